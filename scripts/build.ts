@@ -1,0 +1,56 @@
+/**
+ * Builds dist/chrome and dist/firefox from the one manifest.json: the pages through vite.config.ts,
+ * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be
+ * ES modules, and one classic background script works as Chrome's service worker and Firefox's
+ * event page alike).
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'vite';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = resolve(root, 'dist');
+const staging = resolve(dist, '.scripts');
+const FIREFOX_ID = 'wallet@batchwallet.dev';
+
+async function buildScript(name: string, entry: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: staging,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: resolve(root, entry), formats: ['iife'], name: name.replace(/\W/g, '_'), fileName: () => `${name}.js` },
+    },
+  });
+}
+
+function manifestFor(browser: 'chrome' | 'firefox'): object {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'manifest.json'), 'utf8'));
+  if (browser === 'firefox') {
+    manifest.background = { scripts: ['background.js'] };
+    manifest.browser_specific_settings = {
+      gecko: { id: FIREFOX_ID, strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } },
+    };
+  }
+  return manifest;
+}
+
+rmSync(dist, { recursive: true, force: true });
+await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
+await buildScript('background', 'src/background/index.ts');
+await buildScript('content', 'src/content/index.ts');
+await buildScript('inpage', 'src/inpage/index.ts');
+
+for (const browser of ['chrome', 'firefox'] as const) {
+  const out = resolve(dist, browser);
+  mkdirSync(out, { recursive: true });
+  cpSync(resolve(dist, '.pages'), out, { recursive: true });
+  cpSync(staging, out, { recursive: true });
+  writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+}
+rmSync(resolve(dist, '.pages'), { recursive: true });
+rmSync(staging, { recursive: true });
+console.log('built dist/chrome and dist/firefox');

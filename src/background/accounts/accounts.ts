@@ -1,0 +1,62 @@
+/** Accounts derived from the vault's phrase along m/44'/60'/0'/0/i. Addresses are stored; keys never are. */
+import { HDNodeWallet, Mnemonic } from 'ethers';
+import type { Hex } from '../../shared/params';
+import type { AccountRecord, LocalStorage } from '../storage/schema';
+import type { Vault } from '../vault/vault';
+
+export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
+
+export function deriveWallet(mnemonic: string, index: number): HDNodeWallet {
+  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(mnemonic), derivationPath(index));
+}
+
+export interface Accounts {
+  list(): Promise<AccountRecord[]>;
+  selected(): Promise<Hex | null>;
+  select(address: Hex): Promise<void>;
+  /** Replaces the account list with the first account of a new phrase. */
+  reset(mnemonic: string): Promise<void>;
+  addNext(mnemonic: string): Promise<AccountRecord>;
+  /** The signing wallet of one of our accounts; the vault must be unlocked. */
+  signer(address: Hex): Promise<HDNodeWallet>;
+}
+
+const record = (mnemonic: string, index: number): AccountRecord => ({
+  address: deriveWallet(mnemonic, index).address as Hex,
+  index,
+  name: `Account ${index + 1}`,
+});
+
+export function createAccounts(local: LocalStorage, vault: Vault): Accounts {
+  const find = async (address: Hex): Promise<AccountRecord | undefined> =>
+    (await local.get('accounts')).find((a) => a.address.toLowerCase() === address.toLowerCase());
+
+  return {
+    list: () => local.get('accounts'),
+    selected: () => local.get('selectedAccount'),
+    async select(address) {
+      const account = await find(address);
+      if (!account) throw new Error(`${address} is not an account of this wallet`);
+      await local.set('selectedAccount', account.address);
+    },
+    async reset(mnemonic) {
+      const first = record(mnemonic, 0);
+      await local.set('accounts', [first]);
+      await local.set('selectedAccount', first.address);
+    },
+    async addNext(mnemonic) {
+      let added: AccountRecord | undefined;
+      await local.update('accounts', (accounts) => {
+        added = record(mnemonic, accounts.length);
+        return [...accounts, added];
+      });
+      return added!;
+    },
+    async signer(address) {
+      const [account, secret] = await Promise.all([find(address), vault.secret()]);
+      if (!account) throw new Error(`${address} is not an account of this wallet`);
+      if (!secret) throw new Error('The wallet is locked');
+      return deriveWallet(secret.mnemonic, account.index);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The queue of requests waiting for the user. A record is persisted before the window opens and
+ * finished from the record alone (`complete`), so approving after a worker restart still answers
+ * the page. One approval window shows the queue in order.
+ */
+import type { RpcResponse } from '../../shared/protocol';
+import type { LocalStorage } from '../storage/schema';
+import type { ApprovalDecision, ApprovalRecord, ApprovalType, ReplyTarget } from './types';
+
+export interface ApprovalWindow {
+  /** Opens the approval window, or focuses it when it is open. */
+  show(): Promise<void>;
+  /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ApprovalDeps {
+  local: LocalStorage;
+  window: ApprovalWindow;
+  /** Turns the user's decision into the reply to the page (the method's own logic). */
+  complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse>;
+  reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
+}
+
+export interface Approvals {
+  /** Queues a page's request for the user; its reply is sent when the approval settles. */
+  request(type: ApprovalType, from: Pick<ApprovalRecord, 'origin' | 'request' | 'replyTo'>): Promise<ApprovalRecord>;
+  pending(): Promise<ApprovalRecord[]>;
+  settle(id: string, decision: ApprovalDecision): Promise<void>;
+  /** The window was closed: every waiting request is rejected, as the user walked away. */
+  rejectAll(): Promise<void>;
+}
+
+export function createApprovals(deps: ApprovalDeps): Approvals {
+  const { local } = deps;
+
+  const take = async (id: string): Promise<ApprovalRecord | undefined> => {
+    let taken: ApprovalRecord | undefined;
+    await local.update('approvals', (all) => {
+      taken = all.find((a) => a.id === id);
+      return all.filter((a) => a.id !== id);
+    });
+    return taken;
+  };
+
+  const finish = async (record: ApprovalRecord, decision: ApprovalDecision): Promise<void> => {
+    const response = await deps.complete(record, decision);
+    await deps.reply(record.replyTo, response);
+  };
+
+  return {
+    async request(type, { origin, request, replyTo }) {
+      const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now() };
+      await local.update('approvals', (all) => [...all, record]);
+      await deps.window.show();
+      return record;
+    },
+    pending: () => local.get('approvals'),
+    async settle(id, decision) {
+      // Taken out first, so a double click cannot finish one request twice.
+      const record = await take(id);
+      if (!record) throw new Error(`No pending approval ${id}`);
+      await finish(record, decision);
+      if ((await local.get('approvals')).length === 0) await deps.window.close();
+    },
+    async rejectAll() {
+      let all: ApprovalRecord[] = [];
+      await local.update('approvals', (current) => {
+        all = current;
+        return [];
+      });
+      await Promise.all(all.map((record) => finish(record, { approved: false })));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { RpcRequest } from '../../shared/protocol';
+
+/** Where a dapp request's reply goes: the frame that sent it and the page's own request id. */
+export interface ReplyTarget {
+  tabId: number;
+  frameId: number;
+  requestId: string;
+}
+
+export type ApprovalType = 'connect' | 'addChain';
+
+/** A request waiting for the user. Everything needed to finish it is in the record, so it survives a worker restart. */
+export interface ApprovalRecord {
+  id: string;
+  type: ApprovalType;
+  origin: string;
+  request: RpcRequest;
+  replyTo: ReplyTarget;
+  createdAt: number;
+}
+
+export type ApprovalDecision = { approved: false } | { approved: true; value?: unknown };

@@ -1,0 +1,42 @@
+/**
+ * The 10% replacement rule, enforced by the wallet for transactions it relayed, because some
+ * nodes (anvil) accept a replacement with a smaller fee bump.
+ */
+import type { Transaction } from 'ethers';
+import { ErrorCode, RpcError } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import type { SentTransaction } from '../storage/schema';
+import { TX_ERRORS } from './nodeErrors';
+
+/** How many relayed transactions are remembered; older ones are long mined or dropped. */
+export const MAX_REMEMBERED = 256;
+
+export function toSentTransaction(tx: Transaction): SentTransaction {
+  const gasPrice = tx.gasPrice ?? 0n;
+  return {
+    from: tx.from as Hex,
+    nonce: tx.nonce,
+    hash: tx.hash as Hex,
+    maxFeePerGas: String(tx.maxFeePerGas ?? gasPrice),
+    maxPriorityFeePerGas: String(tx.maxPriorityFeePerGas ?? gasPrice),
+  };
+}
+
+export function findSameNonce(sent: SentTransaction[], tx: SentTransaction): SentTransaction | undefined {
+  return sent.find((s) => s.nonce === tx.nonce && s.from.toLowerCase() === tx.from.toLowerCase() && s.hash !== tx.hash);
+}
+
+const bumped = (next: string, previous: string): boolean => BigInt(next) * 10n >= BigInt(previous) * 11n;
+
+/** Both fee caps must rise by at least 10%, as geth requires. */
+export function assertReplacementBump(previous: SentTransaction, next: SentTransaction): void {
+  if (bumped(next.maxFeePerGas, previous.maxFeePerGas) && bumped(next.maxPriorityFeePerGas, previous.maxPriorityFeePerGas)) return;
+  throw new RpcError(ErrorCode.serverError, TX_ERRORS.underpriced, {
+    reason: `a transaction with nonce ${next.nonce} from ${next.from} is pending (${previous.hash}); a replacement must raise maxFeePerGas and maxPriorityFeePerGas by at least 10%`,
+  });
+}
+
+export function remember(sent: SentTransaction[], tx: SentTransaction): SentTransaction[] {
+  const others = sent.filter((s) => !(s.nonce === tx.nonce && s.from.toLowerCase() === tx.from.toLowerCase()));
+  return [...others, tx].slice(-MAX_REMEMBERED);
+}

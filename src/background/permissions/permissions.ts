@@ -1,0 +1,30 @@
+/** Which accounts each origin may see and use, persisted per origin. */
+import type { Hex } from '../../shared/params';
+import type { LocalStorage, SitePermission } from '../storage/schema';
+
+export interface Permissions {
+  accountsOf(origin: string): Promise<Hex[]>;
+  grant(origin: string, accounts: Hex[]): Promise<void>;
+  revoke(origin: string): Promise<void>;
+  list(): Promise<Record<string, SitePermission>>;
+}
+
+export function createPermissions(local: LocalStorage): Permissions {
+  return {
+    async accountsOf(origin) {
+      const all = await local.get('permissions');
+      return all[origin]?.accounts ?? [];
+    },
+    async grant(origin, accounts) {
+      // The user's latest choice replaces the previous one, as in MetaMask's connect screen.
+      await local.update('permissions', (all) => ({ ...all, [origin]: { accounts, grantedAt: Date.now() } }));
+    },
+    async revoke(origin) {
+      await local.update('permissions', (all) => {
+        const { [origin]: _removed, ...rest } = all;
+        return rest;
+      });
+    },
+    list: () => local.get('permissions'),
+  };
+}

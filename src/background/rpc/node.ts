@@ -1,0 +1,56 @@
+/** Node methods: validated, then forwarded to the selected network's RPC (spec section 4). */
+import { Transaction } from 'ethers';
+import { invalidParams } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
+import { nodeParamSchemas } from '../../shared/schemas/node';
+import { normalizeTransactionError } from '../networks/nodeErrors';
+import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
+import { method, type MethodTable, type RequestContext } from './types';
+
+const forward = (name: string, parse: (params: unknown) => unknown[]) =>
+  method({ parse, handle: (params, { services }) => services.node(name, params) });
+
+async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
+  const { logsBlockRangeLimit } = await services.local.get('settings');
+  const head = needsHead(filter) ? BigInt(await services.node<Hex>('eth_blockNumber')) : 0n;
+  assertRangeWithin(filter, logsBlockRangeLimit, head);
+  return services.node('eth_getLogs', [filter]);
+}
+
+function decodeSigned(raw: Hex): Transaction {
+  try {
+    const tx = Transaction.from(raw);
+    if (!tx.from) throw new Error('it carries no signature');
+    return tx;
+  } catch (error) {
+    throw invalidParams(`signed transaction is not a valid signed RLP-encoded transaction: ${(error as Error).message}`);
+  }
+}
+
+async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): Promise<unknown> {
+  const sent = toSentTransaction(decodeSigned(raw));
+  const previous = findSameNonce(await services.local.get('sentTransactions'), sent);
+  if (previous) {
+    // Only a replacement of a still-pending transaction is held to the 10% rule; a mined nonce is the node's "nonce too low".
+    const mined = BigInt(await services.node<Hex>('eth_getTransactionCount', [sent.from, 'latest']));
+    if (BigInt(sent.nonce) >= mined) assertReplacementBump(previous, sent);
+  }
+  try {
+    const hash = await services.node('eth_sendRawTransaction', [raw]);
+    await services.local.update('sentTransactions', (all) => remember(all, sent));
+    return hash;
+  } catch (error) {
+    throw normalizeTransactionError(error);
+  }
+}
+
+export const nodeMethods: MethodTable = {
+  ...Object.fromEntries(
+    Object.entries(nodeParamSchemas)
+      .filter(([name]) => name !== 'eth_sendRawTransaction')
+      .map(([name, parse]) => [name, forward(name, parse)]),
+  ),
+  eth_getLogs: method({ parse: parseLogFilter, handle: getLogs }),
+  eth_sendRawTransaction: method({ parse: (p) => nodeParamSchemas.eth_sendRawTransaction(p) as Hex[], handle: sendRawTransaction }),
+};

@@ -1,0 +1,17 @@
+/** The one path every page request takes: look up → validate → handle → reply. */
+import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
+import type { RpcResponse } from '../../shared/protocol';
+import { methods } from './methods';
+import { DEFERRED, type RequestContext } from './types';
+
+export async function runRequest(ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
+  try {
+    const entry = Object.hasOwn(methods, ctx.request.method) ? methods[ctx.request.method] : undefined;
+    if (!entry) throw new RpcError(ErrorCode.unsupportedMethod, `The method ${ctx.request.method} is not supported by this wallet`);
+    const result = await entry.handle(entry.parse(ctx.request.params), ctx);
+    return result === DEFERRED ? DEFERRED : { result };
+  } catch (error) {
+    if (!(error instanceof RpcError)) console.error(`[rpc] ${ctx.request.method} failed`, error);
+    return { error: toErrorObject(error) };
+  }
+}

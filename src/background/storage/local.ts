@@ -1,0 +1,59 @@
+/**
+ * Typed access to an extension storage area. Read-modify-write goes through `update`, serialized
+ * per key, so concurrent handlers never overwrite each other's change. The area is passed in
+ * (browser.storage.local / .session in the extension, a Map in unit tests).
+ */
+
+/** The part of browser.storage.StorageArea we use. */
+export interface StorageBackend {
+  get(key: string): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+export interface TypedStorage<Schema> {
+  get<K extends keyof Schema & string>(key: K): Promise<Schema[K]>;
+  set<K extends keyof Schema & string>(key: K, value: Schema[K]): Promise<void>;
+  update<K extends keyof Schema & string>(key: K, change: (current: Schema[K]) => Schema[K]): Promise<Schema[K]>;
+}
+
+export function typedStorage<Schema>(backend: StorageBackend, defaults: Schema): TypedStorage<Schema> {
+  const queues = new Map<string, Promise<unknown>>();
+
+  const get = async <K extends keyof Schema & string>(key: K): Promise<Schema[K]> => {
+    const found = await backend.get(key);
+    return key in found ? (found[key] as Schema[K]) : structuredClone(defaults[key]);
+  };
+  const set = async <K extends keyof Schema & string>(key: K, value: Schema[K]): Promise<void> => {
+    await backend.set({ [key]: value });
+  };
+
+  return {
+    get,
+    set,
+    update(key, change) {
+      const previous = queues.get(key) ?? Promise.resolve();
+      const next = previous.then(async () => {
+        const value = change(await get(key));
+        await set(key, value);
+        return value;
+      });
+      queues.set(key, next.catch(() => undefined));
+      return next;
+    },
+  };
+}
+
+/** A backend in memory, for unit tests. */
+export function memoryBackend(): StorageBackend {
+  const items = new Map<string, unknown>();
+  return {
+    get: async (key) => (items.has(key) ? { [key]: structuredClone(items.get(key)) } : {}),
+    set: async (values) => {
+      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
+    },
+    remove: async (key) => {
+      items.delete(key);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Relay between the page and the background. It checks envelopes and copies only the fields the
+ * protocol defines; it decides nothing and keeps no state. The background learns the page's
+ * origin from the browser, not from anything relayed here.
+ */
+import browser from 'webextension-polyfill';
+import { ErrorCode } from '../shared/errors';
+import {
+  CONTENT_TARGET,
+  INPAGE_TARGET,
+  isInpageReady,
+  isRequestMessage,
+  isToPageMessage,
+  type RequestMessage,
+  type ToPageMessage,
+  type WindowEnvelope,
+} from '../shared/protocol';
+
+const toPage = (data: ToPageMessage): void => {
+  const envelope: WindowEnvelope<ToPageMessage> = { target: INPAGE_TARGET, data };
+  window.postMessage(envelope, location.origin);
+};
+
+window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
+  if (event.source !== window || event.origin !== location.origin || event.data?.target !== CONTENT_TARGET) return;
+  const message = event.data.data;
+  if (isInpageReady(message)) return toPage({ type: 'content-ready' });
+  if (!isRequestMessage(message)) return;
+  const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
+  browser.runtime.sendMessage(request).catch((error: Error) => {
+    toPage({ type: 'rpc-response', id: message.id, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
+  });
+});
+
+toPage({ type: 'content-ready' });
+
+browser.runtime.onMessage.addListener((message: unknown) => {
+  if (!isToPageMessage(message)) return undefined;
+  if (message.type === 'content-ready') return undefined;
+  if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== location.origin) return undefined;
+  toPage(message);
+  return undefined;
+});

@@ -1,0 +1,16 @@
+/** Runs in the page's MAIN world: creates the provider, announces it (EIP-6963), and sets window.ethereum if free. */
+import { InpageProvider } from './provider';
+import { WALLET_ICON, WALLET_NAME, WALLET_RDNS } from '../shared/brand';
+
+const provider = new InpageProvider();
+const info = Object.freeze({ uuid: crypto.randomUUID(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
+const detail = Object.freeze({ info, provider });
+
+const announce = (): void => {
+  window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+};
+window.addEventListener('eip6963:requestProvider', announce);
+announce();
+
+const page = window as unknown as { ethereum?: unknown };
+if (page.ethereum === undefined) page.ethereum = provider;

@@ -1,0 +1,111 @@
+/** The EIP-1193 provider a page sees. It relays requests to the content script and settles each by id. */
+import type { RpcErrorObject } from '../shared/errors';
+import {
+  CONTENT_TARGET,
+  INPAGE_TARGET,
+  isToPageMessage,
+  type ProviderEventName,
+  type RequestMessage,
+  type ToContentMessage,
+  type RpcResponse,
+  type WindowEnvelope,
+} from '../shared/protocol';
+
+type Listener = (...args: unknown[]) => void;
+
+/** The error a page receives: an Error with the EIP-1193 code and optional data. */
+export class ProviderRpcError extends Error {
+  readonly code: number;
+  readonly data?: unknown;
+  constructor({ code, message, data }: RpcErrorObject) {
+    super(message);
+    this.code = code;
+    if (data !== undefined) this.data = data;
+  }
+}
+
+export class InpageProvider {
+  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private connected = false;
+  /** Messages held until the content script has said it is listening. */
+  private outbox: ToContentMessage[] | null = [];
+
+  constructor() {
+    window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
+      if (event.source !== window || event.origin !== location.origin || event.data?.target !== INPAGE_TARGET) return;
+      const message = event.data.data;
+      if (!isToPageMessage(message)) return;
+      if (message.type === 'content-ready') this.flush();
+      else if (message.type === 'rpc-response') this.settle(message.id, message.response);
+      else this.onEvent(message.event, message.data);
+    });
+    this.post({ type: 'inpage-ready' });
+    this.request({ method: 'eth_chainId' }).then(
+      (chainId) => this.onEvent('connect', { chainId }),
+      () => undefined,
+    );
+  }
+
+  request(args: { method: string; params?: unknown }): Promise<unknown> {
+    if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || args.method === '') {
+      return Promise.reject(new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' }));
+    }
+    if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
+      return Promise.reject(new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' }));
+    }
+    const id = crypto.randomUUID();
+    const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.outbox) this.outbox.push(message);
+      else this.post(message);
+    });
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  on(event: string, listener: Listener): this {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+    return this;
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    this.listeners.get(event)?.delete(listener);
+    return this;
+  }
+
+  private post(data: ToContentMessage): void {
+    const envelope: WindowEnvelope<ToContentMessage> = { target: CONTENT_TARGET, data };
+    window.postMessage(envelope, location.origin);
+  }
+
+  private flush(): void {
+    const held = this.outbox;
+    this.outbox = null;
+    held?.forEach((message) => this.post(message));
+  }
+
+  private settle(id: string, response: RpcResponse): void {
+    const waiter = this.pending.get(id);
+    if (!waiter) return;
+    this.pending.delete(id);
+    if ('error' in response) waiter.reject(new ProviderRpcError(response.error));
+    else waiter.resolve(response.result);
+  }
+
+  private onEvent(event: ProviderEventName, data: unknown): void {
+    if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') this.connected = false;
+    for (const listener of this.listeners.get(event) ?? []) {
+      try {
+        listener(data);
+      } catch (error) {
+        console.error(`[wallet] ${event} listener threw`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/** EIP-1193 / JSON-RPC error codes the wallet answers with. */
+export const ErrorCode = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  chainDisconnected: 4901,
+  unrecognizedChain: 4902,
+  invalidParams: -32602,
+  internal: -32603,
+  serverError: -32000,
+  limitExceeded: -32005,
+} as const;
+
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The one error type thrown anywhere; the pipeline turns it into the EIP-1193 reply. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+
+  toObject(): RpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+export const invalidParams = (message: string): RpcError => new RpcError(ErrorCode.invalidParams, message);
+export const userRejected = (): RpcError => new RpcError(ErrorCode.userRejected, 'User rejected the request');
+export const unauthorized = (message = 'Requested account and/or method not authorized by the user'): RpcError =>
+  new RpcError(ErrorCode.unauthorized, message);
+
+/** Any thrown value as a reply error: RpcErrors keep their code, anything else is internal. */
+export function toErrorObject(error: unknown): RpcErrorObject {
+  if (error instanceof RpcError) return error.toObject();
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: ErrorCode.internal, message: `Internal error: ${message}` };
+}

@@ -1,0 +1,37 @@
+import type { Hex } from './params';
+
+export interface Network {
+  chainId: Hex;
+  name: string;
+  rpcUrl: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  blockExplorerUrl?: string;
+  /** True for the wallet's own networks: switching to them needs no approval. */
+  builtIn: boolean;
+}
+
+const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+
+export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
+
+export const BUILT_IN_NETWORKS: readonly Network[] = [
+  { chainId: '0x2105', name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true },
+  { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true },
+  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true },
+];
+
+/** The network a fresh install selects. */
+export const DEFAULT_CHAIN_ID: Hex = LOCAL_DEVNET_CHAIN_ID;
+
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/** RPC endpoints must be https; plain http only for a node on this machine. */
+export function isAllowedRpcUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
+}

@@ -1,0 +1,75 @@
+/** Primitive validators for RPC params: each returns the typed value or throws -32602 naming the field. */
+import { invalidParams } from './errors';
+
+export type Hex = `0x${string}`;
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/;
+const DATA = /^0x([0-9a-fA-F]{2})*$/;
+export const BLOCK_TAGS = ['latest', 'pending', 'safe', 'finalized', 'earliest'] as const;
+export type BlockTag = (typeof BLOCK_TAGS)[number];
+
+const describe = (value: unknown): string => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : JSON.stringify(value) ?? String(value));
+
+export function positional(params: unknown, method: string, min: number, max = min): unknown[] {
+  if (params === undefined && min === 0) return [];
+  if (!Array.isArray(params)) throw invalidParams(`${method} expects params as an array`);
+  if (params.length < min || params.length > max) {
+    const expected = min === max ? `${min}` : `${min} to ${max}`;
+    throw invalidParams(`${method} expects ${expected} params, got ${params.length}`);
+  }
+  return params;
+}
+
+export function address(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !ADDRESS.test(value)) {
+    throw invalidParams(`${field} must be a 20-byte hex address (0x + 40 hex digits), got ${describe(value)}`);
+  }
+  return value as Hex;
+}
+
+export function hash32(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !HASH.test(value)) {
+    throw invalidParams(`${field} must be a 32-byte hex string (0x + 64 hex digits), got ${describe(value)}`);
+  }
+  return value as Hex;
+}
+
+export function quantity(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !QUANTITY.test(value)) {
+    throw invalidParams(`${field} must be a hex number without leading zeros (e.g. 0x1a), got ${describe(value)}`);
+  }
+  return value as Hex;
+}
+
+export function data(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !DATA.test(value)) {
+    throw invalidParams(`${field} must be hex bytes (0x followed by an even number of hex digits), got ${describe(value)}`);
+  }
+  return value as Hex;
+}
+
+export function block(value: unknown, field: string): Hex | BlockTag {
+  if (typeof value === 'string' && (BLOCK_TAGS as readonly string[]).includes(value)) return value as BlockTag;
+  if (typeof value === 'string' && QUANTITY.test(value)) return value as Hex;
+  throw invalidParams(`${field} must be a hex block number or one of ${BLOCK_TAGS.join('|')}, got ${describe(value)}`);
+}
+
+export function boolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw invalidParams(`${field} must be a boolean, got ${describe(value)}`);
+  return value;
+}
+
+export function object(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidParams(`${field} must be an object, got ${describe(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Rejects members the schema does not know, so typos are reported instead of ignored. */
+export function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
+  const unknown = Object.keys(value).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) throw invalidParams(`${field} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`);
+}

@@ -1,0 +1,79 @@
+/**
+ * Messages between the three layers. Page ↔ content script travel by window.postMessage
+ * with a target name; content script ↔ background travel by runtime/tabs messaging.
+ */
+import type { RpcErrorObject } from './errors';
+
+export const INPAGE_TARGET = 'batchwallet:inpage';
+export const CONTENT_TARGET = 'batchwallet:content';
+
+export interface RpcRequest {
+  method: string;
+  params?: unknown;
+}
+
+export type RpcResponse = { result: unknown } | { error: RpcErrorObject };
+
+/** Page → content script → background. */
+export interface RequestMessage {
+  type: 'rpc-request';
+  id: string;
+  request: RpcRequest;
+}
+
+/** Background → content script → page. */
+export interface ResponseMessage {
+  type: 'rpc-response';
+  id: string;
+  response: RpcResponse;
+}
+
+export type ProviderEventName = 'connect' | 'disconnect' | 'chainChanged' | 'accountsChanged';
+
+/** Background → content script → page; `origin` "*" goes to every page. */
+export interface EventMessage {
+  type: 'provider-event';
+  origin: string;
+  event: ProviderEventName;
+  data: unknown;
+}
+
+/**
+ * The two scripts start in no fixed order, so each says it is ready: the page side holds its
+ * requests until the content script has said so, and the content script answers "inpage-ready".
+ */
+export interface ContentReady {
+  type: 'content-ready';
+}
+export interface InpageReady {
+  type: 'inpage-ready';
+}
+
+export type ToPageMessage = ResponseMessage | EventMessage | ContentReady;
+export type ToContentMessage = RequestMessage | InpageReady;
+
+/** The envelope of every window message of ours. */
+export interface WindowEnvelope<T> {
+  target: typeof INPAGE_TARGET | typeof CONTENT_TARGET;
+  data: T;
+}
+
+export function isInpageReady(value: unknown): value is InpageReady {
+  return typeof value === 'object' && value !== null && (value as InpageReady).type === 'inpage-ready';
+}
+
+export function isRequestMessage(value: unknown): value is RequestMessage {
+  const m = value as RequestMessage | null;
+  return (
+    typeof m === 'object' && m !== null && m.type === 'rpc-request' && typeof m.id === 'string' &&
+    typeof m.request === 'object' && m.request !== null && typeof m.request.method === 'string'
+  );
+}
+
+export function isToPageMessage(value: unknown): value is ToPageMessage {
+  const m = value as ToPageMessage | null;
+  if (typeof m !== 'object' || m === null) return false;
+  if (m.type === 'content-ready') return true;
+  if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.response === 'object';
+  return m.type === 'provider-event' && typeof m.origin === 'string' && typeof m.event === 'string';
+}

@@ -1,0 +1,75 @@
+/** Param schemas of the node methods (spec section 4): each parses raw params into what is forwarded. */
+import { invalidParams } from '../errors';
+import { address, block, boolean, data, hash32, object, positional, quantity, type Hex } from '../params';
+
+const SLOT = /^0x[0-9a-fA-F]{1,64}$/;
+
+/** Storage positions may be written as a padded 32-byte word (EIP-1967 slots) or a plain number. */
+function slot(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !SLOT.test(value)) throw invalidParams(`${field} must be a hex storage slot of at most 32 bytes, got ${JSON.stringify(value)}`);
+  return value as Hex;
+}
+
+/** The call object of eth_call / eth_estimateGas: checked field by field, passed on as given. */
+function callObject(value: unknown, field: string): Record<string, unknown> {
+  const tx = object(value, field);
+  for (const key of ['from', 'to'] as const) if (tx[key] != null) address(tx[key], `${field}.${key}`);
+  for (const key of ['data', 'input'] as const) if (tx[key] != null) data(tx[key], `${field}.${key}`);
+  for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce'] as const) {
+    if (tx[key] != null) quantity(tx[key], `${field}.${key}`);
+  }
+  return tx;
+}
+
+const none = (method: string) => (params: unknown) => positional(params, method, 0);
+const addressAndBlock = (method: string) => (params: unknown) => {
+  const [a, b] = positional(params, method, 2);
+  return [address(a, 'address'), block(b, 'block')];
+};
+const byHash = (method: string) => (params: unknown) => [hash32(positional(params, method, 1)[0], 'transaction hash')];
+
+/** Forwarded methods other than eth_getLogs, which has its own module. */
+export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = {
+  eth_blockNumber: none('eth_blockNumber'),
+  eth_gasPrice: none('eth_gasPrice'),
+  eth_maxPriorityFeePerGas: none('eth_maxPriorityFeePerGas'),
+  eth_getBalance: addressAndBlock('eth_getBalance'),
+  eth_getCode: addressAndBlock('eth_getCode'),
+  eth_getTransactionCount: addressAndBlock('eth_getTransactionCount'),
+  eth_getStorageAt(params) {
+    const [a, position, b] = positional(params, 'eth_getStorageAt', 3);
+    return [address(a, 'address'), slot(position, 'position'), block(b, 'block')];
+  },
+  eth_call(params) {
+    const [tx, b, overrides] = positional(params, 'eth_call', 1, 3);
+    const parsed: unknown[] = [callObject(tx, 'transaction'), b === undefined ? 'latest' : block(b, 'block')];
+    return overrides === undefined ? parsed : [...parsed, object(overrides, 'state overrides')];
+  },
+  eth_estimateGas(params) {
+    const [tx, b] = positional(params, 'eth_estimateGas', 1, 2);
+    return b === undefined ? [callObject(tx, 'transaction')] : [callObject(tx, 'transaction'), block(b, 'block')];
+  },
+  eth_feeHistory(params) {
+    const [count, newest, percentiles] = positional(params, 'eth_feeHistory', 2, 3);
+    const blockCount = typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : quantity(count, 'blockCount');
+    if (percentiles !== undefined && (!Array.isArray(percentiles) || percentiles.some((p) => typeof p !== 'number' || p < 0 || p > 100))) {
+      throw invalidParams('rewardPercentiles must be an array of numbers between 0 and 100');
+    }
+    const parsed = [blockCount, block(newest, 'newestBlock')];
+    return percentiles === undefined ? parsed : [...parsed, percentiles];
+  },
+  eth_getTransactionByHash: byHash('eth_getTransactionByHash'),
+  eth_getTransactionReceipt: byHash('eth_getTransactionReceipt'),
+  eth_getBlockByNumber(params) {
+    const [b, full] = positional(params, 'eth_getBlockByNumber', 2);
+    return [block(b, 'block'), boolean(full, 'full transactions flag')];
+  },
+  eth_getBlockByHash(params) {
+    const [hash, full] = positional(params, 'eth_getBlockByHash', 2);
+    return [hash32(hash, 'block hash'), boolean(full, 'full transactions flag')];
+  },
+  eth_sendRawTransaction(params) {
+    const [raw] = positional(params, 'eth_sendRawTransaction', 1);
+    return [data(raw, 'signed transaction')];
+  },
+};

@@ -1,0 +1,32 @@
+/** The approval window: unlock first if needed, then the oldest waiting request, one page per type. */
+import type { ApprovalView } from '../../shared/ui';
+import { call } from '../api/background';
+import { Unlock } from '../components/Unlock';
+import { useWallet } from '../stores/wallet';
+import { AddChain } from './AddChain';
+import { Connect } from './Connect';
+
+export const resolve = (approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> =>
+  call({ action: 'resolveApproval', id: approval.id, approved, value });
+
+export function App() {
+  const state = useWallet((s) => s.state);
+  if (!state) return <main aria-busy="true" />;
+  const approval = state.approvals[0];
+  if (!approval) return <main><p>Nothing is waiting for your approval.</p></main>;
+  if (!state.initialized) {
+    return (
+      <main>
+        <p>{approval.origin} wants to connect, but there is no wallet yet. Open Batch Wallet from the toolbar to create or import one.</p>
+        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
+      </main>
+    );
+  }
+  if (!state.unlocked) return <Unlock />;
+  switch (approval.type) {
+    case 'connect':
+      return <Connect key={approval.id} approval={approval} state={state} />;
+    case 'addChain':
+      return <AddChain key={approval.id} approval={approval} />;
+  }
+}

@@ -1,0 +1,22 @@
+/** The wallet's own pages (popup, approval window). scripts/build.ts also builds the three scripts and the manifests. */
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'src/ui'),
+  base: './',
+  publicDir: resolve(import.meta.dirname, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/.pages'),
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: {
+      input: {
+        popup: resolve(import.meta.dirname, 'src/ui/popup.html'),
+        approval: resolve(import.meta.dirname, 'src/ui/approval.html'),
+      },
+    },
+  },
+});
