@@ -4,7 +4,7 @@ import { assertRangeWithin, needsHead, parseLogFilter } from './logFilter';
 
 const ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 const TOPIC = `0x${'dd'.repeat(32)}`;
-const HASH = `0x${'ab'.repeat(32)}`;
+const HASH = `0x${'ab'.repeat(32)}` as `0x${string}`;
 
 const errorOf = (fn: () => unknown): RpcError => {
   try {

@@ -1,0 +1,111 @@
+/** Runs anvil as a child process: the devnet's chain, with interval mining and the Prague hardfork (EIP-7702). */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { BLOCK_TIME_SECONDS, CHAIN_ID, DEFAULT_RPC_PORT, DEVNET_MNEMONIC } from './constants';
+
+export interface Anvil {
+  rpcUrl: string;
+  /** Terminates anvil and resolves once the process has exited (its port is free again). */
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const READY_TIMEOUT_MS = 15_000;
+const POLL_INTERVAL_MS = 20;
+
+export async function startAnvil({ port = DEFAULT_RPC_PORT }: { port?: number } = {}): Promise<Anvil> {
+  await assertPortFree(port);
+  const args = [
+    '--host', HOST,
+    '--port', String(port),
+    '--chain-id', String(CHAIN_ID),
+    '--mnemonic', DEVNET_MNEMONIC,
+    '--block-time', String(BLOCK_TIME_SECONDS),
+    '--hardfork', 'prague',
+  ];
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let hasExited = false;
+  const exited = new Promise<void>((resolve) => {
+    const done = () => {
+      hasExited = true;
+      resolve();
+    };
+    child.once('exit', done);
+    // Spawning itself failed (say, the binary is not executable): no 'exit' follows.
+    child.once('error', (error) => {
+      stderr += error.message;
+      done();
+    });
+  });
+  // Never leave anvil behind when this process ends without calling stop().
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (!hasExited) child.kill('SIGTERM');
+    await exited;
+  };
+
+  const rpcUrl = `http://${HOST}:${port}`;
+  try {
+    await waitForChainId(rpcUrl, () => hasExited);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}${stderr ? `\nanvil said: ${stderr.trim()}` : ''}`);
+  }
+  return { rpcUrl, stop };
+}
+
+// node_modules/.bin/anvil is a node wrapper that, on SIGTERM, signals the real binary and exits without waiting
+// for it, so stop() could return while the port is still bound. Run the platform binary it would run, directly.
+function anvilBinary(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  return createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`);
+}
+
+// Checked before spawning: polling the port would otherwise get answers from whatever already listens there.
+async function assertPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE'
+        ? new Error(`Cannot start anvil: port ${port} on ${HOST} is already in use (another devnet or node running?)`)
+        : error));
+    probe.listen(port, HOST, () => probe.close(() => resolve()));
+  });
+}
+
+async function waitForChainId(rpcUrl: string, hasExited: () => boolean): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!hasExited()) {
+    const chainId = await fetchChainId(rpcUrl);
+    if (chainId !== undefined) {
+      if (chainId !== CHAIN_ID) throw new Error(`The node at ${rpcUrl} reports chain id ${chainId}, expected ${CHAIN_ID}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within ${READY_TIMEOUT_MS} ms`);
+    await delay(POLL_INTERVAL_MS);
+  }
+  throw new Error('anvil exited before its RPC answered');
+}
+
+/** The node's chain id, or undefined while nothing answers yet. */
+async function fetchChainId(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const reply = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    const body = (await reply.json()) as { result?: string };
+    return body.result === undefined ? undefined : Number(body.result);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+// Each button makes one EIP-1193 request through the wallet and prints its result, or its error as {code, message, data}.
+// Plain browser JS with no inline code, so the page works under a strict Content-Security-Policy.
+
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const LOG_RANGE_BLOCKS = 100;
+
+const output = document.getElementById('output');
+const walletList = document.getElementById('wallets');
+const devnet = fetch('/devnet.json').then((reply) => reply.json());
+const announced = [];
+
+window.addEventListener('eip6963:announceProvider', (event) => {
+  const { info, provider } = event.detail;
+  if (announced.some((wallet) => wallet.info.uuid === info.uuid)) return;
+  announced.push({ info, provider });
+  const item = document.createElement('li');
+  item.textContent = info.name;
+  walletList.append(item);
+});
+window.dispatchEvent(new Event('eip6963:requestProvider'));
+
+function request(method, params = []) {
+  const provider = window.ethereum ?? announced[0]?.provider;
+  if (!provider) throw new Error('No wallet: window.ethereum is missing and no wallet announced itself');
+  return provider.request({ method, params });
+}
+
+async function firstAccount() {
+  const [account] = await request('eth_accounts');
+  if (!account) throw new Error('No account exposed to this page: press Connect first');
+  return account;
+}
+
+const actions = {
+  connect: () => request('eth_requestAccounts'),
+  accounts: () => request('eth_accounts'),
+  'chain-id': () => request('eth_chainId'),
+  'balance-latest': async () => request('eth_getBalance', [await firstAccount(), 'latest']),
+  'balance-pending': async () => request('eth_getBalance', [await firstAccount(), 'pending']),
+  'get-logs': async () => {
+    const { addresses } = await devnet;
+    const latest = Number(await request('eth_blockNumber'));
+    const fromBlock = `0x${Math.max(0, latest - LOG_RANGE_BLOCKS).toString(16)}`;
+    return request('eth_getLogs', [{ address: addresses.testToken, topics: [TRANSFER_TOPIC], fromBlock, toBlock: 'latest' }]);
+  },
+  'get-code': async () => request('eth_getCode', [(await devnet).addresses.entryPoint, 'latest']),
+  'get-storage-at': async () => request('eth_getStorageAt', [(await devnet).addresses.testToken, '0x0', 'latest']),
+  'send-raw-tx': async () => {
+    // Signed by the devnet server with account #9's key: the wallet only relays it to the node.
+    const { rawTransaction } = await (await fetch('/signed-tx')).json();
+    return request('eth_sendRawTransaction', [rawTransaction]);
+  },
+};
+
+// data-status on the output lets tests wait for the reply instead of sleeping.
+function show(action, status, body) {
+  output.dataset.status = status;
+  output.textContent = JSON.stringify({ action, ...body }, null, 2);
+}
+
+for (const [id, run] of Object.entries(actions)) {
+  document.getElementById(id).addEventListener('click', async () => {
+    show(id, 'pending', {});
+    try {
+      show(id, 'ok', { result: await run() });
+    } catch (error) {
+      show(id, 'error', { error: { code: error?.code, message: error?.message ?? String(error), data: error?.data } });
+    }
+  });
+}

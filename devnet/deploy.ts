@@ -1,0 +1,62 @@
+/** Deploys the devnet contracts at fixed addresses through the CREATE2 deployer; skips any that already have code. */
+import { createRequire } from 'node:module';
+import { JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, type Signer } from 'ethers';
+import { loadTestToken } from '../contracts/compile';
+import type { DevnetAccount } from './accounts';
+import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
+import { seedTestToken } from './seed';
+
+export interface DevnetAddresses {
+  entryPoint: string;
+  simple7702Account: string;
+  testToken: string;
+}
+
+/** The salt the canonical v0.8 EntryPoint was deployed with on mainnet. */
+const ENTRY_POINT_SALT = '0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9';
+
+interface Create2Contract {
+  name: string;
+  salt: string;
+  initcode: string;
+  /** Where the initcode must land; a mismatch means the bytecode is not the one the address was computed from. */
+  address: string;
+}
+
+export async function deployContracts(provider: JsonRpcProvider, accounts: DevnetAccount[]): Promise<DevnetAddresses> {
+  // One nonce sequence for parallel sends: all three deployments go into the same block.
+  const deployer = new NonceManager(new Wallet(accounts[0].privateKey, provider));
+  const token = await loadTestToken();
+  const [, , tokenDeployed] = await Promise.all([
+    deployCreate2(provider, deployer, { name: 'EntryPoint', salt: ENTRY_POINT_SALT, initcode: aaBytecode('EntryPoint'), address: ENTRY_POINT_ADDRESS }),
+    // Simple7702Account has no constructor: its EntryPoint address is a constant in its code.
+    deployCreate2(provider, deployer, { name: 'Simple7702Account', salt: ZeroHash, initcode: aaBytecode('Simple7702Account'), address: SIMPLE_7702_ACCOUNT_ADDRESS }),
+    deployCreate2(provider, deployer, { name: 'TestToken', salt: ZeroHash, initcode: token.bytecode, address: TEST_TOKEN_ADDRESS }),
+  ]);
+  // Seed only a fresh token, so balances are always the same known numbers.
+  if (tokenDeployed) await seedTestToken(provider, accounts);
+  return { entryPoint: ENTRY_POINT_ADDRESS, simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS, testToken: TEST_TOKEN_ADDRESS };
+}
+
+function aaBytecode(name: string): string {
+  const artifact = createRequire(import.meta.url)(`@account-abstraction/contracts/artifacts/${name}.json`) as { bytecode: string };
+  return artifact.bytecode;
+}
+
+/** Resolves to true when it deployed, false when the code was already there. */
+async function deployCreate2(provider: JsonRpcProvider, signer: Signer, contract: Create2Contract): Promise<boolean> {
+  const { name, salt, initcode } = contract;
+  const address = getCreate2Address(CREATE2_DEPLOYER, salt, keccak256(initcode));
+  if (address.toLowerCase() !== contract.address.toLowerCase()) {
+    throw new Error(`${name}'s initcode deploys to ${address}, not to ${contract.address}: its bytecode differs from the one that address was computed from`);
+  }
+  if (await hasCode(provider, address)) return false;
+  const tx = await signer.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([salt, initcode]) });
+  await tx.wait();
+  if (!(await hasCode(provider, address))) throw new Error(`${name} deployment ${tx.hash} left no code at ${address}`);
+  return true;
+}
+
+async function hasCode(provider: JsonRpcProvider, address: string): Promise<boolean> {
+  return (await provider.getCode(address)) !== '0x';
+}

@@ -1,0 +1,90 @@
+/** Serves the demo dapp, the devnet's facts (/devnet.json) and freshly signed raw transactions (/signed-tx). */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseEther, type Wallet } from 'ethers';
+import { DEFAULT_DAPP_PORT } from './constants';
+
+export interface DevnetInfo {
+  chainId: number;
+  rpcUrl: string;
+  addresses: { entryPoint: string; simple7702Account: string; testToken: string };
+  accounts: string[];
+}
+
+export interface DappServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface ServerOptions {
+  port?: number;
+  info: DevnetInfo;
+  /** Signs the /signed-tx transactions (devnet account #9); must be connected to the devnet. */
+  txSigner: Wallet;
+  /** Receives their 0.001 ETH (devnet account #8). */
+  txRecipient: string;
+}
+
+const HOST = '127.0.0.1';
+const DAPP_DIR = fileURLToPath(new URL('dapp/', import.meta.url));
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+export async function startDappServer({ port = DEFAULT_DAPP_PORT, info, txSigner, txRecipient }: ServerOptions): Promise<DappServer> {
+  const routes: Record<string, () => Promise<unknown>> = {
+    '/devnet.json': async () => info,
+    '/signed-tx': async () => ({ rawTransaction: await signTransfer(txSigner, txRecipient) }),
+  };
+  const server = createServer((request, response) => {
+    handle(routes, request, response).catch((error: Error) => send(response, 500, 'text/plain; charset=utf-8', error.message));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Cannot serve the dapp: port ${port} on ${HOST} is already in use`) : error));
+    server.listen(port, HOST, resolve);
+  });
+  return {
+    url: `http://${HOST}:${port}/`,
+    stop: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Browsers keep idle connections open, which would hold close() back indefinitely.
+      server.closeAllConnections();
+    }),
+  };
+}
+
+async function handle(routes: Record<string, () => Promise<unknown>>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Only GET and HEAD');
+  const path = new URL(request.url ?? '/', `http://${HOST}`).pathname;
+  const route = routes[path];
+  if (route) return send(response, 200, CONTENT_TYPES['.json'], JSON.stringify(await route(), null, 2));
+  const file = normalize(join(DAPP_DIR, path === '/' ? 'index.html' : decodeURIComponent(path)));
+  const type = CONTENT_TYPES[extname(file)];
+  if (!file.startsWith(DAPP_DIR) || !type) return send(response, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
+  try {
+    send(response, 200, type, await readFile(file));
+  } catch {
+    send(response, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
+  }
+}
+
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
+  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  response.end(body);
+}
+
+/** A signed 0.001 ETH transfer at the signer's next pending nonce; the dapp submits it with eth_sendRawTransaction. */
+async function signTransfer(signer: Wallet, to: string): Promise<string> {
+  const nonce = await signer.getNonce('pending');
+  const tx = await signer.populateTransaction({ to, value: parseEther('0.001'), nonce });
+  return signer.signTransaction(tx);
+}

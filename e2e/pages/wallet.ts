@@ -1,0 +1,76 @@
+/** Page objects for the wallet's own screens, by their accessible names. */
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery';
+
+export class WalletPopup {
+  constructor(readonly page: Page) {}
+
+  static async open(context: BrowserContext, extensionId: string): Promise<WalletPopup> {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+    return new WalletPopup(page);
+  }
+
+  async importWallet(phrase: string, password = PASSWORD): Promise<void> {
+    await this.page.getByRole('button', { name: 'Import an existing wallet' }).click();
+    await this.page.getByLabel('Secret recovery phrase').fill(phrase);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByLabel('Confirm password').fill(password);
+    await this.page.getByRole('button', { name: 'Import wallet' }).click();
+    await expect(this.page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  }
+
+  async lock(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Lock' }).click();
+    await expect(this.page.getByRole('button', { name: 'Unlock' })).toBeVisible();
+  }
+
+  async unlock(password = PASSWORD): Promise<void> {
+    await unlock(this.page, password);
+    await expect(this.page.getByRole('button', { name: 'Lock' })).toBeVisible();
+  }
+
+  address(): Promise<string> {
+    return this.page.getByLabel('Address').innerText();
+  }
+
+  async revoke(origin: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Revoke ${origin}` }).click();
+    await expect(this.page.getByRole('button', { name: `Revoke ${origin}` })).toHaveCount(0);
+  }
+}
+
+export async function unlock(page: Page, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+}
+
+/** The approval window the background opens for a dapp request. */
+export class ApprovalWindow {
+  constructor(readonly page: Page) {}
+
+  static async next(context: BrowserContext): Promise<ApprovalWindow> {
+    const isApproval = (p: Page) => p.url().includes('/approval.html');
+    const page = context.pages().find(isApproval) ?? (await context.waitForEvent('page', { predicate: isApproval }));
+    await page.waitForLoadState('domcontentloaded');
+    return new ApprovalWindow(page);
+  }
+
+  async connect(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Connect' }).click();
+  }
+
+  async approve(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Approve' }).click();
+  }
+
+  async reject(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Reject' }).click();
+  }
+
+  /** The user closes the window instead of answering. */
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}

@@ -1,0 +1,131 @@
+/** Spec section 4: node methods forwarded through window.ethereum to the real devnet, with latest and pending. */
+import { Transaction, Wallet, keccak256, parseEther, toBeHex, toQuantity, zeroPadValue, id as eventId } from 'ethers';
+import { chain, devnetWallet, signedTransfer, token } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+
+const TRANSFER_TOPIC = eventId('Transfer(address,address,uint256)');
+
+test('chain id, block number, balance and code, with latest and pending', async ({ dapp, devnet }) => {
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+  expect(await dapp.result('net_version')).toBe('31337');
+  const first = BigInt(await dapp.result<string>('eth_blockNumber'));
+  await expect.poll(async () => BigInt(await dapp.result<string>('eth_blockNumber'))).toBeGreaterThan(first);
+
+  const account0 = devnet.accounts[0].address;
+  for (const block of ['latest', 'pending']) {
+    expect(await dapp.result('eth_getBalance', [account0, block])).toMatch(/^0x[0-9a-f]+$/);
+    expect(await dapp.result('eth_getCode', [account0, block])).toBe('0x');
+    const code = await dapp.result<string>('eth_getCode', [devnet.addresses.entryPoint, block]);
+    expect(code.length).toBeGreaterThan(1000);
+    expect(code).toBe(await chain().getCode(devnet.addresses.entryPoint));
+  }
+});
+
+test('eth_getStorageAt reads the token’s totalSupply slot', async ({ dapp, devnet }) => {
+  const supply = await token().totalSupply();
+  for (const block of ['latest', 'pending']) {
+    expect(await dapp.result('eth_getStorageAt', [devnet.addresses.testToken, '0x0', block])).toBe(zeroPadValue(toBeHex(supply), 32));
+  }
+});
+
+test('the pending view shows a submitted transaction before latest may', async ({ dapp, devnet }) => {
+  const recipient = Wallet.createRandom().address;
+  const raw = await signedTransfer(devnetWallet(6), { to: recipient, value: parseEther('0.5') });
+  const hash = await dapp.result<string>('eth_sendRawTransaction', [raw]);
+  expect(hash).toBe(keccak256(raw));
+  // The pending balance is there at once; latest catches up within a block or two.
+  expect(await dapp.result('eth_getBalance', [recipient, 'pending'])).toBe(toQuantity(parseEther('0.5')));
+  await expect.poll(() => dapp.result('eth_getBalance', [recipient, 'latest'])).toBe(toQuantity(parseEther('0.5')));
+  const receipt = await dapp.result<{ status: string }>('eth_getTransactionReceipt', [hash]);
+  expect(receipt.status).toBe('0x1');
+  void devnet;
+});
+
+test('eth_getLogs by block hash, by range and pending', async ({ dapp, devnet }) => {
+  const sender = devnetWallet(0);
+  const recipient = Wallet.createRandom().address;
+  const sent = await token(sender).transfer(recipient, 7n);
+  const receipt = (await sent.wait())!;
+  const filter = { address: devnet.addresses.testToken, topics: [TRANSFER_TOPIC, null, zeroPadValue(recipient, 32)] };
+
+  const byHash = await dapp.result<Record<string, unknown>[]>('eth_getLogs', [{ ...filter, blockHash: receipt.blockHash }]);
+  expect(byHash).toHaveLength(1);
+  expect(byHash[0]).toMatchObject({
+    address: devnet.addresses.testToken.toLowerCase(),
+    blockHash: receipt.blockHash,
+    blockNumber: toQuantity(receipt.blockNumber),
+    transactionHash: receipt.hash,
+    data: zeroPadValue(toBeHex(7n), 32),
+    removed: false,
+  });
+  // Spec 2.1: with blockHash, a range that excludes the block is ignored.
+  expect(await dapp.result('eth_getLogs', [{ ...filter, blockHash: receipt.blockHash, fromBlock: '0x0', toBlock: '0x1' }])).toEqual(byHash);
+
+  const block = toQuantity(receipt.blockNumber);
+  expect(await dapp.result('eth_getLogs', [{ ...filter, fromBlock: block, toBlock: block }])).toEqual(byHash);
+  expect(await dapp.result('eth_getLogs', [{ ...filter, fromBlock: toQuantity(receipt.blockNumber - 10), toBlock: 'latest' }])).toEqual(byHash);
+  expect(await dapp.result('eth_getLogs', [{ ...filter, fromBlock: block, toBlock: 'pending' }])).toEqual(byHash);
+  expect(await dapp.result('eth_getLogs', [{ fromBlock: 'pending', toBlock: 'pending' }])).toEqual(expect.any(Array));
+});
+
+test('eth_getLogs refuses ranges above the 2,000-block limit and bad filters', async ({ dapp }) => {
+  const wide = await dapp.request('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x7d1' }]);
+  expect(wide).toEqual({ error: expect.objectContaining({ code: -32005, message: expect.stringMatching(/2001 blocks .* exceeds the limit of 2000 blocks/) }) });
+  const badTopic = await dapp.request('eth_getLogs', [{ topics: ['0x1234'] }]);
+  expect(badTopic).toEqual({ error: { code: -32602, message: expect.stringMatching(/^filter\.topics\[0\] must be a 32-byte hex/) } });
+});
+
+test('malformed params get -32602 naming the field; unknown methods 4200', async ({ dapp, devnet }) => {
+  expect(await dapp.request('eth_getBalance', ['0x1234', 'latest'])).toEqual({
+    error: { code: -32602, message: expect.stringMatching(/^address must be a 20-byte hex address/) },
+  });
+  expect(await dapp.request('eth_getCode', [devnet.addresses.entryPoint, 'newest'])).toEqual({
+    error: { code: -32602, message: expect.stringMatching(/^block must be a hex block number or one of latest\|pending\|safe\|finalized\|earliest/) },
+  });
+  expect(await dapp.request('eth_getStorageAt', [devnet.addresses.testToken, '0x0'])).toEqual({
+    error: { code: -32602, message: 'eth_getStorageAt expects 3 params, got 2' },
+  });
+  expect(await dapp.request('eth_foo')).toEqual({ error: { code: 4200, message: 'The method eth_foo is not supported by this wallet' } });
+});
+
+test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => {
+  const spec = (message: string) => ({ error: expect.objectContaining({ code: -32000, message }) });
+
+  test('nonce too low', async ({ dapp }) => {
+    const from = devnetWallet(6);
+    const raw = await signedTransfer(from);
+    const { nonce } = Transaction.from(raw);
+    await dapp.result('eth_sendRawTransaction', [raw]);
+    await expect.poll(() => from.provider!.getTransactionCount(from.address, 'latest')).toBeGreaterThan(nonce);
+    const stale = await signedTransfer(from, { nonce, value: 1n });
+    expect(await dapp.request('eth_sendRawTransaction', [stale])).toEqual(spec('nonce too low'));
+  });
+
+  test('insufficient funds for gas * price + value', async ({ dapp }) => {
+    const empty = Wallet.createRandom().connect(chain());
+    const raw = await signedTransfer(empty as unknown as Wallet, { nonce: 0 });
+    expect(await dapp.request('eth_sendRawTransaction', [raw])).toEqual(spec('insufficient funds for gas * price + value'));
+  });
+
+  // A nonce gap keeps these transactions queued, so the second send meets the first still pending.
+  test('already known', async ({ dapp }) => {
+    const from = devnetWallet(7);
+    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1000);
+    const raw = await signedTransfer(from, { nonce: gap, value: BigInt(Date.now()) });
+    await dapp.result('eth_sendRawTransaction', [raw]);
+    const again = await dapp.request('eth_sendRawTransaction', [raw]);
+    expect(again).toEqual(spec('already known'));
+    expect((again as { error: { data: { nodeError: { message: string } } } }).error.data.nodeError.message).toBeTruthy();
+  });
+
+  test('replacement transaction underpriced (< 10% bump), while a 10% bump is accepted', async ({ dapp }) => {
+    const from = devnetWallet(7);
+    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1000);
+    const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
+    await dapp.result('eth_sendRawTransaction', [await signedTransfer(from, { nonce: gap, ...fees })]);
+    const cheap = await signedTransfer(from, { nonce: gap, maxFeePerGas: 10_500_000_000n, maxPriorityFeePerGas: 1_050_000_000n });
+    expect(await dapp.request('eth_sendRawTransaction', [cheap])).toEqual(spec('replacement transaction underpriced'));
+    const fair = await signedTransfer(from, { nonce: gap, maxFeePerGas: 11_000_000_000n, maxPriorityFeePerGas: 1_100_000_000n });
+    expect(await dapp.result('eth_sendRawTransaction', [fair])).toBe(keccak256(fair));
+  });
+});
