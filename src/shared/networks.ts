@@ -8,6 +8,10 @@ export interface Network {
   blockExplorerUrl?: string;
   /** True for the wallet's own networks: switching to them needs no approval. */
   builtIn: boolean;
+  /** Whether the chain accepts EIP-7702 (type-4) transactions, needed for atomic batches. */
+  eip7702: boolean;
+  /** ERC-4337 bundler for sponsored batches; without one the paymasterService capability is unsupported. */
+  bundlerUrl?: string;
 }
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
@@ -15,9 +19,9 @@ const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 
 export const BUILT_IN_NETWORKS: readonly Network[] = [
-  { chainId: '0x2105', name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true },
-  { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true },
-  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true },
+  { chainId: '0x2105', name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true },
+  { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true },
+  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true },
 ];
 
 /** The network a fresh install selects. */

@@ -32,6 +32,8 @@ export function parseAddChain(params: unknown): Network {
     nativeCurrency: { name: typeof currency.name === 'string' ? currency.name : currency.symbol, symbol: currency.symbol, decimals: 18 },
     blockExplorerUrl: explorer,
     builtIn: false,
+    // Assumed until the node rejects a type-4 transaction, which marks the network as without it.
+    eip7702: true,
   };
 }
 

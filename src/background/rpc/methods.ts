@@ -3,6 +3,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import type { ApprovalDecision, ApprovalRecord, ApprovalType } from '../approvals/types';
 import type { Services } from '../services';
 import { accountMethods, completeConnect } from './accounts';
+import { capabilityMethods } from './capabilities';
 import { chainMethods, completeAddChain } from './chains';
 import { nodeMethods } from './node';
 import type { MethodTable } from './types';
@@ -11,6 +12,7 @@ export const methods: MethodTable = {
   ...nodeMethods,
   ...accountMethods,
   ...chainMethods,
+  ...capabilityMethods,
 };
 
 type Completer = (services: Services, record: ApprovalRecord, decision: ApprovalDecision) => Promise<RpcResponse>;

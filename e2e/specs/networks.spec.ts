@@ -1,0 +1,43 @@
+/** wallet_switchEthereumChain (built-in: no approval) and wallet_addEthereumChain (approval popup). */
+import { ApprovalWindow } from '../pages/wallet';
+import { expect, test } from '../fixtures/test';
+
+const newChain = (chainId: string) => ({
+  chainId,
+  chainName: 'Second devnet',
+  rpcUrls: ['http://127.0.0.1:8545'],
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+});
+
+test('switching to a built-in network emits chainChanged without a popup', async ({ wallet, dapp }) => {
+  void wallet;
+  await dapp.record('chainChanged');
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toBeNull();
+  expect(await dapp.result('eth_chainId')).toBe('0x14a34');
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toBeNull();
+  await expect.poll(() => dapp.events('chainChanged')).toEqual(['0x14a34', '0x7a69']);
+  expect(await dapp.request('wallet_switchEthereumChain', [{ chainId: '0x999' }])).toEqual({
+    error: { code: 4902, message: expect.stringContaining('Unrecognized chain ID 0x999') },
+  });
+});
+
+test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, context }) => {
+  void wallet;
+  const rejected = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
+  await (await ApprovalWindow.next(context)).reject();
+  expect(await rejected).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+
+  await dapp.record('chainChanged');
+  const added = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
+  const approval = await ApprovalWindow.next(context);
+  await expect(approval.page.getByText('Second devnet')).toBeVisible();
+  await approval.approve();
+  expect(await added).toEqual({ result: null });
+  expect(await dapp.result('eth_chainId')).toBe('0x7a6a');
+  await expect.poll(() => dapp.events('chainChanged')).toEqual(['0x7a6a']);
+
+  expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6b'), rpcUrls: ['http://rpc.example.com'] }])).toEqual({
+    error: { code: -32602, message: 'rpcUrls must hold at least one https URL (http only for localhost)' },
+  });
+});

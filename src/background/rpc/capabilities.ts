@@ -1,0 +1,55 @@
+/** wallet_getCapabilities (EIP-5792): what the wallet can do for an account, per chain. */
+import { invalidParams } from '../../shared/errors';
+import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import type { Network } from '../../shared/networks';
+import { address, positional, quantity, type Hex } from '../../shared/params';
+import { callNode } from '../networks/rpcClient';
+import { requireAuthorized } from './authorization';
+import { method, type MethodTable } from './types';
+
+/** Other chains' nodes are asked briefly: an unreachable chain must not hold up the answer. */
+const OTHER_CHAIN_TIMEOUT_MS = 1500;
+
+export type AtomicStatus = 'supported' | 'ready' | 'unsupported';
+
+export interface ChainCapabilities {
+  atomic: { status: AtomicStatus };
+  paymasterService: { supported: boolean };
+}
+
+function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
+  const [account, chainIds] = positional(params, 'wallet_getCapabilities', 1, 2);
+  if (chainIds === undefined) return { account: address(account, 'address') };
+  if (!Array.isArray(chainIds)) throw invalidParams('chainIds must be an array of hex chain ids');
+  return { account: address(account, 'address'), chainIds: chainIds.map((c, i) => quantity(c, `chainIds[${i}]`)) };
+}
+
+/** "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded. */
+export async function atomicStatus(network: Network, account: Hex, timeoutMs?: number): Promise<AtomicStatus> {
+  if (!network.eip7702) return 'unsupported';
+  try {
+    const code = await callNode<string>(network.rpcUrl, 'eth_getCode', [account, 'pending'], timeoutMs);
+    return isDelegatedTo(code, SIMPLE_7702_ACCOUNT) ? 'supported' : 'ready';
+  } catch {
+    return 'ready';
+  }
+}
+
+export const capabilityMethods: MethodTable = {
+  wallet_getCapabilities: method({
+    parse,
+    async handle({ account, chainIds }, { services, origin }) {
+      const authorized = await requireAuthorized(services, origin, account);
+      const selected = await services.networks.selected();
+      const wanted = (await services.networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
+      const entries = await Promise.all(
+        wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
+          const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
+          const atomic = { status: await atomicStatus(network, authorized, timeout) };
+          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) } }];
+        }),
+      );
+      return Object.fromEntries(entries);
+    },
+  }),
+};

@@ -1,0 +1,10 @@
+/** Canonical ERC-4337 v0.8 contracts, at the same address on every chain. */
+import type { Hex } from './params';
+
+export const ENTRY_POINT_V08: Hex = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
+export const SIMPLE_7702_ACCOUNT: Hex = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
+
+/** EIP-7702: an upgraded account's code is 0xef0100 followed by the delegate's address. */
+export const delegationCode = (delegate: Hex): string => `0xef0100${delegate.slice(2).toLowerCase()}`;
+
+export const isDelegatedTo = (code: string, delegate: Hex): boolean => code.toLowerCase() === delegationCode(delegate);
