@@ -57,16 +57,31 @@ export class ApprovalWindow {
     return new ApprovalWindow(page);
   }
 
-  async connect(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Connect' }).click();
+  /** Answers with one of the window's buttons; the wallet closes the window once its queue is empty. */
+  private async answer(button: string): Promise<void> {
+    const closed = this.page.waitForEvent('close');
+    await this.page.getByRole('button', { name: button }).click();
+    await closed;
   }
 
-  async approve(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Approve' }).click();
+  connect(): Promise<void> {
+    return this.answer('Connect');
   }
 
-  async reject(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Reject' }).click();
+  approve(): Promise<void> {
+    return this.answer('Approve');
+  }
+
+  async acceptUpgrade(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Upgrade account' }).click();
+  }
+
+  declineUpgrade(): Promise<void> {
+    return this.answer('Decline upgrade');
+  }
+
+  reject(): Promise<void> {
+    return this.answer('Reject');
   }
 
   /** The user closes the window instead of answering. */

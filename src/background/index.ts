@@ -8,6 +8,8 @@ import { isUiMessage, type UiResponse } from '../shared/ui';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { createApprovalWindow } from './approvals/window';
+import { createBatchStore } from './batches/store';
+import { resumeBatches } from './batches/resume';
 import { createNetworks } from './networks/registry';
 import { callNode } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
@@ -42,7 +44,13 @@ const services: Services = {
     complete: (record, decision) => approvalCompleters[record.type](services, record, decision),
     reply: replyToPage,
   }),
+  batches: createBatchStore(local),
   node: async (method, params) => callNode((await networks.selected()).rpcUrl, method, params),
+  async nodeFor(chainId) {
+    const network = await networks.find(chainId);
+    if (!network) throw new Error(`Unknown network ${chainId}`);
+    return (method, params) => callNode(network.rpcUrl, method, params);
+  },
   emit: emitToOrigin,
 };
 
@@ -83,5 +91,6 @@ browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
 });
 
-// Approvals that were waiting when the worker stopped get their window back.
+// Approvals that were waiting when the worker stopped get their window back; batches cut off mid-send finish.
 void services.approvals.pending().then((pending) => (pending.length > 0 ? approvalWindow.restore() : undefined));
+void resumeBatches(services);

@@ -9,9 +9,48 @@ export interface AccountView {
 
 export interface ApprovalView {
   id: string;
-  type: 'connect' | 'addChain';
+  type: 'connect' | 'addChain' | 'sendCalls';
   origin: string;
   params: unknown;
+  details?: unknown;
+}
+
+/** What the wallet_sendCalls approval screen shows. */
+export interface SendCallsDetails {
+  batchId: string;
+  from: Hex;
+  chainId: Hex;
+  networkName: string;
+  symbol: string;
+  atomic: boolean;
+  upgrade: boolean;
+  calls: {
+    to: Hex;
+    value: string;
+    dataSize: number;
+    selector?: Hex;
+    erc20?: { method: 'transfer' | 'approve'; counterparty: Hex; amount: string };
+  }[];
+  totalValue: string;
+  /** Wei: gas limits times the max fee per gas. */
+  maxFee: string;
+  warning?: string;
+}
+
+/** A batch in the popup's Activity list. */
+export interface ActivityItem {
+  key: string;
+  id: string;
+  origin: string;
+  chainId: Hex;
+  from: Hex;
+  atomic: boolean;
+  status: number;
+  calls: { to: Hex; value: string }[];
+  transactions: { hash: Hex; status?: Hex }[];
+  explorerUrl?: string;
+  error?: string;
+  createdAt: number;
 }
 
 export interface WalletState {
@@ -38,7 +77,8 @@ export type UiRequest =
   | { action: 'revokeSite'; origin: string }
   | { action: 'resolveApproval'; id: string; approved: boolean; value?: unknown }
   | { action: 'getBalance'; address: Hex }
-  | { action: 'setAutoLock'; minutes: number };
+  | { action: 'setAutoLock'; minutes: number }
+  | { action: 'getActivity' };
 
 export interface UiMessage {
   type: 'ui';

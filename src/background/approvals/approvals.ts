@@ -25,7 +25,7 @@ export interface ApprovalDeps {
 
 export interface Approvals {
   /** Queues a page's request for the user; its reply is sent when the approval settles. */
-  request(type: ApprovalType, from: Pick<ApprovalRecord, 'origin' | 'request' | 'replyTo'>): Promise<ApprovalRecord>;
+  request(type: ApprovalType, from: Pick<ApprovalRecord, 'origin' | 'request' | 'replyTo'>, details?: unknown): Promise<ApprovalRecord>;
   pending(): Promise<ApprovalRecord[]>;
   settle(id: string, decision: ApprovalDecision): Promise<void>;
   /** The window was closed: every waiting request is rejected, as the user walked away. */
@@ -50,8 +50,8 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   };
 
   return {
-    async request(type, { origin, request, replyTo }) {
-      const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now() };
+    async request(type, { origin, request, replyTo }, details) {
+      const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now(), details };
       await local.update('approvals', (all) => [...all, record]);
       await deps.window.show();
       return record;

@@ -7,7 +7,7 @@ export interface ReplyTarget {
   requestId: string;
 }
 
-export type ApprovalType = 'connect' | 'addChain';
+export type ApprovalType = 'connect' | 'addChain' | 'sendCalls';
 
 /** A request waiting for the user. Everything needed to finish it is in the record, so it survives a worker restart. */
 export interface ApprovalRecord {
@@ -17,6 +17,12 @@ export interface ApprovalRecord {
   request: RpcRequest;
   replyTo: ReplyTarget;
   createdAt: number;
+  /** What the approval screen shows beyond the request itself (computed by the method's handler). */
+  details?: unknown;
 }
 
-export type ApprovalDecision = { approved: false } | { approved: true; value?: unknown };
+/** `value` carries the screen's answer: chosen accounts, or why the user declined. */
+export interface ApprovalDecision {
+  approved: boolean;
+  value?: unknown;
+}

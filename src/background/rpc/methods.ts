@@ -3,6 +3,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import type { ApprovalDecision, ApprovalRecord, ApprovalType } from '../approvals/types';
 import type { Services } from '../services';
 import { accountMethods, completeConnect } from './accounts';
+import { batchMethods, completeSendCalls } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods, completeAddChain } from './chains';
 import { nodeMethods } from './node';
@@ -13,6 +14,7 @@ export const methods: MethodTable = {
   ...accountMethods,
   ...chainMethods,
   ...capabilityMethods,
+  ...batchMethods,
 };
 
 type Completer = (services: Services, record: ApprovalRecord, decision: ApprovalDecision) => Promise<RpcResponse>;
@@ -20,4 +22,5 @@ type Completer = (services: Services, record: ApprovalRecord, decision: Approval
 export const approvalCompleters: Record<ApprovalType, Completer> = {
   connect: completeConnect,
   addChain: completeAddChain,
+  sendCalls: completeSendCalls,
 };

@@ -2,6 +2,7 @@
 import type { Hex } from '../../shared/params';
 import { DEFAULT_CHAIN_ID, type Network } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
+import type { BatchRecord } from '../batches/types';
 import type { VaultFile, VaultSecret } from '../vault/crypto';
 import type { TypedStorage } from './local';
 
@@ -42,6 +43,8 @@ export interface LocalSchema {
   selectedChainId: Hex;
   settings: Settings;
   sentTransactions: SentTransaction[];
+  /** EIP-5792 batches by "origin id". */
+  batches: Record<string, BatchRecord>;
 }
 
 export interface SessionSchema {
@@ -61,6 +64,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   selectedChainId: DEFAULT_CHAIN_ID,
   settings: DEFAULT_SETTINGS,
   sentTransactions: [],
+  batches: {},
 };
 
 export const SESSION_DEFAULTS: SessionSchema = { secret: null, approvalWindowId: null };

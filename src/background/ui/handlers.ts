@@ -1,7 +1,9 @@
 /** What the wallet's own pages may ask of the background. Never reachable from a web page. */
 import { Mnemonic, randomBytes } from 'ethers';
 import type { Hex } from '../../shared/params';
-import type { UiRequest, WalletState } from '../../shared/ui';
+import type { ActivityItem, UiRequest, WalletState } from '../../shared/ui';
+import { batchKey } from '../batches/store';
+import { batchStatus } from '../batches/status';
 import { visibleAccounts } from '../rpc/accounts';
 import { switchNetwork } from '../rpc/chains';
 import type { Services } from '../services';
@@ -27,9 +29,30 @@ async function state({ local, vault, accounts, networks, permissions, approvals 
     networks: all,
     selectedChainId: selected.chainId,
     sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
-    approvals: pending.map((a) => ({ id: a.id, type: a.type, origin: a.origin, params: a.request.params })),
+    approvals: pending.map((a) => ({ id: a.id, type: a.type, origin: a.origin, params: a.request.params, details: a.details })),
     autoLockMinutes: settings.autoLockMinutes,
   };
+}
+
+async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
+  const [all, known] = await Promise.all([batches.all(), networks.all()]);
+  return all
+    .filter((b) => b.state !== 'awaiting-approval')
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((b) => ({
+      key: batchKey(b.origin, b.id),
+      id: b.id,
+      origin: b.origin,
+      chainId: b.chainId,
+      from: b.from,
+      atomic: b.atomic,
+      status: batchStatus(b),
+      calls: b.calls.map(({ to, value }) => ({ to, value: BigInt(value).toString() })),
+      transactions: b.transactions.filter((t) => t.sent).map((t) => ({ hash: t.hash, status: t.receipt?.status })),
+      explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
+      error: b.error,
+      createdAt: b.createdAt,
+    }));
 }
 
 /** Tells every connected origin what it now sees (after unlock, account switch). */
@@ -40,7 +63,7 @@ export async function announceAccounts(services: Services): Promise<void> {
 
 export async function handleUi(request: UiRequest, { services, touch, lock }: UiDeps): Promise<unknown> {
   const { vault, accounts } = services;
-  if (request.action !== 'getState') await touch();
+  if (request.action !== 'getState' && request.action !== 'getActivity') await touch();
   switch (request.action) {
     case 'getState':
       return state(services);
@@ -81,7 +104,9 @@ export async function handleUi(request: UiRequest, { services, touch, lock }: Ui
       await services.emit(request.origin, 'accountsChanged', []);
       return null;
     case 'resolveApproval':
-      return services.approvals.settle(request.id, request.approved ? { approved: true, value: request.value } : { approved: false });
+      return services.approvals.settle(request.id, { approved: request.approved, value: request.value });
+    case 'getActivity':
+      return activity(services);
     case 'getBalance':
       return services.node<Hex>('eth_getBalance', [request.address, 'pending']);
     case 'setAutoLock': {

@@ -5,6 +5,7 @@ import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
 import { AddChain } from './AddChain';
 import { Connect } from './Connect';
+import { SendCalls } from './SendCalls';
 
 export const resolve = (approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> =>
   call({ action: 'resolveApproval', id: approval.id, approved, value });
@@ -28,5 +29,7 @@ export function App() {
       return <Connect key={approval.id} approval={approval} state={state} />;
     case 'addChain':
       return <AddChain key={approval.id} approval={approval} />;
+    case 'sendCalls':
+      return <SendCalls key={approval.id} approval={approval} />;
   }
 }

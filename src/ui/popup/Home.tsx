@@ -4,6 +4,7 @@ import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/ui';
 import { call } from '../api/background';
 import { ether } from '../components/format';
+import { Activity } from './Activity';
 import { Sites } from './Sites';
 
 const BALANCE_REFRESH_MS = 2000;
@@ -53,6 +54,7 @@ export function Home({ state }: { state: WalletState }) {
       {selected && <p className="mono" aria-label="Address">{selected}</p>}
       {selected && network && <Balance address={selected} chainId={network.chainId} symbol={network.nativeCurrency.symbol} />}
       <button className="secondary" onClick={() => void call({ action: 'addAccount' })}>Add account</button>
+      <Activity />
       <Sites sites={state.sites} />
       <h2>Settings</h2>
       <label>

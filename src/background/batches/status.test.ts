@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { batchStatus, CallsStatus } from './status';
+import type { BatchRecord, BatchTransaction } from './types';
+
+const receipt = (ok: boolean) => ({ logs: [], status: ok ? '0x1' : '0x0', blockHash: '0x01', blockNumber: '0x1', gasUsed: '0x5208', transactionHash: '0x02' }) as BatchTransaction['receipt'];
+const tx = (sent: boolean, ok?: boolean): BatchTransaction => ({ hash: '0x02', raw: '0x', nonce: 0, calls: [0], sent, ...(ok === undefined ? {} : { receipt: receipt(ok) }) });
+const batch = (state: BatchRecord['state'], transactions: BatchTransaction[]): BatchRecord => ({
+  id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: '0x00000000000000000000000000000000000000aa', atomic: false, upgrade: false,
+  calls: [], gasLimits: [], state, transactions, createdAt: 0,
+});
+
+describe('EIP-5792 batch status', () => {
+  it('is pending until every sent transaction has a receipt', () => {
+    expect(batchStatus(batch('approved', []))).toBe(CallsStatus.pending);
+    expect(batchStatus(batch('sending', [tx(true, true), tx(false)]))).toBe(CallsStatus.pending);
+    expect(batchStatus(batch('sent', [tx(true, true), tx(true)]))).toBe(CallsStatus.pending);
+  });
+
+  it('is 200 when all succeeded, 500 when all reverted', () => {
+    expect(batchStatus(batch('sent', [tx(true, true), tx(true, true)]))).toBe(CallsStatus.confirmed);
+    expect(batchStatus(batch('sent', [tx(true, false)]))).toBe(CallsStatus.reverted);
+  });
+
+  it('is 600 when some calls landed and others reverted or were never sent', () => {
+    expect(batchStatus(batch('sent', [tx(true, true), tx(true, false)]))).toBe(CallsStatus.partial);
+    expect(batchStatus(batch('failed', [tx(true, true), tx(false)]))).toBe(CallsStatus.partial);
+  });
+
+  it('is 400 when nothing reached the chain', () => {
+    expect(batchStatus(batch('failed', [tx(false)]))).toBe(CallsStatus.offchainFailure);
+    expect(batchStatus(batch('failed', [tx(true, false), tx(false)]))).toBe(CallsStatus.offchainFailure);
+  });
+});

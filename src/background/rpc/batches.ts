@@ -1,0 +1,134 @@
+/** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
+import { hexlify, randomBytes } from 'ethers';
+import { RpcError, invalidParams, unauthorized, userRejected } from '../../shared/errors';
+import { positional, type Hex } from '../../shared/params';
+import type { RpcResponse } from '../../shared/protocol';
+import { BatchErrorCode, SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
+import type { SendCallsDetails } from '../../shared/ui';
+import { DECLINE_UPGRADE_VALUE } from '../../shared/approvalValues';
+import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
+import { describeCall } from '../batches/encoding';
+import { runBatch } from '../batches/execute';
+import { planBatch } from '../batches/plan';
+import { followBatch, refreshReceipts } from '../batches/receipts';
+import { batchStatus } from '../batches/status';
+import { suggestFees } from '../batches/fees';
+import type { BatchCall, BatchRecord } from '../batches/types';
+import { openActivity } from '../ui/activityWindow';
+import type { Services } from '../services';
+import { DEFERRED, method, type MethodTable, type RequestContext } from './types';
+
+
+const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
+  to: c.to,
+  value: `0x${c.value.toString(16)}`,
+  data: c.data,
+  ...(c.gasLimitOverride === undefined ? {} : { gasLimitOverride: `0x${c.gasLimitOverride.toString(16)}` as Hex }),
+});
+
+/** `from` must be one of the origin's accounts; without it, the origin's first (the wallet's selected one when granted). */
+async function senderFor(services: Services, origin: string, from?: Hex): Promise<Hex> {
+  const granted = await services.permissions.accountsOf(origin);
+  if (granted.length === 0) throw unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
+  if (!from) return granted[0];
+  const match = granted.find((a) => a.toLowerCase() === from.toLowerCase());
+  if (!match) throw unauthorized(`Account ${from} is not authorized for ${origin}`);
+  return match;
+}
+
+async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<unknown> {
+  const { services, origin } = ctx;
+  const network = await services.networks.selected();
+  if (BigInt(request.chainId) !== BigInt(network.chainId)) {
+    throw invalidParams(`chainId ${request.chainId} does not match the selected network ${network.chainId} (${network.name})`);
+  }
+  const from = await senderFor(services, origin, request.from);
+  const id = request.id ?? hexlify(randomBytes(32));
+  if (await services.batches.get(origin, id)) {
+    throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
+  }
+  const calls = request.calls.map(toCall);
+  const [plan, fees] = await Promise.all([planBatch(services.node, network, from, calls, request.atomicRequired), suggestFees(services.node)]);
+  const batch: BatchRecord = {
+    id, origin, chainId: network.chainId, from, atomic: plan.atomic, upgrade: plan.upgrade, calls,
+    gasLimits: plan.gasLimits.map((g) => `0x${g.toString(16)}` as Hex),
+    state: 'awaiting-approval', transactions: [], createdAt: Date.now(),
+  };
+  if (!(await services.batches.add(batch))) throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
+  const details: SendCallsDetails = {
+    batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
+    atomic: plan.atomic, upgrade: plan.upgrade, calls: calls.map(describeCall),
+    totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
+    maxFee: (plan.gasLimits.reduce((a, b) => a + b, 0n) * fees.maxFeePerGas).toString(),
+    warning: plan.warning,
+  };
+  await services.approvals.request('sendCalls', ctx, details);
+  return DEFERRED;
+}
+
+/** Sends an approved batch and builds wallet_sendCalls' answer; receipts are then followed in the background. */
+export async function sendApproved(services: Services, origin: string, id: string): Promise<RpcResponse> {
+  const { batch, error } = await runBatch(services, origin, id);
+  if (error && !batch.transactions.some((t) => t.sent)) {
+    // Nothing reached the chain: the dapp gets the error and may retry with the same id.
+    await services.batches.remove(origin, id);
+    return { error: error.toObject() };
+  }
+  await services.batches.update(origin, id, (b) => ({ ...b, replyTo: undefined }));
+  void followBatch(services, origin, id);
+  return { result: { id, batchId: id, status: 'pending' } };
+}
+
+export async function completeSendCalls(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
+  const { batchId } = record.details as SendCallsDetails;
+  if (!decision.approved) {
+    await services.batches.remove(record.origin, batchId);
+    if (decision.value === DECLINE_UPGRADE_VALUE) {
+      return { error: new RpcError(BatchErrorCode.upgradeRejected, 'EIP-7702 upgrade rejected for this chain and account').toObject() };
+    }
+    return { error: userRejected().toObject() };
+  }
+  await services.batches.update(record.origin, batchId, (b) => ({ ...b, state: 'approved', replyTo: record.replyTo }));
+  return sendApproved(services, record.origin, batchId);
+}
+
+function idParam(params: unknown, name: string): string {
+  const [id] = positional(params, name, 1);
+  if (typeof id !== 'string' || id.length === 0) throw invalidParams('the batch id must be a non-empty string');
+  return id;
+}
+
+async function ownBatch(services: Services, origin: string, id: string): Promise<BatchRecord> {
+  const batch = await services.batches.get(origin, id);
+  // Another origin's batch is reported as unknown: ids must not leak across sites.
+  if (!batch || batch.state === 'awaiting-approval') throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+  return batch;
+}
+
+export const batchMethods: MethodTable = {
+  wallet_sendCalls: method({ parse: (params) => parseSendCalls(params), handle: sendCalls }),
+  wallet_getCallsStatus: method({
+    parse: (params) => idParam(params, 'wallet_getCallsStatus'),
+    async handle(id, { services, origin }) {
+      const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
+      const receipts = batch.transactions.flatMap((t) => (t.receipt ? [t.receipt] : []));
+      return {
+        version: SEND_CALLS_VERSION,
+        id,
+        chainId: batch.chainId,
+        status: batchStatus(batch),
+        atomic: batch.atomic,
+        receipts,
+      };
+    },
+  }),
+  wallet_showCallsStatus: method({
+    parse: (params) => idParam(params, 'wallet_showCallsStatus'),
+    async handle(id, { services, origin }) {
+      const batch = await ownBatch(services, origin, id);
+      await openActivity(batch.origin, batch.id);
+      return null;
+    },
+  }),
+};
+
