@@ -1,0 +1,33 @@
+/**
+ * viem as a real dapp would use it, bundled for the test page (window.viemDapp). Results are made
+ * JSON-friendly (bigints as strings) to cross page.evaluate.
+ */
+import { createWalletClient, custom, defineChain, type EIP1193Provider, type Hex } from 'viem';
+import { getCallsStatus, getCapabilities, sendCalls } from 'viem/actions';
+
+const devnet = defineChain({
+  id: 31337,
+  name: 'Local devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+});
+
+const client = () => createWalletClient({ chain: devnet, transport: custom((window as unknown as { ethereum: EIP1193Provider }).ethereum) });
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)));
+
+(window as unknown as { viemDapp: unknown }).viemDapp = {
+  async getCapabilities(account: Hex) {
+    return plain(await getCapabilities(client(), { account }));
+  },
+  async sendCalls(account: Hex, calls: { to: Hex; value?: string; data?: Hex }[], forceAtomic: boolean) {
+    const result = await sendCalls(client(), {
+      account,
+      forceAtomic,
+      calls: calls.map((c) => ({ to: c.to, data: c.data, value: c.value === undefined ? undefined : BigInt(c.value) })),
+    });
+    return plain(result);
+  },
+  async getCallsStatus(id: string) {
+    return plain(await getCallsStatus(client(), { id }));
+  },
+};
