@@ -15,15 +15,22 @@ const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 15_000;
 const POLL_INTERVAL_MS = 20;
 
-export async function startAnvil({ port = DEFAULT_RPC_PORT }: { port?: number } = {}): Promise<Anvil> {
+export interface AnvilOptions {
+  port?: number;
+  chainId?: number;
+  /** Prague brings EIP-7702; tests start an older one to see a chain without it. */
+  hardfork?: 'prague' | 'cancun';
+}
+
+export async function startAnvil({ port = DEFAULT_RPC_PORT, chainId = CHAIN_ID, hardfork = 'prague' }: AnvilOptions = {}): Promise<Anvil> {
   await assertPortFree(port);
   const args = [
     '--host', HOST,
     '--port', String(port),
-    '--chain-id', String(CHAIN_ID),
+    '--chain-id', String(chainId),
     '--mnemonic', DEVNET_MNEMONIC,
     '--block-time', String(BLOCK_TIME_SECONDS),
-    '--hardfork', 'prague',
+    '--hardfork', hardfork,
   ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -53,7 +60,7 @@ export async function startAnvil({ port = DEFAULT_RPC_PORT }: { port?: number } 
 
   const rpcUrl = `http://${HOST}:${port}`;
   try {
-    await waitForChainId(rpcUrl, () => hasExited);
+    await waitForChainId(rpcUrl, chainId, () => hasExited);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}${stderr ? `\nanvil said: ${stderr.trim()}` : ''}`);
@@ -81,12 +88,12 @@ async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-async function waitForChainId(rpcUrl: string, hasExited: () => boolean): Promise<void> {
+async function waitForChainId(rpcUrl: string, expected: number, hasExited: () => boolean): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!hasExited()) {
     const chainId = await fetchChainId(rpcUrl);
     if (chainId !== undefined) {
-      if (chainId !== CHAIN_ID) throw new Error(`The node at ${rpcUrl} reports chain id ${chainId}, expected ${CHAIN_ID}`);
+      if (chainId !== expected) throw new Error(`The node at ${rpcUrl} reports chain id ${chainId}, expected ${expected}`);
       return;
     }
     if (Date.now() > deadline) throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within ${READY_TIMEOUT_MS} ms`);

@@ -9,12 +9,17 @@ export interface Networks {
   selected(): Promise<Network>;
   select(chainId: Hex): Promise<Network>;
   add(network: Network): Promise<void>;
+  /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
+  markWithoutEip7702(chainId: Hex): Promise<void>;
 }
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 
 export function createNetworks(local: LocalStorage): Networks {
-  const all = async (): Promise<Network[]> => [...BUILT_IN_NETWORKS, ...(await local.get('addedNetworks'))];
+  const all = async (): Promise<Network[]> => {
+    const [added, without7702] = await Promise.all([local.get('addedNetworks'), local.get('chainsWithoutEip7702')]);
+    return [...BUILT_IN_NETWORKS, ...added].map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
+  };
   const find = async (chainId: Hex): Promise<Network | undefined> => (await all()).find((n) => sameChain(n.chainId, chainId));
 
   return {
@@ -29,6 +34,9 @@ export function createNetworks(local: LocalStorage): Networks {
       if (!network) throw new Error(`Unknown network ${chainId}`);
       await local.set('selectedChainId', network.chainId);
       return network;
+    },
+    async markWithoutEip7702(chainId) {
+      await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
     },
     async add(network) {
       await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);

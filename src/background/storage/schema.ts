@@ -40,6 +40,8 @@ export interface LocalSchema {
   permissions: Record<string, SitePermission>;
   approvals: ApprovalRecord[];
   addedNetworks: Network[];
+  /** Chains whose node refused a type-4 transaction: atomic batches are unsupported there. */
+  chainsWithoutEip7702: Hex[];
   selectedChainId: Hex;
   settings: Settings;
   sentTransactions: SentTransaction[];
@@ -61,6 +63,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   permissions: {},
   approvals: [],
   addedNetworks: [],
+  chainsWithoutEip7702: [],
   selectedChainId: DEFAULT_CHAIN_ID,
   settings: DEFAULT_SETTINGS,
   sentTransactions: [],
