@@ -1,5 +1,9 @@
-/** Compiles contracts/TestToken.sol with solc-js into contracts/build/TestToken.json; reuses the build while it is newer than its inputs. */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+/**
+ * Compiles our contracts with solc-js into contracts/build/<Name>.json; reuses a build while it is newer than every
+ * source it was compiled from (imports from node_modules included) and than this file.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,53 +12,85 @@ export interface Artifact {
   bytecode: string;
 }
 
+/** What contracts/build/<Name>.json holds: the artifact and the files it was compiled from, for the freshness check. */
+interface BuildFile extends Artifact {
+  sources?: string[];
+}
+
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
 }
 
-const SOURCE = fileURLToPath(new URL('TestToken.sol', import.meta.url));
-const OUTPUT = fileURLToPath(new URL('build/TestToken.json', import.meta.url));
-// The compiler settings live in this file, so editing it also invalidates the build.
-const INPUTS = [SOURCE, fileURLToPath(import.meta.url)];
+type ContractName = 'TestToken' | 'VerifyingPaymaster';
 
-export async function loadTestToken(): Promise<Artifact> {
-  if (isFresh()) return JSON.parse(readFileSync(OUTPUT, 'utf8')) as Artifact;
-  const artifact = await compileTestToken();
-  mkdirSync(dirname(OUTPUT), { recursive: true });
-  writeFileSync(OUTPUT, `${JSON.stringify(artifact, null, 2)}\n`);
-  return artifact;
+const require = createRequire(import.meta.url);
+// The compiler settings live in this file, so editing it also invalidates every build.
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+export const loadTestToken = (): Promise<Artifact> => loadArtifact('TestToken');
+export const loadVerifyingPaymaster = (): Promise<Artifact> => loadArtifact('VerifyingPaymaster');
+
+export async function loadArtifact(name: ContractName): Promise<Artifact> {
+  const output = fileURLToPath(new URL(`build/${name}.json`, import.meta.url));
+  const cached = readFresh(output);
+  if (cached) return { abi: cached.abi, bytecode: cached.bytecode };
+  const build = await compile(name);
+  mkdirSync(dirname(output), { recursive: true });
+  // Written aside and renamed: a devnet starting in another process at the same time never reads half a file.
+  const partial = `${output}.${process.pid}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(build, null, 2)}\n`);
+  renameSync(partial, output);
+  return { abi: build.abi, bytecode: build.bytecode };
 }
 
-function isFresh(): boolean {
-  if (!existsSync(OUTPUT)) return false;
-  const built = statSync(OUTPUT).mtimeMs;
-  return INPUTS.every((input) => statSync(input).mtimeMs <= built);
+function readFresh(output: string): BuildFile | undefined {
+  if (!existsSync(output)) return undefined;
+  const build = JSON.parse(readFileSync(output, 'utf8')) as BuildFile;
+  const builtAt = statSync(output).mtimeMs;
+  const inputs = [THIS_FILE, ...(build.sources ?? [])];
+  const fresh = build.sources !== undefined && inputs.every((input) => existsSync(input) && statSync(input).mtimeMs <= builtAt);
+  return fresh ? build : undefined;
 }
 
-async function compileTestToken(): Promise<Artifact> {
+async function compile(name: ContractName): Promise<BuildFile> {
   // Loaded only when needed: importing solc-js costs about half a second even on a cache hit.
   const { default: solc } = await import('solc');
+  const unit = `${name}.sol`;
+  const main = fileURLToPath(new URL(unit, import.meta.url));
+  const sources = [main];
   const input = {
     language: 'Solidity',
-    sources: { 'TestToken.sol': { content: readFileSync(SOURCE, 'utf8') } },
+    sources: { [unit]: { content: readFileSync(main, 'utf8') } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'prague',
-      // No metadata hash in the bytecode: a comment-only edit must not move the token's CREATE2 address.
+      // No metadata hash in the bytecode: a comment-only edit must not move a contract's CREATE2 address.
       metadata: { bytecodeHash: 'none' },
-      outputSelection: { 'TestToken.sol': { TestToken: ['abi', 'evm.bytecode.object'] } },
+      outputSelection: { [unit]: { [name]: ['abi', 'evm.bytecode.object'] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  // Imports are package paths ("@openzeppelin/contracts/..."), resolved from node_modules like a JS import would be.
+  const findImports = (path: string) => {
+    try {
+      const file = require.resolve(path);
+      sources.push(file);
+      return { contents: readFileSync(file, 'utf8') };
+    } catch {
+      return { error: `${path} not found in node_modules` };
+    }
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`solc could not compile TestToken.sol:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
-  const contract = output.contracts?.['TestToken.sol']?.TestToken;
-  if (!contract) throw new Error('solc produced no TestToken contract from TestToken.sol');
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  if (errors.length > 0) throw new Error(`solc could not compile ${unit}:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  const contract = output.contracts?.[unit]?.[name];
+  if (!contract) throw new Error(`solc produced no ${name} contract from ${unit}`);
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, sources };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await loadTestToken();
-  console.log(`TestToken compiled: ${OUTPUT}`);
+if (process.argv[1] === THIS_FILE) {
+  for (const name of ['TestToken', 'VerifyingPaymaster'] as const) {
+    await loadArtifact(name);
+    console.log(`${name} compiled: ${fileURLToPath(new URL(`build/${name}.json`, import.meta.url))}`);
+  }
 }

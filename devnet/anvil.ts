@@ -1,9 +1,9 @@
 /** Runs anvil as a child process: the devnet's chain, with interval mining and the Prague hardfork (EIP-7702). */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BLOCK_TIME_SECONDS, CHAIN_ID, DEFAULT_RPC_PORT, DEVNET_MNEMONIC } from './constants';
+import { HOST, assertPortFree } from './ports';
 
 export interface Anvil {
   rpcUrl: string;
@@ -11,7 +11,6 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 15_000;
 const POLL_INTERVAL_MS = 20;
 
@@ -23,7 +22,7 @@ export interface AnvilOptions {
 }
 
 export async function startAnvil({ port = DEFAULT_RPC_PORT, chainId = CHAIN_ID, hardfork = 'prague' }: AnvilOptions = {}): Promise<Anvil> {
-  await assertPortFree(port);
+  await assertPortFree(port, 'anvil');
   const args = [
     '--host', HOST,
     '--port', String(port),
@@ -74,18 +73,6 @@ function anvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
   return createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`);
-}
-
-// Checked before spawning: polling the port would otherwise get answers from whatever already listens there.
-async function assertPortFree(port: number): Promise<void> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE'
-        ? new Error(`Cannot start anvil: port ${port} on ${HOST} is already in use (another devnet or node running?)`)
-        : error));
-    probe.listen(port, HOST, () => probe.close(() => resolve()));
-  });
 }
 
 async function waitForChainId(rpcUrl: string, expected: number, hasExited: () => boolean): Promise<void> {

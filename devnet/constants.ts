@@ -3,6 +3,10 @@
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_PORT = 8545;
 export const DEFAULT_DAPP_PORT = 4173;
+/** Alto, the ERC-4337 bundler: JSON-RPC at http://127.0.0.1:4337/rpc. */
+export const DEFAULT_BUNDLER_PORT = 4337;
+/** The ERC-7677 paymaster service (devnet/paymaster/): JSON-RPC at http://127.0.0.1:3000/rpc. */
+export const DEFAULT_PAYMASTER_PORT = 3000;
 /** Seconds between blocks: short enough for fast tests, long enough that pending state exists. */
 export const BLOCK_TIME_SECONDS = 0.2;
 
@@ -19,3 +23,31 @@ export const SIMPLE_7702_ACCOUNT_ADDRESS = '0xe6Cae83BdE06E4c305530e199D7217f428
 
 /** Our ERC-20 "Test Token" (TST, 18 decimals); follows from contracts/TestToken.sol, its compiler settings and salt zero. */
 export const TEST_TOKEN_ADDRESS = '0x10078beE6813c04572224b652228177C0f7BF2CF';
+
+/**
+ * Keys with a role of their own, derived from the mnemonic past anvil's 10 funded accounts (so no test that uses
+ * accounts #0-#9 ever races them for a nonce). The devnet gives the bundler's two ETH with anvil_setBalance.
+ */
+export const PAYMASTER_SIGNER = {
+  /** Mnemonic index 10: signs paymasterData; the paymaster contract accepts only its signatures. Holds no ETH. */
+  address: '0xBcd4042DE499D14e55001CcbB24a551F3b954096',
+  privateKey: '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897',
+} as const;
+export const BUNDLER_UTILITY = {
+  /** Mnemonic index 11: Alto's utility wallet; deploys Alto's simulation contracts and receives bundle fees. */
+  address: '0x71bE63f3384f5fb98995898A86B02Fb2426c5788',
+  privateKey: '0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82',
+} as const;
+export const BUNDLER_EXECUTOR = {
+  /** Mnemonic index 12: Alto's executor; sends the handleOps transactions. */
+  address: '0xFABB0ac9d68B0B445fB7357272Ff202C5651694a',
+  privateKey: '0xa267530f49f8280200edf313ee7af6b827f2a8bce2897751d06a843f644967b1',
+} as const;
+
+/**
+ * Our VerifyingPaymaster (contracts/VerifyingPaymaster.sol), constructed with (EntryPoint, PAYMASTER_SIGNER, owner
+ * account #0) and salt zero; follows from its source, the compiler settings and the installed
+ * @account-abstraction/@openzeppelin sources. The devnet deposits PAYMASTER_DEPOSIT_ETH for it in the EntryPoint.
+ */
+export const VERIFYING_PAYMASTER_ADDRESS = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
+export const PAYMASTER_DEPOSIT_ETH = '100';

@@ -1,15 +1,19 @@
 /** Deploys the devnet contracts at fixed addresses through the CREATE2 deployer; skips any that already have code. */
 import { createRequire } from 'node:module';
-import { JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, type Signer } from 'ethers';
-import { loadTestToken } from '../contracts/compile';
+import { AbiCoder, Contract, JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, parseEther, toQuantity, type Signer } from 'ethers';
+import { loadTestToken, loadVerifyingPaymaster } from '../contracts/compile';
 import type { DevnetAccount } from './accounts';
-import { CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
+import {
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
+} from './constants';
 import { seedTestToken } from './seed';
 
 export interface DevnetAddresses {
   entryPoint: string;
   simple7702Account: string;
   testToken: string;
+  verifyingPaymaster: string;
 }
 
 /** The salt the canonical v0.8 EntryPoint was deployed with on mainnet. */
@@ -33,9 +37,35 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
     deployCreate2(provider, deployer, { name: 'Simple7702Account', salt: ZeroHash, initcode: aaBytecode('Simple7702Account'), address: SIMPLE_7702_ACCOUNT_ADDRESS }),
     deployCreate2(provider, deployer, { name: 'TestToken', salt: ZeroHash, initcode: token.bytecode, address: TEST_TOKEN_ADDRESS }),
   ]);
-  // Seed only a fresh token, so balances are always the same known numbers.
-  if (tokenDeployed) await seedTestToken(provider, accounts);
-  return { entryPoint: ENTRY_POINT_ADDRESS, simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS, testToken: TEST_TOKEN_ADDRESS };
+  // Seed only a fresh token, so balances are always the same known numbers. The paymaster comes after the
+  // EntryPoint: its constructor asks the EntryPoint for its interface id.
+  await Promise.all([
+    tokenDeployed && seedTestToken(provider, accounts, deployer),
+    deployPaymaster(provider, deployer, accounts[0].address),
+  ]);
+  return {
+    entryPoint: ENTRY_POINT_ADDRESS,
+    simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS,
+    testToken: TEST_TOKEN_ADDRESS,
+    verifyingPaymaster: VERIFYING_PAYMASTER_ADDRESS,
+  };
+}
+
+/** Deploys the VerifyingPaymaster (owned by `owner`) and, when fresh, funds its EntryPoint deposit. */
+async function deployPaymaster(provider: JsonRpcProvider, deployer: Signer, owner: string): Promise<void> {
+  const { bytecode } = await loadVerifyingPaymaster();
+  const args = AbiCoder.defaultAbiCoder().encode(['address', 'address', 'address'], [ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER.address, owner]);
+  const contract = { name: 'VerifyingPaymaster', salt: ZeroHash, initcode: concat([bytecode, args]), address: VERIFYING_PAYMASTER_ADDRESS };
+  if (!(await deployCreate2(provider, deployer, contract))) return;
+  const entryPoint = new Contract(ENTRY_POINT_ADDRESS, ['function depositTo(address account) payable'], deployer);
+  const tx = await entryPoint.depositTo(VERIFYING_PAYMASTER_ADDRESS, { value: parseEther(PAYMASTER_DEPOSIT_ETH) });
+  await tx.wait();
+}
+
+/** Gives Alto's utility and executor wallets ETH without a transaction, so no devnet account's nonce moves. */
+export async function fundBundlerWallets(provider: JsonRpcProvider): Promise<void> {
+  const balance = toQuantity(parseEther('1000'));
+  await Promise.all([BUNDLER_UTILITY, BUNDLER_EXECUTOR].map(({ address }) => provider.send('anvil_setBalance', [address, balance])));
 }
 
 function aaBytecode(name: string): string {

@@ -1,9 +1,14 @@
-/** The whole local devnet in one call: anvil, the deployed contracts, and the demo dapp server. */
+/**
+ * The whole local devnet in one call: anvil, the deployed contracts, the ERC-4337 bundler (Alto), the ERC-7677
+ * paymaster service, and the demo dapp server.
+ */
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { devnetAccounts, type DevnetAccount } from './accounts';
 import { startAnvil } from './anvil';
-import { CHAIN_ID, DEFAULT_DAPP_PORT, DEFAULT_RPC_PORT } from './constants';
-import { deployContracts, type DevnetAddresses } from './deploy';
+import { startBundler } from './bundler';
+import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT } from './constants';
+import { deployContracts, fundBundlerWallets, type DevnetAddresses } from './deploy';
+import { startPaymasterService } from './paymaster/server';
 import { startDappServer } from './server';
 
 export type { DevnetAccount } from './accounts';
@@ -12,45 +17,73 @@ export type { DevnetAddresses } from './deploy';
 export interface Devnet {
   rpcUrl: string;
   dappUrl: string;
+  /** Alto's JSON-RPC endpoint (eth_sendUserOperation, eth_estimateUserOperationGas, …), http://127.0.0.1:4337/rpc by default. */
+  bundlerUrl: string;
+  /** The ERC-7677 paymaster service's JSON-RPC endpoint, http://127.0.0.1:3000/rpc by default. */
+  paymasterUrl: string;
   chainId: typeof CHAIN_ID;
   addresses: DevnetAddresses;
   /** The first 10 accounts of the devnet mnemonic, each funded with 10,000 ETH by anvil. */
   accounts: DevnetAccount[];
-  /** Stops the dapp server and anvil; resolves once both are down. */
+  /** Stops the paymaster service, the dapp server, the bundler and anvil; resolves once all are down. */
   stop(): Promise<void>;
 }
 
-export async function startDevnet({ rpcPort = DEFAULT_RPC_PORT, dappPort = DEFAULT_DAPP_PORT }: { rpcPort?: number; dappPort?: number } = {}): Promise<Devnet> {
+export interface DevnetOptions {
+  rpcPort?: number;
+  dappPort?: number;
+  bundlerPort?: number;
+  paymasterPort?: number;
+  /** Receives the paymaster service's log lines (one per sponsorship decision); silent when absent. */
+  paymasterLog?: (line: string) => void;
+}
+
+export async function startDevnet({
+  rpcPort = DEFAULT_RPC_PORT,
+  dappPort = DEFAULT_DAPP_PORT,
+  bundlerPort = DEFAULT_BUNDLER_PORT,
+  paymasterPort = DEFAULT_PAYMASTER_PORT,
+  paymasterLog,
+}: DevnetOptions = {}): Promise<Devnet> {
   const anvil = await startAnvil({ port: rpcPort });
   // With 0.2 s blocks, ethers' defaults are too slow: it polls every 4 s and reuses identical replies for 250 ms
   // (a pending nonce read right after a receipt would come from that cache, stale: "nonce too low").
   const provider = new JsonRpcProvider(anvil.rpcUrl, CHAIN_ID, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
-  const shutdown = async () => {
-    provider.destroy();
-    await anvil.stop();
+  // Whatever started is stopped in reverse order; anvil last, since the others talk to it.
+  const running: { stop(): Promise<void> }[] = [anvil, { stop: async () => provider.destroy() }];
+  const stopAll = async () => {
+    for (const service of [...running].reverse()) await service.stop();
   };
   try {
     const accounts = devnetAccounts();
-    const addresses = await deployContracts(provider, accounts);
+    const [addresses] = await Promise.all([deployContracts(provider, accounts), fundBundlerWallets(provider)]);
+    const started = await Promise.allSettled([
+      startBundler({ rpcUrl: anvil.rpcUrl, port: bundlerPort }),
+      startPaymasterService({ port: paymasterPort, rpcUrl: anvil.rpcUrl, paymaster: addresses.verifyingPaymaster, entryPoint: addresses.entryPoint, log: paymasterLog }),
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') running.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [bundler, paymaster] = started.map((result) => (result as PromiseFulfilledResult<{ url: string }>).value);
     const server = await startDappServer({
       port: dappPort,
-      info: { chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl, addresses, accounts: accounts.map((a) => a.address) },
+      info: { chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl, bundlerUrl: bundler.url, paymasterUrl: paymaster.url, addresses, accounts: accounts.map((a) => a.address) },
       txSigner: new Wallet(accounts[9].privateKey, provider),
       txRecipient: accounts[8].address,
     });
+    running.push(server);
     return {
       rpcUrl: anvil.rpcUrl,
       dappUrl: server.url,
+      bundlerUrl: bundler.url,
+      paymasterUrl: paymaster.url,
       chainId: CHAIN_ID,
       addresses,
       accounts,
-      stop: async () => {
-        await server.stop();
-        await shutdown();
-      },
+      stop: stopAll,
     };
   } catch (error) {
-    await shutdown();
+    await stopAll();
     throw error;
   }
 }

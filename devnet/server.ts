@@ -5,11 +5,16 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEther, type Wallet } from 'ethers';
 import { DEFAULT_DAPP_PORT } from './constants';
+import type { DevnetAddresses } from './deploy';
 
 export interface DevnetInfo {
   chainId: number;
   rpcUrl: string;
-  addresses: { entryPoint: string; simple7702Account: string; testToken: string };
+  /** ERC-4337 bundler (Alto) JSON-RPC endpoint. */
+  bundlerUrl: string;
+  /** ERC-7677 paymaster service JSON-RPC endpoint. */
+  paymasterUrl: string;
+  addresses: DevnetAddresses;
   accounts: string[];
 }
 

@@ -13,7 +13,7 @@ const FIREFOX_MANIFEST = fileURLToPath(new URL('../dist/firefox/manifest.json', 
 const started = performance.now();
 let devnet: Devnet;
 try {
-  devnet = await startDevnet();
+  devnet = await startDevnet({ paymasterLog: (line) => console.log(line) });
 } catch (error) {
   console.error(`Could not start the devnet: ${(error as Error).message}`);
   process.exit(1);
@@ -22,8 +22,10 @@ console.log(`Devnet ready in ${Math.round(performance.now() - started)} ms
 
   RPC URL      ${devnet.rpcUrl}  (chain id ${devnet.chainId})
   Demo dapp    ${devnet.dappUrl}
+  Bundler      ${devnet.bundlerUrl}  (Alto, ERC-4337)
+  Paymaster    ${devnet.paymasterUrl}  (ERC-7677; contract ${devnet.addresses.verifyingPaymaster})
   Test token   ${devnet.addresses.testToken}  (TST, 18 decimals)
-  EntryPoint   ${devnet.addresses.entryPoint}
+  EntryPoint   ${devnet.addresses.entryPoint}  (v0.8)
   Mnemonic     ${DEVNET_MNEMONIC}
 
 Load the extension:

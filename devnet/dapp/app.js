@@ -3,6 +3,8 @@
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const LOG_RANGE_BLOCKS = 100;
+// A round logo as a data: URL, so the demo needs no image host.
+const TST_IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="20" fill="#233dff"/><text x="20" y="25" font-size="12" text-anchor="middle" fill="#fff" font-family="sans-serif">TST</text></svg>')}`;
 
 const output = document.getElementById('output');
 const walletList = document.getElementById('wallets');
@@ -45,6 +47,11 @@ const actions = {
   },
   'get-code': async () => request('eth_getCode', [(await devnet).addresses.entryPoint, 'latest']),
   'get-storage-at': async () => request('eth_getStorageAt', [(await devnet).addresses.testToken, '0x0', 'latest']),
+  // EIP-747: the asset object itself as params, as viem sends it.
+  'watch-asset': async () => {
+    const options = { address: (await devnet).addresses.testToken, symbol: 'TST', decimals: 18, image: TST_IMAGE };
+    return request('wallet_watchAsset', { type: 'ERC20', options });
+  },
   'send-raw-tx': async () => {
     // Signed by the devnet server with account #9's key: the wallet only relays it to the node.
     const { rawTransaction } = await (await fetch('/signed-tx')).json();

@@ -3,7 +3,7 @@
  * JSON-friendly (bigints as strings) to cross page.evaluate.
  */
 import { createWalletClient, custom, defineChain, type EIP1193Provider, type Hex } from 'viem';
-import { getCallsStatus, getCapabilities, sendCalls } from 'viem/actions';
+import { getCallsStatus, getCapabilities, sendCalls, sendTransaction, signMessage, signTypedData } from 'viem/actions';
 
 const devnet = defineChain({
   id: 31337,
@@ -29,5 +29,14 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => 
   },
   async getCallsStatus(id: string) {
     return plain(await getCallsStatus(client(), { id }));
+  },
+  sendTransaction(account: Hex, to: Hex, value: string) {
+    return sendTransaction(client(), { account, to, value: BigInt(value) });
+  },
+  signMessage(account: Hex, message: string) {
+    return signMessage(client(), { account, message });
+  },
+  signTypedData(account: Hex, typedData: Parameters<typeof signTypedData>[1]) {
+    return signTypedData(client(), { ...typedData, account });
   },
 };

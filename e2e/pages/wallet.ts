@@ -1,5 +1,5 @@
 /** Page objects for the wallet's own screens, by their accessible names. */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -39,6 +39,31 @@ export class WalletPopup {
     await this.page.getByRole('button', { name: `Revoke ${origin}` }).click();
     await expect(this.page.getByRole('button', { name: `Revoke ${origin}` })).toHaveCount(0);
   }
+
+  /** A watched token's row in the Tokens section (selected account and network). */
+  token(symbol: string): Locator {
+    return this.page.getByRole('listitem', { name: `Token ${symbol}` });
+  }
+
+  /** Its balance as shown, e.g. "1000.0 TST". */
+  tokenBalance(symbol: string): Locator {
+    return this.token(symbol).getByLabel(`${symbol} balance`);
+  }
+
+  /** Submits the Add token form; the token's row appears, or `addTokenError()` says why not. */
+  async addToken(address: string): Promise<void> {
+    await this.page.getByLabel('Token contract').fill(address);
+    await this.page.getByRole('button', { name: 'Add token' }).click();
+  }
+
+  addTokenError(): Locator {
+    return this.page.getByRole('form', { name: 'Add token' }).getByRole('alert');
+  }
+
+  async removeToken(symbol: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Remove ${symbol}` }).click();
+    await expect(this.token(symbol)).toHaveCount(0);
+  }
 }
 
 export async function unlock(page: Page, password = PASSWORD): Promise<void> {
@@ -72,12 +97,25 @@ export class ApprovalWindow {
     return this.answer('Approve');
   }
 
+  sign(): Promise<void> {
+    return this.answer('Sign');
+  }
+
   async acceptUpgrade(): Promise<void> {
     await this.page.getByRole('button', { name: 'Upgrade account' }).click();
   }
 
   declineUpgrade(): Promise<void> {
     return this.answer('Decline upgrade');
+  }
+
+  /** wallet_watchAsset's buttons. */
+  addToken(): Promise<void> {
+    return this.answer('Add token');
+  }
+
+  cancel(): Promise<void> {
+    return this.answer('Cancel');
   }
 
   reject(): Promise<void> {

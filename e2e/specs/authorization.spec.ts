@@ -1,26 +1,18 @@
 /** Per-origin authorization: 4100 for wallet methods until connected, revoke and lock in the popup, EIP-6963. */
-import { ApprovalWindow } from '../pages/wallet';
-import type { Dapp } from '../pages/dapp';
-import type { BrowserContext } from '@playwright/test';
+import { connect } from '../pages/flows';
 import { expect, test } from '../fixtures/test';
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-
-async function connect(dapp: Dapp, context: BrowserContext): Promise<void> {
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
-}
 
 test('a wallet method answers 4100 to an origin that is not connected, then works once it is', async ({ wallet, dapp, context }) => {
   void wallet;
   expect(await dapp.request('wallet_getCapabilities', [ACCOUNT_0])).toEqual({
     error: { code: 4100, message: `${new URL(dapp.page.url()).origin} is not connected: call eth_requestAccounts first` },
   });
-  await connect(dapp, context);
+  expect(await connect(dapp, context)).toEqual([ACCOUNT_0]);
   const capabilities = await dapp.result<Record<string, unknown>>('wallet_getCapabilities', [ACCOUNT_0, ['0x7a69']]);
-  expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: false } } });
+  expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } } });
   // An account of the wallet that this origin was not given.
   expect(await dapp.request('wallet_getCapabilities', [ACCOUNT_1])).toEqual({
     error: { code: 4100, message: expect.stringContaining(`Account ${ACCOUNT_1} is not authorized`) },
@@ -28,7 +20,7 @@ test('a wallet method answers 4100 to an origin that is not connected, then work
 });
 
 test('revoking a site in the popup disconnects it: accountsChanged [] and eth_accounts []', async ({ wallet, dapp, context }) => {
-  await connect(dapp, context);
+  expect(await connect(dapp, context)).toEqual([ACCOUNT_0]);
   await dapp.record('accountsChanged');
   await wallet.revoke(new URL(dapp.page.url()).origin);
   await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);
@@ -36,7 +28,7 @@ test('revoking a site in the popup disconnects it: accountsChanged [] and eth_ac
 });
 
 test('locking hides the accounts from every site until unlock', async ({ wallet, dapp, context }) => {
-  await connect(dapp, context);
+  expect(await connect(dapp, context)).toEqual([ACCOUNT_0]);
   await dapp.record('accountsChanged');
   await wallet.lock();
   await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);

@@ -1,9 +1,9 @@
 /** EIP-5792 batches end to end: atomic through EIP-7702, sequential, status from the chain, every error code. */
 import { Interface, parseEther, toQuantity } from 'ethers';
-import type { BrowserContext } from '@playwright/test';
 import { chain, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import type { Dapp } from '../pages/dapp';
+import { connect } from '../pages/flows';
 import { ApprovalWindow } from '../pages/wallet';
 
 const SIMPLE_7702 = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
@@ -12,14 +12,6 @@ const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 const transferTst = (to: string, amount: bigint) => ({ to: process.env.TOKEN!, value: '0x0', data: ERC20.encodeFunctionData('transfer', [to, amount]) });
 
 type Status = { version: string; id: string; chainId: string; status: number; atomic: boolean; receipts: { status: string; transactionHash: string; logs: unknown[] }[] };
-
-async function connect(dapp: Dapp, context: BrowserContext): Promise<string> {
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  const outcome = await connecting;
-  if (!('result' in outcome)) throw new Error(JSON.stringify(outcome));
-  return (outcome.result as string[])[0];
-}
 
 const batch = (from: string, calls: unknown[], extra: Record<string, unknown> = {}) => [
   { version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, ...extra },
@@ -35,9 +27,9 @@ test.beforeEach(async ({ devnet }) => {
 });
 
 test('atomic batch from a fresh account: upgrade approved, one transaction, both effects, status 200', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   expect(from).toBe(freshWallet.address);
-  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: false } } });
+  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } } });
   const ethBefore = await chain().getBalance(RECIPIENT);
 
   const sending = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 5n), { to: RECIPIENT, value: toQuantity(parseEther('0.01')) }]));
@@ -61,11 +53,11 @@ test('atomic batch from a fresh account: upgrade approved, one transaction, both
   expect(await chain().getBalance(RECIPIENT)).toBe(ethBefore + parseEther('0.01'));
   // One transaction: the nonce moved by two (the transaction and the authorization it carried).
   expect(await chain().getTransactionCount(from)).toBe(2);
-  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: false } } });
+  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } });
 });
 
 test('declining the upgrade answers 5750 and sends nothing', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }]));
   await (await ApprovalWindow.next(context)).declineUpgrade();
   expect(await sending).toEqual({ error: { code: 5750, message: 'EIP-7702 upgrade rejected for this chain and account' } });
@@ -74,14 +66,14 @@ test('declining the upgrade answers 5750 and sends nothing', async ({ freshWalle
 
 test('rejecting the batch answers 4001', async ({ freshWallet, dapp, context }) => {
   void freshWallet;
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false }));
   await (await ApprovalWindow.next(context)).reject();
   expect(await sending).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 });
 
 test('atomicRequired false on a plain account: one transaction per call, status 200', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const sending = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 3n), { to: RECIPIENT, value: '0x64' }], { atomicRequired: false, id: 'sequential-1' }));
   const approval = await ApprovalWindow.next(context);
   await expect(approval.page.getByLabel('Execution')).toHaveText(/^Sequential/);
@@ -95,7 +87,7 @@ test('atomicRequired false on a plain account: one transaction per call, status 
 });
 
 test('a reverting call: atomically nothing changes (500); sequentially the rest lands (600)', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const tooMuch = transferTst(RECIPIENT, parseEther('5000'));
 
   const sequential = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 1n), tooMuch], { atomicRequired: false, id: 'seq-revert' }));
@@ -122,7 +114,7 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
 
 test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong chain, unknown id 5730', async ({ freshWallet, dapp, context }) => {
   void freshWallet;
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const first = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false, id: 'dup' }));
   await (await ApprovalWindow.next(context)).approve();
   await first;

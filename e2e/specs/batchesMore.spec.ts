@@ -1,26 +1,20 @@
 /** More of EIP-5792: status privacy, showCallsStatus, gasLimitOverride, locked wallet, two tabs, worker restart. */
 import { parseEther, toQuantity } from 'ethers';
-import type { BrowserContext } from '@playwright/test';
 import { stopServiceWorker } from '../fixtures/chromium';
 import { chain } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { Dapp } from '../pages/dapp';
+import { connect } from '../pages/flows';
 import { ApprovalWindow, unlock } from '../pages/wallet';
 
 const RECIPIENT = '0x000000000000000000000000000000000000cafE';
-
-async function connect(dapp: Dapp, context: BrowserContext): Promise<string> {
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  return ((await connecting) as { result: string[] }).result[0];
-}
 
 const sequential = (from: string, id: string, calls: unknown[]) => [{ version: '2.0.0', id, from, chainId: '0x7a69', atomicRequired: false, calls }];
 const status = async (dapp: Dapp, id: string) => (await dapp.result<{ status: number }>('wallet_getCallsStatus', [id])).status;
 
 test('only the origin that sent a batch can read it; showCallsStatus opens its activity', async ({ freshWallet, dapp, context, devnet }) => {
   void freshWallet;
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'mine', [{ to: RECIPIENT, value: '0x2' }]));
   await (await ApprovalWindow.next(context)).approve();
   await sending;
@@ -38,7 +32,7 @@ test('only the origin that sent a batch can read it; showCallsStatus opens its a
 
 test('gasLimitOverride sets that call’s gas limit', async ({ freshWallet, dapp, context }) => {
   void freshWallet;
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const calls = [{ to: RECIPIENT, value: '0x1', capabilities: { gasLimitOverride: { value: '0x7a120' } } }, { to: RECIPIENT, value: '0x1' }];
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'gas', calls));
   await (await ApprovalWindow.next(context)).approve();
@@ -51,7 +45,7 @@ test('gasLimitOverride sets that call’s gas limit', async ({ freshWallet, dapp
 });
 
 test('a locked wallet asks to unlock, then shows the batch', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   await freshWallet.popup.lock();
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'locked', [{ to: RECIPIENT, value: '0x3' }]));
   const approval = await ApprovalWindow.next(context);
@@ -62,7 +56,7 @@ test('a locked wallet asks to unlock, then shows the batch', async ({ freshWalle
 });
 
 test('two tabs sending at once get consecutive nonces and both land', async ({ freshWallet, dapp, context, devnet }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const second = new Dapp(await context.newPage());
   await second.page.goto(devnet.dappUrl);
   const first = dapp.request('wallet_sendCalls', sequential(from, 'tab-1', [{ to: RECIPIENT, value: '0x4' }, { to: RECIPIENT, value: '0x5' }]));
@@ -78,7 +72,7 @@ test('two tabs sending at once get consecutive nonces and both land', async ({ f
 });
 
 test('the worker stopped right after approval: the batch still completes, once', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const before = await chain().getBalance(RECIPIENT);
   const calls = [{ to: RECIPIENT, value: toQuantity(parseEther('0.001')) }, { to: RECIPIENT, value: toQuantity(parseEther('0.002')) }];
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'restart', calls));
@@ -94,7 +88,7 @@ test('the worker stopped right after approval: the batch still completes, once',
 });
 
 test('the worker died after the approval was taken but before anything was sent: it resumes and answers', async ({ freshWallet, dapp, context }) => {
-  const from = await connect(dapp, context);
+  const [from] = await connect(dapp, context);
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'cut', [{ to: RECIPIENT, value: '0x7' }, { to: RECIPIENT, value: '0x8' }]));
   const approval = await ApprovalWindow.next(context);
   await expect(approval.page.getByRole('button', { name: 'Approve' })).toBeVisible();

@@ -2,6 +2,7 @@
 import { JsonRpcProvider, Wallet, parseEther } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
 import { expect, test } from '../fixtures/test';
+import { connect } from '../pages/flows';
 import { ApprovalWindow } from '../pages/wallet';
 
 const CANCUN_PORT = 8546;
@@ -20,9 +21,7 @@ test('atomic batch on a chain without EIP-7702: 5710, then reported unsupported'
   const adding = dapp.request('wallet_addEthereumChain', [{ chainId: CANCUN_CHAIN, chainName: 'Cancun devnet', rpcUrls: [anvil.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
   await (await ApprovalWindow.next(context)).approve();
   expect(await adding).toEqual({ result: null });
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  await connecting;
+  await connect(dapp, context);
 
   const batch = [{ version: '2.0.0', from: freshWallet.address, chainId: CANCUN_CHAIN, atomicRequired: true, calls: [{ to: devnet.accounts[1].address, value: '0x1' }] }];
   const sending = dapp.request('wallet_sendCalls', batch);

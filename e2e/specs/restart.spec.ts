@@ -1,5 +1,6 @@
 /** A service-worker restart loses nothing: an open approval still answers the page, permissions stay. */
 import { stopServiceWorker } from '../fixtures/chromium';
+import { connect } from '../pages/flows';
 import { ApprovalWindow } from '../pages/wallet';
 import { expect, test } from '../fixtures/test';
 
@@ -27,9 +28,7 @@ test('the worker stopped during an open approval: closing the window still answe
 });
 
 test('after a worker restart the wallet stays unlocked and the site connected', async ({ wallet, dapp, context }) => {
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  await connecting;
+  await connect(dapp, context);
   await stopServiceWorker(context, wallet.page);
   expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');

@@ -3,6 +3,7 @@ import { Interface, parseEther } from 'ethers';
 import { VIEM_CLIENT_BUNDLE } from '../fixtures/clients';
 import { chain, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
+import { connect } from '../pages/flows';
 import { ApprovalWindow } from '../pages/wallet';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
@@ -16,16 +17,14 @@ type ViemDapp = {
 
 test('viem sendCalls / getCallsStatus / getCapabilities: atomic batch with upgrade', async ({ freshWallet, dapp, context, devnet }) => {
   await dapp.page.addScriptTag({ path: VIEM_CLIENT_BUNDLE });
-  const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
-  await connecting;
+  await connect(dapp, context);
   const account = freshWallet.address;
 
   const viem = (fn: string, ...args: unknown[]) =>
     dapp.page.evaluate(([fn, args]) => (window as unknown as { viemDapp: Record<string, (...a: unknown[]) => unknown> }).viemDapp[fn as string](...(args as unknown[])), [fn, args] as const);
 
   const before = (await viem('getCapabilities', account)) as Awaited<ReturnType<ViemDapp['getCapabilities']>>;
-  expect(before['31337']).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: false } });
+  expect(before['31337']).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true } });
 
   const calls = [
     { to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('transfer', [RECIPIENT, 11n]) },
@@ -45,5 +44,5 @@ test('viem sendCalls / getCallsStatus / getCapabilities: atomic batch with upgra
   expect(await chain().getCode(account)).toMatch(/^0xef0100/);
 
   const after = (await viem('getCapabilities', account)) as Awaited<ReturnType<ViemDapp['getCapabilities']>>;
-  expect(after['31337']).toEqual({ atomic: { status: 'supported' }, paymasterService: { supported: false } });
+  expect(after['31337']).toEqual({ atomic: { status: 'supported' }, paymasterService: { supported: true } });
 });

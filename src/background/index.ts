@@ -11,6 +11,7 @@ import { createApprovalWindow } from './approvals/window';
 import { createBatchStore } from './batches/store';
 import { resumeBatches } from './batches/resume';
 import { createNetworks } from './networks/registry';
+import { trackReachability } from './networks/reachability';
 import { callNode } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
 import { approvalCompleters } from './rpc/methods';
@@ -19,6 +20,7 @@ import { DEFERRED } from './rpc/types';
 import type { Services } from './services';
 import { typedStorage } from './storage/local';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './storage/schema';
+import { createTokenStore } from './tokens/store';
 import { announceAccounts, handleUi } from './ui/handlers';
 import { AUTO_LOCK_ALARM, restartIdleTimer, stopIdleTimer } from './vault/autoLock';
 import { createVault } from './vault/vault';
@@ -30,6 +32,7 @@ const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const vault = createVault(local, session);
 const networks = createNetworks(local);
 const approvalWindow = createApprovalWindow(session);
+const observeNode = trackReachability(emitToOrigin);
 
 const services: Services = {
   local,
@@ -45,11 +48,20 @@ const services: Services = {
     reply: replyToPage,
   }),
   batches: createBatchStore(local),
-  node: async (method, params) => callNode((await networks.selected()).rpcUrl, method, params),
+  tokens: createTokenStore(local),
+  async node(method, params) {
+    const network = await networks.selected();
+    return observeNode(network.chainId, callNode(network.rpcUrl, method, params));
+  },
   async nodeFor(chainId) {
     const network = await networks.find(chainId);
     if (!network) throw new Error(`Unknown network ${chainId}`);
     return (method, params) => callNode(network.rpcUrl, method, params);
+  },
+  async bundlerFor(chainId) {
+    const bundlerUrl = (await networks.find(chainId))?.bundlerUrl;
+    if (!bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
+    return (method, params) => callNode(bundlerUrl, method, params);
   },
   emit: emitToOrigin,
 };

@@ -16,6 +16,8 @@ import {
   type WindowEnvelope,
 } from '../shared/protocol';
 
+const instance = crypto.randomUUID();
+
 const toPage = (data: ToPageMessage): void => {
   const envelope: WindowEnvelope<ToPageMessage> = { target: INPAGE_TARGET, data };
   window.postMessage(envelope, location.origin);
@@ -24,19 +26,20 @@ const toPage = (data: ToPageMessage): void => {
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
   if (event.source !== window || event.origin !== location.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
-  if (isInpageReady(message)) return toPage({ type: 'content-ready' });
+  if (isInpageReady(message)) return toPage({ type: 'content-ready', instance });
   if (!isRequestMessage(message)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
+  toPage({ type: 'request-ack', id: message.id });
   browser.runtime.sendMessage(request).catch((error: Error) => {
     toPage({ type: 'rpc-response', id: message.id, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
   });
 });
 
-toPage({ type: 'content-ready' });
+toPage({ type: 'content-ready', instance });
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   if (!isToPageMessage(message)) return undefined;
-  if (message.type === 'content-ready') return undefined;
+  if (message.type === 'content-ready' || message.type === 'request-ack') return undefined;
   if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== location.origin) return undefined;
   toPage(message);
   return undefined;

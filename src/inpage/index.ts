@@ -2,15 +2,27 @@
 import { InpageProvider } from './provider';
 import { WALLET_ICON, WALLET_NAME, WALLET_RDNS } from '../shared/brand';
 
-const provider = new InpageProvider();
-const info = Object.freeze({ uuid: crypto.randomUUID(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
-const detail = Object.freeze({ info, provider });
+// Firefox runs the content scripts again in the open tabs when the add-on restarts (update,
+// reload). The provider already in such a page keeps working through the new content script, so
+// a second one would only make the page list the wallet twice (EIP-6963).
+const INSTALLED = Symbol.for('batchwallet:inpage');
 
-const announce = (): void => {
-  window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
-};
-window.addEventListener('eip6963:requestProvider', announce);
-announce();
+function install(): void {
+  const provider = new InpageProvider();
+  const info = Object.freeze({ uuid: crypto.randomUUID(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
+  const detail = Object.freeze({ info, provider });
 
-const page = window as unknown as { ethereum?: unknown };
-if (page.ethereum === undefined) page.ethereum = provider;
+  const announce = (): void => {
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+  };
+  window.addEventListener('eip6963:requestProvider', announce);
+  announce();
+
+  const page = window as unknown as { ethereum?: unknown };
+  if (page.ethereum === undefined) page.ethereum = provider;
+}
+
+if (!(INSTALLED in window)) {
+  Object.defineProperty(window, INSTALLED, { value: true });
+  install();
+}

@@ -25,18 +25,20 @@ export class ProviderRpcError extends Error {
 }
 
 export class InpageProvider {
-  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /** Requests waiting for their answer; `acked` once a content script has passed one on. */
+  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage; acked: boolean }>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private connected = false;
-  /** Messages held until the content script has said it is listening. */
-  private outbox: ToContentMessage[] | null = [];
+  /** The content script listening now; null until one has said it is ready (requests wait until then). */
+  private contentInstance: string | null = null;
 
   constructor() {
     window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
       if (event.source !== window || event.origin !== location.origin || event.data?.target !== INPAGE_TARGET) return;
       const message = event.data.data;
       if (!isToPageMessage(message)) return;
-      if (message.type === 'content-ready') this.flush();
+      if (message.type === 'content-ready') this.onContentReady(message.instance);
+      else if (message.type === 'request-ack') this.onAck(message.id);
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
     });
@@ -57,9 +59,8 @@ export class InpageProvider {
     const id = crypto.randomUUID();
     const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      if (this.outbox) this.outbox.push(message);
-      else this.post(message);
+      this.pending.set(id, { resolve, reject, message, acked: false });
+      if (this.contentInstance) this.post(message);
     });
   }
 
@@ -83,10 +84,16 @@ export class InpageProvider {
     window.postMessage(envelope, location.origin);
   }
 
-  private flush(): void {
-    const held = this.outbox;
-    this.outbox = null;
-    held?.forEach((message) => this.post(message));
+  /** A new content script (first load, or after an extension restart): send what no one has taken yet. */
+  private onContentReady(instance: string): void {
+    if (instance === this.contentInstance) return;
+    this.contentInstance = instance;
+    for (const waiter of this.pending.values()) if (!waiter.acked) this.post(waiter.message);
+  }
+
+  private onAck(id: string): void {
+    const waiter = this.pending.get(id);
+    if (waiter) waiter.acked = true;
   }
 
   private settle(id: string, response: RpcResponse): void {

@@ -21,7 +21,7 @@ export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 export const BUILT_IN_NETWORKS: readonly Network[] = [
   { chainId: '0x2105', name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true },
   { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true },
-  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true },
+  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' },
 ];
 
 /** The network a fresh install selects. */

@@ -1,4 +1,5 @@
 /** Primitive validators for RPC params: each returns the typed value or throws -32602 naming the field. */
+import { getAddress } from 'ethers';
 import { invalidParams } from './errors';
 
 export type Hex = `0x${string}`;
@@ -27,6 +28,23 @@ export function address(value: unknown, field: string): Hex {
     throw invalidParams(`${field} must be a 20-byte hex address (0x + 40 hex digits), got ${describe(value)}`);
   }
   return value as Hex;
+}
+
+/**
+ * An address that funds may go to: a mixed-case address must carry a valid EIP-55 checksum, since
+ * a wrong one usually means a typo (all-lower or all-upper case carries none and is accepted).
+ */
+export function recipient(value: unknown, field: string): Hex {
+  const hex = address(value, field);
+  const digits = hex.slice(2);
+  if (digits !== digits.toLowerCase() && digits !== digits.toUpperCase()) {
+    try {
+      getAddress(hex);
+    } catch {
+      throw invalidParams(`${field} ${hex} has an invalid EIP-55 checksum`);
+    }
+  }
+  return hex;
 }
 
 export function hash32(value: unknown, field: string): Hex {

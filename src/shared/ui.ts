@@ -9,7 +9,7 @@ export interface AccountView {
 
 export interface ApprovalView {
   id: string;
-  type: 'connect' | 'addChain' | 'sendCalls';
+  type: 'connect' | 'addChain' | 'sendCalls' | 'watchAsset' | 'sendTransaction' | 'signMessage' | 'signTypedData';
   origin: string;
   params: unknown;
   details?: unknown;
@@ -25,16 +25,70 @@ export interface SendCallsDetails {
   atomic: boolean;
   upgrade: boolean;
   calls: {
-    to: Hex;
+    to?: Hex;
     value: string;
     dataSize: number;
     selector?: Hex;
     erc20?: { method: 'transfer' | 'approve'; counterparty: Hex; amount: string };
   }[];
   totalValue: string;
-  /** Wei: gas limits times the max fee per gas. */
+  /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
   maxFee: string;
   warning?: string;
+  /** Gas paid by an ERC-7677 paymaster: who (from its stub answer) and where the service is. */
+  sponsor?: { name?: string; icon?: string; origin: string };
+}
+
+/** An ERC-20 token as the wallet's pages show it; `balance` in the token's smallest unit (null: unreadable). */
+export interface TokenView {
+  address: Hex;
+  symbol: string;
+  name?: string;
+  decimals: number;
+  image?: string;
+  balance: string | null;
+}
+
+/** What the wallet_watchAsset approval screen shows: the token as the contract describes it, and what the dapp said. */
+export interface WatchAssetDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  token: TokenView & { balance: string };
+  requested: { symbol: string; decimals: number };
+}
+
+/** The dapp's decimals must match the contract's (the Add button stays disabled); a different symbol only warns. */
+export const watchAssetMismatch = ({ token, requested }: WatchAssetDetails): { symbol: boolean; decimals: boolean } => ({
+  symbol: token.symbol !== requested.symbol,
+  decimals: token.decimals !== requested.decimals,
+});
+
+export type FeeTierName = 'low' | 'market' | 'aggressive';
+
+/** What the eth_sendTransaction approval screen shows. */
+export interface SendTransactionDetails {
+  batchId: string;
+  from: Hex;
+  networkName: string;
+  symbol: string;
+  call: SendCallsDetails['calls'][number];
+  gasLimit: string;
+  /** Max fee in wei per tier the user may pick; a single `fixed` entry when the dapp set the fees. */
+  maxFees: Partial<Record<FeeTierName | 'fixed', string>>;
+  warning?: string;
+}
+
+/** What the personal_sign / eth_signTypedData_v4 approval screens show. */
+export interface SignDetails {
+  account: Hex;
+  /** personal_sign: the message as text when it is UTF-8, else its hex. */
+  text?: string;
+  hex?: Hex;
+  /** EIP-4361 message whose domain is not the requesting site. */
+  siweWarning?: string;
+  /** eth_signTypedData_v4: the parsed domain, primary type and message. */
+  typed?: { domain: Record<string, unknown>; primaryType: string; message: Record<string, unknown> };
 }
 
 /** A batch in the popup's Activity list. */
@@ -46,7 +100,7 @@ export interface ActivityItem {
   from: Hex;
   atomic: boolean;
   status: number;
-  calls: { to: Hex; value: string }[];
+  calls: { to?: Hex; value: string }[];
   transactions: { hash: Hex; status?: Hex }[];
   explorerUrl?: string;
   error?: string;
@@ -78,7 +132,10 @@ export type UiRequest =
   | { action: 'resolveApproval'; id: string; approved: boolean; value?: unknown }
   | { action: 'getBalance'; address: Hex }
   | { action: 'setAutoLock'; minutes: number }
-  | { action: 'getActivity' };
+  | { action: 'getActivity' }
+  | { action: 'getTokens'; account: Hex; chainId: Hex }
+  | { action: 'addToken'; account: Hex; chainId: Hex; address: string }
+  | { action: 'removeToken'; account: Hex; chainId: Hex; address: Hex };
 
 export interface UiMessage {
   type: 'ui';

@@ -7,7 +7,7 @@ export interface ReplyTarget {
   requestId: string;
 }
 
-export type ApprovalType = 'connect' | 'addChain' | 'sendCalls';
+export type ApprovalType = 'connect' | 'addChain' | 'sendCalls' | 'watchAsset' | 'sendTransaction' | 'signMessage' | 'signTypedData';
 
 /** A request waiting for the user. Everything needed to finish it is in the record, so it survives a worker restart. */
 export interface ApprovalRecord {

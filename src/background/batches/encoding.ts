@@ -7,11 +7,15 @@ import type { BatchCall } from './types';
 const ACCOUNT = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)']);
 
-export const encodeExecuteBatch = (calls: BatchCall[]): Hex =>
-  ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
+export function encodeExecuteBatch(calls: BatchCall[]): Hex {
+  // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
+  if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
+  return ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
+}
 
 export interface DecodedCall {
-  to: Hex;
+  /** Absent for a contract creation. */
+  to?: Hex;
   value: string;
   dataSize: number;
   selector?: Hex;

@@ -12,9 +12,10 @@ import type { ChainNode, Services } from '../services';
 import { suggestFees } from './fees';
 import { withAccountLock } from './nonceLock';
 import { signBatch } from './sign';
+import { buildSponsored, sendUserOperation } from './sponsored';
 import type { BatchRecord, BatchTransaction } from './types';
 
-export type BatchDeps = Pick<Services, 'accounts' | 'batches' | 'networks' | 'nodeFor'>;
+export type BatchDeps = Pick<Services, 'accounts' | 'batches' | 'networks' | 'nodeFor' | 'bundlerFor'>;
 
 /** Type-4 transactions refused by a node that predates EIP-7702. */
 const NO_7702 = /transaction type not supported|invalid transaction type|type 4|authorization list|eip-?7702/i;
@@ -43,7 +44,10 @@ async function send(node: ChainNode, tx: BatchTransaction, upgrade: boolean): Pr
 
 async function sign(deps: BatchDeps, node: ChainNode, batch: BatchRecord): Promise<BatchRecord> {
   const wallet = await deps.accounts.signer(batch.from);
-  const [nonce, fees] = await Promise.all([node<Hex>('eth_getTransactionCount', [batch.from, 'pending']), suggestFees(node)]);
+  const [nonce, fees] = await Promise.all([
+    batch.nonce ?? node<Hex>('eth_getTransactionCount', [batch.from, 'pending']),
+    batch.fees ? { maxFeePerGas: BigInt(batch.fees.maxFeePerGas), maxPriorityFeePerGas: BigInt(batch.fees.maxPriorityFeePerGas) } : suggestFees(node, batch.feeTier),
+  ]);
   const transactions = await signBatch(wallet, batch, Number(nonce), fees);
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', transactions }));
 }
@@ -59,13 +63,25 @@ async function sendUnsent(deps: BatchDeps, node: ChainNode, batch: BatchRecord):
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
 }
 
+async function runSponsored(deps: BatchDeps, node: ChainNode, batch: BatchRecord): Promise<BatchRecord> {
+  const bundler = await deps.bundlerFor(batch.chainId);
+  if (!batch.userOperation) {
+    const built = await buildSponsored({ node, bundler, wallet: await deps.accounts.signer(batch.from) }, batch);
+    batch = await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', userOperation: built }));
+  }
+  await sendUserOperation(bundler, batch.userOperation!);
+  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent', userOperation: { ...b.userOperation!, sent: true } }));
+}
+
 async function run(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> {
   const node = await deps.nodeFor(batch.chainId);
+  if (batch.sponsor) return runSponsored(deps, node, batch);
   if (batch.transactions.length === 0) batch = await sign(deps, node, batch);
   try {
     return await sendUnsent(deps, node, batch);
   } catch (error) {
-    if (!(error instanceof NonceTaken) || batch.transactions.some((t) => t.sent)) throw error;
+    // A nonce the dapp chose is its own business; only ours is taken again.
+    if (!(error instanceof NonceTaken) || batch.nonce !== undefined || batch.transactions.some((t) => t.sent)) throw error;
     return sendUnsent(deps, node, await sign(deps, node, batch));
   }
 }

@@ -8,11 +8,21 @@ export interface Fees {
 
 type Node = <T>(method: string, params?: unknown[]) => Promise<T>;
 
-export async function suggestFees(node: Node): Promise<Fees> {
+/** What the user may pick on the approval screen: how much room above today's base fee, how big a tip. */
+export type FeeTier = 'low' | 'market' | 'aggressive';
+
+const TIERS: Record<FeeTier, { base: bigint; tip: bigint }> = {
+  low: { base: 1n, tip: 1n },
+  market: { base: 2n, tip: 2n },
+  aggressive: { base: 3n, tip: 4n },
+};
+
+/** Tip multiples are in halves of the node's suggestion: low = half, market = as suggested, aggressive = double. */
+export async function suggestFees(node: Node, tier: FeeTier = 'market'): Promise<Fees> {
   const [block, tip] = await Promise.all([
     node<{ baseFeePerGas?: Hex }>('eth_getBlockByNumber', ['latest', false]),
     node<Hex>('eth_maxPriorityFeePerGas'),
   ]);
-  const maxPriorityFeePerGas = BigInt(tip);
-  return { maxFeePerGas: BigInt(block.baseFeePerGas ?? '0x0') * 2n + maxPriorityFeePerGas, maxPriorityFeePerGas };
+  const maxPriorityFeePerGas = (BigInt(tip) * TIERS[tier].tip) / 2n;
+  return { maxFeePerGas: BigInt(block.baseFeePerGas ?? '0x0') * TIERS[tier].base + maxPriorityFeePerGas, maxPriorityFeePerGas };
 }

@@ -47,16 +47,20 @@ async function atomicGas(node: Node, from: Hex, calls: BatchCall[], upgrade: boo
   }
 }
 
-async function callGas(node: Node, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
+export async function callGas(node: Node, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
   if (call.gasLimitOverride) return { gas: BigInt(call.gasLimitOverride) };
   try {
     return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: call.data })) };
   } catch (error) {
-    return { gas: FALLBACK_CALL_GAS, warning: `A call to ${call.to} is likely to revert: ${(error as Error).message}` };
+    return { gas: FALLBACK_CALL_GAS, warning: `${call.to ? `A call to ${call.to}` : 'The contract creation'} is likely to revert: ${(error as Error).message}` };
   }
 }
 
-export async function planBatch(node: Node, network: Network, from: Hex, calls: BatchCall[], atomicRequired: boolean): Promise<BatchPlan> {
+/**
+ * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
+ * when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
+ */
+export async function accountUpgraded(node: Node, network: Network, from: Hex, atomicRequired: boolean): Promise<boolean> {
   const code = await node<string>('eth_getCode', [from, 'pending']);
   const upgraded = isDelegatedTo(code, SIMPLE_7702_ACCOUNT);
   if (atomicRequired && !network.eip7702) {
@@ -65,6 +69,11 @@ export async function planBatch(node: Node, network: Network, from: Hex, calls: 
   if (atomicRequired && code !== '0x' && !upgraded) {
     throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is not Simple7702Account`);
   }
+  return upgraded;
+}
+
+export async function planBatch(node: Node, network: Network, from: Hex, calls: BatchCall[], atomicRequired: boolean): Promise<BatchPlan> {
+  const upgraded = await accountUpgraded(node, network, from, atomicRequired);
   const atomic = atomicRequired || upgraded;
   if (atomic) {
     const { gas, warning } = await atomicGas(node, from, calls, !upgraded);

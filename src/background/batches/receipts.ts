@@ -5,6 +5,7 @@
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../services';
 import type { BatchDeps } from './execute';
+import { submissions } from './status';
 import type { BatchRecord, CallReceipt } from './types';
 
 const FIRST_DELAY_MS = 50;
@@ -25,11 +26,33 @@ const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   transactionHash: r.transactionHash,
 });
 
-const waiting = (batch: BatchRecord) => batch.transactions.filter((t) => t.sent && !t.receipt);
+const waiting = (batch: BatchRecord) => submissions(batch).filter((t) => t.sent && !t.receipt);
 
-/** Asks the node once for every missing receipt and stores what it has. */
+interface UserOperationReceipt {
+  success: boolean;
+  actualGasUsed: Hex;
+  logs: NodeReceipt['logs'];
+  receipt: NodeReceipt;
+}
+
+/** A sponsored batch's receipt is its UserOperation's: `success` says whether the calls ran, not the bundle transaction. */
+async function refreshUserOperation(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> {
+  const bundler = await deps.bundlerFor(batch.chainId);
+  const found = await bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [batch.userOperation!.hash]);
+  if (!found) return batch;
+  const receipt: CallReceipt = {
+    ...toCallReceipt({ ...found.receipt, logs: found.logs }),
+    status: found.success ? '0x1' : '0x0',
+    gasUsed: found.actualGasUsed,
+  };
+  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, receipt } }));
+}
+
+/** Asks the node (or bundler) once for every missing receipt and stores what it has. */
 export async function refreshReceipts(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord> {
-  const missing = waiting(batch);
+  if (waiting(batch).length === 0) return batch;
+  if (batch.userOperation) return refreshUserOperation(deps, batch);
+  const missing = batch.transactions.filter((t) => t.sent && !t.receipt);
   if (missing.length === 0) return batch;
   const chain = node ?? (await deps.nodeFor(batch.chainId));
   const found = await Promise.all(missing.map((t) => chain<NodeReceipt | null>('eth_getTransactionReceipt', [t.hash])));

@@ -1,5 +1,5 @@
 /** EIP-5792 status codes of a batch, from what was sent and the receipts seen so far. */
-import type { BatchRecord } from './types';
+import type { BatchRecord, CallReceipt } from './types';
 
 export const CallsStatus = {
   pending: 100,
@@ -11,13 +11,20 @@ export const CallsStatus = {
 
 const succeeded = (status: string): boolean => BigInt(status) === 1n;
 
+/** What reaches the chain for a batch: its transactions, or its one sponsored UserOperation. */
+export const submissions = (batch: BatchRecord): { sent: boolean; receipt?: CallReceipt }[] =>
+  batch.userOperation ? [batch.userOperation] : batch.transactions;
+
+export const anySent = (batch: BatchRecord): boolean => submissions(batch).some((s) => s.sent);
+
 export function batchStatus(batch: BatchRecord): number {
-  const sent = batch.transactions.filter((t) => t.sent);
+  const all = submissions(batch);
+  const sent = all.filter((t) => t.sent);
   if (batch.state === 'failed' && sent.length === 0) return CallsStatus.offchainFailure;
   if (batch.state !== 'sent' && batch.state !== 'failed') return CallsStatus.pending;
   if (sent.some((t) => !t.receipt)) return CallsStatus.pending;
   const receipts = sent.map((t) => t.receipt!);
-  const allSent = sent.length === batch.transactions.length;
+  const allSent = sent.length === all.length;
   if (allSent && receipts.every((r) => succeeded(r.status))) return CallsStatus.confirmed;
   if (receipts.every((r) => !succeeded(r.status))) return allSent ? CallsStatus.reverted : CallsStatus.offchainFailure;
   return CallsStatus.partial;

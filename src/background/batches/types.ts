@@ -1,8 +1,11 @@
 import type { Hex } from '../../shared/params';
 import type { ReplyTarget } from '../approvals/types';
+import type { FeeTier } from './fees';
+import type { RpcUserOperation } from '../paymaster/userOperation';
 
 export interface BatchCall {
-  to: Hex;
+  /** Absent for a contract creation (eth_sendTransaction without `to`). */
+  to?: Hex;
   /** Wei, hex. */
   value: Hex;
   data: Hex;
@@ -37,6 +40,8 @@ export interface BatchTransaction {
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
 export interface BatchRecord {
+  /** `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch. */
+  kind?: 'transaction';
   id: string;
   origin: string;
   chainId: Hex;
@@ -48,9 +53,35 @@ export interface BatchRecord {
   /** Gas limit per transaction: one entry when atomic, one per call otherwise. */
   gasLimits: Hex[];
   state: BatchState;
+  /** Set by the dapp (eth_sendTransaction) or by the user's fee tier; otherwise the node's market fees. */
+  fees?: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+  feeTier?: FeeTier;
+  /** A nonce the dapp chose; otherwise the account's pending nonce at signing time. */
+  nonce?: number;
   transactions: BatchTransaction[];
+  /** Gas sponsored through an ERC-7677 paymaster: the batch runs as one ERC-4337 UserOperation instead. */
+  sponsor?: Sponsorship;
+  userOperation?: SentUserOperation;
+  /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */
+  warning?: string;
   error?: string;
   createdAt: number;
   /** The page waiting for wallet_sendCalls' answer, until it has it (a restart mid-send still answers). */
   replyTo?: ReplyTarget;
+}
+
+export interface Sponsorship {
+  url: string;
+  context: Record<string, unknown>;
+  /** From the stub's `sponsor`, shown on the approval screen. */
+  name?: string;
+  icon?: string;
+}
+
+/** Signed and stored before it is sent, like a batch's transactions. */
+export interface SentUserOperation {
+  op: RpcUserOperation;
+  hash: Hex;
+  sent: boolean;
+  receipt?: CallReceipt;
 }

@@ -4,6 +4,7 @@ import { positional, type Hex } from '../../shared/params';
 import type { RpcResponse } from '../../shared/protocol';
 import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
+import { toPermissions } from './permissions';
 import { DEFERRED, method, type MethodTable } from './types';
 
 /** What eth_accounts answers: the origin's accounts, the wallet's selected one first; none while locked. */
@@ -25,6 +26,9 @@ export async function completeConnect(services: Services, record: ApprovalRecord
   await services.permissions.grant(record.origin, chosen);
   const accounts = await visibleAccounts(services, record.origin);
   await services.emit(record.origin, 'accountsChanged', accounts);
+  if (record.request.method === 'wallet_requestPermissions') {
+    return { result: toPermissions(record.origin, (await services.permissions.list())[record.origin]) };
+  }
   return { result: accounts };
 }
 

@@ -9,15 +9,15 @@ import { DECLINE_UPGRADE_VALUE } from '../../shared/approvalValues';
 import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
 import { describeCall } from '../batches/encoding';
 import { runBatch } from '../batches/execute';
-import { planBatch } from '../batches/plan';
+import { newBatch } from '../batches/prepare';
 import { followBatch, refreshReceipts } from '../batches/receipts';
-import { batchStatus } from '../batches/status';
+import { anySent, batchStatus, submissions } from '../batches/status';
 import { suggestFees } from '../batches/fees';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import { openActivity } from '../ui/activityWindow';
 import type { Services } from '../services';
+import { requireAuthorized } from './authorization';
 import { DEFERRED, method, type MethodTable, type RequestContext } from './types';
-
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   to: c.to,
@@ -26,14 +26,11 @@ const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   ...(c.gasLimitOverride === undefined ? {} : { gasLimitOverride: `0x${c.gasLimitOverride.toString(16)}` as Hex }),
 });
 
-/** `from` must be one of the origin's accounts; without it, the origin's first (the wallet's selected one when granted). */
+/** `from` must be one of the origin's accounts; without it, the origin's first (EIP-5792 makes it optional). */
 async function senderFor(services: Services, origin: string, from?: Hex): Promise<Hex> {
   const granted = await services.permissions.accountsOf(origin);
   if (granted.length === 0) throw unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
-  if (!from) return granted[0];
-  const match = granted.find((a) => a.toLowerCase() === from.toLowerCase());
-  if (!match) throw unauthorized(`Account ${from} is not authorized for ${origin}`);
-  return match;
+  return requireAuthorized(services, origin, from ?? granted[0], { allowLocked: true });
 }
 
 async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<unknown> {
@@ -48,19 +45,16 @@ async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<un
     throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
   }
   const calls = request.calls.map(toCall);
-  const [plan, fees] = await Promise.all([planBatch(services.node, network, from, calls, request.atomicRequired), suggestFees(services.node)]);
-  const batch: BatchRecord = {
-    id, origin, chainId: network.chainId, from, atomic: plan.atomic, upgrade: plan.upgrade, calls,
-    gasLimits: plan.gasLimits.map((g) => `0x${g.toString(16)}` as Hex),
-    state: 'awaiting-approval', transactions: [], createdAt: Date.now(),
-  };
+  const batch = await newBatch(services.node, network, { id, origin, from, calls }, request);
   if (!(await services.batches.add(batch))) throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
+  const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
   const details: SendCallsDetails = {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
-    atomic: plan.atomic, upgrade: plan.upgrade, calls: calls.map(describeCall),
+    atomic: batch.atomic, upgrade: batch.upgrade, calls: calls.map(describeCall),
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-    maxFee: (plan.gasLimits.reduce((a, b) => a + b, 0n) * fees.maxFeePerGas).toString(),
-    warning: plan.warning,
+    maxFee: batch.sponsor ? '0' : (gas * (await suggestFees(services.node)).maxFeePerGas).toString(),
+    warning: batch.warning,
+    ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin } } : {}),
   };
   await services.approvals.request('sendCalls', ctx, details);
   return DEFERRED;
@@ -69,13 +63,15 @@ async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<un
 /** Sends an approved batch and builds wallet_sendCalls' answer; receipts are then followed in the background. */
 export async function sendApproved(services: Services, origin: string, id: string): Promise<RpcResponse> {
   const { batch, error } = await runBatch(services, origin, id);
-  if (error && !batch.transactions.some((t) => t.sent)) {
+  if (error && !anySent(batch)) {
     // Nothing reached the chain: the dapp gets the error and may retry with the same id.
     await services.batches.remove(origin, id);
     return { error: error.toObject() };
   }
   await services.batches.update(origin, id, (b) => ({ ...b, replyTo: undefined }));
   void followBatch(services, origin, id);
+  // eth_sendTransaction answers with its transaction's hash, wallet_sendCalls with the batch id.
+  if (batch.kind === 'transaction') return { result: batch.transactions[0].hash };
   return { result: { id, batchId: id, status: 'pending' } };
 }
 
@@ -101,17 +97,18 @@ function idParam(params: unknown, name: string): string {
 async function ownBatch(services: Services, origin: string, id: string): Promise<BatchRecord> {
   const batch = await services.batches.get(origin, id);
   // Another origin's batch is reported as unknown: ids must not leak across sites.
-  if (!batch || batch.state === 'awaiting-approval') throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+  if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval') throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
   return batch;
 }
 
 export const batchMethods: MethodTable = {
-  wallet_sendCalls: method({ parse: (params) => parseSendCalls(params), handle: sendCalls }),
+  // paymasterService is known here; whether the selected chain supports it is decided in the handler.
+  wallet_sendCalls: method({ parse: (params) => parseSendCalls(params, ['paymasterService']), handle: sendCalls }),
   wallet_getCallsStatus: method({
     parse: (params) => idParam(params, 'wallet_getCallsStatus'),
     async handle(id, { services, origin }) {
       const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
-      const receipts = batch.transactions.flatMap((t) => (t.receipt ? [t.receipt] : []));
+      const receipts = submissions(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       return {
         version: SEND_CALLS_VERSION,
         id,

@@ -7,6 +7,10 @@ import { batchMethods, completeSendCalls } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods, completeAddChain } from './chains';
 import { nodeMethods } from './node';
+import { permissionMethods } from './permissions';
+import { completeSignMessage, completeSignTypedData, signingMethods } from './signing';
+import { completeWatchAsset, tokenMethods } from './tokens';
+import { completeSendTransaction, transactionMethods } from './transactions';
 import type { MethodTable } from './types';
 
 export const methods: MethodTable = {
@@ -15,6 +19,18 @@ export const methods: MethodTable = {
   ...chainMethods,
   ...capabilityMethods,
   ...batchMethods,
+  ...tokenMethods,
+  ...transactionMethods,
+  ...signingMethods,
+  ...permissionMethods,
+};
+
+/** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */
+export const unsupportedReasons: Record<string, string> = {
+  eth_sign: 'eth_sign is not supported: it signs raw hashes, a common phishing vector; use personal_sign or eth_signTypedData_v4',
+  eth_signTransaction: 'eth_signTransaction is not supported: the wallet signs and sends in one step with eth_sendTransaction',
+  eth_subscribe: 'eth_subscribe is not supported: this provider has no WebSocket subscriptions; poll eth_getLogs or eth_getTransactionReceipt',
+  eth_unsubscribe: 'eth_unsubscribe is not supported: this provider has no WebSocket subscriptions',
 };
 
 type Completer = (services: Services, record: ApprovalRecord, decision: ApprovalDecision) => Promise<RpcResponse>;
@@ -23,4 +39,8 @@ export const approvalCompleters: Record<ApprovalType, Completer> = {
   connect: completeConnect,
   addChain: completeAddChain,
   sendCalls: completeSendCalls,
+  watchAsset: completeWatchAsset,
+  sendTransaction: completeSendTransaction,
+  signMessage: completeSignMessage,
+  signTypedData: completeSignTypedData,
 };

@@ -1,13 +1,16 @@
 /** The one path every page request takes: look up → validate → handle → reply. */
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
-import { methods } from './methods';
+import { methods, unsupportedReasons } from './methods';
 import { DEFERRED, type RequestContext } from './types';
 
 export async function runRequest(ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
   try {
     const entry = Object.hasOwn(methods, ctx.request.method) ? methods[ctx.request.method] : undefined;
-    if (!entry) throw new RpcError(ErrorCode.unsupportedMethod, `The method ${ctx.request.method} is not supported by this wallet`);
+    if (!entry) {
+      const reason = Object.hasOwn(unsupportedReasons, ctx.request.method) ? unsupportedReasons[ctx.request.method] : undefined;
+      throw new RpcError(ErrorCode.unsupportedMethod, reason ?? `The method ${ctx.request.method} is not supported by this wallet`);
+    }
     const result = await entry.handle(entry.parse(ctx.request.params), ctx);
     return result === DEFERRED ? DEFERRED : { result };
   } catch (error) {

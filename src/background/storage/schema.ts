@@ -3,6 +3,7 @@ import type { Hex } from '../../shared/params';
 import { DEFAULT_CHAIN_ID, type Network } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import type { BatchRecord } from '../batches/types';
+import type { WatchedToken } from '../tokens/types';
 import type { VaultFile, VaultSecret } from '../vault/crypto';
 import type { TypedStorage } from './local';
 
@@ -47,6 +48,8 @@ export interface LocalSchema {
   sentTransactions: SentTransaction[];
   /** EIP-5792 batches by "origin id". */
   batches: Record<string, BatchRecord>;
+  /** wallet_watchAsset lists by "chainId account" (tokens/store.ts watchListKey). */
+  watchedTokens: Record<string, WatchedToken[]>;
 }
 
 export interface SessionSchema {
@@ -68,6 +71,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   settings: DEFAULT_SETTINGS,
   sentTransactions: [],
   batches: {},
+  watchedTokens: {},
 };
 
 export const SESSION_DEFAULTS: SessionSchema = { secret: null, approvalWindowId: null };

@@ -7,6 +7,7 @@ import { batchStatus } from '../batches/status';
 import { visibleAccounts } from '../rpc/accounts';
 import { switchNetwork } from '../rpc/chains';
 import type { Services } from '../services';
+import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { WrongPasswordError } from '../vault/crypto';
 
 export interface UiDeps {
@@ -63,7 +64,8 @@ export async function announceAccounts(services: Services): Promise<void> {
 
 export async function handleUi(request: UiRequest, { services, touch, lock }: UiDeps): Promise<unknown> {
   const { vault, accounts } = services;
-  if (request.action !== 'getState' && request.action !== 'getActivity') await touch();
+  // Reads the popup polls are not user activity: they must not hold off auto-lock.
+  if (request.action !== 'getState' && request.action !== 'getActivity' && request.action !== 'getTokens') await touch();
   switch (request.action) {
     case 'getState':
       return state(services);
@@ -114,5 +116,11 @@ export async function handleUi(request: UiRequest, { services, touch, lock }: Ui
       await services.local.update('settings', (s) => ({ ...s, autoLockMinutes: request.minutes }));
       return null;
     }
+    case 'getTokens':
+      return tokensWithBalances(services, request.account, request.chainId);
+    case 'addToken':
+      return addTokenByAddress(services, request.account, request.chainId, request.address);
+    case 'removeToken':
+      return services.tokens.remove(request.account, request.chainId, request.address);
   }
 }

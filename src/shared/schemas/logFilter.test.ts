@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, RpcError } from '../errors';
+import { ErrorCode } from '../errors';
+import { errorOf } from './errorOf';
 import { assertRangeWithin, needsHead, parseLogFilter } from './logFilter';
 
 const ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 const TOPIC = `0x${'dd'.repeat(32)}`;
 const HASH = `0x${'ab'.repeat(32)}` as `0x${string}`;
 
-const errorOf = (fn: () => unknown): RpcError => {
-  try {
-    fn();
-  } catch (error) {
-    return error as RpcError;
-  }
-  throw new Error('expected an error');
-};
 
 describe('eth_getLogs filter', () => {
   it('keeps address, topics with null and OR positions', () => {

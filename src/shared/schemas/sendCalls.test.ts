@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RpcError } from '../errors';
+import type { RpcError } from '../errors';
+import { errorOf as errorFrom } from './errorOf';
 import { MAX_CALLS, MAX_ID_LENGTH, parseSendCalls } from './sendCalls';
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -8,14 +9,7 @@ const batch = (overrides: Record<string, unknown> = {}) => [
   { version: '2.0.0', from: FROM, chainId: '0x7a69', atomicRequired: true, calls: [{ to: TO, value: '0x1' }], ...overrides },
 ];
 
-const errorOf = (params: unknown, known?: string[]): RpcError => {
-  try {
-    parseSendCalls(params, known);
-  } catch (error) {
-    return error as RpcError;
-  }
-  throw new Error('expected an error');
-};
+const errorOf = (params: unknown): RpcError => errorFrom(() => parseSendCalls(params));
 
 describe('wallet_sendCalls params', () => {
   it('parses a 2.0.0 batch; value and data default to zero and empty', () => {
@@ -47,6 +41,7 @@ describe('wallet_sendCalls params', () => {
     [batch({ atomicRequired: 'true' }), /^atomicRequired must be a boolean/],
     [batch({ calls: [] }), /^calls must be a non-empty array/],
     [batch({ calls: [{ value: '0x1' }] }), /^calls\[0\]\.to must be a 20-byte hex address/],
+    [batch({ calls: [{ to: '0x000000000000000000000000000000000000F00d' }] }), /^calls\[0\]\.to 0x0+F00d has an invalid EIP-55 checksum/],
     [batch({ calls: [{ to: TO, value: 5 }] }), /^calls\[0\]\.value must be a hex number/],
     [batch({ calls: [{ to: TO, data: '0xabc' }] }), /^calls\[0\]\.data must be hex bytes/],
     [batch({ id: '' }), /^id must be a non-empty string/],

@@ -6,6 +6,9 @@ import { useWallet } from '../stores/wallet';
 import { AddChain } from './AddChain';
 import { Connect } from './Connect';
 import { SendCalls } from './SendCalls';
+import { SendTransaction } from './SendTransaction';
+import { SignMessage } from './SignMessage';
+import { WatchAsset } from './WatchAsset';
 
 export const resolve = (approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> =>
   call({ action: 'resolveApproval', id: approval.id, approved, value });
@@ -31,5 +34,12 @@ export function App() {
       return <AddChain key={approval.id} approval={approval} />;
     case 'sendCalls':
       return <SendCalls key={approval.id} approval={approval} />;
+    case 'watchAsset':
+      return <WatchAsset key={approval.id} approval={approval} />;
+    case 'sendTransaction':
+      return <SendTransaction key={approval.id} approval={approval} />;
+    case 'signMessage':
+    case 'signTypedData':
+      return <SignMessage key={approval.id} approval={approval} />;
   }
 }

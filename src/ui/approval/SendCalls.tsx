@@ -10,7 +10,7 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][number]; index: number; symbol: string }) {
   return (
     <li className="card" aria-label={`Call ${index + 1}`}>
-      <div className="mono">To {call.to}</div>
+      <div className="mono">{call.to ? `To ${call.to}` : 'Contract creation'}</div>
       <div>Value: {formatEther(call.value)} {symbol}</div>
       {call.erc20 && (
         <div>
@@ -60,7 +60,11 @@ export function SendCalls({ approval }: { approval: ApprovalView }) {
         <dd aria-label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</dd>
         {details.upgrade && <><dt>Account upgrade</dt><dd>Included (EIP-7702 delegation to Simple7702Account)</dd></>}
         <dt>Total value</dt><dd aria-label="Total value">{formatEther(details.totalValue)} {details.symbol}</dd>
-        <dt>Max network fee</dt><dd aria-label="Max network fee">{formatEther(details.maxFee)} {details.symbol}</dd>
+        {details.sponsor ? (
+          <><dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon && /^(https:|data:image\/)/.test(details.sponsor.icon) && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name ?? 'a paymaster'} ({details.sponsor.origin})</dd></>
+        ) : (
+          <><dt>Max network fee</dt><dd aria-label="Max network fee">{formatEther(details.maxFee)} {details.symbol}</dd></>
+        )}
       </dl>
       {details.warning && <p className="warning" role="alert">{details.warning}</p>}
       <ol aria-label="Calls">

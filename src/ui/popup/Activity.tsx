@@ -34,7 +34,7 @@ function Batch({ item }: { item: ActivityItem }) {
       </div>
       <div className="muted">{item.origin} · from {shortAddress(item.from)}</div>
       <ol>
-        {item.calls.map((c, i) => <li key={i} className="mono">{shortAddress(c.to)} · {formatEther(c.value)} ETH</li>)}
+        {item.calls.map((c, i) => <li key={i} className="mono">{c.to ? shortAddress(c.to) : 'contract creation'} · {formatEther(c.value)} ETH</li>)}
       </ol>
       {item.error && <p className="error">{item.error}</p>}
       {item.transactions.map((t) => (

@@ -1,4 +1,4 @@
-/** Home: account, network, balance from the pre-confirmed view, connected sites, settings. */
+/** Home: account, network, balance from the pre-confirmed view, tokens, connected sites, settings. */
 import { useEffect, useState } from 'react';
 import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/ui';
@@ -6,6 +6,7 @@ import { call } from '../api/background';
 import { ether } from '../components/format';
 import { Activity } from './Activity';
 import { Sites } from './Sites';
+import { Tokens } from './Tokens';
 
 const BALANCE_REFRESH_MS = 2000;
 
@@ -54,6 +55,7 @@ export function Home({ state }: { state: WalletState }) {
       {selected && <p className="mono" aria-label="Address">{selected}</p>}
       {selected && network && <Balance address={selected} chainId={network.chainId} symbol={network.nativeCurrency.symbol} />}
       <button className="secondary" onClick={() => void call({ action: 'addAccount' })}>Add account</button>
+      {selected && <Tokens key={`${state.selectedChainId} ${selected}`} account={selected} chainId={state.selectedChainId} />}
       <Activity />
       <Sites sites={state.sites} />
       <h2>Settings</h2>

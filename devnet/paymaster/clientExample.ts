@@ -1,0 +1,239 @@
+/**
+ * Reference client, in ethers only, of what the wallet's background does for a sponsored batch on the devnet:
+ * an EOA (delegated to Simple7702Account in the same userOp when it is not yet) sends executeBatch(calls) as an
+ * EntryPoint v0.8 UserOperation whose gas the VerifyingPaymaster pays. README.md beside this file shows every request.
+ *
+ *   1. pm_getPaymasterStubData   → paymaster fields for estimation (dummy paymaster signature)
+ *   2. eth_estimateUserOperationGas (bundler) → callGasLimit, verificationGasLimit, preVerificationGas
+ *   3. pm_getPaymasterData       → the signed paymaster fields for those gas values
+ *   4. sign the EIP-712 userOp hash with the EOA's key, eth_sendUserOperation, poll eth_getUserOperationReceipt
+ */
+import { Interface, JsonRpcProvider, TypedDataEncoder, concat, toBeHex, toQuantity, zeroPadValue, type BaseWallet, type TypedDataField } from 'ethers';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export const ENTRY_POINT_V08 = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
+export const SIMPLE_7702_ACCOUNT = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
+
+/** Simple7702Account's stub signature: recovers to some address without reverting, so estimation runs the real path. */
+export const DUMMY_ACCOUNT_SIGNATURE =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c';
+
+/** A v0.8 UserOperation in its JSON-RPC form (all numbers hex quantities), as bundlers and ERC-7677 services take it. */
+export interface RpcUserOperation {
+  sender: string;
+  nonce: string;
+  factory?: string;
+  factoryData?: string;
+  callData: string;
+  callGasLimit: string;
+  verificationGasLimit: string;
+  preVerificationGas: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  paymaster?: string;
+  paymasterVerificationGasLimit?: string;
+  paymasterPostOpGasLimit?: string;
+  paymasterData?: string;
+  signature: string;
+  eip7702Auth?: RpcEip7702Auth;
+}
+
+export interface RpcEip7702Auth {
+  address: string;
+  chainId: string;
+  nonce: string;
+  r: string;
+  s: string;
+  yParity: string;
+}
+
+export interface Call {
+  to: string;
+  value?: bigint;
+  data?: string;
+}
+
+export interface SponsoredCallsOptions {
+  nodeUrl: string;
+  bundlerUrl: string;
+  paymasterUrl: string;
+  /** The EOA; it signs the EIP-7702 authorization and the userOp hash. It needs no ETH. */
+  owner: BaseWallet;
+  calls: Call[];
+  /** ERC-7677 context, passed through to the paymaster service. */
+  context?: Record<string, unknown>;
+}
+
+export interface UserOperationReceipt {
+  userOpHash: string;
+  success: boolean;
+  actualGasCost: string;
+  actualGasUsed: string;
+  paymaster: string;
+  receipt: { transactionHash: string; blockNumber: string };
+}
+
+const account = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
+const entryPoint = new Interface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
+
+/** Builds, sponsors, signs and sends the userOp; resolves with its receipt once it is in a block. */
+export async function sendSponsoredCalls(options: SponsoredCallsOptions) {
+  const { userOp, chainId } = await prepareSponsoredUserOperation(options);
+  const signed = signUserOperation(userOp, chainId, options.owner);
+  const userOpHash = await rpc<string>(options.bundlerUrl, 'eth_sendUserOperation', [signed, ENTRY_POINT_V08]);
+  return { userOp: signed, userOpHash, receipt: await waitForUserOperationReceipt(options.bundlerUrl, userOpHash) };
+}
+
+/** Steps 1-3: the userOp with final gas and paymaster fields, still carrying the dummy account signature. */
+export async function prepareSponsoredUserOperation({ nodeUrl, bundlerUrl, paymasterUrl, owner, calls, context = {} }: SponsoredCallsOptions) {
+  const node = new JsonRpcProvider(nodeUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  try {
+    const sender = owner.address;
+    const chainId = (await node.getNetwork()).chainId;
+    const [code, eoaNonce, opNonce, fees] = await Promise.all([
+      node.getCode(sender),
+      node.getTransactionCount(sender, 'latest'),
+      node.call({ to: ENTRY_POINT_V08, data: entryPoint.encodeFunctionData('getNonce', [sender, 0]) }),
+      feesPerGas(node),
+    ]);
+    const delegated = code.toLowerCase() === concat(['0xef0100', SIMPLE_7702_ACCOUNT]).toLowerCase();
+    // Not delegated yet: the bundler's transaction carries the EOA's authorization (at the EOA's current nonce: the
+    // EOA sends no transaction itself), and factory "0x7702" tells the EntryPoint to hash the delegate instead.
+    const eip7702Auth = delegated ? undefined : signAuthorization(owner, chainId, eoaNonce);
+    let userOp: RpcUserOperation = {
+      sender,
+      nonce: toQuantity(BigInt(opNonce)),
+      ...(eip7702Auth ? { factory: '0x7702', factoryData: '0x', eip7702Auth } : {}),
+      callData: account.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, c.value ?? 0n, c.data ?? '0x'])]),
+      callGasLimit: '0x0',
+      verificationGasLimit: '0x0',
+      preVerificationGas: '0x0',
+      ...fees,
+      signature: DUMMY_ACCOUNT_SIGNATURE,
+    };
+    const pmParams = () => [userOp, ENTRY_POINT_V08, toQuantity(chainId), context];
+
+    const stub = await rpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterStubData', pmParams());
+    userOp = { ...userOp, ...paymasterFields(stub) };
+
+    const gas = await rpc<{ callGasLimit: string; verificationGasLimit: string; preVerificationGas: string }>(
+      bundlerUrl, 'eth_estimateUserOperationGas', [userOp, ENTRY_POINT_V08]);
+    // The paymaster's gas limits stay the service's (ERC-7677): it signs over them and pays for them.
+    userOp = { ...userOp, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
+
+    const sponsored = await rpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterData', pmParams());
+    return { userOp: { ...userOp, ...paymasterFields(sponsored) }, chainId };
+  } finally {
+    node.destroy();
+  }
+}
+
+/** Step 4: the owner signs the v0.8 userOp hash (EIP-712) with its raw key. */
+export function signUserOperation(userOp: RpcUserOperation, chainId: bigint, owner: BaseWallet): RpcUserOperation {
+  return { ...userOp, signature: owner.signingKey.sign(userOperationHash(userOp, chainId)).serialized };
+}
+
+export function userOperationHash(userOp: RpcUserOperation, chainId: bigint): string {
+  const { domain, types, message } = userOperationTypedData(userOp, chainId);
+  return TypedDataEncoder.hash(domain, types, message);
+}
+
+/** EIP-7702 authorization in the form Alto and viem put into `eip7702Auth`. */
+export function signAuthorization(owner: BaseWallet, chainId: bigint, nonce: number): RpcEip7702Auth {
+  const { signature } = owner.authorizeSync({ address: SIMPLE_7702_ACCOUNT, chainId, nonce });
+  return { address: SIMPLE_7702_ACCOUNT, chainId: toQuantity(chainId), nonce: toQuantity(nonce), r: signature.r, s: signature.s, yParity: toQuantity(signature.yParity) };
+}
+
+const PACKED_USER_OPERATION: Record<string, TypedDataField[]> = {
+  PackedUserOperation: [
+    { name: 'sender', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'initCode', type: 'bytes' },
+    { name: 'callData', type: 'bytes' },
+    { name: 'accountGasLimits', type: 'bytes32' },
+    { name: 'preVerificationGas', type: 'uint256' },
+    { name: 'gasFees', type: 'bytes32' },
+    { name: 'paymasterAndData', type: 'bytes' },
+  ],
+};
+
+/**
+ * The EntryPoint v0.8 userOp hash is the EIP-712 hash of this typed data (EntryPoint.getUserOpHash); the account's
+ * owner signs that hash with its raw key (Simple7702Account checks ECDSA.recover(userOpHash, signature) == itself).
+ * For an EIP-7702 userOp the initCode hashed is the delegate's address (plus factoryData past 20 bytes), not "0x7702".
+ */
+export function userOperationTypedData(userOp: RpcUserOperation, chainId: bigint) {
+  const isEip7702 = userOp.factory === '0x7702' || userOp.factory?.toLowerCase() === '0x7702000000000000000000000000000000000000';
+  const delegate = userOp.eip7702Auth?.address ?? SIMPLE_7702_ACCOUNT;
+  const initCode = isEip7702
+    ? concat([delegate, userOp.factoryData ?? '0x'])
+    : userOp.factory ? concat([userOp.factory, userOp.factoryData ?? '0x']) : '0x';
+  const paymasterAndData = userOp.paymaster
+    ? concat([userOp.paymaster, uint128(userOp.paymasterVerificationGasLimit ?? '0x0'), uint128(userOp.paymasterPostOpGasLimit ?? '0x0'), userOp.paymasterData ?? '0x'])
+    : '0x';
+  return {
+    domain: { name: 'ERC4337', version: '1', chainId, verifyingContract: ENTRY_POINT_V08 },
+    types: PACKED_USER_OPERATION,
+    message: {
+      sender: userOp.sender,
+      nonce: BigInt(userOp.nonce),
+      initCode,
+      callData: userOp.callData,
+      accountGasLimits: concat([uint128(userOp.verificationGasLimit), uint128(userOp.callGasLimit)]),
+      preVerificationGas: BigInt(userOp.preVerificationGas),
+      gasFees: concat([uint128(userOp.maxPriorityFeePerGas), uint128(userOp.maxFeePerGas)]),
+      paymasterAndData,
+    },
+  };
+}
+
+/** Fees from the node, doubled for headroom like viem does: the paymaster pays only for gas actually used. */
+async function feesPerGas(node: JsonRpcProvider): Promise<{ maxFeePerGas: string; maxPriorityFeePerGas: string }> {
+  const [block, priority] = await Promise.all([node.getBlock('latest'), node.send('eth_maxPriorityFeePerGas', [])]);
+  const maxPriorityFeePerGas = 2n * BigInt(priority);
+  return { maxFeePerGas: toQuantity(2n * (block?.baseFeePerGas ?? 0n) + maxPriorityFeePerGas), maxPriorityFeePerGas: toQuantity(maxPriorityFeePerGas) };
+}
+
+interface PaymasterFields {
+  paymaster: string;
+  paymasterData: string;
+  paymasterVerificationGasLimit: string;
+  paymasterPostOpGasLimit: string;
+}
+
+/** Only the four userOp fields of an ERC-7677 result (the stub also has sponsor and isFinal). */
+function paymasterFields(result: PaymasterFields): PaymasterFields {
+  const { paymaster, paymasterData, paymasterVerificationGasLimit, paymasterPostOpGasLimit } = result;
+  return { paymaster, paymasterData, paymasterVerificationGasLimit, paymasterPostOpGasLimit };
+}
+
+export async function waitForUserOperationReceipt(bundlerUrl: string, userOpHash: string, timeoutMs = 30_000): Promise<UserOperationReceipt> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await rpc<UserOperationReceipt | null>(bundlerUrl, 'eth_getUserOperationReceipt', [userOpHash]);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`userOp ${userOpHash} has no receipt after ${timeoutMs} ms`);
+    await delay(100);
+  }
+}
+
+export class JsonRpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+let nextId = 1;
+
+export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const reply = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+  });
+  const body = (await reply.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
+  if (body.error) throw new JsonRpcError(body.error.code, `${method}: ${body.error.message}`, body.error.data);
+  return body.result as T;
+}
+
+const uint128 = (quantity: string) => zeroPadValue(toBeHex(BigInt(quantity)), 16);

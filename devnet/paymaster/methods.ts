@@ -1,0 +1,138 @@
+/**
+ * ERC-7677 methods: pm_getPaymasterStubData and pm_getPaymasterData, params [userOp, entryPoint, chainId, context],
+ * for the EntryPoint v0.8 (the v0.7 request form is the same JSON minus eip7702Auth). README.md shows the JSON.
+ */
+import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
+import { checkPolicy, refuse, type DailyCounter, type Policy } from './policy';
+import { invalidParams, RpcError, type Method } from './rpc';
+import { DUMMY_SIGNATURE, encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
+import { isEip7702, isObject, parseUserOperation, paymasterHash, type PaymasterFields, type UserOperation } from './userOp';
+
+/**
+ * Gas the paymaster's validatePaymasterUserOp may use (a hash of the op and an ecrecover: Alto estimates 21,219 with
+ * its 30% margin), and for postOp, which it never needs: it returns no context, so the EntryPoint does not call it.
+ * Unused verification gas costs the paymaster nothing in v0.8.
+ */
+export const PAYMASTER_VERIFICATION_GAS_LIMIT = 50_000n;
+export const PAYMASTER_POST_OP_GAS_LIMIT = 0n;
+
+/** How far before the latest block's timestamp a signature starts being valid: tolerates nodes whose clocks differ. */
+const VALID_AFTER_SLACK_SECONDS = 60;
+
+export interface MethodDeps {
+  policy: Policy;
+  counter: DailyCounter;
+  signer: Wallet;
+  provider: JsonRpcProvider;
+  /** The chain of `provider`; the only chain this service can sign for. */
+  chainId: bigint;
+  paymaster: string;
+  entryPoint: string;
+  log: (line: string) => void;
+}
+
+/** The result of pm_getPaymasterStubData. */
+export interface StubDataResult {
+  paymaster: string;
+  paymasterData: string;
+  paymasterVerificationGasLimit: string;
+  paymasterPostOpGasLimit: string;
+  sponsor: { name: string; icon?: string };
+  /** Always false: the stub carries a dummy signature; call pm_getPaymasterData once the gas fields are final. */
+  isFinal: false;
+}
+
+/** The result of pm_getPaymasterData: put all four fields into the userOp as they are. */
+export interface PaymasterDataResult {
+  paymaster: string;
+  paymasterData: string;
+  paymasterVerificationGasLimit: string;
+  paymasterPostOpGasLimit: string;
+}
+
+interface Request {
+  op: UserOperation;
+  chainId: bigint;
+}
+
+export function paymasterMethods(deps: MethodDeps): Record<string, Method> {
+  const fields: PaymasterFields = {
+    paymaster: deps.paymaster,
+    paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT,
+    paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT,
+  };
+  const gasFields = {
+    paymasterVerificationGasLimit: toQuantity(fields.paymasterVerificationGasLimit),
+    paymasterPostOpGasLimit: toQuantity(fields.paymasterPostOpGasLimit),
+  };
+
+  const pm_getPaymasterStubData = async (params: unknown[]) => {
+    admit(params, 'optional', deps);
+    const data = encodePaymasterData(await validityWindow(deps), DUMMY_SIGNATURE);
+    return { paymaster: deps.paymaster, paymasterData: data, ...gasFields, sponsor: deps.policy.sponsor, isFinal: false } satisfies StubDataResult;
+  };
+
+  const pm_getPaymasterData = async (params: unknown[]) => {
+    const { op, chainId } = admit(params, 'required', deps);
+    const [window, delegate] = await Promise.all([validityWindow(deps), delegateOf(op, deps.provider)]);
+    const hash = paymasterHash(op, delegate, fields, chainId, window.validUntil, window.validAfter);
+    const data = encodePaymasterData(window, await signPaymasterHash(deps.signer, hash));
+    deps.counter.record(op);
+    return { paymaster: deps.paymaster, paymasterData: data, ...gasFields } satisfies PaymasterDataResult;
+  };
+
+  return { pm_getPaymasterStubData: logged('pm_getPaymasterStubData', pm_getPaymasterStubData, deps.log), pm_getPaymasterData: logged('pm_getPaymasterData', pm_getPaymasterData, deps.log) };
+}
+
+/** Parses the params and applies the policy; throws the refusal. */
+function admit(params: unknown[], gas: 'optional' | 'required', deps: MethodDeps): Request {
+  if (params.length < 3 || params.length > 4) throw invalidParams(`expected params [userOp, entryPoint, chainId, context?], got ${params.length} params`);
+  const [userOp, entryPoint, chainId, context] = params;
+  if (typeof entryPoint !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(entryPoint)) throw invalidParams('params[1] (entryPoint) must be a 20-byte hex address');
+  if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(chainId)) throw invalidParams('params[2] (chainId) must be a hex string such as "0x7a69"');
+  if (context !== undefined && context !== null && !isObject(context)) throw invalidParams('params[3] (context) must be an object or null');
+  const op = parseUserOperation(userOp, gas);
+  const request = { op, chainId: BigInt(chainId) };
+  if (getAddress(entryPoint) !== getAddress(deps.entryPoint)) {
+    throw refuse('entryPoint', `EntryPoint ${entryPoint} is not supported; this paymaster works with the v0.8 EntryPoint ${deps.entryPoint}`);
+  }
+  checkPolicy(deps.policy, op, request.chainId);
+  if (request.chainId !== deps.chainId) throw refuse('chainId', `this service has no node for chain ${chainId}; it signs for ${toQuantity(deps.chainId)}`);
+  deps.counter.check(deps.policy, op);
+  return request;
+}
+
+/** Chain time, not this machine's clock: the EntryPoint compares the window with block.timestamp. */
+async function validityWindow({ provider, policy }: MethodDeps): Promise<ValidityWindow> {
+  const block = await provider.getBlock('latest');
+  if (!block) throw new Error('the node returned no latest block');
+  return { validUntil: block.timestamp + policy.validForSeconds, validAfter: Math.max(0, block.timestamp - VALID_AFTER_SLACK_SECONDS) };
+}
+
+/** The EIP-7702 delegate the EntryPoint will hash in place of the 0x7702 marker: the authorization's, else the sender's current one. */
+async function delegateOf(op: UserOperation, provider: JsonRpcProvider): Promise<string | undefined> {
+  if (!isEip7702(op)) return undefined;
+  if (op.eip7702Auth) return op.eip7702Auth.address;
+  const code = await provider.getCode(op.sender);
+  if (!code.startsWith('0xef0100') || code.length !== 48) {
+    throw invalidParams(`userOp.factory is 0x7702 but it has no eip7702Auth and the sender ${op.sender} is not delegated`);
+  }
+  return getAddress(`0x${code.slice(8)}`);
+}
+
+/** One log line per decision: sponsored (with the sender and nonce) or refused (with the error). */
+function logged(name: string, method: Method, log: (line: string) => void): Method {
+  return async (params) => {
+    const op = params[0] as { sender?: unknown; nonce?: unknown } | undefined;
+    const who = `sender=${String(op?.sender)} nonce=${String(op?.nonce)}`;
+    try {
+      const result = await method(params);
+      log(`paymaster: ${name} ${who} -> ${name === 'pm_getPaymasterData' ? 'signed' : 'stub'}`);
+      return result;
+    } catch (error) {
+      const detail = error instanceof RpcError ? `${error.code} ${error.message}` : `internal error: ${(error as Error).message}`;
+      log(`paymaster: ${name} ${who} -> refused (${detail})`);
+      throw error;
+    }
+  };
+}

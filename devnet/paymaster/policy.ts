@@ -1,0 +1,147 @@
+/**
+ * Who gets sponsored: chains, optional allowlists of senders and of call targets (decoded from the Simple7702Account
+ * execute / executeBatch callData), and a per-sender daily number of sponsored operations. Loaded from a JSON file
+ * (see policy.devnet.json); every refusal is an RpcError whose message says what was refused and what is allowed.
+ */
+import { readFileSync } from 'node:fs';
+import { AbiCoder, dataSlice, getAddress, toQuantity } from 'ethers';
+import { ErrorCode, RpcError } from './rpc';
+import { isObject, type UserOperation } from './userOp';
+
+/** The policy file's JSON. */
+export interface PolicyFile {
+  /** Shown by wallets (ERC-7677 `sponsor`); icon: a data: URI. */
+  sponsor: { name: string; icon?: string };
+  /** Chain ids (numbers) this service signs for. */
+  chainIds: number[];
+  /** When present, only these senders are sponsored. */
+  senders?: string[];
+  /** When present, every call of the userOp must go to one of these addresses. */
+  targets?: string[];
+  /** When present, each sender gets at most this many sponsored userOps per UTC day (counted on pm_getPaymasterData). */
+  dailyLimitPerSender?: number;
+  /** How long a signed paymasterData stays valid, in seconds of chain time (default 600). */
+  validForSeconds?: number;
+}
+
+export interface Policy extends Required<Pick<PolicyFile, 'sponsor' | 'chainIds' | 'validForSeconds'>> {
+  senders?: Set<string>;
+  targets?: Set<string>;
+  dailyLimitPerSender?: number;
+}
+
+export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target' | 'dailyLimit';
+
+const EXECUTE = '0xb61d27f6'; // execute(address target, uint256 value, bytes data)
+const EXECUTE_BATCH = '0x34fcd5be'; // executeBatch((address target, uint256 value, bytes data)[] calls)
+
+export function loadPolicy(source: string | PolicyFile): Policy {
+  const file = typeof source === 'string' ? readPolicyFile(source) : source;
+  const where = typeof source === 'string' ? `policy file ${source}` : 'policy';
+  const problem = policyProblem(file);
+  if (problem) throw new Error(`Invalid ${where}: ${problem}`);
+  const lower = (addresses?: string[]) => (addresses ? new Set(addresses.map((a) => a.toLowerCase())) : undefined);
+  return {
+    sponsor: file.sponsor,
+    chainIds: file.chainIds,
+    validForSeconds: file.validForSeconds ?? 600,
+    senders: lower(file.senders),
+    targets: lower(file.targets),
+    dailyLimitPerSender: file.dailyLimitPerSender,
+  };
+}
+
+export function refuse(reason: RefusalReason, message: string): RpcError {
+  const code = reason === 'dailyLimit' ? ErrorCode.limitExceeded : ErrorCode.notSponsored;
+  return new RpcError(code, `Not sponsored: ${message}`, { reason });
+}
+
+/** Throws the refusal for the first rule the request breaks. */
+export function checkPolicy(policy: Policy, op: UserOperation, chainId: bigint): void {
+  if (!policy.chainIds.some((id) => BigInt(id) === chainId)) {
+    throw refuse('chainId', `chain ${toQuantity(chainId)} is not sponsored (sponsored: ${policy.chainIds.map((id) => toQuantity(id)).join(', ')})`);
+  }
+  if (policy.senders && !policy.senders.has(op.sender.toLowerCase())) {
+    throw refuse('sender', `sender ${op.sender} is not on the sponsored senders list`);
+  }
+  if (policy.targets) {
+    const targets = callTargets(op.callData);
+    if (!targets) throw refuse('target', 'callData is not a Simple7702Account execute/executeBatch call, so its targets cannot be checked');
+    const outside = targets.find((target) => !policy.targets!.has(target.toLowerCase()));
+    if (outside) throw refuse('target', `call target ${outside} is not on the sponsored targets list`);
+  }
+}
+
+/** The addresses an account's execute / executeBatch callData calls, or undefined for any other callData. */
+export function callTargets(callData: string): string[] | undefined {
+  const selector = callData.slice(0, 10).toLowerCase();
+  if (selector !== EXECUTE && selector !== EXECUTE_BATCH) return undefined;
+  const coder = AbiCoder.defaultAbiCoder();
+  try {
+    if (selector === EXECUTE) return [getAddress(coder.decode(['address', 'uint256', 'bytes'], dataSlice(callData, 4))[0] as string)];
+    const [calls] = coder.decode(['(address,uint256,bytes)[]'], dataSlice(callData, 4));
+    return (calls as [string, bigint, string][]).map(([target]) => getAddress(target));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sponsored operations per sender and UTC day; the same (sender, nonce) signed twice counts once. */
+export class DailyCounter {
+  readonly #days = new Map<string, { day: string; nonces: Set<bigint> }>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  /** Throws when the sender has used its limit today (an op it already got signed may be signed again). */
+  check(policy: Policy, op: UserOperation): void {
+    const limit = policy.dailyLimitPerSender;
+    if (limit === undefined) return;
+    const used = this.#today(op.sender);
+    if (used.has(op.nonce) || used.size < limit) return;
+    throw refuse('dailyLimit', `sender ${op.sender} has used its ${limit} sponsored operations for today (UTC)`);
+  }
+
+  record(op: UserOperation): void {
+    this.#today(op.sender).add(op.nonce);
+  }
+
+  #today(sender: string): Set<bigint> {
+    const day = this.now().toISOString().slice(0, 10);
+    const key = sender.toLowerCase();
+    let entry = this.#days.get(key);
+    if (!entry || entry.day !== day) {
+      entry = { day, nonces: new Set() };
+      this.#days.set(key, entry);
+    }
+    return entry.nonces;
+  }
+}
+
+function readPolicyFile(path: string): PolicyFile {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as PolicyFile;
+  } catch (error) {
+    throw new Error(`Cannot read the policy file ${path}: ${(error as Error).message}`);
+  }
+}
+
+function policyProblem(file: unknown): string | undefined {
+  if (!isObject(file)) return 'expected a JSON object';
+  const sponsor = file.sponsor;
+  if (!isObject(sponsor) || typeof sponsor.name !== 'string') return 'sponsor must be {"name": string, "icon"?: data URI}';
+  if (sponsor.icon !== undefined && (typeof sponsor.icon !== 'string' || !sponsor.icon.startsWith('data:'))) return 'sponsor.icon must be a data: URI';
+  if (!Array.isArray(file.chainIds) || !file.chainIds.every((id) => Number.isSafeInteger(id) && id > 0)) return 'chainIds must be an array of positive integers';
+  for (const list of ['senders', 'targets'] as const) {
+    const value = file[list];
+    if (value !== undefined && (!Array.isArray(value) || !value.every((a) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)))) {
+      return `${list} must be an array of addresses`;
+    }
+  }
+  if (file.dailyLimitPerSender !== undefined && !(Number.isSafeInteger(file.dailyLimitPerSender) && (file.dailyLimitPerSender as number) >= 0)) {
+    return 'dailyLimitPerSender must be a non-negative integer';
+  }
+  if (file.validForSeconds !== undefined && !(Number.isSafeInteger(file.validForSeconds) && (file.validForSeconds as number) > 0)) {
+    return 'validForSeconds must be a positive integer';
+  }
+  return undefined;
+}

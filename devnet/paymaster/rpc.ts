@@ -1,0 +1,83 @@
+/** The JSON-RPC 2.0 envelope (spec section 1): parses a request body, runs the method, shapes the reply. */
+
+export const ErrorCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internal: -32603,
+  /** EIP-1474 "transaction rejected": the sponsorship policy does not cover this request. */
+  notSponsored: -32003,
+  /** EIP-1474 "limit exceeded": the sender used up its sponsored operations for the day. */
+  limitExceeded: -32005,
+} as const;
+
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'RpcError';
+  }
+
+  toObject(): RpcErrorObject {
+    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+export const invalidParams = (message: string): RpcError => new RpcError(ErrorCode.invalidParams, message);
+
+type Id = number | string | null;
+export type RpcReply = { jsonrpc: '2.0'; id: Id; result: unknown } | { jsonrpc: '2.0'; id: Id; error: RpcErrorObject };
+export type Method = (params: unknown[]) => Promise<unknown>;
+
+/** One reply per request; an array of replies for a batch (an array of requests). */
+export async function handleBody(body: string, methods: Record<string, Method>): Promise<RpcReply | RpcReply[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return failure(null, new RpcError(ErrorCode.parseError, 'Parse error: the body is not valid JSON'));
+  }
+  if (!Array.isArray(parsed)) return handleRequest(parsed, methods);
+  if (parsed.length === 0) return failure(null, new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch'));
+  return Promise.all(parsed.map((request) => handleRequest(request, methods)));
+}
+
+async function handleRequest(request: unknown, methods: Record<string, Method>): Promise<RpcReply> {
+  const envelope = request as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+  const id: Id = typeof envelope?.id === 'number' || typeof envelope?.id === 'string' ? envelope.id : null;
+  const problem = envelopeProblem(envelope);
+  if (problem) return failure(id, new RpcError(ErrorCode.invalidRequest, `Invalid request: ${problem}`));
+  const method = Object.hasOwn(methods, envelope.method as string) ? methods[envelope.method as string] : undefined;
+  if (!method) return failure(id, new RpcError(ErrorCode.methodNotFound, `Method not found: ${String(envelope.method)} (this service answers ${Object.keys(methods).join(', ')})`));
+  if (!Array.isArray(envelope.params)) return failure(id, invalidParams('params must be an array: [userOp, entryPoint, chainId, context]'));
+  try {
+    return { jsonrpc: '2.0', id, result: await method(envelope.params) };
+  } catch (error) {
+    return failure(id, error);
+  }
+}
+
+function envelopeProblem(envelope: { jsonrpc?: unknown; id?: unknown; method?: unknown } | null): string | undefined {
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) return 'a request must be a JSON object';
+  if (envelope.jsonrpc !== '2.0') return 'jsonrpc must be "2.0"';
+  if (typeof envelope.id !== 'number' && typeof envelope.id !== 'string') return 'id must be a number or a string';
+  if (typeof envelope.method !== 'string') return 'method must be a string';
+  return undefined;
+}
+
+function failure(id: Id, error: unknown): RpcReply {
+  const object = error instanceof RpcError
+    ? error.toObject()
+    : { code: ErrorCode.internal, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` };
+  return { jsonrpc: '2.0', id, error: object };
+}

@@ -1,0 +1,27 @@
+/**
+ * paymasterData of our VerifyingPaymaster: validUntil (6 bytes) ‖ validAfter (6 bytes) ‖ signature (65 bytes), the
+ * signature being the service signer's EIP-191 signature of VerifyingPaymaster.getHash (see userOp.ts paymasterHash).
+ */
+import { concat, getBytes, toBeHex, zeroPadValue, type Wallet } from 'ethers';
+
+/**
+ * A well-formed signature that recovers to no one we know: the contract then returns SIG_VALIDATION_FAILED instead of
+ * reverting, so gas estimation with the stub runs the same code as with the real signature.
+ */
+export const DUMMY_SIGNATURE =
+  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c';
+
+export interface ValidityWindow {
+  /** Last second (chain time) the signature is valid at. */
+  validUntil: number;
+  /** The signature is valid only in blocks with a timestamp greater than this. */
+  validAfter: number;
+}
+
+export function encodePaymasterData({ validUntil, validAfter }: ValidityWindow, signature: string): string {
+  return concat([zeroPadValue(toBeHex(validUntil), 6), zeroPadValue(toBeHex(validAfter), 6), signature]);
+}
+
+export async function signPaymasterHash(signer: Wallet, hash: string): Promise<string> {
+  return signer.signMessage(getBytes(hash));
+}

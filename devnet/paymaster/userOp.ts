@@ -1,0 +1,182 @@
+/**
+ * The UserOperation of an ERC-7677 request (EntryPoint v0.7 / v0.8 unpacked JSON form), parsed once into typed values,
+ * and the hash our VerifyingPaymaster checks the service's signature against (contracts/VerifyingPaymaster.sol getHash).
+ */
+import { AbiCoder, concat, getAddress, keccak256, toBeHex, zeroPadValue } from 'ethers';
+import { invalidParams } from './rpc';
+
+/** EIP-7702 authorization carried by a v0.8 userOp, as Alto and viem send it. */
+export interface Eip7702Auth {
+  /** The delegate (for Simple7702Account: 0xe6Cae83BdE06E4c305530e199D7217f42808555B). Alto also accepts `contractAddress`. */
+  address: string;
+  chainId: bigint;
+  nonce: bigint;
+  r: string;
+  s: string;
+  yParity: number;
+}
+
+export interface UserOperation {
+  sender: string;
+  nonce: bigint;
+  /** Absent, an account factory, or the EIP-7702 marker "0x7702" (also accepted padded to 20 bytes). */
+  factory?: string;
+  factoryData: string;
+  callData: string;
+  callGasLimit: bigint;
+  verificationGasLimit: bigint;
+  preVerificationGas: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  /** What the client put there (a previous stub's values); the service answers with the values it signs. */
+  paymasterVerificationGasLimit?: bigint;
+  paymasterPostOpGasLimit?: bigint;
+  eip7702Auth?: Eip7702Auth;
+}
+
+const EIP7702_MARKER = '0x7702';
+const EIP7702_MARKER_PADDED = '0x7702000000000000000000000000000000000000';
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
+const DATA = /^0x([0-9a-fA-F]{2})*$/;
+const UINT128_MAX = (1n << 128n) - 1n;
+
+/**
+ * `gas: 'optional'` for pm_getPaymasterStubData (the gas fields are unknown before estimation and default to 0);
+ * `'required'` for pm_getPaymasterData, whose signature covers them.
+ */
+export function parseUserOperation(value: unknown, gas: 'optional' | 'required'): UserOperation {
+  if (!isObject(value)) throw invalidParams('params[0] (userOp) must be a UserOperation object');
+  if ('initCode' in value || 'paymasterAndData' in value) {
+    throw invalidParams('userOp has initCode/paymasterAndData (EntryPoint v0.6 form); send the v0.7/v0.8 form with factory/factoryData');
+  }
+  const gasField = (name: string) => (gas === 'optional' && value[name] === undefined ? 0n : uint128(value, name));
+  const op: UserOperation = {
+    sender: address(value, 'sender'),
+    nonce: quantity(value, 'nonce'),
+    factory: optional(value, 'factory', (v, name) => factoryField(v[name])),
+    factoryData: value.factoryData === undefined || value.factoryData === null ? '0x' : data(value, 'factoryData'),
+    callData: data(value, 'callData'),
+    callGasLimit: gasField('callGasLimit'),
+    verificationGasLimit: gasField('verificationGasLimit'),
+    preVerificationGas: gasField('preVerificationGas'),
+    maxFeePerGas: gasField('maxFeePerGas'),
+    maxPriorityFeePerGas: gasField('maxPriorityFeePerGas'),
+    paymasterVerificationGasLimit: optional(value, 'paymasterVerificationGasLimit', uint128),
+    paymasterPostOpGasLimit: optional(value, 'paymasterPostOpGasLimit', uint128),
+    eip7702Auth: value.eip7702Auth === undefined || value.eip7702Auth === null ? undefined : parseAuth(value.eip7702Auth),
+  };
+  if (op.factory === EIP7702_MARKER && op.factoryData !== '0x') {
+    throw invalidParams(`userOp.factory "0x7702" with factoryData is ambiguous (bundlers pad the marker differently); send factory ${EIP7702_MARKER_PADDED}`);
+  }
+  return op;
+}
+
+export function isEip7702(op: UserOperation): boolean {
+  return op.factory === EIP7702_MARKER || op.factory === EIP7702_MARKER_PADDED;
+}
+
+/** The initCode hash the EntryPoint uses (and so does the paymaster): for EIP-7702 senders, of the delegate instead of the marker. */
+export function initCodeHash(op: UserOperation, delegate: string | undefined): string {
+  if (isEip7702(op)) {
+    if (!delegate) throw new Error('an EIP-7702 userOp needs its delegate to be hashed');
+    return keccak256(op.factoryData === '0x' ? delegate : concat([delegate, op.factoryData]));
+  }
+  return keccak256(op.factory ? concat([op.factory, op.factoryData]) : '0x');
+}
+
+export interface PaymasterFields {
+  paymaster: string;
+  paymasterVerificationGasLimit: bigint;
+  paymasterPostOpGasLimit: bigint;
+}
+
+/** VerifyingPaymaster.getHash: what the service signs, as an EIP-191 message, for this op, window and paymaster. */
+export function paymasterHash(
+  op: UserOperation,
+  delegate: string | undefined,
+  fields: PaymasterFields,
+  chainId: bigint,
+  validUntil: number,
+  validAfter: number,
+): string {
+  return keccak256(AbiCoder.defaultAbiCoder().encode(
+    ['address', 'uint256', 'bytes32', 'bytes32', 'bytes32', 'bytes32', 'uint256', 'bytes32', 'uint256', 'address', 'uint48', 'uint48'],
+    [
+      op.sender,
+      op.nonce,
+      initCodeHash(op, delegate),
+      keccak256(op.callData),
+      packUints(op.verificationGasLimit, op.callGasLimit),
+      packUints(fields.paymasterVerificationGasLimit, fields.paymasterPostOpGasLimit),
+      op.preVerificationGas,
+      packUints(op.maxPriorityFeePerGas, op.maxFeePerGas),
+      chainId,
+      fields.paymaster,
+      validUntil,
+      validAfter,
+    ],
+  ));
+}
+
+/** Two uint128 in one bytes32, high ‖ low, as in accountGasLimits, gasFees and paymasterAndData[20:52]. */
+export function packUints(high: bigint, low: bigint): string {
+  return concat([zeroPadValue(toBeHex(high), 16), zeroPadValue(toBeHex(low), 16)]);
+}
+
+function parseAuth(value: unknown): Eip7702Auth {
+  if (!isObject(value)) throw invalidParams('userOp.eip7702Auth must be an object {address, chainId, nonce, r, s, yParity}');
+  const field = (name: string) => `eip7702Auth.${name}`;
+  const target = value.address ?? value.contractAddress;
+  if (typeof target !== 'string' || !ADDRESS.test(target)) throw invalidParams(`userOp.${field('address')} must be a 20-byte hex address`);
+  const chainId = quantity(value, 'chainId', field('chainId'));
+  const nonce = quantity(value, 'nonce', field('nonce'));
+  const r = data(value, 'r', field('r'));
+  const s = data(value, 's', field('s'));
+  const yParity = quantity(value, 'yParity', field('yParity'));
+  if (yParity > 1n) throw invalidParams(`userOp.${field('yParity')} must be 0x0 or 0x1`);
+  return { address: getAddress(target), chainId, nonce, r, s, yParity: Number(yParity) };
+}
+
+function factoryField(value: unknown): string {
+  if (value === EIP7702_MARKER) return EIP7702_MARKER;
+  if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalidParams('userOp.factory must be a 20-byte hex address or "0x7702"');
+  return value.toLowerCase() === EIP7702_MARKER_PADDED ? EIP7702_MARKER_PADDED : getAddress(value);
+}
+
+function address(value: Record<string, unknown>, name: string): string {
+  const field = value[name];
+  if (typeof field !== 'string' || !ADDRESS.test(field)) throw invalidParams(`userOp.${name} must be a 20-byte hex address, got ${show(field)}`);
+  return getAddress(field);
+}
+
+function quantity(value: Record<string, unknown>, name: string, label = name): bigint {
+  const field = value[name];
+  if (typeof field !== 'string' || !QUANTITY.test(field)) throw invalidParams(`userOp.${label} must be a hex quantity such as "0x1", got ${show(field)}`);
+  return BigInt(field);
+}
+
+function uint128(value: Record<string, unknown>, name: string): bigint {
+  const result = quantity(value, name);
+  if (result > UINT128_MAX) throw invalidParams(`userOp.${name} does not fit in 128 bits`);
+  return result;
+}
+
+function data(value: Record<string, unknown>, name: string, label = name): string {
+  const field = value[name];
+  if (typeof field !== 'string' || !DATA.test(field)) throw invalidParams(`userOp.${label} must be 0x-prefixed hex bytes, got ${show(field)}`);
+  return field.toLowerCase();
+}
+
+function optional<T>(value: Record<string, unknown>, name: string, parse: (value: Record<string, unknown>, name: string) => T): T | undefined {
+  return value[name] === undefined || value[name] === null ? undefined : parse(value, name);
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,110 @@
+/** Gas sponsorship (ERC-7677 paymasterService) through the real Alto bundler and the project's paymaster service. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Contract, Interface, JsonRpcProvider, Wallet, parseEther } from 'ethers';
+import { startAnvil, type Anvil } from '../../devnet/anvil';
+import { chain, fund, token } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import { connect } from '../pages/flows';
+import { ApprovalWindow, WalletPopup } from '../pages/wallet';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const RECIPIENT = '0x000000000000000000000000000000000000f00d';
+const ENTRY_POINT_ABI = ['function balanceOf(address) view returns (uint256)', 'function getNonce(address sender, uint192 key) view returns (uint256)'];
+
+type Status = { status: number; atomic: boolean; receipts: { status: string; transactionHash: string }[] };
+
+const sponsoredBatch = (from: string, token: string, url: string, extra: Record<string, unknown> = {}) => [{
+  version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true,
+  calls: [{ to: token, value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, 21n]) }],
+  capabilities: { paymasterService: { url } }, ...extra,
+}];
+
+test.describe('sponsored batches', () => {
+  test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ extension, dapp, context, devnet }) => {
+    const owner = Wallet.createRandom();
+    await fund(owner.address, 0n, parseEther('50'));
+    const popup = await WalletPopup.open(extension.context, extension.extensionId);
+    await popup.importWallet(owner.mnemonic!.phrase);
+    const [from] = await connect(dapp, context);
+    expect(from).toBe(owner.address);
+    const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+    const depositBefore = await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster);
+
+    const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, devnet.paymasterUrl));
+    const approval = await ApprovalWindow.next(context);
+    await approval.acceptUpgrade();
+    await expect(approval.page.getByLabel('Sponsor')).toHaveText(`Sponsored by Devnet Paymaster (${new URL(devnet.paymasterUrl).origin})`);
+    await approval.approve();
+    const sent = await sending;
+    expect(sent).toEqual({ result: expect.objectContaining({ status: 'pending' }) });
+    const { id } = (sent as { result: { id: string } }).result;
+
+    await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', [id])).status, { intervals: [100], timeout: 30_000 }).toBe(200);
+    const status = await dapp.result<Status>('wallet_getCallsStatus', [id]);
+    expect(status.atomic).toBe(true);
+    expect(status.receipts).toHaveLength(1);
+    expect(await token().balanceOf(from)).toBe(parseEther('50') - 21n);
+    expect(await chain().getBalance(from)).toBe(0n);
+    expect(await chain().getCode(from)).toMatch(/^0xef0100/);
+    expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
+  });
+
+  test('paymaster URL errors: http on a non-loopback host 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, context, devnet }) => {
+    const [from] = await connect(dapp, context);
+    const url = (u: string) => sponsoredBatch(from, devnet.addresses.testToken, u);
+    expect(await dapp.request('wallet_sendCalls', url('http://paymaster.example/rpc'))).toEqual({
+      error: { code: 4200, message: 'Invalid paymaster URL: http://paymaster.example/rpc must use https' },
+    });
+    expect(await dapp.request('wallet_sendCalls', url('not a url'))).toEqual({ error: { code: 4200, message: 'Invalid paymaster URL: "not a url" does not parse as a URL' } });
+
+    const down = await dapp.request('wallet_sendCalls', url('http://127.0.0.1:9/rpc'));
+    expect(down).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('unreachable') } } });
+
+    const garbage: Server = createServer((_req, res) => res.end('<html>not json</html>'));
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (garbage.address() as AddressInfo).port;
+      const outcome = await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/rpc`));
+      expect(outcome).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('without JSON') } } });
+    } finally {
+      garbage.close();
+    }
+    const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+    expect(await entryPoint.getNonce(freshWallet.address, 0)).toBe(0n);
+    expect(await chain().getCode(freshWallet.address)).toBe('0x');
+  });
+
+  test.describe('on a chain without a bundler', () => {
+    let anvil: Anvil;
+    test.beforeAll(async () => {
+      anvil = await startAnvil({ port: 8547, chainId: 0x7a6b });
+    });
+    test.afterAll(async () => anvil.stop());
+
+    test('paymasterService optional: the user pays; not optional: 5700', async ({ freshWallet, dapp, context, devnet }) => {
+      const provider = new JsonRpcProvider(anvil.rpcUrl, 0x7a6b, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
+      const funder = new Wallet(devnet.accounts[0].privateKey, provider);
+      await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('1') })).wait();
+      const adding = dapp.request('wallet_addEthereumChain', [{ chainId: '0x7a6b', chainName: 'No-bundler devnet', rpcUrls: [anvil.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
+      await (await ApprovalWindow.next(context)).approve();
+      await adding;
+      const [from] = await connect(dapp, context);
+      const batch = (optional: boolean) => [{
+        version: '2.0.0', from, chainId: '0x7a6b', atomicRequired: false, id: `optional-${optional}`,
+        calls: [{ to: RECIPIENT, value: '0x5' }],
+        capabilities: { paymasterService: { url: devnet.paymasterUrl, optional } },
+      }];
+      expect(await dapp.request('wallet_sendCalls', batch(false))).toEqual({ error: { code: 5700, message: expect.stringContaining('Paymaster capability required') } });
+      expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a6b']])).toEqual({ '0x7a6b': { atomic: { status: 'ready' }, paymasterService: { supported: false } } });
+
+      const before = await provider.getBalance(from);
+      const paid = dapp.request('wallet_sendCalls', batch(true));
+      await (await ApprovalWindow.next(context)).approve();
+      expect(await paid).toEqual({ result: { id: 'optional-true', batchId: 'optional-true', status: 'pending' } });
+      await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', ['optional-true'])).status).toBe(200);
+      expect(await provider.getBalance(from)).toBeLessThan(before - 5n);
+      provider.destroy();
+    });
+  });
+});

@@ -1,0 +1,50 @@
+/** EIP-2255: wallet_requestPermissions, wallet_getPermissions, wallet_revokePermissions (eth_accounts only). */
+import { invalidParams } from '../../shared/errors';
+import { object, positional, type Hex } from '../../shared/params';
+import type { SitePermission } from '../storage/schema';
+import { DEFERRED, method, type MethodTable } from './types';
+
+export interface Permission {
+  invoker: string;
+  parentCapability: 'eth_accounts';
+  caveats: { type: 'restrictReturnedAccounts'; value: Hex[] }[];
+  date: number;
+}
+
+export const toPermissions = (origin: string, granted: SitePermission | undefined): Permission[] =>
+  granted && granted.accounts.length > 0
+    ? [{ invoker: origin, parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: granted.accounts }], date: granted.grantedAt }]
+    : [];
+
+/** The one permission this wallet grants; anything else is named in the error. */
+function ethAccountsOnly(params: unknown, name: string): void {
+  const request = object(positional(params, name, 1)[0], 'params[0]');
+  const asked = Object.keys(request);
+  const unknown = asked.filter((key) => key !== 'eth_accounts');
+  if (asked.length === 0 || unknown.length > 0) {
+    throw invalidParams(`only the eth_accounts permission exists; ${unknown.length > 0 ? `unknown: ${unknown.join(', ')}` : 'none was asked'}`);
+  }
+}
+
+export const permissionMethods: MethodTable = {
+  wallet_requestPermissions: method({
+    parse: (params) => ethAccountsOnly(params, 'wallet_requestPermissions'),
+    async handle(_params, ctx) {
+      // The same connect screen as eth_requestAccounts; its completer answers in EIP-2255's shape.
+      await ctx.services.approvals.request('connect', ctx);
+      return DEFERRED;
+    },
+  }),
+  wallet_getPermissions: method({
+    parse: (params) => positional(params, 'wallet_getPermissions', 0),
+    handle: async (_params, { services, origin }) => toPermissions(origin, (await services.permissions.list())[origin]),
+  }),
+  wallet_revokePermissions: method({
+    parse: (params) => ethAccountsOnly(params, 'wallet_revokePermissions'),
+    async handle(_params, { services, origin }) {
+      await services.permissions.revoke(origin);
+      await services.emit(origin, 'accountsChanged', []);
+      return null;
+    },
+  }),
+};

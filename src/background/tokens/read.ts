@@ -1,0 +1,91 @@
+/** Reads an ERC-20 token from the chain (eth_call at `pending`): what the contract says it is, and a balance. */
+import { Interface, decodeBytes32String, type Result } from 'ethers';
+import { ErrorCode, RpcError } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
+import type { ChainNode } from '../services';
+
+const ERC20 = new Interface([
+  'function symbol() view returns (string)',
+  'function name() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function balanceOf(address account) view returns (uint256)',
+]);
+/** Early tokens (MKR, SAI) return their symbol and name as bytes32. */
+const ERC20_BYTES32 = new Interface(['function symbol() view returns (bytes32)', 'function name() view returns (bytes32)']);
+/** A contract's strings are shown in the wallet: anything longer is cut. */
+const MAX_TEXT = 64;
+
+export interface OnChainToken {
+  /** Checksummed, as given. */
+  address: Hex;
+  symbol: string;
+  name?: string;
+  decimals: number;
+  /** In the token's smallest unit, at `pending`. */
+  balance: bigint;
+}
+
+/** The call's result, or undefined when the contract reverts or answers nothing; an unreachable node is still an error. */
+async function tryCall(node: ChainNode, to: Hex, data: string): Promise<string | undefined> {
+  try {
+    const result = await node<string>('eth_call', [{ to, data }, 'pending']);
+    return result === '0x' ? undefined : result;
+  } catch (error) {
+    if (error instanceof RpcError && error.code === ErrorCode.chainDisconnected) throw error;
+    return undefined;
+  }
+}
+
+function decode(fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return ERC20.decodeFunctionResult(fn, raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function text(fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
+  let value = decode(fn, raw)?.[0] as string | undefined;
+  if (value === undefined && raw !== undefined) {
+    try {
+      value = decodeBytes32String(ERC20_BYTES32.decodeFunctionResult(fn, raw)[0] as string);
+    } catch {
+      value = undefined;
+    }
+  }
+  const trimmed = value?.trim().slice(0, MAX_TEXT);
+  return trimmed ? trimmed : undefined;
+}
+
+/** The token's balance of `account` at `pending`. */
+export async function readBalance(node: ChainNode, token: Hex, account: Hex): Promise<bigint> {
+  const raw = await node<string>('eth_call', [{ to: token, data: ERC20.encodeFunctionData('balanceOf', [account]) }, 'pending']);
+  return ERC20.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+}
+
+/**
+ * Reads symbol(), decimals(), name() (optional) and balanceOf(account). -32602 when the address has no code or the
+ * contract does not answer like an ERC-20 token; `field` and `where` name the address and the network in the message.
+ */
+export async function readToken(node: ChainNode, address: Hex, account: Hex, field: string, where: string): Promise<OnChainToken> {
+  const code = await node<string>('eth_getCode', [address, 'pending']);
+  if (code === '0x') throw invalidAsset(`${field} ${address} is not a contract on ${where}: it has no code`);
+  const [symbolRaw, nameRaw, decimalsRaw, balanceRaw] = await Promise.all([
+    tryCall(node, address, ERC20.encodeFunctionData('symbol')),
+    tryCall(node, address, ERC20.encodeFunctionData('name')),
+    tryCall(node, address, ERC20.encodeFunctionData('decimals')),
+    tryCall(node, address, ERC20.encodeFunctionData('balanceOf', [account])),
+  ]);
+  const notErc20 = (why: string) => invalidAsset(`${field} ${address} on ${where} is not an ERC-20 token: ${why}`);
+  const symbol = text('symbol', symbolRaw);
+  if (symbol === undefined) throw notErc20('symbol() did not return a string');
+  const decimals = decode('decimals', decimalsRaw)?.[0] as bigint | undefined;
+  if (decimals === undefined) throw notErc20('decimals() did not return a number');
+  if (decimals > BigInt(MAX_DECIMALS)) throw notErc20(`decimals() returned ${decimals}, above ${MAX_DECIMALS}`);
+  const balance = decode('balanceOf', balanceRaw)?.[0] as bigint | undefined;
+  if (balance === undefined) throw notErc20('balanceOf() did not return a number');
+  const name = text('name', nameRaw);
+  return { address, symbol, decimals: Number(decimals), balance, ...(name === undefined ? {} : { name }) };
+}

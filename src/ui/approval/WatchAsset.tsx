@@ -1,0 +1,44 @@
+/** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
+import { formatUnits } from 'ethers';
+import { watchAssetMismatch, type ApprovalView, type WatchAssetDetails } from '../../shared/ui';
+import { TokenImage } from '../components/TokenImage';
+import { resolve } from './App';
+
+export function WatchAsset({ approval }: { approval: ApprovalView }) {
+  const details = approval.details as WatchAssetDetails;
+  const { token, requested } = details;
+  const mismatch = watchAssetMismatch(details);
+  return (
+    <main>
+      <h1>Add suggested token</h1>
+      <p>{approval.origin} asks to add this token to the list of {details.networkName}.</p>
+      <div className="row">
+        <TokenImage image={token.image} symbol={token.symbol} size={40} />
+        <strong aria-label="Token symbol">{token.symbol}</strong>
+      </div>
+      <dl className="card">
+        <dt>Site</dt><dd aria-label="Site">{approval.origin}</dd>
+        {token.name !== undefined && <><dt>Name</dt><dd aria-label="Token name">{token.name}</dd></>}
+        <dt>Address</dt><dd aria-label="Token contract" className="mono">{token.address}</dd>
+        <dt>Decimals</dt><dd aria-label="Token decimals">{token.decimals}</dd>
+        <dt>Account</dt><dd className="mono">{details.account}</dd>
+        <dt>Balance</dt><dd aria-label="Token balance" className="mono">{formatUnits(token.balance, token.decimals)} {token.symbol}</dd>
+      </dl>
+      {mismatch.symbol && (
+        <p className="warning" role="alert" aria-label="Symbol mismatch">
+          The site says the symbol is “{requested.symbol}”, but the contract says “{token.symbol}”. The contract’s symbol will be used.
+        </p>
+      )}
+      {mismatch.decimals && (
+        <p className="warning" role="alert" aria-label="Decimals mismatch">
+          The site says the token has {requested.decimals} decimals, but the contract says {token.decimals}. Balances would be
+          shown wrongly, so this token cannot be added from this request.
+        </p>
+      )}
+      <div className="row">
+        <button className="secondary" onClick={() => void resolve(approval, false)}>Cancel</button>
+        <button disabled={mismatch.decimals} onClick={() => void resolve(approval, true)}>Add token</button>
+      </div>
+    </main>
+  );
+}
