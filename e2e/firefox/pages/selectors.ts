@@ -9,3 +9,6 @@ export const button = (name: string): string => `::-p-aria([name="${name}"][role
 /** The input or textarea inside <label>{text}<input/></label>. */
 export const field = (label: string): string =>
   `::-p-xpath(//label[normalize-space(text()[1])="${label}"]/*[self::input or self::textarea])`;
+
+/** The element an aria-label names, as the screens label the values they show ("Token balance", "Batch 0x…"). */
+export const labelled = (name: string): string => `[aria-label="${name}"]`;

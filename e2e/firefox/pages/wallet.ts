@@ -1,7 +1,8 @@
 /** Page objects for the wallet's own screens in Firefox, by their accessible names. */
 import type { Page } from 'puppeteer-core';
-import type { FirefoxWallet } from '../browser';
-import { button, field } from './selectors';
+import { hrefOf, type FirefoxWallet } from '../browser';
+import { poll } from '../poll';
+import { button, field, labelled } from './selectors';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -38,10 +39,30 @@ export class WalletPopup {
     throw new Error(`The popup shows no known screen: ${await this.page.$eval('main', (main) => main.textContent)}`);
   }
 
-  async address(): Promise<string> {
-    const address = await this.page.waitForSelector('[aria-label="Address"]');
-    return address!.evaluate((element) => element.textContent ?? '');
+  address(): Promise<string> {
+    return textOf(this.page, labelled('Address'));
   }
+
+  /** A watched token's balance as its row in the Tokens section shows it ("1000.0 TST"), once the row shows one. */
+  tokenBalance(symbol: string): Promise<string> {
+    return textOf(this.page, `${labelled(`Token ${symbol}`)} ${labelled(`${symbol} balance`)}`);
+  }
+
+  /** The status the Activity section shows for a batch ("Confirmed"), once it lists the batch. */
+  batchStatus(id: string): Promise<string> {
+    return textOf(this.page, `section${labelled('Activity')} ${labelled(`Batch ${id}`)} ${labelled('Status')}`);
+  }
+
+  /** Waits until the element `selector` shows exactly `text` (the popup refreshes balances and statuses on its own). */
+  async waitForText(selector: string, text: string): Promise<void> {
+    await poll(`${selector} to read "${text}"`, async () => ((await this.page.$eval(selector, (e) => e.textContent).catch(() => null)) === text ? true : undefined));
+  }
+}
+
+/** The text of the first element `selector` finds, once there is one. */
+async function textOf(page: Page, selector: string): Promise<string> {
+  const element = await page.waitForSelector(selector);
+  return element!.evaluate((e) => e.textContent ?? '');
 }
 
 /** The unlock form, which both the popup and the approval window show while the wallet is locked. */
@@ -62,12 +83,59 @@ export class ApprovalWindow {
     return unlock(this.page, password);
   }
 
+  /** The text of a labelled value on the page ("Execution", "Token balance"), once it is shown. */
+  text(label: string): Promise<string> {
+    return textOf(this.page, labelled(label));
+  }
+
+  /** The page's main heading, once the approval has loaded. */
+  heading(): Promise<string> {
+    return textOf(this.page, 'main h1');
+  }
+
+  /**
+   * Answers with one of the window's buttons and waits until the window is gone, which the wallet
+   * does once its queue is empty: a request sent before that could land in this closing window.
+   * Firefox reports no close for extension pages (see browser.ts), so this asks the page.
+   */
+  private async answer(name: string): Promise<void> {
+    await this.page.locator(button(name)).click();
+    await poll('the approval window to close', async () => ((await hrefOf(this.page)) === undefined ? true : undefined));
+  }
+
   connect(): Promise<void> {
-    return this.page.locator(button('Connect')).click();
+    return this.answer('Connect');
   }
 
   reject(): Promise<void> {
-    return this.page.locator(button('Reject')).click();
+    return this.answer('Reject');
+  }
+
+  approve(): Promise<void> {
+    return this.answer('Approve');
+  }
+
+  sign(): Promise<void> {
+    return this.answer('Sign');
+  }
+
+  /** The first step of a batch from a plain account; the batch itself is shown next, in the same window. */
+  async acceptUpgrade(): Promise<void> {
+    await this.page.locator(button('Upgrade account')).click();
+    await this.page.waitForSelector(button('Approve'));
+  }
+
+  declineUpgrade(): Promise<void> {
+    return this.answer('Decline upgrade');
+  }
+
+  /** wallet_watchAsset's buttons. */
+  addToken(): Promise<void> {
+    return this.answer('Add token');
+  }
+
+  cancel(): Promise<void> {
+    return this.answer('Cancel');
   }
 
   /** The user closes the window instead of answering. */

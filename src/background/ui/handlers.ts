@@ -62,10 +62,13 @@ export async function announceAccounts(services: Services): Promise<void> {
   await Promise.all(sites.map(async (origin) => services.emit(origin, 'accountsChanged', await visibleAccounts(services, origin))));
 }
 
+/** What the pages poll while open: reading is not the user acting, so it must not hold off auto-lock. */
+const READS = new Set<UiRequest['action']>(['getState', 'getActivity', 'getTokens', 'getBalance']);
+
 export async function handleUi(request: UiRequest, { services, touch, lock }: UiDeps): Promise<unknown> {
   const { vault, accounts } = services;
   // Reads the popup polls are not user activity: they must not hold off auto-lock.
-  if (request.action !== 'getState' && request.action !== 'getActivity' && request.action !== 'getTokens') await touch();
+  if (!READS.has(request.action)) await touch();
   switch (request.action) {
     case 'getState':
       return state(services);

@@ -1,5 +1,5 @@
 /** The approval window: unlock first if needed, then the oldest waiting request, one page per type. */
-import type { ApprovalView } from '../../shared/ui';
+import type { ApprovalView, WalletState } from '../../shared/ui';
 import { call } from '../api/background';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
@@ -27,6 +27,19 @@ export function App() {
     );
   }
   if (!state.unlocked) return <Unlock />;
+  const queued = state.approvals.length > 1 && (
+    <p className="muted" aria-label="Queue">Request 1 of {state.approvals.length}</p>
+  );
+  return (
+    <>
+      {queued}
+      <Page approval={approval} state={state} />
+    </>
+  );
+}
+
+/** One page per approval type. */
+function Page({ approval, state }: { approval: ApprovalView; state: WalletState }) {
   switch (approval.type) {
     case 'connect':
       return <Connect key={approval.id} approval={approval} state={state} />;
