@@ -27,6 +27,26 @@ function request(method, params = []) {
   return provider.request({ method, params });
 }
 
+/** ERC-20 transfer(to, amount) calldata, written out so the page needs no library. */
+function transferData(to, amount) {
+  const word = (hex) => hex.replace(/^0x/, '').padStart(64, '0');
+  return `0xa9059cbb${word(to.toLowerCase())}${word(amount.toString(16))}`;
+}
+
+const BURN = '0x000000000000000000000000000000000000dead';
+let lastBatchId = null;
+
+/** EIP-5792 2.0.0: one TST transfer and one tiny ETH transfer, atomically; sponsored when a paymaster is given. */
+async function sendBatch(paymasterUrl) {
+  const [{ addresses }, from, chainId] = await Promise.all([devnet, firstAccount(), request('eth_chainId')]);
+  const calls = [{ to: addresses.testToken, value: '0x0', data: transferData(BURN, 10n ** 18n) }];
+  if (!paymasterUrl) calls.push({ to: BURN, value: '0x38d7ea4c68000' });
+  const capabilities = paymasterUrl ? { paymasterService: { url: paymasterUrl } } : undefined;
+  const result = await request('wallet_sendCalls', [{ version: '2.0.0', from, chainId, atomicRequired: true, calls, capabilities }]);
+  lastBatchId = result.id;
+  return result;
+}
+
 async function firstAccount() {
   const [account] = await request('eth_accounts');
   if (!account) throw new Error('No account exposed to this page: press Connect first');
@@ -52,6 +72,15 @@ const actions = {
     const options = { address: (await devnet).addresses.testToken, symbol: 'TST', decimals: 18, image: TST_IMAGE };
     return request('wallet_watchAsset', { type: 'ERC20', options });
   },
+  batch: () => sendBatch(),
+  'sponsored-batch': async () => sendBatch((await devnet).paymasterUrl),
+  'batch-status': () => {
+    if (!lastBatchId) throw new Error('Send a batch first');
+    return request('wallet_getCallsStatus', [lastBatchId]);
+  },
+  capabilities: async () => request('wallet_getCapabilities', [await firstAccount()]),
+  'send-transaction': async () => request('eth_sendTransaction', [{ from: await firstAccount(), to: BURN, value: '0x38d7ea4c68000' }]),
+  'sign-message': async () => request('personal_sign', ['0x48656c6c6f2066726f6d207468652064656d6f2064617070', await firstAccount()]),
   'send-raw-tx': async () => {
     // Signed by the devnet server with account #9's key: the wallet only relays it to the node.
     const { rawTransaction } = await (await fetch('/signed-tx')).json();

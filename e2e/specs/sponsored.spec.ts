@@ -108,3 +108,24 @@ test.describe('sponsored batches', () => {
     });
   });
 });
+
+test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, context }) => {
+  void freshWallet;
+  const output = dapp.page.locator('#output');
+  await dapp.page.getByRole('button', { name: 'Connect' }).click();
+  await (await ApprovalWindow.next(context)).connect();
+  await expect(output).toHaveAttribute('data-status', 'ok');
+
+  await dapp.page.getByRole('button', { name: 'Sponsored batch' }).click();
+  const approval = await ApprovalWindow.next(context);
+  await approval.acceptUpgrade();
+  await expect(approval.page.getByLabel('Sponsor')).toContainText('Sponsored by Devnet Paymaster');
+  await approval.approve();
+  await expect(output).toHaveAttribute('data-status', 'ok');
+  await expect(output).toContainText('"status": "pending"');
+
+  await expect(async () => {
+    await dapp.page.getByRole('button', { name: 'Batch status' }).click();
+    await expect(output).toContainText('"status": 200', { timeout: 500 });
+  }).toPass({ timeout: 30_000 });
+});
