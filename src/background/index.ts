@@ -76,7 +76,8 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
   if (isRequestMessage(message)) {
     const origin = originOf(sender);
     if (sender.tab?.id === undefined || origin === null) return undefined;
-    const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, requestId: message.id };
+    const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
+    const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin, requestId: message.id, ...(documentId ? { documentId } : {}) };
     void runRequest({ origin, request: message.request, replyTo, services }).then((response) => {
       if (response !== DEFERRED) return replyToPage(replyTo, response);
     });
@@ -97,6 +98,11 @@ browser.windows.onRemoved.addListener((windowId) => {
     await session.set('approvalWindowId', null);
     await services.approvals.rejectAll();
   });
+});
+
+// After a browser restart the pages that asked are gone: their waiting approvals are dropped.
+browser.runtime.onStartup.addListener(() => {
+  void services.approvals.rejectAll().then(() => approvalWindow.close());
 });
 
 browser.alarms.onAlarm.addListener((alarm) => {

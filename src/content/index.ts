@@ -31,7 +31,7 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
   toPage({ type: 'request-ack', id: message.id });
   browser.runtime.sendMessage(request).catch((error: Error) => {
-    toPage({ type: 'rpc-response', id: message.id, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
+    toPage({ type: 'rpc-response', id: message.id, origin: location.origin, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
   });
 });
 
@@ -40,6 +40,8 @@ toPage({ type: 'content-ready', instance });
 browser.runtime.onMessage.addListener((message: unknown) => {
   if (!isToPageMessage(message)) return undefined;
   if (message.type === 'content-ready' || message.type === 'request-ack') return undefined;
+  // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
+  if (message.type === 'rpc-response' && message.origin !== location.origin) return undefined;
   if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== location.origin) return undefined;
   toPage(message);
   return undefined;

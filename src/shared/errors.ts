@@ -9,6 +9,8 @@ export const ErrorCode = {
   invalidParams: -32602,
   internal: -32603,
   serverError: -32000,
+  /** EIP-1474 "resource unavailable": MetaMask's answer while the same kind of request is already pending. */
+  resourceUnavailable: -32002,
   limitExceeded: -32005,
 } as const;
 

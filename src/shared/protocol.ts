@@ -21,10 +21,11 @@ export interface RequestMessage {
   request: RpcRequest;
 }
 
-/** Background → content script → page. */
+/** Background → content script → page; forwarded only to a page of `origin`, the one that asked. */
 export interface ResponseMessage {
   type: 'rpc-response';
   id: string;
+  origin: string;
   response: RpcResponse;
 }
 
@@ -84,6 +85,6 @@ export function isToPageMessage(value: unknown): value is ToPageMessage {
   if (typeof m !== 'object' || m === null) return false;
   if (m.type === 'content-ready') return typeof m.instance === 'string';
   if (m.type === 'request-ack') return typeof m.id === 'string';
-  if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.response === 'object';
+  if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.origin === 'string' && typeof m.response === 'object';
   return m.type === 'provider-event' && typeof m.origin === 'string' && typeof m.event === 'string';
 }

@@ -2,39 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { RpcResponse } from '../../shared/protocol';
 import { memoryBackend, typedStorage } from '../storage/local';
 import { LOCAL_DEFAULTS } from '../storage/schema';
-import { createApprovals } from './approvals';
+import { createApprovals, type ApprovalDeps } from './approvals';
 import type { ReplyTarget } from './types';
 
-function setup() {
+type Reply = { target: ReplyTarget; response: RpcResponse };
+
+/** `complete` stands for the methods' completers; a second queue over the same storage is the worker after a restart. */
+function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
+  decision.approved ? { result: `${record.request.method}:${String(decision.value)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), LOCAL_DEFAULTS);
-  const replies: { target: ReplyTarget; response: RpcResponse }[] = [];
+  const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
-  const approvals = createApprovals({
+  const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
-    window: {
-      show: async () => void window.shown++,
-      restore: async () => undefined,
-      close: async () => void window.closed++,
-    },
-    complete: async (record, decision) =>
-      decision.approved ? { result: `${record.request.method}:${String(decision.value)}` } : { error: { code: 4001, message: 'User rejected the request' } },
+    window: { show: async () => void window.shown++, restore: async () => undefined, close: async () => void window.closed++ },
+    complete: completer,
     reply: async (target, response) => void replies.push({ target, response }),
   });
-  // A second instance over the same storage stands for the worker after a restart.
-  const restarted = () => createApprovals({ ...approvalsDeps(local, replies) });
-  return { local, approvals, replies, window, restarted };
-}
-
-function approvalsDeps(local: ReturnType<typeof typedStorage<typeof LOCAL_DEFAULTS>>, replies: { target: ReplyTarget; response: RpcResponse }[]) {
   return {
-    local,
-    window: { show: async () => undefined, restore: async () => undefined, close: async () => undefined },
-    complete: async () => ({ result: 'after restart' }),
-    reply: async (target: ReplyTarget, response: RpcResponse) => void replies.push({ target, response }),
+    local, replies, window,
+    approvals: createApprovals(deps(complete)),
+    restarted: () => createApprovals(deps(async () => ({ result: 'after restart' }))),
   };
 }
 
-const from = (n: number) => ({ origin: 'https://dapp.example', request: { method: `m${n}` }, replyTo: { tabId: 1, frameId: 0, requestId: `r${n}` } });
+const from = (n: number) => ({ origin: 'https://dapp.example', request: { method: `m${n}` }, replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: `r${n}` } });
 
 describe('approval queue', () => {
   it('keeps requests in order, persisted, and opens the window for each', async () => {
@@ -49,7 +41,7 @@ describe('approval queue', () => {
   it('answers the page of a settled request and closes the window when the queue is empty', async () => {
     const { approvals, replies, window } = setup();
     const first = await approvals.request('connect', from(1));
-    const second = await approvals.request('connect', from(2));
+    const second = await approvals.request('signMessage', from(2));
     await approvals.settle(first.id, { approved: true, value: 'x' });
     expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'm1:x' } }]);
     expect(window.closed).toBe(0);
@@ -69,13 +61,31 @@ describe('approval queue', () => {
   it('rejects everything waiting when the window is closed', async () => {
     const { approvals, replies } = setup();
     await approvals.request('connect', from(1));
-    await approvals.request('connect', from(2));
+    await approvals.request('signMessage', from(2));
     await approvals.rejectAll();
     expect(replies.map((r) => r.response)).toEqual([
       { error: { code: 4001, message: 'User rejected the request' } },
       { error: { code: 4001, message: 'User rejected the request' } },
     ]);
     expect(await approvals.pending()).toEqual([]);
+  });
+
+  it('holds one connect request per site, and at most 10 waiting requests per site', async () => {
+    const { approvals } = setup();
+    await approvals.request('connect', from(1));
+    await expect(approvals.request('connect', from(2))).rejects.toMatchObject({ code: -32002 });
+    for (let n = 0; n < 9; n++) await approvals.request('signMessage', from(n));
+    await expect(approvals.request('signMessage', from(99))).rejects.toMatchObject({ code: -32002, message: /already has 10 requests waiting/ });
+    await approvals.request('signMessage', { ...from(100), origin: 'https://other.example' });
+  });
+
+  it('answers the page with an error when finishing the request fails', async () => {
+    const { approvals, replies } = setup(async () => {
+      throw new Error('The wallet is locked');
+    });
+    const record = await approvals.request('connect', from(1));
+    await approvals.settle(record.id, { approved: true });
+    expect(replies).toEqual([{ target: from(1).replyTo, response: { error: { code: -32603, message: 'Internal error: The wallet is locked' } } }]);
   });
 
   it('finishes a request persisted before a restart', async () => {

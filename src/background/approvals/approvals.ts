@@ -3,6 +3,7 @@
  * finished from the record alone (`complete`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
+import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
 import type { LocalStorage } from '../storage/schema';
 import type { ApprovalDecision, ApprovalRecord, ApprovalType, ReplyTarget } from './types';
@@ -32,6 +33,11 @@ export interface Approvals {
   rejectAll(): Promise<void>;
 }
 
+/** A page cannot bury the user (or fill storage) under requests: beyond this many waiting, it is told to wait. */
+export const MAX_PENDING_PER_ORIGIN = 10;
+
+const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
+
 export function createApprovals(deps: ApprovalDeps): Approvals {
   const { local } = deps;
 
@@ -44,15 +50,22 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     return taken;
   };
 
+  // The record is already taken: whatever happens, the page must get an answer.
   const finish = async (record: ApprovalRecord, decision: ApprovalDecision): Promise<void> => {
-    const response = await deps.complete(record, decision);
+    const response = await deps.complete(record, decision).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     await deps.reply(record.replyTo, response);
   };
 
   return {
     async request(type, { origin, request, replyTo }, details) {
       const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now(), details };
-      await local.update('approvals', (all) => [...all, record]);
+      await local.update('approvals', (all) => {
+        const mine = all.filter((a) => a.origin === origin);
+        // As in MetaMask: one connect request at a time per site.
+        if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
+        if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
+        return [...all, record];
+      });
       await deps.window.show();
       return record;
     },

@@ -17,8 +17,12 @@ import type { BatchRecord, BatchTransaction } from './types';
 
 export type BatchDeps = Pick<Services, 'accounts' | 'batches' | 'networks' | 'nodeFor' | 'bundlerFor'>;
 
-/** Type-4 transactions refused by a node that predates EIP-7702. */
-const NO_7702 = /transaction type not supported|invalid transaction type|type 4|authorization list|eip-?7702/i;
+/**
+ * A node that predates EIP-7702 refusing the type-4 transaction (geth: "transaction type not supported";
+ * anvil: "EIP-7702 fields received but is not supported by the current hardfork"). Narrow on purpose:
+ * a transient authorization error must not mark the chain as without EIP-7702.
+ */
+const NO_7702 = /transaction type not supported|invalid transaction type|7702.* not supported/i;
 
 /** Another transaction took the nonce we signed with (another wallet on the same key): sign again once. */
 const NONCE_TAKEN: string[] = [TX_ERRORS.nonceTooLow, TX_ERRORS.underpriced];
@@ -80,9 +84,11 @@ async function run(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> {
   try {
     return await sendUnsent(deps, node, batch);
   } catch (error) {
-    // A nonce the dapp chose is its own business; only ours is taken again.
-    if (!(error instanceof NonceTaken) || batch.nonce !== undefined || batch.transactions.some((t) => t.sent)) throw error;
-    return sendUnsent(deps, node, await sign(deps, node, batch));
+    // Signed again only while none of it went out (a nonce the dapp chose is its own business):
+    // re-signing after a send would run the sent calls twice.
+    const stored = (await deps.batches.get(batch.origin, batch.id))!;
+    if (!(error instanceof NonceTaken) || stored.nonce !== undefined || stored.transactions.some((t) => t.sent)) throw error;
+    return sendUnsent(deps, node, await sign(deps, node, stored));
   }
 }
 

@@ -3,6 +3,7 @@ import { sendApproved } from '../rpc/batches';
 import type { Services } from '../services';
 import { replyToPage } from '../transport/pages';
 import { followBatch } from './receipts';
+import { submissions } from './status';
 
 export async function resumeBatches(services: Services): Promise<void> {
   const batches = await services.batches.all();
@@ -12,7 +13,7 @@ export async function resumeBatches(services: Services): Promise<void> {
         const { replyTo } = batch;
         const response = await sendApproved(services, batch.origin, batch.id);
         if (replyTo) await replyToPage(replyTo, response);
-      } else if (batch.state === 'sent' && batch.transactions.some((t) => t.sent && !t.receipt)) {
+      } else if (batch.state === 'sent' && submissions(batch).some((t) => t.sent && !t.receipt)) {
         await followBatch(services, batch.origin, batch.id);
       }
     }),

@@ -26,8 +26,8 @@ describe('EIP-5792 batch status', () => {
     expect(batchStatus(batch('failed', [tx(true, true), tx(false)]))).toBe(CallsStatus.partial);
   });
 
-  it('is 400 when nothing reached the chain', () => {
+  it('is 400 when nothing reached the chain, 500 when what did reverted', () => {
     expect(batchStatus(batch('failed', [tx(false)]))).toBe(CallsStatus.offchainFailure);
-    expect(batchStatus(batch('failed', [tx(true, false), tx(false)]))).toBe(CallsStatus.offchainFailure);
+    expect(batchStatus(batch('failed', [tx(true, false), tx(false)]))).toBe(CallsStatus.reverted);
   });
 });

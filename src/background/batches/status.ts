@@ -26,6 +26,7 @@ export function batchStatus(batch: BatchRecord): number {
   const receipts = sent.map((t) => t.receipt!);
   const allSent = sent.length === all.length;
   if (allSent && receipts.every((r) => succeeded(r.status))) return CallsStatus.confirmed;
-  if (receipts.every((r) => !succeeded(r.status))) return allSent ? CallsStatus.reverted : CallsStatus.offchainFailure;
+  // Something reached the chain, so never 400 ("not included onchain") from here.
+  if (receipts.every((r) => !succeeded(r.status))) return CallsStatus.reverted;
   return CallsStatus.partial;
 }

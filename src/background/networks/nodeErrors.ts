@@ -16,7 +16,7 @@ const PATTERNS: [RegExp, string][] = [
   [/nonce too low/i, TX_ERRORS.nonceTooLow],
   [/insufficient funds/i, TX_ERRORS.insufficientFunds],
   [/already known|already imported/i, TX_ERRORS.alreadyKnown],
-  [/replacement transaction underpriced|underpriced/i, TX_ERRORS.underpriced],
+  [/replacement transaction underpriced/i, TX_ERRORS.underpriced],
 ];
 
 export function normalizeTransactionError(error: unknown): unknown {

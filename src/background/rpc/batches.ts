@@ -45,14 +45,16 @@ async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<un
     throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
   }
   const calls = request.calls.map(toCall);
-  const batch = await newBatch(services.node, network, { id, origin, from, calls }, request);
+  // The batch's own chain from here on, even if a page switches the selected network meanwhile.
+  const node = await services.nodeFor(network.chainId);
+  const batch = await newBatch(node, network, { id, origin, from, calls }, request);
   if (!(await services.batches.add(batch))) throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
   const details: SendCallsDetails = {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     atomic: batch.atomic, upgrade: batch.upgrade, calls: calls.map(describeCall),
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-    maxFee: batch.sponsor ? '0' : (gas * (await suggestFees(services.node)).maxFeePerGas).toString(),
+    maxFee: batch.sponsor ? '0' : (gas * (await suggestFees(node)).maxFeePerGas).toString(),
     warning: batch.warning,
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin } } : {}),
   };

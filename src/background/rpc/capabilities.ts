@@ -24,15 +24,21 @@ function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
   return { account: address(account, 'address'), chainIds: chainIds.map((c, i) => quantity(c, `chainIds[${i}]`)) };
 }
 
-/** "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded. */
+/**
+ * "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded,
+ * "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
+ */
 export async function atomicStatus(network: Network, account: Hex, timeoutMs?: number): Promise<AtomicStatus> {
   if (!network.eip7702) return 'unsupported';
+  let code: string;
   try {
-    const code = await callNode<string>(network.rpcUrl, 'eth_getCode', [account, 'pending'], timeoutMs);
-    return isDelegatedTo(code, SIMPLE_7702_ACCOUNT) ? 'supported' : 'ready';
+    code = await callNode<string>(network.rpcUrl, 'eth_getCode', [account, 'pending'], timeoutMs);
   } catch {
+    // An unreachable chain: nothing is known against an upgrade there.
     return 'ready';
   }
+  if (isDelegatedTo(code, SIMPLE_7702_ACCOUNT)) return 'supported';
+  return code === '0x' ? 'ready' : 'unsupported';
 }
 
 export const capabilityMethods: MethodTable = {

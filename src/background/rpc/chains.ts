@@ -79,7 +79,8 @@ export const chainMethods: MethodTable = {
         await switchNetwork(ctx.services, network.chainId);
         return null;
       }
-      await ctx.services.approvals.request('addChain', ctx);
+      // The screen shows the network exactly as it will be stored (the first allowed RPC URL).
+      await ctx.services.approvals.request('addChain', ctx, network);
       return DEFERRED;
     },
   }),

@@ -42,7 +42,7 @@ function setup() {
   // As the pipeline does (rpc/pipeline.ts imports the browser API, so it is not loaded here): parse, handle, reply.
   const watch = async (params: unknown) => {
     const entry = tokenMethods.wallet_watchAsset;
-    const ctx = { origin: ORIGIN, request: { method: 'wallet_watchAsset', params }, replyTo: { tabId: 1, frameId: 0, requestId: '1' }, services };
+    const ctx = { origin: ORIGIN, request: { method: 'wallet_watchAsset', params }, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services };
     try {
       const result = await entry.handle(entry.parse(params), ctx);
       return result === DEFERRED ? DEFERRED : { result };

@@ -29,7 +29,8 @@ async function sendTransaction(tx: TransactionRequest, ctx: RequestContext): Pro
     throw invalidParams(`transaction.chainId ${tx.chainId} does not match the selected network ${network.chainId} (${network.name})`);
   }
   const call: BatchCall = { ...(tx.to ? { to: tx.to } : {}), value: hex(tx.value), data: tx.data };
-  const estimate = tx.gas === undefined ? await callGas(services.node, from, call) : { gas: tx.gas };
+  const node = await services.nodeFor(network.chainId);
+  const estimate = tx.gas === undefined ? await callGas(node, from, call) : { gas: tx.gas };
   const fixedFees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: hex(tx.maxFeePerGas), maxPriorityFeePerGas: hex(tx.maxPriorityFeePerGas!) } : undefined;
   const batch: BatchRecord = {
     kind: 'transaction', id: hexlify(randomBytes(32)), origin, chainId: network.chainId, from, atomic: false, upgrade: false,
@@ -40,7 +41,7 @@ async function sendTransaction(tx: TransactionRequest, ctx: RequestContext): Pro
   await services.batches.add(batch);
   const maxFees = fixedFees
     ? { fixed: (estimate.gas * BigInt(fixedFees.maxFeePerGas)).toString() }
-    : Object.fromEntries(await Promise.all(TIERS.map(async (tier) => [tier, (estimate.gas * (await suggestFees(services.node, tier)).maxFeePerGas).toString()])));
+    : Object.fromEntries(await Promise.all(TIERS.map(async (tier) => [tier, (estimate.gas * (await suggestFees(node, tier)).maxFeePerGas).toString()])));
   const details: SendTransactionDetails = {
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
     call: describeCall(call), gasLimit: estimate.gas.toString(), maxFees, warning: 'warning' in estimate ? estimate.warning : undefined,

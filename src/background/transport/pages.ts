@@ -8,9 +8,11 @@ import type { EventMessage, ProviderEventName, ResponseMessage, RpcResponse } fr
 import type { ReplyTarget } from '../approvals/types';
 
 export async function replyToPage(target: ReplyTarget, response: RpcResponse): Promise<void> {
-  const message: ResponseMessage = { type: 'rpc-response', id: target.requestId, response };
+  const message: ResponseMessage = { type: 'rpc-response', id: target.requestId, origin: target.origin, response };
+  // Chrome can address the very document that asked; Firefox only the frame (the origin check covers it).
+  const options = target.documentId ? { documentId: target.documentId } : { frameId: target.frameId };
   try {
-    await browser.tabs.sendMessage(target.tabId, message, { frameId: target.frameId });
+    await browser.tabs.sendMessage(target.tabId, message, options as browser.Tabs.SendMessageOptionsType);
   } catch {
     // The tab was closed or navigated away: nobody is left to answer.
   }

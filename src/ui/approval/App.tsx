@@ -1,4 +1,5 @@
 /** The approval window: unlock first if needed, then the oldest waiting request, one page per type. */
+import { useEffect, useState } from 'react';
 import type { ApprovalView, WalletState } from '../../shared/ui';
 import { call } from '../api/background';
 import { Unlock } from '../components/Unlock';
@@ -10,13 +11,34 @@ import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
 import { WatchAsset } from './WatchAsset';
 
-export const resolve = (approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> =>
-  call({ action: 'resolveApproval', id: approval.id, approved, value });
+/** A new request's buttons wake up after this long, so a double click on one cannot also answer the next. */
+const ARM_DELAY_MS = 400;
+let answering: string | null = null;
+
+export function resolve(approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> {
+  if (answering === approval.id) return Promise.resolve();
+  answering = approval.id;
+  return call({ action: 'resolveApproval', id: approval.id, approved, value }).catch((error: unknown) => {
+    answering = null;
+    throw error;
+  });
+}
+
+function useArmed(id: string | undefined): boolean {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    setArmed(false);
+    const timer = setTimeout(() => setArmed(true), ARM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  return armed;
+}
 
 export function App() {
   const state = useWallet((s) => s.state);
+  const approval = state?.approvals[0];
+  const armed = useArmed(approval?.id);
   if (!state) return <main aria-busy="true" />;
-  const approval = state.approvals[0];
   if (!approval) return <main><p>Nothing is waiting for your approval.</p></main>;
   if (!state.initialized) {
     return (
@@ -31,10 +53,10 @@ export function App() {
     <p className="muted" aria-label="Queue">Request 1 of {state.approvals.length}</p>
   );
   return (
-    <>
+    <fieldset className="plain" disabled={!armed}>
       {queued}
       <Page approval={approval} state={state} />
-    </>
+    </fieldset>
   );
 }
 

@@ -1,0 +1,83 @@
+import { Transaction } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../shared/errors';
+import { deriveWallet } from '../accounts/accounts';
+import { memoryBackend, typedStorage } from '../storage/local';
+import { LOCAL_DEFAULTS } from '../storage/schema';
+import { runBatch, type BatchDeps } from './execute';
+import { createBatchStore } from './store';
+import type { BatchRecord } from './types';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** A node that takes the first `accepted` transactions, then answers `refusal` and reports nonce 5 as pending. */
+function fakeNode(accepted: number, refusal: string) {
+  const sent: Transaction[] = [];
+  const nonceReads = { count: 0 };
+  const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    switch (method) {
+      case 'eth_getTransactionCount':
+        nonceReads.count++;
+        return '0x5' as T;
+      case 'eth_getBlockByNumber': return { baseFeePerGas: '0x3b9aca00' } as T;
+      case 'eth_maxPriorityFeePerGas': return '0x1' as T;
+      case 'eth_getTransactionByHash': return null as T;
+      case 'eth_sendRawTransaction': {
+        if (sent.length >= accepted) throw new RpcError(-32003, refusal);
+        sent.push(Transaction.from(params[0] as string));
+        return sent.at(-1)!.hash as T;
+      }
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  return { node, sent, nonceReads };
+}
+
+async function setup(accepted: number, refusal: string) {
+  const batches = createBatchStore(typedStorage(memoryBackend(), LOCAL_DEFAULTS));
+  const { node, sent, nonceReads } = fakeNode(accepted, refusal);
+  const deps = {
+    batches,
+    accounts: { signer: async () => deriveWallet(MNEMONIC, 0) },
+    networks: { markWithoutEip7702: async () => undefined },
+    nodeFor: async () => node,
+    bundlerFor: async () => node,
+  } as unknown as BatchDeps;
+  const batch: BatchRecord = {
+    id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,
+    calls: [{ to: TO, value: '0x1', data: '0x' }, { to: TO, value: '0x2', data: '0x' }], gasLimits: ['0x5208', '0x5208'],
+    state: 'approved', transactions: [], createdAt: 0,
+  };
+  await batches.add(batch);
+  return { deps, sent, nonceReads };
+}
+
+describe('running a sequential batch', () => {
+  it('sends every call once, with consecutive nonces from the pending count', async () => {
+    const { deps, sent } = await setup(2, '');
+    const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(error).toBeUndefined();
+    expect(batch.state).toBe('sent');
+    expect(sent.map((t) => [t.nonce, t.value])).toEqual([[5, 1n], [6, 2n]]);
+  });
+
+  it('never re-signs once a call went out: a taken nonce later on stops the batch', async () => {
+    const { deps, sent, nonceReads } = await setup(1, 'nonce too low');
+    const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(nonceReads.count).toBe(1);
+    expect(sent.map((t) => [t.nonce, t.value])).toEqual([[5, 1n]]);
+    expect(error?.message).toBe('nonce too low');
+    expect(batch.state).toBe('failed');
+    expect(batch.transactions.map((t) => t.sent)).toEqual([true, false]);
+  });
+
+  it('signs again once when the very first nonce was taken', async () => {
+    const { deps, sent, nonceReads } = await setup(0, 'replacement transaction underpriced');
+    const { error } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(nonceReads.count).toBe(2);
+    expect(sent).toEqual([]);
+    expect(error?.message).toBe('replacement transaction underpriced');
+  });
+});
