@@ -27,7 +27,8 @@ export const BUILT_IN_NETWORKS: readonly Network[] = [
 /** The network a fresh install selects. */
 export const DEFAULT_CHAIN_ID: Hex = LOCAL_DEVNET_CHAIN_ID;
 
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+/** Hosts on this machine: the only ones plain http may reach (devnet node, paymaster). */
+export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /** RPC endpoints must be https; plain http only for a node on this machine. */
 export function isAllowedRpcUrl(value: string): boolean {

@@ -7,9 +7,12 @@ export interface AccountView {
   name: string;
 }
 
+/** The kinds of request the approval window shows, one page each. */
+export type ApprovalType = 'connect' | 'addChain' | 'sendCalls' | 'watchAsset' | 'sendTransaction' | 'signMessage' | 'signTypedData';
+
 export interface ApprovalView {
   id: string;
-  type: 'connect' | 'addChain' | 'sendCalls' | 'watchAsset' | 'sendTransaction' | 'signMessage' | 'signTypedData';
+  type: ApprovalType;
   origin: string;
   params: unknown;
   details?: unknown;

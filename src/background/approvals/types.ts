@@ -1,4 +1,5 @@
 import type { RpcRequest } from '../../shared/protocol';
+import type { ApprovalType } from '../../shared/ui';
 
 /**
  * Where a dapp request's reply goes: the document that sent it and the page's own request id. A
@@ -13,7 +14,7 @@ export interface ReplyTarget {
   requestId: string;
 }
 
-export type ApprovalType = 'connect' | 'addChain' | 'sendCalls' | 'watchAsset' | 'sendTransaction' | 'signMessage' | 'signTypedData';
+export type { ApprovalType };
 
 /** A request waiting for the user. Everything needed to finish it is in the record, so it survives a worker restart. */
 export interface ApprovalRecord {

@@ -1,15 +1,15 @@
 /** EIP-1559 fees from the node: room for the base fee to double, plus the node's suggested tip. */
 import type { Hex } from '../../shared/params';
+import type { FeeTierName } from '../../shared/ui';
+import type { ChainNode } from '../services';
 
 export interface Fees {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
 }
 
-type Node = <T>(method: string, params?: unknown[]) => Promise<T>;
-
 /** What the user may pick on the approval screen: how much room above today's base fee, how big a tip. */
-export type FeeTier = 'low' | 'market' | 'aggressive';
+export type FeeTier = FeeTierName;
 
 const TIERS: Record<FeeTier, { base: bigint; tip: bigint }> = {
   low: { base: 1n, tip: 1n },
@@ -18,7 +18,7 @@ const TIERS: Record<FeeTier, { base: bigint; tip: bigint }> = {
 };
 
 /** Tip multiples are in halves of the node's suggestion: low = half, market = as suggested, aggressive = double. */
-export async function suggestFees(node: Node, tier: FeeTier = 'market'): Promise<Fees> {
+export async function suggestFees(node: ChainNode, tier: FeeTier = 'market'): Promise<Fees> {
   const [block, tip] = await Promise.all([
     node<{ baseFeePerGas?: Hex }>('eth_getBlockByNumber', ['latest', false]),
     node<Hex>('eth_maxPriorityFeePerGas'),

@@ -5,6 +5,7 @@ import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { BatchErrorCode } from '../../shared/schemas/sendCalls';
 import { encodeExecuteBatch } from './encoding';
+import type { ChainNode } from '../services';
 import type { BatchCall } from './types';
 
 /** Estimates get 20% headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
@@ -13,8 +14,6 @@ const FALLBACK_CALL_GAS = 500_000n;
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
 const AUTHORIZATION_GAS = 25_000n;
 const TX_BASE_GAS = 21_000n;
-
-type Node = <T>(method: string, params?: unknown[]) => Promise<T>;
 
 export interface BatchPlan {
   atomic: boolean;
@@ -26,13 +25,13 @@ export interface BatchPlan {
 
 const withMargin = (gas: bigint): bigint => (gas * MARGIN_PERCENT) / 100n;
 
-async function estimate(node: Node, tx: Record<string, unknown>, overrides?: Record<string, unknown>): Promise<bigint> {
+async function estimate(node: ChainNode, tx: Record<string, unknown>, overrides?: Record<string, unknown>): Promise<bigint> {
   const params: unknown[] = [tx, 'pending'];
   if (overrides) params.push(overrides);
   return BigInt(await node<Hex>('eth_estimateGas', params));
 }
 
-async function atomicGas(node: Node, from: Hex, calls: BatchCall[], upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
+async function atomicGas(node: ChainNode, from: Hex, calls: BatchCall[], upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
   const overrides = upgrade ? { [from]: { code: delegationCode(SIMPLE_7702_ACCOUNT) } } : undefined;
   const overridden = calls.reduce((sum, c) => sum + (c.gasLimitOverride ? BigInt(c.gasLimitOverride) : 0n), 0n);
@@ -47,7 +46,7 @@ async function atomicGas(node: Node, from: Hex, calls: BatchCall[], upgrade: boo
   }
 }
 
-export async function callGas(node: Node, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
+export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
   if (call.gasLimitOverride) return { gas: BigInt(call.gasLimitOverride) };
   try {
     return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: call.data })) };
@@ -60,7 +59,7 @@ export async function callGas(node: Node, from: Hex, call: BatchCall): Promise<{
  * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
  * when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
  */
-export async function accountUpgraded(node: Node, network: Network, from: Hex, atomicRequired: boolean): Promise<boolean> {
+export async function accountUpgraded(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<boolean> {
   const code = await node<string>('eth_getCode', [from, 'pending']);
   const upgraded = isDelegatedTo(code, SIMPLE_7702_ACCOUNT);
   if (atomicRequired && !network.eip7702) {
@@ -72,7 +71,7 @@ export async function accountUpgraded(node: Node, network: Network, from: Hex, a
   return upgraded;
 }
 
-export async function planBatch(node: Node, network: Network, from: Hex, calls: BatchCall[], atomicRequired: boolean): Promise<BatchPlan> {
+export async function planBatch(node: ChainNode, network: Network, from: Hex, calls: BatchCall[], atomicRequired: boolean): Promise<BatchPlan> {
   const upgraded = await accountUpgraded(node, network, from, atomicRequired);
   const atomic = atomicRequired || upgraded;
   if (atomic) {

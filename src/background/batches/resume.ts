@@ -1,5 +1,5 @@
 /** After a worker restart: finish sending approved batches, answer their pages, and follow their receipts. */
-import { sendApproved } from '../rpc/batches';
+import { sendApproved } from './lifecycle';
 import type { Services } from '../services';
 import { replyToPage } from '../transport/pages';
 import { followBatch } from './receipts';

@@ -1,12 +1,23 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
 import type { LocalStorage } from '../storage/schema';
+import { CallsStatus, batchStatus } from './status';
 import type { BatchRecord } from './types';
 
-/** Old finished batches beyond this many are dropped. */
+/** Beyond this many batches, the oldest finished ones are dropped. */
 export const MAX_BATCHES = 500;
 
 /** Ids are unique per origin (EIP-5792), so two sites may use the same id. */
 export const batchKey = (origin: string, id: string): string => `${origin} ${id}`;
+
+/** Makes room by dropping the oldest finished batches; one still waiting, sending or unconfirmed is never dropped. */
+function prune(all: Record<string, BatchRecord>): Record<string, BatchRecord> {
+  const entries = Object.entries(all);
+  const excess = entries.length - (MAX_BATCHES - 1);
+  if (excess <= 0) return all;
+  const finished = entries.filter(([, b]) => b.state === 'failed' || (b.state === 'sent' && batchStatus(b) !== CallsStatus.pending));
+  const dropped = new Set(finished.sort(([, a], [, b]) => a.createdAt - b.createdAt).slice(0, excess).map(([key]) => key));
+  return Object.fromEntries(entries.filter(([key]) => !dropped.has(key)));
+}
 
 export interface BatchStore {
   get(origin: string, id: string): Promise<BatchRecord | undefined>;
@@ -27,8 +38,7 @@ export function createBatchStore(local: LocalStorage): BatchStore {
         const key = batchKey(batch.origin, batch.id);
         if (all[key]) return all;
         added = true;
-        const kept = Object.entries(all).sort(([, a], [, b]) => a.createdAt - b.createdAt).slice(-(MAX_BATCHES - 1));
-        return { ...Object.fromEntries(kept), [key]: batch };
+        return { ...prune(all), [key]: batch };
       });
       return added;
     },

@@ -34,7 +34,8 @@ export interface BatchTransaction {
 }
 
 /**
- * awaiting-approval → approved → sending → sent; `failed` when the node refused the first transaction.
+ * awaiting-approval → approved → sending → sent; `failed` when signing or sending stopped with an error
+ * (what was sent before that stays sent).
  * An approved batch without transactions yet is signed on resume; a sending one resends what is unsent.
  */
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';

@@ -4,6 +4,8 @@ import type { Hex } from '../../shared/params';
 import type { Services } from '../services';
 import { visibleAccounts } from './accounts';
 
+const notConnected = (origin: string) => unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
+
 /**
  * The origin must be connected and `address` one of the accounts it was given. While locked, the
  * wallet answers as if nothing were connected, unless the method will ask the user anyway
@@ -11,7 +13,7 @@ import { visibleAccounts } from './accounts';
  */
 export async function requireAuthorized(services: Services, origin: string, address: Hex, { allowLocked = false } = {}): Promise<Hex> {
   const accounts = allowLocked ? await services.permissions.accountsOf(origin) : await visibleAccounts(services, origin);
-  if (accounts.length === 0) throw unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
+  if (accounts.length === 0) throw notConnected(origin);
   const match = accounts.find((a) => a.toLowerCase() === address.toLowerCase());
   if (!match) throw unauthorized(`Account ${address} is not authorized for ${origin}`);
   return match;
@@ -23,6 +25,6 @@ export async function requireAuthorized(services: Services, origin: string, addr
  */
 export async function requireConnected(services: Services, origin: string): Promise<Hex> {
   const [granted, selected] = await Promise.all([services.permissions.accountsOf(origin), services.accounts.selected()]);
-  if (granted.length === 0) throw unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
+  if (granted.length === 0) throw notConnected(origin);
   return granted.find((a) => a.toLowerCase() === selected?.toLowerCase()) ?? granted[0];
 }

@@ -1,6 +1,6 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
 import { hexlify, randomBytes } from 'ethers';
-import { RpcError, invalidParams, unauthorized, userRejected } from '../../shared/errors';
+import { RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import type { RpcResponse } from '../../shared/protocol';
 import { BatchErrorCode, SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
@@ -8,15 +8,15 @@ import type { SendCallsDetails } from '../../shared/ui';
 import { DECLINE_UPGRADE_VALUE } from '../../shared/approvalValues';
 import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
 import { describeCall } from '../batches/encoding';
-import { runBatch } from '../batches/execute';
 import { newBatch } from '../batches/prepare';
-import { followBatch, refreshReceipts } from '../batches/receipts';
-import { anySent, batchStatus, submissions } from '../batches/status';
+import { askUser, sendApproved } from '../batches/lifecycle';
+import { refreshReceipts } from '../batches/receipts';
+import { batchStatus, submissions } from '../batches/status';
 import { suggestFees } from '../batches/fees';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import { openActivity } from '../ui/activityWindow';
 import type { Services } from '../services';
-import { requireAuthorized } from './authorization';
+import { requireAuthorized, requireConnected } from './authorization';
 import { DEFERRED, method, type MethodTable, type RequestContext } from './types';
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
@@ -26,20 +26,16 @@ const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   ...(c.gasLimitOverride === undefined ? {} : { gasLimitOverride: `0x${c.gasLimitOverride.toString(16)}` as Hex }),
 });
 
-/** `from` must be one of the origin's accounts; without it, the origin's first (EIP-5792 makes it optional). */
-async function senderFor(services: Services, origin: string, from?: Hex): Promise<Hex> {
-  const granted = await services.permissions.accountsOf(origin);
-  if (granted.length === 0) throw unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
-  return requireAuthorized(services, origin, from ?? granted[0], { allowLocked: true });
-}
-
 async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<unknown> {
   const { services, origin } = ctx;
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`chainId ${request.chainId} does not match the selected network ${network.chainId} (${network.name})`);
   }
-  const from = await senderFor(services, origin, request.from);
+  // EIP-5792 makes `from` optional: then the origin's own account.
+  const from = request.from
+    ? await requireAuthorized(services, origin, request.from, { allowLocked: true })
+    : await requireConnected(services, origin);
   const id = request.id ?? hexlify(randomBytes(32));
   if (await services.batches.get(origin, id)) {
     throw new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
@@ -58,23 +54,8 @@ async function sendCalls(request: BatchRequest, ctx: RequestContext): Promise<un
     warning: batch.warning,
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin } } : {}),
   };
-  await services.approvals.request('sendCalls', ctx, details);
+  await askUser(services, batch, () => services.approvals.request('sendCalls', ctx, details));
   return DEFERRED;
-}
-
-/** Sends an approved batch and builds wallet_sendCalls' answer; receipts are then followed in the background. */
-export async function sendApproved(services: Services, origin: string, id: string): Promise<RpcResponse> {
-  const { batch, error } = await runBatch(services, origin, id);
-  if (error && !anySent(batch)) {
-    // Nothing reached the chain: the dapp gets the error and may retry with the same id.
-    await services.batches.remove(origin, id);
-    return { error: error.toObject() };
-  }
-  await services.batches.update(origin, id, (b) => ({ ...b, replyTo: undefined }));
-  void followBatch(services, origin, id);
-  // eth_sendTransaction answers with its transaction's hash, wallet_sendCalls with the batch id.
-  if (batch.kind === 'transaction') return { result: batch.transactions[0].hash };
-  return { result: { id, batchId: id, status: 'pending' } };
 }
 
 export async function completeSendCalls(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {

@@ -15,7 +15,7 @@ import { callGas } from '../batches/plan';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { requireAuthorized } from './authorization';
-import { sendApproved } from './batches';
+import { askUser, sendApproved } from '../batches/lifecycle';
 import { DEFERRED, method, type MethodTable, type RequestContext } from './types';
 
 const TIERS: FeeTierName[] = ['low', 'market', 'aggressive'];
@@ -46,7 +46,7 @@ async function sendTransaction(tx: TransactionRequest, ctx: RequestContext): Pro
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
     call: describeCall(call), gasLimit: estimate.gas.toString(), maxFees, warning: 'warning' in estimate ? estimate.warning : undefined,
   };
-  await services.approvals.request('sendTransaction', ctx, details);
+  await askUser(services, batch, () => services.approvals.request('sendTransaction', ctx, details));
   return DEFERRED;
 }
 

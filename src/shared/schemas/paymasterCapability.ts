@@ -1,5 +1,6 @@
 /** The paymasterService capability of wallet_sendCalls (ERC-7677): where to ask for sponsorship. */
 import { RpcError } from '../errors';
+import { LOOPBACK_HOSTS } from '../networks';
 
 export const PaymasterErrorCode = { invalidUrl: 4200, serviceError: 4300 } as const;
 
@@ -8,8 +9,6 @@ export interface PaymasterCapability {
   context: Record<string, unknown>;
   optional: boolean;
 }
-
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 
 const invalidUrl = (why: string) => new RpcError(PaymasterErrorCode.invalidUrl, `Invalid paymaster URL: ${why}`);
 
@@ -24,7 +23,7 @@ export function parsePaymasterCapability(value: unknown, allowLoopbackHttp: bool
   } catch {
     throw invalidUrl(`${JSON.stringify(url)} does not parse as a URL`);
   }
-  const loopbackHttp = parsed.protocol === 'http:' && LOOPBACK.includes(parsed.hostname) && allowLoopbackHttp;
+  const loopbackHttp = parsed.protocol === 'http:' && LOOPBACK_HOSTS.includes(parsed.hostname) && allowLoopbackHttp;
   if (parsed.protocol !== 'https:' && !loopbackHttp) throw invalidUrl(`${url} must use https`);
   if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context))) {
     throw invalidUrl('capabilities.paymasterService.context must be an object when given');

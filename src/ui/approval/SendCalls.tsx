@@ -1,11 +1,10 @@
 /** wallet_sendCalls approval: what every call does, the total, the fee, and (first, when needed) the account upgrade. */
-import { formatEther } from 'ethers';
+import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
 import type { ApprovalView, SendCallsDetails } from '../../shared/ui';
 import { DECLINE_UPGRADE_VALUE } from '../../shared/approvalValues';
 import { resolve } from './App';
 
-const MAX_UINT256 = (1n << 256n) - 1n;
 
 function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][number]; index: number; symbol: string }) {
   return (
@@ -15,7 +14,7 @@ function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][numb
       {call.erc20 && (
         <div>
           ERC-20 {call.erc20.method} of{' '}
-          {call.erc20.method === 'approve' && BigInt(call.erc20.amount) === MAX_UINT256 ? 'UNLIMITED' : call.erc20.amount} token units{' '}
+          {call.erc20.method === 'approve' && BigInt(call.erc20.amount) === MaxUint256 ? 'UNLIMITED' : call.erc20.amount} token units{' '}
           {call.erc20.method === 'transfer' ? 'to' : 'for spender'}{' '}
           <span className="mono">{call.erc20.counterparty}</span>
         </div>

@@ -1,17 +1,16 @@
 /** eth_sendTransaction approval: recipient or contract creation, value, decoded ERC-20 call, fee tier. */
-import { formatEther } from 'ethers';
+import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
 import type { ApprovalView, FeeTierName, SendTransactionDetails } from '../../shared/ui';
 import { resolve } from './App';
 
-const MAX_UINT256 = (1n << 256n) - 1n;
 const TIER_LABELS: Record<FeeTierName, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
 
 export function SendTransaction({ approval }: { approval: ApprovalView }) {
   const details = approval.details as SendTransactionDetails;
   const { call, symbol } = details;
   const [tier, setTier] = useState<FeeTierName>('market');
-  const unlimited = call.erc20?.method === 'approve' && BigInt(call.erc20.amount) === MAX_UINT256;
+  const unlimited = call.erc20?.method === 'approve' && BigInt(call.erc20.amount) === MaxUint256;
   const maxFee = details.maxFees.fixed ?? details.maxFees[tier] ?? '0';
   return (
     <main>
