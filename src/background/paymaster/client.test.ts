@@ -1,0 +1,58 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RpcError } from '../../shared/errors';
+import { getPaymasterData, getPaymasterStubData } from './client';
+import { DUMMY_SIGNATURE, type RpcUserOperation } from './userOperation';
+
+const op: RpcUserOperation = {
+  sender: '0x00000000000000000000000000000000000000aa', nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0',
+  preVerificationGas: '0x0', maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0', signature: DUMMY_SIGNATURE,
+};
+const FIELDS = { paymaster: '0x33edC8964dFf8cb68084759c72e6b2757fE1a762', paymasterData: '0x01', paymasterVerificationGasLimit: '0xc350', paymasterPostOpGasLimit: '0x0' };
+
+/** A paymaster service whose answer each test picks by path. */
+const answers: Record<string, (body: { method: string }) => string> = {
+  '/ok': (body) => JSON.stringify({ jsonrpc: '2.0', id: 1, result: body.method === 'pm_getPaymasterStubData' ? { ...FIELDS, sponsor: { name: 'Test sponsor' } } : FIELDS }),
+  '/error': () => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32003, message: 'Not sponsored: sender not allowed' } }),
+  '/garbage': () => '<html>nope</html>',
+  '/incomplete': () => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: FIELDS.paymaster } }),
+};
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk)).on('end', () => res.end(answers[req.url!](JSON.parse(raw))));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const failure = async (promise: Promise<unknown>): Promise<RpcError> => promise.then(() => { throw new Error('expected a failure'); }, (e: RpcError) => e);
+
+describe('ERC-7677 client', () => {
+  it('takes the paymaster fields and the sponsor from a good answer', async () => {
+    expect(await getPaymasterStubData(`${base}/ok`, op, '0x7a69', {})).toEqual({ ...FIELDS, sponsor: { name: 'Test sponsor' } });
+    expect(await getPaymasterData(`${base}/ok`, op, '0x7a69', {})).toEqual(FIELDS);
+  });
+
+  it.each([
+    ['/error', 'Not sponsored: sender not allowed (code -32003)'],
+    ['/garbage', 'without JSON'],
+    ['/incomplete', 'the result has no paymasterData'],
+  ])('%s is 4300 "Paymaster service error" with the reason in data', async (path, reason) => {
+    const error = await failure(getPaymasterData(`${base}${path}`, op, '0x7a69', {}));
+    expect(error.code).toBe(4300);
+    expect(error.message).toBe('Paymaster service error');
+    expect((error.data as { message: string }).message).toContain(reason);
+  });
+
+  it('an unreachable service is 4300 too', async () => {
+    const error = await failure(getPaymasterStubData('http://127.0.0.1:9/rpc', op, '0x7a69', {}));
+    expect(error.code).toBe(4300);
+    expect((error.data as { message: string }).message).toContain('unreachable');
+  });
+});
