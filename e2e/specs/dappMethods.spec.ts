@@ -5,6 +5,7 @@ import { TypedDataEncoder, Wallet, parseEther, toQuantity, verifyMessage, verify
 import { VIEM_CLIENT_BUNDLE } from '../fixtures/clients';
 import { chain } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
+import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
 import { ApprovalWindow } from '../pages/wallet';
 
@@ -153,4 +154,37 @@ test('viem walletClient sendTransaction, signMessage and signTypedData', async (
   await (await ApprovalWindow.next(context)).sign();
   const { EIP712Domain: _, ...types } = data.types;
   expect(verifyTypedData(data.domain, types, data.message, (await typedSigning) as string)).toBe(from);
+});
+
+test('two tabs sending at once get consecutive nonces and both land; events stay with their origin', async ({ freshWallet, dapp, context, devnet }) => {
+  const [from] = await connect(dapp, context);
+  const sameSite = new Dapp(await context.newPage());
+  await sameSite.page.goto(devnet.dappUrl);
+  const otherSite = new Dapp(await context.newPage());
+  await otherSite.page.goto(devnet.dappUrl.replace('127.0.0.1', 'localhost'));
+  await connect(otherSite, context);
+
+  const tx = (value: string) => [{ from, to: ACCOUNT_1, value }];
+  const first = dapp.request('eth_sendTransaction', tx('0x11'));
+  const second = sameSite.request('eth_sendTransaction', tx('0x22'));
+  const approval = await ApprovalWindow.next(context);
+  await expect(approval.page.getByLabel('Queue')).toHaveText('Request 1 of 2');
+  await approval.page.getByRole('button', { name: 'Approve' }).click();
+  await expect(approval.page.getByLabel('Queue')).toHaveCount(0);
+  await approval.approve();
+  const hashes = [((await first) as { result: string }).result, ((await second) as { result: string }).result];
+  const mined = await Promise.all(hashes.map(async (hash) => {
+    await expect.poll(async () => (await chain().getTransactionReceipt(hash))?.status).toBe(1);
+    return (await chain().getTransaction(hash))!.nonce;
+  }));
+  expect(mined.sort()).toEqual([0, 1]);
+  expect(await chain().getTransactionCount(freshWallet.address)).toBe(2);
+
+  // Revoking the first site reaches its pages only.
+  await dapp.record('accountsChanged');
+  await otherSite.record('accountsChanged');
+  await freshWallet.popup.revoke(new URL(dapp.page.url()).origin);
+  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);
+  expect(await otherSite.result('eth_accounts')).toEqual([from]);
+  expect(await otherSite.events('accountsChanged')).toEqual([]);
 });
