@@ -102,7 +102,7 @@ browser.windows.onRemoved.addListener((windowId) => {
 
 // After a browser restart the pages that asked are gone: their waiting approvals are dropped.
 browser.runtime.onStartup.addListener(() => {
-  void services.approvals.rejectAll().then(() => approvalWindow.close());
+  void services.approvals.rejectAll().then(() => approvalWindow.closeIfIdle(async () => true));
 });
 
 browser.alarms.onAlarm.addListener((alarm) => {

@@ -15,7 +15,11 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
-    window: { show: async () => void window.shown++, restore: async () => undefined, close: async () => void window.closed++ },
+    window: {
+      show: async () => void window.shown++,
+      restore: async () => undefined,
+      closeIfIdle: async (isIdle) => void (window.closed += (await isIdle()) ? 1 : 0),
+    },
     complete: completer,
     reply: async (target, response) => void replies.push({ target, response }),
   });

@@ -13,7 +13,8 @@ export interface ApprovalWindow {
   show(): Promise<void>;
   /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
   restore(): Promise<void>;
-  close(): Promise<void>;
+  /** Closes the window unless `isIdle`, asked in turn with opening, says a request arrived meanwhile. */
+  closeIfIdle(isIdle: () => Promise<boolean>): Promise<void>;
 }
 
 export interface ApprovalDeps {
@@ -75,7 +76,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       const record = await take(id);
       if (!record) throw new Error(`No pending approval ${id}`);
       await finish(record, decision);
-      if ((await local.get('approvals')).length === 0) await deps.window.close();
+      await deps.window.closeIfIdle(async () => (await local.get('approvals')).length === 0);
     },
     async rejectAll() {
       let all: ApprovalRecord[] = [];

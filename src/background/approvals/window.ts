@@ -26,22 +26,20 @@ export function createApprovalWindow(session: SessionStorage): ApprovalWindow {
     const created = await browser.windows.create({ url: browser.runtime.getURL('approval.html'), type: 'popup', focused: true, ...SIZE });
     await session.set('approvalWindowId', created.id ?? null);
   };
-  // Requests arriving together must share one window, so opening is serialized.
-  let opening: Promise<void> = Promise.resolve();
+  const close = async (isIdle: () => Promise<boolean>): Promise<void> => {
+    if (!(await isIdle())) return;
+    const id = await existing();
+    await session.set('approvalWindowId', null);
+    if (id !== null) await browser.windows.remove(id);
+  };
+  // Requests arriving together must share one window, and a request arriving while the window
+  // closes must not lose it: opening and closing take turns.
+  let turn: Promise<void> = Promise.resolve();
+  const inTurn = (step: () => Promise<void>): Promise<void> => (turn = turn.catch(() => undefined).then(step));
 
   return {
-    show() {
-      opening = opening.catch(() => undefined).then(() => open(true));
-      return opening;
-    },
-    restore() {
-      opening = opening.catch(() => undefined).then(() => open(false));
-      return opening;
-    },
-    async close() {
-      const id = await existing();
-      await session.set('approvalWindowId', null);
-      if (id !== null) await browser.windows.remove(id);
-    },
+    show: () => inTurn(() => open(true)),
+    restore: () => inTurn(() => open(false)),
+    closeIfIdle: (isIdle) => inTurn(() => close(isIdle)),
   };
 }
