@@ -8,7 +8,8 @@
  *   3. pm_getPaymasterData       → the signed paymaster fields for those gas values
  *   4. sign the EIP-712 userOp hash with the EOA's key, eth_sendUserOperation, poll eth_getUserOperationReceipt
  */
-import { Interface, JsonRpcProvider, TypedDataEncoder, concat, toBeHex, toQuantity, zeroPadValue, type BaseWallet, type TypedDataField } from 'ethers';
+import { Interface, JsonRpcProvider, concat, toQuantity, type BaseWallet } from 'ethers';
+import { userOperationHash as walletUserOperationHash, type RpcUserOperation as WalletUserOperation } from '../../src/background/paymaster/userOperation';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export const ENTRY_POINT_V08 = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
@@ -128,63 +129,20 @@ export async function prepareSponsoredUserOperation({ nodeUrl, bundlerUrl, payma
   }
 }
 
-/** Step 4: the owner signs the v0.8 userOp hash (EIP-712) with its raw key. */
+/** Step 4: the owner signs the v0.8 userOp hash (EIP-712) with its raw key; the wallet's own code, so tests check it. */
 export function signUserOperation(userOp: RpcUserOperation, chainId: bigint, owner: BaseWallet): RpcUserOperation {
   return { ...userOp, signature: owner.signingKey.sign(userOperationHash(userOp, chainId)).serialized };
 }
 
+/** EntryPoint.getUserOpHash for v0.8, as the wallet computes it (src/background/paymaster/userOperation.ts). */
 export function userOperationHash(userOp: RpcUserOperation, chainId: bigint): string {
-  const { domain, types, message } = userOperationTypedData(userOp, chainId);
-  return TypedDataEncoder.hash(domain, types, message);
+  return walletUserOperationHash(userOp as WalletUserOperation, toQuantity(chainId) as `0x${string}`);
 }
 
 /** EIP-7702 authorization in the form Alto and viem put into `eip7702Auth`. */
 export function signAuthorization(owner: BaseWallet, chainId: bigint, nonce: number): RpcEip7702Auth {
   const { signature } = owner.authorizeSync({ address: SIMPLE_7702_ACCOUNT, chainId, nonce });
   return { address: SIMPLE_7702_ACCOUNT, chainId: toQuantity(chainId), nonce: toQuantity(nonce), r: signature.r, s: signature.s, yParity: toQuantity(signature.yParity) };
-}
-
-const PACKED_USER_OPERATION: Record<string, TypedDataField[]> = {
-  PackedUserOperation: [
-    { name: 'sender', type: 'address' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'initCode', type: 'bytes' },
-    { name: 'callData', type: 'bytes' },
-    { name: 'accountGasLimits', type: 'bytes32' },
-    { name: 'preVerificationGas', type: 'uint256' },
-    { name: 'gasFees', type: 'bytes32' },
-    { name: 'paymasterAndData', type: 'bytes' },
-  ],
-};
-
-/**
- * The EntryPoint v0.8 userOp hash is the EIP-712 hash of this typed data (EntryPoint.getUserOpHash); the account's
- * owner signs that hash with its raw key (Simple7702Account checks ECDSA.recover(userOpHash, signature) == itself).
- * For an EIP-7702 userOp the initCode hashed is the delegate's address (plus factoryData past 20 bytes), not "0x7702".
- */
-export function userOperationTypedData(userOp: RpcUserOperation, chainId: bigint) {
-  const isEip7702 = userOp.factory === '0x7702' || userOp.factory?.toLowerCase() === '0x7702000000000000000000000000000000000000';
-  const delegate = userOp.eip7702Auth?.address ?? SIMPLE_7702_ACCOUNT;
-  const initCode = isEip7702
-    ? concat([delegate, userOp.factoryData ?? '0x'])
-    : userOp.factory ? concat([userOp.factory, userOp.factoryData ?? '0x']) : '0x';
-  const paymasterAndData = userOp.paymaster
-    ? concat([userOp.paymaster, uint128(userOp.paymasterVerificationGasLimit ?? '0x0'), uint128(userOp.paymasterPostOpGasLimit ?? '0x0'), userOp.paymasterData ?? '0x'])
-    : '0x';
-  return {
-    domain: { name: 'ERC4337', version: '1', chainId, verifyingContract: ENTRY_POINT_V08 },
-    types: PACKED_USER_OPERATION,
-    message: {
-      sender: userOp.sender,
-      nonce: BigInt(userOp.nonce),
-      initCode,
-      callData: userOp.callData,
-      accountGasLimits: concat([uint128(userOp.verificationGasLimit), uint128(userOp.callGasLimit)]),
-      preVerificationGas: BigInt(userOp.preVerificationGas),
-      gasFees: concat([uint128(userOp.maxPriorityFeePerGas), uint128(userOp.maxFeePerGas)]),
-      paymasterAndData,
-    },
-  };
 }
 
 /** Fees from the node, doubled for headroom like viem does: the paymaster pays only for gas actually used. */
@@ -236,4 +194,3 @@ export async function rpc<T>(url: string, method: string, params: unknown[]): Pr
   return body.result as T;
 }
 
-const uint128 = (quantity: string) => zeroPadValue(toBeHex(BigInt(quantity)), 16);

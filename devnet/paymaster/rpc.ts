@@ -1,4 +1,5 @@
 /** The JSON-RPC 2.0 envelope (spec section 1): parses a request body, runs the method, shapes the reply. */
+import { RpcError, invalidParams, type RpcErrorObject } from '../../src/shared/errors';
 
 export const ErrorCode = {
   parseError: -32700,
@@ -12,28 +13,8 @@ export const ErrorCode = {
   limitExceeded: -32005,
 } as const;
 
-export interface RpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'RpcError';
-  }
-
-  toObject(): RpcErrorObject {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data };
-  }
-}
-
-export const invalidParams = (message: string): RpcError => new RpcError(ErrorCode.invalidParams, message);
+// The wallet's own error type: the same {code, message, data} shape on both sides of ERC-7677.
+export { RpcError, invalidParams, type RpcErrorObject };
 
 type Id = number | string | null;
 export type RpcReply = { jsonrpc: '2.0'; id: Id; result: unknown } | { jsonrpc: '2.0'; id: Id; error: RpcErrorObject };
