@@ -73,6 +73,12 @@ export class FirefoxWallet {
     });
   }
 
+  /** How many approval windows are open now. */
+  async openApprovals(): Promise<number> {
+    const hrefs = await Promise.all((await this.browser.pages()).map(hrefOf));
+    return hrefs.filter((href) => href?.startsWith(`${this.baseUrl}approval.html`)).length;
+  }
+
   /**
    * Reloads the add-on as an update would (runtime.reload from `extensionPage`): its pages close,
    * its background starts again, storage.local stays. Resolves once a page loaded from `webUrl`

@@ -1,15 +1,32 @@
 /**
  * The add-on restarting (reloaded, as on an update). What lives in storage.local stays: the vault,
- * the sites' permissions, the approvals waiting; the unlocked secret lives in storage.session,
- * which Firefox clears. Firefox, unlike Chrome, runs the content scripts again in open tabs.
+ * the sites' permissions, the approvals waiting, the watched tokens, the batches; the unlocked
+ * secret lives in storage.session, which Firefox clears. Firefox, unlike Chrome, runs the content
+ * scripts again in open tabs.
  */
+import { Wallet, formatUnits } from 'ethers';
+import { token } from '../fixtures/chain';
+import { finalStatus, sentId } from './pages/flows';
 import { ApprovalWindow, WalletPopup } from './pages/wallet';
 import { ACCOUNT_0, expect, test } from './fixtures';
 
-test('after a restart the wallet is locked, not new, and the site is still connected', async ({ wallet, dapp, firefox, devnet }) => {
+test('after a restart the wallet is locked, not new, the site still connected, the token and the batch still listed', async ({ wallet, dapp, firefox, devnet }) => {
   const connecting = dapp.request('eth_requestAccounts');
   await (await ApprovalWindow.next(firefox)).connect();
   expect(await connecting).toEqual({ result: [ACCOUNT_0] });
+
+  const watching = dapp.request('wallet_watchAsset', { type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } });
+  await (await ApprovalWindow.next(firefox)).addToken();
+  expect(await watching).toEqual({ result: true });
+  const sending = dapp.request('wallet_sendCalls', [{
+    version: '2.0.0', from: ACCOUNT_0, chainId: '0x7a69', atomicRequired: false, calls: [{ to: Wallet.createRandom().address, value: '0x1' }],
+  }]);
+  await (await ApprovalWindow.next(firefox)).approve();
+  const id = sentId(await sending);
+  expect((await finalStatus(dapp, id)).status).toBe(200);
+  const balance = `${formatUnits(await token().balanceOf(ACCOUNT_0), 18)} TST`;
+  await wallet.tokenBalance('TST', balance);
+  await wallet.batchStatus(id, 'Confirmed');
 
   await firefox.reloadAddon(wallet.page, devnet.dappUrl);
   await dapp.page.reload();
@@ -21,6 +38,8 @@ test('after a restart the wallet is locked, not new, and the site is still conne
   await popup.unlock();
   expect(await popup.address()).toBe(ACCOUNT_0);
   expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  await popup.tokenBalance('TST', balance);
+  await popup.batchStatus(id, 'Confirmed');
 });
 
 test('a tab left open across the restart keeps one provider, which works again', async ({ wallet, dapp, firefox, devnet }) => {

@@ -2,6 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { hrefOf, type FirefoxWallet } from '../browser';
 import { poll } from '../poll';
+import { clickButton } from './click';
 import { button, field, labelled } from './selectors';
 
 export const PASSWORD = 'correct horse battery';
@@ -16,11 +17,11 @@ export class WalletPopup {
   }
 
   async importWallet(phrase: string, password = PASSWORD): Promise<void> {
-    await this.page.locator(button('Import an existing wallet')).click();
+    await clickButton(this.page, 'Import an existing wallet');
     await this.page.locator(field('Secret recovery phrase')).fill(phrase);
     await this.page.locator(field('Password')).fill(password);
     await this.page.locator(field('Confirm password')).fill(password);
-    await this.page.locator(button('Import wallet')).click();
+    await clickButton(this.page, 'Import wallet');
     await this.page.waitForSelector(button('Lock'));
   }
 
@@ -43,32 +44,46 @@ export class WalletPopup {
     return textOf(this.page, labelled('Address'));
   }
 
-  /** A watched token's balance as its row in the Tokens section shows it ("1000.0 TST"), once the row shows one. */
-  tokenBalance(symbol: string): Promise<string> {
-    return textOf(this.page, `${labelled(`Token ${symbol}`)} ${labelled(`${symbol} balance`)}`);
+  /** A watched token's balance as its row in the Tokens section shows it, once it shows `expected` ("1000.0 TST"). */
+  tokenBalance(symbol: string, expected: string): Promise<void> {
+    return waitForText(this.page, `${labelled(`Token ${symbol}`)} ${labelled(`${symbol} balance`)}`, expected);
   }
 
-  /** The status the Activity section shows for a batch ("Confirmed"), once it lists the batch. */
-  batchStatus(id: string): Promise<string> {
-    return textOf(this.page, `section${labelled('Activity')} ${labelled(`Batch ${id}`)} ${labelled('Status')}`);
+  /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */
+  batchStatus(id: string, expected: string): Promise<void> {
+    return waitForText(this.page, `section${labelled('Activity')} ${labelled(`Batch ${id}`)} ${labelled('Status')}`, expected);
   }
 
-  /** Waits until the element `selector` shows exactly `text` (the popup refreshes balances and statuses on its own). */
-  async waitForText(selector: string, text: string): Promise<void> {
-    await poll(`${selector} to read "${text}"`, async () => ((await this.page.$eval(selector, (e) => e.textContent).catch(() => null)) === text ? true : undefined));
+  /** The Tokens section's text, once it has loaded. */
+  async tokensSection(): Promise<string> {
+    await this.page.waitForSelector(`section${labelled('Tokens')}:not(:has([aria-busy]))`);
+    return textOf(this.page, `section${labelled('Tokens')}`);
   }
 }
 
-/** The text of the first element `selector` finds, once there is one. */
+const normalized = (text: string | null | undefined): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** Waits until the element `selector` reads `expected`: the popup loads and refreshes balances and statuses on its own. */
+async function waitForText(page: Page, selector: string, expected: string): Promise<void> {
+  let last: string | null = null;
+  await poll(`${selector} to read "${expected}"`, async () => {
+    last = await page.$eval(selector, (e) => e.textContent).catch(() => null);
+    return normalized(last) === expected ? true : undefined;
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; it reads ${JSON.stringify(last)}`);
+  });
+}
+
+/** The text of the first element `selector` finds, once there is one, with its whitespace collapsed (as Playwright's toHaveText reads it). */
 async function textOf(page: Page, selector: string): Promise<string> {
   const element = await page.waitForSelector(selector);
-  return element!.evaluate((e) => e.textContent ?? '');
+  return normalized(await element!.evaluate((e) => e.textContent));
 }
 
 /** The unlock form, which both the popup and the approval window show while the wallet is locked. */
 export async function unlock(page: Page, password = PASSWORD): Promise<void> {
   await page.locator(field('Password')).fill(password);
-  await page.locator(button('Unlock')).click();
+  await clickButton(page, 'Unlock');
 }
 
 /** The approval window the background opens for a dapp request. */
@@ -99,7 +114,7 @@ export class ApprovalWindow {
    * Firefox reports no close for extension pages (see browser.ts), so this asks the page.
    */
   private async answer(name: string): Promise<void> {
-    await this.page.locator(button(name)).click();
+    await clickButton(this.page, name);
     await poll('the approval window to close', async () => ((await hrefOf(this.page)) === undefined ? true : undefined));
   }
 
@@ -121,7 +136,7 @@ export class ApprovalWindow {
 
   /** The first step of a batch from a plain account; the batch itself is shown next, in the same window. */
   async acceptUpgrade(): Promise<void> {
-    await this.page.locator(button('Upgrade account')).click();
+    await clickButton(this.page, 'Upgrade account');
     await this.page.waitForSelector(button('Approve'));
   }
 
