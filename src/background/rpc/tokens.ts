@@ -36,7 +36,7 @@ async function watchAsset(request: WatchAssetRequest, ctx: RequestContext): Prom
   return DEFERRED;
 }
 
-/** Stores the contract's symbol and decimals; a decimals mismatch is never added, whatever the page sent back. */
+/** Stores the contract's symbol and decimals; a decimals mismatch is never added, whatever the approval screen answered. */
 export async function completeWatchAsset(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
   if (!decision.approved) return { error: userRejected().toObject() };
   const details = record.details as WatchAssetDetails;
