@@ -85,9 +85,3 @@ export function object(value: unknown, field: string): Record<string, unknown> {
   }
   return value as Record<string, unknown>;
 }
-
-/** Rejects members the schema does not know, so typos are reported instead of ignored. */
-export function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
-  const unknown = Object.keys(value).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) throw invalidParams(`${field} has unknown field(s) ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`);
-}

@@ -8,7 +8,6 @@
 export interface StorageBackend {
   get(key: string): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
-  remove(key: string): Promise<void>;
 }
 
 export interface TypedStorage<Schema> {
@@ -51,9 +50,6 @@ export function memoryBackend(): StorageBackend {
     get: async (key) => (items.has(key) ? { [key]: structuredClone(items.get(key)) } : {}),
     set: async (values) => {
       for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
-    },
-    remove: async (key) => {
-      items.delete(key);
     },
   };
 }
