@@ -111,4 +111,5 @@ browser.alarms.onAlarm.addListener((alarm) => {
 
 // Approvals that were waiting when the worker stopped get their window back; batches cut off mid-send finish.
 void services.approvals.pending().then((pending) => (pending.length > 0 ? approvalWindow.restore() : undefined));
+void services.approvals.resume();
 void resumeBatches(services);

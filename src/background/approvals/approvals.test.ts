@@ -92,6 +92,18 @@ describe('approval queue', () => {
     expect(replies).toEqual([{ target: from(1).replyTo, response: { error: { code: -32603, message: 'Internal error: The wallet is locked' } } }]);
   });
 
+  it('a request the user decided just before the worker stopped is finished on the next start', async () => {
+    const { approvals, replies, local, restarted } = setup();
+    const record = await approvals.request('connect', from(1));
+    // The worker stopped right after storing the decision, before finishing.
+    await local.update('approvals', (all) => all.map((a) => ({ ...a, decision: { approved: true } })));
+    expect(await approvals.pending()).toEqual([]);
+    await restarted().resume();
+    expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'after restart' } }]);
+    expect(await local.get('approvals')).toEqual([]);
+    await expect(approvals.settle(record.id, { approved: true })).rejects.toThrow('No pending approval');
+  });
+
   it('finishes a request persisted before a restart', async () => {
     const { approvals, replies, restarted } = setup();
     const record = await approvals.request('connect', from(1));

@@ -30,6 +30,8 @@ export interface Approvals {
   request(type: ApprovalType, from: Pick<ApprovalRecord, 'origin' | 'request' | 'replyTo'>, details?: unknown): Promise<ApprovalRecord>;
   pending(): Promise<ApprovalRecord[]>;
   settle(id: string, decision: ApprovalDecision): Promise<void>;
+  /** After a worker restart: finishes the requests the user had decided when the worker stopped. */
+  resume(): Promise<void>;
   /** The window was closed: every waiting request is rejected, as the user walked away. */
   rejectAll(): Promise<void>;
 }
@@ -42,26 +44,34 @@ const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnava
 export function createApprovals(deps: ApprovalDeps): Approvals {
   const { local } = deps;
 
-  const take = async (id: string): Promise<ApprovalRecord | undefined> => {
-    let taken: ApprovalRecord | undefined;
+  const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
+
+  /**
+   * The decision is stored on the record before the request is finished, and the record removed
+   * only after the page has its answer: a worker stopped in between finishes it on the next start.
+   * Only a record not yet decided can be decided, so a double click cannot finish one request twice.
+   */
+  const decide = async (ids: string[] | 'all', decision: ApprovalDecision): Promise<ApprovalRecord[]> => {
+    let decided: ApprovalRecord[] = [];
     await local.update('approvals', (all) => {
-      taken = all.find((a) => a.id === id);
-      return all.filter((a) => a.id !== id);
+      decided = waiting(all).filter((a) => ids === 'all' || ids.includes(a.id)).map((a) => ({ ...a, decision }));
+      return all.map((a) => decided.find((d) => d.id === a.id) ?? a);
     });
-    return taken;
+    return decided;
   };
 
-  // The record is already taken: whatever happens, the page must get an answer.
-  const finish = async (record: ApprovalRecord, decision: ApprovalDecision): Promise<void> => {
-    const response = await deps.complete(record, decision).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
+  // Whatever happens while finishing, the page must get an answer.
+  const finish = async (record: ApprovalRecord): Promise<void> => {
+    const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     await deps.reply(record.replyTo, response);
+    await local.update('approvals', (all) => all.filter((a) => a.id !== record.id));
   };
 
   return {
     async request(type, { origin, request, replyTo }, details) {
       const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now(), details };
       await local.update('approvals', (all) => {
-        const mine = all.filter((a) => a.origin === origin);
+        const mine = waiting(all).filter((a) => a.origin === origin);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
@@ -70,21 +80,18 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       await deps.window.show();
       return record;
     },
-    pending: () => local.get('approvals'),
+    pending: async () => waiting(await local.get('approvals')),
     async settle(id, decision) {
-      // Taken out first, so a double click cannot finish one request twice.
-      const record = await take(id);
+      const [record] = await decide([id], decision);
       if (!record) throw new Error(`No pending approval ${id}`);
-      await finish(record, decision);
-      await deps.window.closeIfIdle(async () => (await local.get('approvals')).length === 0);
+      await finish(record);
+      await deps.window.closeIfIdle(async () => waiting(await local.get('approvals')).length === 0);
     },
     async rejectAll() {
-      let all: ApprovalRecord[] = [];
-      await local.update('approvals', (current) => {
-        all = current;
-        return [];
-      });
-      await Promise.all(all.map((record) => finish(record, { approved: false })));
+      await Promise.all((await decide('all', { approved: false })).map(finish));
+    },
+    async resume() {
+      await Promise.all((await local.get('approvals')).filter((a) => a.decision).map(finish));
     },
   };
 }

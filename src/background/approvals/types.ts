@@ -26,6 +26,8 @@ export interface ApprovalRecord {
   createdAt: number;
   /** What the approval screen shows beyond the request itself (computed by the method's handler). */
   details?: unknown;
+  /** Set when the user answered; the record stays until the page has its reply. */
+  decision?: ApprovalDecision;
 }
 
 /** `value` carries the screen's answer: chosen accounts, or why the user declined. */

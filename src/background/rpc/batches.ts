@@ -67,7 +67,7 @@ export async function completeSendCalls(services: Services, record: ApprovalReco
     }
     return { error: userRejected().toObject() };
   }
-  await services.batches.update(record.origin, batchId, (b) => ({ ...b, state: 'approved', replyTo: record.replyTo }));
+  await services.batches.update(record.origin, batchId, (b) => (b.state === 'awaiting-approval' ? { ...b, state: 'approved', replyTo: record.replyTo } : b));
   return sendApproved(services, record.origin, batchId);
 }
 

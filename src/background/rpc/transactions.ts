@@ -57,7 +57,7 @@ export async function completeSendTransaction(services: Services, record: Approv
     return { error: userRejected().toObject() };
   }
   const tier = TIERS.includes(decision.value as FeeTier) ? (decision.value as FeeTier) : 'market';
-  await services.batches.update(record.origin, batchId, (b) => ({ ...b, state: 'approved', feeTier: tier, replyTo: record.replyTo }));
+  await services.batches.update(record.origin, batchId, (b) => (b.state === 'awaiting-approval' ? { ...b, state: 'approved', feeTier: tier, replyTo: record.replyTo } : b));
   return sendApproved(services, record.origin, batchId);
 }
 
