@@ -1,5 +1,6 @@
 /** Runs anvil as a child process: the devnet's chain, with interval mining and the Prague hardfork (EIP-7702). */
 import { spawn } from 'node:child_process';
+import { supervise } from './child';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BLOCK_TIME_SECONDS, CHAIN_ID, DEFAULT_RPC_PORT, DEVNET_MNEMONIC } from './constants';
@@ -31,40 +32,16 @@ export async function startAnvil({ port = DEFAULT_RPC_PORT, chainId = CHAIN_ID, 
     '--block-time', String(BLOCK_TIME_SECONDS),
     '--hardfork', hardfork,
   ];
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => {
-    const done = () => {
-      hasExited = true;
-      resolve();
-    };
-    child.once('exit', done);
-    // Spawning itself failed (say, the binary is not executable): no 'exit' follows.
-    child.once('error', (error) => {
-      stderr += error.message;
-      done();
-    });
-  });
-  // Never leave anvil behind when this process ends without calling stop().
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (!hasExited) child.kill('SIGTERM');
-    await exited;
-  };
+  const anvil = supervise(spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] }));
 
   const rpcUrl = `http://${HOST}:${port}`;
   try {
-    await waitForChainId(rpcUrl, chainId, () => hasExited);
+    await waitForChainId(rpcUrl, chainId, anvil.hasExited);
   } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}${stderr ? `\nanvil said: ${stderr.trim()}` : ''}`);
+    await anvil.stop();
+    throw new Error(`${(error as Error).message}${anvil.output() ? `\nanvil said: ${anvil.output()}` : ''}`);
   }
-  return { rpcUrl, stop };
+  return { rpcUrl, stop: anvil.stop };
 }
 
 // node_modules/.bin/anvil is a node wrapper that, on SIGTERM, signals the real binary and exits without waiting

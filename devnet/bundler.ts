@@ -3,6 +3,7 @@
  * the v0.8 EntryPoint (EIP-7702 userOps with `eip7702Auth` included) at http://127.0.0.1:<port>/rpc.
  */
 import { spawn } from 'node:child_process';
+import { supervise } from './child';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -52,47 +53,23 @@ export async function startBundler({ rpcUrl, port = DEFAULT_BUNDLER_PORT, logLev
     '--log-level', level,
   ];
   // A clean environment for Alto: it reads .env files and ALTO_* variables, neither of which the devnet wants.
-  const child = spawn(process.execPath, args, {
-    cwd: dirname(altoCli()),
-    env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/dev/null' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: string) => {
-    output = (output + chunk).slice(-20_000);
-    if (logLevel || process.env.DEVNET_BUNDLER_LOG) process.stderr.write(chunk);
-  };
-  child.stdout.setEncoding('utf8').on('data', collect);
-  child.stderr.setEncoding('utf8').on('data', collect);
-  let hasExited = false;
-  const exited = new Promise<void>((resolve) => {
-    const done = () => {
-      hasExited = true;
-      resolve();
-    };
-    child.once('exit', done);
-    child.once('error', (error) => {
-      output += error.message;
-      done();
-    });
-  });
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (!hasExited) child.kill('SIGTERM');
-    await exited;
-  };
+  const alto = supervise(
+    spawn(process.execPath, args, {
+      cwd: dirname(altoCli()),
+      env: { PATH: process.env.PATH, DOTENV_CONFIG_PATH: '/dev/null' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    logLevel || process.env.DEVNET_BUNDLER_LOG ? (chunk) => process.stderr.write(chunk) : undefined,
+  );
 
   const url = `http://${HOST}:${port}/rpc`;
   try {
-    await waitForEntryPoint(url, () => hasExited);
+    await waitForEntryPoint(url, alto.hasExited);
   } catch (error) {
-    await stop();
-    throw new Error(`${(error as Error).message}${output ? `\nAlto said: ${output.trim()}` : ''}`);
+    await alto.stop();
+    throw new Error(`${(error as Error).message}${alto.output() ? `\nAlto said: ${alto.output()}` : ''}`);
   }
-  return { url, stop };
+  return { url, stop: alto.stop };
 }
 
 // The package's exports name no file of the CLI (its `bin`); find it next to the resolved main module, esm/index.js.
