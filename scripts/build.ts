@@ -32,7 +32,9 @@ function manifestFor(browser: 'chrome' | 'firefox'): object {
   if (browser === 'firefox') {
     manifest.background = { scripts: ['background.js'] };
     manifest.browser_specific_settings = {
-      gecko: { id: FIREFOX_ID, strict_min_version: '142.0', data_collection_permissions: { required: ['none'] } },
+      // 140 is Debian's firefox-esr; desktop Firefox reads data_collection_permissions from 140, Android from 142.
+      gecko: { id: FIREFOX_ID, strict_min_version: '140.0', data_collection_permissions: { required: ['none'] } },
+      gecko_android: { strict_min_version: '142.0' },
     };
   }
   return manifest;
