@@ -4,6 +4,7 @@ import { supervise } from './child';
 import { createRequire } from 'node:module';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BLOCK_TIME_SECONDS, CHAIN_ID, DEFAULT_RPC_PORT, DEVNET_MNEMONIC } from './constants';
+import { jsonRpc } from '../src/shared/jsonRpc';
 import { HOST, assertPortFree } from './ports';
 
 export interface Anvil {
@@ -68,15 +69,5 @@ async function waitForChainId(rpcUrl: string, expected: number, hasExited: () =>
 
 /** The node's chain id, or undefined while nothing answers yet. */
 async function fetchChainId(rpcUrl: string): Promise<number | undefined> {
-  try {
-    const reply = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    });
-    const body = (await reply.json()) as { result?: string };
-    return body.result === undefined ? undefined : Number(body.result);
-  } catch {
-    return undefined;
-  }
+  return jsonRpc<string>(rpcUrl, 'eth_chainId').then(Number, () => undefined);
 }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BLOCK_TIME_SECONDS, BUNDLER_EXECUTOR, BUNDLER_UTILITY, DEFAULT_BUNDLER_PORT, ENTRY_POINT_ADDRESS } from './constants';
+import { jsonRpc } from '../src/shared/jsonRpc';
 import { HOST, assertPortFree } from './ports';
 
 export interface Bundler {
@@ -95,15 +96,5 @@ async function waitForEntryPoint(url: string, hasExited: () => boolean): Promise
 
 /** The bundler's EntryPoints, or undefined while nothing answers yet. */
 async function supportedEntryPoints(url: string): Promise<string[] | undefined> {
-  try {
-    const reply = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
-    });
-    const body = (await reply.json()) as { result?: string[] };
-    return body.result;
-  } catch {
-    return undefined;
-  }
+  return jsonRpc<string[]>(url, 'eth_supportedEntryPoints').catch(() => undefined);
 }

@@ -1,11 +1,12 @@
 /** Fixed facts about the local devnet: the chain, its accounts' mnemonic, and the addresses our contracts land at. */
+import { fileURLToPath } from 'node:url';
 
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_PORT = 8545;
 export const DEFAULT_DAPP_PORT = 4173;
 /** Alto, the ERC-4337 bundler: JSON-RPC at http://127.0.0.1:4337/rpc. */
 export const DEFAULT_BUNDLER_PORT = 4337;
-/** The ERC-7677 paymaster service (devnet/paymaster/): JSON-RPC at http://127.0.0.1:3000/rpc. */
+/** The ERC-7677 paymaster service (paymaster/): JSON-RPC at http://127.0.0.1:3000/rpc. */
 export const DEFAULT_PAYMASTER_PORT = 3000;
 /** Seconds between blocks: short enough for fast tests, long enough that pending state exists. */
 export const BLOCK_TIME_SECONDS = 0.2;
@@ -18,8 +19,7 @@ export const DEVNET_ACCOUNT_COUNT = 10;
 export const CREATE2_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
 
 /** ERC-4337 v0.8 EntryPoint and Simple7702Account, at their canonical (mainnet) addresses. */
-export const ENTRY_POINT_ADDRESS = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
-export const SIMPLE_7702_ACCOUNT_ADDRESS = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
+export { ENTRY_POINT_V08 as ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT as SIMPLE_7702_ACCOUNT_ADDRESS } from '../src/shared/contracts';
 
 /** Our ERC-20 "Test Token" (TST, 18 decimals); follows from contracts/TestToken.sol, its compiler settings and salt zero. */
 export const TEST_TOKEN_ADDRESS = '0x10078beE6813c04572224b652228177C0f7BF2CF';
@@ -51,3 +51,6 @@ export const BUNDLER_EXECUTOR = {
  */
 export const VERIFYING_PAYMASTER_ADDRESS = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
 export const PAYMASTER_DEPOSIT_ETH = '100';
+
+/** Who the devnet's paymaster service sponsors: devnet/paymaster-policy.json. */
+export const DEVNET_POLICY_FILE = fileURLToPath(new URL('paymaster-policy.json', import.meta.url));

@@ -6,9 +6,9 @@ import { JsonRpcProvider, Wallet } from 'ethers';
 import { devnetAccounts, type DevnetAccount } from './accounts';
 import { startAnvil } from './anvil';
 import { startBundler } from './bundler';
-import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT } from './constants';
+import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT, DEVNET_POLICY_FILE, PAYMASTER_SIGNER } from './constants';
 import { deployContracts, fundBundlerWallets, type DevnetAddresses } from './deploy';
-import { startPaymasterService } from './paymaster/server';
+import { startPaymasterService } from '../paymaster/server';
 import { startDappServer } from './server';
 
 export type { DevnetAccount } from './accounts';
@@ -59,7 +59,10 @@ export async function startDevnet({
     const [addresses] = await Promise.all([deployContracts(provider, accounts), fundBundlerWallets(provider)]);
     const started = await Promise.allSettled([
       startBundler({ rpcUrl: anvil.rpcUrl, port: bundlerPort }),
-      startPaymasterService({ port: paymasterPort, rpcUrl: anvil.rpcUrl, paymaster: addresses.verifyingPaymaster, entryPoint: addresses.entryPoint, log: paymasterLog }),
+      startPaymasterService({
+        port: paymasterPort, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, policy: DEVNET_POLICY_FILE,
+        paymaster: addresses.verifyingPaymaster, entryPoint: addresses.entryPoint, log: paymasterLog,
+      }),
     ]);
     for (const result of started) if (result.status === 'fulfilled') running.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');

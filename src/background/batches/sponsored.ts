@@ -9,16 +9,8 @@ import { Interface, toQuantity } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import { getPaymasterData, getPaymasterStubData, type StubResult } from '../paymaster/client';
-import {
-  DUMMY_SIGNATURE,
-  EIP7702_FACTORY,
-  dummyAuthorization,
-  signUserOperation,
-  signedAuthorization,
-  userOperationHash,
-  type RpcEip7702Auth,
-  type RpcUserOperation,
-} from '../paymaster/userOperation';
+import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type RpcEip7702Auth, type RpcUserOperation } from '../../shared/erc4337';
+import { dummyAuthorization, signUserOperation, signedAuthorization } from '../paymaster/userOperation';
 import type { ChainNode } from '../services';
 import { encodeExecuteBatch } from './encoding';
 import { suggestFees } from './fees';
@@ -42,7 +34,7 @@ async function draft(node: ChainNode, from: Hex, calls: BatchCall[], authorizati
     preVerificationGas: '0x0',
     maxFeePerGas: toQuantity(fees.maxFeePerGas) as Hex,
     maxPriorityFeePerGas: toQuantity(fees.maxPriorityFeePerGas) as Hex,
-    signature: DUMMY_SIGNATURE,
+    signature: STUB_SIGNATURE,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Hex } from '../../shared/params';
 import type { ReplyTarget } from '../approvals/types';
 import type { FeeTier } from './fees';
-import type { RpcUserOperation } from '../paymaster/userOperation';
+import type { RpcUserOperation } from '../../shared/erc4337';
 
 export interface BatchCall {
   /** Absent for a contract creation (eth_sendTransaction without `to`). */

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcError } from '../../shared/errors';
 import { getPaymasterData, getPaymasterStubData } from './client';
-import { DUMMY_SIGNATURE, type RpcUserOperation } from './userOperation';
+import { STUB_SIGNATURE, type RpcUserOperation } from '../../shared/erc4337';
 
 const op: RpcUserOperation = {
   sender: '0x00000000000000000000000000000000000000aa', nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0',
-  preVerificationGas: '0x0', maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0', signature: DUMMY_SIGNATURE,
+  preVerificationGas: '0x0', maxFeePerGas: '0x0', maxPriorityFeePerGas: '0x0', signature: STUB_SIGNATURE,
 };
 const FIELDS = { paymaster: '0x33edC8964dFf8cb68084759c72e6b2757fE1a762', paymasterData: '0x01', paymasterVerificationGasLimit: '0xc350', paymasterPostOpGasLimit: '0x0' };
 

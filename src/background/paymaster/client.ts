@@ -3,10 +3,11 @@
  * result without paymaster fields) is 4300 "Paymaster service error" with the service's words in `data`.
  */
 import { RpcError } from '../../shared/errors';
+import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import { PaymasterErrorCode } from '../../shared/schemas/paymasterCapability';
-import type { PaymasterFields, RpcUserOperation } from './userOperation';
+import type { PaymasterFields, RpcUserOperation } from '../../shared/erc4337';
 
 const TIMEOUT_MS = 10_000;
 
@@ -18,25 +19,13 @@ export interface StubResult extends PaymasterFields {
 const serviceError = (detail: string) => new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', { message: detail });
 
 async function call(url: string, method: string, params: unknown[]): Promise<unknown> {
-  let reply: Response;
   try {
-    reply = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    return await jsonRpc(url, method, params, { timeoutMs: TIMEOUT_MS });
   } catch (error) {
-    throw serviceError(`${method}: ${url} is unreachable or did not answer within ${TIMEOUT_MS / 1000} s (${(error as Error).message})`);
+    if (error instanceof JsonRpcTransportError) throw serviceError(`${method}: ${url} ${error.reason === 'not-json' ? 'answered' : 'is'} ${error.message}`);
+    const { code, message } = error as RpcError;
+    throw serviceError(`${method}: ${message} (code ${code})`);
   }
-  let body: { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-  try {
-    body = await reply.json();
-  } catch {
-    throw serviceError(`${method}: the service answered HTTP ${reply.status} without JSON`);
-  }
-  if (body?.error) throw serviceError(`${method}: ${body.error.message} (code ${body.error.code})`);
-  return body?.result;
 }
 
 function paymasterFields(result: unknown, method: string): PaymasterFields {

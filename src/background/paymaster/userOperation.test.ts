@@ -3,7 +3,8 @@ import { getUserOperationHash } from 'viem/account-abstraction';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import { deriveWallet } from '../accounts/accounts';
-import { dummyAuthorization, signUserOperation, userOperationHash, type RpcUserOperation } from './userOperation';
+import { userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
+import { dummyAuthorization, signUserOperation } from './userOperation';
 
 const wallet = deriveWallet('test test test test test test test test test test test junk', 3);
 

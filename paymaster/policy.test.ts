@@ -1,7 +1,7 @@
-import { HDNodeWallet, Interface } from 'ethers';
+import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, DEVNET_MNEMONIC, PAYMASTER_SIGNER } from '../constants';
-import { configFromCommandLine, DEVNET_POLICY_FILE } from './config';
+import { DEVNET_POLICY_FILE } from '../devnet/constants';
+import { configFromCommandLine } from './config';
 import { DailyCounter, callTargets, loadPolicy } from './policy';
 import { RpcError } from './rpc';
 import { parseUserOperation } from './userOp';
@@ -54,19 +54,17 @@ describe('loadPolicy', () => {
 });
 
 describe('configuration', () => {
-  it('takes flags over environment variables over the devnet defaults', () => {
-    const config = configFromCommandLine(['--port', '3999', '--rpc-url', 'http://127.0.0.1:9999'], { PAYMASTER_PORT: '3001', PAYMASTER_POLICY: '/tmp/p.json' });
-    expect(config).toMatchObject({ port: 3999, rpcUrl: 'http://127.0.0.1:9999', policy: '/tmp/p.json', signerKey: PAYMASTER_SIGNER.privateKey });
-    expect(() => configFromCommandLine(['--port', 'x'], {})).toThrow('--port must be a port number');
-  });
-});
+  const required = ['--rpc-url', 'http://127.0.0.1:9999', '--signer-key', '0x01', '--paymaster', '0x33edC8964dFf8cb68084759c72e6b2757fE1a762'];
 
-describe('devnet role keys', () => {
-  it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
-    const parent = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/0'/0");
-    for (const [index, key] of [[10, PAYMASTER_SIGNER], [11, BUNDLER_UTILITY], [12, BUNDLER_EXECUTOR]] as const) {
-      const wallet = parent.deriveChild(index);
-      expect({ address: wallet.address, privateKey: wallet.privateKey }).toEqual(key);
-    }
+  it('takes flags over environment variables over the defaults', () => {
+    const config = configFromCommandLine([...required, '--port', '3999'], { PAYMASTER_PORT: '3001', PAYMASTER_POLICY: '/tmp/p.json' });
+    expect(config).toMatchObject({ port: 3999, host: '127.0.0.1', rpcUrl: 'http://127.0.0.1:9999', policy: '/tmp/p.json', signerKey: '0x01' });
+    expect(() => configFromCommandLine([...required, '--policy', 'p.json', '--port', 'x'], {})).toThrow('--port must be a port number');
+  });
+
+  it('names every missing setting, with its environment variable', () => {
+    expect(() => configFromCommandLine(['--rpc-url', 'http://x'], {})).toThrow(
+      'Missing settings: --signer-key (or PAYMASTER_SIGNER_KEY), --paymaster (or PAYMASTER_ADDRESS), --policy (or PAYMASTER_POLICY)',
+    );
   });
 });

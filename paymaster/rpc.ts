@@ -1,5 +1,5 @@
 /** The JSON-RPC 2.0 envelope (spec section 1): parses a request body, runs the method, shapes the reply. */
-import { RpcError, invalidParams, type RpcErrorObject } from '../../src/shared/errors';
+import { RpcError, invalidParams, type RpcErrorObject } from '../src/shared/errors';
 
 export const ErrorCode = {
   parseError: -32700,

@@ -1,7 +1,7 @@
 /**
  * Reference client, in ethers only, of what the wallet's background does for a sponsored batch on the devnet:
  * an EOA (delegated to Simple7702Account in the same userOp when it is not yet) sends executeBatch(calls) as an
- * EntryPoint v0.8 UserOperation whose gas the VerifyingPaymaster pays. README.md beside this file shows every request.
+ * EntryPoint v0.8 UserOperation whose gas the VerifyingPaymaster pays. ../README.md shows every request.
  *
  *   1. pm_getPaymasterStubData   → paymaster fields for estimation (dummy paymaster signature)
  *   2. eth_estimateUserOperationGas (bundler) → callGasLimit, verificationGasLimit, preVerificationGas
@@ -9,44 +9,13 @@
  *   4. sign the EIP-712 userOp hash with the EOA's key, eth_sendUserOperation, poll eth_getUserOperationReceipt
  */
 import { Interface, JsonRpcProvider, concat, toQuantity, type BaseWallet } from 'ethers';
-import { userOperationHash as walletUserOperationHash, type RpcUserOperation as WalletUserOperation } from '../../src/background/paymaster/userOperation';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../src/shared/contracts';
+import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../src/shared/erc4337';
+import { jsonRpc } from '../../src/shared/jsonRpc';
+import type { Hex } from '../../src/shared/params';
 
-export const ENTRY_POINT_V08 = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
-export const SIMPLE_7702_ACCOUNT = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
-
-/** Simple7702Account's stub signature: recovers to some address without reverting, so estimation runs the real path. */
-export const DUMMY_ACCOUNT_SIGNATURE =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c';
-
-/** A v0.8 UserOperation in its JSON-RPC form (all numbers hex quantities), as bundlers and ERC-7677 services take it. */
-export interface RpcUserOperation {
-  sender: string;
-  nonce: string;
-  factory?: string;
-  factoryData?: string;
-  callData: string;
-  callGasLimit: string;
-  verificationGasLimit: string;
-  preVerificationGas: string;
-  maxFeePerGas: string;
-  maxPriorityFeePerGas: string;
-  paymaster?: string;
-  paymasterVerificationGasLimit?: string;
-  paymasterPostOpGasLimit?: string;
-  paymasterData?: string;
-  signature: string;
-  eip7702Auth?: RpcEip7702Auth;
-}
-
-export interface RpcEip7702Auth {
-  address: string;
-  chainId: string;
-  nonce: string;
-  r: string;
-  s: string;
-  yParity: string;
-}
+export type { RpcUserOperation };
 
 export interface Call {
   to: string;
@@ -81,7 +50,7 @@ const entryPoint = new Interface(['function getNonce(address sender, uint192 key
 export async function sendSponsoredCalls(options: SponsoredCallsOptions) {
   const { userOp, chainId } = await prepareSponsoredUserOperation(options);
   const signed = signUserOperation(userOp, chainId, options.owner);
-  const userOpHash = await rpc<string>(options.bundlerUrl, 'eth_sendUserOperation', [signed, ENTRY_POINT_V08]);
+  const userOpHash = await jsonRpc<string>(options.bundlerUrl, 'eth_sendUserOperation', [signed, ENTRY_POINT_V08]);
   return { userOp: signed, userOpHash, receipt: await waitForUserOperationReceipt(options.bundlerUrl, userOpHash) };
 }
 
@@ -102,61 +71,50 @@ export async function prepareSponsoredUserOperation({ nodeUrl, bundlerUrl, payma
     // EOA sends no transaction itself), and factory "0x7702" tells the EntryPoint to hash the delegate instead.
     const eip7702Auth = delegated ? undefined : signAuthorization(owner, chainId, eoaNonce);
     let userOp: RpcUserOperation = {
-      sender,
-      nonce: toQuantity(BigInt(opNonce)),
-      ...(eip7702Auth ? { factory: '0x7702', factoryData: '0x', eip7702Auth } : {}),
-      callData: account.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, c.value ?? 0n, c.data ?? '0x'])]),
+      sender: sender as Hex,
+      nonce: toQuantity(BigInt(opNonce)) as Hex,
+      ...(eip7702Auth ? { factory: EIP7702_FACTORY, factoryData: '0x', eip7702Auth } : {}),
+      callData: account.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, c.value ?? 0n, c.data ?? '0x'])]) as Hex,
       callGasLimit: '0x0',
       verificationGasLimit: '0x0',
       preVerificationGas: '0x0',
       ...fees,
-      signature: DUMMY_ACCOUNT_SIGNATURE,
+      signature: STUB_SIGNATURE,
     };
     const pmParams = () => [userOp, ENTRY_POINT_V08, toQuantity(chainId), context];
 
-    const stub = await rpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterStubData', pmParams());
+    const stub = await jsonRpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterStubData', pmParams());
     userOp = { ...userOp, ...paymasterFields(stub) };
 
-    const gas = await rpc<{ callGasLimit: string; verificationGasLimit: string; preVerificationGas: string }>(
+    const gas = await jsonRpc<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>(
       bundlerUrl, 'eth_estimateUserOperationGas', [userOp, ENTRY_POINT_V08]);
     // The paymaster's gas limits stay the service's (ERC-7677): it signs over them and pays for them.
     userOp = { ...userOp, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
 
-    const sponsored = await rpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterData', pmParams());
+    const sponsored = await jsonRpc<PaymasterFields>(paymasterUrl, 'pm_getPaymasterData', pmParams());
     return { userOp: { ...userOp, ...paymasterFields(sponsored) }, chainId };
   } finally {
     node.destroy();
   }
 }
 
-/** Step 4: the owner signs the v0.8 userOp hash (EIP-712) with its raw key; the wallet's own code, so tests check it. */
+/** Step 4: the owner signs the v0.8 userOp hash (EIP-712, src/shared/erc4337.ts, the wallet's own code) with its raw key. */
 export function signUserOperation(userOp: RpcUserOperation, chainId: bigint, owner: BaseWallet): RpcUserOperation {
-  return { ...userOp, signature: owner.signingKey.sign(userOperationHash(userOp, chainId)).serialized };
-}
-
-/** EntryPoint.getUserOpHash for v0.8, as the wallet computes it (src/background/paymaster/userOperation.ts). */
-export function userOperationHash(userOp: RpcUserOperation, chainId: bigint): string {
-  return walletUserOperationHash(userOp as WalletUserOperation, toQuantity(chainId) as `0x${string}`);
+  return { ...userOp, signature: owner.signingKey.sign(userOperationHash(userOp, toQuantity(chainId) as Hex)).serialized as Hex };
 }
 
 /** EIP-7702 authorization in the form Alto and viem put into `eip7702Auth`. */
 export function signAuthorization(owner: BaseWallet, chainId: bigint, nonce: number): RpcEip7702Auth {
   const { signature } = owner.authorizeSync({ address: SIMPLE_7702_ACCOUNT, chainId, nonce });
-  return { address: SIMPLE_7702_ACCOUNT, chainId: toQuantity(chainId), nonce: toQuantity(nonce), r: signature.r, s: signature.s, yParity: toQuantity(signature.yParity) };
+  const quantity = (value: bigint | number) => toQuantity(value) as Hex;
+  return { address: SIMPLE_7702_ACCOUNT, chainId: quantity(chainId), nonce: quantity(nonce), r: signature.r as Hex, s: signature.s as Hex, yParity: quantity(signature.yParity) };
 }
 
 /** Fees from the node, doubled for headroom like viem does: the paymaster pays only for gas actually used. */
-async function feesPerGas(node: JsonRpcProvider): Promise<{ maxFeePerGas: string; maxPriorityFeePerGas: string }> {
+async function feesPerGas(node: JsonRpcProvider): Promise<{ maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }> {
   const [block, priority] = await Promise.all([node.getBlock('latest'), node.send('eth_maxPriorityFeePerGas', [])]);
   const maxPriorityFeePerGas = 2n * BigInt(priority);
-  return { maxFeePerGas: toQuantity(2n * (block?.baseFeePerGas ?? 0n) + maxPriorityFeePerGas), maxPriorityFeePerGas: toQuantity(maxPriorityFeePerGas) };
-}
-
-interface PaymasterFields {
-  paymaster: string;
-  paymasterData: string;
-  paymasterVerificationGasLimit: string;
-  paymasterPostOpGasLimit: string;
+  return { maxFeePerGas: toQuantity(2n * (block?.baseFeePerGas ?? 0n) + maxPriorityFeePerGas) as Hex, maxPriorityFeePerGas: toQuantity(maxPriorityFeePerGas) as Hex };
 }
 
 /** Only the four userOp fields of an ERC-7677 result (the stub also has sponsor and isFinal). */
@@ -168,29 +126,9 @@ function paymasterFields(result: PaymasterFields): PaymasterFields {
 export async function waitForUserOperationReceipt(bundlerUrl: string, userOpHash: string, timeoutMs = 30_000): Promise<UserOperationReceipt> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const receipt = await rpc<UserOperationReceipt | null>(bundlerUrl, 'eth_getUserOperationReceipt', [userOpHash]);
+    const receipt = await jsonRpc<UserOperationReceipt | null>(bundlerUrl, 'eth_getUserOperationReceipt', [userOpHash]);
     if (receipt) return receipt;
     if (Date.now() > deadline) throw new Error(`userOp ${userOpHash} has no receipt after ${timeoutMs} ms`);
     await delay(100);
   }
 }
-
-export class JsonRpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
-    super(message);
-  }
-}
-
-let nextId = 1;
-
-export async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const reply = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-  });
-  const body = (await reply.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
-  if (body.error) throw new JsonRpcError(body.error.code, `${method}: ${body.error.message}`, body.error.data);
-  return body.result as T;
-}
-

@@ -4,8 +4,8 @@
  */
 import { Interface, Wallet, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAnvil, type Anvil } from '../anvil';
-import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../constants';
+import { startAnvil, type Anvil } from '../devnet/anvil';
+import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { ErrorCode } from './rpc';
 import { startPaymasterService, type PaymasterService } from './server';
@@ -54,6 +54,8 @@ beforeAll(async () => {
   service = await startPaymasterService({
     port: PAYMASTER_PORT,
     rpcUrl: anvil.rpcUrl,
+    signerKey: PAYMASTER_SIGNER.privateKey,
+    paymaster: VERIFYING_PAYMASTER_ADDRESS,
     policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited], targets: [target], dailyLimitPerSender: 2 },
     log: (line) => logLines.push(line),
   });

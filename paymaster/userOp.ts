@@ -2,7 +2,8 @@
  * The UserOperation of an ERC-7677 request (EntryPoint v0.7 / v0.8 unpacked JSON form), parsed once into typed values,
  * and the hash our VerifyingPaymaster checks the service's signature against (contracts/VerifyingPaymaster.sol getHash).
  */
-import { AbiCoder, concat, getAddress, keccak256, toBeHex, zeroPadValue } from 'ethers';
+import { AbiCoder, getAddress, keccak256 } from 'ethers';
+import { EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packUints } from '../src/shared/erc4337';
 import { invalidParams } from './rpc';
 
 /** EIP-7702 authorization carried by a v0.8 userOp, as Alto and viem send it. */
@@ -34,8 +35,6 @@ export interface UserOperation {
   eip7702Auth?: Eip7702Auth;
 }
 
-const EIP7702_MARKER = '0x7702';
-const EIP7702_MARKER_PADDED = '0x7702000000000000000000000000000000000000';
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
 const DATA = /^0x([0-9a-fA-F]{2})*$/;
@@ -66,24 +65,16 @@ export function parseUserOperation(value: unknown, gas: 'optional' | 'required')
     paymasterPostOpGasLimit: optional(value, 'paymasterPostOpGasLimit', uint128),
     eip7702Auth: value.eip7702Auth === undefined || value.eip7702Auth === null ? undefined : parseAuth(value.eip7702Auth),
   };
-  if (op.factory === EIP7702_MARKER && op.factoryData !== '0x') {
-    throw invalidParams(`userOp.factory "0x7702" with factoryData is ambiguous (bundlers pad the marker differently); send factory ${EIP7702_MARKER_PADDED}`);
+  if (op.factory === EIP7702_FACTORY && op.factoryData !== '0x') {
+    throw invalidParams(`userOp.factory "0x7702" with factoryData is ambiguous (bundlers pad the marker differently); send factory ${EIP7702_FACTORY_PADDED}`);
   }
   return op;
 }
 
-export function isEip7702(op: UserOperation): boolean {
-  return op.factory === EIP7702_MARKER || op.factory === EIP7702_MARKER_PADDED;
-}
+export const isEip7702 = (op: UserOperation): boolean => isEip7702Factory(op.factory);
 
 /** The initCode hash the EntryPoint uses (and so does the paymaster): for EIP-7702 senders, of the delegate instead of the marker. */
-export function initCodeHash(op: UserOperation, delegate: string | undefined): string {
-  if (isEip7702(op)) {
-    if (!delegate) throw new Error('an EIP-7702 userOp needs its delegate to be hashed');
-    return keccak256(op.factoryData === '0x' ? delegate : concat([delegate, op.factoryData]));
-  }
-  return keccak256(op.factory ? concat([op.factory, op.factoryData]) : '0x');
-}
+export const initCodeHash = (op: UserOperation, delegate: string | undefined): string => keccak256(hashedInitCode(op.factory, op.factoryData, delegate));
 
 export interface PaymasterFields {
   paymaster: string;
@@ -119,11 +110,6 @@ export function paymasterHash(
   ));
 }
 
-/** Two uint128 in one bytes32, high ‖ low, as in accountGasLimits, gasFees and paymasterAndData[20:52]. */
-export function packUints(high: bigint, low: bigint): string {
-  return concat([zeroPadValue(toBeHex(high), 16), zeroPadValue(toBeHex(low), 16)]);
-}
-
 function parseAuth(value: unknown): Eip7702Auth {
   if (!isObject(value)) throw invalidParams('userOp.eip7702Auth must be an object {address, chainId, nonce, r, s, yParity}');
   const field = (name: string) => `eip7702Auth.${name}`;
@@ -139,9 +125,9 @@ function parseAuth(value: unknown): Eip7702Auth {
 }
 
 function factoryField(value: unknown): string {
-  if (value === EIP7702_MARKER) return EIP7702_MARKER;
+  if (value === EIP7702_FACTORY) return EIP7702_FACTORY;
   if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalidParams('userOp.factory must be a 20-byte hex address or "0x7702"');
-  return value.toLowerCase() === EIP7702_MARKER_PADDED ? EIP7702_MARKER_PADDED : getAddress(value);
+  return value.toLowerCase() === EIP7702_FACTORY_PADDED ? EIP7702_FACTORY_PADDED : getAddress(value);
 }
 
 function address(value: Record<string, unknown>, name: string): string {

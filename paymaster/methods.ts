@@ -3,9 +3,10 @@
  * for the EntryPoint v0.8 (the v0.7 request form is the same JSON minus eip7702Auth). README.md shows the JSON.
  */
 import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
+import { STUB_SIGNATURE } from '../src/shared/erc4337';
 import { checkPolicy, refuse, type DailyCounter, type Policy } from './policy';
 import { invalidParams, RpcError, type Method } from './rpc';
-import { DUMMY_SIGNATURE, encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
+import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
 import { isEip7702, isObject, parseUserOperation, paymasterHash, type PaymasterFields, type UserOperation } from './userOp';
 
 /**
@@ -68,7 +69,7 @@ export function paymasterMethods(deps: MethodDeps): Record<string, Method> {
 
   const pm_getPaymasterStubData = async (params: unknown[]) => {
     admit(params, 'optional', deps);
-    const data = encodePaymasterData(await validityWindow(deps), DUMMY_SIGNATURE);
+    const data = encodePaymasterData(await validityWindow(deps), STUB_SIGNATURE);
     return { paymaster: deps.paymaster, paymasterData: data, ...gasFields, sponsor: deps.policy.sponsor, isFinal: false } satisfies StubDataResult;
   };
 

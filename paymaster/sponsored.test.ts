@@ -1,17 +1,19 @@
 /**
  * End to end on a devnet of its own (ports 8645, 4437, 3100, 4273, so it runs beside the e2e suite's): a fresh EOA
  * with no ETH is delegated to Simple7702Account and sends a TST transfer in one userOp whose gas the
- * VerifyingPaymaster pays; Alto bundles it. The steps are clientExample.ts's, checked one by one.
+ * VerifyingPaymaster pays; Alto bundles it. The steps are example/client.ts's, checked one by one.
  */
-import { Contract, Interface, JsonRpcProvider, Wallet, concat, dataSlice, getBytes, parseUnits, verifyMessage, type HDNodeWallet } from 'ethers';
+import { Contract, Interface, JsonRpcProvider, Wallet, concat, dataSlice, getBytes, parseUnits, toQuantity, verifyMessage, type HDNodeWallet } from 'ethers';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from '../constants';
-import { startDevnet, type Devnet } from '../index';
+import { PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from '../devnet/constants';
+import { startDevnet, type Devnet } from '../devnet/index';
+import { RpcError } from '../src/shared/errors';
+import { jsonRpc } from '../src/shared/jsonRpc';
+import { userOperationHash } from '../src/shared/erc4337';
 import {
-  JsonRpcError, prepareSponsoredUserOperation, rpc, sendSponsoredCalls, signUserOperation, userOperationHash, waitForUserOperationReceipt,
-  type RpcUserOperation,
-} from './clientExample';
+  prepareSponsoredUserOperation, sendSponsoredCalls, signUserOperation, waitForUserOperationReceipt, type RpcUserOperation,
+} from './example/client';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { parseUserOperation, paymasterHash } from './userOp';
 
@@ -88,7 +90,7 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     expect(userOp.eip7702Auth).toMatchObject({ address: SIMPLE_7702_ACCOUNT_ADDRESS, chainId: '0x7a69', nonce: '0x0' });
 
     // The v0.8 hash three ways: ours (EIP-712 in ethers), the EntryPoint's own, viem's.
-    const hash = userOperationHash(userOp, chainId);
+    const hash = userOperationHash(userOp, toQuantity(chainId) as `0x${string}`);
     const [entryPointHash] = entryPointAbi.decodeFunctionResult('getUserOpHash',
       await callDelegated(owner.address, devnet.addresses.entryPoint, entryPointAbi.encodeFunctionData('getUserOpHash', [packed(userOp)])));
     expect(entryPointHash).toBe(hash);
@@ -104,7 +106,7 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     expect(verifyMessage(getBytes(contractHash), dataSlice(userOp.paymasterData!, 12))).toBe(PAYMASTER_SIGNER.address);
 
     const signed = signUserOperation(userOp, chainId, owner);
-    expect(await rpc(devnet.bundlerUrl, 'eth_sendUserOperation', [signed, devnet.addresses.entryPoint])).toBe(hash);
+    expect(await jsonRpc(devnet.bundlerUrl, 'eth_sendUserOperation', [signed, devnet.addresses.entryPoint])).toBe(hash);
     const receipt = await waitForUserOperationReceipt(devnet.bundlerUrl, hash);
     expect(receipt).toMatchObject({ userOpHash: hash, success: true, sender: owner.address, paymaster: devnet.addresses.verifyingPaymaster });
 
@@ -134,17 +136,17 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('chrome-extension://abcdef');
-    expect(await rpc(devnet.bundlerUrl, 'eth_supportedEntryPoints', [])).toEqual([devnet.addresses.entryPoint]);
+    expect(await jsonRpc(devnet.bundlerUrl, 'eth_supportedEntryPoints', [])).toEqual([devnet.addresses.entryPoint]);
   });
 
   it('is refused by the bundler when the paymaster data was not signed for it', async () => {
     const owner = await fundedOwner();
     const { userOp, chainId } = await prepareSponsoredUserOperation(options(owner, devnet.accounts[4].address, '1'));
     // Stretch the validity window the service signed; the account re-signs, so only the paymaster check can fail.
-    const forged = signUserOperation({ ...userOp, paymasterData: concat(['0x0000ffffffff', dataSlice(userOp.paymasterData!, 6)]) }, chainId, owner);
-    const error = await rpc(devnet.bundlerUrl, 'eth_sendUserOperation', [forged, devnet.addresses.entryPoint]).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(JsonRpcError);
-    expect((error as JsonRpcError).message).toMatch(/AA34 signature error/);
+    const forged = signUserOperation({ ...userOp, paymasterData: concat(['0x0000ffffffff', dataSlice(userOp.paymasterData!, 6)]) as `0x${string}` }, chainId, owner);
+    const error = await jsonRpc(devnet.bundlerUrl, 'eth_sendUserOperation', [forged, devnet.addresses.entryPoint]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcError);
+    expect((error as RpcError).message).toMatch(/AA34 signature error/);
     expect(await provider.getCode(owner.address)).toBe('0x');
   }, 30_000);
 });

@@ -1,13 +1,10 @@
 /**
  * The ERC-7677 paymaster service over HTTP (node:http): POST /rpc with a JSON-RPC 2.0 body; CORS for the wallet's
- * extension origin. Run alone with `tsx devnet/paymaster/server.ts [--port 3000 --rpc-url … --policy …]`;
- * the devnet (devnet/index.ts) starts it in-process.
+ * extension origin. `npm run paymaster` runs it alone (main.ts); the devnet starts it in-process.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import { HOST } from '../ports';
-import { configFromCommandLine, withDefaults, type PaymasterServiceOptions } from './config';
+import { withDefaults, type PaymasterServiceOptions } from './config';
 import { paymasterMethods } from './methods';
 import { DailyCounter, loadPolicy } from './policy';
 import { handleBody, type Method } from './rpc';
@@ -30,7 +27,7 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Private-Network': 'true',
 };
 
-export async function startPaymasterService(options: PaymasterServiceOptions = {}): Promise<PaymasterService> {
+export async function startPaymasterService(options: PaymasterServiceOptions): Promise<PaymasterService> {
   const config = withDefaults(options);
   const policy = loadPolicy(config.policy);
   const signer = new Wallet(config.signerKey);
@@ -44,11 +41,11 @@ export async function startPaymasterService(options: PaymasterServiceOptions = {
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new Error(`Cannot start the paymaster service: port ${config.port} on ${HOST} is already in use`) : error));
-      server.listen(config.port, HOST, resolve);
+        reject(error.code === 'EADDRINUSE' ? new Error(`Cannot start the paymaster service: port ${config.port} on ${config.host} is already in use`) : error));
+      server.listen(config.port, config.host, resolve);
     });
     return {
-      url: `http://${HOST}:${config.port}/rpc`,
+      url: `http://${config.host}:${config.port}/rpc`,
       stop: () => new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -62,7 +59,7 @@ export async function startPaymasterService(options: PaymasterServiceOptions = {
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, methods: Record<string, Method>): Promise<void> {
-  const path = new URL(request.url ?? '/', `http://${HOST}`).pathname;
+  const path = new URL(request.url ?? '/', 'http://paymaster').pathname;
   if (path !== '/rpc') return send(response, 404, { error: `Not found: ${path}; the JSON-RPC endpoint is POST /rpc` });
   if (request.method === 'OPTIONS') return send(response, 204);
   if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' });
@@ -86,13 +83,4 @@ function send(response: ServerResponse, status: number, body?: unknown): void {
   const headers = { ...CORS_HEADERS, 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
   response.writeHead(status, headers);
   response.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const config = configFromCommandLine(process.argv.slice(2), process.env);
-  const service = await startPaymasterService(config);
-  console.log(`Paymaster service at ${service.url} (paymaster ${config.paymaster}, node ${config.rpcUrl})`);
-  const stop = () => void service.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }

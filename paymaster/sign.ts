@@ -4,13 +4,6 @@
  */
 import { concat, getBytes, toBeHex, zeroPadValue, type Wallet } from 'ethers';
 
-/**
- * A well-formed signature that recovers to no one we know: the contract then returns SIG_VALIDATION_FAILED instead of
- * reverting, so gas estimation with the stub runs the same code as with the real signature.
- */
-export const DUMMY_SIGNATURE =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c';
-
 export interface ValidityWindow {
   /** Last second (chain time) the signature is valid at. */
   validUntil: number;

@@ -1,0 +1,18 @@
+import { HDNodeWallet } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from './constants';
+
+describe('devnet role keys', () => {
+  it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
+    const parent = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/0'/0");
+    for (const [index, key] of [[10, PAYMASTER_SIGNER], [11, BUNDLER_UTILITY], [12, BUNDLER_EXECUTOR]] as const) {
+      const wallet = parent.deriveChild(index);
+      expect({ address: wallet.address, privateKey: wallet.privateKey }).toEqual(key);
+    }
+  });
+
+  it('uses the canonical ERC-4337 addresses the wallet knows', () => {
+    expect([ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS]).toEqual([ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT]);
+  });
+});
