@@ -1,33 +1,35 @@
 /**
- * Service-worker (Chrome) / event-page (Firefox) entry. Builds the services, then registers every
- * listener synchronously at top level so events that wake the worker are never missed.
+ * Service-worker (Chrome) / event-page (Firefox) entry. Builds the services, then registers every listener
+ * synchronously at top level so events that wake the worker are never missed.
  */
 import browser from 'webextension-polyfill';
+import { isPageRequest } from '../shared/pages';
 import { isRequestMessage } from '../shared/protocol';
-import { isUiMessage, type UiResponse } from '../shared/ui';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
-import { createApprovalWindow } from './approvals/window';
+import { followUnfinished } from './batches/follow';
 import { createBatchStore } from './batches/store';
-import { resumeBatches } from './batches/resume';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
 import { callNode } from './networks/rpcClient';
+import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
-import { approvalCompleters } from './rpc/methods';
-import { runRequest } from './rpc/pipeline';
+import { announceAccounts } from './permissions/visible';
+import { completeApproval, runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
+import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
-import { typedStorage } from './storage/local';
-import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './storage/schema';
+import { migrated } from './storage/migrations';
+import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
-import { announceAccounts, handleUi } from './ui/handlers';
+import { emitToOrigin, replyToPage } from './transport/send';
+import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, restartIdleTimer, stopIdleTimer } from './vault/autoLock';
 import { createVault } from './vault/vault';
-import { emitToOrigin, replyToPage } from './transport/pages';
-import { originOf } from './transport/sender';
+import { openActivity } from './windows/activityWindow';
+import { createApprovalWindow } from './windows/approvalWindow';
 
-const local = typedStorage(browser.storage.local, LOCAL_DEFAULTS);
+const local = typedStorage(migrated(browser.storage.local), LOCAL_DEFAULTS);
 const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const vault = createVault(local, session);
 const networks = createNetworks(local);
@@ -35,8 +37,6 @@ const approvalWindow = createApprovalWindow(session);
 const observeNode = trackReachability(emitToOrigin);
 
 const services: Services = {
-  local,
-  session,
   vault,
   networks,
   accounts: createAccounts(local, vault),
@@ -44,11 +44,13 @@ const services: Services = {
   approvals: createApprovals({
     local,
     window: approvalWindow,
-    complete: (record, decision) => approvalCompleters[record.type](services, record, decision),
+    complete: (record, decision) => completeApproval(services, record, decision),
     reply: replyToPage,
   }),
   batches: createBatchStore(local),
   tokens: createTokenStore(local),
+  settings: local,
+  relayed: local,
   async node(method, params) {
     const network = await networks.selected();
     return observeNode(network.chainId, callNode(network.rpcUrl, method, params));
@@ -64,6 +66,7 @@ const services: Services = {
     return (method, params) => callNode(bundlerUrl, method, params);
   },
   emit: emitToOrigin,
+  showActivity: openActivity,
 };
 
 async function lock(): Promise<void> {
@@ -72,22 +75,23 @@ async function lock(): Promise<void> {
   await announceAccounts(services);
 }
 
+/** The wallet's own pages: their URL is the extension's (a content script's sender is the web page). */
+const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
+  sender.id === browser.runtime.id && Boolean(sender.url?.startsWith(browser.runtime.getURL('')));
+
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   if (isRequestMessage(message)) {
     const origin = originOf(sender);
     if (sender.tab?.id === undefined || origin === null) return undefined;
     const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
     const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin, requestId: message.id, ...(documentId ? { documentId } : {}) };
-    void runRequest({ origin, request: message.request, replyTo, services }).then((response) => {
+    void runRequest(message.request, { origin, method: message.request.method, replyTo, services }).then((response) => {
       if (response !== DEFERRED) return replyToPage(replyTo, response);
     });
     return undefined;
   }
-  if (isUiMessage(message) && sender.url?.startsWith(browser.runtime.getURL(''))) {
-    return handleUi(message.request, { services, lock, touch: () => restartIdleTimer(local) }).then(
-      (value): UiResponse => ({ ok: true, value: value ?? null }),
-      (error: Error): UiResponse => ({ ok: false, error: error.message }),
-    );
+  if (isPageRequest(message) && fromOwnPage(sender)) {
+    return runPageRequest(message, { services, lock, touch: () => restartIdleTimer(local) });
   }
   return undefined;
 });
@@ -109,7 +113,8 @@ browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
 });
 
-// Approvals that were waiting when the worker stopped get their window back; batches cut off mid-send finish.
+// Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
+// finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.
 void services.approvals.pending().then((pending) => (pending.length > 0 ? approvalWindow.restore() : undefined));
 void services.approvals.resume();
-void resumeBatches(services);
+void followUnfinished(services);

@@ -14,6 +14,21 @@ export const ErrorCode = {
   limitExceeded: -32005,
 } as const;
 
+/** EIP-5792's codes for wallet_sendCalls and its status methods. */
+export const BatchErrorCode = {
+  unsupportedVersion: -32000,
+  unsupportedCapability: 5700,
+  unsupportedChain: 5710,
+  duplicateId: 5720,
+  unknownBundle: 5730,
+  tooManyCalls: 5740,
+  upgradeRejected: 5750,
+  atomicityNotSupported: 5760,
+} as const;
+
+/** ERC-7677 through wallet_sendCalls (spec 7.4): a bad paymaster URL, and anything the service got wrong. */
+export const PaymasterErrorCode = { invalidUrl: 4200, serviceError: 4300 } as const;
+
 export interface RpcErrorObject {
   code: number;
   message: string;

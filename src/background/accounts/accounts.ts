@@ -1,8 +1,21 @@
 /** Accounts derived from the vault's phrase along m/44'/60'/0'/0/i. Addresses are stored; keys never are. */
 import { HDNodeWallet, Mnemonic } from 'ethers';
 import type { Hex } from '../../shared/params';
-import type { AccountRecord, LocalStorage } from '../storage/schema';
+import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
+
+export interface AccountRecord {
+  address: Hex;
+  /** Index i of the derivation path m/44'/60'/0'/0/i. */
+  index: number;
+  name: string;
+}
+
+export interface AccountsSlice {
+  accounts: AccountRecord[];
+  selectedAccount: Hex | null;
+}
+export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount: null };
 
 export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
 
@@ -27,7 +40,7 @@ const record = (mnemonic: string, index: number): AccountRecord => ({
   name: `Account ${index + 1}`,
 });
 
-export function createAccounts(local: LocalStorage, vault: Vault): Accounts {
+export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>): Accounts {
   const find = async (address: Hex): Promise<AccountRecord | undefined> =>
     (await local.get('accounts')).find((a) => a.address.toLowerCase() === address.toLowerCase());
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { RpcResponse } from '../../shared/protocol';
-import { memoryBackend, typedStorage } from '../storage/local';
-import { LOCAL_DEFAULTS } from '../storage/schema';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { APPROVALS_DEFAULTS } from './types';
 import { createApprovals, type ApprovalDeps } from './approvals';
-import type { ReplyTarget } from './types';
+import type { ReplyTarget } from '../transport/types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
 /** `complete` stands for the methods' completers; a second queue over the same storage is the worker after a restart. */
 function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
-  decision.approved ? { result: `${record.request.method}:${String(decision.value)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
-  const local = typedStorage(memoryBackend(), LOCAL_DEFAULTS);
+  decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
+  const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
@@ -30,23 +30,26 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   };
 }
 
-const from = (n: number) => ({ origin: 'https://dapp.example', request: { method: `m${n}` }, replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: `r${n}` } });
+/** What the screens show does not matter to the queue. */
+const DETAILS = {} as never;
+
+const from = (n: number) => ({ origin: 'https://dapp.example', method: `m${n}`, replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: `r${n}` } });
 
 describe('approval queue', () => {
   it('keeps requests in order, persisted, and opens the window for each', async () => {
     const { approvals, window, local } = setup();
-    await approvals.request('connect', from(1));
-    await approvals.request('addChain', from(2));
-    expect((await approvals.pending()).map((a) => a.request.method)).toEqual(['m1', 'm2']);
+    await approvals.request('connect', from(1), DETAILS);
+    await approvals.request('addChain', from(2), DETAILS);
+    expect((await approvals.pending()).map((a) => a.method)).toEqual(['m1', 'm2']);
     expect((await local.get('approvals')).length).toBe(2);
     expect(window.shown).toBe(2);
   });
 
   it('answers the page of a settled request and closes the window when the queue is empty', async () => {
     const { approvals, replies, window } = setup();
-    const first = await approvals.request('connect', from(1));
-    const second = await approvals.request('signMessage', from(2));
-    await approvals.settle(first.id, { approved: true, value: 'x' });
+    const first = await approvals.request('connect', from(1), DETAILS);
+    const second = await approvals.request('signMessage', from(2), DETAILS);
+    await approvals.settle(first.id, { approved: true, answer: 'x' });
     expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'm1:x' } }]);
     expect(window.closed).toBe(0);
     await approvals.settle(second.id, { approved: false });
@@ -56,7 +59,7 @@ describe('approval queue', () => {
 
   it('settles a request only once', async () => {
     const { approvals, replies } = setup();
-    const record = await approvals.request('connect', from(1));
+    const record = await approvals.request('connect', from(1), DETAILS);
     const results = await Promise.allSettled([approvals.settle(record.id, { approved: true }), approvals.settle(record.id, { approved: true })]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(replies).toHaveLength(1);
@@ -64,8 +67,8 @@ describe('approval queue', () => {
 
   it('rejects everything waiting when the window is closed', async () => {
     const { approvals, replies } = setup();
-    await approvals.request('connect', from(1));
-    await approvals.request('signMessage', from(2));
+    await approvals.request('connect', from(1), DETAILS);
+    await approvals.request('signMessage', from(2), DETAILS);
     await approvals.rejectAll();
     expect(replies.map((r) => r.response)).toEqual([
       { error: { code: 4001, message: 'User rejected the request' } },
@@ -76,25 +79,25 @@ describe('approval queue', () => {
 
   it('holds one connect request per site, and at most 10 waiting requests per site', async () => {
     const { approvals } = setup();
-    await approvals.request('connect', from(1));
-    await expect(approvals.request('connect', from(2))).rejects.toMatchObject({ code: -32002 });
-    for (let n = 0; n < 9; n++) await approvals.request('signMessage', from(n));
-    await expect(approvals.request('signMessage', from(99))).rejects.toMatchObject({ code: -32002, message: /already has 10 requests waiting/ });
-    await approvals.request('signMessage', { ...from(100), origin: 'https://other.example' });
+    await approvals.request('connect', from(1), DETAILS);
+    await expect(approvals.request('connect', from(2), DETAILS)).rejects.toMatchObject({ code: -32002 });
+    for (let n = 0; n < 9; n++) await approvals.request('signMessage', from(n), DETAILS);
+    await expect(approvals.request('signMessage', from(99), DETAILS)).rejects.toMatchObject({ code: -32002, message: /already has 10 requests waiting/ });
+    await approvals.request('signMessage', { ...from(100), origin: 'https://other.example' }, DETAILS);
   });
 
   it('answers the page with an error when finishing the request fails', async () => {
     const { approvals, replies } = setup(async () => {
       throw new Error('The wallet is locked');
     });
-    const record = await approvals.request('connect', from(1));
+    const record = await approvals.request('connect', from(1), DETAILS);
     await approvals.settle(record.id, { approved: true });
     expect(replies).toEqual([{ target: from(1).replyTo, response: { error: { code: -32603, message: 'Internal error: The wallet is locked' } } }]);
   });
 
   it('a request the user decided just before the worker stopped is finished on the next start', async () => {
     const { approvals, replies, local, restarted } = setup();
-    const record = await approvals.request('connect', from(1));
+    const record = await approvals.request('connect', from(1), DETAILS);
     // The worker stopped right after storing the decision, before finishing.
     await local.update('approvals', (all) => all.map((a) => ({ ...a, decision: { approved: true } })));
     expect(await approvals.pending()).toEqual([]);
@@ -106,7 +109,7 @@ describe('approval queue', () => {
 
   it('finishes a request persisted before a restart', async () => {
     const { approvals, replies, restarted } = setup();
-    const record = await approvals.request('connect', from(1));
+    const record = await approvals.request('connect', from(1), DETAILS);
     await restarted().settle(record.id, { approved: true });
     expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'after restart' } }]);
   });

@@ -3,10 +3,12 @@
  * finished from the record alone (`complete`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
+import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
-import type { LocalStorage } from '../storage/schema';
-import type { ApprovalDecision, ApprovalRecord, ApprovalType, ReplyTarget } from './types';
+import type { TypedStorage } from '../storage/typedStorage';
+import type { ReplyTarget } from '../transport/types';
+import type { ApprovalRecord, ApprovalsSlice } from './types';
 
 export interface ApprovalWindow {
   /** Opens the approval window, or focuses it when it is open. */
@@ -18,7 +20,7 @@ export interface ApprovalWindow {
 }
 
 export interface ApprovalDeps {
-  local: LocalStorage;
+  local: TypedStorage<ApprovalsSlice>;
   window: ApprovalWindow;
   /** Turns the user's decision into the reply to the page (the method's own logic). */
   complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse>;
@@ -27,7 +29,7 @@ export interface ApprovalDeps {
 
 export interface Approvals {
   /** Queues a page's request for the user; its reply is sent when the approval settles. */
-  request(type: ApprovalType, from: Pick<ApprovalRecord, 'origin' | 'request' | 'replyTo'>, details?: unknown): Promise<ApprovalRecord>;
+  request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
   pending(): Promise<ApprovalRecord[]>;
   settle(id: string, decision: ApprovalDecision): Promise<void>;
   /** After a worker restart: finishes the requests the user had decided when the worker stopped. */
@@ -54,7 +56,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const decide = async (ids: string[] | 'all', decision: ApprovalDecision): Promise<ApprovalRecord[]> => {
     let decided: ApprovalRecord[] = [];
     await local.update('approvals', (all) => {
-      decided = waiting(all).filter((a) => ids === 'all' || ids.includes(a.id)).map((a) => ({ ...a, decision }));
+      decided = waiting(all).filter((a) => ids === 'all' || ids.includes(a.id)).map((a) => ({ ...a, decision }) as ApprovalRecord);
       return all.map((a) => decided.find((d) => d.id === a.id) ?? a);
     });
     return decided;
@@ -68,14 +70,15 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   };
 
   return {
-    async request(type, { origin, request, replyTo }, details) {
-      const record: ApprovalRecord = { id: crypto.randomUUID(), type, origin, request, replyTo, createdAt: Date.now(), details };
+    async request(type, { origin, method, replyTo }, details) {
+      const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
+      const stored = record as ApprovalRecord;
       await local.update('approvals', (all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
-        return [...all, record];
+        return [...all, stored];
       });
       await deps.window.show();
       return record;

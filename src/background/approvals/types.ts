@@ -1,37 +1,25 @@
-import type { RpcRequest } from '../../shared/protocol';
-import type { ApprovalType } from '../../shared/ui';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
+import type { ReplyTarget } from '../transport/types';
 
 /**
- * Where a dapp request's reply goes: the document that sent it and the page's own request id. A
- * frame may have navigated by the time an approval finishes, so the reply also names the origin
- * (the content script drops it elsewhere) and, in Chrome, the exact document.
+ * A request waiting for the user. Everything needed to finish it is in the record (the method names the table entry
+ * that finishes it; the details are what the screen showed), so it survives a worker restart.
  */
-export interface ReplyTarget {
-  tabId: number;
-  frameId: number;
-  documentId?: string;
-  origin: string;
-  requestId: string;
-}
+export type ApprovalRecord<T extends ApprovalType = ApprovalType> = {
+  [K in T]: {
+    id: string;
+    type: K;
+    method: string;
+    origin: string;
+    replyTo: ReplyTarget;
+    createdAt: number;
+    details: ApprovalDetails<K>;
+    /** Set when the user answered; the record stays until the page has its reply. */
+    decision?: ApprovalDecision;
+  };
+}[T];
 
-export type { ApprovalType };
-
-/** A request waiting for the user. Everything needed to finish it is in the record, so it survives a worker restart. */
-export interface ApprovalRecord {
-  id: string;
-  type: ApprovalType;
-  origin: string;
-  request: RpcRequest;
-  replyTo: ReplyTarget;
-  createdAt: number;
-  /** What the approval screen shows beyond the request itself (computed by the method's handler). */
-  details?: unknown;
-  /** Set when the user answered; the record stays until the page has its reply. */
-  decision?: ApprovalDecision;
+export interface ApprovalsSlice {
+  approvals: ApprovalRecord[];
 }
-
-/** `value` carries the screen's answer: chosen accounts, or why the user declined. */
-export interface ApprovalDecision {
-  approved: boolean;
-  value?: unknown;
-}
+export const APPROVALS_DEFAULTS: ApprovalsSlice = { approvals: [] };

@@ -1,5 +1,6 @@
 /** Calldata of the batch account and the ERC-20 calls the approval screen decodes. */
 import { Interface, dataLength, type Result } from 'ethers';
+import type { DecodedCall } from '../../shared/approvals';
 import type { Hex } from '../../shared/params';
 import type { BatchCall } from './types';
 
@@ -11,15 +12,6 @@ export function encodeExecuteBatch(calls: BatchCall[]): Hex {
   // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
   if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
   return ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
-}
-
-export interface DecodedCall {
-  /** Absent for a contract creation. */
-  to?: Hex;
-  value: string;
-  dataSize: number;
-  selector?: Hex;
-  erc20?: { method: 'transfer' | 'approve'; counterparty: Hex; amount: string };
 }
 
 export function describeCall(call: BatchCall): DecodedCall {

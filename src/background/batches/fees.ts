@@ -1,15 +1,12 @@
 /** EIP-1559 fees from the node: room for the base fee to double, plus the node's suggested tip. */
+import type { FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
-import type { FeeTierName } from '../../shared/ui';
-import type { ChainNode } from '../services';
+import type { ChainNode } from '../networks/rpcClient';
 
 export interface Fees {
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
 }
-
-/** What the user may pick on the approval screen: how much room above today's base fee, how big a tip. */
-export type FeeTier = FeeTierName;
 
 const TIERS: Record<FeeTier, { base: bigint; tip: bigint }> = {
   low: { base: 1n, tip: 1n },

@@ -1,38 +1,34 @@
 /**
- * A new batch, as it waits for the user: how it will run (atomic, sequential or sponsored), the gas
- * it needs, and, when sponsored, who pays. Nothing is signed here.
+ * A new batch, as it waits for the user: which executor will run it (sponsored when a paymaster pays, atomic when
+ * asked or when the account is already upgraded, sequential otherwise) and that executor's plan. Nothing is signed.
  */
-import { RpcError } from '../../shared/errors';
+import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import { BatchErrorCode, RpcError } from '../../shared/errors';
 import { LOCAL_DEVNET_CHAIN_ID, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
-import { BatchErrorCode, type BatchRequest } from '../../shared/schemas/sendCalls';
-import type { ChainNode } from '../services';
-import { accountUpgraded, planBatch } from './plan';
-import { askSponsor } from './sponsored';
+import type { BatchRequest } from '../../shared/schemas/sendCalls';
+import type { ChainNode } from '../networks/rpcClient';
+import { atomic } from './executors/atomic';
+import type { BatchDraft } from './executors/executor';
+import { sequential } from './executors/sequential';
+import { sponsored } from './executors/sponsored';
 import type { BatchRecord, Sponsorship } from './types';
 
-type NewBatch = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'>;
-
-const hexGas = (gas: bigint): Hex => `0x${gas.toString(16)}`;
-
-async function paidBatch(node: ChainNode, network: Network, batch: NewBatch, atomicRequired: boolean): Promise<BatchRecord> {
-  const plan = await planBatch(node, network, batch.from, batch.calls, atomicRequired);
-  return {
-    ...batch, chainId: network.chainId, atomic: plan.atomic, upgrade: plan.upgrade, gasLimits: plan.gasLimits.map(hexGas),
-    state: 'awaiting-approval', transactions: [], createdAt: Date.now(), ...(plan.warning ? { warning: plan.warning } : {}),
-  };
-}
-
-/** A userOp is atomic by nature: executeBatch through the EntryPoint, with the upgrade included when needed. */
-async function sponsoredBatch(node: ChainNode, network: Network, batch: NewBatch, sponsorship: Sponsorship): Promise<BatchRecord> {
-  const upgraded = await accountUpgraded(node, network, batch.from, true);
-  const stub = await askSponsor(node, network.chainId, batch.from, batch.calls, !upgraded, sponsorship);
-  return {
-    ...batch, chainId: network.chainId, atomic: true, upgrade: !upgraded, gasLimits: [],
-    state: 'awaiting-approval', transactions: [], createdAt: Date.now(),
-    sponsor: { ...sponsorship, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
-  };
+/**
+ * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
+ * when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
+ */
+async function accountUpgraded(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<boolean> {
+  const code = await node<string>('eth_getCode', [from, 'pending']);
+  const upgraded = isDelegatedTo(code, SIMPLE_7702_ACCOUNT);
+  if (atomicRequired && !network.eip7702) {
+    throw new RpcError(BatchErrorCode.unsupportedChain, `EIP-7702 not supported on chain ${network.chainId} (${network.name}): atomic batches are not possible there`);
+  }
+  if (atomicRequired && code !== '0x' && !upgraded) {
+    throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is not Simple7702Account`);
+  }
+  return upgraded;
 }
 
 /**
@@ -50,7 +46,14 @@ function sponsorshipFor(network: Network, capabilities: Record<string, unknown>)
   return { url, context };
 }
 
-export function newBatch(node: ChainNode, network: Network, batch: NewBatch, request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>): Promise<BatchRecord> {
+export async function prepareBatch(
+  node: ChainNode,
+  network: Network,
+  draft: BatchDraft,
+  request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
+): Promise<BatchRecord> {
   const sponsorship = sponsorshipFor(network, request.capabilities);
-  return sponsorship ? sponsoredBatch(node, network, batch, sponsorship) : paidBatch(node, network, batch, request.atomicRequired);
+  const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
+  const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
+  return executor.plan({ node, network, upgraded, sponsorship }, draft);
 }

@@ -1,7 +1,7 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
-import type { LocalStorage } from '../storage/schema';
+import type { TypedStorage } from '../storage/typedStorage';
 import { CallsStatus, batchStatus } from './status';
-import type { BatchRecord } from './types';
+import type { BatchRecord, BatchesSlice } from './types';
 
 /** Beyond this many batches, the oldest finished ones are dropped. */
 export const MAX_BATCHES = 500;
@@ -28,7 +28,7 @@ export interface BatchStore {
   remove(origin: string, id: string): Promise<void>;
 }
 
-export function createBatchStore(local: LocalStorage): BatchStore {
+export function createBatchStore(local: TypedStorage<BatchesSlice>): BatchStore {
   return {
     get: async (origin, id) => (await local.get('batches'))[batchKey(origin, id)],
     all: async () => Object.values(await local.get('batches')),

@@ -1,7 +1,6 @@
-import type { Hex } from '../../shared/params';
-import type { ReplyTarget } from '../approvals/types';
-import type { FeeTier } from './fees';
 import type { RpcUserOperation } from '../../shared/erc4337';
+import type { FeeTier } from '../../shared/fees';
+import type { Hex } from '../../shared/params';
 
 export interface BatchCall {
   /** Absent for a contract creation (eth_sendTransaction without `to`). */
@@ -67,9 +66,13 @@ export interface BatchRecord {
   warning?: string;
   error?: string;
   createdAt: number;
-  /** The page waiting for wallet_sendCalls' answer, until it has it (a restart mid-send still answers). */
-  replyTo?: ReplyTarget;
 }
+
+export interface BatchesSlice {
+  /** EIP-5792 batches by "origin id" (store.ts batchKey). */
+  batches: Record<string, BatchRecord>;
+}
+export const BATCHES_DEFAULTS: BatchesSlice = { batches: {} };
 
 export interface Sponsorship {
   url: string;

@@ -1,7 +1,15 @@
 /** The wallet's networks (built-in plus user-added) and the selected one. */
-import { BUILT_IN_NETWORKS, type Network } from '../../shared/networks';
+import { BUILT_IN_NETWORKS, DEFAULT_CHAIN_ID, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import type { LocalStorage } from '../storage/schema';
+import type { TypedStorage } from '../storage/typedStorage';
+
+export interface NetworksSlice {
+  addedNetworks: Network[];
+  /** Chains whose node refused a type-4 transaction: atomic batches are unsupported there. */
+  chainsWithoutEip7702: Hex[];
+  selectedChainId: Hex;
+}
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: DEFAULT_CHAIN_ID };
 
 export interface Networks {
   all(): Promise<Network[]>;
@@ -15,7 +23,7 @@ export interface Networks {
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 
-export function createNetworks(local: LocalStorage): Networks {
+export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
   const all = async (): Promise<Network[]> => {
     const [added, without7702] = await Promise.all([local.get('addedNetworks'), local.get('chainsWithoutEip7702')]);
     return [...BUILT_IN_NETWORKS, ...added].map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SentTransaction } from '../storage/schema';
+import type { SentTransaction } from './replacements';
 import { assertReplacementBump, findSameNonce, MAX_REMEMBERED, remember } from './replacements';
 
 const tx = (fees: [number, number], hash = '0x01', nonce = 3): SentTransaction => ({

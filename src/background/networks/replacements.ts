@@ -5,8 +5,21 @@
 import type { Transaction } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import type { SentTransaction } from '../storage/schema';
 import { TX_ERRORS } from './nodeErrors';
+
+/** A transaction this wallet relayed, kept to enforce the 10% replacement rule on any node. */
+export interface SentTransaction {
+  from: Hex;
+  nonce: number;
+  hash: Hex;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+}
+
+export interface SentTransactionsSlice {
+  sentTransactions: SentTransaction[];
+}
+export const SENT_TRANSACTIONS_DEFAULTS: SentTransactionsSlice = { sentTransactions: [] };
 
 /** How many relayed transactions are remembered; older ones are long mined or dropped. */
 export const MAX_REMEMBERED = 256;

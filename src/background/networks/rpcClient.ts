@@ -2,6 +2,9 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 
+/** JSON-RPC to one node (or bundler); handed to code that works on a chain, so it never needs the registry. */
+export type ChainNode = <T = unknown>(method: string, params?: unknown[]) => Promise<T>;
+
 export async function callNode<T = unknown>(rpcUrl: string, method: string, params: unknown[] = [], timeoutMs?: number): Promise<T> {
   try {
     return await jsonRpc<T>(rpcUrl, method, params, { timeoutMs });

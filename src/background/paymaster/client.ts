@@ -2,11 +2,11 @@
  * The ERC-7677 client. Any failure of the service (unreachable, slow, not JSON, a JSON-RPC error, a
  * result without paymaster fields) is 4300 "Paymaster service error" with the service's words in `data`.
  */
-import { RpcError } from '../../shared/errors';
+import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
-import { PaymasterErrorCode } from '../../shared/schemas/paymasterCapability';
+
 import type { PaymasterFields, RpcUserOperation } from '../../shared/erc4337';
 
 const TIMEOUT_MS = 10_000;

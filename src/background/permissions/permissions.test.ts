@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryBackend, typedStorage } from '../storage/local';
-import { LOCAL_DEFAULTS } from '../storage/schema';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { PERMISSIONS_DEFAULTS } from './permissions';
 import { createPermissions } from './permissions';
 
 const A = '0x00000000000000000000000000000000000000aa';
@@ -8,7 +8,7 @@ const B = '0x00000000000000000000000000000000000000bb';
 
 describe('permissions', () => {
   it('keeps accounts per origin and revokes one origin only', async () => {
-    const permissions = createPermissions(typedStorage(memoryBackend(), LOCAL_DEFAULTS));
+    const permissions = createPermissions(typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS));
     await permissions.grant('https://a.example', [A]);
     await permissions.grant('https://b.example', [A, B]);
     expect(await permissions.accountsOf('https://a.example')).toEqual([A]);
@@ -19,7 +19,7 @@ describe('permissions', () => {
   });
 
   it('replaces an origin’s accounts with the latest choice, and concurrent grants all land', async () => {
-    const permissions = createPermissions(typedStorage(memoryBackend(), LOCAL_DEFAULTS));
+    const permissions = createPermissions(typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS));
     await permissions.grant('https://a.example', [A, B]);
     await permissions.grant('https://a.example', [B]);
     expect(await permissions.accountsOf('https://a.example')).toEqual([B]);

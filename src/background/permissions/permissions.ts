@@ -1,15 +1,27 @@
 /** Which accounts each origin may see and use, persisted per origin. */
 import type { Hex } from '../../shared/params';
-import type { LocalStorage, SitePermission } from '../storage/schema';
+import type { TypedStorage } from '../storage/typedStorage';
+
+export interface SitePermission {
+  accounts: Hex[];
+  grantedAt: number;
+}
+
+export interface PermissionsSlice {
+  permissions: Record<string, SitePermission>;
+}
+export const PERMISSIONS_DEFAULTS: PermissionsSlice = { permissions: {} };
 
 export interface Permissions {
   accountsOf(origin: string): Promise<Hex[]>;
   grant(origin: string, accounts: Hex[]): Promise<void>;
   revoke(origin: string): Promise<void>;
+  /** A new recovery phrase: the granted accounts are gone. */
+  revokeAll(): Promise<void>;
   list(): Promise<Record<string, SitePermission>>;
 }
 
-export function createPermissions(local: LocalStorage): Permissions {
+export function createPermissions(local: TypedStorage<PermissionsSlice>): Permissions {
   return {
     async accountsOf(origin) {
       const all = await local.get('permissions');
@@ -25,6 +37,7 @@ export function createPermissions(local: LocalStorage): Permissions {
         return rest;
       });
     },
+    revokeAll: () => local.set('permissions', {}),
     list: () => local.get('permissions'),
   };
 }

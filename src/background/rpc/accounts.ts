@@ -1,49 +1,43 @@
 /** eth_accounts and eth_requestAccounts: which accounts an origin sees, and the connect approval. */
-import { ErrorCode, RpcError, userRejected } from '../../shared/errors';
-import { positional, type Hex } from '../../shared/params';
-import type { RpcResponse } from '../../shared/protocol';
-import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
+import { ErrorCode, RpcError } from '../../shared/errors';
+import { address, positional, type Hex } from '../../shared/params';
+import { visibleAccounts } from '../permissions/visible';
 import type { Services } from '../services';
-import { toPermissions } from './permissions';
-import { DEFERRED, method, type MethodTable } from './types';
+import { Answered, method, type MethodTable } from './types';
 
-/** What eth_accounts answers: the origin's accounts, the wallet's selected one first; none while locked. */
-export async function visibleAccounts(services: Services, origin: string): Promise<Hex[]> {
-  if (!(await services.vault.isUnlocked())) return [];
-  const [granted, selected] = await Promise.all([services.permissions.accountsOf(origin), services.accounts.selected()]);
-  const first = granted.filter((a) => a.toLowerCase() === selected?.toLowerCase());
-  return [...first, ...granted.filter((a) => !first.includes(a))];
+/** The connect screen's answer: the accounts the user chose. */
+export function chosenAccounts(raw: unknown): Hex[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw new RpcError(ErrorCode.internal, 'The connect approval chose no account');
+  return raw.map((a, i) => address(a, `accounts[${i}]`));
 }
 
-/** Finishes a connect approval: the chosen accounts become the origin's. */
-export async function completeConnect(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
-  if (!decision.approved) return { error: userRejected().toObject() };
+/** The chosen accounts become the origin's; it hears accountsChanged and gets what it now sees. */
+export async function grantConnection(services: Services, origin: string, chosen: Hex[]): Promise<Hex[]> {
   const ours = (await services.accounts.list()).map((a) => a.address.toLowerCase());
-  const chosen = decision.value as Hex[];
-  if (!Array.isArray(chosen) || chosen.length === 0 || chosen.some((a) => !ours.includes(a.toLowerCase()))) {
-    return { error: new RpcError(ErrorCode.internal, 'The connect approval chose no valid account').toObject() };
-  }
-  await services.permissions.grant(record.origin, chosen);
-  const accounts = await visibleAccounts(services, record.origin);
-  await services.emit(record.origin, 'accountsChanged', accounts);
-  if (record.request.method === 'wallet_requestPermissions') {
-    return { result: toPermissions(record.origin, (await services.permissions.list())[record.origin]) };
-  }
-  return { result: accounts };
+  if (chosen.some((a) => !ours.includes(a.toLowerCase()))) throw new RpcError(ErrorCode.internal, 'The connect approval chose an account this wallet does not have');
+  await services.permissions.grant(origin, chosen);
+  const accounts = await visibleAccounts(services, origin);
+  await services.emit(origin, 'accountsChanged', accounts);
+  return accounts;
 }
 
 export const accountMethods: MethodTable = {
   eth_accounts: method({
     parse: (params) => positional(params, 'eth_accounts', 0),
+    auth: 'none',
     handle: (_params, { services, origin }) => visibleAccounts(services, origin),
   }),
   eth_requestAccounts: method({
     parse: (params) => positional(params, 'eth_requestAccounts', 0),
-    async handle(_params, ctx) {
-      const accounts = await visibleAccounts(ctx.services, ctx.origin);
-      if (accounts.length > 0) return accounts;
-      await ctx.services.approvals.request('connect', ctx);
-      return DEFERRED;
+    auth: 'none',
+    approval: {
+      type: 'connect',
+      async prepare(_params, { services, origin }) {
+        const accounts = await visibleAccounts(services, origin);
+        return accounts.length > 0 ? new Answered(accounts) : {};
+      },
+      answer: chosenAccounts,
+      approve: (record, chosen, services) => grantConnection(services, record.origin, chosen),
     },
   }),
 };

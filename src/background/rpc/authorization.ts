@@ -1,30 +1,24 @@
-/** The 4100 checks shared by every method that acts for an account. */
+/** The 4100 checks the pipeline runs for methods whose entry says `auth: 'connected' | 'account'`. */
 import { unauthorized } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import { selectedFirst } from '../permissions/visible';
 import type { Services } from '../services';
-import { visibleAccounts } from './accounts';
 
 const notConnected = (origin: string) => unauthorized(`${origin} is not connected: call eth_requestAccounts first`);
 
 /**
- * The origin must be connected and `address` one of the accounts it was given. While locked, the
- * wallet answers as if nothing were connected, unless the method will ask the user anyway
- * (`allowLocked`: its approval window unlocks first).
+ * The account the origin acts with: `named` when it is one of the origin's, else (none named) the origin's first,
+ * the wallet's selected one when granted. `whileLocked`: the method asks the user, whose window unlocks first;
+ * otherwise a locked wallet answers as if nothing were connected.
  */
-export async function requireAuthorized(services: Services, origin: string, address: Hex, { allowLocked = false } = {}): Promise<Hex> {
-  const accounts = allowLocked ? await services.permissions.accountsOf(origin) : await visibleAccounts(services, origin);
+export async function authorizedAccount(services: Services, origin: string, named: Hex | undefined, whileLocked: boolean): Promise<Hex> {
+  const [granted, selected, unlocked] = await Promise.all([
+    services.permissions.accountsOf(origin), services.accounts.selected(), services.vault.isUnlocked(),
+  ]);
+  const accounts = unlocked || whileLocked ? selectedFirst(granted, selected) : [];
   if (accounts.length === 0) throw notConnected(origin);
-  const match = accounts.find((a) => a.toLowerCase() === address.toLowerCase());
-  if (!match) throw unauthorized(`Account ${address} is not authorized for ${origin}`);
+  if (named === undefined) return accounts[0];
+  const match = accounts.find((a) => a.toLowerCase() === named.toLowerCase());
+  if (!match) throw unauthorized(`Account ${named} is not authorized for ${origin}`);
   return match;
-}
-
-/**
- * The account an origin acts with when a method names none: its first account, the wallet's selected one when
- * granted. Read from the permissions, so a locked wallet still knows it (the approval window asks to unlock).
- */
-export async function requireConnected(services: Services, origin: string): Promise<Hex> {
-  const [granted, selected] = await Promise.all([services.permissions.accountsOf(origin), services.accounts.selected()]);
-  if (granted.length === 0) throw notConnected(origin);
-  return granted.find((a) => a.toLowerCase() === selected?.toLowerCase()) ?? granted[0];
 }

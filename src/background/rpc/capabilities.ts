@@ -4,7 +4,6 @@ import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import type { Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import { callNode } from '../networks/rpcClient';
-import { requireAuthorized } from './authorization';
 import { method, type MethodTable } from './types';
 
 /** Other chains' nodes are asked briefly: an unreachable chain must not hold up the answer. */
@@ -44,14 +43,15 @@ export async function atomicStatus(network: Network, account: Hex, timeoutMs?: n
 export const capabilityMethods: MethodTable = {
   wallet_getCapabilities: method({
     parse,
-    async handle({ account, chainIds }, { services, origin }) {
-      const authorized = await requireAuthorized(services, origin, account);
+    auth: 'account',
+    account: (params) => params.account,
+    async handle({ chainIds }, { services, account }) {
       const selected = await services.networks.selected();
       const wanted = (await services.networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
       const entries = await Promise.all(
         wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
           const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
-          const atomic = { status: await atomicStatus(network, authorized, timeout) };
+          const atomic = { status: await atomicStatus(network, account, timeout) };
           return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) } }];
         }),
       );

@@ -1,11 +1,9 @@
 /** eth_chainId, net_version, wallet_switchEthereumChain, wallet_addEthereumChain. */
-import { ErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
-import type { RpcResponse } from '../../shared/protocol';
-import type { ApprovalDecision, ApprovalRecord } from '../approvals/types';
-import type { Services } from '../services';
-import { DEFERRED, method, type MethodTable } from './types';
+import { switchNetwork } from '../networks/switch';
+import { Answered, method, type MethodTable } from './types';
 
 const chainIdParam = (params: unknown, name: string): Hex => {
   const arg = object(positional(params, name, 1)[0], 'params[0]');
@@ -37,32 +35,20 @@ export function parseAddChain(params: unknown): Network {
   };
 }
 
-/** Selects a network and tells every page. */
-export async function switchNetwork(services: Services, chainId: Hex): Promise<void> {
-  const before = await services.networks.selected();
-  const after = await services.networks.select(chainId);
-  if (BigInt(before.chainId) !== BigInt(after.chainId)) await services.emit('*', 'chainChanged', after.chainId);
-}
-
-export async function completeAddChain(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
-  if (!decision.approved) return { error: userRejected().toObject() };
-  const network = parseAddChain(record.request.params);
-  await services.networks.add(network);
-  await switchNetwork(services, network.chainId);
-  return { result: null };
-}
-
 export const chainMethods: MethodTable = {
   eth_chainId: method({
     parse: (params) => positional(params, 'eth_chainId', 0),
+    auth: 'none',
     handle: async (_params, { services }) => (await services.networks.selected()).chainId,
   }),
   net_version: method({
     parse: (params) => positional(params, 'net_version', 0),
+    auth: 'none',
     handle: async (_params, { services }) => BigInt((await services.networks.selected()).chainId).toString(10),
   }),
   wallet_switchEthereumChain: method({
     parse: (params) => chainIdParam(params, 'wallet_switchEthereumChain'),
+    auth: 'none',
     async handle(chainId, { services }) {
       const network = await services.networks.find(chainId);
       if (!network) {
@@ -74,14 +60,20 @@ export const chainMethods: MethodTable = {
   }),
   wallet_addEthereumChain: method({
     parse: parseAddChain,
-    async handle(network, ctx) {
-      if (await ctx.services.networks.find(network.chainId)) {
-        await switchNetwork(ctx.services, network.chainId);
+    auth: 'none',
+    approval: {
+      type: 'addChain',
+      async prepare(network, { services }) {
+        if (!(await services.networks.find(network.chainId))) return network;
+        await switchNetwork(services, network.chainId);
+        return new Answered(null);
+      },
+      // The network exactly as the screen showed it (the first allowed RPC URL).
+      async approve({ details }, _answer, services) {
+        await services.networks.add(details);
+        await switchNetwork(services, details.chainId);
         return null;
-      }
-      // The screen shows the network exactly as it will be stored (the first allowed RPC URL).
-      await ctx.services.approvals.request('addChain', ctx, network);
-      return DEFERRED;
+      },
     },
   }),
 };

@@ -1,16 +1,13 @@
-/** The method table: every RPC method a page may call, by name, and how each approval type finishes. */
-import type { RpcResponse } from '../../shared/protocol';
-import type { ApprovalDecision, ApprovalRecord, ApprovalType } from '../approvals/types';
-import type { Services } from '../services';
-import { accountMethods, completeConnect } from './accounts';
-import { batchMethods, completeSendCalls } from './batches';
+/** The method table: every RPC method a page may call, by name; each entry declares its auth and approval (types.ts). */
+import { accountMethods } from './accounts';
+import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
-import { chainMethods, completeAddChain } from './chains';
+import { chainMethods } from './chains';
 import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
-import { completeSignMessage, completeSignTypedData, signingMethods } from './signing';
-import { completeWatchAsset, tokenMethods } from './tokens';
-import { completeSendTransaction, transactionMethods } from './transactions';
+import { signingMethods } from './signing';
+import { tokenMethods } from './tokens';
+import { transactionMethods } from './transactions';
 import type { MethodTable } from './types';
 
 export const methods: MethodTable = {
@@ -31,16 +28,4 @@ export const unsupportedReasons: Record<string, string> = {
   eth_signTransaction: 'eth_signTransaction is not supported: the wallet signs and sends in one step with eth_sendTransaction',
   eth_subscribe: 'eth_subscribe is not supported: this provider has no WebSocket subscriptions; poll eth_getLogs or eth_getTransactionReceipt',
   eth_unsubscribe: 'eth_unsubscribe is not supported: this provider has no WebSocket subscriptions',
-};
-
-type Completer = (services: Services, record: ApprovalRecord, decision: ApprovalDecision) => Promise<RpcResponse>;
-
-export const approvalCompleters: Record<ApprovalType, Completer> = {
-  connect: completeConnect,
-  addChain: completeAddChain,
-  sendCalls: completeSendCalls,
-  watchAsset: completeWatchAsset,
-  sendTransaction: completeSendTransaction,
-  signMessage: completeSignMessage,
-  signTypedData: completeSignTypedData,
 };

@@ -9,10 +9,10 @@ import { assertReplacementBump, findSameNonce, remember, toSentTransaction } fro
 import { method, type MethodTable, type RequestContext } from './types';
 
 const forward = (name: string, parse: (params: unknown) => unknown[]) =>
-  method({ parse, handle: (params, { services }) => services.node(name, params) });
+  method({ parse, auth: 'none', handle: (params, { services }) => services.node(name, params) });
 
 async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
-  const { logsBlockRangeLimit } = await services.local.get('settings');
+  const { logsBlockRangeLimit } = await services.settings.get('settings');
   const head = needsHead(filter) ? BigInt(await services.node<Hex>('eth_blockNumber')) : 0n;
   assertRangeWithin(filter, logsBlockRangeLimit, head);
   return services.node('eth_getLogs', [filter]);
@@ -30,7 +30,7 @@ function decodeSigned(raw: Hex): Transaction {
 
 async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): Promise<unknown> {
   const sent = toSentTransaction(decodeSigned(raw));
-  const previous = findSameNonce(await services.local.get('sentTransactions'), sent);
+  const previous = findSameNonce(await services.relayed.get('sentTransactions'), sent);
   if (previous) {
     // Only a replacement of a still-pending transaction is held to the 10% rule; a mined nonce is the node's "nonce too low".
     const mined = BigInt(await services.node<Hex>('eth_getTransactionCount', [sent.from, 'latest']));
@@ -38,7 +38,7 @@ async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): P
   }
   try {
     const hash = await services.node('eth_sendRawTransaction', [raw]);
-    await services.local.update('sentTransactions', (all) => remember(all, sent));
+    await services.relayed.update('sentTransactions', (all) => remember(all, sent));
     return hash;
   } catch (error) {
     throw normalizeTransactionError(error);
@@ -51,6 +51,6 @@ export const nodeMethods: MethodTable = {
       .filter(([name]) => name !== 'eth_sendRawTransaction')
       .map(([name, parse]) => [name, forward(name, parse)]),
   ),
-  eth_getLogs: method({ parse: parseLogFilter, handle: getLogs }),
-  eth_sendRawTransaction: method({ parse: (p) => nodeParamSchemas.eth_sendRawTransaction(p) as Hex[], handle: sendRawTransaction }),
+  eth_getLogs: method({ parse: parseLogFilter, auth: 'none', handle: getLogs }),
+  eth_sendRawTransaction: method({ parse: (p) => nodeParamSchemas.eth_sendRawTransaction(p) as Hex[], auth: 'none', handle: sendRawTransaction }),
 };

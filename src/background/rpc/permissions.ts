@@ -1,8 +1,9 @@
 /** EIP-2255: wallet_requestPermissions, wallet_getPermissions, wallet_revokePermissions (eth_accounts only). */
 import { invalidParams } from '../../shared/errors';
 import { object, positional, type Hex } from '../../shared/params';
-import type { SitePermission } from '../storage/schema';
-import { DEFERRED, method, type MethodTable } from './types';
+import type { SitePermission } from '../permissions/permissions';
+import { chosenAccounts, grantConnection } from './accounts';
+import { method, type MethodTable } from './types';
 
 export interface Permission {
   invoker: string;
@@ -29,18 +30,26 @@ function ethAccountsOnly(params: unknown, name: string): void {
 export const permissionMethods: MethodTable = {
   wallet_requestPermissions: method({
     parse: (params) => ethAccountsOnly(params, 'wallet_requestPermissions'),
-    async handle(_params, ctx) {
-      // The same connect screen as eth_requestAccounts; its completer answers in EIP-2255's shape.
-      await ctx.services.approvals.request('connect', ctx);
-      return DEFERRED;
+    auth: 'none',
+    // The same connect screen as eth_requestAccounts, asked every time; the answer is in EIP-2255's shape.
+    approval: {
+      type: 'connect',
+      prepare: async () => ({}),
+      answer: chosenAccounts,
+      async approve(record, chosen, services) {
+        await grantConnection(services, record.origin, chosen);
+        return toPermissions(record.origin, (await services.permissions.list())[record.origin]);
+      },
     },
   }),
   wallet_getPermissions: method({
     parse: (params) => positional(params, 'wallet_getPermissions', 0),
+    auth: 'none',
     handle: async (_params, { services, origin }) => toPermissions(origin, (await services.permissions.list())[origin]),
   }),
   wallet_revokePermissions: method({
     parse: (params) => ethAccountsOnly(params, 'wallet_revokePermissions'),
+    auth: 'none',
     async handle(_params, { services, origin }) {
       await services.permissions.revoke(origin);
       await services.emit(origin, 'accountsChanged', []);

@@ -1,26 +1,78 @@
-/** The one path every page request takes: look up → validate → handle → reply. */
-import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
-import type { RpcResponse } from '../../shared/protocol';
+/**
+ * The one path every request takes: look up → parse → authorize → handle or ask the user → reply. Dapps' requests
+ * run through the method table (methods.ts); the wallet's own pages through the second table (../pages/), with the
+ * same `serve` step.
+ */
+import { ErrorCode, RpcError, toErrorObject, userRejected } from '../../shared/errors';
+import type { ApprovalDecision, ApprovalType } from '../../shared/approvals';
+import type { RpcRequest, RpcResponse } from '../../shared/protocol';
+import type { ApprovalRecord } from '../approvals/types';
+import type { Services } from '../services';
+import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
-import { DEFERRED, type RequestContext } from './types';
+import { Answered, DEFERRED, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
-/** Params larger than this are refused before anything is parsed or stored (approvals persist them). */
+/** Params larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
 
-export async function runRequest(ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
+/** Looks the method up and turns whatever the run throws into the reply's error. */
+export async function serve<E>(
+  table: Record<string, E>,
+  name: string,
+  unknown: () => RpcError,
+  run: (entry: E) => Promise<unknown>,
+): Promise<RpcResponse | typeof DEFERRED> {
   try {
-    const entry = Object.hasOwn(methods, ctx.request.method) ? methods[ctx.request.method] : undefined;
-    if (!entry) {
-      const reason = Object.hasOwn(unsupportedReasons, ctx.request.method) ? unsupportedReasons[ctx.request.method] : undefined;
-      throw new RpcError(ErrorCode.unsupportedMethod, reason ?? `The method ${ctx.request.method} is not supported by this wallet`);
-    }
-    if ((JSON.stringify(ctx.request.params) ?? '').length > MAX_PARAMS_BYTES) {
-      throw new RpcError(ErrorCode.invalidParams, `params of ${ctx.request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
-    }
-    const result = await entry.handle(entry.parse(ctx.request.params), ctx);
+    const entry = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (!entry) throw unknown();
+    const result = await run(entry);
     return result === DEFERRED ? DEFERRED : { result };
   } catch (error) {
-    if (!(error instanceof RpcError)) console.error(`[rpc] ${ctx.request.method} failed`, error);
+    if (!(error instanceof RpcError)) console.error(`[rpc] ${name} failed`, error);
+    return { error: toErrorObject(error) };
+  }
+}
+
+const unsupported = (name: string) => () =>
+  new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
+
+async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
+  const details = await spec.prepare(params, ctx as never);
+  if (details instanceof Answered) return details.result;
+  try {
+    await ctx.services.approvals.request(spec.type, ctx, details);
+  } catch (error) {
+    await spec.release?.(details, ctx.origin, ctx.services);
+    throw error;
+  }
+  return DEFERRED;
+}
+
+export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
+  return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
+    if ((JSON.stringify(request.params) ?? '').length > MAX_PARAMS_BYTES) {
+      throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
+    }
+    const params = entry.parse(request.params);
+    const full = entry.auth === 'none'
+      ? ctx
+      : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
+    return entry.handle ? entry.handle(params, full as never) : ask(entry.approval!, params, full);
+  });
+}
+
+/** Turns the user's decision into the page's reply, by the method table entry that asked. */
+export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
+  const spec = (Object.hasOwn(methods, record.method) ? methods[record.method].approval : undefined) as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+  if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
+  if (!decision.approved) {
+    await spec.release?.(record.details, record.origin, services);
+    return { error: (spec.declined?.(decision.reason) ?? userRejected()).toObject() };
+  }
+  try {
+    const answer = spec.answer ? spec.answer(decision.answer) : null;
+    return { result: await spec.approve(record, answer as never, services) };
+  } catch (error) {
     return { error: toErrorObject(error) };
   }
 }

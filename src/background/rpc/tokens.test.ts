@@ -1,15 +1,16 @@
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { toErrorObject } from '../../shared/errors';
+import type { WatchAssetDetails } from '../../shared/approvals';
 import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
-import type { WatchAssetDetails } from '../../shared/ui';
 import type { ApprovalRecord } from '../approvals/types';
+import type { ChainNode } from '../networks/rpcClient';
 import { createPermissions } from '../permissions/permissions';
-import type { ChainNode, Services } from '../services';
-import { memoryBackend, typedStorage } from '../storage/local';
-import { LOCAL_DEFAULTS } from '../storage/schema';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { PERMISSIONS_DEFAULTS } from '../permissions/permissions';
+import { TOKENS_DEFAULTS } from '../tokens/store';
 import { createTokenStore } from '../tokens/store';
-import { completeWatchAsset, tokenMethods } from './tokens';
+import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
 
 const ORIGIN = 'https://dapp.example';
@@ -27,7 +28,7 @@ const node = (async (method: string, params: unknown[]) =>
   method === 'eth_getCode' ? '0x60' : RESULTS[(params[0] as { data: string }).data.slice(0, 10)]) as ChainNode;
 
 function setup() {
-  const local = typedStorage(memoryBackend(), LOCAL_DEFAULTS);
+  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TOKENS_DEFAULTS });
   const requested: { type: string; details: unknown }[] = [];
   const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
   const services = {
@@ -35,26 +36,18 @@ function setup() {
     permissions: createPermissions(local),
     tokens: createTokenStore(local),
     accounts: { selected: async () => ACCOUNT },
+    vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
     nodeFor: async () => node,
     approvals: { request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
   } as unknown as Services;
-  // As the pipeline does (rpc/pipeline.ts imports the browser API, so it is not loaded here): parse, handle, reply.
-  const watch = async (params: unknown) => {
-    const entry = tokenMethods.wallet_watchAsset;
-    const ctx = { origin: ORIGIN, request: { method: 'wallet_watchAsset', params }, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services };
-    try {
-      const result = await entry.handle(entry.parse(params), ctx);
-      return result === DEFERRED ? DEFERRED : { result };
-    } catch (error) {
-      return { error: toErrorObject(error) };
-    }
-  };
+  const watch = (params: unknown) =>
+    runRequest({ method: 'wallet_watchAsset', params }, { origin: ORIGIN, method: 'wallet_watchAsset', replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });
   return { services, requested, watch };
 }
 
 const asset = (options: Record<string, unknown> = {}) => ({ type: 'ERC20', options: { address: TOKEN, symbol: 'TST', decimals: 18, ...options } });
-const record = (details: WatchAssetDetails) => ({ details }) as ApprovalRecord;
+const record = (details: WatchAssetDetails) => ({ type: 'watchAsset', method: 'wallet_watchAsset', origin: ORIGIN, details }) as ApprovalRecord;
 
 describe('wallet_watchAsset', () => {
   it('answers 4100 to an origin that is not connected', async () => {
@@ -80,7 +73,7 @@ describe('wallet_watchAsset', () => {
       token: { address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18, image: 'https://tokens.example/tst.png', balance: '5000000000000000000' },
       requested: { symbol: 'TSTX', decimals: 18 },
     });
-    expect(await completeWatchAsset(services, record(details), { approved: true })).toEqual({ result: true });
+    expect(await completeApproval(services, record(details), { approved: true })).toEqual({ result: true });
     expect(await services.tokens.list(ACCOUNT, '0x7a69')).toEqual([
       { address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18, image: 'https://tokens.example/tst.png', addedAt: expect.any(Number) },
     ]);
@@ -94,8 +87,8 @@ describe('wallet_watchAsset', () => {
     await services.permissions.grant(ORIGIN, [ACCOUNT]);
     await watch(asset({ decimals: 6 }));
     const details = requested[0].details as WatchAssetDetails;
-    expect(await completeWatchAsset(services, record(details), { approved: false })).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
-    expect(await completeWatchAsset(services, record(details), { approved: true })).toEqual({
+    expect(await completeApproval(services, record(details), { approved: false })).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
+    expect(await completeApproval(services, record(details), { approved: true })).toEqual({
       error: { code: -32602, message: "Invalid params: options.decimals 6 does not match the contract's decimals() 18" },
     });
     expect(await services.tokens.list(ACCOUNT, '0x7a69')).toEqual([]);

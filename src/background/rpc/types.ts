@@ -1,26 +1,72 @@
-import type { RpcRequest } from '../../shared/protocol';
-import type { ReplyTarget } from '../approvals/types';
+/**
+ * A method table entry: its params schema, what authorization it needs, and either a handler or an approval. The
+ * pipeline (pipeline.ts) runs the parse, the 4100 checks and the approval bookkeeping, so a handler holds only its
+ * own logic.
+ */
+import type { ApprovalAnswer, ApprovalDetails, ApprovalType, RejectReason } from '../../shared/approvals';
+import type { RpcError } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
+import type { ReplyTarget } from '../transport/types';
 
 export interface RequestContext {
   /** Taken from the browser's message sender, never from the page. */
   origin: string;
-  /** The request as the page sent it; approvals keep it to finish the request later. */
-  request: RpcRequest;
+  method: string;
   replyTo: ReplyTarget;
   services: Services;
 }
 
-/** Returned by a handler whose reply is sent later, when the user settles its approval. */
-export const DEFERRED = Symbol('deferred');
+/** What a method of `auth` 'connected' or 'account' gets: the account the origin acts with, checked. */
+export interface AccountContext extends RequestContext {
+  account: Hex;
+}
 
-export interface MethodEntry<P = unknown> {
+/**
+ * 'none': any page. 'connected': the origin must be connected; it acts with its own account. 'account': the account
+ * `account(params)` names must be one of the origin's (when it names none, as 'connected'). While the wallet is
+ * locked only methods that ask the user pass (their window unlocks first); the others answer as if not connected.
+ */
+export type Auth = 'none' | 'connected' | 'account';
+
+export type ContextFor<A extends Auth> = A extends 'none' ? RequestContext : AccountContext;
+
+/** Returned by `prepare` to answer at once, without asking the user (a site already connected). */
+export class Answered {
+  constructor(readonly result: unknown) {}
+}
+
+export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType> {
+  type: T;
+  /** What the screen shows (stored with the request), or `new Answered(result)`. */
+  prepare(params: P, ctx: ContextFor<A>): Promise<ApprovalDetails<T> | Answered>;
+  /** Checks the screen's answer; types without one get null. */
+  answer?(raw: unknown): ApprovalAnswer<T>;
+  /** The user approved: the page's result (or a thrown RpcError). */
+  approve(record: ApprovalRecord<T>, answer: ApprovalAnswer<T>, services: Services): Promise<unknown>;
+  /** Frees what `prepare` reserved when the request ends without approval (declined, or refused by the queue). */
+  release?(details: ApprovalDetails<T>, origin: string, services: Services): Promise<void>;
+  /** The page's error when the user declined; 4001 unless the screen said why. */
+  declined?(reason: RejectReason | undefined): RpcError;
+}
+
+interface EntryBase<P, A extends Auth> {
   /** Validates raw params into a typed value; throws -32602 naming the bad field. */
   parse(params: unknown): P;
-  handle(params: P, ctx: RequestContext): Promise<unknown>;
+  auth: A;
+  /** For auth 'account': the account the params name. */
+  account?(params: P): Hex | undefined;
 }
+
+export type MethodEntry<P = unknown, A extends Auth = Auth, T extends ApprovalType = ApprovalType> = EntryBase<P, A> &
+  ({ handle(params: P, ctx: ContextFor<A>): Promise<unknown>; approval?: never } | { approval: ApprovalSpec<P, A, T>; handle?: never });
 
 export type MethodTable = Record<string, MethodEntry>;
 
-/** Keeps each entry's param type checked against its handler while the table stays uniform. */
-export const method = <P>(entry: MethodEntry<P>): MethodEntry => entry as MethodEntry;
+/** Returned by the pipeline when the reply is sent later, once the user settles the approval. */
+export const DEFERRED = Symbol('deferred');
+
+/** Keeps each entry's types checked against its handler while the table stays uniform. */
+export const method = <P, A extends Auth, T extends ApprovalType = never>(entry: MethodEntry<P, A, T>): MethodEntry =>
+  entry as unknown as MethodEntry;

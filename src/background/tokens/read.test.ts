@@ -1,7 +1,7 @@
 import { AbiCoder, Interface, encodeBytes32String } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
-import type { ChainNode } from '../services';
+import type { ChainNode } from '../networks/rpcClient';
 import { readBalance, readToken } from './read';
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -49,16 +49,16 @@ async function rejection(promise: Promise<unknown>): Promise<RpcError> {
 describe('reading a token from the chain', () => {
   it('reads symbol, name, decimals and the balance at pending', async () => {
     const { node: n, calls } = node(STANDARD);
-    expect(await read(n)).toEqual({ address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18, balance: 1234n });
+    expect(await read(n)).toEqual({ token: { address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18 }, balance: 1234n });
     expect(calls[0]).toEqual(['eth_getCode', TOKEN, 'pending']);
     expect(await readBalance(n, TOKEN, ACCOUNT)).toBe(1234n);
   });
 
   it('reads bytes32 symbols and names (MKR-style), and does without a name', async () => {
     const bytes32 = node({ ...STANDARD, symbol: abi.encode(['bytes32'], [encodeBytes32String('MKR')]), name: abi.encode(['bytes32'], [encodeBytes32String('Maker')]) });
-    expect(await read(bytes32.node)).toMatchObject({ symbol: 'MKR', name: 'Maker' });
+    expect(await read(bytes32.node)).toMatchObject({ token: { symbol: 'MKR', name: 'Maker' } });
     const nameless = node({ ...STANDARD, name: new RpcError(3, 'execution reverted') });
-    expect(await read(nameless.node)).toEqual({ address: TOKEN, symbol: 'TST', decimals: 18, balance: 1234n });
+    expect(await read(nameless.node)).toEqual({ token: { address: TOKEN, symbol: 'TST', decimals: 18 }, balance: 1234n });
   });
 
   it('-32602 when the address has no code', async () => {

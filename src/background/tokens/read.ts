@@ -3,7 +3,8 @@ import { Interface, decodeBytes32String, type Result } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
-import type { ChainNode } from '../services';
+import type { Token } from '../../shared/tokens';
+import type { ChainNode } from '../networks/rpcClient';
 
 const ERC20 = new Interface([
   'function symbol() view returns (string)',
@@ -16,13 +17,9 @@ const ERC20_BYTES32 = new Interface(['function symbol() view returns (bytes32)',
 /** A contract's strings are shown in the wallet: anything longer is cut. */
 const MAX_TEXT = 64;
 
-export interface OnChainToken {
-  /** Checksummed, as given. */
-  address: Hex;
-  symbol: string;
-  name?: string;
-  decimals: number;
-  /** In the token's smallest unit, at `pending`. */
+/** What the contract says, and the account's balance in the token's smallest unit at `pending`. */
+export interface TokenRead {
+  token: Token;
   balance: bigint;
 }
 
@@ -69,7 +66,7 @@ export async function readBalance(node: ChainNode, token: Hex, account: Hex): Pr
  * Reads symbol(), decimals(), name() (optional) and balanceOf(account). -32602 when the address has no code or the
  * contract does not answer like an ERC-20 token; `field` and `where` name the address and the network in the message.
  */
-export async function readToken(node: ChainNode, address: Hex, account: Hex, field: string, where: string): Promise<OnChainToken> {
+export async function readToken(node: ChainNode, address: Hex, account: Hex, field: string, where: string): Promise<TokenRead> {
   const code = await node<string>('eth_getCode', [address, 'pending']);
   if (code === '0x') throw invalidAsset(`${field} ${address} is not a contract on ${where}: it has no code`);
   const [symbolRaw, nameRaw, decimalsRaw, balanceRaw] = await Promise.all([
@@ -87,5 +84,5 @@ export async function readToken(node: ChainNode, address: Hex, account: Hex, fie
   const balance = decode('balanceOf', balanceRaw)?.[0] as bigint | undefined;
   if (balance === undefined) throw notErc20('balanceOf() did not return a number');
   const name = text('name', nameRaw);
-  return { address, symbol, decimals: Number(decimals), balance, ...(name === undefined ? {} : { name }) };
+  return { token: { address, symbol, decimals: Number(decimals), ...(name === undefined ? {} : { name }) }, balance };
 }

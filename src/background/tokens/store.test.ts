@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryBackend, typedStorage } from '../storage/local';
-import { LOCAL_DEFAULTS } from '../storage/schema';
-import { createTokenStore } from './store';
-import type { WatchedToken } from './types';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { WatchedToken } from '../../shared/tokens';
+import { TOKENS_DEFAULTS, createTokenStore } from './store';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -11,7 +10,7 @@ const TST = token('0x5FbDB2315678afecb367f032d93F642f64180aa3');
 const USD = token('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', 'USD');
 
 function setup() {
-  const local = typedStorage(memoryBackend(), LOCAL_DEFAULTS);
+  const local = typedStorage(memoryBackend(), TOKENS_DEFAULTS);
   return { local, tokens: createTokenStore(local) };
 }
 

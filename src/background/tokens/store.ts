@@ -1,7 +1,13 @@
 /** The watch lists, one per account and chain, in local storage. */
 import type { Hex } from '../../shared/params';
-import type { LocalStorage } from '../storage/schema';
-import type { WatchedToken } from './types';
+import type { WatchedToken } from '../../shared/tokens';
+import type { TypedStorage } from '../storage/typedStorage';
+
+export interface TokensSlice {
+  /** By "chainId account" (watchListKey). */
+  watchedTokens: Record<string, WatchedToken[]>;
+}
+export const TOKENS_DEFAULTS: TokensSlice = { watchedTokens: {} };
 
 /** Chain ids are compared as numbers and addresses without case, so "0x7A69" and "0x7a69" share one list. */
 export const watchListKey = (account: Hex, chainId: Hex): string => `0x${BigInt(chainId).toString(16)} ${account.toLowerCase()}`;
@@ -16,7 +22,7 @@ export interface TokenStore {
   remove(account: Hex, chainId: Hex, address: Hex): Promise<void>;
 }
 
-export function createTokenStore(local: LocalStorage): TokenStore {
+export function createTokenStore(local: TypedStorage<TokensSlice>): TokenStore {
   const list = async (account: Hex, chainId: Hex) => (await local.get('watchedTokens'))[watchListKey(account, chainId)] ?? [];
   return {
     list,

@@ -2,32 +2,41 @@
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { tokenAddress } from '../../shared/schemas/watchAsset';
-import type { TokenView } from '../../shared/ui';
-import type { Services } from '../services';
+import type { TokenBalance, WatchedToken } from '../../shared/tokens';
+import type { Accounts } from '../accounts/accounts';
+import type { Networks } from '../networks/registry';
+import type { ChainNode } from '../networks/rpcClient';
 import { readBalance, readToken } from './read';
-import type { WatchedToken } from './types';
+import type { TokenStore } from './store';
+
+export interface WatchListDeps {
+  tokens: TokenStore;
+  accounts: Pick<Accounts, 'list'>;
+  networks: Pick<Networks, 'find'>;
+  nodeFor(chainId: Hex): Promise<ChainNode>;
+}
 
 export const networkLabel = (network: Network): string => `${network.name} (${network.chainId})`;
 
-async function networkOf(services: Services, chainId: Hex): Promise<Network> {
-  const network = await services.networks.find(chainId);
+async function networkOf(deps: WatchListDeps, chainId: Hex): Promise<Network> {
+  const network = await deps.networks.find(chainId);
   if (!network) throw new Error(`Unknown network ${chainId}`);
   return network;
 }
 
-async function ownAccount(services: Services, account: Hex): Promise<Hex> {
-  const ours = (await services.accounts.list()).find((a) => a.address.toLowerCase() === account.toLowerCase());
+async function ownAccount(deps: WatchListDeps, account: Hex): Promise<Hex> {
+  const ours = (await deps.accounts.list()).find((a) => a.address.toLowerCase() === account.toLowerCase());
   if (!ours) throw new Error(`${account} is not an account of this wallet`);
   return ours.address;
 }
 
 /** The account's tokens on the chain, each with its balance at `pending` (null when the node could not tell). */
-export async function tokensWithBalances(services: Services, account: Hex, chainId: Hex): Promise<TokenView[]> {
-  const tokens = await services.tokens.list(account, chainId);
+export async function tokensWithBalances(deps: WatchListDeps, account: Hex, chainId: Hex): Promise<TokenBalance[]> {
+  const tokens = await deps.tokens.list(account, chainId);
   if (tokens.length === 0) return [];
-  const node = await services.nodeFor(chainId);
+  const node = await deps.nodeFor(chainId);
   return Promise.all(
-    tokens.map(async ({ addedAt: _addedAt, ...token }): Promise<TokenView> => {
+    tokens.map(async ({ addedAt: _addedAt, ...token }): Promise<TokenBalance> => {
       const balance = await readBalance(node, token.address, account).then((b) => b.toString(), () => null);
       return { ...token, balance };
     }),
@@ -35,19 +44,13 @@ export async function tokensWithBalances(services: Services, account: Hex, chain
 }
 
 /** Adds a token the user typed in: the same checks as wallet_watchAsset, with the contract's own symbol and decimals. */
-export async function addTokenByAddress(services: Services, account: Hex, chainId: Hex, raw: string): Promise<WatchedToken> {
+export async function addTokenByAddress(deps: WatchListDeps, account: Hex, chainId: Hex, raw: string): Promise<WatchedToken> {
   const address = tokenAddress(raw.trim(), 'Token contract');
-  const [owner, network] = await Promise.all([ownAccount(services, account), networkOf(services, chainId)]);
-  const existing = await services.tokens.find(owner, network.chainId, address);
+  const [owner, network] = await Promise.all([ownAccount(deps, account), networkOf(deps, chainId)]);
+  const existing = await deps.tokens.find(owner, network.chainId, address);
   if (existing) return existing;
-  const read = await readToken(await services.nodeFor(network.chainId), address, owner, 'Token contract', networkLabel(network));
-  const token: WatchedToken = {
-    address,
-    symbol: read.symbol,
-    decimals: read.decimals,
-    ...(read.name === undefined ? {} : { name: read.name }),
-    addedAt: Date.now(),
-  };
-  await services.tokens.add(owner, network.chainId, token);
-  return token;
+  const { token } = await readToken(await deps.nodeFor(network.chainId), address, owner, 'Token contract', networkLabel(network));
+  const watched: WatchedToken = { ...token, addedAt: Date.now() };
+  await deps.tokens.add(owner, network.chainId, watched);
+  return watched;
 }

@@ -1,10 +1,10 @@
 /** Locks the wallet after a configurable idle time; alarms outlive the worker, timers do not. */
 import browser from 'webextension-polyfill';
-import type { LocalStorage } from '../storage/schema';
+import type { SettingsStorage } from '../settings/settings';
 
 export const AUTO_LOCK_ALARM = 'auto-lock';
 
-export async function restartIdleTimer(local: LocalStorage): Promise<void> {
+export async function restartIdleTimer(local: SettingsStorage): Promise<void> {
   const { autoLockMinutes } = await local.get('settings');
   await browser.alarms.create(AUTO_LOCK_ALARM, { delayInMinutes: autoLockMinutes });
 }

@@ -3,8 +3,19 @@
  * secret is kept in session storage (memory only, survives a worker restart) until lock or
  * auto-lock.
  */
-import type { LocalStorage, SessionStorage } from '../storage/schema';
-import { decryptVault, encryptVault, type VaultSecret } from './crypto';
+import type { TypedStorage } from '../storage/typedStorage';
+import { decryptVault, encryptVault, type VaultFile, type VaultSecret } from './crypto';
+
+/** The encrypted vault, in local storage. */
+export interface VaultSlice {
+  vault: VaultFile | null;
+}
+/** The secret while unlocked, in session storage (memory only). */
+export interface UnlockedSlice {
+  secret: VaultSecret | null;
+}
+export const VAULT_DEFAULTS: VaultSlice = { vault: null };
+export const UNLOCKED_DEFAULTS: UnlockedSlice = { secret: null };
 
 export interface Vault {
   isInitialized(): Promise<boolean>;
@@ -19,7 +30,7 @@ export interface Vault {
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export function createVault(local: LocalStorage, session: SessionStorage): Vault {
+export function createVault(local: TypedStorage<VaultSlice>, session: TypedStorage<UnlockedSlice>): Vault {
   return {
     isInitialized: async () => (await local.get('vault')) !== null,
     isUnlocked: async () => (await session.get('secret')) !== null,

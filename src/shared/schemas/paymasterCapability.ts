@@ -1,8 +1,6 @@
 /** The paymasterService capability of wallet_sendCalls (ERC-7677): where to ask for sponsorship. */
-import { RpcError } from '../errors';
+import { PaymasterErrorCode, RpcError } from '../errors';
 import { LOOPBACK_HOSTS } from '../networks';
-
-export const PaymasterErrorCode = { invalidUrl: 4200, serviceError: 4300 } as const;
 
 export interface PaymasterCapability {
   url: string;

@@ -1,5 +1,5 @@
 /** wallet_sendCalls params (spec 2.4, 2.5; EIP-5792 2.0.0), parsed into a typed batch request. */
-import { RpcError, invalidParams } from '../errors';
+import { BatchErrorCode, RpcError, invalidParams } from '../errors';
 import { address, boolean, data, object, positional, quantity, recipient, type Hex } from '../params';
 
 export const SEND_CALLS_VERSION = '2.0.0';
@@ -7,17 +7,6 @@ export const SEND_CALLS_VERSION = '2.0.0';
 export const MAX_CALLS = 64;
 export const MAX_ID_LENGTH = 4096;
 const CHAIN_ID = /^0x([1-9a-f]+[0-9a-f]*|0)$/;
-
-export const BatchErrorCode = {
-  unsupportedVersion: -32000,
-  unsupportedCapability: 5700,
-  unsupportedChain: 5710,
-  duplicateId: 5720,
-  unknownBundle: 5730,
-  tooManyCalls: 5740,
-  upgradeRejected: 5750,
-  atomicityNotSupported: 5760,
-} as const;
 
 export interface CallRequest {
   to: Hex;

@@ -1,9 +1,8 @@
-import type { Network } from '../../shared/networks';
-import type { ApprovalView } from '../../shared/ui';
-import { resolve } from './App';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screens';
 
-export function AddChain({ approval }: { approval: ApprovalView }) {
-  const network = approval.details as Network;
+export function AddChain({ approval }: ScreenProps<'addChain'>) {
+  const network = approval.details;
   return (
     <main>
       <h1>Add a network</h1>
@@ -16,8 +15,8 @@ export function AddChain({ approval }: { approval: ApprovalView }) {
       </dl>
       <p className="warning">A network can report false balances and see your activity. Add only networks you trust.</p>
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
-        <button onClick={() => void resolve(approval, true)}>Approve</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+        <button onClick={() => void approve(approval, null)}>Approve</button>
       </div>
     </main>
   );

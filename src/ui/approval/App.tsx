@@ -1,28 +1,14 @@
-/** The approval window: unlock first if needed, then the oldest waiting request, one page per type. */
-import { useEffect, useState } from 'react';
-import type { ApprovalView, WalletState } from '../../shared/ui';
-import { call } from '../api/background';
+/** The approval window: unlock first if needed, then the oldest waiting request, one screen per type. */
+import { useEffect, useState, type JSX } from 'react';
+import type { ApprovalView } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
-import { AddChain } from './AddChain';
-import { Connect } from './Connect';
-import { SendCalls } from './SendCalls';
-import { SendTransaction } from './SendTransaction';
-import { SignMessage } from './SignMessage';
-import { WatchAsset } from './WatchAsset';
+import { reject } from './resolve';
+import { screens } from './screens';
 
 /** A new request's buttons wake up after this long, so a double click on one cannot also answer the next. */
 const ARM_DELAY_MS = 400;
-let answering: string | null = null;
-
-export function resolve(approval: ApprovalView, approved: boolean, value?: unknown): Promise<unknown> {
-  if (answering === approval.id) return Promise.resolve();
-  answering = approval.id;
-  return call({ action: 'resolveApproval', id: approval.id, approved, value }).catch((error: unknown) => {
-    answering = null;
-    throw error;
-  });
-}
 
 function useArmed(id: string | undefined): boolean {
   const [armed, setArmed] = useState(false);
@@ -32,6 +18,12 @@ function useArmed(id: string | undefined): boolean {
     return () => clearTimeout(timer);
   }, [id]);
   return armed;
+}
+
+/** The screen of the approval's type; the map's entry and the view share that type, which TypeScript cannot relate here. */
+function Screen({ approval, state }: { approval: ApprovalView; state: WalletState }) {
+  const Component = screens[approval.type] as (props: { approval: ApprovalView; state: WalletState }) => JSX.Element;
+  return <Component key={approval.id} approval={approval} state={state} />;
 }
 
 export function App() {
@@ -44,7 +36,7 @@ export function App() {
     return (
       <main>
         <p>{approval.origin} wants to connect, but there is no wallet yet. Open Batch Wallet from the toolbar to create or import one.</p>
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
       </main>
     );
   }
@@ -55,26 +47,7 @@ export function App() {
   return (
     <fieldset className="plain" disabled={!armed}>
       {queued}
-      <Page approval={approval} state={state} />
+      <Screen approval={approval} state={state} />
     </fieldset>
   );
-}
-
-/** One page per approval type. */
-function Page({ approval, state }: { approval: ApprovalView; state: WalletState }) {
-  switch (approval.type) {
-    case 'connect':
-      return <Connect key={approval.id} approval={approval} state={state} />;
-    case 'addChain':
-      return <AddChain key={approval.id} approval={approval} />;
-    case 'sendCalls':
-      return <SendCalls key={approval.id} approval={approval} />;
-    case 'watchAsset':
-      return <WatchAsset key={approval.id} approval={approval} />;
-    case 'sendTransaction':
-      return <SendTransaction key={approval.id} approval={approval} />;
-    case 'signMessage':
-    case 'signTypedData':
-      return <SignMessage key={approval.id} approval={approval} />;
-  }
 }

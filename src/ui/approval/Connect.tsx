@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
-import type { ApprovalView, WalletState } from '../../shared/ui';
-import { resolve } from './App';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screens';
 
-export function Connect({ approval, state }: { approval: ApprovalView; state: WalletState }) {
+export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const [chosen, setChosen] = useState<Hex[]>(state.selectedAccount ? [state.selectedAccount] : []);
   const toggle = (address: Hex) =>
     setChosen(chosen.includes(address) ? chosen.filter((a) => a !== address) : [...chosen, address]);
@@ -21,8 +21,8 @@ export function Connect({ approval, state }: { approval: ApprovalView; state: Wa
         ))}
       </fieldset>
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
-        <button disabled={chosen.length === 0} onClick={() => void resolve(approval, true, chosen)}>Connect</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+        <button disabled={chosen.length === 0} onClick={() => void approve(approval, chosen)}>Connect</button>
       </div>
     </main>
   );

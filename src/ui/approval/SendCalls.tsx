@@ -1,9 +1,9 @@
 /** wallet_sendCalls approval: what every call does, the total, the fee, and (first, when needed) the account upgrade. */
 import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
-import type { ApprovalView, SendCallsDetails } from '../../shared/ui';
-import { DECLINE_UPGRADE_VALUE } from '../../shared/approvalValues';
-import { resolve } from './App';
+import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screens';
 
 
 function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][number]; index: number; symbol: string }) {
@@ -26,7 +26,7 @@ function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][numb
   );
 }
 
-function Upgrade({ approval, details, onAccept }: { approval: ApprovalView; details: SendCallsDetails; onAccept(): void }) {
+function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; onAccept(): void }) {
   return (
     <main>
       <h1>Upgrade your account?</h1>
@@ -37,15 +37,15 @@ function Upgrade({ approval, details, onAccept }: { approval: ApprovalView; deta
         batch's transaction, with one signature.
       </p>
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false, DECLINE_UPGRADE_VALUE)}>Decline upgrade</button>
+        <button className="secondary" onClick={() => void reject(approval, 'decline-upgrade')}>Decline upgrade</button>
         <button onClick={onAccept}>Upgrade account</button>
       </div>
     </main>
   );
 }
 
-export function SendCalls({ approval }: { approval: ApprovalView }) {
-  const details = approval.details as SendCallsDetails;
+export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
+  const { details } = approval;
   const [upgradeAccepted, setUpgradeAccepted] = useState(false);
   if (details.upgrade && !upgradeAccepted) return <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} />;
   return (
@@ -70,8 +70,8 @@ export function SendCalls({ approval }: { approval: ApprovalView }) {
         {details.calls.map((call, i) => <CallRow key={i} call={call} index={i} symbol={details.symbol} />)}
       </ol>
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
-        <button onClick={() => void resolve(approval, true)}>Approve</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+        <button onClick={() => void approve(approval, null)}>Approve</button>
       </div>
     </main>
   );

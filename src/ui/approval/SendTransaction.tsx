@@ -1,15 +1,16 @@
 /** eth_sendTransaction approval: recipient or contract creation, value, decoded ERC-20 call, fee tier. */
 import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
-import type { ApprovalView, FeeTierName, SendTransactionDetails } from '../../shared/ui';
-import { resolve } from './App';
+import { FEE_TIERS, type FeeTier } from '../../shared/fees';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screens';
 
-const TIER_LABELS: Record<FeeTierName, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
+const TIER_LABELS: Record<FeeTier, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
 
-export function SendTransaction({ approval }: { approval: ApprovalView }) {
-  const details = approval.details as SendTransactionDetails;
+export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
+  const { details } = approval;
   const { call, symbol } = details;
-  const [tier, setTier] = useState<FeeTierName>('market');
+  const [tier, setTier] = useState<FeeTier>('market');
   const unlimited = call.erc20?.method === 'approve' && BigInt(call.erc20.amount) === MaxUint256;
   const maxFee = details.maxFees.fixed ?? details.maxFees[tier] ?? '0';
   return (
@@ -32,7 +33,7 @@ export function SendTransaction({ approval }: { approval: ApprovalView }) {
       {!details.maxFees.fixed && (
         <fieldset className="card">
           <legend>Fee</legend>
-          {(Object.keys(TIER_LABELS) as FeeTierName[]).map((name) => (
+          {FEE_TIERS.map((name) => (
             <label key={name} className="row">
               <input type="radio" name="tier" checked={tier === name} onChange={() => setTier(name)} />
               <span>{TIER_LABELS[name]}: up to {formatEther(details.maxFees[name] ?? '0')} {symbol}</span>
@@ -41,8 +42,8 @@ export function SendTransaction({ approval }: { approval: ApprovalView }) {
         </fieldset>
       )}
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Reject</button>
-        <button onClick={() => void resolve(approval, true, tier)}>Approve</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+        <button onClick={() => void approve(approval, tier)}>Approve</button>
       </div>
     </main>
   );

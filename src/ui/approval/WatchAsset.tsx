@@ -1,11 +1,12 @@
 /** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
 import { formatUnits } from 'ethers';
-import { watchAssetMismatch, type ApprovalView, type WatchAssetDetails } from '../../shared/ui';
+import { watchAssetMismatch } from '../../shared/approvals';
 import { TokenImage } from '../components/TokenImage';
-import { resolve } from './App';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screens';
 
-export function WatchAsset({ approval }: { approval: ApprovalView }) {
-  const details = approval.details as WatchAssetDetails;
+export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
+  const { details } = approval;
   const { token, requested } = details;
   const mismatch = watchAssetMismatch(details);
   return (
@@ -36,8 +37,8 @@ export function WatchAsset({ approval }: { approval: ApprovalView }) {
         </p>
       )}
       <div className="row">
-        <button className="secondary" onClick={() => void resolve(approval, false)}>Cancel</button>
-        <button disabled={mismatch.decimals} onClick={() => void resolve(approval, true)}>Add token</button>
+        <button className="secondary" onClick={() => void reject(approval)}>Cancel</button>
+        <button disabled={mismatch.decimals} onClick={() => void approve(approval, null)}>Add token</button>
       </div>
     </main>
   );

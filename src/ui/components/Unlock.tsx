@@ -7,7 +7,7 @@ export function Unlock() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await call({ action: 'unlock', password });
+      await call('unlock', { password });
     } catch (e) {
       setError((e as Error).message);
     }

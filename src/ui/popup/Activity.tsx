@@ -2,7 +2,7 @@
 import browser from 'webextension-polyfill';
 import { formatEther } from 'ethers';
 import { useEffect, useState } from 'react';
-import type { ActivityItem } from '../../shared/ui';
+import type { ActivityItem } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../components/format';
 
@@ -17,7 +17,7 @@ const STATUS_TEXT: Record<number, string> = {
 function useActivity(): ActivityItem[] | null {
   const [items, setItems] = useState<ActivityItem[] | null>(null);
   useEffect(() => {
-    const load = () => void call<ActivityItem[]>({ action: 'getActivity' }).then(setItems);
+    const load = () => void call('getActivity').then(setItems);
     load();
     browser.storage.onChanged.addListener(load);
     return () => browser.storage.onChanged.removeListener(load);

@@ -1,7 +1,7 @@
 /** Home: account, network, balance from the pre-confirmed view, tokens, connected sites, settings. */
 import { useEffect, useState } from 'react';
 import type { Hex } from '../../shared/params';
-import type { WalletState } from '../../shared/ui';
+import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { ether } from '../components/format';
 import { Activity } from './Activity';
@@ -16,7 +16,7 @@ function Balance({ address, chainId, symbol }: { address: Hex; chainId: Hex; sym
   useEffect(() => {
     let live = true;
     const load = () =>
-      call<Hex>({ action: 'getBalance', address }).then(
+      call('getBalance', { address }).then(
         (wei) => live && (setBalance(ether(wei)), setError(null)),
         (e: Error) => live && setError(e.message),
       );
@@ -38,23 +38,23 @@ export function Home({ state }: { state: WalletState }) {
     <main>
       <div className="row">
         <h1>Batch Wallet</h1>
-        <button className="secondary" onClick={() => void call({ action: 'lock' })}>Lock</button>
+        <button className="secondary" onClick={() => void call('lock')}>Lock</button>
       </div>
       <label>
         Network
-        <select value={state.selectedChainId} onChange={(e) => void call({ action: 'selectNetwork', chainId: e.target.value as Hex })}>
+        <select value={state.selectedChainId} onChange={(e) => void call('selectNetwork', { chainId: e.target.value as Hex })}>
           {state.networks.map((n) => <option key={n.chainId} value={n.chainId}>{n.name}</option>)}
         </select>
       </label>
       <label>
         Account
-        <select value={selected} onChange={(e) => void call({ action: 'selectAccount', address: e.target.value as Hex })}>
+        <select value={selected} onChange={(e) => void call('selectAccount', { address: e.target.value as Hex })}>
           {state.accounts.map((a) => <option key={a.address} value={a.address}>{a.name} ({a.address.slice(0, 8)}…)</option>)}
         </select>
       </label>
       {selected && <p className="mono" aria-label="Address">{selected}</p>}
       {selected && network && <Balance address={selected} chainId={network.chainId} symbol={network.nativeCurrency.symbol} />}
-      <button className="secondary" onClick={() => void call({ action: 'addAccount' })}>Add account</button>
+      <button className="secondary" onClick={() => void call('addAccount')}>Add account</button>
       {selected && <Tokens key={`${state.selectedChainId} ${selected}`} account={selected} chainId={state.selectedChainId} />}
       <Activity />
       <Sites sites={state.sites} />
@@ -65,7 +65,7 @@ export function Home({ state }: { state: WalletState }) {
           type="number"
           min={1}
           defaultValue={state.autoLockMinutes}
-          onBlur={(e) => void call({ action: 'setAutoLock', minutes: Number(e.target.value) })}
+          onBlur={(e) => void call('setAutoLock', { minutes: Number(e.target.value) })}
         />
       </label>
     </main>

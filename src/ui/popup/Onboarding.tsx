@@ -13,7 +13,7 @@ function PasswordForm({ mnemonic, submitLabel }: { mnemonic: string; submitLabel
     if (password.length < MIN_PASSWORD) return setError(`The password needs at least ${MIN_PASSWORD} characters`);
     if (password !== confirm) return setError('The passwords do not match');
     try {
-      await call({ action: 'createWallet', mnemonic, password });
+      await call('createWallet', { mnemonic, password });
     } catch (e) {
       setError((e as Error).message);
     }
@@ -59,7 +59,7 @@ function CreateWallet() {
   const [positions] = useState(pickPositions);
   const [answers, setAnswers] = useState(['', '']);
   useEffect(() => {
-    void call<string>({ action: 'generatePhrase' }).then(setPhrase);
+    void call('generatePhrase').then(setPhrase);
   }, []);
   if (!phrase) {
     return <p aria-busy="true">Generating…</p>;

@@ -1,5 +1,5 @@
 /** Connected sites, each revocable (the site gets accountsChanged []). */
-import type { WalletState } from '../../shared/ui';
+import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../components/format';
 
@@ -14,7 +14,7 @@ export function Sites({ sites }: { sites: WalletState['sites'] }) {
             <div className="mono">{site.origin}</div>
             <div className="muted">{site.accounts.map(shortAddress).join(', ')}</div>
           </div>
-          <button className="secondary" aria-label={`Revoke ${site.origin}`} onClick={() => void call({ action: 'revokeSite', origin: site.origin })}>
+          <button className="secondary" aria-label={`Revoke ${site.origin}`} onClick={() => void call('revokeSite', { origin: site.origin })}>
             Revoke
           </button>
         </div>

@@ -3,20 +3,20 @@ import browser from 'webextension-polyfill';
 import { formatUnits } from 'ethers';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Hex } from '../../shared/params';
-import type { TokenView } from '../../shared/ui';
+import type { TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { TokenImage } from '../components/TokenImage';
 
 const TOKENS_REFRESH_MS = 2000;
 
 /** Loads now, every 2 s and on every storage change (a token added or removed, a batch's status); only the newest reply counts. */
-function useTokens(account: Hex, chainId: Hex): { tokens: TokenView[] | null; error: string | null; reload(): void } {
-  const [tokens, setTokens] = useState<TokenView[] | null>(null);
+function useTokens(account: Hex, chainId: Hex): { tokens: TokenBalance[] | null; error: string | null; reload(): void } {
+  const [tokens, setTokens] = useState<TokenBalance[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(0);
   const reload = useCallback(() => {
     const seq = ++latest.current;
-    void call<TokenView[]>({ action: 'getTokens', account, chainId }).then(
+    void call('getTokens', { account, chainId }).then(
       (list) => seq === latest.current && (setTokens(list), setError(null)),
       (e: Error) => seq === latest.current && setError(e.message),
     );
@@ -35,7 +35,7 @@ function useTokens(account: Hex, chainId: Hex): { tokens: TokenView[] | null; er
   return { tokens, error, reload };
 }
 
-function TokenRow({ token, onRemove }: { token: TokenView; onRemove(): void }) {
+function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }) {
   return (
     <li className="row card" aria-label={`Token ${token.symbol}`}>
       <TokenImage image={token.image} symbol={token.symbol} />
@@ -59,7 +59,7 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
     event.preventDefault();
     setBusy(true);
     try {
-      await call({ action: 'addToken', account, chainId, address });
+      await call('addToken', { account, chainId, address });
       setAddress('');
       setError(null);
       onAdded();
@@ -83,7 +83,7 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
 
 export function Tokens({ account, chainId }: { account: Hex; chainId: Hex }) {
   const { tokens, error, reload } = useTokens(account, chainId);
-  const remove = (token: TokenView) => void call({ action: 'removeToken', account, chainId, address: token.address }).then(reload);
+  const remove = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
   return (
     <section aria-label="Tokens">
       <h2>Tokens</h2>

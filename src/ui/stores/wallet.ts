@@ -1,7 +1,7 @@
 /** The wallet state the pages render, refreshed whenever extension storage changes. */
 import browser from 'webextension-polyfill';
 import { create } from 'zustand';
-import type { WalletState } from '../../shared/ui';
+import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 
 interface WalletStore {
@@ -11,7 +11,7 @@ interface WalletStore {
 
 export const useWallet = create<WalletStore>((set) => ({
   state: null,
-  refresh: async () => set({ state: await call<WalletState>({ action: 'getState' }) }),
+  refresh: async () => set({ state: await call('getState') }),
 }));
 
 browser.storage.onChanged.addListener(() => void useWallet.getState().refresh());

@@ -2,9 +2,10 @@ import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
 import { deriveWallet } from '../accounts/accounts';
-import { memoryBackend, typedStorage } from '../storage/local';
-import { LOCAL_DEFAULTS } from '../storage/schema';
-import { runBatch, type BatchDeps } from './execute';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { BATCHES_DEFAULTS } from './types';
+import type { BatchDeps } from './executors/executor';
+import { runBatch } from './run';
 import { createBatchStore } from './store';
 import type { BatchRecord } from './types';
 
@@ -36,7 +37,7 @@ function fakeNode(accepted: number, refusal: string) {
 }
 
 async function setup(accepted: number, refusal: string) {
-  const batches = createBatchStore(typedStorage(memoryBackend(), LOCAL_DEFAULTS));
+  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS));
   const { node, sent, nonceReads } = fakeNode(accepted, refusal);
   const deps = {
     batches,

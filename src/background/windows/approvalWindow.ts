@@ -1,11 +1,17 @@
 /** The one approval window. Its id is kept in session storage so a restarted worker still knows it. */
 import browser from 'webextension-polyfill';
-import type { SessionStorage } from '../storage/schema';
-import type { ApprovalWindow } from './approvals';
+import type { ApprovalWindow } from '../approvals/approvals';
+import type { TypedStorage } from '../storage/typedStorage';
+
+/** In session storage: a restarted worker still knows its window, a restarted browser does not. */
+export interface ApprovalWindowSlice {
+  approvalWindowId: number | null;
+}
+export const APPROVAL_WINDOW_DEFAULTS: ApprovalWindowSlice = { approvalWindowId: null };
 
 const SIZE = { width: 380, height: 640 };
 
-export function createApprovalWindow(session: SessionStorage): ApprovalWindow {
+export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>): ApprovalWindow {
   const existing = async (): Promise<number | null> => {
     const id = await session.get('approvalWindowId');
     if (id === null) return null;

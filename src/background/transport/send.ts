@@ -5,7 +5,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { EventMessage, ProviderEventName, ResponseMessage, RpcResponse } from '../../shared/protocol';
-import type { ReplyTarget } from '../approvals/types';
+import type { ReplyTarget } from './types';
 
 export async function replyToPage(target: ReplyTarget, response: RpcResponse): Promise<void> {
   const message: ResponseMessage = { type: 'rpc-response', id: target.requestId, origin: target.origin, response };

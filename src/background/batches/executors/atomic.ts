@@ -1,0 +1,59 @@
+/**
+ * An atomic batch: one transaction from the account to itself calling Simple7702Account's executeBatch, so every
+ * call succeeds or none does. An account not yet delegated is upgraded in that same type-4 transaction (its EIP-7702
+ * authorization, one signature); once delegated the transaction is an ordinary type 2.
+ */
+import type { TransactionRequest } from 'ethers';
+import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
+import type { Hex } from '../../../shared/params';
+import type { ChainNode } from '../../networks/rpcClient';
+import { encodeExecuteBatch } from '../encoding';
+import type { BatchCall } from '../types';
+import { planned, type Executor } from './executor';
+import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
+import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
+
+/** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
+const AUTHORIZATION_GAS = 25_000n;
+
+async function batchGas(node: ChainNode, from: Hex, calls: BatchCall[], upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
+  // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
+  const overrides = upgrade ? { [from]: { code: delegationCode(SIMPLE_7702_ACCOUNT) } } : undefined;
+  const overridden = calls.reduce((sum, c) => sum + (c.gasLimitOverride ? BigInt(c.gasLimitOverride) : 0n), 0n);
+  const floor = TX_BASE_GAS + overridden + (upgrade ? AUTHORIZATION_GAS : 0n);
+  try {
+    const estimated = await estimate(node, { from, to: from, data: encodeExecuteBatch(calls) }, overrides);
+    const gas = withMargin(estimated + (upgrade ? AUTHORIZATION_GAS : 0n));
+    return { gas: gas > floor ? gas : floor };
+  } catch (error) {
+    const others = BigInt(calls.filter((c) => !c.gasLimitOverride).length) * FALLBACK_CALL_GAS;
+    return { gas: floor + others, warning: `The batch is likely to revert: ${(error as Error).message}` };
+  }
+}
+
+const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
+  const chainId = BigInt(batch.chainId);
+  const tx: TransactionRequest = {
+    chainId,
+    type: batch.upgrade ? 4 : 2,
+    nonce,
+    to: batch.from,
+    value: 0n,
+    data: encodeExecuteBatch(batch.calls),
+    gasLimit: BigInt(batch.gasLimits[0]),
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+  };
+  // The sender is also the authority, and its nonce is bumped by the transaction first: the authorization takes nonce + 1.
+  if (batch.upgrade) tx.authorizationList = [await wallet.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: nonce + 1, chainId })];
+  return [await signTransaction(wallet, tx, batch.calls.map((_, i) => i))];
+};
+
+export const atomic: Executor = {
+  async plan({ node, network, upgraded }, draft) {
+    const { gas, warning } = await batchGas(node, draft.from, draft.calls, !upgraded);
+    return planned(draft, network, { atomic: true, upgrade: !upgraded, gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
+  },
+  send: (deps, batch) => sendTransactions(deps, batch, sign),
+  refresh: refreshTransactions,
+};

@@ -1,0 +1,55 @@
+/**
+ * How a batch runs once approved. Three executors share this interface, each in its own module with its steps in
+ * order: atomic (one EIP-7702 self-call), sequential (one transaction per call), sponsored (one ERC-4337 userOp).
+ * The dispatcher (../run.ts, ../prepare.ts) only picks one.
+ */
+import type { Network } from '../../../shared/networks';
+import type { Hex } from '../../../shared/params';
+import type { Accounts } from '../../accounts/accounts';
+import type { Networks } from '../../networks/registry';
+import type { ChainNode } from '../../networks/rpcClient';
+import type { BatchStore } from '../store';
+import type { BatchRecord, Sponsorship } from '../types';
+
+/** What executing a batch needs of the wallet, and nothing more. */
+export interface BatchDeps {
+  batches: BatchStore;
+  accounts: Pick<Accounts, 'signer'>;
+  networks: Pick<Networks, 'markWithoutEip7702'>;
+  nodeFor(chainId: Hex): Promise<ChainNode>;
+  bundlerFor(chainId: Hex): Promise<ChainNode>;
+}
+
+/** A batch before planning: who asks, for which account, which calls. */
+export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind'>>;
+
+export interface PlanContext {
+  node: ChainNode;
+  network: Network;
+  /** The account already delegates to Simple7702Account. */
+  upgraded: boolean;
+  /** Set for sponsored batches: which ERC-7677 service pays. */
+  sponsorship?: Sponsorship;
+}
+
+export interface Executor {
+  /** Before the approval: how the batch will run, with its gas (or its sponsor). Nothing is signed. */
+  plan(context: PlanContext, draft: BatchDraft): Promise<BatchRecord>;
+  /**
+   * After the approval: signs (and stores) everything before sending, then sends what is unsent. Run again after a
+   * worker restart, it sends the same signed bytes, so no call is lost or repeated.
+   */
+  send(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord>;
+  /** Asks the chain (or bundler) once for the receipts still missing and stores what it has. */
+  refresh(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
+}
+
+/** A record fresh from planning: waiting for the user, nothing signed. */
+export const planned = (draft: BatchDraft, network: Network, fields: Pick<BatchRecord, 'atomic' | 'upgrade' | 'gasLimits'> & Partial<BatchRecord>): BatchRecord => ({
+  ...draft,
+  chainId: network.chainId,
+  state: 'awaiting-approval',
+  transactions: [],
+  createdAt: Date.now(),
+  ...fields,
+});

@@ -1,0 +1,28 @@
+/** Gas estimates with headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
+import type { Hex } from '../../../shared/params';
+import type { ChainNode } from '../../networks/rpcClient';
+import type { BatchCall } from '../types';
+
+const MARGIN_PERCENT = 120n;
+export const FALLBACK_CALL_GAS = 500_000n;
+export const TX_BASE_GAS = 21_000n;
+
+export const withMargin = (gas: bigint): bigint => (gas * MARGIN_PERCENT) / 100n;
+
+export const hexGas = (gas: bigint): Hex => `0x${gas.toString(16)}`;
+
+export async function estimate(node: ChainNode, tx: Record<string, unknown>, overrides?: Record<string, unknown>): Promise<bigint> {
+  const params: unknown[] = [tx, 'pending'];
+  if (overrides) params.push(overrides);
+  return BigInt(await node<Hex>('eth_estimateGas', params));
+}
+
+/** One call's gas limit: its gasLimitOverride, else the estimate with headroom. */
+export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
+  if (call.gasLimitOverride) return { gas: BigInt(call.gasLimitOverride) };
+  try {
+    return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: call.data })) };
+  } catch (error) {
+    return { gas: FALLBACK_CALL_GAS, warning: `${call.to ? `A call to ${call.to}` : 'The contract creation'} is likely to revert: ${(error as Error).message}` };
+  }
+}

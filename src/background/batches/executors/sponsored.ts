@@ -1,0 +1,115 @@
+/**
+ * A sponsored batch: executeBatch(calls) as one EntryPoint v0.8 UserOperation of the EIP-7702 account, its gas paid
+ * by an ERC-7677 paymaster, submitted through the chain's bundler. An account not yet delegated is upgraded by the
+ * same userOp (eip7702Auth). Before the approval only the stub is asked (who sponsors); after it: fresh stub →
+ * bundler estimate → final paymaster data → sign → send. Nothing is signed with the account key before the user
+ * approved, and nothing is sent when the paymaster fails.
+ */
+import { Interface, toQuantity } from 'ethers';
+import { ENTRY_POINT_V08 } from '../../../shared/contracts';
+import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
+import type { Hex } from '../../../shared/params';
+import type { ChainNode } from '../../networks/rpcClient';
+import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
+import { dummyAuthorization, signUserOperation, signedAuthorization } from '../../paymaster/userOperation';
+import { encodeExecuteBatch } from '../encoding';
+import { suggestFees } from '../fees';
+import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../types';
+import { planned, type BatchDeps, type Executor } from './executor';
+import { toCallReceipt } from './transactions';
+
+const ENTRY_POINT = new Interface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
+
+/** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
+async function draftOperation(node: ChainNode, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth): Promise<RpcUserOperation> {
+  const [nonce, fees] = await Promise.all([
+    node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: ENTRY_POINT.encodeFunctionData('getNonce', [from, 0]) }, 'pending']),
+    suggestFees(node),
+  ]);
+  return {
+    sender: from,
+    nonce: toQuantity(BigInt(nonce)) as Hex,
+    ...(authorization ? { factory: EIP7702_FACTORY, factoryData: '0x', eip7702Auth: authorization } : {}),
+    callData: encodeExecuteBatch(calls),
+    callGasLimit: '0x0',
+    verificationGasLimit: '0x0',
+    preVerificationGas: '0x0',
+    maxFeePerGas: toQuantity(fees.maxFeePerGas) as Hex,
+    maxPriorityFeePerGas: toQuantity(fees.maxPriorityFeePerGas) as Hex,
+    signature: STUB_SIGNATURE,
+  };
+}
+
+/** The delegation nonce: the account's own, since the bundler (not the account) sends the transaction. */
+const accountNonce = async (node: ChainNode, from: Hex): Promise<number> => Number(await node<Hex>('eth_getTransactionCount', [from, 'pending']));
+
+/** After the approval: the signed userOp, ready to send (stored by the caller first). */
+async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typeof signUserOperation>[2], batch: BatchRecord): Promise<SentUserOperation> {
+  const { sponsor, chainId, from } = batch;
+  if (!sponsor) throw new Error('not a sponsored batch');
+  const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
+  let op = await draftOperation(node, from, batch.calls, authorization);
+  const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
+  op = { ...op, ...stubFields };
+  const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]);
+  op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
+  // The final data is signed over the gas values; a stub marked final already is.
+  if (!isFinal) op = { ...op, ...(await getPaymasterData(sponsor.url, op, chainId, sponsor.context)) };
+  const signed = signUserOperation(op, chainId, wallet);
+  return { op: signed, hash: userOperationHash(signed, chainId), sent: false };
+}
+
+/** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it is fine. */
+async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void> {
+  try {
+    await bundler('eth_sendUserOperation', [sent.op, ENTRY_POINT_V08]);
+  } catch (error) {
+    if (/already known|already in mempool|AA25|nonce/i.test((error as Error).message)) {
+      const known = await bundler('eth_getUserOperationByHash', [sent.hash]).catch(() => null);
+      if (known) return;
+    }
+    throw error;
+  }
+}
+
+interface UserOperationReceipt {
+  success: boolean;
+  actualGasUsed: Hex;
+  logs: CallReceipt['logs'];
+  receipt: CallReceipt;
+}
+
+export const sponsored: Executor = {
+  /** Asks the service whether it sponsors this batch, and who it is (4300 if it fails). */
+  async plan({ node, network, upgraded, sponsorship }, draft) {
+    if (!sponsorship) throw new Error('a sponsored batch needs its paymaster service');
+    const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
+    const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, draft.from, draft.calls, authorization), network.chainId, sponsorship.context);
+    return planned(draft, network, {
+      atomic: true, upgrade: !upgraded, gasLimits: [],
+      sponsor: { ...sponsorship, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
+    });
+  },
+
+  async send(deps: BatchDeps, batch) {
+    const bundler = await deps.bundlerFor(batch.chainId);
+    if (!batch.userOperation) {
+      const [node, wallet] = await Promise.all([deps.nodeFor(batch.chainId), deps.accounts.signer(batch.from)]);
+      const built = await build(node, bundler, wallet, batch);
+      batch = await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', userOperation: built }));
+    }
+    await submit(bundler, batch.userOperation!);
+    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent', userOperation: { ...b.userOperation!, sent: true } }));
+  },
+
+  /** The userOp's receipt: `success` says whether the calls ran, not the bundle transaction. */
+  async refresh(deps, batch) {
+    const sent = batch.userOperation;
+    if (!sent?.sent || sent.receipt) return batch;
+    const bundler = await deps.bundlerFor(batch.chainId);
+    const found = await bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [sent.hash]);
+    if (!found) return batch;
+    const receipt: CallReceipt = { ...toCallReceipt({ ...found.receipt, logs: found.logs }), status: found.success ? '0x1' : '0x0', gasUsed: found.actualGasUsed };
+    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, receipt } }));
+  },
+};

@@ -1,0 +1,44 @@
+/** An approved batch: its executor signs and sends it, one sender at a time per account, and its answer is built. */
+import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
+import type { BatchDeps } from './executors/executor';
+import { executorOf } from './executors';
+import { followBatch } from './follow';
+import { withAccountLock } from './nonceLock';
+import { anySent } from './status';
+import type { BatchRecord } from './types';
+
+/** Returns the batch as it stands after sending; `failed` with the error when nothing more could be sent. */
+export async function runBatch(deps: BatchDeps, origin: string, id: string): Promise<{ batch: BatchRecord; error?: RpcError }> {
+  const found = await deps.batches.get(origin, id);
+  if (!found) throw new RpcError(ErrorCode.internal, `No batch ${id}`);
+  return withAccountLock(found.from, async () => {
+    const batch = (await deps.batches.get(origin, id))!;
+    if (batch.state !== 'approved' && batch.state !== 'sending') return { batch };
+    try {
+      return { batch: await executorOf(batch).send(deps, batch) };
+    } catch (thrown) {
+      const error = thrown instanceof RpcError ? thrown : new RpcError(ErrorCode.serverError, (thrown as Error).message);
+      if (error.code === BatchErrorCode.unsupportedChain) await deps.networks.markWithoutEip7702(batch.chainId);
+      const failed = await deps.batches.update(origin, id, (b) => ({ ...b, state: 'failed', error: error.message }));
+      return { batch: failed, error };
+    }
+  });
+}
+
+/**
+ * Sends an approved batch and returns the page's answer (throws the error when nothing was sent); receipts are then
+ * followed in the background. Safe to call again (an approval finished after a worker restart): a batch already
+ * sent is only answered for.
+ */
+export async function sendApproved(deps: BatchDeps, origin: string, id: string): Promise<unknown> {
+  const { batch, error } = await runBatch(deps, origin, id);
+  if (error && !anySent(batch)) {
+    // Nothing reached the chain: the dapp gets the error and may retry with the same id.
+    await deps.batches.remove(origin, id);
+    throw error;
+  }
+  void followBatch(deps, origin, id);
+  // eth_sendTransaction answers with its transaction's hash, wallet_sendCalls with the batch id.
+  if (batch.kind === 'transaction') return batch.transactions[0].hash;
+  return { id, batchId: id, status: 'pending' };
+}

@@ -1,0 +1,107 @@
+/** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it). */
+import { Mnemonic, randomBytes } from 'ethers';
+import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
+import { address, boolean, type Hex } from '../../shared/params';
+import { switchNetwork } from '../networks/switch';
+import { announceAccounts } from '../permissions/visible';
+import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
+import { WrongPasswordError } from '../vault/crypto';
+import { accountOnChain, accountParam, chainParam, fields, none, text } from './params';
+import { activity, walletState } from './state';
+import type { PageTable } from './types';
+
+const REJECT_REASONS = ['decline-upgrade'] as const;
+
+export const pageMethods: PageTable = {
+  getState: { parse: none, read: true, handle: (_p, { services }) => walletState(services) },
+  getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
+  getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
+  getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+
+  generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
+  createWallet: {
+    parse: (params) => ({ mnemonic: text(fields(params).mnemonic, 'mnemonic'), password: text(fields(params).password, 'password') }),
+    async handle({ mnemonic, password }, { services }) {
+      const phrase = mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
+      if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
+      await services.vault.create({ mnemonic: phrase }, password);
+      await services.accounts.reset(phrase);
+      // Sites were granted accounts of the previous phrase, which are gone now.
+      await services.permissions.revokeAll();
+      return null;
+    },
+  },
+  unlock: {
+    parse: (params) => ({ password: text(fields(params).password, 'password') }),
+    async handle({ password }, { services }) {
+      try {
+        await services.vault.unlock(password);
+      } catch (error) {
+        throw error instanceof WrongPasswordError ? new RpcError(ErrorCode.unauthorized, 'Incorrect password') : error;
+      }
+      await announceAccounts(services);
+      return null;
+    },
+  },
+  lock: { parse: none, handle: async (_p, { lock }) => (await lock(), null) },
+  addAccount: {
+    parse: none,
+    async handle(_p, { services }) {
+      const secret = await services.vault.secret();
+      if (!secret) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+      const { address: added, name } = await services.accounts.addNext(secret.mnemonic);
+      return { address: added, name };
+    },
+  },
+  selectAccount: {
+    parse: accountParam,
+    async handle(p, { services }) {
+      await services.accounts.select(p.address);
+      await announceAccounts(services);
+      return null;
+    },
+  },
+  selectNetwork: { parse: chainParam, handle: async (p, { services }) => (await switchNetwork(services, p.chainId), null) },
+  revokeSite: {
+    parse: (params) => ({ origin: text(fields(params).origin, 'origin') }),
+    async handle(p, { services }) {
+      await services.permissions.revoke(p.origin);
+      await services.emit(p.origin, 'accountsChanged', []);
+      return null;
+    },
+  },
+  resolveApproval: {
+    parse(params) {
+      const p = fields(params);
+      const reason = p.reason === undefined ? undefined : REJECT_REASONS.find((r) => r === p.reason);
+      if (p.reason !== undefined && !reason) throw invalidParams(`reason must be one of ${REJECT_REASONS.join(', ')}`);
+      return { id: text(p.id, 'id'), approved: boolean(p.approved, 'approved'), answer: p.answer, ...(reason ? { reason } : {}) };
+    },
+    async handle({ id, approved, answer, reason }, { services }) {
+      await services.approvals.settle(id, approved ? { approved, answer } : { approved, reason });
+      return null;
+    },
+  },
+  setAutoLock: {
+    parse(params) {
+      const { minutes } = fields(params);
+      if (!Number.isInteger(minutes) || (minutes as number) < 1) throw invalidParams('Auto-lock needs a whole number of minutes, at least 1');
+      return { minutes: minutes as number };
+    },
+    async handle({ minutes }, { services }) {
+      await services.settings.update('settings', (s) => ({ ...s, autoLockMinutes: minutes }));
+      return null;
+    },
+  },
+  addToken: {
+    parse: (params) => ({ ...accountOnChain(params), address: text(fields(params).address, 'address') }),
+    handle: (p, { services }) => addTokenByAddress(services, p.account, p.chainId, p.address),
+  },
+  removeToken: {
+    parse: (params) => ({ ...accountOnChain(params), address: address(fields(params).address, 'address') }),
+    async handle(p, { services }) {
+      await services.tokens.remove(p.account, p.chainId, p.address);
+      return null;
+    },
+  },
+};

@@ -1,0 +1,45 @@
+/** What the popup and the approval window render: the whole wallet state, and the Activity list. */
+import type { ApprovalView } from '../../shared/approvals';
+import type { ActivityItem, WalletState } from '../../shared/pages';
+import { batchStatus } from '../batches/status';
+import { batchKey } from '../batches/store';
+import type { Services } from '../services';
+
+export async function walletState({ vault, accounts, networks, permissions, approvals, settings }: Services): Promise<WalletState> {
+  const [initialized, unlocked, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }] = await Promise.all([
+    vault.isInitialized(), vault.isUnlocked(), accounts.list(), accounts.selected(), networks.all(),
+    networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'),
+  ]);
+  return {
+    initialized,
+    unlocked,
+    accounts: list.map(({ address, name }) => ({ address, name })),
+    selectedAccount,
+    networks: all,
+    selectedChainId: selected.chainId,
+    sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
+    approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
+    autoLockMinutes,
+  };
+}
+
+export async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
+  const [all, known] = await Promise.all([batches.all(), networks.all()]);
+  return all
+    .filter((b) => b.state !== 'awaiting-approval')
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((b) => ({
+      key: batchKey(b.origin, b.id),
+      id: b.id,
+      origin: b.origin,
+      chainId: b.chainId,
+      from: b.from,
+      atomic: b.atomic,
+      status: batchStatus(b),
+      calls: b.calls.map(({ to, value }) => ({ to, value: BigInt(value).toString() })),
+      transactions: b.transactions.filter((t) => t.sent).map((t) => ({ hash: t.hash, status: t.receipt?.status })),
+      explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
+      error: b.error,
+      createdAt: b.createdAt,
+    }));
+}

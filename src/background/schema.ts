@@ -1,0 +1,30 @@
+/** Extension storage, composed from the slices the domains declare (each domain sees only its own). */
+import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
+import { APPROVALS_DEFAULTS, type ApprovalsSlice } from './approvals/types';
+import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
+import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
+import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
+import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
+import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
+import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
+import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice } from './vault/vault';
+import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
+
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice;
+
+export const LOCAL_DEFAULTS: LocalSchema = {
+  ...VAULT_DEFAULTS,
+  ...ACCOUNTS_DEFAULTS,
+  ...PERMISSIONS_DEFAULTS,
+  ...APPROVALS_DEFAULTS,
+  ...NETWORKS_DEFAULTS,
+  ...SENT_TRANSACTIONS_DEFAULTS,
+  ...SETTINGS_DEFAULTS,
+  ...BATCHES_DEFAULTS,
+  ...TOKENS_DEFAULTS,
+};
+
+/** Memory only: gone when the browser closes. */
+export type SessionSchema = UnlockedSlice & ApprovalWindowSlice;
+
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS };

@@ -1,0 +1,36 @@
+/**
+ * Numbered migrations of what extension storage holds. The stored `schemaVersion` says how many have run; a worker
+ * reads and writes storage only through `migrated(...)`, so nothing sees a record from before its migration.
+ * Each migration works on the raw stored values (it must keep working when today's types have moved on).
+ */
+import type { StorageBackend } from './typedStorage';
+
+export type Migration = (backend: StorageBackend) => Promise<void>;
+
+const VERSION_KEY = 'schemaVersion';
+
+/** 1: approval records name their method and keep only what their screen shows; older waiting ones are dropped (never answered twice). */
+const approvalsNameTheirMethod: Migration = async (backend) => {
+  const { approvals } = await backend.get('approvals');
+  if (!Array.isArray(approvals)) return;
+  await backend.set({ approvals: approvals.filter((a: { method?: unknown }) => typeof a.method === 'string') });
+};
+
+export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod];
+
+export async function migrate(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): Promise<void> {
+  const stored = (await backend.get(VERSION_KEY))[VERSION_KEY];
+  for (let version = typeof stored === 'number' ? stored : 0; version < migrations.length; version++) {
+    await migrations[version](backend);
+    await backend.set({ [VERSION_KEY]: version + 1 });
+  }
+}
+
+/** The backend, once every migration has run on it. */
+export function migrated(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): StorageBackend {
+  const ready = migrate(backend, migrations);
+  return {
+    get: async (key) => (await ready, backend.get(key)),
+    set: async (items) => (await ready, backend.set(items)),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The requests the approval window shows, one screen each: what the screen shows (`details`) and what the user's
+ * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
+ * so adding an approval type is one entry here, one method entry and one screen.
+ */
+import type { FeeTier } from './fees';
+import type { Network } from './networks';
+import type { Hex } from './params';
+import type { Token } from './tokens';
+
+/** A call as the approval screens describe it. */
+export interface DecodedCall {
+  /** Absent for a contract creation. */
+  to?: Hex;
+  /** Wei, decimal. */
+  value: string;
+  dataSize: number;
+  selector?: Hex;
+  erc20?: { method: 'transfer' | 'approve'; counterparty: Hex; amount: string };
+}
+
+export interface SendCallsDetails {
+  batchId: string;
+  from: Hex;
+  chainId: Hex;
+  networkName: string;
+  symbol: string;
+  atomic: boolean;
+  upgrade: boolean;
+  calls: DecodedCall[];
+  totalValue: string;
+  /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
+  maxFee: string;
+  warning?: string;
+  /** Gas paid by an ERC-7677 paymaster: who (from its stub answer) and where the service is. */
+  sponsor?: { name?: string; icon?: string; origin: string };
+}
+
+export interface SendTransactionDetails {
+  batchId: string;
+  from: Hex;
+  networkName: string;
+  symbol: string;
+  call: DecodedCall;
+  gasLimit: string;
+  /** Max fee in wei per tier the user may pick; a single `fixed` entry when the dapp set the fees. */
+  maxFees: Partial<Record<FeeTier | 'fixed', string>>;
+  warning?: string;
+}
+
+export interface SignMessageDetails {
+  account: Hex;
+  /** The message exactly as signed (hex bytes). */
+  message: Hex;
+  /** The message as text when it is UTF-8, else absent (the screen shows the hex). */
+  text?: string;
+  /** EIP-4361 message whose domain is not the requesting site. */
+  siweWarning?: string;
+}
+
+export interface SignTypedDataDetails {
+  account: Hex;
+  domain: Record<string, unknown>;
+  types: Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}
+
+export interface WatchAssetDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  /** As the contract describes it, with the account's balance. */
+  token: Token & { balance: string };
+  requested: { symbol: string; decimals: number };
+}
+
+export interface ApprovalTypes {
+  connect: { details: Record<string, never>; answer: Hex[] };
+  addChain: { details: Network; answer: null };
+  sendCalls: { details: SendCallsDetails; answer: null };
+  sendTransaction: { details: SendTransactionDetails; answer: FeeTier };
+  signMessage: { details: SignMessageDetails; answer: null };
+  signTypedData: { details: SignTypedDataDetails; answer: null };
+  watchAsset: { details: WatchAssetDetails; answer: null };
+}
+
+export type ApprovalType = keyof ApprovalTypes;
+export type ApprovalDetails<T extends ApprovalType> = ApprovalTypes[T]['details'];
+export type ApprovalAnswer<T extends ApprovalType> = ApprovalTypes[T]['answer'];
+
+/** Why the user declined, when it matters to the answer: the EIP-7702 upgrade rather than the batch (5750, not 4001). */
+export type RejectReason = 'decline-upgrade';
+
+/** The user's decision as the page sent it: the background checks `answer` against the approval type before using it. */
+export type ApprovalDecision = { approved: true; answer?: unknown } | { approved: false; reason?: RejectReason };
+
+/** A waiting request as the approval window sees it. */
+export type ApprovalView = { [T in ApprovalType]: { id: string; type: T; origin: string; details: ApprovalDetails<T> } }[ApprovalType];
+export type ApprovalViewOf<T extends ApprovalType> = Extract<ApprovalView, { type: T }>;
+
+/** The dapp's decimals must match the contract's (the Add button stays disabled); a different symbol only warns. */
+export const watchAssetMismatch = ({ token, requested }: WatchAssetDetails): { symbol: boolean; decimals: boolean } => ({
+  symbol: token.symbol !== requested.symbol,
+  decimals: token.decimals !== requested.decimals,
+});

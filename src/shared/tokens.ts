@@ -1,0 +1,22 @@
+/** An ERC-20 token as the wallet knows it. Symbol and decimals are the contract's own, never what a dapp said. */
+import type { Hex } from './params';
+
+export interface Token {
+  /** Checksummed. */
+  address: Hex;
+  symbol: string;
+  name?: string;
+  decimals: number;
+  /** An https: or data: URL the wallet's pages show as an <img>; the background never fetches it. */
+  image?: string;
+}
+
+/** A token on an account's watch list. */
+export interface WatchedToken extends Token {
+  addedAt: number;
+}
+
+/** A token with the account's balance in its smallest unit, as decimal text (null: the node could not tell). */
+export interface TokenBalance extends Token {
+  balance: string | null;
+}

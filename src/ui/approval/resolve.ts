@@ -1,0 +1,20 @@
+/** Answers the approval shown: at most once per request, so a double click cannot also answer the next one. */
+import type { ApprovalAnswer, ApprovalType, ApprovalViewOf, RejectReason } from '../../shared/approvals';
+import { call } from '../api/background';
+
+let answering: string | null = null;
+
+function settle(id: string, params: { approved: boolean; answer?: unknown; reason?: RejectReason }): Promise<unknown> {
+  if (answering === id) return Promise.resolve();
+  answering = id;
+  return call('resolveApproval', { id, ...params }).catch((error: unknown) => {
+    answering = null;
+    throw error;
+  });
+}
+
+export const approve = <T extends ApprovalType>(approval: ApprovalViewOf<T>, answer: ApprovalAnswer<T>): Promise<unknown> =>
+  settle(approval.id, { approved: true, answer });
+
+export const reject = (approval: { id: string }, reason?: RejectReason): Promise<unknown> =>
+  settle(approval.id, { approved: false, ...(reason ? { reason } : {}) });
