@@ -1,0 +1,125 @@
+/**
+ * Debian's Firefox ESR with the built add-on, in a fresh profile, driven by puppeteer-core over WebDriver BiDi.
+ *
+ * Firefox's BiDi leaves extension documents out of its events (Bug 1755014): no navigation or
+ * load events and no destroyed context, so for a moz-extension:// tab `page.goto` never returns
+ * and `page.url()` stays about:blank. Scripts and input do work in them. So this driver navigates
+ * without waiting and reads `location.href` from the document itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { poll } from '../poll';
+import type { FirefoxSession } from '../types';
+import { FirefoxScreen, hrefOf } from './screen';
+
+export class PuppeteerFirefox implements FirefoxSession {
+  readonly name = 'firefox';
+  /** Pages already handed to a test: a settled approval's window closes only after the page got its reply. */
+  private readonly handedOut = new WeakSet<Page>();
+
+  private constructor(
+    private readonly browser: Browser,
+    /** moz-extension://<uuid>/ */
+    private readonly baseUrl: string,
+  ) {}
+
+  /** `addonDir`: a built add-on, dist/firefox or a copy of it. */
+  static async launch(addonDir: string): Promise<PuppeteerFirefox> {
+    const addonId: string = JSON.parse(readFileSync(resolve(addonDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
+    // Firefox gives each add-on a random internal UUID for its moz-extension:// host; presetting
+    // the pref that maps ids to UUIDs makes the host known in advance.
+    const uuid = randomUUID();
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+      headless: true,
+      // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) },
+    });
+    try {
+      const installed = await browser.installExtension(addonDir);
+      if (installed !== addonId) throw new Error(`Installed add-on ${installed}, expected ${addonId}`);
+      return new PuppeteerFirefox(browser, `moz-extension://${uuid}/`);
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
+  }
+
+  async openExtensionPage(path: string): Promise<FirefoxScreen> {
+    const url = this.baseUrl + path;
+    const page = await this.browser.newPage();
+    this.handedOut.add(page);
+    await navigateWithoutWaiting(page, url);
+    await poll(`${url} to load`, async () =>
+      (await page.evaluate(() => `${location.href} ${document.readyState}`).catch(() => '')) === `${url} complete` || undefined);
+    return new FirefoxScreen(page);
+  }
+
+  async openPage(url: string): Promise<FirefoxScreen> {
+    const page = await this.browser.newPage();
+    await page.goto(url);
+    return new FirefoxScreen(page);
+  }
+
+  nextExtensionPage(path: string): Promise<FirefoxScreen> {
+    return poll(`${path} to open`, async () => {
+      for (const page of await this.browser.pages()) {
+        if (this.handedOut.has(page) || !(await hrefOf(page))?.startsWith(this.baseUrl + path)) continue;
+        this.handedOut.add(page);
+        return new FirefoxScreen(page);
+      }
+      return undefined;
+    });
+  }
+
+  async countExtensionPages(path: string): Promise<number> {
+    const hrefs = await Promise.all((await this.browser.pages()).map(hrefOf));
+    return hrefs.filter((href) => href?.startsWith(this.baseUrl + path)).length;
+  }
+
+  async screens(): Promise<FirefoxScreen[]> {
+    return (await this.browser.pages()).map((page) => new FirefoxScreen(page));
+  }
+
+  /**
+   * runtime.reload from one of the add-on's pages (opened for it when none is). Opening the add-on's
+   * pages before it is up again can hang, hence the probe through a web page.
+   */
+  async reloadAddon(webUrl: string): Promise<void> {
+    const extensionPage = (await this.extensionPage()) ?? (await this.openExtensionPage('popup.html')).page;
+    await extensionPage
+      .evaluate(() => (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser.runtime.reload())
+      .catch(() => undefined);
+    await poll('the add-on to stop', async () => ((await hrefOf(extensionPage)) === undefined ? true : undefined));
+    // Opened only now: a tab opened while the add-on's own tabs close can fail to attach.
+    const probe = await this.browser.newPage();
+    try {
+      await poll('the add-on to start again', async () => {
+        await probe.goto(webUrl);
+        return (await probe.evaluate(() => 'ethereum' in window)) || undefined;
+      });
+    } finally {
+      await probe.close();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.browser.close();
+  }
+
+  private async extensionPage(): Promise<Page | undefined> {
+    for (const page of await this.browser.pages()) if ((await hrefOf(page))?.startsWith(this.baseUrl)) return page;
+    return undefined;
+  }
+}
+
+// page.goto would wait for the load event that never comes (see above), so this sends the BiDi
+// navigate command itself, through puppeteer's frame object, which its public types do not show.
+async function navigateWithoutWaiting(page: Page, url: string): Promise<void> {
+  const frame = page.mainFrame() as unknown as { browsingContext: { navigate(url: string, wait: 'none'): Promise<void> } };
+  await frame.browsingContext.navigate(url, 'none');
+}
