@@ -13,7 +13,9 @@ test('chain id, block number, balance and code, with latest and pending', async 
 
   const account0 = devnet.accounts[0].address;
   for (const block of ['latest', 'pending']) {
-    expect(await dapp.result('eth_getBalance', [account0, block])).toMatch(/^0x[0-9a-f]+$/);
+    const balance = await dapp.result<string>('eth_getBalance', [account0, block]);
+    expect(balance).toMatch(/^0x[0-9a-f]+$/);
+    expect(BigInt(balance)).toBeGreaterThan(0n);
     expect(await dapp.result('eth_getCode', [account0, block])).toBe('0x');
     const code = await dapp.result<string>('eth_getCode', [devnet.addresses.entryPoint, block]);
     expect(code.length).toBeGreaterThan(1000);
