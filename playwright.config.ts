@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * One spec set, two browsers: each project runs every spec through its driver (e2e/driver/), except the specs
+ * named for the other browser, which need what only that browser can do.
+ */
 export default defineConfig({
   testDir: 'e2e/specs',
   // One devnet and two cores: tests run one at a time, each in a fresh browser profile.
@@ -12,4 +16,9 @@ export default defineConfig({
   globalSetup: './e2e/fixtures/globalSetup.ts',
   reporter: [['list']],
   use: { trace: 'retain-on-failure', actionTimeout: 10_000 },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/*.firefox.spec.ts' },
+    // A Firefox launch and its BiDi round trips take longer than Chromium's.
+    { name: 'firefox', use: { browserName: 'firefox' }, testIgnore: '**/*.chromium.spec.ts', timeout: 90_000 },
+  ],
 });

@@ -4,11 +4,13 @@
  * takes from wallet_sendCalls' answer to status 200. Numbers only; nothing here is asserted.
  * Run: npm run build && npm run bench
  */
+import { resolve } from 'node:path';
 import { startDevnet } from '../devnet';
-import { launchWithExtension } from '../e2e/fixtures/chromium';
+import { PlaywrightChromium } from '../e2e/driver/chromium/session';
+import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
 import { connect } from '../e2e/pages/flows';
-import { ApprovalWindow, WalletPopup } from '../e2e/pages/wallet';
+import { WalletPopup } from '../e2e/pages/wallet';
 
 const ROUNDS = 200;
 const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -20,17 +22,15 @@ const summary = (label: string, samples: number[]): string => {
 };
 
 const devnet = await startDevnet();
-const browser = await launchWithExtension();
+const browser = await PlaywrightChromium.launch(resolve(import.meta.dirname, '../dist/chrome'));
 try {
-  const popup = await WalletPopup.open(browser.context, browser.extensionId);
+  const popup = await WalletPopup.open(browser);
   await popup.importWallet(DEVNET_MNEMONIC);
-  const page = await browser.context.newPage();
-  await page.goto(devnet.dappUrl);
-  const dapp = new Dapp(page);
-  const [account] = await connect(dapp, browser.context);
+  const dapp = await Dapp.open(browser, devnet.dappUrl);
+  const [account] = await connect(dapp, browser);
 
   const times = (viaWallet: boolean) =>
-    page.evaluate(
+    dapp.screen.evaluate(
       async ({ rounds, rpcUrl, account, viaWallet }) => {
         const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
         const params = [account, 'pending'];
@@ -51,7 +51,7 @@ try {
   console.log(summary('eth_getBalance through the wallet', wallet));
 
   const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
-  await (await ApprovalWindow.next(browser.context)).approve();
+  await (await ApprovalWindow.next(browser)).approve();
   const sent = (await sending) as { result: { id: string } };
   const started = Date.now();
   for (;;) {

@@ -1,16 +1,30 @@
 /** The devnet's demo dapp page, and EIP-1193 calls made from it as a dapp would. */
-import type { Page } from '@playwright/test';
+import { INPAGE_TARGET } from '../../src/shared/protocol';
+import type { BrowserSession, Screen } from '../driver/types';
+import { VIEM_CLIENT_BUNDLE } from '../fixtures/clients';
 
 export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
+/** What the demo page prints after one of its buttons: the action, and its result or error. */
+export type Output = { action: string; status: 'ok' | 'error'; result?: unknown; error?: { code: number; message: string; data?: unknown } };
+
+type Ethereum = { request(a: unknown): Promise<unknown>; on(e: string, l: (d: unknown) => void): void; isConnected(): boolean };
+
 export class Dapp {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly screen: Screen,
+    readonly origin: string,
+  ) {}
+
+  static async open(session: BrowserSession, url: string): Promise<Dapp> {
+    return new Dapp(await session.openPage(url), new URL(url).origin);
+  }
 
   /** window.ethereum.request from the page; resolves to the result or the error the page received. */
   request(method: string, params?: unknown): Promise<RpcOutcome> {
-    return this.page.evaluate(
+    return this.screen.evaluate(
       async ([method, params]) => {
-        const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+        const ethereum = (window as unknown as { ethereum: Ethereum }).ethereum;
         try {
           return { result: await ethereum.request(params === undefined ? { method } : { method, params }) };
         } catch (e) {
@@ -30,8 +44,8 @@ export class Dapp {
 
   /** Starts recording a provider event; `events()` returns what arrived. */
   async record(event: string): Promise<void> {
-    await this.page.evaluate((event) => {
-      const w = window as unknown as { ethereum: { on(e: string, l: (d: unknown) => void): void }; recorded?: Record<string, unknown[]> };
+    await this.screen.evaluate((event) => {
+      const w = window as unknown as { ethereum: Ethereum; recorded?: Record<string, unknown[]> };
       w.recorded ??= {};
       w.recorded[event] = [];
       w.ethereum.on(event, (data) => w.recorded![event].push(data));
@@ -39,6 +53,76 @@ export class Dapp {
   }
 
   events(event: string): Promise<unknown[]> {
-    return this.page.evaluate((event) => (window as unknown as { recorded: Record<string, unknown[]> }).recorded[event], event);
+    return this.screen.evaluate((event) => (window as unknown as { recorded: Record<string, unknown[]> }).recorded[event], event);
+  }
+
+  isConnected(): Promise<boolean> {
+    return this.screen.evaluate(() => (window as unknown as { ethereum: Ethereum }).ethereum.isConnected(), undefined);
+  }
+
+  /** The names the page lists from EIP-6963 announcements, once it lists any. */
+  announcedWallets(): Promise<string[]> {
+    return this.screen.waitForFunction(() => {
+      const names = [...document.querySelectorAll('#wallets li')].map((item) => item.textContent ?? '');
+      return names.length > 0 && names;
+    }, undefined) as Promise<string[]>;
+  }
+
+  /** Asks for EIP-6963 announcements again; the first answer's info, and whether its provider is window.ethereum. */
+  announcement(): Promise<{ info: Record<string, string>; sameAsWindow: boolean }> {
+    return this.screen.evaluate(
+      () =>
+        new Promise<{ info: Record<string, string>; sameAsWindow: boolean }>((resolve) => {
+          window.addEventListener('eip6963:announceProvider', (event) => {
+            const { info, provider } = (event as CustomEvent).detail;
+            resolve({ info, sameAsWindow: provider === (window as unknown as { ethereum: unknown }).ethereum });
+          });
+          window.dispatchEvent(new Event('eip6963:requestProvider'));
+        }),
+      undefined,
+    );
+  }
+
+  /** Clicks one of the demo's buttons ("Watch TST"); `output(action)` has its reply. */
+  press(button: string): Promise<void> {
+    return this.screen.click(button);
+  }
+
+  /** What the page printed for `action` ("watch-asset", the button's id), once the reply is in. */
+  output(action: string): Promise<Output> {
+    return this.screen.waitForFunction((action) => {
+      const output = document.getElementById('output')!;
+      if (output.dataset.status === 'pending' || !output.textContent) return false;
+      const printed = JSON.parse(output.textContent) as { action: string };
+      return printed.action === action && { ...printed, status: output.dataset.status };
+    }, action) as Promise<Output>;
+  }
+
+  /** Loads viem (e2e/clients/viem.ts) into the page, as a real client. */
+  loadViem(): Promise<void> {
+    return this.screen.addScript(VIEM_CLIENT_BUNDLE);
+  }
+
+  /** One of window.viemDapp's functions, with JSON-friendly arguments and result. */
+  viem<T = unknown>(fn: string, ...args: unknown[]): Promise<T> {
+    return this.screen.evaluate(
+      ([fn, args]) => (window as unknown as { viemDapp: Record<string, (...a: unknown[]) => Promise<unknown>> }).viemDapp[fn](...args),
+      [fn, args] as const,
+    ) as Promise<T>;
+  }
+
+  /** From now on, notes each start of a content script in this page (each says "content-ready"). */
+  async watchRelayStarts(): Promise<void> {
+    await this.screen.evaluate((target) => {
+      const w = window as unknown as { relayStarts: number };
+      w.relayStarts = 0;
+      window.addEventListener('message', (event: MessageEvent) => {
+        if (event.source === window && event.data?.target === target && event.data.data?.type === 'content-ready') w.relayStarts += 1;
+      });
+    }, INPAGE_TARGET);
+  }
+
+  async waitForRelayStart(): Promise<void> {
+    await this.screen.waitForFunction(() => (window as unknown as { relayStarts: number }).relayStarts > 0, undefined);
   }
 }

@@ -1,129 +1,103 @@
-/** Page objects for the wallet's own screens, by their accessible names. */
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+/** The wallet's toolbar popup, by what its screens name things. */
+import type { BrowserSession, Expected, Screen, Target } from '../driver/types';
 
 export const PASSWORD = 'correct horse battery';
 
-export class WalletPopup {
-  constructor(readonly page: Page) {}
+/** The unlock form, which both the popup and the approval window show while the wallet is locked. */
+export async function submitUnlock(screen: Screen, password = PASSWORD): Promise<void> {
+  await screen.fill('Password', password);
+  await screen.click('Unlock');
+}
 
-  static async open(context: BrowserContext, extensionId: string): Promise<WalletPopup> {
-    const page = await context.newPage();
-    await page.goto(`chrome-extension://${extensionId}/popup.html`);
-    return new WalletPopup(page);
+/**
+ * The account list. It sits inside its <label>, so its accessible name is the label's text followed by the selected
+ * account's ("Account Account 1 (0xf39Fd6…)").
+ */
+const ACCOUNT_LIST: Target = { role: 'combobox', name: /^Account\b/ };
+
+export class WalletPopup {
+  constructor(readonly screen: Screen) {}
+
+  static async open(session: BrowserSession): Promise<WalletPopup> {
+    return new WalletPopup(await session.openExtensionPage('popup.html'));
   }
 
   async importWallet(phrase: string, password = PASSWORD): Promise<void> {
-    await this.page.getByRole('button', { name: 'Import an existing wallet' }).click();
-    await this.page.getByLabel('Secret recovery phrase').fill(phrase);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
-    await this.page.getByLabel('Confirm password').fill(password);
-    await this.page.getByRole('button', { name: 'Import wallet' }).click();
-    await expect(this.page.getByRole('button', { name: 'Lock' })).toBeVisible();
+    await this.screen.click('Import an existing wallet');
+    await this.screen.fill('Secret recovery phrase', phrase);
+    await this.screen.fill('Password', password);
+    await this.screen.fill('Confirm password', password);
+    await this.screen.click('Import wallet');
+    await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
   async lock(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Lock' }).click();
-    await expect(this.page.getByRole('button', { name: 'Unlock' })).toBeVisible();
+    await this.screen.click('Lock');
+    await this.screen.waitFor({ role: 'button', name: 'Unlock' });
   }
 
   async unlock(password = PASSWORD): Promise<void> {
-    await unlock(this.page, password);
-    await expect(this.page.getByRole('button', { name: 'Lock' })).toBeVisible();
+    await submitUnlock(this.screen, password);
+    await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
   address(): Promise<string> {
-    return this.page.getByLabel('Address').innerText();
+    return this.screen.text('Address');
+  }
+
+  /** The Account list's entries, "Account 1 (0xf39Fd6…)". */
+  accounts(): Promise<string[]> {
+    return this.screen.texts({ role: 'option', in: ACCOUNT_LIST });
+  }
+
+  async addAccount(): Promise<void> {
+    const before = (await this.accounts()).length;
+    await this.screen.click('Add account');
+    await this.screen.waitForCount({ role: 'option', in: ACCOUNT_LIST }, before + 1);
+  }
+
+  /** Selects the account named `name` ("Account 2"). */
+  async selectAccount(name: string): Promise<void> {
+    const option = (await this.accounts()).find((text) => text.startsWith(`${name} (`));
+    if (!option) throw new Error(`No ${name} among ${(await this.accounts()).join(', ')}`);
+    await this.screen.select(ACCOUNT_LIST, option);
   }
 
   async revoke(origin: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Revoke ${origin}` }).click();
-    await expect(this.page.getByRole('button', { name: `Revoke ${origin}` })).toHaveCount(0);
+    await this.screen.click(`Revoke ${origin}`);
+    await this.screen.waitForCount({ role: 'button', name: `Revoke ${origin}` }, 0);
   }
 
   /** A watched token's row in the Tokens section (selected account and network). */
-  token(symbol: string): Locator {
-    return this.page.getByRole('listitem', { name: `Token ${symbol}` });
+  token(symbol: string): Target {
+    return { role: 'listitem', name: `Token ${symbol}` };
   }
 
-  /** Its balance as shown, e.g. "1000.0 TST". */
-  tokenBalance(symbol: string): Locator {
-    return this.token(symbol).getByLabel(`${symbol} balance`);
+  /** Waits until the token's row shows the balance `expected` ("1000.0 TST"): the popup refreshes it every 2 s. */
+  waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
+    return this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
   }
 
-  /** Submits the Add token form; the token's row appears, or `addTokenError()` says why not. */
+  /** Waits until the Tokens section has loaded an empty list (it says so only then). */
+  waitForNoTokens(): Promise<void> {
+    return this.screen.waitForText('Tokens', /No tokens yet/);
+  }
+
+  /** Submits the Add token form; the token's row appears, or `addTokenError` says why not. */
   async addToken(address: string): Promise<void> {
-    await this.page.getByLabel('Token contract').fill(address);
-    await this.page.getByRole('button', { name: 'Add token' }).click();
+    await this.screen.fill('Token contract', address);
+    await this.screen.click('Add token');
   }
 
-  addTokenError(): Locator {
-    return this.page.getByRole('form', { name: 'Add token' }).getByRole('alert');
-  }
+  readonly addTokenError: Target = { role: 'alert', in: 'Add token' };
 
   async removeToken(symbol: string): Promise<void> {
-    await this.page.getByRole('button', { name: `Remove ${symbol}` }).click();
-    await expect(this.token(symbol)).toHaveCount(0);
-  }
-}
-
-export async function unlock(page: Page, password = PASSWORD): Promise<void> {
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-}
-
-/** The approval window the background opens for a dapp request. */
-export class ApprovalWindow {
-  constructor(readonly page: Page) {}
-
-  static async next(context: BrowserContext): Promise<ApprovalWindow> {
-    const isApproval = (p: Page) => p.url().includes('/approval.html');
-    const page = context.pages().find(isApproval) ?? (await context.waitForEvent('page', { predicate: isApproval }));
-    await page.waitForLoadState('domcontentloaded');
-    return new ApprovalWindow(page);
+    await this.screen.click(`Remove ${symbol}`);
+    await this.screen.waitForCount(this.token(symbol), 0);
   }
 
-  /** Answers with one of the window's buttons; the wallet closes the window once its queue is empty. */
-  private async answer(button: string): Promise<void> {
-    const closed = this.page.waitForEvent('close');
-    await this.page.getByRole('button', { name: button }).click();
-    await closed;
-  }
-
-  connect(): Promise<void> {
-    return this.answer('Connect');
-  }
-
-  approve(): Promise<void> {
-    return this.answer('Approve');
-  }
-
-  sign(): Promise<void> {
-    return this.answer('Sign');
-  }
-
-  async acceptUpgrade(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Upgrade account' }).click();
-  }
-
-  declineUpgrade(): Promise<void> {
-    return this.answer('Decline upgrade');
-  }
-
-  /** wallet_watchAsset's buttons. */
-  addToken(): Promise<void> {
-    return this.answer('Add token');
-  }
-
-  cancel(): Promise<void> {
-    return this.answer('Cancel');
-  }
-
-  reject(): Promise<void> {
-    return this.answer('Reject');
-  }
-
-  /** The user closes the window instead of answering. */
-  async close(): Promise<void> {
-    await this.page.close();
+  /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */
+  waitForBatchStatus(id: string, expected: Expected): Promise<void> {
+    return this.screen.waitForText({ name: 'Status', in: { role: 'listitem', name: `Batch ${id}`, in: 'Activity' } }, expected);
   }
 }

@@ -1,82 +1,72 @@
 /** EIP-5792 batches end to end: atomic through EIP-7702, sequential, status from the chain, every error code. */
-import { Interface, parseEther, toQuantity } from 'ethers';
+import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
+import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
-import type { Dapp } from '../pages/dapp';
-import { connect } from '../pages/flows';
-import { ApprovalWindow } from '../pages/wallet';
+import { ApprovalWindow } from '../pages/approval';
+import { connect, finalStatus, sentId } from '../pages/flows';
 
-const SIMPLE_7702 = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
-const transferTst = (to: string, amount: bigint) => ({ to: process.env.TOKEN!, value: '0x0', data: ERC20.encodeFunctionData('transfer', [to, amount]) });
-
-type Status = { version: string; id: string; chainId: string; status: number; atomic: boolean; receipts: { status: string; transactionHash: string; logs: unknown[] }[] };
+const DELEGATED_CODE = `0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`;
+const transfer = (tokenAddress: string, to: string, amount: bigint) => ({ to: tokenAddress, value: '0x0', data: ERC20.encodeFunctionData('transfer', [to, amount]) });
 
 const batch = (from: string, calls: unknown[], extra: Record<string, unknown> = {}) => [
   { version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, ...extra },
 ];
 
-async function finalStatus(dapp: Dapp, id: string): Promise<Status> {
-  await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', [id])).status, { intervals: [100] }).not.toBe(100);
-  return dapp.result<Status>('wallet_getCallsStatus', [id]);
-}
-
-test.beforeEach(async ({ devnet }) => {
-  process.env.TOKEN = devnet.addresses.testToken;
-});
-
-test('atomic batch from a fresh account: upgrade approved, one transaction, both effects, status 200', async ({ freshWallet, dapp, context }) => {
-  const [from] = await connect(dapp, context);
+test('atomic batch from a fresh account: upgrade approved, one transaction, both effects, status 200', async ({ freshWallet, dapp, session, devnet }) => {
+  const [from] = await connect(dapp, session);
   expect(from).toBe(freshWallet.address);
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } } });
-  const ethBefore = await chain().getBalance(RECIPIENT);
+  const recipient = Wallet.createRandom().address;
 
-  const sending = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 5n), { to: RECIPIENT, value: toQuantity(parseEther('0.01')) }]));
-  const approval = await ApprovalWindow.next(context);
-  await expect(approval.page.getByRole('heading', { name: 'Upgrade your account?' })).toBeVisible();
+  const sending = dapp.request('wallet_sendCalls', batch(from, [transfer(devnet.addresses.testToken, recipient, 5n), { to: recipient, value: toQuantity(parseEther('0.01')) }]));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'heading', name: 'Upgrade your account?' });
   await approval.acceptUpgrade();
-  await expect(approval.page.getByLabel('Execution')).toHaveText(/^Atomic/);
-  await expect(approval.page.getByLabel('Total value')).toHaveText('0.01 ETH');
-  await expect(approval.page.getByLabel('Call 1')).toContainText('ERC-20 transfer of 5 token units to');
+  await approval.screen.waitForText('Execution', /^Atomic/);
+  await approval.screen.waitForText('Total value', '0.01 ETH');
+  await approval.screen.waitForText('Call 1', /ERC-20 transfer of 5 token units to/);
   await approval.approve();
   const sent = await sending;
   expect(sent).toEqual({ result: { id: expect.stringMatching(/^0x[0-9a-f]{64}$/), batchId: expect.any(String), status: 'pending' } });
-  const { id } = (sent as { result: { id: string } }).result;
+  const id = sentId(sent);
 
   const status = await finalStatus(dapp, id);
   expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', status: 200, atomic: true });
-  expect(status.receipts).toHaveLength(1);
-  expect(status.receipts[0].status).toBe('0x1');
-  expect(await chain().getCode(from)).toBe(`0xef0100${SIMPLE_7702.slice(2).toLowerCase()}`);
+  expect(status.receipts.map((r) => r.status)).toEqual(['0x1']);
+  expect(await chain().getCode(from)).toBe(DELEGATED_CODE);
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 5n);
-  expect(await chain().getBalance(RECIPIENT)).toBe(ethBefore + parseEther('0.01'));
+  expect(await token().balanceOf(recipient)).toBe(5n);
+  expect(await chain().getBalance(recipient)).toBe(parseEther('0.01'));
   // One transaction: the nonce moved by two (the transaction and the authorization it carried).
   expect(await chain().getTransactionCount(from)).toBe(2);
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } });
 });
 
-test('declining the upgrade answers 5750 and sends nothing', async ({ freshWallet, dapp, context }) => {
-  const [from] = await connect(dapp, context);
+test('declining the upgrade answers 5750 and sends nothing', async ({ freshWallet, dapp, session }) => {
+  const [from] = await connect(dapp, session);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }]));
-  await (await ApprovalWindow.next(context)).declineUpgrade();
+  await (await ApprovalWindow.next(session)).declineUpgrade();
   expect(await sending).toEqual({ error: { code: 5750, message: 'EIP-7702 upgrade rejected for this chain and account' } });
   expect(await chain().getTransactionCount(freshWallet.address, 'pending')).toBe(0);
 });
 
-test('rejecting the batch answers 4001', async ({ freshWallet, dapp, context }) => {
+test('rejecting the batch answers 4001', async ({ freshWallet, dapp, session }) => {
   void freshWallet;
-  const [from] = await connect(dapp, context);
+  const [from] = await connect(dapp, session);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false }));
-  await (await ApprovalWindow.next(context)).reject();
+  await (await ApprovalWindow.next(session)).reject();
   expect(await sending).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 });
 
-test('atomicRequired false on a plain account: one transaction per call, status 200', async ({ freshWallet, dapp, context }) => {
-  const [from] = await connect(dapp, context);
-  const sending = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 3n), { to: RECIPIENT, value: '0x64' }], { atomicRequired: false, id: 'sequential-1' }));
-  const approval = await ApprovalWindow.next(context);
-  await expect(approval.page.getByLabel('Execution')).toHaveText(/^Sequential/);
+test('atomicRequired false on a plain account: one transaction per call, status 200', async ({ freshWallet, dapp, session, devnet }) => {
+  const [from] = await connect(dapp, session);
+  const calls = [transfer(devnet.addresses.testToken, RECIPIENT, 3n), { to: RECIPIENT, value: '0x64' }];
+  const sending = dapp.request('wallet_sendCalls', batch(from, calls, { atomicRequired: false, id: 'sequential-1' }));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Execution', /^Sequential/);
   await approval.approve();
   expect(await sending).toEqual({ result: { id: 'sequential-1', batchId: 'sequential-1', status: 'pending' } });
   const status = await finalStatus(dapp, 'sequential-1');
@@ -86,13 +76,15 @@ test('atomicRequired false on a plain account: one transaction per call, status 
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 3n);
 });
 
-test('a reverting call: atomically nothing changes (500); sequentially the rest lands (600)', async ({ freshWallet, dapp, context }) => {
-  const [from] = await connect(dapp, context);
-  const tooMuch = transferTst(RECIPIENT, parseEther('5000'));
+test('a reverting call: atomically nothing changes (500); sequentially the rest lands (600)', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  const tst = devnet.addresses.testToken;
+  const tooMuch = transfer(tst, RECIPIENT, parseEther('5000'));
 
-  const sequential = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 1n), tooMuch], { atomicRequired: false, id: 'seq-revert' }));
-  let approval = await ApprovalWindow.next(context);
-  await expect(approval.page.getByRole('alert')).toContainText('likely to revert');
+  const sequential = dapp.request('wallet_sendCalls', batch(from, [transfer(tst, RECIPIENT, 1n), tooMuch], { atomicRequired: false, id: 'seq-revert' }));
+  let approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'alert' }, /likely to revert/);
   await approval.approve();
   await sequential;
   const partial = await finalStatus(dapp, 'seq-revert');
@@ -100,8 +92,8 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
   expect(partial.receipts.map((r) => r.status)).toEqual(['0x1', '0x0']);
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 1n);
 
-  const atomic = dapp.request('wallet_sendCalls', batch(from, [transferTst(RECIPIENT, 1n), tooMuch], { id: 'atomic-revert' }));
-  approval = await ApprovalWindow.next(context);
+  const atomic = dapp.request('wallet_sendCalls', batch(from, [transfer(tst, RECIPIENT, 1n), tooMuch], { id: 'atomic-revert' }));
+  approval = await ApprovalWindow.next(session);
   await approval.acceptUpgrade();
   await approval.approve();
   await atomic;
@@ -109,14 +101,13 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
   expect(reverted).toMatchObject({ status: 500, atomic: true });
   expect(reverted.receipts).toHaveLength(1);
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 1n);
-  void freshWallet;
 });
 
-test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong chain, unknown id 5730', async ({ freshWallet, dapp, context }) => {
+test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong chain, unknown id 5730', async ({ freshWallet, dapp, session }) => {
   void freshWallet;
-  const [from] = await connect(dapp, context);
+  const [from] = await connect(dapp, session);
   const first = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false, id: 'dup' }));
-  await (await ApprovalWindow.next(context)).approve();
+  await (await ApprovalWindow.next(session)).approve();
   await first;
   expect(await dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false, id: 'dup' }))).toEqual({
     error: { code: 5720, message: expect.stringContaining('A batch with id dup was already submitted') },
@@ -136,12 +127,12 @@ test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong
   expect(await dapp.request('wallet_getCallsStatus', ['0xnope'])).toEqual({ error: { code: 5730, message: 'Unknown batch id 0xnope' } });
 });
 
-test('from not authorized, or an origin not connected: 4100', async ({ freshWallet, dapp, context, devnet }) => {
+test('from not authorized, or an origin not connected: 4100', async ({ freshWallet, dapp, session, devnet }) => {
   expect(await dapp.request('wallet_sendCalls', batch(freshWallet.address, [{ to: RECIPIENT, value: '0x1' }]))).toEqual({
     error: { code: 4100, message: expect.stringContaining('is not connected') },
   });
-  await connect(dapp, context);
+  await connect(dapp, session);
   expect(await dapp.request('wallet_sendCalls', batch(devnet.accounts[0].address, [{ to: RECIPIENT, value: '0x1' }]))).toEqual({
-    error: { code: 4100, message: `Account ${devnet.accounts[0].address} is not authorized for ${new URL(dapp.page.url()).origin}` },
+    error: { code: 4100, message: `Account ${devnet.accounts[0].address} is not authorized for ${dapp.origin}` },
   });
 });

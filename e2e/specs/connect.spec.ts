@@ -1,31 +1,30 @@
-import { ApprovalWindow } from '../pages/wallet';
-import { expect, test } from '../fixtures/test';
+/** eth_requestAccounts: the approval window connects, rejects, or is closed. */
+import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
 
-const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-
-test('a dapp connects after the user approves, and eth_accounts follows', async ({ wallet, dapp, context }) => {
+test('a dapp connects after the user approves, and eth_accounts follows', async ({ wallet, dapp, session }) => {
   expect(await wallet.address()).toBe(ACCOUNT_0);
   expect(await dapp.result('eth_accounts')).toEqual([]);
 
   const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).connect();
+  await (await ApprovalWindow.next(session)).connect();
   expect(await connecting).toEqual({ result: [ACCOUNT_0] });
   expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
   // Already connected: no second prompt.
   expect(await dapp.result('eth_requestAccounts')).toEqual([ACCOUNT_0]);
 });
 
-test('rejecting the connect request answers 4001', async ({ wallet, dapp, context }) => {
+test('rejecting the connect request answers 4001', async ({ wallet, dapp, session }) => {
   void wallet;
   const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).reject();
+  await (await ApprovalWindow.next(session)).reject();
   expect(await connecting).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
   expect(await dapp.result('eth_accounts')).toEqual([]);
 });
 
-test('closing the approval window answers 4001', async ({ wallet, dapp, context }) => {
+test('closing the approval window answers 4001', async ({ wallet, dapp, session }) => {
   void wallet;
   const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(context)).close();
+  await (await ApprovalWindow.next(session)).close();
   expect(await connecting).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 });

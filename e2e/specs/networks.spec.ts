@@ -1,6 +1,6 @@
 /** wallet_switchEthereumChain (built-in: no approval) and wallet_addEthereumChain (approval popup). */
-import { ApprovalWindow } from '../pages/wallet';
 import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
 
 const newChain = (chainId: string) => ({
   chainId,
@@ -21,17 +21,17 @@ test('switching to a built-in network emits chainChanged without a popup', async
   });
 });
 
-test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, context }) => {
+test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, session }) => {
   void wallet;
   const rejected = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
-  await (await ApprovalWindow.next(context)).reject();
+  await (await ApprovalWindow.next(session)).reject();
   expect(await rejected).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
 
   await dapp.record('chainChanged');
   const added = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
-  const approval = await ApprovalWindow.next(context);
-  await expect(approval.page.getByText('Second devnet')).toBeVisible();
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'main' }, /Second devnet/);
   await approval.approve();
   expect(await added).toEqual({ result: null });
   expect(await dapp.result('eth_chainId')).toBe('0x7a6a');
@@ -42,20 +42,20 @@ test('adding a network asks the user; approve adds and switches, reject answers 
   });
 });
 
-test('an unreachable node: requests fail with 4901 and pages hear disconnect, then connect when it answers again', async ({ wallet, dapp, context }) => {
+test('an unreachable node: requests fail with 4901 and pages hear disconnect, then connect when it answers again', async ({ wallet, dapp, session }) => {
   void wallet;
   // Recorded from the start: the open popup's balance polling may meet the dead node before the page does.
   await dapp.record('disconnect');
   await dapp.record('connect');
   const adding = dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6c'), chainName: 'Down devnet', rpcUrls: ['http://127.0.0.1:9'] }]);
-  await (await ApprovalWindow.next(context)).approve();
+  await (await ApprovalWindow.next(session)).approve();
   await adding;
   expect(await dapp.request('eth_blockNumber')).toEqual({ error: { code: 4901, message: expect.stringContaining('The node at http://127.0.0.1:9 is unreachable') } });
   await expect.poll(() => dapp.events('disconnect')).toEqual([expect.objectContaining({ code: 4901 })]);
-  expect(await dapp.page.evaluate(() => (window as unknown as { ethereum: { isConnected(): boolean } }).ethereum.isConnected())).toBe(false);
+  expect(await dapp.isConnected()).toBe(false);
 
   expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toBeNull();
   await dapp.result('eth_blockNumber');
   await expect.poll(() => dapp.events('connect')).toEqual([{ chainId: '0x7a69' }]);
-  expect(await dapp.page.evaluate(() => (window as unknown as { ethereum: { isConnected(): boolean } }).ethereum.isConnected())).toBe(true);
+  expect(await dapp.isConnected()).toBe(true);
 });

@@ -13,7 +13,9 @@ test('chain id, block number, balance and code, with latest and pending', async 
 
   const account0 = devnet.accounts[0].address;
   for (const block of ['latest', 'pending']) {
-    expect(await dapp.result('eth_getBalance', [account0, block])).toMatch(/^0x[0-9a-f]+$/);
+    const balance = await dapp.result<string>('eth_getBalance', [account0, block]);
+    expect(balance).toMatch(/^0x[0-9a-f]+$/);
+    expect(BigInt(balance)).toBeGreaterThan(0n);
     expect(await dapp.result('eth_getCode', [account0, block])).toBe('0x');
     const code = await dapp.result<string>('eth_getCode', [devnet.addresses.entryPoint, block]);
     expect(code.length).toBeGreaterThan(1000);
@@ -107,10 +109,11 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
     expect(await dapp.request('eth_sendRawTransaction', [raw])).toEqual(spec('insufficient funds for gas * price + value'));
   });
 
-  // A nonce gap keeps these transactions queued, so the second send meets the first still pending.
+  // A nonce gap keeps these transactions queued, so the second send meets the first still pending. Each browser runs
+  // these against the same devnet, where queued ones stay: a gap drawn from a wide range keeps the two runs apart.
   test('already known', async ({ dapp }) => {
     const from = devnetWallet(7);
-    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1000);
+    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1_000_000);
     const raw = await signedTransfer(from, { nonce: gap, value: BigInt(Date.now()) });
     await dapp.result('eth_sendRawTransaction', [raw]);
     const again = await dapp.request('eth_sendRawTransaction', [raw]);
@@ -120,7 +123,7 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
 
   test('replacement transaction underpriced (< 10% bump), while a 10% bump is accepted', async ({ dapp }) => {
     const from = devnetWallet(7);
-    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1000);
+    const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1_000_000);
     const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
     await dapp.result('eth_sendRawTransaction', [await signedTransfer(from, { nonce: gap, ...fees })]);
     const cheap = await signedTransfer(from, { nonce: gap, maxFeePerGas: 10_500_000_000n, maxPriorityFeePerGas: 1_050_000_000n });

@@ -1,40 +1,44 @@
 /** Onboarding: create (phrase shown once and confirmed) or import; unlock with the password only. */
-import { WalletPopup, PASSWORD, unlock } from '../pages/wallet';
-import { expect, test, DEVNET_MNEMONIC } from '../fixtures/test';
+import { ACCOUNT_0, ACCOUNT_1, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
+import { PASSWORD, WalletPopup, submitUnlock } from '../pages/wallet';
 
-test('import a recovery phrase: account 1 is the phrase’s first address', async ({ extension }) => {
-  const popup = await WalletPopup.open(extension.context, extension.extensionId);
+test('import a recovery phrase: account 1 is the phrase’s first address', async ({ session }) => {
+  const popup = await WalletPopup.open(session);
   await popup.importWallet(DEVNET_MNEMONIC);
-  expect(await popup.address()).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
-  await popup.page.getByRole('button', { name: 'Add account' }).click();
-  await expect(popup.page.getByLabel('Account')).toContainText('0x709979');
+  expect(await popup.address()).toBe(ACCOUNT_0);
+  await popup.addAccount();
+  expect(await popup.accounts()).toEqual([`Account 1 (${ACCOUNT_0.slice(0, 8)}…)`, `Account 2 (${ACCOUNT_1.slice(0, 8)}…)`]);
 });
 
-test('create a wallet: 12 words shown once, two confirmed, then a password', async ({ extension }) => {
-  const popup = await WalletPopup.open(extension.context, extension.extensionId);
-  const page = popup.page;
-  await page.getByRole('button', { name: 'Create a new wallet' }).click();
-  const words = await page.getByRole('list', { name: 'Your secret recovery phrase' }).getByRole('listitem').allInnerTexts();
+test('create a wallet: 12 words shown once, two confirmed, then a password', async ({ session }) => {
+  const { screen } = await WalletPopup.open(session);
+  await screen.click('Create a new wallet');
+  const words = await screen.texts({ role: 'listitem', in: { role: 'list', name: 'Your secret recovery phrase' } });
   expect(words).toHaveLength(12);
-  await page.getByRole('button', { name: 'I wrote it down' }).click();
-  for (const input of await page.getByLabel(/^Word #\d+$/).all()) {
-    const position = Number((await input.evaluate((el) => el.parentElement!.textContent))!.match(/#(\d+)/)![1]);
-    await input.fill(words[position - 1]);
+  await screen.click('I wrote it down');
+  await screen.waitForCount({ role: 'list', name: 'Your secret recovery phrase' }, 0);
+  // The screen asks for two of the words, by their position.
+  const asked: number[] = [];
+  for (let position = 1; position <= 12; position++) {
+    if ((await screen.count(`Word #${position}`)) === 0) continue;
+    await screen.fill(`Word #${position}`, words[position - 1]);
+    asked.push(position);
   }
-  await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('short');
-  await page.getByRole('button', { name: 'Create wallet' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The password needs at least 8 characters');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create wallet' }).click();
-  await expect(page.getByLabel('Address')).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  expect(asked).toHaveLength(2);
+  await screen.fill('Password', 'short');
+  await screen.fill('Confirm password', 'short');
+  await screen.click('Create wallet');
+  await screen.waitForText({ role: 'alert' }, 'The password needs at least 8 characters');
+  await screen.fill('Password', PASSWORD);
+  await screen.fill('Confirm password', PASSWORD);
+  await screen.click('Create wallet');
+  await screen.waitForText('Address', /^0x[0-9a-fA-F]{40}$/);
 });
 
 test('a locked wallet opens only with the right password', async ({ wallet }) => {
   await wallet.lock();
-  await unlock(wallet.page, 'wrong password');
-  await expect(wallet.page.getByRole('alert')).toHaveText('Incorrect password');
+  await submitUnlock(wallet.screen, 'wrong password');
+  await wallet.screen.waitForText({ role: 'alert' }, 'Incorrect password');
   await wallet.unlock();
-  expect(await wallet.address()).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+  expect(await wallet.address()).toBe(ACCOUNT_0);
 });

@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Contract, Interface, JsonRpcProvider, Wallet, parseEther } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
-import { chain, fund, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
-import { connect } from '../pages/flows';
-import { ApprovalWindow, WalletPopup } from '../pages/wallet';
+import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
+import { chain, token } from '../fixtures/chain';
+import { expect, importFreshWallet, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect, finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const RECIPIENT = '0x000000000000000000000000000000000000f00d';
@@ -14,44 +15,42 @@ const ENTRY_POINT_ABI = ['function balanceOf(address) view returns (uint256)', '
 
 type Status = { status: number; atomic: boolean; receipts: { status: string; transactionHash: string }[] };
 
-const sponsoredBatch = (from: string, token: string, url: string, extra: Record<string, unknown> = {}) => [{
+const sponsoredBatch = (from: string, token: string, url: string, recipient = RECIPIENT) => [{
   version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true,
-  calls: [{ to: token, value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, 21n]) }],
-  capabilities: { paymasterService: { url } }, ...extra,
+  calls: [{ to: token, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 21n]) }],
+  capabilities: { paymasterService: { url } },
 }];
 
 test.describe('sponsored batches', () => {
-  test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ extension, dapp, context, devnet }) => {
-    const owner = Wallet.createRandom();
-    await fund(owner.address, 0n, parseEther('50'));
-    const popup = await WalletPopup.open(extension.context, extension.extensionId);
-    await popup.importWallet(owner.mnemonic!.phrase);
-    const [from] = await connect(dapp, context);
-    expect(from).toBe(owner.address);
+  test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ session, dapp, devnet }) => {
+    const { address } = await importFreshWallet(session, 0n, parseEther('50'));
+    const [from] = await connect(dapp, session);
+    expect(from).toBe(address);
+    const recipient = Wallet.createRandom().address;
     const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
     const depositBefore = await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster);
 
-    const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, devnet.paymasterUrl));
-    const approval = await ApprovalWindow.next(context);
+    const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, devnet.paymasterUrl, recipient));
+    const approval = await ApprovalWindow.next(session);
     await approval.acceptUpgrade();
-    await expect(approval.page.getByLabel('Sponsor')).toHaveText(`Sponsored by Devnet Paymaster (${new URL(devnet.paymasterUrl).origin})`);
+    await approval.screen.waitForText('Sponsor', `Sponsored by Devnet Paymaster (${new URL(devnet.paymasterUrl).origin})`);
     await approval.approve();
     const sent = await sending;
     expect(sent).toEqual({ result: expect.objectContaining({ status: 'pending' }) });
-    const { id } = (sent as { result: { id: string } }).result;
 
-    await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', [id])).status, { intervals: [100], timeout: 30_000 }).toBe(200);
-    const status = await dapp.result<Status>('wallet_getCallsStatus', [id]);
-    expect(status.atomic).toBe(true);
+    // A userOp waits for the bundler's next bundle as well as for its block.
+    const status = await finalStatus(dapp, sentId(sent), 30_000);
+    expect(status).toMatchObject({ status: 200, atomic: true });
     expect(status.receipts).toHaveLength(1);
+    expect(await token().balanceOf(recipient)).toBe(21n);
     expect(await token().balanceOf(from)).toBe(parseEther('50') - 21n);
     expect(await chain().getBalance(from)).toBe(0n);
-    expect(await chain().getCode(from)).toMatch(/^0xef0100/);
+    expect(await chain().getCode(from)).toBe(`0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`);
     expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
   });
 
-  test('paymaster URL errors: http on a non-loopback host 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, context, devnet }) => {
-    const [from] = await connect(dapp, context);
+  test('paymaster URL errors: http on a non-loopback host 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
+    const [from] = await connect(dapp, session);
     const url = (u: string) => sponsoredBatch(from, devnet.addresses.testToken, u);
     expect(await dapp.request('wallet_sendCalls', url('http://paymaster.example/rpc'))).toEqual({
       error: { code: 4200, message: 'Invalid paymaster URL: http://paymaster.example/rpc must use https' },
@@ -82,14 +81,14 @@ test.describe('sponsored batches', () => {
     });
     test.afterAll(async () => anvil.stop());
 
-    test('paymasterService optional: the user pays; not optional: 5700', async ({ freshWallet, dapp, context, devnet }) => {
+    test('paymasterService optional: the user pays; not optional: 5700', async ({ freshWallet, dapp, session, devnet }) => {
       const provider = new JsonRpcProvider(anvil.rpcUrl, 0x7a6b, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
       const funder = new Wallet(devnet.accounts[0].privateKey, provider);
       await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('1') })).wait();
       const adding = dapp.request('wallet_addEthereumChain', [{ chainId: '0x7a6b', chainName: 'No-bundler devnet', rpcUrls: [anvil.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
-      await (await ApprovalWindow.next(context)).approve();
+      await (await ApprovalWindow.next(session)).approve();
       await adding;
-      const [from] = await connect(dapp, context);
+      const [from] = await connect(dapp, session);
       const batch = (optional: boolean) => [{
         version: '2.0.0', from, chainId: '0x7a6b', atomicRequired: false, id: `optional-${optional}`,
         calls: [{ to: RECIPIENT, value: '0x5' }],
@@ -100,7 +99,7 @@ test.describe('sponsored batches', () => {
 
       const before = await provider.getBalance(from);
       const paid = dapp.request('wallet_sendCalls', batch(true));
-      await (await ApprovalWindow.next(context)).approve();
+      await (await ApprovalWindow.next(session)).approve();
       expect(await paid).toEqual({ result: { id: 'optional-true', batchId: 'optional-true', status: 'pending' } });
       await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', ['optional-true'])).status).toBe(200);
       expect(await provider.getBalance(from)).toBeLessThan(before - 5n);
@@ -109,23 +108,23 @@ test.describe('sponsored batches', () => {
   });
 });
 
-test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, context }) => {
-  void freshWallet;
-  const output = dapp.page.locator('#output');
-  await dapp.page.getByRole('button', { name: 'Connect' }).click();
-  await (await ApprovalWindow.next(context)).connect();
-  await expect(output).toHaveAttribute('data-status', 'ok');
+test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, session }) => {
+  await dapp.press('Connect');
+  await (await ApprovalWindow.next(session)).connect();
+  expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address] });
 
-  await dapp.page.getByRole('button', { name: 'Sponsored batch' }).click();
-  const approval = await ApprovalWindow.next(context);
+  await dapp.press('Sponsored batch');
+  const approval = await ApprovalWindow.next(session);
   await approval.acceptUpgrade();
-  await expect(approval.page.getByLabel('Sponsor')).toContainText('Sponsored by Devnet Paymaster');
+  await approval.screen.waitForText('Sponsor', /Sponsored by Devnet Paymaster/);
   await approval.approve();
-  await expect(output).toHaveAttribute('data-status', 'ok');
-  await expect(output).toContainText('"status": "pending"');
+  expect(await dapp.output('sponsored-batch')).toMatchObject({ status: 'ok', result: { status: 'pending' } });
 
-  await expect(async () => {
-    await dapp.page.getByRole('button', { name: 'Batch status' }).click();
-    await expect(output).toContainText('"status": 200', { timeout: 500 });
-  }).toPass({ timeout: 30_000 });
+  // The page asks once per click, so the user clicks again until the batch has landed.
+  await expect
+    .poll(async () => {
+      await dapp.press('Batch status');
+      return (await dapp.output('batch-status')).result;
+    }, { timeout: 30_000 })
+    .toMatchObject({ status: 200 });
 });

@@ -10,25 +10,23 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { poll } from './poll';
+import { poll } from '../poll';
+import type { FirefoxSession } from '../types';
+import { FirefoxScreen, hrefOf } from './screen';
 
-/** The address of the document in `page`, or undefined once the page is gone (or between documents). */
-export function hrefOf(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => location.href).catch(() => undefined);
-}
-
-export class FirefoxWallet {
-  /** Approval windows already handed to a test: a settled approval's window closes only after the page got its reply. */
-  private readonly seenApprovals = new WeakSet<Page>();
+export class PuppeteerFirefox implements FirefoxSession {
+  readonly name = 'firefox';
+  /** Pages already handed to a test: a settled approval's window closes only after the page got its reply. */
+  private readonly handedOut = new WeakSet<Page>();
 
   private constructor(
-    readonly browser: Browser,
+    private readonly browser: Browser,
     /** moz-extension://<uuid>/ */
-    readonly baseUrl: string,
+    private readonly baseUrl: string,
   ) {}
 
   /** `addonDir`: a built add-on, dist/firefox or a copy of it. */
-  static async launch(addonDir: string): Promise<FirefoxWallet> {
+  static async launch(addonDir: string): Promise<PuppeteerFirefox> {
     const addonId: string = JSON.parse(readFileSync(resolve(addonDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
     // Firefox gives each add-on a random internal UUID for its moz-extension:// host; presetting
     // the pref that maps ids to UUIDs makes the host known in advance.
@@ -44,47 +42,55 @@ export class FirefoxWallet {
     try {
       const installed = await browser.installExtension(addonDir);
       if (installed !== addonId) throw new Error(`Installed add-on ${installed}, expected ${addonId}`);
-      return new FirefoxWallet(browser, `moz-extension://${uuid}/`);
+      return new PuppeteerFirefox(browser, `moz-extension://${uuid}/`);
     } catch (error) {
       await browser.close();
       throw error;
     }
   }
 
-  /** A new tab showing one of the add-on's pages ("popup.html"), loaded. */
-  async openExtensionPage(path: string): Promise<Page> {
+  async openExtensionPage(path: string): Promise<FirefoxScreen> {
     const url = this.baseUrl + path;
     const page = await this.browser.newPage();
+    this.handedOut.add(page);
     await navigateWithoutWaiting(page, url);
     await poll(`${url} to load`, async () =>
       (await page.evaluate(() => `${location.href} ${document.readyState}`).catch(() => '')) === `${url} complete` || undefined);
-    return page;
+    return new FirefoxScreen(page);
   }
 
-  /** The approval window the add-on opens next (with windows.create); the ones returned before are skipped. */
-  nextApproval(): Promise<Page> {
-    return poll('the approval window', async () => {
+  async openPage(url: string): Promise<FirefoxScreen> {
+    const page = await this.browser.newPage();
+    await page.goto(url);
+    return new FirefoxScreen(page);
+  }
+
+  nextExtensionPage(path: string): Promise<FirefoxScreen> {
+    return poll(`${path} to open`, async () => {
       for (const page of await this.browser.pages()) {
-        if (this.seenApprovals.has(page) || !(await hrefOf(page))?.startsWith(`${this.baseUrl}approval.html`)) continue;
-        this.seenApprovals.add(page);
-        return page;
+        if (this.handedOut.has(page) || !(await hrefOf(page))?.startsWith(this.baseUrl + path)) continue;
+        this.handedOut.add(page);
+        return new FirefoxScreen(page);
       }
       return undefined;
     });
   }
 
-  /** How many approval windows are open now. */
-  async openApprovals(): Promise<number> {
+  async countExtensionPages(path: string): Promise<number> {
     const hrefs = await Promise.all((await this.browser.pages()).map(hrefOf));
-    return hrefs.filter((href) => href?.startsWith(`${this.baseUrl}approval.html`)).length;
+    return hrefs.filter((href) => href?.startsWith(this.baseUrl + path)).length;
+  }
+
+  async screens(): Promise<FirefoxScreen[]> {
+    return (await this.browser.pages()).map((page) => new FirefoxScreen(page));
   }
 
   /**
-   * Reloads the add-on as an update would (runtime.reload from `extensionPage`): its pages close,
-   * its background starts again, storage.local stays. Resolves once a page loaded from `webUrl`
-   * gets the provider again, so the add-on is up: opening its pages before that can hang.
+   * runtime.reload from one of the add-on's pages (opened for it when none is). Opening the add-on's
+   * pages before it is up again can hang, hence the probe through a web page.
    */
-  async reloadAddon(extensionPage: Page, webUrl: string): Promise<void> {
+  async reloadAddon(webUrl: string): Promise<void> {
+    const extensionPage = (await this.extensionPage()) ?? (await this.openExtensionPage('popup.html')).page;
     await extensionPage
       .evaluate(() => (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser.runtime.reload())
       .catch(() => undefined);
@@ -103,6 +109,11 @@ export class FirefoxWallet {
 
   close(): Promise<void> {
     return this.browser.close();
+  }
+
+  private async extensionPage(): Promise<Page | undefined> {
+    for (const page of await this.browser.pages()) if ((await hrefOf(page))?.startsWith(this.baseUrl)) return page;
+    return undefined;
   }
 }
 

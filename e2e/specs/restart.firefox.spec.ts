@@ -1,14 +1,15 @@
 /**
- * The add-on restarting (reloaded, as on an update). What lives in storage.local stays: the vault,
- * the sites' permissions, the approvals waiting, the watched tokens, the batches; the unlocked
- * secret lives in storage.session, which Firefox clears. Firefox, unlike Chrome, runs the content
- * scripts again in open tabs.
+ * The add-on restarting (reloaded, as on an update), which only Firefox's driver can do here. What lives in
+ * storage.local stays: the vault, the sites' permissions, the approvals waiting, the watched tokens, the batches; the
+ * unlocked secret lives in storage.session, which Firefox clears. Firefox, unlike Chrome, runs the content scripts
+ * again in open tabs.
  */
 import { Wallet, formatUnits } from 'ethers';
 import { token } from '../fixtures/chain';
-import { finalStatus, sentId } from './pages/flows';
-import { ApprovalWindow, WalletPopup } from './pages/wallet';
-import { ACCOUNT_0, expect, test } from './fixtures';
+import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { finalStatus, sentId } from '../pages/flows';
+import { WalletPopup } from '../pages/wallet';
 
 test('after a restart the wallet is locked, not new, the site still connected, the token and the batch still listed', async ({ wallet, dapp, firefox, devnet }) => {
   const connecting = dapp.request('eth_requestAccounts');
@@ -25,28 +26,31 @@ test('after a restart the wallet is locked, not new, the site still connected, t
   const id = sentId(await sending);
   expect((await finalStatus(dapp, id)).status).toBe(200);
   const balance = `${formatUnits(await token().balanceOf(ACCOUNT_0), 18)} TST`;
-  await wallet.tokenBalance('TST', balance);
-  await wallet.batchStatus(id, 'Confirmed');
+  await wallet.waitForTokenBalance('TST', balance);
+  await wallet.waitForBatchStatus(id, 'Confirmed');
 
-  await firefox.reloadAddon(wallet.page, devnet.dappUrl);
-  await dapp.page.reload();
+  await firefox.reloadAddon(devnet.dappUrl);
+  await dapp.screen.reload();
 
   const popup = await WalletPopup.open(firefox);
-  expect(await popup.screen()).toBe('unlock');
+  // Locked, not new: the unlock screen, not onboarding.
+  await popup.screen.waitFor({ role: 'button', name: 'Unlock' });
+  expect(await popup.screen.count({ role: 'button', name: 'Import an existing wallet' })).toBe(0);
   // Locked: the site sees no account, though it keeps its permission.
   expect(await dapp.result('eth_accounts')).toEqual([]);
   await popup.unlock();
   expect(await popup.address()).toBe(ACCOUNT_0);
   expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
-  await popup.tokenBalance('TST', balance);
-  await popup.batchStatus(id, 'Confirmed');
+  await popup.waitForTokenBalance('TST', balance);
+  await popup.waitForBatchStatus(id, 'Confirmed');
 });
 
 test('a tab left open across the restart keeps one provider, which works again', async ({ wallet, dapp, firefox, devnet }) => {
+  void wallet;
   expect(await dapp.announcedWallets()).toEqual(['Batch Wallet']);
   await dapp.watchRelayStarts();
 
-  await firefox.reloadAddon(wallet.page, devnet.dappUrl);
+  await firefox.reloadAddon(devnet.dappUrl);
 
   await dapp.waitForRelayStart();
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
@@ -54,11 +58,12 @@ test('a tab left open across the restart keeps one provider, which works again',
 });
 
 test('a connect request waiting across the restart is answered once approved', async ({ wallet, dapp, firefox, devnet }) => {
+  void wallet;
   await dapp.watchRelayStarts();
   const connecting = dapp.request('eth_requestAccounts');
   await ApprovalWindow.next(firefox);
 
-  await firefox.reloadAddon(wallet.page, devnet.dappUrl);
+  await firefox.reloadAddon(devnet.dappUrl);
   await dapp.waitForRelayStart();
 
   // The restarted background opens the window again for the persisted approval.

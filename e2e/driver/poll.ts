@@ -1,4 +1,7 @@
-/** Waiting for a condition by asking again, for what Firefox reports no event about (see browser.ts). */
+/**
+ * Waiting for a condition by asking again: for what Firefox reports no event about (see firefox/session.ts), for
+ * pages the extension opens, and for a batch's status.
+ */
 import { setTimeout as delay } from 'node:timers/promises';
 
 const INTERVAL_MS = 50;

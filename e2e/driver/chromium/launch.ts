@@ -1,0 +1,51 @@
+/** Debian's Chromium with the built extension, in a fresh (or a given) profile, new headless mode. */
+import { chromium, type BrowserContext } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface LaunchedChromium {
+  context: BrowserContext;
+  extensionId: string;
+  /** The browser's user-data directory: launch again with it as `profileDir` to restart the same profile. */
+  profileDir: string;
+  /** Closes the browser and deletes its profile, unless `keepProfile` (to relaunch it). */
+  close(options?: { keepProfile?: boolean }): Promise<void>;
+}
+
+/**
+ * `extensionDir`: a built extension, dist/chrome or a copy of it. Without `profileDir`, a new temporary profile.
+ * With it, that profile as a previous launch left it (storage, the unpacked extension under the same id); closing
+ * deletes it as well unless told to keep it.
+ */
+export async function launchWithExtension(extensionDir: string, options: { profileDir?: string } = {}): Promise<LaunchedChromium> {
+  const profile = options.profileDir ?? mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: false,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--disable-features=DisableLoadExtensionCommandLineSwitch',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    profileDir: profile,
+    close: async ({ keepProfile = false } = {}) => {
+      await context.close();
+      if (!keepProfile) rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/** One Chromium page, driven by Playwright: its locators by role and label, and its retrying assertions, do the waiting. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { WAIT_TIMEOUT_MS } from '../poll';
+import type { Expected, Screen, Target } from '../types';
+
+const normalized = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
+
+export class ChromiumScreen implements Screen {
+  constructor(readonly page: Page) {}
+
+  click(name: string): Promise<void> {
+    return this.button(name).click();
+  }
+
+  fill(label: string, value: string): Promise<void> {
+    return this.page.getByLabel(label, { exact: true }).fill(value);
+  }
+
+  check(target: Target): Promise<void> {
+    return this.locate(target).check();
+  }
+
+  async select(target: Target, option: string): Promise<void> {
+    await this.locate(target).selectOption({ label: option });
+  }
+
+  async waitFor(target: Target): Promise<void> {
+    await expect(this.locate(target)).toBeVisible();
+  }
+
+  async text(target: Target): Promise<string> {
+    const element = this.locate(target);
+    await element.waitFor();
+    return normalized(await element.textContent());
+  }
+
+  async texts(target: Target): Promise<string[]> {
+    const elements = this.locate(target);
+    await elements.first().waitFor({ state: 'attached' });
+    return (await elements.allTextContents()).map(normalized);
+  }
+
+  async waitForText(target: Target, expected: Expected): Promise<void> {
+    await expect(this.locate(target)).toHaveText(expected);
+  }
+
+  count(target: Target): Promise<number> {
+    return this.locate(target).count();
+  }
+
+  async waitForCount(target: Target, count: number): Promise<void> {
+    await expect(this.locate(target)).toHaveCount(count);
+  }
+
+  isEnabled(name: string): Promise<boolean> {
+    return this.button(name).isEnabled();
+  }
+
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return this.page.evaluate(fn as (arg: unknown) => Promise<R>, arg);
+  }
+
+  async waitForFunction<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    const handle = await this.page.waitForFunction(fn as (arg: unknown) => Promise<R>, arg, { timeout: WAIT_TIMEOUT_MS });
+    return (await handle.jsonValue()) as R;
+  }
+
+  async addScript(path: string): Promise<void> {
+    await this.page.addScriptTag({ path });
+  }
+
+  async url(): Promise<string> {
+    return this.page.url();
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload();
+  }
+
+  async waitForClose(): Promise<void> {
+    if (!this.page.isClosed()) await this.page.waitForEvent('close', { timeout: WAIT_TIMEOUT_MS });
+  }
+
+  close(): Promise<void> {
+    return this.page.close();
+  }
+
+  async screenshot(path: string): Promise<void> {
+    await this.page.screenshot({ path });
+  }
+
+  private button(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  private locate(target: Target): Locator {
+    if (typeof target === 'string') return this.page.getByLabel(target, { exact: true });
+    const scope = target.in === undefined ? this.page : this.locate(target.in);
+    if (!target.role) return scope.getByLabel(target.name ?? '', { exact: true });
+    return scope.getByRole(target.role, target.name === undefined ? {} : { name: target.name, exact: true });
+  }
+}

@@ -1,0 +1,76 @@
+/** Debian's Chromium with the built extension, driven by Playwright. */
+import type { Page } from '@playwright/test';
+import { poll } from '../poll';
+import type { ChromiumSession } from '../types';
+import { launchWithExtension, type LaunchedChromium } from './launch';
+import { ChromiumScreen } from './screen';
+import { stopServiceWorker } from './worker';
+
+export class PlaywrightChromium implements ChromiumSession {
+  readonly name = 'chromium';
+  /** Pages already handed to a test: a settled approval's window closes only after the page got its reply. */
+  private readonly handedOut = new WeakSet<Page>();
+
+  private constructor(
+    private readonly extensionDir: string,
+    private launched: LaunchedChromium,
+  ) {}
+
+  /** `extensionDir`: a built extension, dist/chrome or a copy of it. */
+  static async launch(extensionDir: string): Promise<PlaywrightChromium> {
+    return new PlaywrightChromium(extensionDir, await launchWithExtension(extensionDir));
+  }
+
+  private get baseUrl(): string {
+    return `chrome-extension://${this.launched.extensionId}/`;
+  }
+
+  async openExtensionPage(path: string): Promise<ChromiumScreen> {
+    const page = await this.launched.context.newPage();
+    this.handedOut.add(page);
+    await page.goto(this.baseUrl + path);
+    return new ChromiumScreen(page);
+  }
+
+  async openPage(url: string): Promise<ChromiumScreen> {
+    const page = await this.launched.context.newPage();
+    await page.goto(url);
+    return new ChromiumScreen(page);
+  }
+
+  async nextExtensionPage(path: string): Promise<ChromiumScreen> {
+    const page = await poll(`${path} to open`, async () =>
+      this.launched.context.pages().find((p) => !this.handedOut.has(p) && p.url().startsWith(this.baseUrl + path)));
+    this.handedOut.add(page);
+    await page.waitForLoadState('domcontentloaded');
+    return new ChromiumScreen(page);
+  }
+
+  async countExtensionPages(path: string): Promise<number> {
+    return this.launched.context.pages().filter((p) => p.url().startsWith(this.baseUrl + path)).length;
+  }
+
+  async screens(): Promise<ChromiumScreen[]> {
+    return this.launched.context.pages().map((page) => new ChromiumScreen(page));
+  }
+
+  /**
+   * Through CDP, from an open page of the extension (the worker's storage partition): the first one opened, the popup
+   * when there is one, since an approval window may be closing.
+   */
+  async stopServiceWorker(): Promise<void> {
+    const extensionPage = this.launched.context.pages().find((p) => p.url().startsWith(this.baseUrl));
+    if (!extensionPage) throw new Error('Stopping the service worker needs an open page of the extension');
+    await stopServiceWorker(this.launched.context, extensionPage);
+  }
+
+  async relaunch(): Promise<void> {
+    await this.launched.close({ keepProfile: true });
+    this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir });
+  }
+
+  /** The last launch owns the profile and deletes it. */
+  close(): Promise<void> {
+    return this.launched.close();
+  }
+}

@@ -1,0 +1,84 @@
+/** The approval window the background opens for a dapp request, by what its pages name things. */
+import type { BrowserSession, Screen } from '../driver/types';
+import { PASSWORD, submitUnlock } from './wallet';
+
+export class ApprovalWindow {
+  constructor(readonly screen: Screen) {}
+
+  /** The approval window the wallet opens next; the ones handed out before are skipped. */
+  static async next(session: BrowserSession): Promise<ApprovalWindow> {
+    return new ApprovalWindow(await session.nextExtensionPage('approval.html'));
+  }
+
+  /** The window asks for the password first while the wallet is locked; then it shows the request. */
+  unlock(password = PASSWORD): Promise<void> {
+    return submitUnlock(this.screen, password);
+  }
+
+  /**
+   * Clicks one of the request's buttons without waiting for the window to close: another request waits in it, or
+   * the test does something at once (stops the worker).
+   */
+  press(button: string): Promise<void> {
+    return this.screen.click(button);
+  }
+
+  /**
+   * Answers with one of the window's buttons and waits until the window is gone, which the wallet does once its
+   * queue is empty: a request sent before that could land in this closing window.
+   */
+  private async answer(button: string): Promise<void> {
+    await this.screen.click(button);
+    await this.screen.waitForClose();
+  }
+
+  connect(): Promise<void> {
+    return this.answer('Connect');
+  }
+
+  reject(): Promise<void> {
+    return this.answer('Reject');
+  }
+
+  approve(): Promise<void> {
+    return this.answer('Approve');
+  }
+
+  sign(): Promise<void> {
+    return this.answer('Sign');
+  }
+
+  /** The first step of a batch from a plain account; the batch itself is shown next, in the same window. */
+  async acceptUpgrade(): Promise<void> {
+    await this.screen.click('Upgrade account');
+    await this.screen.waitFor({ role: 'button', name: 'Approve' });
+  }
+
+  declineUpgrade(): Promise<void> {
+    return this.answer('Decline upgrade');
+  }
+
+  /** wallet_watchAsset's buttons. */
+  addToken(): Promise<void> {
+    return this.answer('Add token');
+  }
+
+  cancel(): Promise<void> {
+    return this.answer('Cancel');
+  }
+
+  /** Ticks an account in the connect request's list ("Account 2"). */
+  chooseAccount(name: string): Promise<void> {
+    return this.screen.check({ role: 'checkbox', name });
+  }
+
+  /** Picks eth_sendTransaction's fee tier ("Aggressive"). */
+  chooseFee(tier: 'Low' | 'Market' | 'Aggressive'): Promise<void> {
+    return this.screen.check({ role: 'radio', name: new RegExp(`^${tier}:`) });
+  }
+
+  /** The user closes the window instead of answering. */
+  close(): Promise<void> {
+    return this.screen.close();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Chromium stopping the extension's service worker (as it does when idle; stopped here through CDP, which only
+ * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
+ * approved just before completes once, permissions and tokens stay.
+ */
+import { parseEther, toQuantity } from 'ethers';
+import { chain } from '../fixtures/chain';
+import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import type { Dapp } from '../pages/dapp';
+import { connect } from '../pages/flows';
+import { WalletPopup } from '../pages/wallet';
+
+const RECIPIENT = '0x000000000000000000000000000000000000cafE';
+
+const sequential = (from: string, id: string, calls: unknown[]) => [{ version: '2.0.0', id, from, chainId: '0x7a69', atomicRequired: false, calls }];
+const status = async (dapp: Dapp, id: string) => (await dapp.result<{ status: number }>('wallet_getCallsStatus', [id])).status;
+
+test('the worker stopped during an open approval: approving still settles the request', async ({ wallet, dapp, chromium }) => {
+  void wallet;
+  const connecting = dapp.request('eth_requestAccounts');
+  const approval = await ApprovalWindow.next(chromium);
+  await approval.screen.waitFor({ role: 'button', name: 'Connect' });
+
+  await chromium.stopServiceWorker();
+
+  await approval.connect();
+  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+});
+
+test('the worker stopped during an open approval: closing the window still answers 4001', async ({ wallet, dapp, chromium }) => {
+  void wallet;
+  const connecting = dapp.request('eth_requestAccounts');
+  const approval = await ApprovalWindow.next(chromium);
+  await chromium.stopServiceWorker();
+  await approval.close();
+  expect(await connecting).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
+});
+
+test('after a worker restart the wallet stays unlocked and the site connected', async ({ wallet, dapp, chromium }) => {
+  void wallet;
+  await connect(dapp, chromium);
+  await chromium.stopServiceWorker();
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+});
+
+test('the worker stopped right after approval: the batch still completes, once', async ({ freshWallet, dapp, chromium }) => {
+  const [from] = await connect(dapp, chromium);
+  const before = await chain().getBalance(RECIPIENT);
+  const calls = [{ to: RECIPIENT, value: toQuantity(parseEther('0.001')) }, { to: RECIPIENT, value: toQuantity(parseEther('0.002')) }];
+  const sending = dapp.request('wallet_sendCalls', sequential(from, 'restart', calls));
+  const approval = await ApprovalWindow.next(chromium);
+  await approval.press('Approve');
+  await chromium.stopServiceWorker();
+  // Wake the worker: whatever it had not finished, it resumes from storage.
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+  expect(await sending).toEqual({ result: { id: 'restart', batchId: 'restart', status: 'pending' } });
+  await expect.poll(() => status(dapp, 'restart')).toBe(200);
+  expect(await chain().getBalance(RECIPIENT)).toBe(before + parseEther('0.003'));
+  expect(await chain().getTransactionCount(freshWallet.address)).toBe(2);
+});
+
+test('the worker died after the approval was taken but before anything was sent: it resumes and answers', async ({ freshWallet, dapp, chromium }) => {
+  const [from] = await connect(dapp, chromium);
+  const sending = dapp.request('wallet_sendCalls', sequential(from, 'cut', [{ to: RECIPIENT, value: '0x7' }, { to: RECIPIENT, value: '0x8' }]));
+  const approval = await ApprovalWindow.next(chromium);
+  await approval.screen.waitFor({ role: 'button', name: 'Approve' });
+  // Storage exactly as the worker leaves it at that instant: approval taken, batch approved, nothing signed.
+  await approval.screen.evaluate(async () => {
+    type Records = Record<string, any>;
+    const storage = (globalThis as unknown as { chrome: { storage: { local: { get(k: string[]): Promise<Records>; set(v: object): Promise<void> } } } }).chrome.storage.local;
+    const { approvals, batches } = await storage.get(['approvals', 'batches']);
+    const key = Object.keys(batches).find((k) => k.endsWith(' cut'))!;
+    batches[key] = { ...batches[key], state: 'approved', replyTo: approvals[0].replyTo };
+    await storage.set({ approvals: [], batches });
+  }, undefined);
+  await chromium.stopServiceWorker();
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+  expect(await sending).toEqual({ result: { id: 'cut', batchId: 'cut', status: 'pending' } });
+  await expect.poll(() => status(dapp, 'cut')).toBe(200);
+  expect(await chain().getTransactionCount(freshWallet.address)).toBe(2);
+});
+
+test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {
+  const { popup } = freshWallet;
+  await popup.addToken(devnet.addresses.testToken);
+  await popup.waitForTokenBalance('TST', '1000.0 TST');
+
+  await chromium.stopServiceWorker();
+  await popup.screen.reload();
+  await popup.waitForTokenBalance('TST', '1000.0 TST');
+
+  await chromium.relaunch();
+  const again = await WalletPopup.open(chromium);
+  await again.unlock();
+  await again.waitForTokenBalance('TST', '1000.0 TST');
+});
