@@ -13,6 +13,7 @@ test('import a recovery phrase: account 1 is the phrase’s first address', asyn
 test('create a wallet: 12 words shown once, two confirmed, then a password', async ({ session }) => {
   const { screen } = await WalletPopup.open(session);
   await screen.click('Create a new wallet');
+  await screen.waitFor({ role: 'list', name: 'Your secret recovery phrase' });
   const words = await screen.texts({ role: 'listitem', in: { role: 'list', name: 'Your secret recovery phrase' } });
   expect(words).toHaveLength(12);
   await screen.click('I wrote it down');

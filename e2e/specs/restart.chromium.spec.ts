@@ -67,14 +67,14 @@ test('the worker died after the approval was taken but before anything was sent:
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'cut', [{ to: RECIPIENT, value: '0x7' }, { to: RECIPIENT, value: '0x8' }]));
   const approval = await ApprovalWindow.next(chromium);
   await approval.screen.waitFor({ role: 'button', name: 'Approve' });
-  // Storage exactly as the worker leaves it at that instant: approval taken, batch approved, nothing signed.
+  // Storage exactly as the worker leaves it at that instant: the decision stored on the approval, batch approved, nothing signed.
   await approval.screen.evaluate(async () => {
     type Records = Record<string, any>;
     const storage = (globalThis as unknown as { chrome: { storage: { local: { get(k: string[]): Promise<Records>; set(v: object): Promise<void> } } } }).chrome.storage.local;
     const { approvals, batches } = await storage.get(['approvals', 'batches']);
     const key = Object.keys(batches).find((k) => k.endsWith(' cut'))!;
-    batches[key] = { ...batches[key], state: 'approved', replyTo: approvals[0].replyTo };
-    await storage.set({ approvals: [], batches });
+    batches[key] = { ...batches[key], state: 'approved' };
+    await storage.set({ approvals: [{ ...approvals[0], decision: { approved: true } }], batches });
   }, undefined);
   await chromium.stopServiceWorker();
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
