@@ -37,7 +37,8 @@ export async function startPaymasterService(options: PaymasterServiceOptions): P
   const apps = loadApps(config.apps, config.policy);
   const logger = createLogger(config.log, config.logLevel);
   const signer = new Wallet(config.signerKey);
-  const provider = new JsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  // batchStallTime 0: ethers would otherwise hold each call 10 ms to batch it with others, on every request's getBlock.
+  const provider = new JsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1, batchStallTime: 0 });
   let db: Database | undefined;
   try {
     const chainId = BigInt(await provider.send('eth_chainId', []));
