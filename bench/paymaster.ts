@@ -61,7 +61,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'paymaster-bench-'));
 const common: PaymasterServiceOptions = {
   port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
   policy: { sponsor: { name: 'Bench' }, chainIds: [31337], dailyLimitPerSender: 1_000_000 },
-  rateLimitPerIp: 0, rateLimitPerKey: 0, reconcileIntervalMs: 0,
+  reconcileIntervalMs: 0,
 };
 const runs: Run[] = [];
 try {

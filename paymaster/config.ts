@@ -23,7 +23,7 @@ export interface PaymasterServiceOptions {
   globalDailyWei?: bigint;
   /** Larger request bodies get 413. Default 1,000,000. */
   maxBodyBytes?: number;
-  /** Requests per second per client address and per API key; 0 for no limit. Defaults 50 and 200. */
+  /** Requests per second per client address and per API key; 0 or absent: no limit (the command line's defaults: 50 and 200). */
   rateLimitPerIp?: number;
   rateLimitPerKey?: number;
   /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -52,8 +52,8 @@ export function withDefaults(options: PaymasterServiceOptions): PaymasterConfig 
     ...options,
     store: options.store ?? {},
     maxBodyBytes: options.maxBodyBytes ?? 1_000_000,
-    rateLimitPerIp: options.rateLimitPerIp ?? 50,
-    rateLimitPerKey: options.rateLimitPerKey ?? 200,
+    rateLimitPerIp: options.rateLimitPerIp ?? 0,
+    rateLimitPerKey: options.rateLimitPerKey ?? 0,
     trustProxy: options.trustProxy ?? false,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 30_000,
     port: options.port ?? DEFAULT_PORT,
@@ -113,8 +113,8 @@ export function configFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): P
     store: databaseUrl ? { databaseUrl } : { dataDir: value('data-dir') ?? DEFAULT_DATA_DIR },
     globalDailyWei: globalDailyWei === undefined ? undefined : BigInt(globalDailyWei),
     maxBodyBytes: number('max-body', /^\d+$/, 'a number of bytes'),
-    rateLimitPerIp: number('rate-limit-ip', /^\d+$/, 'requests per second (0: no limit)'),
-    rateLimitPerKey: number('rate-limit-key', /^\d+$/, 'requests per second (0: no limit)'),
+    rateLimitPerIp: number('rate-limit-ip', /^\d+$/, 'requests per second (0: no limit)') ?? 50,
+    rateLimitPerKey: number('rate-limit-key', /^\d+$/, 'requests per second (0: no limit)') ?? 200,
     trustProxy: values['trust-proxy'] === true || /^(1|true|yes)$/i.test(env.PAYMASTER_TRUST_PROXY ?? ''),
     reconcileIntervalMs: reconcileSeconds === undefined ? undefined : reconcileSeconds * 1000,
     port: number('port', /^\d{1,5}$/, 'a port number'),

@@ -31,7 +31,7 @@ async function startInstances(globalDailyWei?: bigint): Promise<void> {
   instances = await Promise.all([0, 1].map(() => startPaymasterService({
     port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
     policy: { sponsor: { name: 'Shared' }, chainIds: [31337], dailyLimitPerSender: LIMIT },
-    store: { databaseUrl }, globalDailyWei, rateLimitPerIp: 0, rateLimitPerKey: 0, reconcileIntervalMs: 0,
+    store: { databaseUrl }, globalDailyWei, reconcileIntervalMs: 0,
   })));
 }
 const stopInstances = () => Promise.all(instances.map((instance) => instance.stop()));

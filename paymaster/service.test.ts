@@ -81,8 +81,6 @@ beforeAll(async () => {
       },
     },
     maxBodyBytes: MAX_BODY,
-    rateLimitPerIp: 0,
-    rateLimitPerKey: 0,
     reconcileIntervalMs: 0,
     log: (line) => logLines.push(JSON.parse(line)),
   });

@@ -30,8 +30,9 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const data = join(dir, 'data');
   const asRoot = userInfo().uid === 0;
   if (asRoot) await giveToPostgresUser(dir);
+  // In the cluster's directory: the postgres user may not be allowed into the working directory (a clone under /root).
   const command = (program: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args);
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args], { cwd: dir }) : run(join(bin, program), args, { cwd: dir });
   await command('initdb', ['-D', data, '-U', USER, '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   // fsync off: a test cluster need not survive a power cut, and the machine's disk is shared.
