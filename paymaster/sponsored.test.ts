@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Contract, Interface, JsonRpcProvider, Wallet, concat, dataSlice, getBytes, parseUnits, toQuantity, verifyMessage, type HDNodeWallet } from 'ethers';
-import { getUserOperationHash } from 'viem/account-abstraction';
+import { createPublicClient, http } from 'viem';
+import { createBundlerClient, createPaymasterClient, getUserOperationHash, toSimple7702SmartAccount } from 'viem/account-abstraction';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from '../devnet/constants';
 import { startDevnet, type Devnet } from '../devnet/index';
@@ -159,6 +162,21 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
       await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 30_000);
+
+  it('works with viem\'s own bundler and paymaster clients, without an API key', async () => {
+    const owner = await fundedOwner();
+    const client = createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl) });
+    const signer = privateKeyToAccount(owner.privateKey as `0x${string}`);
+    const account = await toSimple7702SmartAccount({ client, owner: signer });
+    const bundler = createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), paymaster: createPaymasterClient({ transport: http(devnet.paymasterUrl) }) });
+    const transfer = token.interface.encodeFunctionData('transfer', [devnet.accounts[6].address, parseUnits('1', 18)]) as `0x${string}`;
+    const authorization = await signer.signAuthorization({ address: SIMPLE_7702_ACCOUNT_ADDRESS, chainId: 31337, nonce: 0 });
+    const hash = await bundler.sendUserOperation({ calls: [{ to: devnet.addresses.testToken as `0x${string}`, data: transfer }], authorization });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 });
+    expect(receipt).toMatchObject({ success: true, paymaster: devnet.addresses.verifyingPaymaster, sender: owner.address });
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+    expect(await token.balanceOf(owner.address)).toBe(parseUnits('9', 18));
   }, 30_000);
 
   it('lets the wallet call the bundler from an extension origin (CORS)', async () => {
