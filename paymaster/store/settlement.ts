@@ -23,7 +23,7 @@ export async function markSpent(db: Queryable, op: SpentOperation): Promise<numb
   return rows.length;
 }
 
-/** Expires the reservations whose window ended before `chainTime` and returns their charges; returns how many. */
+/** Expires the reservations whose window ended before `chainTime`, returning their charges to the budgets; returns how many. */
 export async function expireReservations(db: Database, chainId: bigint, chainTime: number): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ day: string; app: string; sender: string }>(
