@@ -1,44 +1,66 @@
 /**
- * The service's settings, from flags or environment variables (flags win):
- *
- *   --rpc-url     PAYMASTER_RPC_URL       the chain's node (required)
- *   --signer-key  PAYMASTER_SIGNER_KEY    the verifyingSigner the paymaster contract was deployed with (required)
- *   --paymaster   PAYMASTER_ADDRESS       the VerifyingPaymaster contract (required)
- *   --policy      PAYMASTER_POLICY        the policy file (required; see README.md)
- *   --port        PAYMASTER_PORT          3000
- *   --host        PAYMASTER_HOST          127.0.0.1 (0.0.0.0 to serve other machines)
- *   --entry-point PAYMASTER_ENTRY_POINT   the canonical v0.8 EntryPoint
+ * The service's settings, from flags or environment variables (flags win); README.md "Running it for real" lists them.
+ * Programs that start the service in-process (the devnet, tests) pass PaymasterServiceOptions directly.
  */
 import { parseArgs } from 'node:util';
 import { ENTRY_POINT_V08 } from '../src/shared/contracts';
+import type { AppsFile } from './apps';
 import type { PolicyFile } from './policy';
+import type { StoreOptions } from './store/database';
 
 export interface PaymasterServiceOptions {
   rpcUrl: string;
   /** Must be the verifyingSigner the paymaster contract was deployed with. */
   signerKey: string;
   paymaster: string;
-  /** A policy file's path, or its content. */
-  policy: string | PolicyFile;
+  /** The policy of requests without an API key (a file's path, or its content); without it every request needs a key. */
+  policy?: string | PolicyFile;
+  /** The apps, their hashed API keys and policies (a file's path, or its content). */
+  apps?: string | AppsFile;
+  /** Where sponsorships are recorded: Postgres (databaseUrl), else the embedded store in dataDir, else in memory. */
+  store?: StoreOptions;
+  /** The most wei all sponsored userOps together may cost per UTC day. */
+  globalDailyWei?: bigint;
+  /** Larger request bodies get 413. Default 1,000,000. */
+  maxBodyBytes?: number;
+  /** Requests per second per client address and per API key; 0 or absent: no limit (the command line's defaults: 50 and 200). */
+  rateLimitPerIp?: number;
+  rateLimitPerKey?: number;
+  /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+  /** How often the reconciler settles reservations against the chain; 0: only when reconcile() is called. Default 30 s. */
+  reconcileIntervalMs?: number;
   port?: number;
   host?: string;
   entryPoint?: string;
-  /** Receives one line per sponsorship decision; silent when absent. */
+  /** Receives the structured log, one JSON object per line; silent when absent. */
   log?: (line: string) => void;
+  logLevel?: string;
+  /** The clock that decides which UTC day a sponsorship is charged to. */
+  now?: () => Date;
 }
 
-export type PaymasterConfig = Required<PaymasterServiceOptions>;
+export type PaymasterConfig = Required<Omit<PaymasterServiceOptions, 'policy' | 'apps' | 'globalDailyWei' | 'log'>> &
+  Pick<PaymasterServiceOptions, 'policy' | 'apps' | 'globalDailyWei' | 'log'>;
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export function withDefaults(options: PaymasterServiceOptions): PaymasterConfig {
+  if (options.policy === undefined && options.apps === undefined) throw new Error('The service needs a policy (for requests without an API key), an apps file, or both');
   return {
     ...options,
+    store: options.store ?? {},
+    maxBodyBytes: options.maxBodyBytes ?? 1_000_000,
+    rateLimitPerIp: options.rateLimitPerIp ?? 0,
+    rateLimitPerKey: options.rateLimitPerKey ?? 0,
+    trustProxy: options.trustProxy ?? false,
+    reconcileIntervalMs: options.reconcileIntervalMs ?? 30_000,
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST,
     entryPoint: options.entryPoint ?? ENTRY_POINT_V08,
-    log: options.log ?? (() => {}),
+    logLevel: options.logLevel ?? 'info',
+    now: options.now ?? (() => new Date()),
   };
 }
 
@@ -47,27 +69,58 @@ const FLAGS = {
   'signer-key': 'PAYMASTER_SIGNER_KEY',
   paymaster: 'PAYMASTER_ADDRESS',
   policy: 'PAYMASTER_POLICY',
+  apps: 'PAYMASTER_APPS',
+  'database-url': 'DATABASE_URL',
+  'data-dir': 'PAYMASTER_DATA_DIR',
+  'global-daily-wei': 'PAYMASTER_GLOBAL_DAILY_WEI',
+  'max-body': 'PAYMASTER_MAX_BODY',
+  'rate-limit-ip': 'PAYMASTER_RATE_LIMIT_IP',
+  'rate-limit-key': 'PAYMASTER_RATE_LIMIT_KEY',
+  'trust-proxy': 'PAYMASTER_TRUST_PROXY',
+  'reconcile-seconds': 'PAYMASTER_RECONCILE_SECONDS',
   port: 'PAYMASTER_PORT',
   host: 'PAYMASTER_HOST',
   'entry-point': 'PAYMASTER_ENTRY_POINT',
+  'log-level': 'PAYMASTER_LOG_LEVEL',
 } as const;
-const REQUIRED = ['rpc-url', 'signer-key', 'paymaster', 'policy'] as const;
+type Flag = keyof typeof FLAGS;
+const REQUIRED = ['rpc-url', 'signer-key', 'paymaster'] as const;
+/** Without --database-url, the embedded store keeps its data here (relative to the working directory). */
+export const DEFAULT_DATA_DIR = 'paymaster-data';
 
 export function configFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): PaymasterConfig {
-  const { values } = parseArgs({ args: argv, options: Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' }])) });
-  const value = (flag: keyof typeof FLAGS): string | undefined => (values[flag] as string | undefined) ?? env[FLAGS[flag]];
-  const missing = REQUIRED.filter((flag) => value(flag) === undefined);
-  if (missing.length > 0) throw new Error(`Missing settings: ${missing.map((flag) => `--${flag} (or ${FLAGS[flag]})`).join(', ')}`);
-  const port = value('port');
-  if (port !== undefined && !/^\d{1,5}$/.test(port)) throw new Error(`--port must be a port number, got ${port}`);
+  const options = Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: flag === 'trust-proxy' ? 'boolean' : 'string' } as const]));
+  const { values } = parseArgs({ args: argv, options });
+  const value = (flag: Flag): string | undefined => (values[flag] as string | undefined) ?? env[FLAGS[flag]];
+  const missing: string[] = REQUIRED.filter((flag) => value(flag) === undefined).map((flag) => `--${flag} (or ${FLAGS[flag]})`);
+  if (value('policy') === undefined && value('apps') === undefined) missing.push('--policy (or PAYMASTER_POLICY) and/or --apps (or PAYMASTER_APPS)');
+  if (missing.length > 0) throw new Error(`Missing settings: ${missing.join(', ')}`);
+  const number = (flag: Flag, pattern: RegExp, what: string): number | undefined => {
+    const text = value(flag);
+    if (text !== undefined && !pattern.test(text)) throw new Error(`--${flag} must be ${what}, got ${text}`);
+    return text === undefined ? undefined : Number(text);
+  };
+  const globalDailyWei = value('global-daily-wei');
+  if (globalDailyWei !== undefined && !/^\d{1,78}$/.test(globalDailyWei)) throw new Error(`--global-daily-wei must be a decimal number of wei, got ${globalDailyWei}`);
+  const reconcileSeconds = number('reconcile-seconds', /^\d+$/, 'a number of seconds');
+  const databaseUrl = value('database-url');
   return withDefaults({
     rpcUrl: value('rpc-url')!,
     signerKey: value('signer-key')!,
     paymaster: value('paymaster')!,
-    policy: value('policy')!,
-    port: port === undefined ? undefined : Number(port),
+    policy: value('policy'),
+    apps: value('apps'),
+    store: databaseUrl ? { databaseUrl } : { dataDir: value('data-dir') ?? DEFAULT_DATA_DIR },
+    globalDailyWei: globalDailyWei === undefined ? undefined : BigInt(globalDailyWei),
+    maxBodyBytes: number('max-body', /^\d+$/, 'a number of bytes'),
+    rateLimitPerIp: number('rate-limit-ip', /^\d+$/, 'requests per second (0: no limit)') ?? 50,
+    rateLimitPerKey: number('rate-limit-key', /^\d+$/, 'requests per second (0: no limit)') ?? 200,
+    trustProxy: values['trust-proxy'] === true || /^(1|true|yes)$/i.test(env.PAYMASTER_TRUST_PROXY ?? ''),
+    reconcileIntervalMs: reconcileSeconds === undefined ? undefined : reconcileSeconds * 1000,
+    port: number('port', /^\d{1,5}$/, 'a port number'),
     host: value('host'),
     entryPoint: value('entry-point'),
-    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    logLevel: value('log-level'),
+    log: (line) => process.stdout.write(`${line}\n`),
   });
 }

@@ -4,10 +4,14 @@
  */
 import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
 import { STUB_SIGNATURE } from '../src/shared/erc4337';
-import { checkPolicy, refuse, type DailyCounter, type Policy } from './policy';
-import { invalidParams, RpcError, type Method } from './rpc';
+import type { App } from './apps';
+import { limitError, limitsOf, maxCost, utcDay } from './budget';
+import { checkPolicy, refuse } from './policy';
+import { invalidParams, type Method } from './rpc';
 import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
-import { isEip7702, isObject, parseUserOperation, paymasterHash, type PaymasterFields, type UserOperation } from './userOp';
+import type { Database } from './store/database';
+import { checkCharge, reserveCharge, type Charge } from './store/reservations';
+import { isEip7702, isObject, parseUserOperation, paymasterHash, userOpHash, type PaymasterFields, type UserOperation } from './userOp';
 
 /**
  * Gas the paymaster's validatePaymasterUserOp may use (a hash of the op and an ecrecover: Alto estimates 21,219 with
@@ -21,15 +25,22 @@ export const PAYMASTER_POST_OP_GAS_LIMIT = 0n;
 const VALID_AFTER_SLACK_SECONDS = 60;
 
 export interface MethodDeps {
-  policy: Policy;
-  counter: DailyCounter;
+  db: Database;
+  /** The most wei all apps' sponsored userOps may cost per UTC day. */
+  globalDailyWei?: bigint;
   signer: Wallet;
   provider: JsonRpcProvider;
   /** The chain of `provider`; the only chain this service can sign for. */
   chainId: bigint;
   paymaster: string;
   entryPoint: string;
-  log: (line: string) => void;
+  /** Decides the UTC day budgets are charged to. */
+  now: () => Date;
+}
+
+/** Who is asking: the app of the request's API key, or the default app. */
+export interface Caller {
+  app: App;
 }
 
 /** The result of pm_getPaymasterStubData. */
@@ -56,7 +67,9 @@ interface Request {
   chainId: bigint;
 }
 
-export function paymasterMethods(deps: MethodDeps): Record<string, Method> {
+export const METHOD_NAMES = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const;
+
+export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)[number], Method<Caller>> {
   const fields: PaymasterFields = {
     paymaster: deps.paymaster,
     paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT,
@@ -66,27 +79,36 @@ export function paymasterMethods(deps: MethodDeps): Record<string, Method> {
     paymasterVerificationGasLimit: toQuantity(fields.paymasterVerificationGasLimit),
     paymasterPostOpGasLimit: toQuantity(fields.paymasterPostOpGasLimit),
   };
+  const charge = ({ op, chainId }: Request, app: App): Charge =>
+    ({ app: app.name, chainId, sender: op.sender, nonce: op.nonce, day: utcDay(deps.now()), maxCost: maxCost(op, fields) });
 
-  const pm_getPaymasterStubData = async (params: unknown[]) => {
-    admit(params, 'optional', deps);
-    const data = encodePaymasterData(await validityWindow(deps), STUB_SIGNATURE);
-    return { paymaster: deps.paymaster, paymasterData: data, ...gasFields, sponsor: deps.policy.sponsor, isFinal: false } satisfies StubDataResult;
+  /** Checks the budgets without reserving: the gas fields may still be zero, so the cost may be understated. */
+  const pm_getPaymasterStubData = async (params: unknown[], { app }: Caller) => {
+    const request = admit(params, 'optional', app, deps);
+    const exceeded = await checkCharge(deps.db, charge(request, app), limitsOf(app.policy, deps.globalDailyWei));
+    if (exceeded) throw limitError(exceeded, app.name, request.op.sender);
+    const data = encodePaymasterData(await validityWindow(deps, app), STUB_SIGNATURE);
+    return { paymaster: deps.paymaster, paymasterData: data, ...gasFields, sponsor: app.policy.sponsor, isFinal: false } satisfies StubDataResult;
   };
 
-  const pm_getPaymasterData = async (params: unknown[]) => {
-    const { op, chainId } = admit(params, 'required', deps);
-    const [window, delegate] = await Promise.all([validityWindow(deps), delegateOf(op, deps.provider)]);
+  /** Signs, then reserves the userOp's maximum cost; the signature is only returned once the reservation holds. */
+  const pm_getPaymasterData = async (params: unknown[], { app }: Caller) => {
+    const request = admit(params, 'required', app, deps);
+    const { op, chainId } = request;
+    const [window, delegate] = await Promise.all([validityWindow(deps, app), delegateOf(op, deps.provider)]);
     const hash = paymasterHash(op, delegate, fields, chainId, window.validUntil, window.validAfter);
     const data = encodePaymasterData(window, await signPaymasterHash(deps.signer, hash));
-    deps.counter.record(op);
+    const signature = { userOpHash: userOpHash(op, delegate, fields, data, chainId, deps.entryPoint), validUntil: window.validUntil, decidedAt: deps.now() };
+    const exceeded = await reserveCharge(deps.db, charge(request, app), signature, limitsOf(app.policy, deps.globalDailyWei));
+    if (exceeded) throw limitError(exceeded, app.name, op.sender);
     return { paymaster: deps.paymaster, paymasterData: data, ...gasFields } satisfies PaymasterDataResult;
   };
 
-  return { pm_getPaymasterStubData: logged('pm_getPaymasterStubData', pm_getPaymasterStubData, deps.log), pm_getPaymasterData: logged('pm_getPaymasterData', pm_getPaymasterData, deps.log) };
+  return { pm_getPaymasterStubData, pm_getPaymasterData };
 }
 
-/** Parses the params and applies the policy; throws the refusal. */
-function admit(params: unknown[], gas: 'optional' | 'required', deps: MethodDeps): Request {
+/** Parses the params and applies the app's policy; throws the refusal. */
+function admit(params: unknown[], gas: 'optional' | 'required', app: App, deps: MethodDeps): Request {
   if (params.length < 3 || params.length > 4) throw invalidParams(`expected params [userOp, entryPoint, chainId, context?], got ${params.length} params`);
   const [userOp, entryPoint, chainId, context] = params;
   if (typeof entryPoint !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(entryPoint)) throw invalidParams('params[1] (entryPoint) must be a 20-byte hex address');
@@ -97,14 +119,13 @@ function admit(params: unknown[], gas: 'optional' | 'required', deps: MethodDeps
   if (getAddress(entryPoint) !== getAddress(deps.entryPoint)) {
     throw refuse('entryPoint', `EntryPoint ${entryPoint} is not supported; this paymaster works with the v0.8 EntryPoint ${deps.entryPoint}`);
   }
-  checkPolicy(deps.policy, op, request.chainId);
+  checkPolicy(app.policy, op, request.chainId);
   if (request.chainId !== deps.chainId) throw refuse('chainId', `this service has no node for chain ${chainId}; it signs for ${toQuantity(deps.chainId)}`);
-  deps.counter.check(deps.policy, op);
   return request;
 }
 
 /** Chain time, not this machine's clock: the EntryPoint compares the window with block.timestamp. */
-async function validityWindow({ provider, policy }: MethodDeps): Promise<ValidityWindow> {
+async function validityWindow({ provider }: MethodDeps, { policy }: App): Promise<ValidityWindow> {
   const block = await provider.getBlock('latest');
   if (!block) throw new Error('the node returned no latest block');
   return { validUntil: block.timestamp + policy.validForSeconds, validAfter: Math.max(0, block.timestamp - VALID_AFTER_SLACK_SECONDS) };
@@ -119,21 +140,4 @@ async function delegateOf(op: UserOperation, provider: JsonRpcProvider): Promise
     throw invalidParams(`userOp.factory is 0x7702 but it has no eip7702Auth and the sender ${op.sender} is not delegated`);
   }
   return getAddress(`0x${code.slice(8)}`);
-}
-
-/** One log line per decision: sponsored (with the sender and nonce) or refused (with the error). */
-function logged(name: string, method: Method, log: (line: string) => void): Method {
-  return async (params) => {
-    const op = params[0] as { sender?: unknown; nonce?: unknown } | undefined;
-    const who = `sender=${String(op?.sender)} nonce=${String(op?.nonce)}`;
-    try {
-      const result = await method(params);
-      log(`paymaster: ${name} ${who} -> ${name === 'pm_getPaymasterData' ? 'signed' : 'stub'}`);
-      return result;
-    } catch (error) {
-      const detail = error instanceof RpcError ? `${error.code} ${error.message}` : `internal error: ${(error as Error).message}`;
-      log(`paymaster: ${name} ${who} -> refused (${detail})`);
-      throw error;
-    }
-  };
 }

@@ -2,8 +2,8 @@ import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_POLICY_FILE } from '../devnet/constants';
 import { configFromCommandLine } from './config';
-import { DailyCounter, callTargets, loadPolicy } from './policy';
-import { RpcError } from './rpc';
+import { maxCost } from './budget';
+import { callTargets, loadPolicy } from './policy';
 import { parseUserOperation } from './userOp';
 
 const account = new Interface([
@@ -24,19 +24,10 @@ describe('callTargets', () => {
   });
 });
 
-describe('DailyCounter', () => {
-  const policy = loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyLimitPerSender: 1 });
-  const op = (nonce: string) => parseUserOperation({ sender: A, nonce, callData: '0x' }, 'optional');
-
-  it('counts distinct nonces per UTC day and starts again the next day', () => {
-    let now = new Date('2026-05-01T23:59:00Z');
-    const counter = new DailyCounter(() => now);
-    counter.check(policy, op('0x0'));
-    counter.record(op('0x0'));
-    counter.check(policy, op('0x0'));
-    expect(() => counter.check(policy, op('0x1'))).toThrow(RpcError);
-    now = new Date('2026-05-02T00:00:01Z');
-    expect(() => counter.check(policy, op('0x1'))).not.toThrow();
+describe('maxCost', () => {
+  it('is every gas limit, the paymaster\'s included, at maxFeePerGas', () => {
+    const op = parseUserOperation({ sender: A, nonce: '0x0', callData: '0x', callGasLimit: '0x10', verificationGasLimit: '0x20', preVerificationGas: '0x30', maxFeePerGas: '0x3', maxPriorityFeePerGas: '0x1' }, 'required');
+    expect(maxCost(op, { paymaster: B, paymasterVerificationGasLimit: 0x40n, paymasterPostOpGasLimit: 0x50n })).toBe((0x10n + 0x20n + 0x30n + 0x40n + 0x50n) * 3n);
   });
 });
 
@@ -50,6 +41,12 @@ describe('loadPolicy', () => {
     expect(() => loadPolicy({ sponsor: { name: 'x', icon: 'https://x' }, chainIds: [1] })).toThrow('sponsor.icon must be a data: URI');
     expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: ['0x12'] })).toThrow('targets must be an array of addresses');
     expect(() => loadPolicy('/nonexistent/policy.json')).toThrow('Cannot read the policy file /nonexistent/policy.json');
+    expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyWeiPerApp: 10 } as never)).toThrow('dailyWeiPerApp must be a decimal string of wei');
+  });
+
+  it('reads daily budgets in wei as decimal strings', () => {
+    const policy = loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyLimitPerSender: 3, dailyWeiPerSender: '1000000000000000000000', dailyWeiPerApp: '5' });
+    expect(policy).toMatchObject({ dailyLimitPerSender: 3, dailyWeiPerSender: 10n ** 21n, dailyWeiPerApp: 5n });
   });
 });
 
@@ -58,13 +55,27 @@ describe('configuration', () => {
 
   it('takes flags over environment variables over the defaults', () => {
     const config = configFromCommandLine([...required, '--port', '3999'], { PAYMASTER_PORT: '3001', PAYMASTER_POLICY: '/tmp/p.json' });
-    expect(config).toMatchObject({ port: 3999, host: '127.0.0.1', rpcUrl: 'http://127.0.0.1:9999', policy: '/tmp/p.json', signerKey: '0x01' });
+    expect(config).toMatchObject({
+      port: 3999, host: '127.0.0.1', rpcUrl: 'http://127.0.0.1:9999', policy: '/tmp/p.json', signerKey: '0x01',
+      store: { dataDir: 'paymaster-data' }, maxBodyBytes: 1_000_000, rateLimitPerIp: 50, rateLimitPerKey: 200, trustProxy: false, reconcileIntervalMs: 30_000,
+    });
     expect(() => configFromCommandLine([...required, '--policy', 'p.json', '--port', 'x'], {})).toThrow('--port must be a port number');
+  });
+
+  it('reads the production settings: Postgres, apps, budgets, limits', () => {
+    const config = configFromCommandLine([...required, '--apps', 'apps.json', '--max-body', '2048', '--trust-proxy', '--reconcile-seconds', '5'], {
+      DATABASE_URL: 'postgres://pm@db/paymaster', PAYMASTER_GLOBAL_DAILY_WEI: '1000000000000000000', PAYMASTER_RATE_LIMIT_IP: '0',
+    });
+    expect(config).toMatchObject({
+      apps: 'apps.json', policy: undefined, store: { databaseUrl: 'postgres://pm@db/paymaster' }, globalDailyWei: 10n ** 18n,
+      maxBodyBytes: 2048, rateLimitPerIp: 0, trustProxy: true, reconcileIntervalMs: 5000,
+    });
+    expect(() => configFromCommandLine([...required, '--apps', 'a.json', '--global-daily-wei', '1e18'], {})).toThrow('--global-daily-wei must be a decimal number of wei');
   });
 
   it('names every missing setting, with its environment variable', () => {
     expect(() => configFromCommandLine(['--rpc-url', 'http://x'], {})).toThrow(
-      'Missing settings: --signer-key (or PAYMASTER_SIGNER_KEY), --paymaster (or PAYMASTER_ADDRESS), --policy (or PAYMASTER_POLICY)',
+      'Missing settings: --signer-key (or PAYMASTER_SIGNER_KEY), --paymaster (or PAYMASTER_ADDRESS), --policy (or PAYMASTER_POLICY) and/or --apps (or PAYMASTER_APPS)',
     );
   });
 });

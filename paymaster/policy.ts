@@ -1,7 +1,9 @@
 /**
- * Who gets sponsored: chains, optional allowlists of senders and of call targets (decoded from the Simple7702Account
- * execute / executeBatch callData), and a per-sender daily number of sponsored operations. Loaded from a JSON file
- * (see policy.devnet.json); every refusal is an RpcError whose message says what was refused and what is allowed.
+ * Who gets sponsored, and how much: chains, optional allowlists of senders and of call targets (decoded from the
+ * Simple7702Account execute / executeBatch callData), and daily budgets (operations and wei per sender, wei per app),
+ * which the store enforces (store/reservations.ts). Loaded from a JSON file (devnet/paymaster-policy.json is the
+ * devnet's) or given inline by an app's entry in the apps file; every refusal is an RpcError whose message says what
+ * was refused and what is allowed.
  */
 import { readFileSync } from 'node:fs';
 import { AbiCoder, dataSlice, getAddress, toQuantity } from 'ethers';
@@ -20,6 +22,10 @@ export interface PolicyFile {
   targets?: string[];
   /** When present, each sender gets at most this many sponsored userOps per UTC day (counted on pm_getPaymasterData). */
   dailyLimitPerSender?: number;
+  /** When present, the most wei (a decimal string) each sender's sponsored userOps may cost per UTC day (budget.ts maxCost). */
+  dailyWeiPerSender?: string;
+  /** When present, the most wei (a decimal string) all of the app's sponsored userOps may cost per UTC day. */
+  dailyWeiPerApp?: string;
   /** How long a signed paymasterData stays valid, in seconds of chain time (default 600). */
   validForSeconds?: number;
 }
@@ -28,9 +34,11 @@ export interface Policy extends Required<Pick<PolicyFile, 'sponsor' | 'chainIds'
   senders?: Set<string>;
   targets?: Set<string>;
   dailyLimitPerSender?: number;
+  dailyWeiPerSender?: bigint;
+  dailyWeiPerApp?: bigint;
 }
 
-export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target' | 'dailyLimit';
+export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target';
 
 const EXECUTE = '0xb61d27f6'; // execute(address target, uint256 value, bytes data)
 const EXECUTE_BATCH = '0x34fcd5be'; // executeBatch((address target, uint256 value, bytes data)[] calls)
@@ -48,12 +56,13 @@ export function loadPolicy(source: string | PolicyFile): Policy {
     senders: lower(file.senders),
     targets: lower(file.targets),
     dailyLimitPerSender: file.dailyLimitPerSender,
+    dailyWeiPerSender: file.dailyWeiPerSender === undefined ? undefined : BigInt(file.dailyWeiPerSender),
+    dailyWeiPerApp: file.dailyWeiPerApp === undefined ? undefined : BigInt(file.dailyWeiPerApp),
   };
 }
 
 export function refuse(reason: RefusalReason, message: string): RpcError {
-  const code = reason === 'dailyLimit' ? ErrorCode.limitExceeded : ErrorCode.notSponsored;
-  return new RpcError(code, `Not sponsored: ${message}`, { reason });
+  return new RpcError(ErrorCode.notSponsored, `Not sponsored: ${message}`, { reason });
 }
 
 /** Throws the refusal for the first rule the request breaks. */
@@ -86,37 +95,6 @@ export function callTargets(callData: string): string[] | undefined {
   }
 }
 
-/** Sponsored operations per sender and UTC day; the same (sender, nonce) signed twice counts once. */
-export class DailyCounter {
-  readonly #days = new Map<string, { day: string; nonces: Set<bigint> }>();
-
-  constructor(private readonly now: () => Date = () => new Date()) {}
-
-  /** Throws when the sender has used its limit today (an op it already got signed may be signed again). */
-  check(policy: Policy, op: UserOperation): void {
-    const limit = policy.dailyLimitPerSender;
-    if (limit === undefined) return;
-    const used = this.#today(op.sender);
-    if (used.has(op.nonce) || used.size < limit) return;
-    throw refuse('dailyLimit', `sender ${op.sender} has used its ${limit} sponsored operations for today (UTC)`);
-  }
-
-  record(op: UserOperation): void {
-    this.#today(op.sender).add(op.nonce);
-  }
-
-  #today(sender: string): Set<bigint> {
-    const day = this.now().toISOString().slice(0, 10);
-    const key = sender.toLowerCase();
-    let entry = this.#days.get(key);
-    if (!entry || entry.day !== day) {
-      entry = { day, nonces: new Set() };
-      this.#days.set(key, entry);
-    }
-    return entry.nonces;
-  }
-}
-
 function readPolicyFile(path: string): PolicyFile {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as PolicyFile;
@@ -139,6 +117,10 @@ function policyProblem(file: unknown): string | undefined {
   }
   if (file.dailyLimitPerSender !== undefined && !(Number.isSafeInteger(file.dailyLimitPerSender) && (file.dailyLimitPerSender as number) >= 0)) {
     return 'dailyLimitPerSender must be a non-negative integer';
+  }
+  for (const budget of ['dailyWeiPerSender', 'dailyWeiPerApp'] as const) {
+    const value = file[budget];
+    if (value !== undefined && !(typeof value === 'string' && /^\d{1,78}$/.test(value))) return `${budget} must be a decimal string of wei, such as "10000000000000000"`;
   }
   if (file.validForSeconds !== undefined && !(Number.isSafeInteger(file.validForSeconds) && (file.validForSeconds as number) > 0)) {
     return 'validForSeconds must be a positive integer';

@@ -9,43 +9,76 @@ export const ErrorCode = {
   internal: -32603,
   /** EIP-1474 "transaction rejected": the sponsorship policy does not cover this request. */
   notSponsored: -32003,
-  /** EIP-1474 "limit exceeded": the sender used up its sponsored operations for the day. */
+  /** EIP-1474 "limit exceeded": a daily budget (operations or wei) is used up, or too many requests. */
   limitExceeded: -32005,
 } as const;
 
 // The wallet's own error type: the same {code, message, data} shape on both sides of ERC-7677.
 export { RpcError, invalidParams, type RpcErrorObject };
 
-type Id = number | string | null;
+export type Id = number | string | null;
 export type RpcReply = { jsonrpc: '2.0'; id: Id; result: unknown } | { jsonrpc: '2.0'; id: Id; error: RpcErrorObject };
-export type Method = (params: unknown[]) => Promise<unknown>;
+/** A method gets its params and who is calling (the app its API key belongs to). */
+export type Method<Caller> = (params: unknown[], caller: Caller) => Promise<unknown>;
+
+/** One answered request, for logs and metrics: the method asked for (undefined when the envelope was broken). */
+export interface Answered {
+  method: string | undefined;
+  params: unknown;
+  error?: RpcErrorObject;
+  seconds: number;
+}
 
 /** One reply per request; an array of replies for a batch (an array of requests). */
-export async function handleBody(body: string, methods: Record<string, Method>): Promise<RpcReply | RpcReply[]> {
+export async function handleBody<Caller>(
+  body: string,
+  methods: Record<string, Method<Caller>>,
+  caller: Caller,
+  answered: (request: Answered) => void,
+): Promise<RpcReply | RpcReply[]> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return failure(null, new RpcError(ErrorCode.parseError, 'Parse error: the body is not valid JSON'));
+    return broken(answered, null, new RpcError(ErrorCode.parseError, 'Parse error: the body is not valid JSON'));
   }
-  if (!Array.isArray(parsed)) return handleRequest(parsed, methods);
-  if (parsed.length === 0) return failure(null, new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch'));
-  return Promise.all(parsed.map((request) => handleRequest(request, methods)));
+  const one = (request: unknown) => handleRequest(request, methods, caller, answered);
+  if (!Array.isArray(parsed)) return one(parsed);
+  if (parsed.length === 0) return broken(answered, null, new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch'));
+  return Promise.all(parsed.map(one));
 }
 
-async function handleRequest(request: unknown, methods: Record<string, Method>): Promise<RpcReply> {
+async function handleRequest<Caller>(
+  request: unknown,
+  methods: Record<string, Method<Caller>>,
+  caller: Caller,
+  answered: (request: Answered) => void,
+): Promise<RpcReply> {
+  const started = performance.now();
   const envelope = request as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
   const id: Id = typeof envelope?.id === 'number' || typeof envelope?.id === 'string' ? envelope.id : null;
-  const problem = envelopeProblem(envelope);
-  if (problem) return failure(id, new RpcError(ErrorCode.invalidRequest, `Invalid request: ${problem}`));
-  const method = Object.hasOwn(methods, envelope.method as string) ? methods[envelope.method as string] : undefined;
-  if (!method) return failure(id, new RpcError(ErrorCode.methodNotFound, `Method not found: ${String(envelope.method)} (this service answers ${Object.keys(methods).join(', ')})`));
-  if (!Array.isArray(envelope.params)) return failure(id, invalidParams('params must be an array: [userOp, entryPoint, chainId, context]'));
-  try {
-    return { jsonrpc: '2.0', id, result: await method(envelope.params) };
-  } catch (error) {
-    return failure(id, error);
-  }
+  const name = typeof envelope?.method === 'string' ? envelope.method : undefined;
+  const reply = async (): Promise<RpcReply> => {
+    const problem = envelopeProblem(envelope);
+    if (problem) return failure(id, new RpcError(ErrorCode.invalidRequest, `Invalid request: ${problem}`));
+    const method = Object.hasOwn(methods, name!) ? methods[name!] : undefined;
+    if (!method) return failure(id, new RpcError(ErrorCode.methodNotFound, `Method not found: ${name} (this service answers ${Object.keys(methods).join(', ')})`));
+    if (!Array.isArray(envelope.params)) return failure(id, invalidParams('params must be an array: [userOp, entryPoint, chainId, context]'));
+    try {
+      return { jsonrpc: '2.0', id, result: await method(envelope.params, caller) };
+    } catch (error) {
+      return failure(id, error);
+    }
+  };
+  const result = await reply();
+  answered({ method: name, params: envelope?.params, error: 'error' in result ? result.error : undefined, seconds: (performance.now() - started) / 1000 });
+  return result;
+}
+
+function broken(answered: (request: Answered) => void, id: Id, error: RpcError): RpcReply {
+  const reply = failure(id, error);
+  answered({ method: undefined, params: undefined, error: error.toObject(), seconds: 0 });
+  return reply;
 }
 
 function envelopeProblem(envelope: { jsonrpc?: unknown; id?: unknown; method?: unknown } | null): string | undefined {
@@ -56,7 +89,7 @@ function envelopeProblem(envelope: { jsonrpc?: unknown; id?: unknown; method?: u
   return undefined;
 }
 
-function failure(id: Id, error: unknown): RpcReply {
+export function failure(id: Id, error: unknown): RpcReply {
   const object = error instanceof RpcError
     ? error.toObject()
     : { code: ErrorCode.internal, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` };

@@ -1,86 +1,93 @@
 /**
- * The ERC-7677 paymaster service over HTTP (node:http): POST /rpc with a JSON-RPC 2.0 body; CORS for the wallet's
- * extension origin. `npm run paymaster` runs it alone (main.ts); the devnet starts it in-process.
+ * Starts the ERC-7677 paymaster service: opens the store (migrating it), connects to the node, serves HTTP (http.ts)
+ * and settles reservations in the background (reconciler.ts). `npm run paymaster` runs it alone (main.ts); the devnet
+ * starts it in-process, with its policy and an embedded store in memory.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { JsonRpcProvider, Wallet } from 'ethers';
+import { loadApps } from './apps';
+import { utcDay } from './budget';
 import { withDefaults, type PaymasterServiceOptions } from './config';
+import { checkHealth } from './health';
+import { httpHandler } from './http';
+import { createLogger } from './log';
 import { paymasterMethods } from './methods';
-import { DailyCounter, loadPolicy } from './policy';
-import { handleBody, type Method } from './rpc';
+import { createMetrics } from './metrics';
+import { RateLimiter } from './rateLimit';
+import { reconciler, startCursor, type Reconciled } from './reconciler';
+import { openDatabase, type Database } from './store/database';
+import { dailyUsage } from './store/reservations';
 
 export type { PaymasterServiceOptions } from './config';
 
 export interface PaymasterService {
-  /** The JSON-RPC endpoint, http://127.0.0.1:<port>/rpc. */
+  /** The JSON-RPC endpoint, http://<host>:<port>/rpc. */
   url: string;
+  /** Settles reservations against the chain now (it also runs every reconcileIntervalMs). */
+  reconcile(): Promise<Reconciled>;
+  /** Stops taking connections, finishes the requests in flight, then closes the store and the node's connection; once. */
   stop(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type',
-  'Access-Control-Max-Age': '600',
-  // Chrome's Private Network Access preflight, for pages (not extensions) calling this loopback service.
-  'Access-Control-Allow-Private-Network': 'true',
-};
+/** How long stop() lets requests in flight finish before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startPaymasterService(options: PaymasterServiceOptions): Promise<PaymasterService> {
   const config = withDefaults(options);
-  const policy = loadPolicy(config.policy);
+  const apps = loadApps(config.apps, config.policy);
+  const logger = createLogger(config.log, config.logLevel);
   const signer = new Wallet(config.signerKey);
-  const provider = new JsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  // batchStallTime 0: ethers would otherwise hold each call 10 ms to batch it with others, on every request's getBlock.
+  const provider = new JsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1, batchStallTime: 0 });
+  let db: Database | undefined;
   try {
     const chainId = BigInt(await provider.send('eth_chainId', []));
-    const { paymaster, entryPoint, log } = config;
-    const methods = paymasterMethods({ policy, counter: new DailyCounter(), signer, provider, chainId, paymaster, entryPoint, log });
-    const server = createServer((request, response) => {
-      handle(request, response, methods).catch((error: Error) => send(response, 500, { error: error.message }));
-    });
+    db = await openDatabase(config.store);
+    const { paymaster, entryPoint, globalDailyWei, now } = config;
+    const settle = { db, provider, chainId, entryPoint, paymaster, logger };
+    await startCursor(settle);
+    const methods = paymasterMethods({ db, globalDailyWei, signer, provider, chainId, paymaster, entryPoint, now });
+    const store = db;
+    const metrics = createMetrics(apps.list, globalDailyWei, () => dailyUsage(store, chainId, utcDay(now())));
+    let stopping = false;
+    const server = createServer(httpHandler({
+      apps, methods, metrics, logger,
+      health: () => checkHealth(store, provider),
+      maxBodyBytes: config.maxBodyBytes,
+      perIp: new RateLimiter(config.rateLimitPerIp),
+      perKey: new RateLimiter(config.rateLimitPerKey),
+      trustProxy: config.trustProxy,
+      stopping: () => stopping,
+    }));
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? new Error(`Cannot start the paymaster service: port ${config.port} on ${config.host} is already in use`) : error));
       server.listen(config.port, config.host, resolve);
     });
+    const settler = reconciler(settle, config.reconcileIntervalMs);
+    const { port } = server.address() as { port: number };
+    const url = `http://${config.host}:${port}/rpc`;
+    logger.info({ url, store: db.where, chainId: Number(chainId), paymaster, apps: apps.list.map((app) => app.name) }, `paymaster service at ${url}`);
+    let stopped: Promise<void> | undefined;
     return {
-      url: `http://${config.host}:${config.port}/rpc`,
-      stop: () => new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+      url,
+      reconcile: settler.run,
+      stop: () => (stopped ??= (async () => {
+        stopping = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        await closed;
+        clearTimeout(deadline);
+        await settler.stop();
+        await store.close();
         provider.destroy();
-      }),
+        logger.info('paymaster service stopped');
+      })()),
     };
   } catch (error) {
+    await db?.close();
     provider.destroy();
     throw error;
   }
-}
-
-async function handle(request: IncomingMessage, response: ServerResponse, methods: Record<string, Method>): Promise<void> {
-  const path = new URL(request.url ?? '/', 'http://paymaster').pathname;
-  if (path !== '/rpc') return send(response, 404, { error: `Not found: ${path}; the JSON-RPC endpoint is POST /rpc` });
-  if (request.method === 'OPTIONS') return send(response, 204);
-  if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' });
-  const body = await readBody(request);
-  if (body === undefined) return send(response, 413, { error: `The body exceeds ${MAX_BODY_BYTES} bytes` });
-  send(response, 200, await handleBody(body, methods));
-}
-
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(response: ServerResponse, status: number, body?: unknown): void {
-  const headers = { ...CORS_HEADERS, 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
-  response.writeHead(status, headers);
-  response.end(body === undefined ? undefined : JSON.stringify(body));
 }

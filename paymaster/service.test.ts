@@ -1,11 +1,17 @@
 /**
- * The paymaster service over HTTP: the JSON-RPC envelope, ERC-7677 result shapes, malformed params, and each policy
- * rule. Needs only a bare anvil (chain time and chain id), on ports of its own so it runs beside the e2e devnet.
+ * The paymaster service over HTTP: the JSON-RPC envelope, ERC-7677 result shapes, malformed params, each policy rule,
+ * API keys and their apps' budgets, /health, /metrics, rate limits, the reconciler's expiry and a graceful stop, on
+ * the embedded store. Needs only a bare anvil (chain time and chain id), on ports of its own so it runs beside the e2e
+ * devnet.
  */
+import { request as httpRequest } from 'node:http';
 import { Interface, Wallet, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../devnet/anvil';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
+import { jsonRpc } from '../src/shared/jsonRpc';
+import { UNAUTHORIZED, newApiKey } from './apps';
+import { maxCost } from './budget';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { ErrorCode } from './rpc';
 import { startPaymasterService, type PaymasterService } from './server';
@@ -20,6 +26,7 @@ const limited = Wallet.createRandom().address;
 const stranger = Wallet.createRandom().address;
 const target = Wallet.createRandom().address;
 const elsewhere = Wallet.createRandom().address;
+const roomy = Wallet.createRandom().address;
 
 const account = new Interface([
   'function execute(address target, uint256 value, bytes data)',
@@ -45,9 +52,16 @@ function userOp(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const FIELDS = { paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
+/** What userOp() may cost at most: the unit of the budgeted app's limits. */
+const COST = maxCost(parseUserOperation(userOp(), 'required'), FIELDS);
+const budgetedKey = newApiKey();
+const reconciledKey = newApiKey();
+const MAX_BODY = 100_000;
+
 let anvil: Anvil;
 let service: PaymasterService;
-const logLines: string[] = [];
+const logLines: { msg: string; [field: string]: unknown }[] = [];
 
 beforeAll(async () => {
   anvil = await startAnvil({ port: RPC_PORT });
@@ -56,22 +70,49 @@ beforeAll(async () => {
     rpcUrl: anvil.rpcUrl,
     signerKey: PAYMASTER_SIGNER.privateKey,
     paymaster: VERIFYING_PAYMASTER_ADDRESS,
-    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited], targets: [target], dailyLimitPerSender: 2 },
-    log: (line) => logLines.push(line),
+    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited, roomy], targets: [target], dailyLimitPerSender: 2 },
+    apps: {
+      apps: {
+        'budgeted-app': {
+          keySha256: [budgetedKey.keySha256],
+          policy: { sponsor: { name: 'Budgeted' }, chainIds: [31337], dailyWeiPerSender: String(2n * COST), dailyWeiPerApp: String(3n * COST) },
+        },
+        'reconciled-app': { keySha256: [reconciledKey.keySha256], policy: { sponsor: { name: 'Reconciled' }, chainIds: [31337] } },
+      },
+    },
+    maxBodyBytes: MAX_BODY,
+    reconcileIntervalMs: 0,
+    log: (line) => logLines.push(JSON.parse(line)),
   });
-});
+}, 60_000);
 
 afterAll(async () => {
   await service?.stop();
   await anvil?.stop();
 });
 
+type Reply = { result?: any; error?: { code: number; message: string; data?: any } };
 let id = 0;
-async function post(body: unknown, init: RequestInit = {}): Promise<Response> {
-  return fetch(service.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
+async function post(body: unknown, init: RequestInit = {}, url = service.url): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
 }
-async function call(method: string, params: unknown): Promise<{ result?: any; error?: { code: number; message: string; data?: any } }> {
+async function call(method: string, params: unknown): Promise<Reply> {
   return (await post({ jsonrpc: '2.0', id: ++id, method, params })).json();
+}
+/** A call with an API key, in the query or as a bearer token. */
+async function callAs(key: string, method: string, params: unknown, how: 'query' | 'bearer' = 'bearer'): Promise<Reply & { status: number }> {
+  const body = { jsonrpc: '2.0', id: ++id, method, params };
+  const reply = how === 'query'
+    ? await post(body, {}, `${service.url}?apikey=${encodeURIComponent(key)}`)
+    : await post(body, { headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` } });
+  return { status: reply.status, ...(await reply.json()) };
+}
+const params = (op: unknown) => [op, ENTRY_POINT_ADDRESS, CHAIN_ID, {}];
+/** One sample of /metrics, 0 when the series is absent. */
+async function metric(series: string): Promise<number> {
+  const text = await (await fetch(service.url.replace('/rpc', '/metrics'))).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
 }
 const stub = (op: unknown, entryPoint = ENTRY_POINT_ADDRESS, chainId: unknown = CHAIN_ID) => call('pm_getPaymasterStubData', [op, entryPoint, chainId, {}]);
 const data = (op: unknown, entryPoint = ENTRY_POINT_ADDRESS, chainId: unknown = CHAIN_ID) => call('pm_getPaymasterData', [op, entryPoint, chainId, null]);
@@ -112,6 +153,28 @@ describe('HTTP and JSON-RPC envelope', () => {
   });
 });
 
+describe('bodies, health', () => {
+  it('refuses a body over --max-body with 413 and a JSON-RPC error, whether its size is announced or not', async () => {
+    const huge = await post(`{"jsonrpc":"2.0","id":1,"method":"pm_getPaymasterData","params":["${'a'.repeat(20_000_000)}"]}`);
+    expect(huge.status).toBe(413);
+    const tooLarge = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.invalidRequest, message: `Invalid request: the body exceeds ${MAX_BODY} bytes (the service's --max-body)` } };
+    expect(await huge.json()).toEqual(tooLarge);
+    const chunks = new ReadableStream({
+      pull: (controller) => (controller.enqueue(new TextEncoder().encode('x'.repeat(64_000))), undefined),
+    });
+    const streamed = await fetch(service.url, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual(tooLarge);
+    expect((await call('pm_getPaymasterStubData', params(userOp()))).result).toBeDefined();
+  });
+
+  it('GET /health: the store and the node answer', async () => {
+    const reply = await fetch(service.url.replace('/rpc', '/health'));
+    expect(reply.status).toBe(200);
+    expect(await reply.json()).toEqual({ status: 'ok', store: { ok: true, where: 'embedded, in memory' }, node: { ok: true, block: expect.any(Number) } });
+  });
+});
+
 describe('pm_getPaymasterStubData', () => {
   it('returns the ERC-7677 stub: paymaster fields with a dummy signature, the sponsor, isFinal false', async () => {
     // As in estimation: gas fields zero or absent.
@@ -136,10 +199,9 @@ describe('pm_getPaymasterData', () => {
     const validAfter = Number(dataSlice(result.paymasterData, 6, 12));
     const signature = dataSlice(result.paymasterData, 12);
     expect(validUntil - validAfter).toBe(600 + 60);
-    const fields = { paymaster: result.paymaster, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
-    const hash = paymasterHash(parseUserOperation(op, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, fields, 31337n, validUntil, validAfter);
+    const hash = paymasterHash(parseUserOperation(op, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, FIELDS, 31337n, validUntil, validAfter);
     expect(verifyMessage(getBytes(hash), signature)).toBe(PAYMASTER_SIGNER.address);
-    expect(logLines.at(-1)).toBe(`paymaster: pm_getPaymasterData sender=${sender} nonce=0x63 -> signed`);
+    expect(logLines.at(-1)).toMatchObject({ msg: `pm_getPaymasterData sender=${sender} nonce=0x63 -> signed`, app: 'default', outcome: 'ok', level: 30 });
   });
 
   it('names the missing or malformed field with -32602', async () => {
@@ -191,7 +253,7 @@ describe('sponsorship policy', () => {
       });
     }
     expect((await data(userOp({ callData: account.encodeFunctionData('execute', [target, 0n, '0x']) }))).result).toBeDefined();
-    expect(logLines.at(-2)).toMatch(/^paymaster: pm_getPaymasterData sender=0x[0-9a-fA-F]{40} nonce=0x0 -> refused \(-32003 Not sponsored: callData is not/);
+    expect(logLines.at(-2)?.msg).toMatch(/^pm_getPaymasterData sender=0x[0-9a-fA-F]{40} nonce=0x0 -> refused \(-32003 Not sponsored: callData is not/);
   });
 
   it('limits each sender to dailyLimitPerSender signed operations a day, re-signing one it already got', async () => {
@@ -203,5 +265,164 @@ describe('sponsorship policy', () => {
     expect((await stub(op('0x2'))).error).toMatchObject(refused('dailyLimit', ErrorCode.limitExceeded));
     expect((await data(op('0x1'))).result).toBeDefined();
     expect((await stub(op('0x1'))).result).toBeDefined();
+  });
+});
+
+describe('API keys', () => {
+  it('gives a keyed request its app\'s policy, by ?apikey= or Authorization: Bearer', async () => {
+    const stub = await callAs(budgetedKey.key, 'pm_getPaymasterStubData', params(userOp({ sender: stranger })), 'query');
+    expect(stub.result.sponsor).toEqual({ name: 'Budgeted' });
+    const bearer = await callAs(budgetedKey.key, 'pm_getPaymasterStubData', params(userOp({ sender: stranger, callData: '0xdeadbeef' })));
+    expect(bearer.result.sponsor).toEqual({ name: 'Budgeted' });
+  });
+
+  it('answers an unknown key with 401 and a JSON-RPC error', async () => {
+    for (const how of ['query', 'bearer'] as const) {
+      const reply = await callAs('pmk_not-a-key', 'pm_getPaymasterData', params(userOp()), how);
+      expect(reply).toEqual({ status: 401, jsonrpc: '2.0', id: null, error: { code: UNAUTHORIZED, message: 'Unauthorized: unknown API key' } });
+    }
+  });
+
+  it('holds each sender and the app to their daily wei: the userOp\'s gas limits at maxFeePerGas', async () => {
+    const [first, second] = [Wallet.createRandom().address, Wallet.createRandom().address];
+    const data = (from: string, nonce: string) => callAs(budgetedKey.key, 'pm_getPaymasterData', params(userOp({ sender: from, nonce })));
+    expect((await data(first, '0x0')).result).toBeDefined();
+    expect((await data(first, '0x1')).result).toBeDefined();
+    expect((await data(first, '0x2')).error).toEqual({
+      code: ErrorCode.limitExceeded,
+      message: `Not sponsored: sender ${first} has 0 of its ${2n * COST} wei for today (UTC) left; this userOp may cost up to ${COST} wei`,
+      data: { reason: 'senderBudget' },
+    });
+    // A cheaper op that fits the sender's budget still needs room in the app's.
+    expect((await data(second, '0x0')).result).toBeDefined();
+    expect((await data(second, '0x1')).error).toEqual({
+      code: ErrorCode.limitExceeded,
+      message: `Not sponsored: app "budgeted-app" has 0 of its ${3n * COST} wei for today (UTC) left; this userOp may cost up to ${COST} wei`,
+      data: { reason: 'appBudget' },
+    });
+    expect((await callAs(budgetedKey.key, 'pm_getPaymasterStubData', params(userOp({ sender: second, nonce: '0x1' })))).error?.data).toEqual({ reason: 'appBudget' });
+    expect(logLines.at(-1)).toMatchObject({ app: 'budgeted-app', outcome: 'limited', code: ErrorCode.limitExceeded });
+  });
+});
+
+describe('GET /metrics', () => {
+  it('counts requests by method and outcome, their latency, and today\'s budget use per app', async () => {
+    expect(await metric('paymaster_requests_total{method="pm_getPaymasterData",outcome="ok"}')).toBeGreaterThanOrEqual(6);
+    expect(await metric('paymaster_requests_total{method="pm_getPaymasterData",outcome="limited"}')).toBeGreaterThanOrEqual(3);
+    expect(await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="refused"}')).toBeGreaterThanOrEqual(5);
+    expect(await metric('paymaster_requests_total{method="other",outcome="invalid"}')).toBeGreaterThanOrEqual(3);
+    expect(await metric('paymaster_requests_total{method="http",outcome="unauthorized"}')).toBe(2);
+    expect(await metric('paymaster_requests_total{method="http",outcome="too_large"}')).toBe(2);
+    expect(await metric('paymaster_request_duration_seconds_count{method="pm_getPaymasterData"}')).toBeGreaterThanOrEqual(9);
+    expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
+    expect(await metric('paymaster_sponsored_operations{app="budgeted-app"}')).toBe(3);
+    expect(await metric('paymaster_budget_limit_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
+    const reply = await fetch(service.url.replace('/rpc', '/metrics'));
+    expect(reply.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+});
+
+describe('bad input', () => {
+  it('answers each with its JSON-RPC error and reserves nothing', async () => {
+    const usage = () => Promise.all([metric('paymaster_sponsored_operations{app="default"}'), metric('paymaster_budget_used_wei{app="default"}')]);
+    const before = await usage();
+    const fresh = { sender: roomy, nonce: '0x77' };
+    const codes = [
+      (await call('pm_getPaymasterData', params(userOp({ ...fresh, maxFeePerGas: 'lots' })))).error?.code,
+      (await call('pm_getPaymasterData', [userOp(fresh), '0x0000000071727De22E5E9d8BAf0edAc6f37da032', CHAIN_ID, {}])).error?.code,
+      (await call('pm_getPaymasterData', [userOp(fresh), ENTRY_POINT_ADDRESS, '0x2105', {}])).error?.code,
+      (await call('pm_sponsorUserOperation', params(userOp(fresh)))).error?.code,
+      (await (await post('pm_getPaymasterData please')).json()).error.code,
+      (await (await post({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [userOp(fresh), 'x'.repeat(MAX_BODY)] })).json()).error.code,
+    ];
+    expect(codes).toEqual([ErrorCode.invalidParams, ErrorCode.notSponsored, ErrorCode.notSponsored, ErrorCode.methodNotFound, ErrorCode.parseError, ErrorCode.invalidRequest]);
+    expect(await usage()).toEqual(before);
+    expect((await data(userOp(fresh))).result).toBeDefined();
+    expect(await metric('paymaster_sponsored_operations{app="default"}')).toBe(before[0] + 1);
+  });
+});
+
+describe('the reconciler', () => {
+  it('returns a reservation whose userOp was not seen on chain within its window to the budget', async () => {
+    const op = userOp({ sender: Wallet.createRandom().address });
+    expect((await callAs(reconciledKey.key, 'pm_getPaymasterData', params(op))).result).toBeDefined();
+    expect(await service.reconcile()).toMatchObject({ spent: 0, expired: 0 });
+    expect(await metric('paymaster_budget_used_wei{app="reconciled-app"}')).toBe(Number(COST));
+    // Past the signature's window (600 s of chain time): no block from now on can include the userOp.
+    await jsonRpc(anvil.rpcUrl, 'evm_increaseTime', [601]);
+    await jsonRpc(anvil.rpcUrl, 'evm_mine', []);
+    // Every reservation of this file so far has expired by now.
+    expect((await service.reconcile()).expired).toBeGreaterThan(1);
+    expect(await metric('paymaster_budget_used_wei{app="reconciled-app"}')).toBe(0);
+    expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(0);
+    expect(await metric('paymaster_sponsored_operations{app="reconciled-app"}')).toBe(0);
+    expect(await service.reconcile()).toMatchObject({ expired: 0 });
+  });
+});
+
+describe('rate limits and stopping', () => {
+  let limited: PaymasterService;
+  beforeAll(async () => {
+    limited = await startPaymasterService({
+      port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      policy: { sponsor: { name: 'Limited' }, chainIds: [31337] },
+      apps: {
+        apps: {
+          keyed: { keySha256: [budgetedKey.keySha256], policy: { sponsor: { name: 'Keyed' }, chainIds: [31337] } },
+          'from-one-address': { keySha256: [reconciledKey.keySha256], policy: { sponsor: { name: 'Other' }, chainIds: [31337] } },
+        },
+      },
+      rateLimitPerIp: 1, rateLimitPerKey: 1, trustProxy: true, reconcileIntervalMs: 0,
+    });
+  }, 60_000);
+  afterAll(async () => limited?.stop());
+
+  const stubFrom = (client: string, headers: Record<string, string> = {}) =>
+    fetch(limited.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.9, ${client}`, ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterStubData', params: params(userOp()) }),
+    });
+
+  it('limits requests per client address (the proxy\'s last X-Forwarded-For entry) and per API key, with 429', async () => {
+    // Each case with an app of its own: every request also takes from its key's bucket (no key: the default app's).
+    const other = { Authorization: `Bearer ${reconciledKey.key}` };
+    const fromOne = await Promise.all([stubFrom('198.51.100.1', other), stubFrom('198.51.100.1', other)]);
+    expect(fromOne.map((r) => r.status).sort()).toEqual([200, 429]);
+    const refused = fromOne.find((r) => r.status === 429)!;
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0', id: null,
+      error: { code: ErrorCode.limitExceeded, message: 'Rate limit exceeded: more than 1 requests per second from 198.51.100.1', data: { reason: 'rateLimit' } },
+    });
+    const bearer = { Authorization: `Bearer ${budgetedKey.key}` };
+    const withKey = await Promise.all([stubFrom('198.51.100.2', bearer), stubFrom('198.51.100.3', bearer)]);
+    expect(withKey.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect((await withKey.find((r) => r.status === 429)!.json()).error.message).toBe('Rate limit exceeded: more than 1 requests per second with the API key of keyed');
+  });
+
+  it('finishes the requests in flight when stopped, then takes no more', async () => {
+    const url = new URL(limited.url);
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'pm_getPaymasterStubData', params: params(userOp()) });
+    const request = httpRequest({ host: url.hostname, port: url.port, path: '/rpc', method: 'POST', headers: {
+      'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': '198.51.100.4', Expect: '100-continue',
+    } });
+    const replied = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.once('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.once('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.once('error', reject);
+    });
+    // The server has the request once it asks for the body.
+    await new Promise<void>((resolve) => request.once('continue', resolve).flushHeaders());
+    const stopping = limited.stop();
+    request.end(body);
+    const reply = await replied;
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text).result).toMatchObject({ sponsor: { name: 'Limited' }, isFinal: false });
+    await stopping;
+    await expect(fetch(limited.url, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 });

@@ -3,8 +3,14 @@
  * with no ETH is delegated to Simple7702Account and sends a TST transfer in one userOp whose gas the
  * VerifyingPaymaster pays; Alto bundles it. The steps are example/client.ts's, checked one by one.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Contract, Interface, JsonRpcProvider, Wallet, concat, dataSlice, getBytes, parseUnits, toQuantity, verifyMessage, type HDNodeWallet } from 'ethers';
-import { getUserOperationHash } from 'viem/account-abstraction';
+import { createPublicClient, http } from 'viem';
+import { createBundlerClient, createPaymasterClient, getUserOperationHash, toSimple7702SmartAccount } from 'viem/account-abstraction';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from '../devnet/constants';
 import { startDevnet, type Devnet } from '../devnet/index';
@@ -15,7 +21,9 @@ import {
   prepareSponsoredUserOperation, sendSponsoredCalls, signUserOperation, waitForUserOperationReceipt, type RpcUserOperation,
 } from './example/client';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
-import { parseUserOperation, paymasterHash } from './userOp';
+import { startPaymasterService } from './server';
+import { openDatabase } from './store/database';
+import { parseUserOperation, paymasterHash, userOpHash } from './userOp';
 
 const PORTS = { rpcPort: 8645, dappPort: 4273, bundlerPort: 4437, paymasterPort: 3100 };
 
@@ -115,9 +123,9 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     expect(await token.balanceOf(owner.address)).toBe(parseUnits('9', 18));
     expect(await token.balanceOf(recipient)).toBe(recipientBefore + parseUnits('1', 18));
     expect(await deposit()).toBe(depositBefore - BigInt(receipt.actualGasCost));
-    expect(logLines.filter((line) => line.includes(owner.address))).toEqual([
-      `paymaster: pm_getPaymasterStubData sender=${owner.address} nonce=0x0 -> stub`,
-      `paymaster: pm_getPaymasterData sender=${owner.address} nonce=0x0 -> signed`,
+    expect(logLines.map((line) => JSON.parse(line)).filter((line) => line.sender === owner.address).map((line) => line.msg)).toEqual([
+      `pm_getPaymasterStubData sender=${owner.address} nonce=0x0 -> stub`,
+      `pm_getPaymasterData sender=${owner.address} nonce=0x0 -> signed`,
     ]);
 
     // Delegated now: the next userOp carries no authorization and no factory.
@@ -127,6 +135,48 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     expect(next.receipt).toMatchObject({ success: true, paymaster: devnet.addresses.verifyingPaymaster });
     expect(await provider.getBalance(owner.address)).toBe(0n);
     expect(await token.balanceOf(owner.address)).toBe(parseUnits('7', 18));
+  }, 30_000);
+
+  it('records the userOp spent, with its actual gas cost, once the reconciler reads it from the EntryPoint\'s logs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'paymaster-spent-'));
+    const service = await startPaymasterService({
+      port: 0, rpcUrl: devnet.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: devnet.addresses.verifyingPaymaster,
+      entryPoint: devnet.addresses.entryPoint, policy: { sponsor: { name: 'Reconciled' }, chainIds: [31337] }, store: { dataDir }, reconcileIntervalMs: 0,
+    });
+    try {
+      const owner = await fundedOwner();
+      const { userOp, receipt } = await sendSponsoredCalls({ ...options(owner, devnet.accounts[5].address, '1'), paymasterUrl: service.url });
+      // The hash the service records at signing is the one the EntryPoint logs.
+      const fields = { paymaster: userOp.paymaster!, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
+      expect(userOpHash(parseUserOperation(userOp, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, fields, userOp.paymasterData!, 31337n, devnet.addresses.entryPoint)).toBe(receipt.userOpHash);
+      expect(await service.reconcile()).toMatchObject({ spent: 1, expired: 0 });
+      await service.stop();
+      const db = await openDatabase({ dataDir });
+      const rows = await db.query('SELECT sender, nonce::text, status, user_op_hash, actual_gas_cost_wei::text AS actual, max_cost_wei::text AS max FROM sponsorships');
+      await db.close();
+      expect(rows).toEqual([{
+        sender: owner.address.toLowerCase(), nonce: '0', status: 'spent', user_op_hash: receipt.userOpHash, actual: BigInt(receipt.actualGasCost).toString(), max: expect.any(String),
+      }]);
+      expect(BigInt((rows[0] as { max: string }).max)).toBeGreaterThanOrEqual(BigInt(receipt.actualGasCost));
+    } finally {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('works with viem\'s own bundler and paymaster clients, without an API key', async () => {
+    const owner = await fundedOwner();
+    const client = createPublicClient({ chain: foundry, transport: http(devnet.rpcUrl) });
+    const signer = privateKeyToAccount(owner.privateKey as `0x${string}`);
+    const account = await toSimple7702SmartAccount({ client, owner: signer });
+    const bundler = createBundlerClient({ account, client, transport: http(devnet.bundlerUrl), paymaster: createPaymasterClient({ transport: http(devnet.paymasterUrl) }) });
+    const transfer = token.interface.encodeFunctionData('transfer', [devnet.accounts[6].address, parseUnits('1', 18)]) as `0x${string}`;
+    const authorization = await signer.signAuthorization({ address: SIMPLE_7702_ACCOUNT_ADDRESS, chainId: 31337, nonce: 0 });
+    const hash = await bundler.sendUserOperation({ calls: [{ to: devnet.addresses.testToken as `0x${string}`, data: transfer }], authorization });
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 });
+    expect(receipt).toMatchObject({ success: true, paymaster: devnet.addresses.verifyingPaymaster, sender: owner.address });
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+    expect(await token.balanceOf(owner.address)).toBe(parseUnits('9', 18));
   }, 30_000);
 
   it('lets the wallet call the bundler from an extension origin (CORS)', async () => {

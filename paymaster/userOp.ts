@@ -2,8 +2,10 @@
  * The UserOperation of an ERC-7677 request (EntryPoint v0.7 / v0.8 unpacked JSON form), parsed once into typed values,
  * and the hash our VerifyingPaymaster checks the service's signature against (contracts/VerifyingPaymaster.sol getHash).
  */
-import { AbiCoder, getAddress, keccak256 } from 'ethers';
-import { EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packUints } from '../src/shared/erc4337';
+import { AbiCoder, getAddress, keccak256, toQuantity } from 'ethers';
+import {
+  EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packUints, userOperationHash, type RpcUserOperation,
+} from '../src/shared/erc4337';
 import { invalidParams } from './rpc';
 
 /** EIP-7702 authorization carried by a v0.8 userOp, as Alto and viem send it. */
@@ -108,6 +110,30 @@ export function paymasterHash(
       validAfter,
     ],
   ));
+}
+
+type Hex = RpcUserOperation['sender'];
+
+/** The EntryPoint's hash of the op as it will be sent with this paymasterData: what the store records and the chain's logs name. */
+export function userOpHash(op: UserOperation, delegate: string | undefined, fields: PaymasterFields, paymasterData: string, chainId: bigint, entryPoint: string): string {
+  const hex = (value: bigint) => toQuantity(value) as Hex;
+  const rpc: RpcUserOperation = {
+    sender: op.sender as Hex,
+    nonce: hex(op.nonce),
+    ...(op.factory ? { factory: op.factory as Hex, factoryData: op.factoryData as Hex } : {}),
+    callData: op.callData as Hex,
+    callGasLimit: hex(op.callGasLimit),
+    verificationGasLimit: hex(op.verificationGasLimit),
+    preVerificationGas: hex(op.preVerificationGas),
+    maxFeePerGas: hex(op.maxFeePerGas),
+    maxPriorityFeePerGas: hex(op.maxPriorityFeePerGas),
+    paymaster: fields.paymaster as Hex,
+    paymasterVerificationGasLimit: hex(fields.paymasterVerificationGasLimit),
+    paymasterPostOpGasLimit: hex(fields.paymasterPostOpGasLimit),
+    paymasterData: paymasterData as Hex,
+    signature: '0x',
+  };
+  return userOperationHash(rpc, hex(chainId), delegate as Hex | undefined, entryPoint);
 }
 
 function parseAuth(value: unknown): Eip7702Auth {

@@ -1,0 +1,125 @@
+/**
+ * The service's HTTP surface (node:http): POST /rpc (JSON-RPC 2.0, CORS for the wallet's extension origin), GET /health,
+ * GET /metrics. Before a body is read: the client address's rate, the API key (?apikey= or Authorization: Bearer), the
+ * key's rate, the body's size; each refusal is a JSON-RPC error with its HTTP status (429, 401, 413).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Apps } from './apps';
+import { logAnswer } from './decisions';
+import type { Health } from './health';
+import type { Logger } from './log';
+import type { Caller } from './methods';
+import type { Metrics } from './metrics';
+import type { RateLimiter } from './rateLimit';
+import { ErrorCode, RpcError, failure, handleBody, type Method } from './rpc';
+
+export interface HttpDeps {
+  apps: Apps;
+  methods: Record<string, Method<Caller>>;
+  metrics: Metrics;
+  logger: Logger;
+  health: () => Promise<Health>;
+  maxBodyBytes: number;
+  perIp: RateLimiter;
+  perKey: RateLimiter;
+  /** Behind a reverse proxy: the client's address is the last one X-Forwarded-For names. */
+  trustProxy: boolean;
+  /** True once the service is stopping: replies close their connection. */
+  stopping: () => boolean;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Max-Age': '600',
+  // Chrome's Private Network Access preflight, for pages (not extensions) calling this loopback service.
+  'Access-Control-Allow-Private-Network': 'true',
+};
+
+export function httpHandler(deps: HttpDeps): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    route(request, response, deps).catch((error: Error) => {
+      deps.logger.error({ err: error }, `HTTP ${request.method} ${request.url}: ${error.message}`);
+      if (!response.headersSent) send(response, 500, failure(null, error), deps);
+    });
+  };
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, deps: HttpDeps): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://paymaster');
+  if (request.method === 'GET' && url.pathname === '/health') {
+    const health = await deps.health();
+    return send(response, health.status === 'ok' ? 200 : 503, health, deps);
+  }
+  if (request.method === 'GET' && url.pathname === '/metrics') {
+    return send(response, 200, await deps.metrics.render(), deps, deps.metrics.contentType);
+  }
+  if (url.pathname !== '/rpc') return send(response, 404, { error: `Not found: ${url.pathname}; the JSON-RPC endpoint is POST /rpc (also GET /health, GET /metrics)` }, deps);
+  if (request.method === 'OPTIONS') return send(response, 204, undefined, deps);
+  if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' }, deps);
+
+  const client = clientAddress(request, deps.trustProxy);
+  if (!deps.perIp.take(client)) return reject(response, 429, 'rate_limited', rateLimited(`more than ${deps.perIp.perSecond} requests per second from ${client}`), deps);
+  const app = deps.apps.resolve(apiKey(request, url));
+  if (app instanceof RpcError) return reject(response, 401, 'unauthorized', app, deps);
+  if (!deps.perKey.take(app.name)) return reject(response, 429, 'rate_limited', rateLimited(`more than ${deps.perKey.perSecond} requests per second with the API key of ${app.name}`), deps);
+  const body = await readBody(request, deps.maxBodyBytes);
+  if (body === undefined) {
+    return reject(response, 413, 'too_large', new RpcError(ErrorCode.invalidRequest, `Invalid request: the body exceeds ${deps.maxBodyBytes} bytes (the service's --max-body)`), deps);
+  }
+  const reply = await handleBody(body, deps.methods, { app }, (answered) => {
+    deps.metrics.answered(answered.method, answered.error, answered.seconds);
+    logAnswer(deps.logger, app.name, answered);
+  });
+  send(response, 200, reply, deps);
+}
+
+function reject(response: ServerResponse, status: number, outcome: 'rate_limited' | 'unauthorized' | 'too_large', error: RpcError, deps: HttpDeps): void {
+  deps.metrics.rejected(outcome);
+  deps.logger.info({ outcome, code: error.code }, `HTTP ${status}: ${error.message}`);
+  if (status === 429) response.setHeader('Retry-After', '1');
+  // The rest of an oversized body is not read: close the connection rather than leave the client sending it.
+  if (status === 413) response.setHeader('Connection', 'close');
+  send(response, status, failure(null, error), deps);
+}
+
+const rateLimited = (detail: string) => new RpcError(ErrorCode.limitExceeded, `Rate limit exceeded: ${detail}`, { reason: 'rateLimit' });
+
+function apiKey(request: IncomingMessage, url: URL): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return bearer ?? url.searchParams.get('apikey') ?? undefined;
+}
+
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',').at(-1)?.trim() : undefined;
+  return forwarded || request.socket.remoteAddress || 'unknown';
+}
+
+/** The body, or undefined once it exceeds `maxBytes` (announced or sent), without reading the rest. */
+async function readBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return undefined;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.pause();
+      resolve(undefined);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown, deps: HttpDeps, contentType = 'application/json'): void {
+  const headers: Record<string, string> = { ...CORS_HEADERS, 'Cache-Control': 'no-store' };
+  if (body !== undefined) headers['Content-Type'] = contentType;
+  // While stopping, a kept-alive connection would hold the shutdown until the client closes it.
+  if (deps.stopping()) headers.Connection = 'close';
+  response.writeHead(status, headers);
+  response.end(body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body));
+}
