@@ -40,7 +40,7 @@ export async function startAnvil({ port = DEFAULT_RPC_PORT, chainId = CHAIN_ID, 
     await waitForChainId(rpcUrl, chainId, anvil.hasExited);
   } catch (error) {
     await anvil.stop();
-    throw new Error(`${(error as Error).message}${anvil.output() ? `\nanvil said: ${anvil.output()}` : ''}`);
+    throw new Error(`${(error as Error).message}${anvil.output() ? `\nanvil said: ${anvil.output()}` : ''}`, { cause: error });
   }
   return { rpcUrl, stop: anvil.stop };
 }

@@ -68,7 +68,7 @@ export async function startBundler({ rpcUrl, port = DEFAULT_BUNDLER_PORT, logLev
     await waitForEntryPoint(url, alto.hasExited);
   } catch (error) {
     await alto.stop();
-    throw new Error(`${(error as Error).message}${alto.output() ? `\nAlto said: ${alto.output()}` : ''}`);
+    throw new Error(`${(error as Error).message}${alto.output() ? `\nAlto said: ${alto.output()}` : ''}`, { cause: error });
   }
   return { url, stop: alto.stop };
 }

@@ -77,7 +77,7 @@ function readAppsFile(path: string): AppsFile {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as AppsFile;
   } catch (error) {
-    throw new Error(`Cannot read the apps file ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the apps file ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -11,7 +11,8 @@ import { maxCost } from './budget';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { ErrorCode } from './rpc';
 import { startPaymasterService, type PaymasterService } from './server';
-import { openDatabase, type Database } from './store/database';
+import type { Database } from './store/database';
+import { openDatabase } from './store/open';
 import { startTestPostgres, type TestPostgres } from './testing/postgres';
 import { parseUserOperation } from './userOp';
 

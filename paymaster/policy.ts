@@ -99,7 +99,7 @@ function readPolicyFile(path: string): PolicyFile {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as PolicyFile;
   } catch (error) {
-    throw new Error(`Cannot read the policy file ${path}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the policy file ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -15,7 +15,8 @@ import { paymasterMethods } from './methods';
 import { createMetrics } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { reconciler, startCursor, type Reconciled } from './reconciler';
-import { openDatabase, type Database } from './store/database';
+import type { Database } from './store/database';
+import { openDatabase } from './store/open';
 import { dailyUsage } from './store/reservations';
 
 export type { PaymasterServiceOptions } from './config';

@@ -22,7 +22,7 @@ import {
 } from './example/client';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { startPaymasterService } from './server';
-import { openDatabase } from './store/database';
+import { openDatabase } from './store/open';
 import { parseUserOperation, paymasterHash, userOpHash } from './userOp';
 
 const PORTS = { rpcPort: 8645, dappPort: 4273, bundlerPort: 4437, paymasterPort: 3100 };

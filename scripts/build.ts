@@ -2,9 +2,10 @@
  * Builds dist/chrome and dist/firefox from the one manifest.json: the pages through vite.config.ts,
  * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be
  * ES modules, and one classic background script works as Chrome's service worker and Firefox's
- * event page alike).
+ * event page alike). Both manifests carry package.json's version. With --watch (`npm run dev`) it
+ * builds again whenever src/, public/ or manifest.json change.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 
@@ -12,6 +13,7 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
 const staging = resolve(dist, '.scripts');
 const FIREFOX_ID = 'wallet@batchwallet.dev';
+const BROWSERS = ['chrome', 'firefox'] as const;
 
 async function buildScript(name: string, entry: string): Promise<void> {
   await build({
@@ -29,6 +31,7 @@ async function buildScript(name: string, entry: string): Promise<void> {
 
 function manifestFor(browser: 'chrome' | 'firefox'): object {
   const manifest = JSON.parse(readFileSync(resolve(root, 'manifest.json'), 'utf8'));
+  manifest.version = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).version;
   if (browser === 'firefox') {
     manifest.background = { scripts: ['background.js'] };
     manifest.browser_specific_settings = {
@@ -40,19 +43,38 @@ function manifestFor(browser: 'chrome' | 'firefox'): object {
   return manifest;
 }
 
-rmSync(dist, { recursive: true, force: true });
-await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
-await buildScript('background', 'src/background/index.ts');
-await buildScript('content', 'src/content/index.ts');
-await buildScript('inpage', 'src/inpage/index.ts');
-
-for (const browser of ['chrome', 'firefox'] as const) {
-  const out = resolve(dist, browser);
-  mkdirSync(out, { recursive: true });
-  cpSync(resolve(dist, '.pages'), out, { recursive: true });
-  cpSync(staging, out, { recursive: true });
-  writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+async function buildAll(): Promise<void> {
+  for (const folder of [...BROWSERS, '.pages', '.scripts']) rmSync(resolve(dist, folder), { recursive: true, force: true });
+  await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
+  await buildScript('background', 'src/background/index.ts');
+  await buildScript('content', 'src/content/index.ts');
+  await buildScript('inpage', 'src/inpage/index.ts');
+  for (const browser of BROWSERS) {
+    const out = resolve(dist, browser);
+    mkdirSync(out, { recursive: true });
+    cpSync(resolve(dist, '.pages'), out, { recursive: true });
+    cpSync(staging, out, { recursive: true });
+    writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+  }
+  rmSync(resolve(dist, '.pages'), { recursive: true });
+  rmSync(staging, { recursive: true });
+  console.log(`built dist/chrome and dist/firefox (${new Date().toLocaleTimeString()})`);
 }
-rmSync(resolve(dist, '.pages'), { recursive: true });
-rmSync(staging, { recursive: true });
-console.log('built dist/chrome and dist/firefox');
+
+/** Builds again after changes settle; a change during a build starts one more afterwards. */
+function rebuildOnChange(): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(buildAll).catch((error: Error) => console.error(`build failed: ${error.message}`));
+    }, 100);
+  };
+  for (const path of ['src', 'public']) watch(resolve(root, path), { recursive: true }, schedule);
+  watch(resolve(root, 'manifest.json'), schedule);
+  console.log('watching src/, public/ and manifest.json; reload the extension in the browser after a build');
+}
+
+await buildAll();
+if (process.argv.includes('--watch')) rebuildOnChange();

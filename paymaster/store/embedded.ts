@@ -7,7 +7,7 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   try {
     pglite = await PGlite.create(dataDir);
   } catch (error) {
-    throw new Error(`Cannot open the embedded store${dataDir ? ` in ${dataDir}` : ''}: ${(error as Error).message}`);
+    throw new Error(`Cannot open the embedded store${dataDir ? ` in ${dataDir}` : ''}: ${(error as Error).message}`, { cause: error });
   }
   const queryable = (target: PGlite | Transaction): Queryable => ({
     query: async <Row>(text: string, params?: unknown[]) => (await target.query<Row>(text, params)).rows,

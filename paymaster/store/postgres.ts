@@ -14,7 +14,7 @@ export async function openPostgres(databaseUrl: string): Promise<Database> {
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end();
-    throw new Error(`Cannot reach Postgres at ${where}: ${(error as Error).message}`);
+    throw new Error(`Cannot reach Postgres at ${where}: ${(error as Error).message}`, { cause: error });
   }
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <Row>(text: string, params?: unknown[]) => (await target.query(text, params)).rows as Row[],

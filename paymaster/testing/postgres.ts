@@ -77,7 +77,7 @@ async function giveToPostgresUser(dir: string): Promise<void> {
   try {
     await run('chown', ['postgres:', dir]);
   } catch (error) {
-    throw new Error(`Running as root, the test Postgres needs the \`postgres\` user that Debian's postgresql package creates (${(error as Error).message.trim()})`);
+    throw new Error(`Running as root, the test Postgres needs the \`postgres\` user that Debian's postgresql package creates (${(error as Error).message.trim()})`, { cause: error });
   }
 }
 

@@ -26,11 +26,12 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
 }
 
 /**
- * Sends an approved batch and returns the page's answer (throws the error when nothing was sent); receipts are then
- * followed in the background. Safe to call again (an approval finished after a worker restart): a batch already
- * sent is only answered for.
+ * The user approved (with `choices` from the screen): sends the batch and returns the page's answer (throws the error
+ * when nothing was sent); receipts are then followed in the background. Safe to call again (an approval finished
+ * after a worker restart): a batch already sent is only answered for.
  */
-export async function sendApproved(deps: BatchDeps, origin: string, id: string): Promise<unknown> {
+export async function sendApproved(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier'> = {}): Promise<unknown> {
+  await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...choices, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {
     // Nothing reached the chain: the dapp gets the error and may retry with the same id.

@@ -70,10 +70,7 @@ export const batchMethods: MethodTable = {
     approval: {
       type: 'sendCalls',
       prepare,
-      async approve({ origin, details }, _answer, services) {
-        await services.batches.update(origin, details.batchId, (b) => (b.state === 'awaiting-approval' ? { ...b, state: 'approved' } : b));
-        return sendApproved(services, origin, details.batchId);
-      },
+      approve: ({ origin, details }, _answer, services) => sendApproved(services, origin, details.batchId),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       declined: (reason) =>
         reason === 'decline-upgrade' ? new RpcError(BatchErrorCode.upgradeRejected, 'EIP-7702 upgrade rejected for this chain and account') : userRejected(),

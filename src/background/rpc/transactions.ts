@@ -47,10 +47,7 @@ export const transactionMethods: MethodTable = {
       type: 'sendTransaction',
       prepare,
       answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
-      async approve({ origin, details }, feeTier, services) {
-        await services.batches.update(origin, details.batchId, (b) => (b.state === 'awaiting-approval' ? { ...b, state: 'approved', feeTier } : b));
-        return sendApproved(services, origin, details.batchId);
-      },
+      approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
     },
   }),

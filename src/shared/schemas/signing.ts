@@ -20,6 +20,7 @@ export function parsePersonalSign(params: unknown): PersonalSignRequest {
 export function messageText(message: Hex): string | null {
   try {
     const text = toUtf8String(getBytes(message));
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
     return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text;
   } catch {
     return null;

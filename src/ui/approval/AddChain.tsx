@@ -1,5 +1,5 @@
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 export function AddChain({ approval }: ScreenProps<'addChain'>) {
   const network = approval.details;

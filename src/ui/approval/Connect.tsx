@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const [chosen, setChosen] = useState<Hex[]>(state.selectedAccount ? [state.selectedAccount] : []);

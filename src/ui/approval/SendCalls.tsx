@@ -3,7 +3,7 @@ import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 
 function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][number]; index: number; symbol: string }) {

@@ -3,7 +3,7 @@ import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
 import { FEE_TIERS, type FeeTier } from '../../shared/fees';
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 const TIER_LABELS: Record<FeeTier, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
 

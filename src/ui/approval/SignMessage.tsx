@@ -1,6 +1,6 @@
 /** personal_sign approval: exactly the message that will be signed, as text when it is text, and by which account. */
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
   const { details } = approval;

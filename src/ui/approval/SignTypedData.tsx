@@ -1,7 +1,7 @@
 /** eth_signTypedData_v4 approval: the domain and the message as trees, and the account that signs. */
 import { Tree } from '../components/Tree';
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
   const { details } = approval;

@@ -3,7 +3,7 @@ import { formatUnits } from 'ethers';
 import { watchAssetMismatch } from '../../shared/approvals';
 import { TokenImage } from '../components/TokenImage';
 import { approve, reject } from './resolve';
-import type { ScreenProps } from './screens';
+import type { ScreenProps } from './screenProps';
 
 export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const { details } = approval;
