@@ -54,6 +54,11 @@ export class ApprovalWindow {
     await this.screen.waitFor({ role: 'button', name: 'Approve' });
   }
 
+  /** wallet_switchEthereumChain's button, for a network added to the wallet. */
+  switchNetwork(): Promise<void> {
+    return this.answer('Switch network');
+  }
+
   declineUpgrade(): Promise<void> {
     return this.answer('Decline upgrade');
   }

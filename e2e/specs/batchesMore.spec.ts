@@ -25,6 +25,10 @@ test('only the origin that sent a batch can read it; showCallsStatus opens its a
   expect(await dapp.result('wallet_showCallsStatus', ['mine'])).toBeNull();
   const activity = new WalletPopup(await session.nextExtensionPage('popup.html?'));
   await activity.waitForBatchStatus('mine', 'Confirmed');
+  // At once again: refused, so a page cannot keep taking the focus; later: the same window shows it again.
+  expect(await dapp.request('wallet_showCallsStatus', ['mine'])).toEqual({ error: { code: -32005, message: expect.stringContaining('less than a second ago') } });
+  await expect.poll(async () => 'result' in (await dapp.request('wallet_showCallsStatus', ['mine'])), { intervals: [250] }).toBe(true);
+  expect(await session.countExtensionPages('popup.html?')).toBe(1);
 });
 
 test('gasLimitOverride sets that call’s gas limit', async ({ freshWallet, dapp, session }) => {

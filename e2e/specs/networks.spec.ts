@@ -1,6 +1,10 @@
-/** wallet_switchEthereumChain (built-in: no approval) and wallet_addEthereumChain (approval popup). */
+/**
+ * wallet_switchEthereumChain and wallet_addEthereumChain. Switching changes what every site sees: only a connected
+ * site may, freely among built-in networks, after asking the user for a network someone added.
+ */
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
+import { connect } from '../pages/flows';
 
 const newChain = (chainId: string) => ({
   chainId,
@@ -9,8 +13,18 @@ const newChain = (chainId: string) => ({
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 });
 
-test('switching to a built-in network emits chainChanged without a popup', async ({ wallet, dapp }) => {
+test('a site that is not connected cannot switch the network, not even through wallet_addEthereumChain', async ({ wallet, dapp, session }) => {
   void wallet;
+  const notConnected = { error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` } };
+  expect(await dapp.request('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toEqual(notConnected);
+  expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x14a34'), chainName: 'Base Sepolia' }])).toEqual(notConnected);
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
+
+test('a connected site switches to a built-in network without a popup: chainChanged', async ({ wallet, dapp, session }) => {
+  void wallet;
+  await connect(dapp, session);
   await dapp.record('chainChanged');
   expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toBeNull();
   expect(await dapp.result('eth_chainId')).toBe('0x14a34');
@@ -23,6 +37,7 @@ test('switching to a built-in network emits chainChanged without a popup', async
 
 test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, session }) => {
   void wallet;
+  await connect(dapp, session);
   const rejected = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
   await (await ApprovalWindow.next(session)).reject();
   expect(await rejected).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
@@ -37,6 +52,15 @@ test('adding a network asks the user; approve adds and switches, reject answers 
   expect(await dapp.result('eth_chainId')).toBe('0x7a6a');
   await expect.poll(() => dapp.events('chainChanged')).toEqual(['0x7a6a']);
 
+  // Back on a built-in network, switching to the added one asks the user again.
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toBeNull();
+  const switching = dapp.request('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }]);
+  const asked = await ApprovalWindow.next(session);
+  await asked.screen.waitForText('Network name', 'Second devnet');
+  await asked.switchNetwork();
+  expect(await switching).toEqual({ result: null });
+  expect(await dapp.result('eth_chainId')).toBe('0x7a6a');
+
   expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6b'), rpcUrls: ['http://rpc.example.com'] }])).toEqual({
     error: { code: -32602, message: 'rpcUrls must hold at least one https URL (http only for localhost)' },
   });
@@ -44,13 +68,14 @@ test('adding a network asks the user; approve adds and switches, reject answers 
 
 test('an unreachable node: requests fail with 4901 and pages hear disconnect, then connect when it answers again', async ({ wallet, dapp, session }) => {
   void wallet;
+  await connect(dapp, session);
   // Recorded from the start: the open popup's balance polling may meet the dead node before the page does.
   await dapp.record('disconnect');
   await dapp.record('connect');
   const adding = dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6c'), chainName: 'Down devnet', rpcUrls: ['http://127.0.0.1:9'] }]);
   await (await ApprovalWindow.next(session)).approve();
   await adding;
-  expect(await dapp.request('eth_blockNumber')).toEqual({ error: { code: 4901, message: expect.stringContaining('The node at http://127.0.0.1:9 is unreachable') } });
+  expect(await dapp.request('eth_blockNumber')).toEqual({ error: { code: 4901, message: 'The node of Down devnet is unreachable (no connection)' } });
   await expect.poll(() => dapp.events('disconnect')).toEqual([expect.objectContaining({ code: 4901 })]);
   expect(await dapp.isConnected()).toBe(false);
 

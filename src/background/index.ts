@@ -11,7 +11,7 @@ import { followUnfinished } from './batches/follow';
 import { createBatchStore } from './batches/store';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
-import { callNode } from './networks/rpcClient';
+import { callNode, nodeOf } from './networks/rpcClient';
 import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
@@ -19,18 +19,22 @@ import { completeApproval, runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
+import { restrictToTrustedContexts } from './storage/access';
 import { migrated } from './storage/migrations';
+import { createSealer } from './storage/seal';
 import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
 import { emitToOrigin, replyToPage } from './transport/send';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, restartIdleTimer, stopIdleTimer } from './vault/autoLock';
 import { createVault } from './vault/vault';
-import { openActivity } from './windows/activityWindow';
+import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
+restrictToTrustedContexts();
 const local = typedStorage(migrated(browser.storage.local), LOCAL_DEFAULTS);
 const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
+const sealer = createSealer(session);
 const vault = createVault(local, session);
 const networks = createNetworks(local);
 const approvalWindow = createApprovalWindow(session);
@@ -43,30 +47,32 @@ const services: Services = {
   permissions: createPermissions(local),
   approvals: createApprovals({
     local,
+    sealer,
     window: approvalWindow,
     complete: (record, decision) => completeApproval(services, record, decision),
     reply: replyToPage,
   }),
-  batches: createBatchStore(local),
+  batches: createBatchStore(local, sealer),
   tokens: createTokenStore(local),
   settings: local,
   relayed: local,
   async node(method, params) {
     const network = await networks.selected();
-    return observeNode(network.chainId, callNode(network.rpcUrl, method, params));
+    return observeNode(network.chainId, callNode(nodeOf(network), method, params));
   },
   async nodeFor(chainId) {
     const network = await networks.find(chainId);
     if (!network) throw new Error(`Unknown network ${chainId}`);
-    return (method, params) => callNode(network.rpcUrl, method, params);
+    return (method, params) => callNode(nodeOf(network), method, params);
   },
   async bundlerFor(chainId) {
-    const bundlerUrl = (await networks.find(chainId))?.bundlerUrl;
-    if (!bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-    return (method, params) => callNode(bundlerUrl, method, params);
+    const network = await networks.find(chainId);
+    if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
+    const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
+    return (method, params) => callNode(bundler, method, params);
   },
   emit: emitToOrigin,
-  showActivity: openActivity,
+  showActivity: createActivityWindow(session),
 };
 
 async function lock(): Promise<void> {
@@ -82,7 +88,13 @@ const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   if (isRequestMessage(message)) {
     const origin = originOf(sender);
-    if (sender.tab?.id === undefined || origin === null) return undefined;
+    // Only a tab's frame can be answered (replies go to it); an opaque origin has no identity to act for.
+    if (sender.tab?.id === undefined) return undefined;
+    if (origin === null || origin === 'null') {
+      const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: 'null', requestId: message.id };
+      void replyToPage(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
+      return undefined;
+    }
     const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
     const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin, requestId: message.id, ...(documentId ? { documentId } : {}) };
     void runRequest(message.request, { origin, method: message.request.method, replyTo, services }).then((response) => {
@@ -116,5 +128,5 @@ browser.alarms.onAlarm.addListener((alarm) => {
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
 // finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.
 void services.approvals.pending().then((pending) => (pending.length > 0 ? approvalWindow.restore() : undefined));
-void services.approvals.resume();
-void followUnfinished(services);
+void services.approvals.resume().catch((error: Error) => console.error('[approvals] resume failed', error));
+void followUnfinished(services).catch((error: Error) => console.error('[batches] follow after restart failed', error));

@@ -35,7 +35,8 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   });
 });
 
-toPage({ type: 'content-ready', instance });
+// An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
+if (location.origin !== 'null') toPage({ type: 'content-ready', instance });
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   if (!isToPageMessage(message)) return undefined;

@@ -24,6 +24,17 @@ export class ProviderRpcError extends Error {
   }
 }
 
+/** Why params cannot cross to the wallet (a function, a BigInt, a cycle), or undefined when they can. */
+function unsendableReason(params: unknown): string | undefined {
+  try {
+    structuredClone(params);
+    JSON.stringify(params);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 export class InpageProvider {
   /** Requests waiting for their answer; `acked` once a content script has passed one on. */
   private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage; acked: boolean }>();
@@ -42,7 +53,7 @@ export class InpageProvider {
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
     });
-    this.post({ type: 'inpage-ready' });
+    if (location.origin !== 'null') this.post({ type: 'inpage-ready' });
     this.request({ method: 'eth_chainId' }).then(
       (chainId) => this.onEvent('connect', { chainId }),
       () => undefined,
@@ -56,6 +67,12 @@ export class InpageProvider {
     if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
       return Promise.reject(new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' }));
     }
+    // A frame with an opaque origin (sandboxed) has no identity to connect with, and no origin to post to.
+    if (location.origin === 'null') {
+      return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
+    }
+    const unsendable = unsendableReason(args.params);
+    if (unsendable) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${unsendable}` }));
     const id = crypto.randomUUID();
     const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
     return new Promise((resolve, reject) => {

@@ -78,6 +78,7 @@ export interface WatchAssetDetails {
 export interface ApprovalTypes {
   connect: { details: Record<string, never>; answer: Hex[] };
   addChain: { details: Network; answer: null };
+  switchChain: { details: Network; answer: null };
   sendCalls: { details: SendCallsDetails; answer: null };
   sendTransaction: { details: SendTransactionDetails; answer: FeeTier };
   signMessage: { details: SignMessageDetails; answer: null };

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RpcResponse } from '../../shared/protocol';
+import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { APPROVALS_DEFAULTS } from './types';
-import { createApprovals, type ApprovalDeps } from './approvals';
 import type { ReplyTarget } from '../transport/types';
+import { MAX_PENDING, createApprovals, type ApprovalDeps } from './approvals';
+import { APPROVALS_DEFAULTS } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
@@ -11,10 +12,12 @@ type Reply = { target: ReplyTarget; response: RpcResponse };
 function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
+  const sealer = createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS));
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
+    sealer,
     window: {
       show: async () => void window.shown++,
       restore: async () => undefined,
@@ -27,6 +30,8 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
     local, replies, window,
     approvals: createApprovals(deps(complete)),
     restarted: () => createApprovals(deps(async () => ({ result: 'after restart' }))),
+    /** A queue whose finishing never ends: the worker stops in the middle of it. */
+    stalled: () => createApprovals(deps(() => new Promise<RpcResponse>(() => undefined))),
   };
 }
 
@@ -96,10 +101,11 @@ describe('approval queue', () => {
   });
 
   it('a request the user decided just before the worker stopped is finished on the next start', async () => {
-    const { approvals, replies, local, restarted } = setup();
+    const { approvals, replies, local, restarted, stalled } = setup();
     const record = await approvals.request('connect', from(1), DETAILS);
-    // The worker stopped right after storing the decision, before finishing.
-    await local.update('approvals', (all) => all.map((a) => ({ ...a, decision: { approved: true } })));
+    // The worker stops after storing the decision, while finishing.
+    void stalled().settle(record.id, { approved: true });
+    await expect.poll(async () => (await local.get('approvals'))[0].decision).toEqual({ approved: true });
     expect(await approvals.pending()).toEqual([]);
     await restarted().resume();
     expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'after restart' } }]);
@@ -112,5 +118,25 @@ describe('approval queue', () => {
     const record = await approvals.request('connect', from(1), DETAILS);
     await restarted().settle(record.id, { approved: true });
     expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'after restart' } }]);
+  });
+
+  it('never finishes a decided record it did not write (planted or altered in storage), and drops it', async () => {
+    const { approvals, replies, local, restarted, stalled } = setup();
+    const planted = { id: 'x', type: 'signMessage', method: 'personal_sign', origin: 'https://evil.example', replyTo: from(9).replyTo, createdAt: 0, details: {}, decision: { approved: true } };
+    await local.update('approvals', (all) => [...all, planted as never]);
+    const genuine = await approvals.request('sendCalls', from(1), { batchId: 'b', calls: [] } as never);
+    void stalled().settle(genuine.id, { approved: true });
+    await expect.poll(async () => (await local.get('approvals')).find((a) => a.id === genuine.id)?.decision).toBeDefined();
+    // Altered after the user decided: the calls are no longer the ones approved.
+    await local.update('approvals', (all) => all.map((a) => (a.id === genuine.id ? { ...a, details: { batchId: 'b', calls: ['evil'] } } as never : a)));
+    await restarted().resume();
+    expect(replies).toEqual([]);
+    expect(await local.get('approvals')).toEqual([]);
+  });
+
+  it('holds at most MAX_PENDING requests from all sites together', async () => {
+    const { approvals } = setup();
+    for (let n = 0; n < MAX_PENDING; n++) await approvals.request('signMessage', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
+    await expect(approvals.request('signMessage', { ...from(99), origin: 'https://another.example' }, DETAILS)).rejects.toMatchObject({ code: -32002, message: /already has 50 requests waiting/ });
   });
 });

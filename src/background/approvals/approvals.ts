@@ -6,6 +6,7 @@
 import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
+import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import type { ApprovalRecord, ApprovalsSlice } from './types';
@@ -21,6 +22,8 @@ export interface ApprovalWindow {
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
+  /** Every record is sealed when written; one that does not verify (planted or altered) is dropped, never finished. */
+  sealer: Sealer;
   window: ApprovalWindow;
   /** Turns the user's decision into the reply to the page (the method's own logic). */
   complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse>;
@@ -40,6 +43,9 @@ export interface Approvals {
 
 /** A page cannot bury the user (or fill storage) under requests: beyond this many waiting, it is told to wait. */
 export const MAX_PENDING_PER_ORIGIN = 10;
+/** Many origins (subdomains) together cannot either: the whole queue's bounds. */
+export const MAX_PENDING = 50;
+export const MAX_PENDING_BYTES = 2_000_000;
 
 const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
 
@@ -48,6 +54,28 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
 
   const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
 
+  const authentic = (key: string, all: ApprovalRecord[]): ApprovalRecord[] =>
+    all.filter((record) => {
+      if (isSealed(key, record)) return true;
+      console.warn(`[approvals] dropped a record that fails authentication (id ${String(record?.id)}): never finished`);
+      return false;
+    });
+
+  /** Reads the authentic records (dropping the others from storage). */
+  const read = async (): Promise<ApprovalRecord[]> => {
+    const key = await deps.sealer.key();
+    const all = await local.get('approvals');
+    const valid = authentic(key, all);
+    if (valid.length !== all.length) await change((current) => current);
+    return valid;
+  };
+
+  /** Changes the authentic records; everything written is sealed again. */
+  const change = async (edit: (valid: ApprovalRecord[]) => ApprovalRecord[]): Promise<void> => {
+    const key = await deps.sealer.key();
+    await local.update('approvals', (all) => edit(authentic(key, all)).map((record) => seal(key, record)));
+  };
+
   /**
    * The decision is stored on the record before the request is finished, and the record removed
    * only after the page has its answer: a worker stopped in between finishes it on the next start.
@@ -55,7 +83,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
    */
   const decide = async (ids: string[] | 'all', decision: ApprovalDecision): Promise<ApprovalRecord[]> => {
     let decided: ApprovalRecord[] = [];
-    await local.update('approvals', (all) => {
+    await change((all) => {
       decided = waiting(all).filter((a) => ids === 'all' || ids.includes(a.id)).map((a) => ({ ...a, decision }) as ApprovalRecord);
       return all.map((a) => decided.find((d) => d.id === a.id) ?? a);
     });
@@ -66,35 +94,38 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     await deps.reply(record.replyTo, response);
-    await local.update('approvals', (all) => all.filter((a) => a.id !== record.id));
+    await change((all) => all.filter((a) => a.id !== record.id));
   };
 
   return {
     async request(type, { origin, method, replyTo }, details) {
       const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
       const stored = record as ApprovalRecord;
-      await local.update('approvals', (all) => {
+      await change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
+        if (all.length >= MAX_PENDING || canonicalJson([...all, stored]).length > MAX_PENDING_BYTES) {
+          throw alreadyPending(`The wallet already has ${all.length} requests waiting for the user; try again once they are answered`);
+        }
         return [...all, stored];
       });
       await deps.window.show();
       return record;
     },
-    pending: async () => waiting(await local.get('approvals')),
+    pending: async () => waiting(await read()),
     async settle(id, decision) {
       const [record] = await decide([id], decision);
       if (!record) throw new Error(`No pending approval ${id}`);
       await finish(record);
-      await deps.window.closeIfIdle(async () => waiting(await local.get('approvals')).length === 0);
+      await deps.window.closeIfIdle(async () => waiting(await read()).length === 0);
     },
     async rejectAll() {
       await Promise.all((await decide('all', { approved: false })).map(finish));
     },
     async resume() {
-      await Promise.all((await local.get('approvals')).filter((a) => a.decision).map(finish));
+      await Promise.all((await read()).filter((a) => a.decision).map(finish));
     },
   };
 }

@@ -1,6 +1,7 @@
 /** Calldata of the batch account and the ERC-20 calls the approval screen decodes. */
 import { Interface, dataLength, type Result } from 'ethers';
 import type { DecodedCall } from '../../shared/approvals';
+import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { BatchCall } from './types';
 
@@ -28,4 +29,16 @@ export function describeCall(call: BatchCall): DecodedCall {
     // Not an ERC-20 transfer/approve: the selector is shown as is.
   }
   return described;
+}
+
+/**
+ * A call from the account to itself with data runs the account's own code: once delegated to Simple7702Account,
+ * `execute`/`executeBatch` run any calls hidden inside one ("To: your address, value 0"). Dapps send calls as
+ * themselves (wallet_sendCalls); a plain value transfer to oneself stays allowed.
+ */
+export function assertNoSelfCalls(from: Hex, calls: BatchCall[], field: (index: number) => string): void {
+  const index = calls.findIndex((c) => c.to?.toLowerCase() === from.toLowerCase() && c.data !== '0x');
+  if (index >= 0) {
+    throw invalidParams(`${field(index)} is the sending account itself with data: a call into your own account can run other calls unseen; send those calls themselves with wallet_sendCalls`);
+  }
 }

@@ -1,24 +1,25 @@
 /**
- * Following a sent batch to its receipts. Polling starts at 50 ms and backs off to 1 s, so a status follows the
- * chain's ~200 ms pre-confirmation increments instead of ethers' 4 s default.
+ * Following a sent batch until it is final: its receipts (re-checked until FINAL_CONFIRMATIONS deep, so a reorg
+ * takes a receipt away again), what the node lost (sent again) and what was dropped. Polling starts at 50 ms and
+ * backs off to 1 s, so a status follows the chain's ~200 ms pre-confirmation increments instead of ethers' 4 s default.
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
-import { submissions } from './status';
+import { open, submissions } from './status';
 import type { BatchRecord } from './types';
 
 const FIRST_DELAY_MS = 50;
 const MAX_DELAY_MS = 1000;
-/** A batch not mined after this long is left to getCallsStatus, which looks again on each call. */
+/** A batch not final after this long is left to getCallsStatus, which looks again on each call. */
 const GIVE_UP_AFTER_MS = 10 * 60_000;
 
-const waiting = (batch: BatchRecord) => submissions(batch).filter((t) => t.sent && !t.receipt);
+const waiting = (batch: BatchRecord) => submissions(batch).filter(open);
 
-/** Asks the chain once for what is missing (wallet_getCallsStatus does this on each call). */
+/** Asks the chain once about what is not final (wallet_getCallsStatus does this on each call). */
 export const refreshReceipts = (deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> =>
   waiting(batch).length === 0 ? Promise.resolve(batch) : executorOf(batch).refresh(deps, batch);
 
-/** Polls until every sent transaction has a receipt; stored receipts feed the popup's Activity view. */
+/** Polls until everything sent is final or dropped; stored receipts feed the popup's Activity view. */
 export async function followBatch(deps: BatchDeps, origin: string, id: string): Promise<void> {
   const started = Date.now();
   let delay = FIRST_DELAY_MS;
@@ -33,8 +34,8 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
   }
 }
 
-/** After a worker restart: sent batches still missing receipts are followed again (approvals finish the rest). */
+/** After a worker restart: batches with something not final are followed again (approvals finish the sending). */
 export async function followUnfinished(deps: BatchDeps): Promise<void> {
   const batches = await deps.batches.all();
-  await Promise.all(batches.filter((b) => b.state === 'sent' && waiting(b).length > 0).map((b) => followBatch(deps, b.origin, b.id)));
+  await Promise.all(batches.filter((b) => waiting(b).length > 0).map((b) => followBatch(deps, b.origin, b.id)));
 }

@@ -2,6 +2,7 @@ import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
 import { deriveWallet } from '../accounts/accounts';
+import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import type { BatchDeps } from './executors/executor';
@@ -25,6 +26,7 @@ function fakeNode(accepted: number, refusal: string) {
       case 'eth_getBlockByNumber': return { baseFeePerGas: '0x3b9aca00' } as T;
       case 'eth_maxPriorityFeePerGas': return '0x1' as T;
       case 'eth_getTransactionByHash': return null as T;
+      case 'eth_getTransactionReceipt': return null as T;
       case 'eth_sendRawTransaction': {
         if (sent.length >= accepted) throw new RpcError(-32003, refusal);
         sent.push(Transaction.from(params[0] as string));
@@ -37,7 +39,8 @@ function fakeNode(accepted: number, refusal: string) {
 }
 
 async function setup(accepted: number, refusal: string) {
-  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS));
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  const batches = createBatchStore(local, createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS)));
   const { node, sent, nonceReads } = fakeNode(accepted, refusal);
   const deps = {
     batches,
@@ -52,7 +55,7 @@ async function setup(accepted: number, refusal: string) {
     state: 'approved', transactions: [], createdAt: 0,
   };
   await batches.add(batch);
-  return { deps, sent, nonceReads };
+  return { deps, sent, nonceReads, local };
 }
 
 describe('running a sequential batch', () => {
@@ -80,5 +83,15 @@ describe('running a sequential batch', () => {
     expect(nonceReads.count).toBe(2);
     expect(sent).toEqual([]);
     expect(error?.message).toBe('replacement transaction underpriced');
+  });
+
+  it('signs and sends nothing for an approved batch whose calls were changed in storage', async () => {
+    const { deps, sent, nonceReads, local } = await setup(2, '');
+    await local.update('batches', (all) => ({ ...all, 'https://dapp.example b': { ...all['https://dapp.example b'], calls: [{ to: FROM, value: '0x99', data: '0x' }] } }));
+    const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(error?.message).toBe('The batch record was changed outside the wallet; nothing was signed or sent');
+    expect(batch.state).toBe('failed');
+    expect(nonceReads.count).toBe(0);
+    expect(sent).toEqual([]);
   });
 });

@@ -14,6 +14,11 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
   return withAccountLock(found.from, async () => {
     const batch = (await deps.batches.get(origin, id))!;
     if (batch.state !== 'approved' && batch.state !== 'sending') return { batch };
+    if (!(await deps.batches.authentic(batch))) {
+      console.warn(`[batches] ${origin} ${id} was changed outside the wallet: nothing is signed or sent for it`);
+      const error = new RpcError(ErrorCode.internal, 'The batch record was changed outside the wallet; nothing was signed or sent');
+      return { batch: await deps.batches.update(origin, id, (b) => ({ ...b, state: 'failed', error: error.message })), error };
+    }
     try {
       return { batch: await executorOf(batch).send(deps, batch) };
     } catch (thrown) {
@@ -34,8 +39,9 @@ export async function sendApproved(deps: BatchDeps, origin: string, id: string, 
   await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...choices, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {
-    // Nothing reached the chain: the dapp gets the error and may retry with the same id.
-    await deps.batches.remove(origin, id);
+    // Nothing reached the chain: the dapp gets the error. Its id is freed for a retry only while nothing was signed:
+    // signed bytes that exist could still be mined by whoever holds them, so their batch keeps its id (5720, status 400).
+    if (batch.transactions.length === 0 && !batch.userOperation) await deps.batches.remove(origin, id);
     throw error;
   }
   void followBatch(deps, origin, id);

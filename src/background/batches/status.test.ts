@@ -30,4 +30,10 @@ describe('EIP-5792 batch status', () => {
     expect(batchStatus(batch('failed', [tx(false)]))).toBe(CallsStatus.offchainFailure);
     expect(batchStatus(batch('failed', [tx(true, false), tx(false)]))).toBe(CallsStatus.reverted);
   });
+
+  it('is 100 again once a reorg took the receipt away, and 400 when everything sent was dropped', () => {
+    expect(batchStatus(batch('sent', [{ ...tx(true), receipt: undefined }]))).toBe(CallsStatus.pending);
+    expect(batchStatus(batch('sent', [{ ...tx(true), dropped: true }]))).toBe(CallsStatus.offchainFailure);
+    expect(batchStatus(batch('sent', [tx(true, true), { ...tx(true), dropped: true }]))).toBe(CallsStatus.partial);
+  });
 });

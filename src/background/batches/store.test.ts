@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
-import { MAX_BATCHES, createBatchStore } from './store';
+import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS, createBatchStore } from './store';
 import type { BatchRecord } from './types';
 
 const batch = (id: string, state: BatchRecord['state'], createdAt: number, origin = 'https://a.example'): BatchRecord => ({
@@ -9,16 +10,32 @@ const batch = (id: string, state: BatchRecord['state'], createdAt: number, origi
   calls: [], gasLimits: [], state, transactions: [], createdAt,
 });
 
+const newStore = () => {
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  return { local, store: createBatchStore(local, createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS))) };
+};
+
 describe('batch store', () => {
+  it('knows the records it wrote; one changed in storage stays unauthentic through later updates', async () => {
+    const { local, store } = newStore();
+    await store.add(batch('x', 'approved', 1));
+    expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
+    await store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sending' }));
+    expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
+    await local.update('batches', (all) => ({ ...all, 'https://a.example x': { ...all['https://a.example x'], calls: [{ to: '0x00000000000000000000000000000000000000ee', value: '0x1', data: '0x' }] } }));
+    await store.update('https://a.example', 'x', (b) => ({ ...b, state: 'approved' }));
+    expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(false);
+  });
+
   it('keeps ids per origin: the same id from two sites, but not twice from one', async () => {
-    const store = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS));
+    const { store } = newStore();
     expect(await store.add(batch('x', 'approved', 1))).toBe(true);
     expect(await store.add(batch('x', 'approved', 2, 'https://b.example'))).toBe(true);
     expect(await store.add(batch('x', 'approved', 3))).toBe(false);
   });
 
   it('when full, drops the oldest finished batches and never one still in flight', async () => {
-    const store = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS));
+    const { store } = newStore();
     await store.add(batch('in-flight', 'sending', 0));
     for (let i = 1; i < MAX_BATCHES; i++) await store.add(batch(`done-${i}`, 'failed', i));
     await store.add(batch('new', 'awaiting-approval', MAX_BATCHES));
@@ -27,5 +44,22 @@ describe('batch store', () => {
     expect(ids).toContain('in-flight');
     expect(ids).toContain('new');
     expect(ids).not.toContain('done-1');
+  });
+
+  it('holds at most MAX_IN_FLIGHT_PER_ORIGIN unfinished batches per site, and never fills storage with big ones', async () => {
+    const { store } = newStore();
+    for (let i = 0; i < MAX_IN_FLIGHT_PER_ORIGIN; i++) await store.add(batch(`b${i}`, 'sending', Date.now()));
+    await expect(store.add(batch('one-more', 'awaiting-approval', Date.now()))).rejects.toMatchObject({ code: -32005, message: /already has 20 batches in flight/ });
+    await store.add(batch('elsewhere', 'awaiting-approval', Date.now(), 'https://b.example'));
+    const big = (id: string, origin: string) => ({ ...batch(id, 'sending', Date.now(), origin), calls: [{ to: '0x00000000000000000000000000000000000000bb' as const, value: '0x0' as const, data: `0x${'00'.repeat(1_100_000)}` as `0x${string}` }] });
+    await store.add(big('big-1', 'https://c.example'));
+    await expect(store.add(big('big-2', 'https://d.example'))).rejects.toMatchObject({ code: -32005 });
+  });
+
+  it('drops batches left waiting for an approval for a day', async () => {
+    const { store } = newStore();
+    await store.add(batch('orphan', 'awaiting-approval', Date.now() - STALE_APPROVAL_MS - 1));
+    await store.add(batch('new', 'awaiting-approval', Date.now()));
+    expect((await store.all()).map((b) => b.id)).toEqual(['new']);
   });
 });

@@ -1,22 +1,45 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
+import { ErrorCode, RpcError } from '../../shared/errors';
+import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import { CallsStatus, batchStatus } from './status';
 import type { BatchRecord, BatchesSlice } from './types';
 
-/** Beyond this many batches, the oldest finished ones are dropped. */
+/** Beyond this many batches, or bytes, the oldest finished ones are dropped (the Activity list's history). */
 export const MAX_BATCHES = 500;
+export const MAX_BATCHES_BYTES = 4_000_000;
+/** One site (one of many subdomains) cannot hold more in flight than this. */
+export const MAX_IN_FLIGHT_PER_ORIGIN = 20;
+/** A batch still waiting for approval this long was orphaned (its page and approval are long gone). */
+export const STALE_APPROVAL_MS = 24 * 60 * 60_000;
 
 /** Ids are unique per origin (EIP-5792), so two sites may use the same id. */
 export const batchKey = (origin: string, id: string): string => `${origin} ${id}`;
 
-/** Makes room by dropping the oldest finished batches; one still waiting, sending or unconfirmed is never dropped. */
-function prune(all: Record<string, BatchRecord>): Record<string, BatchRecord> {
-  const entries = Object.entries(all);
-  const excess = entries.length - (MAX_BATCHES - 1);
-  if (excess <= 0) return all;
-  const finished = entries.filter(([, b]) => b.state === 'failed' || (b.state === 'sent' && batchStatus(b) !== CallsStatus.pending));
-  const dropped = new Set(finished.sort(([, a], [, b]) => a.createdAt - b.createdAt).slice(0, excess).map(([key]) => key));
-  return Object.fromEntries(entries.filter(([key]) => !dropped.has(key)));
+const finished = (b: BatchRecord): boolean => b.state === 'failed' || (b.state === 'sent' && batchStatus(b) !== CallsStatus.pending);
+
+const limit = (message: string) => new RpcError(ErrorCode.limitExceeded, message);
+
+/**
+ * Makes room for `batch`: drops orphaned approvals, then the oldest finished batches until the count and the bytes
+ * fit. What is still waiting, sending or unconfirmed is never dropped; when that alone is too much, `batch` is refused.
+ */
+function withRoomFor(all: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number): Record<string, BatchRecord> {
+  const kept = Object.entries(all).filter(([, b]) => !(b.state === 'awaiting-approval' && now - b.createdAt > STALE_APPROVAL_MS));
+  if (kept.filter(([, b]) => b.origin === batch.origin && !finished(b)).length >= MAX_IN_FLIGHT_PER_ORIGIN) {
+    throw limit(`${batch.origin} already has ${MAX_IN_FLIGHT_PER_ORIGIN} batches in flight; wait for them to finish`);
+  }
+  const entries = new Map<string, BatchRecord>([...kept, [key, batch]]);
+  const bytes = new Map([...entries].map(([k, b]) => [k, canonicalJson(b).length]));
+  let total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  const tooMuch = () => entries.size > MAX_BATCHES || total > MAX_BATCHES_BYTES;
+  for (const [dropped] of kept.filter(([, b]) => finished(b)).sort(([, a], [, b]) => a.createdAt - b.createdAt)) {
+    if (!tooMuch()) break;
+    entries.delete(dropped);
+    total -= bytes.get(dropped)!;
+  }
+  if (tooMuch()) throw limit('The wallet holds as many batches in flight as it can; try again once some have finished');
+  return Object.fromEntries(entries);
 }
 
 export interface BatchStore {
@@ -26,31 +49,41 @@ export interface BatchStore {
   add(batch: BatchRecord): Promise<boolean>;
   update(origin: string, id: string, change: (batch: BatchRecord) => BatchRecord): Promise<BatchRecord>;
   remove(origin: string, id: string): Promise<void>;
+  /**
+   * Whether this worker's browser session wrote the record as it stands: only such a batch is signed or sent. A
+   * record changed in storage by anyone else stays unauthentic through later updates (receipts may still land on it).
+   */
+  authentic(batch: BatchRecord): Promise<boolean>;
 }
 
-export function createBatchStore(local: TypedStorage<BatchesSlice>): BatchStore {
+export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer): BatchStore {
   return {
     get: async (origin, id) => (await local.get('batches'))[batchKey(origin, id)],
     all: async () => Object.values(await local.get('batches')),
     async add(batch) {
+      const sealKey = await sealer.key();
       let added = false;
       await local.update('batches', (all) => {
         const key = batchKey(batch.origin, batch.id);
         if (all[key]) return all;
+        const next = withRoomFor(all, key, seal(sealKey, batch), Date.now());
         added = true;
-        return { ...prune(all), [key]: batch };
+        return next;
       });
       return added;
     },
     async update(origin, id, change) {
+      const sealKey = await sealer.key();
       const key = batchKey(origin, id);
       const all = await local.update('batches', (current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
-        return { ...current, [key]: change(batch) };
+        const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
+        return { ...current, [key]: isSealed(sealKey, batch) ? seal(sealKey, changed) : changed };
       });
       return all[key];
     },
+    authentic: async (batch) => isSealed(await sealer.key(), batch),
     async remove(origin, id) {
       await local.update('batches', (all) => {
         const { [batchKey(origin, id)]: _removed, ...rest } = all;

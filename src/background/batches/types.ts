@@ -1,5 +1,6 @@
 import type { RpcUserOperation } from '../../shared/erc4337';
 import type { FeeTier } from '../../shared/fees';
+import type { HexFees } from './fees';
 import type { Hex } from '../../shared/params';
 
 export interface BatchCall {
@@ -21,15 +22,30 @@ export interface CallReceipt {
   transactionHash: Hex;
 }
 
+/**
+ * Where something the batch put out (a transaction, a userOp) stands on chain. Once `sent` it is only ever sent
+ * again as the same bytes, never replaced: the node may have it even when it did not say so.
+ */
+export interface Submission {
+  /** Broadcast at least once (or about to be: set before the request goes out). */
+  sent: boolean;
+  /** As last seen; removed again when a reorg takes its block away. */
+  receipt?: CallReceipt;
+  /** The receipt's block is FINAL_CONFIRMATIONS deep: no longer checked for reorgs. */
+  final?: boolean;
+  /** It can never be included any more (its nonce went to something else, or the bundler lost it). */
+  dropped?: boolean;
+  /** The block number from which it was seen missing while it could no longer be included. */
+  missingSince?: number;
+}
+
 /** One signed transaction of a batch, stored before it is sent so a restart resends the same bytes. */
-export interface BatchTransaction {
+export interface BatchTransaction extends Submission {
   hash: Hex;
   raw: Hex;
   nonce: number;
   /** Which calls of the batch it carries: all of them when atomic, one otherwise. */
   calls: number[];
-  sent: boolean;
-  receipt?: CallReceipt;
 }
 
 /**
@@ -53,8 +69,11 @@ export interface BatchRecord {
   /** Gas limit per transaction: one entry when atomic, one per call otherwise. */
   gasLimits: Hex[];
   state: BatchState;
-  /** Set by the dapp (eth_sendTransaction) or by the user's fee tier; otherwise the node's market fees. */
-  fees?: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+  /** Set by the dapp (eth_sendTransaction): signed exactly. */
+  fees?: HexFees;
+  /** What the approval screen showed per tier: signing uses today's fees of the chosen tier, never more than these. */
+  feeCaps?: Record<FeeTier, HexFees>;
+  /** The user's choice (eth_sendTransaction's screen); market otherwise. */
   feeTier?: FeeTier;
   /** A nonce the dapp chose; otherwise the account's pending nonce at signing time. */
   nonce?: number;
@@ -83,9 +102,7 @@ export interface Sponsorship {
 }
 
 /** Signed and stored before it is sent, like a batch's transactions. */
-export interface SentUserOperation {
+export interface SentUserOperation extends Submission {
   op: RpcUserOperation;
   hash: Hex;
-  sent: boolean;
-  receipt?: CallReceipt;
 }

@@ -5,14 +5,26 @@ import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 /** JSON-RPC to one node (or bundler); handed to code that works on a chain, so it never needs the registry. */
 export type ChainNode = <T = unknown>(method: string, params?: unknown[]) => Promise<T>;
 
-export async function callNode<T = unknown>(rpcUrl: string, method: string, params: unknown[] = [], timeoutMs?: number): Promise<T> {
+/**
+ * An endpoint and the name errors call it by: a URL may carry an API key, and error messages reach every page
+ * (the `disconnect` event), so they name the network, never the URL.
+ */
+export interface Endpoint {
+  url: string;
+  name: string;
+}
+
+export async function callNode<T = unknown>(endpoint: Endpoint, method: string, params: unknown[] = [], timeoutMs?: number): Promise<T> {
   try {
-    return await jsonRpc<T>(rpcUrl, method, params, { timeoutMs });
+    return await jsonRpc<T>(endpoint.url, method, params, { timeoutMs });
   } catch (error) {
     if (!(error instanceof JsonRpcTransportError)) throw error;
     if (error.reason === 'unreachable' || error.reason === 'timeout') {
-      throw new RpcError(ErrorCode.chainDisconnected, `The node at ${rpcUrl} is unreachable: ${error.message}`);
+      const why = error.reason === 'timeout' ? error.message : 'no connection';
+      throw new RpcError(ErrorCode.chainDisconnected, `The node of ${endpoint.name} is unreachable (${why})`);
     }
-    throw new RpcError(ErrorCode.internal, `The node at ${rpcUrl} answered ${error.message}`);
+    throw new RpcError(ErrorCode.internal, `The node of ${endpoint.name} answered ${error.message}`);
   }
 }
+
+export const nodeOf = (network: { rpcUrl: string; name: string }): Endpoint => ({ url: network.rpcUrl, name: network.name });

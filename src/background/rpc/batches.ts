@@ -4,8 +4,8 @@ import type { SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
-import { describeCall } from '../batches/encoding';
-import { suggestFees } from '../batches/fees';
+import { assertNoSelfCalls, describeCall } from '../batches/encoding';
+import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendApproved } from '../batches/run';
@@ -32,16 +32,19 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const id = request.id ?? hexlify(randomBytes(32));
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
+  assertNoSelfCalls(from, calls, (i) => `calls[${i}].to`);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const batch = await prepareBatch(node, network, { id, origin, from, calls }, request);
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request), tierFees(node)]);
+  // The fee shown is a cap: signing uses today's market fees, never more than these.
+  const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     atomic: batch.atomic, upgrade: batch.upgrade, calls: calls.map(describeCall),
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-    maxFee: batch.sponsor ? '0' : (gas * (await suggestFees(node)).maxFeePerGas).toString(),
+    maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
     warning: batch.warning,
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin } } : {}),
   };

@@ -3,7 +3,7 @@ import { invalidParams } from '../../shared/errors';
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import type { Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
-import { callNode } from '../networks/rpcClient';
+import { callNode, nodeOf } from '../networks/rpcClient';
 import { method, type MethodTable } from './types';
 
 /** Other chains' nodes are asked briefly: an unreachable chain must not hold up the answer. */
@@ -31,7 +31,7 @@ export async function atomicStatus(network: Network, account: Hex, timeoutMs?: n
   if (!network.eip7702) return 'unsupported';
   let code: string;
   try {
-    code = await callNode<string>(network.rpcUrl, 'eth_getCode', [account, 'pending'], timeoutMs);
+    code = await callNode<string>(nodeOf(network), 'eth_getCode', [account, 'pending'], timeoutMs);
   } catch {
     // An unreachable chain: nothing is known against an upgrade there.
     return 'ready';

@@ -3,6 +3,8 @@ import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
 import { switchNetwork } from '../networks/switch';
+import type { Services } from '../services';
+import { authorizedAccount } from './authorization';
 import { Answered, method, type MethodTable } from './types';
 
 const chainIdParam = (params: unknown, name: string): Hex => {
@@ -35,6 +37,18 @@ export function parseAddChain(params: unknown): Network {
   };
 }
 
+/**
+ * Switching changes the network every site sees, so only a connected site may (4100 otherwise): among the wallet's
+ * built-in networks at once, to a network someone added only after asking the user (the screen `ask` builds).
+ */
+async function switchOrAsk<D>(services: Services, origin: string, network: Network, ask: () => D): Promise<D | Answered> {
+  await authorizedAccount(services, origin, undefined, true);
+  if (BigInt((await services.networks.selected()).chainId) === BigInt(network.chainId)) return new Answered(null);
+  if (!network.builtIn) return ask();
+  await switchNetwork(services, network.chainId);
+  return new Answered(null);
+}
+
 export const chainMethods: MethodTable = {
   eth_chainId: method({
     parse: (params) => positional(params, 'eth_chainId', 0),
@@ -49,13 +63,17 @@ export const chainMethods: MethodTable = {
   wallet_switchEthereumChain: method({
     parse: (params) => chainIdParam(params, 'wallet_switchEthereumChain'),
     auth: 'none',
-    async handle(chainId, { services }) {
-      const network = await services.networks.find(chainId);
-      if (!network) {
-        throw new RpcError(ErrorCode.unrecognizedChain, `Unrecognized chain ID ${chainId}: add it first with wallet_addEthereumChain`);
-      }
-      await switchNetwork(services, network.chainId);
-      return null;
+    approval: {
+      type: 'switchChain',
+      async prepare(chainId, { services, origin }) {
+        const network = await services.networks.find(chainId);
+        if (!network) throw new RpcError(ErrorCode.unrecognizedChain, `Unrecognized chain ID ${chainId}: add it first with wallet_addEthereumChain`);
+        return switchOrAsk(services, origin, network, () => network);
+      },
+      async approve({ details }, _answer, services) {
+        await switchNetwork(services, details.chainId);
+        return null;
+      },
     },
   }),
   wallet_addEthereumChain: method({
@@ -63,10 +81,10 @@ export const chainMethods: MethodTable = {
     auth: 'none',
     approval: {
       type: 'addChain',
-      async prepare(network, { services }) {
-        if (!(await services.networks.find(network.chainId))) return network;
-        await switchNetwork(services, network.chainId);
-        return new Answered(null);
+      async prepare(network, { services, origin }) {
+        const known = await services.networks.find(network.chainId);
+        // A known chain is only switched to; the screen then shows it as the wallet has it.
+        return known ? switchOrAsk(services, origin, known, () => known) : network;
       },
       // The network exactly as the screen showed it (the first allowed RPC URL).
       async approve({ details }, _answer, services) {

@@ -8,9 +8,9 @@ import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
-import { describeCall } from '../batches/encoding';
+import { assertNoSelfCalls, describeCall } from '../batches/encoding';
 import { sequential } from '../batches/executors/sequential';
-import { suggestFees } from '../batches/fees';
+import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
 import { method, type AccountContext, type MethodTable } from './types';
 
@@ -23,15 +23,20 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
     throw invalidParams(`transaction.chainId ${tx.chainId} does not match the selected network ${network.chainId} (${network.name})`);
   }
   const call = { ...(tx.to ? { to: tx.to } : {}), value: hex(tx.value), data: tx.data, ...(tx.gas === undefined ? {} : { gasLimitOverride: hex(tx.gas) }) };
+  assertNoSelfCalls(from, [call], () => 'transaction.to');
   const node = await services.nodeFor(network.chainId);
-  const planned = await sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: hexlify(randomBytes(32)), origin, from, calls: [call] });
+  const [planned, tiers] = await Promise.all([
+    sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: hexlify(randomBytes(32)), origin, from, calls: [call] }),
+    tierFees(node),
+  ]);
   const fixedFees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: hex(tx.maxFeePerGas), maxPriorityFeePerGas: hex(tx.maxPriorityFeePerGas!) } : undefined;
-  const batch = { ...planned, ...(fixedFees ? { fees: fixedFees } : {}), ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}) };
+  // Each tier's fee is shown, and is a cap when the user picks it: signing never pays more.
+  const batch = { ...planned, ...(fixedFees ? { fees: fixedFees } : { feeCaps: toHexTierFees(tiers) }), ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}) };
   await services.batches.add(batch);
   const gas = BigInt(batch.gasLimits[0]);
   const maxFees = fixedFees
     ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas)).toString() }
-    : Object.fromEntries(await Promise.all(FEE_TIERS.map(async (tier) => [tier, (gas * (await suggestFees(node, tier)).maxFeePerGas).toString()])));
+    : Object.fromEntries(FEE_TIERS.map((tier) => [tier, (gas * tiers[tier].maxFeePerGas).toString()]));
   return {
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
     call: describeCall(call), gasLimit: gas.toString(), maxFees, warning: batch.warning,

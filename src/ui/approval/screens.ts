@@ -8,11 +8,13 @@ import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
 import { SignTypedData } from './SignTypedData';
+import { SwitchChain } from './SwitchChain';
 import { WatchAsset } from './WatchAsset';
 
 export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Element } = {
   connect: Connect,
   addChain: AddChain,
+  switchChain: SwitchChain,
   sendCalls: SendCalls,
   sendTransaction: SendTransaction,
   signMessage: SignMessage,

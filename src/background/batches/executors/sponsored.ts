@@ -16,7 +16,8 @@ import { encodeExecuteBatch } from '../encoding';
 import { suggestFees } from '../fees';
 import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../types';
 import { planned, type BatchDeps, type Executor } from './executor';
-import { toCallReceipt } from './transactions';
+import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
+import { toCallReceipt, unclear } from './transactions';
 
 const ENTRY_POINT = new Interface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
@@ -59,11 +60,12 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   return { op: signed, hash: userOperationHash(signed, chainId), sent: false };
 }
 
-/** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it is fine. */
+/** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it, or that did not answer, may hold it. */
 async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void> {
   try {
     await bundler('eth_sendUserOperation', [sent.op, ENTRY_POINT_V08]);
   } catch (error) {
+    if (unclear(error)) return;
     if (/already known|already in mempool|AA25|nonce/i.test((error as Error).message)) {
       const known = await bundler('eth_getUserOperationByHash', [sent.hash]).catch(() => null);
       if (known) return;
@@ -98,18 +100,42 @@ export const sponsored: Executor = {
       const built = await build(node, bundler, wallet, batch);
       batch = await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', userOperation: built }));
     }
-    await submit(bundler, batch.userOperation!);
-    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent', userOperation: { ...b.userOperation!, sent: true } }));
+    // Marked first, as transactions are: once it may have left, it is only ever sent again as it is.
+    const setSent = (sent: boolean) => deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, sent } }));
+    if (!batch.userOperation!.sent) {
+      await setSent(true);
+      await submit(bundler, batch.userOperation!).catch(async (error: unknown) => {
+        await setSent(false);
+        throw error;
+      });
+    }
+    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
   },
 
-  /** The userOp's receipt: `success` says whether the calls ran, not the bundle transaction. */
-  async refresh(deps, batch) {
+  /**
+   * The userOp's receipt (`success` says whether the calls ran, not the bundle transaction), re-checked until final;
+   * without one, a userOp the bundler lost is sent again, and dropped once it has been missing DROP_AFTER_BLOCKS.
+   */
+  async refresh(deps, batch, node) {
     const sent = batch.userOperation;
-    if (!sent?.sent || sent.receipt) return batch;
-    const bundler = await deps.bundlerFor(batch.chainId);
-    const found = await bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [sent.hash]);
-    if (!found) return batch;
-    const receipt: CallReceipt = { ...toCallReceipt({ ...found.receipt, logs: found.logs }), status: found.success ? '0x1' : '0x0', gasUsed: found.actualGasUsed };
-    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, receipt } }));
+    if (!sent?.sent || sent.final || sent.dropped) return batch;
+    const [bundler, chain] = await Promise.all([deps.bundlerFor(batch.chainId), node ?? deps.nodeFor(batch.chainId)]);
+    const [found, head] = await Promise.all([
+      bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [sent.hash]),
+      chain<Hex>('eth_blockNumber').then(Number),
+    ]);
+    let next: SentUserOperation;
+    if (found) {
+      const receipt: CallReceipt = { ...toCallReceipt({ ...found.receipt, logs: found.logs }), status: found.success ? '0x1' : '0x0', gasUsed: found.actualGasUsed };
+      next = { op: sent.op, hash: sent.hash, sent: true, receipt, final: head - Number(receipt.blockNumber) >= FINAL_CONFIRMATIONS };
+    } else if (await bundler('eth_getUserOperationByHash', [sent.hash]).catch(() => null)) {
+      next = { op: sent.op, hash: sent.hash, sent: true };
+    } else {
+      await submit(bundler, sent).catch(() => undefined);
+      const since = sent.missingSince ?? head;
+      next = { op: sent.op, hash: sent.hash, sent: true, ...(head - since >= DROP_AFTER_BLOCKS ? { dropped: true } : { missingSince: since }) };
+    }
+    if (JSON.stringify(next) === JSON.stringify(sent)) return batch;
+    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: next }));
   },
 };

@@ -1,14 +1,17 @@
 /**
  * What the atomic and sequential executors share: a batch paid by the account as signed transactions. All are
- * signed and stored before the first is sent, then sent in nonce order; a sequential batch stops at the first one
- * the node refuses (later nonces could not be mined anyway), while a call that reverts on chain stops nothing.
+ * signed and stored before the first is sent, then sent in nonce order. Sending is idempotent: a transaction is
+ * marked sent before its bytes go out, and from then on those bytes are only ever sent again, never re-signed, so a
+ * restart, a timeout or a node that went away cannot run a call twice. A sequential batch stops at the first
+ * transaction the node refuses (later nonces could not be mined anyway); a call that reverts on chain stops nothing.
  */
 import { keccak256, type HDNodeWallet, type TransactionRequest } from 'ethers';
-import { BatchErrorCode, RpcError } from '../../../shared/errors';
+import { BatchErrorCode, ErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors';
 import type { ChainNode } from '../../networks/rpcClient';
-import { suggestFees, type Fees } from '../fees';
+import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
+import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
 
@@ -22,10 +25,18 @@ export type SignTransactions = (wallet: HDNodeWallet, batch: BatchRecord, nonce:
  */
 const NO_7702 = /transaction type not supported|invalid transaction type|7702.* not supported/i;
 
-/** Another transaction took the nonce we signed with (another wallet on the same key): sign again once. */
+/** Another transaction holds the nonce we signed with (another wallet on the same key). */
 const NONCE_TAKEN: string[] = [TX_ERRORS.nonceTooLow, TX_ERRORS.underpriced];
 
-class NonceTaken extends Error {}
+class NonceTaken extends Error {
+  constructor(readonly refusal: RpcError) {
+    super(refusal.message);
+  }
+}
+
+/** No answer, or one that says nothing (unreachable, timed out, not JSON): the node may have taken the bytes. */
+export const unclear = (error: unknown): boolean =>
+  error instanceof RpcError && (error.code === ErrorCode.chainDisconnected || error.code === ErrorCode.internal);
 
 /** One signed transaction carrying the batch's calls at these indexes. */
 export async function signTransaction(wallet: HDNodeWallet, tx: TransactionRequest, calls: number[]): Promise<BatchTransaction> {
@@ -33,16 +44,21 @@ export async function signTransaction(wallet: HDNodeWallet, tx: TransactionReque
   return { hash: keccak256(raw) as Hex, raw, nonce: Number(tx.nonce), calls, sent: false };
 }
 
-async function sendOne(node: ChainNode, tx: BatchTransaction, upgrade: boolean): Promise<void> {
+const known = async (node: ChainNode, hash: Hex): Promise<boolean> =>
+  Boolean((await node('eth_getTransactionReceipt', [hash])) ?? (await node('eth_getTransactionByHash', [hash])));
+
+/** Resolves when the node holds the bytes (or may: an unclear answer); throws when it refused them. */
+async function broadcast(node: ChainNode, tx: BatchTransaction, upgrade: boolean): Promise<void> {
   try {
     await node('eth_sendRawTransaction', [tx.raw]);
   } catch (error) {
+    if (unclear(error)) return;
     const normalized = normalizeTransactionError(error);
     if (!(normalized instanceof RpcError)) throw normalized;
-    // After a restart the node may already have these exact bytes, or have mined them.
     if (normalized.message === TX_ERRORS.alreadyKnown) return;
-    if (normalized.message === TX_ERRORS.nonceTooLow && (await node('eth_getTransactionByHash', [tx.hash]))) return;
-    if (NONCE_TAKEN.includes(normalized.message)) throw new NonceTaken(normalized.message);
+    // Mined already (a send whose answer was lost)?
+    if (normalized.message === TX_ERRORS.nonceTooLow && (await known(node, tx.hash))) return;
+    if (NONCE_TAKEN.includes(normalized.message)) throw new NonceTaken(normalized);
     if (upgrade && NO_7702.test((error as RpcError).message)) {
       throw new RpcError(BatchErrorCode.unsupportedChain, 'EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction', normalized.toObject());
     }
@@ -52,21 +68,29 @@ async function sendOne(node: ChainNode, tx: BatchTransaction, upgrade: boolean):
 
 async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sign: SignTransactions): Promise<BatchRecord> {
   const wallet = await deps.accounts.signer(batch.from);
+  const tier = batch.feeTier ?? 'market';
   const [nonce, fees] = await Promise.all([
     batch.nonce ?? node<Hex>('eth_getTransactionCount', [batch.from, 'pending']),
-    batch.fees ? { maxFeePerGas: BigInt(batch.fees.maxFeePerGas), maxPriorityFeePerGas: BigInt(batch.fees.maxPriorityFeePerGas) } : suggestFees(node, batch.feeTier),
+    batch.fees ? fromHexFees(batch.fees) : suggestFees(node, tier).then((today) => capFees(today, batch.feeCaps && fromHexFees(batch.feeCaps[tier]))),
   ]);
   const transactions = await sign(wallet, batch, Number(nonce), fees);
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', transactions }));
 }
 
+const markSent = (deps: BatchDeps, batch: BatchRecord, hash: Hex, sent: boolean): Promise<BatchRecord> =>
+  deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => (t.hash === hash ? { ...t, sent } : t)) }));
+
 async function sendUnsent(deps: BatchDeps, node: ChainNode, batch: BatchRecord): Promise<BatchRecord> {
   for (const tx of batch.transactions.filter((t) => !t.sent)) {
-    await sendOne(node, tx, batch.upgrade);
-    batch = await deps.batches.update(batch.origin, batch.id, (b) => ({
-      ...b,
-      transactions: b.transactions.map((t) => (t.hash === tx.hash ? { ...t, sent: true } : t)),
-    }));
+    // Marked first: a worker that stops while the request is out must treat these bytes as possibly sent.
+    batch = await markSent(deps, batch, tx.hash, true);
+    try {
+      await broadcast(node, tx, batch.upgrade);
+    } catch (error) {
+      // Refused: the node does not hold these bytes, and they are not on chain.
+      await markSent(deps, batch, tx.hash, false);
+      throw error;
+    }
   }
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
 }
@@ -78,11 +102,16 @@ export async function sendTransactions(deps: BatchDeps, batch: BatchRecord, sign
   try {
     return await sendUnsent(deps, node, batch);
   } catch (error) {
-    // Signed again only while none of it went out (a nonce the dapp chose is its own business):
-    // re-signing after a send would run the sent calls twice.
+    if (!(error instanceof NonceTaken)) throw error;
+    // Signed again only when none of these bytes ever left (the node refused the very first): then no earlier send
+    // can be mined, so new bytes cannot run a call twice. A nonce the dapp chose is its own business.
     const stored = (await deps.batches.get(batch.origin, batch.id))!;
-    if (!(error instanceof NonceTaken) || stored.nonce !== undefined || stored.transactions.some((t) => t.sent)) throw error;
-    return sendUnsent(deps, node, await signAll(deps, node, stored, sign));
+    if (stored.nonce !== undefined || stored.transactions.some((t) => t.sent)) throw error.refusal;
+    try {
+      return await sendUnsent(deps, node, await signAll(deps, node, stored, sign));
+    } catch (again) {
+      throw again instanceof NonceTaken ? again.refusal : again;
+    }
   }
 }
 
@@ -100,17 +129,36 @@ export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   transactionHash: r.transactionHash,
 });
 
-/** Asks the node once for every sent transaction without a receipt, and stores what it has. */
+/**
+ * One look at a transaction not final yet: its receipt (gone again after a reorg), or, without one, whether it can
+ * still be mined. Bytes the node no longer holds are sent again; once the account's nonce has moved past it without
+ * a receipt for DROP_AFTER_BLOCKS blocks, another transaction took its place and it is dropped.
+ */
+async function look(node: ChainNode, tx: BatchTransaction, head: number, accountNonce: () => Promise<number>): Promise<BatchTransaction> {
+  const found = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
+  if (found) {
+    const { missingSince: _missing, ...rest } = tx;
+    return { ...rest, receipt: toCallReceipt(found), final: head - Number(found.blockNumber) >= FINAL_CONFIRMATIONS };
+  }
+  const { receipt: _reorged, ...waiting } = tx;
+  if ((await accountNonce()) <= tx.nonce) {
+    if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
+    return { ...waiting, missingSince: undefined };
+  }
+  const since = tx.missingSince ?? head;
+  return head - since >= DROP_AFTER_BLOCKS ? { ...waiting, dropped: true } : { ...waiting, missingSince: since };
+}
+
+/** Asks the node once about every sent transaction not final yet, and stores what changed. */
 export async function refreshTransactions(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord> {
-  const missing = batch.transactions.filter((t) => t.sent && !t.receipt);
-  if (missing.length === 0) return batch;
+  const open = batch.transactions.filter((t) => t.sent && !t.final && !t.dropped);
+  if (open.length === 0) return batch;
   const chain = node ?? (await deps.nodeFor(batch.chainId));
-  const found = await Promise.all(missing.map((t) => chain<NodeReceipt | null>('eth_getTransactionReceipt', [t.hash])));
-  const byHash = new Map<Hex, CallReceipt>();
-  found.forEach((r, i) => r && byHash.set(missing[i].hash, toCallReceipt(r)));
-  if (byHash.size === 0) return batch;
-  return deps.batches.update(batch.origin, batch.id, (b) => ({
-    ...b,
-    transactions: b.transactions.map((t) => (byHash.has(t.hash) ? { ...t, receipt: byHash.get(t.hash) } : t)),
-  }));
+  const head = Number(await chain<Hex>('eth_blockNumber'));
+  let nonce: Promise<number> | undefined;
+  const accountNonce = () => (nonce ??= chain<Hex>('eth_getTransactionCount', [batch.from, 'latest']).then(Number));
+  const looked = new Map((await Promise.all(open.map((t) => look(chain, t, head, accountNonce)))).map((t) => [t.hash, t]));
+  const same = open.every((t) => JSON.stringify(t) === JSON.stringify(looked.get(t.hash)));
+  if (same) return batch;
+  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => looked.get(t.hash) ?? t) }));
 }

@@ -1,0 +1,21 @@
+import { Interface } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../shared/schemas/errorOf';
+import { assertNoSelfCalls, encodeExecuteBatch } from './encoding';
+
+const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const ATTACKER = '0x000000000000000000000000000000000000dEaD';
+const drain = new Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [ATTACKER, 10n ** 24n]);
+
+describe('calls into the sending account itself', () => {
+  it('are refused when they carry data (an executeBatch hiding a transfer), naming the call', () => {
+    const hidden = encodeExecuteBatch([{ to: '0x10078beE6813c04572224b652228177C0f7BF2CF', value: '0x0', data: drain as `0x${string}` }]);
+    const error = errorOf(() => assertNoSelfCalls(ME, [{ to: ATTACKER, value: '0x0', data: '0x' }, { to: ME.toLowerCase() as `0x${string}`, value: '0x0', data: hidden }], (i) => `calls[${i}].to`));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(/^calls\[1\]\.to is the sending account itself with data/);
+  });
+
+  it('allow a plain value transfer to oneself, and calls elsewhere', () => {
+    expect(() => assertNoSelfCalls(ME, [{ to: ME, value: '0x1', data: '0x' }, { to: ATTACKER, value: '0x0', data: drain as `0x${string}` }], String)).not.toThrow();
+  });
+});

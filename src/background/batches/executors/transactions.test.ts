@@ -1,0 +1,136 @@
+/** Sending is idempotent and following sees reorgs and drops: a fake node whose every answer a test sets. */
+import { Transaction } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, RpcError } from '../../../shared/errors';
+import { deriveWallet } from '../../accounts/accounts';
+import { SEAL_KEY_DEFAULTS, createSealer } from '../../storage/seal';
+import { memoryBackend, typedStorage } from '../../storage/typedStorage';
+import { toHexTierFees } from '../fees';
+import { runBatch, sendApproved } from '../run';
+import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus } from '../status';
+import { createBatchStore } from '../store';
+import { BATCHES_DEFAULTS, type BatchRecord } from '../types';
+import type { BatchDeps } from './executor';
+import { refreshTransactions } from './transactions';
+
+const ORIGIN = 'https://dapp.example';
+const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const receiptAt = (hash: string, block: number) => ({ logs: [], status: '0x1', blockHash: `0x${'ab'.repeat(32)}`, blockNumber: `0x${block.toString(16)}`, gasUsed: '0x5208', transactionHash: hash });
+
+/** The chain as a test sets it: the head, the account's nonces, what the node holds, and how sending answers. */
+function fakeChain() {
+  const chain = {
+    head: 100,
+    latestNonce: 5,
+    baseFee: 1_000_000_000n,
+    sendAnswer: 'accept' as 'accept' | 'unreachable' | string,
+    mempool: new Set<string>(),
+    receipts: new Map<string, ReturnType<typeof receiptAt>>(),
+    broadcasts: [] as string[],
+  };
+  const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    switch (method) {
+      case 'eth_blockNumber': return `0x${chain.head.toString(16)}` as T;
+      case 'eth_getTransactionCount': return `0x${chain.latestNonce.toString(16)}` as T;
+      case 'eth_getBlockByNumber': return { baseFeePerGas: `0x${chain.baseFee.toString(16)}` } as T;
+      case 'eth_maxPriorityFeePerGas': return '0x2' as T;
+      case 'eth_getTransactionByHash': return (chain.mempool.has(params[0] as string) ? {} : null) as T;
+      case 'eth_getTransactionReceipt': return (chain.receipts.get(params[0] as string) ?? null) as T;
+      case 'eth_sendRawTransaction': {
+        const hash = Transaction.from(params[0] as string).hash!;
+        chain.broadcasts.push(hash);
+        if (chain.sendAnswer === 'unreachable') throw new RpcError(ErrorCode.chainDisconnected, 'The node is unreachable');
+        if (chain.sendAnswer !== 'accept') throw new RpcError(-32000, chain.sendAnswer);
+        chain.mempool.add(hash);
+        return hash as T;
+      }
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  return { chain, node };
+}
+
+async function setup(extra: Partial<BatchRecord> = {}) {
+  const { chain, node } = fakeChain();
+  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS)));
+  const deps = {
+    batches,
+    accounts: { signer: async () => deriveWallet('test test test test test test test test test test test junk', 0) },
+    networks: { markWithoutEip7702: async () => undefined },
+    nodeFor: async () => node,
+    bundlerFor: async () => node,
+  } as unknown as BatchDeps;
+  await batches.add({
+    id: 'b', origin: ORIGIN, chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,
+    calls: [{ to: TO, value: '0x1', data: '0x' }], gasLimits: ['0x5208'], state: 'awaiting-approval', transactions: [], createdAt: 0, ...extra,
+  });
+  const stored = async () => (await batches.get(ORIGIN, 'b'))!;
+  return { chain, deps, stored };
+}
+
+describe('sending', () => {
+  it('answers pending when the node did not answer, keeps the bytes, and sends the same bytes again later', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sendAnswer = 'unreachable';
+    expect(await sendApproved(deps, ORIGIN, 'b')).toEqual({ id: 'b', batchId: 'b', status: 'pending' });
+    const [tx] = (await stored()).transactions;
+    expect(tx.sent).toBe(true);
+    chain.sendAnswer = 'accept';
+    await refreshTransactions(deps, await stored());
+    expect(chain.broadcasts).toEqual([tx.hash, tx.hash]);
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+  });
+
+  it('keeps a signed batch the node refused, with its id: status 400, never signed again', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sendAnswer = 'insufficient funds for gas * price + value';
+    await expect(sendApproved(deps, ORIGIN, 'b')).rejects.toMatchObject({ message: 'insufficient funds for gas * price + value' });
+    const batch = await stored();
+    expect(batch.transactions).toHaveLength(1);
+    expect(batch.transactions[0].sent).toBe(false);
+    expect(batchStatus(batch)).toBe(CallsStatus.offchainFailure);
+    expect((await runBatch(deps, ORIGIN, 'b')).batch.transactions[0].hash).toBe(batch.transactions[0].hash);
+  });
+
+  it('signs with today\'s fees, never above the cap the user was shown', async () => {
+    const { chain, deps, stored } = await setup({
+      feeCaps: toHexTierFees({ low: { maxFeePerGas: 10n, maxPriorityFeePerGas: 1n }, market: { maxFeePerGas: 20n, maxPriorityFeePerGas: 2n }, aggressive: { maxFeePerGas: 30n, maxPriorityFeePerGas: 4n } }),
+    });
+    chain.baseFee = 1_000n;
+    await sendApproved(deps, ORIGIN, 'b');
+    const signed = Transaction.from((await stored()).transactions[0].raw);
+    expect([signed.maxFeePerGas, signed.maxPriorityFeePerGas]).toEqual([20n, 2n]);
+  });
+});
+
+describe('following', () => {
+  it('takes a receipt away again when a reorg removes its block, until it is final', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const { hash } = (await stored()).transactions[0];
+    chain.receipts.set(hash, receiptAt(hash, 100));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+    chain.receipts.delete(hash);
+    chain.head = 101;
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    chain.receipts.set(hash, receiptAt(hash, 101));
+    chain.head = 101 + FINAL_CONFIRMATIONS;
+    await refreshTransactions(deps, await stored());
+    expect((await stored()).transactions[0]).toMatchObject({ final: true, receipt: { blockNumber: '0x65' } });
+  });
+
+  it('drops a transaction whose nonce went to another one, after DROP_AFTER_BLOCKS blocks without a receipt', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    chain.latestNonce = 6;
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    chain.head += DROP_AFTER_BLOCKS;
+    await refreshTransactions(deps, await stored());
+    expect((await stored()).transactions[0].dropped).toBe(true);
+    expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+});

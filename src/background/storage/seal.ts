@@ -1,0 +1,55 @@
+/**
+ * Authenticates records the worker acts on without the user (approvals it finishes after a restart). Extension
+ * storage can be written from a page's content-script process (Firefox always; Chrome unless its access level is
+ * restricted), so a record is acted on only when its MAC, made with a key no page can read, still matches.
+ * The key lives in session storage (trusted contexts only, memory only): records sealed in an earlier browser
+ * session no longer verify, which is right for approvals (their pages are gone by then).
+ */
+import { computeHmac, hexlify, randomBytes, toUtf8Bytes } from 'ethers';
+import type { TypedStorage } from './typedStorage';
+
+export interface SealKeySlice {
+  sealKey: string | null;
+}
+export const SEAL_KEY_DEFAULTS: SealKeySlice = { sealKey: null };
+
+export type Sealed<T> = T & { seal: string };
+
+/** JSON with sorted keys, so the same record always gives the same bytes. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+const mac = (key: string, record: object): string => computeHmac('sha256', key, toUtf8Bytes(canonicalJson(record)));
+
+export interface Sealer {
+  /** The key, made on first use; load it before a synchronous storage update. */
+  key(): Promise<string>;
+}
+
+export function createSealer(session: TypedStorage<SealKeySlice>): Sealer {
+  let cached: Promise<string> | undefined;
+  const load = async (): Promise<string> => {
+    let key = await session.get('sealKey');
+    if (key === null) {
+      const made = hexlify(randomBytes(32));
+      key = await session.update('sealKey', (current) => current ?? made);
+    }
+    return key!;
+  };
+  return { key: () => (cached ??= load()) };
+}
+
+export function seal<T extends object>(key: string, record: T): Sealed<T> {
+  const { seal: _old, ...content } = record as T & { seal?: string };
+  return { ...(content as T), seal: mac(key, content) };
+}
+
+export function isSealed<T extends object>(key: string, record: T & { seal?: string }): record is Sealed<T> {
+  const { seal: found, ...content } = record;
+  return typeof found === 'string' && found === mac(key, content);
+}
