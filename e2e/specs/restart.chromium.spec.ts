@@ -5,6 +5,7 @@
  */
 import { parseEther, toQuantity } from 'ethers';
 import { chain } from '../fixtures/chain';
+import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
@@ -62,25 +63,48 @@ test('the worker stopped right after approval: the batch still completes, once',
   expect(await chain().getTransactionCount(freshWallet.address)).toBe(2);
 });
 
-test('the worker died after the approval was taken but before anything was sent: it resumes and answers', async ({ freshWallet, dapp, chromium }) => {
+test('the worker stopped while the signed transaction was on its way: it is sent again, lands once, and the page gets its answer', async ({ dapp, chromium }) => {
+  const faulty = await startFaultyChain();
+  try {
+    const account = await onFaultyChain(chromium, dapp, faulty);
+    faulty.proxy.set('eth_sendRawTransaction', 'hold');
+    const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'cut', [{ to: RECIPIENT, value: '0x7' }]));
+    await (await ApprovalWindow.next(chromium)).approve();
+    await faulty.proxy.held('eth_sendRawTransaction');
+    await chromium.stopServiceWorker();
+    // The bytes never reached the node; the next worker finds them marked sent and sends them again.
+    await faulty.proxy.release('eth_sendRawTransaction', 'nowhere');
+    expect(await dapp.result('eth_chainId')).toBe(FAULTY_CHAIN_ID);
+    expect(await sending).toEqual({ result: { id: 'cut', batchId: 'cut', status: 'pending' } });
+    await expect.poll(() => status(dapp, 'cut')).toBe(200);
+    expect(await faulty.provider.getTransactionCount(account.address)).toBe(1);
+    expect(await faulty.provider.getBalance(RECIPIENT)).toBe(7n);
+  } finally {
+    await faulty.stop();
+  }
+});
+
+test('records planted in storage are never acted on: a decided approval and its batch are dropped, nothing is sent', async ({ freshWallet, dapp, chromium }) => {
   const [from] = await connect(dapp, chromium);
-  const sending = dapp.request('wallet_sendCalls', sequential(from, 'cut', [{ to: RECIPIENT, value: '0x7' }, { to: RECIPIENT, value: '0x8' }]));
-  const approval = await ApprovalWindow.next(chromium);
-  await approval.screen.waitFor({ role: 'button', name: 'Approve' });
-  // Storage exactly as the worker leaves it at that instant: the decision stored on the approval, batch approved, nothing signed.
-  await approval.screen.evaluate(async () => {
-    type Records = Record<string, any>;
-    const storage = (globalThis as unknown as { chrome: { storage: { local: { get(k: string[]): Promise<Records>; set(v: object): Promise<void> } } } }).chrome.storage.local;
-    const { approvals, batches } = await storage.get(['approvals', 'batches']);
-    const key = Object.keys(batches).find((k) => k.endsWith(' cut'))!;
-    batches[key] = { ...batches[key], state: 'approved' };
-    await storage.set({ approvals: [{ ...approvals[0], decision: { approved: true } }], batches });
-  }, undefined);
+  const attacker = '0x000000000000000000000000000000000000dEaD';
+  const before = await chain().getBalance(attacker);
+  // What a compromised page process could write if it reached storage: an approved batch to an attacker.
+  await freshWallet.popup.screen.evaluate(async ({ from, origin, attacker }) => {
+    type Area = { set(v: object): Promise<void> };
+    const storage = (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome.storage.local;
+    const replyTo = { tabId: 1, frameId: 0, origin, requestId: 'x' };
+    const batch = { id: 'evil', origin, chainId: '0x7a69', from, atomic: false, upgrade: false, calls: [{ to: attacker, value: '0xde0b6b3a7640000', data: '0x' }], gasLimits: ['0x5208'], state: 'approved', transactions: [], createdAt: Date.now() };
+    await storage.set({
+      approvals: [{ id: 'evil', type: 'sendCalls', method: 'wallet_sendCalls', origin, replyTo, createdAt: Date.now(), details: { batchId: 'evil' }, decision: { approved: true } }],
+      batches: { [`${origin} evil`]: batch },
+    });
+  }, { from, origin: dapp.origin, attacker });
   await chromium.stopServiceWorker();
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
-  expect(await sending).toEqual({ result: { id: 'cut', batchId: 'cut', status: 'pending' } });
-  await expect.poll(() => status(dapp, 'cut')).toBe(200);
-  expect(await chain().getTransactionCount(freshWallet.address)).toBe(2);
+  await expect.poll(() => freshWallet.popup.screen.evaluate(async () =>
+    ((await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<{ approvals?: unknown[] }> } } } }).chrome.storage.local.get('approvals')).approvals ?? []).length, undefined)).toBe(0);
+  expect(await chain().getTransactionCount(from, 'pending')).toBe(0);
+  expect(await chain().getBalance(attacker)).toBe(before);
 });
 
 test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {

@@ -26,7 +26,7 @@ import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
 import { emitToOrigin, replyToPage } from './transport/send';
 import { originOf } from './transport/sender';
-import { AUTO_LOCK_ALARM, restartIdleTimer, stopIdleTimer } from './vault/autoLock';
+import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
 import { createVault } from './vault/vault';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
@@ -35,6 +35,7 @@ restrictToTrustedContexts();
 const local = typedStorage(migrated(browser.storage.local), LOCAL_DEFAULTS);
 const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const sealer = createSealer(session);
+const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
 const networks = createNetworks(local);
 const approvalWindow = createApprovalWindow(session);
@@ -75,9 +76,12 @@ const services: Services = {
   showActivity: createActivityWindow(session),
 };
 
+// A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.
+const started = idleTimer.overdue().then((overdue) => (overdue ? lock() : undefined)).catch((error: Error) => console.error('[vault] auto-lock check failed', error));
+
 async function lock(): Promise<void> {
   await vault.lock();
-  await stopIdleTimer();
+  await idleTimer.stop();
   await announceAccounts(services);
 }
 
@@ -97,13 +101,13 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
     }
     const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
     const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin, requestId: message.id, ...(documentId ? { documentId } : {}) };
-    void runRequest(message.request, { origin, method: message.request.method, replyTo, services }).then((response) => {
-      if (response !== DEFERRED) return replyToPage(replyTo, response);
-    });
+    void started
+      .then(() => runRequest(message.request, { origin, method: message.request.method, replyTo, services }))
+      .then((response) => (response !== DEFERRED ? replyToPage(replyTo, response) : undefined));
     return undefined;
   }
   if (isPageRequest(message) && fromOwnPage(sender)) {
-    return runPageRequest(message, { services, lock, touch: () => restartIdleTimer(local) });
+    return started.then(() => runPageRequest(message, { services, lock, touch: () => idleTimer.restart() }));
   }
   return undefined;
 });
@@ -127,6 +131,8 @@ browser.alarms.onAlarm.addListener((alarm) => {
 
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
 // finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.
-void services.approvals.pending().then((pending) => (pending.length > 0 ? approvalWindow.restore() : undefined));
-void services.approvals.resume().catch((error: Error) => console.error('[approvals] resume failed', error));
-void followUnfinished(services).catch((error: Error) => console.error('[batches] follow after restart failed', error));
+void started.then(async () => {
+  if ((await services.approvals.pending()).length > 0) await approvalWindow.restore();
+}).catch((error: Error) => console.error('[approvals] restoring the window failed', error));
+void started.then(() => services.approvals.resume()).catch((error: Error) => console.error('[approvals] resume failed', error));
+void started.then(() => followUnfinished(services)).catch((error: Error) => console.error('[batches] follow after restart failed', error));

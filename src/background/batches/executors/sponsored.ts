@@ -17,6 +17,7 @@ import { suggestFees } from '../fees';
 import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../types';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
+import { bundlerError } from './bundlerErrors';
 import { toCallReceipt, unclear } from './transactions';
 
 const ENTRY_POINT = new Interface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
@@ -52,7 +53,9 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   let op = await draftOperation(node, from, batch.calls, authorization);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
   op = { ...op, ...stubFields };
-  const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]);
+  const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
+    throw bundlerError(error);
+  });
   op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
   // The final data is signed over the gas values; a stub marked final already is.
   if (!isFinal) op = { ...op, ...(await getPaymasterData(sponsor.url, op, chainId, sponsor.context)) };
@@ -70,7 +73,7 @@ async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void
       const known = await bundler('eth_getUserOperationByHash', [sent.hash]).catch(() => null);
       if (known) return;
     }
-    throw error;
+    throw bundlerError(error);
   }
 }
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../../shared/errors';
+import { bundlerError } from './bundlerErrors';
+
+describe('bundler errors', () => {
+  it('what the paymaster refused is 4300 "Paymaster service error", with the reason', () => {
+    expect((bundlerError(new RpcError(-32501, 'AA33 reverted: paymaster says no')) as RpcError).toObject()).toEqual({
+      code: 4300, message: 'Paymaster service error', data: { message: 'the paymaster refused the userOp during validation: AA33 reverted: paymaster says no', bundlerCode: -32501 },
+    });
+  });
+
+  it.each([
+    [-32502, 'validation used a forbidden opcode or storage access'],
+    [-32507, "the account's signature is invalid"],
+    [-32500, "the account's validation failed"],
+  ])('%i is -32000 naming what the bundler objected to', (code, what) => {
+    expect((bundlerError(new RpcError(code, 'AA24 signature error')) as RpcError).toObject()).toEqual({
+      code: -32000, message: `The bundler refused the userOp: ${what}`, data: { message: 'AA24 signature error', bundlerCode: code },
+    });
+  });
+
+  it('leaves other errors as they are', () => {
+    const unreachable = new RpcError(4901, 'The node of Local devnet (bundler) is unreachable');
+    expect(bundlerError(unreachable)).toBe(unreachable);
+  });
+});
