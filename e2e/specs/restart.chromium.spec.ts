@@ -69,7 +69,8 @@ test('the worker stopped while the signed transaction was on its way: it is sent
     const account = await onFaultyChain(chromium, dapp, faulty);
     faulty.proxy.set('eth_sendRawTransaction', 'hold');
     const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'cut', [{ to: RECIPIENT, value: '0x7' }]));
-    await (await ApprovalWindow.next(chromium)).approve();
+    // The window stays open until the page has its answer, which waits on the held send.
+    await (await ApprovalWindow.next(chromium)).press('Approve');
     await faulty.proxy.held('eth_sendRawTransaction');
     await chromium.stopServiceWorker();
     // The bytes never reached the node; the next worker finds them marked sent and sends them again.

@@ -6,7 +6,6 @@ import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
 import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
-import { SEAL_KEY_DEFAULTS, type SealKeySlice } from './storage/seal';
 import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
 import { LOCK_DEADLINE_DEFAULTS, type LockDeadlineSlice } from './vault/autoLock';
 import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice } from './vault/vault';
@@ -28,6 +27,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
 };
 
 /** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & SealKeySlice;
+export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...SEAL_KEY_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS };

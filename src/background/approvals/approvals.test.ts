@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RpcResponse } from '../../shared/protocol';
-import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
+import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { MAX_PENDING, createApprovals, type ApprovalDeps } from './approvals';
@@ -12,7 +12,7 @@ type Reply = { target: ReplyTarget; response: RpcResponse };
 function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
-  const sealer = createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS));
+  const sealer = createSealer(memoryKeyStore());
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({

@@ -2,7 +2,7 @@ import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
 import { deriveWallet } from '../accounts/accounts';
-import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
+import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import type { BatchDeps } from './executors/executor';
@@ -40,7 +40,7 @@ function fakeNode(accepted: number, refusal: string) {
 
 async function setup(accepted: number, refusal: string) {
   const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
-  const batches = createBatchStore(local, createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS)));
+  const batches = createBatchStore(local, createSealer(memoryKeyStore()));
   const { node, sent, nonceReads } = fakeNode(accepted, refusal);
   const deps = {
     batches,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SEAL_KEY_DEFAULTS, createSealer } from '../storage/seal';
+import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS, createBatchStore } from './store';
@@ -12,7 +12,7 @@ const batch = (id: string, state: BatchRecord['state'], createdAt: number, origi
 
 const newStore = () => {
   const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
-  return { local, store: createBatchStore(local, createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS))) };
+  return { local, store: createBatchStore(local, createSealer(memoryKeyStore())) };
 };
 
 describe('batch store', () => {

@@ -2,16 +2,16 @@
  * Authenticates records the worker acts on without the user (approvals it finishes after a restart). Extension
  * storage can be written from a page's content-script process (Firefox always; Chrome unless its access level is
  * restricted), so a record is acted on only when its MAC, made with a key no page can read, still matches.
- * The key lives in session storage (trusted contexts only, memory only): records sealed in an earlier browser
- * session no longer verify, which is right for approvals (their pages are gone by then).
+ * The key lives in the extension origin's IndexedDB (sealKeyStore.ts): content scripts reach only their page's.
  */
 import { computeHmac, hexlify, randomBytes, toUtf8Bytes } from 'ethers';
-import type { TypedStorage } from './typedStorage';
 
-export interface SealKeySlice {
-  sealKey: string | null;
+/** Where the key is kept. */
+export interface SealKeyStore {
+  load(): Promise<string | null>;
+  /** Stores `key` unless one is there; returns the key kept. */
+  saveFirst(key: string): Promise<string>;
 }
-export const SEAL_KEY_DEFAULTS: SealKeySlice = { sealKey: null };
 
 export type Sealed<T> = T & { seal: string };
 
@@ -31,17 +31,24 @@ export interface Sealer {
   key(): Promise<string>;
 }
 
-export function createSealer(session: TypedStorage<SealKeySlice>): Sealer {
+export function createSealer(store: SealKeyStore): Sealer {
   let cached: Promise<string> | undefined;
-  const load = async (): Promise<string> => {
-    let key = await session.get('sealKey');
-    if (key === null) {
-      const made = hexlify(randomBytes(32));
-      key = await session.update('sealKey', (current) => current ?? made);
-    }
-    return key!;
+  const load = async (): Promise<string> => (await store.load()) ?? store.saveFirst(hexlify(randomBytes(32)));
+  return {
+    key() {
+      cached ??= load().catch((error: unknown) => {
+        cached = undefined;
+        throw error;
+      });
+      return cached;
+    },
   };
-  return { key: () => (cached ??= load()) };
+}
+
+/** A key store in memory, for unit tests. */
+export function memoryKeyStore(): SealKeyStore {
+  let kept: string | null = null;
+  return { load: async () => kept, saveFirst: async (key) => (kept ??= key) };
 }
 
 export function seal<T extends object>(key: string, record: T): Sealed<T> {

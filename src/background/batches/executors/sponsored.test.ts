@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../../shared/errors';
 import { STUB_SIGNATURE } from '../../../shared/erc4337';
-import { SEAL_KEY_DEFAULTS, createSealer } from '../../storage/seal';
+import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { CallsStatus, DROP_AFTER_BLOCKS, batchStatus } from '../status';
 import { createBatchStore } from '../store';
@@ -24,7 +24,7 @@ describe('a sponsored batch followed after sending', () => {
       }
       throw new Error(`unexpected ${method}`);
     };
-    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS)));
+    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
     const deps = { batches, nodeFor: async () => endpoint, bundlerFor: async () => endpoint } as unknown as BatchDeps;
     await batches.add({
       id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: FROM, atomic: true, upgrade: false, calls: [], gasLimits: [],

@@ -3,7 +3,7 @@ import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import { deriveWallet } from '../../accounts/accounts';
-import { SEAL_KEY_DEFAULTS, createSealer } from '../../storage/seal';
+import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { toHexTierFees } from '../fees';
 import { runBatch, sendApproved } from '../run';
@@ -53,7 +53,7 @@ function fakeChain() {
 
 async function setup(extra: Partial<BatchRecord> = {}) {
   const { chain, node } = fakeChain();
-  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(typedStorage(memoryBackend(), SEAL_KEY_DEFAULTS)));
+  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet('test test test test test test test test test test test junk', 0) },
