@@ -2,6 +2,7 @@
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -11,10 +12,7 @@ export function AddChain({ approval }: ScreenProps<'addChain'>) {
     <Screen
       title="Add a network"
       origin={approval.origin}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Approve</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} />}
     >
       <p>{approval.origin} asks to add this network and switch to it.</p>
       <Rows>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Hex } from '../../shared/params';
 import { AddressText } from '../components/AddressText';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -14,10 +15,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
     <Screen
       title={`Connect to ${approval.origin}`}
       origin={approval.origin}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button disabled={chosen.length === 0} onClick={() => void approve(approval, chosen)}>Connect</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel="Connect" blocked={chosen.length === 0} />}
     >
       <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
       <fieldset className="card">

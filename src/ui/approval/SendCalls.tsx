@@ -8,6 +8,7 @@ import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { CallCard } from './CallCard';
 import { PreviewPanel } from './PreviewPanel';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
@@ -24,10 +25,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       title="Review batch"
       origin={approval.origin}
       network={details.networkName}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button disabled={blocked} onClick={() => void approve(approval, null)}>Approve</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={blocked} />}
     >
       <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}

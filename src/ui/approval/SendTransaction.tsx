@@ -9,6 +9,7 @@ import { Screen } from '../components/Screen';
 import { CallCard } from './CallCard';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { PreviewPanel } from './PreviewPanel';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
@@ -27,10 +28,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       title="Send transaction"
       origin={approval.origin}
       network={details.networkName}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button disabled={blocked} onClick={() => void approve(approval, tier)}>Approve</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={blocked} />}
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? 'set by the site' : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}

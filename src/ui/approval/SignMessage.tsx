@@ -2,6 +2,7 @@
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -11,10 +12,7 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
     <Screen
       title="Sign message"
       origin={approval.origin}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Sign</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Sign" />}
     >
       <p>The site asks <AddressText address={details.account} /> to sign:</p>
       {details.siweWarning && <Notice tone="danger">{details.siweWarning}</Notice>}

@@ -2,6 +2,7 @@
 import { AddressText } from '../components/AddressText';
 import { Screen } from '../components/Screen';
 import { Tree } from '../components/Tree';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -11,10 +12,7 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
     <Screen
       title="Sign typed data"
       origin={approval.origin}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Sign</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Sign" />}
     >
       <p>The site asks <AddressText address={details.account} /> to sign:</p>
       <div className="card" aria-label="Typed data">

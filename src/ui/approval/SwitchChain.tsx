@@ -1,6 +1,7 @@
 /** wallet_switchEthereumChain to a network added to the wallet (built-in ones switch without asking). */
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -10,10 +11,7 @@ export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
     <Screen
       title="Switch network"
       origin={approval.origin}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Switch network</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Switch network" />}
     >
       <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
       <Rows>

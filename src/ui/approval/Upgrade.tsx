@@ -4,6 +4,7 @@ import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { reject } from './resolve';
 
 export function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; onAccept(): void }) {
@@ -12,10 +13,7 @@ export function Upgrade({ approval, details, onAccept }: { approval: ApprovalVie
       title="Upgrade your account?"
       origin={approval.origin}
       network={details.networkName}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval, 'decline-upgrade')}>Decline upgrade</button>
-        <button onClick={onAccept}>Upgrade account</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval, 'decline-upgrade')} onApprove={onAccept} approveLabel="Upgrade account" rejectLabel="Decline upgrade" />}
     >
       <p>
         {approval.origin} asks to run {details.calls.length} calls together, all or nothing. For that your account delegates

@@ -5,6 +5,7 @@ import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { TokenImage } from '../components/TokenImage';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -17,10 +18,7 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
       title="Add suggested token"
       origin={approval.origin}
       network={details.networkName}
-      actions={<>
-        <button className="secondary" onClick={() => void reject(approval)}>Cancel</button>
-        <button disabled={mismatch.decimals} onClick={() => void approve(approval, null)}>Add token</button>
-      </>}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Add token" rejectLabel="Cancel" blocked={mismatch.decimals} />}
     >
       <p>The site asks to add this token to the list of {details.networkName}.</p>
       <div className="row">
