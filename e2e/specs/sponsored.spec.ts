@@ -49,11 +49,14 @@ test.describe('sponsored batches', () => {
     expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
   });
 
-  test('paymaster URL errors: http on a non-loopback host 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
+  test('paymaster URL errors: http on a non-loopback host, or a private host, 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
     const [from] = await connect(dapp, session);
     const url = (u: string) => sponsoredBatch(from, devnet.addresses.testToken, u);
     expect(await dapp.request('wallet_sendCalls', url('http://paymaster.example/rpc'))).toEqual({
       error: { code: 4200, message: 'Invalid paymaster URL: http://paymaster.example/rpc must use https' },
+    });
+    expect(await dapp.request('wallet_sendCalls', url('https://0xa9fea9fe/latest'))).toEqual({
+      error: { code: 4200, message: 'Invalid paymaster URL: https://169.254.169.254/latest names a link-local host; a paymaster service must be public' },
     });
     expect(await dapp.request('wallet_sendCalls', url('not a url'))).toEqual({ error: { code: 4200, message: 'Invalid paymaster URL: "not a url" does not parse as a URL' } });
 
