@@ -63,12 +63,17 @@ test.describe('sponsored batches', () => {
     const down = await dapp.request('wallet_sendCalls', url('http://127.0.0.1:9/rpc'));
     expect(down).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('unreachable') } } });
 
-    const garbage: Server = createServer((_req, res) => res.end('<html>not json</html>'));
+    // Garbage, and a stub whose sponsor name is an object (it used to crash the approval page): 4300, no window.
+    const badSponsor = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: devnet.addresses.verifyingPaymaster, paymasterData: '0x', sponsor: { name: {} } } });
+    const garbage: Server = createServer((req, res) => res.end(req.url === '/sponsor' ? badSponsor : '<html>not json</html>'));
     await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
     try {
       const port = (garbage.address() as AddressInfo).port;
       const outcome = await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/rpc`));
       expect(outcome).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('without JSON') } } });
+      expect(await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/sponsor`))).toEqual({
+        error: { code: 4300, message: 'Paymaster service error', data: { message: 'pm_getPaymasterStubData: sponsor.name must be a text of 1 to 64 characters' } },
+      });
     } finally {
       garbage.close();
     }

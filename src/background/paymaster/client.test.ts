@@ -17,6 +17,7 @@ const answers: Record<string, (body: { method: string }) => string> = {
   '/ok': (body) => JSON.stringify({ jsonrpc: '2.0', id: 1, result: body.method === 'pm_getPaymasterStubData' ? { ...FIELDS, sponsor: { name: 'Test sponsor' } } : FIELDS }),
   '/error': () => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32003, message: 'Not sponsored: sender not allowed' } }),
   '/garbage': () => '<html>nope</html>',
+  '/bad-sponsor': () => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { ...FIELDS, sponsor: { name: {} } } }),
   '/incomplete': () => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: FIELDS.paymaster } }),
 };
 /** A body that never ends, without content-length: only a client reading it chunk by chunk can stop at its cap. */
@@ -64,6 +65,12 @@ describe('ERC-7677 client', () => {
     expect(error.code).toBe(4300);
     expect(error.message).toBe('Paymaster service error');
     expect(error.data).toEqual({ message: reason });
+  });
+
+  it('a sponsor that is not { name, icon? } is refused with the reason (L4: it used to crash the approval page)', async () => {
+    const error = await failure(getPaymasterStubData(`${base}/bad-sponsor`, op, '0x7a69', {}));
+    expect(error.code).toBe(4300);
+    expect(error.data).toEqual({ message: 'pm_getPaymasterStubData: sponsor.name must be a text of 1 to 64 characters' });
   });
 
   it('the service\'s own error message is cleaned and cut, its data and body never passed on', async () => {

@@ -9,6 +9,7 @@ import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import { cleanText } from '../../shared/displayText';
+import { parseSponsor, type Sponsor } from './sponsor';
 
 import type { PaymasterFields, RpcUserOperation } from '../../shared/erc4337';
 
@@ -17,7 +18,7 @@ export const MAX_RESPONSE_BYTES = 256 * 1024;
 const MAX_REASON_CHARS = 120;
 
 export interface StubResult extends PaymasterFields {
-  sponsor?: { name: string; icon?: string };
+  sponsor?: Sponsor;
   isFinal?: boolean;
 }
 
@@ -55,8 +56,11 @@ const params = (op: RpcUserOperation, chainId: Hex, context: Record<string, unkn
 
 export async function getPaymasterStubData(url: string, op: RpcUserOperation, chainId: Hex, context: Record<string, unknown>): Promise<StubResult> {
   const result = await call(url, 'pm_getPaymasterStubData', params(op, chainId, context));
-  const { sponsor, isFinal } = (result ?? {}) as StubResult;
-  return { ...paymasterFields(result, 'pm_getPaymasterStubData'), ...(sponsor ? { sponsor } : {}), ...(isFinal ? { isFinal } : {}) };
+  const fields = paymasterFields(result, 'pm_getPaymasterStubData');
+  const { sponsor, isFinal } = result as Record<string, unknown>;
+  const parsed = parseSponsor(sponsor);
+  if ('refused' in parsed) throw serviceError(`pm_getPaymasterStubData: ${parsed.refused}`);
+  return { ...fields, ...parsed, ...(isFinal === true ? { isFinal } : {}) };
 }
 
 export async function getPaymasterData(url: string, op: RpcUserOperation, chainId: Hex, context: Record<string, unknown>): Promise<PaymasterFields> {
