@@ -82,6 +82,37 @@ test.describe('sponsored batches', () => {
     expect(await chain().getCode(freshWallet.address)).toBe('0x');
   });
 
+  test('a service whose final data names another paymaster than the approved stub: 4300, nothing signed or sent', async ({ session, dapp, devnet }) => {
+    const { address } = await importFreshWallet(session, 0n, parseEther('50'));
+    const swapped = '0x000000000000000000000000000000000000bad1';
+    // The real service, except that pm_getPaymasterData answers with another paymaster contract.
+    const service: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk)).on('end', async () => {
+        const reply = await (await fetch(devnet.paymasterUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json();
+        if (JSON.parse(body).method === 'pm_getPaymasterData') reply.result.paymaster = swapped;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const [from] = await connect(dapp, session);
+      const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, `http://127.0.0.1:${(service.address() as AddressInfo).port}/rpc`));
+      const approval = await ApprovalWindow.next(session);
+      await approval.acceptUpgrade();
+      await approval.screen.waitForText('Paymaster', new RegExp(devnet.addresses.verifyingPaymaster, 'i'));
+      await approval.approve();
+      expect(await sending).toEqual({
+        error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringMatching(new RegExp(`^pm_getPaymasterData: the paymaster ${swapped} is not the approved ${devnet.addresses.verifyingPaymaster}`, 'i')) } },
+      });
+    } finally {
+      service.close();
+    }
+    const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+    expect(await entryPoint.getNonce(address, 0)).toBe(0n);
+    expect(await chain().getCode(address)).toBe('0x');
+  });
+
   test.describe('on a chain without a bundler', () => {
     let anvil: Anvil;
     test.beforeAll(async () => {

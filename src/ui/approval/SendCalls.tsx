@@ -60,7 +60,10 @@ export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
         {details.upgrade && <><dt>Account upgrade</dt><dd>Included (EIP-7702 delegation to Simple7702Account)</dd></>}
         <dt>Total value</dt><dd aria-label="Total value">{formatEther(details.totalValue)} {details.symbol}</dd>
         {details.sponsor ? (
-          <><dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon && /^(https:|data:image\/)/.test(details.sponsor.icon) && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name ?? 'a paymaster'} ({details.sponsor.origin})</dd></>
+          <>
+            <dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon && /^(https:|data:image\/)/.test(details.sponsor.icon) && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name ?? 'a paymaster'} ({details.sponsor.origin})</dd>
+            <dt>Paymaster</dt><dd aria-label="Paymaster" className="mono">{details.sponsor.paymaster}</dd>
+          </>
         ) : (
           <><dt>Max network fee</dt><dd aria-label="Max network fee">{formatEther(details.maxFee)} {details.symbol}</dd></>
         )}
