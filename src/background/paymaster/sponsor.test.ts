@@ -11,6 +11,7 @@ describe('parseSponsor', () => {
     [{ name: 'Acme', icon: PNG }, { sponsor: { name: 'Acme', icon: PNG } }],
     [{ name: 'Acme', icon: 'https://acme.example/logo.png' }, { sponsor: { name: 'Acme', icon: 'https://acme.example/logo.png' } }],
     [{ name: 'x'.repeat(64) }, { sponsor: { name: 'x'.repeat(64) } }],
+    [{ name: 'Acme', icon: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E' }, { sponsor: { name: 'Acme', icon: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E' } }],
   ])('takes %j', (value, parsed) => expect(parseSponsor(value)).toEqual(parsed));
 
   it.each([

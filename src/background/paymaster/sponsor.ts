@@ -10,7 +10,7 @@ export interface Sponsor {
 const MAX_NAME_CHARS = 64;
 /** A data: icon is shown from the answer itself; this keeps a batch record small. */
 const MAX_ICON_CHARS = 32 * 1024;
-const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml)(;[^,]*)?,/;
 
 const isHttpsUrl = (value: string): boolean => {
   try {
@@ -30,7 +30,7 @@ export function parseSponsor(value: unknown): { sponsor?: Sponsor } | { refused:
   }
   if (icon === undefined) return { sponsor: { name } };
   if (typeof icon !== 'string' || icon.length > MAX_ICON_CHARS || !(DATA_IMAGE.test(icon) || isHttpsUrl(icon))) {
-    return { refused: `sponsor.icon must be a base64 data:image URI or an https URL of at most ${MAX_ICON_CHARS} characters` };
+    return { refused: `sponsor.icon must be a data:image URI or an https URL of at most ${MAX_ICON_CHARS} characters` };
   }
   return { sponsor: { name, icon } };
 }

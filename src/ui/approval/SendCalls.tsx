@@ -2,6 +2,8 @@
 import { MaxUint256, formatEther } from 'ethers';
 import { useState } from 'react';
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import { cleanText } from '../../shared/displayText';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -32,7 +34,7 @@ function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'se
       <h1>Upgrade your account?</h1>
       <p>
         {approval.origin} asks to run {details.calls.length} calls together, all or nothing. For that, your account{' '}
-        <span className="mono">{details.from}</span> on {details.networkName} must delegate to the audited ERC-4337 account
+        <span className="mono">{details.from}</span> on {cleanText(details.networkName)} must delegate to the audited ERC-4337 account
         contract Simple7702Account (EIP-7702). Your address and funds stay the same; the upgrade is included in the
         batch's transaction, with one signature.
       </p>
@@ -53,7 +55,7 @@ export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
       <h1>Review batch</h1>
       <dl className="card">
         <dt>Site</dt><dd>{approval.origin}</dd>
-        <dt>Network</dt><dd>{details.networkName} ({details.chainId})</dd>
+        <dt>Network</dt><dd>{cleanText(details.networkName)} ({details.chainId})</dd>
         <dt>From</dt><dd className="mono">{details.from}</dd>
         <dt>Execution</dt>
         <dd aria-label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</dd>
@@ -61,13 +63,14 @@ export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
         <dt>Total value</dt><dd aria-label="Total value">{formatEther(details.totalValue)} {details.symbol}</dd>
         {details.sponsor ? (
           <>
-            <dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon && /^(https:|data:image\/)/.test(details.sponsor.icon) && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name ?? 'a paymaster'} ({details.sponsor.origin})</dd>
+            <dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon?.startsWith('data:image/') && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} ({details.sponsor.origin})</dd>
             <dt>Paymaster</dt><dd aria-label="Paymaster" className="mono">{details.sponsor.paymaster}</dd>
           </>
         ) : (
           <><dt>Max network fee</dt><dd aria-label="Max network fee">{formatEther(details.maxFee)} {details.symbol}</dd></>
         )}
       </dl>
+      <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
       {details.warning && <p className="warning" role="alert">{details.warning}</p>}
       <ol aria-label="Calls">
         {details.calls.map((call, i) => <CallRow key={i} call={call} index={i} symbol={details.symbol} />)}
