@@ -19,6 +19,7 @@ import { completeApproval, runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
+import { createPreviews } from './simulation/previews';
 import { restrictToTrustedContexts } from './storage/access';
 import { migrated } from './storage/migrations';
 import { createSealer } from './storage/seal';
@@ -73,6 +74,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
+  previews: createPreviews(),
   emit: emitToOrigin,
   showActivity: createActivityWindow(session),
 };

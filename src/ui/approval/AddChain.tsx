@@ -1,26 +1,32 @@
+/** wallet_addEthereumChain: the network as the site describes it; adding it also switches to it. */
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
+import { Notice } from '../components/Notice';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function AddChain({ approval }: ScreenProps<'addChain'>) {
   const network = approval.details;
   return (
-    <main>
-      <h1>Add a network</h1>
-      <p>{approval.origin} asks to add this network and switch to it.</p>
-      <dl className="card">
-        <dt>Name</dt><dd aria-label="Network name">{cleanText(network.name)}</dd>
-        <dt>Chain id</dt><dd className="mono">{network.chainId} ({BigInt(network.chainId).toString()})</dd>
-        <dt>RPC URL</dt><dd className="mono">{network.rpcUrl}</dd>
-        <dt>Currency</dt><dd>{cleanText(network.nativeCurrency.symbol)}</dd>
-      </dl>
-      <LookAlikeWarning names={[['network name', network.name], ['currency symbol', network.nativeCurrency.symbol]]} />
-      <p className="warning">A network can report false balances and see your activity. Add only networks you trust.</p>
-      <div className="row">
+    <Screen
+      title="Add a network"
+      origin={approval.origin}
+      actions={<>
         <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
         <button onClick={() => void approve(approval, null)}>Approve</button>
-      </div>
-    </main>
+      </>}
+    >
+      <p>{approval.origin} asks to add this network and switch to it.</p>
+      <Rows>
+        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
+        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+        <Row label="Currency">{cleanText(network.nativeCurrency.symbol)}</Row>
+      </Rows>
+      <LookAlikeWarning names={[['network name', network.name], ['currency symbol', network.nativeCurrency.symbol]]} />
+      <Notice tone="info">A network can report false balances and see your activity. Add only networks you trust.</Notice>
+    </Screen>
   );
 }

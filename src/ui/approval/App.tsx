@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
-import { Screen } from './Screen';
+import { ApprovalScreen } from './ApprovalScreen';
 
 /** A new request's buttons wake up after this long, so a double click on one cannot also answer the next. */
 const ARM_DELAY_MS = 400;
@@ -39,7 +39,7 @@ export function App() {
   return (
     <fieldset className="plain" disabled={!armed}>
       {queued}
-      <Screen approval={approval} state={state} />
+      <ApprovalScreen approval={approval} state={state} />
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import type { WalletState } from '../../shared/pages';
 
 const call = vi.fn(async () => null);
 vi.mock('../api/background', () => ({ call }));
-const { Screen } = await import('./Screen');
+const { ApprovalScreen } = await import('./ApprovalScreen');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -27,7 +27,7 @@ afterEach(() => {
 const render = async (approval: ApprovalView, state = {} as WalletState) => {
   const root = createRoot(container);
   roots.push(root);
-  await act(async () => root.render(<Screen approval={approval} state={state} />));
+  await act(async () => root.render(<ApprovalScreen approval={approval} state={state} />));
 };
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 

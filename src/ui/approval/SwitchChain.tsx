@@ -1,25 +1,29 @@
 /** wallet_switchEthereumChain to a network added to the wallet (built-in ones switch without asking). */
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
   const network = approval.details;
   return (
-    <main>
-      <h1>Switch network</h1>
-      <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
-      <dl className="card">
-        <dt>Name</dt><dd aria-label="Network name">{cleanText(network.name)}</dd>
-        <dt>Chain id</dt><dd className="mono">{network.chainId} ({BigInt(network.chainId).toString()})</dd>
-        <dt>RPC URL</dt><dd className="mono">{network.rpcUrl}</dd>
-      </dl>
-      <LookAlikeWarning names={[['network name', network.name]]} />
-      <div className="row">
+    <Screen
+      title="Switch network"
+      origin={approval.origin}
+      actions={<>
         <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
         <button onClick={() => void approve(approval, null)}>Switch network</button>
-      </div>
-    </main>
+      </>}
+    >
+      <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
+      <Rows>
+        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
+        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+      </Rows>
+      <LookAlikeWarning names={[['network name', network.name]]} />
+    </Screen>
   );
 }

@@ -1,8 +1,11 @@
 /** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
-import { formatUnits } from 'ethers';
 import { watchAssetMismatch } from '../../shared/approvals';
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
+import { AddressText } from '../components/AddressText';
+import { Amount } from '../components/Amount';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
 import { TokenImage } from '../components/TokenImage';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -13,37 +16,39 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const mismatch = watchAssetMismatch(details);
   const symbol = cleanText(token.symbol);
   return (
-    <main>
-      <h1>Add suggested token</h1>
-      <p>{approval.origin} asks to add this token to the list of {details.networkName}.</p>
+    <Screen
+      title="Add suggested token"
+      origin={approval.origin}
+      network={cleanText(details.networkName)}
+      actions={<>
+        <button className="secondary" onClick={() => void reject(approval)}>Cancel</button>
+        <button disabled={mismatch.decimals} onClick={() => void approve(approval, null)}>Add token</button>
+      </>}
+    >
+      <p>The site asks to add this token to the list of {cleanText(details.networkName)}.</p>
       <div className="row">
         <TokenImage image={token.image} symbol={token.symbol} size={40} />
         <strong aria-label="Token symbol">{symbol}</strong>
       </div>
-      <dl className="card">
-        <dt>Site</dt><dd aria-label="Site">{approval.origin}</dd>
-        {token.name !== undefined && <><dt>Name</dt><dd aria-label="Token name">{cleanText(token.name)}</dd></>}
-        <dt>Address</dt><dd aria-label="Token contract" className="mono">{token.address}</dd>
-        <dt>Decimals</dt><dd aria-label="Token decimals">{token.decimals}</dd>
-        <dt>Account</dt><dd className="mono">{details.account}</dd>
-        <dt>Balance</dt><dd aria-label="Token balance" className="mono">{formatUnits(token.balance, token.decimals)} {symbol}</dd>
-      </dl>
+      <Rows>
+        {token.name !== undefined && <Row label="Name" name="Token name">{cleanText(token.name)}</Row>}
+        <Row label="Address" name="Token contract" mono>{token.address}</Row>
+        <Row label="Decimals" name="Token decimals">{token.decimals}</Row>
+        <Row label="Account"><AddressText address={details.account} /></Row>
+        <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
+      </Rows>
       <LookAlikeWarning names={[['token symbol', token.symbol], ['token name', token.name], ['symbol the site gave', mismatch.symbol ? requested.symbol : undefined]]} />
       {mismatch.symbol && (
-        <p className="warning" role="alert" aria-label="Symbol mismatch">
+        <p className="notice warn" role="alert" aria-label="Symbol mismatch">
           The site says the symbol is “{cleanText(requested.symbol)}”, but the contract says “{symbol}”. The contract’s symbol will be used.
         </p>
       )}
       {mismatch.decimals && (
-        <p className="warning" role="alert" aria-label="Decimals mismatch">
+        <p className="notice danger" role="alert" aria-label="Decimals mismatch">
           The site says the token has {requested.decimals} decimals, but the contract says {token.decimals}. Balances would be
           shown wrongly, so this token cannot be added from this request.
         </p>
       )}
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Cancel</button>
-        <button disabled={mismatch.decimals} onClick={() => void approve(approval, null)}>Add token</button>
-      </div>
-    </main>
+    </Screen>
   );
 }

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
 
-vi.mock('../api/background', () => ({ call: vi.fn() }));
-const { Screen } = await import('./Screen');
+// The preview never arrives: these tests look only at what the screen shows from the request itself.
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,7 +17,7 @@ afterEach(() => act(() => root?.unmount()));
 
 async function render(approval: Omit<ApprovalView, 'id' | 'origin'>): Promise<HTMLElement> {
   root = createRoot(container);
-  await act(async () => root!.render(<Screen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />));
+  await act(async () => root!.render(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />));
   return container;
 }
 const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
@@ -36,7 +37,7 @@ describe('approval screens show names stripped, flag look-alikes, and load no re
     expect(text('Token name')).toBe('USD Coin');
     expect(text('Look-alike warning')).toBe(
       'The token symbol “U\u0405DC” mixes Latin and Cyrillic letters: it may imitate another name.'
-      + 'The token name “USD Coin” held invisible or reordering characters, removed here: it may imitate another name.',
+      + ' The token name “USD Coin” held invisible or reordering characters, removed here: it may imitate another name.',
     );
     expect(container.querySelector('img')).toBeNull();
   });
@@ -60,7 +61,7 @@ describe('approval screens show names stripped, flag look-alikes, and load no re
         totalValue: '0', maxFee: '0', sponsor: { name: 'C\u043einbase', icon: 'https://pm.example/icon.png', origin: 'https://pm.example', paymaster: '0x03' },
       },
     } as never);
-    expect(text('Sponsor')).toBe(' Sponsored by C\u043einbase (https://pm.example)');
+    expect(text('Sponsor')).toBe('Sponsored by C\u043einbase (https://pm.example)');
     expect(text('Paymaster')).toBe('0x03');
     expect(text('Look-alike warning')).toBe('The sponsor name “C\u043einbase” mixes Latin and Cyrillic letters: it may imitate another name.');
     expect(container.querySelector('img')).toBeNull();

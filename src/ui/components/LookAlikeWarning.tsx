@@ -1,5 +1,6 @@
-/** One warning per name that may imitate another (src/shared/displayText.ts), each naming what it labels. */
+/** One warning for the names that may imitate another (src/shared/displayText.ts), each named by what it labels. */
 import { cleanText, spoofingReason } from '../../shared/displayText';
+import { Notice } from './Notice';
 
 export function LookAlikeWarning({ names }: { names: [label: string, text: string | undefined][] }) {
   const flagged = names.flatMap(([label, text]) => {
@@ -7,9 +8,5 @@ export function LookAlikeWarning({ names }: { names: [label: string, text: strin
     return reason ? [`The ${label} “${cleanText(text!)}” ${reason}: it may imitate another name.`] : [];
   });
   if (flagged.length === 0) return null;
-  return (
-    <div className="warning" role="alert" aria-label="Look-alike warning">
-      {flagged.map((line) => <p key={line}>{line}</p>)}
-    </div>
-  );
+  return <Notice tone="warn" label="Look-alike warning">{flagged.join(' ')}</Notice>;
 }

@@ -1,7 +1,7 @@
 /** Connected sites, each revocable (the site gets accountsChanged []). */
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
-import { shortAddress } from '../components/format';
+import { shortAddress } from '../format/amounts';
 
 export function Sites({ sites }: { sites: WalletState['sites'] }) {
   return (

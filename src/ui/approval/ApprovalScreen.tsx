@@ -9,7 +9,7 @@ import { screens } from './screens';
  * request, so the next one starts afresh. The map's entry and the view share that type, which TypeScript cannot
  * relate here.
  */
-export function Screen({ approval, state }: { approval: ApprovalView; state: WalletState }) {
+export function ApprovalScreen({ approval, state }: { approval: ApprovalView; state: WalletState }) {
   const Component = screens[approval.type] as (props: { approval: ApprovalView; state: WalletState }) => JSX.Element;
   return (
     <ScreenBoundary key={approval.id} approval={approval}>
