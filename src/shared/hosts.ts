@@ -50,9 +50,10 @@ export function parseIpv6(host: string): number[] | undefined {
   if (halves.length > 2) return undefined;
   const groups = (text: string): number[] | undefined => {
     if (text === '') return [];
+    const pieces = text.split(':');
     const out: number[] = [];
-    for (const [i, piece] of text.split(':').entries()) {
-      if (piece.includes('.') && i === text.split(':').length - 1) {
+    for (const [i, piece] of pieces.entries()) {
+      if (piece.includes('.') && i === pieces.length - 1) {
         const v4 = parseIpv4(piece);
         if (typeof v4 !== 'number' || piece.split('.').length !== 4) return undefined;
         out.push(v4 >>> 16, v4 & 0xffff);
