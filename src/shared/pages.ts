@@ -16,6 +16,8 @@ export interface AccountView {
 export interface WalletState {
   initialized: boolean;
   unlocked: boolean;
+  /** After wrong passwords: epoch ms before which unlocking is refused, else null. */
+  unlockRetryAt: number | null;
   accounts: AccountView[];
   selectedAccount: Hex | null;
   networks: Network[];
