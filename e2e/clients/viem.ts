@@ -4,6 +4,7 @@
  */
 import { createWalletClient, custom, defineChain, type EIP1193Provider, type Hex } from 'viem';
 import { getCallsStatus, getCapabilities, sendCalls, sendTransaction, signMessage, signTypedData } from 'viem/actions';
+import { erc7811Actions, erc7846Actions } from 'viem/experimental';
 
 const devnet = defineChain({
   id: 31337,
@@ -38,5 +39,12 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => 
   },
   signTypedData(account: Hex, typedData: Parameters<typeof signTypedData>[1]) {
     return signTypedData(client(), { ...typedData, account });
+  },
+  async getAssets(account: Hex) {
+    return plain(await client().extend(erc7811Actions()).getAssets({ account, aggregate: false }));
+  },
+  async disconnect() {
+    await client().extend(erc7846Actions()).disconnect();
+    return null;
   },
 };

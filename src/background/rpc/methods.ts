@@ -1,5 +1,6 @@
 /** The method table: every RPC method a page may call, by name; each entry declares its auth and approval (types.ts). */
 import { accountMethods } from './accounts';
+import { assetMethods } from './assets';
 import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
@@ -17,6 +18,7 @@ export const methods: MethodTable = {
   ...capabilityMethods,
   ...batchMethods,
   ...tokenMethods,
+  ...assetMethods,
   ...transactionMethods,
   ...signingMethods,
   ...permissionMethods,

@@ -1,9 +1,9 @@
-/** EIP-2255: wallet_requestPermissions, wallet_getPermissions, wallet_revokePermissions (eth_accounts only). */
+/** EIP-2255: wallet_requestPermissions, wallet_getPermissions, wallet_revokePermissions (eth_accounts only); ERC-7846 wallet_disconnect. */
 import { invalidParams } from '../../shared/errors';
 import { object, positional, type Hex } from '../../shared/params';
 import type { SitePermission } from '../permissions/permissions';
 import { chosenAccounts, grantConnection } from './accounts';
-import { method, type MethodTable } from './types';
+import { method, type MethodTable, type RequestContext } from './types';
 
 export interface Permission {
   invoker: string;
@@ -25,6 +25,13 @@ function ethAccountsOnly(params: unknown, name: string): void {
   if (asked.length === 0 || unknown.length > 0) {
     throw invalidParams(`only the eth_accounts permission exists; ${unknown.length > 0 ? `unknown: ${unknown.join(', ')}` : 'none was asked'}`);
   }
+}
+
+/** The origin's permission is gone; its pages hear that they see no account. */
+async function disconnect(_params: unknown, { services, origin }: RequestContext): Promise<null> {
+  await services.permissions.revoke(origin);
+  await services.emit(origin, 'accountsChanged', []);
+  return null;
 }
 
 export const permissionMethods: MethodTable = {
@@ -50,10 +57,12 @@ export const permissionMethods: MethodTable = {
   wallet_revokePermissions: method({
     parse: (params) => ethAccountsOnly(params, 'wallet_revokePermissions'),
     auth: 'none',
-    async handle(_params, { services, origin }) {
-      await services.permissions.revoke(origin);
-      await services.emit(origin, 'accountsChanged', []);
-      return null;
-    },
+    handle: disconnect,
+  }),
+  // ERC-7846: the site ends its connection (no params, or an empty array).
+  wallet_disconnect: method({
+    parse: (params) => positional(params, 'wallet_disconnect', 0),
+    auth: 'none',
+    handle: disconnect,
   }),
 };
