@@ -42,6 +42,8 @@ export interface SendCallsDetails {
   /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
   maxFee: string;
   warning?: string;
+  /** ERC-8021 bytes appended to the calls' data (or the userOp's callData when sponsored). */
+  dataSuffix?: Hex;
   /** Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned). */
   sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex };
 }

@@ -6,6 +6,7 @@ import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import { isLocalDevnet, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
+import { parseDataSuffix, withSuffix } from '../../shared/schemas/dataSuffix';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
@@ -55,5 +56,8 @@ export async function prepareBatch(
   const sponsorship = sponsorshipFor(network, request.capabilities);
   const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
-  return executor.plan({ node, network, upgraded, sponsorship }, draft);
+  // ERC-8021: after the userOp's callData when sponsored, else after each call's data.
+  const suffix = parseDataSuffix(request.capabilities.dataSuffix);
+  const suffixed = !suffix ? draft : sponsorship ? { ...draft, dataSuffix: suffix } : { ...draft, calls: draft.calls.map((c) => ({ ...c, data: withSuffix(c.data, suffix) })) };
+  return executor.plan({ node, network, upgraded, sponsorship }, suffixed);
 }

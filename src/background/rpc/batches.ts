@@ -3,6 +3,7 @@ import { hexlify, randomBytes } from 'ethers';
 import type { SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
+import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
@@ -49,6 +50,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
     maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
     warning: batch.warning,
+    ...(request.capabilities.dataSuffix ? { dataSuffix: parseDataSuffix(request.capabilities.dataSuffix) } : {}),
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
   };
 }
@@ -69,7 +71,7 @@ async function ownBatch(services: Services, origin: string, id: string): Promise
 export const batchMethods: MethodTable = {
   // paymasterService is known here; whether the selected chain supports it is decided when planning.
   wallet_sendCalls: method({
-    parse: (params) => parseSendCalls(params, ['paymasterService']),
+    parse: (params) => parseSendCalls(params, ['paymasterService', 'dataSuffix']),
     // EIP-5792 makes `from` optional: then the origin's own account.
     auth: 'account',
     account: (request) => request.from,

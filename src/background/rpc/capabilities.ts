@@ -14,6 +14,8 @@ export type AtomicStatus = 'supported' | 'ready' | 'unsupported';
 export interface ChainCapabilities {
   atomic: { status: AtomicStatus };
   paymasterService: { supported: boolean };
+  /** ERC-8021: wallet_sendCalls appends `capabilities.dataSuffix.value` to the calls' data. */
+  dataSuffix: { supported: true };
 }
 
 function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
@@ -52,7 +54,7 @@ export const capabilityMethods: MethodTable = {
         wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
           const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
           const atomic = { status: await atomicStatus(network, account, timeout) };
-          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) } }];
+          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) }, dataSuffix: { supported: true } }];
         }),
       );
       return Object.fromEntries(entries);

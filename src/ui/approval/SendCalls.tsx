@@ -39,6 +39,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
         {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
+        {details.dataSuffix && <Row label="Data suffix" name="Data suffix" mono>{details.dataSuffix} (ERC-8021, after {details.sponsor ? 'the operation' : 'each call'})</Row>}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
         {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
         {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
