@@ -57,18 +57,41 @@ test('eth_sendTransaction without `to` deploys a contract', async ({ wallet, dap
   expect((await chain().getCode(receipt.contractAddress)).length).toBeGreaterThan(100);
 });
 
-test('eth_sendTransaction validation: chainId mismatch, bad value, unauthorized from', async ({ wallet, dapp, session }) => {
+test('eth_sendTransaction: each bad field is refused with -32602 naming it, before any window; unauthorized from is 4100', async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
-  expect(await dapp.request('eth_sendTransaction', [{ from, to: ACCOUNT_1, value: '0x1', chainId: '0x1' }])).toEqual({
-    error: { code: -32602, message: 'transaction.chainId 0x1 does not match the selected network 0x7a69 (Local devnet)' },
-  });
-  expect(await dapp.request('eth_sendTransaction', [{ from, to: ACCOUNT_1, value: '100' }])).toEqual({
-    error: { code: -32602, message: expect.stringMatching(/^transaction\.value must be a hex number/) },
-  });
+  const refused = async (fields: Record<string, unknown>) => {
+    const outcome = await dapp.request('eth_sendTransaction', [{ from, to: ACCOUNT_1, ...fields }]);
+    expect(outcome).toMatchObject({ error: { code: -32602 } });
+    return (outcome as { error: { message: string } }).error.message;
+  };
+  expect(await refused({ type: '0x5' })).toBe('transaction.type 0x5 is not supported: eth_sendTransaction takes 0x0, 0x1 or 0x2 (type 0x4 only through wallet_sendCalls)');
+  expect(await refused({ chainId: '0x1' })).toBe('transaction.chainId 0x1 does not match the selected network 0x7a69 (Local devnet)');
+  expect(await refused({ value: '100' })).toMatch(/^transaction\.value must be a hex number/);
+  expect(await refused({ value: `0x1${'0'.repeat(64)}` })).toMatch(/^transaction\.value 0x10+ is above 2\^256 - 1$/);
+  expect(await refused({ nonce: '0x20000000000000' })).toBe('transaction.nonce 0x20000000000000 is above 2^53 - 1');
+  for (const field of ['gas', 'gasLimit', 'gasPrice', 'nonce']) expect(await refused({ [field]: '-0x1' })).toMatch(new RegExp(`^transaction\\.${field} must be a hex number`));
+  expect(await refused({ maxFeePerGas: 'lots', maxPriorityFeePerGas: '0x1' })).toMatch(/^transaction\.maxFeePerGas must be a hex number/);
+  expect(await refused({ maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x' })).toMatch(/^transaction\.maxPriorityFeePerGas must be a hex number/);
+  expect(await refused({ gasPrice: '0x1', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1' })).toBe('transaction has both gasPrice and EIP-1559 fees; send one kind');
+  expect(await refused({ maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' })).toBe('transaction.maxPriorityFeePerGas 2 is above transaction.maxFeePerGas 1');
+  expect(await refused({ data: '0x12', input: '0x34' })).toBe('transaction.data and transaction.input differ; send one of them');
+  expect(await refused({ to: '0x1234' })).toMatch(/^transaction\.to must be a 20-byte hex address/);
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
   expect(await dapp.request('eth_sendTransaction', [{ from: ACCOUNT_1, to: ACCOUNT_0, value: '0x1' }])).toEqual({
     error: { code: 4100, message: expect.stringContaining(`Account ${ACCOUNT_1} is not authorized`) },
   });
+});
+
+test('eth_sendTransaction as older libraries send it: gasLimit, input, leading zeros, from in capitals', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const to = Wallet.createRandom().address;
+  const sending = dapp.request('eth_sendTransaction', [{ from: `0x${from.slice(2).toUpperCase()}`, to, value: '0x01', gasLimit: '0x05208', input: '0x', type: '0x02' }]);
+  await (await ApprovalWindow.next(session)).approve();
+  const { result: hash } = (await sending) as { result: string };
+  await expect.poll(async () => (await dapp.result<{ status: string } | null>('eth_getTransactionReceipt', [hash]))?.status).toBe('0x1');
+  expect(await chain().getBalance(to)).toBe(1n);
 });
 
 test('personal_sign verifies; a SIWE message for another domain is flagged; reject is 4001', async ({ wallet, dapp, session }) => {
