@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { isPageRequest } from '../shared/pages';
-import { isRequestMessage } from '../shared/protocol';
+import { isPageSettingsRequest, isRequestMessage } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -16,6 +16,7 @@ import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
 import { completeApproval, runRequest } from './rpc/pipeline';
+import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
@@ -106,6 +107,10 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
       .then(() => runRequest(message.request, { origin, method: message.request.method, replyTo, services }))
       .then((response) => (response !== DEFERRED ? replyToPage(replyTo, response) : undefined));
     return undefined;
+  }
+  if (isPageSettingsRequest(message)) {
+    const origin = originOf(sender);
+    return origin === null || origin === 'null' ? undefined : pageSettings(services.settings, origin);
   }
   if (isPageRequest(message) && fromOwnPage(sender)) {
     return started.then(() => runPageRequest(message, { services, lock, touch: () => idleTimer.restart() }));

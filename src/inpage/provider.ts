@@ -8,6 +8,7 @@ import {
   CONTENT_TARGET,
   INPAGE_TARGET,
   isToPageMessage,
+  type PageSettings,
   type ProviderEventName,
   type RequestMessage,
   type ToContentMessage,
@@ -44,6 +45,10 @@ export class InpageProvider extends ProviderEmitter {
   private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage; acked: boolean }>();
   private connected = false;
   private state: { chainId: string | null; selectedAddress: string | null } = { chainId: null, selectedAddress: null };
+  /** Until the content script brings the site's setting: on, the default. */
+  private settings: PageSettings = { isMetaMask: true };
+  /** Dapps that want to know which wallet this is (isMetaMask may be true for compatibility). */
+  readonly isBatchWallet = true;
   /** The content script listening now; null until one has said it is ready (requests wait until then). */
   private contentInstance: string | null = null;
 
@@ -54,7 +59,7 @@ export class InpageProvider extends ProviderEmitter {
       if (event.source !== window || event.origin !== location.origin || event.data?.target !== INPAGE_TARGET) return;
       const message = event.data.data;
       if (!isToPageMessage(message)) return;
-      if (message.type === 'content-ready') this.onContentReady(message.instance);
+      if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
       else if (message.type === 'request-ack') this.onAck(message.id);
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
@@ -68,6 +73,11 @@ export class InpageProvider extends ProviderEmitter {
       (accounts) => this.remember('accountsChanged', accounts),
       () => undefined,
     );
+  }
+
+  /** True unless the user turned MetaMask compatibility off for this site (or for all): dapps gate on it. */
+  get isMetaMask(): boolean {
+    return this.settings.isMetaMask;
   }
 
   /** The account the page sees first, or null; kept current by accountsChanged. */
@@ -136,7 +146,8 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   /** A new content script (first load, or after an extension restart): send what no one has taken yet. */
-  private onContentReady(instance: string): void {
+  private onContentReady(instance: string, settings: PageSettings): void {
+    this.settings = settings;
     if (instance === this.contentInstance) return;
     this.contentInstance = instance;
     for (const waiter of this.pending.values()) if (!waiter.acked) this.post(waiter.message);
