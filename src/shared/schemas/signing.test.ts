@@ -35,4 +35,9 @@ describe('EIP-4361 domain check', () => {
     expect(siweDomainWarning(`http://${siwe('app.example')}`, 'https://app.example')).toBeDefined();
     expect(siweDomainWarning('just text', 'https://app.example')).toBeUndefined();
   });
+  it('is not skipped by whitespace or invisible characters before the header (issue 11, L1)', () => {
+    for (const prefix of ['\n', '\r\n\n', '  \t', '\ufeff', '\u200b\n']) {
+      expect(siweDomainWarning(`${prefix}${siwe('evil.example')}`, 'https://app.example')).toMatch(/for evil\.example, but it comes from https:\/\/app\.example/);
+    }
+  });
 });

@@ -47,7 +47,8 @@ const SIWE_HEADER = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\S+) wants you to sign in wi
 
 /** EIP-4361: a sign-in message for another site than the one asking is a phishing sign. */
 export function siweDomainWarning(text: string, origin: string): string | undefined {
-  const match = SIWE_HEADER.exec(text);
+  // Whitespace or invisible characters before the header must not hide it from the check.
+  const match = SIWE_HEADER.exec(text.replace(/^[\s\u200b-\u200d\u2060\ufeff]+/, ''));
   if (!match) return undefined;
   const site = new URL(origin);
   const [, scheme, domain] = match;
