@@ -102,7 +102,7 @@ test('personal_sign verifies; a SIWE message for another domain is flagged; reje
   await approval.screen.waitForText('Message', 'Hello, world');
   await approval.sign();
   const { result: signature } = (await signing) as { result: string };
-  expect(verifyMessage('Hello, world', signature)).toBe(from);
+  expect(verifyMessage('Hello, world', signature)).toBe(getAddress(from));
 
   const siwe = `evil.example wants you to sign in with your Ethereum account:\n${from}\n\nURI: https://evil.example\nVersion: 1\nChain ID: 31337\nNonce: 12345678\nIssued At: 2026-11-22T00:00:00Z`;
   const phishing = dapp.request('personal_sign', [siwe, from]);
@@ -153,14 +153,14 @@ test('EIP-2255 permissions, accountsChanged on account switch and revoke, unsupp
   await approval.connect();
   const { result: granted } = (await requesting) as { result: { parentCapability: string; caveats: { value: string[] }[] }[] };
   expect(granted[0].parentCapability).toBe('eth_accounts');
-  expect(granted[0].caveats[0].value).toEqual([ACCOUNT_0, ACCOUNT_1]);
+  expect(granted[0].caveats[0].value).toEqual([ACCOUNT_0, ACCOUNT_1].map((a) => a.toLowerCase()));
   expect(await dapp.result('wallet_getPermissions')).toEqual(granted);
 
   await dapp.record('accountsChanged');
   await wallet.selectAccount('Account 2');
-  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[ACCOUNT_1, ACCOUNT_0]]);
+  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[ACCOUNT_1.toLowerCase(), ACCOUNT_0.toLowerCase()]]);
   expect(await dapp.result('wallet_revokePermissions', [{ eth_accounts: {} }])).toBeNull();
-  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[ACCOUNT_1, ACCOUNT_0], []]);
+  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[ACCOUNT_1.toLowerCase(), ACCOUNT_0.toLowerCase()], []]);
   expect(await dapp.result('eth_accounts')).toEqual([]);
 
   expect(await dapp.request('eth_sign', [ACCOUNT_0, '0x00'])).toEqual({ error: { code: 4200, message: expect.stringMatching(/^eth_sign is not supported/) } });
@@ -181,7 +181,7 @@ test('viem walletClient sendTransaction, signMessage and signTypedData', async (
 
   const signing = dapp.viem<string>('signMessage', from, 'gm from viem');
   await (await ApprovalWindow.next(session)).sign();
-  expect(verifyMessage('gm from viem', await signing)).toBe(from);
+  expect(verifyMessage('gm from viem', await signing)).toBe(getAddress(from));
 
   const data = typedData(31337);
   const typedSigning = dapp.viem<string>('signTypedData', from, { domain: data.domain, types: data.types, primaryType: data.primaryType, message: data.message });

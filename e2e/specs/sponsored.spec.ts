@@ -111,7 +111,7 @@ test.describe('sponsored batches', () => {
 test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, session }) => {
   await dapp.press('Connect');
   await (await ApprovalWindow.next(session)).connect();
-  expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address] });
+  expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address.toLowerCase()] });
 
   await dapp.press('Sponsored batch');
   const approval = await ApprovalWindow.next(session);
