@@ -44,6 +44,12 @@ export class ApprovalWindow {
     return this.answer('Approve');
   }
 
+  /** The simulation says a call fails: the user ticks the second confirmation, then approves. */
+  async approveDespiteRevert(): Promise<void> {
+    await this.screen.check({ role: 'checkbox', name: /^Send anyway/ });
+    await this.approve();
+  }
+
   sign(): Promise<void> {
     return this.answer('Sign');
   }
@@ -79,7 +85,7 @@ export class ApprovalWindow {
 
   /** Picks eth_sendTransaction's fee tier ("Aggressive"). */
   chooseFee(tier: 'Low' | 'Market' | 'Aggressive'): Promise<void> {
-    return this.screen.check({ role: 'radio', name: new RegExp(`^${tier}:`) });
+    return this.screen.check({ role: 'radio', name: new RegExp(`^${tier}: up to`) });
   }
 
   /** The user closes the window instead of answering. */

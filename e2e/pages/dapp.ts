@@ -20,6 +20,32 @@ export class Dapp {
     return new Dapp(await session.openPage(url), new URL(url).origin);
   }
 
+  /**
+   * window.ethereum.request from a frame of this page that loads the dapp server's frame.html from `frameOrigin`,
+   * `sandboxed` (an opaque origin) or not; resolves to what that frame's provider answered.
+   */
+  frameRequest(frameOrigin: string, sandboxed: boolean, method: string, params?: unknown): Promise<RpcOutcome> {
+    return this.screen.evaluate(
+      async ([src, sandboxed, method, params]) => {
+        const frame = document.createElement('iframe');
+        if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts');
+        frame.src = src;
+        const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+        document.body.append(frame);
+        await loaded;
+        const id = Math.random().toString(36);
+        const answer = new Promise<RpcOutcome>((resolve) => {
+          window.addEventListener('message', (event) => {
+            if (event.source === frame.contentWindow && event.data?.id === id) resolve(event.data);
+          });
+        });
+        frame.contentWindow!.postMessage({ id, method, params }, '*');
+        return answer;
+      },
+      [`${frameOrigin}/frame.html`, sandboxed, method, params] as const,
+    );
+  }
+
   /** window.ethereum.request from the page; resolves to the result or the error the page received. */
   request(method: string, params?: unknown): Promise<RpcOutcome> {
     return this.screen.evaluate(

@@ -27,7 +27,7 @@ test('atomic batch from a fresh account: upgrade approved, one transaction, both
   await approval.acceptUpgrade();
   await approval.screen.waitForText('Execution', /^Atomic/);
   await approval.screen.waitForText('Total value', '0.01 ETH');
-  await approval.screen.waitForText('Call 1', /ERC-20 transfer of 5 token units to/);
+  await approval.screen.waitForText('Call 1', /^Send < 0\.000001 TST to 0x/);
   await approval.approve();
   const sent = await sending;
   expect(sent).toEqual({ result: { id: expect.stringMatching(/^0x[0-9a-f]{64}$/), batchId: expect.any(String), status: 'pending' } });
@@ -84,8 +84,10 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
 
   const sequential = dapp.request('wallet_sendCalls', batch(from, [transfer(tst, RECIPIENT, 1n), tooMuch], { atomicRequired: false, id: 'seq-revert' }));
   let approval = await ApprovalWindow.next(session);
-  await approval.screen.waitForText({ role: 'alert' }, /likely to revert/);
-  await approval.approve();
+  await approval.screen.waitForText({ role: 'alert', name: 'Gas estimate' }, /likely to revert/);
+  await approval.screen.waitForText({ role: 'alert', name: 'Revert' }, /^Call 2 would fail: TestToken: insufficient balance$/);
+  expect(await approval.screen.isEnabled('Approve')).toBe(false);
+  await approval.approveDespiteRevert();
   await sequential;
   const partial = await finalStatus(dapp, 'seq-revert');
   expect(partial.status).toBe(600);
@@ -95,7 +97,7 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
   const atomic = dapp.request('wallet_sendCalls', batch(from, [transfer(tst, RECIPIENT, 1n), tooMuch], { id: 'atomic-revert' }));
   approval = await ApprovalWindow.next(session);
   await approval.acceptUpgrade();
-  await approval.approve();
+  await approval.approveDespiteRevert();
   await atomic;
   const reverted = await finalStatus(dapp, 'atomic-revert');
   expect(reverted).toMatchObject({ status: 500, atomic: true });

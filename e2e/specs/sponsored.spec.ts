@@ -34,6 +34,8 @@ test.describe('sponsored batches', () => {
     const approval = await ApprovalWindow.next(session);
     await approval.acceptUpgrade();
     await approval.screen.waitForText('Sponsor', `Sponsored by Devnet Paymaster (${new URL(devnet.paymasterUrl).origin})`);
+    await approval.screen.waitForText('Fee', /^Fee paid by Devnet Paymaster/);
+    await approval.screen.waitForText('You send', /^< 0\.000001 TST$/);
     await approval.approve();
     const sent = await sending;
     expect(sent).toEqual({ result: expect.objectContaining({ status: 'pending' }) });

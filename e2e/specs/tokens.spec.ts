@@ -5,6 +5,7 @@ import type { DevnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
+import { readableAmount } from '../../src/ui/format/amounts';
 
 const REJECTED = { error: { code: 4001, message: 'User rejected the request' } };
 
@@ -28,7 +29,7 @@ test('a page adds TST: the approval shows the contract, "Add token" answers true
   await approval.screen.waitForText('Token name', 'Test Token');
   await approval.screen.waitForText('Token contract', devnet.addresses.testToken);
   await approval.screen.waitForText('Token decimals', '18');
-  await approval.screen.waitForText('Token balance', '1000.0 TST');
+  await approval.screen.waitForText('Token balance', '1,000 TST');
   await approval.screen.waitForText('Site', dapp.origin);
   expect(await approval.screen.count({ role: 'alert' })).toBe(0);
   await approval.addToken();
@@ -140,8 +141,9 @@ test('the demo dapp\'s "Watch TST" button: the approval shows the logo, the page
   await dapp.press('Watch TST');
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitFor({ role: 'img', name: 'TST logo' });
-  const balance = `${formatUnits(await token().balanceOf(account), 18)} TST`;
-  await approval.screen.waitForText('Token balance', balance);
+  const units = await token().balanceOf(account);
+  await approval.screen.waitForText('Token balance', `${readableAmount(units)} TST`);
+  const balance = `${formatUnits(units, 18)} TST`;
   await approval.addToken();
   expect(await dapp.output('watch-asset')).toEqual({ action: 'watch-asset', status: 'ok', result: true });
   await wallet.waitForTokenBalance('TST', balance);

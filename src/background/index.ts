@@ -20,6 +20,7 @@ import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
+import { createPreviews } from './simulation/previews';
 import { restrictToTrustedContexts } from './storage/access';
 import { migrated } from './storage/migrations';
 import { createSealer } from './storage/seal';
@@ -74,6 +75,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
+  previews: createPreviews(),
   emit: emitToOrigin,
   showActivity: createActivityWindow(session),
 };

@@ -11,6 +11,7 @@ import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
+import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
 import type { Emit } from './transport/types';
@@ -34,6 +35,8 @@ export interface Services {
   nodeFor(chainId: Hex): Promise<ChainNode>;
   /** JSON-RPC to the ERC-4337 bundler configured for a network (sponsored batches). */
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** Simulated effects of batches waiting for the user. */
+  previews: Previews;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

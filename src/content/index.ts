@@ -31,30 +31,30 @@ const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'c
 
 const toPage = (data: ToPageMessage): void => {
   const envelope: WindowEnvelope<ToPageMessage> = { target: INPAGE_TARGET, data };
-  window.postMessage(envelope, location.origin);
+  window.postMessage(envelope, window.origin);
 };
 
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
-  if (event.source !== window || event.origin !== location.origin || event.data?.target !== CONTENT_TARGET) return;
+  if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
   if (isInpageReady(message)) return ready();
   if (!isRequestMessage(message)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
   toPage({ type: 'request-ack', id: message.id });
   browser.runtime.sendMessage(request).catch((error: Error) => {
-    toPage({ type: 'rpc-response', id: message.id, origin: location.origin, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
+    toPage({ type: 'rpc-response', id: message.id, origin: window.origin, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
   });
 });
 
 // An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
-if (location.origin !== 'null') ready();
+if (window.origin !== 'null') ready();
 
 browser.runtime.onMessage.addListener((message: unknown) => {
   if (!isToPageMessage(message)) return undefined;
   if (message.type === 'content-ready' || message.type === 'request-ack') return undefined;
   // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
-  if (message.type === 'rpc-response' && message.origin !== location.origin) return undefined;
-  if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== location.origin) return undefined;
+  if (message.type === 'rpc-response' && message.origin !== window.origin) return undefined;
+  if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== window.origin) return undefined;
   toPage(message);
   return undefined;
 });

@@ -56,7 +56,7 @@ export class InpageProvider extends ProviderEmitter {
     super();
     this.request = this.request.bind(this);
     window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
-      if (event.source !== window || event.origin !== location.origin || event.data?.target !== INPAGE_TARGET) return;
+      if (event.source !== window || event.origin !== window.origin || event.data?.target !== INPAGE_TARGET) return;
       const message = event.data.data;
       if (!isToPageMessage(message)) return;
       if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
@@ -64,7 +64,7 @@ export class InpageProvider extends ProviderEmitter {
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
     });
-    if (location.origin !== 'null') this.post({ type: 'inpage-ready' });
+    if (window.origin !== 'null') this.post({ type: 'inpage-ready' });
     this.request({ method: 'eth_chainId' }).then(
       (chainId) => this.onEvent('connect', { chainId }),
       () => undefined,
@@ -122,8 +122,9 @@ export class InpageProvider extends ProviderEmitter {
     if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
       return Promise.reject(new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' }));
     }
-    // A frame with an opaque origin (sandboxed) has no identity to connect with, and no origin to post to.
-    if (location.origin === 'null') {
+    // A frame with an opaque origin (sandboxed) has no identity to connect with, and no origin to post to. The
+    // document's origin (window.origin) is what the browser reports; location.origin still names the URL's host there.
+    if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
     const unsendable = unsendableReason(args.params);
@@ -142,7 +143,7 @@ export class InpageProvider extends ProviderEmitter {
 
   private post(data: ToContentMessage): void {
     const envelope: WindowEnvelope<ToContentMessage> = { target: CONTENT_TARGET, data };
-    window.postMessage(envelope, location.origin);
+    window.postMessage(envelope, window.origin);
   }
 
   /** A new content script (first load, or after an extension restart): send what no one has taken yet. */

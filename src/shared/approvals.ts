@@ -9,6 +9,12 @@ import type { Hex } from './params';
 import type { Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
 
+/** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
+export type TokenAction =
+  | { kind: 'transfer'; standard: 'erc20' | 'erc721' | 'erc1155'; token: Hex; from?: Hex; to: Hex; amount: string; tokenId?: string }
+  | { kind: 'approve'; standard: 'erc20' | 'erc721' | 'permit2'; token: Hex; spender: Hex; amount: string; unlimited: boolean; tokenId?: string }
+  | { kind: 'approveAll'; token: Hex; operator: Hex; approved: boolean };
+
 /** A call as the approval screens describe it. */
 export interface DecodedCall {
   /** Absent for a contract creation. */
@@ -17,7 +23,11 @@ export interface DecodedCall {
   value: string;
   dataSize: number;
   selector?: Hex;
-  erc20?: { method: 'transfer' | 'approve'; counterparty: Hex; amount: string };
+  /** The function, when the selector is one the wallet knows and the data decodes against it. */
+  fn?: { signature: string; args: { name: string; value: string }[] };
+  action?: TokenAction;
+  /** The calldata for a collapsible raw view, cut at RAW_DATA_SHOWN bytes (dataSize tells the full size). */
+  data?: Hex;
 }
 
 export interface SendCallsDetails {

@@ -4,6 +4,7 @@
  */
 import type { ApprovalView, RejectReason } from './approvals';
 import type { Network } from './networks';
+import type { Preview } from './preview';
 import type { Hex } from './params';
 import type { TokenBalance, WatchedToken } from './tokens';
 
@@ -68,6 +69,8 @@ export interface PageMethods {
   setMetaMaskCompatibility: Method<{ origin?: string; enabled: boolean | null }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
+  /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */
+  previewApproval: Method<{ id: string }, Preview>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;
   removeToken: Method<{ account: Hex; chainId: Hex; address: Hex }, null>;
 }

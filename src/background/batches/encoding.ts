@@ -1,34 +1,16 @@
-/** Calldata of the batch account and the ERC-20 calls the approval screen decodes. */
-import { Interface, dataLength, type Result } from 'ethers';
-import type { DecodedCall } from '../../shared/approvals';
+/** Calldata of the batch account, and the rule against hidden calls into it. */
+import { Interface } from 'ethers';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { BatchCall } from './types';
 
 /** Simple7702Account (ERC-4337 v0.8) BaseAccount.executeBatch, selector 0x34fcd5be. */
 const ACCOUNT = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
-const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)']);
 
 export function encodeExecuteBatch(calls: BatchCall[]): Hex {
   // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
   if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
   return ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
-}
-
-export function describeCall(call: BatchCall): DecodedCall {
-  const described: DecodedCall = { to: call.to, value: BigInt(call.value).toString(), dataSize: dataLength(call.data) };
-  if (described.dataSize < 4) return described;
-  described.selector = call.data.slice(0, 10) as Hex;
-  try {
-    const parsed = ERC20.parseTransaction({ data: call.data });
-    if (parsed) {
-      const args: Result = parsed.args;
-      described.erc20 = { method: parsed.name as 'transfer' | 'approve', counterparty: args[0] as Hex, amount: (args[1] as bigint).toString() };
-    }
-  } catch {
-    // Not an ERC-20 transfer/approve: the selector is shown as is.
-  }
-  return described;
 }
 
 /**

@@ -8,6 +8,7 @@ import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { WrongPasswordError } from '../vault/crypto';
 import { accountOnChain, accountParam, chainParam, fields, none, text } from './params';
+import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
 import type { PageTable } from './types';
 
@@ -18,6 +19,7 @@ export const pageMethods: PageTable = {
   getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+  previewApproval: { parse: (params) => ({ id: text(fields(params).id, 'id') }), read: true, handle: (p, { services }) => approvalPreview(services, p.id) },
 
   generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
   createWallet: {

@@ -4,7 +4,8 @@ import type { SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
-import { assertNoSelfCalls, describeCall } from '../batches/encoding';
+import { assertNoSelfCalls } from '../batches/encoding';
+import { describeCall } from '../calls/describe';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
@@ -39,6 +40,8 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);
+  // Simulated while the window opens; the screen asks for it (previewApproval).
+  void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,

@@ -8,7 +8,8 @@ import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
-import { assertNoSelfCalls, describeCall } from '../batches/encoding';
+import { assertNoSelfCalls } from '../batches/encoding';
+import { describeCall } from '../calls/describe';
 import { sequential } from '../batches/executors/sequential';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
@@ -33,6 +34,8 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   // Each tier's fee is shown, and is a cap when the user picks it: signing never pays more.
   const batch = { ...planned, ...(fixedFees ? { fees: fixedFees } : { feeCaps: toHexTierFees(tiers) }), ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}) };
   await services.batches.add(batch);
+  // Simulated while the window opens; the screen asks for it (previewApproval).
+  void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = BigInt(batch.gasLimits[0]);
   const maxFees = fixedFees
     ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas)).toString() }

@@ -1,23 +1,27 @@
+/** wallet_addEthereumChain: the network as the site describes it; adding it also switches to it. */
+import { Notice } from '../components/Notice';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function AddChain({ approval }: ScreenProps<'addChain'>) {
   const network = approval.details;
   return (
-    <main>
-      <h1>Add a network</h1>
+    <Screen
+      title="Add a network"
+      origin={approval.origin}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} />}
+    >
       <p>{approval.origin} asks to add this network and switch to it.</p>
-      <dl className="card">
-        <dt>Name</dt><dd>{network.name}</dd>
-        <dt>Chain id</dt><dd className="mono">{network.chainId} ({BigInt(network.chainId).toString()})</dd>
-        <dt>RPC URL</dt><dd className="mono">{network.rpcUrl}</dd>
-        <dt>Currency</dt><dd>{network.nativeCurrency.symbol}</dd>
-      </dl>
-      <p className="warning">A network can report false balances and see your activity. Add only networks you trust.</p>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Approve</button>
-      </div>
-    </main>
+      <Rows>
+        <Row label="Name">{network.name}</Row>
+        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+        <Row label="Currency">{network.nativeCurrency.symbol}</Row>
+      </Rows>
+      <Notice tone="info">A network can report false balances and see your activity. Add only networks you trust.</Notice>
+    </Screen>
   );
 }

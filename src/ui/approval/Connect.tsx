@@ -1,5 +1,9 @@
+/** eth_requestAccounts: which of the wallet's accounts the site may see. */
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
+import { AddressText } from '../components/AddressText';
+import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -8,22 +12,21 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const toggle = (address: Hex) =>
     setChosen(chosen.includes(address) ? chosen.filter((a) => a !== address) : [...chosen, address]);
   return (
-    <main>
-      <h1>Connect to {approval.origin}</h1>
+    <Screen
+      title={`Connect to ${approval.origin}`}
+      origin={approval.origin}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel="Connect" blocked={chosen.length === 0} />}
+    >
       <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
       <fieldset className="card">
         <legend>Accounts</legend>
         {state.accounts.map((account) => (
-          <label key={account.address} className="row">
+          <label key={account.address} className="check">
             <input type="checkbox" checked={chosen.includes(account.address)} onChange={() => toggle(account.address)} aria-label={account.name} />
-            <span className="mono">{account.name} {account.address}</span>
+            <span>{account.name}</span> <AddressText address={account.address} />
           </label>
         ))}
       </fieldset>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button disabled={chosen.length === 0} onClick={() => void approve(approval, chosen)}>Connect</button>
-      </div>
-    </main>
+    </Screen>
   );
 }

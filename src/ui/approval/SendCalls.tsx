@@ -1,46 +1,46 @@
-/** wallet_sendCalls approval: what every call does, the total, the fee, and (first, when needed) the account upgrade. */
-import { MaxUint256, formatEther } from 'ethers';
+/** wallet_sendCalls approval: what will happen (simulated), each call in words, the fee, and (first, when needed) the account upgrade. */
 import { useState } from 'react';
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import { AddressText } from '../components/AddressText';
+import { Amount } from '../components/Amount';
+import { Notice } from '../components/Notice';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
+import { CallCard } from './CallCard';
+import { PreviewPanel } from './PreviewPanel';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
+import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
+import { Upgrade } from './Upgrade';
+import { usePreview } from './usePreview';
 
-
-function CallRow({ call, index, symbol }: { call: SendCallsDetails['calls'][number]; index: number; symbol: string }) {
+function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails }) {
+  const preview = usePreview(approval.id);
+  const { blocked, gate } = useRevertGate(preview);
+  const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
+  const sponsor = details.sponsor && `${details.sponsor.name ?? 'a paymaster'} (${details.sponsor.origin})`;
   return (
-    <li className="card" aria-label={`Call ${index + 1}`}>
-      <div className="mono">{call.to ? `To ${call.to}` : 'Contract creation'}</div>
-      <div>Value: {formatEther(call.value)} {symbol}</div>
-      {call.erc20 && (
-        <div>
-          ERC-20 {call.erc20.method} of{' '}
-          {call.erc20.method === 'approve' && BigInt(call.erc20.amount) === MaxUint256 ? 'UNLIMITED' : call.erc20.amount} token units{' '}
-          {call.erc20.method === 'transfer' ? 'to' : 'for spender'}{' '}
-          <span className="mono">{call.erc20.counterparty}</span>
-        </div>
-      )}
-      <div className="muted">
-        Data: {call.dataSize} bytes{call.selector ? `, selector ${call.selector}` : ''}
-      </div>
-    </li>
-  );
-}
-
-function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; onAccept(): void }) {
-  return (
-    <main>
-      <h1>Upgrade your account?</h1>
-      <p>
-        {approval.origin} asks to run {details.calls.length} calls together, all or nothing. For that, your account{' '}
-        <span className="mono">{details.from}</span> on {details.networkName} must delegate to the audited ERC-4337 account
-        contract Simple7702Account (EIP-7702). Your address and funds stay the same; the upgrade is included in the
-        batch's transaction, with one signature.
-      </p>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval, 'decline-upgrade')}>Decline upgrade</button>
-        <button onClick={onAccept}>Upgrade account</button>
-      </div>
-    </main>
+    <Screen
+      title="Review batch"
+      origin={approval.origin}
+      network={details.networkName}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={blocked} />}
+    >
+      <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
+      {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
+      {gate}
+      <Rows>
+        <Row label="From"><AddressText address={details.from} /></Row>
+        <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
+        {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
+        <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
+        {sponsor ? <Row label="Network fee" name="Sponsor">Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
+      </Rows>
+      <ol className="calls" aria-label="Calls">
+        {details.calls.map((call, i) => <CallCard key={i} call={call} label={`Call ${i + 1}`} symbol={details.symbol} tokens={tokens} />)}
+      </ol>
+    </Screen>
   );
 }
 
@@ -48,31 +48,5 @@ export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
   const { details } = approval;
   const [upgradeAccepted, setUpgradeAccepted] = useState(false);
   if (details.upgrade && !upgradeAccepted) return <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} />;
-  return (
-    <main>
-      <h1>Review batch</h1>
-      <dl className="card">
-        <dt>Site</dt><dd>{approval.origin}</dd>
-        <dt>Network</dt><dd>{details.networkName} ({details.chainId})</dd>
-        <dt>From</dt><dd className="mono">{details.from}</dd>
-        <dt>Execution</dt>
-        <dd aria-label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</dd>
-        {details.upgrade && <><dt>Account upgrade</dt><dd>Included (EIP-7702 delegation to Simple7702Account)</dd></>}
-        <dt>Total value</dt><dd aria-label="Total value">{formatEther(details.totalValue)} {details.symbol}</dd>
-        {details.sponsor ? (
-          <><dt>Network fee</dt><dd aria-label="Sponsor">{details.sponsor.icon && /^(https:|data:image\/)/.test(details.sponsor.icon) && <img src={details.sponsor.icon} alt="" width={16} height={16} />} Sponsored by {details.sponsor.name ?? 'a paymaster'} ({details.sponsor.origin})</dd></>
-        ) : (
-          <><dt>Max network fee</dt><dd aria-label="Max network fee">{formatEther(details.maxFee)} {details.symbol}</dd></>
-        )}
-      </dl>
-      {details.warning && <p className="warning" role="alert">{details.warning}</p>}
-      <ol aria-label="Calls">
-        {details.calls.map((call, i) => <CallRow key={i} call={call} index={i} symbol={details.symbol} />)}
-      </ol>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Approve</button>
-      </div>
-    </main>
-  );
+  return <Review approval={approval} details={details} />;
 }

@@ -1,21 +1,25 @@
 /** personal_sign approval: exactly the message that will be signed, as text when it is text, and by which account. */
+import { AddressText } from '../components/AddressText';
+import { Notice } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
   const { details } = approval;
   return (
-    <main>
-      <h1>Sign message</h1>
-      <p>{approval.origin} asks <span className="mono">{details.account}</span> to sign:</p>
-      {details.siweWarning && <p className="warning" role="alert">{details.siweWarning}</p>}
+    <Screen
+      title="Sign message"
+      origin={approval.origin}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Sign" />}
+    >
+      <p>The site asks <AddressText address={details.account} /> to sign:</p>
+      {details.siweWarning && <Notice tone="danger">{details.siweWarning}</Notice>}
       {details.text !== undefined
-        ? <pre className="card" aria-label="Message">{details.text}</pre>
+        ? <pre className="card" aria-label="Message" style={{ whiteSpace: 'pre-wrap' }}>{details.text}</pre>
         : <pre className="card mono" aria-label="Message">{details.message}</pre>}
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Sign</button>
-      </div>
-    </main>
+      <p className="muted">Signing costs nothing, but a signature can authorize things: sign only what you understand.</p>
+    </Screen>
   );
 }

@@ -1,14 +1,20 @@
 /** Typed data approval (eth_signTypedData v1, _v3, _v4): the domain and the message as trees, and the account that signs. */
+import { AddressText } from '../components/AddressText';
+import { Screen } from '../components/Screen';
 import { Tree } from '../components/Tree';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
   const { details } = approval;
   return (
-    <main>
-      <h1>Sign typed data</h1>
-      <p>{approval.origin} asks <span className="mono">{details.account}</span> to sign:</p>
+    <Screen
+      title="Sign typed data"
+      origin={approval.origin}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Sign" />}
+    >
+      <p>The site asks <AddressText address={details.account} /> to sign:</p>
       <div className="card" aria-label="Typed data">
         {details.version === 'V1' ? (
           <Tree value={Object.fromEntries(details.fields.map((field) => [`${field.name} (${field.type})`, field.value]))} />
@@ -21,10 +27,6 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
           </>
         )}
       </div>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Sign</button>
-      </div>
-    </main>
+    </Screen>
   );
 }

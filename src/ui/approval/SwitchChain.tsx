@@ -1,22 +1,24 @@
 /** wallet_switchEthereumChain to a network added to the wallet (built-in ones switch without asking). */
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
   const network = approval.details;
   return (
-    <main>
-      <h1>Switch network</h1>
+    <Screen
+      title="Switch network"
+      origin={approval.origin}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Switch network" />}
+    >
       <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
-      <dl className="card">
-        <dt>Name</dt><dd aria-label="Network name">{network.name}</dd>
-        <dt>Chain id</dt><dd className="mono">{network.chainId} ({BigInt(network.chainId).toString()})</dd>
-        <dt>RPC URL</dt><dd className="mono">{network.rpcUrl}</dd>
-      </dl>
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
-        <button onClick={() => void approve(approval, null)}>Switch network</button>
-      </div>
-    </main>
+      <Rows>
+        <Row label="Name" name="Network name">{network.name}</Row>
+        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+      </Rows>
+    </Screen>
   );
 }

@@ -1,7 +1,11 @@
 /** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
-import { formatUnits } from 'ethers';
 import { watchAssetMismatch } from '../../shared/approvals';
+import { AddressText } from '../components/AddressText';
+import { Amount } from '../components/Amount';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
 import { TokenImage } from '../components/TokenImage';
+import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -10,36 +14,35 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const { token, requested } = details;
   const mismatch = watchAssetMismatch(details);
   return (
-    <main>
-      <h1>Add suggested token</h1>
-      <p>{approval.origin} asks to add this token to the list of {details.networkName}.</p>
+    <Screen
+      title="Add suggested token"
+      origin={approval.origin}
+      network={details.networkName}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Add token" rejectLabel="Cancel" blocked={mismatch.decimals} />}
+    >
+      <p>The site asks to add this token to the list of {details.networkName}.</p>
       <div className="row">
         <TokenImage image={token.image} symbol={token.symbol} size={40} />
         <strong aria-label="Token symbol">{token.symbol}</strong>
       </div>
-      <dl className="card">
-        <dt>Site</dt><dd aria-label="Site">{approval.origin}</dd>
-        {token.name !== undefined && <><dt>Name</dt><dd aria-label="Token name">{token.name}</dd></>}
-        <dt>Address</dt><dd aria-label="Token contract" className="mono">{token.address}</dd>
-        <dt>Decimals</dt><dd aria-label="Token decimals">{token.decimals}</dd>
-        <dt>Account</dt><dd className="mono">{details.account}</dd>
-        <dt>Balance</dt><dd aria-label="Token balance" className="mono">{formatUnits(token.balance, token.decimals)} {token.symbol}</dd>
-      </dl>
+      <Rows>
+        {token.name !== undefined && <Row label="Name" name="Token name">{token.name}</Row>}
+        <Row label="Address" name="Token contract" mono>{token.address}</Row>
+        <Row label="Decimals" name="Token decimals">{token.decimals}</Row>
+        <Row label="Account"><AddressText address={details.account} /></Row>
+        <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={token.symbol} /></Row>
+      </Rows>
       {mismatch.symbol && (
-        <p className="warning" role="alert" aria-label="Symbol mismatch">
+        <p className="notice warn" role="alert" aria-label="Symbol mismatch">
           The site says the symbol is “{requested.symbol}”, but the contract says “{token.symbol}”. The contract’s symbol will be used.
         </p>
       )}
       {mismatch.decimals && (
-        <p className="warning" role="alert" aria-label="Decimals mismatch">
+        <p className="notice danger" role="alert" aria-label="Decimals mismatch">
           The site says the token has {requested.decimals} decimals, but the contract says {token.decimals}. Balances would be
           shown wrongly, so this token cannot be added from this request.
         </p>
       )}
-      <div className="row">
-        <button className="secondary" onClick={() => void reject(approval)}>Cancel</button>
-        <button disabled={mismatch.decimals} onClick={() => void approve(approval, null)}>Add token</button>
-      </div>
-    </main>
+    </Screen>
   );
 }

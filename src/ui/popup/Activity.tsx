@@ -4,7 +4,7 @@ import { formatEther } from 'ethers';
 import { useEffect, useState } from 'react';
 import type { ActivityItem } from '../../shared/pages';
 import { call } from '../api/background';
-import { shortAddress } from '../components/format';
+import { shortAddress } from '../format/amounts';
 
 const STATUS_TEXT: Record<number, string> = {
   100: 'Pending',

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
-import { ether } from '../components/format';
+import { exactAmount } from '../format/amounts';
 import { Activity } from './Activity';
 import { Sites } from './Sites';
 import { Tokens } from './Tokens';
@@ -17,7 +17,7 @@ function Balance({ address, chainId, symbol }: { address: Hex; chainId: Hex; sym
     let live = true;
     const load = () =>
       call('getBalance', { address }).then(
-        (wei) => live && (setBalance(ether(wei)), setError(null)),
+        (wei) => live && (setBalance(exactAmount(wei)), setError(null)),
         (e: Error) => live && setError(e.message),
       );
     void load();

@@ -4,7 +4,7 @@
  */
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
-import { shortAddress } from '../components/format';
+import { shortAddress } from '../format/amounts';
 
 const CHOICES = { global: 'As for all sites', on: 'On', off: 'Off' } as const;
 type Choice = keyof typeof CHOICES;

@@ -1,0 +1,92 @@
+/**
+ * Every approval screen at the window's size (380 × 640): saved under docs/screens/ for the README, and checked with
+ * axe (no serious or critical accessibility violations). Chromium only: axe runs through Playwright's page.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
+import type { ChromiumScreen } from '../driver/chromium/screen';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import type { Dapp } from '../pages/dapp';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const RECIPIENT = Wallet.createRandom().address;
+
+/** Sizes the window, checks it with axe, saves its picture, and hands it back to be answered. */
+async function capture(approval: ApprovalWindow, name: string): Promise<void> {
+  const { page } = approval.screen as ChromiumScreen;
+  await page.setViewportSize({ width: 380, height: 640 });
+  // The arm delay's disabled buttons would be in the picture otherwise.
+  await expect(page.getByRole('button').first()).toBeEnabled();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.screenshot({ path: `docs/screens/approval-${name}.png` });
+}
+
+async function ask(dapp: Dapp, session: Parameters<typeof ApprovalWindow.next>[0], method: string, params: unknown[]) {
+  const answer = dapp.request(method, params);
+  return { approval: await ApprovalWindow.next(session), answer };
+}
+
+test('every approval screen, pictured and checked with axe', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  let { approval, answer } = await ask(dapp, session, 'eth_requestAccounts', []);
+  await capture(approval, 'connect');
+  await approval.connect();
+  const [from] = (await answer as { result: string[] }).result;
+
+  const transfer = (amount: bigint) => ({ to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, amount]) });
+  const batch = (calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, ...extra }];
+
+  ({ approval, answer } = await ask(dapp, session, 'wallet_sendCalls', batch([transfer(parseEther('1.5')), { to: RECIPIENT, value: toQuantity(parseEther('0.001')) }])));
+  await approval.screen.waitFor({ role: 'heading', name: 'Upgrade your account?' });
+  await capture(approval, 'upgrade');
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('You send', /TST/);
+  await capture(approval, 'batch');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'wallet_sendCalls', batch([transfer(1n), transfer(parseEther('5000'))], { atomicRequired: false })));
+  await approval.screen.waitFor({ role: 'alert', name: 'Revert' });
+  await capture(approval, 'batch-revert');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'wallet_sendCalls', batch([transfer(parseEther('2'))], { capabilities: { paymasterService: { url: devnet.paymasterUrl } } })));
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('Fee', /paid by/);
+  await capture(approval, 'sponsored');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'eth_sendTransaction', [{ from, to: RECIPIENT, value: toQuantity(parseEther('0.25')) }]));
+  await approval.screen.waitFor('You send');
+  await capture(approval, 'send-transaction');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'personal_sign', ['0x48656c6c6f2c20776f726c64', from]));
+  await capture(approval, 'sign-message');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  const typedData = {
+    types: {
+      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }],
+      Mail: [{ name: 'to', type: 'string' }, { name: 'contents', type: 'string' }],
+    },
+    primaryType: 'Mail',
+    domain: { name: 'Ether Mail', chainId: 31337 },
+    message: { to: 'Bob', contents: 'Hello, Bob!' },
+  };
+  ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(typedData)]));
+  await capture(approval, 'typed-data');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'wallet_watchAsset', [{ type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } }]));
+  await capture(approval, 'add-token');
+  await approval.cancel();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+});

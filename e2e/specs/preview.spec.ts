@@ -1,0 +1,65 @@
+/**
+ * Approvals show what will happen before the user signs: the batch is simulated (eth_simulateV1 with traceTransfers)
+ * and the account's changes are listed; what the screen said is what lands. A node without the method still works.
+ */
+import { Interface, MaxUint256, Wallet, parseEther, toQuantity } from 'ethers';
+import { chain, token } from '../fixtures/chain';
+import { onFaultyChain, startFaultyChain, batchOn } from '../fixtures/faultyChain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect, finalStatus, sentId } from '../pages/flows';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)']);
+
+test('an ERC-20 + ETH batch shows exactly what the account sends, and that is what lands', async ({ freshWallet, dapp, session, devnet }) => {
+  const [from] = await connect(dapp, session);
+  const recipient = Wallet.createRandom().address;
+  const calls = [
+    { to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, parseEther('1.5')]) },
+    { to: recipient, value: toQuantity(parseEther('0.001')) },
+  ];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('You send', /^1\.5 TST\s*0\.001 ETH$/);
+  await approval.screen.waitForText('Fee', /^Fee up to 0\.0\d+ ETH$/);
+  await approval.screen.waitForText('Call 1', /^Send 1\.5 TST to 0x/);
+  expect(await approval.screen.count({ role: 'alert' })).toBe(0);
+  await approval.approve();
+
+  expect((await finalStatus(dapp, sentId(await sending))).status).toBe(200);
+  expect(await token().balanceOf(recipient)).toBe(parseEther('1.5'));
+  expect(await token().balanceOf(freshWallet.address)).toBe(parseEther('1000') - parseEther('1.5'));
+  expect(await chain().getBalance(recipient)).toBe(parseEther('0.001'));
+});
+
+test('an unlimited approval is shown as what it allows, with a warning naming the spender', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  const spender = Wallet.createRandom().address;
+  const sending = dapp.request('eth_sendTransaction', [{ from, to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('approve', [spender, MaxUint256]) }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('You allow', /may spend UNLIMITED TST$/);
+  await approval.screen.waitForText({ role: 'alert', name: 'Approval warning' }, new RegExp(`^${spender} could spend ALL of this token`));
+  await approval.screen.waitForText('Call', /^Allow 0x.{4}….{4} to spend UNLIMITED TST/);
+  await approval.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
+
+test('a node without eth_simulateV1: "No preview", and the batch still goes through', async ({ session, dapp }) => {
+  const faulty = await startFaultyChain();
+  try {
+    const account = await onFaultyChain(session, dapp, faulty);
+    faulty.proxy.set('eth_simulateV1', 'unsupported');
+    const recipient = Wallet.createRandom().address;
+    const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'no-preview', [{ to: recipient, value: toQuantity(parseEther('0.01')) }]));
+    const approval = await ApprovalWindow.next(session);
+    await approval.screen.waitForText('Preview', /^No preview: this network cannot simulate/);
+    await approval.approve();
+    await sending;
+    await expect.poll(async () => (await dapp.result<{ status: number }>('wallet_getCallsStatus', ['no-preview'])).status).toBe(200);
+    expect(await faulty.provider.getBalance(recipient)).toBe(parseEther('0.01'));
+  } finally {
+    await faulty.stop();
+  }
+});

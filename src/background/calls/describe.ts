@@ -1,0 +1,78 @@
+/** What a call does, for the approval screens: token actions worded, known functions named, the rest as raw data. */
+import { MaxUint256, dataLength, type Interface, type ParamType, type Result, type TransactionDescription } from 'ethers';
+import type { DecodedCall, TokenAction } from '../../shared/approvals';
+import type { Hex } from '../../shared/params';
+import { COMMON_FUNCTIONS, PERMIT2, PERMIT2_FUNCTIONS, TOKEN_FUNCTIONS } from './signatures';
+
+/** Calldata beyond this is not carried to the screen (its size still is): no one reads kilobytes of hex. */
+export const RAW_DATA_SHOWN = 1024;
+const MAX_UINT160 = (1n << 160n) - 1n;
+
+export interface CallInput {
+  to?: Hex;
+  /** Wei, hex. */
+  value: Hex;
+  data: Hex;
+}
+
+/** The transaction the data encodes for `abi`, only when the whole calldata decodes (a bare selector match is not enough). */
+function parse(abi: Interface, data: Hex): TransactionDescription | null {
+  try {
+    const parsed = abi.parseTransaction({ data });
+    // Re-encoding catches data that merely starts like the function (extra bytes, a colliding selector).
+    return parsed && abi.encodeFunctionData(parsed.fragment, parsed.args).toLowerCase() === data.toLowerCase() ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function shown(type: ParamType, value: unknown): string {
+  if (type.isArray()) return `[${(value as unknown[]).map((v) => shown(type.arrayChildren, v)).join(', ')}]`;
+  if (type.isTuple()) return `(${type.components.map((c, i) => shown(c, (value as Result)[i])).join(', ')})`;
+  return String(value);
+}
+
+function tokenAction(to: Hex, parsed: TransactionDescription): TokenAction | undefined {
+  const a = parsed.args;
+  const s = (i: number) => String(a[i]) as Hex;
+  switch (parsed.signature) {
+    case 'transfer(address,uint256)':
+      return { kind: 'transfer', standard: 'erc20', token: to, to: s(0), amount: s(1) };
+    case 'transferFrom(address,address,uint256)':
+      return { kind: 'transfer', standard: 'erc20', token: to, from: s(0), to: s(1), amount: s(2) };
+    case 'approve(address,uint256)':
+      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: (a[1] as bigint) === MaxUint256 };
+    case 'increaseAllowance(address,uint256)':
+      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: (a[1] as bigint) === MaxUint256 };
+    case 'safeTransferFrom(address,address,uint256)':
+    case 'safeTransferFrom(address,address,uint256,bytes)':
+      return { kind: 'transfer', standard: 'erc721', token: to, from: s(0), to: s(1), amount: '1', tokenId: s(2) };
+    case 'safeTransferFrom(address,address,uint256,uint256,bytes)':
+      return { kind: 'transfer', standard: 'erc1155', token: to, from: s(0), to: s(1), amount: s(3), tokenId: s(2) };
+    case 'setApprovalForAll(address,bool)':
+      return { kind: 'approveAll', token: to, operator: s(0), approved: a[1] as boolean };
+    default:
+      return undefined;
+  }
+}
+
+export function describeCall(call: CallInput): DecodedCall {
+  const size = dataLength(call.data);
+  const described: DecodedCall = { to: call.to, value: BigInt(call.value).toString(), dataSize: size };
+  if (size === 0) return described;
+  described.data = (size > RAW_DATA_SHOWN ? call.data.slice(0, 2 + RAW_DATA_SHOWN * 2) : call.data) as Hex;
+  if (size < 4 || !call.to) return described;
+  described.selector = call.data.slice(0, 10) as Hex;
+  const permit2 = call.to.toLowerCase() === PERMIT2.toLowerCase() ? parse(PERMIT2_FUNCTIONS, call.data) : null;
+  const parsed = permit2 ?? parse(TOKEN_FUNCTIONS, call.data) ?? parse(COMMON_FUNCTIONS, call.data);
+  if (!parsed) return described;
+  described.fn = { signature: parsed.signature, args: parsed.fragment.inputs.map((input, i) => ({ name: input.name, value: shown(input, parsed.args[i]) })) };
+  if (permit2) {
+    const [token, spender, amount] = permit2.args as unknown as [Hex, Hex, bigint];
+    described.action = { kind: 'approve', standard: 'permit2', token, spender, amount: amount.toString(), unlimited: amount === MAX_UINT160 };
+  } else {
+    described.action = tokenAction(call.to, parsed);
+  }
+  return described;
+}
+

@@ -1,0 +1,60 @@
+/**
+ * Previews by batch, started when the batch is planned (so the screen rarely waits) and kept while its approval may
+ * ask for it. The window opens at once; its preview appears when this settles.
+ */
+import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import type { AssetInfo, Outcome, Preview } from '../../shared/preview';
+import { describeCall } from '../calls/describe';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
+import { simulate } from './simulate';
+import { createTokenInfo, type TokenInfoLookup } from './tokenInfo';
+
+/** Previews of batches waiting for the user; older ones are forgotten first (a later ask simulates again). */
+const KEPT = 64;
+
+export interface Previews {
+  /** The batch's preview: the one already under way, or a new simulation. */
+  of(batch: BatchRecord, network: { name: string; symbol: string }, node: ChainNode): Promise<Preview>;
+}
+
+/** The tokens the calls act on (transfers, approvals), so the screen can show amounts in their units. */
+async function tokensNamed(batch: BatchRecord, node: ChainNode, tokenInfo: TokenInfoLookup): Promise<Record<string, AssetInfo>> {
+  const named = new Map<string, 'erc20' | 'erc721'>();
+  for (const call of batch.calls) {
+    const action = describeCall(call).action;
+    // NFTs have no decimals; a Permit2 approval names the ERC-20 it allows.
+    if (action) named.set(action.token.toLowerCase(), action.kind === 'approveAll' || action.standard === 'erc721' || action.standard === 'erc1155' ? 'erc721' : 'erc20');
+  }
+  const infos = await Promise.all([...named].map(([token, standard]) => tokenInfo(node, batch.chainId, token as Hex, standard).catch(() => undefined)));
+  return Object.fromEntries(infos.filter((i) => i !== undefined).map((i) => [String(i.token).toLowerCase(), i]));
+}
+
+export function createPreviews(): Previews {
+  const tokenInfo = createTokenInfo();
+  const kept = new Map<string, Promise<Preview>>();
+  return {
+    of(batch, network, node) {
+      const key = `${batch.origin} ${batch.id}`;
+      let preview = kept.get(key);
+      if (!preview) {
+        const request = {
+          chainId: batch.chainId,
+          networkName: network.name,
+          nativeSymbol: network.symbol,
+          from: batch.from,
+          calls: batch.calls,
+          // A userOp is all or nothing too.
+          atomic: batch.atomic || batch.sponsor !== undefined,
+          ...(batch.upgrade ? { delegate: SIMPLE_7702_ACCOUNT } : {}),
+        };
+        const outcome = simulate(node, request, tokenInfo).catch((error: Error): Outcome => ({ kind: 'unavailable', reason: `No preview: ${error.message}` }));
+        preview = Promise.all([outcome, tokensNamed(batch, node, tokenInfo)]).then(([o, tokens]) => ({ ...o, tokens }));
+        kept.set(key, preview);
+        if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+      }
+      return preview;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * A batch run before it is signed: the exact calls from the account through the node's eth_simulateV1 (traceTransfers
+ * reports ETH moves as logs), with the account's EIP-7702 delegation put in place by a state override when the batch
+ * will install it. Without eth_simulateV1, each call is checked by eth_call for a revert and there is no preview.
+ */
+import { delegationCode } from '../../shared/contracts';
+import { ErrorCode, RpcError } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import type { CallRevert, Outcome } from '../../shared/preview';
+import type { ChainNode } from '../networks/rpcClient';
+import { effectsFor, type Log } from './effects';
+import { revertReason } from './revertReason';
+import type { TokenInfoLookup } from './tokenInfo';
+
+export interface SimulationRequest {
+  chainId: Hex;
+  /** The node's network, for messages, and its currency's symbol. */
+  networkName: string;
+  nativeSymbol: string;
+  from: Hex;
+  calls: { to?: Hex; value: Hex; data: Hex }[];
+  /** All calls or none (one transaction, or a userOp): a revert undoes the others. */
+  atomic: boolean;
+  /** The contract the batch delegates the account to, when the account is not delegated yet. */
+  delegate?: Hex;
+}
+
+type SimulatedCall = { status: Hex; returnData: Hex; logs: Log[]; error?: { message?: string; data?: Hex } };
+
+/** Node errors that mean "no such method here" rather than "the simulation failed". */
+const UNSUPPORTED = /not (found|supported|available|implemented)|unsupported|does not exist/i;
+const INSUFFICIENT = /insufficient funds|insufficient balance/i;
+
+const callObject = (from: Hex, call: SimulationRequest['calls'][number]) => ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data });
+
+/** Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). */
+async function firstRevertByCall(node: ChainNode, request: SimulationRequest): Promise<CallRevert | undefined> {
+  for (const [index, call] of request.calls.entries()) {
+    try {
+      await node('eth_call', [callObject(request.from, call), 'latest']);
+    } catch (error) {
+      if (error instanceof RpcError && error.code !== ErrorCode.chainDisconnected) {
+        const data = typeof error.data === 'string' ? error.data : (error.data as { data?: string } | undefined)?.data;
+        return { call: index, reason: data ? revertReason(data) : error.message };
+      }
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+export async function simulate(node: ChainNode, request: SimulationRequest, tokenInfo: TokenInfoLookup): Promise<Outcome> {
+  const { from, calls, atomic, delegate } = request;
+  const balance = node<Hex>('eth_getBalance', [from, 'latest']).then((b) => BigInt(b).toString());
+  balance.catch(() => undefined);
+  let results: SimulatedCall[];
+  try {
+    const block = { calls: calls.map((call) => callObject(from, call)), ...(delegate ? { stateOverrides: { [from]: { code: delegationCode(delegate) } } } : {}) };
+    const blocks = await node<{ calls: SimulatedCall[] }[]>('eth_simulateV1', [{ blockStateCalls: [block], traceTransfers: true, validation: false }, 'latest']);
+    results = blocks[0]?.calls ?? [];
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+    if (error.code === ErrorCode.chainDisconnected) return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable` };
+    if (error.code === -32003 || INSUFFICIENT.test(error.message)) return { kind: 'unaffordable', balance: await balance };
+    if (error.code === -32601 || UNSUPPORTED.test(error.message)) {
+      return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', revert: await firstRevertByCall(node, request).catch(() => undefined) };
+    }
+    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${error.message.slice(0, 120)})` };
+  }
+  const failed = results.findIndex((r) => r.status !== '0x1');
+  const revert = failed < 0 ? undefined : { call: failed, reason: revertReason(results[failed].returnData ?? results[failed].error?.data) };
+  // Atomic: a revert undoes every call, so nothing changes hands.
+  const landed = revert && atomic ? [] : results.filter((r) => r.status === '0x1');
+  const effects = effectsFor(from, landed.flatMap((r) => r.logs ?? []));
+  const info = (token: Hex | 'native', standard: Parameters<TokenInfoLookup>[3]) =>
+    token === 'native' ? undefined : tokenInfo(node, request.chainId, token, standard);
+  const [changes, allowances] = await Promise.all([
+    Promise.all(effects.changes.map(async (c) => ({ ...c, ...((await info(c.token, c.standard)) ?? { symbol: request.nativeSymbol, decimals: 18 }), amount: c.amount }))),
+    Promise.all(effects.allowances.map(async (a) => ({ ...a, ...(await info(a.token, a.standard))!, token: a.token }))),
+  ]);
+  return { kind: 'simulated', changes, allowances, ...(revert ? { revert } : {}), balance: await balance };
+}

@@ -1,0 +1,38 @@
+/** Symbol and decimals of the tokens a preview names, read from the chain once per chain and contract. */
+import { Interface } from 'ethers';
+import type { Hex } from '../../shared/params';
+import type { AssetInfo } from '../../shared/preview';
+import type { ChainNode } from '../networks/rpcClient';
+
+const TOKEN = new Interface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
+const MAX_SYMBOL = 16;
+
+export type TokenInfoLookup = (node: ChainNode, chainId: Hex, token: Hex, standard: AssetInfo['standard']) => Promise<AssetInfo>;
+
+async function read<T>(node: ChainNode, token: Hex, fn: 'symbol' | 'decimals'): Promise<T | undefined> {
+  try {
+    const raw = await node<string>('eth_call', [{ to: token, data: TOKEN.encodeFunctionData(fn) }, 'latest']);
+    return TOKEN.decodeFunctionResult(fn, raw)[0] as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A cache in the worker's memory: contracts do not change their symbol, and a restart only costs one read again. */
+export function createTokenInfo(): TokenInfoLookup {
+  const known = new Map<string, Promise<AssetInfo>>();
+  return (node, chainId, token, standard) => {
+    const key = `${chainId} ${token.toLowerCase()}`;
+    let info = known.get(key);
+    if (!info) {
+      info = Promise.all([read<string>(node, token, 'symbol'), read<bigint>(node, token, 'decimals')]).then(([symbol, decimals]) => ({
+        token,
+        standard,
+        symbol: symbol?.trim().slice(0, MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
+        decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
+      }));
+      known.set(key, info);
+    }
+    return info.then((i) => ({ ...i, standard }));
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * What a batch or transaction will do, simulated before the user signs (background/simulation/): the account's
+ * balance changes and the allowances it grants, or why there is no preview.
+ */
+import type { Hex } from './params';
+
+/** How a token is shown: read from its contract (symbol, decimals), or the native currency. */
+export interface AssetInfo {
+  /** The contract, or "native". */
+  token: Hex | 'native';
+  standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
+  symbol: string;
+  decimals: number;
+}
+
+/** One asset's net change for the account; `amount` is signed, in the token's smallest unit (NFTs: a count). */
+export interface AssetChange extends AssetInfo {
+  amount: string;
+  tokenId?: string;
+}
+
+/** An allowance the account grants (or revokes) during the batch. */
+export interface AllowanceChange extends AssetInfo {
+  spender: Hex;
+  /** Smallest unit; absent for setApprovalForAll. */
+  amount?: string;
+  unlimited: boolean;
+  /** setApprovalForAll: every token of the collection. */
+  allTokens?: boolean;
+  tokenId?: string;
+  revoked: boolean;
+}
+
+/** The first call that would revert, counted from 0, and why. */
+export interface CallRevert {
+  call: number;
+  reason: string;
+}
+
+/** What the simulation found (or why there is none). */
+export type Outcome =
+  | {
+      kind: 'simulated';
+      /** Net changes for the account, what leaves first. */
+      changes: AssetChange[];
+      allowances: AllowanceChange[];
+      /** Atomic: nothing happens (but the fee). Sequential: the other calls still run. */
+      revert?: CallRevert;
+      /** The account's native balance at the pending block, smallest unit. */
+      balance: string;
+    }
+  /** The simulation says the account cannot pay the values the batch sends. */
+  | { kind: 'unaffordable'; balance: string }
+  /** No simulation on this node (or it failed): a revert check call by call where possible. */
+  | { kind: 'unavailable'; reason: string; revert?: CallRevert };
+
+/** The outcome, and how to show the tokens the calls name (symbol and decimals, by lowercase address). */
+export type Preview = Outcome & { tokens: Record<string, AssetInfo> };

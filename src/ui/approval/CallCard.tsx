@@ -1,0 +1,63 @@
+/** One call, as what it does: token actions in words, a known function by name, otherwise its raw data (collapsed). */
+import type { DecodedCall, TokenAction } from '../../shared/approvals';
+import type { AssetInfo } from '../../shared/preview';
+import { AddressText } from '../components/AddressText';
+import { Amount } from '../components/Amount';
+import { Notice } from '../components/Notice';
+
+type Tokens = Record<string, AssetInfo>;
+
+/** A token amount in its units once the preview read the contract; until then, in the contract's smallest unit. */
+function TokenAmount({ token, amount, tokens, unlimited }: { token: string; amount: string; tokens: Tokens; unlimited?: boolean }) {
+  const info = tokens[token.toLowerCase()];
+  if (unlimited) return <strong>UNLIMITED {info?.symbol ?? 'tokens'}</strong>;
+  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span>{amount} units of <AddressText address={token} /></span>;
+}
+
+function ActionText({ action, tokens }: { action: TokenAction; tokens: Tokens }) {
+  const collection = (token: string) => tokens[token.toLowerCase()]?.symbol ?? <AddressText address={token} />;
+  switch (action.kind) {
+    case 'transfer':
+      if (action.standard === 'erc20') return <>Send <TokenAmount token={action.token} amount={action.amount} tokens={tokens} /> to <AddressText address={action.to} /></>;
+      return <>Send {action.standard === 'erc1155' ? `${action.amount} × ` : ''}{collection(action.token)} #{action.tokenId} to <AddressText address={action.to} /></>;
+    case 'approve':
+      return <>Allow <AddressText address={action.spender} /> to spend <TokenAmount token={action.token} amount={action.amount} tokens={tokens} unlimited={action.unlimited} />{action.standard === 'permit2' ? ' through Permit2' : ''}</>;
+    case 'approveAll':
+      return action.approved ? <>Allow <AddressText address={action.operator} /> to move ALL your {collection(action.token)}</> : <>Revoke <AddressText address={action.operator} /> from your {collection(action.token)}</>;
+  }
+}
+
+/** Who may take what, named: unlimited approvals and approval for a whole collection. */
+function actionWarning(action: TokenAction | undefined): string | undefined {
+  if (action?.kind === 'approve' && action.unlimited) return `${action.spender} could spend ALL of this token from your account, now and later, until you revoke it.`;
+  if (action?.kind === 'approveAll' && action.approved) return `${action.operator} could move ALL of your tokens of this collection, now and later, until you revoke it.`;
+  return undefined;
+}
+
+export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; label: string; symbol: string; tokens: Tokens }) {
+  const warning = actionWarning(call.action);
+  const value = BigInt(call.value);
+  return (
+    <li className="card call-card" aria-label={label}>
+      <div className="call-title">
+        {call.action ? <ActionText action={call.action} tokens={tokens} />
+          : !call.to ? 'Create a contract'
+          : call.fn ? <span className="mono">{call.fn.signature}</span>
+          : call.dataSize === 0 ? <>Send <Amount units={value} symbol={symbol} /> to <AddressText address={call.to} /></>
+          : <>Call <AddressText address={call.to} /></>}
+      </div>
+      {call.to && (call.action || call.fn || call.dataSize > 0) && <div className="muted">Contract <AddressText address={call.to} /></div>}
+      {value > 0n && call.dataSize > 0 && <div>Sends <Amount units={value} symbol={symbol} /></div>}
+      {call.fn && !call.action && call.fn.args.length > 0 && (
+        <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || `arg ${i}`}</span>: <span className="mono">{a.value}</span></li>)}</ul>
+      )}
+      {warning && <Notice tone="danger" label="Approval warning">{warning}</Notice>}
+      {call.data && (
+        <details className="raw">
+          <summary>Data ({call.dataSize} bytes{call.selector ? `, ${call.selector}` : ''})</summary>
+          <pre>{call.data}{call.data.length < 2 + call.dataSize * 2 ? '…' : ''}</pre>
+        </details>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+/** The simulated preview of the approval on screen: asked once, shown when it arrives (the screen never waits for it). */
+import { useEffect, useState } from 'react';
+import type { Preview } from '../../shared/preview';
+import { call } from '../api/background';
+
+export type PreviewState = { loading: true } | { loading: false; preview: Preview } | { loading: false; error: string };
+
+export function usePreview(id: string): PreviewState {
+  const [state, setState] = useState<PreviewState>({ loading: true });
+  useEffect(() => {
+    let live = true;
+    call('previewApproval', { id }).then(
+      (preview) => live && setState({ loading: false, preview }),
+      (error: Error) => live && setState({ loading: false, error: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return state;
+}
+
+/** The first call that would revert, from the preview or the node's revert check. */
+export const revertOf = (state: PreviewState) => (!state.loading && 'preview' in state && state.preview.kind !== 'unaffordable' ? state.preview.revert : undefined);
