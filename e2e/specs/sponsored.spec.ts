@@ -25,7 +25,7 @@ test.describe('sponsored batches', () => {
   test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ session, dapp, devnet }) => {
     const { address } = await importFreshWallet(session, 0n, parseEther('50'));
     const [from] = await connect(dapp, session);
-    expect(from).toBe(address);
+    expect(from).toBe(address.toLowerCase());
     const recipient = Wallet.createRandom().address;
     const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
     const depositBefore = await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster);
