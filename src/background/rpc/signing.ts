@@ -4,18 +4,10 @@
  */
 import { getBytes, verifyMessage } from 'ethers';
 import type { SignTypedDataDetails } from '../../shared/approvals';
-import type { Hex } from '../../shared/params';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
-import { legacyTypedDataDigest, typedDataDigest } from '../../shared/typedData/digest';
-import { withDomainType } from '../../shared/typedData/domain';
+import { approvedTypedDataDigest } from '../../shared/typedData/digest';
 import { method, type AccountContext, type MethodTable } from './types';
-
-function typedDataDigestOf(details: SignTypedDataDetails): Hex {
-  if (details.version === 'V1') return legacyTypedDataDigest(details.fields);
-  const { domain, types, primaryType, message } = details;
-  return typedDataDigest({ domain, types: withDomainType(types, domain), primaryType, message }, details.version ?? 'V4');
-}
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
@@ -32,7 +24,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        return (await services.accounts.signer(details.account)).signingKey.sign(typedDataDigestOf(details)).serialized;
+        return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
       },
     },
   });

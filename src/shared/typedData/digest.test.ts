@@ -1,9 +1,9 @@
 import { recoverTypedSignature, SignTypedDataVersion } from '@metamask/eth-sig-util';
-import { Wallet, keccak256, solidityPackedKeccak256, toUtf8Bytes } from 'ethers';
+import { TypedDataEncoder, Wallet, keccak256, solidityPackedKeccak256, toUtf8Bytes } from 'ethers';
 import { hashTypedData } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { parseSignTypedData, parseSignTypedDataV1 } from '../schemas/typedData';
-import { legacyTypedDataDigest, typedDataDigest } from './digest';
+import { approvedTypedDataDigest, legacyTypedDataDigest, typedDataDigest } from './digest';
 
 const CHAIN_ID = 31337;
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -172,6 +172,14 @@ describe('EIP-712 digests, as eth-sig-util computes them', () => {
     expect(digestOf('V4', { ...permit, types })).toBe(digestOf('V4', permit));
     const { EIP712Domain: _none, ...noteTypes } = emptyDomain.types;
     expect(digestOf('V4', { ...emptyDomain, types: noteTypes })).toBe(digestOf('V4', emptyDomain));
+  });
+});
+
+describe('approved records', () => {
+  it('signs a record stored before v1 and v3 (no version, types without EIP712Domain) as ethers encoded it then', () => {
+    const { EIP712Domain: _domain, ...types } = permit.types;
+    const stored = { account: KEY.address as `0x${string}`, domain: permit.domain, types, primaryType: 'Permit', message: permit.message };
+    expect(approvedTypedDataDigest(stored)).toBe(TypedDataEncoder.hash(permit.domain, types, permit.message));
   });
 });
 
