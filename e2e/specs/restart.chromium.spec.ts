@@ -1,7 +1,7 @@
 /**
  * Chromium stopping the extension's service worker (as it does when idle; stopped here through CDP, which only
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
- * approved just before completes once, permissions and tokens stay.
+ * approved just before completes once, requests on their way are answered once, permissions and tokens stay.
  */
 import { parseEther, toQuantity } from 'ethers';
 import { chain } from '../fixtures/chain';
@@ -80,6 +80,31 @@ test('the worker stopped while the signed transaction was on its way: it is sent
     await expect.poll(() => status(dapp, 'cut')).toBe(200);
     expect(await faulty.provider.getTransactionCount(account.address)).toBe(1);
     expect(await faulty.provider.getBalance(RECIPIENT)).toBe(7n);
+  } finally {
+    await faulty.stop();
+  }
+});
+
+test('the worker stopped with requests in flight: the read is sent again and answered, the signature is asked once', async ({ dapp, chromium }) => {
+  const faulty = await startFaultyChain();
+  try {
+    const account = await onFaultyChain(chromium, dapp, faulty);
+    faulty.proxy.set('eth_getBalance', 'hold');
+    const reading = dapp.request('eth_getBalance', [account.address, 'latest']);
+    await faulty.proxy.held('eth_getBalance');
+    const signing = dapp.request('personal_sign', ['0x68656c6c6f', account.address]);
+    const approval = await ApprovalWindow.next(chromium);
+    await approval.screen.waitFor({ role: 'button', name: 'Sign' });
+
+    await chromium.stopServiceWorker();
+    // The stopped worker's read never comes back; the frame sends it again on a new port, and the new worker asks the node.
+    await faulty.proxy.release('eth_getBalance', 'nowhere');
+    expect(await reading).toEqual({ result: toQuantity(parseEther('10')) });
+    // The signature request, sent again too, is the one already waiting: one request in the window, answered once.
+    expect(await approval.screen.count('Queue')).toBe(0);
+    await approval.sign();
+    expect(await signing).toEqual({ result: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+    expect(await chromium.countExtensionPages('approval.html')).toBe(0);
   } finally {
     await faulty.stop();
   }

@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { isPageRequest } from '../shared/pages';
-import { isPageSettingsRequest, isRequestMessage } from '../shared/protocol';
+import { PROVIDER_PORT, isPageSettingsRequest, isRequestMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -22,12 +22,13 @@ import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
 import { createPreviews } from './simulation/previews';
 import { restrictToTrustedContexts } from './storage/access';
+import { cachedBackend } from './storage/cachedBackend';
 import { migrated } from './storage/migrations';
 import { createSealer } from './storage/seal';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
-import { emitToOrigin, replyToPage } from './transport/send';
+import { createFrames, type Frame } from './transport/frames';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
 import { createVault } from './vault/vault';
@@ -35,14 +36,18 @@ import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
 restrictToTrustedContexts();
-const local = typedStorage(migrated(browser.storage.local), LOCAL_DEFAULTS);
+// Read on every request (permissions, networks, the selected account): served from memory after the first read.
+const onLocalChanged = (listener: (changes: Record<string, unknown>) => void) =>
+  browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined));
+const local = typedStorage(cachedBackend(migrated(browser.storage.local), onLocalChanged), LOCAL_DEFAULTS);
 const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const sealer = createSealer(indexedDbKeyStore);
 const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
 const networks = createNetworks(local);
 const approvalWindow = createApprovalWindow(session);
-const observeNode = trackReachability(emitToOrigin);
+const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
+const observeNode = trackReachability(frames.emit);
 
 const services: Services = {
   vault,
@@ -51,10 +56,11 @@ const services: Services = {
   permissions: createPermissions(local),
   approvals: createApprovals({
     local,
+    session,
     sealer,
     window: approvalWindow,
     complete: (record, decision) => completeApproval(services, record, decision),
-    reply: replyToPage,
+    reply: frames.reply,
   }),
   batches: createBatchStore(local, sealer),
   tokens: createTokenStore(local),
@@ -76,7 +82,7 @@ const services: Services = {
     return (method, params) => callNode(bundler, method, params);
   },
   previews: createPreviews(),
-  emit: emitToOrigin,
+  emit: frames.emit,
   showActivity: createActivityWindow(session),
 };
 
@@ -93,23 +99,33 @@ async function lock(): Promise<void> {
 const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && Boolean(sender.url?.startsWith(browser.runtime.getURL('')));
 
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
-  if (isRequestMessage(message)) {
-    const origin = originOf(sender);
-    // Only a tab's frame can be answered (replies go to it); an opaque origin has no identity to act for.
-    if (sender.tab?.id === undefined) return undefined;
-    if (origin === null || origin === 'null') {
-      const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: 'null', requestId: message.id };
-      void replyToPage(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
-      return undefined;
-    }
-    const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
-    const replyTo = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin, requestId: message.id, ...(documentId ? { documentId } : {}) };
-    void started
-      .then(() => runRequest(message.request, { origin, method: message.request.method, replyTo, services }))
-      .then((response) => (response !== DEFERRED ? replyToPage(replyTo, response) : undefined));
-    return undefined;
+/** A dapp request from a frame's port: run it, and reply on that port (or, later, wherever the frame is by then). */
+function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void {
+  const replyTo = { tabId: frame.tabId, frameId: frame.frameId, origin: frame.origin, requestId, ...(frame.documentId ? { documentId: frame.documentId } : {}) };
+  if (frame.origin === 'null') {
+    // An opaque origin (a sandboxed frame) has no identity to act for.
+    void frames.reply(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
+    return;
   }
+  void started
+    .then(() => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services }))
+    .then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
+}
+
+browser.runtime.onConnect.addListener((port) => {
+  const { sender } = port;
+  // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
+  if (port.name !== PROVIDER_PORT || sender?.tab?.id === undefined) return port.disconnect();
+  const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
+  const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
+  void frames.connected(frame, port);
+  port.onMessage.addListener((message: unknown) => (isRequestMessage(message) ? serveFrame(frame, message.id, message.request) : undefined));
+  port.onDisconnect.addListener(() => void frames.disconnected(frame, port));
+});
+
+browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
+
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   if (isPageSettingsRequest(message)) {
     const origin = originOf(sender);
     return origin === null || origin === 'null' ? undefined : pageSettings(services.settings, origin);

@@ -1,12 +1,13 @@
 /** Extension storage, composed from the slices the domains declare (each domain sees only its own). */
 import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
-import { APPROVALS_DEFAULTS, type ApprovalsSlice } from './approvals/types';
+import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
 import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
 import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
+import { FRAMES_DEFAULTS, type FramesSlice } from './transport/frames';
 import { LOCK_DEADLINE_DEFAULTS, type LockDeadlineSlice } from './vault/autoLock';
 import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice } from './vault/vault';
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
@@ -27,6 +28,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
 };
 
 /** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice;
+export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS };

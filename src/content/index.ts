@@ -1,15 +1,16 @@
 /**
  * Relay between the page and the background. It checks envelopes and copies only the fields the
- * protocol defines; it decides nothing and keeps no state. The background learns the page's
- * origin from the browser, not from anything relayed here. At injection it asks the background
- * for the page's settings (isMetaMask), which the provider gets with "content-ready": before any
- * request of the page is answered.
+ * protocol defines; it decides nothing and keeps no state but what is still on its way. The background
+ * learns the page's origin from the browser, not from anything relayed here. At injection it asks the
+ * background for the page's settings (isMetaMask), which the provider gets with "content-ready": before
+ * any request of the page is answered.
  */
 import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
 import {
   CONTENT_TARGET,
   INPAGE_TARGET,
+  PROVIDER_PORT,
   isInpageReady,
   isRequestMessage,
   isToPageMessage,
@@ -34,6 +35,49 @@ const toPage = (data: ToPageMessage): void => {
   window.postMessage(envelope, window.origin);
 };
 
+/** Requests handed to the background and not answered yet. */
+const unanswered = new Map<string, RequestMessage>();
+let port: browser.Runtime.Port | null = null;
+
+/**
+ * The port to the background, opened on the first request. When the worker stops, the port closes: what it was
+ * asked and never answered goes again on a new one (an approval it already holds is not asked twice, and is
+ * answered when the user decides); otherwise the next request opens it.
+ */
+function connection(): browser.Runtime.Port {
+  if (port) return port;
+  const opened = browser.runtime.connect({ name: PROVIDER_PORT });
+  opened.onMessage.addListener(fromBackground);
+  opened.onDisconnect.addListener(() => {
+    port = null;
+    if (unanswered.size > 0) resend();
+  });
+  port = opened;
+  return opened;
+}
+
+function send(message: RequestMessage): void {
+  try {
+    connection().postMessage(message);
+  } catch (error) {
+    // The extension was reloaded or removed: this script is orphaned.
+    unanswered.delete(message.id);
+    toPage({ type: 'rpc-response', id: message.id, origin: window.origin, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${(error as Error).message}` } } });
+  }
+}
+
+const resend = () => [...unanswered.values()].forEach(send);
+
+function fromBackground(message: unknown): void {
+  if (!isToPageMessage(message)) return;
+  if (message.type === 'content-ready' || message.type === 'request-ack') return;
+  // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
+  if (message.type === 'rpc-response' && message.origin !== window.origin) return;
+  if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== window.origin) return;
+  if (message.type === 'rpc-response') unanswered.delete(message.id);
+  toPage(message);
+}
+
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
   if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
@@ -41,20 +85,15 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   if (!isRequestMessage(message)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
   toPage({ type: 'request-ack', id: message.id });
-  browser.runtime.sendMessage(request).catch((error: Error) => {
-    toPage({ type: 'rpc-response', id: message.id, origin: window.origin, response: { error: { code: ErrorCode.disconnected, message: `The wallet is unavailable: ${error.message}` } } });
-  });
+  unanswered.set(request.id, request);
+  send(request);
 });
 
 // An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
 if (window.origin !== 'null') ready();
 
+// What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
 browser.runtime.onMessage.addListener((message: unknown) => {
-  if (!isToPageMessage(message)) return undefined;
-  if (message.type === 'content-ready' || message.type === 'request-ack') return undefined;
-  // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
-  if (message.type === 'rpc-response' && message.origin !== window.origin) return undefined;
-  if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== window.origin) return undefined;
-  toPage(message);
+  fromBackground(message);
   return undefined;
 });

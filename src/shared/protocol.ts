@@ -1,11 +1,14 @@
 /**
  * Messages between the three layers. Page ↔ content script travel by window.postMessage
- * with a target name; content script ↔ background travel by runtime/tabs messaging.
+ * with a target name; content script ↔ background on a port (runtime.connect), or by tabs
+ * messaging when the background answers a frame whose port closed (the worker had stopped).
  */
 import type { RpcErrorObject } from './errors';
 
 export const INPAGE_TARGET = 'batchwallet:inpage';
 export const CONTENT_TARGET = 'batchwallet:content';
+/** The name of the content script's port to the background. */
+export const PROVIDER_PORT = 'batchwallet:provider';
 
 export interface RpcRequest {
   method: string;

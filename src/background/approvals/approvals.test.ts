@@ -4,7 +4,7 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { MAX_PENDING, createApprovals, type ApprovalDeps } from './approvals';
-import { APPROVALS_DEFAULTS } from './types';
+import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
@@ -12,11 +12,13 @@ type Reply = { target: ReplyTarget; response: RpcResponse };
 function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
+  const session = typedStorage(memoryBackend(), ANSWERED_DEFAULTS);
   const sealer = createSealer(memoryKeyStore());
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
+    session,
     sealer,
     window: {
       show: async () => void window.shown++,
@@ -41,6 +43,18 @@ const DETAILS = {} as never;
 const from = (n: number) => ({ origin: 'https://dapp.example', method: `m${n}`, replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: `r${n}` } });
 
 describe('approval queue', () => {
+  it('knows a request asked before, by frame and request id: waiting, or its answer (a resent request is not asked twice)', async () => {
+    const { approvals } = setup();
+    const record = await approvals.request('signMessage', from(1), DETAILS);
+    expect(await approvals.earlier(from(1).replyTo)).toBe('waiting');
+    expect(await approvals.earlier({ ...from(1).replyTo, frameId: 3 })).toBeUndefined();
+    expect(await approvals.earlier(from(2).replyTo)).toBeUndefined();
+    await approvals.settle(record.id, { approved: true, answer: 'x' });
+    expect(await approvals.pending()).toEqual([]);
+    // Answered, but the frame may not have heard it: sent again, it gets the same answer.
+    expect(await approvals.earlier(from(1).replyTo)).toEqual({ result: 'm1:x' });
+  });
+
   it('keeps requests in order, persisted, and opens the window for each', async () => {
     const { approvals, window, local } = setup();
     await approvals.request('connect', from(1), DETAILS);

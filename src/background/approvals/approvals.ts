@@ -9,7 +9,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import type { ApprovalRecord, ApprovalsSlice } from './types';
+import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice } from './types';
 
 export interface ApprovalWindow {
   /** Opens the approval window, or focuses it when it is open. */
@@ -22,6 +22,7 @@ export interface ApprovalWindow {
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
+  session: TypedStorage<AnsweredSlice>;
   /** Every record is sealed when written; one that does not verify (planted or altered) is dropped, never finished. */
   sealer: Sealer;
   window: ApprovalWindow;
@@ -34,6 +35,8 @@ export interface Approvals {
   /** Queues a page's request for the user; its reply is sent when the approval settles. */
   request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
   pending(): Promise<ApprovalRecord[]>;
+  /** This very request of this frame, asked before: still with the user (or being finished), or its answer. */
+  earlier(request: ReplyTarget): Promise<'waiting' | RpcResponse | undefined>;
   settle(id: string, decision: ApprovalDecision): Promise<void>;
   /** After a worker restart: finishes the requests the user had decided when the worker stopped. */
   resume(): Promise<void>;
@@ -48,6 +51,10 @@ export const MAX_PENDING = 50;
 export const MAX_PENDING_BYTES = 2_000_000;
 
 const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
+
+/** Enough for the requests a frame can have on their way when its port closes. */
+const MAX_ANSWERED_KEPT = 100;
+const requestKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.requestId}`;
 
 export function createApprovals(deps: ApprovalDeps): Approvals {
   const { local } = deps;
@@ -94,6 +101,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     await deps.reply(record.replyTo, response);
+    await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
     await change((all) => all.filter((a) => a.id !== record.id));
   };
 
@@ -115,6 +123,11 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       return record;
     },
     pending: async () => waiting(await read()),
+    async earlier(request) {
+      const key = requestKey(request);
+      if ((await read()).some((a) => requestKey(a.replyTo) === key)) return 'waiting';
+      return (await deps.session.get('answeredRequests')).find((a) => a.request === key)?.response;
+    },
     async settle(id, decision) {
       const [record] = await decide([id], decision);
       if (!record) throw new Error(`No pending approval ${id}`);

@@ -1,4 +1,5 @@
 import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
+import type { RpcResponse } from '../../shared/protocol';
 import type { ReplyTarget } from '../transport/types';
 
 /**
@@ -23,3 +24,13 @@ export interface ApprovalsSlice {
   approvals: ApprovalRecord[];
 }
 export const APPROVALS_DEFAULTS: ApprovalsSlice = { approvals: [] };
+
+/**
+ * The answers the queue gave lately, by request ("tabId frameId origin requestId"), newest last: a frame whose port
+ * closed before it heard one sends the request again, and gets the same answer rather than a second question.
+ * Memory only (storage.session).
+ */
+export interface AnsweredSlice {
+  answeredRequests: { request: string; response: RpcResponse }[];
+}
+export const ANSWERED_DEFAULTS: AnsweredSlice = { answeredRequests: [] };

@@ -37,6 +37,11 @@ const unsupported = (name: string) => () =>
   new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
+  // Sent again because the port to a stopped worker closed before the answer: asked once, answered the same.
+  const earlier = await ctx.services.approvals.earlier(ctx.replyTo);
+  if (earlier === 'waiting') return DEFERRED;
+  if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
+  if (earlier) return earlier.result;
   const details = await spec.prepare(params, ctx as never);
   if (details instanceof Answered) return details.result;
   try {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { cachedBackend } from './cachedBackend';
+import { memoryBackend, type StorageBackend } from './typedStorage';
+
+function counting(backend: StorageBackend): StorageBackend & { reads: number } {
+  const counted = { reads: 0, get: (key: string) => (counted.reads++, backend.get(key)), set: backend.set };
+  return counted;
+}
+
+describe('cachedBackend', () => {
+  it('reads storage once per key, then from memory; writes go through', async () => {
+    const store = counting(memoryBackend());
+    await store.set({ a: 1 });
+    const cached = cachedBackend(store, () => undefined);
+    expect(await cached.get('a')).toEqual({ a: 1 });
+    expect(await cached.get('a')).toEqual({ a: 1 });
+    expect(await cached.get('missing')).toEqual({});
+    expect(await cached.get('missing')).toEqual({});
+    expect(store.reads).toBe(2);
+    await cached.set({ a: 2 });
+    expect(await cached.get('a')).toEqual({ a: 2 });
+    expect(await store.get('a')).toEqual({ a: 2 });
+  });
+
+  it('reads storage again after a change heard from it, whoever made it', async () => {
+    let notify: (changes: Record<string, unknown>) => void = () => undefined;
+    const store = memoryBackend();
+    const cached = cachedBackend(store, (listener) => (notify = listener));
+    await cached.set({ a: 1 });
+    await store.set({ a: 5 });
+    expect(await cached.get('a')).toEqual({ a: 1 });
+    notify({ a: {} });
+    expect(await cached.get('a')).toEqual({ a: 5 });
+  });
+
+  it('a read that started before a write does not bring the old value back into memory', async () => {
+    const store = memoryBackend();
+    await store.set({ a: 1 });
+    let release: () => void = () => undefined;
+    const slow: StorageBackend = { get: async (key) => { const found = await store.get(key); await new Promise<void>((r) => (release = r)); return found; }, set: store.set };
+    const cached = cachedBackend(slow, () => undefined);
+    const reading = cached.get('a');
+    await Promise.resolve();
+    await cached.set({ a: 2 });
+    release();
+    expect(await reading).toEqual({ a: 1 });
+    expect(await cached.get('a')).toEqual({ a: 2 });
+  });
+
+  it('hands out copies: a caller changing what it read changes nothing stored', async () => {
+    const cached = cachedBackend(memoryBackend(), () => undefined);
+    await cached.set({ list: [1] });
+    ((await cached.get('list')).list as number[]).push(2);
+    expect(await cached.get('list')).toEqual({ list: [1] });
+  });
+});

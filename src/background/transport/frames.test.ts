@@ -1,0 +1,61 @@
+import type browser from 'webextension-polyfill';
+import { describe, expect, it } from 'vitest';
+import type { ToPageMessage } from '../../shared/protocol';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { FRAMES_DEFAULTS, createFrames, type Frame, type SendToTab } from './frames';
+
+const A: Frame = { tabId: 1, frameId: 0, origin: 'https://a.example' };
+const B: Frame = { tabId: 2, frameId: 0, origin: 'https://b.example' };
+
+function fakePort(): browser.Runtime.Port & { got: ToPageMessage[] } {
+  const got: ToPageMessage[] = [];
+  return { got, postMessage: (m: ToPageMessage) => void got.push(m) } as unknown as browser.Runtime.Port & { got: ToPageMessage[] };
+}
+
+function setup(reachable = new Set<number>()) {
+  const session = typedStorage(memoryBackend(), FRAMES_DEFAULTS);
+  const sent: { tabId: number; message: ToPageMessage }[] = [];
+  const sendToTab: SendToTab = async (tabId, message) => {
+    if (!reachable.has(tabId)) throw new Error('Receiving end does not exist');
+    sent.push({ tabId, message });
+  };
+  return { session, sent, sendToTab, frames: createFrames(session, sendToTab) };
+}
+
+describe('frames', () => {
+  it('sends an event only to the ports of the origin that should hear it', async () => {
+    const { frames, sent } = setup();
+    const a = fakePort();
+    const b = fakePort();
+    await frames.connected(A, a);
+    await frames.connected(B, b);
+    await frames.emit(A.origin, 'accountsChanged', []);
+    expect(a.got).toEqual([{ type: 'provider-event', origin: A.origin, event: 'accountsChanged', data: [] }]);
+    expect(b.got).toEqual([]);
+    await frames.emit('*', 'chainChanged', '0x1');
+    expect([a.got.length, b.got.length, sent.length]).toEqual([2, 1, 0]);
+  });
+
+  it('reaches a listed frame by tab messaging once its port is gone (a new worker), and forgets frames that took nothing', async () => {
+    const { session, sendToTab, sent } = setup(new Set([1]));
+    await createFrames(session, sendToTab).connected(A, fakePort());
+    await createFrames(session, sendToTab).connected(B, fakePort());
+    const later = createFrames(session, sendToTab);
+    await later.emit('*', 'chainChanged', '0x1');
+    expect(sent.map((s) => s.tabId)).toEqual([1]);
+    expect(Object.values(await session.get('providerFrames'))).toEqual([A]);
+  });
+
+  it('a reload does not lose the new document: the old port closing after the new one opened changes nothing', async () => {
+    const { frames, session } = setup();
+    const old = fakePort();
+    const fresh = fakePort();
+    await frames.connected(A, old);
+    await frames.connected(A, fresh);
+    await frames.disconnected(A, old);
+    await frames.reply({ ...A, requestId: 'r1' }, { result: 1 });
+    expect(fresh.got).toEqual([{ type: 'rpc-response', id: 'r1', origin: A.origin, response: { result: 1 } }]);
+    await frames.disconnected(A, fresh);
+    expect(await session.get('providerFrames')).toEqual({});
+  });
+});
