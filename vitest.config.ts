@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts', 'devnet/**/*.test.ts', 'paymaster/**/*.test.ts'], environment: 'node' },
+  test: { include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'devnet/**/*.test.ts', 'paymaster/**/*.test.ts'], environment: 'node' },
 });

@@ -22,6 +22,18 @@ test('a site that is not connected cannot switch the network, not even through w
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
+test('a network name that hides or reorders text, or is longer than 64 characters, is -32602 before any window', async ({ wallet, dapp, session }) => {
+  void wallet;
+  await connect(dapp, session);
+  expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6c'), chainName: 'Base\u202e Mainnet' }])).toEqual({
+    error: { code: -32602, message: 'chainName must not hold control, bidirectional or zero-width characters' },
+  });
+  expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6c'), chainName: 'x'.repeat(65) }])).toEqual({
+    error: { code: -32602, message: 'chainName must be 1 to 64 characters' },
+  });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
+
 test('a connected site switches to a built-in network without a popup: chainChanged', async ({ wallet, dapp, session }) => {
   void wallet;
   await connect(dapp, session);

@@ -43,3 +43,12 @@ test('a locked wallet opens only with the right password', async ({ wallet }) =>
   await wallet.unlock();
   expect(await wallet.address()).toBe(ACCOUNT_0);
 });
+
+test('after three wrong passwords the popup says when it can try again, and opens with the right one after that', async ({ wallet }) => {
+  await wallet.lock();
+  for (let i = 0; i < 3; i++) await submitUnlock(wallet.screen, `wrong password ${i}`);
+  await wallet.screen.waitForText('Unlock wait', /^Too many wrong passwords\. You can try again at .+\.$/);
+  // The button stays disabled until then; the click waits for it.
+  await wallet.unlock();
+  expect(await wallet.address()).toBe(ACCOUNT_0);
+});

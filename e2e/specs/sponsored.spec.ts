@@ -51,29 +51,68 @@ test.describe('sponsored batches', () => {
     expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
   });
 
-  test('paymaster URL errors: http on a non-loopback host 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
+  test('paymaster URL errors: http on a non-loopback host, or a private host, 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
     const [from] = await connect(dapp, session);
     const url = (u: string) => sponsoredBatch(from, devnet.addresses.testToken, u);
     expect(await dapp.request('wallet_sendCalls', url('http://paymaster.example/rpc'))).toEqual({
       error: { code: 4200, message: 'Invalid paymaster URL: http://paymaster.example/rpc must use https' },
+    });
+    expect(await dapp.request('wallet_sendCalls', url('https://0xa9fea9fe/latest'))).toEqual({
+      error: { code: 4200, message: 'Invalid paymaster URL: https://169.254.169.254/latest names a link-local host; a paymaster service must be public' },
     });
     expect(await dapp.request('wallet_sendCalls', url('not a url'))).toEqual({ error: { code: 4200, message: 'Invalid paymaster URL: "not a url" does not parse as a URL' } });
 
     const down = await dapp.request('wallet_sendCalls', url('http://127.0.0.1:9/rpc'));
     expect(down).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('unreachable') } } });
 
-    const garbage: Server = createServer((_req, res) => res.end('<html>not json</html>'));
+    // Garbage, and a stub whose sponsor name is an object (it used to crash the approval page): 4300, no window.
+    const badSponsor = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: devnet.addresses.verifyingPaymaster, paymasterData: '0x', sponsor: { name: {} } } });
+    const garbage: Server = createServer((req, res) => res.end(req.url === '/sponsor' ? badSponsor : '<html>not json</html>'));
     await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
     try {
       const port = (garbage.address() as AddressInfo).port;
       const outcome = await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/rpc`));
       expect(outcome).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('without JSON') } } });
+      expect(await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/sponsor`))).toEqual({
+        error: { code: 4300, message: 'Paymaster service error', data: { message: 'pm_getPaymasterStubData: sponsor.name must be a text of 1 to 64 characters' } },
+      });
     } finally {
       garbage.close();
     }
     const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
     expect(await entryPoint.getNonce(freshWallet.address, 0)).toBe(0n);
     expect(await chain().getCode(freshWallet.address)).toBe('0x');
+  });
+
+  test('a service whose final data names another paymaster than the approved stub: 4300, nothing signed or sent', async ({ session, dapp, devnet }) => {
+    const { address } = await importFreshWallet(session, 0n, parseEther('50'));
+    const swapped = '0x000000000000000000000000000000000000bad1';
+    // The real service, except that pm_getPaymasterData answers with another paymaster contract.
+    const service: Server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk)).on('end', async () => {
+        const reply = await (await fetch(devnet.paymasterUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).json();
+        if (JSON.parse(body).method === 'pm_getPaymasterData') reply.result.paymaster = swapped;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply));
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const [from] = await connect(dapp, session);
+      const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, `http://127.0.0.1:${(service.address() as AddressInfo).port}/rpc`));
+      const approval = await ApprovalWindow.next(session);
+      await approval.acceptUpgrade();
+      await approval.screen.waitForText('Paymaster', new RegExp(devnet.addresses.verifyingPaymaster, 'i'));
+      await approval.approve();
+      expect(await sending).toEqual({
+        error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringMatching(new RegExp(`^pm_getPaymasterData: the paymaster ${swapped} is not the approved ${devnet.addresses.verifyingPaymaster}`, 'i')) } },
+      });
+    } finally {
+      service.close();
+    }
+    const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+    expect(await entryPoint.getNonce(address, 0)).toBe(0n);
+    expect(await chain().getCode(address)).toBe('0x');
   });
 
   test.describe('on a chain without a bundler', () => {

@@ -44,6 +44,20 @@ test('a page adds TST: the approval shows the contract, "Add token" answers true
   await freshWallet.popup.screen.waitForCount(freshWallet.popup.token('TST'), 1);
 });
 
+test('a remote logo is not loaded: the approval shows the initials; a look-alike symbol gets a warning', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  await connect(dapp, session);
+  const watching = dapp.request('wallet_watchAsset', tst(devnet, { image: 'https://tokens.example/tst.png', symbol: 'T\u0405T' }));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Token symbol', 'TST');
+  // The dapp's symbol is not the contract's: the mismatch names it, and its Cyrillic Ѕ is flagged.
+  await approval.screen.waitForText('Symbol mismatch', /says the symbol is “T\u0405T”/);
+  await approval.screen.waitForText('Look-alike warning', 'The symbol the site gave “T\u0405T” mixes Latin and Cyrillic letters: it may imitate another name.');
+  expect(await approval.screen.count({ role: 'img', name: 'TST logo' })).toBe(0);
+  await approval.cancel();
+  expect(await watching).toEqual(REJECTED);
+});
+
 test('Cancel answers 4001, closing the window answers 4001, and nothing is added', async ({ freshWallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   let watching = dapp.request('wallet_watchAsset', tst(devnet));

@@ -43,8 +43,8 @@ export interface SendCallsDetails {
   /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
   maxFee: string;
   warning?: string;
-  /** Gas paid by an ERC-7677 paymaster: who (from its stub answer) and where the service is. */
-  sponsor?: { name?: string; icon?: string; origin: string };
+  /** Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned). */
+  sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex };
 }
 
 export interface SendTransactionDetails {

@@ -5,7 +5,7 @@
  */
 import { RpcError } from './errors';
 
-export type TransportFailure = 'unreachable' | 'timeout' | 'not-json' | 'no-result' | 'too-large';
+export type TransportFailure = 'unreachable' | 'timeout' | 'not-json' | 'no-result' | 'too-large' | 'redirected';
 
 export class JsonRpcTransportError extends Error {
   constructor(
@@ -20,8 +20,10 @@ export class JsonRpcTransportError extends Error {
 export interface JsonRpcOptions {
   /** Default 30 s. */
   timeoutMs?: number;
-  /** A reply body larger than this is refused unread (a hostile server must not fill the wallet's memory). */
+  /** A reply body larger than this is refused, read no further (a hostile server must not fill the wallet's memory). */
   maxResponseBytes?: number;
+  /** Refuse a redirect instead of following it (it could lead to a host the caller would not have asked). */
+  refuseRedirects?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -29,28 +31,62 @@ let nextId = 1;
 
 type Reply<T> = { result?: T; error?: { code: number; message: string; data?: unknown } };
 
-async function post(url: string, body: string, timeoutMs: number): Promise<Response> {
+const timedOut = (error: unknown): boolean => (error as Error).name === 'TimeoutError';
+
+async function post(url: string, body: string, timeoutMs: number, refuseRedirects: boolean): Promise<Response> {
+  let response: Response;
   try {
-    return await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs),
+      ...(refuseRedirects ? { redirect: 'manual' as const } : {}),
+    });
   } catch (error) {
-    const timedOut = (error as Error).name === 'TimeoutError';
     throw new JsonRpcTransportError(
-      timedOut ? 'timeout' : 'unreachable',
-      timedOut ? `no answer within ${timeoutMs / 1000} s` : `unreachable (${(error as Error).message})`,
+      timedOut(error) ? 'timeout' : 'unreachable',
+      timedOut(error) ? `no answer within ${timeoutMs / 1000} s` : `unreachable (${(error as Error).message})`,
     );
   }
+  // Browsers answer a manual redirect with an opaque response (status 0), Node with the 3xx itself.
+  if (refuseRedirects && (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new JsonRpcTransportError('redirected', 'redirected elsewhere (redirects are refused)');
+  }
+  return response;
 }
 
-async function readReply<T>(response: Response, maxBytes: number | undefined): Promise<Reply<T>> {
+/** The body as text, read chunk by chunk and abandoned as soon as it passes `maxBytes`. */
+async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (maxBytes !== undefined && declared > maxBytes) throw new JsonRpcTransportError('too-large', `the reply of ${declared} bytes exceeds ${maxBytes}`);
+  const tooLarge = () => new JsonRpcTransportError('too-large', `the reply exceeds ${maxBytes} bytes`);
+  if (maxBytes !== undefined && declared > maxBytes) throw tooLarge();
+  if (maxBytes === undefined || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
+  return new TextDecoder().decode(bytes);
+}
+
+async function readReply<T>(response: Response, options: JsonRpcOptions): Promise<Reply<T>> {
   let text: string;
   try {
-    text = await response.text();
+    text = await readText(response, options.maxResponseBytes);
   } catch (error) {
+    if (error instanceof JsonRpcTransportError) throw error;
+    if (timedOut(error)) throw new JsonRpcTransportError('timeout', `no complete answer within ${(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`);
     throw new JsonRpcTransportError('unreachable', `the reply broke off (${(error as Error).message})`);
   }
-  if (maxBytes !== undefined && text.length > maxBytes) throw new JsonRpcTransportError('too-large', `the reply exceeds ${maxBytes} bytes`);
   try {
     const body = JSON.parse(text) as Reply<T> | null;
     if (typeof body === 'object' && body !== null) return body;
@@ -61,9 +97,9 @@ async function readReply<T>(response: Response, maxBytes: number | undefined): P
 }
 
 export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown[] = [], options: JsonRpcOptions = {}): Promise<T> {
-  const response = await post(url, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const body = await readReply<T>(response, options.maxResponseBytes);
-  if (body.error) throw new RpcError(Number(body.error.code), String(body.error.message), body.error.data);
-  if (!('result' in body)) throw new JsonRpcTransportError('no-result', 'a reply without result or error');
-  return body.result as T;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
+  const reply = await readReply<T>(await post(url, body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.refuseRedirects === true), options);
+  if (reply.error) throw new RpcError(Number(reply.error.code), String(reply.error.message), reply.error.data);
+  if (!('result' in reply)) throw new JsonRpcTransportError('no-result', 'a reply without result or error');
+  return reply.result as T;
 }

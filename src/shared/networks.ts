@@ -1,3 +1,4 @@
+import { hostKind } from './hosts';
 import type { Hex } from './params';
 
 export interface Network {
@@ -27,9 +28,6 @@ export const BUILT_IN_NETWORKS: readonly Network[] = [
 /** The network a fresh install selects. */
 export const DEFAULT_CHAIN_ID: Hex = LOCAL_DEVNET_CHAIN_ID;
 
-/** Hosts on this machine: the only ones plain http may reach (devnet node, paymaster). */
-export const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
-
 /** RPC endpoints must be https; plain http only for a node on this machine. */
 export function isAllowedRpcUrl(value: string): boolean {
   let url: URL;
@@ -38,5 +36,15 @@ export function isAllowedRpcUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname));
+  return url.protocol === 'https:' || (url.protocol === 'http:' && hostKind(url.hostname) === 'loopback');
+}
+
+/** The local devnet: its chain id on a node of this machine (a network added with that id elsewhere is not it). */
+export function isLocalDevnet(network: Pick<Network, 'chainId' | 'rpcUrl'>): boolean {
+  if (network.chainId !== LOCAL_DEVNET_CHAIN_ID) return false;
+  try {
+    return hostKind(new URL(network.rpcUrl).hostname) === 'loopback';
+  } catch {
+    return false;
+  }
 }

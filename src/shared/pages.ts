@@ -22,6 +22,8 @@ export interface MetaMaskCompatibility {
 export interface WalletState {
   initialized: boolean;
   unlocked: boolean;
+  /** After wrong passwords: epoch ms before which unlocking is refused, else null. */
+  unlockRetryAt: number | null;
   accounts: AccountView[];
   selectedAccount: Hex | null;
   networks: Network[];

@@ -4,7 +4,7 @@
  */
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
-import { LOCAL_DEVNET_CHAIN_ID, type Network } from '../../shared/networks';
+import { isLocalDevnet, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
@@ -42,7 +42,7 @@ function sponsorshipFor(network: Network, capabilities: Record<string, unknown>)
     if (requested?.optional === true) return undefined;
     throw new RpcError(BatchErrorCode.unsupportedCapability, `Paymaster capability required, but this wallet has no bundler for ${network.name} (${network.chainId})`);
   }
-  const { url, context } = parsePaymasterCapability(requested, network.chainId === LOCAL_DEVNET_CHAIN_ID);
+  const { url, context } = parsePaymasterCapability(requested, isLocalDevnet(network));
   return { url, context };
 }
 

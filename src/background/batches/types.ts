@@ -99,6 +99,8 @@ export interface Sponsorship {
   /** From the stub's `sponsor`, shown on the approval screen. */
   name?: string;
   icon?: string;
+  /** The paymaster contract of the stub the user approved (shown): the userOp is signed only with this one. */
+  paymaster?: Hex;
 }
 
 /** Signed and stored before it is sent, like a batch's transactions. */

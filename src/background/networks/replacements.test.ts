@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SentTransaction } from './replacements';
 import { assertReplacementBump, findSameNonce, MAX_REMEMBERED, remember } from './replacements';
 
-const tx = (fees: [number, number], hash = '0x01', nonce = 3): SentTransaction => ({
+const tx = (fees: [number, number], hash = '0x01', nonce = 3, chainId = '0x7a69'): SentTransaction => ({
+  chainId: chainId as `0x${string}`,
   from: '0x00000000000000000000000000000000000000aa',
   nonce,
   hash: hash as `0x${string}`,
@@ -25,6 +26,14 @@ describe('the 10% replacement rule', () => {
     expect(findSameNonce(sent, tx([1, 1], '0x01'))).toBeUndefined();
     expect(findSameNonce(sent, tx([2, 2], '0x02'))?.hash).toBe('0x01');
     expect(findSameNonce(sent, tx([2, 2], '0x02', 4))).toBeUndefined();
+  });
+
+  it('keys transactions by chain: the same account and nonce on another chain is not a replacement', () => {
+    const sent = [tx([1, 1], '0x01', 3, '0x7a69')];
+    expect(findSameNonce(sent, tx([1, 1], '0x02', 3, '0x2105'))).toBeUndefined();
+    expect(findSameNonce(sent, tx([1, 1], '0x02', 3, '0x7A69'))?.hash).toBe('0x01');
+    expect(remember(sent, tx([1, 1], '0x02', 3, '0x2105'))).toHaveLength(2);
+    expect(remember(sent, tx([2, 2], '0x03', 3, '0x7a69')).map((t) => t.hash)).toEqual(['0x03']);
   });
 
   it('remembers the latest per nonce, bounded', () => {

@@ -9,6 +9,8 @@ import { TX_ERRORS } from './nodeErrors';
 
 /** A transaction this wallet relayed, kept to enforce the 10% replacement rule on any node. */
 export interface SentTransaction {
+  /** The network it was sent to: the same account and nonce on another chain is another transaction. */
+  chainId: Hex;
   from: Hex;
   nonce: number;
   hash: Hex;
@@ -24,9 +26,10 @@ export const SENT_TRANSACTIONS_DEFAULTS: SentTransactionsSlice = { sentTransacti
 /** How many relayed transactions are remembered; older ones are long mined or dropped. */
 export const MAX_REMEMBERED = 256;
 
-export function toSentTransaction(tx: Transaction): SentTransaction {
+export function toSentTransaction(tx: Transaction, chainId: Hex): SentTransaction {
   const gasPrice = tx.gasPrice ?? 0n;
   return {
+    chainId,
     from: tx.from as Hex,
     nonce: tx.nonce,
     hash: tx.hash as Hex,
@@ -35,8 +38,11 @@ export function toSentTransaction(tx: Transaction): SentTransaction {
   };
 }
 
+const sameSlot = (a: SentTransaction, b: SentTransaction): boolean =>
+  BigInt(a.chainId) === BigInt(b.chainId) && a.nonce === b.nonce && a.from.toLowerCase() === b.from.toLowerCase();
+
 export function findSameNonce(sent: SentTransaction[], tx: SentTransaction): SentTransaction | undefined {
-  return sent.find((s) => s.nonce === tx.nonce && s.from.toLowerCase() === tx.from.toLowerCase() && s.hash !== tx.hash);
+  return sent.find((s) => sameSlot(s, tx) && s.hash !== tx.hash);
 }
 
 const bumped = (next: string, previous: string): boolean => BigInt(next) * 10n >= BigInt(previous) * 11n;
@@ -50,6 +56,6 @@ export function assertReplacementBump(previous: SentTransaction, next: SentTrans
 }
 
 export function remember(sent: SentTransaction[], tx: SentTransaction): SentTransaction[] {
-  const others = sent.filter((s) => !(s.nonce === tx.nonce && s.from.toLowerCase() === tx.from.toLowerCase()));
+  const others = sent.filter((s) => !sameSlot(s, tx));
   return [...others, tx].slice(-MAX_REMEMBERED);
 }

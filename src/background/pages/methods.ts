@@ -6,7 +6,8 @@ import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
-import { WrongPasswordError } from '../vault/crypto';
+import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
+import { ThrottledError } from '../vault/vault';
 import { accountOnChain, accountParam, chainParam, fields, none, text } from './params';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
@@ -40,7 +41,10 @@ export const pageMethods: PageTable = {
       try {
         await services.vault.unlock(password);
       } catch (error) {
-        throw error instanceof WrongPasswordError ? new RpcError(ErrorCode.unauthorized, 'Incorrect password') : error;
+        if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, 'Incorrect password');
+        if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
+        if (error instanceof CorruptVaultError) throw new RpcError(ErrorCode.internal, error.message);
+        throw error;
       }
       await announceAccounts(services);
       return null;

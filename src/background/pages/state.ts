@@ -6,13 +6,14 @@ import { batchKey } from '../batches/store';
 import type { Services } from '../services';
 
 export async function walletState({ vault, accounts, networks, permissions, approvals, settings }: Services): Promise<WalletState> {
-  const [initialized, unlocked, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
-    vault.isInitialized(), vault.isUnlocked(), accounts.list(), accounts.selected(), networks.all(),
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
+    vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
   ]);
   return {
     initialized,
     unlocked,
+    unlockRetryAt,
     accounts: list.map(({ address, name }) => ({ address, name })),
     selectedAccount,
     networks: all,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RpcError } from '../../shared/errors';
@@ -13,23 +13,38 @@ const FIELDS = { paymaster: '0x33edC8964dFf8cb68084759c72e6b2757fE1a762', paymas
 
 /** A paymaster service whose answer each test picks by path. */
 const answers: Record<string, (body: { method: string }) => string> = {
+  '/long-error': () => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32003, message: `\u202eevil\u202c ${'secret body '.repeat(200)}`, data: { body: 'internal' } } }),
   '/ok': (body) => JSON.stringify({ jsonrpc: '2.0', id: 1, result: body.method === 'pm_getPaymasterStubData' ? { ...FIELDS, sponsor: { name: 'Test sponsor' } } : FIELDS }),
   '/error': () => JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32003, message: 'Not sponsored: sender not allowed' } }),
   '/garbage': () => '<html>nope</html>',
+  '/bad-sponsor': () => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { ...FIELDS, sponsor: { name: {} } } }),
   '/incomplete': () => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: FIELDS.paymaster } }),
 };
+/** A body that never ends, without content-length: only a client reading it chunk by chunk can stop at its cap. */
+function endless(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = `{"jsonrpc":"2.0","id":1,"result":"${'x'.repeat(16 * 1024)}`;
+  const write = () => { while (!res.destroyed && res.write(chunk)); };
+  res.on('drain', write);
+  write();
+}
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/redirect') return res.writeHead(307, { location: '/ok' }).end();
+    if (req.url === '/endless') return endless(res);
     let raw = '';
     req.on('data', (chunk) => (raw += chunk)).on('end', () => res.end(answers[req.url!](JSON.parse(raw))));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => {
+  server.close(() => resolve());
+  server.closeAllConnections();
+}));
 
 const failure = async (promise: Promise<unknown>): Promise<RpcError> => promise.then(() => { throw new Error('expected a failure'); }, (e: RpcError) => e);
 
@@ -40,19 +55,36 @@ describe('ERC-7677 client', () => {
   });
 
   it.each([
-    ['/error', 'Not sponsored: sender not allowed (code -32003)'],
-    ['/garbage', 'without JSON'],
-    ['/incomplete', 'the result has no paymasterData'],
+    ['/error', 'pm_getPaymasterData: Not sponsored: sender not allowed (code -32003)'],
+    ['/garbage', 'pm_getPaymasterData: the service answered HTTP 200 without JSON'],
+    ['/incomplete', 'pm_getPaymasterData: the result has no paymasterData'],
+    ['/redirect', 'pm_getPaymasterData: redirected elsewhere (redirects are refused)'],
+    ['/endless', 'pm_getPaymasterData: the reply exceeds 262144 bytes'],
   ])('%s is 4300 "Paymaster service error" with the reason in data', async (path, reason) => {
     const error = await failure(getPaymasterData(`${base}${path}`, op, '0x7a69', {}));
     expect(error.code).toBe(4300);
     expect(error.message).toBe('Paymaster service error');
-    expect((error.data as { message: string }).message).toContain(reason);
+    expect(error.data).toEqual({ message: reason });
+  });
+
+  it('a sponsor that is not { name, icon? } is refused with the reason (L4: it used to crash the approval page)', async () => {
+    const error = await failure(getPaymasterStubData(`${base}/bad-sponsor`, op, '0x7a69', {}));
+    expect(error.code).toBe(4300);
+    expect(error.data).toEqual({ message: 'pm_getPaymasterStubData: sponsor.name must be a text of 1 to 64 characters' });
+  });
+
+  it('the service\'s own error message is cleaned and cut, its data and body never passed on', async () => {
+    const error = await failure(getPaymasterStubData(`${base}/long-error`, op, '0x7a69', {}));
+    const { message } = error.data as { message: string };
+    expect(message).toMatch(/^pm_getPaymasterStubData: evil secret body secret body .*… \(code -32003\)$/);
+    expect(message).not.toMatch(/[\u202a-\u202e]/);
+    expect(message.length).toBeLessThan(200);
+    expect(JSON.stringify(error.data)).not.toContain('internal');
   });
 
   it('an unreachable service is 4300 too', async () => {
     const error = await failure(getPaymasterStubData('http://127.0.0.1:9/rpc', op, '0x7a69', {}));
     expect(error.code).toBe(4300);
-    expect((error.data as { message: string }).message).toContain('unreachable');
+    expect(error.data).toEqual({ message: 'pm_getPaymasterStubData: the service is unreachable' });
   });
 });

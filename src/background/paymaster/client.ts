@@ -1,30 +1,42 @@
 /**
- * The ERC-7677 client. Any failure of the service (unreachable, slow, not JSON, a JSON-RPC error, a
- * result without paymaster fields) is 4300 "Paymaster service error" with the service's words in `data`.
+ * The ERC-7677 client. Any failure of the service (unreachable, slow, redirected, too large, not JSON, a JSON-RPC
+ * error, a result without paymaster fields) is 4300 "Paymaster service error" with a short reason in `data`: the
+ * kind of failure, or the service's own error message cleaned and cut, never its body (a page that picked the URL
+ * must not read other servers through the wallet).
  */
 import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
+import { cleanText } from '../../shared/displayText';
+import { parseSponsor, type Sponsor } from './sponsor';
 
 import type { PaymasterFields, RpcUserOperation } from '../../shared/erc4337';
 
 const TIMEOUT_MS = 10_000;
+export const MAX_RESPONSE_BYTES = 256 * 1024;
+const MAX_REASON_CHARS = 120;
 
 export interface StubResult extends PaymasterFields {
-  sponsor?: { name: string; icon?: string };
+  sponsor?: Sponsor;
   isFinal?: boolean;
 }
 
 const serviceError = (detail: string) => new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', { message: detail });
 
+/** Our own words for a transport failure; `unreachable` leaves out the network stack's detail. */
+const transportReason = (error: JsonRpcTransportError): string => {
+  if (error.reason === 'unreachable') return 'the service is unreachable';
+  return error.reason === 'not-json' ? `the service answered ${error.message}` : error.message;
+};
+
 async function call(url: string, method: string, params: unknown[]): Promise<unknown> {
   try {
-    return await jsonRpc(url, method, params, { timeoutMs: TIMEOUT_MS });
+    return await jsonRpc(url, method, params, { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES, refuseRedirects: true });
   } catch (error) {
-    if (error instanceof JsonRpcTransportError) throw serviceError(`${method}: ${url} ${error.reason === 'not-json' ? 'answered' : 'is'} ${error.message}`);
+    if (error instanceof JsonRpcTransportError) throw serviceError(`${method}: ${transportReason(error)}`);
     const { code, message } = error as RpcError;
-    throw serviceError(`${method}: ${message} (code ${code})`);
+    throw serviceError(`${method}: ${cleanText(message, MAX_REASON_CHARS)} (code ${Number(code)})`);
   }
 }
 
@@ -44,8 +56,11 @@ const params = (op: RpcUserOperation, chainId: Hex, context: Record<string, unkn
 
 export async function getPaymasterStubData(url: string, op: RpcUserOperation, chainId: Hex, context: Record<string, unknown>): Promise<StubResult> {
   const result = await call(url, 'pm_getPaymasterStubData', params(op, chainId, context));
-  const { sponsor, isFinal } = (result ?? {}) as StubResult;
-  return { ...paymasterFields(result, 'pm_getPaymasterStubData'), ...(sponsor ? { sponsor } : {}), ...(isFinal ? { isFinal } : {}) };
+  const fields = paymasterFields(result, 'pm_getPaymasterStubData');
+  const { sponsor, isFinal } = result as Record<string, unknown>;
+  const parsed = parseSponsor(sponsor);
+  if ('refused' in parsed) throw serviceError(`pm_getPaymasterStubData: ${parsed.refused}`);
+  return { ...fields, ...parsed, ...(isFinal === true ? { isFinal } : {}) };
 }
 
 export async function getPaymasterData(url: string, op: RpcUserOperation, chainId: Hex, context: Record<string, unknown>): Promise<PaymasterFields> {

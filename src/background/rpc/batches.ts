@@ -49,7 +49,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
     maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
     warning: batch.warning,
-    ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin } } : {}),
+    ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 /** eth_chainId, net_version, wallet_switchEthereumChain, wallet_addEthereumChain. */
+import { hasInvisible } from '../../shared/displayText';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
@@ -12,24 +13,32 @@ const chainIdParam = (params: unknown, name: string): Hex => {
   return quantity(arg.chainId, 'chainId');
 };
 
+const MAX_CHAIN_NAME_CHARS = 64;
+
+/** A name the wallet will show: 1 to `max` characters, none that hide or reorder text (a look-alike of a known network). */
+function displayedName(value: unknown, field: string, max: number): string {
+  if (typeof value !== 'string' || value.trim() === '' || [...value.trim()].length > max) throw invalidParams(`${field} must be 1 to ${max} characters`);
+  if (hasInvisible(value)) throw invalidParams(`${field} must not hold control, bidirectional or zero-width characters`);
+  return value.trim();
+}
+
 /** Parses EIP-3085 AddEthereumChainParameter into a network of ours. */
 export function parseAddChain(params: unknown): Network {
   const arg = object(positional(params, 'wallet_addEthereumChain', 1)[0], 'params[0]');
   const chainId = quantity(arg.chainId, 'chainId');
-  if (typeof arg.chainName !== 'string' || arg.chainName.trim() === '') throw invalidParams('chainName must be a non-empty string');
+  const chainName = displayedName(arg.chainName, 'chainName', MAX_CHAIN_NAME_CHARS);
   const rpcUrl = Array.isArray(arg.rpcUrls) ? arg.rpcUrls.find((u): u is string => typeof u === 'string' && isAllowedRpcUrl(u)) : undefined;
   if (!rpcUrl) throw invalidParams('rpcUrls must hold at least one https URL (http only for localhost)');
   const currency = object(arg.nativeCurrency, 'nativeCurrency');
-  if (typeof currency.symbol !== 'string' || currency.symbol.length < 1 || currency.symbol.length > 6) {
-    throw invalidParams('nativeCurrency.symbol must be 1 to 6 characters');
-  }
+  const symbol = displayedName(currency.symbol, 'nativeCurrency.symbol', 6);
+  const currencyName = typeof currency.name === 'string' ? displayedName(currency.name, 'nativeCurrency.name', MAX_CHAIN_NAME_CHARS) : symbol;
   if (currency.decimals !== 18) throw invalidParams('nativeCurrency.decimals must be 18');
   const explorer = Array.isArray(arg.blockExplorerUrls) ? arg.blockExplorerUrls.find((u): u is string => typeof u === 'string' && u.startsWith('https://')) : undefined;
   return {
     chainId,
-    name: arg.chainName.trim(),
+    name: chainName,
     rpcUrl,
-    nativeCurrency: { name: typeof currency.name === 'string' ? currency.name : currency.symbol, symbol: currency.symbol, decimals: 18 },
+    nativeCurrency: { name: currencyName, symbol, decimals: 18 },
     blockExplorerUrl: explorer,
     builtIn: false,
     // Assumed until the node rejects a type-4 transaction, which marks the network as without it.

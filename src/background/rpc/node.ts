@@ -29,15 +29,18 @@ function decodeSigned(raw: Hex): Transaction {
 }
 
 async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): Promise<unknown> {
-  const sent = toSentTransaction(decodeSigned(raw));
+  // One network throughout, even if the user switches meanwhile: the rule is per chain.
+  const { chainId } = await services.networks.selected();
+  const node = await services.nodeFor(chainId);
+  const sent = toSentTransaction(decodeSigned(raw), chainId);
   const previous = findSameNonce(await services.relayed.get('sentTransactions'), sent);
   if (previous) {
     // Only a replacement of a still-pending transaction is held to the 10% rule; a mined nonce is the node's "nonce too low".
-    const mined = BigInt(await services.node<Hex>('eth_getTransactionCount', [sent.from, 'latest']));
+    const mined = BigInt(await node<Hex>('eth_getTransactionCount', [sent.from, 'latest']));
     if (BigInt(sent.nonce) >= mined) assertReplacementBump(previous, sent);
   }
   try {
-    const hash = await services.node('eth_sendRawTransaction', [raw]);
+    const hash = await node('eth_sendRawTransaction', [raw]);
     await services.relayed.update('sentTransactions', (all) => remember(all, sent));
     return hash;
   } catch (error) {

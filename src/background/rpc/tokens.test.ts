@@ -39,7 +39,7 @@ function setup() {
     vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
     nodeFor: async () => node,
-    approvals: { request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
+    approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
   } as unknown as Services;
   const watch = (params: unknown) =>
     runRequest({ method: 'wallet_watchAsset', params }, { origin: ORIGIN, method: 'wallet_watchAsset', replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });

@@ -1,5 +1,6 @@
 /** Symbol and decimals of the tokens a preview names, read from the chain once per chain and contract. */
 import { Interface } from 'ethers';
+import { cleanText } from '../../shared/displayText';
 import type { Hex } from '../../shared/params';
 import type { AssetInfo } from '../../shared/preview';
 import type { ChainNode } from '../networks/rpcClient';
@@ -28,7 +29,8 @@ export function createTokenInfo(): TokenInfoLookup {
       info = Promise.all([read<string>(node, token, 'symbol'), read<bigint>(node, token, 'decimals')]).then(([symbol, decimals]) => ({
         token,
         standard,
-        symbol: symbol?.trim().slice(0, MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
+        // A contract picks its symbol: nothing in it may hide or reorder what the screen shows.
+        symbol: cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
         decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
       }));
       known.set(key, info);

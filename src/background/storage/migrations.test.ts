@@ -27,4 +27,19 @@ describe('storage migrations', () => {
     await MIGRATIONS[0](backend);
     expect(await backend.get('approvals')).toEqual({ approvals: [current] });
   });
+
+  it('2: drops remembered relayed transactions that do not name their chain', async () => {
+    const backend = memoryBackend();
+    const keyed = { chainId: '0x7a69', from: '0x00000000000000000000000000000000000000aa', nonce: 3, hash: '0x02', maxFeePerGas: '1', maxPriorityFeePerGas: '1' };
+    const { chainId: _none, ...unkeyed } = { ...keyed, hash: '0x01' };
+    await backend.set({ sentTransactions: [unkeyed, keyed] });
+    await MIGRATIONS[1](backend);
+    expect(await backend.get('sentTransactions')).toEqual({ sentTransactions: [keyed] });
+  });
+
+  it('2: leaves a store without relayed transactions as it is', async () => {
+    const backend = memoryBackend();
+    await MIGRATIONS[1](backend);
+    expect(await backend.get('sentTransactions')).toEqual({});
+  });
 });

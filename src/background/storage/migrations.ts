@@ -16,7 +16,17 @@ const approvalsNameTheirMethod: Migration = async (backend) => {
   await backend.set({ approvals: approvals.filter((a: { method?: unknown }) => typeof a.method === 'string') });
 };
 
-export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod];
+/**
+ * 2: remembered relayed transactions carry the chain they were sent to. Older ones do not say which, and a guess
+ * could refuse a transaction on another chain: they are dropped (their replacements meet the node's own rule).
+ */
+const sentTransactionsNameTheirChain: Migration = async (backend) => {
+  const { sentTransactions } = await backend.get('sentTransactions');
+  if (!Array.isArray(sentTransactions)) return;
+  await backend.set({ sentTransactions: sentTransactions.filter((t: { chainId?: unknown }) => typeof t.chainId === 'string') });
+};
+
+export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod, sentTransactionsNameTheirChain];
 
 export async function migrate(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): Promise<void> {
   const stored = (await backend.get(VERSION_KEY))[VERSION_KEY];

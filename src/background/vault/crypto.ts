@@ -2,11 +2,14 @@
  * The vault format: the recovery phrase encrypted with AES-GCM under a key derived from the
  * password by PBKDF2-SHA256 (600,000 iterations, OWASP's 2023 figure). WebCrypto does the work
  * natively, so unlocking takes a fraction of a second. The version field lets the format change
- * later without losing old vaults.
+ * later without losing old vaults. A stored vault is checked field by field before use.
  */
 import { getBytes, hexlify, toUtf8Bytes, toUtf8String } from 'ethers';
 
+/** What a new vault uses, and the least a vault keeps once unlocked (older ones are re-encrypted then). */
 export const PBKDF2_ITERATIONS = 600_000;
+/** A stored vault asking for more is refused: deriving its key would hold the worker for minutes. */
+export const MAX_PBKDF2_ITERATIONS = 10_000_000;
 
 export interface VaultSecret {
   mnemonic: string;
@@ -24,6 +27,35 @@ export class WrongPasswordError extends Error {
     super('Incorrect password');
   }
 }
+
+/** The stored vault is not one this wallet can read: a clear error for the user, never a crash. */
+export class CorruptVaultError extends Error {
+  constructor(why: string) {
+    super(`The stored wallet is damaged (${why}): restore it from its recovery phrase`);
+  }
+}
+
+const isHex = (value: unknown, bytes?: number): value is string =>
+  typeof value === 'string' && /^0x([0-9a-f]{2})+$/i.test(value) && (bytes === undefined || value.length === 2 + 2 * bytes);
+
+/** The stored value as a vault file, checked field by field. */
+export function parseVaultFile(value: unknown): VaultFile {
+  const file = value as Partial<VaultFile> | null;
+  if (typeof file !== 'object' || file === null) throw new CorruptVaultError('not an object');
+  if (file.version !== 1) throw new CorruptVaultError(`unsupported version ${JSON.stringify(file.version)}`);
+  const { kdf, cipher, ciphertext } = file;
+  if (kdf?.name !== 'PBKDF2' || kdf.hash !== 'SHA-256' || !isHex(kdf.salt) || kdf.salt.length < 2 + 2 * 16) {
+    throw new CorruptVaultError('key derivation must be PBKDF2-SHA256 with a salt of at least 16 bytes');
+  }
+  if (!Number.isSafeInteger(kdf.iterations) || kdf.iterations < 1 || kdf.iterations > MAX_PBKDF2_ITERATIONS) {
+    throw new CorruptVaultError(`${JSON.stringify(kdf.iterations)} PBKDF2 iterations, expected 1 to ${MAX_PBKDF2_ITERATIONS}`);
+  }
+  if (cipher?.name !== 'AES-GCM' || !isHex(cipher.iv, 12) || !isHex(ciphertext)) throw new CorruptVaultError('the cipher must be AES-GCM with a 12-byte iv');
+  return { version: 1, kdf: { ...kdf }, cipher: { ...cipher }, ciphertext };
+}
+
+/** Encrypted with fewer iterations than a new vault: re-encrypt it once the password is known. */
+export const needsUpgrade = (file: VaultFile): boolean => file.kdf.iterations < PBKDF2_ITERATIONS;
 
 /** WebCrypto wants bytes backed by a plain ArrayBuffer. */
 const bytes = (value: Uint8Array | string): Uint8Array<ArrayBuffer> => Uint8Array.from(typeof value === 'string' ? getBytes(value) : value);
@@ -53,8 +85,9 @@ export async function encryptVault(secret: VaultSecret, password: string, iterat
   };
 }
 
-export async function decryptVault(file: VaultFile, password: string): Promise<VaultSecret> {
-  if (file.version !== 1) throw new Error(`Unsupported vault version ${String(file.version)}`);
+/** Throws WrongPasswordError, or CorruptVaultError when the file or what it decrypts to is not a vault. */
+export async function decryptVault(stored: unknown, password: string): Promise<VaultSecret> {
+  const file = parseVaultFile(stored);
   const key = await deriveKey(password, bytes(file.kdf.salt), file.kdf.iterations);
   let plaintext: ArrayBuffer;
   try {
@@ -63,5 +96,11 @@ export async function decryptVault(file: VaultFile, password: string): Promise<V
     // AES-GCM authentication fails exactly when the key, hence the password, is wrong.
     throw new WrongPasswordError();
   }
-  return JSON.parse(toUtf8String(new Uint8Array(plaintext))) as VaultSecret;
+  try {
+    const secret = JSON.parse(toUtf8String(new Uint8Array(plaintext))) as VaultSecret | null;
+    if (typeof secret?.mnemonic === 'string') return { mnemonic: secret.mnemonic };
+  } catch {
+    // Shaped below.
+  }
+  throw new CorruptVaultError('it decrypts to no recovery phrase');
 }

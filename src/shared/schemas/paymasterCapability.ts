@@ -1,6 +1,6 @@
 /** The paymasterService capability of wallet_sendCalls (ERC-7677): where to ask for sponsorship. */
 import { PaymasterErrorCode, RpcError } from '../errors';
-import { LOOPBACK_HOSTS } from '../networks';
+import { hostKind } from '../hosts';
 
 export interface PaymasterCapability {
   url: string;
@@ -10,8 +10,23 @@ export interface PaymasterCapability {
 
 const invalidUrl = (why: string) => new RpcError(PaymasterErrorCode.invalidUrl, `Invalid paymaster URL: ${why}`);
 
-/** `allowLoopbackHttp`: plain http is accepted only for a service on this machine, on the local devnet. */
-export function parsePaymasterCapability(value: unknown, allowLoopbackHttp: boolean): PaymasterCapability {
+/**
+ * The service is asked before the user sees anything, so its host must not be on this machine or the user's network
+ * (a page would probe them through the wallet): only a public host, over https. `allowLoopback` (the local devnet):
+ * a loopback host too, over http or https.
+ */
+function checkHost(url: URL, allowLoopback: boolean): void {
+  const kind = hostKind(url.hostname);
+  if (kind === 'loopback' && allowLoopback) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidUrl(`${url.href} must use https`);
+    return;
+  }
+  if (kind !== 'public') throw invalidUrl(`${url.href} names a ${kind} host; a paymaster service must be public`);
+  if (url.protocol !== 'https:') throw invalidUrl(`${url.href} must use https`);
+}
+
+/** `allowLoopback`: the selected network is the local devnet, whose paymaster runs on this machine. */
+export function parsePaymasterCapability(value: unknown, allowLoopback: boolean): PaymasterCapability {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidUrl('capabilities.paymasterService must be an object with a url');
   const { url, context, optional } = value as Record<string, unknown>;
   if (typeof url !== 'string' || url === '') throw invalidUrl('capabilities.paymasterService.url is required');
@@ -21,8 +36,7 @@ export function parsePaymasterCapability(value: unknown, allowLoopbackHttp: bool
   } catch {
     throw invalidUrl(`${JSON.stringify(url)} does not parse as a URL`);
   }
-  const loopbackHttp = parsed.protocol === 'http:' && LOOPBACK_HOSTS.includes(parsed.hostname) && allowLoopbackHttp;
-  if (parsed.protocol !== 'https:' && !loopbackHttp) throw invalidUrl(`${url} must use https`);
+  checkHost(parsed, allowLoopback);
   if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context))) {
     throw invalidUrl('capabilities.paymasterService.context must be an object when given');
   }

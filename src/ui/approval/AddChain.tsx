@@ -1,4 +1,6 @@
 /** wallet_addEthereumChain: the network as the site describes it; adding it also switches to it. */
+import { cleanText } from '../../shared/displayText';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
@@ -16,11 +18,12 @@ export function AddChain({ approval }: ScreenProps<'addChain'>) {
     >
       <p>{approval.origin} asks to add this network and switch to it.</p>
       <Rows>
-        <Row label="Name">{network.name}</Row>
+        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
         <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
         <Row label="RPC URL" mono>{network.rpcUrl}</Row>
-        <Row label="Currency">{network.nativeCurrency.symbol}</Row>
+        <Row label="Currency">{cleanText(network.nativeCurrency.symbol)}</Row>
       </Rows>
+      <LookAlikeWarning names={[['network name', network.name], ['currency symbol', network.nativeCurrency.symbol]]} />
       <Notice tone="info">A network can report false balances and see your activity. Add only networks you trust.</Notice>
     </Screen>
   );

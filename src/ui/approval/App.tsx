@@ -1,11 +1,9 @@
 /** The approval window: unlock first if needed, then the oldest waiting request, one screen per type. */
-import { useEffect, useState, type JSX } from 'react';
-import type { ApprovalView } from '../../shared/approvals';
-import type { WalletState } from '../../shared/pages';
+import { useEffect, useState } from 'react';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
-import { screens } from './screens';
+import { ApprovalScreen } from './ApprovalScreen';
 
 /** A new request's buttons wake up after this long, so a double click on one cannot also answer the next. */
 const ARM_DELAY_MS = 400;
@@ -18,12 +16,6 @@ function useArmed(id: string | undefined): boolean {
     return () => clearTimeout(timer);
   }, [id]);
   return armed;
-}
-
-/** The screen of the approval's type; the map's entry and the view share that type, which TypeScript cannot relate here. */
-function Screen({ approval, state }: { approval: ApprovalView; state: WalletState }) {
-  const Component = screens[approval.type] as (props: { approval: ApprovalView; state: WalletState }) => JSX.Element;
-  return <Component key={approval.id} approval={approval} state={state} />;
 }
 
 export function App() {
@@ -47,7 +39,7 @@ export function App() {
   return (
     <fieldset className="plain" disabled={!armed}>
       {queued}
-      <Screen approval={approval} state={state} />
+      <ApprovalScreen approval={approval} state={state} />
     </fieldset>
   );
 }

@@ -1,7 +1,9 @@
 /** wallet_sendCalls approval: what will happen (simulated), each call in words, the fee, and (first, when needed) the account upgrade. */
 import { useState } from 'react';
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
@@ -19,15 +21,18 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const preview = usePreview(approval.id);
   const { blocked, gate } = useRevertGate(preview);
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
-  const sponsor = details.sponsor && `${details.sponsor.name ?? 'a paymaster'} (${details.sponsor.origin})`;
+  const sponsor = details.sponsor && `${details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
+  // A remote icon is never loaded: it would tell its host the user's IP address.
+  const icon = details.sponsor?.icon?.startsWith('data:image/') ? details.sponsor.icon : undefined;
   return (
     <Screen
       title="Review batch"
       origin={approval.origin}
-      network={details.networkName}
+      network={cleanText(details.networkName)}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={blocked} />}
     >
       <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
+      <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
       {gate}
       <Rows>
@@ -35,7 +40,8 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
         {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
-        {sponsor ? <Row label="Network fee" name="Sponsor">Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
+        {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
+        {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
       </Rows>
       <ol className="calls" aria-label="Calls">
         {details.calls.map((call, i) => <CallCard key={i} call={call} label={`Call ${i + 1}`} symbol={details.symbol} tokens={tokens} />)}

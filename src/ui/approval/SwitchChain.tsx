@@ -1,4 +1,6 @@
 /** wallet_switchEthereumChain to a network added to the wallet (built-in ones switch without asking). */
+import { cleanText } from '../../shared/displayText';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { Decision } from './Decision';
@@ -15,10 +17,11 @@ export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
     >
       <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
       <Rows>
-        <Row label="Name" name="Network name">{network.name}</Row>
+        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
         <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
         <Row label="RPC URL" mono>{network.rpcUrl}</Row>
       </Rows>
+      <LookAlikeWarning names={[['network name', network.name]]} />
     </Screen>
   );
 }

@@ -1,6 +1,7 @@
 /** The EIP-7702 upgrade a batch needs first: which contract the account will delegate to, what it is, and what stays the same. */
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
 import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
@@ -12,7 +13,7 @@ export function Upgrade({ approval, details, onAccept }: { approval: ApprovalVie
     <Screen
       title="Upgrade your account?"
       origin={approval.origin}
-      network={details.networkName}
+      network={cleanText(details.networkName)}
       actions={<Decision onReject={() => void reject(approval, 'decline-upgrade')} onApprove={onAccept} approveLabel="Upgrade account" rejectLabel="Decline upgrade" />}
     >
       <p>

@@ -1,5 +1,7 @@
 /** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
 import { watchAssetMismatch } from '../../shared/approvals';
+import { cleanText } from '../../shared/displayText';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
@@ -13,28 +15,30 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const { details } = approval;
   const { token, requested } = details;
   const mismatch = watchAssetMismatch(details);
+  const symbol = cleanText(token.symbol);
   return (
     <Screen
       title="Add suggested token"
       origin={approval.origin}
-      network={details.networkName}
+      network={cleanText(details.networkName)}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Add token" rejectLabel="Cancel" blocked={mismatch.decimals} />}
     >
-      <p>The site asks to add this token to the list of {details.networkName}.</p>
+      <p>The site asks to add this token to the list of {cleanText(details.networkName)}.</p>
       <div className="row">
         <TokenImage image={token.image} symbol={token.symbol} size={40} />
-        <strong aria-label="Token symbol">{token.symbol}</strong>
+        <strong aria-label="Token symbol">{symbol}</strong>
       </div>
       <Rows>
-        {token.name !== undefined && <Row label="Name" name="Token name">{token.name}</Row>}
+        {token.name !== undefined && <Row label="Name" name="Token name">{cleanText(token.name)}</Row>}
         <Row label="Address" name="Token contract" mono>{token.address}</Row>
         <Row label="Decimals" name="Token decimals">{token.decimals}</Row>
         <Row label="Account"><AddressText address={details.account} /></Row>
-        <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={token.symbol} /></Row>
+        <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
       </Rows>
+      <LookAlikeWarning names={[['token symbol', token.symbol], ['token name', token.name], ['symbol the site gave', mismatch.symbol ? requested.symbol : undefined]]} />
       {mismatch.symbol && (
         <p className="notice warn" role="alert" aria-label="Symbol mismatch">
-          The site says the symbol is “{requested.symbol}”, but the contract says “{token.symbol}”. The contract’s symbol will be used.
+          The site says the symbol is “{cleanText(requested.symbol)}”, but the contract says “{symbol}”. The contract’s symbol will be used.
         </p>
       )}
       {mismatch.decimals && (

@@ -1,15 +1,19 @@
 import { useState } from 'react';
+import { cleanText } from '../../shared/displayText';
 
-/** A token's logo (https: or data: URL, checked by the background), or its first letters when there is none or it fails. */
+/**
+ * A token's logo when it is a data: image, or its first letters. Remote logos are never loaded: fetching one would
+ * tell its host the user's IP address and when the wallet is open (the pages' CSP allows only 'self' and data:).
+ */
 export function TokenImage({ image, symbol, size = 24 }: { image?: string; symbol: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   const style = { width: size, height: size, flex: 'none', borderRadius: '50%' };
-  if (!image || failed) {
+  if (!image?.startsWith('data:image/') || failed) {
     return (
       <span aria-hidden="true" className="token-initials" style={{ ...style, fontSize: size / 2.6 }}>
-        {[...symbol].slice(0, 3).join('')}
+        {[...cleanText(symbol)].slice(0, 3).join('')}
       </span>
     );
   }
-  return <img src={image} alt={`${symbol} logo`} width={size} height={size} style={style} referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return <img src={image} alt={`${cleanText(symbol)} logo`} width={size} height={size} style={style} onError={() => setFailed(true)} />;
 }

@@ -1,9 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/background';
+import { useWallet } from '../stores/wallet';
+
+/** After wrong passwords the background refuses attempts until `unlockRetryAt`; the form says when, and wakes then. */
+function useRetryAt(): number | null {
+  const retryAt = useWallet((s) => s.state?.unlockRetryAt ?? null);
+  const refresh = useWallet((s) => s.refresh);
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = setTimeout(() => void refresh(), Math.max(0, retryAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [retryAt, refresh]);
+  return retryAt;
+}
 
 export function Unlock() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const retryAt = useRetryAt();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
@@ -21,7 +35,12 @@ export function Unlock() {
           <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </label>
         {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit">Unlock</button>
+        {retryAt !== null && (
+          <p className="warning" aria-label="Unlock wait">
+            Too many wrong passwords. You can try again at {new Date(retryAt).toLocaleTimeString()}.
+          </p>
+        )}
+        <button type="submit" disabled={retryAt !== null}>Unlock</button>
       </form>
     </main>
   );

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
+import { cleanText } from '../../shared/displayText';
 import { TokenImage } from '../components/TokenImage';
 
 const TOKENS_REFRESH_MS = 2000;
@@ -40,11 +41,11 @@ function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }
     <li className="row card" aria-label={`Token ${token.symbol}`}>
       <TokenImage image={token.image} symbol={token.symbol} />
       <div>
-        <strong>{token.symbol}</strong>
-        {token.name !== undefined && <div className="muted">{token.name}</div>}
+        <strong>{cleanText(token.symbol)}</strong>
+        {token.name !== undefined && <div className="muted">{cleanText(token.name)}</div>}
       </div>
       <span className="mono" aria-label={`${token.symbol} balance`}>
-        {token.balance === null ? 'unavailable' : `${formatUnits(token.balance, token.decimals)} ${token.symbol}`}
+        {token.balance === null ? 'unavailable' : `${formatUnits(token.balance, token.decimals)} ${cleanText(token.symbol)}`}
       </span>
       <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
     </li>

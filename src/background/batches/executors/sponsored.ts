@@ -3,11 +3,12 @@
  * by an ERC-7677 paymaster, submitted through the chain's bundler. An account not yet delegated is upgraded by the
  * same userOp (eip7702Auth). Before the approval only the stub is asked (who sponsors); after it: fresh stub →
  * bundler estimate → final paymaster data → sign → send. Nothing is signed with the account key before the user
- * approved, and nothing is sent when the paymaster fails.
+ * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's.
  */
 import { Interface, toQuantity } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
-import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
+import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
+import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
@@ -45,6 +46,17 @@ async function draftOperation(node: ChainNode, from: Hex, calls: BatchCall[], au
 /** The delegation nonce: the account's own, since the bundler (not the account) sends the transaction. */
 const accountNonce = async (node: ChainNode, from: Hex): Promise<number> => Number(await node<Hex>('eth_getTransactionCount', [from, 'pending']));
 
+/**
+ * The service's paymaster must be the one of the stub the user approved: another contract could take other terms
+ * (an ERC-20 paymaster charging the account), which the screen never showed.
+ */
+function pinnedPaymaster<F extends PaymasterFields>(fields: F, approved: Hex | undefined, method: string): F {
+  if (approved && fields.paymaster.toLowerCase() === approved.toLowerCase()) return fields;
+  throw new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', {
+    message: `${method}: the paymaster ${fields.paymaster} is not the approved ${approved ?? '(none)'}; nothing was signed or sent`,
+  });
+}
+
 /** After the approval: the signed userOp, ready to send (stored by the caller first). */
 async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typeof signUserOperation>[2], batch: BatchRecord): Promise<SentUserOperation> {
   const { sponsor, chainId, from } = batch;
@@ -52,13 +64,13 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
   let op = await draftOperation(node, from, batch.calls, authorization);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
-  op = { ...op, ...stubFields };
+  op = { ...op, ...pinnedPaymaster(stubFields, sponsor.paymaster, 'pm_getPaymasterStubData') };
   const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
     throw bundlerError(error);
   });
   op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
   // The final data is signed over the gas values; a stub marked final already is.
-  if (!isFinal) op = { ...op, ...(await getPaymasterData(sponsor.url, op, chainId, sponsor.context)) };
+  if (!isFinal) op = { ...op, ...pinnedPaymaster(await getPaymasterData(sponsor.url, op, chainId, sponsor.context), sponsor.paymaster, 'pm_getPaymasterData') };
   const signed = signUserOperation(op, chainId, wallet);
   return { op: signed, hash: userOperationHash(signed, chainId), sent: false };
 }
@@ -92,7 +104,7 @@ export const sponsored: Executor = {
     const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, draft.from, draft.calls, authorization), network.chainId, sponsorship.context);
     return planned(draft, network, {
       atomic: true, upgrade: !upgraded, gasLimits: [],
-      sponsor: { ...sponsorship, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
+      sponsor: { ...sponsorship, paymaster: stub.paymaster, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
     });
   },
 

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
+
+// The preview never arrives: these tests look only at what the screen shows from the request itself.
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+const container = document.body.appendChild(document.createElement('div'));
+afterEach(() => act(() => root?.unmount()));
+
+async function render(approval: Omit<ApprovalView, 'id' | 'origin'>): Promise<HTMLElement> {
+  root = createRoot(container);
+  await act(async () => root!.render(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />));
+  return container;
+}
+const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
+
+const token = (symbol: string, name: string, image?: string) => ({
+  type: 'watchAsset',
+  details: {
+    account: '0x01', chainId: '0x7a69', networkName: 'Local devnet', requested: { symbol, decimals: 18 },
+    token: { address: '0x02', symbol, name, decimals: 18, balance: '0', ...(image ? { image } : {}) },
+  },
+}) as never;
+
+describe('approval screens show names stripped, flag look-alikes, and load no remote image', () => {
+  it('watchAsset: a Cyrillic Ѕ in the symbol and a bidi override in the name', async () => {
+    await render(token('U\u0405DC', 'USD\u202e Coin', 'https://tokens.example/usdc.png'));
+    expect(text('Token symbol')).toBe('U\u0405DC');
+    expect(text('Token name')).toBe('USD Coin');
+    expect(text('Look-alike warning')).toBe(
+      'The token symbol “U\u0405DC” mixes Latin and Cyrillic letters: it may imitate another name.'
+      + ' The token name “USD Coin” held invisible or reordering characters, removed here: it may imitate another name.',
+    );
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('watchAsset: a plain token shows no warning, and a data: logo', async () => {
+    await render(token('TST', 'Test Token', 'data:image/png;base64,iVBORw0KGgo='));
+    expect(text('Look-alike warning')).toBeUndefined();
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+
+  it('addEthereumChain: a Greek ο in the network name', async () => {
+    await render({ type: 'addChain', details: { chainId: '0x2106', name: 'B\u03bfse', rpcUrl: 'https://rpc.example', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true } } as never);
+    expect(text('Look-alike warning')).toBe('The network name “B\u03bfse” mixes Latin and Greek letters: it may imitate another name.');
+  });
+
+  it('sendCalls: the sponsor name, and its https icon is not loaded', async () => {
+    await render({
+      type: 'sendCalls',
+      details: {
+        batchId: 'b', from: '0x01', chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', atomic: true, upgrade: false, calls: [],
+        totalValue: '0', maxFee: '0', sponsor: { name: 'C\u043einbase', icon: 'https://pm.example/icon.png', origin: 'https://pm.example', paymaster: '0x03' },
+      },
+    } as never);
+    expect(text('Sponsor')).toBe('Sponsored by C\u043einbase (https://pm.example)');
+    expect(text('Paymaster')).toBe('0x03');
+    expect(text('Look-alike warning')).toBe('The sponsor name “C\u043einbase” mixes Latin and Cyrillic letters: it may imitate another name.');
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
