@@ -1,24 +1,37 @@
 /**
- * Prints what the wallet adds on top of the node: the round trip of a read through window.ethereum
- * versus the same JSON-RPC call made by the page straight to the node, and how long an atomic batch
- * takes from wallet_sendCalls' answer to status 200. Numbers only; nothing here is asserted.
+ * What the wallet adds, as a page sees it, side by side in one run (issue 15's table): the wallet's own overhead
+ * (eth_chainId), a node read through the wallet against the same JSON-RPC call fetched by the page, the first answer
+ * after the service worker stopped, a request until its approval screen is painted, an atomic batch from
+ * wallet_sendCalls' answer to status 200, and an event with 50 tabs open of which 2 are connected. Numbers only;
+ * nothing is asserted. The last line is the same figures as JSON.
  * Run: npm run build && npm run bench
  */
 import { resolve } from 'node:path';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
+import type { ChromiumScreen } from '../e2e/driver/chromium/screen';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
 import { connect } from '../e2e/pages/flows';
 import { WalletPopup } from '../e2e/pages/wallet';
 
-const ROUNDS = 200;
+const WARM_UP = 20;
+const ROUNDS = 100;
 const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-const summary = (label: string, samples: number[]): string => {
+type Figures = { median: number; p95: number; n: number };
+const figures = (samples: number[]): Figures => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return `${label.padEnd(34)} median ${percentile(sorted, 50).toFixed(2)} ms   p95 ${percentile(sorted, 95).toFixed(2)} ms   (n=${samples.length})`;
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+  return { median: at(50), p95: at(95), n: samples.length };
+};
+const results: Record<string, Figures & { ratio?: number }> = {};
+const report = (label: string, samples: number[], base?: Figures) => {
+  const f = figures(samples);
+  results[label] = { ...f, ...(base ? { ratio: f.median / base.median } : {}) };
+  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× the direct call (+${(f.median - base.median).toFixed(2)} ms)` : '';
+  console.log(`${label.padEnd(44)} median ${f.median.toFixed(2).padStart(7)} ms   p95 ${f.p95.toFixed(2).padStart(7)} ms   n=${f.n}${ratio}`);
+  return f;
 };
 
 const devnet = await startDevnet();
@@ -29,36 +42,90 @@ try {
   const dapp = await Dapp.open(browser, devnet.dappUrl);
   const [account] = await connect(dapp, browser);
 
-  const times = (viaWallet: boolean) =>
+  /** `rounds` timed calls in the page after the warm-up: through window.ethereum, or fetched straight from the node. */
+  const times = (method: string, params: unknown[], via: 'wallet' | 'node', rounds = ROUNDS) =>
     dapp.screen.evaluate(
-      async ({ rounds, rpcUrl, account, viaWallet }) => {
+      async ({ method, params, via, rounds, warmUp, rpcUrl }) => {
         const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-        const params = [account, 'pending'];
         const samples: number[] = [];
-        for (let i = 0; i < rounds; i++) {
+        // No named helper here: the bench runs through tsx, whose names would not exist in the page.
+        for (let i = 0; i < warmUp + rounds; i++) {
           const start = performance.now();
-          if (viaWallet) await ethereum.request({ method: 'eth_getBalance', params });
-          else await (await fetch(rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_getBalance', params }) })).json();
-          samples.push(performance.now() - start);
+          if (via === 'wallet') await ethereum.request({ method, params });
+          else await (await fetch(rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: i, method, params }) })).json();
+          if (i >= warmUp) samples.push(performance.now() - start);
         }
         return samples;
       },
-      { rounds: ROUNDS, rpcUrl: devnet.rpcUrl, account, viaWallet },
+      { method, params, via, rounds, warmUp: WARM_UP, rpcUrl: devnet.rpcUrl },
     );
-  const direct = await times(false);
-  const wallet = await times(true);
-  console.log(summary('eth_getBalance straight to the node', direct));
-  console.log(summary('eth_getBalance through the wallet', wallet));
 
-  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
-  await (await ApprovalWindow.next(browser)).approve();
-  const sent = (await sending) as { result: { id: string } };
-  const started = Date.now();
-  for (;;) {
-    const status = await dapp.result<{ status: number }>('wallet_getCallsStatus', [sent.result.id]);
-    if (status.status !== 100) break;
+  report('eth_chainId through the wallet (no node call)', await times('eth_chainId', [], 'wallet'));
+  const balance = [account, 'pending'];
+  const direct = report('eth_getBalance fetched by the page', await times('eth_getBalance', balance, 'node'));
+  report('eth_getBalance through the wallet', await times('eth_getBalance', balance, 'wallet'), direct);
+
+  const coldStarts: number[] = [];
+  // The first answer after each stop (no warm-up): measured alone, as the page sees it.
+  for (let i = 0; i < 10; i++) {
+    await browser.stopServiceWorker();
+    coldStarts.push(...(await dapp.screen.evaluate(async () => {
+      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+      const start = performance.now();
+      await ethereum.request({ method: 'eth_chainId' });
+      return [performance.now() - start];
+    }, undefined)));
   }
-  console.log(`${'batch: sendCalls answer to status 200'.padEnd(34)} ${Date.now() - started} ms (blocks every 200 ms)`);
+  report('first answer after the worker stopped', coldStarts);
+
+  const painted: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
+    const signing = dapp.request('personal_sign', ['0x68656c6c6f', account]);
+    const approval = await ApprovalWindow.next(browser);
+    const { page } = approval.screen as ChromiumScreen;
+    const shownAt = await page.waitForFunction(() => {
+      const mark = performance.getEntriesByName('approval-shown')[0];
+      return mark ? performance.timeOrigin + mark.startTime : undefined;
+    });
+    painted.push((await shownAt.jsonValue())! - sentAt);
+    await approval.reject();
+    await signing;
+  }
+  report('request → approval screen painted', painted);
+
+  const toStatus: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
+    const approval = await ApprovalWindow.next(browser);
+    // The first batch also delegates the fresh devnet's account.
+    if (i === 0) await approval.acceptUpgrade();
+    await approval.approve();
+    const sent = (await sending) as { result: { id: string } };
+    const started = performance.now();
+    while ((await dapp.result<{ status: number }>('wallet_getCallsStatus', [sent.result.id])).status === 100);
+    toStatus.push(performance.now() - started);
+  }
+  report('atomic batch: sendCalls answer → status 200', toStatus);
+
+  // 48 tabs of an origin that never connected, 2 of the connected one: the event reaches the 2.
+  const others = devnet.dappUrl.replace('127.0.0.1', 'localhost');
+  for (let i = 0; i < 48; i++) await browser.openPage(others);
+  const listeners = [dapp, await Dapp.open(browser, devnet.dappUrl)];
+  const fanOut: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await Promise.all(listeners.map((d) => d.screen.evaluate(() => {
+      const w = window as unknown as { heard?: Promise<number>; ethereum: { once?(e: string, f: () => void): void; on(e: string, f: () => void): void } };
+      w.heard = new Promise((resolve) => w.ethereum.on('chainChanged', () => resolve(performance.timeOrigin + performance.now())));
+    }, undefined)));
+    const switchedAt = Date.now();
+    // As the popup's network switcher asks it (the pages' method table).
+    await popup.screen.evaluate((chainId) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page-request', method: 'selectNetwork', params: { chainId } }), i % 2 === 0 ? '0x14a34' : '0x7a69');
+    const heard = await Promise.all(listeners.map((d) => d.screen.evaluate(() => (window as unknown as { heard: Promise<number> }).heard, undefined)));
+    fanOut.push(Math.max(...heard) - switchedAt);
+  }
+  report('chainChanged to 2 connected tabs of 50', fanOut);
+  console.log(JSON.stringify({ bench: 'provider', results }));
 } finally {
   await browser.close();
   await devnet.stop();

@@ -4,12 +4,23 @@ import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { nodeParamSchemas } from '../../shared/schemas/node';
+import { createCoalescer } from '../networks/coalesce';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
 import { method, type MethodTable, type RequestContext } from './types';
 
+const coalesce = createCoalescer();
+
+/** Reads only (eth_sendRawTransaction has its own entry): identical ones on their way to the same network share a call. */
 const forward = (name: string, parse: (params: unknown) => unknown[]) =>
-  method({ parse, auth: 'none', handle: (params, { services }) => services.node(name, params) });
+  method({
+    parse,
+    auth: 'none',
+    async handle(params, { services }) {
+      const { chainId } = await services.networks.selected();
+      return coalesce(`${chainId} ${name} ${JSON.stringify(params)}`, () => services.node(name, params));
+    },
+  });
 
 async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');

@@ -22,6 +22,11 @@ export function App() {
   const state = useWallet((s) => s.state);
   const approval = state?.approvals[0];
   const armed = useArmed(approval?.id);
+  const shown = Boolean(approval && state?.initialized && state.unlocked);
+  // For `npm run bench`: when a request's screen was first on screen (effects run after the paint).
+  useEffect(() => {
+    if (shown) performance.mark('approval-shown', { detail: approval!.id });
+  }, [shown, approval?.id]);
   if (!state) return <main aria-busy="true" />;
   if (!approval) return <main><p>Nothing is waiting for your approval.</p></main>;
   if (!state.initialized) {
