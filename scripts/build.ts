@@ -15,10 +15,14 @@ const staging = resolve(dist, '.scripts');
 const FIREFOX_ID = 'wallet@batchwallet.dev';
 const BROWSERS = ['chrome', 'firefox'] as const;
 
+/** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
+const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
+
 async function buildScript(name: string, entry: string): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
+    resolve: { alias: STUBS },
     build: {
       outDir: staging,
       emptyOutDir: false,

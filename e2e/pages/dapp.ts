@@ -1,7 +1,7 @@
 /** The devnet's demo dapp page, and EIP-1193 calls made from it as a dapp would. */
 import { INPAGE_TARGET } from '../../src/shared/protocol';
 import type { BrowserSession, Screen } from '../driver/types';
-import { VIEM_CLIENT_BUNDLE } from '../fixtures/clients';
+import { clientBundle, type Client } from '../fixtures/clients';
 
 export type RpcOutcome = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
@@ -124,17 +124,25 @@ export class Dapp {
     }, action) as Promise<Output>;
   }
 
-  /** Loads viem (e2e/clients/viem.ts) into the page, as a real client. */
-  loadViem(): Promise<void> {
-    return this.screen.addScript(VIEM_CLIENT_BUNDLE);
+  /** Loads a client library's bundle (e2e/clients/<client>.ts) into the page, as a real dapp loads it. */
+  loadClient(client: Client): Promise<void> {
+    return this.screen.addScript(clientBundle(client));
   }
 
-  /** One of window.viemDapp's functions, with JSON-friendly arguments and result. */
-  viem<T = unknown>(fn: string, ...args: unknown[]): Promise<T> {
+  /** One of window.<client>Dapp's functions, with JSON-friendly arguments and result. */
+  client<T = unknown>(client: Client, fn: string, ...args: unknown[]): Promise<T> {
     return this.screen.evaluate(
-      ([fn, args]) => (window as unknown as { viemDapp: Record<string, (...a: unknown[]) => Promise<unknown>> }).viemDapp[fn](...args),
-      [fn, args] as const,
+      ([name, fn, args]) => (window as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<unknown>>>)[name][fn](...args),
+      [`${client}Dapp`, fn, args] as const,
     ) as Promise<T>;
+  }
+
+  loadViem(): Promise<void> {
+    return this.loadClient('viem');
+  }
+
+  viem<T = unknown>(fn: string, ...args: unknown[]): Promise<T> {
+    return this.client<T>('viem', fn, ...args);
   }
 
   /** From now on, notes each start of a content script in this page (each says "content-ready"). */

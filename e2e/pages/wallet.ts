@@ -63,6 +63,16 @@ export class WalletPopup {
     await this.screen.select(ACCOUNT_LIST, option);
   }
 
+  /** MetaMask compatibility for every site: "On" or "Off". */
+  async setMetaMaskCompatibility(choice: 'On' | 'Off'): Promise<void> {
+    await this.screen.select('MetaMask compatibility', choice);
+  }
+
+  /** One site's MetaMask compatibility: "On", "Off" or "As for all sites". */
+  async setSiteMetaMaskCompatibility(origin: string, choice: 'On' | 'Off' | 'As for all sites'): Promise<void> {
+    await this.screen.select(`MetaMask compatibility for ${origin}`, choice);
+  }
+
   async revoke(origin: string): Promise<void> {
     await this.screen.click(`Revoke ${origin}`);
     await this.screen.waitForCount({ role: 'button', name: `Revoke ${origin}` }, 0);

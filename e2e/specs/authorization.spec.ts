@@ -7,7 +7,7 @@ test('a wallet method answers 4100 to an origin that is not connected, then work
   expect(await dapp.request('wallet_getCapabilities', [ACCOUNT_0])).toEqual({
     error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` },
   });
-  expect(await connect(dapp, session)).toEqual([ACCOUNT_0]);
+  expect(await connect(dapp, session)).toEqual([ACCOUNT_0.toLowerCase()]);
   const capabilities = await dapp.result<Record<string, unknown>>('wallet_getCapabilities', [ACCOUNT_0, ['0x7a69']]);
   expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true } } });
   // An account of the wallet that this origin was not given.
@@ -17,7 +17,7 @@ test('a wallet method answers 4100 to an origin that is not connected, then work
 });
 
 test('revoking a site in the popup disconnects it: accountsChanged [] and eth_accounts []', async ({ wallet, dapp, session }) => {
-  expect(await connect(dapp, session)).toEqual([ACCOUNT_0]);
+  expect(await connect(dapp, session)).toEqual([ACCOUNT_0.toLowerCase()]);
   await dapp.record('accountsChanged');
   await wallet.revoke(dapp.origin);
   await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);
@@ -25,14 +25,14 @@ test('revoking a site in the popup disconnects it: accountsChanged [] and eth_ac
 });
 
 test('locking hides the accounts from every site until unlock', async ({ wallet, dapp, session }) => {
-  expect(await connect(dapp, session)).toEqual([ACCOUNT_0]);
+  expect(await connect(dapp, session)).toEqual([ACCOUNT_0.toLowerCase()]);
   await dapp.record('accountsChanged');
   await wallet.lock();
   await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);
   expect(await dapp.result('eth_accounts')).toEqual([]);
   await wallet.unlock();
-  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[], [ACCOUNT_0]]);
-  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  await expect.poll(() => dapp.events('accountsChanged')).toEqual([[], [ACCOUNT_0.toLowerCase()]]);
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
 });
 
 test('the page discovers the wallet through EIP-6963 and window.ethereum', async ({ dapp }) => {

@@ -17,7 +17,7 @@ const batch = (from: string, calls: unknown[], extra: Record<string, unknown> = 
 
 test('atomic batch from a fresh account: upgrade approved, one transaction, both effects, status 200', async ({ freshWallet, dapp, session, devnet }) => {
   const [from] = await connect(dapp, session);
-  expect(from).toBe(freshWallet.address);
+  expect(from).toBe(freshWallet.address.toLowerCase());
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true } } });
   const recipient = Wallet.createRandom().address;
 

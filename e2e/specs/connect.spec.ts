@@ -8,10 +8,10 @@ test('a dapp connects after the user approves, and eth_accounts follows', async 
 
   const connecting = dapp.request('eth_requestAccounts');
   await (await ApprovalWindow.next(session)).connect();
-  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
-  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  expect(await connecting).toEqual({ result: [ACCOUNT_0.toLowerCase()] });
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
   // Already connected: no second prompt.
-  expect(await dapp.result('eth_requestAccounts')).toEqual([ACCOUNT_0]);
+  expect(await dapp.result('eth_requestAccounts')).toEqual([ACCOUNT_0.toLowerCase()]);
 });
 
 test('rejecting the connect request answers 4001', async ({ wallet, dapp, session }) => {

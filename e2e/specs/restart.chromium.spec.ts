@@ -26,8 +26,8 @@ test('the worker stopped during an open approval: approving still settles the re
   await chromium.stopServiceWorker();
 
   await approval.connect();
-  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
-  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  expect(await connecting).toEqual({ result: [ACCOUNT_0.toLowerCase()] });
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
 });
 
 test('the worker stopped during an open approval: closing the window still answers 4001', async ({ wallet, dapp, chromium }) => {
@@ -43,7 +43,7 @@ test('after a worker restart the wallet stays unlocked and the site connected', 
   void wallet;
   await connect(dapp, chromium);
   await chromium.stopServiceWorker();
-  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
 });
 

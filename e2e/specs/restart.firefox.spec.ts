@@ -14,7 +14,7 @@ import { WalletPopup } from '../pages/wallet';
 test('after a restart the wallet is locked, not new, the site still connected, the token and the batch still listed', async ({ wallet, dapp, firefox, devnet }) => {
   const connecting = dapp.request('eth_requestAccounts');
   await (await ApprovalWindow.next(firefox)).connect();
-  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
+  expect(await connecting).toEqual({ result: [ACCOUNT_0.toLowerCase()] });
 
   const watching = dapp.request('wallet_watchAsset', { type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } });
   await (await ApprovalWindow.next(firefox)).addToken();
@@ -40,7 +40,7 @@ test('after a restart the wallet is locked, not new, the site still connected, t
   expect(await dapp.result('eth_accounts')).toEqual([]);
   await popup.unlock();
   expect(await popup.address()).toBe(ACCOUNT_0);
-  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0]);
+  expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
   await popup.waitForTokenBalance('TST', balance);
   await popup.waitForBatchStatus(id, 'Confirmed');
 });
@@ -70,5 +70,5 @@ test('a connect request waiting across the restart is answered once approved', a
   const approval = await ApprovalWindow.next(firefox);
   await approval.unlock();
   await approval.connect();
-  expect(await connecting).toEqual({ result: [ACCOUNT_0] });
+  expect(await connecting).toEqual({ result: [ACCOUNT_0.toLowerCase()] });
 });

@@ -25,7 +25,7 @@ test.describe('sponsored batches', () => {
   test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ session, dapp, devnet }) => {
     const { address } = await importFreshWallet(session, 0n, parseEther('50'));
     const [from] = await connect(dapp, session);
-    expect(from).toBe(address);
+    expect(from).toBe(address.toLowerCase());
     const recipient = Wallet.createRandom().address;
     const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
     const depositBefore = await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster);
@@ -152,7 +152,7 @@ test.describe('sponsored batches', () => {
 test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, session }) => {
   await dapp.press('Connect');
   await (await ApprovalWindow.next(session)).connect();
-  expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address] });
+  expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address.toLowerCase()] });
 
   await dapp.press('Sponsored batch');
   const approval = await ApprovalWindow.next(session);

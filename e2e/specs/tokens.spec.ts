@@ -36,7 +36,7 @@ test('a page adds TST: the approval shows the contract, "Add token" answers true
   expect(await watching).toEqual({ result: true });
 
   await freshWallet.popup.waitForTokenBalance('TST', '1000.0 TST');
-  expect(account).toBe(freshWallet.address);
+  expect(account).toBe(freshWallet.address.toLowerCase());
 
   // Already on the list: true at once, in the one-element array form too, and no window opens.
   expect(await dapp.request('wallet_watchAsset', [tst(devnet, { address: devnet.addresses.testToken.toLowerCase() })])).toEqual({ result: true });

@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { isPageRequest } from '../shared/pages';
-import { PROVIDER_PORT, isRequestMessage, type RpcRequest } from '../shared/protocol';
+import { PROVIDER_PORT, isPageSettingsRequest, isRequestMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -16,6 +16,7 @@ import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
 import { completeApproval, runRequest } from './rpc/pipeline';
+import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
@@ -125,6 +126,10 @@ browser.runtime.onConnect.addListener((port) => {
 browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+  if (isPageSettingsRequest(message)) {
+    const origin = originOf(sender);
+    return origin === null || origin === 'null' ? undefined : pageSettings(services.settings, origin);
+  }
   if (isPageRequest(message) && fromOwnPage(sender)) {
     return started.then(() => runPageRequest(message, { services, lock, touch: () => idleTimer.restart() }));
   }

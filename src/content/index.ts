@@ -1,7 +1,9 @@
 /**
  * Relay between the page and the background. It checks envelopes and copies only the fields the
  * protocol defines; it decides nothing and keeps no state but what is still on its way. The background
- * learns the page's origin from the browser, not from anything relayed here.
+ * learns the page's origin from the browser, not from anything relayed here. At injection it asks the
+ * background for the page's settings (isMetaMask), which the provider gets with "content-ready": before
+ * any request of the page is answered.
  */
 import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
@@ -13,11 +15,20 @@ import {
   isRequestMessage,
   isToPageMessage,
   type RequestMessage,
+  type PageSettings,
+  type PageSettingsRequest,
   type ToPageMessage,
   type WindowEnvelope,
 } from '../shared/protocol';
 
 const instance = crypto.randomUUID();
+const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
+const asked: PageSettingsRequest = { type: 'page-settings' };
+const settings: Promise<PageSettings> = browser.runtime.sendMessage(asked).then(
+  (answer) => (typeof (answer as PageSettings | undefined)?.isMetaMask === 'boolean' ? { isMetaMask: (answer as PageSettings).isMetaMask } : DEFAULT_SETTINGS),
+  () => DEFAULT_SETTINGS,
+);
+const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
 
 const toPage = (data: ToPageMessage): void => {
   const envelope: WindowEnvelope<ToPageMessage> = { target: INPAGE_TARGET, data };
@@ -70,7 +81,7 @@ function fromBackground(message: unknown): void {
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
   if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
-  if (isInpageReady(message)) return toPage({ type: 'content-ready', instance });
+  if (isInpageReady(message)) return ready();
   if (!isRequestMessage(message)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
   toPage({ type: 'request-ack', id: message.id });
@@ -79,7 +90,7 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
 });
 
 // An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
-if (window.origin !== 'null') toPage({ type: 'content-ready', instance });
+if (window.origin !== 'null') ready();
 
 // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
 browser.runtime.onMessage.addListener((message: unknown) => {

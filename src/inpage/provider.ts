@@ -1,17 +1,22 @@
-/** The EIP-1193 provider a page sees. It relays requests to the content script and settles each by id. */
+/**
+ * The EIP-1193 provider a page sees. It relays requests to the content script and settles each by id, and keeps the
+ * legacy surface libraries still use (enable, send, sendAsync, selectedAddress, chainId, networkVersion,
+ * networkChanged) current from the wallet's events.
+ */
 import type { RpcErrorObject } from '../shared/errors';
 import {
   CONTENT_TARGET,
   INPAGE_TARGET,
   isToPageMessage,
+  type PageSettings,
   type ProviderEventName,
   type RequestMessage,
   type ToContentMessage,
   type RpcResponse,
   type WindowEnvelope,
 } from '../shared/protocol';
-
-type Listener = (...args: unknown[]) => void;
+import { ProviderEmitter } from './emitter';
+import { respond, sendAsync, type Callback, type JsonRpcPayload, type JsonRpcResponse } from './legacy';
 
 /** The error a page receives: an Error with the EIP-1193 code and optional data. */
 export class ProviderRpcError extends Error {
@@ -35,20 +40,26 @@ function unsendableReason(params: unknown): string | undefined {
   }
 }
 
-export class InpageProvider {
+export class InpageProvider extends ProviderEmitter {
   /** Requests waiting for their answer; `acked` once a content script has passed one on. */
   private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage; acked: boolean }>();
-  private readonly listeners = new Map<string, Set<Listener>>();
   private connected = false;
+  private state: { chainId: string | null; selectedAddress: string | null } = { chainId: null, selectedAddress: null };
+  /** Until the content script brings the site's setting: on, the default. */
+  private settings: PageSettings = { isMetaMask: true };
+  /** Dapps that want to know which wallet this is (isMetaMask may be true for compatibility). */
+  readonly isBatchWallet = true;
   /** The content script listening now; null until one has said it is ready (requests wait until then). */
   private contentInstance: string | null = null;
 
   constructor() {
+    super();
+    this.request = this.request.bind(this);
     window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
       if (event.source !== window || event.origin !== window.origin || event.data?.target !== INPAGE_TARGET) return;
       const message = event.data.data;
       if (!isToPageMessage(message)) return;
-      if (message.type === 'content-ready') this.onContentReady(message.instance);
+      if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
       else if (message.type === 'request-ack') this.onAck(message.id);
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
@@ -58,6 +69,50 @@ export class InpageProvider {
       (chainId) => this.onEvent('connect', { chainId }),
       () => undefined,
     );
+    this.request({ method: 'eth_accounts' }).then(
+      (accounts) => this.remember('accountsChanged', accounts),
+      () => undefined,
+    );
+  }
+
+  /** True unless the user turned MetaMask compatibility off for this site (or for all): dapps gate on it. */
+  get isMetaMask(): boolean {
+    return this.settings.isMetaMask;
+  }
+
+  /** The account the page sees first, or null; kept current by accountsChanged. */
+  get selectedAddress(): string | null {
+    return this.state.selectedAddress;
+  }
+
+  /** The selected network's chain id (hex), or null before the wallet answered. */
+  get chainId(): string | null {
+    return this.state.chainId;
+  }
+
+  /** The chain id in decimal, as net_version answers it. */
+  get networkVersion(): string | null {
+    return this.state.chainId === null ? null : BigInt(this.state.chainId).toString();
+  }
+
+  /** Legacy: eth_requestAccounts. */
+  enable(): Promise<unknown> {
+    return this.request({ method: 'eth_requestAccounts' });
+  }
+
+  /** Legacy: send(method, params) answers like request(); send(payload, callback) like sendAsync; send(payload) a response. */
+  send(methodOrPayload: string | JsonRpcPayload | JsonRpcPayload[], paramsOrCallback?: unknown): Promise<unknown> | undefined {
+    if (typeof methodOrPayload === 'string') return this.request({ method: methodOrPayload, params: paramsOrCallback });
+    if (typeof paramsOrCallback === 'function') {
+      sendAsync(this.request, methodOrPayload, paramsOrCallback as Callback<JsonRpcResponse | JsonRpcResponse[]>);
+      return undefined;
+    }
+    return Array.isArray(methodOrPayload) ? Promise.all(methodOrPayload.map((one) => respond(this.request, one))) : respond(this.request, methodOrPayload);
+  }
+
+  /** Legacy: one JSON-RPC payload or a batch, answered through the callback. */
+  sendAsync(payload: JsonRpcPayload | JsonRpcPayload[], callback: Callback<JsonRpcResponse | JsonRpcResponse[]>): void {
+    sendAsync(this.request, payload, callback);
   }
 
   request(args: { method: string; params?: unknown }): Promise<unknown> {
@@ -86,24 +141,14 @@ export class InpageProvider {
     return this.connected;
   }
 
-  on(event: string, listener: Listener): this {
-    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-    this.listeners.get(event)!.add(listener);
-    return this;
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    this.listeners.get(event)?.delete(listener);
-    return this;
-  }
-
   private post(data: ToContentMessage): void {
     const envelope: WindowEnvelope<ToContentMessage> = { target: CONTENT_TARGET, data };
     window.postMessage(envelope, window.origin);
   }
 
   /** A new content script (first load, or after an extension restart): send what no one has taken yet. */
-  private onContentReady(instance: string): void {
+  private onContentReady(instance: string, settings: PageSettings): void {
+    this.settings = settings;
     if (instance === this.contentInstance) return;
     this.contentInstance = instance;
     for (const waiter of this.pending.values()) if (!waiter.acked) this.post(waiter.message);
@@ -125,12 +170,17 @@ export class InpageProvider {
   private onEvent(event: ProviderEventName, data: unknown): void {
     if (event === 'connect') this.connected = true;
     if (event === 'disconnect') this.connected = false;
-    for (const listener of this.listeners.get(event) ?? []) {
-      try {
-        listener(data);
-      } catch (error) {
-        console.error(`[wallet] ${event} listener threw`, error);
-      }
-    }
+    const networkBefore = this.networkVersion;
+    this.remember(event, data);
+    this.emit(event, data);
+    // The deprecated event older dapps still listen to, after chainChanged as MetaMask sends it.
+    if (event === 'chainChanged' && this.networkVersion !== networkBefore) this.emit('networkChanged', this.networkVersion);
+  }
+
+  /** Keeps selectedAddress and chainId as the events say. */
+  private remember(event: ProviderEventName, data: unknown): void {
+    if (event === 'accountsChanged' && Array.isArray(data)) this.state.selectedAddress = typeof data[0] === 'string' ? data[0] : null;
+    if (event === 'chainChanged' && typeof data === 'string') this.state.chainId = data;
+    if (event === 'connect' && typeof (data as { chainId?: unknown })?.chainId === 'string') this.state.chainId = (data as { chainId: string }).chainId;
   }
 }

@@ -7,6 +7,7 @@ import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
 import type { Token } from './tokens';
+import type { LegacyTypedField, TypedMessage } from './typedData/types';
 
 /** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
 export type TokenAction =
@@ -70,13 +71,14 @@ export interface SignMessageDetails {
   siweWarning?: string;
 }
 
-export interface SignTypedDataDetails {
-  account: Hex;
-  domain: Record<string, unknown>;
-  types: Record<string, { name: string; type: string }[]>;
-  primaryType: string;
-  message: Record<string, unknown>;
-}
+/**
+ * Typed data exactly as it is signed. EIP-712 (v3, v4): `version` is absent in records stored before v1 and v3
+ * were supported (they are v4, their types without EIP712Domain, which signing derives from the domain).
+ */
+export type SignTypedDataDetails = { account: Hex } & (
+  | ({ version?: 'V3' | 'V4' } & TypedMessage)
+  | { version: 'V1'; fields: LegacyTypedField[] }
+);
 
 export interface WatchAssetDetails {
   account: Hex;

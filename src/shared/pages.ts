@@ -13,6 +13,12 @@ export interface AccountView {
   name: string;
 }
 
+/** Whether sites' providers say isMetaMask: for every site, and the sites with a choice of their own. */
+export interface MetaMaskCompatibility {
+  global: boolean;
+  sites: Record<string, boolean>;
+}
+
 export interface WalletState {
   initialized: boolean;
   unlocked: boolean;
@@ -25,6 +31,7 @@ export interface WalletState {
   sites: { origin: string; accounts: Hex[] }[];
   approvals: ApprovalView[];
   autoLockMinutes: number;
+  metaMaskCompatibility: MetaMaskCompatibility;
 }
 
 /** A batch in the popup's Activity list. */
@@ -60,6 +67,8 @@ export interface PageMethods {
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
   getBalance: Method<{ address: Hex }, Hex>;
   setAutoLock: Method<{ minutes: number }, null>;
+  /** Without `origin`: for every site. `enabled` null: the site follows the global choice again. */
+  setMetaMaskCompatibility: Method<{ origin?: string; enabled: boolean | null }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */

@@ -61,6 +61,24 @@ export function quantity(value: unknown, field: string): Hex {
   return value as Hex;
 }
 
+const LENIENT_QUANTITY = /^0x[0-9a-fA-F]+$/;
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** A uint256 given as hex. Leading zeros (0x01), which older libraries send, are accepted. */
+export function uint256(value: unknown, field: string): bigint {
+  if (typeof value !== 'string' || !LENIENT_QUANTITY.test(value)) throw invalidParams(`${field} must be a hex number (e.g. 0x1a), got ${describe(value)}`);
+  const number = BigInt(value);
+  if (number > MAX_UINT256) throw invalidParams(`${field} ${value} is above 2^256 - 1`);
+  return number;
+}
+
+/** A transaction nonce: a uint256 that also fits a JavaScript number exactly (2^53 - 1, as nodes take it). */
+export function nonce(value: unknown, field: string): number {
+  const number = uint256(value, field);
+  if (number > BigInt(Number.MAX_SAFE_INTEGER)) throw invalidParams(`${field} ${value as string} is above 2^53 - 1`);
+  return Number(number);
+}
+
 export function data(value: unknown, field: string): Hex {
   if (typeof value !== 'string' || !DATA.test(value)) {
     throw invalidParams(`${field} must be hex bytes (0x followed by an even number of hex digits), got ${describe(value)}`);

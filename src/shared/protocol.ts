@@ -51,6 +51,21 @@ export interface EventMessage {
 export interface ContentReady {
   type: 'content-ready';
   instance: string;
+  settings: PageSettings;
+}
+
+/** What the provider of a page is told at load, from the user's settings for its origin. */
+export interface PageSettings {
+  isMetaMask: boolean;
+}
+
+/** Content script → background, at injection: the settings of the page's origin (the browser names the origin). */
+export interface PageSettingsRequest {
+  type: 'page-settings';
+}
+
+export function isPageSettingsRequest(value: unknown): value is PageSettingsRequest {
+  return typeof value === 'object' && value !== null && (value as PageSettingsRequest).type === 'page-settings';
 }
 
 /** The content script took a request and passed it on: the page must not send it again. */
@@ -86,7 +101,7 @@ export function isRequestMessage(value: unknown): value is RequestMessage {
 export function isToPageMessage(value: unknown): value is ToPageMessage {
   const m = value as ToPageMessage | null;
   if (typeof m !== 'object' || m === null) return false;
-  if (m.type === 'content-ready') return typeof m.instance === 'string';
+  if (m.type === 'content-ready') return typeof m.instance === 'string' && typeof m.settings?.isMetaMask === 'boolean';
   if (m.type === 'request-ack') return typeof m.id === 'string';
   if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.origin === 'string' && typeof m.response === 'object';
   return m.type === 'provider-event' && typeof m.origin === 'string' && typeof m.event === 'string';

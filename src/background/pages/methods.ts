@@ -3,6 +3,7 @@ import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { address, boolean, type Hex } from '../../shared/params';
 import { switchNetwork } from '../networks/switch';
+import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
@@ -96,6 +97,17 @@ export const pageMethods: PageTable = {
     },
     async handle({ minutes }, { services }) {
       await services.settings.update('settings', (s) => ({ ...s, autoLockMinutes: minutes }));
+      return null;
+    },
+  },
+  setMetaMaskCompatibility: {
+    parse(params) {
+      const { origin, enabled } = fields(params);
+      if (enabled !== null && typeof enabled !== 'boolean') throw invalidParams('enabled must be true, false or null');
+      return { origin: origin === undefined ? undefined : text(origin, 'origin'), enabled };
+    },
+    async handle({ origin, enabled }, { services }) {
+      await setMetaMaskCompatibility(services.settings, origin, enabled);
       return null;
     },
   },

@@ -6,9 +6,9 @@ import { batchKey } from '../batches/store';
 import type { Services } from '../services';
 
 export async function walletState({ vault, accounts, networks, permissions, approvals, settings }: Services): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }] = await Promise.all([
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
-    networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'),
+    networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
   ]);
   return {
     initialized,
@@ -21,6 +21,7 @@ export async function walletState({ vault, accounts, networks, permissions, appr
     sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
     autoLockMinutes,
+    metaMaskCompatibility,
   };
 }
 

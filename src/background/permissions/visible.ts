@@ -17,11 +17,14 @@ export function selectedFirst(granted: Hex[], selected: Hex | null): Hex[] {
   return [...first, ...granted.filter((a) => !first.includes(a))];
 }
 
-/** What eth_accounts answers. */
+/** Addresses as dapps get them: lowercase, as MetaMask gives them, since dapps compare them as strings. */
+export const forDapps = (accounts: Hex[]): Hex[] => accounts.map((account) => account.toLowerCase() as Hex);
+
+/** What eth_accounts answers (eth_requestAccounts and accountsChanged too). */
 export async function visibleAccounts(deps: VisibleDeps, origin: string): Promise<Hex[]> {
   if (!(await deps.vault.isUnlocked())) return [];
   const [granted, selected] = await Promise.all([deps.permissions.accountsOf(origin), deps.accounts.selected()]);
-  return selectedFirst(granted, selected);
+  return forDapps(selectedFirst(granted, selected));
 }
 
 /** Tells every connected origin what it now sees (after unlock, lock, an account switch). */

@@ -2,6 +2,7 @@
 import { invalidParams } from '../../shared/errors';
 import { object, positional, type Hex } from '../../shared/params';
 import type { SitePermission } from '../permissions/permissions';
+import { forDapps } from '../permissions/visible';
 import { chosenAccounts, grantConnection } from './accounts';
 import { method, type MethodTable, type RequestContext } from './types';
 
@@ -14,7 +15,7 @@ export interface Permission {
 
 export const toPermissions = (origin: string, granted: SitePermission | undefined): Permission[] =>
   granted && granted.accounts.length > 0
-    ? [{ invoker: origin, parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: granted.accounts }], date: granted.grantedAt }]
+    ? [{ invoker: origin, parentCapability: 'eth_accounts', caveats: [{ type: 'restrictReturnedAccounts', value: forDapps(granted.accounts) }], date: granted.grantedAt }]
     : [];
 
 /** The one permission this wallet grants; anything else is named in the error. */

@@ -1,7 +1,33 @@
-/** personal_sign and eth_signTypedData_v4: shown to the user, signed by the account's key in the background. */
-import { getBytes } from 'ethers';
-import { assertTypedDataChain, messageText, parsePersonalSign, parseSignTypedData, siweDomainWarning } from '../../shared/schemas/signing';
-import { method, type MethodTable } from './types';
+/**
+ * personal_sign, personal_ecRecover and typed data (eth_signTypedData v1, _v3, _v4): shown to the user, signed by the
+ * account's key in the background.
+ */
+import { getBytes, verifyMessage } from 'ethers';
+import type { SignTypedDataDetails } from '../../shared/approvals';
+import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
+import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
+import { approvedTypedDataDigest } from '../../shared/typedData/digest';
+import { method, type AccountContext, type MethodTable } from './types';
+
+async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
+  if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
+  assertTypedDataChain(request.typed.domain, (await services.networks.selected()).chainId);
+  return { account, version: request.version, ...request.typed };
+}
+
+const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
+  method({
+    parse,
+    auth: 'account',
+    account: (request) => request.address,
+    approval: {
+      type: 'signTypedData',
+      prepare: prepareTypedData,
+      async approve({ details }, _answer, services) {
+        return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+      },
+    },
+  });
 
 export const signingMethods: MethodTable = {
   personal_sign: method({
@@ -19,20 +45,13 @@ export const signingMethods: MethodTable = {
       },
     },
   }),
-  eth_signTypedData_v4: method({
-    parse: parseSignTypedData,
-    auth: 'account',
-    account: (request) => request.address,
-    approval: {
-      type: 'signTypedData',
-      async prepare({ domain, types, primaryType, message }, { account, services }) {
-        assertTypedDataChain(domain, (await services.networks.selected()).chainId);
-        return { account, domain, types, primaryType, message };
-      },
-      async approve({ details }, _answer, services) {
-        const { account, domain, types, message } = details;
-        return (await services.accounts.signer(account)).signTypedData(domain, types, message);
-      },
-    },
+  /** Who signed a personal_sign message; lowercase, as MetaMask answers it. Anyone may ask: it only does arithmetic. */
+  personal_ecRecover: method({
+    parse: parseEcRecover,
+    auth: 'none',
+    handle: async ({ message, signature }) => verifyMessage(getBytes(message), signature).toLowerCase(),
   }),
+  eth_signTypedData: typedDataMethod(parseSignTypedDataV1),
+  eth_signTypedData_v3: typedDataMethod(parseSignTypedData('V3')),
+  eth_signTypedData_v4: typedDataMethod(parseSignTypedData('V4')),
 };

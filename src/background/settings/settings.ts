@@ -1,4 +1,5 @@
 /** The user's settings. */
+import type { MetaMaskCompatibility } from '../../shared/pages';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface Settings {
@@ -9,7 +10,12 @@ export interface Settings {
 
 export interface SettingsSlice {
   settings: Settings;
+  /** A key of its own, so settings stored before it need no migration. */
+  metaMaskCompatibility: MetaMaskCompatibility;
 }
-export const SETTINGS_DEFAULTS: SettingsSlice = { settings: { autoLockMinutes: 15, logsBlockRangeLimit: 2000 } };
+export const SETTINGS_DEFAULTS: SettingsSlice = {
+  settings: { autoLockMinutes: 15, logsBlockRangeLimit: 2000 },
+  metaMaskCompatibility: { global: true, sites: {} },
+};
 
 export type SettingsStorage = TypedStorage<SettingsSlice>;

@@ -43,6 +43,7 @@ describe('wallet_sendCalls params', () => {
     [batch({ calls: [{ value: '0x1' }] }), /^calls\[0\]\.to must be a 20-byte hex address/],
     [batch({ calls: [{ to: '0x000000000000000000000000000000000000F00d' }] }), /^calls\[0\]\.to 0x0+F00d has an invalid EIP-55 checksum/],
     [batch({ calls: [{ to: TO, value: 5 }] }), /^calls\[0\]\.value must be a hex number/],
+    [batch({ calls: [{ to: TO, value: `0x${'f'.repeat(65)}` }] }), /^calls\[0\]\.value 0xf{65} is above 2\^256 - 1$/],
     [batch({ calls: [{ to: TO, data: '0xabc' }] }), /^calls\[0\]\.data must be hex bytes/],
     [batch({ id: '' }), /^id must be a non-empty string/],
     [batch({ id: 'x'.repeat(MAX_ID_LENGTH + 1) }), /^id must be a non-empty string of at most 4096/],

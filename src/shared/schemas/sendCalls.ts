@@ -1,6 +1,6 @@
 /** wallet_sendCalls params (spec 2.4, 2.5; EIP-5792 2.0.0), parsed into a typed batch request. */
 import { BatchErrorCode, RpcError, invalidParams } from '../errors';
-import { address, boolean, data, object, positional, quantity, recipient, type Hex } from '../params';
+import { address, boolean, data, object, positional, recipient, uint256, type Hex } from '../params';
 
 export const SEND_CALLS_VERSION = '2.0.0';
 /** The wallet's bound on calls per batch (EIP-5792 leaves it to the wallet): 5740 above it. */
@@ -42,12 +42,12 @@ function parseCall(raw: unknown, i: number): CallRequest {
   assertCapabilitiesKnown(capabilities, ['gasLimitOverride'], `${field}.capabilities`);
   const parsed: CallRequest = {
     to: recipient(call.to, `${field}.to`),
-    value: call.value === undefined ? 0n : BigInt(quantity(call.value, `${field}.value`)),
+    value: call.value === undefined ? 0n : uint256(call.value, `${field}.value`),
     data: call.data === undefined ? '0x' : data(call.data, `${field}.data`),
   };
   if (capabilities.gasLimitOverride !== undefined) {
     const override = object(capabilities.gasLimitOverride, `${field}.capabilities.gasLimitOverride`);
-    parsed.gasLimitOverride = BigInt(quantity(override.value, `${field}.capabilities.gasLimitOverride.value`));
+    parsed.gasLimitOverride = uint256(override.value, `${field}.capabilities.gasLimitOverride.value`);
   }
   return parsed;
 }

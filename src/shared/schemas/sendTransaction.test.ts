@@ -25,6 +25,31 @@ describe('eth_sendTransaction params', () => {
     });
   });
 
+  it('takes what libraries really send: gasLimit for gas, input for data, leading zeros, from in any case, types 0 to 2', () => {
+    expect(parseSendTransaction([{ from: FROM.toLowerCase(), to: TO, gasLimit: '0x5208', input: '0x12', value: '0x01', nonce: '0x00', type: '0x02' }])).toEqual({
+      from: FROM.toLowerCase(), to: TO, gas: 21000n, data: '0x12', value: 1n, nonce: 0,
+    });
+    expect(parseSendTransaction([{ from: `0x${FROM.slice(2).toUpperCase()}`, to: TO, gas: '0x5208', gasLimit: '0x5208', type: '0x0' }]).gas).toBe(21000n);
+    expect(parseSendTransaction([{ from: FROM, to: TO, maxFeePerGas: '0x0a', maxPriorityFeePerGas: '0x0a', type: '0x1' }])).toMatchObject({ maxFeePerGas: 10n, maxPriorityFeePerGas: 10n });
+  });
+
+  it.each([
+    [{ from: FROM, to: TO, type: '0x5' }, 'transaction.type 0x5 is not supported: eth_sendTransaction takes 0x0, 0x1 or 0x2 (type 0x4 only through wallet_sendCalls)'],
+    [{ from: FROM, to: TO, type: '0x4' }, 'transaction.type 0x4 is not supported: eth_sendTransaction takes 0x0, 0x1 or 0x2 (type 0x4 only through wallet_sendCalls)'],
+    [{ from: FROM, to: TO, type: 2 }, 'transaction.type must be a hex number (e.g. 0x1a), got 2'],
+    [{ from: FROM, to: TO, gasLimit: '-0x1' }, 'transaction.gasLimit must be a hex number (e.g. 0x1a), got "-0x1"'],
+    [{ from: FROM, to: TO, gasPrice: '12' }, 'transaction.gasPrice must be a hex number (e.g. 0x1a), got "12"'],
+    [{ from: FROM, to: TO, maxFeePerGas: '0xzz', maxPriorityFeePerGas: '0x1' }, 'transaction.maxFeePerGas must be a hex number (e.g. 0x1a), got "0xzz"'],
+    [{ from: FROM, to: TO, maxFeePerGas: '0x1', maxPriorityFeePerGas: '-1' }, 'transaction.maxPriorityFeePerGas must be a hex number (e.g. 0x1a), got "-1"'],
+    [{ from: FROM, to: TO, nonce: '0x' }, 'transaction.nonce must be a hex number (e.g. 0x1a), got "0x"'],
+    [{ from: FROM, to: TO, gas: '0x5208', gasLimit: '0x5209' }, 'transaction.gas 0x5208 and transaction.gasLimit 0x5209 differ; send one of them'],
+    [{ from: FROM, to: TO, maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x2' }, 'transaction.maxPriorityFeePerGas 2 is above transaction.maxFeePerGas 1'],
+    [{ from: FROM, to: TO, value: `0x1${'0'.repeat(64)}` }, `transaction.value 0x1${'0'.repeat(64)} is above 2^256 - 1`],
+    [{ from: FROM, to: TO, nonce: '0x20000000000000' }, 'transaction.nonce 0x20000000000000 is above 2^53 - 1'],
+  ])('-32602 for %j', (tx, expected) => {
+    expect(message(tx)).toBe(expected);
+  });
+
   it.each([
     [{ to: TO }, /^transaction\.from must be/],
     [{ from: FROM, to: '0x12' }, /^transaction\.to must be/],

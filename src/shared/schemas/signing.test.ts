@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from './errorOf';
-import { assertTypedDataChain, messageText, parsePersonalSign, parseSignTypedData, siweDomainWarning } from './signing';
+import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from './signing';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const mail = {
-  types: {
-    EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }],
-    Mail: [{ name: 'contents', type: 'string' }],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Mail', chainId: 31337 },
-  message: { contents: 'hi' },
-};
-
-
 describe('personal_sign params', () => {
   it('takes hex bytes as they are and text as UTF-8', () => {
     expect(parsePersonalSign(['0x48656c6c6f', ACCOUNT])).toEqual({ message: '0x48656c6c6f', address: ACCOUNT });
     expect(parsePersonalSign(['Hello', ACCOUNT]).message).toBe('0x48656c6c6f');
     expect(errorOf(() => parsePersonalSign(['0x00', 'me'])).message).toMatch(/^address must be/);
+  });
+
+  it('personal_ecRecover takes the message as personal_sign does, and a 65-byte signature', () => {
+    const signature = `0x${'11'.repeat(65)}`;
+    expect(parseEcRecover(['Hello', signature])).toEqual({ message: '0x48656c6c6f', signature });
+    expect(errorOf(() => parseEcRecover(['0x00', '0x1234'])).message).toBe('signature must be 65 bytes (r, s, v), got 2');
+    expect(errorOf(() => parseEcRecover(['0x00', 'sig'])).message).toMatch(/^signature must be hex bytes/);
+    expect(errorOf(() => parseEcRecover(['0x00'])).code).toBe(-32602);
   });
 
   it('shows text only when the bytes are readable', () => {
@@ -38,31 +35,9 @@ describe('EIP-4361 domain check', () => {
     expect(siweDomainWarning(`http://${siwe('app.example')}`, 'https://app.example')).toBeDefined();
     expect(siweDomainWarning('just text', 'https://app.example')).toBeUndefined();
   });
-});
-
-describe('eth_signTypedData_v4 params', () => {
-  it('parses the JSON string or the object, and drops EIP712Domain from the types to sign', () => {
-    const parsed = parseSignTypedData([ACCOUNT, JSON.stringify(mail)]);
-    expect(parsed.types).toEqual({ Mail: mail.types.Mail });
-    expect(parseSignTypedData([ACCOUNT, mail]).primaryType).toBe('Mail');
-  });
-
-  it.each([
-    ['not json{', /not valid JSON/],
-    [{ ...mail, primaryType: 'Letter' }, /primaryType must name one of the types/],
-    [{ ...mail, message: 'hi' }, /message must be an object/],
-    [{ ...mail, message: { contents: { nested: true } } }, /does not encode/],
-    [{ ...mail, types: { ...mail.types, Mail: [{ name: 'contents', type: 'strin' }] } }, /does not encode/],
-  ])('-32602 for %j', (data, message) => {
-    const error = errorOf(() => parseSignTypedData([ACCOUNT, data]));
-    expect(error.code).toBe(-32602);
-    expect(error.message).toMatch(message);
-  });
-
-  it('requires domain.chainId, when given, to be the selected network', () => {
-    expect(() => assertTypedDataChain({ chainId: 31337 }, '0x7a69')).not.toThrow();
-    expect(() => assertTypedDataChain({ chainId: '0x7a69' }, '0x7a69')).not.toThrow();
-    expect(() => assertTypedDataChain({}, '0x7a69')).not.toThrow();
-    expect(errorOf(() => assertTypedDataChain({ chainId: 1 }, '0x7a69')).message).toBe('typed data domain.chainId 1 does not match the selected network 31337 (0x7a69)');
+  it('is not skipped by whitespace or invisible characters before the header (issue 11, L1)', () => {
+    for (const prefix of ['\n', '\r\n\n', '  \t', '\ufeff', '\u200b\n']) {
+      expect(siweDomainWarning(`${prefix}${siwe('evil.example')}`, 'https://app.example')).toMatch(/for evil\.example, but it comes from https:\/\/app\.example/);
+    }
   });
 });

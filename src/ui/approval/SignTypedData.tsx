@@ -1,4 +1,4 @@
-/** eth_signTypedData approval: the domain and the message as trees, and the account that signs. */
+/** Typed data approval (eth_signTypedData v1, _v3, _v4): the domain and the message as trees, and the account that signs. */
 import { AddressText } from '../components/AddressText';
 import { Screen } from '../components/Screen';
 import { Tree } from '../components/Tree';
@@ -16,10 +16,16 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
     >
       <p>The site asks <AddressText address={details.account} /> to sign:</p>
       <div className="card" aria-label="Typed data">
-        <h2>Domain</h2>
-        <Tree value={details.domain} />
-        <h2>{details.primaryType}</h2>
-        <Tree value={details.message} />
+        {details.version === 'V1' ? (
+          <Tree value={Object.fromEntries(details.fields.map((field) => [`${field.name} (${field.type})`, field.value]))} />
+        ) : (
+          <>
+            <h2>Domain</h2>
+            <Tree value={details.domain} />
+            <h2>{details.primaryType}</h2>
+            <Tree value={details.message} />
+          </>
+        )}
       </div>
     </Screen>
   );

@@ -57,7 +57,7 @@ export function Home({ state }: { state: WalletState }) {
       <button className="secondary" onClick={() => void call('addAccount')}>Add account</button>
       {selected && <Tokens key={`${state.selectedChainId} ${selected}`} account={selected} chainId={state.selectedChainId} />}
       <Activity />
-      <Sites sites={state.sites} />
+      <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} />
       <h2>Settings</h2>
       <label>
         Auto-lock after (minutes)
@@ -67,6 +67,17 @@ export function Home({ state }: { state: WalletState }) {
           defaultValue={state.autoLockMinutes}
           onBlur={(e) => void call('setAutoLock', { minutes: Number(e.target.value) })}
         />
+      </label>
+      <label>
+        MetaMask compatibility (sites see isMetaMask from their next load; each site can differ, under Connected sites)
+        <select
+          aria-label="MetaMask compatibility"
+          value={state.metaMaskCompatibility.global ? 'on' : 'off'}
+          onChange={(e) => void call('setMetaMaskCompatibility', { enabled: e.target.value === 'on' })}
+        >
+          <option value="on">On</option>
+          <option value="off">Off</option>
+        </select>
       </label>
     </main>
   );

@@ -1,22 +1,45 @@
-/** Connected sites, each revocable (the site gets accountsChanged []). */
+/**
+ * Connected sites, each revocable (the site gets accountsChanged []), and each site's MetaMask compatibility choice
+ * (applies on the site's next load). A site with a choice of its own stays listed after it is revoked.
+ */
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
 
-export function Sites({ sites }: { sites: WalletState['sites'] }) {
+const CHOICES = { global: 'As for all sites', on: 'On', off: 'Off' } as const;
+type Choice = keyof typeof CHOICES;
+
+const choiceOf = (sites: Record<string, boolean>, origin: string): Choice => (!Object.hasOwn(sites, origin) ? 'global' : sites[origin] ? 'on' : 'off');
+const enabledFor = (choice: Choice): boolean | null => (choice === 'global' ? null : choice === 'on');
+
+export function Sites({ sites, compatibility }: { sites: WalletState['sites']; compatibility: WalletState['metaMaskCompatibility'] }) {
+  const connected = new Map(sites.map((site) => [site.origin, site.accounts]));
+  const origins = [...new Set([...connected.keys(), ...Object.keys(compatibility.sites)])];
   return (
     <section aria-label="Connected sites">
       <h2>Connected sites</h2>
-      {sites.length === 0 && <p className="muted">No site is connected.</p>}
-      {sites.map((site) => (
-        <div key={site.origin} className="row card">
+      {origins.length === 0 && <p className="muted">No site is connected.</p>}
+      {origins.map((origin) => (
+        <div key={origin} className="row card">
           <div>
-            <div className="mono">{site.origin}</div>
-            <div className="muted">{site.accounts.map(shortAddress).join(', ')}</div>
+            <div className="mono">{origin}</div>
+            <div className="muted">{connected.has(origin) ? connected.get(origin)!.map(shortAddress).join(', ') : 'Not connected'}</div>
+            <label>
+              isMetaMask
+              <select
+                aria-label={`MetaMask compatibility for ${origin}`}
+                value={choiceOf(compatibility.sites, origin)}
+                onChange={(e) => void call('setMetaMaskCompatibility', { origin, enabled: enabledFor(e.target.value as Choice) })}
+              >
+                {Object.entries(CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+              </select>
+            </label>
           </div>
-          <button className="secondary" aria-label={`Revoke ${site.origin}`} onClick={() => void call('revokeSite', { origin: site.origin })}>
-            Revoke
-          </button>
+          {connected.has(origin) && (
+            <button className="secondary" aria-label={`Revoke ${origin}`} onClick={() => void call('revokeSite', { origin })}>
+              Revoke
+            </button>
+          )}
         </div>
       ))}
     </section>

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { errorOf } from './errorOf';
+import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1 } from './typedData';
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const mail = {
+  types: {
+    EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }],
+    Person: [{ name: 'name', type: 'string' }, { name: 'wallets', type: 'address[]' }],
+    Mail: [{ name: 'from', type: 'Person' }, { name: 'to', type: 'Person[]' }, { name: 'contents', type: 'string' }],
+    Group: [{ name: 'name', type: 'string' }, { name: 'members', type: 'Person[]' }],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Mail', chainId: 31337 },
+  message: { from: { name: 'Cow', wallets: [ACCOUNT] }, to: [{ name: 'Bob', wallets: [] }], contents: 'hi' },
+};
+const v4 = parseSignTypedData('V4');
+const v3 = parseSignTypedData('V3');
+
+describe('eth_signTypedData_v3 / _v4 params', () => {
+  it('parses the JSON string or the object, keeping every type (unreferenced ones too) and the given primaryType', () => {
+    expect(v4([ACCOUNT, JSON.stringify(mail)])).toEqual({ address: ACCOUNT, version: 'V4', typed: mail });
+    expect(v4([ACCOUNT, mail])).toEqual(v4([ACCOUNT, JSON.stringify(mail)]));
+    // Person alone is also a root of these types: the dapp's primaryType decides what is signed.
+    expect(v4([ACCOUNT, { ...mail, primaryType: 'Person', message: mail.message.from }])).toMatchObject({ typed: { primaryType: 'Person' } });
+  });
+
+  it('adds the EIP712Domain it derives from the domain when types have none', () => {
+    const { EIP712Domain: _domain, ...types } = mail.types;
+    const parsed = v4([ACCOUNT, { ...mail, types }]);
+    expect(parsed.version === 'V4' && parsed.typed.types.EIP712Domain).toEqual(mail.types.EIP712Domain);
+  });
+
+  it.each([
+    ['not json{', /not valid JSON/],
+    [{ ...mail, primaryType: 'Letter' }, /primaryType must name one of the types, got "Letter"/],
+    [{ ...mail, primaryType: undefined }, /primaryType must name one of the types/],
+    [{ ...mail, message: 'hi' }, /message must be an object/],
+    [{ ...mail, domain: undefined }, /domain must be an object/],
+    [{ ...mail, types: { ...mail.types, Mail: 'contents' } }, /^typed data types\.Mail must be a list of \{ name, type \}/],
+    [{ ...mail, message: { ...mail.message, contents: { nested: true } } }, /does not encode/],
+    [{ ...mail, types: { ...mail.types, Mail: [{ name: 'contents', type: 'strin' }] }, message: { contents: 'x' } }, /does not encode/],
+  ])('-32602 for %j', (data, message) => {
+    const error = errorOf(() => v4([ACCOUNT, data]));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses fields that are not declared in types, which the user would see but not sign (issue 11, M4)', () => {
+    const refused = (data: unknown) => errorOf(() => v4([ACCOUNT, data])).message;
+    expect(refused({ ...mail, message: { ...mail.message, amount: '1000' } })).toBe(
+      'typed data message.amount is not declared in types.Mail: it would be shown but not signed',
+    );
+    expect(refused({ ...mail, message: { ...mail.message, to: [{ name: 'Bob', wallets: [], note: 'pay me' }] } })).toMatch(/^typed data message\.to\[0\]\.note is not declared in types\.Person/);
+    expect(refused({ ...mail, domain: { ...mail.domain, verifyingContract: ACCOUNT } })).toMatch(/^typed data domain\.verifyingContract is not declared in types\.EIP712Domain/);
+    const { EIP712Domain: _domain, ...types } = mail.types;
+    expect(refused({ ...mail, types, domain: { ...mail.domain, purpose: 'x' } })).toMatch(/^typed data domain\.purpose is not declared in types\.EIP712Domain/);
+  });
+
+  it('v3 has no arrays, as eth-sig-util’s V3', () => {
+    expect(errorOf(() => v3([ACCOUNT, mail])).message).toMatch(/^typed data does not encode: Arrays are unimplemented/);
+    expect(errorOf(() => v3([ACCOUNT])).message).toBe('eth_signTypedData_v3 expects 2 params, got 1');
+  });
+
+  it('requires domain.chainId, when given, to be the selected network', () => {
+    expect(() => assertTypedDataChain({ chainId: 31337 }, '0x7a69')).not.toThrow();
+    expect(() => assertTypedDataChain({ chainId: '31337' }, '0x7a69')).not.toThrow();
+    expect(() => assertTypedDataChain({ chainId: '0x7a69' }, '0x7a69')).not.toThrow();
+    expect(() => assertTypedDataChain({}, '0x7a69')).not.toThrow();
+    expect(errorOf(() => assertTypedDataChain({ chainId: 1 }, '0x7a69')).message).toBe('typed data domain.chainId 1 does not match the selected network 31337 (0x7a69)');
+    expect(errorOf(() => assertTypedDataChain({ chainId: 'one' }, '0x7a69')).message).toBe('typed data domain.chainId "one" is not a number');
+  });
+});
+
+describe('eth_signTypedData (v1) params', () => {
+  const fields = [{ type: 'string', name: 'message', value: 'Hi' }];
+  it('takes [typedData, address], the data a list of { type, name, value } (or its JSON)', () => {
+    expect(parseSignTypedDataV1([fields, ACCOUNT])).toEqual({ address: ACCOUNT, version: 'V1', fields });
+    expect(parseSignTypedDataV1([JSON.stringify(fields), ACCOUNT])).toEqual(parseSignTypedDataV1([fields, ACCOUNT]));
+  });
+  it.each([
+    [[ACCOUNT, fields], /expects \[typedData, address\]/],
+    [[[], ACCOUNT], /expects \[typedData, address\]/],
+    [[[{ type: 'uint8', name: 'n', value: 'many' }], ACCOUNT], /does not encode/],
+  ])('-32602 for %j', (params, message) => {
+    expect(errorOf(() => parseSignTypedDataV1(params)).message).toMatch(message);
+  });
+});

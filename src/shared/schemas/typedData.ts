@@ -1,0 +1,113 @@
+/**
+ * eth_signTypedData (v1), eth_signTypedData_v3 and eth_signTypedData_v4 params. They are checked to encode exactly as
+ * eth-sig-util hashes them (typedData/digest.ts), and every field the screen shows must be one that is signed.
+ */
+import { invalidParams } from '../errors';
+import { address, positional, type Hex } from '../params';
+import { legacyTypedDataDigest, typedDataDigest } from '../typedData/digest';
+import { withDomainType } from '../typedData/domain';
+import type { LegacyTypedField, TypedMessage, TypedTypes } from '../typedData/types';
+
+export type TypedDataRequest = { address: Hex } & ({ version: 'V3' | 'V4'; typed: TypedMessage } | { version: 'V1'; fields: LegacyTypedField[] });
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Dapps send typed data as JSON text or as the value itself. */
+function decoded(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw invalidParams('typed data is a string but not valid JSON');
+  }
+}
+
+function typesOf(value: unknown): TypedTypes {
+  if (!isObject(value)) throw invalidParams('typed data types must be an object of struct definitions');
+  for (const [name, fields] of Object.entries(value)) {
+    if (!Array.isArray(fields) || !fields.every((f) => isObject(f) && typeof f.name === 'string' && typeof f.type === 'string')) {
+      throw invalidParams(`typed data types.${name} must be a list of { name, type } strings`);
+    }
+  }
+  return value as TypedTypes;
+}
+
+/**
+ * eth-sig-util encodes only the declared fields of a struct: anything else in the value would be shown to the user
+ * without being signed, so it is refused.
+ */
+function assertDeclared(types: TypedTypes, type: string, value: unknown, path: string): void {
+  const array = /^(.*)\[\d*\]$/.exec(type);
+  if (array) {
+    if (Array.isArray(value)) value.forEach((item, i) => assertDeclared(types, array[1], item, `${path}[${i}]`));
+    return;
+  }
+  if (!Object.hasOwn(types, type) || !isObject(value)) return;
+  const fields = types[type];
+  for (const key of Object.keys(value)) {
+    if (!fields.some((field) => field.name === key)) {
+      throw invalidParams(`typed data ${path}.${key} is not declared in types.${type}: it would be shown but not signed`);
+    }
+  }
+  for (const field of fields) assertDeclared(types, field.type, value[field.name], `${path}.${field.name}`);
+}
+
+function encodes(digest: () => unknown): void {
+  try {
+    digest();
+  } catch (error) {
+    throw invalidParams(`typed data does not encode: ${(error as Error).message}`);
+  }
+}
+
+function parseTypedMessage(raw: unknown, version: 'V3' | 'V4'): TypedMessage {
+  const typed = decoded(raw);
+  if (!isObject(typed)) throw invalidParams('typed data must be an object with types, primaryType, domain and message');
+  const { primaryType, domain, message } = typed;
+  const declared = typesOf(typed.types);
+  if (typeof primaryType !== 'string' || !Object.hasOwn(declared, primaryType)) {
+    throw invalidParams(`typed data primaryType must name one of the types, got ${JSON.stringify(primaryType)}`);
+  }
+  if (!isObject(domain)) throw invalidParams('typed data domain must be an object');
+  if (!isObject(message)) throw invalidParams('typed data message must be an object');
+  const types = withDomainType(declared, domain);
+  assertDeclared(types, 'EIP712Domain', domain, 'domain');
+  if (primaryType !== 'EIP712Domain') assertDeclared(types, primaryType, message, 'message');
+  const parsed = { types, primaryType, domain, message };
+  encodes(() => typedDataDigest(parsed, version));
+  return parsed;
+}
+
+/** eth_signTypedData_v3 / _v4: [address, typedData]. */
+export const parseSignTypedData = (version: 'V3' | 'V4') => (params: unknown): TypedDataRequest => {
+  const [account, raw] = positional(params, `eth_signTypedData_${version.toLowerCase()}`, 2);
+  return { address: address(account, 'address'), version, typed: parseTypedMessage(raw, version) };
+};
+
+/** eth_signTypedData, MetaMask's legacy v1: [typedData, address], the data a list of { type, name, value }. */
+export function parseSignTypedDataV1(params: unknown): TypedDataRequest {
+  const [raw, account] = positional(params, 'eth_signTypedData', 2);
+  // The v3/v4 order (address first) sent here would otherwise read as "not valid JSON".
+  const fields = typeof raw === 'string' && ADDRESS.test(raw) ? undefined : decoded(raw);
+  if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => isObject(f) && typeof f.type === 'string' && typeof f.name === 'string')) {
+    throw invalidParams('eth_signTypedData (v1) expects [typedData, address], typedData a non-empty list of { type, name, value }');
+  }
+  const list = fields.map(({ type, name, value }) => ({ type, name, value }) as LegacyTypedField);
+  encodes(() => legacyTypedDataDigest(list));
+  return { address: address(account, 'address'), version: 'V1', fields: list };
+}
+
+/** domain.chainId, when given (a number, a decimal or a hex string), must be the selected network's. */
+export function assertTypedDataChain(domain: Record<string, unknown>, selected: Hex): void {
+  if (domain.chainId === undefined || domain.chainId === null) return;
+  let chainId: bigint;
+  try {
+    chainId = BigInt(domain.chainId as string | number);
+  } catch {
+    throw invalidParams(`typed data domain.chainId ${JSON.stringify(domain.chainId)} is not a number`);
+  }
+  if (chainId !== BigInt(selected)) {
+    throw invalidParams(`typed data domain.chainId ${chainId} does not match the selected network ${BigInt(selected)} (${selected})`);
+  }
+}
