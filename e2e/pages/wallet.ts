@@ -123,4 +123,10 @@ export class WalletPopup {
     if ((await this.screen.count({ role: 'button', name: 'Activity' })) > 0) await this.showSection('Activity');
     await this.screen.waitForText({ name: 'Status', in: { role: 'listitem', name: `Batch ${id}`, in: 'Activity' } }, expected);
   }
+
+  /** Waits until the one entry the Activity section lists has the status `expected`. */
+  async waitForOnlyActivityStatus(expected: Expected): Promise<void> {
+    await this.showSection('Activity');
+    await this.screen.waitForText({ name: 'Status', in: 'Activity' }, expected);
+  }
 }

@@ -3,6 +3,7 @@
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
 import type { ApprovalView, RejectReason } from './approvals';
+import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
 import type { TokenBalance, WatchedToken } from './tokens';
@@ -40,6 +41,24 @@ export interface ActivityItem {
   createdAt: number;
 }
 
+/** What the popup's Send needs before review: the gas limit, each fee tier's fees, and what the recipient is. */
+export interface SendQuote {
+  gasLimit: Hex;
+  fees: Record<FeeTier, { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }>;
+  recipientIsContract: boolean;
+  /** The node expects the call to revert. */
+  warning?: string;
+}
+
+/** A transaction the popup sends: reviewed in the approval window like a dapp's, with the fees the user picked. */
+export interface PopupTransaction {
+  to: Hex;
+  value: Hex;
+  data: Hex;
+  gas: Hex;
+  fees: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+}
+
 type Method<P, R> = { params: P; result: R };
 type None = Record<never, never>;
 
@@ -61,6 +80,9 @@ export interface PageMethods {
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;
   removeToken: Method<{ account: Hex; chainId: Hex; address: Hex }, null>;
+  /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
+  quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
+  send: Method<PopupTransaction, null>;
 }
 
 export type PageMethod = keyof PageMethods;

@@ -1,12 +1,13 @@
 /** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it). */
 import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
-import { address, boolean, type Hex } from '../../shared/params';
+import { address, boolean, data, quantity, type Hex } from '../../shared/params';
 import { switchNetwork } from '../networks/switch';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { WrongPasswordError } from '../vault/crypto';
-import { accountOnChain, accountParam, chainParam, fields, none, text } from './params';
+import { accountOnChain, accountParam, chainParam, fields, none, popupTransaction, text } from './params';
+import { quoteSend, sendFromWallet } from './send';
 import { activity, walletState } from './state';
 import type { PageTable } from './types';
 
@@ -97,6 +98,15 @@ export const pageMethods: PageTable = {
     parse: (params) => ({ ...accountOnChain(params), address: text(fields(params).address, 'address') }),
     handle: (p, { services }) => addTokenByAddress(services, p.account, p.chainId, p.address),
   },
+  quoteSend: {
+    parse: (params) => {
+      const p = fields(params);
+      return { to: address(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), recipient: address(p.recipient, 'recipient') };
+    },
+    read: true,
+    handle: (p, { services }) => quoteSend(services, p),
+  },
+  send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
   removeToken: {
     parse: (params) => ({ ...accountOnChain(params), address: address(fields(params).address, 'address') }),
     async handle(p, { services }) {

@@ -1,6 +1,7 @@
 /** Schemas of the pages' params: the extension's own pages are trusted more than a dapp, but still checked. */
 import { invalidParams } from '../../shared/errors';
-import { address, object, quantity, type Hex } from '../../shared/params';
+import type { PopupTransaction } from '../../shared/pages';
+import { address, data, object, quantity, recipient, type Hex } from '../../shared/params';
 
 export const none = (): Record<never, never> => ({});
 
@@ -21,4 +22,17 @@ export const chainParam = (params: unknown): { chainId: Hex } => ({ chainId: qua
 export function accountOnChain(params: unknown): { account: Hex; chainId: Hex } {
   const p = fields(params);
   return { account: address(p.account, 'account'), chainId: quantity(p.chainId, 'chainId') };
+}
+
+/** The popup's transaction: the recipient's checksum is checked as a dapp's `to` is. */
+export function popupTransaction(params: unknown): PopupTransaction {
+  const p = fields(params);
+  const fees = fields(p.fees);
+  return {
+    to: recipient(p.to, 'to'),
+    value: quantity(p.value, 'value'),
+    data: data(p.data, 'data'),
+    gas: quantity(p.gas, 'gas'),
+    fees: { maxFeePerGas: quantity(fees.maxFeePerGas, 'fees.maxFeePerGas'), maxPriorityFeePerGas: quantity(fees.maxPriorityFeePerGas, 'fees.maxPriorityFeePerGas') },
+  };
 }

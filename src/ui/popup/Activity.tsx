@@ -32,7 +32,7 @@ function Batch({ item }: { item: ActivityItem }) {
         <strong aria-label="Status">{STATUS_TEXT[item.status] ?? item.status}</strong>
         <span className="muted">{item.atomic ? 'atomic' : 'sequential'}</span>
       </div>
-      <div className="muted">{item.origin} · from {shortAddress(item.from)}</div>
+      <div className="muted">{item.origin === location.origin ? 'Batch Wallet' : item.origin} · from {shortAddress(item.from)}</div>
       <ol>
         {item.calls.map((c, i) => <li key={i} className="mono">{c.to ? shortAddress(c.to) : 'contract creation'} · {formatEther(c.value)} ETH</li>)}
       </ol>

@@ -7,6 +7,7 @@ import { Activity } from './Activity';
 import { Home } from './Home';
 import { Onboarding } from './Onboarding';
 import { Receive } from './Receive';
+import { Send } from './send/Send';
 import { Settings } from './Settings';
 
 /** wallet_showCallsStatus opens popup.html?origin=…&batch=… on one batch. */
@@ -20,6 +21,7 @@ export function App() {
   if (focus) return <main><Activity focus={focus} /></main>;
   if (!state.initialized) return <Onboarding />;
   if (!state.unlocked) return <Unlock />;
+  if (screen === 'send') return <Send state={state} />;
   if (screen === 'receive') return <Receive state={state} />;
   if (screen === 'accounts') return <Accounts state={state} />;
   if (screen === 'settings') return <Settings state={state} />;

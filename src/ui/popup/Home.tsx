@@ -33,7 +33,7 @@ export function Home({ state }: { state: WalletState }) {
         <Balance address={selected.address} chainId={network.chainId} symbol={network.nativeCurrency.symbol} decimals={network.nativeCurrency.decimals} />
       )}
       <div className="row">
-        
+        <button type="button" onClick={() => go('send')}>Send</button>
         <button type="button" onClick={() => go('receive')}>Receive</button>
       </div>
       <Tabs label="Sections" tabs={tabs} selected={tab} onSelect={showTab} />
