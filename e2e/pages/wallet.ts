@@ -1,4 +1,5 @@
 /** The wallet's toolbar popup, by what its screens name things. */
+import { poll } from '../driver/poll';
 import type { BrowserSession, Expected, Screen, Target } from '../driver/types';
 
 export const PASSWORD = 'correct horse battery';
@@ -128,5 +129,19 @@ export class WalletPopup {
   async waitForOnlyActivityStatus(expected: Expected): Promise<void> {
     await this.showSection('Activity');
     await this.screen.waitForText({ name: 'Status', in: 'Activity' }, expected);
+  }
+
+  /** Waits until the Activity section lists these transaction statuses, in order (newest batch first). */
+  async waitForTransactionStatuses(expected: Expected[]): Promise<void> {
+    await this.showSection('Activity');
+    const target: Target = { name: 'Transaction status', in: 'Activity' };
+    const matches = (texts: string[]) => texts.length === expected.length && texts.every((t, i) => (typeof expected[i] === 'string' ? t === expected[i] : (expected[i] as RegExp).test(t)));
+    await poll(`transaction statuses ${expected.join(', ')}`, async () => (matches(await this.screen.texts(target)) ? true : undefined));
+  }
+
+  /** Speed up or Cancel of the one pending transaction in Activity. */
+  async replacePending(button: 'Speed up' | 'Cancel'): Promise<void> {
+    await this.showSection('Activity');
+    await this.screen.click(button);
   }
 }

@@ -2,7 +2,7 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
-import type { ApprovalView, RejectReason } from './approvals';
+import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
@@ -25,6 +25,18 @@ export interface WalletState {
   autoLockMinutes: number;
 }
 
+/** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
+export type TransactionStatus = 'pending' | 'pre-confirmed' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
+
+export interface ActivityTransaction {
+  hash: Hex;
+  nonce: number;
+  status: TransactionStatus;
+  /** A Speed up or Cancel of an earlier transaction of the batch. */
+  replaces?: Hex;
+  cancel?: boolean;
+}
+
 /** A batch in the popup's Activity list. */
 export interface ActivityItem {
   key: string;
@@ -34,8 +46,8 @@ export interface ActivityItem {
   from: Hex;
   atomic: boolean;
   status: number;
-  calls: { to?: Hex; value: string }[];
-  transactions: { hash: Hex; status?: Hex }[];
+  calls: DecodedCall[];
+  transactions: ActivityTransaction[];
   explorerUrl?: string;
   error?: string;
   createdAt: number;
@@ -83,6 +95,8 @@ export interface PageMethods {
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;
+  /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
+  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
 }
 
 export type PageMethod = keyof PageMethods;

@@ -44,8 +44,14 @@ export interface BatchTransaction extends Submission {
   hash: Hex;
   raw: Hex;
   nonce: number;
-  /** Which calls of the batch it carries: all of them when atomic, one otherwise. */
+  /** Which calls of the batch it carries: all of them when atomic, one otherwise; none for a cancel. */
   calls: number[];
+  /** Signed by Speed up or Cancel at the nonce of this earlier transaction of the batch. */
+  replaces?: Hex;
+  /** A later transaction of the batch at the same nonce (Speed up, Cancel) took this one's place. */
+  replacedBy?: Hex;
+  /** A 0-value transfer to the account itself: when it lands, the calls it replaced did not run. */
+  cancel?: true;
 }
 
 /**

@@ -1,7 +1,9 @@
 /** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it). */
 import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
-import { address, boolean, data, quantity, type Hex } from '../../shared/params';
+import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
+import { followBatch } from '../batches/follow';
+import { replaceTransaction } from '../batches/replace';
 import { switchNetwork } from '../networks/switch';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
@@ -107,6 +109,18 @@ export const pageMethods: PageTable = {
     handle: (p, { services }) => quoteSend(services, p),
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
+  replaceTransaction: {
+    parse(params) {
+      const p = fields(params);
+      if (p.mode !== 'speedUp' && p.mode !== 'cancel') throw invalidParams('mode must be speedUp or cancel');
+      return { origin: text(p.origin, 'origin'), id: text(p.id, 'id'), hash: hash32(p.hash, 'hash'), mode: p.mode };
+    },
+    async handle({ origin, id, hash, mode }, { services }) {
+      const replacement = await replaceTransaction(services, origin, id, hash, mode);
+      void followBatch(services, origin, id);
+      return replacement;
+    },
+  },
   removeToken: {
     parse: (params) => ({ ...accountOnChain(params), address: address(fields(params).address, 'address') }),
     async handle(p, { services }) {

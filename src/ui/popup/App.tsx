@@ -3,7 +3,7 @@ import { Unlock } from '../components/Unlock';
 import { useRoute } from '../stores/route';
 import { useWallet } from '../stores/wallet';
 import { Accounts } from './Accounts';
-import { Activity } from './Activity';
+import { Activity } from './activity/Activity';
 import { Home } from './Home';
 import { Onboarding } from './Onboarding';
 import { Receive } from './Receive';

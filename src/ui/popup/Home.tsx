@@ -5,7 +5,7 @@ import { call } from '../api/background';
 import { AccountChip } from '../components/AccountChip';
 import { Tabs, type Tab } from '../components/Tabs';
 import { useRoute, type HomeTab } from '../stores/route';
-import { Activity } from './Activity';
+import { Activity } from './activity/Activity';
 import { Balance } from './Balance';
 import { Sites } from './Sites';
 import { Tokens } from './Tokens';

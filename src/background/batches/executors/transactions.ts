@@ -160,5 +160,13 @@ export async function refreshTransactions(deps: BatchDeps, batch: BatchRecord, n
   const looked = new Map((await Promise.all(open.map((t) => look(chain, t, head, accountNonce)))).map((t) => [t.hash, t]));
   const same = open.every((t) => JSON.stringify(t) === JSON.stringify(looked.get(t.hash)));
   if (same) return batch;
-  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => looked.get(t.hash) ?? t) }));
+  // What was looked at replaces the stored chain facts; links a Speed up or Cancel added meanwhile stay.
+  const merged = (stored: BatchTransaction, seen: BatchTransaction): BatchTransaction => {
+    const { replacedBy: _stale, ...facts } = seen;
+    return stored.replacedBy ? { ...facts, replacedBy: stored.replacedBy } : facts;
+  };
+  return deps.batches.update(batch.origin, batch.id, (b) => ({
+    ...b,
+    transactions: b.transactions.map((t) => (looked.has(t.hash) ? merged(t, looked.get(t.hash)!) : t)),
+  }));
 }
