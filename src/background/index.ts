@@ -28,7 +28,8 @@ import { createTokenStore } from './tokens/store';
 import { emitToOrigin, replyToPage } from './transport/send';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
-import { createVault } from './vault/vault';
+import { createVaultRewrite } from './vault/rewrite';
+import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
@@ -44,6 +45,7 @@ const observeNode = trackReachability(emitToOrigin);
 
 const services: Services = {
   vault,
+  vaultRewrite: createVaultRewrite(local, session, MIN_PASSWORD_LENGTH),
   networks,
   accounts: createAccounts(local, vault),
   permissions: createPermissions(local),

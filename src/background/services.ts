@@ -14,10 +14,13 @@ import type { SettingsSlice } from './settings/settings';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
 import type { Emit } from './transport/types';
+import type { VaultRewrite } from './vault/rewrite';
 import type { Vault } from './vault/vault';
 
 export interface Services {
   vault: Vault;
+  /** Reveal the phrase, import a key, change the password: each with the password. */
+  vaultRewrite: VaultRewrite;
   accounts: Accounts;
   permissions: Permissions;
   networks: Networks;

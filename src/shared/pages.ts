@@ -11,6 +11,7 @@ import type { TokenBalance, WatchedToken } from './tokens';
 export interface AccountView {
   address: Hex;
   name: string;
+  imported?: boolean;
 }
 
 export interface WalletState {
@@ -41,6 +42,7 @@ export interface ActivityTransaction {
 export interface ActivityItem {
   key: string;
   id: string;
+  kind?: 'transaction' | 'revokeDelegation';
   origin: string;
   chainId: Hex;
   from: Hex;
@@ -71,6 +73,22 @@ export interface PopupTransaction {
   fees: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
 }
 
+/** The selected account's EIP-7702 delegation on the selected network. */
+export interface DelegationView {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  eip7702: boolean;
+  /** The contract the account delegates to, or null for a plain account. */
+  delegate: Hex | null;
+  /** Known delegates by name. */
+  delegateName?: string;
+  /** The account has code that is not a delegation (a contract): nothing to revert. */
+  otherCode: boolean;
+  /** Wei: the most "Revert to a plain account" can cost. */
+  revertMaxFee?: string;
+}
+
 type Method<P, R> = { params: P; result: R };
 type None = Record<never, never>;
 
@@ -81,6 +99,11 @@ export interface PageMethods {
   unlock: Method<{ password: string }, null>;
   lock: Method<None, null>;
   addAccount: Method<None, AccountView>;
+  renameAccount: Method<{ address: Hex; name: string }, null>;
+  /** Stored in the same encrypted vault, so the password is needed; the new account is selected. */
+  importPrivateKey: Method<{ privateKey: string; password: string }, AccountView>;
+  revealPhrase: Method<{ password: string }, string>;
+  changePassword: Method<{ current: string; next: string }, null>;
   selectAccount: Method<{ address: Hex }, null>;
   selectNetwork: Method<{ chainId: Hex }, null>;
   revokeSite: Method<{ origin: string }, null>;
@@ -95,6 +118,9 @@ export interface PageMethods {
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;
+  getDelegation: Method<None, DelegationView>;
+  /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
+  revertDelegation: Method<None, null>;
   /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
   replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
 }

@@ -62,8 +62,11 @@ export interface BatchTransaction extends Submission {
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
 export interface BatchRecord {
-  /** `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch. */
-  kind?: 'transaction';
+  /**
+   * `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch.
+   * `revokeDelegation`: the popup's "Revert to a plain account", one type-4 transaction authorizing address zero.
+   */
+  kind?: 'transaction' | 'revokeDelegation';
   id: string;
   origin: string;
   chainId: Hex;

@@ -9,6 +9,8 @@ import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { WrongPasswordError } from '../vault/crypto';
 import { accountOnChain, accountParam, chainParam, fields, none, popupTransaction, text } from './params';
+import { changePassword, importPrivateKey, revealPhrase } from './accounts';
+import { delegationOf, revertToPlainAccount } from './delegation';
 import { quoteSend, sendFromWallet } from './send';
 import { activity, walletState } from './state';
 import type { PageTable } from './types';
@@ -55,6 +57,27 @@ export const pageMethods: PageTable = {
       const { address: added, name } = await services.accounts.addNext(secret.mnemonic);
       return { address: added, name };
     },
+  },
+  renameAccount: {
+    parse(params) {
+      const p = fields(params);
+      const name = text(p.name, 'name').trim();
+      if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
+      return { address: address(p.address, 'address'), name };
+    },
+    handle: async (p, { services }) => (await services.accounts.rename(p.address, p.name), null),
+  },
+  importPrivateKey: {
+    parse: (params) => ({ privateKey: text(fields(params).privateKey, 'privateKey'), password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => importPrivateKey(services, p),
+  },
+  revealPhrase: {
+    parse: (params) => ({ password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => revealPhrase(services, p.password),
+  },
+  changePassword: {
+    parse: (params) => ({ current: text(fields(params).current, 'current'), next: text(fields(params).next, 'next') }),
+    handle: (p, { services }) => changePassword(services, p),
   },
   selectAccount: {
     parse: accountParam,
@@ -109,6 +132,8 @@ export const pageMethods: PageTable = {
     handle: (p, { services }) => quoteSend(services, p),
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
+  getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
+  revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
   replaceTransaction: {
     parse(params) {
       const p = fields(params);

@@ -15,14 +15,15 @@ import type { Services } from '../services';
 /** The extension's own origin: the popup's requests are recorded and shown as the wallet's. */
 export const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
 
-async function sender(services: Services): Promise<Hex> {
+/** The account the popup acts with: the selected one. */
+export async function selectedSender(services: Services): Promise<Hex> {
   const from = (await services.accounts.selected()) ?? (await services.accounts.list())[0]?.address;
   if (!from) throw new Error('The wallet has no account yet');
   return from;
 }
 
 export async function quoteSend(services: Services, p: { to: Hex; value: Hex; data: Hex; recipient: Hex }): Promise<SendQuote> {
-  const [from, network] = await Promise.all([sender(services), services.networks.selected()]);
+  const [from, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
   const node = await services.nodeFor(network.chainId);
   const [{ gas, warning }, tiers, code] = await Promise.all([
     callGas(node, from, { to: p.to, value: p.value, data: p.data }),
@@ -39,7 +40,7 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
 
 /** Queues the transaction for review in the approval window; the result shows in Activity. */
 export async function sendFromWallet(services: Services, p: PopupTransaction): Promise<null> {
-  const from = await sender(services);
+  const from = await selectedSender(services);
   const origin = walletOrigin();
   const tx = { from, to: p.to, value: p.value, data: p.data, gas: p.gas, ...p.fees };
   // No page waits for this reply: tab id -1 reaches no tab, and the popup follows the transaction in Activity.

@@ -15,7 +15,7 @@ export async function walletState({ vault, accounts, networks, permissions, appr
   return {
     initialized,
     unlocked,
-    accounts: list.map(({ address, name }) => ({ address, name })),
+    accounts: list.map(({ address, name, imported }) => ({ address, name, ...(imported ? { imported } : {}) })),
     selectedAccount,
     networks: all,
     selectedChainId: selected.chainId,
@@ -40,6 +40,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
     .map((b) => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
+      ...(b.kind ? { kind: b.kind } : {}),
       origin: b.origin,
       chainId: b.chainId,
       from: b.from,

@@ -10,6 +10,8 @@ export const PBKDF2_ITERATIONS = 600_000;
 
 export interface VaultSecret {
   mnemonic: string;
+  /** Private keys imported as separate accounts (hex), in the order their accounts name them. */
+  importedKeys?: string[];
 }
 
 export interface VaultFile {

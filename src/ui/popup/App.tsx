@@ -2,13 +2,14 @@
 import { Unlock } from '../components/Unlock';
 import { useRoute } from '../stores/route';
 import { useWallet } from '../stores/wallet';
-import { Accounts } from './Accounts';
+import { Accounts } from './accounts/Accounts';
 import { Activity } from './activity/Activity';
+import { Delegation } from './settings/Delegation';
 import { Home } from './Home';
 import { Onboarding } from './Onboarding';
 import { Receive } from './Receive';
 import { Send } from './send/Send';
-import { Settings } from './Settings';
+import { Settings } from './settings/Settings';
 
 /** wallet_showCallsStatus opens popup.html?origin=…&batch=… on one batch. */
 const query = new URLSearchParams(location.search);
@@ -24,6 +25,7 @@ export function App() {
   if (screen === 'send') return <Send state={state} />;
   if (screen === 'receive') return <Receive state={state} />;
   if (screen === 'accounts') return <Accounts state={state} />;
+  if (screen === 'delegation') return <Delegation state={state} />;
   if (screen === 'settings') return <Settings state={state} />;
   return <Home state={state} />;
 }

@@ -1,5 +1,5 @@
 /** Sending is idempotent and following sees reorgs and drops: a fake node whose every answer a test sets. */
-import { Transaction } from 'ethers';
+import { Transaction, ZeroAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import { deriveWallet } from '../../accounts/accounts';
@@ -187,5 +187,19 @@ describe('Speed up and Cancel', () => {
     const { transactions } = await stored();
     expect(transactions).toHaveLength(1);
     expect(transactions[0].replacedBy).toBeUndefined();
+  });
+});
+
+describe('Revert to a plain account', () => {
+  it('signs one type-4 transaction to the account itself authorizing address zero, at nonce + 1', async () => {
+    const { chain, deps, stored } = await setup({ kind: 'revokeDelegation', calls: [{ to: FROM, value: '0x0', data: '0x' }], gasLimits: ['0xd7a0'] });
+    await sendApproved(deps, ORIGIN, 'b');
+    const [sent] = (await stored()).transactions;
+    const tx = Transaction.from(sent.raw);
+    expect([tx.type, tx.to, tx.value, tx.data]).toEqual([4, FROM, 0n, '0x']);
+    expect(tx.authorizationList).toHaveLength(1);
+    expect(tx.authorizationList![0].address).toBe(ZeroAddress);
+    expect(tx.authorizationList![0].nonce).toBe(BigInt(tx.nonce + 1));
+    expect(chain.broadcasts).toEqual([sent.hash]);
   });
 });
