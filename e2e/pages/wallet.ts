@@ -144,4 +144,10 @@ export class WalletPopup {
     await this.showSection('Activity');
     await this.screen.click(button);
   }
+
+  /** The network Home's switcher shows as selected ("Base"). */
+  async selectedNetwork(): Promise<string> {
+    const name = await this.screen.waitForFunction(() => (document.querySelector('select[aria-label="Network"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);
+    return name ?? '';
+  }
 }

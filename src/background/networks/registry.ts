@@ -1,5 +1,5 @@
 /** The wallet's networks (built-in plus user-added) and the selected one. */
-import { BUILT_IN_NETWORKS, DEFAULT_CHAIN_ID, type Network } from '../../shared/networks';
+import { BUILT_IN_NETWORKS, defaultChainId, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -9,7 +9,10 @@ export interface NetworksSlice {
   chainsWithoutEip7702: Hex[];
   selectedChainId: Hex;
 }
-export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: DEFAULT_CHAIN_ID };
+/** Set by scripts/build.ts (and vitest.config.ts): true in the devnet build. */
+declare const __DEVNET_BUILD__: boolean;
+
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
 
 export interface Networks {
   all(): Promise<Network[]>;
