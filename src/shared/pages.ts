@@ -89,6 +89,16 @@ export interface DelegationView {
   revertMaxFee?: string;
 }
 
+/** The Networks screen's form. */
+export interface NetworkForm {
+  chainId: Hex;
+  name: string;
+  rpcUrl: string;
+  blockExplorerUrl?: string;
+  bundlerUrl?: string;
+  eip7702: boolean;
+}
+
 type Method<P, R> = { params: P; result: R };
 type None = Record<never, never>;
 
@@ -118,6 +128,9 @@ export interface PageMethods {
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;
+  /** Adds or edits a network the user added, once its URLs are checked and its RPC and bundler answer its chain id. */
+  saveNetwork: Method<NetworkForm, null>;
+  removeNetwork: Method<{ chainId: Hex }, null>;
   getDelegation: Method<None, DelegationView>;
   /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
   revertDelegation: Method<None, null>;

@@ -20,6 +20,8 @@ export interface Networks {
   selected(): Promise<Network>;
   select(chainId: Hex): Promise<Network>;
   add(network: Network): Promise<void>;
+  /** Removes a network the user added. */
+  remove(chainId: Hex): Promise<void>;
   /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
   markWithoutEip7702(chainId: Hex): Promise<void>;
 }
@@ -48,6 +50,9 @@ export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
     },
     async markWithoutEip7702(chainId) {
       await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
+    },
+    async remove(chainId) {
+      await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));
     },
     async add(network) {
       await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);

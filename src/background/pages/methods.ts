@@ -4,11 +4,13 @@ import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { followBatch } from '../batches/follow';
 import { replaceTransaction } from '../batches/replace';
+import { BUILT_IN_NETWORKS } from '../../shared/networks';
+import { removeNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { WrongPasswordError } from '../vault/crypto';
-import { accountOnChain, accountParam, chainParam, fields, none, popupTransaction, text } from './params';
+import { accountOnChain, accountParam, chainParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
 import { quoteSend, sendFromWallet } from './send';
@@ -132,6 +134,14 @@ export const pageMethods: PageTable = {
     handle: (p, { services }) => quoteSend(services, p),
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
+  saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  removeNetwork: {
+    parse: chainParam,
+    async handle({ chainId }, { services }) {
+      await removeNetwork(services.networks, chainId, () => switchNetwork(services, BUILT_IN_NETWORKS[0].chainId));
+      return null;
+    },
+  },
   getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
   revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
   replaceTransaction: {

@@ -1,7 +1,7 @@
 /** Schemas of the pages' params: the extension's own pages are trusted more than a dapp, but still checked. */
 import { invalidParams } from '../../shared/errors';
-import type { PopupTransaction } from '../../shared/pages';
-import { address, data, object, quantity, recipient, type Hex } from '../../shared/params';
+import type { NetworkForm, PopupTransaction } from '../../shared/pages';
+import { address, boolean, data, object, quantity, recipient, type Hex } from '../../shared/params';
 
 export const none = (): Record<never, never> => ({});
 
@@ -34,5 +34,22 @@ export function popupTransaction(params: unknown): PopupTransaction {
     data: data(p.data, 'data'),
     gas: quantity(p.gas, 'gas'),
     fees: { maxFeePerGas: quantity(fees.maxFeePerGas, 'fees.maxFeePerGas'), maxPriorityFeePerGas: quantity(fees.maxPriorityFeePerGas, 'fees.maxPriorityFeePerGas') },
+  };
+}
+
+/** The Networks form: empty optional URLs are absent. */
+export function networkForm(params: unknown): NetworkForm {
+  const p = fields(params);
+  const optional = (value: unknown, field: string) => {
+    const url = value === undefined ? '' : text(value, field).trim();
+    return url === '' ? undefined : url;
+  };
+  const name = text(p.name, 'name').trim();
+  if (name === '' || name.length > 40) throw invalidParams('A network name has 1 to 40 characters');
+  const blockExplorerUrl = optional(p.blockExplorerUrl, 'blockExplorerUrl');
+  const bundlerUrl = optional(p.bundlerUrl, 'bundlerUrl');
+  return {
+    chainId: quantity(p.chainId, 'chainId'), name, rpcUrl: text(p.rpcUrl, 'rpcUrl').trim(), eip7702: boolean(p.eip7702, 'eip7702'),
+    ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}),
   };
 }

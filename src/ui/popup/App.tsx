@@ -7,6 +7,7 @@ import { Activity } from './activity/Activity';
 import { Delegation } from './settings/Delegation';
 import { Home } from './Home';
 import { Onboarding } from './Onboarding';
+import { Networks } from './settings/Networks';
 import { Receive } from './Receive';
 import { Send } from './send/Send';
 import { Settings } from './settings/Settings';
@@ -26,6 +27,7 @@ export function App() {
   if (screen === 'receive') return <Receive state={state} />;
   if (screen === 'accounts') return <Accounts state={state} />;
   if (screen === 'delegation') return <Delegation state={state} />;
+  if (screen === 'networks') return <Networks state={state} />;
   if (screen === 'settings') return <Settings state={state} />;
   return <Home state={state} />;
 }

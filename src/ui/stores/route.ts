@@ -1,7 +1,7 @@
 /** Which popup screen is shown: Home, or one of the screens it opens (each has a Back button to Home). */
 import { create } from 'zustand';
 
-export type Screen = 'home' | 'send' | 'receive' | 'accounts' | 'settings' | 'delegation';
+export type Screen = 'home' | 'send' | 'receive' | 'accounts' | 'settings' | 'delegation' | 'networks';
 export type HomeTab = 'tokens' | 'activity' | 'sites';
 
 interface RouteStore {

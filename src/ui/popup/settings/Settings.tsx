@@ -1,4 +1,4 @@
-/** Settings: account type (EIP-7702), auto-lock, the recovery phrase and password, connected sites. */
+/** Settings: networks, account type (EIP-7702), auto-lock, the recovery phrase and password, connected sites. */
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -12,7 +12,10 @@ export function Settings({ state }: { state: WalletState }) {
   return (
     <main>
       <ScreenHeader title="Settings" />
-      <button type="button" className="secondary" onClick={() => go('delegation')}>Account type (EIP-7702)</button>
+      <div className="row">
+        <button type="button" className="secondary" onClick={() => go('networks')}>Networks</button>
+        <button type="button" className="secondary" onClick={() => go('delegation')}>Account type (EIP-7702)</button>
+      </div>
       <label>
         Auto-lock after (minutes)
         <input
