@@ -18,6 +18,7 @@ import { announceAccounts } from './permissions/visible';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
+import { resetToDefaults } from './storage/reset';
 import type { Services } from './services';
 import { restrictToTrustedContexts } from './storage/access';
 import { migrated } from './storage/migrations';
@@ -77,6 +78,10 @@ const services: Services = {
   },
   emit: emitToOrigin,
   showActivity: createActivityWindow(session),
+  resetStorage: async () => {
+    await resetToDefaults(local, LOCAL_DEFAULTS);
+    await resetToDefaults(session, SESSION_DEFAULTS);
+  },
 };
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.

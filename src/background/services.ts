@@ -40,4 +40,6 @@ export interface Services {
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;
+  /** Reset wallet: every stored slice back to a fresh install's (the vault, accounts, sites, batches, networks, settings). */
+  resetStorage(): Promise<void>;
 }

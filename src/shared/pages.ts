@@ -14,6 +14,9 @@ export interface AccountView {
   imported?: boolean;
 }
 
+/** What the user types to reset the wallet. */
+export const RESET_CONFIRMATION = 'RESET';
+
 export interface WalletState {
   initialized: boolean;
   unlocked: boolean;
@@ -121,6 +124,8 @@ export interface PageMethods {
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
   getBalance: Method<{ address: Hex }, Hex>;
   setAutoLock: Method<{ minutes: number }, null>;
+  /** Forgets everything, as a fresh install; `confirmation` must be the typed RESET_CONFIRMATION. */
+  resetWallet: Method<{ confirmation: string }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;

@@ -1,6 +1,7 @@
 /** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it). */
 import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
+import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { followBatch } from '../batches/follow';
 import { replaceTransaction } from '../batches/replace';
@@ -118,6 +119,23 @@ export const pageMethods: PageTable = {
     },
     async handle({ minutes }, { services }) {
       await services.settings.update('settings', (s) => ({ ...s, autoLockMinutes: minutes }));
+      return null;
+    },
+  },
+  resetWallet: {
+    parse(params) {
+      const { confirmation } = fields(params);
+      if (confirmation !== RESET_CONFIRMATION) throw invalidParams(`Type ${RESET_CONFIRMATION} to reset the wallet`);
+      return { confirmation };
+    },
+    async handle(_p, { services, lock }) {
+      // Waiting requests are answered 4001 and every site hears it lost its accounts before anything is forgotten.
+      await services.approvals.rejectAll();
+      const sites = Object.keys(await services.permissions.list());
+      await services.permissions.revokeAll();
+      await Promise.all(sites.map((origin) => services.emit(origin, 'accountsChanged', [])));
+      await lock();
+      await services.resetStorage();
       return null;
     },
   },

@@ -1,10 +1,11 @@
-/** Settings: networks, account type (EIP-7702), auto-lock, the recovery phrase and password, connected sites. */
+/** Settings: networks, account type (EIP-7702), auto-lock, the recovery phrase and password, connected sites, reset. */
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRoute } from '../../stores/route';
 import { Sites } from '../Sites';
 import { ChangePassword } from './ChangePassword';
+import { ResetWallet } from './ResetWallet';
 import { RevealPhrase } from './RevealPhrase';
 
 export function Settings({ state }: { state: WalletState }) {
@@ -30,6 +31,8 @@ export function Settings({ state }: { state: WalletState }) {
       <h2>Password</h2>
       <ChangePassword />
       <Sites sites={state.sites} />
+      <h2>Reset</h2>
+      <ResetWallet />
     </main>
   );
 }
