@@ -13,7 +13,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   const copy = () => void navigator.clipboard.writeText(value).then(() => setCopied(true));
   return (
     <button type="button" className="icon" aria-label={label} title={label} onClick={copy}>
-      {copied ? 'Copied' : '⧉'}
+      {copied ? 'Copied' : 'Copy'}
     </button>
   );
 }

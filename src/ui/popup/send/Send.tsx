@@ -102,7 +102,7 @@ export function Send({ state }: { state: WalletState }) {
         <fieldset className="card">
           <legend>Fee</legend>
           {FEE_TIERS.map((name) => (
-            <label key={name} className="row">
+            <label key={name} className="check">
               <input type="radio" name="tier" checked={tier === name} onChange={() => setTier(name)} />
               <span>
                 {TIER_LABELS[name]}
