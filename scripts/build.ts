@@ -4,6 +4,10 @@
  * ES modules, and one classic background script works as Chrome's service worker and Firefox's
  * event page alike). Both manifests carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
+ *
+ * Two targets differ only in the background's `__DEVNET_BUILD__`, the network a fresh install selects:
+ * dist/{chrome,firefox} is the devnet build (`npm start`, the tests, the bench: the local devnet),
+ * dist/production/{chrome,firefox} the production build (Base), which `npm run package` zips.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,13 +22,14 @@ const BROWSERS = ['chrome', 'firefox'] as const;
 /** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
 const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
 
-async function buildScript(name: string, entry: string): Promise<void> {
+async function buildScript(name: string, entry: string, outDir = staging, define: Record<string, string> = {}): Promise<void> {
   await build({
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: STUBS },
+    define,
     build: {
-      outDir: staging,
+      outDir,
       emptyOutDir: false,
       target: 'es2022',
       minify: false,
@@ -47,22 +52,26 @@ function manifestFor(browser: 'chrome' | 'firefox'): object {
   return manifest;
 }
 
+const productionBackground = resolve(dist, '.production');
+
 async function buildAll(): Promise<void> {
-  for (const folder of [...BROWSERS, '.pages', '.scripts']) rmSync(resolve(dist, folder), { recursive: true, force: true });
+  for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
-  await buildScript('background', 'src/background/index.ts');
+  await buildScript('background', 'src/background/index.ts', staging, { __DEVNET_BUILD__: 'true' });
+  await buildScript('background', 'src/background/index.ts', productionBackground, { __DEVNET_BUILD__: 'false' });
   await buildScript('content', 'src/content/index.ts');
   await buildScript('inpage', 'src/inpage/index.ts');
   for (const browser of BROWSERS) {
-    const out = resolve(dist, browser);
-    mkdirSync(out, { recursive: true });
-    cpSync(resolve(dist, '.pages'), out, { recursive: true });
-    cpSync(staging, out, { recursive: true });
-    writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+    for (const [out, background] of [[resolve(dist, browser), null], [resolve(dist, 'production', browser), productionBackground]] as const) {
+      mkdirSync(out, { recursive: true });
+      cpSync(resolve(dist, '.pages'), out, { recursive: true });
+      cpSync(staging, out, { recursive: true });
+      if (background) cpSync(background, out, { recursive: true });
+      writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+    }
   }
-  rmSync(resolve(dist, '.pages'), { recursive: true });
-  rmSync(staging, { recursive: true });
-  console.log(`built dist/chrome and dist/firefox (${new Date().toLocaleTimeString()})`);
+  for (const folder of ['.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true });
+  console.log(`built dist/{chrome,firefox} (devnet) and dist/production/{chrome,firefox} (${new Date().toLocaleTimeString()})`);
 }
 
 /** Builds again after changes settle; a change during a build starts one more afterwards. */

@@ -56,6 +56,8 @@ export interface Screen {
   /** Closes the page as the user would. */
   close(): Promise<void>;
   screenshot(path: string): Promise<void>;
+  /** Sets the viewport, e.g. to the toolbar popup's 360 × 600 for its screenshots. */
+  setSize(width: number, height: number): Promise<void>;
 }
 
 /** The browser with the extension loaded, in a fresh profile. */

@@ -1,4 +1,5 @@
 /** The wallet's toolbar popup, by what its screens name things. */
+import { poll } from '../driver/poll';
 import type { BrowserSession, Expected, Screen, Target } from '../driver/types';
 
 export const PASSWORD = 'correct horse battery';
@@ -9,11 +10,11 @@ export async function submitUnlock(screen: Screen, password = PASSWORD): Promise
   await screen.click('Unlock');
 }
 
-/**
- * The account list. It sits inside its <label>, so its accessible name is the label's text followed by the selected
- * account's ("Account Account 1 (0xf39Fd6…)").
- */
-const ACCOUNT_LIST: Target = { role: 'combobox', name: /^Account\b/ };
+/** The Accounts screen's list: one button per account, "Account 1 0xf39F…2266". */
+const ACCOUNT_BUTTONS: Target = { role: 'button', in: 'Accounts' };
+
+/** How the popup writes an account: its name and short address. */
+export const accountEntry = (name: string, address: string): string => `${name} ${address.slice(0, 6)}…${address.slice(-4)}`;
 
 export class WalletPopup {
   constructor(readonly screen: Screen) {}
@@ -41,39 +42,60 @@ export class WalletPopup {
     await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
-  address(): Promise<string> {
-    return this.screen.text('Address');
+  /** The selected account's full address, as the Receive screen shows it. */
+  async address(): Promise<string> {
+    await this.screen.click('Receive');
+    const address = await this.screen.text('Address');
+    await this.screen.click('Back');
+    return address;
   }
 
-  /** The Account list's entries, "Account 1 (0xf39Fd6…)". */
-  accounts(): Promise<string[]> {
-    return this.screen.texts({ role: 'option', in: ACCOUNT_LIST });
+  /** The Accounts screen's entries, "Account 1 0xf39F…2266". */
+  async accounts(): Promise<string[]> {
+    await this.screen.click('Switch account');
+    const entries = await this.screen.texts(ACCOUNT_BUTTONS);
+    await this.screen.click('Back');
+    return entries;
   }
 
   async addAccount(): Promise<void> {
-    const before = (await this.accounts()).length;
+    await this.screen.click('Switch account');
+    const before = (await this.screen.texts(ACCOUNT_BUTTONS)).length;
     await this.screen.click('Add account');
-    await this.screen.waitForCount({ role: 'option', in: ACCOUNT_LIST }, before + 1);
+    await this.screen.waitForCount(ACCOUNT_BUTTONS, before + 1);
+    await this.screen.click('Back');
   }
 
-  /** Selects the account named `name` ("Account 2"). */
+  /** Selects the account named `name` ("Account 2"); the popup goes back to Home. */
   async selectAccount(name: string): Promise<void> {
-    const option = (await this.accounts()).find((text) => text.startsWith(`${name} (`));
-    if (!option) throw new Error(`No ${name} among ${(await this.accounts()).join(', ')}`);
-    await this.screen.select(ACCOUNT_LIST, option);
+    await this.screen.click('Switch account');
+    const entries = await this.screen.texts(ACCOUNT_BUTTONS);
+    const entry = entries.find((text) => text.startsWith(`${name} `));
+    if (!entry) throw new Error(`No ${name} among ${entries.join(', ')}`);
+    await this.screen.click(entry);
+    await this.screen.waitForText('Account name', name);
   }
 
-  /** MetaMask compatibility for every site: "On" or "Off". */
+  /** Shows one of Home's sections ("Tokens", "Activity", "Sites"). */
+  showSection(name: 'Tokens' | 'Activity' | 'Sites'): Promise<void> {
+    return this.screen.click(name);
+  }
+
+  /** MetaMask compatibility for every site, in Settings: "On" or "Off"; back to Home after. */
   async setMetaMaskCompatibility(choice: 'On' | 'Off'): Promise<void> {
+    await this.screen.click('Settings');
     await this.screen.select('MetaMask compatibility', choice);
+    await this.screen.click('Back');
   }
 
-  /** One site's MetaMask compatibility: "On", "Off" or "As for all sites". */
+  /** One site's MetaMask compatibility, in Home's Sites section: "On", "Off" or "As for all sites". */
   async setSiteMetaMaskCompatibility(origin: string, choice: 'On' | 'Off' | 'As for all sites'): Promise<void> {
+    await this.showSection('Sites');
     await this.screen.select(`MetaMask compatibility for ${origin}`, choice);
   }
 
   async revoke(origin: string): Promise<void> {
+    await this.showSection('Sites');
     await this.screen.click(`Revoke ${origin}`);
     await this.screen.waitForCount({ role: 'button', name: `Revoke ${origin}` }, 0);
   }
@@ -84,17 +106,20 @@ export class WalletPopup {
   }
 
   /** Waits until the token's row shows the balance `expected` ("1000.0 TST"): the popup refreshes it every 2 s. */
-  waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
-    return this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
+  async waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
+    await this.showSection('Tokens');
+    await this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
   }
 
   /** Waits until the Tokens section has loaded an empty list (it says so only then). */
-  waitForNoTokens(): Promise<void> {
-    return this.screen.waitForText('Tokens', /No tokens yet/);
+  async waitForNoTokens(): Promise<void> {
+    await this.showSection('Tokens');
+    await this.screen.waitForText('Tokens', /No tokens yet/);
   }
 
   /** Submits the Add token form; the token's row appears, or `addTokenError` says why not. */
   async addToken(address: string): Promise<void> {
+    await this.showSection('Tokens');
     await this.screen.fill('Token contract', address);
     await this.screen.click('Add token');
   }
@@ -107,7 +132,35 @@ export class WalletPopup {
   }
 
   /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */
-  waitForBatchStatus(id: string, expected: Expected): Promise<void> {
-    return this.screen.waitForText({ name: 'Status', in: { role: 'listitem', name: `Batch ${id}`, in: 'Activity' } }, expected);
+  async waitForBatchStatus(id: string, expected: Expected): Promise<void> {
+    // The popup wallet_showCallsStatus opens shows only the batch, without Home's sections.
+    if ((await this.screen.count({ role: 'button', name: 'Activity' })) > 0) await this.showSection('Activity');
+    await this.screen.waitForText({ name: 'Status', in: { role: 'listitem', name: `Batch ${id}`, in: 'Activity' } }, expected);
+  }
+
+  /** Waits until the one entry the Activity section lists has the status `expected`. */
+  async waitForOnlyActivityStatus(expected: Expected): Promise<void> {
+    await this.showSection('Activity');
+    await this.screen.waitForText({ name: 'Status', in: 'Activity' }, expected);
+  }
+
+  /** Waits until the Activity section lists these transaction statuses, in order (newest batch first). */
+  async waitForTransactionStatuses(expected: Expected[]): Promise<void> {
+    await this.showSection('Activity');
+    const target: Target = { name: 'Transaction status', in: 'Activity' };
+    const matches = (texts: string[]) => texts.length === expected.length && texts.every((t, i) => (typeof expected[i] === 'string' ? t === expected[i] : (expected[i] as RegExp).test(t)));
+    await poll(`transaction statuses ${expected.join(', ')}`, async () => (matches(await this.screen.texts(target)) ? true : undefined));
+  }
+
+  /** Speed up or Cancel of the one pending transaction in Activity. */
+  async replacePending(button: 'Speed up' | 'Cancel'): Promise<void> {
+    await this.showSection('Activity');
+    await this.screen.click(button);
+  }
+
+  /** The network Home's switcher shows as selected ("Base"). */
+  async selectedNetwork(): Promise<string> {
+    const name = await this.screen.waitForFunction(() => (document.querySelector('select[aria-label="Network"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);
+    return name ?? '';
   }
 }

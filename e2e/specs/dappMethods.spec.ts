@@ -8,6 +8,7 @@ import { ACCOUNT_0, ACCOUNT_1, expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
+import { accountEntry } from '../pages/wallet';
 
 const typedData = (chainId: number) => ({
   types: {
@@ -146,7 +147,7 @@ test('eth_signTypedData_v4, _v3 and v1 verify with eth-sig-util and personal_ecR
 
 test('EIP-2255 permissions, accountsChanged on account switch and revoke, unsupported methods', async ({ wallet, dapp, session }) => {
   await wallet.addAccount();
-  expect(await wallet.accounts()).toEqual([`Account 1 (${ACCOUNT_0.slice(0, 8)}…)`, `Account 2 (${ACCOUNT_1.slice(0, 8)}…)`]);
+  expect(await wallet.accounts()).toEqual([accountEntry('Account 1', ACCOUNT_0), accountEntry('Account 2', ACCOUNT_1)]);
   const requesting = dapp.request('wallet_requestPermissions', [{ eth_accounts: {} }]);
   const approval = await ApprovalWindow.next(session);
   await approval.chooseAccount('Account 2');

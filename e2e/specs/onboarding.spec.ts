@@ -1,17 +1,18 @@
 /** Onboarding: create (phrase shown once and confirmed) or import; unlock with the password only. */
 import { ACCOUNT_0, ACCOUNT_1, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
-import { PASSWORD, WalletPopup, submitUnlock } from '../pages/wallet';
+import { PASSWORD, WalletPopup, accountEntry, submitUnlock } from '../pages/wallet';
 
 test('import a recovery phrase: account 1 is the phrase’s first address', async ({ session }) => {
   const popup = await WalletPopup.open(session);
   await popup.importWallet(DEVNET_MNEMONIC);
   expect(await popup.address()).toBe(ACCOUNT_0);
   await popup.addAccount();
-  expect(await popup.accounts()).toEqual([`Account 1 (${ACCOUNT_0.slice(0, 8)}…)`, `Account 2 (${ACCOUNT_1.slice(0, 8)}…)`]);
+  expect(await popup.accounts()).toEqual([accountEntry('Account 1', ACCOUNT_0), accountEntry('Account 2', ACCOUNT_1)]);
 });
 
 test('create a wallet: 12 words shown once, two confirmed, then a password', async ({ session }) => {
-  const { screen } = await WalletPopup.open(session);
+  const popup = await WalletPopup.open(session);
+  const { screen } = popup;
   await screen.click('Create a new wallet');
   await screen.waitFor({ role: 'list', name: 'Your secret recovery phrase' });
   const words = await screen.texts({ role: 'listitem', in: { role: 'list', name: 'Your secret recovery phrase' } });
@@ -33,7 +34,8 @@ test('create a wallet: 12 words shown once, two confirmed, then a password', asy
   await screen.fill('Password', PASSWORD);
   await screen.fill('Confirm password', PASSWORD);
   await screen.click('Create wallet');
-  await screen.waitForText('Address', /^0x[0-9a-fA-F]{40}$/);
+  await screen.waitFor({ role: 'button', name: 'Lock' });
+  expect(await popup.address()).toMatch(/^0x[0-9a-fA-F]{40}$/);
 });
 
 test('a locked wallet opens only with the right password', async ({ wallet }) => {

@@ -19,6 +19,7 @@ import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
+import { resetToDefaults } from './storage/reset';
 import type { Services } from './services';
 import { createPreviews } from './simulation/previews';
 import { restrictToTrustedContexts } from './storage/access';
@@ -31,7 +32,8 @@ import { createTokenStore } from './tokens/store';
 import { createFrames, type Frame } from './transport/frames';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
-import { createVault } from './vault/vault';
+import { createVaultRewrite } from './vault/rewrite';
+import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
@@ -51,6 +53,7 @@ const observeNode = trackReachability(frames.emit);
 
 const services: Services = {
   vault,
+  vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
   networks,
   accounts: createAccounts(local, vault),
   permissions: createPermissions(local),
@@ -84,6 +87,10 @@ const services: Services = {
   previews: createPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),
+  resetStorage: async () => {
+    await resetToDefaults(local, LOCAL_DEFAULTS);
+    await resetToDefaults(session, SESSION_DEFAULTS);
+  },
 };
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.

@@ -15,10 +15,13 @@ import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
 import type { Emit } from './transport/types';
+import type { VaultRewrite } from './vault/rewrite';
 import type { Vault } from './vault/vault';
 
 export interface Services {
   vault: Vault;
+  /** Reveal the phrase, import a key, change the password: each with the password. */
+  vaultRewrite: VaultRewrite;
   accounts: Accounts;
   permissions: Permissions;
   networks: Networks;
@@ -40,4 +43,6 @@ export interface Services {
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;
+  /** Reset wallet: every stored slice back to a fresh install's (the vault, accounts, sites, batches, networks, settings). */
+  resetStorage(): Promise<void>;
 }

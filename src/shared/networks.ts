@@ -18,15 +18,16 @@ export interface Network {
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
+export const BASE_CHAIN_ID: Hex = '0x2105';
 
 export const BUILT_IN_NETWORKS: readonly Network[] = [
-  { chainId: '0x2105', name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true },
+  { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true },
   { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true },
   { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' },
 ];
 
-/** The network a fresh install selects. */
-export const DEFAULT_CHAIN_ID: Hex = LOCAL_DEVNET_CHAIN_ID;
+/** The network a fresh install selects: Base, or the local devnet in the devnet build (`npm start`, the tests). */
+export const defaultChainId = (devnetBuild: boolean): Hex => (devnetBuild ? LOCAL_DEVNET_CHAIN_ID : BASE_CHAIN_ID);
 
 /** RPC endpoints must be https; plain http only for a node on this machine. */
 export function isAllowedRpcUrl(value: string): boolean {

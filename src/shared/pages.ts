@@ -2,7 +2,8 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
-import type { ApprovalView, RejectReason } from './approvals';
+import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
+import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Preview } from './preview';
 import type { Hex } from './params';
@@ -11,6 +12,7 @@ import type { TokenBalance, WatchedToken } from './tokens';
 export interface AccountView {
   address: Hex;
   name: string;
+  imported?: boolean;
 }
 
 /** Whether sites' providers say isMetaMask: for every site, and the sites with a choice of their own. */
@@ -18,6 +20,8 @@ export interface MetaMaskCompatibility {
   global: boolean;
   sites: Record<string, boolean>;
 }
+/** What the user types to reset the wallet. */
+export const RESET_CONFIRMATION = 'RESET';
 
 export interface WalletState {
   initialized: boolean;
@@ -34,20 +38,77 @@ export interface WalletState {
   metaMaskCompatibility: MetaMaskCompatibility;
 }
 
+/** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
+export type TransactionStatus = 'pending' | 'pre-confirmed' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
+
+export interface ActivityTransaction {
+  hash: Hex;
+  nonce: number;
+  status: TransactionStatus;
+  /** A Speed up or Cancel of an earlier transaction of the batch. */
+  replaces?: Hex;
+  cancel?: boolean;
+}
+
 /** A batch in the popup's Activity list. */
 export interface ActivityItem {
   key: string;
   id: string;
+  kind?: 'transaction' | 'revokeDelegation';
   origin: string;
   chainId: Hex;
   from: Hex;
   atomic: boolean;
   status: number;
-  calls: { to?: Hex; value: string }[];
-  transactions: { hash: Hex; status?: Hex }[];
+  calls: DecodedCall[];
+  transactions: ActivityTransaction[];
   explorerUrl?: string;
   error?: string;
   createdAt: number;
+}
+
+/** What the popup's Send needs before review: the gas limit, each fee tier's fees, and what the recipient is. */
+export interface SendQuote {
+  gasLimit: Hex;
+  fees: Record<FeeTier, { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }>;
+  recipientIsContract: boolean;
+  /** The node expects the call to revert. */
+  warning?: string;
+}
+
+/** A transaction the popup sends: reviewed in the approval window like a dapp's, with the fees the user picked. */
+export interface PopupTransaction {
+  to: Hex;
+  value: Hex;
+  data: Hex;
+  gas: Hex;
+  fees: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
+}
+
+/** The selected account's EIP-7702 delegation on the selected network. */
+export interface DelegationView {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  eip7702: boolean;
+  /** The contract the account delegates to, or null for a plain account. */
+  delegate: Hex | null;
+  /** Known delegates by name. */
+  delegateName?: string;
+  /** The account has code that is not a delegation (a contract): nothing to revert. */
+  otherCode: boolean;
+  /** Wei: the most "Revert to a plain account" can cost. */
+  revertMaxFee?: string;
+}
+
+/** The Networks screen's form. */
+export interface NetworkForm {
+  chainId: Hex;
+  name: string;
+  rpcUrl: string;
+  blockExplorerUrl?: string;
+  bundlerUrl?: string;
+  eip7702: boolean;
 }
 
 type Method<P, R> = { params: P; result: R };
@@ -60,6 +121,11 @@ export interface PageMethods {
   unlock: Method<{ password: string }, null>;
   lock: Method<None, null>;
   addAccount: Method<None, AccountView>;
+  renameAccount: Method<{ address: Hex; name: string }, null>;
+  /** Stored in the same encrypted vault, so the password is needed; the new account is selected. */
+  importPrivateKey: Method<{ privateKey: string; password: string }, AccountView>;
+  revealPhrase: Method<{ password: string }, string>;
+  changePassword: Method<{ current: string; next: string }, null>;
   selectAccount: Method<{ address: Hex }, null>;
   selectNetwork: Method<{ chainId: Hex }, null>;
   revokeSite: Method<{ origin: string }, null>;
@@ -69,12 +135,25 @@ export interface PageMethods {
   setAutoLock: Method<{ minutes: number }, null>;
   /** Without `origin`: for every site. `enabled` null: the site follows the global choice again. */
   setMetaMaskCompatibility: Method<{ origin?: string; enabled: boolean | null }, null>;
+  /** Forgets everything, as a fresh install; `confirmation` must be the typed RESET_CONFIRMATION. */
+  resetWallet: Method<{ confirmation: string }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */
   previewApproval: Method<{ id: string }, Preview>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;
   removeToken: Method<{ account: Hex; chainId: Hex; address: Hex }, null>;
+  /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
+  quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
+  send: Method<PopupTransaction, null>;
+  /** Adds or edits a network the user added, once its URLs are checked and its RPC and bundler answer its chain id. */
+  saveNetwork: Method<NetworkForm, null>;
+  removeNetwork: Method<{ chainId: Hex }, null>;
+  getDelegation: Method<None, DelegationView>;
+  /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
+  revertDelegation: Method<None, null>;
+  /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
+  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
 }
 
 export type PageMethod = keyof PageMethods;

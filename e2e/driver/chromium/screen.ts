@@ -89,6 +89,10 @@ export class ChromiumScreen implements Screen {
     await this.page.screenshot({ path });
   }
 
+  setSize(width: number, height: number): Promise<void> {
+    return this.page.setViewportSize({ width, height });
+  }
+
   private button(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }

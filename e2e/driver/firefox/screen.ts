@@ -142,6 +142,10 @@ export class FirefoxScreen implements Screen {
     await this.page.screenshot({ path });
   }
 
+  setSize(width: number, height: number): Promise<void> {
+    return this.page.setViewport({ width, height });
+  }
+
   private facts(target: Target): Promise<Facts[]> {
     return this.page.evaluate(probe, toQuery(target), 'facts' as const) as Promise<Facts[]>;
   }

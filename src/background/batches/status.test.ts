@@ -37,3 +37,21 @@ describe('EIP-5792 batch status', () => {
     expect(batchStatus(batch('sent', [tx(true, true), { ...tx(true), dropped: true }]))).toBe(CallsStatus.partial);
   });
 });
+
+describe('a transaction and its replacements (Speed up, Cancel)', () => {
+  const original: BatchTransaction = { ...tx(true), hash: '0x0a', replacedBy: '0x0b' };
+  const speedUp: BatchTransaction = { ...tx(true), hash: '0x0b', replaces: '0x0a' };
+  const cancel: BatchTransaction = { ...speedUp, calls: [], cancel: true };
+
+  it('is pending while the replacement is, and follows the one that lands', () => {
+    expect(batchStatus(batch('sent', [original, speedUp]))).toBe(CallsStatus.pending);
+    expect(batchStatus(batch('sent', [{ ...original, dropped: true }, { ...speedUp, receipt: receipt(true) }]))).toBe(CallsStatus.confirmed);
+    // The original won the race: the batch is confirmed by it, and the replacement no longer counts.
+    expect(batchStatus(batch('sent', [{ ...original, receipt: receipt(true) }, speedUp]))).toBe(CallsStatus.confirmed);
+  });
+
+  it('is 400 when the cancel landed: none of the calls ran', () => {
+    expect(batchStatus(batch('sent', [{ ...original, dropped: true }, { ...cancel, receipt: receipt(true) }]))).toBe(CallsStatus.offchainFailure);
+    expect(batchStatus(batch('sent', [original, cancel]))).toBe(CallsStatus.pending);
+  });
+});

@@ -1,5 +1,5 @@
 /** EIP-5792 status codes of a batch, from what was sent and the receipts seen so far. */
-import type { BatchRecord, Submission } from './types';
+import type { BatchRecord, BatchTransaction, Submission } from './types';
 
 export const CallsStatus = {
   pending: 100,
@@ -19,6 +19,35 @@ const succeeded = (status: string): boolean => BigInt(status) === 1n;
 /** What reaches the chain for a batch: its transactions, or its one sponsored UserOperation. */
 export const submissions = (batch: BatchRecord): Submission[] => (batch.userOperation ? [batch.userOperation] : batch.transactions);
 
+/** A transaction and those that took its place one after the other (each Speed up or Cancel replaces the newest). */
+function replacementChain(batch: BatchRecord, root: BatchTransaction): BatchTransaction[] {
+  const chain = [root];
+  for (let next = root.replacedBy; next; ) {
+    const tx = batch.transactions.find((t) => t.hash === next);
+    if (!tx) break;
+    chain.push(tx);
+    next = tx.replacedBy;
+  }
+  return chain;
+}
+
+/**
+ * What counts for the batch's status and receipts: of each transaction and its replacements, the one that landed,
+ * else the newest. A cancel that landed means the calls did not run: it counts as dropped.
+ */
+export function counted(batch: BatchRecord): Submission[] {
+  if (batch.userOperation) return [batch.userOperation];
+  return batch.transactions
+    .filter((t) => !t.replaces)
+    .map((root) => {
+      const chain = replacementChain(batch, root);
+      const chosen = chain.find((t) => t.receipt) ?? chain[chain.length - 1];
+      if (!chosen.cancel) return chosen;
+      const { receipt, ...cancel } = chosen;
+      return receipt ? { ...cancel, dropped: true } : cancel;
+    });
+}
+
 export const anySent = (batch: BatchRecord): boolean => submissions(batch).some((s) => s.sent);
 
 /** Sent, neither included nor dropped yet: the batch is pending while any is. */
@@ -28,7 +57,7 @@ export const undecided = (s: Submission): boolean => s.sent && !s.receipt && !s.
 export const open = (s: Submission): boolean => s.sent && !s.final && !s.dropped;
 
 export function batchStatus(batch: BatchRecord): number {
-  const all = submissions(batch);
+  const all = counted(batch);
   const sent = all.filter((t) => t.sent);
   if (batch.state === 'failed' && sent.length === 0) return CallsStatus.offchainFailure;
   if (batch.state !== 'sent' && batch.state !== 'failed') return CallsStatus.pending;

@@ -44,8 +44,14 @@ export interface BatchTransaction extends Submission {
   hash: Hex;
   raw: Hex;
   nonce: number;
-  /** Which calls of the batch it carries: all of them when atomic, one otherwise. */
+  /** Which calls of the batch it carries: all of them when atomic, one otherwise; none for a cancel. */
   calls: number[];
+  /** Signed by Speed up or Cancel at the nonce of this earlier transaction of the batch. */
+  replaces?: Hex;
+  /** A later transaction of the batch at the same nonce (Speed up, Cancel) took this one's place. */
+  replacedBy?: Hex;
+  /** A 0-value transfer to the account itself: when it lands, the calls it replaced did not run. */
+  cancel?: true;
 }
 
 /**
@@ -56,8 +62,11 @@ export interface BatchTransaction extends Submission {
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
 export interface BatchRecord {
-  /** `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch. */
-  kind?: 'transaction';
+  /**
+   * `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch.
+   * `revokeDelegation`: the popup's "Revert to a plain account", one type-4 transaction authorizing address zero.
+   */
+  kind?: 'transaction' | 'revokeDelegation';
   id: string;
   origin: string;
   chainId: Hex;

@@ -1,5 +1,5 @@
 /** The wallet's networks (built-in plus user-added) and the selected one. */
-import { BUILT_IN_NETWORKS, DEFAULT_CHAIN_ID, type Network } from '../../shared/networks';
+import { BUILT_IN_NETWORKS, defaultChainId, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -9,7 +9,10 @@ export interface NetworksSlice {
   chainsWithoutEip7702: Hex[];
   selectedChainId: Hex;
 }
-export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: DEFAULT_CHAIN_ID };
+/** Set by scripts/build.ts (and vitest.config.ts): true in the devnet build. */
+declare const __DEVNET_BUILD__: boolean;
+
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
 
 export interface Networks {
   all(): Promise<Network[]>;
@@ -17,6 +20,8 @@ export interface Networks {
   selected(): Promise<Network>;
   select(chainId: Hex): Promise<Network>;
   add(network: Network): Promise<void>;
+  /** Removes a network the user added. */
+  remove(chainId: Hex): Promise<void>;
   /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
   markWithoutEip7702(chainId: Hex): Promise<void>;
 }
@@ -45,6 +50,9 @@ export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
     },
     async markWithoutEip7702(chainId) {
       await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
+    },
+    async remove(chainId) {
+      await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));
     },
     async add(network) {
       await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);

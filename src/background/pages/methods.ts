@@ -1,14 +1,22 @@
 /** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it). */
 import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
-import { address, boolean, type Hex } from '../../shared/params';
+import { RESET_CONFIRMATION } from '../../shared/pages';
+import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
+import { followBatch } from '../batches/follow';
+import { replaceTransaction } from '../batches/replace';
+import { BUILT_IN_NETWORKS } from '../../shared/networks';
+import { removeNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
-import { accountOnChain, accountParam, chainParam, fields, none, text } from './params';
+import { accountOnChain, accountParam, chainParam, fields, networkForm, none, popupTransaction, text } from './params';
+import { changePassword, importPrivateKey, revealPhrase } from './accounts';
+import { delegationOf, revertToPlainAccount } from './delegation';
+import { quoteSend, sendFromWallet } from './send';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
 import type { PageTable } from './types';
@@ -59,6 +67,27 @@ export const pageMethods: PageTable = {
       const { address: added, name } = await services.accounts.addNext(secret.mnemonic);
       return { address: added, name };
     },
+  },
+  renameAccount: {
+    parse(params) {
+      const p = fields(params);
+      const name = text(p.name, 'name').trim();
+      if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
+      return { address: address(p.address, 'address'), name };
+    },
+    handle: async (p, { services }) => (await services.accounts.rename(p.address, p.name), null),
+  },
+  importPrivateKey: {
+    parse: (params) => ({ privateKey: text(fields(params).privateKey, 'privateKey'), password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => importPrivateKey(services, p),
+  },
+  revealPhrase: {
+    parse: (params) => ({ password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => revealPhrase(services, p.password),
+  },
+  changePassword: {
+    parse: (params) => ({ current: text(fields(params).current, 'current'), next: text(fields(params).next, 'next') }),
+    handle: (p, { services }) => changePassword(services, p),
   },
   selectAccount: {
     parse: accountParam,
@@ -111,9 +140,57 @@ export const pageMethods: PageTable = {
       return null;
     },
   },
+  resetWallet: {
+    parse(params) {
+      const { confirmation } = fields(params);
+      if (confirmation !== RESET_CONFIRMATION) throw invalidParams(`Type ${RESET_CONFIRMATION} to reset the wallet`);
+      return { confirmation };
+    },
+    async handle(_p, { services, lock }) {
+      // Waiting requests are answered 4001 and every site hears it lost its accounts before anything is forgotten.
+      await services.approvals.rejectAll();
+      const sites = Object.keys(await services.permissions.list());
+      await services.permissions.revokeAll();
+      await Promise.all(sites.map((origin) => services.emit(origin, 'accountsChanged', [])));
+      await lock();
+      await services.resetStorage();
+      return null;
+    },
+  },
   addToken: {
     parse: (params) => ({ ...accountOnChain(params), address: text(fields(params).address, 'address') }),
     handle: (p, { services }) => addTokenByAddress(services, p.account, p.chainId, p.address),
+  },
+  quoteSend: {
+    parse: (params) => {
+      const p = fields(params);
+      return { to: address(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), recipient: address(p.recipient, 'recipient') };
+    },
+    read: true,
+    handle: (p, { services }) => quoteSend(services, p),
+  },
+  send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
+  saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  removeNetwork: {
+    parse: chainParam,
+    async handle({ chainId }, { services }) {
+      await removeNetwork(services.networks, chainId, () => switchNetwork(services, BUILT_IN_NETWORKS[0].chainId));
+      return null;
+    },
+  },
+  getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
+  revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
+  replaceTransaction: {
+    parse(params) {
+      const p = fields(params);
+      if (p.mode !== 'speedUp' && p.mode !== 'cancel') throw invalidParams('mode must be speedUp or cancel');
+      return { origin: text(p.origin, 'origin'), id: text(p.id, 'id'), hash: hash32(p.hash, 'hash'), mode: p.mode };
+    },
+    async handle({ origin, id, hash, mode }, { services }) {
+      const replacement = await replaceTransaction(services, origin, id, hash, mode);
+      void followBatch(services, origin, id);
+      return replacement;
+    },
   },
   removeToken: {
     parse: (params) => ({ ...accountOnChain(params), address: address(fields(params).address, 'address') }),

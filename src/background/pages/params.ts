@@ -1,6 +1,7 @@
 /** Schemas of the pages' params: the extension's own pages are trusted more than a dapp, but still checked. */
 import { invalidParams } from '../../shared/errors';
-import { address, object, quantity, type Hex } from '../../shared/params';
+import type { NetworkForm, PopupTransaction } from '../../shared/pages';
+import { address, boolean, data, object, quantity, recipient, type Hex } from '../../shared/params';
 
 export const none = (): Record<never, never> => ({});
 
@@ -21,4 +22,34 @@ export const chainParam = (params: unknown): { chainId: Hex } => ({ chainId: qua
 export function accountOnChain(params: unknown): { account: Hex; chainId: Hex } {
   const p = fields(params);
   return { account: address(p.account, 'account'), chainId: quantity(p.chainId, 'chainId') };
+}
+
+/** The popup's transaction: the recipient's checksum is checked as a dapp's `to` is. */
+export function popupTransaction(params: unknown): PopupTransaction {
+  const p = fields(params);
+  const fees = fields(p.fees);
+  return {
+    to: recipient(p.to, 'to'),
+    value: quantity(p.value, 'value'),
+    data: data(p.data, 'data'),
+    gas: quantity(p.gas, 'gas'),
+    fees: { maxFeePerGas: quantity(fees.maxFeePerGas, 'fees.maxFeePerGas'), maxPriorityFeePerGas: quantity(fees.maxPriorityFeePerGas, 'fees.maxPriorityFeePerGas') },
+  };
+}
+
+/** The Networks form: empty optional URLs are absent. */
+export function networkForm(params: unknown): NetworkForm {
+  const p = fields(params);
+  const optional = (value: unknown, field: string) => {
+    const url = value === undefined ? '' : text(value, field).trim();
+    return url === '' ? undefined : url;
+  };
+  const name = text(p.name, 'name').trim();
+  if (name === '' || name.length > 40) throw invalidParams('A network name has 1 to 40 characters');
+  const blockExplorerUrl = optional(p.blockExplorerUrl, 'blockExplorerUrl');
+  const bundlerUrl = optional(p.bundlerUrl, 'bundlerUrl');
+  return {
+    chainId: quantity(p.chainId, 'chainId'), name, rpcUrl: text(p.rpcUrl, 'rpcUrl').trim(), eip7702: boolean(p.eip7702, 'eip7702'),
+    ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}),
+  };
 }

@@ -1,8 +1,10 @@
 /** What the popup and the approval window render: the whole wallet state, and the Activity list. */
 import type { ApprovalView } from '../../shared/approvals';
-import type { ActivityItem, WalletState } from '../../shared/pages';
+import type { ActivityItem, TransactionStatus, WalletState } from '../../shared/pages';
+import { describeCall } from '../calls/describe';
 import { batchStatus } from '../batches/status';
 import { batchKey } from '../batches/store';
+import type { BatchTransaction } from '../batches/types';
 import type { Services } from '../services';
 
 export async function walletState({ vault, accounts, networks, permissions, approvals, settings }: Services): Promise<WalletState> {
@@ -14,7 +16,7 @@ export async function walletState({ vault, accounts, networks, permissions, appr
     initialized,
     unlocked,
     unlockRetryAt,
-    accounts: list.map(({ address, name }) => ({ address, name })),
+    accounts: list.map(({ address, name, imported }) => ({ address, name, ...(imported ? { imported } : {}) })),
     selectedAccount,
     networks: all,
     selectedChainId: selected.chainId,
@@ -25,6 +27,13 @@ export async function walletState({ vault, accounts, networks, permissions, appr
   };
 }
 
+/** A landed transaction counts even when a replacement was sent after it; a pending one replaced is "replaced". */
+export function transactionStatus(t: BatchTransaction): TransactionStatus {
+  if (t.receipt) return BigInt(t.receipt.status) !== 1n ? 'failed' : t.final ? 'confirmed' : 'pre-confirmed';
+  if (t.replacedBy) return 'replaced';
+  return t.dropped ? 'dropped' : 'pending';
+}
+
 export async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
   const [all, known] = await Promise.all([batches.all(), networks.all()]);
   return all
@@ -33,13 +42,20 @@ export async function activity({ batches, networks }: Services): Promise<Activit
     .map((b) => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
+      ...(b.kind ? { kind: b.kind } : {}),
       origin: b.origin,
       chainId: b.chainId,
       from: b.from,
       atomic: b.atomic,
       status: batchStatus(b),
-      calls: b.calls.map(({ to, value }) => ({ to, value: BigInt(value).toString() })),
-      transactions: b.transactions.filter((t) => t.sent).map((t) => ({ hash: t.hash, status: t.receipt?.status })),
+      calls: b.calls.map(describeCall),
+      transactions: b.transactions.filter((t) => t.sent).map((t) => ({
+        hash: t.hash,
+        nonce: t.nonce,
+        status: transactionStatus(t),
+        ...(t.replaces ? { replaces: t.replaces } : {}),
+        ...(t.cancel ? { cancel: true } : {}),
+      })),
       explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
       error: b.error,
       createdAt: b.createdAt,

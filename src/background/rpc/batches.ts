@@ -11,7 +11,7 @@ import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendApproved } from '../batches/run';
-import { batchStatus, submissions } from '../batches/status';
+import { batchStatus, counted } from '../batches/status';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { method, type AccountContext, type MethodTable } from './types';
@@ -89,7 +89,7 @@ export const batchMethods: MethodTable = {
     auth: 'none',
     async handle(id, { services, origin }) {
       const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
-      const receipts = submissions(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
+      const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       return { version: SEND_CALLS_VERSION, id, chainId: batch.chainId, status: batchStatus(batch), atomic: batch.atomic, receipts };
     },
   }),

@@ -10,7 +10,7 @@ import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
-import { Answered, DEFERRED, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
+import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
 /** Params larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
@@ -64,6 +64,16 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
       : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
     return entry.handle ? entry.handle(params, full as never) : ask(entry.approval!, params, full);
   });
+}
+
+/**
+ * The wallet's own request (the popup's Send): the same entry, parse and approval as a dapp's, acting with the
+ * account the wallet chose, so no site authorization applies.
+ */
+export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
+  const entry = Object.hasOwn(methods, name) ? methods[name] : undefined;
+  if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
+  await ask(entry.approval, entry.parse(params), ctx);
 }
 
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */

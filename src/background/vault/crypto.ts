@@ -13,6 +13,8 @@ export const MAX_PBKDF2_ITERATIONS = 10_000_000;
 
 export interface VaultSecret {
   mnemonic: string;
+  /** Private keys imported as separate accounts (hex), in the order their accounts name them. */
+  importedKeys?: string[];
 }
 
 export interface VaultFile {
@@ -98,7 +100,11 @@ export async function decryptVault(stored: unknown, password: string): Promise<V
   }
   try {
     const secret = JSON.parse(toUtf8String(new Uint8Array(plaintext))) as VaultSecret | null;
-    if (typeof secret?.mnemonic === 'string') return { mnemonic: secret.mnemonic };
+    if (typeof secret?.mnemonic === 'string') {
+      const keys = secret.importedKeys;
+      const importedKeys = Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? keys : undefined;
+      return { mnemonic: secret.mnemonic, ...(importedKeys ? { importedKeys } : {}) };
+    }
   } catch {
     // Shaped below.
   }

@@ -7,7 +7,7 @@ const monogram = (origin: string): string => (new URL(origin).hostname.replace(/
 export function Screen({ title, origin, network, actions, children }: { title: string; origin: string; network?: string; actions: ReactNode; children: ReactNode }) {
   return (
     <div className="screen">
-      <header className="screen-header">
+      <header className="approval-header">
         <span className="site-badge" aria-hidden="true">{monogram(origin)}</span>
         <span className="site" title={origin} aria-label="Site">{origin}</span>
         {network && <span className="pill" aria-label="Network">{network}</span>}

@@ -1,9 +1,16 @@
-/** The toolbar popup: onboarding until a wallet exists, unlock while locked, then home. */
+/** The toolbar popup: onboarding until a wallet exists, unlock while locked, then Home and the screens it opens. */
 import { Unlock } from '../components/Unlock';
+import { useRoute } from '../stores/route';
 import { useWallet } from '../stores/wallet';
-import { Activity } from './Activity';
+import { Accounts } from './accounts/Accounts';
+import { Activity } from './activity/Activity';
+import { Delegation } from './settings/Delegation';
 import { Home } from './Home';
 import { Onboarding } from './Onboarding';
+import { Networks } from './settings/Networks';
+import { Receive } from './Receive';
+import { Send } from './send/Send';
+import { Settings } from './settings/Settings';
 
 /** wallet_showCallsStatus opens popup.html?origin=…&batch=… on one batch. */
 const query = new URLSearchParams(location.search);
@@ -11,9 +18,16 @@ const focus = query.has('batch') ? { origin: query.get('origin') ?? '', id: quer
 
 export function App() {
   const state = useWallet((s) => s.state);
+  const screen = useRoute((s) => s.screen);
   if (!state) return <main aria-busy="true" />;
   if (focus) return <main><Activity focus={focus} /></main>;
   if (!state.initialized) return <Onboarding />;
   if (!state.unlocked) return <Unlock />;
+  if (screen === 'send') return <Send state={state} />;
+  if (screen === 'receive') return <Receive state={state} />;
+  if (screen === 'accounts') return <Accounts state={state} />;
+  if (screen === 'delegation') return <Delegation state={state} />;
+  if (screen === 'networks') return <Networks state={state} />;
+  if (screen === 'settings') return <Settings state={state} />;
   return <Home state={state} />;
 }

@@ -87,7 +87,6 @@ export function Tokens({ account, chainId }: { account: Hex; chainId: Hex }) {
   const remove = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
   return (
     <section aria-label="Tokens">
-      <h2>Tokens</h2>
       {error && <p className="error">Tokens unavailable: {error}</p>}
       {tokens === null && !error && <p aria-busy="true">Loading tokens…</p>}
       {tokens?.length === 0 && <p className="muted">No tokens yet. Add one by its contract address.</p>}

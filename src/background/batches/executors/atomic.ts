@@ -14,7 +14,7 @@ import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './
 import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
-const AUTHORIZATION_GAS = 25_000n;
+export const AUTHORIZATION_GAS = 25_000n;
 
 async function batchGas(node: ChainNode, from: Hex, calls: BatchCall[], upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.

@@ -1,5 +1,5 @@
 /** Sending is idempotent and following sees reorgs and drops: a fake node whose every answer a test sets. */
-import { Transaction } from 'ethers';
+import { Transaction, ZeroAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import { deriveWallet } from '../../accounts/accounts';
@@ -11,6 +11,7 @@ import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus } from
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS, type BatchRecord } from '../types';
 import type { BatchDeps } from './executor';
+import { replaceTransaction } from '../replace';
 import { refreshTransactions } from './transactions';
 
 const ORIGIN = 'https://dapp.example';
@@ -132,5 +133,73 @@ describe('following', () => {
     await refreshTransactions(deps, await stored());
     expect((await stored()).transactions[0].dropped).toBe(true);
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+});
+
+describe('Speed up and Cancel', () => {
+  const feesOf = (raw: string) => {
+    const tx = Transaction.from(raw);
+    return { nonce: tx.nonce, maxFeePerGas: tx.maxFeePerGas!, tip: tx.maxPriorityFeePerGas!, to: tx.to, value: tx.value };
+  };
+
+  it('sends a replacement at the same nonce with both fees ≥ +10%; the batch follows it, even through a refresh that started before', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const stale = await stored();
+    const [original] = stale.transactions;
+    const hash = await replaceTransaction(deps, ORIGIN, 'b', original.hash, 'speedUp');
+    expect(chain.broadcasts).toEqual([original.hash, hash]);
+    const [before, after] = (await stored()).transactions.map((t) => feesOf(t.raw));
+    expect(after.nonce).toBe(before.nonce);
+    expect(after.maxFeePerGas * 10n >= before.maxFeePerGas * 11n).toBe(true);
+    expect(after.tip * 10n >= before.tip * 11n).toBe(true);
+    expect([after.to, after.value]).toEqual([before.to, before.value]);
+
+    chain.receipts.set(hash, receiptAt(hash, chain.head));
+    chain.latestNonce = before.nonce + 1;
+    // A follow loop that read the record before the Speed up stores what it saw; the link must survive it.
+    await refreshTransactions(deps, stale);
+    await refreshTransactions(deps, await stored());
+    const batch = await stored();
+    expect(batch.transactions[0].replacedBy).toBe(hash);
+    expect(batchStatus(batch)).toBe(CallsStatus.confirmed);
+    await expect(replaceTransaction(deps, ORIGIN, 'b', original.hash, 'cancel')).rejects.toThrow(/no longer pending/);
+  });
+
+  it('Cancel sends 0 to the account itself; once it lands the calls did not run (400)', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const [original] = (await stored()).transactions;
+    const hash = await replaceTransaction(deps, ORIGIN, 'b', original.hash, 'cancel');
+    const cancel = feesOf((await stored()).transactions[1].raw);
+    expect([cancel.to, cancel.value, cancel.nonce]).toEqual([FROM, 0n, original.nonce]);
+    chain.receipts.set(hash, receiptAt(hash, chain.head));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+
+  it('forgets a replacement the node refused', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const [original] = (await stored()).transactions;
+    chain.sendAnswer = 'nonce too low';
+    await expect(replaceTransaction(deps, ORIGIN, 'b', original.hash, 'speedUp')).rejects.toThrow('nonce too low');
+    const { transactions } = await stored();
+    expect(transactions).toHaveLength(1);
+    expect(transactions[0].replacedBy).toBeUndefined();
+  });
+});
+
+describe('Revert to a plain account', () => {
+  it('signs one type-4 transaction to the account itself authorizing address zero, at nonce + 1', async () => {
+    const { chain, deps, stored } = await setup({ kind: 'revokeDelegation', calls: [{ to: FROM, value: '0x0', data: '0x' }], gasLimits: ['0xd7a0'] });
+    await sendApproved(deps, ORIGIN, 'b');
+    const [sent] = (await stored()).transactions;
+    const tx = Transaction.from(sent.raw);
+    expect([tx.type, tx.to, tx.value, tx.data]).toEqual([4, FROM, 0n, '0x']);
+    expect(tx.authorizationList).toHaveLength(1);
+    expect(tx.authorizationList![0].address).toBe(ZeroAddress);
+    expect(tx.authorizationList![0].nonce).toBe(BigInt(tx.nonce + 1));
+    expect(chain.broadcasts).toEqual([sent.hash]);
   });
 });

@@ -5,7 +5,7 @@
  * restart, a timeout or a node that went away cannot run a call twice. A sequential batch stops at the first
  * transaction the node refuses (later nonces could not be mined anyway); a call that reverts on chain stops nothing.
  */
-import { keccak256, type HDNodeWallet, type TransactionRequest } from 'ethers';
+import { keccak256, type BaseWallet, type TransactionRequest } from 'ethers';
 import { BatchErrorCode, ErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors';
@@ -16,7 +16,7 @@ import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
 
 /** Signs the batch's transactions from `nonce` on, with `fees`. */
-export type SignTransactions = (wallet: HDNodeWallet, batch: BatchRecord, nonce: number, fees: Fees) => Promise<BatchTransaction[]>;
+export type SignTransactions = (wallet: BaseWallet, batch: BatchRecord, nonce: number, fees: Fees) => Promise<BatchTransaction[]>;
 
 /**
  * A node that predates EIP-7702 refusing the type-4 transaction (geth: "transaction type not supported";
@@ -39,7 +39,7 @@ export const unclear = (error: unknown): boolean =>
   error instanceof RpcError && (error.code === ErrorCode.chainDisconnected || error.code === ErrorCode.internal);
 
 /** One signed transaction carrying the batch's calls at these indexes. */
-export async function signTransaction(wallet: HDNodeWallet, tx: TransactionRequest, calls: number[]): Promise<BatchTransaction> {
+export async function signTransaction(wallet: BaseWallet, tx: TransactionRequest, calls: number[]): Promise<BatchTransaction> {
   const raw = (await wallet.signTransaction(tx)) as Hex;
   return { hash: keccak256(raw) as Hex, raw, nonce: Number(tx.nonce), calls, sent: false };
 }
@@ -160,5 +160,13 @@ export async function refreshTransactions(deps: BatchDeps, batch: BatchRecord, n
   const looked = new Map((await Promise.all(open.map((t) => look(chain, t, head, accountNonce)))).map((t) => [t.hash, t]));
   const same = open.every((t) => JSON.stringify(t) === JSON.stringify(looked.get(t.hash)));
   if (same) return batch;
-  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => looked.get(t.hash) ?? t) }));
+  // What was looked at replaces the stored chain facts; links a Speed up or Cancel added meanwhile stay.
+  const merged = (stored: BatchTransaction, seen: BatchTransaction): BatchTransaction => {
+    const { replacedBy: _stale, ...facts } = seen;
+    return stored.replacedBy ? { ...facts, replacedBy: stored.replacedBy } : facts;
+  };
+  return deps.batches.update(batch.origin, batch.id, (b) => ({
+    ...b,
+    transactions: b.transactions.map((t) => (looked.has(t.hash) ? merged(t, looked.get(t.hash)!) : t)),
+  }));
 }

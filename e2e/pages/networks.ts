@@ -1,0 +1,54 @@
+/** The popup's Networks screen (Settings → Networks), by what it names things. */
+import type { Expected, Screen } from '../driver/types';
+
+export interface NetworkFields {
+  chainId?: string;
+  name?: string;
+  rpcUrl?: string;
+  explorerUrl?: string;
+  bundlerUrl?: string;
+}
+
+export class NetworksScreen {
+  constructor(readonly screen: Screen) {}
+
+  /** Opens it from Home. */
+  static async open(screen: Screen): Promise<NetworksScreen> {
+    await screen.click('Settings');
+    await screen.click('Networks');
+    await screen.waitFor({ role: 'list', name: 'Networks' });
+    return new NetworksScreen(screen);
+  }
+
+  /** Fills the open form; fields not given stay as they are. */
+  async fill(fields: NetworkFields): Promise<void> {
+    const labels: [keyof NetworkFields, string][] = [['chainId', 'Chain ID'], ['name', 'Network name'], ['rpcUrl', 'RPC URL'], ['explorerUrl', 'Explorer URL'], ['bundlerUrl', 'Bundler URL']];
+    for (const [key, label] of labels) if (fields[key] !== undefined) await this.screen.fill(label, fields[key]);
+  }
+
+  async add(fields: NetworkFields): Promise<void> {
+    await this.screen.click('Add network');
+    await this.fill(fields);
+    await this.screen.click('Save network');
+  }
+
+  waitForError(expected: Expected): Promise<void> {
+    return this.screen.waitForText({ role: 'alert', in: 'Network form' }, expected);
+  }
+
+  /** Waits until the list shows the network `name` (once saved, the form closes). */
+  async waitForNetwork(name: string): Promise<void> {
+    await this.screen.waitFor({ role: 'listitem', name: `Network ${name}` });
+  }
+
+  async edit(name: string, fields: NetworkFields): Promise<void> {
+    await this.screen.click(`Edit ${name}`);
+    await this.fill(fields);
+    await this.screen.click('Save network');
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.screen.click(`Remove ${name}`);
+    await this.screen.waitForCount({ role: 'listitem', name: `Network ${name}` }, 0);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Activity's Speed up and Cancel on a chain whose blocks the test mines by hand (fixtures/faultyChain.ts), so a
+ * transaction stays pending until the test says so.
+ */
+import { parseEther } from 'ethers';
+import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { SendScreen } from '../pages/send';
+import { WalletPopup } from '../pages/wallet';
+import type { BrowserSession } from '../driver/types';
+
+const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
+
+let chain: FaultyChain;
+test.beforeAll(async () => {
+  chain = await startFaultyChain();
+  // From here on blocks come only from anvil_mine.
+  await chain.send('evm_setIntervalMining', [0]);
+});
+test.afterAll(async () => chain.stop());
+
+type PoolTx = { hash: string; nonce: string; maxFeePerGas: string; maxPriorityFeePerGas: string; to: string; value: string };
+
+/** The account's transactions waiting in anvil's pool. */
+async function pool(from: string): Promise<PoolTx[]> {
+  const content = await chain.send<{ pending: Record<string, Record<string, PoolTx>> }>('txpool_content');
+  const entry = Object.entries(content.pending).find(([address]) => address.toLowerCase() === from.toLowerCase());
+  return entry ? Object.values(entry[1]) : [];
+}
+
+/** Sends 0.01 ETH from the popup and leaves it pending; returns the popup and the pooled transaction. */
+async function heldSend(session: BrowserSession, from: string): Promise<{ popup: WalletPopup; held: PoolTx }> {
+  const popup = await WalletPopup.open(session);
+  const send = await SendScreen.open(popup.screen);
+  await send.recipient(RECIPIENT);
+  await send.amount('0.01');
+  await send.waitForFee();
+  await send.review();
+  await (await ApprovalWindow.next(session)).approve();
+  await popup.waitForTransactionStatuses(['Pending']);
+  await expect.poll(async () => (await pool(from)).length).toBe(1);
+  return { popup, held: (await pool(from))[0] };
+}
+
+const bumpedTenPercent = (next: string, previous: string) => BigInt(next) * 10n >= BigInt(previous) * 11n;
+
+test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the original reads "replaced"', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  const before = await chain.provider.getBalance(RECIPIENT);
+  const { popup, held } = await heldSend(session, account.address);
+
+  await popup.replacePending('Speed up');
+  await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
+  const [replacement] = await pool(account.address);
+  expect(replacement.hash).not.toBe(held.hash);
+  expect(replacement.nonce).toBe(held.nonce);
+  expect(bumpedTenPercent(replacement.maxFeePerGas, held.maxFeePerGas)).toBe(true);
+  expect(bumpedTenPercent(replacement.maxPriorityFeePerGas, held.maxPriorityFeePerGas)).toBe(true);
+
+  await chain.send('anvil_mine', ['0x1']);
+  await popup.waitForTransactionStatuses(['Replaced', /^(Pre-confirmed|Confirmed)$/]);
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  expect((await chain.provider.getTransactionReceipt(replacement.hash))?.status).toBe(1);
+  expect(await chain.provider.getTransactionReceipt(held.hash)).toBeNull();
+  expect(await chain.provider.getBalance(RECIPIENT)).toBe(before + parseEther('0.01'));
+});
+
+test('Cancel: a 0-value transfer to the account itself at the same nonce; the payment never happens', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  const before = await chain.provider.getBalance(RECIPIENT);
+  const { popup, held } = await heldSend(session, account.address);
+
+  await popup.replacePending('Cancel');
+  await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
+  const [cancel] = await pool(account.address);
+  expect(cancel.nonce).toBe(held.nonce);
+  expect(cancel.to.toLowerCase()).toBe(account.address.toLowerCase());
+  expect(BigInt(cancel.value)).toBe(0n);
+  expect(bumpedTenPercent(cancel.maxFeePerGas, held.maxFeePerGas)).toBe(true);
+  expect(bumpedTenPercent(cancel.maxPriorityFeePerGas, held.maxPriorityFeePerGas)).toBe(true);
+
+  await chain.send('anvil_mine', ['0x1']);
+  await popup.waitForTransactionStatuses(['Replaced', /^(Pre-confirmed|Confirmed)$/]);
+  await popup.waitForOnlyActivityStatus('Cancelled');
+  expect((await chain.provider.getTransactionReceipt(cancel.hash))?.status).toBe(1);
+  expect(await chain.provider.getBalance(RECIPIENT)).toBe(before);
+});

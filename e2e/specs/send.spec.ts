@@ -1,0 +1,86 @@
+/** Send and Receive from the popup: ETH and TST move, reviewed in the same approval window as a dapp's transaction. */
+import { Wallet, parseEther } from 'ethers';
+import { chain, token } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { SendScreen } from '../pages/send';
+
+test('send ETH: reviewed in the approval window, the recipient gets it and the balance drops', async ({ freshWallet, session }) => {
+  const { popup, address } = freshWallet;
+  await popup.screen.waitForText('Balance', '1 ETH');
+  const recipient = Wallet.createRandom().address;
+  const send = await SendScreen.open(popup.screen);
+  await send.recipient(recipient);
+  await send.amount('0.25');
+  await send.waitForFee();
+  await send.review();
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('To', recipient);
+  await approval.screen.waitForText('Value', '0.25 ETH');
+  await approval.approve();
+  await expect.poll(() => chain().getBalance(recipient)).toBe(parseEther('0.25'));
+  await popup.screen.waitForText('Balance', /^0\.749\d* ETH$/);
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  expect(await chain().getBalance(address)).toBeLessThan(parseEther('0.75'));
+});
+
+test('send TST to an address: the token moves; Max sends all of it', async ({ freshWallet, session, devnet }) => {
+  const { popup, address } = freshWallet;
+  await popup.addToken(devnet.addresses.testToken);
+  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  const recipient = Wallet.createRandom().address;
+  let send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('TST');
+  await send.recipient(recipient.toLowerCase());
+  await send.amount('12.5');
+  await send.waitForFee();
+  await send.review();
+  await (await ApprovalWindow.next(session)).approve();
+  await expect.poll(() => token().balanceOf(recipient)).toBe(parseEther('12.5'));
+  await popup.waitForTokenBalance('TST', '987.5 TST');
+
+  send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('TST');
+  await send.recipient(recipient);
+  await send.max();
+  await send.review();
+  await (await ApprovalWindow.next(session)).approve();
+  await expect.poll(() => token().balanceOf(address)).toBe(0n);
+});
+
+test('Max leaves the fee: everything else of the ETH goes out', async ({ freshWallet, session }) => {
+  const { popup, address } = freshWallet;
+  const recipient = Wallet.createRandom().address;
+  const send = await SendScreen.open(popup.screen);
+  await send.recipient(recipient);
+  await send.max();
+  await send.review();
+  await (await ApprovalWindow.next(session)).approve();
+  await expect.poll(() => chain().getBalance(recipient)).toBeGreaterThan(parseEther('0.99'));
+  // What stays is at most the fee the form set aside (the network charged less than that cap).
+  expect(await chain().getBalance(address)).toBeLessThan(parseEther('0.01'));
+});
+
+test('the form refuses a wrong checksum and warns about a contract and the token itself', async ({ freshWallet, devnet }) => {
+  const { popup } = freshWallet;
+  await popup.addToken(devnet.addresses.testToken);
+  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  const send = await SendScreen.open(popup.screen);
+  // ACCOUNT_1 with one letter's case changed (…C51812… → …c51812…).
+  await send.recipient('0x70997970c51812dc3A010C7d01b50e0d17dc79C8');
+  await send.amount('1');
+  await send.waitForRecipientCheck(/wrong checksum/);
+  expect(await send.isReviewEnabled()).toBe(false);
+
+  await send.recipient(devnet.addresses.testToken);
+  await send.waitForRecipientCheck(/recipient is a contract/);
+  await send.chooseAsset('TST');
+  await send.waitForRecipientCheck(/TST contract itself/);
+});
+
+test('Receive shows the address and its QR code', async ({ freshWallet }) => {
+  const { popup, address } = freshWallet;
+  await popup.screen.click('Receive');
+  await popup.screen.waitForText('Address', address);
+  await popup.screen.waitFor({ role: 'img', name: `QR code of ${address}` });
+});

@@ -1,0 +1,62 @@
+/**
+ * The popup's Networks screen: adding or editing a network the user added, and removing one. Every URL is checked
+ * (https, or plain http on this machine) and the RPC and bundler are asked eth_chainId before anything is saved,
+ * so a typo or a node of another chain is refused with the reason. Built-in networks are not edited or removed.
+ */
+import { invalidParams } from '../../shared/errors';
+import { BUILT_IN_NETWORKS, isAllowedRpcUrl, type Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { Networks } from './registry';
+import { callNode } from './rpcClient';
+
+const PROBE_TIMEOUT_MS = 5000;
+
+export type NetworkInput = Pick<Network, 'chainId' | 'name' | 'rpcUrl' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
+
+const isBuiltIn = (chainId: Hex) => BUILT_IN_NETWORKS.some((n) => BigInt(n.chainId) === BigInt(chainId));
+
+/** Checks the URLs' form, then that the RPC (and the bundler) answer eth_chainId with this network's chain id. */
+export async function checkNetwork(input: NetworkInput): Promise<void> {
+  const urls: [string, string | undefined][] = [['RPC URL', input.rpcUrl], ['Bundler URL', input.bundlerUrl], ['Explorer URL', input.blockExplorerUrl]];
+  for (const [field, url] of urls) {
+    if (url !== undefined && !isAllowedRpcUrl(url)) throw invalidParams(`${field} must be https:// (or http:// on this machine, 127.0.0.1 or localhost), got ${url}`);
+  }
+  const probes: [string, string | undefined][] = [['RPC URL', input.rpcUrl], ['Bundler URL', input.bundlerUrl]];
+  for (const [field, url] of probes) {
+    if (url === undefined) continue;
+    let answered: string;
+    try {
+      answered = await callNode<string>({ url, name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
+    } catch (error) {
+      throw invalidParams(`${field} did not answer eth_chainId: ${(error as Error).message}`);
+    }
+    if (BigInt(answered) !== BigInt(input.chainId)) {
+      throw invalidParams(`${field} serves chain ${BigInt(answered)} (${answered}), not ${BigInt(input.chainId)} (${input.chainId})`);
+    }
+  }
+}
+
+export async function saveNetwork(networks: Pick<Networks, 'find' | 'add'>, input: NetworkInput): Promise<Network> {
+  if (isBuiltIn(input.chainId)) throw invalidParams(`${input.chainId} is a built-in network; it cannot be edited`);
+  await checkNetwork(input);
+  const existing = await networks.find(input.chainId);
+  const network: Network = {
+    chainId: `0x${BigInt(input.chainId).toString(16)}`,
+    name: input.name,
+    rpcUrl: input.rpcUrl,
+    nativeCurrency: existing?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    builtIn: false,
+    eip7702: input.eip7702,
+    ...(input.blockExplorerUrl ? { blockExplorerUrl: input.blockExplorerUrl.replace(/\/+$/, '') } : {}),
+    ...(input.bundlerUrl ? { bundlerUrl: input.bundlerUrl } : {}),
+  };
+  await networks.add(network);
+  return network;
+}
+
+/** `switchAway` moves every site off the network first when it is the selected one. */
+export async function removeNetwork(networks: Pick<Networks, 'remove' | 'selected'>, chainId: Hex, switchAway: () => Promise<void>): Promise<void> {
+  if (isBuiltIn(chainId)) throw invalidParams(`${chainId} is a built-in network; it cannot be removed`);
+  if (BigInt((await networks.selected()).chainId) === BigInt(chainId)) await switchAway();
+  await networks.remove(chainId);
+}

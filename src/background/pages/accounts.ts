@@ -1,0 +1,58 @@
+/** The Accounts screen's requests that need the password: import a private key, reveal the phrase, change the password. */
+import { Wallet } from 'ethers';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import type { AccountView } from '../../shared/pages';
+import type { Hex } from '../../shared/params';
+import { announceAccounts } from '../permissions/visible';
+import type { Services } from '../services';
+import { WrongPasswordError } from '../vault/crypto';
+import { ThrottledError } from '../vault/vault';
+
+/** A wrong password is the user's mistake, said as such (4100 like unlock), and too many say when to try again. */
+async function withPassword<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, 'Incorrect password');
+    if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
+    throw error;
+  }
+}
+
+function walletOfKey(text: string): Wallet {
+  const key = text.trim().startsWith('0x') ? text.trim() : `0x${text.trim()}`;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw invalidParams('A private key is 64 hex digits (with or without 0x)');
+  try {
+    return new Wallet(key);
+  } catch {
+    throw invalidParams('This is not a valid secp256k1 private key');
+  }
+}
+
+export async function importPrivateKey(services: Services, p: { privateKey: string; password: string }): Promise<AccountView> {
+  const wallet = walletOfKey(p.privateKey);
+  const address = wallet.address as Hex;
+  if ((await services.accounts.list()).some((a) => a.address.toLowerCase() === address.toLowerCase())) {
+    throw invalidParams(`${address} is already an account of this wallet`);
+  }
+  let keyIndex = 0;
+  await withPassword(() =>
+    services.vaultRewrite.rewrite(p.password, (secret) => {
+      const keys = secret.importedKeys ?? [];
+      keyIndex = keys.length;
+      return { ...secret, importedKeys: [...keys, wallet.privateKey] };
+    }),
+  );
+  const { name } = await services.accounts.addImported(address, keyIndex);
+  await services.accounts.select(address);
+  await announceAccounts(services);
+  return { address, name };
+}
+
+export const revealPhrase = (services: Services, password: string): Promise<string> =>
+  withPassword(async () => (await services.vaultRewrite.verified(password)).mnemonic);
+
+export async function changePassword(services: Services, p: { current: string; next: string }): Promise<null> {
+  await withPassword(() => services.vaultRewrite.rewrite(p.current, (secret) => secret, p.next));
+  return null;
+}

@@ -1,0 +1,49 @@
+/**
+ * The popup's Send: a quote (gas, each fee tier's fees, whether the recipient is a contract) and the transaction
+ * itself, which goes through the very eth_sendTransaction entry a dapp's does: same parse, same approval screen, same
+ * batch record and Activity entry. The wallet is the requester, so its own origin is the "site".
+ */
+import browser from 'webextension-polyfill';
+import type { FeeTier } from '../../shared/fees';
+import type { PopupTransaction, SendQuote } from '../../shared/pages';
+import type { Hex } from '../../shared/params';
+import { callGas } from '../batches/executors/gas';
+import { tierFees, toHexTierFees } from '../batches/fees';
+import { askAsWallet } from '../rpc/pipeline';
+import type { Services } from '../services';
+
+/** The extension's own origin: the popup's requests are recorded and shown as the wallet's. */
+export const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
+
+/** The account the popup acts with: the selected one. */
+export async function selectedSender(services: Services): Promise<Hex> {
+  const from = (await services.accounts.selected()) ?? (await services.accounts.list())[0]?.address;
+  if (!from) throw new Error('The wallet has no account yet');
+  return from;
+}
+
+export async function quoteSend(services: Services, p: { to: Hex; value: Hex; data: Hex; recipient: Hex }): Promise<SendQuote> {
+  const [from, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
+  const node = await services.nodeFor(network.chainId);
+  const [{ gas, warning }, tiers, code] = await Promise.all([
+    callGas(node, from, { to: p.to, value: p.value, data: p.data }),
+    tierFees(node),
+    node<Hex>('eth_getCode', [p.recipient, 'pending']),
+  ]);
+  return {
+    gasLimit: `0x${gas.toString(16)}`,
+    fees: toHexTierFees(tiers) as Record<FeeTier, SendQuote['fees'][FeeTier]>,
+    recipientIsContract: code !== '0x',
+    ...(warning ? { warning } : {}),
+  };
+}
+
+/** Queues the transaction for review in the approval window; the result shows in Activity. */
+export async function sendFromWallet(services: Services, p: PopupTransaction): Promise<null> {
+  const from = await selectedSender(services);
+  const origin = walletOrigin();
+  const tx = { from, to: p.to, value: p.value, data: p.data, gas: p.gas, ...p.fees };
+  // No page waits for this reply: tab id -1 reaches no tab, and the popup follows the transaction in Activity.
+  await askAsWallet('eth_sendTransaction', [tx], { origin, method: 'eth_sendTransaction', services, account: from, replyTo: { tabId: -1, frameId: 0, origin, requestId: '' } });
+  return null;
+}

@@ -1,0 +1,110 @@
+/**
+ * Everything the wallet sent, from any site or from the popup, newest first: the batch's status, the site, what each
+ * call does, and each transaction's own status with an explorer link. A pending transaction can be sped up or
+ * cancelled (a new transaction at its nonce); the original then reads "replaced".
+ */
+import browser from 'webextension-polyfill';
+import { useEffect, useState } from 'react';
+import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../../../shared/pages';
+import { call } from '../../api/background';
+import { relativeTime, shortAddress } from '../../format/amounts';
+import { useWallet } from '../../stores/wallet';
+import { callSummary } from './summary';
+
+const BATCH_STATUS: Record<number, string> = {
+  100: 'Pending',
+  200: 'Confirmed',
+  400: 'Failed (not sent)',
+  500: 'Reverted',
+  600: 'Partially executed',
+};
+
+const TX_STATUS: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  'pre-confirmed': 'Pre-confirmed',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+  replaced: 'Replaced',
+  dropped: 'Dropped',
+};
+
+function useActivity(): ActivityItem[] | null {
+  const [items, setItems] = useState<ActivityItem[] | null>(null);
+  useEffect(() => {
+    const load = () => void call('getActivity').then(setItems);
+    load();
+    browser.storage.onChanged.addListener(load);
+    return () => browser.storage.onChanged.removeListener(load);
+  }, []);
+  return items;
+}
+
+function Transaction({ item, tx, explorerUrl }: { item: ActivityItem; tx: ActivityTransaction; explorerUrl?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const replace = (mode: 'speedUp' | 'cancel') => {
+    setBusy(true);
+    setError(null);
+    void call('replaceTransaction', { origin: item.origin, id: item.id, hash: tx.hash, mode }).then(
+      () => setBusy(false),
+      (e: Error) => (setError(e.message), setBusy(false)),
+    );
+  };
+  const label = tx.cancel ? 'Cancel' : tx.replaces ? 'Speed-up' : 'Transaction';
+  return (
+    <li aria-label={`Transaction ${tx.hash}`}>
+      <div className="row">
+        <span className="mono">
+          {label} #{tx.nonce} · {explorerUrl ? <a href={`${explorerUrl}/tx/${tx.hash}`} target="_blank" rel="noreferrer">{shortAddress(tx.hash)}</a> : shortAddress(tx.hash)}
+        </span>
+        <strong aria-label="Transaction status">{TX_STATUS[tx.status]}</strong>
+      </div>
+      {tx.status === 'pending' && (
+        <div className="row">
+          <button type="button" className="secondary small" disabled={busy} onClick={() => replace('speedUp')}>Speed up</button>
+          {!tx.cancel && <button type="button" className="secondary small" disabled={busy} onClick={() => replace('cancel')}>Cancel</button>}
+        </div>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
+    </li>
+  );
+}
+
+function Batch({ item, now }: { item: ActivityItem; now: number }) {
+  const networks = useWallet((s) => s.state?.networks ?? []);
+  const network = networks.find((n) => BigInt(n.chainId) === BigInt(item.chainId));
+  const symbol = network?.nativeCurrency.symbol ?? 'ETH';
+  const site = item.origin === location.origin ? 'Batch Wallet' : item.origin;
+  const cancelled = item.transactions.some((t) => t.cancel && (t.status === 'pre-confirmed' || t.status === 'confirmed'));
+  return (
+    <li className="card" aria-label={`Batch ${item.id}`}>
+      <div className="row">
+        <strong aria-label="Status">{cancelled ? 'Cancelled' : (BATCH_STATUS[item.status] ?? item.status)}</strong>
+        <span className="muted">{relativeTime(item.createdAt, now)}</span>
+      </div>
+      <div className="muted">{site} · {network?.name ?? item.chainId} · from {shortAddress(item.from)}{item.calls.length > 1 ? ` · ${item.atomic ? 'atomic' : 'sequential'}` : ''}</div>
+      <ul className="plain">
+        {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
+      </ul>
+      {item.error && <p className="error">{item.error}</p>}
+      <ul className="plain" aria-label="Transactions">
+        {item.transactions.map((t) => <Transaction key={t.hash} item={item} tx={t} explorerUrl={item.explorerUrl} />)}
+      </ul>
+    </li>
+  );
+}
+
+/** The whole list, or only the batch `focus` names (wallet_showCallsStatus). */
+export function Activity({ focus }: { focus?: { origin: string; id: string } }) {
+  const items = useActivity();
+  const now = Date.now();
+  if (!items) return <p aria-busy="true">Loading activity…</p>;
+  const shown = focus ? items.filter((i) => i.origin === focus.origin && i.id === focus.id) : items;
+  return (
+    <section aria-label="Activity">
+      {focus && <h2>Activity</h2>}
+      {shown.length === 0 && <p className="muted">No activity yet.</p>}
+      <ul className="plain">{shown.map((item) => <Batch key={item.key} item={item} now={now} />)}</ul>
+    </section>
+  );
+}

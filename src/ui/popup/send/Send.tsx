@@ -1,0 +1,121 @@
+/**
+ * Send the network's coin or a watched token: recipient (checksum checked; a contract, or the token itself, warned
+ * about), amount with Max (leaving the fee), fee tier. Review happens in the approval window, the same screen as a
+ * dapp's eth_sendTransaction.
+ */
+import { useState, type FormEvent } from 'react';
+import { FEE_TIERS, type FeeTier } from '../../../shared/fees';
+import type { WalletState } from '../../../shared/pages';
+import { call } from '../../api/background';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { exactAmount, readableAmount } from '../../format/amounts';
+import { useRoute } from '../../stores/route';
+import { maxSendable, parseAmount } from './amount';
+import { checkRecipient } from './recipient';
+import { transferCall, type Asset } from './transfer';
+import { useBalances } from './useBalances';
+import { useQuote } from './useQuote';
+
+const TIER_LABELS: Record<FeeTier, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
+
+export function Send({ state }: { state: WalletState }) {
+  const { go, showTab } = useRoute();
+  const account = state.selectedAccount ?? state.accounts[0].address;
+  const network = state.networks.find((n) => n.chainId === state.selectedChainId)!;
+  const { coin, tokens } = useBalances(account, network.chainId);
+  const [assetKey, setAssetKey] = useState('coin');
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState('');
+  const [tier, setTier] = useState<FeeTier>('market');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const token = tokens.find((t) => t.address === assetKey);
+  const asset: Asset = token ? { token: token.address, symbol: token.symbol, decimals: token.decimals } : network.nativeCurrency;
+  const balance = token ? (token.balance === null ? null : BigInt(token.balance)) : coin;
+  const recipient = to.trim() === '' ? null : checkRecipient(to);
+  const parsed = amount.trim() === '' ? null : parseAmount(amount, asset.decimals);
+  const units = parsed?.ok ? parsed.units : 0n;
+  const transfer = recipient?.ok ? transferCall(asset, recipient.address, units) : null;
+  // Gas does not depend on how much of the coin moves: the quote asks with value 0, so Max can use it.
+  const { quote, error: quoteError } = useQuote(transfer && recipient?.ok ? { ...transfer, value: '0x0', recipient: recipient.address } : null);
+  const fees = quote?.fees[tier];
+  const maxFee = quote && fees ? BigInt(quote.gasLimit) * BigInt(fees.maxFeePerGas) : null;
+  const max = balance === null ? null : token ? balance : maxFee === null ? null : maxSendable(balance, BigInt(quote!.gasLimit), BigInt(fees!.maxFeePerGas));
+  const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (maxFee ?? 0n));
+  const ready = transfer && parsed?.ok && quote && fees && !tooMuch && !busy;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    try {
+      await call('send', { ...transfer, gas: quote.gasLimit, fees });
+      showTab('activity');
+      go('home');
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main>
+      <ScreenHeader title="Send" />
+      <form className="send" aria-label="Send" onSubmit={submit}>
+        <label>
+          Asset
+          <select aria-label="Asset" value={assetKey} onChange={(e) => setAssetKey(e.target.value)}>
+            <option value="coin">{network.nativeCurrency.symbol}</option>
+            {tokens.map((t) => <option key={t.address} value={t.address}>{t.symbol}</option>)}
+          </select>
+        </label>
+        <p className="muted" aria-label="Available" title={balance === null ? undefined : exactAmount(balance, asset.decimals)}>
+          Available: {balance === null ? '…' : `${readableAmount(balance, asset.decimals)} ${asset.symbol}`}
+        </p>
+        <label>
+          Recipient
+          <input className="mono" value={to} onChange={(e) => setTo(e.target.value)} placeholder="0x…" spellCheck={false} />
+        </label>
+        <div role="group" aria-label="Recipient checks">
+          {recipient && !recipient.ok && <p className="error" role="alert">{recipient.error}</p>}
+          {recipient?.ok && token && recipient.address === token.address && (
+            <p className="warning" role="alert">This is the {token.symbol} contract itself: tokens sent to it are almost always lost.</p>
+          )}
+          {recipient?.ok && quote?.recipientIsContract && !(token && recipient.address === token.address) && (
+            <p className="warning" role="alert">The recipient is a contract: make sure it can handle {asset.symbol}, or the funds may be stuck.</p>
+          )}
+        </div>
+        <div className="amount-row">
+          <label>
+            Amount
+            <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.0" />
+          </label>
+          <button type="button" className="secondary small" disabled={max === null} onClick={() => max !== null && setAmount(exactAmount(max, asset.decimals))}>
+            Max
+          </button>
+        </div>
+        <div role="group" aria-label="Amount checks">
+          {parsed && !parsed.ok && <p className="error" role="alert">{parsed.error}</p>}
+          {tooMuch && <p className="error" role="alert">More than is available{token ? '' : ' after the network fee'}</p>}
+        </div>
+        <fieldset className="card">
+          <legend>Fee</legend>
+          {FEE_TIERS.map((name) => (
+            <label key={name} className="check">
+              <input type="radio" name="tier" checked={tier === name} onChange={() => setTier(name)} />
+              <span>
+                {TIER_LABELS[name]}
+                {quote && `: up to ${readableAmount(BigInt(quote.gasLimit) * BigInt(quote.fees[name].maxFeePerGas))} ${network.nativeCurrency.symbol}`}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {quote?.warning && <p className="warning" role="alert">{quote.warning}</p>}
+        {quoteError && <p className="error" role="alert">{quoteError}</p>}
+        {error && <p className="error" role="alert">{error}</p>}
+        <button type="submit" disabled={!ready}>Review</button>
+      </form>
+    </main>
+  );
+}

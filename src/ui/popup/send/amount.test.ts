@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { maxSendable, parseAmount } from './amount';
+
+describe('parseAmount', () => {
+  it('reads decimal text into units', () => {
+    expect(parseAmount(' 1.5 ', 18)).toEqual({ ok: true, units: 1_500_000_000_000_000_000n });
+    expect(parseAmount('12', 6)).toEqual({ ok: true, units: 12_000_000n });
+  });
+
+  it('refuses more decimals than the coin has, zero and text that is not a number', () => {
+    expect(parseAmount('0.1234567', 6)).toEqual({ ok: false, error: 'At most 6 decimals' });
+    expect(parseAmount('0', 18)).toEqual({ ok: false, error: 'Enter an amount above 0' });
+    expect(parseAmount('1e3', 18).ok).toBe(false);
+    expect(parseAmount('-1', 18).ok).toBe(false);
+  });
+});
+
+describe('maxSendable', () => {
+  it('leaves the most the fee can cost', () => {
+    expect(maxSendable(1_000_000n, 21_000n, 10n)).toBe(790_000n);
+  });
+
+  it('is zero when the fee alone is more than the balance', () => {
+    expect(maxSendable(100n, 21_000n, 10n)).toBe(0n);
+  });
+});

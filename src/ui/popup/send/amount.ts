@@ -1,0 +1,21 @@
+/** The Send form's arithmetic, in integer units: what the user typed, and what "Max" leaves after the fee. */
+import { parseUnits } from 'ethers';
+
+export type Parsed = { ok: true; units: bigint } | { ok: false; error: string };
+
+/** "1.5" of a coin with `decimals` decimals, as units; more decimals than the coin has, or anything not a number, is an error. */
+export function parseAmount(text: string, decimals: number): Parsed {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: 'Enter an amount like 1.5' };
+  const fraction = trimmed.split('.')[1] ?? '';
+  if (fraction.length > decimals) return { ok: false, error: `At most ${decimals} decimals` };
+  const units = parseUnits(trimmed, decimals);
+  if (units === 0n) return { ok: false, error: 'Enter an amount above 0' };
+  return { ok: true, units };
+}
+
+/** The most of the network's coin that can go out when the fee, at most `gas` × `maxFeePerGas`, is paid too. */
+export const maxSendable = (balance: bigint, gas: bigint, maxFeePerGas: bigint): bigint => {
+  const left = balance - gas * maxFeePerGas;
+  return left > 0n ? left : 0n;
+};

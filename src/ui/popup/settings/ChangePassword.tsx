@@ -1,0 +1,39 @@
+/** A new password: the vault is decrypted with the current one and encrypted again under the new one. */
+import { useState } from 'react';
+import { call } from '../../api/background';
+import { useSubmit } from '../../components/useSubmit';
+
+export function ChangePassword() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [done, setDone] = useState(false);
+  const { submit, error, busy } = useSubmit(async () => {
+    setDone(false);
+    if (next !== confirm) throw new Error('The new passwords do not match');
+    await call('changePassword', { current, next });
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    setDone(true);
+  });
+  return (
+    <form className="card" aria-label="Change password" onSubmit={submit}>
+      <label>
+        Current password
+        <input type="password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+      </label>
+      <label>
+        New password
+        <input type="password" value={next} onChange={(e) => setNext(e.target.value)} />
+      </label>
+      <label>
+        Confirm new password
+        <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </label>
+      {error && <p className="error" role="alert">{error}</p>}
+      {done && <p role="alert">Password changed.</p>}
+      <button type="submit" disabled={busy || current === '' || next === ''}>Change password</button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+/** Every network: built-in ones as they are, added ones editable and removable; a form to add another. */
+import { useState } from 'react';
+import type { Network } from '../../../shared/networks';
+import type { WalletState } from '../../../shared/pages';
+import { call } from '../../api/background';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { NetworkForm } from './NetworkForm';
+
+export function Networks({ state }: { state: WalletState }) {
+  const [form, setForm] = useState<{ editing?: Network } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remove = (n: Network) => void call('removeNetwork', { chainId: n.chainId }).then(() => setError(null), (e: Error) => setError(e.message));
+  return (
+    <main>
+      <ScreenHeader title="Networks" back="settings" />
+      <ul className="plain" aria-label="Networks">
+        {state.networks.map((n) => (
+          <li key={n.chainId} className="row card" aria-label={`Network ${n.name}`}>
+            <div>
+              <strong>{n.name}</strong>
+              <div className="muted">{BigInt(n.chainId).toString()} · {n.builtIn ? 'built-in' : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
+            </div>
+            {!n.builtIn && (
+              <>
+                <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
+                <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && <p className="error" role="alert">{error}</p>}
+      {form ? (
+        <NetworkForm key={form.editing?.chainId ?? 'new'} editing={form.editing} onDone={() => setForm(null)} />
+      ) : (
+        <button type="button" className="secondary" onClick={() => setForm({})}>Add network</button>
+      )}
+    </main>
+  );
+}

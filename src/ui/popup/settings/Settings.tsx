@@ -1,0 +1,49 @@
+/** Settings: networks, account type (EIP-7702), auto-lock, MetaMask compatibility, the recovery phrase and password, connected sites, reset. */
+import type { WalletState } from '../../../shared/pages';
+import { call } from '../../api/background';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useRoute } from '../../stores/route';
+import { Sites } from '../Sites';
+import { ChangePassword } from './ChangePassword';
+import { ResetWallet } from './ResetWallet';
+import { RevealPhrase } from './RevealPhrase';
+
+export function Settings({ state }: { state: WalletState }) {
+  const go = useRoute((s) => s.go);
+  return (
+    <main>
+      <ScreenHeader title="Settings" />
+      <div className="row">
+        <button type="button" className="secondary" onClick={() => go('networks')}>Networks</button>
+        <button type="button" className="secondary" onClick={() => go('delegation')}>Account type (EIP-7702)</button>
+      </div>
+      <label>
+        Auto-lock after (minutes)
+        <input
+          type="number"
+          min={1}
+          defaultValue={state.autoLockMinutes}
+          onBlur={(e) => void call('setAutoLock', { minutes: Number(e.target.value) })}
+        />
+      </label>
+      <label>
+        MetaMask compatibility (sites see isMetaMask from their next load; each site can differ, under Connected sites)
+        <select
+          aria-label="MetaMask compatibility"
+          value={state.metaMaskCompatibility.global ? 'on' : 'off'}
+          onChange={(e) => void call('setMetaMaskCompatibility', { enabled: e.target.value === 'on' })}
+        >
+          <option value="on">On</option>
+          <option value="off">Off</option>
+        </select>
+      </label>
+      <h2>Recovery phrase</h2>
+      <RevealPhrase />
+      <h2>Password</h2>
+      <ChangePassword />
+      <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} />
+      <h2>Reset</h2>
+      <ResetWallet />
+    </main>
+  );
+}
