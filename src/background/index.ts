@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { isPageRequest } from '../shared/pages';
-import { PROVIDER_PORT, isPageSettingsRequest, isRequestMessage, type RpcRequest } from '../shared/protocol';
+import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -126,6 +126,12 @@ browser.runtime.onConnect.addListener((port) => {
   const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
   const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
   void frames.connected(frame, port);
+  // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port.
+  if (frame.origin !== 'null') {
+    void pageSettings(services.settings, frame.origin)
+      .then((settings) => port.postMessage({ type: 'page-settings', settings } satisfies PageSettingsMessage))
+      .catch(() => undefined);
+  }
   port.onMessage.addListener((message: unknown) => (isRequestMessage(message) ? serveFrame(frame, message.id, message.request) : undefined));
   port.onDisconnect.addListener(() => void frames.disconnected(frame, port));
 });
@@ -133,10 +139,6 @@ browser.runtime.onConnect.addListener((port) => {
 browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
-  if (isPageSettingsRequest(message)) {
-    const origin = originOf(sender);
-    return origin === null || origin === 'null' ? undefined : pageSettings(services.settings, origin);
-  }
   if (isPageRequest(message) && fromOwnPage(sender)) {
     return started.then(() => runPageRequest(message, { services, lock, touch: () => idleTimer.restart() }));
   }

@@ -1,9 +1,9 @@
 /**
  * Relay between the page and the background. It checks envelopes and copies only the fields the
  * protocol defines; it decides nothing and keeps no state but what is still on its way. The background
- * learns the page's origin from the browser, not from anything relayed here. At injection it asks the
- * background for the page's settings (isMetaMask), which the provider gets with "content-ready": before
- * any request of the page is answered.
+ * learns the page's origin from the browser, not from anything relayed here. At injection it opens its
+ * port to the background, whose first message is the page's settings (isMetaMask); the provider gets them
+ * with "content-ready", before any request of the page is answered.
  */
 import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
@@ -15,19 +15,17 @@ import {
   isRequestMessage,
   isToPageMessage,
   type RequestMessage,
+  isPageSettingsMessage,
   type PageSettings,
-  type PageSettingsRequest,
   type ToPageMessage,
   type WindowEnvelope,
 } from '../shared/protocol';
 
 const instance = crypto.randomUUID();
 const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
-const asked: PageSettingsRequest = { type: 'page-settings' };
-const settings: Promise<PageSettings> = browser.runtime.sendMessage(asked).then(
-  (answer) => (typeof (answer as PageSettings | undefined)?.isMetaMask === 'boolean' ? { isMetaMask: (answer as PageSettings).isMetaMask } : DEFAULT_SETTINGS),
-  () => DEFAULT_SETTINGS,
-);
+/** Settled by the first port's first message, or with the defaults when there is no port to hear them on. */
+let settingsHeard: (settings: PageSettings) => void = () => undefined;
+const settings = new Promise<PageSettings>((resolve) => (settingsHeard = resolve));
 const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
 
 const toPage = (data: ToPageMessage): void => {
@@ -40,9 +38,9 @@ const unanswered = new Map<string, RequestMessage>();
 let port: browser.Runtime.Port | null = null;
 
 /**
- * The port to the background, opened on the first request. When the worker stops, the port closes: what it was
- * asked and never answered goes again on a new one (an approval it already holds is not asked twice, and is
- * answered when the user decides); otherwise the next request opens it.
+ * The port to the background, opened at injection (its first message is the page's settings). When the worker
+ * stops, the port closes: what it was asked and never answered goes again on a new one (an approval it already
+ * holds is not asked twice, and is answered when the user decides); otherwise the next request opens it.
  */
 function connection(): browser.Runtime.Port {
   if (port) return port;
@@ -50,6 +48,7 @@ function connection(): browser.Runtime.Port {
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
     port = null;
+    settingsHeard(DEFAULT_SETTINGS);
     if (unanswered.size > 0) resend();
   });
   port = opened;
@@ -69,6 +68,7 @@ function send(message: RequestMessage): void {
 const resend = () => [...unanswered.values()].forEach(send);
 
 function fromBackground(message: unknown): void {
+  if (isPageSettingsMessage(message)) return settingsHeard({ isMetaMask: message.settings.isMetaMask });
   if (!isToPageMessage(message)) return;
   if (message.type === 'content-ready' || message.type === 'request-ack') return;
   // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
@@ -90,7 +90,17 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
 });
 
 // An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
-if (window.origin !== 'null') ready();
+if (window.origin === 'null') {
+  settingsHeard(DEFAULT_SETTINGS);
+} else {
+  try {
+    connection();
+  } catch {
+    // No extension behind this script any more (reloaded): the requests will say so.
+    settingsHeard(DEFAULT_SETTINGS);
+  }
+  ready();
+}
 
 // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
 browser.runtime.onMessage.addListener((message: unknown) => {

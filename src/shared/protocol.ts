@@ -59,13 +59,15 @@ export interface PageSettings {
   isMetaMask: boolean;
 }
 
-/** Content script → background, at injection: the settings of the page's origin (the browser names the origin). */
-export interface PageSettingsRequest {
+/** Background → content script, first on every port it opens: the settings of the frame's origin (the browser names it). */
+export interface PageSettingsMessage {
   type: 'page-settings';
+  settings: PageSettings;
 }
 
-export function isPageSettingsRequest(value: unknown): value is PageSettingsRequest {
-  return typeof value === 'object' && value !== null && (value as PageSettingsRequest).type === 'page-settings';
+export function isPageSettingsMessage(value: unknown): value is PageSettingsMessage {
+  const m = value as PageSettingsMessage | null;
+  return typeof m === 'object' && m !== null && m.type === 'page-settings' && typeof m.settings?.isMetaMask === 'boolean';
 }
 
 /** The content script took a request and passed it on: the page must not send it again. */

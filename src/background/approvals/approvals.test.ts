@@ -53,6 +53,12 @@ describe('approval queue', () => {
     expect(await approvals.pending()).toEqual([]);
     // Answered, but the frame may not have heard it: sent again, it gets the same answer.
     expect(await approvals.earlier(from(1).replyTo)).toEqual({ result: 'm1:x' });
+    // The wallet's own requests (the popup's sends: no tab) are never resent, so never remembered.
+    const own = { origin: 'chrome-extension://wallet', method: 'eth_sendTransaction', replyTo: { tabId: -1, frameId: 0, origin: 'chrome-extension://wallet', requestId: '' } };
+    const mine = await approvals.request('sendTransaction', own, DETAILS);
+    expect(await approvals.earlier(own.replyTo)).toBeUndefined();
+    await approvals.settle(mine.id, { approved: true, answer: 'market' });
+    expect(await approvals.earlier(own.replyTo)).toBeUndefined();
   });
 
   it('keeps requests in order, persisted, and opens the window for each', async () => {

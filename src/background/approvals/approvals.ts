@@ -101,7 +101,10 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     await deps.reply(record.replyTo, response);
-    await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
+    // A frame may send it again (its port closed before it heard); the wallet's own requests (no tab) never are.
+    if (record.replyTo.tabId >= 0) {
+      await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
+    }
     await change((all) => all.filter((a) => a.id !== record.id));
   };
 
@@ -124,6 +127,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     },
     pending: async () => waiting(await read()),
     async earlier(request) {
+      if (request.tabId < 0) return undefined;
       const key = requestKey(request);
       if ((await read()).some((a) => requestKey(a.replyTo) === key)) return 'waiting';
       return (await deps.session.get('answeredRequests')).find((a) => a.request === key)?.response;

@@ -58,4 +58,16 @@ describe('frames', () => {
     await frames.disconnected(A, fresh);
     expect(await session.get('providerFrames')).toEqual({});
   });
+
+  it('answers the wallet\'s own requests (no tab) by nothing, and a delivery the browser refuses outright is a failure, not a throw', async () => {
+    const session = typedStorage(memoryBackend(), FRAMES_DEFAULTS);
+    const throwing: SendToTab = () => {
+      throw new Error('Value must be at least 0');
+    };
+    const frames = createFrames(session, throwing);
+    await frames.reply({ tabId: -1, frameId: 0, origin: 'chrome-extension://wallet', requestId: '' }, { result: '0x1' });
+    await createFrames(session, throwing).connected(A, fakePort());
+    await expect(createFrames(session, throwing).emit('*', 'chainChanged', '0x1')).resolves.toBeUndefined();
+    expect(await session.get('providerFrames')).toEqual({});
+  });
 });

@@ -54,9 +54,12 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
         ports.delete(keyOf(frame));
       }
     }
+    // The wallet's own requests (the popup's sends) have no tab: their answer is the approval itself.
+    if (frame.tabId < 0) return true;
     // Chrome can address the very document; Firefox only the frame (the content script checks the origin).
     const options = frame.documentId ? { documentId: frame.documentId } : { frameId: frame.frameId };
-    return sendToTab(frame.tabId, message, options).then(() => true, () => false);
+    // A browser refusing the call outright (a tab id it cannot have) is a failed delivery too, not a throw.
+    return Promise.resolve().then(() => sendToTab(frame.tabId, message, options)).then(() => true, () => false);
   };
 
   const gone = async (tabId: number, frameId?: number) => {

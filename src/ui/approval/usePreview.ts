@@ -17,6 +17,10 @@ export function usePreview(id: string): PreviewState {
       live = false;
     };
   }, [id]);
+  // For `npm run bench`: when the preview reached the screen.
+  useEffect(() => {
+    if (!state.loading) performance.mark('preview-shown', { detail: id });
+  }, [state.loading, id]);
   return state;
 }
 
