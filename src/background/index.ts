@@ -4,7 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import { isPageRequest } from '../shared/pages';
-import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type RpcRequest } from '../shared/protocol';
+import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type ResponseMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -122,14 +122,26 @@ function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void 
 browser.runtime.onConnect.addListener((port) => {
   const { sender } = port;
   // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
-  if (port.name !== PROVIDER_PORT || sender?.tab?.id === undefined) return port.disconnect();
+  if (port.name !== PROVIDER_PORT) return port.disconnect();
+  if (sender?.tab?.id === undefined) {
+    // Not in a tab (another extension's page): every request is told so, rather than the port closing, which the
+    // content script would take for a stopped worker and answer by sending the same requests again.
+    const origin = (sender && originOf(sender)) ?? 'null';
+    port.onMessage.addListener((message: unknown) => {
+      if (!isRequestMessage(message)) return;
+      port.postMessage({ type: 'rpc-response', id: message.id, origin, response: { error: { code: 4100, message: 'The wallet answers pages in browser tabs only' } } } satisfies ResponseMessage);
+    });
+    return undefined;
+  }
   const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
   const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
   void frames.connected(frame, port);
   // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port.
   if (frame.origin !== 'null') {
     void pageSettings(services.settings, frame.origin)
+      .catch(() => ({ isMetaMask: true }))
       .then((settings) => port.postMessage({ type: 'page-settings', settings } satisfies PageSettingsMessage))
+      // The page went away meanwhile.
       .catch(() => undefined);
   }
   port.onMessage.addListener((message: unknown) => (isRequestMessage(message) ? serveFrame(frame, message.id, message.request) : undefined));

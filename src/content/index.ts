@@ -102,6 +102,17 @@ if (window.origin === 'null') {
   ready();
 }
 
+// A page restored from the back/forward cache had its port closed on the way in: it connects again, so the worker
+// lists it once more and its events reach it.
+window.addEventListener('pageshow', (event) => {
+  if (!event.persisted || window.origin === 'null') return;
+  try {
+    connection();
+  } catch {
+    // No extension behind this script any more.
+  }
+});
+
 // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
 browser.runtime.onMessage.addListener((message: unknown) => {
   fromBackground(message);

@@ -37,11 +37,6 @@ const unsupported = (name: string) => () =>
   new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
-  // Sent again because the port to a stopped worker closed before the answer: asked once, answered the same.
-  const earlier = await ctx.services.approvals.earlier(ctx.replyTo);
-  if (earlier === 'waiting') return DEFERRED;
-  if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
-  if (earlier) return earlier.result;
   const details = await spec.prepare(params, ctx as never);
   if (details instanceof Answered) return details.result;
   try {
@@ -57,6 +52,14 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
   return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
     if ((JSON.stringify(request.params) ?? '').length > MAX_PARAMS_BYTES) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
+    }
+    if (entry.approval) {
+      // Sent again because the port to a stopped worker closed before the answer: asked once, answered the same,
+      // even if the site lost its connection meanwhile (the question already waits, or was answered).
+      const earlier = await ctx.services.approvals.earlier(ctx.replyTo);
+      if (earlier === 'waiting') return DEFERRED;
+      if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
+      if (earlier) return earlier.result;
     }
     const params = entry.parse(request.params);
     const full = entry.auth === 'none'

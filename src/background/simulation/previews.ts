@@ -2,6 +2,7 @@
  * Previews by batch, started when the batch is planned (so the screen rarely waits) and kept while its approval may
  * ask for it. The window opens at once; its preview appears when this settles.
  */
+import { id } from 'ethers';
 import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import type { AssetInfo, Outcome, Preview } from '../../shared/preview';
 import { describeCall } from '../calls/describe';
@@ -31,12 +32,17 @@ async function tokensNamed(batch: BatchRecord, node: ChainNode, tokenInfo: Token
   return Object.fromEntries(infos.filter((i) => i !== undefined).map((i) => [String(i.token).toLowerCase(), i]));
 }
 
+/** The gas limit a sequential batch signs for call `i` (one transaction per call), so the preview runs out of gas where the chain would. */
+const sequentialGas = (batch: BatchRecord, i: number): Hex | undefined =>
+  !batch.atomic && !batch.sponsor && batch.gasLimits.length === batch.calls.length ? batch.gasLimits[i] : undefined;
+
 export function createPreviews(): Previews {
   const tokenInfo = createTokenInfo();
   const kept = new Map<string, Promise<Preview>>();
   return {
     of(batch, network, node) {
-      const key = `${batch.origin} ${batch.id}`;
+      // By what will be signed, not by the batch's id: a site may reuse an id once a batch was rejected and removed.
+      const key = id(JSON.stringify({ origin: batch.origin, chainId: batch.chainId, from: batch.from, calls: batch.calls, gasLimits: batch.gasLimits, atomic: batch.atomic, upgrade: batch.upgrade, paymaster: batch.sponsor?.paymaster, dataSuffix: batch.dataSuffix }));
       let preview = kept.get(key);
       if (!preview) {
         const request = {
@@ -44,7 +50,7 @@ export function createPreviews(): Previews {
           networkName: network.name,
           nativeSymbol: network.symbol,
           from: batch.from,
-          calls: batch.calls,
+          calls: batch.calls.map((call, i) => ({ ...call, ...(sequentialGas(batch, i) ? { gas: sequentialGas(batch, i) } : {}) })),
           // A userOp is all or nothing too.
           atomic: batch.atomic || batch.sponsor !== undefined,
           ...(batch.upgrade ? { delegate: SIMPLE_7702_ACCOUNT } : {}),

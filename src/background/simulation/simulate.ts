@@ -18,7 +18,8 @@ export interface SimulationRequest {
   networkName: string;
   nativeSymbol: string;
   from: Hex;
-  calls: { to?: Hex; value: Hex; data: Hex }[];
+  /** `gas`: the limit the call's own transaction will carry (sequential batches). */
+  calls: { to?: Hex; value: Hex; data: Hex; gas?: Hex }[];
   /** All calls or none (one transaction, or a userOp): a revert undoes the others. */
   atomic: boolean;
   /** The contract the batch delegates the account to, when the account is not delegated yet. */
@@ -31,7 +32,7 @@ type SimulatedCall = { status: Hex; returnData: Hex; logs: Log[]; error?: { mess
 const UNSUPPORTED = /not (found|supported|available|implemented)|unsupported|does not exist/i;
 const INSUFFICIENT = /insufficient funds|insufficient balance/i;
 
-const callObject = (from: Hex, call: SimulationRequest['calls'][number]) => ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data });
+const callObject = (from: Hex, call: SimulationRequest['calls'][number]) => ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data, ...(call.gas ? { gas: call.gas } : {}) });
 
 /** Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). */
 async function firstRevertByCall(node: ChainNode, request: SimulationRequest): Promise<CallRevert | undefined> {

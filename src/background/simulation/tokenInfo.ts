@@ -21,20 +21,26 @@ async function read<T>(node: ChainNode, token: Hex, fn: 'symbol' | 'decimals'): 
 
 /** A cache in the worker's memory: contracts do not change their symbol, and a restart only costs one read again. */
 export function createTokenInfo(): TokenInfoLookup {
-  const known = new Map<string, Promise<AssetInfo>>();
-  return (node, chainId, token, standard) => {
+  const known = new Map<string, Promise<{ symbol?: string; decimals?: bigint }>>();
+  return async (node, chainId, token, standard) => {
     const key = `${chainId} ${token.toLowerCase()}`;
-    let info = known.get(key);
-    if (!info) {
-      info = Promise.all([read<string>(node, token, 'symbol'), read<bigint>(node, token, 'decimals')]).then(([symbol, decimals]) => ({
-        token,
-        standard,
-        // A contract picks its symbol: nothing in it may hide or reorder what the screen shows.
-        symbol: cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
-        decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
-      }));
-      known.set(key, info);
+    let reading = known.get(key);
+    if (!reading) {
+      reading = Promise.all([read<string>(node, token, 'symbol'), read<bigint>(node, token, 'decimals')]).then(([symbol, decimals]) => {
+        // Nothing heard (a node that did not answer, or no token there): asked again next time, not kept.
+        if (symbol === undefined && decimals === undefined) known.delete(key);
+        return { symbol, decimals };
+      });
+      known.set(key, reading);
     }
-    return info.then((i) => ({ ...i, standard }));
+    const { symbol, decimals } = await reading;
+    return {
+      token,
+      standard,
+      // A contract picks its symbol: nothing in it may hide or reorder what the screen shows.
+      symbol: cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
+      // NFTs count whole tokens, whatever the contract says.
+      decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
+    };
   };
 }
