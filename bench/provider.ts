@@ -78,37 +78,27 @@ try {
   }
   report('first answer after the worker stopped', coldStarts);
 
-  const painted: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
-    const signing = dapp.request('personal_sign', ['0x68656c6c6f', account]);
-    const approval = await ApprovalWindow.next(browser);
-    const { page } = approval.screen as ChromiumScreen;
-    const shownAt = await page.waitForFunction(() => {
-      const mark = performance.getEntriesByName('approval-shown')[0];
-      return mark ? performance.timeOrigin + mark.startTime : undefined;
-    });
-    painted.push((await shownAt.jsonValue())! - sentAt);
-    await approval.reject();
-    await signing;
-  }
-  report('request → approval screen painted', painted);
-
+  /** Ten times: from the page's request to `mark` in the approval window it opens (the UI marks it), then rejected. */
+  const untilMark = async (mark: string, method: string, params: unknown[]): Promise<number[]> => {
+    const samples: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
+      const asking = dapp.request(method, params);
+      const approval = await ApprovalWindow.next(browser);
+      const markedAt = await (approval.screen as ChromiumScreen).page.waitForFunction((name) => {
+        const entry = performance.getEntriesByName(name)[0];
+        return entry ? performance.timeOrigin + entry.startTime : undefined;
+      }, mark);
+      samples.push((await markedAt.jsonValue())! - sentAt);
+      await approval.reject();
+      await asking;
+    }
+    return samples;
+  };
+  report('request → approval screen painted', await untilMark('approval-shown', 'personal_sign', ['0x68656c6c6f', account]));
   // The simulated preview of a batch, from the request to the screen (it never holds the window up).
-  const previewed: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
-    const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
-    const approval = await ApprovalWindow.next(browser);
-    const shownAt = await (approval.screen as ChromiumScreen).page.waitForFunction(() => {
-      const mark = performance.getEntriesByName('preview-shown')[0];
-      return mark ? performance.timeOrigin + mark.startTime : undefined;
-    });
-    previewed.push((await shownAt.jsonValue())! - sentAt);
-    await approval.reject();
-    await sending;
-  }
-  report('request → simulated preview on screen', previewed);
+  const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
+  report('request → simulated preview on screen', await untilMark('preview-shown', 'wallet_sendCalls', [batchOfOne]));
 
   const toStatus: number[] = [];
   for (let i = 0; i < 5; i++) {
