@@ -76,7 +76,7 @@ const services: Services = {
   async nodeFor(chainId) {
     const network = await networks.find(chainId);
     if (!network) throw new Error(`Unknown network ${chainId}`);
-    return (method, params) => callNode(nodeOf(network), method, params);
+    return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
   },
   async bundlerFor(chainId) {
     const network = await networks.find(chainId);

@@ -60,6 +60,8 @@ export interface ActivityItem {
   from: Hex;
   atomic: boolean;
   status: number;
+  /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
+  preconfirmed?: boolean;
   calls: DecodedCall[];
   transactions: ActivityTransaction[];
   explorerUrl?: string;

@@ -1,7 +1,8 @@
 /**
  * Following a sent batch until it is final: its receipts (re-checked until FINAL_CONFIRMATIONS deep, so a reorg
  * takes a receipt away again), what the node lost (sent again) and what was dropped. Polling starts at 50 ms and
- * backs off to 1 s, so a status follows the chain's ~200 ms pre-confirmation increments instead of ethers' 4 s default.
+ * backs off to 1 s, so a status follows the chain's ~200 ms pre-confirmation increments instead of ethers' 4 s default;
+ * a receipt that came with the sending (eth_sendRawTransactionSync) is only looked at again once a second.
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
@@ -14,6 +15,11 @@ const MAX_DELAY_MS = 1000;
 const GIVE_UP_AFTER_MS = 10 * 60_000;
 
 const waiting = (batch: BatchRecord) => submissions(batch).filter(open);
+/**
+ * Everything open already has a receipt from a sealed block (eth_sendRawTransactionSync answers with it): nothing
+ * to find quickly, only reorgs to watch until final, so no fast polling.
+ */
+const onlyReorgsToWatch = (batch: BatchRecord) => waiting(batch).every((s) => s.receipt && !s.preconfirmed);
 
 /** Asks the chain once about what is not final (wallet_getCallsStatus does this on each call). */
 export const refreshReceipts = (deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> =>
@@ -27,9 +33,9 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
   if (!batch) return;
   const node = await deps.nodeFor(batch.chainId);
   while (batch && waiting(batch).length > 0 && Date.now() - started < GIVE_UP_AFTER_MS) {
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    delay = Math.min(delay * 2, MAX_DELAY_MS);
     const current: BatchRecord = batch;
+    await new Promise((resolve) => setTimeout(resolve, onlyReorgsToWatch(current) ? MAX_DELAY_MS : delay));
+    delay = Math.min(delay * 2, MAX_DELAY_MS);
     batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
   }
 }

@@ -56,6 +56,12 @@ export const undecided = (s: Submission): boolean => s.sent && !s.receipt && !s.
 /** Sent and neither dropped nor final: the chain (or the bundler) is still asked about it, reorgs included. */
 export const open = (s: Submission): boolean => s.sent && !s.final && !s.dropped;
 
+/**
+ * Whether any receipt the status counts is only pre-confirmed (its block not sealed yet): wallet_getCallsStatus's
+ * `capabilities.preconfirmed`, and "Pre-confirmed" in Activity. A status of 200 can thus still change until it is false.
+ */
+export const preconfirmed = (batch: BatchRecord): boolean => counted(batch).some((s) => s.receipt !== undefined && s.preconfirmed === true);
+
 export function batchStatus(batch: BatchRecord): number {
   const all = counted(batch);
   const sent = all.filter((t) => t.sent);

@@ -31,6 +31,11 @@ export interface Submission {
   sent: boolean;
   /** As last seen; removed again when a reorg takes its block away. */
   receipt?: CallReceipt;
+  /**
+   * The receipt is from a block the node has not sealed yet (a flashblocks pre-confirmation): its block number was
+   * above the node's latest block when it was last seen.
+   */
+  preconfirmed?: true;
   /** The receipt's block is FINAL_CONFIRMATIONS deep: no longer checked for reorgs. */
   final?: boolean;
   /** It can never be included any more (its nonce went to something else, or the bundler lost it). */

@@ -7,12 +7,14 @@ export interface NetworksSlice {
   addedNetworks: Network[];
   /** Chains whose node refused a type-4 transaction: atomic batches are unsupported there. */
   chainsWithoutEip7702: Hex[];
+  /** RPC URLs whose node answered method-not-found to eth_sendRawTransactionSync (EIP-7966): asked once per node. */
+  nodesWithoutSyncSend: string[];
   selectedChainId: Hex;
 }
 /** Set by scripts/build.ts (and vitest.config.ts): true in the devnet build. */
 declare const __DEVNET_BUILD__: boolean;
 
-export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], nodesWithoutSyncSend: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
 
 export interface Networks {
   all(): Promise<Network[]>;
@@ -24,6 +26,10 @@ export interface Networks {
   remove(chainId: Hex): Promise<void>;
   /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
   markWithoutEip7702(chainId: Hex): Promise<void>;
+  /** Whether transactions go out through eth_sendRawTransactionSync: until the network's node said it lacks it. */
+  sendsSync(chainId: Hex): Promise<boolean>;
+  /** The network's node lacks eth_sendRawTransactionSync: remembered for its RPC URL (another URL is asked again). */
+  markWithoutSyncSend(chainId: Hex): Promise<void>;
 }
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
@@ -50,6 +56,14 @@ export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
     },
     async markWithoutEip7702(chainId) {
       await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
+    },
+    async sendsSync(chainId) {
+      const [network, without] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend')]);
+      return network !== undefined && !without.includes(network.rpcUrl);
+    },
+    async markWithoutSyncSend(chainId) {
+      const network = await find(chainId);
+      if (network) await local.update('nodesWithoutSyncSend', (urls) => (urls.includes(network.rpcUrl) ? urls : [...urls, network.rpcUrl]));
     },
     async remove(chainId) {
       await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));

@@ -2,8 +2,13 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
 
+/** How long to wait for one answer (default 30 s): eth_sendRawTransactionSync is given up on sooner. */
+export interface CallOptions {
+  timeoutMs?: number;
+}
+
 /** JSON-RPC to one node (or bundler); handed to code that works on a chain, so it never needs the registry. */
-export type ChainNode = <T = unknown>(method: string, params?: unknown[]) => Promise<T>;
+export type ChainNode = <T = unknown>(method: string, params?: unknown[], options?: CallOptions) => Promise<T>;
 
 /**
  * An endpoint and the name errors call it by: a URL may carry an API key, and error messages reach every page

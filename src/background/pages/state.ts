@@ -2,7 +2,7 @@
 import type { ApprovalView } from '../../shared/approvals';
 import type { ActivityItem, TransactionStatus, WalletState } from '../../shared/pages';
 import { describeCall } from '../calls/describe';
-import { batchStatus } from '../batches/status';
+import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Services } from '../services';
@@ -27,9 +27,12 @@ export async function walletState({ vault, accounts, networks, permissions, appr
   };
 }
 
-/** A landed transaction counts even when a replacement was sent after it; a pending one replaced is "replaced". */
+/**
+ * A landed transaction counts even when a replacement was sent after it; a pending one replaced is "replaced".
+ * "pre-confirmed": its receipt is from a block the node has not sealed yet.
+ */
 export function transactionStatus(t: BatchTransaction): TransactionStatus {
-  if (t.receipt) return BigInt(t.receipt.status) !== 1n ? 'failed' : t.final ? 'confirmed' : 'pre-confirmed';
+  if (t.receipt) return BigInt(t.receipt.status) !== 1n ? 'failed' : t.preconfirmed ? 'pre-confirmed' : 'confirmed';
   if (t.replacedBy) return 'replaced';
   return t.dropped ? 'dropped' : 'pending';
 }
@@ -48,6 +51,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       from: b.from,
       atomic: b.atomic,
       status: batchStatus(b),
+      ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: b.calls.map(describeCall),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,

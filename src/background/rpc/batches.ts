@@ -11,7 +11,7 @@ import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendApproved } from '../batches/run';
-import { batchStatus, counted } from '../batches/status';
+import { batchStatus, counted, preconfirmed } from '../batches/status';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { method, type AccountContext, type MethodTable } from './types';
@@ -90,7 +90,9 @@ export const batchMethods: MethodTable = {
     async handle(id, { services, origin }) {
       const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
       const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
-      return { version: SEND_CALLS_VERSION, id, chainId: batch.chainId, status: batchStatus(batch), atomic: batch.atomic, receipts };
+      // With receipts: whether any is only pre-confirmed (its block not sealed yet), so the status may still change.
+      const capabilities = receipts.length > 0 ? { capabilities: { preconfirmed: preconfirmed(batch) } } : {};
+      return { version: SEND_CALLS_VERSION, id, chainId: batch.chainId, status: batchStatus(batch), atomic: batch.atomic, receipts, ...capabilities };
     },
   }),
   wallet_showCallsStatus: method({

@@ -15,7 +15,7 @@ import type { BatchRecord, Sponsorship } from '../types';
 export interface BatchDeps {
   batches: BatchStore;
   accounts: Pick<Accounts, 'signer'>;
-  networks: Pick<Networks, 'markWithoutEip7702'>;
+  networks: Pick<Networks, 'markWithoutEip7702' | 'sendsSync' | 'markWithoutSyncSend'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
   bundlerFor(chainId: Hex): Promise<ChainNode>;
 }

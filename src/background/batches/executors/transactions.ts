@@ -14,6 +14,7 @@ import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
+import { sendRawTransactionSync, type NodeReceipt } from './syncSend';
 
 /** Signs the batch's transactions from `nonce` on, with `fees`. */
 export type SignTransactions = (wallet: BaseWallet, batch: BatchRecord, nonce: number, fees: Fees) => Promise<BatchTransaction[]>;
@@ -47,19 +48,35 @@ export async function signTransaction(wallet: BaseWallet, tx: TransactionRequest
 const known = async (node: ChainNode, hash: Hex): Promise<boolean> =>
   Boolean((await node('eth_getTransactionReceipt', [hash])) ?? (await node('eth_getTransactionByHash', [hash])));
 
-/** Resolves when the node holds the bytes (or may: an unclear answer); throws when it refused them. */
-async function broadcast(node: ChainNode, tx: BatchTransaction, upgrade: boolean): Promise<void> {
+/** Sends the bytes: through eth_sendRawTransactionSync when asked and the node has it (its answer is the receipt). */
+async function submit(deps: BatchDeps, node: ChainNode, batch: BatchRecord, raw: Hex, sync: boolean): Promise<NodeReceipt | undefined> {
+  if (sync) {
+    const answer = await sendRawTransactionSync(node, raw);
+    if (answer === 'waiting') return undefined;
+    if (answer !== 'unsupported') return answer;
+    // The node did nothing with a method it lacks: the same bytes go out the usual way, and it is not asked again.
+    await deps.networks.markWithoutSyncSend(batch.chainId);
+  }
+  await node('eth_sendRawTransaction', [raw]);
+  return undefined;
+}
+
+/**
+ * Resolves when the node holds the bytes (or may: an unclear answer), with the receipt when the node gave it;
+ * throws when it refused them.
+ */
+async function broadcast(deps: BatchDeps, node: ChainNode, batch: BatchRecord, tx: BatchTransaction, sync: boolean): Promise<NodeReceipt | undefined> {
   try {
-    await node('eth_sendRawTransaction', [tx.raw]);
+    return await submit(deps, node, batch, tx.raw, sync);
   } catch (error) {
-    if (unclear(error)) return;
+    if (unclear(error)) return undefined;
     const normalized = normalizeTransactionError(error);
     if (!(normalized instanceof RpcError)) throw normalized;
-    if (normalized.message === TX_ERRORS.alreadyKnown) return;
+    if (normalized.message === TX_ERRORS.alreadyKnown) return undefined;
     // Mined already (a send whose answer was lost)?
-    if (normalized.message === TX_ERRORS.nonceTooLow && (await known(node, tx.hash))) return;
+    if (normalized.message === TX_ERRORS.nonceTooLow && (await known(node, tx.hash))) return undefined;
     if (NONCE_TAKEN.includes(normalized.message)) throw new NonceTaken(normalized);
-    if (upgrade && NO_7702.test((error as RpcError).message)) {
+    if (batch.upgrade && NO_7702.test((error as RpcError).message)) {
       throw new RpcError(BatchErrorCode.unsupportedChain, 'EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction', normalized.toObject());
     }
     throw normalized;
@@ -80,17 +97,31 @@ async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sig
 const markSent = (deps: BatchDeps, batch: BatchRecord, hash: Hex, sent: boolean): Promise<BatchRecord> =>
   deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => (t.hash === hash ? { ...t, sent } : t)) }));
 
+/** The receipt the sending answered with, stored as a look would (pre-confirmed or not against the node's latest block). */
+async function storeReceipt(deps: BatchDeps, node: ChainNode, batch: BatchRecord, hash: Hex, found: NodeReceipt): Promise<BatchRecord> {
+  const head = await node<Hex>('eth_blockNumber').then(Number, () => undefined);
+  // Without the head it cannot be told pre-confirmed or not: left to the first look.
+  if (head === undefined) return batch;
+  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => (t.hash === hash ? withReceipt(t, found, head) : t)) }));
+}
+
 async function sendUnsent(deps: BatchDeps, node: ChainNode, batch: BatchRecord): Promise<BatchRecord> {
-  for (const tx of batch.transactions.filter((t) => !t.sent)) {
+  const unsent = batch.transactions.filter((t) => !t.sent);
+  // Only the last goes through eth_sendRawTransactionSync: its receipt means every earlier nonce landed too, so the
+  // batch waits for one inclusion, not one per transaction.
+  const sync = unsent.length > 0 && (await deps.networks.sendsSync(batch.chainId));
+  for (const tx of unsent) {
     // Marked first: a worker that stops while the request is out must treat these bytes as possibly sent.
     batch = await markSent(deps, batch, tx.hash, true);
+    let receipt: NodeReceipt | undefined;
     try {
-      await broadcast(node, tx, batch.upgrade);
+      receipt = await broadcast(deps, node, batch, tx, sync && tx === unsent[unsent.length - 1]);
     } catch (error) {
       // Refused: the node does not hold these bytes, and they are not on chain.
       await markSent(deps, batch, tx.hash, false);
       throw error;
     }
+    if (receipt) batch = await storeReceipt(deps, node, batch, tx.hash, receipt);
   }
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
 }
@@ -115,10 +146,6 @@ export async function sendTransactions(deps: BatchDeps, batch: BatchRecord, sign
   }
 }
 
-interface NodeReceipt extends CallReceipt {
-  [extra: string]: unknown;
-}
-
 /** The receipt fields EIP-5792 reports, from a node's receipt. */
 export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   logs: r.logs.map(({ address, data, topics }) => ({ address, data, topics })),
@@ -130,17 +157,26 @@ export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
 });
 
 /**
+ * A transaction with its receipt as of the node's latest block `head`. The receipt is pre-confirmed while its block
+ * is above `head`: a flashblocks node serves receipts from the block it is still building (number latest + 1), and
+ * the block counts as sealed once the node's latest block has reached it. Final FINAL_CONFIRMATIONS blocks deeper.
+ */
+export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: number): BatchTransaction {
+  const { missingSince: _missing, preconfirmed: _before, ...rest } = tx;
+  // A receipt without a block number is not in a sealed block either.
+  const depth = found.blockNumber ? head - Number(found.blockNumber) : -1;
+  return { ...rest, receipt: toCallReceipt(found), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
+}
+
+/**
  * One look at a transaction not final yet: its receipt (gone again after a reorg), or, without one, whether it can
  * still be mined. Bytes the node no longer holds are sent again; once the account's nonce has moved past it without
  * a receipt for DROP_AFTER_BLOCKS blocks, another transaction took its place and it is dropped.
  */
 async function look(node: ChainNode, tx: BatchTransaction, head: number, accountNonce: () => Promise<number>): Promise<BatchTransaction> {
   const found = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
-  if (found) {
-    const { missingSince: _missing, ...rest } = tx;
-    return { ...rest, receipt: toCallReceipt(found), final: head - Number(found.blockNumber) >= FINAL_CONFIRMATIONS };
-  }
-  const { receipt: _reorged, ...waiting } = tx;
+  if (found) return withReceipt(tx, found, head);
+  const { receipt: _reorged, preconfirmed: _unsealed, ...waiting } = tx;
   if ((await accountNonce()) <= tx.nonce) {
     if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
     return { ...waiting, missingSince: undefined };

@@ -79,7 +79,7 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
   return (
     <li className="card" aria-label={`Batch ${item.id}`}>
       <div className="row">
-        <strong aria-label="Status">{cancelled ? 'Cancelled' : (BATCH_STATUS[item.status] ?? item.status)}</strong>
+        <strong aria-label="Status">{cancelled ? 'Cancelled' : item.status === 200 && item.preconfirmed ? 'Pre-confirmed' : (BATCH_STATUS[item.status] ?? item.status)}</strong>
         <span className="muted">{relativeTime(item.createdAt, now)}</span>
       </div>
       <div className="muted">{site} · {network?.name ?? item.chainId} · from {shortAddress(item.from)}{item.calls.length > 1 ? ` · ${item.atomic ? 'atomic' : 'sequential'}` : ''}</div>
