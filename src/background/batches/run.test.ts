@@ -45,7 +45,7 @@ async function setup(accepted: number, refusal: string) {
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet(MNEMONIC, 0) },
-    networks: { markWithoutEip7702: async () => undefined },
+    networks: { markWithoutEip7702: async () => undefined, sendsSync: async () => false, markWithoutSyncSend: async () => undefined },
     nodeFor: async () => node,
     bundlerFor: async () => node,
   } as unknown as BatchDeps;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchStatus, CallsStatus } from './status';
+import { batchStatus, CallsStatus, preconfirmed } from './status';
+import { withReceipt } from './executors/transactions';
 import type { BatchRecord, BatchTransaction } from './types';
 
 const receipt = (ok: boolean) => ({ logs: [], status: ok ? '0x1' : '0x0', blockHash: '0x01', blockNumber: '0x1', gasUsed: '0x5208', transactionHash: '0x02' }) as BatchTransaction['receipt'];
@@ -53,5 +54,31 @@ describe('a transaction and its replacements (Speed up, Cancel)', () => {
   it('is 400 when the cancel landed: none of the calls ran', () => {
     expect(batchStatus(batch('sent', [{ ...original, dropped: true }, { ...cancel, receipt: receipt(true) }]))).toBe(CallsStatus.offchainFailure);
     expect(batchStatus(batch('sent', [original, cancel]))).toBe(CallsStatus.pending);
+  });
+});
+
+describe('pre-confirmed receipts (flashblocks)', () => {
+  const nodeReceipt = (block: number) => ({ ...receipt(true)!, blockNumber: `0x${block.toString(16)}` as const });
+
+  it('is pre-confirmed while the receipt\'s block is above the node\'s latest, sealed once the latest reaches it', () => {
+    expect(withReceipt(tx(true), nodeReceipt(101), 100)).toMatchObject({ preconfirmed: true, final: false });
+    expect(withReceipt(tx(true), nodeReceipt(101), 101)).not.toHaveProperty('preconfirmed');
+    expect(withReceipt({ ...tx(true), preconfirmed: true }, nodeReceipt(100), 105)).toMatchObject({ final: true });
+    expect(withReceipt({ ...tx(true), preconfirmed: true }, nodeReceipt(100), 105)).not.toHaveProperty('preconfirmed');
+  });
+
+  it('says 200 with pre-confirmed receipts, and pre-confirmed until every counted receipt is sealed', () => {
+    const early = { ...tx(true, true), preconfirmed: true as const };
+    expect([batchStatus(batch('sent', [early])), preconfirmed(batch('sent', [early]))]).toEqual([CallsStatus.confirmed, true]);
+    expect(preconfirmed(batch('sent', [tx(true, true), early]))).toBe(true);
+    expect(preconfirmed(batch('sent', [tx(true, true), tx(true, true)]))).toBe(false);
+    // A reverted call pre-confirmed is 500, still pre-confirmed.
+    const reverted = { ...tx(true, false), preconfirmed: true as const };
+    expect([batchStatus(batch('sent', [reverted])), preconfirmed(batch('sent', [reverted]))]).toEqual([CallsStatus.reverted, true]);
+  });
+
+  it('is neither once the pre-confirmed receipt is gone again: back to pending', () => {
+    expect(preconfirmed(batch('sent', [tx(true)]))).toBe(false);
+    expect(batchStatus(batch('sent', [tx(true)]))).toBe(CallsStatus.pending);
   });
 });

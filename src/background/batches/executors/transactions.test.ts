@@ -7,12 +7,13 @@ import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { toHexTierFees } from '../fees';
 import { runBatch, sendApproved } from '../run';
-import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus } from '../status';
+import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus, preconfirmed } from '../status';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS, type BatchRecord } from '../types';
 import type { BatchDeps } from './executor';
 import { replaceTransaction } from '../replace';
 import { refreshTransactions } from './transactions';
+import { createNetworks, NETWORKS_DEFAULTS } from '../../networks/registry';
 
 const ORIGIN = 'https://dapp.example';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -26,12 +27,28 @@ function fakeChain() {
     latestNonce: 5,
     baseFee: 1_000_000_000n,
     sendAnswer: 'accept' as 'accept' | 'unreachable' | string,
+    /** How eth_sendRawTransactionSync answers (EIP-7966): a node without it, or the receipt, or its timeout. */
+    sync: 'missing' as 'missing' | 'receipt' | 'preconfirmed' | 'timeout',
     mempool: new Set<string>(),
     receipts: new Map<string, ReturnType<typeof receiptAt>>(),
+    /** Transactions sent with eth_sendRawTransaction, and with eth_sendRawTransactionSync. */
     broadcasts: [] as string[],
+    syncSends: [] as string[],
   };
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
+      case 'eth_sendRawTransactionSync': {
+        if (chain.sync === 'missing') throw new RpcError(-32601, 'Method not found');
+        const hash = Transaction.from(params[0] as string).hash!;
+        chain.syncSends.push(hash);
+        if (chain.sendAnswer !== 'accept') throw new RpcError(-32000, chain.sendAnswer);
+        chain.mempool.add(hash);
+        if (chain.sync === 'timeout') throw new RpcError(4, 'The transaction was added to the mempool but wasn\'t processed in 2s.', hash);
+        // Pre-confirmed: from the block the node is still building, one above its latest.
+        const receipt = receiptAt(hash, chain.sync === 'preconfirmed' ? chain.head + 1 : chain.head);
+        chain.receipts.set(hash, receipt);
+        return receipt as T;
+      }
       case 'eth_blockNumber': return `0x${chain.head.toString(16)}` as T;
       case 'eth_getTransactionCount': return `0x${chain.latestNonce.toString(16)}` as T;
       case 'eth_getBlockByNumber': return { baseFeePerGas: `0x${chain.baseFee.toString(16)}` } as T;
@@ -55,10 +72,11 @@ function fakeChain() {
 async function setup(extra: Partial<BatchRecord> = {}) {
   const { chain, node } = fakeChain();
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet('test test test test test test test test test test test junk', 0) },
-    networks: { markWithoutEip7702: async () => undefined },
+    networks,
     nodeFor: async () => node,
     bundlerFor: async () => node,
   } as unknown as BatchDeps;
@@ -67,7 +85,7 @@ async function setup(extra: Partial<BatchRecord> = {}) {
     calls: [{ to: TO, value: '0x1', data: '0x' }], gasLimits: ['0x5208'], state: 'awaiting-approval', transactions: [], createdAt: 0, ...extra,
   });
   const stored = async () => (await batches.get(ORIGIN, 'b'))!;
-  return { chain, deps, stored };
+  return { chain, deps, stored, networks };
 }
 
 describe('sending', () => {
@@ -133,6 +151,77 @@ describe('following', () => {
     await refreshTransactions(deps, await stored());
     expect((await stored()).transactions[0].dropped).toBe(true);
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+});
+
+describe('sending through eth_sendRawTransactionSync (EIP-7966)', () => {
+  it('stores the receipt the node answered with: status 200 without polling, nothing sent the other way', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sync = 'receipt';
+    await sendApproved(deps, ORIGIN, 'b');
+    const batch = await stored();
+    expect(chain.syncSends).toEqual([batch.transactions[0].hash]);
+    expect(chain.broadcasts).toEqual([]);
+    expect(batch.transactions[0]).toMatchObject({ sent: true, receipt: { transactionHash: batch.transactions[0].hash } });
+    expect([batchStatus(batch), preconfirmed(batch)]).toEqual([CallsStatus.confirmed, false]);
+  });
+
+  it('sends a sequential batch\'s last transaction through it, the earlier ones as before', async () => {
+    const { chain, deps, stored } = await setup({ calls: [{ to: TO, value: '0x1', data: '0x' }, { to: TO, value: '0x2', data: '0x' }], gasLimits: ['0x5208', '0x5208'] });
+    chain.sync = 'receipt';
+    await sendApproved(deps, ORIGIN, 'b');
+    const [first, last] = (await stored()).transactions;
+    expect([chain.broadcasts, chain.syncSends]).toEqual([[first.hash], [last.hash]]);
+  });
+
+  it('a receipt from the block the node is still building is pre-confirmed until the node\'s latest block reaches it', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sync = 'preconfirmed';
+    await sendApproved(deps, ORIGIN, 'b');
+    expect([batchStatus(await stored()), preconfirmed(await stored())]).toEqual([CallsStatus.confirmed, true]);
+    await refreshTransactions(deps, await stored());
+    expect(preconfirmed(await stored())).toBe(true);
+    chain.head += 1;
+    await refreshTransactions(deps, await stored());
+    expect([batchStatus(await stored()), preconfirmed(await stored())]).toEqual([CallsStatus.confirmed, false]);
+  });
+
+  it('on a node without the method sends with eth_sendRawTransaction, and does not ask that node again', async () => {
+    const { chain, deps, stored, networks } = await setup();
+    chain.sync = 'missing';
+    expect(await networks.sendsSync('0x7a69')).toBe(true);
+    await sendApproved(deps, ORIGIN, 'b');
+    const [tx] = (await stored()).transactions;
+    expect(chain.broadcasts).toEqual([tx.hash]);
+    expect(await networks.sendsSync('0x7a69')).toBe(false);
+    // Polled as before.
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    chain.receipts.set(tx.hash, receiptAt(tx.hash, chain.head));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+  });
+
+  it('after the node\'s timeout (code 4) the transaction is followed by polling and never sent again', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sync = 'timeout';
+    expect(await sendApproved(deps, ORIGIN, 'b')).toEqual({ id: 'b', batchId: 'b', status: 'pending' });
+    const [tx] = (await stored()).transactions;
+    expect(tx.sent).toBe(true);
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    chain.receipts.set(tx.hash, receiptAt(tx.hash, chain.head));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+    expect([chain.syncSends, chain.broadcasts]).toEqual([[tx.hash], []]);
+  });
+
+  it('a refusal is the same as eth_sendRawTransaction\'s: the page gets the error, the bytes are not marked sent', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sync = 'receipt';
+    chain.sendAnswer = 'insufficient funds for gas * price + value';
+    await expect(sendApproved(deps, ORIGIN, 'b')).rejects.toMatchObject({ message: 'insufficient funds for gas * price + value' });
+    expect((await stored()).transactions[0].sent).toBe(false);
+    expect(chain.broadcasts).toEqual([]);
   });
 });
 
