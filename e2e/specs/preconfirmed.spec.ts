@@ -1,0 +1,59 @@
+/**
+ * Sending through eth_sendRawTransactionSync (EIP-7966) and pre-confirmed receipts, on the faulty chain
+ * (fixtures/faultyChain.ts): its proxy counts the methods the wallet calls, and can serve receipts of pooled
+ * transactions before their block is sealed, as a flashblocks node does.
+ */
+import { parseEther, toQuantity } from 'ethers';
+import { batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import type { Dapp } from '../pages/dapp';
+import { WalletPopup } from '../pages/wallet';
+
+const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
+const pay = (eth: string) => ({ to: RECIPIENT, value: toQuantity(parseEther(eth)) });
+type CallsStatus = { status: number; receipts: { blockNumber: string }[]; capabilities?: { preconfirmed: boolean } };
+const callsStatus = (dapp: Dapp, id: string) => dapp.result<CallsStatus>('wallet_getCallsStatus', [id]);
+
+let chain: FaultyChain;
+test.beforeAll(async () => {
+  chain = await startFaultyChain();
+});
+test.afterEach(async () => chain.proxy.reset());
+test.afterAll(async () => chain.stop());
+
+test('a node with eth_sendRawTransactionSync: the batch goes out through it and is 200 as soon as the page has its answer', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  chain.proxy.set('eth_sendRawTransactionSync', 'forward');
+  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'sync', [pay('0.001')]));
+  await (await ApprovalWindow.next(session)).approve();
+  expect(await sending).toEqual({ result: { id: 'sync', batchId: 'sync', status: 'pending' } });
+  // The receipt came with the node's answer to the sending, before the page's.
+  expect(await callsStatus(dapp, 'sync')).toMatchObject({ status: 200, capabilities: { preconfirmed: false } });
+  expect({ sync: chain.proxy.received('eth_sendRawTransactionSync'), plain: chain.proxy.received('eth_sendRawTransaction') }).toEqual({ sync: 1, plain: 0 });
+  expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
+});
+
+test('a flashblocks node serves the receipt before the block is sealed: 200 pre-confirmed, in Activity too, until it is mined', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  // Blocks only from anvil_mine from here on (anvil cannot go back to 0.2 s blocks: this test runs last).
+  await chain.send('evm_setIntervalMining', [0]);
+  chain.proxy.set('eth_getTransactionReceipt', 'preconfirm');
+  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'early', [pay('0.001')]));
+  await (await ApprovalWindow.next(session)).approve();
+  await sending;
+  // This node lacks eth_sendRawTransactionSync (the faulty chain's default): asked once, then sent as before.
+  expect({ sync: chain.proxy.received('eth_sendRawTransactionSync'), plain: chain.proxy.received('eth_sendRawTransaction') }).toEqual({ sync: 1, plain: 1 });
+
+  await expect.poll(() => callsStatus(dapp, 'early')).toMatchObject({ status: 200, capabilities: { preconfirmed: true } });
+  const building = toQuantity((await chain.provider.getBlockNumber()) + 1);
+  expect((await callsStatus(dapp, 'early')).receipts[0].blockNumber).toBe(building);
+  const popup = await WalletPopup.open(session);
+  await popup.waitForBatchStatus('early', 'Pre-confirmed');
+
+  await chain.send('anvil_mine', ['0x1']);
+  await expect.poll(() => callsStatus(dapp, 'early')).toMatchObject({ status: 200, capabilities: { preconfirmed: false } });
+  expect((await callsStatus(dapp, 'early')).receipts[0].blockNumber).toBe(building);
+  await popup.waitForBatchStatus('early', 'Confirmed');
+  expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
+});
