@@ -2,8 +2,8 @@
  * What the wallet adds, as a page sees it, side by side in one run (issue 15's table): the wallet's own overhead
  * (eth_chainId), a node read through the wallet against the same JSON-RPC call fetched by the page, the first answer
  * after the service worker stopped, a request until its approval screen is painted and until its simulated preview
- * is on it, an atomic batch from wallet_sendCalls' answer to status 200, and an event with 50 tabs open of which 2
- * are connected. Numbers only; nothing is asserted. The last line is the same figures as JSON.
+ * is on it, an atomic batch from wallet_sendCalls' answer to status 200, the same from the Approve click to status
+ * 200 with and without eth_sendRawTransactionSync, and an event with 50 tabs open of which 2 are connected. Numbers only; nothing is asserted. The last line is the same figures as JSON.
  * Run: npm run build && npm run bench
  */
 import { resolve } from 'node:path';
@@ -113,6 +113,31 @@ try {
     toStatus.push(performance.now() - started);
   }
   report('atomic batch: sendCalls answer → status 200', toStatus);
+
+  // The same batch from the Approve click to the page's first 200, alternately sent through
+  // eth_sendRawTransactionSync (EIP-7966: the node answers with the receipt) and, with the node remembered as
+  // lacking the method (as the wallet stores it), through eth_sendRawTransaction and receipt polling.
+  const rememberSyncSend = (supported: boolean) =>
+    popup.screen.evaluate(
+      (urls) => (globalThis as unknown as { chrome: { storage: { local: { set(items: unknown): Promise<void> } } } }).chrome.storage.local.set({ nodesWithoutSyncSend: urls }),
+      supported ? [] : [devnet.rpcUrl],
+    );
+  const approvalToStatus = { sync: [] as number[], polling: [] as number[] };
+  for (let i = 0; i < 20; i++) {
+    const mode = i % 2 === 0 ? 'sync' : 'polling';
+    await rememberSyncSend(mode === 'sync');
+    const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
+    const approval = await ApprovalWindow.next(browser);
+    const started = performance.now();
+    await approval.approve();
+    const sent = (await sending) as { result: { id: string } };
+    while ((await dapp.result<{ status: number }>('wallet_getCallsStatus', [sent.result.id])).status === 100);
+    approvalToStatus[mode].push(performance.now() - started);
+  }
+  await rememberSyncSend(true);
+  const polled = report('approval → status 200, eth_sendRawTransaction', approvalToStatus.polling);
+  const synced = report('approval → status 200, …Sync (EIP-7966)', approvalToStatus.sync);
+  console.log(`${'approval → status 200 side by side'.padEnd(44)} sync ${synced.median.toFixed(2)} ms   polling ${polled.median.toFixed(2)} ms   (${(synced.median - polled.median).toFixed(2)} ms)`);
 
   // 48 tabs of an origin that never connected, 2 of the connected one: the event reaches the 2.
   const others = devnet.dappUrl.replace('127.0.0.1', 'localhost');
