@@ -94,8 +94,13 @@ async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sig
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', transactions }));
 }
 
-const markSent = (deps: BatchDeps, batch: BatchRecord, hash: Hex, sent: boolean): Promise<BatchRecord> =>
-  deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, transactions: b.transactions.map((t) => (t.hash === hash ? { ...t, sent } : t)) }));
+/** `last`: the batch is `sent` with it (every transaction handed over), in the same write. */
+const markSent = (deps: BatchDeps, batch: BatchRecord, hash: Hex, sent: boolean, last = false): Promise<BatchRecord> =>
+  deps.batches.update(batch.origin, batch.id, (b) => ({
+    ...b,
+    ...(last ? { state: 'sent' as const } : {}),
+    transactions: b.transactions.map((t) => (t.hash === hash ? { ...t, sent } : t)),
+  }));
 
 /** The receipt the sending answered with, stored as a look would (pre-confirmed or not against the node's latest block). */
 async function storeReceipt(deps: BatchDeps, node: ChainNode, batch: BatchRecord, hash: Hex, found: NodeReceipt): Promise<BatchRecord> {
@@ -111,19 +116,22 @@ async function sendUnsent(deps: BatchDeps, node: ChainNode, batch: BatchRecord):
   // batch waits for one inclusion, not one per transaction.
   const sync = unsent.length > 0 && (await deps.networks.sendsSync(batch.chainId));
   for (const tx of unsent) {
-    // Marked first: a worker that stops while the request is out must treat these bytes as possibly sent.
-    batch = await markSent(deps, batch, tx.hash, true);
+    const last = tx === unsent[unsent.length - 1];
+    // Marked first: a worker that stops while the request is out must treat these bytes as possibly sent. With the
+    // last one the batch is sent, so its status follows the chain while a sync send still waits for its answer.
+    batch = await markSent(deps, batch, tx.hash, true, last);
     let receipt: NodeReceipt | undefined;
     try {
-      receipt = await broadcast(deps, node, batch, tx, sync && tx === unsent[unsent.length - 1]);
+      receipt = await broadcast(deps, node, batch, tx, sync && last);
     } catch (error) {
-      // Refused: the node does not hold these bytes, and they are not on chain.
+      // Refused: the node does not hold these bytes, and they are not on chain (the caller fails the batch).
       await markSent(deps, batch, tx.hash, false);
       throw error;
     }
     if (receipt) batch = await storeReceipt(deps, node, batch, tx.hash, receipt);
   }
-  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
+  // Resumed with nothing left unsent.
+  return batch.state === 'sent' ? batch : deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
 }
 
 /** Signs when nothing is signed yet, then sends what is unsent. */
