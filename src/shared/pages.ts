@@ -146,8 +146,13 @@ export interface PageMethods {
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;
-  /** Adds or edits a network the user added, once its URLs are checked and its RPC and bundler answer its chain id. */
+  /**
+   * Adds or edits a network once its URLs are checked and its RPC and bundler answer its chain id; of a built-in
+   * network only the URLs and EIP-7702 change (its name stays).
+   */
   saveNetwork: Method<NetworkForm, null>;
+  /** A built-in network back to the release's settings. */
+  restoreNetwork: Method<{ chainId: Hex }, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;
   getDelegation: Method<None, DelegationView>;
   /** Sends the type-4 transaction authorizing address zero; Activity follows it. */

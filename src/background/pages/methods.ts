@@ -6,7 +6,7 @@ import { address, boolean, data, hash32, quantity, type Hex } from '../../shared
 import { followBatch } from '../batches/follow';
 import { replaceTransaction } from '../batches/replace';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
-import { removeNetwork, saveNetwork } from '../networks/edit';
+import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
@@ -171,6 +171,7 @@ export const pageMethods: PageTable = {
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
   saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  restoreNetwork: { parse: chainParam, handle: async (p, { services }) => (await restoreNetwork(services.networks, p.chainId), null) },
   removeNetwork: {
     parse: chainParam,
     async handle({ chainId }, { services }) {
