@@ -105,10 +105,15 @@ export class WalletPopup {
     return { role: 'listitem', name: `Token ${symbol}` };
   }
 
-  /** Waits until the token's row shows the balance `expected` ("1000.0 TST"): the popup refreshes it every 2 s. */
+  /** Waits until the token's row shows the balance `expected` ("1,000 TST"): the popup refreshes it every 2 s. */
   async waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
     await this.showSection('Tokens');
     await this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
+  }
+
+  /** The exact balance the token's row shows on hover ("1012.3456789 TST"). */
+  tokenBalanceTitle(symbol: string): Promise<string | null> {
+    return this.screen.evaluate((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('title') ?? null, `${symbol} balance`);
   }
 
   /** Waits until the Tokens section has loaded an empty list (it says so only then). */

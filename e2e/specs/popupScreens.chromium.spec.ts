@@ -12,7 +12,7 @@ test('Home, Send, Receive, Activity and Settings at 360 × 600', async ({ freshW
   const { screen } = popup;
   await screen.setSize(360, 600);
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
   await screen.waitForText('Balance', '1 ETH');
   await screen.screenshot(shot('home'));
 

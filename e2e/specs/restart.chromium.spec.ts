@@ -136,14 +136,14 @@ test('records planted in storage are never acted on: a decided approval and its 
 test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
 
   await chromium.stopServiceWorker();
   await popup.screen.reload();
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
 
   await chromium.relaunch();
   const again = await WalletPopup.open(chromium);
   await again.unlock();
-  await again.waitForTokenBalance('TST', '1000.0 TST');
+  await again.waitForTokenBalance('TST', '1,000 TST');
 });

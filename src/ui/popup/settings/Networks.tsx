@@ -18,7 +18,7 @@ export function Networks({ state }: { state: WalletState }) {
           <li key={n.chainId} className="row card" aria-label={`Network ${n.name}`}>
             <div>
               <strong>{n.name}</strong>
-              <div className="muted">{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
+              <div className="muted" aria-label={`${n.name} details`}>{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
             </div>
             <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
             {!n.builtIn && <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>}
