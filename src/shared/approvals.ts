@@ -6,6 +6,7 @@
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
+import type { SiweFields } from './siwe';
 import type { Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
 
@@ -61,6 +62,17 @@ export interface SendTransactionDetails {
   warning?: string;
 }
 
+/** A connect request; with ERC-7846's signInWithEthereum, the EIP-4361 fields each chosen account signs. */
+export interface ConnectDetails {
+  /** wallet_connect: the chains of the connection, as its answer lists them. */
+  chainIds?: Hex[];
+  signIn?: {
+    fields: SiweFields;
+    /** The message's scheme and domain are not the requesting site's. */
+    warning?: string;
+  };
+}
+
 export interface SignMessageDetails {
   account: Hex;
   /** The message exactly as signed (hex bytes). */
@@ -90,7 +102,7 @@ export interface WatchAssetDetails {
 }
 
 export interface ApprovalTypes {
-  connect: { details: Record<string, never>; answer: Hex[] };
+  connect: { details: ConnectDetails; answer: Hex[] };
   addChain: { details: Network; answer: null };
   switchChain: { details: Network; answer: null };
   sendCalls: { details: SendCallsDetails; answer: null };
