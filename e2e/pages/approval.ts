@@ -36,6 +36,11 @@ export class ApprovalWindow {
     return this.answer('Connect');
   }
 
+  /** wallet_connect's button when the site also asks to sign in (ERC-7846 signInWithEthereum). */
+  connectAndSignIn(): Promise<void> {
+    return this.answer('Connect and sign in');
+  }
+
   reject(): Promise<void> {
     return this.answer('Reject');
   }
