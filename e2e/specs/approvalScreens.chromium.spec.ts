@@ -35,6 +35,12 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await approval.connect();
   const [from] = (await answer as { result: string[] }).result;
 
+  const signIn = { nonce: '8f3kq2xv7pl', chainId: '0x7a69', statement: 'Sign in to the demo dapp' };
+  ({ approval, answer } = await ask(dapp, session, 'wallet_connect', [{ version: '1', capabilities: { signInWithEthereum: signIn } }]));
+  await capture(approval, 'connect-sign-in');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
   const transfer = (amount: bigint) => ({ to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, amount]) });
   const batch = (calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, ...extra }];
 
