@@ -12,7 +12,7 @@ import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { visibleAccounts } from '../permissions/visible';
 import type { Services } from '../services';
 import { chosenAccounts, grantConnection } from './accounts';
-import { Answered, method, type MethodTable } from './types';
+import { Answered, method, type MethodTable, type RequestContext } from './types';
 
 interface ConnectedAccount {
   address: Hex;
@@ -37,7 +37,10 @@ async function connectionChains(services: Services, asked: Hex[] | undefined): P
   return [...chains.filter((c) => c === selected), ...chains.filter((c) => c !== selected)];
 }
 
-/** ERC-7846's defaults for what the site left out: its own domain and URI, now, EIP-4361 version 1, the connection's first chain. */
+/**
+ * ERC-7846's defaults for what the site left out: its own domain and URI, now, EIP-4361 version 1, the connection's
+ * first chain. Fixed when the request arrives and stored with it, so the screen shows the very text that is signed.
+ */
 function signInFields(request: SignInRequest, origin: string, chainId: Hex): SiweFields {
   const { chainId: askedChain, ...rest } = request;
   return {
@@ -50,12 +53,14 @@ function signInFields(request: SignInRequest, origin: string, chainId: Hex): Siw
   };
 }
 
-async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: { services: Services; origin: string }): Promise<ConnectDetails | Answered> {
+const withoutSignIn = (account: Hex): ConnectedAccount => ({ address: getAddress(account) as Hex, capabilities: {} });
+
+async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: RequestContext): Promise<ConnectDetails | Answered> {
   const chains = await connectionChains(services, chainIds);
   if (!signIn) {
     // Already connected and nothing to sign: answered as eth_requestAccounts is, without asking again.
     const accounts = await visibleAccounts(services, origin);
-    if (accounts.length > 0) return new Answered({ accounts: accounts.map((a) => ({ address: getAddress(a) as Hex, capabilities: {} })), chainIds: chains } satisfies WalletConnectResult);
+    if (accounts.length > 0) return new Answered({ accounts: accounts.map(withoutSignIn), chainIds: chains } satisfies WalletConnectResult);
     return { chainIds: chains };
   }
   const fields = signInFields(signIn, origin, chains[0]);
@@ -83,7 +88,7 @@ export const connectMethods: MethodTable = {
         return {
           accounts: signIn
             ? await Promise.all(accounts.map((a) => signedIn(services, signIn.fields, a)))
-            : accounts.map((a) => ({ address: getAddress(a) as Hex, capabilities: {} })),
+            : accounts.map(withoutSignIn),
           chainIds: details.chainIds ?? [],
         } satisfies WalletConnectResult;
       },
