@@ -31,7 +31,7 @@ test('viem connect with sign-in: one screen shows the message, the signature ver
   expect(await dapp.result('eth_accounts')).toEqual([address.toLowerCase()]);
 });
 
-test('wallet_connect: rejecting answers 4001 and connects nothing; a sign-in for another domain is flagged', async ({ wallet, dapp, session }) => {
+test('wallet_connect: rejecting or closing answers 4001 and connects nothing; a sign-in for another domain is flagged', async ({ wallet, dapp, session }) => {
   void wallet;
   const request = (signInWithEthereum: Record<string, unknown>) => dapp.request('wallet_connect', [{ version: '1', capabilities: { signInWithEthereum } }]);
 
@@ -39,6 +39,10 @@ test('wallet_connect: rejecting answers 4001 and connects nothing; a sign-in for
   await (await ApprovalWindow.next(session)).reject();
   expect(await rejected).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
   expect(await dapp.result('eth_accounts')).toEqual([]);
+
+  const closed = request({ nonce: '12345678' });
+  await (await ApprovalWindow.next(session)).close();
+  expect(await closed).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 
   const phishing = request({ nonce: '12345678', domain: 'bank.example', uri: 'https://bank.example/login' });
   const warned = await ApprovalWindow.next(session);
