@@ -54,11 +54,14 @@ export function decodePunycode(input: string): string | undefined {
 export const unicodeHost = (host: string): string =>
   host.toLowerCase().split('.').map((label) => (label.startsWith('xn--') ? decodePunycode(label.slice(4)) ?? label : label)).join('.');
 
-/** Letters of other scripts, and digits, drawn like Latin letters; accents are removed before this map applies. */
+/**
+ * Letters of other scripts, and digits, drawn like Latin letters; accents are removed before this map applies. The
+ * thin strokes (i, l, 1, I) all read as one letter: each side of a comparison is mapped the same way.
+ */
 const CONFUSABLES: Record<string, string> = {
-  а: 'a', в: 'b', с: 'c', ԁ: 'd', е: 'e', һ: 'h', і: 'i', ӏ: 'l', ј: 'j', к: 'k', м: 'm', п: 'n', о: 'o', р: 'p', ԛ: 'q', ѕ: 's',
-  т: 't', у: 'y', х: 'x', ԝ: 'w', ь: 'b', ɑ: 'a', α: 'a', β: 'b', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u',
-  χ: 'x', ω: 'w', ո: 'n', ս: 'u', օ: 'o', ı: 'i', ł: 'l', ø: 'o', ß: 'ss', '0': 'o', '1': 'l', '|': 'l',
+  а: 'a', в: 'b', с: 'c', ԁ: 'd', е: 'e', һ: 'h', і: 'l', ӏ: 'l', ј: 'j', к: 'k', м: 'm', п: 'n', о: 'o', р: 'p', ԛ: 'q', ѕ: 's',
+  т: 't', у: 'y', х: 'x', ԝ: 'w', ь: 'b', ɑ: 'a', α: 'a', β: 'b', ε: 'e', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u',
+  χ: 'x', ω: 'w', ո: 'n', ս: 'u', օ: 'o', ı: 'l', ł: 'l', ø: 'o', ß: 'ss', '0': 'o', '1': 'l', '|': 'l', i: 'l',
 };
 
 /** What the host reads as in Latin letters: accents dropped, confusable letters mapped, `rn` read as `m`, `vv` as `w`. */
@@ -71,14 +74,15 @@ const isUnder = (host: string, base: string): boolean => host === base || host.e
 
 /**
  * Why a site's host may imitate a well-known dapp's, or undefined: read in Latin letters it spells one (or a
- * subdomain of one) without being it, or its decoded name mixes scripts.
+ * subdomain of one, or starts with one) without being it, or its decoded name mixes scripts.
  */
 export function lookAlikeHostReason(hostname: string): string | undefined {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (WELL_KNOWN_DAPP_HOSTS.some((known) => isUnder(host, known))) return undefined;
   const shown = unicodeHost(host);
   const skeleton = hostSkeleton(shown);
-  const imitated = WELL_KNOWN_DAPP_HOSTS.find((known) => isUnder(skeleton, hostSkeleton(known)));
+  // `uniswap.org.example.com` reads as uniswap.org at a glance too.
+  const imitated = WELL_KNOWN_DAPP_HOSTS.find((known) => isUnder(skeleton, hostSkeleton(known)) || skeleton.startsWith(`${hostSkeleton(known)}.`));
   const decoded = shown === host ? '' : ` (${host} is shown as “${shown}”)`;
   if (imitated) return `This site’s address looks like ${imitated} but is not it${decoded}.`;
   const mixed = shown === host ? undefined : lookAlikeReason(shown);
