@@ -13,14 +13,7 @@ const checksummed = (address: string): string => {
 
 export function LookAlikeRecipients({ lookAlikes }: { lookAlikes?: AddressLookAlike[] }) {
   if (!lookAlikes || lookAlikes.length === 0) return null;
-  return (
-    <Notice tone="danger" label="Look-alike address">
-      {lookAlikes.map(({ recipient, resembles }) => (
-        <span key={recipient}>
-          The recipient {checksummed(recipient)} looks like {checksummed(resembles)}, an address you used before, but is not it: it may
-          have been planted in your history (address poisoning). Compare every character before you approve.{' '}
-        </span>
-      ))}
-    </Notice>
-  );
+  const warnings = lookAlikes.map(({ recipient, resembles }) =>
+    `The recipient ${checksummed(recipient)} looks like ${checksummed(resembles)}, an address you used before, but is not it: it may have been planted in your history (address poisoning). Compare every character before you approve.`);
+  return <Notice tone="danger" label="Look-alike address">{warnings.join(' ')}</Notice>;
 }
