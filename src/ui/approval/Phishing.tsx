@@ -1,7 +1,6 @@
 /** A request from a site on the phishing list: the whole window warns; the user goes back or trusts the site. */
 import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
-import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
@@ -11,7 +10,13 @@ export function Phishing({ approval }: ScreenProps<'phishing'>) {
     <Screen
       title="Deceptive site"
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} rejectLabel="Back to safety" approveLabel="Continue anyway (I trust this site)" />}
+      actions={(
+        // The safe answer is the prominent one here.
+        <>
+          <button className="secondary" onClick={() => void approve(approval, null)}>Continue anyway (I trust this site)</button>
+          <button onClick={() => void reject(approval)}>Back to safety</button>
+        </>
+      )}
     >
       <Notice tone="danger" label="Phishing warning">
         {hostname} is on the community phishing list of sites known to steal crypto (eth-phishing-detect). It may imitate

@@ -30,7 +30,7 @@ describe('protection warnings on the approval screens', () => {
     await render({ type: 'phishing', details: { hostname: 'phish.example', request: { method: 'eth_requestAccounts' } } }, 'https://phish.example');
     expect(container.querySelector('h1')?.textContent).toBe('Deceptive site');
     expect(text('Phishing warning')).toMatch(/^phish\.example is on the community phishing list/);
-    expect(buttons()).toEqual(['Back to safety', 'Continue anyway (I trust this site)']);
+    expect(buttons()).toEqual(['Continue anyway (I trust this site)', 'Back to safety']);
   });
 
   it('connect: a look-alike site is warned about, a plain one is not', async () => {
