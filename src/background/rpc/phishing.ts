@@ -2,7 +2,8 @@
  * Sites on the phishing list (../protection/phishingList.ts), by the origin the browser reports: a request that
  * would ask the user is held behind a full-page warning ("Deceptive site") until the user goes back (4001) or trusts
  * the site (kept per origin; the request then goes on to its own approval); one that needs the site's authorization
- * is answered 4100 meanwhile. Requests any page may make without asking (chain reads) are answered as for any site.
+ * is answered 4100 meanwhile. What any page may ask without a connection (chain reads, eth_accounts) is answered as
+ * for any site.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
