@@ -93,6 +93,17 @@ export class ApprovalWindow {
     return this.screen.check({ role: 'radio', name: new RegExp(`^${tier}: up to`) });
   }
 
+  /** The phishing warning's way out: the held request is declined and the window closes. */
+  backToSafety(): Promise<void> {
+    return this.answer('Back to safety');
+  }
+
+  /** The phishing warning's override: the site is trusted and its held request is shown next, in the same window. */
+  async trustSite(next: string): Promise<void> {
+    await this.screen.click('Continue anyway (I trust this site)');
+    await this.screen.waitFor({ role: 'button', name: next });
+  }
+
   /** The user closes the window instead of answering. */
   close(): Promise<void> {
     return this.screen.close();

@@ -15,6 +15,7 @@ import { callNode, nodeOf } from './networks/rpcClient';
 import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
+import { createTrustedSites } from './protection/trustedSites';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
@@ -67,6 +68,7 @@ const services: Services = {
   }),
   batches: createBatchStore(local, sealer),
   tokens: createTokenStore(local),
+  trustedSites: createTrustedSites(local),
   settings: local,
   relayed: local,
   async node(method, params) {

@@ -5,6 +5,7 @@ import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
+import { TRUSTED_SITES_DEFAULTS, type TrustedSitesSlice } from './protection/trustedSites';
 import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
 import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
 import { FRAMES_DEFAULTS, type FramesSlice } from './transport/frames';
@@ -13,7 +14,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice 
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
 import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
 
-export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice;
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice;
 
 export const LOCAL_DEFAULTS: LocalSchema = {
   ...VAULT_DEFAULTS,
@@ -25,6 +26,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...SETTINGS_DEFAULTS,
   ...BATCHES_DEFAULTS,
   ...TOKENS_DEFAULTS,
+  ...TRUSTED_SITES_DEFAULTS,
 };
 
 /** Memory only: gone when the browser closes. */

@@ -11,6 +11,7 @@ import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
+import type { TrustedSites } from './protection/trustedSites';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
@@ -29,6 +30,8 @@ export interface Services {
   batches: BatchStore;
   /** wallet_watchAsset lists per account and chain. */
   tokens: TokenStore;
+  /** Sites on the phishing list the user chose to trust anyway. */
+  trustedSites: TrustedSites;
   settings: TypedStorage<SettingsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;

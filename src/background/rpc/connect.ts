@@ -11,7 +11,7 @@ import { parseWalletConnect, type SignInRequest, type WalletConnectRequest } fro
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { visibleAccounts } from '../permissions/visible';
 import type { Services } from '../services';
-import { chosenAccounts, grantConnection } from './accounts';
+import { chosenAccounts, connectDetails, grantConnection } from './accounts';
 import { Answered, method, type MethodTable, type RequestContext } from './types';
 
 interface ConnectedAccount {
@@ -61,10 +61,10 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
     // Already connected and nothing to sign: answered as eth_requestAccounts is, without asking again.
     const accounts = await visibleAccounts(services, origin);
     if (accounts.length > 0) return new Answered({ accounts: accounts.map(withoutSignIn), chainIds: chains } satisfies WalletConnectResult);
-    return { chainIds: chains };
+    return { ...connectDetails(origin), chainIds: chains };
   }
   const fields = signInFields(signIn, origin, chains[0]);
-  return { chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
+  return { ...connectDetails(origin), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
 }
 
 async function signedIn(services: Services, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {

@@ -72,6 +72,8 @@ describe('wallet_watchAsset', () => {
       networkName: 'Local devnet',
       token: { address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18, image: 'https://tokens.example/tst.png', balance: '5000000000000000000' },
       requested: { symbol: 'TSTX', decimals: 18 },
+      // Not the devnet's TST contract: the devnet build's well-known tokens name the real one.
+      imitates: { symbol: 'TST', address: '0x10078beE6813c04572224b652228177C0f7BF2CF' },
     });
     expect(await completeApproval(services, record(details), { approved: true })).toEqual({ result: true });
     expect(await services.tokens.list(ACCOUNT, '0x7a69')).toEqual([

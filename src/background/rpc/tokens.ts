@@ -1,6 +1,7 @@
 /** wallet_watchAsset (EIP-747): adds an ERC-20 token to the watch list of the origin's account on the selected chain. */
 import { watchAssetMismatch, type WatchAssetDetails } from '../../shared/approvals';
 import { invalidAsset, parseWatchAsset, type WatchAssetRequest } from '../../shared/schemas/watchAsset';
+import { imitatedToken } from '../protection/knownTokens';
 import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
 import { Answered, method, type AccountContext, type MethodTable } from './types';
@@ -11,12 +12,14 @@ async function prepare(request: WatchAssetRequest, { services, account }: Accoun
   if (await services.tokens.find(account, network.chainId, request.address)) return new Answered(true);
   const node = await services.nodeFor(network.chainId);
   const { token, balance } = await readToken(node, request.address, account, 'options.address', networkLabel(network));
+  const imitates = imitatedToken(network.chainId, token);
   return {
     account,
     chainId: network.chainId,
     networkName: network.name,
     token: { ...token, balance: balance.toString(), ...(request.image === undefined ? {} : { image: request.image }) },
     requested: { symbol: request.symbol, decimals: request.decimals },
+    ...(imitates ? { imitates } : {}),
   };
 }
 

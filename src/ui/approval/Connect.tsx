@@ -24,6 +24,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
       origin={approval.origin}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={signIn ? 'Connect and sign in' : 'Connect'} blocked={chosen.length === 0} />}
     >
+      {approval.details.lookAlikeSite && <Notice tone="danger" label="Look-alike site">{approval.details.lookAlikeSite} Check the address bar before you connect.</Notice>}
       <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
       <fieldset className="card">
         <legend>Accounts</legend>
