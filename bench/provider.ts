@@ -66,6 +66,8 @@ try {
   report('eth_getBalance through the wallet', await times('eth_getBalance', balance, 'wallet'), direct);
 
   const coldStarts: number[] = [];
+  const compiled: number[] = [];
+  const evaluated: number[] = [];
   // The first answer after each stop (no warm-up): measured alone, as the page sees it.
   for (let i = 0; i < 10; i++) {
     await browser.stopServiceWorker();
@@ -75,8 +77,14 @@ try {
       await ethereum.request({ method: 'eth_chainId' });
       return [performance.now() - start];
     }, undefined)));
+    // The worker's own marks, from its start: its script compiled and running, then its top-level work done.
+    const [ran, done] = await browser.evaluateInWorker(() => ['background-compiled', 'background-evaluated'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN));
+    compiled.push(ran);
+    evaluated.push(done - ran);
   }
   report('first answer after the worker stopped', coldStarts);
+  report('  worker start → its script compiled', compiled);
+  report("  the worker script's top-level work", evaluated);
 
   /** Ten times: from the page's request to `mark` in the approval window it opens (the UI marks it), then rejected. */
   const untilMark = async (mark: string, method: string, params: unknown[]): Promise<number[]> => {
