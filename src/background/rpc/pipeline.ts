@@ -10,9 +10,10 @@ import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
+import { exceedsJsonLength } from './paramsSize';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
-/** Params larger than this are refused before anything is parsed or stored. */
+/** Params whose JSON is larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
 
 /** Looks the method up and turns whatever the run throws into the reply's error. */
@@ -50,7 +51,7 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
 
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
   return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
-    if ((JSON.stringify(request.params) ?? '').length > MAX_PARAMS_BYTES) {
+    if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
     if (entry.approval) {
