@@ -46,7 +46,7 @@ const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const sealer = createSealer(indexedDbKeyStore);
 const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
-const networks = createNetworks(local);
+const networks = createNetworks(local, onLocalChanged);
 const approvalWindow = createApprovalWindow(session);
 const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
 const observeNode = trackReachability(frames.emit);
@@ -95,6 +95,9 @@ const services: Services = {
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.
 const started = idleTimer.overdue().then((overdue) => (overdue ? lock() : undefined)).catch((error: Error) => console.error('[vault] auto-lock check failed', error));
+/** Once `started` settled, requests run at once rather than a turn later. */
+let startedYet = false;
+void started.then(() => (startedYet = true));
 
 async function lock(): Promise<void> {
   await vault.lock();
@@ -114,9 +117,8 @@ function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void 
     void frames.reply(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
     return;
   }
-  void started
-    .then(() => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services }))
-    .then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
+  const run = () => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services });
+  void (startedYet ? run() : started.then(run)).then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
 }
 
 browser.runtime.onConnect.addListener((port) => {

@@ -126,7 +126,7 @@ export class InpageProvider extends ProviderEmitter {
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
-    const unsendable = unsendableReason(args.params);
+    const unsendable = args.params === undefined ? undefined : unsendableReason(args.params);
     if (unsendable) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${unsendable}` }));
     const id = crypto.randomUUID();
     const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
