@@ -62,7 +62,7 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
       if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
       if (earlier) return earlier.result;
     }
-    const params = entry.parse(request.params);
+    const params = await entry.parse(request.params);
     const full = entry.auth === 'none'
       ? ctx
       : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
@@ -77,7 +77,7 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
   const entry = Object.hasOwn(methods, name) ? methods[name] : undefined;
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
-  await ask(entry.approval, entry.parse(params), ctx);
+  await ask(entry.approval, await entry.parse(params), ctx);
 }
 
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
