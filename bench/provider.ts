@@ -6,7 +6,9 @@
  * are connected. Numbers only; nothing is asserted. The last line is the same figures as JSON.
  * Run: npm run build && npm run bench
  */
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import type { ChromiumScreen } from '../e2e/driver/chromium/screen';
@@ -34,8 +36,12 @@ const report = (label: string, samples: number[], base?: Figures) => {
   return f;
 };
 
+// A copy, as the e2e setup makes: a build during the run must not change what is measured (a stopped worker reads
+// background.js again).
+const extension = join(mkdtempSync(join(tmpdir(), 'wallet-bench-')), 'chrome');
+cpSync(resolve(import.meta.dirname, '../dist/chrome'), extension, { recursive: true });
 const devnet = await startDevnet();
-const browser = await PlaywrightChromium.launch(resolve(import.meta.dirname, '../dist/chrome'));
+const browser = await PlaywrightChromium.launch(extension);
 try {
   const popup = await WalletPopup.open(browser);
   await popup.importWallet(DEVNET_MNEMONIC);
@@ -143,4 +149,5 @@ try {
 } finally {
   await browser.close();
   await devnet.stop();
+  rmSync(resolve(extension, '..'), { recursive: true, force: true });
 }

@@ -28,26 +28,7 @@ export interface Networks {
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 
-const NETWORK_KEYS: readonly string[] = ['addedNetworks', 'chainsWithoutEip7702', 'selectedChainId'] satisfies (keyof NetworksSlice)[];
-
-/**
- * `onChanged` hears every change of the storage `local` reads (storage.onChanged): the selected network, asked on
- * most requests, is kept in memory until one of the networks' keys changes.
- */
-export function createNetworks(local: TypedStorage<NetworksSlice>, onChanged: (listener: (changes: Record<string, unknown>) => void) => void = () => undefined): Networks {
-  let remembered: Promise<Network> | null = null;
-  const forget = () => (remembered = null);
-  onChanged((changes) => (NETWORK_KEYS.some((key) => key in changes) ? forget() : undefined));
-  /** Drops what is remembered once storage has the change (a read that began before must not be kept either). */
-  const changing = async <T>(write: Promise<T>): Promise<T> => {
-    forget();
-    try {
-      return await write;
-    } finally {
-      forget();
-    }
-  };
-
+export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
   const all = async (): Promise<Network[]> => {
     const [added, without7702] = await Promise.all([local.get('addedNetworks'), local.get('chainsWithoutEip7702')]);
     return [...BUILT_IN_NETWORKS, ...added].map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
@@ -57,28 +38,24 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, onChanged: (l
   return {
     all,
     find,
-    selected() {
-      if (remembered) return remembered;
-      const reading = (async () => (await find(await local.get('selectedChainId'))) ?? BUILT_IN_NETWORKS[0])();
-      remembered = reading;
-      // A change while it was read forgot it already; a failed read is not kept.
-      reading.catch(() => (remembered === reading ? forget() : undefined));
-      return reading;
+    async selected() {
+      const chainId = await local.get('selectedChainId');
+      return (await find(chainId)) ?? BUILT_IN_NETWORKS[0];
     },
     async select(chainId) {
       const network = await find(chainId);
       if (!network) throw new Error(`Unknown network ${chainId}`);
-      await changing(local.set('selectedChainId', network.chainId));
+      await local.set('selectedChainId', network.chainId);
       return network;
     },
     async markWithoutEip7702(chainId) {
-      await changing(local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId])));
+      await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
     },
     async remove(chainId) {
-      await changing(local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId))));
+      await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));
     },
     async add(network) {
-      await changing(local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]));
+      await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);
     },
   };
 }
