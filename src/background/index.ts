@@ -22,7 +22,7 @@ import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import { resetToDefaults } from './storage/reset';
 import type { Services } from './services';
-import { createPreviews } from './simulation/previews';
+import { lazyPreviews } from './simulation/lazyPreviews';
 import { restrictToTrustedContexts } from './storage/access';
 import { cachedBackend } from './storage/cachedBackend';
 import { migrated } from './storage/migrations';
@@ -85,7 +85,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
-  previews: createPreviews(),
+  previews: lazyPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),
   resetStorage: async () => {
