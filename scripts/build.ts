@@ -2,7 +2,8 @@
  * Builds dist/chrome and dist/firefox from the one manifest.json: the pages through vite.config.ts,
  * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be
  * ES modules, and one classic background script works as Chrome's service worker and Firefox's
- * event page alike). Both manifests carry package.json's version. With --watch (`npm run dev`) it
+ * event page alike); an `import()` in them is inlined, its module evaluated when first called (a service worker cannot
+ * load another file of ours on demand). Both manifests carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
  *
  * Two targets differ only in the background's `__DEVNET_BUILD__`, the network a fresh install selects:
