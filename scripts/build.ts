@@ -39,7 +39,9 @@ async function buildScript(name: string, entry: string, outDir = staging, define
       outDir,
       emptyOutDir: false,
       target: 'es2022',
-      minify: false,
+      // A stopped worker compiles background.js again on every start: minified, that takes a third less (the
+      // pages are minified by vite too); the content scripts stay as written.
+      minify: name === 'background',
       lib: { entry: resolve(root, entry), formats: ['iife'], name: name.replace(/\W/g, '_'), fileName: () => `${name}.js` },
       rollupOptions: { output: { banner: name === 'background' ? BACKGROUND_BANNER : undefined } },
     },
