@@ -10,10 +10,11 @@ import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
+import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
-/** Params larger than this are refused before anything is parsed or stored. */
+/** Params whose JSON is larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
 
 /** Looks the method up and turns whatever the run throws into the reply's error. */
@@ -51,7 +52,7 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
 
 /** Parse, authorize, then handle or ask the user. */
 async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<unknown> {
-  const params = entry.parse(request.params);
+  const params = await entry.parse(request.params);
   const full = entry.auth === 'none'
     ? ctx
     : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
@@ -60,7 +61,7 @@ async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestCont
 
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
   return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
-    if ((JSON.stringify(request.params) ?? '').length > MAX_PARAMS_BYTES) {
+    if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
     if (entry.approval) {
@@ -98,7 +99,7 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
   const entry = Object.hasOwn(methods, name) ? methods[name] : undefined;
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
-  await ask(entry.approval, entry.parse(params), ctx);
+  await ask(entry.approval, await entry.parse(params), ctx);
 }
 
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
