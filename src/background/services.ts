@@ -6,6 +6,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { CollectibleStore } from './collectibles/store';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
@@ -29,6 +30,8 @@ export interface Services {
   batches: BatchStore;
   /** wallet_watchAsset lists per account and chain. */
   tokens: TokenStore;
+  /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
+  collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;
