@@ -19,6 +19,15 @@ export const COLLECTIBLE_ABI = new Interface([
   'function uri(uint256 id) view returns (string)',
 ]);
 
+/** ERC-721's balanceOf(owner), which shares its name with ERC-1155's balanceOf(account, id). */
+const ERC721_BALANCE = new Interface(['function balanceOf(address owner) view returns (uint256)']);
+
+/** How many tokens of an ERC-721 collection `owner` holds at `pending`. */
+export async function readCollectionBalance(node: ChainNode, address: Hex, owner: Hex): Promise<bigint> {
+  const raw = await node<string>('eth_call', [{ to: address, data: ERC721_BALANCE.encodeFunctionData('balanceOf', [owner]) }, 'pending']);
+  return ERC721_BALANCE.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+}
+
 /** ERC-165 interface ids of ERC-721 and ERC-1155. */
 export const INTERFACE_IDS: Record<CollectibleStandard, Hex> = { ERC721: '0x80ac58cd', ERC1155: '0xd9b67a26' };
 
