@@ -12,7 +12,7 @@ const abi = AbiCoder.defaultAbiCoder();
 
 interface Contract {
   code?: string;
-  interfaces?: string[];
+  interfaces?: readonly string[];
   owners?: Record<string, string>;
   balances?: Record<string, bigint>;
   name?: string;
