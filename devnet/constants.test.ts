@@ -2,7 +2,7 @@ import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
+import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -11,6 +11,11 @@ describe('devnet role keys', () => {
       const wallet = parent.deriveChild(index);
       expect({ address: wallet.address, privateKey: wallet.privateKey }).toEqual(key);
     }
+  });
+
+  it('mints the collectibles to accounts #0 and #1, the ones e2e wallets import', () => {
+    const parent = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/0'/0");
+    expect(COLLECTIBLE_HOLDERS).toEqual([parent.deriveChild(0).address, parent.deriveChild(1).address]);
   });
 
   it('uses the canonical ERC-4337 addresses the wallet knows', () => {

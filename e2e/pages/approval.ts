@@ -79,6 +79,11 @@ export class ApprovalWindow {
     return this.answer('Add token');
   }
 
+  /** wallet_watchAsset's button for an ERC-721 / ERC-1155 token. */
+  addCollectible(): Promise<void> {
+    return this.answer('Add collectible');
+  }
+
   cancel(): Promise<void> {
     return this.answer('Cancel');
   }

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
-import { chain } from '../fixtures/chain';
+import { chain, mintCollectible } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
@@ -94,6 +94,13 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
 
   ({ approval, answer } = await ask(dapp, session, 'wallet_watchAsset', [{ type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } }]));
   await capture(approval, 'add-token');
+  await approval.cancel();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  const tokenId = await mintCollectible(from);
+  ({ approval, answer } = await ask(dapp, session, 'wallet_watchAsset', [{ type: 'ERC721', options: { address: devnet.addresses.testCollectible, tokenId } }]));
+  await approval.screen.waitForText('Token ID', tokenId);
+  await capture(approval, 'add-collectible');
   await approval.cancel();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 });

@@ -31,6 +31,7 @@ import { createSealer } from './storage/seal';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
+import { createCollectibleStore } from './collectibles/store';
 import { createFrames, type Frame } from './transport/frames';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
@@ -70,6 +71,7 @@ const services: Services = {
   batches: createBatchStore(local, sealer),
   tokens: createTokenStore(local),
   trustedSites: createTrustedSites(local),
+  collectibles: createCollectibleStore(local),
   settings: local,
   relayed: local,
   async node(method, params) {

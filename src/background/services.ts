@@ -6,6 +6,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { CollectibleStore } from './collectibles/store';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
@@ -32,6 +33,8 @@ export interface Services {
   tokens: TokenStore;
   /** Sites on the phishing list the user chose to trust anyway. */
   trustedSites: TrustedSites;
+  /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
+  collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;

@@ -3,6 +3,7 @@
  * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
  * so adding an approval type is one entry here, one method entry and one screen.
  */
+import type { Collectible } from './collectibles';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
@@ -122,6 +123,14 @@ export interface PhishingDetails {
   request: { method: string; params?: unknown };
 }
 
+/** wallet_watchAsset of an ERC-721 or ERC-1155 token: as the contract describes it, with how many the account holds. */
+export interface WatchCollectibleDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  collectible: Collectible & { balance: string };
+}
+
 export interface ApprovalTypes {
   connect: { details: ConnectDetails; answer: Hex[] };
   phishing: { details: PhishingDetails; answer: null };
@@ -131,7 +140,8 @@ export interface ApprovalTypes {
   sendTransaction: { details: SendTransactionDetails; answer: FeeTier };
   signMessage: { details: SignMessageDetails; answer: null };
   signTypedData: { details: SignTypedDataDetails; answer: null };
-  watchAsset: { details: WatchAssetDetails; answer: null };
+  /** An ERC-20 token, or a collectible (`collectible` instead of `token`). */
+  watchAsset: { details: WatchAssetDetails | WatchCollectibleDetails; answer: null };
 }
 
 export type ApprovalType = keyof ApprovalTypes;

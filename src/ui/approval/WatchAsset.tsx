@@ -1,4 +1,4 @@
-/** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
+/** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said (a collectible has its own screen). */
 import { watchAssetMismatch } from '../../shared/approvals';
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
@@ -11,9 +11,11 @@ import { TokenImage } from '../components/TokenImage';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
+import { WatchCollectible } from './WatchCollectible';
 
 export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const { details } = approval;
+  if ('collectible' in details) return <WatchCollectible approval={approval} details={details} />;
   const { token, requested } = details;
   const mismatch = watchAssetMismatch(details);
   const symbol = cleanText(token.symbol);
