@@ -4,6 +4,7 @@ import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { followBatch } from '../batches/follow';
+import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { replaceTransaction } from '../batches/replace';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
 import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
@@ -13,7 +14,7 @@ import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
-import { accountOnChain, accountParam, chainParam, fields, networkForm, none, popupTransaction, text } from './params';
+import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
 import { quoteSend, sendFromWallet } from './send';
@@ -28,6 +29,12 @@ export const pageMethods: PageTable = {
   getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+  getCollectibles: { parse: accountOnChain, read: true, handle: (p, { services }) => collectiblesWithHoldings(services, p.account, p.chainId) },
+  getCollectibleMetadata: {
+    parse: collectibleParam,
+    read: true,
+    handle: (p, { services }) => collectibleMetadata(services, p.account, p.chainId, p.address, p.tokenId),
+  },
   previewApproval: { parse: (params) => ({ id: text(fields(params).id, 'id') }), read: true, handle: (p, { services }) => approvalPreview(services, p.id) },
 
   generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
@@ -191,6 +198,13 @@ export const pageMethods: PageTable = {
       const replacement = await replaceTransaction(services, origin, id, hash, mode);
       void followBatch(services, origin, id);
       return replacement;
+    },
+  },
+  removeCollectible: {
+    parse: collectibleParam,
+    async handle(p, { services }) {
+      await services.collectibles.remove(p.account, p.chainId, p.address, p.tokenId);
+      return null;
     },
   },
   removeToken: {

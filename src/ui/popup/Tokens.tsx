@@ -5,6 +5,7 @@ import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { cleanText } from '../../shared/displayText';
+import { Notice } from '../components/Notice';
 import { TokenImage } from '../components/TokenImage';
 import { usePolled, type Polled } from '../components/usePolled';
 import { exactAmount, readableAmount } from '../format/amounts';
@@ -36,6 +37,11 @@ function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }
         </span>
       )}
       <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
+      {token.imitates && (
+        <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
+          Not the real {token.imitates.symbol}: that is {token.imitates.address}. This contract only uses its symbol.
+        </Notice>
+      )}
     </li>
   );
 }
