@@ -89,6 +89,24 @@ export interface WatchAssetDetails {
   requested: { symbol: string; decimals: number };
 }
 
+/**
+ * The delegation firewall's "Revert to a plain account": a type-4 transaction from `payer` (who pays the gas)
+ * carrying `account`'s authorization to address zero, so a drained account can be cleared.
+ */
+export interface RevertForeignDelegationDetails {
+  batchId: string;
+  account: Hex;
+  /** The contract the account delegates to, which the wallet did not choose. */
+  delegate: Hex;
+  chainId: Hex;
+  networkName: string;
+  symbol: string;
+  /** Wei: the gas limit times the max fee per gas. */
+  maxFee: string;
+  /** The wallet's accounts that hold at least `maxFee`, most ETH first (the first is preselected); balances in wei. */
+  payers: { address: Hex; balance: string }[];
+}
+
 export interface ApprovalTypes {
   connect: { details: Record<string, never>; answer: Hex[] };
   addChain: { details: Network; answer: null };
@@ -98,6 +116,8 @@ export interface ApprovalTypes {
   signMessage: { details: SignMessageDetails; answer: null };
   signTypedData: { details: SignTypedDataDetails; answer: null };
   watchAsset: { details: WatchAssetDetails; answer: null };
+  /** The answer is the paying account, one of `payers`. */
+  revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
 }
 
 export type ApprovalType = keyof ApprovalTypes;

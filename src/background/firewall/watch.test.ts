@@ -9,8 +9,8 @@ import { FIREWALL_DEFAULTS, createFirewall } from './watch';
 const A: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const B: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const DRAINER: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-const DEVNET = { chainId: '0x7a69', eip7702: true } as Network;
-const NO_7702 = { chainId: '0x1', eip7702: false } as Network;
+const DEVNET = { chainId: '0x7a69', eip7702: true } as unknown as Network;
+const NO_7702 = { chainId: '0x1', eip7702: false } as unknown as Network;
 
 function setup() {
   const code = new Map<string, string>();

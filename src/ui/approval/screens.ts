@@ -4,6 +4,7 @@ import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
+import { RevertForeignDelegation } from './RevertForeignDelegation';
 import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
@@ -20,4 +21,5 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signMessage: SignMessage,
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
+  revertForeignDelegation: RevertForeignDelegation,
 };

@@ -49,7 +49,7 @@ describe('revokeDelegationOf', () => {
       nodeFor: async () => node,
       bundlerFor: async () => node,
     } as unknown as BatchDeps;
-    const network = { chainId: '0x7a69', eip7702: true } as Parameters<typeof revokeDelegationOf.plan>[0]['network'];
+    const network = { chainId: '0x7a69', eip7702: true } as unknown as Parameters<typeof revokeDelegationOf.plan>[0]['network'];
     const draft = { id: 'r', origin: WALLET, from: B.address as Hex, authority: A.address as Hex, calls: [{ to: B.address as Hex, value: '0x0' as Hex, data: '0x' as Hex }] };
     await batches.add(await revokeDelegationOf.plan({ node, network, upgraded: false }, draft));
 
