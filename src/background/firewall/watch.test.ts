@@ -12,12 +12,11 @@ const DRAINER: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const DEVNET = { chainId: '0x7a69', eip7702: true } as unknown as Network;
 const NO_7702 = { chainId: '0x1', eip7702: false } as unknown as Network;
 
-function setup() {
+function setup(storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS)) {
   const code = new Map<string, string>();
   const unreachable = new Set<string>();
   let reads = 0;
   let writes = 0;
-  const storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS);
   const local = { ...storage, update: ((key, change) => (writes++, storage.update(key, change))) as typeof storage.update };
   let now = 1000;
   const firewall = createFirewall({
@@ -34,7 +33,7 @@ function setup() {
     now: () => now,
   });
   const setCode = (account: Hex, value: string) => code.set(account.toLowerCase(), value);
-  return { firewall, setCode, unreachable, reads: () => reads, writes: () => writes, later: () => (now += 1000) };
+  return { firewall, storage, setCode, unreachable, reads: () => reads, writes: () => writes, later: () => (now += 1000) };
 }
 
 describe('the delegation firewall', () => {
@@ -89,5 +88,14 @@ describe('the delegation firewall', () => {
     expect(await firewall.check('0x1')).toEqual([]);
     expect(reads()).toBe(2);
     expect(await firewall.foreignOn('0x7a69')).toHaveLength(1);
+  });
+
+  it('still knows what it found after a restart (it is kept in storage), before it reads the chain again', async () => {
+    const { firewall, setCode, storage } = setup();
+    setCode(A, delegationCode(DRAINER));
+    await firewall.check();
+    const restarted = setup(storage);
+    expect(await restarted.firewall.foreignOn('0x7a69')).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
+    expect(restarted.reads()).toBe(0);
   });
 });
