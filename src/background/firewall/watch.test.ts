@@ -11,6 +11,7 @@ const B: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const DRAINER: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const DEVNET = { chainId: '0x7a69', eip7702: true } as unknown as Network;
 const NO_7702 = { chainId: '0x1', eip7702: false } as unknown as Network;
+const BASE = { chainId: '0x2105', eip7702: true } as unknown as Network;
 
 function setup(storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS)) {
   const code = new Map<string, string>();
@@ -22,7 +23,7 @@ function setup(storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS)) {
   const firewall = createFirewall({
     local,
     accounts: { list: async () => [A, B].map((address, index) => ({ address, index, name: `Account ${index + 1}` })) },
-    networks: { selected: async () => DEVNET, find: async (chainId) => [DEVNET, NO_7702].find((n) => BigInt(n.chainId) === BigInt(chainId)) },
+    networks: { selected: async () => DEVNET, find: async (chainId) => [DEVNET, NO_7702, BASE].find((n) => BigInt(n.chainId) === BigInt(chainId)) },
     nodeFor: async () => async <T>(method: string, params: unknown[] = []) => {
       if (method !== 'eth_getCode') throw new Error(`unexpected ${method}`);
       reads++;
@@ -88,6 +89,17 @@ describe('the delegation firewall', () => {
     expect(await firewall.check('0x1')).toEqual([]);
     expect(reads()).toBe(2);
     expect(await firewall.foreignOn('0x7a69')).toHaveLength(1);
+  });
+
+  it('writes nothing when a look finds what it found before, whatever network was looked at in between', async () => {
+    const { firewall, setCode, writes } = setup();
+    setCode(A, delegationCode(DRAINER));
+    await firewall.check('0x7a69');
+    await firewall.check('0x2105');
+    const written = writes();
+    await firewall.check('0x7a69');
+    await firewall.check('0x2105');
+    expect(writes()).toBe(written);
   });
 
   it('still knows what it found after a restart (it is kept in storage), before it reads the chain again', async () => {

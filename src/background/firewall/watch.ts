@@ -41,6 +41,7 @@ export interface Firewall {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const sameChain = (a: Hex, b: Hex) => BigInt(a) === BigInt(b);
+const keyOf = (f: ForeignDelegation) => `${BigInt(f.chainId)} ${f.account.toLowerCase()}`;
 
 export function createFirewall(deps: FirewallDeps): Firewall {
   const { local } = deps;
@@ -55,7 +56,8 @@ export function createFirewall(deps: FirewallDeps): Firewall {
       const kept = all.filter((f) => !sameChain(f.chainId, chainId) || !read.some((a) => same(a, f.account)));
       // A delegation seen before keeps the time it was first seen.
       const fresh = found.map((f) => all.find((o) => sameChain(o.chainId, chainId) && same(o.account, f.account) && same(o.delegate, f.delegate)) ?? f);
-      return [...kept, ...fresh];
+      // In one order, so a look that found the same writes nothing.
+      return [...kept, ...fresh].sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
     };
     const current = await local.get('foreignDelegations');
     if (JSON.stringify(replace(current)) !== JSON.stringify(current)) await local.update('foreignDelegations', replace);
