@@ -42,6 +42,9 @@ export class WalletPopup {
     await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
+  /** The delegation firewall's red banner (one per account delegating to a contract the wallet did not set up). */
+  static readonly foreignDelegation: Target = { role: 'alert', name: 'Foreign delegation' };
+
   /** The selected account's full address, as the Receive screen shows it. */
   async address(): Promise<string> {
     await this.screen.click('Receive');

@@ -37,6 +37,14 @@ export interface WalletState {
   approvals: ApprovalView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
+  /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
+  foreignDelegations: ForeignDelegationView[];
+}
+
+/** An account of the wallet delegating (EIP-7702) to a contract the wallet did not choose. */
+export interface ForeignDelegationView {
+  account: Hex;
+  delegate: Hex;
 }
 
 /** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
@@ -55,7 +63,9 @@ export interface ActivityTransaction {
 export interface ActivityItem {
   key: string;
   id: string;
-  kind?: 'transaction' | 'revokeDelegation';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  /** revokeDelegationOf: the account whose delegation was cleared (`from` paid). */
+  authority?: Hex;
   origin: string;
   chainId: Hex;
   from: Hex;
@@ -162,6 +172,10 @@ export interface PageMethods {
   getDelegation: Method<None, DelegationView>;
   /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
   revertDelegation: Method<None, null>;
+  /** The delegation firewall looks at every account's code on the selected network now; answers what is foreign. */
+  checkDelegations: Method<None, ForeignDelegationView[]>;
+  /** Opens the approval window on reverting `account`'s foreign delegation, paid by an account the user picks there. */
+  reviewForeignRevert: Method<{ account: Hex }, null>;
   /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
   replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
 }

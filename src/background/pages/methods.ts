@@ -17,6 +17,7 @@ import { ThrottledError } from '../vault/vault';
 import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
+import { checkDelegations, reviewForeignRevert } from './firewall';
 import { quoteSend, sendFromWallet } from './send';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
@@ -62,6 +63,7 @@ export const pageMethods: PageTable = {
         throw error;
       }
       await announceAccounts(services);
+      void services.firewall.check().catch((error: Error) => console.warn('[firewall] check at unlock failed', error.message));
       return null;
     },
   },
@@ -188,6 +190,8 @@ export const pageMethods: PageTable = {
   },
   getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
   revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
+  checkDelegations: { parse: none, read: true, handle: (_p, { services }) => checkDelegations(services) },
+  reviewForeignRevert: { parse: (params) => ({ account: address(fields(params).account, 'account') }), handle: (p, { services }) => reviewForeignRevert(services, p.account) },
   replaceTransaction: {
     parse(params) {
       const p = fields(params);

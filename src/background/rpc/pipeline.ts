@@ -9,7 +9,7 @@ import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { methods, unsupportedReasons } from './methods';
+import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
@@ -97,15 +97,19 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
  * account the wallet chose, so no site authorization applies.
  */
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
-  const entry = Object.hasOwn(methods, name) ? methods[name] : undefined;
+  const entry = entryAskingTheUser(name);
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
   await ask(entry.approval, await entry.parse(params), ctx);
 }
 
+/** A page's method, or one of the wallet's own requests (never reachable from a page: runRequest reads only `methods`). */
+const entryAskingTheUser = (name: string): MethodEntry | undefined =>
+  Object.hasOwn(methods, name) ? methods[name] : Object.hasOwn(walletMethods, name) ? walletMethods[name] : undefined;
+
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
   if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
-  const spec = (Object.hasOwn(methods, record.method) ? methods[record.method].approval : undefined) as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+  const spec = entryAskingTheUser(record.method)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
   if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
   if (!decision.approved) {
     await spec.release?.(record.details, record.origin, services);

@@ -5,6 +5,7 @@ import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
 import { Phishing } from './Phishing';
+import { RevertForeignDelegation } from './RevertForeignDelegation';
 import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
@@ -22,4 +23,5 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signMessage: SignMessage,
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
+  revertForeignDelegation: RevertForeignDelegation,
 };
