@@ -42,6 +42,9 @@ export class WalletPopup {
     await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
+  /** The delegation firewall's red banner (one per account delegating to a contract the wallet did not set up). */
+  static readonly foreignDelegation: Target = { role: 'alert', name: 'Foreign delegation' };
+
   /** The selected account's full address, as the Receive screen shows it. */
   async address(): Promise<string> {
     await this.screen.click('Receive');
@@ -76,8 +79,8 @@ export class WalletPopup {
     await this.screen.waitForText('Account name', name);
   }
 
-  /** Shows one of Home's sections ("Tokens", "Activity", "Sites"). */
-  showSection(name: 'Tokens' | 'Activity' | 'Sites'): Promise<void> {
+  /** Shows one of Home's sections ("Tokens", "Collectibles", "Activity", "Sites"). */
+  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Sites'): Promise<void> {
     return this.screen.click(name);
   }
 
@@ -105,10 +108,15 @@ export class WalletPopup {
     return { role: 'listitem', name: `Token ${symbol}` };
   }
 
-  /** Waits until the token's row shows the balance `expected` ("1000.0 TST"): the popup refreshes it every 2 s. */
+  /** Waits until the token's row shows the balance `expected` ("1,000 TST"): the popup refreshes it every 2 s. */
   async waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
     await this.showSection('Tokens');
     await this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
+  }
+
+  /** The exact balance the token's row shows on hover ("1012.3456789 TST"). */
+  tokenBalanceTitle(symbol: string): Promise<string | null> {
+    return this.screen.evaluate((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('title') ?? null, `${symbol} balance`);
   }
 
   /** Waits until the Tokens section has loaded an empty list (it says so only then). */
@@ -129,6 +137,36 @@ export class WalletPopup {
   async removeToken(symbol: string): Promise<void> {
     await this.screen.click(`Remove ${symbol}`);
     await this.screen.waitForCount(this.token(symbol), 0);
+  }
+
+  /** A collectible's row in the Collectibles section, by its title ("Test Collectible #1"). */
+  collectible(title: string): Target {
+    return { role: 'listitem', name: `Collectible ${title}`, in: 'Collectibles' };
+  }
+
+  /** Waits until the Collectibles section lists the collectible with its holding ("Held", "5 held"). */
+  async waitForCollectible(title: string, holding: Expected): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.waitForText({ name: 'Holding', in: this.collectible(title) }, holding);
+  }
+
+  /** Waits until the Collectibles section has loaded an empty list (it says so only then). */
+  async waitForNoCollectibles(): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.waitForText('Collectibles', /No collectibles yet/);
+  }
+
+  /** Opens a listed collectible's item view, which reads its metadata URI on chain. */
+  async openCollectible(title: string): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.click(`Open ${title}`);
+    await this.screen.waitFor({ role: 'region', name: 'Collectible' });
+  }
+
+  /** From the item view: removes it and goes back to the list. */
+  async removeCollectible(title: string): Promise<void> {
+    await this.screen.click(`Remove ${title}`);
+    await this.screen.waitForCount(this.collectible(title), 0);
   }
 
   /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */

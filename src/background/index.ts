@@ -9,19 +9,22 @@ import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
 import { createBatchStore } from './batches/store';
+import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES, createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
+import { rememberSelected } from './networks/rememberSelected';
 import { trackReachability } from './networks/reachability';
 import { callNode, nodeOf } from './networks/rpcClient';
 import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
+import { createTrustedSites } from './protection/trustedSites';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import { resetToDefaults } from './storage/reset';
 import type { Services } from './services';
-import { createPreviews } from './simulation/previews';
+import { lazyPreviews } from './simulation/lazyPreviews';
 import { restrictToTrustedContexts } from './storage/access';
 import { cachedBackend } from './storage/cachedBackend';
 import { migrated } from './storage/migrations';
@@ -29,6 +32,7 @@ import { createSealer } from './storage/seal';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
+import { createCollectibleStore } from './collectibles/store';
 import { createFrames, type Frame } from './transport/frames';
 import { originOf } from './transport/sender';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
@@ -46,7 +50,8 @@ const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const sealer = createSealer(indexedDbKeyStore);
 const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
-const networks = createNetworks(local);
+const networks = rememberSelected(createNetworks(local), onLocalChanged);
+const accounts = createAccounts(local, vault);
 const approvalWindow = createApprovalWindow(session);
 const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
 const observeNode = trackReachability(frames.emit);
@@ -55,7 +60,7 @@ const services: Services = {
   vault,
   vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
   networks,
-  accounts: createAccounts(local, vault),
+  accounts,
   permissions: createPermissions(local),
   approvals: createApprovals({
     local,
@@ -66,7 +71,10 @@ const services: Services = {
     reply: frames.reply,
   }),
   batches: createBatchStore(local, sealer),
+  firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
   tokens: createTokenStore(local),
+  trustedSites: createTrustedSites(local),
+  collectibles: createCollectibleStore(local),
   settings: local,
   relayed: local,
   async node(method, params) {
@@ -84,7 +92,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
-  previews: createPreviews(),
+  previews: lazyPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),
   resetStorage: async () => {
@@ -95,6 +103,9 @@ const services: Services = {
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.
 const started = idleTimer.overdue().then((overdue) => (overdue ? lock() : undefined)).catch((error: Error) => console.error('[vault] auto-lock check failed', error));
+/** Once `started` settled, requests run at once rather than a turn later. */
+let startedYet = false;
+void started.then(() => (startedYet = true));
 
 async function lock(): Promise<void> {
   await vault.lock();
@@ -114,9 +125,8 @@ function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void 
     void frames.reply(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
     return;
   }
-  void started
-    .then(() => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services }))
-    .then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
+  const run = () => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services });
+  void (startedYet ? run() : started.then(run)).then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
 }
 
 browser.runtime.onConnect.addListener((port) => {
@@ -172,7 +182,15 @@ browser.runtime.onStartup.addListener(() => {
 
 browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
+  if (alarm.name === FIREWALL_ALARM) void watchDelegations();
 });
+
+/** The delegation firewall's periodic look, while the wallet is unlocked (the popup and unlock look on their own). */
+async function watchDelegations(): Promise<void> {
+  if (await vault.isUnlocked()) await services.firewall.check().catch((error: Error) => console.warn('[firewall] periodic check failed', error.message));
+}
+// Created once: creating it again at every worker start would put its next run off each time.
+void browser.alarms.get(FIREWALL_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(FIREWALL_ALARM, { periodInMinutes: FIREWALL_PERIOD_MINUTES })));
 
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
 // finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.
@@ -181,3 +199,6 @@ void started.then(async () => {
 }).catch((error: Error) => console.error('[approvals] restoring the window failed', error));
 void started.then(() => services.approvals.resume()).catch((error: Error) => console.error('[approvals] resume failed', error));
 void started.then(() => followUnfinished(services)).catch((error: Error) => console.error('[batches] follow after restart failed', error));
+
+// For `npm run bench`: the top-level work is done (scripts/build.ts marks when it began).
+performance.mark('background-evaluated');

@@ -4,18 +4,20 @@ import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { followBatch } from '../batches/follow';
+import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { replaceTransaction } from '../batches/replace';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
-import { removeNetwork, saveNetwork } from '../networks/edit';
+import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
-import { accountOnChain, accountParam, chainParam, fields, networkForm, none, popupTransaction, text } from './params';
+import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
+import { checkDelegations, reviewForeignRevert } from './firewall';
 import { quoteSend, sendFromWallet } from './send';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
@@ -28,6 +30,12 @@ export const pageMethods: PageTable = {
   getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+  getCollectibles: { parse: accountOnChain, read: true, handle: (p, { services }) => collectiblesWithHoldings(services, p.account, p.chainId) },
+  getCollectibleMetadata: {
+    parse: collectibleParam,
+    read: true,
+    handle: (p, { services }) => collectibleMetadata(services, p.account, p.chainId, p.address, p.tokenId),
+  },
   previewApproval: { parse: (params) => ({ id: text(fields(params).id, 'id') }), read: true, handle: (p, { services }) => approvalPreview(services, p.id) },
 
   generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
@@ -55,6 +63,7 @@ export const pageMethods: PageTable = {
         throw error;
       }
       await announceAccounts(services);
+      void services.firewall.check().catch((error: Error) => console.warn('[firewall] check at unlock failed', error.message));
       return null;
     },
   },
@@ -171,6 +180,7 @@ export const pageMethods: PageTable = {
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
   saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  restoreNetwork: { parse: chainParam, handle: async (p, { services }) => (await restoreNetwork(services.networks, p.chainId), null) },
   removeNetwork: {
     parse: chainParam,
     async handle({ chainId }, { services }) {
@@ -180,6 +190,8 @@ export const pageMethods: PageTable = {
   },
   getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
   revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
+  checkDelegations: { parse: none, read: true, handle: (_p, { services }) => checkDelegations(services) },
+  reviewForeignRevert: { parse: (params) => ({ account: address(fields(params).account, 'account') }), handle: (p, { services }) => reviewForeignRevert(services, p.account) },
   replaceTransaction: {
     parse(params) {
       const p = fields(params);
@@ -190,6 +202,13 @@ export const pageMethods: PageTable = {
       const replacement = await replaceTransaction(services, origin, id, hash, mode);
       void followBatch(services, origin, id);
       return replacement;
+    },
+  },
+  removeCollectible: {
+    parse: collectibleParam,
+    async handle(p, { services }) {
+      await services.collectibles.remove(p.account, p.chainId, p.address, p.tokenId);
+      return null;
     },
   },
   removeToken: {

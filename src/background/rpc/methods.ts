@@ -4,6 +4,8 @@ import { assetMethods } from './assets';
 import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
+import { connectMethods } from './connect';
+import { firewallMethods } from './firewall';
 import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
@@ -22,6 +24,15 @@ export const methods: MethodTable = {
   ...transactionMethods,
   ...signingMethods,
   ...permissionMethods,
+  ...connectMethods,
+};
+
+/**
+ * Requests only the wallet itself makes (askAsWallet), whose approvals finish like a page's: no page's request
+ * reaches this table.
+ */
+export const walletMethods: MethodTable = {
+  ...firewallMethods,
 };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */

@@ -4,6 +4,8 @@ import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
+import { Phishing } from './Phishing';
+import { RevertForeignDelegation } from './RevertForeignDelegation';
 import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
@@ -13,6 +15,7 @@ import { WatchAsset } from './WatchAsset';
 
 export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Element } = {
   connect: Connect,
+  phishing: Phishing,
   addChain: AddChain,
   switchChain: SwitchChain,
   sendCalls: SendCalls,
@@ -20,4 +23,5 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signMessage: SignMessage,
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
+  revertForeignDelegation: RevertForeignDelegation,
 };
