@@ -45,7 +45,7 @@ describe('revokeDelegationOf', () => {
     const deps = {
       batches,
       accounts: { signer: async (address: Hex) => [A, B].find((w) => w.address.toLowerCase() === address.toLowerCase())! },
-      networks: { markWithoutEip7702: async () => undefined },
+      networks: { markWithoutEip7702: async () => undefined, sendsSync: async () => false, markWithoutSyncSend: async () => undefined },
       nodeFor: async () => node,
       bundlerFor: async () => node,
     } as unknown as BatchDeps;
