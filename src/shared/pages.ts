@@ -59,6 +59,8 @@ export interface ActivityItem {
   chainId: Hex;
   from: Hex;
   atomic: boolean;
+  /** Sent as one ERC-4337 userOp paid by a paymaster: no transaction of the wallet's to speed up or cancel. */
+  sponsored?: true;
   status: number;
   calls: DecodedCall[];
   transactions: ActivityTransaction[];
@@ -76,13 +78,12 @@ export interface SendQuote {
   warning?: string;
 }
 
-/** A transaction the popup sends: reviewed in the approval window like a dapp's, with the fees the user picked. */
+/** A transaction the popup sends: reviewed in the approval window like a dapp's, where the user picks the fee tier. */
 export interface PopupTransaction {
   to: Hex;
   value: Hex;
   data: Hex;
   gas: Hex;
-  fees: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
 }
 
 /** The selected account's EIP-7702 delegation on the selected network. */
@@ -97,8 +98,6 @@ export interface DelegationView {
   delegateName?: string;
   /** The account has code that is not a delegation (a contract): nothing to revert. */
   otherCode: boolean;
-  /** Wei: the most "Revert to a plain account" can cost. */
-  revertMaxFee?: string;
 }
 
 /** The Networks screen's form. */
@@ -150,10 +149,10 @@ export interface PageMethods {
   saveNetwork: Method<NetworkForm, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;
   getDelegation: Method<None, DelegationView>;
-  /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
+  /** Opens the review of the type-4 transaction authorizing address zero in the approval window; Activity follows it. */
   revertDelegation: Method<None, null>;
-  /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
-  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
+  /** Opens the review of a Speed up or Cancel of a pending transaction of a batch in the approval window. */
+  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, null>;
 }
 
 export type PageMethod = keyof PageMethods;

@@ -47,6 +47,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       chainId: b.chainId,
       from: b.from,
       atomic: b.atomic,
+      ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),
       calls: b.calls.map(describeCall),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({

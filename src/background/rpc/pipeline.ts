@@ -10,6 +10,7 @@ import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
+import { walletMethods } from './walletRequests';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
 /** Params larger than this are refused before anything is parsed or stored. */
@@ -69,19 +70,28 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
   });
 }
 
+/** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
+function askingEntry(name: string, own: boolean): MethodEntry | undefined {
+  if (Object.hasOwn(methods, name)) return methods[name];
+  return own && Object.hasOwn(walletMethods, name) ? walletMethods[name] : undefined;
+}
+
+/** The wallet's own requests have no tab to answer (replyTo.tabId < 0): only they may use walletMethods. */
+const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean => ctx.replyTo.tabId < 0;
+
 /**
- * The wallet's own request (the popup's Send): the same entry, parse and approval as a dapp's, acting with the
- * account the wallet chose, so no site authorization applies.
+ * The wallet's own request (the popup's Send, Speed up, Cancel, Revert to a plain account): the same parse and
+ * approval path as a dapp's, acting with the account the wallet chose, so no site authorization applies.
  */
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
-  const entry = Object.hasOwn(methods, name) ? methods[name] : undefined;
+  const entry = askingEntry(name, ownRequest(ctx));
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
   await ask(entry.approval, entry.parse(params), ctx);
 }
 
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
-  const spec = (Object.hasOwn(methods, record.method) ? methods[record.method].approval : undefined) as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+  const spec = askingEntry(record.method, ownRequest(record))?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
   if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
   if (!decision.approved) {
     await spec.release?.(record.details, record.origin, services);

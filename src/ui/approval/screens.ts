@@ -4,6 +4,8 @@ import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
+import { ReplaceTransaction } from './ReplaceTransaction';
+import { RevokeDelegation } from './RevokeDelegation';
 import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
@@ -20,4 +22,6 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signMessage: SignMessage,
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
+  replaceTransaction: ReplaceTransaction,
+  revokeDelegation: RevokeDelegation,
 };
