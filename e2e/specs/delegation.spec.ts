@@ -35,7 +35,7 @@ test('revert to a plain account: a type-4 transaction authorizing address zero e
 
   await popup.screen.click('Revert to a plain account');
   review = await ApprovalWindow.next(session);
-  await review.chooseFee('Aggressive');
+  await review.screen.waitForText('Fee', /^Fee up to \S+ ETH \(Market\)$/);
   await review.approve();
   await popup.screen.waitForText('Account type', 'Plain account');
 
