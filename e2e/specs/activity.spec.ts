@@ -58,6 +58,15 @@ async function review(session: BrowserSession, popup: WalletPopup, button: 'Spee
   return approval;
 }
 
+/** The review as the README shows it (docs/screens/), from the Chromium run, at the approval window's size. */
+async function picture(session: BrowserSession, approval: ApprovalWindow, name: string): Promise<void> {
+  if (session.name !== 'chromium') return;
+  await approval.screen.setSize(380, 640);
+  await approval.screen.waitForText('Fee', /^Fee up to/);
+  await expect.poll(() => approval.screen.isEnabled('Approve')).toBe(true);
+  await approval.screen.screenshot(`docs/screens/approval-${name}.png`);
+}
+
 /** Rejecting the review sends nothing: the held transaction is still the only one, and still pending. */
 async function rejectKeepsOriginal(approval: ApprovalWindow, popup: WalletPopup, from: string, held: PoolTx): Promise<void> {
   await approval.reject();
@@ -73,6 +82,7 @@ test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the or
   await rejectKeepsOriginal(await review(session, popup, 'Speed up', held), popup, account.address, held);
   const approval = await review(session, popup, 'Speed up', held);
   await approval.screen.waitForText({ name: 'Original call 1', role: 'listitem' }, /^Send 0\.01 ETH to 0x0000…beef$/i);
+  await picture(session, approval, 'speed-up');
   await approval.approve();
   await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
   const [replacement] = await pool(account.address);
@@ -97,6 +107,7 @@ test('Cancel: a 0-value transfer to the account itself at the same nonce; the pa
   await rejectKeepsOriginal(await review(session, popup, 'Cancel', held), popup, account.address, held);
   const approval = await review(session, popup, 'Cancel', held);
   await approval.screen.waitForText({ name: 'Cancel transfer', role: 'listitem' }, new RegExp(`^Send 0 ETH to ${account.address.slice(0, 6)}…${account.address.slice(-4)}$`, 'i'));
+  await picture(session, approval, 'cancel');
   await approval.approve();
   await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
   const [cancel] = await pool(account.address);
