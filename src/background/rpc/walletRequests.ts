@@ -17,7 +17,7 @@ import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
 import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
 
-export interface ReplaceParams {
+interface ReplaceParams {
   /** The batch's site and id, and the pending transaction's hash. */
   origin: string;
   id: string;
