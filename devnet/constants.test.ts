@@ -1,7 +1,8 @@
 import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
+import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS } from './constants';
+import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -12,7 +13,16 @@ describe('devnet role keys', () => {
     }
   });
 
+  it('mints the collectibles to accounts #0 and #1, the ones e2e wallets import', () => {
+    const parent = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/0'/0");
+    expect(COLLECTIBLE_HOLDERS).toEqual([parent.deriveChild(0).address, parent.deriveChild(1).address]);
+  });
+
   it('uses the canonical ERC-4337 addresses the wallet knows', () => {
     expect([ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS]).toEqual([ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT]);
+  });
+
+  it('deploys the test token where the devnet build knows it as the real TST', () => {
+    expect(DEVNET_KNOWN_TOKENS.TST).toBe(TEST_TOKEN_ADDRESS);
   });
 });

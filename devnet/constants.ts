@@ -24,6 +24,16 @@ export { ENTRY_POINT_V08 as ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT as SIMPLE_7
 /** Our ERC-20 "Test Token" (TST, 18 decimals); follows from contracts/TestToken.sol, its compiler settings and salt zero. */
 export const TEST_TOKEN_ADDRESS = '0x10078beE6813c04572224b652228177C0f7BF2CF';
 
+/** Devnet accounts #0 and #1, the holders our collectibles are minted to at deployment. */
+export const COLLECTIBLE_HOLDERS = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] as const;
+/**
+ * Our ERC-721 "Test Collectible" (TCOL, contracts/TestCollectible.sol): ids 1 and 2 to account #0, id 3 to #1; and
+ * our ERC-1155 (contracts/TestMultiToken.sol): 5 of id 1 to each of #0 and #1. Both follow from their sources, the
+ * compiler settings, the holders (constructor args) and salt zero.
+ */
+export const TEST_COLLECTIBLE_ADDRESS = '0x759994c418Df9102e34046E0BA2F3A81E78F367D';
+export const TEST_MULTI_TOKEN_ADDRESS = '0xD14C881C79C2EA7Ac68C50D4b9EB1F2570215E36';
+
 /**
  * Keys with a role of their own, derived from the mnemonic past anvil's 10 funded accounts (so no test that uses
  * accounts #0-#9 ever races them for a nonce). The devnet gives the bundler's two ETH with anvil_setBalance.

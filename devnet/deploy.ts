@@ -1,11 +1,11 @@
 /** Deploys the devnet contracts at fixed addresses through the CREATE2 deployer; skips any that already have code. */
 import { createRequire } from 'node:module';
 import { AbiCoder, Contract, JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, parseEther, toQuantity, type Signer } from 'ethers';
-import { loadTestToken, loadVerifyingPaymaster } from '../contracts/compile';
+import { loadArtifact, loadTestToken, loadVerifyingPaymaster } from '../contracts/compile';
 import type { DevnetAccount } from './accounts';
 import {
-  BUNDLER_EXECUTOR, BUNDLER_UTILITY, CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
-  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
 } from './constants';
 import { seedTestToken } from './seed';
 
@@ -13,6 +13,10 @@ export interface DevnetAddresses {
   entryPoint: string;
   simple7702Account: string;
   testToken: string;
+  /** ERC-721 (TCOL). */
+  testCollectible: string;
+  /** ERC-1155. */
+  testMultiToken: string;
   verifyingPaymaster: string;
 }
 
@@ -30,12 +34,13 @@ interface Create2Contract {
 export async function deployContracts(provider: JsonRpcProvider, accounts: DevnetAccount[]): Promise<DevnetAddresses> {
   // One nonce sequence for parallel sends: all three deployments go into the same block.
   const deployer = new NonceManager(new Wallet(accounts[0].privateKey, provider));
-  const token = await loadTestToken();
+  const [token, collectibles] = await Promise.all([loadTestToken(), collectibleContracts()]);
   const [, , tokenDeployed] = await Promise.all([
     deployCreate2(provider, deployer, { name: 'EntryPoint', salt: ENTRY_POINT_SALT, initcode: aaBytecode('EntryPoint'), address: ENTRY_POINT_ADDRESS }),
     // Simple7702Account has no constructor: its EntryPoint address is a constant in its code.
     deployCreate2(provider, deployer, { name: 'Simple7702Account', salt: ZeroHash, initcode: aaBytecode('Simple7702Account'), address: SIMPLE_7702_ACCOUNT_ADDRESS }),
     deployCreate2(provider, deployer, { name: 'TestToken', salt: ZeroHash, initcode: token.bytecode, address: TEST_TOKEN_ADDRESS }),
+    ...collectibles.map((contract) => deployCreate2(provider, deployer, contract)),
   ]);
   // Seed only a fresh token, so balances are always the same known numbers. The paymaster comes after the
   // EntryPoint: its constructor asks the EntryPoint for its interface id.
@@ -47,8 +52,21 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
     entryPoint: ENTRY_POINT_ADDRESS,
     simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS,
     testToken: TEST_TOKEN_ADDRESS,
+    testCollectible: TEST_COLLECTIBLE_ADDRESS,
+    testMultiToken: TEST_MULTI_TOKEN_ADDRESS,
     verifyingPaymaster: VERIFYING_PAYMASTER_ADDRESS,
   };
+}
+
+/** The ERC-721 and ERC-1155 test contracts; their constructors mint to the holders, so no account's nonce moves. */
+async function collectibleContracts(): Promise<Create2Contract[]> {
+  const holders = (list: readonly string[]) => AbiCoder.defaultAbiCoder().encode(['address[]'], [list]);
+  const [erc721, erc1155] = await Promise.all([loadArtifact('TestCollectible'), loadArtifact('TestMultiToken')]);
+  const [a0, a1] = COLLECTIBLE_HOLDERS;
+  return [
+    { name: 'TestCollectible', salt: ZeroHash, initcode: concat([erc721.bytecode, holders([a0, a0, a1])]), address: TEST_COLLECTIBLE_ADDRESS },
+    { name: 'TestMultiToken', salt: ZeroHash, initcode: concat([erc1155.bytecode, holders([a0, a1])]), address: TEST_MULTI_TOKEN_ADDRESS },
+  ];
 }
 
 /** Deploys the VerifyingPaymaster (owned by `owner`) and, when fresh, funds its EntryPoint deposit. */

@@ -43,6 +43,12 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => 
   async getAssets(account: Hex) {
     return plain(await client().extend(erc7811Actions()).getAssets({ account, aggregate: false }));
   },
+  /** ERC-7846 wallet_connect with sign-in, as viem's experimental connect action sends it (chainId as a number, times as Dates). */
+  async connectWithSignIn(signIn: { nonce: string; chainId: number; statement?: string; expirationTime?: string }) {
+    const { expirationTime, ...rest } = signIn;
+    const capabilities = { unstable_signInWithEthereum: { ...rest, ...(expirationTime && { expirationTime: new Date(expirationTime) }) } };
+    return plain(await client().extend(erc7846Actions()).connect({ capabilities }));
+  },
   async disconnect() {
     await client().extend(erc7846Actions()).disconnect();
     return null;

@@ -36,6 +36,11 @@ export class ApprovalWindow {
     return this.answer('Connect');
   }
 
+  /** wallet_connect's button when the site also asks to sign in (ERC-7846 signInWithEthereum). */
+  connectAndSignIn(): Promise<void> {
+    return this.answer('Connect and sign in');
+  }
+
   reject(): Promise<void> {
     return this.answer('Reject');
   }
@@ -74,6 +79,11 @@ export class ApprovalWindow {
     return this.answer('Add token');
   }
 
+  /** wallet_watchAsset's button for an ERC-721 / ERC-1155 token. */
+  addCollectible(): Promise<void> {
+    return this.answer('Add collectible');
+  }
+
   cancel(): Promise<void> {
     return this.answer('Cancel');
   }
@@ -90,6 +100,17 @@ export class ApprovalWindow {
   async chooseFee(tier: 'Low' | 'Market' | 'Aggressive'): Promise<void> {
     await this.screen.waitForText('Fee', /^Fee up to /);
     await this.screen.check({ role: 'radio', name: new RegExp(`^${tier}: up to`) });
+  }
+
+  /** The phishing warning's way out: the held request is declined and the window closes. */
+  backToSafety(): Promise<void> {
+    return this.answer('Back to safety');
+  }
+
+  /** The phishing warning's override: the site is trusted and its held request is shown next, in the same window. */
+  async trustSite(next: string): Promise<void> {
+    await this.screen.click('Continue anyway (I trust this site)');
+    await this.screen.waitFor({ role: 'button', name: next });
   }
 
   /** The user closes the window instead of answering. */

@@ -76,8 +76,8 @@ export class WalletPopup {
     await this.screen.waitForText('Account name', name);
   }
 
-  /** Shows one of Home's sections ("Tokens", "Activity", "Sites"). */
-  showSection(name: 'Tokens' | 'Activity' | 'Sites'): Promise<void> {
+  /** Shows one of Home's sections ("Tokens", "Collectibles", "Activity", "Sites"). */
+  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Sites'): Promise<void> {
     return this.screen.click(name);
   }
 
@@ -129,6 +129,36 @@ export class WalletPopup {
   async removeToken(symbol: string): Promise<void> {
     await this.screen.click(`Remove ${symbol}`);
     await this.screen.waitForCount(this.token(symbol), 0);
+  }
+
+  /** A collectible's row in the Collectibles section, by its title ("Test Collectible #1"). */
+  collectible(title: string): Target {
+    return { role: 'listitem', name: `Collectible ${title}`, in: 'Collectibles' };
+  }
+
+  /** Waits until the Collectibles section lists the collectible with its holding ("Held", "5 held"). */
+  async waitForCollectible(title: string, holding: Expected): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.waitForText({ name: 'Holding', in: this.collectible(title) }, holding);
+  }
+
+  /** Waits until the Collectibles section has loaded an empty list (it says so only then). */
+  async waitForNoCollectibles(): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.waitForText('Collectibles', /No collectibles yet/);
+  }
+
+  /** Opens a listed collectible's item view, which reads its metadata URI on chain. */
+  async openCollectible(title: string): Promise<void> {
+    await this.showSection('Collectibles');
+    await this.screen.click(`Open ${title}`);
+    await this.screen.waitFor({ role: 'region', name: 'Collectible' });
+  }
+
+  /** From the item view: removes it and goes back to the list. */
+  async removeCollectible(title: string): Promise<void> {
+    await this.screen.click(`Remove ${title}`);
+    await this.screen.waitForCount(this.collectible(title), 0);
   }
 
   /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */

@@ -3,11 +3,12 @@
  * axe (no serious or critical accessibility violations). Chromium only: axe runs through Playwright's page.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
+import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
+import { chain, mintCollectible } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
-import type { Dapp } from '../pages/dapp';
+import { Dapp } from '../pages/dapp';
 import { finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
@@ -35,6 +36,12 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await capture(approval, 'connect');
   await approval.connect();
   const [from] = (await answer as { result: string[] }).result;
+
+  const signIn = { nonce: '8f3kq2xv7pl', chainId: '0x7a69', statement: 'Sign in to the demo dapp' };
+  ({ approval, answer } = await ask(dapp, session, 'wallet_connect', [{ version: '1', capabilities: { signInWithEthereum: signIn } }]));
+  await capture(approval, 'connect-sign-in');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
 
   const transfer = (amount: bigint) => ({ to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, amount]) });
   const batch = (calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, ...extra }];
@@ -91,6 +98,13 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await approval.cancel();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 
+  const tokenId = await mintCollectible(from);
+  ({ approval, answer } = await ask(dapp, session, 'wallet_watchAsset', [{ type: 'ERC721', options: { address: devnet.addresses.testCollectible, tokenId } }]));
+  await approval.screen.waitForText('Token ID', tokenId);
+  await capture(approval, 'add-collectible');
+  await approval.cancel();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
   // The wallet's own request: Revert to a plain account, once an approved atomic batch upgraded the account.
   ({ approval, answer } = await ask(dapp, session, 'wallet_sendCalls', batch([{ to: RECIPIENT, value: '0x1' }])));
   await approval.acceptUpgrade();
@@ -104,4 +118,45 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await approval.screen.waitForText('Fee', /^Fee up to/);
   await capture(approval, 'revoke-delegation');
   await approval.reject();
+});
+
+test('the protection warnings, pictured and checked with axe', async ({ freshWallet, session, devnet }) => {
+  const at = async (hostname: string) => {
+    const url = new URL(devnet.dappUrl);
+    url.hostname = hostname;
+    return Dapp.open(session, url.href);
+  };
+  // Listed by the devnet build (src/background/protection/phishingList.ts).
+  const listed = await at('phishing-test.localhost');
+  let { approval, answer } = await ask(listed, session, 'eth_requestAccounts', []);
+  await approval.screen.waitFor({ role: 'alert', name: 'Phishing warning' });
+  await capture(approval, 'phishing');
+  await approval.backToSafety();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  // "оpensea.io" with a Cyrillic о, under .localhost so that it reaches the dapp server.
+  const lookAlike = await at('xn--pensea-vqf.io.localhost');
+  ({ approval, answer } = await ask(lookAlike, session, 'eth_requestAccounts', []));
+  await approval.screen.waitFor({ role: 'alert', name: 'Look-alike site' });
+  await capture(approval, 'lookalike-site');
+  await approval.connect();
+  const [from] = (await answer as { result: string[] }).result;
+
+  // The wallet's own account with another middle: address poisoning.
+  const poison = getAddress(`${from.slice(0, 6)}${'0'.repeat(32)}${from.slice(-4)}`);
+  ({ approval, answer } = await ask(lookAlike, session, 'eth_sendTransaction', [{ from, to: poison, value: toQuantity(parseEther('0.01')) }]));
+  await approval.screen.waitFor({ role: 'alert', name: 'Look-alike address' });
+  await approval.screen.waitFor('You send');
+  await capture(approval, 'lookalike-recipient');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  const fake = Wallet.createRandom().address;
+  await chain().send('anvil_setCode', [fake, await chain().getCode(devnet.addresses.testToken)]);
+  ({ approval, answer } = await ask(lookAlike, session, 'wallet_watchAsset', [{ type: 'ERC20', options: { address: fake, symbol: 'TST', decimals: 18 } }]));
+  await approval.screen.waitFor({ role: 'alert', name: 'Look-alike token' });
+  await capture(approval, 'lookalike-token');
+  await approval.cancel();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+  void freshWallet;
 });

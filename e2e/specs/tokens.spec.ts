@@ -85,7 +85,7 @@ test('invalid params answer -32602 naming the field; a site not connected gets 4
     [tst(devnet, { symbol: 'ABCDEFGHIJKL' }), 'Invalid params: options.symbol must be a string of 1 to 11 characters, got "ABCDEFGHIJKL" (12 characters)'],
     [tst(devnet, { address: '0x1234' }), 'Invalid params: options.address must be a 42-character hex address (0x + 40 hex digits), got "0x1234"'],
     [tst(devnet, { address: wrongChecksum }), `Invalid params: options.address ${wrongChecksum} has an invalid EIP-55 checksum: use the checksummed or the all-lowercase address`],
-    [tst(devnet, {}, 'ERC721'), 'Invalid params: type must be "ERC20" (the only supported asset type), got "ERC721"'],
+    [tst(devnet, {}, 'ERC777'), 'Invalid params: type must be "ERC20", "ERC721" or "ERC1155", got "ERC777"'],
     [tst(devnet, { decimals: 37 }), 'Invalid params: options.decimals must be an integer from 0 to 36, got 37'],
     [tst(devnet, { image: 'http://tokens.example/tst.png' }), 'Invalid params: options.image must be an https: or data: URL, got "http://tokens.example/tst.png"'],
     [tst(devnet, { address: eoa }), `Invalid params: options.address ${eoa} is not a contract on Local devnet (0x7a69): it has no code`],

@@ -2,9 +2,11 @@
 import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
+import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
+import { TRUSTED_SITES_DEFAULTS, type TrustedSitesSlice } from './protection/trustedSites';
 import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
 import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
 import { FRAMES_DEFAULTS, type FramesSlice } from './transport/frames';
@@ -13,7 +15,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice 
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
 import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
 
-export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice;
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice;
 
 export const LOCAL_DEFAULTS: LocalSchema = {
   ...VAULT_DEFAULTS,
@@ -25,6 +27,8 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...SETTINGS_DEFAULTS,
   ...BATCHES_DEFAULTS,
   ...TOKENS_DEFAULTS,
+  ...TRUSTED_SITES_DEFAULTS,
+  ...COLLECTIBLES_DEFAULTS,
 };
 
 /** Memory only: gone when the browser closes. */

@@ -6,11 +6,13 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { CollectibleStore } from './collectibles/store';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
+import type { TrustedSites } from './protection/trustedSites';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
@@ -29,6 +31,10 @@ export interface Services {
   batches: BatchStore;
   /** wallet_watchAsset lists per account and chain. */
   tokens: TokenStore;
+  /** Sites on the phishing list the user chose to trust anyway. */
+  trustedSites: TrustedSites;
+  /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
+  collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;

@@ -70,7 +70,7 @@ const resend = () => [...unanswered.values()].forEach(send);
 function fromBackground(message: unknown): void {
   if (isPageSettingsMessage(message)) return settingsHeard({ isMetaMask: message.settings.isMetaMask });
   if (!isToPageMessage(message)) return;
-  if (message.type === 'content-ready' || message.type === 'request-ack') return;
+  if (message.type === 'content-ready') return;
   // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
   if (message.type === 'rpc-response' && message.origin !== window.origin) return;
   if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== window.origin) return;
@@ -82,9 +82,10 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
   if (isInpageReady(message)) return ready();
-  if (!isRequestMessage(message)) return;
+  // A page sends its unanswered requests again to a content script that started after an extension restart; one
+  // this script already passed on is on its way.
+  if (!isRequestMessage(message) || unanswered.has(message.id)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
-  toPage({ type: 'request-ack', id: message.id });
   unanswered.set(request.id, request);
   send(request);
 });

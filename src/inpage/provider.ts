@@ -41,8 +41,8 @@ function unsendableReason(params: unknown): string | undefined {
 }
 
 export class InpageProvider extends ProviderEmitter {
-  /** Requests waiting for their answer; `acked` once a content script has passed one on. */
-  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage; acked: boolean }>();
+  /** Requests waiting for their answer. */
+  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage }>();
   private connected = false;
   private state: { chainId: string | null; selectedAddress: string | null } = { chainId: null, selectedAddress: null };
   /** Until the content script brings the site's setting: on, the default. */
@@ -60,7 +60,6 @@ export class InpageProvider extends ProviderEmitter {
       const message = event.data.data;
       if (!isToPageMessage(message)) return;
       if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
-      else if (message.type === 'request-ack') this.onAck(message.id);
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
     });
@@ -127,12 +126,12 @@ export class InpageProvider extends ProviderEmitter {
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
-    const unsendable = unsendableReason(args.params);
+    const unsendable = args.params === undefined ? undefined : unsendableReason(args.params);
     if (unsendable) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${unsendable}` }));
     const id = crypto.randomUUID();
     const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, message, acked: false });
+      this.pending.set(id, { resolve, reject, message });
       if (this.contentInstance) this.post(message);
     });
   }
@@ -146,17 +145,15 @@ export class InpageProvider extends ProviderEmitter {
     window.postMessage(envelope, window.origin);
   }
 
-  /** A new content script (first load, or after an extension restart): send what no one has taken yet. */
+  /**
+   * A new content script (first load, or after an extension restart): everything unanswered goes to it. What the old
+   * one passed on died with the old background, or never reached it; the new one passes each id on once.
+   */
   private onContentReady(instance: string, settings: PageSettings): void {
     this.settings = settings;
     if (instance === this.contentInstance) return;
     this.contentInstance = instance;
-    for (const waiter of this.pending.values()) if (!waiter.acked) this.post(waiter.message);
-  }
-
-  private onAck(id: string): void {
-    const waiter = this.pending.get(id);
-    if (waiter) waiter.acked = true;
+    for (const waiter of this.pending.values()) this.post(waiter.message);
   }
 
   private settle(id: string, response: RpcResponse): void {

@@ -3,10 +3,12 @@
  * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
  * so adding an approval type is one entry here, one method entry and one screen.
  */
+import type { Collectible } from './collectibles';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
-import type { Token } from './tokens';
+import type { SiweFields } from './siwe';
+import type { ImitatedToken, Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
 
 /** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
@@ -14,6 +16,12 @@ export type TokenAction =
   | { kind: 'transfer'; standard: 'erc20' | 'erc721' | 'erc1155'; token: Hex; from?: Hex; to: Hex; amount: string; tokenId?: string }
   | { kind: 'approve'; standard: 'erc20' | 'erc721' | 'permit2'; token: Hex; spender: Hex; amount: string; unlimited: boolean; tokenId?: string }
   | { kind: 'approveAll'; token: Hex; operator: Hex; approved: boolean };
+
+/** A recipient that starts and ends like an address the user knows (address poisoning), and that address. */
+export interface AddressLookAlike {
+  recipient: Hex;
+  resembles: Hex;
+}
 
 /** A call as the approval screens describe it. */
 export interface DecodedCall {
@@ -47,6 +55,8 @@ export interface SendCallsDetails {
   dataSuffix?: Hex;
   /** Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned). */
   sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex };
+  /** Recipients that imitate addresses the user knows (computed in the background). */
+  lookAlikeRecipients?: AddressLookAlike[];
 }
 
 export interface SendTransactionDetails {
@@ -59,6 +69,21 @@ export interface SendTransactionDetails {
   /** Max fee in wei per tier the user may pick; a single `fixed` entry when the dapp set the fees. */
   maxFees: Partial<Record<FeeTier | 'fixed', string>>;
   warning?: string;
+  /** Recipients that imitate addresses the user knows (computed in the background). */
+  lookAlikeRecipients?: AddressLookAlike[];
+}
+
+/** A connect request; with ERC-7846's signInWithEthereum, the EIP-4361 fields each chosen account signs. */
+export interface ConnectDetails {
+  /** wallet_connect: the chains of the connection, as its answer lists them. */
+  chainIds?: Hex[];
+  signIn?: {
+    fields: SiweFields;
+    /** The message's scheme and domain are not the requesting site's. */
+    warning?: string;
+  };
+  /** The site's address imitates a well-known dapp's (punycode, look-alike letters, the phishing list's fuzzy match). */
+  lookAlikeSite?: string;
 }
 
 /** Fees per gas in wei, decimal. */
@@ -131,17 +156,36 @@ export interface WatchAssetDetails {
   /** As the contract describes it, with the account's balance. */
   token: Token & { balance: string };
   requested: { symbol: string; decimals: number };
+  /** The token uses a well-known token's symbol on this chain but is another contract. */
+  imitates?: ImitatedToken;
+}
+
+/** A request from a site on the phishing list, held until the user goes back or chooses to trust the site. */
+export interface PhishingDetails {
+  hostname: string;
+  /** The request that is held: it proceeds (to its own approval) when the user trusts the site. */
+  request: { method: string; params?: unknown };
+}
+
+/** wallet_watchAsset of an ERC-721 or ERC-1155 token: as the contract describes it, with how many the account holds. */
+export interface WatchCollectibleDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  collectible: Collectible & { balance: string };
 }
 
 export interface ApprovalTypes {
-  connect: { details: Record<string, never>; answer: Hex[] };
+  connect: { details: ConnectDetails; answer: Hex[] };
+  phishing: { details: PhishingDetails; answer: null };
   addChain: { details: Network; answer: null };
   switchChain: { details: Network; answer: null };
   sendCalls: { details: SendCallsDetails; answer: null };
   sendTransaction: { details: SendTransactionDetails; answer: FeeTier };
   signMessage: { details: SignMessageDetails; answer: null };
   signTypedData: { details: SignTypedDataDetails; answer: null };
-  watchAsset: { details: WatchAssetDetails; answer: null };
+  /** An ERC-20 token, or a collectible (`collectible` instead of `token`). */
+  watchAsset: { details: WatchAssetDetails | WatchCollectibleDetails; answer: null };
   replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
   revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
 }

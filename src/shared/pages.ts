@@ -3,6 +3,7 @@
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
 import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
+import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Preview } from './preview';
@@ -142,6 +143,10 @@ export interface PageMethods {
   previewApproval: Method<{ id: string }, Preview>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;
   removeToken: Method<{ account: Hex; chainId: Hex; address: Hex }, null>;
+  getCollectibles: Method<{ account: Hex; chainId: Hex }, CollectibleHolding[]>;
+  /** Read on chain when the user opens the item; nothing remote is fetched. */
+  getCollectibleMetadata: Method<{ account: Hex; chainId: Hex; address: Hex; tokenId: string }, CollectibleMetadata>;
+  removeCollectible: Method<{ account: Hex; chainId: Hex; address: Hex; tokenId: string }, null>;
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;

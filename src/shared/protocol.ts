@@ -46,7 +46,9 @@ export interface EventMessage {
  * The two scripts start in no fixed order, so each says it is ready: the page side holds its
  * requests until the content script has said so, and the content script answers "inpage-ready".
  * A content script that comes back after an extension restart (Firefox re-injects it into open
- * tabs) has a new `instance`: the page then re-sends what the old one never acknowledged.
+ * tabs) has a new `instance`: the page then sends again every request still unanswered, since the
+ * old one's background is gone with whatever it was asked (the new content script passes each id
+ * on once; a request that asks the user is asked once, by its id).
  */
 export interface ContentReady {
   type: 'content-ready';
@@ -70,16 +72,11 @@ export function isPageSettingsMessage(value: unknown): value is PageSettingsMess
   return typeof m === 'object' && m !== null && m.type === 'page-settings' && typeof m.settings?.isMetaMask === 'boolean';
 }
 
-/** The content script took a request and passed it on: the page must not send it again. */
-export interface RequestAck {
-  type: 'request-ack';
-  id: string;
-}
 export interface InpageReady {
   type: 'inpage-ready';
 }
 
-export type ToPageMessage = ResponseMessage | EventMessage | ContentReady | RequestAck;
+export type ToPageMessage = ResponseMessage | EventMessage | ContentReady;
 export type ToContentMessage = RequestMessage | InpageReady;
 
 /** The envelope of every window message of ours. */
@@ -104,7 +101,6 @@ export function isToPageMessage(value: unknown): value is ToPageMessage {
   const m = value as ToPageMessage | null;
   if (typeof m !== 'object' || m === null) return false;
   if (m.type === 'content-ready') return typeof m.instance === 'string' && typeof m.settings?.isMetaMask === 'boolean';
-  if (m.type === 'request-ack') return typeof m.id === 'string';
   if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.origin === 'string' && typeof m.response === 'object';
   return m.type === 'provider-event' && typeof m.origin === 'string' && typeof m.event === 'string';
 }

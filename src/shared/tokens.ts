@@ -11,6 +11,12 @@ export interface Token {
   image?: string;
 }
 
+/** A well-known token's real contract on a chain, whose symbol another contract uses. */
+export interface ImitatedToken {
+  symbol: string;
+  address: Hex;
+}
+
 /** A token on an account's watch list. */
 export interface WatchedToken extends Token {
   addedAt: number;
@@ -19,4 +25,6 @@ export interface WatchedToken extends Token {
 /** A token with the account's balance in its smallest unit, as decimal text (null: the node could not tell). */
 export interface TokenBalance extends Token {
   balance: string | null;
+  /** A well-known token's real contract on this chain, when this one uses its symbol (a look-alike). */
+  imitates?: ImitatedToken;
 }

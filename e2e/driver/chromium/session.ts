@@ -64,6 +64,12 @@ export class PlaywrightChromium implements ChromiumSession {
     await stopServiceWorker(this.launched.context, extensionPage);
   }
 
+  /** Evaluates `fn` in the extension's service worker that runs now (the bench reads the worker's marks). */
+  async evaluateInWorker<T>(fn: () => T): Promise<T> {
+    const worker = await poll('the service worker', async () => this.launched.context.serviceWorkers().filter((w) => w.url().startsWith(this.baseUrl)).at(-1));
+    return worker.evaluate(fn);
+  }
+
   async relaunch(): Promise<void> {
     await this.launched.close({ keepProfile: true });
     this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir });

@@ -26,8 +26,11 @@ export interface ApprovalDeps {
   /** Every record is sealed when written; one that does not verify (planted or altered) is dropped, never finished. */
   sealer: Sealer;
   window: ApprovalWindow;
-  /** Turns the user's decision into the reply to the page (the method's own logic). */
-  complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse>;
+  /**
+   * Turns the user's decision into the reply to the page (the method's own logic); null when the request was handed
+   * on to another approval (a held request going on after the phishing warning), which answers the page instead.
+   */
+  complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null>;
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
 }
 
@@ -100,9 +103,9 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   // Whatever happens while finishing, the page must get an answer.
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
-    await deps.reply(record.replyTo, response);
+    if (response) await deps.reply(record.replyTo, response);
     // A frame may send it again (its port closed before it heard); the wallet's own requests (no tab) never are.
-    if (record.replyTo.tabId >= 0) {
+    if (response && record.replyTo.tabId >= 0) {
       await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
     }
     await change((all) => all.filter((a) => a.id !== record.id));
@@ -116,6 +119,8 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         const mine = waiting(all).filter((a) => a.origin === origin);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
+        // One phishing warning per site: its other requests wait for the user's answer to that one.
+        if (type === 'phishing' && mine.some((a) => a.type === 'phishing')) throw alreadyPending(`A request from ${origin} is already held behind the phishing warning; wait for the user's answer`);
         if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
         if (all.length >= MAX_PENDING || canonicalJson([...all, stored]).length > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${all.length} requests waiting for the user; try again once they are answered`);

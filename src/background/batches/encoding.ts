@@ -1,11 +1,11 @@
 /** Calldata of the batch account, and the rule against hidden calls into it. */
-import { Interface } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { BatchCall } from './types';
 
 /** Simple7702Account (ERC-4337 v0.8) BaseAccount.executeBatch, selector 0x34fcd5be. */
-const ACCOUNT = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
+const ACCOUNT = lazyInterface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
 
 export function encodeExecuteBatch(calls: BatchCall[]): Hex {
   // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.

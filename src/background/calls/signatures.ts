@@ -3,9 +3,9 @@
  * of common signatures so an unknown contract's call still shows what it claims to be. A selector can collide; a
  * name is only shown when the whole calldata decodes against it.
  */
-import { Interface } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 
-export const TOKEN_FUNCTIONS = new Interface([
+export const TOKEN_FUNCTIONS = lazyInterface([
   'function transfer(address to, uint256 amount)',
   'function approve(address spender, uint256 amount)',
   'function transferFrom(address from, address to, uint256 amount)',
@@ -19,9 +19,9 @@ export const TOKEN_FUNCTIONS = new Interface([
 
 /** Uniswap's Permit2 (same address on every chain): approve(token, spender, amount, expiration). */
 export const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
-export const PERMIT2_FUNCTIONS = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+export const PERMIT2_FUNCTIONS = lazyInterface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 
-export const COMMON_FUNCTIONS = new Interface([
+export const COMMON_FUNCTIONS = lazyInterface([
   'function deposit()',
   'function withdraw(uint256 amount)',
   'function mint(address to, uint256 amount)',

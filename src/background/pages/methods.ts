@@ -3,6 +3,7 @@ import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
+import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
 import { removeNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
@@ -11,7 +12,7 @@ import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
-import { accountOnChain, accountParam, chainParam, fields, networkForm, none, popupTransaction, text } from './params';
+import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
 import { askUser, quoteSend, selectedSender, sendFromWallet } from './send';
@@ -26,6 +27,12 @@ export const pageMethods: PageTable = {
   getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+  getCollectibles: { parse: accountOnChain, read: true, handle: (p, { services }) => collectiblesWithHoldings(services, p.account, p.chainId) },
+  getCollectibleMetadata: {
+    parse: collectibleParam,
+    read: true,
+    handle: (p, { services }) => collectibleMetadata(services, p.account, p.chainId, p.address, p.tokenId),
+  },
   previewApproval: { parse: (params) => ({ id: text(fields(params).id, 'id') }), read: true, handle: (p, { services }) => approvalPreview(services, p.id) },
 
   generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
@@ -186,6 +193,13 @@ export const pageMethods: PageTable = {
     },
     // Reviewed in the approval window first; the batch's own site and id say which transaction.
     handle: async (p, { services }) => askUser(services, 'replaceTransaction', p, await selectedSender(services)),
+  },
+  removeCollectible: {
+    parse: collectibleParam,
+    async handle(p, { services }) {
+      await services.collectibles.remove(p.account, p.chainId, p.address, p.tokenId);
+      return null;
+    },
   },
   removeToken: {
     parse: (params) => ({ ...accountOnChain(params), address: address(fields(params).address, 'address') }),

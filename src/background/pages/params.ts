@@ -24,6 +24,14 @@ export function accountOnChain(params: unknown): { account: Hex; chainId: Hex } 
   return { account: address(p.account, 'account'), chainId: quantity(p.chainId, 'chainId') };
 }
 
+/** One collectible of an account's list on one chain. */
+export function collectibleParam(params: unknown): { account: Hex; chainId: Hex; address: Hex; tokenId: string } {
+  const p = fields(params);
+  const tokenId = text(p.tokenId, 'tokenId');
+  if (!/^(0|[1-9]\d{0,77})$/.test(tokenId)) throw invalidParams('tokenId must be a decimal token id');
+  return { ...accountOnChain(params), address: address(p.address, 'address'), tokenId };
+}
+
 /** The popup's transaction: the recipient's checksum is checked as a dapp's `to` is. */
 export function popupTransaction(params: unknown): PopupTransaction {
   const p = fields(params);

@@ -1,7 +1,9 @@
 /** eth_accounts and eth_requestAccounts: which accounts an origin sees, and the connect approval. */
+import type { ConnectDetails } from '../../shared/approvals';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { address, positional, type Hex } from '../../shared/params';
 import { visibleAccounts } from '../permissions/visible';
+import { lookAlikeSite } from '../protection/lookAlikeSite';
 import type { Services } from '../services';
 import { Answered, method, type MethodTable } from './types';
 
@@ -9,6 +11,12 @@ import { Answered, method, type MethodTable } from './types';
 export function chosenAccounts(raw: unknown): Hex[] {
   if (!Array.isArray(raw) || raw.length === 0) throw new RpcError(ErrorCode.internal, 'The connect approval chose no account');
   return raw.map((a, i) => address(a, `accounts[${i}]`));
+}
+
+/** What the connect screen warns about: a site whose address imitates a well-known dapp's. */
+export function connectDetails(origin: string): ConnectDetails {
+  const lookAlike = lookAlikeSite(origin);
+  return lookAlike ? { lookAlikeSite: lookAlike } : {};
 }
 
 /** The chosen accounts become the origin's; it hears accountsChanged and gets what it now sees. */
@@ -34,7 +42,7 @@ export const accountMethods: MethodTable = {
       type: 'connect',
       async prepare(_params, { services, origin }) {
         const accounts = await visibleAccounts(services, origin);
-        return accounts.length > 0 ? new Answered(accounts) : {};
+        return accounts.length > 0 ? new Answered(accounts) : connectDetails(origin);
       },
       answer: chosenAccounts,
       approve: (record, chosen, services) => grantConnection(services, record.origin, chosen),

@@ -1,20 +1,19 @@
 /**
- * ERC-7811 wallet_getAssets: the account's native balance and watched tokens, with balances at `pending`, per chain.
+ * ERC-7811 wallet_getAssets: the account's native balance, watched tokens and watched ERC-721 collections (ERC-7811's
+ * "erc721"; it defines no ERC-1155 type, so those are not listed), with balances at `pending`, per chain.
  * The chains are those asked (chainFilter, or assetFilter's keys) that the wallet has, else the selected one; a
  * chain whose node does not answer is left out rather than failing the others.
  */
 import type { Hex } from '../../shared/params';
 import { parseGetAssets, type GetAssetsRequest } from '../../shared/schemas/getAssets';
+import { watchedCollections } from '../collectibles/watchList';
 import { tokensWithBalances } from '../tokens/watchList';
 import type { Services } from '../services';
 import { method, type AccountContext, type MethodTable } from './types';
 
-interface Asset {
-  address: Hex | 'native';
-  balance: Hex;
-  type: 'native' | 'erc20';
-  metadata: { name?: string; symbol: string; decimals: number };
-}
+type Asset =
+  | { address: Hex | 'native'; balance: Hex; type: 'native' | 'erc20'; metadata: { name?: string; symbol: string; decimals: number } }
+  | { address: Hex; balance: Hex; type: 'erc721'; metadata: { name?: string; symbol?: string; tokenIds: string[] } };
 
 const hex = (value: bigint | string): Hex => `0x${BigInt(value).toString(16)}` as Hex;
 
@@ -22,12 +21,17 @@ async function assetsOn(services: Services, account: Hex, chainId: Hex): Promise
   const network = await services.networks.find(chainId);
   if (!network) return [];
   const node = await services.nodeFor(chainId);
-  const [native, tokens] = await Promise.all([node<Hex>('eth_getBalance', [account, 'pending']), tokensWithBalances(services, account, chainId)]);
+  const [native, tokens, collections] = await Promise.all([
+    node<Hex>('eth_getBalance', [account, 'pending']),
+    tokensWithBalances(services, account, chainId),
+    watchedCollections(services, account, chainId),
+  ]);
   return [
     { address: 'native', balance: hex(native), type: 'native', metadata: { ...network.nativeCurrency } },
     ...tokens
       .filter((t) => t.balance !== null)
       .map((t): Asset => ({ address: t.address.toLowerCase() as Hex, balance: hex(t.balance!), type: 'erc20', metadata: { ...(t.name ? { name: t.name } : {}), symbol: t.symbol, decimals: t.decimals } })),
+    ...collections.map(({ address, balance, ...metadata }): Asset => ({ address: address.toLowerCase() as Hex, balance: hex(balance), type: 'erc721', metadata })),
   ];
 }
 

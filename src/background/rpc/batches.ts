@@ -7,6 +7,7 @@ import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
+import { poisonedRecipients } from '../protection/addressPoisoning';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
@@ -44,14 +45,17 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // Simulated while the window opens; the screen asks for it (previewApproval).
   void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
+  const described = calls.map(describeCall);
+  const lookAlikeRecipients = await poisonedRecipients(services, described);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
-    atomic: batch.atomic, upgrade: batch.upgrade, calls: calls.map(describeCall),
+    atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
     maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
     warning: batch.warning,
     ...(request.capabilities.dataSuffix ? { dataSuffix: parseDataSuffix(request.capabilities.dataSuffix) } : {}),
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
+    ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { assetMethods } from './assets';
 import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
+import { connectMethods } from './connect';
 import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
@@ -22,6 +23,7 @@ export const methods: MethodTable = {
   ...transactionMethods,
   ...signingMethods,
   ...permissionMethods,
+  ...connectMethods,
 };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */

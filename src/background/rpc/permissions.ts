@@ -3,7 +3,7 @@ import { invalidParams } from '../../shared/errors';
 import { object, positional, type Hex } from '../../shared/params';
 import type { SitePermission } from '../permissions/permissions';
 import { forDapps } from '../permissions/visible';
-import { chosenAccounts, grantConnection } from './accounts';
+import { chosenAccounts, connectDetails, grantConnection } from './accounts';
 import { method, type MethodTable, type RequestContext } from './types';
 
 export interface Permission {
@@ -42,7 +42,7 @@ export const permissionMethods: MethodTable = {
     // The same connect screen as eth_requestAccounts, asked every time; the answer is in EIP-2255's shape.
     approval: {
       type: 'connect',
-      prepare: async () => ({}),
+      prepare: async (_params, { origin }) => connectDetails(origin),
       answer: chosenAccounts,
       async approve(record, chosen, services) {
         await grantConnection(services, record.origin, chosen);

@@ -10,10 +10,12 @@ import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons } from './methods';
+import { exceedsJsonLength } from './paramsSize';
+import { stopIfListed, wentBack } from './phishing';
 import { walletMethods } from './walletRequests';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
-/** Params larger than this are refused before anything is parsed or stored. */
+/** Params whose JSON is larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
 
 /** Looks the method up and turns whatever the run throws into the reply's error. */
@@ -49,9 +51,18 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
   return DEFERRED;
 }
 
+/** Parse, authorize, then handle or ask the user. */
+async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<unknown> {
+  const params = await entry.parse(request.params);
+  const full = entry.auth === 'none'
+    ? ctx
+    : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
+  return entry.handle ? entry.handle(params, full as never) : ask(entry.approval!, params, full);
+}
+
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
   return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
-    if ((JSON.stringify(request.params) ?? '').length > MAX_PARAMS_BYTES) {
+    if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
     if (entry.approval) {
@@ -62,11 +73,7 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
       if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
       if (earlier) return earlier.result;
     }
-    const params = entry.parse(request.params);
-    const full = entry.auth === 'none'
-      ? ctx
-      : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
-    return entry.handle ? entry.handle(params, full as never) : ask(entry.approval!, params, full);
+    return (await stopIfListed(entry, request, ctx)) ?? proceed(entry, request, ctx);
   });
 }
 
@@ -80,17 +87,34 @@ function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): Metho
 }
 
 /**
+ * "Continue anyway" on the phishing warning: the site is trusted from now on and its held request goes on as if it
+ * had just arrived. Null when it now waits for its own approval, which answers the page.
+ */
+async function continueHeld(services: Services, record: ApprovalRecord<'phishing'>): Promise<RpcResponse | null> {
+  await services.trustedSites.trust(record.origin);
+  const { replyTo } = record;
+  const same = (a: ApprovalRecord) => a.replyTo.tabId === replyTo.tabId && a.replyTo.frameId === replyTo.frameId && a.replyTo.requestId === replyTo.requestId && a.origin === record.origin;
+  // Finished again after a worker restart: the request may already wait for its approval.
+  if ((await services.approvals.pending()).some(same)) return null;
+  const request = { method: record.details.request.method, params: record.details.request.params } as RpcRequest;
+  const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services };
+  const response = await serve<MethodEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
+  return response === DEFERRED ? null : response;
+}
+
+/**
  * The wallet's own request (the popup's Send, Speed up, Cancel, Revert to a plain account): the same parse and
  * approval path as a dapp's, acting with the account the wallet chose, so no site authorization applies.
  */
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
   const entry = askingEntry(name, ctx);
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
-  await ask(entry.approval, entry.parse(params), ctx);
+  await ask(entry.approval, await entry.parse(params), ctx);
 }
 
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
-export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse> {
+export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
+  if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
   const spec = askingEntry(record.method, record)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
   if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
   if (!decision.approved) {

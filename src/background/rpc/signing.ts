@@ -5,8 +5,7 @@
 import { getBytes, verifyMessage } from 'ethers';
 import type { SignTypedDataDetails } from '../../shared/approvals';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
-import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
-import { approvedTypedDataDigest } from '../../shared/typedData/digest';
+import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, typedDataDigests, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { method, type AccountContext, type MethodTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
@@ -17,13 +16,18 @@ async function prepareTypedData(request: TypedDataRequest, { account, services }
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
-    parse,
+    async parse(params) {
+      const request = parse(params);
+      await assertEncodes(request);
+      return request;
+    },
     auth: 'account',
     account: (request) => request.address,
     approval: {
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
+        const { approvedTypedDataDigest } = await typedDataDigests();
         return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
       },
     },

@@ -1,9 +1,11 @@
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { WatchAssetDetails } from '../../shared/approvals';
+import type { WatchAssetDetails, WatchCollectibleDetails } from '../../shared/approvals';
 import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import type { ChainNode } from '../networks/rpcClient';
+import { COLLECTIBLES_DEFAULTS, createCollectibleStore } from '../collectibles/store';
+import { COLLECTIBLE_ABI, INTERFACE_IDS } from '../collectibles/read';
 import { createPermissions } from '../permissions/permissions';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -27,18 +29,19 @@ const RESULTS: Record<string, string> = {
 const node = (async (method: string, params: unknown[]) =>
   method === 'eth_getCode' ? '0x60' : RESULTS[(params[0] as { data: string }).data.slice(0, 10)]) as ChainNode;
 
-function setup() {
-  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TOKENS_DEFAULTS });
+function setup(chainNode: ChainNode = node) {
+  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TOKENS_DEFAULTS, ...COLLECTIBLES_DEFAULTS });
   const requested: { type: string; details: unknown }[] = [];
   const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
   const services = {
     local,
     permissions: createPermissions(local),
     tokens: createTokenStore(local),
+    collectibles: createCollectibleStore(local),
     accounts: { selected: async () => ACCOUNT },
     vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
-    nodeFor: async () => node,
+    nodeFor: async () => chainNode,
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
   } as unknown as Services;
   const watch = (params: unknown) =>
@@ -72,6 +75,8 @@ describe('wallet_watchAsset', () => {
       networkName: 'Local devnet',
       token: { address: TOKEN, symbol: 'TST', name: 'Test Token', decimals: 18, image: 'https://tokens.example/tst.png', balance: '5000000000000000000' },
       requested: { symbol: 'TSTX', decimals: 18 },
+      // Not the devnet's TST contract: the devnet build's well-known tokens name the real one.
+      imitates: { symbol: 'TST', address: '0x10078beE6813c04572224b652228177C0f7BF2CF' },
     });
     expect(await completeApproval(services, record(details), { approved: true })).toEqual({ result: true });
     expect(await services.tokens.list(ACCOUNT, '0x7a69')).toEqual([
@@ -92,5 +97,64 @@ describe('wallet_watchAsset', () => {
       error: { code: -32602, message: "Invalid params: options.decimals 6 does not match the contract's decimals() 18" },
     });
     expect(await services.tokens.list(ACCOUNT, '0x7a69')).toEqual([]);
+  });
+});
+
+const NFT = '0x759994c418Df9102e34046E0BA2F3A81E78F367D';
+const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** An ERC-721 (ids 1 of ACCOUNT, 3 of OTHER) that also answers balanceOf(account, id) as an ERC-1155 would, when asked as one. */
+const nftNode = (standard: 'ERC721' | 'ERC1155') =>
+  (async (method: string, params: unknown[]) => {
+    if (method === 'eth_getCode') return '0x60';
+    const call = COLLECTIBLE_ABI.parseTransaction({ data: (params[0] as { data: string }).data })!;
+    if (call.name === 'supportsInterface') return abi.encode(['bool'], [call.args[0] === INTERFACE_IDS[standard]]);
+    if (call.name === 'ownerOf') return abi.encode(['address'], [String(call.args[0]) === '1' ? ACCOUNT : OTHER]);
+    if (call.name === 'balanceOf') return abi.encode(['uint256'], [String(call.args[1]) === '1' ? 5n : 0n]);
+    if (call.name === 'name') return abi.encode(['string'], ['Test Collectible']);
+    throw new Error('execution reverted');
+  }) as ChainNode;
+
+const nft = (type: string, tokenId: string) => ({ type, options: { address: NFT, tokenId } });
+const nftRecord = (details: WatchCollectibleDetails) => ({ type: 'watchAsset', method: 'wallet_watchAsset', origin: ORIGIN, details }) as ApprovalRecord;
+
+describe('wallet_watchAsset for ERC-721 and ERC-1155', () => {
+  it('an owned ERC-721: asks with the collection read on chain, stores it once approved, then answers true at once', async () => {
+    const { services, requested, watch } = setup(nftNode('ERC721'));
+    await services.permissions.grant(ORIGIN, [ACCOUNT]);
+    expect(await watch(nft('ERC721', '1'))).toBe(DEFERRED);
+    const details = requested[0].details as WatchCollectibleDetails;
+    expect(details).toEqual({
+      account: ACCOUNT,
+      chainId: '0x7a69',
+      networkName: 'Local devnet',
+      collectible: { standard: 'ERC721', address: NFT, tokenId: '1', name: 'Test Collectible', balance: '1' },
+    });
+    expect(await completeApproval(services, nftRecord(details), { approved: true })).toEqual({ result: true });
+    expect(await services.collectibles.list(ACCOUNT, '0x7a69')).toEqual([{ standard: 'ERC721', address: NFT, tokenId: '1', name: 'Test Collectible', addedAt: expect.any(Number) }]);
+    expect(await watch(nft('ERC721', '01'))).toEqual({ result: true });
+    expect(requested).toHaveLength(1);
+  });
+
+  it('not owned: -32000 before any window; the wrong standard: -32602', async () => {
+    const { services, requested, watch } = setup(nftNode('ERC721'));
+    await services.permissions.grant(ORIGIN, [ACCOUNT]);
+    expect(await watch(nft('ERC721', '3'))).toEqual({
+      error: { code: -32000, message: `Suggested NFT is not owned by the selected account: token 3 of ${NFT} belongs to another address or does not exist on Local devnet (0x7a69)` },
+    });
+    expect(await watch(nft('ERC1155', '1'))).toEqual({
+      error: { code: -32602, message: `Invalid params: options.address ${NFT} on Local devnet (0x7a69) is not an ERC-1155 contract: it is an ERC-721 contract: use type "ERC721"` },
+    });
+    expect(requested).toHaveLength(0);
+  });
+
+  it('an ERC-1155 with a balance asks with it; a rejection answers 4001 and stores nothing', async () => {
+    const { services, requested, watch } = setup(nftNode('ERC1155'));
+    await services.permissions.grant(ORIGIN, [ACCOUNT]);
+    expect(await watch(nft('ERC1155', '2'))).toMatchObject({ error: { code: -32000 } });
+    expect(await watch(nft('ERC1155', '1'))).toBe(DEFERRED);
+    const details = requested[0].details as WatchCollectibleDetails;
+    expect(details.collectible).toEqual({ standard: 'ERC1155', address: NFT, tokenId: '1', name: 'Test Collectible', balance: '5' });
+    expect(await completeApproval(services, nftRecord(details), { approved: false })).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
+    expect(await services.collectibles.list(ACCOUNT, '0x7a69')).toEqual([]);
   });
 });

@@ -1,22 +1,44 @@
-/** wallet_watchAsset (EIP-747): adds an ERC-20 token to the watch list of the origin's account on the selected chain. */
-import { watchAssetMismatch, type WatchAssetDetails } from '../../shared/approvals';
-import { invalidAsset, parseWatchAsset, type WatchAssetRequest } from '../../shared/schemas/watchAsset';
+/**
+ * wallet_watchAsset (EIP-747): adds an ERC-20 token, or an ERC-721 / ERC-1155 token (MetaMask's shape), to the
+ * watch list of the origin's account on the selected chain.
+ */
+import { watchAssetMismatch, type WatchAssetDetails, type WatchCollectibleDetails } from '../../shared/approvals';
+import { invalidAsset, parseWatchAsset, type WatchAssetRequest, type WatchCollectibleRequest } from '../../shared/schemas/watchAsset';
+import { readCollectible } from '../collectibles/read';
+import { imitatedToken } from '../protection/knownTokens';
 import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
 import { Answered, method, type AccountContext, type MethodTable } from './types';
 
+type Details = WatchAssetDetails | WatchCollectibleDetails;
+
+const isCollectible = (request: WatchAssetRequest | WatchCollectibleRequest): request is WatchCollectibleRequest => request.type !== 'ERC20';
+
+/** Checks the contract and the account's holding on chain before any window: not held answers -32000 at once. */
+async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext): Promise<WatchCollectibleDetails | Answered> {
+  const network = await services.networks.selected();
+  if (await services.collectibles.find(account, network.chainId, request.address, request.tokenId)) return new Answered(true);
+  const node = await services.nodeFor(network.chainId);
+  const { collectible, balance } = await readCollectible(node, { standard: request.type, address: request.address, tokenId: request.tokenId }, account, networkLabel(network));
+  return { account, chainId: network.chainId, networkName: network.name, collectible: { ...collectible, balance: balance.toString() } };
+}
+
 /** Reads the token on the chain first, so the approval shows what the contract says rather than what the dapp claims. */
-async function prepare(request: WatchAssetRequest, { services, account }: AccountContext): Promise<WatchAssetDetails | Answered> {
+async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx: AccountContext): Promise<Details | Answered> {
+  if (isCollectible(request)) return prepareCollectible(request, ctx);
+  const { services, account } = ctx;
   const network = await services.networks.selected();
   if (await services.tokens.find(account, network.chainId, request.address)) return new Answered(true);
   const node = await services.nodeFor(network.chainId);
   const { token, balance } = await readToken(node, request.address, account, 'options.address', networkLabel(network));
+  const imitates = imitatedToken(network.chainId, token);
   return {
     account,
     chainId: network.chainId,
     networkName: network.name,
     token: { ...token, balance: balance.toString(), ...(request.image === undefined ? {} : { image: request.image }) },
     requested: { symbol: request.symbol, decimals: request.decimals },
+    ...(imitates ? { imitates } : {}),
   };
 }
 
@@ -27,8 +49,13 @@ export const tokenMethods: MethodTable = {
     approval: {
       type: 'watchAsset',
       prepare,
-      /** Stores the contract's symbol and decimals; a decimals mismatch is never added, whatever the screen answered. */
+      /** Stores the contract's values; an ERC-20 decimals mismatch is never added, whatever the screen answered. */
       async approve({ details }, _answer, services) {
+        if ('collectible' in details) {
+          const { balance: _balance, ...kept } = details.collectible;
+          await services.collectibles.add(details.account, details.chainId, { ...kept, addedAt: Date.now() });
+          return true;
+        }
         const { token, requested } = details;
         if (watchAssetMismatch(details).decimals) {
           throw invalidAsset(`options.decimals ${requested.decimals} does not match the contract's decimals() ${token.decimals}`);

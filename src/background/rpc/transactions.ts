@@ -10,6 +10,7 @@ import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
+import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
@@ -40,9 +41,12 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const maxFees = fixedFees
     ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas)).toString() }
     : Object.fromEntries(FEE_TIERS.map((tier) => [tier, (gas * tiers[tier].maxFeePerGas).toString()]));
+  const described = describeCall(call);
+  const lookAlikeRecipients = await poisonedRecipients(services, [described]);
   return {
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
-    call: describeCall(call), gasLimit: gas.toString(), maxFees, warning: batch.warning,
+    call: described, gasLimit: gas.toString(), maxFees, warning: batch.warning,
+    ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
   };
 }
 

@@ -52,8 +52,8 @@ export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType> {
 }
 
 interface EntryBase<P, A extends Auth> {
-  /** Validates raw params into a typed value; throws -32602 naming the bad field. */
-  parse(params: unknown): P;
+  /** Validates raw params into a typed value; throws -32602 naming the bad field (async when it loads a large module). */
+  parse(params: unknown): P | Promise<P>;
   auth: A;
   /** For auth 'account': the account the params name. */
   account?(params: P): Hex | undefined;

@@ -1,5 +1,6 @@
 /** Revert data as people read it: Error(string), Panic(uint256), and the custom errors of widely used contracts. */
-import { Interface, dataLength } from 'ethers';
+import { dataLength } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 
 const PANICS: Record<number, string> = {
   0x01: 'assertion failed',
@@ -13,7 +14,7 @@ const PANICS: Record<number, string> = {
 };
 
 /** OpenZeppelin 5 token and access errors, Solidity's own two, and the ERC-4337 account's. */
-const KNOWN_ERRORS = new Interface([
+const KNOWN_ERRORS = lazyInterface([
   'error Error(string reason)',
   'error Panic(uint256 code)',
   'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',

@@ -1,11 +1,11 @@
 /** Symbol and decimals of the tokens a preview names, read from the chain once per chain and contract. */
-import { Interface } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 import { cleanText } from '../../shared/displayText';
 import type { Hex } from '../../shared/params';
 import type { AssetInfo } from '../../shared/preview';
 import type { ChainNode } from '../networks/rpcClient';
 
-const TOKEN = new Interface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
+const TOKEN = lazyInterface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
 const MAX_SYMBOL = 16;
 
 export type TokenInfoLookup = (node: ChainNode, chainId: Hex, token: Hex, standard: AssetInfo['standard']) => Promise<AssetInfo>;

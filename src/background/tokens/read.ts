@@ -1,19 +1,20 @@
 /** Reads an ERC-20 token from the chain (eth_call at `pending`): what the contract says it is, and a balance. */
-import { Interface, decodeBytes32String, type Result } from 'ethers';
+import { decodeBytes32String, type Result } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
 import type { Token } from '../../shared/tokens';
 import type { ChainNode } from '../networks/rpcClient';
 
-const ERC20 = new Interface([
+const ERC20 = lazyInterface([
   'function symbol() view returns (string)',
   'function name() view returns (string)',
   'function decimals() view returns (uint8)',
   'function balanceOf(address account) view returns (uint256)',
 ]);
 /** Early tokens (MKR, SAI) return their symbol and name as bytes32. */
-const ERC20_BYTES32 = new Interface(['function symbol() view returns (bytes32)', 'function name() view returns (bytes32)']);
+const ERC20_BYTES32 = lazyInterface(['function symbol() view returns (bytes32)', 'function name() view returns (bytes32)']);
 /** A contract's strings are shown in the wallet: anything longer is cut. */
 const MAX_TEXT = 64;
 

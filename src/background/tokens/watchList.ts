@@ -6,6 +6,7 @@ import type { TokenBalance, WatchedToken } from '../../shared/tokens';
 import type { Accounts } from '../accounts/accounts';
 import type { Networks } from '../networks/registry';
 import type { ChainNode } from '../networks/rpcClient';
+import { imitatedToken } from '../protection/knownTokens';
 import { readBalance, readToken } from './read';
 import type { TokenStore } from './store';
 
@@ -38,7 +39,8 @@ export async function tokensWithBalances(deps: WatchListDeps, account: Hex, chai
   return Promise.all(
     tokens.map(async ({ addedAt: _addedAt, ...token }): Promise<TokenBalance> => {
       const balance = await readBalance(node, token.address, account).then((b) => b.toString(), () => null);
-      return { ...token, balance };
+      const imitates = imitatedToken(chainId, token);
+      return { ...token, balance, ...(imitates ? { imitates } : {}) };
     }),
   );
 }

@@ -43,17 +43,22 @@ export type SendToTab = (tabId: number, message: ToPageMessage, options: { frame
 export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: SendToTab): Frames {
   const ports = new Map<string, { port: browser.Runtime.Port; frame: Frame }>();
 
-  /** On the frame's port when it is the same document, else by tab messaging; false when nobody took it. */
-  const deliver = async (frame: Frame, message: ToPageMessage): Promise<boolean> => {
+  /** On the frame's port when it is open for the same document; false when it has none. */
+  const onPort = (frame: Frame, message: ToPageMessage): boolean => {
     const open = ports.get(keyOf(frame));
-    if (open && (!frame.documentId || !open.frame.documentId || open.frame.documentId === frame.documentId)) {
-      try {
-        open.port.postMessage(message);
-        return true;
-      } catch {
-        ports.delete(keyOf(frame));
-      }
+    if (!open || (frame.documentId && open.frame.documentId && open.frame.documentId !== frame.documentId)) return false;
+    try {
+      open.port.postMessage(message);
+      return true;
+    } catch {
+      ports.delete(keyOf(frame));
+      return false;
     }
+  };
+
+  /** On the frame's port, else by tab messaging; false when nobody took it. */
+  const deliver = async (frame: Frame, message: ToPageMessage): Promise<boolean> => {
+    if (onPort(frame, message)) return true;
     // The wallet's own requests (the popup's sends) have no tab: their answer is the approval itself.
     if (frame.tabId < 0) return true;
     // Chrome can address the very document; Firefox only the frame (the content script checks the origin).

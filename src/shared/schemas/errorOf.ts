@@ -9,3 +9,13 @@ export function errorOf(parse: () => unknown): RpcError {
   }
   throw new Error('expected the parse to throw');
 }
+
+/** The same for a parse that settles later (or throws at once). */
+export async function rejectionOf(parse: () => unknown): Promise<RpcError> {
+  try {
+    await parse();
+  } catch (error) {
+    return error as RpcError;
+  }
+  throw new Error('expected the parse to throw');
+}

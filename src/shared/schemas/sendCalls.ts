@@ -25,7 +25,7 @@ export interface BatchRequest {
 }
 
 /** A capability the wallet does not know: ignored when `optional: true`, else 5700. */
-function assertCapabilitiesKnown(capabilities: Record<string, unknown>, known: readonly string[], field: string): void {
+export function assertCapabilitiesKnown(capabilities: Record<string, unknown>, known: readonly string[], field: string): void {
   for (const [name, value] of Object.entries(capabilities)) {
     if (known.includes(name)) continue;
     const optional = typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true;

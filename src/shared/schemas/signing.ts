@@ -49,9 +49,12 @@ const SIWE_HEADER = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\S+) wants you to sign in wi
 export function siweDomainWarning(text: string, origin: string): string | undefined {
   // Whitespace or invisible characters before the header must not hide it from the check.
   const match = SIWE_HEADER.exec(text.replace(/^[\s\u200b-\u200d\u2060\ufeff]+/, ''));
-  if (!match) return undefined;
+  return match ? signInOriginWarning(match[1], match[2], origin) : undefined;
+}
+
+/** The warning for a sign-in whose scheme and domain are not the requesting origin's; undefined when they are. */
+export function signInOriginWarning(scheme: string | undefined, domain: string, origin: string): string | undefined {
   const site = new URL(origin);
-  const [, scheme, domain] = match;
   if (domain === site.host && (!scheme || `${scheme}:` === site.protocol)) return undefined;
   return `This sign-in request is for ${scheme ? `${scheme}://` : ''}${domain}, but it comes from ${origin}. Signing it could let ${origin} sign in as you on ${domain}.`;
 }

@@ -1,10 +1,9 @@
 /**
- * eth_signTypedData (v1), eth_signTypedData_v3 and eth_signTypedData_v4 params. They are checked to encode exactly as
- * eth-sig-util hashes them (typedData/digest.ts), and every field the screen shows must be one that is signed.
+ * eth_signTypedData (v1), eth_signTypedData_v3 and eth_signTypedData_v4 params. Every field the screen shows must be
+ * one that is signed, and (assertEncodes) they must encode exactly as eth-sig-util hashes them (typedData/digest.ts).
  */
 import { invalidParams } from '../errors';
 import { address, positional, type Hex } from '../params';
-import { legacyTypedDataDigest, typedDataDigest } from '../typedData/digest';
 import { withDomainType } from '../typedData/domain';
 import type { LegacyTypedField, TypedMessage, TypedTypes } from '../typedData/types';
 
@@ -53,15 +52,21 @@ function assertDeclared(types: TypedTypes, type: string, value: unknown, path: s
   for (const field of fields) assertDeclared(types, field.type, value[field.name], `${path}.${field.name}`);
 }
 
-function encodes(digest: () => unknown): void {
+/** eth-sig-util (and the Buffer it needs) is most of the background's code: loaded when typed data first comes. */
+export const typedDataDigests = () => import('../typedData/digest');
+
+/** Parsed typed data must also encode, as eth-sig-util will hash it when the user approves. */
+export async function assertEncodes(request: TypedDataRequest): Promise<void> {
+  const { legacyTypedDataDigest, typedDataDigest } = await typedDataDigests();
   try {
-    digest();
+    if (request.version === 'V1') legacyTypedDataDigest(request.fields);
+    else typedDataDigest(request.typed, request.version);
   } catch (error) {
     throw invalidParams(`typed data does not encode: ${(error as Error).message}`);
   }
 }
 
-function parseTypedMessage(raw: unknown, version: 'V3' | 'V4'): TypedMessage {
+function parseTypedMessage(raw: unknown): TypedMessage {
   const typed = decoded(raw);
   if (!isObject(typed)) throw invalidParams('typed data must be an object with types, primaryType, domain and message');
   const { primaryType, domain, message } = typed;
@@ -74,15 +79,13 @@ function parseTypedMessage(raw: unknown, version: 'V3' | 'V4'): TypedMessage {
   const types = withDomainType(declared, domain);
   assertDeclared(types, 'EIP712Domain', domain, 'domain');
   if (primaryType !== 'EIP712Domain') assertDeclared(types, primaryType, message, 'message');
-  const parsed = { types, primaryType, domain, message };
-  encodes(() => typedDataDigest(parsed, version));
-  return parsed;
+  return { types, primaryType, domain, message };
 }
 
 /** eth_signTypedData_v3 / _v4: [address, typedData]. */
 export const parseSignTypedData = (version: 'V3' | 'V4') => (params: unknown): TypedDataRequest => {
   const [account, raw] = positional(params, `eth_signTypedData_${version.toLowerCase()}`, 2);
-  return { address: address(account, 'address'), version, typed: parseTypedMessage(raw, version) };
+  return { address: address(account, 'address'), version, typed: parseTypedMessage(raw) };
 };
 
 /** eth_signTypedData, MetaMask's legacy v1: [typedData, address], the data a list of { type, name, value }. */
@@ -93,9 +96,7 @@ export function parseSignTypedDataV1(params: unknown): TypedDataRequest {
   if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => isObject(f) && typeof f.type === 'string' && typeof f.name === 'string')) {
     throw invalidParams('eth_signTypedData (v1) expects [typedData, address], typedData a non-empty list of { type, name, value }');
   }
-  const list = fields.map(({ type, name, value }) => ({ type, name, value }) as LegacyTypedField);
-  encodes(() => legacyTypedDataDigest(list));
-  return { address: address(account, 'address'), version: 'V1', fields: list };
+  return { address: address(account, 'address'), version: 'V1', fields: fields.map(({ type, name, value }) => ({ type, name, value }) as LegacyTypedField) };
 }
 
 /** domain.chainId, when given (a number, a decimal or a hex string), must be the selected network's. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../errors';
-import { MAX_IMAGE_LENGTH, parseWatchAsset, tokenAddress } from './watchAsset';
+import { MAX_IMAGE_LENGTH, parseWatchAsset, tokenAddress, type WatchAssetRequest } from './watchAsset';
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const asset = (options: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
@@ -8,6 +8,9 @@ const asset = (options: Record<string, unknown> = {}, extra: Record<string, unkn
   options: { address: TOKEN, symbol: 'TST', decimals: 18, ...options },
   ...extra,
 });
+
+/** The ERC-20 cases' result, typed as such. */
+const erc20 = (params: unknown) => parseWatchAsset(params) as WatchAssetRequest;
 
 const errorOf = (fn: () => unknown): RpcError => {
   try {
@@ -27,22 +30,22 @@ describe('wallet_watchAsset params', () => {
   });
 
   it('accepts the address in any single case and returns it checksummed', () => {
-    expect(parseWatchAsset(asset({ address: TOKEN.toLowerCase() })).address).toBe(TOKEN);
-    expect(parseWatchAsset(asset({ address: `0x${TOKEN.slice(2).toUpperCase()}` })).address).toBe(TOKEN);
+    expect(erc20(asset({ address: TOKEN.toLowerCase() })).address).toBe(TOKEN);
+    expect(erc20(asset({ address: `0x${TOKEN.slice(2).toUpperCase()}` })).address).toBe(TOKEN);
   });
 
   it('keeps an https: or data: image; null and "" mean no image', () => {
-    expect(parseWatchAsset(asset({ image: 'https://tokens.example/tst.png' })).image).toBe('https://tokens.example/tst.png');
-    expect(parseWatchAsset(asset({ image: 'data:image/svg+xml;base64,PHN2Zy8+' })).image).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(erc20(asset({ image: 'https://tokens.example/tst.png' })).image).toBe('https://tokens.example/tst.png');
+    expect(erc20(asset({ image: 'data:image/svg+xml;base64,PHN2Zy8+' })).image).toBe('data:image/svg+xml;base64,PHN2Zy8+');
     expect(parseWatchAsset(asset({ image: null }))).not.toHaveProperty('image');
     expect(parseWatchAsset(asset({ image: '' }))).not.toHaveProperty('image');
   });
 
   it('accepts the bounds: symbol of 1 and 11 characters, decimals 0 and 36', () => {
-    expect(parseWatchAsset(asset({ symbol: 'T' })).symbol).toBe('T');
-    expect(parseWatchAsset(asset({ symbol: 'ABCDEFGHIJK' })).symbol).toBe('ABCDEFGHIJK');
-    expect(parseWatchAsset(asset({ decimals: 0 })).decimals).toBe(0);
-    expect(parseWatchAsset(asset({ decimals: 36 })).decimals).toBe(36);
+    expect(erc20(asset({ symbol: 'T' })).symbol).toBe('T');
+    expect(erc20(asset({ symbol: 'ABCDEFGHIJK' })).symbol).toBe('ABCDEFGHIJK');
+    expect(erc20(asset({ decimals: 0 })).decimals).toBe(0);
+    expect(erc20(asset({ decimals: 36 })).decimals).toBe(36);
   });
 
   it('ignores extra option fields, as other wallets do', () => {
@@ -54,9 +57,10 @@ describe('wallet_watchAsset params', () => {
     ['a string', 'ERC20', 'Invalid params: wallet_watchAsset expects the watched-asset object {type, options}, got "ERC20"'],
     ['an empty array', [], 'Invalid params: wallet_watchAsset expects one watched-asset object {type, options}, got an array of 0'],
     ['two assets', [asset(), asset()], 'Invalid params: wallet_watchAsset expects one watched-asset object {type, options}, got an array of 2'],
-    ['type ERC721', asset({}, { type: 'ERC721' }), 'Invalid params: type must be "ERC20" (the only supported asset type), got "ERC721"'],
-    ['type lowercase', asset({}, { type: 'erc20' }), 'Invalid params: type must be "ERC20" (the only supported asset type), got "erc20"'],
-    ['no type', { options: asset().options }, 'Invalid params: type must be "ERC20" (the only supported asset type), got undefined'],
+    ['type ERC721 without a tokenId', asset({}, { type: 'ERC721' }), 'Invalid params: options.tokenId must be a string of decimal digits (a uint256, e.g. "1"), got undefined'],
+    ['type lowercase', asset({}, { type: 'erc20' }), 'Invalid params: type must be "ERC20", "ERC721" or "ERC1155", got "erc20"'],
+    ['type ERC-721', asset({}, { type: 'ERC-721' }), 'Invalid params: type must be "ERC20", "ERC721" or "ERC1155", got "ERC-721"'],
+    ['no type', { options: asset().options }, 'Invalid params: type must be "ERC20", "ERC721" or "ERC1155", got undefined'],
     ['no options', { type: 'ERC20' }, 'Invalid params: options must be an object with address, symbol and decimals, got undefined'],
     ['options an array', { type: 'ERC20', options: [] }, 'Invalid params: options must be an object with address, symbol and decimals, got []'],
     ['no address', asset({ address: undefined }), 'Invalid params: options.address must be a 42-character hex address (0x + 40 hex digits), got undefined'],
@@ -82,6 +86,33 @@ describe('wallet_watchAsset params', () => {
     const error = errorOf(() => parseWatchAsset(params));
     expect(error.code).toBe(ErrorCode.invalidParams);
     expect(error.message).toBe(message);
+  });
+
+  it('parses ERC-721 and ERC-1155 as MetaMask takes them: { address, tokenId } with a decimal string id', () => {
+    expect(parseWatchAsset({ type: 'ERC721', options: { address: TOKEN.toLowerCase(), tokenId: '1' } })).toEqual({ type: 'ERC721', address: TOKEN, tokenId: '1' });
+    expect(parseWatchAsset([{ type: 'ERC1155', options: { address: TOKEN, tokenId: '007', symbol: 'ignored' } }])).toEqual({ type: 'ERC1155', address: TOKEN, tokenId: '7' });
+    const max = ((1n << 256n) - 1n).toString();
+    expect(parseWatchAsset({ type: 'ERC721', options: { address: TOKEN, tokenId: max } })).toMatchObject({ tokenId: max });
+  });
+
+  it.each([
+    ['a number', 1, '1'],
+    ['hex', '0x1', '"0x1"'],
+    ['negative', '-1', '"-1"'],
+    ['empty', '', '""'],
+    ['above 2^256 - 1', (1n << 256n).toString(), `"${(1n << 256n).toString()}"`],
+    ['a fraction', '1.5', '"1.5"'],
+  ])('-32602 for a tokenId that is %s', (_case, tokenId, got) => {
+    const error = errorOf(() => parseWatchAsset({ type: 'ERC721', options: { address: TOKEN, tokenId } }));
+    expect(error.code).toBe(ErrorCode.invalidParams);
+    expect(error.message).toBe(`Invalid params: options.tokenId must be a string of decimal digits (a uint256, e.g. "1"), got ${got}`);
+  });
+
+  it('-32602 for an ERC-1155 without options or with a bad address', () => {
+    expect(errorOf(() => parseWatchAsset({ type: 'ERC1155' })).message).toBe('Invalid params: options must be an object with address and tokenId, got undefined');
+    expect(errorOf(() => parseWatchAsset({ type: 'ERC1155', options: { address: '0x12', tokenId: '1' } })).message).toBe(
+      'Invalid params: options.address must be a 42-character hex address (0x + 40 hex digits), got "0x12"',
+    );
   });
 
   it('tokenAddress names the field it checks', () => {

@@ -1,5 +1,6 @@
-/** wallet_watchAsset params (spec 2.7, 4.2; EIP-747), parsed into a typed token request. */
+/** wallet_watchAsset params (spec 2.7, 4.2; EIP-747; ERC-721 / ERC-1155 as MetaMask takes them), parsed into a typed request. */
 import { getAddress } from 'ethers';
+import { COLLECTIBLE_STANDARDS, type CollectibleStandard } from '../collectibles';
 import { invalidParams, type RpcError } from '../errors';
 import type { Hex } from '../params';
 
@@ -18,6 +19,17 @@ export interface WatchAssetRequest {
   decimals: number;
   image?: string;
 }
+
+/** An ERC-721 or ERC-1155 token to watch, in MetaMask's shape: `{ type, options: { address, tokenId } }`. */
+export interface WatchCollectibleRequest {
+  type: CollectibleStandard;
+  /** Checksummed. */
+  address: Hex;
+  /** Decimal, without leading zeros. */
+  tokenId: string;
+}
+
+const MAX_UINT256 = (1n << 256n) - 1n;
 
 /** Every wallet_watchAsset error carries the "Invalid params" message of spec 7.3, then what was wrong. */
 export const invalidAsset = (what: string): RpcError => invalidParams(`Invalid params: ${what}`);
@@ -80,9 +92,23 @@ function unwrap(params: unknown): Record<string, unknown> {
   return asset;
 }
 
-export function parseWatchAsset(params: unknown): WatchAssetRequest {
+/** A token id as MetaMask takes it: a string of decimal digits, at most 2^256 - 1. */
+function tokenId(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{1,78}$/.test(value) || BigInt(value) > MAX_UINT256) {
+    throw invalidAsset(`options.tokenId must be a string of decimal digits (a uint256, e.g. "1"), got ${describe(value)}`);
+  }
+  return BigInt(value).toString();
+}
+
+const isCollectibleType = (type: unknown): type is CollectibleStandard => COLLECTIBLE_STANDARDS.includes(type as CollectibleStandard);
+
+export function parseWatchAsset(params: unknown): WatchAssetRequest | WatchCollectibleRequest {
   const asset = unwrap(params);
-  if (asset.type !== WATCH_ASSET_TYPE) throw invalidAsset(`type must be "${WATCH_ASSET_TYPE}" (the only supported asset type), got ${describe(asset.type)}`);
+  if (isCollectibleType(asset.type)) {
+    if (!isObject(asset.options)) throw invalidAsset(`options must be an object with address and tokenId, got ${describe(asset.options)}`);
+    return { type: asset.type, address: tokenAddress(asset.options.address, 'options.address'), tokenId: tokenId(asset.options.tokenId) };
+  }
+  if (asset.type !== WATCH_ASSET_TYPE) throw invalidAsset(`type must be "ERC20", "ERC721" or "ERC1155", got ${describe(asset.type)}`);
   if (!isObject(asset.options)) throw invalidAsset(`options must be an object with address, symbol and decimals, got ${describe(asset.options)}`);
   const { options } = asset;
   const request: WatchAssetRequest = {

@@ -1,7 +1,12 @@
-/** eth_requestAccounts: which of the wallet's accounts the site may see. */
+/**
+ * eth_requestAccounts, wallet_requestPermissions and wallet_connect: which of the wallet's accounts the site may see;
+ * with ERC-7846's sign-in, the EIP-4361 message each chosen account will sign, below the accounts.
+ */
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
+import { siweMessage } from '../../shared/siwe';
 import { AddressText } from '../components/AddressText';
+import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
@@ -11,12 +16,15 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const [chosen, setChosen] = useState<Hex[]>(state.selectedAccount ? [state.selectedAccount] : []);
   const toggle = (address: Hex) =>
     setChosen(chosen.includes(address) ? chosen.filter((a) => a !== address) : [...chosen, address]);
+  const { signIn } = approval.details;
+  const nameOf = (address: Hex) => state.accounts.find((a) => a.address === address)?.name ?? address;
   return (
     <Screen
-      title={`Connect to ${approval.origin}`}
+      title={signIn ? `Connect and sign in to ${approval.origin}` : `Connect to ${approval.origin}`}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel="Connect" blocked={chosen.length === 0} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={signIn ? 'Connect and sign in' : 'Connect'} blocked={chosen.length === 0} />}
     >
+      {approval.details.lookAlikeSite && <Notice tone="danger" label="Look-alike site">{approval.details.lookAlikeSite} Check the address bar before you connect.</Notice>}
       <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
       <fieldset className="card">
         <legend>Accounts</legend>
@@ -27,6 +35,17 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
           </label>
         ))}
       </fieldset>
+      {signIn && (
+        <section aria-label="Sign-in">
+          <h2>Sign in with Ethereum</h2>
+          {signIn.warning && <Notice tone="danger">{signIn.warning}</Notice>}
+          <p>Each chosen account signs this message, which the site can use to sign you in:</p>
+          {chosen.map((account) => (
+            <pre key={account} className="card" aria-label={`Sign-in message of ${nameOf(account)}`} style={{ whiteSpace: 'pre-wrap' }}>{siweMessage(signIn.fields, account)}</pre>
+          ))}
+          <p className="muted">Signing costs nothing and moves no funds.</p>
+        </section>
+      )}
     </Screen>
   );
 }

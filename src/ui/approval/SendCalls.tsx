@@ -6,6 +6,7 @@ import { AddressText } from '../components/AddressText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
+import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { CallCard } from './CallCard';
@@ -34,6 +35,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
       <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
+      <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {gate}
       <Rows>
         <Row label="From"><AddressText address={details.from} /></Row>

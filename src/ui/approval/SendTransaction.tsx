@@ -8,6 +8,7 @@ import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { CallCard } from './CallCard';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
+import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { PreviewPanel } from './PreviewPanel';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
@@ -32,6 +33,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? 'set by the site' : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
+      <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {gate}
       <Rows>
         <Row label="From"><AddressText address={details.from} /></Row>

@@ -1,7 +1,8 @@
-/** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said. */
+/** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said (a collectible has its own screen). */
 import { watchAssetMismatch } from '../../shared/approvals';
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
+import { Notice } from '../components/Notice';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
@@ -10,9 +11,11 @@ import { TokenImage } from '../components/TokenImage';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
+import { WatchCollectible } from './WatchCollectible';
 
 export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const { details } = approval;
+  if ('collectible' in details) return <WatchCollectible approval={approval} details={details} />;
   const { token, requested } = details;
   const mismatch = watchAssetMismatch(details);
   const symbol = cleanText(token.symbol);
@@ -36,6 +39,12 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
         <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
       </Rows>
       <LookAlikeWarning names={[['token symbol', token.symbol], ['token name', token.name], ['symbol the site gave', mismatch.symbol ? requested.symbol : undefined]]} />
+      {details.imitates && (
+        <Notice tone="danger" label="Look-alike token">
+          {details.imitates.symbol} on {cleanText(details.networkName)} is the contract {details.imitates.address}; this token uses its
+          symbol but is another contract. Fake tokens like this one lure people into swaps and approvals.
+        </Notice>
+      )}
       {mismatch.symbol && (
         <p className="notice warn" role="alert" aria-label="Symbol mismatch">
           The site says the symbol is “{cleanText(requested.symbol)}”, but the contract says “{symbol}”. The contract’s symbol will be used.

@@ -48,6 +48,24 @@ describe('approval screens show names stripped, flag look-alikes, and load no re
     expect(container.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
+  it('watchAsset of a collectible: a bidi override stripped from the collection name, a Cyrillic symbol flagged', async () => {
+    await render({
+      type: 'watchAsset',
+      details: {
+        account: '0x01', chainId: '0x7a69', networkName: 'Local devnet',
+        collectible: { standard: 'ERC1155', address: '0x02', tokenId: '7', name: 'Bored\u202e Apes', symbol: '\u0412\u0410YC', balance: '12000' },
+      },
+    } as never);
+    expect(text('Collection name')).toBe('Bored Apes');
+    expect(text('Token ID')).toBe('7');
+    expect(text('Token standard')).toBe('ERC-1155');
+    expect(text('Collectible balance')).toBe('12,000');
+    expect(text('Look-alike warning')).toBe(
+      'The collection name “Bored Apes” held invisible or reordering characters, removed here: it may imitate another name.'
+      + ' The collection symbol “\u0412\u0410YC” mixes Latin and Cyrillic letters: it may imitate another name.',
+    );
+  });
+
   it('addEthereumChain: a Greek ο in the network name', async () => {
     await render({ type: 'addChain', details: { chainId: '0x2106', name: 'B\u03bfse', rpcUrl: 'https://rpc.example', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true } } as never);
     expect(text('Look-alike warning')).toBe('The network name “B\u03bfse” mixes Latin and Greek letters: it may imitate another name.');

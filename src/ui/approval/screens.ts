@@ -4,6 +4,7 @@ import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
+import { Phishing } from './Phishing';
 import { ReplaceTransaction } from './ReplaceTransaction';
 import { RevokeDelegation } from './RevokeDelegation';
 import { SendCalls } from './SendCalls';
@@ -15,6 +16,7 @@ import { WatchAsset } from './WatchAsset';
 
 export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Element } = {
   connect: Connect,
+  phishing: Phishing,
   addChain: AddChain,
   switchChain: SwitchChain,
   sendCalls: SendCalls,

@@ -6,6 +6,7 @@ import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { cleanText } from '../../shared/displayText';
+import { Notice } from '../components/Notice';
 import { TokenImage } from '../components/TokenImage';
 
 const TOKENS_REFRESH_MS = 2000;
@@ -48,6 +49,11 @@ function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }
         {token.balance === null ? 'unavailable' : `${formatUnits(token.balance, token.decimals)} ${cleanText(token.symbol)}`}
       </span>
       <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
+      {token.imitates && (
+        <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
+          Not the real {token.imitates.symbol}: that is {token.imitates.address}. This contract only uses its symbol.
+        </Notice>
+      )}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import browser from 'webextension-polyfill';
 import { create } from 'zustand';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
+import { firstState } from './firstState';
 
 interface WalletStore {
   state: WalletState | null;
@@ -15,4 +16,8 @@ export const useWallet = create<WalletStore>((set) => ({
 }));
 
 browser.storage.onChanged.addListener(() => void useWallet.getState().refresh());
-void useWallet.getState().refresh();
+// A refresh after a change that came meanwhile already brought a newer state.
+firstState.then(
+  (state) => (useWallet.getState().state === null ? useWallet.setState({ state }) : undefined),
+  () => useWallet.getState().refresh(),
+);

@@ -5,7 +5,8 @@
  * bundler estimate → final paymaster data → sign → send. Nothing is signed with the account key before the user
  * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's.
  */
-import { Interface, toQuantity } from 'ethers';
+import { toQuantity } from 'ethers';
+import { lazyInterface } from '../../../shared/lazyInterface';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
@@ -22,7 +23,7 @@ import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
 import { toCallReceipt, unclear } from './transactions';
 
-const ENTRY_POINT = new Interface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
+const ENTRY_POINT = lazyInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
 /** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
 async function draftOperation(node: ChainNode, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth, dataSuffix?: Hex): Promise<RpcUserOperation> {

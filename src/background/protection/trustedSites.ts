@@ -1,0 +1,22 @@
+/** Sites on the phishing list the user chose to trust anyway ("Continue anyway"), by origin, kept across restarts. */
+import type { TypedStorage } from '../storage/typedStorage';
+
+export interface TrustedSitesSlice {
+  /** Origins (scheme, host and port): trusting one does not trust its other ports or subdomains. */
+  phishingListTrusted: string[];
+}
+export const TRUSTED_SITES_DEFAULTS: TrustedSitesSlice = { phishingListTrusted: [] };
+
+export interface TrustedSites {
+  isTrusted(origin: string): Promise<boolean>;
+  trust(origin: string): Promise<void>;
+}
+
+export function createTrustedSites(local: TypedStorage<TrustedSitesSlice>): TrustedSites {
+  return {
+    isTrusted: async (origin) => (await local.get('phishingListTrusted')).includes(origin),
+    async trust(origin) {
+      await local.update('phishingListTrusted', (all) => (all.includes(origin) ? all : [...all, origin]));
+    },
+  };
+}

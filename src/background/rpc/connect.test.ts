@@ -1,0 +1,94 @@
+import { Wallet, verifyMessage } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { ConnectDetails } from '../../shared/approvals';
+import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { siweMessage } from '../../shared/siwe';
+import type { ApprovalRecord } from '../approvals/types';
+import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { WalletConnectResult } from './connect';
+import { completeApproval, runRequest } from './pipeline';
+import { DEFERRED } from './types';
+
+const ORIGIN = 'https://dapp.example';
+// anvil's first development key: a test fixture, never funded outside a devnet.
+const SIGNER = new Wallet('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const ACCOUNT = SIGNER.address as `0x${string}`;
+
+function setup() {
+  const local = typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS);
+  const requested: ConnectDetails[] = [];
+  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const services = {
+    permissions: createPermissions(local),
+    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
+    vault: { isUnlocked: async () => true },
+    networks: { selected: async () => devnet, all: async () => BUILT_IN_NETWORKS },
+    emit: async () => undefined,
+    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },
+  } as unknown as Services;
+  const request = (method: string, params?: unknown) =>
+    runRequest({ method, params }, { origin: ORIGIN, method, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });
+  const decide = (approved: boolean) =>
+    completeApproval(services, { type: 'connect', method: 'wallet_connect', origin: ORIGIN, details: requested.at(-1)! } as ApprovalRecord, approved ? { approved, answer: [ACCOUNT] } : { approved });
+  return { requested, request, decide };
+}
+
+const connect = (capabilities?: Record<string, unknown>, chainIds?: string[]) => [{ version: '1', ...(capabilities && { capabilities }), ...(chainIds && { chainIds }) }];
+
+describe('wallet_connect', () => {
+  it('fills in what the site left out, shows the message, and answers with it signed by the chosen account', async () => {
+    const { requested, request, decide } = setup();
+    const before = Date.now();
+    expect(await request('wallet_connect', connect({ signInWithEthereum: { nonce: 'n0nce1234', statement: 'Welcome back' } }))).toBe(DEFERRED);
+    const { chainIds, signIn } = requested[0];
+    expect(chainIds).toEqual(['0x7a69', '0x2105', '0x14a34']);
+    expect(signIn).toEqual({ fields: { nonce: 'n0nce1234', statement: 'Welcome back', domain: 'dapp.example', uri: ORIGIN, version: '1', chainId: '31337', issuedAt: expect.any(String) } });
+    expect(Date.parse(signIn!.fields.issuedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    const { result } = (await decide(true)) as { result: WalletConnectResult };
+    const [{ address, capabilities }] = result.accounts;
+    expect(address).toBe(ACCOUNT);
+    expect(capabilities.signInWithEthereum!.message).toBe(siweMessage(signIn!.fields, ACCOUNT));
+    expect(capabilities.signInWithEthereum!.message).toMatch(/^dapp\.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nWelcome back\n\nURI: https:\/\/dapp\.example\n/);
+    expect(verifyMessage(capabilities.signInWithEthereum!.message, capabilities.signInWithEthereum!.signature)).toBe(ACCOUNT);
+    expect(result.chainIds).toEqual(['0x7a69', '0x2105', '0x14a34']);
+    expect(await request('eth_accounts')).toEqual({ result: [ACCOUNT.toLowerCase()] });
+  });
+
+  it('warns when the domain or scheme is not the requesting site’s', async () => {
+    const { requested, request } = setup();
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', domain: 'bank.example' } }));
+    expect(requested[0].signIn!.warning).toMatch(/^This sign-in request is for bank\.example, but it comes from https:\/\/dapp\.example/);
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', scheme: 'http' } }));
+    expect(requested[1].signIn!.warning).toMatch(/for http:\/\/dapp\.example/);
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', scheme: 'https', domain: 'dapp.example' } }));
+    expect(requested[2].signIn!.warning).toBeUndefined();
+  });
+
+  it('answers a connected site at once without sign-in, and asks again with it', async () => {
+    const { requested, request, decide } = setup();
+    await request('wallet_connect', connect());
+    expect(requested[0]).toEqual({ chainIds: ['0x7a69', '0x2105', '0x14a34'] });
+    expect(await decide(true)).toEqual({ result: { accounts: [{ address: ACCOUNT, capabilities: {} }], chainIds: ['0x7a69', '0x2105', '0x14a34'] } });
+    expect(await request('wallet_connect', connect({}, ['0x2105']))).toEqual({ result: { accounts: [{ address: ACCOUNT, capabilities: {} }], chainIds: ['0x2105'] } });
+    expect(await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }))).toBe(DEFERRED);
+    expect(requested).toHaveLength(2);
+  });
+
+  it('keeps the asked chains the wallet has (5710 for none); the sign-in defaults to the first of them', async () => {
+    const { requested, request } = setup();
+    expect(await request('wallet_connect', connect(undefined, ['0x1', '0xa']))).toEqual({ error: { code: 5710, message: 'None of the chains 0x1, 0xa is a network of this wallet' } });
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }, ['0x1', '0x2105']));
+    expect(requested[0].chainIds).toEqual(['0x2105']);
+    expect(requested[0].signIn!.fields.chainId).toBe('8453');
+  });
+
+  it('answers 4001 when the user rejects, and grants nothing', async () => {
+    const { request, decide } = setup();
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }));
+    expect(await decide(false)).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
+    expect(await request('eth_accounts')).toEqual({ result: [] });
+  });
+});

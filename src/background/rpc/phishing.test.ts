@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import type { ApprovalRecord } from '../approvals/types';
+import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
+import { DEVNET_LISTED_HOST } from '../protection/phishingList';
+import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { completeApproval, runRequest } from './pipeline';
+import { DEFERRED } from './types';
+
+const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const LISTED_MESSAGE = `${DEVNET_LISTED_HOST} is on the phishing list of known deceptive sites (eth-phishing-detect)`;
+
+function setup() {
+  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
+  const queued: ApprovalRecord[] = [];
+  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const services = {
+    permissions: createPermissions(local),
+    trustedSites: createTrustedSites(local),
+    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
+    vault: { isUnlocked: async () => true },
+    networks: { selected: async () => devnet },
+    approvals: {
+      earlier: async () => undefined,
+      pending: async () => queued.filter((a) => !a.decision),
+      async request(type: string, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: unknown) {
+        const record = { id: String(queued.length), type, ...from, createdAt: 0, details } as ApprovalRecord;
+        queued.push(record);
+        return record;
+      },
+    },
+  } as unknown as Services;
+  const replyTo = (origin: string, requestId: string) => ({ tabId: 1, frameId: 0, origin, requestId });
+  const send = (method: string, origin = LISTED, requestId = '1', params: unknown = []) =>
+    runRequest({ method, params }, { origin, method, replyTo: replyTo(origin, requestId), services });
+  return { services, queued, send };
+}
+
+describe('requests from a site on the phishing list', () => {
+  it('are held behind the warning when they ask the user; 4100 when they need authorization; chain reads answered', async () => {
+    const { queued, send } = setup();
+    expect(await send('eth_requestAccounts')).toBe(DEFERRED);
+    expect(queued).toMatchObject([{ type: 'phishing', method: 'eth_requestAccounts', origin: LISTED, details: { hostname: DEVNET_LISTED_HOST, request: { method: 'eth_requestAccounts', params: [] } } }]);
+    expect(await send('wallet_getCapabilities', LISTED, '2', [ACCOUNT])).toEqual({
+      error: { code: 4100, message: `${LISTED_MESSAGE}: the wallet does not answer it unless the user chooses to trust it` },
+    });
+    expect(await send('eth_chainId', LISTED, '3')).toEqual({ result: '0x7a69' });
+  });
+
+  it('"Back to safety" answers the held request 4001 and trusts nothing', async () => {
+    const { services, queued, send } = setup();
+    await send('eth_requestAccounts');
+    expect(await completeApproval(services, queued[0], { approved: false })).toEqual({ error: { code: 4001, message: `The user went back to safety: ${LISTED_MESSAGE}` } });
+    expect(await services.trustedSites.isTrusted(LISTED)).toBe(false);
+    expect(await send('eth_requestAccounts', LISTED, '2')).toBe(DEFERRED);
+    expect(queued[1].type).toBe('phishing');
+  });
+
+  it('"Continue anyway" trusts the origin (only it) and hands the held request on to its own approval', async () => {
+    const { services, queued, send } = setup();
+    await send('eth_requestAccounts');
+    const warning = { ...queued[0], decision: { approved: true } } as ApprovalRecord;
+    queued[0] = warning;
+    // No reply yet: the connect approval answers the page.
+    expect(await completeApproval(services, warning, { approved: true })).toBeNull();
+    expect(queued[1]).toMatchObject({ type: 'connect', method: 'eth_requestAccounts', origin: LISTED, replyTo: warning.replyTo, details: {} });
+    // Finished again after a restart: the connect request already waits, it is not asked twice.
+    expect(await completeApproval(services, warning, { approved: true })).toBeNull();
+    expect(queued).toHaveLength(2);
+    // Kept: the next request goes straight on; another port of the same host is another site.
+    expect(await services.trustedSites.isTrusted(LISTED)).toBe(true);
+    expect(await send('wallet_getCapabilities', LISTED, '2', [ACCOUNT])).toMatchObject({ error: { code: 4100, message: expect.stringContaining('is not connected') } });
+    expect(await send('eth_requestAccounts', `http://${DEVNET_LISTED_HOST}:8080`, '3')).toBe(DEFERRED);
+    expect(queued[2].type).toBe('phishing');
+  });
+
+  it('leave other sites alone', async () => {
+    const { queued, send } = setup();
+    expect(await send('eth_requestAccounts', 'https://dapp.example')).toBe(DEFERRED);
+    expect(queued).toMatchObject([{ type: 'connect', details: {} }]);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Sites on the phishing list (../protection/phishingList.ts), by the origin the browser reports: a request that
+ * would ask the user is held behind a full-page warning ("Deceptive site") until the user goes back (4001) or trusts
+ * the site (kept per origin; the request then goes on to its own approval); one that needs the site's authorization
+ * is answered 4100 meanwhile. What any page may ask without a connection (chain reads, eth_accounts) is answered as
+ * for any site.
+ */
+import { ErrorCode, RpcError } from '../../shared/errors';
+import type { RpcRequest, RpcResponse } from '../../shared/protocol';
+import type { ApprovalRecord } from '../approvals/types';
+import { phishingVerdict } from '../protection/phishingList';
+import { DEFERRED, type MethodEntry, type RequestContext } from './types';
+
+const listedReason = (hostname: string) => `${hostname} is on the phishing list of known deceptive sites (eth-phishing-detect)`;
+
+function listedHost(origin: string): string | undefined {
+  try {
+    const { hostname } = new URL(origin);
+    return phishingVerdict(hostname)?.kind === 'listed' ? hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Holds or refuses a request from a listed site the user has not trusted; undefined lets it go on. */
+export async function stopIfListed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<typeof DEFERRED | undefined> {
+  if (!entry.approval && entry.auth === 'none') return undefined;
+  const hostname = listedHost(ctx.origin);
+  if (!hostname || (await ctx.services.trustedSites.isTrusted(ctx.origin))) return undefined;
+  if (!entry.approval) {
+    throw new RpcError(ErrorCode.unauthorized, `${listedReason(hostname)}: the wallet does not answer it unless the user chooses to trust it`);
+  }
+  await ctx.services.approvals.request('phishing', ctx, { hostname, request: { method: request.method, params: request.params } });
+  return DEFERRED;
+}
+
+/** "Back to safety": the held request is declined. */
+export const wentBack = (record: ApprovalRecord<'phishing'>): RpcResponse => ({
+  error: new RpcError(ErrorCode.userRejected, `The user went back to safety: ${listedReason(record.details.hostname)}`).toObject(),
+});

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalView, ConnectDetails } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
+import { siweMessage, type SiweFields } from '../../shared/siwe';
+
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { Connect } = await import('./Connect');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ACCOUNT_1 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const ACCOUNT_2 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const FIELDS: SiweFields = { domain: 'dapp.example', uri: 'https://dapp.example', version: '1', chainId: '1', nonce: '12345678', issuedAt: '2026-11-23T16:00:00.000Z' };
+const STATE = {
+  accounts: [{ address: ACCOUNT_1, name: 'Account 1' }, { address: ACCOUNT_2, name: 'Account 2' }],
+  selectedAccount: ACCOUNT_1,
+} as unknown as WalletState;
+
+let root: Root | undefined;
+const container = document.body.appendChild(document.createElement('div'));
+afterEach(() => act(() => root?.unmount()));
+
+async function render(details: ConnectDetails): Promise<void> {
+  root = createRoot(container);
+  const approval = { id: 'a', origin: 'https://dapp.example', type: 'connect', details } as ApprovalView & { type: 'connect' };
+  await act(async () => root!.render(<Connect approval={approval} state={STATE} />));
+}
+const messages = () => [...container.querySelectorAll('pre')].map((pre) => [pre.getAttribute('aria-label'), pre.textContent]);
+
+describe('the connect screen with ERC-7846 sign-in', () => {
+  it('shows the message each chosen account will sign, following the choice', async () => {
+    await render({ signIn: { fields: FIELDS } });
+    expect(container.querySelector('h1')?.textContent).toBe('Connect and sign in to https://dapp.example');
+    expect(messages()).toEqual([['Sign-in message of Account 1', siweMessage(FIELDS, ACCOUNT_1)]]);
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    await act(async () => (container.querySelector('input[aria-label="Account 2"]') as HTMLInputElement).click());
+    expect(messages()).toEqual([['Sign-in message of Account 1', siweMessage(FIELDS, ACCOUNT_1)], ['Sign-in message of Account 2', siweMessage(FIELDS, ACCOUNT_2)]]);
+    await act(async () => (container.querySelector('input[aria-label="Account 1"]') as HTMLInputElement).click());
+    await act(async () => (container.querySelector('input[aria-label="Account 2"]') as HTMLInputElement).click());
+    expect(messages()).toEqual([]);
+    expect([...container.querySelectorAll('button')].find((b) => b.textContent === 'Connect and sign in')?.disabled).toBe(true);
+  });
+
+  it('shows the domain warning, and no sign-in part for a plain connect', async () => {
+    await render({ signIn: { fields: { ...FIELDS, domain: 'bank.example' }, warning: 'This sign-in request is for bank.example' } });
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('This sign-in request is for bank.example');
+    await act(() => root!.unmount());
+    await render({});
+    expect(container.querySelector('h1')?.textContent).toBe('Connect to https://dapp.example');
+    expect(messages()).toEqual([]);
+  });
+});

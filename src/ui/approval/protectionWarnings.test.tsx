@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
+
+// The preview never arrives: these tests look only at the warnings the background put in the request.
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+const container = document.body.appendChild(document.createElement('div'));
+afterEach(() => act(() => root?.unmount()));
+
+async function render(approval: Omit<ApprovalView, 'id' | 'origin'>, origin = 'https://dapp.example'): Promise<void> {
+  root = createRoot(container);
+  await act(async () => root!.render(<ApprovalScreen approval={{ id: 'a', origin, ...approval } as ApprovalView} state={{ accounts: [] } as unknown as WalletState} />));
+}
+const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
+const buttons = () => [...container.querySelectorAll('button')].map((b) => b.textContent);
+
+const FRIEND = '0xAC1C32Ad85B96F6a9D2aB94875B284976fbCC494';
+const POISON = '0xac1c00000000000000000000000000000000c494';
+
+describe('protection warnings on the approval screens', () => {
+  it('phishing: the whole screen warns, with Back to safety and Continue anyway', async () => {
+    await render({ type: 'phishing', details: { hostname: 'phish.example', request: { method: 'eth_requestAccounts' } } }, 'https://phish.example');
+    expect(container.querySelector('h1')?.textContent).toBe('Deceptive site');
+    expect(text('Phishing warning')).toMatch(/^phish\.example is on the community phishing list/);
+    expect(buttons()).toEqual(['Continue anyway (I trust this site)', 'Back to safety']);
+  });
+
+  it('connect: a look-alike site is warned about, a plain one is not', async () => {
+    await render({ type: 'connect', details: { lookAlikeSite: 'This site’s address looks like opensea.io but is not it.' } });
+    expect(text('Look-alike site')).toBe('This site’s address looks like opensea.io but is not it. Check the address bar before you connect.');
+    act(() => root!.unmount());
+    await render({ type: 'connect', details: {} });
+    expect(text('Look-alike site')).toBeUndefined();
+  });
+
+  it('sendTransaction: a look-alike recipient, both addresses whole and checksummed', async () => {
+    await render({
+      type: 'sendTransaction',
+      details: {
+        batchId: 'b', from: FRIEND, networkName: 'Local devnet', symbol: 'ETH', call: { to: POISON, value: '1', dataSize: 0 },
+        gasLimit: '21000', maxFees: { market: '1' }, lookAlikeRecipients: [{ recipient: POISON, resembles: FRIEND.toLowerCase() as `0x${string}` }],
+      },
+    });
+    expect(text('Look-alike address')).toBe(`The recipient ${POISON} looks like ${FRIEND}, an address you used before, but is not it: it may have been planted in your history (address poisoning). Compare every character before you approve.`);
+  });
+
+  it('watchAsset: a token that takes a well-known symbol names the real contract', async () => {
+    await render({
+      type: 'watchAsset',
+      details: {
+        account: FRIEND, chainId: '0x2105', networkName: 'Base', requested: { symbol: 'USDC', decimals: 6 },
+        token: { address: POISON, symbol: 'USDC', decimals: 6, balance: '0' },
+        imitates: { symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+      },
+    });
+    expect(text('Look-alike token')).toBe('USDC on Base is the contract 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913; this token uses its symbol but is another contract. Fake tokens like this one lure people into swaps and approvals.');
+  });
+});

@@ -1,0 +1,61 @@
+/** Home's Collectibles section: the ERC-721 / ERC-1155 tokens sites added for the selected account and network; one opens as an item view. */
+import browser from 'webextension-polyfill';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { standardLabel, type CollectibleHolding } from '../../../shared/collectibles';
+import { cleanText } from '../../../shared/displayText';
+import type { Hex } from '../../../shared/params';
+import { call } from '../../api/background';
+import { CollectibleItem } from './CollectibleItem';
+import { collectibleTitle, holdingText } from './format';
+
+/** Loads now and on every storage change (one added or removed); only the newest reply counts. */
+function useCollectibles(account: Hex, chainId: Hex): { items: CollectibleHolding[] | null; error: string | null; reload(): void } {
+  const [items, setItems] = useState<CollectibleHolding[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const reload = useCallback(() => {
+    const seq = ++latest.current;
+    void call('getCollectibles', { account, chainId }).then(
+      (list) => seq === latest.current && (setItems(list), setError(null)),
+      (e: Error) => seq === latest.current && setError(e.message),
+    );
+  }, [account, chainId]);
+  useEffect(() => {
+    reload();
+    browser.storage.onChanged.addListener(reload);
+    return () => {
+      latest.current++;
+      browser.storage.onChanged.removeListener(reload);
+    };
+  }, [reload]);
+  return { items, error, reload };
+}
+
+export function Collectibles({ account, chainId }: { account: Hex; chainId: Hex }) {
+  const { items, error, reload } = useCollectibles(account, chainId);
+  const [open, setOpen] = useState<CollectibleHolding | null>(null);
+  const shown = open && items?.find((c) => c.address === open.address && c.tokenId === open.tokenId);
+  if (shown) {
+    const remove = () => void call('removeCollectible', { account, chainId, address: shown.address, tokenId: shown.tokenId }).then(() => (setOpen(null), reload()));
+    return <CollectibleItem account={account} chainId={chainId} item={shown} onBack={() => setOpen(null)} onRemove={remove} />;
+  }
+  return (
+    <section aria-label="Collectibles">
+      {error && <p className="error">Collectibles unavailable: {error}</p>}
+      {items === null && !error && <p aria-busy="true">Loading collectibles…</p>}
+      {items?.length === 0 && <p className="muted">No collectibles yet. Sites add ERC-721 and ERC-1155 tokens you hold with wallet_watchAsset.</p>}
+      <ul className="tokens">
+        {items?.map((c) => (
+          <li key={`${c.address} ${c.tokenId}`} className="row card" aria-label={`Collectible ${collectibleTitle(c)}`}>
+            <div style={{ flex: 2, minWidth: 0 }}>
+              <strong>{collectibleTitle(c)}</strong>
+              <div className="muted">{standardLabel(c.standard)}{c.symbol === undefined ? '' : ` · ${cleanText(c.symbol)}`}</div>
+            </div>
+            <span aria-label="Holding">{holdingText(c)}</span>
+            <button type="button" className="secondary" aria-label={`Open ${collectibleTitle(c)}`} onClick={() => setOpen(c)}>Open</button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
