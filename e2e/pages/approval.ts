@@ -55,6 +55,11 @@ export class ApprovalWindow {
     await this.approve();
   }
 
+  /** The delegation firewall's revert, paid by the account picked in "Paid by". */
+  revert(): Promise<void> {
+    return this.answer('Revert');
+  }
+
   sign(): Promise<void> {
     return this.answer('Sign');
   }

@@ -47,6 +47,18 @@ export class NetworksScreen {
     await this.screen.click('Save network');
   }
 
+  /** Waits until the network's row reads `expected` under its name ("31337 · built-in, edited · EIP-7702 · bundler"). */
+  async waitForDetails(name: string, expected: Expected): Promise<void> {
+    await this.screen.waitForText({ name: `${name} details`, in: { role: 'listitem', name: `Network ${name}` } }, expected);
+  }
+
+  /** Opens the built-in network's form and restores the release's settings (the form closes). */
+  async restoreDefaults(name: string): Promise<void> {
+    await this.screen.click(`Edit ${name}`);
+    await this.screen.click('Restore defaults');
+    await this.screen.waitForCount({ role: 'button', name: 'Restore defaults' }, 0);
+  }
+
   async remove(name: string): Promise<void> {
     await this.screen.click(`Remove ${name}`);
     await this.screen.waitForCount({ role: 'listitem', name: `Network ${name}` }, 0);

@@ -42,6 +42,9 @@ export class WalletPopup {
     await this.screen.waitFor({ role: 'button', name: 'Lock' });
   }
 
+  /** The delegation firewall's red banner (one per account delegating to a contract the wallet did not set up). */
+  static readonly foreignDelegation: Target = { role: 'alert', name: 'Foreign delegation' };
+
   /** The selected account's full address, as the Receive screen shows it. */
   async address(): Promise<string> {
     await this.screen.click('Receive');
@@ -105,10 +108,15 @@ export class WalletPopup {
     return { role: 'listitem', name: `Token ${symbol}` };
   }
 
-  /** Waits until the token's row shows the balance `expected` ("1000.0 TST"): the popup refreshes it every 2 s. */
+  /** Waits until the token's row shows the balance `expected` ("1,000 TST"): the popup refreshes it every 2 s. */
   async waitForTokenBalance(symbol: string, expected: Expected): Promise<void> {
     await this.showSection('Tokens');
     await this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
+  }
+
+  /** The exact balance the token's row shows on hover ("1012.3456789 TST"). */
+  tokenBalanceTitle(symbol: string): Promise<string | null> {
+    return this.screen.evaluate((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('title') ?? null, `${symbol} balance`);
   }
 
   /** Waits until the Tokens section has loaded an empty list (it says so only then). */

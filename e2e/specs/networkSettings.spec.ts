@@ -1,6 +1,10 @@
-/** Settings → Networks: add, edit and remove a network; URLs are checked and the node must serve the chain id. */
+/**
+ * Settings → Networks: add, edit and remove a network; edit a built-in one and restore its defaults. URLs are checked
+ * and the node must serve the chain id.
+ */
 import { startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { test } from '../fixtures/test';
+import { startRpcProxy } from '../fixtures/rpcProxy';
+import { expect, test } from '../fixtures/test';
 import { NetworksScreen } from '../pages/networks';
 
 let chain: FaultyChain;
@@ -29,4 +33,32 @@ test('add, edit and remove a network', async ({ wallet }) => {
   await networks.waitForNetwork('Renamed chain');
   await wallet.screen.waitForCount({ role: 'listitem', name: 'Network Side chain' }, 0);
   await networks.remove('Renamed chain');
+});
+
+test('a built-in network\'s RPC URL can change: a node of another chain is refused, a valid one is used; Restore defaults brings the release\'s back', async ({ wallet, devnet }) => {
+  // A second way to the devnet's node, which counts what reaches it.
+  const other = await startRpcProxy(devnet.rpcUrl, 0);
+  try {
+    let networks = await NetworksScreen.open(wallet.screen);
+    expect(await wallet.screen.count({ role: 'button', name: 'Remove Local devnet' })).toBe(0);
+    await networks.edit('Local devnet', { rpcUrl: chain.proxy.url });
+    await networks.waitForError('RPC URL serves chain 31339 (0x7a6b), not 31337 (0x7a69)');
+    await networks.fill({ rpcUrl: other.url });
+    await wallet.screen.click('Save network');
+    await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702 · bundler');
+
+    // Home's balance now comes through the new RPC URL.
+    await wallet.screen.click('Back');
+    await wallet.screen.click('Back');
+    await expect.poll(() => other.forwarded('eth_getBalance')).toBeGreaterThan(0);
+
+    networks = await NetworksScreen.open(wallet.screen);
+    await networks.restoreDefaults('Local devnet');
+    await networks.waitForDetails('Local devnet', '31337 · built-in · EIP-7702 · bundler');
+  } finally {
+    await other.stop();
+  }
+  // With the new URL gone, Home still shows the balance: it comes from the release's URL again.
+  await wallet.screen.reload();
+  await wallet.screen.waitFor('Balance');
 });

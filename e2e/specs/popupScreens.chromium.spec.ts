@@ -1,10 +1,14 @@
 /** Screenshots of the popup at its 360 × 600 for the README (docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
 import { resolve } from 'node:path';
-import { Wallet } from 'ethers';
-import { test } from '../fixtures/test';
+import AxeBuilder from '@axe-core/playwright';
+import { HDNodeWallet, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
+import type { ChromiumScreen } from '../driver/chromium/screen';
+import { chain, fund } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { SendScreen } from '../pages/send';
+import { WalletPopup } from '../pages/wallet';
 
 const shot = (name: string) => resolve(import.meta.dirname, '../../docs/screens', `${name}.png`);
 
@@ -13,7 +17,7 @@ test('Home, Send, Receive, Activity and Settings at 360 × 600', async ({ freshW
   const { screen } = popup;
   await screen.setSize(360, 600);
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
   await screen.waitForText('Balance', '1 ETH');
   await screen.screenshot(shot('home'));
 
@@ -59,4 +63,30 @@ test('Collectibles and one collectible opened, at 360 × 600', async ({ wallet, 
   await wallet.openCollectible('Test Collectible #1');
   await screen.waitFor({ role: 'img', name: 'Image of Test Collectible #1' });
   await screen.screenshot(shot('collectible'));
+});
+
+test('the delegation firewall: its banner on Home, and the revert it opens (checked with axe)', async ({ session, devnet }) => {
+  const phrase = Wallet.createRandom().mnemonic!.phrase;
+  const [a, b] = [0, 1].map((i) => HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(phrase), `m/44'/60'/0'/0/${i}`).address);
+  await fund(b, parseEther('2'), 0n);
+  const popup = await WalletPopup.open(session);
+  await popup.importWallet(phrase);
+  await popup.addAccount();
+  await popup.screen.setSize(360, 600);
+  const drainer = getAddress(devnet.addresses.testToken);
+  await chain().send('anvil_setCode', [a, `0xef0100${drainer.slice(2).toLowerCase()}`]);
+  await popup.screen.waitForText({ name: 'Foreign delegate', in: WalletPopup.foreignDelegation }, drainer);
+  await popup.screen.screenshot(shot('firewall'));
+
+  await popup.screen.click('Revert to a plain account');
+  const review = await ApprovalWindow.next(session);
+  const { page } = review.screen as ChromiumScreen;
+  await page.setViewportSize({ width: 380, height: 640 });
+  await review.screen.waitForText('Delegate', drainer);
+  await expect(page.getByRole('button', { name: 'Revert' })).toBeEnabled();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.screenshot({ path: shot('approval-firewall-revert') });
+  await review.reject();
+  await chain().send('anvil_setCode', [a, '0x']);
 });

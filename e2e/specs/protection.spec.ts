@@ -82,6 +82,6 @@ test('a token with the symbol of a well-known one but another contract: warned o
   await approval.addToken();
   expect(await watching).toEqual({ result: true });
 
-  await freshWallet.popup.waitForTokenBalance('TST', '0.0 TST');
+  await freshWallet.popup.waitForTokenBalance('TST', '0 TST');
   await freshWallet.popup.screen.waitForText('TST look-alike warning', `Not the real TST: that is ${devnet.addresses.testToken}. This contract only uses its symbol.`);
 });

@@ -1,15 +1,17 @@
 /**
  * Chromium stopping the extension's service worker (as it does when idle; stopped here through CDP, which only
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
- * approved just before completes once, requests on their way are answered once, permissions and tokens stay.
+ * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits stay.
  */
 import { parseEther, toQuantity } from 'ethers';
 import { chain } from '../fixtures/chain';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { startRpcProxy } from '../fixtures/rpcProxy';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
+import { NetworksScreen } from '../pages/networks';
 import { WalletPopup } from '../pages/wallet';
 
 const RECIPIENT = '0x000000000000000000000000000000000000cafE';
@@ -136,14 +138,32 @@ test('records planted in storage are never acted on: a decided approval and its 
 test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
 
   await chromium.stopServiceWorker();
   await popup.screen.reload();
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
 
   await chromium.relaunch();
   const again = await WalletPopup.open(chromium);
   await again.unlock();
-  await again.waitForTokenBalance('TST', '1000.0 TST');
+  await again.waitForTokenBalance('TST', '1,000 TST');
+});
+
+test('an edited built-in network keeps its RPC URL across a service-worker restart', async ({ wallet, chromium, devnet }) => {
+  const other = await startRpcProxy(devnet.rpcUrl, 0);
+  try {
+    const networks = await NetworksScreen.open(wallet.screen);
+    await networks.edit('Local devnet', { rpcUrl: other.url });
+    await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702 · bundler');
+
+    await chromium.stopServiceWorker();
+    await wallet.screen.reload();
+    const before = other.forwarded('eth_getBalance');
+    // Home's balance, asked by the restarted worker, goes through the edited URL.
+    await expect.poll(() => other.forwarded('eth_getBalance')).toBeGreaterThan(before);
+    await wallet.screen.waitFor('Balance');
+  } finally {
+    await other.stop();
+  }
 });

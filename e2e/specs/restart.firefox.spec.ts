@@ -4,12 +4,13 @@
  * unlocked secret lives in storage.session, which Firefox clears. Firefox, unlike Chrome, runs the content scripts
  * again in open tabs.
  */
-import { Wallet, formatUnits } from 'ethers';
+import { Wallet } from 'ethers';
 import { token } from '../fixtures/chain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { finalStatus, sentId } from '../pages/flows';
 import { WalletPopup } from '../pages/wallet';
+import { readableAmount } from '../../src/ui/format/amounts';
 
 test('after a restart the wallet is locked, not new, the site still connected, the token and the batch still listed', async ({ wallet, dapp, firefox, devnet }) => {
   const connecting = dapp.request('eth_requestAccounts');
@@ -25,7 +26,7 @@ test('after a restart the wallet is locked, not new, the site still connected, t
   await (await ApprovalWindow.next(firefox)).approve();
   const id = sentId(await sending);
   expect((await finalStatus(dapp, id)).status).toBe(200);
-  const balance = `${formatUnits(await token().balanceOf(ACCOUNT_0), 18)} TST`;
+  const balance = `${readableAmount(await token().balanceOf(ACCOUNT_0))} TST`;
   await wallet.waitForTokenBalance('TST', balance);
   await wallet.waitForBatchStatus(id, 'Confirmed');
 

@@ -48,7 +48,7 @@ test('rejecting the review sends nothing', async ({ freshWallet, session }) => {
 test('send TST to an address: the token moves; Max sends all of it', async ({ freshWallet, session, devnet }) => {
   const { popup, address } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
   const recipient = Wallet.createRandom().address;
   let send = await SendScreen.open(popup.screen);
   await send.chooseAsset('TST');
@@ -85,7 +85,7 @@ test('Max leaves the fee: everything else of the ETH goes out', async ({ freshWa
 test('the form refuses a wrong checksum and warns about a contract and the token itself', async ({ freshWallet, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
   const send = await SendScreen.open(popup.screen);
   // ACCOUNT_1 with one letter's case changed (…C51812… → …c51812…).
   await send.recipient('0x70997970c51812dc3A010C7d01b50e0d17dc79C8');

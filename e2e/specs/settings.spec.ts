@@ -1,4 +1,4 @@
-/** Settings: connected sites are listed, and reset wallet waits for a typed confirmation. */
+/** Settings: connected sites are listed, reset wallet waits for a typed confirmation, auto-lock is a list of durations. */
 import { expect, test } from '../fixtures/test';
 import { connect } from '../pages/flows';
 
@@ -13,4 +13,25 @@ test('reset wallet only after typing RESET: sites lose their accounts and the po
   await wallet.screen.click('Reset wallet');
   await wallet.screen.waitFor({ role: 'button', name: 'Import an existing wallet' });
   expect(await dapp.result('eth_accounts')).toEqual([]);
+});
+
+test('auto-lock is picked from a list of durations; a stored duration not on the list shows as it is', async ({ wallet }) => {
+  const chosen = () => wallet.screen.waitForFunction(() => (document.querySelector('select[aria-label="Auto-lock"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);
+  await wallet.screen.click('Settings');
+  expect(await chosen()).toBe('15 minutes');
+  await wallet.screen.select('Auto-lock', '4 hours');
+  await wallet.screen.reload();
+  await wallet.screen.click('Settings');
+  expect(await chosen()).toBe('4 hours');
+
+  // A duration an earlier version let the user type.
+  await wallet.screen.evaluate(async () => {
+    const api = (globalThis as any).browser ?? (globalThis as any).chrome;
+    await api.runtime.sendMessage({ type: 'page-request', method: 'setAutoLock', params: { minutes: 7 } });
+  }, null);
+  await wallet.screen.waitForFunction(() => (document.querySelector('select[aria-label="Auto-lock"]') as HTMLSelectElement | null)?.value === '7', null);
+  expect(await chosen()).toBe('7 minutes');
+  expect(await wallet.screen.texts({ role: 'option', in: 'Auto-lock' })).toEqual(['1 minute', '5 minutes', '7 minutes', '15 minutes', '30 minutes', '1 hour', '4 hours']);
+  await wallet.screen.select('Auto-lock', '1 minute');
+  await wallet.screen.waitForFunction(() => (document.querySelector('select[aria-label="Auto-lock"]') as HTMLSelectElement | null)?.value === '1', null);
 });

@@ -1,5 +1,5 @@
 /** wallet_watchAsset (EIP-747) and the popup's token list, against the devnet's test token (TST, 18 decimals). */
-import { Wallet, formatUnits, parseEther } from 'ethers';
+import { Wallet, parseEther } from 'ethers';
 import { devnetWallet, token } from '../fixtures/chain';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
@@ -35,7 +35,7 @@ test('a page adds TST: the approval shows the contract, "Add token" answers true
   await approval.addToken();
   expect(await watching).toEqual({ result: true });
 
-  await freshWallet.popup.waitForTokenBalance('TST', '1000.0 TST');
+  await freshWallet.popup.waitForTokenBalance('TST', '1,000 TST');
   expect(account).toBe(freshWallet.address.toLowerCase());
 
   // Already on the list: true at once, in the one-element array form too, and no window opens.
@@ -114,16 +114,17 @@ test('a decimals mismatch is shown and blocks "Add token"; a symbol mismatch is 
   expect(await approval.screen.count({ role: 'alert', name: 'Decimals mismatch' })).toBe(0);
   await approval.addToken();
   expect(await watching).toEqual({ result: true });
-  await freshWallet.popup.waitForTokenBalance('TST', '1000.0 TST');
+  await freshWallet.popup.waitForTokenBalance('TST', '1,000 TST');
   expect(await freshWallet.popup.screen.count(freshWallet.popup.token('TEST'))).toBe(0);
 });
 
-test('the balance follows a transfer to the account while the popup stays open', async ({ freshWallet, devnet }) => {
+test('the balance follows a transfer to the account while the popup stays open, readable with the exact amount on hover', async ({ freshWallet, devnet }) => {
   const { popup, address } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
-  await token(devnetWallet(0)).transfer(address, parseEther('12.5'));
-  await popup.waitForTokenBalance('TST', '1012.5 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
+  await token(devnetWallet(0)).transfer(address, parseEther('12.3456789'));
+  await popup.waitForTokenBalance('TST', '1,012.35 TST');
+  expect(await popup.tokenBalanceTitle('TST')).toBe('1012.3456789 TST');
 });
 
 test('the popup form adds by address with the contract values, refuses what is not a token, removes; lists are per account', async ({ freshWallet, devnet }) => {
@@ -135,7 +136,7 @@ test('the popup form adds by address with the contract values, refuses what is n
   await popup.screen.waitForText(popup.addTokenError, `Invalid params: Token contract ${eoa} is not a contract on Local devnet (0x7a69): it has no code`);
 
   await popup.addToken(devnet.addresses.testToken.toLowerCase());
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
   await popup.screen.waitForText(popup.token('TST'), /Test Token/);
   await popup.screen.waitForCount(popup.addTokenError, 0);
 
@@ -144,7 +145,7 @@ test('the popup form adds by address with the contract values, refuses what is n
   await popup.selectAccount('Account 2');
   await popup.waitForNoTokens();
   await popup.selectAccount('Account 1');
-  await popup.waitForTokenBalance('TST', '1000.0 TST');
+  await popup.waitForTokenBalance('TST', '1,000 TST');
 
   await popup.removeToken('TST');
   await popup.waitForNoTokens();
@@ -157,7 +158,7 @@ test('the demo dapp\'s "Watch TST" button: the approval shows the logo, the page
   await approval.screen.waitFor({ role: 'img', name: 'TST logo' });
   const units = await token().balanceOf(account);
   await approval.screen.waitForText('Token balance', `${readableAmount(units)} TST`);
-  const balance = `${formatUnits(units, 18)} TST`;
+  const balance = `${readableAmount(units)} TST`;
   await approval.addToken();
   expect(await dapp.output('watch-asset')).toEqual({ action: 'watch-asset', status: 'ok', result: true });
   await wallet.waitForTokenBalance('TST', balance);

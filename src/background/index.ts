@@ -9,6 +9,7 @@ import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
 import { createBatchStore } from './batches/store';
+import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES, createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { rememberSelected } from './networks/rememberSelected';
 import { trackReachability } from './networks/reachability';
@@ -50,6 +51,7 @@ const sealer = createSealer(indexedDbKeyStore);
 const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
 const networks = rememberSelected(createNetworks(local), onLocalChanged);
+const accounts = createAccounts(local, vault);
 const approvalWindow = createApprovalWindow(session);
 const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
 const observeNode = trackReachability(frames.emit);
@@ -58,7 +60,7 @@ const services: Services = {
   vault,
   vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
   networks,
-  accounts: createAccounts(local, vault),
+  accounts,
   permissions: createPermissions(local),
   approvals: createApprovals({
     local,
@@ -69,6 +71,7 @@ const services: Services = {
     reply: frames.reply,
   }),
   batches: createBatchStore(local, sealer),
+  firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
   tokens: createTokenStore(local),
   trustedSites: createTrustedSites(local),
   collectibles: createCollectibleStore(local),
@@ -179,7 +182,15 @@ browser.runtime.onStartup.addListener(() => {
 
 browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
+  if (alarm.name === FIREWALL_ALARM) void watchDelegations();
 });
+
+/** The delegation firewall's periodic look, while the wallet is unlocked (the popup and unlock look on their own). */
+async function watchDelegations(): Promise<void> {
+  if (await vault.isUnlocked()) await services.firewall.check().catch((error: Error) => console.warn('[firewall] periodic check failed', error.message));
+}
+// Created once: creating it again at every worker start would put its next run off each time.
+void browser.alarms.get(FIREWALL_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(FIREWALL_ALARM, { periodInMinutes: FIREWALL_PERIOD_MINUTES })));
 
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
 // finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.

@@ -3,6 +3,7 @@ import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
+import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
@@ -15,7 +16,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice 
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
 import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
 
-export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice;
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice & FirewallSlice;
 
 export const LOCAL_DEFAULTS: LocalSchema = {
   ...VAULT_DEFAULTS,
@@ -29,6 +30,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...TOKENS_DEFAULTS,
   ...TRUSTED_SITES_DEFAULTS,
   ...COLLECTIBLES_DEFAULTS,
+  ...FIREWALL_DEFAULTS,
 };
 
 /** Memory only: gone when the browser closes. */

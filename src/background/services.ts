@@ -7,6 +7,7 @@ import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
 import type { CollectibleStore } from './collectibles/store';
+import type { Firewall } from './firewall/watch';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
@@ -29,6 +30,8 @@ export interface Services {
   networks: Networks;
   approvals: Approvals;
   batches: BatchStore;
+  /** The accounts' EIP-7702 delegations the wallet did not make, per network. */
+  firewall: Firewall;
   /** wallet_watchAsset lists per account and chain. */
   tokens: TokenStore;
   /** Sites on the phishing list the user chose to trust anyway. */

@@ -175,6 +175,24 @@ export interface WatchCollectibleDetails {
   collectible: Collectible & { balance: string };
 }
 
+/**
+ * The delegation firewall's "Revert to a plain account": a type-4 transaction from `payer` (who pays the gas)
+ * carrying `account`'s authorization to address zero, so a drained account can be cleared.
+ */
+export interface RevertForeignDelegationDetails {
+  batchId: string;
+  account: Hex;
+  /** The contract the account delegates to, which the wallet did not choose. */
+  delegate: Hex;
+  chainId: Hex;
+  networkName: string;
+  symbol: string;
+  /** Wei: the gas limit times the max fee per gas. */
+  maxFee: string;
+  /** The wallet's accounts that hold at least `maxFee`, most ETH first (the first is preselected); balances in wei. */
+  payers: { address: Hex; balance: string }[];
+}
+
 export interface ApprovalTypes {
   connect: { details: ConnectDetails; answer: Hex[] };
   phishing: { details: PhishingDetails; answer: null };
@@ -186,6 +204,8 @@ export interface ApprovalTypes {
   signTypedData: { details: SignTypedDataDetails; answer: null };
   /** An ERC-20 token, or a collectible (`collectible` instead of `token`). */
   watchAsset: { details: WatchAssetDetails | WatchCollectibleDetails; answer: null };
+  /** The answer is the paying account, one of `payers`. */
+  revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
   replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
   revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
 }

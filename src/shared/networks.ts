@@ -13,7 +13,12 @@ export interface Network {
   eip7702: boolean;
   /** ERC-4337 bundler for sponsored batches; without one the paymasterService capability is unsupported. */
   bundlerUrl?: string;
+  /** A built-in network whose URLs or EIP-7702 the user changed (Restore defaults brings the release's back). */
+  edited?: boolean;
 }
+
+/** What the user may change of a built-in network; its chain id, name and currency stay the release's. */
+export type BuiltInEdit = Pick<Network, 'rpcUrl' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
 
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 

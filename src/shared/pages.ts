@@ -37,6 +37,14 @@ export interface WalletState {
   approvals: ApprovalView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
+  /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
+  foreignDelegations: ForeignDelegationView[];
+}
+
+/** An account of the wallet delegating (EIP-7702) to a contract the wallet did not choose. */
+export interface ForeignDelegationView {
+  account: Hex;
+  delegate: Hex;
 }
 
 /** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
@@ -55,7 +63,9 @@ export interface ActivityTransaction {
 export interface ActivityItem {
   key: string;
   id: string;
-  kind?: 'transaction' | 'revokeDelegation';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  /** revokeDelegationOf: the account whose delegation was cleared (`from` paid). */
+  authority?: Hex;
   origin: string;
   chainId: Hex;
   from: Hex;
@@ -150,12 +160,21 @@ export interface PageMethods {
   /** `recipient`: who receives (the transfer's `to` for a token, else `to`), checked for code. */
   quoteSend: Method<{ to: Hex; value: Hex; data: Hex; recipient: Hex }, SendQuote>;
   send: Method<PopupTransaction, null>;
-  /** Adds or edits a network the user added, once its URLs are checked and its RPC and bundler answer its chain id. */
+  /**
+   * Adds or edits a network once its URLs are checked and its RPC and bundler answer its chain id; of a built-in
+   * network only the URLs and EIP-7702 change (its name stays).
+   */
   saveNetwork: Method<NetworkForm, null>;
+  /** A built-in network back to the release's settings. */
+  restoreNetwork: Method<{ chainId: Hex }, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;
   getDelegation: Method<None, DelegationView>;
   /** Opens the review of the type-4 transaction authorizing address zero in the approval window; Activity follows it. */
   revertDelegation: Method<None, null>;
+  /** The delegation firewall looks at every account's code on the selected network now; answers what is foreign. */
+  checkDelegations: Method<None, ForeignDelegationView[]>;
+  /** Opens the approval window on reverting `account`'s foreign delegation, paid by an account the user picks there. */
+  reviewForeignRevert: Method<{ account: Hex }, null>;
   /** Opens the review of a Speed up or Cancel of a pending transaction of a batch in the approval window. */
   replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, null>;
 }

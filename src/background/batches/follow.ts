@@ -32,6 +32,7 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
     const current: BatchRecord = batch;
     batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
   }
+  if (batch) await deps.firewall?.check(batch.chainId).catch((error: Error) => console.warn('[firewall] check after a batch failed', error.message));
 }
 
 /** After a worker restart: batches with something not final are followed again (approvals finish the sending). */

@@ -65,12 +65,15 @@ export interface BatchRecord {
   /**
    * `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch.
    * `revokeDelegation`: the popup's "Revert to a plain account", one type-4 transaction authorizing address zero.
+   * `revokeDelegationOf`: the same for `authority`, sent and paid by `from` (the delegation firewall's revert).
    */
-  kind?: 'transaction' | 'revokeDelegation';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
   id: string;
   origin: string;
   chainId: Hex;
   from: Hex;
+  /** `revokeDelegationOf`: the account whose delegation the transaction clears (its authorization, another's gas). */
+  authority?: Hex;
   atomic: boolean;
   /** The account still has to be delegated to Simple7702Account (the transaction carries the authorization). */
   upgrade: boolean;

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkNetwork, saveNetwork } from './edit';
+import { BUILT_IN_NETWORKS } from '../../shared/networks';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { checkNetwork, removeNetwork, restoreNetwork, saveNetwork } from './edit';
+import { NETWORKS_DEFAULTS, createNetworks } from './registry';
 
-/** A node on this machine that answers eth_chainId with 0x7a6c. */
+/** A node on this machine that answers eth_chainId with 0x7a6c (or with the chain id its path names: /0x7a69). */
 let server: Server;
 let url: string;
 beforeAll(async () => {
@@ -13,7 +16,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const { id } = JSON.parse(body) as { id: number };
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: req.url?.slice(1) || '0x7a6c' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -21,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+const DEVNET_DEFAULTS = BUILT_IN_NETWORKS.find((n) => n.chainId === '0x7a69');
 const input = (overrides = {}) => ({ chainId: '0x7a6c' as const, name: 'Mine', rpcUrl: url, eip7702: true, ...overrides });
 
 describe('checking a network before it is saved', () => {
@@ -37,8 +41,22 @@ describe('checking a network before it is saved', () => {
     await expect(checkNetwork(input({ bundlerUrl: 'not a url' }))).rejects.toThrow(/Bundler URL must be https/);
   });
 
-  it('never edits a built-in network', async () => {
-    const networks = { find: async () => undefined, add: async () => undefined };
-    await expect(saveNetwork(networks, input({ chainId: '0x2105' }))).rejects.toThrow(/built-in/);
+  it('edits a built-in network\'s URLs and EIP-7702 after the same checks, keeping its name; restores its defaults', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const devnet = { chainId: '0x7a69' as const, name: 'Renamed', eip7702: false };
+    await expect(saveNetwork(networks, { ...devnet, rpcUrl: url })).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
+    await expect(saveNetwork(networks, { ...devnet, rpcUrl: 'http://rpc.example.com' })).rejects.toThrow(/RPC URL must be https/);
+    expect(await networks.find('0x7a69')).toEqual(DEVNET_DEFAULTS);
+
+    await saveNetwork(networks, { ...devnet, rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example/' });
+    expect(await networks.find('0x7a69')).toMatchObject({ name: 'Local devnet', rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example', eip7702: false, builtIn: true, edited: true });
+    await restoreNetwork(networks, '0x7a69');
+    expect(await networks.find('0x7a69')).toEqual(DEVNET_DEFAULTS);
+    await expect(restoreNetwork(networks, '0x7a6c')).rejects.toThrow('0x7a6c is not a built-in network: there are no defaults to restore');
+  });
+
+  it('never removes a built-in network', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    await expect(removeNetwork(networks, '0x2105', async () => undefined)).rejects.toThrow('0x2105 is a built-in network; it cannot be removed');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The popup's Networks screen: adding or editing a network the user added, and removing one. Every URL is checked
- * (https, or plain http on this machine) and the RPC and bundler are asked eth_chainId before anything is saved,
- * so a typo or a node of another chain is refused with the reason. Built-in networks are not edited or removed.
+ * The popup's Networks screen: adding or editing a network, removing one the user added, restoring a built-in one.
+ * Every URL is checked (https, or plain http on this machine) and the RPC and bundler are asked eth_chainId before
+ * anything is saved, so a typo or a node of another chain is refused with the reason. A built-in network keeps its
+ * chain id and name (its URLs and EIP-7702 can change) and cannot be removed.
  */
 import { invalidParams } from '../../shared/errors';
 import { BUILT_IN_NETWORKS, isAllowedRpcUrl, type Network } from '../../shared/networks';
@@ -36,10 +37,17 @@ export async function checkNetwork(input: NetworkInput): Promise<void> {
   }
 }
 
-export async function saveNetwork(networks: Pick<Networks, 'find' | 'add'>, input: NetworkInput): Promise<Network> {
-  if (isBuiltIn(input.chainId)) throw invalidParams(`${input.chainId} is a built-in network; it cannot be edited`);
-  await checkNetwork(input);
+export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'editBuiltIn'>, input: NetworkInput): Promise<Network> {
   const existing = await networks.find(input.chainId);
+  const blockExplorerUrl = input.blockExplorerUrl?.replace(/\/+$/, '');
+  if (isBuiltIn(input.chainId)) {
+    // The release's name stays; only what the form can change of a built-in network is checked and kept.
+    const name = existing?.name ?? input.name;
+    await checkNetwork({ ...input, name });
+    await networks.editBuiltIn(input.chainId, { rpcUrl: input.rpcUrl, eip7702: input.eip7702, blockExplorerUrl, bundlerUrl: input.bundlerUrl });
+    return (await networks.find(input.chainId))!;
+  }
+  await checkNetwork(input);
   const network: Network = {
     chainId: `0x${BigInt(input.chainId).toString(16)}`,
     name: input.name,
@@ -47,11 +55,17 @@ export async function saveNetwork(networks: Pick<Networks, 'find' | 'add'>, inpu
     nativeCurrency: existing?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     builtIn: false,
     eip7702: input.eip7702,
-    ...(input.blockExplorerUrl ? { blockExplorerUrl: input.blockExplorerUrl.replace(/\/+$/, '') } : {}),
+    ...(blockExplorerUrl ? { blockExplorerUrl } : {}),
     ...(input.bundlerUrl ? { bundlerUrl: input.bundlerUrl } : {}),
   };
   await networks.add(network);
   return network;
+}
+
+/** A built-in network back to the release's settings. */
+export async function restoreNetwork(networks: Pick<Networks, 'restoreBuiltIn'>, chainId: Hex): Promise<void> {
+  if (!isBuiltIn(chainId)) throw invalidParams(`${chainId} is not a built-in network: there are no defaults to restore`);
+  await networks.restoreBuiltIn(chainId);
 }
 
 /** `switchAway` moves every site off the network first when it is the selected one. */

@@ -1,10 +1,16 @@
-/** The wallet's networks (built-in plus user-added) and the selected one. */
-import { BUILT_IN_NETWORKS, defaultChainId, type Network } from '../../shared/networks';
+/**
+ * The wallet's networks (built-in plus user-added) and the selected one. A built-in network the user edited is the
+ * release's entry with the user's changes on top: only the changes are stored, so a later release's list still
+ * applies (its name, its currency) and the user's RPC, explorer, bundler and EIP-7702 choice stay.
+ */
+import { BUILT_IN_NETWORKS, defaultChainId, type BuiltInEdit, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface NetworksSlice {
   addedNetworks: Network[];
+  /** The user's changes to built-in networks, by chain id as a lowercase hex quantity. */
+  builtInEdits: Record<string, BuiltInEdit>;
   /** Chains whose node refused a type-4 transaction: atomic batches are unsupported there. */
   chainsWithoutEip7702: Hex[];
   selectedChainId: Hex;
@@ -12,7 +18,7 @@ export interface NetworksSlice {
 /** Set by scripts/build.ts (and vitest.config.ts): true in the devnet build. */
 declare const __DEVNET_BUILD__: boolean;
 
-export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], chainsWithoutEip7702: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], builtInEdits: {}, chainsWithoutEip7702: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
 
 export interface Networks {
   all(): Promise<Network[]>;
@@ -22,25 +28,51 @@ export interface Networks {
   add(network: Network): Promise<void>;
   /** Removes a network the user added. */
   remove(chainId: Hex): Promise<void>;
+  /** Stores the user's changes to a built-in network (replacing earlier ones). */
+  editBuiltIn(chainId: Hex, edit: BuiltInEdit): Promise<void>;
+  /** Forgets the user's changes to a built-in network: the release's settings apply again. */
+  restoreBuiltIn(chainId: Hex): Promise<void>;
   /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
   markWithoutEip7702(chainId: Hex): Promise<void>;
 }
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
+const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
 
-export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
+function withEdit(network: Network, edit: BuiltInEdit | undefined): Network {
+  if (!edit) return network;
+  const { blockExplorerUrl: _explorer, bundlerUrl: _bundler, ...rest } = network;
+  return {
+    ...rest,
+    rpcUrl: edit.rpcUrl,
+    eip7702: edit.eip7702,
+    ...(edit.blockExplorerUrl ? { blockExplorerUrl: edit.blockExplorerUrl } : {}),
+    ...(edit.bundlerUrl ? { bundlerUrl: edit.bundlerUrl } : {}),
+    edited: true,
+  };
+}
+
+/** `builtIn`: the release's list (a test passes another release's). */
+export function createNetworks(local: TypedStorage<NetworksSlice>, builtIn: readonly Network[] = BUILT_IN_NETWORKS): Networks {
   const all = async (): Promise<Network[]> => {
-    const [added, without7702] = await Promise.all([local.get('addedNetworks'), local.get('chainsWithoutEip7702')]);
-    return [...BUILT_IN_NETWORKS, ...added].map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
+    const [added, edits, without7702] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits'), local.get('chainsWithoutEip7702')]);
+    return [...builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)])), ...added].map((n) =>
+      without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n,
+    );
   };
   const find = async (chainId: Hex): Promise<Network | undefined> => (await all()).find((n) => sameChain(n.chainId, chainId));
+  const builtInOnly = (chainId: Hex): void => {
+    if (!builtIn.some((n) => sameChain(n.chainId, chainId))) throw new Error(`${chainId} is not a built-in network`);
+  };
+  // The user chose anew for this chain (maybe another node): an earlier refusal of type-4 no longer decides.
+  const forgetRefusal = (chainId: Hex) => local.update('chainsWithoutEip7702', (chains) => chains.filter((c) => !sameChain(c, chainId)));
 
   return {
     all,
     find,
     async selected() {
       const chainId = await local.get('selectedChainId');
-      return (await find(chainId)) ?? BUILT_IN_NETWORKS[0];
+      return (await find(chainId)) ?? (await all())[0];
     },
     async select(chainId) {
       const network = await find(chainId);
@@ -56,6 +88,18 @@ export function createNetworks(local: TypedStorage<NetworksSlice>): Networks {
     },
     async add(network) {
       await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);
+    },
+    async editBuiltIn(chainId, edit) {
+      builtInOnly(chainId);
+      const { rpcUrl, eip7702, blockExplorerUrl, bundlerUrl } = edit;
+      const stored: BuiltInEdit = { rpcUrl, eip7702, ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}) };
+      await local.update('builtInEdits', (edits) => ({ ...edits, [chainKey(chainId)]: stored }));
+      await forgetRefusal(chainId);
+    },
+    async restoreBuiltIn(chainId) {
+      builtInOnly(chainId);
+      await local.update('builtInEdits', (edits) => Object.fromEntries(Object.entries(edits).filter(([key]) => key !== chainKey(chainId))));
+      await forgetRefusal(chainId);
     },
   };
 }

@@ -37,6 +37,15 @@ describe('the selected network', () => {
     expect(await networks.selected()).toEqual(BUILT_IN_NETWORKS[0]);
   });
 
+  it('follows an edit of the selected built-in network at once, and its restore', async () => {
+    const { networks } = setUp();
+    const builtIn = await networks.selected();
+    await networks.editBuiltIn(builtIn.chainId, { rpcUrl: 'http://127.0.0.1:8547', eip7702: true });
+    expect((await networks.selected()).rpcUrl).toBe('http://127.0.0.1:8547');
+    await networks.restoreBuiltIn(builtIn.chainId);
+    expect((await networks.selected()).rpcUrl).toBe(builtIn.rpcUrl);
+  });
+
   it('is read again after storage says something changed', async () => {
     const { backend, networks, reads, changed } = setUp();
     await networks.selected();

@@ -32,5 +32,7 @@ export function rememberSelected(networks: Networks, onChanged: (listener: () =>
     add: (network) => changing(networks.add(network)),
     remove: (chainId) => changing(networks.remove(chainId)),
     markWithoutEip7702: (chainId) => changing(networks.markWithoutEip7702(chainId)),
+    editBuiltIn: (chainId, edit) => changing(networks.editBuiltIn(chainId, edit)),
+    restoreBuiltIn: (chainId) => changing(networks.restoreBuiltIn(chainId)),
   };
 }

@@ -5,7 +5,7 @@ import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
-import { removeNetwork, saveNetwork } from '../networks/edit';
+import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
@@ -15,6 +15,7 @@ import { ThrottledError } from '../vault/vault';
 import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
+import { checkDelegations, reviewForeignRevert } from './firewall';
 import { askUser, quoteSend, selectedSender, sendFromWallet } from './send';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
@@ -60,6 +61,7 @@ export const pageMethods: PageTable = {
         throw error;
       }
       await announceAccounts(services);
+      void services.firewall.check().catch((error: Error) => console.warn('[firewall] check at unlock failed', error.message));
       return null;
     },
   },
@@ -176,6 +178,7 @@ export const pageMethods: PageTable = {
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
   saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  restoreNetwork: { parse: chainParam, handle: async (p, { services }) => (await restoreNetwork(services.networks, p.chainId), null) },
   removeNetwork: {
     parse: chainParam,
     async handle({ chainId }, { services }) {
@@ -185,6 +188,8 @@ export const pageMethods: PageTable = {
   },
   getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
   revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
+  checkDelegations: { parse: none, read: true, handle: (_p, { services }) => checkDelegations(services) },
+  reviewForeignRevert: { parse: (params) => ({ account: address(fields(params).account, 'account') }), handle: (p, { services }) => reviewForeignRevert(services, p.account) },
   replaceTransaction: {
     parse(params) {
       const p = fields(params);

@@ -7,7 +7,7 @@ import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Services } from '../services';
 
-export async function walletState({ vault, accounts, networks, permissions, approvals, settings }: Services): Promise<WalletState> {
+export async function walletState({ vault, accounts, networks, permissions, approvals, settings, firewall }: Services): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
@@ -24,6 +24,7 @@ export async function walletState({ vault, accounts, networks, permissions, appr
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
     autoLockMinutes,
     metaMaskCompatibility,
+    foreignDelegations: (await firewall.foreignOn(selected.chainId)).map(({ account, delegate }) => ({ account, delegate })),
   };
 }
 
@@ -46,6 +47,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       origin: b.origin,
       chainId: b.chainId,
       from: b.from,
+      ...(b.authority ? { authority: b.authority } : {}),
       atomic: b.atomic,
       ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),

@@ -5,11 +5,13 @@ import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
+import { firewallMethods } from './firewall';
 import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
 import { tokenMethods } from './tokens';
 import { transactionMethods } from './transactions';
+import { walletRequestMethods } from './walletRequests';
 import type { MethodTable } from './types';
 
 export const methods: MethodTable = {
@@ -24,6 +26,15 @@ export const methods: MethodTable = {
   ...signingMethods,
   ...permissionMethods,
   ...connectMethods,
+};
+
+/**
+ * Requests only the wallet itself makes (askAsWallet), whose approvals finish like a page's: no page's request
+ * reaches this table.
+ */
+export const walletMethods: MethodTable = {
+  ...firewallMethods,
+  ...walletRequestMethods,
 };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */

@@ -9,10 +9,9 @@ import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { methods, unsupportedReasons } from './methods';
+import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
-import { walletMethods } from './walletRequests';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
 
 /** Params whose JSON is larger than this are refused before anything is parsed or stored. */

@@ -1,7 +1,7 @@
 /**
  * The wallet's own requests that ask the user: the popup's Speed up, Cancel and "Revert to a plain account". They
  * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
- * only the popup's handlers (../pages/) ask through `askAsWallet`.
+ * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
 import { hexlify, randomBytes } from 'ethers';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
@@ -65,7 +65,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   };
 }
 
-export const walletMethods: MethodTable = {
+export const walletRequestMethods: MethodTable = {
   replaceTransaction: method({
     // Parsed by the popup's own entry (../pages/methods.ts), the only caller.
     parse: (params) => params as ReplaceParams,

@@ -1,5 +1,6 @@
 /** The approval window: unlock first if needed, then the oldest waiting request, one screen per type. */
 import { useEffect, useState } from 'react';
+import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
@@ -44,6 +45,8 @@ export function App() {
   return (
     <fieldset className="plain" disabled={!armed}>
       {queued}
+      {/* The firewall's own revert says it all itself. */}
+      {approval.type !== 'revertForeignDelegation' && <ForeignDelegationBanner state={state} />}
       <ApprovalScreen approval={approval} state={state} />
     </fieldset>
   );

@@ -5,6 +5,7 @@ import { AddChain } from './AddChain';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
 import { Phishing } from './Phishing';
+import { RevertForeignDelegation } from './RevertForeignDelegation';
 import { ReplaceTransaction } from './ReplaceTransaction';
 import { RevokeDelegation } from './RevokeDelegation';
 import { SendCalls } from './SendCalls';
@@ -24,6 +25,7 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signMessage: SignMessage,
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
+  revertForeignDelegation: RevertForeignDelegation,
   replaceTransaction: ReplaceTransaction,
   revokeDelegation: RevokeDelegation,
 };

@@ -3,6 +3,7 @@ import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { AccountChip } from '../components/AccountChip';
+import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Tabs, type Tab } from '../components/Tabs';
 import { useRoute, type HomeTab } from '../stores/route';
 import { Activity } from './activity/Activity';
@@ -28,6 +29,7 @@ export function Home({ state }: { state: WalletState }) {
         <button type="button" className="icon" aria-label="Settings" title="Settings" onClick={() => go('settings')}>⚙</button>
         <button type="button" className="secondary small" onClick={() => void call('lock')}>Lock</button>
       </header>
+      <ForeignDelegationBanner state={state} />
       <select aria-label="Network" value={state.selectedChainId} onChange={(e) => void call('selectNetwork', { chainId: e.target.value as Hex })}>
         {state.networks.map((n) => <option key={n.chainId} value={n.chainId}>{n.name}</option>)}
       </select>

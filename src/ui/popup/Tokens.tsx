@@ -1,40 +1,24 @@
-/** The selected account's watched tokens on the selected chain, with balances from the pre-confirmed view. */
+/** The selected account's watched tokens on the selected chain, with readable balances from the pre-confirmed view (exact on hover). */
 import browser from 'webextension-polyfill';
-import { formatUnits } from 'ethers';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { cleanText } from '../../shared/displayText';
 import { Notice } from '../components/Notice';
 import { TokenImage } from '../components/TokenImage';
+import { usePolled, type Polled } from '../components/usePolled';
+import { exactAmount, readableAmount } from '../format/amounts';
 
-const TOKENS_REFRESH_MS = 2000;
-
-/** Loads now, every 2 s and on every storage change (a token added or removed, a batch's status); only the newest reply counts. */
-function useTokens(account: Hex, chainId: Hex): { tokens: TokenBalance[] | null; error: string | null; reload(): void } {
-  const [tokens, setTokens] = useState<TokenBalance[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-  const reload = useCallback(() => {
-    const seq = ++latest.current;
-    void call('getTokens', { account, chainId }).then(
-      (list) => seq === latest.current && (setTokens(list), setError(null)),
-      (e: Error) => seq === latest.current && setError(e.message),
-    );
-  }, [account, chainId]);
+/** Loads now, every 2 s and on every storage change (a token added or removed, a batch's status). */
+function useTokens(account: Hex, chainId: Hex): Polled<TokenBalance[]> {
+  const polled = usePolled(() => call('getTokens', { account, chainId }), [account, chainId]);
+  const { reload } = polled;
   useEffect(() => {
-    setTokens(null);
-    reload();
-    const timer = setInterval(reload, TOKENS_REFRESH_MS);
     browser.storage.onChanged.addListener(reload);
-    return () => {
-      latest.current++;
-      clearInterval(timer);
-      browser.storage.onChanged.removeListener(reload);
-    };
+    return () => browser.storage.onChanged.removeListener(reload);
   }, [reload]);
-  return { tokens, error, reload };
+  return polled;
 }
 
 function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }) {
@@ -45,9 +29,13 @@ function TokenRow({ token, onRemove }: { token: TokenBalance; onRemove(): void }
         <strong>{cleanText(token.symbol)}</strong>
         {token.name !== undefined && <div className="muted">{cleanText(token.name)}</div>}
       </div>
-      <span className="mono" aria-label={`${token.symbol} balance`}>
-        {token.balance === null ? 'unavailable' : `${formatUnits(token.balance, token.decimals)} ${cleanText(token.symbol)}`}
-      </span>
+      {token.balance === null ? (
+        <span className="mono" aria-label={`${token.symbol} balance`}>unavailable</span>
+      ) : (
+        <span className="mono" aria-label={`${token.symbol} balance`} title={`${exactAmount(token.balance, token.decimals)} ${cleanText(token.symbol)}`} tabIndex={0}>
+          {readableAmount(token.balance, token.decimals)} {cleanText(token.symbol)}
+        </span>
+      )}
       <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
       {token.imitates && (
         <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
@@ -89,7 +77,7 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
 }
 
 export function Tokens({ account, chainId }: { account: Hex; chainId: Hex }) {
-  const { tokens, error, reload } = useTokens(account, chainId);
+  const { value: tokens, error, reload } = useTokens(account, chainId);
   const remove = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
   return (
     <section aria-label="Tokens">

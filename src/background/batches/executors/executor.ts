@@ -6,6 +6,7 @@
 import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { Accounts } from '../../accounts/accounts';
+import type { Firewall } from '../../firewall/watch';
 import type { Networks } from '../../networks/registry';
 import type { ChainNode } from '../../networks/rpcClient';
 import type { BatchStore } from '../store';
@@ -18,10 +19,12 @@ export interface BatchDeps {
   networks: Pick<Networks, 'markWithoutEip7702'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */
+  firewall?: Pick<Firewall, 'check'>;
 }
 
 /** A batch before planning: who asks, for which account, which calls. */
-export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix'>>;
+export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix' | 'authority'>>;
 
 export interface PlanContext {
   node: ChainNode;

@@ -3,8 +3,9 @@ import type { BatchRecord } from '../types';
 import { atomic } from './atomic';
 import type { Executor } from './executor';
 import { revokeDelegation } from './revokeDelegation';
+import { revokeDelegationOf } from './revokeDelegationOf';
 import { sequential } from './sequential';
 import { sponsored } from './sponsored';
 
 export const executorOf = (batch: BatchRecord): Executor =>
-  batch.kind === 'revokeDelegation' ? revokeDelegation : batch.sponsor ? sponsored : batch.atomic ? atomic : sequential;
+  batch.kind === 'revokeDelegation' ? revokeDelegation : batch.kind === 'revokeDelegationOf' ? revokeDelegationOf : batch.sponsor ? sponsored : batch.atomic ? atomic : sequential;

@@ -3,29 +3,12 @@
  * of what will be sent. Refreshed every 2 s, so the change shows once the transaction lands.
  */
 import { getAddress } from 'ethers';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { DelegationView, WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { usePolled } from '../../components/usePolled';
 import { shortAddress } from '../../format/amounts';
-
-const REFRESH_MS = 2000;
-
-function useDelegation(chainId: string, account: string | null): { view: DelegationView | null; error: string | null } {
-  const [view, setView] = useState<DelegationView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () => call('getDelegation').then((v) => live && (setView(v), setError(null)), (e: Error) => live && setError(e.message));
-    void load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [chainId, account]);
-  return { view, error };
-}
 
 function accountType(view: DelegationView): string {
   if (!view.eip7702) return `EIP-7702 is off on ${view.networkName}`;
@@ -35,7 +18,7 @@ function accountType(view: DelegationView): string {
 }
 
 export function Delegation({ state }: { state: WalletState }) {
-  const { view, error } = useDelegation(state.selectedChainId, state.selectedAccount);
+  const { value: view, error } = usePolled(() => call('getDelegation'), [state.selectedChainId, state.selectedAccount]);
   const [asking, setAsking] = useState(false);
   const [askError, setAskError] = useState<string | null>(null);
   // Opens the review in the approval window, where the transaction is shown and signed only on Approve.

@@ -1,4 +1,7 @@
-/** Add or edit a network: the background checks the URLs and asks the RPC and bundler for the chain id before saving. */
+/**
+ * Add or edit a network: the background checks the URLs and asks the RPC and bundler for the chain id before saving.
+ * A built-in network keeps its chain id and name; once edited, Restore defaults brings the release's settings back.
+ */
 import { useState } from 'react';
 import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
@@ -23,6 +26,10 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
     await call('saveNetwork', { chainId: chainIdOf(chainId), name, rpcUrl, blockExplorerUrl: explorer, bundlerUrl: bundler, eip7702 });
     onDone();
   });
+  const restore = useSubmit(async () => {
+    await call('restoreNetwork', { chainId: editing!.chainId });
+    onDone();
+  });
   return (
     <form className="card" aria-label="Network form" onSubmit={submit}>
       <label>
@@ -31,7 +38,7 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
       </label>
       <label>
         Network name
-        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+        <input value={name} onChange={(e) => setName(e.target.value)} disabled={editing?.builtIn} maxLength={40} />
       </label>
       <label>
         RPC URL
@@ -49,8 +56,11 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
         <input type="checkbox" checked={eip7702} onChange={(e) => setEip7702(e.target.checked)} />
         EIP-7702 (atomic batches)
       </label>
-      {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy || chainId === '' || name === '' || rpcUrl === ''}>{busy ? 'Checking…' : 'Save network'}</button>
+      {(error ?? restore.error) && <p className="error" role="alert">{error ?? restore.error}</p>}
+      <button type="submit" disabled={busy || restore.busy || chainId === '' || name === '' || rpcUrl === ''}>{busy ? 'Checking…' : 'Save network'}</button>
+      {editing?.edited && (
+        <button type="button" className="secondary" disabled={busy || restore.busy} onClick={restore.submit}>Restore defaults</button>
+      )}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-/** Every network: built-in ones as they are, added ones editable and removable; a form to add another. */
+/** Every network, each editable (a built-in one keeps its chain id and name), added ones removable; a form to add another. */
 import { useState } from 'react';
 import type { Network } from '../../../shared/networks';
 import type { WalletState } from '../../../shared/pages';
@@ -18,14 +18,10 @@ export function Networks({ state }: { state: WalletState }) {
           <li key={n.chainId} className="row card" aria-label={`Network ${n.name}`}>
             <div>
               <strong>{n.name}</strong>
-              <div className="muted">{BigInt(n.chainId).toString()} · {n.builtIn ? 'built-in' : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
+              <div className="muted" aria-label={`${n.name} details`}>{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
             </div>
-            {!n.builtIn && (
-              <>
-                <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
-                <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>
-              </>
-            )}
+            <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
+            {!n.builtIn && <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useRoute } from '../../stores/route';
 import { Sites } from '../Sites';
+import { autoLockChoices, durationLabel } from './autoLockChoices';
 import { ChangePassword } from './ChangePassword';
 import { ResetWallet } from './ResetWallet';
 import { RevealPhrase } from './RevealPhrase';
@@ -18,13 +19,12 @@ export function Settings({ state }: { state: WalletState }) {
         <button type="button" className="secondary" onClick={() => go('delegation')}>Account type (EIP-7702)</button>
       </div>
       <label>
-        Auto-lock after (minutes)
-        <input
-          type="number"
-          min={1}
-          defaultValue={state.autoLockMinutes}
-          onBlur={(e) => void call('setAutoLock', { minutes: Number(e.target.value) })}
-        />
+        Auto-lock after
+        <select aria-label="Auto-lock" value={state.autoLockMinutes} onChange={(e) => void call('setAutoLock', { minutes: Number(e.target.value) })}>
+          {autoLockChoices(state.autoLockMinutes).map((minutes) => (
+            <option key={minutes} value={minutes}>{durationLabel(minutes)}</option>
+          ))}
+        </select>
       </label>
       <label>
         MetaMask compatibility (sites see isMetaMask from their next load; each site can differ, under Connected sites)

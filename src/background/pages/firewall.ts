@@ -1,0 +1,27 @@
+/**
+ * The delegation firewall for the popup and the approval window: a look at every account's code now (they ask while
+ * open), and the revert of a foreign delegation, reviewed in the approval window (rpc/firewall.ts).
+ */
+import type { ForeignDelegationView } from '../../shared/pages';
+import type { Hex } from '../../shared/params';
+import { askAsWallet } from '../rpc/pipeline';
+import type { Services } from '../services';
+import { walletOrigin } from './send';
+
+export async function checkDelegations(services: Services): Promise<ForeignDelegationView[]> {
+  return (await services.firewall.check()).map(({ account, delegate }) => ({ account, delegate }));
+}
+
+/**
+ * Queues the revert for review (once: a second click while it waits adds nothing); the user picks the paying account
+ * there, and Activity follows the transaction.
+ */
+export async function reviewForeignRevert(services: Services, account: Hex): Promise<null> {
+  const waiting = (await services.approvals.pending()).some((a) => a.type === 'revertForeignDelegation' && a.details.account.toLowerCase() === account.toLowerCase());
+  if (waiting) return null;
+  const origin = walletOrigin();
+  // No page waits for this reply: tab id -1 reaches no tab.
+  const replyTo = { tabId: -1, frameId: 0, origin, requestId: '' };
+  await askAsWallet('wallet_revertForeignDelegation', { account }, { origin, method: 'wallet_revertForeignDelegation', services, account, replyTo });
+  return null;
+}

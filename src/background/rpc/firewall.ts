@@ -1,0 +1,81 @@
+/**
+ * The delegation firewall's "Revert to a plain account", reviewed in the approval window like a dapp's transaction:
+ * the account delegating to a contract the wallet did not choose is cleared by a type-4 transaction another of the
+ * user's accounts sends and pays (a drained account has no ETH for gas). Only the wallet asks it (askAsWallet, from
+ * the banner): it lives in the wallet's own table, which no page's request reaches.
+ */
+import { formatEther, hexlify, randomBytes } from 'ethers';
+import type { RevertForeignDelegationDetails } from '../../shared/approvals';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { address, type Hex } from '../../shared/params';
+import { revokeDelegation } from '../batches/executors/revokeDelegation';
+import { revokeDelegationOf } from '../batches/executors/revokeDelegationOf';
+import { tierFees, toHexTierFees } from '../batches/fees';
+import { sendApproved } from '../batches/run';
+import type { BatchCall } from '../batches/types';
+import { classifyCode } from '../firewall/classify';
+import type { ChainNode } from '../networks/rpcClient';
+import type { Services } from '../services';
+import { method, type MethodTable, type RequestContext } from './types';
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The transaction itself moves nothing: a 0-value call from the payer to itself. */
+const selfCall = (payer: Hex): BatchCall[] => [{ to: payer, value: '0x0', data: '0x' }];
+
+/** The accounts that can pay `maxFee`, most ETH first. */
+async function payersFor(services: Services, node: ChainNode, maxFee: bigint): Promise<RevertForeignDelegationDetails['payers']> {
+  const accounts = await services.accounts.list();
+  const balances = await Promise.all(accounts.map((a) => node<Hex>('eth_getBalance', [a.address, 'pending']).then(BigInt)));
+  return accounts
+    .map((a, i) => ({ address: a.address, balance: balances[i] }))
+    .filter((p) => p.balance >= maxFee)
+    .sort((x, y) => (y.balance > x.balance ? 1 : y.balance < x.balance ? -1 : 0))
+    .map((p) => ({ address: p.address, balance: p.balance.toString() }));
+}
+
+async function prepare({ account }: { account: Hex }, { services, origin }: RequestContext): Promise<RevertForeignDelegationDetails> {
+  const network = await services.networks.selected();
+  if (!(await services.accounts.list()).some((a) => same(a.address, account))) throw invalidParams(`${account} is not an account of this wallet`);
+  const node = await services.nodeFor(network.chainId);
+  const [code, tiers] = await Promise.all([node<string>('eth_getCode', [account, 'pending']), tierFees(node)]);
+  const found = classifyCode(code);
+  if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
+  const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas;
+  const symbol = network.nativeCurrency.symbol;
+  const payers = await payersFor(services, node, maxFee);
+  if (payers.length === 0) {
+    throw new RpcError(ErrorCode.serverError, `No account of this wallet holds the ${formatEther(maxFee)} ${symbol} the revert can cost on ${network.name}: fund one, then try again`);
+  }
+  const payer = payers[0].address;
+  const draft = { id: hexlify(randomBytes(32)), origin, from: payer, authority: account, calls: selfCall(payer) };
+  const planned = await revokeDelegationOf.plan({ node, network, upgraded: false }, draft);
+  await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
+  return {
+    batchId: draft.id, account, delegate: found.delegate, chainId: network.chainId, networkName: network.name, symbol,
+    maxFee: maxFee.toString(), payers,
+  };
+}
+
+/** Approvals only the wallet itself asks for: no page can call these. */
+export const firewallMethods: MethodTable = {
+  wallet_revertForeignDelegation: method({
+    parse: (params) => ({ account: address((params as { account?: unknown } | null)?.account, 'account') }),
+    auth: 'none',
+    approval: {
+      type: 'revertForeignDelegation',
+      prepare,
+      answer: (raw) => address(raw, 'payer'),
+      async approve({ origin, details }, payer, services) {
+        const chosen = details.payers.find((p) => same(p.address, payer));
+        if (!chosen) throw new RpcError(ErrorCode.internal, `${payer} is not one of the accounts the screen offered to pay`);
+        // The payer the user picked sends (and pays for) the transaction; nothing is signed before this.
+        await services.batches.update(origin, details.batchId, (b) =>
+          b.state === 'awaiting-approval' ? { ...b, from: chosen.address, calls: selfCall(chosen.address) } : b,
+        );
+        return sendApproved(services, origin, details.batchId, { feeTier: 'market' });
+      },
+      release: (details, origin, services) => services.batches.remove(origin, details.batchId),
+    },
+  }),
+};

@@ -1,0 +1,55 @@
+/**
+ * A value a screen loads now and again every 2 s (balances, token lists, the account's delegation). An answer older
+ * than one already shown is dropped, and a value is shown only for the `deps` it was loaded for: after an account or
+ * network change the screen shows "loading", never the previous account's value.
+ */
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+
+export const POLL_MS = 2000;
+
+export interface Polled<T> {
+  /** The newest value loaded for the current deps, or null until there is one. */
+  value: T | null;
+  /** The newest load's error, until a load succeeds. */
+  error: string | null;
+  /** Loads again now (after the user changed what is loaded). */
+  reload(): void;
+}
+
+interface Loaded<T> {
+  deps: DependencyList;
+  value: T | null;
+  error: string | null;
+}
+
+const sameDeps = (a: DependencyList, b: DependencyList): boolean => a.length === b.length && a.every((dep, i) => Object.is(dep, b[i]));
+
+export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, intervalMs = POLL_MS): Polled<T> {
+  const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
+  // Requests are numbered; `shown` is the newest one whose answer reached the screen (or that is too late to).
+  const requests = useRef({ sent: 0, shown: 0 });
+  const reload = useCallback(() => {
+    const seq = ++requests.current.sent;
+    const answered = (change: (before: Loaded<T> | null) => Loaded<T>) => {
+      if (seq <= requests.current.shown) return;
+      requests.current.shown = seq;
+      setLoaded(change);
+    };
+    load().then(
+      (value) => answered(() => ({ deps, value, error: null })),
+      (e: Error) => answered((before) => ({ deps, value: before && sameDeps(before.deps, deps) ? before.value : null, error: e.message })),
+    );
+    // `load` is the caller's closure over `deps`: a new one each render, the same request while deps are the same.
+  }, deps);
+  useEffect(() => {
+    reload();
+    const timer = setInterval(reload, intervalMs);
+    return () => {
+      clearInterval(timer);
+      // Answers still on their way belong to other deps (or to no screen): they are late.
+      requests.current.shown = requests.current.sent;
+    };
+  }, [reload, intervalMs]);
+  const current = loaded && sameDeps(loaded.deps, deps) ? loaded : null;
+  return { value: current?.value ?? null, error: current?.error ?? null, reload };
+}
