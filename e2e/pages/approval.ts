@@ -98,9 +98,13 @@ export class ApprovalWindow {
     return this.screen.check({ role: 'checkbox', name });
   }
 
-  /** Picks eth_sendTransaction's fee tier ("Aggressive"). */
-  chooseFee(tier: 'Low' | 'Market' | 'Aggressive'): Promise<void> {
-    return this.screen.check({ role: 'radio', name: new RegExp(`^${tier}: up to`) });
+  /**
+   * Picks the fee tier ("Aggressive") of a transaction's review, once its preview is shown: the preview arriving
+   * moves the tiers down the screen, as a user would see before clicking.
+   */
+  async chooseFee(tier: 'Low' | 'Market' | 'Aggressive'): Promise<void> {
+    await this.screen.waitForText('Fee', /^Fee up to /);
+    await this.screen.check({ role: 'radio', name: new RegExp(`^${tier}: up to`) });
   }
 
   /** The phishing warning's way out: the held request is declined and the window closes. */

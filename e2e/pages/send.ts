@@ -35,9 +35,9 @@ export class SendScreen {
     return this.screen.waitForText({ role: 'alert', in: 'Recipient checks' }, expected);
   }
 
-  /** Waits until the fee is priced, so Review can be pressed. */
+  /** Waits until the fee is priced, so Review can be pressed (its tier is picked on the review screen). */
   waitForFee(): Promise<void> {
-    return this.screen.waitFor({ role: 'radio', name: /^Market: up to / });
+    return this.screen.waitForText('Network fee', /at most, by the tier you pick on review$/);
   }
 
   isReviewEnabled(): Promise<boolean> {

@@ -1,6 +1,7 @@
 /**
  * Activity's Speed up and Cancel on a chain whose blocks the test mines by hand (fixtures/faultyChain.ts), so a
- * transaction stays pending until the test says so.
+ * transaction stays pending until the test says so. Each is reviewed in the approval window first: rejecting it
+ * sends nothing, approving it sends the replacement.
  */
 import { parseEther } from 'ethers';
 import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
@@ -45,12 +46,44 @@ async function heldSend(session: BrowserSession, from: string): Promise<{ popup:
 
 const bumpedTenPercent = (next: string, previous: string) => BigInt(next) * 10n >= BigInt(previous) * 11n;
 
+/** Opens the review of Speed up or Cancel and checks it names the held transaction and raises its fees. */
+async function review(session: BrowserSession, popup: WalletPopup, button: 'Speed up' | 'Cancel', held: PoolTx): Promise<ApprovalWindow> {
+  await popup.replacePending(button);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', name: button === 'Cancel' ? 'Cancel transaction' : 'Speed up transaction' }, button === 'Cancel' ? 'Cancel transaction' : 'Speed up transaction');
+  await approval.screen.waitForText('Nonce', BigInt(held.nonce).toString());
+  await approval.screen.waitForText('Replaces', held.hash);
+  await approval.screen.waitForText('Max fee per gas', /→ .+ gwei \(\+\d+%\)$/);
+  await approval.screen.waitForText('Priority fee per gas', /→ .+ gwei \(\+\d+%\)$/);
+  return approval;
+}
+
+/** The review as the README shows it (docs/screens/), from the Chromium run, at the approval window's size. */
+async function picture(session: BrowserSession, approval: ApprovalWindow, name: string): Promise<void> {
+  if (session.name !== 'chromium') return;
+  await approval.screen.setSize(380, 640);
+  await approval.screen.waitForText('Fee', /^Fee up to/);
+  await expect.poll(() => approval.screen.isEnabled('Approve')).toBe(true);
+  await approval.screen.screenshot(`docs/screens/approval-${name}.png`);
+}
+
+/** Rejecting the review sends nothing: the held transaction is still the only one, and still pending. */
+async function rejectKeepsOriginal(approval: ApprovalWindow, popup: WalletPopup, from: string, held: PoolTx): Promise<void> {
+  await approval.reject();
+  await popup.waitForTransactionStatuses(['Pending']);
+  expect((await pool(from)).map((t) => t.hash)).toEqual([held.hash]);
+}
+
 test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the original reads "replaced"', async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const before = await chain.provider.getBalance(RECIPIENT);
   const { popup, held } = await heldSend(session, account.address);
 
-  await popup.replacePending('Speed up');
+  await rejectKeepsOriginal(await review(session, popup, 'Speed up', held), popup, account.address, held);
+  const approval = await review(session, popup, 'Speed up', held);
+  await approval.screen.waitForText({ name: 'Original call 1', role: 'listitem' }, /^Send 0\.01 ETH to 0x0000…beef$/i);
+  await picture(session, approval, 'speed-up');
+  await approval.approve();
   await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
   const [replacement] = await pool(account.address);
   expect(replacement.hash).not.toBe(held.hash);
@@ -71,7 +104,11 @@ test('Cancel: a 0-value transfer to the account itself at the same nonce; the pa
   const before = await chain.provider.getBalance(RECIPIENT);
   const { popup, held } = await heldSend(session, account.address);
 
-  await popup.replacePending('Cancel');
+  await rejectKeepsOriginal(await review(session, popup, 'Cancel', held), popup, account.address, held);
+  const approval = await review(session, popup, 'Cancel', held);
+  await approval.screen.waitForText({ name: 'Cancel transfer', role: 'listitem' }, new RegExp(`^Send 0 ETH to ${account.address.slice(0, 6)}…${account.address.slice(-4)}$`, 'i'));
+  await picture(session, approval, 'cancel');
+  await approval.approve();
   await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
   const [cancel] = await pool(account.address);
   expect(cancel.nonce).toBe(held.nonce);

@@ -9,6 +9,7 @@ import { chain, mintCollectible } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
+import { finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const RECIPIENT = Wallet.createRandom().address;
@@ -103,6 +104,20 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await capture(approval, 'add-collectible');
   await approval.cancel();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  // The wallet's own request: Revert to a plain account, once an approved atomic batch upgraded the account.
+  ({ approval, answer } = await ask(dapp, session, 'wallet_sendCalls', batch([{ to: RECIPIENT, value: '0x1' }])));
+  await approval.acceptUpgrade();
+  await approval.approve();
+  expect((await finalStatus(dapp, sentId(await answer))).status).toBe(200);
+  const { popup } = freshWallet;
+  await popup.screen.click('Settings');
+  await popup.screen.click('Account type (EIP-7702)');
+  await popup.screen.click('Revert to a plain account');
+  approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Fee', /^Fee up to/);
+  await capture(approval, 'revoke-delegation');
+  await approval.reject();
 });
 
 test('the protection warnings, pictured and checked with axe', async ({ freshWallet, session, devnet }) => {

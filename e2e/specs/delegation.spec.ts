@@ -1,5 +1,5 @@
-/** The account's EIP-7702 delegation in the popup, and Revert to a plain account. */
-import { Wallet, parseEther, toQuantity } from 'ethers';
+/** The account's EIP-7702 delegation in the popup, and Revert to a plain account, reviewed in the approval window. */
+import { Wallet, ZeroAddress, parseEther, toQuantity } from 'ethers';
 import { SIMPLE_7702_ACCOUNT } from '../../src/shared/contracts';
 import { chain } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
@@ -23,9 +23,20 @@ test('revert to a plain account: a type-4 transaction authorizing address zero e
   await popup.screen.click('Settings');
   await popup.screen.click('Account type (EIP-7702)');
   await popup.screen.waitForText('Account type', 'Delegated to Simple7702Account (ERC-4337 v0.8)');
+  // Reviewed in the approval window, with what is signed; rejecting it leaves the delegation as it is.
   await popup.screen.click('Revert to a plain account');
-  await popup.screen.waitForText('Max network fee', /^Network fee: up to \S+ ETH$/);
-  await popup.screen.click('Confirm revert');
+  let review = await ApprovalWindow.next(session);
+  await review.screen.waitForText('Transaction', 'Type 4 (EIP-7702) to your own account, value 0, no data');
+  await review.screen.waitForText('Authorization', `delegate to ${ZeroAddress} (chain 31337)`);
+  await review.screen.waitForText('Max network fee', /^\S+ ETH$/);
+  await review.reject();
+  await popup.screen.waitForText('Account type', 'Delegated to Simple7702Account (ERC-4337 v0.8)');
+  expect((await chain().getCode(from)).toLowerCase()).toBe(`0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`);
+
+  await popup.screen.click('Revert to a plain account');
+  review = await ApprovalWindow.next(session);
+  await review.screen.waitForText('Fee', /^Fee up to \S+ ETH \(Market\)$/);
+  await review.approve();
   await popup.screen.waitForText('Account type', 'Plain account');
 
   expect(await chain().getCode(from)).toBe('0x');

@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
 
-test('send ETH: reviewed in the approval window, the recipient gets it and the balance drops', async ({ freshWallet, session }) => {
+test('send ETH: reviewed in the approval window with the fee tiers of a dapp transaction; the recipient gets it and the balance drops', async ({ freshWallet, session }) => {
   const { popup, address } = freshWallet;
   await popup.screen.waitForText('Balance', '1 ETH');
   const recipient = Wallet.createRandom().address;
@@ -17,11 +17,32 @@ test('send ETH: reviewed in the approval window, the recipient gets it and the b
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText('To', recipient);
   await approval.screen.waitForText('Value', '0.25 ETH');
+  // Like a dapp's eth_sendTransaction that sets no fees: the tier is the user's choice here, not a fixed fee.
+  await approval.chooseFee('Aggressive');
+  await approval.screen.waitForText('Fee', /^Fee up to .+ ETH \(Aggressive\)$/);
   await approval.approve();
   await expect.poll(() => chain().getBalance(recipient)).toBe(parseEther('0.25'));
   await popup.screen.waitForText('Balance', /^0\.749\d* ETH$/);
   await popup.waitForOnlyActivityStatus('Confirmed');
   expect(await chain().getBalance(address)).toBeLessThan(parseEther('0.75'));
+});
+
+test('rejecting the review sends nothing', async ({ freshWallet, session }) => {
+  const { popup, address } = freshWallet;
+  const before = await chain().getBalance(address);
+  const recipient = Wallet.createRandom().address;
+  const send = await SendScreen.open(popup.screen);
+  await send.recipient(recipient);
+  await send.amount('0.1');
+  await send.waitForFee();
+  await send.review();
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'radio', name: /^Market: up to / });
+  await approval.reject();
+  await popup.showSection('Activity');
+  await popup.screen.waitForText({ role: 'region', name: 'Activity' }, 'No activity yet.');
+  expect(await chain().getBalance(recipient)).toBe(0n);
+  expect(await chain().getBalance(address)).toBe(before);
 });
 
 test('send TST to an address: the token moves; Max sends all of it', async ({ freshWallet, session, devnet }) => {

@@ -86,6 +86,50 @@ export interface ConnectDetails {
   lookAlikeSite?: string;
 }
 
+/** Fees per gas in wei, decimal. */
+export interface GasFees {
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+}
+
+/**
+ * The popup's Speed up or Cancel of a pending transaction: what it replaces and, per fee tier, the fees it is signed
+ * with (each both ≥ +10% over the original's, the node's and the wallet's replacement rule).
+ */
+export interface ReplaceTransactionDetails {
+  mode: 'speedUp' | 'cancel';
+  /** The batch the pending transaction belongs to (its site, its id). */
+  batchOrigin: string;
+  batchId: string;
+  hash: Hex;
+  nonce: number;
+  from: Hex;
+  networkName: string;
+  symbol: string;
+  /** What the original does: its calls, or the delegation revert. */
+  original: { calls: DecodedCall[]; revokeDelegation?: true; fees: GasFees };
+  /** Cancel: the 0-value transfer to the account itself signed instead. Speed up signs the original's calls again. */
+  cancel?: DecodedCall;
+  gasLimit: string;
+  fees: Record<FeeTier, GasFees>;
+  /** Wei per tier: the gas limit times the tier's max fee per gas. */
+  maxFees: Record<FeeTier, string>;
+}
+
+/** The popup's "Revert to a plain account": one type-4 transaction to the account itself authorizing address zero. */
+export interface RevokeDelegationDetails {
+  batchId: string;
+  from: Hex;
+  chainId: Hex;
+  networkName: string;
+  symbol: string;
+  /** The contract the account delegates to now, by name when known. */
+  delegate: Hex;
+  delegateName?: string;
+  gasLimit: string;
+  maxFees: Record<FeeTier, string>;
+}
+
 export interface SignMessageDetails {
   account: Hex;
   /** The message exactly as signed (hex bytes). */
@@ -162,6 +206,8 @@ export interface ApprovalTypes {
   watchAsset: { details: WatchAssetDetails | WatchCollectibleDetails; answer: null };
   /** The answer is the paying account, one of `payers`. */
   revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
+  replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
+  revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
 }
 
 export type ApprovalType = keyof ApprovalTypes;

@@ -70,6 +70,8 @@ export interface ActivityItem {
   chainId: Hex;
   from: Hex;
   atomic: boolean;
+  /** Sent as one ERC-4337 userOp paid by a paymaster: no transaction of the wallet's to speed up or cancel. */
+  sponsored?: true;
   status: number;
   /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
   preconfirmed?: boolean;
@@ -89,13 +91,12 @@ export interface SendQuote {
   warning?: string;
 }
 
-/** A transaction the popup sends: reviewed in the approval window like a dapp's, with the fees the user picked. */
+/** A transaction the popup sends: reviewed in the approval window like a dapp's, where the user picks the fee tier. */
 export interface PopupTransaction {
   to: Hex;
   value: Hex;
   data: Hex;
   gas: Hex;
-  fees: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
 }
 
 /** The selected account's EIP-7702 delegation on the selected network. */
@@ -110,8 +111,6 @@ export interface DelegationView {
   delegateName?: string;
   /** The account has code that is not a delegation (a contract): nothing to revert. */
   otherCode: boolean;
-  /** Wei: the most "Revert to a plain account" can cost. */
-  revertMaxFee?: string;
 }
 
 /** The Networks screen's form. */
@@ -172,14 +171,14 @@ export interface PageMethods {
   restoreNetwork: Method<{ chainId: Hex }, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;
   getDelegation: Method<None, DelegationView>;
-  /** Sends the type-4 transaction authorizing address zero; Activity follows it. */
+  /** Opens the review of the type-4 transaction authorizing address zero in the approval window; Activity follows it. */
   revertDelegation: Method<None, null>;
   /** The delegation firewall looks at every account's code on the selected network now; answers what is foreign. */
   checkDelegations: Method<None, ForeignDelegationView[]>;
   /** Opens the approval window on reverting `account`'s foreign delegation, paid by an account the user picks there. */
   reviewForeignRevert: Method<{ account: Hex }, null>;
-  /** Speed up or Cancel a pending transaction of a batch; answers the replacement's hash. */
-  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, Hex>;
+  /** Opens the review of a Speed up or Cancel of a pending transaction of a batch in the approval window. */
+  replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, null>;
 }
 
 export type PageMethod = keyof PageMethods;

@@ -6,14 +6,15 @@
  */
 import { Transaction, keccak256 } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { FEE_TIERS, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { type BatchDeps } from './executors/executor';
-import { TX_BASE_GAS } from './executors/gas';
+import { TX_BASE_GAS, hexGas } from './executors/gas';
 import { unclear } from './executors/transactions';
-import { suggestFees, type Fees } from './fees';
+import { suggestFees, tierFees, type Fees } from './fees';
 import { undecided } from './status';
-import type { BatchRecord, BatchTransaction } from './types';
+import type { BatchCall, BatchRecord, BatchTransaction } from './types';
 
 export type ReplaceMode = 'speedUp' | 'cancel';
 
@@ -27,31 +28,75 @@ export function replacementFees(previous: Fees, today: Fees): Fees {
   return { maxFeePerGas: max(max(bumped(previous.maxFeePerGas), today.maxFeePerGas), maxPriorityFeePerGas), maxPriorityFeePerGas };
 }
 
+/** Cancel's transaction: nothing, sent to the account itself. */
+export const selfTransfer = (from: Hex): BatchCall => ({ to: from, value: '0x0', data: '0x' });
+
+/** The batch as its replacement would run, for the review screen's preview. */
+export function replacementBatch(batch: BatchRecord, pending: BatchTransaction, mode: ReplaceMode): BatchRecord {
+  if (mode === 'cancel' || pending.cancel) {
+    return { ...batch, atomic: false, upgrade: false, calls: [selfTransfer(batch.from)], gasLimits: [hexGas(TX_BASE_GAS)] };
+  }
+  const gasLimits = batch.atomic ? batch.gasLimits : pending.calls.map((i) => batch.gasLimits[i]);
+  return { ...batch, calls: pending.calls.map((i) => batch.calls[i]), gasLimits };
+}
+
 /** The transaction the user may replace: sent, not landed, dropped or already replaced. */
 function replaceable(batch: BatchRecord | undefined, hash: Hex): BatchTransaction {
+  if (batch?.userOperation) throw invalidParams('A sponsored batch is one user operation with the bundler: it cannot be sped up or cancelled');
   const tx = batch?.transactions.find((t) => t.hash === hash);
   if (!batch || !tx) throw invalidParams(`No transaction ${hash} in this batch`);
   if (!undecided(tx) || tx.replacedBy) throw invalidParams(`Transaction ${hash} is no longer pending: only a pending transaction can be sped up or cancelled`);
   return tx;
 }
 
-export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode): Promise<Hex> {
+/** The pending transaction and the fees of its replacement per tier, each both ≥ +10% over the original's. */
+export interface ReplacementPlan {
+  batch: BatchRecord;
+  pending: BatchTransaction;
+  previous: Fees;
+  gasLimit: bigint;
+  tiers: Record<FeeTier, Fees>;
+}
+
+async function readPending(deps: Pick<BatchDeps, 'batches'>, origin: string, id: string, hash: Hex): Promise<{ batch: BatchRecord; pending: BatchTransaction }> {
   const batch = await deps.batches.get(origin, id);
   const pending = replaceable(batch, hash);
   // A record changed outside the wallet is never signed from.
   if (!(await deps.batches.authentic(batch!))) throw new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
-  const node = await deps.nodeFor(batch!.chainId);
+  return { batch: batch!, pending };
+}
+
+const feesOf = (tx: Transaction): Fees => ({ maxFeePerGas: tx.maxFeePerGas ?? tx.gasPrice ?? 0n, maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? tx.gasPrice ?? 0n });
+
+/** What the review screen shows before anything is signed. */
+export async function planReplacement(deps: Pick<BatchDeps, 'batches' | 'nodeFor'>, origin: string, id: string, hash: Hex, mode: ReplaceMode): Promise<ReplacementPlan> {
+  const { batch, pending } = await readPending(deps, origin, id, hash);
   const original = Transaction.from(pending.raw);
-  const fees = replacementFees(
-    { maxFeePerGas: original.maxFeePerGas ?? original.gasPrice ?? 0n, maxPriorityFeePerGas: original.maxPriorityFeePerGas ?? original.gasPrice ?? 0n },
-    await suggestFees(node, 'market'),
-  );
-  const common = { type: 2, chainId: original.chainId, nonce: original.nonce, ...fees };
+  const previous = feesOf(original);
+  const today = await tierFees(await deps.nodeFor(batch.chainId));
+  const tiers = Object.fromEntries(FEE_TIERS.map((tier) => [tier, replacementFees(previous, today[tier])])) as Record<FeeTier, Fees>;
+  return { batch, pending, previous, gasLimit: mode === 'cancel' ? TX_BASE_GAS : original.gasLimit, tiers };
+}
+
+const raisedTenPercent = (next: Fees, previous: Fees): boolean =>
+  next.maxFeePerGas >= bumped(previous.maxFeePerGas) && next.maxPriorityFeePerGas >= bumped(previous.maxPriorityFeePerGas);
+
+/**
+ * Signs and sends the replacement with `fees` (the ones the user approved), or today's market ones when none are
+ * given; fees not ≥ +10% over the original's are refused.
+ */
+export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees): Promise<Hex> {
+  const { batch, pending } = await readPending(deps, origin, id, hash);
+  const node = await deps.nodeFor(batch.chainId);
+  const original = Transaction.from(pending.raw);
+  const chosen = fees ?? replacementFees(feesOf(original), await suggestFees(node, 'market'));
+  if (!raisedTenPercent(chosen, feesOf(original))) throw invalidParams(`A replacement of ${hash} must raise both fees by at least 10%`);
+  const common = { type: 2, chainId: original.chainId, nonce: original.nonce, ...chosen };
   const request =
     mode === 'cancel'
-      ? { ...common, to: batch!.from, value: 0n, data: '0x', gasLimit: TX_BASE_GAS }
+      ? { ...common, to: batch.from, value: 0n, data: '0x', gasLimit: TX_BASE_GAS }
       : { ...common, type: original.type ?? 2, to: original.to, value: original.value, data: original.data, gasLimit: original.gasLimit, authorizationList: original.authorizationList };
-  const wallet = await deps.accounts.signer(batch!.from);
+  const wallet = await deps.accounts.signer(batch.from);
   const raw = (await wallet.signTransaction(request)) as Hex;
   const replacement: BatchTransaction = {
     hash: keccak256(raw) as Hex, raw, nonce: pending.nonce, calls: mode === 'cancel' ? [] : pending.calls, sent: true, replaces: hash,

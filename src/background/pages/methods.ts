@@ -3,9 +3,7 @@ import { Mnemonic, randomBytes } from 'ethers';
 import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
-import { followBatch } from '../batches/follow';
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
-import { replaceTransaction } from '../batches/replace';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
 import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { switchNetwork } from '../networks/switch';
@@ -18,7 +16,7 @@ import { accountOnChain, accountParam, chainParam, collectibleParam, fields, net
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
 import { checkDelegations, reviewForeignRevert } from './firewall';
-import { quoteSend, sendFromWallet } from './send';
+import { askUser, quoteSend, selectedSender, sendFromWallet } from './send';
 import { approvalPreview } from './preview';
 import { activity, walletState } from './state';
 import type { PageTable } from './types';
@@ -198,11 +196,8 @@ export const pageMethods: PageTable = {
       if (p.mode !== 'speedUp' && p.mode !== 'cancel') throw invalidParams('mode must be speedUp or cancel');
       return { origin: text(p.origin, 'origin'), id: text(p.id, 'id'), hash: hash32(p.hash, 'hash'), mode: p.mode };
     },
-    async handle({ origin, id, hash, mode }, { services }) {
-      const replacement = await replaceTransaction(services, origin, id, hash, mode);
-      void followBatch(services, origin, id);
-      return replacement;
-    },
+    // Reviewed in the approval window first; the batch's own site and id say which transaction.
+    handle: async (p, { services }) => askUser(services, 'replaceTransaction', p, await selectedSender(services)),
   },
   removeCollectible: {
     parse: collectibleParam,

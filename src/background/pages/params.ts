@@ -35,14 +35,7 @@ export function collectibleParam(params: unknown): { account: Hex; chainId: Hex;
 /** The popup's transaction: the recipient's checksum is checked as a dapp's `to` is. */
 export function popupTransaction(params: unknown): PopupTransaction {
   const p = fields(params);
-  const fees = fields(p.fees);
-  return {
-    to: recipient(p.to, 'to'),
-    value: quantity(p.value, 'value'),
-    data: data(p.data, 'data'),
-    gas: quantity(p.gas, 'gas'),
-    fees: { maxFeePerGas: quantity(fees.maxFeePerGas, 'fees.maxFeePerGas'), maxPriorityFeePerGas: quantity(fees.maxPriorityFeePerGas, 'fees.maxPriorityFeePerGas') },
-  };
+  return { to: recipient(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), gas: quantity(p.gas, 'gas') };
 }
 
 /** The Networks form: empty optional URLs are absent. */

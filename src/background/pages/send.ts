@@ -38,12 +38,18 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
   };
 }
 
-/** Queues the transaction for review in the approval window; the result shows in Activity. */
+/**
+ * Queues one of the wallet's own requests for review in the approval window, acting with `account`; the result shows
+ * in Activity. No page waits for the reply: tab id -1 reaches no tab (and marks the request as the wallet's).
+ */
+export async function askUser(services: Services, method: string, params: unknown, account: Hex): Promise<null> {
+  const origin = walletOrigin();
+  await askAsWallet(method, params, { origin, method, services, account, replyTo: { tabId: -1, frameId: 0, origin, requestId: '' } });
+  return null;
+}
+
+/** The fee tier is picked on the review screen, as for a dapp's transaction that sets no fees. */
 export async function sendFromWallet(services: Services, p: PopupTransaction): Promise<null> {
   const from = await selectedSender(services);
-  const origin = walletOrigin();
-  const tx = { from, to: p.to, value: p.value, data: p.data, gas: p.gas, ...p.fees };
-  // No page waits for this reply: tab id -1 reaches no tab, and the popup follows the transaction in Activity.
-  await askAsWallet('eth_sendTransaction', [tx], { origin, method: 'eth_sendTransaction', services, account: from, replyTo: { tabId: -1, frameId: 0, origin, requestId: '' } });
-  return null;
+  return askUser(services, 'eth_sendTransaction', [{ from, to: p.to, value: p.value, data: p.data, gas: p.gas }], from);
 }

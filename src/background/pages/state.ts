@@ -52,6 +52,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       from: b.from,
       ...(b.authority ? { authority: b.authority } : {}),
       atomic: b.atomic,
+      ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: b.calls.map(describeCall),

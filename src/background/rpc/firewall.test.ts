@@ -80,7 +80,7 @@ describe('the firewall’s revert', () => {
     const { ask, requested, services, batches } = setup(delegationCode(DRAINER));
     await ask();
     const details = requested[0].details as RevertForeignDelegationDetails;
-    const record = { type: 'revertForeignDelegation', method: METHOD, origin: WALLET, details } as ApprovalRecord;
+    const record = { type: 'revertForeignDelegation', method: METHOD, origin: WALLET, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details } as ApprovalRecord;
     expect(await completeApproval(services, record, { approved: true, answer: A })).toMatchObject({ error: { message: expect.stringMatching(/not one of the accounts the screen offered/) } });
     expect((await batches.get(WALLET, details.batchId))?.state).toBe('awaiting-approval');
   });

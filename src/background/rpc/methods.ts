@@ -11,6 +11,7 @@ import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
 import { tokenMethods } from './tokens';
 import { transactionMethods } from './transactions';
+import { walletRequestMethods } from './walletRequests';
 import type { MethodTable } from './types';
 
 export const methods: MethodTable = {
@@ -33,6 +34,7 @@ export const methods: MethodTable = {
  */
 export const walletMethods: MethodTable = {
   ...firewallMethods,
+  ...walletRequestMethods,
 };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */

@@ -76,6 +76,15 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
   });
 }
 
+/** The wallet's own requests have no tab to answer (replyTo.tabId < 0): only they may use walletMethods. */
+const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean => ctx.replyTo.tabId < 0;
+
+/** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
+function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): MethodEntry | undefined {
+  if (Object.hasOwn(methods, name)) return methods[name];
+  return ownRequest(from) && Object.hasOwn(walletMethods, name) ? walletMethods[name] : undefined;
+}
+
 /**
  * "Continue anyway" on the phishing warning: the site is trusted from now on and its held request goes on as if it
  * had just arrived. Null when it now waits for its own approval, which answers the page.
@@ -93,23 +102,19 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
 }
 
 /**
- * The wallet's own request (the popup's Send): the same entry, parse and approval as a dapp's, acting with the
- * account the wallet chose, so no site authorization applies.
+ * The wallet's own request (the popup's Send, Speed up, Cancel, Revert to a plain account): the same parse and
+ * approval path as a dapp's, acting with the account the wallet chose, so no site authorization applies.
  */
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
-  const entry = entryAskingTheUser(name);
+  const entry = askingEntry(name, ctx);
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
   await ask(entry.approval, await entry.parse(params), ctx);
 }
 
-/** A page's method, or one of the wallet's own requests (never reachable from a page: runRequest reads only `methods`). */
-const entryAskingTheUser = (name: string): MethodEntry | undefined =>
-  Object.hasOwn(methods, name) ? methods[name] : Object.hasOwn(walletMethods, name) ? walletMethods[name] : undefined;
-
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
   if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
-  const spec = entryAskingTheUser(record.method)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+  const spec = askingEntry(record.method, record)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
   if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
   if (!decision.approved) {
     await spec.release?.(record.details, record.origin, services);

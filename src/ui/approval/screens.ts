@@ -6,6 +6,8 @@ import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
 import { Phishing } from './Phishing';
 import { RevertForeignDelegation } from './RevertForeignDelegation';
+import { ReplaceTransaction } from './ReplaceTransaction';
+import { RevokeDelegation } from './RevokeDelegation';
 import { SendCalls } from './SendCalls';
 import { SendTransaction } from './SendTransaction';
 import { SignMessage } from './SignMessage';
@@ -24,4 +26,6 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   signTypedData: SignTypedData,
   watchAsset: WatchAsset,
   revertForeignDelegation: RevertForeignDelegation,
+  replaceTransaction: ReplaceTransaction,
+  revokeDelegation: RevokeDelegation,
 };

@@ -11,7 +11,7 @@ import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus, preco
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS, type BatchRecord } from '../types';
 import type { BatchDeps } from './executor';
-import { replaceTransaction } from '../replace';
+import { planReplacement, replaceTransaction } from '../replace';
 import { refreshTransactions } from './transactions';
 import { createNetworks, NETWORKS_DEFAULTS } from '../../networks/registry';
 
@@ -265,6 +265,38 @@ describe('Speed up and Cancel', () => {
     chain.receipts.set(hash, receiptAt(hash, chain.head));
     await refreshTransactions(deps, await stored());
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+
+  it('prices every tier of the review ≥ +10% over the original, and signs exactly the fees approved', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const [original] = (await stored()).transactions;
+    const before = feesOf(original.raw);
+    // The market fell since: the replacement rule still wins over today's fees.
+    chain.baseFee = 1n;
+    const plan = await planReplacement(deps, ORIGIN, 'b', original.hash, 'speedUp');
+    for (const tier of ['low', 'market', 'aggressive'] as const) {
+      expect(plan.tiers[tier].maxFeePerGas * 10n >= before.maxFeePerGas * 11n).toBe(true);
+      expect(plan.tiers[tier].maxPriorityFeePerGas * 10n >= before.tip * 11n).toBe(true);
+    }
+    expect(plan.gasLimit).toBe(0x5208n);
+    expect(chain.broadcasts).toEqual([original.hash]);
+
+    await replaceTransaction(deps, ORIGIN, 'b', original.hash, 'speedUp', plan.tiers.aggressive);
+    const after = feesOf((await stored()).transactions[1].raw);
+    expect([after.maxFeePerGas, after.tip]).toEqual([plan.tiers.aggressive.maxFeePerGas, plan.tiers.aggressive.maxPriorityFeePerGas]);
+  });
+
+  it('refuses approved fees that do not raise both by 10%, and a sponsored batch', async () => {
+    const { deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const [original] = (await stored()).transactions;
+    const before = feesOf(original.raw);
+    await expect(replaceTransaction(deps, ORIGIN, 'b', original.hash, 'cancel', { maxFeePerGas: before.maxFeePerGas * 2n, maxPriorityFeePerGas: before.tip }))
+      .rejects.toThrow(/at least 10%/);
+    expect((await stored()).transactions).toHaveLength(1);
+    await deps.batches.update(ORIGIN, 'b', (b) => ({ ...b, userOperation: { op: {} as never, hash: `0x${'11'.repeat(32)}`, sent: true } }));
+    await expect(planReplacement(deps, ORIGIN, 'b', original.hash, 'cancel')).rejects.toThrow(/sponsored batch/);
   });
 
   it('forgets a replacement the node refused', async () => {

@@ -1,7 +1,7 @@
 /**
  * Everything the wallet sent, from any site or from the popup, newest first: the batch's status, the site, what each
  * call does, and each transaction's own status with an explorer link. A pending transaction can be sped up or
- * cancelled (a new transaction at its nonce); the original then reads "replaced".
+ * cancelled (a new transaction at its nonce, reviewed in the approval window); the original then reads "replaced".
  */
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
@@ -42,6 +42,7 @@ function useActivity(): ActivityItem[] | null {
 function Transaction({ item, tx, explorerUrl }: { item: ActivityItem; tx: ActivityTransaction; explorerUrl?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Resolves once the review is queued in the approval window; nothing is signed before the user approves there.
   const replace = (mode: 'speedUp' | 'cancel') => {
     setBusy(true);
     setError(null);
@@ -87,6 +88,9 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
         {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.kind === 'revokeDelegationOf' ? <li>Revert {shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
       </ul>
       {item.error && <p className="error">{item.error}</p>}
+      {item.sponsored && item.status === 100 && (
+        <p className="muted" aria-label="Replacement">Sponsored: sent as one user operation through the bundler, so it cannot be sped up or cancelled.</p>
+      )}
       <ul className="plain" aria-label="Transactions">
         {item.transactions.map((t) => <Transaction key={t.hash} item={item} tx={t} explorerUrl={item.explorerUrl} />)}
       </ul>

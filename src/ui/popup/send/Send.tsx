@@ -1,10 +1,9 @@
 /**
  * Send the network's coin or a watched token: recipient (checksum checked; a contract, or the token itself, warned
- * about), amount with Max (leaving the fee), fee tier. Review happens in the approval window, the same screen as a
- * dapp's eth_sendTransaction.
+ * about), amount with Max (leaving the fee). Review happens in the approval window, the same screen as a dapp's
+ * eth_sendTransaction, where the user picks the fee tier; so Max leaves room for the dearest tier.
  */
 import { useState, type FormEvent } from 'react';
-import { FEE_TIERS, type FeeTier } from '../../../shared/fees';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -16,8 +15,6 @@ import { transferCall, type Asset } from './transfer';
 import { useBalances } from './useBalances';
 import { useQuote } from './useQuote';
 
-const TIER_LABELS: Record<FeeTier, string> = { low: 'Low', market: 'Market', aggressive: 'Aggressive' };
-
 export function Send({ state }: { state: WalletState }) {
   const { go, showTab } = useRoute();
   const account = state.selectedAccount ?? state.accounts[0].address;
@@ -26,7 +23,6 @@ export function Send({ state }: { state: WalletState }) {
   const [assetKey, setAssetKey] = useState('coin');
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
-  const [tier, setTier] = useState<FeeTier>('market');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -39,18 +35,19 @@ export function Send({ state }: { state: WalletState }) {
   const transfer = recipient?.ok ? transferCall(asset, recipient.address, units) : null;
   // Gas does not depend on how much of the coin moves: the quote asks with value 0, so Max can use it.
   const { quote, error: quoteError } = useQuote(transfer && recipient?.ok ? { ...transfer, value: '0x0', recipient: recipient.address } : null);
-  const fees = quote?.fees[tier];
-  const maxFee = quote && fees ? BigInt(quote.gasLimit) * BigInt(fees.maxFeePerGas) : null;
-  const max = balance === null ? null : token ? balance : maxFee === null ? null : maxSendable(balance, BigInt(quote!.gasLimit), BigInt(fees!.maxFeePerGas));
-  const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (maxFee ?? 0n));
-  const ready = transfer && parsed?.ok && quote && fees && !tooMuch && !busy;
+  // The review starts on the market tier; Max leaves what the aggressive one may cost, so any tier fits.
+  const capOf = (tier: 'market' | 'aggressive') => (quote ? BigInt(quote.gasLimit) * BigInt(quote.fees[tier].maxFeePerGas) : null);
+  const [marketFee, topFee] = [capOf('market'), capOf('aggressive')];
+  const max = balance === null ? null : token ? balance : topFee === null ? null : maxSendable(balance, BigInt(quote!.gasLimit), BigInt(quote!.fees.aggressive.maxFeePerGas));
+  const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (marketFee ?? 0n));
+  const ready = transfer && parsed?.ok && quote && !tooMuch && !busy;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     setBusy(true);
     try {
-      await call('send', { ...transfer, gas: quote.gasLimit, fees });
+      await call('send', { ...transfer, gas: quote.gasLimit });
       showTab('activity');
       go('home');
     } catch (e) {
@@ -99,18 +96,9 @@ export function Send({ state }: { state: WalletState }) {
           {parsed && !parsed.ok && <p className="error" role="alert">{parsed.error}</p>}
           {tooMuch && <p className="error" role="alert">More than is available{token ? '' : ' after the network fee'}</p>}
         </div>
-        <fieldset className="card">
-          <legend>Fee</legend>
-          {FEE_TIERS.map((name) => (
-            <label key={name} className="check">
-              <input type="radio" name="tier" checked={tier === name} onChange={() => setTier(name)} />
-              <span>
-                {TIER_LABELS[name]}
-                {quote && `: up to ${readableAmount(BigInt(quote.gasLimit) * BigInt(quote.fees[name].maxFeePerGas))} ${network.nativeCurrency.symbol}`}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <p className="muted" aria-label="Network fee">
+          Network fee: {quote ? `${readableAmount(marketFee!)} to ${readableAmount(topFee!)} ${network.nativeCurrency.symbol} at most, by the tier you pick on review` : '…'}
+        </p>
         {quote?.warning && <p className="warning" role="alert">{quote.warning}</p>}
         {quoteError && <p className="error" role="alert">{quoteError}</p>}
         {error && <p className="error" role="alert">{error}</p>}

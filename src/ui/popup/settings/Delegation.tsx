@@ -8,7 +8,7 @@ import type { DelegationView, WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';
-import { readableAmount, shortAddress } from '../../format/amounts';
+import { shortAddress } from '../../format/amounts';
 
 function accountType(view: DelegationView): string {
   if (!view.eip7702) return `EIP-7702 is off on ${view.networkName}`;
@@ -19,16 +19,15 @@ function accountType(view: DelegationView): string {
 
 export function Delegation({ state }: { state: WalletState }) {
   const { value: view, error } = usePolled(() => call('getDelegation'), [state.selectedChainId, state.selectedAccount]);
-  const [reviewing, setReviewing] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const symbol = state.networks.find((n) => n.chainId === state.selectedChainId)?.nativeCurrency.symbol ?? 'ETH';
+  const [asking, setAsking] = useState(false);
+  const [askError, setAskError] = useState<string | null>(null);
+  // Opens the review in the approval window, where the transaction is shown and signed only on Approve.
   const revert = () => {
-    setSending(true);
-    setSendError(null);
+    setAsking(true);
+    setAskError(null);
     void call('revertDelegation').then(
-      () => (setReviewing(false), setSending(false)),
-      (e: Error) => (setSendError(e.message), setSending(false)),
+      () => setAsking(false),
+      (e: Error) => (setAskError(e.message), setAsking(false)),
     );
   };
   return (
@@ -41,23 +40,13 @@ export function Delegation({ state }: { state: WalletState }) {
           <p className="muted">{shortAddress(getAddress(view.account))} on {view.networkName}</p>
           <p aria-label="Account type"><strong>{accountType(view)}</strong></p>
           {view.delegate && <p className="mono" aria-label="Delegate">{getAddress(view.delegate)}</p>}
-          {view.delegate && !reviewing && (
-            <button type="button" className="secondary" onClick={() => setReviewing(true)}>Revert to a plain account</button>
+          {view.delegate && (
+            <>
+              <p className="muted">Reverting sends one type-4 transaction authorizing address zero; you review it and its fee in the approval window.</p>
+              <button type="button" className="secondary" disabled={asking} onClick={revert}>Revert to a plain account</button>
+            </>
           )}
-          {view.delegate && reviewing && (
-            <div className="card" role="group" aria-label="Review">
-              <p>
-                One type-4 transaction from your account to itself, authorizing address 0x0000…0000: the account's code
-                becomes empty and it works as a plain account again. Atomic batches will ask to upgrade again.
-              </p>
-              <p aria-label="Max network fee">Network fee: up to {readableAmount(view.revertMaxFee ?? '0')} {symbol}</p>
-              {sendError && <p className="error" role="alert">{sendError}</p>}
-              <div className="row">
-                <button type="button" className="secondary" disabled={sending} onClick={() => setReviewing(false)}>Keep delegation</button>
-                <button type="button" disabled={sending} onClick={revert}>Confirm revert</button>
-              </div>
-            </div>
-          )}
+          {askError && <p className="error" role="alert">{askError}</p>}
         </>
       )}
     </main>

@@ -1,0 +1,22 @@
+/** The wallet's own approvals (Speed up, Cancel, Revert to a plain account) are out of every page's reach. */
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRecord } from '../approvals/types';
+import type { Services } from '../services';
+import { completeApproval, runRequest } from './pipeline';
+
+const ORIGIN = 'https://dapp.example';
+const replyTo = { tabId: 3, frameId: 0, origin: ORIGIN, requestId: '1' };
+
+describe('walletMethods', () => {
+  it('are not methods a dapp can call', async () => {
+    const services = {} as Services;
+    for (const method of ['replaceTransaction', 'revokeDelegation']) {
+      expect(await runRequest({ method, params: [] }, { origin: ORIGIN, method, replyTo, services })).toMatchObject({ error: { code: 4200 } });
+    }
+  });
+
+  it('are never finished for a request that came from a tab', async () => {
+    const record = { id: 'a', type: 'revokeDelegation', method: 'revokeDelegation', origin: ORIGIN, replyTo, createdAt: 0, details: {} } as unknown as ApprovalRecord;
+    await expect(completeApproval({} as Services, record, { approved: true, answer: 'market' })).rejects.toThrow(/No approval of type revokeDelegation/);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The wallet's own requests that ask the user: the popup's Speed up, Cancel and "Revert to a plain account". They
+ * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
+ * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
+ */
+import { hexlify, randomBytes } from 'ethers';
+import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
+import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
+import { invalidParams } from '../../shared/errors';
+import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
+import type { Hex } from '../../shared/params';
+import { revokeDelegation } from '../batches/executors/revokeDelegation';
+import { tierFees, toHexTierFees, type Fees } from '../batches/fees';
+import { followBatch } from '../batches/follow';
+import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
+import { sendApproved } from '../batches/run';
+import { describeCall } from '../calls/describe';
+import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
+
+interface ReplaceParams {
+  /** The batch's site and id, and the pending transaction's hash. */
+  origin: string;
+  id: string;
+  hash: Hex;
+  mode: ReplaceMode;
+}
+
+const decimal = (fees: Fees) => ({ maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() });
+const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.fromEntries(FEE_TIERS.map((tier) => [tier, value(tier)])) as Record<FeeTier, T>;
+const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
+
+async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
+  const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
+  const network = await services.networks.find(batch.chainId);
+  return {
+    mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
+    networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
+    original: {
+      calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : pending.calls.map((i) => describeCall(batch.calls[i])),
+      ...(batch.kind === 'revokeDelegation' ? { revokeDelegation: true as const } : {}),
+      fees: decimal(previous),
+    },
+    ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),
+    gasLimit: gasLimit.toString(),
+    fees: perTier((tier) => decimal(tiers[tier])),
+    maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas).toString()),
+  };
+}
+
+/** Plans the revert batch (stored, awaiting approval) and prices each fee tier for the screen. */
+async function prepareRevert(_p: unknown, { services, origin, account: from }: AccountContext): Promise<RevokeDelegationDetails> {
+  const network = await services.networks.selected();
+  const node = await services.nodeFor(network.chainId);
+  const delegate = delegateOf(await node<Hex>('eth_getCode', [from, 'pending']));
+  if (!delegate) throw invalidParams(`${from} has no EIP-7702 delegation on ${network.name}`);
+  const draft = { id: hexlify(randomBytes(32)), origin, from, calls: [selfTransfer(from)] };
+  const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node)]);
+  await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
+  const gas = BigInt(revokeDelegation.gasLimit);
+  const name = KNOWN_DELEGATES[delegate.toLowerCase()];
+  return {
+    batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
+    delegate, ...(name ? { delegateName: name } : {}), gasLimit: gas.toString(),
+    maxFees: perTier((tier) => (gas * tiers[tier].maxFeePerGas).toString()),
+  };
+}
+
+export const walletRequestMethods: MethodTable = {
+  replaceTransaction: method({
+    // Parsed by the popup's own entry (../pages/methods.ts), the only caller.
+    parse: (params) => params as ReplaceParams,
+    auth: 'account',
+    approval: {
+      type: 'replaceTransaction',
+      prepare: prepareReplacement,
+      answer: tierAnswer,
+      async approve({ details }, tier, services) {
+        const fee = details.fees[tier];
+        const fees = { maxFeePerGas: BigInt(fee.maxFeePerGas), maxPriorityFeePerGas: BigInt(fee.maxPriorityFeePerGas) };
+        const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees);
+        void followBatch(services, details.batchOrigin, details.batchId);
+        return hash;
+      },
+    },
+  }),
+  revokeDelegation: method({
+    parse: () => ({}),
+    auth: 'account',
+    approval: {
+      type: 'revokeDelegation',
+      prepare: prepareRevert,
+      answer: tierAnswer,
+      approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
+      release: (details, origin, services) => services.batches.remove(origin, details.batchId),
+    },
+  }),
+};

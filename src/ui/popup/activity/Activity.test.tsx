@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+/** Activity's Speed up and Cancel only ask for a review; a sponsored batch says plainly that it cannot be replaced. */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ActivityItem } from '../../../shared/pages';
+
+const items: ActivityItem[] = [];
+const call = vi.fn(async (method: string) => (method === 'getActivity' ? items : null));
+vi.mock('../../api/background', () => ({ call }));
+vi.mock('webextension-polyfill', () => ({ default: { storage: { onChanged: { addListener: () => undefined, removeListener: () => undefined } } } }));
+const wallet = { state: { networks: [] } };
+vi.mock('../../stores/wallet', () => ({ useWallet: (select: (s: typeof wallet) => unknown) => select(wallet) }));
+const { Activity } = await import('./Activity');
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const HASH = `0x${'aa'.repeat(32)}` as const;
+const item = (extra: Partial<ActivityItem>): ActivityItem => ({
+  key: 'k', id: 'b1', origin: 'https://dapp.example', chainId: '0x7a69', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', atomic: true,
+  status: 100, calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '1', dataSize: 0 }], transactions: [], createdAt: 0, ...extra,
+});
+
+let container: HTMLElement;
+let root: Root;
+beforeEach(() => {
+  container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  items.splice(0);
+  call.mockClear();
+});
+
+const render = async () => act(async () => root.render(<Activity />));
+const buttons = () => [...container.querySelectorAll('button')].map((b) => b.textContent);
+
+describe('Activity', () => {
+  it('Speed up asks the background for a review of that transaction, nothing more', async () => {
+    items.push(item({ transactions: [{ hash: HASH, nonce: 3, status: 'pending' }] }));
+    await render();
+    expect(buttons()).toEqual(['Speed up', 'Cancel']);
+    await act(async () => container.querySelector('button')!.click());
+    expect(call).toHaveBeenLastCalledWith('replaceTransaction', { origin: 'https://dapp.example', id: 'b1', hash: HASH, mode: 'speedUp' });
+  });
+
+  it('a pending sponsored batch offers no buttons and says why', async () => {
+    items.push(item({ sponsored: true }));
+    await render();
+    expect(buttons()).toEqual([]);
+    expect(container.querySelector('[aria-label="Replacement"]')?.textContent).toMatch(/cannot be sped up or cancelled/);
+  });
+});
