@@ -9,7 +9,7 @@ import type { RevertForeignDelegationDetails } from '../../shared/approvals';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { address, type Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
-import { revokeDelegationOf } from '../batches/executors/revokeDelegationOf';
+import { revokeDelegationOf } from '../batches/executors/revokeDelegation';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
 import type { BatchCall } from '../batches/types';

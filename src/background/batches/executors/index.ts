@@ -2,8 +2,7 @@
 import type { BatchRecord } from '../types';
 import { atomic } from './atomic';
 import type { Executor } from './executor';
-import { revokeDelegation } from './revokeDelegation';
-import { revokeDelegationOf } from './revokeDelegationOf';
+import { revokeDelegation, revokeDelegationOf } from './revokeDelegation';
 import { sequential } from './sequential';
 import { sponsored } from './sponsored';
 

@@ -1,21 +1,41 @@
 /**
- * "Revert to a plain account": one type-4 transaction from the account to itself, value 0, no data, carrying an
- * EIP-7702 authorization for address zero, which clears the account's delegation (its code is empty afterwards).
+ * "Revert to a plain account": one type-4 transaction, value 0, no data, carrying the EIP-7702 authorization of the
+ * account to clear for address zero, which empties its code. `revokeDelegation`: the account sends it to itself.
+ * `revokeDelegationOf` (the delegation firewall's revert): another account (`batch.from`) sends and pays for it,
+ * carrying the authorization of `batch.authority`, so an account drained of its ETH can still be cleared.
  */
-import { ZeroAddress } from 'ethers';
+import { ZeroAddress, type AuthorizationRequest } from 'ethers';
 import type { Hex } from '../../../shared/params';
 import { AUTHORIZATION_GAS } from './atomic';
-import { planned, type Executor } from './executor';
+import { planned, type BatchDeps, type Executor } from './executor';
 import { TX_BASE_GAS, hexGas, withMargin } from './gas';
 import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
-const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
+/**
+ * The authorization that clears `authority`'s delegation. A transaction bumps its sender's nonce before the
+ * authorizations are applied: when the authority sends it itself, it takes its nonce + 1; when another account
+ * sends it, the authority's own current nonce.
+ */
+export function clearingAuthorization(p: { authority: Hex; sender: Hex; senderNonce: number; authorityNonce: number; chainId: bigint }): AuthorizationRequest {
+  const nonce = p.authority.toLowerCase() === p.sender.toLowerCase() ? p.senderNonce + 1 : p.authorityNonce;
+  return { address: ZeroAddress, nonce, chainId: p.chainId };
+}
+
+/** Signs the clearing transaction: the authority is `batch.authority` when set, else the sender itself. */
+const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonce, fees) => {
   const chainId = BigInt(batch.chainId);
-  // The sender is also the authority, and the transaction bumps its nonce first: the authorization takes nonce + 1.
-  const authorization = await wallet.authorize({ address: ZeroAddress, nonce: nonce + 1, chainId });
+  const authority = batch.authority ?? batch.from;
+  const self = authority.toLowerCase() === batch.from.toLowerCase();
+  const [authorityWallet, authorityNonce] = self
+    ? [sender, nonce]
+    : await Promise.all([
+      deps.accounts.signer(authority),
+      deps.nodeFor(batch.chainId).then((node) => node<Hex>('eth_getTransactionCount', [authority, 'pending'])).then(Number),
+    ]);
+  const authorization = await authorityWallet.authorize(clearingAuthorization({ authority, sender: batch.from, senderNonce: nonce, authorityNonce, chainId }));
   return [
     await signTransaction(
-      wallet,
+      sender,
       {
         chainId, type: 4, nonce, to: batch.from, value: 0n, data: '0x', gasLimit: BigInt(batch.gasLimits[0]),
         maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas, authorizationList: [authorization],
@@ -27,9 +47,11 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
 
 const GAS_LIMIT = hexGas(withMargin(TX_BASE_GAS + AUTHORIZATION_GAS));
 
-export const revokeDelegation: Executor & { gasLimit: Hex } = {
-  gasLimit: GAS_LIMIT,
-  plan: async ({ network }, draft) => planned(draft, network, { kind: 'revokeDelegation', atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
-  send: (deps, batch) => sendTransactions(deps, batch, sign),
+const clearing = (kind: 'revokeDelegation' | 'revokeDelegationOf'): Executor => ({
+  plan: async ({ network }, draft) => planned(draft, network, { kind, atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
+  send: (deps, batch) => sendTransactions(deps, batch, signer(deps)),
   refresh: refreshTransactions,
-};
+});
+
+export const revokeDelegation: Executor & { gasLimit: Hex } = { ...clearing('revokeDelegation'), gasLimit: GAS_LIMIT };
+export const revokeDelegationOf = clearing('revokeDelegationOf');
