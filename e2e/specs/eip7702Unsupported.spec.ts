@@ -31,7 +31,7 @@ test('atomic batch on a chain without EIP-7702: 5710, then reported unsupported'
   expect(await sending).toEqual({ error: expect.objectContaining({ code: 5710, message: 'EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction' }) });
 
   expect(await dapp.result('wallet_getCapabilities', [freshWallet.address, [CANCUN_CHAIN]])).toEqual({
-    [CANCUN_CHAIN]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, dataSuffix: { supported: true } },
+    [CANCUN_CHAIN]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
   });
   expect(await dapp.request('wallet_sendCalls', batch)).toEqual({ error: expect.objectContaining({ code: 5710 }) });
   // Without atomicity the same calls run sequentially there.

@@ -16,6 +16,8 @@ export interface ChainCapabilities {
   paymasterService: { supported: boolean };
   /** ERC-8021: wallet_sendCalls appends `capabilities.dataSuffix.value` to the calls' data. */
   dataSuffix: { supported: true };
+  /** ERC-7811: wallet_getAssets answers for every chain. */
+  assetDiscovery: { supported: true };
 }
 
 function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
@@ -54,7 +56,7 @@ export const capabilityMethods: MethodTable = {
         wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
           const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
           const atomic = { status: await atomicStatus(network, account, timeout) };
-          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) }, dataSuffix: { supported: true } }];
+          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
         }),
       );
       return Object.fromEntries(entries);
