@@ -45,6 +45,19 @@ export function isAllowedRpcUrl(value: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && hostKind(url.hostname) === 'loopback');
 }
 
+/**
+ * Where blocks (or flashblocks) come within a second or two: the built-in chains, and any node on this machine (a
+ * local devnet). Waiting for inclusion in the send itself (eth_sendRawTransactionSync) pays off only there.
+ */
+export function hasFastBlocks(network: Pick<Network, 'builtIn' | 'rpcUrl'>): boolean {
+  if (network.builtIn) return true;
+  try {
+    return hostKind(new URL(network.rpcUrl).hostname) === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
 /** The local devnet: its chain id on a node of this machine (a network added with that id elsewhere is not it). */
 export function isLocalDevnet(network: Pick<Network, 'chainId' | 'rpcUrl'>): boolean {
   if (network.chainId !== LOCAL_DEVNET_CHAIN_ID) return false;

@@ -46,3 +46,22 @@ describe('editing a built-in network', () => {
     await expect(networks.restoreBuiltIn('0x7a6c')).rejects.toThrow('0x7a6c is not a built-in network');
   });
 });
+
+describe('a stored edit the editor would have refused (planted)', () => {
+  it('is ignored: the release\'s node stays', async () => {
+    const backend = memoryBackend();
+    await backend.set({ builtInEdits: { [DEVNET]: { rpcUrl: 'http://attacker.example:8545', eip7702: true } } });
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS));
+    expect((await networks.find(DEVNET))?.rpcUrl).toBe('http://127.0.0.1:8545');
+  });
+});
+
+describe('eth_sendRawTransactionSync', () => {
+  it('is used on built-in chains and nodes on this machine only: a remote added chain\'s blocks may be slow', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const currency = BUILT_IN_NETWORKS[0].nativeCurrency;
+    await networks.add({ chainId: '0x1', name: 'Ethereum', rpcUrl: 'https://eth.example', nativeCurrency: currency, builtIn: false, eip7702: true });
+    await networks.add({ chainId: '0x7a6b', name: 'Mine', rpcUrl: 'http://127.0.0.1:8547', nativeCurrency: currency, builtIn: false, eip7702: true });
+    expect([await networks.sendsSync(DEVNET), await networks.sendsSync('0x1'), await networks.sendsSync('0x7a6b')]).toEqual([true, false, true]);
+  });
+});

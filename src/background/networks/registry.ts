@@ -3,7 +3,7 @@
  * release's entry with the user's changes on top: only the changes are stored, so a later release's list still
  * applies (its name, its currency) and the user's RPC, explorer, bundler and EIP-7702 choice stay.
  */
-import { BUILT_IN_NETWORKS, defaultChainId, type BuiltInEdit, type Network } from '../../shared/networks';
+import { BUILT_IN_NETWORKS, defaultChainId, hasFastBlocks, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -36,7 +36,7 @@ export interface Networks {
   restoreBuiltIn(chainId: Hex): Promise<void>;
   /** The node refused a type-4 transaction: from now on the network reports EIP-7702 as unsupported. */
   markWithoutEip7702(chainId: Hex): Promise<void>;
-  /** Whether transactions go out through eth_sendRawTransactionSync: until the network's node said it lacks it. */
+  /** Whether transactions go out through eth_sendRawTransactionSync: on chains with fast blocks, until the node said it lacks it. */
   sendsSync(chainId: Hex): Promise<boolean>;
   /** The network's node lacks eth_sendRawTransactionSync: remembered for its RPC URL (another URL is asked again). */
   markWithoutSyncSend(chainId: Hex): Promise<void>;
@@ -45,8 +45,12 @@ export interface Networks {
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
 
+/**
+ * The release's entry with the user's edit over it. An edit whose URLs the editor would have refused (a record planted
+ * in storage: Firefox lets content scripts write it) is ignored, so it cannot quietly move the selected network's node.
+ */
 function withEdit(network: Network, edit: BuiltInEdit | undefined): Network {
-  if (!edit) return network;
+  if (!edit || !isAllowedRpcUrl(edit.rpcUrl) || (edit.bundlerUrl && !isAllowedRpcUrl(edit.bundlerUrl))) return network;
   const { blockExplorerUrl: _explorer, bundlerUrl: _bundler, ...rest } = network;
   return {
     ...rest,
@@ -91,7 +95,8 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, builtIn: read
     },
     async sendsSync(chainId) {
       const [network, without] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend')]);
-      return network !== undefined && !without.includes(network.rpcUrl);
+      // On a slow chain the page's wallet_sendCalls answer would wait for the node's whole timeout.
+      return network !== undefined && hasFastBlocks(network) && !without.includes(network.rpcUrl);
     },
     async markWithoutSyncSend(chainId) {
       const network = await find(chainId);

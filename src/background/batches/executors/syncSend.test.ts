@@ -21,18 +21,14 @@ describe('eth_sendRawTransactionSync (EIP-7966)', () => {
     expect(asked).toEqual([['eth_sendRawTransactionSync', ['0xabcd'], { timeoutMs: SYNC_SEND_TIMEOUT_MS }]]);
   });
 
-  it('reads method-not-found as a node without the method', async () => {
-    expect(await sendRawTransactionSync(failing(new RpcError(-32601, 'Method not found')), '0x')).toBe('unsupported');
-    expect(await sendRawTransactionSync(failing(new RpcError(-32000, 'the method eth_sendRawTransactionSync does not exist/is not available')), '0x')).toBe('unsupported');
-  });
-
   it('reads codes 4 (timeout) and 5 (not ready) as held by the node without a receipt yet', async () => {
     expect(await sendRawTransactionSync(failing(new RpcError(4, 'The transaction was added to the mempool but wasn\'t processed in 2s.', '0x01')), '0x')).toBe('waiting');
     expect(await sendRawTransactionSync(failing(new RpcError(5, 'not ready', '0x01')), '0x')).toBe('waiting');
   });
 
-  it('throws refusals and unclear answers as they came, for the sender to treat as eth_sendRawTransaction\'s', async () => {
+  it('throws any other answer as it came (a refusal, an unclear answer, a missing method), for the sender to sort', async () => {
     await expect(sendRawTransactionSync(failing(new RpcError(-32000, 'transaction type not supported')), '0x')).rejects.toThrow('transaction type not supported');
+    await expect(sendRawTransactionSync(failing(new RpcError(-32601, 'Method not found')), '0x')).rejects.toMatchObject({ code: -32601 });
     await expect(sendRawTransactionSync(failing(new RpcError(ErrorCode.chainDisconnected, 'unreachable')), '0x')).rejects.toMatchObject({ code: ErrorCode.chainDisconnected });
   });
 });

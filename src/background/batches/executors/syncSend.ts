@@ -12,8 +12,6 @@ import type { CallReceipt } from '../types';
 /** Above the 2 s the EIP recommends as the node's own wait, so such a node's timeout answer is heard. */
 export const SYNC_SEND_TIMEOUT_MS = 3_000;
 
-/** JSON-RPC 2.0 "method not found". */
-const METHOD_NOT_FOUND = -32601;
 /** EIP-7966's codes for "the node has the transaction but no receipt within its wait": 4 timeout, 5 not ready. */
 const NO_RECEIPT_YET = [4, 5];
 
@@ -21,20 +19,17 @@ export interface NodeReceipt extends CallReceipt {
   [extra: string]: unknown;
 }
 
-/** The receipt; `waiting` when the node holds the bytes without a receipt yet; `unsupported` when it lacks the method. */
-export type SyncSendAnswer = NodeReceipt | 'waiting' | 'unsupported';
+/** The receipt, or `waiting` when the node holds the bytes without a receipt yet. */
+export type SyncSendAnswer = NodeReceipt | 'waiting';
 
-/** A node without the method: -32601 (EIP-7966: "method not found"), or a gateway's words for it. */
-export const methodMissing = (error: unknown): boolean =>
-  error instanceof RpcError &&
-  (error.code === METHOD_NOT_FOUND || /\bmethod\b.*\b(not found|not supported|unsupported|does not exist|not available)\b/i.test(error.message));
-
-/** Throws what eth_sendRawTransaction would (a refusal, or an unclear answer), for the caller to treat the same way. */
+/**
+ * Throws any other answer as it came: the sender tells a refusal of the bytes from an unclear answer and from a node
+ * (or its gateway) that does not serve the method, whatever words it uses for that.
+ */
 export async function sendRawTransactionSync(node: ChainNode, raw: Hex): Promise<SyncSendAnswer> {
   try {
     return await node<NodeReceipt>('eth_sendRawTransactionSync', [raw], { timeoutMs: SYNC_SEND_TIMEOUT_MS });
   } catch (error) {
-    if (methodMissing(error)) return 'unsupported';
     if (error instanceof RpcError && NO_RECEIPT_YET.includes(error.code)) return 'waiting';
     throw error;
   }

@@ -28,7 +28,7 @@ function fakeChain() {
     baseFee: 1_000_000_000n,
     sendAnswer: 'accept' as 'accept' | 'unreachable' | string,
     /** How eth_sendRawTransactionSync answers (EIP-7966): a node without it, or the receipt, or its timeout. */
-    sync: 'missing' as 'missing' | 'receipt' | 'preconfirmed' | 'timeout',
+    sync: 'missing' as 'missing' | 'gateway' | 'receipt' | 'preconfirmed' | 'timeout',
     mempool: new Set<string>(),
     receipts: new Map<string, ReturnType<typeof receiptAt>>(),
     /** Transactions sent with eth_sendRawTransaction, and with eth_sendRawTransactionSync. */
@@ -39,6 +39,8 @@ function fakeChain() {
     switch (method) {
       case 'eth_sendRawTransactionSync': {
         if (chain.sync === 'missing') throw new RpcError(-32601, 'Method not found');
+        // A gateway in front of the node, in its own words.
+        if (chain.sync === 'gateway') throw new RpcError(-32000, 'rpc method is not whitelisted');
         const hash = Transaction.from(params[0] as string).hash!;
         chain.syncSends.push(hash);
         if (chain.sendAnswer !== 'accept') throw new RpcError(-32000, chain.sendAnswer);
@@ -199,6 +201,14 @@ describe('sending through eth_sendRawTransactionSync (EIP-7966)', () => {
     chain.receipts.set(tx.hash, receiptAt(tx.hash, chain.head));
     await refreshTransactions(deps, await stored());
     expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+  });
+
+  it('on a gateway that will not serve the method, in any words, sends with eth_sendRawTransaction and stops asking it', async () => {
+    const { chain, deps, stored, networks } = await setup();
+    chain.sync = 'gateway';
+    expect(await sendApproved(deps, ORIGIN, 'b')).toEqual({ id: 'b', batchId: 'b', status: 'pending' });
+    expect(chain.broadcasts).toEqual([(await stored()).transactions[0].hash]);
+    expect(await networks.sendsSync('0x7a69')).toBe(false);
   });
 
   it('after the node\'s timeout (code 4) the transaction is followed by polling and never sent again', async () => {

@@ -48,16 +48,26 @@ export async function signTransaction(wallet: BaseWallet, tx: TransactionRequest
 const known = async (node: ChainNode, hash: Hex): Promise<boolean> =>
   Boolean((await node('eth_getTransactionReceipt', [hash])) ?? (await node('eth_getTransactionByHash', [hash])));
 
-/** Sends the bytes: through eth_sendRawTransactionSync when asked and the node has it (its answer is the receipt). */
+/** The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked. */
+const refusesTransaction = (error: unknown): boolean =>
+  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message));
+
+/** Sends the bytes: through eth_sendRawTransactionSync when asked and the node serves it (its answer is the receipt). */
 async function submit(deps: BatchDeps, node: ChainNode, batch: BatchRecord, raw: Hex, sync: boolean): Promise<NodeReceipt | undefined> {
-  if (sync) {
-    const answer = await sendRawTransactionSync(node, raw);
-    if (answer === 'waiting') return undefined;
-    if (answer !== 'unsupported') return answer;
-    // The node did nothing with a method it lacks: the same bytes go out the usual way, and it is not asked again.
-    await deps.networks.markWithoutSyncSend(batch.chainId);
+  if (!sync) {
+    await node('eth_sendRawTransaction', [raw]);
+    return undefined;
   }
+  try {
+    const answer = await sendRawTransactionSync(node, raw);
+    return answer === 'waiting' ? undefined : answer;
+  } catch (error) {
+    if (unclear(error) || refusesTransaction(error)) throw error;
+  }
+  // Any other answer is about the method (missing, not allowed by a gateway, in whatever words): the same bytes go
+  // out the usual way, whose answer is the verdict; once the node took them, it is not asked the sync way again.
   await node('eth_sendRawTransaction', [raw]);
+  await deps.networks.markWithoutSyncSend(batch.chainId);
   return undefined;
 }
 
