@@ -133,8 +133,8 @@ browser.runtime.onConnect.addListener((port) => {
   const { sender } = port;
   // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
   if (port.name !== PROVIDER_PORT) return port.disconnect();
-  if (sender?.tab?.id === undefined) {
-    // Not in a tab (another extension's page): every request is told so, rather than the port closing, which the
+  if (sender?.tab?.id === undefined || sender.tab.id < 0) {
+    // Not in a tab (another extension's page, or a context with tab id -1, which the wallet's own requests use): every request is told so, rather than the port closing, which the
     // content script would take for a stopped worker and answer by sending the same requests again.
     const origin = (sender && originOf(sender)) ?? 'null';
     port.onMessage.addListener((message: unknown) => {

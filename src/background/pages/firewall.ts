@@ -22,6 +22,6 @@ export async function reviewForeignRevert(services: Services, account: Hex): Pro
   const origin = walletOrigin();
   // No page waits for this reply: tab id -1 reaches no tab.
   const replyTo = { tabId: -1, frameId: 0, origin, requestId: '' };
-  await askAsWallet('wallet_revertForeignDelegation', { account }, { origin, method: 'wallet_revertForeignDelegation', services, account, replyTo });
+  await askAsWallet('revertForeignDelegation', { account }, { origin, method: 'revertForeignDelegation', services, account, replyTo });
   return null;
 }

@@ -17,14 +17,17 @@ const A: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const B: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const C: Hex = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const DRAINER: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-const METHOD = 'wallet_revertForeignDelegation';
+const METHOD = 'revertForeignDelegation';
 const replyTo = { tabId: -1, frameId: 0, origin: WALLET, requestId: '' };
 
-function setup(codeOfA: string) {
+function setup(codeOfA: string, codeOfC = '0x') {
   const balances: Record<string, bigint> = { [A.toLowerCase()]: 0n, [B.toLowerCase()]: 10n ** 17n, [C.toLowerCase()]: 2n * 10n ** 18n };
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
-      case 'eth_getCode': return ((params[0] as string).toLowerCase() === A.toLowerCase() ? codeOfA : '0x') as T;
+      case 'eth_getCode': {
+        const of = (params[0] as string).toLowerCase();
+        return (of === A.toLowerCase() ? codeOfA : of === C.toLowerCase() ? codeOfC : '0x') as T;
+      }
       case 'eth_getBalance': return `0x${balances[(params[0] as string).toLowerCase()].toString(16)}` as T;
       case 'eth_getBlockByNumber': return { baseFeePerGas: '0x3b9aca00' } as T;
       case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
@@ -62,6 +65,12 @@ describe('the firewall’s revert', () => {
     expect(details.payers.map((p) => p.address)).toEqual([C, B]);
     const batch = await batches.get(WALLET, details.batchId);
     expect(batch).toMatchObject({ kind: 'revokeDelegationOf', from: C, authority: A, state: 'awaiting-approval', transactions: [] });
+  });
+
+  it('leaves out an account that delegates to another contract itself: the transaction calls its payer', async () => {
+    const { ask, requested } = setup(delegationCode(DRAINER), delegationCode(DRAINER));
+    await ask();
+    expect((requested[0].details as RevertForeignDelegationDetails).payers.map((p) => p.address)).toEqual([B]);
   });
 
   it('leaves out an account that cannot pay the fee cap, and says so when none can', async () => {

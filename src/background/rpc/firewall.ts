@@ -8,8 +8,7 @@ import { formatEther, hexlify, randomBytes } from 'ethers';
 import type { RevertForeignDelegationDetails } from '../../shared/approvals';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { address, type Hex } from '../../shared/params';
-import { revokeDelegation } from '../batches/executors/revokeDelegation';
-import { revokeDelegationOf } from '../batches/executors/revokeDelegation';
+import { revokeDelegation, revokeDelegationOf } from '../batches/executors/revokeDelegation';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
 import type { BatchCall } from '../batches/types';
@@ -23,13 +22,20 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The transaction itself moves nothing: a 0-value call from the payer to itself. */
 const selfCall = (payer: Hex): BatchCall[] => [{ to: payer, value: '0x0', data: '0x' }];
 
-/** The accounts that can pay `maxFee`, most ETH first. */
-async function payersFor(services: Services, node: ChainNode, maxFee: bigint): Promise<RevertForeignDelegationDetails['payers']> {
+/**
+ * The accounts that can pay `maxFee`, most ETH first. Not one delegating to another contract itself (read on chain,
+ * not from storage): the transaction calls its payer, which would run that contract. The account being cleared may
+ * pay for itself: its authorization is applied before the call, so the call meets a plain account.
+ */
+async function payersFor(services: Services, node: ChainNode, account: Hex, maxFee: bigint): Promise<RevertForeignDelegationDetails['payers']> {
   const accounts = await services.accounts.list();
-  const balances = await Promise.all(accounts.map((a) => node<Hex>('eth_getBalance', [a.address, 'pending']).then(BigInt)));
+  const read = await Promise.all(accounts.map((a) => Promise.all([
+    node<Hex>('eth_getBalance', [a.address, 'pending']).then(BigInt),
+    node<string>('eth_getCode', [a.address, 'pending']),
+  ])));
   return accounts
-    .map((a, i) => ({ address: a.address, balance: balances[i] }))
-    .filter((p) => p.balance >= maxFee)
+    .map((a, i) => ({ address: a.address, balance: read[i][0], code: read[i][1] }))
+    .filter((p) => p.balance >= maxFee && (same(p.address, account) || classifyCode(p.code).kind !== 'foreign'))
     .sort((x, y) => (y.balance > x.balance ? 1 : y.balance < x.balance ? -1 : 0))
     .map((p) => ({ address: p.address, balance: p.balance.toString() }));
 }
@@ -43,7 +49,7 @@ async function prepare({ account }: { account: Hex }, { services, origin }: Requ
   if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
   const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas;
   const symbol = network.nativeCurrency.symbol;
-  const payers = await payersFor(services, node, maxFee);
+  const payers = await payersFor(services, node, account, maxFee);
   if (payers.length === 0) {
     throw new RpcError(ErrorCode.serverError, `No account of this wallet holds the ${formatEther(maxFee)} ${symbol} the revert can cost on ${network.name}: fund one, then try again`);
   }
@@ -59,7 +65,7 @@ async function prepare({ account }: { account: Hex }, { services, origin }: Requ
 
 /** Approvals only the wallet itself asks for: no page can call these. */
 export const firewallMethods: MethodTable = {
-  wallet_revertForeignDelegation: method({
+  revertForeignDelegation: method({
     parse: (params) => ({ account: address((params as { account?: unknown } | null)?.account, 'account') }),
     auth: 'none',
     approval: {

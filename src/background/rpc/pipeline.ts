@@ -76,8 +76,12 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
   });
 }
 
-/** The wallet's own requests have no tab to answer (replyTo.tabId < 0): only they may use walletMethods. */
-const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean => ctx.replyTo.tabId < 0;
+/**
+ * The wallet's own requests have no tab to answer (replyTo.tabId < 0) and an extension's origin: only they may use
+ * walletMethods. (Ports from outside tabs, or with tab id -1, are answered 4100 before they get here.)
+ */
+const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean =>
+  ctx.replyTo.tabId < 0 && /^(chrome|moz)-extension:\/\//.test(ctx.replyTo.origin);
 
 /** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
 function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): MethodEntry | undefined {
