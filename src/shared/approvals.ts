@@ -106,8 +106,11 @@ export interface ReplaceTransactionDetails {
   from: Hex;
   networkName: string;
   symbol: string;
-  /** What the original does: its calls, or the delegation revert. */
-  original: { calls: DecodedCall[]; revokeDelegation?: true; fees: GasFees };
+  /**
+   * What the original does: its calls, or the delegation revert; and the EIP-7702 authorizations it carries, which a
+   * speed-up sends again (the authority, and the contract it delegates to: address zero clears the delegation).
+   */
+  original: { calls: DecodedCall[]; revokeDelegation?: true; authorizations?: { authority: Hex; delegate: Hex; delegateName?: string }[]; fees: GasFees };
   /** Cancel: the 0-value transfer to the account itself signed instead. Speed up signs the original's calls again. */
   cancel?: DecodedCall;
   gasLimit: string;

@@ -3,7 +3,7 @@
  * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
  * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
-import { hexlify, randomBytes } from 'ethers';
+import { Transaction, hexlify, randomBytes, verifyAuthorization } from 'ethers';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
 import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
 import { invalidParams } from '../../shared/errors';
@@ -29,6 +29,15 @@ const decimal = (fees: Fees) => ({ maxFeePerGas: fees.maxFeePerGas.toString(), m
 const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.fromEntries(FEE_TIERS.map((tier) => [tier, value(tier)])) as Record<FeeTier, T>;
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
+/** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
+export function authorizationsIn(raw: Hex): ReplaceTransactionDetails['original']['authorizations'] {
+  const list = Transaction.from(raw).authorizationList ?? [];
+  return list.map((auth) => {
+    const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
+    return { authority: verifyAuthorization(auth, auth.signature) as Hex, delegate: auth.address as Hex, ...(name ? { delegateName: name } : {}) };
+  });
+}
+
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
@@ -37,7 +46,9 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
     networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
     original: {
       calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : pending.calls.map((i) => describeCall(batch.calls[i])),
-      ...(batch.kind === 'revokeDelegation' ? { revokeDelegation: true as const } : {}),
+      ...(batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf' ? { revokeDelegation: true as const } : {}),
+      // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
+      ...(p.mode === 'speedUp' && authorizationsIn(pending.raw)?.length ? { authorizations: authorizationsIn(pending.raw) } : {}),
       fees: decimal(previous),
     },
     ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),

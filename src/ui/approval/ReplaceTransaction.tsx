@@ -10,6 +10,7 @@ import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { shortAddress } from '../format/amounts';
 import { CallCard } from './CallCard';
 import { Decision } from './Decision';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
@@ -56,6 +57,15 @@ export function ReplaceTransaction({ approval }: ScreenProps<'replaceTransaction
       {original.revokeDelegation
         ? <p aria-label="Original">Revert to a plain account (EIP-7702 authorization for address zero)</p>
         : <ol className="calls" aria-label="Original">{original.calls.map((call, i) => <CallCard key={i} call={call} label={`Original call ${i + 1}`} symbol={symbol} tokens={tokens} />)}</ol>}
+      {original.authorizations && (
+        <Rows label="EIP-7702 authorizations sent again">
+          {original.authorizations.map((a, i) => (
+            <Row key={i} label={`Account ${shortAddress(a.authority)}`}>
+              {BigInt(a.delegate) === 0n ? 'becomes a plain account (delegation cleared)' : <>delegates to {a.delegateName ?? <AddressText address={a.delegate} />}</>}
+            </Row>
+          ))}
+        </Rows>
+      )}
       {details.cancel && (
         <>
           <h2>Sent instead</h2>
