@@ -4,9 +4,8 @@
  */
 import type { ForeignDelegationView } from '../../shared/pages';
 import type { Hex } from '../../shared/params';
-import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
-import { walletOrigin } from './send';
+import { askUser } from './send';
 
 export async function checkDelegations(services: Services): Promise<ForeignDelegationView[]> {
   return (await services.firewall.check()).map(({ account, delegate }) => ({ account, delegate }));
@@ -18,10 +17,5 @@ export async function checkDelegations(services: Services): Promise<ForeignDeleg
  */
 export async function reviewForeignRevert(services: Services, account: Hex): Promise<null> {
   const waiting = (await services.approvals.pending()).some((a) => a.type === 'revertForeignDelegation' && a.details.account.toLowerCase() === account.toLowerCase());
-  if (waiting) return null;
-  const origin = walletOrigin();
-  // No page waits for this reply: tab id -1 reaches no tab.
-  const replyTo = { tabId: -1, frameId: 0, origin, requestId: '' };
-  await askAsWallet('revertForeignDelegation', { account }, { origin, method: 'revertForeignDelegation', services, account, replyTo });
-  return null;
+  return waiting ? null : askUser(services, 'revertForeignDelegation', { account }, account);
 }

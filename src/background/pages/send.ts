@@ -13,7 +13,7 @@ import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
 
 /** The extension's own origin: the popup's requests are recorded and shown as the wallet's. */
-export const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
+const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
 
 /** The account the popup acts with: the selected one. */
 export async function selectedSender(services: Services): Promise<Hex> {

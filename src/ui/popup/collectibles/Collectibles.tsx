@@ -1,38 +1,16 @@
 /** Home's Collectibles section: the ERC-721 / ERC-1155 tokens sites added for the selected account and network; one opens as an item view. */
-import browser from 'webextension-polyfill';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { standardLabel, type CollectibleHolding } from '../../../shared/collectibles';
 import { cleanText } from '../../../shared/displayText';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
+import { usePolled } from '../../components/usePolled';
 import { CollectibleItem } from './CollectibleItem';
 import { collectibleTitle, holdingText } from './format';
 
-/** Loads now and on every storage change (one added or removed); only the newest reply counts. */
-function useCollectibles(account: Hex, chainId: Hex): { items: CollectibleHolding[] | null; error: string | null; reload(): void } {
-  const [items, setItems] = useState<CollectibleHolding[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const latest = useRef(0);
-  const reload = useCallback(() => {
-    const seq = ++latest.current;
-    void call('getCollectibles', { account, chainId }).then(
-      (list) => seq === latest.current && (setItems(list), setError(null)),
-      (e: Error) => seq === latest.current && setError(e.message),
-    );
-  }, [account, chainId]);
-  useEffect(() => {
-    reload();
-    browser.storage.onChanged.addListener(reload);
-    return () => {
-      latest.current++;
-      browser.storage.onChanged.removeListener(reload);
-    };
-  }, [reload]);
-  return { items, error, reload };
-}
-
 export function Collectibles({ account, chainId }: { account: Hex; chainId: Hex }) {
-  const { items, error, reload } = useCollectibles(account, chainId);
+  // Polled like the token list: what the account holds changes on chain, and a site may add one meanwhile.
+  const { value: items, error, reload } = usePolled(() => call('getCollectibles', { account, chainId }), [account, chainId]);
   const [open, setOpen] = useState<CollectibleHolding | null>(null);
   const shown = open && items?.find((c) => c.address === open.address && c.tokenId === open.tokenId);
   if (shown) {
