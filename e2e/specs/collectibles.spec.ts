@@ -53,13 +53,13 @@ test('a remote metadata URI is shown as text and not loaded', async ({ wallet, d
   expect(await wallet.screen.count({ role: 'img', name: /^Image of/ })).toBe(0);
 });
 
-test('a token the account does not hold answers -32000 before any window; a wrong contract or type -32602', async ({ wallet, dapp, session, devnet }) => {
+test('a token the account does not hold answers -32602 before any window, as a wrong contract or type does', async ({ wallet, dapp, session, devnet }) => {
   void wallet;
   const { testCollectible: tcol, testMultiToken: multi, testToken: tst } = devnet.addresses;
   expect(await dapp.request('wallet_watchAsset', nft('ERC721', tcol, '1'))).toEqual({ error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` } });
   await connect(dapp, session);
   const where = 'Local devnet (0x7a69)';
-  const notOwned = (why: string) => ({ error: { code: -32000, message: `Suggested NFT is not owned by the selected account: ${why}` } });
+  const notOwned = (why: string) => ({ error: { code: -32602, message: `Suggested NFT is not owned by the selected account: ${why}` } });
   const invalid = (what: string) => ({ error: { code: -32602, message: `Invalid params: ${what}` } });
   const eoa = devnet.accounts[8].address;
   const cases: [unknown, unknown][] = [

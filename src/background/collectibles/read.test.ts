@@ -81,9 +81,9 @@ describe('reading a collectible from the chain', () => {
     ['an ERC-721 owned by another address', ERC721, 'ERC721', '3', `token 3 of ${NFT} belongs to another address or does not exist on ${WHERE}`],
     ['an ERC-721 that does not exist (ownerOf reverts)', ERC721, 'ERC721', '99', `token 99 of ${NFT} belongs to another address or does not exist on ${WHERE}`],
     ['an ERC-1155 with a balance of 0', ERC1155, 'ERC1155', '2', `its balance of token 2 of ${NFT} is 0 on ${WHERE}`],
-  ] as const)('-32000 for %s (MetaMask\'s code and words)', async (_case, contract, standard, tokenId, why) => {
+  ] as const)('-32602 for %s (MetaMask\'s words, the spec\'s code)', async (_case, contract, standard, tokenId, why) => {
     const error = await rejection(readCollectible(node(contract), { standard, address: NFT, tokenId }, ACCOUNT, WHERE));
-    expect(error.code).toBe(ErrorCode.serverError);
+    expect(error.code).toBe(ErrorCode.invalidParams);
     expect(error.message).toBe(`Suggested NFT is not owned by the selected account: ${why}`);
   });
 

@@ -60,8 +60,8 @@ export async function readHolding(node: ChainNode, token: Pick<Collectible, 'sta
   return owner !== undefined && owner.toLowerCase() === account.toLowerCase() ? 1n : 0n;
 }
 
-/** Not owned: MetaMask's code (-32000) and words, then what the chain said. */
-export const notOwned = (why: string): RpcError => new RpcError(ErrorCode.serverError, `Suggested NFT is not owned by the selected account: ${why}`);
+/** Not owned: MetaMask's words, then what the chain said, with the spec's code for watchAsset's bad params (-32602; MetaMask says -32000). */
+export const notOwned = (why: string): RpcError => new RpcError(ErrorCode.invalidParams, `Suggested NFT is not owned by the selected account: ${why}`);
 
 export interface CollectibleRead {
   collectible: Collectible;
@@ -70,7 +70,7 @@ export interface CollectibleRead {
 
 /**
  * Checks the contract and the account's holding, then reads name() and symbol() (both optional). -32602 when the
- * address has no code or the contract does not say (ERC-165) it is of `standard`; -32000 when the account does not
+ * address has no code or the contract does not say (ERC-165) it is of `standard`; -32602 when the account does not
  * hold the token. `where` names the network in the messages.
  */
 export async function readCollectible(node: ChainNode, token: Pick<Collectible, 'standard' | 'address' | 'tokenId'>, account: Hex, where: string): Promise<CollectibleRead> {

@@ -135,11 +135,11 @@ describe('wallet_watchAsset for ERC-721 and ERC-1155', () => {
     expect(requested).toHaveLength(1);
   });
 
-  it('not owned: -32000 before any window; the wrong standard: -32602', async () => {
+  it('not owned: -32602 before any window; the wrong standard: -32602', async () => {
     const { services, requested, watch } = setup(nftNode('ERC721'));
     await services.permissions.grant(ORIGIN, [ACCOUNT]);
     expect(await watch(nft('ERC721', '3'))).toEqual({
-      error: { code: -32000, message: `Suggested NFT is not owned by the selected account: token 3 of ${NFT} belongs to another address or does not exist on Local devnet (0x7a69)` },
+      error: { code: -32602, message: `Suggested NFT is not owned by the selected account: token 3 of ${NFT} belongs to another address or does not exist on Local devnet (0x7a69)` },
     });
     expect(await watch(nft('ERC1155', '1'))).toEqual({
       error: { code: -32602, message: `Invalid params: options.address ${NFT} on Local devnet (0x7a69) is not an ERC-1155 contract: it is an ERC-721 contract: use type "ERC721"` },
@@ -150,7 +150,7 @@ describe('wallet_watchAsset for ERC-721 and ERC-1155', () => {
   it('an ERC-1155 with a balance asks with it; a rejection answers 4001 and stores nothing', async () => {
     const { services, requested, watch } = setup(nftNode('ERC1155'));
     await services.permissions.grant(ORIGIN, [ACCOUNT]);
-    expect(await watch(nft('ERC1155', '2'))).toMatchObject({ error: { code: -32000 } });
+    expect(await watch(nft('ERC1155', '2'))).toMatchObject({ error: { code: -32602 } });
     expect(await watch(nft('ERC1155', '1'))).toBe(DEFERRED);
     const details = requested[0].details as WatchCollectibleDetails;
     expect(details.collectible).toEqual({ standard: 'ERC1155', address: NFT, tokenId: '1', name: 'Test Collectible', balance: '5' });

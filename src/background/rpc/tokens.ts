@@ -14,7 +14,7 @@ type Details = WatchAssetDetails | WatchCollectibleDetails;
 
 const isCollectible = (request: WatchAssetRequest | WatchCollectibleRequest): request is WatchCollectibleRequest => request.type !== 'ERC20';
 
-/** Checks the contract and the account's holding on chain before any window: not held answers -32000 at once. */
+/** Checks the contract and the account's holding on chain before any window: not held answers -32602 at once. */
 async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext): Promise<WatchCollectibleDetails | Answered> {
   const network = await services.networks.selected();
   if (await services.collectibles.find(account, network.chainId, request.address, request.tokenId)) return new Answered(true);
