@@ -11,7 +11,7 @@ import type { Hex } from '../../shared/params';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { type BatchDeps } from './executors/executor';
 import { TX_BASE_GAS, hexGas } from './executors/gas';
-import { unclear } from './executors/transactions';
+import { unclear } from './executors/nodeAnswers';
 import { suggestFees, tierFees, type Fees } from './fees';
 import { undecided } from './status';
 import type { BatchCall, BatchRecord, BatchTransaction } from './types';

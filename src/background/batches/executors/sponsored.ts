@@ -21,7 +21,8 @@ import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../
 import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
-import { toCallReceipt, unclear } from './transactions';
+import { unclear } from './nodeAnswers';
+import { toCallReceipt } from './transactions';
 
 const ENTRY_POINT = lazyInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 

@@ -3,10 +3,14 @@
  * included (or pre-confirmed, on a flashblocks node), so the wallet need not poll for it. Params are only the bytes:
  * the optional timeout is left to the node (anvil 1.7 refuses it in either form), and the wallet stops listening
  * after SYNC_SEND_TIMEOUT_MS, which makes a slow node an unclear answer like any other (followed by polling).
+ * `sendBytes` sends a signed transaction either way, falling back to eth_sendRawTransaction.
  */
 import { RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
+import type { BatchRecord } from '../types';
+import type { BatchDeps } from './executor';
+import { refusesTransaction, unclear } from './nodeAnswers';
 import type { CallReceipt } from '../types';
 
 /** Above the 2 s the EIP recommends as the node's own wait, so such a node's timeout answer is heard. */
@@ -33,4 +37,23 @@ export async function sendRawTransactionSync(node: ChainNode, raw: Hex): Promise
     if (error instanceof RpcError && NO_RECEIPT_YET.includes(error.code)) return 'waiting';
     throw error;
   }
+}
+
+/** Sends the bytes: through eth_sendRawTransactionSync when asked and the node serves it (its answer is the receipt). */
+export async function sendBytes(deps: BatchDeps, node: ChainNode, batch: BatchRecord, raw: Hex, sync: boolean): Promise<NodeReceipt | undefined> {
+  if (!sync) {
+    await node('eth_sendRawTransaction', [raw]);
+    return undefined;
+  }
+  try {
+    const answer = await sendRawTransactionSync(node, raw);
+    return answer === 'waiting' ? undefined : answer;
+  } catch (error) {
+    if (unclear(error) || refusesTransaction(error)) throw error;
+  }
+  // Any other answer is about the method (missing, not allowed by a gateway, in whatever words): the same bytes go
+  // out the usual way, whose answer is the verdict; once the node took them, it is not asked the sync way again.
+  await node('eth_sendRawTransaction', [raw]);
+  await deps.networks.markWithoutSyncSend(batch.chainId);
+  return undefined;
 }

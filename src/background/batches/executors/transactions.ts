@@ -6,7 +6,7 @@
  * transaction the node refuses (later nonces could not be mined anyway); a call that reverts on chain stops nothing.
  */
 import { keccak256, type BaseWallet, type TransactionRequest } from 'ethers';
-import { BatchErrorCode, ErrorCode, RpcError } from '../../../shared/errors';
+import { BatchErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors';
 import type { ChainNode } from '../../networks/rpcClient';
@@ -14,17 +14,11 @@ import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
-import { sendRawTransactionSync, type NodeReceipt } from './syncSend';
+import { NO_7702, unclear } from './nodeAnswers';
+import { sendBytes, type NodeReceipt } from './syncSend';
 
 /** Signs the batch's transactions from `nonce` on, with `fees`. */
 export type SignTransactions = (wallet: BaseWallet, batch: BatchRecord, nonce: number, fees: Fees) => Promise<BatchTransaction[]>;
-
-/**
- * A node that predates EIP-7702 refusing the type-4 transaction (geth: "transaction type not supported";
- * anvil: "EIP-7702 fields received but is not supported by the current hardfork"). Narrow on purpose:
- * a transient authorization error must not mark the chain as without EIP-7702.
- */
-const NO_7702 = /transaction type not supported|invalid transaction type|7702.* not supported/i;
 
 /** Another transaction holds the nonce we signed with (another wallet on the same key). */
 const NONCE_TAKEN: string[] = [TX_ERRORS.nonceTooLow, TX_ERRORS.underpriced];
@@ -35,10 +29,6 @@ class NonceTaken extends Error {
   }
 }
 
-/** No answer, or one that says nothing (unreachable, timed out, not JSON): the node may have taken the bytes. */
-export const unclear = (error: unknown): boolean =>
-  error instanceof RpcError && (error.code === ErrorCode.chainDisconnected || error.code === ErrorCode.internal);
-
 /** One signed transaction carrying the batch's calls at these indexes. */
 export async function signTransaction(wallet: BaseWallet, tx: TransactionRequest, calls: number[]): Promise<BatchTransaction> {
   const raw = (await wallet.signTransaction(tx)) as Hex;
@@ -48,36 +38,13 @@ export async function signTransaction(wallet: BaseWallet, tx: TransactionRequest
 const known = async (node: ChainNode, hash: Hex): Promise<boolean> =>
   Boolean((await node('eth_getTransactionReceipt', [hash])) ?? (await node('eth_getTransactionByHash', [hash])));
 
-/** The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked. */
-const refusesTransaction = (error: unknown): boolean =>
-  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message));
-
-/** Sends the bytes: through eth_sendRawTransactionSync when asked and the node serves it (its answer is the receipt). */
-async function submit(deps: BatchDeps, node: ChainNode, batch: BatchRecord, raw: Hex, sync: boolean): Promise<NodeReceipt | undefined> {
-  if (!sync) {
-    await node('eth_sendRawTransaction', [raw]);
-    return undefined;
-  }
-  try {
-    const answer = await sendRawTransactionSync(node, raw);
-    return answer === 'waiting' ? undefined : answer;
-  } catch (error) {
-    if (unclear(error) || refusesTransaction(error)) throw error;
-  }
-  // Any other answer is about the method (missing, not allowed by a gateway, in whatever words): the same bytes go
-  // out the usual way, whose answer is the verdict; once the node took them, it is not asked the sync way again.
-  await node('eth_sendRawTransaction', [raw]);
-  await deps.networks.markWithoutSyncSend(batch.chainId);
-  return undefined;
-}
-
 /**
  * Resolves when the node holds the bytes (or may: an unclear answer), with the receipt when the node gave it;
  * throws when it refused them.
  */
 async function broadcast(deps: BatchDeps, node: ChainNode, batch: BatchRecord, tx: BatchTransaction, sync: boolean): Promise<NodeReceipt | undefined> {
   try {
-    return await submit(deps, node, batch, tx.raw, sync);
+    return await sendBytes(deps, node, batch, tx.raw, sync);
   } catch (error) {
     if (unclear(error)) return undefined;
     const normalized = normalizeTransactionError(error);

@@ -1,0 +1,18 @@
+/** How the executors read a node's answer to a transaction they sent. */
+import { ErrorCode, RpcError } from '../../../shared/errors';
+import { normalizeTransactionError } from '../../networks/nodeErrors';
+
+/**
+ * A node that predates EIP-7702 refusing the type-4 transaction (geth: "transaction type not supported";
+ * anvil: "EIP-7702 fields received but is not supported by the current hardfork"). Narrow on purpose:
+ * a transient authorization error must not mark the chain as without EIP-7702.
+ */
+export const NO_7702 = /transaction type not supported|invalid transaction type|7702.* not supported/i;
+
+/** No answer, or one that says nothing (unreachable, timed out, not JSON): the node may have taken the bytes. */
+export const unclear = (error: unknown): boolean =>
+  error instanceof RpcError && (error.code === ErrorCode.chainDisconnected || error.code === ErrorCode.internal);
+
+/** The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked. */
+export const refusesTransaction = (error: unknown): boolean =>
+  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message));
