@@ -134,8 +134,9 @@ browser.runtime.onConnect.addListener((port) => {
   // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
   if (port.name !== PROVIDER_PORT) return port.disconnect();
   if (sender?.tab?.id === undefined || sender.tab.id < 0) {
-    // Not in a tab (another extension's page, or a context with tab id -1, which the wallet's own requests use): every request is told so, rather than the port closing, which the
-    // content script would take for a stopped worker and answer by sending the same requests again.
+    // Not in a tab (another extension's page, or a context with tab id -1, which marks the wallet's own requests):
+    // every request is told so, rather than the port closing, which the content script would take for a stopped
+    // worker and answer by sending the same requests again.
     const origin = (sender && originOf(sender)) ?? 'null';
     port.onMessage.addListener((message: unknown) => {
       if (!isRequestMessage(message)) return;
