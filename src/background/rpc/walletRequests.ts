@@ -30,7 +30,7 @@ const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.f
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
 /** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
-export function authorizationsIn(raw: Hex): ReplaceTransactionDetails['original']['authorizations'] {
+export function authorizationsIn(raw: Hex): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
   const list = Transaction.from(raw).authorizationList ?? [];
   return list.map((auth) => {
     const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
@@ -41,14 +41,15 @@ export function authorizationsIn(raw: Hex): ReplaceTransactionDetails['original'
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
+  // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
+  const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw) : [];
   return {
     mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
     networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
     original: {
       calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : pending.calls.map((i) => describeCall(batch.calls[i])),
       ...(batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf' ? { revokeDelegation: true as const } : {}),
-      // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
-      ...(p.mode === 'speedUp' && authorizationsIn(pending.raw)?.length ? { authorizations: authorizationsIn(pending.raw) } : {}),
+      ...(authorizations.length > 0 ? { authorizations } : {}),
       fees: decimal(previous),
     },
     ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),
