@@ -5,11 +5,13 @@ import type { ReactNode } from 'react';
 const monogram = (origin: string): string => (new URL(origin).hostname.replace(/^www\./, '')[0] ?? '?').toUpperCase();
 
 export function Screen({ title, origin, network, actions, children }: { title: string; origin: string; network?: string; actions: ReactNode; children: ReactNode }) {
+  // The wallet's own requests (Send, Speed up, Cancel, reverts) come from this page's own origin.
+  const own = origin === location.origin;
   return (
     <div className="screen">
       <header className="approval-header">
-        <span className="site-badge" aria-hidden="true">{monogram(origin)}</span>
-        <span className="site" title={origin} aria-label="Site">{origin}</span>
+        <span className="site-badge" aria-hidden="true">{own ? 'B' : monogram(origin)}</span>
+        <span className="site" title={origin} aria-label="Site">{own ? 'Batch Wallet' : origin}</span>
         {network && <span className="pill" aria-label="Network">{network}</span>}
       </header>
       <main>
