@@ -49,20 +49,16 @@ export function isAllowedRpcUrl(value: string): boolean {
  * Where blocks (or flashblocks) come within a second or two: the built-in chains, and any node on this machine (a
  * local devnet). Waiting for inclusion in the send itself (eth_sendRawTransactionSync) pays off only there.
  */
-export function hasFastBlocks(network: Pick<Network, 'builtIn' | 'rpcUrl'>): boolean {
-  if (network.builtIn) return true;
-  try {
-    return hostKind(new URL(network.rpcUrl).hostname) === 'loopback';
-  } catch {
-    return false;
-  }
-}
+export const hasFastBlocks = (network: Pick<Network, 'builtIn' | 'rpcUrl'>): boolean => network.builtIn || onThisMachine(network.rpcUrl);
 
 /** The local devnet: its chain id on a node of this machine (a network added with that id elsewhere is not it). */
-export function isLocalDevnet(network: Pick<Network, 'chainId' | 'rpcUrl'>): boolean {
-  if (network.chainId !== LOCAL_DEVNET_CHAIN_ID) return false;
+export const isLocalDevnet = (network: Pick<Network, 'chainId' | 'rpcUrl'>): boolean =>
+  network.chainId === LOCAL_DEVNET_CHAIN_ID && onThisMachine(network.rpcUrl);
+
+/** A node URL on a loopback address; false for a URL that does not parse. */
+function onThisMachine(rpcUrl: string): boolean {
   try {
-    return hostKind(new URL(network.rpcUrl).hostname) === 'loopback';
+    return hostKind(new URL(rpcUrl).hostname) === 'loopback';
   } catch {
     return false;
   }
