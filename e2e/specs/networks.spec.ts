@@ -4,6 +4,7 @@
  */
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
+import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
 
 const newChain = (chainId: string) => ({
@@ -45,6 +46,20 @@ test('a connected site switches to a built-in network without a popup: chainChan
   expect(await dapp.request('wallet_switchEthereumChain', [{ chainId: '0x999' }])).toEqual({
     error: { code: 4902, message: expect.stringContaining('Unrecognized chain ID 0x999') },
   });
+});
+
+test('every tab follows a switch: its eth_chainId is the new chain as soon as the switching page has its answer', async ({ wallet, dapp, session, devnet }) => {
+  void wallet;
+  const other = await Dapp.open(session, devnet.dappUrl.replace('127.0.0.1', 'localhost'));
+  expect(await other.result('eth_chainId')).toBe('0x7a69');
+  await connect(dapp, session);
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toBeNull();
+  expect(await other.result('eth_chainId')).toBe('0x14a34');
+  expect(await other.result('net_version')).toBe('84532');
+  // eth_chainId takes no params: the wallet says so, whoever answers it.
+  expect(await other.request('eth_chainId', ['0x1'])).toEqual({ error: { code: -32602, message: expect.stringContaining('eth_chainId') } });
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x7a69' }])).toBeNull();
+  expect(await other.result('eth_chainId')).toBe('0x7a69');
 });
 
 test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, session }) => {

@@ -128,7 +128,8 @@ test('records planted in storage are never acted on: a decided approval and its 
     });
   }, { from, origin: dapp.origin, attacker });
   await chromium.stopServiceWorker();
-  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
+  // Wakes the worker: net_version is answered there (eth_chainId may be answered by the frame's content script).
+  expect(await dapp.result('net_version')).toBe('31337');
   await expect.poll(() => freshWallet.popup.screen.evaluate(async () =>
     ((await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<{ approvals?: unknown[] }> } } } }).chrome.storage.local.get('approvals')).approvals ?? []).length, undefined)).toBe(0);
   expect(await chain().getTransactionCount(from, 'pending')).toBe(0);

@@ -2,8 +2,10 @@
 import { expect, test } from '../fixtures/test';
 import { connect } from '../pages/flows';
 
-test('reset wallet only after typing RESET: sites lose their accounts and the popup starts over', async ({ wallet, dapp, session }) => {
+test('reset wallet only after typing RESET: sites lose their accounts, go back to the default chain, and the popup starts over', async ({ wallet, dapp, session }) => {
   await connect(dapp, session);
+  expect(await dapp.result('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toBeNull();
+  await dapp.record('chainChanged');
   await wallet.screen.click('Settings');
   await wallet.screen.waitForText({ role: 'region', name: 'Connected sites' }, new RegExp(dapp.origin.replace(/[.:/]/g, '\\$&')));
   await wallet.screen.click('Reset wallet…');
@@ -13,6 +15,8 @@ test('reset wallet only after typing RESET: sites lose their accounts and the po
   await wallet.screen.click('Reset wallet');
   await wallet.screen.waitFor({ role: 'button', name: 'Import an existing wallet' });
   expect(await dapp.result('eth_accounts')).toEqual([]);
+  await expect.poll(() => dapp.events('chainChanged')).toEqual(['0x7a69']);
+  expect(await dapp.result('eth_chainId')).toBe('0x7a69');
 });
 
 test('auto-lock is picked from a list of durations; a stored duration not on the list shows as it is', async ({ wallet }) => {

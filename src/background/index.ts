@@ -147,11 +147,14 @@ browser.runtime.onConnect.addListener((port) => {
   const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
   const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
   void frames.connected(frame, port);
-  // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port.
+  // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port,
+  // with the chain its content script answers eth_chainId with (a chainChanged sent meanwhile reaches this port too).
   if (frame.origin !== 'null') {
-    void pageSettings(services.settings, frame.origin)
-      .catch(() => ({ isMetaMask: true }))
-      .then((settings) => port.postMessage({ type: 'page-settings', settings } satisfies PageSettingsMessage))
+    void Promise.all([
+      pageSettings(services.settings, frame.origin).catch(() => ({ isMetaMask: true })),
+      networks.selected().then((network) => network.chainId, () => undefined),
+    ])
+      .then(([settings, chainId]) => port.postMessage({ type: 'page-settings', settings, ...(chainId ? { chainId } : {}) } satisfies PageSettingsMessage))
       // The page went away meanwhile.
       .catch(() => undefined);
   }

@@ -1,9 +1,11 @@
 /**
  * Relay between the page and the background. It checks envelopes and copies only the fields the
- * protocol defines; it decides nothing and keeps no state but what is still on its way. The background
- * learns the page's origin from the browser, not from anything relayed here. At injection it opens its
- * port to the background, whose first message is the page's settings (isMetaMask); the provider gets them
- * with "content-ready", before any request of the page is answered.
+ * protocol defines; it decides nothing and keeps no state but what is still on its way and the chain id
+ * the background last named on the open port, which answers eth_chainId without a round trip to the worker
+ * (the most asked request of all). The background learns the page's origin from the browser, not from
+ * anything relayed here. At injection it opens its port to the background, whose first message is the
+ * page's settings (isMetaMask) and the selected chain; the provider gets the settings with "content-ready",
+ * before any request of the page is answered.
  */
 import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
@@ -36,6 +38,11 @@ const toPage = (data: ToPageMessage): void => {
 /** Requests handed to the background and not answered yet. */
 const unanswered = new Map<string, RequestMessage>();
 let port: browser.Runtime.Port | null = null;
+/**
+ * The selected chain as the background named it on the open port: first with the settings, then by every chainChanged
+ * (which the worker sends before it answers the switch). Forgotten with the port: a new worker names it again.
+ */
+let chainId: string | undefined;
 
 /**
  * The port to the background, opened at injection (its first message is the page's settings). When the worker
@@ -45,9 +52,11 @@ let port: browser.Runtime.Port | null = null;
 function connection(): browser.Runtime.Port {
   if (port) return port;
   const opened = browser.runtime.connect({ name: PROVIDER_PORT });
+  chainId = undefined;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
     port = null;
+    chainId = undefined;
     settingsHeard(DEFAULT_SETTINGS);
     if (unanswered.size > 0) resend();
   });
@@ -68,14 +77,27 @@ function send(message: RequestMessage): void {
 const resend = () => [...unanswered.values()].forEach(send);
 
 function fromBackground(message: unknown): void {
-  if (isPageSettingsMessage(message)) return settingsHeard({ isMetaMask: message.settings.isMetaMask });
+  if (isPageSettingsMessage(message)) {
+    // A chainChanged that came first on this port is newer than the chain read for the settings.
+    if (port) chainId ??= message.chainId;
+    return settingsHeard({ isMetaMask: message.settings.isMetaMask });
+  }
   if (!isToPageMessage(message)) return;
   if (message.type === 'content-ready') return;
   // Replies and events are for one origin: a frame that navigated elsewhere meanwhile must not see them.
   if (message.type === 'rpc-response' && message.origin !== window.origin) return;
   if (message.type === 'provider-event' && message.origin !== '*' && message.origin !== window.origin) return;
   if (message.type === 'rpc-response') unanswered.delete(message.id);
+  if (message.type === 'provider-event' && message.event === 'chainChanged' && port) chainId = typeof message.data === 'string' ? message.data : undefined;
   toPage(message);
+}
+
+/** eth_chainId without params, answered from the chain the background named; anything else about it goes there. */
+function answeredHere(message: RequestMessage): boolean {
+  const { method, params } = message.request;
+  if (method !== 'eth_chainId' || chainId === undefined || !(params === undefined || (Array.isArray(params) && params.length === 0))) return false;
+  toPage({ type: 'rpc-response', id: message.id, origin: window.origin, response: { result: chainId } });
+  return true;
 }
 
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
@@ -84,7 +106,7 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   if (isInpageReady(message)) return ready();
   // A page sends its unanswered requests again to a content script that started after an extension restart; one
   // this script already passed on is on its way.
-  if (!isRequestMessage(message) || unanswered.has(message.id)) return;
+  if (!isRequestMessage(message) || unanswered.has(message.id) || answeredHere(message)) return;
   const request: RequestMessage = { type: 'rpc-request', id: message.id, request: { method: message.request.method, params: message.request.params } };
   unanswered.set(request.id, request);
   send(request);

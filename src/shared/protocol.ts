@@ -61,15 +61,23 @@ export interface PageSettings {
   isMetaMask: boolean;
 }
 
-/** Background → content script, first on every port it opens: the settings of the frame's origin (the browser names it). */
+/**
+ * Background → content script, first on every port it opens: the settings of the frame's origin (the browser names it)
+ * and the selected chain, which the content script answers eth_chainId with until chainChanged says otherwise.
+ */
 export interface PageSettingsMessage {
   type: 'page-settings';
   settings: PageSettings;
+  /** Absent when the wallet could not read it: eth_chainId then goes to the background. */
+  chainId?: string;
 }
 
 export function isPageSettingsMessage(value: unknown): value is PageSettingsMessage {
   const m = value as PageSettingsMessage | null;
-  return typeof m === 'object' && m !== null && m.type === 'page-settings' && typeof m.settings?.isMetaMask === 'boolean';
+  return (
+    typeof m === 'object' && m !== null && m.type === 'page-settings' && typeof m.settings?.isMetaMask === 'boolean' &&
+    (m.chainId === undefined || typeof m.chainId === 'string')
+  );
 }
 
 export interface InpageReady {

@@ -6,6 +6,7 @@ import { address, boolean, data, hash32, quantity, type Hex } from '../../shared
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { BUILT_IN_NETWORKS } from '../../shared/networks';
 import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
+import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { switchNetwork } from '../networks/switch';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
@@ -160,7 +161,11 @@ export const pageMethods: PageTable = {
       await services.permissions.revokeAll();
       await Promise.all(sites.map((origin) => services.emit(origin, 'accountsChanged', [])));
       await lock();
+      const chainBefore = (await services.networks.selected()).chainId;
       await services.resetStorage();
+      // A fresh wallet is on the default chain: pages (and the chain id their content scripts answer) hear it.
+      const chainAfter = NETWORKS_DEFAULTS.selectedChainId;
+      if (BigInt(chainBefore) !== BigInt(chainAfter)) await services.emit('*', 'chainChanged', chainAfter);
       return null;
     },
   },

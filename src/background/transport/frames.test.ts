@@ -46,6 +46,16 @@ describe('frames', () => {
     expect(Object.values(await session.get('providerFrames'))).toEqual([A]);
   });
 
+  it('an event reaches a frame whose port opened before its listing was written (its content script answers eth_chainId from it)', async () => {
+    const { frames, session, sent } = setup();
+    const a = fakePort();
+    const connecting = frames.connected(A, a);
+    await frames.emit('*', 'chainChanged', '0x1');
+    await connecting;
+    expect(a.got).toEqual([{ type: 'provider-event', origin: '*', event: 'chainChanged', data: '0x1' }]);
+    expect([sent.length, Object.keys(await session.get('providerFrames'))]).toEqual([0, ['1 0']]);
+  });
+
   it('a reload does not lose the new document: the old port closing after the new one opened changes nothing', async () => {
     const { frames, session } = setup();
     const old = fakePort();

@@ -88,7 +88,10 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
       await deliver(target, { type: 'rpc-response', id: target.requestId, origin: target.origin, response });
     },
     async emit(origin, event, data) {
-      const frames = Object.values(await session.get('providerFrames')).filter((f) => origin === '*' || f.origin === origin);
+      // A frame whose port has just opened may not be listed yet: it hears the event too, on that port.
+      const everyFrame = new Map(Object.entries(await session.get('providerFrames')));
+      for (const [key, open] of ports) everyFrame.set(key, open.frame);
+      const frames = [...everyFrame.values()].filter((f) => origin === '*' || f.origin === origin);
       const message: ToPageMessage = { type: 'provider-event', origin, event, data };
       const reached = await Promise.all(frames.map((frame) => deliver(frame, message)));
       // A frame that took nothing is gone (closed or navigated without saying so while no worker ran).
