@@ -13,8 +13,10 @@ export const DEVNET_LISTED_HOST = 'phishing-test.localhost';
 
 export type PhishingVerdict = { kind: 'listed' } | { kind: 'resembles'; target: string } | undefined;
 
-const blocklist = new Set<string>([...config.blacklist, ...(__DEVNET_BUILD__ ? [DEVNET_LISTED_HOST] : [])]);
-const allowlist = new Set<string>(config.whitelist);
+let lists: { blocklist: Set<string>; allowlist: Set<string> } | undefined;
+/** Built on first use: a worker start that answers a read should not index 15 000 hosts first. */
+const hostLists = () =>
+  (lists ??= { blocklist: new Set([...config.blacklist, ...(__DEVNET_BUILD__ ? [DEVNET_LISTED_HOST] : [])]), allowlist: new Set(config.whitelist) });
 
 /** The host and each parent domain: `a.b.example.com`, `b.example.com`, `example.com`, `com`. */
 const selfAndParents = (host: string): string[] => host.split('.').map((_, i, parts) => parts.slice(i).join('.'));
@@ -39,6 +41,7 @@ function distanceWithin(a: string, b: string, max: number): boolean {
 export function phishingVerdict(hostname: string): PhishingVerdict {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const domains = selfAndParents(host);
+  const { allowlist, blocklist } = hostLists();
   if (domains.some((d) => allowlist.has(d))) return undefined;
   if (domains.some((d) => blocklist.has(d))) return { kind: 'listed' };
   const form = fuzzyForm(host);
