@@ -13,7 +13,7 @@ import { connect } from '../pages/flows';
 /** The host the devnet build adds to the phishing list (DEVNET_LISTED_HOST in src/background/protection/phishingList.ts). */
 const DEVNET_LISTED_HOST = 'phishing-test.localhost';
 
-test('a listed site: the warning holds its connect request; back to safety is 4001; continue anyway connects, and the site is trusted from then on', async ({ freshWallet, session, devnet }) => {
+test('a listed site: the warning holds its connect request; back to safety is 4001; continue anyway connects, and the site is trusted until the popup takes it back', async ({ freshWallet, session, devnet }) => {
   // The devnet build lists this name; like every *.localhost it reaches the devnet's dapp server.
   const url = new URL(devnet.dappUrl);
   url.hostname = DEVNET_LISTED_HOST;
@@ -46,6 +46,18 @@ test('a listed site: the warning holds its connect request; back to safety is 40
   expect(await approval.screen.count({ role: 'alert', name: 'Phishing warning' })).toBe(0);
   await approval.reject();
   expect(await signing).toMatchObject({ error: { code: 4001 } });
+
+  // The popup lists the trust and takes it back: the warning holds the site's requests again.
+  const { screen } = freshWallet.popup;
+  await screen.click('Settings');
+  await screen.waitForText({ role: 'region', name: 'Trusted despite the phishing list' }, new RegExp(site.origin.replace(/[.:/]/g, '\\$&')));
+  await screen.click(`Stop trusting ${site.origin}`);
+  await screen.waitForCount({ role: 'region', name: 'Trusted despite the phishing list' }, 0);
+  const held = site.request('personal_sign', ['0x68656c6c6f', freshWallet.address]);
+  approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading' }, 'Deceptive site');
+  await approval.backToSafety();
+  expect(await held).toMatchObject({ error: { code: 4001, message: expect.stringContaining('went back to safety') } });
 });
 
 test('a recipient that starts and ends like an address the user sent to gets a red warning; the real one does not', async ({ freshWallet, dapp, session }) => {

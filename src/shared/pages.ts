@@ -34,6 +34,8 @@ export interface WalletState {
   networks: Network[];
   selectedChainId: Hex;
   sites: { origin: string; accounts: Hex[] }[];
+  /** Origins on the phishing list the user chose to trust anyway. */
+  phishingTrusted: string[];
   approvals: ApprovalView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
@@ -141,6 +143,7 @@ export interface PageMethods {
   selectAccount: Method<{ address: Hex }, null>;
   selectNetwork: Method<{ chainId: Hex }, null>;
   revokeSite: Method<{ origin: string }, null>;
+  distrustSite: Method<{ origin: string }, null>;
   /** `answer`: the screen's value when approving (chosen accounts, a fee tier); checked per approval type. */
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
   getBalance: Method<{ address: Hex }, Hex>;

@@ -114,6 +114,10 @@ export const pageMethods: PageTable = {
       return null;
     },
   },
+  distrustSite: {
+    parse: (params) => ({ origin: text(fields(params).origin, 'origin') }),
+    handle: async (p, { services }) => (await services.trustedSites.distrust(p.origin), null),
+  },
   resolveApproval: {
     parse(params) {
       const p = fields(params);

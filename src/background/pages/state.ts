@@ -7,10 +7,10 @@ import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Services } from '../services';
 
-export async function walletState({ vault, accounts, networks, permissions, approvals, settings, firewall }: Services): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
+export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
-    networks.selected(), permissions.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
+    networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
   ]);
   return {
     initialized,
@@ -21,6 +21,7 @@ export async function walletState({ vault, accounts, networks, permissions, appr
     networks: all,
     selectedChainId: selected.chainId,
     sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
+    phishingTrusted,
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
     autoLockMinutes,
     metaMaskCompatibility,

@@ -20,7 +20,7 @@ export function Home({ state }: { state: WalletState }) {
     { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'collectibles', label: 'Collectibles', content: () => selected && <Collectibles key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'activity', label: 'Activity', content: () => <Activity /> },
-    { key: 'sites', label: 'Sites', content: () => <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} /> },
+    { key: 'sites', label: 'Sites', content: () => <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} trusted={state.phishingTrusted} /> },
   ];
   return (
     <main className="home">

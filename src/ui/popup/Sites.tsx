@@ -1,8 +1,10 @@
 /**
  * Connected sites, each revocable (the site gets accountsChanged []), and each site's MetaMask compatibility choice
- * (applies on the site's next load). A site with a choice of its own stays listed after it is revoked.
+ * (applies on the site's next load). A site with a choice of its own stays listed after it is revoked. Below them, the
+ * sites on the phishing list the user trusted anyway, each of which can be distrusted again.
  */
 import type { WalletState } from '../../shared/pages';
+import type { Hex } from '../../shared/params';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
 
@@ -12,9 +14,24 @@ type Choice = keyof typeof CHOICES;
 const choiceOf = (sites: Record<string, boolean>, origin: string): Choice => (!Object.hasOwn(sites, origin) ? 'global' : sites[origin] ? 'on' : 'off');
 const enabledFor = (choice: Choice): boolean | null => (choice === 'global' ? null : choice === 'on');
 
-export function Sites({ sites, compatibility }: { sites: WalletState['sites']; compatibility: WalletState['metaMaskCompatibility'] }) {
+interface SitesProps {
+  sites: WalletState['sites'];
+  compatibility: WalletState['metaMaskCompatibility'];
+  trusted: WalletState['phishingTrusted'];
+}
+
+export function Sites({ sites, compatibility, trusted }: SitesProps) {
   const connected = new Map(sites.map((site) => [site.origin, site.accounts]));
   const origins = [...new Set([...connected.keys(), ...Object.keys(compatibility.sites)])];
+  return (
+    <>
+      <ConnectedSites origins={origins} connected={connected} compatibility={compatibility} />
+      {trusted.length > 0 && <TrustedDespiteWarning trusted={trusted} />}
+    </>
+  );
+}
+
+function ConnectedSites({ origins, connected, compatibility }: { origins: string[]; connected: Map<string, Hex[]>; compatibility: WalletState['metaMaskCompatibility'] }) {
   return (
     <section aria-label="Connected sites">
       <h2>Connected sites</h2>
@@ -40,6 +57,23 @@ export function Sites({ sites, compatibility }: { sites: WalletState['sites']; c
               Revoke
             </button>
           )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function TrustedDespiteWarning({ trusted }: { trusted: string[] }) {
+  return (
+    <section aria-label="Trusted despite the phishing list">
+      <h2>Trusted despite the phishing list</h2>
+      <p className="muted">Their requests go to their approvals without the Deceptive site warning.</p>
+      {trusted.map((origin) => (
+        <div key={origin} className="row card">
+          <div className="mono">{origin}</div>
+          <button className="secondary" aria-label={`Stop trusting ${origin}`} onClick={() => void call('distrustSite', { origin })}>
+            Stop trusting
+          </button>
         </div>
       ))}
     </section>

@@ -41,7 +41,7 @@ export function Settings({ state }: { state: WalletState }) {
       <RevealPhrase />
       <h2>Password</h2>
       <ChangePassword />
-      <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} />
+      <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} trusted={state.phishingTrusted} />
       <h2>Reset</h2>
       <ResetWallet />
     </main>
