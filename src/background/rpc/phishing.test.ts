@@ -50,6 +50,13 @@ describe('requests from a site on the phishing list', () => {
     expect(await send('eth_chainId', LISTED, '3')).toEqual({ result: '0x7a69' });
   });
 
+  it('are parsed before they are held: malformed params get -32602 at once and put no warning in front of the user', async () => {
+    const { queued, send } = setup();
+    expect(await send('personal_sign', LISTED, '1', ['0x68656c6c6f', 'not an address'])).toMatchObject({ error: { code: -32602 } });
+    expect(await send('wallet_sendCalls', LISTED, '2', [{ calls: 'none' }])).toMatchObject({ error: { code: -32602 } });
+    expect(queued).toEqual([]);
+  });
+
   it('"Back to safety" answers the held request 4001 and trusts nothing', async () => {
     const { services, queued, send } = setup();
     await send('eth_requestAccounts');

@@ -27,6 +27,8 @@ export async function stopIfListed(entry: MethodEntry, request: RpcRequest, ctx:
   if (!entry.approval && entry.auth === 'none') return undefined;
   const hostname = listedHost(ctx.origin);
   if (!hostname || (await ctx.services.trustedSites.isTrusted(ctx.origin))) return undefined;
+  // Malformed params are answered as for any site, rather than held behind a warning the user would have to read first.
+  await entry.parse(request.params);
   if (!entry.approval) {
     throw new RpcError(ErrorCode.unauthorized, `${listedReason(hostname)}: the wallet does not answer it unless the user chooses to trust it`);
   }
