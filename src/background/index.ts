@@ -98,6 +98,8 @@ const services: Services = {
   resetStorage: async () => {
     await resetToDefaults(local, LOCAL_DEFAULTS);
     await resetToDefaults(session, SESSION_DEFAULTS);
+    // A port that connects next is told the default chain, not the one remembered from before.
+    networks.forget();
   },
 };
 

@@ -55,6 +55,8 @@ function connection(): browser.Runtime.Port {
   chainId = undefined;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
+    // A port this script closed itself (the page went into the back/forward cache) was replaced already.
+    if (port !== opened) return;
     port = null;
     chainId = undefined;
     settingsHeard(DEFAULT_SETTINGS);
@@ -125,12 +127,20 @@ if (window.origin === 'null') {
   ready();
 }
 
-// A page restored from the back/forward cache had its port closed on the way in: it connects again, so the worker
-// lists it once more and its events reach it.
+// A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
+// stale); restored, it connects again, is told the chain and listed once more, and sends what was never answered.
+window.addEventListener('pagehide', (event) => {
+  if (!event.persisted || !port) return;
+  const closing = port;
+  port = null;
+  chainId = undefined;
+  closing.disconnect();
+});
 window.addEventListener('pageshow', (event) => {
-  if (!event.persisted || window.origin === 'null') return;
+  if (!event.persisted || window.origin === 'null' || port) return;
   try {
     connection();
+    resend();
   } catch {
     // No extension behind this script any more.
   }

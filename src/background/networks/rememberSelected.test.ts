@@ -46,6 +46,15 @@ describe('the selected network', () => {
     expect((await networks.selected()).rpcUrl).toBe(builtIn.rpcUrl);
   });
 
+  it('is read again after a write that bypassed it (a wallet reset), when told to forget, before storage says so', async () => {
+    const { backend, networks } = setUp();
+    await networks.select('0x14a34');
+    expect((await networks.selected()).chainId).toBe('0x14a34');
+    await backend.set({ selectedChainId: NETWORKS_DEFAULTS.selectedChainId });
+    networks.forget();
+    expect((await networks.selected()).chainId).toBe(NETWORKS_DEFAULTS.selectedChainId);
+  });
+
   it('is read again after storage says something changed', async () => {
     const { backend, networks, reads, changed } = setUp();
     await networks.selected();

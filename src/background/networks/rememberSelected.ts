@@ -5,7 +5,8 @@
 import type { Network } from '../../shared/networks';
 import type { Networks } from './registry';
 
-export function rememberSelected(networks: Networks, onChanged: (listener: () => void) => void): Networks {
+/** `forget`: for writes that bypass these networks (a wallet reset), before storage.onChanged reports them. */
+export function rememberSelected(networks: Networks, onChanged: (listener: () => void) => void): Networks & { forget(): void } {
   let remembered: Promise<Network> | null = null;
   const forget = () => void (remembered = null);
   onChanged(forget);
@@ -20,6 +21,7 @@ export function rememberSelected(networks: Networks, onChanged: (listener: () =>
   };
   return {
     ...networks,
+    forget,
     selected() {
       if (remembered) return remembered;
       const reading = networks.selected();

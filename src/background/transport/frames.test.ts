@@ -56,6 +56,25 @@ describe('frames', () => {
     expect([sent.length, Object.keys(await session.get('providerFrames'))]).toEqual([0, ['1 0']]);
   });
 
+  it('a delivery to an earlier document that fails while its frame\'s new document connects does not drop the new port', async () => {
+    const session = typedStorage(memoryBackend(), FRAMES_DEFAULTS);
+    const earlier: Frame = { ...A, documentId: 'D1' };
+    await session.set('providerFrames', { '1 0': earlier });
+    let refuse: (error: Error) => void = () => undefined;
+    let asked: () => void = () => undefined;
+    const askedTab = new Promise<void>((resolve) => (asked = resolve));
+    const frames = createFrames(session, () => new Promise((_, reject) => ((refuse = reject), asked())));
+    const emitting = frames.emit('*', 'chainChanged', '0x1');
+    await askedTab;
+    const fresh = fakePort();
+    await frames.connected({ ...A, documentId: 'D2' }, fresh);
+    refuse(new Error('No frame with id D1'));
+    await emitting;
+    await frames.emit('*', 'chainChanged', '0x2');
+    expect(fresh.got.map((m) => (m as { data: unknown }).data)).toEqual(['0x2']);
+    expect(await session.get('providerFrames')).toEqual({ '1 0': { ...A, documentId: 'D2' } });
+  });
+
   it('a reload does not lose the new document: the old port closing after the new one opened changes nothing', async () => {
     const { frames, session } = setup();
     const old = fakePort();

@@ -94,8 +94,9 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
       const frames = [...everyFrame.values()].filter((f) => origin === '*' || f.origin === origin);
       const message: ToPageMessage = { type: 'provider-event', origin, event, data };
       const reached = await Promise.all(frames.map((frame) => deliver(frame, message)));
-      // A frame that took nothing is gone (closed or navigated without saying so while no worker ran).
-      const lost = frames.filter((_, i) => !reached[i]);
+      // A frame that took nothing is gone (closed or navigated without saying so while no worker ran), unless its new
+      // document connected meanwhile.
+      const lost = frames.filter((f, i) => !reached[i] && !ports.has(keyOf(f)));
       if (lost.length > 0) await Promise.all(lost.map((f) => gone(f.tabId, f.frameId)));
     },
   };
