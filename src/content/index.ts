@@ -52,7 +52,6 @@ let chainId: string | undefined;
 function connection(): browser.Runtime.Port {
   if (port) return port;
   const opened = browser.runtime.connect({ name: PROVIDER_PORT });
-  chainId = undefined;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
     // A port this script closed itself (the page went into the back/forward cache) was replaced already.

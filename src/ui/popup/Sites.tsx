@@ -4,7 +4,6 @@
  * sites on the phishing list the user trusted anyway, each of which can be distrusted again.
  */
 import type { WalletState } from '../../shared/pages';
-import type { Hex } from '../../shared/params';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
 
@@ -21,17 +20,17 @@ interface SitesProps {
 }
 
 export function Sites({ sites, compatibility, trusted }: SitesProps) {
-  const connected = new Map(sites.map((site) => [site.origin, site.accounts]));
-  const origins = [...new Set([...connected.keys(), ...Object.keys(compatibility.sites)])];
   return (
     <>
-      <ConnectedSites origins={origins} connected={connected} compatibility={compatibility} />
+      <ConnectedSites sites={sites} compatibility={compatibility} />
       {trusted.length > 0 && <TrustedDespiteWarning trusted={trusted} />}
     </>
   );
 }
 
-function ConnectedSites({ origins, connected, compatibility }: { origins: string[]; connected: Map<string, Hex[]>; compatibility: WalletState['metaMaskCompatibility'] }) {
+function ConnectedSites({ sites, compatibility }: Omit<SitesProps, 'trusted'>) {
+  const connected = new Map(sites.map((site) => [site.origin, site.accounts]));
+  const origins = [...new Set([...connected.keys(), ...Object.keys(compatibility.sites)])];
   return (
     <section aria-label="Connected sites">
       <h2>Connected sites</h2>
