@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView, ConnectDetails } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
 import { siweMessage, type SiweFields } from '../../shared/siwe';
+import { mountPoint } from '../testing/mount';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { Connect } = await import('./Connect');
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ACCOUNT_1 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ACCOUNT_2 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -19,15 +17,9 @@ const STATE = {
   selectedAccount: ACCOUNT_1,
 } as unknown as WalletState;
 
-let root: Root | undefined;
-const container = document.body.appendChild(document.createElement('div'));
-afterEach(() => act(() => root?.unmount()));
-
-async function render(details: ConnectDetails): Promise<void> {
-  root = createRoot(container);
-  const approval = { id: 'a', origin: 'https://dapp.example', type: 'connect', details } as ApprovalView & { type: 'connect' };
-  await act(async () => root!.render(<Connect approval={approval} state={STATE} />));
-}
+const { container, render: mount, unmount } = mountPoint();
+const render = (details: ConnectDetails) =>
+  mount(<Connect approval={{ id: 'a', origin: 'https://dapp.example', type: 'connect', details } as ApprovalView & { type: 'connect' }} state={STATE} />);
 const messages = () => [...container.querySelectorAll('pre')].map((pre) => [pre.getAttribute('aria-label'), pre.textContent]);
 
 describe('the connect screen with ERC-7846 sign-in', () => {
@@ -47,7 +39,7 @@ describe('the connect screen with ERC-7846 sign-in', () => {
   it('shows the domain warning, and no sign-in part for a plain connect', async () => {
     await render({ signIn: { fields: { ...FIELDS, domain: 'bank.example' }, warning: 'This sign-in request is for bank.example' } });
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('This sign-in request is for bank.example');
-    await act(() => root!.unmount());
+    unmount();
     await render({});
     expect(container.querySelector('h1')?.textContent).toBe('Connect to https://dapp.example');
     expect(messages()).toEqual([]);

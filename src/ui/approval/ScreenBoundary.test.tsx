@@ -1,34 +1,22 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
 
 const call = vi.fn(async () => null);
 vi.mock('../api/background', () => ({ call }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-const roots: Root[] = [];
-beforeEach(() => {
-  container = document.body.appendChild(document.createElement('div'));
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
+const { container, render: mount } = mountPoint();
+beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
-  container.remove();
   vi.restoreAllMocks();
   call.mockClear();
 });
 
-const render = async (approval: ApprovalView, state = {} as WalletState) => {
-  const root = createRoot(container);
-  roots.push(root);
-  await act(async () => root.render(<ApprovalScreen approval={approval} state={state} />));
-};
+const render = (approval: ApprovalView, state = {} as WalletState) => mount(<ApprovalScreen approval={approval} state={state} />);
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 
 /** Details a screen cannot show: the sendCalls screen maps over calls that are not there. */

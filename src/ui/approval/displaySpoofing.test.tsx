@@ -1,25 +1,16 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
 
 // The preview never arrives: these tests look only at what the screen shows from the request itself.
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-const container = document.body.appendChild(document.createElement('div'));
-afterEach(() => act(() => root?.unmount()));
-
-async function render(approval: Omit<ApprovalView, 'id' | 'origin'>): Promise<HTMLElement> {
-  root = createRoot(container);
-  await act(async () => root!.render(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />));
-  return container;
-}
+const { container, render: mount } = mountPoint();
+const render = (approval: Omit<ApprovalView, 'id' | 'origin'>) =>
+  mount(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />);
 const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
 
 const token = (symbol: string, name: string, image?: string) => ({

@@ -1,24 +1,16 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
 
 // The preview never arrives: these tests look only at the warnings the background put in the request.
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | undefined;
-const container = document.body.appendChild(document.createElement('div'));
-afterEach(() => act(() => root?.unmount()));
-
-async function render(approval: Omit<ApprovalView, 'id' | 'origin'>, origin = 'https://dapp.example'): Promise<void> {
-  root = createRoot(container);
-  await act(async () => root!.render(<ApprovalScreen approval={{ id: 'a', origin, ...approval } as ApprovalView} state={{ accounts: [] } as unknown as WalletState} />));
-}
+const { container, render: mount, unmount } = mountPoint();
+const render = (approval: Omit<ApprovalView, 'id' | 'origin'>, origin = 'https://dapp.example') =>
+  mount(<ApprovalScreen approval={{ id: 'a', origin, ...approval } as ApprovalView} state={{ accounts: [] } as unknown as WalletState} />);
 const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
 const buttons = () => [...container.querySelectorAll('button')].map((b) => b.textContent);
 
@@ -36,7 +28,7 @@ describe('protection warnings on the approval screens', () => {
   it('connect: a look-alike site is warned about, a plain one is not', async () => {
     await render({ type: 'connect', details: { lookAlikeSite: 'This site’s address looks like opensea.io but is not it.' } });
     expect(text('Look-alike site')).toBe('This site’s address looks like opensea.io but is not it. Check the address bar before you connect.');
-    act(() => root!.unmount());
+    unmount();
     await render({ type: 'connect', details: {} });
     expect(text('Look-alike site')).toBeUndefined();
   });
