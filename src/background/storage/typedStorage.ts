@@ -13,6 +13,7 @@ export interface StorageBackend {
 export interface TypedStorage<Schema> {
   get<K extends keyof Schema & string>(key: K): Promise<Schema[K]>;
   set<K extends keyof Schema & string>(key: K, value: Schema[K]): Promise<void>;
+  /** `change` returns a new value (never the given one changed in place); returning the given one writes nothing. */
   update<K extends keyof Schema & string>(key: K, change: (current: Schema[K]) => Schema[K]): Promise<Schema[K]>;
 }
 
@@ -33,8 +34,10 @@ export function typedStorage<Schema>(backend: StorageBackend, defaults: Schema):
     update(key, change) {
       const previous = queues.get(key) ?? Promise.resolve();
       const next = previous.then(async () => {
-        const value = change(await get(key));
-        await set(key, value);
+        const current = await get(key);
+        const value = change(current);
+        // A change that hands back what it was given writes nothing (no write, no storage.onChanged for the pages).
+        if (value !== current) await set(key, value);
         return value;
       });
       queues.set(key, next.catch(() => undefined));

@@ -75,6 +75,14 @@ describe('frames', () => {
     expect(await session.get('providerFrames')).toEqual({ '1 0': { ...A, documentId: 'D2' } });
   });
 
+  it('a reload whose old port closes just before the new one connects (Firefox names no document) stays listed', async () => {
+    const { frames, session } = setup();
+    const old = fakePort();
+    await frames.connected(A, old);
+    await Promise.all([frames.disconnected(A, old), frames.connected(A, fakePort())]);
+    expect(await session.get('providerFrames')).toEqual({ '1 0': A });
+  });
+
   it('a reload does not lose the new document: the old port closing after the new one opened changes nothing', async () => {
     const { frames, session } = setup();
     const old = fakePort();

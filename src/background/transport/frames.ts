@@ -79,10 +79,11 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
     tabClosed: (tabId) => gone(tabId),
     async connected(frame, port) {
       ports.set(keyOf(frame), { port, frame });
-      const listed = (await session.get('providerFrames'))[keyOf(frame)];
-      if (listed?.origin !== frame.origin || listed.documentId !== frame.documentId) {
-        await session.update('providerFrames', (frames) => ({ ...frames, [keyOf(frame)]: frame }));
-      }
+      // Decided in the update queue, after a removal already queued (the same frame's old port closing), not before it.
+      await session.update('providerFrames', (frames) => {
+        const listed = frames[keyOf(frame)];
+        return listed?.origin === frame.origin && listed.documentId === frame.documentId ? frames : { ...frames, [keyOf(frame)]: frame };
+      });
     },
     async reply(target, response) {
       await deliver(target, { type: 'rpc-response', id: target.requestId, origin: target.origin, response });
