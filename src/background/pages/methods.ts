@@ -13,7 +13,7 @@ import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
-import { accountOnChain, accountParam, chainParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
+import { accountOnChain, accountParam, chainParam, originParam, collectibleParam, fields, networkForm, none, popupTransaction, text } from './params';
 import { changePassword, importPrivateKey, revealPhrase } from './accounts';
 import { delegationOf, revertToPlainAccount } from './delegation';
 import { checkDelegations, reviewForeignRevert } from './firewall';
@@ -107,7 +107,7 @@ export const pageMethods: PageTable = {
   },
   selectNetwork: { parse: chainParam, handle: async (p, { services }) => (await switchNetwork(services, p.chainId), null) },
   revokeSite: {
-    parse: (params) => ({ origin: text(fields(params).origin, 'origin') }),
+    parse: originParam,
     async handle(p, { services }) {
       await services.permissions.revoke(p.origin);
       await services.emit(p.origin, 'accountsChanged', []);
@@ -115,7 +115,7 @@ export const pageMethods: PageTable = {
     },
   },
   distrustSite: {
-    parse: (params) => ({ origin: text(fields(params).origin, 'origin') }),
+    parse: originParam,
     handle: async (p, { services }) => (await services.trustedSites.distrust(p.origin), null),
   },
   resolveApproval: {

@@ -18,6 +18,9 @@ export const accountParam = (params: unknown): { address: Hex } => ({ address: a
 
 export const chainParam = (params: unknown): { chainId: Hex } => ({ chainId: quantity(fields(params).chainId, 'chainId') });
 
+/** A site, as the popup lists it (connected, or trusted despite the phishing list). */
+export const originParam = (params: unknown): { origin: string } => ({ origin: text(fields(params).origin, 'origin') });
+
 /** An account's list on one chain (tokens). */
 export function accountOnChain(params: unknown): { account: Hex; chainId: Hex } {
   const p = fields(params);
