@@ -1,31 +1,69 @@
-/** ERC-8021 dataSuffix on wallet_sendCalls: the bytes are on chain after each call's data, or in the sponsored userOp. */
+/**
+ * ERC-8021 dataSuffix on wallet_sendCalls: only a well-formed attribution, never a call. It is on chain after the
+ * atomic transaction's calldata, after the sponsored userOp's callData, or after a sequential call's own data.
+ */
 import { Interface, Wallet } from 'ethers';
+import { Attribution } from 'ox/erc8021';
+import { ENTRY_POINT_V08 } from '../../src/shared/contracts';
 import { chain, token } from '../fixtures/chain';
 import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
-const SUFFIX = '0x62635f74657374000b0080218021802180218021802180218021';
+const SUFFIX = Attribution.toDataSuffix({ codes: ['bc_test'] });
+/** A contract that takes a call with no data (its receive()): the suffix must not become that call's data. */
+const CONTRACT = ENTRY_POINT_V08;
 
-test('a plain batch carries the suffix after each call’s data, and the calls still do what they did', async ({ freshWallet, dapp, session, devnet }) => {
+test('a suffix that is calldata is refused before any window: it cannot move the user’s tokens', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  // The audit's proof: "0 ETH to the token" whose suffix is transfer(attacker, balance).
+  const drain = ERC20.encodeFunctionData('transfer', [Wallet.createRandom().address, await token().balanceOf(from)]);
+  for (const value of [drain, `${drain}${SUFFIX.slice(2)}`]) {
+    const request = [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.addresses.testToken, value: '0x0' }], capabilities: { dataSuffix: { value } } }];
+    expect(await dapp.request('wallet_sendCalls', request)).toMatchObject({ error: { code: -32602, message: expect.stringContaining('capabilities.dataSuffix.value') } });
+  }
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
+
+test('a plain batch carries the suffix only after data a call already has or on a transfer to a plain account', async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const recipient = Wallet.createRandom().address;
-  const calls = [{ to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 7n]) }, { to: recipient, value: '0x5' }];
-  const malformed = [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls, capabilities: { dataSuffix: { value: '0x123' } } }];
-  expect(await dapp.request('wallet_sendCalls', malformed)).toMatchObject({ error: { code: -32602, message: expect.stringContaining('capabilities.dataSuffix.value') } });
-  expect(await session.countExtensionPages('approval.html')).toBe(0);
-
-  const sending = dapp.request('wallet_sendCalls', [{ ...malformed[0], capabilities: { dataSuffix: { value: SUFFIX } } }]);
+  const calls = [
+    { to: CONTRACT, value: '0x0' },
+    { to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 7n]) },
+    { to: recipient, value: '0x5' },
+  ];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls, capabilities: { dataSuffix: { value: SUFFIX } } }]);
   const approval = await ApprovalWindow.next(session);
-  await approval.screen.waitForText('Data suffix', new RegExp(`^${SUFFIX}`));
+  await approval.screen.waitForText('Attribution', /^bc_test \(ERC-8021, after the data of call 2, 3; changes nothing the calls do\)/);
   await approval.approve();
   const status = await finalStatus(dapp, sentId(await sending));
   expect(status.status).toBe(200);
   const inputs = await Promise.all(status.receipts.map(async (r) => (await chain().getTransaction(r.transactionHash))!.data));
-  expect(inputs.map((data) => data.endsWith(SUFFIX.slice(2)))).toEqual([true, true]);
+  expect(inputs.map((data) => data.endsWith(SUFFIX.slice(2)))).toEqual([false, true, true]);
+  expect(inputs[0]).toBe('0x');
   expect(await token().balanceOf(recipient)).toBe(7n);
+});
+
+test('an atomic batch carries the suffix after the transaction’s calldata, where indexers read it', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  const recipient = Wallet.createRandom().address;
+  const calls = [{ to: CONTRACT, value: '0x0' }, { to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 5n]) }];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, capabilities: { dataSuffix: { value: SUFFIX } } }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('Attribution', /^bc_test \(ERC-8021, after the transaction’s data; changes nothing the calls do\)/);
+  await approval.approve();
+  const status = await finalStatus(dapp, sentId(await sending));
+  expect(status.status).toBe(200);
+  const tx = (await chain().getTransaction(status.receipts[0].transactionHash))!;
+  expect(tx.to?.toLowerCase()).toBe(from.toLowerCase());
+  expect(tx.data.endsWith(SUFFIX.slice(2))).toBe(true);
+  expect(await token().balanceOf(recipient)).toBe(5n);
 });
 
 test('a sponsored batch carries the suffix after the userOp’s callData', async ({ session, dapp, devnet }) => {
@@ -36,6 +74,7 @@ test('a sponsored batch carries the suffix after the userOp’s callData', async
   const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, capabilities }]);
   const approval = await ApprovalWindow.next(session);
   await approval.acceptUpgrade();
+  await approval.screen.waitForText('Attribution', /^bc_test \(ERC-8021, after the user operation’s data/);
   await approval.approve();
   const status = await finalStatus(dapp, sentId(await sending), 30_000);
   expect(status.status).toBe(200);

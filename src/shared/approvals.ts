@@ -38,6 +38,16 @@ export interface DecodedCall {
   data?: Hex;
 }
 
+/**
+ * An ERC-8021 attribution as the batch will carry it: after the transaction's calldata (atomic), after the userOp's
+ * callData (sponsored), or after the data of these calls (sequential; none when every call is a transfer to a contract).
+ */
+export interface Attribution {
+  codes: string[];
+  value: Hex;
+  appendedTo: 'transaction' | 'operation' | number[];
+}
+
 export interface SendCallsDetails {
   batchId: string;
   from: Hex;
@@ -51,8 +61,8 @@ export interface SendCallsDetails {
   /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
   maxFee: string;
   warning?: string;
-  /** ERC-8021 bytes appended to the calls' data (or the userOp's callData when sponsored). */
-  dataSuffix?: Hex;
+  /** The ERC-8021 attribution (data suffix) the batch carries, and where. */
+  attribution?: Attribution;
   /** Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned). */
   sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex };
   /** Recipients that imitate addresses the user knows (computed in the background). */

@@ -6,7 +6,7 @@ import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import { isLocalDevnet, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { parseDataSuffix, withSuffix } from '../../shared/schemas/dataSuffix';
+import { withSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
@@ -14,7 +14,7 @@ import { atomic } from './executors/atomic';
 import type { BatchDraft } from './executors/executor';
 import { sequential } from './executors/sequential';
 import { sponsored } from './executors/sponsored';
-import type { BatchRecord, Sponsorship } from './types';
+import type { BatchCall, BatchRecord, Sponsorship } from './types';
 
 /**
  * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
@@ -47,17 +47,34 @@ function sponsorshipFor(network: Network, capabilities: Record<string, unknown>)
   return { url, context };
 }
 
+/**
+ * ERC-8021 in a sequential batch: each call is its own transaction, so the suffix goes after a call's data only where
+ * it cannot change what the call does: after data the call already has (the arguments end before it), or on a plain
+ * transfer to an account with no code. Never on a transfer to a contract (the suffix would be its calldata) nor to the
+ * account itself (its own code, once delegated, runs what it reads).
+ */
+async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], suffix: Hex): Promise<BatchCall[]> {
+  const carries = (call: BatchCall) =>
+    call.data !== '0x' ? Promise.resolve(true) : !call.to || call.to.toLowerCase() === from.toLowerCase() ? Promise.resolve(false) : node<string>('eth_getCode', [call.to, 'pending']).then((code) => code === '0x');
+  const carried = await Promise.all(calls.map(carries));
+  return calls.map((call, i) => (carried[i] ? { ...call, data: withSuffix(call.data, suffix) } : call));
+}
+
+/**
+ * Plans the batch. `suffix` (ERC-8021, parsed) goes where indexers read it and no call can run it: after the
+ * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one (both kept on the
+ * record for the executor), after some calls' own data for a sequential one (see suffixedCalls).
+ */
 export async function prepareBatch(
   node: ChainNode,
   network: Network,
   draft: BatchDraft,
   request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
+  suffix?: DataSuffix,
 ): Promise<BatchRecord> {
   const sponsorship = sponsorshipFor(network, request.capabilities);
   const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
-  // ERC-8021: after the userOp's callData when sponsored, else after each call's data.
-  const suffix = parseDataSuffix(request.capabilities.dataSuffix);
-  const suffixed = !suffix ? draft : sponsorship ? { ...draft, dataSuffix: suffix } : { ...draft, calls: draft.calls.map((c) => ({ ...c, data: withSuffix(c.data, suffix) })) };
-  return executor.plan({ node, network, upgraded, sponsorship }, suffixed);
+  const placed = !suffix ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, suffix.value) } : { ...draft, dataSuffix: suffix.value };
+  return executor.plan({ node, network, upgraded, sponsorship }, placed);
 }

@@ -97,7 +97,7 @@ export interface BatchRecord {
   transactions: BatchTransaction[];
   /** Gas sponsored through an ERC-7677 paymaster: the batch runs as one ERC-4337 UserOperation instead. */
   sponsor?: Sponsorship;
-  /** ERC-8021: appended to the userOp's callData (sponsored); plain and atomic batches carry it in each call's data. */
+  /** ERC-8021: appended to the transaction's calldata (atomic) or the userOp's callData (sponsored); a sequential batch carries it in some calls' own data (batches/prepare.ts). */
   dataSuffix?: Hex;
   userOperation?: SentUserOperation;
   /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */

@@ -1,9 +1,9 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
 import { hexlify, randomBytes } from 'ethers';
-import type { SendCallsDetails } from '../../shared/approvals';
+import type { Attribution, SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
-import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
+import { parseDataSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
@@ -26,6 +26,12 @@ const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
 
 const duplicate = (id: string, origin: string) => new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
 
+/** Where the planned batch carries the ERC-8021 suffix: its transaction, its userOp, or the calls whose data it follows. */
+function attributionOf(suffix: DataSuffix, batch: BatchRecord, asked: BatchCall[]): Attribution {
+  const appendedTo = batch.sponsor ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.data === asked[i].data ? [] : [i]));
+  return { codes: suffix.codes, value: suffix.value, appendedTo };
+}
+
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
 async function prepare(request: BatchRequest, { services, origin, account: from }: AccountContext): Promise<SendCallsDetails> {
   const network = await services.networks.selected();
@@ -35,17 +41,19 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const id = request.id ?? hexlify(randomBytes(32));
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
-  assertNoSelfCalls(from, calls, (i) => `calls[${i}].to`);
+  const suffix = parseDataSuffix(request.capabilities.dataSuffix);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request), tierFees(node)]);
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, suffix), tierFees(node)]);
+  // Checked, described and simulated as signed: with the ERC-8021 suffix where it was put.
+  assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);
   // Simulated while the window opens; the screen asks for it (previewApproval).
   void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
-  const described = calls.map(describeCall);
+  const described = batch.calls.map(describeCall);
   const lookAlikeRecipients = await poisonedRecipients(services, described);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
@@ -53,7 +61,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
     maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
     warning: batch.warning,
-    ...(request.capabilities.dataSuffix ? { dataSuffix: parseDataSuffix(request.capabilities.dataSuffix) } : {}),
+    ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
     ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
   };

@@ -14,7 +14,7 @@ export type AtomicStatus = 'supported' | 'ready' | 'unsupported';
 export interface ChainCapabilities {
   atomic: { status: AtomicStatus };
   paymasterService: { supported: boolean };
-  /** ERC-8021: wallet_sendCalls appends `capabilities.dataSuffix.value` to the calls' data. */
+  /** ERC-8021: wallet_sendCalls carries an attribution (`capabilities.dataSuffix.value`) where it changes no call. */
   dataSuffix: { supported: true };
   /** ERC-7811: wallet_getAssets answers for every chain. */
   assetDiscovery: { supported: true };

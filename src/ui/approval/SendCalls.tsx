@@ -1,6 +1,6 @@
 /** wallet_sendCalls approval: what will happen (simulated), each call in words, the fee, and (first, when needed) the account upgrade. */
 import { useState } from 'react';
-import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import type { ApprovalViewOf, Attribution, SendCallsDetails } from '../../shared/approvals';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
@@ -17,6 +17,23 @@ import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
 import { Upgrade } from './Upgrade';
 import { usePreview } from './usePreview';
+
+function placement(appendedTo: Attribution['appendedTo']): string {
+  if (appendedTo === 'transaction') return 'after the transaction’s data';
+  if (appendedTo === 'operation') return 'after the user operation’s data';
+  if (appendedTo.length === 0) return 'not added: it would change what these calls do';
+  return `after the data of call ${appendedTo.map((i) => i + 1).join(', ')}`;
+}
+
+/** ERC-8021: the site asks to be credited. Named as such, with its codes, never as a call. */
+function AttributionRow({ attribution }: { attribution: Attribution }) {
+  return (
+    <Row label="Attribution" name="Attribution">
+      {attribution.codes.join(', ')} (ERC-8021, {placement(attribution.appendedTo)}; changes nothing the calls do)
+      <details><summary>Bytes</summary><code>{attribution.value}</code></details>
+    </Row>
+  );
+}
 
 function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails }) {
   const preview = usePreview(approval.id);
@@ -41,7 +58,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
         {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
-        {details.dataSuffix && <Row label="Data suffix" name="Data suffix" mono>{details.dataSuffix} (ERC-8021, after {details.sponsor ? 'the operation' : 'each call'})</Row>}
+        {details.attribution && <AttributionRow attribution={details.attribution} />}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
         {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
         {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}

@@ -6,9 +6,10 @@
 import type { TransactionRequest } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
+import { withSuffix } from '../../../shared/schemas/dataSuffix';
 import type { ChainNode } from '../../networks/rpcClient';
 import { encodeExecuteBatch } from '../encoding';
-import type { BatchCall } from '../types';
+import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
 import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
 import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
@@ -16,13 +17,17 @@ import { refreshTransactions, sendTransactions, signTransaction, type SignTransa
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
 export const AUTHORIZATION_GAS = 25_000n;
 
-async function batchGas(node: ChainNode, from: Hex, calls: BatchCall[], upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
+/** The outer transaction's calldata: executeBatch, then the ERC-8021 suffix where indexers read it (the account ignores it). */
+const calldata = (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Hex => withSuffix(encodeExecuteBatch(batch.calls), batch.dataSuffix);
+
+async function batchGas(node: ChainNode, from: Hex, batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>, upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
   const overrides = upgrade ? { [from]: { code: delegationCode(SIMPLE_7702_ACCOUNT) } } : undefined;
+  const { calls } = batch;
   const overridden = calls.reduce((sum, c) => sum + (c.gasLimitOverride ? BigInt(c.gasLimitOverride) : 0n), 0n);
   const floor = TX_BASE_GAS + overridden + (upgrade ? AUTHORIZATION_GAS : 0n);
   try {
-    const estimated = await estimate(node, { from, to: from, data: encodeExecuteBatch(calls) }, overrides);
+    const estimated = await estimate(node, { from, to: from, data: calldata(batch) }, overrides);
     const gas = withMargin(estimated + (upgrade ? AUTHORIZATION_GAS : 0n));
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
@@ -39,7 +44,7 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
     nonce,
     to: batch.from,
     value: 0n,
-    data: encodeExecuteBatch(batch.calls),
+    data: calldata(batch),
     gasLimit: BigInt(batch.gasLimits[0]),
     maxFeePerGas: fees.maxFeePerGas,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
@@ -51,7 +56,7 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
 
 export const atomic: Executor = {
   async plan({ node, network, upgraded }, draft) {
-    const { gas, warning } = await batchGas(node, draft.from, draft.calls, !upgraded);
+    const { gas, warning } = await batchGas(node, draft.from, draft, !upgraded);
     return planned(draft, network, { atomic: true, upgrade: !upgraded, gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
   },
   send: (deps, batch) => sendTransactions(deps, batch, sign),
