@@ -63,6 +63,16 @@ describe('eth_signTypedData_v3 / _v4 params', () => {
     expect(refused({ ...mail, types, domain: { ...mail.domain, purpose: 'x' } })).toMatch(/^typed data domain\.purpose is not declared in types\.EIP712Domain/);
   });
 
+  it('keeps no message when only the domain is signed (primaryType EIP712Domain): the screen shows what is signed', async () => {
+    const { TypedDataUtils, SignTypedDataVersion } = await import('@metamask/eth-sig-util');
+    const domainOnly = { ...mail, primaryType: 'EIP712Domain' };
+    const parsed = v4([ACCOUNT, domainOnly]);
+    expect(parsed.version === 'V4' && parsed.typed.message).toEqual({});
+    // The digest eth-sig-util signs ignores the message: dropping it changes nothing signed.
+    const digest = (data: object) => TypedDataUtils.eip712Hash(data as never, SignTypedDataVersion.V4).toString('hex');
+    expect(parsed.version === 'V4' && digest(parsed.typed)).toBe(digest(domainOnly));
+  });
+
   it('v3 has no arrays, as eth-sig-util’s V3', async () => {
     await expect(checked(v4)([ACCOUNT, mail])).resolves.toMatchObject({ version: 'V4' });
     expect((await rejectionOf(() => checked(v3)([ACCOUNT, mail]))).message).toMatch(/^typed data does not encode: Arrays are unimplemented/);

@@ -78,7 +78,9 @@ function parseTypedMessage(raw: unknown): TypedMessage {
   if (!isObject(message)) throw invalidParams('typed data message must be an object');
   const types = withDomainType(declared, domain);
   assertDeclared(types, 'EIP712Domain', domain, 'domain');
-  if (primaryType !== 'EIP712Domain') assertDeclared(types, primaryType, message, 'message');
+  // With primaryType EIP712Domain only the domain is hashed (EIP-712, eth-sig-util): a message would be shown, never signed.
+  if (primaryType === 'EIP712Domain') return { types, primaryType, domain, message: {} };
+  assertDeclared(types, primaryType, message, 'message');
   return { types, primaryType, domain, message };
 }
 

@@ -22,8 +22,7 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
           <>
             <h2>Domain</h2>
             <Tree value={details.domain} />
-            <h2>{details.primaryType}</h2>
-            <Tree value={details.message} />
+            {details.primaryType === 'EIP712Domain' ? <p>Only the domain is signed: there is no message.</p> : <><h2>{details.primaryType}</h2><Tree value={details.message} /></>}
           </>
         )}
       </div>

@@ -13,6 +13,12 @@ export const NO_7702 = /transaction type not supported|invalid transaction type|
 export const unclear = (error: unknown): boolean =>
   error instanceof RpcError && (error.code === ErrorCode.chainDisconnected || error.code === ErrorCode.internal);
 
-/** The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked. */
+/** How nodes (geth's txpool and those that copy its words: reth, erigon, nethermind, anvil) refuse a transaction's bytes. */
+const REFUSALS = /intrinsic gas too low|exceeds block gas limit|gas limit reached|fee cap less than block base fee|max fee per gas less than block base fee|transaction underpriced|tip above fee cap|max priority fee per gas higher than max fee per gas|exceeds the configured cap|invalid sender|invalid chain ?id|oversized data|gas uint64 overflow|nonce too high|nonce has max value|negative value/i;
+
+/**
+ * The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked.
+ * Only these fail a batch: any other answer may come from a gateway that relayed the bytes anyway.
+ */
 export const refusesTransaction = (error: unknown): boolean =>
-  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message));
+  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message) || REFUSALS.test(error.message));

@@ -103,6 +103,26 @@ describe('sending', () => {
     expect(batchStatus(await stored())).toBe(CallsStatus.pending);
   });
 
+  it('follows bytes a gateway answered in words nobody knows: pending, sent again by nonce, never failed while they may be relayed', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sendAnswer = 'upstream relay error 17';
+    expect(await sendApproved(deps, ORIGIN, 'b')).toEqual({ id: 'b', batchId: 'b', status: 'pending' });
+    const [tx] = (await stored()).transactions;
+    expect(tx.sent).toBe(true);
+    expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    // The gateway relayed them after all: mined at the nonce, the batch is confirmed.
+    chain.receipts.set(tx.hash, receiptAt(tx.hash, chain.head));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+  });
+
+  it('fails a batch whose bytes a node refused in the words nodes use (geth\'s txpool errors)', async () => {
+    const { chain, deps, stored } = await setup();
+    chain.sendAnswer = 'intrinsic gas too low';
+    await expect(sendApproved(deps, ORIGIN, 'b')).rejects.toMatchObject({ message: 'intrinsic gas too low' });
+    expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+
   it('keeps a signed batch the node refused, with its id: status 400, never signed again', async () => {
     const { chain, deps, stored } = await setup();
     chain.sendAnswer = 'insufficient funds for gas * price + value';

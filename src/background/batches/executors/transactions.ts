@@ -14,7 +14,7 @@ import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
-import { NO_7702, unclear } from './nodeAnswers';
+import { NO_7702, refusesTransaction, unclear } from './nodeAnswers';
 import { sendBytes, type NodeReceipt } from './syncSend';
 
 /** Signs the batch's transactions from `nonce` on, with `fees`. */
@@ -39,16 +39,18 @@ const known = async (node: ChainNode, hash: Hex): Promise<boolean> =>
   Boolean((await node('eth_getTransactionReceipt', [hash])) ?? (await node('eth_getTransactionByHash', [hash])));
 
 /**
- * Resolves when the node holds the bytes (or may: an unclear answer), with the receipt when the node gave it;
- * throws when it refused them.
+ * Resolves when the node holds the bytes (or may: an unclear or unknown answer), with the receipt when the node gave
+ * it; throws when it refused them.
  */
 async function broadcast(deps: BatchDeps, node: ChainNode, batch: BatchRecord, tx: BatchTransaction, sync: boolean): Promise<NodeReceipt | undefined> {
   try {
     return await sendBytes(deps, node, batch, tx.raw, sync);
   } catch (error) {
-    if (unclear(error)) return undefined;
-    const normalized = normalizeTransactionError(error);
-    if (!(normalized instanceof RpcError)) throw normalized;
+    if (!(error instanceof RpcError)) throw error;
+    // Only an answer nodes give when they refuse the bytes fails the batch: anything else (a gateway's own words) may
+    // have relayed them, so they are followed by their nonce like an answer that never came.
+    if (unclear(error) || !refusesTransaction(error)) return undefined;
+    const normalized = normalizeTransactionError(error) as RpcError;
     if (normalized.message === TX_ERRORS.alreadyKnown) return undefined;
     // Mined already (a send whose answer was lost)?
     if (normalized.message === TX_ERRORS.nonceTooLow && (await known(node, tx.hash))) return undefined;
