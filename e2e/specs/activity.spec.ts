@@ -5,6 +5,7 @@
  */
 import { parseEther } from 'ethers';
 import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
+import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
@@ -58,13 +59,13 @@ async function review(session: BrowserSession, popup: WalletPopup, button: 'Spee
   return approval;
 }
 
-/** The review as the README shows it (docs/screens/), from the Chromium run, at the approval window's size. */
+/** The review as the README shows it (`npm run screens`), from the Chromium run, at the approval window's size. */
 async function picture(session: BrowserSession, approval: ApprovalWindow, name: string): Promise<void> {
   if (session.name !== 'chromium') return;
   await approval.screen.setSize(380, 640);
   await approval.screen.waitForText('Fee', /^Fee up to/);
   await expect.poll(() => approval.screen.isEnabled('Approve')).toBe(true);
-  await approval.screen.screenshot(`docs/screens/approval-${name}.png`);
+  await approval.screen.screenshot(screenPath(`approval-${name}`));
 }
 
 /** Rejecting the review sends nothing: the held transaction is still the only one, and still pending. */

@@ -1,11 +1,12 @@
 /**
- * Every approval screen at the window's size (380 × 640): saved under docs/screens/ for the README, and checked with
+ * Every approval screen at the window's size (380 × 640): pictured for the README (`npm run screens`), and checked with
  * axe (no serious or critical accessibility violations). Chromium only: axe runs through Playwright's page.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { chain, mintCollectible } from '../fixtures/chain';
+import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
@@ -22,7 +23,7 @@ async function capture(approval: ApprovalWindow, name: string): Promise<void> {
   await expect(page.getByRole('button').first()).toBeEnabled();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  await page.screenshot({ path: `docs/screens/approval-${name}.png` });
+  await page.screenshot({ path: screenPath(`approval-${name}`) });
 }
 
 async function ask(dapp: Dapp, session: Parameters<typeof ApprovalWindow.next>[0], method: string, params: unknown[]) {

@@ -1,16 +1,15 @@
-/** Screenshots of the popup at its 360 × 600 for the README (docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
-import { resolve } from 'node:path';
+/** Screenshots of the popup at its 360 × 600 for the README (`npm run screens` writes docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
 import AxeBuilder from '@axe-core/playwright';
 import { HDNodeWallet, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { chain, fund } from '../fixtures/chain';
+import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { SendScreen } from '../pages/send';
 import { WalletPopup } from '../pages/wallet';
 
-const shot = (name: string) => resolve(import.meta.dirname, '../../docs/screens', `${name}.png`);
 
 test('Home, Send, Receive, Activity and Settings at 360 × 600', async ({ freshWallet, session, devnet }) => {
   const { popup } = freshWallet;
