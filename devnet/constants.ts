@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_PORT = 8545;
 export const DEFAULT_DAPP_PORT = 4173;
+/** On the newer phishing list the dapp server serves (/phishing-list.json), not on the bundled one: like every *.localhost it reaches that server. */
+export const DEVNET_FETCHED_LISTED_HOST = 'fetched-phishing.localhost';
 /** Alto, the ERC-4337 bundler: JSON-RPC at http://127.0.0.1:4337/rpc. */
 export const DEFAULT_BUNDLER_PORT = 4337;
 /** The ERC-7677 paymaster service (paymaster/): JSON-RPC at http://127.0.0.1:3000/rpc. */

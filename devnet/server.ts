@@ -1,10 +1,13 @@
-/** Serves the demo dapp, the devnet's facts (/devnet.json) and freshly signed raw transactions (/signed-tx). */
+/**
+ * Serves the demo dapp, the devnet's facts (/devnet.json), freshly signed raw transactions (/signed-tx) and the devnet
+ * build's newer phishing list (/phishing-list.json).
+ */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEther, type Wallet } from 'ethers';
-import { DEFAULT_DAPP_PORT } from './constants';
+import { DEFAULT_DAPP_PORT, DEVNET_FETCHED_LISTED_HOST } from './constants';
 import type { DevnetAddresses } from './deploy';
 
 export interface DevnetInfo {
@@ -48,6 +51,8 @@ export async function startDappServer({ port = DEFAULT_DAPP_PORT, info, txSigner
   const routes: Record<string, () => Promise<unknown>> = {
     '/devnet.json': async () => info,
     '/signed-tx': async () => ({ rawTransaction: await signTransfer(txSigner, txRecipient) }),
+    // The devnet build's phishing-list URL: a newer copy of the list, in eth-phishing-detect's format.
+    '/phishing-list.json': async () => ({ version: 2, tolerance: 2, fuzzylist: [], whitelist: [], blacklist: [DEVNET_FETCHED_LISTED_HOST] }),
   };
   const server = createServer((request, response) => {
     handle(routes, request, response).catch((error: Error) => send(response, 500, 'text/plain; charset=utf-8', error.message));
@@ -71,7 +76,8 @@ async function handle(routes: Record<string, () => Promise<unknown>>, request: I
   if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Only GET and HEAD');
   const path = new URL(request.url ?? '/', `http://${HOST}`).pathname;
   const route = routes[path];
-  if (route) return send(response, 200, CONTENT_TYPES['.json'], JSON.stringify(await route(), null, 2));
+  // Readable from any origin, as raw.githubusercontent.com serves the real phishing list to the wallet's worker.
+  if (route) return send(response, 200, CONTENT_TYPES['.json'], JSON.stringify(await route(), null, 2), { 'Access-Control-Allow-Origin': '*' });
   const file = normalize(join(DAPP_DIR, path === '/' ? 'index.html' : decodeURIComponent(path)));
   const type = CONTENT_TYPES[extname(file)];
   if (!file.startsWith(DAPP_DIR) || !type) return send(response, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
@@ -82,8 +88,8 @@ async function handle(routes: Record<string, () => Promise<unknown>>, request: I
   }
 }
 
-function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
-  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...headers });
   response.end(body);
 }
 

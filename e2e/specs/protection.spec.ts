@@ -4,6 +4,7 @@
  * token's symbol with another contract is flagged on its approval and in the token list.
  */
 import { Wallet, getAddress, parseEther, toQuantity } from 'ethers';
+import { DEVNET_FETCHED_LISTED_HOST } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
@@ -58,6 +59,29 @@ test('a listed site: the warning holds its connect request; back to safety is 40
   await approval.screen.waitForText({ role: 'heading' }, 'Deceptive site');
   await approval.backToSafety();
   expect(await held).toMatchObject({ error: { code: 4001, message: expect.stringContaining('went back to safety') } });
+});
+
+test('the newer list the wallet fetched holds its sites too, and so does a listed page around a frame of another site', async ({ freshWallet, session, devnet }) => {
+  void freshWallet;
+  const url = new URL(devnet.dappUrl);
+  url.hostname = DEVNET_FETCHED_LISTED_HOST;
+  const fetchedListed = await Dapp.open(session, url.href);
+  const asking = fetchedListed.request('eth_requestAccounts');
+  let approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading' }, 'Deceptive site');
+  await approval.screen.waitForText('Phishing warning', new RegExp(`^${DEVNET_FETCHED_LISTED_HOST} is on the community phishing list`));
+  await approval.backToSafety();
+  expect(await asking).toMatchObject({ error: { code: 4001 } });
+
+  url.hostname = DEVNET_LISTED_HOST;
+  const listedPage = await Dapp.open(session, url.href);
+  const framed = listedPage.frameRequest(new URL(devnet.dappUrl).origin, false, 'eth_requestAccounts');
+  approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading' }, 'Deceptive site');
+  await approval.screen.waitForText('Phishing warning', new RegExp(`^${DEVNET_LISTED_HOST} is on the community phishing list`));
+  await approval.screen.waitFor({ role: 'button', name: 'Back to safety' });
+  await approval.backToSafety();
+  expect(await framed).toMatchObject({ error: { code: 4001, message: expect.stringContaining(DEVNET_LISTED_HOST) } });
 });
 
 test('a recipient that starts and ends like an address the user sent to gets a red warning; the real one does not', async ({ freshWallet, dapp, session }) => {

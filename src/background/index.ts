@@ -17,6 +17,8 @@ import { callNode, nodeOf } from './networks/rpcClient';
 import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
+import { indexedDbPhishingListStore } from './protection/phishingListStore';
+import { PHISHING_LIST_ALARM, createPhishingUpdates, phishingListUrl } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
@@ -41,6 +43,8 @@ import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
+declare const __DEVNET_BUILD__: boolean;
+
 restrictToTrustedContexts();
 // Read on every request (permissions, networks, the selected account): served from memory after the first read.
 const onLocalChanged = (listener: (changes: Record<string, unknown>) => void) =>
@@ -55,6 +59,7 @@ const accounts = createAccounts(local, vault);
 const approvalWindow = createApprovalWindow(session);
 const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
 const observeNode = trackReachability(frames.emit);
+const phishingUpdates = createPhishingUpdates(indexedDbPhishingListStore);
 
 const services: Services = {
   vault,
@@ -74,6 +79,8 @@ const services: Services = {
   firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
   tokens: createTokenStore(local),
   trustedSites: createTrustedSites(local),
+  phishingUpdates,
+  topOrigin: frames.topOrigin,
   collectibles: createCollectibleStore(local),
   settings: local,
   relayed: local,
@@ -189,7 +196,13 @@ browser.runtime.onStartup.addListener(() => {
 browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
   if (alarm.name === FIREWALL_ALARM) void watchDelegations();
+  if (alarm.name === PHISHING_LIST_ALARM) void refreshPhishingList();
 });
+
+/** A newer phishing list, at most daily (the bundled one stays in use meanwhile and whenever this fails). */
+const refreshPhishingList = () => local.get('settings').then((settings) => phishingUpdates.refresh(phishingListUrl(settings.phishingListUrl, __DEVNET_BUILD__)));
+void browser.alarms.get(PHISHING_LIST_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(PHISHING_LIST_ALARM, { periodInMinutes: 6 * 60 })));
+void started.then(refreshPhishingList).catch((error: Error) => console.warn('[phishing] list refresh failed', error.message));
 
 /** The delegation firewall's periodic look, while the wallet is unlocked (the popup and unlock look on their own). */
 async function watchDelegations(): Promise<void> {

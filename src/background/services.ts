@@ -13,6 +13,7 @@ import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
+import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
@@ -36,6 +37,10 @@ export interface Services {
   tokens: TokenStore;
   /** Sites on the phishing list the user chose to trust anyway. */
   trustedSites: TrustedSites;
+  /** The newer copy of the phishing list, beside the bundled one. */
+  phishingUpdates: Pick<PhishingUpdates, 'lists'>;
+  /** The origin of a tab's top page, as its frame's port reported it; undefined when that page runs no provider. */
+  topOrigin(tabId: number): Promise<string | undefined>;
   /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
   collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;

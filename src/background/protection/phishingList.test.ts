@@ -12,6 +12,13 @@ describe('the phishing list (eth-phishing-detect)', () => {
     for (const host of ['webflow.io', 'example.com', 'localhost', '127.0.0.1', 'uniswap.org']) expect(phishingVerdict(host), host).toBeUndefined();
   });
 
+  it('lets a listed host win over an allowlisted parent (a free-hosting domain allowed, one of its sites listed)', () => {
+    expect(phishingVerdict('updog.co')).toBeUndefined();
+    expect(phishingVerdict('binance.updog.co')).toEqual({ kind: 'listed' });
+    expect(phishingVerdict('login.binance.updog.co')).toEqual({ kind: 'listed' });
+    expect(phishingVerdict('cpanel.coinbased.xyz')).toEqual({ kind: 'listed' });
+  });
+
   it('lets the allowlist win over the fuzzy match', () => {
     expect(phishingVerdict('metamask.io')).toBeUndefined();
     expect(phishingVerdict('auctic.net')).toBeUndefined();

@@ -1,8 +1,10 @@
 /**
- * The community phishing list (npm `eth-phishing-detect`, bundled: updated by a release, never fetched). A host is
- * `listed` when it or a parent domain is on the blocklist and neither is on the allowlist; it `resembles` a target
- * of phishing when, without its top-level domain, it is within the list's edit distance of one (as the package's
- * own detector reads it).
+ * The community phishing list (npm `eth-phishing-detect`): the copy bundled with the release, and a newer copy the
+ * wallet fetches at most daily (./phishingUpdates.ts). A host is `listed` when one of the two lists it: the most
+ * specific of the host and its parent domains that either of that list's lists names decides (so a listed site wins
+ * over an allowed parent, a free-hosting domain for instance). The fetched copy only adds: it cannot unlist what the
+ * bundled one lists. A host `resembles` a target of phishing when, without its top-level domain, it is within the
+ * list's edit distance of one (as the package's own detector reads it).
  */
 import config from 'eth-phishing-detect/src/config.json';
 
@@ -13,12 +15,30 @@ export const DEVNET_LISTED_HOST = 'phishing-test.localhost';
 
 export type PhishingVerdict = { kind: 'listed' } | { kind: 'resembles'; target: string } | undefined;
 
-let lists: { blocklist: Set<string>; allowlist: Set<string> } | undefined;
-/** Built on first use: a worker start that answers a read should not index 15 000 hosts first. */
-const hostLists = () =>
-  (lists ??= { blocklist: new Set([...config.blacklist, ...(__DEVNET_BUILD__ ? [DEVNET_LISTED_HOST] : [])]), allowlist: new Set(config.whitelist) });
+/** eth-phishing-detect's `config.json`, as the package ships it and its repository serves it. */
+export interface PhishingConfig {
+  tolerance: number;
+  fuzzylist: string[];
+  whitelist: string[];
+  blacklist: string[];
+}
 
-/** The host and each parent domain: `a.b.example.com`, `b.example.com`, `example.com`, `com`. */
+/** A list ready to be asked. */
+export interface HostLists {
+  blocklist: Set<string>;
+  allowlist: Set<string>;
+}
+
+export const hostListsOf = (list: Pick<PhishingConfig, 'blacklist' | 'whitelist'>, extraBlocked: string[] = []): HostLists => ({
+  blocklist: new Set([...list.blacklist, ...extraBlocked]),
+  allowlist: new Set(list.whitelist),
+});
+
+let bundled: HostLists | undefined;
+/** Built on first use: a worker start that answers a read should not index 15 000 hosts first. */
+const bundledLists = () => (bundled ??= hostListsOf(config, __DEVNET_BUILD__ ? [DEVNET_LISTED_HOST] : []));
+
+/** The host and each parent domain, most specific first: `a.b.example.com`, `b.example.com`, `example.com`, `com`. */
 const selfAndParents = (host: string): string[] => host.split('.').map((_, i, parts) => parts.slice(i).join('.'));
 
 /** The host without its top-level domain, as the package compares it with its fuzzy list ("www." dropped). */
@@ -37,13 +57,21 @@ function distanceWithin(a: string, b: string, max: number): boolean {
   return previous[b.length] <= max;
 }
 
-/** What the phishing list says about a site's host (lowercase, trailing dot ignored). */
-export function phishingVerdict(hostname: string): PhishingVerdict {
+/** Whether one list lists the host: the most specific domain it names decides; on the same domain, allowed wins. */
+function listedIn(lists: HostLists, domains: string[]): boolean {
+  for (const domain of domains) {
+    if (lists.allowlist.has(domain)) return false;
+    if (lists.blocklist.has(domain)) return true;
+  }
+  return false;
+}
+
+/** What the phishing lists say about a site's host (lowercase, trailing dot ignored); `fetched`: the newer copy, if any. */
+export function phishingVerdict(hostname: string, fetched?: HostLists): PhishingVerdict {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const domains = selfAndParents(host);
-  const { allowlist, blocklist } = hostLists();
-  if (domains.some((d) => allowlist.has(d))) return undefined;
-  if (domains.some((d) => blocklist.has(d))) return { kind: 'listed' };
+  if (listedIn(bundledLists(), domains) || (fetched !== undefined && listedIn(fetched, domains))) return { kind: 'listed' };
+  if (domains.some((d) => bundledLists().allowlist.has(d))) return undefined;
   const form = fuzzyForm(host);
   if (form === '') return undefined;
   const target = config.fuzzylist.find((t) => distanceWithin(form, fuzzyForm(t), config.tolerance));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
-import { DEVNET_LISTED_HOST } from '../protection/phishingList';
+import { DEVNET_LISTED_HOST, hostListsOf } from '../protection/phishingList';
 import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -13,7 +13,9 @@ const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const LISTED_MESSAGE = `${DEVNET_LISTED_HOST} is on the phishing list of known deceptive sites (eth-phishing-detect)`;
 
-function setup() {
+const FRESHLY_LISTED = 'https://fresh-phish.example';
+
+function setup(topOrigin?: string) {
   const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
   const queued: ApprovalRecord[] = [];
   const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
@@ -23,6 +25,8 @@ function setup() {
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
     vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
+    phishingUpdates: { lists: async () => hostListsOf({ blacklist: ['fresh-phish.example'], whitelist: [] }) },
+    topOrigin: async (tabId: number) => (tabId === 1 ? topOrigin : undefined),
     approvals: {
       earlier: async () => undefined,
       pending: async () => queued.filter((a) => !a.decision),
@@ -33,9 +37,9 @@ function setup() {
       },
     },
   } as unknown as Services;
-  const replyTo = (origin: string, requestId: string) => ({ tabId: 1, frameId: 0, origin, requestId });
-  const send = (method: string, origin = LISTED, requestId = '1', params: unknown = []) =>
-    runRequest({ method, params }, { origin, method, replyTo: replyTo(origin, requestId), services });
+  const replyTo = (origin: string, requestId: string, frameId: number) => ({ tabId: 1, frameId, origin, requestId });
+  const send = (method: string, origin = LISTED, requestId = '1', params: unknown = [], frameId = 0) =>
+    runRequest({ method, params }, { origin, method, replyTo: replyTo(origin, requestId, frameId), services });
   return { services, queued, send };
 }
 
@@ -82,6 +86,23 @@ describe('requests from a site on the phishing list', () => {
     expect(await send('wallet_getCapabilities', LISTED, '2', [ACCOUNT])).toMatchObject({ error: { code: 4100, message: expect.stringContaining('is not connected') } });
     expect(await send('eth_requestAccounts', `http://${DEVNET_LISTED_HOST}:8080`, '3')).toBe(DEFERRED);
     expect(queued[2].type).toBe('phishing');
+  });
+
+  it('are held when the newer, fetched copy of the list names the site', async () => {
+    const { queued, send } = setup();
+    expect(await send('eth_requestAccounts', FRESHLY_LISTED)).toBe(DEFERRED);
+    expect(queued).toMatchObject([{ type: 'phishing', origin: FRESHLY_LISTED, details: { hostname: 'fresh-phish.example' } }]);
+  });
+
+  it('are held when the page around the frame is listed; trusting it trusts that page', async () => {
+    const { services, queued, send } = setup(LISTED);
+    expect(await send('eth_requestAccounts', 'https://dapp.example', '1', [], 3)).toBe(DEFERRED);
+    expect(queued).toMatchObject([{ type: 'phishing', origin: 'https://dapp.example', details: { hostname: DEVNET_LISTED_HOST, listedOrigin: LISTED } }]);
+    queued[0] = { ...queued[0], decision: { approved: true } } as ApprovalRecord;
+    expect(await completeApproval(services, queued[0], { approved: true })).toBeNull();
+    expect(await services.trustedSites.isTrusted(LISTED)).toBe(true);
+    expect(await services.trustedSites.isTrusted('https://dapp.example')).toBe(false);
+    expect(queued[1]).toMatchObject({ type: 'connect', origin: 'https://dapp.example' });
   });
 
   it('leave other sites alone', async () => {

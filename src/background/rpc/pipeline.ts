@@ -94,7 +94,7 @@ function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): Metho
  * had just arrived. Null when it now waits for its own approval, which answers the page.
  */
 async function continueHeld(services: Services, record: ApprovalRecord<'phishing'>): Promise<RpcResponse | null> {
-  await services.trustedSites.trust(record.origin);
+  await services.trustedSites.trust(record.details.listedOrigin ?? record.origin);
   const { replyTo } = record;
   const same = (a: ApprovalRecord) => a.replyTo.tabId === replyTo.tabId && a.replyTo.frameId === replyTo.frameId && a.replyTo.requestId === replyTo.requestId && a.origin === record.origin;
   // Finished again after a worker restart: the request may already wait for its approval.

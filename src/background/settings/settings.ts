@@ -6,6 +6,8 @@ export interface Settings {
   autoLockMinutes: number;
   /** eth_getLogs block ranges wider than this are refused before reaching the node. */
   logsBlockRangeLimit: number;
+  /** Where a newer phishing list is fetched from (https); absent: eth-phishing-detect's repository. */
+  phishingListUrl?: string;
 }
 
 export interface SettingsSlice {

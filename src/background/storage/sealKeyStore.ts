@@ -17,7 +17,8 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+/** One transaction on the extension's own key-value store (other out-of-reach data lives beside the seal key). */
+export function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
   return open().then(
     (db) =>
       new Promise<T | undefined>((resolve, reject) => {

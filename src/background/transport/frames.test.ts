@@ -36,6 +36,15 @@ describe('frames', () => {
     expect([a.got.length, b.got.length, sent.length]).toEqual([2, 1, 0]);
   });
 
+  it('names a tab\'s top page: from its open port, or from the listing once the worker that had the port is gone', async () => {
+    const { frames, session, sendToTab } = setup();
+    await frames.connected(A, fakePort());
+    await frames.connected({ tabId: 1, frameId: 7, origin: 'https://widget.example' }, fakePort());
+    expect(await frames.topOrigin(1)).toBe(A.origin);
+    expect(await createFrames(session, sendToTab).topOrigin(1)).toBe(A.origin);
+    expect(await frames.topOrigin(2)).toBeUndefined();
+  });
+
   it('reaches a listed frame by tab messaging once its port is gone (a new worker), and forgets frames that took nothing', async () => {
     const { session, sendToTab, sent } = setup(new Set([1]));
     await createFrames(session, sendToTab).connected(A, fakePort());

@@ -35,6 +35,8 @@ export interface Frames {
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
   /** `origin` "*" reaches every frame (network changes concern all of them). */
   emit(origin: string, event: ProviderEventName, data: unknown): Promise<void>;
+  /** The origin the browser reported for the tab's top frame, when that frame runs the provider. */
+  topOrigin(tabId: number): Promise<string | undefined>;
 }
 
 /** The one way to a frame without a port: the browser's tab messaging. */
@@ -87,6 +89,10 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
     },
     async reply(target, response) {
       await deliver(target, { type: 'rpc-response', id: target.requestId, origin: target.origin, response });
+    },
+    async topOrigin(tabId) {
+      const top = keyOf({ tabId, frameId: 0 });
+      return ports.get(top)?.frame.origin ?? (await session.get('providerFrames'))[top]?.origin;
     },
     async emit(origin, event, data) {
       // A frame whose port has just opened may not be listed yet: it hears the event too, on that port.

@@ -5,7 +5,7 @@ import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
 export function Phishing({ approval }: ScreenProps<'phishing'>) {
-  const { hostname } = approval.details;
+  const { hostname, listedOrigin } = approval.details;
   return (
     <Screen
       title="Deceptive site"
@@ -22,6 +22,7 @@ export function Phishing({ approval }: ScreenProps<'phishing'>) {
         {hostname} is on the community phishing list of sites known to steal crypto (eth-phishing-detect). It may imitate
         a site you trust to make you connect, sign or send.
       </Notice>
+      {listedOrigin && <p>The request comes from a frame inside that page.</p>}
       <p>The wallet holds its request. Go back unless you are sure this site is safe; if you continue, the wallet will not warn about {hostname} again.</p>
     </Screen>
   );

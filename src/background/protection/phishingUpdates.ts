@@ -1,0 +1,127 @@
+/**
+ * A newer copy of the phishing list than the release's: fetched at most daily from a URL (a setting; by default the
+ * list's own repository), checked before use, kept in the extension's IndexedDB (out of pages' reach) and used beside
+ * the bundled copy, which stays the fallback and which the fetched one can only add to (./phishingList.ts).
+ */
+import { hostListsOf, type HostLists, type PhishingConfig } from './phishingList';
+
+/** Where eth-phishing-detect publishes the list (the devnet build asks the demo dapp's server, so tests stay offline). */
+const defaultUrl = (devnetBuild: boolean): string =>
+  devnetBuild ? 'http://127.0.0.1:4173/phishing-list.json' : 'https://raw.githubusercontent.com/MetaMask/eth-phishing-detect/main/src/config.json';
+
+/** The URL the settings name when it is https (or, in the devnet build, on this machine), else the default. */
+export function phishingListUrl(setting: string | undefined, devnetBuild: boolean): string {
+  try {
+    const url = new URL(setting ?? '');
+    const local = url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+    if (url.protocol === 'https:' || (devnetBuild && local)) return url.href;
+  } catch {
+    // Not a URL: the default.
+  }
+  return defaultUrl(devnetBuild);
+}
+
+export const PHISHING_LIST_ALARM = 'phishing-list';
+
+export const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+const FETCH_TIMEOUT_MS = 10_000;
+/** The list is about 0.4 MB today. */
+const MAX_LIST_BYTES = 8 * 1024 * 1024;
+const HOST = /^[a-z0-9._*-]{1,253}$/;
+
+export interface StoredPhishingList {
+  /** The last time a copy was asked for, fetched or not: at most one try a day. */
+  attemptedAt: number;
+  fetched?: { at: number; url: string; list: PhishingConfig };
+}
+
+export interface PhishingListStore {
+  load(): Promise<StoredPhishingList | null>;
+  save(stored: StoredPhishingList): Promise<void>;
+}
+
+export interface PhishingUpdates {
+  /** The fetched copy, if there is one (waits for a refresh under way, which is bounded by its timeout). */
+  lists(): Promise<HostLists | undefined>;
+  /** Asks `url` for a newer copy when the last try is a day old; a failure keeps what there is. */
+  refresh(url: string): Promise<void>;
+}
+
+/** The list as eth-phishing-detect's config.json has it, or why it is not one. */
+export function parsePhishingList(text: string): PhishingConfig | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (typeof value !== 'object' || value === null) return 'not an object';
+  const { tolerance, fuzzylist, whitelist, blacklist } = value as Record<string, unknown>;
+  if (!Number.isInteger(tolerance) || (tolerance as number) < 0 || (tolerance as number) > 5) return 'tolerance must be a whole number from 0 to 5';
+  const hosts = (list: unknown, name: string): string[] | string =>
+    Array.isArray(list) && list.every((h) => typeof h === 'string' && HOST.test(h)) ? (list as string[]) : `${name} must be a list of lowercase host names`;
+  const lists = [hosts(fuzzylist, 'fuzzylist'), hosts(whitelist, 'whitelist'), hosts(blacklist, 'blacklist')];
+  const bad = lists.find((l) => typeof l === 'string');
+  if (typeof bad === 'string') return bad;
+  const [fuzzy, allowed, blocked] = lists as string[][];
+  return { tolerance: tolerance as number, fuzzylist: fuzzy, whitelist: allowed, blacklist: blocked };
+}
+
+async function download(url: string, fetchList: typeof fetch): Promise<PhishingConfig> {
+  const response = await fetchList(url, { credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_LIST_BYTES) throw new Error('too large');
+  const text = await response.text();
+  if (text.length > MAX_LIST_BYTES) throw new Error('too large');
+  const list = parsePhishingList(text);
+  if (typeof list === 'string') throw new Error(list);
+  return list;
+}
+
+export function createPhishingUpdates(store: PhishingListStore, fetchList: typeof fetch = (...args) => fetch(...args), now = Date.now): PhishingUpdates {
+  let kept: Promise<StoredPhishingList | null> | undefined;
+  let current: HostLists | undefined;
+  let refreshing: Promise<void> = Promise.resolve();
+  const load = () =>
+    (kept ??= store.load().then(
+      (stored) => {
+        if (stored?.fetched) current = hostListsOf(stored.fetched.list);
+        return stored;
+      },
+      () => null,
+    ));
+  return {
+    async lists() {
+      await load();
+      await refreshing;
+      return current;
+    },
+    refresh(url) {
+      refreshing = refreshing.then(async () => {
+        const stored = await load();
+        if (stored && now() - stored.attemptedAt < REFRESH_AFTER_MS) return;
+        const attempted: StoredPhishingList = { ...stored, attemptedAt: now() };
+        try {
+          const list = await download(url, fetchList);
+          attempted.fetched = { at: now(), url, list };
+          current = hostListsOf(list);
+        } catch {
+          // Offline, refused or not a list: the bundled copy (and an earlier fetched one) stays in use.
+        }
+        kept = Promise.resolve(attempted);
+        await store.save(attempted).catch(() => undefined);
+      });
+      return refreshing;
+    },
+  };
+}
+
+/** A store in memory, for unit tests. */
+export function memoryPhishingListStore(): PhishingListStore & { saved: StoredPhishingList | null } {
+  const memory = {
+    saved: null as StoredPhishingList | null,
+    load: async () => structuredClone(memory.saved),
+    save: async (stored: StoredPhishingList) => void (memory.saved = structuredClone(stored)),
+  };
+  return memory;
+}
