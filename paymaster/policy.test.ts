@@ -1,6 +1,7 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_POLICY_FILE } from '../devnet/constants';
+import { SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { configFromCommandLine } from './config';
 import { maxCost } from './budget';
 import { callTargets, loadPolicy } from './policy';
@@ -42,6 +43,14 @@ describe('loadPolicy', () => {
     expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: ['0x12'] })).toThrow('targets must be an array of addresses');
     expect(() => loadPolicy('/nonexistent/policy.json')).toThrow('Cannot read the policy file /nonexistent/policy.json');
     expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyWeiPerApp: 10 } as never)).toThrow('dailyWeiPerApp must be a decimal string of wei');
+  });
+
+  it('trusts the call targets of Simple7702Account, or of the delegates it names', () => {
+    const [target, delegate] = [A, B];
+    expect(loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target] }).delegates).toEqual(new Set([SIMPLE_7702_ACCOUNT.toLowerCase()]));
+    expect(loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target], delegates: [delegate] }).delegates).toEqual(new Set([delegate]));
+    expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], delegates: [delegate] })).toThrow('delegates applies only with targets');
+    expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target], delegates: ['0x12'] })).toThrow('delegates must be an array of addresses');
   });
 
   it('reads daily budgets in wei as decimal strings', () => {

@@ -5,7 +5,7 @@
  * devnet.
  */
 import { request as httpRequest } from 'node:http';
-import { Interface, Wallet, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
+import { Interface, Wallet, concat, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../devnet/anvil';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
@@ -27,6 +27,10 @@ const stranger = Wallet.createRandom().address;
 const target = Wallet.createRandom().address;
 const elsewhere = Wallet.createRandom().address;
 const roomy = Wallet.createRandom().address;
+/** An EOA already delegated on chain (anvil_setCode), whose userOps carry neither factory nor eip7702Auth. */
+const upgraded = Wallet.createRandom().address;
+/** Stands for a contract of the requester's own with an execute/executeBatch of its own, which may call anything. */
+const fakeDelegate = Wallet.createRandom().address;
 
 const account = new Interface([
   'function execute(address target, uint256 value, bytes data)',
@@ -70,7 +74,7 @@ beforeAll(async () => {
     rpcUrl: anvil.rpcUrl,
     signerKey: PAYMASTER_SIGNER.privateKey,
     paymaster: VERIFYING_PAYMASTER_ADDRESS,
-    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited, roomy], targets: [target], dailyLimitPerSender: 2 },
+    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited, roomy, upgraded], targets: [target], dailyLimitPerSender: 2 },
     apps: {
       apps: {
         'budgeted-app': {
@@ -265,6 +269,48 @@ describe('sponsorship policy', () => {
     expect((await stub(op('0x2'))).error).toMatchObject(refused('dailyLimit', ErrorCode.limitExceeded));
     expect((await data(op('0x1'))).result).toBeDefined();
     expect((await stub(op('0x1'))).result).toBeDefined();
+  });
+});
+
+describe('the account behind the call targets', () => {
+  const refused = { code: ErrorCode.notSponsored, message: expect.stringMatching(/^Not sponsored: /), data: { reason: 'delegate' } };
+  const setCode = (code: string) => jsonRpc(anvil.rpcUrl, 'anvil_setCode', [upgraded, code]);
+  const ofUpgraded = (nonce: string) => userOp({ sender: upgraded, nonce, factory: undefined, eip7702Auth: undefined });
+
+  it('refuses an authorization to another delegate: its execute/executeBatch could call anything', async () => {
+    // The callData names only the allowed target; the fake delegate's executeBatch decides what is really called.
+    const auth = { ...userOp().eip7702Auth, address: fakeDelegate };
+    for (const method of [stub, data]) {
+      expect((await method(userOp({ eip7702Auth: auth }))).error).toEqual({
+        ...refused,
+        message: `Not sponsored: the userOp's eip7702Auth delegates ${sender} to ${fakeDelegate}, not to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+      });
+    }
+  });
+
+  it('reads the delegate of an account delegated already from its code on chain', async () => {
+    await setCode(concat(['0xef0100', fakeDelegate]));
+    for (const method of [stub, data]) {
+      expect((await method(ofUpgraded('0x0'))).error).toEqual({
+        ...refused,
+        message: `Not sponsored: sender ${upgraded} is delegated to ${fakeDelegate}, not to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+      });
+    }
+    await setCode(concat(['0xef0100', SIMPLE_7702_ACCOUNT_ADDRESS]));
+    expect((await data(ofUpgraded('0x0'))).result).toBeDefined();
+  });
+
+  it('refuses a sender that is no delegated account: an EOA without an authorization, or a contract', async () => {
+    await setCode('0x');
+    expect((await data(ofUpgraded('0x1'))).error).toEqual({
+      ...refused,
+      message: `Not sponsored: sender ${upgraded} has no code and the userOp carries no eip7702Auth: it is not an account delegated to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+    });
+    await setCode('0x6080604052');
+    expect((await stub(ofUpgraded('0x1'))).error).toEqual({
+      ...refused,
+      message: `Not sponsored: sender ${upgraded} is a contract, not an account delegated to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+    });
   });
 });
 
