@@ -4,14 +4,14 @@
  * key's rate, the body's size; each refusal is a JSON-RPC error with its HTTP status (429, 401, 413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Apps } from './apps';
+import type { App, Apps } from './apps';
 import { logAnswer } from './decisions';
 import type { Health } from './health';
 import type { Logger } from './log';
 import type { Caller } from './methods';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rateLimit';
-import { ErrorCode, RpcError, failure, handleBody, type Method } from './rpc';
+import { ErrorCode, MAX_BATCH, RpcError, batchTooLarge, failure, handleBody, parseBody, type Method } from './rpc';
 
 export interface HttpDeps {
   apps: Apps;
@@ -60,13 +60,28 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: H
   if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' }, deps);
 
   const client = clientAddress(request, deps.trustProxy);
-  if (!deps.perIp.take(client)) return reject(response, 429, 'rate_limited', rateLimited(`more than ${deps.perIp.perSecond} requests per second from ${client}`), deps);
+  const limitIp = (count: number, batch = '') =>
+    deps.perIp.take(client, count) ? undefined : rateLimited(`more than ${deps.perIp.perSecond} requests per second from ${client}${batch}`);
+  const limitKey = (app: App, count: number, batch = '') =>
+    deps.perKey.take(app.name, count) ? undefined : rateLimited(`more than ${deps.perKey.perSecond} requests per second with the API key of ${app.name}${batch}`);
+  // One token each before the body is read, which sheds a flood cheaply; a batch's other requests once it is parsed.
+  const ipLimited = limitIp(1);
+  if (ipLimited) return reject(response, 429, 'rate_limited', ipLimited, deps);
   const app = deps.apps.resolve(apiKey(request, url));
   if (app instanceof RpcError) return reject(response, 401, 'unauthorized', app, deps);
-  if (!deps.perKey.take(app.name)) return reject(response, 429, 'rate_limited', rateLimited(`more than ${deps.perKey.perSecond} requests per second with the API key of ${app.name}`), deps);
-  const body = await readBody(request, deps.maxBodyBytes);
-  if (body === undefined) {
+  const keyLimited = limitKey(app, 1);
+  if (keyLimited) return reject(response, 429, 'rate_limited', keyLimited, deps);
+  const text = await readBody(request, deps.maxBodyBytes);
+  if (text === undefined) {
     return reject(response, 413, 'too_large', new RpcError(ErrorCode.invalidRequest, `Invalid request: the body exceeds ${deps.maxBodyBytes} bytes (the service's --max-body)`), deps);
+  }
+  const body = parseBody(text);
+  const size = 'requests' in body ? body.requests.length : 1;
+  if (size > MAX_BATCH) return reject(response, 413, 'too_large', batchTooLarge(size), deps);
+  if (size > 1) {
+    const batch = ` (a batch counts each of its ${size} requests)`;
+    const limited = limitIp(size - 1, batch) ?? limitKey(app, size - 1, batch);
+    if (limited) return reject(response, 429, 'rate_limited', limited, deps);
   }
   const reply = await handleBody(body, deps.methods, { app }, (answered) => {
     deps.metrics.answered(answered.method, answered.error, answered.seconds);

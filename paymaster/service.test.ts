@@ -146,6 +146,20 @@ describe('HTTP and JSON-RPC envelope', () => {
     expect((await call('pm_getPaymasterData', { userOp: userOp() })).error).toMatchObject({ code: -32602, message: expect.stringContaining('params must be an array') });
   });
 
+  it('answers a batch of up to 20 requests; a larger one gets 413 and -32600, none of its requests run', async () => {
+    const request = (i: number) => ({ jsonrpc: '2.0', id: i, method: 'pm_getPaymasterStubData', params: params(userOp()) });
+    const twenty = await post(Array.from({ length: 20 }, (_, i) => request(i)));
+    expect(twenty.status).toBe(200);
+    expect((await twenty.json()).map((reply: Reply) => reply.result.isFinal)).toEqual(Array(20).fill(false));
+    const ran = await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="ok"}');
+    const tooMany = await post(Array.from({ length: 21 }, (_, i) => request(i)));
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.json()).toEqual({
+      jsonrpc: '2.0', id: null, error: { code: ErrorCode.invalidRequest, message: 'Invalid request: a batch may hold at most 20 requests; this one has 21' },
+    });
+    expect(await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="ok"}')).toBe(ran);
+  });
+
   it('echoes ids and answers batches in order', async () => {
     const replies = await (await post([
       { jsonrpc: '2.0', id: 'a', method: 'pm_getPaymasterStubData', params: [userOp(), ENTRY_POINT_ADDRESS, CHAIN_ID, {}] },
@@ -358,7 +372,8 @@ describe('GET /metrics', () => {
     expect(await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="refused"}')).toBeGreaterThanOrEqual(5);
     expect(await metric('paymaster_requests_total{method="other",outcome="invalid"}')).toBeGreaterThanOrEqual(3);
     expect(await metric('paymaster_requests_total{method="http",outcome="unauthorized"}')).toBe(2);
-    expect(await metric('paymaster_requests_total{method="http",outcome="too_large"}')).toBe(2);
+    // Two bodies over --max-body, one batch over 20 requests.
+    expect(await metric('paymaster_requests_total{method="http",outcome="too_large"}')).toBe(3);
     expect(await metric('paymaster_request_duration_seconds_count{method="pm_getPaymasterData"}')).toBeGreaterThanOrEqual(9);
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
     expect(await metric('paymaster_sponsored_operations{app="budgeted-app"}')).toBe(3);
@@ -403,6 +418,40 @@ describe('the reconciler', () => {
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(0);
     expect(await metric('paymaster_sponsored_operations{app="reconciled-app"}')).toBe(0);
     expect(await service.reconcile()).toMatchObject({ expired: 0 });
+  });
+});
+
+describe('rate limits on batches', () => {
+  const keys = [newApiKey(), newApiKey(), newApiKey()];
+  let batching: PaymasterService;
+  beforeAll(async () => {
+    batching = await startPaymasterService({
+      port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      apps: { apps: Object.fromEntries(keys.map((key, i) => [`app-${i}`, { keySha256: [key.keySha256], policy: { sponsor: { name: 'Batching' }, chainIds: [31337] } }])) },
+      rateLimitPerIp: 4, rateLimitPerKey: 3, trustProxy: true, reconcileIntervalMs: 0,
+    });
+  }, 60_000);
+  afterAll(async () => batching?.stop());
+
+  /** A batch of `size` stubs from `client` with the key of app-`app`: each its own bucket unless said otherwise. */
+  const batchFrom = async (client: string, app: number, size: number) => {
+    const reply = await fetch(batching.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, Authorization: `Bearer ${keys[app].key}` },
+      body: JSON.stringify(Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'pm_getPaymasterStubData', params: params(userOp()) }))),
+    });
+    return { status: reply.status, body: await reply.json() };
+  };
+
+  it('takes one token per request of a batch, from the client address\'s bucket and the key\'s', async () => {
+    expect(await batchFrom('198.51.100.31', 0, 5)).toEqual({
+      status: 429,
+      body: { jsonrpc: '2.0', id: null, error: { code: ErrorCode.limitExceeded, message: 'Rate limit exceeded: more than 4 requests per second from 198.51.100.31 (a batch counts each of its 5 requests)', data: { reason: 'rateLimit' } } },
+    });
+    expect((await batchFrom('198.51.100.32', 1, 4)).body.error.message).toBe('Rate limit exceeded: more than 3 requests per second with the API key of app-1 (a batch counts each of its 4 requests)');
+    const fits = await batchFrom('198.51.100.33', 2, 3);
+    expect(fits.status).toBe(200);
+    expect(fits.body).toHaveLength(3);
   });
 });
 
