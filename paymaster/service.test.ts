@@ -62,6 +62,8 @@ const COST = maxCost(parseUserOperation(userOp(), 'required'), FIELDS);
 const budgetedKey = newApiKey();
 const reconciledKey = newApiKey();
 const MAX_BODY = 100_000;
+const METRICS_TOKEN = 'metrics-token-of-the-tests';
+const withToken = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
 
 let anvil: Anvil;
 let service: PaymasterService;
@@ -85,6 +87,7 @@ beforeAll(async () => {
       },
     },
     maxBodyBytes: MAX_BODY,
+    metricsToken: METRICS_TOKEN,
     reconcileIntervalMs: 0,
     log: (line) => logLines.push(JSON.parse(line)),
   });
@@ -114,7 +117,7 @@ async function callAs(key: string, method: string, params: unknown, how: 'query'
 const params = (op: unknown) => [op, ENTRY_POINT_ADDRESS, CHAIN_ID, {}];
 /** One sample of /metrics, 0 when the series is absent. */
 async function metric(series: string): Promise<number> {
-  const text = await (await fetch(service.url.replace('/rpc', '/metrics'))).text();
+  const text = await (await fetch(service.url.replace('/rpc', '/metrics'), withToken)).text();
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -123,8 +126,13 @@ const data = (op: unknown, entryPoint = ENTRY_POINT_ADDRESS, chainId: unknown = 
 
 describe('HTTP and JSON-RPC envelope', () => {
   it('answers the CORS preflight of an extension origin', async () => {
-    const reply = await fetch(service.url, { method: 'OPTIONS', headers: { Origin: 'chrome-extension://abcdef', 'Access-Control-Request-Method': 'POST' } });
+    const reply = await fetch(service.url, {
+      method: 'OPTIONS',
+      headers: { Origin: 'chrome-extension://abcdef', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' },
+    });
     expect(reply.status).toBe(204);
+    // Off unless configured: it would let any web page the user visits call a service on the user's own network.
+    expect(reply.headers.get('access-control-allow-private-network')).toBeNull();
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
     expect(reply.headers.get('access-control-allow-methods')).toContain('POST');
     expect(reply.headers.get('access-control-allow-headers')).toContain('Content-Type');
@@ -186,10 +194,15 @@ describe('bodies, health', () => {
     expect((await call('pm_getPaymasterStubData', params(userOp()))).result).toBeDefined();
   });
 
-  it('GET /health: the store and the node answer', async () => {
-    const reply = await fetch(service.url.replace('/rpc', '/health'));
-    expect(reply.status).toBe(200);
-    expect(await reply.json()).toEqual({ status: 'ok', store: { ok: true, where: 'embedded, in memory' }, node: { ok: true, block: expect.any(Number) } });
+  it('GET /health: the store and the node answer; what they are only with the metrics token', async () => {
+    const health = service.url.replace('/rpc', '/health');
+    for (const init of [{}, { headers: { Authorization: 'Bearer not-the-token' } }]) {
+      const reply = await fetch(health, init);
+      expect(reply.status).toBe(200);
+      expect(await reply.json()).toEqual({ status: 'ok' });
+    }
+    const detailed = await fetch(health, withToken);
+    expect(await detailed.json()).toEqual({ status: 'ok', store: { ok: true, where: 'embedded, in memory' }, node: { ok: true, block: expect.any(Number) } });
   });
 });
 
@@ -378,8 +391,16 @@ describe('GET /metrics', () => {
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
     expect(await metric('paymaster_sponsored_operations{app="budgeted-app"}')).toBe(3);
     expect(await metric('paymaster_budget_limit_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
-    const reply = await fetch(service.url.replace('/rpc', '/metrics'));
+    const reply = await fetch(service.url.replace('/rpc', '/metrics'), withToken);
     expect(reply.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+
+  it('answers only with the metrics token: without it, or with another, 401 and nothing else', async () => {
+    for (const init of [{}, { headers: { Authorization: 'Bearer not-the-token' } }, { headers: { Authorization: `Bearer ${budgetedKey.key}` } }]) {
+      const reply = await fetch(service.url.replace('/rpc', '/metrics'), init);
+      expect(reply.status).toBe(401);
+      expect(await reply.json()).toEqual({ error: 'Unauthorized: GET /metrics needs Authorization: Bearer <the service\'s --metrics-token>' });
+    }
   });
 });
 
@@ -418,6 +439,31 @@ describe('the reconciler', () => {
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(0);
     expect(await metric('paymaster_sponsored_operations{app="reconciled-app"}')).toBe(0);
     expect(await service.reconcile()).toMatchObject({ expired: 0 });
+  });
+});
+
+describe('a service without a metrics token, on a private network', () => {
+  let plain: PaymasterService;
+  beforeAll(async () => {
+    plain = await startPaymasterService({
+      port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      policy: { sponsor: { name: 'Plain' }, chainIds: [31337] }, allowPrivateNetwork: true, reconcileIntervalMs: 0,
+    });
+  }, 60_000);
+  afterAll(async () => plain?.stop());
+
+  it('answers Chrome\'s private network preflight when told to', async () => {
+    const reply = await fetch(plain.url, { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' } });
+    expect(reply.headers.get('access-control-allow-private-network')).toBe('true');
+  });
+
+  it('serves no /metrics and a /health without details', async () => {
+    for (const init of [{}, { headers: { Authorization: 'Bearer ' } }, { headers: { Authorization: 'Bearer undefined' } }]) {
+      const metrics = await fetch(plain.url.replace('/rpc', '/metrics'), init);
+      expect(metrics.status).toBe(404);
+      expect(await metrics.json()).toEqual({ error: 'Not found: GET /metrics is off; start the service with --metrics-token to serve it' });
+      expect(await (await fetch(plain.url.replace('/rpc', '/health'), init)).json()).toEqual({ status: 'ok' });
+    }
   });
 });
 
