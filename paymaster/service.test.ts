@@ -239,14 +239,14 @@ describe('pm_getPaymasterData', () => {
     const full = (op: unknown) => [op, ENTRY_POINT_ADDRESS, CHAIN_ID, {}];
     const cases: [unknown[], RegExp][] = [
       [full(userOp({ sender: undefined })), /userOp.sender must be a 20-byte hex address/],
-      [full(userOp({ nonce: 12 })), /userOp.nonce must be a hex quantity/],
-      [full(userOp({ callGasLimit: undefined })), /userOp.callGasLimit must be a hex quantity/],
+      [full(userOp({ nonce: 12 })), /userOp.nonce must be a hex number/],
+      [full(userOp({ callGasLimit: undefined })), /userOp.callGasLimit must be a hex number/],
       [full(userOp({ maxFeePerGas: `0x1${'0'.repeat(32)}` })), /userOp.maxFeePerGas does not fit in 128 bits/],
-      [full(userOp({ callData: '0x123' })), /userOp.callData must be 0x-prefixed hex bytes/],
+      [full(userOp({ callData: '0x123' })), /userOp.callData must be hex bytes/],
       [full(userOp({ initCode: '0x', paymasterAndData: '0x' })), /EntryPoint v0.6 form/],
       [full(userOp({ factory: '0x1234' })), /userOp.factory must be a 20-byte hex address or "0x7702"/],
       [full(userOp({ factoryData: '0xabcd' })), /factory "0x7702" with factoryData is ambiguous/],
-      [full(userOp({ eip7702Auth: { address: SIMPLE_7702_ACCOUNT_ADDRESS } })), /userOp.eip7702Auth.chainId must be a hex quantity/],
+      [full(userOp({ eip7702Auth: { address: SIMPLE_7702_ACCOUNT_ADDRESS } })), /userOp.eip7702Auth.chainId must be a hex number/],
       [full('not an op'), /params\[0\] \(userOp\) must be a UserOperation object/],
       [[userOp(), 'entrypoint', CHAIN_ID], /params\[1\] \(entryPoint\) must be a 20-byte hex address/],
       [[userOp(), ENTRY_POINT_ADDRESS, 31337], /params\[2\] \(chainId\) must be a hex string/],
