@@ -59,7 +59,11 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: H
   if (url.pathname !== '/rpc') return send(response, 404, { error: `Not found: ${url.pathname}; the JSON-RPC endpoint is POST /rpc (also GET /health, GET /metrics)` }, deps);
   if (request.method === 'OPTIONS') return send(response, 204, undefined, deps);
   if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' }, deps);
+  return rpc(request, response, url, deps);
+}
 
+/** POST /rpc: the refusals that need no JSON first, then the body's. */
+async function rpc(request: IncomingMessage, response: ServerResponse, url: URL, deps: HttpDeps): Promise<void> {
   const client = clientAddress(request, deps.trustProxy);
   const limitIp = (count: number, batch = '') =>
     deps.perIp.take(client, count) ? undefined : rateLimited(`more than ${deps.perIp.perSecond} requests per second from ${client}${batch}`);
