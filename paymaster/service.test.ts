@@ -1,6 +1,7 @@
 /**
- * The paymaster service over HTTP: the JSON-RPC envelope, ERC-7677 result shapes, malformed params, each policy rule,
- * API keys and their apps' budgets, /health, /metrics, rate limits, the reconciler's expiry and a graceful stop, on
+ * The paymaster service over HTTP: the JSON-RPC envelope and its batches, ERC-7677 result shapes, malformed params,
+ * each policy rule (the account behind the call targets too), API keys and their apps' budgets, /health and /metrics
+ * and their token, CORS, rate limits (per batch request too), the reconciler's expiry and a graceful stop, on
  * the embedded store. Needs only a bare anvil (chain time and chain id), on ports of its own so it runs beside the e2e
  * devnet.
  */
