@@ -43,4 +43,15 @@ describe('RateLimiter', () => {
     expect([limiter.take('a'), limiter.take('a')]).toEqual([true, false]);
     expect(new RateLimiter(0).take('a')).toBe(true);
   });
+
+  it('takes several tokens at once, or none when fewer are left', () => {
+    let now = 0;
+    const limiter = new RateLimiter(5, () => now);
+    expect(limiter.take('a', 4)).toBe(true);
+    expect(limiter.take('a', 2)).toBe(false);
+    expect(limiter.take('a', 1)).toBe(true);
+    expect(limiter.take('b', 6)).toBe(false);
+    now = 1000;
+    expect(limiter.take('a', 5)).toBe(true);
+  });
 });

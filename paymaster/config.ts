@@ -28,6 +28,13 @@ export interface PaymasterServiceOptions {
   rateLimitPerKey?: number;
   /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /**
+   * Answer Chrome's Private Network Access preflight (Access-Control-Allow-Private-Network: true), which lets public web
+   * pages call this service on the user's own network; off by default, for a service on a developer's machine.
+   */
+  allowPrivateNetwork?: boolean;
+  /** GET /metrics, and /health's details, need `Authorization: Bearer <metricsToken>`; without it /metrics is off. */
+  metricsToken?: string;
   /** How often the reconciler settles reservations against the chain; 0: only when reconcile() is called. Default 30 s. */
   reconcileIntervalMs?: number;
   port?: number;
@@ -40,8 +47,8 @@ export interface PaymasterServiceOptions {
   now?: () => Date;
 }
 
-export type PaymasterConfig = Required<Omit<PaymasterServiceOptions, 'policy' | 'apps' | 'globalDailyWei' | 'log'>> &
-  Pick<PaymasterServiceOptions, 'policy' | 'apps' | 'globalDailyWei' | 'log'>;
+type Unset = 'policy' | 'apps' | 'globalDailyWei' | 'log' | 'metricsToken';
+export type PaymasterConfig = Required<Omit<PaymasterServiceOptions, Unset>> & Pick<PaymasterServiceOptions, Unset>;
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -55,6 +62,7 @@ export function withDefaults(options: PaymasterServiceOptions): PaymasterConfig 
     rateLimitPerIp: options.rateLimitPerIp ?? 0,
     rateLimitPerKey: options.rateLimitPerKey ?? 0,
     trustProxy: options.trustProxy ?? false,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 30_000,
     port: options.port ?? DEFAULT_PORT,
     host: options.host ?? DEFAULT_HOST,
@@ -77,6 +85,8 @@ const FLAGS = {
   'rate-limit-ip': 'PAYMASTER_RATE_LIMIT_IP',
   'rate-limit-key': 'PAYMASTER_RATE_LIMIT_KEY',
   'trust-proxy': 'PAYMASTER_TRUST_PROXY',
+  'allow-private-network': 'PAYMASTER_ALLOW_PRIVATE_NETWORK',
+  'metrics-token': 'PAYMASTER_METRICS_TOKEN',
   'reconcile-seconds': 'PAYMASTER_RECONCILE_SECONDS',
   port: 'PAYMASTER_PORT',
   host: 'PAYMASTER_HOST',
@@ -85,13 +95,16 @@ const FLAGS = {
 } as const;
 type Flag = keyof typeof FLAGS;
 const REQUIRED = ['rpc-url', 'signer-key', 'paymaster'] as const;
+/** Flags without a value; their environment variables are on when 1, true or yes. */
+const SWITCHES = ['trust-proxy', 'allow-private-network'] as const;
 /** Without --database-url, the embedded store keeps its data here (relative to the working directory). */
 export const DEFAULT_DATA_DIR = 'paymaster-data';
 
 export function configFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): PaymasterConfig {
-  const options = Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: flag === 'trust-proxy' ? 'boolean' : 'string' } as const]));
+  const options = Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: SWITCHES.includes(flag as never) ? 'boolean' : 'string' } as const]));
   const { values } = parseArgs({ args: argv, options });
   const value = (flag: Flag): string | undefined => (values[flag] as string | undefined) ?? env[FLAGS[flag]];
+  const on = (flag: (typeof SWITCHES)[number]) => values[flag] === true || /^(1|true|yes)$/i.test(env[FLAGS[flag]] ?? '');
   const missing: string[] = REQUIRED.filter((flag) => value(flag) === undefined).map((flag) => `--${flag} (or ${FLAGS[flag]})`);
   if (value('policy') === undefined && value('apps') === undefined) missing.push('--policy (or PAYMASTER_POLICY) and/or --apps (or PAYMASTER_APPS)');
   if (missing.length > 0) throw new Error(`Missing settings: ${missing.join(', ')}`);
@@ -115,7 +128,9 @@ export function configFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): P
     maxBodyBytes: number('max-body', /^\d+$/, 'a number of bytes'),
     rateLimitPerIp: number('rate-limit-ip', /^\d+$/, 'requests per second (0: no limit)') ?? 50,
     rateLimitPerKey: number('rate-limit-key', /^\d+$/, 'requests per second (0: no limit)') ?? 200,
-    trustProxy: values['trust-proxy'] === true || /^(1|true|yes)$/i.test(env.PAYMASTER_TRUST_PROXY ?? ''),
+    trustProxy: on('trust-proxy'),
+    allowPrivateNetwork: on('allow-private-network'),
+    metricsToken: value('metrics-token'),
     reconcileIntervalMs: reconcileSeconds === undefined ? undefined : reconcileSeconds * 1000,
     port: number('port', /^\d{1,5}$/, 'a port number'),
     host: value('host'),

@@ -20,6 +20,8 @@ const RPC_PORT = 8647;
 const SENDERS = 20;
 const LIMIT = 10;
 const REQUESTS = 500;
+const METRICS_TOKEN = 'metrics-token-of-the-tests';
+const withToken = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
 const FIELDS = { paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
 
 let anvil: Anvil;
@@ -32,7 +34,7 @@ async function startInstances(globalDailyWei?: bigint): Promise<void> {
   instances = await Promise.all([0, 1].map(() => startPaymasterService({
     port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
     policy: { sponsor: { name: 'Shared' }, chainIds: [31337], dailyLimitPerSender: LIMIT },
-    store: { databaseUrl }, globalDailyWei, reconcileIntervalMs: 0,
+    store: { databaseUrl }, globalDailyWei, reconcileIntervalMs: 0, metricsToken: METRICS_TOKEN,
   })));
 }
 const stopInstances = () => Promise.all(instances.map((instance) => instance.stop()));
@@ -98,7 +100,7 @@ describe('two instances on one Postgres', () => {
     // An op it already got signed is signed again, counting once.
     const [{ nonce }] = await db.query<{ nonce: string }>(`SELECT nonce::text FROM sponsorships WHERE sender = $1 LIMIT 1`, [senders[0].toLowerCase()]);
     expect((await getPaymasterData(instances[1], userOp(senders[0], Number(nonce)))).result).toBeDefined();
-    const metrics = await (await fetch(instances[0].url.replace('/rpc', '/metrics'))).text();
+    const metrics = await (await fetch(instances[0].url.replace('/rpc', '/metrics'), withToken)).text();
     expect(metrics).toContain(`paymaster_sponsored_operations{app="default"} ${SENDERS * LIMIT}`);
   }, 60_000);
 
@@ -127,13 +129,15 @@ describe('two instances on one Postgres', () => {
   }, 60_000);
 
   it('report the store down on /health, refuse unknown keys without it, and recover when it is back', async () => {
-    const health = async () => {
-      const reply = await fetch(instances[0].url.replace('/rpc', '/health'));
+    const health = async (init: RequestInit = withToken) => {
+      const reply = await fetch(instances[0].url.replace('/rpc', '/health'), init);
       return { http: reply.status, ...(await reply.json()) };
     };
     await postgres.stop();
     try {
       expect(await health()).toMatchObject({ http: 503, status: 'unavailable', store: { ok: false }, node: { ok: true } });
+      // Without the token: no database host, no error text.
+      expect(await health({})).toEqual({ http: 503, status: 'unavailable' });
       // The key is checked in memory: the answer does not depend on the store.
       expect(await getPaymasterData(instances[0], userOp(senders[0], 200), { Authorization: 'Bearer pmk_unknown' }))
         .toMatchObject({ status: 401, error: { code: -32001, message: 'Unauthorized: unknown API key' } });

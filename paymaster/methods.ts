@@ -4,9 +4,10 @@
  */
 import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
 import { STUB_SIGNATURE } from '../src/shared/erc4337';
+import { accountOf } from './account';
 import type { App } from './apps';
 import { limitError, limitsOf, maxCost, utcDay } from './budget';
-import { checkPolicy, refuse } from './policy';
+import { checkAccount, checkPolicy, refuse } from './policy';
 import { invalidParams, type Method } from './rpc';
 import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
 import type { Database } from './store/database';
@@ -65,6 +66,8 @@ export interface PaymasterDataResult {
 interface Request {
   op: UserOperation;
   chainId: bigint;
+  /** The EIP-7702 delegate the EntryPoint hashes in place of the 0x7702 marker; undefined for other userOps. */
+  delegate?: string;
 }
 
 export const METHOD_NAMES = ['pm_getPaymasterStubData', 'pm_getPaymasterData'] as const;
@@ -84,7 +87,7 @@ export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)
 
   /** Checks the budgets without reserving: the gas fields may still be zero, so the cost may be understated. */
   const pm_getPaymasterStubData = async (params: unknown[], { app }: Caller) => {
-    const request = admit(params, 'optional', app, deps);
+    const request = await admit(params, 'optional', app, deps);
     const exceeded = await checkCharge(deps.db, charge(request, app), limitsOf(app.policy, deps.globalDailyWei));
     if (exceeded) throw limitError(exceeded, app.name, request.op.sender);
     const data = encodePaymasterData(await validityWindow(deps, app), STUB_SIGNATURE);
@@ -93,9 +96,9 @@ export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)
 
   /** Signs, then reserves the userOp's maximum cost; the signature is only returned once the reservation holds. */
   const pm_getPaymasterData = async (params: unknown[], { app }: Caller) => {
-    const request = admit(params, 'required', app, deps);
-    const { op, chainId } = request;
-    const [window, delegate] = await Promise.all([validityWindow(deps, app), delegateOf(op, deps.provider)]);
+    const request = await admit(params, 'required', app, deps);
+    const { op, chainId, delegate } = request;
+    const window = await validityWindow(deps, app);
     const hash = paymasterHash(op, delegate, fields, chainId, window.validUntil, window.validAfter);
     const data = encodePaymasterData(window, await signPaymasterHash(deps.signer, hash));
     const signature = { userOpHash: userOpHash(op, delegate, fields, data, chainId, deps.entryPoint), validUntil: window.validUntil, decidedAt: deps.now() };
@@ -108,19 +111,27 @@ export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)
 }
 
 /** Parses the params and applies the app's policy; throws the refusal. */
-function admit(params: unknown[], gas: 'optional' | 'required', app: App, deps: MethodDeps): Request {
+async function admit(params: unknown[], gas: 'optional' | 'required', app: App, deps: MethodDeps): Promise<Request> {
   if (params.length < 3 || params.length > 4) throw invalidParams(`expected params [userOp, entryPoint, chainId, context?], got ${params.length} params`);
   const [userOp, entryPoint, chainId, context] = params;
   if (typeof entryPoint !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(entryPoint)) throw invalidParams('params[1] (entryPoint) must be a 20-byte hex address');
   if (typeof chainId !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(chainId)) throw invalidParams('params[2] (chainId) must be a hex string such as "0x7a69"');
   if (context !== undefined && context !== null && !isObject(context)) throw invalidParams('params[3] (context) must be an object or null');
   const op = parseUserOperation(userOp, gas);
-  const request = { op, chainId: BigInt(chainId) };
+  const request: Request = { op, chainId: BigInt(chainId) };
   if (getAddress(entryPoint) !== getAddress(deps.entryPoint)) {
     throw refuse('entryPoint', `EntryPoint ${entryPoint} is not supported; this paymaster works with the v0.8 EntryPoint ${deps.entryPoint}`);
   }
   checkPolicy(app.policy, op, request.chainId);
   if (request.chainId !== deps.chainId) throw refuse('chainId', `this service has no node for chain ${chainId}; it signs for ${toQuantity(deps.chainId)}`);
+  // The account is read (maybe from the chain) only when something needs it: the hash of an EIP-7702 userOp, or the targets.
+  if (!isEip7702(op) && !app.policy.targets) return request;
+  const account = await accountOf(op, deps.provider);
+  if (isEip7702(op)) {
+    if (account.kind !== 'delegated') throw invalidParams(`userOp.factory is 0x7702 but it has no eip7702Auth and the sender ${op.sender} is not delegated`);
+    request.delegate = account.delegate;
+  }
+  checkAccount(app.policy, op.sender, account);
   return request;
 }
 
@@ -129,15 +140,4 @@ async function validityWindow({ provider }: MethodDeps, { policy }: App): Promis
   const block = await provider.getBlock('latest');
   if (!block) throw new Error('the node returned no latest block');
   return { validUntil: block.timestamp + policy.validForSeconds, validAfter: Math.max(0, block.timestamp - VALID_AFTER_SLACK_SECONDS) };
-}
-
-/** The EIP-7702 delegate the EntryPoint will hash in place of the 0x7702 marker: the authorization's, else the sender's current one. */
-async function delegateOf(op: UserOperation, provider: JsonRpcProvider): Promise<string | undefined> {
-  if (!isEip7702(op)) return undefined;
-  if (op.eip7702Auth) return op.eip7702Auth.address;
-  const code = await provider.getCode(op.sender);
-  if (!code.startsWith('0xef0100') || code.length !== 48) {
-    throw invalidParams(`userOp.factory is 0x7702 but it has no eip7702Auth and the sender ${op.sender} is not delegated`);
-  }
-  return getAddress(`0x${code.slice(8)}`);
 }

@@ -1,6 +1,7 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_POLICY_FILE } from '../devnet/constants';
+import { SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { configFromCommandLine } from './config';
 import { maxCost } from './budget';
 import { callTargets, loadPolicy } from './policy';
@@ -44,6 +45,14 @@ describe('loadPolicy', () => {
     expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyWeiPerApp: 10 } as never)).toThrow('dailyWeiPerApp must be a decimal string of wei');
   });
 
+  it('trusts the call targets of Simple7702Account, or of the delegates it names', () => {
+    const [target, delegate] = [A, B];
+    expect(loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target] }).delegates).toEqual(new Set([SIMPLE_7702_ACCOUNT.toLowerCase()]));
+    expect(loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target], delegates: [delegate] }).delegates).toEqual(new Set([delegate]));
+    expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], delegates: [delegate] })).toThrow('delegates applies only with targets');
+    expect(() => loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], targets: [target], delegates: ['0x12'] })).toThrow('delegates must be an array of addresses');
+  });
+
   it('reads daily budgets in wei as decimal strings', () => {
     const policy = loadPolicy({ sponsor: { name: 'x' }, chainIds: [1], dailyLimitPerSender: 3, dailyWeiPerSender: '1000000000000000000000', dailyWeiPerApp: '5' });
     expect(policy).toMatchObject({ dailyLimitPerSender: 3, dailyWeiPerSender: 10n ** 21n, dailyWeiPerApp: 5n });
@@ -58,18 +67,20 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 3999, host: '127.0.0.1', rpcUrl: 'http://127.0.0.1:9999', policy: '/tmp/p.json', signerKey: '0x01',
       store: { dataDir: 'paymaster-data' }, maxBodyBytes: 1_000_000, rateLimitPerIp: 50, rateLimitPerKey: 200, trustProxy: false, reconcileIntervalMs: 30_000,
+      allowPrivateNetwork: false, metricsToken: undefined,
     });
     expect(() => configFromCommandLine([...required, '--policy', 'p.json', '--port', 'x'], {})).toThrow('--port must be a port number');
   });
 
   it('reads the production settings: Postgres, apps, budgets, limits', () => {
-    const config = configFromCommandLine([...required, '--apps', 'apps.json', '--max-body', '2048', '--trust-proxy', '--reconcile-seconds', '5'], {
-      DATABASE_URL: 'postgres://pm@db/paymaster', PAYMASTER_GLOBAL_DAILY_WEI: '1000000000000000000', PAYMASTER_RATE_LIMIT_IP: '0',
+    const config = configFromCommandLine([...required, '--apps', 'apps.json', '--max-body', '2048', '--trust-proxy', '--reconcile-seconds', '5', '--allow-private-network'], {
+      DATABASE_URL: 'postgres://pm@db/paymaster', PAYMASTER_GLOBAL_DAILY_WEI: '1000000000000000000', PAYMASTER_RATE_LIMIT_IP: '0', PAYMASTER_METRICS_TOKEN: 'scrape-me',
     });
     expect(config).toMatchObject({
       apps: 'apps.json', policy: undefined, store: { databaseUrl: 'postgres://pm@db/paymaster' }, globalDailyWei: 10n ** 18n,
-      maxBodyBytes: 2048, rateLimitPerIp: 0, trustProxy: true, reconcileIntervalMs: 5000,
+      maxBodyBytes: 2048, rateLimitPerIp: 0, trustProxy: true, reconcileIntervalMs: 5000, allowPrivateNetwork: true, metricsToken: 'scrape-me',
     });
+    expect(configFromCommandLine([...required, '--apps', 'a.json'], { PAYMASTER_ALLOW_PRIVATE_NETWORK: '1' }).allowPrivateNetwork).toBe(true);
     expect(() => configFromCommandLine([...required, '--apps', 'a.json', '--global-daily-wei', '1e18'], {})).toThrow('--global-daily-wei must be a decimal number of wei');
   });
 

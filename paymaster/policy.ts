@@ -1,12 +1,14 @@
 /**
  * Who gets sponsored, and how much: chains, optional allowlists of senders and of call targets (decoded from the
- * Simple7702Account execute / executeBatch callData), and daily budgets (operations and wei per sender, wei per app),
+ * execute / executeBatch callData of Simple7702Account, or of the delegates the policy names), and daily budgets (operations and wei per sender, wei per app),
  * which the store enforces (store/reservations.ts). Loaded from a JSON file (devnet/paymaster-policy.json is the
  * devnet's) or given inline by an app's entry in the apps file; every refusal is an RpcError whose message says what
  * was refused and what is allowed.
  */
 import { readFileSync } from 'node:fs';
 import { AbiCoder, dataSlice, getAddress, toQuantity } from 'ethers';
+import { SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import type { Account } from './account';
 import { ErrorCode, RpcError } from './rpc';
 import { isObject, type UserOperation } from './userOp';
 
@@ -20,6 +22,11 @@ export interface PolicyFile {
   senders?: string[];
   /** When present, every call of the userOp must go to one of these addresses. */
   targets?: string[];
+  /**
+   * With `targets`: the EIP-7702 delegates whose execute/executeBatch the targets are decoded for (default:
+   * Simple7702Account); a sender running any other code is refused, since its callData could mean anything.
+   */
+  delegates?: string[];
   /** When present, each sender gets at most this many sponsored userOps per UTC day (counted on pm_getPaymasterData). */
   dailyLimitPerSender?: number;
   /** When present, the most wei (a decimal string) each sender's sponsored userOps may cost per UTC day (budget.ts maxCost). */
@@ -33,12 +40,14 @@ export interface PolicyFile {
 export interface Policy extends Required<Pick<PolicyFile, 'sponsor' | 'chainIds' | 'validForSeconds'>> {
   senders?: Set<string>;
   targets?: Set<string>;
+  /** Lowercase; used only with `targets`. */
+  delegates: Set<string>;
   dailyLimitPerSender?: number;
   dailyWeiPerSender?: bigint;
   dailyWeiPerApp?: bigint;
 }
 
-export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target';
+export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target' | 'delegate';
 
 const EXECUTE = '0xb61d27f6'; // execute(address target, uint256 value, bytes data)
 const EXECUTE_BATCH = '0x34fcd5be'; // executeBatch((address target, uint256 value, bytes data)[] calls)
@@ -55,6 +64,7 @@ export function loadPolicy(source: string | PolicyFile): Policy {
     validForSeconds: file.validForSeconds ?? 600,
     senders: lower(file.senders),
     targets: lower(file.targets),
+    delegates: lower(file.delegates ?? [SIMPLE_7702_ACCOUNT])!,
     dailyLimitPerSender: file.dailyLimitPerSender,
     dailyWeiPerSender: file.dailyWeiPerSender === undefined ? undefined : BigInt(file.dailyWeiPerSender),
     dailyWeiPerApp: file.dailyWeiPerApp === undefined ? undefined : BigInt(file.dailyWeiPerApp),
@@ -79,6 +89,18 @@ export function checkPolicy(policy: Policy, op: UserOperation, chainId: bigint):
     const outside = targets.find((target) => !policy.targets!.has(target.toLowerCase()));
     if (outside) throw refuse('target', `call target ${outside} is not on the sponsored targets list`);
   }
+}
+
+/** With call targets: the sender must run a delegate the policy names, so that its callData means what callTargets reads. */
+export function checkAccount(policy: Policy, sender: string, account: Account): void {
+  if (!policy.targets) return;
+  if (account.kind === 'delegated' && policy.delegates.has(account.delegate.toLowerCase())) return;
+  const sponsored = `a sponsored account implementation (${[...policy.delegates].map((d) => getAddress(d)).join(', ')})`;
+  const why = account.kind === 'eoa' ? `sender ${sender} has no code and the userOp carries no eip7702Auth: it is not an account delegated to ${sponsored}`
+    : account.kind === 'contract' ? `sender ${sender} is a contract, not an account delegated to ${sponsored}`
+    : account.by === 'eip7702Auth' ? `the userOp's eip7702Auth delegates ${sender} to ${account.delegate}, not to ${sponsored}`
+    : `sender ${sender} is delegated to ${account.delegate}, not to ${sponsored}`;
+  throw refuse('delegate', `${why}, so its call targets cannot be checked`);
 }
 
 /** The addresses an account's execute / executeBatch callData calls, or undefined for any other callData. */
@@ -109,12 +131,13 @@ function policyProblem(file: unknown): string | undefined {
   if (!isObject(sponsor) || typeof sponsor.name !== 'string') return 'sponsor must be {"name": string, "icon"?: data URI}';
   if (sponsor.icon !== undefined && (typeof sponsor.icon !== 'string' || !sponsor.icon.startsWith('data:'))) return 'sponsor.icon must be a data: URI';
   if (!Array.isArray(file.chainIds) || !file.chainIds.every((id) => Number.isSafeInteger(id) && id > 0)) return 'chainIds must be an array of positive integers';
-  for (const list of ['senders', 'targets'] as const) {
+  for (const list of ['senders', 'targets', 'delegates'] as const) {
     const value = file[list];
     if (value !== undefined && (!Array.isArray(value) || !value.every((a) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a)))) {
       return `${list} must be an array of addresses`;
     }
   }
+  if (file.delegates !== undefined && file.targets === undefined) return 'delegates applies only with targets: it names the accounts whose callData the targets are read from';
   if (file.dailyLimitPerSender !== undefined && !(Number.isSafeInteger(file.dailyLimitPerSender) && (file.dailyLimitPerSender as number) >= 0)) {
     return 'dailyLimitPerSender must be a non-negative integer';
   }

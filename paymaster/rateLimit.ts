@@ -12,18 +12,18 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Takes one token from `key`'s bucket; false when it is empty. */
-  take(key: string): boolean {
+  /** Takes `count` tokens from `key`'s bucket (a batch's requests), or none and false when fewer are left. */
+  take(key: string, count = 1): boolean {
     if (this.perSecond <= 0) return true;
     const now = this.now();
     const bucket = this.#buckets.get(key) ?? { tokens: this.perSecond, at: now };
     bucket.tokens = Math.min(this.perSecond, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond);
     bucket.at = now;
-    if (bucket.tokens < 1) {
+    if (bucket.tokens < count) {
       this.#buckets.set(key, bucket);
       return false;
     }
-    bucket.tokens -= 1;
+    bucket.tokens -= count;
     this.#buckets.set(key, bucket);
     if (this.#buckets.size > MAX_TRACKED) this.#forgetFull(now);
     return true;

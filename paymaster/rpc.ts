@@ -29,23 +29,40 @@ export interface Answered {
   seconds: number;
 }
 
-/** One reply per request; an array of replies for a batch (an array of requests). */
-export async function handleBody<Caller>(
-  body: string,
-  methods: Record<string, Method<Caller>>,
-  caller: Caller,
-  answered: (request: Answered) => void,
-): Promise<RpcReply | RpcReply[]> {
+/** The most requests one batch may hold: each costs a store query and a node call, and a rate-limit token (http.ts). */
+export const MAX_BATCH = 20;
+
+/** A body's requests (one, or a batch's), or the error that answers it: not JSON, or an empty batch. */
+export type Body = { requests: unknown[]; batch: boolean } | { error: RpcError };
+
+export function parseBody(body: string): Body {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return broken(answered, null, new RpcError(ErrorCode.parseError, 'Parse error: the body is not valid JSON'));
+    return { error: new RpcError(ErrorCode.parseError, 'Parse error: the body is not valid JSON') };
   }
-  const one = (request: unknown) => handleRequest(request, methods, caller, answered);
-  if (!Array.isArray(parsed)) return one(parsed);
-  if (parsed.length === 0) return broken(answered, null, new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch'));
-  return Promise.all(parsed.map(one));
+  if (!Array.isArray(parsed)) return { requests: [parsed], batch: false };
+  if (parsed.length === 0) return { error: new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch') };
+  return { requests: parsed, batch: true };
+}
+
+export const batchTooLarge = (size: number) =>
+  new RpcError(ErrorCode.invalidRequest, `Invalid request: a batch may hold at most ${MAX_BATCH} requests; this one has ${size}`);
+
+/** One reply per request; an array of replies for a batch. */
+export async function handleBody<Caller>(
+  body: Body,
+  methods: Record<string, Method<Caller>>,
+  caller: Caller,
+  answered: (request: Answered) => void,
+): Promise<RpcReply | RpcReply[]> {
+  if ('error' in body) {
+    answered({ method: undefined, params: undefined, error: body.error.toObject(), seconds: 0 });
+    return failure(null, body.error);
+  }
+  const replies = await Promise.all(body.requests.map((request) => handleRequest(request, methods, caller, answered)));
+  return body.batch ? replies : replies[0];
 }
 
 async function handleRequest<Caller>(
@@ -73,12 +90,6 @@ async function handleRequest<Caller>(
   const result = await reply();
   answered({ method: name, params: envelope?.params, error: 'error' in result ? result.error : undefined, seconds: (performance.now() - started) / 1000 });
   return result;
-}
-
-function broken(answered: (request: Answered) => void, id: Id, error: RpcError): RpcReply {
-  const reply = failure(id, error);
-  answered({ method: undefined, params: undefined, error: error.toObject(), seconds: 0 });
-  return reply;
 }
 
 function envelopeProblem(envelope: { jsonrpc?: unknown; id?: unknown; method?: unknown } | null): string | undefined {

@@ -58,6 +58,8 @@ export async function startPaymasterService(options: PaymasterServiceOptions): P
       perIp: new RateLimiter(config.rateLimitPerIp),
       perKey: new RateLimiter(config.rateLimitPerKey),
       trustProxy: config.trustProxy,
+      allowPrivateNetwork: config.allowPrivateNetwork,
+      metricsToken: config.metricsToken,
       stopping: () => stopping,
     }));
     await new Promise<void>((resolve, reject) => {

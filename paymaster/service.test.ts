@@ -1,11 +1,12 @@
 /**
- * The paymaster service over HTTP: the JSON-RPC envelope, ERC-7677 result shapes, malformed params, each policy rule,
- * API keys and their apps' budgets, /health, /metrics, rate limits, the reconciler's expiry and a graceful stop, on
+ * The paymaster service over HTTP: the JSON-RPC envelope and its batches, ERC-7677 result shapes, malformed params,
+ * each policy rule (the account behind the call targets too), API keys and their apps' budgets, /health and /metrics
+ * and their token, CORS, rate limits (per batch request too), the reconciler's expiry and a graceful stop, on
  * the embedded store. Needs only a bare anvil (chain time and chain id), on ports of its own so it runs beside the e2e
  * devnet.
  */
 import { request as httpRequest } from 'node:http';
-import { Interface, Wallet, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
+import { Interface, Wallet, concat, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../devnet/anvil';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
@@ -27,6 +28,10 @@ const stranger = Wallet.createRandom().address;
 const target = Wallet.createRandom().address;
 const elsewhere = Wallet.createRandom().address;
 const roomy = Wallet.createRandom().address;
+/** An EOA already delegated on chain (anvil_setCode), whose userOps carry neither factory nor eip7702Auth. */
+const upgraded = Wallet.createRandom().address;
+/** Stands for a contract of the requester's own with an execute/executeBatch of its own, which may call anything. */
+const fakeDelegate = Wallet.createRandom().address;
 
 const account = new Interface([
   'function execute(address target, uint256 value, bytes data)',
@@ -58,6 +63,8 @@ const COST = maxCost(parseUserOperation(userOp(), 'required'), FIELDS);
 const budgetedKey = newApiKey();
 const reconciledKey = newApiKey();
 const MAX_BODY = 100_000;
+const METRICS_TOKEN = 'metrics-token-of-the-tests';
+const withToken = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
 
 let anvil: Anvil;
 let service: PaymasterService;
@@ -70,7 +77,7 @@ beforeAll(async () => {
     rpcUrl: anvil.rpcUrl,
     signerKey: PAYMASTER_SIGNER.privateKey,
     paymaster: VERIFYING_PAYMASTER_ADDRESS,
-    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited, roomy], targets: [target], dailyLimitPerSender: 2 },
+    policy: { sponsor: { name: 'Test Sponsor' }, chainIds: [31337], senders: [sender, limited, roomy, upgraded], targets: [target], dailyLimitPerSender: 2 },
     apps: {
       apps: {
         'budgeted-app': {
@@ -81,6 +88,7 @@ beforeAll(async () => {
       },
     },
     maxBodyBytes: MAX_BODY,
+    metricsToken: METRICS_TOKEN,
     reconcileIntervalMs: 0,
     log: (line) => logLines.push(JSON.parse(line)),
   });
@@ -110,7 +118,7 @@ async function callAs(key: string, method: string, params: unknown, how: 'query'
 const params = (op: unknown) => [op, ENTRY_POINT_ADDRESS, CHAIN_ID, {}];
 /** One sample of /metrics, 0 when the series is absent. */
 async function metric(series: string): Promise<number> {
-  const text = await (await fetch(service.url.replace('/rpc', '/metrics'))).text();
+  const text = await (await fetch(service.url.replace('/rpc', '/metrics'), withToken)).text();
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line ? Number(line.slice(series.length + 1)) : 0;
 }
@@ -119,8 +127,13 @@ const data = (op: unknown, entryPoint = ENTRY_POINT_ADDRESS, chainId: unknown = 
 
 describe('HTTP and JSON-RPC envelope', () => {
   it('answers the CORS preflight of an extension origin', async () => {
-    const reply = await fetch(service.url, { method: 'OPTIONS', headers: { Origin: 'chrome-extension://abcdef', 'Access-Control-Request-Method': 'POST' } });
+    const reply = await fetch(service.url, {
+      method: 'OPTIONS',
+      headers: { Origin: 'chrome-extension://abcdef', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' },
+    });
     expect(reply.status).toBe(204);
+    // Off unless configured: it would let any web page the user visits call a service on the user's own network.
+    expect(reply.headers.get('access-control-allow-private-network')).toBeNull();
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
     expect(reply.headers.get('access-control-allow-methods')).toContain('POST');
     expect(reply.headers.get('access-control-allow-headers')).toContain('Content-Type');
@@ -140,6 +153,20 @@ describe('HTTP and JSON-RPC envelope', () => {
     const unknown = await call('pm_sponsorUserOperation', []);
     expect(unknown.error).toMatchObject({ code: -32601, message: expect.stringContaining('pm_getPaymasterStubData, pm_getPaymasterData') });
     expect((await call('pm_getPaymasterData', { userOp: userOp() })).error).toMatchObject({ code: -32602, message: expect.stringContaining('params must be an array') });
+  });
+
+  it('answers a batch of up to 20 requests; a larger one gets 413 and -32600, none of its requests run', async () => {
+    const request = (i: number) => ({ jsonrpc: '2.0', id: i, method: 'pm_getPaymasterStubData', params: params(userOp()) });
+    const twenty = await post(Array.from({ length: 20 }, (_, i) => request(i)));
+    expect(twenty.status).toBe(200);
+    expect((await twenty.json()).map((reply: Reply) => reply.result.isFinal)).toEqual(Array(20).fill(false));
+    const ran = await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="ok"}');
+    const tooMany = await post(Array.from({ length: 21 }, (_, i) => request(i)));
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.json()).toEqual({
+      jsonrpc: '2.0', id: null, error: { code: ErrorCode.invalidRequest, message: 'Invalid request: a batch may hold at most 20 requests; this one has 21' },
+    });
+    expect(await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="ok"}')).toBe(ran);
   });
 
   it('echoes ids and answers batches in order', async () => {
@@ -168,10 +195,15 @@ describe('bodies, health', () => {
     expect((await call('pm_getPaymasterStubData', params(userOp()))).result).toBeDefined();
   });
 
-  it('GET /health: the store and the node answer', async () => {
-    const reply = await fetch(service.url.replace('/rpc', '/health'));
-    expect(reply.status).toBe(200);
-    expect(await reply.json()).toEqual({ status: 'ok', store: { ok: true, where: 'embedded, in memory' }, node: { ok: true, block: expect.any(Number) } });
+  it('GET /health: the store and the node answer; what they are only with the metrics token', async () => {
+    const health = service.url.replace('/rpc', '/health');
+    for (const init of [{}, { headers: { Authorization: 'Bearer not-the-token' } }]) {
+      const reply = await fetch(health, init);
+      expect(reply.status).toBe(200);
+      expect(await reply.json()).toEqual({ status: 'ok' });
+    }
+    const detailed = await fetch(health, withToken);
+    expect(await detailed.json()).toEqual({ status: 'ok', store: { ok: true, where: 'embedded, in memory' }, node: { ok: true, block: expect.any(Number) } });
   });
 });
 
@@ -208,14 +240,14 @@ describe('pm_getPaymasterData', () => {
     const full = (op: unknown) => [op, ENTRY_POINT_ADDRESS, CHAIN_ID, {}];
     const cases: [unknown[], RegExp][] = [
       [full(userOp({ sender: undefined })), /userOp.sender must be a 20-byte hex address/],
-      [full(userOp({ nonce: 12 })), /userOp.nonce must be a hex quantity/],
-      [full(userOp({ callGasLimit: undefined })), /userOp.callGasLimit must be a hex quantity/],
+      [full(userOp({ nonce: 12 })), /userOp.nonce must be a hex number/],
+      [full(userOp({ callGasLimit: undefined })), /userOp.callGasLimit must be a hex number/],
       [full(userOp({ maxFeePerGas: `0x1${'0'.repeat(32)}` })), /userOp.maxFeePerGas does not fit in 128 bits/],
-      [full(userOp({ callData: '0x123' })), /userOp.callData must be 0x-prefixed hex bytes/],
+      [full(userOp({ callData: '0x123' })), /userOp.callData must be hex bytes/],
       [full(userOp({ initCode: '0x', paymasterAndData: '0x' })), /EntryPoint v0.6 form/],
       [full(userOp({ factory: '0x1234' })), /userOp.factory must be a 20-byte hex address or "0x7702"/],
       [full(userOp({ factoryData: '0xabcd' })), /factory "0x7702" with factoryData is ambiguous/],
-      [full(userOp({ eip7702Auth: { address: SIMPLE_7702_ACCOUNT_ADDRESS } })), /userOp.eip7702Auth.chainId must be a hex quantity/],
+      [full(userOp({ eip7702Auth: { address: SIMPLE_7702_ACCOUNT_ADDRESS } })), /userOp.eip7702Auth.chainId must be a hex number/],
       [full('not an op'), /params\[0\] \(userOp\) must be a UserOperation object/],
       [[userOp(), 'entrypoint', CHAIN_ID], /params\[1\] \(entryPoint\) must be a 20-byte hex address/],
       [[userOp(), ENTRY_POINT_ADDRESS, 31337], /params\[2\] \(chainId\) must be a hex string/],
@@ -268,6 +300,48 @@ describe('sponsorship policy', () => {
   });
 });
 
+describe('the account behind the call targets', () => {
+  const refused = { code: ErrorCode.notSponsored, message: expect.stringMatching(/^Not sponsored: /), data: { reason: 'delegate' } };
+  const setCode = (code: string) => jsonRpc(anvil.rpcUrl, 'anvil_setCode', [upgraded, code]);
+  const ofUpgraded = (nonce: string) => userOp({ sender: upgraded, nonce, factory: undefined, eip7702Auth: undefined });
+
+  it('refuses an authorization to another delegate: its execute/executeBatch could call anything', async () => {
+    // The callData names only the allowed target; the fake delegate's executeBatch decides what is really called.
+    const auth = { ...userOp().eip7702Auth, address: fakeDelegate };
+    for (const method of [stub, data]) {
+      expect((await method(userOp({ eip7702Auth: auth }))).error).toEqual({
+        ...refused,
+        message: `Not sponsored: the userOp's eip7702Auth delegates ${sender} to ${fakeDelegate}, not to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+      });
+    }
+  });
+
+  it('reads the delegate of an account delegated already from its code on chain', async () => {
+    await setCode(concat(['0xef0100', fakeDelegate]));
+    for (const method of [stub, data]) {
+      expect((await method(ofUpgraded('0x0'))).error).toEqual({
+        ...refused,
+        message: `Not sponsored: sender ${upgraded} is delegated to ${fakeDelegate}, not to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+      });
+    }
+    await setCode(concat(['0xef0100', SIMPLE_7702_ACCOUNT_ADDRESS]));
+    expect((await data(ofUpgraded('0x0'))).result).toBeDefined();
+  });
+
+  it('refuses a sender that is no delegated account: an EOA without an authorization, or a contract', async () => {
+    await setCode('0x');
+    expect((await data(ofUpgraded('0x1'))).error).toEqual({
+      ...refused,
+      message: `Not sponsored: sender ${upgraded} has no code and the userOp carries no eip7702Auth: it is not an account delegated to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+    });
+    await setCode('0x6080604052');
+    expect((await stub(ofUpgraded('0x1'))).error).toEqual({
+      ...refused,
+      message: `Not sponsored: sender ${upgraded} is a contract, not an account delegated to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
+    });
+  });
+});
+
 describe('API keys', () => {
   it('gives a keyed request its app\'s policy, by ?apikey= or Authorization: Bearer', async () => {
     const stub = await callAs(budgetedKey.key, 'pm_getPaymasterStubData', params(userOp({ sender: stranger })), 'query');
@@ -312,13 +386,22 @@ describe('GET /metrics', () => {
     expect(await metric('paymaster_requests_total{method="pm_getPaymasterStubData",outcome="refused"}')).toBeGreaterThanOrEqual(5);
     expect(await metric('paymaster_requests_total{method="other",outcome="invalid"}')).toBeGreaterThanOrEqual(3);
     expect(await metric('paymaster_requests_total{method="http",outcome="unauthorized"}')).toBe(2);
-    expect(await metric('paymaster_requests_total{method="http",outcome="too_large"}')).toBe(2);
+    // Two bodies over --max-body, one batch over 20 requests.
+    expect(await metric('paymaster_requests_total{method="http",outcome="too_large"}')).toBe(3);
     expect(await metric('paymaster_request_duration_seconds_count{method="pm_getPaymasterData"}')).toBeGreaterThanOrEqual(9);
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
     expect(await metric('paymaster_sponsored_operations{app="budgeted-app"}')).toBe(3);
     expect(await metric('paymaster_budget_limit_wei{app="budgeted-app"}')).toBe(Number(3n * COST));
-    const reply = await fetch(service.url.replace('/rpc', '/metrics'));
+    const reply = await fetch(service.url.replace('/rpc', '/metrics'), withToken);
     expect(reply.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+
+  it('answers only with the metrics token: without it, or with another, 401 and nothing else', async () => {
+    for (const init of [{}, { headers: { Authorization: 'Bearer not-the-token' } }, { headers: { Authorization: `Bearer ${budgetedKey.key}` } }]) {
+      const reply = await fetch(service.url.replace('/rpc', '/metrics'), init);
+      expect(reply.status).toBe(401);
+      expect(await reply.json()).toEqual({ error: 'Unauthorized: GET /metrics needs Authorization: Bearer <the service\'s --metrics-token>' });
+    }
   });
 });
 
@@ -357,6 +440,65 @@ describe('the reconciler', () => {
     expect(await metric('paymaster_budget_used_wei{app="budgeted-app"}')).toBe(0);
     expect(await metric('paymaster_sponsored_operations{app="reconciled-app"}')).toBe(0);
     expect(await service.reconcile()).toMatchObject({ expired: 0 });
+  });
+});
+
+describe('a service without a metrics token, on a private network', () => {
+  let plain: PaymasterService;
+  beforeAll(async () => {
+    plain = await startPaymasterService({
+      port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      policy: { sponsor: { name: 'Plain' }, chainIds: [31337] }, allowPrivateNetwork: true, reconcileIntervalMs: 0,
+    });
+  }, 60_000);
+  afterAll(async () => plain?.stop());
+
+  it('answers Chrome\'s private network preflight when told to', async () => {
+    const reply = await fetch(plain.url, { method: 'OPTIONS', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Private-Network': 'true' } });
+    expect(reply.headers.get('access-control-allow-private-network')).toBe('true');
+  });
+
+  it('serves no /metrics and a /health without details', async () => {
+    for (const init of [{}, { headers: { Authorization: 'Bearer ' } }, { headers: { Authorization: 'Bearer undefined' } }]) {
+      const metrics = await fetch(plain.url.replace('/rpc', '/metrics'), init);
+      expect(metrics.status).toBe(404);
+      expect(await metrics.json()).toEqual({ error: 'Not found: GET /metrics is off; start the service with --metrics-token to serve it' });
+      expect(await (await fetch(plain.url.replace('/rpc', '/health'), init)).json()).toEqual({ status: 'ok' });
+    }
+  });
+});
+
+describe('rate limits on batches', () => {
+  const keys = [newApiKey(), newApiKey(), newApiKey()];
+  let batching: PaymasterService;
+  beforeAll(async () => {
+    batching = await startPaymasterService({
+      port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      apps: { apps: Object.fromEntries(keys.map((key, i) => [`app-${i}`, { keySha256: [key.keySha256], policy: { sponsor: { name: 'Batching' }, chainIds: [31337] } }])) },
+      rateLimitPerIp: 4, rateLimitPerKey: 3, trustProxy: true, reconcileIntervalMs: 0,
+    });
+  }, 60_000);
+  afterAll(async () => batching?.stop());
+
+  /** A batch of `size` stubs from `client` with the key of app-`app`: each its own bucket unless said otherwise. */
+  const batchFrom = async (client: string, app: number, size: number) => {
+    const reply = await fetch(batching.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client, Authorization: `Bearer ${keys[app].key}` },
+      body: JSON.stringify(Array.from({ length: size }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'pm_getPaymasterStubData', params: params(userOp()) }))),
+    });
+    return { status: reply.status, body: await reply.json() };
+  };
+
+  it('takes one token per request of a batch, from the client address\'s bucket and the key\'s', async () => {
+    expect(await batchFrom('198.51.100.31', 0, 5)).toEqual({
+      status: 429,
+      body: { jsonrpc: '2.0', id: null, error: { code: ErrorCode.limitExceeded, message: 'Rate limit exceeded: more than 4 requests per second from 198.51.100.31 (a batch counts each of its 5 requests)', data: { reason: 'rateLimit' } } },
+    });
+    expect((await batchFrom('198.51.100.32', 1, 4)).body.error.message).toBe('Rate limit exceeded: more than 3 requests per second with the API key of app-1 (a batch counts each of its 4 requests)');
+    const fits = await batchFrom('198.51.100.33', 2, 3);
+    expect(fits.status).toBe(200);
+    expect(fits.body).toHaveLength(3);
   });
 });
 

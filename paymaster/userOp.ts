@@ -6,6 +6,7 @@ import { AbiCoder, getAddress, keccak256, toQuantity } from 'ethers';
 import {
   EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packUints, userOperationHash, type RpcUserOperation,
 } from '../src/shared/erc4337';
+import * as params from '../src/shared/params';
 import { invalidParams } from './rpc';
 
 /** EIP-7702 authorization carried by a v0.8 userOp, as Alto and viem send it. */
@@ -37,9 +38,6 @@ export interface UserOperation {
   eip7702Auth?: Eip7702Auth;
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;
-const DATA = /^0x([0-9a-fA-F]{2})*$/;
 const UINT128_MAX = (1n << 128n) - 1n;
 
 /**
@@ -139,8 +137,8 @@ export function userOpHash(op: UserOperation, delegate: string | undefined, fiel
 function parseAuth(value: unknown): Eip7702Auth {
   if (!isObject(value)) throw invalidParams('userOp.eip7702Auth must be an object {address, chainId, nonce, r, s, yParity}');
   const field = (name: string) => `eip7702Auth.${name}`;
-  const target = value.address ?? value.contractAddress;
-  if (typeof target !== 'string' || !ADDRESS.test(target)) throw invalidParams(`userOp.${field('address')} must be a 20-byte hex address`);
+  // Alto also accepts the delegate as `contractAddress`.
+  const target = params.address(value.address ?? value.contractAddress, `userOp.${field('address')}`);
   const chainId = quantity(value, 'chainId', field('chainId'));
   const nonce = quantity(value, 'nonce', field('nonce'));
   const r = data(value, 'r', field('r'));
@@ -152,20 +150,16 @@ function parseAuth(value: unknown): Eip7702Auth {
 
 function factoryField(value: unknown): string {
   if (value === EIP7702_FACTORY) return EIP7702_FACTORY;
-  if (typeof value !== 'string' || !ADDRESS.test(value)) throw invalidParams('userOp.factory must be a 20-byte hex address or "0x7702"');
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw invalidParams('userOp.factory must be a 20-byte hex address or "0x7702"');
   return value.toLowerCase() === EIP7702_FACTORY_PADDED ? EIP7702_FACTORY_PADDED : getAddress(value);
 }
 
 function address(value: Record<string, unknown>, name: string): string {
-  const field = value[name];
-  if (typeof field !== 'string' || !ADDRESS.test(field)) throw invalidParams(`userOp.${name} must be a 20-byte hex address, got ${show(field)}`);
-  return getAddress(field);
+  return getAddress(params.address(value[name], `userOp.${name}`));
 }
 
 function quantity(value: Record<string, unknown>, name: string, label = name): bigint {
-  const field = value[name];
-  if (typeof field !== 'string' || !QUANTITY.test(field)) throw invalidParams(`userOp.${label} must be a hex quantity such as "0x1", got ${show(field)}`);
-  return BigInt(field);
+  return params.uint256(value[name], `userOp.${label}`);
 }
 
 function uint128(value: Record<string, unknown>, name: string): bigint {
@@ -175,9 +169,7 @@ function uint128(value: Record<string, unknown>, name: string): bigint {
 }
 
 function data(value: Record<string, unknown>, name: string, label = name): string {
-  const field = value[name];
-  if (typeof field !== 'string' || !DATA.test(field)) throw invalidParams(`userOp.${label} must be 0x-prefixed hex bytes, got ${show(field)}`);
-  return field.toLowerCase();
+  return params.data(value[name], `userOp.${label}`).toLowerCase();
 }
 
 function optional<T>(value: Record<string, unknown>, name: string, parse: (value: Record<string, unknown>, name: string) => T): T | undefined {
@@ -186,9 +178,4 @@ function optional<T>(value: Record<string, unknown>, name: string, parse: (value
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
