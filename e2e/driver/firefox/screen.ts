@@ -16,20 +16,9 @@ const matches = (text: string, expected: Expected): boolean => (typeof expected 
 export class FirefoxScreen implements Screen {
   constructor(readonly page: Page) {}
 
-  /**
-   * Clicks as a user does, and again while the page hears no click. The approval window disarms its buttons on
-   * every new screen and whenever it is raised (ui/approval/useArming.ts): bringing the tab to the front may do
-   * that between the check for enabled and the click, and a click it ignores, or one on a disabled button, never
-   * reaches the page. A page gone right after the click (an approval window closing) took it.
-   */
-  async click(name: string): Promise<void> {
-    await poll(`a click on ${name} to reach the page`, async () => {
-      const before = await this.clicksHeard();
-      if (before === undefined) throw new Error(`The page with the button ${name} is gone`);
-      await (await this.element({ role: 'button', name }, (facts) => facts.visible && facts.enabled)).click();
-      const after = await this.clicksHeard();
-      return after === undefined || after > before ? true : undefined;
-    });
+  /** Clicks as a user does, until the page hears it (see clickUntilHeard). */
+  click(name: string): Promise<void> {
+    return this.clickUntilHeard({ role: 'button', name });
   }
 
   /** Both clicks of one double click, in one input action, once the button is enabled in the tab brought to the front. */
@@ -57,7 +46,7 @@ export class FirefoxScreen implements Screen {
 
   async check(target: Target): Promise<void> {
     const box = await this.element(target, (facts) => facts.visible && facts.enabled);
-    if (!(await box.evaluate((element) => (element as HTMLInputElement).checked))) await box.click();
+    if (!(await box.evaluate((element) => (element as HTMLInputElement).checked))) await this.clickUntilHeard(target);
     await this.waitForFacts(`${describe(target)} to be checked`, target, (facts) => facts.checked);
   }
 
@@ -179,6 +168,22 @@ export class FirefoxScreen implements Screen {
     const element = (await this.page.evaluateHandle(probe, toQuery(target), 'first' as const)).asElement();
     if (!element) throw new Error(`${describe(target)} went away`);
     return element as ElementHandle;
+  }
+
+  /**
+   * Clicks as a user does, and again while the page hears no click. The approval window disarms its controls on
+   * every new screen and whenever it is raised (ui/approval/useArming.ts): bringing the tab to the front may do
+   * that between the check for enabled and the click, and a click it ignores, or one on a disabled control, never
+   * reaches the page. A page gone right after the click (an approval window closing) took it.
+   */
+  private async clickUntilHeard(target: Target): Promise<void> {
+    await poll(`a click on ${describe(target)} to reach the page`, async () => {
+      const before = await this.clicksHeard();
+      if (before === undefined) throw new Error(`The page with ${describe(target)} is gone`);
+      await (await this.element(target, (facts) => facts.visible && facts.enabled)).click();
+      const after = await this.clicksHeard();
+      return after === undefined || after > before ? true : undefined;
+    });
   }
 
   /**
