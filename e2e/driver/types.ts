@@ -21,6 +21,8 @@ export type Expected = string | RegExp;
 export interface Screen {
   /** Clicks the button `name` (its aria-label or its text) once it is enabled, as a user does. */
   click(name: string): Promise<void>;
+  /** Double-clicks the button `name` once it is enabled: both clicks land where it was, whatever is there by the second. */
+  doubleClick(name: string): Promise<void>;
   /** Replaces the text of the field that `label` names. */
   fill(label: string, value: string): Promise<void>;
   /** Checks a checkbox or a radio button. */

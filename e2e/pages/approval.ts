@@ -64,6 +64,11 @@ export class ApprovalWindow {
     return this.answer('Sign');
   }
 
+  /** A double click on one of the window's buttons, as a hurried user (or a page that timed it) makes. */
+  doubleClick(button: string): Promise<void> {
+    return this.screen.doubleClick(button);
+  }
+
   /** The first step of a batch from a plain account; the batch itself is shown next, in the same window. */
   async acceptUpgrade(): Promise<void> {
     await this.screen.click('Upgrade account');

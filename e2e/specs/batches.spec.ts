@@ -86,6 +86,8 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
   let approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText({ role: 'alert', name: 'Gas estimate' }, /likely to revert/);
   await approval.screen.waitForText({ role: 'alert', name: 'Revert' }, /^Call 2 would fail: TestToken: insufficient balance$/);
+  // Once the window's buttons are armed (Reject enabled), Approve still waits for the second confirmation.
+  await expect.poll(() => approval.screen.isEnabled('Reject')).toBe(true);
   expect(await approval.screen.isEnabled('Approve')).toBe(false);
   await approval.approveDespiteRevert();
   await sequential;

@@ -12,6 +12,10 @@ export class ChromiumScreen implements Screen {
     return this.button(name).click();
   }
 
+  doubleClick(name: string): Promise<void> {
+    return this.button(name).dblclick();
+  }
+
   fill(label: string, value: string): Promise<void> {
     return this.page.getByLabel(label, { exact: true }).fill(value);
   }

@@ -16,20 +16,19 @@ const matches = (text: string, expected: Expected): boolean => (typeof expected 
 export class FirefoxScreen implements Screen {
   constructor(readonly page: Page) {}
 
-  /**
-   * Clicks as a user does, and again while the page hears no click. The approval window keeps a new request's
-   * buttons disabled for 400 ms (a `<fieldset disabled>`, so one double click cannot answer two requests); a click
-   * that lands in that moment fires no click event. A page gone right after the click (an approval window
-   * closing) took it.
-   */
-  async click(name: string): Promise<void> {
-    await poll(`a click on ${name} to reach the page`, async () => {
-      const before = await this.clicksHeard();
-      if (before === undefined) throw new Error(`The page with the button ${name} is gone`);
-      await (await this.element({ role: 'button', name }, (facts) => facts.visible && facts.enabled)).click();
-      const after = await this.clicksHeard();
-      return after === undefined || after > before ? true : undefined;
-    });
+  /** Clicks as a user does, until the page hears it (see clickUntilHeard). */
+  click(name: string): Promise<void> {
+    return this.clickUntilHeard({ role: 'button', name });
+  }
+
+  /** Both clicks of one double click, in one input action, once the button is enabled in the tab brought to the front. */
+  async doubleClick(name: string): Promise<void> {
+    const target = { role: 'button', name } as const;
+    const ready = (facts: Facts) => facts.visible && facts.enabled;
+    const button = await this.element(target, ready);
+    // Being brought to the front may have disarmed the window's buttons: wait for them again.
+    await this.waitForFacts(`${describe(target)} to be ready`, target, ready);
+    await button.click({ count: 2 });
   }
 
   async fill(label: string, value: string): Promise<void> {
@@ -47,7 +46,7 @@ export class FirefoxScreen implements Screen {
 
   async check(target: Target): Promise<void> {
     const box = await this.element(target, (facts) => facts.visible && facts.enabled);
-    if (!(await box.evaluate((element) => (element as HTMLInputElement).checked))) await box.click();
+    if (!(await box.evaluate((element) => (element as HTMLInputElement).checked))) await this.clickUntilHeard(target);
     await this.waitForFacts(`${describe(target)} to be checked`, target, (facts) => facts.checked);
   }
 
@@ -171,14 +170,33 @@ export class FirefoxScreen implements Screen {
     return element as ElementHandle;
   }
 
-  /** How many click events the page's window has seen since the first call; undefined once the page is gone. */
+  /**
+   * Clicks as a user does, and again while the page hears no click. The approval window disarms its controls on
+   * every new screen and whenever it is raised (ui/approval/useArming.ts): bringing the tab to the front may do
+   * that between the check for enabled and the click, and a click it ignores, or one on a disabled control, never
+   * reaches the page. A page gone right after the click (an approval window closing) took it.
+   */
+  private async clickUntilHeard(target: Target): Promise<void> {
+    await poll(`a click on ${describe(target)} to reach the page`, async () => {
+      const before = await this.clicksHeard();
+      if (before === undefined) throw new Error(`The page with ${describe(target)} is gone`);
+      await (await this.element(target, (facts) => facts.visible && facts.enabled)).click();
+      const after = await this.clicksHeard();
+      return after === undefined || after > before ? true : undefined;
+    });
+  }
+
+  /**
+   * How many click events reached the page's window since the first call, bubbling: one the page stops on its way
+   * (an approval window ignoring it) does not count. Undefined once the page is gone.
+   */
   private clicksHeard(): Promise<number | undefined> {
     return this.page
       .evaluate(() => {
         const w = window as unknown as { e2eClicks?: number };
         if (w.e2eClicks === undefined) {
           w.e2eClicks = 0;
-          addEventListener('click', () => (w.e2eClicks! += 1), true);
+          addEventListener('click', () => (w.e2eClicks! += 1));
         }
         return w.e2eClicks;
       })

@@ -1,28 +1,15 @@
 /** The approval window: unlock first if needed, then the oldest waiting request, one screen per type. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Unlock } from '../components/Unlock';
 import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
 import { ApprovalScreen } from './ApprovalScreen';
-
-/** A new request's buttons wake up after this long, so a double click on one cannot also answer the next. */
-const ARM_DELAY_MS = 400;
-
-function useArmed(id: string | undefined): boolean {
-  const [armed, setArmed] = useState(false);
-  useEffect(() => {
-    setArmed(false);
-    const timer = setTimeout(() => setArmed(true), ARM_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [id]);
-  return armed;
-}
+import { Armed } from './Armed';
 
 export function App() {
   const state = useWallet((s) => s.state);
   const approval = state?.approvals[0];
-  const armed = useArmed(approval?.id);
   const shown = Boolean(approval && state?.initialized && state.unlocked);
   // For `npm run bench`: when a request's screen was first on screen (effects run after the paint).
   useEffect(() => {
@@ -43,11 +30,11 @@ export function App() {
     <p className="muted" aria-label="Queue">Request 1 of {state.approvals.length}</p>
   );
   return (
-    <fieldset className="plain" disabled={!armed}>
+    <Armed screen={approval.id}>
       {queued}
       {/* The firewall's own revert says it all itself. */}
       {approval.type !== 'revertForeignDelegation' && <ForeignDelegationBanner state={state} />}
       <ApprovalScreen approval={approval} state={state} />
-    </fieldset>
+    </Armed>
   );
 }

@@ -9,6 +9,7 @@ import { Notice } from '../components/Notice';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { Armed } from './Armed';
 import { CallCard } from './CallCard';
 import { PreviewPanel } from './PreviewPanel';
 import { Decision } from './Decision';
@@ -73,6 +74,11 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
 export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
   const { details } = approval;
   const [upgradeAccepted, setUpgradeAccepted] = useState(false);
-  if (details.upgrade && !upgradeAccepted) return <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} />;
-  return <Review approval={approval} details={details} />;
+  const step = details.upgrade && !upgradeAccepted ? 'upgrade' : 'review';
+  // Each step arms afresh: the review's Approve sits where "Upgrade account" was, under a double click's second click.
+  return (
+    <Armed screen={step}>
+      {step === 'upgrade' ? <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} /> : <Review approval={approval} details={details} />}
+    </Armed>
+  );
 }

@@ -1,0 +1,25 @@
+/**
+ * The approval window's buttons wake up only once a screen has been on view for a moment (ui/approval/useArming.ts):
+ * a click meant for one screen never answers the next one.
+ */
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect } from '../pages/flows';
+
+test('a double click on "Upgrade account" does not approve the batch behind it: it stays pending, then is approved as usual', async ({ freshWallet, dapp, session }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  let answered = false;
+  const sending = dapp
+    .request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }] }])
+    .finally(() => (answered = true));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'heading', name: 'Upgrade your account?' });
+  // The second click lands where "Upgrade account" was: on the review's Approve, in the same place.
+  await approval.doubleClick('Upgrade account');
+  await approval.screen.waitFor({ role: 'heading', name: 'Review batch' });
+  await expect.poll(() => approval.screen.isEnabled('Approve')).toBe(true);
+  expect(answered).toBe(false);
+  await approval.approve();
+  expect(await sending).toMatchObject({ result: { status: 'pending' } });
+});
