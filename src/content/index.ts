@@ -9,6 +9,7 @@
  */
 import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
+import { randomId } from '../shared/randomId';
 import {
   CONTENT_TARGET,
   INPAGE_TARGET,
@@ -23,7 +24,7 @@ import {
   type WindowEnvelope,
 } from '../shared/protocol';
 
-const instance = crypto.randomUUID();
+const instance = randomId();
 const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
 /** Settled by the first port's first message, or with the defaults when there is no port to hear them on. */
 let settingsHeard: (settings: PageSettings) => void = () => undefined;

@@ -1,6 +1,7 @@
 /** Runs in the page's MAIN world: creates the provider, announces it (EIP-6963), and sets window.ethereum if free. */
 import { InpageProvider } from './provider';
 import { WALLET_ICON, WALLET_NAME, WALLET_RDNS } from '../shared/brand';
+import { randomId } from '../shared/randomId';
 
 // Firefox runs the content scripts again in the open tabs when the add-on restarts (update,
 // reload). The provider already in such a page keeps working through the new content script, so
@@ -9,7 +10,7 @@ const INSTALLED = Symbol.for('batchwallet:inpage');
 
 function install(): void {
   const provider = new InpageProvider();
-  const info = Object.freeze({ uuid: crypto.randomUUID(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
+  const info = Object.freeze({ uuid: randomId(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
   const detail = Object.freeze({ info, provider });
 
   const announce = (): void => {

@@ -4,6 +4,7 @@
  * networkChanged) current from the wallet's events.
  */
 import type { RpcErrorObject } from '../shared/errors';
+import { randomId } from '../shared/randomId';
 import {
   CONTENT_TARGET,
   INPAGE_TARGET,
@@ -128,7 +129,7 @@ export class InpageProvider extends ProviderEmitter {
     }
     const unsendable = args.params === undefined ? undefined : unsendableReason(args.params);
     if (unsendable) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${unsendable}` }));
-    const id = crypto.randomUUID();
+    const id = randomId();
     const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, message });

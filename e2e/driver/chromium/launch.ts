@@ -3,6 +3,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLAIN_HTTP_HOST } from '../hosts';
 
 export interface LaunchedChromium {
   context: BrowserContext;
@@ -35,6 +36,7 @@ export async function launchWithExtension(extensionDir: string, options: { profi
       '--disable-features=DisableLoadExtensionCommandLineSwitch',
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

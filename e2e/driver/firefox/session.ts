@@ -13,6 +13,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { poll } from '../poll';
 import type { FirefoxSession } from '../types';
 import { FirefoxScreen, hrefOf } from './screen';
+import { PLAIN_HTTP_HOST } from '../hosts';
 
 export class PuppeteerFirefox implements FirefoxSession {
   readonly name = 'firefox';
@@ -37,7 +38,7 @@ export class PuppeteerFirefox implements FirefoxSession {
       headless: true,
       // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
       args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) },
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': PLAIN_HTTP_HOST },
     });
     try {
       const installed = await browser.installExtension(addonDir);
