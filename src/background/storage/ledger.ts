@@ -35,7 +35,7 @@ export interface Ledger {
 export function createLedger(store: LedgerStore): Ledger {
   let state: LedgerState = { counter: 0, floor: 0, latest: {} };
   let loaded: Promise<void> | undefined;
-  // One save at a time, each writing the state as it stands when it runs: the last write is the newest state.
+  // One save at a time, each writing the state as it stands when it runs (the store copies it): the last write is the newest.
   let saving: Promise<void> = Promise.resolve();
   return {
     ready() {
@@ -60,7 +60,7 @@ export function createLedger(store: LedgerStore): Ledger {
       state.floor = state.counter;
     },
     save() {
-      saving = saving.catch(() => undefined).then(() => store.save(structuredClone(state)));
+      saving = saving.catch(() => undefined).then(() => store.save(state));
       return saving;
     },
   };
