@@ -3,7 +3,7 @@
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
  * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits stay.
  */
-import { parseEther, toQuantity } from 'ethers';
+import { Wallet, parseEther, toQuantity } from 'ethers';
 import { chain } from '../fixtures/chain';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
@@ -134,6 +134,41 @@ test('records planted in storage are never acted on: a decided approval and its 
     ((await (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<{ approvals?: unknown[] }> } } } }).chrome.storage.local.get('approvals')).approvals ?? []).length, undefined)).toBe(0);
   expect(await chain().getTransactionCount(from, 'pending')).toBe(0);
   expect(await chain().getBalance(attacker)).toBe(before);
+});
+
+test('a sent batch is never sent again: copies of its approved record and decided approval, written back, are dropped at the next start', async ({ freshWallet, dapp, chromium }) => {
+  const [from] = await connect(dapp, chromium);
+  const recipient = Wallet.createRandom().address;
+  type Area = { get(k: string): Promise<Record<string, unknown>>; set(v: object): Promise<void>; onChanged: { addListener(l: (c: Record<string, { newValue?: unknown }>) => void): void } };
+  // What a page's content script on Firefox can watch and write: storage.local as the approval is decided.
+  await freshWallet.popup.screen.evaluate(async () => {
+    const storage = (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome.storage.local;
+    const copies: Record<string, unknown> = {};
+    (globalThis as unknown as { copies: Record<string, unknown> }).copies = copies;
+    storage.onChanged.addListener((changes) => {
+      const approvals = changes.approvals?.newValue as { decision?: unknown }[] | undefined;
+      if (approvals?.some((a) => a.decision)) copies.approvals ??= approvals;
+      const batches = changes.batches?.newValue as Record<string, { state: string }> | undefined;
+      if (batches && Object.values(batches).some((b) => b.state === 'approved')) copies.batches ??= batches;
+    });
+  }, undefined);
+  const sending = dapp.request('wallet_sendCalls', sequential(from, 'once', [{ to: recipient, value: toQuantity(parseEther('0.3')) }]));
+  await (await ApprovalWindow.next(chromium)).approve();
+  expect(await sending).toEqual({ result: { id: 'once', batchId: 'once', status: 'pending' } });
+  await expect.poll(() => status(dapp, 'once')).toBe(200);
+  const copies = await freshWallet.popup.screen.evaluate(async () => (globalThis as unknown as { copies: Record<string, unknown> }).copies, undefined);
+  expect(Object.keys(copies).sort()).toEqual(['approvals', 'batches']);
+
+  await freshWallet.popup.screen.evaluate(async (copies) => {
+    await (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome.storage.local.set(copies);
+  }, copies);
+  await chromium.stopServiceWorker();
+  // Wakes the worker, which resumes the decided approvals it finds.
+  expect(await dapp.result('net_version')).toBe('31337');
+  await expect.poll(() => freshWallet.popup.screen.evaluate(async () =>
+    ((await (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome.storage.local.get('approvals')).approvals as unknown[] ?? []).length, undefined)).toBe(0);
+  expect(await chain().getTransactionCount(from, 'pending')).toBe(1);
+  expect(await chain().getBalance(recipient)).toBe(parseEther('0.3'));
 });
 
 test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {

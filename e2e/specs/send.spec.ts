@@ -4,6 +4,7 @@ import { chain, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
+import { accountEntry } from '../pages/wallet';
 
 test('send ETH: reviewed in the approval window with the fee tiers of a dapp transaction; the recipient gets it and the balance drops', async ({ freshWallet, session }) => {
   const { popup, address } = freshWallet;
@@ -104,4 +105,24 @@ test('Receive shows the address and its QR code', async ({ freshWallet }) => {
   await popup.screen.click('Receive');
   await popup.screen.waitForText('Address', address);
   await popup.screen.waitFor({ role: 'img', name: `QR code of ${address}` });
+});
+
+test('Receive shows only an address the vault derives: accounts written to storage from outside are not shown', async ({ freshWallet }) => {
+  const { popup, address } = freshWallet;
+  const attacker = '0x000000000000000000000000000000000000dEaD';
+  // What a page's content script can write to storage.local on Firefox: account 1 with another address, and an
+  // "imported" account the vault has no key for, selected.
+  await popup.screen.evaluate(async ({ attacker }) => {
+    const storage = (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local;
+    await storage.set({
+      accounts: [{ address: attacker, index: 0, name: 'Account 1' }, { address: attacker.replace('dEaD', 'bEEF'), index: 3, name: 'Savings', imported: true }],
+      selectedAccount: attacker,
+    });
+  }, { attacker });
+  await popup.screen.reload();
+  await popup.screen.click('Receive');
+  await popup.screen.waitForText('Address', address);
+  await popup.screen.waitFor({ role: 'img', name: `QR code of ${address}` });
+  await popup.screen.click('Back');
+  expect(await popup.accounts()).toEqual([accountEntry('Account 1', address)]);
 });

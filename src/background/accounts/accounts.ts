@@ -1,10 +1,13 @@
 /**
  * Accounts derived from the vault's phrase along m/44'/60'/0'/0/i, and single private keys imported into the same
- * encrypted vault. Addresses are stored; keys never are (they stay in the vault).
+ * encrypted vault. Addresses are stored; keys never are (they stay in the vault). The stored list is not trusted (a
+ * page's content script can write storage.local on Firefox): while unlocked, each record's address is the one its
+ * key derives, a record without a key is dropped, and nothing is signed for an address its key does not derive.
  */
 import { HDNodeWallet, Mnemonic, Wallet, type BaseWallet } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
+import type { VaultSecret } from '../vault/crypto';
 import type { Vault } from '../vault/vault';
 
 export interface AccountRecord {
@@ -29,8 +32,12 @@ export function deriveWallet(mnemonic: string, index: number): HDNodeWallet {
 }
 
 export interface Accounts {
+  /** While unlocked, as the vault's keys derive them; while locked, as stored. */
   list(): Promise<AccountRecord[]>;
+  /** The selected account among `list()`, else the first. */
   selected(): Promise<Hex | null>;
+  /** At unlock: writes the list as the vault derives it back to storage, and a selection among it. */
+  verify(): Promise<void>;
   select(address: Hex): Promise<void>;
   /** Replaces the account list with the first account of a new phrase. */
   reset(mnemonic: string): Promise<void>;
@@ -48,13 +55,65 @@ const record = (mnemonic: string, index: number): AccountRecord => ({
   name: `Account ${index + 1}`,
 });
 
+const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
+
+/** The address of each account's key in a secret, remembered: deriving from the phrase costs a PBKDF2 run. */
+function keyAddresses(): (secret: VaultSecret, account: AccountRecord) => Hex | undefined {
+  let phrase: string | undefined;
+  let root: HDNodeWallet | undefined;
+  const known = new Map<string, Hex>();
+  return (secret, account) => {
+    if (phrase !== secret.mnemonic) {
+      [phrase, root] = [secret.mnemonic, undefined];
+      known.clear();
+    }
+    const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
+    if (account.imported && !key) return undefined;
+    const id = key ? `key ${key}` : `phrase ${account.index}`;
+    if (!known.has(id)) {
+      root ??= HDNodeWallet.fromPhrase(secret.mnemonic, undefined, "m/44'/60'/0'/0");
+      known.set(id, (key ? new Wallet(key).address : root.deriveChild(account.index).address) as Hex);
+    }
+    return known.get(id);
+  };
+}
+
+/** The records as `secret` derives them: each with its key's address, once; those without a key dropped. */
+function derived(secret: VaultSecret, accounts: AccountRecord[], addressOf: ReturnType<typeof keyAddresses>): AccountRecord[] {
+  const kept: AccountRecord[] = [];
+  for (const account of accounts) {
+    const address = addressOf(secret, account);
+    if (!address) console.warn(`[accounts] ${account.address} has no key in the vault: not listed`);
+    else if (!kept.some((k) => same(k.address, address))) kept.push(same(address, account.address) ? account : { ...account, address });
+  }
+  return kept;
+}
+
 export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>): Accounts {
-  const find = async (address: Hex): Promise<AccountRecord | undefined> =>
-    (await local.get('accounts')).find((a) => a.address.toLowerCase() === address.toLowerCase());
+  const addressOf = keyAddresses();
+  const list = async (): Promise<AccountRecord[]> => {
+    const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
+    return secret ? derived(secret, accounts, addressOf) : accounts;
+  };
+  const find = async (address: Hex): Promise<AccountRecord | undefined> => (await list()).find((a) => same(a.address, address));
+  const selected = async (): Promise<Hex | null> => {
+    const [accounts, chosen] = await Promise.all([list(), local.get('selectedAccount')]);
+    return (accounts.find((a) => same(a.address, chosen)) ?? accounts[0])?.address ?? null;
+  };
 
   return {
-    list: () => local.get('accounts'),
-    selected: () => local.get('selectedAccount'),
+    list,
+    selected,
+    async verify() {
+      const secret = await vault.secret();
+      if (!secret) return;
+      await local.update('accounts', (accounts) => {
+        const kept = derived(secret, accounts, addressOf);
+        return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
+      });
+      const chosen = await selected();
+      if (chosen !== (await local.get('selectedAccount'))) await local.set('selectedAccount', chosen);
+    },
     async select(address) {
       const account = await find(address);
       if (!account) throw new Error(`${address} is not an account of this wallet`);
@@ -84,16 +143,20 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     },
     async rename(address, name) {
       if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);
-      await local.update('accounts', (accounts) => accounts.map((a) => (a.address.toLowerCase() === address.toLowerCase() ? { ...a, name } : a)));
+      await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
     },
+    // The record as stored: its address must be the one its key derives, whatever the list shows.
     async signer(address) {
-      const [account, secret] = await Promise.all([find(address), vault.secret()]);
+      const [account, secret] = await Promise.all([local.get('accounts').then((all) => all.find((a) => same(a.address, address))), vault.secret()]);
       if (!account) throw new Error(`${address} is not an account of this wallet`);
       if (!secret) throw new Error('The wallet is locked');
-      if (!account.imported) return deriveWallet(secret.mnemonic, account.index);
-      const key = secret.importedKeys?.[account.index];
-      if (!key) throw new Error(`The vault holds no key for ${address}`);
-      return new Wallet(key);
+      const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
+      if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);
+      const wallet = key ? new Wallet(key) : deriveWallet(secret.mnemonic, account.index);
+      if (!same(wallet.address, account.address)) {
+        throw new Error(`The key of account index ${account.index} is ${wallet.address}, not ${account.address}: nothing is signed`);
+      }
+      return wallet;
     },
   };
 }

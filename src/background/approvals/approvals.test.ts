@@ -13,13 +13,14 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
   const session = typedStorage(memoryBackend(), ANSWERED_DEFAULTS);
-  const sealer = createSealer(memoryKeyStore());
+  // Kept across restarts (the extension's IndexedDB); each worker loads it afresh.
+  const keys = memoryKeyStore();
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0 };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
     session,
-    sealer,
+    sealer: createSealer(keys),
     window: {
       show: async () => void window.shown++,
       restore: async () => undefined,
@@ -152,6 +153,31 @@ describe('approval queue', () => {
     await restarted().resume();
     expect(replies).toEqual([]);
     expect(await local.get('approvals')).toEqual([]);
+  });
+
+  it('never finishes a request twice: a copy of its decided record, written back once it was answered, is dropped at the next start', async () => {
+    let copy: unknown;
+    const { approvals, replies, local, restarted } = setup(async () => {
+      copy = await local.get('approvals');
+      return { result: 'sent' };
+    });
+    const record = await approvals.request('sendCalls', from(1), DETAILS);
+    await approvals.settle(record.id, { approved: true });
+    expect(copy).toEqual([expect.objectContaining({ id: record.id, decision: { approved: true } })]);
+    await local.set('approvals', copy as never);
+    await restarted().resume();
+    expect(replies).toEqual([{ target: from(1).replyTo, response: { result: 'sent' } }]);
+    expect(await local.get('approvals')).toEqual([]);
+  });
+
+  it('does not ask again for a request the user answered: an older copy written back is not pending', async () => {
+    const { approvals, local, restarted, stalled } = setup();
+    const record = await approvals.request('connect', from(1), DETAILS);
+    const waiting = await local.get('approvals');
+    void stalled().settle(record.id, { approved: false });
+    await expect.poll(async () => (await local.get('approvals'))[0].decision).toEqual({ approved: false });
+    await local.set('approvals', waiting);
+    expect(await restarted().pending()).toEqual([]);
   });
 
   it('holds at most MAX_PENDING requests from all sites together', async () => {

@@ -23,7 +23,10 @@ export interface ApprovalWindow {
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
   session: TypedStorage<AnsweredSlice>;
-  /** Every record is sealed when written; one that does not verify (planted or altered) is dropped, never finished. */
+  /**
+   * Every record is sealed when written, at a new revision of the approvals' ledger; one that does not verify
+   * (planted or altered) or is not the latest copy (written back after it changed or finished) is dropped, never finished.
+   */
   sealer: Sealer;
   window: ApprovalWindow;
   /**
@@ -61,34 +64,44 @@ const requestKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.
 
 export function createApprovals(deps: ApprovalDeps): Approvals {
   const { local } = deps;
+  const ledger = deps.sealer.ledger('approvals');
 
   const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
 
+  /** The key and the ledger, loaded before a synchronous storage update. */
+  const loaded = async (): Promise<string> => (await Promise.all([deps.sealer.key(), ledger.ready()]))[0];
+  /** Sealed by the wallet, and the latest copy (an older one written back, or one finished, is not). */
   const authentic = (key: string, all: ApprovalRecord[]): ApprovalRecord[] =>
-    all.filter((record) => {
-      if (isSealed(key, record)) return true;
-      console.warn(`[approvals] dropped a record that fails authentication (id ${String(record?.id)}): never finished`);
-      return false;
-    });
+    all.filter((record) => isSealed(key, record) && ledger.isLatest(record.id, record.revision));
 
   /** Reads the authentic records (dropping the others from storage). */
   const read = async (): Promise<ApprovalRecord[]> => {
-    const key = await deps.sealer.key();
+    const key = await loaded();
     const all = await local.get('approvals');
     const valid = authentic(key, all);
-    if (valid.length !== all.length) await change((current) => current);
+    if (valid.length !== all.length) {
+      console.warn(`[approvals] dropped ${all.length - valid.length} record(s) that fail authentication or are not the latest copy: never finished`);
+      await change((current) => current);
+    }
     return valid;
   };
 
-  /** Changes the authentic records; everything written is sealed again. */
+  /** Changes the authentic records; what the edit changed or added is sealed at a new revision, what it removed retired. */
   const change = async (edit: (valid: ApprovalRecord[]) => ApprovalRecord[]): Promise<void> => {
-    const key = await deps.sealer.key();
-    await local.update('approvals', (all) => edit(authentic(key, all)).map((record) => seal(key, record)));
+    const key = await loaded();
+    await local.update('approvals', (all) => {
+      const valid = authentic(key, all);
+      const edited = edit(valid);
+      for (const gone of valid.filter((a) => !edited.includes(a))) ledger.retire(gone.id);
+      return edited.map((record) => (valid.includes(record) ? record : seal(key, { ...record, revision: ledger.stamp(record.id) })));
+    });
+    await ledger.save();
   };
 
   /**
-   * The decision is stored on the record before the request is finished, and the record removed
-   * only after the page has its answer: a worker stopped in between finishes it on the next start.
+   * The decision is stored on the record before the request is finished, and the record removed only once it is
+   * finished: a worker stopped in between finishes it on the next start (a frame that sends the request again after
+   * the removal gets the answer kept in answeredRequests).
    * Only a record not yet decided can be decided, so a double click cannot finish one request twice.
    */
   const decide = async (ids: string[] | 'all', decision: ApprovalDecision): Promise<ApprovalRecord[]> => {
@@ -103,12 +116,13 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   // Whatever happens while finishing, the page must get an answer.
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
-    if (response) await deps.reply(record.replyTo, response);
     // A frame may send it again (its port closed before it heard); the wallet's own requests (no tab) never are.
     if (response && record.replyTo.tabId >= 0) {
       await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
     }
+    // Removed (retired in the ledger) before the page hears: no copy of it, even one written back later, runs again.
     await change((all) => all.filter((a) => a.id !== record.id));
+    if (response) await deps.reply(record.replyTo, response);
   };
 
   return {

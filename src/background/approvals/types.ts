@@ -17,6 +17,8 @@ export type ApprovalRecord<T extends ApprovalType = ApprovalType> = {
     details: ApprovalDetails<K>;
     /** Set when the user answered; the record stays until the page has its reply. */
     decision?: ApprovalDecision;
+    /** Its revision in the approvals' ledger (storage/ledger.ts): only the latest copy is shown or finished. */
+    revision?: number;
   };
 }[T];
 

@@ -40,12 +40,23 @@ function fakeNode(accepted: number, refusal: string) {
 
 async function setup(accepted: number, refusal: string) {
   const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
-  const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+  // The seal key and the ledger, kept across restarts (the extension's IndexedDB).
+  const keys = memoryKeyStore();
+  const batches = createBatchStore(local, createSealer(keys));
   const { node, sent, nonceReads } = fakeNode(accepted, refusal);
+  // Asked once everything is signed, before the first transaction is marked sent.
+  const beforeSending: (() => Promise<void>)[] = [];
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet(MNEMONIC, 0) },
-    networks: { markWithoutEip7702: async () => undefined, sendsSync: async () => false, markWithoutSyncSend: async () => undefined },
+    networks: {
+      markWithoutEip7702: async () => undefined,
+      sendsSync: async () => {
+        for (const hook of beforeSending.splice(0)) await hook();
+        return false;
+      },
+      markWithoutSyncSend: async () => undefined,
+    },
     nodeFor: async () => node,
     bundlerFor: async () => node,
   } as unknown as BatchDeps;
@@ -55,7 +66,9 @@ async function setup(accepted: number, refusal: string) {
     state: 'approved', transactions: [], createdAt: 0,
   };
   await batches.add(batch);
-  return { deps, sent, nonceReads, local };
+  /** The worker after a restart: the same storage and key store, read afresh. */
+  const restarted = () => ({ ...deps, batches: createBatchStore(local, createSealer(keys)) });
+  return { deps, sent, nonceReads, local, beforeSending, restarted };
 }
 
 describe('running a sequential batch', () => {
@@ -93,5 +106,21 @@ describe('running a sequential batch', () => {
     expect(batch.state).toBe('failed');
     expect(nonceReads.count).toBe(0);
     expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['approved, nothing signed', 'before'],
+    ['signed, nothing marked sent', 'signed'],
+  ])('never signs a sent batch again: a copy of its %s record, written back, is refused after a restart', async (_what, when) => {
+    const { deps, sent, nonceReads, local, beforeSending, restarted } = await setup(2, 'nonce too low');
+    let copy = await local.get('batches');
+    if (when === 'signed') beforeSending.push(async () => void (copy = await local.get('batches')));
+    expect((await runBatch(deps, 'https://dapp.example', 'b')).batch.state).toBe('sent');
+    expect([sent.length, nonceReads.count]).toEqual([2, 1]);
+    await local.set('batches', copy);
+    const { batch, error } = await runBatch(restarted(), 'https://dapp.example', 'b');
+    expect(error?.message).toBe('The batch record was changed outside the wallet; nothing was signed or sent');
+    expect(batch.state).toBe('failed');
+    expect([sent.length, nonceReads.count]).toEqual([2, 1]);
   });
 });

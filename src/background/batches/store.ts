@@ -50,45 +50,61 @@ export interface BatchStore {
   update(origin: string, id: string, change: (batch: BatchRecord) => BatchRecord): Promise<BatchRecord>;
   remove(origin: string, id: string): Promise<void>;
   /**
-   * Whether this worker's browser session wrote the record as it stands: only such a batch is signed or sent. A
-   * record changed in storage by anyone else stays unauthentic through later updates (receipts may still land on it).
+   * Whether the wallet wrote the record as it stands, and it is the latest copy: only such a batch is signed or sent.
+   * A record changed in storage by anyone else, or an older copy written back, stays unauthentic through later
+   * updates (receipts may still land on it).
    */
   authentic(batch: BatchRecord): Promise<boolean>;
 }
 
 export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer): BatchStore {
+  const ledger = sealer.ledger('batches');
+  /** The key and the ledger, loaded before a synchronous storage update. */
+  const loaded = async (): Promise<string> => (await Promise.all([sealer.key(), ledger.ready()]))[0];
+  const authentic = (sealKey: string, batch: BatchRecord): boolean =>
+    isSealed(sealKey, batch) && ledger.isLatest(batchKey(batch.origin, batch.id), batch.revision);
+  const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
+    seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
   return {
     get: async (origin, id) => (await local.get('batches'))[batchKey(origin, id)],
     all: async () => Object.values(await local.get('batches')),
     async add(batch) {
-      const sealKey = await sealer.key();
+      const sealKey = await loaded();
       let added = false;
       await local.update('batches', (all) => {
         const key = batchKey(batch.origin, batch.id);
         if (all[key]) return all;
-        const next = withRoomFor(all, key, seal(sealKey, batch), Date.now());
+        const next = withRoomFor(all, key, batch, Date.now());
+        next[key] = stamped(sealKey, batch);
+        for (const dropped of Object.keys(all).filter((k) => !(k in next))) ledger.retire(dropped);
         added = true;
         return next;
       });
+      await ledger.save();
       return added;
     },
     async update(origin, id, change) {
-      const sealKey = await sealer.key();
+      const sealKey = await loaded();
       const key = batchKey(origin, id);
       const all = await local.update('batches', (current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
-        return { ...current, [key]: isSealed(sealKey, batch) ? seal(sealKey, changed) : changed };
+        return { ...current, [key]: authentic(sealKey, batch) ? stamped(sealKey, changed) : changed };
       });
+      // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
+      await ledger.save();
       return all[key];
     },
-    authentic: async (batch) => isSealed(await sealer.key(), batch),
+    authentic: async (batch) => authentic(await loaded(), batch),
     async remove(origin, id) {
+      await ledger.ready();
       await local.update('batches', (all) => {
         const { [batchKey(origin, id)]: _removed, ...rest } = all;
+        ledger.retire(batchKey(origin, id));
         return rest;
       });
+      await ledger.save();
     },
   };
 }

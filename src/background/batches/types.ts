@@ -104,6 +104,8 @@ export interface BatchRecord {
   warning?: string;
   error?: string;
   createdAt: number;
+  /** Its revision in the batches' ledger (storage/ledger.ts): only the latest copy is signed or sent. */
+  revision?: number;
 }
 
 export interface BatchesSlice {

@@ -61,6 +61,8 @@ export const pageMethods: PageTable = {
         if (error instanceof CorruptVaultError) throw new RpcError(ErrorCode.internal, error.message);
         throw error;
       }
+      // The stored list is checked against the keys before anyone is told of an account.
+      await services.accounts.verify();
       await announceAccounts(services);
       void services.firewall.check().catch((error: Error) => console.warn('[firewall] check at unlock failed', error.message));
       return null;

@@ -1,4 +1,7 @@
-/** Which of its granted accounts an origin sees: the wallet's selected one first; none while the wallet is locked. */
+/**
+ * Which of its granted accounts an origin sees: the wallet's selected one first; none while the wallet is locked; only
+ * the wallet's own (as its keys derive them), whatever a permission in storage names.
+ */
 import type { Hex } from '../../shared/params';
 import type { Accounts } from '../accounts/accounts';
 import type { Vault } from '../vault/vault';
@@ -8,7 +11,7 @@ import type { Permissions } from './permissions';
 export interface VisibleDeps {
   vault: Pick<Vault, 'isUnlocked'>;
   permissions: Pick<Permissions, 'accountsOf'>;
-  accounts: Pick<Accounts, 'selected'>;
+  accounts: Pick<Accounts, 'selected' | 'list'>;
 }
 
 /** The selected account first, when granted. */
@@ -23,8 +26,9 @@ export const forDapps = (accounts: Hex[]): Hex[] => accounts.map((account) => ac
 /** What eth_accounts answers (eth_requestAccounts and accountsChanged too). */
 export async function visibleAccounts(deps: VisibleDeps, origin: string): Promise<Hex[]> {
   if (!(await deps.vault.isUnlocked())) return [];
-  const [granted, selected] = await Promise.all([deps.permissions.accountsOf(origin), deps.accounts.selected()]);
-  return forDapps(selectedFirst(granted, selected));
+  const [granted, selected, ours] = await Promise.all([deps.permissions.accountsOf(origin), deps.accounts.selected(), deps.accounts.list()]);
+  const owned = granted.filter((a) => ours.some((o) => o.address.toLowerCase() === a.toLowerCase()));
+  return forDapps(selectedFirst(owned, selected));
 }
 
 /** Tells every connected origin what it now sees (after unlock, lock, an account switch). */

@@ -1,16 +1,20 @@
 /**
  * Authenticates records the worker acts on without the user (approvals it finishes after a restart). Extension
  * storage can be written from a page's content-script process (Firefox always; Chrome unless its access level is
- * restricted), so a record is acted on only when its MAC, made with a key no page can read, still matches.
- * The key lives in the extension origin's IndexedDB (sealKeyStore.ts): content scripts reach only their page's.
+ * restricted), so a record is acted on only when its MAC, made with a key no page can read, still matches, and when
+ * it is the latest copy (ledger.ts: a sealed copy written back later verifies too).
+ * The key and the ledgers live in the extension origin's IndexedDB (sealKeyStore.ts): content scripts reach only their page's.
  */
 import { computeHmac, hexlify, randomBytes, toUtf8Bytes } from 'ethers';
+import { createLedger, memoryLedgerStore, type Ledger, type LedgerStore } from './ledger';
 
-/** Where the key is kept. */
+/** Where the key and the ledgers are kept. */
 export interface SealKeyStore {
   load(): Promise<string | null>;
   /** Stores `key` unless one is there; returns the key kept. */
   saveFirst(key: string): Promise<string>;
+  /** Where the ledger of one kind of record is kept. */
+  ledger(name: string): LedgerStore;
 }
 
 export type Sealed<T> = T & { seal: string };
@@ -29,10 +33,13 @@ const mac = (key: string, record: object): string => computeHmac('sha256', key, 
 export interface Sealer {
   /** The key, made on first use; load it before a synchronous storage update. */
   key(): Promise<string>;
+  /** The ledger of one kind of record ('approvals', 'batches'), the same one for every caller in this worker. */
+  ledger(name: string): Ledger;
 }
 
 export function createSealer(store: SealKeyStore): Sealer {
   let cached: Promise<string> | undefined;
+  const ledgers = new Map<string, Ledger>();
   const load = async (): Promise<string> => (await store.load()) ?? store.saveFirst(hexlify(randomBytes(32)));
   return {
     key() {
@@ -42,13 +49,25 @@ export function createSealer(store: SealKeyStore): Sealer {
       });
       return cached;
     },
+    ledger(name) {
+      if (!ledgers.has(name)) ledgers.set(name, createLedger(store.ledger(name)));
+      return ledgers.get(name)!;
+    },
   };
 }
 
 /** A key store in memory, for unit tests. */
 export function memoryKeyStore(): SealKeyStore {
   let kept: string | null = null;
-  return { load: async () => kept, saveFirst: async (key) => (kept ??= key) };
+  const ledgers = new Map<string, LedgerStore>();
+  return {
+    load: async () => kept,
+    saveFirst: async (key) => (kept ??= key),
+    ledger(name) {
+      if (!ledgers.has(name)) ledgers.set(name, memoryLedgerStore());
+      return ledgers.get(name)!;
+    },
+  };
 }
 
 export function seal<T extends object>(key: string, record: T): Sealed<T> {

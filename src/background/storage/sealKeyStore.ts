@@ -1,7 +1,8 @@
 /**
- * The seal key in the extension origin's IndexedDB: kept across worker, add-on and browser restarts (a sealed record
- * stays actionable after an update), and out of reach of content scripts, whose IndexedDB is their page's.
+ * The seal key and the ledgers in the extension origin's IndexedDB: kept across worker, add-on and browser restarts
+ * (a sealed record stays actionable after an update), and out of reach of content scripts, whose IndexedDB is their page's.
  */
+import type { LedgerState } from './ledger';
 import type { SealKeyStore } from './seal';
 
 const DATABASE = 'batchwallet-keys';
@@ -44,4 +45,8 @@ export const indexedDbKeyStore: SealKeyStore = {
       };
       return existing;
     })) ?? key,
+  ledger: (name) => ({
+    load: async () => ((await inStore<LedgerState>('readonly', (store) => store.get(`ledger ${name}`))) as LedgerState | undefined) ?? null,
+    save: async (state) => void (await inStore('readwrite', (store) => void store.put(state, `ledger ${name}`))),
+  }),
 };

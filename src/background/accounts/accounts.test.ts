@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { VaultSecret } from '../vault/crypto';
+import { ACCOUNTS_DEFAULTS, createAccounts, deriveWallet, type AccountRecord } from './accounts';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const ACCOUNT_0 = deriveWallet(MNEMONIC, 0).address as Hex;
+const ACCOUNT_1 = deriveWallet(MNEMONIC, 1).address as Hex;
+const ATTACKER = '0x000000000000000000000000000000000000dEaD';
+const OTHER = '0x00000000000000000000000000000000000bEEF0';
+
+/** What a page's content script can write to storage.local on Firefox: account 1's address altered, an account added. */
+const PLANTED: AccountRecord[] = [
+  { address: ACCOUNT_0, index: 0, name: 'Account 1' },
+  { address: ATTACKER, index: 1, name: 'Account 2' },
+  { address: OTHER, index: 4, name: 'Savings', imported: true },
+];
+
+async function setup() {
+  const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+  const secret: VaultSecret = { mnemonic: MNEMONIC };
+  const accounts = createAccounts(local, { secret: async () => secret });
+  await accounts.reset(MNEMONIC);
+  await accounts.addNext(MNEMONIC);
+  await local.set('accounts', PLANTED);
+  await local.set('selectedAccount', OTHER);
+  return { local, accounts };
+}
+
+describe('accounts', () => {
+  it('lists only the addresses the vault derives: an altered one as derived, one the vault has no key for dropped, the selection among them', async () => {
+    const { accounts } = await setup();
+    expect(await accounts.list()).toEqual([
+      { address: ACCOUNT_0, index: 0, name: 'Account 1' },
+      { address: ACCOUNT_1, index: 1, name: 'Account 2' },
+    ]);
+    expect(await accounts.selected()).toBe(ACCOUNT_0);
+    await expect(accounts.select(OTHER)).rejects.toThrow(`${OTHER} is not an account of this wallet`);
+    await accounts.select(ACCOUNT_1);
+    expect(await accounts.selected()).toBe(ACCOUNT_1);
+  });
+
+  it('writes the derived list back at unlock', async () => {
+    const { accounts, local } = await setup();
+    await accounts.verify();
+    expect(await local.get('accounts')).toEqual([
+      { address: ACCOUNT_0, index: 0, name: 'Account 1' },
+      { address: ACCOUNT_1, index: 1, name: 'Account 2' },
+    ]);
+    expect(await local.get('selectedAccount')).toBe(ACCOUNT_0);
+  });
+
+  it('signs only when the key derives the address of the record', async () => {
+    const { accounts } = await setup();
+    await expect(accounts.signer(ATTACKER)).rejects.toThrow(`The key of account index 1 is ${ACCOUNT_1}, not ${ATTACKER}: nothing is signed`);
+    await expect(accounts.signer(OTHER)).rejects.toThrow(`The vault holds no key for ${OTHER}`);
+    expect((await accounts.signer(ACCOUNT_0)).address).toBe(ACCOUNT_0);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Which copy of a sealed record is the latest. A seal proves the wallet wrote a record, not when: a copy taken from
+ * storage and written back later (a page's content script can, on Firefox) verifies again, and would run again. So
+ * every sealed write takes a revision from one counter, and the ledger keeps each live record's latest revision
+ * where pages cannot write (the extension's IndexedDB, beside the seal key). A record is acted on only at its latest
+ * revision; once retired (finished, removed), no copy of it is ever the latest again.
+ */
+
+export interface LedgerState {
+  /** The last revision handed out. */
+  counter: number;
+  /** Every revision up to this one belongs to a retired record or to one overtaken: a key without an entry needs more. */
+  floor: number;
+  /** By record key: its latest revision. */
+  latest: Record<string, number>;
+}
+
+export interface LedgerStore {
+  load(): Promise<LedgerState | null>;
+  save(state: LedgerState): Promise<void>;
+}
+
+export interface Ledger {
+  /** Loads the kept state once; the other calls answer from memory and need it loaded. */
+  ready(): Promise<void>;
+  /** A new revision for the record under `key`, its latest from now on. */
+  stamp(key: string): number;
+  isLatest(key: string, revision: unknown): boolean;
+  /** The record under `key` is finished or removed: no copy of it is the latest any more. */
+  retire(key: string): void;
+  /** Keeps what changed; awaited before anything is done on its strength (signing, sending, replying). */
+  save(): Promise<void>;
+}
+
+export function createLedger(store: LedgerStore): Ledger {
+  let state: LedgerState = { counter: 0, floor: 0, latest: {} };
+  let loaded: Promise<void> | undefined;
+  // One save at a time, each writing the state as it stands when it runs (the store copies it): the last write is the newest.
+  let saving: Promise<void> = Promise.resolve();
+  return {
+    ready() {
+      loaded ??= store.load().then(
+        (kept) => void (state = kept ?? state),
+        (error: unknown) => {
+          loaded = undefined;
+          throw error;
+        },
+      );
+      return loaded;
+    },
+    stamp(key) {
+      state.latest[key] = ++state.counter;
+      return state.counter;
+    },
+    // At least the latest: a record written just before the worker stopped, with its revision not yet kept, is the
+    // newest there is (nothing was done on its strength before the ledger kept it).
+    isLatest: (key, revision) => typeof revision === 'number' && (key in state.latest ? revision >= state.latest[key] : revision > state.floor),
+    retire(key) {
+      delete state.latest[key];
+      state.floor = state.counter;
+    },
+    save() {
+      saving = saving.catch(() => undefined).then(() => store.save(state));
+      return saving;
+    },
+  };
+}
+
+/** A ledger store in memory, for unit tests. */
+export function memoryLedgerStore(): LedgerStore {
+  let kept: LedgerState | null = null;
+  return { load: async () => structuredClone(kept), save: async (state) => void (kept = structuredClone(state)) };
+}
