@@ -24,6 +24,8 @@ function setup() {
     permissions: createPermissions(local),
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
     vault: { isUnlocked: async () => true },
+    phishingUpdates: { lists: async () => undefined },
+    topOrigin: async () => undefined,
     networks: { selected: async () => devnet, all: async () => BUILT_IN_NETWORKS },
     emit: async () => undefined,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },

@@ -40,6 +40,8 @@ function setup(chainNode: ChainNode = node) {
     collectibles: createCollectibleStore(local),
     accounts: { selected: async () => ACCOUNT },
     vault: { isUnlocked: async () => true },
+    phishingUpdates: { lists: async () => undefined },
+    topOrigin: async () => undefined,
     networks: { selected: async () => devnet },
     nodeFor: async () => chainNode,
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
