@@ -143,6 +143,12 @@ test('eth_signTypedData_v4, _v3 and v1 verify with eth-sig-util and personal_ecR
   expect(await dapp.request('eth_signTypedData_v4', [from, typedData(1)])).toEqual({
     error: { code: -32602, message: 'typed data domain.chainId 1 does not match the selected network 31337 (0x7a69)' },
   });
+  // MetaMask test-dapp's "invalid verifying contract type": refused before any window.
+  const invalid = { ...data, domain: { ...data.domain, verifyingContract: 'invalidVerifyingContract' } };
+  expect(await dapp.request('eth_signTypedData_v4', [from, JSON.stringify(invalid)])).toEqual({
+    error: { code: -32602, message: 'typed data domain.verifyingContract must be an address (0x and 40 hex digits), got "invalidVerifyingContract"' },
+  });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
 test('EIP-2255 permissions, accountsChanged on account switch and revoke, unsupported methods', async ({ wallet, dapp, session }) => {

@@ -73,6 +73,19 @@ describe('eth_signTypedData_v3 / _v4 params', () => {
     expect(parsed.version === 'V4' && digest(parsed.typed)).toBe(digest(domainOnly));
   });
 
+  it('refuses a domain whose fields are not what EIP-712 says (MetaMask test-dapp’s “invalid verifying contract type”)', () => {
+    const withDomain = (extra: Record<string, unknown>, declared: { name: string; type: string }[]) =>
+      ({ ...mail, types: { ...mail.types, EIP712Domain: [...mail.types.EIP712Domain, ...declared] }, domain: { ...mail.domain, ...extra } });
+    const refused = (typed: object) => errorOf(() => v4([ACCOUNT, typed]));
+    expect(refused(withDomain({ verifyingContract: 'invalidVerifyingContract' }, [{ name: 'verifyingContract', type: 'address' }]))).toMatchObject({
+      code: -32602, message: 'typed data domain.verifyingContract must be an address (0x and 40 hex digits), got "invalidVerifyingContract"',
+    });
+    expect(refused(withDomain({ verifyingContract: 1 }, [{ name: 'verifyingContract', type: 'address' }]))).toMatchObject({ code: -32602, message: expect.stringContaining('domain.verifyingContract must be an address') });
+    expect(refused(withDomain({ salt: '0x12' }, [{ name: 'salt', type: 'bytes32' }]))).toMatchObject({ code: -32602, message: expect.stringContaining('domain.salt must be 32 bytes') });
+    expect(refused({ ...mail, domain: { ...mail.domain, name: 7 } })).toMatchObject({ code: -32602, message: 'typed data domain.name must be a string, got 7' });
+    expect(v4([ACCOUNT, withDomain({ verifyingContract: ACCOUNT }, [{ name: 'verifyingContract', type: 'address' }])]).address).toBe(ACCOUNT);
+  });
+
   it('v3 has no arrays, as eth-sig-util’s V3', async () => {
     await expect(checked(v4)([ACCOUNT, mail])).resolves.toMatchObject({ version: 'V4' });
     expect((await rejectionOf(() => checked(v3)([ACCOUNT, mail]))).message).toMatch(/^typed data does not encode: Arrays are unimplemented/);

@@ -66,6 +66,20 @@ export async function assertEncodes(request: TypedDataRequest): Promise<void> {
   }
 }
 
+/** The EIP-712 domain's fields must be what EIP-712 says they are, as MetaMask checks them (chainId: assertTypedDataChain). */
+function assertDomainFields(domain: Record<string, unknown>): void {
+  const { name, version, verifyingContract, salt } = domain;
+  for (const [field, value] of [['name', name], ['version', version]] as const) {
+    if (value !== undefined && typeof value !== 'string') throw invalidParams(`typed data domain.${field} must be a string, got ${JSON.stringify(value)}`);
+  }
+  if (verifyingContract !== undefined && (typeof verifyingContract !== 'string' || !ADDRESS.test(verifyingContract))) {
+    throw invalidParams(`typed data domain.verifyingContract must be an address (0x and 40 hex digits), got ${JSON.stringify(verifyingContract)}`);
+  }
+  if (salt !== undefined && (typeof salt !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(salt))) {
+    throw invalidParams(`typed data domain.salt must be 32 bytes of hex (0x and 64 hex digits), got ${JSON.stringify(salt)}`);
+  }
+}
+
 function parseTypedMessage(raw: unknown): TypedMessage {
   const typed = decoded(raw);
   if (!isObject(typed)) throw invalidParams('typed data must be an object with types, primaryType, domain and message');
@@ -76,6 +90,7 @@ function parseTypedMessage(raw: unknown): TypedMessage {
   }
   if (!isObject(domain)) throw invalidParams('typed data domain must be an object');
   if (!isObject(message)) throw invalidParams('typed data message must be an object');
+  assertDomainFields(domain);
   const types = withDomainType(declared, domain);
   assertDeclared(types, 'EIP712Domain', domain, 'domain');
   // With primaryType EIP712Domain only the domain is hashed (EIP-712, eth-sig-util): a message would be shown, never signed.
