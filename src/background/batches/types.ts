@@ -66,6 +66,9 @@ export interface BatchTransaction extends Submission {
  */
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
+/** Which executor runs a batch (executors/index.ts), chosen once when it is planned. */
+export type ExecutorKind = 'atomic' | 'sequential' | 'sponsored' | 'revokeDelegation' | 'revokeDelegationOf';
+
 export interface BatchRecord {
   /**
    * `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch.
@@ -73,6 +76,8 @@ export interface BatchRecord {
    * `revokeDelegationOf`: the same for `authority`, sent and paid by `from` (the delegation firewall's revert).
    */
   kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  /** Set by the executor's plan; records stored before it existed have none (executors/index.ts tells theirs from the flags). */
+  executor?: ExecutorKind;
   id: string;
   origin: string;
   chainId: Hex;

@@ -4,24 +4,18 @@ import type { Preview } from '../../shared/preview';
 import { replacementBatch } from '../batches/replace';
 import type { BatchRecord } from '../batches/types';
 import type { ApprovalRecord } from '../approvals/types';
+import { approvalSpecOf } from '../rpc/pipeline';
 import type { Services } from '../services';
 
-/** What the approval would run: its own batch, or for a Speed up or Cancel, the batch as the replacement runs it. */
+/** What the approval would run: the batch its spec names, or for a Speed up or Cancel, the batch as the replacement runs it. */
 async function batchOf(services: Services, approval: ApprovalRecord): Promise<BatchRecord | undefined> {
-  switch (approval.type) {
-    case 'sendCalls':
-    case 'sendTransaction':
-    case 'revokeDelegation':
-      return services.batches.get(approval.origin, approval.details.batchId);
-    case 'replaceTransaction': {
-      const { batchOrigin, batchId, hash, mode } = approval.details;
-      const batch = await services.batches.get(batchOrigin, batchId);
-      const pending = batch?.transactions.find((t) => t.hash === hash);
-      return batch && pending && replacementBatch(batch, pending, mode);
-    }
-    default:
-      throw invalidParams(`No batch or transaction ${approval.id} is waiting for approval`);
-  }
+  const named = approvalSpecOf(approval)?.batchOf?.(approval.details, approval.origin);
+  if (!named) throw invalidParams(`No batch or transaction ${approval.id} is waiting for approval`);
+  const batch = await services.batches.get(named.origin, named.id);
+  if (!named.replacing) return batch;
+  const { hash, mode } = named.replacing;
+  const pending = batch?.transactions.find((t) => t.hash === hash);
+  return batch && pending && replacementBatch(batch, pending, mode);
 }
 
 export async function approvalPreview(services: Services, id: string): Promise<Preview> {

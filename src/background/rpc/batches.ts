@@ -92,6 +92,7 @@ export const batchMethods: MethodTable = {
       prepare,
       approve: ({ origin, details }, _answer, services) => sendApproved(services, origin, details.batchId),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
+      batchOf: (details, origin) => ({ origin, id: details.batchId }),
       declined: (reason) =>
         reason === 'decline-upgrade' ? new RpcError(BatchErrorCode.upgradeRejected, 'EIP-7702 upgrade rejected for this chain and account') : userRejected(),
     },

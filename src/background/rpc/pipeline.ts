@@ -115,11 +115,17 @@ export async function askAsWallet(name: string, params: unknown, ctx: AccountCon
   await ask(entry.approval, await entry.parse(params), ctx);
 }
 
+/** The approval of the method table entry that asked for `record`, when it is of the record's type. */
+export function approvalSpecOf(record: ApprovalRecord): ApprovalSpec<unknown, Auth, ApprovalType> | undefined {
+  const spec = askingEntry(record.method, record)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+  return spec?.type === record.type ? spec : undefined;
+}
+
 /** Turns the user's decision into the page's reply, by the method table entry that asked. */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
   if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
-  const spec = askingEntry(record.method, record)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
-  if (!spec || spec.type !== record.type) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
+  const spec = approvalSpecOf(record);
+  if (!spec) throw new RpcError(ErrorCode.internal, `No approval of type ${record.type} for ${record.method}`);
   if (!decision.approved) {
     await spec.release?.(record.details, record.origin, services);
     return { error: (spec.declined?.(decision.reason) ?? userRejected()).toObject() };

@@ -61,6 +61,7 @@ export const transactionMethods: MethodTable = {
       answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
       approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
+      batchOf: (details, origin) => ({ origin, id: details.batchId }),
     },
   }),
 };

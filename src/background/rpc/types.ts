@@ -7,6 +7,7 @@ import type { ApprovalAnswer, ApprovalDetails, ApprovalType, RejectReason } from
 import type { RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
+import type { ReplaceMode } from '../batches/replace';
 import type { Services } from '../services';
 import type { ReplyTarget } from '../transport/types';
 
@@ -37,6 +38,13 @@ export class Answered {
   constructor(readonly result: unknown) {}
 }
 
+/** The batch an approval runs, by its site and id; for a Speed up or Cancel, as it replaces its pending transaction `hash`. */
+export interface ApprovalBatch {
+  origin: string;
+  id: string;
+  replacing?: { hash: Hex; mode: ReplaceMode };
+}
+
 export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType> {
   type: T;
   /** What the screen shows (stored with the request), or `new Answered(result)`. */
@@ -47,6 +55,8 @@ export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType> {
   approve(record: ApprovalRecord<T>, answer: ApprovalAnswer<T>, services: Services): Promise<unknown>;
   /** Frees what `prepare` reserved when the request ends without approval (declined, or refused by the queue). */
   release?(details: ApprovalDetails<T>, origin: string, services: Services): Promise<void>;
+  /** The batch it runs, which the approval window previews (../pages/preview.ts); absent for types that run none. */
+  batchOf?(details: ApprovalDetails<T>, origin: string): ApprovalBatch;
   /** The page's error when the user declined; 4001 unless the screen said why. */
   declined?(reason: RejectReason | undefined): RpcError;
 }

@@ -93,6 +93,7 @@ export const walletRequestMethods: MethodTable = {
         void followBatch(services, details.batchOrigin, details.batchId);
         return hash;
       },
+      batchOf: ({ batchOrigin, batchId, hash, mode }) => ({ origin: batchOrigin, id: batchId, replacing: { hash, mode } }),
     },
   }),
   revokeDelegation: method({
@@ -104,6 +105,7 @@ export const walletRequestMethods: MethodTable = {
       answer: tierAnswer,
       approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
+      batchOf: (details, origin) => ({ origin, id: details.batchId }),
     },
   }),
 };

@@ -1,5 +1,6 @@
-/** Typed calls from the wallet's pages to the background (the pages' method table, shared/pages.ts). */
+/** Typed calls from the wallet's pages to the background (the pages' method table, shared/pages.ts); an error answer is thrown as an RpcError. */
 import browser from 'webextension-polyfill';
+import { RpcError } from '../../shared/errors';
 import type { PageMethod, PageParams, PageRequest, PageResult } from '../../shared/pages';
 import type { RpcResponse } from '../../shared/protocol';
 
@@ -8,6 +9,7 @@ type Args<M extends PageMethod> = keyof PageParams<M> extends never ? [] : [para
 export async function call<M extends PageMethod>(method: M, ...[params]: Args<M>): Promise<PageResult<M>> {
   const request: PageRequest = { type: 'page-request', method, params: params ?? {} };
   const response = (await browser.runtime.sendMessage(request)) as RpcResponse;
-  if ('error' in response) throw new Error(response.error.message);
+  // The code and data stay with the message, for screens that tell errors apart; the others show the message.
+  if ('error' in response) throw new RpcError(response.error.code, response.error.message, response.error.data);
   return response.result as PageResult<M>;
 }

@@ -40,14 +40,16 @@ export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, inter
       (e: Error) => answered((before) => ({ deps, value: before && sameDeps(before.deps, deps) ? before.value : null, error: e.message })),
     );
     // `load` is the caller's closure over `deps`: a new one each render, the same request while deps are the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
   useEffect(() => {
     reload();
     const timer = setInterval(reload, intervalMs);
+    const counts = requests.current;
     return () => {
       clearInterval(timer);
       // Answers still on their way belong to other deps (or to no screen): they are late.
-      requests.current.shown = requests.current.sent;
+      counts.shown = counts.sent;
     };
   }, [reload, intervalMs]);
   const current = loaded && sameDeps(loaded.deps, deps) ? loaded : null;

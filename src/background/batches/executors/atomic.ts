@@ -57,7 +57,7 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
 export const atomic: Executor = {
   async plan({ node, network, upgraded }, draft) {
     const { gas, warning } = await batchGas(node, draft.from, draft, !upgraded);
-    return planned(draft, network, { atomic: true, upgrade: !upgraded, gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
+    return planned(draft, network, { executor: 'atomic', atomic: true, upgrade: !upgraded, gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
   },
   send: (deps, batch) => sendTransactions(deps, batch, sign),
   refresh: refreshTransactions,

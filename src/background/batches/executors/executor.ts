@@ -48,7 +48,7 @@ export interface Executor {
 }
 
 /** A record fresh from planning: waiting for the user, nothing signed. */
-export const planned = (draft: BatchDraft, network: Network, fields: Pick<BatchRecord, 'atomic' | 'upgrade' | 'gasLimits'> & Partial<BatchRecord>): BatchRecord => ({
+export const planned = (draft: BatchDraft, network: Network, fields: Pick<BatchRecord, 'atomic' | 'upgrade' | 'gasLimits'> & Required<Pick<BatchRecord, 'executor'>> & Partial<BatchRecord>): BatchRecord => ({
   ...draft,
   chainId: network.chainId,
   state: 'awaiting-approval',

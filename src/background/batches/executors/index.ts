@@ -1,10 +1,15 @@
-/** The executor that runs a batch record: the dispatcher's only decision after planning. */
-import type { BatchRecord } from '../types';
+/** The executor that runs a batch record: the one its plan named. */
+import type { BatchRecord, ExecutorKind } from '../types';
 import { atomic } from './atomic';
 import type { Executor } from './executor';
 import { revokeDelegation, revokeDelegationOf } from './revokeDelegation';
 import { sequential } from './sequential';
 import { sponsored } from './sponsored';
 
-export const executorOf = (batch: BatchRecord): Executor =>
-  batch.kind === 'revokeDelegation' ? revokeDelegation : batch.kind === 'revokeDelegationOf' ? revokeDelegationOf : batch.sponsor ? sponsored : batch.atomic ? atomic : sequential;
+const EXECUTORS: Record<ExecutorKind, Executor> = { atomic, sequential, sponsored, revokeDelegation, revokeDelegationOf };
+
+/** A record stored before plans named their executor: told from the flags the plans set. */
+const fromFlags = (batch: BatchRecord): ExecutorKind =>
+  batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf' ? batch.kind : batch.sponsor ? 'sponsored' : batch.atomic ? 'atomic' : 'sequential';
+
+export const executorOf = (batch: BatchRecord): Executor => EXECUTORS[batch.executor ?? fromFlags(batch)];

@@ -48,7 +48,7 @@ const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonc
 const GAS_LIMIT = hexGas(withMargin(TX_BASE_GAS + AUTHORIZATION_GAS));
 
 const clearing = (kind: 'revokeDelegation' | 'revokeDelegationOf'): Executor => ({
-  plan: async ({ network }, draft) => planned(draft, network, { kind, atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
+  plan: async ({ network }, draft) => planned(draft, network, { kind, executor: kind, atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
   send: (deps, batch) => sendTransactions(deps, batch, signer(deps)),
   refresh: refreshTransactions,
 });

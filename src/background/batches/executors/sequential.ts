@@ -24,7 +24,7 @@ export const sequential: Executor = {
   async plan({ node, network }, draft) {
     const estimates = await Promise.all(draft.calls.map((call) => callGas(node, draft.from, call)));
     const warning = estimates.find((e) => e.warning)?.warning;
-    return planned(draft, network, { atomic: false, upgrade: false, gasLimits: estimates.map((e) => hexGas(e.gas)), ...(warning ? { warning } : {}) });
+    return planned(draft, network, { executor: 'sequential', atomic: false, upgrade: false, gasLimits: estimates.map((e) => hexGas(e.gas)), ...(warning ? { warning } : {}) });
   },
   send: (deps, batch) => sendTransactions(deps, batch, sign),
   refresh: refreshTransactions,

@@ -106,7 +106,7 @@ export const sponsored: Executor = {
     const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
     const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, draft.from, draft.calls, authorization, draft.dataSuffix), network.chainId, sponsorship.context);
     return planned(draft, network, {
-      atomic: true, upgrade: !upgraded, gasLimits: [],
+      executor: 'sponsored', atomic: true, upgrade: !upgraded, gasLimits: [],
       sponsor: { ...sponsorship, paymaster: stub.paymaster, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
     });
   },
