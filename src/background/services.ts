@@ -28,6 +28,8 @@ export interface Services {
   accounts: Accounts;
   permissions: Permissions;
   networks: Networks;
+  /** The devnet build (scripts/build.ts): paymaster and bundler URLs on this machine are allowed there only. */
+  devnetBuild: boolean;
   approvals: Approvals;
   batches: BatchStore;
   /** The accounts' EIP-7702 delegations the wallet did not make, per network. */

@@ -38,7 +38,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   assertNoSelfCalls(from, calls, (i) => `calls[${i}].to`);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request), tierFees(node)]);
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild), tierFees(node)]);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);

@@ -1,7 +1,7 @@
 import { Wallet, verifyMessage } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { ConnectDetails } from '../../shared/approvals';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET } from '../../shared/networks';
 import { siweMessage } from '../../shared/siwe';
 import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
@@ -19,12 +19,12 @@ const ACCOUNT = SIGNER.address as `0x${string}`;
 function setup() {
   const local = typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS);
   const requested: ConnectDetails[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     permissions: createPermissions(local),
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
     vault: { isUnlocked: async () => true },
-    networks: { selected: async () => devnet, all: async () => BUILT_IN_NETWORKS },
+    networks: { selected: async () => devnet, all: async () => DEVNET_BUILD_NETWORKS },
     emit: async () => undefined,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },
   } as unknown as Services;

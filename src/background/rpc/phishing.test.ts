@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import { DEVNET_LISTED_HOST } from '../protection/phishingList';
@@ -16,7 +16,7 @@ const LISTED_MESSAGE = `${DEVNET_LISTED_HOST} is on the phishing list of known d
 function setup() {
   const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
   const queued: ApprovalRecord[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     permissions: createPermissions(local),
     trustedSites: createTrustedSites(local),

@@ -1,7 +1,7 @@
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { WatchAssetDetails, WatchCollectibleDetails } from '../../shared/approvals';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { COLLECTIBLES_DEFAULTS, createCollectibleStore } from '../collectibles/store';
@@ -32,7 +32,7 @@ const node = (async (method: string, params: unknown[]) =>
 function setup(chainNode: ChainNode = node) {
   const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TOKENS_DEFAULTS, ...COLLECTIBLES_DEFAULTS });
   const requested: { type: string; details: unknown }[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     local,
     permissions: createPermissions(local),
