@@ -19,6 +19,7 @@ import { runPageRequest } from './pages/pipeline';
 import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
 import { createTrustedSites } from './protection/trustedSites';
+import { PAGE_BUDGET, requestBudget } from './rpc/budget';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
@@ -99,6 +100,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
+  requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   previews: lazyPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),

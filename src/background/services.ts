@@ -14,6 +14,7 @@ import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
 import type { TrustedSites } from './protection/trustedSites';
+import type { RequestBudget } from './rpc/budget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
@@ -49,6 +50,8 @@ export interface Services {
   nodeFor(chainId: Hex): Promise<ChainNode>;
   /** JSON-RPC to the ERC-4337 bundler configured for a network (sponsored batches). */
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */
+  requestBudget: RequestBudget;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
   emit: Emit;

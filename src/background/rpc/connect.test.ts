@@ -10,6 +10,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { WalletConnectResult } from './connect';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const ORIGIN = 'https://dapp.example';
 // anvil's first development key: a test fixture, never funded outside a devnet.
@@ -27,6 +28,7 @@ function setup() {
     networks: { selected: async () => devnet, all: async () => DEVNET_BUILD_NETWORKS },
     emit: async () => undefined,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const request = (method: string, params?: unknown) =>
     runRequest({ method, params }, { origin: ORIGIN, method, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });

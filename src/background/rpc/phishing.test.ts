@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -32,6 +33,7 @@ function setup() {
         return record;
       },
     },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const replyTo = (origin: string, requestId: string) => ({ tabId: 1, frameId: 0, origin, requestId });
   const send = (method: string, origin = LISTED, requestId = '1', params: unknown = []) =>

@@ -14,6 +14,7 @@ import { TOKENS_DEFAULTS } from '../tokens/store';
 import { createTokenStore } from '../tokens/store';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const ORIGIN = 'https://dapp.example';
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -43,6 +44,7 @@ function setup(chainNode: ChainNode = node) {
     networks: { selected: async () => devnet },
     nodeFor: async () => chainNode,
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const watch = (params: unknown) =>
     runRequest({ method: 'wallet_watchAsset', params }, { origin: ORIGIN, method: 'wallet_watchAsset', replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });
