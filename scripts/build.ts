@@ -6,47 +6,22 @@
  * load another file of ours on demand). Both manifests carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
  *
- * Two targets differ only in the background's `__DEVNET_BUILD__`, the network a fresh install selects:
- * dist/{chrome,firefox} is the devnet build (`npm start`, the tests, the bench: the local devnet),
- * dist/production/{chrome,firefox} the production build (Base), which `npm run package` zips.
+ * Two targets differ only in the background's `__DEVNET_BUILD__`: dist/{chrome,firefox} is the devnet build (`npm start`,
+ * the tests, the bench), which has the local devnet as a built-in network, selects it on first run and allows
+ * paymaster and bundler URLs on this machine; dist/production/{chrome,firefox} is the production build, which
+ * `npm run package` zips: Base first, no local devnet, nothing on this machine. The build fails if the production
+ * background names the devnet's URLs.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
 const staging = resolve(dist, '.scripts');
 const FIREFOX_ID = 'wallet@batchwallet.dev';
 const BROWSERS = ['chrome', 'firefox'] as const;
-
-/** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
-const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
-
-/**
- * The background's first statement: `npm run bench` reads this mark (time from the worker's start to its script
- * running, i.e. fetched and compiled) and the one at the end of its top-level work (src/background/index.ts).
- */
-const BACKGROUND_BANNER = "performance.mark('background-compiled');";
-
-async function buildScript(name: string, entry: string, outDir = staging, define: Record<string, string> = {}): Promise<void> {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    resolve: { alias: STUBS },
-    define,
-    build: {
-      outDir,
-      emptyOutDir: false,
-      target: 'es2022',
-      // A stopped worker compiles background.js again on every start: minified, that takes a third less (the
-      // pages are minified by vite too); the content scripts stay as written.
-      minify: name === 'background',
-      lib: { entry: resolve(root, entry), formats: ['iife'], name: name.replace(/\W/g, '_'), fileName: () => `${name}.js` },
-      rollupOptions: { output: { banner: name === 'background' ? BACKGROUND_BANNER : undefined } },
-    },
-  });
-}
 
 function manifestFor(browser: 'chrome' | 'firefox'): object {
   const manifest = JSON.parse(readFileSync(resolve(root, 'manifest.json'), 'utf8'));
@@ -67,10 +42,12 @@ const productionBackground = resolve(dist, '.production');
 async function buildAll(): Promise<void> {
   for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
-  await buildScript('background', 'src/background/index.ts', staging, { __DEVNET_BUILD__: 'true' });
-  await buildScript('background', 'src/background/index.ts', productionBackground, { __DEVNET_BUILD__: 'false' });
-  await buildScript('content', 'src/content/index.ts');
-  await buildScript('inpage', 'src/inpage/index.ts');
+  await buildScript('background', 'src/background/index.ts', staging, backgroundDefine(true));
+  await buildScript('background', 'src/background/index.ts', productionBackground, backgroundDefine(false));
+  const shipped = devnetUrlsIn(readFileSync(resolve(productionBackground, 'background.js'), 'utf8'));
+  if (shipped.length > 0) throw new Error(`the production background names the local devnet (${shipped.join(', ')}): it must not be a network there`);
+  await buildScript('content', 'src/content/index.ts', staging);
+  await buildScript('inpage', 'src/inpage/index.ts', staging);
   for (const browser of BROWSERS) {
     for (const [out, background] of [[resolve(dist, browser), null], [resolve(dist, 'production', browser), productionBackground]] as const) {
       mkdirSync(out, { recursive: true });

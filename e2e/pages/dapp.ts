@@ -62,6 +62,18 @@ export class Dapp {
     );
   }
 
+  /** `count` of the same request at once from the page; the error codes the page received (0 for a result), in order. */
+  requestAtOnce(count: number, method: string, params?: unknown): Promise<number[]> {
+    return this.screen.evaluate(
+      async ([count, method, params]) => {
+        const ethereum = (window as unknown as { ethereum: Ethereum }).ethereum;
+        const one = () => ethereum.request(params === undefined ? { method } : { method, params }).then(() => 0, (e: { code: number }) => e.code);
+        return Promise.all(Array.from({ length: count }, one));
+      },
+      [count, method, params] as const,
+    );
+  }
+
   async result<T = unknown>(method: string, params?: unknown): Promise<T> {
     const outcome = await this.request(method, params);
     if ('error' in outcome) throw new Error(`${method} failed: ${JSON.stringify(outcome.error)}`);

@@ -2,6 +2,7 @@
 import { Transaction, Wallet, keccak256, parseEther, toBeHex, toQuantity, zeroPadValue, id as eventId } from 'ethers';
 import { chain, devnetWallet, signedTransfer, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
+import { Dapp } from '../pages/dapp';
 
 const TRANSFER_TOPIC = eventId('Transfer(address,address,uint256)');
 
@@ -131,4 +132,14 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
     const fair = await signedTransfer(from, { nonce: gap, maxFeePerGas: 11_000_000_000n, maxPriorityFeePerGas: 1_100_000_000n });
     expect(await dapp.result('eth_sendRawTransaction', [fair])).toBe(keccak256(fair));
   });
+});
+
+test('a page that floods the wallet with node reads is told -32005 beyond its budget; another site is not', async ({ dapp, session, devnet }) => {
+  // Far more than the budget's burst (200) and what it refills (50 a second) while they arrive.
+  const codes = await dapp.requestAtOnce(400, 'eth_blockNumber');
+  expect(codes.filter((code) => code === 0).length).toBeGreaterThanOrEqual(200);
+  expect(codes.filter((code) => code === -32005).length).toBeGreaterThan(0);
+  expect(codes.filter((code) => code !== 0 && code !== -32005)).toEqual([]);
+  const other = await Dapp.open(session, devnet.dappUrl.replace('127.0.0.1', 'localhost'));
+  expect(await other.result('eth_blockNumber')).toMatch(/^0x[0-9a-f]+$/);
 });

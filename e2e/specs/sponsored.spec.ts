@@ -62,8 +62,9 @@ test.describe('sponsored batches', () => {
     });
     expect(await dapp.request('wallet_sendCalls', url('not a url'))).toEqual({ error: { code: 4200, message: 'Invalid paymaster URL: "not a url" does not parse as a URL' } });
 
-    const down = await dapp.request('wallet_sendCalls', url('http://127.0.0.1:9/rpc'));
-    expect(down).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('unreachable') } } });
+    // Down, not JSON, or a bad answer: one and the same error, so a page cannot tell a closed port from an open one.
+    const serviceError = { error: { code: 4300, message: 'Paymaster service error' } };
+    expect(await dapp.request('wallet_sendCalls', url('http://127.0.0.1:9/rpc'))).toEqual(serviceError);
 
     // Garbage, and a stub whose sponsor name is an object (it used to crash the approval page): 4300, no window.
     const badSponsor = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { paymaster: devnet.addresses.verifyingPaymaster, paymasterData: '0x', sponsor: { name: {} } } });
@@ -71,11 +72,8 @@ test.describe('sponsored batches', () => {
     await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
     try {
       const port = (garbage.address() as AddressInfo).port;
-      const outcome = await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/rpc`));
-      expect(outcome).toEqual({ error: { code: 4300, message: 'Paymaster service error', data: { message: expect.stringContaining('without JSON') } } });
-      expect(await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/sponsor`))).toEqual({
-        error: { code: 4300, message: 'Paymaster service error', data: { message: 'pm_getPaymasterStubData: sponsor.name must be a text of 1 to 64 characters' } },
-      });
+      expect(await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/rpc`))).toEqual(serviceError);
+      expect(await dapp.request('wallet_sendCalls', url(`http://127.0.0.1:${port}/sponsor`))).toEqual(serviceError);
     } finally {
       garbage.close();
     }

@@ -3,6 +3,7 @@
  * synchronously at top level so events that wake the worker are never missed.
  */
 import browser from 'webextension-polyfill';
+import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
 import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type ResponseMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
@@ -20,6 +21,7 @@ import { announceAccounts } from './permissions/visible';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, createPhishingUpdates, phishingListUrl } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
+import { PAGE_BUDGET, requestBudget } from './rpc/budget';
 import { completeApproval, runRequest } from './rpc/pipeline';
 import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
@@ -43,7 +45,10 @@ import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
+/** Set by scripts/build.ts: true in the devnet build. Read here only; the services are handed what it decides. */
 declare const __DEVNET_BUILD__: boolean;
+/** Picked by the constant itself, so the production bundle drops the devnet's list and its URLs (scripts/build.ts checks). */
+const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
 // Read on every request (permissions, networks, the selected account): served from memory after the first read.
@@ -54,7 +59,7 @@ const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
 const sealer = createSealer(indexedDbKeyStore);
 const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
 const vault = createVault(local, session);
-const networks = rememberSelected(createNetworks(local), onLocalChanged);
+const networks = rememberSelected(createNetworks(local, { builtIn: builtInNetworks, devnetBuild: __DEVNET_BUILD__ }), onLocalChanged);
 const accounts = createAccounts(local, vault);
 const approvalWindow = createApprovalWindow(session);
 const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
@@ -65,6 +70,7 @@ const services: Services = {
   vault,
   vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
   networks,
+  devnetBuild: __DEVNET_BUILD__,
   accounts,
   permissions: createPermissions(local),
   approvals: createApprovals({
@@ -99,6 +105,7 @@ const services: Services = {
     const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
     return (method, params) => callNode(bundler, method, params);
   },
+  requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   previews: lazyPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),

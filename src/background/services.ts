@@ -15,6 +15,7 @@ import type { Permissions } from './permissions/permissions';
 import type { SettingsSlice } from './settings/settings';
 import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
+import type { RequestBudget } from './rpc/budget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
@@ -29,6 +30,8 @@ export interface Services {
   accounts: Accounts;
   permissions: Permissions;
   networks: Networks;
+  /** The devnet build (scripts/build.ts): paymaster and bundler URLs on this machine are allowed there only. */
+  devnetBuild: boolean;
   approvals: Approvals;
   batches: BatchStore;
   /** The accounts' EIP-7702 delegations the wallet did not make, per network. */
@@ -52,6 +55,8 @@ export interface Services {
   nodeFor(chainId: Hex): Promise<ChainNode>;
   /** JSON-RPC to the ERC-4337 bundler configured for a network (sponsored batches). */
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */
+  requestBudget: RequestBudget;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
   emit: Emit;

@@ -25,11 +25,19 @@ const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 export const BASE_CHAIN_ID: Hex = '0x2105';
 
-export const BUILT_IN_NETWORKS: readonly Network[] = [
-  { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true },
-  { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true },
-  { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' },
-];
+const BASE: Network = { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true };
+const BASE_SEPOLIA: Network = { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true };
+
+/** The local devnet that `npm start` and the tests run (anvil, Alto): a built-in network of the devnet build only. */
+export const LOCAL_DEVNET: Network = { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' };
+
+/** The production build's networks: none on this machine, so a page cannot switch the wallet onto one. */
+export const PRODUCTION_NETWORKS: readonly Network[] = [BASE, BASE_SEPOLIA];
+/**
+ * The devnet build's: the local devnet too. Plain literals, so the production bundle, which never names this list
+ * (src/background/index.ts picks by the build's constant), drops it with the devnet's URLs (scripts/build.ts checks).
+ */
+export const DEVNET_BUILD_NETWORKS: readonly Network[] = [BASE, BASE_SEPOLIA, LOCAL_DEVNET];
 
 /** The network a fresh install selects: Base, or the local devnet in the devnet build (`npm start`, the tests). */
 export const defaultChainId = (devnetBuild: boolean): Hex => (devnetBuild ? LOCAL_DEVNET_CHAIN_ID : BASE_CHAIN_ID);
@@ -46,14 +54,16 @@ export function isAllowedRpcUrl(value: string): boolean {
 }
 
 /**
+ * A bundler endpoint: as an RPC one, but on this machine only in the devnet build, so a production wallet never
+ * posts a user's operations to a local port.
+ */
+export const isAllowedBundlerUrl = (value: string, devnetBuild: boolean): boolean => isAllowedRpcUrl(value) && (devnetBuild || !onThisMachine(value));
+
+/**
  * Where blocks (or flashblocks) come within a second or two: the built-in chains, and any node on this machine (a
  * local devnet). Waiting for inclusion in the send itself (eth_sendRawTransactionSync) pays off only there.
  */
 export const hasFastBlocks = (network: Pick<Network, 'builtIn' | 'rpcUrl'>): boolean => network.builtIn || onThisMachine(network.rpcUrl);
-
-/** The local devnet: its chain id on a node of this machine (a network added with that id elsewhere is not it). */
-export const isLocalDevnet = (network: Pick<Network, 'chainId' | 'rpcUrl'>): boolean =>
-  network.chainId === LOCAL_DEVNET_CHAIN_ID && onThisMachine(network.rpcUrl);
 
 /** A node URL on a loopback address; false for a URL that does not parse. */
 function onThisMachine(rpcUrl: string): boolean {

@@ -3,7 +3,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import { MAX_PENDING, createApprovals, type ApprovalDeps } from './approvals';
+import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, createApprovals, type ApprovalDeps } from './approvals';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
@@ -184,5 +184,34 @@ describe('approval queue', () => {
     const { approvals } = setup();
     for (let n = 0; n < MAX_PENDING; n++) await approvals.request('signMessage', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
     await expect(approvals.request('signMessage', { ...from(99), origin: 'https://another.example' }, DETAILS)).rejects.toMatchObject({ code: -32002, message: /already has 50 requests waiting/ });
+  });
+
+  describe('the wallet\'s own requests (the popup\'s Send, the firewall\'s revert)', () => {
+    const WALLET = 'chrome-extension://wallet';
+    const own = (n: number) => ({ origin: WALLET, method: 'eth_sendTransaction', replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: `own${n}` } });
+
+    it('have room of their own: pages that filled the queue (wallet_addEthereumChain needs no connection) do not block them', async () => {
+      const { approvals } = setup();
+      for (let n = 0; n < MAX_PENDING; n++) await approvals.request('addChain', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
+      await expect(approvals.request('addChain', { ...from(99), origin: 'https://another.example' }, DETAILS)).rejects.toMatchObject({ code: -32002 });
+      const mine = await approvals.request('sendTransaction', own(1), DETAILS);
+      expect((await approvals.pending()).at(-1)?.id).toBe(mine.id);
+    });
+
+    it('have room of their own when pages filled the queue\'s bytes', async () => {
+      const { approvals } = setup();
+      const large = { blob: 'x'.repeat(MAX_PENDING_BYTES / 4 - 1000) } as never;
+      for (let n = 0; n < 4; n++) await approvals.request('addChain', { ...from(n), origin: `https://s${n}.example` }, large);
+      await expect(approvals.request('addChain', { ...from(9), origin: 'https://s9.example' }, large)).rejects.toMatchObject({ code: -32002 });
+      await expect(approvals.request('sendTransaction', own(1), large)).resolves.toMatchObject({ origin: WALLET });
+    });
+
+    it('are bounded too, by the per-site cap', async () => {
+      const { approvals } = setup();
+      for (let n = 0; n < MAX_PENDING_PER_ORIGIN; n++) await approvals.request('sendTransaction', own(n), DETAILS);
+      await expect(approvals.request('sendTransaction', own(99), DETAILS)).rejects.toMatchObject({ code: -32002 });
+      // ...and a page's requests are not counted against the wallet's, nor the wallet's against the pages'.
+      for (let n = 0; n < MAX_PENDING; n++) await approvals.request('addChain', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
+    });
   });
 });

@@ -52,9 +52,15 @@ export interface Approvals {
 
 /** A page cannot bury the user (or fill storage) under requests: beyond this many waiting, it is told to wait. */
 export const MAX_PENDING_PER_ORIGIN = 10;
-/** Many origins (subdomains) together cannot either: the whole queue's bounds. */
+/**
+ * Many origins (subdomains) together cannot either: the pages' share of the queue. The wallet's own requests (no tab:
+ * the popup's Send, the firewall's revert) count apart, bounded by the per-site cap, so pages that filled theirs
+ * never block them.
+ */
 export const MAX_PENDING = 50;
 export const MAX_PENDING_BYTES = 2_000_000;
+
+const ownRequest = (record: Pick<ApprovalRecord, 'replyTo'>): boolean => record.replyTo.tabId < 0;
 
 const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
 
@@ -117,7 +123,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const finish = async (record: ApprovalRecord): Promise<void> => {
     const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     // A frame may send it again (its port closed before it heard); the wallet's own requests (no tab) never are.
-    if (response && record.replyTo.tabId >= 0) {
+    if (response && !ownRequest(record)) {
       await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));
     }
     // Removed (retired in the ledger) before the page hears: no copy of it, even one written back later, runs again.
@@ -136,8 +142,9 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         // One phishing warning per site: its other requests wait for the user's answer to that one.
         if (type === 'phishing' && mine.some((a) => a.type === 'phishing')) throw alreadyPending(`A request from ${origin} is already held behind the phishing warning; wait for the user's answer`);
         if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
-        if (all.length >= MAX_PENDING || canonicalJson([...all, stored]).length > MAX_PENDING_BYTES) {
-          throw alreadyPending(`The wallet already has ${all.length} requests waiting for the user; try again once they are answered`);
+        const share = all.filter((a) => ownRequest(a) === ownRequest(stored));
+        if (share.length >= MAX_PENDING || canonicalJson([...share, stored]).length > MAX_PENDING_BYTES) {
+          throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
         return [...all, stored];
       });

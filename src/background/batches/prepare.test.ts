@@ -1,14 +1,15 @@
 import { Interface, Transaction } from 'ethers';
 import { Attribution } from 'ox/erc8021';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
-import type { Network } from '../../shared/networks';
+import { LOCAL_DEVNET, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
+import { rejectionOf } from '../../shared/schemas/errorOf';
 import { deriveWallet } from '../accounts/accounts';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import type { BatchDeps } from './executors/executor';
+import type { BatchDeps, BatchDraft } from './executors/executor';
 import { prepareBatch } from './prepare';
 import { runBatch } from './run';
 import { createBatchStore } from './store';
@@ -46,7 +47,7 @@ function fakeNode(accountCode: string) {
 
 async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountCode = '0x') {
   const { node, sent } = fakeNode(accountCode);
-  const planned = await prepareBatch(node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired, capabilities: {} }, SUFFIX);
+  const planned = await prepareBatch(node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired, capabilities: {} }, true, SUFFIX);
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add({ ...planned, state: 'approved' });
   const deps = {
@@ -84,5 +85,27 @@ describe('prepareBatch with an ERC-8021 suffix', () => {
     const account = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
     const [inner] = account.decodeFunctionData('executeBatch', sent[0].data);
     expect(inner.map((c: [string, bigint, string]) => c[2])).toEqual(['0x', TRANSFER]);
+  });
+});
+
+const draft: BatchDraft = { id: '0x01', origin: 'https://dapp.example', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', calls: [] };
+const asked: string[] = [];
+const node = async <T>(method: string): Promise<T> => {
+  asked.push(method);
+  throw new Error('the node is not asked in these tests');
+};
+beforeEach(() => void (asked.length = 0));
+const sponsoredBy = (url: string) => ({ atomicRequired: false, capabilities: { paymasterService: { url } } });
+
+describe('a paymaster on this machine', () => {
+  it('is refused (4200) outside the devnet build, even on the local devnet network, before the node is asked', async () => {
+    const error = await rejectionOf(() => prepareBatch(node, LOCAL_DEVNET, draft, sponsoredBy('http://127.0.0.1:3000/rpc'), false));
+    expect(error).toMatchObject({ code: 4200, message: 'Invalid paymaster URL: http://127.0.0.1:3000/rpc names a loopback host; a paymaster service must be public' });
+    expect(asked).toEqual([]);
+  });
+
+  it('is allowed in the devnet build (the planning goes on to ask the node)', async () => {
+    await expect(prepareBatch(node, LOCAL_DEVNET, draft, sponsoredBy('http://127.0.0.1:3000/rpc'), true)).rejects.toThrow('the node is not asked in these tests');
+    expect(asked).toEqual(['eth_getCode']);
   });
 });

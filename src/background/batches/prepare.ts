@@ -4,7 +4,7 @@
  */
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
-import { isLocalDevnet, type Network } from '../../shared/networks';
+import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { withSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
@@ -34,16 +34,16 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
 
 /**
  * The paymasterService capability (spec 2.6, 7.4): on a chain without a bundler it is unsupported,
- * so 5700 unless optional (then the user pays); a bad URL is 4200.
+ * so 5700 unless optional (then the user pays); a bad URL is 4200, and so is one on this machine outside the devnet build.
  */
-function sponsorshipFor(network: Network, capabilities: Record<string, unknown>): Sponsorship | undefined {
+function sponsorshipFor(network: Network, capabilities: Record<string, unknown>, devnetBuild: boolean): Sponsorship | undefined {
   const requested = capabilities.paymasterService as { optional?: unknown } | undefined;
   if (requested === undefined) return undefined;
   if (!network.bundlerUrl) {
     if (requested?.optional === true) return undefined;
     throw new RpcError(BatchErrorCode.unsupportedCapability, `Paymaster capability required, but this wallet has no bundler for ${network.name} (${network.chainId})`);
   }
-  const { url, context } = parsePaymasterCapability(requested, isLocalDevnet(network));
+  const { url, context } = parsePaymasterCapability(requested, devnetBuild);
   return { url, context };
 }
 
@@ -70,9 +70,10 @@ export async function prepareBatch(
   network: Network,
   draft: BatchDraft,
   request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
+  devnetBuild: boolean,
   suffix?: DataSuffix,
 ): Promise<BatchRecord> {
-  const sponsorship = sponsorshipFor(network, request.capabilities);
+  const sponsorship = sponsorshipFor(network, request.capabilities, devnetBuild);
   const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
   const placed = !suffix ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, suffix.value) } : { ...draft, dataSuffix: suffix.value };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_NETWORKS } from '../../shared/networks';
+import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../../shared/networks';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { checkNetwork, removeNetwork, restoreNetwork, saveNetwork } from './edit';
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
@@ -24,39 +24,46 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const DEVNET_DEFAULTS = BUILT_IN_NETWORKS.find((n) => n.chainId === '0x7a69');
 const input = (overrides = {}) => ({ chainId: '0x7a6c' as const, name: 'Mine', rpcUrl: url, eip7702: true, ...overrides });
 
 describe('checking a network before it is saved', () => {
   it('accepts a node that serves the chain id', async () => {
-    await expect(checkNetwork(input({ bundlerUrl: url }))).resolves.toBeUndefined();
+    await expect(checkNetwork(input({ bundlerUrl: url }), true)).resolves.toBeUndefined();
   });
 
   it('refuses a node of another chain, naming both', async () => {
-    await expect(checkNetwork(input({ chainId: '0x1' }))).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 1 (0x1)');
+    await expect(checkNetwork(input({ chainId: '0x1' }), true)).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 1 (0x1)');
   });
 
   it('refuses plain http off this machine and a URL that does not parse, before asking anything', async () => {
-    await expect(checkNetwork(input({ rpcUrl: 'http://rpc.example.com' }))).rejects.toThrow(/RPC URL must be https/);
-    await expect(checkNetwork(input({ bundlerUrl: 'not a url' }))).rejects.toThrow(/Bundler URL must be https/);
+    await expect(checkNetwork(input({ rpcUrl: 'http://rpc.example.com' }), true)).rejects.toThrow(/RPC URL must be https/);
+    await expect(checkNetwork(input({ bundlerUrl: 'not a url' }), true)).rejects.toThrow(/Bundler URL must be https/);
   });
 
   it('edits a built-in network\'s URLs and EIP-7702 after the same checks, keeping its name; restores its defaults', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
     const devnet = { chainId: '0x7a69' as const, name: 'Renamed', eip7702: false };
-    await expect(saveNetwork(networks, { ...devnet, rpcUrl: url })).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
-    await expect(saveNetwork(networks, { ...devnet, rpcUrl: 'http://rpc.example.com' })).rejects.toThrow(/RPC URL must be https/);
-    expect(await networks.find('0x7a69')).toEqual(DEVNET_DEFAULTS);
+    await expect(saveNetwork(networks, { ...devnet, rpcUrl: url }, true)).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
+    await expect(saveNetwork(networks, { ...devnet, rpcUrl: 'http://rpc.example.com' }, true)).rejects.toThrow(/RPC URL must be https/);
+    expect(await networks.find('0x7a69')).toEqual(LOCAL_DEVNET);
 
-    await saveNetwork(networks, { ...devnet, rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example/' });
+    await saveNetwork(networks, { ...devnet, rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example/' }, true);
     expect(await networks.find('0x7a69')).toMatchObject({ name: 'Local devnet', rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example', eip7702: false, builtIn: true, edited: true });
     await restoreNetwork(networks, '0x7a69');
-    expect(await networks.find('0x7a69')).toEqual(DEVNET_DEFAULTS);
+    expect(await networks.find('0x7a69')).toEqual(LOCAL_DEVNET);
     await expect(restoreNetwork(networks, '0x7a6c')).rejects.toThrow('0x7a6c is not a built-in network: there are no defaults to restore');
   });
 
+  it('refuses a bundler on this machine in the production build, before asking it anything', async () => {
+    await expect(checkNetwork(input({ bundlerUrl: url }), false)).rejects.toThrow(`Bundler URL must be https:// on a host that is not this machine, got ${url}`);
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: PRODUCTION_NETWORKS, devnetBuild: false });
+    await expect(saveNetwork(networks, { ...input({ bundlerUrl: url }), chainId: '0x2105' }, false)).rejects.toThrow(/^Bundler URL must be https/);
+    await expect(saveNetwork(networks, input({ bundlerUrl: url }), false)).rejects.toThrow(/^Bundler URL must be https/);
+    expect((await networks.all()).map((n) => n.chainId)).toEqual(['0x2105', '0x14a34']);
+  });
+
   it('never removes a built-in network', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
     await expect(removeNetwork(networks, '0x2105', async () => undefined)).rejects.toThrow('0x2105 is a built-in network; it cannot be removed');
   });
 });

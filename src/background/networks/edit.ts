@@ -5,7 +5,7 @@
  * chain id and name (its URLs and EIP-7702 can change) and cannot be removed.
  */
 import { invalidParams } from '../../shared/errors';
-import { BUILT_IN_NETWORKS, isAllowedRpcUrl, type Network } from '../../shared/networks';
+import { isAllowedBundlerUrl, isAllowedRpcUrl, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { Networks } from './registry';
 import { callNode } from './rpcClient';
@@ -14,13 +14,18 @@ const PROBE_TIMEOUT_MS = 5000;
 
 export type NetworkInput = Pick<Network, 'chainId' | 'name' | 'rpcUrl' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
 
-const isBuiltIn = (chainId: Hex) => BUILT_IN_NETWORKS.some((n) => BigInt(n.chainId) === BigInt(chainId));
+const ON_THIS_MACHINE = 'https:// (or http:// on this machine, 127.0.0.1 or localhost)';
 
-/** Checks the URLs' form, then that the RPC (and the bundler) answer eth_chainId with this network's chain id. */
-export async function checkNetwork(input: NetworkInput): Promise<void> {
-  const urls: [string, string | undefined][] = [['RPC URL', input.rpcUrl], ['Bundler URL', input.bundlerUrl], ['Explorer URL', input.blockExplorerUrl]];
-  for (const [field, url] of urls) {
-    if (url !== undefined && !isAllowedRpcUrl(url)) throw invalidParams(`${field} must be https:// (or http:// on this machine, 127.0.0.1 or localhost), got ${url}`);
+/**
+ * Checks the URLs' form, then that the RPC (and the bundler) answer eth_chainId with this network's chain id. A bundler
+ * on this machine only in the devnet build (`devnetBuild`).
+ */
+export async function checkNetwork(input: NetworkInput, devnetBuild: boolean): Promise<void> {
+  for (const [field, url] of [['RPC URL', input.rpcUrl], ['Explorer URL', input.blockExplorerUrl]] as const) {
+    if (url !== undefined && !isAllowedRpcUrl(url)) throw invalidParams(`${field} must be ${ON_THIS_MACHINE}, got ${url}`);
+  }
+  if (input.bundlerUrl !== undefined && !isAllowedBundlerUrl(input.bundlerUrl, devnetBuild)) {
+    throw invalidParams(`Bundler URL must be ${devnetBuild ? ON_THIS_MACHINE : 'https:// on a host that is not this machine'}, got ${input.bundlerUrl}`);
   }
   const probes: [string, string | undefined][] = [['RPC URL', input.rpcUrl], ['Bundler URL', input.bundlerUrl]];
   for (const [field, url] of probes) {
@@ -37,17 +42,17 @@ export async function checkNetwork(input: NetworkInput): Promise<void> {
   }
 }
 
-export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'editBuiltIn'>, input: NetworkInput): Promise<Network> {
+export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'editBuiltIn' | 'isBuiltIn'>, input: NetworkInput, devnetBuild: boolean): Promise<Network> {
   const existing = await networks.find(input.chainId);
   const blockExplorerUrl = input.blockExplorerUrl?.replace(/\/+$/, '');
-  if (isBuiltIn(input.chainId)) {
+  if (networks.isBuiltIn(input.chainId)) {
     // The release's name stays; only what the form can change of a built-in network is checked and kept.
     const name = existing?.name ?? input.name;
-    await checkNetwork({ ...input, name });
+    await checkNetwork({ ...input, name }, devnetBuild);
     await networks.editBuiltIn(input.chainId, { rpcUrl: input.rpcUrl, eip7702: input.eip7702, blockExplorerUrl, bundlerUrl: input.bundlerUrl });
     return (await networks.find(input.chainId))!;
   }
-  await checkNetwork(input);
+  await checkNetwork(input, devnetBuild);
   const network: Network = {
     chainId: `0x${BigInt(input.chainId).toString(16)}`,
     name: input.name,
@@ -63,14 +68,14 @@ export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'edi
 }
 
 /** A built-in network back to the release's settings. */
-export async function restoreNetwork(networks: Pick<Networks, 'restoreBuiltIn'>, chainId: Hex): Promise<void> {
-  if (!isBuiltIn(chainId)) throw invalidParams(`${chainId} is not a built-in network: there are no defaults to restore`);
+export async function restoreNetwork(networks: Pick<Networks, 'restoreBuiltIn' | 'isBuiltIn'>, chainId: Hex): Promise<void> {
+  if (!networks.isBuiltIn(chainId)) throw invalidParams(`${chainId} is not a built-in network: there are no defaults to restore`);
   await networks.restoreBuiltIn(chainId);
 }
 
 /** `switchAway` moves every site off the network first when it is the selected one. */
-export async function removeNetwork(networks: Pick<Networks, 'remove' | 'selected'>, chainId: Hex, switchAway: () => Promise<void>): Promise<void> {
-  if (isBuiltIn(chainId)) throw invalidParams(`${chainId} is a built-in network; it cannot be removed`);
+export async function removeNetwork(networks: Pick<Networks, 'remove' | 'selected' | 'isBuiltIn'>, chainId: Hex, switchAway: () => Promise<void>): Promise<void> {
+  if (networks.isBuiltIn(chainId)) throw invalidParams(`${chainId} is a built-in network; it cannot be removed`);
   if (BigInt((await networks.selected()).chainId) === BigInt(chainId)) await switchAway();
   await networks.remove(chainId);
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_NETWORKS, type Network } from '../../shared/networks';
+import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, LOCAL_DEVNET, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
+
+const DEVNET_BUILD = { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true };
+const PRODUCTION = { builtIn: PRODUCTION_NETWORKS, devnetBuild: false };
 
 const DEVNET = '0x7a69';
 const edit = { rpcUrl: 'http://127.0.0.1:9545', eip7702: false, blockExplorerUrl: 'https://explorer.example' };
 
 describe('editing a built-in network', () => {
   it('applies the user\'s URLs and EIP-7702 over the release\'s entry, keeping its chain id and name', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
     await networks.editBuiltIn(DEVNET, edit);
     expect(await networks.find(DEVNET)).toEqual({
       chainId: DEVNET, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, edited: true, ...edit,
@@ -20,28 +23,28 @@ describe('editing a built-in network', () => {
 
   it('keeps only the edits in storage, so they outlive a restart and apply over a new release\'s list', async () => {
     const backend = memoryBackend();
-    await createNetworks(typedStorage(backend, NETWORKS_DEFAULTS)).editBuiltIn(DEVNET, edit);
+    await createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), DEVNET_BUILD).editBuiltIn(DEVNET, edit);
     expect(await backend.get('builtInEdits')).toEqual({ builtInEdits: { [DEVNET]: edit } });
     expect(await backend.get('addedNetworks')).toEqual({});
 
-    const nextRelease: Network[] = BUILT_IN_NETWORKS.map((n) => (n.chainId === DEVNET ? { ...n, name: 'Devnet', rpcUrl: 'http://127.0.0.1:7545' } : n));
-    nextRelease.push({ chainId: '0xa', name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io', nativeCurrency: BUILT_IN_NETWORKS[0].nativeCurrency, builtIn: true, eip7702: true });
-    const restarted = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), nextRelease);
+    const nextRelease: Network[] = DEVNET_BUILD_NETWORKS.map((n) => (n.chainId === DEVNET ? { ...n, name: 'Devnet', rpcUrl: 'http://127.0.0.1:7545' } : n));
+    nextRelease.push({ chainId: '0xa', name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io', nativeCurrency: LOCAL_DEVNET.nativeCurrency, builtIn: true, eip7702: true });
+    const restarted = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), { builtIn: nextRelease, devnetBuild: true });
     expect(await restarted.find(DEVNET)).toMatchObject({ name: 'Devnet', rpcUrl: edit.rpcUrl, eip7702: false, edited: true });
     expect(await restarted.find('0xa')).toMatchObject({ name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io' });
     expect((await restarted.find('0xa'))?.edited).toBeUndefined();
   });
 
   it('Restore defaults forgets the edits, and an earlier refusal of type-4 transactions', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
     await networks.editBuiltIn(DEVNET, edit);
     await networks.markWithoutEip7702(DEVNET);
     await networks.restoreBuiltIn(DEVNET);
-    expect(await networks.find(DEVNET)).toEqual(BUILT_IN_NETWORKS.find((n) => n.chainId === DEVNET));
+    expect(await networks.find(DEVNET)).toEqual(LOCAL_DEVNET);
   });
 
   it('edits only built-in networks', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
     await expect(networks.editBuiltIn('0x7a6c', edit)).rejects.toThrow('0x7a6c is not a built-in network');
     await expect(networks.restoreBuiltIn('0x7a6c')).rejects.toThrow('0x7a6c is not a built-in network');
   });
@@ -51,17 +54,48 @@ describe('a stored edit the editor would have refused (planted)', () => {
   it('is ignored: the release\'s node stays', async () => {
     const backend = memoryBackend();
     await backend.set({ builtInEdits: { [DEVNET]: { rpcUrl: 'http://attacker.example:8545', eip7702: true } } });
-    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS));
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), DEVNET_BUILD);
     expect((await networks.find(DEVNET))?.rpcUrl).toBe('http://127.0.0.1:8545');
   });
 });
 
 describe('eth_sendRawTransactionSync', () => {
   it('is used on built-in chains and nodes on this machine only: a remote added chain\'s blocks may be slow', async () => {
-    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
-    const currency = BUILT_IN_NETWORKS[0].nativeCurrency;
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
+    const currency = LOCAL_DEVNET.nativeCurrency;
     await networks.add({ chainId: '0x1', name: 'Ethereum', rpcUrl: 'https://eth.example', nativeCurrency: currency, builtIn: false, eip7702: true });
     await networks.add({ chainId: '0x7a6b', name: 'Mine', rpcUrl: 'http://127.0.0.1:8547', nativeCurrency: currency, builtIn: false, eip7702: true });
     expect([await networks.sendsSync(DEVNET), await networks.sendsSync('0x1'), await networks.sendsSync('0x7a6b')]).toEqual([true, false, true]);
+  });
+});
+
+describe('the production build', () => {
+  const mine = (bundlerUrl: string): Network => ({ ...LOCAL_DEVNET, chainId: '0x7a6b', name: 'Mine', builtIn: false, bundlerUrl });
+
+  it('has no local devnet: a stored selection of it falls back to Base, and a site cannot select it', async () => {
+    const backend = memoryBackend();
+    await backend.set({ selectedChainId: DEVNET, builtInEdits: { [DEVNET]: { rpcUrl: 'http://127.0.0.1:8545', eip7702: true } } });
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
+    expect((await networks.all()).map((n) => n.chainId)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
+    expect(await networks.find(DEVNET)).toBeUndefined();
+    expect((await networks.selected()).chainId).toBe(BASE_CHAIN_ID);
+    expect(networks.isBuiltIn(DEVNET)).toBe(false);
+    await expect(networks.select(DEVNET)).rejects.toThrow(`Unknown network ${DEVNET}`);
+    await expect(networks.editBuiltIn(DEVNET, edit)).rejects.toThrow(`${DEVNET} is not a built-in network`);
+  });
+
+  it('keeps no bundler on this machine from storage: an added network\'s is dropped, a built-in\'s edit ignored', async () => {
+    const backend = memoryBackend();
+    const plantedEdit = { rpcUrl: 'https://base.example', eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' };
+    await backend.set({ addedNetworks: [mine('http://127.0.0.1:4337/rpc'), { ...mine('https://bundler.example'), chainId: '0x7a6c', builtIn: true }], builtInEdits: { [BASE_CHAIN_ID]: plantedEdit } });
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
+    expect((await networks.find('0x7a6b'))?.bundlerUrl).toBeUndefined();
+    // A planted "built-in" added network would switch without asking: it is an added one.
+    expect(await networks.find('0x7a6c')).toMatchObject({ builtIn: false, bundlerUrl: 'https://bundler.example' });
+    expect(await networks.find(BASE_CHAIN_ID)).toEqual(PRODUCTION_NETWORKS[0]);
+
+    const devnetBuild = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), DEVNET_BUILD);
+    expect((await devnetBuild.find('0x7a6b'))?.bundlerUrl).toBe('http://127.0.0.1:4337/rpc');
+    expect(await devnetBuild.find(BASE_CHAIN_ID)).toMatchObject({ bundlerUrl: plantedEdit.bundlerUrl, edited: true });
   });
 });

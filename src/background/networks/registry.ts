@@ -3,7 +3,7 @@
  * release's entry with the user's changes on top: only the changes are stored, so a later release's list still
  * applies (its name, its currency) and the user's RPC, explorer, bundler and EIP-7702 choice stay.
  */
-import { BUILT_IN_NETWORKS, defaultChainId, hasFastBlocks, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
+import { defaultChainId, hasFastBlocks, isAllowedBundlerUrl, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -28,6 +28,8 @@ export interface Networks {
   selected(): Promise<Network>;
   select(chainId: Hex): Promise<Network>;
   add(network: Network): Promise<void>;
+  /** Whether the release has this network built in (it cannot be removed; its edits can be undone). */
+  isBuiltIn(chainId: Hex): boolean;
   /** Removes a network the user added. */
   remove(chainId: Hex): Promise<void>;
   /** Stores the user's changes to a built-in network (replacing earlier ones). */
@@ -45,12 +47,19 @@ export interface Networks {
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
 
+/** What the build decides (src/background/index.ts): its built-in networks, and whether it is the devnet build. */
+export interface NetworkRelease {
+  builtIn: readonly Network[];
+  /** Bundlers on this machine are allowed in the devnet build only. */
+  devnetBuild: boolean;
+}
+
 /**
  * The release's entry with the user's edit over it. An edit whose URLs the editor would have refused (a record planted
  * in storage: Firefox lets content scripts write it) is ignored, so it cannot quietly move the selected network's node.
  */
-function withEdit(network: Network, edit: BuiltInEdit | undefined): Network {
-  if (!edit || !isAllowedRpcUrl(edit.rpcUrl) || (edit.bundlerUrl && !isAllowedRpcUrl(edit.bundlerUrl))) return network;
+function withEdit(network: Network, edit: BuiltInEdit | undefined, devnetBuild: boolean): Network {
+  if (!edit || !isAllowedRpcUrl(edit.rpcUrl) || (edit.bundlerUrl && !isAllowedBundlerUrl(edit.bundlerUrl, devnetBuild))) return network;
   const { blockExplorerUrl: _explorer, bundlerUrl: _bundler, ...rest } = network;
   return {
     ...rest,
@@ -62,17 +71,31 @@ function withEdit(network: Network, edit: BuiltInEdit | undefined): Network {
   };
 }
 
-/** `builtIn`: the release's list (a test passes another release's). */
-export function createNetworks(local: TypedStorage<NetworksSlice>, builtIn: readonly Network[] = BUILT_IN_NETWORKS): Networks {
+/**
+ * An added network as the editor would have saved it: never built in (that would switch without asking), and without
+ * a bundler the build refuses (a record planted in storage).
+ */
+function asAdded(network: Network, devnetBuild: boolean): Network {
+  const { bundlerUrl, ...rest } = network;
+  return { ...rest, builtIn: false, ...(bundlerUrl && isAllowedBundlerUrl(bundlerUrl, devnetBuild) ? { bundlerUrl } : {}) };
+}
+
+/**
+ * A stored selection, edit or added network naming a chain the release does not build in (the local devnet, in the
+ * production build) is no built-in network: the selection falls back to the release's first network.
+ */
+export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, devnetBuild }: NetworkRelease): Networks {
   const all = async (): Promise<Network[]> => {
     const [added, edits, without7702] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits'), local.get('chainsWithoutEip7702')]);
-    return [...builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)])), ...added].map((n) =>
+    const builtInNow = builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)], devnetBuild));
+    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))].map((n) =>
       without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n,
     );
   };
   const find = async (chainId: Hex): Promise<Network | undefined> => (await all()).find((n) => sameChain(n.chainId, chainId));
+  const isBuiltIn = (chainId: Hex): boolean => builtIn.some((n) => sameChain(n.chainId, chainId));
   const builtInOnly = (chainId: Hex): void => {
-    if (!builtIn.some((n) => sameChain(n.chainId, chainId))) throw new Error(`${chainId} is not a built-in network`);
+    if (!isBuiltIn(chainId)) throw new Error(`${chainId} is not a built-in network`);
   };
   // The user chose anew for this chain (maybe another node): an earlier refusal of type-4 no longer decides.
   const forgetRefusal = (chainId: Hex) => local.update('chainsWithoutEip7702', (chains) => chains.filter((c) => !sameChain(c, chainId)));
@@ -80,6 +103,7 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, builtIn: read
   return {
     all,
     find,
+    isBuiltIn,
     async selected() {
       const chainId = await local.get('selectedChainId');
       return (await find(chainId)) ?? (await all())[0];

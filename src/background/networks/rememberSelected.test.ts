@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_NETWORKS, type Network } from '../../shared/networks';
+import { DEVNET_BUILD_NETWORKS, type Network } from '../../shared/networks';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
 import { rememberSelected } from './rememberSelected';
@@ -12,7 +12,7 @@ function setUp() {
   let reads = 0;
   const counted: StorageBackend = { get: (key) => (reads++, backend.get(key)), set: (items) => backend.set(items) };
   const listeners: ((changes: Record<string, unknown>) => void)[] = [];
-  const networks = rememberSelected(createNetworks(typedStorage(counted, NETWORKS_DEFAULTS)), (listener) => listeners.push(listener));
+  const networks = rememberSelected(createNetworks(typedStorage(counted, NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true }), (listener) => listeners.push(listener));
   return { backend, networks, reads: () => reads, changed: (changes: Record<string, unknown>) => listeners.forEach((l) => l(changes)) };
 }
 
@@ -34,7 +34,7 @@ describe('the selected network', () => {
     await networks.markWithoutEip7702(ADDED.chainId);
     expect((await networks.selected()).eip7702).toBe(false);
     await networks.remove(ADDED.chainId);
-    expect(await networks.selected()).toEqual(BUILT_IN_NETWORKS[0]);
+    expect(await networks.selected()).toEqual(DEVNET_BUILD_NETWORKS[0]);
   });
 
   it('follows an edit of the selected built-in network at once, and its restore', async () => {

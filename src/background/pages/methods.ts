@@ -4,7 +4,6 @@ import { invalidParams, RpcError, ErrorCode } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { address, boolean, data, hash32, quantity, type Hex } from '../../shared/params';
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
-import { BUILT_IN_NETWORKS } from '../../shared/networks';
 import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { switchNetwork } from '../networks/switch';
@@ -188,12 +187,12 @@ export const pageMethods: PageTable = {
     handle: (p, { services }) => quoteSend(services, p),
   },
   send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
-  saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p), null) },
+  saveNetwork: { parse: networkForm, handle: async (p, { services }) => (await saveNetwork(services.networks, p, services.devnetBuild), null) },
   restoreNetwork: { parse: chainParam, handle: async (p, { services }) => (await restoreNetwork(services.networks, p.chainId), null) },
   removeNetwork: {
     parse: chainParam,
     async handle({ chainId }, { services }) {
-      await removeNetwork(services.networks, chainId, () => switchNetwork(services, BUILT_IN_NETWORKS[0].chainId));
+      await removeNetwork(services.networks, chainId, async () => switchNetwork(services, (await services.networks.all())[0].chainId));
       return null;
     },
   },

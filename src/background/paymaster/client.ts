@@ -1,8 +1,8 @@
 /**
  * The ERC-7677 client. Any failure of the service (unreachable, slow, redirected, too large, not JSON, a JSON-RPC
- * error, a result without paymaster fields) is 4300 "Paymaster service error" with a short reason in `data`: the
- * kind of failure, or the service's own error message cleaned and cut, never its body (a page that picked the URL
- * must not read other servers through the wallet).
+ * error, a result without paymaster fields) is the same 4300 "Paymaster service error", without data: a page picks
+ * the URL, and telling "unreachable" from an HTTP status or a JSON-RPC error would let it scan ports and read
+ * servers through the wallet. The reason goes to the background's console only.
  */
 import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
@@ -22,21 +22,17 @@ export interface StubResult extends PaymasterFields {
   isFinal?: boolean;
 }
 
-const serviceError = (detail: string) => new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', { message: detail });
-
-/** Our own words for a transport failure; `unreachable` leaves out the network stack's detail. */
-const transportReason = (error: JsonRpcTransportError): string => {
-  if (error.reason === 'unreachable') return 'the service is unreachable';
-  return error.reason === 'not-json' ? `the service answered ${error.message}` : error.message;
+const serviceError = (detail: string): RpcError => {
+  console.warn(`[paymaster] ${detail}`);
+  return new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error');
 };
 
 async function call(url: string, method: string, params: unknown[]): Promise<unknown> {
   try {
     return await jsonRpc(url, method, params, { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES, refuseRedirects: true });
   } catch (error) {
-    if (error instanceof JsonRpcTransportError) throw serviceError(`${method}: ${transportReason(error)}`);
     const { code, message } = error as RpcError;
-    throw serviceError(`${method}: ${cleanText(message, MAX_REASON_CHARS)} (code ${Number(code)})`);
+    throw serviceError(`${method} at ${url}: ${error instanceof JsonRpcTransportError ? error.reason : `code ${Number(code)}`}: ${cleanText(message, MAX_REASON_CHARS)}`);
   }
 }
 

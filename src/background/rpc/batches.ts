@@ -44,7 +44,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const suffix = parseDataSuffix(request.capabilities.dataSuffix);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, suffix), tierFees(node)]);
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node)]);
   // Checked, described and simulated as signed: with the ERC-8021 suffix where it was put.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.

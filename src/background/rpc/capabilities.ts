@@ -49,6 +49,8 @@ export const capabilityMethods: MethodTable = {
     parse,
     auth: 'account',
     account: (params) => params.account,
+    // Every network's node, on every call.
+    node: true,
     async handle({ chainIds }, { services, account }) {
       const selected = await services.networks.selected();
       const wanted = (await services.networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));

@@ -1,7 +1,7 @@
 import { Wallet, verifyMessage } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { ConnectDetails } from '../../shared/approvals';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET } from '../../shared/networks';
 import { siweMessage } from '../../shared/siwe';
 import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
@@ -10,6 +10,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { WalletConnectResult } from './connect';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const ORIGIN = 'https://dapp.example';
 // anvil's first development key: a test fixture, never funded outside a devnet.
@@ -19,16 +20,17 @@ const ACCOUNT = SIGNER.address as `0x${string}`;
 function setup() {
   const local = typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS);
   const requested: ConnectDetails[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     permissions: createPermissions(local),
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
     vault: { isUnlocked: async () => true },
     phishingUpdates: { lists: async () => undefined },
     topOrigin: async () => undefined,
-    networks: { selected: async () => devnet, all: async () => BUILT_IN_NETWORKS },
+    networks: { selected: async () => devnet, all: async () => DEVNET_BUILD_NETWORKS },
     emit: async () => undefined,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const request = (method: string, params?: unknown) =>
     runRequest({ method, params }, { origin: ORIGIN, method, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevertForeignDelegationDetails } from '../../shared/approvals';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
 import { createBatchStore } from '../batches/store';
@@ -39,7 +39,7 @@ function setup(codeOfA: string, codeOfC = '0x') {
   const services = {
     batches,
     accounts: { list: async () => [A, B, C].map((address, index) => ({ address, index, name: `Account ${index + 1}` })) },
-    networks: { selected: async () => BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)! },
+    networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
   } as unknown as Services;

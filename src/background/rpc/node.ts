@@ -16,6 +16,7 @@ const forward = (name: string, parse: (params: unknown) => unknown[]) =>
   method({
     parse,
     auth: 'none',
+    node: true,
     async handle(params, { services }) {
       const { chainId } = await services.networks.selected();
       return coalesce(`${chainId} ${name} ${JSON.stringify(params)}`, () => services.node(name, params));
@@ -65,6 +66,6 @@ export const nodeMethods: MethodTable = {
       .filter(([name]) => name !== 'eth_sendRawTransaction')
       .map(([name, parse]) => [name, forward(name, parse)]),
   ),
-  eth_getLogs: method({ parse: parseLogFilter, auth: 'none', handle: getLogs }),
-  eth_sendRawTransaction: method({ parse: (p) => nodeParamSchemas.eth_sendRawTransaction(p) as Hex[], auth: 'none', handle: sendRawTransaction }),
+  eth_getLogs: method({ parse: parseLogFilter, auth: 'none', node: true, handle: getLogs }),
+  eth_sendRawTransaction: method({ parse: (p) => nodeParamSchemas.eth_sendRawTransaction(p) as Hex[], auth: 'none', node: true, handle: sendRawTransaction }),
 };

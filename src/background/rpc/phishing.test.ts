@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import { DEVNET_LISTED_HOST, hostListsOf } from '../protection/phishingList';
@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -18,7 +19,7 @@ const FRESHLY_LISTED = 'https://fresh-phish.example';
 function setup(topOrigin?: string) {
   const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
   const queued: ApprovalRecord[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     permissions: createPermissions(local),
     trustedSites: createTrustedSites(local),
@@ -36,6 +37,7 @@ function setup(topOrigin?: string) {
         return record;
       },
     },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const replyTo = (origin: string, requestId: string, frameId: number) => ({ tabId: 1, frameId, origin, requestId });
   const send = (method: string, origin = LISTED, requestId = '1', params: unknown = [], frameId = 0) =>

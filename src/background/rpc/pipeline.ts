@@ -50,6 +50,11 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
   return DEFERRED;
 }
 
+/** Node reads, and any request of a site that is not connected, take from the origin's budget (budget.ts). */
+async function charge(entry: MethodEntry, { services, origin }: RequestContext): Promise<void> {
+  if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(origin);
+}
+
 /** Parse, authorize, then handle or ask the user. */
 async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<unknown> {
   const params = await entry.parse(request.params);
@@ -64,6 +69,7 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
     if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
+    await charge(entry, ctx);
     if (entry.approval) {
       // Sent again because the port to a stopped worker closed before the answer: asked once, answered the same,
       // even if the site lost its connection meanwhile (the question already waits, or was answered).

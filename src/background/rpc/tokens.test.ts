@@ -1,7 +1,7 @@
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { WatchAssetDetails, WatchCollectibleDetails } from '../../shared/approvals';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { COLLECTIBLES_DEFAULTS, createCollectibleStore } from '../collectibles/store';
@@ -14,6 +14,7 @@ import { TOKENS_DEFAULTS } from '../tokens/store';
 import { createTokenStore } from '../tokens/store';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
+import { PAGE_BUDGET, requestBudget } from './budget';
 
 const ORIGIN = 'https://dapp.example';
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -32,7 +33,7 @@ const node = (async (method: string, params: unknown[]) =>
 function setup(chainNode: ChainNode = node) {
   const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TOKENS_DEFAULTS, ...COLLECTIBLES_DEFAULTS });
   const requested: { type: string; details: unknown }[] = [];
-  const devnet = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+  const devnet = LOCAL_DEVNET;
   const services = {
     local,
     permissions: createPermissions(local),
@@ -45,6 +46,7 @@ function setup(chainNode: ChainNode = node) {
     networks: { selected: async () => devnet },
     nodeFor: async () => chainNode,
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const watch = (params: unknown) =>
     runRequest({ method: 'wallet_watchAsset', params }, { origin: ORIGIN, method: 'wallet_watchAsset', replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });

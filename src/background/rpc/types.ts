@@ -67,6 +67,8 @@ interface EntryBase<P, A extends Auth> {
   auth: A;
   /** For auth 'account': the account the params name. */
   account?(params: P): Hex | undefined;
+  /** Asks a node for the page: taken from the origin's request budget (budget.ts) even when the site is connected. */
+  node?: true;
 }
 
 export type MethodEntry<P = unknown, A extends Auth = Auth, T extends ApprovalType = ApprovalType> = EntryBase<P, A> &

@@ -7,7 +7,7 @@ describe('paymasterService capability', () => {
     expect(parsePaymasterCapability({ url: 'https://pm.example/rpc', context: { policy: 'a' } }, false)).toEqual({ url: 'https://pm.example/rpc', context: { policy: 'a' }, optional: false });
   });
 
-  it('takes a loopback host (http or https) only on the local devnet', () => {
+  it('takes a loopback host (http or https) only in the devnet build', () => {
     expect(parsePaymasterCapability({ url: 'http://127.0.0.1:3000/rpc' }, true).url).toBe('http://127.0.0.1:3000/rpc');
     expect(parsePaymasterCapability({ url: 'https://localhost/rpc' }, true).url).toBe('https://localhost/rpc');
     expect(errorOf(() => parsePaymasterCapability({ url: 'http://127.0.0.1:3000/rpc' }, false)).message).toBe(
@@ -21,13 +21,13 @@ describe('paymasterService capability', () => {
     'https://10.0.0.1/rpc', 'https://172.16.5.5/rpc', 'https://192.168.0.1/rpc', 'https://169.254.169.254/latest', 'https://100.64.0.1/',
     'https://0.0.0.0/', 'https://[fd00::1]/', 'https://[fe80::1]/', 'https://[::ffff:127.0.0.1]/', 'https://[::ffff:10.0.0.1]/',
     'https://[::ffff:7f00:1]/', 'https://012.1/', 'https://router/', 'https://printer.local/',
-  ])('4200 for %s, even on the local devnet', (url) => {
+  ])('4200 for %s, even in the devnet build', (url) => {
     const error = errorOf(() => parsePaymasterCapability({ url }, true));
     expect(error.code).toBe(4200);
     expect(error.message).toMatch(/host; a paymaster service must be public$/);
   });
 
-  it('the decimal, octal, hex and short forms of 127.0.0.1 are loopback: refused off the devnet', () => {
+  it('the decimal, octal, hex and short forms of 127.0.0.1 are loopback: refused in the production build', () => {
     for (const url of ['http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://127.1/']) {
       expect(errorOf(() => parsePaymasterCapability({ url }, false)).message).toBe('Invalid paymaster URL: http://127.0.0.1/ names a loopback host; a paymaster service must be public');
     }

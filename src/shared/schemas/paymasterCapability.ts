@@ -12,12 +12,12 @@ const invalidUrl = (why: string) => new RpcError(PaymasterErrorCode.invalidUrl, 
 
 /**
  * The service is asked before the user sees anything, so its host must not be on this machine or the user's network
- * (a page would probe them through the wallet): only a public host, over https. `allowLoopback` (the local devnet):
- * a loopback host too, over http or https.
+ * (a page would probe them through the wallet): only a public host, over https. In the devnet build only, whatever
+ * the selected network: a loopback host too (the devnet's paymaster), over http or https.
  */
-function checkHost(url: URL, allowLoopback: boolean): void {
+function checkHost(url: URL, devnetBuild: boolean): void {
   const kind = hostKind(url.hostname);
-  if (kind === 'loopback' && allowLoopback) {
+  if (kind === 'loopback' && devnetBuild) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidUrl(`${url.href} must use https`);
     return;
   }
@@ -25,8 +25,8 @@ function checkHost(url: URL, allowLoopback: boolean): void {
   if (url.protocol !== 'https:') throw invalidUrl(`${url.href} must use https`);
 }
 
-/** `allowLoopback`: the selected network is the local devnet, whose paymaster runs on this machine. */
-export function parsePaymasterCapability(value: unknown, allowLoopback: boolean): PaymasterCapability {
+/** `devnetBuild`: scripts/build.ts's devnet build, whose paymaster runs on this machine. */
+export function parsePaymasterCapability(value: unknown, devnetBuild: boolean): PaymasterCapability {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidUrl('capabilities.paymasterService must be an object with a url');
   const { url, context, optional } = value as Record<string, unknown>;
   if (typeof url !== 'string' || url === '') throw invalidUrl('capabilities.paymasterService.url is required');
@@ -36,7 +36,7 @@ export function parsePaymasterCapability(value: unknown, allowLoopback: boolean)
   } catch {
     throw invalidUrl(`${JSON.stringify(url)} does not parse as a URL`);
   }
-  checkHost(parsed, allowLoopback);
+  checkHost(parsed, devnetBuild);
   if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context))) {
     throw invalidUrl('capabilities.paymasterService.context must be an object when given');
   }

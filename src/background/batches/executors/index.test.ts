@@ -1,6 +1,6 @@
 /** executorOf: the executor a record's plan named, and for records stored before plans named one, the one its flags imply. */
 import { describe, expect, it, vi } from 'vitest';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../../shared/networks';
+import { LOCAL_DEVNET } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { BatchRecord } from '../types';
 import { atomic } from './atomic';
@@ -15,7 +15,7 @@ vi.mock('../../paymaster/client', () => ({
 const { sponsored } = await import('./sponsored');
 
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const network = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+const network = LOCAL_DEVNET;
 const node = async <T>(method: string): Promise<T> => {
   const answers: Record<string, unknown> = {
     eth_estimateGas: '0x5208', eth_call: '0x0', eth_getTransactionCount: '0x0', eth_getBlockByNumber: { baseFeePerGas: '0x1' }, eth_maxPriorityFeePerGas: '0x1',

@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RpcError } from '../../../shared/errors';
-import { BUILT_IN_NETWORKS, LOCAL_DEVNET_CHAIN_ID } from '../../../shared/networks';
+import { LOCAL_DEVNET } from '../../../shared/networks';
 import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { createBatchStore } from '../store';
@@ -20,7 +20,7 @@ vi.mock('../../paymaster/client', () => ({
 const { sponsored } = await import('./sponsored');
 
 const wallet = Wallet.createRandom();
-const network = BUILT_IN_NETWORKS.find((n) => n.chainId === LOCAL_DEVNET_CHAIN_ID)!;
+const network = LOCAL_DEVNET;
 let sends: unknown[];
 const node = async <T>(method: string): Promise<T> => {
   const answers: Record<string, unknown> = {

@@ -2,6 +2,7 @@
 import { Transaction, ZeroAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../shared/errors';
+import { DEVNET_BUILD_NETWORKS } from '../../../shared/networks';
 import { deriveWallet } from '../../accounts/accounts';
 import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
@@ -74,7 +75,7 @@ function fakeChain() {
 async function setup(extra: Partial<BatchRecord> = {}) {
   const { chain, node } = fakeChain();
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
-  const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS));
+  const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet('test test test test test test test test test test test junk', 0) },

@@ -1,0 +1,25 @@
+/** The production build must not ship the local devnet: its background is built here as `npm run build` builds it. */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
+
+const out = mkdtempSync(join(tmpdir(), 'background-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+async function background(devnetBuild: boolean): Promise<string> {
+  const dir = join(out, String(devnetBuild));
+  await buildScript('background', 'src/background/index.ts', dir, backgroundDefine(devnetBuild));
+  return readFileSync(join(dir, 'background.js'), 'utf8');
+}
+
+describe('the background bundle', () => {
+  it('of the production build names neither the local devnet\'s node nor its bundler', async () => {
+    expect(devnetUrlsIn(await background(false))).toEqual([]);
+  }, 180_000);
+
+  it('of the devnet build does (so the check above looks for what the devnet build ships)', async () => {
+    expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
+  }, 180_000);
+});

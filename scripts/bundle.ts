@@ -1,0 +1,43 @@
+/**
+ * One script (background, content or inpage) as a self-contained IIFE bundle, and what the production background
+ * must not carry: the local devnet's URLs (a page could switch the wallet onto this machine's ports).
+ */
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { LOCAL_DEVNET } from '../src/shared/networks';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
+const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
+
+/**
+ * The background's first statement: `npm run bench` reads this mark (time from the worker's start to its script
+ * running, i.e. fetched and compiled) and the one at the end of its top-level work (src/background/index.ts).
+ */
+const BACKGROUND_BANNER = "performance.mark('background-compiled');";
+
+/** The background's build constant: the devnet build's networks and URL rules, or the production build's. */
+export const backgroundDefine = (devnetBuild: boolean): Record<string, string> => ({ __DEVNET_BUILD__: String(devnetBuild) });
+
+export async function buildScript(name: string, entry: string, outDir: string, define: Record<string, string> = {}): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias: STUBS },
+    define,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      // A stopped worker compiles background.js again on every start: minified, that takes a third less (the
+      // pages are minified by vite too); the content scripts stay as written.
+      minify: name === 'background',
+      lib: { entry: resolve(root, entry), formats: ['iife'], name: name.replace(/\W/g, '_'), fileName: () => `${name}.js` },
+      rollupOptions: { output: { banner: name === 'background' ? BACKGROUND_BANNER : undefined } },
+    },
+  });
+}
+
+/** The local devnet's node and bundler URLs that a bundle's text names. */
+export const devnetUrlsIn = (code: string): string[] => [LOCAL_DEVNET.rpcUrl, LOCAL_DEVNET.bundlerUrl!].filter((url) => code.includes(url));
