@@ -148,7 +148,14 @@ test('a site’s nonce: the wallet’s own pending transaction is named as repla
   await expect.poll(async () => (await pool(account.address)).length).toBe(2);
   expect(await send(nonce + 1)).toEqual(refused(`transaction.nonce ${nonce + 1} is the nonce of a transaction the account sent that is not mined yet: a site may not replace or cancel it. The account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
 
+  // Checked again at approval: the held transaction landed while the screen was open, so there is nothing to replace.
+  const late = send(nonce);
+  const stale = await ApprovalWindow.next(session);
+  await stale.screen.waitForText('Replaces', held.hash);
   await chain.send('anvil_mine', ['0x1']);
   await popup.waitForOnlyActivityStatus('Confirmed');
+  await stale.approve();
+  expect(await late).toEqual(refused(`transaction.nonce ${nonce} is already used: the account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
+  expect(await chain.provider.getTransactionCount(account.address, 'pending')).toBe(nonce + 2);
   expect(await send(nonce)).toEqual(refused(`transaction.nonce ${nonce} is already used: the account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
 });
