@@ -1,9 +1,10 @@
 /**
  * Activity's Speed up and Cancel on a chain whose blocks the test mines by hand (fixtures/faultyChain.ts), so a
  * transaction stays pending until the test says so. Each is reviewed in the approval window first: rejecting it
- * sends nothing, approving it sends the replacement.
+ * sends nothing, approving it sends the replacement. A site that picks a pending transaction's nonce is held to the
+ * same: refused, unless it is the wallet's own transaction, which the screen then names.
  */
-import { parseEther } from 'ethers';
+import { parseEther, toQuantity } from 'ethers';
 import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
 import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -123,4 +124,39 @@ test('Cancel: a 0-value transfer to the account itself at the same nonce; the pa
   await popup.waitForOnlyActivityStatus('Cancelled');
   expect((await chain.provider.getTransactionReceipt(cancel.hash))?.status).toBe(1);
   expect(await chain.provider.getBalance(RECIPIENT)).toBe(before);
+});
+
+test('a site’s nonce: the wallet’s own pending transaction is named as replaced; a gap, another sender’s pending nonce or a mined one is refused with -32602', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  const { popup, held } = await heldSend(session, account.address);
+  const nonce = Number(held.nonce);
+  const send = (n: number) => dapp.request('eth_sendTransaction', [{ from: account.address, to: RECIPIENT, value: toQuantity(parseEther('0.02')), nonce: toQuantity(n) }]);
+  const refused = (message: string) => ({ error: expect.objectContaining({ code: -32602, message }) });
+
+  const replacing = send(nonce);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Replaces a pending transaction', new RegExp(`^Replaces your pending transaction #${nonce} \\(sent for .+\\): the site chose its nonce, so if this one lands first, that one never runs\\.$`));
+  await approval.screen.waitForText('Replaces', held.hash);
+  await approval.screen.waitForText({ name: 'Replaced call 1', role: 'listitem' }, /^Send 0\.01 ETH to 0x0000…beef$/i);
+  await approval.reject();
+  expect(await replacing).toMatchObject({ error: { code: 4001 } });
+  expect((await pool(account.address)).map((t) => t.hash)).toEqual([held.hash]);
+
+  expect(await send(nonce + 2)).toEqual(refused(`transaction.nonce ${nonce + 2} is above the account’s next nonce ${nonce + 1}: the transaction would wait in the node until nonce ${nonce + 1} is used; leave nonce out, or send ${nonce + 1}`));
+
+  // The same key used elsewhere: a pending transaction the wallet did not send.
+  await account.sendTransaction({ to: RECIPIENT, value: 1n, nonce: nonce + 1 });
+  await expect.poll(async () => (await pool(account.address)).length).toBe(2);
+  expect(await send(nonce + 1)).toEqual(refused(`transaction.nonce ${nonce + 1} is the nonce of a transaction the account sent that is not mined yet: a site may not replace or cancel it. The account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
+
+  // Checked again at approval: the held transaction landed while the screen was open, so there is nothing to replace.
+  const late = send(nonce);
+  const stale = await ApprovalWindow.next(session);
+  await stale.screen.waitForText('Replaces', held.hash);
+  await chain.send('anvil_mine', ['0x1']);
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  await stale.approve();
+  expect(await late).toEqual(refused(`transaction.nonce ${nonce} is already used: the account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
+  expect(await chain.provider.getTransactionCount(account.address, 'pending')).toBe(nonce + 2);
+  expect(await send(nonce)).toEqual(refused(`transaction.nonce ${nonce} is already used: the account’s next nonce is ${nonce + 2}; leave nonce out, or send ${nonce + 2}`));
 });

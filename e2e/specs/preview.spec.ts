@@ -2,14 +2,14 @@
  * Approvals show what will happen before the user signs: the batch is simulated (eth_simulateV1 with traceTransfers)
  * and the account's changes are listed; what the screen said is what lands. A node without the method still works.
  */
-import { Interface, MaxUint256, Wallet, parseEther, toQuantity } from 'ethers';
+import { Interface, MaxUint256, Wallet, id, parseEther, toQuantity } from 'ethers';
 import { chain, token } from '../fixtures/chain';
 import { onFaultyChain, startFaultyChain, batchOn } from '../fixtures/faultyChain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
-const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)']);
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)', 'function mint(address to, uint256 amount)']);
 
 test('an ERC-20 + ETH batch shows exactly what the account sends, and that is what lands', async ({ freshWallet, dapp, session, devnet }) => {
   const [from] = await connect(dapp, session);
@@ -42,6 +42,35 @@ test('an unlimited approval is shown as what it allows, with a warning naming th
   await approval.screen.waitForText('You allow', /may spend UNLIMITED TST$/);
   await approval.screen.waitForText({ role: 'alert', name: 'Approval warning' }, new RegExp(`^${spender} could spend ALL of this token`));
   await approval.screen.waitForText('Call', /^Allow 0x.{4}….{4} to spend UNLIMITED TST/);
+  await approval.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
+
+test('a token that calls itself TST from another contract: its row names the contract and the preview flags the look-alike', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  // A copy of the devnet's TST at another address: same symbol, not the contract the devnet build knows.
+  const fake = Wallet.createRandom().address;
+  await chain().send('anvil_setCode', [fake, await chain().getCode(devnet.addresses.testToken)]);
+  const sending = dapp.request('eth_sendTransaction', [{ from, to: fake, data: ERC20.encodeFunctionData('mint', [from, parseEther('1000')]) }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('You receive', `1,000 TST (${fake.slice(0, 6)}…${fake.slice(-4)})`);
+  await approval.screen.waitForText('Look-alike token', `The TST here is the contract ${fake.toLowerCase()}, not the real TST (${devnet.addresses.testToken}): it only uses its symbol. Fake tokens like this one lure people into swaps and approvals.`);
+  await approval.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
+
+test('a contract that pays out only where the base fee reads 0 (a bare simulation): the preview runs in the real next block and shows what lands, nothing', async ({ freshWallet, dapp, session }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  // Raw bytecode, no Solidity: if BASEFEE is 0, log a Transfer of 1,000 tokens from itself to the caller; else stop.
+  const bait = Wallet.createRandom().address;
+  const transferTopic = id('Transfer(address,address,uint256)').slice(2);
+  await chain().send('anvil_setCode', [bait, `0x48603957683635c9adc5dea0000060005233307f${transferTopic}60206000a35b00`]);
+  const sending = dapp.request('eth_sendTransaction', [{ from, to: bait }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Preview', /^No balance changes\./);
+  expect(await approval.screen.count('You receive')).toBe(0);
   await approval.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });

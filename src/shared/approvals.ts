@@ -81,6 +81,8 @@ export interface SendTransactionDetails {
   warning?: string;
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
+  /** The site chose the nonce of the wallet's own pending transaction: this one takes its place if it lands first. */
+  replaces?: { nonce: number; hash: Hex; batchOrigin: string; calls: DecodedCall[]; revokeDelegation?: true };
 }
 
 /** A connect request; with ERC-7846's signInWithEthereum, the EIP-4361 fields each chosen account signs. */

@@ -11,6 +11,10 @@ export interface AssetInfo {
   standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
   symbol: string;
   decimals: number;
+  /** One of the chain's well-known tokens at its real contract (background/protection/knownTokens.ts). */
+  known?: true;
+  /** The well-known token whose symbol this other contract uses (a fake "USDC"). */
+  imitates?: { symbol: string; address: Hex };
 }
 
 /** One asset's net change for the account; `amount` is signed, in the token's smallest unit (NFTs: a count). */
@@ -48,6 +52,8 @@ export type Outcome =
       revert?: CallRevert;
       /** The account's native balance at the pending block, smallest unit. */
       balance: string;
+      /** What of the real next block the simulation could not reproduce, said on the screen. */
+      unmatched?: string;
     }
   /** The simulation says the account cannot pay the values the batch sends. */
   | { kind: 'unaffordable'; balance: string }

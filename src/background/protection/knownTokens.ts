@@ -46,3 +46,7 @@ export function imitatedToken(chainId: Hex, token: { symbol: string; address: He
   if (symbol === undefined || table[symbol].toLowerCase() === token.address.toLowerCase()) return undefined;
   return { symbol, address: table[symbol] };
 }
+
+/** The contract is the chain's well-known token of that symbol: shown by its symbol alone. */
+export const isKnownToken = (chainId: Hex, token: { symbol: string; address: Hex }): boolean =>
+  Object.entries(KNOWN_TOKENS.get(BigInt(chainId)) ?? {}).some(([symbol, address]) => symbol.toLowerCase() === token.symbol.trim().toLowerCase() && address.toLowerCase() === token.address.toLowerCase());

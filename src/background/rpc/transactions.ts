@@ -1,6 +1,7 @@
 /**
  * eth_sendTransaction. It runs through the batch machinery as a one-call sequential batch of kind `transaction`:
- * the same persistence, nonce lock, restart resume, receipts and Activity entry.
+ * the same persistence, nonce lock, restart resume, receipts and Activity entry. A nonce the site chose is checked
+ * first (batches/dappNonce.ts): the next one, or the wallet's own pending transaction's, which the screen names.
  */
 import { hexlify, randomBytes } from 'ethers';
 import type { SendTransactionDetails } from '../../shared/approvals';
@@ -8,15 +9,21 @@ import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
+import { dappNonce, type ReplacedTransaction } from '../batches/dappNonce';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { sendApproved } from '../batches/run';
+import type { Services } from '../services';
 import { method, type AccountContext, type MethodTable } from './types';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
+
+/** The replaced transaction as the screen shows it, what it does in words. */
+const shown = ({ nonce, hash, batchOrigin, calls, revokeDelegation }: ReplacedTransaction): NonNullable<SendTransactionDetails['replaces']> =>
+  ({ nonce, hash, batchOrigin, calls: calls.map(describeCall), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
 /** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
 async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext): Promise<SendTransactionDetails> {
@@ -27,6 +34,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const call = { ...(tx.to ? { to: tx.to } : {}), value: hex(tx.value), data: tx.data, ...(tx.gas === undefined ? {} : { gasLimitOverride: hex(tx.gas) }) };
   assertNoSelfCalls(from, [call], () => 'transaction.to');
   const node = await services.nodeFor(network.chainId);
+  const replaced = tx.nonce === undefined ? undefined : await dappNonce(services.batches, node, { from, chainId: network.chainId }, tx.nonce);
   const [planned, tiers] = await Promise.all([
     sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: hexlify(randomBytes(32)), origin, from, calls: [call] }),
     tierFees(node),
@@ -47,7 +55,25 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
     call: described, gasLimit: gas.toString(), maxFees, warning: batch.warning,
     ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
+    ...(replaced ? { replaces: shown(replaced) } : {}),
   };
+}
+
+/**
+ * The site's nonce again at approval: while the screen was open the account may have sent other transactions, and
+ * the nonce must still replace exactly what the screen named (or nothing).
+ */
+async function nonceStillShown(services: Services, origin: string, details: SendTransactionDetails): Promise<void> {
+  const batch = await services.batches.get(origin, details.batchId);
+  if (batch?.nonce === undefined) return;
+  const now = await dappNonce(services.batches, await services.nodeFor(batch.chainId), batch, batch.nonce).catch(async (error: unknown) => {
+    await services.batches.remove(origin, details.batchId);
+    throw error;
+  });
+  if (now?.hash !== details.replaces?.hash) {
+    await services.batches.remove(origin, details.batchId);
+    throw invalidParams(`transaction.nonce ${batch.nonce} now belongs to another pending transaction than the screen showed; nothing was sent`);
+  }
 }
 
 export const transactionMethods: MethodTable = {
@@ -59,7 +85,10 @@ export const transactionMethods: MethodTable = {
       type: 'sendTransaction',
       prepare,
       answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
-      approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
+      async approve({ origin, details }, feeTier, services) {
+        await nonceStillShown(services, origin, details);
+        return sendApproved(services, origin, details.batchId, { feeTier });
+      },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
     },

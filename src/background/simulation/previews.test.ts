@@ -14,6 +14,7 @@ const batch = (value: Hex, extra: Partial<BatchRecord> = {}): BatchRecord => ({
 function node(asked: unknown[]): ChainNode {
   return (async (method: string, params: unknown[] = []) => {
     if (method === 'eth_getBalance') return '0x1000';
+    if (method === 'eth_getBlockByNumber') return { number: '0x1', timestamp: '0x1', baseFeePerGas: '0x1', miner: FROM, gasLimit: '0x1c9c380' };
     asked.push(params);
     const call = (params[0] as { blockStateCalls: { calls: { value: Hex }[] }[] }).blockStateCalls[0].calls[0];
     const topic = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
@@ -39,5 +40,18 @@ describe('previews', () => {
     const asked: unknown[] = [];
     await createPreviews().of(batch('0x1'), { name: 'Devnet', symbol: 'ETH' }, node(asked));
     expect((asked[0] as unknown[])[0]).toMatchObject({ blockStateCalls: [{ calls: [{ gas: '0x5208' }] }] });
+  });
+
+  it('carries the fee caps of the tier the screen shows and the gas limit of the transaction; a sponsored batch carries none (the sponsor pays)', async () => {
+    const market = { maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' } as const;
+    const feeCaps = { low: market, market, aggressive: market };
+    const atomic = batch('0x1', { atomic: true, gasLimits: ['0x30000'], feeCaps, calls: [...batch('0x1').calls, ...batch('0x2').calls] });
+    let asked: unknown[] = [];
+    await createPreviews().of(atomic, { name: 'Devnet', symbol: 'ETH' }, node(asked));
+    expect((asked[0] as unknown[])[0]).toMatchObject({ validation: true, blockStateCalls: [{ calls: [{ gas: '0x30000', ...market }, { gas: '0x30000', ...market }] }] });
+    asked = [];
+    await createPreviews().of({ ...atomic, sponsor: { url: 'http://paymaster.example', context: {} } }, { name: 'Devnet', symbol: 'ETH' }, node(asked));
+    expect((asked[0] as unknown[])[0]).toMatchObject({ validation: false });
+    expect(((asked[0] as { blockStateCalls: { calls: object[] }[] }[])[0]).blockStateCalls[0].calls[0]).not.toHaveProperty('maxFeePerGas');
   });
 });

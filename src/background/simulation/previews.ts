@@ -32,9 +32,18 @@ async function tokensNamed(batch: BatchRecord, node: ChainNode, tokenInfo: Token
   return Object.fromEntries(infos.filter((i) => i !== undefined).map((i) => [String(i.token).toLowerCase(), i]));
 }
 
-/** The gas limit a sequential batch signs for call `i` (one transaction per call), so the preview runs out of gas where the chain would. */
-const sequentialGas = (batch: BatchRecord, i: number): Hex | undefined =>
-  !batch.atomic && !batch.sponsor && batch.gasLimits.length === batch.calls.length ? batch.gasLimits[i] : undefined;
+/**
+ * The gas limit the transaction of call `i` carries, so the preview runs out of gas where the chain would: its own
+ * (sequential), or the whole transaction's (atomic). A userOp's gas is the bundler's business.
+ */
+function callGas(batch: BatchRecord, i: number): Hex | undefined {
+  if (batch.sponsor) return undefined;
+  if (batch.atomic) return batch.gasLimits[0];
+  return batch.gasLimits.length === batch.calls.length ? batch.gasLimits[i] : undefined;
+}
+
+/** The fee caps the account's transactions carry: the dapp's, or those of the tier the screen shows first. */
+const feesOf = (batch: BatchRecord) => (batch.sponsor ? undefined : (batch.fees ?? batch.feeCaps?.[batch.feeTier ?? 'market']));
 
 export function createPreviews(): Previews {
   const tokenInfo = createTokenInfo();
@@ -50,7 +59,8 @@ export function createPreviews(): Previews {
           networkName: network.name,
           nativeSymbol: network.symbol,
           from: batch.from,
-          calls: batch.calls.map((call, i) => ({ ...call, ...(sequentialGas(batch, i) ? { gas: sequentialGas(batch, i) } : {}) })),
+          calls: batch.calls.map((call, i) => ({ to: call.to, value: call.value, data: call.data, ...(callGas(batch, i) ? { gas: callGas(batch, i) } : {}) })),
+          ...(feesOf(batch) ? { fees: feesOf(batch) } : {}),
           // A userOp is all or nothing too.
           atomic: batch.atomic || batch.sponsor !== undefined,
           ...(batch.upgrade ? { delegate: SIMPLE_7702_ACCOUNT } : {}),

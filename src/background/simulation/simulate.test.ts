@@ -12,20 +12,32 @@ const BOB: Hex = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TOKEN: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const ERC20 = new Interface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
 const coder = AbiCoder.defaultAbiCoder();
-const request: SimulationRequest = { chainId: '0x7a69', networkName: 'Devnet', nativeSymbol: 'ETH', from: ME, calls: [{ to: BOB, value: '0x10', data: '0x' }, { to: TOKEN, value: '0x0', data: '0x' }], atomic: true };
+const FEES = { maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' } as const;
+const request: SimulationRequest = {
+  chainId: '0x7a69', networkName: 'Devnet', nativeSymbol: 'ETH', from: ME, atomic: true, fees: FEES,
+  calls: [{ to: BOB, value: '0x10', data: '0x', gas: '0x30000' }, { to: TOKEN, value: '0x0', data: '0x', gas: '0x30000' }],
+};
 const transfer = (token: string, from: string, to: string, amount: bigint) => ({
   address: token, topics: [id('Transfer(address,address,uint256)'), zeroPadValue(from, 32), zeroPadValue(to, 32)], data: coder.encode(['uint256'], [amount]),
 });
 
-/** A node that answers what the test says, and symbol()/decimals() of TOKEN as TST with 6 decimals. */
-function node(simulateV1: (params: unknown[]) => unknown, asked: string[] = []): ChainNode {
+const COINBASE: Hex = '0x4200000000000000000000000000000000000011';
+/** The node's latest block (12) and the pending one it is building (13). */
+const BLOCKS: Record<string, object> = {
+  latest: { number: '0xc', timestamp: '0x6700', baseFeePerGas: '0x3b9aca00', miner: COINBASE, gasLimit: '0x1c9c380', mixHash: `0x${'ab'.repeat(32)}` },
+  pending: { number: '0xd', timestamp: '0x670c', baseFeePerGas: '0x3e95ba80', miner: COINBASE, gasLimit: '0x1c9c380', mixHash: `0x${'00'.repeat(32)}` },
+};
+
+/** A node that answers what the test says, and symbol()/decimals() of TOKEN as `symbol` (TKN) with 6 decimals. */
+function node(simulateV1: (params: unknown[]) => unknown, asked: string[] = [], symbol = 'TKN'): ChainNode {
   return (async (method: string, params: unknown[] = []) => {
     asked.push(method);
     if (method === 'eth_getBalance') return '0x64';
+    if (method === 'eth_getBlockByNumber') return BLOCKS[params[0] as string];
     if (method === 'eth_simulateV1') return simulateV1(params);
     if (method === 'eth_call') {
       const data = (params[0] as { data: string }).data;
-      if (data === ERC20.encodeFunctionData('symbol')) return ERC20.encodeFunctionResult('symbol', ['TST']);
+      if (data === ERC20.encodeFunctionData('symbol')) return ERC20.encodeFunctionResult('symbol', [symbol]);
       if (data === ERC20.encodeFunctionData('decimals')) return ERC20.encodeFunctionResult('decimals', [6]);
       throw new RpcError(3, 'execution reverted', new Interface(['error Error(string)']).encodeErrorResult('Error', ['no']));
     }
@@ -47,7 +59,7 @@ describe('simulate', () => {
       kind: 'simulated',
       changes: [
         { token: 'native', standard: 'native', symbol: 'ETH', decimals: 18, amount: '-16' },
-        { token: TOKEN, standard: 'erc20', symbol: 'TST', decimals: 6, amount: '2500000' },
+        { token: TOKEN, standard: 'erc20', symbol: 'TKN', decimals: 6, amount: '2500000' },
       ],
       allowances: [],
       balance: '100',
@@ -74,5 +86,54 @@ describe('simulate', () => {
   it('values beyond the balance: unaffordable, with the balance', async () => {
     const preview = await simulate(node(() => { throw new RpcError(-32003, 'Insufficient funds for gas * price + value'); }), request, createTokenInfo());
     expect(preview).toEqual({ kind: 'unaffordable', balance: '100' });
+  });
+
+  it('runs in the next block as the node builds it (number, time, base fee, coinbase), with the fees and gas the transactions carry, so a contract cannot tell a simulation', async () => {
+    let sent: unknown;
+    const preview = await simulate(node((params) => { sent = params; return [{ calls: [] }]; }), request, createTokenInfo());
+    expect(sent).toEqual([{
+      blockStateCalls: [{
+        blockOverrides: { number: '0xd', time: '0x670c', baseFeePerGas: '0x3e95ba80', feeRecipient: COINBASE, gasLimit: '0x1c9c380', prevRandao: `0x${'ab'.repeat(32)}` },
+        calls: request.calls.map((c) => ({ from: ME, to: c.to, value: c.value, data: c.data, gas: '0x30000', ...FEES })),
+      }],
+      traceTransfers: true,
+      // Checked like a transaction: the fee is charged and the base fee is real.
+      validation: true,
+    }, 'latest']);
+    expect(preview).not.toHaveProperty('unmatched');
+  });
+
+  it('a node whose pending block is its latest one: the next number, and a time after both the latest block and now', async () => {
+    let sent: { blockStateCalls: { blockOverrides: Record<string, string> }[] }[] = [];
+    const base = node((params) => { sent = params as typeof sent; return [{ calls: [] }]; });
+    const stale = (async (method: string, params: unknown[] = []) => (method === 'eth_getBlockByNumber' ? BLOCKS.latest : base(method, params))) as ChainNode;
+    await simulate(stale, request, createTokenInfo());
+    const overrides = sent[0].blockStateCalls[0].blockOverrides;
+    expect(overrides).toMatchObject({ number: '0xd', baseFeePerGas: '0x3b9aca00', feeRecipient: COINBASE });
+    expect(Number(overrides.time)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 5);
+  });
+
+  it('without fees the account pays (a sponsor pays them, or no gas limit yet), the screen says what the simulation could not match', async () => {
+    let sent: unknown;
+    const sponsored = await simulate(node((params) => { sent = params; return [{ calls: [] }]; }), { ...request, fees: undefined }, createTokenInfo());
+    expect(sent).toMatchObject([{ validation: false, blockStateCalls: [{ blockOverrides: { feeRecipient: COINBASE }, calls: [{ gas: '0x30000' }, { gas: '0x30000' }] }] }, 'latest']);
+    expect((sent as { blockStateCalls: { calls: object[] }[] }[])[0].blockStateCalls[0].calls[0]).not.toHaveProperty('maxFeePerGas');
+    const ungassed = await simulate(node((params) => { sent = params; return [{ calls: [] }]; }), { ...request, calls: [{ to: BOB, value: '0x1', data: '0x' }] }, createTokenInfo());
+    expect(sent).toMatchObject([{ validation: false, blockStateCalls: [{ calls: [{ from: ME, to: BOB, value: '0x1', data: '0x' }] }] }, 'latest']);
+    for (const preview of [sponsored, ungassed]) {
+      expect(preview).toMatchObject({ kind: 'simulated', unmatched: 'Simulated without the transaction’s fees: a contract that reads the gas price or the base fee sees 0 here and may act otherwise on chain.' });
+    }
+  });
+
+  it('a token that uses a well-known symbol on another contract is flagged with the real one; a well-known token at its contract is known', async () => {
+    const BASE_USDC: Hex = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
+    const received = (token: Hex) => () => [{ calls: [{ status: '0x1', returnData: '0x', logs: [transfer(token, BOB, ME, 1_000_000_000n)] }, { status: '0x1', returnData: '0x', logs: [] }] }];
+    const onBase = { ...request, chainId: '0x2105' as Hex };
+    expect(await simulate(node(received(TOKEN), [], 'USDC'), onBase, createTokenInfo())).toMatchObject({
+      changes: [{ token: TOKEN, symbol: 'USDC', amount: '1000000000', imitates: { symbol: 'USDC', address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' } }],
+    });
+    const real = await simulate(node(received(BASE_USDC), [], 'USDC'), onBase, createTokenInfo());
+    expect(real).toMatchObject({ changes: [{ token: BASE_USDC, symbol: 'USDC', known: true }] });
+    expect((real as { changes: object[] }).changes[0]).not.toHaveProperty('imitates');
   });
 });

@@ -1,7 +1,10 @@
 /**
  * A batch run before it is signed: the exact calls from the account through the node's eth_simulateV1 (traceTransfers
  * reports ETH moves as logs), with the account's EIP-7702 delegation put in place by a state override when the batch
- * will install it. Without eth_simulateV1, each call is checked by eth_call for a revert and there is no preview.
+ * will install it. It runs in the next block as the node sees it (number, time, base fee, coinbase) and, when the
+ * account pays, with the fee caps and gas limits the transactions carry, checked as transactions are: a contract
+ * that reads them sees what it will see on chain. Without eth_simulateV1, each call is checked by eth_call for a
+ * revert and there is no preview.
  */
 import { delegationCode } from '../../shared/contracts';
 import { ErrorCode, RpcError } from '../../shared/errors';
@@ -9,6 +12,7 @@ import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
 import type { ChainNode } from '../networks/rpcClient';
 import { effectsFor, type Log } from './effects';
+import { nextBlock } from './nextBlock';
 import { revertReason } from './revertReason';
 import type { TokenInfoLookup } from './tokenInfo';
 
@@ -18,8 +22,10 @@ export interface SimulationRequest {
   networkName: string;
   nativeSymbol: string;
   from: Hex;
-  /** `gas`: the limit the call's own transaction will carry (sequential batches). */
+  /** `gas`: the limit the call's transaction will carry (the whole transaction's for an atomic batch). */
   calls: { to?: Hex; value: Hex; data: Hex; gas?: Hex }[];
+  /** The fee caps the transactions will carry; absent when the account does not pay them (a sponsor does). */
+  fees?: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex };
   /** All calls or none (one transaction, or a userOp): a revert undoes the others. */
   atomic: boolean;
   /** The contract the batch delegates the account to, when the account is not delegated yet. */
@@ -32,7 +38,10 @@ type SimulatedCall = { status: Hex; returnData: Hex; logs: Log[]; error?: { mess
 const UNSUPPORTED = /not (found|supported|available|implemented)|unsupported|does not exist/i;
 const INSUFFICIENT = /insufficient funds|insufficient balance/i;
 
-const callObject = (from: Hex, call: SimulationRequest['calls'][number]) => ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data, ...(call.gas ? { gas: call.gas } : {}) });
+const callObject = (from: Hex, call: SimulationRequest['calls'][number], fees?: SimulationRequest['fees']) =>
+  ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data, ...(call.gas ? { gas: call.gas } : {}), ...fees });
+
+const UNMATCHED_FEES = 'Simulated without the transaction’s fees: a contract that reads the gas price or the base fee sees 0 here and may act otherwise on chain.';
 
 /** Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). */
 async function firstRevertByCall(node: ChainNode, request: SimulationRequest): Promise<CallRevert | undefined> {
@@ -54,10 +63,16 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
   const { from, calls, atomic, delegate } = request;
   const balance = node<Hex>('eth_getBalance', [from, 'latest']).then((b) => BigInt(b).toString());
   balance.catch(() => undefined);
+  // Validated (fees charged, the base fee real) only with every gas limit: without one a node charges for the whole block's gas.
+  const fees = calls.every((call) => call.gas) ? request.fees : undefined;
   let results: SimulatedCall[];
   try {
-    const block = { calls: calls.map((call) => callObject(from, call)), ...(delegate ? { stateOverrides: { [from]: { code: delegationCode(delegate) } } } : {}) };
-    const blocks = await node<{ calls: SimulatedCall[] }[]>('eth_simulateV1', [{ blockStateCalls: [block], traceTransfers: true, validation: false }, 'latest']);
+    const block = {
+      blockOverrides: await nextBlock(node),
+      calls: calls.map((call) => callObject(from, call, fees)),
+      ...(delegate ? { stateOverrides: { [from]: { code: delegationCode(delegate) } } } : {}),
+    };
+    const blocks = await node<{ calls: SimulatedCall[] }[]>('eth_simulateV1', [{ blockStateCalls: [block], traceTransfers: true, validation: fees !== undefined }, 'latest']);
     results = blocks[0]?.calls ?? [];
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
@@ -79,5 +94,5 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     Promise.all(effects.changes.map(async (c) => ({ ...c, ...((await info(c.token, c.standard)) ?? { symbol: request.nativeSymbol, decimals: 18 }), amount: c.amount }))),
     Promise.all(effects.allowances.map(async (a) => ({ ...a, ...(await info(a.token, a.standard))!, token: a.token }))),
   ]);
-  return { kind: 'simulated', changes, allowances, ...(revert ? { revert } : {}), balance: await balance };
+  return { kind: 'simulated', changes, allowances, ...(revert ? { revert } : {}), balance: await balance, ...(fees ? {} : { unmatched: UNMATCHED_FEES }) };
 }

@@ -4,6 +4,7 @@ import { cleanText } from '../../shared/displayText';
 import type { Hex } from '../../shared/params';
 import type { AssetInfo } from '../../shared/preview';
 import type { ChainNode } from '../networks/rpcClient';
+import { imitatedToken, isKnownToken } from '../protection/knownTokens';
 
 const TOKEN = lazyInterface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
 const MAX_SYMBOL = 16;
@@ -34,13 +35,18 @@ export function createTokenInfo(): TokenInfoLookup {
       known.set(key, reading);
     }
     const { symbol, decimals } = await reading;
+    // A contract picks its symbol: nothing in it may hide or reorder what the screen shows.
+    const shown = cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`;
+    // Any contract may call itself "USDC": the screen names the contract unless it is the real one, and flags a copy.
+    const imitates = imitatedToken(chainId, { symbol: shown, address: token });
     return {
       token,
       standard,
-      // A contract picks its symbol: nothing in it may hide or reorder what the screen shows.
-      symbol: cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`,
+      symbol: shown,
       // NFTs count whole tokens, whatever the contract says.
       decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
+      ...(isKnownToken(chainId, { symbol: shown, address: token }) ? { known: true as const } : {}),
+      ...(imitates ? { imitates } : {}),
     };
   };
 }

@@ -2,7 +2,7 @@
  * What will happen, simulated: what the account sends and receives, the allowances it grants, the fee, and a call that
  * would revert. Shown when the simulation settles; until then a placeholder.
  */
-import type { AllowanceChange, AssetChange } from '../../shared/preview';
+import type { AllowanceChange, AssetChange, AssetInfo } from '../../shared/preview';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
@@ -12,6 +12,21 @@ import type { PreviewState } from './usePreview';
 /** Who pays the fee: the account (up to `maxFee` wei) or a sponsor. */
 export type FeePayer = { maxFee: string; symbol: string; tier?: string } | { sponsor: string };
 
+/** The contract of a token row, unless it is the native currency or the chain's well-known token at its real contract. */
+function Contract({ asset }: { asset: AssetInfo }) {
+  return asset.token === 'native' || asset.known ? null : <> <span className="muted">(<AddressText address={asset.token} />)</span></>;
+}
+
+/** A token of the preview that uses a well-known token's symbol on another contract. */
+function LookAlikeTokens({ assets }: { assets: AssetInfo[] }) {
+  const fakes = [...new Map(assets.filter((a) => a.imitates).map((a) => [a.token, a])).values()];
+  return fakes.map((a) => (
+    <Notice key={a.token} tone="danger" label="Look-alike token">
+      The {a.imitates!.symbol} here is the contract {a.token}, not the real {a.imitates!.symbol} ({a.imitates!.address}): it only uses its symbol. Fake tokens like this one lure people into swaps and approvals.
+    </Notice>
+  ));
+}
+
 function Change({ change }: { change: AssetChange }) {
   const amount = BigInt(change.amount);
   const size = amount < 0n ? -amount : amount;
@@ -19,6 +34,7 @@ function Change({ change }: { change: AssetChange }) {
   return (
     <li className={amount < 0n ? 'amount-out' : 'amount-in'}>
       {nft ? <>{size.toString()} × {change.symbol} #{change.tokenId}</> : <Amount units={size} decimals={change.decimals} symbol={change.symbol} />}
+      <Contract asset={change} />
     </li>
   );
 }
@@ -28,7 +44,7 @@ function Allowance({ allowance }: { allowance: AllowanceChange }) {
     : allowance.unlimited ? `UNLIMITED ${allowance.symbol}`
     : allowance.tokenId !== undefined ? `${allowance.symbol} #${allowance.tokenId}`
     : <Amount units={allowance.amount ?? '0'} decimals={allowance.decimals} symbol={allowance.symbol} />;
-  return <li>{allowance.revoked ? <>Revokes <AddressText address={allowance.spender} /> on {allowance.symbol}</> : <><AddressText address={allowance.spender} /> may spend {what}</>}</li>;
+  return <li>{allowance.revoked ? <>Revokes <AddressText address={allowance.spender} /> on {allowance.symbol}</> : <><AddressText address={allowance.spender} /> may spend {what}</>}<Contract asset={allowance} /></li>;
 }
 
 function Fee({ fee }: { fee: FeePayer }) {
@@ -63,10 +79,12 @@ export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePaye
   return (
     <section aria-label="Preview" className="card">
       {revert}
+      <LookAlikeTokens assets={[...preview.changes, ...preview.allowances]} />
       {sends.length > 0 && <><h2>You send</h2><ul className="changes" aria-label="You send">{sends.map((c, i) => <Change key={i} change={c} />)}</ul></>}
       {receives.length > 0 && <><h2>You receive</h2><ul className="changes" aria-label="You receive">{receives.map((c, i) => <Change key={i} change={c} />)}</ul></>}
       {preview.allowances.length > 0 && <><h2>You allow</h2><ul className="changes" aria-label="You allow">{preview.allowances.map((a, i) => <Allowance key={i} allowance={a} />)}</ul></>}
       {sends.length + receives.length + preview.allowances.length === 0 && !preview.revert && <p>No balance changes.</p>}
+      {preview.unmatched && <Notice tone="info" label="Simulation limits">{preview.unmatched}</Notice>}
       <Fee fee={fee} />
       {needed > BigInt(preview.balance) && (
         <Notice tone="danger" label="Balance too low">Your balance (<Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} />) does not cover this and its fee.</Notice>

@@ -10,6 +10,7 @@ import { CallCard } from './CallCard';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { PreviewPanel } from './PreviewPanel';
+import { ReplacedByNonce } from './ReplacedByNonce';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
@@ -34,6 +35,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? 'set by the site' : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
+      {details.replaces && <ReplacedByNonce replaces={details.replaces} origin={approval.origin} symbol={symbol} tokens={tokens} />}
       {gate}
       <Rows>
         <Row label="From"><AddressText address={details.from} /></Row>
