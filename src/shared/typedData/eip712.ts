@@ -87,7 +87,7 @@ function intWord(type: string, value: unknown): Bytes {
   const number = BigInt(value as string);
   const max = 2n ** BigInt(numberLength(type)) - 1n;
   if (number < -max || number > max) fail(`number ${number} is out of range for type ${type}`);
-  if (number < 0n && number < -(2n ** 255n)) fail(`number ${number} is out of range for int256`);
+  // Below -2^255 the int256 encoding refuses it (signedBigIntToBytes).
   return number < 0n ? signedBigIntToBytes(number, 32) : padStart(bigIntToBytes(number));
 }
 
