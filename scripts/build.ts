@@ -20,9 +20,6 @@ const staging = resolve(dist, '.scripts');
 const FIREFOX_ID = 'wallet@batchwallet.dev';
 const BROWSERS = ['chrome', 'firefox'] as const;
 
-/** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
-const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
-
 /**
  * The background's first statement: `npm run bench` reads this mark (time from the worker's start to its script
  * running, i.e. fetched and compiled) and the one at the end of its top-level work (src/background/index.ts).
@@ -33,7 +30,6 @@ async function buildScript(name: string, entry: string, outDir = staging, define
   await build({
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias: STUBS },
     define,
     build: {
       outDir,
