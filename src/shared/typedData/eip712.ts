@@ -11,8 +11,9 @@ import {
   bigIntToBytes, concatBytes, createBytes, encodeNumber, fail, hexToBytes, isNumberType, isStrictHex, keccak,
   numberLength, numberToBytes, padEnd, padStart, signedBigIntToBytes, stringToBytes, type Bytes,
 } from './bytes';
+import type { TypedMessage } from './types';
 
-export type Eip712Version = 'V3' | 'V4';
+type Eip712Version = 'V3' | 'V4';
 type Types = Record<string, unknown>;
 type Field = { name: string; type: string };
 
@@ -31,7 +32,7 @@ function findTypeDependencies(type: string, types: Types, found = new Set<string
 }
 
 /** `Mail(Person from,Person to,string contents)Person(string name,address wallet)`: the type, then what it reaches, sorted. */
-export function encodeType(primaryType: string, types: Types): string {
+function encodeType(primaryType: string, types: Types): string {
   const reached = findTypeDependencies(primaryType, types);
   reached.delete(primaryType);
   return [primaryType, ...[...reached].sort()]
@@ -121,18 +122,11 @@ function encodeData(primaryType: string, data: unknown, types: Types, version: E
   return concatBytes(words);
 }
 
-export const hashStruct = (primaryType: string, data: unknown, types: Types, version: Eip712Version): Bytes =>
+const hashStruct = (primaryType: string, data: unknown, types: Types, version: Eip712Version): Bytes =>
   keccak(encodeData(primaryType, data, types, version));
 
-export interface Eip712Data {
-  types: Record<string, unknown>;
-  primaryType: string;
-  domain: Record<string, unknown>;
-  message: Record<string, unknown>;
-}
-
 /** keccak256(0x1901 ‖ domain separator ‖ hashStruct(message)); with primaryType EIP712Domain, the domain alone. */
-export function eip712Hash(data: Eip712Data, version: Eip712Version): Bytes {
+export function eip712Hash(data: TypedMessage, version: Eip712Version): Bytes {
   if (!data.types || !data.primaryType) fail('typed data needs types and a primaryType');
   // Object.assign as eth-sig-util does: a "__proto__" type behaves there as it does here.
   const types: Types = Object.assign({ EIP712Domain: [] }, data.types);
