@@ -147,11 +147,12 @@ describe('EIP-712 hashing, differential against eth-sig-util', () => {
     expect(v3.parsed && v4.parsed && v3.ours !== 'refused' && v4.ours !== 'refused' && v3.ours !== v4.ours).toBe(true);
   });
 
-  it('refuses a tuple type, which eth-sig-util would encode inline, unhashed', () => {
-    const tuple = single('(uint256,address)', [1, CHEQUE]);
-    const parity = eip712Parity('V4', tuple);
-    expect(parity).toMatchObject({ parsed: true, ours: 'refused' });
-    expect(TypedDataUtils.eip712Hash(tuple as never, SignTypedDataVersion.V4)).toHaveLength(32);
+  it.each([
+    ['a tuple type, which eth-sig-util encodes inline, unhashed', single('(uint256,address)', [1, CHEQUE])],
+    ['an object posing as a Uint8Array for bytes, which eth-sig-util hashes as empty', single('bytes', { constructor: { name: 'Uint8Array' } })],
+  ])('refuses what eth-sig-util would hash but no dapp sends: %s', (_name, data) => {
+    expect(eip712Parity('V4', data)).toMatchObject({ parsed: true, ours: 'refused' });
+    expect(TypedDataUtils.eip712Hash(data as never, SignTypedDataVersion.V4)).toHaveLength(32);
   });
 });
 

@@ -70,10 +70,12 @@ describe('legacy eth_signTypedData (v1), differential against eth-sig-util', () 
     expect(compared).toBeGreaterThan(150);
   });
 
-  it('refuses a tuple type, which eth-sig-util would pack', () => {
-    const tuple = [{ type: '(uint8)', name: 'v', value: [1] }];
-    expect(legacyParity(tuple)).toMatchObject({ parsed: true, ours: 'refused' });
-    expect(typedSignatureHash(tuple as never)).toMatch(/^0x[0-9a-f]{64}$/);
+  it.each([
+    ['a tuple type', [{ type: '(uint8)', name: 'v', value: [1] }]],
+    ['a function[] type', [{ type: 'function[]', name: 'f', value: [`0x${'11'.repeat(24)}`] }]],
+  ])('refuses what eth-sig-util would pack but no dapp sends: %s', (_name, fields) => {
+    expect(legacyParity(fields)).toMatchObject({ parsed: true, ours: 'refused' });
+    expect(typedSignatureHash(fields as never)).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
   it('500 seeded lists hash alike or are refused alike', () => {
