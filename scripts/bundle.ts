@@ -8,9 +8,6 @@ import { LOCAL_DEVNET } from '../src/shared/networks';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** Modules the scripts import but never run, replaced so they add nothing to the bundles (see each stub). */
-const STUBS = { 'micro-ftch': resolve(root, 'scripts/stubs/micro-ftch.js') };
-
 /**
  * The background's first statement: `npm run bench` reads this mark (time from the worker's start to its script
  * running, i.e. fetched and compiled) and the one at the end of its top-level work (src/background/index.ts).
@@ -24,7 +21,6 @@ export async function buildScript(name: string, entry: string, outDir: string, d
   await build({
     configFile: false,
     logLevel: 'warn',
-    resolve: { alias: STUBS },
     define,
     build: {
       outDir,

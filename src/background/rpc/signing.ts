@@ -5,7 +5,8 @@
 import { getBytes, verifyMessage } from 'ethers';
 import type { SignTypedDataDetails } from '../../shared/approvals';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
-import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, typedDataDigests, type TypedDataRequest } from '../../shared/schemas/typedData';
+import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
+import { approvedTypedDataDigest } from '../../shared/typedData/digest';
 import { method, type AccountContext, type MethodTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
@@ -16,9 +17,9 @@ async function prepareTypedData(request: TypedDataRequest, { account, services }
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
-    async parse(params) {
+    parse(params) {
       const request = parse(params);
-      await assertEncodes(request);
+      assertEncodes(request);
       return request;
     },
     auth: 'account',
@@ -27,7 +28,6 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        const { approvedTypedDataDigest } = await typedDataDigests();
         return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
       },
     },

@@ -1,9 +1,11 @@
 /**
  * eth_signTypedData (v1), eth_signTypedData_v3 and eth_signTypedData_v4 params. Every field the screen shows must be
- * one that is signed, and (assertEncodes) they must encode exactly as eth-sig-util hashes them (typedData/digest.ts).
+ * one that is signed, and (assertEncodes) they must encode, as the wallet hashes them the way eth-sig-util does
+ * (typedData/digest.ts).
  */
 import { invalidParams } from '../errors';
 import { address, positional, type Hex } from '../params';
+import { legacyTypedDataDigest, typedDataDigest } from '../typedData/digest';
 import { withDomainType } from '../typedData/domain';
 import type { LegacyTypedField, TypedMessage, TypedTypes } from '../typedData/types';
 
@@ -12,13 +14,16 @@ export type TypedDataRequest = { address: Hex } & ({ version: 'V3' | 'V4'; typed
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Dapps send typed data as JSON text or as the value itself. */
+/**
+ * Dapps send typed data as JSON text or as the value itself. The value is read as its JSON: Chrome's messaging
+ * delivers nothing else, and Firefox's (structured clone) could also carry undefined, a Uint8Array or a BigInt, which
+ * would hash differently from the same data sent through Chrome.
+ */
 function decoded(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
   try {
-    return JSON.parse(raw);
+    return JSON.parse(typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? 'null'));
   } catch {
-    throw invalidParams('typed data is a string but not valid JSON');
+    throw invalidParams(typeof raw === 'string' ? 'typed data is a string but not valid JSON' : 'typed data must be JSON data');
   }
 }
 
@@ -52,12 +57,8 @@ function assertDeclared(types: TypedTypes, type: string, value: unknown, path: s
   for (const field of fields) assertDeclared(types, field.type, value[field.name], `${path}.${field.name}`);
 }
 
-/** eth-sig-util (and the Buffer it needs) is most of the background's code: loaded when typed data first comes. */
-export const typedDataDigests = () => import('../typedData/digest');
-
-/** Parsed typed data must also encode, as eth-sig-util will hash it when the user approves. */
-export async function assertEncodes(request: TypedDataRequest): Promise<void> {
-  const { legacyTypedDataDigest, typedDataDigest } = await typedDataDigests();
+/** Parsed typed data must also encode, as it will be hashed when the user approves. */
+export function assertEncodes(request: TypedDataRequest): void {
   try {
     if (request.version === 'V1') legacyTypedDataDigest(request.fields);
     else typedDataDigest(request.typed, request.version);

@@ -1,23 +1,19 @@
 /**
- * The 32 bytes an account signs for typed data, computed by @metamask/eth-sig-util, the implementation dapps verify
- * against (recoverTypedSignature): the given primaryType, only the types it reaches, V3 without arrays.
+ * The 32 bytes an account signs for typed data: the digest @metamask/eth-sig-util computes (the implementation dapps
+ * verify against with recoverTypedSignature), by the wallet's own code (eip712.ts, legacy.ts): the given primaryType,
+ * only the types it reaches, V3 without arrays.
  */
-import './nodeBuffer';
-import { SignTypedDataVersion, TypedDataUtils, typedSignatureHash } from '@metamask/eth-sig-util/sign-typed-data';
 import { hexlify } from 'ethers';
 import type { SignTypedDataDetails } from '../approvals';
 import type { Hex } from '../params';
 import { withDomainType } from './domain';
+import { eip712Hash } from './eip712';
+import { typedSignatureHash } from './legacy';
 import type { LegacyTypedField, TypedMessage } from './types';
 
-export function typedDataDigest(data: TypedMessage, version: 'V3' | 'V4'): Hex {
-  const sigUtilVersion = version === 'V3' ? SignTypedDataVersion.V3 : SignTypedDataVersion.V4;
-  return hexlify(TypedDataUtils.eip712Hash(data as Parameters<typeof TypedDataUtils.eip712Hash>[0], sigUtilVersion)) as Hex;
-}
+export const typedDataDigest = (data: TypedMessage, version: 'V3' | 'V4'): Hex => hexlify(eip712Hash(data, version)) as Hex;
 
-export function legacyTypedDataDigest(fields: LegacyTypedField[]): Hex {
-  return typedSignatureHash(fields as Parameters<typeof typedSignatureHash>[0]) as Hex;
-}
+export const legacyTypedDataDigest = (fields: LegacyTypedField[]): Hex => hexlify(typedSignatureHash(fields)) as Hex;
 
 /**
  * What the account signs for an approved typed-data request. Records stored before v1 and v3 were supported have no
