@@ -143,6 +143,16 @@ test('eth_signTypedData_v4, _v3 and v1 verify with eth-sig-util and personal_ecR
   expect(await dapp.request('eth_signTypedData_v4', [from, typedData(1)])).toEqual({
     error: { code: -32602, message: 'typed data domain.chainId 1 does not match the selected network 31337 (0x7a69)' },
   });
+  // Only the domain is signed when it is the primaryType: the screen shows no message (eth-sig-util's digest).
+  const domainOnly = { ...data, primaryType: 'EIP712Domain' };
+  const domainSigning = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(domainOnly)]);
+  const domainApproval = await ApprovalWindow.next(session);
+  await domainApproval.screen.waitForText('Typed data', /Only the domain is signed: there is no message\.$/);
+  expect(await domainApproval.screen.text('Typed data')).not.toContain('Hello, Bob!');
+  await domainApproval.sign();
+  const { result: domainSignature } = (await domainSigning) as { result: string };
+  expect(recoverTypedSignature({ data: domainOnly as never, signature: domainSignature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
+
   // MetaMask test-dapp's "invalid verifying contract type": refused before any window.
   const invalid = { ...data, domain: { ...data.domain, verifyingContract: 'invalidVerifyingContract' } };
   expect(await dapp.request('eth_signTypedData_v4', [from, JSON.stringify(invalid)])).toEqual({
