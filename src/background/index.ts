@@ -10,6 +10,7 @@ import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
 import { createBatchStore } from './batches/store';
+import { createFilters } from './filters/store';
 import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES, createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { rememberSelected } from './networks/rememberSelected';
@@ -106,6 +107,7 @@ const services: Services = {
     return (method, params) => callNode(bundler, method, params);
   },
   requestBudget: requestBudget(PAGE_BUDGET, Date.now),
+  filters: createFilters(session, Date.now),
   previews: lazyPreviews(),
   emit: frames.emit,
   showActivity: createActivityWindow(session),

@@ -3,6 +3,7 @@ import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
+import { FILTERS_DEFAULTS, type FiltersSlice } from './filters/types';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
@@ -34,6 +35,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
 };
 
 /** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice;
+export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & FiltersSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...FILTERS_DEFAULTS };

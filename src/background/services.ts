@@ -7,6 +7,7 @@ import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
 import type { CollectibleStore } from './collectibles/store';
+import type { Filters } from './filters/store';
 import type { Firewall } from './firewall/watch';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
@@ -57,6 +58,8 @@ export interface Services {
   bundlerFor(chainId: Hex): Promise<ChainNode>;
   /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */
   requestBudget: RequestBudget;
+  /** eth_newFilter and its kin: the filters pages made, kept by the wallet. */
+  filters: Filters;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
   emit: Emit;

@@ -5,6 +5,7 @@ import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
+import { filterMethods } from './filters';
 import { firewallMethods } from './firewall';
 import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
@@ -16,6 +17,7 @@ import type { MethodTable } from './types';
 
 export const methods: MethodTable = {
   ...nodeMethods,
+  ...filterMethods,
   ...accountMethods,
   ...chainMethods,
   ...capabilityMethods,

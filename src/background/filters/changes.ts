@@ -1,0 +1,73 @@
+/**
+ * What a filter has to report since it was last read, worked out by the wallet from the node's blocks and logs rather
+ * than by a filter on the node (node-side filters are lost on load-balanced providers and when a worker stops). Logs
+ * come once each; logs of blocks a reorganization took away come again with `removed: true`.
+ */
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+import type { FilterRecord, FilterLog } from './types';
+
+/** How deep a reorganization is looked for: logs of this many blocks below the filter's tip are kept to be taken back. */
+export const REORG_DEPTH = 64;
+/** A block filter reports at most this many block hashes at once (the newest). */
+export const MAX_BLOCKS_REPORTED = 100;
+
+type Block = { number: Hex; hash: Hex } | null;
+
+const logKey = (log: FilterLog) => `${log.blockHash} ${log.transactionHash} ${log.logIndex}`;
+
+async function logsBetween(node: ChainNode, filter: FilterRecord, from: number, to: number): Promise<FilterLog[]> {
+  if (to < from) return [];
+  const range = { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` };
+  return node<FilterLog[]>('eth_getLogs', [{ ...filter.criteria, ...range }]);
+}
+
+/**
+ * Logs since the last read. The tip (the last block read) is checked first: when its hash changed, the last
+ * REORG_DEPTH blocks are read again, logs no longer there are reported removed and new ones added; then the blocks
+ * after the tip, at most `maxRange` of them (the rest on the next read).
+ */
+async function logChanges(node: ChainNode, filter: FilterRecord, maxRange: number): Promise<{ filter: FilterRecord; changes: FilterLog[] }> {
+  const latest = await node<Block>('eth_getBlockByNumber', ['latest', false]);
+  if (!latest) return { filter, changes: [] };
+  const changes: FilterLog[] = [];
+  let { recent, next } = filter;
+  if (filter.tip) {
+    const now = filter.tip.number <= Number(latest.number) ? await node<Block>('eth_getBlockByNumber', [`0x${filter.tip.number.toString(16)}`, false]) : null;
+    if (now?.hash !== filter.tip.hash) {
+      const from = Math.max(filter.start, filter.tip.number - REORG_DEPTH + 1);
+      const again = await logsBetween(node, filter, from, Math.min(filter.tip.number, Number(latest.number)));
+      const seen = new Set(again.map(logKey));
+      const before = new Set(recent.map(logKey));
+      changes.push(...recent.filter((log) => !seen.has(logKey(log))).map((log) => ({ ...log, removed: true })));
+      changes.push(...again.filter((log) => !before.has(logKey(log))));
+      recent = again;
+      // A chain that got shorter: its new blocks at those heights are read as they come.
+      next = Math.min(next, Number(latest.number) + 1);
+    }
+  }
+  const end = Math.min(Number(latest.number), filter.until ?? Infinity, next + maxRange - 1);
+  const fresh = await logsBetween(node, filter, next, end);
+  changes.push(...fresh);
+  next = Math.max(next, end + 1);
+  const tipBlock = end === Number(latest.number) ? latest : await node<Block>('eth_getBlockByNumber', [`0x${(next - 1).toString(16)}`, false]);
+  const kept = [...recent, ...fresh].filter((log) => Number(log.blockNumber) > next - 1 - REORG_DEPTH);
+  return { filter: { ...filter, next, recent: kept, ...(tipBlock ? { tip: { number: next - 1, hash: tipBlock.hash } } : {}) }, changes };
+}
+
+/** Hashes of the blocks since the last read, oldest first (the newest MAX_BLOCKS_REPORTED when more came). */
+async function blockChanges(node: ChainNode, filter: FilterRecord): Promise<{ filter: FilterRecord; changes: Hex[] }> {
+  const head = Number(await node<Hex>('eth_blockNumber'));
+  if (head < filter.next) return { filter, changes: [] };
+  const from = Math.max(filter.next, head - MAX_BLOCKS_REPORTED + 1);
+  const blocks = await Promise.all(Array.from({ length: head - from + 1 }, (_, i) => node<Block>('eth_getBlockByNumber', [`0x${(from + i).toString(16)}`, false])));
+  return { filter: { ...filter, next: head + 1 }, changes: blocks.flatMap((b) => (b ? [b.hash] : [])) };
+}
+
+/** What the filter reports now, and the filter as it stands after this read. */
+export function filterChanges(node: ChainNode, filter: FilterRecord, maxRange: number): Promise<{ filter: FilterRecord; changes: unknown[] }> {
+  if (filter.kind === 'logs') return logChanges(node, filter, maxRange);
+  if (filter.kind === 'blocks') return blockChanges(node, filter);
+  // Pending transactions: the wallet keeps no view of the node's pool; nothing to report, as a node with a private pool.
+  return Promise.resolve({ filter, changes: [] });
+}

@@ -1,0 +1,44 @@
+/** Filters (eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter) as the wallet keeps them, per origin. */
+import type { Hex } from '../../shared/params';
+import type { LogFilter } from '../../shared/schemas/logFilter';
+
+/** A log as eth_getLogs returns it; `removed` when a reorganization took its block away. */
+export interface FilterLog {
+  address: Hex;
+  topics: Hex[];
+  data: Hex;
+  blockNumber: Hex;
+  blockHash: Hex;
+  transactionHash: Hex;
+  transactionIndex: Hex;
+  logIndex: Hex;
+  removed: boolean;
+}
+
+export interface FilterRecord {
+  id: Hex;
+  origin: string;
+  /** The network it was made on: it is read there even after the user switches. */
+  chainId: Hex;
+  kind: 'logs' | 'blocks' | 'pendingTransactions';
+  /** Log filters: what eth_getLogs is asked, and the range as the page gave it (eth_getFilterLogs). */
+  criteria?: Pick<LogFilter, 'address' | 'topics'>;
+  range?: Pick<LogFilter, 'fromBlock' | 'toBlock'>;
+  /** The first block it was made to read, and the last (a numeric toBlock). */
+  start: number;
+  until?: number;
+  /** The first block not read yet. */
+  next: number;
+  /** The last block read, to notice a reorganization. */
+  tip?: { number: number; hash: Hex };
+  /** Logs reported from the last REORG_DEPTH blocks, to take back if a reorganization drops them. */
+  recent: FilterLog[];
+  /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
+  readAt: number;
+}
+
+export interface FiltersSlice {
+  /** By "origin id"; in session storage: they survive a worker stop, not the browser. */
+  filters: Record<string, FilterRecord>;
+}
+export const FILTERS_DEFAULTS: FiltersSlice = { filters: {} };

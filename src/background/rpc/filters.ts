@@ -1,0 +1,78 @@
+/**
+ * eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter, eth_getFilterChanges, eth_getFilterLogs and
+ * eth_uninstallFilter: filters kept by the wallet per origin (../filters/), read from the node by block range when the
+ * page asks for changes, as ethers' BrowserProvider does for `contract.on`.
+ */
+import { hexlify, randomBytes } from 'ethers';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { positional, type Hex } from '../../shared/params';
+import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
+import { filterChanges } from '../filters/changes';
+import type { FilterRecord } from '../filters/types';
+import { method, type MethodTable, type RequestContext } from './types';
+
+const FILTER_ID = /^0x[0-9a-fA-F]{1,64}$/;
+
+function filterId(params: unknown, name: string): Hex {
+  const [id] = positional(params, name, 1);
+  if (typeof id !== 'string' || !FILTER_ID.test(id)) throw invalidParams(`filter id must be a hex number (the id eth_newFilter answered), got ${JSON.stringify(id)}`);
+  return id.toLowerCase() as Hex;
+}
+
+function parseNewFilter(params: unknown): LogFilter {
+  const filter = parseLogFilter(params);
+  if (filter.blockHash) throw invalidParams('eth_newFilter takes no blockHash: a filter follows new blocks; use eth_getLogs for one block');
+  return filter;
+}
+
+const numeric = (end: string | undefined): number | undefined => (end?.startsWith('0x') ? Number(end) : undefined);
+
+/** A new filter on the selected network, reading from the next block on (as a node's filter does). */
+async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext): Promise<Hex> {
+  const { chainId } = await services.networks.selected();
+  const head = Number(await (await services.nodeFor(chainId))<Hex>('eth_blockNumber'));
+  const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
+  const until = numeric(filter?.toBlock);
+  const id = hexlify(randomBytes(16)) as Hex;
+  await services.filters.add({
+    id, origin, chainId, kind, start, next: start, recent: [], readAt: Date.now(),
+    ...(until === undefined ? {} : { until }),
+    ...(filter ? { criteria: { address: filter.address, topics: filter.topics }, range: { fromBlock: filter.fromBlock, toBlock: filter.toBlock } } : {}),
+  });
+  return id;
+}
+
+async function changes(id: Hex, { services, origin }: RequestContext): Promise<unknown[]> {
+  const { logsBlockRangeLimit } = await services.settings.get('settings');
+  return services.filters.read(origin, id, async (filter) => {
+    const read = await filterChanges(await services.nodeFor(filter.chainId), filter, logsBlockRangeLimit);
+    return { filter: read.filter, result: read.changes };
+  });
+}
+
+/** Every log of a log filter's range, as eth_getLogs would answer (and within the same range limit). */
+async function filterLogs(id: Hex, { services, origin }: RequestContext): Promise<unknown> {
+  const { logsBlockRangeLimit } = await services.settings.get('settings');
+  return services.filters.read(origin, id, async (filter) => {
+    if (filter.kind !== 'logs') throw new RpcError(ErrorCode.serverError, 'filter not found');
+    const node = await services.nodeFor(filter.chainId);
+    const query: LogFilter = { ...filter.criteria, ...filter.range };
+    const head = needsHead(query) ? BigInt(await node<Hex>('eth_blockNumber')) : 0n;
+    assertRangeWithin(query, logsBlockRangeLimit, head);
+    return { filter, result: await node('eth_getLogs', [query]) };
+  });
+}
+
+export const filterMethods: MethodTable = {
+  eth_newFilter: method({ parse: parseNewFilter, auth: 'none', node: true, handle: (filter, ctx) => newFilter('logs', filter, ctx) }),
+  eth_newBlockFilter: method({ parse: (p) => positional(p, 'eth_newBlockFilter', 0), auth: 'none', node: true, handle: (_p, ctx) => newFilter('blocks', undefined, ctx) }),
+  eth_newPendingTransactionFilter: method({
+    parse: (p) => positional(p, 'eth_newPendingTransactionFilter', 0),
+    auth: 'none',
+    node: true,
+    handle: (_p, ctx) => newFilter('pendingTransactions', undefined, ctx),
+  }),
+  eth_getFilterChanges: method({ parse: (p) => filterId(p, 'eth_getFilterChanges'), auth: 'none', node: true, handle: changes }),
+  eth_getFilterLogs: method({ parse: (p) => filterId(p, 'eth_getFilterLogs'), auth: 'none', node: true, handle: filterLogs }),
+  eth_uninstallFilter: method({ parse: (p) => filterId(p, 'eth_uninstallFilter'), auth: 'none', handle: (id, { services, origin }) => services.filters.remove(origin, id) }),
+};
