@@ -39,20 +39,20 @@ test('enable, send in both forms, sendAsync single and batch, state kept current
       send: await ethereum.send('eth_chainId', []),
       sendCallback: await callback(payload(1, 'net_version')),
       single: await viaSendAsync(payload(2, 'eth_accounts')),
-      failed: await viaSendAsync(payload(3, 'eth_foo')),
-      batch: await viaSendAsync([payload(4, 'eth_chainId'), payload(5, 'eth_foo')]),
+      failed: await viaSendAsync(payload(3, 'wallet_foo')),
+      batch: await viaSendAsync([payload(4, 'eth_chainId'), payload(5, 'wallet_foo')]),
     };
   }, undefined);
   expect(answers).toEqual({
     send: '0x7a69',
     sendCallback: { error: false, response: { id: 1, jsonrpc: '2.0', result: '31337' } },
     single: { error: false, response: { id: 2, jsonrpc: '2.0', result: [account] } },
-    failed: { error: true, response: { id: 3, jsonrpc: '2.0', error: { code: 4200, message: 'The method eth_foo is not supported by this wallet' } } },
+    failed: { error: true, response: { id: 3, jsonrpc: '2.0', error: { code: 4200, message: 'The method wallet_foo is not supported by this wallet' } } },
     batch: {
       error: false,
       response: [
         { id: 4, jsonrpc: '2.0', result: '0x7a69' },
-        { id: 5, jsonrpc: '2.0', error: { code: 4200, message: 'The method eth_foo is not supported by this wallet' } },
+        { id: 5, jsonrpc: '2.0', error: { code: 4200, message: 'The method wallet_foo is not supported by this wallet' } },
       ],
     },
   });

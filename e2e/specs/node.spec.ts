@@ -78,7 +78,7 @@ test('eth_getLogs refuses ranges above the 2,000-block limit and bad filters', a
   expect(badTopic).toEqual({ error: { code: -32602, message: expect.stringMatching(/^filter\.topics\[0\] must be a 32-byte hex/) } });
 });
 
-test('malformed params get -32602 naming the field; unknown methods 4200', async ({ dapp, devnet }) => {
+test('malformed params get -32602 naming the field; unknown methods go to the node unless they sign or change it (4200)', async ({ dapp, devnet }) => {
   expect(await dapp.request('eth_getBalance', ['0x1234', 'latest'])).toEqual({
     error: { code: -32602, message: expect.stringMatching(/^address must be a 20-byte hex address/) },
   });
@@ -88,7 +88,24 @@ test('malformed params get -32602 naming the field; unknown methods 4200', async
   expect(await dapp.request('eth_getStorageAt', [devnet.addresses.testToken, '0x0'])).toEqual({
     error: { code: -32602, message: 'eth_getStorageAt expects 3 params, got 2' },
   });
-  expect(await dapp.request('eth_foo')).toEqual({ error: { code: 4200, message: 'The method eth_foo is not supported by this wallet' } });
+  // As MetaMask: a method the wallet does not know is the node's to answer (anvil: method not found).
+  expect(await dapp.request('eth_foo')).toMatchObject({ error: { code: -32601 } });
+  // Never forwarded: the devnet's node would change balances for anyone.
+  expect(await dapp.request('anvil_setBalance', [devnet.accounts[0].address, '0x1'])).toEqual({ error: { code: 4200, message: 'The method anvil_setBalance is not supported by this wallet' } });
+  expect(await dapp.request('personal_unlockAccount', [devnet.accounts[0].address, 'x'])).toMatchObject({ error: { code: 4200 } });
+});
+
+test('the read methods MetaMask passes to the node: proofs, block receipts, access lists, client and sync state, simulation', async ({ dapp, devnet }) => {
+  const account = devnet.accounts[0].address;
+  expect(await dapp.result('eth_getProof', [devnet.addresses.testToken, ['0x2'], 'latest'])).toMatchObject({ address: devnet.addresses.testToken.toLowerCase() });
+  expect(Array.isArray(await dapp.result('eth_getBlockReceipts', ['latest']))).toBe(true);
+  expect(await dapp.result('eth_createAccessList', [{ from: account, to: devnet.addresses.testToken, data: '0x18160ddd' }, 'latest'])).toMatchObject({ accessList: expect.any(Array) });
+  expect(await dapp.result('web3_clientVersion')).toMatch(/anvil/i);
+  expect(await dapp.result('net_listening')).toBe(true);
+  expect(await dapp.result('eth_syncing')).toBe(false);
+  expect(await dapp.result('eth_getTransactionByBlockNumberAndIndex', ['0x0', '0x0'])).toBeNull();
+  const simulated = await dapp.result<{ calls: { status: string }[] }[]>('eth_simulateV1', [{ blockStateCalls: [{ calls: [{ from: account, to: account, value: '0x1' }] }] }, 'latest']);
+  expect(simulated[0].calls[0].status).toBe('0x1');
 });
 
 test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => {

@@ -7,7 +7,8 @@ import { chainMethods } from './chains';
 import { connectMethods } from './connect';
 import { filterMethods } from './filters';
 import { firewallMethods } from './firewall';
-import { nodeMethods } from './node';
+import { forwardable } from '../../shared/schemas/node';
+import { nodeMethods, passThrough } from './node';
 import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
 import { tokenMethods } from './tokens';
@@ -38,6 +39,10 @@ export const walletMethods: MethodTable = {
   ...firewallMethods,
   ...walletRequestMethods,
 };
+
+/** Where a page's method is looked up: the table, or for a forwardable method it lacks, a pass-through to the node. */
+export const dappTableFor = (name: string): MethodTable =>
+  Object.hasOwn(methods, name) || Object.hasOwn(unsupportedReasons, name) || !forwardable(name) ? methods : { [name]: passThrough(name) };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */
 export const unsupportedReasons: Record<string, string> = {

@@ -3,11 +3,11 @@ import { Transaction } from 'ethers';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
-import { nodeParamSchemas } from '../../shared/schemas/node';
+import { nodeParamSchemas, passThroughParams } from '../../shared/schemas/node';
 import { createCoalescer } from '../networks/coalesce';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
-import { method, type MethodTable, type RequestContext } from './types';
+import { method, type MethodEntry, type MethodTable, type RequestContext } from './types';
 
 const coalesce = createCoalescer();
 
@@ -59,6 +59,10 @@ async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): P
     throw normalizeTransactionError(error);
   }
 }
+
+/** A method the wallet does not know and does not refuse (forwardable): the node answers it, as MetaMask lets it. */
+export const passThrough = (name: string): MethodEntry =>
+  method({ parse: passThroughParams(name), auth: 'none', node: true, handle: (params, { services }) => services.node(name, params) });
 
 export const nodeMethods: MethodTable = {
   ...Object.fromEntries(

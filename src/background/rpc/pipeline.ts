@@ -9,7 +9,7 @@ import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { methods, unsupportedReasons, walletMethods } from './methods';
+import { dappTableFor, methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
@@ -65,7 +65,7 @@ async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestCont
 }
 
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
-  return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
+  return serve<MethodEntry>(dappTableFor(request.method), request.method, unsupported(request.method), async (entry) => {
     if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
@@ -107,7 +107,7 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
   if ((await services.approvals.pending()).some(same)) return null;
   const request = { method: record.details.request.method, params: record.details.request.params } as RpcRequest;
   const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services };
-  const response = await serve<MethodEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
+  const response = await serve<MethodEntry>(dappTableFor(request.method), request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
   return response === DEFERRED ? null : response;
 }
 

@@ -72,4 +72,59 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
     const [raw] = positional(params, 'eth_sendRawTransaction', 1);
     return [data(raw, 'signed transaction')];
   },
+  // The rest of the execution-apis read set, and the common extensions MetaMask passes to the node.
+  eth_syncing: none('eth_syncing'),
+  eth_blobBaseFee: none('eth_blobBaseFee'),
+  eth_protocolVersion: none('eth_protocolVersion'),
+  web3_clientVersion: none('web3_clientVersion'),
+  net_listening: none('net_listening'),
+  net_peerCount: none('net_peerCount'),
+  web3_sha3: (params) => [data(positional(params, 'web3_sha3', 1)[0], 'data')],
+  eth_getBlockReceipts: (params) => [block(positional(params, 'eth_getBlockReceipts', 1)[0], 'block')],
+  eth_getBlockTransactionCountByNumber: (params) => [block(positional(params, 'eth_getBlockTransactionCountByNumber', 1)[0], 'block')],
+  eth_getBlockTransactionCountByHash: (params) => [hash32(positional(params, 'eth_getBlockTransactionCountByHash', 1)[0], 'block hash')],
+  eth_getUncleCountByBlockNumber: (params) => [block(positional(params, 'eth_getUncleCountByBlockNumber', 1)[0], 'block')],
+  eth_getUncleCountByBlockHash: (params) => [hash32(positional(params, 'eth_getUncleCountByBlockHash', 1)[0], 'block hash')],
+  eth_getTransactionByBlockNumberAndIndex(params) {
+    const [b, index] = positional(params, 'eth_getTransactionByBlockNumberAndIndex', 2);
+    return [block(b, 'block'), quantity(index, 'index')];
+  },
+  eth_getTransactionByBlockHashAndIndex(params) {
+    const [hash, index] = positional(params, 'eth_getTransactionByBlockHashAndIndex', 2);
+    return [hash32(hash, 'block hash'), quantity(index, 'index')];
+  },
+  eth_getProof(params) {
+    const [a, keys, b] = positional(params, 'eth_getProof', 3);
+    if (!Array.isArray(keys)) throw invalidParams('storageKeys must be an array of hex storage slots');
+    return [address(a, 'address'), keys.map((k, i) => slot(k, `storageKeys[${i}]`)), block(b, 'block')];
+  },
+  eth_createAccessList(params) {
+    const [tx, b] = positional(params, 'eth_createAccessList', 1, 2);
+    return b === undefined ? [callObject(tx, 'transaction')] : [callObject(tx, 'transaction'), block(b, 'block')];
+  },
+  eth_simulateV1(params) {
+    const [payload, b] = positional(params, 'eth_simulateV1', 1, 2);
+    const simulation = object(payload, 'simulation');
+    if (!Array.isArray(simulation.blockStateCalls)) throw invalidParams('simulation.blockStateCalls must be an array');
+    return b === undefined ? [simulation] : [simulation, block(b, 'block')];
+  },
 };
+
+/**
+ * Methods no page may have forwarded to the node, whatever the node offers: they sign or need the wallet's keys, belong
+ * to the wallet's own namespace, or change the node itself (a local devnet answers anvil_setBalance to anyone).
+ */
+const NEVER_FORWARDED = /^(wallet_|personal_|eth_sign|eth_sendTransaction$|eth_accounts$|eth_requestAccounts$|eth_coinbase$|eth_subscribe$|eth_unsubscribe$|eth_submit|admin_|miner_|engine_|clique_|anvil_|hardhat_|evm_)/;
+const METHOD_NAME = /^[a-z][a-zA-Z0-9]*_[a-zA-Z0-9_]+$/;
+
+/** An unknown method a page may have forwarded to the node as it is, as MetaMask does. */
+export const forwardable = (name: string): boolean => METHOD_NAME.test(name) && !NEVER_FORWARDED.test(name);
+
+/** An unknown method's params go on as given: an array, or none. */
+export function passThroughParams(method: string): (params: unknown) => unknown[] {
+  return (params) => {
+    if (params === undefined) return [];
+    if (!Array.isArray(params)) throw invalidParams(`${method} params must be an array to be forwarded to the node`);
+    return params;
+  };
+}
