@@ -5,7 +5,6 @@
 import browser from 'webextension-polyfill';
 import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
-import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type ResponseMessage, type RpcRequest } from '../shared/protocol';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
@@ -23,7 +22,6 @@ import { PHISHING_LIST_ALARM, createPhishingUpdates, phishingListUrl } from './p
 import { createTrustedSites } from './protection/trustedSites';
 import { PAGE_BUDGET, requestBudget } from './rpc/budget';
 import { completeApproval, runRequest } from './rpc/pipeline';
-import { pageSettings } from './settings/compatibility';
 import { DEFERRED } from './rpc/types';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import { resetToDefaults } from './storage/reset';
@@ -37,8 +35,8 @@ import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
 import { createCollectibleStore } from './collectibles/store';
-import { createFrames, type Frame } from './transport/frames';
-import { originOf } from './transport/sender';
+import { createFrames } from './transport/frames';
+import { acceptPort } from './transport/handshake';
 import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
 import { createVaultRewrite } from './vault/rewrite';
 import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
@@ -133,50 +131,18 @@ async function lock(): Promise<void> {
 const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && Boolean(sender.url?.startsWith(browser.runtime.getURL('')));
 
-/** A dapp request from a frame's port: run it, and reply on that port (or, later, wherever the frame is by then). */
-function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void {
-  const replyTo = { tabId: frame.tabId, frameId: frame.frameId, origin: frame.origin, requestId, ...(frame.documentId ? { documentId: frame.documentId } : {}) };
-  if (frame.origin === 'null') {
-    // An opaque origin (a sandboxed frame) has no identity to act for.
-    void frames.reply(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
-    return;
-  }
-  const run = () => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services });
-  void (startedYet ? run() : started.then(run)).then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
-}
+/** Once the start settled, at once; before, after it. */
+const afterStart = <T>(work: () => Promise<T>): Promise<T> => (startedYet ? work() : started.then(work));
 
-browser.runtime.onConnect.addListener((port) => {
-  const { sender } = port;
-  // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
-  if (port.name !== PROVIDER_PORT) return port.disconnect();
-  if (sender?.tab?.id === undefined || sender.tab.id < 0) {
-    // Not in a tab (another extension's page, or a context with tab id -1, which marks the wallet's own requests):
-    // every request is told so, rather than the port closing, which the content script would take for a stopped
-    // worker and answer by sending the same requests again.
-    const origin = (sender && originOf(sender)) ?? 'null';
-    port.onMessage.addListener((message: unknown) => {
-      if (!isRequestMessage(message)) return;
-      port.postMessage({ type: 'rpc-response', id: message.id, origin, response: { error: { code: 4100, message: 'The wallet answers pages in browser tabs only' } } } satisfies ResponseMessage);
-    });
-    return undefined;
-  }
-  const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
-  const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
-  void frames.connected(frame, port);
-  // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port,
-  // with the chain its content script answers eth_chainId with (a chainChanged sent meanwhile reaches this port too).
-  if (frame.origin !== 'null') {
-    void Promise.all([
-      pageSettings(services.settings, frame.origin).catch(() => ({ isMetaMask: true })),
-      networks.selected().then((network) => network.chainId, () => undefined),
-    ])
-      .then(([settings, chainId]) => port.postMessage({ type: 'page-settings', settings, ...(chainId ? { chainId } : {}) } satisfies PageSettingsMessage))
-      // The page went away meanwhile.
-      .catch(() => undefined);
-  }
-  port.onMessage.addListener((message: unknown) => (isRequestMessage(message) ? serveFrame(frame, message.id, message.request) : undefined));
-  port.onDisconnect.addListener(() => void frames.disconnected(frame, port));
-});
+browser.runtime.onConnect.addListener((port) =>
+  acceptPort({
+    frames,
+    settings: services.settings,
+    networks,
+    run: (request, { origin, replyTo }) =>
+      afterStart(() => runRequest(request, { origin, method: request.method, replyTo, services })).then((response) => (response === DEFERRED ? undefined : response)),
+  }, port),
+);
 
 browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
 
