@@ -1,45 +1,24 @@
 /**
- * Service-worker (Chrome) / event-page (Firefox) entry. Builds the services, then registers every listener
- * synchronously at top level so events that wake the worker are never missed.
+ * Service-worker (Chrome) / event-page (Firefox) entry, the composition root: hands the browser's APIs to
+ * createServices, then registers every listener synchronously at top level so events that wake the worker are never
+ * missed (a frame's port goes to transport/handshake.ts).
  */
 import browser from 'webextension-polyfill';
 import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
-import { createAccounts } from './accounts/accounts';
-import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
-import { createBatchStore } from './batches/store';
-import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES, createFirewall } from './firewall/watch';
-import { createNetworks } from './networks/registry';
-import { rememberSelected } from './networks/rememberSelected';
-import { trackReachability } from './networks/reachability';
-import { callNode, nodeOf } from './networks/rpcClient';
+import { createServices } from './createServices';
+import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
-import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
-import { PHISHING_LIST_ALARM, createPhishingUpdates, phishingListUrl } from './protection/phishingUpdates';
-import { createTrustedSites } from './protection/trustedSites';
-import { PAGE_BUDGET, requestBudget } from './rpc/budget';
-import { completeApproval, runRequest } from './rpc/pipeline';
+import { PHISHING_LIST_ALARM, phishingListUrl } from './protection/phishingUpdates';
+import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
-import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
-import { resetToDefaults } from './storage/reset';
-import type { Services } from './services';
-import { lazyPreviews } from './simulation/lazyPreviews';
 import { restrictToTrustedContexts } from './storage/access';
-import { cachedBackend } from './storage/cachedBackend';
-import { migrated } from './storage/migrations';
-import { createSealer } from './storage/seal';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
-import { typedStorage } from './storage/typedStorage';
-import { createTokenStore } from './tokens/store';
-import { createCollectibleStore } from './collectibles/store';
-import { createFrames } from './transport/frames';
 import { acceptPort } from './transport/handshake';
-import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
-import { createVaultRewrite } from './vault/rewrite';
-import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
+import { AUTO_LOCK_ALARM } from './vault/autoLock';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
@@ -49,71 +28,19 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
-// Read on every request (permissions, networks, the selected account): served from memory after the first read.
-const onLocalChanged = (listener: (changes: Record<string, unknown>) => void) =>
-  browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined));
-const local = typedStorage(cachedBackend(migrated(browser.storage.local), onLocalChanged), LOCAL_DEFAULTS);
-const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
-const sealer = createSealer(indexedDbKeyStore);
-const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
-const vault = createVault(local, session);
-const networks = rememberSelected(createNetworks(local, { builtIn: builtInNetworks, devnetBuild: __DEVNET_BUILD__ }), onLocalChanged);
-const accounts = createAccounts(local, vault);
-const approvalWindow = createApprovalWindow(session);
-const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
-const observeNode = trackReachability(frames.emit);
-const phishingUpdates = createPhishingUpdates(indexedDbPhishingListStore);
-
-const services: Services = {
-  vault,
-  vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
-  networks,
+const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
-  accounts,
-  permissions: createPermissions(local),
-  approvals: createApprovals({
-    local,
-    session,
-    sealer,
-    window: approvalWindow,
-    complete: (record, decision) => completeApproval(services, record, decision),
-    reply: frames.reply,
-  }),
-  batches: createBatchStore(local, sealer),
-  firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
-  tokens: createTokenStore(local),
-  trustedSites: createTrustedSites(local),
-  phishingUpdates,
-  topOrigin: frames.topOrigin,
-  collectibles: createCollectibleStore(local),
-  settings: local,
-  relayed: local,
-  async node(method, params) {
-    const network = await networks.selected();
-    return observeNode(network.chainId, callNode(nodeOf(network), method, params));
-  },
-  async nodeFor(chainId) {
-    const network = await networks.find(chainId);
-    if (!network) throw new Error(`Unknown network ${chainId}`);
-    return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
-  },
-  async bundlerFor(chainId) {
-    const network = await networks.find(chainId);
-    if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-    const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
-    return (method, params) => callNode(bundler, method, params);
-  },
-  requestBudget: requestBudget(PAGE_BUDGET, Date.now),
-  previews: lazyPreviews(),
-  emit: frames.emit,
-  showActivity: createActivityWindow(session),
-  resetStorage: async () => {
-    await resetToDefaults(local, LOCAL_DEFAULTS);
-    await resetToDefaults(session, SESSION_DEFAULTS);
-    // A port that connects next is told the default chain, not the one remembered from before.
-    networks.forget();
-  },
-};
+  builtInNetworks,
+  localArea: browser.storage.local,
+  onLocalChanged: (listener) => browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined)),
+  sessionArea: browser.storage.session,
+  sealKeys: indexedDbKeyStore,
+  phishingLists: indexedDbPhishingListStore,
+  alarms: browser.alarms,
+  sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
+  windows: { approval: createApprovalWindow, activity: createActivityWindow },
+});
+const { vault, networks } = services;
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.
 const started = idleTimer.overdue().then((overdue) => (overdue ? lock() : undefined)).catch((error: Error) => console.error('[vault] auto-lock check failed', error));
