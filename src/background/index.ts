@@ -1,48 +1,24 @@
 /**
- * Service-worker (Chrome) / event-page (Firefox) entry. Builds the services, then registers every listener
- * synchronously at top level so events that wake the worker are never missed.
+ * Service-worker (Chrome) / event-page (Firefox) entry, the composition root: hands the browser's APIs to
+ * createServices, then registers every listener synchronously at top level so events that wake the worker are never
+ * missed (a frame's port goes to transport/handshake.ts).
  */
 import browser from 'webextension-polyfill';
 import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
-import { PROVIDER_PORT, isRequestMessage, type PageSettingsMessage, type ResponseMessage, type RpcRequest } from '../shared/protocol';
-import { createAccounts } from './accounts/accounts';
-import { createApprovals } from './approvals/approvals';
 import { followUnfinished } from './batches/follow';
-import { createBatchStore } from './batches/store';
-import { createFilters } from './filters/store';
-import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES, createFirewall } from './firewall/watch';
-import { createNetworks } from './networks/registry';
-import { rememberSelected } from './networks/rememberSelected';
-import { trackReachability } from './networks/reachability';
-import { callNode, nodeOf } from './networks/rpcClient';
+import { createServices } from './createServices';
+import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
-import { createPermissions } from './permissions/permissions';
 import { announceAccounts } from './permissions/visible';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
-import { PHISHING_LIST_ALARM, createPhishingUpdates, phishingListUrl } from './protection/phishingUpdates';
-import { createTrustedSites } from './protection/trustedSites';
-import { PAGE_BUDGET, requestBudget } from './rpc/budget';
-import { completeApproval, runRequest } from './rpc/pipeline';
-import { pageSettings } from './settings/compatibility';
+import { PHISHING_LIST_ALARM, phishingListUrl } from './protection/phishingUpdates';
+import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
-import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
-import { resetToDefaults } from './storage/reset';
-import type { Services } from './services';
-import { lazyPreviews } from './simulation/lazyPreviews';
 import { restrictToTrustedContexts } from './storage/access';
-import { cachedBackend } from './storage/cachedBackend';
-import { migrated } from './storage/migrations';
-import { createSealer } from './storage/seal';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
-import { typedStorage } from './storage/typedStorage';
-import { createTokenStore } from './tokens/store';
-import { createCollectibleStore } from './collectibles/store';
-import { createFrames, type Frame } from './transport/frames';
-import { originOf } from './transport/sender';
-import { AUTO_LOCK_ALARM, createIdleTimer } from './vault/autoLock';
-import { createVaultRewrite } from './vault/rewrite';
-import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
+import { acceptPort } from './transport/handshake';
+import { AUTO_LOCK_ALARM } from './vault/autoLock';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
@@ -52,72 +28,19 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
-// Read on every request (permissions, networks, the selected account): served from memory after the first read.
-const onLocalChanged = (listener: (changes: Record<string, unknown>) => void) =>
-  browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined));
-const local = typedStorage(cachedBackend(migrated(browser.storage.local), onLocalChanged), LOCAL_DEFAULTS);
-const session = typedStorage(browser.storage.session, SESSION_DEFAULTS);
-const sealer = createSealer(indexedDbKeyStore);
-const idleTimer = createIdleTimer({ settings: local, session, alarms: browser.alarms, now: Date.now });
-const vault = createVault(local, session);
-const networks = rememberSelected(createNetworks(local, { builtIn: builtInNetworks, devnetBuild: __DEVNET_BUILD__ }), onLocalChanged);
-const accounts = createAccounts(local, vault);
-const approvalWindow = createApprovalWindow(session);
-const frames = createFrames(session, (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType));
-const observeNode = trackReachability(frames.emit);
-const phishingUpdates = createPhishingUpdates(indexedDbPhishingListStore);
-
-const services: Services = {
-  vault,
-  vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
-  networks,
+const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
-  accounts,
-  permissions: createPermissions(local),
-  approvals: createApprovals({
-    local,
-    session,
-    sealer,
-    window: approvalWindow,
-    complete: (record, decision) => completeApproval(services, record, decision),
-    reply: frames.reply,
-  }),
-  batches: createBatchStore(local, sealer),
-  firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
-  tokens: createTokenStore(local),
-  trustedSites: createTrustedSites(local),
-  phishingUpdates,
-  topOrigin: frames.topOrigin,
-  collectibles: createCollectibleStore(local),
-  settings: local,
-  relayed: local,
-  async node(method, params) {
-    const network = await networks.selected();
-    return observeNode(network.chainId, callNode(nodeOf(network), method, params));
-  },
-  async nodeFor(chainId) {
-    const network = await networks.find(chainId);
-    if (!network) throw new Error(`Unknown network ${chainId}`);
-    return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
-  },
-  async bundlerFor(chainId) {
-    const network = await networks.find(chainId);
-    if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-    const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
-    return (method, params) => callNode(bundler, method, params);
-  },
-  requestBudget: requestBudget(PAGE_BUDGET, Date.now),
-  filters: createFilters(session, Date.now),
-  previews: lazyPreviews(),
-  emit: frames.emit,
-  showActivity: createActivityWindow(session),
-  resetStorage: async () => {
-    await resetToDefaults(local, LOCAL_DEFAULTS);
-    await resetToDefaults(session, SESSION_DEFAULTS);
-    // A port that connects next is told the default chain, not the one remembered from before.
-    networks.forget();
-  },
-};
+  builtInNetworks,
+  localArea: browser.storage.local,
+  onLocalChanged: (listener) => browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined)),
+  sessionArea: browser.storage.session,
+  sealKeys: indexedDbKeyStore,
+  phishingLists: indexedDbPhishingListStore,
+  alarms: browser.alarms,
+  sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
+  windows: { approval: createApprovalWindow, activity: createActivityWindow },
+});
+const { vault, networks } = services;
 
 // A deadline that passed while no worker ran locks the wallet before this start answers or resumes anything.
 const started = idleTimer.overdue().then((overdue) => (overdue ? lock() : undefined)).catch((error: Error) => console.error('[vault] auto-lock check failed', error));
@@ -135,50 +58,18 @@ async function lock(): Promise<void> {
 const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && Boolean(sender.url?.startsWith(browser.runtime.getURL('')));
 
-/** A dapp request from a frame's port: run it, and reply on that port (or, later, wherever the frame is by then). */
-function serveFrame(frame: Frame, requestId: string, request: RpcRequest): void {
-  const replyTo = { tabId: frame.tabId, frameId: frame.frameId, origin: frame.origin, requestId, ...(frame.documentId ? { documentId: frame.documentId } : {}) };
-  if (frame.origin === 'null') {
-    // An opaque origin (a sandboxed frame) has no identity to act for.
-    void frames.reply(replyTo, { error: { code: 4100, message: 'The wallet cannot tell which site this frame belongs to' } });
-    return;
-  }
-  const run = () => runRequest(request, { origin: frame.origin, method: request.method, replyTo, services });
-  void (startedYet ? run() : started.then(run)).then((response) => (response !== DEFERRED ? frames.reply(replyTo, response) : undefined));
-}
+/** Once the start settled, at once; before, after it. */
+const afterStart = <T>(work: () => Promise<T>): Promise<T> => (startedYet ? work() : started.then(work));
 
-browser.runtime.onConnect.addListener((port) => {
-  const { sender } = port;
-  // Only a tab's frame can be answered; the browser, not the page, tells which one and its origin.
-  if (port.name !== PROVIDER_PORT) return port.disconnect();
-  if (sender?.tab?.id === undefined || sender.tab.id < 0) {
-    // Not in a tab (another extension's page, or a context with tab id -1, which marks the wallet's own requests):
-    // every request is told so, rather than the port closing, which the content script would take for a stopped
-    // worker and answer by sending the same requests again.
-    const origin = (sender && originOf(sender)) ?? 'null';
-    port.onMessage.addListener((message: unknown) => {
-      if (!isRequestMessage(message)) return;
-      port.postMessage({ type: 'rpc-response', id: message.id, origin, response: { error: { code: 4100, message: 'The wallet answers pages in browser tabs only' } } } satisfies ResponseMessage);
-    });
-    return undefined;
-  }
-  const { documentId } = sender as browser.Runtime.MessageSender & { documentId?: string };
-  const frame: Frame = { tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: originOf(sender) ?? 'null', ...(documentId ? { documentId } : {}) };
-  void frames.connected(frame, port);
-  // The page's provider waits for its settings (isMetaMask) before it says it is ready: they come first on the port,
-  // with the chain its content script answers eth_chainId with (a chainChanged sent meanwhile reaches this port too).
-  if (frame.origin !== 'null') {
-    void Promise.all([
-      pageSettings(services.settings, frame.origin).catch(() => ({ isMetaMask: true })),
-      networks.selected().then((network) => network.chainId, () => undefined),
-    ])
-      .then(([settings, chainId]) => port.postMessage({ type: 'page-settings', settings, ...(chainId ? { chainId } : {}) } satisfies PageSettingsMessage))
-      // The page went away meanwhile.
-      .catch(() => undefined);
-  }
-  port.onMessage.addListener((message: unknown) => (isRequestMessage(message) ? serveFrame(frame, message.id, message.request) : undefined));
-  port.onDisconnect.addListener(() => void frames.disconnected(frame, port));
-});
+browser.runtime.onConnect.addListener((port) =>
+  acceptPort({
+    frames,
+    settings: services.settings,
+    networks,
+    run: (request, { origin, replyTo }) =>
+      afterStart(() => runRequest(request, { origin, method: request.method, replyTo, services })).then((response) => (response === DEFERRED ? undefined : response)),
+  }, port),
+);
 
 browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
 

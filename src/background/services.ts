@@ -1,6 +1,7 @@
 /**
- * The background's services, built once in index.ts. Only the top layers (rpc/, pages/) see them all; every domain
- * takes just the parts it uses, so no domain imports this file.
+ * The background's services, built once by createServices.ts (index.ts hands it the browser's APIs). Only the top
+ * layers (rpc/, pages/) and the root see them all; every domain takes just the parts it uses, so no domain imports
+ * this file.
  */
 import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';

@@ -1,0 +1,137 @@
+/**
+ * Builds the background's services from what the browser provides, passed in: index.ts hands it the extension's
+ * storage areas and APIs, a unit test memory backends and fakes.
+ */
+import type { Network } from '../shared/networks';
+import { createAccounts } from './accounts/accounts';
+import { createApprovals, type ApprovalWindow } from './approvals/approvals';
+import { createBatchStore } from './batches/store';
+import { createCollectibleStore } from './collectibles/store';
+import { createFilters } from './filters/store';
+import { createFirewall } from './firewall/watch';
+import { createNetworks } from './networks/registry';
+import { trackReachability } from './networks/reachability';
+import { rememberSelected } from './networks/rememberSelected';
+import { callNode, nodeOf } from './networks/rpcClient';
+import { createPermissions } from './permissions/permissions';
+import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
+import { createTrustedSites } from './protection/trustedSites';
+import { PAGE_BUDGET, requestBudget } from './rpc/budget';
+import { completeApproval } from './rpc/pipeline';
+import { LOCAL_DEFAULTS, SESSION_DEFAULTS, type LocalSchema, type SessionSchema } from './schema';
+import type { Services } from './services';
+import { lazyPreviews } from './simulation/lazyPreviews';
+import { cachedBackend } from './storage/cachedBackend';
+import { migrated } from './storage/migrations';
+import { resetToDefaults } from './storage/reset';
+import { createSealer, type SealKeyStore } from './storage/seal';
+import { typedStorage, type StorageBackend, type TypedStorage } from './storage/typedStorage';
+import { createTokenStore } from './tokens/store';
+import { createFrames, type Frames, type SendToTab } from './transport/frames';
+import { createIdleTimer, type IdleTimer, type IdleTimerDeps } from './vault/autoLock';
+import { createVaultRewrite } from './vault/rewrite';
+import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
+
+export interface ServiceDeps {
+  /** The devnet build (scripts/build.ts; index.ts reads the flag): loopback paymasters and bundlers allowed there only. */
+  devnetBuild: boolean;
+  /** Picked in index.ts by the build flag itself, so the production bundle drops the devnet's list and its URLs. */
+  builtInNetworks: readonly Network[];
+  /** browser.storage.local, and how its changes are heard (the cache drops what another context wrote). */
+  localArea: StorageBackend;
+  onLocalChanged(listener: (changes: Record<string, unknown>) => void): void;
+  /** browser.storage.session. */
+  sessionArea: StorageBackend;
+  /** Where the key sealing stored records lives (IndexedDB in the extension). */
+  sealKeys: SealKeyStore;
+  /** Where the newer phishing list is kept (IndexedDB in the extension). */
+  phishingLists: PhishingListStore;
+  alarms: IdleTimerDeps['alarms'];
+  /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
+  sendToTab: SendToTab;
+  /** The approval and activity windows, over the session slices that remember them. */
+  windows: {
+    approval(session: TypedStorage<SessionSchema>): ApprovalWindow;
+    activity(session: TypedStorage<SessionSchema>): Services['showActivity'];
+  };
+}
+
+/** The services, and the parts only the composition root uses (the listeners it registers reach them). */
+export interface Background {
+  services: Services;
+  local: TypedStorage<LocalSchema>;
+  session: TypedStorage<SessionSchema>;
+  frames: Frames;
+  idleTimer: IdleTimer;
+  approvalWindow: ApprovalWindow;
+  phishingUpdates: PhishingUpdates;
+}
+
+export function createServices(deps: ServiceDeps): Background {
+  const { devnetBuild, onLocalChanged } = deps;
+  // Read on every request (permissions, networks, the selected account): served from memory after the first read.
+  const local = typedStorage(cachedBackend(migrated(deps.localArea), onLocalChanged), LOCAL_DEFAULTS);
+  const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
+  const sealer = createSealer(deps.sealKeys);
+  const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
+  const vault = createVault(local, session);
+  const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
+  const accounts = createAccounts(local, vault);
+  const approvalWindow = deps.windows.approval(session);
+  const frames = createFrames(session, deps.sendToTab);
+  const observeNode = trackReachability(frames.emit);
+  const phishingUpdates = createPhishingUpdates(deps.phishingLists);
+
+  const services: Services = {
+    vault,
+    vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
+    networks,
+    devnetBuild,
+    accounts,
+    permissions: createPermissions(local),
+    approvals: createApprovals({
+      local,
+      session,
+      sealer,
+      window: approvalWindow,
+      complete: (record, decision) => completeApproval(services, record, decision),
+      reply: frames.reply,
+    }),
+    batches: createBatchStore(local, sealer),
+    firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
+    tokens: createTokenStore(local),
+    trustedSites: createTrustedSites(local),
+    phishingUpdates,
+    topOrigin: frames.topOrigin,
+    collectibles: createCollectibleStore(local),
+    settings: local,
+    relayed: local,
+    async node(method, params) {
+      const network = await networks.selected();
+      return observeNode(network.chainId, callNode(nodeOf(network), method, params));
+    },
+    async nodeFor(chainId) {
+      const network = await networks.find(chainId);
+      if (!network) throw new Error(`Unknown network ${chainId}`);
+      return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
+    },
+    async bundlerFor(chainId) {
+      const network = await networks.find(chainId);
+      if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
+      const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
+      return (method, params) => callNode(bundler, method, params);
+    },
+    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
+    filters: createFilters(session, Date.now),
+    previews: lazyPreviews(),
+    emit: frames.emit,
+    showActivity: deps.windows.activity(session),
+    resetStorage: async () => {
+      await resetToDefaults(local, LOCAL_DEFAULTS);
+      await resetToDefaults(session, SESSION_DEFAULTS);
+      // A port that connects next is told the default chain, not the one remembered from before.
+      networks.forget();
+    },
+  };
+  return { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates };
+}
