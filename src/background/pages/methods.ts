@@ -6,7 +6,7 @@ import { address, boolean, data, hash32, quantity, type Hex } from '../../shared
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
-import { switchNetwork } from '../networks/switch';
+import { switchNetwork } from '../rpc/switchNetwork';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { announceAccounts } from '../permissions/visible';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';

@@ -3,7 +3,7 @@ import { hasInvisible } from '../../shared/displayText';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
-import { switchNetwork } from '../networks/switch';
+import { switchNetwork } from './switchNetwork';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
 import { Answered, method, type MethodTable } from './types';
