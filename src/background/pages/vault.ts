@@ -4,14 +4,22 @@ import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { announceAccounts } from '../permissions/visible';
+import type { Accounts } from '../accounts/accounts';
+import type { Approvals } from '../approvals/approvals';
+import type { Firewall } from '../firewall/watch';
+import type { Networks } from '../networks/registry';
+import type { Permissions } from '../permissions/permissions';
 import type { Services } from '../services';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
-import { ThrottledError } from '../vault/vault';
+import { ThrottledError, type Vault } from '../vault/vault';
 import { fields, none, text } from './params';
 import type { PageFamily } from './types';
 
 /** A new wallet from a phrase (typed or generated): the accounts of an earlier phrase, and the sites' grants, are gone. */
-export async function createWallet(services: Pick<Services, 'vault' | 'accounts' | 'permissions'>, p: { mnemonic: string; password: string }): Promise<null> {
+export async function createWallet(
+  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'> },
+  p: { mnemonic: string; password: string },
+): Promise<null> {
   const phrase = p.mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
   if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
   await services.vault.create({ mnemonic: phrase }, p.password);
@@ -22,7 +30,10 @@ export async function createWallet(services: Pick<Services, 'vault' | 'accounts'
 }
 
 /** The vault's errors as the unlock screen shows them: a wrong password 4100, too many -32005 with `retryAt`, a damaged vault -32603. */
-export async function unlock(services: Pick<Services, 'vault' | 'accounts' | 'permissions' | 'emit' | 'firewall'>, password: string): Promise<null> {
+export async function unlock(
+  services: Pick<Services, 'vault' | 'accounts' | 'permissions' | 'emit'> & { firewall: Pick<Firewall, 'check'> },
+  password: string,
+): Promise<null> {
   try {
     await services.vault.unlock(password);
   } catch (error) {
@@ -39,7 +50,10 @@ export async function unlock(services: Pick<Services, 'vault' | 'accounts' | 'pe
 }
 
 /** Back to a fresh install: waiting requests are answered 4001 and every site hears it lost its accounts before anything is forgotten. */
-export async function resetWallet(services: Pick<Services, 'approvals' | 'permissions' | 'emit' | 'networks' | 'resetStorage'>, lock: () => Promise<void>): Promise<null> {
+export async function resetWallet(
+  services: Pick<Services, 'permissions' | 'emit' | 'resetStorage'> & { approvals: Pick<Approvals, 'rejectAll'>; networks: Pick<Networks, 'selected'> },
+  lock: () => Promise<void>,
+): Promise<null> {
   await services.approvals.rejectAll();
   const sites = Object.keys(await services.permissions.list());
   await services.permissions.revokeAll();
