@@ -7,6 +7,8 @@ const BACKGROUND_DOMAINS = '^src/background/(accounts|approvals|batches|collecti
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'no-folder-cycles', comment: 'Nor between the folders of src/background: a domain that needs another domain\'s reaction leaves the joining to rpc/ or pages/.',
+      severity: 'error', scope: 'folder', from: { path: '^src/background/[^/]+$' }, to: { circular: true } },
     { name: 'shared-is-the-bottom', comment: 'src/shared is pure code every layer may use; it imports nothing else of ours.', severity: 'error',
       from: { path: '^src/shared/' }, to: { path: '^(src/(background|ui|inpage|content)|paymaster|devnet|e2e)/' } },
     { name: 'page-scripts-import-only-shared', severity: 'error',

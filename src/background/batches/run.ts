@@ -6,6 +6,7 @@ import { followBatch } from './follow';
 import { withAccountLock } from './nonceLock';
 import { anySent } from './status';
 import type { BatchRecord } from './types';
+import type { Hex } from '../../shared/params';
 
 /** Returns the batch as it stands after sending; `failed` with the error when nothing more could be sent. */
 export async function runBatch(deps: BatchDeps, origin: string, id: string): Promise<{ batch: BatchRecord; error?: RpcError }> {
@@ -31,11 +32,11 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
 }
 
 /**
- * The user approved (with `choices` from the screen): sends the batch and returns the page's answer (throws the error
- * when nothing was sent); receipts are then followed in the background. Safe to call again (an approval finished
- * after a worker restart): a batch already sent is only answered for.
+ * The user approved (with `choices` from the screen): sends the batch and returns it as sent (throws the error when
+ * nothing was sent); receipts are then followed in the background. Safe to call again (an approval finished after a
+ * worker restart): a batch already sent is only returned.
  */
-export async function sendApproved(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier'> = {}): Promise<unknown> {
+export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier'> = {}): Promise<BatchRecord> {
   await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...choices, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {
@@ -45,7 +46,14 @@ export async function sendApproved(deps: BatchDeps, origin: string, id: string, 
     throw error;
   }
   void followBatch(deps, origin, id);
-  // eth_sendTransaction answers with its transaction's hash, wallet_sendCalls with the batch id.
-  if (batch.kind === 'transaction') return batch.transactions[0].hash;
-  return { id, batchId: id, status: 'pending' };
+  return batch;
+}
+
+/** wallet_sendCalls' answer: the batch id (as `id`, and as `batchId` for libraries of the earlier draft). */
+export const sentCalls = (id: string): { id: string; batchId: string; status: 'pending' } => ({ id, batchId: id, status: 'pending' });
+
+/** sendBatch, answered as the page that asked expects: eth_sendTransaction its transaction's hash, wallet_sendCalls the batch id. */
+export async function sendApproved(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier'> = {}): Promise<Hex | ReturnType<typeof sentCalls>> {
+  const batch = await sendBatch(deps, origin, id, choices);
+  return batch.kind === 'transaction' ? batch.transactions[0].hash : sentCalls(id);
 }

@@ -1,10 +1,15 @@
-/** The Accounts screen's requests that need the password: import a private key, reveal the phrase, change the password. */
+/**
+ * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, reveal the
+ * phrase, change the password.
+ */
 import { Wallet } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
-import type { Hex } from '../../shared/params';
+import { address as addressParam, type Hex } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
 import type { Services } from '../services';
+import { accountParam, fields, none, text } from './params';
+import type { PageFamily } from './types';
 import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
 
@@ -56,3 +61,44 @@ export async function changePassword(services: Services, p: { current: string; n
   await withPassword(() => services.vaultRewrite.rewrite(p.current, (secret) => secret, p.next));
   return null;
 }
+
+export const accountPages = {
+  addAccount: {
+    parse: none,
+    async handle(_p, { services }) {
+      const secret = await services.vault.secret();
+      if (!secret) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+      const { address: added, name } = await services.accounts.addNext(secret.mnemonic);
+      return { address: added, name };
+    },
+  },
+  renameAccount: {
+    parse(params) {
+      const p = fields(params);
+      const name = text(p.name, 'name').trim();
+      if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
+      return { address: addressParam(p.address, 'address'), name };
+    },
+    handle: async (p, { services }) => (await services.accounts.rename(p.address, p.name), null),
+  },
+  selectAccount: {
+    parse: accountParam,
+    async handle(p, { services }) {
+      await services.accounts.select(p.address);
+      await announceAccounts(services);
+      return null;
+    },
+  },
+  importPrivateKey: {
+    parse: (params) => ({ privateKey: text(fields(params).privateKey, 'privateKey'), password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => importPrivateKey(services, p),
+  },
+  revealPhrase: {
+    parse: (params) => ({ password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => revealPhrase(services, p.password),
+  },
+  changePassword: {
+    parse: (params) => ({ current: text(fields(params).current, 'current'), next: text(fields(params).next, 'next') }),
+    handle: (p, { services }) => changePassword(services, p),
+  },
+} satisfies PageFamily;

@@ -7,7 +7,9 @@ import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
 import type { DelegationView } from '../../shared/pages';
 import type { Hex } from '../../shared/params';
 import type { Services } from '../services';
+import { none } from './params';
 import { askUser, selectedSender } from './send';
+import type { PageFamily } from './types';
 
 export async function delegationOf(services: Services): Promise<DelegationView> {
   const [account, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
@@ -28,3 +30,8 @@ export async function delegationOf(services: Services): Promise<DelegationView> 
 export async function revertToPlainAccount(services: Services): Promise<null> {
   return askUser(services, 'revokeDelegation', {}, await selectedSender(services));
 }
+
+export const delegationPages = {
+  getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
+  revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
+} satisfies PageFamily;

@@ -3,9 +3,11 @@
  * open), and the revert of a foreign delegation, reviewed in the approval window (rpc/firewall.ts).
  */
 import type { ForeignDelegationView } from '../../shared/pages';
-import type { Hex } from '../../shared/params';
+import { address, type Hex } from '../../shared/params';
 import type { Services } from '../services';
+import { fields, none } from './params';
 import { askUser } from './send';
+import type { PageFamily } from './types';
 
 export async function checkDelegations(services: Services): Promise<ForeignDelegationView[]> {
   return (await services.firewall.check()).map(({ account, delegate }) => ({ account, delegate }));
@@ -19,3 +21,8 @@ export async function reviewForeignRevert(services: Services, account: Hex): Pro
   const waiting = (await services.approvals.pending()).some((a) => a.type === 'revertForeignDelegation' && a.details.account.toLowerCase() === account.toLowerCase());
   return waiting ? null : askUser(services, 'revertForeignDelegation', { account }, account);
 }
+
+export const firewallPages = {
+  checkDelegations: { parse: none, read: true, handle: (_p, { services }) => checkDelegations(services) },
+  reviewForeignRevert: { parse: (params) => ({ account: address(fields(params).account, 'account') }), handle: (p, { services }) => reviewForeignRevert(services, p.account) },
+} satisfies PageFamily;

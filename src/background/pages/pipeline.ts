@@ -1,6 +1,6 @@
 /** Requests from the wallet's own pages, through the pipeline's `serve` step and the pages' table. */
 import { ErrorCode, RpcError } from '../../shared/errors';
-import type { PageRequest } from '../../shared/pages';
+import type { PageMethod, PageRequest } from '../../shared/pages';
 import type { RpcResponse } from '../../shared/protocol';
 import { serve } from '../rpc/pipeline';
 import { pageMethods } from './methods';
@@ -8,7 +8,7 @@ import type { PageContext, PageEntry } from './types';
 
 export async function runPageRequest(request: PageRequest, ctx: PageContext & { touch(): Promise<void> }): Promise<RpcResponse> {
   const unknown = () => new RpcError(ErrorCode.unsupportedMethod, `The wallet's pages have no method ${request.method}`);
-  const response = await serve(pageMethods as unknown as Record<string, PageEntry<never>>, request.method, unknown, async (entry) => {
+  const response = await serve<PageEntry<PageMethod>>(pageMethods, request.method, unknown, async (entry) => {
     const params = entry.parse(request.params);
     if (!entry.read) await ctx.touch();
     // The pages show the message to the user as it is: a domain's plain Error is not an "Internal error" there.

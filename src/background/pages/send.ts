@@ -4,13 +4,16 @@
  * batch record and Activity entry. The wallet is the requester, so its own origin is the "site".
  */
 import browser from 'webextension-polyfill';
+import { invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import type { PopupTransaction, SendQuote } from '../../shared/pages';
-import type { Hex } from '../../shared/params';
+import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
+import { fields, popupTransaction, text } from './params';
+import type { PageFamily } from './types';
 
 /** The extension's own origin: the popup's requests are recorded and shown as the wallet's. */
 const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
@@ -53,3 +56,24 @@ export async function sendFromWallet(services: Services, p: PopupTransaction): P
   const from = await selectedSender(services);
   return askUser(services, 'eth_sendTransaction', [{ from, to: p.to, value: p.value, data: p.data, gas: p.gas }], from);
 }
+
+export const sendPages = {
+  quoteSend: {
+    parse: (params) => {
+      const p = fields(params);
+      return { to: address(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), recipient: address(p.recipient, 'recipient') };
+    },
+    read: true,
+    handle: (p, { services }) => quoteSend(services, p),
+  },
+  send: { parse: popupTransaction, handle: (p, { services }) => sendFromWallet(services, p) },
+  replaceTransaction: {
+    parse(params) {
+      const p = fields(params);
+      if (p.mode !== 'speedUp' && p.mode !== 'cancel') throw invalidParams('mode must be speedUp or cancel');
+      return { origin: text(p.origin, 'origin'), id: text(p.id, 'id'), hash: hash32(p.hash, 'hash'), mode: p.mode };
+    },
+    // Reviewed in the approval window first; the batch's own site and id say which transaction.
+    handle: async (p, { services }) => askUser(services, 'replaceTransaction', p, await selectedSender(services)),
+  },
+} satisfies PageFamily;

@@ -6,6 +6,8 @@ import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Services } from '../services';
+import { none } from './params';
+import type { PageFamily } from './types';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
@@ -69,3 +71,8 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       createdAt: b.createdAt,
     }));
 }
+
+export const statePages = {
+  getState: { parse: none, read: true, handle: (_p, { services }) => walletState(services) },
+  getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
+} satisfies PageFamily;

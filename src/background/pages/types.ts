@@ -16,3 +16,6 @@ export interface PageEntry<M extends PageMethod> {
 }
 
 export type PageTable = { [M in PageMethod]: PageEntry<M> };
+
+/** One family's entries (a file of this folder), spread into the table in methods.ts. */
+export type PageFamily = Partial<PageTable>;

@@ -5,7 +5,7 @@ import { address, positional, type Hex } from '../../shared/params';
 import { visibleAccounts } from '../permissions/visible';
 import { lookAlikeSite } from '../protection/lookAlikeSite';
 import type { Services } from '../services';
-import { Answered, method, type MethodTable } from './types';
+import { Answered, method, type DappTable } from './types';
 
 /** The connect screen's answer: the accounts the user chose. */
 export function chosenAccounts(raw: unknown): Hex[] {
@@ -29,7 +29,7 @@ export async function grantConnection(services: Services, origin: string, chosen
   return accounts;
 }
 
-export const accountMethods: MethodTable = {
+export const accountMethods = {
   eth_accounts: method({
     parse: (params) => positional(params, 'eth_accounts', 0),
     auth: 'none',
@@ -48,4 +48,4 @@ export const accountMethods: MethodTable = {
       approve: (record, chosen, services) => grantConnection(services, record.origin, chosen),
     },
   }),
-};
+} satisfies DappTable;

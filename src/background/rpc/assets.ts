@@ -9,11 +9,8 @@ import { parseGetAssets, type GetAssetsRequest } from '../../shared/schemas/getA
 import { watchedCollections } from '../collectibles/watchList';
 import { tokensWithBalances } from '../tokens/watchList';
 import type { Services } from '../services';
-import { method, type AccountContext, type MethodTable } from './types';
-
-type Asset =
-  | { address: Hex | 'native'; balance: Hex; type: 'native' | 'erc20'; metadata: { name?: string; symbol: string; decimals: number } }
-  | { address: Hex; balance: Hex; type: 'erc721'; metadata: { name?: string; symbol?: string; tokenIds: string[] } };
+import type { Asset } from './dappMethods';
+import { method, type AccountContext, type DappTable } from './types';
 
 const hex = (value: bigint | string): Hex => `0x${BigInt(value).toString(16)}` as Hex;
 
@@ -48,6 +45,6 @@ async function getAssets(request: GetAssetsRequest, { services, account }: Accou
   );
 }
 
-export const assetMethods: MethodTable = {
+export const assetMethods = {
   wallet_getAssets: method({ parse: parseGetAssets, auth: 'account', account: (p) => p.account, handle: getAssets }),
-};
+} satisfies DappTable;

@@ -11,11 +11,11 @@ import { poisonedRecipients } from '../protection/addressPoisoning';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
-import { sendApproved } from '../batches/run';
+import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import type { Services } from '../services';
-import { method, type AccountContext, type MethodTable } from './types';
+import { method, type AccountContext, type DappTable } from './types';
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   to: c.to,
@@ -80,7 +80,7 @@ async function ownBatch(services: Services, origin: string, id: string): Promise
   return batch;
 }
 
-export const batchMethods: MethodTable = {
+export const batchMethods = {
   // paymasterService is known here; whether the selected chain supports it is decided when planning.
   wallet_sendCalls: method({
     parse: (params) => parseSendCalls(params, ['paymasterService', 'dataSuffix']),
@@ -90,7 +90,7 @@ export const batchMethods: MethodTable = {
     approval: {
       type: 'sendCalls',
       prepare,
-      approve: ({ origin, details }, _answer, services) => sendApproved(services, origin, details.batchId),
+      approve: async ({ origin, details }, _answer, services) => (await sendBatch(services, origin, details.batchId), sentCalls(details.batchId)),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
       declined: (reason) =>
@@ -117,4 +117,4 @@ export const batchMethods: MethodTable = {
       return null;
     },
   }),
-};
+} satisfies DappTable;

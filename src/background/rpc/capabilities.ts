@@ -4,21 +4,12 @@ import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import type { Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import { callNode, nodeOf } from '../networks/rpcClient';
-import { method, type MethodTable } from './types';
+import { method, type DappTable } from './types';
+import type { AtomicStatus, ChainCapabilities } from './dappMethods';
 
 /** Other chains' nodes are asked briefly: an unreachable chain must not hold up the answer. */
 const OTHER_CHAIN_TIMEOUT_MS = 1500;
 
-export type AtomicStatus = 'supported' | 'ready' | 'unsupported';
-
-export interface ChainCapabilities {
-  atomic: { status: AtomicStatus };
-  paymasterService: { supported: boolean };
-  /** ERC-8021: wallet_sendCalls carries an attribution (`capabilities.dataSuffix.value`) where it changes no call. */
-  dataSuffix: { supported: true };
-  /** ERC-7811: wallet_getAssets answers for every chain. */
-  assetDiscovery: { supported: true };
-}
 
 function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
   const [account, chainIds] = positional(params, 'wallet_getCapabilities', 1, 2);
@@ -44,7 +35,7 @@ export async function atomicStatus(network: Network, account: Hex, timeoutMs?: n
   return code === '0x' ? 'ready' : 'unsupported';
 }
 
-export const capabilityMethods: MethodTable = {
+export const capabilityMethods = {
   wallet_getCapabilities: method({
     parse,
     auth: 'account',
@@ -64,4 +55,4 @@ export const capabilityMethods: MethodTable = {
       return Object.fromEntries(entries);
     },
   }),
-};
+} satisfies DappTable;

@@ -3,10 +3,10 @@ import { hasInvisible } from '../../shared/displayText';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
-import { switchNetwork } from '../networks/switch';
+import { switchNetwork } from './switchNetwork';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { Answered, method, type MethodTable } from './types';
+import { Answered, method, type DappTable } from './types';
 
 const chainIdParam = (params: unknown, name: string): Hex => {
   const arg = object(positional(params, name, 1)[0], 'params[0]');
@@ -50,7 +50,7 @@ export function parseAddChain(params: unknown): Network {
  * Switching changes the network every site sees, so only a connected site may (4100 otherwise): among the wallet's
  * built-in networks at once, to a network someone added only after asking the user (the screen `ask` builds).
  */
-async function switchOrAsk<D>(services: Services, origin: string, network: Network, ask: () => D): Promise<D | Answered> {
+async function switchOrAsk<D>(services: Services, origin: string, network: Network, ask: () => D): Promise<D | Answered<null>> {
   await authorizedAccount(services, origin, undefined, true);
   if (BigInt((await services.networks.selected()).chainId) === BigInt(network.chainId)) return new Answered(null);
   if (!network.builtIn) return ask();
@@ -58,7 +58,7 @@ async function switchOrAsk<D>(services: Services, origin: string, network: Netwo
   return new Answered(null);
 }
 
-export const chainMethods: MethodTable = {
+export const chainMethods = {
   eth_chainId: method({
     parse: (params) => positional(params, 'eth_chainId', 0),
     auth: 'none',
@@ -103,4 +103,4 @@ export const chainMethods: MethodTable = {
       },
     },
   }),
-};
+} satisfies DappTable;

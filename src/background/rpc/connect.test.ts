@@ -7,7 +7,7 @@ import type { ApprovalRecord } from '../approvals/types';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import type { WalletConnectResult } from './connect';
+import type { WalletConnectResult } from './dappMethods';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
 import { PAGE_BUDGET, requestBudget } from './budget';

@@ -11,19 +11,10 @@ import { parseWalletConnect, type SignInRequest, type WalletConnectRequest } fro
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { visibleAccounts } from '../permissions/visible';
 import type { Services } from '../services';
+import type { ConnectedAccount, WalletConnectResult } from './dappMethods';
 import { chosenAccounts, connectDetails, grantConnection } from './accounts';
-import { Answered, method, type MethodTable, type RequestContext } from './types';
+import { Answered, method, type DappTable, type RequestContext } from './types';
 
-interface ConnectedAccount {
-  address: Hex;
-  capabilities: { signInWithEthereum?: { message: string; signature: Hex } };
-}
-
-/** ERC-7846's answer; addresses checksummed, as the sign-in message carries them. */
-export interface WalletConnectResult {
-  accounts: ConnectedAccount[];
-  chainIds: Hex[];
-}
 
 /**
  * The chains of this connection: those asked for that the wallet has (none of them: 5710), or, when none were asked,
@@ -55,7 +46,7 @@ function signInFields(request: SignInRequest, origin: string, chainId: Hex): Siw
 
 const withoutSignIn = (account: Hex): ConnectedAccount => ({ address: getAddress(account) as Hex, capabilities: {} });
 
-async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: RequestContext): Promise<ConnectDetails | Answered> {
+async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: RequestContext): Promise<ConnectDetails | Answered<WalletConnectResult>> {
   const chains = await connectionChains(services, chainIds);
   if (!signIn) {
     // Already connected and nothing to sign: answered as eth_requestAccounts is, without asking again.
@@ -74,7 +65,7 @@ async function signedIn(services: Services, fields: SiweFields, account: Hex): P
   return { address, capabilities: { signInWithEthereum: { message, signature } } };
 }
 
-export const connectMethods: MethodTable = {
+export const connectMethods = {
   wallet_connect: method({
     parse: parseWalletConnect,
     auth: 'none',
@@ -94,4 +85,4 @@ export const connectMethods: MethodTable = {
       },
     },
   }),
-};
+} satisfies DappTable;

@@ -14,11 +14,10 @@ import { signingMethods } from './signing';
 import { tokenMethods } from './tokens';
 import { transactionMethods } from './transactions';
 import { walletRequestMethods } from './walletRequests';
-import type { MethodTable } from './types';
+import type { DappTable, MethodTable } from './types';
 
-export const methods: MethodTable = {
-  ...nodeMethods,
-  ...filterMethods,
+/** Every method DappMethods declares, each replying as declared. */
+const ownMethods = {
   ...accountMethods,
   ...chainMethods,
   ...capabilityMethods,
@@ -29,7 +28,9 @@ export const methods: MethodTable = {
   ...signingMethods,
   ...permissionMethods,
   ...connectMethods,
-};
+} satisfies Required<DappTable>;
+
+export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...ownMethods };
 
 /**
  * Requests only the wallet itself makes (askAsWallet), whose approvals finish like a page's: no page's request

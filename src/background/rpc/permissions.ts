@@ -1,17 +1,12 @@
 /** EIP-2255: wallet_requestPermissions, wallet_getPermissions, wallet_revokePermissions (eth_accounts only); ERC-7846 wallet_disconnect. */
 import { invalidParams } from '../../shared/errors';
-import { object, positional, type Hex } from '../../shared/params';
+import { object, positional } from '../../shared/params';
 import type { SitePermission } from '../permissions/permissions';
 import { forDapps } from '../permissions/visible';
 import { chosenAccounts, connectDetails, grantConnection } from './accounts';
-import { method, type MethodTable, type RequestContext } from './types';
+import { method, type DappTable, type RequestContext } from './types';
+import type { Permission } from './dappMethods';
 
-export interface Permission {
-  invoker: string;
-  parentCapability: 'eth_accounts';
-  caveats: { type: 'restrictReturnedAccounts'; value: Hex[] }[];
-  date: number;
-}
 
 export const toPermissions = (origin: string, granted: SitePermission | undefined): Permission[] =>
   granted && granted.accounts.length > 0
@@ -35,7 +30,7 @@ async function disconnect(_params: unknown, { services, origin }: RequestContext
   return null;
 }
 
-export const permissionMethods: MethodTable = {
+export const permissionMethods = {
   wallet_requestPermissions: method({
     parse: (params) => ethAccountsOnly(params, 'wallet_requestPermissions'),
     auth: 'none',
@@ -66,4 +61,4 @@ export const permissionMethods: MethodTable = {
     auth: 'none',
     handle: disconnect,
   }),
-};
+} satisfies DappTable;

@@ -7,7 +7,7 @@ import type { SignTypedDataDetails } from '../../shared/approvals';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { approvedTypedDataDigest } from '../../shared/typedData/digest';
-import { method, type AccountContext, type MethodTable } from './types';
+import { method, type AccountContext, type DappTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
@@ -33,7 +33,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
     },
   });
 
-export const signingMethods: MethodTable = {
+export const signingMethods = {
   personal_sign: method({
     parse: parsePersonalSign,
     auth: 'account',
@@ -58,4 +58,4 @@ export const signingMethods: MethodTable = {
   eth_signTypedData: typedDataMethod(parseSignTypedDataV1),
   eth_signTypedData_v3: typedDataMethod(parseSignTypedData('V3')),
   eth_signTypedData_v4: typedDataMethod(parseSignTypedData('V4')),
-};
+} satisfies DappTable;

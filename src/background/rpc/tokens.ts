@@ -8,14 +8,14 @@ import { readCollectible } from '../collectibles/read';
 import { imitatedToken } from '../protection/knownTokens';
 import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
-import { Answered, method, type AccountContext, type MethodTable } from './types';
+import { Answered, method, type AccountContext, type DappTable } from './types';
 
 type Details = WatchAssetDetails | WatchCollectibleDetails;
 
 const isCollectible = (request: WatchAssetRequest | WatchCollectibleRequest): request is WatchCollectibleRequest => request.type !== 'ERC20';
 
 /** Checks the contract and the account's holding on chain before any window: not held answers -32602 at once. */
-async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext): Promise<WatchCollectibleDetails | Answered> {
+async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext): Promise<WatchCollectibleDetails | Answered<boolean>> {
   const network = await services.networks.selected();
   if (await services.collectibles.find(account, network.chainId, request.address, request.tokenId)) return new Answered(true);
   const node = await services.nodeFor(network.chainId);
@@ -24,7 +24,7 @@ async function prepareCollectible(request: WatchCollectibleRequest, { services, 
 }
 
 /** Reads the token on the chain first, so the approval shows what the contract says rather than what the dapp claims. */
-async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx: AccountContext): Promise<Details | Answered> {
+async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx: AccountContext): Promise<Details | Answered<boolean>> {
   if (isCollectible(request)) return prepareCollectible(request, ctx);
   const { services, account } = ctx;
   const network = await services.networks.selected();
@@ -42,7 +42,7 @@ async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx
   };
 }
 
-export const tokenMethods: MethodTable = {
+export const tokenMethods = {
   wallet_watchAsset: method({
     parse: parseWatchAsset,
     auth: 'connected',
@@ -66,4 +66,4 @@ export const tokenMethods: MethodTable = {
       },
     },
   }),
-};
+} satisfies DappTable;

@@ -15,9 +15,9 @@ import { describeCall } from '../calls/describe';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
 import { tierFees, toHexTierFees } from '../batches/fees';
-import { sendApproved } from '../batches/run';
+import { sendBatch } from '../batches/run';
 import type { Services } from '../services';
-import { method, type AccountContext, type MethodTable } from './types';
+import { method, type AccountContext, type DappTable } from './types';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
@@ -76,7 +76,7 @@ async function nonceStillShown(services: Services, origin: string, details: Send
   }
 }
 
-export const transactionMethods: MethodTable = {
+export const transactionMethods = {
   eth_sendTransaction: method({
     parse: parseSendTransaction,
     auth: 'account',
@@ -87,10 +87,10 @@ export const transactionMethods: MethodTable = {
       answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
       async approve({ origin, details }, feeTier, services) {
         await nonceStillShown(services, origin, details);
-        return sendApproved(services, origin, details.batchId, { feeTier });
+        return (await sendBatch(services, origin, details.batchId, { feeTier })).transactions[0].hash;
       },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
     },
   }),
-};
+} satisfies DappTable;

@@ -9,6 +9,7 @@ import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
 import type { ReplaceMode } from '../batches/replace';
 import type { Services } from '../services';
+import type { DappMethods } from './dappMethods';
 import type { ReplyTarget } from '../transport/types';
 
 export interface RequestContext {
@@ -34,8 +35,8 @@ export type Auth = 'none' | 'connected' | 'account';
 export type ContextFor<A extends Auth> = A extends 'none' ? RequestContext : AccountContext;
 
 /** Returned by `prepare` to answer at once, without asking the user (a site already connected). */
-export class Answered {
-  constructor(readonly result: unknown) {}
+export class Answered<R = unknown> {
+  constructor(readonly result: R) {}
 }
 
 /** The batch an approval runs, by its site and id; for a Speed up or Cancel, as it replaces its pending transaction `hash`. */
@@ -45,14 +46,14 @@ export interface ApprovalBatch {
   replacing?: { hash: Hex; mode: ReplaceMode };
 }
 
-export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType> {
+export interface ApprovalSpec<P, A extends Auth, T extends ApprovalType, R = unknown> {
   type: T;
   /** What the screen shows (stored with the request), or `new Answered(result)`. */
-  prepare(params: P, ctx: ContextFor<A>): Promise<ApprovalDetails<T> | Answered>;
+  prepare(params: P, ctx: ContextFor<A>): Promise<ApprovalDetails<T> | Answered<R>>;
   /** Checks the screen's answer; types without one get null. */
   answer?(raw: unknown): ApprovalAnswer<T>;
   /** The user approved: the page's result (or a thrown RpcError). */
-  approve(record: ApprovalRecord<T>, answer: ApprovalAnswer<T>, services: Services): Promise<unknown>;
+  approve(record: ApprovalRecord<T>, answer: ApprovalAnswer<T>, services: Services): Promise<R>;
   /** Frees what `prepare` reserved when the request ends without approval (declined, or refused by the queue). */
   release?(details: ApprovalDetails<T>, origin: string, services: Services): Promise<void>;
   /** The batch it runs, which the approval window previews (../pages/preview.ts); absent for types that run none. */
@@ -71,14 +72,21 @@ interface EntryBase<P, A extends Auth> {
   node?: true;
 }
 
-export type MethodEntry<P = unknown, A extends Auth = Auth, T extends ApprovalType = ApprovalType> = EntryBase<P, A> &
-  ({ handle(params: P, ctx: ContextFor<A>): Promise<unknown>; approval?: never } | { approval: ApprovalSpec<P, A, T>; handle?: never });
+/** `R`: what the page gets, from the handler, or from the approval (answered at once, or approved). */
+export type MethodEntry<P = unknown, A extends Auth = Auth, T extends ApprovalType = ApprovalType, R = unknown> = EntryBase<P, A> &
+  ({ handle(params: P, ctx: ContextFor<A>): Promise<R>; approval?: never } | { approval: ApprovalSpec<P, A, T, R>; handle?: never });
 
 export type MethodTable = Record<string, MethodEntry>;
+
+/** A family's entries, each replying what DappMethods declares for its name. */
+export type DappTable = { [M in keyof DappMethods]?: MethodEntry<unknown, Auth, ApprovalType, DappMethods[M]> };
 
 /** Returned by the pipeline when the reply is sent later, once the user settles the approval. */
 export const DEFERRED = Symbol('deferred');
 
-/** Keeps each entry's types checked against its handler while the table stays uniform. */
-export const method = <P, A extends Auth, T extends ApprovalType = never>(entry: MethodEntry<P, A, T>): MethodEntry =>
-  entry as unknown as MethodEntry;
+/**
+ * Checks an entry's parts against each other (its params, auth and approval type) and keeps its reply's type; the
+ * table holds it with those erased (methods take their params bivariantly), the pipeline pairing parse and handle.
+ */
+export const method = <P, A extends Auth, T extends ApprovalType = never, R = unknown>(entry: MethodEntry<P, A, T, R>): MethodEntry<unknown, Auth, ApprovalType, R> =>
+  entry;

@@ -1,0 +1,24 @@
+/** The approval window: the preview of what a request would do, and the user's decision. */
+import { invalidParams } from '../../shared/errors';
+import { boolean } from '../../shared/params';
+import { fields, text } from './params';
+import { approvalPreview } from './preview';
+import type { PageFamily } from './types';
+
+const REJECT_REASONS = ['decline-upgrade'] as const;
+
+export const approvalPages = {
+  previewApproval: { parse: (params) => ({ id: text(fields(params).id, 'id') }), read: true, handle: (p, { services }) => approvalPreview(services, p.id) },
+  resolveApproval: {
+    parse(params) {
+      const p = fields(params);
+      const reason = p.reason === undefined ? undefined : REJECT_REASONS.find((r) => r === p.reason);
+      if (p.reason !== undefined && !reason) throw invalidParams(`reason must be one of ${REJECT_REASONS.join(', ')}`);
+      return { id: text(p.id, 'id'), approved: boolean(p.approved, 'approved'), answer: p.answer, ...(reason ? { reason } : {}) };
+    },
+    async handle({ id, approved, answer, reason }, { services }) {
+      await services.approvals.settle(id, approved ? { approved, answer } : { approved, reason });
+      return null;
+    },
+  },
+} satisfies PageFamily;

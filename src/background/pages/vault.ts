@@ -1,0 +1,86 @@
+/** The wallet's lifecycle for the pages: a new phrase, create, unlock, lock, and Reset wallet. */
+import { Mnemonic, randomBytes } from 'ethers';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { RESET_CONFIRMATION } from '../../shared/pages';
+import { NETWORKS_DEFAULTS } from '../networks/registry';
+import { announceAccounts } from '../permissions/visible';
+import type { Accounts } from '../accounts/accounts';
+import type { Approvals } from '../approvals/approvals';
+import type { Firewall } from '../firewall/watch';
+import type { Networks } from '../networks/registry';
+import type { Permissions } from '../permissions/permissions';
+import type { Services } from '../services';
+import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
+import { ThrottledError, type Vault } from '../vault/vault';
+import { fields, none, text } from './params';
+import type { PageFamily } from './types';
+
+/** A new wallet from a phrase (typed or generated): the accounts of an earlier phrase, and the sites' grants, are gone. */
+export async function createWallet(
+  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'> },
+  p: { mnemonic: string; password: string },
+): Promise<null> {
+  const phrase = p.mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
+  if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
+  await services.vault.create({ mnemonic: phrase }, p.password);
+  await services.accounts.reset(phrase);
+  // Sites were granted accounts of the previous phrase, which are gone now.
+  await services.permissions.revokeAll();
+  return null;
+}
+
+/** The vault's errors as the unlock screen shows them: a wrong password 4100, too many -32005 with `retryAt`, a damaged vault -32603. */
+export async function unlock(
+  services: Pick<Services, 'vault' | 'accounts' | 'permissions' | 'emit'> & { firewall: Pick<Firewall, 'check'> },
+  password: string,
+): Promise<null> {
+  try {
+    await services.vault.unlock(password);
+  } catch (error) {
+    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, 'Incorrect password');
+    if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
+    if (error instanceof CorruptVaultError) throw new RpcError(ErrorCode.internal, error.message);
+    throw error;
+  }
+  // The stored list is checked against the keys before anyone is told of an account.
+  await services.accounts.verify();
+  await announceAccounts(services);
+  void services.firewall.check().catch((error: Error) => console.warn('[firewall] check at unlock failed', error.message));
+  return null;
+}
+
+/** Back to a fresh install: waiting requests are answered 4001 and every site hears it lost its accounts before anything is forgotten. */
+export async function resetWallet(
+  services: Pick<Services, 'permissions' | 'emit' | 'resetStorage'> & { approvals: Pick<Approvals, 'rejectAll'>; networks: Pick<Networks, 'selected'> },
+  lock: () => Promise<void>,
+): Promise<null> {
+  await services.approvals.rejectAll();
+  const sites = Object.keys(await services.permissions.list());
+  await services.permissions.revokeAll();
+  await Promise.all(sites.map((origin) => services.emit(origin, 'accountsChanged', [])));
+  await lock();
+  const chainBefore = (await services.networks.selected()).chainId;
+  await services.resetStorage();
+  // A fresh wallet is on the default chain: pages (and the chain id their content scripts answer) hear it.
+  const chainAfter = NETWORKS_DEFAULTS.selectedChainId;
+  if (BigInt(chainBefore) !== BigInt(chainAfter)) await services.emit('*', 'chainChanged', chainAfter);
+  return null;
+}
+
+export const vaultPages = {
+  generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
+  createWallet: {
+    parse: (params) => ({ mnemonic: text(fields(params).mnemonic, 'mnemonic'), password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => createWallet(services, p),
+  },
+  unlock: { parse: (params) => ({ password: text(fields(params).password, 'password') }), handle: (p, { services }) => unlock(services, p.password) },
+  lock: { parse: none, handle: async (_p, { lock }) => (await lock(), null) },
+  resetWallet: {
+    parse(params) {
+      const { confirmation } = fields(params);
+      if (confirmation !== RESET_CONFIRMATION) throw invalidParams(`Type ${RESET_CONFIRMATION} to reset the wallet`);
+      return { confirmation };
+    },
+    handle: (_p, { services, lock }) => resetWallet(services, lock),
+  },
+} satisfies PageFamily;
