@@ -3,8 +3,8 @@
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
  * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits stay.
  */
-import { Wallet, parseEther, toQuantity } from 'ethers';
-import { chain } from '../fixtures/chain';
+import { Wallet, id, parseEther, toQuantity, zeroPadValue } from 'ethers';
+import { chain, devnetWallet, token } from '../fixtures/chain';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
 import { startRpcProxy } from '../fixtures/rpcProxy';
@@ -202,4 +202,15 @@ test('an edited built-in network keeps its RPC URL across a service-worker resta
   } finally {
     await other.stop();
   }
+});
+
+test('a filter survives a worker stop: each log is reported once, before and after', async ({ dapp, chromium, devnet }) => {
+  const recipient = Wallet.createRandom().address;
+  const filter = await dapp.result<string>('eth_newFilter', [{ address: devnet.addresses.testToken, topics: [id('Transfer(address,address,uint256)'), null, zeroPadValue(recipient, 32)] }]);
+  const first = await (await token(devnetWallet(0)).mint(recipient, 1n)).wait();
+  expect(await dapp.result('eth_getFilterChanges', [filter])).toEqual([expect.objectContaining({ transactionHash: first!.hash })]);
+  await chromium.stopServiceWorker();
+  const second = await (await token(devnetWallet(0)).mint(recipient, 2n)).wait();
+  expect(await dapp.result('eth_getFilterChanges', [filter])).toEqual([expect.objectContaining({ transactionHash: second!.hash })]);
+  expect(await dapp.result('eth_getFilterChanges', [filter])).toEqual([]);
 });
