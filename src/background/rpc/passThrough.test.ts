@@ -55,6 +55,7 @@ describe('methods the wallet does not know', () => {
     for (const name of ['web3_clientVersion', 'net_listening', 'eth_syncing', 'eth_blobBaseFee']) expect(await send(name, [])).toEqual({ result: 'answered' });
     expect(await send('eth_simulateV1', [{ blockStateCalls: [] }, 'latest'])).toEqual({ result: 'answered' });
     expect(await send('eth_simulateV1', [{}])).toMatchObject({ error: { code: -32602, message: 'simulation.blockStateCalls must be an array' } });
+    expect(asked[0].params).toEqual([account, [`0x${'0'.repeat(64)}`], 'latest']);
     expect(asked.map((a) => a.method)).toEqual(['eth_getProof', 'eth_getBlockReceipts', 'web3_clientVersion', 'net_listening', 'eth_syncing', 'eth_blobBaseFee', 'eth_simulateV1']);
   });
 });

@@ -96,7 +96,9 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
   eth_getProof(params) {
     const [a, keys, b] = positional(params, 'eth_getProof', 3);
     if (!Array.isArray(keys)) throw invalidParams('storageKeys must be an array of hex storage slots');
-    return [address(a, 'address'), keys.map((k, i) => slot(k, `storageKeys[${i}]`)), block(b, 'block')];
+    // Nodes take the keys as 32-byte words only; a slot written as a plain number is padded, as for eth_getStorageAt.
+    const word = (k: Hex): Hex => `0x${k.slice(2).padStart(64, '0')}`;
+    return [address(a, 'address'), keys.map((k, i) => word(slot(k, `storageKeys[${i}]`))), block(b, 'block')];
   },
   eth_createAccessList(params) {
     const [tx, b] = positional(params, 'eth_createAccessList', 1, 2);
