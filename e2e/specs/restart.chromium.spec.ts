@@ -204,7 +204,9 @@ test('an edited built-in network keeps its RPC URL across a service-worker resta
   }
 });
 
-test('a filter survives a worker stop: each log is reported once, before and after', async ({ dapp, chromium, devnet }) => {
+test('a filter survives a worker stop: each log is reported once, before and after', async ({ wallet, dapp, chromium, devnet }) => {
+  // Its popup is the extension page the worker is stopped through.
+  void wallet;
   const recipient = Wallet.createRandom().address;
   const filter = await dapp.result<string>('eth_newFilter', [{ address: devnet.addresses.testToken, topics: [id('Transfer(address,address,uint256)'), null, zeroPadValue(recipient, 32)] }]);
   const first = await (await token(devnetWallet(0)).mint(recipient, 1n)).wait();
