@@ -6,9 +6,10 @@
 import { hexlify, randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
-import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
+import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges } from '../filters/changes';
 import type { FilterRecord } from '../filters/types';
+import { logsWithin } from './node';
 import { method, type MethodTable, type RequestContext } from './types';
 
 const FILTER_ID = /^0x[0-9a-fA-F]{1,64}$/;
@@ -55,11 +56,8 @@ async function filterLogs(id: Hex, { services, origin }: RequestContext): Promis
   const { logsBlockRangeLimit } = await services.settings.get('settings');
   return services.filters.read(origin, id, async (filter) => {
     if (filter.kind !== 'logs') throw new RpcError(ErrorCode.serverError, 'filter not found');
-    const node = await services.nodeFor(filter.chainId);
     const query: LogFilter = { ...filter.criteria, ...filter.range };
-    const head = needsHead(query) ? BigInt(await node<Hex>('eth_blockNumber')) : 0n;
-    assertRangeWithin(query, logsBlockRangeLimit, head);
-    return { filter, result: await node('eth_getLogs', [query]) };
+    return { filter, result: await logsWithin(await services.nodeFor(filter.chainId), query, logsBlockRangeLimit) };
   });
 }
 

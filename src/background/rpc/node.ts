@@ -5,6 +5,7 @@ import type { Hex } from '../../shared/params';
 import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { nodeParamSchemas, passThroughParams } from '../../shared/schemas/node';
 import { createCoalescer } from '../networks/coalesce';
+import type { ChainNode } from '../networks/rpcClient';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
 import { method, type MethodEntry, type MethodTable, type RequestContext } from './types';
@@ -23,11 +24,16 @@ const forward = (name: string, parse: (params: unknown) => unknown[]) =>
     },
   });
 
+/** eth_getLogs on `node`, refused (-32005) before it is asked when the range exceeds the limit (spec 2.1). */
+export async function logsWithin(node: ChainNode, filter: LogFilter, limit: number): Promise<unknown> {
+  const head = needsHead(filter) ? BigInt(await node<Hex>('eth_blockNumber')) : 0n;
+  assertRangeWithin(filter, limit, head);
+  return node('eth_getLogs', [filter]);
+}
+
 async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');
-  const head = needsHead(filter) ? BigInt(await services.node<Hex>('eth_blockNumber')) : 0n;
-  assertRangeWithin(filter, logsBlockRangeLimit, head);
-  return services.node('eth_getLogs', [filter]);
+  return logsWithin(services.node, filter, logsBlockRangeLimit);
 }
 
 function decodeSigned(raw: Hex): Transaction {
