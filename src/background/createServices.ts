@@ -8,6 +8,7 @@ import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
+import { createPollLoops } from './watch/pollLoop';
 import { createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
@@ -121,6 +122,7 @@ export function createServices(deps: ServiceDeps): Background {
       const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
       return (method, params) => callNode(bundler, method, params);
     },
+    loops: createPollLoops((chainId) => services.nodeFor(chainId)),
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
     filters: createFilters(session, Date.now),
     previews: lazyPreviews(),

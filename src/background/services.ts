@@ -9,6 +9,7 @@ import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
 import type { CollectibleStore } from './collectibles/store';
 import type { Filters } from './filters/store';
+import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
@@ -57,6 +58,8 @@ export interface Services {
   nodeFor(chainId: Hex): Promise<ChainNode>;
   /** JSON-RPC to the ERC-4337 bundler configured for a network (sponsored batches). */
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** One poll loop per network, shared by subscriptions and the following of sent batches. */
+  loops: PollLoops;
   /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */
   requestBudget: RequestBudget;
   /** eth_newFilter and its kin: the filters pages made, kept by the wallet. */

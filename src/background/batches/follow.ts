@@ -25,20 +25,30 @@ const onlyReorgsToWatch = (batch: BatchRecord) => waiting(batch).every((s) => s.
 export const refreshReceipts = (deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> =>
   waiting(batch).length === 0 ? Promise.resolve(batch) : executorOf(batch).refresh(deps, batch);
 
-/** Polls until everything sent is final or dropped; stored receipts feed the popup's Activity view. */
+/**
+ * Follows until everything sent is final or dropped, on the network's shared poll loop (../watch/pollLoop.ts); stored
+ * receipts feed the popup's Activity view. Settles once it stops following.
+ */
 export async function followBatch(deps: BatchDeps, origin: string, id: string): Promise<void> {
+  const first = await deps.batches.get(origin, id);
+  if (!first) return;
   const started = Date.now();
   let delay = FIRST_DELAY_MS;
-  let batch = await deps.batches.get(origin, id);
-  if (!batch) return;
-  const node = await deps.nodeFor(batch.chainId);
-  while (batch && waiting(batch).length > 0 && Date.now() - started < GIVE_UP_AFTER_MS) {
-    const current: BatchRecord = batch;
-    await new Promise((resolve) => setTimeout(resolve, onlyReorgsToWatch(current) ? MAX_DELAY_MS : delay));
-    delay = Math.min(delay * 2, MAX_DELAY_MS);
-    batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
-  }
-  if (batch) await deps.firewall?.check(batch.chainId).catch((error: Error) => console.warn('[firewall] check after a batch failed', error.message));
+  let batch: BatchRecord = first;
+  if (waiting(first).length > 0) await new Promise<void>((done) => {
+    const stop = deps.loops.watch(first.chainId, async ({ node }) => {
+      const current = batch;
+      batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
+      if (waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
+        stop();
+        done();
+        return MAX_DELAY_MS;
+      }
+      delay = Math.min(delay * 2, MAX_DELAY_MS);
+      return onlyReorgsToWatch(batch) ? MAX_DELAY_MS : delay;
+    }, onlyReorgsToWatch(first) ? MAX_DELAY_MS : FIRST_DELAY_MS);
+  });
+  await deps.firewall?.check(first.chainId).catch((error: Error) => console.warn('[firewall] check after a batch failed', error.message));
 }
 
 /** After a worker restart: batches with something not final are followed again (approvals finish the sending). */

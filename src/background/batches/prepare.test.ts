@@ -56,6 +56,8 @@ async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountC
     networks: { markWithoutEip7702: async () => undefined, sendsSync: async () => false, markWithoutSyncSend: async () => undefined },
     nodeFor: async () => node,
     bundlerFor: async () => node,
+    // Following sent batches is tested in follow.test.ts.
+    loops: { watch: () => () => undefined },
   } as unknown as BatchDeps;
   await runBatch(deps, 'https://dapp.example', 'b');
   return { planned, sent };

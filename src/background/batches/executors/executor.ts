@@ -9,6 +9,7 @@ import type { Accounts } from '../../accounts/accounts';
 import type { Firewall } from '../../firewall/watch';
 import type { Networks } from '../../networks/registry';
 import type { ChainNode } from '../../networks/rpcClient';
+import type { PollLoops } from '../../watch/pollLoop';
 import type { BatchStore } from '../store';
 import type { BatchRecord, Sponsorship } from '../types';
 
@@ -19,6 +20,8 @@ export interface BatchDeps {
   networks: Pick<Networks, 'markWithoutEip7702' | 'sendsSync' | 'markWithoutSyncSend'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
   bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** Where sent batches are followed: the network's shared poll loop. */
+  loops: Pick<PollLoops, 'watch'>;
   /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */
   firewall?: Pick<Firewall, 'check'>;
 }

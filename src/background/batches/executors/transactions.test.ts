@@ -82,6 +82,8 @@ async function setup(extra: Partial<BatchRecord> = {}) {
     networks,
     nodeFor: async () => node,
     bundlerFor: async () => node,
+    // Following sent batches is tested in follow.test.ts.
+    loops: { watch: () => () => undefined },
   } as unknown as BatchDeps;
   await batches.add({
     id: 'b', origin: ORIGIN, chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { createPollLoops } from '../watch/pollLoop';
+import type { BatchDeps } from './executors/executor';
+import { followBatch } from './follow';
+import { FINAL_CONFIRMATIONS } from './status';
+import { createBatchStore } from './store';
+import { BATCHES_DEFAULTS, type BatchRecord } from './types';
+
+const ORIGIN = 'https://dapp.example';
+const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
+
+/** A chain whose receipts appear when the test says; it counts what it was asked. */
+function fakeChain() {
+  const chain = { head: 100, receipts: new Map<Hex, number>(), asked: [] as string[] };
+  const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    chain.asked.push(method);
+    if (method === 'eth_blockNumber') return `0x${chain.head.toString(16)}` as T;
+    if (method === 'eth_getTransactionCount') return '0x0' as T;
+    if (method === 'eth_getTransactionByHash') return {} as T;
+    if (method === 'eth_getTransactionReceipt') {
+      const block = chain.receipts.get(params[0] as Hex);
+      return (block === undefined ? null : { status: '0x1', logs: [], blockHash: `0x${'ab'.repeat(32)}`, blockNumber: `0x${block.toString(16)}`, gasUsed: '0x5208', transactionHash: params[0] }) as T;
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  return { chain, node };
+}
+
+const sentBatch = (id: string, hash: Hex): BatchRecord => ({
+  id, origin: ORIGIN, chainId: '0x7a69', from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', atomic: false, upgrade: false, executor: 'sequential',
+  calls: [{ to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', value: '0x1', data: '0x' }], gasLimits: ['0x5208'], state: 'sent', createdAt: 0,
+  transactions: [{ hash, raw: '0x00', nonce: 0, calls: [0], sent: true }],
+});
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('following sent batches', () => {
+  it('follows every batch of a network on its one loop, reading the head once per turn, until each is final; then the loop stops', async () => {
+    const { chain, node } = fakeChain();
+    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => node } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    await batches.add(sentBatch('b', hashOf(2)));
+
+    const following = [followBatch(deps, ORIGIN, 'a'), followBatch(deps, ORIGIN, 'b')];
+    await vi.advanceTimersByTimeAsync(60);
+    expect(loops.running()).toEqual(['0x7a69']);
+    // Both batches' first turns came at the same moment: the head was asked once for both.
+    expect(chain.asked.filter((m) => m === 'eth_blockNumber')).toHaveLength(1);
+
+    chain.receipts.set(hashOf(1), 101);
+    chain.receipts.set(hashOf(2), 101);
+    chain.head = 101;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect((await batches.get(ORIGIN, 'a'))!.transactions[0].receipt?.blockNumber).toBe('0x65');
+
+    chain.head = 101 + FINAL_CONFIRMATIONS;
+    await vi.advanceTimersByTimeAsync(3000);
+    await Promise.all(following);
+    expect((await batches.get(ORIGIN, 'b'))!.transactions[0].final).toBe(true);
+    expect(loops.running()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChainNode } from '../networks/rpcClient';
+import { createPollLoops, RETRY_AFTER_MS } from './pollLoop';
+
+const CHAIN = '0x7a69';
+const OTHER = '0x1';
+
+function fakeNode() {
+  const asked: string[] = [];
+  const node = (async (method: string) => {
+    asked.push(method);
+    return '0x10';
+  }) as ChainNode;
+  return { node, asked };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const timers = () => ({ setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as number), now: () => Date.now() });
+
+describe('the poll loop', () => {
+  it('is one loop for many watchers, whose reads of a turn go to the node once, and stops with its last watcher', async () => {
+    const { node, asked } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    const heads: string[][] = [[], [], []];
+    const stops = heads.map((seen) => loops.watch(CHAIN, async (turn) => {
+      seen.push(await turn.node<string>('eth_blockNumber'));
+      return 200;
+    }, 200));
+    expect(loops.running()).toEqual([CHAIN]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(heads.map((h) => h.length)).toEqual([5, 5, 5]);
+    expect(asked).toHaveLength(5);
+
+    stops[0]();
+    stops[1]();
+    expect(loops.running()).toEqual([CHAIN]);
+    stops[2]();
+    expect(loops.running()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toHaveLength(5);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives each watcher its turn when it asked for it, on one timer', async () => {
+    const { node } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    const fast: number[] = [];
+    const slow: number[] = [];
+    loops.watch(CHAIN, async () => (fast.push(Date.now()), 50), 50);
+    loops.watch(CHAIN, async () => (slow.push(Date.now()), 1000), 1000);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fast).toHaveLength(40);
+    expect(slow).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('runs one loop per network', async () => {
+    const { node } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    const stopA = loops.watch(CHAIN, async () => 100, 100);
+    loops.watch(OTHER, async () => 100, 100);
+    expect(loops.running().sort()).toEqual([OTHER, CHAIN].sort());
+    stopA();
+    expect(loops.running()).toEqual([OTHER]);
+  });
+
+  it('tries a failed turn again later, and a watcher stopped during its own turn gets no more', async () => {
+    const { node } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    let failures = 0;
+    loops.watch(CHAIN, async () => {
+      failures++;
+      throw new Error('node down');
+    }, 0);
+    await vi.advanceTimersByTimeAsync(RETRY_AFTER_MS * 3 - 1);
+    expect(failures).toBe(3);
+
+    let turns = 0;
+    const stop = loops.watch(OTHER, async () => {
+      turns++;
+      stop();
+      return 10;
+    }, 0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(turns).toBe(1);
+    expect(loops.running()).toEqual([CHAIN]);
+  });
+});

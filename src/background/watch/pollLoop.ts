@@ -1,0 +1,111 @@
+/**
+ * One poll loop per network, shared by everything that follows the chain: subscriptions, and the wallet's own
+ * tracking of the batches it sent. A loop runs only while something watches it, on one timer; each watcher says when
+ * it wants its next turn, and the watchers whose turn has come share the loop's reads of that moment (the head, a
+ * block, a receipt are asked once however many watchers ask).
+ */
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+
+/** Reads that answer the same within one turn; anything else (a send) always goes to the node. */
+const SHARED_READS = new Set(['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getLogs', 'eth_getTransactionReceipt', 'eth_getTransactionByHash']);
+
+/** A watcher whose turn failed is tried again after this long. */
+export const RETRY_AFTER_MS = 1000;
+
+/** One turn of a watcher: the node to read from (its reads shared with the other watchers of the same moment). */
+export interface Turn {
+  node: ChainNode;
+}
+
+/** Runs a turn and answers how long until it wants the next one, in ms; `stop()` (from `watch`) ends it. */
+export type Watcher = (turn: Turn) => Promise<number>;
+
+export interface PollLoops {
+  /** Adds a watcher to the network's loop, its first turn after `firstDelayMs`; the function returned takes it out. */
+  watch(chainId: Hex, watcher: Watcher, firstDelayMs: number): () => void;
+  /** The networks whose loop runs now (for tests and the bench). */
+  running(): Hex[];
+}
+
+export interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+const realTimers: Timers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>), now: () => Date.now() };
+
+/** The node, with the reads of one turn shared. */
+function sharedReads(node: ChainNode): ChainNode {
+  const asked = new Map<string, Promise<unknown>>();
+  return (<T>(method: string, params: unknown[] = [], options?: Parameters<ChainNode>[2]) => {
+    if (!SHARED_READS.has(method)) return node<T>(method, params, options);
+    const key = `${method} ${JSON.stringify(params)}`;
+    if (!asked.has(key)) asked.set(key, node<T>(method, params, options));
+    return asked.get(key) as Promise<T>;
+  }) as ChainNode;
+}
+
+interface Entry {
+  watcher: Watcher;
+  dueAt: number;
+  /** Its turn is running: not started again until it ends. */
+  busy: boolean;
+}
+
+interface Loop {
+  entries: Set<Entry>;
+  timer?: unknown;
+  /** When the timer fires. */
+  wakeAt?: number;
+}
+
+export function createPollLoops(nodeFor: (chainId: Hex) => Promise<ChainNode>, timers: Timers = realTimers): PollLoops {
+  const loops = new Map<Hex, Loop>();
+
+  /** Sets the loop's one timer for the earliest turn due, or ends the loop when nobody watches. */
+  const schedule = (chainId: Hex, loop: Loop) => {
+    if (loop.entries.size === 0) {
+      if (loop.timer !== undefined) timers.clearTimeout(loop.timer);
+      if (loops.get(chainId) === loop) loops.delete(chainId);
+      return;
+    }
+    const idle = [...loop.entries].filter((e) => !e.busy);
+    if (idle.length === 0) return;
+    const wakeAt = Math.min(...idle.map((e) => e.dueAt));
+    if (loop.timer !== undefined && loop.wakeAt !== undefined && loop.wakeAt <= wakeAt) return;
+    if (loop.timer !== undefined) timers.clearTimeout(loop.timer);
+    loop.wakeAt = wakeAt;
+    loop.timer = timers.setTimeout(() => void turn(chainId, loop), Math.max(0, wakeAt - timers.now()));
+  };
+
+  const turn = async (chainId: Hex, loop: Loop) => {
+    loop.timer = undefined;
+    loop.wakeAt = undefined;
+    const due = [...loop.entries].filter((e) => !e.busy && e.dueAt <= timers.now());
+    for (const entry of due) entry.busy = true;
+    const node = await nodeFor(chainId).then(sharedReads, () => undefined);
+    await Promise.all(due.map(async (entry) => {
+      const wait = node ? await entry.watcher({ node }).catch(() => RETRY_AFTER_MS) : RETRY_AFTER_MS;
+      entry.busy = false;
+      entry.dueAt = timers.now() + wait;
+    }));
+    schedule(chainId, loop);
+  };
+
+  return {
+    watch(chainId, watcher, firstDelayMs) {
+      const loop = loops.get(chainId) ?? { entries: new Set<Entry>() };
+      loops.set(chainId, loop);
+      const entry: Entry = { watcher, dueAt: timers.now() + firstDelayMs, busy: false };
+      loop.entries.add(entry);
+      schedule(chainId, loop);
+      return () => {
+        loop.entries.delete(entry);
+        if (loop.entries.size === 0) schedule(chainId, loop);
+      };
+    },
+    running: () => [...loops.keys()],
+  };
+}
