@@ -181,7 +181,7 @@ test('EIP-2255 permissions, accountsChanged on account switch and revoke, unsupp
   expect(await dapp.result('eth_accounts')).toEqual([]);
 
   expect(await dapp.request('eth_sign', [ACCOUNT_0, '0x00'])).toEqual({ error: { code: 4200, message: expect.stringMatching(/^eth_sign is not supported/) } });
-  expect(await dapp.request('eth_subscribe', ['newHeads'])).toEqual({ error: { code: 4200, message: expect.stringMatching(/^eth_subscribe is not supported/) } });
+  expect(await dapp.request('eth_subscribe', ['syncing'])).toEqual({ error: { code: -32602, message: expect.stringContaining('subscription kind must be one of newHeads, logs') } });
 });
 
 test('viem walletClient sendTransaction, signMessage and signTypedData', async ({ wallet, dapp, session }) => {

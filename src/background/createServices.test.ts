@@ -26,6 +26,7 @@ function build() {
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
     alarms: { create: () => undefined, clear: async () => true },
+    keepAlive: async () => undefined,
     sendToTab: async () => undefined,
     windows: {
       approval: () => ({ show: async () => void shown.push('approval'), restore: async () => undefined, closeIfIdle: async () => undefined }),

@@ -9,6 +9,8 @@ import { createBatchStore } from './batches/store';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
+import { createSubscriptions } from './subscriptions/subscriptions';
+import { ownPending } from './batches/ownPending';
 import { createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
@@ -48,6 +50,8 @@ export interface ServiceDeps {
   /** Where the newer phishing list is kept (IndexedDB in the extension). */
   phishingLists: PhishingListStore;
   alarms: IdleTimerDeps['alarms'];
+  /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
+  keepAlive(): Promise<unknown>;
   /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
   sendToTab: SendToTab;
   /** The approval and activity windows, over the session slices that remember them. */
@@ -125,6 +129,18 @@ export function createServices(deps: ServiceDeps): Background {
     loops: createPollLoops((chainId) => services.nodeFor(chainId)),
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
     filters: createFilters(session, Date.now),
+    subscriptions: createSubscriptions({
+      session,
+      loops: { watch: (chainId, watcher, first) => services.loops.watch(chainId, watcher, first) },
+      notify: (frame, data) => frames.emitTo(frame, 'message', data),
+      reportDeps: () => services.changesDeps(),
+      keepAlive: deps.keepAlive,
+      now: Date.now,
+    }),
+    async changesDeps() {
+      const { logsBlockRangeLimit } = await local.get('settings');
+      return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
+    },
     previews: lazyPreviews(),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
@@ -135,5 +151,6 @@ export function createServices(deps: ServiceDeps): Background {
       networks.forget();
     },
   };
+  frames.onGone((tabId, frameId) => void services.subscriptions.frameGone(tabId, frameId));
   return { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates };
 }

@@ -37,6 +37,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   sealKeys: indexedDbKeyStore,
   phishingLists: indexedDbPhishingListStore,
   alarms: browser.alarms,
+  keepAlive: () => browser.runtime.getPlatformInfo(),
   sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
   windows: { approval: createApprovalWindow, activity: createActivityWindow },
 });
@@ -112,12 +113,14 @@ async function watchDelegations(): Promise<void> {
 void browser.alarms.get(FIREWALL_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(FIREWALL_ALARM, { periodInMinutes: FIREWALL_PERIOD_MINUTES })));
 
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
-// finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts.
+// finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts; the
+// pages' subscriptions go on.
 void started.then(async () => {
   if ((await services.approvals.pending()).length > 0) await approvalWindow.restore();
 }).catch((error: Error) => console.error('[approvals] restoring the window failed', error));
 void started.then(() => services.approvals.resume()).catch((error: Error) => console.error('[approvals] resume failed', error));
 void started.then(() => followUnfinished(services)).catch((error: Error) => console.error('[batches] follow after restart failed', error));
+void started.then(() => services.subscriptions.resume()).catch((error: Error) => console.error('[subscriptions] resume failed', error));
 
 // For `npm run bench`: the top-level work is done (scripts/build.ts marks when it began).
 performance.mark('background-evaluated');

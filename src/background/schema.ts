@@ -4,6 +4,7 @@ import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type Approva
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
 import { FILTERS_DEFAULTS, type FiltersSlice } from './filters/types';
+import { SUBSCRIPTIONS_DEFAULTS, type SubscriptionsSlice } from './subscriptions/types';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
@@ -35,6 +36,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
 };
 
 /** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & FiltersSlice;
+export type SessionSchema = UnlockedSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & FiltersSlice & SubscriptionsSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...FILTERS_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...FILTERS_DEFAULTS, ...SUBSCRIPTIONS_DEFAULTS };

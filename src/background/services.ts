@@ -8,7 +8,9 @@ import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
 import type { CollectibleStore } from './collectibles/store';
+import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
+import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
 import type { Networks } from './networks/registry';
@@ -64,6 +66,10 @@ export interface Services {
   requestBudget: RequestBudget;
   /** eth_newFilter and its kin: the filters pages made, kept by the wallet. */
   filters: Filters;
+  /** eth_subscribe: the subscriptions frames made, read on the poll loops. */
+  subscriptions: Subscriptions;
+  /** What filters and subscriptions read besides the node: the range limit, the wallet's own pending transactions. */
+  changesDeps(): Promise<ChangesDeps>;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
   emit: Emit;

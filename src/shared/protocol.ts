@@ -32,7 +32,8 @@ export interface ResponseMessage {
   response: RpcResponse;
 }
 
-export type ProviderEventName = 'connect' | 'disconnect' | 'chainChanged' | 'accountsChanged';
+/** EIP-1193's events; `message` carries subscriptions' data (`{ type: 'eth_subscription', data: { subscription, result } }`). */
+export type ProviderEventName = 'connect' | 'disconnect' | 'chainChanged' | 'accountsChanged' | 'message';
 
 /** Background → content script → page; `origin` "*" goes to every page. */
 export interface EventMessage {

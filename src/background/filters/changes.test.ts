@@ -43,10 +43,12 @@ function fakeChain() {
   return { node, mine, reorg, asked, blocks };
 }
 
+const DEPS = { logsBlockRangeLimit: 2000, ownPending: async () => [] };
+
 const logFilter = (start: number): FilterRecord => ({ id: '0x1', origin: 'https://dapp.example', chainId: '0x7a69', kind: 'logs', criteria: { address: TOKEN }, start, next: start, recent: [], readAt: 0 });
 
 async function read(node: ReturnType<typeof fakeChain>['node'], filter: FilterRecord, maxRange = 2000) {
-  const { filter: after, changes } = await filterChanges(node, filter, maxRange);
+  const { filter: after, changes } = await filterChanges(node, filter, { logsBlockRangeLimit: maxRange, ownPending: async () => [] });
   return { filter: after, changes: changes as FilterLog[] };
 }
 
@@ -124,8 +126,24 @@ describe('a block filter', () => {
     const filter: FilterRecord = { ...logFilter(1), kind: 'blocks', criteria: undefined };
     chain.mine();
     chain.mine();
-    const got = await filterChanges(chain.node, filter, 2000);
+    const got = await filterChanges(chain.node, filter, DEPS);
     expect(got.changes).toEqual([chain.blocks[1].hash, chain.blocks[2].hash]);
-    expect((await filterChanges(chain.node, got.filter, 2000)).changes).toEqual([]);
+    expect((await filterChanges(chain.node, got.filter, DEPS)).changes).toEqual([]);
+  });
+});
+
+describe('a pending-transaction filter', () => {
+  it('reports the wallet\'s own pending transactions of the origin, each once', async () => {
+    const chain = fakeChain();
+    const pending: Hex[] = [`0x${'01'.repeat(32)}`];
+    const deps = { logsBlockRangeLimit: 2000, ownPending: async (_chainId: Hex, origin: string) => (origin === 'https://dapp.example' ? pending : []) };
+    let filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined };
+    let got = await filterChanges(chain.node, filter, deps);
+    expect(got.changes).toEqual(pending);
+    filter = got.filter;
+    pending.push(`0x${'02'.repeat(32)}`);
+    got = await filterChanges(chain.node, filter, deps);
+    expect(got.changes).toEqual([`0x${'02'.repeat(32)}`]);
+    expect((await filterChanges(chain.node, got.filter, deps)).changes).toEqual([]);
   });
 });

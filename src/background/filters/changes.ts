@@ -11,6 +11,15 @@ import type { FilterRecord, FilterLog } from './types';
 export const REORG_DEPTH = 64;
 /** A block filter reports at most this many block hashes at once (the newest). */
 export const MAX_BLOCKS_REPORTED = 100;
+/** How many reported items of a pending kind are remembered, so that none comes twice. */
+export const MAX_SEEN = 1024;
+
+export interface ChangesDeps {
+  /** The widest block range one eth_getLogs may ask (the user's setting). */
+  logsBlockRangeLimit: number;
+  /** Hashes of the transactions this wallet sent that are still pending, from accounts of `origin`, on `chainId`. */
+  ownPending(chainId: Hex, origin: string): Promise<Hex[]>;
+}
 
 type Block = { number: Hex; hash: Hex } | null;
 
@@ -64,10 +73,25 @@ async function blockChanges(node: ChainNode, filter: FilterRecord): Promise<{ fi
   return { filter: { ...filter, next: head + 1 }, changes: blocks.flatMap((b) => (b ? [b.hash] : [])) };
 }
 
+/** Items not reported yet, by key, and the keys to remember from now on (the last MAX_SEEN). */
+export function unseen<T>(seen: string[] = [], items: T[], keyOf: (item: T) => string): { seen: string[]; fresh: T[] } {
+  const known = new Set(seen);
+  const fresh = items.filter((item) => !known.has(keyOf(item)));
+  return { seen: fresh.length === 0 ? seen : [...seen, ...fresh.map(keyOf)].slice(-MAX_SEEN), fresh };
+}
+
+/**
+ * The wallet's own transactions still pending, from the origin's accounts: nodes behind public endpoints (and every
+ * rollup sequencer) share no mempool, so this is what a pending-transaction filter can truly report.
+ */
+async function pendingTransactionChanges(filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: Hex[] }> {
+  const { seen, fresh } = unseen(filter.seen, await deps.ownPending(filter.chainId, filter.origin), (hash) => hash);
+  return { filter: { ...filter, seen }, changes: fresh };
+}
+
 /** What the filter reports now, and the filter as it stands after this read. */
-export function filterChanges(node: ChainNode, filter: FilterRecord, maxRange: number): Promise<{ filter: FilterRecord; changes: unknown[] }> {
-  if (filter.kind === 'logs') return logChanges(node, filter, maxRange);
+export function filterChanges(node: ChainNode, filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: unknown[] }> {
+  if (filter.kind === 'logs') return logChanges(node, filter, deps.logsBlockRangeLimit);
   if (filter.kind === 'blocks') return blockChanges(node, filter);
-  // Pending transactions: the wallet keeps no view of the node's pool; nothing to report, as a node with a private pool.
-  return Promise.resolve({ filter, changes: [] });
+  return pendingTransactionChanges(filter, deps);
 }

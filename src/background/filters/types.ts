@@ -33,6 +33,8 @@ export interface FilterRecord {
   tip?: { number: number; hash: Hex };
   /** Logs reported from the last REORG_DEPTH blocks, to take back if a reorganization drops them. */
   recent: FilterLog[];
+  /** Pending-transaction filters: the hashes reported already. */
+  seen?: string[];
   /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
   readAt: number;
 }

@@ -44,9 +44,9 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
 }
 
 async function changes(id: Hex, { services, origin }: RequestContext): Promise<unknown[]> {
-  const { logsBlockRangeLimit } = await services.settings.get('settings');
+  const deps = await services.changesDeps();
   return services.filters.read(origin, id, async (filter) => {
-    const read = await filterChanges(await services.nodeFor(filter.chainId), filter, logsBlockRangeLimit);
+    const read = await filterChanges(await services.nodeFor(filter.chainId), filter, deps);
     return { filter: read.filter, result: read.changes };
   });
 }

@@ -6,6 +6,8 @@ import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
 import { filterMethods } from './filters';
+import { subscriptionMethods } from './subscriptions';
+import { transactionStatusMethods } from './transactionStatus';
 import { firewallMethods } from './firewall';
 import { forwardable } from '../../shared/schemas/node';
 import { nodeMethods, passThrough } from './node';
@@ -30,7 +32,7 @@ const ownMethods = {
   ...connectMethods,
 } satisfies Required<DappTable>;
 
-export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...ownMethods };
+export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...subscriptionMethods, ...transactionStatusMethods, ...ownMethods };
 
 /**
  * Requests only the wallet itself makes (askAsWallet), whose approvals finish like a page's: no page's request
@@ -49,6 +51,4 @@ export const dappTableFor = (name: string): MethodTable =>
 export const unsupportedReasons: Record<string, string> = {
   eth_sign: 'eth_sign is not supported: it signs raw hashes, a common phishing vector; use personal_sign or eth_signTypedData_v4',
   eth_signTransaction: 'eth_signTransaction is not supported: the wallet signs and sends in one step with eth_sendTransaction',
-  eth_subscribe: 'eth_subscribe is not supported: this provider has no WebSocket subscriptions; poll eth_getLogs or eth_getTransactionReceipt',
-  eth_unsubscribe: 'eth_unsubscribe is not supported: this provider has no WebSocket subscriptions',
 };

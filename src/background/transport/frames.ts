@@ -35,6 +35,10 @@ export interface Frames {
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
   /** `origin` "*" reaches every frame (network changes concern all of them). */
   emit(origin: string, event: ProviderEventName, data: unknown): Promise<void>;
+  /** An event for one frame only (a subscription's message); false when the frame is gone. */
+  emitTo(frame: Frame, event: ProviderEventName, data: unknown): Promise<boolean>;
+  /** Calls `listener` whenever frames go away: one frame, or every frame of a tab (`frameId` undefined). */
+  onGone(listener: (tabId: number, frameId?: number) => void): void;
   /** The origin the browser reported for the tab's top frame, when that frame runs the provider. */
   topOrigin(tabId: number): Promise<string | undefined>;
 }
@@ -69,7 +73,9 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
     return Promise.resolve().then(() => sendToTab(frame.tabId, message, options)).then(() => true, () => false);
   };
 
+  const goneListeners: ((tabId: number, frameId?: number) => void)[] = [];
   const gone = async (tabId: number, frameId?: number) => {
+    for (const listener of goneListeners) listener(tabId, frameId);
     for (const key of ports.keys()) if (key.startsWith(`${tabId} `) && (frameId === undefined || key === `${tabId} ${frameId}`)) ports.delete(key);
     await session.update('providerFrames', (frames) => Object.fromEntries(Object.entries(frames).filter(([, f]) => f.tabId !== tabId || (frameId !== undefined && f.frameId !== frameId))));
   };
@@ -90,6 +96,12 @@ export function createFrames(session: TypedStorage<FramesSlice>, sendToTab: Send
     async reply(target, response) {
       await deliver(target, { type: 'rpc-response', id: target.requestId, origin: target.origin, response });
     },
+    async emitTo(frame, event, data) {
+      const reached = await deliver(frame, { type: 'provider-event', origin: frame.origin, event, data });
+      if (!reached && !ports.has(keyOf(frame))) await gone(frame.tabId, frame.frameId);
+      return reached;
+    },
+    onGone: (listener) => void goneListeners.push(listener),
     async topOrigin(tabId) {
       const top = keyOf({ tabId, frameId: 0 });
       return ports.get(top)?.frame.origin ?? (await session.get('providerFrames'))[top]?.origin;

@@ -1,0 +1,44 @@
+/**
+ * eth_subscribe and eth_unsubscribe: subscriptions kept by the wallet (../subscriptions/), read on the network's poll
+ * loop and sent to the frame that subscribed as EIP-1193 `message` events, as web3.js and MetaMask's provider expect.
+ */
+import { hexlify, randomBytes } from 'ethers';
+import { invalidParams } from '../../shared/errors';
+import { positional, type Hex } from '../../shared/params';
+import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
+import type { SubscriptionRecord } from '../subscriptions/types';
+import { method, type MethodTable, type RequestContext } from './types';
+
+const SUBSCRIPTION_ID = /^0x[0-9a-fA-F]{1,64}$/;
+
+function subscriptionId(params: unknown): Hex {
+  const [id] = positional(params, 'eth_unsubscribe', 1);
+  if (typeof id !== 'string' || !SUBSCRIPTION_ID.test(id)) throw invalidParams(`subscription id must be a hex number (the id eth_subscribe answered), got ${JSON.stringify(id)}`);
+  return id as Hex;
+}
+
+type Block = { number: Hex; hash: Hex };
+
+/** Starts on the selected network, from its head now: what comes after is reported. */
+async function subscribe({ kind, criteria, full }: Subscribe, { services, replyTo }: RequestContext): Promise<Hex> {
+  const { chainId } = await services.networks.selected();
+  const node = await services.nodeFor(chainId);
+  const id = hexlify(randomBytes(16)) as Hex;
+  const { tabId, frameId, documentId, origin } = replyTo;
+  const subscription: SubscriptionRecord = { id, chainId, kind, frame: { tabId, frameId, origin, ...(documentId ? { documentId } : {}) } };
+  if (criteria) subscription.criteria = criteria;
+  if (full) subscription.full = true;
+  if (kind === 'newHeads' || kind === 'logs') {
+    const head = await node<Block>('eth_getBlockByNumber', ['latest', false]);
+    const tip = { number: Number(head.number), hash: head.hash };
+    if (kind === 'newHeads') subscription.tip = tip;
+    else subscription.filter = { id, origin, chainId, kind: 'logs', criteria, start: tip.number + 1, next: tip.number + 1, tip, recent: [], readAt: 0 };
+  }
+  await services.subscriptions.add(subscription);
+  return id;
+}
+
+export const subscriptionMethods: MethodTable = {
+  eth_subscribe: method({ parse: parseSubscribe, auth: 'none', node: true, handle: subscribe }),
+  eth_unsubscribe: method({ parse: subscriptionId, auth: 'none', handle: (id, { services, origin }) => services.subscriptions.remove(origin, id) }),
+};

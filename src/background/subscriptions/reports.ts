@@ -1,0 +1,76 @@
+/**
+ * What a subscription has to report on a turn of its network's poll loop, and the subscription as it stands after.
+ * Heads and logs come from the sealed chain (logs through the filter logic, so a reorganization reports them again
+ * with `removed: true`); the pending kinds from the node's `pending` view, each item once.
+ */
+import type { Hex } from '../../shared/params';
+import { filterChanges, unseen, type ChangesDeps } from '../filters/changes';
+import type { ChainNode } from '../networks/rpcClient';
+import type { SubscriptionRecord } from './types';
+
+/** At most this many heads are reported at once (the newest) after the loop fell behind. */
+export const MAX_HEADS_REPORTED = 16;
+
+type Block = { number: Hex; hash: Hex; transactions?: unknown[] } & Record<string, unknown>;
+
+export interface Report {
+  subscription: SubscriptionRecord;
+  results: unknown[];
+}
+
+/** A head as nodes send it to newHeads: the block without its transactions. */
+function header(block: Block): Record<string, unknown> {
+  const { transactions: _transactions, ...fields } = block;
+  return fields;
+}
+
+async function newHeads(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
+  const latest = await node<Block | null>('eth_getBlockByNumber', ['latest', false]);
+  if (!latest || latest.hash === sub.tip?.hash) return { subscription: sub, results: [] };
+  const number = Number(latest.number);
+  const from = sub.tip && sub.tip.number < number ? Math.max(sub.tip.number + 1, number - MAX_HEADS_REPORTED + 1) : number;
+  const between = await Promise.all(
+    Array.from({ length: number - from }, (_, i) => node<Block | null>('eth_getBlockByNumber', [`0x${(from + i).toString(16)}`, false])),
+  );
+  const heads = [...between.filter((b): b is Block => b !== null), latest].map(header);
+  return { subscription: { ...sub, tip: { number, hash: latest.hash } }, results: heads };
+}
+
+async function logs(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
+  if (!sub.filter) return { subscription: sub, results: [] };
+  const { filter, changes } = await filterChanges(node, sub.filter, deps);
+  return { subscription: { ...sub, filter }, results: changes };
+}
+
+/** Items not reported yet; the subscription remembers them. */
+function reportUnseen<T>(sub: SubscriptionRecord, items: T[], keyOf: (item: T) => string): Report {
+  const { seen, fresh: results } = unseen(sub.seen, items, keyOf);
+  return { subscription: results.length === 0 ? sub : { ...sub, seen }, results };
+}
+
+async function pendingLogs(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
+  const found = await node<{ transactionHash: Hex; logIndex: Hex }[]>('eth_getLogs', [{ ...sub.criteria, fromBlock: 'pending', toBlock: 'pending' }]);
+  return reportUnseen(sub, found ?? [], (log) => `${log.transactionHash} ${log.logIndex}`);
+}
+
+async function flashblockTransactions(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
+  const block = await node<Block | null>('eth_getBlockByNumber', ['pending', sub.full === true]);
+  const transactions = (block?.transactions ?? []) as (Hex | { hash: Hex })[];
+  return reportUnseen(sub, transactions, (tx) => (typeof tx === 'string' ? tx : tx.hash));
+}
+
+async function pendingTransactions(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
+  const report = reportUnseen(sub, await deps.ownPending(sub.chainId, sub.frame.origin), (hash) => hash);
+  if (!sub.full || report.results.length === 0) return report;
+  return { ...report, results: await Promise.all(report.results.map((hash) => node('eth_getTransactionByHash', [hash]))) };
+}
+
+export function reportOf(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
+  switch (sub.kind) {
+    case 'newHeads': return newHeads(node, sub);
+    case 'logs': return logs(node, sub, deps);
+    case 'pendingLogs': return pendingLogs(node, sub);
+    case 'newFlashblockTransactions': return flashblockTransactions(node, sub);
+    case 'newPendingTransactions': return pendingTransactions(node, sub, deps);
+  }
+}

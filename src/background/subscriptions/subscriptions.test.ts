@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
+import type { Frame } from '../transport/frames';
+import { createPollLoops } from '../watch/pollLoop';
+import { KEEP_ALIVE_MS, MAX_SUBSCRIPTIONS_PER_ORIGIN, POLL_MS, createSubscriptions } from './subscriptions';
+import { SUBSCRIPTIONS_DEFAULTS, type SubscriptionRecord } from './types';
+
+const ORIGIN = 'https://dapp.example';
+const hashAt = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
+const frameOf = (tabId: number, frameId = 0): Frame => ({ tabId, frameId, origin: ORIGIN });
+
+/** The wallet as the worker builds it, over `backend` (session storage), with a chain whose head the test moves. */
+function setup(backend: StorageBackend = memoryBackend()) {
+  const chain = { head: 10, asked: 0 };
+  const node = (async (method: string, params: unknown[] = []) => {
+    chain.asked++;
+    if (method !== 'eth_getBlockByNumber') throw new Error(`unexpected ${method}`);
+    const n = params[0] === 'latest' ? chain.head : Number(params[0]);
+    return { number: `0x${n.toString(16)}`, hash: hashAt(n) };
+  }) as ChainNode;
+  const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+  const delivered: { frame: Frame; data: unknown }[] = [];
+  const goneFrames = new Set<number>();
+  let keptAlive = 0;
+  const subscriptions = createSubscriptions({
+    session: typedStorage(backend, SUBSCRIPTIONS_DEFAULTS),
+    loops,
+    notify: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), true)),
+    reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [] }),
+    keepAlive: async () => keptAlive++,
+    now: () => Date.now(),
+  });
+  const heads = (subscription: Hex) => delivered.filter((d) => (d.data as { data: { subscription: Hex } }).data.subscription === subscription)
+    .map((d) => Number(((d.data as { data: { result: { number: Hex } } }).data.result.number)));
+  return { chain, loops, subscriptions, delivered, goneFrames, heads, backend, keptAlive: () => keptAlive };
+}
+
+const newHeads = (id: number, frame: Frame, tip = 10): SubscriptionRecord => ({ id: `0x${id.toString(16)}`, frame, chainId: '0x7a69', kind: 'newHeads', tip: { number: tip, hash: hashAt(tip) } });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('subscriptions', () => {
+  it('send each new head to the frame that subscribed, as an EIP-1193 message', async () => {
+    const { chain, subscriptions, delivered } = setup();
+    await subscriptions.add(newHeads(1, frameOf(1)));
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 3);
+    expect(delivered).toEqual([{ frame: frameOf(1), data: { type: 'eth_subscription', data: { subscription: '0x1', result: { number: '0xb', hash: hashAt(11) } } } }]);
+  });
+
+  it('are 50 watchers on one loop reading the head once a turn, and the loop stops when the last ends', async () => {
+    const { chain, loops, subscriptions, heads } = setup();
+    for (let i = 1; i <= 50; i++) await subscriptions.add(newHeads(i, frameOf(i)));
+    expect(loops.running()).toEqual(['0x7a69']);
+    chain.asked = 0;
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
+    expect(heads('0x32')).toEqual([11]);
+    expect(chain.asked).toBe(1);
+    for (let i = 1; i <= 49; i++) await subscriptions.remove(ORIGIN, `0x${i.toString(16)}`);
+    expect(loops.running()).toEqual(['0x7a69']);
+    expect(await subscriptions.remove(ORIGIN, '0x32')).toBe(true);
+    expect(await subscriptions.remove(ORIGIN, '0x32')).toBe(false);
+    expect(loops.running()).toEqual([]);
+  });
+
+  it('end when their frame goes away, or when a message cannot reach it', async () => {
+    const { chain, loops, subscriptions, heads, goneFrames } = setup();
+    await subscriptions.add(newHeads(1, frameOf(1, 0)));
+    await subscriptions.add(newHeads(2, frameOf(1, 3)));
+    await subscriptions.add(newHeads(3, frameOf(2)));
+    await subscriptions.frameGone(1, 3);
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
+    expect([heads('0x1'), heads('0x2'), heads('0x3')]).toEqual([[11], [], [11]]);
+    await subscriptions.frameGone(1);
+    goneFrames.add(2);
+    chain.head = 12;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 2);
+    expect([heads('0x1'), heads('0x3')]).toEqual([[11], [11]]);
+    expect(loops.running()).toEqual([]);
+  });
+
+  it('go on in the next worker from where they were, without repeating a head', async () => {
+    const first = setup();
+    await first.subscriptions.add(newHeads(1, frameOf(1)));
+    first.chain.head = 11;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
+    expect(first.heads('0x1')).toEqual([11]);
+    // The worker stops: its timers die with it; session storage stays.
+    vi.clearAllTimers();
+    const next = setup(first.backend);
+    next.chain.head = 12;
+    await next.subscriptions.resume();
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 2);
+    expect(next.heads('0x1')).toEqual([12]);
+  });
+
+  it('are capped per origin, and keep the worker alive while they run', async () => {
+    const { subscriptions, keptAlive } = setup();
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_ORIGIN; i++) await subscriptions.add(newHeads(i, frameOf(1)));
+    await expect(subscriptions.add(newHeads(999, frameOf(1)))).rejects.toMatchObject({ code: -32005 });
+    await vi.advanceTimersByTimeAsync(KEEP_ALIVE_MS * 3);
+    expect(keptAlive()).toBeGreaterThanOrEqual(3);
+    expect(keptAlive()).toBeLessThanOrEqual(4);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The subscriptions pages made (eth_subscribe), each a watcher on its network's poll loop (../watch/pollLoop.ts)
+ * that sends what it finds to the frame that subscribed, as EIP-1193 `message` events. They are kept in memory while
+ * the worker runs and in session storage for the next one; they end with eth_unsubscribe, when their frame goes away
+ * (its port closed, its tab closed, or a message could not reach it), or with the browser.
+ */
+import { ErrorCode, RpcError } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import type { TypedStorage } from '../storage/typedStorage';
+import type { Frame } from '../transport/frames';
+import type { PollLoops, Turn } from '../watch/pollLoop';
+import type { ChangesDeps } from '../filters/changes';
+import { reportOf } from './reports';
+import type { SubscriptionKind } from '../../shared/schemas/subscription';
+import type { SubscriptionRecord, SubscriptionsSlice } from './types';
+
+export const MAX_SUBSCRIPTIONS_PER_ORIGIN = 64;
+
+/**
+ * How often each kind looks, in ms: the pending kinds follow the chain's ~200 ms pre-confirmed view; heads and logs
+ * only change with a block; the wallet's own pending transactions are read from its store.
+ */
+export const POLL_MS: Record<SubscriptionKind, number> = { newHeads: 500, logs: 500, newPendingTransactions: 1000, pendingLogs: 200, newFlashblockTransactions: 200 };
+
+/** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */
+export const KEEP_ALIVE_MS = 20_000;
+
+export interface SubscriptionsDeps {
+  session: TypedStorage<SubscriptionsSlice>;
+  loops: Pick<PollLoops, 'watch'>;
+  /** Sends a `message` event to the frame; false when it is gone. */
+  notify(frame: Frame, data: unknown): Promise<boolean>;
+  reportDeps(): Promise<ChangesDeps>;
+  /** Any extension API call: it counts as activity, so the browser keeps the worker. */
+  keepAlive(): Promise<unknown>;
+  now(): number;
+}
+
+export interface Subscriptions {
+  /** Starts a subscription; -32005 when its origin has MAX_SUBSCRIPTIONS_PER_ORIGIN already. */
+  add(subscription: SubscriptionRecord): Promise<void>;
+  /** eth_unsubscribe: true when the origin had it. */
+  remove(origin: string, id: Hex): Promise<boolean>;
+  /** A frame went away (or every frame of a tab, `frameId` undefined): its subscriptions end. */
+  frameGone(tabId: number, frameId?: number): Promise<void>;
+  /** After a worker start: the stored subscriptions run again. */
+  resume(): Promise<void>;
+}
+
+const keyOf = (origin: string, id: string) => `${origin} ${id.toLowerCase()}`;
+
+export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
+  const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
+  let keptAliveAt = -Infinity;
+
+  const end = async (keys: string[]) => {
+    for (const key of keys) {
+      live.get(key)?.stop();
+      live.delete(key);
+    }
+    if (keys.length > 0) await deps.session.update('subscriptions', (all) => Object.fromEntries(Object.entries(all).filter(([key]) => !keys.includes(key))));
+  };
+
+  const keepAlive = () => {
+    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return;
+    keptAliveAt = deps.now();
+    void deps.keepAlive().catch(() => undefined);
+  };
+
+  /** One turn: what it found goes to its frame, after the subscription is stored as it now stands (nothing comes twice). */
+  const turn = (key: string) => async ({ node }: Turn): Promise<number> => {
+    const before = live.get(key)?.subscription;
+    if (!before) return POLL_MS.newHeads;
+    keepAlive();
+    const { subscription, results } = await reportOf(node, before, await deps.reportDeps());
+    const entry = live.get(key);
+    if (!entry) return POLL_MS[before.kind];
+    if (subscription !== before) {
+      entry.subscription = subscription;
+      await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: subscription } : all));
+    }
+    for (const result of results) {
+      if (await deps.notify(subscription.frame, { type: 'eth_subscription', data: { subscription: subscription.id, result } })) continue;
+      await end([key]);
+      break;
+    }
+    return POLL_MS[subscription.kind];
+  };
+
+  const start = (subscription: SubscriptionRecord) => {
+    const key = keyOf(subscription.frame.origin, subscription.id);
+    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind]);
+    live.set(key, { subscription, stop });
+  };
+
+  return {
+    async add(subscription) {
+      const { origin } = subscription.frame;
+      await deps.session.update('subscriptions', (all) => {
+        if (Object.values(all).filter((s) => s.frame.origin === origin).length >= MAX_SUBSCRIPTIONS_PER_ORIGIN) {
+          throw new RpcError(ErrorCode.limitExceeded, `${origin} has ${MAX_SUBSCRIPTIONS_PER_ORIGIN} subscriptions already: end one (eth_unsubscribe) first`);
+        }
+        return { ...all, [keyOf(origin, subscription.id)]: subscription };
+      });
+      start(subscription);
+    },
+    async remove(origin, id) {
+      const key = keyOf(origin, id);
+      const found = live.has(key) || key in (await deps.session.get('subscriptions'));
+      await end([key]);
+      return found;
+    },
+    async frameGone(tabId, frameId) {
+      const all = await deps.session.get('subscriptions');
+      const ofFrame = (s: SubscriptionRecord) => s.frame.tabId === tabId && (frameId === undefined || s.frame.frameId === frameId);
+      const keys = new Set([...Object.entries(all), ...[...live].map(([key, { subscription }]) => [key, subscription] as const)].filter(([, s]) => ofFrame(s)).map(([key]) => key));
+      await end([...keys]);
+    },
+    async resume() {
+      for (const subscription of Object.values(await deps.session.get('subscriptions'))) {
+        if (!live.has(keyOf(subscription.frame.origin, subscription.id))) start(subscription);
+      }
+    },
+  };
+}
