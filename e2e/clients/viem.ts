@@ -2,7 +2,7 @@
  * viem as a real dapp would use it, bundled for the test page (window.viemDapp). Results are made
  * JSON-friendly (bigints as strings) to cross page.evaluate.
  */
-import { createWalletClient, custom, defineChain, type EIP1193Provider, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, custom, defineChain, parseAbiItem, type EIP1193Provider, type Hex } from 'viem';
 import { getCallsStatus, getCapabilities, sendCalls, sendTransaction, signMessage, signTypedData } from 'viem/actions';
 import { erc7811Actions, erc7846Actions } from 'viem/experimental';
 
@@ -14,9 +14,23 @@ const devnet = defineChain({
 });
 
 const client = () => createWalletClient({ chain: devnet, transport: custom((window as unknown as { ethereum: EIP1193Provider }).ethereum) });
+const publicClient = () => createPublicClient({ chain: devnet, pollingInterval: 100, transport: custom((window as unknown as { ethereum: EIP1193Provider }).ethereum) });
+/** What viem's watchers heard: block numbers, and Transfer recipients with their values. */
+const watched = { blocks: [] as string[], transfers: [] as { to: string; value: string }[] };
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)));
 
 (window as unknown as { viemDapp: unknown }).viemDapp = {
+  /** watchBlockNumber and watchContractEvent over the injected provider, as a dapp keeps its views current. */
+  watch(token: Hex) {
+    publicClient().watchBlockNumber({ onBlockNumber: (n) => void watched.blocks.push(n.toString()) });
+    publicClient().watchContractEvent({
+      address: token,
+      abi: [parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')],
+      eventName: 'Transfer',
+      onLogs: (logs) => logs.forEach((log) => watched.transfers.push({ to: log.args.to!, value: log.args.value!.toString() })),
+    });
+  },
+  watched: async () => watched,
   async getCapabilities(account: Hex) {
     return plain(await getCapabilities(client(), { account }));
   },

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import type { ChangesDeps } from '../filters/changes';
 import { MAX_HEADS_REPORTED, reportOf } from './reports';
 import type { SubscriptionRecord } from './types';
 
 const hex = (n: number): Hex => `0x${n.toString(16)}`;
 const hashAt = (n: number, fork = 0): Hex => `0x${fork.toString(16).padStart(2, '0')}${n.toString(16).padStart(62, '0')}`;
 const FRAME = { tabId: 1, frameId: 0, origin: 'https://dapp.example' };
-const DEPS = { logsBlockRangeLimit: 2000, ownPending: async () => [] as Hex[] };
+const DEPS: ChangesDeps = { logsBlockRangeLimit: 2000, ownPending: async () => [] };
 
 /** A chain of `head + 1` blocks on fork `fork`, with a pending view the test fills. */
 function fakeChain() {
