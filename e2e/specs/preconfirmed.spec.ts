@@ -11,6 +11,7 @@ import type { Dapp } from '../pages/dapp';
 import { WalletPopup } from '../pages/wallet';
 
 const RECIPIENT = '0x000000000000000000000000000000000000bEEF';
+const EMITTER = '0x0000000000000000000000000000000000001091';
 const pay = (eth: string) => ({ to: RECIPIENT, value: toQuantity(parseEther(eth)) });
 type CallsStatus = { status: number; receipts: { blockNumber: string }[]; capabilities?: { preconfirmed: boolean } };
 const callsStatus = (dapp: Dapp, id: string) => dapp.result<CallsStatus>('wallet_getCallsStatus', [id]);
@@ -36,7 +37,7 @@ test('a node with eth_sendRawTransactionSync: the batch goes out through it and 
 
 test('a flashblocks node serves the receipt before the block is sealed: 200 pre-confirmed, in Activity too, until it is mined', async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
-  // Blocks only from anvil_mine from here on (anvil cannot go back to 0.2 s blocks: this test runs last).
+  // Blocks only from anvil_mine from here on (anvil cannot go back to 0.2 s blocks: this test and the next run last).
   await chain.send('evm_setIntervalMining', [0]);
   chain.proxy.set('eth_getTransactionReceipt', 'preconfirm');
   const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'early', [pay('0.001')]));
@@ -56,4 +57,30 @@ test('a flashblocks node serves the receipt before the block is sealed: 200 pre-
   expect((await callsStatus(dapp, 'early')).receipts[0].blockNumber).toBe(building);
   await popup.waitForBatchStatus('early', 'Confirmed');
   expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
+});
+
+test('a flashblocks node: a pendingLogs subscription sees a log before its block is sealed; chain_transactionStatus says Preconfirmed, then Included', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  // Blocks only from anvil_mine (as in the test above, which this one follows).
+  await chain.send('evm_setIntervalMining', [0]);
+  chain.proxy.set('eth_getTransactionReceipt', 'preconfirm');
+  chain.proxy.set('eth_getLogs', 'preconfirm');
+  await dapp.record('message');
+  const subscription = await dapp.result<string>('eth_subscribe', ['pendingLogs', {}]);
+
+  // A contract that emits one log (LOG0) when called, called by another wallet of the user's straight to the node.
+  await chain.send('anvil_setCode', [EMITTER, '0x60006000a000']);
+  const sent = await account.sendTransaction({ to: EMITTER, gasLimit: 100_000n });
+  const sealedBefore = await chain.provider.getBlockNumber();
+  const logs = async () => ((await dapp.events('message')) as { data: { subscription: string; result: { transactionHash: string; blockNumber: string } } }[])
+    .filter((m) => m.data.subscription === subscription).map((m) => m.data.result);
+  await expect.poll(logs).toEqual([expect.objectContaining({ transactionHash: sent.hash, blockNumber: toQuantity(sealedBefore + 1) })]);
+  // Heard while the block was still being built.
+  expect(await chain.provider.getBlockNumber()).toBe(sealedBefore);
+  expect(await dapp.result('chain_transactionStatus', [sent.hash])).toEqual({ status: 'Preconfirmed', blockNumber: toQuantity(sealedBefore + 1), success: true });
+
+  await chain.send('anvil_mine', ['0x1']);
+  await expect.poll(() => dapp.result<{ status: string }>('chain_transactionStatus', [sent.hash])).toMatchObject({ status: 'Included', success: true });
+  // Sealed, the same log is not sent again.
+  expect(await logs()).toHaveLength(1);
 });
