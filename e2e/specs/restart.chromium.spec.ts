@@ -216,3 +216,21 @@ test('a filter survives a worker stop: each log is reported once, before and aft
   expect(await dapp.result('eth_getFilterChanges', [filter])).toEqual([expect.objectContaining({ transactionHash: second!.hash })]);
   expect(await dapp.result('eth_getFilterChanges', [filter])).toEqual([]);
 });
+
+test('a subscription survives a worker stop: its logs keep coming to the page once the worker is back, none twice', async ({ wallet, dapp, chromium, devnet }) => {
+  void wallet;
+  const recipient = Wallet.createRandom().address;
+  await dapp.record('message');
+  const subscription = await dapp.result<string>('eth_subscribe', ['logs', { address: devnet.addresses.testToken, topics: [id('Transfer(address,address,uint256)'), null, zeroPadValue(recipient, 32)] }]);
+  const heard = async () => ((await dapp.events('message')) as { data: { subscription: string; result: { transactionHash: string } } }[])
+    .filter((m) => m.data.subscription === subscription).map((m) => m.data.result.transactionHash);
+  const first = await (await token(devnetWallet(0)).mint(recipient, 1n)).wait();
+  await expect.poll(heard).toEqual([first!.hash]);
+  await chromium.stopServiceWorker();
+  const second = await (await token(devnetWallet(0)).mint(recipient, 2n)).wait();
+  // Any request of the page wakes the worker (the browser's alarm would, later): the subscription goes on from where it was.
+  await dapp.result('eth_blockNumber');
+  await expect.poll(heard).toEqual([first!.hash, second!.hash]);
+  const third = await (await token(devnetWallet(0)).mint(recipient, 3n)).wait();
+  await expect.poll(heard).toEqual([first!.hash, second!.hash, third!.hash]);
+});

@@ -9,7 +9,7 @@ import { createBatchStore } from './batches/store';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
-import { createSubscriptions } from './subscriptions/subscriptions';
+import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
 import { ownPending } from './batches/ownPending';
 import { createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
@@ -135,6 +135,7 @@ export function createServices(deps: ServiceDeps): Background {
       notify: (frame, data) => frames.emitTo(frame, 'message', data),
       reportDeps: () => services.changesDeps(),
       keepAlive: deps.keepAlive,
+      scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
       now: Date.now,
     }),
     async changesDeps() {

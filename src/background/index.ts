@@ -14,6 +14,7 @@ import { announceAccounts } from './permissions/visible';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
+import { SUBSCRIPTIONS_ALARM } from './subscriptions/subscriptions';
 import { DEFERRED } from './rpc/types';
 import { restrictToTrustedContexts } from './storage/access';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
@@ -98,6 +99,7 @@ browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === AUTO_LOCK_ALARM) void lock();
   if (alarm.name === FIREWALL_ALARM) void watchDelegations();
   if (alarm.name === PHISHING_LIST_ALARM) void refreshPhishingList();
+  if (alarm.name === SUBSCRIPTIONS_ALARM) void started.then(() => services.subscriptions.resume()).then((live) => (live === 0 ? browser.alarms.clear(SUBSCRIPTIONS_ALARM) : undefined));
 });
 
 /** A newer phishing list, at most daily (the bundled one stays in use meanwhile and whenever this fails). */

@@ -24,17 +24,19 @@ function setup(backend: StorageBackend = memoryBackend()) {
   const delivered: { frame: Frame; data: unknown }[] = [];
   const goneFrames = new Set<number>();
   let keptAlive = 0;
+  let wakes = 0;
   const subscriptions = createSubscriptions({
     session: typedStorage(backend, SUBSCRIPTIONS_DEFAULTS),
     loops,
     notify: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), true)),
     reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [] }),
     keepAlive: async () => keptAlive++,
+    scheduleWake: () => void wakes++,
     now: () => Date.now(),
   });
   const heads = (subscription: Hex) => delivered.filter((d) => (d.data as { data: { subscription: Hex } }).data.subscription === subscription)
     .map((d) => Number(((d.data as { data: { result: { number: Hex } } }).data.result.number)));
-  return { chain, loops, subscriptions, delivered, goneFrames, heads, backend, keptAlive: () => keptAlive };
+  return { chain, loops, subscriptions, delivered, goneFrames, heads, backend, keptAlive: () => keptAlive, wakes: () => wakes };
 }
 
 const newHeads = (id: number, frame: Frame, tip = 10): SubscriptionRecord => ({ id: `0x${id.toString(16)}`, frame, chainId: '0x7a69', kind: 'newHeads', tip: { number: tip, hash: hashAt(tip) } });
@@ -94,17 +96,18 @@ describe('subscriptions', () => {
     vi.clearAllTimers();
     const next = setup(first.backend);
     next.chain.head = 12;
-    await next.subscriptions.resume();
+    expect(await next.subscriptions.resume()).toBe(1);
     await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 2);
     expect(next.heads('0x1')).toEqual([12]);
   });
 
-  it('are capped per origin, and keep the worker alive while they run', async () => {
-    const { subscriptions, keptAlive } = setup();
+  it('are capped per origin, keep the worker alive while they run, and set the alarm that wakes a stopped one', async () => {
+    const { subscriptions, keptAlive, wakes } = setup();
     for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_ORIGIN; i++) await subscriptions.add(newHeads(i, frameOf(1)));
     await expect(subscriptions.add(newHeads(999, frameOf(1)))).rejects.toMatchObject({ code: -32005 });
     await vi.advanceTimersByTimeAsync(KEEP_ALIVE_MS * 3);
     expect(keptAlive()).toBeGreaterThanOrEqual(3);
     expect(keptAlive()).toBeLessThanOrEqual(4);
+    expect(wakes()).toBe(MAX_SUBSCRIPTIONS_PER_ORIGIN);
   });
 });

@@ -24,6 +24,11 @@ export const POLL_MS: Record<SubscriptionKind, number> = { newHeads: 500, logs: 
 
 /** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */
 export const KEEP_ALIVE_MS = 20_000;
+/**
+ * A worker the browser stopped anyway is woken by this alarm while subscriptions live (its start resumes them); it is
+ * cleared at a wake that finds none.
+ */
+export const SUBSCRIPTIONS_ALARM = 'subscriptions';
 
 export interface SubscriptionsDeps {
   session: TypedStorage<SubscriptionsSlice>;
@@ -33,6 +38,8 @@ export interface SubscriptionsDeps {
   reportDeps(): Promise<ChangesDeps>;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
+  /** Sets SUBSCRIPTIONS_ALARM. */
+  scheduleWake(): void;
   now(): number;
 }
 
@@ -43,8 +50,8 @@ export interface Subscriptions {
   remove(origin: string, id: Hex): Promise<boolean>;
   /** A frame went away (or every frame of a tab, `frameId` undefined): its subscriptions end. */
   frameGone(tabId: number, frameId?: number): Promise<void>;
-  /** After a worker start: the stored subscriptions run again. */
-  resume(): Promise<void>;
+  /** After a worker start: the stored subscriptions run again; answers how many there are. */
+  resume(): Promise<number>;
 }
 
 const keyOf = (origin: string, id: string) => `${origin} ${id.toLowerCase()}`;
@@ -103,6 +110,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
         return { ...all, [keyOf(origin, subscription.id)]: subscription };
       });
       start(subscription);
+      deps.scheduleWake();
     },
     async remove(origin, id) {
       const key = keyOf(origin, id);
@@ -117,9 +125,11 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
       await end([...keys]);
     },
     async resume() {
-      for (const subscription of Object.values(await deps.session.get('subscriptions'))) {
+      const stored = Object.values(await deps.session.get('subscriptions'));
+      for (const subscription of stored) {
         if (!live.has(keyOf(subscription.frame.origin, subscription.id))) start(subscription);
       }
+      return stored.length;
     },
   };
 }

@@ -17,7 +17,7 @@ export const LOCK_DEADLINE_DEFAULTS: LockDeadlineSlice = { lockAt: null };
 export interface IdleTimerDeps {
   settings: SettingsStorage;
   session: TypedStorage<LockDeadlineSlice>;
-  alarms: { create(name: string, info: { when: number }): Promise<void> | void; clear(name: string): Promise<unknown> };
+  alarms: { create(name: string, info: { when?: number; periodInMinutes?: number }): Promise<void> | void; clear(name: string): Promise<unknown> };
   now(): number;
 }
 
