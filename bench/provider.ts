@@ -3,7 +3,10 @@
  * (eth_chainId, answered by the frame's content script, and net_version, a round trip to the worker), a node read through the wallet against the same JSON-RPC call fetched by the page, the first answer
  * after the service worker stopped, a request until its approval screen is painted and until its simulated preview
  * is on it, an atomic batch from wallet_sendCalls' answer to status 200, the same from the Approve click to status
- * 200 with and without eth_sendRawTransactionSync, and an event with 50 tabs open of which 2 are connected. Numbers only; nothing is asserted. The last line is the same figures as JSON.
+ * 200 with and without eth_sendRawTransactionSync, an event with 50 tabs open of which 2 are connected, and
+ * listening to the chain: a log's block to the page's `message` callback, and what 50 live subscriptions cost (node
+ * requests per second, a round trip to the worker beside the same without them). Numbers only; nothing is asserted.
+ * The last line is the same figures as JSON.
  * Run: npm run build && npm run bench
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -164,6 +167,46 @@ try {
   const polled = report('approval → status 200, eth_sendRawTransaction', approvalToStatus.polling);
   const synced = report('approval → status 200, …Sync (EIP-7966)', approvalToStatus.sync);
   console.log(`${'approval → status 200 side by side'.padEnd(44)} sync ${synced.median.toFixed(2)} ms   polling ${polled.median.toFixed(2)} ms   (${(synced.median - polled.median).toFixed(2)} ms)`);
+
+  /** The node requests the worker made over `ms` (its resource timing entries), per second. */
+  const nodeRequestsPerSecond = async (ms: number) => {
+    await browser.evaluateInWorker(() => {
+      performance.setResourceTimingBufferSize(100_000);
+      performance.clearResourceTimings();
+    });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    const count = await browser.evaluateInWorker(() => performance.getEntriesByType('resource').length);
+    return (count * 1000) / ms;
+  };
+  /** Ten times: a Transfer minted (anvil seals its block before it answers) until the page's subscription callback. */
+  const logToCallback = async () => {
+    const samples: number[] = [];
+    const { token, devnetWallet } = await import('../e2e/fixtures/chain');
+    for (let i = 0; i < 10; i++) {
+      await dapp.screen.evaluate(async (testToken) => {
+        const w = window as unknown as { heardLog?: Promise<number>; ethereum: { request(a: unknown): Promise<string>; on(e: string, f: (m: { data: { subscription: string } }) => void): void } };
+        const id = await w.ethereum.request({ method: 'eth_subscribe', params: ['logs', { address: testToken }] });
+        w.heardLog = new Promise((resolve) => w.ethereum.on('message', (m) => (m.data.subscription === id ? resolve(performance.timeOrigin + performance.now()) : undefined)));
+      }, devnet.addresses.testToken);
+      await token(devnetWallet(0)).mint(devnet.accounts[5].address, 1n);
+      const minedAt = Date.now();
+      samples.push((await dapp.screen.evaluate(() => (window as unknown as { heardLog: Promise<number> }).heardLog, undefined)) - minedAt);
+    }
+    return samples;
+  };
+  report('log sealed → page\'s subscription callback', await logToCallback());
+  const idleRequests = await nodeRequestsPerSecond(5000);
+  const roundTripAlone = report('net_version, no subscriptions', await times('net_version', [], 'wallet', 50));
+  await dapp.screen.evaluate(async (testToken) => {
+    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['newHeads'] });
+    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['logs', { address: testToken, topics: [null, null, `0x${i.toString(16).padStart(64, '0')}`] }] });
+  }, devnet.addresses.testToken);
+  const busyRequests = await nodeRequestsPerSecond(5000);
+  report('net_version, 50 live subscriptions', await times('net_version', [], 'wallet', 50), roundTripAlone);
+  console.log(`${'node requests/s, 10 → 60 subscriptions'.padEnd(44)} ${idleRequests.toFixed(1)} → ${busyRequests.toFixed(1)} (one poll loop; reads of a turn shared)`);
+  results['node requests/s with 60 subscriptions'] = { median: busyRequests, p95: busyRequests, n: 1 };
+  report('log sealed → callback, 60 live subscriptions', await logToCallback());
 
   // 48 tabs of an origin that never connected, 2 of the connected one: the event reaches the 2.
   const others = devnet.dappUrl.replace('127.0.0.1', 'localhost');
