@@ -1,7 +1,8 @@
-/** The production build must not ship the local devnet: its background is built here as `npm run build` builds it. */
+/** What the builds ship: the production build not the local devnet; every frame little. Built here as `npm run build` builds them. */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
 
@@ -22,4 +23,22 @@ describe('the background bundle', () => {
   it('of the devnet build does (so the check above looks for what the devnet build ships)', async () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
+});
+
+/** The scripts every frame of every page runs at document_start: small, and without the polyfill. */
+describe('the scripts every frame runs', () => {
+  const built = async (name: 'content' | 'inpage', entry: string) => {
+    await buildScript(name, entry, out);
+    return readFileSync(join(out, `${name}.js`));
+  };
+
+  it('are the content script in at most 12 KB, using the browser\'s own API rather than webextension-polyfill', async () => {
+    const content = await built('content', 'src/content/index.ts');
+    expect(content.length).toBeLessThanOrEqual(12 * 1024);
+    expect(content.toString()).not.toContain('browser-polyfill');
+  }, 60_000);
+
+  it('and the inpage provider in at most 3 KB gzipped', async () => {
+    expect(gzipSync(await built('inpage', 'src/inpage/index.ts')).length).toBeLessThanOrEqual(3 * 1024);
+  }, 60_000);
 });

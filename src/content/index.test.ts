@@ -24,18 +24,17 @@ class FakePort {
 }
 
 const ports: FakePort[] = [];
-vi.mock('webextension-polyfill', () => ({
-  default: {
-    runtime: {
-      connect: () => {
-        const port = new FakePort();
-        ports.push(port);
-        return port;
-      },
-      onMessage: { addListener: () => undefined },
+// The browser's own API (Chrome's `chrome`), as the content script takes it.
+vi.stubGlobal('chrome', {
+  runtime: {
+    connect: () => {
+      const port = new FakePort();
+      ports.push(port);
+      return port;
     },
+    onMessage: { addListener: () => undefined },
   },
-}));
+});
 
 // happy-dom has no window.origin.
 Object.defineProperty(window, 'origin', { value: 'https://dapp.example', configurable: true });

@@ -7,9 +7,9 @@
  * page's settings (isMetaMask) and the selected chain; the provider gets the settings with "content-ready",
  * before any request of the page is answered.
  */
-import browser from 'webextension-polyfill';
 import { ErrorCode } from '../shared/errors';
 import { randomId } from '../shared/randomId';
+import { runtime, type Port } from './runtime';
 import {
   CONTENT_TARGET,
   INPAGE_TARGET,
@@ -38,7 +38,7 @@ const toPage = (data: ToPageMessage): void => {
 
 /** Requests handed to the background and not answered yet. */
 const unanswered = new Map<string, RequestMessage>();
-let port: browser.Runtime.Port | null = null;
+let port: Port | null = null;
 /**
  * The selected chain as the background named it on the open port: first with the settings, then by every chainChanged
  * (which the worker sends before it answers the switch). Forgotten with the port: a new worker names it again.
@@ -50,9 +50,9 @@ let chainId: string | undefined;
  * stops, the port closes: what it was asked and never answered goes again on a new one (an approval it already
  * holds is not asked twice, and is answered when the user decides); otherwise the next request opens it.
  */
-function connection(): browser.Runtime.Port {
+function connection(): Port {
   if (port) return port;
-  const opened = browser.runtime.connect({ name: PROVIDER_PORT });
+  const opened = runtime().connect({ name: PROVIDER_PORT });
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
     // A port this script closed itself (the page went into the back/forward cache) was replaced already.
@@ -147,7 +147,7 @@ window.addEventListener('pageshow', (event) => {
 });
 
 // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
-browser.runtime.onMessage.addListener((message: unknown) => {
+runtime().onMessage.addListener((message: unknown) => {
   fromBackground(message);
   return undefined;
 });
