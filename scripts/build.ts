@@ -15,6 +15,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
+import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
 import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
 
 const root = resolve(import.meta.dirname, '..');
@@ -54,6 +55,8 @@ async function buildAll(): Promise<void> {
       cpSync(resolve(dist, '.pages'), out, { recursive: true });
       cpSync(staging, out, { recursive: true });
       if (background) cpSync(background, out, { recursive: true });
+      // The release's phishing list: a file the worker reads when first asked, not code each of its starts compiles.
+      cpSync(resolve(root, 'node_modules/eth-phishing-detect/src/config.json'), resolve(out, SHIPPED_LIST_FILE));
       writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
     }
   }

@@ -3,6 +3,7 @@ import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET } from '../shared/networks';
 import type { RpcRequest } from '../shared/protocol';
 import { createServices } from './createServices';
 import { memoryPhishingListStore } from './protection/phishingUpdates';
+import { readShippedList } from './protection/testing';
 import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import type { Services } from './services';
@@ -25,6 +26,7 @@ function build() {
     sessionArea: memoryBackend(),
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
+    readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true },
     keepAlive: async () => undefined,
     sendToTab: async () => undefined,

@@ -17,6 +17,7 @@ import { trackReachability } from './networks/reachability';
 import { rememberSelected } from './networks/rememberSelected';
 import { callNode, nodeOf } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
+import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
 import { PAGE_BUDGET, requestBudget } from './rpc/budget';
@@ -49,6 +50,8 @@ export interface ServiceDeps {
   sealKeys: SealKeyStore;
   /** Where the newer phishing list is kept (IndexedDB in the extension). */
   phishingLists: PhishingListStore;
+  /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
+  readShippedPhishingList(): Promise<string>;
   alarms: IdleTimerDeps['alarms'];
   /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
   keepAlive(): Promise<unknown>;
@@ -85,7 +88,7 @@ export function createServices(deps: ServiceDeps): Background {
   const approvalWindow = deps.windows.approval(session);
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
-  const phishingUpdates = createPhishingUpdates(deps.phishingLists);
+  const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
 
   const services: Services = {
     vault,

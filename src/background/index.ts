@@ -12,7 +12,7 @@ import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
-import { PHISHING_LIST_ALARM, phishingListUrl } from './protection/phishingUpdates';
+import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
 import { SUBSCRIPTIONS_ALARM } from './subscriptions/subscriptions';
 import { DEFERRED } from './rpc/types';
@@ -37,6 +37,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   sessionArea: browser.storage.session,
   sealKeys: indexedDbKeyStore,
   phishingLists: indexedDbPhishingListStore,
+  readShippedPhishingList: () => fetch(browser.runtime.getURL(SHIPPED_LIST_FILE)).then((response) => response.text()),
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),
   sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEVNET_LISTED_HOST, phishingVerdict } from './phishingList';
+import { DEVNET_LISTED_HOST, phishingVerdict as verdictOf } from './phishingList';
+import { shippedLists } from './testing';
+
+const LISTS = shippedLists();
+const phishingVerdict = (host: string) => verdictOf(host, LISTS);
 
 describe('the phishing list (eth-phishing-detect)', () => {
   it('lists a host on the blocklist, its subdomains, any case, with a trailing dot', () => {

@@ -1,15 +1,13 @@
 /**
- * The community phishing list (npm `eth-phishing-detect`): the copy bundled with the release, and a newer copy the
- * wallet fetches at most daily (./phishingUpdates.ts). A host is `listed` when one of the two lists it: the most
+ * The community phishing list (npm `eth-phishing-detect`): the copy shipped with the release, and a newer copy the
+ * wallet fetches at most daily (./phishingUpdates.ts). The release's copy is a file of the extension
+ * (`phishing-list.json`, which the build copies from the package) read when first asked, not code every worker start
+ * compiles. A host is `listed` when one of the two lists it: the most
  * specific of the host and its parent domains that either of that list's lists names decides (so a listed site wins
  * over an allowed parent, a free-hosting domain for instance). The fetched copy only adds: it cannot unlist what the
- * bundled one lists. A host `resembles` a target of phishing when, without its top-level domain, it is within the
+ * shipped one lists. A host `resembles` a target of phishing when, without its top-level domain, it is within the
  * list's edit distance of one (as the package's own detector reads it).
  */
-import config from 'eth-phishing-detect/src/config.json';
-
-declare const __DEVNET_BUILD__: boolean;
-
 /** Served by the e2e fixtures (any `*.localhost` reaches the devnet's dapp server): the devnet build lists it, so the warning can be tested. */
 export const DEVNET_LISTED_HOST = 'phishing-test.localhost';
 
@@ -34,9 +32,18 @@ export const hostListsOf = (list: Pick<PhishingConfig, 'blacklist' | 'whitelist'
   allowlist: new Set(list.whitelist),
 });
 
-let bundled: HostLists | undefined;
-/** Built on first use: a worker start that answers a read should not index 15 000 hosts first. */
-const bundledLists = () => (bundled ??= hostListsOf(config, __DEVNET_BUILD__ ? [DEVNET_LISTED_HOST] : []));
+/** What a verdict reads: the release's copy (its host lists and its fuzzy list) and the fetched one, if any. */
+export interface PhishingLists {
+  shipped: HostLists;
+  fuzzy: Pick<PhishingConfig, 'tolerance' | 'fuzzylist'>;
+  fetched?: HostLists;
+}
+
+/** The release's copy ready to be asked; `extraBlocked`: hosts the devnet build adds. */
+export const shippedListsOf = (config: PhishingConfig, extraBlocked: string[] = []): Omit<PhishingLists, 'fetched'> => ({
+  shipped: hostListsOf(config, extraBlocked),
+  fuzzy: { tolerance: config.tolerance, fuzzylist: config.fuzzylist },
+});
 
 /** The host and each parent domain, most specific first: `a.b.example.com`, `b.example.com`, `example.com`, `com`. */
 const selfAndParents = (host: string): string[] => host.split('.').map((_, i, parts) => parts.slice(i).join('.'));
@@ -66,14 +73,14 @@ function listedIn(lists: HostLists, domains: string[]): boolean {
   return false;
 }
 
-/** What the phishing lists say about a site's host (lowercase, trailing dot ignored); `fetched`: the newer copy, if any. */
-export function phishingVerdict(hostname: string, fetched?: HostLists): PhishingVerdict {
+/** What the phishing lists say about a site's host (lowercase, trailing dot ignored). */
+export function phishingVerdict(hostname: string, { shipped, fuzzy, fetched }: PhishingLists): PhishingVerdict {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const domains = selfAndParents(host);
-  if (listedIn(bundledLists(), domains) || (fetched !== undefined && listedIn(fetched, domains))) return { kind: 'listed' };
-  if (domains.some((d) => bundledLists().allowlist.has(d))) return undefined;
+  if (listedIn(shipped, domains) || (fetched !== undefined && listedIn(fetched, domains))) return { kind: 'listed' };
+  if (domains.some((d) => shipped.allowlist.has(d))) return undefined;
   const form = fuzzyForm(host);
   if (form === '') return undefined;
-  const target = config.fuzzylist.find((t) => distanceWithin(form, fuzzyForm(t), config.tolerance));
+  const target = fuzzy.fuzzylist.find((t) => distanceWithin(form, fuzzyForm(t), fuzzy.tolerance));
   return target ? { kind: 'resembles', target } : undefined;
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { phishingVerdict } from './phishingList';
-import { REFRESH_AFTER_MS, createPhishingUpdates, memoryPhishingListStore, parsePhishingList, phishingListUrl } from './phishingUpdates';
+import { REFRESH_AFTER_MS, createPhishingUpdates, memoryPhishingListStore, parsePhishingList, phishingListUrl, type PhishingListStore } from './phishingUpdates';
+import { readShippedList } from './testing';
 
 const URL = 'https://lists.example/config.json';
 const LIST = { version: 2, tolerance: 2, fuzzylist: [], whitelist: ['fresh-allowed.example', 'azukishop.live'], blacklist: ['fresh-phish.example'] };
@@ -15,10 +16,14 @@ function server(body: () => Response | Promise<Response>) {
   return { asked, fetchList };
 }
 
+/** As the worker makes it, reading the release's copy as the build ships it. */
+const updatesWith = (store: PhishingListStore, fetchList: typeof fetch, now?: () => number) =>
+  createPhishingUpdates({ store, readShipped: readShippedList, extraListed: [], fetchList, ...(now ? { now } : {}) });
+
 describe('the phishing list’s updates', () => {
   it('adds the hosts a fetched copy lists; the bundled list stays listed whatever the copy allows', async () => {
     const { fetchList } = server(() => new Response(JSON.stringify(LIST)));
-    const updates = createPhishingUpdates(memoryPhishingListStore(), fetchList);
+    const updates = updatesWith(memoryPhishingListStore(), fetchList);
     expect(phishingVerdict('fresh-phish.example', await updates.lists())).toBeUndefined();
     await updates.refresh(URL);
     const fetched = await updates.lists();
@@ -31,8 +36,8 @@ describe('the phishing list’s updates', () => {
     let clock = 1_000_000;
     const store = memoryPhishingListStore();
     const { asked, fetchList } = server(() => new Response(JSON.stringify(LIST)));
-    await createPhishingUpdates(store, fetchList, () => clock).refresh(URL);
-    const restarted = createPhishingUpdates(store, fetchList, () => clock);
+    await updatesWith(store, fetchList, () => clock).refresh(URL);
+    const restarted = updatesWith(store, fetchList, () => clock);
     await restarted.refresh(URL);
     expect(asked).toHaveLength(1);
     expect(phishingVerdict('fresh-phish.example', await restarted.lists())).toEqual({ kind: 'listed' });
@@ -51,9 +56,9 @@ describe('the phishing list’s updates', () => {
     ];
     for (const answer of answers) {
       const store = memoryPhishingListStore();
-      const updates = createPhishingUpdates(store, server(answer).fetchList);
+      const updates = updatesWith(store, server(answer).fetchList);
       await updates.refresh(URL);
-      expect(await updates.lists()).toBeUndefined();
+      expect((await updates.lists()).fetched).toBeUndefined();
       expect(store.saved?.fetched).toBeUndefined();
       expect(store.saved?.attemptedAt).toBeGreaterThan(0);
     }
@@ -66,10 +71,23 @@ describe('the phishing list’s updates', () => {
     expect(parsePhishingList(JSON.stringify({ ...LIST, whitelist: 'x' }))).toMatch(/whitelist/);
   });
 
+  it('reads the release\'s copy from the extension\'s file once; an unreadable one leaves the fetched copy to decide', async () => {
+    let reads = 0;
+    const updates = createPhishingUpdates({ store: memoryPhishingListStore(), readShipped: () => (reads++, readShippedList()), extraListed: ['listed.localhost'], fetchList: server(() => new Response(JSON.stringify(LIST))).fetchList });
+    expect(phishingVerdict('azukishop.live', await updates.lists())).toEqual({ kind: 'listed' });
+    expect(phishingVerdict('listed.localhost', await updates.lists())).toEqual({ kind: 'listed' });
+    expect(reads).toBe(1);
+    const unreadable = createPhishingUpdates({ store: memoryPhishingListStore(), readShipped: async () => '<html>', extraListed: [], fetchList: server(() => new Response(JSON.stringify(LIST))).fetchList });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(phishingVerdict('azukishop.live', await unreadable.lists())).toBeUndefined();
+    await unreadable.refresh(URL);
+    expect(phishingVerdict('fresh-phish.example', await unreadable.lists())).toEqual({ kind: 'listed' });
+  });
+
   it('waits for a refresh under way before answering, so a request right after the start sees the new copy', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const updates = createPhishingUpdates(memoryPhishingListStore(), server(async () => (await held, new Response(JSON.stringify(LIST)))).fetchList);
+    const updates = updatesWith(memoryPhishingListStore(), server(async () => (await held, new Response(JSON.stringify(LIST)))).fetchList);
     void updates.refresh(URL);
     const asked = updates.lists();
     release();

@@ -1,9 +1,10 @@
 /**
- * A newer copy of the phishing list than the release's: fetched at most daily from a URL (a setting; by default the
- * list's own repository), checked before use, kept in the extension's IndexedDB (out of pages' reach) and used beside
- * the bundled copy, which stays the fallback and which the fetched one can only add to (./phishingList.ts).
+ * The phishing lists a verdict reads: the release's copy, read from the extension's own file when first asked, and a
+ * newer copy fetched at most daily from a URL (a setting; by default the list's own repository), checked before use,
+ * kept in the extension's IndexedDB (out of pages' reach) and used beside the release's, which stays the fallback and
+ * which the fetched one can only add to (./phishingList.ts).
  */
-import { hostListsOf, type HostLists, type PhishingConfig } from './phishingList';
+import { hostListsOf, shippedListsOf, type HostLists, type PhishingConfig, type PhishingLists } from './phishingList';
 
 /** Where eth-phishing-detect publishes the list (the devnet build asks the demo dapp's server, so tests stay offline). */
 const defaultUrl = (devnetBuild: boolean): string =>
@@ -40,9 +41,12 @@ export interface PhishingListStore {
   save(stored: StoredPhishingList): Promise<void>;
 }
 
+/** The file the build copies eth-phishing-detect's config.json to, in the extension. */
+export const SHIPPED_LIST_FILE = 'phishing-list.json';
+
 export interface PhishingUpdates {
-  /** The fetched copy, if there is one (waits for a refresh under way, which is bounded by its timeout). */
-  lists(): Promise<HostLists | undefined>;
+  /** The release's copy and the fetched one, if there is one (waits for a refresh under way, bounded by its timeout). */
+  lists(): Promise<PhishingLists>;
   /** Asks `url` for a newer copy when the last try is a day old; a failure keeps what there is. */
   refresh(url: string): Promise<void>;
 }
@@ -78,7 +82,27 @@ async function download(url: string, fetchList: typeof fetch): Promise<PhishingC
   return list;
 }
 
-export function createPhishingUpdates(store: PhishingListStore, fetchList: typeof fetch = (...args) => fetch(...args), now = Date.now): PhishingUpdates {
+export interface PhishingUpdatesDeps {
+  store: PhishingListStore;
+  /** The release's copy (SHIPPED_LIST_FILE), as text. */
+  readShipped(): Promise<string>;
+  /** Hosts the devnet build lists beside the release's. */
+  extraListed: string[];
+  fetchList?: typeof fetch;
+  now?: () => number;
+}
+
+/** The release's copy; a file that cannot be read or is not a list leaves the fetched copy alone to decide (said once). */
+async function shipped(deps: PhishingUpdatesDeps): Promise<Omit<PhishingLists, 'fetched'>> {
+  const list = await deps.readShipped().then(parsePhishingList, (error: Error) => error.message);
+  if (typeof list !== 'string') return shippedListsOf(list, deps.extraListed);
+  console.error(`[phishing] the release's list is unreadable: ${list}`);
+  return shippedListsOf({ tolerance: 0, fuzzylist: [], whitelist: [], blacklist: [] }, deps.extraListed);
+}
+
+export function createPhishingUpdates(deps: PhishingUpdatesDeps): PhishingUpdates {
+  const { store, fetchList = (...args) => fetch(...args), now = Date.now } = deps;
+  let release: Promise<Omit<PhishingLists, 'fetched'>> | undefined;
   let kept: Promise<StoredPhishingList | null> | undefined;
   let current: HostLists | undefined;
   let refreshing: Promise<void> = Promise.resolve();
@@ -92,9 +116,9 @@ export function createPhishingUpdates(store: PhishingListStore, fetchList: typeo
     ));
   return {
     async lists() {
-      await load();
+      const [lists] = await Promise.all([(release ??= shipped(deps)), load()]);
       await refreshing;
-      return current;
+      return current ? { ...lists, fetched: current } : lists;
     },
     refresh(url) {
       refreshing = refreshing.then(async () => {

@@ -14,8 +14,8 @@ export function chosenAccounts(raw: unknown): Hex[] {
 }
 
 /** What the connect screen warns about: a site whose address imitates a well-known dapp's. */
-export function connectDetails(origin: string): ConnectDetails {
-  const lookAlike = lookAlikeSite(origin);
+export async function connectDetails(services: Services, origin: string): Promise<ConnectDetails> {
+  const lookAlike = lookAlikeSite(origin, await services.phishingUpdates.lists());
   return lookAlike ? { lookAlikeSite: lookAlike } : {};
 }
 
@@ -42,7 +42,7 @@ export const accountMethods = {
       type: 'connect',
       async prepare(_params, { services, origin }) {
         const accounts = await visibleAccounts(services, origin);
-        return accounts.length > 0 ? new Answered(accounts) : connectDetails(origin);
+        return accounts.length > 0 ? new Answered(accounts) : connectDetails(services, origin);
       },
       answer: chosenAccounts,
       approve: (record, chosen, services) => grantConnection(services, record.origin, chosen),

@@ -11,6 +11,7 @@ import type { WalletConnectResult } from './dappMethods';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
 import { PAGE_BUDGET, requestBudget } from './budget';
+import { shippedLists } from '../protection/testing';
 
 const ORIGIN = 'https://dapp.example';
 // anvil's first development key: a test fixture, never funded outside a devnet.
@@ -25,7 +26,7 @@ function setup() {
     permissions: createPermissions(local),
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
     vault: { isUnlocked: async () => true },
-    phishingUpdates: { lists: async () => undefined },
+    phishingUpdates: { lists: async () => shippedLists() },
     topOrigin: async () => undefined,
     networks: { selected: async () => devnet, all: async () => DEVNET_BUILD_NETWORKS },
     emit: async () => undefined,

@@ -52,10 +52,10 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
     // Already connected and nothing to sign: answered as eth_requestAccounts is, without asking again.
     const accounts = await visibleAccounts(services, origin);
     if (accounts.length > 0) return new Answered({ accounts: accounts.map(withoutSignIn), chainIds: chains } satisfies WalletConnectResult);
-    return { ...connectDetails(origin), chainIds: chains };
+    return { ...(await connectDetails(services, origin)), chainIds: chains };
   }
   const fields = signInFields(signIn, origin, chains[0]);
-  return { ...connectDetails(origin), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
+  return { ...(await connectDetails(services, origin)), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
 }
 
 async function signedIn(services: Services, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {

@@ -37,7 +37,7 @@ export const permissionMethods = {
     // The same connect screen as eth_requestAccounts, asked every time; the answer is in EIP-2255's shape.
     approval: {
       type: 'connect',
-      prepare: async (_params, { origin }) => connectDetails(origin),
+      prepare: (_params, { origin, services }) => connectDetails(services, origin),
       answer: chosenAccounts,
       async approve(record, chosen, services) {
         await grantConnection(services, record.origin, chosen);

@@ -9,6 +9,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
 import { PAGE_BUDGET, requestBudget } from './budget';
+import { shippedLists } from '../protection/testing';
 
 const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -26,7 +27,7 @@ function setup(topOrigin?: string) {
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
     vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
-    phishingUpdates: { lists: async () => hostListsOf({ blacklist: ['fresh-phish.example'], whitelist: [] }) },
+    phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: ['fresh-phish.example'], whitelist: [] })) },
     topOrigin: async (tabId: number) => (tabId === 1 ? topOrigin : undefined),
     approvals: {
       earlier: async () => undefined,

@@ -8,15 +8,15 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
-import { phishingVerdict, type HostLists } from '../protection/phishingList';
+import { phishingVerdict, type PhishingLists } from '../protection/phishingList';
 import { DEFERRED, type MethodEntry, type RequestContext } from './types';
 
 const listedReason = (hostname: string) => `${hostname} is on the phishing list of known deceptive sites (eth-phishing-detect)`;
 
-function listedHost(origin: string, fetched: HostLists | undefined): string | undefined {
+function listedHost(origin: string, lists: PhishingLists): string | undefined {
   try {
     const { hostname } = new URL(origin);
-    return phishingVerdict(hostname, fetched)?.kind === 'listed' ? hostname : undefined;
+    return phishingVerdict(hostname, lists)?.kind === 'listed' ? hostname : undefined;
   } catch {
     return undefined;
   }
@@ -27,10 +27,10 @@ function listedHost(origin: string, fetched: HostLists | undefined): string | un
  * listed page embedding an unlisted frame is as deceptive as the frame itself).
  */
 async function untrustedListed({ origin, replyTo, services }: RequestContext): Promise<{ origin: string; hostname: string } | undefined> {
-  const fetched = await services.phishingUpdates.lists();
+  const lists = await services.phishingUpdates.lists();
   const top = replyTo.frameId === 0 ? undefined : await services.topOrigin(replyTo.tabId);
   for (const candidate of top && top !== origin ? [origin, top] : [origin]) {
-    const hostname = listedHost(candidate, fetched);
+    const hostname = listedHost(candidate, lists);
     if (hostname && !(await services.trustedSites.isTrusted(candidate))) return { origin: candidate, hostname };
   }
   return undefined;

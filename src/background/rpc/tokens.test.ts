@@ -15,6 +15,7 @@ import { createTokenStore } from '../tokens/store';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
 import { PAGE_BUDGET, requestBudget } from './budget';
+import { shippedLists } from '../protection/testing';
 
 const ORIGIN = 'https://dapp.example';
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -41,7 +42,7 @@ function setup(chainNode: ChainNode = node) {
     collectibles: createCollectibleStore(local),
     accounts: { selected: async () => ACCOUNT },
     vault: { isUnlocked: async () => true },
-    phishingUpdates: { lists: async () => undefined },
+    phishingUpdates: { lists: async () => shippedLists() },
     topOrigin: async () => undefined,
     networks: { selected: async () => devnet },
     nodeFor: async () => chainNode,
