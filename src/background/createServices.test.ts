@@ -27,6 +27,7 @@ function build() {
     phishingLists: memoryPhishingListStore(),
     alarms: { create: () => undefined, clear: async () => true },
     sendToTab: async () => undefined,
+    readExtensionFile: async () => [],
     windows: {
       approval: () => ({ show: async () => void shown.push('approval'), restore: async () => undefined, closeIfIdle: async () => undefined }),
       activity: () => async () => undefined,

@@ -6,6 +6,8 @@ import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
+import { bundledDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
+import { lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
 import { createFirewall } from './firewall/watch';
@@ -49,6 +51,8 @@ export interface ServiceDeps {
   alarms: IdleTimerDeps['alarms'];
   /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
   sendToTab: SendToTab;
+  /** A JSON file shipped with the extension (the ERC-7730 descriptors), read when first needed. */
+  readExtensionFile: ReadExtensionFile;
   /** The approval and activity windows, over the session slices that remember them. */
   windows: {
     approval(session: TypedStorage<SessionSchema>): ApprovalWindow;
@@ -124,6 +128,7 @@ export function createServices(deps: ServiceDeps): Background {
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
     filters: createFilters(session, Date.now),
     previews: lazyPreviews(),
+    reviewTypedData: lazyReview({ node: (method, params) => services.node(method, params), descriptors: bundledDescriptors(deps.readExtensionFile), now: Date.now }),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

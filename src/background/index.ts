@@ -38,6 +38,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   phishingLists: indexedDbPhishingListStore,
   alarms: browser.alarms,
   sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
+  readExtensionFile: async (path) => (await fetch(browser.runtime.getURL(path))).json(),
   windows: { approval: createApprovalWindow, activity: createActivityWindow },
 });
 const { vault, networks } = services;

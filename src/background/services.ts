@@ -7,6 +7,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { ReviewTypedData } from './clearSigning/lazyReview';
 import type { CollectibleStore } from './collectibles/store';
 import type { Filters } from './filters/store';
 import type { Firewall } from './firewall/watch';
@@ -63,6 +64,8 @@ export interface Services {
   filters: Filters;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
+  /** A typed message in words (ERC-7730 descriptors) with its dangers, for the signature screen. */
+  reviewTypedData: ReviewTypedData;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

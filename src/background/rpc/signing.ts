@@ -3,7 +3,8 @@
  * account's key in the background.
  */
 import { getBytes, verifyMessage } from 'ethers';
-import type { SignTypedDataDetails } from '../../shared/approvals';
+import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
+import { messageDangers } from '../clearSigning/personalSign';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { approvedTypedDataDigest } from '../../shared/typedData/digest';
@@ -11,9 +12,15 @@ import { method, type AccountContext, type DappTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
-  assertTypedDataChain(request.typed.domain, (await services.networks.selected()).chainId);
-  return { account, version: request.version, ...request.typed };
+  const network = await services.networks.selected();
+  assertTypedDataChain(request.typed.domain, network.chainId);
+  return { account, version: request.version, ...request.typed, clearSigning: await services.reviewTypedData(request.typed, account, network).catch(unreviewed) };
 }
+
+/** The review needs the node and the descriptor files: without them the message is still shown, as it is, saying why. */
+const unreviewed = (error: unknown): TypedDataReview => ({
+  dangers: [{ kind: 'notDescribed', tone: 'warn', message: `The wallet could not review this message (${error instanceof Error ? error.message : String(error)}): it is shown as it is.` }],
+});
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
@@ -42,7 +49,7 @@ export const signingMethods = {
       type: 'signMessage',
       async prepare({ message }, { account, origin }) {
         const text = messageText(message);
-        return text === null ? { account, message } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ details }, _answer, services) {
         return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
