@@ -7,7 +7,7 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
   return (
     <section aria-label="In words">
       <h2>{clear.intent}</h2>
-      {clear.owner && <p className="muted">Described for {clear.owner}</p>}
+      {clear.owner && <p className="muted">For {clear.owner}</p>}
       <Rows label="Fields">
         {clear.fields.map((field) => (
           <Row key={field.path} label={field.label}>

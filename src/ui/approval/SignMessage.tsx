@@ -24,7 +24,7 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
       <Dangers dangers={details.dangers ?? []} />
       {details.text !== undefined
         ? <pre className="card" aria-label="Message" style={{ whiteSpace: 'pre-wrap' }}>{details.text}</pre>
-        : <pre className="card mono" aria-label="Message">{details.message}</pre>}
+        : <pre className="card mono" aria-label="Message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{details.message}</pre>}
       {gate}
       <p className="muted">Signing costs nothing, but a signature can authorize things: sign only what you understand.</p>
     </Screen>
