@@ -5,6 +5,8 @@
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
 import { MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
+import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
+import { mintCollectible } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
@@ -44,24 +46,15 @@ test('an unlimited Permit to an account without code: in words, its dangers name
 test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
-  const item = [{ name: 'itemType', type: 'uint8' }, { name: 'token', type: 'address' }, { name: 'identifierOrCriteria', type: 'uint256' }, { name: 'startAmount', type: 'uint256' }, { name: 'endAmount', type: 'uint256' }];
+  const tokenId = await mintCollectible(from);
   const zero = '0x0000000000000000000000000000000000000000';
   const order = {
-    types: {
-      EIP712Domain: domain712,
-      OrderComponents: [
-        { name: 'offerer', type: 'address' }, { name: 'zone', type: 'address' }, { name: 'offer', type: 'OfferItem[]' }, { name: 'consideration', type: 'ConsiderationItem[]' },
-        { name: 'orderType', type: 'uint8' }, { name: 'startTime', type: 'uint256' }, { name: 'endTime', type: 'uint256' }, { name: 'zoneHash', type: 'bytes32' },
-        { name: 'salt', type: 'uint256' }, { name: 'conduitKey', type: 'bytes32' }, { name: 'counter', type: 'uint256' },
-      ],
-      OfferItem: item,
-      ConsiderationItem: [...item, { name: 'recipient', type: 'address' }],
-    },
+    types: seaportTypes,
     primaryType: 'OrderComponents',
     domain: { name: 'Seaport', version: '1.6', chainId: 31337, verifyingContract: '0x0000000000000068F116a894984e2DB1123eB395' },
     message: {
       offerer: from, zone: zero,
-      offer: [{ itemType: 2, token: TEST_COLLECTIBLE_ADDRESS, identifierOrCriteria: '1', startAmount: '1', endAmount: '1' }],
+      offer: [{ itemType: 2, token: TEST_COLLECTIBLE_ADDRESS, identifierOrCriteria: tokenId, startAmount: '1', endAmount: '1' }],
       consideration: [{ itemType: 0, token: zero, identifierOrCriteria: '0', startAmount: '100000000000000', endAmount: '100000000000000', recipient: from }],
       orderType: 0, startTime: '0', endTime: '4102444800', zoneHash: `0x${'00'.repeat(32)}`, salt: '1', conduitKey: `0x${'00'.repeat(32)}`, counter: '0',
     },

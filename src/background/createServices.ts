@@ -6,7 +6,7 @@ import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
-import { bundledDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
+import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
 import { lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
@@ -81,6 +81,9 @@ export function createServices(deps: ServiceDeps): Background {
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault);
+  const bundled = bundledDescriptors(deps.readExtensionFile);
+  // The wallet's own first: a user's file binding the same message does not replace them.
+  const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
   const approvalWindow = deps.windows.approval(session);
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
@@ -128,7 +131,7 @@ export function createServices(deps: ServiceDeps): Background {
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
     filters: createFilters(session, Date.now),
     previews: lazyPreviews(),
-    reviewTypedData: lazyReview({ node: (method, params) => services.node(method, params), descriptors: bundledDescriptors(deps.readExtensionFile), now: Date.now }),
+    reviewTypedData: lazyReview({ node: (method, params) => services.node(method, params), descriptors, now: Date.now }),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

@@ -39,6 +39,8 @@ export interface WalletState {
   approvals: ApprovalView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
+  /** The names of the ERC-7730 descriptor files the user added. */
+  userDescriptors: string[];
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }
@@ -152,6 +154,9 @@ export interface PageMethods {
   setMetaMaskCompatibility: Method<{ origin?: string; enabled: boolean | null }, null>;
   /** Forgets everything, as a fresh install; `confirmation` must be the typed RESET_CONFIRMATION. */
   resetWallet: Method<{ confirmation: string }, null>;
+  /** An ERC-7730 descriptor file the user adds (its JSON, parsed); refused with -32602 saying what is wrong. */
+  addDescriptor: Method<{ name: string; json: unknown }, null>;
+  removeDescriptor: Method<{ name: string }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */

@@ -10,6 +10,17 @@ export type ReadExtensionFile = (path: string) => Promise<unknown>;
 
 const DIR = 'erc7730';
 
+/** The user's files as descriptors, named as theirs on the screen; one stored before a parser change and no longer valid is left out. */
+export function userDescriptors(files: { name: string; json: unknown }[]): Descriptor[] {
+  return files.flatMap(({ name, json }) => {
+    try {
+      return [parseDescriptor(json, `your file ${name}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function bundledDescriptors(read: ReadExtensionFile): () => Promise<Descriptor[]> {
   let loading: Promise<Descriptor[]> | undefined;
   const load = async (): Promise<Descriptor[]> => {

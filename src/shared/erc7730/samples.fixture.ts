@@ -142,18 +142,21 @@ const item = [
 const ZERO = '0x0000000000000000000000000000000000000000';
 const ZERO32 = `0x${'00'.repeat(32)}`;
 
+/** Seaport's OrderComponents (1.5 and 1.6), with the domain type. */
+export const seaportTypes = {
+  EIP712Domain: domainType('name', 'version', 'chainId', 'verifyingContract'),
+  OrderComponents: [
+    { name: 'offerer', type: 'address' }, { name: 'zone', type: 'address' }, { name: 'offer', type: 'OfferItem[]' }, { name: 'consideration', type: 'ConsiderationItem[]' },
+    { name: 'orderType', type: 'uint8' }, { name: 'startTime', type: 'uint256' }, { name: 'endTime', type: 'uint256' }, { name: 'zoneHash', type: 'bytes32' },
+    { name: 'salt', type: 'uint256' }, { name: 'conduitKey', type: 'bytes32' }, { name: 'counter', type: 'uint256' },
+  ],
+  OfferItem: item,
+  ConsiderationItem: [...item, { name: 'recipient', type: 'address' }],
+};
+
 /** An OpenSea listing on Seaport 1.6: the NFT offered, ETH back to the offerer and OpenSea's 2.5% fee. */
 export const seaportListing = (price: bigint, payee: string = SIGNER): TypedMessage => ({
-  types: {
-    EIP712Domain: domainType('name', 'version', 'chainId', 'verifyingContract'),
-    OrderComponents: [
-      { name: 'offerer', type: 'address' }, { name: 'zone', type: 'address' }, { name: 'offer', type: 'OfferItem[]' }, { name: 'consideration', type: 'ConsiderationItem[]' },
-      { name: 'orderType', type: 'uint8' }, { name: 'startTime', type: 'uint256' }, { name: 'endTime', type: 'uint256' }, { name: 'zoneHash', type: 'bytes32' },
-      { name: 'salt', type: 'uint256' }, { name: 'conduitKey', type: 'bytes32' }, { name: 'counter', type: 'uint256' },
-    ],
-    OfferItem: item,
-    ConsiderationItem: [...item, { name: 'recipient', type: 'address' }],
-  },
+  types: seaportTypes,
   primaryType: 'OrderComponents',
   domain: { name: 'Seaport', version: '1.6', chainId: 1, verifyingContract: SEAPORT_16 },
   message: {
