@@ -86,6 +86,11 @@ describe('reviewTypedData', () => {
     expect(fair).toEqual([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
     expect(await kinds(seaportListing(10n ** 14n), { code: seaport })).toEqual(['orderPrice', 'orderForNothing']);
     expect(await kinds(seaportListing(10n ** 18n, UNIVERSAL_ROUTER), { code: seaport })).toEqual(['orderForNothing']);
+    const split = seaportListing(10n ** 18n);
+    const consideration = split.message.consideration as Record<string, unknown>[];
+    const skimmed = { ...split, message: { ...split.message, consideration: [{ ...consideration[1], recipient: SIGNER }, { ...consideration[0], recipient: UNIVERSAL_ROUTER }] } };
+    const [paysOthers] = (await review(skimmed, { code: seaport })).dangers;
+    expect(paysOthers).toEqual({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
   });
 
   it('a message no descriptor describes is said to be shown as it is', async () => {
