@@ -113,6 +113,7 @@ export function createServices(deps: ServiceDeps): Background {
     collectibles: createCollectibleStore(local),
     settings: local,
     relayed: local,
+    signedGrants: local,
     async node(method, params) {
       const network = await networks.selected();
       return observeNode(network.chainId, callNode(nodeOf(network), method, params));

@@ -5,6 +5,7 @@
  */
 import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
+import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
 import type { ReviewTypedData } from './clearSigning/lazyReview';
@@ -50,6 +51,8 @@ export interface Services {
   /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
   collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
+  /** Permits the user signed, for the popup's Approvals. */
+  signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;
   /** JSON-RPC to the selected network's node. */

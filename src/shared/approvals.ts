@@ -3,6 +3,7 @@
  * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
  * so adding an approval type is one entry here, one method entry and one screen.
  */
+import type { Grant } from './allowances';
 import type { Collectible } from './collectibles';
 import type { Danger } from './dangers';
 import type { ClearSigned } from './erc7730/types';
@@ -172,6 +173,8 @@ export type SignTypedDataDetails = { account: Hex } & (
 export interface TypedDataReview {
   clear?: ClearSigned;
   dangers: Danger[];
+  /** The allowances signing it grants (a permit), remembered for the popup's Approvals once signed. */
+  grants?: Grant[];
 }
 
 export interface WatchAssetDetails {

@@ -52,6 +52,7 @@ describe('reviewTypedData', () => {
     const result = await review(usdcPermit, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [USDC.toLowerCase()]: { ...usdc[USDC.toLowerCase()], balance: 5_000_000n } } });
     expect(result.clear?.fields.find((f) => f.label === 'Amount')?.text).toBe('2.5 USDC');
     expect(result.dangers).toEqual([]);
+    expect(result.grants).toEqual([{ kind: 'erc20', token: USDC, spender: UNIVERSAL_ROUTER }]);
   });
 
   it('an unlimited Permit to a key-held account, signed for years: each named, the riskiest asking a second yes', async () => {
@@ -76,7 +77,9 @@ describe('reviewTypedData', () => {
     expect(await kinds(typed, { code: { [stranger]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [stranger]: { symbol: 'USDC', decimals: 6, balance: 10n ** 12n } } })).toEqual(['tokenImitates']);
   });
 
-  it('Permit2 PermitSingle with the uint160 maximum is unlimited', async () => {
+  it('Permit2 PermitSingle with the uint160 maximum is unlimited; signing it grants a Permit2 allowance', async () => {
+    const result = await review(permitSingle, { code: {}, tokens: usdc });
+    expect(result.grants).toEqual([{ kind: 'permit2', token: USDC, spender: UNIVERSAL_ROUTER }]);
     expect(await kinds(permitSingle, { code: { [UNIVERSAL_ROUTER.toLowerCase()]: CODE, '0x000000000022d473030f116ddee9f6b43ac78ba3': CODE }, tokens: usdc })).toEqual(['unlimited']);
   });
 

@@ -3,12 +3,14 @@ import type { TypedDataReview } from '../../shared/approvals';
 import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
 import { render } from '../../shared/erc7730/render';
-import type { Descriptor } from '../../shared/erc7730/types';
+import type { Descriptor, RenderFacts } from '../../shared/erc7730/types';
+import type { Grant } from '../../shared/allowances';
 import { toAddress } from '../../shared/erc7730/values';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import type { ChainNode } from '../networks/rpcClient';
+import { PERMIT2 } from '../calls/signatures';
 import { addressFacts, tokenReader } from './chainFacts';
 import { typedDataDangers } from './dangers';
 import { orderDangers } from './seaport';
@@ -46,5 +48,13 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   const addresses = await addressFacts(deps.node, checked);
   const dangers = typedDataDangers({ facts, addresses, now: BigInt(Math.floor(deps.now() / 1000)), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
   if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens.all, network.nativeCurrency.symbol));
-  return { clear, dangers };
+  return { clear, dangers, ...grantsOf(facts, verifyingContract) };
+}
+
+/** What signing grants, to remember for Approvals: each allowance amount with its token, to the message's spender. */
+function grantsOf(facts: RenderFacts, verifyingContract: Hex | undefined): { grants?: Grant[] } {
+  const spender = facts.addresses.find((a) => a.id === 'spender')?.address;
+  const kind = verifyingContract?.toLowerCase() === PERMIT2.toLowerCase() ? 'permit2' : 'erc20';
+  const grants = spender ? facts.amounts.filter((a) => a.id === 'allowance' && a.token).map((a) => ({ kind, token: a.token as Hex, spender }) satisfies Grant) : [];
+  return grants.length > 0 ? { grants } : {};
 }

@@ -4,6 +4,7 @@
  */
 import { getBytes, verifyMessage } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
+import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageDangers } from '../clearSigning/personalSign';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
@@ -35,7 +36,11 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+        const signature = (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+        if (details.version !== 'V1' && details.clearSigning?.grants) {
+          await rememberSignedGrants(services.signedGrants, details.account, (await services.networks.selected()).chainId, details.clearSigning.grants);
+        }
+        return signature;
       },
     },
   });
