@@ -2,13 +2,14 @@
  * personal_sign, personal_ecRecover and typed data (eth_signTypedData v1, _v3, _v4): shown to the user, signed by the
  * account's key in the background.
  */
-import { getBytes, verifyMessage } from 'ethers';
+import { getBytes, toQuantity, verifyMessage } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageDangers } from '../clearSigning/personalSign';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { approvedTypedDataDigest } from '../../shared/typedData/digest';
+import type { Hex } from '../../shared/params';
 import { method, type AccountContext, type DappTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
@@ -38,7 +39,9 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       async approve({ details }, _answer, services) {
         const signature = (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
         if (details.version !== 'V1' && details.clearSigning?.grants) {
-          await rememberSignedGrants(services.signedGrants, details.account, (await services.networks.selected()).chainId, details.clearSigning.grants);
+          // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
+          const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
+          await rememberSignedGrants(services.signedGrants, details.account, chainId, details.clearSigning.grants);
         }
         return signature;
       },
