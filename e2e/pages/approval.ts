@@ -64,6 +64,12 @@ export class ApprovalWindow {
     return this.answer('Sign');
   }
 
+  /** A signature the wallet names dangers for: the user ticks the second confirmation, then signs. */
+  async signDespiteDangers(): Promise<void> {
+    await this.screen.check({ role: 'checkbox', name: /^Sign anyway/ });
+    await this.sign();
+  }
+
   /** A double click on one of the window's buttons, as a hurried user (or a page that timed it) makes. */
   doubleClick(button: string): Promise<void> {
     return this.screen.doubleClick(button);

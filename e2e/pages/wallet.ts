@@ -80,7 +80,7 @@ export class WalletPopup {
   }
 
   /** Shows one of Home's sections ("Tokens", "Collectibles", "Activity", "Sites"). */
-  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Sites'): Promise<void> {
+  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Sites'): Promise<void> {
     return this.screen.click(name);
   }
 
@@ -101,6 +101,28 @@ export class WalletPopup {
     await this.showSection('Sites');
     await this.screen.click(`Revoke ${origin}`);
     await this.screen.waitForCount({ role: 'button', name: `Revoke ${origin}` }, 0);
+  }
+
+  /** An allowance's entry in the Approvals section, by its spender (checksummed). */
+  allowance(spender: string): Target {
+    return { role: 'listitem', name: `Allowance to ${spender}` };
+  }
+
+  /** Waits until the Approvals section lists an allowance to `spender` reading `expected` (read on chain every 2 s). */
+  async waitForAllowance(spender: string, expected: Expected): Promise<void> {
+    await this.showSection('Approvals');
+    await this.screen.waitForText(this.allowance(spender), expected);
+  }
+
+  /** Asks to revoke it: the revoking transaction opens in the approval window. */
+  async revokeAllowance(spender: string): Promise<void> {
+    await this.showSection('Approvals');
+    await this.screen.click(`Revoke allowance to ${spender}`);
+  }
+
+  async waitForNoAllowance(spender: string): Promise<void> {
+    await this.showSection('Approvals');
+    await this.screen.waitForCount(this.allowance(spender), 0);
   }
 
   /** A watched token's row in the Tokens section (selected account and network). */

@@ -94,6 +94,27 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await approval.reject();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 
+  // Clear signing: a Permit in words with its dangers, and a personal_sign of a hash.
+  const permit = {
+    types: {
+      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+      Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+    },
+    primaryType: 'Permit',
+    domain: { name: 'Test Token', version: '1', chainId: 31337, verifyingContract: devnet.addresses.testToken },
+    message: { owner: from, spender: RECIPIENT, value: (2n ** 256n - 1n).toString(), nonce: 0, deadline: 4102444800 },
+  };
+  ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(permit)]));
+  await approval.screen.waitForText('Amount', 'Unlimited TST');
+  await capture(approval, 'sign-permit');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'personal_sign', [`0x${'ab'.repeat(32)}`, from]));
+  await capture(approval, 'sign-hash');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
   ({ approval, answer } = await ask(dapp, session, 'wallet_watchAsset', [{ type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } }]));
   await capture(approval, 'add-token');
   await approval.cancel();

@@ -30,6 +30,7 @@ function build() {
     alarms: { create: () => undefined, clear: async () => true },
     keepAlive: async () => undefined,
     sendToTab: async () => undefined,
+    readExtensionFile: async () => [],
     windows: {
       approval: () => ({ show: async () => void shown.push('approval'), restore: async () => undefined, closeIfIdle: async () => undefined }),
       activity: () => async () => undefined,

@@ -6,6 +6,8 @@ import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
 import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
+import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
+import { lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
@@ -57,6 +59,8 @@ export interface ServiceDeps {
   keepAlive(): Promise<unknown>;
   /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
   sendToTab: SendToTab;
+  /** A JSON file shipped with the extension (the ERC-7730 descriptors), read when first needed. */
+  readExtensionFile: ReadExtensionFile;
   /** The approval and activity windows, over the session slices that remember them. */
   windows: {
     approval(session: TypedStorage<SessionSchema>): ApprovalWindow;
@@ -85,6 +89,9 @@ export function createServices(deps: ServiceDeps): Background {
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault);
+  const bundled = bundledDescriptors(deps.readExtensionFile);
+  // The wallet's own first: a user's file binding the same message does not replace them.
+  const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
   const approvalWindow = deps.windows.approval(session);
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
@@ -114,6 +121,7 @@ export function createServices(deps: ServiceDeps): Background {
     collectibles: createCollectibleStore(local),
     settings: local,
     relayed: local,
+    signedGrants: local,
     async node(method, params) {
       const network = await networks.selected();
       return observeNode(network.chainId, callNode(nodeOf(network), method, params));
@@ -146,6 +154,7 @@ export function createServices(deps: ServiceDeps): Background {
       return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
     },
     previews: lazyPreviews(),
+    reviewTypedData: lazyReview({ node: (method, params) => services.node(method, params), descriptors, now: Date.now }),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

@@ -41,6 +41,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),
   sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
+  readExtensionFile: async (path) => (await fetch(browser.runtime.getURL(path))).json(),
   windows: { approval: createApprovalWindow, activity: createActivityWindow },
 });
 const { vault, networks } = services;

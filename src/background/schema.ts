@@ -1,5 +1,6 @@
 /** Extension storage, composed from the slices the domains declare (each domain sees only its own). */
 import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
+import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/signedGrants';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
@@ -18,7 +19,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice 
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
 import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
 
-export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice & FirewallSlice;
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice & FirewallSlice & SignedGrantsSlice;
 
 export const LOCAL_DEFAULTS: LocalSchema = {
   ...VAULT_DEFAULTS,
@@ -33,6 +34,7 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...TRUSTED_SITES_DEFAULTS,
   ...COLLECTIBLES_DEFAULTS,
   ...FIREWALL_DEFAULTS,
+  ...SIGNED_GRANTS_DEFAULTS,
 };
 
 /** Memory only: gone when the browser closes. */

@@ -5,8 +5,10 @@
  */
 import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
+import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { ReviewTypedData } from './clearSigning/lazyReview';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
@@ -52,6 +54,8 @@ export interface Services {
   /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
   collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
+  /** Permits the user signed, for the popup's Approvals. */
+  signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;
   /** JSON-RPC to the selected network's node. */
@@ -72,6 +76,8 @@ export interface Services {
   changesDeps(): Promise<ChangesDeps>;
   /** Simulated effects of batches waiting for the user. */
   previews: Previews;
+  /** A typed message in words (ERC-7730 descriptors) with its dangers, for the signature screen. */
+  reviewTypedData: ReviewTypedData;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

@@ -3,7 +3,10 @@
  * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
  * so adding an approval type is one entry here, one method entry and one screen.
  */
+import type { Grant } from './allowances';
 import type { Collectible } from './collectibles';
+import type { Danger } from './dangers';
+import type { ClearSigned } from './erc7730/types';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
 import type { Hex } from './params';
@@ -153,6 +156,8 @@ export interface SignMessageDetails {
   text?: string;
   /** EIP-4361 message whose domain is not the requesting site. */
   siweWarning?: string;
+  /** A hash, a transaction or other bytes that are not text (absent in records stored before clear signing). */
+  dangers?: Danger[];
 }
 
 /**
@@ -160,9 +165,17 @@ export interface SignMessageDetails {
  * were supported (they are v4, their types without EIP712Domain, which signing derives from the domain).
  */
 export type SignTypedDataDetails = { account: Hex } & (
-  | ({ version?: 'V3' | 'V4' } & TypedMessage)
+  | ({ version?: 'V3' | 'V4'; clearSigning?: TypedDataReview } & TypedMessage)
   | { version: 'V1'; fields: LegacyTypedField[] }
 );
+
+/** An EIP-712 message in words (when an ERC-7730 descriptor binds), and its dangers; the raw message stays beside it. */
+export interface TypedDataReview {
+  clear?: ClearSigned;
+  dangers: Danger[];
+  /** The allowances signing it grants (a permit), remembered for the popup's Approvals once signed. */
+  grants?: Grant[];
+}
 
 export interface WatchAssetDetails {
   account: Hex;

@@ -2,6 +2,7 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
+import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
@@ -39,6 +40,8 @@ export interface WalletState {
   approvals: ApprovalView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
+  /** The names of the ERC-7730 descriptor files the user added. */
+  userDescriptors: string[];
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }
@@ -152,6 +155,13 @@ export interface PageMethods {
   setMetaMaskCompatibility: Method<{ origin?: string; enabled: boolean | null }, null>;
   /** Forgets everything, as a fresh install; `confirmation` must be the typed RESET_CONFIRMATION. */
   resetWallet: Method<{ confirmation: string }, null>;
+  /** An ERC-7730 descriptor file the user adds (its JSON, parsed); refused with -32602 saying what is wrong. */
+  addDescriptor: Method<{ name: string; json: unknown }, null>;
+  /** The allowances the selected account granted through this wallet on the selected network, read on chain; those left. */
+  getAllowances: Method<None, AllowanceView[]>;
+  /** Queues the revoking transaction for review in the approval window. */
+  revokeAllowance: Method<{ kind: AllowanceKind; token: Hex; spender: Hex }, null>;
+  removeDescriptor: Method<{ name: string }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */

@@ -1,5 +1,6 @@
 /** The pages' method table: what the popup and the approval window may ask, by name (shared/pages.ts types it); one file per family. */
 import { accountPages } from './accounts';
+import { allowancePages } from './allowances';
 import { approvalPages } from './approvals';
 import { assetPages } from './assets';
 import { delegationPages } from './delegation';
@@ -24,4 +25,5 @@ export const pageMethods: PageTable = {
   ...settingPages,
   ...delegationPages,
   ...firewallPages,
+  ...allowancePages,
 };

@@ -1,5 +1,6 @@
-/** The Settings screen: auto-lock, and whether sites' providers say isMetaMask. */
+/** The Settings screen: auto-lock, whether sites' providers say isMetaMask, and the user's ERC-7730 descriptors. */
 import { invalidParams } from '../../shared/errors';
+import { parseDescriptor } from '../../shared/erc7730/parse';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { fields, text } from './params';
 import type { PageFamily } from './types';
@@ -27,4 +28,34 @@ export const settingPages = {
       return null;
     },
   },
+  addDescriptor: {
+    parse(params) {
+      const { name, json } = fields(params);
+      const file = { name: text(name, 'name').slice(0, MAX_NAME), json };
+      if (JSON.stringify(json ?? null).length > MAX_DESCRIPTOR_CHARS) throw invalidParams(`${file.name} is larger than ${MAX_DESCRIPTOR_CHARS / 1000} kB: a descriptor is a few kB`);
+      try {
+        parseDescriptor(json, file.name);
+      } catch (error) {
+        throw invalidParams((error as Error).message);
+      }
+      return file;
+    },
+    async handle(file, { services }) {
+      const others = (await services.settings.get('userDescriptors')).filter((f) => f.name !== file.name);
+      if (others.length >= MAX_DESCRIPTORS) throw invalidParams(`At most ${MAX_DESCRIPTORS} descriptor files: remove one first`);
+      await services.settings.set('userDescriptors', [...others, file]);
+      return null;
+    },
+  },
+  removeDescriptor: {
+    parse: (params) => ({ name: text(fields(params).name, 'name') }),
+    async handle({ name }, { services }) {
+      await services.settings.update('userDescriptors', (files) => files.filter((f) => f.name !== name));
+      return null;
+    },
+  },
 } satisfies PageFamily;
+
+const MAX_NAME = 100;
+const MAX_DESCRIPTORS = 20;
+const MAX_DESCRIPTOR_CHARS = 200_000;

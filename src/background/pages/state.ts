@@ -10,9 +10,10 @@ import { none } from './params';
 import type { PageFamily } from './types';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, { autoLockMinutes }, metaMaskCompatibility] = await Promise.all([
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, { autoLockMinutes }, metaMaskCompatibility, descriptorFiles] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
+    settings.get('userDescriptors'),
   ]);
   return {
     initialized,
@@ -27,6 +28,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
     autoLockMinutes,
     metaMaskCompatibility,
+    userDescriptors: descriptorFiles.map((file) => file.name),
     foreignDelegations: (await firewall.foreignOn(selected.chainId)).map(({ account, delegate }) => ({ account, delegate })),
   };
 }

@@ -2,18 +2,27 @@
  * personal_sign, personal_ecRecover and typed data (eth_signTypedData v1, _v3, _v4): shown to the user, signed by the
  * account's key in the background.
  */
-import { getBytes, verifyMessage } from 'ethers';
-import type { SignTypedDataDetails } from '../../shared/approvals';
+import { getBytes, toQuantity, verifyMessage } from 'ethers';
+import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
+import { rememberSignedGrants } from '../allowances/signedGrants';
+import { messageDangers } from '../clearSigning/personalSign';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { approvedTypedDataDigest } from '../../shared/typedData/digest';
+import type { Hex } from '../../shared/params';
 import { method, type AccountContext, type DappTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
-  assertTypedDataChain(request.typed.domain, (await services.networks.selected()).chainId);
-  return { account, version: request.version, ...request.typed };
+  const network = await services.networks.selected();
+  assertTypedDataChain(request.typed.domain, network.chainId);
+  return { account, version: request.version, ...request.typed, clearSigning: await services.reviewTypedData(request.typed, account, network).catch(unreviewed) };
 }
+
+/** The review needs the node and the descriptor files: without them the message is still shown, as it is, saying why. */
+const unreviewed = (error: unknown): TypedDataReview => ({
+  dangers: [{ kind: 'notDescribed', tone: 'warn', message: `The wallet could not review this message (${error instanceof Error ? error.message : String(error)}): it is shown as it is.` }],
+});
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
@@ -28,7 +37,13 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        return (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+        const signature = (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+        if (details.version !== 'V1' && details.clearSigning?.grants) {
+          // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
+          const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
+          await rememberSignedGrants(services.signedGrants, details.account, chainId, details.clearSigning.grants);
+        }
+        return signature;
       },
     },
   });
@@ -42,7 +57,7 @@ export const signingMethods = {
       type: 'signMessage',
       async prepare({ message }, { account, origin }) {
         const text = messageText(message);
-        return text === null ? { account, message } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ details }, _answer, services) {
         return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));

@@ -32,7 +32,7 @@ function findTypeDependencies(type: string, types: Types, found = new Set<string
 }
 
 /** `Mail(Person from,Person to,string contents)Person(string name,address wallet)`: the type, then what it reaches, sorted. */
-function encodeType(primaryType: string, types: Types): string {
+export function encodeType(primaryType: string, types: Types): string {
   const reached = findTypeDependencies(primaryType, types);
   reached.delete(primaryType);
   return [primaryType, ...[...reached].sort()]

@@ -1,4 +1,4 @@
-/** Home: the account chip, network switcher, balance, Send / Receive, and the Tokens / Collectibles / Activity / Sites sections. */
+/** Home: the account chip, network switcher, balance, Send / Receive, and the Tokens / Collectibles / Activity / Approvals / Sites sections. */
 import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
@@ -7,6 +7,7 @@ import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Tabs, type Tab } from '../components/Tabs';
 import { useRoute, type HomeTab } from '../stores/route';
 import { Activity } from './activity/Activity';
+import { Approvals } from './Approvals';
 import { Balance } from './Balance';
 import { Collectibles } from './collectibles/Collectibles';
 import { Sites } from './Sites';
@@ -20,6 +21,7 @@ export function Home({ state }: { state: WalletState }) {
     { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'collectibles', label: 'Collectibles', content: () => selected && <Collectibles key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'activity', label: 'Activity', content: () => <Activity /> },
+    { key: 'approvals', label: 'Approvals', content: () => <Approvals key={`${state.selectedChainId} ${state.selectedAccount}`} /> },
     { key: 'sites', label: 'Sites', content: () => <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} trusted={state.phishingTrusted} /> },
   ];
   return (

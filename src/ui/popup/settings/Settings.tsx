@@ -1,4 +1,4 @@
-/** Settings: networks, account type (EIP-7702), auto-lock, MetaMask compatibility, the recovery phrase and password, connected sites, reset. */
+/** Settings: networks, account type (EIP-7702), auto-lock, MetaMask compatibility, clear signing descriptors, the recovery phrase and password, connected sites, reset. */
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -6,6 +6,7 @@ import { useRoute } from '../../stores/route';
 import { Sites } from '../Sites';
 import { autoLockChoices, durationLabel } from './autoLockChoices';
 import { ChangePassword } from './ChangePassword';
+import { Descriptors } from './Descriptors';
 import { ResetWallet } from './ResetWallet';
 import { RevealPhrase } from './RevealPhrase';
 
@@ -37,6 +38,7 @@ export function Settings({ state }: { state: WalletState }) {
           <option value="off">Off</option>
         </select>
       </label>
+      <Descriptors names={state.userDescriptors} />
       <h2>Recovery phrase</h2>
       <RevealPhrase />
       <h2>Password</h2>

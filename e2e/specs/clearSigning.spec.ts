@@ -1,0 +1,85 @@
+/**
+ * Clear signing: a signature request in words, with its dangers named before Sign, and the signature still the one
+ * eth-sig-util recovers. The devnet's test token (TST) is the Permit's verifying contract, so its amount is read on chain.
+ */
+import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
+import { MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
+import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
+import { mintCollectible } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect } from '../pages/flows';
+
+const domain712 = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
+
+const unlimitedPermit = (owner: string, spender: string) => ({
+  types: {
+    EIP712Domain: domain712,
+    Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
+  },
+  primaryType: 'Permit',
+  domain: { name: 'Test Token', version: '1', chainId: 31337, verifyingContract: TEST_TOKEN_ADDRESS },
+  message: { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 },
+});
+
+test('an unlimited Permit to an account without code: in words, its dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const spender = Wallet.createRandom().address;
+  const data = unlimitedPermit(from, spender);
+  const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(data)]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', name: 'Permit: allow spending of your tokens' }, 'Permit: allow spending of your tokens');
+  expect(await approval.screen.text('Amount')).toBe('Unlimited TST');
+  expect(await approval.screen.text('Valid until')).toBe('2100-01-01 00:00 UTC');
+  const warnings = await approval.screen.texts('Signature warning');
+  expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+  expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+  expect(warnings).toContainEqual(expect.stringMatching(/^Valid until is \d+ year\(s\) away/));
+  expect(await approval.screen.isEnabled('Sign')).toBe(false);
+  await approval.signDespiteDangers();
+  const { result: signature } = (await signing) as { result: string };
+  expect(recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
+});
+
+test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const tokenId = await mintCollectible(from);
+  const zero = '0x0000000000000000000000000000000000000000';
+  const order = {
+    types: seaportTypes,
+    primaryType: 'OrderComponents',
+    domain: { name: 'Seaport', version: '1.6', chainId: 31337, verifyingContract: '0x0000000000000068F116a894984e2DB1123eB395' },
+    message: {
+      offerer: from, zone: zero,
+      offer: [{ itemType: 2, token: TEST_COLLECTIBLE_ADDRESS, identifierOrCriteria: tokenId, startAmount: '1', endAmount: '1' }],
+      consideration: [{ itemType: 0, token: zero, identifierOrCriteria: '0', startAmount: '100000000000000', endAmount: '100000000000000', recipient: from }],
+      orderType: 0, startTime: '0', endTime: '4102444800', zoneHash: `0x${'00'.repeat(32)}`, salt: '1', conduitKey: `0x${'00'.repeat(32)}`, counter: '0',
+    },
+  };
+  const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(order)]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', name: 'Seaport order: list or offer assets' }, 'Seaport order: list or offer assets');
+  expect(await approval.screen.text('You give')).toBe('NFT (ERC-721)');
+  expect(await approval.screen.text('Payment')).toBe('0.0001 ETH');
+  expect(await approval.screen.texts('Signature warning')).toContainEqual('This order gives your assets away for almost nothing: you receive only 0.0001 ETH.');
+  await approval.signDespiteDangers();
+  const { result: signature } = (await signing) as { result: string };
+  expect(recoverTypedSignature({ data: order as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
+});
+
+test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const hash = keccak256(toUtf8Bytes('an order the site does not show'));
+  const signing = dapp.request('personal_sign', [hash, from]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Message', hash);
+  expect(await approval.screen.texts('Signature warning')).toEqual([expect.stringMatching(/^This is a 32-byte hash, not a message/)]);
+  expect(await approval.screen.isEnabled('Sign')).toBe(false);
+  await approval.signDespiteDangers();
+  const { result: signature } = (await signing) as { result: string };
+  expect(recoverPersonalSignature({ data: hash, signature })).toBe(from.toLowerCase());
+});

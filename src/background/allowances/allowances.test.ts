@@ -1,0 +1,73 @@
+import { AbiCoder, Interface, MaxUint256 } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord } from '../batches/types';
+import { PERMIT2 } from '../calls/signatures';
+import type { ChainNode } from '../networks/rpcClient';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { grantsOf } from './granted';
+import { SIGNED_GRANTS_DEFAULTS, rememberSignedGrants, signedGrantsOf } from './signedGrants';
+import { allowanceLeft, revokeCall } from './onChain';
+
+const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TOKEN = '0x10078beE6813c04572224b652228177C0f7BF2CF';
+const SPENDER = '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD';
+const abi = new Interface([
+  'function approve(address spender, uint256 amount)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function transfer(address to, uint256 amount)',
+  'function approve(address token, address spender, uint160 amount, uint48 expiration)',
+]);
+const batch = (calls: { to: Hex; data: string }[], extra: Partial<BatchRecord> = {}) =>
+  ({ id: '1', origin: 'https://dapp.example', chainId: '0x7a69', from: OWNER, state: 'confirmed', calls: calls.map((c) => ({ ...c, value: '0x0' })), ...extra }) as unknown as BatchRecord;
+
+describe('grantsOf', () => {
+  it('approve, Permit2 approve and setApprovalForAll of approved batches, once each; not transfers, other accounts, chains or waiting batches', () => {
+    const approve = { to: TOKEN as Hex, data: abi.encodeFunctionData('approve(address,uint256)', [SPENDER, 5n]) };
+    const batches = [
+      batch([approve, { to: TOKEN, data: abi.encodeFunctionData('transfer', [SPENDER, 1n]) }]),
+      batch([approve, { to: PERMIT2 as Hex, data: abi.encodeFunctionData('approve(address,address,uint160,uint48)', [TOKEN, SPENDER, 1n, 2n]) }]),
+      batch([{ to: SPENDER, data: abi.encodeFunctionData('setApprovalForAll', [OWNER, true]) }]),
+      batch([approve], { from: SPENDER }),
+      batch([approve], { chainId: '0x1' }),
+      batch([{ to: SPENDER, data: abi.encodeFunctionData('approve(address,uint256)', [OWNER, 5n]) }], { state: 'awaiting-approval' }),
+    ];
+    expect(grantsOf(batches, OWNER, '0x7A69')).toEqual([
+      { kind: 'erc20', token: TOKEN, spender: SPENDER },
+      { kind: 'permit2', token: TOKEN, spender: SPENDER },
+      { kind: 'operator', token: SPENDER, spender: OWNER },
+    ]);
+  });
+});
+
+describe('allowanceLeft and revokeCall', () => {
+  const answering = (types: string[], values: unknown[]): ChainNode => (async () => AbiCoder.defaultAbiCoder().encode(types, values)) as ChainNode;
+
+  it('reads what is left; an expired Permit2 allowance is nothing', async () => {
+    expect(await allowanceLeft(answering(['uint256'], [MaxUint256]), OWNER, { kind: 'erc20', token: TOKEN, spender: SPENDER }, 100)).toBe(MaxUint256);
+    expect(await allowanceLeft(answering(['bool'], [true]), OWNER, { kind: 'operator', token: TOKEN, spender: SPENDER }, 100)).toBe(1n);
+    const permit2 = { kind: 'permit2' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
+    expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 200n, 0n]), OWNER, permit2, 100)).toBe(7n);
+    expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 50n, 0n]), OWNER, permit2, 100)).toBe(0n);
+  });
+
+  it('revokes with approve(spender, 0), setApprovalForAll(operator, false), or Permit2 lockdown', () => {
+    expect(revokeCall({ kind: 'erc20', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('approve(address,uint256)', [SPENDER, 0n]) });
+    expect(revokeCall({ kind: 'operator', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('setApprovalForAll', [SPENDER, false]) });
+    const lockdown = new Interface(['function lockdown((address token, address spender)[] approvals)']);
+    expect(revokeCall({ kind: 'permit2', token: TOKEN, spender: SPENDER })).toEqual({ to: PERMIT2, data: lockdown.encodeFunctionData('lockdown', [[[TOKEN, SPENDER]]]) });
+  });
+});
+
+describe('signed grants', () => {
+  it('are remembered once per account, chain, token and spender, and read back for that account and chain only', async () => {
+    const storage = typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS);
+    const grant = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
+    await rememberSignedGrants(storage, OWNER, '0x7a69', [grant]);
+    await rememberSignedGrants(storage, OWNER, '0x7A69', [grant, { ...grant, kind: 'permit2' }]);
+    await rememberSignedGrants(storage, SPENDER, '0x7a69', [grant]);
+    const kept = await storage.get('signedGrants');
+    expect(signedGrantsOf(kept, OWNER, '0x7a69')).toEqual([grant, { ...grant, kind: 'permit2' }]);
+    expect(signedGrantsOf(kept, OWNER, '0x1')).toEqual([]);
+  });
+});

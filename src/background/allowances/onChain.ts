@@ -1,0 +1,38 @@
+/** What a grant is worth now (read on chain), and the call that takes it back. */
+import { Interface } from 'ethers';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+import { PERMIT2 } from '../calls/signatures';
+import type { Grant } from '../../shared/allowances';
+
+const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount)']);
+const COLLECTION = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const PERMIT2_ABI = new Interface([
+  'function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
+  'function lockdown((address token, address spender)[] approvals)',
+]);
+
+/** The allowance left (smallest unit; 1 for an operator), 0 when used up, revoked, expired or unreadable. */
+export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint> {
+  try {
+    if (grant.kind === 'erc20') {
+      return ERC20.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: ERC20.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
+    }
+    if (grant.kind === 'operator') {
+      const raw = await node<string>('eth_call', [{ to: grant.token, data: COLLECTION.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
+      return (COLLECTION.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
+    }
+    const raw = await node<string>('eth_call', [{ to: PERMIT2, data: PERMIT2_ABI.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
+    const [amount, expiration] = PERMIT2_ABI.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
+    return expiration > BigInt(nowSeconds) ? amount : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
+/** The transaction that revokes it: approve(spender, 0), setApprovalForAll(operator, false), or Permit2's lockdown. */
+export function revokeCall(grant: Grant): { to: Hex; data: Hex } {
+  if (grant.kind === 'erc20') return { to: grant.token, data: ERC20.encodeFunctionData('approve', [grant.spender, 0n]) as Hex };
+  if (grant.kind === 'operator') return { to: grant.token, data: COLLECTION.encodeFunctionData('setApprovalForAll', [grant.spender, false]) as Hex };
+  return { to: PERMIT2 as Hex, data: PERMIT2_ABI.encodeFunctionData('lockdown', [[[grant.token, grant.spender]]]) as Hex };
+}

@@ -1,0 +1,86 @@
+/**
+ * The dangers of a typed message, from what the descriptor made of it (amounts, spenders, dates, by their `$id`) and
+ * what the chain says of its addresses. Pure: the reads are done before (review.ts).
+ */
+import type { Danger } from '../../shared/dangers';
+import type { RenderFacts } from '../../shared/erc7730/types';
+import type { Hex } from '../../shared/params';
+import { imitatedToken } from '../protection/knownTokens';
+
+/** What the chain says of an address: no code (a key or nothing), a key delegating by EIP-7702, or a contract. */
+export interface AddressFacts {
+  code: 'none' | 'delegated' | 'contract';
+  /** Had no code a week ago (undefined when the node could not say). */
+  recent?: boolean;
+}
+
+export interface DangerInput {
+  facts: RenderFacts;
+  /** By lowercase address. */
+  addresses: Map<string, AddressFacts>;
+  /** Seconds since 1970. */
+  now: bigint;
+  chainId: Hex;
+  verifyingContract?: Hex;
+}
+
+const YEAR = 365n * 86_400n;
+/** Permit2 stores expirations as uint48: its maximum (and anything above) never comes. */
+const NEVER = (1n << 48n) - 1n;
+
+function allowanceDangers({ facts, chainId, verifyingContract }: DangerInput): Danger[] {
+  const dangers: Danger[] = [];
+  for (const amount of facts.amounts) {
+    if (amount.native) continue;
+    if (amount.unlimited) {
+      dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: `${amount.label}: unlimited. The spender could take ALL of this token you hold, now and later, until you revoke it.` });
+    } else if (amount.id === 'allowance' && amount.meta?.balance !== undefined && amount.amount > amount.meta.balance) {
+      dangers.push({ kind: 'overBalance', tone: 'warn', message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
+    }
+    if (!amount.token) continue;
+    if (!amount.meta && verifyingContract && amount.token.toLowerCase() === verifyingContract.toLowerCase()) {
+      dangers.push({ kind: 'verifyingNotToken', tone: 'danger', confirm: true, message: `The message is signed for ${verifyingContract} as the token, but that contract does not answer like a token on this network.` });
+    }
+    const imitates = amount.meta && imitatedToken(chainId, { symbol: amount.meta.symbol, address: amount.token });
+    if (imitates) {
+      dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, message: `${amount.token} calls itself ${amount.meta?.symbol}, but the real ${imitates.symbol} is ${imitates.address}.` });
+    }
+  }
+  return dangers;
+}
+
+function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
+  const dangers: Danger[] = [];
+  for (const { id, label, address, types } of facts.addresses) {
+    if (id !== 'spender' && !types?.includes('contract')) continue;
+    const known = addresses.get(address.toLowerCase());
+    if (known?.code === 'none' || known?.code === 'delegated') {
+      dangers.push({
+        kind: 'spenderNotContract',
+        tone: 'danger',
+        confirm: true,
+        message: `${label} ${address} is not a contract: it is ${known.code === 'none' ? 'an account with a key, or nothing at all' : 'an account with a key (delegating to a contract)'}. Whoever holds that key could move what this allows at any time.`,
+      });
+    } else if (known?.recent) {
+      dangers.push({ kind: 'spenderNew', tone: 'warn', message: `${label} ${address} is a contract created in the last 7 days.` });
+    }
+  }
+  return dangers;
+}
+
+function deadlineDangers({ facts, now }: DangerInput): Danger[] {
+  return facts.dates.flatMap(({ label, seconds }): Danger[] => {
+    if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', message: `${label}: never. This signature stays usable forever.` }];
+    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', message: `${label} is ${(seconds - now) / YEAR} year(s) away: the signature stays usable that long.` }];
+    return [];
+  });
+}
+
+export function typedDataDangers(input: DangerInput): Danger[] {
+  const dangers = [...allowanceDangers(input), ...spenderDangers(input), ...deadlineDangers(input)];
+  const verifying = input.verifyingContract && input.addresses.get(input.verifyingContract.toLowerCase());
+  if (verifying && verifying.code !== 'contract' && !dangers.some((d) => d.kind === 'verifyingNotToken')) {
+    dangers.push({ kind: 'verifyingNoCode', tone: 'warn', message: `The contract this message is for (${input.verifyingContract}) has no code on this network.` });
+  }
+  return dangers;
+}

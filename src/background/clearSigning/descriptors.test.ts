@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { bundledDescriptors } from './descriptors';
+
+const PUBLIC = resolve(import.meta.dirname, '../../../public');
+const fromDisk = async (path: string): Promise<unknown> => JSON.parse(readFileSync(resolve(PUBLIC, path), 'utf8'));
+
+describe('bundledDescriptors', () => {
+  it('reads every file the index lists, once', async () => {
+    const read = vi.fn(fromDisk);
+    const load = bundledDescriptors(read);
+    const [first, second] = await Promise.all([load(), load()]);
+    expect(first.map((d) => d.source)).toEqual(JSON.parse(readFileSync(resolve(PUBLIC, 'erc7730/index.json'), 'utf8')));
+    expect(second).toBe(first);
+    expect(read).toHaveBeenCalledTimes(first.length + 1);
+  });
+
+  it('leaves out a file that is not a descriptor, keeping the others', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = bundledDescriptors(async (path) => (path.endsWith('index.json') ? ['broken.json', 'eip712-permit2.json'] : path.endsWith('broken.json') ? { display: {} } : fromDisk(path)));
+    expect((await load()).map((d) => d.source)).toEqual(['eip712-permit2.json']);
+  });
+
+  it('tries again after a failed read', async () => {
+    let fail = true;
+    const load = bundledDescriptors(async (path) => {
+      if (fail) throw new Error('worker stopping');
+      return fromDisk(path);
+    });
+    await expect(load()).rejects.toThrow('worker stopping');
+    fail = false;
+    expect((await load()).length).toBeGreaterThan(0);
+  });
+});

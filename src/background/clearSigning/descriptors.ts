@@ -1,0 +1,46 @@
+/**
+ * The descriptors shipped in public/erc7730/, read as extension files (not bundled into the worker) on the first
+ * signature request, then kept in memory. A file that does not parse is left out and named on the console.
+ */
+import { parseDescriptor } from '../../shared/erc7730/parse';
+import type { Descriptor } from '../../shared/erc7730/types';
+
+/** Reads a JSON file of the extension (fetch of runtime.getURL in the worker). */
+export type ReadExtensionFile = (path: string) => Promise<unknown>;
+
+const DIR = 'erc7730';
+
+/** The user's files as descriptors, named as theirs on the screen; one stored before a parser change and no longer valid is left out. */
+export function userDescriptors(files: { name: string; json: unknown }[]): Descriptor[] {
+  return files.flatMap(({ name, json }) => {
+    try {
+      return [parseDescriptor(json, `your file ${name}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export function bundledDescriptors(read: ReadExtensionFile): () => Promise<Descriptor[]> {
+  let loading: Promise<Descriptor[]> | undefined;
+  const load = async (): Promise<Descriptor[]> => {
+    const files = await read(`${DIR}/index.json`);
+    const parsed = await Promise.all((Array.isArray(files) ? files : []).map(async (file: unknown) => {
+      try {
+        return parseDescriptor(await read(`${DIR}/${String(file)}`), String(file));
+      } catch (error) {
+        console.error('ERC-7730 descriptor left out:', error);
+        return undefined;
+      }
+    }));
+    return parsed.filter((d): d is Descriptor => d !== undefined);
+  };
+  return () => {
+    // A failed read (the worker stopping mid-way) is tried again on the next request.
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}

@@ -1,0 +1,105 @@
+/** The review against a node: words from the bundled descriptors, token reads, and each danger a message can carry. */
+import { AbiCoder, Interface, MaxUint256, toQuantity } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { descriptors, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { TypedMessage } from '../../shared/typedData/types';
+import type { ChainNode } from '../networks/rpcClient';
+import { reviewTypedData } from './review';
+
+const ERC20 = new Interface(['function symbol() view returns (string)', 'function name() view returns (string)', 'function decimals() view returns (uint8)', 'function balanceOf(address) view returns (uint256)']);
+const MAINNET: Network = { chainId: '0x1', name: 'Ethereum', rpcUrl: 'http://node.test', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, eip7702: true };
+const NOW = Date.UTC(2024, 11, 1);
+const CODE = '0x6080';
+
+interface Chain {
+  /** Code now, by lowercase address; absent is no code. */
+  code: Record<string, string>;
+  /** Addresses that had no code a week ago. */
+  recent?: string[];
+  tokens?: Record<string, { symbol: string; decimals: number; balance: bigint }>;
+}
+
+function fakeNode(chain: Chain): ChainNode {
+  const node = async (method: string, params: unknown[] = []): Promise<unknown> => {
+    const [first, second] = params as [unknown, unknown];
+    if (method === 'eth_getBlockByNumber') return first === 'latest' ? { number: toQuantity(20_000_000), timestamp: toQuantity(NOW / 1000) } : { number: first, timestamp: toQuantity(NOW / 1000 - 12_000) };
+    if (method === 'eth_getCode') {
+      const address = String(first).toLowerCase();
+      const then = second !== 'latest' && second !== 'pending';
+      return then && chain.recent?.includes(address) ? '0x' : chain.code[address] ?? '0x';
+    }
+    if (method === 'eth_call') {
+      const { to, data } = first as { to: string; data: Hex };
+      const token = chain.tokens?.[to.toLowerCase()];
+      if (!token) return '0x';
+      const fn = ERC20.parseTransaction({ data })?.name;
+      const value = fn === 'symbol' ? token.symbol : fn === 'name' ? token.symbol : fn === 'decimals' ? token.decimals : token.balance;
+      return AbiCoder.defaultAbiCoder().encode([fn === 'symbol' || fn === 'name' ? 'string' : 'uint256'], [value]);
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  return node as ChainNode;
+}
+
+const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
+const review = (typed: TypedMessage, chain: Chain) => reviewTypedData({ node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW }, typed, SIGNER as Hex, MAINNET);
+const kinds = async (typed: TypedMessage, chain: Chain) => (await review(typed, chain)).dangers.map((d) => d.kind);
+
+describe('reviewTypedData', () => {
+  it('a Permit to a contract, within the balance and the year: in words, no danger', async () => {
+    const result = await review(usdcPermit, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [USDC.toLowerCase()]: { ...usdc[USDC.toLowerCase()], balance: 5_000_000n } } });
+    expect(result.clear?.fields.find((f) => f.label === 'Amount')?.text).toBe('2.5 USDC');
+    expect(result.dangers).toEqual([]);
+    expect(result.grants).toEqual([{ kind: 'erc20', token: USDC, spender: UNIVERSAL_ROUTER }]);
+  });
+
+  it('an unlimited Permit to a key-held account, signed for years: each named, the riskiest asking a second yes', async () => {
+    const eoa = '0x2222222222222222222222222222222222222222';
+    const typed = { ...usdcPermit, message: { ...usdcPermit.message, spender: eoa, value: MaxUint256.toString(), deadline: String(NOW / 1000 + 5 * 365 * 86_400) } };
+    const { dangers } = await review(typed, { code: { [USDC.toLowerCase()]: CODE }, tokens: usdc });
+    expect(dangers.map((d) => [d.kind, d.confirm ?? false])).toEqual([['unlimited', true], ['spenderNotContract', true], ['farDeadline', false]]);
+    expect(dangers[1].message).toContain(eoa);
+    expect(dangers[2].message).toBe('Valid until is 5 year(s) away: the signature stays usable that long.');
+  });
+
+  it('more than the balance; a spender deployed this week; a spender delegating by EIP-7702', async () => {
+    const typed = { ...usdcPermit, message: { ...usdcPermit.message, value: '2000000' } };
+    expect(await kinds(typed, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, recent: [UNIVERSAL_ROUTER.toLowerCase()], tokens: usdc })).toEqual(['overBalance', 'spenderNew']);
+    expect(await kinds(usdcPermit, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: `0xef0100${'11'.repeat(20)}` }, tokens: { [USDC.toLowerCase()]: { ...usdc[USDC.toLowerCase()], balance: 10n ** 12n } } })).toEqual(['spenderNotContract']);
+  });
+
+  it('a Permit whose verifying contract is not a token, or a token imitating USDC', async () => {
+    const stranger = '0x3333333333333333333333333333333333333333';
+    const typed = { ...usdcPermit, domain: { ...usdcPermit.domain, verifyingContract: stranger } };
+    expect(await kinds(typed, { code: { [UNIVERSAL_ROUTER.toLowerCase()]: CODE } })).toEqual(['verifyingNotToken']);
+    expect(await kinds(typed, { code: { [stranger]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [stranger]: { symbol: 'USDC', decimals: 6, balance: 10n ** 12n } } })).toEqual(['tokenImitates']);
+  });
+
+  it('Permit2 PermitSingle with the uint160 maximum is unlimited; signing it grants a Permit2 allowance', async () => {
+    const result = await review(permitSingle, { code: {}, tokens: usdc });
+    expect(result.grants).toEqual([{ kind: 'permit2', token: USDC, spender: UNIVERSAL_ROUTER }]);
+    expect(await kinds(permitSingle, { code: { [UNIVERSAL_ROUTER.toLowerCase()]: CODE, '0x000000000022d473030f116ddee9f6b43ac78ba3': CODE }, tokens: usdc })).toEqual(['unlimited']);
+  });
+
+  it('a Seaport listing: the price share as information; for almost nothing, or paying someone else, a danger', async () => {
+    const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
+    const fair = (await review(seaportListing(10n ** 18n), { code: seaport })).dangers;
+    expect(fair).toEqual([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
+    expect(await kinds(seaportListing(10n ** 14n), { code: seaport })).toEqual(['orderPrice', 'orderForNothing']);
+    expect(await kinds(seaportListing(10n ** 18n, UNIVERSAL_ROUTER), { code: seaport })).toEqual(['orderForNothing']);
+    const split = seaportListing(10n ** 18n);
+    const consideration = split.message.consideration as Record<string, unknown>[];
+    const skimmed = { ...split, message: { ...split.message, consideration: [{ ...consideration[1], recipient: SIGNER }, { ...consideration[0], recipient: UNIVERSAL_ROUTER }] } };
+    const [paysOthers] = (await review(skimmed, { code: seaport })).dangers;
+    expect(paysOthers).toEqual({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
+  });
+
+  it('a message no descriptor describes is said to be shown as it is', async () => {
+    const mail = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: { contents: 'hi' } };
+    const result = await review(mail, { code: {} });
+    expect(result.clear).toBeUndefined();
+    expect(result.dangers.map((d) => d.kind)).toEqual(['notDescribed']);
+  });
+});

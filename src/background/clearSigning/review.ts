@@ -1,0 +1,60 @@
+/** A typed message reviewed before Sign: its words (when a descriptor binds) and its dangers, read against the chain. */
+import type { TypedDataReview } from '../../shared/approvals';
+import type { Danger } from '../../shared/dangers';
+import { bindMessage } from '../../shared/erc7730/bind';
+import { render } from '../../shared/erc7730/render';
+import type { Descriptor, RenderFacts } from '../../shared/erc7730/types';
+import type { Grant } from '../../shared/allowances';
+import { toAddress } from '../../shared/erc7730/values';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { TypedMessage } from '../../shared/typedData/types';
+import type { ChainNode } from '../networks/rpcClient';
+import { PERMIT2 } from '../calls/signatures';
+import { addressFacts, tokenReader } from './chainFacts';
+import { typedDataDangers } from './dangers';
+import { orderDangers } from './seaport';
+
+export interface ReviewDeps {
+  node: ChainNode;
+  descriptors(): Promise<Descriptor[]>;
+  /** Milliseconds, as Date.now. */
+  now(): number;
+}
+
+const NOT_DESCRIBED: Danger = {
+  kind: 'notDescribed',
+  tone: 'info',
+  message: 'The wallet has no description of this message, so it is shown as it is: read every field before you sign.',
+};
+
+export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, account: Hex, network: Network): Promise<TypedDataReview> {
+  const verifyingContract = toAddress(typed.domain.verifyingContract);
+  const bound = bindMessage(await deps.descriptors(), typed);
+  if (!bound) {
+    const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
+    const dangers = typedDataDangers({ facts: { amounts: [], addresses: [], dates: [] }, addresses: facts, now: BigInt(Math.floor(deps.now() / 1000)), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+    return { dangers: [NOT_DESCRIBED, ...dangers] };
+  }
+  const tokens = tokenReader(deps.node, account, network.name);
+  const { clear, facts } = await render(bound, {
+    chainId: BigInt(network.chainId),
+    ...(verifyingContract ? { to: verifyingContract } : {}),
+    from: account,
+    nativeSymbol: network.nativeCurrency.symbol,
+    token: tokens.read,
+  });
+  const checked = [...facts.addresses.filter((a) => a.id === 'spender' || a.types?.includes('contract')).map((a) => a.address), ...(verifyingContract ? [verifyingContract] : [])];
+  const addresses = await addressFacts(deps.node, checked);
+  const dangers = typedDataDangers({ facts, addresses, now: BigInt(Math.floor(deps.now() / 1000)), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+  if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens.all, network.nativeCurrency.symbol));
+  return { clear, dangers, ...grantsOf(facts, verifyingContract) };
+}
+
+/** What signing grants, to remember for Approvals: each allowance amount with its token, to the message's spender. */
+function grantsOf(facts: RenderFacts, verifyingContract: Hex | undefined): { grants?: Grant[] } {
+  const spender = facts.addresses.find((a) => a.id === 'spender')?.address;
+  const kind = verifyingContract?.toLowerCase() === PERMIT2.toLowerCase() ? 'permit2' : 'erc20';
+  const grants = spender ? facts.amounts.filter((a) => a.id === 'allowance' && a.token).map((a) => ({ kind, token: a.token as Hex, spender }) satisfies Grant) : [];
+  return grants.length > 0 ? { grants } : {};
+}

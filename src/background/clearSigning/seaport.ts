@@ -1,0 +1,59 @@
+/**
+ * A Seaport order's dangers: what the offerer gives (offer) against what comes back to the offerer (consideration
+ * items whose recipient is the offerer). An order giving NFTs for nothing or next to nothing, or paying most of the
+ * price to someone else, is how listings are phished. The price is said as the share of the payments the signer gets.
+ */
+import { formatUnits } from 'ethers';
+import type { Danger } from '../../shared/dangers';
+import type { TokenMeta } from '../../shared/erc7730/types';
+import type { Hex } from '../../shared/params';
+
+interface Item {
+  itemType: unknown;
+  token: unknown;
+  startAmount: unknown;
+  endAmount: unknown;
+  recipient?: unknown;
+}
+
+const CURRENCY = new Set(['0', '1']);
+/** Below a thousandth of a whole coin or token an order is "almost nothing". */
+const ALMOST_NOTHING = 1000n;
+
+const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
+/** What an item is worth at its cheapest (a Dutch auction moves from start to end). */
+const least = (item: Item) => [BigInt(String(item.startAmount)), BigInt(String(item.endAmount))].reduce((a, b) => (a < b ? a : b));
+
+export function orderDangers(message: Record<string, unknown>, tokens: Map<string, TokenMeta | undefined>, nativeSymbol: string): Danger[] {
+  const offerer = message.offerer as Hex;
+  const offer = message.offer as Item[];
+  const consideration = message.consideration as Item[];
+  const givesAssets = offer.some((item) => !CURRENCY.has(String(item.itemType)));
+  const toOfferer = consideration.filter((item) => same(item.recipient, offerer));
+  const dangers: Danger[] = [];
+  if (givesAssets && toOfferer.length === 0) {
+    return [{ kind: 'orderForNothing', tone: 'danger', confirm: true, message: 'This order gives your assets away and nothing comes back to you: no payment in it goes to your account.' }];
+  }
+  // Per payment currency: what reaches the offerer, and what everyone is paid.
+  const byToken = new Map<string, { mine: bigint; all: bigint; decimals?: number; symbol: string }>();
+  for (const item of consideration.filter((i) => CURRENCY.has(String(i.itemType)))) {
+    const key = String(item.token).toLowerCase();
+    const meta = String(item.itemType) === '0' ? { symbol: nativeSymbol, decimals: 18 } : tokens.get(key);
+    const entry = byToken.get(key) ?? { mine: 0n, all: 0n, decimals: meta?.decimals, symbol: meta?.symbol ?? `units of ${String(item.token)}` };
+    entry.all += least(item);
+    if (same(item.recipient, offerer)) entry.mine += least(item);
+    byToken.set(key, entry);
+  }
+  for (const { mine, all, decimals, symbol } of byToken.values()) {
+    const amount = (value: bigint) => `${decimals === undefined ? value : formatUnits(value, decimals)} ${symbol}`;
+    if (all > 0n && mine * 2n < all) {
+      dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: `Most of the price (${amount(all - mine)} of ${amount(all)}) goes to other addresses than yours.` });
+    } else if (all > 0n) {
+      dangers.push({ kind: 'orderPrice', tone: 'info', message: `You receive ${amount(mine)}: ${Number((mine * 1000n) / all) / 10}% of the ${amount(all)} the buyer pays; the rest goes to fees.` });
+    }
+    if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
+      dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, message: `This order gives your assets away for almost nothing: you receive only ${amount(mine)}.` });
+    }
+  }
+  return dangers;
+}

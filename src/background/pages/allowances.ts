@@ -1,0 +1,54 @@
+/**
+ * The popup's Approvals: what the selected account allowed others to spend through this wallet, as it stands on chain,
+ * and its revoke, a transaction reviewed like any other (same approval screen, same Activity entry).
+ */
+import { MaxUint256 } from 'ethers';
+import { invalidParams } from '../../shared/errors';
+import type { AllowanceView } from '../../shared/allowances';
+import { address } from '../../shared/params';
+import { grantsOf } from '../allowances/granted';
+import { signedGrantsOf } from '../allowances/signedGrants';
+import { allowanceLeft, revokeCall } from '../allowances/onChain';
+import type { Services } from '../services';
+import { readToken } from '../tokens/read';
+import { fields, none } from './params';
+import { askUser, selectedSender } from './send';
+import type { PageFamily } from './types';
+
+const MAX_UINT160 = (1n << 160n) - 1n;
+const KINDS = ['erc20', 'permit2', 'operator'] as const;
+
+async function allowances(services: Services): Promise<AllowanceView[]> {
+  const [owner, network, batches, signed] = await Promise.all([selectedSender(services), services.networks.selected(), services.batches.all(), services.signedGrants.get('signedGrants')]);
+  const node = await services.nodeFor(network.chainId);
+  const now = Math.floor(Date.now() / 1000);
+  const grants = new Map([...grantsOf(batches, owner, network.chainId), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
+  const views = await Promise.all([...grants.values()].map(async (grant): Promise<AllowanceView | undefined> => {
+    const left = await allowanceLeft(node, owner, grant, now);
+    if (left === 0n) return undefined;
+    const token = grant.kind === 'operator' ? undefined : await readToken(node, grant.token, owner, 'token', network.name).catch(() => undefined);
+    return {
+      ...grant,
+      amount: left.toString(),
+      unlimited: grant.kind === 'operator' || left === MaxUint256 || (grant.kind === 'permit2' && left === MAX_UINT160),
+      ...(token ? { symbol: token.token.symbol, decimals: token.token.decimals } : {}),
+    };
+  }));
+  return views.filter((v): v is AllowanceView => v !== undefined);
+}
+
+export const allowancePages = {
+  getAllowances: { parse: none, read: true, handle: (_p, { services }) => allowances(services) },
+  revokeAllowance: {
+    parse(params) {
+      const p = fields(params);
+      const kind = KINDS.find((k) => k === p.kind);
+      if (!kind) throw invalidParams(`kind must be one of ${KINDS.join(', ')}`);
+      return { kind, token: address(p.token, 'token'), spender: address(p.spender, 'spender') };
+    },
+    async handle(grant, { services }) {
+      const from = await selectedSender(services);
+      return askUser(services, 'eth_sendTransaction', [{ from, value: '0x0', ...revokeCall(grant) }], from);
+    },
+  },
+} satisfies PageFamily;

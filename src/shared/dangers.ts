@@ -1,0 +1,29 @@
+/**
+ * What a signature request could cost the user, named before Sign (background/clearSigning/ finds them). `confirm`:
+ * the riskiest ask for a second, explicit yes, as a reverting batch does.
+ */
+export type DangerKind =
+  | 'unlimited'
+  | 'overBalance'
+  | 'spenderNotContract'
+  | 'spenderNew'
+  | 'farDeadline'
+  | 'noDeadline'
+  | 'orderForNothing'
+  | 'orderPaysOthers'
+  | 'orderPrice'
+  | 'verifyingNotToken'
+  | 'tokenImitates'
+  | 'verifyingNoCode'
+  | 'notDescribed'
+  | 'hexMessage'
+  | 'hashMessage'
+  | 'transactionMessage';
+
+export interface Danger {
+  kind: DangerKind;
+  /** info: a fact worth reading (an order's price); warn: unusual; danger: could lose funds. */
+  tone: 'info' | 'warn' | 'danger';
+  message: string;
+  confirm?: true;
+}

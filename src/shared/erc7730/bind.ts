@@ -1,0 +1,112 @@
+/**
+ * Which descriptor, if any, speaks for a message or a call. A descriptor binds only when its whole context matches:
+ * its deployments (chain id and verifying contract, or called contract), its domain values, and the exact EIP-712
+ * schema (the encoded type, so an extra or renamed field does not match) or the function selector with calldata that
+ * decodes completely. Descriptors bound to deployments are tried before generic ones.
+ *
+ * A format key that ends in "," is a witness stub, as Permit2 builds its witness type hashes: the primary type is the
+ * stub's fields and one last field named `witness` (of any type), the fixed part matching the descriptor's schema.
+ * The witness is then not described, so it is listed raw.
+ */
+import { FunctionFragment, Interface, type ParamType, type Result } from 'ethers';
+import type { Hex } from '../params';
+import { encodeType } from '../typedData/eip712';
+import type { TypedMessage } from '../typedData/types';
+import type { Deployment, Descriptor, FormatSpec } from './types';
+import { sameValue, toBigInt } from './values';
+
+export interface Bound {
+  descriptor: Descriptor;
+  format: FormatSpec;
+  /** The message, or the call's arguments by name. */
+  data: Record<string, unknown>;
+}
+
+const deployed = (deployments: Deployment[] | undefined, chainId: bigint | undefined, address: unknown): boolean =>
+  !deployments || (chainId !== undefined && deployments.some((d) => BigInt(d.chainId) === chainId && sameValue(d.address, address)));
+
+const specificFirst = (descriptors: Descriptor[]): Descriptor[] =>
+  [...descriptors].sort((a, b) => Number(!(a.context.eip712 ?? a.context.contract)?.deployments) - Number(!(b.context.eip712 ?? b.context.contract)?.deployments));
+
+/** The types a descriptor's schemas declare for a primary type, as EIP-712 encodes them; undefined when they do not parse. */
+function schemaEncoding(types: Record<string, unknown>, primaryType: string): string | undefined {
+  try {
+    return encodeType(primaryType, types);
+  } catch {
+    return undefined;
+  }
+}
+
+type Schemas = NonNullable<NonNullable<Descriptor['context']['eip712']>['schemas']>;
+
+function witnessStubMatches(key: string, typed: TypedMessage, schemas: Schemas): boolean {
+  const name = typed.primaryType;
+  const fields = typed.types[name];
+  if (!key.startsWith(`${name}(`) || fields.at(-1)?.name !== 'witness') return false;
+  const fixed = schemaEncoding({ ...typed.types, [name]: fields.slice(0, -1) }, name);
+  return fixed !== undefined && fixed.startsWith(`${key.slice(0, -1)})`) && schemas.some((s) => s.primaryType === name && schemaEncoding(s.types, name) === fixed);
+}
+
+export function bindMessage(descriptors: Descriptor[], typed: TypedMessage): Bound | undefined {
+  const encoded = schemaEncoding(typed.types, typed.primaryType);
+  if (encoded === undefined || typed.primaryType === 'EIP712Domain') return undefined;
+  const chainId = toBigInt(typed.domain.chainId);
+  for (const descriptor of specificFirst(descriptors)) {
+    const context = descriptor.context.eip712;
+    if (!context) continue;
+    if (context.domain && !Object.entries(context.domain).every(([key, value]) => sameValue(typed.domain[key], value))) continue;
+    if (!deployed(context.deployments, chainId, typed.domain.verifyingContract)) continue;
+    for (const [key, format] of Object.entries(descriptor.display.formats)) {
+      const matches = key.endsWith(',')
+        ? witnessStubMatches(key, typed, context.schemas ?? [])
+        : key.includes('(')
+        ? key === encoded
+        : key === typed.primaryType && (context.schemas ?? []).some((s) => s.primaryType === key && schemaEncoding(s.types, key) === encoded);
+      if (matches) return { descriptor, format, data: typed.message };
+    }
+  }
+  return undefined;
+}
+
+/** Decoded arguments as plain values: structs as objects by field name, arrays as arrays, numbers as bigints. */
+function plain(param: ParamType, value: unknown): unknown {
+  if (param.isArray()) return (value as unknown[]).map((v) => plain(param.arrayChildren, v));
+  if (param.isTuple()) return Object.fromEntries(param.components.map((c, i) => [c.name || String(i), plain(c, (value as Result)[i])]));
+  return value;
+}
+
+function selectorOf(key: string): string | undefined {
+  if (/^0x[0-9a-fA-F]{8}$/.test(key)) return key.toLowerCase();
+  try {
+    return FunctionFragment.from(key).selector;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CallToBind {
+  chainId: bigint;
+  to: Hex;
+  data: Hex;
+}
+
+export function bindCall(descriptors: Descriptor[], call: CallToBind): Bound | undefined {
+  const selector = call.data.slice(0, 10).toLowerCase();
+  for (const descriptor of specificFirst(descriptors)) {
+    const context = descriptor.context.contract;
+    if (!context?.abi || !deployed(context.deployments, call.chainId, call.to)) continue;
+    const key = Object.keys(descriptor.display.formats).find((k) => selectorOf(k) === selector);
+    if (!key) continue;
+    try {
+      const abi = new Interface(context.abi as never);
+      const parsed = abi.parseTransaction({ data: call.data });
+      // Re-encoding catches data that merely starts like the function (extra bytes, a colliding selector).
+      if (!parsed || abi.encodeFunctionData(parsed.fragment, parsed.args).toLowerCase() !== call.data.toLowerCase()) continue;
+      const data = Object.fromEntries(parsed.fragment.inputs.map((input, i) => [input.name || String(i), plain(input, parsed.args[i])]));
+      return { descriptor, format: descriptor.display.formats[key], data };
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,35 @@
+/** A format's fields as a flat list: nested `fields` joined into full paths, `$ref`s replaced by their definitions. */
+import { reach, rootOf } from './paths';
+import type { Descriptor, FieldSpec, FormatSpec } from './types';
+
+/** A field to show, its path from the data's root (or a container path), with its definition merged in. */
+export interface LeafField extends FieldSpec {
+  path: string;
+}
+
+const entries = (fields: FieldSpec[] | Record<string, FieldSpec>): FieldSpec[] =>
+  Array.isArray(fields) ? fields : Object.entries(fields).map(([path, spec]) => ({ ...spec, path }));
+
+function definition(descriptor: Descriptor, ref: string): FieldSpec {
+  const { root, rest } = rootOf(ref);
+  const found = root === 'descriptor' ? reach(descriptor, rest)[0]?.value : undefined;
+  if (!found || typeof found !== 'object') throw new Error(`${descriptor.source}: $ref ${ref} names no definition`);
+  return found as FieldSpec;
+}
+
+/** A nested field's path: relative to its parent's, unless it names its root (`#.`, `@.`, `$.`). */
+function joined(prefix: string, path: string | undefined): string {
+  if (path === undefined) return prefix;
+  if (/^[#@$]\./.test(path)) return path.startsWith('#.') ? path.slice(2) : path;
+  return prefix && path ? `${prefix}.${path}` : prefix || path;
+}
+
+export function flatten(descriptor: Descriptor, fields: FormatSpec['fields'], prefix = ''): LeafField[] {
+  if (!fields) return [];
+  return entries(fields).flatMap((spec): LeafField[] => {
+    const path = joined(prefix, spec.path);
+    if (spec.fields) return flatten(descriptor, spec.fields, path);
+    const base = spec.$ref ? definition(descriptor, spec.$ref) : {};
+    return [{ ...base, ...spec, params: { ...base.params, ...spec.params }, path }];
+  });
+}

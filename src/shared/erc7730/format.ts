@@ -1,0 +1,156 @@
+/**
+ * ERC-7730's field formats: tokenAmount, amount, addressName, date, duration, unit, enum, nftName, raw (calldata is
+ * shown as its bytes). A value a format cannot read is shown raw with a note saying so, never dropped.
+ */
+import { MaxUint256, formatUnits } from 'ethers';
+import type { Hex } from '../params';
+import { companion, reach, rootOf } from './paths';
+import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
+import type { LeafField } from './fields';
+import { rawText, toAddress, toBigInt } from './values';
+
+export type Formatted = Omit<ClearField, 'path' | 'label'>;
+
+export interface FormatInput {
+  field: LeafField;
+  value: unknown;
+  path: string;
+  label: string;
+  data: unknown;
+  descriptor: Descriptor;
+  context: RenderContext;
+  facts: RenderFacts;
+}
+
+/** "1.5" rather than "1.5000", "2" rather than "2.0". */
+const units = (value: bigint, decimals: number): string => {
+  const text = formatUnits(value, decimals);
+  return text.endsWith('.0') ? text.slice(0, -2) : text;
+};
+
+/** A param that may be a constant or a `$.` reference to one. */
+function param(input: FormatInput, name: string): unknown {
+  const value = input.field.params?.[name];
+  if (typeof value === 'string' && value.startsWith('$.')) return reach(input.descriptor, rootOf(value).rest)[0]?.value;
+  return value;
+}
+
+function raw({ value }: FormatInput, note?: string): Formatted {
+  const address = toAddress(value);
+  return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...(note ? { note } : {}) };
+}
+
+const ONE_DAY = 86_400n;
+const NUMBER_FORMATS = new Set(['amount', 'tokenAmount', 'date', 'duration', 'unit', 'nftName']);
+
+export function dateText(seconds: bigint): string {
+  // Beyond what a Date holds: in practice "never expires".
+  if (seconds > 8_640_000_000_000n) return `never (timestamp ${seconds})`;
+  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function durationText(seconds: bigint): string {
+  const days = seconds / ONE_DAY;
+  const rest = Number(seconds % ONE_DAY);
+  const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60].map((n) => String(n).padStart(2, '0')).join(':');
+  return days > 0n ? `${days} day${days === 1n ? '' : 's'} ${clock}` : clock;
+}
+
+const SI = [['T', 12], ['G', 9], ['M', 6], ['k', 3]] as const;
+
+function unit(input: FormatInput, value: bigint): Formatted {
+  const base = String(param(input, 'base') ?? '');
+  const decimals = Number(param(input, 'decimals') ?? 0);
+  if (param(input, 'prefix') === true) {
+    const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
+    return { text: `${units(value, decimals + exponent)} ${prefix}${base}`.trim() };
+  }
+  return { text: `${units(value, decimals)}${base === '%' ? '' : ' '}${base}`.trim() };
+}
+
+function nativeAddresses(input: FormatInput): string[] {
+  const listed = param(input, 'nativeCurrencyAddress');
+  return (Array.isArray(listed) ? listed : [listed]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
+}
+
+async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
+  const { field, path, label, context, facts } = input;
+  const tokenPath = field.params?.tokenPath;
+  const token = toAddress(typeof tokenPath === 'string' ? companion(tokenPath, path, input.data, input.descriptor, context) : param(input, 'token'));
+  const threshold = toBigInt(param(input, 'threshold'));
+  const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
+  const message = String(param(input, 'message') ?? 'Unlimited');
+  if (token && nativeAddresses(input).some((a) => a.toLowerCase() === token.toLowerCase())) {
+    facts.amounts.push({ id: field.$id, label, amount, unlimited, native: true });
+    return { text: unlimited ? `${message} ${context.nativeSymbol}` : `${units(amount, 18)} ${context.nativeSymbol}` };
+  }
+  if (!token) {
+    facts.amounts.push({ id: field.$id, label, amount, unlimited });
+    return { text: amount.toString(), note: 'the token is not named: amount in its smallest unit' };
+  }
+  const read = await context.token(token);
+  const fallback = input.descriptor.metadata?.token;
+  const meta = read ?? (token === context.to && fallback?.ticker && fallback.decimals !== undefined ? { symbol: fallback.ticker, decimals: fallback.decimals } : undefined);
+  facts.amounts.push({ id: field.$id, label, token, amount, unlimited, ...(meta ? { meta } : {}) });
+  if (!meta) return { text: `${unlimited ? `${message} (` : ''}${amount} units${unlimited ? ')' : ''} of`, address: token, note: 'unknown token: it did not answer symbol() and decimals(), so the amount is in its smallest unit' };
+  return { text: unlimited ? `${message} ${meta.symbol}` : `${units(amount, meta.decimals)} ${meta.symbol}` };
+}
+
+/** A value named by `metadata.enums`; a true `unlimitedIfTrue` (DAI's `allowed`, setApprovalForAll) counts as an unlimited allowance. */
+function enumValue(input: FormatInput): Formatted {
+  const { field, value, label, context, facts } = input;
+  const ref = field.params?.$ref;
+  const values = typeof ref === 'string' ? (reach(input.descriptor, rootOf(ref).rest)[0]?.value as Record<string, string> | undefined) : undefined;
+  const key = typeof value === 'boolean' ? String(value) : toBigInt(value)?.toString();
+  if (field.$id === 'unlimitedIfTrue' && value === true) facts.amounts.push({ id: 'allowance', label, ...(context.to ? { token: context.to } : {}), amount: MaxUint256, unlimited: true });
+  const shown = key === undefined ? undefined : values?.[key];
+  return shown === undefined ? raw(input, 'not one of the values the descriptor lists') : { text: shown };
+}
+
+export async function format(input: FormatInput): Promise<Formatted> {
+  const { field, value, label, context, facts } = input;
+  const kind = field.format ?? 'raw';
+  const number = toBigInt(value);
+  const address = toAddress(value);
+  switch (kind) {
+    case 'raw':
+      return raw(input);
+    case 'addressName': {
+      if (!address) return raw(input, 'not an address');
+      const types = field.params?.types ?? field.params?.type;
+      facts.addresses.push({ id: field.$id, label, address, ...(types !== undefined ? { types: ([] as unknown[]).concat(types).map(String) } : {}) });
+      return { text: '', address };
+    }
+    case 'calldata':
+      return raw(input, 'a call made on your behalf: shown as its bytes');
+    case 'enum':
+      return enumValue(input);
+  }
+  if (!NUMBER_FORMATS.has(kind)) return raw(input, `the wallet does not know the "${kind}" format: shown as it is`);
+  if (number === undefined) return raw(input, `not a number, so not shown as ${kind}`);
+  switch (kind) {
+    case 'amount':
+      facts.amounts.push({ id: field.$id, label, amount: number, unlimited: false, native: true });
+      return { text: `${units(number, 18)} ${context.nativeSymbol}` };
+    case 'tokenAmount':
+      return tokenAmount(input, number);
+    case 'date':
+      if (field.params?.encoding === 'blockheight') return { text: `block ${number}` };
+      if (number === 0n && field.$id === 'noExpiryIfZero') {
+        facts.dates.push({ id: field.$id, label, seconds: MaxUint256 });
+        return { text: 'never (0: no expiry)' };
+      }
+      facts.dates.push({ id: field.$id, label, seconds: number });
+      return { text: dateText(number) };
+    case 'duration':
+      return { text: durationText(number) };
+    case 'unit':
+      return unit(input, number);
+    default: {
+      // nftName
+      const collectionPath = field.params?.collectionPath;
+      const collection = toAddress(typeof collectionPath === 'string' ? companion(collectionPath, input.path, input.data, input.descriptor, context) : param(input, 'collection'));
+      return collection ? { text: `#${number} of`, address: collection as Hex } : { text: `#${number}` };
+    }
+  }
+}

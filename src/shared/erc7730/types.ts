@@ -1,0 +1,109 @@
+/**
+ * ERC-7730 clear-signing descriptors (the JSON files in public/erc7730/) and what the engine makes of a message or a
+ * call with them: an intent and labelled, formatted fields, the rest listed as it is.
+ */
+import type { Hex } from '../params';
+
+export interface Deployment {
+  chainId: number;
+  address: string;
+}
+
+/** A field format specification; `$ref` names one of `display.definitions` (its `params` override the definition's). */
+export interface FieldSpec {
+  path?: string;
+  label?: string;
+  format?: string;
+  params?: Record<string, unknown>;
+  $ref?: string;
+  /**
+   * An internal identifier. The wallet reads a few (its own convention, inside what the spec allows): "allowance" (an
+   * amount someone may spend), "spender" (who may), "unlimitedIfTrue" (a boolean granting everything: DAI's
+   * `allowed`, setApprovalForAll), "noExpiryIfZero" (a date where 0 means never, DAI's `expiry`).
+   */
+  $id?: string;
+  /** "never": covered, but not shown among the words (still in the raw view). */
+  visible?: string;
+  /** A nested structure: the paths below are relative to `path`. */
+  fields?: FieldSpec[] | Record<string, FieldSpec>;
+}
+
+export interface FormatSpec {
+  $id?: string;
+  intent?: string | Record<string, string>;
+  fields?: FieldSpec[] | Record<string, FieldSpec>;
+  required?: string[];
+  excluded?: string[];
+}
+
+export interface Descriptor {
+  /** Where it came from (a file name), for the screen and the tests. */
+  source: string;
+  context: {
+    $id?: string;
+    eip712?: {
+      deployments?: Deployment[];
+      domain?: Record<string, unknown>;
+      schemas?: { primaryType: string; types: Record<string, { name: string; type: string }[]> }[];
+    };
+    contract?: { deployments?: Deployment[]; abi?: unknown[] };
+  };
+  metadata?: {
+    owner?: string;
+    constants?: Record<string, unknown>;
+    enums?: Record<string, Record<string, string>>;
+    token?: { ticker?: string; decimals?: number; name?: string };
+  };
+  display: { definitions?: Record<string, FieldSpec>; formats: Record<string, FormatSpec> };
+}
+
+/** One row the screen shows: a label and the value in words; an address is shown by the screen's address component. */
+export interface ClearField {
+  /** The concrete path in the message or call ("details.0.amount"). */
+  path: string;
+  label: string;
+  text: string;
+  address?: Hex;
+  /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
+  note?: string;
+}
+
+/** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
+export interface ClearSigned {
+  intent: string;
+  /** Who the descriptor says owns the contract ("Uniswap Labs"). */
+  owner?: string;
+  /** The descriptor file that bound. */
+  source: string;
+  fields: ClearField[];
+  /** Values the descriptor neither shows nor excludes: shown raw, never hidden. */
+  uncovered: { path: string; text: string }[];
+}
+
+/** What the token reads of the chain gave: undefined when the contract does not answer like a token. */
+export interface TokenMeta {
+  symbol: string;
+  decimals: number;
+  /** The signer's balance, smallest unit, when read. */
+  balance?: bigint;
+}
+
+/** What the dangers look at, beside the words: the values as numbers and addresses, with the field's `$id`. */
+export interface RenderFacts {
+  amounts: { id?: string; label: string; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true }[];
+  addresses: { id?: string; label: string; address: Hex; types?: string[] }[];
+  dates: { id?: string; label: string; seconds: bigint }[];
+}
+
+/** What rendering needs from outside: token metadata (read on chain), the chain's currency, the message's container. */
+export interface RenderContext {
+  chainId: bigint;
+  /** The verifying contract (typed data) or the called contract; `@.to`. */
+  to?: Hex;
+  /** Wei sent with a call; `@.value`. */
+  value?: bigint;
+  /** The signer; `@.from`. */
+  from?: Hex;
+  nativeSymbol: string;
+  token(address: Hex): Promise<TokenMeta | undefined>;
+}

@@ -1,0 +1,22 @@
+/** A signature's dangers, each a Notice; the riskiest ask for a second, explicit yes before Sign wakes up. */
+import { useState, type ReactNode } from 'react';
+import type { Danger } from '../../shared/dangers';
+import { Notice } from '../components/Notice';
+
+export function Dangers({ dangers }: { dangers: Danger[] }) {
+  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={danger.tone === 'info' ? undefined : 'Signature warning'}>{danger.message}</Notice>)}</>;
+}
+
+export function useDangerGate(dangers: Danger[]): { blocked: boolean; gate: ReactNode } {
+  const [confirmed, setConfirmed] = useState(false);
+  if (!dangers.some((d) => d.confirm)) return { blocked: false, gate: null };
+  return {
+    blocked: !confirmed,
+    gate: (
+      <label className="check">
+        <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+        Sign anyway: I understand the dangers named above
+      </label>
+    ),
+  };
+}

@@ -1,0 +1,51 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
+
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
+
+const { container, render: mount } = mountPoint();
+const render = (approval: Omit<ApprovalView, 'id' | 'origin'>) =>
+  mount(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{ accounts: [] } as unknown as WalletState} />);
+const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SPENDER = '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD';
+const typed = {
+  types: { EIP712Domain: [{ name: 'name', type: 'string' }], Permit: [{ name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'memo', type: 'string' }] },
+  primaryType: 'Permit',
+  domain: { name: 'Token' },
+  message: { spender: SPENDER, value: '5', memo: 'kept' },
+};
+
+describe('the typed data screen with clear signing', () => {
+  it('shows the intent, the fields, what is not described, the dangers, and keeps the raw message in a disclosure', async () => {
+    await render({
+      type: 'signTypedData',
+      details: {
+        account: ACCOUNT, version: 'V4', ...typed,
+        clearSigning: {
+          clear: { intent: 'Permit: allow spending of your tokens', source: 'x.json', fields: [{ path: 'spender', label: 'Spender', text: '', address: SPENDER }, { path: 'value', label: 'Amount', text: 'Unlimited USDC' }], uncovered: [{ path: 'memo', text: 'kept' }] },
+          dangers: [{ kind: 'unlimited', tone: 'danger', confirm: true, message: 'Amount: unlimited.' }],
+        },
+      },
+    });
+    expect(container.querySelector('h2')?.textContent).toBe('Permit: allow spending of your tokens');
+    expect(text('Amount')).toBe('Unlimited USDC');
+    expect(text('Spender')).toBe('0x3fC9…7FAD');
+    expect(text('memo')).toBe('kept');
+    expect(text('Signature warning')).toBe('Amount: unlimited.');
+    expect(container.querySelector('details.raw [aria-label="Typed data"]')?.textContent).toContain('kept');
+    expect(container.querySelector('input[type="checkbox"]')?.parentElement?.textContent).toBe('Sign anyway: I understand the dangers named above');
+  });
+
+  it('a request stored before clear signing shows the message as it is, open, with no gate', async () => {
+    await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed } });
+    expect(container.querySelector('details.raw')).toBeNull();
+    expect(text('Typed data')).toContain('kept');
+    expect(container.querySelector('input[type="checkbox"]')).toBeNull();
+  });
+});
