@@ -35,7 +35,8 @@ const sentBatch = (id: string, hash: Hex): BatchRecord => ({
   transactions: [{ hash, raw: '0x00', nonce: 0, calls: [0], sent: true }],
 });
 
-beforeEach(() => vi.useFakeTimers());
+// From 0, so that turns fall on round beats.
+beforeEach(() => vi.useFakeTimers({ now: 0 }));
 afterEach(() => vi.useRealTimers());
 
 describe('following sent batches', () => {

@@ -41,7 +41,8 @@ function setup(backend: StorageBackend = memoryBackend()) {
 
 const newHeads = (id: number, frame: Frame, tip = 10): SubscriptionRecord => ({ id: `0x${id.toString(16)}`, frame, chainId: '0x7a69', kind: 'newHeads', tip: { number: tip, hash: hashAt(tip) } });
 
-beforeEach(() => vi.useFakeTimers());
+// From 0, so that turns fall on round beats.
+beforeEach(() => vi.useFakeTimers({ now: 0 }));
 afterEach(() => vi.useRealTimers());
 
 describe('subscriptions', () => {

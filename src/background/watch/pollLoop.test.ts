@@ -14,7 +14,8 @@ function fakeNode() {
   return { node, asked };
 }
 
-beforeEach(() => vi.useFakeTimers());
+// From 0, so that turns fall on round beats.
+beforeEach(() => vi.useFakeTimers({ now: 0 }));
 afterEach(() => vi.useRealTimers());
 
 const timers = () => ({ setTimeout: (run: () => void, ms: number) => setTimeout(run, ms), clearTimeout: (h: unknown) => clearTimeout(h as number), now: () => Date.now() });
@@ -54,6 +55,17 @@ describe('the poll loop', () => {
     expect(fast).toHaveLength(40);
     expect(slow).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('turns watchers of the same period together however late they came, so they share the reads', async () => {
+    const { node, asked } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    const read = async (turn: { node: ChainNode }) => (await turn.node('eth_blockNumber'), 500);
+    loops.watch(CHAIN, read, 500);
+    await vi.advanceTimersByTimeAsync(130);
+    loops.watch(CHAIN, read, 500);
+    await vi.advanceTimersByTimeAsync(870);
+    expect(asked).toHaveLength(2);
   });
 
   it('runs one loop per network', async () => {

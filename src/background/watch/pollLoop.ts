@@ -1,8 +1,9 @@
 /**
  * One poll loop per network, shared by everything that follows the chain: subscriptions, and the wallet's own
- * tracking of the batches it sent. A loop runs only while something watches it, on one timer; each watcher says when
- * it wants its next turn, and the watchers whose turn has come share the loop's reads of that moment (the head, a
- * block, a receipt are asked once however many watchers ask).
+ * tracking of the batches it sent. A loop runs only while something watches it, on one timer; each watcher says how
+ * often it wants a turn, and its turns fall on that period's beat (multiples of it since the epoch), so watchers of the
+ * same period turn together however late they came, and the watchers of a turn share its reads (the head, a block, a
+ * receipt are asked once however many watchers ask).
  */
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
@@ -18,12 +19,12 @@ export interface Turn {
   node: ChainNode;
 }
 
-/** Runs a turn and answers how long until it wants the next one, in ms; `stop()` (from `watch`) ends it. */
+/** Runs a turn and answers the period of its next one, in ms; `stop()` (from `watch`) ends it. */
 export type Watcher = (turn: Turn) => Promise<number>;
 
 export interface PollLoops {
-  /** Adds a watcher to the network's loop, its first turn after `firstDelayMs`; the function returned takes it out. */
-  watch(chainId: Hex, watcher: Watcher, firstDelayMs: number): () => void;
+  /** Adds a watcher to the network's loop, its first turn on the next beat of `firstPeriodMs`; the function returned takes it out. */
+  watch(chainId: Hex, watcher: Watcher, firstPeriodMs: number): () => void;
   /** The networks whose loop runs now (for tests and the bench). */
   running(): Hex[];
 }
@@ -33,6 +34,9 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
   now(): number;
 }
+
+/** The next beat of `period` after `now`: at most one period away, the same moment for every watcher of that period. */
+const nextBeat = (now: number, period: number): number => (Math.floor(now / Math.max(1, period)) + 1) * Math.max(1, period);
 
 const realTimers: Timers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>), now: () => Date.now() };
 
@@ -89,16 +93,16 @@ export function createPollLoops(nodeFor: (chainId: Hex) => Promise<ChainNode>, t
     await Promise.all(due.map(async (entry) => {
       const wait = node ? await entry.watcher({ node }).catch(() => RETRY_AFTER_MS) : RETRY_AFTER_MS;
       entry.busy = false;
-      entry.dueAt = timers.now() + wait;
+      entry.dueAt = nextBeat(timers.now(), wait);
     }));
     schedule(chainId, loop);
   };
 
   return {
-    watch(chainId, watcher, firstDelayMs) {
+    watch(chainId, watcher, firstPeriodMs) {
       const loop = loops.get(chainId) ?? { entries: new Set<Entry>() };
       loops.set(chainId, loop);
-      const entry: Entry = { watcher, dueAt: timers.now() + firstDelayMs, busy: false };
+      const entry: Entry = { watcher, dueAt: nextBeat(timers.now(), firstPeriodMs), busy: false };
       loop.entries.add(entry);
       schedule(chainId, loop);
       return () => {
