@@ -57,6 +57,7 @@ export async function startPaymasterService(options: PaymasterServiceOptions): P
       maxBodyBytes: config.maxBodyBytes,
       perIp: new RateLimiter(config.rateLimitPerIp),
       perKey: new RateLimiter(config.rateLimitPerKey),
+      maxInFlight: config.maxConcurrentRequests,
       trustProxy: config.trustProxy,
       allowPrivateNetwork: config.allowPrivateNetwork,
       metricsToken: config.metricsToken,
