@@ -2,9 +2,10 @@
  * ERC-7677 methods: pm_getPaymasterStubData and pm_getPaymasterData, params [userOp, entryPoint, chainId, context],
  * for the EntryPoint v0.8 (the v0.7 request form is the same JSON minus eip7702Auth). README.md shows the JSON.
  */
-import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
+import { toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
 import { STUB_SIGNATURE } from '../src/shared/erc4337';
 import { accountOf } from './account';
+import type { ChainTime } from './chainTime';
 import type { App } from './apps';
 import { limitError, limitsOf, maxCost, utcDay } from './budget';
 import { checkAccount, checkPolicy, refuse } from './policy';
@@ -31,6 +32,8 @@ export interface MethodDeps {
   globalDailyWei?: bigint;
   signer: Wallet;
   provider: JsonRpcProvider;
+  /** The latest block's time (chainTime.ts): signature windows are counted in it. */
+  chainTime: ChainTime;
   /** The chain of `provider`; the only chain this service can sign for. */
   chainId: bigint;
   paymaster: string;
@@ -130,7 +133,7 @@ async function admit(params: unknown[], gas: 'optional' | 'required', app: App, 
   if (context !== undefined && context !== null && !isObject(context)) throw invalidParams('params[3] (context) must be an object or null');
   const op = parseUserOperation(userOp, gas);
   const request: Request = { op, chainId: BigInt(chainId) };
-  if (getAddress(entryPoint) !== getAddress(deps.entryPoint)) {
+  if (entryPoint.toLowerCase() !== deps.entryPoint.toLowerCase()) {
     throw refuse('entryPoint', `EntryPoint ${entryPoint} is not supported; this paymaster works with the v0.8 EntryPoint ${deps.entryPoint}`);
   }
   checkPolicy(app.policy, op, request.chainId);
@@ -154,11 +157,9 @@ const requestKey = (op: UserOperation, delegate: string | undefined, fields: Pay
   paymasterHash(op, delegate, fields, chainId, 0, 0);
 
 /** Chain time, not this machine's clock: the EntryPoint compares the window with block.timestamp. */
-async function validityWindow({ provider }: MethodDeps, { policy }: App): Promise<{ window: ValidityWindow; chainTime: number }> {
-  const block = await provider.getBlock('latest');
-  if (!block) throw new Error('the node returned no latest block');
-  const window = { validUntil: block.timestamp + policy.validForSeconds, validAfter: Math.max(0, block.timestamp - VALID_AFTER_SLACK_SECONDS) };
-  return { window, chainTime: block.timestamp };
+async function validityWindow(deps: MethodDeps, { policy }: App): Promise<{ window: ValidityWindow; chainTime: number }> {
+  const now = await deps.chainTime();
+  return { window: { validUntil: now + policy.validForSeconds, validAfter: Math.max(0, now - VALID_AFTER_SLACK_SECONDS) }, chainTime: now };
 }
 
 /** The store's answer; when it cannot be reached in time, the error that says so (nothing was signed for the caller). */
