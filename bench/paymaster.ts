@@ -2,7 +2,7 @@
  * How the paymaster service scales: pm_getPaymasterData at fixed rates against 1, 2 and 4 instances sharing a Postgres
  * server and one instance on the embedded store (PGlite), each instance a process of its own, rising until p99 passes
  * 100 ms; then the chaos pass (bench/paymasterChaos.ts). Prints a table, and last one JSON line of all the figures.
- * Open loop (bench/paymasterLoad.ts); each rate runs BENCH_SECONDS (default 4) after 1 s of warm-up that is not
+ * Open loop (bench/paymasterLoad.ts); each rate runs BENCH_SECONDS (default 3) after 1 s of warm-up that is not
  * counted. Numbers only; nothing is asserted. Run: npm run bench:paymaster
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { runChaos, type Chaos } from './paymasterChaos';
 import { percentile, runLoad, type Answer } from './paymasterLoad';
 import { OP_COST, storeTotals } from './paymasterStore';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const RATES = [100, 250, 500, 750, 1000, 1500, 2000];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RATES = [100, 200, 300, 400, 500, 750, 1000, 1500, 2000];
 const P99_CEILING_MS = 100;
 const RPC_PORT = 8648;
 

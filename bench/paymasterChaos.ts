@@ -53,7 +53,10 @@ export async function runChaos({ anvil, postgres, common }: { anvil: Anvil; post
   });
   await Promise.all(instances.slice(0, 2).map((instance) => instance.stop()));
 
-  const failed = answers.filter((answer) => !answer.paymasterData && answer.failure !== ErrorCode.limitExceeded).map((answer) => answer.at);
+  const failures = answers.filter((answer) => !answer.paymasterData && answer.failure !== ErrorCode.limitExceeded);
+  const failed = failures.map((answer) => answer.at);
+  const byFailure = new Map<string, number>();
+  for (const { failure } of failures) byFailure.set(String(failure), (byFailure.get(String(failure)) ?? 0) + 1);
   const signed = answers.filter((answer) => answer.paymasterData);
   const before = await storeTotals({ databaseUrl });
   const lostReservations = signed.filter((answer) => before.reserved.get(`${answer.sender.toLowerCase()}/${answer.nonce}`) !== answer.paymasterData).length;
@@ -71,7 +74,7 @@ export async function runChaos({ anvil, postgres, common }: { anvil: Anvil; post
     lostReservations,
     failedSeconds: failed.length === 0 ? 0 : Math.round((Math.max(...failed) - Math.min(...failed)) / 100) / 10,
     recoverySeconds: failed.length === 0 ? 0 : Math.max(0, Math.round((Math.max(...failed) - backAt) / 100) / 10),
-    describe: `3 instances at ${RATE}/s for ${SECONDS} s, ${signed.length} signed, ${answers.length - signed.length - failed.length} refused by the budget, ${failed.length} failed; ` +
+    describe: `3 instances at ${RATE}/s for ${SECONDS} s, ${signed.length} signed, ${answers.length - signed.length - failed.length} refused by the budget, ${failed.length} failed (${[...byFailure].map(([failure, count]) => `${failure} ×${count}`).join(', ') || 'none'}); ` +
       `one killed at ${KILL_AT_MS / 1000} s, Postgres down from ${DATABASE_DOWN_AT_MS / 1000} s for ${DATABASE_DOWN_MS / 1000} s`,
   };
 }
