@@ -64,6 +64,7 @@ const overBudgetWei = (signedWei: bigint, countedWei: bigint, budget: bigint) =>
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+const benchStarted = performance.now();
 const anvil = await startAnvil({ port: RPC_PORT });
 const postgres = await startTestPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'paymaster-bench-'));
@@ -97,5 +98,6 @@ for (const [store, count] of [['postgres', 1], ['postgres', 2], ['postgres', 4],
   console.log(`  ${store} ×${count}: ${within.at(-1)?.rate ?? 'none'} requests/s`);
 }
 console.log(`\nchaos (${chaos!.describe}): ${chaos!.lostWei} wei lost, ${chaos!.overBudget} wei over budget, ${chaos!.lostReservations} reservations lost; requests failed for ${chaos!.failedSeconds} s; the first signature ${chaos!.recoverySeconds} s after Postgres was back`);
+console.log(`\n(the bench took ${Math.round((performance.now() - benchStarted) / 1000)} s)`);
 const { describe: _, recoverySeconds: __, ...chaosFigures } = chaos!;
 console.log(JSON.stringify({ bench: 'paymaster', results, chaos: chaosFigures }));
