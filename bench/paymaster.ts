@@ -1,86 +1,103 @@
 /**
- * Prints the latency of pm_getPaymasterData at a fixed request rate against one instance on the embedded store (PGlite
- * in a data directory) and two instances sharing a Postgres server, side by side. Open loop: requests leave on schedule
- * whatever the answers do, and latency counts from the scheduled time; the first second warms up and is not counted.
- * Numbers only; nothing is asserted. Run: npm run bench:paymaster (BENCH_RATE requests/s, default 100; BENCH_SECONDS, default 10)
+ * How the paymaster service scales: pm_getPaymasterData at fixed rates against 1, 2 and 4 instances sharing a Postgres
+ * server and one instance on the embedded store (PGlite), each instance a process of its own, rising until p99 passes
+ * 100 ms; then the chaos pass (bench/paymasterChaos.ts). Prints a table, and last one JSON line of all the figures.
+ * Open loop (bench/paymasterLoad.ts); each rate runs BENCH_SECONDS (default 3) after 1 s of warm-up that is not
+ * counted. Numbers only; nothing is asserted. Run: npm run bench:paymaster
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { Wallet } from 'ethers';
 import { startAnvil } from '../devnet/anvil';
-import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
-import { startPaymasterService, type PaymasterServiceOptions } from '../paymaster/server';
+import { PAYMASTER_SIGNER, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
+import type { StoreOptions } from '../paymaster/store/database';
+import { startInstance, type InstanceOptions } from '../paymaster/testing/instance';
 import { startTestPostgres } from '../paymaster/testing/postgres';
+import { runChaos, type Chaos } from './paymasterChaos';
+import { percentile, runLoad, type Answer } from './paymasterLoad';
+import { OP_COST, storeTotals } from './paymasterStore';
 
-const RATE = Number(process.env.BENCH_RATE ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RATES = [100, 200, 300, 400, 500, 750, 1000, 1500, 2000];
+const P99_CEILING_MS = 100;
 const RPC_PORT = 8648;
 
-interface Run {
-  label: string;
-  latencies: number[];
-  errors: number;
+interface Result {
+  store: 'postgres' | 'embedded';
+  instances: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Requests not answered with a signature (errors, 503s, no answer). */
+  notSigned: number;
+  /** Wei signed for beyond what the store counts against the budget, or counted beyond the budget. */
+  overBudget: number;
 }
 
-/** Requests at RATE for `seconds`; the first second's are not counted (connections and caches warming up). */
-async function measure(label: string, urls: string[], seconds = SECONDS + 1): Promise<Run> {
-  const count = RATE * seconds;
-  const senders = Array.from({ length: 50 }, () => Wallet.createRandom().address);
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < count; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await delay(wait);
-    const op = {
-      sender: senders[i % senders.length], nonce: `0x${i.toString(16)}`, callData: '0x', signature: '0x',
-      callGasLimit: '0x5c5f', verificationGasLimit: '0xe7a8', preVerificationGas: '0x13613', maxFeePerGas: '0x7b4fcd78', maxPriorityFeePerGas: '0x1',
-    };
-    const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'pm_getPaymasterData', params: [op, ENTRY_POINT_ADDRESS, '0x7a69', {}] });
-    pending.push(fetch(urls[i % urls.length], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
-      .then((reply) => reply.json())
-      .then((reply: { result?: unknown }) => {
-        if (i < RATE) return;
-        if (!reply.result) errors++;
-        latencies.push(performance.now() - due);
-      }, () => void (i >= RATE && errors++)));
+/** One configuration, rate after rate until p99 passes the ceiling; then what the store holds against what was signed. */
+async function ladder(store: Result['store'], count: number, storeOptions: StoreOptions, common: Omit<InstanceOptions, 'databaseUrl' | 'dataDir'>): Promise<Result[]> {
+  const instances = await Promise.all(Array.from({ length: count }, () => startInstance({ ...common, ...storeOptions })));
+  const results: Result[] = [];
+  const signed: Answer[] = [];
+  try {
+    for (const rate of RATES) {
+      const answers = await runLoad(instances.map((instance) => instance.url), rate, SECONDS + 1);
+      signed.push(...answers.filter((answer) => answer.paymasterData));
+      const counted = answers.filter((answer) => answer.at >= 1000);
+      const latencies = counted.map((answer) => answer.ms).sort((a, b) => a - b);
+      const row = { store, instances: count, rate, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN) };
+      results.push({ ...row, notSigned: counted.filter((answer) => !answer.paymasterData).length, overBudget: 0 });
+      console.log(`  ${store} ×${count} at ${rate}/s: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, not signed ${results.at(-1)!.notSigned}`);
+      if (row.p99 > P99_CEILING_MS) break;
+    }
+  } finally {
+    await Promise.all(instances.map((instance) => instance.stop()));
   }
-  await Promise.all(pending);
-  return { label, latencies: latencies.sort((a, b) => a - b), errors };
+  const totals = await storeTotals(storeOptions);
+  const overBudget = Number(overBudgetWei(BigInt(signed.length) * OP_COST, totals.countedWei, common.globalDailyWei!));
+  return results.map((result) => ({ ...result, overBudget }));
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const overBudgetWei = (signedWei: bigint, countedWei: bigint, budget: bigint) =>
+  (signedWei > countedWei ? signedWei - countedWei : 0n) + (countedWei > budget ? countedWei - budget : 0n);
 
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+const benchStarted = performance.now();
 const anvil = await startAnvil({ port: RPC_PORT });
 const postgres = await startTestPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'paymaster-bench-'));
-const common: PaymasterServiceOptions = {
-  port: 0, rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+const common = {
+  rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
   policy: { sponsor: { name: 'Bench' }, chainIds: [31337], dailyLimitPerSender: 1_000_000 },
-  reconcileIntervalMs: 0,
+  // Room for every request of a configuration: the rate runs measure speed; the chaos pass spends its budget.
+  globalDailyWei: OP_COST * 100_000n,
 };
-const runs: Run[] = [];
+const results: Result[] = [];
+let chaos: Chaos;
 try {
-  const embedded = await startPaymasterService({ ...common, store: { dataDir } });
-  runs.push(await measure('one instance, embedded (PGlite)', [embedded.url]));
-  await embedded.stop();
-  const databaseUrl = await postgres.createDatabase('bench');
-  const pair = await Promise.all([0, 1].map(() => startPaymasterService({ ...common, store: { databaseUrl } })));
-  runs.push(await measure('two instances, Postgres', pair.map((instance) => instance.url)));
-  await Promise.all(pair.map((instance) => instance.stop()));
+  console.log(`pm_getPaymasterData, open loop, ${SECONDS} s per rate after 1 s of warm-up, each request a new userOp`);
+  for (const count of [1, 2, 4]) {
+    results.push(...await ladder('postgres', count, { databaseUrl: await postgres.createDatabase(`bench${count}`) }, common));
+  }
+  results.push(...await ladder('embedded', 1, { dataDir }, common));
+  chaos = await runChaos({ anvil, postgres, common });
 } finally {
   await postgres.destroy();
   await anvil.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const column = (text: string) => text.padEnd(34);
-console.log(`\npm_getPaymasterData at ${RATE} requests/s for ${SECONDS} s after 1 s of warm-up (${RATE * SECONDS} requests per column, each a new sender/nonce)\n`);
-console.log(`${column('')}${runs.map((run) => column(run.label)).join('')}`);
-for (const p of [50, 99]) console.log(`${column(`p${p}`)}${runs.map((run) => column(`${percentile(run.latencies, p).toFixed(1)} ms`)).join('')}`);
-console.log(`${column('max')}${runs.map((run) => column(`${(run.latencies.at(-1) ?? NaN).toFixed(1)} ms`)).join('')}`);
-console.log(`${column('not signed')}${runs.map((run) => column(String(run.errors))).join('')}`);
+const column = (text: string | number, width = 11) => String(text).padStart(width);
+console.log(`\n${'store'.padEnd(10)}${column('instances')}${column('rate/s')}${column('p50 ms')}${column('p99 ms')}${column('max ms')}${column('not signed')}${column('over budget')}`);
+for (const r of results) console.log(`${r.store.padEnd(10)}${column(r.instances)}${column(r.rate)}${column(r.p50)}${column(r.p99)}${column(r.max)}${column(r.notSigned)}${column(r.overBudget)}`);
+console.log('\nhighest rate with p99 ≤ 100 ms:');
+for (const [store, count] of [['postgres', 1], ['postgres', 2], ['postgres', 4], ['embedded', 1]] as const) {
+  const within = results.filter((r) => r.store === store && r.instances === count && r.p99 <= P99_CEILING_MS && r.notSigned === 0);
+  console.log(`  ${store} ×${count}: ${within.at(-1)?.rate ?? 'none'} requests/s`);
+}
+console.log(`\nchaos (${chaos!.describe}): ${chaos!.lostWei} wei lost, ${chaos!.overBudget} wei over budget, ${chaos!.lostReservations} reservations lost; requests failed for ${chaos!.failedSeconds} s; the first signature ${chaos!.recoverySeconds} s after Postgres was back`);
+console.log(`\n(the bench took ${Math.round((performance.now() - benchStarted) / 1000)} s)`);
+const { describe: _, recoverySeconds: __, ...chaosFigures } = chaos!;
+console.log(JSON.stringify({ bench: 'paymaster', results, chaos: chaosFigures }));

@@ -26,6 +26,11 @@ export interface PaymasterServiceOptions {
   /** Requests per second per client address and per API key; 0 or absent: no limit (the command line's defaults: 50 and 200). */
   rateLimitPerIp?: number;
   rateLimitPerKey?: number;
+  /**
+   * The most JSON-RPC requests (POST /rpc) one instance answers at once; more get HTTP 503 with Retry-After, so a slow
+   * store or node does not pile up work. Default 200.
+   */
+  maxConcurrentRequests?: number;
   /** Take the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
   /**
@@ -61,6 +66,7 @@ export function withDefaults(options: PaymasterServiceOptions): PaymasterConfig 
     maxBodyBytes: options.maxBodyBytes ?? 1_000_000,
     rateLimitPerIp: options.rateLimitPerIp ?? 0,
     rateLimitPerKey: options.rateLimitPerKey ?? 0,
+    maxConcurrentRequests: options.maxConcurrentRequests ?? 200,
     trustProxy: options.trustProxy ?? false,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     reconcileIntervalMs: options.reconcileIntervalMs ?? 30_000,
@@ -84,6 +90,7 @@ const FLAGS = {
   'max-body': 'PAYMASTER_MAX_BODY',
   'rate-limit-ip': 'PAYMASTER_RATE_LIMIT_IP',
   'rate-limit-key': 'PAYMASTER_RATE_LIMIT_KEY',
+  'max-concurrent': 'PAYMASTER_MAX_CONCURRENT',
   'trust-proxy': 'PAYMASTER_TRUST_PROXY',
   'allow-private-network': 'PAYMASTER_ALLOW_PRIVATE_NETWORK',
   'metrics-token': 'PAYMASTER_METRICS_TOKEN',
@@ -128,6 +135,7 @@ export function configFromCommandLine(argv: string[], env: NodeJS.ProcessEnv): P
     maxBodyBytes: number('max-body', /^\d+$/, 'a number of bytes'),
     rateLimitPerIp: number('rate-limit-ip', /^\d+$/, 'requests per second (0: no limit)') ?? 50,
     rateLimitPerKey: number('rate-limit-key', /^\d+$/, 'requests per second (0: no limit)') ?? 200,
+    maxConcurrentRequests: number('max-concurrent', /^[1-9]\d*$/, 'a positive number of requests'),
     trustProxy: on('trust-proxy'),
     allowPrivateNetwork: on('allow-private-network'),
     metricsToken: value('metrics-token'),

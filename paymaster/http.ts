@@ -2,7 +2,8 @@
  * The service's HTTP surface (node:http): POST /rpc (JSON-RPC 2.0, CORS for the wallet's extension origin), GET /health,
  * GET /metrics. Before a body is read: the client address's rate, the API key (?apikey= or Authorization: Bearer), the
  * key's rate, the body's size; then a batch's size and its other requests' rate. Each refusal is a JSON-RPC error with
- * its HTTP status (429, 401, 413). /metrics and /health's details are for the holder of the metrics token only.
+ * its HTTP status (429, 401, 413). Beyond maxInFlight requests at once, more are shed (503 with Retry-After) rather
+ * than queued for a store or node that is slow already. /metrics and /health's details are for the metrics token only.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -24,6 +25,8 @@ export interface HttpDeps {
   maxBodyBytes: number;
   perIp: RateLimiter;
   perKey: RateLimiter;
+  /** The most POST /rpc requests answered at once; more get 503. */
+  maxInFlight: number;
   /** Behind a reverse proxy: the client's address is the last one X-Forwarded-For names. */
   trustProxy: boolean;
   /** Answer Chrome's Private Network Access preflight. */
@@ -44,22 +47,34 @@ const CORS_HEADERS = {
 const PRIVATE_NETWORK_HEADERS = { 'Access-Control-Allow-Private-Network': 'true' };
 
 export function httpHandler(deps: HttpDeps): (request: IncomingMessage, response: ServerResponse) => void {
+  let inFlight = 0;
+  const shedOrAnswer = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    if (inFlight >= deps.maxInFlight) return reject(response, 503, 'overloaded', overloaded(deps.maxInFlight), deps);
+    inFlight++;
+    try {
+      await rpc(request, response, url, deps);
+    } finally {
+      inFlight--;
+    }
+  };
   return (request, response) => {
-    route(request, response, deps).catch((error: Error) => {
+    route(request, response, deps, shedOrAnswer).catch((error: Error) => {
       deps.logger.error({ err: error }, `HTTP ${request.method} ${request.url}: ${error.message}`);
       if (!response.headersSent) send(response, 500, failure(null, error), deps);
     });
   };
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, deps: HttpDeps): Promise<void> {
+type Rpc = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+
+async function route(request: IncomingMessage, response: ServerResponse, deps: HttpDeps, handleRpc: Rpc): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://paymaster');
   if (request.method === 'GET' && url.pathname === '/health') return health(request, response, deps);
   if (request.method === 'GET' && url.pathname === '/metrics') return metrics(request, response, deps);
   if (url.pathname !== '/rpc') return send(response, 404, { error: `Not found: ${url.pathname}; the JSON-RPC endpoint is POST /rpc (also GET /health, GET /metrics)` }, deps);
   if (request.method === 'OPTIONS') return send(response, 204, undefined, deps);
   if (request.method !== 'POST') return send(response, 405, { error: 'Use POST with a JSON-RPC 2.0 body' }, deps);
-  return rpc(request, response, url, deps);
+  return handleRpc(request, response, url);
 }
 
 /** POST /rpc: the refusals that need no JSON first, then the body's. */
@@ -116,14 +131,17 @@ function hasMetricsToken(request: IncomingMessage, { metricsToken }: HttpDeps): 
   return timingSafeEqual(sha256(given), sha256(metricsToken));
 }
 
-function reject(response: ServerResponse, status: number, outcome: 'rate_limited' | 'unauthorized' | 'too_large', error: RpcError, deps: HttpDeps): void {
+function reject(response: ServerResponse, status: number, outcome: 'rate_limited' | 'unauthorized' | 'too_large' | 'overloaded', error: RpcError, deps: HttpDeps): void {
   deps.metrics.rejected(outcome);
   deps.logger.info({ outcome, code: error.code }, `HTTP ${status}: ${error.message}`);
-  if (status === 429) response.setHeader('Retry-After', '1');
+  if (status === 429 || status === 503) response.setHeader('Retry-After', '1');
   // The rest of an oversized body is not read: close the connection rather than leave the client sending it.
   if (status === 413) response.setHeader('Connection', 'close');
   send(response, status, failure(null, error), deps);
 }
+
+const overloaded = (max: number) =>
+  new RpcError(ErrorCode.resourceUnavailable, `Service overloaded: this instance is answering ${max} requests already, the most it takes at once; try again in a second`, { reason: 'overloaded' });
 
 const rateLimited = (detail: string) => new RpcError(ErrorCode.limitExceeded, `Rate limit exceeded: ${detail}`, { reason: 'rateLimit' });
 

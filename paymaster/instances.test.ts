@@ -1,18 +1,21 @@
 /**
  * Two service instances on one real Postgres (testing/postgres.ts), as behind a load balancer: limits hold across
- * them under concurrency, survive a restart of both, and the service's daily wei budget is never exceeded. Uses a bare
- * anvil of its own (chain time, chain id) on port 8647.
+ * them under concurrency, survive a restart of both, and the service's daily wei budget is never exceeded; the store
+ * down or stalled gets a clear error and the instances recover by themselves; a third instance, in a process of its
+ * own, killed under load loses nothing. Uses a bare anvil of its own (chain time, chain id) on port 8647.
  */
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../devnet/anvil';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
+import { jsonRpc } from '../src/shared/jsonRpc';
 import { maxCost } from './budget';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { ErrorCode } from './rpc';
 import { startPaymasterService, type PaymasterService } from './server';
 import type { Database } from './store/database';
 import { openDatabase } from './store/open';
+import { startInstance } from './testing/instance';
 import { startTestPostgres, type TestPostgres } from './testing/postgres';
 import { parseUserOperation } from './userOp';
 
@@ -62,7 +65,7 @@ function userOp(sender: string, nonce: number, maxFeePerGas = 0x7b4fcd78) {
 }
 
 type Reply = { result?: { paymasterData: string }; error?: { code: number; message: string; data?: { reason: string } } };
-async function getPaymasterData(instance: PaymasterService, op: ReturnType<typeof userOp>, headers: Record<string, string> = {}): Promise<Reply & { status: number }> {
+async function getPaymasterData(instance: { url: string }, op: ReturnType<typeof userOp>, headers: Record<string, string> = {}): Promise<Reply & { status: number }> {
   const reply = await fetch(instance.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -141,10 +144,91 @@ describe('two instances on one Postgres', () => {
       // The key is checked in memory: the answer does not depend on the store.
       expect(await getPaymasterData(instances[0], userOp(senders[0], 200), { Authorization: 'Bearer pmk_unknown' }))
         .toMatchObject({ status: 401, error: { code: -32001, message: 'Unauthorized: unknown API key' } });
-      expect((await getPaymasterData(instances[1], userOp(Wallet.createRandom().address, 0))).error?.code).toBe(ErrorCode.internal);
+      expect((await getPaymasterData(instances[1], userOp(Wallet.createRandom().address, 0))).error).toEqual({
+        code: ErrorCode.resourceUnavailable,
+        message: 'Resource unavailable: the sponsorship store cannot be reached; nothing was signed; try again in a few seconds',
+        data: { reason: 'storeUnavailable' },
+      });
     } finally {
       await postgres.start();
     }
     expect(await health()).toMatchObject({ http: 200, status: 'ok', store: { ok: true } });
+    // The same instance, not restarted, reads the store again: the budget of the previous test is spent.
+    expect((await getPaymasterData(instances[1], userOp(Wallet.createRandom().address, 0))).error?.data).toEqual({ reason: 'globalBudget' });
   }, 60_000);
+
+  it('answer a statement the store holds up beyond its time with the clear error, not a hang', async () => {
+    await stopInstances();
+    await startInstances();
+    await db.transaction(async (tx) => {
+      // Every reservation waits for this lock: the store is alive but does not answer in time.
+      await tx.query('LOCK TABLE sponsorships IN EXCLUSIVE MODE');
+      expect((await getPaymasterData(instances[0], userOp(Wallet.createRandom().address, 0))).error?.data).toEqual({ reason: 'storeUnavailable' });
+    });
+    expect((await getPaymasterData(instances[0], userOp(Wallet.createRandom().address, 0))).result).toBeDefined();
+  }, 60_000);
+
+  it('answer the same userOp asked of both at once, and again, with one signature, reserved once', async () => {
+    const op = userOp(Wallet.createRandom().address, 7);
+    const replies = await Promise.all([getPaymasterData(instances[0], op), getPaymasterData(instances[1], op)]);
+    // A later block: signed anew, the window (and so the answer) would differ.
+    await jsonRpc(anvil.rpcUrl, 'evm_increaseTime', [5]);
+    await jsonRpc(anvil.rpcUrl, 'evm_mine', []);
+    replies.push(await getPaymasterData(instances[0], op));
+    const data = replies.map((reply) => reply.result?.paymasterData);
+    expect(data[0]).toMatch(/^0x[0-9a-f]+$/);
+    expect(data).toEqual([data[0], data[0], data[0]]);
+    const rows = await db.query<{ data: string; operations: number }>(
+      `SELECT s.paymaster_data AS data, b.operations FROM sponsorships s JOIN budget_usage b ON b.app = s.app AND b.sender = s.sender AND b.day = s.day
+       WHERE s.sender = $1`, [op.sender.toLowerCase()]);
+    expect(rows).toEqual([{ data: data[0], operations: 1 }]);
+    // Other gas is another request for the same nonce: signed anew, still one operation.
+    const other = await getPaymasterData(instances[1], { ...op, callGasLimit: '0x5c60' });
+    expect(other.result?.paymasterData).not.toBe(data[0]);
+    expect(await db.query(`SELECT operations FROM budget_usage WHERE sender = $1`, [op.sender.toLowerCase()])).toEqual([{ operations: 1 }]);
+  }, 60_000);
+
+  it('lose nothing when one is killed under load: what it signed is kept, a retry elsewhere gets the same answer, and every reservation comes back once expired', async () => {
+    const doomed = await startInstance({
+      rpcUrl: anvil.rpcUrl, signerKey: PAYMASTER_SIGNER.privateKey, paymaster: VERIFYING_PAYMASTER_ADDRESS,
+      policy: { sponsor: { name: 'Shared' }, chainIds: [31337], dailyLimitPerSender: LIMIT }, databaseUrl,
+    });
+    const ops = Array.from({ length: 30 }, () => Wallet.createRandom().address).flatMap((sender) => Array.from({ length: LIMIT }, (_, nonce) => userOp(sender, nonce)));
+    const answers = new Map<number, string>();
+    let killed: Promise<void> | undefined;
+    await Promise.all(ops.map(async (op, i) => {
+      const reply = await getPaymasterData(doomed, op).catch(() => undefined);
+      if (reply?.result) answers.set(i, reply.result.paymasterData);
+      if (answers.size >= ops.length / 4) killed ??= doomed.kill();
+    }));
+    await killed;
+    // Killed mid-load: some were answered, some not.
+    expect(answers.size).toBeGreaterThanOrEqual(ops.length / 4);
+    expect(answers.size).toBeLessThan(ops.length);
+    // What the killed instance answered is reserved, with the answer it gave.
+    const rows = async () => new Map((await db.query<{ sender: string; nonce: string; data: string }>(
+      `SELECT sender, nonce::text, paymaster_data AS data FROM sponsorships WHERE status = 'reserved' AND sender = ANY($1)`,
+      [[...new Set(ops.map((op) => op.sender.toLowerCase()))]],
+    )).map((row) => [`${row.sender}/${Number(row.nonce)}`, row.data]));
+    const key = (op: ReturnType<typeof userOp>) => `${op.sender.toLowerCase()}/${Number(op.nonce)}`;
+    const kept = await rows();
+    for (const [i, data] of answers) expect(kept.get(key(ops[i]))).toBe(data);
+    // The clients of the killed instance ask another: each op is signed once, the earlier answer given again.
+    const retried = await Promise.all(ops.map((op, i) => (answers.has(i) ? undefined : getPaymasterData(instances[i % 2], op))));
+    const after = await rows();
+    expect(after.size).toBe(ops.length);
+    retried.forEach((reply, i) => {
+      if (!reply) return;
+      expect(reply.result?.paymasterData).toBe(after.get(key(ops[i])));
+      if (kept.has(key(ops[i]))) expect(reply.result?.paymasterData).toBe(kept.get(key(ops[i])));
+    });
+    const perSender = await db.query<{ operations: number }>(`SELECT operations FROM budget_usage WHERE sender = ANY($1)`, [[...new Set(ops.map((op) => op.sender.toLowerCase()))]]);
+    expect(perSender.map((row) => row.operations)).toEqual(Array(30).fill(LIMIT));
+    // Past every signature's window, every reservation of the day, the killed instance's too, comes back.
+    await jsonRpc(anvil.rpcUrl, 'evm_increaseTime', [601]);
+    await jsonRpc(anvil.rpcUrl, 'evm_mine', []);
+    expect((await instances[1].reconcile()).expired).toBeGreaterThan(0);
+    const counters = await db.query<{ operations: number; wei: string }>('SELECT operations, wei::text AS wei FROM budget_usage');
+    expect(counters.filter((row) => row.operations !== 0 || row.wei !== '0')).toEqual([]);
+  }, 120_000);
 });

@@ -2,15 +2,16 @@
  * ERC-7677 methods: pm_getPaymasterStubData and pm_getPaymasterData, params [userOp, entryPoint, chainId, context],
  * for the EntryPoint v0.8 (the v0.7 request form is the same JSON minus eip7702Auth). README.md shows the JSON.
  */
-import { getAddress, toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
+import { toQuantity, type JsonRpcProvider, type Wallet } from 'ethers';
 import { STUB_SIGNATURE } from '../src/shared/erc4337';
 import { accountOf } from './account';
+import type { ChainTime } from './chainTime';
 import type { App } from './apps';
 import { limitError, limitsOf, maxCost, utcDay } from './budget';
 import { checkAccount, checkPolicy, refuse } from './policy';
-import { invalidParams, type Method } from './rpc';
+import { invalidParams, storeUnavailable, type Method } from './rpc';
 import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
-import type { Database } from './store/database';
+import { StoreUnavailable, type Database } from './store/database';
 import { checkCharge, reserveCharge, type Charge } from './store/reservations';
 import { isEip7702, isObject, parseUserOperation, paymasterHash, userOpHash, type PaymasterFields, type UserOperation } from './userOp';
 
@@ -31,6 +32,8 @@ export interface MethodDeps {
   globalDailyWei?: bigint;
   signer: Wallet;
   provider: JsonRpcProvider;
+  /** The latest block's time (chainTime.ts): signature windows are counted in it. */
+  chainTime: ChainTime;
   /** The chain of `provider`; the only chain this service can sign for. */
   chainId: bigint;
   paymaster: string;
@@ -88,23 +91,34 @@ export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)
   /** Checks the budgets without reserving: the gas fields may still be zero, so the cost may be understated. */
   const pm_getPaymasterStubData = async (params: unknown[], { app }: Caller) => {
     const request = await admit(params, 'optional', app, deps);
-    const exceeded = await checkCharge(deps.db, charge(request, app), limitsOf(app.policy, deps.globalDailyWei));
+    const exceeded = await stored(checkCharge(deps.db, charge(request, app), limitsOf(app.policy, deps.globalDailyWei)));
     if (exceeded) throw limitError(exceeded, app.name, request.op.sender);
-    const data = encodePaymasterData(await validityWindow(deps, app), STUB_SIGNATURE);
+    const data = encodePaymasterData((await validityWindow(deps, app)).window, STUB_SIGNATURE);
     return { paymaster: deps.paymaster, paymasterData: data, ...gasFields, sponsor: app.policy.sponsor, isFinal: false } satisfies StubDataResult;
   };
 
-  /** Signs, then reserves the userOp's maximum cost; the signature is only returned once the reservation holds. */
+  /**
+   * Signs, then reserves the userOp's maximum cost; the signature is only returned once the reservation holds. The
+   * same request again (a client's retry, or the same one sent to two instances) is answered with the signature that
+   * holds its reservation, and charged once.
+   */
   const pm_getPaymasterData = async (params: unknown[], { app }: Caller) => {
     const request = await admit(params, 'required', app, deps);
     const { op, chainId, delegate } = request;
-    const window = await validityWindow(deps, app);
+    const { window, chainTime } = await validityWindow(deps, app);
     const hash = paymasterHash(op, delegate, fields, chainId, window.validUntil, window.validAfter);
     const data = encodePaymasterData(window, await signPaymasterHash(deps.signer, hash));
-    const signature = { userOpHash: userOpHash(op, delegate, fields, data, chainId, deps.entryPoint), validUntil: window.validUntil, decidedAt: deps.now() };
-    const exceeded = await reserveCharge(deps.db, charge(request, app), signature, limitsOf(app.policy, deps.globalDailyWei));
-    if (exceeded) throw limitError(exceeded, app.name, op.sender);
-    return { paymaster: deps.paymaster, paymasterData: data, ...gasFields } satisfies PaymasterDataResult;
+    const signature = {
+      requestKey: requestKey(op, delegate, fields, chainId),
+      paymasterData: data,
+      userOpHash: userOpHash(op, delegate, fields, data, chainId, deps.entryPoint),
+      validUntil: window.validUntil,
+      decidedAt: deps.now(),
+      chainTime,
+    };
+    const reservation = await stored(reserveCharge(deps.db, charge(request, app), signature, limitsOf(app.policy, deps.globalDailyWei)));
+    if ('exceeded' in reservation) throw limitError(reservation.exceeded, app.name, op.sender);
+    return { paymaster: deps.paymaster, paymasterData: reservation.paymasterData, ...gasFields } satisfies PaymasterDataResult;
   };
 
   return { pm_getPaymasterStubData, pm_getPaymasterData };
@@ -119,7 +133,7 @@ async function admit(params: unknown[], gas: 'optional' | 'required', app: App, 
   if (context !== undefined && context !== null && !isObject(context)) throw invalidParams('params[3] (context) must be an object or null');
   const op = parseUserOperation(userOp, gas);
   const request: Request = { op, chainId: BigInt(chainId) };
-  if (getAddress(entryPoint) !== getAddress(deps.entryPoint)) {
+  if (entryPoint.toLowerCase() !== deps.entryPoint.toLowerCase()) {
     throw refuse('entryPoint', `EntryPoint ${entryPoint} is not supported; this paymaster works with the v0.8 EntryPoint ${deps.entryPoint}`);
   }
   checkPolicy(app.policy, op, request.chainId);
@@ -135,9 +149,25 @@ async function admit(params: unknown[], gas: 'optional' | 'required', app: App, 
   return request;
 }
 
+/**
+ * What identifies a request for the same sponsorship: everything the signature covers but its window (sender, nonce,
+ * initCode, callData, gas, chain, paymaster), so a retry matches and a userOp with other gas does not.
+ */
+const requestKey = (op: UserOperation, delegate: string | undefined, fields: PaymasterFields, chainId: bigint) =>
+  paymasterHash(op, delegate, fields, chainId, 0, 0);
+
 /** Chain time, not this machine's clock: the EntryPoint compares the window with block.timestamp. */
-async function validityWindow({ provider }: MethodDeps, { policy }: App): Promise<ValidityWindow> {
-  const block = await provider.getBlock('latest');
-  if (!block) throw new Error('the node returned no latest block');
-  return { validUntil: block.timestamp + policy.validForSeconds, validAfter: Math.max(0, block.timestamp - VALID_AFTER_SLACK_SECONDS) };
+async function validityWindow(deps: MethodDeps, { policy }: App): Promise<{ window: ValidityWindow; chainTime: number }> {
+  const now = await deps.chainTime();
+  return { window: { validUntil: now + policy.validForSeconds, validAfter: Math.max(0, now - VALID_AFTER_SLACK_SECONDS) }, chainTime: now };
+}
+
+/** The store's answer; when it cannot be reached in time, the error that says so (nothing was signed for the caller). */
+async function stored<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof StoreUnavailable) throw storeUnavailable();
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@ import { METHOD_NAMES } from './methods';
 import { ErrorCode, type RpcErrorObject } from './rpc';
 import type { AppUsage } from './store/reservations';
 
-export type Outcome = 'ok' | 'invalid' | 'refused' | 'limited' | 'unauthorized' | 'rate_limited' | 'too_large' | 'error';
+export type Outcome = 'ok' | 'invalid' | 'refused' | 'limited' | 'unauthorized' | 'rate_limited' | 'too_large' | 'overloaded' | 'unavailable' | 'error';
 
 export interface Metrics {
   /** The exposition text, with today's budget use read from the store now. */
@@ -27,6 +27,7 @@ export function outcomeOf(error: RpcErrorObject | undefined): Outcome {
   if (INVALID.includes(error.code)) return 'invalid';
   if (error.code === ErrorCode.notSponsored) return 'refused';
   if (error.code === ErrorCode.limitExceeded) return 'limited';
+  if (error.code === ErrorCode.resourceUnavailable) return 'unavailable';
   return 'error';
 }
 
@@ -34,7 +35,7 @@ export function createMetrics(apps: App[], globalDailyWei: bigint | undefined, t
   const registry = new Registry();
   const requests = new Counter({
     name: 'paymaster_requests_total',
-    help: 'JSON-RPC requests by method and outcome (ok, invalid, refused, limited, error); HTTP-level rejections have method "http"',
+    help: 'JSON-RPC requests by method and outcome (ok, invalid, refused, limited, unavailable, error); HTTP-level rejections have method "http"',
     labelNames: ['method', 'outcome'],
     registers: [registry],
   });

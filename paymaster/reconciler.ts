@@ -1,7 +1,8 @@
 /**
  * Settles reservations against the chain: reads the EntryPoint's UserOperationEvent logs for this paymaster (from a
- * cursor in the store, shared by all instances) and marks the matching reservations spent with their actual gas cost;
- * then expires those whose signature window ended before the last block read, returning them to the budgets.
+ * cursor in the store, shared by all instances) and marks the matching reservations spent with their actual gas cost,
+ * a range of blocks at a time; then expires those whose signature window ended before the last block read, returning
+ * them to the budgets.
  * A userOp is matched by sender and nonce, not by hash: re-signing changes the hash, and only one op per nonce can land.
  */
 import { Interface, zeroPadValue, type JsonRpcProvider } from 'ethers';
@@ -50,16 +51,15 @@ export async function reconcile(deps: ReconcilerDeps): Promise<Reconciled> {
       fromBlock: from,
       toBlock: to,
     });
-    for (const log of logs) {
+    spent += await markSpent(db, chainId, logs.map((log) => {
       const event = ENTRY_POINT.parseLog(log)!;
-      spent += await markSpent(db, {
-        chainId,
+      return {
         sender: event.args.sender as string,
         nonce: event.args.nonce as bigint,
         userOpHash: event.args.userOpHash as string,
         actualGasCost: event.args.actualGasCost as bigint,
-      });
-    }
+      };
+    }));
     // Only after the range's reservations are marked: an instance that reads the cursor may rely on them.
     await advanceCursor(db, chainId, to);
   }

@@ -7,6 +7,8 @@ export const ErrorCode = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internal: -32603,
+  /** EIP-1474 "resource unavailable": the sponsorship store cannot be reached now; try again shortly. */
+  resourceUnavailable: -32002,
   /** EIP-1474 "transaction rejected": the sponsorship policy does not cover this request. */
   notSponsored: -32003,
   /** EIP-1474 "limit exceeded": a daily budget (operations or wei) is used up, or too many requests. */
@@ -46,6 +48,9 @@ export function parseBody(body: string): Body {
   if (parsed.length === 0) return { error: new RpcError(ErrorCode.invalidRequest, 'Invalid request: empty batch') };
   return { requests: parsed, batch: true };
 }
+
+export const storeUnavailable = () =>
+  new RpcError(ErrorCode.resourceUnavailable, 'Resource unavailable: the sponsorship store cannot be reached; nothing was signed; try again in a few seconds', { reason: 'storeUnavailable' });
 
 export const batchTooLarge = (size: number) =>
   new RpcError(ErrorCode.invalidRequest, `Invalid request: a batch may hold at most ${MAX_BATCH} requests; this one has ${size}`);

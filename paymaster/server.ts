@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { loadApps } from './apps';
 import { utcDay } from './budget';
+import { chainTime } from './chainTime';
 import { withDefaults, type PaymasterServiceOptions } from './config';
 import { checkHealth } from './health';
 import { httpHandler } from './http';
@@ -30,6 +31,9 @@ export interface PaymasterService {
   stop(): Promise<void>;
 }
 
+/** How old a chain time a signature's window may start from (chainTime.ts): less than a block on most chains. */
+const CHAIN_TIME_MAX_AGE_MS = 200;
+
 /** How long stop() lets requests in flight finish before it cuts their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -47,7 +51,7 @@ export async function startPaymasterService(options: PaymasterServiceOptions): P
     const { paymaster, entryPoint, globalDailyWei, now } = config;
     const settle = { db, provider, chainId, entryPoint, paymaster, logger };
     await startCursor(settle);
-    const methods = paymasterMethods({ db, globalDailyWei, signer, provider, chainId, paymaster, entryPoint, now });
+    const methods = paymasterMethods({ db, globalDailyWei, signer, provider, chainTime: chainTime(provider, CHAIN_TIME_MAX_AGE_MS), chainId, paymaster, entryPoint, now });
     const store = db;
     const metrics = createMetrics(apps.list, globalDailyWei, () => dailyUsage(store, chainId, utcDay(now())));
     let stopping = false;
@@ -57,6 +61,7 @@ export async function startPaymasterService(options: PaymasterServiceOptions): P
       maxBodyBytes: config.maxBodyBytes,
       perIp: new RateLimiter(config.rateLimitPerIp),
       perKey: new RateLimiter(config.rateLimitPerKey),
+      maxInFlight: config.maxConcurrentRequests,
       trustProxy: config.trustProxy,
       allowPrivateNetwork: config.allowPrivateNetwork,
       metricsToken: config.metricsToken,

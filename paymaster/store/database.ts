@@ -19,3 +19,9 @@ export interface StoreOptions {
   databaseUrl?: string;
   dataDir?: string;
 }
+
+/**
+ * The store could not be reached or did not answer in time (down, restarting, unreachable, overloaded): the work may
+ * be retried once it is back. Other errors (a constraint, a bug in a statement) are not this.
+ */
+export class StoreUnavailable extends Error {}

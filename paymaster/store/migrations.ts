@@ -3,6 +3,7 @@
  * advisory lock, so instances starting together on one Postgres apply it once. Append new versions; never edit one
  * that has shipped.
  */
+import { CHARGE_COUNTER, EXPIRE_RESERVATIONS, RESERVE_CHARGE } from './budgetFunctions';
 import type { Database } from './database';
 
 export interface Migration {
@@ -51,6 +52,17 @@ export const MIGRATIONS: Migration[] = [
         chain_id      bigint PRIMARY KEY,
         scanned_block bigint NOT NULL
       )`,
+    ],
+  },
+  {
+    version: 2,
+    name: 'reservations and expiries as single statements; the signed answer kept for the same request',
+    statements: [
+      // What identifies a request (methods.ts requestKey) and the paymasterData signed for it, answered again to a retry.
+      'ALTER TABLE sponsorships ADD COLUMN request_key text, ADD COLUMN paymaster_data text',
+      CHARGE_COUNTER,
+      RESERVE_CHARGE,
+      EXPIRE_RESERVATIONS,
     ],
   },
 ];

@@ -1,9 +1,9 @@
 /**
  * Daily budgets: checking a userOp against them (pm_getPaymasterStubData) and reserving its cost (pm_getPaymasterData).
- * A reservation locks the day's counter rows (service, app, sender; always in that order, so that concurrent
- * transactions never deadlock) before reading them, so instances sharing one Postgres never together exceed a limit.
+ * A reservation is one statement (budgetFunctions.ts reserve_charge): one conditional update per limit, so instances
+ * sharing one Postgres never together exceed a limit, and no row stays locked across a round trip.
  */
-import type { Database, Queryable } from './database';
+import type { Queryable } from './database';
 
 /** A userOp, charged to the budgets of one UTC day. */
 export interface Charge {
@@ -19,10 +19,15 @@ export interface Charge {
 
 /** What pm_getPaymasterData signed, recorded with the reservation. */
 export interface Signature {
+  /** What identifies the request (methods.ts requestKey): asked again, it gets paymasterData again. */
+  requestKey: string;
+  paymasterData: string;
   userOpHash: string;
   /** Chain time (s) after which the signature can no longer be used: the reservation expires then unless spent. */
   validUntil: number;
   decidedAt: Date;
+  /** The latest block's time (s): an earlier signature of the same request is answered again only if valid after it. */
+  chainTime: number;
 }
 
 /** Per UTC day; an absent limit is no limit. */
@@ -58,39 +63,28 @@ interface Usage {
 }
 
 /** Whether the charge fits the limits now; reserves nothing. */
-export async function checkCharge(db: Database, charge: Charge, limits: Limits): Promise<LimitExceeded | undefined> {
-  return exceeded(await readUsage(db, charge, ''), charge, limits);
+export async function checkCharge(db: Queryable, charge: Charge, limits: Limits): Promise<LimitExceeded | undefined> {
+  return exceeded(await readUsage(db, charge), charge, limits);
 }
 
-/** Reserves the charge unless it exceeds a limit, atomically; returns the limit it would exceed. */
-export async function reserveCharge(db: Database, charge: Charge, signature: Signature, limits: Limits): Promise<LimitExceeded | undefined> {
-  return db.transaction(async (tx) => {
-    const keys = counterKeys(charge);
-    await tx.query(
-      `INSERT INTO budget_usage (day, chain_id, app, sender) VALUES ($1, $2, '', ''), ($1, $2, $3, ''), ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      keys,
-    );
-    const usage = await readUsage(tx, charge, 'FOR UPDATE');
-    const over = exceeded(usage, charge, limits);
-    if (over) return over;
-    const { operations, wei } = additions(usage, charge);
-    await tx.query(
-      `UPDATE budget_usage SET operations = operations + $5, wei = wei + $6
-       WHERE day = $1 AND chain_id = $2 AND ((app = '' AND sender = '') OR (app = $3 AND sender IN ('', $4)))`,
-      [...keys, operations, wei.toString()],
-    );
-    const row = [charge.chainId.toString(), charge.app, charge.sender.toLowerCase(), charge.nonce.toString(), charge.day];
-    const signed = [charge.maxCost.toString(), signature.validUntil, signature.userOpHash, signature.decidedAt];
-    await tx.query(
-      usage.reserved
-        ? `UPDATE sponsorships SET max_cost_wei = GREATEST(max_cost_wei, $6), valid_until = GREATEST(valid_until, $7), user_op_hash = $8, decided_at = $9
-           WHERE chain_id = $1 AND app = $2 AND sender = $3 AND nonce = $4 AND day = $5 AND status = 'reserved'`
-        : `INSERT INTO sponsorships (chain_id, app, sender, nonce, day, max_cost_wei, valid_until, user_op_hash, decided_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [...row, ...signed],
-    );
-    return undefined;
-  });
+/** The signed answer that holds the reservation: this signature's, or the earlier one of the same request. */
+export type Reservation = { paymasterData: string } | { exceeded: LimitExceeded };
+
+/** Reserves the charge unless it exceeds a limit, atomically; the same request again is answered with its first signature. */
+export async function reserveCharge(db: Queryable, charge: Charge, signature: Signature, limits: Limits): Promise<Reservation> {
+  const [row] = await db.query<{ outcome: 'reserved' | 'same' | 'exceeded'; reason: LimitReason; used: string; adds: string; paymaster_data: string }>(
+    `SELECT outcome, reason, used::text, adds::text, paymaster_data FROM reserve_charge(
+       $1::bigint, $2, $3, $4::numeric, $5::date, $6::numeric, $7, $8, $9, $10::bigint, $11::timestamptz, $12::bigint,
+       $13::int, $14::numeric, $15::numeric, $16::numeric)`,
+    [
+      charge.chainId.toString(), charge.app, charge.sender.toLowerCase(), charge.nonce.toString(), charge.day, charge.maxCost.toString(),
+      signature.requestKey, signature.paymasterData, signature.userOpHash, signature.validUntil, signature.decidedAt, signature.chainTime,
+      limits.senderOperations ?? null, limits.senderWei?.toString() ?? null, limits.appWei?.toString() ?? null, limits.globalWei?.toString() ?? null,
+    ],
+  );
+  if (row.outcome !== 'exceeded') return { paymasterData: row.paymaster_data };
+  const limit = { dailyLimit: limits.senderOperations, senderBudget: limits.senderWei, appBudget: limits.appWei, globalBudget: limits.globalWei }[row.reason];
+  return { exceeded: { reason: row.reason, limit: BigInt(limit!), used: BigInt(row.used), adds: BigInt(row.adds) } };
 }
 
 export interface AppUsage {
@@ -111,12 +105,12 @@ export async function dailyUsage(db: Queryable, chainId: bigint, day: string): P
 
 const counterKeys = (charge: Charge) => [charge.day, charge.chainId.toString(), charge.app, charge.sender.toLowerCase()];
 
-async function readUsage(db: Queryable, charge: Charge, lock: '' | 'FOR UPDATE'): Promise<Usage> {
+async function readUsage(db: Queryable, charge: Charge): Promise<Usage> {
   const keys = counterKeys(charge);
   const rows = await db.query<{ app: string; sender: string; operations: number; wei: string }>(
     `SELECT app, sender, operations, wei::text AS wei FROM budget_usage
      WHERE day = $1 AND chain_id = $2 AND ((app = '' AND sender = '') OR (app = $3 AND sender IN ('', $4)))
-     ORDER BY app, sender ${lock}`,
+     ORDER BY app, sender`,
     keys,
   );
   const counter = (app: string, sender: string): Counter => {

@@ -3,67 +3,48 @@
  * the actual gas cost is recorded), expired when its signature's window has passed unseen (the charge returns to the
  * budgets of the day it was made on). Each transition happens once, whichever instance gets there first.
  */
-import type { Database, Queryable } from './database';
+import type { Queryable } from './database';
 
 export interface SpentOperation {
-  chainId: bigint;
   sender: string;
   nonce: bigint;
   userOpHash: string;
   actualGasCost: bigint;
 }
 
-/** Marks the reservations of this sender and nonce spent (every app's: only one userOp per nonce can be mined); returns how many. */
-export async function markSpent(db: Queryable, op: SpentOperation): Promise<number> {
+/**
+ * Marks the reservations of these senders' nonces spent (every app's: only one userOp per nonce can be mined), in
+ * one statement; returns how many.
+ */
+export async function markSpent(db: Queryable, chainId: bigint, ops: SpentOperation[]): Promise<number> {
+  if (ops.length === 0) return 0;
   const rows = await db.query(
-    `UPDATE sponsorships SET status = 'spent', actual_gas_cost_wei = $4, user_op_hash = $5, settled_at = now()
-     WHERE chain_id = $1 AND sender = $2 AND nonce = $3 AND status = 'reserved' RETURNING id`,
-    [op.chainId.toString(), op.sender.toLowerCase(), op.nonce.toString(), op.actualGasCost.toString(), op.userOpHash],
+    `UPDATE sponsorships s SET status = 'spent', actual_gas_cost_wei = o.cost, user_op_hash = o.hash, settled_at = now()
+     FROM unnest($2::text[], $3::numeric[], $4::numeric[], $5::text[]) AS o(sender, nonce, cost, hash)
+     WHERE s.chain_id = $1 AND s.sender = o.sender AND s.nonce = o.nonce AND s.status = 'reserved' RETURNING s.id`,
+    [
+      chainId.toString(), ops.map((op) => op.sender.toLowerCase()), ops.map((op) => op.nonce.toString()),
+      ops.map((op) => op.actualGasCost.toString()), ops.map((op) => op.userOpHash),
+    ],
   );
   return rows.length;
 }
 
-/** Expires the reservations whose window ended before `chainTime`, returning their charges to the budgets; returns how many. */
-export async function expireReservations(db: Database, chainId: bigint, chainTime: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await tx.query<{ day: string; app: string; sender: string }>(
-      `SELECT DISTINCT day::text AS day, app, sender FROM sponsorships WHERE chain_id = $1 AND status = 'reserved' AND valid_until < $2`,
-      [chainId.toString(), chainTime],
-    );
-    if (due.length === 0) return 0;
-    // The counter rows first, in the order reservations lock them, then the reservations: no deadlock with reserveCharge.
-    const counters = uniqueCounters(due);
-    await tx.query(
-      `SELECT 1 FROM budget_usage WHERE chain_id = $1 AND (day, app, sender) IN (SELECT * FROM unnest($2::date[], $3::text[], $4::text[]))
-       ORDER BY day, app, sender FOR UPDATE`,
-      [chainId.toString(), ...columns(counters)],
-    );
-    const expired = await tx.query<{ day: string; app: string; sender: string; max_cost: string }>(
-      `UPDATE sponsorships SET status = 'expired', settled_at = now()
-       WHERE chain_id = $1 AND status = 'reserved' AND valid_until < $2
-         AND (day, app, sender) IN (SELECT * FROM unnest($3::date[], $4::text[], $5::text[]))
-       RETURNING day::text AS day, app, sender, max_cost_wei::text AS max_cost`,
-      [chainId.toString(), chainTime, ...columns(due)],
-    );
-    const refunds = new Map<string, { key: Key; operations: number; wei: bigint }>();
-    for (const row of expired) {
-      for (const key of scopes(row)) {
-        const id = JSON.stringify(key);
-        const refund = refunds.get(id) ?? { key, operations: 0, wei: 0n };
-        refund.operations += 1;
-        refund.wei += BigInt(row.max_cost);
-        refunds.set(id, refund);
-      }
-    }
-    const list = [...refunds.values()];
-    await tx.query(
-      `UPDATE budget_usage b SET operations = b.operations - r.operations, wei = b.wei - r.wei
-       FROM unnest($2::date[], $3::text[], $4::text[], $5::int[], $6::numeric[]) AS r(day, app, sender, operations, wei)
-       WHERE b.chain_id = $1 AND b.day = r.day AND b.app = r.app AND b.sender = r.sender`,
-      [chainId.toString(), ...columns(list.map((r) => r.key)), list.map((r) => r.operations), list.map((r) => r.wei.toString())],
-    );
-    return expired.length;
-  });
+/** Reservations expired per statement: each statement holds the counters it refunds until it commits. */
+const EXPIRY_BATCH = 500;
+
+/**
+ * Expires the reservations whose window ended before `chainTime`, returning their charges to the budgets of their
+ * day, in batches (budgetFunctions.ts expire_reservations); returns how many. While another instance is expiring,
+ * this one leaves it to that one and returns 0.
+ */
+export async function expireReservations(db: Queryable, chainId: bigint, chainTime: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [{ expired }] = await db.query<{ expired: number | null }>('SELECT expire_reservations($1::bigint, $2::bigint, $3::int) AS expired', [chainId.toString(), chainTime, EXPIRY_BATCH]);
+    total += expired ?? 0;
+    if ((expired ?? 0) < EXPIRY_BATCH) return total;
+  }
 }
 
 /** The last block whose logs the reconciler has read, or undefined before its first run. */
@@ -80,19 +61,3 @@ export async function advanceCursor(db: Queryable, chainId: bigint, block: numbe
     [chainId.toString(), block],
   );
 }
-
-interface Key {
-  day: string;
-  app: string;
-  sender: string;
-}
-
-/** The counters a reservation was charged to: the service's, its app's, its sender's. */
-const scopes = ({ day, app, sender }: Key): Key[] => [{ day, app: '', sender: '' }, { day, app, sender: '' }, { day, app, sender }];
-
-function uniqueCounters(keys: Key[]): Key[] {
-  const unique = new Map(keys.flatMap(scopes).map((key) => [JSON.stringify(key), key]));
-  return [...unique.values()];
-}
-
-const columns = (keys: Key[]) => [keys.map((k) => k.day), keys.map((k) => k.app), keys.map((k) => k.sender)];

@@ -5,10 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './freePort';
 
 const run = promisify(execFile);
 const USER = 'paymaster';
@@ -79,12 +79,4 @@ async function giveToPostgresUser(dir: string): Promise<void> {
   } catch (error) {
     throw new Error(`Running as root, the test Postgres needs the \`postgres\` user that Debian's postgresql package creates (${(error as Error).message.trim()})`, { cause: error });
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
