@@ -3,6 +3,8 @@
  * watchers, on the devnet; chain_transactionStatus.
  */
 import { Wallet, ZeroAddress, id, zeroPadValue } from 'ethers';
+import { WebSocketServer } from 'ws';
+import { LOCAL_DEVNET } from '../../src/shared/networks';
 import { chain, devnetWallet, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 
@@ -68,4 +70,31 @@ test('chain_transactionStatus says where a transaction stands, in one shape', as
   expect(await dapp.result('chain_transactionStatus', [sent.hash])).toEqual({ status: 'Included', blockNumber: `0x${sent.blockNumber.toString(16)}`, blockHash: sent.blockHash, success: true });
   expect(await dapp.result('chain_transactionStatus', [`0x${'12'.repeat(32)}`])).toEqual({ status: 'Unknown' });
   expect(await dapp.request('chain_transactionStatus', ['0x12'])).toMatchObject({ error: { code: -32602, message: expect.stringContaining('transaction hash') } });
+});
+
+test('pendingLogs comes from the network\'s pre-confirmation WebSocket where it has one, as Base\'s flashblocks endpoints serve it', async ({ dapp, devnet }) => {
+  // The devnet's pre-confirmation endpoint, played here: it answers eth_subscribe and pushes a pre-confirmed log.
+  const server = new WebSocketServer({ port: Number(new URL(LOCAL_DEVNET.preconfWsUrl!).port), host: '127.0.0.1' });
+  const asked: { method: string; params: unknown[] }[] = [];
+  const log = { address: devnet.addresses.testToken, topics: [TRANSFER], data: '0x', blockNumber: '0x999', blockHash: null, transactionHash: `0x${'5f'.repeat(32)}`, transactionIndex: '0x0', logIndex: '0x0', removed: false };
+  server.on('connection', (socket) => socket.on('message', (data) => {
+    const request = JSON.parse(String(data)) as { id: number; method: string; params: unknown[] };
+    asked.push(request);
+    if (request.method !== 'eth_subscribe') return;
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: '0xup' }));
+    // Twice: the page hears it once.
+    for (let i = 0; i < 2; i++) socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: '0xup', result: log } }));
+  }));
+  try {
+    await dapp.record('message');
+    const subscription = await dapp.result<string>('eth_subscribe', ['pendingLogs', { address: devnet.addresses.testToken }]);
+    const heard = async () => ((await dapp.events('message')) as Message[]).filter((m) => m.data.subscription === subscription).map((m) => m.data.result);
+    await expect.poll(heard).toEqual([log]);
+    expect(asked[0]).toMatchObject({ method: 'eth_subscribe', params: ['pendingLogs', { address: devnet.addresses.testToken }] });
+    expect(await dapp.result('eth_unsubscribe', [subscription])).toBe(true);
+    await expect.poll(() => asked.map((r) => r.method)).toEqual(['eth_subscribe', 'eth_unsubscribe']);
+    expect(await heard()).toHaveLength(1);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

@@ -147,6 +147,11 @@ export function createServices(deps: ServiceDeps): Background {
       reportDeps: () => services.changesDeps(),
       keepAlive: deps.keepAlive,
       scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
+      streams: {
+        urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,
+        connect: (url) => new WebSocket(url),
+        setTimeout: (run, ms) => setTimeout(run, ms),
+      },
       now: Date.now,
     }),
     async changesDeps() {

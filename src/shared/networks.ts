@@ -15,6 +15,11 @@ export interface Network {
   bundlerUrl?: string;
   /** A built-in network whose URLs or EIP-7702 the user changed (Restore defaults brings the release's back). */
   edited?: boolean;
+  /**
+   * A WebSocket endpoint serving the pre-confirmation streams (`pendingLogs`, `newFlashblockTransactions`), as Base's
+   * flashblocks endpoints do: the wallet serves those subscriptions from it (else from the node's `pending` view).
+   */
+  preconfWsUrl?: string;
 }
 
 /** What the user may change of a built-in network; its chain id, name and currency stay the release's. */
@@ -25,11 +30,11 @@ const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 export const BASE_CHAIN_ID: Hex = '0x2105';
 
-const BASE: Network = { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true };
-const BASE_SEPOLIA: Network = { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true };
+const BASE: Network = { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true, preconfWsUrl: 'wss://mainnet-preconf.base.org' };
+const BASE_SEPOLIA: Network = { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true, preconfWsUrl: 'wss://sepolia-preconf.base.org' };
 
 /** The local devnet that `npm start` and the tests run (anvil, Alto): a built-in network of the devnet build only. */
-export const LOCAL_DEVNET: Network = { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' };
+export const LOCAL_DEVNET: Network = { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc', preconfWsUrl: 'ws://127.0.0.1:8550' };
 
 /** The production build's networks: none on this machine, so a page cannot switch the wallet onto one. */
 export const PRODUCTION_NETWORKS: readonly Network[] = [BASE, BASE_SEPOLIA];

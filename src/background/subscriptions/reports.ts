@@ -48,15 +48,33 @@ function reportUnseen<T>(sub: SubscriptionRecord, items: T[], keyOf: (item: T) =
   return { subscription: results.length === 0 ? sub : { ...sub, seen }, results };
 }
 
+/**
+ * What a pending item is known by, so it is sent once whether the poll or a stream found it: a log by its transaction
+ * and index, a transaction by its hash. Undefined for something that is neither (it is not sent).
+ */
+export function pendingKey(kind: 'pendingLogs' | 'newFlashblockTransactions', item: unknown): string | undefined {
+  if (kind === 'pendingLogs') {
+    const log = item as { transactionHash?: unknown; logIndex?: unknown } | null;
+    return typeof log?.transactionHash === 'string' && typeof log.logIndex === 'string' ? `${log.transactionHash} ${log.logIndex}` : undefined;
+  }
+  const hash = typeof item === 'string' ? item : (item as { hash?: unknown } | null)?.hash;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
+/** Pending items not sent yet (well-formed ones only) for a pending kind's subscription, which remembers them. */
+export function unsentPending(sub: SubscriptionRecord, items: unknown[]): Report {
+  const kind = sub.kind as 'pendingLogs' | 'newFlashblockTransactions';
+  return reportUnseen(sub, items.filter((item) => pendingKey(kind, item) !== undefined), (item) => pendingKey(kind, item)!);
+}
+
 async function pendingLogs(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
-  const found = await node<{ transactionHash: Hex; logIndex: Hex }[]>('eth_getLogs', [{ ...sub.criteria, fromBlock: 'pending', toBlock: 'pending' }]);
-  return reportUnseen(sub, found ?? [], (log) => `${log.transactionHash} ${log.logIndex}`);
+  const found = await node<unknown>('eth_getLogs', [{ ...sub.criteria, fromBlock: 'pending', toBlock: 'pending' }]);
+  return unsentPending(sub, Array.isArray(found) ? found : []);
 }
 
 async function flashblockTransactions(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
   const block = await node<Block | null>('eth_getBlockByNumber', ['pending', sub.full === true]);
-  const transactions = (block?.transactions ?? []) as (Hex | { hash: Hex })[];
-  return reportUnseen(sub, transactions, (tx) => (typeof tx === 'string' ? tx : tx.hash));
+  return unsentPending(sub, Array.isArray(block?.transactions) ? block.transactions : []);
 }
 
 async function pendingTransactions(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {

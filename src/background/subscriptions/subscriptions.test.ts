@@ -32,6 +32,8 @@ function setup(backend: StorageBackend = memoryBackend()) {
     reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [] }),
     keepAlive: async () => keptAlive++,
     scheduleWake: () => void wakes++,
+    // No network here has a pre-confirmation stream (preconfStreams.test.ts has them).
+    streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },
     now: () => Date.now(),
   });
   const heads = (subscription: Hex) => delivered.filter((d) => (d.data as { data: { subscription: Hex } }).data.subscription === subscription)

@@ -10,7 +10,8 @@ import type { TypedStorage } from '../storage/typedStorage';
 import type { Frame } from '../transport/frames';
 import type { PollLoops, Turn } from '../watch/pollLoop';
 import type { ChangesDeps } from '../filters/changes';
-import { reportOf } from './reports';
+import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
+import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
 import type { SubscriptionRecord, SubscriptionsSlice } from './types';
 
@@ -40,6 +41,8 @@ export interface SubscriptionsDeps {
   keepAlive(): Promise<unknown>;
   /** Sets SUBSCRIPTIONS_ALARM. */
   scheduleWake(): void;
+  /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
+  streams: Omit<PreconfStreamsDeps, 'pushed'>;
   now(): number;
 }
 
@@ -59,11 +62,13 @@ const keyOf = (origin: string, id: string) => `${origin} ${id.toLowerCase()}`;
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
   let keptAliveAt = -Infinity;
+  const streams = createPreconfStreams({ ...deps.streams, pushed: (key, result) => void pushed(key, result) });
 
   const end = async (keys: string[]) => {
     for (const key of keys) {
       live.get(key)?.stop();
       live.delete(key);
+      streams.close(key);
     }
     if (keys.length > 0) await deps.session.update('subscriptions', (all) => Object.fromEntries(Object.entries(all).filter(([key]) => !keys.includes(key))));
   };
@@ -74,30 +79,42 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     void deps.keepAlive().catch(() => undefined);
   };
 
-  /** One turn: what it found goes to its frame, after the subscription is stored as it now stands (nothing comes twice). */
+  /** What was found goes to the frame, after the subscription is stored as it now stands (nothing comes twice). */
+  const send = async (key: string, before: SubscriptionRecord, { subscription, results }: Report) => {
+    const entry = live.get(key);
+    if (!entry) return;
+    // A stream's push may have come while a poll read: what it sent is not sent again.
+    const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
+    if (report.subscription !== entry.subscription) {
+      entry.subscription = report.subscription;
+      await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: report.subscription } : all));
+    }
+    for (const result of report.results) {
+      if (await deps.notify(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
+      await end([key]);
+      break;
+    }
+  };
+
+  const pushed = async (key: string, result: unknown) => {
+    const before = live.get(key)?.subscription;
+    if (before && isPendingKind(before)) await send(key, before, unsentPending(before, [result]));
+  };
+
+  /** One turn; a pending kind its network's stream serves reads nothing. */
   const turn = (key: string) => async ({ node }: Turn): Promise<number> => {
     const before = live.get(key)?.subscription;
     if (!before) return POLL_MS.newHeads;
     keepAlive();
-    const { subscription, results } = await reportOf(node, before, await deps.reportDeps());
-    const entry = live.get(key);
-    if (!entry) return POLL_MS[before.kind];
-    if (subscription !== before) {
-      entry.subscription = subscription;
-      await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: subscription } : all));
-    }
-    for (const result of results) {
-      if (await deps.notify(subscription.frame, { type: 'eth_subscription', data: { subscription: subscription.id, result } })) continue;
-      await end([key]);
-      break;
-    }
-    return POLL_MS[subscription.kind];
+    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.reportDeps()));
+    return POLL_MS[before.kind];
   };
 
   const start = (subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
     const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind]);
     live.set(key, { subscription, stop });
+    streams.open(key, subscription);
   };
 
   return {
