@@ -147,6 +147,7 @@ export function createServices(deps: ServiceDeps): Background {
       reportDeps: () => services.changesDeps(),
       keepAlive: deps.keepAlive,
       scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
+      charge: (origin) => services.requestBudget.tryCharge(origin),
       streams: {
         urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,
         connect: (url) => new WebSocket(url),

@@ -27,6 +27,7 @@ const ports: FakePort[] = [];
 // The browser's own API (Chrome's `chrome`), as the content script takes it.
 vi.stubGlobal('chrome', {
   runtime: {
+    id: 'batchwallet',
     connect: () => {
       const port = new FakePort();
       ports.push(port);

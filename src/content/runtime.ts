@@ -20,8 +20,15 @@ export interface Runtime {
   onMessage: RuntimeEvent<(message: unknown) => undefined>;
 }
 
-/** Firefox's `browser`, else Chrome's `chrome`. */
+type Scope = { chrome?: { runtime?: Runtime & { id?: string } }; browser?: { runtime?: Runtime & { id?: string } } };
+
+/**
+ * The extension's runtime: Chrome's `chrome.runtime` (Firefox has it too), else Firefox's `browser.runtime`, each
+ * only when it names the extension (`id`): in Chrome's isolated world a page element with `id="browser"` is a global.
+ */
 export function runtime(): Runtime {
-  const scope = globalThis as unknown as { browser?: { runtime: Runtime }; chrome?: { runtime: Runtime } };
-  return (scope.browser ?? scope.chrome)!.runtime;
+  const { chrome, browser } = globalThis as unknown as Scope;
+  const found = [chrome?.runtime, browser?.runtime].find((r) => typeof r?.id === 'string');
+  if (!found) throw new Error('The extension runtime is not available');
+  return found;
 }

@@ -3,6 +3,7 @@
  * than by a filter on the node (node-side filters are lost on load-balanced providers and when a worker stops). Logs
  * come once each; logs of blocks a reorganization took away come again with `removed: true`.
  */
+import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { FilterRecord, FilterLog } from './types';
@@ -13,6 +14,11 @@ export const REORG_DEPTH = 64;
 export const MAX_BLOCKS_REPORTED = 100;
 /** How many reported items of a pending kind are remembered, so that none comes twice. */
 export const MAX_SEEN = 1024;
+/**
+ * At most this many logs are kept to be taken back after a reorganization (an unfiltered filter on a busy chain would
+ * keep tens of MB): a deeper one reports the new logs but not all of the removed ones.
+ */
+export const MAX_RECENT_LOGS = 1000;
 
 export interface ChangesDeps {
   /** The widest block range one eth_getLogs may ask (the user's setting). */
@@ -28,7 +34,9 @@ const logKey = (log: FilterLog) => `${log.blockHash} ${log.transactionHash} ${lo
 async function logsBetween(node: ChainNode, filter: FilterRecord, from: number, to: number): Promise<FilterLog[]> {
   if (to < from) return [];
   const range = { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` };
-  return node<FilterLog[]>('eth_getLogs', [{ ...filter.criteria, ...range }]);
+  const logs = await node<unknown>('eth_getLogs', [{ ...filter.criteria, ...range }]);
+  if (!Array.isArray(logs)) throw new RpcError(ErrorCode.internal, 'The node answered eth_getLogs with something that is not a list of logs');
+  return logs as FilterLog[];
 }
 
 /**
@@ -60,7 +68,9 @@ async function logChanges(node: ChainNode, filter: FilterRecord, maxRange: numbe
   changes.push(...fresh);
   next = Math.max(next, end + 1);
   const tipBlock = end === Number(latest.number) ? latest : await node<Block>('eth_getBlockByNumber', [`0x${(next - 1).toString(16)}`, false]);
-  const kept = [...recent, ...fresh].filter((log) => Number(log.blockNumber) > next - 1 - REORG_DEPTH);
+  // Nothing new: the same filter, so that nothing is stored again.
+  if (changes.length === 0 && next === filter.next && recent === filter.recent && tipBlock?.hash === filter.tip?.hash) return { filter, changes };
+  const kept = [...recent, ...fresh].filter((log) => Number(log.blockNumber) > next - 1 - REORG_DEPTH).slice(-MAX_RECENT_LOGS);
   return { filter: { ...filter, next, recent: kept, ...(tipBlock ? { tip: { number: next - 1, hash: tipBlock.hash } } : {}) }, changes };
 }
 

@@ -95,6 +95,18 @@ describe('the phishing list’s updates', () => {
   });
 });
 
+describe('the release\'s copy', () => {
+  it('reads the release\'s list again after a failed read, rather than letting its sites through for the worker\'s life', async () => {
+    let reads = 0;
+    const readShipped = () => (reads++ === 0 ? Promise.reject(new Error('Failed to fetch')) : readShippedList());
+    const updates = createPhishingUpdates({ store: memoryPhishingListStore(), readShipped, extraListed: [], fetchList: async () => { throw new Error('offline'); } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await updates.lists();
+    // The file is readable again (the failure was transient): the listed site must be listed.
+    expect(phishingVerdict('azukishop.live', await updates.lists())).toEqual({ kind: 'listed' });
+  });
+});
+
 describe('the list’s URL', () => {
   it('is the setting when https (or on this machine in the devnet build), else eth-phishing-detect’s', () => {
     expect(phishingListUrl('https://lists.example/config.json', false)).toBe('https://lists.example/config.json');

@@ -92,17 +92,18 @@ export interface PhishingUpdatesDeps {
   now?: () => number;
 }
 
-/** The release's copy; a file that cannot be read or is not a list leaves the fetched copy alone to decide (said once). */
-async function shipped(deps: PhishingUpdatesDeps): Promise<Omit<PhishingLists, 'fetched'>> {
+/** The release's copy, or why it could not be read. */
+async function shipped(deps: PhishingUpdatesDeps): Promise<Omit<PhishingLists, 'fetched'> | string> {
   const list = await deps.readShipped().then(parsePhishingList, (error: Error) => error.message);
-  if (typeof list !== 'string') return shippedListsOf(list, deps.extraListed);
-  console.error(`[phishing] the release's list is unreadable: ${list}`);
-  return shippedListsOf({ tolerance: 0, fuzzylist: [], whitelist: [], blacklist: [] }, deps.extraListed);
+  return typeof list === 'string' ? list : shippedListsOf(list, deps.extraListed);
 }
+
+/** What a check reads while the release's copy cannot be: only the fetched copy and the devnet's hosts. */
+const withoutRelease = (extraListed: string[]) => shippedListsOf({ tolerance: 0, fuzzylist: [], whitelist: [], blacklist: [] }, extraListed);
 
 export function createPhishingUpdates(deps: PhishingUpdatesDeps): PhishingUpdates {
   const { store, fetchList = (...args) => fetch(...args), now = Date.now } = deps;
-  let release: Promise<Omit<PhishingLists, 'fetched'>> | undefined;
+  let release: Promise<Omit<PhishingLists, 'fetched'> | string> | undefined;
   let kept: Promise<StoredPhishingList | null> | undefined;
   let current: HostLists | undefined;
   let refreshing: Promise<void> = Promise.resolve();
@@ -116,8 +117,14 @@ export function createPhishingUpdates(deps: PhishingUpdatesDeps): PhishingUpdate
     ));
   return {
     async lists() {
-      const [lists] = await Promise.all([(release ??= shipped(deps)), load()]);
+      const [read] = await Promise.all([(release ??= shipped(deps)), load()]);
       await refreshing;
+      // A failed read is tried again at the next check rather than kept for the worker's life.
+      if (typeof read === 'string') {
+        release = undefined;
+        console.error(`[phishing] the release's list is unreadable: ${read}`);
+      }
+      const lists = typeof read === 'string' ? withoutRelease(deps.extraListed) : read;
       return current ? { ...lists, fetched: current } : lists;
     },
     refresh(url) {

@@ -25,6 +25,15 @@ describe('the request budget per origin', () => {
     expect(errorOf(() => budget.charge(A)).code).toBe(-32005);
   });
 
+  it('tryCharge, what subscriptions read with, takes from the same bucket and answers false when it is empty', () => {
+    const { clock, budget } = setup();
+    budget.charge(A);
+    expect([budget.tryCharge(A), budget.tryCharge(A), budget.tryCharge(A)]).toEqual([true, true, false]);
+    expect(errorOf(() => budget.charge(A)).code).toBe(-32005);
+    clock.now += 500;
+    expect(budget.tryCharge(A)).toBe(true);
+  });
+
   it('refills up to `capacity`, never beyond', () => {
     const { clock, budget } = setup();
     budget.charge(A);

@@ -22,6 +22,8 @@ export const MAX_ORIGINS = 1000;
 export interface RequestBudget {
   /** Takes one request from the origin's bucket; throws -32005 when it is empty. */
   charge(origin: string): void;
+  /** As `charge`, answering false instead of throwing (what pages' subscriptions read on their own). */
+  tryCharge(origin: string): boolean;
   /** How many origins are remembered. */
   size(): number;
 }
@@ -35,19 +37,29 @@ export function requestBudget({ capacity, perSecond }: BucketSize, now: () => nu
     while (buckets.size >= MAX_ORIGINS) buckets.delete(buckets.keys().next().value!);
   };
 
+  const charge = (origin: string) => {
+    const time = now();
+    const bucket = buckets.get(origin);
+    const tokens = bucket ? level(bucket, time) : capacity;
+    if (tokens < 1) {
+      throw new RpcError(
+        ErrorCode.limitExceeded,
+        `Request limit exceeded: ${origin} sent more than ${capacity} requests at once or ${perSecond} a second (node reads, and any request of a site that is not connected); try again shortly`,
+      );
+    }
+    if (!bucket && buckets.size >= MAX_ORIGINS) makeRoom(time);
+    buckets.set(origin, { tokens: tokens - 1, at: time });
+  };
+
   return {
-    charge(origin) {
-      const time = now();
-      const bucket = buckets.get(origin);
-      const tokens = bucket ? level(bucket, time) : capacity;
-      if (tokens < 1) {
-        throw new RpcError(
-          ErrorCode.limitExceeded,
-          `Request limit exceeded: ${origin} sent more than ${capacity} requests at once or ${perSecond} a second (node reads, and any request of a site that is not connected); try again shortly`,
-        );
+    charge,
+    tryCharge(origin) {
+      try {
+        charge(origin);
+        return true;
+      } catch {
+        return false;
       }
-      if (!bucket && buckets.size >= MAX_ORIGINS) makeRoom(time);
-      buckets.set(origin, { tokens: tokens - 1, at: time });
     },
     size: () => buckets.size,
   };

@@ -3,7 +3,7 @@
  * loop and sent to the frame that subscribed as EIP-1193 `message` events, as web3.js and MetaMask's provider expect.
  */
 import { hexlify, randomBytes } from 'ethers';
-import { invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
 import type { SubscriptionRecord } from '../subscriptions/types';
@@ -29,7 +29,8 @@ async function subscribe({ kind, criteria, full }: Subscribe, { services, replyT
   if (criteria) subscription.criteria = criteria;
   if (full) subscription.full = true;
   if (kind === 'newHeads' || kind === 'logs') {
-    const head = await node<Block>('eth_getBlockByNumber', ['latest', false]);
+    const head = await node<Block | null>('eth_getBlockByNumber', ['latest', false]);
+    if (typeof head?.hash !== 'string') throw new RpcError(ErrorCode.internal, 'The node has no latest block to start the subscription from');
     const tip = { number: Number(head.number), hash: head.hash };
     if (kind === 'newHeads') subscription.tip = tip;
     else subscription.filter = { id, origin, chainId, kind: 'logs', criteria, start: tip.number + 1, next: tip.number + 1, tip, recent: [], readAt: 0 };

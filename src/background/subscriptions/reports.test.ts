@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { ChangesDeps } from '../filters/changes';
+import { MAX_SEEN } from '../filters/changes';
 import { MAX_HEADS_REPORTED, reportOf } from './reports';
 import type { SubscriptionRecord } from './types';
 
@@ -96,5 +97,32 @@ describe('the pending kinds', () => {
     const second = await turns(node, first.sub, 1, deps);
     expect([...first.results, ...second.results]).toEqual([[hashAt(1, 7)], [hashAt(2, 7)]]);
     expect((await turns(node, { ...sub, full: true }, 1, deps)).results[0]).toEqual([{ hash: hashAt(1, 7), from: '0xabc' }, { hash: hashAt(2, 7), from: '0xabc' }]);
+  });
+});
+
+describe('what a subscription remembers', () => {
+  it('reports a pending view larger than MAX_SEEN once, not again each turn', async () => {
+    const logs = Array.from({ length: MAX_SEEN + 100 }, (_, i) => ({ transactionHash: `0x${i.toString(16).padStart(64, '0')}`, logIndex: '0x0' }));
+    const node = (async () => logs) as ChainNode;
+    let sub: SubscriptionRecord = { id: '0x1', frame: FRAME, chainId: '0x1', kind: 'pendingLogs', criteria: {} };
+    const counts: number[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const report = await reportOf(node, sub, DEPS);
+      counts.push(report.results.length);
+      sub = report.subscription;
+    }
+    // The same pending view each turn: everything once, then nothing.
+    expect(counts).toEqual([MAX_SEEN + 100, 0, 0, 0]);
+  });
+
+  it('leaves a logs subscription the same record when nothing came (nothing to store)', async () => {
+    const block = { number: '0xa', hash: `0x${'a'.repeat(64)}` };
+    const node = (async (method: string) => (method === 'eth_getLogs' ? [] : block)) as ChainNode;
+    const tip = { number: 10, hash: block.hash as Hex };
+    const sub: SubscriptionRecord = { id: '0x1', frame: FRAME, chainId: '0x1', kind: 'logs', criteria: {},
+      filter: { id: '0x1', origin: FRAME.origin, chainId: '0x1', kind: 'logs', criteria: {}, start: 11, next: 11, tip, recent: [], readAt: 0 } };
+    const report = await reportOf(node, sub, DEPS);
+    expect(report.results).toEqual([]);
+    expect(report.subscription).toBe(sub);
   });
 });

@@ -4,7 +4,7 @@
  * with `removed: true`); the pending kinds from the node's `pending` view, each item once.
  */
 import type { Hex } from '../../shared/params';
-import { filterChanges, unseen, type ChangesDeps } from '../filters/changes';
+import { MAX_SEEN, filterChanges, unseen, type ChangesDeps } from '../filters/changes';
 import type { ChainNode } from '../networks/rpcClient';
 import type { SubscriptionRecord } from './types';
 
@@ -39,7 +39,7 @@ async function newHeads(node: ChainNode, sub: SubscriptionRecord): Promise<Repor
 async function logs(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
   if (!sub.filter) return { subscription: sub, results: [] };
   const { filter, changes } = await filterChanges(node, sub.filter, deps);
-  return { subscription: { ...sub, filter }, results: changes };
+  return { subscription: filter === sub.filter ? sub : { ...sub, filter }, results: changes };
 }
 
 /** Items not reported yet; the subscription remembers them. */
@@ -61,20 +61,33 @@ export function pendingKey(kind: 'pendingLogs' | 'newFlashblockTransactions', it
   return typeof hash === 'string' ? hash : undefined;
 }
 
-/** Pending items not sent yet (well-formed ones only) for a pending kind's subscription, which remembers them. */
-export function unsentPending(sub: SubscriptionRecord, items: unknown[]): Report {
+/**
+ * Pending items not sent yet (well-formed ones only) for a pending kind's subscription, which remembers them. From a
+ * `whole` view (a poll of the node's pending view) it remembers just that view: what the view no longer holds was sealed
+ * or dropped and does not come back, so its memory stays the view's size however many items pass; a stream's single
+ * item is added to what it remembers (the last MAX_SEEN).
+ */
+export function unsentPending(sub: SubscriptionRecord, items: unknown[], whole = false): Report {
   const kind = sub.kind as 'pendingLogs' | 'newFlashblockTransactions';
-  return reportUnseen(sub, items.filter((item) => pendingKey(kind, item) !== undefined), (item) => pendingKey(kind, item)!);
+  const keyed = items.flatMap((item) => {
+    const key = pendingKey(kind, item);
+    return key === undefined ? [] : [{ key, item }];
+  });
+  const seen = new Set(sub.seen ?? []);
+  const fresh = keyed.filter(({ key }) => !seen.has(key));
+  if (fresh.length === 0 && (!whole || keyed.length === seen.size)) return { subscription: sub, results: [] };
+  const remembered = whole ? keyed.map(({ key }) => key) : [...seen, ...fresh.map(({ key }) => key)].slice(-MAX_SEEN);
+  return { subscription: { ...sub, seen: remembered }, results: fresh.map(({ item }) => item) };
 }
 
 async function pendingLogs(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
   const found = await node<unknown>('eth_getLogs', [{ ...sub.criteria, fromBlock: 'pending', toBlock: 'pending' }]);
-  return unsentPending(sub, Array.isArray(found) ? found : []);
+  return unsentPending(sub, Array.isArray(found) ? found : [], true);
 }
 
 async function flashblockTransactions(node: ChainNode, sub: SubscriptionRecord): Promise<Report> {
   const block = await node<Block | null>('eth_getBlockByNumber', ['pending', sub.full === true]);
-  return unsentPending(sub, Array.isArray(block?.transactions) ? block.transactions : []);
+  return unsentPending(sub, Array.isArray(block?.transactions) ? block.transactions : [], true);
 }
 
 async function pendingTransactions(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {

@@ -12,7 +12,7 @@ const hashAt = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
 const frameOf = (tabId: number, frameId = 0): Frame => ({ tabId, frameId, origin: ORIGIN });
 
 /** The wallet as the worker builds it, over `backend` (session storage), with a chain whose head the test moves. */
-function setup(backend: StorageBackend = memoryBackend()) {
+function setup(backend: StorageBackend = memoryBackend(), reached: (data: unknown) => Promise<boolean> = async () => true) {
   const chain = { head: 10, asked: 0 };
   const node = (async (method: string, params: unknown[] = []) => {
     chain.asked++;
@@ -28,10 +28,11 @@ function setup(backend: StorageBackend = memoryBackend()) {
   const subscriptions = createSubscriptions({
     session: typedStorage(backend, SUBSCRIPTIONS_DEFAULTS),
     loops,
-    notify: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), true)),
+    notify: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), reached(data))),
     reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [] }),
     keepAlive: async () => keptAlive++,
     scheduleWake: () => void wakes++,
+    charge: () => true,
     // No network here has a pre-confirmation stream (preconfStreams.test.ts has them).
     streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },
     now: () => Date.now(),
@@ -56,19 +57,20 @@ describe('subscriptions', () => {
     expect(delivered).toEqual([{ frame: frameOf(1), data: { type: 'eth_subscription', data: { subscription: '0x1', result: { number: '0xb', hash: hashAt(11) } } } }]);
   });
 
-  it('are 50 watchers on one loop reading the head once a turn, and the loop stops when the last ends', async () => {
+  it('are watchers on one loop reading the head once a turn (as many as an origin may have), and the loop stops when the last ends', async () => {
     const { chain, loops, subscriptions, heads } = setup();
-    for (let i = 1; i <= 50; i++) await subscriptions.add(newHeads(i, frameOf(i)));
+    const LAST: Hex = `0x${MAX_SUBSCRIPTIONS_PER_ORIGIN.toString(16)}`;
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_ORIGIN; i++) await subscriptions.add(newHeads(i, frameOf(i)));
     expect(loops.running()).toEqual(['0x7a69']);
     chain.asked = 0;
     chain.head = 11;
     await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
-    expect(heads('0x32')).toEqual([11]);
+    expect(heads(LAST)).toEqual([11]);
     expect(chain.asked).toBe(1);
-    for (let i = 1; i <= 49; i++) await subscriptions.remove(ORIGIN, `0x${i.toString(16)}`);
+    for (let i = 1; i < MAX_SUBSCRIPTIONS_PER_ORIGIN; i++) await subscriptions.remove(ORIGIN, `0x${i.toString(16)}`);
     expect(loops.running()).toEqual(['0x7a69']);
-    expect(await subscriptions.remove(ORIGIN, '0x32')).toBe(true);
-    expect(await subscriptions.remove(ORIGIN, '0x32')).toBe(false);
+    expect(await subscriptions.remove(ORIGIN, LAST)).toBe(true);
+    expect(await subscriptions.remove(ORIGIN, LAST)).toBe(false);
     expect(loops.running()).toEqual([]);
   });
 
@@ -112,5 +114,66 @@ describe('subscriptions', () => {
     expect(keptAlive()).toBeGreaterThanOrEqual(3);
     expect(keptAlive()).toBeLessThanOrEqual(4);
     expect(wakes()).toBe(MAX_SUBSCRIPTIONS_PER_ORIGIN);
+  });
+
+  it('send nothing and lose nothing when storing fails (a full storage.session): the next turn sends it', async () => {
+    const memory = memoryBackend();
+    let failWrites = false;
+    const backend: StorageBackend = { get: memory.get, set: (items) => (failWrites ? Promise.reject(new Error('QUOTA_BYTES quota exceeded')) : memory.set(items)) };
+    const { chain, subscriptions, heads } = setup(backend);
+    await subscriptions.add(newHeads(1, frameOf(1)));
+    chain.head = 11;
+    failWrites = true;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
+    failWrites = false;
+    chain.head = 12;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 2);
+    expect(heads('0x1')).toEqual([11, 12]);
+  });
+
+  it('send nothing more once eth_unsubscribe answered, even from a turn under way', async () => {
+    let release: () => void = () => undefined;
+    let first = true;
+    const { chain, subscriptions, heads } = setup(memoryBackend(), async () => {
+      if (first) await new Promise<void>((resolve) => (release = resolve));
+      first = false;
+      return true;
+    });
+    await subscriptions.add(newHeads(1, frameOf(1), 8));
+    // Heads 9 and 10 in one turn; the first is on its way when the page unsubscribes.
+    chain.head = 10;
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
+    expect(await subscriptions.remove(ORIGIN, '0x1')).toBe(true);
+    release();
+    await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 2);
+    expect(heads('0x1')).toEqual([9]);
+  });
+
+  it('pay for what they read from the origin\'s request budget, and keep no growing memory in storage', async () => {
+    const logs = Array.from({ length: 1100 }, (_, i) => ({ transactionHash: `0x${i.toString(16).padStart(64, '0')}`, logIndex: '0x0' }));
+    let asked = 0;
+    const node = (async () => (asked++, logs)) as ChainNode;
+    const backend = memoryBackend();
+    // A page's budget as rpc/budget.ts keeps it: 200 at once, 50 a second.
+    let spent = 0;
+    const charge = () => spent < 200 + (Date.now() / 1000) * 50 && ++spent > 0;
+    const subscriptions = createSubscriptions({
+      session: typedStorage(backend, SUBSCRIPTIONS_DEFAULTS),
+      loops: createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() }),
+      notify: async () => true,
+      reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [] }),
+      keepAlive: async () => undefined,
+      scheduleWake: () => undefined,
+      charge,
+      streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },
+      now: () => Date.now(),
+    });
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_ORIGIN; i++) {
+      await subscriptions.add({ id: `0x${i.toString(16)}`, frame: frameOf(1), chainId: '0x7a69', kind: 'pendingLogs', criteria: { address: `0x${i.toString(16).padStart(40, '0')}` } });
+    }
+    await vi.advanceTimersByTimeAsync(10_000);
+    // Without the budget: 32 subscriptions × 5 turns a second × 10 s = 1,600 reads.
+    expect(asked).toBeLessThanOrEqual(200 + 50 * 10);
+    expect(JSON.stringify((await backend.get('subscriptions')).subscriptions).length).toBeLessThan(32 * 500);
   });
 });

@@ -15,7 +15,7 @@ import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
 import type { SubscriptionRecord, SubscriptionsSlice } from './types';
 
-export const MAX_SUBSCRIPTIONS_PER_ORIGIN = 64;
+export const MAX_SUBSCRIPTIONS_PER_ORIGIN = 32;
 
 /**
  * How often each kind looks, in ms: the pending kinds follow the chain's ~200 ms pre-confirmed view; heads and logs
@@ -41,6 +41,8 @@ export interface SubscriptionsDeps {
   keepAlive(): Promise<unknown>;
   /** Sets SUBSCRIPTIONS_ALARM. */
   scheduleWake(): void;
+  /** Takes a request from the origin's budget for a read that reaches the node; false when it is spent (the turn waits). */
+  charge(origin: string): boolean;
   /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
   streams: Omit<PreconfStreamsDeps, 'pushed'>;
   now(): number;
@@ -79,17 +81,23 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     void deps.keepAlive().catch(() => undefined);
   };
 
-  /** What was found goes to the frame, after the subscription is stored as it now stands (nothing comes twice). */
+  /**
+   * What was found goes to the frame, after the subscription is stored as it now stands (nothing comes twice; a failed
+   * write sends nothing and moves nothing on). A pending kind's memory of what it sent stays in the worker: it changes
+   * every turn and can be large.
+   */
   const send = async (key: string, before: SubscriptionRecord, { subscription, results }: Report) => {
     const entry = live.get(key);
     if (!entry) return;
     // A stream's push may have come while a poll read: what it sent is not sent again.
     const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
     if (report.subscription !== entry.subscription) {
+      if (!isPendingKind(report.subscription)) await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: report.subscription } : all));
       entry.subscription = report.subscription;
-      await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: report.subscription } : all));
     }
     for (const result of report.results) {
+      // Unsubscribed meanwhile: nothing more.
+      if (live.get(key) !== entry) return;
       if (await deps.notify(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
       await end([key]);
       break;
@@ -112,7 +120,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
 
   const start = (subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
-    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind]);
+    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.charge(subscription.frame.origin));
     live.set(key, { subscription, stop });
     streams.open(key, subscription);
   };

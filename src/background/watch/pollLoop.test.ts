@@ -99,4 +99,16 @@ describe('the poll loop', () => {
     expect(turns).toBe(1);
     expect(loops.running()).toEqual([CHAIN]);
   });
+
+  it('gives the other watchers their turns while one watcher\'s turn never ends (a message to a frozen tab)', async () => {
+    const node = (async () => '0x1') as ChainNode;
+    const loops = createPollLoops(async () => node, timers());
+    const followed: number[] = [];
+    // e.g. the wallet following its own sent batch
+    loops.watch('0x1', async () => (followed.push(Date.now()), 100), 100);
+    // e.g. a page's subscription whose tabs.sendMessage never settles
+    loops.watch('0x1', () => new Promise<number>(() => undefined), 100);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(followed.length).toBeGreaterThanOrEqual(15);
+  });
 });

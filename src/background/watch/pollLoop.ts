@@ -5,6 +5,7 @@
  * same period turn together however late they came, and the watchers of a turn share its reads (the head, a block, a
  * receipt are asked once however many watchers ask).
  */
+import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 
@@ -23,8 +24,11 @@ export interface Turn {
 export type Watcher = (turn: Turn) => Promise<number>;
 
 export interface PollLoops {
-  /** Adds a watcher to the network's loop, its first turn on the next beat of `firstPeriodMs`; the function returned takes it out. */
-  watch(chainId: Hex, watcher: Watcher, firstPeriodMs: number): () => void;
+  /**
+   * Adds a watcher to the network's loop, its first turn on the next beat of `firstPeriodMs`; the function returned
+   * takes it out. `charge` (a page's request budget) pays for each call of its turns that really reaches the node.
+   */
+  watch(chainId: Hex, watcher: Watcher, firstPeriodMs: number, charge?: () => boolean): () => void;
   /** The networks whose loop runs now (for tests and the bench). */
   running(): Hex[];
 }
@@ -40,19 +44,27 @@ const nextBeat = (now: number, period: number): number => (Math.floor(now / Math
 
 const realTimers: Timers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>), now: () => Date.now() };
 
-/** The node, with the reads of one turn shared. */
-function sharedReads(node: ChainNode): ChainNode {
-  const asked = new Map<string, Promise<unknown>>();
+/**
+ * The node for one watcher's turn, its reads shared with the other watchers of the same moment (`asked`); `charge` is
+ * asked before anything that really goes to the node, and a refusal fails the call (the watcher is over its budget).
+ */
+function sharedReads(node: ChainNode, asked: Map<string, Promise<unknown>>, charge: () => boolean): ChainNode {
+  const ask = <T>(method: string, params: unknown[], options?: Parameters<ChainNode>[2]): Promise<T> =>
+    charge() ? node<T>(method, params, options) : Promise.reject(new RpcError(ErrorCode.limitExceeded, 'Request limit exceeded: the watcher is over its budget'));
   return (<T>(method: string, params: unknown[] = [], options?: Parameters<ChainNode>[2]) => {
-    if (!SHARED_READS.has(method)) return node<T>(method, params, options);
+    if (!SHARED_READS.has(method)) return ask<T>(method, params, options);
     const key = `${method} ${JSON.stringify(params)}`;
-    if (!asked.has(key)) asked.set(key, node<T>(method, params, options));
+    if (!asked.has(key)) asked.set(key, ask<T>(method, params, options));
     return asked.get(key) as Promise<T>;
   }) as ChainNode;
 }
 
+/** For a network whose node cannot be had (removed, misconfigured): every call fails, so watchers still decide. */
+const failing = (error: unknown): ChainNode => (() => Promise.reject(error)) as ChainNode;
+
 interface Entry {
   watcher: Watcher;
+  charge: () => boolean;
   dueAt: number;
   /** Its turn is running: not started again until it ends. */
   busy: boolean;
@@ -84,25 +96,28 @@ export function createPollLoops(nodeFor: (chainId: Hex) => Promise<ChainNode>, t
     loop.timer = timers.setTimeout(() => void turn(chainId, loop), Math.max(0, wakeAt - timers.now()));
   };
 
+  /** The watchers due now turn together on one set of shared reads; each is given its next turn as soon as its own ends. */
   const turn = async (chainId: Hex, loop: Loop) => {
     loop.timer = undefined;
     loop.wakeAt = undefined;
     const due = [...loop.entries].filter((e) => !e.busy && e.dueAt <= timers.now());
     for (const entry of due) entry.busy = true;
-    const node = await nodeFor(chainId).then(sharedReads, () => undefined);
+    const node = await nodeFor(chainId).catch((error: unknown) => failing(error));
+    const asked = new Map<string, Promise<unknown>>();
+    schedule(chainId, loop);
     await Promise.all(due.map(async (entry) => {
-      const wait = node ? await entry.watcher({ node }).catch(() => RETRY_AFTER_MS) : RETRY_AFTER_MS;
+      const wait = await entry.watcher({ node: sharedReads(node, asked, entry.charge) }).catch(() => RETRY_AFTER_MS);
       entry.busy = false;
       entry.dueAt = nextBeat(timers.now(), wait);
+      schedule(chainId, loop);
     }));
-    schedule(chainId, loop);
   };
 
   return {
-    watch(chainId, watcher, firstPeriodMs) {
+    watch(chainId, watcher, firstPeriodMs, charge = () => true) {
       const loop = loops.get(chainId) ?? { entries: new Set<Entry>() };
       loops.set(chainId, loop);
-      const entry: Entry = { watcher, dueAt: nextBeat(timers.now(), firstPeriodMs), busy: false };
+      const entry: Entry = { watcher, charge, dueAt: nextBeat(timers.now(), firstPeriodMs), busy: false };
       loop.entries.add(entry);
       schedule(chainId, loop);
       return () => {
