@@ -32,4 +32,4 @@ export async function callNode<T = unknown>(endpoint: Endpoint, method: string, 
   }
 }
 
-export const nodeOf = (network: { rpcUrl: string; name: string }): Endpoint => ({ url: network.rpcUrl, name: network.name });
+export const nodeOf = (network: { rpcUrls: string[]; name: string }): Endpoint => ({ url: network.rpcUrls[0], name: network.name });
