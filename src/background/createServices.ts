@@ -12,7 +12,8 @@ import { createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
 import { rememberSelected } from './networks/rememberSelected';
-import { callNode, nodeOf } from './networks/rpcClient';
+import { createNonceTracker } from './networks/nonceTracker';
+import { callNode, nodeOf, type ChainNode } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
@@ -81,6 +82,8 @@ export function createServices(deps: ServiceDeps): Background {
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates(deps.phishingLists);
+  const trackNonces = createNonceTracker();
+  const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs));
 
   const services: Services = {
     vault,
@@ -108,17 +111,17 @@ export function createServices(deps: ServiceDeps): Background {
     relayed: local,
     async node(method, params) {
       const network = await networks.selected();
-      return observeNode(network.chainId, callNode(nodeOf(network), method, params));
+      return observeNode(network.chainId, nodeOfNetwork(network)(method, params));
     },
     async nodeFor(chainId) {
       const network = await networks.find(chainId);
       if (!network) throw new Error(`Unknown network ${chainId}`);
-      return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
+      return nodeOfNetwork(network);
     },
     async bundlerFor(chainId) {
       const network = await networks.find(chainId);
       if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-      const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
+      const bundler = { urls: [network.bundlerUrl], name: `${network.name} (bundler)` };
       return (method, params) => callNode(bundler, method, params);
     },
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),

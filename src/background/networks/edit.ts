@@ -34,7 +34,7 @@ export async function checkNetwork(input: NetworkInput, devnetBuild: boolean): P
     if (url === undefined) continue;
     let answered: string;
     try {
-      answered = await callNode<string>({ url, name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
+      answered = await callNode<string>({ urls: [url], name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
     } catch (error) {
       throw invalidParams(`${field} did not answer eth_chainId: ${(error as Error).message}`);
     }

@@ -1,0 +1,38 @@
+/**
+ * Nonces that never go back in time: behind a load balancer the next read may reach a backend a few blocks behind,
+ * whose pending count misses what the wallet just sent, and a nonce used twice replaces the first transaction. The
+ * pending count the wallet is told is the highest of the node's and one past the last nonce this wallet sent from the
+ * account on that chain (held for the worker's life: after a restart the node has long caught up).
+ */
+import { Transaction } from 'ethers';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from './rpcClient';
+
+const SENDS = new Set(['eth_sendRawTransaction', 'eth_sendRawTransactionSync']);
+
+export type NonceTracker = (chainId: Hex, node: ChainNode) => ChainNode;
+
+export function createNonceTracker(): NonceTracker {
+  const next = new Map<string, bigint>();
+  const key = (chainId: Hex, account: string) => `${BigInt(chainId)} ${account.toLowerCase()}`;
+  const sent = (chainId: Hex, raw: unknown): void => {
+    try {
+      const tx = Transaction.from(raw as string);
+      if (!tx.from) return;
+      const k = key(chainId, tx.from);
+      next.set(k, [next.get(k) ?? 0n, BigInt(tx.nonce) + 1n].reduce((a, b) => (a > b ? a : b)));
+    } catch {
+      // Not a transaction the node could have taken either.
+    }
+  };
+  return (chainId, node) =>
+    async <T>(method: string, params: unknown[] = [], options?: Parameters<ChainNode>[2]): Promise<T> => {
+      const result = await node<T>(method, params, options);
+      if (SENDS.has(method)) sent(chainId, params[0]);
+      if (method === 'eth_getTransactionCount' && params[1] === 'pending' && typeof params[0] === 'string') {
+        const ours = next.get(key(chainId, params[0]));
+        if (ours !== undefined && ours > BigInt(result as Hex)) return `0x${ours.toString(16)}` as T;
+      }
+      return result;
+    };
+}
