@@ -118,10 +118,11 @@ export function createServices(deps: ServiceDeps): Background {
       if (!network) throw new Error(`Unknown network ${chainId}`);
       return nodeOfNetwork(network);
     },
-    async bundlerFor(chainId) {
+    async bundlerFor(chainId, url) {
       const network = await networks.find(chainId);
-      if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-      const bundler = { urls: [network.bundlerUrl], name: `${network.name} (bundler)` };
+      const at = url ?? network?.bundlerUrl;
+      if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
+      const bundler = { urls: [at], name: `${network.name} (bundler)` };
       return (method, params) => callNode(bundler, method, params);
     },
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),

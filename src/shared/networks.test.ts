@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostKind } from './hosts';
-import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID, PRODUCTION_NETWORKS, defaultChainId, isAllowedBundlerUrl } from './networks';
+import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, canSponsor, LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID, PRODUCTION_NETWORKS, defaultChainId, isAllowedBundlerUrl } from './networks';
 
 describe('the network a fresh install selects', () => {
   it('is Base in the production build and the local devnet in the devnet build', () => {
@@ -51,5 +51,19 @@ describe('a bundler URL', () => {
   it('is https elsewhere, in both builds', () => {
     expect(isAllowedBundlerUrl('https://bundler.example/rpc', false)).toBe(true);
     expect(isAllowedBundlerUrl('http://bundler.example/rpc', true)).toBe(false);
+  });
+});
+
+describe('sponsorship', () => {
+  const facts = { eip7702: true, entryPointV08: true };
+  it('is possible wherever EIP-7702 and the v0.8 contracts are, with a bundler set or not', () => {
+    expect(canSponsor(facts)).toBe(true);
+    expect(PRODUCTION_NETWORKS.filter((n) => !canSponsor(n))).toEqual([]);
+  });
+
+  it('is not without EIP-7702, nor where the contracts are not known to be and no bundler is set', () => {
+    expect(canSponsor({ ...facts, eip7702: false, bundlerUrl: 'https://bundler.example' })).toBe(false);
+    expect(canSponsor({ ...facts, entryPointV08: false })).toBe(false);
+    expect(canSponsor({ ...facts, entryPointV08: false, bundlerUrl: 'https://bundler.example' })).toBe(true);
   });
 });

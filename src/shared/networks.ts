@@ -65,6 +65,13 @@ export const PRODUCTION_NETWORKS: readonly Network[] = CHAINS.map(builtInNetwork
  */
 export const DEVNET_BUILD_NETWORKS: readonly Network[] = [...PRODUCTION_NETWORKS, LOCAL_DEVNET];
 
+/**
+ * Sponsored batches need EIP-7702 and EntryPoint v0.8 with Simple7702Account; a bundler is then the network's or the
+ * paymaster service's own. A bundler the user set stands for contracts the release does not know of.
+ */
+export const canSponsor = (network: Pick<Network, 'eip7702' | 'entryPointV08' | 'bundlerUrl'>): boolean =>
+  network.eip7702 && (network.entryPointV08 || network.bundlerUrl !== undefined);
+
 /** The network a fresh install selects: Base, or the local devnet in the devnet build (`npm start`, the tests). */
 export const defaultChainId = (devnetBuild: boolean): Hex => (devnetBuild ? LOCAL_DEVNET_CHAIN_ID : BASE_CHAIN_ID);
 
