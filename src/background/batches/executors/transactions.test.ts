@@ -180,6 +180,19 @@ describe('following', () => {
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
   });
 
+  it('keeps a receipt a node behind its block does not know yet (a lagging backend is no reorg)', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const { hash } = (await stored()).transactions[0];
+    chain.receipts.set(hash, receiptAt(hash, 100));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+    chain.head = 97;
+    chain.laggingReceiptReads = 1;
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+  });
+
   it('reads the receipt again before calling a transaction dropped: a lagging backend\'s "no receipt" is not the last word', async () => {
     const { chain, deps, stored } = await setup();
     await sendApproved(deps, ORIGIN, 'b');

@@ -164,6 +164,8 @@ export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: numb
 async function look(node: ChainNode, tx: BatchTransaction, head: number, accountNonce: () => Promise<number>): Promise<BatchTransaction> {
   const found = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
   if (found) return withReceipt(tx, found, head);
+  // A node whose head is below the receipt's block has not seen that block yet (a lagging backend): no reorg.
+  if (tx.receipt?.blockNumber && head < Number(tx.receipt.blockNumber)) return tx;
   const { receipt: _reorged, preconfirmed: _unsealed, ...waiting } = tx;
   if ((await accountNonce()) <= tx.nonce) {
     if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
