@@ -19,6 +19,14 @@ describe('the nonce tracker', () => {
     expect(await node('eth_getTransactionCount', [SIGNER.address, 'latest'])).toBe('0x3');
   });
 
+  it('counts the nonce an EIP-7702 authorization of the sender used in its own transaction', async () => {
+    const authorization = await SIGNER.authorize({ address: '0xe6Cae83BdE06E4c305530e199D7217f42808555B', nonce: 1, chainId: 31337 });
+    const upgrade = await SIGNER.signTransaction({ to: SIGNER.address, nonce: 0, chainId: 31337, gasLimit: 100000, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, type: 4, authorizationList: [authorization] });
+    const node = createNonceTracker()('0x7a69', lagging(0));
+    await node('eth_sendRawTransaction', [upgrade]);
+    expect(await node('eth_getTransactionCount', [SIGNER.address, 'pending'])).toBe('0x2');
+  });
+
   it('answers the node\'s count when it is ahead, and keeps each chain apart', async () => {
     const track = createNonceTracker();
     await track('0x7a69', lagging(0))('eth_sendRawTransaction', [await signed(1)]);

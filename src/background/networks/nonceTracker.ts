@@ -4,7 +4,7 @@
  * pending count the wallet is told is the highest of the node's and one past the last nonce this wallet sent from the
  * account on that chain (held for the worker's life: after a restart the node has long caught up).
  */
-import { Transaction } from 'ethers';
+import { Transaction, verifyAuthorization } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from './rpcClient';
 
@@ -15,12 +15,17 @@ export type NonceTracker = (chainId: Hex, node: ChainNode) => ChainNode;
 export function createNonceTracker(): NonceTracker {
   const next = new Map<string, bigint>();
   const key = (chainId: Hex, account: string) => `${BigInt(chainId)} ${account.toLowerCase()}`;
+  const used = (chainId: Hex, account: string, nonce: bigint): void => {
+    const k = key(chainId, account);
+    if (nonce + 1n > (next.get(k) ?? 0n)) next.set(k, nonce + 1n);
+  };
   const sent = (chainId: Hex, raw: unknown): void => {
     try {
       const tx = Transaction.from(raw as string);
       if (!tx.from) return;
-      const k = key(chainId, tx.from);
-      next.set(k, [next.get(k) ?? 0n, BigInt(tx.nonce) + 1n].reduce((a, b) => (a > b ? a : b)));
+      used(chainId, tx.from, BigInt(tx.nonce));
+      // An EIP-7702 authorization uses its authority's nonce too (the sender's next one, in an upgrade of itself).
+      for (const auth of tx.authorizationList ?? []) used(chainId, verifyAuthorization(auth, auth.signature), auth.nonce);
     } catch {
       // Not a transaction the node could have taken either.
     }
