@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
 import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
@@ -16,8 +17,13 @@ async function background(devnetBuild: boolean): Promise<string> {
 }
 
 describe('the background bundle', () => {
-  it('of the production build names neither the local devnet\'s node nor its bundler', async () => {
-    expect(devnetUrlsIn(await background(false))).toEqual([]);
+  it('of the production build names neither the local devnet\'s node nor its bundler, and has every built-in chain\'s endpoints', async () => {
+    const code = await background(false);
+    expect(devnetUrlsIn(code)).toEqual([]);
+    expect(code).not.toContain(LOCAL_DEVNET.name);
+    const endpoints = PRODUCTION_NETWORKS.flatMap((n) => n.rpcUrls);
+    expect(endpoints.filter((url) => !code.includes(url))).toEqual([]);
+    expect(endpoints.length).toBeGreaterThanOrEqual(20);
   }, 180_000);
 
   it('of the devnet build does (so the check above looks for what the devnet build ships)', async () => {

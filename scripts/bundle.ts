@@ -36,4 +36,4 @@ export async function buildScript(name: string, entry: string, outDir: string, d
 }
 
 /** The local devnet's node and bundler URLs that a bundle's text names. */
-export const devnetUrlsIn = (code: string): string[] => [LOCAL_DEVNET.rpcUrl, LOCAL_DEVNET.bundlerUrl!].filter((url) => code.includes(url));
+export const devnetUrlsIn = (code: string): string[] => [...LOCAL_DEVNET.rpcUrls, LOCAL_DEVNET.bundlerUrl!].filter((url) => code.includes(url));

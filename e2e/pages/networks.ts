@@ -4,6 +4,7 @@ import type { Expected, Screen } from '../driver/types';
 export interface NetworkFields {
   chainId?: string;
   name?: string;
+  /** One URL, or several one a line. */
   rpcUrl?: string;
   explorerUrl?: string;
   bundlerUrl?: string;
@@ -22,7 +23,7 @@ export class NetworksScreen {
 
   /** Fills the open form; fields not given stay as they are. */
   async fill(fields: NetworkFields): Promise<void> {
-    const labels: [keyof NetworkFields, string][] = [['chainId', 'Chain ID'], ['name', 'Network name'], ['rpcUrl', 'RPC URL'], ['explorerUrl', 'Explorer URL'], ['bundlerUrl', 'Bundler URL']];
+    const labels: [keyof NetworkFields, string][] = [['chainId', 'Chain ID'], ['name', 'Network name'], ['rpcUrl', 'RPC URLs'], ['explorerUrl', 'Explorer URL'], ['bundlerUrl', 'Bundler URL']];
     for (const [key, label] of labels) if (fields[key] !== undefined) await this.screen.fill(label, fields[key]);
   }
 

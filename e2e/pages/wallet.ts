@@ -223,4 +223,13 @@ export class WalletPopup {
     const name = await this.screen.waitForFunction(() => (document.querySelector('select[aria-label="Network"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);
     return name ?? '';
   }
+
+  /** The networks Home's switcher offers, in its order. */
+  async networkChoices(): Promise<string[]> {
+    const names = await this.screen.waitForFunction(() => {
+      const options = [...((document.querySelector('select[aria-label="Network"]') as HTMLSelectElement | null)?.options ?? [])];
+      return options.length > 0 ? options.map((o) => o.text) : undefined;
+    }, null);
+    return names ?? [];
+  }
 }

@@ -5,9 +5,11 @@ import { Contract, Interface, JsonRpcProvider, Wallet, parseEther } from 'ethers
 import { startAnvil, type Anvil } from '../../devnet/anvil';
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain, token } from '../fixtures/chain';
+import { startCombinedEndpoint } from '../fixtures/combinedEndpoint';
 import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
+import { NetworksScreen } from '../pages/networks';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const RECIPIENT = '0x000000000000000000000000000000000000f00d';
@@ -111,6 +113,35 @@ test.describe('sponsored batches', () => {
     const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
     expect(await entryPoint.getNonce(address, 0)).toBe(0n);
     expect(await chain().getCode(address)).toBe('0x');
+  });
+
+  test('on a network with no bundler set, a paymaster URL that bundles too takes the userOp: mined, the user\'s ETH unchanged', async ({ session, dapp, devnet }) => {
+    const combined = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl);
+    try {
+      const { address, popup } = await importFreshWallet(session, 0n, parseEther('50'));
+      const networks = await NetworksScreen.open(popup.screen);
+      await networks.edit('Local devnet', { bundlerUrl: '' });
+      await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702');
+      const [from] = await connect(dapp, session);
+      // The release knows the devnet has EIP-7702 and the v0.8 contracts: sponsorship is possible without a bundler set.
+      expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { paymasterService: { supported: true } } });
+      const recipient = Wallet.createRandom().address;
+
+      const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, combined.url, recipient));
+      const approval = await ApprovalWindow.next(session);
+      await approval.acceptUpgrade();
+      await approval.screen.waitForText('Fee', /^Fee paid by Devnet Paymaster/);
+      await approval.approve();
+      const status = await finalStatus(dapp, sentId(await sending), 30_000);
+      expect(status).toMatchObject({ status: 200, atomic: true });
+      expect(await token().balanceOf(recipient)).toBe(21n);
+      expect(await chain().getBalance(address)).toBe(0n);
+      expect(combined.received('eth_supportedEntryPoints')).toBeGreaterThan(0);
+      // Sent there (and again, as it is, while the bundler did not list it yet).
+      expect(combined.received('eth_sendUserOperation')).toBeGreaterThan(0);
+    } finally {
+      await combined.stop();
+    }
   });
 
   test.describe('on a chain without a bundler', () => {

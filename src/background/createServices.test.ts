@@ -67,6 +67,6 @@ describe('createServices', () => {
     });
     const { services } = build();
     expect(await services.node('eth_blockNumber')).toBe('0x2a');
-    expect(asked).toEqual([{ url: LOCAL_DEVNET.rpcUrl, method: 'eth_blockNumber' }]);
+    expect(asked).toEqual([{ url: LOCAL_DEVNET.rpcUrls[0], method: 'eth_blockNumber' }]);
   });
 });

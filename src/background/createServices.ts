@@ -17,7 +17,8 @@ import { createFirewall } from './firewall/watch';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
 import { rememberSelected } from './networks/rememberSelected';
-import { callNode, nodeOf } from './networks/rpcClient';
+import { createNonceTracker } from './networks/nonceTracker';
+import { callNode, nodeOf, type ChainNode } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
@@ -96,6 +97,8 @@ export function createServices(deps: ServiceDeps): Background {
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
+  const trackNonces = createNonceTracker();
+  const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs));
 
   const services: Services = {
     vault,
@@ -124,17 +127,18 @@ export function createServices(deps: ServiceDeps): Background {
     signedGrants: local,
     async node(method, params) {
       const network = await networks.selected();
-      return observeNode(network.chainId, callNode(nodeOf(network), method, params));
+      return observeNode(network.chainId, nodeOfNetwork(network)(method, params));
     },
     async nodeFor(chainId) {
       const network = await networks.find(chainId);
       if (!network) throw new Error(`Unknown network ${chainId}`);
-      return (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs);
+      return nodeOfNetwork(network);
     },
-    async bundlerFor(chainId) {
+    async bundlerFor(chainId, url) {
       const network = await networks.find(chainId);
-      if (!network?.bundlerUrl) throw new Error(`No bundler is configured for network ${chainId}`);
-      const bundler = { url: network.bundlerUrl, name: `${network.name} (bundler)` };
+      const at = url ?? network?.bundlerUrl;
+      if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
+      const bundler = { urls: [at], name: `${network.name} (bundler)` };
       return (method, params) => callNode(bundler, method, params);
     },
     loops: createPollLoops((chainId) => services.nodeFor(chainId)),

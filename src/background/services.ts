@@ -62,8 +62,8 @@ export interface Services {
   node: ChainNode;
   /** JSON-RPC to one network's node, for work that stays on its chain when the user switches. */
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** JSON-RPC to the ERC-4337 bundler configured for a network (sponsored batches). */
-  bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** JSON-RPC to a sponsored batch's ERC-4337 bundler: `url` (chosen when the batch was prepared), else the network's. */
+  bundlerFor(chainId: Hex, url?: string): Promise<ChainNode>;
   /** One poll loop per network, shared by subscriptions and the following of sent batches. */
   loops: PollLoops;
   /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */

@@ -5,12 +5,15 @@
  */
 import { RpcError } from './errors';
 
-export type TransportFailure = 'unreachable' | 'timeout' | 'not-json' | 'no-result' | 'too-large' | 'redirected';
+/** `rate-limited`: HTTP 429; `server-error`: HTTP 5xx without a JSON-RPC error to pass on. */
+export type TransportFailure = 'unreachable' | 'timeout' | 'not-json' | 'no-result' | 'too-large' | 'redirected' | 'rate-limited' | 'server-error';
 
 export class JsonRpcTransportError extends Error {
   constructor(
     readonly reason: TransportFailure,
     message: string,
+    /** How long the server asked to be left alone (HTTP Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'JsonRpcTransportError';
@@ -78,7 +81,19 @@ async function readText(response: Response, maxBytes: number | undefined): Promi
   return new TextDecoder().decode(bytes);
 }
 
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+function retryAfterMs(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  if (value === null) return undefined;
+  const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) ? Math.max(0, ms) : undefined;
+}
+
 async function readReply<T>(response: Response, options: JsonRpcOptions): Promise<Reply<T>> {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new JsonRpcTransportError('rate-limited', 'HTTP 429 (too many requests)', retryAfterMs(response));
+  }
   let text: string;
   try {
     text = await readText(response, options.maxResponseBytes);
@@ -89,10 +104,12 @@ async function readReply<T>(response: Response, options: JsonRpcOptions): Promis
   }
   try {
     const body = JSON.parse(text) as Reply<T> | null;
-    if (typeof body === 'object' && body !== null) return body;
+    // A server error passes on only as the JSON-RPC error it carries.
+    if (typeof body === 'object' && body !== null && (response.status < 500 || body.error)) return body;
   } catch {
     // Shaped below.
   }
+  if (response.status >= 500) throw new JsonRpcTransportError('server-error', `HTTP ${response.status}`, retryAfterMs(response));
   throw new JsonRpcTransportError('not-json', `HTTP ${response.status} without JSON`);
 }
 

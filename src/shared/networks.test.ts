@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hostKind } from './hosts';
-import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID, PRODUCTION_NETWORKS, defaultChainId, isAllowedBundlerUrl } from './networks';
+import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, canSponsor, LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID, PRODUCTION_NETWORKS, defaultChainId, isAllowedBundlerUrl } from './networks';
 
 describe('the network a fresh install selects', () => {
   it('is Base in the production build and the local devnet in the devnet build', () => {
@@ -15,11 +15,26 @@ describe('the built-in networks', () => {
   const onThisMachine = (url: string) => hostKind(new URL(url).hostname) === 'loopback';
 
   it('of the production build name no node or bundler on this machine, and not the local devnet', () => {
-    expect(PRODUCTION_NETWORKS.map((n) => n.name)).toEqual(['Base', 'Base Sepolia']);
     for (const network of PRODUCTION_NETWORKS) {
       expect(network.chainId).not.toBe(LOCAL_DEVNET_CHAIN_ID);
-      expect([network.rpcUrl, network.bundlerUrl ?? 'https://none.example'].filter(onThisMachine)).toEqual([]);
+      expect([...network.rpcUrls, network.bundlerUrl ?? 'https://none.example'].filter(onThisMachine)).toEqual([]);
     }
+  });
+
+  it('of the production build are the chains people use, Base first, each with https endpoints (two where public ones exist)', () => {
+    const names = ['Base', 'Ethereum', 'OP Mainnet', 'Arbitrum One', 'Polygon', 'Gnosis', 'BNB Smart Chain', 'Unichain', 'Base Sepolia', 'Sepolia'];
+    expect(PRODUCTION_NETWORKS.map((n) => n.name)).toEqual(expect.arrayContaining(names));
+    expect(PRODUCTION_NETWORKS[0].name).toBe('Base');
+    for (const network of PRODUCTION_NETWORKS) {
+      expect(network.rpcUrls.every((url) => url.startsWith('https://')), network.name).toBe(true);
+      // PublicNode serves every one but Unichain: a second provider there.
+      expect(network.rpcUrls.length, network.name).toBeGreaterThanOrEqual(network.name === 'Unichain' ? 1 : 2);
+    }
+  });
+
+  it('carry the release\'s facts: EIP-7702 and the v0.8 contracts on every built-in chain; fast blocks but on Ethereum, Sepolia and Gnosis', () => {
+    expect(PRODUCTION_NETWORKS.filter((n) => !n.eip7702 || !n.entryPointV08)).toEqual([]);
+    expect(PRODUCTION_NETWORKS.filter((n) => !n.fastBlocks).map((n) => n.name)).toEqual(['Ethereum', 'Gnosis', 'Sepolia']);
   });
 
   it('of the devnet build are the production ones and the local devnet', () => {
@@ -36,5 +51,19 @@ describe('a bundler URL', () => {
   it('is https elsewhere, in both builds', () => {
     expect(isAllowedBundlerUrl('https://bundler.example/rpc', false)).toBe(true);
     expect(isAllowedBundlerUrl('http://bundler.example/rpc', true)).toBe(false);
+  });
+});
+
+describe('sponsorship', () => {
+  const facts = { eip7702: true, entryPointV08: true };
+  it('is possible wherever EIP-7702 and the v0.8 contracts are, with a bundler set or not', () => {
+    expect(canSponsor(facts)).toBe(true);
+    expect(PRODUCTION_NETWORKS.filter((n) => !canSponsor(n))).toEqual([]);
+  });
+
+  it('is not without EIP-7702, nor where the contracts are not known to be and no bundler is set', () => {
+    expect(canSponsor({ ...facts, eip7702: false, bundlerUrl: 'https://bundler.example' })).toBe(false);
+    expect(canSponsor({ ...facts, entryPointV08: false })).toBe(false);
+    expect(canSponsor({ ...facts, entryPointV08: false, bundlerUrl: 'https://bundler.example' })).toBe(true);
   });
 });

@@ -1,17 +1,23 @@
+import { CHAINS, type ChainData } from './chains.generated';
 import { hostKind } from './hosts';
 import type { Hex } from './params';
 
 export interface Network {
   chainId: Hex;
   name: string;
-  rpcUrl: string;
+  /** Endpoints in the order they are tried: a request moves on to the next when one is down or limits it. */
+  rpcUrls: string[];
   nativeCurrency: { name: string; symbol: string; decimals: number };
   blockExplorerUrl?: string;
   /** True for the wallet's own networks: switching to them needs no approval. */
   builtIn: boolean;
   /** Whether the chain accepts EIP-7702 (type-4) transactions, needed for atomic batches. */
   eip7702: boolean;
-  /** ERC-4337 bundler for sponsored batches; without one the paymasterService capability is unsupported. */
+  /** Whether EntryPoint v0.8 and Simple7702Account are at their canonical addresses: with EIP-7702, what sponsorship needs. */
+  entryPointV08: boolean;
+  /** Blocks (or flashblocks) within a second or two: waiting for inclusion in the send itself pays off. */
+  fastBlocks: boolean;
+  /** ERC-4337 bundler for sponsored batches; without one a paymaster service that also bundles is asked. */
   bundlerUrl?: string;
   /** A built-in network whose URLs or EIP-7702 the user changed (Restore defaults brings the release's back). */
   edited?: boolean;
@@ -23,26 +29,59 @@ export interface Network {
 }
 
 /** What the user may change of a built-in network; its chain id, name and currency stay the release's. */
-export type BuiltInEdit = Pick<Network, 'rpcUrl' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
+export type BuiltInEdit = Pick<Network, 'rpcUrls' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
 
-const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+/** What this release knows of a chain beyond the maintained lists (the user may still turn EIP-7702 off). */
+type ReleaseFacts = Pick<Network, 'eip7702' | 'entryPointV08' | 'fastBlocks'>;
+
+const EVERYTHING: ReleaseFacts = { eip7702: true, entryPointV08: true, fastBlocks: true };
+const SLOW_BLOCKS: ReleaseFacts = { eip7702: true, entryPointV08: true, fastBlocks: false };
+
+/**
+ * Every built-in chain has had EIP-7702 since its Prague/Pectra-equivalent upgrade (Ethereum and Sepolia: Pectra;
+ * OP-stack chains: Isthmus; Arbitrum: ArbOS 40; Polygon PoS: Bhilai; Gnosis: Pectra; BNB Smart Chain: Pascal), and
+ * EntryPoint v0.8 and Simple7702Account are deployed at their deterministic addresses on each. Ethereum's, Sepolia's
+ * and Gnosis's blocks take 5–12 s.
+ */
+const RELEASE_FACTS: Record<Hex, ReleaseFacts> = {
+  '0x1': SLOW_BLOCKS, '0xaa36a7': SLOW_BLOCKS, '0x64': SLOW_BLOCKS,
+  '0x2105': EVERYTHING, '0x14a34': EVERYTHING, '0xa': EVERYTHING, '0xaa37dc': EVERYTHING, '0x82': EVERYTHING,
+  '0xa4b1': EVERYTHING, '0x66eee': EVERYTHING, '0x89': EVERYTHING, '0x38': EVERYTHING,
+};
+
+const NOTHING_KNOWN: ReleaseFacts = { eip7702: false, entryPointV08: false, fastBlocks: false };
+
+/** Base's flashblocks endpoints, which serve the pre-confirmation streams (pendingLogs, newFlashblockTransactions). */
+const PRECONF_STREAMS: Record<Hex, string> = { '0x2105': 'wss://mainnet-preconf.base.org', '0x14a34': 'wss://sepolia-preconf.base.org' };
+
+const builtInNetwork = (chain: ChainData): Network => ({
+  ...chain, rpcUrls: [...chain.rpcUrls], builtIn: true, ...(RELEASE_FACTS[chain.chainId] ?? NOTHING_KNOWN),
+  ...(PRECONF_STREAMS[chain.chainId] ? { preconfWsUrl: PRECONF_STREAMS[chain.chainId] } : {}),
+});
 
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 export const BASE_CHAIN_ID: Hex = '0x2105';
 
-const BASE: Network = { chainId: BASE_CHAIN_ID, name: 'Base', rpcUrl: 'https://mainnet.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://basescan.org', builtIn: true, eip7702: true, preconfWsUrl: 'wss://mainnet-preconf.base.org' };
-const BASE_SEPOLIA: Network = { chainId: '0x14a34', name: 'Base Sepolia', rpcUrl: 'https://sepolia.base.org', nativeCurrency: ETH, blockExplorerUrl: 'https://sepolia.basescan.org', builtIn: true, eip7702: true, preconfWsUrl: 'wss://sepolia-preconf.base.org' };
-
 /** The local devnet that `npm start` and the tests run (anvil, Alto): a built-in network of the devnet build only. */
-export const LOCAL_DEVNET: Network = { chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrl: 'http://127.0.0.1:8545', nativeCurrency: ETH, builtIn: true, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc', preconfWsUrl: 'ws://127.0.0.1:8550' };
+export const LOCAL_DEVNET: Network = {
+  chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrls: ['http://127.0.0.1:8545'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  builtIn: true, ...EVERYTHING, bundlerUrl: 'http://127.0.0.1:4337/rpc', preconfWsUrl: 'ws://127.0.0.1:8550',
+};
 
-/** The production build's networks: none on this machine, so a page cannot switch the wallet onto one. */
-export const PRODUCTION_NETWORKS: readonly Network[] = [BASE, BASE_SEPOLIA];
+/** The production build's networks (src/shared/chains.generated.ts): none on this machine, so a page cannot switch the wallet onto one. */
+export const PRODUCTION_NETWORKS: readonly Network[] = CHAINS.map(builtInNetwork);
 /**
- * The devnet build's: the local devnet too. Plain literals, so the production bundle, which never names this list
+ * The devnet build's: the local devnet too. A plain literal, so the production bundle, which never names this list
  * (src/background/index.ts picks by the build's constant), drops it with the devnet's URLs (scripts/build.ts checks).
  */
-export const DEVNET_BUILD_NETWORKS: readonly Network[] = [BASE, BASE_SEPOLIA, LOCAL_DEVNET];
+export const DEVNET_BUILD_NETWORKS: readonly Network[] = [...PRODUCTION_NETWORKS, LOCAL_DEVNET];
+
+/**
+ * Sponsored batches need EIP-7702 and EntryPoint v0.8 with Simple7702Account; a bundler is then the network's or the
+ * paymaster service's own. A bundler the user set stands for contracts the release does not know of.
+ */
+export const canSponsor = (network: Pick<Network, 'eip7702' | 'entryPointV08' | 'bundlerUrl'>): boolean =>
+  network.eip7702 && (network.entryPointV08 || network.bundlerUrl !== undefined);
 
 /** The network a fresh install selects: Base, or the local devnet in the devnet build (`npm start`, the tests). */
 export const defaultChainId = (devnetBuild: boolean): Hex => (devnetBuild ? LOCAL_DEVNET_CHAIN_ID : BASE_CHAIN_ID);
@@ -65,10 +104,11 @@ export function isAllowedRpcUrl(value: string): boolean {
 export const isAllowedBundlerUrl = (value: string, devnetBuild: boolean): boolean => isAllowedRpcUrl(value) && (devnetBuild || !onThisMachine(value));
 
 /**
- * Where blocks (or flashblocks) come within a second or two: the built-in chains, and any node on this machine (a
- * local devnet). Waiting for inclusion in the send itself (eth_sendRawTransactionSync) pays off only there.
+ * Where blocks (or flashblocks) come within a second or two: the built-in chains the release knows as fast, and any
+ * node on this machine (a local devnet). Waiting for inclusion in the send itself (eth_sendRawTransactionSync) pays
+ * off only there.
  */
-export const hasFastBlocks = (network: Pick<Network, 'builtIn' | 'rpcUrl'>): boolean => network.builtIn || onThisMachine(network.rpcUrl);
+export const hasFastBlocks = (network: Pick<Network, 'fastBlocks' | 'rpcUrls'>): boolean => network.fastBlocks || network.rpcUrls.every(onThisMachine);
 
 /** A node URL on a loopback address; false for a URL that does not parse. */
 function onThisMachine(rpcUrl: string): boolean {

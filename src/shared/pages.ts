@@ -122,7 +122,8 @@ export interface DelegationView {
 export interface NetworkForm {
   chainId: Hex;
   name: string;
-  rpcUrl: string;
+  /** In the order they are tried. */
+  rpcUrls: string[];
   blockExplorerUrl?: string;
   bundlerUrl?: string;
   eip7702: boolean;

@@ -2,7 +2,7 @@
  * A new batch, as it waits for the user: which executor will run it (sponsored when a paymaster pays, atomic when
  * asked or when the account is already upgraded, sequential otherwise) and that executor's plan. Nothing is signed.
  */
-import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -10,6 +10,7 @@ import { withSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
+import { servesBundlerV08 } from '../paymaster/client';
 import { atomic } from './executors/atomic';
 import type { BatchDraft } from './executors/executor';
 import { sequential } from './executors/sequential';
@@ -33,18 +34,21 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
 }
 
 /**
- * The paymasterService capability (spec 2.6, 7.4): on a chain without a bundler it is unsupported,
- * so 5700 unless optional (then the user pays); a bad URL is 4200, and so is one on this machine outside the devnet build.
+ * The paymasterService capability (spec 2.6, 7.4): the userOp goes to the network's bundler, else to the paymaster
+ * service itself when it bundles for EntryPoint v0.8; with neither it is unsupported, so 5700 unless optional (then
+ * the user pays). A bad URL is 4200, and so is one on this machine outside the devnet build.
  */
-function sponsorshipFor(network: Network, capabilities: Record<string, unknown>, devnetBuild: boolean): Sponsorship | undefined {
+async function sponsorshipFor(network: Network, capabilities: Record<string, unknown>, devnetBuild: boolean): Promise<Sponsorship | undefined> {
   const requested = capabilities.paymasterService as { optional?: unknown } | undefined;
   if (requested === undefined) return undefined;
-  if (!network.bundlerUrl) {
-    if (requested?.optional === true) return undefined;
-    throw new RpcError(BatchErrorCode.unsupportedCapability, `Paymaster capability required, but this wallet has no bundler for ${network.name} (${network.chainId})`);
-  }
   const { url, context } = parsePaymasterCapability(requested, devnetBuild);
-  return { url, context };
+  const bundlerUrl = network.bundlerUrl ?? ((await servesBundlerV08(url)) ? url : undefined);
+  if (bundlerUrl) return { url, context, bundlerUrl };
+  if (requested?.optional === true) return undefined;
+  throw new RpcError(
+    BatchErrorCode.unsupportedCapability,
+    `Paymaster capability required, but ${network.name} (${network.chainId}) has no bundler set and the paymaster service does not bundle for EntryPoint v0.8 (its eth_supportedEntryPoints does not list ${ENTRY_POINT_V08}): set a bundler for the network`,
+  );
 }
 
 /**
@@ -73,7 +77,7 @@ export async function prepareBatch(
   devnetBuild: boolean,
   suffix?: DataSuffix,
 ): Promise<BatchRecord> {
-  const sponsorship = sponsorshipFor(network, request.capabilities, devnetBuild);
+  const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
   const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
   const placed = !suffix ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, suffix.value) } : { ...draft, dataSuffix: suffix.value };

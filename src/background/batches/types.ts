@@ -122,6 +122,11 @@ export const BATCHES_DEFAULTS: BatchesSlice = { batches: {} };
 export interface Sponsorship {
   url: string;
   context: Record<string, unknown>;
+  /**
+   * Where the userOp goes and is followed: the network's bundler, or the paymaster service itself when the network has
+   * none and the service bundles too. Absent on records from before it was chosen per batch: the network's bundler.
+   */
+  bundlerUrl?: string;
   /** From the stub's `sponsor`, shown on the approval screen. */
   name?: string;
   icon?: string;

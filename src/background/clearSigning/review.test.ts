@@ -9,7 +9,7 @@ import type { ChainNode } from '../networks/rpcClient';
 import { reviewTypedData } from './review';
 
 const ERC20 = new Interface(['function symbol() view returns (string)', 'function name() view returns (string)', 'function decimals() view returns (uint8)', 'function balanceOf(address) view returns (uint256)']);
-const MAINNET: Network = { chainId: '0x1', name: 'Ethereum', rpcUrl: 'http://node.test', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, eip7702: true };
+const MAINNET: Network = { chainId: '0x1', name: 'Ethereum', rpcUrls: ['http://node.test'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, eip7702: true, entryPointV08: true, fastBlocks: false };
 const NOW = Date.UTC(2024, 11, 1);
 const CODE = '0x6080';
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const input = (overrides = {}) => ({ chainId: '0x7a6c' as const, name: 'Mine', rpcUrl: url, eip7702: true, ...overrides });
+const input = (overrides = {}) => ({ chainId: '0x7a6c' as const, name: 'Mine', rpcUrls: [url], eip7702: true, ...overrides });
 
 describe('checking a network before it is saved', () => {
   it('accepts a node that serves the chain id', async () => {
@@ -36,19 +36,20 @@ describe('checking a network before it is saved', () => {
   });
 
   it('refuses plain http off this machine and a URL that does not parse, before asking anything', async () => {
-    await expect(checkNetwork(input({ rpcUrl: 'http://rpc.example.com' }), true)).rejects.toThrow(/RPC URL must be https/);
+    await expect(checkNetwork(input({ rpcUrls: [url, 'http://rpc.example.com'] }), true)).rejects.toThrow(/RPC URL must be https/);
     await expect(checkNetwork(input({ bundlerUrl: 'not a url' }), true)).rejects.toThrow(/Bundler URL must be https/);
   });
 
   it('edits a built-in network\'s URLs and EIP-7702 after the same checks, keeping its name; restores its defaults', async () => {
     const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
     const devnet = { chainId: '0x7a69' as const, name: 'Renamed', eip7702: false };
-    await expect(saveNetwork(networks, { ...devnet, rpcUrl: url }, true)).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
-    await expect(saveNetwork(networks, { ...devnet, rpcUrl: 'http://rpc.example.com' }, true)).rejects.toThrow(/RPC URL must be https/);
+    // The second endpoint serves another chain: refused, though the first is right.
+    await expect(saveNetwork(networks, { ...devnet, rpcUrls: [`${url}/0x7a69`, url] }, true)).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
+    await expect(saveNetwork(networks, { ...devnet, rpcUrls: ['http://rpc.example.com'] }, true)).rejects.toThrow(/RPC URL must be https/);
     expect(await networks.find('0x7a69')).toEqual(LOCAL_DEVNET);
 
-    await saveNetwork(networks, { ...devnet, rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example/' }, true);
-    expect(await networks.find('0x7a69')).toMatchObject({ name: 'Local devnet', rpcUrl: `${url}/0x7a69`, blockExplorerUrl: 'https://explorer.example', eip7702: false, builtIn: true, edited: true });
+    await saveNetwork(networks, { ...devnet, rpcUrls: [`${url}/0x7a69`], blockExplorerUrl: 'https://explorer.example/' }, true);
+    expect(await networks.find('0x7a69')).toMatchObject({ name: 'Local devnet', rpcUrls: [`${url}/0x7a69`], blockExplorerUrl: 'https://explorer.example', eip7702: false, builtIn: true, edited: true });
     await restoreNetwork(networks, '0x7a69');
     expect(await networks.find('0x7a69')).toEqual(LOCAL_DEVNET);
     await expect(restoreNetwork(networks, '0x7a6c')).rejects.toThrow('0x7a6c is not a built-in network: there are no defaults to restore');
@@ -59,7 +60,7 @@ describe('checking a network before it is saved', () => {
     const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: PRODUCTION_NETWORKS, devnetBuild: false });
     await expect(saveNetwork(networks, { ...input({ bundlerUrl: url }), chainId: '0x2105' }, false)).rejects.toThrow(/^Bundler URL must be https/);
     await expect(saveNetwork(networks, input({ bundlerUrl: url }), false)).rejects.toThrow(/^Bundler URL must be https/);
-    expect((await networks.all()).map((n) => n.chainId)).toEqual(['0x2105', '0x14a34']);
+    expect((await networks.all()).map((n) => n.chainId)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
   });
 
   it('never removes a built-in network', async () => {

@@ -12,7 +12,7 @@ import { callNode } from './rpcClient';
 
 const PROBE_TIMEOUT_MS = 5000;
 
-export type NetworkInput = Pick<Network, 'chainId' | 'name' | 'rpcUrl' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
+export type NetworkInput = Pick<Network, 'chainId' | 'name' | 'rpcUrls' | 'eip7702'> & Partial<Pick<Network, 'blockExplorerUrl' | 'bundlerUrl'>>;
 
 const ON_THIS_MACHINE = 'https:// (or http:// on this machine, 127.0.0.1 or localhost)';
 
@@ -21,18 +21,20 @@ const ON_THIS_MACHINE = 'https:// (or http:// on this machine, 127.0.0.1 or loca
  * on this machine only in the devnet build (`devnetBuild`).
  */
 export async function checkNetwork(input: NetworkInput, devnetBuild: boolean): Promise<void> {
-  for (const [field, url] of [['RPC URL', input.rpcUrl], ['Explorer URL', input.blockExplorerUrl]] as const) {
+  const rpcUrls: [string, string][] = input.rpcUrls.map((url) => ['RPC URL', url]);
+  for (const [field, url] of [...rpcUrls, ['Explorer URL', input.blockExplorerUrl]]) {
     if (url !== undefined && !isAllowedRpcUrl(url)) throw invalidParams(`${field} must be ${ON_THIS_MACHINE}, got ${url}`);
   }
   if (input.bundlerUrl !== undefined && !isAllowedBundlerUrl(input.bundlerUrl, devnetBuild)) {
     throw invalidParams(`Bundler URL must be ${devnetBuild ? ON_THIS_MACHINE : 'https:// on a host that is not this machine'}, got ${input.bundlerUrl}`);
   }
-  const probes: [string, string | undefined][] = [['RPC URL', input.rpcUrl], ['Bundler URL', input.bundlerUrl]];
+  // Every endpoint: a typo in the second would otherwise show only when the first is down.
+  const probes: [string, string | undefined][] = [...rpcUrls, ['Bundler URL', input.bundlerUrl]];
   for (const [field, url] of probes) {
     if (url === undefined) continue;
     let answered: string;
     try {
-      answered = await callNode<string>({ url, name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
+      answered = await callNode<string>({ urls: [url], name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
     } catch (error) {
       throw invalidParams(`${field} did not answer eth_chainId: ${(error as Error).message}`);
     }
@@ -49,17 +51,19 @@ export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'edi
     // The release's name stays; only what the form can change of a built-in network is checked and kept.
     const name = existing?.name ?? input.name;
     await checkNetwork({ ...input, name }, devnetBuild);
-    await networks.editBuiltIn(input.chainId, { rpcUrl: input.rpcUrl, eip7702: input.eip7702, blockExplorerUrl, bundlerUrl: input.bundlerUrl });
+    await networks.editBuiltIn(input.chainId, { rpcUrls: input.rpcUrls, eip7702: input.eip7702, blockExplorerUrl, bundlerUrl: input.bundlerUrl });
     return (await networks.find(input.chainId))!;
   }
   await checkNetwork(input, devnetBuild);
   const network: Network = {
     chainId: `0x${BigInt(input.chainId).toString(16)}`,
     name: input.name,
-    rpcUrl: input.rpcUrl,
+    rpcUrls: input.rpcUrls,
     nativeCurrency: existing?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
     builtIn: false,
     eip7702: input.eip7702,
+    entryPointV08: false,
+    fastBlocks: false,
     ...(blockExplorerUrl ? { blockExplorerUrl } : {}),
     ...(input.bundlerUrl ? { bundlerUrl: input.bundlerUrl } : {}),
   };

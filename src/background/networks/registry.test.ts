@@ -7,18 +7,18 @@ const DEVNET_BUILD = { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true };
 const PRODUCTION = { builtIn: PRODUCTION_NETWORKS, devnetBuild: false };
 
 const DEVNET = '0x7a69';
-const edit = { rpcUrl: 'http://127.0.0.1:9545', eip7702: false, blockExplorerUrl: 'https://explorer.example' };
+const edit = { rpcUrls: ['http://127.0.0.1:9545', 'http://127.0.0.1:9546'], eip7702: false, blockExplorerUrl: 'https://explorer.example' };
 
 describe('editing a built-in network', () => {
   it('applies the user\'s URLs and EIP-7702 over the release\'s entry, keeping its chain id and name', async () => {
     const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
     await networks.editBuiltIn(DEVNET, edit);
     expect(await networks.find(DEVNET)).toEqual({
-      chainId: DEVNET, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, edited: true, ...edit,
+      chainId: DEVNET, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, entryPointV08: true, fastBlocks: true, edited: true, preconfWsUrl: 'ws://127.0.0.1:8550', ...edit,
     });
     // The bundler the release had is gone: the user left it empty.
     expect((await networks.find(DEVNET))?.bundlerUrl).toBeUndefined();
-    expect((await networks.selected()).rpcUrl).toBe(edit.rpcUrl);
+    expect((await networks.selected()).rpcUrls).toEqual(edit.rpcUrls);
   });
 
   it('keeps only the edits in storage, so they outlive a restart and apply over a new release\'s list', async () => {
@@ -27,12 +27,12 @@ describe('editing a built-in network', () => {
     expect(await backend.get('builtInEdits')).toEqual({ builtInEdits: { [DEVNET]: edit } });
     expect(await backend.get('addedNetworks')).toEqual({});
 
-    const nextRelease: Network[] = DEVNET_BUILD_NETWORKS.map((n) => (n.chainId === DEVNET ? { ...n, name: 'Devnet', rpcUrl: 'http://127.0.0.1:7545' } : n));
-    nextRelease.push({ chainId: '0xa', name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io', nativeCurrency: LOCAL_DEVNET.nativeCurrency, builtIn: true, eip7702: true });
+    const nextRelease: Network[] = DEVNET_BUILD_NETWORKS.map((n) => (n.chainId === DEVNET ? { ...n, name: 'Devnet', rpcUrls: ['http://127.0.0.1:7545'] } : n));
+    nextRelease.push({ chainId: '0x7a6e', name: 'New chain', rpcUrls: ['https://new.example'], nativeCurrency: LOCAL_DEVNET.nativeCurrency, builtIn: true, eip7702: true, entryPointV08: true, fastBlocks: true });
     const restarted = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), { builtIn: nextRelease, devnetBuild: true });
-    expect(await restarted.find(DEVNET)).toMatchObject({ name: 'Devnet', rpcUrl: edit.rpcUrl, eip7702: false, edited: true });
-    expect(await restarted.find('0xa')).toMatchObject({ name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io' });
-    expect((await restarted.find('0xa'))?.edited).toBeUndefined();
+    expect(await restarted.find(DEVNET)).toMatchObject({ name: 'Devnet', rpcUrls: edit.rpcUrls, eip7702: false, edited: true });
+    expect(await restarted.find('0x7a6e')).toMatchObject({ name: 'New chain', rpcUrls: ['https://new.example'] });
+    expect((await restarted.find('0x7a6e'))?.edited).toBeUndefined();
   });
 
   it('Restore defaults forgets the edits, and an earlier refusal of type-4 transactions', async () => {
@@ -53,19 +53,30 @@ describe('editing a built-in network', () => {
 describe('a stored edit the editor would have refused (planted)', () => {
   it('is ignored: the release\'s node stays', async () => {
     const backend = memoryBackend();
-    await backend.set({ builtInEdits: { [DEVNET]: { rpcUrl: 'http://attacker.example:8545', eip7702: true } } });
+    await backend.set({ builtInEdits: { [DEVNET]: { rpcUrls: ['http://127.0.0.1:8546', 'http://attacker.example:8545'], eip7702: true } } });
     const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), DEVNET_BUILD);
-    expect((await networks.find(DEVNET))?.rpcUrl).toBe('http://127.0.0.1:8545');
+    expect((await networks.find(DEVNET))?.rpcUrls).toEqual(['http://127.0.0.1:8545']);
+    await backend.set({ builtInEdits: { [DEVNET]: { rpcUrls: [], eip7702: true } } });
+    expect((await networks.find(DEVNET))?.rpcUrls).toEqual(['http://127.0.0.1:8545']);
   });
 });
 
 describe('eth_sendRawTransactionSync', () => {
-  it('is used on built-in chains and nodes on this machine only: a remote added chain\'s blocks may be slow', async () => {
+  it('is used on chains the release knows as fast and nodes on this machine only: Ethereum\'s or a remote added chain\'s blocks may be slow', async () => {
     const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
-    const currency = LOCAL_DEVNET.nativeCurrency;
-    await networks.add({ chainId: '0x1', name: 'Ethereum', rpcUrl: 'https://eth.example', nativeCurrency: currency, builtIn: false, eip7702: true });
-    await networks.add({ chainId: '0x7a6b', name: 'Mine', rpcUrl: 'http://127.0.0.1:8547', nativeCurrency: currency, builtIn: false, eip7702: true });
-    expect([await networks.sendsSync(DEVNET), await networks.sendsSync('0x1'), await networks.sendsSync('0x7a6b')]).toEqual([true, false, true]);
+    const added = { nativeCurrency: LOCAL_DEVNET.nativeCurrency, builtIn: false, eip7702: true, entryPointV08: true, fastBlocks: true };
+    await networks.add({ chainId: '0x7a6c', name: 'Far', rpcUrls: ['https://far.example'], ...added });
+    await networks.add({ chainId: '0x7a6b', name: 'Mine', rpcUrls: ['http://127.0.0.1:8547'], ...added });
+    const chains = [DEVNET, BASE_CHAIN_ID, '0x1', '0x7a6c', '0x7a6b'] as const;
+    expect(await Promise.all(chains.map((c) => networks.sendsSync(c)))).toEqual([true, true, false, false, true]);
+  });
+
+  it('once a network\'s node lacked it, is not asked again of the same endpoints; other endpoints are', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
+    await networks.markWithoutSyncSend(DEVNET);
+    expect(await networks.sendsSync(DEVNET)).toBe(false);
+    await networks.editBuiltIn(DEVNET, { rpcUrls: ['http://127.0.0.1:8546'], eip7702: true });
+    expect(await networks.sendsSync(DEVNET)).toBe(true);
   });
 });
 
@@ -74,7 +85,7 @@ describe('the production build', () => {
 
   it('has no local devnet: a stored selection of it falls back to Base, and a site cannot select it', async () => {
     const backend = memoryBackend();
-    await backend.set({ selectedChainId: DEVNET, builtInEdits: { [DEVNET]: { rpcUrl: 'http://127.0.0.1:8545', eip7702: true } } });
+    await backend.set({ selectedChainId: DEVNET, builtInEdits: { [DEVNET]: { rpcUrls: ['http://127.0.0.1:8545'], eip7702: true } } });
     const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
     expect((await networks.all()).map((n) => n.chainId)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
     expect(await networks.find(DEVNET)).toBeUndefined();
@@ -86,10 +97,11 @@ describe('the production build', () => {
 
   it('keeps no bundler on this machine from storage: an added network\'s is dropped, a built-in\'s edit ignored', async () => {
     const backend = memoryBackend();
-    const plantedEdit = { rpcUrl: 'https://base.example', eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' };
+    const plantedEdit = { rpcUrls: ['https://base.example'], eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' };
     await backend.set({ addedNetworks: [mine('http://127.0.0.1:4337/rpc'), { ...mine('https://bundler.example'), chainId: '0x7a6c', builtIn: true }], builtInEdits: { [BASE_CHAIN_ID]: plantedEdit } });
     const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
     expect((await networks.find('0x7a6b'))?.bundlerUrl).toBeUndefined();
+    expect(await networks.find('0x7a6b')).toMatchObject({ entryPointV08: false, fastBlocks: false });
     // A planted "built-in" added network would switch without asking: it is an added one.
     expect(await networks.find('0x7a6c')).toMatchObject({ builtIn: false, bundlerUrl: 'https://bundler.example' });
     expect(await networks.find(BASE_CHAIN_ID)).toEqual(PRODUCTION_NETWORKS[0]);

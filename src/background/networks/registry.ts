@@ -13,7 +13,7 @@ export interface NetworksSlice {
   builtInEdits: Record<string, BuiltInEdit>;
   /** Chains whose node refused a type-4 transaction: atomic batches are unsupported there. */
   chainsWithoutEip7702: Hex[];
-  /** RPC URLs whose node answered method-not-found to eth_sendRawTransactionSync (EIP-7966): asked once per node. */
+  /** RPC URLs whose node answered method-not-found to eth_sendRawTransactionSync (EIP-7966): asked once per set of endpoints. */
   nodesWithoutSyncSend: string[];
   selectedChainId: Hex;
 }
@@ -40,12 +40,14 @@ export interface Networks {
   markWithoutEip7702(chainId: Hex): Promise<void>;
   /** Whether transactions go out through eth_sendRawTransactionSync: on chains with fast blocks, until the node said it lacks it. */
   sendsSync(chainId: Hex): Promise<boolean>;
-  /** The network's node lacks eth_sendRawTransactionSync: remembered for its RPC URL (another URL is asked again). */
+  /** The network's node lacks eth_sendRawTransactionSync: remembered for its RPC URLs (other URLs are asked again). */
   markWithoutSyncSend(chainId: Hex): Promise<void>;
 }
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
+/** A network's endpoints as one key: which node answered is not known, so a refusal holds for the set. */
+const endpointsKey = (network: Pick<Network, 'rpcUrls'>): string => network.rpcUrls.join(' ');
 
 /** What the build decides (src/background/index.ts): its built-in networks, and whether it is the devnet build. */
 export interface NetworkRelease {
@@ -59,11 +61,11 @@ export interface NetworkRelease {
  * in storage: Firefox lets content scripts write it) is ignored, so it cannot quietly move the selected network's node.
  */
 function withEdit(network: Network, edit: BuiltInEdit | undefined, devnetBuild: boolean): Network {
-  if (!edit || !isAllowedRpcUrl(edit.rpcUrl) || (edit.bundlerUrl && !isAllowedBundlerUrl(edit.bundlerUrl, devnetBuild))) return network;
+  if (!edit || !allowedRpcUrls(edit.rpcUrls) || (edit.bundlerUrl && !isAllowedBundlerUrl(edit.bundlerUrl, devnetBuild))) return network;
   const { blockExplorerUrl: _explorer, bundlerUrl: _bundler, ...rest } = network;
   return {
     ...rest,
-    rpcUrl: edit.rpcUrl,
+    rpcUrls: edit.rpcUrls,
     eip7702: edit.eip7702,
     ...(edit.blockExplorerUrl ? { blockExplorerUrl: edit.blockExplorerUrl } : {}),
     ...(edit.bundlerUrl ? { bundlerUrl: edit.bundlerUrl } : {}),
@@ -77,8 +79,11 @@ function withEdit(network: Network, edit: BuiltInEdit | undefined, devnetBuild: 
  */
 function asAdded(network: Network, devnetBuild: boolean): Network {
   const { bundlerUrl, ...rest } = network;
-  return { ...rest, builtIn: false, ...(bundlerUrl && isAllowedBundlerUrl(bundlerUrl, devnetBuild) ? { bundlerUrl } : {}) };
+  // Nothing is known of its contracts or block time: the release's facts are for its own networks.
+  return { ...rest, builtIn: false, entryPointV08: false, fastBlocks: false, ...(bundlerUrl && isAllowedBundlerUrl(bundlerUrl, devnetBuild) ? { bundlerUrl } : {}) };
 }
+
+const allowedRpcUrls = (urls: unknown): urls is string[] => Array.isArray(urls) && urls.length > 0 && urls.every((u) => typeof u === 'string' && isAllowedRpcUrl(u));
 
 /**
  * A stored selection, edit or added network naming a chain the release does not build in (the local devnet, in the
@@ -120,11 +125,11 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     async sendsSync(chainId) {
       const [network, without] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend')]);
       // On a slow chain the page's wallet_sendCalls answer would wait for the node's whole timeout.
-      return network !== undefined && hasFastBlocks(network) && !without.includes(network.rpcUrl);
+      return network !== undefined && hasFastBlocks(network) && !without.includes(endpointsKey(network));
     },
     async markWithoutSyncSend(chainId) {
       const network = await find(chainId);
-      if (network) await local.update('nodesWithoutSyncSend', (urls) => (urls.includes(network.rpcUrl) ? urls : [...urls, network.rpcUrl]));
+      if (network) await local.update('nodesWithoutSyncSend', (keys) => (keys.includes(endpointsKey(network)) ? keys : [...keys, endpointsKey(network)]));
     },
     async remove(chainId) {
       await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));
@@ -134,8 +139,8 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     },
     async editBuiltIn(chainId, edit) {
       builtInOnly(chainId);
-      const { rpcUrl, eip7702, blockExplorerUrl, bundlerUrl } = edit;
-      const stored: BuiltInEdit = { rpcUrl, eip7702, ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}) };
+      const { rpcUrls, eip7702, blockExplorerUrl, bundlerUrl } = edit;
+      const stored: BuiltInEdit = { rpcUrls, eip7702, ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}) };
       await local.update('builtInEdits', (edits) => ({ ...edits, [chainKey(chainId)]: stored }));
       await forgetRefusal(chainId);
     },

@@ -4,7 +4,7 @@ import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typ
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
 import { rememberSelected } from './rememberSelected';
 
-const ADDED: Network = { chainId: '0x7a6b', name: 'Mine', rpcUrl: 'http://127.0.0.1:8547', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true };
+const ADDED: Network = { chainId: '0x7a6b', name: 'Mine', rpcUrls: ['http://127.0.0.1:8547'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true, entryPointV08: false, fastBlocks: false };
 
 /** A backend that counts reads, and a storage.onChanged to fire by hand. */
 function setUp() {
@@ -40,10 +40,10 @@ describe('the selected network', () => {
   it('follows an edit of the selected built-in network at once, and its restore', async () => {
     const { networks } = setUp();
     const builtIn = await networks.selected();
-    await networks.editBuiltIn(builtIn.chainId, { rpcUrl: 'http://127.0.0.1:8547', eip7702: true });
-    expect((await networks.selected()).rpcUrl).toBe('http://127.0.0.1:8547');
+    await networks.editBuiltIn(builtIn.chainId, { rpcUrls: ['http://127.0.0.1:8547'], eip7702: true });
+    expect((await networks.selected()).rpcUrls).toEqual(['http://127.0.0.1:8547']);
     await networks.restoreBuiltIn(builtIn.chainId);
-    expect((await networks.selected()).rpcUrl).toBe(builtIn.rpcUrl);
+    expect((await networks.selected()).rpcUrls).toEqual(builtIn.rpcUrls);
   });
 
   it('is read again after a write that bypassed it (a wallet reset), when told to forget, before storage says so', async () => {

@@ -1,8 +1,12 @@
-/** JSON-RPC to a node or bundler: no answer is 4901 (the chain is disconnected); a broken answer is -32603. */
+/**
+ * JSON-RPC to a network's node (or a bundler), across its endpoints (./failover.ts): no answer from any is 4901 (the
+ * chain is disconnected), every one limiting requests -32005, a broken answer -32603.
+ */
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { JsonRpcTransportError, jsonRpc } from '../../shared/jsonRpc';
+import { createFailover } from './failover';
 
-/** How long to wait for one answer (default 30 s): eth_sendRawTransactionSync is given up on sooner. */
+/** How long to wait for one endpoint's answer (default 15 s): eth_sendRawTransactionSync is given up on sooner. */
 export interface CallOptions {
   timeoutMs?: number;
 }
@@ -11,25 +15,48 @@ export interface CallOptions {
 export type ChainNode = <T = unknown>(method: string, params?: unknown[], options?: CallOptions) => Promise<T>;
 
 /**
- * An endpoint and the name errors call it by: a URL may carry an API key, and error messages reach every page
- * (the `disconnect` event), so they name the network, never the URL.
+ * A network's endpoints and the name errors call them by: a URL may carry an API key, and error messages reach every
+ * page (the `disconnect` event), so they name the network, never the URL.
  */
 export interface Endpoint {
-  url: string;
+  urls: readonly string[];
   name: string;
 }
 
-export async function callNode<T = unknown>(endpoint: Endpoint, method: string, params: unknown[] = [], timeoutMs?: number): Promise<T> {
+/** Long enough for a slow public node, short enough that the next endpoint is asked while the page still waits. */
+const ENDPOINT_TIMEOUT_MS = 15_000;
+
+/** One back-off record per URL for the worker's life: every network and caller sees the same endpoint's state. */
+const failover = createFailover();
+
+/** Some public nodes refuse the `pending` block tag: the state at `latest` is what they can tell. */
+const refusesPending = (error: unknown, params: unknown[]): boolean =>
+  error instanceof RpcError && /pending/i.test(error.message) && params.includes('pending');
+
+async function askOne<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
   try {
-    return await jsonRpc<T>(endpoint.url, method, params, { timeoutMs });
+    return await jsonRpc<T>(url, method, params, { timeoutMs });
+  } catch (error) {
+    if (!refusesPending(error, params)) throw error;
+    return jsonRpc<T>(url, method, params.map((p) => (p === 'pending' ? 'latest' : p)), { timeoutMs });
+  }
+}
+
+export async function callNode<T = unknown>(endpoint: Endpoint, method: string, params: unknown[] = [], timeoutMs = ENDPOINT_TIMEOUT_MS): Promise<T> {
+  try {
+    return await failover.call(endpoint.urls, (url) => askOne<T>(url, method, params, timeoutMs));
   } catch (error) {
     if (!(error instanceof JsonRpcTransportError)) throw error;
     if (error.reason === 'unreachable' || error.reason === 'timeout') {
       const why = error.reason === 'timeout' ? error.message : 'no connection';
       throw new RpcError(ErrorCode.chainDisconnected, `The node of ${endpoint.name} is unreachable (${why})`);
     }
+    if (error.reason === 'rate-limited') {
+      const wait = error.retryAfterMs === undefined ? '' : `; try again in ${Math.ceil(error.retryAfterMs / 1000)} s`;
+      throw new RpcError(ErrorCode.limitExceeded, `The nodes of ${endpoint.name} are limiting requests${wait}`);
+    }
     throw new RpcError(ErrorCode.internal, `The node of ${endpoint.name} answered ${error.message}`);
   }
 }
 
-export const nodeOf = (network: { rpcUrl: string; name: string }): Endpoint => ({ url: network.rpcUrl, name: network.name });
+export const nodeOf = (network: { rpcUrls: readonly string[]; name: string }): Endpoint => ({ urls: network.rpcUrls, name: network.name });

@@ -41,7 +41,10 @@ export function popupTransaction(params: unknown): PopupTransaction {
   return { to: recipient(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), gas: quantity(p.gas, 'gas') };
 }
 
-/** The Networks form: empty optional URLs are absent. */
+/** Enough for a few providers to fail over to; each is asked for its chain id when saved. */
+const MAX_RPC_URLS = 5;
+
+/** The Networks form: empty optional URLs (and empty lines of the RPC URLs) are absent. */
 export function networkForm(params: unknown): NetworkForm {
   const p = fields(params);
   const optional = (value: unknown, field: string) => {
@@ -52,8 +55,11 @@ export function networkForm(params: unknown): NetworkForm {
   if (name === '' || name.length > 40) throw invalidParams('A network name has 1 to 40 characters');
   const blockExplorerUrl = optional(p.blockExplorerUrl, 'blockExplorerUrl');
   const bundlerUrl = optional(p.bundlerUrl, 'bundlerUrl');
+  if (!Array.isArray(p.rpcUrls)) throw invalidParams('rpcUrls must be an array of URLs');
+  const rpcUrls = p.rpcUrls.map((url, i) => text(url, `rpcUrls[${i}]`).trim()).filter((url) => url !== '');
+  if (rpcUrls.length === 0 || rpcUrls.length > MAX_RPC_URLS) throw invalidParams(`A network has 1 to ${MAX_RPC_URLS} RPC URLs, got ${rpcUrls.length}`);
   return {
-    chainId: quantity(p.chainId, 'chainId'), name, rpcUrl: text(p.rpcUrl, 'rpcUrl').trim(), eip7702: boolean(p.eip7702, 'eip7702'),
+    chainId: quantity(p.chainId, 'chainId'), name, rpcUrls, eip7702: boolean(p.eip7702, 'eip7702'),
     ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}),
   };
 }

@@ -27,9 +27,12 @@ const serviceError = (detail: string): RpcError => {
   return new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error');
 };
 
+/** A page picks the URL: its answer is awaited briefly, read only so far, and never followed elsewhere. */
+const GUARDED = { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES, refuseRedirects: true };
+
 async function call(url: string, method: string, params: unknown[]): Promise<unknown> {
   try {
-    return await jsonRpc(url, method, params, { timeoutMs: TIMEOUT_MS, maxResponseBytes: MAX_RESPONSE_BYTES, refuseRedirects: true });
+    return await jsonRpc(url, method, params, GUARDED);
   } catch (error) {
     const { code, message } = error as RpcError;
     throw serviceError(`${method} at ${url}: ${error instanceof JsonRpcTransportError ? error.reason : `code ${Number(code)}`}: ${cleanText(message, MAX_REASON_CHARS)}`);
@@ -46,6 +49,19 @@ function paymasterFields(result: unknown, method: string): PaymasterFields {
     paymasterVerificationGasLimit: r!.paymasterVerificationGasLimit ?? '0x0',
     paymasterPostOpGasLimit: r!.paymasterPostOpGasLimit ?? '0x0',
   };
+}
+
+/**
+ * Whether the service bundles too, as most do on the paymaster's URL (Coinbase CDP, Pimlico, Alchemy): its
+ * eth_supportedEntryPoints lists EntryPoint v0.8. Any failure is a no: the batch then needs the network's bundler.
+ */
+export async function servesBundlerV08(url: string): Promise<boolean> {
+  try {
+    const entryPoints = await jsonRpc(url, 'eth_supportedEntryPoints', [], GUARDED);
+    return Array.isArray(entryPoints) && entryPoints.some((e) => typeof e === 'string' && e.toLowerCase() === ENTRY_POINT_V08.toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 const params = (op: RpcUserOperation, chainId: Hex, context: Record<string, unknown>) => [op, ENTRY_POINT_V08, chainId, context];

@@ -1,7 +1,7 @@
 /** wallet_getCapabilities (EIP-5792): what the wallet can do for an account, per chain. */
 import { invalidParams } from '../../shared/errors';
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
-import type { Network } from '../../shared/networks';
+import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import { callNode, nodeOf } from '../networks/rpcClient';
 import { method, type DappTable } from './types';
@@ -49,7 +49,7 @@ export const capabilityMethods = {
         wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
           const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
           const atomic = { status: await atomicStatus(network, account, timeout) };
-          return [network.chainId, { atomic, paymasterService: { supported: Boolean(network.bundlerUrl) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+          return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
         }),
       );
       return Object.fromEntries(entries);

@@ -42,3 +42,10 @@ describe('wallet_addEthereumChain names', () => {
     expect(parseAddChain(chain({}, { name: undefined })).nativeCurrency.name).toBe('ETH');
   });
 });
+
+describe('wallet_addEthereumChain endpoints', () => {
+  it('keeps every allowed RPC URL in the page\'s order, up to five, and drops the refused ones', () => {
+    const urls = ['https://a.example', 'http://rpc.example.com', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example', 'https://f.example'];
+    expect(parseAddChain(chain({ rpcUrls: urls })).rpcUrls).toEqual(['https://a.example', 'https://b.example', 'https://c.example', 'https://d.example', 'https://e.example']);
+  });
+});

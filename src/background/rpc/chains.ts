@@ -14,6 +14,8 @@ const chainIdParam = (params: unknown, name: string): Hex => {
 };
 
 const MAX_CHAIN_NAME_CHARS = 64;
+/** Endpoints kept of a page's list: enough to fail over, few enough to show on the approval screen. */
+const MAX_RPC_URLS = 5;
 
 /** A name the wallet will show: 1 to `max` characters, none that hide or reorder text (a look-alike of a known network). */
 function displayedName(value: unknown, field: string, max: number): string {
@@ -27,8 +29,8 @@ export function parseAddChain(params: unknown): Network {
   const arg = object(positional(params, 'wallet_addEthereumChain', 1)[0], 'params[0]');
   const chainId = quantity(arg.chainId, 'chainId');
   const chainName = displayedName(arg.chainName, 'chainName', MAX_CHAIN_NAME_CHARS);
-  const rpcUrl = Array.isArray(arg.rpcUrls) ? arg.rpcUrls.find((u): u is string => typeof u === 'string' && isAllowedRpcUrl(u)) : undefined;
-  if (!rpcUrl) throw invalidParams('rpcUrls must hold at least one https URL (http only for localhost)');
+  const rpcUrls = Array.isArray(arg.rpcUrls) ? arg.rpcUrls.filter((u): u is string => typeof u === 'string' && isAllowedRpcUrl(u)).slice(0, MAX_RPC_URLS) : [];
+  if (rpcUrls.length === 0) throw invalidParams('rpcUrls must hold at least one https URL (http only for localhost)');
   const currency = object(arg.nativeCurrency, 'nativeCurrency');
   const symbol = displayedName(currency.symbol, 'nativeCurrency.symbol', 6);
   const currencyName = typeof currency.name === 'string' ? displayedName(currency.name, 'nativeCurrency.name', MAX_CHAIN_NAME_CHARS) : symbol;
@@ -37,12 +39,15 @@ export function parseAddChain(params: unknown): Network {
   return {
     chainId,
     name: chainName,
-    rpcUrl,
+    rpcUrls,
     nativeCurrency: { name: currencyName, symbol, decimals: 18 },
     blockExplorerUrl: explorer,
     builtIn: false,
     // Assumed until the node rejects a type-4 transaction, which marks the network as without it.
     eip7702: true,
+    // Unknown until detected: sponsorship waits for it, sends are not held for inclusion.
+    entryPointV08: false,
+    fastBlocks: false,
   };
 }
 
@@ -95,7 +100,7 @@ export const chainMethods = {
         // A known chain is only switched to; the screen then shows it as the wallet has it.
         return known ? switchOrAsk(services, origin, known, () => known) : network;
       },
-      // The network exactly as the screen showed it (the first allowed RPC URL).
+      // The network exactly as the screen showed it (the allowed RPC URLs, in the page's order).
       async approve({ details }, _answer, services) {
         await services.networks.add(details);
         await switchNetwork(services, details.chainId);

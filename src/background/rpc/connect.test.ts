@@ -41,6 +41,8 @@ function setup() {
 }
 
 const connect = (capabilities?: Record<string, unknown>, chainIds?: string[]) => [{ version: '1', ...(capabilities && { capabilities }), ...(chainIds && { chainIds }) }];
+/** The selected network first, then the others in the wallet's order. */
+const EVERY_CHAIN = [LOCAL_DEVNET.chainId, ...DEVNET_BUILD_NETWORKS.filter((n) => n !== LOCAL_DEVNET).map((n) => n.chainId)];
 
 describe('wallet_connect', () => {
   it('fills in what the site left out, shows the message, and answers with it signed by the chosen account', async () => {
@@ -48,7 +50,7 @@ describe('wallet_connect', () => {
     const before = Date.now();
     expect(await request('wallet_connect', connect({ signInWithEthereum: { nonce: 'n0nce1234', statement: 'Welcome back' } }))).toBe(DEFERRED);
     const { chainIds, signIn } = requested[0];
-    expect(chainIds).toEqual(['0x7a69', '0x2105', '0x14a34']);
+    expect(chainIds).toEqual(EVERY_CHAIN);
     expect(signIn).toEqual({ fields: { nonce: 'n0nce1234', statement: 'Welcome back', domain: 'dapp.example', uri: ORIGIN, version: '1', chainId: '31337', issuedAt: expect.any(String) } });
     expect(Date.parse(signIn!.fields.issuedAt)).toBeGreaterThanOrEqual(before - 1000);
 
@@ -58,7 +60,7 @@ describe('wallet_connect', () => {
     expect(capabilities.signInWithEthereum!.message).toBe(siweMessage(signIn!.fields, ACCOUNT));
     expect(capabilities.signInWithEthereum!.message).toMatch(/^dapp\.example wants you to sign in with your Ethereum account:\n0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\nWelcome back\n\nURI: https:\/\/dapp\.example\n/);
     expect(verifyMessage(capabilities.signInWithEthereum!.message, capabilities.signInWithEthereum!.signature)).toBe(ACCOUNT);
-    expect(result.chainIds).toEqual(['0x7a69', '0x2105', '0x14a34']);
+    expect(result.chainIds).toEqual(EVERY_CHAIN);
     expect(await request('eth_accounts')).toEqual({ result: [ACCOUNT.toLowerCase()] });
   });
 
@@ -75,8 +77,8 @@ describe('wallet_connect', () => {
   it('answers a connected site at once without sign-in, and asks again with it', async () => {
     const { requested, request, decide } = setup();
     await request('wallet_connect', connect());
-    expect(requested[0]).toEqual({ chainIds: ['0x7a69', '0x2105', '0x14a34'] });
-    expect(await decide(true)).toEqual({ result: { accounts: [{ address: ACCOUNT, capabilities: {} }], chainIds: ['0x7a69', '0x2105', '0x14a34'] } });
+    expect(requested[0]).toEqual({ chainIds: EVERY_CHAIN });
+    expect(await decide(true)).toEqual({ result: { accounts: [{ address: ACCOUNT, capabilities: {} }], chainIds: EVERY_CHAIN } });
     expect(await request('wallet_connect', connect({}, ['0x2105']))).toEqual({ result: { accounts: [{ address: ACCOUNT, capabilities: {} }], chainIds: ['0x2105'] } });
     expect(await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }))).toBe(DEFERRED);
     expect(requested).toHaveLength(2);
@@ -84,8 +86,8 @@ describe('wallet_connect', () => {
 
   it('keeps the asked chains the wallet has (5710 for none); the sign-in defaults to the first of them', async () => {
     const { requested, request } = setup();
-    expect(await request('wallet_connect', connect(undefined, ['0x1', '0xa']))).toEqual({ error: { code: 5710, message: 'None of the chains 0x1, 0xa is a network of this wallet' } });
-    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }, ['0x1', '0x2105']));
+    expect(await request('wallet_connect', connect(undefined, ['0x7a6e', '0x7a6f']))).toEqual({ error: { code: 5710, message: 'None of the chains 0x7a6e, 0x7a6f is a network of this wallet' } });
+    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678' } }, ['0x7a6e', '0x2105']));
     expect(requested[0].chainIds).toEqual(['0x2105']);
     expect(requested[0].signIn!.fields.chainId).toBe('8453');
   });

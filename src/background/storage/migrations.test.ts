@@ -42,4 +42,20 @@ describe('storage migrations', () => {
     await MIGRATIONS[1](backend);
     expect(await backend.get('sentTransactions')).toEqual({});
   });
+
+  it('3: an added network and a built-in network\'s edit with one RPC URL list it as their only endpoint', async () => {
+    const backend = memoryBackend();
+    const added = { chainId: '0x7a6b', name: 'Mine', rpcUrl: 'http://127.0.0.1:8547', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true };
+    await backend.set({ addedNetworks: [added], builtInEdits: { '0x2105': { rpcUrl: 'https://base.example', eip7702: false, bundlerUrl: 'https://bundler.example' } } });
+    await MIGRATIONS[2](backend);
+    const { rpcUrl: _one, ...rest } = added;
+    expect(await backend.get('addedNetworks')).toEqual({ addedNetworks: [{ ...rest, rpcUrls: ['http://127.0.0.1:8547'] }] });
+    expect(await backend.get('builtInEdits')).toEqual({ builtInEdits: { '0x2105': { rpcUrls: ['https://base.example'], eip7702: false, bundlerUrl: 'https://bundler.example' } } });
+  });
+
+  it('3: leaves a store without networks as it is', async () => {
+    const backend = memoryBackend();
+    await MIGRATIONS[2](backend);
+    expect([await backend.get('addedNetworks'), await backend.get('builtInEdits')]).toEqual([{}, {}]);
+  });
 });

@@ -26,7 +26,24 @@ const sentTransactionsNameTheirChain: Migration = async (backend) => {
   await backend.set({ sentTransactions: sentTransactions.filter((t: { chainId?: unknown }) => typeof t.chainId === 'string') });
 };
 
-export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod, sentTransactionsNameTheirChain];
+/** An added network or a built-in one's edit with one `rpcUrl` as one with that endpoint alone in `rpcUrls`. */
+const withEndpointList = (record: unknown): unknown => {
+  if (typeof record !== 'object' || record === null || !('rpcUrl' in record) || typeof record.rpcUrl !== 'string') return record;
+  const { rpcUrl, ...rest } = record;
+  return { ...rest, rpcUrls: [rpcUrl] };
+};
+
+/** 3: networks list their endpoints (failover); the one URL stored before becomes the list's only entry. */
+const networksListTheirEndpoints: Migration = async (backend) => {
+  const { addedNetworks } = await backend.get('addedNetworks');
+  const { builtInEdits } = await backend.get('builtInEdits');
+  if (Array.isArray(addedNetworks)) await backend.set({ addedNetworks: addedNetworks.map(withEndpointList) });
+  if (builtInEdits && typeof builtInEdits === 'object') {
+    await backend.set({ builtInEdits: Object.fromEntries(Object.entries(builtInEdits).map(([chain, edit]) => [chain, withEndpointList(edit)])) });
+  }
+};
+
+export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod, sentTransactionsNameTheirChain, networksListTheirEndpoints];
 
 export async function migrate(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): Promise<void> {
   const stored = (await backend.get(VERSION_KEY))[VERSION_KEY];

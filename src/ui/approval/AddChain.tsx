@@ -20,7 +20,7 @@ export function AddChain({ approval }: ScreenProps<'addChain'>) {
       <Rows>
         <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
         <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
-        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+        <Row label="RPC URL" mono>{network.rpcUrls.join(', ')}</Row>
         <Row label="Currency">{cleanText(network.nativeCurrency.symbol)}</Row>
       </Rows>
       <LookAlikeWarning names={[['network name', network.name], ['currency symbol', network.nativeCurrency.symbol]]} />

@@ -19,7 +19,7 @@ export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
       <Rows>
         <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
         <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
-        <Row label="RPC URL" mono>{network.rpcUrl}</Row>
+        <Row label="RPC URL" mono>{network.rpcUrls.join(', ')}</Row>
       </Rows>
       <LookAlikeWarning names={[['network name', network.name]]} />
     </Screen>

@@ -58,7 +58,7 @@ describe('approval screens show names stripped, flag look-alikes, and load no re
   });
 
   it('addEthereumChain: a Greek ο in the network name', async () => {
-    await render({ type: 'addChain', details: { chainId: '0x2106', name: 'B\u03bfse', rpcUrl: 'https://rpc.example', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true } } as never);
+    await render({ type: 'addChain', details: { chainId: '0x2106', name: 'B\u03bfse', rpcUrls: ['https://rpc.example'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: false, eip7702: true, entryPointV08: false, fastBlocks: false } } as never);
     expect(text('Look-alike warning')).toBe('The network name “B\u03bfse” mixes Latin and Greek letters: it may imitate another name.');
   });
 

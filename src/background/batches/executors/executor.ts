@@ -19,7 +19,8 @@ export interface BatchDeps {
   accounts: Pick<Accounts, 'signer'>;
   networks: Pick<Networks, 'markWithoutEip7702' | 'sendsSync' | 'markWithoutSyncSend'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  bundlerFor(chainId: Hex): Promise<ChainNode>;
+  /** The batch's bundler (`url`, chosen when it was prepared), else the network's. */
+  bundlerFor(chainId: Hex, url?: string): Promise<ChainNode>;
   /** Where sent batches are followed: the network's shared poll loop. */
   loops: Pick<PollLoops, 'watch'>;
   /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */

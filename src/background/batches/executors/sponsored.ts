@@ -112,7 +112,7 @@ export const sponsored: Executor = {
   },
 
   async send(deps: BatchDeps, batch) {
-    const bundler = await deps.bundlerFor(batch.chainId);
+    const bundler = await deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl);
     if (!batch.userOperation) {
       const [node, wallet] = await Promise.all([deps.nodeFor(batch.chainId), deps.accounts.signer(batch.from)]);
       const built = await build(node, bundler, wallet, batch);
@@ -137,7 +137,7 @@ export const sponsored: Executor = {
   async refresh(deps, batch, node) {
     const sent = batch.userOperation;
     if (!sent?.sent || sent.final || sent.dropped) return batch;
-    const [bundler, chain] = await Promise.all([deps.bundlerFor(batch.chainId), node ?? deps.nodeFor(batch.chainId)]);
+    const [bundler, chain] = await Promise.all([deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl), node ?? deps.nodeFor(batch.chainId)]);
     const [found, head] = await Promise.all([
       bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [sent.hash]),
       chain<Hex>('eth_blockNumber').then(Number),

@@ -35,6 +35,8 @@ function fakeChain() {
     /** Transactions sent with eth_sendRawTransaction, and with eth_sendRawTransactionSync. */
     broadcasts: [] as string[],
     syncSends: [] as string[],
+    /** Receipt reads still to reach a backend that lags behind (it answers null for what is mined). */
+    laggingReceiptReads: 0,
   };
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
@@ -57,7 +59,9 @@ function fakeChain() {
       case 'eth_getBlockByNumber': return { baseFeePerGas: `0x${chain.baseFee.toString(16)}` } as T;
       case 'eth_maxPriorityFeePerGas': return '0x2' as T;
       case 'eth_getTransactionByHash': return (chain.mempool.has(params[0] as string) ? {} : null) as T;
-      case 'eth_getTransactionReceipt': return (chain.receipts.get(params[0] as string) ?? null) as T;
+      case 'eth_getTransactionReceipt':
+        if (chain.laggingReceiptReads > 0) return (chain.laggingReceiptReads--, null) as T;
+        return (chain.receipts.get(params[0] as string) ?? null) as T;
       case 'eth_sendRawTransaction': {
         const hash = Transaction.from(params[0] as string).hash!;
         chain.broadcasts.push(hash);
@@ -176,6 +180,34 @@ describe('following', () => {
     await refreshTransactions(deps, await stored());
     expect((await stored()).transactions[0].dropped).toBe(true);
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+
+  it('keeps a receipt a node behind its block does not know yet (a lagging backend is no reorg)', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const { hash } = (await stored()).transactions[0];
+    chain.receipts.set(hash, receiptAt(hash, 100));
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+    chain.head = 97;
+    chain.laggingReceiptReads = 1;
+    await refreshTransactions(deps, await stored());
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+  });
+
+  it('reads the receipt again before calling a transaction dropped: a lagging backend\'s "no receipt" is not the last word', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const { hash } = (await stored()).transactions[0];
+    chain.latestNonce = 6;
+    chain.laggingReceiptReads = 1;
+    await refreshTransactions(deps, await stored());
+    chain.head += DROP_AFTER_BLOCKS;
+    chain.receipts.set(hash, receiptAt(hash, 100));
+    chain.laggingReceiptReads = 1;
+    await refreshTransactions(deps, await stored());
+    expect((await stored()).transactions[0].dropped).toBeUndefined();
+    expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
   });
 });
 

@@ -157,19 +157,25 @@ export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: numb
 
 /**
  * One look at a transaction not final yet: its receipt (gone again after a reorg), or, without one, whether it can
- * still be mined. Bytes the node no longer holds are sent again; once the account's nonce has moved past it without
- * a receipt for DROP_AFTER_BLOCKS blocks, another transaction took its place and it is dropped.
+ * still be mined. Bytes the node no longer holds are sent again (the same bytes, never a new signature); once the
+ * account's nonce has moved past it without a receipt for DROP_AFTER_BLOCKS blocks, and a last read finds none,
+ * another transaction took its place and it is dropped.
  */
 async function look(node: ChainNode, tx: BatchTransaction, head: number, accountNonce: () => Promise<number>): Promise<BatchTransaction> {
   const found = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
   if (found) return withReceipt(tx, found, head);
+  // A node whose head is below the receipt's block has not seen that block yet (a lagging backend): no reorg.
+  if (tx.receipt?.blockNumber && head < Number(tx.receipt.blockNumber)) return tx;
   const { receipt: _reorged, preconfirmed: _unsealed, ...waiting } = tx;
   if ((await accountNonce()) <= tx.nonce) {
     if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
     return { ...waiting, missingSince: undefined };
   }
   const since = tx.missingSince ?? head;
-  return head - since >= DROP_AFTER_BLOCKS ? { ...waiting, dropped: true } : { ...waiting, missingSince: since };
+  if (head - since < DROP_AFTER_BLOCKS) return { ...waiting, missingSince: since };
+  // A load-balanced node may have answered from a backend behind the one that mined it: asked once more before the verdict.
+  const again = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
+  return again ? withReceipt(tx, again, head) : { ...waiting, dropped: true };
 }
 
 /** Asks the node once about every sent transaction not final yet, and stores what changed. */

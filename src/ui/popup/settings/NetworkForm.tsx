@@ -18,12 +18,12 @@ function chainIdOf(text: string): Hex {
 export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): void }) {
   const [chainId, setChainId] = useState(editing ? String(BigInt(editing.chainId)) : '');
   const [name, setName] = useState(editing?.name ?? '');
-  const [rpcUrl, setRpcUrl] = useState(editing?.rpcUrl ?? '');
+  const [rpcUrls, setRpcUrls] = useState(editing?.rpcUrls.join('\n') ?? '');
   const [explorer, setExplorer] = useState(editing?.blockExplorerUrl ?? '');
   const [bundler, setBundler] = useState(editing?.bundlerUrl ?? '');
   const [eip7702, setEip7702] = useState(editing?.eip7702 ?? true);
   const { submit, error, busy } = useSubmit(async () => {
-    await call('saveNetwork', { chainId: chainIdOf(chainId), name, rpcUrl, blockExplorerUrl: explorer, bundlerUrl: bundler, eip7702 });
+    await call('saveNetwork', { chainId: chainIdOf(chainId), name, rpcUrls: rpcUrls.split('\n'), blockExplorerUrl: explorer, bundlerUrl: bundler, eip7702 });
     onDone();
   });
   const restore = useSubmit(async () => {
@@ -41,8 +41,9 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
         <input value={name} onChange={(e) => setName(e.target.value)} disabled={editing?.builtIn} maxLength={40} />
       </label>
       <label>
-        RPC URL
-        <input value={rpcUrl} onChange={(e) => setRpcUrl(e.target.value)} placeholder="https://…" spellCheck={false} />
+        RPC URLs
+        {/* Named here: a label around a textarea would take its text into the name. */}
+        <textarea aria-label="RPC URLs" rows={2} value={rpcUrls} onChange={(e) => setRpcUrls(e.target.value)} placeholder="https://… (one a line, tried in this order)" spellCheck={false} />
       </label>
       <label>
         Explorer URL
@@ -57,7 +58,7 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
         EIP-7702 (atomic batches)
       </label>
       {(error ?? restore.error) && <p className="error" role="alert">{error ?? restore.error}</p>}
-      <button type="submit" disabled={busy || restore.busy || chainId === '' || name === '' || rpcUrl === ''}>{busy ? 'Checking…' : 'Save network'}</button>
+      <button type="submit" disabled={busy || restore.busy || chainId === '' || name === '' || rpcUrls.trim() === ''}>{busy ? 'Checking…' : 'Save network'}</button>
       {editing?.edited && (
         <button type="button" className="secondary" disabled={busy || restore.busy} onClick={restore.submit}>Restore defaults</button>
       )}
