@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchStatus, CallsStatus, preconfirmed } from './status';
-import { withReceipt } from './executors/transactions';
+import { withReceipt } from './executors/transactionReceipts';
 import type { BatchRecord, BatchTransaction } from './types';
 
 const receipt = (ok: boolean) => ({ logs: [], status: ok ? '0x1' : '0x0', blockHash: '0x01', blockNumber: '0x1', gasUsed: '0x5208', transactionHash: '0x02' }) as BatchTransaction['receipt'];

@@ -12,7 +12,8 @@ import { encodeExecuteBatch } from '../encoding';
 import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
 import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
-import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
+import { refreshTransactions } from './transactionReceipts';
+import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
 export const AUTHORIZATION_GAS = 25_000n;

@@ -9,7 +9,8 @@ import type { Hex } from '../../../shared/params';
 import { AUTHORIZATION_GAS } from './atomic';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { TX_BASE_GAS, hexGas, withMargin } from './gas';
-import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
+import { refreshTransactions } from './transactionReceipts';
+import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
 /**
  * The authorization that clears `authority`'s delegation. A transaction bumps its sender's nonce before the

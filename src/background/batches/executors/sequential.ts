@@ -4,7 +4,8 @@
  */
 import { planned, type Executor } from './executor';
 import { callGas, hexGas } from './gas';
-import { refreshTransactions, sendTransactions, signTransaction, type SignTransactions } from './transactions';
+import { refreshTransactions } from './transactionReceipts';
+import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
 const sign: SignTransactions = (wallet, batch, nonce, fees) =>
   Promise.all(

@@ -22,7 +22,7 @@ import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
 import { unclear } from './nodeAnswers';
-import { toCallReceipt } from './transactions';
+import { toCallReceipt } from './transactionReceipts';
 
 const ENTRY_POINT = lazyInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 

@@ -13,7 +13,7 @@ import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS, type BatchRecord } from '../types';
 import type { BatchDeps } from './executor';
 import { planReplacement, replaceTransaction } from '../replace';
-import { refreshTransactions } from './transactions';
+import { refreshTransactions } from './transactionReceipts';
 import { createNetworks, NETWORKS_DEFAULTS } from '../../networks/registry';
 
 const ORIGIN = 'https://dapp.example';

@@ -11,10 +11,10 @@ import type { Hex } from '../../../shared/params';
 import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors';
 import type { ChainNode } from '../../networks/rpcClient';
 import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
-import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
-import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
+import type { BatchRecord, BatchTransaction } from '../types';
 import type { BatchDeps } from './executor';
 import { NO_7702, refusesTransaction, unclear } from './nodeAnswers';
+import { withReceipt } from './transactionReceipts';
 import { sendBytes, type NodeReceipt } from './syncSend';
 
 /** Signs the batch's transactions from `nonce` on, with `fees`. */
@@ -131,71 +131,4 @@ export async function sendTransactions(deps: BatchDeps, batch: BatchRecord, sign
       throw again instanceof NonceTaken ? again.refusal : again;
     }
   }
-}
-
-/** The receipt fields EIP-5792 reports, from a node's receipt. */
-export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
-  logs: r.logs.map(({ address, data, topics }) => ({ address, data, topics })),
-  status: r.status,
-  blockHash: r.blockHash,
-  blockNumber: r.blockNumber,
-  gasUsed: r.gasUsed,
-  transactionHash: r.transactionHash,
-});
-
-/**
- * A transaction with its receipt as of the node's latest block `head`. The receipt is pre-confirmed while its block
- * is above `head`: a flashblocks node serves receipts from the block it is still building (number latest + 1), and
- * the block counts as sealed once the node's latest block has reached it. Final FINAL_CONFIRMATIONS blocks deeper.
- */
-export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: number): BatchTransaction {
-  const { missingSince: _missing, preconfirmed: _before, ...rest } = tx;
-  // A receipt without a block number is not in a sealed block either.
-  const depth = found.blockNumber ? head - Number(found.blockNumber) : -1;
-  return { ...rest, receipt: toCallReceipt(found), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
-}
-
-/**
- * One look at a transaction not final yet: its receipt (gone again after a reorg), or, without one, whether it can
- * still be mined. Bytes the node no longer holds are sent again (the same bytes, never a new signature); once the
- * account's nonce has moved past it without a receipt for DROP_AFTER_BLOCKS blocks, and a last read finds none,
- * another transaction took its place and it is dropped.
- */
-async function look(node: ChainNode, tx: BatchTransaction, head: number, accountNonce: () => Promise<number>): Promise<BatchTransaction> {
-  const found = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
-  if (found) return withReceipt(tx, found, head);
-  // A node whose head is below the receipt's block has not seen that block yet (a lagging backend): no reorg.
-  if (tx.receipt?.blockNumber && head < Number(tx.receipt.blockNumber)) return tx;
-  const { receipt: _reorged, preconfirmed: _unsealed, ...waiting } = tx;
-  if ((await accountNonce()) <= tx.nonce) {
-    if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
-    return { ...waiting, missingSince: undefined };
-  }
-  const since = tx.missingSince ?? head;
-  if (head - since < DROP_AFTER_BLOCKS) return { ...waiting, missingSince: since };
-  // A load-balanced node may have answered from a backend behind the one that mined it: asked once more before the verdict.
-  const again = await node<NodeReceipt | null>('eth_getTransactionReceipt', [tx.hash]);
-  return again ? withReceipt(tx, again, head) : { ...waiting, dropped: true };
-}
-
-/** Asks the node once about every sent transaction not final yet, and stores what changed. */
-export async function refreshTransactions(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord> {
-  const open = batch.transactions.filter((t) => t.sent && !t.final && !t.dropped);
-  if (open.length === 0) return batch;
-  const chain = node ?? (await deps.nodeFor(batch.chainId));
-  const head = Number(await chain<Hex>('eth_blockNumber'));
-  let nonce: Promise<number> | undefined;
-  const accountNonce = () => (nonce ??= chain<Hex>('eth_getTransactionCount', [batch.from, 'latest']).then(Number));
-  const looked = new Map((await Promise.all(open.map((t) => look(chain, t, head, accountNonce)))).map((t) => [t.hash, t]));
-  const same = open.every((t) => JSON.stringify(t) === JSON.stringify(looked.get(t.hash)));
-  if (same) return batch;
-  // What was looked at replaces the stored chain facts; links a Speed up or Cancel added meanwhile stay.
-  const merged = (stored: BatchTransaction, seen: BatchTransaction): BatchTransaction => {
-    const { replacedBy: _stale, ...facts } = seen;
-    return stored.replacedBy ? { ...facts, replacedBy: stored.replacedBy } : facts;
-  };
-  return deps.batches.update(batch.origin, batch.id, (b) => ({
-    ...b,
-    transactions: b.transactions.map((t) => (looked.has(t.hash) ? merged(t, looked.get(t.hash)!) : t)),
-  }));
 }
