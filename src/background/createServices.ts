@@ -7,7 +7,8 @@ import { createAccounts } from './accounts/accounts';
 import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
 import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
-import { lazyReview } from './clearSigning/lazyReview';
+import type { ReviewDeps } from './clearSigning/bound';
+import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
@@ -93,6 +94,7 @@ export function createServices(deps: ServiceDeps): Background {
   const bundled = bundledDescriptors(deps.readExtensionFile);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
+  const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
   const approvalWindow = deps.windows.approval(session);
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
@@ -164,7 +166,8 @@ export function createServices(deps: ServiceDeps): Background {
       return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
     },
     previews: lazyPreviews(),
-    reviewTypedData: lazyReview({ node: (method, params) => services.node(method, params), descriptors, now: Date.now }),
+    reviewTypedData: lazyReview(reviewDeps),
+    reviewCalls: lazyCallReview(reviewDeps),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

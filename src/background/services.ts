@@ -8,7 +8,7 @@ import type { Accounts } from './accounts/accounts';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
-import type { ReviewTypedData } from './clearSigning/lazyReview';
+import type { ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
@@ -78,6 +78,8 @@ export interface Services {
   previews: Previews;
   /** A typed message in words (ERC-7730 descriptors) with its dangers, for the signature screen. */
   reviewTypedData: ReviewTypedData;
+  /** The calls of a batch or a transaction described, in a signature's words and with its dangers where a descriptor binds. */
+  reviewCalls: ReviewCalls;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

@@ -39,6 +39,16 @@ export interface DecodedCall {
   action?: TokenAction;
   /** The calldata for a collapsible raw view, cut at RAW_DATA_SHOWN bytes (dataSize tells the full size). */
   data?: Hex;
+  /** In a descriptor's words, as a signature granting the same would read (absent when none binds, or in older records). */
+  review?: CallReview;
+}
+
+/** A call in words by the ERC-7730 descriptor that binds to its contract and function, and its dangers. */
+export interface CallReview {
+  clear: ClearSigned;
+  dangers: Danger[];
+  /** The calls it makes on the account's behalf (an account's executeBatch) that a descriptor describes too. */
+  inner?: { label: string; clear: ClearSigned }[];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The dangers of a typed message, from what the descriptor made of it (amounts, spenders, dates, by their `$id`) and
- * what the chain says of its addresses. Pure: the reads are done before (review.ts).
+ * The dangers of a typed message or a call, from what the descriptor made of it (amounts, spenders, dates, by their
+ * `$id`) and what the chain says of its addresses. Pure: the reads are done before (bound.ts).
  */
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts } from '../../shared/erc7730/types';
@@ -21,6 +21,7 @@ export interface DangerInput {
   /** Seconds since 1970. */
   now: bigint;
   chainId: Hex;
+  /** A typed message's domain contract (a call has none: it is the contract called). */
   verifyingContract?: Hex;
 }
 
@@ -51,8 +52,12 @@ function allowanceDangers({ facts, chainId, verifyingContract }: DangerInput): D
 
 function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
   const dangers: Danger[] = [];
+  // An allowance set to nothing (a revoke) is safe whoever the spender is.
+  const allowances = facts.amounts.filter((a) => a.id === 'allowance');
+  const grantsNothing = allowances.length > 0 && allowances.every((a) => a.amount === 0n);
   for (const { id, label, address, types } of facts.addresses) {
     if (id !== 'spender' && !types?.includes('contract')) continue;
+    if (id === 'spender' && grantsNothing) continue;
     const known = addresses.get(address.toLowerCase());
     if (known?.code === 'none' || known?.code === 'delegated') {
       dangers.push({
@@ -76,7 +81,7 @@ function deadlineDangers({ facts, now }: DangerInput): Danger[] {
   });
 }
 
-export function typedDataDangers(input: DangerInput): Danger[] {
+export function dangersOf(input: DangerInput): Danger[] {
   const dangers = [...allowanceDangers(input), ...spenderDangers(input), ...deadlineDangers(input)];
   const verifying = input.verifyingContract && input.addresses.get(input.verifyingContract.toLowerCase());
   if (verifying && verifying.code !== 'contract' && !dangers.some((d) => d.kind === 'verifyingNotToken')) {

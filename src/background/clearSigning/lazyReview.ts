@@ -1,12 +1,19 @@
-/** Clear signing with its code evaluated on the first signature request rather than at the worker's start. */
-import type { TypedDataReview } from '../../shared/approvals';
+/** Clear signing with its code evaluated on the first request it reviews rather than at the worker's start. */
+import type { DecodedCall, TypedDataReview } from '../../shared/approvals';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
-import type { ReviewDeps } from './review';
+import { describeCall, type CallInput } from '../calls/describe';
+import type { ReviewDeps } from './bound';
 
 export type ReviewTypedData = (typed: TypedMessage, account: Hex, network: Network) => Promise<TypedDataReview>;
+export type ReviewCalls = (calls: CallInput[], account: Hex, network: Network) => Promise<DecodedCall[]>;
 
 export function lazyReview(deps: ReviewDeps): ReviewTypedData {
   return async (...args) => (await import('./review')).reviewTypedData(deps, ...args);
+}
+
+/** Never fails: without the engine's code (a worker stopping mid-load) the calls are described as before it. */
+export function lazyCallReview(deps: ReviewDeps): ReviewCalls {
+  return async (calls, ...rest) => (await import('./calls').catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? calls.map(describeCall);
 }

@@ -2,25 +2,17 @@
 import type { TypedDataReview } from '../../shared/approvals';
 import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
-import { render } from '../../shared/erc7730/render';
-import type { Descriptor, RenderFacts } from '../../shared/erc7730/types';
+import type { RenderFacts } from '../../shared/erc7730/types';
 import type { Grant } from '../../shared/allowances';
 import { toAddress } from '../../shared/erc7730/values';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
-import type { ChainNode } from '../networks/rpcClient';
 import { PERMIT2 } from '../calls/signatures';
-import { addressFacts, tokenReader } from './chainFacts';
-import { typedDataDangers } from './dangers';
+import { nowSeconds, reviewBound, type ReviewDeps } from './bound';
+import { addressFacts } from './chainFacts';
+import { dangersOf } from './dangers';
 import { orderDangers } from './seaport';
-
-export interface ReviewDeps {
-  node: ChainNode;
-  descriptors(): Promise<Descriptor[]>;
-  /** Milliseconds, as Date.now. */
-  now(): number;
-}
 
 const NOT_DESCRIBED: Danger = {
   kind: 'notDescribed',
@@ -33,21 +25,12 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   const bound = bindMessage(await deps.descriptors(), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
-    const dangers = typedDataDangers({ facts: { amounts: [], addresses: [], dates: [] }, addresses: facts, now: BigInt(Math.floor(deps.now() / 1000)), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
     return { dangers: [NOT_DESCRIBED, ...dangers] };
   }
-  const tokens = tokenReader(deps.node, account, network.name);
-  const { clear, facts } = await render(bound, {
-    chainId: BigInt(network.chainId),
-    ...(verifyingContract ? { to: verifyingContract } : {}),
-    from: account,
-    nativeSymbol: network.nativeCurrency.symbol,
-    token: tokens.read,
-  });
-  const checked = [...facts.addresses.filter((a) => a.id === 'spender' || a.types?.includes('contract')).map((a) => a.address), ...(verifyingContract ? [verifyingContract] : [])];
-  const addresses = await addressFacts(deps.node, checked);
-  const dangers = typedDataDangers({ facts, addresses, now: BigInt(Math.floor(deps.now() / 1000)), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
-  if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens.all, network.nativeCurrency.symbol));
+  const container = verifyingContract ? { to: verifyingContract, verifyingContract } : {};
+  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container });
+  if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens, network.nativeCurrency.symbol));
   return { clear, dangers, ...grantsOf(facts, verifyingContract) };
 }
 

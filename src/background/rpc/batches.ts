@@ -6,7 +6,6 @@ import { positional, type Hex } from '../../shared/params';
 import { parseDataSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
-import { describeCall } from '../calls/describe';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { tierFees, toHexTierFees } from '../batches/fees';
 import { refreshReceipts } from '../batches/follow';
@@ -53,7 +52,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // Simulated while the window opens; the screen asks for it (previewApproval).
   void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
-  const described = batch.calls.map(describeCall);
+  const described = await services.reviewCalls(batch.calls, from, network);
   const lookAlikeRecipients = await poisonedRecipients(services, described);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,

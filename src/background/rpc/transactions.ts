@@ -49,7 +49,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const maxFees = fixedFees
     ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas)).toString() }
     : Object.fromEntries(FEE_TIERS.map((tier) => [tier, (gas * tiers[tier].maxFeePerGas).toString()]));
-  const described = describeCall(call);
+  const [described] = await services.reviewCalls([call], from, network);
   const lookAlikeRecipients = await poisonedRecipients(services, [described]);
   return {
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,

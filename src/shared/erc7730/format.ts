@@ -96,6 +96,19 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
   return { text: unlimited ? `${message} ${meta.symbol}` : `${units(amount, meta.decimals)} ${meta.symbol}` };
 }
 
+/** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
+function calldata(input: FormatInput): Formatted {
+  const { field, value, path, label, data, descriptor, context, facts } = input;
+  const at = (name: string) => {
+    const where = field.params?.[name];
+    return typeof where === 'string' ? companion(where, path, data, descriptor, context) : undefined;
+  };
+  const to = toAddress(at('calleePath'));
+  const amount = toBigInt(at('amountPath'));
+  if (to && typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) facts.calls.push({ label, to, data: value as Hex, ...(amount === undefined ? {} : { value: amount }) });
+  return raw(input, 'a call made on your behalf: shown as its bytes');
+}
+
 /** A value named by `metadata.enums`; a true `unlimitedIfTrue` (DAI's `allowed`, setApprovalForAll) counts as an unlimited allowance. */
 function enumValue(input: FormatInput): Formatted {
   const { field, value, label, context, facts } = input;
@@ -103,6 +116,8 @@ function enumValue(input: FormatInput): Formatted {
   const values = typeof ref === 'string' ? (reach(input.descriptor, rootOf(ref).rest)[0]?.value as Record<string, string> | undefined) : undefined;
   const key = typeof value === 'boolean' ? String(value) : toBigInt(value)?.toString();
   if (field.$id === 'unlimitedIfTrue' && value === true) facts.amounts.push({ id: 'allowance', label, ...(context.to ? { token: context.to } : {}), amount: MaxUint256, unlimited: true });
+  // A revoke (false) grants nothing: said as a zero allowance, so its spender is not named a danger.
+  if (field.$id === 'unlimitedIfTrue' && value === false) facts.amounts.push({ id: 'allowance', label, amount: 0n, unlimited: false });
   const shown = key === undefined ? undefined : values?.[key];
   return shown === undefined ? raw(input, 'not one of the values the descriptor lists') : { text: shown };
 }
@@ -122,7 +137,7 @@ export async function format(input: FormatInput): Promise<Formatted> {
       return { text: '', address };
     }
     case 'calldata':
-      return raw(input, 'a call made on your behalf: shown as its bytes');
+      return calldata(input);
     case 'enum':
       return enumValue(input);
   }

@@ -20,7 +20,7 @@ function visible(spec: unknown, value: unknown): boolean {
 
 export async function render(bound: Bound, context: RenderContext): Promise<{ clear: ClearSigned; facts: RenderFacts }> {
   const { descriptor, format: spec, data } = bound;
-  const facts: RenderFacts = { amounts: [], addresses: [], dates: [] };
+  const facts: RenderFacts = { amounts: [], addresses: [], dates: [], calls: [] };
   const covered = new Set<string>();
   const fields: ClearField[] = [];
   for (const field of flatten(descriptor, spec.fields)) {

@@ -93,6 +93,8 @@ export interface RenderFacts {
   amounts: { id?: string; label: string; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true }[];
   addresses: { id?: string; label: string; address: Hex; types?: string[] }[];
   dates: { id?: string; label: string; seconds: bigint }[];
+  /** Calls made on the signer's behalf (`calldata` fields: an account's execute), to be read in their turn. */
+  calls: { label: string; to: Hex; data: Hex; value?: bigint }[];
 }
 
 /** What rendering needs from outside: token metadata (read on chain), the chain's currency, the message's container. */

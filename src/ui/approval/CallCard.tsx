@@ -1,9 +1,14 @@
-/** One call, as what it does: token actions in words, a known function by name, otherwise its raw data (collapsed). */
-import type { DecodedCall, TokenAction } from '../../shared/approvals';
+/**
+ * One call, as what it does: in its ERC-7730 descriptor's words with its dangers (as the signature screens show them)
+ * when one binds; else token actions in words, a known function by name, otherwise its raw data (collapsed).
+ */
+import type { CallReview, DecodedCall, TokenAction } from '../../shared/approvals';
 import type { AssetInfo } from '../../shared/preview';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
+import { ClearSigned } from './ClearSigned';
+import { Dangers } from './Dangers';
 
 type Tokens = Record<string, AssetInfo>;
 
@@ -34,24 +39,44 @@ function actionWarning(action: TokenAction | undefined): string | undefined {
   return undefined;
 }
 
-export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; label: string; symbol: string; tokens: Tokens }) {
+/** describeCall's words, for a call no descriptor binds to (and records stored before clear signing). */
+function DescribedCall({ call, symbol, tokens }: { call: DecodedCall; symbol: string; tokens: Tokens }) {
   const warning = actionWarning(call.action);
-  const value = BigInt(call.value);
   return (
-    <li className="card call-card" aria-label={label}>
+    <>
       <div className="call-title">
         {call.action ? <ActionText action={call.action} tokens={tokens} />
           : !call.to ? 'Create a contract'
           : call.fn ? <span className="mono">{call.fn.signature}</span>
-          : call.dataSize === 0 ? <>Send <Amount units={value} symbol={symbol} /> to <AddressText address={call.to} /></>
+          : call.dataSize === 0 ? <>Send <Amount units={BigInt(call.value)} symbol={symbol} /> to <AddressText address={call.to} /></>
           : <>Call <AddressText address={call.to} /></>}
       </div>
-      {call.to && (call.action || call.fn || call.dataSize > 0) && <div className="muted">Contract <AddressText address={call.to} /></div>}
-      {value > 0n && call.dataSize > 0 && <div>Sends <Amount units={value} symbol={symbol} /></div>}
       {call.fn && !call.action && call.fn.args.length > 0 && (
         <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || `arg ${i}`}</span>: <span className="mono">{a.value}</span></li>)}</ul>
       )}
       {warning && <Notice tone="danger" label="Approval warning">{warning}</Notice>}
+    </>
+  );
+}
+
+/** A call a descriptor binds to: the same words and danger rows as a signature granting the same. */
+function ReviewedCall({ review }: { review: CallReview }) {
+  return (
+    <>
+      <ClearSigned clear={review.clear} />
+      {review.inner?.map((inner, i) => <div key={i} className="inner-call" aria-label={`${inner.label}, in words`}><ClearSigned clear={inner.clear} /></div>)}
+      <Dangers dangers={review.dangers} label="Approval warning" />
+    </>
+  );
+}
+
+export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; label: string; symbol: string; tokens: Tokens }) {
+  const value = BigInt(call.value);
+  return (
+    <li className="card call-card" aria-label={label}>
+      {call.review ? <ReviewedCall review={call.review} /> : <DescribedCall call={call} symbol={symbol} tokens={tokens} />}
+      {call.to && (call.review || call.action || call.fn || call.dataSize > 0) && <div className="muted">Contract <AddressText address={call.to} /></div>}
+      {value > 0n && call.dataSize > 0 && <div>Sends <Amount units={value} symbol={symbol} /></div>}
       {call.data && (
         <details className="raw">
           <summary>Data ({call.dataSize} bytes{call.selector ? `, ${call.selector}` : ''})</summary>

@@ -1,13 +1,16 @@
-/** A signature's dangers, each a Notice; the riskiest ask for a second, explicit yes before Sign wakes up. */
+/**
+ * What a signature or a call grants that can hurt, each a Notice; the riskiest ask for a second, explicit yes before
+ * Sign (or Approve) wakes up.
+ */
 import { useState, type ReactNode } from 'react';
 import type { Danger } from '../../shared/dangers';
 import { Notice } from '../components/Notice';
 
-export function Dangers({ dangers }: { dangers: Danger[] }) {
-  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={danger.tone === 'info' ? undefined : 'Signature warning'}>{danger.message}</Notice>)}</>;
+export function Dangers({ dangers, label = 'Signature warning' }: { dangers: Danger[]; label?: string }) {
+  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={danger.tone === 'info' ? undefined : label}>{danger.message}</Notice>)}</>;
 }
 
-export function useDangerGate(dangers: Danger[]): { blocked: boolean; gate: ReactNode } {
+export function useDangerGate(dangers: Danger[], verb: 'Sign' | 'Approve' = 'Sign'): { blocked: boolean; gate: ReactNode } {
   const [confirmed, setConfirmed] = useState(false);
   if (!dangers.some((d) => d.confirm)) return { blocked: false, gate: null };
   return {
@@ -15,7 +18,7 @@ export function useDangerGate(dangers: Danger[]): { blocked: boolean; gate: Reac
     gate: (
       <label className="check">
         <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-        Sign anyway: I understand the dangers named above
+        {verb} anyway: I understand the dangers named above
       </label>
     ),
   };

@@ -26,7 +26,7 @@ describe('approval screen boundary', () => {
   it('a screen that throws shows the error and a Reject that answers the request (4001)', async () => {
     await render(unshowable);
     expect(container.querySelector('h1')?.textContent).toBe('This request cannot be shown');
-    expect(container.querySelector('[aria-label="Screen error"]')?.textContent).toBe("Cannot read properties of undefined (reading 'map')");
+    expect(container.querySelector('[aria-label="Screen error"]')?.textContent).toBe("Cannot read properties of undefined (reading 'flatMap')");
     expect(button('Approve')).toBeUndefined();
     await act(async () => button('Reject')!.click());
     expect(call).toHaveBeenCalledWith('resolveApproval', { id: 'a1', approved: false });

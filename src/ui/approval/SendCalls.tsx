@@ -11,6 +11,7 @@ import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { Armed } from './Armed';
 import { CallCard } from './CallCard';
+import { useDangerGate } from './Dangers';
 import { PreviewPanel } from './PreviewPanel';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
@@ -38,7 +39,8 @@ function AttributionRow({ attribution }: { attribution: Attribution }) {
 
 function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails }) {
   const preview = usePreview(approval.id);
-  const { blocked, gate } = useRevertGate(preview);
+  const revertGate = useRevertGate(preview);
+  const dangerGate = useDangerGate(details.calls.flatMap((call) => call.review?.dangers ?? []), 'Approve');
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
   const sponsor = details.sponsor && `${details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
   // A remote icon is never loaded: it would tell its host the user's IP address.
@@ -48,13 +50,13 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       title="Review batch"
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={revertGate.blocked || dangerGate.blocked} />}
     >
       <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
       <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
-      {gate}
+      {revertGate.gate}
       <Rows>
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
@@ -67,6 +69,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       <ol className="calls" aria-label="Calls">
         {details.calls.map((call, i) => <CallCard key={i} call={call} label={`Call ${i + 1}`} symbol={details.symbol} tokens={tokens} />)}
       </ol>
+      {dangerGate.gate}
     </Screen>
   );
 }

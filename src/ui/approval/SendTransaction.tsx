@@ -7,6 +7,7 @@ import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { CallCard } from './CallCard';
+import { useDangerGate } from './Dangers';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { PreviewPanel } from './PreviewPanel';
@@ -22,7 +23,8 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
   const { call, symbol } = details;
   const [tier, setTier] = useState<FeeTier>('market');
   const preview = usePreview(approval.id);
-  const { blocked, gate } = useRevertGate(preview);
+  const revertGate = useRevertGate(preview);
+  const dangerGate = useDangerGate(call.review?.dangers ?? [], 'Approve');
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
   const maxFee = details.maxFees.fixed ?? details.maxFees[tier] ?? '0';
   return (
@@ -30,13 +32,13 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       title="Send transaction"
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? 'set by the site' : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {details.replaces && <ReplacedByNonce replaces={details.replaces} origin={approval.origin} symbol={symbol} tokens={tokens} />}
-      {gate}
+      {revertGate.gate}
       <Rows>
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="To" mono>{call.to ?? 'Contract creation'}</Row>
@@ -44,6 +46,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
         <Row label="Max network fee"><Amount units={maxFee} symbol={symbol} /></Row>
       </Rows>
       {call.dataSize > 0 && <ol className="calls" aria-label="Calls"><CallCard call={call} label="Call" symbol={symbol} tokens={tokens} /></ol>}
+      {dangerGate.gate}
       {!details.maxFees.fixed && <FeeTiers maxFees={details.maxFees} symbol={symbol} tier={tier} onChange={setTier} />}
     </Screen>
   );

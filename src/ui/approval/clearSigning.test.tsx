@@ -48,4 +48,31 @@ describe('the typed data screen with clear signing', () => {
     expect(text('Typed data')).toContain('kept');
     expect(container.querySelector('input[type="checkbox"]')).toBeNull();
   });
+
+  it('a transaction whose call a descriptor binds: the same words and danger rows, Approve only after a second yes', async () => {
+    const data = '0x095ea7b3' as const;
+    await render({
+      type: 'sendTransaction',
+      details: {
+        batchId: 'b', from: ACCOUNT, networkName: 'Devnet', symbol: 'ETH', gasLimit: '50000', maxFees: { market: '1000' },
+        call: {
+          to: SPENDER, value: '0', dataSize: 4, data, selector: data,
+          action: { kind: 'approve', standard: 'erc20', token: SPENDER, spender: ACCOUNT, amount: '1', unlimited: true },
+          review: {
+            clear: { intent: 'Approve: allow spending of your tokens', source: 'calldata-erc20.json', fields: [{ path: 'amount', label: 'Amount', text: 'Unlimited USDC' }], uncovered: [] },
+            dangers: [{ kind: 'unlimited', tone: 'danger', confirm: true, message: 'Amount: unlimited.' }],
+          },
+        },
+      },
+    });
+    expect(container.querySelector('[aria-label="Call"] h2')?.textContent).toBe('Approve: allow spending of your tokens');
+    expect(text('Amount')).toBe('Unlimited USDC');
+    // The descriptor's words replace describeCall's, never both.
+    expect(container.querySelector('.call-title')).toBeNull();
+    expect(text('Approval warning')).toBe('Amount: unlimited.');
+    expect(container.querySelector('input[type="checkbox"]')?.parentElement?.textContent).toBe('Approve anyway: I understand the dangers named above');
+    const approveButton = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve');
+    expect(approveButton?.disabled).toBe(true);
+  });
 });
+

@@ -1,0 +1,102 @@
+/**
+ * Calls in a descriptor's words: a permit call, an approval, a Permit2 approve read as the signature granting the same
+ * does, with the same danger rows; a call at a look-alike address is not bound and keeps describeCall's words.
+ */
+import { Interface, MaxUint256 } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { DecodedCall } from '../../shared/approvals';
+import { BAYC, PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import type { Hex } from '../../shared/params';
+import type { TypedMessage } from '../../shared/typedData/types';
+import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
+import { reviewCalls } from './calls';
+import { reviewTypedData } from './review';
+
+const abi = new Interface([
+  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function approve(address spender, uint256 amount)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function executeBatch((address target, uint256 value, bytes data)[] calls)',
+]);
+const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+
+const EOA = '0x2222222222222222222222222222222222222222';
+const ACCOUNT = '0x4444444444444444444444444444444444444444';
+const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
+/** USDC, Permit2 and the router are contracts; EOA has no code. */
+const chain: Chain = { code: { [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
+const deps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW };
+
+const review = async (to: string, data: string): Promise<DecodedCall> => (await reviewCalls(deps, [{ to: to as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
+const signature = (typed: TypedMessage) => reviewTypedData(deps, typed, SIGNER as Hex, MAINNET);
+const rows = (fields: { label: string; text: string; address?: Hex }[] | undefined) => fields?.map((f) => [f.label, f.text, f.address]);
+
+describe('reviewCalls', () => {
+  it('a permit call reads as the Permit signature: the same intent, rows and dangers', async () => {
+    const { owner, deadline } = usdcPermit.message as { owner: string; deadline: number };
+    const unlimited = { ...usdcPermit, message: { ...usdcPermit.message, spender: EOA, value: MaxUint256.toString() } };
+    const signed = await signature(unlimited);
+    const call = await review(USDC, abi.encodeFunctionData('permit', [owner, EOA, MaxUint256, deadline, 27, `0x${'11'.repeat(32)}`, `0x${'22'.repeat(32)}`]));
+    expect(call.review?.clear.intent).toBe('Permit: allow spending of your tokens');
+    expect(call.review?.clear.intent).toBe(signed.clear?.intent);
+    expect(rows(call.review?.clear.fields)).toEqual(rows(signed.clear?.fields));
+    expect(call.review?.dangers).toEqual(signed.dangers);
+    expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it('an unlimited approve to an account without code: the danger rows of a Permit granting the same', async () => {
+    const signed = await signature({ ...usdcPermit, message: { ...usdcPermit.message, spender: EOA, value: MaxUint256.toString() } });
+    const call = await review(USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256]));
+    expect(call.review?.clear.intent).toBe('Approve: allow spending of your tokens');
+    expect(rows(call.review?.clear.fields)).toEqual([['Spender', '', EOA], ['Amount', 'Unlimited USDC', undefined]]);
+    expect(call.review?.dangers).toEqual(signed.dangers);
+    // describeCall's words stay beside the review, for the other readers of a call (previews, Approvals, Activity).
+    expect(call.action).toMatchObject({ kind: 'approve', spender: EOA, unlimited: true });
+  });
+
+  it('a revoke (an approve of 0, a setApprovalForAll false) names no danger whoever the spender is', async () => {
+    expect((await review(USDC, abi.encodeFunctionData('approve', [EOA, 0n]))).review?.dangers).toEqual([]);
+    expect((await review(BAYC, abi.encodeFunctionData('setApprovalForAll', [EOA, false]))).review?.dangers).toEqual([]);
+  });
+
+  it('setApprovalForAll to an account without code: a whole collection, unlimited, to a key', async () => {
+    const call = await review(BAYC, abi.encodeFunctionData('setApprovalForAll', [EOA, true]));
+    expect(call.review?.clear.intent).toBe('Approve an operator for a whole collection');
+    expect(call.review?.clear.fields.find((f) => f.label === 'Access')?.text).toBe('Allowed to move ALL your tokens of this collection');
+    expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
+  });
+
+  it("Permit2's approve reads as a PermitSingle: the same intent, spender, token amount and expiry", async () => {
+    const { details } = permitSingle.message as { details: { expiration: string } };
+    const signed = await signature(permitSingle);
+    const call = await review(PERMIT2, permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, (1n << 160n) - 1n, BigInt(details.expiration)]));
+    expect(call.review?.clear.intent).toBe(signed.clear?.intent);
+    const shared = (fields: { label: string; text: string; address?: Hex }[] | undefined) => rows(fields)?.filter(([label]) => ['Spender', 'Amount'].includes(label as string));
+    expect(shared(call.review?.clear.fields)).toEqual(shared(signed.clear?.fields));
+    expect(call.review?.clear.fields.find((f) => f.label === 'Allowance expires')?.text).toBe('2025-01-16 04:00 UTC');
+    expect(call.review?.dangers.map((d) => d.kind)).toEqual(signed.dangers.map((d) => d.kind));
+  });
+
+  it('a Simple7702Account executeBatch: each call it makes in its own words, their dangers named', async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const call = await review(ACCOUNT, abi.encodeFunctionData('executeBatch', [[[USDC, 0n, approve], [EOA, 10n ** 17n, '0x']]]));
+    expect(call.review?.clear.intent).toBe('Your account makes several calls');
+    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data 1', 'Approve: allow spending of your tokens']]);
+    expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it('a Permit2 approve at a look-alike address is not bound: no trusted label, describeCall words it', async () => {
+    const lookAlike = '0x000000000022D473030F116dDEE9F6B43aC78BA4';
+    const call = await review(lookAlike, permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, 1n, 1n]));
+    expect(call.review).toBeUndefined();
+    expect(call.action).toBeUndefined();
+    expect(call.selector).toBe(permit2.getFunction('approve')?.selector);
+  });
+
+  it('an unreadable chain leaves the call as describeCall words it', async () => {
+    const broken = { ...deps, node: (async () => Promise.reject(new Error('down'))) as never, descriptors: async () => Promise.reject(new Error('no files')) };
+    const [call] = await reviewCalls(broken, [{ to: USDC, value: '0x0', data: abi.encodeFunctionData('approve', [EOA, 1n]) as Hex }], SIGNER as Hex, MAINNET);
+    expect(call.review).toBeUndefined();
+    expect(call.action).toMatchObject({ kind: 'approve', spender: EOA });
+  });
+});
