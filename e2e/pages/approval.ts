@@ -55,6 +55,12 @@ export class ApprovalWindow {
     await this.approve();
   }
 
+  /** A call the wallet names dangers for (an unlimited approval, a spender without code): the second confirmation, then Approve. */
+  async approveDespiteDangers(): Promise<void> {
+    await this.screen.check({ role: 'checkbox', name: /^Approve anyway/ });
+    await this.approve();
+  }
+
   /** The delegation firewall's revert, paid by the account picked in "Paid by". */
   revert(): Promise<void> {
     return this.answer('Revert');

@@ -27,7 +27,8 @@ test('atomic batch from a fresh account: upgrade approved, one transaction, both
   await approval.acceptUpgrade();
   await approval.screen.waitForText('Execution', /^Atomic/);
   await approval.screen.waitForText('Total value', '0.01 ETH');
-  await approval.screen.waitForText('Call 1', /^Send < 0\.000001 TST to 0x/);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Send a token');
+  await approval.screen.waitForText({ name: 'Amount', in: 'Call 1' }, '0.000000000000000005 TST');
   await approval.approve();
   const sent = await sending;
   expect(sent).toEqual({ result: { id: expect.stringMatching(/^0x[0-9a-f]{64}$/), batchId: expect.any(String), status: 'pending' } });

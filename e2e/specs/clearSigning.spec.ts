@@ -3,7 +3,7 @@
  * eth-sig-util recovers. The devnet's test token (TST) is the Permit's verifying contract, so its amount is read on chain.
  */
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
-import { MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
+import { Interface, MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
 import { mintCollectible } from '../fixtures/chain';
@@ -11,6 +11,7 @@ import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
+const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
 const domain712 = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
 
 const unlimitedPermit = (owner: string, spender: string) => ({
@@ -23,7 +24,7 @@ const unlimitedPermit = (owner: string, spender: string) => ({
   message: { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 },
 });
 
-test('an unlimited Permit to an account without code: in words, its dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+test('an unlimited Permit to an account without code: in words, its dangers named, Sign only after a second yes; the signature recovers; a batch approving the same reads the same', async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
@@ -41,6 +42,17 @@ test('an unlimited Permit to an account without code: in words, its dangers name
   await approval.signDespiteDangers();
   const { result: signature } = (await signing) as { result: string };
   expect(recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
+
+  // The same grant as a call in a batch: the same allowance wording and the same danger rows (a call has no deadline).
+  const approveCall = { to: TEST_TOKEN_ADDRESS, value: '0x0', data: ERC20.encodeFunctionData('approve', [spender, MaxUint256]) };
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls: [approveCall] }]);
+  const batch = await ApprovalWindow.next(session);
+  await batch.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Approve: allow spending of your tokens');
+  expect(await batch.screen.text({ name: 'Amount', in: 'Call 1' })).toBe('Unlimited TST');
+  expect(await batch.screen.texts('Approval warning')).toEqual(warnings.filter((w) => !w.startsWith('Valid until')));
+  expect(await batch.screen.isEnabled('Approve')).toBe(false);
+  await batch.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
 test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {

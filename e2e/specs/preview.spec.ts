@@ -23,7 +23,8 @@ test('an ERC-20 + ETH batch shows exactly what the account sends, and that is wh
   await approval.acceptUpgrade();
   await approval.screen.waitForText('You send', /^1\.5 TST\s*0\.001 ETH$/);
   await approval.screen.waitForText('Fee', /^Fee up to 0\.0\d+ ETH$/);
-  await approval.screen.waitForText('Call 1', /^Send 1\.5 TST to 0x/);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Send a token');
+  await approval.screen.waitForText({ name: 'Amount', in: 'Call 1' }, '1.5 TST');
   expect(await approval.screen.count({ role: 'alert' })).toBe(0);
   await approval.approve();
 
@@ -33,15 +34,19 @@ test('an ERC-20 + ETH batch shows exactly what the account sends, and that is wh
   expect(await chain().getBalance(recipient)).toBe(parseEther('0.001'));
 });
 
-test('an unlimited approval is shown as what it allows, with a warning naming the spender', async ({ freshWallet, dapp, session, devnet }) => {
+test('an unlimited approval is shown as what it allows, with warnings naming the spender; Approve waits for a second yes', async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
   const sending = dapp.request('eth_sendTransaction', [{ from, to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('approve', [spender, MaxUint256]) }]);
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText('You allow', /may spend UNLIMITED TST$/);
-  await approval.screen.waitForText({ role: 'alert', name: 'Approval warning' }, new RegExp(`^${spender} could spend ALL of this token`));
-  await approval.screen.waitForText('Call', /^Allow 0x.{4}….{4} to spend UNLIMITED TST/);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call' }, 'Approve: allow spending of your tokens');
+  expect(await approval.screen.text({ name: 'Amount', in: 'Call' })).toBe('Unlimited TST');
+  const warnings = await approval.screen.texts('Approval warning');
+  expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+  expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+  expect(await approval.screen.isEnabled('Approve')).toBe(false);
   await approval.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
