@@ -1,11 +1,11 @@
 /**
- * Calls in a descriptor's words: a permit call, an approval, a Permit2 approve read as the signature granting the same
+ * Calls in a descriptor's words: a permit call, an approval, a Permit2 approve, a Seaport fulfilment read as the signature granting (or the order selling) the same
  * does, with the same danger rows; a call at a look-alike address is not bound and keeps describeCall's words.
  */
-import { Interface, MaxUint256 } from 'ethers';
+import { Interface, MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { DecodedCall } from '../../shared/approvals';
-import { BAYC, PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
@@ -19,9 +19,10 @@ const abi = new Interface([
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+const seaport = new Interface(descriptors.find((d) => d.source === 'calldata-seaport.json')?.context.contract?.abi as never);
 
 const EOA = '0x2222222222222222222222222222222222222222';
-const ACCOUNT = '0x4444444444444444444444444444444444444444';
+const ACCOUNT = '0x4444444444444444444444444444444444444444' as Hex;
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
 /** USDC, Permit2 and the router are contracts; EOA has no code. */
 const chain: Chain = { code: { [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
@@ -83,6 +84,20 @@ describe('reviewCalls', () => {
     expect(call.review?.clear.intent).toBe('Your account makes several calls');
     expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data 1', 'Approve: allow spending of your tokens']]);
     expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it('a Seaport fulfilment pays what the listing asked, in the listing screen\'s words; at another address it is not bound', async () => {
+    const listing = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
+    const { counter: _counter, ...parameters } = listing;
+    const data = seaport.encodeFunctionData('fulfillOrder', [{ parameters: { ...parameters, totalOriginalConsiderationItems: listing.consideration.length }, signature: `0x${'11'.repeat(65)}` }, `0x${'00'.repeat(32)}`]);
+    const signed = await signature(seaportListing(10n ** 18n));
+    const [call] = await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: toQuantity(10n ** 18n) as Hex, data: data as Hex }], ACCOUNT, MAINNET);
+    expect(call.review?.clear.intent).toBe('Seaport: buy what an order offers');
+    const payments = (fields: { label: string; text: string }[] | undefined) => fields?.filter((f) => /^(Payment|Paid with) \d$/.test(f.label)).map((f) => [f.label, f.text]);
+    expect(payments(call.review?.clear.fields)).toEqual(payments(signed.clear?.fields));
+    expect(call.review?.clear.fields.find((f) => f.label === 'You receive')?.text).toBe('NFT (ERC-721)');
+    expect(call.review?.clear.fields.find((f) => f.label === 'You send')?.text).toBe('1 ETH');
+    expect((await review(UNIVERSAL_ROUTER, data)).review).toBeUndefined();
   });
 
   it('a Permit2 approve at a look-alike address is not bound: no trusted label, describeCall words it', async () => {
