@@ -13,7 +13,7 @@ import { invalidParams, storeUnavailable, type Method } from './rpc';
 import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
 import { StoreUnavailable, type Database } from './store/database';
 import { checkCharge, reserveCharge, type Charge } from './store/reservations';
-import { isEip7702, isObject, parseUserOperation, paymasterHash, userOpHash, type PaymasterFields, type UserOperation } from './userOp';
+import { isEip7702, isObject, opDigests, parseUserOperation, paymasterHash, userOpHash, type OpDigests, type PaymasterFields, type UserOperation } from './userOp';
 
 /**
  * Gas the paymaster's validatePaymasterUserOp may use (a hash of the op and an ecrecover: Alto estimates 21,219 with
@@ -106,12 +106,13 @@ export function paymasterMethods(deps: MethodDeps): Record<(typeof METHOD_NAMES)
     const request = await admit(params, 'required', app, deps);
     const { op, chainId, delegate } = request;
     const { window, chainTime } = await validityWindow(deps, app);
-    const hash = paymasterHash(op, delegate, fields, chainId, window.validUntil, window.validAfter);
+    const digests = opDigests(op, delegate);
+    const hash = paymasterHash(op, digests, fields, chainId, window.validUntil, window.validAfter);
     const data = encodePaymasterData(window, await signPaymasterHash(deps.signer, hash));
     const signature = {
-      requestKey: requestKey(op, delegate, fields, chainId),
+      requestKey: requestKey(op, digests, fields, chainId),
       paymasterData: data,
-      userOpHash: userOpHash(op, delegate, fields, data, chainId, deps.entryPoint),
+      userOpHash: userOpHash(op, digests, fields, data, chainId, deps.entryPoint),
       validUntil: window.validUntil,
       decidedAt: deps.now(),
       chainTime,
@@ -153,8 +154,8 @@ async function admit(params: unknown[], gas: 'optional' | 'required', app: App, 
  * What identifies a request for the same sponsorship: everything the signature covers but its window (sender, nonce,
  * initCode, callData, gas, chain, paymaster), so a retry matches and a userOp with other gas does not.
  */
-const requestKey = (op: UserOperation, delegate: string | undefined, fields: PaymasterFields, chainId: bigint) =>
-  paymasterHash(op, delegate, fields, chainId, 0, 0);
+const requestKey = (op: UserOperation, digests: OpDigests, fields: PaymasterFields, chainId: bigint) =>
+  paymasterHash(op, digests, fields, chainId, 0, 0);
 
 /** Chain time, not this machine's clock: the EntryPoint compares the window with block.timestamp. */
 async function validityWindow(deps: MethodDeps, { policy }: App): Promise<{ window: ValidityWindow; chainTime: number }> {

@@ -16,7 +16,7 @@ import { maxCost } from './budget';
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { ErrorCode } from './rpc';
 import { startPaymasterService, type PaymasterService } from './server';
-import { parseUserOperation, paymasterHash } from './userOp';
+import { opDigests, parseUserOperation, paymasterHash } from './userOp';
 
 const RPC_PORT = 8646;
 const PAYMASTER_PORT = 3101;
@@ -231,7 +231,8 @@ describe('pm_getPaymasterData', () => {
     const validAfter = Number(dataSlice(result.paymasterData, 6, 12));
     const signature = dataSlice(result.paymasterData, 12);
     expect(validUntil - validAfter).toBe(600 + 60);
-    const hash = paymasterHash(parseUserOperation(op, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, FIELDS, 31337n, validUntil, validAfter);
+    const parsed = parseUserOperation(op, 'required');
+    const hash = paymasterHash(parsed, opDigests(parsed, SIMPLE_7702_ACCOUNT_ADDRESS), FIELDS, 31337n, validUntil, validAfter);
     expect(verifyMessage(getBytes(hash), signature)).toBe(PAYMASTER_SIGNER.address);
     expect(logLines.at(-1)).toMatchObject({ msg: `pm_getPaymasterData sender=${sender} nonce=0x63 -> signed`, app: 'default', outcome: 'ok', level: 30 });
   });

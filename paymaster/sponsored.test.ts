@@ -23,7 +23,7 @@ import {
 import { PAYMASTER_POST_OP_GAS_LIMIT, PAYMASTER_VERIFICATION_GAS_LIMIT } from './methods';
 import { startPaymasterService } from './server';
 import { openDatabase } from './store/open';
-import { parseUserOperation, paymasterHash, userOpHash } from './userOp';
+import { opDigests, parseUserOperation, paymasterHash, userOpHash } from './userOp';
 
 const PORTS = { rpcPort: 8645, dappPort: 4273, bundlerPort: 4437, paymasterPort: 3100 };
 
@@ -97,7 +97,7 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     expect(userOp).toMatchObject({ sender: owner.address, nonce: '0x0', factory: '0x7702', paymaster: devnet.addresses.verifyingPaymaster });
     expect(userOp.eip7702Auth).toMatchObject({ address: SIMPLE_7702_ACCOUNT_ADDRESS, chainId: '0x7a69', nonce: '0x0' });
 
-    // The v0.8 hash three ways: ours (EIP-712 in ethers), the EntryPoint's own, viem's.
+    // The v0.8 hash three ways: ours (EIP-712 hashed directly), the EntryPoint's own, viem's.
     const hash = userOperationHash(userOp, toQuantity(chainId) as `0x${string}`);
     const [entryPointHash] = entryPointAbi.decodeFunctionResult('getUserOpHash',
       await callDelegated(owner.address, devnet.addresses.entryPoint, entryPointAbi.encodeFunctionData('getUserOpHash', [packed(userOp)])));
@@ -110,7 +110,8 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
     const [contractHash] = paymasterAbi.decodeFunctionResult('getHash',
       await callDelegated(owner.address, devnet.addresses.verifyingPaymaster, paymasterAbi.encodeFunctionData('getHash', [packed(userOp), validUntil, validAfter])));
     const fields = { paymaster: devnet.addresses.verifyingPaymaster, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
-    expect(paymasterHash(parseUserOperation(userOp, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, fields, chainId, validUntil, validAfter)).toBe(contractHash);
+    const parsed = parseUserOperation(userOp, 'required');
+    expect(paymasterHash(parsed, opDigests(parsed, SIMPLE_7702_ACCOUNT_ADDRESS), fields, chainId, validUntil, validAfter)).toBe(contractHash);
     expect(verifyMessage(getBytes(contractHash), dataSlice(userOp.paymasterData!, 12))).toBe(PAYMASTER_SIGNER.address);
 
     const signed = signUserOperation(userOp, chainId, owner);
@@ -148,7 +149,8 @@ describe('a sponsored EIP-7702 userOp on the devnet', () => {
       const { userOp, receipt } = await sendSponsoredCalls({ ...options(owner, devnet.accounts[5].address, '1'), paymasterUrl: service.url });
       // The hash the service records at signing is the one the EntryPoint logs.
       const fields = { paymaster: userOp.paymaster!, paymasterVerificationGasLimit: PAYMASTER_VERIFICATION_GAS_LIMIT, paymasterPostOpGasLimit: PAYMASTER_POST_OP_GAS_LIMIT };
-      expect(userOpHash(parseUserOperation(userOp, 'required'), SIMPLE_7702_ACCOUNT_ADDRESS, fields, userOp.paymasterData!, 31337n, devnet.addresses.entryPoint)).toBe(receipt.userOpHash);
+      const parsed = parseUserOperation(userOp, 'required');
+      expect(userOpHash(parsed, opDigests(parsed, SIMPLE_7702_ACCOUNT_ADDRESS), fields, userOp.paymasterData!, 31337n, devnet.addresses.entryPoint)).toBe(receipt.userOpHash);
       expect(await service.reconcile()).toMatchObject({ spent: 1, expired: 0 });
       await service.stop();
       const db = await openDatabase({ dataDir });

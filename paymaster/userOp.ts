@@ -2,9 +2,10 @@
  * The UserOperation of an ERC-7677 request (EntryPoint v0.7 / v0.8 unpacked JSON form), parsed once into typed values,
  * and the hash our VerifyingPaymaster checks the service's signature against (contracts/VerifyingPaymaster.sol getHash).
  */
-import { getAddress, keccak256, toQuantity } from 'ethers';
+import { getAddress, keccak256 } from 'ethers';
+import { keccakWords } from '../src/shared/abiWords';
 import {
-  EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packUints, userOperationHash, type RpcUserOperation,
+  EIP7702_FACTORY, EIP7702_FACTORY_PADDED, hashedInitCode, isEip7702Factory, packPaymasterAndData, packUints, packedUserOperationHash,
 } from '../src/shared/erc4337';
 import * as params from '../src/shared/params';
 import { invalidParams } from './rpc';
@@ -73,8 +74,15 @@ export function parseUserOperation(value: unknown, gas: 'optional' | 'required')
 
 export const isEip7702 = (op: UserOperation): boolean => isEip7702Factory(op.factory);
 
-/** The initCode hash the EntryPoint uses (and so does the paymaster): for EIP-7702 senders, of the delegate instead of the marker. */
-export const initCodeHash = (op: UserOperation, delegate: string | undefined): string => keccak256(hashedInitCode(op.factory, op.factoryData, delegate));
+/** The keccak of the op's byte fields, which each of a request's three hashes takes: computed once per request. */
+export interface OpDigests {
+  /** As the EntryPoint (and the paymaster) hash it: for an EIP-7702 sender, of its delegate instead of the marker. */
+  initCodeHash: string;
+  callDataHash: string;
+}
+
+export const opDigests = (op: UserOperation, delegate: string | undefined): OpDigests =>
+  ({ initCodeHash: keccak256(hashedInitCode(op.factory, op.factoryData, delegate)), callDataHash: keccak256(op.callData) });
 
 export interface PaymasterFields {
   paymaster: string;
@@ -82,26 +90,20 @@ export interface PaymasterFields {
   paymasterPostOpGasLimit: bigint;
 }
 
-/**
- * One word of abi.encode for a static value: an address, a uint, or a bytes32 (32 bytes already). Written out because
- * ethers' AbiCoder costs most of a request's CPU time here (checksums, result objects) for twelve static words.
- */
-const abiWord = (value: bigint | string): string => (typeof value === 'bigint' ? value.toString(16) : value.slice(2).toLowerCase()).padStart(64, '0');
-
 /** VerifyingPaymaster.getHash: what the service signs, as an EIP-191 message, for this op, window and paymaster. */
 export function paymasterHash(
   op: UserOperation,
-  delegate: string | undefined,
+  digests: OpDigests,
   fields: PaymasterFields,
   chainId: bigint,
   validUntil: number,
   validAfter: number,
 ): string {
-  const words = [
+  return keccakWords([
     op.sender,
     op.nonce,
-    initCodeHash(op, delegate),
-    keccak256(op.callData),
+    digests.initCodeHash,
+    digests.callDataHash,
     packUints(op.verificationGasLimit, op.callGasLimit),
     packUints(fields.paymasterVerificationGasLimit, fields.paymasterPostOpGasLimit),
     op.preVerificationGas,
@@ -110,32 +112,20 @@ export function paymasterHash(
     fields.paymaster,
     BigInt(validUntil),
     BigInt(validAfter),
-  ];
-  return keccak256(`0x${words.map(abiWord).join('')}`);
+  ]);
 }
 
-type Hex = RpcUserOperation['sender'];
-
 /** The EntryPoint's hash of the op as it will be sent with this paymasterData: what the store records and the chain's logs name. */
-export function userOpHash(op: UserOperation, delegate: string | undefined, fields: PaymasterFields, paymasterData: string, chainId: bigint, entryPoint: string): string {
-  const hex = (value: bigint) => toQuantity(value) as Hex;
-  const rpc: RpcUserOperation = {
-    sender: op.sender as Hex,
-    nonce: hex(op.nonce),
-    ...(op.factory ? { factory: op.factory as Hex, factoryData: op.factoryData as Hex } : {}),
-    callData: op.callData as Hex,
-    callGasLimit: hex(op.callGasLimit),
-    verificationGasLimit: hex(op.verificationGasLimit),
-    preVerificationGas: hex(op.preVerificationGas),
-    maxFeePerGas: hex(op.maxFeePerGas),
-    maxPriorityFeePerGas: hex(op.maxPriorityFeePerGas),
-    paymaster: fields.paymaster as Hex,
-    paymasterVerificationGasLimit: hex(fields.paymasterVerificationGasLimit),
-    paymasterPostOpGasLimit: hex(fields.paymasterPostOpGasLimit),
-    paymasterData: paymasterData as Hex,
-    signature: '0x',
-  };
-  return userOperationHash(rpc, hex(chainId), delegate as Hex | undefined, entryPoint);
+export function userOpHash(op: UserOperation, digests: OpDigests, fields: PaymasterFields, paymasterData: string, chainId: bigint, entryPoint: string): string {
+  return packedUserOperationHash({
+    sender: op.sender,
+    nonce: op.nonce,
+    ...digests,
+    accountGasLimits: packUints(op.verificationGasLimit, op.callGasLimit),
+    preVerificationGas: op.preVerificationGas,
+    gasFees: packUints(op.maxPriorityFeePerGas, op.maxFeePerGas),
+    paymasterAndDataHash: keccak256(packPaymasterAndData(fields.paymaster, fields.paymasterVerificationGasLimit, fields.paymasterPostOpGasLimit, paymasterData)),
+  }, chainId, entryPoint);
 }
 
 function parseAuth(value: unknown): Eip7702Auth {

@@ -1,8 +1,11 @@
 /** Steps many specs share. */
+import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { poll } from '../driver/poll';
 import type { BrowserSession } from '../driver/types';
 import { ApprovalWindow } from './approval';
 import type { Dapp, RpcOutcome } from './dapp';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 
 /** wallet_getCallsStatus's answer, the fields the tests read. */
 export type CallsStatus = {
@@ -39,4 +42,27 @@ export function finalStatus(dapp: Dapp, id: string, timeoutMs?: number): Promise
     },
     timeoutMs,
   );
+}
+
+/** What the dapp asked by requestTokenAndEthBatch: its approval (shown), the pending reply, and who gets the amounts. */
+export interface TokenAndEthBatch {
+  recipient: string;
+  approval: ApprovalWindow;
+  sending: Promise<RpcOutcome>;
+}
+
+/**
+ * The dapp asks for an atomic batch sending a new address 1.5 of `token` (the devnet's TST) and 0.001 ETH; the approval
+ * opens and the user accepts the account's upgrade it offers first. The spec reads the preview, then approves.
+ */
+export async function requestTokenAndEthBatch(dapp: Dapp, session: BrowserSession, from: string, token: string): Promise<TokenAndEthBatch> {
+  const recipient = Wallet.createRandom().address;
+  const calls = [
+    { to: token, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, parseEther('1.5')]) },
+    { to: recipient, value: toQuantity(parseEther('0.001')) },
+  ];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  return { recipient, approval, sending };
 }

@@ -7,20 +7,13 @@ import { chain, token } from '../fixtures/chain';
 import { onFaultyChain, startFaultyChain, batchOn } from '../fixtures/faultyChain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
-import { connect, finalStatus, sentId } from '../pages/flows';
+import { connect, finalStatus, requestTokenAndEthBatch, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)', 'function mint(address to, uint256 amount)']);
 
 test('an ERC-20 + ETH batch shows exactly what the account sends, and that is what lands', async ({ freshWallet, dapp, session, devnet }) => {
   const [from] = await connect(dapp, session);
-  const recipient = Wallet.createRandom().address;
-  const calls = [
-    { to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, parseEther('1.5')]) },
-    { to: recipient, value: toQuantity(parseEther('0.001')) },
-  ];
-  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls }]);
-  const approval = await ApprovalWindow.next(session);
-  await approval.acceptUpgrade();
+  const { recipient, approval, sending } = await requestTokenAndEthBatch(dapp, session, from, devnet.addresses.testToken);
   await approval.screen.waitForText('You send', /^1\.5 TST\s*0\.001 ETH$/);
   await approval.screen.waitForText('Fee', /^Fee up to 0\.0\d+ ETH$/);
   await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Send a token');

@@ -4,16 +4,15 @@
  * eth_sendRawTransactionSync nor takes JSON-RPC batches longer than three. Previews, batches and their statuses come
  * out as on the plain devnet: no nonce used twice, nothing called failed or dropped; the preview says it cannot simulate.
  */
-import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
+import { parseEther } from 'ethers';
 import { chain, token } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
 import { startPublicEndpoint, type PublicEndpoint } from '../fixtures/publicEndpoint';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
-import { connect, finalStatus, sentId } from '../pages/flows';
+import { connect, finalStatus, requestTokenAndEthBatch, sentId } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
 
-const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const PUBLIC_LIMITS = { lacks: ['eth_simulateV1', 'eth_sendRawTransactionSync'], maxBatch: 3 };
 
 let down: PublicEndpoint;
@@ -35,14 +34,7 @@ test('behind public-like endpoints, an atomic batch and the sends after it land 
   spare.set(PUBLIC_LIMITS);
 
   const [from] = await connect(dapp, session);
-  const recipient = Wallet.createRandom().address;
-  const calls = [
-    { to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, parseEther('1.5')]) },
-    { to: recipient, value: toQuantity(parseEther('0.001')) },
-  ];
-  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls }]);
-  const approval = await ApprovalWindow.next(session);
-  await approval.acceptUpgrade();
+  const { recipient, approval, sending } = await requestTokenAndEthBatch(dapp, session, from, devnet.addresses.testToken);
   // Neither serves eth_simulateV1: the preview says so (not "unreachable"), and the fee is still estimated.
   await approval.screen.waitForText('Preview', /^No preview: this network cannot simulate.*Fee up to 0\.0\d+ ETH$/);
   await approval.approve();
