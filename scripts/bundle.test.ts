@@ -34,6 +34,12 @@ describe('the background bundle', () => {
   it('of the devnet build does (so the check above looks for what the devnet build ships)', async () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
+
+  it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {
+    const code = await background(true);
+    expect(code).not.toContain('keystore address/privateKey mismatch');
+    expect(code).not.toContain('invalid key size (must be 16, 24 or 32 bytes)');
+  }, 180_000);
 });
 
 /** The scripts every frame of every page runs at document_start: small, and without the polyfill. */
