@@ -16,6 +16,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
+import { PLAIN_HTTP_HOST } from '../e2e/driver/hosts';
+import { poll } from '../e2e/driver/poll';
 import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
@@ -155,8 +157,8 @@ try {
     const id = `bench-${mode}-${i}`;
     const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', id, from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
     const approval = await ApprovalWindow.next(browser);
-    // Past the window's 400 ms guard on its buttons, so the click is not held back.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the window's buttons are armed (ui/approval/useArming.ts), so the figure holds no wait for them.
+    await poll('Approve to arm', async () => (await approval.screen.isEnabled('Approve')) || undefined);
     const confirmedAt = dapp.screen.evaluate(async (batchId) => {
       const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<{ status: number }> } }).ethereum;
       for (;;) {
@@ -217,14 +219,20 @@ try {
   report('log sealed → page\'s subscription callback', await logToCallback());
   const idleRequests = await nodeRequestsPerSecond(5000);
   const roundTripAlone = report('net_version, no subscriptions', await times('net_version', [], 'wallet', 50));
-  // In a page of another origin: subscriptions pay for their reads from their origin's request budget, which the
-  // measured page's own would otherwise share.
-  const listening = await Dapp.open(browser, devnet.dappUrl.replace('127.0.0.1', 'localhost'));
-  await listening.screen.evaluate(async (testToken) => {
-    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['newHeads'] });
-    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['logs', { address: testToken, topics: [null, null, `0x${i.toString(16).padStart(64, '0')}`] }] });
-  }, devnet.addresses.testToken);
+  // In pages of two other origins, 25 each (an origin may hold 32): subscriptions pay for their reads from their
+  // origin's request budget, which the measured page's own would otherwise share.
+  const subscribe = async (host: string, kind: 'newHeads' | 'logs') => {
+    const listening = await Dapp.open(browser, devnet.dappUrl.replace('127.0.0.1', host));
+    await listening.screen.evaluate(async ({ testToken, kind }) => {
+      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+      for (let i = 0; i < 25; i++) {
+        const topics = [null, null, `0x${i.toString(16).padStart(64, '0')}`];
+        await ethereum.request({ method: 'eth_subscribe', params: kind === 'newHeads' ? ['newHeads'] : ['logs', { address: testToken, topics }] });
+      }
+    }, { testToken: devnet.addresses.testToken, kind });
+  };
+  await subscribe('localhost', 'newHeads');
+  await subscribe(PLAIN_HTTP_HOST, 'logs');
   const busyRequests = await nodeRequestsPerSecond(5000);
   report('net_version, 50 live subscriptions', await times('net_version', [], 'wallet', 50), roundTripAlone);
   console.log(`${'node requests/s, none → 50 subscriptions'.padEnd(44)} ${idleRequests.toFixed(1)} → ${busyRequests.toFixed(1)} (one poll loop; reads of a turn shared)`);
