@@ -17,6 +17,8 @@ export default defineConfig({
         popup: resolve(import.meta.dirname, 'src/ui/popup.html'),
         approval: resolve(import.meta.dirname, 'src/ui/approval.html'),
       },
+      // React in a chunk of its own, which the approval window loads after its first paint (approval/firstPaint.ts).
+      output: { manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined) },
     },
   },
 });

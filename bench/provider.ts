@@ -5,45 +5,43 @@
  * is on it, an atomic batch from wallet_sendCalls' answer to status 200, the same from the Approve click to status
  * 200 with and without eth_sendRawTransactionSync, an event with 50 tabs open of which 2 are connected, and
  * listening to the chain: a log's block to the page's `message` callback, and what 50 live subscriptions cost (node
- * requests per second, a round trip to the worker beside the same without them). Numbers only; nothing is asserted.
- * The last line is the same figures as JSON.
+ * requests per second, a round trip to the worker beside the same without them). Also what users feel beyond the
+ * page: the bytes each context of the extension loads, the worker's heap after its start and after 100 batches, and
+ * the load of a page with 20 iframes with and without the extension. Numbers only; nothing is asserted.
+ * The last line is the same figures as JSON, with the machine's load average at the start and the end.
  * Run: npm run build && npm run bench
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
+import { PLAIN_HTTP_HOST } from '../e2e/driver/hosts';
+import { poll } from '../e2e/driver/poll';
+import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
-import type { ChromiumScreen } from '../e2e/driver/chromium/screen';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
 import { connect } from '../e2e/pages/flows';
 import { WalletPopup } from '../e2e/pages/wallet';
+import { untilMarks } from './approvalMarks';
+import { contextBytes } from './bytes';
+import { benchFirefox } from './firefox';
+import { report, results } from './figures';
+import { loadTime, serveFramesPage } from './framesPage';
 
 const WARM_UP = 20;
 const ROUNDS = 100;
 const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
 
-type Figures = { median: number; p95: number; n: number };
-const figures = (samples: number[]): Figures => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-  return { median: at(50), p95: at(95), n: samples.length };
-};
-const results: Record<string, Figures & { ratio?: number }> = {};
-const report = (label: string, samples: number[], base?: Figures) => {
-  const f = figures(samples);
-  results[label] = { ...f, ...(base ? { ratio: f.median / base.median } : {}) };
-  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× the direct call (+${(f.median - base.median).toFixed(2)} ms)` : '';
-  console.log(`${label.padEnd(44)} median ${f.median.toFixed(2).padStart(7)} ms   p95 ${f.p95.toFixed(2).padStart(7)} ms   n=${f.n}${ratio}`);
-  return f;
-};
-
 // A copy, as the e2e setup makes: a build during the run must not change what is measured (a stopped worker reads
 // background.js again).
-const extension = join(mkdtempSync(join(tmpdir(), 'wallet-bench-')), 'chrome');
-cpSync(resolve(import.meta.dirname, '../dist/chrome'), extension, { recursive: true });
+const copies = mkdtempSync(join(tmpdir(), 'wallet-bench-'));
+const [extension, firefoxExtension] = ['chrome', 'firefox'].map((name) => join(copies, name));
+for (const name of ['chrome', 'firefox']) cpSync(resolve(import.meta.dirname, '../dist', name), join(copies, name), { recursive: true });
+const loadAtStart = loadavg();
+const bytes = contextBytes(extension);
+for (const [context, size] of Object.entries(bytes)) console.log(`${`bytes: ${context}`.padEnd(44)} ${(size / 1024).toFixed(1).padStart(7)} KB`);
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
 try {
@@ -97,28 +95,38 @@ try {
   report('first answer after the worker stopped', coldStarts);
   report('  worker start → its script compiled', compiled);
   report("  the worker script's top-level work", evaluated);
+  // The worker as its last start left it (one request answered), after a full garbage collection.
+  const heapAtStart = await browser.workerHeap();
 
-  /** Ten times: from the page's request to `mark` in the approval window it opens (the UI marks it), then rejected. */
-  const untilMark = async (mark: string, method: string, params: unknown[]): Promise<number[]> => {
-    const samples: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
-      const asking = dapp.request(method, params);
-      const approval = await ApprovalWindow.next(browser);
-      const markedAt = await (approval.screen as ChromiumScreen).page.waitForFunction((name) => {
-        const entry = performance.getEntriesByName(name)[0];
-        return entry ? performance.timeOrigin + entry.startTime : undefined;
-      }, mark);
-      samples.push((await markedAt.jsonValue())! - sentAt);
-      await approval.reject();
-      await asking;
+  // The same page of 20 frames, alternately in a browser without the extension and in this one, after a warm-up.
+  const framesPage = await serveFramesPage();
+  const plainBrowser = await launchWithoutExtension();
+  try {
+    const plain = await plainBrowser.newPage();
+    const withWallet = (await browser.openPage('about:blank')).page;
+    const loads = { plain: [] as number[], wallet: [] as number[] };
+    for (let i = 0; i < 25; i++) {
+      const [without, within] = [await loadTime(plain, framesPage.url), await loadTime(withWallet, framesPage.url)];
+      if (i < 5) continue;
+      loads.plain.push(without);
+      loads.wallet.push(within);
     }
-    return samples;
-  };
-  report('request → approval screen painted', await untilMark('approval-shown', 'personal_sign', ['0x68656c6c6f', account]));
+    await withWallet.close();
+    const base = report('20-iframe page load, no extension', loads.plain);
+    report('20-iframe page load, with the wallet', loads.wallet, base);
+  } finally {
+    await plainBrowser.close();
+    await framesPage.close();
+  }
+
+  const [summaryPainted, screenPainted] = await untilMarks(browser, dapp, ['approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', account]);
+  report('request → approval summary and buttons painted', summaryPainted);
+  report('request → approval screen painted (React)', screenPainted);
   // The simulated preview of a batch, from the request to the screen (it never holds the window up).
   const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
-  report('request → simulated preview on screen', await untilMark('preview-shown', 'wallet_sendCalls', [batchOfOne]));
+  const [batchPainted, previewShown] = await untilMarks(browser, dapp, ['approval-painted', 'preview-shown'], 'wallet_sendCalls', [batchOfOne]);
+  report('request → batch summary and buttons painted', batchPainted);
+  report('request → simulated preview on screen', previewShown);
 
   const toStatus: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -149,8 +157,8 @@ try {
     const id = `bench-${mode}-${i}`;
     const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', id, from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
     const approval = await ApprovalWindow.next(browser);
-    // Past the window's 400 ms guard on its buttons, so the click is not held back.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the window's buttons are armed (ui/approval/useArming.ts), so the figure holds no wait for them.
+    await poll('Approve to arm', async () => (await approval.screen.isEnabled('Approve')) || undefined);
     const confirmedAt = dapp.screen.evaluate(async (batchId) => {
       const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<{ status: number }> } }).ethereum;
       for (;;) {
@@ -168,6 +176,16 @@ try {
   const polled = report('approval → status 200, eth_sendRawTransaction', approvalToStatus.polling);
   const synced = report('approval → status 200, …Sync (EIP-7966)', approvalToStatus.sync);
   console.log(`${'approval → status 200 side by side'.padEnd(44)} sync ${synced.median.toFixed(2)} ms   polling ${polled.median.toFixed(2)} ms   (${(synced.median - polled.median).toFixed(2)} ms)`);
+
+  // 100 batches more, each approved in its window, then the heap the worker keeps (records, caches, watchers).
+  for (let i = 0; i < 100; i++) {
+    const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
+    await (await ApprovalWindow.next(browser)).approve();
+    await sending;
+  }
+  const heapAfterBatches = await browser.workerHeap();
+  const mb = (size: number) => `${(size / 2 ** 20).toFixed(2)} MB`;
+  console.log(`${"worker's heap after start → after 100 batches".padEnd(44)} ${mb(heapAtStart)} → ${mb(heapAfterBatches)}`);
 
   /** The node requests the worker made over `ms` (its resource timing entries), per second. */
   const nodeRequestsPerSecond = async (ms: number) => {
@@ -201,14 +219,20 @@ try {
   report('log sealed → page\'s subscription callback', await logToCallback());
   const idleRequests = await nodeRequestsPerSecond(5000);
   const roundTripAlone = report('net_version, no subscriptions', await times('net_version', [], 'wallet', 50));
-  // In a page of another origin: subscriptions pay for their reads from their origin's request budget, which the
-  // measured page's own would otherwise share.
-  const listening = await Dapp.open(browser, devnet.dappUrl.replace('127.0.0.1', 'localhost'));
-  await listening.screen.evaluate(async (testToken) => {
-    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['newHeads'] });
-    for (let i = 0; i < 25; i++) await ethereum.request({ method: 'eth_subscribe', params: ['logs', { address: testToken, topics: [null, null, `0x${i.toString(16).padStart(64, '0')}`] }] });
-  }, devnet.addresses.testToken);
+  // In pages of two other origins, 25 each (an origin may hold 32): subscriptions pay for their reads from their
+  // origin's request budget, which the measured page's own would otherwise share.
+  const subscribe = async (host: string, kind: 'newHeads' | 'logs') => {
+    const listening = await Dapp.open(browser, devnet.dappUrl.replace('127.0.0.1', host));
+    await listening.screen.evaluate(async ({ testToken, kind }) => {
+      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+      for (let i = 0; i < 25; i++) {
+        const topics = [null, null, `0x${i.toString(16).padStart(64, '0')}`];
+        await ethereum.request({ method: 'eth_subscribe', params: kind === 'newHeads' ? ['newHeads'] : ['logs', { address: testToken, topics }] });
+      }
+    }, { testToken: devnet.addresses.testToken, kind });
+  };
+  await subscribe('localhost', 'newHeads');
+  await subscribe(PLAIN_HTTP_HOST, 'logs');
   const busyRequests = await nodeRequestsPerSecond(5000);
   report('net_version, 50 live subscriptions', await times('net_version', [], 'wallet', 50), roundTripAlone);
   console.log(`${'node requests/s, none → 50 subscriptions'.padEnd(44)} ${idleRequests.toFixed(1)} → ${busyRequests.toFixed(1)} (one poll loop; reads of a turn shared)`);
@@ -232,9 +256,14 @@ try {
     fanOut.push(Math.max(...heard) - switchedAt);
   }
   report('chainChanged to 2 connected tabs of 50', fanOut);
-  console.log(JSON.stringify({ bench: 'provider', results }));
+  // Chromium closes first: the two browsers never share the machine while one is measured.
+  await browser.close();
+  await benchFirefox(firefoxExtension, devnet, DEVNET_MNEMONIC).catch((error: Error) => console.log(`Firefox's figures failed: ${error.stack}`));
+  const load = { atStart: loadAtStart, atEnd: loadavg(), cores: availableParallelism() };
+  console.log(`${'machine load (1, 5, 15 min)'.padEnd(44)} ${load.atStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${load.atEnd.map((l) => l.toFixed(2)).join(' ')} at the end, ${load.cores} cores`);
+  console.log(JSON.stringify({ bench: 'provider', results, bytes, heap: { atStart: heapAtStart, after100Batches: heapAfterBatches }, load }));
 } finally {
   await browser.close();
   await devnet.stop();
-  rmSync(resolve(extension, '..'), { recursive: true, force: true });
+  rmSync(copies, { recursive: true, force: true });
 }

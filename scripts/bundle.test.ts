@@ -1,11 +1,16 @@
-/** What the builds ship: the production build not the local devnet; every frame little. Built here as `npm run build` builds them. */
+/**
+ * What the builds ship: the production build not the local devnet; every frame little; the approval window painted
+ * from little. Built here as `npm run build` builds them.
+ */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
 import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
+import { bytesOf, pageFiles } from './pageBytes';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -29,6 +34,12 @@ describe('the background bundle', () => {
   it('of the devnet build does (so the check above looks for what the devnet build ships)', async () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
+
+  it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {
+    const code = await background(true);
+    expect(code).not.toContain('keystore address/privateKey mismatch');
+    expect(code).not.toContain('invalid key size (must be 16, 24 or 32 bytes)');
+  }, 180_000);
 });
 
 /** The scripts every frame of every page runs at document_start: small, and without the polyfill. */
@@ -46,5 +57,17 @@ describe('the scripts every frame runs', () => {
 
   it('and the inpage provider in at most 3 KB gzipped', async () => {
     expect(gzipSync(await built('inpage', 'src/inpage/index.ts')).length).toBeLessThanOrEqual(3 * 1024);
+  }, 60_000);
+});
+
+/** The approval window paints the request's summary and its disarmed buttons before React has loaded. */
+describe('the approval window', () => {
+  it('loads at most 60 KB before its first paint, React not among it, and React after', async () => {
+    const pages = join(out, 'pages');
+    await build({ configFile: resolve(import.meta.dirname, '../vite.config.ts'), logLevel: 'warn', build: { outDir: pages, emptyOutDir: true } });
+    const first = pageFiles(pages, 'approval.html');
+    expect(bytesOf(pages, first)).toBeLessThanOrEqual(60 * 1024);
+    const after = pageFiles(pages, 'approval.html', { dynamic: true }).filter((file) => !first.includes(file));
+    expect(after.filter((file) => /\/react-\w+\.js$/.test(file))).toHaveLength(1);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 /** Debian's Chromium with the built extension, in a fresh (or a given) profile, new headless mode. */
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,23 @@ export interface LaunchedChromium {
   close(options?: { keepProfile?: boolean }): Promise<void>;
 }
 
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Every launch's flags: new headless mode, nothing of the browser's own on the network, the plain-HTTP test host. */
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
+];
+
+/** The same browser with the same flags and no extension: what a page costs without the wallet (the bench). */
+export const launchWithoutExtension = (): Promise<Browser> => chromium.launch({ executablePath, headless: false, args: FLAGS });
+
 /**
  * `extensionDir`: a built extension, dist/chrome or a copy of it. Without `profileDir`, a new temporary profile.
  * With it, that profile as a previous launch left it (storage, the unpacked extension under the same id); closing
@@ -22,21 +39,13 @@ export interface LaunchedChromium {
 export async function launchWithExtension(extensionDir: string, options: { profileDir?: string } = {}): Promise<LaunchedChromium> {
   const profile = options.profileDir ?? mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     headless: false,
     args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
+      ...FLAGS,
       '--disable-features=DisableLoadExtensionCommandLineSwitch',
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));

@@ -4,7 +4,7 @@ import { poll } from '../poll';
 import type { ChromiumSession } from '../types';
 import { launchWithExtension, type LaunchedChromium } from './launch';
 import { ChromiumScreen } from './screen';
-import { stopServiceWorker } from './worker';
+import { serviceWorkerHeap, stopServiceWorker } from './worker';
 
 export class PlaywrightChromium implements ChromiumSession {
   readonly name = 'chromium';
@@ -59,9 +59,18 @@ export class PlaywrightChromium implements ChromiumSession {
    * when there is one, since an approval window may be closing.
    */
   async stopServiceWorker(): Promise<void> {
-    const extensionPage = this.launched.context.pages().find((p) => p.url().startsWith(this.baseUrl));
-    if (!extensionPage) throw new Error('Stopping the service worker needs an open page of the extension');
-    await stopServiceWorker(this.launched.context, extensionPage);
+    await stopServiceWorker(this.launched.context, this.extensionPage('Stopping the service worker'));
+  }
+
+  /** The service worker's JavaScript heap after a full garbage collection, in bytes (the bench). */
+  workerHeap(): Promise<number> {
+    return serviceWorkerHeap(this.launched.context, this.extensionPage('Reading the service worker\'s heap'));
+  }
+
+  private extensionPage(purpose: string): Page {
+    const page = this.launched.context.pages().find((p) => p.url().startsWith(this.baseUrl));
+    if (!page) throw new Error(`${purpose} needs an open page of the extension`);
+    return page;
   }
 
   /** Evaluates `fn` in the extension's service worker that runs now (the bench reads the worker's marks). */

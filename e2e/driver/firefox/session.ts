@@ -26,8 +26,11 @@ export class PuppeteerFirefox implements FirefoxSession {
     private readonly baseUrl: string,
   ) {}
 
-  /** `addonDir`: a built add-on, dist/firefox or a copy of it. */
-  static async launch(addonDir: string): Promise<PuppeteerFirefox> {
+  /**
+   * `addonDir`: a built add-on, dist/firefox or a copy of it. `prefs`: more of Firefox's preferences (the bench
+   * shortens the event page's idle timeout).
+   */
+  static async launch(addonDir: string, prefs: Record<string, unknown> = {}): Promise<PuppeteerFirefox> {
     const addonId: string = JSON.parse(readFileSync(resolve(addonDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
     // Firefox gives each add-on a random internal UUID for its moz-extension:// host; presetting
     // the pref that maps ids to UUIDs makes the host known in advance.
@@ -38,7 +41,7 @@ export class PuppeteerFirefox implements FirefoxSession {
       headless: true,
       // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
       args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': PLAIN_HTTP_HOST },
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': PLAIN_HTTP_HOST, ...prefs },
     });
     try {
       const installed = await browser.installExtension(addonDir);

@@ -4,11 +4,12 @@
  * page's content script can write storage.local on Firefox): while unlocked, each record's address is the one its
  * key derives, a record without a key is dropped, and nothing is signed for an address its key does not derive.
  */
-import { HDNodeWallet, Mnemonic, Wallet, type BaseWallet } from 'ethers';
+import type { BaseWallet } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
 import type { Vault } from '../vault/vault';
+import { childNode, nodeAt, walletOf, type KeyNode } from './keys';
 
 export interface AccountRecord {
   address: Hex;
@@ -27,8 +28,8 @@ export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount:
 
 export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
 
-export function deriveWallet(mnemonic: string, index: number): HDNodeWallet {
-  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(mnemonic), derivationPath(index));
+export function deriveWallet(mnemonic: string, index: number): BaseWallet {
+  return walletOf(nodeAt({ phrase: mnemonic }, derivationPath(index)));
 }
 
 export interface Accounts {
@@ -60,7 +61,7 @@ const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase
 /** The address of each account's key in a secret, remembered: deriving from the phrase costs a PBKDF2 run. */
 function keyAddresses(): (secret: VaultSecret, account: AccountRecord) => Hex | undefined {
   let phrase: string | undefined;
-  let root: HDNodeWallet | undefined;
+  let root: KeyNode | undefined;
   const known = new Map<string, Hex>();
   return (secret, account) => {
     if (phrase !== secret.mnemonic) {
@@ -71,8 +72,8 @@ function keyAddresses(): (secret: VaultSecret, account: AccountRecord) => Hex | 
     if (account.imported && !key) return undefined;
     const id = key ? `key ${key}` : `phrase ${account.index}`;
     if (!known.has(id)) {
-      root ??= HDNodeWallet.fromPhrase(secret.mnemonic, undefined, "m/44'/60'/0'/0");
-      known.set(id, (key ? new Wallet(key).address : root.deriveChild(account.index).address) as Hex);
+      root ??= nodeAt({ phrase: secret.mnemonic }, "m/44'/60'/0'/0");
+      known.set(id, walletOf(key ?? childNode(root, account.index)).address as Hex);
     }
     return known.get(id);
   };
@@ -152,7 +153,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
       if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);
-      const wallet = key ? new Wallet(key) : deriveWallet(secret.mnemonic, account.index);
+      const wallet = key ? walletOf(key) : deriveWallet(secret.mnemonic, account.index);
       if (!same(wallet.address, account.address)) {
         throw new Error(`The key of account index ${account.index} is ${wallet.address}, not ${account.address}: nothing is signed`);
       }

@@ -2,7 +2,7 @@
  * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, reveal the
  * phrase, change the password.
  */
-import { Wallet } from 'ethers';
+import type { BaseWallet } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
 import { address as addressParam, type Hex } from '../../shared/params';
@@ -10,6 +10,7 @@ import { announceAccounts } from '../permissions/visible';
 import type { Services } from '../services';
 import { accountParam, fields, none, text } from './params';
 import type { PageFamily } from './types';
+import { walletOf } from '../accounts/keys';
 import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
 
@@ -24,11 +25,11 @@ async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function walletOfKey(text: string): Wallet {
+function walletOfKey(text: string): BaseWallet {
   const key = text.trim().startsWith('0x') ? text.trim() : `0x${text.trim()}`;
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw invalidParams('A private key is 64 hex digits (with or without 0x)');
   try {
-    return new Wallet(key);
+    return walletOf(key);
   } catch {
     throw invalidParams('This is not a valid secp256k1 private key');
   }

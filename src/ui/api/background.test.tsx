@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WalletState } from '../../shared/pages';
 
 const sendMessage = vi.fn(async (_request: unknown): Promise<unknown> => ({ result: null }));
-vi.mock('webextension-polyfill', () => ({ default: { runtime: { sendMessage } } }));
+// The browser's own runtime (Chrome's `chrome`), as the pages take it.
+vi.stubGlobal('chrome', { runtime: { id: 'wallet', sendMessage } });
 const { call } = await import('./background');
 const { RpcError } = await import('../../shared/errors');
 const { ForeignDelegationBanner } = await import('../components/ForeignDelegationBanner');

@@ -1,6 +1,7 @@
-// First: the wallet state is asked for while React loads.
-import '../stores/firstState';
 import { createRoot } from 'react-dom/client';
+import { firstState } from '../stores/firstState';
 import { App } from './App';
 
-createRoot(document.getElementById('root')!).render(<App />);
+// Rendered once the first state is in the store (wallet.ts took it first): until then the first paint stays, rather
+// than an empty screen over it.
+void firstState.finally(() => createRoot(document.getElementById('root')!).render(<App />)).catch(() => undefined);

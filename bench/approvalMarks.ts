@@ -1,0 +1,25 @@
+/** From a page's request to the marks its approval window sets (the UI marks them), in either browser. */
+import type { BrowserSession } from '../e2e/driver/types';
+import { ApprovalWindow } from '../e2e/pages/approval';
+import type { Dapp } from '../e2e/pages/dapp';
+
+/** Ten times: from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of each mark. */
+export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[]): Promise<number[][]> {
+  const samples = marks.map(() => [] as number[]);
+  for (let i = 0; i < 10; i++) {
+    const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
+    const asking = dapp.request(method, params);
+    const approval = await ApprovalWindow.next(session);
+    for (const [index, mark] of marks.entries()) {
+      // Read from the entry, so how often the driver asks adds nothing to the figure.
+      const markedAt = await approval.screen.waitForFunction((name) => {
+        const entry = performance.getEntriesByName(name)[0];
+        return entry ? performance.timeOrigin + entry.startTime : undefined;
+      }, mark);
+      samples[index].push(markedAt! - sentAt);
+    }
+    await approval.reject();
+    await asking;
+  }
+  return samples;
+}

@@ -1,0 +1,81 @@
+/**
+ * Firefox's figures, on the same devnet: the approval window (request → its summary and buttons painted → its screen
+ * painted) and the first answer after the event page idled past its timeout: Firefox suspends an idle event page
+ * after `extensions.background.idle.timeout` (30 s by default); the second browser here waits out a 2 s one. Beside
+ * it, the next answer: the two alike mean Firefox kept the event page running (the page's open port, it seems).
+ */
+import type { Devnet } from '../devnet';
+import { PuppeteerFirefox } from '../e2e/driver/firefox/session';
+import type { FirefoxSession, Screen } from '../e2e/driver/types';
+import { Dapp } from '../e2e/pages/dapp';
+import { connect } from '../e2e/pages/flows';
+import { WalletPopup } from '../e2e/pages/wallet';
+import { untilMarks } from './approvalMarks';
+import { report } from './figures';
+
+const IDLE_MS = 2000;
+
+/**
+ * tsx, which runs the bench, wraps named functions in a helper (`__name`) that pages lack, and Firefox's driver sends
+ * its own functions to the pages: each page gets a helper that does nothing (a Function from text, which tsx leaves).
+ */
+const NAME_HELPER = new Function('globalThis.__name = (f) => f') as () => void;
+const OPENING = new Set<PropertyKey>(['openExtensionPage', 'openPage', 'nextExtensionPage']);
+
+function withNameHelper(session: FirefoxSession): FirefoxSession {
+  const prepared = async (opening: Promise<Screen>) => {
+    const screen = await opening;
+    await screen.evaluate(NAME_HELPER, undefined);
+    return screen;
+  };
+  return new Proxy(session, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return OPENING.has(key) ? (...args: unknown[]) => prepared(value.apply(target, args)) : value.bind(target);
+    },
+  });
+}
+
+/** Firefox with the add-on in `extension`, the wallet imported and the devnet's dapp connected. */
+async function walletIn(extension: string, devnet: Devnet, mnemonic: string, prefs: Record<string, unknown> = {}) {
+  const firefox = withNameHelper(await PuppeteerFirefox.launch(extension, prefs));
+  await (await WalletPopup.open(firefox)).importWallet(mnemonic);
+  const dapp = await Dapp.open(firefox, devnet.dappUrl);
+  const [account] = await connect(dapp, firefox);
+  return { firefox, dapp, account };
+}
+
+/** The time of one request the page makes, answered by the event page (eth_chainId may be answered by the content script). */
+const roundTrip = (dapp: Dapp) =>
+  dapp.screen.evaluate(async () => {
+    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+    const start = performance.now();
+    await ethereum.request({ method: 'net_version' });
+    return performance.now() - start;
+  }, undefined);
+
+export async function benchFirefox(extension: string, devnet: Devnet, mnemonic: string): Promise<void> {
+  const shown = await walletIn(extension, devnet, mnemonic);
+  try {
+    const [painted, screen] = await untilMarks(shown.firefox, shown.dapp, ['approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', shown.account]);
+    report('Firefox: request → approval summary painted', painted);
+    report('Firefox: request → approval screen (React)', screen);
+  } finally {
+    await shown.firefox.close();
+  }
+  const idle = await walletIn(extension, devnet, mnemonic, { 'extensions.background.idle.timeout': IDLE_MS });
+  try {
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1000));
+      cold.push(await roundTrip(idle.dapp));
+      warm.push(await roundTrip(idle.dapp));
+    }
+    report('Firefox: first answer after 3 s idle (timeout 2 s)', cold);
+    report('Firefox: the next answer (event page running)', warm);
+  } finally {
+    await idle.firefox.close();
+  }
+}

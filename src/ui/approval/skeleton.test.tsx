@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+/** The approval window's first paint: the request's screen as it will look (site, network, title, buttons), nothing armed. */
+import { describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../shared/approvals';
+import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
+
+// The preview never arrives: the screens show only what the request itself says.
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
+const { paintFirst } = await import('./skeleton');
+
+const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const origin = 'https://dapp.example';
+const wallet = (approvals: ApprovalView[], unlocked = true) =>
+  ({ initialized: true, unlocked, accounts: [{ address: A, name: 'Account 1' }], selectedAccount: A, approvals }) as unknown as WalletState;
+
+/** What a user reads at a glance: who asks, on which network, what, and the answers offered (enabled or not). */
+const glance = (root: Element) => ({
+  site: root.querySelector('[aria-label="Site"]')?.textContent,
+  network: root.querySelector('[aria-label="Network"]')?.textContent,
+  title: root.querySelector('h1')?.textContent,
+  buttons: [...root.querySelectorAll('[aria-label="Decision"] button')].map((b) => b.textContent),
+});
+const enabled = (root: Element) => [...root.querySelectorAll('button')].filter((b) => !(b as HTMLButtonElement).matches(':disabled'));
+
+const REQUESTS = {
+  'a connect request': { type: 'connect', details: {} },
+  'a phishing warning': { type: 'phishing', details: { hostname: 'dapp.example', request: { method: 'eth_requestAccounts' } } },
+  'a message to sign': { type: 'signMessage', details: { account: A, message: '0x68656c6c6f', text: 'hello' } },
+  'a transaction': {
+    type: 'sendTransaction',
+    details: { batchId: 'b', from: A, networkName: 'Local devnet', symbol: 'ETH', call: { to: A, value: '1', dataSize: 0 }, gasLimit: '21000', maxFees: { market: '1' } },
+  },
+  'a token to watch': {
+    type: 'watchAsset',
+    details: { account: A, chainId: '0x7a69', networkName: 'Local devnet', requested: { symbol: 'TST', decimals: 18 }, token: { address: A, symbol: 'TST', name: 'Test', decimals: 18, balance: '0' } },
+  },
+} as Record<string, Omit<ApprovalView, 'id' | 'origin'>>;
+
+describe('the approval window\'s first paint', () => {
+  const screen = mountPoint();
+  for (const [name, request] of Object.entries(REQUESTS)) {
+    it(`of ${name} shows the site, network, title and buttons its screen shows, every button disabled`, async () => {
+      const approval = { id: 'a', origin, ...request } as ApprovalView;
+      const first = document.createElement('div');
+      paintFirst(first, wallet([approval]));
+      const shown = await screen.render(<ApprovalScreen approval={approval} state={wallet([approval])} />);
+      expect(glance(first)).toEqual(glance(shown));
+      expect(glance(first).title).toBeTruthy();
+      expect(first.querySelectorAll('button')).toHaveLength(2);
+      expect(enabled(first)).toEqual([]);
+    });
+  }
+
+  it('paints nothing while the wallet is locked: its unlock screen comes with the app', () => {
+    const first = document.createElement('div');
+    paintFirst(first, wallet([{ id: 'a', origin, ...REQUESTS['a connect request'] } as ApprovalView], false));
+    expect(first.childElementCount).toBe(0);
+  });
+
+  it('of a connect request with sign-in names its own button', () => {
+    const first = document.createElement('div');
+    paintFirst(first, wallet([{ id: 'a', type: 'connect', origin: 'https://x.example', details: { signIn: {} } } as unknown as ApprovalView]));
+    expect(glance(first).title).toBe('Connect and sign in to https://x.example');
+    expect(glance(first).buttons).toEqual(['Reject', 'Connect and sign in']);
+  });
+
+  it('shows a name the site chose as text, never as markup', () => {
+    const first = document.createElement('div');
+    const request = REQUESTS['a transaction'] as Extract<ApprovalView, { type: 'sendTransaction' }>;
+    const details = { ...request.details, networkName: '<img src=x onerror="alert(1)">Devnet' };
+    paintFirst(first, wallet([{ id: 'a', origin, type: 'sendTransaction', details } as ApprovalView]));
+    expect(glance(first).network).toBe('<img src=x onerror="alert(1)">Devnet');
+    expect(first.querySelector('img')).toBeNull();
+  });
+});

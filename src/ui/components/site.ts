@@ -1,0 +1,10 @@
+/** Who asks, as every approval screen's header names it: Screen.tsx, and the approval window's first paint. */
+
+/** The wallet's own requests (Send, Speed up, Cancel, reverts) come from the pages' own origin. */
+const own = (origin: string): boolean => origin === location.origin;
+
+export const siteName = (origin: string): string => (own(origin) ? 'Batch Wallet' : origin);
+
+/** The site's first letter as its badge: loading its favicon would fetch from the site on the wallet's behalf. */
+export const siteBadge = (origin: string): string =>
+  own(origin) ? 'B' : (new URL(origin).hostname.replace(/^www\./, '')[0] ?? '?').toUpperCase();
