@@ -53,6 +53,21 @@ export class NetworksScreen {
     await this.screen.waitForText({ name: `${name} details`, in: { role: 'listitem', name: `Network ${name}` } }, expected);
   }
 
+  /** Waits until the network's row reads `expected` for what was detected of its node ("EIP-7702 yes · contracts yes · …"). */
+  async waitForDetected(name: string, expected: Expected): Promise<void> {
+    await this.screen.waitForText({ name: `${name} detected`, in: { role: 'listitem', name: `Network ${name}` } }, expected);
+  }
+
+  /** Waits until the network's endpoints read `expected`, the one in use marked "(in use)". */
+  async waitForEndpoints(name: string, expected: Expected): Promise<void> {
+    await this.screen.waitForText({ name: `${name} endpoints`, in: { role: 'listitem', name: `Network ${name}` } }, expected);
+  }
+
+  /** Asks the network's node again (the button is busy until the answer is in). */
+  async detectAgain(name: string): Promise<void> {
+    await this.screen.click(`Detect again ${name}`);
+  }
+
   /** Opens the built-in network's form and restores the release's settings (the form closes). */
   async restoreDefaults(name: string): Promise<void> {
     await this.screen.click(`Edit ${name}`);

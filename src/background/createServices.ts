@@ -15,11 +15,12 @@ import { createPollLoops } from './watch/pollLoop';
 import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
 import { ownPending } from './batches/ownPending';
 import { createFirewall } from './firewall/watch';
+import { createDetection } from './networks/detection';
 import { createNetworks } from './networks/registry';
 import { trackReachability } from './networks/reachability';
 import { rememberSelected } from './networks/rememberSelected';
 import { createNonceTracker } from './networks/nonceTracker';
-import { callNode, nodeOf, type ChainNode } from './networks/rpcClient';
+import { callNode, nodeOf, type ChainNode, type Endpoint } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
@@ -100,12 +101,16 @@ export function createServices(deps: ServiceDeps): Background {
   const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
   const trackNonces = createNonceTracker();
-  const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, (method, params, options) => callNode(nodeOf(network), method, params, options?.timeoutMs));
+  const untracked = (endpoint: Endpoint): ChainNode => (method, params, options) => callNode(endpoint, method, params, options?.timeoutMs);
+  const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
+  const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
+  const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now });
 
   const services: Services = {
     vault,
     vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
     networks,
+    detection,
     devnetBuild,
     accounts,
     permissions: createPermissions(local),
@@ -140,8 +145,7 @@ export function createServices(deps: ServiceDeps): Background {
       const network = await networks.find(chainId);
       const at = url ?? network?.bundlerUrl;
       if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
-      const bundler = { urls: [at], name: `${network.name} (bundler)` };
-      return (method, params) => callNode(bundler, method, params);
+      return bundlerAt(at, network);
     },
     loops: createPollLoops((chainId) => services.nodeFor(chainId)),
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),

@@ -15,6 +15,7 @@ import type { Filters } from './filters/store';
 import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
+import type { Detection } from './networks/detection';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
@@ -37,6 +38,8 @@ export interface Services {
   accounts: Accounts;
   permissions: Permissions;
   networks: Networks;
+  /** What each network's node was found to do (EIP-7702, contracts, methods, block time), cached a day. */
+  detection: Detection;
   /** The devnet build (scripts/build.ts): paymaster and bundler URLs on this machine are allowed there only. */
   devnetBuild: boolean;
   approvals: Approvals;

@@ -6,6 +6,7 @@ import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
+import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
 import type { Preview } from './preview';
 import type { Hex } from './params';
@@ -184,6 +185,10 @@ export interface PageMethods {
   /** A built-in network back to the release's settings. */
   restoreNetwork: Method<{ chainId: Hex }, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;
+  /** Every network's endpoint in use and what was detected of its node (without asking it). */
+  getNetworkStatus: Method<None, NetworkStatus[]>;
+  /** Asks the network's node again (Detect again); answers what it found. */
+  detectNetwork: Method<{ chainId: Hex }, NetworkStatus>;
   getDelegation: Method<None, DelegationView>;
   /** Opens the review of the type-4 transaction authorizing address zero in the approval window; Activity follows it. */
   revertDelegation: Method<None, null>;

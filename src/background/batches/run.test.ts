@@ -38,7 +38,7 @@ function fakeNode(accepted: number, refusal: string) {
   return { node, sent, nonceReads };
 }
 
-async function setup(accepted: number, refusal: string) {
+async function setup(accepted: number, refusal: string, changes: Partial<BatchRecord> = {}) {
   const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
   // The seal key and the ledger, kept across restarts (the extension's IndexedDB).
   const keys = memoryKeyStore();
@@ -46,11 +46,12 @@ async function setup(accepted: number, refusal: string) {
   const { node, sent, nonceReads } = fakeNode(accepted, refusal);
   // Asked once everything is signed, before the first transaction is marked sent.
   const beforeSending: (() => Promise<void>)[] = [];
+  const marked: string[] = [];
   const deps = {
     batches,
     accounts: { signer: async () => deriveWallet(MNEMONIC, 0) },
     networks: {
-      markWithoutEip7702: async () => undefined,
+      markWithoutEip7702: async (chainId: string) => void marked.push(chainId),
       sendsSync: async () => {
         for (const hook of beforeSending.splice(0)) await hook();
         return false;
@@ -65,12 +66,12 @@ async function setup(accepted: number, refusal: string) {
   const batch: BatchRecord = {
     id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,
     calls: [{ to: TO, value: '0x1', data: '0x' }, { to: TO, value: '0x2', data: '0x' }], gasLimits: ['0x5208', '0x5208'],
-    state: 'approved', transactions: [], createdAt: 0,
+    state: 'approved', transactions: [], createdAt: 0, ...changes,
   };
   await batches.add(batch);
   /** The worker after a restart: the same storage and key store, read afresh. */
   const restarted = () => ({ ...deps, batches: createBatchStore(local, createSealer(keys)) });
-  return { deps, sent, nonceReads, local, beforeSending, restarted };
+  return { deps, sent, nonceReads, local, beforeSending, restarted, marked };
 }
 
 describe('running a sequential batch', () => {
@@ -90,6 +91,14 @@ describe('running a sequential batch', () => {
     expect(error?.message).toBe('nonce too low');
     expect(batch.state).toBe('failed');
     expect(batch.transactions.map((t) => t.sent)).toEqual([true, false]);
+  });
+
+  it('answers 5710 when the node refuses the upgrade\'s type-4 transaction, and marks the chain as without EIP-7702', async () => {
+    const { deps, marked } = await setup(0, 'Eip7702 is not supported', { upgrade: true });
+    const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(error?.code).toBe(5710);
+    expect(batch.state).toBe('failed');
+    expect(marked).toEqual(['0x7a69']);
   });
 
   it('signs again once when the very first nonce was taken', async () => {

@@ -45,7 +45,7 @@ describe('a network\'s endpoints', () => {
     expect(await callNode({ urls: [closed, ...endpoint('limited-1', 'broken-1', 'ok-1').urls], name: 'Test chain' }, 'eth_blockNumber')).toBe('ok []');
   });
 
-  it('leaves one that limited the wallet alone for its Retry-After, then asks it first again', async () => {
+  it('leaves one that limited the wallet alone for its Retry-After, then asks it first again (the endpoint in use meanwhile: the next)', async () => {
     let now = 1_000_000;
     const failover = createFailover(() => now);
     const urls = ['limited', 'ok'];
@@ -53,15 +53,18 @@ describe('a network\'s endpoints', () => {
       if (url === 'limited' && now < 1_007_000) throw new RpcError(-32005, 'limit exceeded');
       return url;
     };
+    expect(failover.inUse(urls)).toBe('limited');
     // -32005 has no Retry-After: the first back-off is a second, doubling each time.
     expect(await failover.call(urls, attempt)).toBe('ok');
     expect(failover.availableAt('limited')).toBe(1_001_000);
+    expect(failover.inUse(urls)).toBe('ok');
     now = 1_001_000;
     expect(await failover.call(urls, attempt)).toBe('ok');
     expect(failover.availableAt('limited')).toBe(1_003_000);
     now = 1_007_000;
     expect(await failover.call(urls, attempt)).toBe('limited');
     expect(failover.availableAt('limited')).toBe(0);
+    expect(failover.inUse(urls)).toBe('limited');
   });
 
   it('honours Retry-After: the limited endpoint is not asked again before it', async () => {

@@ -33,6 +33,8 @@ export interface Failover {
   call<T>(urls: readonly string[], attempt: (url: string) => Promise<T>): Promise<T>;
   /** When `url` may be asked again (0: now). */
   availableAt(url: string): number;
+  /** The endpoint the next request goes to first. */
+  inUse(urls: readonly string[]): string;
 }
 
 export function createFailover(now: () => number = Date.now): Failover {
@@ -54,6 +56,7 @@ export function createFailover(now: () => number = Date.now): Failover {
 
   return {
     availableAt,
+    inUse: (urls) => inTurn(urls)[0]?.url ?? '',
     async call(urls, attempt) {
       let failure: unknown = new Error('no endpoint to ask');
       // An endpoint that answered without the method or the block says more than one that did not answer at all.

@@ -4,6 +4,7 @@
  * applies (its name, its currency) and the user's RPC, explorer, bundler and EIP-7702 choice stay.
  */
 import { defaultChainId, hasFastBlocks, isAllowedBundlerUrl, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
+import { withDetected, type DetectedFacts } from '../../shared/networkFacts';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -15,12 +16,14 @@ export interface NetworksSlice {
   chainsWithoutEip7702: Hex[];
   /** RPC URLs whose node answered method-not-found to eth_sendRawTransactionSync (EIP-7966): asked once per set of endpoints. */
   nodesWithoutSyncSend: string[];
+  /** What detection (./detection.ts) found of each network's node, by chain id as a lowercase hex quantity. */
+  networkFacts: Record<string, DetectedFacts>;
   selectedChainId: Hex;
 }
 /** Set by scripts/build.ts (and vitest.config.ts): true in the devnet build. */
 declare const __DEVNET_BUILD__: boolean;
 
-export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], builtInEdits: {}, chainsWithoutEip7702: [], nodesWithoutSyncSend: [], selectedChainId: defaultChainId(__DEVNET_BUILD__) };
+export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], builtInEdits: {}, chainsWithoutEip7702: [], nodesWithoutSyncSend: [], networkFacts: {}, selectedChainId: defaultChainId(__DEVNET_BUILD__) };
 
 export interface Networks {
   all(): Promise<Network[]>;
@@ -45,7 +48,7 @@ export interface Networks {
 }
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
-const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
+export const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
 /** A network's endpoints as one key: which node answered is not known, so a refusal holds for the set. */
 const endpointsKey = (network: Pick<Network, 'rpcUrls'>): string => network.rpcUrls.join(' ');
 
@@ -91,11 +94,12 @@ const allowedRpcUrls = (urls: unknown): urls is string[] => Array.isArray(urls) 
  */
 export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, devnetBuild }: NetworkRelease): Networks {
   const all = async (): Promise<Network[]> => {
-    const [added, edits, without7702] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits'), local.get('chainsWithoutEip7702')]);
+    const [added, edits, without7702, facts] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits'), local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
     const builtInNow = builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)], devnetBuild));
-    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))].map((n) =>
-      without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n,
-    );
+    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))]
+      .map((n) => withDetected(n, facts[chainKey(n.chainId)]))
+      // A type-4 transaction the node refused outweighs a probe.
+      .map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
   };
   const find = async (chainId: Hex): Promise<Network | undefined> => (await all()).find((n) => sameChain(n.chainId, chainId));
   const isBuiltIn = (chainId: Hex): boolean => builtIn.some((n) => sameChain(n.chainId, chainId));
@@ -123,9 +127,11 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
       await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
     },
     async sendsSync(chainId) {
-      const [network, without] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend')]);
+      const [network, without, facts] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend'), local.get('networkFacts')]);
       // On a slow chain the page's wallet_sendCalls answer would wait for the node's whole timeout.
-      return network !== undefined && hasFastBlocks(network) && !without.includes(endpointsKey(network));
+      if (network === undefined || !hasFastBlocks(network) || without.includes(endpointsKey(network))) return false;
+      const detected = facts[chainKey(chainId)];
+      return !(detected && endpointsKey(detected) === endpointsKey(network) && detected.syncSend === false);
     },
     async markWithoutSyncSend(chainId) {
       const network = await find(chainId);

@@ -59,4 +59,7 @@ export async function callNode<T = unknown>(endpoint: Endpoint, method: string, 
   }
 }
 
+/** The network's endpoint that requests go to now (Settings → Networks shows it). */
+export const endpointInUse = (urls: readonly string[]): string => failover.inUse(urls);
+
 export const nodeOf = (network: { rpcUrls: readonly string[]; name: string }): Endpoint => ({ urls: network.rpcUrls, name: network.name });

@@ -3,13 +3,16 @@ import { invalidParams } from '../../shared/errors';
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
-import { callNode, nodeOf } from '../networks/rpcClient';
+import type { ChainNode } from '../networks/rpcClient';
+import type { Services } from '../services';
 import { method, type DappTable } from './types';
 import type { AtomicStatus, ChainCapabilities } from './dappMethods';
 
-/** Other chains' nodes are asked briefly: an unreachable chain must not hold up the answer. */
-const OTHER_CHAIN_TIMEOUT_MS = 1500;
-
+/**
+ * The whole answer comes within this: a network whose node does not answer (offline, down, hanging) is reported from
+ * what is already known of it (its detected facts, else the release's), never waited on.
+ */
+export const CAPABILITIES_DEADLINE_MS = 2000;
 
 function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
   const [account, chainIds] = positional(params, 'wallet_getCapabilities', 1, 2);
@@ -22,17 +25,40 @@ function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
  * "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded,
  * "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
  */
-export async function atomicStatus(network: Network, account: Hex, timeoutMs?: number): Promise<AtomicStatus> {
+export async function atomicStatus(network: Network, node: ChainNode, account: Hex): Promise<AtomicStatus> {
   if (!network.eip7702) return 'unsupported';
-  let code: string;
-  try {
-    code = await callNode<string>(nodeOf(network), 'eth_getCode', [account, 'pending'], timeoutMs);
-  } catch {
-    // An unreachable chain: nothing is known against an upgrade there.
-    return 'ready';
-  }
+  const code = await node<string>('eth_getCode', [account, 'pending']);
   if (isDelegatedTo(code, SIMPLE_7702_ACCOUNT)) return 'supported';
   return code === '0x' ? 'ready' : 'unsupported';
+}
+
+/** `work`'s result, or `fallback` when it fails or `deadline` comes first. */
+const byDeadline = <T>(work: Promise<T>, deadline: Promise<void>, fallback: T): Promise<T> =>
+  Promise.race([work.catch(() => fallback), deadline.then(() => fallback)]);
+
+export async function capabilities(
+  { networks, detection, nodeFor }: Pick<Services, 'networks' | 'detection' | 'nodeFor'>,
+  account: Hex,
+  chainIds: Hex[] | undefined,
+): Promise<Record<Hex, ChainCapabilities>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPABILITIES_DEADLINE_MS)));
+  const wanted = async () => (await networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
+  try {
+    // Facts are detected on a network's first use; the registry lays those in by the deadline over the release's.
+    await byDeadline(Promise.all((await wanted()).map((n) => detection.facts(n))), deadline, undefined);
+    const entries = await Promise.all(
+      (await wanted()).map(async (network): Promise<[Hex, ChainCapabilities]> => {
+        // A node that does not answer says nothing against an upgrade there.
+        const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
+        const atomic = { status: await byDeadline(nodeFor(network.chainId).then((node) => atomicStatus(network, node, account)), deadline, unknown) };
+        return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+      }),
+    );
+    return Object.fromEntries(entries);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const capabilityMethods = {
@@ -42,17 +68,6 @@ export const capabilityMethods = {
     account: (params) => params.account,
     // Every network's node, on every call.
     node: true,
-    async handle({ chainIds }, { services, account }) {
-      const selected = await services.networks.selected();
-      const wanted = (await services.networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
-      const entries = await Promise.all(
-        wanted.map(async (network): Promise<[Hex, ChainCapabilities]> => {
-          const timeout = network.chainId === selected.chainId ? undefined : OTHER_CHAIN_TIMEOUT_MS;
-          const atomic = { status: await atomicStatus(network, account, timeout) };
-          return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
-        }),
-      );
-      return Object.fromEntries(entries);
-    },
+    handle: ({ chainIds }, { services, account }) => capabilities(services, account, chainIds),
   }),
 } satisfies DappTable;

@@ -1,14 +1,21 @@
-/** Every network, each editable (a built-in one keeps its chain id and name), added ones removable; a form to add another. */
+/**
+ * Every network, each editable (a built-in one keeps its chain id and name; its endpoints reorder as their lines do),
+ * added ones removable, with its endpoints and what was detected of its node; a form to add another.
+ */
 import { useState } from 'react';
 import type { Network } from '../../../shared/networks';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { usePolled } from '../../components/usePolled';
 import { NetworkForm } from './NetworkForm';
+import { NetworkStatus } from './NetworkStatus';
 
 export function Networks({ state }: { state: WalletState }) {
   const [form, setForm] = useState<{ editing?: Network } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Polled: a detection started by an edit or a first use shows once it is in.
+  const statuses = usePolled(() => call('getNetworkStatus'), [state.networks]);
   const remove = (n: Network) => void call('removeNetwork', { chainId: n.chainId }).then(() => setError(null), (e: Error) => setError(e.message));
   return (
     <main>
@@ -19,6 +26,7 @@ export function Networks({ state }: { state: WalletState }) {
             <div>
               <strong>{n.name}</strong>
               <div className="muted" aria-label={`${n.name} details`}>{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
+              <NetworkStatus network={n} status={statuses.value?.find((s) => s.chainId === n.chainId)} onDetected={statuses.reload} />
             </div>
             <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
             {!n.builtIn && <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>}

@@ -1,0 +1,58 @@
+/** wallet_getCapabilities answers from what is known by its deadline: a node that hangs is never waited on. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import type { DetectedFacts } from '../../shared/networkFacts';
+import { BASE_CHAIN_ID, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { Detection } from '../networks/detection';
+import type { Networks } from '../networks/registry';
+import type { ChainNode } from '../networks/rpcClient';
+import { CAPABILITIES_DEADLINE_MS, capabilities } from './capabilities';
+
+const ACCOUNT: Hex = '0x00000000000000000000000000000000000000a1';
+const never = new Promise<never>(() => undefined);
+
+function services(list: readonly Network[], { facts, node }: { facts: Detection['facts']; node: ChainNode }) {
+  let known = [...list];
+  return {
+    networks: { all: async () => known } as Pick<Networks, 'all'> as Networks,
+    detection: { facts, detect: facts, stored: async () => undefined } satisfies Detection,
+    nodeFor: async () => node,
+    /** What detection found lands in the registry, as it does through storage. */
+    learn: (chainId: Hex, change: Partial<Network>) => (known = known.map((n) => (n.chainId === chainId ? { ...n, ...change } : n))),
+  };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('wallet_getCapabilities', () => {
+  it('answers by its deadline from the release\'s facts when every node hangs (offline): sponsorship on Base, atomic ready', async () => {
+    const answer = capabilities(services(PRODUCTION_NETWORKS, { facts: () => never, node: () => never }), ACCOUNT, undefined);
+    let answered = false;
+    void answer.then(() => (answered = true));
+    await vi.advanceTimersByTimeAsync(CAPABILITIES_DEADLINE_MS - 1);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await answer;
+    expect(Object.keys(result)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
+    expect(result[BASE_CHAIN_ID]).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
+  });
+
+  it('answers from the facts detected in time: a node refusing EIP-7702 is unsupported, with no sponsorship', async () => {
+    const base = PRODUCTION_NETWORKS.find((n) => n.chainId === BASE_CHAIN_ID)!;
+    const fake = services([base], {
+      facts: async () => (fake.learn(BASE_CHAIN_ID, { eip7702: false }), { at: 0, rpcUrls: base.rpcUrls, eip7702: false } satisfies DetectedFacts),
+      node: async <T,>() => '0x' as T,
+    });
+    expect(await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID])).toEqual({
+      [BASE_CHAIN_ID]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
+    });
+  });
+
+  it('reads the account\'s code where the node answers: supported once it delegates to Simple7702Account', async () => {
+    const delegated = `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`;
+    const fake = services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => delegated as T });
+    expect((await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID].atomic).toEqual({ status: 'supported' });
+  });
+});
