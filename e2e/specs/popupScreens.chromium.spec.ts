@@ -7,11 +7,12 @@ import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
+import { NetworksScreen } from '../pages/networks';
 import { SendScreen } from '../pages/send';
 import { WalletPopup } from '../pages/wallet';
 
 
-test('Home, Send, Receive, Activity and Settings at 360 × 600', async ({ freshWallet, session, devnet }) => {
+test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async ({ freshWallet, session, devnet }) => {
   const { popup } = freshWallet;
   const { screen } = popup;
   await screen.setSize(360, 600);
@@ -40,6 +41,13 @@ test('Home, Send, Receive, Activity and Settings at 360 × 600', async ({ freshW
   await screen.click('Settings');
   await screen.waitFor({ role: 'button', name: 'Reset wallet…' });
   await screen.screenshot(shot('settings'));
+
+  // Settings → Networks, scrolled to the devnet by its Detect again: its endpoints, the one in use, what was detected.
+  await screen.click('Back');
+  const networks = await NetworksScreen.open(screen);
+  await networks.detectAgain('Local devnet');
+  await networks.waitForDetected('Local devnet', /^EIP-7702 yes · contracts yes · simulation yes · sync send yes · bundler yes · blocks /);
+  await screen.screenshot(shot('networks'));
 });
 
 test('Collectibles and one collectible opened, at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
