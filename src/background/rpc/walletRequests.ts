@@ -10,7 +10,10 @@ import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
-import { tierFees, toHexTierFees, type Fees } from '../batches/fees';
+import { toHexTierFees } from '../batches/fees';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees, type Fees } from '../fees/tiers';
 import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
@@ -66,14 +69,15 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const delegate = delegateOf(await node<Hex>('eth_getCode', [from, 'pending']));
   if (!delegate) throw invalidParams(`${from} has no EIP-7702 delegation on ${network.name}`);
   const draft = { id: hexlify(randomBytes(32)), origin, from, calls: [selfTransfer(from)] };
-  const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node)]);
+  const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
+  const l1Fee = await l1FeeUpperBound(node, network, unsignedTransactions(planned, tiers.aggressive));
   const name = KNOWN_DELEGATES[delegate.toLowerCase()];
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     delegate, ...(name ? { delegateName: name } : {}), gasLimit: gas.toString(),
-    maxFees: perTier((tier) => (gas * tiers[tier].maxFeePerGas).toString()),
+    maxFees: perTier((tier) => (gas * tiers[tier].maxFeePerGas + l1Fee).toString()),
   };
 }
 
