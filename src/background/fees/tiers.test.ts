@@ -24,7 +24,7 @@ function node(p: { history?: { baseFeePerGas: Hex[]; gasUsedRatio: number[]; rew
   return { call, asked };
 }
 
-const idle = (nextBaseFee: bigint) => ({ baseFeePerGas: [hex(nextBaseFee - 1n), hex(nextBaseFee)], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] });
+const idle = (nextBaseFee: bigint) => ({ baseFeePerGas: [hex(nextBaseFee - 1n), hex(nextBaseFee)], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0'] as Hex[]] });
 
 describe('fee tiers', () => {
   it('leave room for the next block’s base fee to double (market) and tip as the node suggests on an idle chain', async () => {
