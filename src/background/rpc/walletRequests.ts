@@ -12,12 +12,12 @@ import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
 import { toHexTierFees } from '../batches/fees';
 import { unsignedTransactions } from '../batches/unsignedTransactions';
-import { l1FeeUpperBound } from '../fees/l1DataFee';
-import { tierFees, type Fees } from '../fees/tiers';
 import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees, type Fees } from '../fees/tiers';
 import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
 
 interface ReplaceParams {
@@ -44,6 +44,8 @@ export function authorizationsIn(raw: Hex): NonNullable<ReplaceTransactionDetail
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
+  // The replacement is no longer than the original (a cancel is shorter): the original's L1 data fee bounds it.
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [Transaction.from(pending.raw).unsignedSerialized as Hex]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
   const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw) : [];
   return {
@@ -58,7 +60,7 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
     ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),
     gasLimit: gasLimit.toString(),
     fees: perTier((tier) => decimal(tiers[tier])),
-    maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas).toString()),
+    maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas + l1Fee).toString()),
   };
 }
 
