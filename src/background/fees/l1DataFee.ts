@@ -25,7 +25,7 @@ const detected = new Map<Hex, Promise<boolean>>();
  * Whether the chain charges an L1 data fee: for built-in networks the release knows; another network is on the OP
  * stack when the predeploy has code (one eth_getCode, remembered; a failed read is asked again next time).
  */
-export function isOpStack(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>): Promise<boolean> {
+function isOpStack(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>): Promise<boolean> {
   const chainId = `0x${BigInt(network.chainId).toString(16)}` as Hex;
   if (network.builtIn || OP_STACK_CHAIN_IDS.has(chainId)) return Promise.resolve(OP_STACK_CHAIN_IDS.has(chainId));
   let known = detected.get(chainId);

@@ -44,7 +44,7 @@ const canonical = (chainId: Hex): Hex => `0x${BigInt(chainId).toString(16)}`;
 const median = (values: bigint[]): bigint => [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[Math.floor(values.length / 2)];
 
 /** What busy recent blocks tipped at each percentile; zeros when none was busy (an idle chain tips nothing to learn from). */
-export function recentTips(history: FeeHistory): bigint[] {
+function recentTips(history: FeeHistory): bigint[] {
   const busy = (history.reward ?? []).filter((_, i) => (history.gasUsedRatio[i] ?? 0) > 0);
   return PERCENTILES.map((_, p) => (busy.length === 0 ? 0n : median(busy.map((rewards) => BigInt(rewards[p] ?? '0x0')))));
 }
