@@ -88,6 +88,8 @@ try {
     );
     if (reply?.error) throw new Error(`${method}: ${reply.error.message}`);
   };
+  // The reads here would overrun the site's request budget (200 at once, 50 a second): each set starts on a full one.
+  const budgetRefilled = () => new Promise((resolve) => setTimeout(resolve, 4000));
   const useEndpoints = (urls: string[]) => pageRequest('saveNetwork', { chainId: '0x7a69', name: 'Local devnet', rpcUrls: urls, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' });
   const second = await startPublicEndpoint(devnet.rpcUrl);
   const endpoints = [second];
@@ -95,8 +97,10 @@ try {
     const first = await startPublicEndpoint(devnet.rpcUrl);
     endpoints.push(first);
     await useEndpoints([first.url, second.url]);
+    await budgetRefilled();
     const bothUp = report('eth_getBalance, first endpoint up', await times('eth_getBalance', balance, 'wallet'));
     first.set({ down: true });
+    await budgetRefilled();
     report('eth_getBalance, first endpoint down', await times('eth_getBalance', balance, 'wallet'), bothUp);
     const firstAfterDown: number[] = [];
     for (let i = 0; i < 10; i++) {
