@@ -34,10 +34,11 @@ const figures = (samples: number[]): Figures => {
   return { median: at(50), p95: at(95), n: samples.length };
 };
 const results: Record<string, Figures & { ratio?: number }> = {};
-const report = (label: string, samples: number[], base?: Figures) => {
+/** `base`: the row it is set against, named in the ratio (`against`). */
+const report = (label: string, samples: number[], base?: Figures, against = 'the direct call') => {
   const f = figures(samples);
   results[label] = { ...f, ...(base ? { ratio: f.median / base.median } : {}) };
-  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× the direct call (+${(f.median - base.median).toFixed(2)} ms)` : '';
+  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× ${against} (+${(f.median - base.median).toFixed(2)} ms)` : '';
   console.log(`${label.padEnd(44)} median ${f.median.toFixed(2).padStart(7)} ms   p95 ${f.p95.toFixed(2).padStart(7)} ms   n=${f.n}${ratio}`);
   return f;
 };
@@ -101,7 +102,7 @@ try {
     const bothUp = report('eth_getBalance, first endpoint up', await times('eth_getBalance', balance, 'wallet'));
     first.set({ down: true });
     await budgetRefilled();
-    report('eth_getBalance, first endpoint down', await times('eth_getBalance', balance, 'wallet'), bothUp);
+    report('eth_getBalance, first endpoint down', await times('eth_getBalance', balance, 'wallet'), bothUp, 'both up');
     const firstAfterDown: number[] = [];
     for (let i = 0; i < 10; i++) {
       const fresh = await startPublicEndpoint(devnet.rpcUrl);
@@ -117,7 +118,7 @@ try {
       }, balance);
       firstAfterDown.push(sample);
     }
-    report('  the first read after it went down', firstAfterDown, bothUp);
+    report('  the first read after it went down', firstAfterDown, bothUp, 'both up');
   } finally {
     await pageRequest('restoreNetwork', { chainId: '0x7a69' });
     await Promise.all(endpoints.map((e) => e.stop()));
