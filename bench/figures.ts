@@ -9,10 +9,11 @@ export const figures = (samples: number[]): Figures => {
 
 export const results: Record<string, Figures & { ratio?: number }> = {};
 
-export const report = (label: string, samples: number[], base?: Figures): Figures => {
+/** `base`: the row it is set against, named in the ratio (`against`). */
+export const report = (label: string, samples: number[], base?: Figures, against = 'the direct call'): Figures => {
   const f = figures(samples);
   results[label] = { ...f, ...(base ? { ratio: f.median / base.median } : {}) };
-  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× the direct call (+${(f.median - base.median).toFixed(2)} ms)` : '';
+  const ratio = base ? `   ${(f.median / base.median).toFixed(2)}× ${against} (+${(f.median - base.median).toFixed(2)} ms)` : '';
   console.log(`${label.padEnd(44)} median ${f.median.toFixed(2).padStart(7)} ms   p95 ${f.p95.toFixed(2).padStart(7)} ms   n=${f.n}${ratio}`);
   return f;
 };

@@ -1,7 +1,8 @@
 /**
  * What the wallet adds, as a page sees it, side by side in one run (issue 15's table): the wallet's own overhead
  * (eth_chainId, answered by the frame's content script, and net_version, a round trip to the worker), a node read through the wallet against the same JSON-RPC call fetched by the page, the first answer
- * after the service worker stopped, a request until its approval screen is painted and until its simulated preview
+ * after the service worker stopped, the cost of failover (the same read with the network's first endpoint down: right
+ * after it went down, and while it is backed off), a request until its approval screen is painted and until its simulated preview
  * is on it, an atomic batch from wallet_sendCalls' answer to status 200, the same from the Approve click to status
  * 200 with and without eth_sendRawTransactionSync, an event with 50 tabs open of which 2 are connected, and
  * listening to the chain: a log's block to the page's `message` callback, and what 50 live subscriptions cost (node
@@ -22,6 +23,7 @@ import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
+import { startPublicEndpoint } from '../e2e/fixtures/publicEndpoint';
 import { connect } from '../e2e/pages/flows';
 import { WalletPopup } from '../e2e/pages/wallet';
 import { untilMarks } from './approvalMarks';
@@ -73,6 +75,51 @@ try {
   const balance = [account, 'pending'];
   const direct = report('eth_getBalance fetched by the page', await times('eth_getBalance', balance, 'node'));
   report('eth_getBalance through the wallet', await times('eth_getBalance', balance, 'wallet'), direct);
+
+  // Failover: the devnet's network on two public-like endpoints in front of its node, the first then down (its
+  // connections closed unanswered). The read right after it went down tries it first; later ones skip it while it is
+  // backed off (1 s, doubling), so each first read gets an endpoint fresh to the wallet.
+  const pageRequest = async (method: string, params: unknown) => {
+    const reply = await popup.screen.evaluate(
+      ({ method, params }) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ error?: { message: string } } | undefined> } } }).chrome.runtime.sendMessage({ type: 'page-request', method, params }),
+      { method, params },
+    );
+    if (reply?.error) throw new Error(`${method}: ${reply.error.message}`);
+  };
+  // The reads here would overrun the site's request budget (200 at once, 50 a second): each set starts on a full one.
+  const budgetRefilled = () => new Promise((resolve) => setTimeout(resolve, 4000));
+  const useEndpoints = (urls: string[]) => pageRequest('saveNetwork', { chainId: '0x7a69', name: 'Local devnet', rpcUrls: urls, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' });
+  const second = await startPublicEndpoint(devnet.rpcUrl);
+  const endpoints = [second];
+  try {
+    const first = await startPublicEndpoint(devnet.rpcUrl);
+    endpoints.push(first);
+    await useEndpoints([first.url, second.url]);
+    await budgetRefilled();
+    const bothUp = report('eth_getBalance, first endpoint up', await times('eth_getBalance', balance, 'wallet'));
+    first.set({ down: true });
+    await budgetRefilled();
+    report('eth_getBalance, first endpoint down', await times('eth_getBalance', balance, 'wallet'), bothUp, 'both up');
+    const firstAfterDown: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const fresh = await startPublicEndpoint(devnet.rpcUrl);
+      endpoints.push(fresh);
+      await useEndpoints([fresh.url, second.url]);
+      fresh.set({ down: true });
+      // The very first read since it went down, measured alone (no warm-up).
+      const [sample] = await dapp.screen.evaluate(async (params) => {
+        const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+        const start = performance.now();
+        await ethereum.request({ method: 'eth_getBalance', params });
+        return [performance.now() - start];
+      }, balance);
+      firstAfterDown.push(sample);
+    }
+    report('  the first read after it went down', firstAfterDown, bothUp, 'both up');
+  } finally {
+    await pageRequest('restoreNetwork', { chainId: '0x7a69' });
+    await Promise.all(endpoints.map((e) => e.stop()));
+  }
 
   const coldStarts: number[] = [];
   const compiled: number[] = [];

@@ -71,8 +71,10 @@ export interface SendCallsDetails {
   upgrade: boolean;
   calls: DecodedCall[];
   totalValue: string;
-  /** Wei: gas limits times the max fee per gas; "0" when sponsored. */
+  /** Wei: gas limits times the max fee per gas, plus the L1 data fee's upper bound on OP-stack chains; "0" when sponsored. */
   maxFee: string;
+  /** Wei: the most of `maxFee` that is the OP-stack L1 data fee (absent off the OP stack). */
+  l1Fee?: string;
   warning?: string;
   /** The ERC-8021 attribution (data suffix) the batch carries, and where. */
   attribution?: Attribution;
@@ -89,8 +91,13 @@ export interface SendTransactionDetails {
   symbol: string;
   call: DecodedCall;
   gasLimit: string;
-  /** Max fee in wei per tier the user may pick; a single `fixed` entry when the dapp set the fees. */
+  /**
+   * Max fee in wei per tier the user may pick (the L1 data fee's upper bound included on OP-stack chains); a single
+   * `fixed` entry when the dapp set the fees.
+   */
   maxFees: Partial<Record<FeeTier | 'fixed', string>>;
+  /** Wei: the most of each max fee that is the OP-stack L1 data fee (absent off the OP stack). */
+  l1Fee?: string;
   warning?: string;
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];

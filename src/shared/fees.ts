@@ -1,4 +1,4 @@
-/** The fee tiers a user picks from: how much room above today's base fee, how big a tip (batches/fees.ts prices them). */
+/** The fee tiers a user picks from: how much room above today's base fee, how big a tip (background/fees/tiers.ts prices them). */
 export const FEE_TIERS = ['low', 'market', 'aggressive'] as const;
 
 export type FeeTier = (typeof FEE_TIERS)[number];

@@ -59,6 +59,12 @@ const builtInNetwork = (chain: ChainData): Network => ({
   ...(PRECONF_STREAMS[chain.chainId] ? { preconfWsUrl: PRECONF_STREAMS[chain.chainId] } : {}),
 });
 
+/**
+ * The built-in chains on the OP stack (Base, OP Mainnet, Unichain, with their testnets): each transaction also pays an
+ * L1 data fee, which the GasPriceOracle predeploy prices. Other networks are asked whether the predeploy has code.
+ */
+export const OP_STACK_CHAIN_IDS: ReadonlySet<Hex> = new Set<Hex>(['0x2105', '0x14a34', '0xa', '0xaa37dc', '0x82', '0x515']);
+
 export const LOCAL_DEVNET_CHAIN_ID: Hex = '0x7a69';
 export const BASE_CHAIN_ID: Hex = '0x2105';
 

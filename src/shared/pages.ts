@@ -93,6 +93,8 @@ export interface SendQuote {
   gasLimit: Hex;
   fees: Record<FeeTier, { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }>;
   recipientIsContract: boolean;
+  /** Wei: the OP-stack L1 data fee's upper bound, paid on top of the gas (absent off the OP stack). */
+  l1Fee?: Hex;
   /** The node expects the call to revert. */
   warning?: string;
 }

@@ -12,7 +12,7 @@ import { normalizeTransactionError } from '../networks/nodeErrors';
 import { type BatchDeps } from './executors/executor';
 import { TX_BASE_GAS, hexGas } from './executors/gas';
 import { unclear } from './executors/nodeAnswers';
-import { suggestFees, tierFees, type Fees } from './fees';
+import { suggestFees, tierFees, type Fees } from '../fees/tiers';
 import { undecided } from './status';
 import type { BatchCall, BatchRecord, BatchTransaction } from './types';
 
@@ -73,7 +73,7 @@ export async function planReplacement(deps: Pick<BatchDeps, 'batches' | 'nodeFor
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const original = Transaction.from(pending.raw);
   const previous = feesOf(original);
-  const today = await tierFees(await deps.nodeFor(batch.chainId));
+  const today = await tierFees(await deps.nodeFor(batch.chainId), batch.chainId);
   const tiers = Object.fromEntries(FEE_TIERS.map((tier) => [tier, replacementFees(previous, today[tier])])) as Record<FeeTier, Fees>;
   return { batch, pending, previous, gasLimit: mode === 'cancel' ? TX_BASE_GAS : original.gasLimit, tiers };
 }
@@ -89,7 +89,7 @@ export async function replaceTransaction(deps: BatchDeps, origin: string, id: st
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const node = await deps.nodeFor(batch.chainId);
   const original = Transaction.from(pending.raw);
-  const chosen = fees ?? replacementFees(feesOf(original), await suggestFees(node, 'market'));
+  const chosen = fees ?? replacementFees(feesOf(original), await suggestFees(node, batch.chainId, 'market'));
   if (!raisedTenPercent(chosen, feesOf(original))) throw invalidParams(`A replacement of ${hash} must raise both fees by at least 10%`);
   const common = { type: 2, chainId: original.chainId, nonce: original.nonce, ...chosen };
   const request =

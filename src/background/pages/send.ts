@@ -9,7 +9,10 @@ import type { FeeTier } from '../../shared/fees';
 import type { PopupTransaction, SendQuote } from '../../shared/pages';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
-import { tierFees, toHexTierFees } from '../batches/fees';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
+import { toHexTierFees } from '../batches/fees';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees } from '../fees/tiers';
 import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
 import { fields, popupTransaction, text } from './params';
@@ -30,11 +33,14 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
   const node = await services.nodeFor(network.chainId);
   const [{ gas, warning }, tiers, code] = await Promise.all([
     callGas(node, from, { to: p.to, value: p.value, data: p.data }),
-    tierFees(node),
+    tierFees(node, network.chainId),
     node<Hex>('eth_getCode', [p.recipient, 'pending']),
   ]);
+  const transfer = { chainId: network.chainId, from, atomic: false, upgrade: false, calls: [{ to: p.to, value: p.value, data: p.data }], gasLimits: [`0x${gas.toString(16)}` as Hex] };
+  const l1Fee = await l1FeeUpperBound(node, network, unsignedTransactions(transfer, tiers.aggressive));
   return {
     gasLimit: `0x${gas.toString(16)}`,
+    ...(l1Fee > 0n ? { l1Fee: `0x${l1Fee.toString(16)}` as Hex } : {}),
     fees: toHexTierFees(tiers) as Record<FeeTier, SendQuote['fees'][FeeTier]>,
     recipientIsContract: code !== '0x',
     ...(warning ? { warning } : {}),

@@ -7,11 +7,14 @@ import { parseDataSuffix, type DataSuffix } from '../../shared/schemas/dataSuffi
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { poisonedRecipients } from '../protection/addressPoisoning';
-import { tierFees, toHexTierFees } from '../batches/fees';
+import { toHexTierFees } from '../batches/fees';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees } from '../fees/tiers';
 import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { method, type AccountContext, type DappTable } from './types';
@@ -43,7 +46,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const suffix = parseDataSuffix(request.capabilities.dataSuffix);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node)]);
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);
   // Checked, described and simulated as signed: with the ERC-8021 suffix where it was put.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
@@ -52,13 +55,17 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // Simulated while the window opens; the screen asks for it (previewApproval).
   void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
-  const described = await services.reviewCalls(batch.calls, from, network);
+  // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
+  const [l1Fee, described] = await Promise.all([
+    l1FeeUpperBound(node, network, unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
+  ]);
   const lookAlikeRecipients = await poisonedRecipients(services, described);
   return {
     batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
     totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-    maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas).toString(),
+    maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
+    ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
     warning: batch.warning,
     ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
     ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),

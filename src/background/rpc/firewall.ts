@@ -9,7 +9,10 @@ import type { RevertForeignDelegationDetails } from '../../shared/approvals';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { address, type Hex } from '../../shared/params';
 import { revokeDelegation, revokeDelegationOf } from '../batches/executors/revokeDelegation';
-import { tierFees, toHexTierFees } from '../batches/fees';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
+import { toHexTierFees } from '../batches/fees';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees } from '../fees/tiers';
 import { sendApproved } from '../batches/run';
 import type { BatchCall } from '../batches/types';
 import { classifyCode } from '../firewall/classify';
@@ -44,10 +47,12 @@ async function prepare({ account }: { account: Hex }, { services, origin }: Requ
   const network = await services.networks.selected();
   if (!(await services.accounts.list()).some((a) => same(a.address, account))) throw invalidParams(`${account} is not an account of this wallet`);
   const node = await services.nodeFor(network.chainId);
-  const [code, tiers] = await Promise.all([node<string>('eth_getCode', [account, 'pending']), tierFees(node)]);
+  const [code, tiers] = await Promise.all([node<string>('eth_getCode', [account, 'pending']), tierFees(node, network.chainId)]);
   const found = classifyCode(code);
   if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
-  const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas;
+  // The clearing transaction is the same size whoever pays: its L1 data fee (OP stack) is known before the payer.
+  const clearing = { chainId: network.chainId, from: account, calls: selfCall(account), gasLimits: [revokeDelegation.gasLimit], atomic: false, upgrade: false, kind: 'revokeDelegationOf' as const };
+  const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas + (await l1FeeUpperBound(node, network, unsignedTransactions(clearing, tiers.market)));
   const symbol = network.nativeCurrency.symbol;
   const payers = await payersFor(services, node, account, maxFee);
   if (payers.length === 0) {

@@ -14,8 +14,11 @@ import { assertNoSelfCalls } from '../batches/encoding';
 import { describeCall } from '../calls/describe';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
-import { tierFees, toHexTierFees } from '../batches/fees';
+import { fromHexFees, toHexTierFees } from '../batches/fees';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
 import type { Services } from '../services';
 import { method, type AccountContext, type DappTable } from './types';
 
@@ -37,7 +40,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const replaced = tx.nonce === undefined ? undefined : await dappNonce(services.batches, node, { from, chainId: network.chainId }, tx.nonce);
   const [planned, tiers] = await Promise.all([
     sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: hexlify(randomBytes(32)), origin, from, calls: [call] }),
-    tierFees(node),
+    tierFees(node, network.chainId),
   ]);
   const fixedFees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: hex(tx.maxFeePerGas), maxPriorityFeePerGas: hex(tx.maxPriorityFeePerGas!) } : undefined;
   // Each tier's fee is shown, and is a cap when the user picks it: signing never pays more.
@@ -46,14 +49,19 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   // Simulated while the window opens; the screen asks for it (previewApproval).
   void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
   const gas = BigInt(batch.gasLimits[0]);
+  // On the OP stack the chain also charges the L1 data fee: the most it can be is part of what the user may pay.
+  const [l1Fee, [described]] = await Promise.all([
+    l1FeeUpperBound(node, network, unsignedTransactions(batch, fixedFees ? fromHexFees(fixedFees) : tiers.aggressive)),
+    services.reviewCalls([call], from, network),
+  ]);
   const maxFees = fixedFees
-    ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas)).toString() }
-    : Object.fromEntries(FEE_TIERS.map((tier) => [tier, (gas * tiers[tier].maxFeePerGas).toString()]));
-  const [described] = await services.reviewCalls([call], from, network);
+    ? { fixed: (gas * BigInt(fixedFees.maxFeePerGas) + l1Fee).toString() }
+    : Object.fromEntries(FEE_TIERS.map((tier) => [tier, (gas * tiers[tier].maxFeePerGas + l1Fee).toString()]));
   const lookAlikeRecipients = await poisonedRecipients(services, [described]);
   return {
     batchId: batch.id, from, networkName: network.name, symbol: network.nativeCurrency.symbol,
     call: described, gasLimit: gas.toString(), maxFees, warning: batch.warning,
+    ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
     ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
     ...(replaced ? { replaces: shown(replaced) } : {}),
   };

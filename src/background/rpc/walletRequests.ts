@@ -10,11 +10,14 @@ import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
-import { tierFees, toHexTierFees, type Fees } from '../batches/fees';
+import { toHexTierFees } from '../batches/fees';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
 import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees, type Fees } from '../fees/tiers';
 import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
 
 interface ReplaceParams {
@@ -41,6 +44,8 @@ export function authorizationsIn(raw: Hex): NonNullable<ReplaceTransactionDetail
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
+  // The replacement is no longer than the original (a cancel is shorter): the original's L1 data fee bounds it.
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [Transaction.from(pending.raw).unsignedSerialized as Hex]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
   const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw) : [];
   return {
@@ -55,7 +60,7 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
     ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),
     gasLimit: gasLimit.toString(),
     fees: perTier((tier) => decimal(tiers[tier])),
-    maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas).toString()),
+    maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas + l1Fee).toString()),
   };
 }
 
@@ -66,14 +71,15 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const delegate = delegateOf(await node<Hex>('eth_getCode', [from, 'pending']));
   if (!delegate) throw invalidParams(`${from} has no EIP-7702 delegation on ${network.name}`);
   const draft = { id: hexlify(randomBytes(32)), origin, from, calls: [selfTransfer(from)] };
-  const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node)]);
+  const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
+  const l1Fee = await l1FeeUpperBound(node, network, unsignedTransactions(planned, tiers.aggressive));
   const name = KNOWN_DELEGATES[delegate.toLowerCase()];
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     delegate, ...(name ? { delegateName: name } : {}), gasLimit: gas.toString(),
-    maxFees: perTier((tier) => (gas * tiers[tier].maxFeePerGas).toString()),
+    maxFees: perTier((tier) => (gas * tiers[tier].maxFeePerGas + l1Fee).toString()),
   };
 }
 

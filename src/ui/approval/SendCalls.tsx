@@ -64,6 +64,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         {details.attribution && <AttributionRow attribution={details.attribution} />}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
         {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
+        {!sponsor && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
         {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
       </Rows>
       <ol className="calls" aria-label="Calls">

@@ -44,6 +44,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
         <Row label="To" mono>{call.to ?? 'Contract creation'}</Row>
         <Row label="Value"><Amount units={call.value} symbol={symbol} /></Row>
         <Row label="Max network fee"><Amount units={maxFee} symbol={symbol} /></Row>
+        {details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={symbol} /></Row>}
       </Rows>
       {call.dataSize > 0 && <ol className="calls" aria-label="Calls"><CallCard call={call} label="Call" symbol={symbol} tokens={tokens} /></ol>}
       {dangerGate.gate}

@@ -19,7 +19,7 @@ import { sendTransactions, signTransaction, type SignTransactions } from './tran
 export const AUTHORIZATION_GAS = 25_000n;
 
 /** The outer transaction's calldata: executeBatch, then the ERC-8021 suffix where indexers read it (the account ignores it). */
-const calldata = (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Hex => withSuffix(encodeExecuteBatch(batch.calls), batch.dataSuffix);
+export const calldata = (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Hex => withSuffix(encodeExecuteBatch(batch.calls), batch.dataSuffix);
 
 async function batchGas(node: ChainNode, from: Hex, batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>, upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.

@@ -16,7 +16,7 @@ import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
 import { dummyAuthorization, signUserOperation, signedAuthorization } from '../../paymaster/userOperation';
 import { withSuffix } from '../../../shared/schemas/dataSuffix';
 import { encodeExecuteBatch } from '../encoding';
-import { suggestFees } from '../fees';
+import { suggestFees } from '../../fees/tiers';
 import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../types';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
@@ -27,10 +27,10 @@ import { toCallReceipt } from './transactionReceipts';
 const ENTRY_POINT = lazyInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
 /** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
-async function draftOperation(node: ChainNode, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth, dataSuffix?: Hex): Promise<RpcUserOperation> {
+async function draftOperation(node: ChainNode, chainId: Hex, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth, dataSuffix?: Hex): Promise<RpcUserOperation> {
   const [nonce, fees] = await Promise.all([
     node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: ENTRY_POINT.encodeFunctionData('getNonce', [from, 0]) }, 'pending']),
-    suggestFees(node),
+    suggestFees(node, chainId),
   ]);
   return {
     sender: from,
@@ -65,7 +65,7 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   const { sponsor, chainId, from } = batch;
   if (!sponsor) throw new Error('not a sponsored batch');
   const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
-  let op = await draftOperation(node, from, batch.calls, authorization, batch.dataSuffix);
+  let op = await draftOperation(node, chainId, from, batch.calls, authorization, batch.dataSuffix);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
   op = { ...op, ...pinnedPaymaster(stubFields, sponsor.paymaster, 'pm_getPaymasterStubData') };
   const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
@@ -104,7 +104,7 @@ export const sponsored: Executor = {
   async plan({ node, network, upgraded, sponsorship }, draft) {
     if (!sponsorship) throw new Error('a sponsored batch needs its paymaster service');
     const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
-    const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, draft.from, draft.calls, authorization, draft.dataSuffix), network.chainId, sponsorship.context);
+    const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, draft.from, draft.calls, authorization, draft.dataSuffix), network.chainId, sponsorship.context);
     return planned(draft, network, {
       executor: 'sponsored', atomic: true, upgrade: !upgraded, gasLimits: [],
       sponsor: { ...sponsorship, paymaster: stub.paymaster, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },

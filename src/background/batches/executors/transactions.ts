@@ -10,7 +10,8 @@ import { BatchErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors';
 import type { ChainNode } from '../../networks/rpcClient';
-import { capFees, fromHexFees, suggestFees, type Fees } from '../fees';
+import { suggestFees, type Fees } from '../../fees/tiers';
+import { capFees, fromHexFees } from '../fees';
 import type { BatchRecord, BatchTransaction } from '../types';
 import type { BatchDeps } from './executor';
 import { NO_7702, refusesTransaction, unclear } from './nodeAnswers';
@@ -67,7 +68,7 @@ async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sig
   const tier = batch.feeTier ?? 'market';
   const [nonce, fees] = await Promise.all([
     batch.nonce ?? node<Hex>('eth_getTransactionCount', [batch.from, 'pending']),
-    batch.fees ? fromHexFees(batch.fees) : suggestFees(node, tier).then((today) => capFees(today, batch.feeCaps && fromHexFees(batch.feeCaps[tier]))),
+    batch.fees ? fromHexFees(batch.fees) : suggestFees(node, batch.chainId, tier).then((today) => capFees(today, batch.feeCaps && fromHexFees(batch.feeCaps[tier]))),
   ]);
   const transactions = await sign(wallet, batch, Number(nonce), fees);
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', transactions }));

@@ -36,9 +36,9 @@ export function Send({ state }: { state: WalletState }) {
   // Gas does not depend on how much of the coin moves: the quote asks with value 0, so Max can use it.
   const { quote, error: quoteError } = useQuote(transfer && recipient?.ok ? { ...transfer, value: '0x0', recipient: recipient.address } : null);
   // The review starts on the market tier; Max leaves what the aggressive one may cost, so any tier fits.
-  const capOf = (tier: 'market' | 'aggressive') => (quote ? BigInt(quote.gasLimit) * BigInt(quote.fees[tier].maxFeePerGas) : null);
+  const capOf = (tier: 'market' | 'aggressive') => (quote ? BigInt(quote.gasLimit) * BigInt(quote.fees[tier].maxFeePerGas) + BigInt(quote.l1Fee ?? '0') : null);
   const [marketFee, topFee] = [capOf('market'), capOf('aggressive')];
-  const max = balance === null ? null : token ? balance : topFee === null ? null : maxSendable(balance, BigInt(quote!.gasLimit), BigInt(quote!.fees.aggressive.maxFeePerGas));
+  const max = balance === null ? null : token ? balance : topFee === null ? null : maxSendable(balance, topFee);
   const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (marketFee ?? 0n));
   const ready = transfer && parsed?.ok && quote && !tooMuch && !busy;
 

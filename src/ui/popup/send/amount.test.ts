@@ -16,11 +16,11 @@ describe('parseAmount', () => {
 });
 
 describe('maxSendable', () => {
-  it('leaves the most the fee can cost', () => {
-    expect(maxSendable(1_000_000n, 21_000n, 10n)).toBe(790_000n);
+  it('leaves the most the fee can cost, an L1 data fee included', () => {
+    expect(maxSendable(1_000_000n, 21_000n * 10n + 5_000n)).toBe(785_000n);
   });
 
   it('is zero when the fee alone is more than the balance', () => {
-    expect(maxSendable(100n, 21_000n, 10n)).toBe(0n);
+    expect(maxSendable(100n, 21_000n * 10n)).toBe(0n);
   });
 });

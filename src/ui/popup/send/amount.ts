@@ -14,8 +14,8 @@ export function parseAmount(text: string, decimals: number): Parsed {
   return { ok: true, units };
 }
 
-/** The most of the network's coin that can go out when the fee, at most `gas` × `maxFeePerGas`, is paid too. */
-export const maxSendable = (balance: bigint, gas: bigint, maxFeePerGas: bigint): bigint => {
-  const left = balance - gas * maxFeePerGas;
+/** The most of the network's coin that can go out when the fee, at most `maxFee` (L2 gas and any L1 data fee), is paid too. */
+export const maxSendable = (balance: bigint, maxFee: bigint): bigint => {
+  const left = balance - maxFee;
   return left > 0n ? left : 0n;
 };

@@ -1,0 +1,33 @@
+/**
+ * The transactions a planned batch will sign, unsigned, as their bytes: what an OP-stack chain's L1 data fee is
+ * priced on (fees/l1DataFee.ts). The nonce and the authorization's signature are not known yet: the largest values
+ * they can take stand in, so the size is never under the signed one's.
+ */
+import { Signature, Transaction, ZeroAddress, type TransactionLike } from 'ethers';
+import type { Hex } from '../../shared/params';
+import type { Fees } from '../fees/tiers';
+import { calldata } from './executors/atomic';
+import type { BatchRecord } from './types';
+
+const WORD = `0x${'ff'.repeat(32)}`;
+/** An EIP-7702 authorization as long as a signed one can be. */
+const AUTHORIZATION = { address: ZeroAddress, nonce: 2n ** 64n - 2n, chainId: 2n ** 256n - 1n, signature: Signature.from({ r: WORD, s: `0x7f${'ff'.repeat(31)}`, yParity: 1 }) };
+
+const bytes = (tx: TransactionLike): Hex => Transaction.from({ type: 2, nonce: Number.MAX_SAFE_INTEGER, ...tx }).unsignedSerialized as Hex;
+
+/** What the transactions' bytes depend on. */
+type PlannedShape = Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'atomic' | 'upgrade'> & Partial<Pick<BatchRecord, 'kind' | 'sponsor' | 'dataSuffix'>>;
+
+/** None for a sponsored batch: the sponsor pays its fees. */
+export function unsignedTransactions(batch: PlannedShape, fees: Fees): Hex[] {
+  const common = { chainId: BigInt(batch.chainId), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+  if (batch.sponsor) return [];
+  if (batch.atomic) {
+    const upgrade = batch.upgrade ? { type: 4, authorizationList: [AUTHORIZATION] } : {};
+    return [bytes({ ...common, ...upgrade, to: batch.from, data: calldata(batch), gasLimit: BigInt(batch.gasLimits[0]) })];
+  }
+  if (batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf') {
+    return [bytes({ ...common, type: 4, authorizationList: [AUTHORIZATION], to: batch.from, data: '0x', gasLimit: BigInt(batch.gasLimits[0]) })];
+  }
+  return batch.calls.map((call, i) => bytes({ ...common, to: call.to ?? null, value: BigInt(call.value), data: call.data, gasLimit: BigInt(batch.gasLimits[i]) }));
+}

@@ -1,0 +1,59 @@
+/**
+ * The L1 data fee of OP-stack chains: charged on top of the L2 gas for posting the transaction's bytes to Ethereum,
+ * priced by the GasPriceOracle predeploy. The wallet shows `getL1FeeUpperBound(size)`, which the oracle provides for
+ * wallets estimating in the write path since Fjord (an upper bound covering 99.99% of transactions' compressed
+ * size), so the "up to" figure holds; an oracle from before Fjord is asked `getL1Fee(bytes)` of the unsigned
+ * transaction instead.
+ */
+import { AbiCoder, id } from 'ethers';
+import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+
+export const GAS_PRICE_ORACLE: Hex = '0x420000000000000000000000000000000000000F';
+
+const selector = (signature: string): string => id(signature).slice(0, 10);
+const UPPER_BOUND = selector('getL1FeeUpperBound(uint256)');
+const L1_FEE = selector('getL1Fee(bytes)');
+const abi = AbiCoder.defaultAbiCoder();
+
+/** Per chain id, for the worker's life: whether the predeploy has code does not change. */
+const detected = new Map<Hex, Promise<boolean>>();
+
+/**
+ * Whether the chain charges an L1 data fee: for built-in networks the release knows; another network is on the OP
+ * stack when the predeploy has code (one eth_getCode, remembered; a failed read is asked again next time).
+ */
+function isOpStack(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>): Promise<boolean> {
+  const chainId = `0x${BigInt(network.chainId).toString(16)}` as Hex;
+  if (network.builtIn || OP_STACK_CHAIN_IDS.has(chainId)) return Promise.resolve(OP_STACK_CHAIN_IDS.has(chainId));
+  let known = detected.get(chainId);
+  if (!known) {
+    known = node<Hex>('eth_getCode', [GAS_PRICE_ORACLE, 'latest']).then((code) => code !== '0x');
+    detected.set(chainId, known);
+    known.catch(() => detected.delete(chainId));
+  }
+  return known;
+}
+
+async function oracle(node: ChainNode, data: string): Promise<bigint> {
+  return BigInt(await node<Hex>('eth_call', [{ to: GAS_PRICE_ORACLE, data }, 'latest']));
+}
+
+/** One transaction's bound: by its size since Fjord, else the oracle's fee for its bytes. */
+async function upperBound(node: ChainNode, unsigned: Hex): Promise<bigint> {
+  const size = (unsigned.length - 2) / 2;
+  try {
+    return await oracle(node, UPPER_BOUND + abi.encode(['uint256'], [size]).slice(2));
+  } catch {
+    return oracle(node, L1_FEE + abi.encode(['bytes'], [unsigned]).slice(2));
+  }
+}
+
+/** The most the chain charges on top of L2 gas for these unsigned transactions (0 off the OP stack). */
+export async function l1FeeUpperBound(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>, unsigned: Hex[]): Promise<bigint> {
+  if (unsigned.length === 0 || !(await isOpStack(node, network))) return 0n;
+  const bounds = await Promise.all(unsigned.map((tx) => upperBound(node, tx)));
+  return bounds.reduce((sum, bound) => sum + bound, 0n);
+}
