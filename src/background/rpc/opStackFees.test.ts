@@ -10,6 +10,7 @@ import { LOCAL_DEVNET, PRODUCTION_NETWORKS, type Network } from '../../shared/ne
 import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
+import { describeCall, type CallInput } from '../calls/describe';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -48,6 +49,8 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     networks: { selected: async () => network },
     nodeFor: async () => node,
     previews: { of: () => undefined },
+    // Words need no descriptor here: the calls are plain transfers.
+    reviewCalls: async (calls: CallInput[]) => calls.map(describeCall),
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => void requested.push(details) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });
