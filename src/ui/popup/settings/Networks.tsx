@@ -22,7 +22,7 @@ export function Networks({ state }: { state: WalletState }) {
       <ScreenHeader title="Networks" back="settings" />
       <ul className="plain" aria-label="Networks">
         {state.networks.map((n) => (
-          <li key={n.chainId} className="row card" aria-label={`Network ${n.name}`}>
+          <li key={n.chainId} className="row lead card" aria-label={`Network ${n.name}`}>
             <div>
               <strong>{n.name}</strong>
               <div className="muted" aria-label={`${n.name} details`}>{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
