@@ -55,6 +55,34 @@ test('an unlimited Permit to an account without code: in words, its dangers name
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
+test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const spender = Wallet.createRandom().address;
+  // Permit2 has no code on the devnet: a signature needs only its address and the chain id.
+  const data = {
+    types: {
+      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+      PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
+      PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
+    },
+    primaryType: 'PermitSingle',
+    domain: { name: 'Permit2', chainId: 31337, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+    message: { details: { token: TEST_TOKEN_ADDRESS, amount: ((1n << 160n) - 1n).toString(), expiration: 4102444800, nonce: 0 }, spender, sigDeadline: 4102444800 },
+  };
+  const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(data)]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', name: 'Permit2: allow spending of a token' }, 'Permit2: allow spending of a token');
+  expect(await approval.screen.text('Amount')).toBe('Unlimited TST');
+  const warnings = await approval.screen.texts('Signature warning');
+  expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+  expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+  expect(await approval.screen.isEnabled('Sign')).toBe(false);
+  await approval.signDespiteDangers();
+  const { result: signature } = (await signing) as { result: string };
+  expect(recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
+});
+
 test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
