@@ -2,6 +2,7 @@
 import { Contract, Interface, Signature, Wallet, parseEther, toQuantity } from 'ethers';
 import { TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
+import { eip2612Permit } from '../fixtures/permits';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
@@ -34,8 +35,6 @@ const PERMIT_TOKEN = new Interface([
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
   'function allowance(address owner, address spender) view returns (uint256)',
 ]);
-const domain712 = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
-const permitType = [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }];
 
 test('an EIP-2612 permit signed in the wallet and used on chain by its spender is listed, and its revoke (reviewed, sent) takes it off', async ({ freshWallet, dapp, session }) => {
   const { popup } = freshWallet;
@@ -44,12 +43,7 @@ test('an EIP-2612 permit signed in the wallet and used on chain by its spender i
   const spender = Wallet.createRandom(chain());
   await chain().send('anvil_setBalance', [spender.address, toQuantity(parseEther('1'))]);
   const permit = { owner, spender: spender.address, value: parseEther('5').toString(), nonce: 0, deadline: 4102444800 };
-  const typed = {
-    types: { EIP712Domain: domain712, Permit: permitType },
-    primaryType: 'Permit',
-    domain: { name: 'Test Permit Token', version: '1', chainId: 31337, verifyingContract: TEST_PERMIT_TOKEN_ADDRESS },
-    message: permit,
-  };
+  const typed = eip2612Permit({ name: 'Test Permit Token', address: TEST_PERMIT_TOKEN_ADDRESS }, permit);
   const signing = dapp.request('eth_signTypedData_v4', [owner, JSON.stringify(typed)]);
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText({ role: 'heading', name: 'Permit: allow spending of your tokens' }, 'Permit: allow spending of your tokens');

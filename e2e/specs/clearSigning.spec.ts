@@ -7,22 +7,14 @@ import { Interface, MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
 import { mintCollectible } from '../fixtures/chain';
+import { eip2612Permit } from '../fixtures/permits';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
 const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
-const domain712 = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
-
-const unlimitedPermit = (owner: string, spender: string) => ({
-  types: {
-    EIP712Domain: domain712,
-    Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
-  },
-  primaryType: 'Permit',
-  domain: { name: 'Test Token', version: '1', chainId: 31337, verifyingContract: TEST_TOKEN_ADDRESS },
-  message: { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 },
-});
+const unlimitedPermit = (owner: string, spender: string) =>
+  eip2612Permit({ name: 'Test Token', address: TEST_TOKEN_ADDRESS }, { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 });
 
 test('an unlimited Permit to an account without code: in words, its dangers named, Sign only after a second yes; the signature recovers; a batch approving the same reads the same', async ({ wallet, dapp, session }) => {
   void wallet;
