@@ -25,6 +25,12 @@ export { ENTRY_POINT_V08 as ENTRY_POINT_ADDRESS, SIMPLE_7702_ACCOUNT as SIMPLE_7
 
 /** Our ERC-20 "Test Token" (TST, 18 decimals); follows from contracts/TestToken.sol, its compiler settings and salt zero. */
 export const TEST_TOKEN_ADDRESS = '0x10078beE6813c04572224b652228177C0f7BF2CF';
+/**
+ * Our EIP-2612 token "Test Permit Token" (TPT, 18 decimals; contracts/TestPermitToken.sol, OpenZeppelin's ERC20Permit):
+ * allowances granted by a signed permit. Follows from its source, the compiler settings, the installed @openzeppelin
+ * sources and salt zero. Nothing is minted at deployment.
+ */
+export const TEST_PERMIT_TOKEN_ADDRESS = '0x3FB6e790915c4d70199dd4Ca835847388C7b1c52';
 
 /** Devnet accounts #0 and #1, the holders our collectibles are minted to at deployment. */
 export const COLLECTIBLE_HOLDERS = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] as const;

@@ -5,7 +5,7 @@ import { loadArtifact, loadTestToken, loadVerifyingPaymaster } from '../contract
 import type { DevnetAccount } from './accounts';
 import {
   BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
-  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
 } from './constants';
 import { seedTestToken } from './seed';
 
@@ -13,6 +13,8 @@ export interface DevnetAddresses {
   entryPoint: string;
   simple7702Account: string;
   testToken: string;
+  /** EIP-2612 (TPT). */
+  testPermitToken: string;
   /** ERC-721 (TCOL). */
   testCollectible: string;
   /** ERC-1155. */
@@ -47,11 +49,13 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
   await Promise.all([
     tokenDeployed && seedTestToken(provider, accounts, deployer),
     deployPaymaster(provider, deployer, accounts[0].address),
+    deployPermitToken(provider, deployer),
   ]);
   return {
     entryPoint: ENTRY_POINT_ADDRESS,
     simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS,
     testToken: TEST_TOKEN_ADDRESS,
+    testPermitToken: TEST_PERMIT_TOKEN_ADDRESS,
     testCollectible: TEST_COLLECTIBLE_ADDRESS,
     testMultiToken: TEST_MULTI_TOKEN_ADDRESS,
     verifyingPaymaster: VERIFYING_PAYMASTER_ADDRESS,
@@ -67,6 +71,12 @@ async function collectibleContracts(): Promise<Create2Contract[]> {
     { name: 'TestCollectible', salt: ZeroHash, initcode: concat([erc721.bytecode, holders([a0, a0, a1])]), address: TEST_COLLECTIBLE_ADDRESS },
     { name: 'TestMultiToken', salt: ZeroHash, initcode: concat([erc1155.bytecode, holders([a0, a1])]), address: TEST_MULTI_TOKEN_ADDRESS },
   ];
+}
+
+/** The EIP-2612 token, deployed after the others so the addresses and seeded balances before it stay as they were. */
+async function deployPermitToken(provider: JsonRpcProvider, deployer: Signer): Promise<void> {
+  const { bytecode } = await loadArtifact('TestPermitToken');
+  await deployCreate2(provider, deployer, { name: 'TestPermitToken', salt: ZeroHash, initcode: bytecode, address: TEST_PERMIT_TOKEN_ADDRESS });
 }
 
 /** Deploys the VerifyingPaymaster (owned by `owner`) and, when fresh, funds its EntryPoint deposit. */

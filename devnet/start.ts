@@ -24,7 +24,7 @@ console.log(`Devnet ready in ${Math.round(performance.now() - started)} ms
   Demo dapp    ${devnet.dappUrl}
   Bundler      ${devnet.bundlerUrl}  (Alto, ERC-4337)
   Paymaster    ${devnet.paymasterUrl}  (ERC-7677; contract ${devnet.addresses.verifyingPaymaster})
-  Test token   ${devnet.addresses.testToken}  (TST, 18 decimals)
+  Test token   ${devnet.addresses.testToken}  (TST, 18 decimals), ${devnet.addresses.testPermitToken}  (TPT, EIP-2612 permit)
   Collectibles ${devnet.addresses.testCollectible}  (ERC-721 TCOL), ${devnet.addresses.testMultiToken}  (ERC-1155)
   EntryPoint   ${devnet.addresses.entryPoint}  (v0.8)
   Mnemonic     ${DEVNET_MNEMONIC}

@@ -7,22 +7,14 @@ import { Interface, MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
 import { mintCollectible } from '../fixtures/chain';
+import { eip2612Permit } from '../fixtures/permits';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
 const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
-const domain712 = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
-
-const unlimitedPermit = (owner: string, spender: string) => ({
-  types: {
-    EIP712Domain: domain712,
-    Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }],
-  },
-  primaryType: 'Permit',
-  domain: { name: 'Test Token', version: '1', chainId: 31337, verifyingContract: TEST_TOKEN_ADDRESS },
-  message: { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 },
-});
+const unlimitedPermit = (owner: string, spender: string) =>
+  eip2612Permit({ name: 'Test Token', address: TEST_TOKEN_ADDRESS }, { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 });
 
 test('an unlimited Permit to an account without code: in words, its dangers named, Sign only after a second yes; the signature recovers; a batch approving the same reads the same', async ({ wallet, dapp, session }) => {
   void wallet;
@@ -53,6 +45,34 @@ test('an unlimited Permit to an account without code: in words, its dangers name
   expect(await batch.screen.isEnabled('Approve')).toBe(false);
   await batch.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
+
+test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const spender = Wallet.createRandom().address;
+  // Permit2 has no code on the devnet: a signature needs only its address and the chain id.
+  const data = {
+    types: {
+      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+      PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
+      PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
+    },
+    primaryType: 'PermitSingle',
+    domain: { name: 'Permit2', chainId: 31337, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+    message: { details: { token: TEST_TOKEN_ADDRESS, amount: ((1n << 160n) - 1n).toString(), expiration: 4102444800, nonce: 0 }, spender, sigDeadline: 4102444800 },
+  };
+  const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(data)]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', name: 'Permit2: allow spending of a token' }, 'Permit2: allow spending of a token');
+  expect(await approval.screen.text('Amount')).toBe('Unlimited TST');
+  const warnings = await approval.screen.texts('Signature warning');
+  expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+  expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+  expect(await approval.screen.isEnabled('Sign')).toBe(false);
+  await approval.signDespiteDangers();
+  const { result: signature } = (await signing) as { result: string };
+  expect(recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
 });
 
 test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {
