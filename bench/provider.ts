@@ -23,11 +23,11 @@ import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
-import { startPublicEndpoint } from '../e2e/fixtures/publicEndpoint';
 import { connect } from '../e2e/pages/flows';
 import { WalletPopup } from '../e2e/pages/wallet';
 import { untilMarks } from './approvalMarks';
 import { contextBytes } from './bytes';
+import { benchFailover } from './failover';
 import { benchFirefox } from './firefox';
 import { report, results } from './figures';
 import { loadTime, serveFramesPage } from './framesPage';
@@ -76,50 +76,7 @@ try {
   const direct = report('eth_getBalance fetched by the page', await times('eth_getBalance', balance, 'node'));
   report('eth_getBalance through the wallet', await times('eth_getBalance', balance, 'wallet'), direct);
 
-  // Failover: the devnet's network on two public-like endpoints in front of its node, the first then down (its
-  // connections closed unanswered). The read right after it went down tries it first; later ones skip it while it is
-  // backed off (1 s, doubling), so each first read gets an endpoint fresh to the wallet.
-  const pageRequest = async (method: string, params: unknown) => {
-    const reply = await popup.screen.evaluate(
-      ({ method, params }) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ error?: { message: string } } | undefined> } } }).chrome.runtime.sendMessage({ type: 'page-request', method, params }),
-      { method, params },
-    );
-    if (reply?.error) throw new Error(`${method}: ${reply.error.message}`);
-  };
-  // The reads here would overrun the site's request budget (200 at once, 50 a second): each set starts on a full one.
-  const budgetRefilled = () => new Promise((resolve) => setTimeout(resolve, 4000));
-  const useEndpoints = (urls: string[]) => pageRequest('saveNetwork', { chainId: '0x7a69', name: 'Local devnet', rpcUrls: urls, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' });
-  const second = await startPublicEndpoint(devnet.rpcUrl);
-  const endpoints = [second];
-  try {
-    const first = await startPublicEndpoint(devnet.rpcUrl);
-    endpoints.push(first);
-    await useEndpoints([first.url, second.url]);
-    await budgetRefilled();
-    const bothUp = report('eth_getBalance, first endpoint up', await times('eth_getBalance', balance, 'wallet'));
-    first.set({ down: true });
-    await budgetRefilled();
-    report('eth_getBalance, first endpoint down', await times('eth_getBalance', balance, 'wallet'), bothUp, 'both up');
-    const firstAfterDown: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const fresh = await startPublicEndpoint(devnet.rpcUrl);
-      endpoints.push(fresh);
-      await useEndpoints([fresh.url, second.url]);
-      fresh.set({ down: true });
-      // The very first read since it went down, measured alone (no warm-up).
-      const [sample] = await dapp.screen.evaluate(async (params) => {
-        const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-        const start = performance.now();
-        await ethereum.request({ method: 'eth_getBalance', params });
-        return [performance.now() - start];
-      }, balance);
-      firstAfterDown.push(sample);
-    }
-    report('  the first read after it went down', firstAfterDown, bothUp, 'both up');
-  } finally {
-    await pageRequest('restoreNetwork', { chainId: '0x7a69' });
-    await Promise.all(endpoints.map((e) => e.stop()));
-  }
+  await benchFailover({ popup, dapp, nodeUrl: devnet.rpcUrl, balance, times: (method, params) => times(method, params, 'wallet') });
 
   const coldStarts: number[] = [];
   const compiled: number[] = [];
