@@ -37,6 +37,13 @@ describe('the built-in networks', () => {
     expect(PRODUCTION_NETWORKS.filter((n) => !n.fastBlocks).map((n) => n.name)).toEqual(['Ethereum', 'Gnosis', 'Sepolia']);
   });
 
+  it("carry Pimlico's keyless public bundler where it serves the chain, and the local devnet none", () => {
+    const base = PRODUCTION_NETWORKS.find((n) => n.name === 'Base');
+    expect(base?.publicBundlerUrl).toBe('https://public.pimlico.io/v2/8453/rpc');
+    expect(PRODUCTION_NETWORKS.filter((n) => !n.publicBundlerUrl?.startsWith('https://public.pimlico.io/v2/'))).toEqual([]);
+    expect(LOCAL_DEVNET.publicBundlerUrl).toBeUndefined();
+  });
+
   it('of the devnet build are the production ones and the local devnet', () => {
     expect(DEVNET_BUILD_NETWORKS).toEqual([...PRODUCTION_NETWORKS, LOCAL_DEVNET]);
   });

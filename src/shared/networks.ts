@@ -19,6 +19,8 @@ export interface Network {
   fastBlocks: boolean;
   /** ERC-4337 bundler for sponsored batches; without one a paymaster service that also bundles is asked. */
   bundlerUrl?: string;
+  /** A keyless public bundler the release knows for the chain, the last resort when neither of the above bundles. */
+  publicBundlerUrl?: string;
   /** A built-in network whose URLs or EIP-7702 the user changed (Restore defaults brings the release's back). */
   edited?: boolean;
   /**
@@ -54,8 +56,16 @@ const NOTHING_KNOWN: ReleaseFacts = { eip7702: false, entryPointV08: false, fast
 /** Base's flashblocks endpoints, which serve the pre-confirmation streams (pendingLogs, newFlashblockTransactions). */
 const PRECONF_STREAMS: Record<Hex, string> = { '0x2105': 'wss://mainnet-preconf.base.org', '0x14a34': 'wss://sepolia-preconf.base.org' };
 
+/**
+ * Pimlico serves a keyless, rate-limited bundler for EntryPoint v0.8 on each of these chains at one URL pattern (the one
+ * viem's and permissionless's examples use); it is meant for light use, so a bundler the user sets comes first.
+ */
+const PUBLIC_BUNDLER_CHAINS: readonly Hex[] = ['0x1', '0xaa36a7', '0x2105', '0x14a34', '0xa', '0xaa37dc', '0xa4b1', '0x66eee', '0x89', '0x64', '0x38', '0x82'];
+const publicBundler = (chainId: Hex): Partial<Network> =>
+  (PUBLIC_BUNDLER_CHAINS.includes(chainId) ? { publicBundlerUrl: `https://public.pimlico.io/v2/${BigInt(chainId)}/rpc` } : {});
+
 const builtInNetwork = (chain: ChainData): Network => ({
-  ...chain, rpcUrls: [...chain.rpcUrls], builtIn: true, ...(RELEASE_FACTS[chain.chainId] ?? NOTHING_KNOWN),
+  ...chain, rpcUrls: [...chain.rpcUrls], builtIn: true, ...(RELEASE_FACTS[chain.chainId] ?? NOTHING_KNOWN), ...publicBundler(chain.chainId),
   ...(PRECONF_STREAMS[chain.chainId] ? { preconfWsUrl: PRECONF_STREAMS[chain.chainId] } : {}),
 });
 

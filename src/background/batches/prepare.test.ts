@@ -147,6 +147,13 @@ describe('a sponsored batch on a network without a bundler', () => {
     expect(asked).toEqual([]);
   });
 
+  it("falls back to the chain's keyless public bundler when the service does not bundle", async () => {
+    const withPublicBundler = { ...withoutBundler, publicBundlerUrl: 'https://public.pimlico.io/v2/31337/rpc' };
+    // Not 5700: planned up to the node, as with a bundler.
+    await expect(prepareBatch(node, withPublicBundler, draft, sponsoredBy(`${base}/paymaster`), true)).rejects.toThrow('the node is not asked in these tests');
+    expect(asked).toEqual(['eth_getCode']);
+  });
+
   it('lets the user pay when the capability is optional', async () => {
     const optional = { atomicRequired: false, capabilities: { paymasterService: { url: `${base}/paymaster`, optional: true } } };
     await expect(prepareBatch(node, withoutBundler, draft, optional, true)).rejects.toThrow('the node is not asked in these tests');

@@ -35,14 +35,15 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
 
 /**
  * The paymasterService capability (spec 2.6, 7.4): the userOp goes to the network's bundler, else to the paymaster
- * service itself when it bundles for EntryPoint v0.8; with neither it is unsupported, so 5700 unless optional (then
- * the user pays). A bad URL is 4200, and so is one on this machine outside the devnet build.
+ * service itself when it bundles for EntryPoint v0.8, else to the keyless public bundler the release knows for the
+ * chain; with none it is unsupported, so 5700 unless optional (then the user pays). A bad URL is 4200, and so is one
+ * on this machine outside the devnet build.
  */
 async function sponsorshipFor(network: Network, capabilities: Record<string, unknown>, devnetBuild: boolean): Promise<Sponsorship | undefined> {
   const requested = capabilities.paymasterService as { optional?: unknown } | undefined;
   if (requested === undefined) return undefined;
   const { url, context } = parsePaymasterCapability(requested, devnetBuild);
-  const bundlerUrl = network.bundlerUrl ?? ((await servesBundlerV08(url)) ? url : undefined);
+  const bundlerUrl = network.bundlerUrl ?? ((await servesBundlerV08(url)) ? url : network.publicBundlerUrl);
   if (bundlerUrl) return { url, context, bundlerUrl };
   if (requested?.optional === true) return undefined;
   throw new RpcError(
