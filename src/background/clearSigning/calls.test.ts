@@ -16,6 +16,7 @@ const abi = new Interface([
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
   'function approve(address spender, uint256 amount)',
   'function setApprovalForAll(address operator, bool approved)',
+  'function execute(address target, uint256 value, bytes data)',
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -78,12 +79,20 @@ describe('reviewCalls', () => {
     expect(call.review?.dangers.map((d) => d.kind)).toEqual(signed.dangers.map((d) => d.kind));
   });
 
-  it('a Simple7702Account executeBatch: each call it makes in its own words, their dangers named', async () => {
+  it("the account's own executeBatch: each call it makes in its own words, their dangers named", async () => {
     const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
-    const call = await review(ACCOUNT, abi.encodeFunctionData('executeBatch', [[[USDC, 0n, approve], [EOA, 10n ** 17n, '0x']]]));
+    const call = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[USDC, 0n, approve], [EOA, 10n ** 17n, '0x']]]));
     expect(call.review?.clear.intent).toBe('Your account makes several calls');
     expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data 1', 'Approve: allow spending of your tokens']]);
     expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it("execute or executeBatch of another contract is not the account's own: no 'Your account' words, nor its calls' (a stranger's contract can ignore its arguments)", async () => {
+    const revoke = abi.encodeFunctionData('approve', [EOA, 0n]);
+    for (const data of [abi.encodeFunctionData('execute', [EOA, 10n ** 18n, '0x']), abi.encodeFunctionData('executeBatch', [[[USDC, 0n, revoke]]])]) {
+      const call = await review(ACCOUNT, data);
+      expect(call.review).toBeUndefined();
+    }
   });
 
   it('a Seaport fulfilment pays what the listing asked, in the listing screen\'s words; at another address it is not bound', async () => {

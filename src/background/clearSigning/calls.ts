@@ -19,11 +19,19 @@ interface Call {
   data: Hex;
 }
 
+/**
+ * The descriptor of the user's own account (Simple7702Account's execute/executeBatch) names no deployment, since the
+ * account is the user's address: it speaks only for a call to the account making it. Any other contract with the
+ * same functions ("Your account makes a call", to a stranger) is worded as describeCall words it.
+ */
+const OWN_ACCOUNT_DESCRIPTOR = "Simple7702Account (the wallet's own account)";
+
 /** `account` makes the call. The calls it makes in turn (an account's executeBatch) are read one level deep; below, their bytes show. */
 async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, account: Hex, network: Network, nested = false): Promise<CallReview | undefined> {
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data: call.data });
   if (!bound) return undefined;
+  if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && call.to.toLowerCase() !== account.toLowerCase()) return undefined;
   const { clear, facts, dangers } = await reviewBound(deps, bound, { account, network, to: call.to, value: call.value });
   if (nested || facts.calls.length === 0) return { clear, dangers };
   const caller = call.to;

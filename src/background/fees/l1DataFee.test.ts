@@ -27,6 +27,16 @@ function node(oracleCode: Hex, fjord = true) {
 }
 
 describe('the L1 data fee', () => {
+  it('is never what a node makes up that is not one uint256 word (a negative fee would lower the fee shown below the fee signed)', async () => {
+    for (const answer of ['-1000000000000000000', -1, '0x', `0x${'f'.repeat(65)}`, { fee: 1 }]) {
+      const lying = async <T>(method: string): Promise<T> => {
+        if (method === 'eth_call') return answer as T;
+        throw new Error(`unexpected ${method}`);
+      };
+      await expect(l1FeeUpperBound(lying, { chainId: '0x2105', builtIn: true }, [TX])).rejects.toThrow(/not a fee/);
+    }
+  });
+
   it('is the oracle’s upper bound for the unsigned transaction’s size on a built-in OP-stack chain (Base), asked without eth_getCode', async () => {
     const { call, asked } = node('0x');
     expect(await l1FeeUpperBound(call, { chainId: '0x2105', builtIn: true }, [TX, TX])).toBe(2n * BigInt(SIZE) * 1000n);

@@ -8,6 +8,7 @@
 import { AbiCoder, id } from 'ethers';
 import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
 import type { Network } from '../../shared/networks';
+import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 
@@ -37,8 +38,13 @@ function isOpStack(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'
   return known;
 }
 
+/** The oracle's answer, one uint256 word: anything else (a negative or decimal number a node made up) is refused. */
 async function oracle(node: ChainNode, data: string): Promise<bigint> {
-  return BigInt(await node<Hex>('eth_call', [{ to: GAS_PRICE_ORACLE, data }, 'latest']));
+  const answer = await node<unknown>('eth_call', [{ to: GAS_PRICE_ORACLE, data }, 'latest']);
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
+    throw new RpcError(ErrorCode.internal, `The node's GasPriceOracle answered ${JSON.stringify(answer).slice(0, 80)}, not a fee (one uint256 word)`);
+  }
+  return BigInt(answer);
 }
 
 /** One transaction's bound: by its size since Fjord, else the oracle's fee for its bytes. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { BASE_CHAIN_ID, DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { FACTS_TTL_MS, createDetection } from './detection';
+import { FACTS_TTL_MS, NO_ANSWER_RETRY_MS, createDetection } from './detection';
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
 import type { ChainNode } from './rpcClient';
 
@@ -72,14 +72,21 @@ describe('detection', () => {
     expect(await setUp(node).detection.detect(NETWORK)).toMatchObject({ simulateV1: false, syncSend: false, bundler: false });
   });
 
-  it('a node that does not answer tells nothing: nothing is stored, and the next use asks again', async () => {
+  it('a node that does not answer tells nothing: nothing is stored, uses within a minute do not ask, a later one does', async () => {
     const down = fakeNode(Object.fromEntries(EVERY_METHOD.map((m) => [m, unreachable])));
-    const { detection, local } = setUp(down.node);
+    const { detection, local, clock } = setUp(down.node);
     expect(await detection.facts(NETWORK)).toBeUndefined();
     expect(await local.get('networkFacts')).toEqual({});
-    down.asked.length = 0;
+    const firstRun = down.asked.length;
+    // A site asking wallet_getCapabilities again and again does not make the wallet probe the node each time.
+    for (let i = 0; i < 100; i++) await detection.facts(NETWORK);
+    expect(down.asked.length).toBe(firstRun);
+    clock.now += NO_ANSWER_RETRY_MS;
     await detection.facts(NETWORK);
-    expect(down.asked).toContain('eth_call');
+    expect(down.asked.length).toBe(2 * firstRun);
+    // The user's Detect again asks at once.
+    await detection.detect(NETWORK);
+    expect(down.asked.length).toBe(3 * firstRun);
   });
 
   it('what one run could not tell, an earlier run of the same endpoints keeps', async () => {

@@ -16,6 +16,8 @@ import type { ChainNode } from './rpcClient';
 export const FACTS_TTL_MS = 24 * 60 * 60 * 1000;
 /** Per question and endpoint: a node that takes longer is taken as not answering. */
 const PROBE_TIMEOUT_MS = 5000;
+/** A node that answered nothing is asked again on use after this long, not on every use (a site could make it busy). */
+export const NO_ANSWER_RETRY_MS = 60 * 1000;
 
 export interface Detection {
   /** The stored facts while fresh and of the network's present endpoints; else detected now (one run per chain at a time). */
@@ -53,12 +55,19 @@ const defined = <T extends object>(facts: T): Partial<T> => Object.fromEntries(O
 
 export function createDetection(deps: DetectionDeps): Detection {
   const running = new Map<string, Promise<DetectedFacts | undefined>>();
+  /** When a run of these endpoints last got no answer at all (in memory: a restarted worker asks again). */
+  const unanswered = new Map<string, number>();
+  const runKey = (network: Network): string => `${chainKey(network.chainId)} ${network.rpcUrls.join(' ')}`;
   const stored = async (chainId: Hex): Promise<DetectedFacts | undefined> => (await deps.local.get('networkFacts'))[chainKey(chainId)];
 
   const run = async (network: Network): Promise<DetectedFacts | undefined> => {
     const answers = defined(await ask(network, deps));
-    // A node that answered nothing (offline, down) is asked again on next use, not a day later.
-    if (Object.keys(answers).length === 0) return stored(network.chainId);
+    // A node that answered nothing (offline, down) is asked again on use a minute later, not a day later.
+    if (Object.keys(answers).length === 0) {
+      unanswered.set(runKey(network), deps.now());
+      return stored(network.chainId);
+    }
+    unanswered.delete(runKey(network));
     const key = chainKey(network.chainId);
     const updated = await deps.local.update('networkFacts', (all) => {
       const before = all[key] && sameEndpoints(all[key], network) ? all[key] : undefined;
@@ -68,7 +77,7 @@ export function createDetection(deps: DetectionDeps): Detection {
     return updated[key];
   };
   const detect = (network: Network): Promise<DetectedFacts | undefined> => {
-    const key = `${chainKey(network.chainId)} ${network.rpcUrls.join(' ')}`;
+    const key = runKey(network);
     const pending = running.get(key) ?? run(network).finally(() => running.delete(key));
     running.set(key, pending);
     return pending;
@@ -80,6 +89,8 @@ export function createDetection(deps: DetectionDeps): Detection {
     async facts(network) {
       const facts = await stored(network.chainId);
       if (facts && sameEndpoints(facts, network) && deps.now() - facts.at < FACTS_TTL_MS) return facts;
+      const silentSince = unanswered.get(runKey(network));
+      if (silentSince !== undefined && deps.now() - silentSince < NO_ANSWER_RETRY_MS) return facts;
       return detect(network);
     },
   };

@@ -2,7 +2,7 @@
  * The questions detection (./detection.ts) asks a node, each answering true, false, or undefined when the answer
  * cannot tell (no answer, a limit, something unexpected). Nothing is sent that could change the chain.
  */
-import { Wallet, zeroPadValue } from 'ethers';
+import { BaseWallet, SigningKey, randomBytes, zeroPadValue } from 'ethers';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
@@ -31,7 +31,8 @@ const RETURN_OWN_ADDRESS: Hex = '0x3060005260206000f3';
  * tell: its intrinsic cost counts authorizations on nodes that then ignore them.
  */
 export async function acceptsEip7702(node: ChainNode, timeoutMs: number): Promise<Answer> {
-  const key = Wallet.createRandom();
+  // A bare random key: no phrase to derive (Wallet.createRandom's PBKDF2), and no keystore code in the worker.
+  const key = new BaseWallet(new SigningKey(randomBytes(32)));
   const { signature } = key.authorizeSync({ address: PROBE_DELEGATE, nonce: 0, chainId: 0 });
   const authorization = { address: PROBE_DELEGATE, chainId: '0x0', nonce: '0x0', yParity: quantityOf(signature.yParity), r: signature.r, s: signature.s };
   try {

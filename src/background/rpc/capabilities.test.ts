@@ -55,4 +55,15 @@ describe('wallet_getCapabilities', () => {
     const fake = services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => delegated as T });
     expect((await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID].atomic).toEqual({ status: 'supported' });
   });
+
+  it('answers each network as its node does, whatever another network\'s detection does (one hanging holds up none)', async () => {
+    const delegated = `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`;
+    const fake = services(PRODUCTION_NETWORKS, {
+      facts: async (network) => (network.chainId === BASE_CHAIN_ID ? undefined : never),
+      node: async <T,>() => delegated as T,
+    });
+    const answer = capabilities(fake, ACCOUNT, undefined);
+    await vi.advanceTimersByTimeAsync(CAPABILITIES_DEADLINE_MS);
+    expect((await answer)[BASE_CHAIN_ID].atomic).toEqual({ status: 'supported' });
+  });
 });

@@ -3,7 +3,6 @@ import { invalidParams } from '../../shared/errors';
 import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
-import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
 import { method, type DappTable } from './types';
 import type { AtomicStatus, ChainCapabilities } from './dappMethods';
@@ -21,13 +20,15 @@ function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
   return { account: address(account, 'address'), chainIds: chainIds.map((c, i) => quantity(c, `chainIds[${i}]`)) };
 }
 
+/** The account's code is read with this timeout, so no read outlives the answer by much. */
+const CODE_TIMEOUT_MS = 1500;
+
 /**
  * "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded,
  * "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
  */
-export async function atomicStatus(network: Network, node: ChainNode, account: Hex): Promise<AtomicStatus> {
+export function atomicStatus(network: Pick<Network, 'eip7702'>, code: string): AtomicStatus {
   if (!network.eip7702) return 'unsupported';
-  const code = await node<string>('eth_getCode', [account, 'pending']);
   if (isDelegatedTo(code, SIMPLE_7702_ACCOUNT)) return 'supported';
   return code === '0x' ? 'ready' : 'unsupported';
 }
@@ -43,18 +44,19 @@ export async function capabilities(
 ): Promise<Record<Hex, ChainCapabilities>> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPABILITIES_DEADLINE_MS)));
-  const wanted = async () => (await networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
+  const wanted = (await networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
   try {
-    // Facts are detected on a network's first use; the registry lays those in by the deadline over the release's.
-    await byDeadline(Promise.all((await wanted()).map((n) => detection.facts(n))), deadline, undefined);
-    const entries = await Promise.all(
-      (await wanted()).map(async (network): Promise<[Hex, ChainCapabilities]> => {
-        // A node that does not answer says nothing against an upgrade there.
-        const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
-        const atomic = { status: await byDeadline(nodeFor(network.chainId).then((node) => atomicStatus(network, node, account)), deadline, unknown) };
-        return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
-      }),
-    );
+    // Each network on its own: one whose node hangs leaves the others' answers as their nodes gave them.
+    const entries = await Promise.all(wanted.map(async (known): Promise<[Hex, ChainCapabilities]> => {
+      // Read while the facts are detected (on a network's first use; the registry lays them over the release's).
+      const code = nodeFor(known.chainId).then((node) => node<string>('eth_getCode', [account, 'pending'], { timeoutMs: CODE_TIMEOUT_MS }));
+      const detected = detection.facts(known).then(async () => (await networks.all()).find((n) => n.chainId === known.chainId) ?? known);
+      const network = await byDeadline(detected, deadline, known);
+      // A node that does not answer says nothing against an upgrade there.
+      const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
+      const atomic = { status: await byDeadline(code.then((c) => atomicStatus(network, c)), deadline, unknown) };
+      return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+    }));
     return Object.fromEntries(entries);
   } finally {
     clearTimeout(timer);
