@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import { calldata } from './executors/atomic';
-import { unsignedTransactions } from './unsignedTransactions';
+import { repricedUnsigned, unsignedTransactions } from './unsignedTransactions';
 
 const wallet = Wallet.createRandom();
 const FROM = wallet.address as Hex;
@@ -28,5 +28,21 @@ describe('the unsigned transactions of a planned batch', () => {
     const batch = { chainId: '0x2105' as Hex, from: FROM, calls: [...calls, ...calls], gasLimits: ['0x5208', '0x5208'] as Hex[], atomic: false, upgrade: false };
     expect(unsignedTransactions(batch, FEES)).toHaveLength(2);
     expect(unsignedTransactions({ ...batch, sponsor: { url: 'https://pm.example', paymaster: TO } as never }, FEES)).toEqual([]);
+  });
+
+  it('of a replacement are priced at its raised fees, which may take more bytes than the original', async () => {
+    const original = await wallet.signTransaction({ type: 2, chainId: 8453n, nonce: 7, to: TO, value: 1n, data: '0xa9059cbb', gasLimit: 50_000n, maxFeePerGas: 0xf0000000n, maxPriorityFeePerGas: 0xf0000000n });
+    const raised = { maxFeePerGas: 0x108000000n, maxPriorityFeePerGas: 0x108000000n };
+    const replacement = await wallet.signTransaction({ ...Transaction.from(original).toJSON(), hash: null, signature: null, from: null, ...raised });
+    expect(size(Transaction.from(replacement).unsignedSerialized)).toBeGreaterThan(size(Transaction.from(original).unsignedSerialized));
+    expect(repricedUnsigned(original as Hex, raised)).toBe(Transaction.from(replacement).unsignedSerialized);
+  });
+
+  it('of a replacement keep an upgrade transaction\'s authorization', async () => {
+    const authorization = await wallet.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: 8, chainId: 8453n });
+    const original = await wallet.signTransaction({ type: 4, chainId: 8453n, nonce: 7, to: FROM, data: '0x', gasLimit: 80_000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, authorizationList: [authorization] });
+    const repriced = Transaction.from(repricedUnsigned(original as Hex, FEES));
+    expect(repriced.authorizationList?.[0].address).toBe(SIMPLE_7702_ACCOUNT);
+    expect(repriced.maxFeePerGas).toBe(FEES.maxFeePerGas);
   });
 });

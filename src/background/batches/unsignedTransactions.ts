@@ -31,3 +31,14 @@ export function unsignedTransactions(batch: PlannedShape, fees: Fees): Hex[] {
   }
   return batch.calls.map((call, i) => bytes({ ...common, to: call.to ?? null, value: BigInt(call.value), data: call.data, gasLimit: BigInt(batch.gasLimits[i]) }));
 }
+
+/**
+ * A replacement of the signed `raw` (same nonce and calls, or a cancel, which is shorter) at `fees`, unsigned: what its
+ * L1 data fee is priced on. Raised fees can take more bytes than the original's, so the original's own bytes are not.
+ */
+export function repricedUnsigned(raw: Hex, fees: Fees): Hex {
+  const tx = Transaction.from(raw);
+  tx.maxFeePerGas = fees.maxFeePerGas;
+  tx.maxPriorityFeePerGas = fees.maxPriorityFeePerGas;
+  return tx.unsignedSerialized as Hex;
+}

@@ -11,7 +11,7 @@ import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
 import { toHexTierFees } from '../batches/fees';
-import { unsignedTransactions } from '../batches/unsignedTransactions';
+import { repricedUnsigned, unsignedTransactions } from '../batches/unsignedTransactions';
 import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
@@ -44,8 +44,8 @@ export function authorizationsIn(raw: Hex): NonNullable<ReplaceTransactionDetail
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
-  // The replacement is no longer than the original (a cancel is shorter): the original's L1 data fee bounds it.
-  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [Transaction.from(pending.raw).unsignedSerialized as Hex]);
+  // Priced as a speed-up at the dearest tier: a cancel is shorter, a cheaper tier no longer.
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [repricedUnsigned(pending.raw, tiers.aggressive)]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
   const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw) : [];
   return {
