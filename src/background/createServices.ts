@@ -158,6 +158,7 @@ export function createServices(deps: ServiceDeps): Background {
       keepAlive: deps.keepAlive,
       scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
       charge: (origin) => services.requestBudget.tryCharge(origin),
+      blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,
       streams: {
         urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,
         connect: (url) => new WebSocket(url),

@@ -12,7 +12,7 @@ const hashAt = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
 const frameOf = (tabId: number, frameId = 0): Frame => ({ tabId, frameId, origin: ORIGIN });
 
 /** The wallet as the worker builds it, over `backend` (session storage), with a chain whose head the test moves. */
-function setup(backend: StorageBackend = memoryBackend(), reached: (data: unknown) => Promise<boolean> = async () => true) {
+function setup(backend: StorageBackend = memoryBackend(), reached: (data: unknown) => Promise<boolean> = async () => true, blockTimeMs?: number) {
   const chain = { head: 10, asked: 0 };
   const node = (async (method: string, params: unknown[] = []) => {
     chain.asked++;
@@ -33,6 +33,7 @@ function setup(backend: StorageBackend = memoryBackend(), reached: (data: unknow
     keepAlive: async () => keptAlive++,
     scheduleWake: () => void wakes++,
     charge: () => true,
+    blockTimeMs: async () => blockTimeMs,
     // No network here has a pre-confirmation stream (preconfStreams.test.ts has them).
     streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },
     now: () => Date.now(),
@@ -55,6 +56,16 @@ describe('subscriptions', () => {
     chain.head = 11;
     await vi.advanceTimersByTimeAsync(POLL_MS.newHeads * 3);
     expect(delivered).toEqual([{ frame: frameOf(1), data: { type: 'eth_subscription', data: { subscription: '0x1', result: { number: '0xb', hash: hashAt(11) } } } }]);
+  });
+
+  it('look four times a block, not every 500 ms, on a chain whose blocks were detected to take 12 s', async () => {
+    const { chain, subscriptions, heads } = setup(memoryBackend(), async () => true, 12_000);
+    await subscriptions.add(newHeads(1, frameOf(1)));
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(heads('0x1')).toEqual([11]);
+    // One read a turn: the first after 500 ms, then every 3 s (24 at 500 ms).
+    expect(chain.asked).toBeLessThanOrEqual(5);
   });
 
   it('are watchers on one loop reading the head once a turn (as many as an origin may have), and the loop stops when the last ends', async () => {
@@ -165,6 +176,7 @@ describe('subscriptions', () => {
       keepAlive: async () => undefined,
       scheduleWake: () => undefined,
       charge,
+      blockTimeMs: async () => undefined,
       streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },
       now: () => Date.now(),
     });

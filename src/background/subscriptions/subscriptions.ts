@@ -23,6 +23,15 @@ export const MAX_SUBSCRIPTIONS_PER_ORIGIN = 32;
  */
 export const POLL_MS: Record<SubscriptionKind, number> = { newHeads: 500, logs: 500, newPendingTransactions: 1000, pendingLogs: 200, newFlashblockTransactions: 200 };
 
+/**
+ * Heads and logs change only with a block: on a chain whose detected blocks are slower (Ethereum's 12 s) they look four
+ * times a block rather than every 500 ms.
+ */
+export function pollPeriod(kind: SubscriptionKind, blockTimeMs: number | undefined): number {
+  const followsBlocks = kind === 'newHeads' || kind === 'logs';
+  return followsBlocks && blockTimeMs ? Math.max(POLL_MS[kind], Math.floor(blockTimeMs / 4)) : POLL_MS[kind];
+}
+
 /** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */
 export const KEEP_ALIVE_MS = 20_000;
 /**
@@ -43,6 +52,8 @@ export interface SubscriptionsDeps {
   scheduleWake(): void;
   /** Takes a request from the origin's budget for a read that reaches the node; false when it is spent (the turn waits). */
   charge(origin: string): boolean;
+  /** The network's block time as detected (networks/detection.ts), if it was. */
+  blockTimeMs(chainId: Hex): Promise<number | undefined>;
   /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
   streams: Omit<PreconfStreamsDeps, 'pushed'>;
   now(): number;
@@ -115,7 +126,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     if (!before) return POLL_MS.newHeads;
     keepAlive();
     if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.reportDeps()));
-    return POLL_MS[before.kind];
+    return pollPeriod(before.kind, await deps.blockTimeMs(before.chainId).catch(() => undefined));
   };
 
   const start = (subscription: SubscriptionRecord) => {
