@@ -2,13 +2,12 @@
  * Serves the demo dapp, the devnet's facts (/devnet.json), freshly signed raw transactions (/signed-tx) and the devnet
  * build's newer phishing list (/phishing-list.json).
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEther, type Wallet } from 'ethers';
 import { DEFAULT_DAPP_PORT, DEVNET_FETCHED_LISTED_HOST } from './constants';
 import type { DevnetAddresses } from './deploy';
+import { CONTENT_TYPES, send, sendFile } from './staticFiles';
 
 export interface DevnetInfo {
   chainId: number;
@@ -37,15 +36,6 @@ interface ServerOptions {
 
 const HOST = '127.0.0.1';
 const DAPP_DIR = fileURLToPath(new URL('dapp/', import.meta.url));
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
 
 export async function startDappServer({ port = DEFAULT_DAPP_PORT, info, txSigner, txRecipient }: ServerOptions): Promise<DappServer> {
   const routes: Record<string, () => Promise<unknown>> = {
@@ -78,19 +68,7 @@ async function handle(routes: Record<string, () => Promise<unknown>>, request: I
   const route = routes[path];
   // Readable from any origin, as raw.githubusercontent.com serves the real phishing list to the wallet's worker.
   if (route) return send(response, 200, CONTENT_TYPES['.json'], JSON.stringify(await route(), null, 2), { 'Access-Control-Allow-Origin': '*' });
-  const file = normalize(join(DAPP_DIR, path === '/' ? 'index.html' : decodeURIComponent(path)));
-  const type = CONTENT_TYPES[extname(file)];
-  if (!file.startsWith(DAPP_DIR) || !type) return send(response, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
-  try {
-    send(response, 200, type, await readFile(file));
-  } catch {
-    send(response, 404, 'text/plain; charset=utf-8', `Not found: ${path}`);
-  }
-}
-
-function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...headers });
-  response.end(body);
+  return sendFile(response, DAPP_DIR, path);
 }
 
 /** A signed 0.001 ETH transfer at the signer's next pending nonce; the dapp submits it with eth_sendRawTransaction. */
