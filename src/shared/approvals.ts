@@ -6,6 +6,7 @@
 import type { Grant } from './allowances';
 import type { Collectible } from './collectibles';
 import type { Danger } from './dangers';
+import type { DecodedCall } from './decodedCall';
 import type { ClearSigned } from './erc7730/types';
 import type { FeeTier } from './fees';
 import type { Network } from './networks';
@@ -14,41 +15,10 @@ import type { SiweFields } from './siwe';
 import type { ImitatedToken, Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
 
-/** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
-export type TokenAction =
-  | { kind: 'transfer'; standard: 'erc20' | 'erc721' | 'erc1155'; token: Hex; from?: Hex; to: Hex; amount: string; tokenId?: string }
-  | { kind: 'approve'; standard: 'erc20' | 'erc721' | 'permit2'; token: Hex; spender: Hex; amount: string; unlimited: boolean; tokenId?: string }
-  | { kind: 'approveAll'; token: Hex; operator: Hex; approved: boolean };
-
 /** A recipient that starts and ends like an address the user knows (address poisoning), and that address. */
 export interface AddressLookAlike {
   recipient: Hex;
   resembles: Hex;
-}
-
-/** A call as the approval screens describe it. */
-export interface DecodedCall {
-  /** Absent for a contract creation. */
-  to?: Hex;
-  /** Wei, decimal. */
-  value: string;
-  dataSize: number;
-  selector?: Hex;
-  /** The function, when the selector is one the wallet knows and the data decodes against it. */
-  fn?: { signature: string; args: { name: string; value: string }[] };
-  action?: TokenAction;
-  /** The calldata for a collapsible raw view, cut at RAW_DATA_SHOWN bytes (dataSize tells the full size). */
-  data?: Hex;
-  /** In a descriptor's words, as a signature granting the same would read (absent when none binds, or in older records). */
-  review?: CallReview;
-}
-
-/** A call in words by the ERC-7730 descriptor that binds to its contract and function, and its dangers. */
-export interface CallReview {
-  clear: ClearSigned;
-  dangers: Danger[];
-  /** The calls it makes on the account's behalf (an account's executeBatch) that a descriptor describes too. */
-  inner?: { label: string; clear: ClearSigned }[];
 }
 
 /**

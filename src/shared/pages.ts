@@ -3,7 +3,8 @@
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
 import type { AllowanceKind, AllowanceView } from './allowances';
-import type { ApprovalView, DecodedCall, RejectReason } from './approvals';
+import type { ApprovalView, RejectReason } from './approvals';
+import type { DecodedCall } from './decodedCall';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
 import type { NetworkStatus } from './networkFacts';

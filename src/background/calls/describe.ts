@@ -1,6 +1,6 @@
 /** What a call does, for the approval screens: token actions worded, known functions named, the rest as raw data. */
 import { MaxUint256, dataLength, type Interface, type ParamType, type Result, type TransactionDescription } from 'ethers';
-import type { DecodedCall, TokenAction } from '../../shared/approvals';
+import type { DecodedCall, TokenAction } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
 import { COMMON_FUNCTIONS, PERMIT2, PERMIT2_FUNCTIONS, TOKEN_FUNCTIONS } from './signatures';
 

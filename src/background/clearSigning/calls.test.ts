@@ -4,7 +4,7 @@
  */
 import { Interface, MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { DecodedCall } from '../../shared/approvals';
+import type { DecodedCall } from '../../shared/decodedCall';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';

@@ -5,7 +5,7 @@
  * contract never borrows a trusted label.
  */
 import { dataLength } from 'ethers';
-import type { CallReview, DecodedCall } from '../../shared/approvals';
+import type { CallReview, DecodedCall } from '../../shared/decodedCall';
 import { bindCall } from '../../shared/erc7730/bind';
 import type { Descriptor } from '../../shared/erc7730/types';
 import type { Network } from '../../shared/networks';

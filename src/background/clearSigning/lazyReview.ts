@@ -1,5 +1,6 @@
 /** Clear signing with its code evaluated on the first request it reviews rather than at the worker's start. */
-import type { DecodedCall, TypedDataReview } from '../../shared/approvals';
+import type { TypedDataReview } from '../../shared/approvals';
+import type { DecodedCall } from '../../shared/decodedCall';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';

@@ -2,7 +2,7 @@
  * One call, as what it does: in its ERC-7730 descriptor's words with its dangers (as the signature screens show them)
  * when one binds; else token actions in words, a known function by name, otherwise its raw data (collapsed).
  */
-import type { CallReview, DecodedCall, TokenAction } from '../../shared/approvals';
+import type { CallReview, DecodedCall, TokenAction } from '../../shared/decodedCall';
 import type { AssetInfo } from '../../shared/preview';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';

@@ -1,6 +1,6 @@
 /** One line per call, as people say it: "Send 0.25 ETH to 0x7099…79C8", "Token transfer to …", "Call …". */
 import { getAddress } from 'ethers';
-import type { DecodedCall } from '../../../shared/approvals';
+import type { DecodedCall } from '../../../shared/decodedCall';
 import { readableAmount, shortAddress } from '../../format/amounts';
 
 const short = (address: string) => shortAddress(getAddress(address));

@@ -1,0 +1,35 @@
+/** A call as the approval screens, Activity and the checks on it describe it: decoded, and in a descriptor's words. */
+import type { Danger } from './dangers';
+import type { ClearSigned } from './erc7730/types';
+import type { Hex } from './params';
+
+/** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
+export type TokenAction =
+  | { kind: 'transfer'; standard: 'erc20' | 'erc721' | 'erc1155'; token: Hex; from?: Hex; to: Hex; amount: string; tokenId?: string }
+  | { kind: 'approve'; standard: 'erc20' | 'erc721' | 'permit2'; token: Hex; spender: Hex; amount: string; unlimited: boolean; tokenId?: string }
+  | { kind: 'approveAll'; token: Hex; operator: Hex; approved: boolean };
+
+/** A call as the approval screens describe it. */
+export interface DecodedCall {
+  /** Absent for a contract creation. */
+  to?: Hex;
+  /** Wei, decimal. */
+  value: string;
+  dataSize: number;
+  selector?: Hex;
+  /** The function, when the selector is one the wallet knows and the data decodes against it. */
+  fn?: { signature: string; args: { name: string; value: string }[] };
+  action?: TokenAction;
+  /** The calldata for a collapsible raw view, cut at RAW_DATA_SHOWN bytes (dataSize tells the full size). */
+  data?: Hex;
+  /** In a descriptor's words, as a signature granting the same would read (absent when none binds, or in older records). */
+  review?: CallReview;
+}
+
+/** A call in words by the ERC-7730 descriptor that binds to its contract and function, and its dangers. */
+export interface CallReview {
+  clear: ClearSigned;
+  dangers: Danger[];
+  /** The calls it makes on the account's behalf (an account's executeBatch) that a descriptor describes too. */
+  inner?: { label: string; clear: ClearSigned }[];
+}
