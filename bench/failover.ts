@@ -7,6 +7,7 @@ import { startPublicEndpoint } from '../e2e/fixtures/publicEndpoint';
 import type { Dapp } from '../e2e/pages/dapp';
 import type { WalletPopup } from '../e2e/pages/wallet';
 import { report } from './figures';
+import { pageRequest } from './pageRequest';
 
 interface FailoverBench {
   popup: WalletPopup;
@@ -20,16 +21,9 @@ interface FailoverBench {
 }
 
 export async function benchFailover({ popup, dapp, nodeUrl, balance, times }: FailoverBench): Promise<void> {
-  const pageRequest = async (method: string, params: unknown) => {
-    const reply = await popup.screen.evaluate(
-      ({ method, params }) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ error?: { message: string } } | undefined> } } }).chrome.runtime.sendMessage({ type: 'page-request', method, params }),
-      { method, params },
-    );
-    if (reply?.error) throw new Error(`${method}: ${reply.error.message}`);
-  };
   // The reads here would overrun the site's request budget (200 at once, 50 a second): each set starts on a full one.
   const budgetRefilled = () => new Promise((resolve) => setTimeout(resolve, 4000));
-  const useEndpoints = (urls: string[]) => pageRequest('saveNetwork', { chainId: '0x7a69', name: 'Local devnet', rpcUrls: urls, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' });
+  const useEndpoints = (urls: string[]) => pageRequest(popup, 'saveNetwork', { chainId: '0x7a69', name: 'Local devnet', rpcUrls: urls, eip7702: true, bundlerUrl: 'http://127.0.0.1:4337/rpc' });
   const second = await startPublicEndpoint(nodeUrl);
   const endpoints = [second];
   try {
@@ -58,7 +52,7 @@ export async function benchFailover({ popup, dapp, nodeUrl, balance, times }: Fa
     }
     report('  the first read after it went down', firstAfterDown, bothUp, 'both up');
   } finally {
-    await pageRequest('restoreNetwork', { chainId: '0x7a69' });
+    await pageRequest(popup, 'restoreNetwork', { chainId: '0x7a69' });
     await Promise.all(endpoints.map((e) => e.stop()));
   }
 }

@@ -29,6 +29,7 @@ import { untilMarks } from './approvalMarks';
 import { contextBytes } from './bytes';
 import { benchFailover } from './failover';
 import { benchFirefox } from './firefox';
+import { pageRequest } from './pageRequest';
 import { report, results } from './figures';
 import { loadTime, serveFramesPage } from './framesPage';
 
@@ -255,7 +256,7 @@ try {
     }, undefined)));
     const switchedAt = Date.now();
     // As the popup's network switcher asks it (the pages' method table).
-    await popup.screen.evaluate((chainId) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page-request', method: 'selectNetwork', params: { chainId } }), i % 2 === 0 ? '0x14a34' : '0x7a69');
+    await pageRequest(popup, 'selectNetwork', { chainId: i % 2 === 0 ? '0x14a34' : '0x7a69' });
     const heard = await Promise.all(listeners.map((d) => d.screen.evaluate(() => (window as unknown as { heard: Promise<number> }).heard, undefined)));
     fanOut.push(Math.max(...heard) - switchedAt);
   }
