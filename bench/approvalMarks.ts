@@ -3,7 +3,11 @@ import type { BrowserSession } from '../e2e/driver/types';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import type { Dapp } from '../e2e/pages/dapp';
 
-/** Ten times: from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of each mark. */
+/**
+ * Ten times: from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of
+ * each mark. The mark `navigation` is the window's page starting to load (its time origin): before it, the worker and
+ * the browser's opening of the window; after it, the page's own work.
+ */
 export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[]): Promise<number[][]> {
   const samples = marks.map(() => [] as number[]);
   for (let i = 0; i < 10; i++) {
@@ -13,6 +17,7 @@ export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: str
     for (const [index, mark] of marks.entries()) {
       // Read from the entry, so how often the driver asks adds nothing to the figure.
       const markedAt = await approval.screen.waitForFunction((name) => {
+        if (name === 'navigation') return performance.timeOrigin;
         const entry = performance.getEntriesByName(name)[0];
         return entry ? performance.timeOrigin + entry.startTime : undefined;
       }, mark);

@@ -124,13 +124,15 @@ try {
     await framesPage.close();
   }
 
-  const [summaryPainted, screenPainted] = await untilMarks(browser, dapp, ['approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', account]);
+  const [pageStarted, summaryPainted, screenPainted] = await untilMarks(browser, dapp, ['navigation', 'approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', account]);
   report('request → approval summary and buttons painted', summaryPainted);
+  report("  of it, until the window's page starts loading", pageStarted);
   report('request → approval screen painted (React)', screenPainted);
   // The simulated preview of a batch, from the request to the screen (it never holds the window up).
   const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
-  const [batchPainted, previewShown] = await untilMarks(browser, dapp, ['approval-painted', 'preview-shown'], 'wallet_sendCalls', [batchOfOne]);
+  const [batchPageStarted, batchPainted, previewShown] = await untilMarks(browser, dapp, ['navigation', 'approval-painted', 'preview-shown'], 'wallet_sendCalls', [batchOfOne]);
   report('request → batch summary and buttons painted', batchPainted);
+  report("  of it, until the window's page starts loading", batchPageStarted);
   report('request → simulated preview on screen', previewShown);
 
   const toStatus: number[] = [];
