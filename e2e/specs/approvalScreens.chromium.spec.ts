@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { chain, mintCollectible } from '../fixtures/chain';
+import { permit2Single, seaportListing } from '../fixtures/permits';
 import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
@@ -94,7 +95,7 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   await approval.reject();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 
-  // Clear signing: a Permit in words with its dangers, and a personal_sign of a hash.
+  // Clear signing: a Permit, Permit2's PermitSingle and a Seaport listing in words with their dangers, and a personal_sign of a hash.
   const permit = {
     types: {
       EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
@@ -107,6 +108,19 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(permit)]));
   await approval.screen.waitForText('Amount', 'Unlimited TST');
   await capture(approval, 'sign-permit');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(permit2Single(devnet.addresses.testToken, RECIPIENT))]));
+  await approval.screen.waitForText('Amount', 'Unlimited TST');
+  await capture(approval, 'sign-permit2');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  const listed = await mintCollectible(from);
+  ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(seaportListing(from, devnet.addresses.testCollectible, listed, parseEther('0.0001')))]));
+  await approval.screen.waitForText('Payment', '0.0001 ETH');
+  await capture(approval, 'sign-seaport-listing');
   await approval.reject();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 

@@ -1,6 +1,6 @@
 /** Screenshots of the popup at its 360 × 600 for the README (`npm run screens` writes docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
 import AxeBuilder from '@axe-core/playwright';
-import { HDNodeWallet, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
+import { HDNodeWallet, Interface, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { chain, fund } from '../fixtures/chain';
 import { screenPath as shot } from '../fixtures/screens';
@@ -10,6 +10,8 @@ import { connect } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
 import { SendScreen } from '../pages/send';
 import { WalletPopup } from '../pages/wallet';
+
+const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
 
 
 test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async ({ freshWallet, session, devnet }) => {
@@ -50,10 +52,10 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await screen.screenshot(shot('networks'));
 });
 
-test('Collectibles and one collectible opened, at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
+test('Collectibles, one collectible opened, and Approvals, at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
   const { screen } = wallet;
   await screen.setSize(360, 600);
-  await connect(dapp, session);
+  const [from] = await connect(dapp, session);
   for (const asset of [
     { type: 'ERC721', options: { address: devnet.addresses.testCollectible, tokenId: '1' } },
     { type: 'ERC721', options: { address: devnet.addresses.testCollectible, tokenId: '2' } },
@@ -70,6 +72,15 @@ test('Collectibles and one collectible opened, at 360 × 600', async ({ wallet, 
   await wallet.openCollectible('Test Collectible #1');
   await screen.waitFor({ role: 'img', name: 'Image of Test Collectible #1' });
   await screen.screenshot(shot('collectible'));
+  await screen.click('All collectibles');
+
+  // Approvals: an allowance granted through the wallet, as it stands on chain, with its Revoke.
+  const spender = Wallet.createRandom().address;
+  const approving = dapp.request('eth_sendTransaction', [{ from, to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('approve', [spender, parseEther('250')]) }]);
+  await (await ApprovalWindow.next(session)).approveDespiteDangers();
+  await approving;
+  await wallet.waitForAllowance(spender, /may spend 250 TST/);
+  await screen.screenshot(shot('approvals'));
 });
 
 test('the delegation firewall: its banner on Home, and the revert it opens (checked with axe)', async ({ session, devnet }) => {
