@@ -68,7 +68,7 @@ export function seaportCallDangers(formatId: string | undefined, facts: RenderFa
   }
   for (const { id, address } of facts.addresses) {
     if (id !== 'itemsRecipient' || same(address, account)) continue;
-    dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, message: `What you buy goes to ${address}, not to your account, while you pay for it.` });
+    dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, message: `What this order gives you goes to ${address}, not to your account.` });
   }
   return dangers;
 }

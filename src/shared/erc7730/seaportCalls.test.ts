@@ -94,7 +94,7 @@ describe('Seaport fulfilments', () => {
     expect(words?.clear.intent).toBe('Seaport: buy or sell an NFT');
     expect(words?.clear.source).toBe('calldata-seaport.json');
     expect(words?.text('Trade')).toBe("You buy an NFT (ERC-721), paying in the network's currency");
-    expect(words?.text('Seller (offerer)')).toBe(SELLER);
+    expect(words?.text('Order by (offerer)')).toBe(SELLER);
     expect(words?.text('You receive: token')).toBe(BAYC);
     expect(words?.text('You receive: token id')).toBe('8817');
     expect(words?.text('You pay the offerer')).toBe('0.975 ETH');
