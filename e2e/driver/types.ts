@@ -29,6 +29,8 @@ export interface Screen {
   check(target: Target): Promise<void>;
   /** Picks the option whose text is `option` in a <select>. */
   select(target: Target, option: string): Promise<void>;
+  /** Chooses the file at `path` (on this machine) in the file input `label` names, as the user picks it in the dialog. */
+  chooseFile(label: string, path: string): Promise<void>;
 
   /** Waits until the element is shown. */
   waitFor(target: Target): Promise<void>;

@@ -1,4 +1,5 @@
 /** The wallet's toolbar popup, by what its screens name things. */
+import { basename } from 'node:path';
 import { poll } from '../driver/poll';
 import type { BrowserSession, Expected, Screen, Target } from '../driver/types';
 
@@ -88,6 +89,16 @@ export class WalletPopup {
   async setMetaMaskCompatibility(choice: 'On' | 'Off'): Promise<void> {
     await this.screen.click('Settings');
     await this.screen.select('MetaMask compatibility', choice);
+    await this.screen.click('Back');
+  }
+
+  /** The user's ERC-7730 descriptor files, added in Settings from these paths, each once it is listed there; back to Home after. */
+  async addDescriptors(paths: string[]): Promise<void> {
+    await this.screen.click('Settings');
+    for (const path of paths) {
+      await this.screen.chooseFile('Add a descriptor file (ERC-7730 JSON)', path);
+      await this.screen.waitFor({ role: 'button', name: `Remove ${basename(path)}` });
+    }
     await this.screen.click('Back');
   }
 

@@ -1,10 +1,12 @@
 /**
  * Clear signing: a signature request in words, with its dangers named before Sign, and the signature still the one
  * eth-sig-util recovers. The devnet's test token (TST) is the Permit's verifying contract, so its amount is read on chain.
+ * A descriptor file the user adds in Settings (chosen as from the file dialog) words the calls its context binds, only those.
  */
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
-import { Interface, MaxUint256, Wallet, keccak256, toUtf8Bytes } from 'ethers';
-import { TEST_COLLECTIBLE_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
+import { writeFileSync } from 'node:fs';
+import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } from 'ethers';
+import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
 import { mintCollectible } from '../fixtures/chain';
 import { eip2612Permit } from '../fixtures/permits';
@@ -12,7 +14,7 @@ import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
-const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
+const ERC20 = new Interface(['function approve(address spender, uint256 amount)', 'function mint(address to, uint256 value)']);
 const unlimitedPermit = (owner: string, spender: string) =>
   eip2612Permit({ name: 'Test Token', address: TEST_TOKEN_ADDRESS }, { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 });
 
@@ -114,4 +116,33 @@ test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only aft
   await approval.signDespiteDangers();
   const { result: signature } = (await signing) as { result: string };
   expect(recoverPersonalSignature({ data: hash, signature })).toBe(from.toLowerCase());
+});
+
+test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply", async ({ wallet, dapp, session }, testInfo) => {
+  /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`. */
+  const descriptorFile = (name: string, intent: string, deployments: { chainId: number; address: string }[]) => {
+    const path = testInfo.outputPath(name);
+    const fields = [
+      { path: 'to', label: 'Minted to', format: 'addressName' },
+      { path: 'value', label: 'Amount minted', format: 'tokenAmount', params: { tokenPath: '@.to' } },
+    ];
+    writeFileSync(path, JSON.stringify({ context: { contract: { deployments } }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
+    return path;
+  };
+  await wallet.addDescriptors([
+    descriptorFile('tst-mint.json', 'Mint Test Tokens', [{ chainId: 31337, address: TEST_TOKEN_ADDRESS }]),
+    // The permit token's mint, but on mainnet; and on the devnet, at another contract.
+    descriptorFile('tpt-mint-elsewhere.json', 'Mint Permit Tokens', [{ chainId: 1, address: TEST_PERMIT_TOKEN_ADDRESS }, { chainId: 31337, address: TEST_COLLECTIBLE_ADDRESS }]),
+  ]);
+  const [from] = await connect(dapp, session);
+  const calls = [TEST_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS].map((to) => ({ to, value: '0x0', data: ERC20.encodeFunctionData('mint', [from, parseEther('5')]) }));
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls }]);
+  const batch = await ApprovalWindow.next(session);
+  await batch.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Mint Test Tokens');
+  expect(await batch.screen.text({ name: 'Amount minted', in: 'Call 1' })).toBe('5 TST');
+  const unbound = await batch.screen.text('Call 2');
+  expect(unbound).toContain('mint(address,uint256)');
+  expect(unbound).not.toContain('Mint Permit Tokens');
+  await batch.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
 });

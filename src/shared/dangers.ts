@@ -12,6 +12,8 @@ export type DangerKind =
   | 'orderForNothing'
   | 'orderPaysOthers'
   | 'orderPrice'
+  | 'cancelsAllOrders'
+  | 'itemsToOther'
   | 'verifyingNotToken'
   | 'tokenImitates'
   | 'verifyingNoCode'

@@ -28,6 +28,10 @@ export class ChromiumScreen implements Screen {
     await this.locate(target).selectOption({ label: option });
   }
 
+  chooseFile(label: string, path: string): Promise<void> {
+    return this.page.getByLabel(label, { exact: true }).setInputFiles(path);
+  }
+
   async waitFor(target: Target): Promise<void> {
     await expect(this.locate(target)).toBeVisible();
   }

@@ -60,6 +60,12 @@ export class FirefoxScreen implements Screen {
     await field.select(value);
   }
 
+  /** WebDriver BiDi's input.setFiles: the input gets the file and fires input and change, as after the dialog. */
+  async chooseFile(label: string, path: string): Promise<void> {
+    const input = await this.element(label, (facts) => facts.visible && facts.enabled);
+    await (input as ElementHandle<HTMLInputElement>).uploadFile(path);
+  }
+
   async waitFor(target: Target): Promise<void> {
     await this.waitForFacts(`${describe(target)} to be shown`, target, (facts) => facts.visible);
   }

@@ -12,6 +12,7 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { addressFacts, tokenReader } from './chainFacts';
 import { dangersOf } from './dangers';
+import { seaportCallDangers } from './seaport';
 
 export interface ReviewDeps {
   node: ChainNode;
@@ -54,6 +55,9 @@ export async function reviewBound(deps: ReviewDeps, bound: Bound, container: Bou
   });
   const checked = [...facts.addresses.filter((a) => a.id === 'spender' || a.types?.includes('contract')).map((a) => a.address), ...(verifyingContract ? [verifyingContract] : [])];
   const addresses = await addressFacts(deps.node, checked);
-  const dangers = dangersOf({ facts, addresses, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+  const dangers = [
+    ...dangersOf({ facts, addresses, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) }),
+    ...seaportCallDangers(bound.format.$id, facts, account),
+  ];
   return { clear, facts, dangers, tokens: tokens.all };
 }

@@ -20,7 +20,7 @@ const abi = new Interface([
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
-const seaport = new Interface(descriptors.find((d) => d.source === 'calldata-seaport.json')?.context.contract?.abi as never);
+const seaport = new Interface([`function ${Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((key) => key.startsWith('fulfillOrder('))}`]);
 
 const EOA = '0x2222222222222222222222222222222222222222';
 const ACCOUNT = '0x4444444444444444444444444444444444444444' as Hex;

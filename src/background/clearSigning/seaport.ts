@@ -2,10 +2,12 @@
  * A Seaport order's dangers: what the offerer gives (offer) against what comes back to the offerer (consideration
  * items whose recipient is the offerer). An order giving NFTs for nothing or next to nothing, or paying most of the
  * price to someone else, is how listings are phished. The price is said as the share of the payments the signer gets.
+ * Seaport's calls have theirs too: incrementCounter cancels every order at once, and a fulfilment can send what is
+ * bought to another address.
  */
 import { formatUnits } from 'ethers';
 import type { Danger } from '../../shared/dangers';
-import type { TokenMeta } from '../../shared/erc7730/types';
+import type { RenderFacts, TokenMeta } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
 
 interface Item {
@@ -54,6 +56,19 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
     if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
       dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, message: `This order gives your assets away for almost nothing: you receive only ${amount(mine)}.` });
     }
+  }
+  return dangers;
+}
+
+/** A Seaport call's dangers, by its format's `$id` and the `itemsRecipient` its fields name (shown only when not 0: you). */
+export function seaportCallDangers(formatId: string | undefined, facts: RenderFacts, account: Hex): Danger[] {
+  const dangers: Danger[] = [];
+  if (formatId === 'seaport-cancel-all') {
+    dangers.push({ kind: 'cancelsAllOrders', tone: 'warn', message: 'This cancels every listing and offer you signed on Seaport, on every marketplace using it: each has to be signed again to be back.' });
+  }
+  for (const { id, address } of facts.addresses) {
+    if (id !== 'itemsRecipient' || same(address, account)) continue;
+    dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, message: `What this order gives you goes to ${address}, not to your account.` });
   }
   return dangers;
 }

@@ -7,6 +7,9 @@
  * A format key that ends in "," is a witness stub, as Permit2 builds its witness type hashes: the primary type is the
  * stub's fields and one last field named `witness` (of any type), the fixed part matching the descriptor's schema.
  * The witness is then not described, so it is listed raw.
+ *
+ * A contract format's key is a selector or a signature, the arguments decoded by the descriptor's ABI (v1), or, with no
+ * ABI, its function with parameter names ("transfer(address to,uint256 value)", ERC-7730 v2), decoded by the key.
  */
 import { FunctionFragment, Interface, type ParamType, type Result } from 'ethers';
 import type { Hex } from '../params';
@@ -75,14 +78,17 @@ function plain(param: ParamType, value: unknown): unknown {
   return value;
 }
 
-function selectorOf(key: string): string | undefined {
-  if (/^0x[0-9a-fA-F]{8}$/.test(key)) return key.toLowerCase();
+/** A format key naming its function with parameter names (ERC-7730 v2); undefined for a bare selector. */
+export function functionOf(key: string): FunctionFragment | undefined {
+  if (/^0x[0-9a-fA-F]{8}$/.test(key)) return undefined;
   try {
-    return FunctionFragment.from(key).selector;
+    return FunctionFragment.from(key);
   } catch {
     return undefined;
   }
 }
+
+const selectorOf = (key: string): string | undefined => (/^0x[0-9a-fA-F]{8}$/.test(key) ? key.toLowerCase() : functionOf(key)?.selector);
 
 export interface CallToBind {
   chainId: bigint;
@@ -94,11 +100,14 @@ export function bindCall(descriptors: Descriptor[], call: CallToBind): Bound | u
   const selector = call.data.slice(0, 10).toLowerCase();
   for (const descriptor of specificFirst(descriptors)) {
     const context = descriptor.context.contract;
-    if (!context?.abi || !deployed(context.deployments, call.chainId, call.to)) continue;
+    if (!context || !deployed(context.deployments, call.chainId, call.to)) continue;
     const key = Object.keys(descriptor.display.formats).find((k) => selectorOf(k) === selector);
     if (!key) continue;
     try {
-      const abi = new Interface(context.abi as never);
+      // A v1 descriptor's ABI names the arguments; without one, the key's own signature does (v2).
+      const fragment = functionOf(key);
+      if (!context.abi && !fragment) continue;
+      const abi = new Interface(context.abi ? (context.abi as never) : [fragment as FunctionFragment]);
       const parsed = abi.parseTransaction({ data: call.data });
       // Re-encoding catches data that merely starts like the function (extra bytes, a colliding selector).
       if (!parsed || abi.encodeFunctionData(parsed.fragment, parsed.args).toLowerCase() !== call.data.toLowerCase()) continue;

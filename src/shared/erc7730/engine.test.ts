@@ -1,11 +1,14 @@
 /** The engine on its own: paths, nested and referenced fields, each format, and what is left raw. */
+import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { bindMessage } from './bind';
+import type { Hex } from '../params';
+import { bindCall, bindMessage } from './bind';
 import { durationText } from './format';
 import { parseDescriptor } from './parse';
 import { reach } from './paths';
 import { render } from './render';
-import { mainnet } from './samples.fixture';
+import { DAI, USDC, mainnet } from './samples.fixture';
+import type { Descriptor } from './types';
 import type { TypedMessage } from '../typedData/types';
 
 describe('paths', () => {
@@ -82,5 +85,42 @@ describe('render', () => {
     expect(() => parseDescriptor({ display: { formats: {} } }, 'bad.json')).toThrow('bad.json: context must be an object');
     expect(() => parseDescriptor({ context: { eip712: {} } }, 'bad.json')).toThrow('bad.json: display.formats must be an object');
     expect(() => parseDescriptor({ context: { contract: { abi: [], deployments: [{ chainId: 1, address: 'x' }] } }, display: { formats: {} } }, 'bad.json')).toThrow(/deployments/);
+  });
+});
+
+describe('contract formats keyed by their function (ERC-7730 v2), groups over arrays of structs, maps', () => {
+  const POOL = '0x2222222222222222222222222222222222222222';
+  const v2 = (formats: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    parseDescriptor({ context: { contract: { deployments: [{ chainId: 1, address: POOL }] } }, ...extra, display: { formats } }, 'v2.json');
+  const SWAP = 'swap((address token,uint256 amount)[] legs,uint8 mode)';
+  const swap = new Interface([`function ${SWAP}`]);
+  const legs = [[USDC, 2_500_000n], [DAI, 10n ** 18n]];
+  const bound = (descriptor: Descriptor, data: string) => bindCall([descriptor], { chainId: 1n, to: POOL, data: data as Hex });
+
+  it('binds by the key\'s signature with no ABI, decoding with the names the key gives', async () => {
+    const descriptor = v2({ [SWAP]: { intent: 'Swap', fields: [{ path: 'legs.[].amount', label: 'Amount', format: 'tokenAmount', params: { tokenPath: 'legs.[].token' } }] } });
+    const shown = await render(bound(descriptor, swap.encodeFunctionData('swap', [legs, 1]))!, mainnet(POOL));
+    expect(shown.clear.fields.map((f) => [f.label, f.text])).toEqual([['Amount 1', '2.5 USDC'], ['Amount 2', '1 DAI']]);
+    expect(bound(descriptor, `${swap.encodeFunctionData('swap', [legs, 1])}00`)).toBeUndefined();
+  });
+
+  it('a path param inside a group is relative to the group\'s element, as the spec\'s PermitBatch example writes it', async () => {
+    const descriptor = v2({ [SWAP]: { intent: 'Swap', fields: [{ path: 'legs.[]', fields: [{ path: 'amount', label: 'Amount', format: 'tokenAmount', params: { tokenPath: 'token' } }] }] } });
+    const shown = await render(bound(descriptor, swap.encodeFunctionData('swap', [legs, 1]))!, mainnet(POOL));
+    expect(shown.clear.fields.map((f) => f.text)).toEqual(['2.5 USDC', '1 DAI']);
+  });
+
+  it('a param given as a map reference takes the map\'s value for the key its keyPath reads; no value: the amount is shown raw, saying so', async () => {
+    const descriptor = v2(
+      { [SWAP]: { intent: 'Swap', fields: [{ path: 'legs.[0].amount', label: 'Amount', format: 'tokenAmount', params: { tokenPath: { map: '$.metadata.maps.paidIn', keyPath: 'mode' } } }] } },
+      { metadata: { maps: { paidIn: { $keyType: 'mode', values: { '1': 'legs.[0].token' } } } } },
+    );
+    expect((await render(bound(descriptor, swap.encodeFunctionData('swap', [legs, 1]))!, mainnet(POOL))).clear.fields[0].text).toBe('2.5 USDC');
+    expect((await render(bound(descriptor, swap.encodeFunctionData('swap', [legs, 2]))!, mainnet(POOL))).clear.fields[0]).toMatchObject({ text: '2500000', note: expect.stringMatching(/not named/) });
+  });
+
+  it('refuses a contract descriptor with neither an ABI nor function keys, and two keys of one signature', () => {
+    expect(() => v2({ '0x12345678': { intent: 'x' } })).toThrow(/v2.json: .*0x12345678/);
+    expect(() => v2({ 'f(uint256 a)': {}, 'f(uint256 b)': {} })).toThrow(/v2.json: .*f\(uint256\)/);
   });
 });

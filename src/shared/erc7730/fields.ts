@@ -24,12 +24,26 @@ function joined(prefix: string, path: string | undefined): string {
   return prefix && path ? `${prefix}.${path}` : prefix || path;
 }
 
+/**
+ * Inside a group, the paths a field's params name (`tokenPath`, `collectionPath`, a map's `keyPath`) are relative to
+ * the group too, as the spec's PermitBatch example writes `"tokenPath": "token"` under `details.[]`.
+ */
+function groupParams(params: Record<string, unknown>, prefix: string): Record<string, unknown> {
+  if (!prefix) return params;
+  const join = (key: string, value: unknown): unknown => {
+    if (typeof value === 'string' && key.endsWith('Path')) return joined(prefix, value);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, join(k, v)]));
+    return value;
+  };
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, join(key, value)]));
+}
+
 export function flatten(descriptor: Descriptor, fields: FormatSpec['fields'], prefix = ''): LeafField[] {
   if (!fields) return [];
   return entries(fields).flatMap((spec): LeafField[] => {
     const path = joined(prefix, spec.path);
     if (spec.fields) return flatten(descriptor, spec.fields, path);
     const base = spec.$ref ? definition(descriptor, spec.$ref) : {};
-    return [{ ...base, ...spec, params: { ...base.params, ...spec.params }, path }];
+    return [{ ...base, ...spec, params: groupParams({ ...base.params, ...spec.params }, prefix), path }];
   });
 }

@@ -7,7 +7,7 @@ import type { Hex } from '../params';
 import { companion, reach, rootOf } from './paths';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
 import type { LeafField } from './fields';
-import { rawText, toAddress, toBigInt } from './values';
+import { rawText, sameValue, toAddress, toBigInt } from './values';
 
 export type Formatted = Omit<ClearField, 'path' | 'label'>;
 
@@ -28,11 +28,28 @@ const units = (value: bigint, decimals: number): string => {
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 };
 
+/** A param as written, or (a map reference) the map's value for the key its `keyPath` reads; undefined when none matches. */
+function written(input: FormatInput, name: string): unknown {
+  const value = input.field.params?.[name];
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { map, keyPath } = value as { map?: unknown; keyPath?: unknown };
+  if (typeof map !== 'string' || typeof keyPath !== 'string') return value;
+  const values = (reach(input.descriptor, rootOf(map).rest)[0]?.value as { values?: Record<string, unknown> } | undefined)?.values ?? {};
+  const key = companion(keyPath, input.path, input.data, input.descriptor, input.context);
+  return Object.entries(values).find(([k]) => sameValue(k, key))?.[1];
+}
+
 /** A param that may be a constant or a `$.` reference to one. */
 function param(input: FormatInput, name: string): unknown {
-  const value = input.field.params?.[name];
+  const value = written(input, name);
   if (typeof value === 'string' && value.startsWith('$.')) return reach(input.descriptor, rootOf(value).rest)[0]?.value;
   return value;
+}
+
+/** The value a path param (`tokenPath`, `collectionPath`) points at, by the array indices of the value shown. */
+function pointed(input: FormatInput, name: string): unknown {
+  const where = written(input, name);
+  return typeof where === 'string' ? companion(where, input.path, input.data, input.descriptor, input.context) : undefined;
 }
 
 function raw({ value }: FormatInput, note?: string): Formatted {
@@ -74,9 +91,8 @@ function nativeAddresses(input: FormatInput): string[] {
 }
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
-  const { field, path, label, context, facts } = input;
-  const tokenPath = field.params?.tokenPath;
-  const token = toAddress(typeof tokenPath === 'string' ? companion(tokenPath, path, input.data, input.descriptor, context) : param(input, 'token'));
+  const { field, label, context, facts } = input;
+  const token = toAddress(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
   const threshold = toBigInt(param(input, 'threshold'));
   const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
   const message = String(param(input, 'message') ?? 'Unlimited');
@@ -98,13 +114,9 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
 
 /** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
 function calldata(input: FormatInput): Formatted {
-  const { field, value, path, label, data, descriptor, context, facts } = input;
-  const at = (name: string) => {
-    const where = field.params?.[name];
-    return typeof where === 'string' ? companion(where, path, data, descriptor, context) : undefined;
-  };
-  const to = toAddress(at('calleePath'));
-  const amount = toBigInt(at('amountPath'));
+  const { value, label, facts } = input;
+  const to = toAddress(pointed(input, 'calleePath'));
+  const amount = toBigInt(pointed(input, 'amountPath'));
   if (to && typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) facts.calls.push({ label, to, data: value as Hex, ...(amount === undefined ? {} : { value: amount }) });
   return raw(input, 'a call made on your behalf: shown as its bytes');
 }
@@ -163,8 +175,7 @@ export async function format(input: FormatInput): Promise<Formatted> {
       return unit(input, number);
     default: {
       // nftName
-      const collectionPath = field.params?.collectionPath;
-      const collection = toAddress(typeof collectionPath === 'string' ? companion(collectionPath, input.path, input.data, input.descriptor, context) : param(input, 'collection'));
+      const collection = toAddress(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
       return collection ? { text: `#${number} of`, address: collection as Hex } : { text: `#${number}` };
     }
   }

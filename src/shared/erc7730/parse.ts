@@ -1,4 +1,6 @@
 /** Reads a descriptor file (untrusted JSON, the wallet's or the user's) into a Descriptor, or says what is wrong. */
+import type { ParamType } from 'ethers';
+import { functionOf } from './bind';
 import type { Descriptor } from './types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -7,6 +9,22 @@ function deployments(value: unknown, where: string): void {
   if (value === undefined) return;
   if (!Array.isArray(value) || !value.every((d) => isObject(d) && Number.isSafeInteger(d.chainId) && typeof d.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(d.address))) {
     throw new Error(`${where}.deployments must be a list of { chainId: number, address: 0x and 40 hex digits }`);
+  }
+}
+
+/** Every parameter named, down to struct fields (an array's elements are its own, unnamed). */
+const membersNamed = (param: ParamType): boolean => (param.isTuple() ? named(param.components) : param.isArray() ? membersNamed(param.arrayChildren) : true);
+const named = (params: readonly ParamType[]): boolean => params.every((param) => param.name !== '' && membersNamed(param));
+
+/** Without an ABI every key must name its function; two keys of one signature would make the choice arbitrary. */
+function functionKeys(keys: string[], hasAbi: boolean, fail: (what: string) => never): void {
+  const seen = new Set<string>();
+  for (const key of keys) {
+    const fragment = functionOf(key);
+    if (!hasAbi && !(fragment && named(fragment.inputs))) fail(`display.formats["${key}"] must be a function with parameter names ("transfer(address to,uint256 value)"), or the descriptor must give context.contract.abi`);
+    const signature = fragment?.format('sighash');
+    if (signature && seen.has(signature)) fail(`display.formats has two keys for ${signature}`);
+    if (signature) seen.add(signature);
   }
 }
 
@@ -30,12 +48,13 @@ export function parseDescriptor(json: unknown, source: string): Descriptor {
   if (contract !== undefined) {
     if (!isObject(contract)) fail('context.contract must be an object');
     deployments(contract.deployments, 'context.contract');
-    if (!Array.isArray(contract.abi)) fail('context.contract.abi must be the ABI as a JSON list');
+    if (contract.abi !== undefined && !Array.isArray(contract.abi)) fail('context.contract.abi must be the ABI as a JSON list');
   }
   if (metadata !== undefined && !isObject(metadata)) fail('metadata must be an object');
   if (!isObject(display) || !isObject(display.formats)) fail('display.formats must be an object');
   for (const [key, format] of Object.entries((display as { formats: Record<string, unknown> }).formats)) {
     if (!isObject(format)) fail(`display.formats["${key}"] must be an object`);
   }
+  if (contract !== undefined) functionKeys(Object.keys((display as { formats: object }).formats), Array.isArray((contract as { abi?: unknown }).abi), fail);
   return { ...(json as Omit<Descriptor, 'source'>), source };
 }

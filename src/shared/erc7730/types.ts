@@ -52,6 +52,8 @@ export interface Descriptor {
     owner?: string;
     constants?: Record<string, unknown>;
     enums?: Record<string, Record<string, string>>;
+    /** Constants that depend on a value of the call (a param `{ map: "$.metadata.maps.NAME", keyPath }` reads one). */
+    maps?: Record<string, { $keyType?: string; values: Record<string, unknown> }>;
     token?: { ticker?: string; decimals?: number; name?: string };
   };
   display: { definitions?: Record<string, FieldSpec>; formats: Record<string, FormatSpec> };
