@@ -7,9 +7,8 @@ import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature }
 import { writeFileSync } from 'node:fs';
 import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
-import { seaportTypes } from '../../src/shared/erc7730/samples.fixture';
 import { mintCollectible } from '../fixtures/chain';
-import { eip2612Permit } from '../fixtures/permits';
+import { eip2612Permit, permit2Single, seaportListing } from '../fixtures/permits';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
@@ -54,16 +53,7 @@ test('a Permit2 PermitSingle for an unlimited amount to an account without code:
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
   // Permit2 has no code on the devnet: a signature needs only its address and the chain id.
-  const data = {
-    types: {
-      EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
-      PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
-      PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
-    },
-    primaryType: 'PermitSingle',
-    domain: { name: 'Permit2', chainId: 31337, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
-    message: { details: { token: TEST_TOKEN_ADDRESS, amount: ((1n << 160n) - 1n).toString(), expiration: 4102444800, nonce: 0 }, spender, sigDeadline: 4102444800 },
-  };
+  const data = permit2Single(TEST_TOKEN_ADDRESS, spender);
   const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(data)]);
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText({ role: 'heading', name: 'Permit2: allow spending of a token' }, 'Permit2: allow spending of a token');
@@ -81,18 +71,7 @@ test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', asyn
   void wallet;
   const [from] = await connect(dapp, session);
   const tokenId = await mintCollectible(from);
-  const zero = '0x0000000000000000000000000000000000000000';
-  const order = {
-    types: seaportTypes,
-    primaryType: 'OrderComponents',
-    domain: { name: 'Seaport', version: '1.6', chainId: 31337, verifyingContract: '0x0000000000000068F116a894984e2DB1123eB395' },
-    message: {
-      offerer: from, zone: zero,
-      offer: [{ itemType: 2, token: TEST_COLLECTIBLE_ADDRESS, identifierOrCriteria: tokenId, startAmount: '1', endAmount: '1' }],
-      consideration: [{ itemType: 0, token: zero, identifierOrCriteria: '0', startAmount: '100000000000000', endAmount: '100000000000000', recipient: from }],
-      orderType: 0, startTime: '0', endTime: '4102444800', zoneHash: `0x${'00'.repeat(32)}`, salt: '1', conduitKey: `0x${'00'.repeat(32)}`, counter: '0',
-    },
-  };
+  const order = seaportListing(from, TEST_COLLECTIBLE_ADDRESS, tokenId, 100_000_000_000_000n);
   const signing = dapp.request('eth_signTypedData_v4', [from, JSON.stringify(order)]);
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText({ role: 'heading', name: 'Seaport order: list or offer assets' }, 'Seaport order: list or offer assets');
