@@ -16,6 +16,7 @@ export type DangerKind =
   | 'tokenImitates'
   | 'verifyingNoCode'
   | 'notDescribed'
+  | 'callsTooDeep'
   | 'hexMessage'
   | 'hashMessage'
   | 'transactionMessage';
