@@ -218,9 +218,19 @@ export class WalletPopup {
   /** Waits until the Activity section lists these transaction statuses, in order (newest batch first). */
   async waitForTransactionStatuses(expected: Expected[]): Promise<void> {
     await this.showSection('Activity');
-    const target: Target = { name: 'Transaction status', in: 'Activity' };
+    await this.waitForTexts({ name: 'Transaction status', in: 'Activity' }, expected, 'transaction statuses');
+  }
+
+  /** Waits until Activity words the calls so, one line per call, newest batch first. */
+  async waitForActivityCalls(expected: Expected[]): Promise<void> {
+    await this.showSection('Activity');
+    await this.waitForTexts({ role: 'listitem', in: { name: 'Calls', in: 'Activity' } }, expected, "Activity's calls");
+  }
+
+  /** Waits until every element `target` matches reads as `expected`, in order, and there are no others. */
+  private async waitForTexts(target: Target, expected: Expected[], what: string): Promise<void> {
     const matches = (texts: string[]) => texts.length === expected.length && texts.every((t, i) => (typeof expected[i] === 'string' ? t === expected[i] : (expected[i] as RegExp).test(t)));
-    await poll(`transaction statuses ${expected.join(', ')}`, async () => (matches(await this.screen.texts(target)) ? true : undefined));
+    await poll(`${what} ${expected.join(', ')}`, async () => (matches(await this.screen.texts(target)) ? true : undefined));
   }
 
   /** Speed up or Cancel of the one pending transaction in Activity. */

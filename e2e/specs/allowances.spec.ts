@@ -9,7 +9,7 @@ import { connect } from '../pages/flows';
 
 const ERC20 = new Interface(['function approve(address spender, uint256 amount)', 'function allowance(address owner, address spender) view returns (uint256)']);
 
-test('an approve sent through the wallet is listed with what is left, and its revoke (reviewed, sent) takes it off', async ({ freshWallet, dapp, session }) => {
+test('an approve sent through the wallet is listed with what is left, and its revoke (reviewed, sent) takes it off; Activity words both as their screens did', async ({ freshWallet, dapp, session }) => {
   const { popup } = freshWallet;
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
@@ -27,6 +27,9 @@ test('an approve sent through the wallet is listed with what is left, and its re
   expect(await review.screen.count('Approval warning')).toBe(0);
   await review.approve();
   await popup.waitForNoAllowance(spender);
+  // Activity words both calls as their approval screens did (the engine's words, kept with each batch).
+  const named = `Spender ${spender.slice(0, 6)}…${spender.slice(-4)}`;
+  await popup.waitForActivityCalls([`Approve: allow spending of your tokens (${named}, Amount 0 TST)`, `Approve: allow spending of your tokens (${named}, Amount 5 TST)`]);
   const left = ERC20.decodeFunctionResult('allowance', await chain().call({ to: TEST_TOKEN_ADDRESS, data: ERC20.encodeFunctionData('allowance', [from, spender]) }))[0];
   expect(left).toBe(0n);
 });

@@ -18,6 +18,7 @@ export type DangerKind =
   | 'tokenImitates'
   | 'verifyingNoCode'
   | 'notDescribed'
+  | 'callsTooDeep'
   | 'hexMessage'
   | 'hashMessage'
   | 'transactionMessage';

@@ -30,6 +30,9 @@ export interface DecodedCall {
 export interface CallReview {
   clear: ClearSigned;
   dangers: Danger[];
-  /** The calls it makes on the account's behalf (an account's executeBatch) that a descriptor describes too. */
+  /**
+   * The calls it makes in turn (an account's executeBatch, a Multicall3 aggregate3, nested a few levels) that a
+   * descriptor describes too, in one list, each labelled by the way down ("Call data 1 › Call data").
+   */
   inner?: { label: string; clear: ClearSigned }[];
 }

@@ -58,4 +58,13 @@ describe('a nonce the site chose', () => {
       nonce: 6, hash: HASH, batchOrigin: 'https://other.example', calls: [], revokeDelegation: true,
     });
   });
+
+  it('the replaced transaction carries the words its own approval screen showed, a Cancel none', async () => {
+    const review = { clear: { intent: 'Approve: allow spending of your tokens', source: 'calldata-erc20.json', fields: [], uncovered: [] }, dangers: [] };
+    const other = { ...CALL, value: '0x2' as Hex };
+    const kept = batch([sent(6, { calls: [1] })], { calls: [other, CALL], reviews: [null, review] });
+    expect(await dappNonce(store([kept]), node, account, 6)).toMatchObject({ calls: [CALL], reviews: [review] });
+    const cancelled = await dappNonce(store([{ ...kept, transactions: [sent(6, { calls: [], cancel: true })] }]), node, account, 6);
+    expect(cancelled?.reviews).toBeUndefined();
+  });
 });

@@ -6,6 +6,7 @@
  * in the node until other transactions fill the gap, which the wallet does not send: refused too.
  */
 import { invalidParams } from '../../shared/errors';
+import type { CallReview } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { selfTransfer } from './replace';
@@ -21,6 +22,8 @@ export interface ReplacedTransaction {
   batchOrigin: string;
   /** What it does: its calls, the 0-value transfer of a Cancel, or none for a delegation's revert. */
   calls: BatchCall[];
+  /** The words its approval screen showed for each of `calls`, when the batch kept them (calls/recorded.ts). */
+  reviews?: (CallReview | null | undefined)[];
   revokeDelegation?: true;
 }
 
@@ -35,7 +38,8 @@ async function ownPending(batches: Pick<BatchStore, 'all' | 'authentic'>, from: 
     if (!tx || !(await batches.authentic(batch))) continue;
     const revokes = batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf';
     const calls = tx.cancel ? [selfTransfer(batch.from)] : tx.calls.map((i) => batch.calls[i]);
-    return { nonce, hash: tx.hash, batchOrigin: batch.origin, calls, ...(revokes ? { revokeDelegation: true as const } : {}) };
+    const reviews = !tx.cancel && batch.reviews ? { reviews: tx.calls.map((i) => batch.reviews?.[i]) } : {};
+    return { nonce, hash: tx.hash, batchOrigin: batch.origin, calls, ...reviews, ...(revokes ? { revokeDelegation: true as const } : {}) };
   }
   return undefined;
 }

@@ -32,11 +32,11 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
 }
 
 /**
- * The user approved (with `choices` from the screen): sends the batch and returns it as sent (throws the error when
- * nothing was sent); receipts are then followed in the background. Safe to call again (an approval finished after a
- * worker restart): a batch already sent is only returned.
+ * The user approved (with `choices` from the screen, and the words it showed): sends the batch and returns it as sent
+ * (throws the error when nothing was sent); receipts are then followed in the background. Safe to call again (an
+ * approval finished after a worker restart): a batch already sent is only returned.
  */
-export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier'> = {}): Promise<BatchRecord> {
+export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier' | 'reviews'> = {}): Promise<BatchRecord> {
   await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...choices, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {

@@ -1,3 +1,4 @@
+import type { CallReview } from '../../shared/decodedCall';
 import type { RpcUserOperation } from '../../shared/erc4337';
 import type { FeeTier } from '../../shared/fees';
 import type { HexFees } from './fees';
@@ -88,6 +89,11 @@ export interface BatchRecord {
   /** The account still has to be delegated to Simple7702Account (the transaction carries the authorization). */
   upgrade: boolean;
   calls: BatchCall[];
+  /**
+   * The approval screen's words for each call (same order; null where no descriptor bound), kept when the user
+   * approved (calls/recorded.ts). Absent when none bound, and on records approved before the words were kept.
+   */
+  reviews?: (CallReview | null)[];
   /** Gas limit per transaction: one entry when atomic, one per call otherwise. */
   gasLimits: Hex[];
   state: BatchState;

@@ -20,13 +20,17 @@ const abi = new Interface([
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+const multicall3 = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls)']);
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
+/** Multicall3's aggregate3 of `inner` calls, each allowed to fail. */
+const aggregate3 = (...inner: [string, string][]) => multicall3.encodeFunctionData('aggregate3', [inner.map(([to, data]) => [to, true, data])]);
 const seaport = new Interface([`function ${Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((key) => key.startsWith('fulfillOrder('))}`]);
 
 const EOA = '0x2222222222222222222222222222222222222222';
 const ACCOUNT = '0x4444444444444444444444444444444444444444' as Hex;
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
 /** USDC, Permit2 and the router are contracts; EOA has no code. */
-const chain: Chain = { code: { [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
+const chain: Chain = { code: { [MULTICALL3.toLowerCase()]: CODE, [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
 const deps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW };
 
 const review = async (to: string, data: string): Promise<DecodedCall> => (await reviewCalls(deps, [{ to: to as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
@@ -122,5 +126,51 @@ describe('reviewCalls', () => {
     const [call] = await reviewCalls(broken, [{ to: USDC, value: '0x0', data: abi.encodeFunctionData('approve', [EOA, 1n]) as Hex }], SIGNER as Hex, MAINNET);
     expect(call.review).toBeUndefined();
     expect(call.action).toMatchObject({ kind: 'approve', spender: EOA });
+  });
+
+  it('an unlimited approve inside a Multicall3 aggregate3: in its own words, its dangers named, the riskiest asking for the second yes', async () => {
+    const call = await review(MULTICALL3, aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]));
+    expect(call.review?.clear.intent).toBe('Multicall3: make several calls (Multicall3 makes them, not your account)');
+    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data', 'Approve: allow spending of your tokens']]);
+    expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
+  });
+
+  it("the account's executeBatch of a Multicall3 aggregate3 of an approve: read two levels down, each level named", async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const call = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[MULTICALL3, 0n, aggregate3([USDC, approve])]]]));
+    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([
+      ['Call data', 'Multicall3: make several calls (Multicall3 makes them, not your account)'],
+      ['Call data › Call data', 'Approve: allow spending of your tokens'],
+    ]);
+    expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it("a nested execute to the account in its own executeBatch is the account's; Multicall3 calling the account's execute is not (only the account runs its own calls)", async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const execute = abi.encodeFunctionData('execute', [USDC, 0n, approve]);
+    const own = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[SIGNER, 0n, execute]]]));
+    expect(own.review?.inner?.map((i) => i.clear.intent)).toEqual(['Your account makes a call', 'Approve: allow spending of your tokens']);
+    expect(own.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+    const stranger = await review(MULTICALL3, aggregate3([SIGNER, execute]));
+    expect(stranger.review?.inner).toBeUndefined();
+    expect(stranger.review?.dangers).toEqual([]);
+  });
+
+  it('calls are read three levels below the call; one wrapping more below that is named, and asks for the second yes', async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const wrapped = (levels: number): string => (levels === 0 ? approve : aggregate3([levels === 1 ? USDC : MULTICALL3, wrapped(levels - 1)]));
+    const three = await review(MULTICALL3, wrapped(3));
+    expect(three.review?.inner?.at(-1)).toMatchObject({ label: 'Call data › Call data › Call data', clear: { intent: 'Approve: allow spending of your tokens' } });
+    expect(three.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+    const four = await review(MULTICALL3, wrapped(4));
+    expect(four.review?.inner?.map((i) => i.clear.intent)).toEqual(Array(3).fill('Multicall3: make several calls (Multicall3 makes them, not your account)'));
+    expect(four.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooDeep', true]]);
+  });
+
+  it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {
+    const data = aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]);
+    expect((await review('0xcA11bde05977b3631167028862bE2a173976CA12', data)).review).toBeUndefined();
+    const [elsewhere] = await reviewCalls(deps, [{ to: MULTICALL3, value: '0x0', data: data as Hex }], SIGNER as Hex, { ...MAINNET, chainId: '0x2a' });
+    expect(elsewhere.review).toBeUndefined();
   });
 });

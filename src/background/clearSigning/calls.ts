@@ -5,6 +5,7 @@
  * contract never borrows a trusted label.
  */
 import { dataLength } from 'ethers';
+import type { Danger } from '../../shared/dangers';
 import type { CallReview, DecodedCall } from '../../shared/decodedCall';
 import { bindCall } from '../../shared/erc7730/bind';
 import type { Descriptor } from '../../shared/erc7730/types';
@@ -26,21 +27,48 @@ interface Call {
  */
 const OWN_ACCOUNT_DESCRIPTOR = "Simple7702Account (the wallet's own account)";
 
-/** `account` makes the call. The calls it makes in turn (an account's executeBatch) are read one level deep; below, their bytes show. */
-async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, account: Hex, network: Network, nested = false): Promise<CallReview | undefined> {
+/**
+ * Calls inside calls (an account's executeBatch of a Multicall3 aggregate3 of an approve) are read this many levels
+ * below the call itself: each by the same binding rules, their dangers named on the call. A bound call this deep that
+ * makes calls in turn is not opened: its bytes show, and CALLS_TOO_DEEP asks for the second yes, so an approval
+ * cannot hide below the levels the wallet reads.
+ */
+export const MAX_CALL_DEPTH = 3;
+
+const CALLS_TOO_DEEP: Danger = {
+  kind: 'callsTooDeep', tone: 'danger', confirm: true,
+  message: `This call makes calls nested more than ${MAX_CALL_DEPTH} levels deep, which the wallet does not read: they show only as their bytes, and could move or approve anything.`,
+};
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** Who the calls are for (`account`, the user's) and who makes this one (`caller`: the account, or a contract it called). */
+interface CallOrigin {
+  account: Hex;
+  caller: Hex;
+  network: Network;
+  depth: number;
+}
+
+async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<CallReview | undefined> {
+  const { account, caller, network, depth } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data: call.data });
   if (!bound) return undefined;
-  if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && call.to.toLowerCase() !== account.toLowerCase()) return undefined;
-  const { clear, facts, dangers } = await reviewBound(deps, bound, { account, network, to: call.to, value: call.value });
-  if (nested || facts.calls.length === 0) return { clear, dangers };
-  const caller = call.to;
+  // Simple7702Account runs execute/executeBatch only for itself: its words fit a call from the account to the account.
+  if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !(same(call.to, account) && same(caller, account))) return undefined;
+  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, network, to: call.to, value: call.value });
+  if (facts.calls.length === 0) return { clear, dangers };
+  if (depth === MAX_CALL_DEPTH) return { clear, dangers: [...dangers, CALLS_TOO_DEEP] };
+  const below = { account, caller: call.to, network, depth: depth + 1 };
   const inner = (await Promise.all(facts.calls.map(async ({ label, to, data, value }) => {
-    const review = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, caller, network, true);
+    const review = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, below);
     return review ? [{ label, review }] : [];
   }))).flat();
   if (inner.length === 0) return { clear, dangers };
-  return { clear, dangers: [...dangers, ...inner.flatMap(({ review }) => review.dangers)], inner: inner.map(({ label, review }) => ({ label, clear: review.clear })) };
+  // One flat list for the screen, each named by the way down to it ("Call data 1 › Call data").
+  const worded = inner.flatMap(({ label, review }) => [{ label, clear: review.clear }, ...(review.inner ?? []).map((deeper) => ({ label: `${label} › ${deeper.label}`, clear: deeper.clear }))]);
+  return { clear, dangers: [...dangers, ...inner.flatMap(({ review }) => review.dangers)], inner: worded };
 }
 
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
@@ -49,7 +77,7 @@ export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account:
   return Promise.all(calls.map(async (call) => {
     const described = describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, account, network).catch(() => undefined);
+    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0 }).catch(() => undefined);
     return review ? { ...described, review } : described;
   }));
 }

@@ -1,7 +1,7 @@
 /** What the popup and the approval window render: the whole wallet state, and the Activity list. */
 import type { ApprovalView } from '../../shared/approvals';
 import type { ActivityItem, TransactionStatus, WalletState } from '../../shared/pages';
-import { describeCall } from '../calls/describe';
+import { recordedCalls } from '../calls/recorded';
 import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
@@ -60,7 +60,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
-      calls: b.calls.map(describeCall),
+      calls: recordedCalls(b, b.calls.map((_, i) => i)),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,

@@ -6,6 +6,7 @@ import { positional, type Hex } from '../../shared/params';
 import { parseDataSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
+import { approvedWords } from '../calls/recorded';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
@@ -96,7 +97,8 @@ export const batchMethods = {
     approval: {
       type: 'sendCalls',
       prepare,
-      approve: async ({ origin, details }, _answer, services) => (await sendBatch(services, origin, details.batchId), sentCalls(details.batchId)),
+      // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again.
+      approve: async ({ origin, details }, _answer, services) => (await sendBatch(services, origin, details.batchId, approvedWords(details.calls)), sentCalls(details.batchId)),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
       declined: (reason) =>

@@ -11,7 +11,7 @@ import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
 import { dappNonce, type ReplacedTransaction } from '../batches/dappNonce';
 import { assertNoSelfCalls } from '../batches/encoding';
-import { describeCall } from '../calls/describe';
+import { approvedWords, wordedCalls } from '../calls/recorded';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
 import { fromHexFees, toHexTierFees } from '../batches/fees';
@@ -24,9 +24,9 @@ import { method, type AccountContext, type DappTable } from './types';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
-/** The replaced transaction as the screen shows it, what it does in words. */
-const shown = ({ nonce, hash, batchOrigin, calls, revokeDelegation }: ReplacedTransaction): NonNullable<SendTransactionDetails['replaces']> =>
-  ({ nonce, hash, batchOrigin, calls: calls.map(describeCall), ...(revokeDelegation ? { revokeDelegation } : {}) });
+/** The replaced transaction as the screen shows it, what it does in the words its own approval showed. */
+const shown = ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegation }: ReplacedTransaction): NonNullable<SendTransactionDetails['replaces']> =>
+  ({ nonce, hash, batchOrigin, calls: wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
 /** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
 async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext): Promise<SendTransactionDetails> {
@@ -95,7 +95,7 @@ export const transactionMethods = {
       answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
       async approve({ origin, details }, feeTier, services) {
         await nonceStillShown(services, origin, details);
-        return (await sendBatch(services, origin, details.batchId, { feeTier })).transactions[0].hash;
+        return (await sendBatch(services, origin, details.batchId, { feeTier, ...approvedWords([details.call]) })).transactions[0].hash;
       },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),

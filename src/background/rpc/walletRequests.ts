@@ -16,6 +16,7 @@ import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
+import { recordedCalls } from '../calls/recorded';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees, type Fees } from '../fees/tiers';
 import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
@@ -52,7 +53,7 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
     mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
     networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
     original: {
-      calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : pending.calls.map((i) => describeCall(batch.calls[i])),
+      calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : recordedCalls(batch, pending.calls),
       ...(batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf' ? { revokeDelegation: true as const } : {}),
       ...(authorizations.length > 0 ? { authorizations } : {}),
       fees: decimal(previous),

@@ -74,5 +74,25 @@ describe('the typed data screen with clear signing', () => {
     const approveButton = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve');
     expect(approveButton?.disabled).toBe(true);
   });
-});
 
+  it('a call whose nested calls a descriptor binds: each level in words, named by the way down, their dangers named, Approve only after a second yes', async () => {
+    const clear = (intent: string) => ({ intent, source: 'x.json', fields: [], uncovered: [] });
+    await render({
+      type: 'sendTransaction',
+      details: {
+        batchId: 'b', from: ACCOUNT, networkName: 'Devnet', symbol: 'ETH', gasLimit: '50000', maxFees: { market: '1000' },
+        call: {
+          to: SPENDER, value: '0', dataSize: 4, data: '0x82ad56cb', selector: '0x82ad56cb',
+          review: {
+            clear: clear('Multicall3: make several calls'),
+            inner: [{ label: 'Call data', clear: clear('Multicall3: make several calls') }, { label: 'Call data › Call data', clear: clear('Approve: allow spending of your tokens') }],
+            dangers: [{ kind: 'unlimited', tone: 'danger', confirm: true, message: 'Amount: unlimited.' }],
+          },
+        },
+      },
+    });
+    expect(container.querySelector('[aria-label="Call data › Call data, in words"] h2')?.textContent).toBe('Approve: allow spending of your tokens');
+    expect(text('Approval warning')).toBe('Amount: unlimited.');
+    expect([...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve')?.disabled).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DecodedCall } from '../../../shared/decodedCall';
 import { callSummary } from './summary';
 
 const TO = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -19,5 +20,16 @@ describe('callSummary', () => {
 
   it('shows a contract call with its value', () => {
     expect(callSummary({ to: TO, value: '1000000000000000000', dataSize: 4, selector: '0x12345678' }, 'ETH')).toBe('Call 0x7099…79C8 with 1 ETH');
+  });
+
+  it('a call a descriptor bound reads as its approval screen did: the intent, then each row (long values cut), then the calls it makes', () => {
+    const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    const clear = (intent: string, fields: { label: string; text: string; address?: `0x${string}` }[]) => ({ intent, source: 'test.json', fields: fields.map((f) => ({ path: f.label, ...f })), uncovered: [] });
+    const approve = clear('Permit2: allow spending of a token', [{ label: 'Spender', text: '', address: TO }, { label: 'Amount', text: 'Unlimited USDC' }]);
+    const reviewed: DecodedCall = { to: token, value: '0', dataSize: 132, review: { clear: approve, dangers: [] } };
+    expect(callSummary(reviewed, 'ETH')).toBe('Permit2: allow spending of a token (Spender 0x7099…79C8, Amount Unlimited USDC)');
+    const batch = clear('Your account makes several calls', [{ label: 'Call data 1', text: `0x${'ab'.repeat(68)}` }]);
+    const outer: DecodedCall = { to: TO, value: '0', dataSize: 300, review: { clear: batch, dangers: [], inner: [{ label: 'Call data 1', clear: approve }] } };
+    expect(callSummary(outer, 'ETH')).toBe('Your account makes several calls (Call data 1 0xabababababababababab…); Call data 1: Permit2: allow spending of a token (Spender 0x7099…79C8, Amount Unlimited USDC)');
   });
 });
