@@ -60,6 +60,7 @@ async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountC
     bundlerFor: async () => node,
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
+    detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   await runBatch(deps, 'https://dapp.example', 'b');
   return { planned, sent };
