@@ -41,7 +41,7 @@ export function Endpoints({ network, inUse }: { network: Network; inUse: string 
         ))}
       </ol>
       <form aria-label={`${network.name} endpoints form`} onSubmit={add.submit}>
-        <div className="row">
+        <div className="row lead">
           <input aria-label={`New endpoint for ${network.name}`} value={adding} onChange={(e) => setAdding(e.target.value)} placeholder="https://…" spellCheck={false} />
           <button type="submit" className="secondary small" aria-label={`Add endpoint to ${network.name}`} disabled={busy || adding.trim() === ''}>
             {add.busy ? 'Checking…' : 'Add endpoint'}
