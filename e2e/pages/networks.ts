@@ -63,6 +63,29 @@ export class NetworksScreen {
     await this.screen.waitForText({ name: `${name} endpoints`, in: { role: 'listitem', name: `Network ${name}` } }, expected);
   }
 
+  /** Adds an endpoint to the network's list in place (it is checked and asked for the chain id first); waits until it is listed. */
+  async addEndpoint(name: string, url: string): Promise<void> {
+    await this.screen.fill(`New endpoint for ${name}`, url);
+    await this.screen.click(`Add endpoint to ${name}`);
+    await this.screen.waitFor({ role: 'button', name: `Remove ${url}` });
+  }
+
+  /** Tries to add an endpoint to the network's list; waits until it is refused with `expected`. */
+  async addEndpointRefused(name: string, url: string, expected: Expected): Promise<void> {
+    await this.screen.fill(`New endpoint for ${name}`, url);
+    await this.screen.click(`Add endpoint to ${name}`);
+    await this.screen.waitForText({ role: 'alert', in: `${name} endpoints form` }, expected);
+  }
+
+  async moveEndpointUp(url: string): Promise<void> {
+    await this.screen.click(`Move ${url} up`);
+  }
+
+  async removeEndpoint(url: string): Promise<void> {
+    await this.screen.click(`Remove ${url}`);
+    await this.screen.waitForCount({ role: 'button', name: `Remove ${url}` }, 0);
+  }
+
   /** Asks the network's node again (the button is busy until the answer is in). */
   async detectAgain(name: string): Promise<void> {
     await this.screen.click(`Detect again ${name}`);

@@ -1,6 +1,6 @@
 /**
- * Settings → Networks: add, edit and remove a network; edit a built-in one and restore its defaults. URLs are checked
- * and the node must serve the chain id.
+ * Settings → Networks: add, edit and remove a network; edit a built-in one and restore its defaults; move, add and
+ * remove its endpoints. URLs are checked and the node must serve the chain id.
  */
 import { startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
 import { startRpcProxy } from '../fixtures/rpcProxy';
@@ -62,3 +62,31 @@ test('a built-in network\'s RPC URL can change: a node of another chain is refus
   await wallet.screen.reload();
   await wallet.screen.waitFor('Balance');
 });
+
+test('endpoints are added, removed and moved in place: the first one is in use, and the wallet\'s reads go to it', async ({ wallet, devnet }) => {
+  // Two ways to the devnet's node, each counting what reaches it.
+  const [first, second] = await Promise.all([startRpcProxy(devnet.rpcUrl, 0), startRpcProxy(devnet.rpcUrl, 0)]);
+  try {
+    let networks = await NetworksScreen.open(wallet.screen);
+    await networks.addEndpointRefused('Local devnet', chain.proxy.url, 'RPC URL serves chain 31339 (0x7a6b), not 31337 (0x7a69)');
+    await networks.addEndpoint('Local devnet', first.url);
+    await networks.addEndpoint('Local devnet', second.url);
+    await networks.removeEndpoint(devnet.rpcUrl);
+    await networks.waitForEndpoints('Local devnet', `${first.url} (in use)${second.url}`);
+    await wallet.screen.click('Back');
+    await wallet.screen.click('Back');
+    await expect.poll(() => first.forwarded('eth_getBalance')).toBeGreaterThan(0);
+    expect(second.forwarded('eth_getBalance')).toBe(0);
+
+    networks = await NetworksScreen.open(wallet.screen);
+    await networks.moveEndpointUp(second.url);
+    await networks.waitForEndpoints('Local devnet', `${second.url} (in use)${first.url}`);
+    // Home's balance now comes from the endpoint moved first.
+    await wallet.screen.click('Back');
+    await wallet.screen.click('Back');
+    await expect.poll(() => second.forwarded('eth_getBalance')).toBeGreaterThan(0);
+  } finally {
+    await Promise.all([first.stop(), second.stop()]);
+  }
+});
+

@@ -1,7 +1,7 @@
 /**
  * An OP-stack chain a site adds (a second anvil with a GasPriceOracle at the predeploy address, which the wallet
- * detects by its code): a transaction's fee includes the L1 data fee, and a balance that covers the L2 gas but not
- * the L1 fee is said to be too low.
+ * detects by its code): a transaction's fee includes the L1 data fee with room for Ethereum's fees to double before
+ * inclusion, and a balance that covers the L2 gas and today's L1 fee but not that room is said to be too low.
  */
 import { JsonRpcProvider, Wallet, parseEther, toBeHex } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
@@ -25,10 +25,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => anvil.stop());
 
-test('OP-stack chain: the fee includes the L1 data fee, and a balance short of it is too low', async ({ freshWallet, dapp, session, devnet }) => {
+test('OP-stack chain: the fee includes the L1 data fee with room to double, and a balance short of it is too low', async ({ freshWallet, dapp, session, devnet }) => {
   const funder = new Wallet(devnet.accounts[0].privateKey, new JsonRpcProvider(anvil.rpcUrl, Number(OP_CHAIN), { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 }));
-  // Enough for the L2 gas many times over, not for the L1 data fee.
-  await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('0.005') })).wait();
+  // Enough for the L2 gas many times over and for the oracle's L1 data fee, not for that fee doubled by inclusion.
+  await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('0.015') })).wait();
 
   const adding = dapp.request('wallet_addEthereumChain', [{ chainId: OP_CHAIN, chainName: 'OP-stack devnet', rpcUrls: [anvil.rpcUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
   await (await ApprovalWindow.next(session)).approve();
@@ -37,10 +37,11 @@ test('OP-stack chain: the fee includes the L1 data fee, and a balance short of i
 
   const sending = dapp.request('eth_sendTransaction', [{ from: freshWallet.address, to: devnet.accounts[1].address, value: '0x0' }]);
   const approval = await ApprovalWindow.next(session);
-  await approval.screen.waitForText('Of which L1 data fee', '0.01 ETH');
-  // The L2 gas (under 0.001 ETH) on top of the L1 data fee's 0.01.
-  await approval.screen.waitForText('Max network fee', /^0\.0100\d* ETH$/);
-  await approval.screen.waitForText('Balance too low', 'Your balance (0.005 ETH) does not cover this and its fee.');
+  // The oracle's 0.01 with room to double.
+  await approval.screen.waitForText('Of which L1 data fee', '0.02 ETH');
+  // The L2 gas (under 0.001 ETH) on top of the L1 data fee's 0.02.
+  await approval.screen.waitForText('Max network fee', /^0\.0200\d* ETH$/);
+  await approval.screen.waitForText('Balance too low', 'Your balance (0.015 ETH) does not cover this and its fee.');
   await approval.reject();
   expect(await sending).toEqual({ error: expect.objectContaining({ code: 4001 }) });
 });

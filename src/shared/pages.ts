@@ -185,6 +185,11 @@ export interface PageMethods {
    * network only the URLs and EIP-7702 change (its name stays).
    */
   saveNetwork: Method<NetworkForm, null>;
+  /**
+   * The network's endpoints in a new order, or with one added or removed; an added one must answer the chain id. The
+   * failover tries them in this order.
+   */
+  setNetworkEndpoints: Method<{ chainId: Hex; rpcUrls: string[] }, null>;
   /** A built-in network back to the release's settings. */
   restoreNetwork: Method<{ chainId: Hex }, null>;
   removeNetwork: Method<{ chainId: Hex }, null>;

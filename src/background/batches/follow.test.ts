@@ -44,7 +44,7 @@ describe('following sent batches', () => {
     const { chain, node } = fakeChain();
     const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
     const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
-    const deps = { batches, loops, nodeFor: async () => node } as unknown as BatchDeps;
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored: async () => undefined } } as unknown as BatchDeps;
     await batches.add(sentBatch('a', hashOf(1)));
     await batches.add(sentBatch('b', hashOf(2)));
 
@@ -66,5 +66,27 @@ describe('following sent batches', () => {
     expect((await batches.get(ORIGIN, 'b'))!.transactions[0].final).toBe(true);
     expect(loops.running()).toEqual([]);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  // Unknown block time: once a second, as before detection. 12 s blocks: a quarter block, not every second for minutes.
+  // 2 s blocks: a quarter block, so the status shows within a fraction of one. 200 ms blocks: four times a second at most.
+  it.each([[undefined, 30], [12_000, 10], [2_000, 60], [200, 120]])('starts at once and then asks a chain of %s ms blocks about a pending receipt %i times in 30 s', async (blockTimeMs, asks) => {
+    const { chain, node } = fakeChain();
+    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const stored = async () => (blockTimeMs === undefined ? undefined : { at: 0, rpcUrls: [], blockTimeMs });
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    const receiptAsks = () => chain.asked.filter((m) => m === 'eth_getTransactionReceipt').length;
+
+    void followBatch(deps, ORIGIN, 'a');
+    await vi.advanceTimersByTimeAsync(60);
+    expect(receiptAsks()).toBe(1);
+
+    // Past the back-off's ramp, between two beats.
+    await vi.advanceTimersByTimeAsync(10_001 - 60);
+    const before = receiptAsks();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(receiptAsks() - before).toBe(asks);
   });
 });

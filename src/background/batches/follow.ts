@@ -1,16 +1,21 @@
 /**
  * Following a sent batch until it is final: its receipts (re-checked until FINAL_CONFIRMATIONS deep, so a reorg
  * takes a receipt away again), what the node lost (sent again) and what was dropped. Polling starts at 50 ms and
- * backs off to 1 s, so a status follows the chain's ~200 ms pre-confirmation increments instead of ethers' 4 s default;
- * a receipt that came with the sending (eth_sendRawTransactionSync) is only looked at again once a second.
+ * doubles up to a quarter of the network's detected block time (../watch/pollLoop.ts quarterBlock), so a status follows
+ * a chain's ~200 ms pre-confirmation increments, shows within a fraction of a block, and a 12 s chain is not asked every
+ * second for minutes. A receipt that came with the sending (eth_sendRawTransactionSync) is looked at only at that longest wait.
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
 import { open, submissions } from './status';
 import type { BatchRecord } from './types';
+import { quarterBlock } from '../watch/pollLoop';
 
 const FIRST_DELAY_MS = 50;
-const MAX_DELAY_MS = 1000;
+/** The longest wait on a network whose block time was not detected (yet). */
+const UNKNOWN_BLOCKS_MAX_DELAY_MS = 1000;
+/** Sub-second blocks: more than four looks a second would show nothing a person sees sooner, at a public node's cost. */
+const SHORTEST_MAX_DELAY_MS = 250;
 /** A batch not final after this long is left to getCallsStatus, which looks again on each call. */
 const GIVE_UP_AFTER_MS = 10 * 60_000;
 
@@ -33,6 +38,8 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
   const first = await deps.batches.get(origin, id);
   if (!first) return;
   const started = Date.now();
+  const blockTimeMs = (await deps.detection.stored(first.chainId).catch(() => undefined))?.blockTimeMs;
+  const maxDelay = blockTimeMs === undefined ? UNKNOWN_BLOCKS_MAX_DELAY_MS : quarterBlock(SHORTEST_MAX_DELAY_MS, blockTimeMs);
   let delay = FIRST_DELAY_MS;
   let batch: BatchRecord = first;
   if (waiting(first).length > 0) await new Promise<void>((done) => {
@@ -42,11 +49,11 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
       if (waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
         stop();
         done();
-        return MAX_DELAY_MS;
+        return maxDelay;
       }
-      delay = Math.min(delay * 2, MAX_DELAY_MS);
-      return onlyReorgsToWatch(batch) ? MAX_DELAY_MS : delay;
-    }, onlyReorgsToWatch(first) ? MAX_DELAY_MS : FIRST_DELAY_MS);
+      delay = Math.min(delay * 2, maxDelay);
+      return onlyReorgsToWatch(batch) ? maxDelay : delay;
+    }, onlyReorgsToWatch(first) ? maxDelay : FIRST_DELAY_MS);
   });
   await deps.firewall?.check(first.chainId).catch((error: Error) => console.warn('[firewall] check after a batch failed', error.message));
 }

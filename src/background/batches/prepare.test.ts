@@ -1,9 +1,7 @@
 import { Interface, Transaction } from 'ethers';
 import { Attribution } from 'ox/erc8021';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import { LOCAL_DEVNET, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
@@ -60,6 +58,7 @@ async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountC
     bundlerFor: async () => node,
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
+    detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   await runBatch(deps, 'https://dapp.example', 'b');
   return { planned, sent };
@@ -111,51 +110,5 @@ describe('a paymaster on this machine', () => {
   it('is allowed in the devnet build (the planning goes on to ask the node)', async () => {
     await expect(prepareBatch(node, LOCAL_DEVNET, draft, sponsoredBy('http://127.0.0.1:3000/rpc'), true)).rejects.toThrow('the node is not asked in these tests');
     expect(asked).toEqual(['eth_getCode']);
-  });
-});
-
-describe('a sponsored batch on a network without a bundler', () => {
-  /** A paymaster service on this machine; with `bundles`, it also serves bundler methods for EntryPoint v0.8. */
-  let service: Server;
-  let base: string;
-  beforeAll(async () => {
-    service = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk)).on('end', () => {
-        const { id } = JSON.parse(body) as { id: number };
-        const reply = req.url === '/bundles' ? { result: [ENTRY_POINT_V08] } : req.url === '/v07' ? { result: ['0x0000000071727De22E5E9d8BAf0edAc6f37da032'] } : { error: { code: -32601, message: 'Method not found' } };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, ...reply }));
-      });
-    });
-    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => service.close(() => resolve())));
-  const { bundlerUrl: _none, ...withoutBundler } = LOCAL_DEVNET;
-
-  it('sends the userOp to the paymaster service when it bundles for EntryPoint v0.8', async () => {
-    // Planned up to the node, which these tests do not have: the choice is made before.
-    await expect(prepareBatch(node, withoutBundler, draft, sponsoredBy(`${base}/bundles`), true)).rejects.toThrow('the node is not asked in these tests');
-    expect(asked).toEqual(['eth_getCode']);
-  });
-
-  it('is 5700, saying what is missing, when the service does not bundle (or only for another EntryPoint)', async () => {
-    for (const path of ['/paymaster', '/v07']) {
-      const error = await rejectionOf(() => prepareBatch(node, withoutBundler, draft, sponsoredBy(`${base}${path}`), true));
-      expect(error).toMatchObject({ code: 5700, message: expect.stringMatching(/^Paymaster capability required, but Local devnet \(0x7a69\) has no bundler set and the paymaster service does not bundle for EntryPoint v0\.8 .*: set a bundler for the network$/) });
-    }
-    expect(asked).toEqual([]);
-  });
-
-  it("falls back to the chain's keyless public bundler when the service does not bundle", async () => {
-    const withPublicBundler = { ...withoutBundler, publicBundlerUrl: 'https://public.pimlico.io/v2/31337/rpc' };
-    // Not 5700: planned up to the node, as with a bundler.
-    await expect(prepareBatch(node, withPublicBundler, draft, sponsoredBy(`${base}/paymaster`), true)).rejects.toThrow('the node is not asked in these tests');
-    expect(asked).toEqual(['eth_getCode']);
-  });
-
-  it('lets the user pay when the capability is optional', async () => {
-    const optional = { atomicRequired: false, capabilities: { paymasterService: { url: `${base}/paymaster`, optional: true } } };
-    await expect(prepareBatch(node, withoutBundler, draft, optional, true)).rejects.toThrow('the node is not asked in these tests');
   });
 });

@@ -2,20 +2,19 @@
  * A new batch, as it waits for the user: which executor will run it (sponsored when a paymaster pays, atomic when
  * asked or when the account is already upgraded, sequential otherwise) and that executor's plan. Nothing is signed.
  */
-import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { withSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
-import { parsePaymasterCapability } from '../../shared/schemas/paymasterCapability';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
-import { servesBundlerV08 } from '../paymaster/client';
 import { atomic } from './executors/atomic';
 import type { BatchDraft } from './executors/executor';
 import { sequential } from './executors/sequential';
 import { sponsored } from './executors/sponsored';
-import type { BatchCall, BatchRecord, Sponsorship } from './types';
+import { sponsorshipFor } from './sponsorship';
+import type { BatchCall, BatchRecord } from './types';
 
 /**
  * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
@@ -31,25 +30,6 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
     throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is not Simple7702Account`);
   }
   return upgraded;
-}
-
-/**
- * The paymasterService capability (spec 2.6, 7.4): the userOp goes to the network's bundler, else to the paymaster
- * service itself when it bundles for EntryPoint v0.8, else to the keyless public bundler the release knows for the
- * chain; with none it is unsupported, so 5700 unless optional (then the user pays). A bad URL is 4200, and so is one
- * on this machine outside the devnet build.
- */
-async function sponsorshipFor(network: Network, capabilities: Record<string, unknown>, devnetBuild: boolean): Promise<Sponsorship | undefined> {
-  const requested = capabilities.paymasterService as { optional?: unknown } | undefined;
-  if (requested === undefined) return undefined;
-  const { url, context } = parsePaymasterCapability(requested, devnetBuild);
-  const bundlerUrl = network.bundlerUrl ?? ((await servesBundlerV08(url)) ? url : network.publicBundlerUrl);
-  if (bundlerUrl) return { url, context, bundlerUrl };
-  if (requested?.optional === true) return undefined;
-  throw new RpcError(
-    BatchErrorCode.unsupportedCapability,
-    `Paymaster capability required, but ${network.name} (${network.chainId}) has no bundler set and the paymaster service does not bundle for EntryPoint v0.8 (its eth_supportedEntryPoints does not list ${ENTRY_POINT_V08}): set a bundler for the network`,
-  );
 }
 
 /**

@@ -62,6 +62,7 @@ async function setup(accepted: number, refusal: string, changes: Partial<BatchRe
     bundlerFor: async () => node,
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
+    detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   const batch: BatchRecord = {
     id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,

@@ -8,6 +8,8 @@ const UPPER_BOUND = id('getL1FeeUpperBound(uint256)').slice(0, 10);
 const L1_FEE = id('getL1Fee(bytes)').slice(0, 10);
 const TX: Hex = '0x02f0827a6980843b9aca00843b9aca008252089470997970c51812dc3a010c7d01b50e0d17dc79c80180c0';
 const SIZE = (TX.length - 2) / 2;
+/** The room the wallet leaves for Ethereum's fees to double between the screen and inclusion: twice the oracle's figure. */
+const ROOM = 2n;
 
 /** A node whose predeploy is `oracleCode`; the oracle answers 1000 wei per byte, or only getL1Fee before Fjord. */
 function node(oracleCode: Hex, fjord = true) {
@@ -37,9 +39,9 @@ describe('the L1 data fee', () => {
     }
   });
 
-  it('is the oracle’s upper bound for the unsigned transaction’s size on a built-in OP-stack chain (Base), asked without eth_getCode', async () => {
+  it('is twice the oracle’s upper bound for the unsigned transaction’s size on a built-in OP-stack chain (Base), asked without eth_getCode: room for Ethereum’s fees to double before inclusion', async () => {
     const { call, asked } = node('0x');
-    expect(await l1FeeUpperBound(call, { chainId: '0x2105', builtIn: true }, [TX, TX])).toBe(2n * BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, { chainId: '0x2105', builtIn: true }, [TX, TX])).toBe(ROOM * 2n * BigInt(SIZE) * 1000n);
     expect(asked.map((a) => a.method)).toEqual(['eth_call', 'eth_call']);
     expect(asked[0].data).toBe(UPPER_BOUND + AbiCoder.defaultAbiCoder().encode(['uint256'], [SIZE]).slice(2));
   });
@@ -53,8 +55,8 @@ describe('the L1 data fee', () => {
   it('is charged on a network a site added when the predeploy has code there, which is asked once', async () => {
     const { call, asked } = node('0x6080');
     const added = { chainId: '0x1a4' as Hex, builtIn: false };
-    expect(await l1FeeUpperBound(call, added, [TX])).toBe(BigInt(SIZE) * 1000n);
-    expect(await l1FeeUpperBound(call, added, [TX])).toBe(BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, added, [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, added, [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
     expect(asked.filter((a) => a.method === 'eth_getCode')).toHaveLength(1);
   });
 
@@ -62,9 +64,9 @@ describe('the L1 data fee', () => {
     expect(await l1FeeUpperBound(node('0x').call, { chainId: '0x1a5', builtIn: false }, [TX])).toBe(0n);
   });
 
-  it('is getL1Fee of the unsigned bytes where the oracle predates Fjord (no upper bound)', async () => {
+  it('is twice getL1Fee of the unsigned bytes where the oracle predates Fjord (no upper bound)', async () => {
     const { call, asked } = node('0x6080', false);
-    expect(await l1FeeUpperBound(call, { chainId: '0xa', builtIn: true }, [TX])).toBe(42n);
+    expect(await l1FeeUpperBound(call, { chainId: '0xa', builtIn: true }, [TX])).toBe(ROOM * 42n);
     expect(asked.at(-1)?.data).toBe(L1_FEE + AbiCoder.defaultAbiCoder().encode(['bytes'], [TX]).slice(2));
   });
 });

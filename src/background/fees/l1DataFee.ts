@@ -1,9 +1,10 @@
 /**
  * The L1 data fee of OP-stack chains: charged on top of the L2 gas for posting the transaction's bytes to Ethereum,
- * priced by the GasPriceOracle predeploy. The wallet shows `getL1FeeUpperBound(size)`, which the oracle provides for
- * wallets estimating in the write path since Fjord (an upper bound covering 99.99% of transactions' compressed
- * size), so the "up to" figure holds; an oracle from before Fjord is asked `getL1Fee(bytes)` of the unsigned
- * transaction instead.
+ * priced by the GasPriceOracle predeploy. The wallet starts from `getL1FeeUpperBound(size)`, which the oracle provides
+ * for wallets estimating in the write path since Fjord (an upper bound covering 99.99% of transactions' compressed
+ * size); an oracle from before Fjord is asked `getL1Fee(bytes)` of the unsigned transaction instead. Either prices
+ * with Ethereum's fees as of now, and the chain charges them as of inclusion: the figure shown, the balance check and
+ * Max count L1_FEE_ROOM times it, so the "up to" figure holds.
  */
 import { AbiCoder, id } from 'ethers';
 import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
@@ -18,6 +19,15 @@ const selector = (signature: string): string => id(signature).slice(0, 10);
 const UPPER_BOUND = selector('getL1FeeUpperBound(uint256)');
 const L1_FEE = selector('getL1Fee(bytes)');
 const abi = AbiCoder.defaultAbiCoder();
+
+/**
+ * Room for the L1 fee to rise between the screen and inclusion. The oracle prices with Ethereum's base fee and blob
+ * base fee as the L2 last learned them; the chain charges those of the L1 block current at inclusion. Each can rise at
+ * most 12.5% per L1 block (EIP-1559; EIP-4844's blob fee less), so doubling takes six blocks, over a minute: the same
+ * room to double that the market tier leaves the L2 base fee in maxFeePerGas (./tiers.ts). One room for every tier:
+ * the L1 fee buys no priority, it is charged whatever the tier.
+ */
+export const L1_FEE_ROOM = 2n;
 
 /** Per chain id, for the worker's life: whether the predeploy has code does not change. */
 const detected = new Map<Hex, Promise<boolean>>();
@@ -57,9 +67,9 @@ async function upperBound(node: ChainNode, unsigned: Hex): Promise<bigint> {
   }
 }
 
-/** The most the chain charges on top of L2 gas for these unsigned transactions (0 off the OP stack). */
+/** The most the chain charges on top of L2 gas for these unsigned transactions by their inclusion (0 off the OP stack). */
 export async function l1FeeUpperBound(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>, unsigned: Hex[]): Promise<bigint> {
   if (unsigned.length === 0 || !(await isOpStack(node, network))) return 0n;
   const bounds = await Promise.all(unsigned.map((tx) => upperBound(node, tx)));
-  return bounds.reduce((sum, bound) => sum + bound, 0n);
+  return L1_FEE_ROOM * bounds.reduce((sum, bound) => sum + bound, 0n);
 }

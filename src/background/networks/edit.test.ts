@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../../shared/networks';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { checkNetwork, removeNetwork, restoreNetwork, saveNetwork } from './edit';
+import { checkNetwork, removeNetwork, restoreNetwork, saveNetwork, setEndpoints } from './edit';
 import { NETWORKS_DEFAULTS, createNetworks } from './registry';
 
 /** A node on this machine that answers eth_chainId with 0x7a6c (or with the chain id its path names: /0x7a69). */
@@ -68,3 +68,31 @@ describe('checking a network before it is saved', () => {
     await expect(removeNetwork(networks, '0x2105', async () => undefined)).rejects.toThrow('0x2105 is a built-in network; it cannot be removed');
   });
 });
+
+describe('Settings → Networks: moving, adding and removing endpoints', () => {
+  /** Nothing listens on port 9 (discard): a node that is down. */
+  const down = 'http://127.0.0.1:9';
+
+  it('saves a new order without asking the endpoints the network had: one that is down can still be moved down or removed', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
+    await networks.add({ ...LOCAL_DEVNET, ...input({ rpcUrls: [down, url] }), builtIn: false });
+    await setEndpoints(networks, '0x7a6c', [url, down], true);
+    expect((await networks.find('0x7a6c'))?.rpcUrls).toEqual([url, down]);
+    await setEndpoints(networks, '0x7a6c', [url], true);
+    expect(await networks.find('0x7a6c')).toMatchObject({ name: 'Mine', rpcUrls: [url], eip7702: true });
+  });
+
+  it('asks an added endpoint for the chain id, refuses it with the reason, and keeps the rest of a built-in network as it was', async () => {
+    const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
+    const release = LOCAL_DEVNET.rpcUrls;
+    await expect(setEndpoints(networks, '0x7a69', [...release, url], true)).rejects.toThrow('RPC URL serves chain 31340 (0x7a6c), not 31337 (0x7a69)');
+    await expect(setEndpoints(networks, '0x7a69', [...release, 'http://rpc.example.com'], true)).rejects.toThrow(/RPC URL must be https/);
+    await expect(setEndpoints(networks, '0x7a69', [...release, ...release], true)).rejects.toThrow(`RPC URL ${release[0]} is listed twice`);
+    expect(await networks.find('0x7a69')).toEqual(LOCAL_DEVNET);
+
+    await setEndpoints(networks, '0x7a69', [`${url}/0x7a69`, ...release], true);
+    expect(await networks.find('0x7a69')).toEqual({ ...LOCAL_DEVNET, rpcUrls: [`${url}/0x7a69`, ...release], edited: true });
+    await expect(setEndpoints(networks, '0x7a6d', [url], true)).rejects.toThrow('Unknown network 0x7a6d');
+  });
+});
+

@@ -18,20 +18,23 @@ const ON_THIS_MACHINE = 'https:// (or http:// on this machine, 127.0.0.1 or loca
 
 /**
  * Checks the URLs' form, then that the RPC (and the bundler) answer eth_chainId with this network's chain id. A bundler
- * on this machine only in the devnet build (`devnetBuild`).
+ * on this machine only in the devnet build (`devnetBuild`). URLs in `known` (the network's own, checked when it was
+ * saved or from the release) are not asked again.
  */
-export async function checkNetwork(input: NetworkInput, devnetBuild: boolean): Promise<void> {
+export async function checkNetwork(input: NetworkInput, devnetBuild: boolean, known: readonly string[] = []): Promise<void> {
   const rpcUrls: [string, string][] = input.rpcUrls.map((url) => ['RPC URL', url]);
   for (const [field, url] of [...rpcUrls, ['Explorer URL', input.blockExplorerUrl]]) {
     if (url !== undefined && !isAllowedRpcUrl(url)) throw invalidParams(`${field} must be ${ON_THIS_MACHINE}, got ${url}`);
   }
+  const twice = input.rpcUrls.find((url, i) => input.rpcUrls.indexOf(url) !== i);
+  if (twice !== undefined) throw invalidParams(`RPC URL ${twice} is listed twice; each endpoint once`);
   if (input.bundlerUrl !== undefined && !isAllowedBundlerUrl(input.bundlerUrl, devnetBuild)) {
     throw invalidParams(`Bundler URL must be ${devnetBuild ? ON_THIS_MACHINE : 'https:// on a host that is not this machine'}, got ${input.bundlerUrl}`);
   }
   // Every endpoint: a typo in the second would otherwise show only when the first is down.
   const probes: [string, string | undefined][] = [...rpcUrls, ['Bundler URL', input.bundlerUrl]];
   for (const [field, url] of probes) {
-    if (url === undefined) continue;
+    if (url === undefined || known.includes(url)) continue;
     let answered: string;
     try {
       answered = await callNode<string>({ urls: [url], name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
@@ -44,17 +47,20 @@ export async function checkNetwork(input: NetworkInput, devnetBuild: boolean): P
   }
 }
 
-export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'editBuiltIn' | 'isBuiltIn'>, input: NetworkInput, devnetBuild: boolean): Promise<Network> {
+type Editable = Pick<Networks, 'find' | 'add' | 'editBuiltIn' | 'isBuiltIn'>;
+
+/** `known`: as checkNetwork's. */
+export async function saveNetwork(networks: Editable, input: NetworkInput, devnetBuild: boolean, known: readonly string[] = []): Promise<Network> {
   const existing = await networks.find(input.chainId);
   const blockExplorerUrl = input.blockExplorerUrl?.replace(/\/+$/, '');
   if (networks.isBuiltIn(input.chainId)) {
     // The release's name stays; only what the form can change of a built-in network is checked and kept.
     const name = existing?.name ?? input.name;
-    await checkNetwork({ ...input, name }, devnetBuild);
+    await checkNetwork({ ...input, name }, devnetBuild, known);
     await networks.editBuiltIn(input.chainId, { rpcUrls: input.rpcUrls, eip7702: input.eip7702, blockExplorerUrl, bundlerUrl: input.bundlerUrl });
     return (await networks.find(input.chainId))!;
   }
-  await checkNetwork(input, devnetBuild);
+  await checkNetwork(input, devnetBuild, known);
   const network: Network = {
     chainId: `0x${BigInt(input.chainId).toString(16)}`,
     name: input.name,
@@ -69,6 +75,18 @@ export async function saveNetwork(networks: Pick<Networks, 'find' | 'add' | 'edi
   };
   await networks.add(network);
   return network;
+}
+
+/**
+ * Settings → Networks' endpoint list: the network with these endpoints, in this order (the failover tries them so).
+ * Only an endpoint it did not have is asked for the chain id, so one that is down now can still be moved or removed.
+ */
+export async function setEndpoints(networks: Editable, chainId: Hex, rpcUrls: string[], devnetBuild: boolean): Promise<Network> {
+  const network = await networks.find(chainId);
+  if (!network) throw invalidParams(`Unknown network ${chainId}`);
+  const { name, eip7702, blockExplorerUrl, bundlerUrl } = network;
+  const known = [...network.rpcUrls, ...(bundlerUrl ? [bundlerUrl] : [])];
+  return saveNetwork(networks, { chainId: network.chainId, name, rpcUrls, eip7702, blockExplorerUrl, bundlerUrl }, devnetBuild, known);
 }
 
 /** A built-in network back to the release's settings. */

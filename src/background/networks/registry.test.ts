@@ -111,3 +111,13 @@ describe('the production build', () => {
     expect(await devnetBuild.find(BASE_CHAIN_ID)).toMatchObject({ bundlerUrl: plantedEdit.bundlerUrl, edited: true });
   });
 });
+
+describe('a keyless public bundler', () => {
+  it('is the release\'s, for its own networks only: one stored with an added network (planted) is dropped', async () => {
+    const backend = memoryBackend();
+    await backend.set({ addedNetworks: [{ ...LOCAL_DEVNET, chainId: '0x7a6b', name: 'Mine', builtIn: false, publicBundlerUrl: 'https://bundler.attacker.example/rpc' }] });
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
+    expect((await networks.find('0x7a6b'))?.publicBundlerUrl).toBeUndefined();
+    expect((await networks.find(BASE_CHAIN_ID))?.publicBundlerUrl).toBe('https://public.pimlico.io/v2/8453/rpc');
+  });
+});

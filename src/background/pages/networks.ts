@@ -1,12 +1,15 @@
-/** The Networks screen: select, add or edit, restore a built-in one's settings, remove; each network's endpoint in use and detected facts. */
+/**
+ * The Networks screen: select, add or edit, restore a built-in one's settings, remove; move, add and remove a network's
+ * endpoints; each network's endpoint in use and detected facts.
+ */
 import type { DetectedFacts, NetworkStatus } from '../../shared/networkFacts';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { removeNetwork, restoreNetwork, saveNetwork } from '../networks/edit';
+import { removeNetwork, restoreNetwork, saveNetwork, setEndpoints } from '../networks/edit';
 import { endpointInUse } from '../networks/rpcClient';
 import { switchNetwork } from '../rpc/switchNetwork';
 import type { Services } from '../services';
-import { chainParam, networkForm, none } from './params';
+import { chainParam, endpointsParam, networkForm, none } from './params';
 import type { PageFamily } from './types';
 
 /** Facts of other endpoints (the user changed them since) are not the network's: none are shown until detected anew. */
@@ -33,6 +36,14 @@ export const networkPages = {
     parse: networkForm,
     async handle(p, { services }) {
       await saveNetwork(services.networks, p, services.devnetBuild);
+      await detectAfterEdit(services, p.chainId);
+      return null;
+    },
+  },
+  setNetworkEndpoints: {
+    parse: endpointsParam,
+    async handle(p, { services }) {
+      await setEndpoints(services.networks, p.chainId, p.rpcUrls, services.devnetBuild);
       await detectAfterEdit(services, p.chainId);
       return null;
     },

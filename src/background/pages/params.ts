@@ -44,6 +44,20 @@ export function popupTransaction(params: unknown): PopupTransaction {
 /** Enough for a few providers to fail over to; each is asked for its chain id when saved. */
 const MAX_RPC_URLS = 5;
 
+/** A network's endpoints in their order; empty lines are absent. */
+function rpcUrlsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) throw invalidParams('rpcUrls must be an array of URLs');
+  const rpcUrls = value.map((url, i) => text(url, `rpcUrls[${i}]`).trim()).filter((url) => url !== '');
+  if (rpcUrls.length === 0 || rpcUrls.length > MAX_RPC_URLS) throw invalidParams(`A network has 1 to ${MAX_RPC_URLS} RPC URLs, got ${rpcUrls.length}`);
+  return rpcUrls;
+}
+
+/** Settings → Networks' endpoint list of one network. */
+export function endpointsParam(params: unknown): { chainId: Hex; rpcUrls: string[] } {
+  const p = fields(params);
+  return { chainId: quantity(p.chainId, 'chainId'), rpcUrls: rpcUrlsOf(p.rpcUrls) };
+}
+
 /** The Networks form: empty optional URLs (and empty lines of the RPC URLs) are absent. */
 export function networkForm(params: unknown): NetworkForm {
   const p = fields(params);
@@ -55,11 +69,8 @@ export function networkForm(params: unknown): NetworkForm {
   if (name === '' || name.length > 40) throw invalidParams('A network name has 1 to 40 characters');
   const blockExplorerUrl = optional(p.blockExplorerUrl, 'blockExplorerUrl');
   const bundlerUrl = optional(p.bundlerUrl, 'bundlerUrl');
-  if (!Array.isArray(p.rpcUrls)) throw invalidParams('rpcUrls must be an array of URLs');
-  const rpcUrls = p.rpcUrls.map((url, i) => text(url, `rpcUrls[${i}]`).trim()).filter((url) => url !== '');
-  if (rpcUrls.length === 0 || rpcUrls.length > MAX_RPC_URLS) throw invalidParams(`A network has 1 to ${MAX_RPC_URLS} RPC URLs, got ${rpcUrls.length}`);
   return {
-    chainId: quantity(p.chainId, 'chainId'), name, rpcUrls, eip7702: boolean(p.eip7702, 'eip7702'),
+    chainId: quantity(p.chainId, 'chainId'), name, rpcUrls: rpcUrlsOf(p.rpcUrls), eip7702: boolean(p.eip7702, 'eip7702'),
     ...(blockExplorerUrl ? { blockExplorerUrl } : {}), ...(bundlerUrl ? { bundlerUrl } : {}),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The fee a transaction's screen shows is what the user can really pay at most: each tier's max fee × gas limit,
- * plus on OP-stack chains the L1 data fee's upper bound (the GasPriceOracle predeploy's), which the screen's balance
- * check then counts too.
+ * plus on OP-stack chains the L1 data fee's upper bound (the GasPriceOracle predeploy's) with room for Ethereum's fees
+ * to double before inclusion, which the screen's balance check then counts too.
  */
 import { id } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -22,11 +22,13 @@ const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const ORACLE = '0x420000000000000000000000000000000000000f';
 const UPPER_BOUND = id('getL1FeeUpperBound(uint256)').slice(0, 10);
 const GWEI = 1_000_000_000n;
-const L1_FEE = 7n * 10n ** 12n;
+/** The oracle's bound, and the L1 fee the screen counts: that bound with room to double before inclusion. */
+const ORACLE_L1_FEE = 7n * 10n ** 12n;
+const L1_FEE = 2n * ORACLE_L1_FEE;
 const BASE = PRODUCTION_NETWORKS.find((n) => n.chainId === '0x2105')!;
 const replyTo = { tabId: -1, frameId: 0, origin: WALLET, requestId: '' };
 
-/** A chain with base fee 1 gwei, tip 1 gwei, 21000 gas a call, and an oracle bounding any transaction's L1 fee at L1_FEE. */
+/** A chain with base fee 1 gwei, tip 1 gwei, 21000 gas a call, and an oracle bounding any transaction's L1 fee at ORACLE_L1_FEE. */
 function setup(network: Network, oracleCode: Hex = '0x') {
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
@@ -36,7 +38,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
       case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
       case 'eth_call': {
         const { to, data } = params[0] as { to: string; data: string };
-        if (to.toLowerCase() === ORACLE && data.startsWith(UPPER_BOUND)) return `0x${L1_FEE.toString(16)}` as T;
+        if (to.toLowerCase() === ORACLE && data.startsWith(UPPER_BOUND)) return `0x${ORACLE_L1_FEE.toString(16)}` as T;
         break;
       }
     }

@@ -8,7 +8,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Frame } from '../transport/frames';
-import type { PollLoops, Turn } from '../watch/pollLoop';
+import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
 import type { ChangesDeps } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
@@ -29,7 +29,7 @@ export const POLL_MS: Record<SubscriptionKind, number> = { newHeads: 500, logs: 
  */
 export function pollPeriod(kind: SubscriptionKind, blockTimeMs: number | undefined): number {
   const followsBlocks = kind === 'newHeads' || kind === 'logs';
-  return followsBlocks && blockTimeMs ? Math.max(POLL_MS[kind], Math.floor(blockTimeMs / 4)) : POLL_MS[kind];
+  return followsBlocks && blockTimeMs ? quarterBlock(POLL_MS[kind], blockTimeMs) : POLL_MS[kind];
 }
 
 /** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */

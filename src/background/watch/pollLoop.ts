@@ -15,6 +15,12 @@ const SHARED_READS = new Set(['eth_blockNumber', 'eth_getBlockByNumber', 'eth_ge
 /** A watcher whose turn failed is tried again after this long. */
 export const RETRY_AFTER_MS = 1000;
 
+/**
+ * The period of a watcher that waits for something that changes only with a block: four looks a block, so it is seen
+ * within a quarter of one, but never more often than `floorMs`.
+ */
+export const quarterBlock = (floorMs: number, blockTimeMs: number): number => Math.max(floorMs, Math.floor(blockTimeMs / 4));
+
 /** One turn of a watcher: the node to read from (its reads shared with the other watchers of the same moment). */
 export interface Turn {
   node: ChainNode;

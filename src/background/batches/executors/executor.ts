@@ -7,6 +7,7 @@ import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { Accounts } from '../../accounts/accounts';
 import type { Firewall } from '../../firewall/watch';
+import type { Detection } from '../../networks/detection';
 import type { Networks } from '../../networks/registry';
 import type { ChainNode } from '../../networks/rpcClient';
 import type { PollLoops } from '../../watch/pollLoop';
@@ -23,6 +24,8 @@ export interface BatchDeps {
   bundlerFor(chainId: Hex, url?: string): Promise<ChainNode>;
   /** Where sent batches are followed: the network's shared poll loop. */
   loops: Pick<PollLoops, 'watch'>;
+  /** The network's detected block time paces the following. */
+  detection: Pick<Detection, 'stored'>;
   /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */
   firewall?: Pick<Firewall, 'check'>;
 }

@@ -50,6 +50,7 @@ async function sendClearing(executor: Executor, draft: { from: Hex; authority?: 
     bundlerFor: async () => node,
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
+    detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   const network = { chainId: '0x7a69', eip7702: true } as unknown as Parameters<typeof executor.plan>[0]['network'];
   await batches.add(await executor.plan({ node, network, upgraded: false }, { id: 'r', origin: WALLET, ...draft, calls: [{ to: draft.from, value: '0x0' as Hex, data: '0x' as Hex }] }));

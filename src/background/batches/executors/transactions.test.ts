@@ -88,6 +88,7 @@ async function setup(extra: Partial<BatchRecord> = {}) {
     bundlerFor: async () => node,
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
+    detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   await batches.add({
     id: 'b', origin: ORIGIN, chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,

@@ -1,8 +1,9 @@
-/** One network's endpoints (the one in use marked), what was detected of its node and when, and Detect again. */
+/** One network's endpoints (the one in use marked, to reorder, add or remove), what was detected of its node and when, and Detect again. */
 import type { NetworkStatus as Status } from '../../../shared/networkFacts';
 import type { Network } from '../../../shared/networks';
 import { useSubmit } from '../../components/useSubmit';
 import { call } from '../../api/background';
+import { Endpoints } from './Endpoints';
 
 const answer = (fact: boolean | undefined): string => (fact === undefined ? 'unknown' : fact ? 'yes' : 'no');
 
@@ -23,11 +24,7 @@ export function NetworkStatus({ network, status, onDetected }: { network: Networ
   const facts = status?.detected;
   return (
     <div className="muted">
-      <ol className="plain" aria-label={`${network.name} endpoints`}>
-        {network.rpcUrls.map((url) => (
-          <li key={url} className="mono">{url}{status?.endpointInUse === url ? ' (in use)' : ''}</li>
-        ))}
-      </ol>
+      <Endpoints network={network} inUse={status?.endpointInUse} />
       <div aria-label={`${network.name} detected`}>{facts ? detectedText(network, facts) : 'Not detected yet'}</div>
       {facts && <div>Detected {new Date(facts.at).toLocaleString()}</div>}
       {detect.error && <p className="error" role="alert">{detect.error}</p>}

@@ -1,6 +1,6 @@
 /**
- * Every network, each editable (a built-in one keeps its chain id and name; its endpoints reorder as their lines do),
- * added ones removable, with its endpoints and what was detected of its node; a form to add another.
+ * Every network, each editable (a built-in one keeps its chain id and name), added ones removable, with its endpoints
+ * (moved, added and removed in place, or as the form's lines) and what was detected of its node; a form to add another.
  */
 import { useState } from 'react';
 import type { Network } from '../../../shared/networks';
