@@ -19,6 +19,7 @@ export type DangerKind =
   | 'verifyingNoCode'
   | 'notDescribed'
   | 'callsTooDeep'
+  | 'callsTooMany'
   | 'hexMessage'
   | 'hashMessage'
   | 'transactionMessage';

@@ -9,7 +9,7 @@ import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors,
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
-import { reviewCalls } from './calls';
+import { MAX_INNER_CALLS, reviewCalls } from './calls';
 import { reviewTypedData } from './review';
 
 const abi = new Interface([
@@ -165,6 +165,19 @@ describe('reviewCalls', () => {
     const four = await review(MULTICALL3, wrapped(4));
     expect(four.review?.inner?.map((i) => i.clear.intent)).toEqual(Array(3).fill('Multicall3: make several calls (Multicall3 makes them, not your account)'));
     expect(four.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooDeep', true]]);
+  });
+
+  it('a call read opens at most 64 calls inside it, in all levels: the rest are named, and ask for the second yes', async () => {
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const many = await review(MULTICALL3, aggregate3(...Array.from({ length: 70 }, (): [string, string] => [USDC, small])));
+    expect(many.review?.inner).toHaveLength(MAX_INNER_CALLS);
+    expect(many.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
+    // Spread over levels, the same budget: 8 aggregates of 8 approves open 8 + 56 calls.
+    const nested = await review(MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [USDC, small]))])));
+    expect(nested.review?.inner).toHaveLength(MAX_INNER_CALLS);
+    expect(nested.review?.dangers.map((d) => d.kind)).toContain('callsTooMany');
+    const exactly = await review(MULTICALL3, aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])));
+    expect(exactly.review?.dangers).toEqual([]);
   });
 
   it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {

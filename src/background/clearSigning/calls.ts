@@ -40,6 +40,17 @@ const CALLS_TOO_DEEP: Danger = {
   message: `This call makes calls nested more than ${MAX_CALL_DEPTH} levels deep, which the wallet does not read: they show only as their bytes, and could move or approve anything.`,
 };
 
+/**
+ * How many calls inside one call, in all its levels, are read: each can make chain reads while the screen loads, so a
+ * multicall of thousands must not make thousands. The ones past it show as bytes, and CALLS_TOO_MANY asks the second yes.
+ */
+export const MAX_INNER_CALLS = 64;
+
+const CALLS_TOO_MANY: Danger = {
+  kind: 'callsTooMany', tone: 'danger', confirm: true,
+  message: `This call makes more than ${MAX_INNER_CALLS} calls inside it. The wallet reads the first ${MAX_INNER_CALLS}: the others show only as their bytes, and could move or approve anything.`,
+};
+
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** Who the calls are for (`account`, the user's) and who makes this one (`caller`: the account, or a contract it called). */
@@ -48,10 +59,12 @@ interface CallOrigin {
   caller: Hex;
   network: Network;
   depth: number;
+  /** What is left of MAX_INNER_CALLS for the top call, shared by all its levels. */
+  budget: { left: number };
 }
 
 async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<CallReview | undefined> {
-  const { account, caller, network, depth } = origin;
+  const { account, caller, network, depth, budget } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data: call.data });
   if (!bound) return undefined;
@@ -60,15 +73,19 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
   const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, network, to: call.to, value: call.value });
   if (facts.calls.length === 0) return { clear, dangers };
   if (depth === MAX_CALL_DEPTH) return { clear, dangers: [...dangers, CALLS_TOO_DEEP] };
-  const below = { account, caller: call.to, network, depth: depth + 1 };
-  const inner = (await Promise.all(facts.calls.map(async ({ label, to, data, value }) => {
+  const below = { account, caller: call.to, network, depth: depth + 1, budget };
+  // Taken before any await: the calls of one level are read at once and share the budget.
+  const opened = facts.calls.slice(0, Math.max(0, budget.left));
+  budget.left -= opened.length;
+  const tooMany = opened.length < facts.calls.length ? [CALLS_TOO_MANY] : [];
+  const inner = (await Promise.all(opened.map(async ({ label, to, data, value }) => {
     const review = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, below);
     return review ? [{ label, review }] : [];
   }))).flat();
-  if (inner.length === 0) return { clear, dangers };
+  if (inner.length === 0) return { clear, dangers: [...dangers, ...tooMany] };
   // One flat list for the screen, each named by the way down to it ("Call data 1 › Call data").
   const worded = inner.flatMap(({ label, review }) => [{ label, clear: review.clear }, ...(review.inner ?? []).map((deeper) => ({ label: `${label} › ${deeper.label}`, clear: deeper.clear }))]);
-  return { clear, dangers: [...dangers, ...inner.flatMap(({ review }) => review.dangers)], inner: worded };
+  return { clear, dangers: [...dangers, ...tooMany, ...inner.flatMap(({ review }) => review.dangers)], inner: worded };
 }
 
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
@@ -77,7 +94,7 @@ export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account:
   return Promise.all(calls.map(async (call) => {
     const described = describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0 }).catch(() => undefined);
+    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget: { left: MAX_INNER_CALLS } }).catch(() => undefined);
     return review ? { ...described, review } : described;
   }));
 }
