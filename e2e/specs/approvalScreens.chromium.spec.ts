@@ -2,9 +2,9 @@
  * Every approval screen at the window's size (380 × 640): pictured for the README (`npm run screens`), and checked with
  * axe (no serious or critical accessibility violations). Chromium only: axe runs through Playwright's page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
+import { expectAxeClean } from '../fixtures/axe';
 import { chain, mintCollectible } from '../fixtures/chain';
 import { permit2Single, seaportListing } from '../fixtures/permits';
 import { screenPath } from '../fixtures/screens';
@@ -22,8 +22,7 @@ async function capture(approval: ApprovalWindow, name: string): Promise<void> {
   await page.setViewportSize({ width: 380, height: 640 });
   // The arm delay's disabled buttons would be in the picture otherwise.
   await expect(page.getByRole('button').first()).toBeEnabled();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAxeClean(page);
   await page.screenshot({ path: screenPath(`approval-${name}`) });
 }
 

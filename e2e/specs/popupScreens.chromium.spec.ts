@@ -1,7 +1,7 @@
 /** Screenshots of the popup at its 360 × 600 for the README (`npm run screens` writes docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
-import AxeBuilder from '@axe-core/playwright';
 import { HDNodeWallet, Interface, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
+import { expectAxeClean } from '../fixtures/axe';
 import { chain, fund } from '../fixtures/chain';
 import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -52,7 +52,7 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await screen.screenshot(shot('networks'));
 });
 
-test('Collectibles, one collectible opened, and Approvals, at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
+test('Collectibles, one collectible opened, and Approvals (checked with axe), at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
   const { screen } = wallet;
   await screen.setSize(360, 600);
   const [from] = await connect(dapp, session);
@@ -80,6 +80,7 @@ test('Collectibles, one collectible opened, and Approvals, at 360 × 600', async
   await (await ApprovalWindow.next(session)).approveDespiteDangers();
   await approving;
   await wallet.waitForAllowance(spender, /may spend 250 TST/);
+  await expectAxeClean((screen as ChromiumScreen).page);
   await screen.screenshot(shot('approvals'));
 });
 
@@ -102,8 +103,7 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   await page.setViewportSize({ width: 380, height: 640 });
   await review.screen.waitForText('Delegate', drainer);
   await expect(page.getByRole('button', { name: 'Revert' })).toBeEnabled();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectAxeClean(page);
   await page.screenshot({ path: shot('approval-firewall-revert') });
   await review.reject();
   await chain().send('anvil_setCode', [a, '0x']);
