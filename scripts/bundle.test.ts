@@ -35,6 +35,13 @@ describe('the background bundle', () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
 
+  it('is at most 400 KB, without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
+    const code = await background(true);
+    expect(code.length).toBeLessThanOrEqual(400 * 1024);
+    expect(code).not.toContain('browser-polyfill');
+    expect(code).not.toContain('__mozWebExtensionPolyfillReject__');
+  }, 180_000);
+
   it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {
     const code = await background(true);
     expect(code).not.toContain('keystore address/privateKey mismatch');
