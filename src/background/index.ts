@@ -12,6 +12,7 @@ import { createServices } from './createServices';
 import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
+import { importLaterWhileInstalling } from './loadLater';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
@@ -30,6 +31,7 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
+importLaterWhileInstalling();
 const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
   builtInNetworks,
