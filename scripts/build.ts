@@ -1,9 +1,10 @@
 /**
  * Builds dist/chrome and dist/firefox from the one manifest.json: the pages through vite.config.ts,
- * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be
- * ES modules, and one classic background script works as Chrome's service worker and Firefox's
- * event page alike); an `import()` in them is inlined, its module evaluated when first called (a service worker cannot
- * load another file of ours on demand). Both manifests carry package.json's version. With --watch (`npm run dev`) it
+ * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be ES modules, and one
+ * classic background script works as Chrome's service worker and Firefox's event page alike); an `import()` in them is
+ * inlined, its module evaluated when first called. What the worker needs only to review or preview a request is a
+ * classic script of its own, background-later.js, loaded on first use (src/background/loadLater.ts). Both manifests
+ * carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
  *
  * Two targets differ only in the background's `__DEVNET_BUILD__`: dist/{chrome,firefox} is the devnet build (`npm start`,
@@ -16,7 +17,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'n
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
-import { backgroundDefine, buildScript, devnetUrlsIn } from './bundle';
+import { LATER_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -43,9 +44,9 @@ const productionBackground = resolve(dist, '.production');
 async function buildAll(): Promise<void> {
   for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
-  await buildScript('background', 'src/background/index.ts', staging, backgroundDefine(true));
-  await buildScript('background', 'src/background/index.ts', productionBackground, backgroundDefine(false));
-  const shipped = devnetUrlsIn(readFileSync(resolve(productionBackground, 'background.js'), 'utf8'));
+  await buildBackground(staging, true);
+  await buildBackground(productionBackground, false);
+  const shipped = ['background.js', LATER_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
   if (shipped.length > 0) throw new Error(`the production background names the local devnet (${shipped.join(', ')}): it must not be a network there`);
   await buildScript('content', 'src/content/index.ts', staging);
   await buildScript('inpage', 'src/inpage/index.ts', staging);

@@ -12,7 +12,6 @@ import { memoryBackend } from './storage/typedStorage';
 
 // The window modules the schema's defaults come from load the polyfill, which refuses to load outside an extension;
 // the windows themselves are fakes handed in below.
-vi.mock('webextension-polyfill', () => ({ default: {} }));
 
 const ORIGIN = 'https://dapp.example';
 

@@ -30,6 +30,7 @@ import { completeApproval } from './rpc/pipeline';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS, type LocalSchema, type SessionSchema } from './schema';
 import type { Services } from './services';
 import { lazyPreviews } from './simulation/lazyPreviews';
+import { loadLater } from './loadLater';
 import { cachedBackend } from './storage/cachedBackend';
 import { migrated } from './storage/migrations';
 import { resetToDefaults } from './storage/reset';
@@ -170,9 +171,9 @@ export function createServices(deps: ServiceDeps): Background {
       const { logsBlockRangeLimit } = await local.get('settings');
       return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
     },
-    previews: lazyPreviews(),
-    reviewTypedData: lazyReview(reviewDeps),
-    reviewCalls: lazyCallReview(reviewDeps),
+    previews: lazyPreviews(loadLater),
+    reviewTypedData: lazyReview(reviewDeps, loadLater),
+    reviewCalls: lazyCallReview(reviewDeps, loadLater),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

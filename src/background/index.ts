@@ -3,14 +3,16 @@
  * createServices, then registers every listener synchronously at top level so events that wake the worker are never
  * missed (a frame's port goes to transport/handshake.ts).
  */
-import browser from 'webextension-polyfill';
+import type Browser from 'webextension-polyfill';
 import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
+import { browser, onRuntimeMessage } from './browser/extensionApi';
 import { followUnfinished } from './batches/follow';
 import { createServices } from './createServices';
 import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
+import { importLaterWhileInstalling } from './loadLater';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
@@ -29,6 +31,7 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
+importLaterWhileInstalling();
 const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
   builtInNetworks,
@@ -40,7 +43,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   readShippedPhishingList: () => fetch(browser.runtime.getURL(SHIPPED_LIST_FILE)).then((response) => response.text()),
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),
-  sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as browser.Tabs.SendMessageOptionsType),
+  sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as Browser.Tabs.SendMessageOptionsType),
   readExtensionFile: async (path) => (await fetch(browser.runtime.getURL(path))).json(),
   windows: { approval: createApprovalWindow, activity: createActivityWindow },
 });
@@ -59,7 +62,7 @@ async function lock(): Promise<void> {
 }
 
 /** The wallet's own pages: their URL is the extension's (a content script's sender is the web page). */
-const fromOwnPage = (sender: browser.Runtime.MessageSender): boolean =>
+const fromOwnPage = (sender: Browser.Runtime.MessageSender): boolean =>
   sender.id === browser.runtime.id && Boolean(sender.url?.startsWith(browser.runtime.getURL('')));
 
 /** Once the start settled, at once; before, after it. */
@@ -77,7 +80,7 @@ browser.runtime.onConnect.addListener((port) =>
 
 browser.tabs.onRemoved.addListener((tabId) => void frames.tabClosed(tabId));
 
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
+onRuntimeMessage((message, sender) => {
   if (isPageRequest(message) && fromOwnPage(sender)) {
     return started.then(() => runPageRequest(message, { services, lock, touch: () => idleTimer.restart() }));
   }

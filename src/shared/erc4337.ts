@@ -6,6 +6,7 @@
 import { id, keccak256 } from 'ethers';
 import { keccakWords } from './abiWords';
 import { ENTRY_POINT_V08 } from './contracts';
+import { lazy } from './lazy';
 import type { Hex } from './params';
 
 export interface RpcEip7702Auth {
@@ -91,13 +92,16 @@ export interface PackedUserOperationDigest {
   paymasterAndDataHash: string;
 }
 
-// EntryPoint v0.8's EIP-712 types (UserOperationLib.PACKED_USEROP_TYPEHASH, and its EIP712 domain "ERC4337" version "1").
-const PACKED_USER_OPERATION_TYPEHASH = id(
-  'PackedUserOperation(address sender,uint256 nonce,bytes initCode,bytes callData,bytes32 accountGasLimits,uint256 preVerificationGas,bytes32 gasFees,bytes paymasterAndData)',
-);
-const DOMAIN_TYPEHASH = id('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)');
-const DOMAIN_NAME_HASH = id('ERC4337');
-const DOMAIN_VERSION_HASH = id('1');
+// EntryPoint v0.8's EIP-712 types (UserOperationLib.PACKED_USEROP_TYPEHASH, and its EIP712 domain "ERC4337" version "1"),
+// hashed on the first userOp hash rather than at the worker's start.
+const entryPointTypeHashes = lazy(() => ({
+  packedUserOperation: id(
+    'PackedUserOperation(address sender,uint256 nonce,bytes initCode,bytes callData,bytes32 accountGasLimits,uint256 preVerificationGas,bytes32 gasFees,bytes paymasterAndData)',
+  ),
+  domain: id('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+  name: id('ERC4337'),
+  version: id('1'),
+}));
 
 /** One separator per chain and EntryPoint: a service or a wallet knows a handful of them. */
 const domainSeparators = new Map<string, string>();
@@ -106,7 +110,8 @@ function domainSeparator(chainId: bigint, entryPoint: string): string {
   const key = `${chainId}:${entryPoint.toLowerCase()}`;
   let separator = domainSeparators.get(key);
   if (!separator) {
-    separator = keccakWords([DOMAIN_TYPEHASH, DOMAIN_NAME_HASH, DOMAIN_VERSION_HASH, chainId, address(entryPoint, 'entryPoint')]);
+    const { domain, name, version } = entryPointTypeHashes();
+    separator = keccakWords([domain, name, version, chainId, address(entryPoint, 'entryPoint')]);
     domainSeparators.set(key, separator);
   }
   return separator;
@@ -121,7 +126,7 @@ function address(value: string, name: string): string {
 /** EntryPoint.getUserOpHash of packed fields: EIP-712 hashed directly: ethers' TypedDataEncoder spent most of a millisecond a call parsing the types again. */
 export function packedUserOperationHash(op: PackedUserOperationDigest, chainId: bigint, entryPoint: string = ENTRY_POINT_V08): Hex {
   const structHash = keccakWords([
-    PACKED_USER_OPERATION_TYPEHASH,
+    entryPointTypeHashes().packedUserOperation,
     address(op.sender, 'sender'),
     op.nonce,
     op.initCodeHash,

@@ -35,8 +35,18 @@ export interface RpcErrorObject {
   data?: unknown;
 }
 
+/** Marks an RpcError wherever it was made: the worker's later script bundles a copy of this class of its own. */
+const RPC_ERROR = Symbol.for('batchwallet.RpcError');
+
 /** The one error type thrown anywhere; the pipeline turns it into the EIP-1193 reply. */
 export class RpcError extends Error {
+  readonly [RPC_ERROR] = true;
+
+  /** Either script's RpcError is one: a plain `instanceof` would tell the copies of the class apart. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [RPC_ERROR]?: unknown })[RPC_ERROR] === true;
+  }
+
   constructor(
     readonly code: number,
     message: string,

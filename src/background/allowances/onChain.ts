@@ -1,13 +1,13 @@
 /** What a grant is worth now (read on chain), and the call that takes it back. */
-import { Interface } from 'ethers';
+import { lazyInterface } from '../../shared/lazyInterface';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { PERMIT2 } from '../calls/signatures';
 import type { Grant } from '../../shared/allowances';
 
-const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount)']);
-const COLLECTION = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
-const PERMIT2_ABI = new Interface([
+const ERC20 = lazyInterface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount)']);
+const COLLECTION = lazyInterface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const PERMIT2_ABI = lazyInterface([
   'function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
   'function lockdown((address token, address spender)[] approvals)',
 ]);

@@ -6,15 +6,20 @@ import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import type { ReviewDeps } from './bound';
+import type { reviewCalls } from './calls';
+import type { reviewTypedData } from './review';
 
 export type ReviewTypedData = (typed: TypedMessage, account: Hex, network: Network) => Promise<TypedDataReview>;
 export type ReviewCalls = (calls: CallInput[], account: Hex, network: Network) => Promise<DecodedCall[]>;
 
-export function lazyReview(deps: ReviewDeps): ReviewTypedData {
-  return async (...args) => (await import('./review')).reviewTypedData(deps, ...args);
+/** The engine's code, loaded when first asked (the worker's later script, loadLater.ts). */
+export type LoadReview = () => Promise<{ reviewTypedData: typeof reviewTypedData; reviewCalls: typeof reviewCalls }>;
+
+export function lazyReview(deps: ReviewDeps, load: LoadReview): ReviewTypedData {
+  return async (...args) => (await load()).reviewTypedData(deps, ...args);
 }
 
 /** Never fails: without the engine's code (a worker stopping mid-load) the calls are described as before it. */
-export function lazyCallReview(deps: ReviewDeps): ReviewCalls {
-  return async (calls, ...rest) => (await import('./calls').catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? calls.map(describeCall);
+export function lazyCallReview(deps: ReviewDeps, load: LoadReview): ReviewCalls {
+  return async (calls, ...rest) => (await load().catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? calls.map(describeCall);
 }

@@ -2,14 +2,15 @@
  * Reads an ERC-721 or ERC-1155 token from the chain (eth_call at `pending`): that the contract is of the standard
  * (ERC-165), that the account holds the token, and the collection's name and symbol.
  */
-import { Interface, type Result } from 'ethers';
+import type { Result } from 'ethers';
 import { standardLabel, type Collectible, type CollectibleStandard } from '../../shared/collectibles';
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { lazyInterface } from '../../shared/lazyInterface';
 import type { Hex } from '../../shared/params';
 import { invalidAsset } from '../../shared/schemas/watchAsset';
 import type { ChainNode } from '../networks/rpcClient';
 
-export const COLLECTIBLE_ABI = new Interface([
+export const COLLECTIBLE_ABI = lazyInterface([
   'function supportsInterface(bytes4 interfaceId) view returns (bool)',
   'function ownerOf(uint256 tokenId) view returns (address)',
   'function balanceOf(address account, uint256 id) view returns (uint256)',
@@ -20,7 +21,7 @@ export const COLLECTIBLE_ABI = new Interface([
 ]);
 
 /** ERC-721's balanceOf(owner), which shares its name with ERC-1155's balanceOf(account, id). */
-const ERC721_BALANCE = new Interface(['function balanceOf(address owner) view returns (uint256)']);
+const ERC721_BALANCE = lazyInterface(['function balanceOf(address owner) view returns (uint256)']);
 
 /** How many tokens of an ERC-721 collection `owner` holds at `pending`. */
 export async function readCollectionBalance(node: ChainNode, address: Hex, owner: Hex): Promise<bigint> {

@@ -10,14 +10,15 @@ import { AbiCoder, id } from 'ethers';
 import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
 import type { Network } from '../../shared/networks';
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 
 export const GAS_PRICE_ORACLE: Hex = '0x420000000000000000000000000000000000000F';
 
 const selector = (signature: string): string => id(signature).slice(0, 10);
-const UPPER_BOUND = selector('getL1FeeUpperBound(uint256)');
-const L1_FEE = selector('getL1Fee(bytes)');
+/** The oracle's two functions, hashed on the first fee asked. */
+const oracleSelectors = lazy(() => ({ upperBound: selector('getL1FeeUpperBound(uint256)'), l1Fee: selector('getL1Fee(bytes)') }));
 const abi = AbiCoder.defaultAbiCoder();
 
 /**
@@ -61,9 +62,9 @@ async function oracle(node: ChainNode, data: string): Promise<bigint> {
 async function upperBound(node: ChainNode, unsigned: Hex): Promise<bigint> {
   const size = (unsigned.length - 2) / 2;
   try {
-    return await oracle(node, UPPER_BOUND + abi.encode(['uint256'], [size]).slice(2));
+    return await oracle(node, oracleSelectors().upperBound + abi.encode(['uint256'], [size]).slice(2));
   } catch {
-    return oracle(node, L1_FEE + abi.encode(['bytes'], [unsigned]).slice(2));
+    return oracle(node, oracleSelectors().l1Fee + abi.encode(['bytes'], [unsigned]).slice(2));
   }
 }
 

@@ -3,7 +3,7 @@
  * itself, which goes through the very eth_sendTransaction entry a dapp's does: same parse, same approval screen, same
  * batch record and Activity entry. The wallet is the requester, so its own origin is the "site".
  */
-import browser from 'webextension-polyfill';
+import { browser } from '../browser/extensionApi';
 import { invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import type { PopupTransaction, SendQuote } from '../../shared/pages';

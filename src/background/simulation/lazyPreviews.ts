@@ -1,11 +1,12 @@
 /** The previews, with the simulation code evaluated on the first preview asked for rather than at the worker's start. */
-import type { Previews } from './previews';
+import type { createPreviews, Previews } from './previews';
 
-export function lazyPreviews(): Previews {
+/** `load`: the simulation's code, loaded when first asked (the worker's later script, loadLater.ts). */
+export function lazyPreviews(load: () => Promise<{ createPreviews: typeof createPreviews }>): Previews {
   let loading: Promise<Previews> | undefined;
   return {
     of: async (...args) => {
-      loading ??= import('./previews').then(({ createPreviews }) => createPreviews());
+      loading ??= load().then((later) => later.createPreviews());
       return (await loading).of(...args);
     },
   };

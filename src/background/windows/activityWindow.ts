@@ -3,7 +3,7 @@
  * (its id in session storage, like the approval window's). A site may open it at most once a second: a page must not
  * keep stealing the focus.
  */
-import browser from 'webextension-polyfill';
+import { browser } from '../browser/extensionApi';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { TypedStorage } from '../storage/typedStorage';
 

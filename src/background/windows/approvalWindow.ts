@@ -1,5 +1,5 @@
 /** The one approval window. Its id is kept in session storage so a restarted worker still knows it. */
-import browser from 'webextension-polyfill';
+import { browser } from '../browser/extensionApi';
 import type { ApprovalWindow } from '../approvals/approvals';
 import type { TypedStorage } from '../storage/typedStorage';
 
