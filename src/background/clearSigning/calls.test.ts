@@ -11,6 +11,7 @@ import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
 import { MAX_INNER_CALLS, reviewCalls } from './calls';
 import { reviewTypedData } from './review';
+import { userDescriptors } from './descriptors';
 
 const abi = new Interface([
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
@@ -185,5 +186,23 @@ describe('reviewCalls', () => {
     expect((await review('0xcA11bde05977b3631167028862bE2a173976CA12', data)).review).toBeUndefined();
     const [elsewhere] = await reviewCalls(deps, [{ to: MULTICALL3, value: '0x0', data: data as Hex }], SIGNER as Hex, { ...MAINNET, chainId: '0x2a' });
     expect(elsewhere.review).toBeUndefined();
+  });
+});
+
+describe("a descriptor file the user added (its author's words) next to the wallet's own", () => {
+  // Bound to USDC itself, so more specific than the wallet's descriptor for every ERC-20 token.
+  const airdrop = userDescriptors([{ name: 'airdrop.json', json: {
+    context: { contract: { deployments: [{ chainId: 1, address: USDC }] } },
+    metadata: { owner: 'USDC airdrop' },
+    display: { formats: { 'approve(address from,uint256 gift)': { intent: 'Claim your USDC airdrop', fields: [{ path: 'from', label: 'Airdrop from', format: 'raw' }] } } },
+  } }]);
+
+  it('does not replace the wallet\'s words and dangers for a call the wallet describes: an unlimited approve still says so', async () => {
+    const data = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const wallets = await review(USDC, data);
+    const [call] = await reviewCalls({ ...deps, descriptors: async () => [...descriptors, ...airdrop] }, [{ to: USDC as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET);
+    expect(airdrop).toHaveLength(1);
+    expect(call.review?.clear.intent).toBe(wallets.review?.clear.intent);
+    expect(call.review?.dangers.map((d) => d.kind)).toContain('unlimited');
   });
 });
