@@ -114,6 +114,17 @@ describe('reviewCalls', () => {
     expect((await review(UNIVERSAL_ROUTER, data)).review).toBeUndefined();
   });
 
+  it('a Seaport fulfilment that Multicall3 makes sends what is bought to Multicall3, where anyone can take it: named, and asks the second yes', async () => {
+    const listing = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
+    const { counter: _counter, ...parameters } = listing;
+    const data = seaport.encodeFunctionData('fulfillOrder', [{ parameters: { ...parameters, totalOriginalConsiderationItems: listing.consideration.length }, signature: `0x${'11'.repeat(65)}` }, `0x${'00'.repeat(32)}`]);
+    const direct = (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], ACCOUNT, MAINNET))[0];
+    expect(direct.review?.dangers.map((d) => d.kind)).not.toContain('itemsToOther');
+    const [call] = await reviewCalls(deps, [{ to: MULTICALL3 as Hex, value: '0x0', data: aggregate3([SEAPORT_16, data]) as Hex }], ACCOUNT, MAINNET);
+    expect(call.review?.inner?.[0].clear.intent).toBe('Seaport: buy what an order offers');
+    expect(call.review?.dangers).toContainEqual(expect.objectContaining({ kind: 'itemsToOther', confirm: true, message: expect.stringContaining(MULTICALL3) }));
+  });
+
   it('a Permit2 approve at a look-alike address is not bound: no trusted label, describeCall words it', async () => {
     const lookAlike = '0x000000000022D473030F116dDEE9F6B43aC78BA4';
     const call = await review(lookAlike, permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, 1n, 1n]));
