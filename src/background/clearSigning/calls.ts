@@ -70,7 +70,7 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
   if (!bound) return undefined;
   // Simple7702Account runs execute/executeBatch only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !(same(call.to, account) && same(caller, account))) return undefined;
-  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, network, to: call.to, value: call.value });
+  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
   if (facts.calls.length === 0) return { clear, dangers };
   if (depth === MAX_CALL_DEPTH) return { clear, dangers: [...dangers, CALLS_TOO_DEEP] };
   const below = { account, caller: call.to, network, depth: depth + 1, budget };
