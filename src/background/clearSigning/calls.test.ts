@@ -9,6 +9,7 @@ import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors,
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
+import type { CallInput } from '../calls/describe';
 import { MAX_INNER_CALLS, reviewCalls } from './calls';
 import { reviewTypedData } from './review';
 import { userDescriptors } from './descriptors';
@@ -190,6 +191,14 @@ describe('reviewCalls', () => {
     expect(nested.review?.dangers.map((d) => d.kind)).toContain('callsTooMany');
     const exactly = await review(MULTICALL3, aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])));
     expect(exactly.review?.dangers).toEqual([]);
+  });
+
+  it('the 64 calls read inside calls are for the whole batch: a batch of many multicalls does not read 64 inside each', async () => {
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const full: CallInput = { to: MULTICALL3, value: '0x0', data: aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])) as Hex };
+    const calls = await reviewCalls(deps, [full, full], SIGNER as Hex, MAINNET);
+    expect(calls.flatMap((c) => c.review?.inner ?? [])).toHaveLength(MAX_INNER_CALLS);
+    expect(calls.flatMap((c) => c.review?.dangers ?? []).map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
   });
 
   it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {
