@@ -90,3 +90,26 @@ describe('following sent batches', () => {
     expect(receiptAsks() - before).toBe(asks);
   });
 });
+
+describe('a block time planted in storage.local or told by a lying node', () => {
+  // A year a block, and a value that is not a number (Firefox: a page's content-script process can write storage.local).
+  it.each([[365 * 24 * 3600_000], ['soon' as unknown as number]])('%s ms blocks: a receipt is still seen within seconds, and the loop does not spin', async (blockTimeMs) => {
+    const { chain, node } = fakeChain();
+    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    let timersSet = 0;
+    // Counts the loop's timers; past 10 000 it sets no more, so a spinning loop ends the test instead of hanging it.
+    const loops = createPollLoops(async () => node, {
+      setTimeout: (run, ms) => (++timersSet > 10_000 ? undefined : setTimeout(run, ms)), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now(),
+    });
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored: async () => ({ at: 0, rpcUrls: [], blockTimeMs }) } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+
+    void followBatch(deps, ORIGIN, 'a');
+    await vi.advanceTimersByTimeAsync(60_000);
+    chain.receipts.set(hashOf(1), 101);
+    chain.head = 101;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect((await batches.get(ORIGIN, 'a'))!.transactions[0].receipt?.blockNumber).toBe('0x65');
+    expect(timersSet).toBeLessThan(1000);
+  });
+});

@@ -22,7 +22,10 @@ export interface ReviewDeps {
 }
 
 export interface BoundContainer {
+  /** Who signs, or makes the call: the user's account, or a contract calling for it. */
   account: Hex;
+  /** The user's account, when `account` is a contract calling for it (a call inside a call). */
+  user?: Hex;
   network: Network;
   /** The called contract, or the message's verifying contract. */
   to?: Hex;
@@ -43,7 +46,7 @@ export interface BoundReview {
 export const nowSeconds = (deps: Pick<ReviewDeps, 'now'>): bigint => BigInt(Math.floor(deps.now() / 1000));
 
 export async function reviewBound(deps: ReviewDeps, bound: Bound, container: BoundContainer): Promise<BoundReview> {
-  const { account, network, to, value, verifyingContract } = container;
+  const { account, user, network, to, value, verifyingContract } = container;
   const tokens = tokenReader(deps.node, account, network.name);
   const { clear, facts } = await render(bound, {
     chainId: BigInt(network.chainId),
@@ -57,7 +60,7 @@ export async function reviewBound(deps: ReviewDeps, bound: Bound, container: Bou
   const addresses = await addressFacts(deps.node, checked);
   const dangers = [
     ...dangersOf({ facts, addresses, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) }),
-    ...seaportCallDangers(bound.format.$id, facts, account),
+    ...seaportCallDangers(bound.format.$id, facts, account, user ?? account),
   ];
   return { clear, facts, dangers, tokens: tokens.all };
 }

@@ -9,8 +9,10 @@ import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors,
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
+import type { CallInput } from '../calls/describe';
 import { MAX_INNER_CALLS, reviewCalls } from './calls';
 import { reviewTypedData } from './review';
+import { userDescriptors } from './descriptors';
 
 const abi = new Interface([
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
@@ -113,6 +115,17 @@ describe('reviewCalls', () => {
     expect((await review(UNIVERSAL_ROUTER, data)).review).toBeUndefined();
   });
 
+  it('a Seaport fulfilment that Multicall3 makes sends what is bought to Multicall3, where anyone can take it: named, and asks the second yes', async () => {
+    const listing = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
+    const { counter: _counter, ...parameters } = listing;
+    const data = seaport.encodeFunctionData('fulfillOrder', [{ parameters: { ...parameters, totalOriginalConsiderationItems: listing.consideration.length }, signature: `0x${'11'.repeat(65)}` }, `0x${'00'.repeat(32)}`]);
+    const direct = (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], ACCOUNT, MAINNET))[0];
+    expect(direct.review?.dangers.map((d) => d.kind)).not.toContain('itemsToOther');
+    const [call] = await reviewCalls(deps, [{ to: MULTICALL3 as Hex, value: '0x0', data: aggregate3([SEAPORT_16, data]) as Hex }], ACCOUNT, MAINNET);
+    expect(call.review?.inner?.[0].clear.intent).toBe('Seaport: buy what an order offers');
+    expect(call.review?.dangers).toContainEqual(expect.objectContaining({ kind: 'itemsToOther', confirm: true, message: expect.stringContaining(MULTICALL3) }));
+  });
+
   it('a Permit2 approve at a look-alike address is not bound: no trusted label, describeCall words it', async () => {
     const lookAlike = '0x000000000022D473030F116dDEE9F6B43aC78BA4';
     const call = await review(lookAlike, permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, 1n, 1n]));
@@ -180,10 +193,36 @@ describe('reviewCalls', () => {
     expect(exactly.review?.dangers).toEqual([]);
   });
 
+  it('the 64 calls read inside calls are for the whole batch: a batch of many multicalls does not read 64 inside each', async () => {
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const full: CallInput = { to: MULTICALL3, value: '0x0', data: aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])) as Hex };
+    const calls = await reviewCalls(deps, [full, full], SIGNER as Hex, MAINNET);
+    expect(calls.flatMap((c) => c.review?.inner ?? [])).toHaveLength(MAX_INNER_CALLS);
+    expect(calls.flatMap((c) => c.review?.dangers ?? []).map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
+  });
+
   it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {
     const data = aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]);
     expect((await review('0xcA11bde05977b3631167028862bE2a173976CA12', data)).review).toBeUndefined();
     const [elsewhere] = await reviewCalls(deps, [{ to: MULTICALL3, value: '0x0', data: data as Hex }], SIGNER as Hex, { ...MAINNET, chainId: '0x2a' });
     expect(elsewhere.review).toBeUndefined();
+  });
+});
+
+describe("a descriptor file the user added (its author's words) next to the wallet's own", () => {
+  // Bound to USDC itself, so more specific than the wallet's descriptor for every ERC-20 token.
+  const airdrop = userDescriptors([{ name: 'airdrop.json', json: {
+    context: { contract: { deployments: [{ chainId: 1, address: USDC }] } },
+    metadata: { owner: 'USDC airdrop' },
+    display: { formats: { 'approve(address from,uint256 gift)': { intent: 'Claim your USDC airdrop', fields: [{ path: 'from', label: 'Airdrop from', format: 'raw' }] } } },
+  } }]);
+
+  it('does not replace the wallet\'s words and dangers for a call the wallet describes: an unlimited approve still says so', async () => {
+    const data = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const wallets = await review(USDC, data);
+    const [call] = await reviewCalls({ ...deps, descriptors: async () => [...descriptors, ...airdrop] }, [{ to: USDC as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET);
+    expect(airdrop).toHaveLength(1);
+    expect(call.review?.clear.intent).toBe(wallets.review?.clear.intent);
+    expect(call.review?.dangers.map((d) => d.kind)).toContain('unlimited');
   });
 });

@@ -41,14 +41,15 @@ const CALLS_TOO_DEEP: Danger = {
 };
 
 /**
- * How many calls inside one call, in all its levels, are read: each can make chain reads while the screen loads, so a
- * multicall of thousands must not make thousands. The ones past it show as bytes, and CALLS_TOO_MANY asks the second yes.
+ * How many calls inside the calls of one batch, in all their levels, are read: each can make chain reads while the
+ * screen loads, so a multicall of thousands (or a batch of many multicalls) must not make thousands. The ones past it
+ * show as bytes, and CALLS_TOO_MANY asks the second yes.
  */
 export const MAX_INNER_CALLS = 64;
 
 const CALLS_TOO_MANY: Danger = {
   kind: 'callsTooMany', tone: 'danger', confirm: true,
-  message: `This call makes more than ${MAX_INNER_CALLS} calls inside it. The wallet reads the first ${MAX_INNER_CALLS}: the others show only as their bytes, and could move or approve anything.`,
+  message: `This call makes calls inside it past the ${MAX_INNER_CALLS} the wallet reads for one request: those show only as their bytes, and could move or approve anything.`,
 };
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
@@ -59,7 +60,7 @@ interface CallOrigin {
   caller: Hex;
   network: Network;
   depth: number;
-  /** What is left of MAX_INNER_CALLS for the top call, shared by all its levels. */
+  /** What is left of MAX_INNER_CALLS for the batch, shared by all its calls and levels. */
   budget: { left: number };
 }
 
@@ -70,7 +71,7 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
   if (!bound) return undefined;
   // Simple7702Account runs execute/executeBatch only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !(same(call.to, account) && same(caller, account))) return undefined;
-  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, network, to: call.to, value: call.value });
+  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
   if (facts.calls.length === 0) return { clear, dangers };
   if (depth === MAX_CALL_DEPTH) return { clear, dangers: [...dangers, CALLS_TOO_DEEP] };
   const below = { account, caller: call.to, network, depth: depth + 1, budget };
@@ -91,10 +92,11 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
 export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account: Hex, network: Network): Promise<DecodedCall[]> {
   const descriptors = await deps.descriptors().catch(() => []);
+  const budget = { left: MAX_INNER_CALLS };
   return Promise.all(calls.map(async (call) => {
     const described = describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget: { left: MAX_INNER_CALLS } }).catch(() => undefined);
+    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
     return review ? { ...described, review } : described;
   }));
 }

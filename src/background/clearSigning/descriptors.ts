@@ -14,7 +14,7 @@ const DIR = 'erc7730';
 export function userDescriptors(files: { name: string; json: unknown }[]): Descriptor[] {
   return files.flatMap(({ name, json }) => {
     try {
-      return [parseDescriptor(json, `your file ${name}`)];
+      return [{ ...parseDescriptor(json, `your file ${name}`), userFile: true as const }];
     } catch {
       return [];
     }

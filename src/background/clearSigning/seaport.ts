@@ -60,14 +60,23 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
   return dangers;
 }
 
-/** A Seaport call's dangers, by its format's `$id` and the `itemsRecipient` its fields name (shown only when not 0: you). */
-export function seaportCallDangers(formatId: string | undefined, facts: RenderFacts, account: Hex): Danger[] {
+/** Seaport's calls that buy or match: what they give goes to `recipient` when one is named, else to whoever calls. */
+const BUYS = /^seaport-(fulfil|match)/;
+
+/**
+ * A Seaport call's dangers, by its format's `$id` and the `itemsRecipient` its fields name (shown only when not 0).
+ * `caller` makes the call (the user's account, or a contract such as Multicall3 calling for it): with no recipient
+ * named the items go to the caller, and a contract's are anyone's to take out.
+ */
+export function seaportCallDangers(formatId: string | undefined, facts: RenderFacts, caller: Hex, account: Hex): Danger[] {
   const dangers: Danger[] = [];
   if (formatId === 'seaport-cancel-all') {
     dangers.push({ kind: 'cancelsAllOrders', tone: 'warn', message: 'This cancels every listing and offer you signed on Seaport, on every marketplace using it: each has to be signed again to be back.' });
   }
-  for (const { id, address } of facts.addresses) {
-    if (id !== 'itemsRecipient' || same(address, account)) continue;
+  if (!formatId || !BUYS.test(formatId)) return dangers;
+  const named = facts.addresses.filter(({ id }) => id === 'itemsRecipient').map(({ address }) => address);
+  for (const address of named.length > 0 ? named : [caller]) {
+    if (same(address, account)) continue;
     dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, message: `What this order gives you goes to ${address}, not to your account.` });
   }
   return dangers;

@@ -96,3 +96,18 @@ describe('Settings → Networks: moving, adding and removing endpoints', () => {
   });
 });
 
+describe('Settings → Networks: endpoints moved on a network whose node said it has no EIP-7702', () => {
+  it('keeps EIP-7702 the release\'s, not the user\'s choice: once the new endpoints say it works, it is on', async () => {
+    const backend = memoryBackend();
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), { builtIn: DEVNET_BUILD_NETWORKS, devnetBuild: true });
+    const release = LOCAL_DEVNET.rpcUrls;
+    // The release's endpoint refused the EIP-7702 probe (a node that lies or lags).
+    await backend.set({ networkFacts: { '0x7a69': { at: 0, rpcUrls: release, eip7702: false } } });
+    expect((await networks.find('0x7a69'))?.eip7702).toBe(false);
+    const moved = [`${url}/0x7a69`, ...release];
+    await setEndpoints(networks, '0x7a69', moved, true);
+    // The new endpoints' detection finds it works.
+    await backend.set({ networkFacts: { '0x7a69': { at: 0, rpcUrls: moved, eip7702: true } } });
+    expect((await networks.find('0x7a69'))?.eip7702).toBe(true);
+  });
+});

@@ -48,6 +48,8 @@ export async function checkNetwork(input: NetworkInput, devnetBuild: boolean, kn
 }
 
 type Editable = Pick<Networks, 'find' | 'add' | 'editBuiltIn' | 'isBuiltIn'>;
+/** What setEndpoints keeps of a network: as configured, not as detected. */
+type Reorderable = Editable & Pick<Networks, 'configured'>;
 
 /** `known`: as checkNetwork's. */
 export async function saveNetwork(networks: Editable, input: NetworkInput, devnetBuild: boolean, known: readonly string[] = []): Promise<Network> {
@@ -81,8 +83,8 @@ export async function saveNetwork(networks: Editable, input: NetworkInput, devne
  * Settings → Networks' endpoint list: the network with these endpoints, in this order (the failover tries them so).
  * Only an endpoint it did not have is asked for the chain id, so one that is down now can still be moved or removed.
  */
-export async function setEndpoints(networks: Editable, chainId: Hex, rpcUrls: string[], devnetBuild: boolean): Promise<Network> {
-  const network = await networks.find(chainId);
+export async function setEndpoints(networks: Reorderable, chainId: Hex, rpcUrls: string[], devnetBuild: boolean): Promise<Network> {
+  const network = await networks.configured(chainId);
   if (!network) throw invalidParams(`Unknown network ${chainId}`);
   const { name, eip7702, blockExplorerUrl, bundlerUrl } = network;
   const known = [...network.rpcUrls, ...(bundlerUrl ? [bundlerUrl] : [])];

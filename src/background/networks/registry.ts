@@ -28,6 +28,11 @@ export const NETWORKS_DEFAULTS: NetworksSlice = { addedNetworks: [], builtInEdit
 export interface Networks {
   all(): Promise<Network[]>;
   find(chainId: Hex): Promise<Network | undefined>;
+  /**
+   * The network as the release and the user set it, before what detection or a refused transaction found: what an
+   * edit keeps of it (a node's "no EIP-7702" must not become the user's choice).
+   */
+  configured(chainId: Hex): Promise<Network | undefined>;
   selected(): Promise<Network>;
   select(chainId: Hex): Promise<Network>;
   add(network: Network): Promise<void>;
@@ -93,10 +98,14 @@ const allowedRpcUrls = (urls: unknown): urls is string[] => Array.isArray(urls) 
  * production build) is no built-in network: the selection falls back to the release's first network.
  */
 export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, devnetBuild }: NetworkRelease): Networks {
-  const all = async (): Promise<Network[]> => {
-    const [added, edits, without7702, facts] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits'), local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
+  const configuredAll = async (): Promise<Network[]> => {
+    const [added, edits] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits')]);
     const builtInNow = builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)], devnetBuild));
-    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))]
+    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))];
+  };
+  const all = async (): Promise<Network[]> => {
+    const [configured, without7702, facts] = await Promise.all([configuredAll(), local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
+    return configured
       .map((n) => withDetected(n, facts[chainKey(n.chainId)]))
       // A type-4 transaction the node refused outweighs a probe.
       .map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
@@ -112,6 +121,7 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
   return {
     all,
     find,
+    configured: async (chainId) => (await configuredAll()).find((n) => sameChain(n.chainId, chainId)),
     isBuiltIn,
     async selected() {
       const chainId = await local.get('selectedChainId');

@@ -5,7 +5,11 @@ import { PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors } from '../../shar
 import type { Hex } from '../../shared/params';
 import { approvedWords } from '../calls/recorded';
 import { describeCall } from '../calls/describe';
-import type { BatchRecord } from '../batches/types';
+import { createBatchStore } from '../batches/store';
+import { BATCHES_DEFAULTS, type BatchRecord } from '../batches/types';
+import { batchKey } from '../batches/store';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { CODE, MAINNET, NOW, fakeNode } from '../clearSigning/chain.fixture';
 import { reviewCalls } from '../clearSigning/calls';
 import type { Services } from '../services';
@@ -20,20 +24,36 @@ const record = (extra: Partial<BatchRecord>): BatchRecord => ({
   id: 'b', origin: 'https://app.example', chainId: MAINNET.chainId, from: SIGNER as Hex, atomic: false, upgrade: false,
   calls: [APPROVE], gasLimits: ['0x10000'], state: 'sent', transactions: [], createdAt: 0, ...extra,
 });
-/** Activity's services; the node is never asked: Activity reads no chain facts. */
-const services = (batch: BatchRecord) => ({ batches: { all: async () => [batch] }, networks: { all: async () => [MAINNET] } }) as unknown as Services;
+/** Activity's services, the batch stored by the wallet (sealed); the node is never asked: Activity reads no chain facts. */
+async function services(batch: BatchRecord) {
+  const backend = memoryBackend();
+  const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  await batches.add(batch);
+  return { backend, services: { batches, networks: { all: async () => [MAINNET] } } as unknown as Services };
+}
 
 describe('Activity', () => {
   it('a batch of a Permit2 approve shows as the approval screen worded it: the same intent, rows and dangers', async () => {
     const screen = await reviewCalls(reviewDeps, [APPROVE], SIGNER as Hex, MAINNET);
     expect(screen[0].review?.clear.intent).toBe('Permit2: allow spending of a token');
-    const [item] = await activity(services(record(approvedWords(screen))));
+    const [item] = await activity((await services(record(approvedWords(screen)))).services);
     expect(item.calls[0].review).toEqual(screen[0].review);
     expect(item.calls[0].action).toEqual(describeCall(APPROVE).action);
   });
 
   it('a record approved before the words were kept reads as describeCall words it', async () => {
-    const [item] = await activity(services(record({})));
+    const [item] = await activity((await services(record({}))).services);
     expect(item.calls).toEqual([describeCall(APPROVE)]);
+  });
+
+  it('a record planted in storage.local (Firefox: a page can write it) with words of another call shows its calls as describeCall words them', async () => {
+    const screen = await reviewCalls(reviewDeps, [APPROVE], SIGNER as Hex, MAINNET);
+    // The words of a harmless approve, kept with a call that approves another spender for everything.
+    const drain = { ...APPROVE, data: permit2.encodeFunctionData('approve', [USDC, '0x000000000000000000000000000000000000dEaD', (1n << 160n) - 1n, 1_800_000_000n]) as Hex };
+    const { backend, services: planted } = await services(record({ id: 'real' }));
+    const fake = record({ id: 'fake', calls: [drain], ...approvedWords(screen) });
+    await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
+    const items = await activity(planted);
+    expect(items.find((i) => i.id === 'fake')?.calls).toEqual([describeCall(drain)]);
   });
 });

@@ -45,7 +45,10 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 
 export async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
   const [all, known] = await Promise.all([batches.all(), networks.all()]);
+  // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded anew.
+  const sealed = await Promise.all(all.map((b) => batches.authentic(b)));
   return all
+    .map((b, i) => (sealed[i] ? b : { ...b, reviews: undefined }))
     .filter((b) => b.state !== 'awaiting-approval')
     .sort((a, b) => b.createdAt - a.createdAt)
     .map((b) => ({

@@ -16,10 +16,18 @@ const SHARED_READS = new Set(['eth_blockNumber', 'eth_getBlockByNumber', 'eth_ge
 export const RETRY_AFTER_MS = 1000;
 
 /**
- * The period of a watcher that waits for something that changes only with a block: four looks a block, so it is seen
- * within a quarter of one, but never more often than `floorMs`.
+ * The slowest blocks a watcher is paced by (Ethereum's slot). A longer figure is an idle devnet's, a lying node's, or
+ * a fact planted in storage.local: paced by it, a sent batch's status would wait for hours, and past setTimeout's
+ * 2^31 ms the timer fires at once, so the loop would spin.
  */
-export const quarterBlock = (floorMs: number, blockTimeMs: number): number => Math.max(floorMs, Math.floor(blockTimeMs / 4));
+const SLOWEST_BLOCK_MS = 12_000;
+
+/**
+ * The period of a watcher that waits for something that changes only with a block: four looks a block, so it is seen
+ * within a quarter of one, but never more often than `floorMs`. A block time that is not a number is not used.
+ */
+export const quarterBlock = (floorMs: number, blockTimeMs: number): number =>
+  (Number.isFinite(blockTimeMs) ? Math.max(floorMs, Math.floor(Math.min(blockTimeMs, SLOWEST_BLOCK_MS) / 4)) : floorMs);
 
 /** One turn of a watcher: the node to read from (its reads shared with the other watchers of the same moment). */
 export interface Turn {

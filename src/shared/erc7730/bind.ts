@@ -2,7 +2,8 @@
  * Which descriptor, if any, speaks for a message or a call. A descriptor binds only when its whole context matches:
  * its deployments (chain id and verifying contract, or called contract), its domain values, and the exact EIP-712
  * schema (the encoded type, so an extra or renamed field does not match) or the function selector with calldata that
- * decodes completely. Descriptors bound to deployments are tried before generic ones.
+ * decodes completely. The wallet's descriptors are tried before the user's files, and descriptors bound to deployments
+ * before generic ones.
  *
  * A format key that ends in "," is a witness stub, as Permit2 builds its witness type hashes: the primary type is the
  * stub's fields and one last field named `witness` (of any type), the fixed part matching the descriptor's schema.
@@ -28,8 +29,12 @@ export interface Bound {
 const deployed = (deployments: Deployment[] | undefined, chainId: bigint | undefined, address: unknown): boolean =>
   !deployments || (chainId !== undefined && deployments.some((d) => BigInt(d.chainId) === chainId && sameValue(d.address, address)));
 
-const specificFirst = (descriptors: Descriptor[]): Descriptor[] =>
-  [...descriptors].sort((a, b) => Number(!(a.context.eip712 ?? a.context.contract)?.deployments) - Number(!(b.context.eip712 ?? b.context.contract)?.deployments));
+/**
+ * The wallet's descriptors before the user's files (a file bound to a token must not replace the wallet's words and
+ * dangers for its approve), and within each, those bound to deployments before generic ones.
+ */
+const rank = (d: Descriptor): number => (d.userFile ? 2 : 0) + Number(!(d.context.eip712 ?? d.context.contract)?.deployments);
+const specificFirst = (descriptors: Descriptor[]): Descriptor[] => [...descriptors].sort((a, b) => rank(a) - rank(b));
 
 /** The types a descriptor's schemas declare for a primary type, as EIP-712 encodes them; undefined when they do not parse. */
 function schemaEncoding(types: Record<string, unknown>, primaryType: string): string | undefined {

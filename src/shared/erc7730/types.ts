@@ -39,6 +39,8 @@ export interface FormatSpec {
 export interface Descriptor {
   /** Where it came from (a file name), for the screen and the tests. */
   source: string;
+  /** A file the user added in Settings: its words apply only where none of the wallet's descriptors binds. */
+  userFile?: true;
   context: {
     $id?: string;
     eip712?: {
