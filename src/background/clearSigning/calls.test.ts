@@ -2,42 +2,14 @@
  * Calls in a descriptor's words: a permit call, an approval, a Permit2 approve, a Seaport fulfilment read as the signature granting (or the order selling) the same
  * does, with the same danger rows; a call at a look-alike address is not bound and keeps describeCall's words.
  */
-import { Interface, MaxUint256, toQuantity } from 'ethers';
+import { MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { DecodedCall } from '../../shared/decodedCall';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
-import type { TypedMessage } from '../../shared/typedData/types';
-import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
-import type { CallInput } from '../calls/describe';
-import { MAX_INNER_CALLS, reviewCalls } from './calls';
-import { reviewTypedData } from './review';
+import { MAINNET } from './chain.fixture';
+import { reviewCalls } from './calls';
+import { ACCOUNT, EOA, abi, deps, permit2, review, rows, seaport, signature } from './calls.fixture';
 import { userDescriptors } from './descriptors';
-
-const abi = new Interface([
-  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  'function approve(address spender, uint256 amount)',
-  'function setApprovalForAll(address operator, bool approved)',
-  'function execute(address target, uint256 value, bytes data)',
-  'function executeBatch((address target, uint256 value, bytes data)[] calls)',
-]);
-const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
-const multicall3 = new Interface(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls)']);
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
-/** Multicall3's aggregate3 of `inner` calls, each allowed to fail. */
-const aggregate3 = (...inner: [string, string][]) => multicall3.encodeFunctionData('aggregate3', [inner.map(([to, data]) => [to, true, data])]);
-const seaport = new Interface([`function ${Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((key) => key.startsWith('fulfillOrder('))}`]);
-
-const EOA = '0x2222222222222222222222222222222222222222';
-const ACCOUNT = '0x4444444444444444444444444444444444444444' as Hex;
-const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
-/** USDC, Permit2 and the router are contracts; EOA has no code. */
-const chain: Chain = { code: { [MULTICALL3.toLowerCase()]: CODE, [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
-const deps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW };
-
-const review = async (to: string, data: string): Promise<DecodedCall> => (await reviewCalls(deps, [{ to: to as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
-const signature = (typed: TypedMessage) => reviewTypedData(deps, typed, SIGNER as Hex, MAINNET);
-const rows = (fields: { label: string; text: string; address?: Hex }[] | undefined) => fields?.map((f) => [f.label, f.text, f.address]);
 
 describe('reviewCalls', () => {
   it('a permit call reads as the Permit signature: the same intent, rows and dangers', async () => {
@@ -115,17 +87,6 @@ describe('reviewCalls', () => {
     expect((await review(UNIVERSAL_ROUTER, data)).review).toBeUndefined();
   });
 
-  it('a Seaport fulfilment that Multicall3 makes sends what is bought to Multicall3, where anyone can take it: named, and asks the second yes', async () => {
-    const listing = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
-    const { counter: _counter, ...parameters } = listing;
-    const data = seaport.encodeFunctionData('fulfillOrder', [{ parameters: { ...parameters, totalOriginalConsiderationItems: listing.consideration.length }, signature: `0x${'11'.repeat(65)}` }, `0x${'00'.repeat(32)}`]);
-    const direct = (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], ACCOUNT, MAINNET))[0];
-    expect(direct.review?.dangers.map((d) => d.kind)).not.toContain('itemsToOther');
-    const [call] = await reviewCalls(deps, [{ to: MULTICALL3 as Hex, value: '0x0', data: aggregate3([SEAPORT_16, data]) as Hex }], ACCOUNT, MAINNET);
-    expect(call.review?.inner?.[0].clear.intent).toBe('Seaport: buy what an order offers');
-    expect(call.review?.dangers).toContainEqual(expect.objectContaining({ kind: 'itemsToOther', confirm: true, message: expect.stringContaining(MULTICALL3) }));
-  });
-
   it('a Permit2 approve at a look-alike address is not bound: no trusted label, describeCall words it', async () => {
     const lookAlike = '0x000000000022D473030F116dDEE9F6B43aC78BA4';
     const call = await review(lookAlike, permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, 1n, 1n]));
@@ -141,72 +102,6 @@ describe('reviewCalls', () => {
     expect(call.action).toMatchObject({ kind: 'approve', spender: EOA });
   });
 
-  it('an unlimited approve inside a Multicall3 aggregate3: in its own words, its dangers named, the riskiest asking for the second yes', async () => {
-    const call = await review(MULTICALL3, aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]));
-    expect(call.review?.clear.intent).toBe('Multicall3: make several calls (Multicall3 makes them, not your account)');
-    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data', 'Approve: allow spending of your tokens']]);
-    expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
-  });
-
-  it("the account's executeBatch of a Multicall3 aggregate3 of an approve: read two levels down, each level named", async () => {
-    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
-    const call = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[MULTICALL3, 0n, aggregate3([USDC, approve])]]]));
-    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([
-      ['Call data', 'Multicall3: make several calls (Multicall3 makes them, not your account)'],
-      ['Call data › Call data', 'Approve: allow spending of your tokens'],
-    ]);
-    expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
-  });
-
-  it("a nested execute to the account in its own executeBatch is the account's; Multicall3 calling the account's execute is not (only the account runs its own calls)", async () => {
-    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
-    const execute = abi.encodeFunctionData('execute', [USDC, 0n, approve]);
-    const own = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[SIGNER, 0n, execute]]]));
-    expect(own.review?.inner?.map((i) => i.clear.intent)).toEqual(['Your account makes a call', 'Approve: allow spending of your tokens']);
-    expect(own.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
-    const stranger = await review(MULTICALL3, aggregate3([SIGNER, execute]));
-    expect(stranger.review?.inner).toBeUndefined();
-    expect(stranger.review?.dangers).toEqual([]);
-  });
-
-  it('calls are read three levels below the call; one wrapping more below that is named, and asks for the second yes', async () => {
-    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
-    const wrapped = (levels: number): string => (levels === 0 ? approve : aggregate3([levels === 1 ? USDC : MULTICALL3, wrapped(levels - 1)]));
-    const three = await review(MULTICALL3, wrapped(3));
-    expect(three.review?.inner?.at(-1)).toMatchObject({ label: 'Call data › Call data › Call data', clear: { intent: 'Approve: allow spending of your tokens' } });
-    expect(three.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
-    const four = await review(MULTICALL3, wrapped(4));
-    expect(four.review?.inner?.map((i) => i.clear.intent)).toEqual(Array(3).fill('Multicall3: make several calls (Multicall3 makes them, not your account)'));
-    expect(four.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooDeep', true]]);
-  });
-
-  it('a call read opens at most 64 calls inside it, in all levels: the rest are named, and ask for the second yes', async () => {
-    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
-    const many = await review(MULTICALL3, aggregate3(...Array.from({ length: 70 }, (): [string, string] => [USDC, small])));
-    expect(many.review?.inner).toHaveLength(MAX_INNER_CALLS);
-    expect(many.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
-    // Spread over levels, the same budget: 8 aggregates of 8 approves open 8 + 56 calls.
-    const nested = await review(MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [USDC, small]))])));
-    expect(nested.review?.inner).toHaveLength(MAX_INNER_CALLS);
-    expect(nested.review?.dangers.map((d) => d.kind)).toContain('callsTooMany');
-    const exactly = await review(MULTICALL3, aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])));
-    expect(exactly.review?.dangers).toEqual([]);
-  });
-
-  it('the 64 calls read inside calls are for the whole batch: a batch of many multicalls does not read 64 inside each', async () => {
-    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
-    const full: CallInput = { to: MULTICALL3, value: '0x0', data: aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])) as Hex };
-    const calls = await reviewCalls(deps, [full, full], SIGNER as Hex, MAINNET);
-    expect(calls.flatMap((c) => c.review?.inner ?? [])).toHaveLength(MAX_INNER_CALLS);
-    expect(calls.flatMap((c) => c.review?.dangers ?? []).map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
-  });
-
-  it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {
-    const data = aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]);
-    expect((await review('0xcA11bde05977b3631167028862bE2a173976CA12', data)).review).toBeUndefined();
-    const [elsewhere] = await reviewCalls(deps, [{ to: MULTICALL3, value: '0x0', data: data as Hex }], SIGNER as Hex, { ...MAINNET, chainId: '0x2a' });
-    expect(elsewhere.review).toBeUndefined();
-  });
 });
 
 describe("a descriptor file the user added (its author's words) next to the wallet's own", () => {

@@ -1,0 +1,92 @@
+/**
+ * Calls inside calls: an account's executeBatch, Multicall3's aggregate3, a nested execute, read down to MAX_CALL_DEPTH
+ * levels and MAX_INNER_CALLS calls per request, by the same binding rules; their dangers named on the call.
+ */
+import { MaxUint256 } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, seaportListing } from '../../shared/erc7730/samples.fixture';
+import type { Hex } from '../../shared/params';
+import { MAINNET } from './chain.fixture';
+import type { CallInput } from '../calls/describe';
+import { MAX_INNER_CALLS, reviewCalls } from './calls';
+import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps, review, seaport } from './calls.fixture';
+
+describe('calls inside calls', () => {
+  it('a Seaport fulfilment that Multicall3 makes sends what is bought to Multicall3, where anyone can take it: named, and asks the second yes', async () => {
+    const listing = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
+    const { counter: _counter, ...parameters } = listing;
+    const data = seaport.encodeFunctionData('fulfillOrder', [{ parameters: { ...parameters, totalOriginalConsiderationItems: listing.consideration.length }, signature: `0x${'11'.repeat(65)}` }, `0x${'00'.repeat(32)}`]);
+    const direct = (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], ACCOUNT, MAINNET))[0];
+    expect(direct.review?.dangers.map((d) => d.kind)).not.toContain('itemsToOther');
+    const [call] = await reviewCalls(deps, [{ to: MULTICALL3 as Hex, value: '0x0', data: aggregate3([SEAPORT_16, data]) as Hex }], ACCOUNT, MAINNET);
+    expect(call.review?.inner?.[0].clear.intent).toBe('Seaport: buy what an order offers');
+    expect(call.review?.dangers).toContainEqual(expect.objectContaining({ kind: 'itemsToOther', confirm: true, message: expect.stringContaining(MULTICALL3) }));
+  });
+
+  it('an unlimited approve inside a Multicall3 aggregate3: in its own words, its dangers named, the riskiest asking for the second yes', async () => {
+    const call = await review(MULTICALL3, aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]));
+    expect(call.review?.clear.intent).toBe('Multicall3: make several calls (Multicall3 makes them, not your account)');
+    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data', 'Approve: allow spending of your tokens']]);
+    expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
+  });
+
+  it("the account's executeBatch of a Multicall3 aggregate3 of an approve: read two levels down, each level named", async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const call = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[MULTICALL3, 0n, aggregate3([USDC, approve])]]]));
+    expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([
+      ['Call data', 'Multicall3: make several calls (Multicall3 makes them, not your account)'],
+      ['Call data › Call data', 'Approve: allow spending of your tokens'],
+    ]);
+    expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it("a nested execute to the account in its own executeBatch is the account's; Multicall3 calling the account's execute is not (only the account runs its own calls)", async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const execute = abi.encodeFunctionData('execute', [USDC, 0n, approve]);
+    const own = await review(SIGNER, abi.encodeFunctionData('executeBatch', [[[SIGNER, 0n, execute]]]));
+    expect(own.review?.inner?.map((i) => i.clear.intent)).toEqual(['Your account makes a call', 'Approve: allow spending of your tokens']);
+    expect(own.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+    const stranger = await review(MULTICALL3, aggregate3([SIGNER, execute]));
+    expect(stranger.review?.inner).toBeUndefined();
+    expect(stranger.review?.dangers).toEqual([]);
+  });
+
+  it('calls are read three levels below the call; one wrapping more below that is named, and asks for the second yes', async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const wrapped = (levels: number): string => (levels === 0 ? approve : aggregate3([levels === 1 ? USDC : MULTICALL3, wrapped(levels - 1)]));
+    const three = await review(MULTICALL3, wrapped(3));
+    expect(three.review?.inner?.at(-1)).toMatchObject({ label: 'Call data › Call data › Call data', clear: { intent: 'Approve: allow spending of your tokens' } });
+    expect(three.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+    const four = await review(MULTICALL3, wrapped(4));
+    expect(four.review?.inner?.map((i) => i.clear.intent)).toEqual(Array(3).fill('Multicall3: make several calls (Multicall3 makes them, not your account)'));
+    expect(four.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooDeep', true]]);
+  });
+
+  it('a call read opens at most 64 calls inside it, in all levels: the rest are named, and ask for the second yes', async () => {
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const many = await review(MULTICALL3, aggregate3(...Array.from({ length: 70 }, (): [string, string] => [USDC, small])));
+    expect(many.review?.inner).toHaveLength(MAX_INNER_CALLS);
+    expect(many.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
+    // Spread over levels, the same budget: 8 aggregates of 8 approves open 8 + 56 calls.
+    const nested = await review(MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [MULTICALL3, aggregate3(...Array.from({ length: 8 }, (): [string, string] => [USDC, small]))])));
+    expect(nested.review?.inner).toHaveLength(MAX_INNER_CALLS);
+    expect(nested.review?.dangers.map((d) => d.kind)).toContain('callsTooMany');
+    const exactly = await review(MULTICALL3, aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])));
+    expect(exactly.review?.dangers).toEqual([]);
+  });
+
+  it('the 64 calls read inside calls are for the whole batch: a batch of many multicalls does not read 64 inside each', async () => {
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const full: CallInput = { to: MULTICALL3, value: '0x0', data: aggregate3(...Array.from({ length: MAX_INNER_CALLS }, (): [string, string] => [USDC, small])) as Hex };
+    const calls = await reviewCalls(deps, [full, full], SIGNER as Hex, MAINNET);
+    expect(calls.flatMap((c) => c.review?.inner ?? [])).toHaveLength(MAX_INNER_CALLS);
+    expect(calls.flatMap((c) => c.review?.dangers ?? []).map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
+  });
+
+  it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {
+    const data = aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]);
+    expect((await review('0xcA11bde05977b3631167028862bE2a173976CA12', data)).review).toBeUndefined();
+    const [elsewhere] = await reviewCalls(deps, [{ to: MULTICALL3, value: '0x0', data: data as Hex }], SIGNER as Hex, { ...MAINNET, chainId: '0x2a' });
+    expect(elsewhere.review).toBeUndefined();
+  });
+});
