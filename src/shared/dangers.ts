@@ -20,6 +20,7 @@ export type DangerKind =
   | 'notDescribed'
   | 'callsTooDeep'
   | 'callsTooMany'
+  | 'valueStranded'
   | 'hexMessage'
   | 'hashMessage'
   | 'transactionMessage';

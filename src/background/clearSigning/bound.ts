@@ -13,6 +13,7 @@ import type { ChainNode } from '../networks/rpcClient';
 import { addressFacts, tokenReader } from './chainFacts';
 import { dangersOf } from './dangers';
 import { seaportCallDangers } from './seaport';
+import { strandedValueDangers } from './strandedValue';
 
 export interface ReviewDeps {
   node: ChainNode;
@@ -61,6 +62,7 @@ export async function reviewBound(deps: ReviewDeps, bound: Bound, container: Bou
   const dangers = [
     ...dangersOf({ facts, addresses, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) }),
     ...seaportCallDangers(bound.format.$id, facts, account, user ?? account),
+    ...strandedValueDangers(facts, value, to, user ?? account, network.nativeCurrency.symbol),
   ];
   return { clear, facts, dangers, tokens: tokens.all };
 }

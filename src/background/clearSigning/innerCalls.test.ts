@@ -2,7 +2,7 @@
  * Calls inside calls: an account's executeBatch, Multicall3's aggregate3, a nested execute, read down to MAX_CALL_DEPTH
  * levels and MAX_INNER_CALLS calls per request, by the same binding rules; their dangers named on the call.
  */
-import { MaxUint256 } from 'ethers';
+import { Interface, MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, seaportListing } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
@@ -81,6 +81,21 @@ describe('calls inside calls', () => {
     const calls = await reviewCalls(deps, [full, full], SIGNER as Hex, MAINNET);
     expect(calls.flatMap((c) => c.review?.inner ?? [])).toHaveLength(MAX_INNER_CALLS);
     expect(calls.flatMap((c) => c.review?.dangers ?? []).map((d) => [d.kind, d.confirm])).toEqual([['callsTooMany', true]]);
+  });
+
+  it('ETH sent to Multicall3 and not passed on to its calls stays there, where anyone can take it: named, and asks the second yes', async () => {
+    const value3 = new Interface(['function aggregate3Value((address target, bool allowFailure, uint256 value, bytes callData)[] calls)']);
+    const withValue = async (data: string, value: bigint) =>
+      (await reviewCalls(deps, [{ to: MULTICALL3 as Hex, value: toQuantity(value) as Hex, data: data as Hex }], SIGNER as Hex, MAINNET))[0];
+    const small = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    const stranded = await withValue(aggregate3([USDC, small]), 10n ** 18n);
+    expect(stranded.review?.dangers.map((d) => [d.kind, d.confirm, d.message])).toEqual([
+      ['valueStranded', true, 'This call sends 1.0 ETH to 0xcA11bde05977b3631167028862bE2a173976CA11 and passes on only 0.0 ETH to the calls it makes: the rest stays in that contract, where anyone can take it.'],
+    ]);
+    const passedOn = await withValue(value3.encodeFunctionData('aggregate3Value', [[[UNIVERSAL_ROUTER, false, 10n ** 18n, '0x']]]), 10n ** 18n);
+    expect(passedOn.review?.dangers).toEqual([]);
+    const short = await withValue(value3.encodeFunctionData('aggregate3Value', [[[UNIVERSAL_ROUTER, false, 10n ** 17n, '0x']]]), 10n ** 18n);
+    expect(short.review?.dangers.map((d) => d.kind)).toEqual(['valueStranded']);
   });
 
   it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {

@@ -1,0 +1,19 @@
+/**
+ * ETH sent to a contract whose calls the descriptor opens (Multicall3's aggregate family) and not passed on to them:
+ * such a contract keeps no one's balance, so whatever stays in it anyone can take out with the next call.
+ */
+import { formatEther } from 'ethers';
+import type { Danger } from '../../shared/dangers';
+import type { RenderFacts } from '../../shared/erc7730/types';
+import type { Hex } from '../../shared/params';
+
+export function strandedValueDangers(facts: RenderFacts, sent: bigint | undefined, to: Hex | undefined, user: Hex, nativeSymbol: string): Danger[] {
+  // The account calling itself (its own executeBatch) keeps what it does not pass on.
+  if (facts.calls.length === 0 || !sent || !to || to.toLowerCase() === user.toLowerCase()) return [];
+  const passedOn = facts.calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n);
+  if (passedOn >= sent) return [];
+  return [{
+    kind: 'valueStranded', tone: 'danger', confirm: true,
+    message: `This call sends ${formatEther(sent)} ${nativeSymbol} to ${to} and passes on only ${formatEther(passedOn)} ${nativeSymbol} to the calls it makes: the rest stays in that contract, where anyone can take it.`,
+  }];
+}
