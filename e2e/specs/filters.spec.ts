@@ -1,6 +1,6 @@
 /** Listening to the chain through filters the wallet keeps (eth_newFilter and its kin), as ethers v6 and raw dapps do. */
 import { Wallet, id, zeroPadValue } from 'ethers';
-import { chain, devnetWallet, token } from '../fixtures/chain';
+import { chain, devnetWallet, reorgFrom, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 
 const TRANSFER = id('Transfer(address,address,uint256)');
@@ -31,8 +31,7 @@ test('raw filters: changes once each, block hashes, the whole range, removed log
   expect(hashes).toContain(minted!.blockHash);
 
   // anvil_reorg replaces the last blocks: the minted log's block is gone, and the filter says so.
-  const depth = (await chain().getBlockNumber()) - minted!.blockNumber + 1;
-  await chain().send('anvil_reorg', [depth, []]);
+  await reorgFrom(minted!);
   const afterReorg = await dapp.result<{ transactionHash: string; removed: boolean }[]>('eth_getFilterChanges', [logs]);
   expect(afterReorg).toContainEqual(expect.objectContaining({ transactionHash: minted!.hash, removed: true }));
 

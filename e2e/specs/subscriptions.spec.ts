@@ -5,7 +5,7 @@
 import { Wallet, ZeroAddress, id, zeroPadValue } from 'ethers';
 import { WebSocketServer } from 'ws';
 import { LOCAL_DEVNET } from '../../src/shared/networks';
-import { chain, devnetWallet, token } from '../fixtures/chain';
+import { devnetWallet, reorgFrom, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 
 const TRANSFER = id('Transfer(address,address,uint256)');
@@ -46,8 +46,7 @@ test('a logs subscription reports a log again with removed: true after a reorgan
   const messages = async () => ((await dapp.events('message')) as Message[]).filter((m) => m.type === 'eth_subscription' && m.data.subscription === subscription).map((m) => m.data.result);
   await expect.poll(messages).toEqual([expect.objectContaining({ transactionHash: minted.hash, removed: false })]);
 
-  const depth = (await chain().getBlockNumber()) - minted.blockNumber + 1;
-  await chain().send('anvil_reorg', [depth, []]);
+  await reorgFrom(minted);
   await expect.poll(messages).toContainEqual(expect.objectContaining({ transactionHash: minted.hash, removed: true }));
 
   expect(await dapp.result('eth_unsubscribe', [subscription])).toBe(true);
