@@ -1,7 +1,7 @@
 /** What the popup and the approval window render: the whole wallet state, and the Activity list. */
 import type { ApprovalView } from '../../shared/approvals';
 import type { ActivityItem, TransactionStatus, WalletState } from '../../shared/pages';
-import { recordedCalls } from '../calls/recorded';
+import { wordedCalls } from '../calls/recorded';
 import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
@@ -45,10 +45,10 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 
 export async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
   const [all, known] = await Promise.all([batches.all(), networks.all()]);
-  // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded anew.
-  const sealed = await Promise.all(all.map((b) => batches.authentic(b)));
-  return all
-    .map((b, i) => (sealed[i] ? b : { ...b, reviews: undefined }))
+  // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
+  // anew. Only records with words are checked: Activity is read again on every storage change.
+  const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
+  return trusted
     .filter((b) => b.state !== 'awaiting-approval')
     .sort((a, b) => b.createdAt - a.createdAt)
     .map((b) => ({
@@ -63,7 +63,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
-      calls: recordedCalls(b, b.calls.map((_, i) => i)),
+      calls: wordedCalls(b.calls, b.reviews),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,
