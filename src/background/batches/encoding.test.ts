@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
-import { assertNoSelfCalls, encodeExecuteBatch } from './encoding';
+import { assertNoSelfCalls, encodeExecuteBatch, withSuffix } from './encoding';
 
 const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
@@ -17,5 +17,12 @@ describe('calls into the sending account itself', () => {
 
   it('allow a plain value transfer to oneself, and calls elsewhere', () => {
     expect(() => assertNoSelfCalls(ME, [{ to: ME, value: '0x1', data: '0x' }, { to: ATTACKER, value: '0x0', data: drain as `0x${string}` }], String)).not.toThrow();
+  });
+});
+
+describe('withSuffix', () => {
+  it('appends the ERC-8021 attribution to calldata, and nothing when there is none', () => {
+    expect(withSuffix('0xa9059cbb', '0xdd8021')).toBe('0xa9059cbbdd8021');
+    expect(withSuffix('0x', undefined)).toBe('0x');
   });
 });

@@ -1,4 +1,4 @@
-/** Calldata of the batch account, and the rule against hidden calls into it. */
+/** Calldata of the batch account, the ERC-8021 suffix appended to calldata, and the rule against hidden calls into it. */
 import { lazyInterface } from '../../shared/lazyInterface';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
@@ -12,6 +12,9 @@ export function encodeExecuteBatch(calls: BatchCall[]): Hex {
   if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
   return ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
 }
+
+/** `calldata` followed by the ERC-8021 attribution, when the batch carries one (schemas/dataSuffix.ts checked it). */
+export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suffix ? (`${calldata}${suffix.slice(2)}` as Hex) : calldata);
 
 /**
  * A call from the account to itself with data runs the account's own code: once delegated to Simple7702Account,

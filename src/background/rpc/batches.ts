@@ -3,7 +3,7 @@ import { hexlify, randomBytes } from 'ethers';
 import type { Attribution, SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
-import { parseDataSuffix, type DataSuffix } from '../../shared/schemas/dataSuffix';
+import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoSelfCalls } from '../batches/encoding';
 import { approvedWords } from '../calls/recorded';
@@ -17,6 +17,7 @@ import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { unsignedTransactions } from '../batches/unsignedTransactions';
 import type { BatchCall, BatchRecord } from '../batches/types';
+import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { method, type AccountContext, type DappTable } from './types';
 
@@ -44,7 +45,8 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const id = request.id ?? hexlify(randomBytes(32));
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
-  const suffix = parseDataSuffix(request.capabilities.dataSuffix);
+  const asked = request.capabilities.dataSuffix;
+  const suffix = asked === undefined ? undefined : (await loadLater()).parseDataSuffix(asked);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);

@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
 import { Attribution } from 'ox/erc8021';
 import { describe, expect, it } from 'vitest';
-import { MAX_DATA_SUFFIX_BYTES, parseDataSuffix, withSuffix } from './dataSuffix';
+import { MAX_DATA_SUFFIX_BYTES, parseDataSuffix } from './dataSuffix';
 
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
 const BASEAPP = Attribution.toDataSuffix({ codes: ['baseapp', 'morpho'] });
@@ -16,11 +16,6 @@ describe('parseDataSuffix', () => {
     expect(parseDataSuffix({ value: registry })?.codes).toEqual(['bc_test']);
     const cbor = Attribution.toDataSuffix({ appCode: 'myapp', walletCode: 'batch', serviceCodes: ['solver'] });
     expect(parseDataSuffix({ value: cbor })?.codes).toEqual(['myapp', 'batch', 'solver']);
-  });
-
-  it('appends the bytes to calldata', () => {
-    expect(withSuffix('0xa9059cbb', '0xdd8021')).toBe('0xa9059cbbdd8021');
-    expect(withSuffix('0x', undefined)).toBe('0x');
   });
 
   it.each([

@@ -6,6 +6,9 @@
  * the very same bytes, so the value is the attribution and nothing else. Arbitrary bytes appended to a call with no
  * data would *be* the call (`transfer(attacker, …)` behind "0 ETH to USDC"); where the suffix goes is decided by the
  * executors, never after a call it could turn into another (batches/prepare.ts).
+ *
+ * ox's CBOR codec is a tenth of the worker's first script, and most batches carry no suffix: the worker parses with it
+ * from its later script (laterModules.ts).
  */
 import { Attribution } from 'ox/erc8021';
 import { invalidParams } from '../errors';
@@ -71,5 +74,3 @@ export function parseDataSuffix(capability: unknown): DataSuffix | undefined {
   const codes = attribution(suffix);
   return typeof codes === 'string' ? fail(codes) : { value: suffix, codes };
 }
-
-export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suffix ? (`${calldata}${suffix.slice(2)}` as Hex) : calldata);

@@ -6,9 +6,8 @@
 import type { TransactionRequest } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
-import { withSuffix } from '../../../shared/schemas/dataSuffix';
 import type { ChainNode } from '../../networks/rpcClient';
-import { encodeExecuteBatch } from '../encoding';
+import { encodeExecuteBatch, withSuffix } from '../encoding';
 import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
 import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
