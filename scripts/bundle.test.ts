@@ -49,6 +49,13 @@ describe('the background bundle', () => {
     expect(await background(true, LATER_SCRIPT)).toContain(engine);
   }, 180_000);
 
+  it('leaves ethers\' transaction code and the ERC-8021 codec (ox\'s CBOR) to the later script: only signing and suffixes need them', async () => {
+    for (const marker of ['unsupported transaction type', 'Cbor.InvalidMajorTypeError']) {
+      expect(await background(true)).not.toContain(marker);
+      expect(await background(true, LATER_SCRIPT)).toContain(marker);
+    }
+  }, 180_000);
+
   it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {
     const code = await background(true);
     expect(code).not.toContain('keystore address/privateKey mismatch');

@@ -92,7 +92,7 @@ export function createServices(deps: ServiceDeps): Background {
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
-  const accounts = createAccounts(local, vault);
+  const accounts = createAccounts(local, vault, loadLater);
   const bundled = bundledDescriptors(deps.readExtensionFile);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
@@ -101,7 +101,7 @@ export function createServices(deps: ServiceDeps): Background {
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
-  const trackNonces = createNonceTracker();
+  const trackNonces = createNonceTracker(loadLater);
   const untracked = (endpoint: Endpoint): ChainNode => (method, params, options) => callNode(endpoint, method, params, options?.timeoutMs);
   const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
   const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
@@ -174,6 +174,7 @@ export function createServices(deps: ServiceDeps): Background {
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
+    loadLater,
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

@@ -27,6 +27,7 @@ import type { RequestBudget } from './rpc/budget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
+import type { Later } from './loadLater';
 import type { Emit } from './transport/types';
 import type { VaultRewrite } from './vault/rewrite';
 import type { Vault } from './vault/vault';
@@ -83,6 +84,8 @@ export interface Services {
   reviewTypedData: ReviewTypedData;
   /** The calls of a batch or a transaction described, in a signature's words and with its dangers where a descriptor binds. */
   reviewCalls: ReviewCalls;
+  /** The worker's later script: clear signing, the simulation, ethers' transaction and signing code (loadLater.ts). */
+  loadLater(): Promise<Later>;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

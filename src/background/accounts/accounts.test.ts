@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
-import { ACCOUNTS_DEFAULTS, createAccounts, deriveWallet, type AccountRecord } from './accounts';
+import { ACCOUNTS_DEFAULTS, createAccounts, type AccountRecord } from './accounts';
+import * as keys from './keys';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const ACCOUNT_0 = deriveWallet(MNEMONIC, 0).address as Hex;
-const ACCOUNT_1 = deriveWallet(MNEMONIC, 1).address as Hex;
+const ACCOUNT_0 = keys.deriveWallet(MNEMONIC, 0).address as Hex;
+const ACCOUNT_1 = keys.deriveWallet(MNEMONIC, 1).address as Hex;
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
 const OTHER = '0x00000000000000000000000000000000000bEEF0';
 
@@ -20,7 +21,7 @@ const PLANTED: AccountRecord[] = [
 async function setup() {
   const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
   const secret: VaultSecret = { mnemonic: MNEMONIC };
-  const accounts = createAccounts(local, { secret: async () => secret });
+  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys);
   await accounts.reset(MNEMONIC);
   await accounts.addNext(MNEMONIC);
   await local.set('accounts', PLANTED);

@@ -9,7 +9,7 @@ import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
 import type { Vault } from '../vault/vault';
-import { childNode, nodeAt, walletOf, type KeyNode } from './keys';
+import { addressOf, childNode, derivationPath, nodeAt, type deriveWallet, type KeyNode, type walletOf } from './keys';
 
 export interface AccountRecord {
   address: Hex;
@@ -26,11 +26,6 @@ export interface AccountsSlice {
 }
 export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount: null };
 
-export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
-
-export function deriveWallet(mnemonic: string, index: number): BaseWallet {
-  return walletOf(nodeAt({ phrase: mnemonic }, derivationPath(index)));
-}
 
 export interface Accounts {
   /** While unlocked, as the vault's keys derive them; while locked, as stored. */
@@ -51,7 +46,7 @@ export interface Accounts {
 }
 
 const record = (mnemonic: string, index: number): AccountRecord => ({
-  address: deriveWallet(mnemonic, index).address as Hex,
+  address: addressOf(nodeAt({ phrase: mnemonic }, derivationPath(index))),
   index,
   name: `Account ${index + 1}`,
 });
@@ -73,7 +68,7 @@ function keyAddresses(): (secret: VaultSecret, account: AccountRecord) => Hex | 
     const id = key ? `key ${key}` : `phrase ${account.index}`;
     if (!known.has(id)) {
       root ??= nodeAt({ phrase: secret.mnemonic }, "m/44'/60'/0'/0");
-      known.set(id, walletOf(key ?? childNode(root, account.index)).address as Hex);
+      known.set(id, addressOf(key ?? childNode(root, account.index)));
     }
     return known.get(id);
   };
@@ -90,7 +85,10 @@ function derived(secret: VaultSecret, accounts: AccountRecord[], addressOf: Retu
   return kept;
 }
 
-export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>): Accounts {
+/** The signing wallets' code (ethers' wallet and transaction code), loaded on the first signature (the worker's later script, loadLater.ts). */
+export type LoadSigners = () => Promise<{ walletOf: typeof walletOf; deriveWallet: typeof deriveWallet }>;
+
+export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadSigners: LoadSigners): Accounts {
   const addressOf = keyAddresses();
   const list = async (): Promise<AccountRecord[]> => {
     const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
@@ -153,6 +151,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
       if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);
+      const { walletOf, deriveWallet } = await loadSigners();
       const wallet = key ? walletOf(key) : deriveWallet(secret.mnemonic, account.index);
       if (!same(wallet.address, account.address)) {
         throw new Error(`The key of account index ${account.index} is ${wallet.address}, not ${account.address}: nothing is signed`);

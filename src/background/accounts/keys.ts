@@ -4,7 +4,8 @@
  * which the wallet never uses (its vault has its own format), into every start of the worker. Tested digest for
  * digest against them (keys.test.ts).
  */
-import { BaseWallet, computeHmac, concat, getBytes, Mnemonic, SigningKey, toBeHex, toBigInt, toUtf8Bytes } from 'ethers';
+import { BaseWallet, computeAddress, computeHmac, concat, getBytes, Mnemonic, SigningKey, toBeHex, toBigInt, toUtf8Bytes } from 'ethers';
+import type { Hex } from '../../shared/params';
 
 /** A BIP-32 node: its private key and chain code. */
 export interface KeyNode {
@@ -40,8 +41,18 @@ export function nodeAt(seedOrPhrase: { seed: string } | { phrase: string }, path
   }, split(computeHmac('sha512', toUtf8Bytes('Bitcoin seed'), seed)));
 }
 
-/** The signing wallet of a node's key or of a private key (hex, 0x optional). */
-export function walletOf(key: KeyNode | string): BaseWallet {
-  const hex = typeof key !== 'string' ? key.key : key.startsWith('0x') ? key : `0x${key}`;
-  return new BaseWallet(new SigningKey(hex));
-}
+const privateKeyOf = (key: KeyNode | string): Uint8Array | string => (typeof key !== 'string' ? key.key : key.startsWith('0x') ? key : `0x${key}`);
+
+/** The address of a node's key or of a private key (hex, 0x optional); throws for a key that is not secp256k1's. */
+export const addressOf = (key: KeyNode | string): Hex => computeAddress(new SigningKey(privateKeyOf(key))) as Hex;
+
+/**
+ * The signing wallet of a node's key or of a private key. The worker takes it from its later script (loadLater.ts):
+ * ethers' transaction and signing code is not needed until something is signed.
+ */
+export const walletOf = (key: KeyNode | string): BaseWallet => new BaseWallet(new SigningKey(privateKeyOf(key)));
+
+export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
+
+/** The signing wallet of the phrase's account `index`. */
+export const deriveWallet = (mnemonic: string, index: number): BaseWallet => walletOf(nodeAt({ phrase: mnemonic }, derivationPath(index)));

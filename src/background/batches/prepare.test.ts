@@ -6,7 +6,7 @@ import { LOCAL_DEVNET, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
 import { rejectionOf } from '../../shared/schemas/errorOf';
-import { deriveWallet } from '../accounts/accounts';
+import { deriveWallet } from '../accounts/keys';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { BatchDeps, BatchDraft } from './executors/executor';

@@ -1,7 +1,7 @@
 import { Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
-import { deriveWallet } from '../accounts/accounts';
+import { deriveWallet } from '../accounts/keys';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';

@@ -2,7 +2,7 @@
  * The questions detection (./detection.ts) asks a node, each answering true, false, or undefined when the answer
  * cannot tell (no answer, a limit, something unexpected). Nothing is sent that could change the chain.
  */
-import { BaseWallet, SigningKey, randomBytes, zeroPadValue } from 'ethers';
+import { SigningKey, computeAddress, hashAuthorization, randomBytes, zeroPadValue } from 'ethers';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
@@ -31,14 +31,16 @@ const RETURN_OWN_ADDRESS: Hex = '0x3060005260206000f3';
  * tell: its intrinsic cost counts authorizations on nodes that then ignore them.
  */
 export async function acceptsEip7702(node: ChainNode, timeoutMs: number): Promise<Answer> {
-  // A bare random key: no phrase to derive (Wallet.createRandom's PBKDF2), and no keystore code in the worker.
-  const key = new BaseWallet(new SigningKey(randomBytes(32)));
-  const { signature } = key.authorizeSync({ address: PROBE_DELEGATE, nonce: 0, chainId: 0 });
+  // A bare random key signing with the key's own code: no phrase to derive (Wallet.createRandom's PBKDF2), and no
+  // wallet or transaction code, which the worker loads only to sign (its later script).
+  const key = new SigningKey(randomBytes(32));
+  const address = computeAddress(key);
+  const signature = key.sign(hashAuthorization({ address: PROBE_DELEGATE, nonce: 0, chainId: 0 }));
   const authorization = { address: PROBE_DELEGATE, chainId: '0x0', nonce: '0x0', yParity: quantityOf(signature.yParity), r: signature.r, s: signature.s };
   try {
-    const result = await node<string>('eth_call', [{ to: key.address, authorizationList: [authorization] }, 'latest', { [PROBE_DELEGATE]: { code: RETURN_OWN_ADDRESS } }], { timeoutMs });
+    const result = await node<string>('eth_call', [{ to: address, authorizationList: [authorization] }, 'latest', { [PROBE_DELEGATE]: { code: RETURN_OWN_ADDRESS } }], { timeoutMs });
     if (result === '0x') return false;
-    return result.toLowerCase() === zeroPadValue(key.address, 32).toLowerCase() ? true : undefined;
+    return result.toLowerCase() === zeroPadValue(address, 32).toLowerCase() ? true : undefined;
   } catch (error) {
     return answered(error) && /7702|authori[sz]ation|transaction type|not supported/i.test(error.message) ? false : undefined;
   }

@@ -2,7 +2,6 @@
  * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, reveal the
  * phrase, change the password.
  */
-import type { BaseWallet } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
 import { address as addressParam, type Hex } from '../../shared/params';
@@ -10,7 +9,7 @@ import { announceAccounts } from '../permissions/visible';
 import type { Services } from '../services';
 import { accountParam, fields, none, text } from './params';
 import type { PageFamily } from './types';
-import { walletOf } from '../accounts/keys';
+import { addressOf } from '../accounts/keys';
 import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
 
@@ -25,19 +24,19 @@ async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function walletOfKey(text: string): BaseWallet {
+/** The private key as the vault keeps it (0x, lower case), and its address. */
+function importedKey(text: string): { privateKey: Hex; address: Hex } {
   const key = text.trim().startsWith('0x') ? text.trim() : `0x${text.trim()}`;
   if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw invalidParams('A private key is 64 hex digits (with or without 0x)');
   try {
-    return walletOf(key);
+    return { privateKey: key.toLowerCase() as Hex, address: addressOf(key) };
   } catch {
     throw invalidParams('This is not a valid secp256k1 private key');
   }
 }
 
 export async function importPrivateKey(services: Services, p: { privateKey: string; password: string }): Promise<AccountView> {
-  const wallet = walletOfKey(p.privateKey);
-  const address = wallet.address as Hex;
+  const { privateKey, address } = importedKey(p.privateKey);
   if ((await services.accounts.list()).some((a) => a.address.toLowerCase() === address.toLowerCase())) {
     throw invalidParams(`${address} is already an account of this wallet`);
   }
@@ -46,7 +45,7 @@ export async function importPrivateKey(services: Services, p: { privateKey: stri
     services.vaultRewrite.rewrite(p.password, (secret) => {
       const keys = secret.importedKeys ?? [];
       keyIndex = keys.length;
-      return { ...secret, importedKeys: [...keys, wallet.privateKey] };
+      return { ...secret, importedKeys: [...keys, privateKey] };
     }),
   );
   const { name } = await services.accounts.addImported(address, keyIndex);

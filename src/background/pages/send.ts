@@ -9,7 +9,6 @@ import type { FeeTier } from '../../shared/fees';
 import type { PopupTransaction, SendQuote } from '../../shared/pages';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
-import { unsignedTransactions } from '../batches/unsignedTransactions';
 import { toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
@@ -37,7 +36,7 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
     node<Hex>('eth_getCode', [p.recipient, 'pending']),
   ]);
   const transfer = { chainId: network.chainId, from, atomic: false, upgrade: false, calls: [{ to: p.to, value: p.value, data: p.data }], gasLimits: [`0x${gas.toString(16)}` as Hex] };
-  const l1Fee = await l1FeeUpperBound(node, network, unsignedTransactions(transfer, tiers.aggressive));
+  const l1Fee = await l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(transfer, tiers.aggressive));
   return {
     gasLimit: `0x${gas.toString(16)}`,
     ...(l1Fee > 0n ? { l1Fee: `0x${l1Fee.toString(16)}` as Hex } : {}),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { ACCOUNTS_DEFAULTS, createAccounts, deriveWallet } from '../accounts/accounts';
+import { ACCOUNTS_DEFAULTS, createAccounts } from '../accounts/accounts';
+import * as keys from '../accounts/keys';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -12,7 +13,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, createVault } from '../vault/vault';
 import { createWallet, resetWallet, unlock } from './vault';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const ACCOUNT_0 = deriveWallet(MNEMONIC, 0).address as Hex;
+const ACCOUNT_0 = keys.deriveWallet(MNEMONIC, 0).address as Hex;
 const PASSWORD = 'correct horse';
 const SITE = 'https://dapp.example';
 
@@ -22,7 +23,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
   if (stored.vault !== undefined) await backend.set({ vault: stored.vault });
   const clock = { now: 1_000_000 };
   const vault = createVault(typedStorage(backend, VAULT_DEFAULTS), typedStorage(memoryBackend(), UNLOCKED_DEFAULTS), () => clock.now);
-  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault);
+  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault, async () => keys);
   const permissions = createPermissions(typedStorage(backend, PERMISSIONS_DEFAULTS));
   const events: [string, string, unknown][] = [];
   const firewallChecks: (Hex | undefined)[] = [];

@@ -2,7 +2,7 @@ import { recoverAddress } from 'ethers';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
-import { deriveWallet } from '../accounts/accounts';
+import { deriveWallet } from '../accounts/keys';
 import { userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
 import { dummyAuthorization, signUserOperation } from './userOperation';
 

@@ -15,9 +15,7 @@ import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
-import { unsignedTransactions } from '../batches/unsignedTransactions';
 import type { BatchCall, BatchRecord } from '../batches/types';
-import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { method, type AccountContext, type DappTable } from './types';
 
@@ -46,7 +44,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
   const asked = request.capabilities.dataSuffix;
-  const suffix = asked === undefined ? undefined : (await loadLater()).parseDataSuffix(asked);
+  const suffix = asked === undefined ? undefined : (await services.loadLater()).parseDataSuffix(asked);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);
@@ -60,7 +58,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
   // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
   const [l1Fee, described] = await Promise.all([
-    l1FeeUpperBound(node, network, unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
+    l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
   ]);
   const lookAlikeRecipients = await poisonedRecipients(services, described);
   return {

@@ -11,6 +11,7 @@ import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
+import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -53,6 +54,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     previews: { of: () => undefined },
     // Words need no descriptor here: the calls are plain transfers.
     reviewCalls: async (calls: CallInput[]) => calls.map(describeCall),
+    loadLater,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => void requested.push(details) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });

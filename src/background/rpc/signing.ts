@@ -2,10 +2,9 @@
  * personal_sign, personal_ecRecover and typed data (eth_signTypedData v1, _v3, _v4): shown to the user, signed by the
  * account's key in the background.
  */
-import { getBytes, toQuantity, verifyMessage } from 'ethers';
+import { getBytes, toQuantity } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
 import { rememberSignedGrants } from '../allowances/signedGrants';
-import { messageDangers } from '../clearSigning/personalSign';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { approvedTypedDataDigest } from '../../shared/typedData/digest';
@@ -55,9 +54,9 @@ export const signingMethods = {
     account: (request) => request.address,
     approval: {
       type: 'signMessage',
-      async prepare({ message }, { account, origin }) {
+      async prepare({ message }, { account, origin, services }) {
         const text = messageText(message);
-        return text === null ? { account, message, dangers: messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: (await services.loadLater()).messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ details }, _answer, services) {
         return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
@@ -68,7 +67,7 @@ export const signingMethods = {
   personal_ecRecover: method({
     parse: parseEcRecover,
     auth: 'none',
-    handle: async ({ message, signature }) => verifyMessage(getBytes(message), signature).toLowerCase(),
+    handle: async ({ message, signature }, { services }) => (await services.loadLater()).verifyMessage(getBytes(message), signature).toLowerCase(),
   }),
   eth_signTypedData: typedDataMethod(parseSignTypedDataV1),
   eth_signTypedData_v3: typedDataMethod(parseSignTypedData('V3')),

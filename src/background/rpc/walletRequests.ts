@@ -3,7 +3,7 @@
  * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
  * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
-import { Transaction, hexlify, randomBytes, verifyAuthorization } from 'ethers';
+import { hexlify, randomBytes, verifyAuthorization } from 'ethers';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
 import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
 import { invalidParams } from '../../shared/errors';
@@ -11,13 +11,13 @@ import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
 import { toHexTierFees } from '../batches/fees';
-import { repricedUnsigned, unsignedTransactions } from '../batches/unsignedTransactions';
 import { followBatch } from '../batches/follow';
 import { planReplacement, replaceTransaction, selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
 import { recordedCalls } from '../calls/recorded';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
+import type { Later } from '../loadLater';
 import { tierFees, type Fees } from '../fees/tiers';
 import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
 
@@ -34,7 +34,7 @@ const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.f
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
 /** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
-export function authorizationsIn(raw: Hex): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
+export function authorizationsIn(raw: Hex, { Transaction }: Pick<Later, 'Transaction'>): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
   const list = Transaction.from(raw).authorizationList ?? [];
   return list.map((auth) => {
     const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
@@ -46,9 +46,9 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
   // Priced as a speed-up at the dearest tier: a cancel is shorter, a cheaper tier no longer.
-  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [repricedUnsigned(pending.raw, tiers.aggressive)]);
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [(await services.loadLater()).repricedUnsigned(pending.raw, tiers.aggressive)]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
-  const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw) : [];
+  const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw, await services.loadLater()) : [];
   return {
     mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
     networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
@@ -75,7 +75,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
-  const l1Fee = await l1FeeUpperBound(node, network, unsignedTransactions(planned, tiers.aggressive));
+  const l1Fee = await l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(planned, tiers.aggressive));
   const name = KNOWN_DELEGATES[delegate.toLowerCase()];
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,

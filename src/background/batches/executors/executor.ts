@@ -3,6 +3,7 @@
  * order: atomic (one EIP-7702 self-call), sequential (one transaction per call), sponsored (one ERC-4337 userOp).
  * The dispatcher (../run.ts, ../prepare.ts) only picks one.
  */
+import type { Transaction } from 'ethers';
 import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { Accounts } from '../../accounts/accounts';
@@ -28,6 +29,8 @@ export interface BatchDeps {
   detection: Pick<Detection, 'stored'>;
   /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */
   firewall?: Pick<Firewall, 'check'>;
+  /** ethers' transaction decoder, loaded when a pending transaction is replaced (the worker's later script, loadLater.ts). */
+  loadLater(): Promise<{ Transaction: typeof Transaction }>;
 }
 
 /** A batch before planning: who asks, for which account, which calls. */

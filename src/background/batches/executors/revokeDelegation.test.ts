@@ -2,7 +2,7 @@
 import { Transaction, ZeroAddress, verifyAuthorization } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../../shared/params';
-import { deriveWallet } from '../../accounts/accounts';
+import { deriveWallet } from '../../accounts/keys';
 import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { sendApproved } from '../run';

@@ -3,7 +3,7 @@ import { Transaction, ZeroAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import { DEVNET_BUILD_NETWORKS } from '../../../shared/networks';
-import { deriveWallet } from '../../accounts/accounts';
+import { deriveWallet } from '../../accounts/keys';
 import { createSealer, memoryKeyStore } from '../../storage/seal';
 import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { toHexTierFees } from '../fees';
@@ -89,6 +89,7 @@ async function setup(extra: Partial<BatchRecord> = {}) {
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
     detection: { stored: async () => undefined },
+    loadLater: async () => ({ Transaction }),
   } as unknown as BatchDeps;
   await batches.add({
     id: 'b', origin: ORIGIN, chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,
