@@ -62,12 +62,15 @@ const sentMethods = (port: FakePort) => port.sent.map((m) => (m as RequestMessag
 const windowListeners: [string, EventListenerOrEventListenerObject][] = [];
 const addEventListener = window.addEventListener.bind(window);
 
-beforeEach(async () => {
+/** Loads the script afresh, as injected into a top frame or a subframe. */
+async function inject(frame: 'top' | 'subframe'): Promise<void> {
   for (const [type, listener] of windowListeners.splice(0)) window.removeEventListener(type, listener);
+  vi.restoreAllMocks();
   vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
     windowListeners.push([type, listener]);
     addEventListener(type, listener);
   });
+  if (frame === 'subframe') vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
   ports.length = 0;
   toPage.length = 0;
   vi.resetModules();
@@ -75,6 +78,48 @@ beforeEach(async () => {
     if (envelope.target === INPAGE_TARGET && envelope.data) toPage.push(envelope.data);
   });
   await import('./index');
+}
+
+beforeEach(() => inject('top'));
+
+/** The page's provider says it started. */
+const inpageReady = () => window.dispatchEvent(new MessageEvent('message', { data: { target: CONTENT_TARGET, data: { type: 'inpage-ready' } }, origin: window.origin, source: window }));
+/** What the script told the page it is: its instance, and the settings when it had them. */
+const contentReady = () => toPage.filter((m) => m.type === 'content-ready');
+
+describe('the port to the worker', () => {
+  it('opens at injection in a top frame', () => {
+    expect(ports).toHaveLength(1);
+  });
+
+  it('opens in a subframe only once its page uses the provider (most frames are ads and embeds that never do)', async () => {
+    await inject('subframe');
+    expect(ports).toHaveLength(0);
+    // It still says it is here, without settings: a provider already in use (Firefox re-injects this script into open
+    // tabs when the add-on restarts) sends its unanswered requests again.
+    expect(contentReady()).toEqual([{ type: 'content-ready', instance: expect.any(String) }]);
+    inpageReady();
+    expect(ports).toHaveLength(1);
+    ports[0].say(settings('0x7a69'));
+    await Promise.resolve();
+    expect(contentReady().at(-1)).toEqual({ type: 'content-ready', instance: contentReady()[0].instance, settings: { isMetaMask: true } });
+    expect(ask('eth_chainId')).toEqual(answer('0x7a69'));
+    expect(ports).toHaveLength(1);
+  });
+
+  it('stays closed in a subframe whose page never used the provider, also when it comes back from the back/forward cache', async () => {
+    await inject('subframe');
+    window.dispatchEvent(fromCache('pagehide'));
+    window.dispatchEvent(fromCache('pageshow'));
+    expect(ports).toHaveLength(0);
+  });
+
+  it('opens in a subframe for a request that comes before the provider said it started', async () => {
+    await inject('subframe');
+    expect(ask('eth_accounts')).toBeUndefined();
+    expect(ports).toHaveLength(1);
+    expect(sentMethods(ports[0])).toEqual(['eth_accounts']);
+  });
 });
 
 describe('eth_chainId in the content script', () => {

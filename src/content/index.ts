@@ -3,7 +3,8 @@
  * protocol defines; it decides nothing and keeps no state but what is still on its way and the chain id
  * the background last named on the open port, which answers eth_chainId without a round trip to the worker
  * (the most asked request of all). The background learns the page's origin from the browser, not from
- * anything relayed here. At injection it opens its port to the background, whose first message is the
+ * anything relayed here. It opens its port to the background at injection in a top frame, and in a subframe (most are
+ * ads and embeds that never use the wallet) when its page first uses the provider; the port's first message is the
  * page's settings (isMetaMask) and the selected chain; the provider gets the settings with "content-ready",
  * before any request of the page is answered.
  */
@@ -39,6 +40,8 @@ const toPage = (data: ToPageMessage): void => {
 /** Requests handed to the background and not answered yet. */
 const unanswered = new Map<string, RequestMessage>();
 let port: Port | null = null;
+/** A port was opened here once: a subframe whose page never used the provider needs none, even back from the cache. */
+let used = false;
 /**
  * The selected chain as the background named it on the open port: first with the settings, then by every chainChanged
  * (which the worker sends before it answers the switch). Forgotten with the port: a new worker names it again.
@@ -53,6 +56,7 @@ let chainId: string | undefined;
 function connection(): Port {
   if (port) return port;
   const opened = runtime().connect({ name: PROVIDER_PORT });
+  used = true;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
     // A port this script closed itself (the page went into the back/forward cache) was replaced already.
@@ -102,10 +106,22 @@ function answeredHere(message: RequestMessage): boolean {
   return true;
 }
 
+/** Opens the port if it is not open; without an extension behind this script any more (reloaded), requests say so. */
+function open(): void {
+  try {
+    connection();
+  } catch {
+    settingsHeard(DEFAULT_SETTINGS);
+  }
+}
+
 window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
   if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
   const message = event.data.data;
-  if (isInpageReady(message)) return ready();
+  if (isInpageReady(message)) {
+    open();
+    return ready();
+  }
   // A page sends its unanswered requests again to a content script that started after an extension restart; one
   // this script already passed on is on its way.
   if (!isRequestMessage(message) || unanswered.has(message.id) || answeredHere(message)) return;
@@ -117,14 +133,13 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
 // An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
 if (window.origin === 'null') {
   settingsHeard(DEFAULT_SETTINGS);
-} else {
-  try {
-    connection();
-  } catch {
-    // No extension behind this script any more (reloaded): the requests will say so.
-    settingsHeard(DEFAULT_SETTINGS);
-  }
+} else if (window.top === window) {
+  open();
   ready();
+} else {
+  // Says it is here, without settings until the port brings them: a provider already in use (Firefox re-injects this
+  // script into open tabs when the add-on restarts) sends its unanswered requests again, which opens the port.
+  toPage({ type: 'content-ready', instance });
 }
 
 // A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
@@ -137,7 +152,7 @@ window.addEventListener('pagehide', (event) => {
   closing.disconnect();
 });
 window.addEventListener('pageshow', (event) => {
-  if (!event.persisted || window.origin === 'null' || port) return;
+  if (!event.persisted || window.origin === 'null' || port || !used) return;
   try {
     connection();
     resend();

@@ -62,9 +62,13 @@ export class ProviderEmitter {
     }
   }
 
+  /** Called when a listener is added: someone listens from now on. */
+  protected listened(): void {}
+
   private add(event: string, listener: Listener, once: boolean): this {
     if (typeof listener !== 'function') throw new TypeError(`The ${event} listener must be a function`);
     this.registrations.set(event, [...(this.registrations.get(event) ?? []), { listener, once }]);
+    this.listened();
     return this;
   }
 }

@@ -52,6 +52,8 @@ export class InpageProvider extends ProviderEmitter {
   readonly isBatchWallet = true;
   /** The content script listening now; null until one has said it is ready (requests wait until then). */
   private contentInstance: string | null = null;
+  /** Said it is here and asked the chain and the accounts (start). */
+  private started = false;
 
   constructor() {
     super();
@@ -64,6 +66,17 @@ export class InpageProvider extends ProviderEmitter {
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
       else this.onEvent(message.event, message.data);
     });
+    if (window.top === window) this.start();
+  }
+
+  /**
+   * Says it is here (its content script then opens the port to the wallet) and asks the chain and the accounts, which
+   * fill chainId and selectedAddress and fire connect: at once in a top frame, and in a subframe on its page's first
+   * use (a request, a listener, reading them): most subframes are ads and embeds that never use the wallet.
+   */
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
     if (window.origin !== 'null') this.post({ type: 'inpage-ready' });
     this.request({ method: 'eth_chainId' }).then(
       (chainId) => this.onEvent('connect', { chainId }),
@@ -75,6 +88,10 @@ export class InpageProvider extends ProviderEmitter {
     );
   }
 
+  protected override listened(): void {
+    this.start();
+  }
+
   /** True unless the user turned MetaMask compatibility off for this site (or for all): dapps gate on it. */
   get isMetaMask(): boolean {
     return this.settings.isMetaMask;
@@ -82,16 +99,19 @@ export class InpageProvider extends ProviderEmitter {
 
   /** The account the page sees first, or null; kept current by accountsChanged. */
   get selectedAddress(): string | null {
+    this.start();
     return this.state.selectedAddress;
   }
 
   /** The selected network's chain id (hex), or null before the wallet answered. */
   get chainId(): string | null {
+    this.start();
     return this.state.chainId;
   }
 
   /** The chain id in decimal, as net_version answers it. */
   get networkVersion(): string | null {
+    this.start();
     return this.state.chainId === null ? null : BigInt(this.state.chainId).toString();
   }
 
@@ -116,6 +136,7 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   request(args: { method: string; params?: unknown }): Promise<unknown> {
+    this.start();
     if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || args.method === '') {
       return Promise.reject(new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' }));
     }
@@ -138,6 +159,7 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   isConnected(): boolean {
+    this.start();
     return this.connected;
   }
 
@@ -150,8 +172,8 @@ export class InpageProvider extends ProviderEmitter {
    * A new content script (first load, or after an extension restart): everything unanswered goes to it. What the old
    * one passed on died with the old background, or never reached it; the new one passes each id on once.
    */
-  private onContentReady(instance: string, settings: PageSettings): void {
-    this.settings = settings;
+  private onContentReady(instance: string, settings: PageSettings | undefined): void {
+    if (settings) this.settings = settings;
     if (instance === this.contentInstance) return;
     this.contentInstance = instance;
     for (const waiter of this.pending.values()) this.post(waiter.message);

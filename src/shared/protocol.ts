@@ -54,7 +54,8 @@ export interface EventMessage {
 export interface ContentReady {
   type: 'content-ready';
   instance: string;
-  settings: PageSettings;
+  /** Absent from a subframe's content script until its port is open (it opens when the page uses the provider). */
+  settings?: PageSettings;
 }
 
 /** What the provider of a page is told at load, from the user's settings for its origin. */
@@ -109,7 +110,7 @@ export function isRequestMessage(value: unknown): value is RequestMessage {
 export function isToPageMessage(value: unknown): value is ToPageMessage {
   const m = value as ToPageMessage | null;
   if (typeof m !== 'object' || m === null) return false;
-  if (m.type === 'content-ready') return typeof m.instance === 'string' && typeof m.settings?.isMetaMask === 'boolean';
+  if (m.type === 'content-ready') return typeof m.instance === 'string' && (m.settings === undefined || typeof m.settings.isMetaMask === 'boolean');
   if (m.type === 'rpc-response') return typeof m.id === 'string' && typeof m.origin === 'string' && typeof m.response === 'object';
   return m.type === 'provider-event' && typeof m.origin === 'string' && typeof m.event === 'string';
 }
