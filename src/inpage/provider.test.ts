@@ -15,16 +15,32 @@ const toContent: ToContentMessage[] = [];
 /** What the provider said to the content script: 'inpage-ready', or the methods it asked. */
 const said = () => toContent.map((m) => (m.type === 'rpc-request' ? m.request.method : m.type));
 /** The content script says it is here (with the settings once its port brought them). */
-const contentReady = () =>
-  window.dispatchEvent(new MessageEvent('message', { data: { target: INPAGE_TARGET, data: { type: 'content-ready', instance: 'c1', settings: { isMetaMask: true } } }, origin: window.origin, source: window }));
+/** `null`: without settings, as a subframe's content script says it is here before its port is open. */
+const contentReady = (instance = 'c1', settings: { isMetaMask: boolean } | null = { isMetaMask: true }) =>
+  toPage({ type: 'content-ready', instance, ...(settings ? { settings } : {}) });
+/** A message of the content script to the page. */
+const toPage = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data: { target: INPAGE_TARGET, data }, origin: window.origin, source: window }));
+/** The content script answers every request the provider posted so far. */
+const answerAll = () => toContent.forEach((m) => m.type === 'rpc-request' && toPage({ type: 'rpc-response', id: m.id, origin: window.origin, response: { result: m.request.method === 'eth_accounts' ? [] : '0x7a69' } }));
+
+/** What each test's provider listens with, removed after the test: the next test's messages are not for it. */
+const listeners: EventListener[] = [];
+const addEventListener = window.addEventListener.bind(window);
 
 beforeEach(() => {
   toContent.length = 0;
+  vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
+    if (type === 'message') listeners.push(listener as EventListener);
+    addEventListener(type, listener);
+  });
   vi.spyOn(window, 'postMessage').mockImplementation((envelope: { target?: string; data?: ToContentMessage }) => {
     if (envelope.target === CONTENT_TARGET && envelope.data) toContent.push(envelope.data);
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  for (const listener of listeners.splice(0)) window.removeEventListener('message', listener);
+  vi.restoreAllMocks();
+});
 
 describe('the provider', () => {
   it('starts at once in a top frame: it says it is here and asks the chain and the accounts', () => {
@@ -55,6 +71,37 @@ describe('the provider', () => {
       use(provider);
       use(provider);
       expect(said()).toEqual(expected);
+    });
+
+    it('makes a content script that came after its start open its port, so that its events and settings reach it', () => {
+      const provider = new InpageProvider();
+      provider.on('accountsChanged', () => undefined);
+      contentReady('c1', null);
+      answerAll();
+      toContent.length = 0;
+      // Firefox runs the content script again when the add-on restarts: the new one opens no port until asked to,
+      // and a provider in use with nothing unanswered would otherwise never hear an event or its settings again.
+      contentReady('c2', null);
+      expect(said()).toEqual(['inpage-ready']);
+      contentReady('c2', { isMetaMask: false });
+      expect(provider.isMetaMask).toBe(false);
+      expect(said()).toEqual(['inpage-ready']);
+    });
+
+    it('gets its settings from a content script that said it is here only after the page used the provider', () => {
+      const provider = new InpageProvider();
+      void provider.request({ method: 'eth_blockNumber' });
+      contentReady('late', null);
+      expect(said()).toEqual(['inpage-ready', 'inpage-ready', 'eth_chainId', 'eth_accounts', 'eth_blockNumber']);
+      contentReady('late', { isMetaMask: false });
+      expect(provider.isMetaMask).toBe(false);
+    });
+
+    it('asks nothing of a content script while its page has not used it', () => {
+      new InpageProvider();
+      contentReady('c1', null);
+      contentReady('c2', null);
+      expect(said()).toEqual([]);
     });
   });
 });

@@ -176,6 +176,9 @@ export class InpageProvider extends ProviderEmitter {
     if (settings) this.settings = settings;
     if (instance === this.contentInstance) return;
     this.contentInstance = instance;
+    // Without settings it has no port yet (a subframe's opens on its page's first use): a provider already in use (its
+    // content script came after it, or again after an add-on restart) asks for one, or no event and no setting reach it.
+    if (!settings && this.started) this.post({ type: 'inpage-ready' });
     for (const waiter of this.pending.values()) this.post(waiter.message);
   }
 
