@@ -53,25 +53,32 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);
-  // Simulated while the window opens; the screen asks for it (previewApproval).
-  void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
-  const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
-  // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
-  const [l1Fee, described] = await Promise.all([
-    l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
-  ]);
-  const lookAlikeRecipients = await poisonedRecipients(services, described);
-  return {
-    batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
-    atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
-    totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-    maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
-    ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
-    warning: batch.warning,
-    ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
-    ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
-    ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
-  };
+  try {
+    // Simulated while the window opens; the screen asks for it (previewApproval).
+    void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
+    const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
+    // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
+    const [l1Fee, described] = await Promise.all([
+      l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
+    ]);
+    const lookAlikeRecipients = await poisonedRecipients(services, described);
+    return {
+      batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
+      atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
+      totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
+      maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
+      ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
+      warning: batch.warning,
+      ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
+      ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
+      ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
+    };
+  } catch (error) {
+    // Failed before the user was asked (the later script did not load, a node did not answer): the id was never
+    // submitted, and the site may send it again.
+    await services.batches.remove(origin, id);
+    throw error;
+  }
 }
 
 function idParam(params: unknown, name: string): string {

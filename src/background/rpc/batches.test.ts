@@ -1,0 +1,75 @@
+/**
+ * wallet_sendCalls reserves its batch id only for a batch whose approval is asked: a request refused or failed before
+ * the question leaves the id free, so the site may send it again (EIP-5792's duplicate-id error is for a batch that
+ * really was submitted).
+ */
+import { describe, expect, it } from 'vitest';
+import type { SendCallsDetails } from '../../shared/approvals';
+import { BatchErrorCode, ErrorCode } from '../../shared/errors';
+import { LOCAL_DEVNET } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import { createBatchStore } from '../batches/store';
+import { BATCHES_DEFAULTS } from '../batches/types';
+import { describeCall, type CallInput } from '../calls/describe';
+import { loadLater } from '../loadLater';
+import type { Services } from '../services';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { askAsWallet } from './pipeline';
+
+const WALLET = 'chrome-extension://wallet';
+const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const replyTo = { tabId: -1, frameId: 0, origin: WALLET, requestId: '' };
+
+/** A plain chain (no OP-stack oracle); `failing` makes the worker's later script fail to load while it is true. */
+function setup() {
+  const node = async <T>(method: string): Promise<T> => {
+    switch (method) {
+      case 'eth_getCode': return '0x' as T;
+      case 'eth_estimateGas': return '0x5208' as T;
+      case 'eth_feeHistory': return { baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] } as T;
+      case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+  const asked: SendCallsDetails[] = [];
+  const state = { failing: false };
+  const services = {
+    batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    networks: { selected: async () => LOCAL_DEVNET },
+    nodeFor: async () => node,
+    previews: { of: () => undefined },
+    reviewCalls: async (calls: CallInput[]) => calls.map(describeCall),
+    loadLater: () => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : loadLater()),
+    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
+  } as unknown as Services;
+  const send = (capabilities: Record<string, unknown> = {}) =>
+    askAsWallet('wallet_sendCalls', [{ version: '2.0.0', id: 'order-1', chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: '0x1' }], capabilities }], { origin: WALLET, method: 'wallet_sendCalls', services, account: FROM, replyTo });
+  return { send, asked, state };
+}
+
+describe('a batch id', () => {
+  it('is free again after a malformed ERC-8021 suffix was refused', async () => {
+    const { send, asked } = setup();
+    await expect(send({ dataSuffix: { value: '0x1234' } })).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    await send();
+    expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
+  });
+
+  it('is free again after the batch failed to be prepared once it was reserved (the later script did not load)', async () => {
+    const { send, asked, state } = setup();
+    state.failing = true;
+    await expect(send()).rejects.toThrow('background-later.js failed to load');
+    state.failing = false;
+    await send();
+    expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
+  });
+
+  it('is refused while its batch waits for the user', async () => {
+    const { send } = setup();
+    await send();
+    await expect(send()).rejects.toMatchObject({ code: BatchErrorCode.duplicateId });
+  });
+});
