@@ -80,26 +80,33 @@ try {
   await benchFailover({ popup, dapp, nodeUrl: devnet.rpcUrl, balance, times: (method, params) => times(method, params, 'wallet') });
 
   const coldStarts: number[] = [];
+  const coldAccounts: number[] = [];
   const compiled: number[] = [];
   const evaluated: number[] = [];
-  // The first answer after each stop (no warm-up): measured alone, as the page sees it.
-  for (let i = 0; i < 10; i++) {
+  /** The page's first request after a stop (no warm-up): measured alone, as the page sees it. */
+  const afterStop = async (method: string): Promise<number> => {
     await browser.stopServiceWorker();
-    coldStarts.push(...(await dapp.screen.evaluate(async () => {
+    return dapp.screen.evaluate(async (method) => {
       const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
       const start = performance.now();
-      // Answered by the worker (eth_chainId may be answered by the content script).
-      await ethereum.request({ method: 'net_version' });
-      return [performance.now() - start];
-    }, undefined)));
+      await ethereum.request({ method });
+      return performance.now() - start;
+    }, method);
+  };
+  for (let i = 0; i < 10; i++) {
+    // Answered by the worker (eth_chainId may be answered by the content script).
+    coldStarts.push(await afterStop('net_version'));
     // The worker's own marks, from its start: its script compiled and running, then its top-level work done.
     const [ran, done] = await browser.evaluateInWorker(() => ['background-compiled', 'background-evaluated'].map((name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN));
     compiled.push(ran);
     evaluated.push(done - ran);
+    // What a connected site asks first: its accounts, which the worker checks against the vault's keys.
+    coldAccounts.push(await afterStop('eth_accounts'));
   }
   report('first answer after the worker stopped', coldStarts);
   report('  worker start → its script compiled', compiled);
   report("  the worker script's top-level work", evaluated);
+  report('first eth_accounts after the worker stopped', coldAccounts);
   // The worker as its last start left it (one request answered), after a full garbage collection.
   const heapAtStart = await browser.workerHeap();
 

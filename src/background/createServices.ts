@@ -4,6 +4,7 @@
  */
 import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
+import { createKeyAddresses } from './accounts/keyAddresses';
 import { createApprovals, type ApprovalWindow } from './approvals/approvals';
 import { createBatchStore } from './batches/store';
 import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
@@ -92,7 +93,7 @@ export function createServices(deps: ServiceDeps): Background {
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
-  const accounts = createAccounts(local, vault, loadLater);
+  const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session));
   const bundled = bundledDescriptors(deps.readExtensionFile);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
 import { ACCOUNTS_DEFAULTS, createAccounts, type AccountRecord } from './accounts';
+import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
 import * as keys from './keys';
+
+// Counts the phrase's derivations (a PBKDF2 run each).
+vi.mock('./keys', async (original) => {
+  const actual = await original<typeof import('./keys')>();
+  return { ...actual, nodeAt: vi.fn(actual.nodeAt) };
+});
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const ACCOUNT_0 = keys.deriveWallet(MNEMONIC, 0).address as Hex;
@@ -21,7 +28,7 @@ const PLANTED: AccountRecord[] = [
 async function setup() {
   const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
   const secret: VaultSecret = { mnemonic: MNEMONIC };
-  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys);
+  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS)));
   await accounts.reset(MNEMONIC);
   await accounts.addNext(MNEMONIC);
   await local.set('accounts', PLANTED);
@@ -30,6 +37,20 @@ async function setup() {
 }
 
 describe('accounts', () => {
+  it('are listed by a restarted worker without deriving the phrase again (what the last one derived is in session storage)', async () => {
+    const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+    const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
+    const vault = { secret: async (): Promise<VaultSecret> => ({ mnemonic: MNEMONIC }) };
+    const first = createAccounts(local, vault, async () => keys, createKeyAddresses(session));
+    await first.reset(MNEMONIC);
+    await first.addNext(MNEMONIC);
+    expect((await first.list()).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
+    vi.mocked(keys.nodeAt).mockClear();
+    const restarted = createAccounts(local, vault, async () => keys, createKeyAddresses(session));
+    expect((await restarted.list()).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
+    expect(keys.nodeAt).not.toHaveBeenCalled();
+  });
+
   it('lists only the addresses the vault derives: an altered one as derived, one the vault has no key for dropped, the selection among them', async () => {
     const { accounts } = await setup();
     expect(await accounts.list()).toEqual([

@@ -7,9 +7,9 @@
 import type { BaseWallet } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
-import type { VaultSecret } from '../vault/crypto';
 import type { Vault } from '../vault/vault';
-import { addressOf, childNode, derivationPath, nodeAt, type deriveWallet, type KeyNode, type walletOf } from './keys';
+import type { AccountKey, KeyAddresses } from './keyAddresses';
+import { addressOf, derivationPath, nodeAt, type deriveWallet, type walletOf } from './keys';
 
 export interface AccountRecord {
   address: Hex;
@@ -53,32 +53,11 @@ const record = (mnemonic: string, index: number): AccountRecord => ({
 
 const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
 
-/** The address of each account's key in a secret, remembered: deriving from the phrase costs a PBKDF2 run. */
-function keyAddresses(): (secret: VaultSecret, account: AccountRecord) => Hex | undefined {
-  let phrase: string | undefined;
-  let root: KeyNode | undefined;
-  const known = new Map<string, Hex>();
-  return (secret, account) => {
-    if (phrase !== secret.mnemonic) {
-      [phrase, root] = [secret.mnemonic, undefined];
-      known.clear();
-    }
-    const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
-    if (account.imported && !key) return undefined;
-    const id = key ? `key ${key}` : `phrase ${account.index}`;
-    if (!known.has(id)) {
-      root ??= nodeAt({ phrase: secret.mnemonic }, "m/44'/60'/0'/0");
-      known.set(id, addressOf(key ?? childNode(root, account.index)));
-    }
-    return known.get(id);
-  };
-}
-
-/** The records as `secret` derives them: each with its key's address, once; those without a key dropped. */
-function derived(secret: VaultSecret, accounts: AccountRecord[], addressOf: ReturnType<typeof keyAddresses>): AccountRecord[] {
+/** The records as the secret's keys derive them: each with its key's address, once; those without a key dropped. */
+function derived(accounts: AccountRecord[], addressOf: (account: AccountKey) => Hex | undefined): AccountRecord[] {
   const kept: AccountRecord[] = [];
   for (const account of accounts) {
-    const address = addressOf(secret, account);
+    const address = addressOf(account);
     if (!address) console.warn(`[accounts] ${account.address} has no key in the vault: not listed`);
     else if (!kept.some((k) => same(k.address, address))) kept.push(same(address, account.address) ? account : { ...account, address });
   }
@@ -88,11 +67,13 @@ function derived(secret: VaultSecret, accounts: AccountRecord[], addressOf: Retu
 /** The signing wallets' code (ethers' wallet and transaction code), loaded on the first signature (the worker's later script, loadLater.ts). */
 export type LoadSigners = () => Promise<{ walletOf: typeof walletOf; deriveWallet: typeof deriveWallet }>;
 
-export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadSigners: LoadSigners): Accounts {
-  const addressOf = keyAddresses();
+export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadSigners: LoadSigners, keyAddresses: KeyAddresses): Accounts {
   const list = async (): Promise<AccountRecord[]> => {
     const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
-    return secret ? derived(secret, accounts, addressOf) : accounts;
+    if (!secret) return accounts;
+    const kept = derived(accounts, await keyAddresses.of(secret));
+    await keyAddresses.save();
+    return kept;
   };
   const find = async (address: Hex): Promise<AccountRecord | undefined> => (await list()).find((a) => same(a.address, address));
   const selected = async (): Promise<Hex | null> => {
@@ -106,10 +87,12 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     async verify() {
       const secret = await vault.secret();
       if (!secret) return;
+      const addressOf = await keyAddresses.of(secret);
       await local.update('accounts', (accounts) => {
-        const kept = derived(secret, accounts, addressOf);
+        const kept = derived(accounts, addressOf);
         return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
       });
+      await keyAddresses.save();
       const chosen = await selected();
       if (chosen !== (await local.get('selectedAccount'))) await local.set('selectedAccount', chosen);
     },

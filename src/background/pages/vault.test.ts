@@ -3,6 +3,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { ACCOUNTS_DEFAULTS, createAccounts } from '../accounts/accounts';
+import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from '../accounts/keyAddresses';
 import * as keys from '../accounts/keys';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
@@ -23,7 +24,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
   if (stored.vault !== undefined) await backend.set({ vault: stored.vault });
   const clock = { now: 1_000_000 };
   const vault = createVault(typedStorage(backend, VAULT_DEFAULTS), typedStorage(memoryBackend(), UNLOCKED_DEFAULTS), () => clock.now);
-  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault, async () => keys);
+  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS)));
   const permissions = createPermissions(typedStorage(backend, PERMISSIONS_DEFAULTS));
   const events: [string, string, unknown][] = [];
   const firewallChecks: (Hex | undefined)[] = [];

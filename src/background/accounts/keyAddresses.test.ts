@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { VaultSecret } from '../vault/crypto';
+import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
+import * as keys from './keys';
+
+// Counts the phrase's derivations (a PBKDF2 run each).
+vi.mock('./keys', async (original) => {
+  const actual = await original<typeof import('./keys')>();
+  return { ...actual, nodeAt: vi.fn(actual.nodeAt) };
+});
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const SECRET: VaultSecret = { mnemonic: MNEMONIC, importedKeys: [KEY] };
+
+describe('the addresses of the secret\'s keys', () => {
+  it('are derived once, and a restarted worker reads them back from session storage rather than deriving again', async () => {
+    const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
+    const first = createKeyAddresses(session);
+    const addressOf = await first.of(SECRET);
+    expect([addressOf({ index: 0 }), addressOf({ index: 1 }), addressOf({ index: 0, imported: true })]).toEqual([
+      keys.deriveWallet(MNEMONIC, 0).address, keys.deriveWallet(MNEMONIC, 1).address, keys.walletOf(KEY).address,
+    ]);
+    await first.save();
+    vi.mocked(keys.nodeAt).mockClear();
+    const restarted = createKeyAddresses(session);
+    const again = await restarted.of(SECRET);
+    expect([again({ index: 0 }), again({ index: 1 }), again({ index: 0, imported: true })]).toEqual([
+      keys.deriveWallet(MNEMONIC, 0).address, keys.deriveWallet(MNEMONIC, 1).address, keys.walletOf(KEY).address,
+    ]);
+    expect(keys.nodeAt).not.toHaveBeenCalled();
+  });
+
+  it('are derived anew for another secret (another phrase, another imported key); a key the vault lacks has none', async () => {
+    const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
+    const first = createKeyAddresses(session);
+    (await first.of(SECRET))({ index: 0 });
+    await first.save();
+    const restarted = createKeyAddresses(session);
+    const other = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
+    expect((await restarted.of({ mnemonic: other }))({ index: 0 })).toBe(keys.deriveWallet(other, 0).address);
+    const otherKey = { mnemonic: MNEMONIC, importedKeys: [`0x${'11'.repeat(32)}`] };
+    expect((await restarted.of(otherKey))({ index: 0, imported: true })).toBe(keys.walletOf(`0x${'11'.repeat(32)}`).address);
+    expect((await restarted.of(SECRET))({ index: 1, imported: true })).toBeUndefined();
+  });
+});
