@@ -1,0 +1,25 @@
+/**
+ * The simulated preview of the request the approval window's address names, asked for by the window's first script
+ * (approval/firstPaint.ts) rather than once its screen has rendered: it is on its way while React loads. The screen's
+ * preview (usePreview.ts) takes it, once, when it is of the same request.
+ */
+import type { Preview } from '../../shared/preview';
+import { call } from '../api/background';
+
+/** The screens that show a preview (each calls usePreview). */
+const PREVIEWED = new Set(['sendCalls', 'sendTransaction', 'replaceTransaction', 'revokeDelegation']);
+
+let early: { id: string; preview: Promise<Preview> } | undefined;
+
+export function askPreviewEarly({ id, type }: { id: string; type: string }): void {
+  if (!PREVIEWED.has(type)) return;
+  early = { id, preview: call('previewApproval', { id }) };
+  // Its failure is the screen's to show, if the screen takes it.
+  early.preview.catch(() => undefined);
+}
+
+export function previewOf(id: string): Promise<Preview> {
+  const asked = early?.id === id ? early.preview : undefined;
+  early = undefined;
+  return asked ?? call('previewApproval', { id });
+}
