@@ -6,7 +6,7 @@ const { call } = vi.hoisted(() => {
   return { call: Object.assign(vi.fn(async (_method: string, params: { id: string }) => ({ asked: params.id, at: asked.push(params.id) })), { asked }) };
 });
 vi.mock('../api/background', () => ({ call }));
-const { askPreviewEarly, previewOf } = await import('./firstPreview');
+const { arrivedPreview, askPreviewEarly, previewOf } = await import('./firstPreview');
 
 describe('the preview asked for early', () => {
   beforeEach(() => {
@@ -20,6 +20,13 @@ describe('the preview asked for early', () => {
     expect(await previewOf('a')).toEqual({ asked: 'a', at: 1 });
     expect(call).toHaveBeenCalledTimes(1);
     expect(await previewOf('a')).toEqual({ asked: 'a', at: 2 });
+  });
+
+  it('is there to read at once once it has arrived, for its own request only', async () => {
+    askPreviewEarly({ id: 'a', type: 'sendCalls' });
+    expect(arrivedPreview('a')).toBeUndefined();
+    await vi.waitFor(() => expect(arrivedPreview('a')).toEqual({ asked: 'a', at: 1 }));
+    expect(arrivedPreview('b')).toBeUndefined();
   });
 
   it('is not given to the screen of another request, which asks for its own', async () => {

@@ -9,14 +9,18 @@ import { call } from '../api/background';
 /** The screens that show a preview (each calls usePreview). */
 const PREVIEWED = new Set(['sendCalls', 'sendTransaction', 'replaceTransaction', 'revokeDelegation']);
 
-let early: { id: string; preview: Promise<Preview> } | undefined;
+let early: { id: string; preview: Promise<Preview>; arrived?: Preview } | undefined;
 
 export function askPreviewEarly({ id, type }: { id: string; type: string }): void {
   if (!PREVIEWED.has(type)) return;
-  early = { id, preview: call('previewApproval', { id }) };
+  const asked = { id, preview: call('previewApproval', { id }) };
+  early = asked;
   // Its failure is the screen's to show, if the screen takes it.
-  early.preview.catch(() => undefined);
+  asked.preview.then((preview) => void Object.assign(asked, { arrived: preview }), () => undefined);
 }
+
+/** The early preview of `id` when it has arrived already: the screen's first render shows it, a frame sooner. */
+export const arrivedPreview = (id: string): Preview | undefined => (early?.id === id ? early.arrived : undefined);
 
 export function previewOf(id: string): Promise<Preview> {
   const asked = early?.id === id ? early.preview : undefined;
