@@ -4,13 +4,14 @@ import { ApprovalWindow } from '../e2e/pages/approval';
 import type { Dapp } from '../e2e/pages/dapp';
 
 /**
- * Ten times: from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of
+ * `rounds` times (ten unless told): from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of
  * each mark. The mark `navigation` is the window's page starting to load (its time origin): before it, the worker and
- * the browser's opening of the window; after it, the page's own work.
+ * the browser's opening of the window; after it, the page's own work. `nav:<field>` is that field of the page's
+ * navigation timing (`nav:responseEnd`: its HTML arrived; `nav:domInteractive`: parsed).
  */
-export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[]): Promise<number[][]> {
+export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[], rounds = 10): Promise<number[][]> {
   const samples = marks.map(() => [] as number[]);
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < rounds; i++) {
     const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
     const asking = dapp.request(method, params);
     const approval = await ApprovalWindow.next(session);
@@ -18,6 +19,11 @@ export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: str
       // Read from the entry, so how often the driver asks adds nothing to the figure.
       const markedAt = await approval.screen.waitForFunction((name) => {
         if (name === 'navigation') return performance.timeOrigin;
+        if (name.startsWith('nav:')) {
+          const timing = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          const at = timing?.[name.slice(4) as 'responseEnd'];
+          return at ? performance.timeOrigin + at : undefined;
+        }
         const entry = performance.getEntriesByName(name)[0];
         return entry ? performance.timeOrigin + entry.startTime : undefined;
       }, mark);

@@ -13,3 +13,9 @@ describe('the extension pages\' content security policy', () => {
     expect(policy['script-src']).toEqual(["'self'"]);
   });
 });
+
+describe('the extension\'s pages', () => {
+  it('are not web-accessible: no site opens or frames approval.html, so only the worker sets its address (the summary it paints first, shared/summaryInUrl.ts)', () => {
+    expect(manifest.web_accessible_resources).toBeUndefined();
+  });
+});

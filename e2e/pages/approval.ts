@@ -2,12 +2,32 @@
 import type { BrowserSession, Screen } from '../driver/types';
 import { PASSWORD, submitUnlock } from './wallet';
 
+/** What the window painted before React had loaded (ui/approval/skeleton.ts): the request, from where, its title. */
+export interface FirstPaint {
+  id: string;
+  from: 'address' | 'state';
+  title: string;
+}
+
 export class ApprovalWindow {
   constructor(readonly screen: Screen) {}
 
   /** The approval window the wallet opens next; the ones handed out before are skipped. */
   static async next(session: BrowserSession): Promise<ApprovalWindow> {
     return new ApprovalWindow(await session.nextExtensionPage('approval.html'));
+  }
+
+  /**
+   * Once the request's screen is up: what the window painted before it (none when it painted nothing), and the id of
+   * the request the screen shows. Read from the marks the window sets (`npm run bench` times the same).
+   */
+  async firstPaint(): Promise<{ painted?: FirstPaint; shown: string }> {
+    const marks = await this.screen.waitForFunction(() => {
+      const shown = performance.getEntriesByName('approval-shown')[0] as PerformanceMark | undefined;
+      const painted = performance.getEntriesByName('approval-painted')[0] as PerformanceMark | undefined;
+      return shown && { shown: shown.detail as string, ...(painted ? { painted: painted.detail as FirstPaint } : {}) };
+    }, undefined);
+    return marks!;
   }
 
   /** The window asks for the password first while the wallet is locked; then it shows the request. */

@@ -68,7 +68,7 @@ export interface ServiceDeps {
   readExtensionFile: ReadExtensionFile;
   /** The approval and activity windows, over the session slices that remember them. */
   windows: {
-    approval(session: TypedStorage<SessionSchema>): ApprovalWindow;
+    approval(session: TypedStorage<SessionSchema>, unlocked: () => Promise<boolean>): ApprovalWindow;
     activity(session: TypedStorage<SessionSchema>): Services['showActivity'];
   };
 }
@@ -98,7 +98,7 @@ export function createServices(deps: ServiceDeps): Background {
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
   const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
-  const approvalWindow = deps.windows.approval(session);
+  const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });

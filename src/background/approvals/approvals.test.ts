@@ -16,13 +16,13 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   // Kept across restarts (the extension's IndexedDB); each worker loads it afresh.
   const keys = memoryKeyStore();
   const replies: Reply[] = [];
-  const window = { shown: 0, closed: 0 };
+  const window = { shown: 0, closed: 0, firsts: [] as (string | undefined)[] };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
     session,
     sealer: createSealer(keys),
     window: {
-      show: async () => void window.shown++,
+      show: async (first) => void (window.shown++, window.firsts.push(first?.id)),
       restore: async () => undefined,
       closeIfIdle: async (isIdle) => void (window.closed += (await isIdle()) ? 1 : 0),
     },
@@ -69,6 +69,15 @@ describe('approval queue', () => {
     expect((await approvals.pending()).map((a) => a.method)).toEqual(['m1', 'm2']);
     expect((await local.get('approvals')).length).toBe(2);
     expect(window.shown).toBe(2);
+  });
+
+  it('names to the window the request it shows first: the new one, or the one waiting before it', async () => {
+    const { approvals, window } = setup();
+    const first = await approvals.request('connect', from(1), DETAILS);
+    const second = await approvals.request('signMessage', from(2), DETAILS);
+    await approvals.settle(first.id, { approved: false });
+    await approvals.request('addChain', from(3), DETAILS);
+    expect(window.firsts).toEqual([first.id, first.id, second.id]);
   });
 
   it('answers the page of a settled request and closes the window when the queue is empty', async () => {

@@ -3,7 +3,7 @@
  * finished from the record alone (`complete`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
-import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
@@ -12,8 +12,11 @@ import type { ReplyTarget } from '../transport/types';
 import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice } from './types';
 
 export interface ApprovalWindow {
-  /** Opens the approval window, or focuses it when it is open. */
-  show(): Promise<void>;
+  /**
+   * Opens the approval window, or focuses it when it is open. `first`: the first waiting request, whose summary a new
+   * window paints before it has asked for the wallet state (shared/summaryInUrl.ts).
+   */
+  show(first?: ApprovalView): Promise<void>;
   /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
   restore(): Promise<void>;
   /** Closes the window unless `isIdle`, asked in turn with opening, says a request arrived meanwhile. */
@@ -135,6 +138,8 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     async request(type, { origin, method, replyTo }, details) {
       const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
       const stored = record as ApprovalRecord;
+      // The one the window shows first: this request, unless others wait before it.
+      let first = stored;
       await change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
         // As in MetaMask: one connect request at a time per site.
@@ -146,9 +151,10 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         if (share.length >= MAX_PENDING || canonicalJson([...share, stored]).length > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
+        first = waiting(all)[0] ?? stored;
         return [...all, stored];
       });
-      await deps.window.show();
+      await deps.window.show(first as ApprovalView);
       return record;
     },
     pending: async () => waiting(await read()),

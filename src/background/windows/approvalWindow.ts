@@ -1,4 +1,6 @@
 /** The one approval window. Its id is kept in session storage so a restarted worker still knows it. */
+import type { ApprovalView } from '../../shared/approvals';
+import { summaryHash } from '../../shared/summaryInUrl';
 import { browser } from '../browser/extensionApi';
 import type { ApprovalWindow } from '../approvals/approvals';
 import type { TypedStorage } from '../storage/typedStorage';
@@ -11,7 +13,8 @@ export const APPROVAL_WINDOW_DEFAULTS: ApprovalWindowSlice = { approvalWindowId:
 
 const SIZE = { width: 380, height: 640 };
 
-export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>): ApprovalWindow {
+/** `unlocked`: whether a new window may carry its first request's summary (locked, it shows the unlock screen first). */
+export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>, unlocked: () => Promise<boolean>): ApprovalWindow {
   const existing = async (): Promise<number | null> => {
     const id = await session.get('approvalWindowId');
     if (id === null) return null;
@@ -23,13 +26,14 @@ export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>)
     }
   };
 
-  const open = async (focusExisting: boolean): Promise<void> => {
-    const id = await existing();
+  const open = async (focusExisting: boolean, first?: ApprovalView): Promise<void> => {
+    const [id, summarized] = await Promise.all([existing(), first !== undefined && unlocked()]);
     if (id !== null) {
       if (focusExisting) await browser.windows.update(id, { focused: true });
       return;
     }
-    const created = await browser.windows.create({ url: browser.runtime.getURL('approval.html'), type: 'popup', focused: true, ...SIZE });
+    const url = `${browser.runtime.getURL('approval.html')}${summarized ? summaryHash(first!) : ''}`;
+    const created = await browser.windows.create({ url, type: 'popup', focused: true, ...SIZE });
     await session.set('approvalWindowId', created.id ?? null);
   };
   const close = async (isIdle: () => Promise<boolean>): Promise<void> => {
@@ -44,7 +48,7 @@ export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>)
   const inTurn = (step: () => Promise<void>): Promise<void> => (turn = turn.catch(() => undefined).then(step));
 
   return {
-    show: () => inTurn(() => open(true)),
+    show: (first) => inTurn(() => open(true, first)),
     restore: () => inTurn(() => open(false)),
     closeIfIdle: (isIdle) => inTurn(() => close(isIdle)),
   };

@@ -8,7 +8,8 @@ import { mountPoint } from '../testing/mount';
 // The preview never arrives: the screens show only what the request itself says.
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
-const { paintFirst } = await import('./skeleton');
+const { paintFirst, paintSummary } = await import('./skeleton');
+const { summaryFromHash, summaryHash } = await import('../../shared/summaryInUrl');
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const origin = 'https://dapp.example';
@@ -73,5 +74,44 @@ describe('the approval window\'s first paint', () => {
     paintFirst(first, wallet([{ id: 'a', origin, type: 'sendTransaction', details } as ApprovalView]));
     expect(glance(first).network).toBe('<img src=x onerror="alert(1)">Devnet');
     expect(first.querySelector('img')).toBeNull();
+  });
+
+  describe('from the window\'s address', () => {
+    const sign = { id: 'a', origin, ...REQUESTS['a message to sign'] } as ApprovalView;
+    const token = { id: 'b', origin: 'https://other.example', ...REQUESTS['a token to watch'] } as ApprovalView;
+    const addressed = (approval: ApprovalView) => {
+      const first = document.createElement('div');
+      paintSummary(first, summaryFromHash(summaryHash(approval))!, 'address');
+      return first;
+    };
+
+    it('shows what the state would, every button disabled', () => {
+      const fromState = document.createElement('div');
+      paintFirst(fromState, wallet([token]));
+      expect(glance(addressed(token))).toEqual(glance(fromState));
+      expect(enabled(addressed(token))).toEqual([]);
+    });
+
+    it('stays when the state\'s first request is the one it shows', () => {
+      const first = addressed(sign);
+      const painted = first.firstChild;
+      paintFirst(first, wallet([sign, token]), 'a');
+      expect(first.firstChild).toBe(painted);
+    });
+
+    it('gives way to the state\'s first request when that is another', () => {
+      const first = addressed(sign);
+      paintFirst(first, wallet([token, sign]), 'a');
+      expect(glance(first)).toMatchObject({ site: 'https://other.example', title: 'Add suggested token', buttons: ['Cancel', 'Add token'] });
+    });
+
+    it('is taken down when the wallet is locked (the unlock screen comes first) or nothing waits', () => {
+      const locked = addressed(sign);
+      paintFirst(locked, wallet([sign], false), 'a');
+      expect(locked.childElementCount).toBe(0);
+      const answered = addressed(sign);
+      paintFirst(answered, wallet([]), 'a');
+      expect(answered.childElementCount).toBe(0);
+    });
   });
 });

@@ -3,9 +3,10 @@
  * screen draws them (Screen.tsx, Armed.tsx). These buttons never answer anything: they are disabled and have no
  * handler; the screen that replaces them arms its own as it always does (useArming.ts), from its own paint.
  */
+import { summaryOf } from '../../shared/approvalSummary';
 import type { WalletState } from '../../shared/pages';
+import type { FirstSummary } from '../../shared/summaryInUrl';
 import { siteBadge, siteName } from '../components/site';
-import { summaryOf } from './summary';
 
 /** An element with its attributes and text; the text is set as text, never parsed as markup (a site names itself). */
 function element(tag: string, attributes: Record<string, string>, text = ''): HTMLElement {
@@ -15,16 +16,23 @@ function element(tag: string, attributes: Record<string, string>, text = ''): HT
   return node;
 }
 
-/** The frame Screen.tsx draws, inside the disabled fieldset Armed.tsx puts around a screen until it arms. */
-export function paintFirst(root: HTMLElement, state: WalletState): void {
-  const approval = state.approvals[0];
-  // A wallet to create or unlock first: the app's own screens for that come next.
-  if (!approval || !state.initialized || !state.unlocked) return;
-  const { title, network, buttons } = summaryOf(approval);
+/** What the first paint showed, as its mark's detail: the bench times it, the e2e specs read it. */
+export interface PaintedMark {
+  id: string;
+  /** Painted from the window's address (summaryInUrl.ts), or from the wallet state. */
+  from: 'address' | 'state';
+  title: string;
+}
+
+/**
+ * The frame Screen.tsx draws, inside the disabled fieldset Armed.tsx puts around a screen until it arms. `from`: where
+ * the summary came from.
+ */
+export function paintSummary(root: HTMLElement, { id, origin, title, network, buttons }: FirstSummary, from: PaintedMark['from']): void {
   const header = element('header', { class: 'approval-header' });
   header.append(
-    element('span', { class: 'site-badge', 'aria-hidden': 'true' }, siteBadge(approval.origin)),
-    element('span', { class: 'site', title: approval.origin, 'aria-label': 'Site' }, siteName(approval.origin)),
+    element('span', { class: 'site-badge', 'aria-hidden': 'true' }, siteBadge(origin)),
+    element('span', { class: 'site', title: origin, 'aria-label': 'Site' }, siteName(origin)),
   );
   if (network) header.append(element('span', { class: 'pill', 'aria-label': 'Network' }, network));
   const main = element('main', { 'aria-busy': 'true' });
@@ -37,5 +45,17 @@ export function paintFirst(root: HTMLElement, state: WalletState): void {
   fieldset.append(screen);
   root.replaceChildren(fieldset);
   // For `npm run bench`: the request's summary and buttons on screen (the frame after this one's paint).
-  requestAnimationFrame(() => setTimeout(() => performance.mark('approval-painted', { detail: approval.id })));
+  const detail: PaintedMark = { id, from, title };
+  requestAnimationFrame(() => setTimeout(() => performance.mark('approval-painted', { detail })));
+}
+
+/**
+ * The state's first request, unless `painted` (the summary from the address, paintSummary) is already its own. The
+ * state has the last word: a paint of another request, or of one the wallet must be created or unlocked for first
+ * (the app's own screens for that come next), is taken down.
+ */
+export function paintFirst(root: HTMLElement, state: WalletState, painted?: string): void {
+  const approval = state.approvals[0];
+  if (!approval || !state.initialized || !state.unlocked) return void root.replaceChildren();
+  if (approval.id !== painted) paintSummary(root, { id: approval.id, type: approval.type, origin: approval.origin, ...summaryOf(approval) }, 'state');
 }

@@ -1,15 +1,18 @@
 /** The simulated preview of the approval on screen: asked once, shown when it arrives (the screen never waits for it). */
 import { useEffect, useState } from 'react';
 import type { Preview } from '../../shared/preview';
-import { call } from '../api/background';
+import { arrivedPreview, previewOf } from '../stores/firstPreview';
 
 export type PreviewState = { loading: true } | { loading: false; preview: Preview } | { loading: false; error: string };
 
 export function usePreview(id: string): PreviewState {
-  const [state, setState] = useState<PreviewState>({ loading: true });
+  const [state, setState] = useState<PreviewState>(() => {
+    const arrived = arrivedPreview(id);
+    return arrived ? { loading: false, preview: arrived } : { loading: true };
+  });
   useEffect(() => {
     let live = true;
-    call('previewApproval', { id }).then(
+    previewOf(id).then(
       (preview) => live && setState({ loading: false, preview }),
       (error: Error) => live && setState({ loading: false, error: error.message }),
     );

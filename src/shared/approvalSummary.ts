@@ -1,9 +1,10 @@
 /**
- * A request as the approval window's first paint shows it before its screen has loaded (firstPaint.ts): the screen's
- * title, its network, and its two buttons' names (the less prominent first), as the screen itself names them.
+ * A request as the approval window's first paint shows it before its screen has loaded (ui/approval/firstPaint.ts):
+ * the screen's title, its network, and its two buttons' names (the less prominent first), as the screen itself names
+ * them. Shared: the worker puts the first waiting request's summary in the window's address (summaryInUrl.ts).
  */
-import type { ApprovalView } from '../../shared/approvals';
-import { cleanText } from '../../shared/displayText';
+import type { ApprovalView } from './approvals';
+import { cleanText } from './displayText';
 
 export interface Summary {
   title: string;

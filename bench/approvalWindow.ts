@@ -1,0 +1,42 @@
+/**
+ * The approval window alone, split into its steps: `npm run bench` reports its two goals (summary painted, preview on
+ * screen) among everything else; this prints only them, with the marks between, so two builds can be compared one
+ * after the other in the same minutes.
+ * Run: npm run build && npx tsx bench/approvalWindow.ts [extension folder, default dist/chrome]
+ */
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { startDevnet } from '../devnet';
+import { PlaywrightChromium } from '../e2e/driver/chromium/session';
+import { Dapp } from '../e2e/pages/dapp';
+import { connect } from '../e2e/pages/flows';
+import { WalletPopup } from '../e2e/pages/wallet';
+import { untilMarks } from './approvalMarks';
+import { report } from './figures';
+
+const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
+/** From the window's page starting to load to the request's screen, in the order they happen. */
+const SIGN_MARKS = ['navigation', 'nav:responseEnd', 'approval-script', 'nav:domInteractive', 'approval-state', 'approval-painted', 'approval-shown'];
+const BATCH_MARKS = ['navigation', 'approval-painted', 'approval-shown', 'preview-shown'];
+/** More than the main bench's ten: the machine is shared, and two builds are set side by side. */
+const ROUNDS = 20;
+
+const extension = resolve(process.argv[2] ?? resolve(import.meta.dirname, '../dist/chrome'));
+console.log(`${extension}, load at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const devnet = await startDevnet();
+const browser = await PlaywrightChromium.launch(extension);
+try {
+  const popup = await WalletPopup.open(browser);
+  await popup.importWallet(DEVNET_MNEMONIC);
+  const dapp = await Dapp.open(browser, devnet.dappUrl);
+  const [account] = await connect(dapp, browser);
+  const signed = await untilMarks(browser, dapp, SIGN_MARKS, 'personal_sign', ['0x68656c6c6f', account], ROUNDS);
+  SIGN_MARKS.forEach((mark, i) => report(`personal_sign → ${mark}`, signed[i]));
+  const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
+  const batch = await untilMarks(browser, dapp, BATCH_MARKS, 'wallet_sendCalls', [batchOfOne], ROUNDS);
+  BATCH_MARKS.forEach((mark, i) => report(`wallet_sendCalls → ${mark}`, batch[i]));
+} finally {
+  await browser.close();
+  await devnet.stop();
+}
+console.log(`load at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
