@@ -8,13 +8,10 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
-import { Dapp } from '../e2e/pages/dapp';
-import { connect } from '../e2e/pages/flows';
-import { WalletPopup } from '../e2e/pages/wallet';
 import { untilMarks } from './approvalMarks';
+import { connectedDapp } from './connectedDapp';
 import { report } from './figures';
 
-const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
 /** From the window's page starting to load to the request's screen, in the order they happen. */
 const SIGN_MARKS = ['navigation', 'nav:responseEnd', 'approval-script', 'nav:domInteractive', 'approval-state', 'approval-painted', 'approval-shown'];
 const BATCH_MARKS = ['navigation', 'approval-painted', 'approval-shown', 'preview-shown'];
@@ -26,10 +23,7 @@ console.log(`${extension}, load at start ${loadavg().map((l) => l.toFixed(2)).jo
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
 try {
-  const popup = await WalletPopup.open(browser);
-  await popup.importWallet(DEVNET_MNEMONIC);
-  const dapp = await Dapp.open(browser, devnet.dappUrl);
-  const [account] = await connect(dapp, browser);
+  const { dapp, account } = await connectedDapp(browser, devnet);
   const signed = await untilMarks(browser, dapp, SIGN_MARKS, 'personal_sign', ['0x68656c6c6f', account], ROUNDS);
   SIGN_MARKS.forEach((mark, i) => report(`personal_sign → ${mark}`, signed[i]));
   const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };

@@ -17,16 +17,16 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
+import { DEVNET_MNEMONIC } from '../devnet/constants';
 import { PLAIN_HTTP_HOST } from '../e2e/driver/hosts';
 import { poll } from '../e2e/driver/poll';
 import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
-import { connect } from '../e2e/pages/flows';
-import { WalletPopup } from '../e2e/pages/wallet';
 import { untilMarks } from './approvalMarks';
 import { contextBytes } from './bytes';
+import { connectedDapp } from './connectedDapp';
 import { benchFailover } from './failover';
 import { benchFirefox } from './firefox';
 import { pageRequest } from './pageRequest';
@@ -35,7 +35,6 @@ import { loadTime, serveFramesPage } from './framesPage';
 
 const WARM_UP = 20;
 const ROUNDS = 100;
-const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
 
 // A copy, as the e2e setup makes: a build during the run must not change what is measured (a stopped worker reads
 // background.js again).
@@ -48,10 +47,7 @@ for (const [context, size] of Object.entries(bytes)) console.log(`${`bytes: ${co
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
 try {
-  const popup = await WalletPopup.open(browser);
-  await popup.importWallet(DEVNET_MNEMONIC);
-  const dapp = await Dapp.open(browser, devnet.dappUrl);
-  const [account] = await connect(dapp, browser);
+  const { popup, dapp, account } = await connectedDapp(browser, devnet);
 
   /** `rounds` timed calls in the page after the warm-up: through window.ethereum, or fetched straight from the node. */
   const times = (method: string, params: unknown[], via: 'wallet' | 'node', rounds = ROUNDS) =>
