@@ -26,7 +26,6 @@ export interface AccountsSlice {
 }
 export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount: null };
 
-
 export interface Accounts {
   /** While unlocked, as the vault's keys derive them; while locked, as stored. */
   list(): Promise<AccountRecord[]>;
