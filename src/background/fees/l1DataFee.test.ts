@@ -35,38 +35,38 @@ describe('the L1 data fee', () => {
         if (method === 'eth_call') return answer as T;
         throw new Error(`unexpected ${method}`);
       };
-      await expect(l1FeeUpperBound(lying, { chainId: '0x2105', builtIn: true }, [TX])).rejects.toThrow(/not a fee/);
+      await expect(l1FeeUpperBound(lying, { chainId: '0x2105', builtIn: true }, async () => [TX])).rejects.toThrow(/not a fee/);
     }
   });
 
   it('is twice the oracle’s upper bound for the unsigned transaction’s size on a built-in OP-stack chain (Base), asked without eth_getCode: room for Ethereum’s fees to double before inclusion', async () => {
     const { call, asked } = node('0x');
-    expect(await l1FeeUpperBound(call, { chainId: '0x2105', builtIn: true }, [TX, TX])).toBe(ROOM * 2n * BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, { chainId: '0x2105', builtIn: true }, async () => [TX, TX])).toBe(ROOM * 2n * BigInt(SIZE) * 1000n);
     expect(asked.map((a) => a.method)).toEqual(['eth_call', 'eth_call']);
     expect(asked[0].data).toBe(UPPER_BOUND + AbiCoder.defaultAbiCoder().encode(['uint256'], [SIZE]).slice(2));
   });
 
   it('is nothing on a built-in chain off the OP stack, with no read', async () => {
     const { call, asked } = node('0x6080');
-    expect(await l1FeeUpperBound(call, { chainId: '0x1', builtIn: true }, [TX])).toBe(0n);
+    expect(await l1FeeUpperBound(call, { chainId: '0x1', builtIn: true }, async () => [TX])).toBe(0n);
     expect(asked).toEqual([]);
   });
 
   it('is charged on a network a site added when the predeploy has code there, which is asked once', async () => {
     const { call, asked } = node('0x6080');
     const added = { chainId: '0x1a4' as Hex, builtIn: false };
-    expect(await l1FeeUpperBound(call, added, [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
-    expect(await l1FeeUpperBound(call, added, [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, added, async () => [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
+    expect(await l1FeeUpperBound(call, added, async () => [TX])).toBe(ROOM * BigInt(SIZE) * 1000n);
     expect(asked.filter((a) => a.method === 'eth_getCode')).toHaveLength(1);
   });
 
   it('is nothing on an added network without the predeploy', async () => {
-    expect(await l1FeeUpperBound(node('0x').call, { chainId: '0x1a5', builtIn: false }, [TX])).toBe(0n);
+    expect(await l1FeeUpperBound(node('0x').call, { chainId: '0x1a5', builtIn: false }, async () => [TX])).toBe(0n);
   });
 
   it('is twice getL1Fee of the unsigned bytes where the oracle predates Fjord (no upper bound)', async () => {
     const { call, asked } = node('0x6080', false);
-    expect(await l1FeeUpperBound(call, { chainId: '0xa', builtIn: true }, [TX])).toBe(ROOM * 42n);
+    expect(await l1FeeUpperBound(call, { chainId: '0xa', builtIn: true }, async () => [TX])).toBe(ROOM * 42n);
     expect(asked.at(-1)?.data).toBe(L1_FEE + AbiCoder.defaultAbiCoder().encode(['bytes'], [TX]).slice(2));
   });
 });

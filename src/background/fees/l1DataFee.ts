@@ -68,9 +68,12 @@ async function upperBound(node: ChainNode, unsigned: Hex): Promise<bigint> {
   }
 }
 
-/** The most the chain charges on top of L2 gas for these unsigned transactions by their inclusion (0 off the OP stack). */
-export async function l1FeeUpperBound(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>, unsigned: Hex[]): Promise<bigint> {
-  if (unsigned.length === 0 || !(await isOpStack(node, network))) return 0n;
-  const bounds = await Promise.all(unsigned.map((tx) => upperBound(node, tx)));
+/**
+ * The most the chain charges on top of L2 gas for the unsigned transactions `unsigned` makes by their inclusion (0 off
+ * the OP stack). Made only on the OP stack: their bytes need the transaction code of the worker's later script.
+ */
+export async function l1FeeUpperBound(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'>, unsigned: () => Promise<Hex[]>): Promise<bigint> {
+  if (!(await isOpStack(node, network))) return 0n;
+  const bounds = await Promise.all((await unsigned()).map((tx) => upperBound(node, tx)));
   return L1_FEE_ROOM * bounds.reduce((sum, bound) => sum + bound, 0n);
 }

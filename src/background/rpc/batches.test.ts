@@ -22,7 +22,7 @@ const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const replyTo = { tabId: -1, frameId: 0, origin: WALLET, requestId: '' };
 
-/** A plain chain (no OP-stack oracle); `failing` makes the worker's later script fail to load while it is true. */
+/** A plain chain (no OP-stack oracle); `failing` makes the review of the calls (clear signing, in the worker's later script) fail while it is true. */
 function setup() {
   const node = async <T>(method: string): Promise<T> => {
     switch (method) {
@@ -41,8 +41,8 @@ function setup() {
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
     previews: { of: () => undefined },
-    reviewCalls: async (calls: CallInput[]) => calls.map(describeCall),
-    loadLater: () => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : loadLater()),
+    reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : calls.map(describeCall)),
+    loadLater,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
   } as unknown as Services;
   const send = (capabilities: Record<string, unknown> = {}) =>
@@ -58,7 +58,7 @@ describe('a batch id', () => {
     expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
   });
 
-  it('is free again after the batch failed to be prepared once it was reserved (the later script did not load)', async () => {
+  it('is free again after the batch failed to be prepared once it was reserved (its review\'s code did not load)', async () => {
     const { send, asked, state } = setup();
     state.failing = true;
     await expect(send()).rejects.toThrow('background-later.js failed to load');

@@ -59,7 +59,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
     // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
     const [l1Fee, described] = await Promise.all([
-      l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
+      l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(batch, fees.market))), services.reviewCalls(batch.calls, from, network),
     ]);
     const lookAlikeRecipients = await poisonedRecipients(services, described);
     return {

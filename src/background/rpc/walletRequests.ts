@@ -46,7 +46,7 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
   // Priced as a speed-up at the dearest tier: a cancel is shorter, a cheaper tier no longer.
-  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, [(await services.loadLater()).repricedUnsigned(pending.raw, tiers.aggressive)]);
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, async () => [(await services.loadLater()).repricedUnsigned(pending.raw, tiers.aggressive)]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
   const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw, await services.loadLater()) : [];
   return {
@@ -75,7 +75,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
-  const l1Fee = await l1FeeUpperBound(node, network, (await services.loadLater()).unsignedTransactions(planned, tiers.aggressive));
+  const l1Fee = await l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(planned, tiers.aggressive)));
   const name = KNOWN_DELEGATES[delegate.toLowerCase()];
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
