@@ -93,7 +93,7 @@ export function createServices(deps: ServiceDeps): Background {
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
-  const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session));
+  const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
   const bundled = bundledDescriptors(deps.readExtensionFile);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
@@ -106,7 +106,7 @@ export function createServices(deps: ServiceDeps): Background {
   const untracked = (endpoint: Endpoint): ChainNode => (method, params, options) => callNode(endpoint, method, params, options?.timeoutMs);
   const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
   const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
-  const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now });
+  const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now, loadProbeSigning: loadLater });
 
   const services: Services = {
     vault,

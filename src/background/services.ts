@@ -84,7 +84,7 @@ export interface Services {
   reviewTypedData: ReviewTypedData;
   /** The calls of a batch or a transaction described, in a signature's words and with its dangers where a descriptor binds. */
   reviewCalls: ReviewCalls;
-  /** The worker's later script: clear signing, the simulation, ethers' transaction and signing code (loadLater.ts). */
+  /** The worker's later script: clear signing, the simulation, the keys' code, ethers' transaction and signing code (loadLater.ts). */
   loadLater(): Promise<Later>;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */

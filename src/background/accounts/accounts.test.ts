@@ -28,7 +28,7 @@ const PLANTED: AccountRecord[] = [
 async function setup() {
   const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
   const secret: VaultSecret = { mnemonic: MNEMONIC };
-  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS)));
+  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => keys));
   await accounts.reset(MNEMONIC);
   await accounts.addNext(MNEMONIC);
   await local.set('accounts', PLANTED);
@@ -37,18 +37,21 @@ async function setup() {
 }
 
 describe('accounts', () => {
-  it('are listed by a restarted worker without deriving the phrase again (what the last one derived is in session storage)', async () => {
+  it('are listed by a restarted worker without deriving the phrase again, nor loading the keys\' code (what the last one derived is in session storage)', async () => {
     const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
     const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
     const vault = { secret: async (): Promise<VaultSecret> => ({ mnemonic: MNEMONIC }) };
-    const first = createAccounts(local, vault, async () => keys, createKeyAddresses(session));
+    const first = createAccounts(local, vault, async () => keys, createKeyAddresses(session, async () => keys));
     await first.reset(MNEMONIC);
     await first.addNext(MNEMONIC);
     expect((await first.list()).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
     vi.mocked(keys.nodeAt).mockClear();
-    const restarted = createAccounts(local, vault, async () => keys, createKeyAddresses(session));
+    const loadKeys = vi.fn(async () => keys);
+    const restarted = createAccounts(local, vault, loadKeys, createKeyAddresses(session, loadKeys));
     expect((await restarted.list()).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
+    await restarted.verify();
     expect(keys.nodeAt).not.toHaveBeenCalled();
+    expect(loadKeys).not.toHaveBeenCalled();
   });
 
   it('lists only the addresses the vault derives: an altered one as derived, one the vault has no key for dropped, the selection among them', async () => {

@@ -9,7 +9,7 @@ import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
 import type { AccountKey, KeyAddresses } from './keyAddresses';
-import { addressOf, derivationPath, nodeAt, type deriveWallet, type walletOf } from './keys';
+import type * as Keys from './keys';
 
 export interface AccountRecord {
   address: Hex;
@@ -44,8 +44,8 @@ export interface Accounts {
   signer(address: Hex): Promise<BaseWallet>;
 }
 
-const record = (mnemonic: string, index: number): AccountRecord => ({
-  address: addressOf(nodeAt({ phrase: mnemonic }, derivationPath(index))),
+const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, index: number): AccountRecord => ({
+  address: keys.phraseAddress(mnemonic, index),
   index,
   name: `Account ${index + 1}`,
 });
@@ -63,14 +63,17 @@ function derived(accounts: AccountRecord[], addressOf: (account: AccountKey) => 
   return kept;
 }
 
-/** The signing wallets' code (ethers' wallet and transaction code), loaded on the first signature (the worker's later script, loadLater.ts). */
-export type LoadSigners = () => Promise<{ walletOf: typeof walletOf; deriveWallet: typeof deriveWallet }>;
+/**
+ * The keys' code (the curve, BIP-32/39, ethers' wallet and transaction code), loaded when an account is made or first
+ * signs (the worker's later script, loadLater.ts).
+ */
+export type LoadKeys = () => Promise<Pick<typeof Keys, 'walletOf' | 'deriveWallet' | 'phraseAddress'>>;
 
-export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadSigners: LoadSigners, keyAddresses: KeyAddresses): Accounts {
+export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadKeys: LoadKeys, keyAddresses: KeyAddresses): Accounts {
   const list = async (): Promise<AccountRecord[]> => {
     const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
     if (!secret) return accounts;
-    const kept = derived(accounts, await keyAddresses.of(secret));
+    const kept = derived(accounts, await keyAddresses.of(secret, accounts));
     await keyAddresses.save();
     return kept;
   };
@@ -86,7 +89,8 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     async verify() {
       const secret = await vault.secret();
       if (!secret) return;
-      const addressOf = await keyAddresses.of(secret);
+      // Derived before the update, which cannot wait: an account added in between makes the update throw, not drop it.
+      const addressOf = await keyAddresses.of(secret, await local.get('accounts'));
       await local.update('accounts', (accounts) => {
         const kept = derived(accounts, addressOf);
         return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
@@ -101,14 +105,15 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       await local.set('selectedAccount', account.address);
     },
     async reset(mnemonic) {
-      const first = record(mnemonic, 0);
+      const first = record(await loadKeys(), mnemonic, 0);
       await local.set('accounts', [first]);
       await local.set('selectedAccount', first.address);
     },
     async addNext(mnemonic) {
+      const keys = await loadKeys();
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
-        added = record(mnemonic, accounts.filter((a) => !a.imported).length);
+        added = record(keys, mnemonic, accounts.filter((a) => !a.imported).length);
         return [...accounts, added];
       });
       return added!;
@@ -133,7 +138,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
       if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);
-      const { walletOf, deriveWallet } = await loadSigners();
+      const { walletOf, deriveWallet } = await loadKeys();
       const wallet = key ? walletOf(key) : deriveWallet(secret.mnemonic, account.index);
       if (!same(wallet.address, account.address)) {
         throw new Error(`The key of account index ${account.index} is ${wallet.address}, not ${account.address}: nothing is signed`);

@@ -14,34 +14,42 @@ const MNEMONIC = 'test test test test test test test test test test test junk';
 const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const SECRET: VaultSecret = { mnemonic: MNEMONIC, importedKeys: [KEY] };
 
+const ACCOUNTS = [{ index: 0 }, { index: 1 }, { index: 0, imported: true as const }];
+const load = async () => keys;
+
 describe('the addresses of the secret\'s keys', () => {
-  it('are derived once, and a restarted worker reads them back from session storage rather than deriving again', async () => {
+  it('are derived once, and a restarted worker reads them back from session storage rather than deriving again or loading the curve\'s code', async () => {
     const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
-    const first = createKeyAddresses(session);
-    const addressOf = await first.of(SECRET);
+    const first = createKeyAddresses(session, load);
+    const addressOf = await first.of(SECRET, ACCOUNTS);
     expect([addressOf({ index: 0 }), addressOf({ index: 1 }), addressOf({ index: 0, imported: true })]).toEqual([
       keys.deriveWallet(MNEMONIC, 0).address, keys.deriveWallet(MNEMONIC, 1).address, keys.walletOf(KEY).address,
     ]);
     await first.save();
     vi.mocked(keys.nodeAt).mockClear();
-    const restarted = createKeyAddresses(session);
-    const again = await restarted.of(SECRET);
+    const loadAgain = vi.fn(load);
+    const restarted = createKeyAddresses(session, loadAgain);
+    const again = await restarted.of(SECRET, ACCOUNTS);
     expect([again({ index: 0 }), again({ index: 1 }), again({ index: 0, imported: true })]).toEqual([
       keys.deriveWallet(MNEMONIC, 0).address, keys.deriveWallet(MNEMONIC, 1).address, keys.walletOf(KEY).address,
     ]);
     expect(keys.nodeAt).not.toHaveBeenCalled();
+    expect(loadAgain).not.toHaveBeenCalled();
+    // An account it was not asked for, and never derived, is an error rather than an account without a key.
+    expect(() => again({ index: 2 })).toThrow('phrase 2 was not derived');
   });
 
   it('are derived anew for another secret (another phrase, another imported key); a key the vault lacks has none', async () => {
     const session = typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS);
-    const first = createKeyAddresses(session);
-    (await first.of(SECRET))({ index: 0 });
+    const first = createKeyAddresses(session, load);
+    (await first.of(SECRET, ACCOUNTS))({ index: 0 });
     await first.save();
-    const restarted = createKeyAddresses(session);
+    const restarted = createKeyAddresses(session, load);
     const other = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
-    expect((await restarted.of({ mnemonic: other }))({ index: 0 })).toBe(keys.deriveWallet(other, 0).address);
+    expect((await restarted.of({ mnemonic: other }, ACCOUNTS))({ index: 0 })).toBe(keys.deriveWallet(other, 0).address);
     const otherKey = { mnemonic: MNEMONIC, importedKeys: [`0x${'11'.repeat(32)}`] };
-    expect((await restarted.of(otherKey))({ index: 0, imported: true })).toBe(keys.walletOf(`0x${'11'.repeat(32)}`).address);
-    expect((await restarted.of(SECRET))({ index: 1, imported: true })).toBeUndefined();
+    expect((await restarted.of(otherKey, ACCOUNTS))({ index: 0, imported: true })).toBe(keys.walletOf(`0x${'11'.repeat(32)}`).address);
+    const missing = { index: 1, imported: true as const };
+    expect((await restarted.of(SECRET, [...ACCOUNTS, missing]))(missing)).toBeUndefined();
   });
 });

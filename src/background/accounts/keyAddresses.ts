@@ -2,13 +2,14 @@
  * The address of each key of the unlocked secret, derived once. Deriving from the phrase costs a PBKDF2 run and the
  * curve's first multiplication (about 60 ms in a worker just started), and a connected site's first requests after the
  * worker stopped name its accounts. So what one worker derived is kept in session storage beside the secret itself
- * (memory only, the extension's own), bound to that secret by a hash of it: a restarted worker reads it back.
+ * (memory only, the extension's own), bound to that secret by a hash of it: a restarted worker reads it back, and loads
+ * the curve's code (its later script) only for a key it has not seen.
  */
 import { keccak256, toUtf8Bytes } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
-import { addressOf, childNode, nodeAt } from './keys';
+import type * as Keys from './keys';
 
 export interface KeyAddressesSlice {
   /** Addresses by key (`phrase <index>`, `key <index>` of the imported keys), of the secret whose hash is `of`. */
@@ -22,36 +23,49 @@ export interface AccountKey {
   imported?: true;
 }
 
+/** The derivation's code (BIP-32 on secp256k1), loaded when a key's address is not known yet (loadLater.ts). */
+export type LoadDerivation = () => Promise<Pick<typeof Keys, 'addressOf' | 'childNode' | 'nodeAt'>>;
+
 export interface KeyAddresses {
-  /** The address of an account's key in `secret` (undefined when the vault has no such key), read or derived. */
-  of(secret: VaultSecret): Promise<(account: AccountKey) => Hex | undefined>;
+  /**
+   * The address of each of `accounts`' keys in `secret` (undefined when the vault has no such key), read or derived
+   * now. Asking the answer for an account not among them that was never derived throws.
+   */
+  of(secret: VaultSecret, accounts: readonly AccountKey[]): Promise<(account: AccountKey) => Hex | undefined>;
   /** Keeps what was derived since the last save for the next worker. */
   save(): Promise<void>;
 }
 
 const hashOf = (secret: VaultSecret): Hex => keccak256(toUtf8Bytes(JSON.stringify([secret.mnemonic, secret.importedKeys ?? []]))) as Hex;
 
-export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>): KeyAddresses {
+const idOf = (account: AccountKey): string => `${account.imported ? 'key' : 'phrase'} ${account.index}`;
+
+export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, load: LoadDerivation): KeyAddresses {
   let known: { of: Hex; byKey: Record<string, Hex> } | undefined;
   let unsaved = false;
   return {
-    async of(secret) {
+    async of(secret, accounts) {
       const of = hashOf(secret);
       if (known?.of !== of) {
         const stored = await session.get('keyAddresses');
         known = stored?.of === of ? { of, byKey: { ...stored.byKey } } : { of, byKey: {} };
       }
       const { byKey } = known;
-      let root: ReturnType<typeof nodeAt> | undefined;
-      return (account) => {
-        const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
-        if (account.imported && !key) return undefined;
-        const id = `${account.imported ? 'key' : 'phrase'} ${account.index}`;
-        if (!Object.hasOwn(byKey, id)) {
-          byKey[id] = addressOf(key ?? childNode((root ??= nodeAt({ phrase: secret.mnemonic }, "m/44'/60'/0'/0")), account.index));
-          unsaved = true;
+      const keyOf = (account: AccountKey) => (account.imported ? secret.importedKeys?.[account.index] : undefined);
+      const unknown = accounts.filter((account) => !Object.hasOwn(byKey, idOf(account)) && (!account.imported || keyOf(account)));
+      if (unknown.length > 0) {
+        const { addressOf, childNode, nodeAt } = await load();
+        let root: Keys.KeyNode | undefined;
+        for (const account of unknown) {
+          byKey[idOf(account)] = addressOf(keyOf(account) ?? childNode((root ??= nodeAt({ phrase: secret.mnemonic }, "m/44'/60'/0'/0")), account.index));
         }
-        return byKey[id];
+        unsaved = true;
+      }
+      return (account) => {
+        if (account.imported && !keyOf(account)) return undefined;
+        const address = byKey[idOf(account)];
+        if (!address) throw new Error(`The address of ${idOf(account)} was not derived`);
+        return address;
       };
     },
     async save() {

@@ -2,7 +2,8 @@
  * The signing wallets of the vault's keys: BIP-32 nodes of the BIP-39 phrase, and imported private keys, on ethers'
  * primitives. Not ethers' HDNodeWallet nor Wallet: those classes carry the encrypted-JSON keystore (aes-js, scrypt),
  * which the wallet never uses (its vault has its own format), into every start of the worker. Tested digest for
- * digest against them (keys.test.ts).
+ * digest against them (keys.test.ts). The worker has this code in its later script (loadLater.ts): the curve and
+ * BIP-39's word list are not needed until an account is made, a new key's address derived, or something signed.
  */
 import { BaseWallet, computeAddress, computeHmac, concat, getBytes, Mnemonic, SigningKey, toBeHex, toBigInt, toUtf8Bytes } from 'ethers';
 import type { Hex } from '../../shared/params';
@@ -46,13 +47,13 @@ const privateKeyOf = (key: KeyNode | string): Uint8Array | string => (typeof key
 /** The address of a node's key or of a private key (hex, 0x optional); throws for a key that is not secp256k1's. */
 export const addressOf = (key: KeyNode | string): Hex => computeAddress(new SigningKey(privateKeyOf(key))) as Hex;
 
-/**
- * The signing wallet of a node's key or of a private key. The worker takes it from its later script (loadLater.ts):
- * ethers' transaction and signing code is not needed until something is signed.
- */
+/** The signing wallet of a node's key or of a private key. */
 export const walletOf = (key: KeyNode | string): BaseWallet => new BaseWallet(new SigningKey(privateKeyOf(key)));
 
 export const derivationPath = (index: number): string => `m/44'/60'/0'/0/${index}`;
+
+/** The address of the phrase's account `index`. */
+export const phraseAddress = (mnemonic: string, index: number): Hex => addressOf(nodeAt({ phrase: mnemonic }, derivationPath(index)));
 
 /** The signing wallet of the phrase's account `index`. */
 export const deriveWallet = (mnemonic: string, index: number): BaseWallet => walletOf(nodeAt({ phrase: mnemonic }, derivationPath(index)));

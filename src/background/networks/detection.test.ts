@@ -43,7 +43,7 @@ const NETWORK: Network = { ...PRODUCTION_NETWORKS.find((n) => n.chainId === BASE
 function setUp(node: ChainNode, start = 1_000_000) {
   const local = typedStorage(memoryBackend(), NETWORKS_DEFAULTS);
   const clock = { now: start };
-  const detection = createDetection({ local, nodeOf: () => node, bundlerAt: () => node, now: () => clock.now });
+  const detection = createDetection({ local, nodeOf: () => node, bundlerAt: () => node, now: () => clock.now, loadProbeSigning: () => import('./probeAuthorization') });
   return { local, clock, detection };
 }
 

@@ -8,7 +8,7 @@ import type { DetectedFacts } from '../../shared/networkFacts';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
-import { acceptsEip7702, blockTimeMs, bundlesForV08, hasContracts, knowsSimulateV1, knowsSyncSend } from './probes';
+import { acceptsEip7702, blockTimeMs, bundlesForV08, hasContracts, knowsSimulateV1, knowsSyncSend, type LoadProbeSigning } from './probes';
 import { chainKey, type NetworksSlice } from './registry';
 import type { ChainNode } from './rpcClient';
 
@@ -34,6 +34,7 @@ export interface DetectionDeps {
   nodeOf(network: Network): ChainNode;
   bundlerAt(url: string, network: Network): ChainNode;
   now(): number;
+  loadProbeSigning: LoadProbeSigning;
 }
 
 const sameEndpoints = (facts: DetectedFacts, network: Network): boolean => facts.rpcUrls.join(' ') === network.rpcUrls.join(' ');
@@ -41,7 +42,7 @@ const sameEndpoints = (facts: DetectedFacts, network: Network): boolean => facts
 async function ask(network: Network, deps: DetectionDeps): Promise<Omit<DetectedFacts, 'at' | 'rpcUrls'>> {
   const node = deps.nodeOf(network);
   const [eip7702, contracts, simulateV1, syncSend, blockTime, bundler] = await Promise.all([
-    acceptsEip7702(node, PROBE_TIMEOUT_MS),
+    acceptsEip7702(node, PROBE_TIMEOUT_MS, deps.loadProbeSigning),
     hasContracts(node, PROBE_TIMEOUT_MS),
     knowsSimulateV1(node, PROBE_TIMEOUT_MS),
     knowsSyncSend(node, PROBE_TIMEOUT_MS),

@@ -4,7 +4,7 @@
  * pending count the wallet is told is the highest of the node's and one past the last nonce this wallet sent from the
  * account on that chain (held for the worker's life: after a restart the node has long caught up).
  */
-import { verifyAuthorization, type Transaction } from 'ethers';
+import type { Transaction, verifyAuthorization } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from './rpcClient';
 
@@ -12,8 +12,8 @@ const SENDS = new Set(['eth_sendRawTransaction', 'eth_sendRawTransactionSync']);
 
 export type NonceTracker = (chainId: Hex, node: ChainNode) => ChainNode;
 
-/** ethers' transaction decoder, loaded on the first send rather than at the worker's start (its later script, loadLater.ts). */
-export type LoadTransactionCode = () => Promise<{ Transaction: typeof Transaction }>;
+/** ethers' transaction decoder and signer recovery, loaded on the first send rather than at the worker's start (its later script, loadLater.ts). */
+export type LoadTransactionCode = () => Promise<{ Transaction: typeof Transaction; verifyAuthorization: typeof verifyAuthorization }>;
 
 export function createNonceTracker(load: LoadTransactionCode): NonceTracker {
   const next = new Map<string, bigint>();
@@ -24,7 +24,7 @@ export function createNonceTracker(load: LoadTransactionCode): NonceTracker {
   };
   const sent = async (chainId: Hex, raw: unknown): Promise<void> => {
     try {
-      const { Transaction } = await load();
+      const { Transaction, verifyAuthorization } = await load();
       const tx = Transaction.from(raw as string);
       if (!tx.from) return;
       used(chainId, tx.from, BigInt(tx.nonce));

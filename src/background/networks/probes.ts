@@ -2,10 +2,11 @@
  * The questions detection (./detection.ts) asks a node, each answering true, false, or undefined when the answer
  * cannot tell (no answer, a limit, something unexpected). Nothing is sent that could change the chain.
  */
-import { SigningKey, computeAddress, hashAuthorization, randomBytes, zeroPadValue } from 'ethers';
+import { zeroPadValue } from 'ethers';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import type { probeAuthorization } from './probeAuthorization';
 import type { ChainNode } from './rpcClient';
 
 export type Answer = boolean | undefined;
@@ -24,19 +25,20 @@ const PROBE_DELEGATE: Hex = '0x000000000000000000000000000000000000c0de';
 /** ADDRESS, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN: answers the address it runs as. */
 const RETURN_OWN_ADDRESS: Hex = '0x3060005260206000f3';
 
+/** The probe's signing code (probeAuthorization.ts), loaded with the worker's other signing code (loadLater.ts). */
+export type LoadProbeSigning = () => Promise<{ probeAuthorization: typeof probeAuthorization }>;
+
 /**
  * An eth_call to a throwaway key's address carrying its signed authorization to code that answers its own address:
  * with EIP-7702 the delegation runs and the key's address comes back; a node before it refuses the authorization
  * ("EIP-7702 not supported") or ignores it (an empty answer from an account without code). A gas estimate would not
  * tell: its intrinsic cost counts authorizations on nodes that then ignore them.
  */
-export async function acceptsEip7702(node: ChainNode, timeoutMs: number): Promise<Answer> {
-  // A bare random key signing with the key's own code: no phrase to derive (Wallet.createRandom's PBKDF2), and no
-  // wallet or transaction code, which the worker loads only to sign (its later script).
-  const key = new SigningKey(randomBytes(32));
-  const address = computeAddress(key);
-  const signature = key.sign(hashAuthorization({ address: PROBE_DELEGATE, nonce: 0, chainId: 0 }));
-  const authorization = { address: PROBE_DELEGATE, chainId: '0x0', nonce: '0x0', yParity: quantityOf(signature.yParity), r: signature.r, s: signature.s };
+export async function acceptsEip7702(node: ChainNode, timeoutMs: number, load: LoadProbeSigning): Promise<Answer> {
+  const signed = await load().then((code) => code.probeAuthorization(PROBE_DELEGATE), () => undefined);
+  // The signing code did not load: this run cannot tell.
+  if (!signed) return undefined;
+  const { address, authorization } = signed;
   try {
     const result = await node<string>('eth_call', [{ to: address, authorizationList: [authorization] }, 'latest', { [PROBE_DELEGATE]: { code: RETURN_OWN_ADDRESS } }], { timeoutMs });
     if (result === '0x') return false;

@@ -1,3 +1,4 @@
+import { Mnemonic } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
@@ -24,7 +25,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
   if (stored.vault !== undefined) await backend.set({ vault: stored.vault });
   const clock = { now: 1_000_000 };
   const vault = createVault(typedStorage(backend, VAULT_DEFAULTS), typedStorage(memoryBackend(), UNLOCKED_DEFAULTS), () => clock.now);
-  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS)));
+  const accounts = createAccounts(typedStorage(backend, ACCOUNTS_DEFAULTS), vault, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => keys));
   const permissions = createPermissions(typedStorage(backend, PERMISSIONS_DEFAULTS));
   const events: [string, string, unknown][] = [];
   const firewallChecks: (Hex | undefined)[] = [];
@@ -38,6 +39,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
       permissions,
       emit: async (origin: string, event: string, data: unknown) => void events.push([origin, event, data]),
       firewall: { check: async (chainId?: Hex) => (firewallChecks.push(chainId), []) },
+      loadLater: async () => ({ Mnemonic }),
     },
   };
 }

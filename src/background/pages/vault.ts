@@ -1,5 +1,5 @@
 /** The wallet's lifecycle for the pages: a new phrase, create, unlock, lock, and Reset wallet. */
-import { Mnemonic, randomBytes } from 'ethers';
+import { randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
@@ -9,6 +9,7 @@ import type { Approvals } from '../approvals/approvals';
 import type { Firewall } from '../firewall/watch';
 import type { Networks } from '../networks/registry';
 import type { Permissions } from '../permissions/permissions';
+import type { Later } from '../loadLater';
 import type { Services } from '../services';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError, type Vault } from '../vault/vault';
@@ -17,10 +18,11 @@ import type { PageFamily } from './types';
 
 /** A new wallet from a phrase (typed or generated): the accounts of an earlier phrase, and the sites' grants, are gone. */
 export async function createWallet(
-  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'> },
+  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'>; loadLater: () => Promise<Pick<Later, 'Mnemonic'>> },
   p: { mnemonic: string; password: string },
 ): Promise<null> {
   const phrase = p.mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
+  const { Mnemonic } = await services.loadLater();
   if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
   await services.vault.create({ mnemonic: phrase }, p.password);
   await services.accounts.reset(phrase);
@@ -68,7 +70,7 @@ export async function resetWallet(
 }
 
 export const vaultPages = {
-  generatePhrase: { parse: none, handle: async () => Mnemonic.fromEntropy(randomBytes(16)).phrase },
+  generatePhrase: { parse: none, handle: async (_p, { services }) => (await services.loadLater()).Mnemonic.fromEntropy(randomBytes(16)).phrase },
   createWallet: {
     parse: (params) => ({ mnemonic: text(fields(params).mnemonic, 'mnemonic'), password: text(fields(params).password, 'password') }),
     handle: (p, { services }) => createWallet(services, p),

@@ -1,5 +1,5 @@
 /** The wallet's own approvals (Speed up, Cancel, Revert to a plain account) are out of every page's reach. */
-import { Transaction, Wallet, ZeroAddress } from 'ethers';
+import { Transaction, Wallet, ZeroAddress, verifyAuthorization } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { KNOWN_DELEGATES, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
@@ -38,7 +38,7 @@ describe('a speed-up\'s screen', () => {
       await other.authorize({ address: ZeroAddress, nonce: 0n, chainId: 31337n }),
     ];
     const raw = (await sender.signTransaction({ type: 4, chainId: 31337n, nonce: 0, to: sender.address, gasLimit: 100_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n, authorizationList })) as Hex;
-    expect(authorizationsIn(raw, { Transaction })).toEqual([
+    expect(authorizationsIn(raw, { Transaction, verifyAuthorization })).toEqual([
       { authority: sender.address, delegate: SIMPLE_7702_ACCOUNT, delegateName: KNOWN_DELEGATES[SIMPLE_7702_ACCOUNT.toLowerCase()] },
       { authority: other.address, delegate: ZeroAddress },
     ]);

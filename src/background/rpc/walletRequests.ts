@@ -3,7 +3,7 @@
  * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
  * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
-import { hexlify, randomBytes, verifyAuthorization } from 'ethers';
+import { hexlify, randomBytes } from 'ethers';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
 import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
 import { invalidParams } from '../../shared/errors';
@@ -34,7 +34,7 @@ const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.f
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
 /** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
-export function authorizationsIn(raw: Hex, { Transaction }: Pick<Later, 'Transaction'>): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
+export function authorizationsIn(raw: Hex, { Transaction, verifyAuthorization }: Pick<Later, 'Transaction' | 'verifyAuthorization'>): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
   const list = Transaction.from(raw).authorizationList ?? [];
   return list.map((auth) => {
     const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
