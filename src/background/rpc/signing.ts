@@ -6,8 +6,8 @@ import { getBytes, toQuantity } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
-import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
-import { approvedTypedDataDigest } from '../../shared/typedData/digest';
+import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
+import { loadLater } from '../loadLater';
 import type { Hex } from '../../shared/params';
 import { method, type AccountContext, type DappTable } from './types';
 
@@ -25,9 +25,11 @@ const unreviewed = (error: unknown): TypedDataReview => ({
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
-    parse(params) {
+    // Hashed now, so that typed data that does not encode is refused before any window (the hashing is in the
+    // worker's later script).
+    async parse(params) {
       const request = parse(params);
-      assertEncodes(request);
+      (await loadLater()).assertEncodes(request);
       return request;
     },
     auth: 'account',
@@ -36,7 +38,8 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        const signature = (await services.accounts.signer(details.account)).signingKey.sign(approvedTypedDataDigest(details)).serialized;
+        const [signer, later] = await Promise.all([services.accounts.signer(details.account), services.loadLater()]);
+        const signature = signer.signingKey.sign(later.approvedTypedDataDigest(details)).serialized;
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf, rejectionOf } from './errorOf';
-import { assertEncodes, assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from './typedData';
+import { assertEncodes } from '../typedData/digest';
+import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from './typedData';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const mail = {

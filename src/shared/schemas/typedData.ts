@@ -1,11 +1,10 @@
 /**
  * eth_signTypedData (v1), eth_signTypedData_v3 and eth_signTypedData_v4 params. Every field the screen shows must be
- * one that is signed, and (assertEncodes) they must encode, as the wallet hashes them the way eth-sig-util does
- * (typedData/digest.ts).
+ * one that is signed, and they must encode (typedData/digest.ts's assertEncodes), as the wallet hashes them the way
+ * eth-sig-util does.
  */
 import { invalidParams } from '../errors';
 import { address, positional, type Hex } from '../params';
-import { legacyTypedDataDigest, typedDataDigest } from '../typedData/digest';
 import { withDomainType } from '../typedData/domain';
 import type { LegacyTypedField, TypedMessage, TypedTypes } from '../typedData/types';
 
@@ -55,16 +54,6 @@ function assertDeclared(types: TypedTypes, type: string, value: unknown, path: s
     }
   }
   for (const field of fields) assertDeclared(types, field.type, value[field.name], `${path}.${field.name}`);
-}
-
-/** Parsed typed data must also encode, as it will be hashed when the user approves. */
-export function assertEncodes(request: TypedDataRequest): void {
-  try {
-    if (request.version === 'V1') legacyTypedDataDigest(request.fields);
-    else typedDataDigest(request.typed, request.version);
-  } catch (error) {
-    throw invalidParams(`typed data does not encode: ${(error as Error).message}`);
-  }
 }
 
 /** The EIP-712 domain's fields must be what EIP-712 says they are, as MetaMask checks them (chainId: assertTypedDataChain). */

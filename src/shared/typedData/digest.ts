@@ -5,7 +5,9 @@
  */
 import { hexlify } from 'ethers';
 import type { SignTypedDataDetails } from '../approvals';
+import { invalidParams } from '../errors';
 import type { Hex } from '../params';
+import type { TypedDataRequest } from '../schemas/typedData';
 import { withDomainType } from './domain';
 import { eip712Hash } from './eip712';
 import { typedSignatureHash } from './legacy';
@@ -23,4 +25,14 @@ export function approvedTypedDataDigest(details: SignTypedDataDetails): Hex {
   if (details.version === 'V1') return legacyTypedDataDigest(details.fields);
   const { domain, types, primaryType, message } = details;
   return typedDataDigest({ domain, types: withDomainType(types, domain), primaryType, message }, details.version ?? 'V4');
+}
+
+/** Parsed typed data must also encode, as it will be hashed when the user approves. */
+export function assertEncodes(request: TypedDataRequest): void {
+  try {
+    if (request.version === 'V1') legacyTypedDataDigest(request.fields);
+    else typedDataDigest(request.typed, request.version);
+  } catch (error) {
+    throw invalidParams(`typed data does not encode: ${(error as Error).message}`);
+  }
 }
