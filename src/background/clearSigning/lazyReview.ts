@@ -21,5 +21,5 @@ export function lazyReview(deps: ReviewDeps, load: LoadReview): ReviewTypedData 
 
 /** Never fails: without the engine's code (a worker stopping mid-load) the calls are described as before it. */
 export function lazyCallReview(deps: ReviewDeps, load: LoadReview): ReviewCalls {
-  return async (calls, ...rest) => (await load().catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? calls.map(describeCall);
+  return async (calls, ...rest) => (await load().catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? Promise.all(calls.map(describeCall));
 }
