@@ -36,12 +36,12 @@ async function tryCall(node: ChainNode, to: Hex, data: string): Promise<string |
 }
 
 /** The two interfaces a token is read with. */
-interface Erc20 {
+interface TokenAbi {
   erc20: Interface;
   bytes32: Interface;
 }
 
-function decode({ erc20 }: Erc20, fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
+function decode({ erc20 }: TokenAbi, fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
   if (raw === undefined) return undefined;
   try {
     return erc20.decodeFunctionResult(fn, raw);
@@ -50,7 +50,7 @@ function decode({ erc20 }: Erc20, fn: 'symbol' | 'name' | 'decimals' | 'balanceO
   }
 }
 
-function text(abi: Erc20, fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
+function text(abi: TokenAbi, fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
   let value = decode(abi, fn, raw)?.[0] as string | undefined;
   if (value === undefined && raw !== undefined) {
     try {
