@@ -8,6 +8,7 @@ export function contextBytes(extension: string): Record<string, number> {
   return {
     'background.js (the worker, each start)': file('background.js'),
     'background-later.js (first review or preview)': file('background-later.js'),
+    'background-abi.js (first call encoded or decoded)': file('background-abi.js'),
     'content.js (every frame)': file('content.js'),
     'inpage.js (every frame)': file('inpage.js'),
     'popup (all of it)': bytesOf(extension, pageFiles(extension, 'popup.html', { dynamic: true })),

@@ -3,7 +3,8 @@
  * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be ES modules, and one
  * classic background script works as Chrome's service worker and Firefox's event page alike); an `import()` in them is
  * inlined, its module evaluated when first called. What the worker needs only to review or preview a request is a
- * classic script of its own, background-later.js, loaded on first use (src/background/loadLater.ts). Both manifests
+ * classic script of its own, background-later.js, loaded on first use (src/background/loadLater.ts); ethers' ABI code
+ * is another, background-abi.js (src/background/abi/loadAbi.ts). Both manifests
  * carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
  *
@@ -17,7 +18,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'n
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
-import { LATER_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -46,7 +47,7 @@ async function buildAll(): Promise<void> {
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);
-  const shipped = ['background.js', LATER_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
+  const shipped = ['background.js', LATER_SCRIPT, ABI_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
   if (shipped.length > 0) throw new Error(`the production background names the local devnet (${shipped.join(', ')}): it must not be a network there`);
   await buildScript('content', 'src/content/index.ts', staging);
   await buildScript('inpage', 'src/inpage/index.ts', staging);

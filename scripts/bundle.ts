@@ -17,19 +17,24 @@ const BACKGROUND_BANNER = "performance.mark('background-compiled');";
 /** The worker's second script: what it needs only once a request is reviewed or previewed (src/background/loadLater.ts). */
 export const LATER_SCRIPT = 'background-later.js';
 
+/** The worker's third script: ethers' ABI code, which it needs only once it encodes or decodes a call (src/background/abi/loadAbi.ts). */
+export const ABI_SCRIPT = 'background-abi.js';
+
 /**
  * The background's build constants: the devnet build's networks and URL rules, or the production build's; and the
- * file of its later code, which the worker then loads rather than carrying it in its first script.
+ * files of its later code and of ethers' ABI code, which the worker then loads rather than carrying them in its first script.
  */
 export const backgroundDefine = (devnetBuild: boolean): Record<string, string> => ({
   __DEVNET_BUILD__: String(devnetBuild),
   __LATER_SCRIPT__: JSON.stringify(LATER_SCRIPT),
+  __ABI_SCRIPT__: JSON.stringify(ABI_SCRIPT),
 });
 
-/** The worker's two scripts into `outDir`: background.js, and its later code (a classic script too). */
+/** The worker's three scripts into `outDir`: background.js, its later code and ethers' ABI code (classic scripts too). */
 export async function buildBackground(outDir: string, devnetBuild: boolean): Promise<void> {
   await buildScript('background', 'src/background/index.ts', outDir, backgroundDefine(devnetBuild));
   await buildScript(LATER_SCRIPT.replace(/\.js$/, ''), 'src/background/laterChunk.ts', outDir, backgroundDefine(devnetBuild));
+  await buildScript(ABI_SCRIPT.replace(/\.js$/, ''), 'src/background/abi/abiChunk.ts', outDir, backgroundDefine(devnetBuild));
 }
 
 export async function buildScript(name: string, entry: string, outDir: string, define: Record<string, string> = {}): Promise<void> {

@@ -94,9 +94,10 @@ export function createServices(deps: ServiceDeps): Background {
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
-  const bundled = bundledDescriptors(deps.readExtensionFile);
+  const parser = async () => (await loadLater()).parseDescriptor;
+  const bundled = bundledDescriptors(deps.readExtensionFile, parser);
   // The wallet's own first: a user's file binding the same message does not replace them.
-  const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'))];
+  const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'), await parser())];
   const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);

@@ -12,7 +12,9 @@ import { createServices } from './createServices';
 import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
-import { importLaterWhileInstalling } from './loadLater';
+import { abiScript } from './abi/loadAbi';
+import { importWhileInstalling } from './browser/classicScript';
+import { laterScript } from './loadLater';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
@@ -31,7 +33,7 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
-importLaterWhileInstalling();
+importWhileInstalling([laterScript, abiScript]);
 const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
   builtInNetworks,

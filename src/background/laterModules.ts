@@ -1,14 +1,16 @@
 /**
  * What the worker needs only once a request is reviewed or previewed, signed, or a key is made or first derived: clear
- * signing's engine, the simulation, the ERC-8021 attribution's parser (its CBOR codec), typed data's hashing, ethers'
- * transaction and signing code (RLP, signatures), and the keys' (secp256k1, BIP-32, BIP-39's word list and PBKDF2).
- * The built worker loads it as a script of its own on first use (laterChunk.ts, loadLater.ts), not on every start.
+ * signing's engine and its descriptors' parser (ethers' fragment parser reads a format's key), the simulation, the
+ * ERC-8021 attribution's parser (its CBOR codec), typed data's hashing, ethers' transaction and signing code (RLP,
+ * signatures), and the keys' (secp256k1, BIP-32, BIP-39's word list and PBKDF2). The built worker loads it as a script
+ * of its own on first use (laterChunk.ts, loadLater.ts), not on every start.
  */
 export { reviewCalls } from './clearSigning/calls';
 export { reviewTypedData } from './clearSigning/review';
 export { messageDangers } from './clearSigning/personalSign';
 export { createPreviews } from './simulation/previews';
 export { parseDataSuffix } from '../shared/schemas/dataSuffix';
+export { parseDescriptor } from '../shared/erc7730/parse';
 export { approvedTypedDataDigest, assertEncodes } from '../shared/typedData/digest';
 export { Mnemonic, Transaction, verifyAuthorization, verifyMessage } from 'ethers';
 export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } from './accounts/keys';

@@ -22,7 +22,7 @@ const batch = (calls: { to: Hex; data: string }[], extra: Partial<BatchRecord> =
   ({ id: '1', origin: 'https://dapp.example', chainId: '0x7a69', from: OWNER, state: 'confirmed', calls: calls.map((c) => ({ ...c, value: '0x0' })), ...extra }) as unknown as BatchRecord;
 
 describe('grantsOf', () => {
-  it('approve, Permit2 approve and setApprovalForAll of approved batches, once each; not transfers, other accounts, chains or waiting batches', () => {
+  it('approve, Permit2 approve and setApprovalForAll of approved batches, once each; not transfers, other accounts, chains or waiting batches', async () => {
     const approve = { to: TOKEN as Hex, data: abi.encodeFunctionData('approve(address,uint256)', [SPENDER, 5n]) };
     const batches = [
       batch([approve, { to: TOKEN, data: abi.encodeFunctionData('transfer', [SPENDER, 1n]) }]),
@@ -32,7 +32,7 @@ describe('grantsOf', () => {
       batch([approve], { chainId: '0x1' }),
       batch([{ to: SPENDER, data: abi.encodeFunctionData('approve(address,uint256)', [OWNER, 5n]) }], { state: 'awaiting-approval' }),
     ];
-    expect(grantsOf(batches, OWNER, '0x7A69')).toEqual([
+    expect(await grantsOf(batches, OWNER, '0x7A69')).toEqual([
       { kind: 'erc20', token: TOKEN, spender: SPENDER },
       { kind: 'permit2', token: TOKEN, spender: SPENDER },
       { kind: 'operator', token: SPENDER, spender: OWNER },
@@ -51,11 +51,11 @@ describe('allowanceLeft and revokeCall', () => {
     expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 50n, 0n]), OWNER, permit2, 100)).toBe(0n);
   });
 
-  it('revokes with approve(spender, 0), setApprovalForAll(operator, false), or Permit2 lockdown', () => {
-    expect(revokeCall({ kind: 'erc20', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('approve(address,uint256)', [SPENDER, 0n]) });
-    expect(revokeCall({ kind: 'operator', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('setApprovalForAll', [SPENDER, false]) });
+  it('revokes with approve(spender, 0), setApprovalForAll(operator, false), or Permit2 lockdown', async () => {
+    expect(await revokeCall({ kind: 'erc20', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('approve(address,uint256)', [SPENDER, 0n]) });
+    expect(await revokeCall({ kind: 'operator', token: TOKEN, spender: SPENDER })).toEqual({ to: TOKEN, data: abi.encodeFunctionData('setApprovalForAll', [SPENDER, false]) });
     const lockdown = new Interface(['function lockdown((address token, address spender)[] approvals)']);
-    expect(revokeCall({ kind: 'permit2', token: TOKEN, spender: SPENDER })).toEqual({ to: PERMIT2, data: lockdown.encodeFunctionData('lockdown', [[[TOKEN, SPENDER]]]) });
+    expect(await revokeCall({ kind: 'permit2', token: TOKEN, spender: SPENDER })).toEqual({ to: PERMIT2, data: lockdown.encodeFunctionData('lockdown', [[[TOKEN, SPENDER]]]) });
   });
 });
 

@@ -8,12 +8,12 @@ import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
 import { describeCall } from '../calls/describe';
 
-export function grantsOf(batches: BatchRecord[], account: Hex, chainId: Hex): Grant[] {
+export async function grantsOf(batches: BatchRecord[], account: Hex, chainId: Hex): Promise<Grant[]> {
   const found = new Map<string, Grant>();
   for (const batch of batches) {
     if (batch.state === 'awaiting-approval' || batch.from.toLowerCase() !== account.toLowerCase() || BigInt(batch.chainId) !== BigInt(chainId)) continue;
     for (const call of batch.calls) {
-      const action = describeCall(call).action;
+      const action = (await describeCall(call)).action;
       const grant: Grant | undefined =
         action?.kind === 'approve' ? { kind: action.standard === 'permit2' ? 'permit2' : 'erc20', token: action.token, spender: action.spender }
         : action?.kind === 'approveAll' ? { kind: 'operator', token: action.token, spender: action.operator }

@@ -1,13 +1,13 @@
 /** What a grant is worth now (read on chain), and the call that takes it back. */
-import { lazyInterface } from '../../shared/lazyInterface';
 import type { Hex } from '../../shared/params';
+import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 import { PERMIT2 } from '../calls/signatures';
 import type { Grant } from '../../shared/allowances';
 
-const ERC20 = lazyInterface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount)']);
-const COLLECTION = lazyInterface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
-const PERMIT2_ABI = lazyInterface([
+const ERC20 = abiInterface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount)']);
+const COLLECTION = abiInterface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const PERMIT2_ABI = abiInterface([
   'function allowance(address owner, address token, address spender) view returns (uint160 amount, uint48 expiration, uint48 nonce)',
   'function lockdown((address token, address spender)[] approvals)',
 ]);
@@ -16,14 +16,17 @@ const PERMIT2_ABI = lazyInterface([
 export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint> {
   try {
     if (grant.kind === 'erc20') {
-      return ERC20.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: ERC20.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
+      const erc20 = await ERC20();
+      return erc20.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: erc20.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
     }
     if (grant.kind === 'operator') {
-      const raw = await node<string>('eth_call', [{ to: grant.token, data: COLLECTION.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
-      return (COLLECTION.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
+      const collection = await COLLECTION();
+      const raw = await node<string>('eth_call', [{ to: grant.token, data: collection.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
+      return (collection.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
     }
-    const raw = await node<string>('eth_call', [{ to: PERMIT2, data: PERMIT2_ABI.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
-    const [amount, expiration] = PERMIT2_ABI.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
+    const permit2 = await PERMIT2_ABI();
+    const raw = await node<string>('eth_call', [{ to: PERMIT2, data: permit2.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
+    const [amount, expiration] = permit2.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
     return expiration > BigInt(nowSeconds) ? amount : 0n;
   } catch {
     return 0n;
@@ -31,8 +34,8 @@ export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, n
 }
 
 /** The transaction that revokes it: approve(spender, 0), setApprovalForAll(operator, false), or Permit2's lockdown. */
-export function revokeCall(grant: Grant): { to: Hex; data: Hex } {
-  if (grant.kind === 'erc20') return { to: grant.token, data: ERC20.encodeFunctionData('approve', [grant.spender, 0n]) as Hex };
-  if (grant.kind === 'operator') return { to: grant.token, data: COLLECTION.encodeFunctionData('setApprovalForAll', [grant.spender, false]) as Hex };
-  return { to: PERMIT2 as Hex, data: PERMIT2_ABI.encodeFunctionData('lockdown', [[[grant.token, grant.spender]]]) as Hex };
+export async function revokeCall(grant: Grant): Promise<{ to: Hex; data: Hex }> {
+  if (grant.kind === 'erc20') return { to: grant.token, data: (await ERC20()).encodeFunctionData('approve', [grant.spender, 0n]) as Hex };
+  if (grant.kind === 'operator') return { to: grant.token, data: (await COLLECTION()).encodeFunctionData('setApprovalForAll', [grant.spender, false]) as Hex };
+  return { to: PERMIT2 as Hex, data: (await PERMIT2_ABI()).encodeFunctionData('lockdown', [[[grant.token, grant.spender]]]) as Hex };
 }

@@ -8,8 +8,8 @@ const ATTACKER = '0x000000000000000000000000000000000000dEaD';
 const drain = new Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [ATTACKER, 10n ** 24n]);
 
 describe('calls into the sending account itself', () => {
-  it('are refused when they carry data (an executeBatch hiding a transfer), naming the call', () => {
-    const hidden = encodeExecuteBatch([{ to: '0x10078beE6813c04572224b652228177C0f7BF2CF', value: '0x0', data: drain as `0x${string}` }]);
+  it('are refused when they carry data (an executeBatch hiding a transfer), naming the call', async () => {
+    const hidden = await encodeExecuteBatch([{ to: '0x10078beE6813c04572224b652228177C0f7BF2CF', value: '0x0', data: drain as `0x${string}` }]);
     const error = errorOf(() => assertNoSelfCalls(ME, [{ to: ATTACKER, value: '0x0', data: '0x' }, { to: ME.toLowerCase() as `0x${string}`, value: '0x0', data: hidden }], (i) => `calls[${i}].to`));
     expect(error.code).toBe(-32602);
     expect(error.message).toMatch(/^calls\[1\]\.to is the sending account itself with data/);

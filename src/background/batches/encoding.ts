@@ -1,16 +1,16 @@
 /** Calldata of the batch account, the ERC-8021 suffix appended to calldata, and the rule against hidden calls into it. */
-import { lazyInterface } from '../../shared/lazyInterface';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import { abiInterface } from '../abi/abiInterface';
 import type { BatchCall } from './types';
 
 /** Simple7702Account (ERC-4337 v0.8) BaseAccount.executeBatch, selector 0x34fcd5be. */
-const ACCOUNT = lazyInterface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
+const ACCOUNT = abiInterface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
 
-export function encodeExecuteBatch(calls: BatchCall[]): Hex {
+export async function encodeExecuteBatch(calls: BatchCall[]): Promise<Hex> {
   // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
   if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
-  return ACCOUNT.encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
+  return (await ACCOUNT()).encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
 }
 
 /** `calldata` followed by the ERC-8021 attribution, when the batch carries one (schemas/dataSuffix.ts checked it). */

@@ -16,18 +16,18 @@ const size = (hex: string) => (hex.length - 2) / 2;
 describe('the unsigned transactions of a planned batch', () => {
   it('are at least as long as the signed upgrade transaction of an atomic batch, its authorization included', async () => {
     const batch = { chainId: '0x2105' as Hex, from: FROM, calls, gasLimits: ['0x30d40' as Hex], atomic: true, upgrade: true };
-    const [estimate] = unsignedTransactions(batch, FEES);
+    const [estimate] = await unsignedTransactions(batch, FEES);
     const signed = Transaction.from(await wallet.signTransaction({
-      type: 4, chainId: 0x2105n, nonce: 7, to: FROM, data: calldata(batch), gasLimit: 200_000n, ...FEES,
+      type: 4, chainId: 0x2105n, nonce: 7, to: FROM, data: await calldata(batch), gasLimit: 200_000n, ...FEES,
       authorizationList: [await wallet.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: 8, chainId: 0x2105n })],
     }));
     expect(size(estimate)).toBeGreaterThanOrEqual(size(signed.unsignedSerialized));
   });
 
-  it('are one per call for a sequential batch, and none for a sponsored one', () => {
+  it('are one per call for a sequential batch, and none for a sponsored one', async () => {
     const batch = { chainId: '0x2105' as Hex, from: FROM, calls: [...calls, ...calls], gasLimits: ['0x5208', '0x5208'] as Hex[], atomic: false, upgrade: false };
-    expect(unsignedTransactions(batch, FEES)).toHaveLength(2);
-    expect(unsignedTransactions({ ...batch, sponsor: { url: 'https://pm.example', paymaster: TO } as never }, FEES)).toEqual([]);
+    expect(await unsignedTransactions(batch, FEES)).toHaveLength(2);
+    expect(await unsignedTransactions({ ...batch, sponsor: { url: 'https://pm.example', paymaster: TO } as never }, FEES)).toEqual([]);
   });
 
   it('of a replacement are priced at its raised fees, which may take more bytes than the original', async () => {

@@ -19,12 +19,12 @@ const bytes = (tx: TransactionLike): Hex => Transaction.from({ type: 2, nonce: N
 type PlannedShape = Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'atomic' | 'upgrade'> & Partial<Pick<BatchRecord, 'kind' | 'sponsor' | 'dataSuffix'>>;
 
 /** None for a sponsored batch: the sponsor pays its fees. */
-export function unsignedTransactions(batch: PlannedShape, fees: Fees): Hex[] {
+export async function unsignedTransactions(batch: PlannedShape, fees: Fees): Promise<Hex[]> {
   const common = { chainId: BigInt(batch.chainId), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
   if (batch.sponsor) return [];
   if (batch.atomic) {
     const upgrade = batch.upgrade ? { type: 4, authorizationList: [AUTHORIZATION] } : {};
-    return [bytes({ ...common, ...upgrade, to: batch.from, data: calldata(batch), gasLimit: BigInt(batch.gasLimits[0]) })];
+    return [bytes({ ...common, ...upgrade, to: batch.from, data: await calldata(batch), gasLimit: BigInt(batch.gasLimits[0]) })];
   }
   if (batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf') {
     return [bytes({ ...common, type: 4, authorizationList: [AUTHORIZATION], to: batch.from, data: '0x', gasLimit: BigInt(batch.gasLimits[0]) })];

@@ -56,15 +56,16 @@ function tokenAction(to: Hex, parsed: TransactionDescription): TokenAction | und
   }
 }
 
-export function describeCall(call: CallInput): DecodedCall {
+/** Loads ethers' ABI code (abi/loadAbi.ts) only for calldata that may name a function: a selector, to a contract. */
+export async function describeCall(call: CallInput): Promise<DecodedCall> {
   const size = dataLength(call.data);
   const described: DecodedCall = { to: call.to, value: BigInt(call.value).toString(), dataSize: size };
   if (size === 0) return described;
   described.data = (size > RAW_DATA_SHOWN ? call.data.slice(0, 2 + RAW_DATA_SHOWN * 2) : call.data) as Hex;
   if (size < 4 || !call.to) return described;
   described.selector = call.data.slice(0, 10) as Hex;
-  const permit2 = call.to.toLowerCase() === PERMIT2.toLowerCase() ? parse(PERMIT2_FUNCTIONS, call.data) : null;
-  const parsed = permit2 ?? parse(TOKEN_FUNCTIONS, call.data) ?? parse(COMMON_FUNCTIONS, call.data);
+  const permit2 = call.to.toLowerCase() === PERMIT2.toLowerCase() ? parse(await PERMIT2_FUNCTIONS(), call.data) : null;
+  const parsed = permit2 ?? parse(await TOKEN_FUNCTIONS(), call.data) ?? parse(await COMMON_FUNCTIONS(), call.data);
   if (!parsed) return described;
   described.fn = { signature: parsed.signature, args: parsed.fragment.inputs.map((input, i) => ({ name: input.name, value: shown(input, parsed.args[i]) })) };
   if (permit2) {

@@ -14,14 +14,14 @@ export const approvedWords = (shown: DecodedCall[]): Pick<BatchRecord, 'reviews'
   (shown.some((call) => call.review) ? { reviews: shown.map((call) => call.review ?? null) } : {});
 
 /** `calls` with their stored reviews (same order; null or absent where none bound). */
-export function wordedCalls(calls: CallInput[], reviews: readonly (CallReview | null | undefined)[] = []): DecodedCall[] {
-  return calls.map((call, i) => {
-    const described = describeCall(call);
+export function wordedCalls(calls: CallInput[], reviews: readonly (CallReview | null | undefined)[] = []): Promise<DecodedCall[]> {
+  return Promise.all(calls.map(async (call, i) => {
+    const described = await describeCall(call);
     const review = reviews[i];
     return review ? { ...described, review } : described;
-  });
+  }));
 }
 
 /** The batch's calls at `indexes` (a transaction's), as they were approved. */
-export const recordedCalls = (batch: Pick<BatchRecord, 'calls' | 'reviews'>, indexes: number[]): DecodedCall[] =>
+export const recordedCalls = (batch: Pick<BatchRecord, 'calls' | 'reviews'>, indexes: number[]): Promise<DecodedCall[]> =>
   wordedCalls(indexes.map((i) => batch.calls[i]), indexes.map((i) => batch.reviews?.[i]));

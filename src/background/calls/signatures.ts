@@ -3,9 +3,9 @@
  * of common signatures so an unknown contract's call still shows what it claims to be. A selector can collide; a
  * name is only shown when the whole calldata decodes against it.
  */
-import { lazyInterface } from '../../shared/lazyInterface';
+import { abiInterface } from '../abi/abiInterface';
 
-export const TOKEN_FUNCTIONS = lazyInterface([
+export const TOKEN_FUNCTIONS = abiInterface([
   'function transfer(address to, uint256 amount)',
   'function approve(address spender, uint256 amount)',
   'function transferFrom(address from, address to, uint256 amount)',
@@ -19,9 +19,9 @@ export const TOKEN_FUNCTIONS = lazyInterface([
 
 /** Uniswap's Permit2 (same address on every chain): approve(token, spender, amount, expiration). */
 export const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
-export const PERMIT2_FUNCTIONS = lazyInterface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
+export const PERMIT2_FUNCTIONS = abiInterface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 
-export const COMMON_FUNCTIONS = lazyInterface([
+export const COMMON_FUNCTIONS = abiInterface([
   'function deposit()',
   'function withdraw(uint256 amount)',
   'function mint(address to, uint256 amount)',

@@ -5,6 +5,7 @@
 import { MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
 import { reviewCalls } from './calls';
@@ -110,7 +111,7 @@ describe("a descriptor file the user added (its author's words) next to the wall
     context: { contract: { deployments: [{ chainId: 1, address: USDC }] } },
     metadata: { owner: 'USDC airdrop' },
     display: { formats: { 'approve(address from,uint256 gift)': { intent: 'Claim your USDC airdrop', fields: [{ path: 'from', label: 'Airdrop from', format: 'raw' }] } } },
-  } }]);
+  } }], parseDescriptor);
 
   it('does not replace the wallet\'s words and dangers for a call the wallet describes: an unlimited approve still says so', async () => {
     const data = abi.encodeFunctionData('approve', [EOA, MaxUint256]);

@@ -94,7 +94,7 @@ export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account:
   const descriptors = await deps.descriptors().catch(() => []);
   const budget = { left: MAX_INNER_CALLS };
   return Promise.all(calls.map(async (call) => {
-    const described = describeCall(call);
+    const described = await describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
     const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
     return review ? { ...described, review } : described;

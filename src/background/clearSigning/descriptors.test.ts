@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { parseDescriptor } from '../../shared/erc7730/parse';
 import { bundledDescriptors } from './descriptors';
 
 const PUBLIC = resolve(import.meta.dirname, '../../../public');
 const fromDisk = async (path: string): Promise<unknown> => JSON.parse(readFileSync(resolve(PUBLIC, path), 'utf8'));
+const parser = async () => parseDescriptor;
 
 describe('bundledDescriptors', () => {
   it('reads every file the index lists, once', async () => {
     const read = vi.fn(fromDisk);
-    const load = bundledDescriptors(read);
+    const load = bundledDescriptors(read, parser);
     const [first, second] = await Promise.all([load(), load()]);
     expect(first.map((d) => d.source)).toEqual(JSON.parse(readFileSync(resolve(PUBLIC, 'erc7730/index.json'), 'utf8')));
     expect(second).toBe(first);
@@ -18,7 +20,7 @@ describe('bundledDescriptors', () => {
 
   it('leaves out a file that is not a descriptor, keeping the others', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = bundledDescriptors(async (path) => (path.endsWith('index.json') ? ['broken.json', 'eip712-permit2.json'] : path.endsWith('broken.json') ? { display: {} } : fromDisk(path)));
+    const load = bundledDescriptors(async (path) => (path.endsWith('index.json') ? ['broken.json', 'eip712-permit2.json'] : path.endsWith('broken.json') ? { display: {} } : fromDisk(path)), parser);
     expect((await load()).map((d) => d.source)).toEqual(['eip712-permit2.json']);
   });
 
@@ -27,7 +29,7 @@ describe('bundledDescriptors', () => {
     const load = bundledDescriptors(async (path) => {
       if (fail) throw new Error('worker stopping');
       return fromDisk(path);
-    });
+    }, parser);
     await expect(load()).rejects.toThrow('worker stopping');
     fail = false;
     expect((await load()).length).toBeGreaterThan(0);

@@ -2,8 +2,12 @@
  * The descriptors shipped in public/erc7730/, read as extension files (not bundled into the worker) on the first
  * signature request, then kept in memory. A file that does not parse is left out and named on the console.
  */
-import { parseDescriptor } from '../../shared/erc7730/parse';
+import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
+
+export type ParseDescriptor = typeof parseDescriptor;
+/** The parser, from the worker's later script: it reads a format's key with ethers' fragment parser, which the first script leaves out. */
+export type LoadParser = () => Promise<ParseDescriptor>;
 
 /** Reads a JSON file of the extension (fetch of runtime.getURL in the worker). */
 export type ReadExtensionFile = (path: string) => Promise<unknown>;
@@ -11,7 +15,7 @@ export type ReadExtensionFile = (path: string) => Promise<unknown>;
 const DIR = 'erc7730';
 
 /** The user's files as descriptors, named as theirs on the screen; one stored before a parser change and no longer valid is left out. */
-export function userDescriptors(files: { name: string; json: unknown }[]): Descriptor[] {
+export function userDescriptors(files: { name: string; json: unknown }[], parseDescriptor: ParseDescriptor): Descriptor[] {
   return files.flatMap(({ name, json }) => {
     try {
       return [{ ...parseDescriptor(json, `your file ${name}`), userFile: true as const }];
@@ -21,10 +25,10 @@ export function userDescriptors(files: { name: string; json: unknown }[]): Descr
   });
 }
 
-export function bundledDescriptors(read: ReadExtensionFile): () => Promise<Descriptor[]> {
+export function bundledDescriptors(read: ReadExtensionFile, parser: LoadParser): () => Promise<Descriptor[]> {
   let loading: Promise<Descriptor[]> | undefined;
   const load = async (): Promise<Descriptor[]> => {
-    const files = await read(`${DIR}/index.json`);
+    const [files, parseDescriptor] = await Promise.all([read(`${DIR}/index.json`), parser()]);
     const parsed = await Promise.all((Array.isArray(files) ? files : []).map(async (file: unknown) => {
       try {
         return parseDescriptor(await read(`${DIR}/${String(file)}`), String(file));
@@ -36,7 +40,7 @@ export function bundledDescriptors(read: ReadExtensionFile): () => Promise<Descr
     return parsed.filter((d): d is Descriptor => d !== undefined);
   };
   return () => {
-    // A failed read (the worker stopping mid-way) is tried again on the next request.
+    // A failed read or load (the worker stopping mid-way) is tried again on the next request.
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;

@@ -19,7 +19,10 @@ export function lazyReview(deps: ReviewDeps, load: LoadReview): ReviewTypedData 
   return async (...args) => (await load()).reviewTypedData(deps, ...args);
 }
 
-/** Never fails: without the engine's code (a worker stopping mid-load) the calls are described as before it. */
+/**
+ * Without the engine's code (a worker stopping mid-load) the calls are described as before it; fails only when ethers'
+ * ABI code does not load either (abi/loadAbi.ts), rather than show an approve or a transfer as raw data.
+ */
 export function lazyCallReview(deps: ReviewDeps, load: LoadReview): ReviewCalls {
-  return async (calls, ...rest) => (await load().catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? calls.map(describeCall);
+  return async (calls, ...rest) => (await load().catch(() => undefined))?.reviewCalls(deps, calls, ...rest) ?? Promise.all(calls.map(describeCall));
 }

@@ -25,7 +25,7 @@ function node(contract: Contract): ChainNode {
     expect(params.at(-1)).toBe('pending');
     if (method === 'eth_getCode') return contract.code ?? '0x6080';
     const data = (params[0] as { data: string }).data;
-    const call = COLLECTIBLE_ABI.parseTransaction({ data });
+    const call = (await COLLECTIBLE_ABI()).parseTransaction({ data });
     const revert = () => {
       throw new RpcError(3, 'execution reverted');
     };

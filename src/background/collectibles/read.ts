@@ -5,12 +5,12 @@
 import type { Result } from 'ethers';
 import { standardLabel, type Collectible, type CollectibleStandard } from '../../shared/collectibles';
 import { ErrorCode, RpcError } from '../../shared/errors';
-import { lazyInterface } from '../../shared/lazyInterface';
 import type { Hex } from '../../shared/params';
 import { invalidAsset } from '../../shared/schemas/watchAsset';
+import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 
-export const COLLECTIBLE_ABI = lazyInterface([
+export const COLLECTIBLE_ABI = abiInterface([
   'function supportsInterface(bytes4 interfaceId) view returns (bool)',
   'function ownerOf(uint256 tokenId) view returns (address)',
   'function balanceOf(address account, uint256 id) view returns (uint256)',
@@ -21,12 +21,13 @@ export const COLLECTIBLE_ABI = lazyInterface([
 ]);
 
 /** ERC-721's balanceOf(owner), which shares its name with ERC-1155's balanceOf(account, id). */
-const ERC721_BALANCE = lazyInterface(['function balanceOf(address owner) view returns (uint256)']);
+const ERC721_BALANCE = abiInterface(['function balanceOf(address owner) view returns (uint256)']);
 
 /** How many tokens of an ERC-721 collection `owner` holds at `pending`. */
 export async function readCollectionBalance(node: ChainNode, address: Hex, owner: Hex): Promise<bigint> {
-  const raw = await node<string>('eth_call', [{ to: address, data: ERC721_BALANCE.encodeFunctionData('balanceOf', [owner]) }, 'pending']);
-  return ERC721_BALANCE.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+  const erc721 = await ERC721_BALANCE();
+  const raw = await node<string>('eth_call', [{ to: address, data: erc721.encodeFunctionData('balanceOf', [owner]) }, 'pending']);
+  return erc721.decodeFunctionResult('balanceOf', raw)[0] as bigint;
 }
 
 /** ERC-165 interface ids of ERC-721 and ERC-1155. */
@@ -39,9 +40,10 @@ type Fn = 'supportsInterface' | 'ownerOf' | 'balanceOf' | 'name' | 'symbol' | 't
 
 /** The decoded result, or undefined when the contract reverts or answers nothing; an unreachable node is still an error. */
 export async function tryRead(node: ChainNode, to: Hex, fn: Fn, args: unknown[] = []): Promise<Result | undefined> {
+  const abi = await COLLECTIBLE_ABI();
   try {
-    const raw = await node<string>('eth_call', [{ to, data: COLLECTIBLE_ABI.encodeFunctionData(fn, args) }, 'pending']);
-    return raw === '0x' ? undefined : COLLECTIBLE_ABI.decodeFunctionResult(fn, raw);
+    const raw = await node<string>('eth_call', [{ to, data: abi.encodeFunctionData(fn, args) }, 'pending']);
+    return raw === '0x' ? undefined : abi.decodeFunctionResult(fn, raw);
   } catch (error) {
     if (error instanceof RpcError && error.code === ErrorCode.chainDisconnected) throw error;
     return undefined;

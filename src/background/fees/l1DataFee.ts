@@ -6,12 +6,13 @@
  * with Ethereum's fees as of now, and the chain charges them as of inclusion: the figure shown, the balance check and
  * Max count L1_FEE_ROOM times it, so the "up to" figure holds.
  */
-import { AbiCoder, id } from 'ethers';
+import { id } from 'ethers';
 import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
 import type { Network } from '../../shared/networks';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
+import { loadAbi } from '../abi/loadAbi';
 import type { ChainNode } from '../networks/rpcClient';
 
 export const GAS_PRICE_ORACLE: Hex = '0x420000000000000000000000000000000000000F';
@@ -19,7 +20,6 @@ export const GAS_PRICE_ORACLE: Hex = '0x420000000000000000000000000000000000000F
 const selector = (signature: string): string => id(signature).slice(0, 10);
 /** The oracle's two functions, hashed on the first fee asked. */
 const oracleSelectors = lazy(() => ({ upperBound: selector('getL1FeeUpperBound(uint256)'), l1Fee: selector('getL1Fee(bytes)') }));
-const abi = AbiCoder.defaultAbiCoder();
 
 /**
  * Room for the L1 fee to rise between the screen and inclusion. The oracle prices with Ethereum's base fee and blob
@@ -61,6 +61,7 @@ async function oracle(node: ChainNode, data: string): Promise<bigint> {
 /** One transaction's bound: by its size since Fjord, else the oracle's fee for its bytes. */
 async function upperBound(node: ChainNode, unsigned: Hex): Promise<bigint> {
   const size = (unsigned.length - 2) / 2;
+  const abi = (await loadAbi()).AbiCoder.defaultAbiCoder();
   try {
     return await oracle(node, oracleSelectors().upperBound + abi.encode(['uint256'], [size]).slice(2));
   } catch {

@@ -22,7 +22,7 @@ async function allowances(services: Services): Promise<AllowanceView[]> {
   const [owner, network, batches, signed] = await Promise.all([selectedSender(services), services.networks.selected(), services.batches.all(), services.signedGrants.get('signedGrants')]);
   const node = await services.nodeFor(network.chainId);
   const now = Math.floor(Date.now() / 1000);
-  const grants = new Map([...grantsOf(batches, owner, network.chainId), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
+  const grants = new Map([...(await grantsOf(batches, owner, network.chainId)), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
   const views = await Promise.all([...grants.values()].map(async (grant): Promise<AllowanceView | undefined> => {
     const left = await allowanceLeft(node, owner, grant, now);
     if (left === 0n) return undefined;
@@ -48,7 +48,7 @@ export const allowancePages = {
     },
     async handle(grant, { services }) {
       const from = await selectedSender(services);
-      return askUser(services, 'eth_sendTransaction', [{ from, value: '0x0', ...revokeCall(grant) }], from);
+      return askUser(services, 'eth_sendTransaction', [{ from, value: '0x0', ...(await revokeCall(grant)) }], from);
     },
   },
 } satisfies PageFamily;

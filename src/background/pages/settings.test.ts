@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { bindMessage } from '../../shared/erc7730/bind';
+import { parseDescriptor } from '../../shared/erc7730/parse';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { userDescriptors } from '../clearSigning/descriptors';
+import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { SETTINGS_DEFAULTS } from '../settings/settings';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -24,7 +26,7 @@ const descriptor = {
 
 function settingsPage() {
   const settings = typedStorage(memoryBackend(), SETTINGS_DEFAULTS);
-  const ctx = { services: { settings } as unknown as Services } as PageContext;
+  const ctx = { services: { settings, loadLater } as unknown as Services } as PageContext;
   const add = async (params: unknown) => settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(params), ctx);
   return { settings, ctx, add };
 }
@@ -33,7 +35,7 @@ describe('addDescriptor and removeDescriptor', () => {
   it('keeps a valid file by its name; it binds at its deployment only', async () => {
     const { settings, add, ctx } = settingsPage();
     await add({ name: 'ballot.json', json: descriptor });
-    const stored = userDescriptors(await settings.get('userDescriptors'));
+    const stored = userDescriptors(await settings.get('userDescriptors'), parseDescriptor);
     expect(stored.map((d) => d.source)).toEqual(['your file ballot.json']);
     expect(bindMessage(stored, vote(VOTE))?.format.intent).toBe('Vote');
     expect(bindMessage(stored, vote('0x2222222222222222222222222222222222222222'))).toBeUndefined();
@@ -48,14 +50,11 @@ describe('addDescriptor and removeDescriptor', () => {
     expect(await settings.get('userDescriptors')).toEqual([{ name: 'ballot.json', json: { ...descriptor, metadata: { owner: 'DAO' } } }]);
   });
 
-  it('refuses what is not a descriptor with -32602 saying what is wrong', () => {
-    let error: unknown;
-    try {
-      settingPages.addDescriptor.parse({ name: 'notes.json', json: { display: { formats: {} } } });
-    } catch (e) {
-      error = e;
-    }
+  it('refuses what is not a descriptor with -32602 saying what is wrong, keeping nothing', async () => {
+    const { settings, add } = settingsPage();
+    const error: unknown = await add({ name: 'notes.json', json: { display: { formats: {} } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: ErrorCode.invalidParams, message: 'notes.json: context must be an object' });
+    expect(await settings.get('userDescriptors')).toEqual([]);
   });
 });

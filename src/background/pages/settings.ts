@@ -1,6 +1,5 @@
 /** The Settings screen: auto-lock, whether sites' providers say isMetaMask, and the user's ERC-7730 descriptors. */
 import { invalidParams } from '../../shared/errors';
-import { parseDescriptor } from '../../shared/erc7730/parse';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { fields, text } from './params';
 import type { PageFamily } from './types';
@@ -33,14 +32,16 @@ export const settingPages = {
       const { name, json } = fields(params);
       const file = { name: text(name, 'name').slice(0, MAX_NAME), json };
       if (JSON.stringify(json ?? null).length > MAX_DESCRIPTOR_CHARS) throw invalidParams(`${file.name} is larger than ${MAX_DESCRIPTOR_CHARS / 1000} kB: a descriptor is a few kB`);
-      try {
-        parseDescriptor(json, file.name);
-      } catch (error) {
-        throw invalidParams((error as Error).message);
-      }
       return file;
     },
     async handle(file, { services }) {
+      // The parser is the later script's (ethers' fragment parser reads a format's key).
+      const { parseDescriptor } = await services.loadLater();
+      try {
+        parseDescriptor(file.json, file.name);
+      } catch (error) {
+        throw invalidParams((error as Error).message);
+      }
       const others = (await services.settings.get('userDescriptors')).filter((f) => f.name !== file.name);
       if (others.length >= MAX_DESCRIPTORS) throw invalidParams(`At most ${MAX_DESCRIPTORS} descriptor files: remove one first`);
       await services.settings.set('userDescriptors', [...others, file]);

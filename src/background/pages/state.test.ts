@@ -38,12 +38,12 @@ describe('Activity', () => {
     expect(screen[0].review?.clear.intent).toBe('Permit2: allow spending of a token');
     const [item] = await activity((await services(record(approvedWords(screen)))).services);
     expect(item.calls[0].review).toEqual(screen[0].review);
-    expect(item.calls[0].action).toEqual(describeCall(APPROVE).action);
+    expect(item.calls[0].action).toEqual((await describeCall(APPROVE)).action);
   });
 
   it('a record approved before the words were kept reads as describeCall words it', async () => {
     const [item] = await activity((await services(record({}))).services);
-    expect(item.calls).toEqual([describeCall(APPROVE)]);
+    expect(item.calls).toEqual([await describeCall(APPROVE)]);
   });
 
   it('a record planted in storage.local (Firefox: a page can write it) with words of another call shows its calls as describeCall words them', async () => {
@@ -54,6 +54,6 @@ describe('Activity', () => {
     const fake = record({ id: 'fake', calls: [drain], ...approvedWords(screen) });
     await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
     const items = await activity(planted);
-    expect(items.find((i) => i.id === 'fake')?.calls).toEqual([describeCall(drain)]);
+    expect(items.find((i) => i.id === 'fake')?.calls).toEqual([await describeCall(drain)]);
   });
 });

@@ -48,10 +48,10 @@ export async function activity({ batches, networks }: Services): Promise<Activit
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
   const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
-  return trusted
+  return Promise.all(trusted
     .filter((b) => b.state !== 'awaiting-approval')
     .sort((a, b) => b.createdAt - a.createdAt)
-    .map((b) => ({
+    .map(async (b) => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
@@ -63,7 +63,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       ...(b.sponsor ? { sponsored: true as const } : {}),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
-      calls: wordedCalls(b.calls, b.reviews),
+      calls: await wordedCalls(b.calls, b.reviews),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,
@@ -74,7 +74,7 @@ export async function activity({ batches, networks }: Services): Promise<Activit
       explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
       error: b.error,
       createdAt: b.createdAt,
-    }));
+    })));
 }
 
 export const statePages = {

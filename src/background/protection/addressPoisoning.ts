@@ -44,7 +44,8 @@ export interface HistoryDeps {
 /** The addresses the user knows: the wallet's own accounts and every recipient of a batch the user approved. */
 export async function addressHistory(deps: HistoryDeps): Promise<Hex[]> {
   const [batches, accounts] = await Promise.all([deps.batches.all(), deps.accounts.list()]);
-  const sent = batches.filter((b) => b.state !== 'awaiting-approval').flatMap((b) => b.calls.flatMap((call) => recipientsOf(describeCall(call))));
+  const described = await Promise.all(batches.filter((b) => b.state !== 'awaiting-approval').flatMap((b) => b.calls.map(describeCall)));
+  const sent = described.flatMap(recipientsOf);
   return [...accounts.map((a) => a.address), ...sent];
 }
 

@@ -41,7 +41,7 @@ function setup() {
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
     previews: { of: () => undefined },
-    reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : calls.map(describeCall)),
+    reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
     loadLater,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
   } as unknown as Services;

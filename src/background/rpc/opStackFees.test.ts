@@ -53,7 +53,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     nodeFor: async () => node,
     previews: { of: () => undefined },
     // Words need no descriptor here: the calls are plain transfers.
-    reviewCalls: async (calls: CallInput[]) => calls.map(describeCall),
+    reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     loadLater,
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => void requested.push(details) },
   } as unknown as Services;

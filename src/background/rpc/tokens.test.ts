@@ -111,7 +111,7 @@ const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const nftNode = (standard: 'ERC721' | 'ERC1155') =>
   (async (method: string, params: unknown[]) => {
     if (method === 'eth_getCode') return '0x60';
-    const call = COLLECTIBLE_ABI.parseTransaction({ data: (params[0] as { data: string }).data })!;
+    const call = (await COLLECTIBLE_ABI()).parseTransaction({ data: (params[0] as { data: string }).data })!;
     if (call.name === 'supportsInterface') return abi.encode(['bool'], [call.args[0] === INTERFACE_IDS[standard]]);
     if (call.name === 'ownerOf') return abi.encode(['address'], [String(call.args[0]) === '1' ? ACCOUNT : OTHER]);
     if (call.name === 'balanceOf') return abi.encode(['uint256'], [String(call.args[1]) === '1' ? 5n : 0n]);

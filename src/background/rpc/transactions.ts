@@ -24,8 +24,8 @@ import { method, type AccountContext, type DappTable } from './types';
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
 /** The replaced transaction as the screen shows it, what it does in the words its own approval showed. */
-const shown = ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegation }: ReplacedTransaction): NonNullable<SendTransactionDetails['replaces']> =>
-  ({ nonce, hash, batchOrigin, calls: wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
+const shown = async ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegation }: ReplacedTransaction): Promise<NonNullable<SendTransactionDetails['replaces']>> =>
+  ({ nonce, hash, batchOrigin, calls: await wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
 /** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
 async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext): Promise<SendTransactionDetails> {
@@ -62,7 +62,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
     call: described, gasLimit: gas.toString(), maxFees, warning: batch.warning,
     ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
     ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
-    ...(replaced ? { replaces: shown(replaced) } : {}),
+    ...(replaced ? { replaces: await shown(replaced) } : {}),
   };
 }
 

@@ -49,16 +49,17 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
   const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, async () => [(await services.loadLater()).repricedUnsigned(pending.raw, tiers.aggressive)]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
   const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw, await services.loadLater()) : [];
+  const cancelCall = await describeCall(selfTransfer(batch.from));
   return {
     mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
     networkName: network?.name ?? batch.chainId, symbol: network?.nativeCurrency.symbol ?? 'ETH',
     original: {
-      calls: pending.cancel ? [describeCall(selfTransfer(batch.from))] : recordedCalls(batch, pending.calls),
+      calls: pending.cancel ? [cancelCall] : await recordedCalls(batch, pending.calls),
       ...(batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf' ? { revokeDelegation: true as const } : {}),
       ...(authorizations.length > 0 ? { authorizations } : {}),
       fees: decimal(previous),
     },
-    ...(p.mode === 'cancel' ? { cancel: describeCall(selfTransfer(batch.from)) } : {}),
+    ...(p.mode === 'cancel' ? { cancel: cancelCall } : {}),
     gasLimit: gasLimit.toString(),
     fees: perTier((tier) => decimal(tiers[tier])),
     maxFees: perTier((tier) => (gasLimit * tiers[tier].maxFeePerGas + l1Fee).toString()),

@@ -24,7 +24,7 @@ export interface Previews {
 async function tokensNamed(batch: BatchRecord, node: ChainNode, tokenInfo: TokenInfoLookup): Promise<Record<string, AssetInfo>> {
   const named = new Map<string, 'erc20' | 'erc721'>();
   for (const call of batch.calls) {
-    const action = describeCall(call).action;
+    const action = (await describeCall(call)).action;
     // NFTs have no decimals; a Permit2 approval names the ERC-20 it allows.
     if (action) named.set(action.token.toLowerCase(), action.kind === 'approveAll' || action.standard === 'erc721' || action.standard === 'erc1155' ? 'erc721' : 'erc20');
   }

@@ -1,6 +1,6 @@
 /** Revert data as people read it: Error(string), Panic(uint256), and the custom errors of widely used contracts. */
 import { dataLength } from 'ethers';
-import { lazyInterface } from '../../shared/lazyInterface';
+import { abiInterface } from '../abi/abiInterface';
 
 const PANICS: Record<number, string> = {
   0x01: 'assertion failed',
@@ -14,7 +14,7 @@ const PANICS: Record<number, string> = {
 };
 
 /** OpenZeppelin 5 token and access errors, Solidity's own two, and the ERC-4337 account's. */
-const KNOWN_ERRORS = lazyInterface([
+const KNOWN_ERRORS = abiInterface([
   'error Error(string reason)',
   'error Panic(uint256 code)',
   'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
@@ -38,17 +38,17 @@ const KNOWN_ERRORS = lazyInterface([
 ]);
 
 /** The reason a call reverted with `data` (its return data), in words. */
-export function revertReason(data: string | undefined): string {
+export async function revertReason(data: string | undefined): Promise<string> {
   if (!data || data === '0x') return 'reverted without a reason';
   if (dataLength(data) < 4) return `reverted with ${data}`;
   try {
-    const error = KNOWN_ERRORS.parseError(data);
+    const error = (await KNOWN_ERRORS()).parseError(data);
     if (error?.name === 'Error') return String(error.args[0]);
     if (error?.name === 'Panic') {
       const code = Number(error.args[0]);
       return `panic: ${PANICS[code] ?? `code 0x${code.toString(16)}`}`;
     }
-    if (error?.name === 'ExecuteError') return `call ${String(error.args[0])} failed: ${revertReason(String(error.args[1]))}`;
+    if (error?.name === 'ExecuteError') return `call ${String(error.args[0])} failed: ${await revertReason(String(error.args[1]))}`;
     if (error) return `${error.name}(${error.args.map(String).join(', ')})`;
   } catch {
     // A known selector with data that does not decode: shown as unknown below.

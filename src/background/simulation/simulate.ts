@@ -51,7 +51,7 @@ async function firstRevertByCall(node: ChainNode, request: SimulationRequest): P
     } catch (error) {
       if (error instanceof RpcError && error.code !== ErrorCode.chainDisconnected) {
         const data = typeof error.data === 'string' ? error.data : (error.data as { data?: string } | undefined)?.data;
-        return { call: index, reason: data ? revertReason(data) : error.message };
+        return { call: index, reason: data ? await revertReason(data) : error.message };
       }
       throw error;
     }
@@ -84,7 +84,7 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${error.message.slice(0, 120)})` };
   }
   const failed = results.findIndex((r) => r.status !== '0x1');
-  const revert = failed < 0 ? undefined : { call: failed, reason: revertReason(results[failed].returnData ?? results[failed].error?.data) };
+  const revert = failed < 0 ? undefined : { call: failed, reason: await revertReason(results[failed].returnData ?? results[failed].error?.data) };
   // Atomic: a revert undoes every call, so nothing changes hands.
   const landed = revert && atomic ? [] : results.filter((r) => r.status === '0x1');
   const effects = effectsFor(from, landed.flatMap((r) => r.logs ?? []));

@@ -1,20 +1,21 @@
 /** Symbol and decimals of the tokens a preview names, read from the chain once per chain and contract. */
-import { lazyInterface } from '../../shared/lazyInterface';
 import { cleanText } from '../../shared/displayText';
 import type { Hex } from '../../shared/params';
 import type { AssetInfo } from '../../shared/preview';
+import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 import { imitatedToken, isKnownToken } from '../protection/knownTokens';
 
-const TOKEN = lazyInterface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
+const TOKEN = abiInterface(['function symbol() view returns (string)', 'function decimals() view returns (uint8)']);
 const MAX_SYMBOL = 16;
 
 export type TokenInfoLookup = (node: ChainNode, chainId: Hex, token: Hex, standard: AssetInfo['standard']) => Promise<AssetInfo>;
 
 async function read<T>(node: ChainNode, token: Hex, fn: 'symbol' | 'decimals'): Promise<T | undefined> {
   try {
-    const raw = await node<string>('eth_call', [{ to: token, data: TOKEN.encodeFunctionData(fn) }, 'latest']);
-    return TOKEN.decodeFunctionResult(fn, raw)[0] as T;
+    const abi = await TOKEN();
+    const raw = await node<string>('eth_call', [{ to: token, data: abi.encodeFunctionData(fn) }, 'latest']);
+    return abi.decodeFunctionResult(fn, raw)[0] as T;
   } catch {
     return undefined;
   }

@@ -1,20 +1,20 @@
 /** Reads an ERC-20 token from the chain (eth_call at `pending`): what the contract says it is, and a balance. */
-import { decodeBytes32String, type Result } from 'ethers';
-import { lazyInterface } from '../../shared/lazyInterface';
+import { decodeBytes32String, type Interface, type Result } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
 import type { Token } from '../../shared/tokens';
+import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 
-const ERC20 = lazyInterface([
+const ERC20 = abiInterface([
   'function symbol() view returns (string)',
   'function name() view returns (string)',
   'function decimals() view returns (uint8)',
   'function balanceOf(address account) view returns (uint256)',
 ]);
 /** Early tokens (MKR, SAI) return their symbol and name as bytes32. */
-const ERC20_BYTES32 = lazyInterface(['function symbol() view returns (bytes32)', 'function name() view returns (bytes32)']);
+const ERC20_BYTES32 = abiInterface(['function symbol() view returns (bytes32)', 'function name() view returns (bytes32)']);
 /** A contract's strings are shown in the wallet: anything longer is cut. */
 const MAX_TEXT = 64;
 
@@ -35,20 +35,26 @@ async function tryCall(node: ChainNode, to: Hex, data: string): Promise<string |
   }
 }
 
-function decode(fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
+/** The two interfaces a token is read with. */
+interface TokenAbi {
+  erc20: Interface;
+  bytes32: Interface;
+}
+
+function decode({ erc20 }: TokenAbi, fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
   if (raw === undefined) return undefined;
   try {
-    return ERC20.decodeFunctionResult(fn, raw);
+    return erc20.decodeFunctionResult(fn, raw);
   } catch {
     return undefined;
   }
 }
 
-function text(fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
-  let value = decode(fn, raw)?.[0] as string | undefined;
+function text(abi: TokenAbi, fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
+  let value = decode(abi, fn, raw)?.[0] as string | undefined;
   if (value === undefined && raw !== undefined) {
     try {
-      value = decodeBytes32String(ERC20_BYTES32.decodeFunctionResult(fn, raw)[0] as string);
+      value = decodeBytes32String(abi.bytes32.decodeFunctionResult(fn, raw)[0] as string);
     } catch {
       value = undefined;
     }
@@ -59,8 +65,9 @@ function text(fn: 'symbol' | 'name', raw: string | undefined): string | undefine
 
 /** The token's balance of `account` at `pending`. */
 export async function readBalance(node: ChainNode, token: Hex, account: Hex): Promise<bigint> {
-  const raw = await node<string>('eth_call', [{ to: token, data: ERC20.encodeFunctionData('balanceOf', [account]) }, 'pending']);
-  return ERC20.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+  const erc20 = await ERC20();
+  const raw = await node<string>('eth_call', [{ to: token, data: erc20.encodeFunctionData('balanceOf', [account]) }, 'pending']);
+  return erc20.decodeFunctionResult('balanceOf', raw)[0] as bigint;
 }
 
 /**
@@ -70,20 +77,22 @@ export async function readBalance(node: ChainNode, token: Hex, account: Hex): Pr
 export async function readToken(node: ChainNode, address: Hex, account: Hex, field: string, where: string): Promise<TokenRead> {
   const code = await node<string>('eth_getCode', [address, 'pending']);
   if (code === '0x') throw invalidAsset(`${field} ${address} is not a contract on ${where}: it has no code`);
+  const [erc20, bytes32] = await Promise.all([ERC20(), ERC20_BYTES32()]);
+  const abi = { erc20, bytes32 };
   const [symbolRaw, nameRaw, decimalsRaw, balanceRaw] = await Promise.all([
-    tryCall(node, address, ERC20.encodeFunctionData('symbol')),
-    tryCall(node, address, ERC20.encodeFunctionData('name')),
-    tryCall(node, address, ERC20.encodeFunctionData('decimals')),
-    tryCall(node, address, ERC20.encodeFunctionData('balanceOf', [account])),
+    tryCall(node, address, erc20.encodeFunctionData('symbol')),
+    tryCall(node, address, erc20.encodeFunctionData('name')),
+    tryCall(node, address, erc20.encodeFunctionData('decimals')),
+    tryCall(node, address, erc20.encodeFunctionData('balanceOf', [account])),
   ]);
   const notErc20 = (why: string) => invalidAsset(`${field} ${address} on ${where} is not an ERC-20 token: ${why}`);
-  const symbol = text('symbol', symbolRaw);
+  const symbol = text(abi, 'symbol', symbolRaw);
   if (symbol === undefined) throw notErc20('symbol() did not return a string');
-  const decimals = decode('decimals', decimalsRaw)?.[0] as bigint | undefined;
+  const decimals = decode(abi, 'decimals', decimalsRaw)?.[0] as bigint | undefined;
   if (decimals === undefined) throw notErc20('decimals() did not return a number');
   if (decimals > BigInt(MAX_DECIMALS)) throw notErc20(`decimals() returned ${decimals}, above ${MAX_DECIMALS}`);
-  const balance = decode('balanceOf', balanceRaw)?.[0] as bigint | undefined;
+  const balance = decode(abi, 'balanceOf', balanceRaw)?.[0] as bigint | undefined;
   if (balance === undefined) throw notErc20('balanceOf() did not return a number');
-  const name = text('name', nameRaw);
+  const name = text(abi, 'name', nameRaw);
   return { token: { address, symbol, decimals: Number(decimals), ...(name === undefined ? {} : { name }) }, balance };
 }

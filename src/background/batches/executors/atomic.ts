@@ -18,7 +18,7 @@ import { sendTransactions, signTransaction, type SignTransactions } from './tran
 export const AUTHORIZATION_GAS = 25_000n;
 
 /** The outer transaction's calldata: executeBatch, then the ERC-8021 suffix where indexers read it (the account ignores it). */
-export const calldata = (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Hex => withSuffix(encodeExecuteBatch(batch.calls), batch.dataSuffix);
+export const calldata = async (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Promise<Hex> => withSuffix(await encodeExecuteBatch(batch.calls), batch.dataSuffix);
 
 async function batchGas(node: ChainNode, from: Hex, batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>, upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
@@ -27,7 +27,7 @@ async function batchGas(node: ChainNode, from: Hex, batch: Pick<BatchRecord, 'ca
   const overridden = calls.reduce((sum, c) => sum + (c.gasLimitOverride ? BigInt(c.gasLimitOverride) : 0n), 0n);
   const floor = TX_BASE_GAS + overridden + (upgrade ? AUTHORIZATION_GAS : 0n);
   try {
-    const estimated = await estimate(node, { from, to: from, data: calldata(batch) }, overrides);
+    const estimated = await estimate(node, { from, to: from, data: await calldata(batch) }, overrides);
     const gas = withMargin(estimated + (upgrade ? AUTHORIZATION_GAS : 0n));
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
@@ -44,7 +44,7 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
     nonce,
     to: batch.from,
     value: 0n,
-    data: calldata(batch),
+    data: await calldata(batch),
     gasLimit: BigInt(batch.gasLimits[0]),
     maxFeePerGas: fees.maxFeePerGas,
     maxPriorityFeePerGas: fees.maxPriorityFeePerGas,

@@ -6,11 +6,11 @@
  * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's.
  */
 import { toQuantity } from 'ethers';
-import { lazyInterface } from '../../../shared/lazyInterface';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
+import { abiInterface } from '../../abi/abiInterface';
 import type { ChainNode } from '../../networks/rpcClient';
 import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
 import { dummyAuthorization, signUserOperation, signedAuthorization } from '../../paymaster/userOperation';
@@ -23,19 +23,19 @@ import { bundlerError } from './bundlerErrors';
 import { unclear } from './nodeAnswers';
 import { toCallReceipt } from './transactionReceipts';
 
-const ENTRY_POINT = lazyInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
+const ENTRY_POINT = abiInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
 /** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
 async function draftOperation(node: ChainNode, chainId: Hex, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth, dataSuffix?: Hex): Promise<RpcUserOperation> {
   const [nonce, fees] = await Promise.all([
-    node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: ENTRY_POINT.encodeFunctionData('getNonce', [from, 0]) }, 'pending']),
+    ENTRY_POINT().then((entryPoint) => node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: entryPoint.encodeFunctionData('getNonce', [from, 0]) }, 'pending'])),
     suggestFees(node, chainId),
   ]);
   return {
     sender: from,
     nonce: toQuantity(BigInt(nonce)) as Hex,
     ...(authorization ? { factory: EIP7702_FACTORY, factoryData: '0x', eip7702Auth: authorization } : {}),
-    callData: withSuffix(encodeExecuteBatch(calls), dataSuffix),
+    callData: withSuffix(await encodeExecuteBatch(calls), dataSuffix),
     callGasLimit: '0x0',
     verificationGasLimit: '0x0',
     preVerificationGas: '0x0',
