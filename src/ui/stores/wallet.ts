@@ -10,9 +10,19 @@ interface WalletStore {
   refresh(): Promise<void>;
 }
 
+/** Refreshes numbered as they are asked for: an answer older than the one shown is dropped (they can arrive out of order). */
+let asked = 0;
+let shown = 0;
+
 export const useWallet = create<WalletStore>((set) => ({
   state: null,
-  refresh: async () => set({ state: await call('getState') }),
+  async refresh() {
+    const turn = ++asked;
+    const state = await call('getState');
+    if (turn < shown) return;
+    shown = turn;
+    set({ state });
+  },
 }));
 
 browser.storage.onChanged.addListener(() => void useWallet.getState().refresh());
