@@ -2,7 +2,7 @@
  * Builds dist/chrome and dist/firefox from the one manifest.json: the pages through vite.config.ts,
  * then background, content and inpage as self-contained IIFE bundles (content scripts cannot be ES modules, and one
  * classic background script works as Chrome's service worker and Firefox's event page alike); an `import()` in them is
- * inlined, its module evaluated when first called. What the worker needs only to review or preview a request is a
+ * inlined, its module evaluated when first called. What the worker needs only to review, preview or sign, or to make a key, is a
  * classic script of its own, background-later.js, loaded on first use (src/background/loadLater.ts); ethers' ABI code
  * is another, background-abi.js (src/background/abi/loadAbi.ts). Both manifests
  * carry package.json's version. With --watch (`npm run dev`) it

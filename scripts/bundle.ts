@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '..');
  */
 const BACKGROUND_BANNER = "performance.mark('background-compiled');";
 
-/** The worker's second script: what it needs only once a request is reviewed or previewed (src/background/loadLater.ts). */
+/** The worker's second script: what it needs only once a request is reviewed, previewed or signed, or a key made or first derived (src/background/loadLater.ts). */
 export const LATER_SCRIPT = 'background-later.js';
 
 /** The worker's third script: ethers' ABI code, which it needs only once it encodes or decodes a call (src/background/abi/loadAbi.ts). */

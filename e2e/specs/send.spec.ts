@@ -107,15 +107,15 @@ test('Receive shows the address and its QR code', async ({ freshWallet }) => {
   await popup.screen.waitFor({ role: 'img', name: `QR code of ${address}` });
 });
 
-test('Receive shows only an address the vault derives: accounts written to storage from outside are not shown', async ({ freshWallet }) => {
+test('Receive shows only an address the vault derives: accounts written to storage from outside are not shown, even with an index no key has', async ({ freshWallet }) => {
   const { popup, address } = freshWallet;
   const attacker = '0x000000000000000000000000000000000000dEaD';
-  // What a page's content script can write to storage.local on Firefox: account 1 with another address, and an
-  // "imported" account the vault has no key for, selected.
+  // What a page's content script can write to storage.local on Firefox: account 1 with another address, an
+  // "imported" account the vault has no key for, selected, and an account at an index no key can have.
   await popup.screen.evaluate(async ({ attacker }) => {
     const storage = (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local;
     await storage.set({
-      accounts: [{ address: attacker, index: 0, name: 'Account 1' }, { address: attacker.replace('dEaD', 'bEEF'), index: 3, name: 'Savings', imported: true }],
+      accounts: [{ address: attacker, index: 0, name: 'Account 1' }, { address: attacker.replace('dEaD', 'bEEF'), index: 3, name: 'Savings', imported: true }, { address: attacker.replace('dEaD', 'fEEd'), index: -1, name: 'Vault' }],
       selectedAccount: attacker,
     });
   }, { attacker });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOADING } from './browser/classicScript';
 
-/** A fresh loadLater.ts (it remembers what it loaded). */
+/** A fresh loadLater.ts (it remembers, on the global scope, what it loaded). */
 const fresh = async () => {
+  Reflect.deleteProperty(globalThis, LOADING);
   vi.resetModules();
   return import('./loadLater');
 };

@@ -1,7 +1,7 @@
 /**
  * The worker's later code (laterModules.ts), loaded on first use. The built worker has it in a classic script of its
- * own, `background-later.js`, that it compiles only when a request is first reviewed or previewed
- * (browser/classicScript.ts). Unbuilt (tests), it is the modules themselves.
+ * own, `background-later.js`, that it compiles only when first needed: a request reviewed or previewed, typed data
+ * checked, something signed, a key made or first derived (laterModules.ts lists it; browser/classicScript.ts). Unbuilt (tests), it is the modules themselves.
  */
 import { loadClassicScript } from './browser/classicScript';
 import type * as LaterModules from './laterModules';

@@ -1,8 +1,10 @@
 import { Interface } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOADING } from '../browser/classicScript';
 
-/** Fresh modules (they remember what they loaded). */
+/** Fresh modules (they remember, on the global scope, what they loaded). */
 const fresh = async () => {
+  Reflect.deleteProperty(globalThis, LOADING);
   vi.resetModules();
   return { ...(await import('./loadAbi')), ...(await import('./abiInterface')) };
 };

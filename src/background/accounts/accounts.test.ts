@@ -82,4 +82,15 @@ describe('accounts', () => {
     await expect(accounts.signer(OTHER)).rejects.toThrow(`The vault holds no key for ${OTHER}`);
     expect((await accounts.signer(ACCOUNT_0)).address).toBe(ACCOUNT_0);
   });
+
+  it('at unlock, keeps an account added while the list was being checked (another page\'s Add account), and unlocks', async () => {
+    const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+    const accounts = createAccounts(local, { secret: async () => ({ mnemonic: MNEMONIC }) }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => keys));
+    await accounts.reset(MNEMONIC);
+    const [verified, added] = await Promise.allSettled([accounts.verify(), accounts.addNext(MNEMONIC)]);
+    expect(verified.status).toBe('fulfilled');
+    expect(added).toMatchObject({ status: 'fulfilled', value: { address: ACCOUNT_1 } });
+    expect((await local.get('accounts')).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
+    expect((await accounts.list()).map((a) => a.address)).toEqual([ACCOUNT_0, ACCOUNT_1]);
+  });
 });

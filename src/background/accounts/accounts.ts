@@ -53,7 +53,7 @@ const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, inde
 const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
 
 /** The records as the secret's keys derive them: each with its key's address, once; those without a key dropped. */
-function derived(accounts: AccountRecord[], addressOf: (account: AccountKey) => Hex | undefined): AccountRecord[] {
+function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) => Hex | undefined): AccountRecord[] {
   const kept: AccountRecord[] = [];
   for (const account of accounts) {
     const address = addressOf(account);
@@ -89,10 +89,13 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     async verify() {
       const secret = await vault.secret();
       if (!secret) return;
-      // Derived before the update, which cannot wait: an account added in between makes the update throw, not drop it.
-      const addressOf = await keyAddresses.of(secret, await local.get('accounts'));
+      // Derived before the update, which cannot wait: an account written in between (another page's Add account) is
+      // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
+      const seen = await local.get('accounts');
+      const addressOf = await keyAddresses.of(secret, seen);
+      const wasSeen = (account: AccountKey) => seen.some((s) => s.index === account.index && Boolean(s.imported) === Boolean(account.imported));
       await local.update('accounts', (accounts) => {
-        const kept = derived(accounts, addressOf);
+        const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
         return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
       });
       await keyAddresses.save();

@@ -52,4 +52,14 @@ describe('the addresses of the secret\'s keys', () => {
     const missing = { index: 1, imported: true as const };
     expect((await restarted.of(SECRET, [...ACCOUNTS, missing]))(missing)).toBeUndefined();
   });
+
+  it('gives no address for an index that is not one of the phrase\'s accounts (a record a page planted), rather than failing for every account', async () => {
+    const planted = [
+      ...[-1, 1.5, 2 ** 31, 2 ** 40, null, '1'].map((index) => ({ index: index as number })),
+      ...[-1, 'length', 'constructor'].map((index) => ({ index: index as number, imported: true as const })),
+    ];
+    const addressOf = await createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), load).of(SECRET, [...ACCOUNTS, ...planted]);
+    expect(planted.map(addressOf)).toEqual(planted.map(() => undefined));
+    expect(addressOf({ index: 1 })).toBe(keys.deriveWallet(MNEMONIC, 1).address);
+  });
 });

@@ -40,6 +40,9 @@ const hashOf = (secret: VaultSecret): Hex => keccak256(toUtf8Bytes(JSON.stringif
 
 const idOf = (account: AccountKey): string => `${account.imported ? 'key' : 'phrase'} ${account.index}`;
 
+/** An index a key can have: a non-hardened BIP-32 child (the phrase's), an array index (the imported keys'). A record a page planted may hold any value. */
+const isIndex = (index: unknown): boolean => Number.isInteger(index) && (index as number) >= 0 && (index as number) < 2 ** 31;
+
 export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, load: LoadDerivation): KeyAddresses {
   let known: { of: Hex; byKey: Record<string, Hex> } | undefined;
   let unsaved = false;
@@ -52,7 +55,8 @@ export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, loa
       }
       const { byKey } = known;
       const keyOf = (account: AccountKey) => (account.imported ? secret.importedKeys?.[account.index] : undefined);
-      const unknown = accounts.filter((account) => !Object.hasOwn(byKey, idOf(account)) && (!account.imported || keyOf(account)));
+      const hasKey = (account: AccountKey) => isIndex(account.index) && (!account.imported || Boolean(keyOf(account)));
+      const unknown = accounts.filter((account) => hasKey(account) && !Object.hasOwn(byKey, idOf(account)));
       if (unknown.length > 0) {
         const { addressOf, childNode, nodeAt } = await load();
         let root: Keys.KeyNode | undefined;
@@ -62,7 +66,7 @@ export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, loa
         unsaved = true;
       }
       return (account) => {
-        if (account.imported && !keyOf(account)) return undefined;
+        if (!hasKey(account)) return undefined;
         const address = byKey[idOf(account)];
         if (!address) throw new Error(`The address of ${idOf(account)} was not derived`);
         return address;

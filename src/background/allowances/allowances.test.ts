@@ -1,5 +1,5 @@
 import { AbiCoder, Interface, MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
 import { PERMIT2 } from '../calls/signatures';
@@ -49,6 +49,17 @@ describe('allowanceLeft and revokeCall', () => {
     const permit2 = { kind: 'permit2' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
     expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 200n, 0n]), OWNER, permit2, 100)).toBe(7n);
     expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 50n, 0n]), OWNER, permit2, 100)).toBe(0n);
+  });
+
+  it('fails, rather than read as nothing left (a grant the screen would hide), when ethers\' ABI code does not load', async () => {
+    vi.resetModules();
+    vi.doMock('../abi/loadAbi', () => ({ loadAbi: () => Promise.reject(new Error('background-abi.js failed to load')) }));
+    const { allowanceLeft: withoutAbi } = await import('./onChain');
+    vi.doUnmock('../abi/loadAbi');
+    const node = answering(['uint256'], [MaxUint256]);
+    for (const grant of [{ kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex }, { kind: 'operator' as const, token: TOKEN as Hex, spender: SPENDER as Hex }, { kind: 'permit2' as const, token: TOKEN as Hex, spender: SPENDER as Hex }]) {
+      await expect(withoutAbi(node, OWNER, grant, 100)).rejects.toThrow('background-abi.js failed to load');
+    }
   });
 
   it('revokes with approve(spender, 0), setApprovalForAll(operator, false), or Permit2 lockdown', async () => {

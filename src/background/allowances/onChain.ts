@@ -14,19 +14,18 @@ const PERMIT2_ABI = abiInterface([
 
 /** The allowance left (smallest unit; 1 for an operator), 0 when used up, revoked, expired or unreadable. */
 export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint> {
+  // Loaded outside the catch: ABI code that did not load is an error, not an allowance read as nothing left (hidden).
+  const abi = await (grant.kind === 'erc20' ? ERC20 : grant.kind === 'operator' ? COLLECTION : PERMIT2_ABI)();
   try {
     if (grant.kind === 'erc20') {
-      const erc20 = await ERC20();
-      return erc20.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: erc20.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
+      return abi.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: abi.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
     }
     if (grant.kind === 'operator') {
-      const collection = await COLLECTION();
-      const raw = await node<string>('eth_call', [{ to: grant.token, data: collection.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
-      return (collection.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
+      const raw = await node<string>('eth_call', [{ to: grant.token, data: abi.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
+      return (abi.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
     }
-    const permit2 = await PERMIT2_ABI();
-    const raw = await node<string>('eth_call', [{ to: PERMIT2, data: permit2.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
-    const [amount, expiration] = permit2.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
+    const raw = await node<string>('eth_call', [{ to: PERMIT2, data: abi.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
+    const [amount, expiration] = abi.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
     return expiration > BigInt(nowSeconds) ? amount : 0n;
   } catch {
     return 0n;

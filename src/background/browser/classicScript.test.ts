@@ -1,9 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOADING } from './classicScript';
 
-/** A fresh classicScript.ts (it remembers what it loaded). */
-const fresh = async () => {
+/** Another copy of classicScript.ts, as the later script bundles one. */
+const copy = async () => {
   vi.resetModules();
   return import('./classicScript');
+};
+/** A fresh classicScript.ts (it remembers, on the global scope, what it loaded). */
+const fresh = async () => {
+  Reflect.deleteProperty(globalThis, LOADING);
+  return copy();
 };
 const code = { run: vi.fn() };
 
@@ -40,6 +46,18 @@ describe('a classic script loaded on first use', () => {
     vi.stubGlobal('__code', code);
     added[1].onload!();
     expect(await loading).toBe(code);
+  });
+
+  it('is added once in Firefox\'s event page, though the first script and the later one each carry a copy of this loader', async () => {
+    const added: { src: string; onload?: () => void }[] = [];
+    vi.stubGlobal('document', { createElement: () => ({}), head: { append: (script: (typeof added)[number]) => added.push(script) } });
+    const first = await fresh();
+    const later = await copy();
+    const loaded = [first.loadClassicScript('a.js', '__code'), later.loadClassicScript('a.js', '__code')];
+    vi.stubGlobal('__code', code);
+    for (const script of added) script.onload!();
+    expect(await Promise.all(loaded)).toEqual([code, code]);
+    expect(added.map((s) => s.src)).toEqual(['a.js']);
   });
 
   it('fails, and is tried again, when the script defines nothing', async () => {

@@ -6,7 +6,12 @@
 type Scope = { importScripts?: (...urls: string[]) => void; document?: Document; addEventListener?: typeof addEventListener };
 const scope = globalThis as unknown as Scope & Record<string, unknown>;
 
-const loading = new Map<string, Promise<unknown>>();
+/**
+ * The loads under way, kept on the global scope: the first script and the later one each bundle a copy of this module
+ * (the later script's code loads ethers' ABI code too), and two copies of a script element would run its code twice.
+ */
+export const LOADING = Symbol.for('batchwallet.classicScripts');
+const loading = ((globalThis as { [LOADING]?: Map<string, Promise<unknown>> })[LOADING] ??= new Map());
 
 /** What script `file` puts in `global`, loaded once; a failed load is forgotten, so the next use tries again. */
 export function loadClassicScript<T>(file: string, global: string): Promise<T> {
