@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import type { Dapp } from '../e2e/pages/dapp';
+import { firstRequestAfterStop } from './afterStop';
 import { connectedDapp } from './connectedDapp';
 import { figures } from './figures';
 
@@ -27,17 +28,6 @@ const variants = Object.entries({ 'a wallet as built': resolve(import.meta.dirna
     return { name, copy };
   });
 
-/** The page's first request after the worker stopped, as the page sees it. */
-const afterStop = async (browser: PlaywrightChromium, dapp: Dapp, method: string): Promise<number> => {
-  await browser.stopServiceWorker();
-  return dapp.screen.evaluate(async (method) => {
-    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-    const start = performance.now();
-    await ethereum.request({ method });
-    return performance.now() - start;
-  }, method);
-};
-
 const loadAtStart = loadavg();
 const devnet = await startDevnet();
 const running: { name: string; browser: PlaywrightChromium; dapp: Dapp }[] = [];
@@ -49,9 +39,9 @@ try {
   const samples = Object.fromEntries(running.map(({ name }) => [name, { first: [] as number[], compiled: [] as number[], accounts: [] as number[] }]));
   for (let i = 0; i < WARM_UP + ROUNDS; i++) {
     for (const { name, browser, dapp } of running) {
-      const first = await afterStop(browser, dapp, 'net_version');
+      const first = await firstRequestAfterStop(browser, dapp, 'net_version');
       const compiled = await browser.evaluateInWorker(() => performance.getEntriesByName('background-compiled')[0]?.startTime ?? NaN);
-      const accounts = await afterStop(browser, dapp, 'eth_accounts');
+      const accounts = await firstRequestAfterStop(browser, dapp, 'eth_accounts');
       if (i < WARM_UP) continue;
       samples[name].first.push(first);
       samples[name].compiled.push(compiled);

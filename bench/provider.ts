@@ -24,6 +24,7 @@ import { launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { Dapp } from '../e2e/pages/dapp';
+import { firstRequestAfterStop } from './afterStop';
 import { untilMarks } from './approvalMarks';
 import { contextBytes } from './bytes';
 import { connectedDapp } from './connectedDapp';
@@ -79,16 +80,7 @@ try {
   const coldAccounts: number[] = [];
   const compiled: number[] = [];
   const evaluated: number[] = [];
-  /** The page's first request after a stop (no warm-up): measured alone, as the page sees it. */
-  const afterStop = async (method: string): Promise<number> => {
-    await browser.stopServiceWorker();
-    return dapp.screen.evaluate(async (method) => {
-      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-      const start = performance.now();
-      await ethereum.request({ method });
-      return performance.now() - start;
-    }, method);
-  };
+  const afterStop = (method: string) => firstRequestAfterStop(browser, dapp, method);
   for (let i = 0; i < 10; i++) {
     // Answered by the worker (eth_chainId may be answered by the content script).
     coldStarts.push(await afterStop('net_version'));
