@@ -50,13 +50,16 @@ export class FirefoxScreen implements Screen {
     await this.waitForFacts(`${describe(target)} to be checked`, target, (facts) => facts.checked);
   }
 
+  /** Waits for the option as Playwright's selectOption does: a list's options may come after it (the Send screen's tokens). */
   async select(target: Target, option: string): Promise<void> {
-    const field = await this.element(target, (facts) => facts.visible && facts.enabled);
-    const value = await field.evaluate(
-      (element, option) => [...(element as HTMLSelectElement).options].find((o) => o.text.replace(/\s+/g, ' ').trim() === option)?.value,
-      option,
-    );
-    if (value === undefined) throw new Error(`The list ${describe(target)} has no option ${option}`);
+    const { field, value } = await poll(`the list ${describe(target)} to have the option ${option}`, async () => {
+      const field = await this.element(target, (facts) => facts.visible && facts.enabled);
+      const value = await field.evaluate(
+        (element, option) => [...(element as HTMLSelectElement).options].find((o) => o.text.replace(/\s+/g, ' ').trim() === option)?.value,
+        option,
+      );
+      return value === undefined ? undefined : { field, value };
+    });
     await field.select(value);
   }
 
