@@ -32,6 +32,9 @@ export async function startAnvil({ port = DEFAULT_RPC_PORT, chainId = CHAIN_ID, 
     '--mnemonic', DEVNET_MNEMONIC,
     '--block-time', String(BLOCK_TIME_SECONDS),
     '--hardfork', hardfork,
+    // Older states are dropped, not written to ~/.foundry/anvil/tmp (280 MB a minute at these blocks, never deleted).
+    // What is kept, 1,500 blocks' worth, is more than a public node serves.
+    '--max-persisted-states', '0',
   ];
   const anvil = supervise(spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] }));
 
