@@ -3,18 +3,22 @@ import type { BrowserSession } from '../e2e/driver/types';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import type { Dapp } from '../e2e/pages/dapp';
 
+/** The page's global where it notes when it sent the request. */
+const SENT_AT = '__requestSentAt';
+
 /**
  * `rounds` times (ten unless told): from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of
- * each mark. The mark `navigation` is the window's page starting to load (its time origin): before it, the worker and
+ * each mark. The request's start is the time the page noted as it called `ethereum.request`: taken before the driver's
+ * call it would include one round trip of the driver (up to 45 ms in Firefox). The mark `navigation` is the window's page starting to load (its time origin): before it, the worker and
  * the browser's opening of the window; after it, the page's own work. `nav:<field>` is that field of the page's
  * navigation timing (`nav:responseEnd`: its HTML arrived; `nav:domInteractive`: parsed).
  */
 export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[], rounds = 10): Promise<number[][]> {
   const samples = marks.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
-    const sentAt = await dapp.screen.evaluate(() => performance.timeOrigin + performance.now(), undefined);
-    const asking = dapp.request(method, params);
+    const asking = dapp.request(method, params, SENT_AT);
     const approval = await ApprovalWindow.next(session);
+    const sentAt = await dapp.screen.evaluate((key) => (window as unknown as Record<string, number>)[key], SENT_AT);
     for (const [index, mark] of marks.entries()) {
       // Read from the entry, so how often the driver asks adds nothing to the figure.
       const markedAt = await approval.screen.waitForFunction((name) => {

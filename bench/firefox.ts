@@ -40,7 +40,7 @@ function withNameHelper(session: FirefoxSession): FirefoxSession {
 }
 
 /** Firefox with the add-on in `extension`, the wallet imported and the devnet's dapp connected. */
-async function walletIn(extension: string, devnet: Devnet, mnemonic: string, prefs: Record<string, unknown> = {}) {
+export async function walletIn(extension: string, devnet: Devnet, mnemonic: string, prefs: Record<string, unknown> = {}) {
   const firefox = withNameHelper(await PuppeteerFirefox.launch(extension, prefs));
   await (await WalletPopup.open(firefox)).importWallet(mnemonic);
   const dapp = await Dapp.open(firefox, devnet.dappUrl);

@@ -46,11 +46,15 @@ export class Dapp {
     );
   }
 
-  /** window.ethereum.request from the page; resolves to the result or the error the page received. */
-  request(method: string, params?: unknown): Promise<RpcOutcome> {
+  /**
+   * window.ethereum.request from the page; resolves to the result or the error the page received. `sentAt`: a global
+   * of the page where it notes when it made the call (performance.timeOrigin + now()), for the bench.
+   */
+  request(method: string, params?: unknown, sentAt?: string): Promise<RpcOutcome> {
     return this.screen.evaluate(
-      async ([method, params]) => {
+      async ([method, params, sentAt]) => {
         const ethereum = (window as unknown as { ethereum: Ethereum }).ethereum;
+        if (sentAt !== undefined) (window as unknown as Record<string, number>)[sentAt] = performance.timeOrigin + performance.now();
         try {
           return { result: await ethereum.request(params === undefined ? { method } : { method, params }) };
         } catch (e) {
@@ -58,7 +62,7 @@ export class Dapp {
           return { error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
         }
       },
-      [method, params] as const,
+      [method, params, sentAt] as const,
     );
   }
 
