@@ -7,10 +7,11 @@ import type { Dapp } from '../e2e/pages/dapp';
 const SENT_AT = '__requestSentAt';
 
 /**
- * `rounds` times (ten unless told): from `dapp`'s request to each of `marks` in the approval window it opens, then rejected; the samples of
- * each mark. The request's start is the time the page noted as it called `ethereum.request`: taken before the driver's
- * call it would include one round trip of the driver (up to 45 ms in Firefox). The mark `navigation` is the window's page starting to load (its time origin): before it, the worker and
- * the browser's opening of the window; after it, the page's own work. `nav:<field>` is that field of the page's
+ * `rounds` times (ten unless told): from `dapp`'s request to each of `marks` in the approval window it opens, then
+ * rejected; the samples of each mark. The request starts when the page calls `ethereum.request`, as the page noted it
+ * (taken before the driver's call, it would include one round trip of the driver: up to 45 ms in Firefox). The mark
+ * `navigation` is the window's page starting to load (its time origin): before it, the worker and the browser's
+ * opening of the window; after it, the page's own work. `nav:<field>` is that field of the page's
  * navigation timing (`nav:responseEnd`: its HTML arrived; `nav:domInteractive`: parsed).
  */
 export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[], rounds = 10): Promise<number[][]> {

@@ -1,8 +1,8 @@
 /**
  * anvil keeps its last states in memory (1,500 at the devnet's sub-second blocks) and writes older ones to
  * ~/.foundry/anvil/tmp, which it never deletes: at the devnet's 0.2 s blocks that was about 280 MB a minute once five
- * minutes had passed (74 GB left behind on one machine, and a CI run that ran out of disk). The devnet's anvil keeps
- * no state on disk.
+ * minutes had passed (74 GB left behind on one machine; a full disk is the likely end of one CI run). The devnet's
+ * anvil keeps no state on disk.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
