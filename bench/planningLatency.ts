@@ -3,9 +3,10 @@
  * calls' words) before it opens the window, so each node round trip on that path delays the window; a signature asks
  * the node nothing. A second chain behind a proxy that delays each request by RTT ms (default 80; RTT=200 for a slow
  * public node), from a batch of one ETH transfer and a personal_sign to the window's page starting to load.
- * Run: npm run build && RTT=80 npx tsx bench/planningLatency.ts
+ * Run: npm run build && RTT=80 npx tsx bench/planningLatency.ts (EXT=<a dist/chrome folder> for another build)
  */
 import { resolve } from 'node:path';
+import { Interface, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { FAULTY_CHAIN_ID, onFaultyChain, startFaultyChain } from '../e2e/fixtures/faultyChain';
@@ -18,7 +19,7 @@ const ROUNDS = 10;
 
 const devnet = await startDevnet();
 const chain = await startFaultyChain({ latencyMs: RTT });
-const browser = await PlaywrightChromium.launch(resolve(import.meta.dirname, '../dist/chrome'));
+const browser = await PlaywrightChromium.launch(resolve(process.env.EXT ?? resolve(import.meta.dirname, '../dist/chrome')));
 try {
   const dapp = await Dapp.open(browser, devnet.dappUrl);
   const { address } = await onFaultyChain(browser, dapp, chain);
@@ -26,6 +27,13 @@ try {
   const [opening, painted] = await untilMarks(browser, dapp, ['navigation', 'approval-painted'], 'wallet_sendCalls', [batch], ROUNDS);
   report(`node ${RTT} ms away: wallet_sendCalls → the window starts loading`, opening);
   report(`node ${RTT} ms away: wallet_sendCalls → summary painted`, painted);
+  // A token call, whose words need the token read (its symbol and decimals): the devnet's TST, copied to this chain.
+  const token = Wallet.createRandom().address;
+  await chain.send('anvil_setCode', [token, await new JsonRpcProvider(devnet.rpcUrl).getCode(devnet.addresses.testToken)]);
+  const mint = new Interface(['function mint(address to, uint256 amount)']).encodeFunctionData('mint', [address, 1000n]);
+  const tokenBatch = { ...batch, calls: [{ to: token, value: '0x0', data: mint }] };
+  const [tokenOpening] = await untilMarks(browser, dapp, ['navigation'], 'wallet_sendCalls', [tokenBatch], ROUNDS);
+  report(`node ${RTT} ms away: wallet_sendCalls of a token call → the window starts loading`, tokenOpening);
   const [signing] = await untilMarks(browser, dapp, ['navigation'], 'personal_sign', ['0x68656c6c6f', address], ROUNDS);
   report(`node ${RTT} ms away: personal_sign → the window starts loading`, signing);
 } finally {
