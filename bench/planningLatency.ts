@@ -2,7 +2,8 @@
  * What a distant node costs before the approval window opens. The worker plans a batch (nonce, code, gas, fees, the
  * calls' words) before it opens the window, so each node round trip on that path delays the window; a signature asks
  * the node nothing. A second chain behind a proxy that delays each request by RTT ms (default 80; RTT=200 for a slow
- * public node), from a batch of one ETH transfer and a personal_sign to the window's page starting to load.
+ * public node), from a batch (one ETH transfer; one token call) and a personal_sign to the window's page starting to
+ * load.
  * Run: npm run build && RTT=80 npx tsx bench/planningLatency.ts (EXT=<a dist/chrome folder> for another build)
  */
 import { resolve } from 'node:path';
