@@ -64,6 +64,19 @@ describe('createWallet', () => {
     expect(await services.permissions.list()).toEqual({});
   });
 
+  it('lists the new account before the vault opens: no state the popup reads shows an open wallet without it', async () => {
+    const { services } = await wallet();
+    // What the popup's getState would read each time the vault changes: whether it is open, and the accounts.
+    const seen: [boolean, Hex[]][] = [];
+    const create = services.vault.create;
+    services.vault.create = async (...args) => {
+      await create(...args);
+      seen.push([await services.vault.isUnlocked(), (await services.accounts.list()).map((a) => a.address)]);
+    };
+    await createWallet(services, { mnemonic: MNEMONIC, password: PASSWORD });
+    expect(seen).toEqual([[true, [ACCOUNT_0]]]);
+  });
+
   it('refuses a phrase that is not BIP-39 with -32602 and changes nothing', async () => {
     const { services } = await wallet();
     await services.permissions.grant(SITE, [ACCOUNT_0]);

@@ -24,8 +24,10 @@ export async function createWallet(
   const phrase = p.mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
   const { Mnemonic } = await services.loadLater();
   if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
-  await services.vault.create({ mnemonic: phrase }, p.password);
+  // The accounts first: the popup shows the wallet once its vault opens, and it must have its account then (a Receive
+  // clicked in between found none).
   await services.accounts.reset(phrase);
+  await services.vault.create({ mnemonic: phrase }, p.password);
   // Sites were granted accounts of the previous phrase, which are gone now.
   await services.permissions.revokeAll();
   return null;
