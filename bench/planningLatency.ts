@@ -7,11 +7,12 @@
  * Run: npm run build && RTT=80 npx tsx bench/planningLatency.ts (EXT=<a dist/chrome folder> for another build)
  */
 import { resolve } from 'node:path';
-import { Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { Interface, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { FAULTY_CHAIN_ID, onFaultyChain, startFaultyChain } from '../e2e/fixtures/faultyChain';
 import { Dapp } from '../e2e/pages/dapp';
+import { jsonRpc } from '../src/shared/jsonRpc';
 import { untilMarks } from './approvalMarks';
 import { report } from './figures';
 
@@ -30,7 +31,7 @@ try {
   report(`node ${RTT} ms away: wallet_sendCalls → summary painted`, painted);
   // A token call, whose words need the token read (its symbol and decimals): the devnet's TST, copied to this chain.
   const token = Wallet.createRandom().address;
-  await chain.send('anvil_setCode', [token, await new JsonRpcProvider(devnet.rpcUrl).getCode(devnet.addresses.testToken)]);
+  await chain.send('anvil_setCode', [token, await jsonRpc<string>(devnet.rpcUrl, 'eth_getCode', [devnet.addresses.testToken, 'latest'])]);
   const mint = new Interface(['function mint(address to, uint256 amount)']).encodeFunctionData('mint', [address, 1000n]);
   const tokenBatch = { ...batch, calls: [{ to: token, value: '0x0', data: mint }] };
   const [tokenOpening] = await untilMarks(browser, dapp, ['navigation'], 'wallet_sendCalls', [tokenBatch], ROUNDS);
