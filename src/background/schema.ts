@@ -2,7 +2,7 @@
 import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
 import { KEY_ADDRESSES_DEFAULTS, type KeyAddressesSlice } from './accounts/keyAddresses';
 import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/signedGrants';
-import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, type AnsweredSlice, type ApprovalsSlice } from './approvals/types';
+import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
 import { FILTERS_DEFAULTS, type FiltersSlice } from './filters/types';
@@ -39,6 +39,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
 };
 
 /** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & FiltersSlice & SubscriptionsSlice;
+export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice & FiltersSlice & SubscriptionsSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...FILTERS_DEFAULTS, ...SUBSCRIPTIONS_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS, ...FILTERS_DEFAULTS, ...SUBSCRIPTIONS_DEFAULTS };

@@ -43,6 +43,9 @@ function titleAndButtons(approval: ApprovalView): Omit<Summary, 'network'> {
   }
 }
 
+/** What the window paints for a request still being planned: its screen's buttons come with the plan. */
+export const PLANNING_SUMMARY: Summary = { title: 'Preparing the request', buttons: DECIDE };
+
 export function summaryOf(approval: ApprovalView): Summary {
   const { details } = approval;
   const network = 'networkName' in details ? cleanText(details.networkName) : undefined;

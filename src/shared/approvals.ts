@@ -241,6 +241,16 @@ export type ApprovalDecision = { approved: true; answer?: unknown } | { approved
 export type ApprovalView = { [T in ApprovalType]: { id: string; type: T; origin: string; details: ApprovalDetails<T> } }[ApprovalType];
 export type ApprovalViewOf<T extends ApprovalType> = Extract<ApprovalView, { type: T }>;
 
+/**
+ * A request the wallet is still planning (reading the account and the network) before it can ask the user: the
+ * approval window shows it when planning takes long (a distant node), until its screen replaces it.
+ */
+export interface PlanningView {
+  id: string;
+  origin: string;
+  method: string;
+}
+
 /** The dapp's decimals must match the contract's (the Add button stays disabled); a different symbol only warns. */
 export const watchAssetMismatch = ({ token, requested }: WatchAssetDetails): { symbol: boolean; decimals: boolean } => ({
   symbol: token.symbol !== requested.symbol,

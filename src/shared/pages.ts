@@ -3,7 +3,7 @@
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
 import type { AllowanceKind, AllowanceView } from './allowances';
-import type { ApprovalView, RejectReason } from './approvals';
+import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
@@ -40,6 +40,8 @@ export interface WalletState {
   /** Origins on the phishing list the user chose to trust anyway. */
   phishingTrusted: string[];
   approvals: ApprovalView[];
+  /** Requests still being planned, oldest first: the approval window shows the first while nothing else waits. */
+  planning: PlanningView[];
   autoLockMinutes: number;
   metaMaskCompatibility: MetaMaskCompatibility;
   /** The names of the ERC-7730 descriptor files the user added. */

@@ -4,13 +4,16 @@
  * Only the extension sets that address (approval.html is not web-accessible), yet anything else found there, foreign or
  * malformed, is read as no summary: the window then paints from the wallet state alone, as without one.
  */
-import { summaryOf, type Summary } from './approvalSummary';
-import type { ApprovalView } from './approvals';
+import { PLANNING_SUMMARY, summaryOf, type Summary } from './approvalSummary';
+import type { ApprovalView, PlanningView } from './approvals';
 
 /** A summary and the request it sums up: the window checks `id` against the state's first request. */
 export interface FirstSummary extends Summary {
   id: string;
-  /** The request's type, for the window to ask for its preview at once (ui/stores/firstPreview.ts). */
+  /**
+   * The request's type, for the window to ask for its preview at once (ui/stores/firstPreview.ts); PLANNING for a
+   * request still being planned.
+   */
   type: string;
   origin: string;
 }
@@ -19,9 +22,18 @@ const PREFIX = '#first=';
 /** Longer than any title the screens write (a connect request's names its origin): the rest is not ours. */
 const MAX_TEXT = 400;
 
-export function summaryHash(approval: ApprovalView): string {
-  const { title, network, buttons } = summaryOf(approval);
-  const first: FirstSummary = { id: approval.id, type: approval.type, origin: approval.origin, title, ...(network ? { network } : {}), buttons };
+/** The type of a summary of a request still being planned (a PlanningView). */
+export const PLANNING = 'planning';
+
+/** The summary the window paints first: a waiting request's, or one still being planned. */
+export function firstSummary(view: ApprovalView | PlanningView): FirstSummary {
+  if (!('type' in view)) return { id: view.id, type: PLANNING, origin: view.origin, ...PLANNING_SUMMARY };
+  const { title, network, buttons } = summaryOf(view);
+  return { id: view.id, type: view.type, origin: view.origin, title, ...(network ? { network } : {}), buttons };
+}
+
+export function summaryHash(view: ApprovalView | PlanningView): string {
+  const first = firstSummary(view);
   return `${PREFIX}${encodeURIComponent(JSON.stringify(first))}`;
 }
 

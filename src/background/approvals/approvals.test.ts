@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RpcResponse } from '../../shared/protocol';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, createApprovals, type ApprovalDeps } from './approvals';
-import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS } from './types';
+import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, PLANNING_GRACE_MS, createApprovals, type ApprovalDeps } from './approvals';
+import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
@@ -12,7 +12,7 @@ type Reply = { target: ReplyTarget; response: RpcResponse };
 function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
-  const session = typedStorage(memoryBackend(), ANSWERED_DEFAULTS);
+  const session = typedStorage(memoryBackend(), { ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS });
   // Kept across restarts (the extension's IndexedDB); each worker loads it afresh.
   const keys = memoryKeyStore();
   const replies: Reply[] = [];
@@ -30,7 +30,7 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
     reply: async (target, response) => void replies.push({ target, response }),
   });
   return {
-    local, replies, window,
+    local, session, replies, window,
     approvals: createApprovals(deps(complete)),
     restarted: () => createApprovals(deps(async () => ({ result: 'after restart' }))),
     /** A queue whose finishing never ends: the worker stops in the middle of it. */
@@ -222,5 +222,80 @@ describe('approval queue', () => {
       // ...and a page's requests are not counted against the wallet's, nor the wallet's against the pages'.
       for (let n = 0; n < MAX_PENDING; n++) await approvals.request('addChain', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
     });
+  });
+});
+
+describe('a request being planned', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const batch = { origin: 'https://dapp.example', method: 'wallet_sendCalls' };
+
+  it('opens nothing when planned within the grace (a near node): the window opens once, on its screen', async () => {
+    const { approvals, window } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS - 1);
+    await planning.stillAsked();
+    await approvals.request('sendCalls', from(1), DETAILS);
+    await planning.end();
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    expect(window.shown).toBe(1);
+    expect(await approvals.planning()).toEqual([]);
+  });
+
+  it('opens the window on it when planning outlasts the grace (a distant node), and its screen takes the window over', async () => {
+    const { approvals, window } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    const [shown] = await approvals.planning();
+    expect(shown).toEqual({ id: expect.any(String), ...batch });
+    expect(window.firsts).toEqual([shown.id]);
+    await planning.stillAsked();
+    const record = await approvals.request('sendCalls', from(1), DETAILS);
+    await planning.end();
+    expect(await approvals.planning()).toEqual([]);
+    // Queued: the window stays, on the request's screen.
+    expect(window.closed).toBe(0);
+    expect(window.firsts).toEqual([shown.id, record.id]);
+  });
+
+  it('closes the window it opened when the plan ends without a question for the user (refused, or answered at once)', async () => {
+    const { approvals, window } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    await planning.end();
+    expect(window.closed).toBe(1);
+    expect(await approvals.planning()).toEqual([]);
+  });
+
+  it('keeps the window while another request waits, or another is being planned', async () => {
+    const { approvals, window } = setup();
+    const other = await approvals.request('signMessage', from(1), DETAILS);
+    const first = approvals.beginPlanning(batch);
+    const second = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    await first.end();
+    await approvals.settle(other.id, { approved: true, answer: 'x' });
+    expect(window.closed).toBe(0);
+    await second.end();
+    expect(window.closed).toBe(1);
+  });
+
+  it('is rejected (4001) once planned when the user closed its window meanwhile: they walked away', async () => {
+    const { approvals } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    await approvals.rejectAll();
+    await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
+    await planning.end();
+  });
+
+  it('of an earlier worker start is not shown: it was cut off with that worker, and its page sends it again', async () => {
+    const { approvals, restarted, session } = setup();
+    approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    const after = restarted();
+    expect(await after.planning()).toEqual([]);
+    await after.resume();
+    expect(await session.get('planning')).toEqual([]);
   });
 });

@@ -3,20 +3,20 @@
  * finished from the record alone (`complete`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
-import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
-import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView, PlanningView } from '../../shared/approvals';
+import { ErrorCode, RpcError, toErrorObject, userRejected } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice } from './types';
+import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice, PlanningSlice } from './types';
 
 export interface ApprovalWindow {
   /**
-   * Opens the approval window, or focuses it when it is open. `first`: the first waiting request, whose summary a new
-   * window paints before it has asked for the wallet state (shared/summaryInUrl.ts).
+   * Opens the approval window, or focuses it when it is open. `first`: the first waiting request (or one still being
+   * planned), whose summary a new window paints before it has asked for the wallet state (shared/summaryInUrl.ts).
    */
-  show(first?: ApprovalView): Promise<void>;
+  show(first?: ApprovalView | PlanningView): Promise<void>;
   /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
   restore(): Promise<void>;
   /** Closes the window unless `isIdle`, asked in turn with opening, says a request arrived meanwhile. */
@@ -25,7 +25,7 @@ export interface ApprovalWindow {
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
-  session: TypedStorage<AnsweredSlice>;
+  session: TypedStorage<AnsweredSlice & PlanningSlice>;
   /**
    * Every record is sealed when written, at a new revision of the approvals' ledger; one that does not verify
    * (planted or altered) or is not the latest copy (written back after it changed or finished) is dropped, never finished.
@@ -40,7 +40,23 @@ export interface ApprovalDeps {
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
 }
 
+/** A request being planned before it is queued (beginPlanning). */
+export interface Planning {
+  /** Throws 4001 when the user closed the window that showed it being planned: they walked away from it. */
+  stillAsked(): Promise<void>;
+  /** Planned (queued, answered without the user, or failed): the window closes if it showed only this. Never throws. */
+  end(): Promise<void>;
+}
+
 export interface Approvals {
+  /**
+   * A request is being planned (it reads the account and the network before it can be queued): when that outlasts
+   * PLANNING_GRACE_MS, as with a distant node, the window opens on it (`planning`), and its screen replaces it once
+   * queued. Quicker plans, and requests answered or refused without the user, open nothing.
+   */
+  beginPlanning(from: Pick<ApprovalRecord, 'origin' | 'method'>): Planning;
+  /** The requests being planned that the window shows, oldest first. */
+  planning(): Promise<PlanningView[]>;
   /** Queues a page's request for the user; its reply is sent when the approval settles. */
   request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
   pending(): Promise<ApprovalRecord[]>;
@@ -67,15 +83,25 @@ const ownRequest = (record: Pick<ApprovalRecord, 'replyTo'>): boolean => record.
 
 const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
 
+/**
+ * How long a request may be planned before the window opens on it. On the devnet a batch is planned in about 40 ms, so
+ * the window opens once, on its screen; a node 200 ms away takes two round trips, and the user sees the window at once.
+ */
+export const PLANNING_GRACE_MS = 100;
+
 /** Enough for the requests a frame can have on their way when its port closes. */
 const MAX_ANSWERED_KEPT = 100;
 const requestKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.requestId}`;
 
 export function createApprovals(deps: ApprovalDeps): Approvals {
-  const { local } = deps;
+  const { local, session } = deps;
   const ledger = deps.sealer.ledger('approvals');
+  // Marks the requests this worker plans: ones listed by an earlier start were cut off with it.
+  const start = crypto.randomUUID();
 
   const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
+  const planning = async (): Promise<PlanningView[]> =>
+    (await session.get('planning')).filter((p) => p.start === start).map(({ id, origin, method }) => ({ id, origin, method }));
 
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([deps.sealer.key(), ledger.ready()]))[0];
@@ -107,6 +133,9 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     await ledger.save();
   };
 
+  /** Nothing waits for the user, and the window shows nothing being planned: it may close. */
+  const idle = async (): Promise<boolean> => waiting(await read()).length === 0 && (await planning()).length === 0;
+
   /**
    * The decision is stored on the record before the request is finished, and the record removed only once it is
    * finished: a worker stopped in between finishes it on the next start (a frame that sends the request again after
@@ -135,6 +164,35 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   };
 
   return {
+    beginPlanning({ origin, method }) {
+      const view: PlanningView = { id: crypto.randomUUID(), origin, method };
+      let shown: Promise<boolean> | undefined;
+      const timer = setTimeout(() => {
+        shown = (async () => {
+          await session.update('planning', (all) => [...all, { ...view, start }]);
+          await deps.window.show(view);
+          return true;
+        })().catch((error: Error) => (console.warn('[approvals] showing a request being planned failed', error.message), false));
+      }, PLANNING_GRACE_MS);
+      const listed = async () => (await session.get('planning')).some((p) => p.id === view.id);
+      return {
+        async stillAsked() {
+          if (shown && (await shown) && !(await listed())) throw userRejected();
+        },
+        async end() {
+          clearTimeout(timer);
+          if (!shown) return;
+          await shown;
+          try {
+            await session.update('planning', (all) => all.filter((p) => p.id !== view.id));
+            await deps.window.closeIfIdle(idle);
+          } catch (error) {
+            console.warn('[approvals] closing the window of a request planned failed', (error as Error).message);
+          }
+        },
+      };
+    },
+    planning,
     async request(type, { origin, method, replyTo }, details) {
       const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
       const stored = record as ApprovalRecord;
@@ -168,12 +226,15 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       const [record] = await decide([id], decision);
       if (!record) throw new Error(`No pending approval ${id}`);
       await finish(record);
-      await deps.window.closeIfIdle(async () => waiting(await read()).length === 0);
+      await deps.window.closeIfIdle(idle);
     },
     async rejectAll() {
+      // Those being planned are rejected once planned (stillAsked).
+      await session.set('planning', []);
       await Promise.all((await decide('all', { approved: false })).map(finish));
     },
     async resume() {
+      await session.update('planning', (all) => all.filter((p) => p.start === start));
       await Promise.all((await read()).filter((a) => a.decision).map(finish));
     },
   };

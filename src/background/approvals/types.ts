@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalDetails, ApprovalType } from '../../shared/approvals';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType, PlanningView } from '../../shared/approvals';
 import type { RpcResponse } from '../../shared/protocol';
 import type { ReplyTarget } from '../transport/types';
 
@@ -36,3 +36,13 @@ export interface AnsweredSlice {
   answeredRequests: { request: string; response: RpcResponse }[];
 }
 export const ANSWERED_DEFAULTS: AnsweredSlice = { answeredRequests: [] };
+
+/**
+ * The requests being planned that the approval window shows (approvals.ts beginPlanning), oldest first. `start`: the
+ * worker start planning it; one from an earlier start was cut off with that worker (its page sends it again).
+ * Memory only (storage.session), so a change refreshes the window.
+ */
+export interface PlanningSlice {
+  planning: (PlanningView & { start: string })[];
+}
+export const PLANNING_DEFAULTS: PlanningSlice = { planning: [] };

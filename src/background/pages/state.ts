@@ -10,10 +10,10 @@ import { none } from './params';
 import type { PageFamily } from './types';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, { autoLockMinutes }, metaMaskCompatibility, descriptorFiles] = await Promise.all([
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, descriptorFiles] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
-    networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), settings.get('settings'), settings.get('metaMaskCompatibility'),
-    settings.get('userDescriptors'),
+    networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.planning(), settings.get('settings'),
+    settings.get('metaMaskCompatibility'), settings.get('userDescriptors'),
   ]);
   return {
     initialized,
@@ -26,6 +26,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
     phishingTrusted,
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
+    planning,
     autoLockMinutes,
     metaMaskCompatibility,
     userDescriptors: descriptorFiles.map((file) => file.name),

@@ -43,7 +43,7 @@ function setup() {
     previews: { of: () => undefined },
     reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
     loadLater,
-    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
+    approvals: { earlier: async () => undefined, beginPlanning: () => ({ stillAsked: async () => undefined, end: async () => undefined }), request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
   } as unknown as Services;
   const send = (capabilities: Record<string, unknown> = {}) =>
     askAsWallet('wallet_sendCalls', [{ version: '2.0.0', id: 'order-1', chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: '0x1' }], capabilities }], { origin: WALLET, method: 'wallet_sendCalls', services, account: FROM, replyTo });

@@ -39,15 +39,22 @@ const unsupported = (name: string) => () =>
   new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
-  const details = await spec.prepare(params, ctx as never);
-  if (details instanceof Answered) return details.result;
+  // Planning a batch reads the account and the network: from a distant node the window opens meanwhile.
+  const planning = spec.batchOf ? ctx.services.approvals.beginPlanning(ctx) : undefined;
   try {
-    await ctx.services.approvals.request(spec.type, ctx, details);
-  } catch (error) {
-    await spec.release?.(details, ctx.origin, ctx.services);
-    throw error;
+    const details = await spec.prepare(params, ctx as never);
+    if (details instanceof Answered) return details.result;
+    try {
+      await planning?.stillAsked();
+      await ctx.services.approvals.request(spec.type, ctx, details);
+    } catch (error) {
+      await spec.release?.(details, ctx.origin, ctx.services);
+      throw error;
+    }
+    return DEFERRED;
+  } finally {
+    await planning?.end();
   }
-  return DEFERRED;
 }
 
 /** Node reads, and any request of a site that is not connected, take from the origin's budget (budget.ts). */

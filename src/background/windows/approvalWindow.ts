@@ -1,5 +1,5 @@
 /** The one approval window. Its id is kept in session storage so a restarted worker still knows it. */
-import type { ApprovalView } from '../../shared/approvals';
+import type { ApprovalView, PlanningView } from '../../shared/approvals';
 import { summaryHash } from '../../shared/summaryInUrl';
 import { browser } from '../browser/extensionApi';
 import type { ApprovalWindow } from '../approvals/approvals';
@@ -26,7 +26,7 @@ export function createApprovalWindow(session: TypedStorage<ApprovalWindowSlice>,
     }
   };
 
-  const open = async (focusExisting: boolean, first?: ApprovalView): Promise<void> => {
+  const open = async (focusExisting: boolean, first?: ApprovalView | PlanningView): Promise<void> => {
     const [id, summarized] = await Promise.all([existing(), first !== undefined && unlocked()]);
     if (id !== null) {
       if (focusExisting) await browser.windows.update(id, { focused: true });

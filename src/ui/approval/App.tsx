@@ -6,6 +6,7 @@ import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
 import { ApprovalScreen } from './ApprovalScreen';
 import { Armed } from './Armed';
+import { Planning } from './Planning';
 
 export function App() {
   const state = useWallet((s) => s.state);
@@ -16,7 +17,11 @@ export function App() {
     if (shownId) performance.mark('approval-shown', { detail: shownId });
   }, [shownId]);
   if (!state) return <main aria-busy="true" />;
-  if (!approval) return <main><p>Nothing is waiting for your approval.</p></main>;
+  if (!approval) {
+    const planning = state.planning[0];
+    if (!planning) return <main><p>Nothing is waiting for your approval.</p></main>;
+    return state.unlocked ? <Planning request={planning} /> : <Unlock />;
+  }
   if (!state.initialized) {
     return (
       <main>

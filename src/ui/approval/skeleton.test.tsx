@@ -1,20 +1,21 @@
 // @vitest-environment happy-dom
 /** The approval window's first paint: the request's screen as it will look (site, network, title, buttons), nothing armed. */
 import { describe, expect, it, vi } from 'vitest';
-import type { ApprovalView } from '../../shared/approvals';
+import type { ApprovalView, PlanningView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
 
 // The preview never arrives: the screens show only what the request itself says.
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
+const { Planning } = await import('./Planning');
 const { paintFirst, paintSummary } = await import('./skeleton');
 const { summaryFromHash, summaryHash } = await import('../../shared/summaryInUrl');
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const origin = 'https://dapp.example';
-const wallet = (approvals: ApprovalView[], unlocked = true) =>
-  ({ initialized: true, unlocked, accounts: [{ address: A, name: 'Account 1' }], selectedAccount: A, approvals }) as unknown as WalletState;
+const wallet = (approvals: ApprovalView[], unlocked = true, planning: PlanningView[] = []) =>
+  ({ initialized: true, unlocked, accounts: [{ address: A, name: 'Account 1' }], selectedAccount: A, approvals, planning }) as unknown as WalletState;
 
 /** What a user reads at a glance: who asks, on which network, what, and the answers offered (enabled or not). */
 const glance = (root: Element) => ({
@@ -53,6 +54,20 @@ describe('the approval window\'s first paint', () => {
       expect(enabled(first)).toEqual([]);
     });
   }
+
+  it('of a request still being planned shows who asks and the screen its app draws for it, every button disabled', async () => {
+    const planning: PlanningView = { id: 'p', origin, method: 'wallet_sendCalls' };
+    const first = document.createElement('div');
+    paintFirst(first, wallet([], true, [planning]));
+    const shown = await screen.render(<Planning request={planning} />);
+    expect(glance(first)).toEqual({ site: 'https://dapp.example', network: undefined, title: 'Preparing the request', buttons: ['Reject', 'Approve'] });
+    expect(glance(first)).toEqual(glance(shown));
+    expect([...enabled(first), ...enabled(shown)]).toEqual([]);
+    // A request queued meanwhile comes first.
+    const sign = { id: 'a', origin: 'https://other.example', ...REQUESTS['a message to sign'] } as ApprovalView;
+    paintFirst(first, wallet([sign], true, [planning]), 'p');
+    expect(glance(first).title).toBe('Sign message');
+  });
 
   it('paints nothing while the wallet is locked: its unlock screen comes with the app', () => {
     const first = document.createElement('div');

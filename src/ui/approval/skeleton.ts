@@ -3,9 +3,8 @@
  * screen draws them (Screen.tsx, Armed.tsx). These buttons never answer anything: they are disabled and have no
  * handler; the screen that replaces them arms its own as it always does (useArming.ts), from its own paint.
  */
-import { summaryOf } from '../../shared/approvalSummary';
 import type { WalletState } from '../../shared/pages';
-import type { FirstSummary } from '../../shared/summaryInUrl';
+import { firstSummary, PLANNING, type FirstSummary } from '../../shared/summaryInUrl';
 import { siteBadge, siteName } from '../components/site';
 
 /** An element with its attributes and text; the text is set as text, never parsed as markup (a site names itself). */
@@ -28,7 +27,7 @@ export interface PaintedMark {
  * The frame Screen.tsx draws, inside the disabled fieldset Armed.tsx puts around a screen until it arms. `from`: where
  * the summary came from.
  */
-export function paintSummary(root: HTMLElement, { id, origin, title, network, buttons }: FirstSummary, from: PaintedMark['from']): void {
+export function paintSummary(root: HTMLElement, { id, type, origin, title, network, buttons }: FirstSummary, from: PaintedMark['from']): void {
   const header = element('header', { class: 'approval-header' });
   header.append(
     element('span', { class: 'site-badge', 'aria-hidden': 'true' }, siteBadge(origin)),
@@ -44,18 +43,20 @@ export function paintSummary(root: HTMLElement, { id, origin, title, network, bu
   const fieldset = element('fieldset', { class: 'plain', disabled: '' });
   fieldset.append(screen);
   root.replaceChildren(fieldset);
-  // For `npm run bench`: the request's summary and buttons on screen (the frame after this one's paint).
+  // For `npm run bench`: the request's summary and buttons on screen (the frame after this one's paint); a request
+  // still being planned has its own mark, so the request's own paint is timed apart.
   const detail: PaintedMark = { id, from, title };
-  requestAnimationFrame(() => setTimeout(() => performance.mark('approval-painted', { detail })));
+  const mark = type === PLANNING ? 'planning-painted' : 'approval-painted';
+  requestAnimationFrame(() => setTimeout(() => performance.mark(mark, { detail })));
 }
 
 /**
- * The state's first request, unless `painted` (the summary from the address, paintSummary) is already its own. The
- * state has the last word: a paint of another request, or of one the wallet must be created or unlocked for first
- * (the app's own screens for that come next), is taken down.
+ * The state's first request (or, while none waits, the first still being planned), unless `painted` (the summary from
+ * the address, paintSummary) is already its own. The state has the last word: a paint of another request, or of one
+ * the wallet must be created or unlocked for first (the app's own screens for that come next), is taken down.
  */
 export function paintFirst(root: HTMLElement, state: WalletState, painted?: string): void {
-  const approval = state.approvals[0];
-  if (!approval || !state.initialized || !state.unlocked) return void root.replaceChildren();
-  if (approval.id !== painted) paintSummary(root, { id: approval.id, type: approval.type, origin: approval.origin, ...summaryOf(approval) }, 'state');
+  const first = state.approvals[0] ?? state.planning[0];
+  if (!first || !state.initialized || !state.unlocked) return void root.replaceChildren();
+  if (first.id !== painted) paintSummary(root, firstSummary(first), 'state');
 }

@@ -1,0 +1,73 @@
+/**
+ * A batch planned against a node that answers slowly (its gas estimate held by the proxy): the approval window opens
+ * meanwhile on who asks, and the batch's own screen takes it over once planned. A plan that fails closes that window
+ * again, and a window the user closes rejects the request.
+ */
+import { Wallet, parseEther, toQuantity } from 'ethers';
+import { batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+
+let chain: FaultyChain;
+test.beforeAll(async () => {
+  chain = await startFaultyChain();
+});
+test.afterAll(async () => {
+  await chain.stop();
+});
+test.afterEach(async () => {
+  await chain.proxy.reset();
+});
+
+test('the window opens while the batch is planned, then shows the batch, which lands once approved', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  chain.proxy.set('eth_estimateGas', 'hold');
+  const recipient = Wallet.createRandom().address;
+  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'planned-slowly', [{ to: recipient, value: toQuantity(parseEther('0.01')) }]));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
+  expect(await approval.screen.text('Site')).toBe(new URL(await dapp.screen.url()).origin);
+  expect(await approval.screen.isEnabled('Approve')).toBe(false);
+  await chain.proxy.held('eth_estimateGas');
+  await chain.proxy.release('eth_estimateGas', 'node');
+  await approval.screen.waitFor({ role: 'heading', name: 'Review batch' });
+  await approval.approve();
+  expect(await sending).toMatchObject({ result: { id: 'planned-slowly' } });
+  await expect.poll(async () => chain.provider.getBalance(recipient)).toBe(parseEther('0.01'));
+});
+
+test('a plan that fails closes the window it opened, and the page gets the error', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  // The account's code, read first to choose how the batch runs: without it there is no plan.
+  chain.proxy.set('eth_getCode', 'hold');
+  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'plan-fails', [{ to: Wallet.createRandom().address, value: '0x1' }]));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
+  await chain.proxy.held('eth_getCode');
+  // The node goes down: the held request is hung up on, and so is any the wallet sends again.
+  await chain.proxy.release('eth_getCode', 'nowhere');
+  chain.proxy.set('eth_getCode', 'down');
+  await approval.screen.waitForClose();
+  const answer = await sending;
+  expect(answer).toHaveProperty('error');
+  expect(answer).not.toMatchObject({ error: { code: 4001 } });
+});
+
+test('closing the window while the batch is planned rejects it (4001), and its id is free again', async ({ session, dapp }) => {
+  const account = await onFaultyChain(session, dapp, chain);
+  chain.proxy.set('eth_estimateGas', 'hold');
+  const calls = [{ to: Wallet.createRandom().address, value: '0x1' }];
+  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'walked-away', calls));
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
+  await chain.proxy.held('eth_estimateGas');
+  await approval.close();
+  await chain.proxy.release('eth_estimateGas', 'node');
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+  // Not queued behind the user's back: the same id asked again gets a window of its own.
+  const again = dapp.request('wallet_sendCalls', batchOn(account.address, 'walked-away', calls));
+  const second = await ApprovalWindow.next(session);
+  await second.screen.waitFor({ role: 'heading', name: 'Review batch' });
+  await second.reject();
+  expect(await again).toMatchObject({ error: { code: 4001 } });
+});
