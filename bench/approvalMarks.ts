@@ -12,7 +12,8 @@ const SENT_AT = '__requestSentAt';
  * (taken before the driver's call, it would include one round trip of the driver: up to 45 ms in Firefox). The mark
  * `navigation` is the window's page starting to load (its time origin): before it, the worker and the browser's
  * opening of the window; after it, the page's own work. `nav:<field>` is that field of the page's
- * navigation timing (`nav:responseEnd`: its HTML arrived; `nav:domInteractive`: parsed).
+ * navigation timing (`nav:responseEnd`: its HTML arrived; `nav:domInteractive`: parsed). `a|b`: the first of the
+ * marks `a` and `b` (`planning-painted|approval-painted`: the window's first paint, of the request or of its planning).
  */
 export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: string[], method: string, params: unknown[], rounds = 10): Promise<number[][]> {
   const samples = marks.map(() => [] as number[]);
@@ -29,8 +30,8 @@ export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: str
           const at = timing?.[name.slice(4) as 'responseEnd'];
           return at ? performance.timeOrigin + at : undefined;
         }
-        const entry = performance.getEntriesByName(name)[0];
-        return entry ? performance.timeOrigin + entry.startTime : undefined;
+        const times = name.split('|').flatMap((one) => performance.getEntriesByName(one).map((entry) => entry.startTime));
+        return times.length > 0 ? performance.timeOrigin + Math.min(...times) : undefined;
       }, mark);
       samples[index].push(markedAt! - sentAt);
     }

@@ -1,7 +1,7 @@
 /**
  * A batch planned against a node that answers slowly (its gas estimate held by the proxy): the approval window opens
  * meanwhile on who asks, and the batch's own screen takes it over once planned. A plan that fails closes that window
- * again, and a window the user closes rejects the request.
+ * again; Reject, or closing the window, rejects the request.
  */
 import { Wallet, parseEther, toQuantity } from 'ethers';
 import { batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
@@ -53,21 +53,25 @@ test('a plan that fails closes the window it opened, and the page gets the error
   expect(answer).not.toMatchObject({ error: { code: 4001 } });
 });
 
-test('closing the window while the batch is planned rejects it (4001), and its id is free again', async ({ session, dapp }) => {
+test('closing the window, or Reject, while the batch is planned rejects it (4001) once planned, and its id is free again', async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
-  chain.proxy.set('eth_estimateGas', 'hold');
   const calls = [{ to: Wallet.createRandom().address, value: '0x1' }];
-  const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'walked-away', calls));
-  const approval = await ApprovalWindow.next(session);
-  await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
-  await chain.proxy.held('eth_estimateGas');
-  await approval.close();
+  const planned = async () => {
+    chain.proxy.set('eth_estimateGas', 'hold');
+    const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'walked-away', calls));
+    const approval = await ApprovalWindow.next(session);
+    await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
+    await chain.proxy.held('eth_estimateGas');
+    return { sending, approval };
+  };
+  const closed = await planned();
+  await closed.approval.close();
   await chain.proxy.release('eth_estimateGas', 'node');
-  expect(await sending).toMatchObject({ error: { code: 4001 } });
-  // Not queued behind the user's back: the same id asked again gets a window of its own.
-  const again = dapp.request('wallet_sendCalls', batchOn(account.address, 'walked-away', calls));
-  const second = await ApprovalWindow.next(session);
-  await second.screen.waitFor({ role: 'heading', name: 'Review batch' });
-  await second.reject();
-  expect(await again).toMatchObject({ error: { code: 4001 } });
+  expect(await closed.sending).toMatchObject({ error: { code: 4001 } });
+  // Not queued behind the user's back, and the same id can be sent again.
+  const rejected = await planned();
+  await rejected.approval.reject();
+  await chain.proxy.release('eth_estimateGas', 'node');
+  expect(await rejected.sending).toMatchObject({ error: { code: 4001 } });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
 });

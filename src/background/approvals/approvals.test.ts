@@ -289,6 +289,18 @@ describe('a request being planned', () => {
     await planning.end();
   });
 
+  it('is rejected (4001) once planned when the user pressed Reject on it, and the window closes; it cannot be approved', async () => {
+    const { approvals, window } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    const [shown] = await approvals.planning();
+    await expect(approvals.settle(shown.id, { approved: true })).rejects.toThrow(/No pending approval/);
+    await approvals.settle(shown.id, { approved: false });
+    expect(window.closed).toBe(1);
+    expect(await approvals.planning()).toEqual([]);
+    await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
+  });
+
   it('of an earlier worker start is not shown: it was cut off with that worker, and its page sends it again', async () => {
     const { approvals, restarted, session } = setup();
     approvals.beginPlanning(batch);

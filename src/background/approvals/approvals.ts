@@ -42,7 +42,7 @@ export interface ApprovalDeps {
 
 /** A request being planned before it is queued (beginPlanning). */
 export interface Planning {
-  /** Throws 4001 when the user closed the window that showed it being planned: they walked away from it. */
+  /** Throws 4001 when the user rejected it while it was planned (Reject, or closing the window that showed it). */
   stillAsked(): Promise<void>;
   /** Planned (queued, answered without the user, or failed): the window closes if it showed only this. Never throws. */
   end(): Promise<void>;
@@ -133,6 +133,13 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     await ledger.save();
   };
 
+  /** Whether `id` was being planned (and shown): it is no longer. */
+  const dropPlanning = async (id: string): Promise<boolean> => {
+    let found = false;
+    await session.update('planning', (all) => ((found = all.some((p) => p.id === id)), all.filter((p) => p.id !== id)));
+    return found;
+  };
+
   /** Nothing waits for the user, and the window shows nothing being planned: it may close. */
   const idle = async (): Promise<boolean> => waiting(await read()).length === 0 && (await planning()).length === 0;
 
@@ -184,7 +191,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
           if (!shown) return;
           await shown;
           try {
-            await session.update('planning', (all) => all.filter((p) => p.id !== view.id));
+            await dropPlanning(view.id);
             await deps.window.closeIfIdle(idle);
           } catch (error) {
             console.warn('[approvals] closing the window of a request planned failed', (error as Error).message);
@@ -224,8 +231,9 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     },
     async settle(id, decision) {
       const [record] = await decide([id], decision);
-      if (!record) throw new Error(`No pending approval ${id}`);
-      await finish(record);
+      if (record) await finish(record);
+      // Rejected while being planned: dropped, and rejected once planned (stillAsked).
+      else if (decision.approved || !(await dropPlanning(id))) throw new Error(`No pending approval ${id}`);
       await deps.window.closeIfIdle(idle);
     },
     async rejectAll() {
