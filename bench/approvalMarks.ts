@@ -19,6 +19,8 @@ export async function untilMarks(session: BrowserSession, dapp: Dapp, marks: str
   const samples = marks.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
     const asking = dapp.request(method, params, SENT_AT);
+    // Should a mark never come, its error is the one reported, not this request's as the browser closes.
+    asking.catch(() => undefined);
     const approval = await ApprovalWindow.next(session);
     const sentAt = await dapp.screen.evaluate((key) => (window as unknown as Record<string, number>)[key], SENT_AT);
     for (const [index, mark] of marks.entries()) {

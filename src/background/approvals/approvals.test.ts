@@ -301,6 +301,20 @@ describe('a request being planned', () => {
     await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
   });
 
+  it('rejected by the user just as it was queued: the queued request is rejected too, and the window closes', async () => {
+    const { approvals, window, replies } = setup();
+    const planning = approvals.beginPlanning(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    const [shown] = await approvals.planning();
+    await planning.stillAsked();
+    const record = await approvals.request('sendCalls', from(1), DETAILS);
+    await approvals.settle(shown.id, { approved: false });
+    await planning.end(record.id);
+    expect(await approvals.pending()).toEqual([]);
+    expect(replies).toEqual([{ target: from(1).replyTo, response: { error: { code: 4001, message: 'User rejected the request' } } }]);
+    expect(window.closed).toBeGreaterThan(0);
+  });
+
   it('of an earlier worker start is not shown: it was cut off with that worker, and its page sends it again', async () => {
     const { approvals, restarted, session } = setup();
     approvals.beginPlanning(batch);

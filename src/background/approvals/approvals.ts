@@ -44,8 +44,11 @@ export interface ApprovalDeps {
 export interface Planning {
   /** Throws 4001 when the user rejected it while it was planned (Reject, or closing the window that showed it). */
   stillAsked(): Promise<void>;
-  /** Planned (queued, answered without the user, or failed): the window closes if it showed only this. Never throws. */
-  end(): Promise<void>;
+  /**
+   * Planned (`queued`: the id it waits under; else answered without the user, or failed): the window closes if it
+   * showed only this. Rejected by the user just as it was queued, the queued request is rejected too. Never throws.
+   */
+  end(queued?: string): Promise<void>;
 }
 
 export interface Approvals {
@@ -170,7 +173,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     if (response) await deps.reply(record.replyTo, response);
   };
 
-  return {
+  const approvals: Approvals = {
     beginPlanning({ origin, method }) {
       const view: PlanningView = { id: crypto.randomUUID(), origin, method };
       let shown: Promise<boolean> | undefined;
@@ -186,13 +189,13 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         async stillAsked() {
           if (shown && (await shown) && !(await listed())) throw userRejected();
         },
-        async end() {
+        async end(queued) {
           clearTimeout(timer);
           if (!shown) return;
-          await shown;
+          const opened = await shown;
           try {
-            await dropPlanning(view.id);
-            await deps.window.closeIfIdle(idle);
+            const rejected = !(await dropPlanning(view.id)) && opened;
+            await (rejected && queued ? approvals.settle(queued, { approved: false }) : deps.window.closeIfIdle(idle));
           } catch (error) {
             console.warn('[approvals] closing the window of a request planned failed', (error as Error).message);
           }
@@ -246,4 +249,5 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       await Promise.all((await read()).filter((a) => a.decision).map(finish));
     },
   };
+  return approvals;
 }

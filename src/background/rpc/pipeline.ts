@@ -41,19 +41,20 @@ const unsupported = (name: string) => () =>
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
   // Planning a batch reads the account and the network: from a distant node the window opens meanwhile.
   const planning = spec.batchOf ? ctx.services.approvals.beginPlanning(ctx) : undefined;
+  let queued: string | undefined;
   try {
     const details = await spec.prepare(params, ctx as never);
     if (details instanceof Answered) return details.result;
     try {
       await planning?.stillAsked();
-      await ctx.services.approvals.request(spec.type, ctx, details);
+      queued = (await ctx.services.approvals.request(spec.type, ctx, details)).id;
     } catch (error) {
       await spec.release?.(details, ctx.origin, ctx.services);
       throw error;
     }
     return DEFERRED;
   } finally {
-    await planning?.end();
+    await planning?.end(queued);
   }
 }
 

@@ -4,5 +4,14 @@
  */
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
+import { onStorageChanged } from '../api/runtime';
 
 export const firstState: Promise<WalletState> = call('getState');
+
+let changed = false;
+onStorageChanged(() => void (changed = true));
+/**
+ * Whether the wallet's storage changed since the first state was asked for (a request queued while the window
+ * loaded): the store, whose own listener comes with a later script, then asks again.
+ */
+export const changedSinceFirstState = (): boolean => changed;

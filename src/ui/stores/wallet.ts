@@ -3,7 +3,7 @@ import browser from 'webextension-polyfill';
 import { create } from 'zustand';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
-import { firstState } from './firstState';
+import { changedSinceFirstState, firstState } from './firstState';
 
 interface WalletStore {
   state: WalletState | null;
@@ -31,3 +31,5 @@ firstState.then(
   (state) => (useWallet.getState().state === null ? useWallet.setState({ state }) : undefined),
   () => useWallet.getState().refresh(),
 );
+// A change before this script listened: the first state may miss it.
+if (changedSinceFirstState()) void useWallet.getState().refresh();
