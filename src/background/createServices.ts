@@ -5,7 +5,8 @@
 import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
 import { createKeyAddresses } from './accounts/keyAddresses';
-import { createApprovals, type ApprovalWindow } from './approvals/approvals';
+import { createApprovals } from './approvals/approvals';
+import type { ApprovalWindow } from './approvals/types';
 import { createBatchStore } from './batches/store';
 import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
 import type { ReviewDeps } from './clearSigning/bound';

@@ -3,7 +3,8 @@ import type { RpcResponse } from '../../shared/protocol';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, PLANNING_GRACE_MS, createApprovals, type ApprovalDeps } from './approvals';
+import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, createApprovals, type ApprovalDeps } from './approvals';
+import { PLANNING_GRACE_MS } from './planning';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
@@ -16,13 +17,17 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   // Kept across restarts (the extension's IndexedDB); each worker loads it afresh.
   const keys = memoryKeyStore();
   const replies: Reply[] = [];
-  const window = { shown: 0, closed: 0, firsts: [] as (string | undefined)[] };
+  const window = { shown: 0, closed: 0, firsts: [] as (string | undefined)[], failing: false };
   const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
     local,
     session,
     sealer: createSealer(keys),
     window: {
-      show: async (first) => void (window.shown++, window.firsts.push(first?.id)),
+      show: async (first) => {
+        if (window.failing) throw new Error('no window');
+        window.shown++;
+        window.firsts.push(first?.id);
+      },
       restore: async () => undefined,
       closeIfIdle: async (isIdle) => void (window.closed += (await isIdle()) ? 1 : 0),
     },
@@ -232,27 +237,27 @@ describe('a request being planned', () => {
 
   it('opens nothing when planned within the grace (a near node): the window opens once, on its screen', async () => {
     const { approvals, window } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS - 1);
     await planning.stillAsked();
     await approvals.request('sendCalls', from(1), DETAILS);
     await planning.end();
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     expect(window.shown).toBe(1);
-    expect(await approvals.planning()).toEqual([]);
+    expect(await approvals.plans.list()).toEqual([]);
   });
 
   it('opens the window on it when planning outlasts the grace (a distant node), and its screen takes the window over', async () => {
     const { approvals, window } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
-    const [shown] = await approvals.planning();
+    const [shown] = await approvals.plans.list();
     expect(shown).toEqual({ id: expect.any(String), ...batch });
     expect(window.firsts).toEqual([shown.id]);
     await planning.stillAsked();
     const record = await approvals.request('sendCalls', from(1), DETAILS);
     await planning.end();
-    expect(await approvals.planning()).toEqual([]);
+    expect(await approvals.plans.list()).toEqual([]);
     // Queued: the window stays, on the request's screen.
     expect(window.closed).toBe(0);
     expect(window.firsts).toEqual([shown.id, record.id]);
@@ -260,18 +265,18 @@ describe('a request being planned', () => {
 
   it('closes the window it opened when the plan ends without a question for the user (refused, or answered at once)', async () => {
     const { approvals, window } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     await planning.end();
     expect(window.closed).toBe(1);
-    expect(await approvals.planning()).toEqual([]);
+    expect(await approvals.plans.list()).toEqual([]);
   });
 
   it('keeps the window while another request waits, or another is being planned', async () => {
     const { approvals, window } = setup();
     const other = await approvals.request('signMessage', from(1), DETAILS);
-    const first = approvals.beginPlanning(batch);
-    const second = approvals.beginPlanning(batch);
+    const first = approvals.plans.begin(batch);
+    const second = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     await first.end();
     await approvals.settle(other.id, { approved: true, answer: 'x' });
@@ -282,7 +287,7 @@ describe('a request being planned', () => {
 
   it('is rejected (4001) once planned when the user closed its window meanwhile: they walked away', async () => {
     const { approvals } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     await approvals.rejectAll();
     await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
@@ -291,21 +296,21 @@ describe('a request being planned', () => {
 
   it('is rejected (4001) once planned when the user pressed Reject on it, and the window closes; it cannot be approved', async () => {
     const { approvals, window } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
-    const [shown] = await approvals.planning();
+    const [shown] = await approvals.plans.list();
     await expect(approvals.settle(shown.id, { approved: true })).rejects.toThrow(/No pending approval/);
     await approvals.settle(shown.id, { approved: false });
     expect(window.closed).toBe(1);
-    expect(await approvals.planning()).toEqual([]);
+    expect(await approvals.plans.list()).toEqual([]);
     await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
   });
 
   it('rejected by the user just as it was queued: the queued request is rejected too, and the window closes', async () => {
     const { approvals, window, replies } = setup();
-    const planning = approvals.beginPlanning(batch);
+    const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
-    const [shown] = await approvals.planning();
+    const [shown] = await approvals.plans.list();
     await planning.stillAsked();
     const record = await approvals.request('sendCalls', from(1), DETAILS);
     await approvals.settle(shown.id, { approved: false });
@@ -315,13 +320,35 @@ describe('a request being planned', () => {
     expect(window.closed).toBeGreaterThan(0);
   });
 
-  it('of an earlier worker start is not shown: it was cut off with that worker, and its page sends it again', async () => {
-    const { approvals, restarted, session } = setup();
-    approvals.beginPlanning(batch);
+  it('of a site at its cap of waiting requests opens no window (a page cannot keep taking the focus)', async () => {
+    const { approvals, window } = setup();
+    for (let n = 0; n < MAX_PENDING_PER_ORIGIN; n++) await approvals.request('signMessage', from(n), DETAILS);
+    const planning = approvals.plans.begin(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    expect(await approvals.plans.list()).toEqual([]);
+    expect(window.shown).toBe(MAX_PENDING_PER_ORIGIN);
+    await planning.end();
+  });
+
+  it('can still be rejected when its window failed to open', async () => {
+    const { approvals, window } = setup();
+    window.failing = true;
+    const planning = approvals.plans.begin(batch);
+    await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
+    const [shown] = await approvals.plans.list();
+    await approvals.settle(shown.id, { approved: false });
+    await expect(planning.stillAsked()).rejects.toMatchObject({ code: 4001 });
+  });
+
+  it('of an earlier worker start is not shown: it died with that worker, and its window closes', async () => {
+    const { approvals, restarted, session, window } = setup();
+    approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     const after = restarted();
-    expect(await after.planning()).toEqual([]);
+    expect(await after.plans.list()).toEqual([]);
     await after.resume();
     expect(await session.get('planning')).toEqual([]);
+    // The window showed only that: it closes.
+    expect(window.closed).toBe(1);
   });
 });

@@ -3,25 +3,14 @@
  * finished from the record alone (`complete`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
-import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView, PlanningView } from '../../shared/approvals';
-import { ErrorCode, RpcError, toErrorObject, userRejected } from '../../shared/errors';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
+import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice, PlanningSlice } from './types';
-
-export interface ApprovalWindow {
-  /**
-   * Opens the approval window, or focuses it when it is open. `first`: the first waiting request (or one still being
-   * planned), whose summary a new window paints before it has asked for the wallet state (shared/summaryInUrl.ts).
-   */
-  show(first?: ApprovalView | PlanningView): Promise<void>;
-  /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
-  restore(): Promise<void>;
-  /** Closes the window unless `isIdle`, asked in turn with opening, says a request arrived meanwhile. */
-  closeIfIdle(isIdle: () => Promise<boolean>): Promise<void>;
-}
+import { createPlans, type Plans } from './planning';
+import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
@@ -40,26 +29,9 @@ export interface ApprovalDeps {
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
 }
 
-/** A request being planned before it is queued (beginPlanning). */
-export interface Planning {
-  /** Throws 4001 when the user rejected it while it was planned (Reject, or closing the window that showed it). */
-  stillAsked(): Promise<void>;
-  /**
-   * Planned (`queued`: the id it waits under; else answered without the user, or failed): the window closes if it
-   * showed only this. Rejected by the user just as it was queued, the queued request is rejected too. Never throws.
-   */
-  end(queued?: string): Promise<void>;
-}
-
 export interface Approvals {
-  /**
-   * A request is being planned (it reads the account and the network before it can be queued): when that outlasts
-   * PLANNING_GRACE_MS, as with a distant node, the window opens on it (`planning`), and its screen replaces it once
-   * queued. Quicker plans, and requests answered or refused without the user, open nothing.
-   */
-  beginPlanning(from: Pick<ApprovalRecord, 'origin' | 'method'>): Planning;
-  /** The requests being planned that the window shows, oldest first. */
-  planning(): Promise<PlanningView[]>;
+  /** Requests being planned before they are queued (planning.ts). */
+  plans: Plans;
   /** Queues a page's request for the user; its reply is sent when the approval settles. */
   request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
   pending(): Promise<ApprovalRecord[]>;
@@ -86,25 +58,15 @@ const ownRequest = (record: Pick<ApprovalRecord, 'replyTo'>): boolean => record.
 
 const alreadyPending = (message: string) => new RpcError(ErrorCode.resourceUnavailable, message);
 
-/**
- * How long a request may be planned before the window opens on it. On the devnet a batch is planned in about 40 ms, so
- * the window opens once, on its screen; a node 200 ms away takes two round trips, and the user sees the window at once.
- */
-export const PLANNING_GRACE_MS = 100;
-
 /** Enough for the requests a frame can have on their way when its port closes. */
 const MAX_ANSWERED_KEPT = 100;
 const requestKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.requestId}`;
 
 export function createApprovals(deps: ApprovalDeps): Approvals {
-  const { local, session } = deps;
+  const { local } = deps;
   const ledger = deps.sealer.ledger('approvals');
-  // Marks the requests this worker plans: ones listed by an earlier start were cut off with it.
-  const start = crypto.randomUUID();
 
   const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
-  const planning = async (): Promise<PlanningView[]> =>
-    (await session.get('planning')).filter((p) => p.start === start).map(({ id, origin, method }) => ({ id, origin, method }));
 
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([deps.sealer.key(), ledger.ready()]))[0];
@@ -136,15 +98,16 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     await ledger.save();
   };
 
-  /** Whether `id` was being planned (and shown): it is no longer. */
-  const dropPlanning = async (id: string): Promise<boolean> => {
-    let found = false;
-    await session.update('planning', (all) => ((found = all.some((p) => p.id === id)), all.filter((p) => p.id !== id)));
-    return found;
-  };
-
   /** Nothing waits for the user, and the window shows nothing being planned: it may close. */
-  const idle = async (): Promise<boolean> => waiting(await read()).length === 0 && (await planning()).length === 0;
+  const idle = async (): Promise<boolean> => waiting(await read()).length === 0 && (await plans.list()).length === 0;
+  const plans = createPlans({
+    session: deps.session,
+    window: deps.window,
+    waitingOf: async (origin) => waiting(await read()).filter((a) => a.origin === origin).length,
+    maxPerOrigin: MAX_PENDING_PER_ORIGIN,
+    idle,
+    reject: (id) => approvals.settle(id, { approved: false }),
+  });
 
   /**
    * The decision is stored on the record before the request is finished, and the record removed only once it is
@@ -174,35 +137,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   };
 
   const approvals: Approvals = {
-    beginPlanning({ origin, method }) {
-      const view: PlanningView = { id: crypto.randomUUID(), origin, method };
-      let shown: Promise<boolean> | undefined;
-      const timer = setTimeout(() => {
-        shown = (async () => {
-          await session.update('planning', (all) => [...all, { ...view, start }]);
-          await deps.window.show(view);
-          return true;
-        })().catch((error: Error) => (console.warn('[approvals] showing a request being planned failed', error.message), false));
-      }, PLANNING_GRACE_MS);
-      const listed = async () => (await session.get('planning')).some((p) => p.id === view.id);
-      return {
-        async stillAsked() {
-          if (shown && (await shown) && !(await listed())) throw userRejected();
-        },
-        async end(queued) {
-          clearTimeout(timer);
-          if (!shown) return;
-          const opened = await shown;
-          try {
-            const rejected = !(await dropPlanning(view.id)) && opened;
-            await (rejected && queued ? approvals.settle(queued, { approved: false }) : deps.window.closeIfIdle(idle));
-          } catch (error) {
-            console.warn('[approvals] closing the window of a request planned failed', (error as Error).message);
-          }
-        },
-      };
-    },
-    planning,
+    plans,
     async request(type, { origin, method, replyTo }, details) {
       const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
       const stored = record as ApprovalRecord;
@@ -236,16 +171,15 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       const [record] = await decide([id], decision);
       if (record) await finish(record);
       // Rejected while being planned: dropped, and rejected once planned (stillAsked).
-      else if (decision.approved || !(await dropPlanning(id))) throw new Error(`No pending approval ${id}`);
+      else if (decision.approved || !(await plans.drop(id))) throw new Error(`No pending approval ${id}`);
       await deps.window.closeIfIdle(idle);
     },
     async rejectAll() {
-      // Those being planned are rejected once planned (stillAsked).
-      await session.set('planning', []);
+      await plans.dropAll();
       await Promise.all((await decide('all', { approved: false })).map(finish));
     },
     async resume() {
-      await session.update('planning', (all) => all.filter((p) => p.start === start));
+      await plans.forgetEarlier();
       await Promise.all((await read()).filter((a) => a.decision).map(finish));
     },
   };

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalDetails, ApprovalType, PlanningView } from '../../shared/approvals';
+import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView, PlanningView } from '../../shared/approvals';
 import type { RpcResponse } from '../../shared/protocol';
 import type { ReplyTarget } from '../transport/types';
 
@@ -38,11 +38,22 @@ export interface AnsweredSlice {
 export const ANSWERED_DEFAULTS: AnsweredSlice = { answeredRequests: [] };
 
 /**
- * The requests being planned that the approval window shows (approvals.ts beginPlanning), oldest first. `start`: the
- * worker start planning it; one from an earlier start was cut off with that worker (its page sends it again).
- * Memory only (storage.session), so a change refreshes the window.
+ * The requests being planned that the approval window shows (planning.ts), oldest first. `start`: the worker start
+ * planning it; one from an earlier start died with that worker. Memory only (storage.session).
  */
 export interface PlanningSlice {
   planning: (PlanningView & { start: string })[];
 }
 export const PLANNING_DEFAULTS: PlanningSlice = { planning: [] };
+
+export interface ApprovalWindow {
+  /**
+   * Opens the approval window, or focuses it when it is open. `first`: the first waiting request (or one still being
+   * planned), whose summary a new window paints before it has asked for the wallet state (shared/summaryInUrl.ts).
+   */
+  show(first?: ApprovalView | PlanningView): Promise<void>;
+  /** Opens the window only if it is gone (after a worker restart), without stealing focus. */
+  restore(): Promise<void>;
+  /** Closes the window unless `isIdle`, asked in turn with opening, says a request arrived meanwhile. */
+  closeIfIdle(isIdle: () => Promise<boolean>): Promise<void>;
+}

@@ -12,7 +12,7 @@ import type { PageFamily } from './types';
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, descriptorFiles] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
-    networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.planning(), settings.get('settings'),
+    networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.plans.list(), settings.get('settings'),
     settings.get('metaMaskCompatibility'), settings.get('userDescriptors'),
   ]);
   return {

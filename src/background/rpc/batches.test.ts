@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SendCallsDetails } from '../../shared/approvals';
-import { BatchErrorCode, ErrorCode } from '../../shared/errors';
+import { BatchErrorCode, ErrorCode, userRejected } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
@@ -21,6 +21,7 @@ const WALLET = 'chrome-extension://wallet';
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const replyTo = { tabId: -1, frameId: 0, origin: WALLET, requestId: '' };
+const SITE = 'https://dapp.example';
 
 /** A plain chain (no OP-stack oracle); `failing` makes the review of the calls (clear signing, in the worker's later script) fail while it is true. */
 function setup() {
@@ -34,7 +35,14 @@ function setup() {
     throw new Error(`unexpected ${method}`);
   };
   const asked: SendCallsDetails[] = [];
-  const state = { failing: false };
+  /** `rejected`: the user rejects the batch while it is planned (Reject, or closing the window: planning.ts). */
+  const state = { failing: false, rejected: false, planned: [] as string[] };
+  const plans = {
+    begin: ({ origin }: { origin: string }) => (state.planned.push(origin), {
+      stillAsked: async () => (state.rejected ? Promise.reject(userRejected()) : undefined),
+      end: async () => undefined,
+    }),
+  };
   const services = {
     batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
     accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
@@ -43,11 +51,16 @@ function setup() {
     previews: { of: () => undefined },
     reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
     loadLater,
-    approvals: { earlier: async () => undefined, beginPlanning: () => ({ stillAsked: async () => undefined, end: async () => undefined }), request: async (_type: string, _from: unknown, details: SendCallsDetails) => void asked.push(details) },
+    approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
+  const batch = (capabilities: Record<string, unknown> = {}) =>
+    [{ version: '2.0.0', id: 'order-1', chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: '0x1' }], capabilities }];
   const send = (capabilities: Record<string, unknown> = {}) =>
-    askAsWallet('wallet_sendCalls', [{ version: '2.0.0', id: 'order-1', chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: '0x1' }], capabilities }], { origin: WALLET, method: 'wallet_sendCalls', services, account: FROM, replyTo });
-  return { send, asked, state };
+    askAsWallet('wallet_sendCalls', batch(capabilities), { origin: WALLET, method: 'wallet_sendCalls', services, account: FROM, replyTo });
+  /** The same batch asked by a site's page (a tab), as the dapp table's entry asks it once authorized. */
+  const sendFromSite = () =>
+    askAsWallet('wallet_sendCalls', batch(), { origin: SITE, method: 'wallet_sendCalls', services, account: FROM, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' } });
+  return { send, sendFromSite, asked, state };
 }
 
 describe('a batch id', () => {
@@ -71,5 +84,32 @@ describe('a batch id', () => {
     const { send } = setup();
     await send();
     await expect(send()).rejects.toMatchObject({ code: BatchErrorCode.duplicateId });
+  });
+});
+
+describe('a batch being planned', () => {
+  it('is watched (the window may open on it) when a site asks, not when the wallet\'s popup does: that shows its own errors', async () => {
+    const { send, sendFromSite, state } = setup();
+    await send();
+    expect(state.planned).toEqual([]);
+    await sendFromSite();
+    expect(state.planned).toEqual([SITE]);
+  });
+
+  it('rejected by the user meanwhile is not queued, answers 4001, and frees its id', async () => {
+    const { sendFromSite, asked, state } = setup();
+    state.rejected = true;
+    await expect(sendFromSite()).rejects.toMatchObject({ code: ErrorCode.userRejected });
+    expect(asked).toEqual([]);
+    state.rejected = false;
+    await sendFromSite();
+    expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
+  });
+
+  it('rejected by the user meanwhile answers 4001 even when the plan then fails', async () => {
+    const { sendFromSite, state } = setup();
+    state.rejected = true;
+    state.failing = true;
+    await expect(sendFromSite()).rejects.toMatchObject({ code: ErrorCode.userRejected });
   });
 });

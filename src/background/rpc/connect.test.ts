@@ -30,7 +30,7 @@ function setup() {
     topOrigin: async () => undefined,
     networks: { selected: async () => devnet, all: async () => DEVNET_BUILD_NETWORKS },
     emit: async () => undefined,
-    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => void requested.push(details) },
+    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: ConnectDetails) => (requested.push(details), { id: 'queued' }) },
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const request = (method: string, params?: unknown) =>

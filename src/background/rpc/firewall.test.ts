@@ -43,7 +43,7 @@ function setup(codeOfA: string, codeOfC = '0x') {
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
     loadLater,
-    approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
+    approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => (requested.push({ type, details }), { id: 'queued' }) },
   } as unknown as Services;
   const ask = () => askAsWallet(METHOD, { account: A }, { origin: WALLET, method: METHOD, services, account: A, replyTo });
   return { services, requested, ask, batches, balances };

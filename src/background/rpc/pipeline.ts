@@ -39,11 +39,16 @@ const unsupported = (name: string) => () =>
   new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
-  // Planning a batch reads the account and the network: from a distant node the window opens meanwhile.
-  const planning = spec.batchOf ? ctx.services.approvals.beginPlanning(ctx) : undefined;
+  // Planning a batch reads the account and the network: from a distant node the window opens meanwhile. Not for the
+  // wallet's own requests: the popup that asked shows their errors, and would close as the window takes the focus.
+  const planning = spec.batchOf && !ownRequest(ctx) ? ctx.services.approvals.plans.begin(ctx) : undefined;
   let queued: string | undefined;
   try {
-    const details = await spec.prepare(params, ctx as never);
+    // Rejected by the user while planned, a plan that then fails is still the user's rejection.
+    const details = await spec.prepare(params, ctx as never).catch(async (error: unknown) => {
+      await planning?.stillAsked();
+      throw error;
+    });
     if (details instanceof Answered) return details.result;
     try {
       await planning?.stillAsked();

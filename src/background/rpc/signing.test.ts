@@ -31,7 +31,7 @@ async function setup() {
     phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
     vault: { isUnlocked: async () => true },
-    approvals: { earlier: async () => undefined, request: async (type: string) => void asked.push(type) },
+    approvals: { earlier: async () => undefined, request: async (type: string) => (asked.push(type), { id: 'queued' }) },
     requestBudget: requestBudget({ capacity: 100, perSecond: 1 }, () => 0),
   } as unknown as Services;
   let id = 0;

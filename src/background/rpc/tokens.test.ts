@@ -46,7 +46,7 @@ function setup(chainNode: ChainNode = node) {
     topOrigin: async () => undefined,
     networks: { selected: async () => devnet },
     nodeFor: async () => chainNode,
-    approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => void requested.push({ type, details }) },
+    approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => (requested.push({ type, details }), { id: 'queued' }) },
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
   } as unknown as Services;
   const watch = (params: unknown) =>

@@ -2,7 +2,7 @@
 import type { ApprovalView, PlanningView } from '../../shared/approvals';
 import { summaryHash } from '../../shared/summaryInUrl';
 import { browser } from '../browser/extensionApi';
-import type { ApprovalWindow } from '../approvals/approvals';
+import type { ApprovalWindow } from '../approvals/types';
 import type { TypedStorage } from '../storage/typedStorage';
 
 /** In session storage: a restarted worker still knows its window, a restarted browser does not. */

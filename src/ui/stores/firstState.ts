@@ -8,6 +8,7 @@ import { onStorageChanged } from '../api/runtime';
 
 export const firstState: Promise<WalletState> = call('getState');
 
+// Only whether a change came before the store listened matters: the store reads this once, as it loads.
 let changed = false;
 onStorageChanged(() => void (changed = true));
 /**
