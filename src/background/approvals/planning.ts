@@ -68,8 +68,8 @@ export function createPlans(deps: PlansDeps): Plans {
 
   /** Lists the request and opens the window on it; whether it was listed (a window that failed to open still lists it). */
   const show = async (view: PlanningView): Promise<boolean> => {
-    const mine = [...(await list()).filter((p) => p.origin === view.origin)];
-    if (mine.length + (await deps.waitingOf(view.origin)) >= deps.maxPerOrigin) return false;
+    const planned = (await list()).filter((p) => p.origin === view.origin).length;
+    if (planned + (await deps.waitingOf(view.origin)) >= deps.maxPerOrigin) return false;
     await session.update('planning', (all) => [...all, { ...view, start }]);
     await deps.window.show(view).catch((error: Error) => console.warn('[approvals] opening the window on a request being planned failed', error.message));
     return true;
@@ -106,7 +106,7 @@ export function createPlans(deps: PlansDeps): Plans {
     async forgetEarlier() {
       let earlier = 0;
       await session.update('planning', (all) => all.filter((p) => p.start === start || (earlier++, false)));
-      // Its window showed only those: nothing else waits.
+      // The window may have shown only those.
       if (earlier > 0) await deps.window.closeIfIdle(deps.idle);
     },
   };
