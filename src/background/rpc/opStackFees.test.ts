@@ -55,7 +55,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     // Words need no descriptor here: the calls are plain transfers.
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     loadLater,
-    approvals: { earlier: async () => undefined, plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) }, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
+    approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });
   return { ask, requested };

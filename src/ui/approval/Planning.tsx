@@ -5,12 +5,14 @@
 import type { PlanningView } from '../../shared/approvals';
 import { PLANNING_SUMMARY } from '../../shared/approvalSummary';
 import { Screen } from '../components/Screen';
+import { Decision } from './Decision';
 import { reject } from './resolve';
 
 export function Planning({ request }: { request: PlanningView }) {
   const [rejectLabel, approveLabel] = PLANNING_SUMMARY.buttons;
+  const decision = <Decision onReject={() => void reject(request)} onApprove={() => undefined} rejectLabel={rejectLabel} approveLabel={approveLabel} blocked />;
   return (
-    <Screen title={PLANNING_SUMMARY.title} origin={request.origin} actions={<><button className="secondary" onClick={() => void reject(request)}>{rejectLabel}</button><button disabled>{approveLabel}</button></>}>
+    <Screen title={PLANNING_SUMMARY.title} origin={request.origin} actions={decision}>
       <p className="muted" aria-busy="true">Reading your account and the network before showing what this request does.</p>
     </Screen>
   );
