@@ -6,6 +6,7 @@ import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { expectAxeClean } from '../fixtures/axe';
 import { chain, mintCollectible } from '../fixtures/chain';
+import { batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { permit2Single, seaportListing } from '../fixtures/permits';
 import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -194,4 +195,22 @@ test('the protection warnings, pictured and checked with axe', async ({ freshWal
   await approval.cancel();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
   void freshWallet;
+});
+
+test('the window while a batch is planned, pictured and checked with axe', async ({ session, dapp }) => {
+  // The faulty chain's proxy holds the gas estimate, so the plan outlasts its grace and the window opens on it.
+  const faulty = await startFaultyChain();
+  try {
+    const account = await onFaultyChain(session, dapp, faulty);
+    faulty.proxy.set('eth_estimateGas', 'hold');
+    const answer = dapp.request('wallet_sendCalls', batchOn(account.address, 'pictured', [{ to: RECIPIENT, value: '0x1' }]));
+    const approval = await ApprovalWindow.next(session);
+    await approval.screen.waitFor({ role: 'heading', name: 'Preparing the request' });
+    await capture(approval, 'planning');
+    await approval.reject();
+    await faulty.proxy.release('eth_estimateGas', 'node');
+    expect(await answer).toMatchObject({ error: { code: 4001 } });
+  } finally {
+    await faulty.stop();
+  }
 });
