@@ -166,8 +166,9 @@ export class Dapp {
     await this.screen.evaluate((target) => {
       const w = window as unknown as { relayStarts: number };
       w.relayStarts = 0;
-      window.addEventListener('message', (event: MessageEvent) => {
-        if (event.source === window && event.data?.target === target && event.data.data?.type === 'content-ready') w.relayStarts += 1;
+      window.addEventListener(target, (event) => {
+        const detail = (event as CustomEvent<unknown>).detail;
+        if (typeof detail === 'string' && (JSON.parse(detail) as { type?: string }).type === 'content-ready') w.relayStarts += 1;
       });
     }, INPAGE_TARGET);
   }

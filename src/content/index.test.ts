@@ -6,6 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_TARGET, INPAGE_TARGET, type RequestMessage, type ToPageMessage } from '../shared/protocol';
+import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 
 type Listener = (message: unknown) => void;
 
@@ -41,13 +42,14 @@ vi.stubGlobal('chrome', {
 Object.defineProperty(window, 'origin', { value: 'https://dapp.example', configurable: true });
 
 const toPage: ToPageMessage[] = [];
+listenInFrame(INPAGE_TARGET, (message) => toPage.push(message as ToPageMessage));
 let nextId = 0;
 
 /** The page's provider asks; the answer, if the content script gave one at once. */
 function ask(method: string, params?: unknown): ToPageMessage | undefined {
   const before = toPage.length;
   const data: RequestMessage = { type: 'rpc-request', id: String(nextId++), request: { method, params } };
-  window.dispatchEvent(new MessageEvent('message', { data: { target: CONTENT_TARGET, data }, origin: window.origin, source: window }));
+  sendInFrame(CONTENT_TARGET, data);
   return toPage.slice(before).find((m) => m.type === 'rpc-response');
 }
 
@@ -74,16 +76,13 @@ async function inject(frame: 'top' | 'subframe'): Promise<void> {
   ports.length = 0;
   toPage.length = 0;
   vi.resetModules();
-  vi.spyOn(window, 'postMessage').mockImplementation((envelope: { target?: string; data?: ToPageMessage }) => {
-    if (envelope.target === INPAGE_TARGET && envelope.data) toPage.push(envelope.data);
-  });
   await import('./index');
 }
 
 beforeEach(() => inject('top'));
 
 /** The page's provider says it started. */
-const inpageReady = () => window.dispatchEvent(new MessageEvent('message', { data: { target: CONTENT_TARGET, data: { type: 'inpage-ready' } }, origin: window.origin, source: window }));
+const inpageReady = () => sendInFrame(CONTENT_TARGET, { type: 'inpage-ready' });
 /** What the script told the page it is: its instance, and the settings when it had them. */
 const contentReady = () => toPage.filter((m) => m.type === 'content-ready');
 

@@ -22,8 +22,8 @@ import {
   isPageSettingsMessage,
   type PageSettings,
   type ToPageMessage,
-  type WindowEnvelope,
 } from '../shared/protocol';
+import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 
 const instance = randomId();
 const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
@@ -32,10 +32,7 @@ let settingsHeard: (settings: PageSettings) => void = () => undefined;
 const settings = new Promise<PageSettings>((resolve) => (settingsHeard = resolve));
 const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
 
-const toPage = (data: ToPageMessage): void => {
-  const envelope: WindowEnvelope<ToPageMessage> = { target: INPAGE_TARGET, data };
-  window.postMessage(envelope, window.origin);
-};
+const toPage = (message: ToPageMessage): void => sendInFrame(INPAGE_TARGET, message);
 
 /** Requests handed to the background and not answered yet. */
 const unanswered = new Map<string, RequestMessage>();
@@ -115,9 +112,7 @@ function open(): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
-  if (event.source !== window || event.origin !== window.origin || event.data?.target !== CONTENT_TARGET) return;
-  const message = event.data.data;
+listenInFrame(CONTENT_TARGET, (message) => {
   if (isInpageReady(message)) {
     open();
     return ready();
@@ -130,7 +125,8 @@ window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>
   send(request);
 });
 
-// An opaque origin (sandboxed frame) cannot be posted to by origin, and the provider there refuses every request.
+// An opaque origin (a sandboxed frame) has no identity to connect with: the provider there refuses every request, and
+// so does the worker.
 if (window.origin === 'null') {
   settingsHeard(DEFAULT_SETTINGS);
 } else if (window.top === window) {

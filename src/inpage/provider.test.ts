@@ -6,12 +6,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_TARGET, INPAGE_TARGET, type ToContentMessage } from '../shared/protocol';
+import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 import { InpageProvider } from './provider';
 
 // happy-dom has no window.origin.
 Object.defineProperty(window, 'origin', { value: 'https://dapp.example', configurable: true });
 
 const toContent: ToContentMessage[] = [];
+listenInFrame(CONTENT_TARGET, (message) => toContent.push(message as ToContentMessage));
 /** What the provider said to the content script: 'inpage-ready', or the methods it asked. */
 const said = () => toContent.map((m) => (m.type === 'rpc-request' ? m.request.method : m.type));
 /** The content script says it is here (with the settings once its port brought them). */
@@ -19,7 +21,7 @@ const said = () => toContent.map((m) => (m.type === 'rpc-request' ? m.request.me
 const contentReady = (instance = 'c1', settings: { isMetaMask: boolean } | null = { isMetaMask: true }) =>
   toPage({ type: 'content-ready', instance, ...(settings ? { settings } : {}) });
 /** A message of the content script to the page. */
-const toPage = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data: { target: INPAGE_TARGET, data }, origin: window.origin, source: window }));
+const toPage = (data: unknown) => sendInFrame(INPAGE_TARGET, data);
 /** The content script answers every request the provider posted so far. */
 const answerAll = () => toContent.forEach((m) => m.type === 'rpc-request' && toPage({ type: 'rpc-response', id: m.id, origin: window.origin, response: { result: m.request.method === 'eth_accounts' ? [] : '0x7a69' } }));
 
@@ -30,15 +32,12 @@ const addEventListener = window.addEventListener.bind(window);
 beforeEach(() => {
   toContent.length = 0;
   vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
-    if (type === 'message') listeners.push(listener as EventListener);
+    if (type === INPAGE_TARGET) listeners.push(listener as EventListener);
     addEventListener(type, listener);
-  });
-  vi.spyOn(window, 'postMessage').mockImplementation((envelope: { target?: string; data?: ToContentMessage }) => {
-    if (envelope.target === CONTENT_TARGET && envelope.data) toContent.push(envelope.data);
   });
 });
 afterEach(() => {
-  for (const listener of listeners.splice(0)) window.removeEventListener('message', listener);
+  for (const listener of listeners.splice(0)) window.removeEventListener(INPAGE_TARGET, listener);
   vi.restoreAllMocks();
 });
 

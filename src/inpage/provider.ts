@@ -14,8 +14,8 @@ import {
   type RequestMessage,
   type ToContentMessage,
   type RpcResponse,
-  type WindowEnvelope,
 } from '../shared/protocol';
+import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 import { ProviderEmitter } from './emitter';
 import { respond, sendAsync, type Callback, type JsonRpcPayload, type JsonRpcResponse } from './legacy';
 
@@ -58,9 +58,7 @@ export class InpageProvider extends ProviderEmitter {
   constructor() {
     super();
     this.request = this.request.bind(this);
-    window.addEventListener('message', (event: MessageEvent<WindowEnvelope<unknown>>) => {
-      if (event.source !== window || event.origin !== window.origin || event.data?.target !== INPAGE_TARGET) return;
-      const message = event.data.data;
+    listenInFrame(INPAGE_TARGET, (message) => {
       if (!isToPageMessage(message)) return;
       if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
       else if (message.type === 'rpc-response') this.settle(message.id, message.response);
@@ -164,8 +162,7 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   private post(data: ToContentMessage): void {
-    const envelope: WindowEnvelope<ToContentMessage> = { target: CONTENT_TARGET, data };
-    window.postMessage(envelope, window.origin);
+    sendInFrame(CONTENT_TARGET, data);
   }
 
   /**

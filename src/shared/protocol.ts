@@ -1,6 +1,6 @@
 /**
- * Messages between the three layers. Page ↔ content script travel by window.postMessage
- * with a target name; content script ↔ background on a port (runtime.connect), or by tabs
+ * Messages between the three layers. Page ↔ content script travel as events on the frame's window named for the
+ * receiving side (windowChannel.ts); content script ↔ background on a port (runtime.connect), or by tabs
  * messaging when the background answers a frame whose port closed (the worker had stopped).
  */
 import type { RpcErrorObject } from './errors';
@@ -88,12 +88,6 @@ export interface InpageReady {
 
 export type ToPageMessage = ResponseMessage | EventMessage | ContentReady;
 export type ToContentMessage = RequestMessage | InpageReady;
-
-/** The envelope of every window message of ours. */
-export interface WindowEnvelope<T> {
-  target: typeof INPAGE_TARGET | typeof CONTENT_TARGET;
-  data: T;
-}
 
 export function isInpageReady(value: unknown): value is InpageReady {
   return typeof value === 'object' && value !== null && (value as InpageReady).type === 'inpage-ready';
