@@ -61,3 +61,13 @@ test('a second connect request while one waits gets -32002; closing the window a
   await window.close();
   expect(await first).toMatchObject({ error: { code: 4001 } });
 });
+
+test('a page whose old library put toJSON on Array.prototype (Prototype.js) still sends its params as arrays', async ({ wallet, dapp, devnet }) => {
+  void wallet;
+  const balance = await dapp.screen.evaluate(async (account) => {
+    Object.defineProperty(Array.prototype, 'toJSON', { value(this: unknown[]) { return `[${this.join(', ')}]`; }, configurable: true, writable: true });
+    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+    return ethereum.request({ method: 'eth_getBalance', params: [account, 'latest'] }).catch((e: Outcome) => ({ code: e.code, message: e.message }));
+  }, devnet.accounts[0].address);
+  expect(balance).toMatch(/^0x[0-9a-f]+$/);
+});

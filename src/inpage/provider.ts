@@ -17,6 +17,7 @@ import {
 } from '../shared/protocol';
 import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 import { ProviderEmitter } from './emitter';
+import { jsonText } from './jsonText';
 import { respond, sendAsync, type Callback, type JsonRpcPayload, type JsonRpcResponse } from './legacy';
 
 /** The error a page receives: an Error with the EIP-1193 code and optional data. */
@@ -34,7 +35,7 @@ export class ProviderRpcError extends Error {
 function unsendableReason(params: unknown): string | undefined {
   try {
     structuredClone(params);
-    JSON.stringify(params);
+    jsonText(params);
     return undefined;
   } catch (error) {
     return (error as Error).message;
@@ -141,8 +142,8 @@ export class InpageProvider extends ProviderEmitter {
     if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
       return Promise.reject(new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' }));
     }
-    // A frame with an opaque origin (sandboxed) has no identity to connect with, and no origin to post to. The
-    // document's origin (window.origin) is what the browser reports; location.origin still names the URL's host there.
+    // A frame with an opaque origin (sandboxed) has no identity to connect with. The document's origin (window.origin)
+    // is what the browser reports; location.origin still names the URL's host there.
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
@@ -162,7 +163,7 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   private post(data: ToContentMessage): void {
-    sendInFrame(CONTENT_TARGET, data);
+    sendInFrame(CONTENT_TARGET, data, jsonText);
   }
 
   /**

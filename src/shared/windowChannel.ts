@@ -2,15 +2,17 @@
  * Page ↔ content script, within one frame: a CustomEvent on the frame's window, named for the side that receives it,
  * its detail the message as JSON text (a string crosses between the page's world and the content script's in both
  * browsers, where an object would not). Dispatching runs the other side's listener at once, where window.postMessage
- * queued a task for it: a round trip through the wallet was a quarter of a millisecond slower that way. Only scripts
- * of this frame's own origin can dispatch on its window, as only they could post to it with itself as the source.
+ * queued a task for it: a round trip through the wallet was a quarter of a millisecond slower that way. A frame of
+ * another origin cannot dispatch on this window; the page's own scripts (and other extensions' content scripts) can,
+ * as they could post to it before: the worker takes the origin from the browser, never from a message.
  */
 import type { CONTENT_TARGET, INPAGE_TARGET } from './protocol';
 
 type WindowTarget = typeof INPAGE_TARGET | typeof CONTENT_TARGET;
 
-export function sendInFrame(target: WindowTarget, message: unknown): void {
-  window.dispatchEvent(new CustomEvent(target, { detail: JSON.stringify(message) }));
+/** `toText`: the page's side writes with its own (inpage/jsonText.ts), blind to what the page did to JSON. */
+export function sendInFrame(target: WindowTarget, message: unknown, toText: (message: unknown) => string = JSON.stringify): void {
+  window.dispatchEvent(new CustomEvent(target, { detail: toText(message) }));
 }
 
 /** Calls `listener` with each message for `target` that parses; anything else dispatched under that name is ignored. */

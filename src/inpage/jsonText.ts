@@ -1,0 +1,51 @@
+/**
+ * JSON text of what a page asks, written without the page's `toJSON`s. JSON.stringify in the page's world calls any
+ * `toJSON` a library put on the built-in prototypes (Prototype.js turns every array into a string that way), which
+ * would send the wallet params it cannot read; the structured clone of window.postMessage ignored them, and so does
+ * this. Dates are written as JSON writes them. Functions, symbols and undefined are left out (null in arrays), a
+ * BigInt or a cycle throws, as JSON.stringify does. JSON.stringify itself is taken when the provider installs, before
+ * any script of the page runs.
+ */
+const { stringify } = JSON;
+const { isArray } = Array;
+const { keys } = Object;
+const isoDate = (date: Date): string => {
+  try {
+    return stringify(Reflect.apply(Date.prototype.toISOString, date, []));
+  } catch {
+    return 'null';
+  }
+};
+
+export function jsonText(value: unknown): string {
+  return write(value, []) ?? 'null';
+}
+
+/** The value's JSON text, or undefined where JSON leaves it out. `path`: the objects being written, for cycles. */
+function write(value: unknown, path: object[]): string | undefined {
+  if (typeof value === 'bigint') throw new TypeError('a BigInt cannot be written as JSON');
+  // A primitive's own text: JSON.stringify looks up toJSON only on objects.
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : (stringify(value) as string | undefined);
+  if (path.includes(value)) throw new TypeError('a cyclic structure cannot be written as JSON');
+  if (value instanceof Date) return isoDate(value);
+  path.push(value);
+  let text: string;
+  if (isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) text += `${i > 0 ? ',' : ''}${write(value[i], path) ?? 'null'}`;
+    text += ']';
+  } else {
+    const record = value as Record<string, unknown>;
+    let first = true;
+    text = '{';
+    for (const key of keys(record)) {
+      const entry = write(record[key], path);
+      if (entry === undefined) continue;
+      text += `${first ? '' : ','}${stringify(key)}:${entry}`;
+      first = false;
+    }
+    text += '}';
+  }
+  path.pop();
+  return text;
+}
