@@ -106,6 +106,17 @@ describe('the port to the worker', () => {
     expect(ports).toHaveLength(1);
   });
 
+  it('tells a subframe provider that started after it, at once, that it is here: the provider did not hear it the first time', async () => {
+    await inject('subframe');
+    toPage.length = 0;
+    inpageReady();
+    // Before the port's settings: the provider's requests need not wait a round trip to the worker.
+    expect(contentReady()).toEqual([{ type: 'content-ready', instance: expect.any(String) }]);
+    ports[0].say(settings('0x7a69'));
+    await Promise.resolve();
+    expect(contentReady().at(-1)).toEqual({ type: 'content-ready', instance: contentReady()[0].instance, settings: { isMetaMask: true } });
+  });
+
   it('stays closed in a subframe whose page never used the provider, also when it comes back from the back/forward cache', async () => {
     await inject('subframe');
     window.dispatchEvent(fromCache('pagehide'));
@@ -118,6 +129,17 @@ describe('the port to the worker', () => {
     expect(ask('eth_accounts')).toBeUndefined();
     expect(ports).toHaveLength(1);
     expect(sentMethods(ports[0])).toEqual(['eth_accounts']);
+  });
+});
+
+describe('answers to the page', () => {
+  it('settle a request even when the answer cannot be written as JSON (a BigInt over a Firefox port): as an error', () => {
+    const [port] = ports;
+    port.say(settings('0x7a69'));
+    expect(ask('eth_blockNumber')).toBeUndefined();
+    const { id } = port.sent.at(-1) as RequestMessage;
+    port.say({ type: 'rpc-response', id, origin: window.origin, response: { result: 10n } });
+    expect(toPage.at(-1)).toEqual({ type: 'rpc-response', id, origin: window.origin, response: { error: { code: -32603, message: expect.stringMatching(/^The wallet's answer could not be passed to the page: /) } } });
   });
 });
 

@@ -30,9 +30,20 @@ const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
 /** Settled by the first port's first message, or with the defaults when there is no port to hear them on. */
 let settingsHeard: (settings: PageSettings) => void = () => undefined;
 const settings = new Promise<PageSettings>((resolve) => (settingsHeard = resolve));
+let settingsKnown = false;
+void settings.then(() => (settingsKnown = true));
 const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
 
-const toPage = (message: ToPageMessage): void => sendInFrame(INPAGE_TARGET, message);
+/** An answer that cannot be written as JSON (Firefox's port carries what JSON cannot) still settles, as an error. */
+function toPage(message: ToPageMessage): void {
+  try {
+    sendInFrame(INPAGE_TARGET, message);
+  } catch (error) {
+    if (message.type !== 'rpc-response') return;
+    const failed = { code: ErrorCode.internal, message: `The wallet's answer could not be passed to the page: ${(error as Error).message}` };
+    sendInFrame(INPAGE_TARGET, { ...message, response: { error: failed } });
+  }
+}
 
 /** Requests handed to the background and not answered yet. */
 const unanswered = new Map<string, RequestMessage>();
@@ -115,6 +126,9 @@ function open(): void {
 listenInFrame(CONTENT_TARGET, (message) => {
   if (isInpageReady(message)) {
     open();
+    // A subframe's provider that started after this script said it is here did not hear it (nothing listened yet): it
+    // hears it now, so that its requests go at once rather than after the port's settings.
+    if (window.top !== window && !settingsKnown) toPage({ type: 'content-ready', instance });
     return ready();
   }
   // A page sends its unanswered requests again to a content script that started after an extension restart; one
