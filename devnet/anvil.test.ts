@@ -42,5 +42,6 @@ describe('the devnet\'s anvil', () => {
     // anvil writes them in the background, within a few hundred ms here.
     await delay(1000);
     expect(filesUnder(home)).toEqual([]);
-  });
+    // Mining 2,000 blocks took over 4 s in one CI run, beside the other test files: more than vitest's default 5 s.
+  }, 30_000);
 });
