@@ -49,7 +49,7 @@ let nextId = 0;
 function ask(method: string, params?: unknown): ToPageMessage | undefined {
   const before = toPage.length;
   const data: RequestMessage = { type: 'rpc-request', id: String(nextId++), request: { method, params } };
-  sendInFrame(CONTENT_TARGET, data);
+  sendInFrame(CONTENT_TARGET, JSON.stringify(data));
   return toPage.slice(before).find((m) => m.type === 'rpc-response');
 }
 
@@ -82,7 +82,7 @@ async function inject(frame: 'top' | 'subframe'): Promise<void> {
 beforeEach(() => inject('top'));
 
 /** The page's provider says it started. */
-const inpageReady = () => sendInFrame(CONTENT_TARGET, { type: 'inpage-ready' });
+const inpageReady = () => sendInFrame(CONTENT_TARGET, JSON.stringify({ type: 'inpage-ready' }));
 /** What the script told the page it is: its instance, and the settings when it had them. */
 const contentReady = () => toPage.filter((m) => m.type === 'content-ready');
 

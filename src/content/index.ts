@@ -37,11 +37,11 @@ const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'c
 /** An answer that cannot be written as JSON (Firefox's port carries what JSON cannot) still settles, as an error. */
 function toPage(message: ToPageMessage): void {
   try {
-    sendInFrame(INPAGE_TARGET, message);
+    sendInFrame(INPAGE_TARGET, JSON.stringify(message));
   } catch (error) {
     if (message.type !== 'rpc-response') return;
     const failed = { code: ErrorCode.internal, message: `The wallet's answer could not be passed to the page: ${(error as Error).message}` };
-    sendInFrame(INPAGE_TARGET, { ...message, response: { error: failed } });
+    sendInFrame(INPAGE_TARGET, JSON.stringify({ ...message, response: { error: failed } }));
   }
 }
 

@@ -21,7 +21,7 @@ const said = () => toContent.map((m) => (m.type === 'rpc-request' ? m.request.me
 const contentReady = (instance = 'c1', settings: { isMetaMask: boolean } | null = { isMetaMask: true }) =>
   toPage({ type: 'content-ready', instance, ...(settings ? { settings } : {}) });
 /** A message of the content script to the page. */
-const toPage = (data: unknown) => sendInFrame(INPAGE_TARGET, data);
+const toPage = (data: unknown) => sendInFrame(INPAGE_TARGET, JSON.stringify(data));
 /** The content script answers every request the provider posted so far. */
 const answerAll = () => toContent.forEach((m) => m.type === 'rpc-request' && toPage({ type: 'rpc-response', id: m.id, origin: window.origin, response: { result: m.request.method === 'eth_accounts' ? [] : '0x7a69' } }));
 

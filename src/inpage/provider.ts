@@ -31,20 +31,19 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** Why params cannot cross to the wallet (a function, a BigInt, a cycle), or undefined when they can. */
-function unsendableReason(params: unknown): string | undefined {
+/** The request as the JSON text the content script reads, or why its params cannot cross (a function, a BigInt, a cycle). */
+function requestText(message: RequestMessage): { text: string } | { unsendable: string } {
   try {
-    structuredClone(params);
-    jsonText(params);
-    return undefined;
+    if (message.request.params !== undefined) structuredClone(message.request.params);
+    return { text: jsonText(message) };
   } catch (error) {
-    return (error as Error).message;
+    return { unsendable: (error as Error).message };
   }
 }
 
 export class InpageProvider extends ProviderEmitter {
   /** Requests waiting for their answer. */
-  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; message: RequestMessage }>();
+  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; text: string }>();
   private connected = false;
   private state: { chainId: string | null; selectedAddress: string | null } = { chainId: null, selectedAddress: null };
   /** Until the content script brings the site's setting: on, the default. */
@@ -147,13 +146,13 @@ export class InpageProvider extends ProviderEmitter {
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
-    const unsendable = args.params === undefined ? undefined : unsendableReason(args.params);
-    if (unsendable) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${unsendable}` }));
     const id = randomId();
-    const message: RequestMessage = { type: 'rpc-request', id, request: { method: args.method, params: args.params } };
+    // Written once: sent again as it is to a content script that comes later.
+    const written = requestText({ type: 'rpc-request', id, request: { method: args.method, params: args.params } });
+    if ('unsendable' in written) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${written.unsendable}` }));
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, message });
-      if (this.contentInstance) this.post(message);
+      this.pending.set(id, { resolve, reject, text: written.text });
+      if (this.contentInstance) sendInFrame(CONTENT_TARGET, written.text);
     });
   }
 
@@ -163,7 +162,7 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   private post(data: ToContentMessage): void {
-    sendInFrame(CONTENT_TARGET, data, jsonText);
+    sendInFrame(CONTENT_TARGET, jsonText(data));
   }
 
   /**
@@ -177,7 +176,7 @@ export class InpageProvider extends ProviderEmitter {
     // Without settings it has no port yet (a subframe's opens on its page's first use): a provider already in use (its
     // content script came after it, or again after an add-on restart) asks for one, or no event and no setting reach it.
     if (!settings && this.started) this.post({ type: 'inpage-ready' });
-    for (const waiter of this.pending.values()) this.post(waiter.message);
+    for (const waiter of this.pending.values()) sendInFrame(CONTENT_TARGET, waiter.text);
   }
 
   private settle(id: string, response: RpcResponse): void {

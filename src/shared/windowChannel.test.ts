@@ -12,14 +12,14 @@ describe('the channel within a frame', () => {
   it('hands the receiver a copy of the message before dispatching returns', () => {
     heard.length = 0;
     const message = { type: 'rpc-request', id: '1', request: { method: 'eth_getBalance', params: ['0x01', 'latest'] } };
-    sendInFrame(CONTENT_TARGET, message);
+    sendInFrame(CONTENT_TARGET, JSON.stringify(message));
     expect(heard).toEqual([message]);
     expect(heard[0]).not.toBe(message);
   });
 
   it('reaches only the side it is named for', () => {
     heard.length = 0;
-    sendInFrame(INPAGE_TARGET, { type: 'content-ready', instance: 'x' });
+    sendInFrame(INPAGE_TARGET, JSON.stringify({ type: 'content-ready', instance: 'x' }));
     expect(heard).toEqual([]);
   });
 

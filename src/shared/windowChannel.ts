@@ -10,9 +10,9 @@ import type { CONTENT_TARGET, INPAGE_TARGET } from './protocol';
 
 type WindowTarget = typeof INPAGE_TARGET | typeof CONTENT_TARGET;
 
-/** `toText`: the page's side writes with its own (inpage/jsonText.ts), blind to what the page did to JSON. */
-export function sendInFrame(target: WindowTarget, message: unknown, toText: (message: unknown) => string = JSON.stringify): void {
-  window.dispatchEvent(new CustomEvent(target, { detail: toText(message) }));
+/** `text`: a message as JSON, written by the sender (the page's side with inpage/jsonText.ts, blind to the page's JSON). */
+export function sendInFrame(target: WindowTarget, text: string): void {
+  window.dispatchEvent(new CustomEvent(target, { detail: text }));
 }
 
 /** Calls `listener` with each message for `target` that parses; anything else dispatched under that name is ignored. */
