@@ -29,9 +29,13 @@ const instance = randomId();
 const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
 /** Settled by the first port's first message, or with the defaults when there is no port to hear them on. */
 let settingsHeard: (settings: PageSettings) => void = () => undefined;
-const settings = new Promise<PageSettings>((resolve) => (settingsHeard = resolve));
 let settingsKnown = false;
-void settings.then(() => (settingsKnown = true));
+const settings = new Promise<PageSettings>((resolve) => {
+  settingsHeard = (heard) => {
+    settingsKnown = true;
+    resolve(heard);
+  };
+});
 const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
 
 /** An answer that cannot be written as JSON (Firefox's port carries what JSON cannot) still settles, as an error. */
