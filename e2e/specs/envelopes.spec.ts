@@ -71,3 +71,19 @@ test('a page whose old library put toJSON on Array.prototype (Prototype.js) stil
   }, devnet.accounts[0].address);
   expect(balance).toMatch(/^0x[0-9a-f]+$/);
 });
+
+test("a framework's reactive params (Proxies, as Vue 3 makes them) are sent as the values they show", async ({ wallet, dapp, devnet }) => {
+  void wallet;
+  const [balance, call] = await dapp.screen.evaluate(async (account) => {
+    const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
+    // Vue's reactive() wraps objects and arrays in Proxies, which structured clone refuses ("could not be cloned").
+    const reactive = <T extends object>(value: T): T => new Proxy(value, { get: (target, key, receiver) => Reflect.get(target, key, receiver) });
+    const outcome = (asked: Promise<unknown>) => asked.catch((e: Outcome) => ({ code: e.code, message: e.message }));
+    return Promise.all([
+      outcome(ethereum.request({ method: 'eth_getBalance', params: reactive([account, 'latest']) })),
+      outcome(ethereum.request({ method: 'eth_call', params: [reactive({ to: account, data: '0x' }), 'latest'] })),
+    ]);
+  }, devnet.accounts[0].address);
+  expect(balance).toMatch(/^0x[0-9a-f]+$/);
+  expect(call).toBe('0x');
+});

@@ -7,8 +7,8 @@ import { jsonText } from './jsonText';
 
 const samples: unknown[] = [
   { type: 'rpc-request', id: 'a1', request: { method: 'eth_getBalance', params: ['0x00000000000000000000000000000000000000aa', 'latest'] } },
-  [1, 'two', null, true, -0, NaN, Infinity, undefined, () => 0, Symbol('s')],
-  { nested: { list: [{ a: [] }, {}], quote: 'a "b" \\ \u2028 é' }, skipped: undefined, fn: () => 0, '__proto__x': 1 },
+  [1, 'two', null, true, -0, NaN, Infinity, undefined],
+  { nested: { list: [{ a: [] }, {}], quote: 'a "b" \\ \u2028 é' }, skipped: undefined, '__proto__x': 1 },
   { when: new Date(Date.UTC(2026, 10, 27)), never: new Date(NaN) },
   'text',
   42,
@@ -28,6 +28,18 @@ describe('jsonText', () => {
     // The same object twice, side by side, is no cycle.
     const shared = { a: 1 };
     expect(jsonText([shared, shared])).toBe('[{"a":1},{"a":1}]');
+  });
+
+  it('throws on a function and on a symbol, which JSON.stringify would leave out of what the wallet reads', () => {
+    expect(() => jsonText([{ to: () => 0 }])).toThrow('a function cannot be written as JSON');
+    expect(() => jsonText([1, Symbol('s')])).toThrow('a symbol cannot be written as JSON');
+  });
+
+  it('writes a proxy as the object it shows (a reactive object of a framework such as Vue)', () => {
+    const target = { to: '0x01', data: '0x' };
+    const reactive = new Proxy(target, { get: (object, key) => Reflect.get(object, key) });
+    expect(() => structuredClone(reactive)).toThrow();
+    expect(jsonText([reactive, new Proxy(['latest'], {})])).toBe(JSON.stringify([target, ['latest']]));
   });
 
   describe('on a page whose library put toJSON on the built-in prototypes', () => {

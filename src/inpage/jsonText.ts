@@ -1,10 +1,10 @@
 /**
  * JSON text of what a page asks, written without the page's `toJSON`s. JSON.stringify in the page's world calls any
  * `toJSON` a library put on the built-in prototypes (Prototype.js turns every array into a string that way), which
- * would send the wallet params it cannot read; the structured clone of window.postMessage ignored them, and so does
- * this. Dates are written as JSON writes them. Functions, symbols and undefined are left out (null in arrays), a
- * BigInt or a cycle throws, as JSON.stringify does. JSON.stringify itself is taken when the provider installs, before
- * any script of the page runs.
+ * would send the wallet params it cannot read; this writer ignores them. Dates are written as JSON writes them, and
+ * undefined is left out (null in arrays). A BigInt or a cycle throws, as JSON.stringify does, and so does a function or a
+ * symbol, which JSON.stringify would silently leave out: the wallet must not act on params other than those the page
+ * passed. JSON.stringify itself is taken when the provider installs, before any script of the page runs.
  */
 const { stringify } = JSON;
 const { isArray } = Array;
@@ -24,8 +24,9 @@ export function jsonText(value: unknown): string {
 /** The value's JSON text, or undefined where JSON leaves it out. `path`: the objects being written, for cycles. */
 function write(value: unknown, path: object[]): string | undefined {
   if (typeof value === 'bigint') throw new TypeError('a BigInt cannot be written as JSON');
+  if (typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a ${typeof value} cannot be written as JSON`);
   // A primitive's own text: JSON.stringify looks up toJSON only on objects.
-  if (value === null || typeof value !== 'object') return typeof value === 'function' ? undefined : (stringify(value) as string | undefined);
+  if (value === null || typeof value !== 'object') return stringify(value) as string | undefined;
   if (path.includes(value)) throw new TypeError('a cyclic structure cannot be written as JSON');
   if (value instanceof Date) return isoDate(value);
   path.push(value);

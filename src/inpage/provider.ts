@@ -31,10 +31,12 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** The request as the JSON text the content script reads, or why its params cannot cross (a function, a BigInt, a cycle). */
+/**
+ * The request as the JSON text the content script reads, or why its params cannot be written (a function, a BigInt, a
+ * cycle). A framework's reactive Proxies are written as the values they show, where structured clone refused them.
+ */
 function requestText(message: RequestMessage): { text: string } | { unsendable: string } {
   try {
-    if (message.request.params !== undefined) structuredClone(message.request.params);
     return { text: jsonText(message) };
   } catch (error) {
     return { unsendable: (error as Error).message };
@@ -54,6 +56,12 @@ export class InpageProvider extends ProviderEmitter {
   private contentInstance: string | null = null;
   /** Said it is here and asked the chain and the accounts (start). */
   private started = false;
+  /**
+   * Request ids: this document's random prefix and a count. The worker knows a request sent again by its id (it asks
+   * the user once), so ids must not repeat in the next document of the same frame.
+   */
+  private readonly idPrefix = randomId();
+  private requestCount = 0;
 
   constructor() {
     super();
@@ -146,7 +154,7 @@ export class InpageProvider extends ProviderEmitter {
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
-    const id = randomId();
+    const id = `${this.idPrefix}-${++this.requestCount}`;
     // Written once: sent again as it is to a content script that comes later.
     const written = requestText({ type: 'rpc-request', id, request: { method: args.method, params: args.params } });
     if ('unsendable' in written) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${written.unsendable}` }));
