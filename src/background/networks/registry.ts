@@ -103,14 +103,30 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     const builtInNow = builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)], devnetBuild));
     return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))];
   };
-  const all = async (): Promise<Network[]> => {
-    const [configured, without7702, facts] = await Promise.all([configuredAll(), local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
-    return configured
-      .map((n) => withDetected(n, facts[chainKey(n.chainId)]))
-      // A type-4 transaction the node refused outweighs a probe.
-      .map((n) => (without7702.some((c) => sameChain(c, n.chainId)) ? { ...n, eip7702: false } : n));
+  /** The one network of `chainId`, as configuredAll would list it first: most requests need only the selected one. */
+  const configuredOne = async (chainId: Hex): Promise<Network | undefined> => {
+    const release = builtIn.find((n) => sameChain(n.chainId, chainId));
+    if (release) return withEdit(release, (await local.get('builtInEdits'))[chainKey(release.chainId)], devnetBuild);
+    const added = (await local.get('addedNetworks')).find((n) => sameChain(n.chainId, chainId));
+    return added && asAdded(added, devnetBuild);
   };
-  const find = async (chainId: Hex): Promise<Network | undefined> => (await all()).find((n) => sameChain(n.chainId, chainId));
+  /** What detection and the nodes' refusals found, to lay over a configured network. */
+  const findings = async (): Promise<(network: Network) => Network> => {
+    const [without7702, facts] = await Promise.all([local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
+    // A type-4 transaction the node refused outweighs a probe.
+    return (n) => {
+      const detected = withDetected(n, facts[chainKey(n.chainId)]);
+      return without7702.some((c) => sameChain(c, n.chainId)) ? { ...detected, eip7702: false } : detected;
+    };
+  };
+  const all = async (): Promise<Network[]> => {
+    const [configured, withFindings] = await Promise.all([configuredAll(), findings()]);
+    return configured.map(withFindings);
+  };
+  const find = async (chainId: Hex): Promise<Network | undefined> => {
+    const [configured, withFindings] = await Promise.all([configuredOne(chainId), findings()]);
+    return configured && withFindings(configured);
+  };
   const isBuiltIn = (chainId: Hex): boolean => builtIn.some((n) => sameChain(n.chainId, chainId));
   const builtInOnly = (chainId: Hex): void => {
     if (!isBuiltIn(chainId)) throw new Error(`${chainId} is not a built-in network`);
@@ -121,7 +137,7 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
   return {
     all,
     find,
-    configured: async (chainId) => (await configuredAll()).find((n) => sameChain(n.chainId, chainId)),
+    configured: configuredOne,
     isBuiltIn,
     async selected() {
       const chainId = await local.get('selectedChainId');
