@@ -34,9 +34,9 @@ export const launchWithoutExtension = (): Promise<Browser> => chromium.launch({ 
 /**
  * `extensionDir`: a built extension, dist/chrome or a copy of it. Without `profileDir`, a new temporary profile.
  * With it, that profile as a previous launch left it (storage, the unpacked extension under the same id); closing
- * deletes it as well unless told to keep it.
+ * deletes it as well unless told to keep it. `extraArgs`: more flags (the bench's DevTools port).
  */
-export async function launchWithExtension(extensionDir: string, options: { profileDir?: string } = {}): Promise<LaunchedChromium> {
+export async function launchWithExtension(extensionDir: string, options: { profileDir?: string; extraArgs?: string[] } = {}): Promise<LaunchedChromium> {
   const profile = options.profileDir ?? mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -46,6 +46,7 @@ export async function launchWithExtension(extensionDir: string, options: { profi
       '--disable-features=DisableLoadExtensionCommandLineSwitch',
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
+      ...(options.extraArgs ?? []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
