@@ -48,6 +48,29 @@ export async function walletIn(extension: string, devnet: Devnet, mnemonic: stri
   return { firefox, dapp, account };
 }
 
+/**
+ * What Firefox itself takes to open a window like the approval's (windows.create, called from the wallet's page, until
+ * it resolves), ten times: the floor of any approval in a window of its own.
+ */
+async function windowOpenings(firefox: FirefoxSession): Promise<number[]> {
+  const page = await firefox.openExtensionPage('popup.html');
+  try {
+    return await page.evaluate(async () => {
+      const { windows } = (globalThis as unknown as { browser: { windows: { create(o: object): Promise<{ id: number }>; remove(id: number): Promise<void> } } }).browser;
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        const created = await windows.create({ url: 'about:blank', type: 'popup', focused: true, width: 380, height: 640 });
+        times.push(performance.now() - start);
+        await windows.remove(created.id);
+      }
+      return times;
+    }, undefined);
+  } finally {
+    await page.close();
+  }
+}
+
 /** From the page's navigation to its first answer from the event page (eth_chainId may be answered by the content script). */
 const firstAnswer = (page: Screen) =>
   page.evaluate(async () => {
@@ -69,8 +92,10 @@ async function openedOnce(firefox: FirefoxSession, url: string): Promise<number>
 export async function benchFirefox(extension: string, devnet: Devnet, mnemonic: string): Promise<void> {
   const shown = await walletIn(extension, devnet, mnemonic);
   try {
-    const [painted, screen] = await untilMarks(shown.firefox, shown.dapp, ['approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', shown.account]);
+    const [started, painted, screen] = await untilMarks(shown.firefox, shown.dapp, ['navigation', 'approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', shown.account]);
     report('Firefox: request → approval summary painted', painted);
+    report("  of it, until the window's page starts loading", started);
+    report('  windows.create alone (the browser)', await windowOpenings(shown.firefox));
     report('Firefox: request → approval screen (React)', screen);
   } finally {
     await shown.firefox.close();
