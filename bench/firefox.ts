@@ -94,8 +94,8 @@ export async function benchFirefox(extension: string, devnet: Devnet, mnemonic: 
   try {
     const [started, painted, screen] = await untilMarks(shown.firefox, shown.dapp, ['navigation', 'approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', shown.account]);
     report('Firefox: request → approval summary painted', painted);
-    report("  of it, until the window's page starts loading", started);
-    report('  windows.create alone (the browser)', await windowOpenings(shown.firefox));
+    report("  of it, until the page starts loading (Firefox)", started);
+    report('  windows.create alone (Firefox)', await windowOpenings(shown.firefox));
     report('Firefox: request → approval screen (React)', screen);
   } finally {
     await shown.firefox.close();

@@ -127,7 +127,7 @@ try {
   const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
   const [batchPageStarted, batchPainted, previewShown] = await untilMarks(browser, dapp, ['navigation', 'approval-painted', 'preview-shown'], 'wallet_sendCalls', [batchOfOne]);
   report('request → batch summary and buttons painted', batchPainted);
-  report("  of it, until the window's page starts loading", batchPageStarted);
+  report("  of it, until the batch window's page starts loading", batchPageStarted);
   report('request → simulated preview on screen', previewShown);
 
   const toStatus: number[] = [];

@@ -35,6 +35,23 @@ describe('jsonText', () => {
     expect(() => jsonText([1, Symbol('s')])).toThrow('a symbol cannot be written as JSON');
   });
 
+  it('writes boxed primitives as their values, and refuses what only looks like a Date, as JSON.stringify does', () => {
+    const boxed = [Object('0x1'), Object(5), Object(false)];
+    expect(jsonText(boxed)).toBe(JSON.stringify(boxed));
+    expect(() => jsonText([Object(5n)])).toThrow(TypeError);
+    const lookalike = Object.create(Date.prototype) as Date;
+    expect(() => JSON.stringify([lookalike])).toThrow(TypeError);
+    expect(() => jsonText([lookalike])).toThrow(TypeError);
+    expect(() => jsonText([new Proxy(new Date(0), {})])).toThrow(TypeError);
+  });
+
+  it("reads an array's length once, as JSON.stringify does (a Proxy's may grow as it is read)", () => {
+    let reads = 0;
+    const growing = new Proxy([1, 2], { get: (target, key) => (key === 'length' ? (reads++, target.length + reads) : Reflect.get(target, key)) });
+    expect(jsonText(growing)).toBe('[1,2,null]');
+    expect(reads).toBe(1);
+  });
+
   it('writes a proxy as the object it shows (a reactive object of a framework such as Vue)', () => {
     const target = { to: '0x01', data: '0x' };
     const reactive = new Proxy(target, { get: (object, key) => Reflect.get(object, key) });

@@ -1,21 +1,22 @@
 /**
  * JSON text of what a page asks, written without the page's `toJSON`s. JSON.stringify in the page's world calls any
  * `toJSON` a library put on the built-in prototypes (Prototype.js turns every array into a string that way), which
- * would send the wallet params it cannot read; this writer ignores them. Dates are written as JSON writes them, and
- * undefined is left out (null in arrays). A BigInt or a cycle throws, as JSON.stringify does, and so does a function or a
- * symbol, which JSON.stringify would silently leave out: the wallet must not act on params other than those the page
- * passed. JSON.stringify itself is taken when the provider installs, before any script of the page runs.
+ * would send the wallet params it cannot read; this writer ignores them. Dates and boxed primitives are written as
+ * JSON writes them, and undefined is left out (null in arrays). A BigInt or a cycle throws, as JSON.stringify does,
+ * and so does a function or a symbol, which JSON.stringify would silently leave out: the wallet must not act on params
+ * other than those the page passed. The built-ins it uses are taken when the provider installs, before any script of
+ * the page runs.
  */
 const { stringify } = JSON;
 const { isArray } = Array;
 const { keys } = Object;
-const isoDate = (date: Date): string => {
-  try {
-    return stringify(Reflect.apply(Date.prototype.toISOString, date, []));
-  } catch {
-    return 'null';
-  }
-};
+const { apply } = Reflect;
+const { isFinite } = Number;
+const { getTime, toISOString } = Date.prototype;
+const unboxers = [Number, String, Boolean].map((box) => [box, box.prototype.valueOf] as const);
+
+/** As Date's toJSON: null for an invalid date. Only a real Date has a time: a lookalike or a Proxy of one throws. */
+const isoDate = (date: Date): string => (isFinite(apply(getTime, date, [])) ? stringify(apply(toISOString, date, [])) : 'null');
 
 export function jsonText(value: unknown): string {
   return write(value, []) ?? 'null';
@@ -29,11 +30,15 @@ function write(value: unknown, path: object[]): string | undefined {
   if (value === null || typeof value !== 'object') return stringify(value) as string | undefined;
   if (path.includes(value)) throw new TypeError('a cyclic structure cannot be written as JSON');
   if (value instanceof Date) return isoDate(value);
+  // A boxed primitive is written as its value (new String('0x1') as "0x1"), and a boxed BigInt throws, as in JSON.
+  if (value instanceof BigInt) throw new TypeError('a BigInt cannot be written as JSON');
+  for (const [box, valueOf] of unboxers) if (value instanceof box) return stringify(apply(valueOf, value, []));
   path.push(value);
   let text: string;
   if (isArray(value)) {
     text = '[';
-    for (let i = 0; i < value.length; i++) text += `${i > 0 ? ',' : ''}${write(value[i], path) ?? 'null'}`;
+    const { length } = value;
+    for (let i = 0; i < length; i++) text += `${i > 0 ? ',' : ''}${write(value[i], path) ?? 'null'}`;
     text += ']';
   } else {
     const record = value as Record<string, unknown>;

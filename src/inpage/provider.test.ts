@@ -103,4 +103,46 @@ describe('the provider', () => {
       expect(said()).toEqual([]);
     });
   });
+
+  describe('what a page passes', () => {
+    const outcome = (asked: () => Promise<unknown>) => {
+      try {
+        return asked().then(() => ({ code: 0, message: 'answered' }), (e: { code: number; message: string }) => ({ code: e.code, message: e.message }));
+      } catch (error) {
+        return Promise.resolve({ code: -1, message: `threw at once: ${String(error)}` });
+      }
+    };
+
+    it('reads the method and the params once, so a getter that answers otherwise the second time sends the first answer', () => {
+      const provider = new InpageProvider();
+      contentReady();
+      let reads = 0;
+      void provider.request({ get method() { return ++reads === 1 ? 'eth_blockNumber' : 42 } } as unknown as { method: string });
+      expect(reads).toBe(1);
+      expect(said().at(-1)).toBe('eth_blockNumber');
+    });
+
+    it('answers whatever a Proxy throws as an error of the request, never a throw of request() itself', async () => {
+      const provider = new InpageProvider();
+      contentReady();
+      const throwsNull = [new Proxy({}, { ownKeys: () => { throw null; } })];
+      const argsThrow = new Proxy({}, { get: () => { throw new Error('no'); } });
+      expect(await outcome(() => provider.request({ method: 'eth_call', params: throwsNull }))).toEqual({
+        code: -32602, message: 'params cannot be sent to the wallet: reading them threw something other than an Error',
+      });
+      expect(await outcome(() => provider.request(argsThrow as { method: string }))).toMatchObject({ code: -32600 });
+    });
+
+    it('numbers its requests after a prefix of its own, drawn once', () => {
+      const first = new InpageProvider();
+      const second = new InpageProvider();
+      contentReady();
+      toContent.length = 0;
+      for (const provider of [first, first, second]) void provider.request({ method: 'eth_blockNumber' });
+      const ids = toContent.flatMap((m) => (m.type === 'rpc-request' ? [m.id] : []));
+      const [prefix] = ids[0].split(/-(?=\d+$)/);
+      expect(ids[1]).toBe(`${prefix}-${Number(ids[0].split('-').at(-1)) + 1}`);
+      expect(ids[2].startsWith(prefix)).toBe(false);
+    });
+  });
 });

@@ -31,16 +31,44 @@ export class ProviderRpcError extends Error {
   }
 }
 
+/** What a page's getter or Proxy threw, in words: it may throw anything, even null. */
+function reasonOf(error: unknown): string {
+  try {
+    if (error instanceof Error && typeof error.message === 'string') return error.message;
+  } catch {
+    // A Proxy that throws even when asked what it is.
+  }
+  return 'reading them threw something other than an Error';
+}
+
 /**
- * The request as the JSON text the content script reads, or why its params cannot be written (a function, a BigInt, a
- * cycle). A framework's reactive Proxies are written as the values they show, where structured clone refused them.
+ * The request as the JSON text the content script reads, or why its params cannot be written (a function, a symbol, a
+ * BigInt, a cycle). A framework's reactive Proxies are written as the values they show, where structured clone refused them.
  */
 function requestText(message: RequestMessage): { text: string } | { unsendable: string } {
   try {
     return { text: jsonText(message) };
   } catch (error) {
-    return { unsendable: (error as Error).message };
+    return { unsendable: reasonOf(error) };
   }
+}
+
+/** The method and params, each read once: a getter or a Proxy may answer otherwise the next time, or throw. */
+function readRequest(args: unknown): { method: string; params: unknown } | ProviderRpcError {
+  const malformed = new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' });
+  let method: unknown;
+  let params: unknown;
+  try {
+    if (typeof args !== 'object' || args === null) return malformed;
+    ({ method, params } = args as { method?: unknown; params?: unknown });
+  } catch {
+    return malformed;
+  }
+  if (typeof method !== 'string' || method === '') return malformed;
+  if (params !== undefined && (typeof params !== 'object' || params === null)) {
+    return new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' });
+  }
+  return { method, params };
 }
 
 export class InpageProvider extends ProviderEmitter {
@@ -58,10 +86,11 @@ export class InpageProvider extends ProviderEmitter {
   private started = false;
   /**
    * Request ids: this document's random prefix and a count. The worker knows a request sent again by its id (it asks
-   * the user once), so ids must not repeat in the next document of the same frame.
+   * the user once), so ids must not repeat in the next document of the same frame (its key has no document, in either
+   * browser). Private to the class itself, so no library copying or resetting the provider's fields can repeat one.
    */
-  private readonly idPrefix = randomId();
-  private requestCount = 0;
+  readonly #idPrefix = randomId();
+  #requestCount = 0;
 
   constructor() {
     super();
@@ -143,20 +172,16 @@ export class InpageProvider extends ProviderEmitter {
 
   request(args: { method: string; params?: unknown }): Promise<unknown> {
     this.start();
-    if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || args.method === '') {
-      return Promise.reject(new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' }));
-    }
-    if (args.params !== undefined && (typeof args.params !== 'object' || args.params === null)) {
-      return Promise.reject(new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' }));
-    }
+    const asked = readRequest(args);
+    if (asked instanceof ProviderRpcError) return Promise.reject(asked);
     // A frame with an opaque origin (sandboxed) has no identity to connect with. The document's origin (window.origin)
     // is what the browser reports; location.origin still names the URL's host there.
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
-    const id = `${this.idPrefix}-${++this.requestCount}`;
+    const id = `${this.#idPrefix}-${++this.#requestCount}`;
     // Written once: sent again as it is to a content script that comes later.
-    const written = requestText({ type: 'rpc-request', id, request: { method: args.method, params: args.params } });
+    const written = requestText({ type: 'rpc-request', id, request: asked });
     if ('unsendable' in written) return Promise.reject(new ProviderRpcError({ code: -32602, message: `params cannot be sent to the wallet: ${written.unsendable}` }));
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, text: written.text });

@@ -20,6 +20,7 @@ export type RpcResponse = { result: unknown } | { error: RpcErrorObject };
 /** Page → content script → background. */
 export interface RequestMessage {
   type: 'rpc-request';
+  /** The provider's: a UUID, a count after it (src/inpage/provider.ts). */
   id: string;
   request: RpcRequest;
 }
@@ -93,10 +94,16 @@ export function isInpageReady(value: unknown): value is InpageReady {
   return typeof value === 'object' && value !== null && (value as InpageReady).type === 'inpage-ready';
 }
 
+/**
+ * Ids are kept with the approvals they asked for and with their answers (in session storage, whose room is small): one
+ * longer than any the provider makes comes from a page's script, and is not passed on.
+ */
+export const MAX_REQUEST_ID_LENGTH = 128;
+
 export function isRequestMessage(value: unknown): value is RequestMessage {
   const m = value as RequestMessage | null;
   return (
-    typeof m === 'object' && m !== null && m.type === 'rpc-request' && typeof m.id === 'string' &&
+    typeof m === 'object' && m !== null && m.type === 'rpc-request' && typeof m.id === 'string' && m.id.length <= MAX_REQUEST_ID_LENGTH &&
     typeof m.request === 'object' && m.request !== null && typeof m.request.method === 'string'
   );
 }

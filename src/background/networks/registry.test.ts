@@ -50,6 +50,21 @@ describe('editing a built-in network', () => {
   });
 });
 
+describe('one network found by its chain', () => {
+  it('is the release\'s where an added network has the same chain id, and carries what detection found; configured() does not', async () => {
+    const local = typedStorage(memoryBackend(), NETWORKS_DEFAULTS);
+    const networks = createNetworks(local, DEVNET_BUILD);
+    await local.set('addedNetworks', [{ ...LOCAL_DEVNET, name: 'Impostor', builtIn: false }]);
+    await local.set('networkFacts', { [DEVNET]: { at: 1, rpcUrls: LOCAL_DEVNET.rpcUrls, eip7702: false, contracts: false } });
+    expect(await networks.find('0x7A69')).toMatchObject({ name: 'Local devnet', builtIn: true, eip7702: false, entryPointV08: false });
+    expect(await networks.configured(DEVNET)).toMatchObject({ name: 'Local devnet', eip7702: true, entryPointV08: true });
+    await local.set('chainsWithoutEip7702', [DEVNET]);
+    await local.set('networkFacts', {});
+    expect(await networks.selected()).toMatchObject({ name: 'Local devnet', eip7702: false, entryPointV08: true });
+    expect((await networks.all()).filter((n) => n.chainId === DEVNET).map((n) => n.name)).toEqual(['Local devnet', 'Impostor']);
+  });
+});
+
 describe('a stored edit the editor would have refused (planted)', () => {
   it('is ignored: the release\'s node stays', async () => {
     const backend = memoryBackend();

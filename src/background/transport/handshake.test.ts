@@ -59,6 +59,16 @@ describe('the frame handshake', () => {
     expect(got.find((m) => m.type === 'rpc-response')).toEqual({ type: 'rpc-response', id: 'r1', origin: 'https://dapp.example', response: { result: 'ok' } });
   });
 
+  it("runs no request whose id is longer than any the provider makes (a page's script wrote it)", async () => {
+    const { deps, run } = setup();
+    const { port, got, send } = fakePort(TAB('https://dapp.example/'));
+    acceptPort(deps, port);
+    send('x'.repeat(129), { method: 'eth_chainId' });
+    send(`${crypto.randomUUID()}-${Number.MAX_SAFE_INTEGER}`, { method: 'eth_chainId' });
+    await vi.waitFor(() => expect(got.filter((m) => m.type === 'rpc-response')).toHaveLength(1));
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it('sends nothing for a request answered later (the approval replies itself)', async () => {
     const { deps, run } = setup(async () => undefined);
     const { port, got, send } = fakePort(TAB('https://dapp.example/'));
