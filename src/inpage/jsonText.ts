@@ -13,7 +13,15 @@ const { keys } = Object;
 const { apply } = Reflect;
 const { isFinite } = Number;
 const { getTime, toISOString } = Date.prototype;
-const unboxers = [Number, String, Boolean].map((box) => [box, box.prototype.valueOf] as const);
+const [numberValue, stringValue, booleanValue] = [Number, String, Boolean].map((box) => box.prototype.valueOf);
+
+/** The primitive a boxed Number, String or Boolean holds (JSON writes that), else undefined. */
+function unboxed(value: object): unknown {
+  if (value instanceof Number) return apply(numberValue, value, []);
+  if (value instanceof String) return apply(stringValue, value, []);
+  if (value instanceof Boolean) return apply(booleanValue, value, []);
+  return undefined;
+}
 
 /** As Date's toJSON: null for an invalid date. Only a real Date has a time: a lookalike or a Proxy of one throws. */
 const isoDate = (date: Date): string => (isFinite(apply(getTime, date, [])) ? stringify(apply(toISOString, date, [])) : 'null');
@@ -32,7 +40,8 @@ function write(value: unknown, path: object[]): string | undefined {
   if (value instanceof Date) return isoDate(value);
   // A boxed primitive is written as its value (new String('0x1') as "0x1"), and a boxed BigInt throws, as in JSON.
   if (value instanceof BigInt) throw new TypeError('a BigInt cannot be written as JSON');
-  for (const [box, valueOf] of unboxers) if (value instanceof box) return stringify(apply(valueOf, value, []));
+  const primitive = unboxed(value);
+  if (primitive !== undefined) return stringify(primitive);
   path.push(value);
   let text: string;
   if (isArray(value)) {

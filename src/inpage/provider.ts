@@ -55,16 +55,16 @@ function requestText(message: RequestMessage): { text: string } | { unsendable: 
 
 /** The method and params, each read once: a getter or a Proxy may answer otherwise the next time, or throw. */
 function readRequest(args: unknown): { method: string; params: unknown } | ProviderRpcError {
-  const malformed = new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' });
+  const malformed = () => new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' });
   let method: unknown;
   let params: unknown;
   try {
-    if (typeof args !== 'object' || args === null) return malformed;
+    if (typeof args !== 'object' || args === null) return malformed();
     ({ method, params } = args as { method?: unknown; params?: unknown });
   } catch {
-    return malformed;
+    return malformed();
   }
-  if (typeof method !== 'string' || method === '') return malformed;
+  if (typeof method !== 'string' || method === '') return malformed();
   if (params !== undefined && (typeof params !== 'object' || params === null)) {
     return new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' });
   }
