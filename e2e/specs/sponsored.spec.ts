@@ -10,6 +10,7 @@ import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
+import { WalletPopup } from '../pages/wallet';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const RECIPIENT = '0x000000000000000000000000000000000000f00d';
@@ -141,6 +142,39 @@ test.describe('sponsored batches', () => {
       expect(combined.received('eth_sendUserOperation')).toBeGreaterThan(0);
     } finally {
       await combined.stop();
+    }
+  });
+
+  test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the status stays 100, Activity says Pending', async ({ session, dapp, devnet }) => {
+    const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { fakeSuccess: true });
+    try {
+      const { address, popup } = await importFreshWallet(session, 0n, parseEther('50'));
+      const networks = await NetworksScreen.open(popup.screen);
+      await networks.edit('Local devnet', { bundlerUrl: '' });
+      await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702');
+      const [from] = await connect(dapp, session);
+      const recipient = Wallet.createRandom().address;
+
+      const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, liar.url, recipient));
+      const approval = await ApprovalWindow.next(session);
+      await approval.acceptUpgrade();
+      await approval.approve();
+      const id = sentId(await sending);
+      expect(liar.received('eth_sendUserOperation')).toBeGreaterThan(0);
+      // The wallet follows the batch: the liar is asked about the userOp again and again, and answers "mined, it ran".
+      const asked = () => liar.received('eth_getUserOperationReceipt') + liar.received('eth_getUserOperationByHash');
+      await expect.poll(asked).toBeGreaterThan(0);
+      expect((await dapp.result<Status>('wallet_getCallsStatus', [id])).status).toBe(100);
+      await expect.poll(asked, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+      expect(await dapp.result<Status>('wallet_getCallsStatus', [id])).toMatchObject({ status: 100, receipts: [] });
+      expect(await dapp.result('wallet_showCallsStatus', [id])).toBeNull();
+      await new WalletPopup(await session.nextExtensionPage('popup.html?')).waitForBatchStatus(id, 'Pending');
+      // Nothing ran: the nonce is unused, the tokens did not move.
+      const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+      expect(await entryPoint.getNonce(address, 0)).toBe(0n);
+      expect(await token().balanceOf(recipient)).toBe(0n);
+    } finally {
+      await liar.stop();
     }
   });
 

@@ -144,4 +144,6 @@ export interface Sponsorship {
 export interface SentUserOperation extends Submission {
   op: RpcUserOperation;
   hash: Hex;
+  /** The chain's head before it was signed: its UserOperationEvent can only be in a later block. Absent on older records. */
+  fromBlock?: number;
 }

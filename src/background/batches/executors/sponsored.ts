@@ -16,12 +16,12 @@ import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
 import { dummyAuthorization, signUserOperation, signedAuthorization } from '../../paymaster/userOperation';
 import { encodeExecuteBatch, withSuffix } from '../encoding';
 import { suggestFees } from '../../fees/tiers';
-import type { BatchCall, BatchRecord, CallReceipt, SentUserOperation } from '../types';
+import type { BatchCall, BatchRecord, SentUserOperation } from '../types';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
 import { unclear } from './nodeAnswers';
-import { toCallReceipt } from './transactionReceipts';
+import { nonceUsed, receiptOnChain } from './userOperationOnChain';
 
 const ENTRY_POINT = abiInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
@@ -63,6 +63,7 @@ function pinnedPaymaster<F extends PaymasterFields>(fields: F, approved: Hex | u
 async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typeof signUserOperation>[2], batch: BatchRecord): Promise<SentUserOperation> {
   const { sponsor, chainId, from } = batch;
   if (!sponsor) throw new Error('not a sponsored batch');
+  const fromBlock = Number(await node<Hex>('eth_blockNumber'));
   const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
   let op = await draftOperation(node, chainId, from, batch.calls, authorization, batch.dataSuffix);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
@@ -74,7 +75,7 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   // The final data is signed over the gas values; a stub marked final already is.
   if (!isFinal) op = { ...op, ...pinnedPaymaster(await getPaymasterData(sponsor.url, op, chainId, sponsor.context), sponsor.paymaster, 'pm_getPaymasterData') };
   const signed = signUserOperation(op, chainId, wallet);
-  return { op: signed, hash: userOperationHash(signed, chainId), sent: false };
+  return { op: signed, hash: userOperationHash(signed, chainId), sent: false, fromBlock };
 }
 
 /** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it, or that did not answer, may hold it. */
@@ -91,11 +92,33 @@ async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void
   }
 }
 
-interface UserOperationReceipt {
-  success: boolean;
-  actualGasUsed: Hex;
-  logs: CallReceipt['logs'];
-  receipt: CallReceipt;
+/** Records sent before the wallet noted `fromBlock` are looked for this far back (the spec's eth_getLogs range: under 2,000). */
+const SEARCH_BACK_BLOCKS = 1_000;
+
+/** Hands the userOp again to a bundler that says it does not have it; what the bundler answers changes nothing. */
+async function handAgain(bundler: () => Promise<ChainNode>, sent: SentUserOperation): Promise<void> {
+  const to = await bundler().catch(() => undefined);
+  if (!to || (await to('eth_getUserOperationByHash', [sent.hash]).catch(() => null))) return;
+  await submit(to, sent).catch(() => undefined);
+}
+
+/**
+ * One look at the chain (the user's node, at block `head`). While the account's EntryPoint nonce is unused the userOp
+ * has not run and still can, so it is pending whatever a bundler says: reporting it failed would let a bundler that
+ * holds it make the user retry and then land both. Once the nonce is used, the UserOperationEvent for its hash gives
+ * its receipt (re-checked until final); without one, something else used the nonce, and it is dropped once that has
+ * stood DROP_AFTER_BLOCKS blocks.
+ */
+async function look(chain: ChainNode, bundler: () => Promise<ChainNode>, sent: SentUserOperation, head: number): Promise<SentUserOperation> {
+  const { receipt: _seen, final: _final, missingSince, ...waiting } = sent;
+  if (!(await nonceUsed(chain, sent.op, head))) {
+    await handAgain(bundler, sent);
+    return waiting;
+  }
+  const receipt = await receiptOnChain(chain, sent.hash, sent.fromBlock ?? Math.max(0, head - SEARCH_BACK_BLOCKS), head);
+  if (receipt) return { ...waiting, receipt, final: head - Number(receipt.blockNumber) >= FINAL_CONFIRMATIONS };
+  const since = missingSince ?? head;
+  return head - since >= DROP_AFTER_BLOCKS ? { ...waiting, dropped: true } : { ...waiting, missingSince: since };
 }
 
 export const sponsored: Executor = {
@@ -129,29 +152,13 @@ export const sponsored: Executor = {
     return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
   },
 
-  /**
-   * The userOp's receipt (`success` says whether the calls ran, not the bundle transaction), re-checked until final;
-   * without one, a userOp the bundler lost is sent again, and dropped once it has been missing DROP_AFTER_BLOCKS.
-   */
+  /** Follows the userOp on the chain alone (see `look`): the bundler is only handed it again, never asked what became of it. */
   async refresh(deps, batch, node) {
     const sent = batch.userOperation;
     if (!sent?.sent || sent.final || sent.dropped) return batch;
-    const [bundler, chain] = await Promise.all([deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl), node ?? deps.nodeFor(batch.chainId)]);
-    const [found, head] = await Promise.all([
-      bundler<UserOperationReceipt | null>('eth_getUserOperationReceipt', [sent.hash]),
-      chain<Hex>('eth_blockNumber').then(Number),
-    ]);
-    let next: SentUserOperation;
-    if (found) {
-      const receipt: CallReceipt = { ...toCallReceipt({ ...found.receipt, logs: found.logs }), status: found.success ? '0x1' : '0x0', gasUsed: found.actualGasUsed };
-      next = { op: sent.op, hash: sent.hash, sent: true, receipt, final: head - Number(receipt.blockNumber) >= FINAL_CONFIRMATIONS };
-    } else if (await bundler('eth_getUserOperationByHash', [sent.hash]).catch(() => null)) {
-      next = { op: sent.op, hash: sent.hash, sent: true };
-    } else {
-      await submit(bundler, sent).catch(() => undefined);
-      const since = sent.missingSince ?? head;
-      next = { op: sent.op, hash: sent.hash, sent: true, ...(head - since >= DROP_AFTER_BLOCKS ? { dropped: true } : { missingSince: since }) };
-    }
+    const chain = node ?? (await deps.nodeFor(batch.chainId));
+    const head = Number(await chain<Hex>('eth_blockNumber'));
+    const next = await look(chain, () => deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl), sent, head);
     if (JSON.stringify(next) === JSON.stringify(sent)) return batch;
     return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: next }));
   },

@@ -24,7 +24,7 @@ const network = LOCAL_DEVNET;
 let sends: unknown[];
 const node = async <T>(method: string): Promise<T> => {
   const answers: Record<string, unknown> = {
-    eth_call: '0x0', eth_getTransactionCount: '0x0', eth_getBlockByNumber: { baseFeePerGas: '0x1' }, eth_maxPriorityFeePerGas: '0x1',
+    eth_blockNumber: '0x1', eth_call: '0x0', eth_getTransactionCount: '0x0', eth_getBlockByNumber: { baseFeePerGas: '0x1' }, eth_maxPriorityFeePerGas: '0x1',
     eth_estimateUserOperationGas: { callGasLimit: '0x10', verificationGasLimit: '0x10', preVerificationGas: '0x10' },
   };
   if (method === 'eth_sendUserOperation') sends.push(method);
