@@ -145,7 +145,7 @@ test.describe('sponsored batches', () => {
     }
   });
 
-  test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the status stays 100, Activity says Pending', async ({ session, dapp, devnet }) => {
+  test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the approval names it, the status stays 100, Activity says Pending', async ({ session, dapp, devnet }) => {
     const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { fakeSuccess: true });
     try {
       const { address, popup } = await importFreshWallet(session, 0n, parseEther('50'));
@@ -158,6 +158,8 @@ test.describe('sponsored batches', () => {
       const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, liar.url, recipient));
       const approval = await ApprovalWindow.next(session);
       await approval.acceptUpgrade();
+      // The site's own server will submit the userOp: the screen says so, by its host.
+      await approval.screen.waitForText('Submitted by', `${new URL(liar.url).host}, the site’s service`);
       await approval.approve();
       const id = sentId(await sending);
       expect(liar.received('eth_sendUserOperation')).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
 import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
 import { ownPending } from './batches/ownPending';
+import { bundlerUrlOf } from './batches/sponsorship';
 import { createFirewall } from './firewall/watch';
 import { createDetection } from './networks/detection';
 import { createNetworks } from './networks/registry';
@@ -145,9 +146,9 @@ export function createServices(deps: ServiceDeps): Background {
       if (!network) throw new Error(`Unknown network ${chainId}`);
       return nodeOfNetwork(network);
     },
-    async bundlerFor(chainId, url) {
+    async bundlerFor(chainId, sponsorship) {
       const network = await networks.find(chainId);
-      const at = url ?? network?.bundlerUrl;
+      const at = network && bundlerUrlOf(network, sponsorship);
       if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
       return bundlerAt(at, network);
     },

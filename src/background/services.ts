@@ -8,6 +8,7 @@ import type { Accounts } from './accounts/accounts';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { BatchStore } from './batches/store';
+import type { Sponsorship } from './batches/types';
 import type { ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
@@ -66,8 +67,8 @@ export interface Services {
   node: ChainNode;
   /** JSON-RPC to one network's node, for work that stays on its chain when the user switches. */
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** JSON-RPC to a sponsored batch's ERC-4337 bundler: `url` (chosen when the batch was prepared), else the network's. */
-  bundlerFor(chainId: Hex, url?: string): Promise<ChainNode>;
+  /** JSON-RPC to a sponsored batch's ERC-4337 bundler: the one the user set for the network, else the batch's (batches/sponsorship.ts bundlerUrlOf). */
+  bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** One poll loop per network, shared by subscriptions and the following of sent batches. */
   loops: PollLoops;
   /** Per origin: how many node reads, and requests of a site that is not connected, it may still send. */

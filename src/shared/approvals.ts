@@ -48,8 +48,12 @@ export interface SendCallsDetails {
   warning?: string;
   /** The ERC-8021 attribution (data suffix) the batch carries, and where. */
   attribution?: Attribution;
-  /** Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned). */
-  sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex };
+  /**
+   * Gas paid by an ERC-7677 paymaster: who (from its stub answer), where the service is, and its contract (pinned).
+   * `submittedBy`: the service's host when it also submits the userOp (the site's paymaster URL bundles too, and the
+   * user set no bundler): the site's own server then decides when the userOp reaches the chain.
+   */
+  sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex; submittedBy?: string };
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
 }

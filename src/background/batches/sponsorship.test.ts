@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import { rejectionOf } from '../../shared/schemas/errorOf';
-import { sponsorshipFor } from './sponsorship';
+import { bundlerUrlOf, sponsorshipFor } from './sponsorship';
 
 /** A paymaster service on this machine: at /bundles it also serves bundler methods for EntryPoint v0.8, at /v07 for v0.7 only. */
 let service: Server;
@@ -62,5 +62,17 @@ describe('the bundler of a sponsored batch', () => {
       message: `Paymaster capability required, but Local devnet (0x7a69) has no bundler set, the paymaster service does not bundle for EntryPoint v0.8 (its eth_supportedEntryPoints does not list ${ENTRY_POINT_V08}) and no keyless public bundler is known for the chain: set a bundler for the network`,
     });
     expect(await sponsorshipFor(withoutBundler, paidBy(`${base}/paymaster`, true), true)).toBeUndefined();
+  });
+});
+
+describe('the bundler a sponsored batch is sent to and followed with', () => {
+  it('is the one the user set for the network, also when set after the batch was prepared with the paymaster URL as its bundler', () => {
+    const prepared = { url: 'https://pm.example/rpc', context: {}, bundlerUrl: 'https://pm.example/rpc' };
+    expect(bundlerUrlOf({ ...withoutBundler, bundlerUrl: USERS }, prepared)).toBe(USERS);
+  });
+
+  it('is the one chosen when the batch was prepared while the user sets none', () => {
+    expect(bundlerUrlOf(withoutBundler, { url: 'https://pm.example/rpc', context: {}, bundlerUrl: PUBLIC })).toBe(PUBLIC);
+    expect(bundlerUrlOf(withoutBundler, undefined)).toBeUndefined();
   });
 });

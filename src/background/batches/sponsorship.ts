@@ -24,3 +24,10 @@ export async function sponsorshipFor(network: Network, capabilities: Record<stri
     `Paymaster capability required, but ${network.name} (${network.chainId}) has no bundler set, the paymaster service does not bundle for EntryPoint v0.8 (its eth_supportedEntryPoints does not list ${ENTRY_POINT_V08}) and no keyless public bundler is known for the chain: set a bundler for the network`,
   );
 }
+
+/**
+ * Where a prepared sponsored batch goes now: the bundler the user set for the network wins, also over the paymaster's
+ * own URL chosen while none was set (a site's server then no longer submits it); else the one chosen then.
+ */
+export const bundlerUrlOf = (network: Network, sponsorship: Sponsorship | undefined): string | undefined =>
+  network.bundlerUrl ?? sponsorship?.bundlerUrl;

@@ -2,6 +2,7 @@
 import { hexlify, randomBytes } from 'ethers';
 import type { Attribution, SendCallsDetails } from '../../shared/approvals';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
+import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
@@ -15,7 +16,8 @@ import { refreshReceipts } from '../batches/follow';
 import { prepareBatch } from '../batches/prepare';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
-import type { BatchCall, BatchRecord } from '../batches/types';
+import { bundlerUrlOf } from '../batches/sponsorship';
+import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
 import type { Services } from '../services';
 import { method, type AccountContext, type DappTable } from './types';
 
@@ -32,6 +34,13 @@ const duplicate = (id: string, origin: string) => new RpcError(BatchErrorCode.du
 function attributionOf(suffix: DataSuffix, batch: BatchRecord, asked: BatchCall[]): Attribution {
   const appendedTo = batch.sponsor ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.data === asked[i].data ? [] : [i]));
   return { codes: suffix.codes, value: suffix.value, appendedTo };
+}
+
+/** Who pays, as the screen names it, and the site's own server when it is the one that will submit the userOp. */
+function sponsorShown(network: Network, sponsor: Sponsorship): NonNullable<SendCallsDetails['sponsor']> {
+  const service = new URL(sponsor.url);
+  const submittedBy = bundlerUrlOf(network, sponsor) === sponsor.url ? { submittedBy: service.host } : {};
+  return { name: sponsor.name, icon: sponsor.icon, origin: service.origin, paymaster: sponsor.paymaster!, ...submittedBy };
 }
 
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
@@ -70,7 +79,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
       ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
       warning: batch.warning,
       ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
-      ...(batch.sponsor ? { sponsor: { name: batch.sponsor.name, icon: batch.sponsor.icon, origin: new URL(batch.sponsor.url).origin, paymaster: batch.sponsor.paymaster! } } : {}),
+      ...(batch.sponsor ? { sponsor: sponsorShown(network, batch.sponsor) } : {}),
       ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
     };
   } catch (error) {

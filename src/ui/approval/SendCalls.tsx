@@ -66,6 +66,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
         {!sponsor && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
         {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
+        {details.sponsor?.submittedBy && <Row label="Submitted by">{details.sponsor.submittedBy}, the site’s service</Row>}
       </Rows>
       <ol className="calls" aria-label="Calls">
         {details.calls.map((call, i) => <CallCard key={i} call={call} label={`Call ${i + 1}`} symbol={details.symbol} tokens={tokens} />)}

@@ -21,8 +21,8 @@ export interface BatchDeps {
   accounts: Pick<Accounts, 'signer'>;
   networks: Pick<Networks, 'markWithoutEip7702' | 'sendsSync' | 'markWithoutSyncSend'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** The batch's bundler (`url`, chosen when it was prepared), else the network's. */
-  bundlerFor(chainId: Hex, url?: string): Promise<ChainNode>;
+  /** The bundler the user set for the network, else the batch's (chosen when it was prepared: ../sponsorship.ts bundlerUrlOf). */
+  bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** Where sent batches are followed: the network's shared poll loop. */
   loops: Pick<PollLoops, 'watch'>;
   /** The network's detected block time paces the following. */

@@ -28,7 +28,7 @@ const ENTRY_POINT = new Interface([
 ]);
 
 type Log = CallReceipt['logs'][number] & { blockNumber: Hex; blockHash: Hex; transactionHash: Hex; removed?: boolean };
-const word = (n: bigint | number) => zeroPadValue(toBeHex(n), 32);
+const word = (n: bigint | number) => zeroPadValue(toBeHex(n), 32) as Hex;
 
 /** The user's node: its head, the account's EntryPoint nonce, and the bundle transactions mined so far. */
 let chain: { head: number; nonce: bigint; receipts: Map<Hex, { blockNumber: Hex; blockHash: Hex; logs: Log[] }> };

@@ -134,7 +134,7 @@ export const sponsored: Executor = {
   },
 
   async send(deps: BatchDeps, batch) {
-    const bundler = await deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl);
+    const bundler = await deps.bundlerFor(batch.chainId, batch.sponsor);
     if (!batch.userOperation) {
       const [node, wallet] = await Promise.all([deps.nodeFor(batch.chainId), deps.accounts.signer(batch.from)]);
       const built = await build(node, bundler, wallet, batch);
@@ -158,7 +158,7 @@ export const sponsored: Executor = {
     if (!sent?.sent || sent.final || sent.dropped) return batch;
     const chain = node ?? (await deps.nodeFor(batch.chainId));
     const head = Number(await chain<Hex>('eth_blockNumber'));
-    const next = await look(chain, () => deps.bundlerFor(batch.chainId, batch.sponsor?.bundlerUrl), sent, head);
+    const next = await look(chain, () => deps.bundlerFor(batch.chainId, batch.sponsor), sent, head);
     if (JSON.stringify(next) === JSON.stringify(sent)) return batch;
     return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: next }));
   },
