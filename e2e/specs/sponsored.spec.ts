@@ -5,9 +5,12 @@ import { Contract, Interface, JsonRpcProvider, Wallet, parseEther } from 'ethers
 import { startAnvil, type Anvil } from '../../devnet/anvil';
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain, token } from '../fixtures/chain';
-import { startCombinedEndpoint } from '../fixtures/combinedEndpoint';
+import { startCombinedEndpoint, type CombinedEndpoint } from '../fixtures/combinedEndpoint';
+import type { DevnetInfo } from '../fixtures/devnetInfo';
+import type { BrowserSession } from '../driver/types';
 import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
+import type { Dapp } from '../pages/dapp';
 import { connect, finalStatus, sentId } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
 import { WalletPopup } from '../pages/wallet';
@@ -23,6 +26,27 @@ const sponsoredBatch = (from: string, token: string, url: string, recipient = RE
   calls: [{ to: token, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 21n]) }],
   capabilities: { paymasterService: { url } },
 }];
+
+/**
+ * On the devnet with no bundler set, a sponsored batch whose paymaster URL is `server`, which then also takes the
+ * userOp: the approval names it as the site's service. Returns once the user approved and the site has the batch id.
+ */
+async function sentThroughSiteServer(session: BrowserSession, dapp: Dapp, devnet: DevnetInfo, server: CombinedEndpoint, eth: bigint) {
+  const { address, popup } = await importFreshWallet(session, eth, parseEther('50'));
+  const networks = await NetworksScreen.open(popup.screen);
+  await networks.edit('Local devnet', { bundlerUrl: '' });
+  await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702');
+  const [from] = await connect(dapp, session);
+  const recipient = Wallet.createRandom().address;
+  const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, server.url, recipient));
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('Submitted by', `${new URL(server.url).host}, the site’s service`);
+  await approval.approve();
+  const id = sentId(await sending);
+  expect(server.received('eth_sendUserOperation')).toBeGreaterThan(0);
+  return { address, id, recipient };
+}
 
 test.describe('sponsored batches', () => {
   test('a zero-ETH account: upgrade + ERC-20 transfer land, it still has 0 ETH, the paymaster paid', async ({ session, dapp, devnet }) => {
@@ -146,23 +170,9 @@ test.describe('sponsored batches', () => {
   });
 
   test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the approval names it, the status stays 100, Activity says Pending', async ({ session, dapp, devnet }) => {
-    const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { fakeSuccess: true });
+    const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'fakeSuccess' });
     try {
-      const { address, popup } = await importFreshWallet(session, 0n, parseEther('50'));
-      const networks = await NetworksScreen.open(popup.screen);
-      await networks.edit('Local devnet', { bundlerUrl: '' });
-      await networks.waitForDetails('Local devnet', '31337 · built-in, edited · EIP-7702');
-      const [from] = await connect(dapp, session);
-      const recipient = Wallet.createRandom().address;
-
-      const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, liar.url, recipient));
-      const approval = await ApprovalWindow.next(session);
-      await approval.acceptUpgrade();
-      // The site's own server will submit the userOp: the screen says so, by its host.
-      await approval.screen.waitForText('Submitted by', `${new URL(liar.url).host}, the site’s service`);
-      await approval.approve();
-      const id = sentId(await sending);
-      expect(liar.received('eth_sendUserOperation')).toBeGreaterThan(0);
+      const { address, id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, 0n);
       // The wallet follows the batch: the liar is asked about the userOp again and again, and answers "mined, it ran".
       const asked = () => liar.received('eth_getUserOperationReceipt') + liar.received('eth_getUserOperationByHash');
       await expect.poll(asked).toBeGreaterThan(0);
@@ -174,6 +184,35 @@ test.describe('sponsored batches', () => {
       // Nothing ran: the nonce is unused, the tokens did not move.
       const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
       expect(await entryPoint.getNonce(address, 0)).toBe(0n);
+      expect(await token().balanceOf(recipient)).toBe(0n);
+    } finally {
+      await liar.stop();
+    }
+  });
+
+  test('a site\'s paymaster URL that bundles too, keeps the userOp and says it lost it: pending, not 400, until the user\'s Cancel uses its nonce; then the kept userOp cannot run', async ({ session, dapp, devnet }) => {
+    const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'hold' });
+    try {
+      const { address, id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, parseEther('1'));
+      // Well past the 10 blocks after which a userOp whose nonce went elsewhere is dropped: still pending.
+      const sentAt = await chain().getBlockNumber();
+      await expect.poll(() => chain().getBlockNumber(), { timeout: 15_000 }).toBeGreaterThan(sentAt + 30);
+      expect(liar.received('eth_getUserOperationByHash')).toBeGreaterThan(0);
+      expect(await dapp.result<Status>('wallet_getCallsStatus', [id])).toMatchObject({ status: 100 });
+
+      expect(await dapp.result('wallet_showCallsStatus', [id])).toBeNull();
+      const activity = new WalletPopup(await session.nextExtensionPage('popup.html?'));
+      await activity.waitForBatchStatus(id, 'Pending');
+      await activity.screen.click('Cancel');
+      const review = await ApprovalWindow.next(session);
+      await review.approve();
+      const entryPoint = new Contract(devnet.addresses.entryPoint, ENTRY_POINT_ABI, chain());
+      await expect.poll(() => entryPoint.getNonce(address, 0), { timeout: 15_000 }).toBe(1n);
+      await expect.poll(async () => (await dapp.result<Status>('wallet_getCallsStatus', [id])).status, { timeout: 15_000 }).toBe(400);
+      await activity.waitForBatchStatus(id, 'Failed (not sent)');
+
+      // The server now submits the userOp it kept: the bundler refuses it (its nonce is used), and nothing ran.
+      expect(await liar.submitHeld()).toMatchObject({ error: { message: expect.stringMatching(/AA25|nonce/i) } });
       expect(await token().balanceOf(recipient)).toBe(0n);
     } finally {
       await liar.stop();

@@ -208,6 +208,8 @@ export interface PageMethods {
   reviewForeignRevert: Method<{ account: Hex }, null>;
   /** Opens the review of a Speed up or Cancel of a pending transaction of a batch in the approval window. */
   replaceTransaction: Method<{ origin: string; id: string; hash: Hex; mode: 'speedUp' | 'cancel' }, null>;
+  /** Opens the review of the transaction that cancels a pending sponsored batch's userOp (uses its EntryPoint nonce). */
+  cancelUserOperation: Method<{ origin: string; id: string }, null>;
 }
 
 export type PageMethod = keyof PageMethods;

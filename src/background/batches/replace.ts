@@ -42,7 +42,7 @@ export function replacementBatch(batch: BatchRecord, pending: BatchTransaction, 
 
 /** The transaction the user may replace: sent, not landed, dropped or already replaced. */
 function replaceable(batch: BatchRecord | undefined, hash: Hex): BatchTransaction {
-  if (batch?.userOperation) throw invalidParams('A sponsored batch is one user operation with the bundler: it cannot be sped up or cancelled');
+  if (batch?.userOperation) throw invalidParams('A sponsored batch is one user operation with the bundler: it has no transaction to speed up or cancel (its Cancel uses the user operation\'s nonce)');
   const tx = batch?.transactions.find((t) => t.hash === hash);
   if (!batch || !tx) throw invalidParams(`No transaction ${hash} in this batch`);
   if (!undecided(tx) || tx.replacedBy) throw invalidParams(`Transaction ${hash} is no longer pending: only a pending transaction can be sped up or cancelled`);

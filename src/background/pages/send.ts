@@ -1,14 +1,16 @@
 /**
  * The popup's Send: a quote (gas, each fee tier's fees, whether the recipient is a contract) and the transaction
  * itself, which goes through the very eth_sendTransaction entry a dapp's does: same parse, same approval screen, same
- * batch record and Activity entry. The wallet is the requester, so its own origin is the "site".
+ * batch record and Activity entry. The wallet is the requester, so its own origin is the "site". Activity's Speed up
+ * and Cancel are asked here too, each reviewed in the approval window before anything is signed.
  */
 import { browser } from '../browser/extensionApi';
-import { invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import type { PopupTransaction, SendQuote } from '../../shared/pages';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
+import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
@@ -62,6 +64,16 @@ export async function sendFromWallet(services: Services, p: PopupTransaction): P
   return askUser(services, 'eth_sendTransaction', [{ from, to: p.to, value: p.value, data: p.data, gas: p.gas }], from);
 }
 
+/** Cancel of a pending sponsored batch: its account's transaction that uses the userOp's nonce, reviewed first. */
+async function cancelFromWallet(services: Services, p: { origin: string; id: string }): Promise<null> {
+  const batch = await services.batches.get(p.origin, p.id);
+  if (!batch) throw invalidParams(`No batch ${p.id} of ${p.origin}`);
+  // A record changed outside the wallet is never acted on.
+  if (!(await services.batches.authentic(batch))) throw new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
+  const cancel = await userOperationCancel(batch);
+  return askUser(services, 'eth_sendTransaction', [cancel], cancel.from);
+}
+
 export const sendPages = {
   quoteSend: {
     parse: (params) => {
@@ -80,5 +92,13 @@ export const sendPages = {
     },
     // Reviewed in the approval window first; the batch's own site and id say which transaction.
     handle: async (p, { services }) => askUser(services, 'replaceTransaction', p, await selectedSender(services)),
+  },
+  cancelUserOperation: {
+    parse: (params) => {
+      const p = fields(params);
+      return { origin: text(p.origin, 'origin'), id: text(p.id, 'id') };
+    },
+    // Reviewed in the approval window as the account's own transaction, as the popup's Send is.
+    handle: (p, { services }) => cancelFromWallet(services, p),
   },
 } satisfies PageFamily;

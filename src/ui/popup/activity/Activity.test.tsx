@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Activity's Speed up and Cancel only ask for a review; a sponsored batch says plainly that it cannot be replaced. */
+/** Activity's Speed up and Cancel only ask for a review, also the Cancel of a pending sponsored batch. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,10 +46,12 @@ describe('Activity', () => {
     expect(call).toHaveBeenLastCalledWith('replaceTransaction', { origin: 'https://dapp.example', id: 'b1', hash: HASH, mode: 'speedUp' });
   });
 
-  it('a pending sponsored batch offers no buttons and says why', async () => {
+  it('a pending sponsored batch offers Cancel, which asks for the review of the transaction that uses its userOp\'s nonce', async () => {
     items.push(item({ sponsored: true }));
     await render();
-    expect(buttons()).toEqual([]);
-    expect(container.querySelector('[aria-label="Replacement"]')?.textContent).toMatch(/cannot be sped up or cancelled/);
+    expect(buttons()).toEqual(['Cancel']);
+    expect(container.querySelector('[aria-label="Replacement"]')?.textContent).toMatch(/can run until its EntryPoint nonce is used/);
+    await act(async () => container.querySelector('button')!.click());
+    expect(call).toHaveBeenLastCalledWith('cancelUserOperation', { origin: 'https://dapp.example', id: 'b1' });
   });
 });

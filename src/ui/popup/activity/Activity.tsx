@@ -1,7 +1,8 @@
 /**
  * Everything the wallet sent, from any site or from the popup, newest first: the batch's status, the site, what each
  * call does, and each transaction's own status with an explorer link. A pending transaction can be sped up or
- * cancelled (a new transaction at its nonce, reviewed in the approval window); the original then reads "replaced".
+ * cancelled (a new transaction at its nonce, reviewed in the approval window); the original then reads "replaced". A
+ * pending sponsored batch can be cancelled by a transaction that uses its userOp's EntryPoint nonce.
  */
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
@@ -71,6 +72,32 @@ function Transaction({ item, tx, explorerUrl }: { item: ActivityItem; tx: Activi
   );
 }
 
+/**
+ * A pending sponsored batch: one userOp, which can run for as long as its EntryPoint nonce is unused, whatever the
+ * bundler says. Cancel asks for the review of the account's transaction that uses that nonce.
+ */
+function CancelUserOperation({ item }: { item: ActivityItem }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cancel = () => {
+    setBusy(true);
+    setError(null);
+    void call('cancelUserOperation', { origin: item.origin, id: item.id }).then(
+      () => setBusy(false),
+      (e: Error) => (setError(e.message), setBusy(false)),
+    );
+  };
+  return (
+    <>
+      <p className="muted" aria-label="Replacement">
+        Sponsored: one user operation, which can run until its EntryPoint nonce is used. Cancel uses it with a transaction of this account (it pays the gas).
+      </p>
+      <div className="row"><button type="button" className="secondary small" disabled={busy} onClick={cancel}>Cancel</button></div>
+      {error && <p className="error" role="alert">{error}</p>}
+    </>
+  );
+}
+
 function Batch({ item, now }: { item: ActivityItem; now: number }) {
   const networks = useWallet((s) => s.state?.networks ?? []);
   const network = networks.find((n) => BigInt(n.chainId) === BigInt(item.chainId));
@@ -88,9 +115,7 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
         {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.kind === 'revokeDelegationOf' ? <li>Revert {shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
       </ul>
       {item.error && <p className="error">{item.error}</p>}
-      {item.sponsored && item.status === 100 && (
-        <p className="muted" aria-label="Replacement">Sponsored: sent as one user operation through the bundler, so it cannot be sped up or cancelled.</p>
-      )}
+      {item.sponsored && item.status === 100 && <CancelUserOperation item={item} />}
       <ul className="plain" aria-label="Transactions">
         {item.transactions.map((t) => <Transaction key={t.hash} item={item} tx={t} explorerUrl={item.explorerUrl} />)}
       </ul>
