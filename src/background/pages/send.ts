@@ -12,6 +12,7 @@ import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
+import { followBatch } from '../batches/follow';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import { askAsWallet } from '../rpc/pipeline';
@@ -71,7 +72,10 @@ async function cancelFromWallet(services: Services, p: { origin: string; id: str
   // A record changed outside the wallet is never acted on.
   if (!(await services.batches.authentic(batch))) throw new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
   const cancel = await userOperationCancel(batch);
-  return askUser(services, 'eth_sendTransaction', [cancel], cancel.from);
+  await askUser(services, 'eth_sendTransaction', [cancel], cancel.from);
+  // Followed again (it may have been given up on): once the cancel lands, Activity shows the batch dropped.
+  void followBatch(services, batch.origin, batch.id);
+  return null;
 }
 
 export const sendPages = {
