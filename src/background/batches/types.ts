@@ -146,4 +146,6 @@ export interface SentUserOperation extends Submission {
   hash: Hex;
   /** The chain's head before it was signed: its UserOperationEvent can only be in a later block. Absent on older records. */
   fromBlock?: number;
+  /** The block at which the bundler was last asked whether it holds it (and handed it again if not). */
+  handedAt?: number;
 }

@@ -3,7 +3,8 @@
  * by an ERC-7677 paymaster, submitted through the chain's bundler. An account not yet delegated is upgraded by the
  * same userOp (eip7702Auth). Before the approval only the stub is asked (who sponsors); after it: fresh stub →
  * bundler estimate → final paymaster data → sign → send. Nothing is signed with the account key before the user
- * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's.
+ * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's. Once
+ * sent it is followed on the chain (the user's node), never on the bundler's word (`look`).
  */
 import { toQuantity } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
@@ -92,14 +93,25 @@ async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void
   }
 }
 
+/** What Activity shows of a bundler's refusal of the signed userOp. */
+function refusalWords(error: unknown): string {
+  const detail = error instanceof RpcError ? (error.data as { message?: unknown } | undefined)?.message : undefined;
+  const words = typeof detail === 'string' ? `${(error as Error).message}: ${detail}` : (error as Error).message;
+  return `The bundler refused the user operation (${words}); it can still run until its nonce is used: Cancel in Activity uses it`;
+}
+
 /** Records sent before the wallet noted `fromBlock` are looked for this far back (the spec's eth_getLogs range: under 2,000). */
 const SEARCH_BACK_BLOCKS = 1_000;
 
-/** Hands the userOp again to a bundler that says it does not have it; what the bundler answers changes nothing. */
-async function handAgain(bundler: () => Promise<ChainNode>, sent: SentUserOperation): Promise<void> {
+/**
+ * Hands the userOp again to a bundler that says it does not have it (it lost or refused it), once every
+ * DROP_AFTER_BLOCKS blocks; what the bundler answers changes nothing.
+ */
+async function handAgain(bundler: () => Promise<ChainNode>, sent: SentUserOperation, head: number): Promise<SentUserOperation> {
+  if (sent.handedAt !== undefined && head - sent.handedAt < DROP_AFTER_BLOCKS) return sent;
   const to = await bundler().catch(() => undefined);
-  if (!to || (await to('eth_getUserOperationByHash', [sent.hash]).catch(() => null))) return;
-  await submit(to, sent).catch(() => undefined);
+  if (to && !(await to('eth_getUserOperationByHash', [sent.hash]).catch(() => null))) await submit(to, sent).catch(() => undefined);
+  return { ...sent, handedAt: head };
 }
 
 /**
@@ -111,10 +123,7 @@ async function handAgain(bundler: () => Promise<ChainNode>, sent: SentUserOperat
  */
 async function look(chain: ChainNode, bundler: () => Promise<ChainNode>, sent: SentUserOperation, head: number): Promise<SentUserOperation> {
   const { receipt: _seen, final: _final, missingSince, ...waiting } = sent;
-  if (!(await nonceUsed(chain, sent.op, head))) {
-    await handAgain(bundler, sent);
-    return waiting;
-  }
+  if (!(await nonceUsed(chain, sent.op, head))) return handAgain(bundler, waiting, head);
   const receipt = await receiptOnChain(chain, sent.hash, sent.fromBlock ?? Math.max(0, head - SEARCH_BACK_BLOCKS), head);
   if (receipt) return { ...waiting, receipt, final: head - Number(receipt.blockNumber) >= FINAL_CONFIRMATIONS };
   const since = missingSince ?? head;
@@ -140,16 +149,15 @@ export const sponsored: Executor = {
       const built = await build(node, bundler, wallet, batch);
       batch = await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', userOperation: built }));
     }
-    // Marked first, as transactions are: once it may have left, it is only ever sent again as it is.
-    const setSent = (sent: boolean) => deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, sent } }));
+    // Marked first, as transactions are: once it may have left, it is only ever sent again as it is. A refusal is the
+    // bundler's word too: it may keep the signed userOp and submit it later, so the batch is followed like any sent one
+    // (pending until its EntryPoint nonce is used), the refusal shown with it, and never answered as failed.
+    let refusal: string | undefined;
     if (!batch.userOperation!.sent) {
-      await setSent(true);
-      await submit(bundler, batch.userOperation!).catch(async (error: unknown) => {
-        await setSent(false);
-        throw error;
-      });
+      await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, sent: true } }));
+      refusal = await submit(bundler, batch.userOperation!).then(() => undefined, refusalWords);
     }
-    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent' }));
+    return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent', ...(refusal ? { error: refusal } : {}) }));
   },
 
   /** Follows the userOp on the chain alone (see `look`): the bundler is only handed it again, never asked what became of it. */
