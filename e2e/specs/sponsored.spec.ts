@@ -220,6 +220,21 @@ test.describe('sponsored batches', () => {
     }
   });
 
+  test('a site\'s paymaster URL that bundles too refuses the signed userOp but keeps it: the site gets the batch id and 100, not an error; submitted later, the chain makes it 200', async ({ session, dapp, devnet }) => {
+    const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'refuse' });
+    try {
+      const { id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, 0n);
+      expect((await dapp.result<Status>('wallet_getCallsStatus', [id])).status).toBe(100);
+      expect(await liar.submitHeld()).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      const status = await finalStatus(dapp, id, 30_000);
+      expect(status).toMatchObject({ status: 200 });
+      expect(await chain().getTransaction(status.receipts[0].transactionHash)).not.toBeNull();
+      expect(await token().balanceOf(recipient)).toBe(21n);
+    } finally {
+      await liar.stop();
+    }
+  });
+
   test.describe('on a chain without a bundler', () => {
     let anvil: Anvil;
     test.beforeAll(async () => {
