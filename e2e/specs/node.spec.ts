@@ -117,6 +117,9 @@ test('the read methods MetaMask passes to the node: proofs, block receipts, acce
   expect(await dapp.result('net_listening')).toBe(true);
   expect(await dapp.result('eth_syncing')).toBe(false);
   expect(await dapp.result('eth_getTransactionByBlockNumberAndIndex', ['0x0', '0x0'])).toBeNull();
+  // Quantities as JSON numbers, as some clients send them: forwarded as hex, as MetaMask lets the node decide.
+  expect(await dapp.result('eth_getTransactionByBlockNumberAndIndex', [0, 0])).toBeNull();
+  expect(await dapp.result<{ number: string }>('eth_getBlockByNumber', [1, false])).toMatchObject({ number: '0x1' });
   const simulated = await dapp.result<{ calls: { status: string }[] }[]>('eth_simulateV1', [{ blockStateCalls: [{ calls: [{ from: account, to: account, value: '0x1' }] }] }, 'latest']);
   expect(simulated[0].calls[0].status).toBe('0x1');
 });

@@ -1,6 +1,6 @@
 /** Param schemas of the node methods (spec section 4): each parses raw params into what is forwarded. */
 import { invalidParams } from '../errors';
-import { address, block, boolean, data, hash32, object, positional, quantity, type Hex } from '../params';
+import { address, block as blockOrTag, boolean, data, hash32, object, positional, quantity as hexQuantity, type Hex } from '../params';
 
 const SLOT = /^0x[0-9a-fA-F]{1,64}$/;
 
@@ -10,13 +10,19 @@ function slot(value: unknown, field: string): Hex {
   return value as Hex;
 }
 
-/** The call object of eth_call / eth_estimateGas: checked field by field, passed on as given. */
+/** A non-negative safe integer, which some clients send for a quantity: MetaMask lets the node decide, so it goes on as hex. */
+const asHex = (value: unknown): Hex | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? `0x${value.toString(16)}` : undefined;
+const quantity = (value: unknown, field: string): Hex => asHex(value) ?? hexQuantity(value, field);
+const block = (value: unknown, field: string): string => asHex(value) ?? blockOrTag(value, field);
+
+/** The call object of eth_call / eth_estimateGas: checked field by field, passed on as given but for numbers written as hex. */
 function callObject(value: unknown, field: string): Record<string, unknown> {
-  const tx = object(value, field);
+  const tx = { ...object(value, field) };
   for (const key of ['from', 'to'] as const) if (tx[key] != null) address(tx[key], `${field}.${key}`);
   for (const key of ['data', 'input'] as const) if (tx[key] != null) data(tx[key], `${field}.${key}`);
   for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce'] as const) {
-    if (tx[key] != null) quantity(tx[key], `${field}.${key}`);
+    if (tx[key] != null) tx[key] = quantity(tx[key], `${field}.${key}`);
   }
   return tx;
 }
