@@ -9,12 +9,12 @@ export interface BatchCall {
   to?: Hex;
   /** Wei, hex. */
   value: Hex;
-  /** The call as the contract executes it: what every screen, check and record reads. Never carries an attribution. */
+  /** The call as the contract executes it: what every screen and record reads. Never carries an attribution. */
   data: Hex;
   gasLimitOverride?: Hex;
   /**
    * ERC-8021: the attribution this call's own transaction carries after `data` (a sequential batch; prepare.ts picks
-   * the calls). Only what signs, prices or simulates the transaction appends it (encoding.ts `signedData`).
+   * the calls). Only what signs, estimates, prices or simulates the transaction appends it (encoding.ts `signedData`).
    */
   suffix?: Hex;
 }

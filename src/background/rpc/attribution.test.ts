@@ -132,7 +132,7 @@ describe('an unlimited approve to an account without code, in a sequential batch
   });
 });
 
-/** A deterministic generator (mulberry32), so a failure names the case that failed. */
+/** A seeded generator (mulberry32): a case that fails fails again on every run. */
 function random(seed: number) {
   let state = seed;
   const next = () => {
@@ -161,15 +161,15 @@ function attributions(count: number, seed: number): Hex[] {
   return Array.from({ length: count }, (_, i) => schemas[i % schemas.length]());
 }
 
-/** Arguments for `param` a dapp could send: real addresses, bounds, nested calls for `bytes`. */
-function argument(param: ParamType, r: ReturnType<typeof random>, depth = 0): unknown {
-  if (param.isArray()) return Array.from({ length: param.arrayLength >= 0 ? param.arrayLength : 1 + r.int(2) }, () => argument(param.arrayChildren, r, depth));
-  if (param.isTuple()) return param.components.map((c) => argument(c, r, depth));
+/** Arguments for `param` a dapp could send: real addresses, bounds, an approve inside `bytes` (a multicall's call). */
+function argument(param: ParamType, r: ReturnType<typeof random>): unknown {
+  if (param.isArray()) return Array.from({ length: param.arrayLength >= 0 ? param.arrayLength : 1 + r.int(2) }, () => argument(param.arrayChildren, r));
+  if (param.isTuple()) return param.components.map((c) => argument(c, r));
   const type = param.type;
   if (type === 'address') return r.pick([EOA, USDC, BAYC, UNIVERSAL_ROUTER, SIGNER]);
   if (type === 'bool') return r.int(2) === 1;
   if (type === 'string') return 'x';
-  if (type === 'bytes') return depth > 0 ? '0x' : r.pick(['0x', abi.encodeFunctionData('approve', [EOA, MaxUint256]), hexlify(new Uint8Array(5).fill(7))]);
+  if (type === 'bytes') return r.pick(['0x', abi.encodeFunctionData('approve', [EOA, MaxUint256]), hexlify(new Uint8Array(5).fill(7))]);
   if (type.startsWith('bytes')) return hexlify(new Uint8Array(Number(type.slice(5))).fill(0x11));
   const bits = Number(type.replace(/^u?int/, '') || 256);
   const max = (1n << BigInt(bits)) - 1n;
