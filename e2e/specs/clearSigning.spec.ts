@@ -97,17 +97,21 @@ test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only aft
   expect(recoverPersonalSignature({ data: hash, signature })).toBe(from.toLowerCase());
 });
 
-test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply", async ({ wallet, dapp, session }, testInfo) => {
+test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply, one bound nowhere is refused", async ({ wallet, dapp, session }, testInfo) => {
   /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`. */
-  const descriptorFile = (name: string, intent: string, deployments: { chainId: number; address: string }[]) => {
+  const descriptorFile = (name: string, intent: string, deployments?: { chainId: number; address: string }[]) => {
     const path = testInfo.outputPath(name);
     const fields = [
       { path: 'to', label: 'Minted to', format: 'addressName' },
       { path: 'value', label: 'Amount minted', format: 'tokenAmount', params: { tokenPath: '@.to' } },
     ];
-    writeFileSync(path, JSON.stringify({ context: { contract: { deployments } }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
+    writeFileSync(path, JSON.stringify({ context: { contract: deployments ? { deployments } : {} }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
     return path;
   };
+  // Without deployments it would word every contract's mint on every chain: refused, and not listed.
+  expect(await wallet.refusedDescriptor(descriptorFile('any-mint.json', 'Mint anything'))).toBe(
+    'any-mint.json: context.contract.deployments must name the chain and address of each contract the file describes (a file of your own applies only where it says)',
+  );
   await wallet.addDescriptors([
     descriptorFile('tst-mint.json', 'Mint Test Tokens', [{ chainId: 31337, address: TEST_TOKEN_ADDRESS }]),
     // The permit token's mint, but on mainnet; and on the devnet, at another contract.
