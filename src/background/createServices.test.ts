@@ -111,6 +111,13 @@ describe('createServices', () => {
     expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toMatchObject({ intent: 'Vote', source: 'your file ballot.json' });
   });
 
+  it('forgets the descriptor files at a wallet reset, as every other stored thing', async () => {
+    const { services } = build();
+    await settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(ballotFile), { services } as PageContext);
+    await services.resetStorage();
+    expect(await services.descriptorFiles.get()).toEqual({ files: [], dropped: [] });
+  });
+
   it('keeps using a descriptor file stored in storage.local before the update, once moved out of it', async () => {
     emptyChain();
     const localArea = memoryBackend();
