@@ -102,6 +102,16 @@ export class WalletPopup {
     await this.screen.click('Back');
   }
 
+  /** What Settings says when it refuses the descriptor file at `path`; back to Home after. */
+  async refusedDescriptor(path: string): Promise<string> {
+    await this.screen.click('Settings');
+    await this.screen.chooseFile('Add a descriptor file (ERC-7730 JSON)', path);
+    await this.screen.waitFor('Descriptor error');
+    const refusal = await this.screen.text('Descriptor error');
+    await this.screen.click('Back');
+    return refusal;
+  }
+
   /** One site's MetaMask compatibility, in Home's Sites section: "On", "Off" or "As for all sites". */
   async setSiteMetaMaskCompatibility(origin: string, choice: 'On' | 'Off' | 'As for all sites'): Promise<void> {
     await this.showSection('Sites');

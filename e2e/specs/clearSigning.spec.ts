@@ -4,7 +4,7 @@
  * A descriptor file the user adds in Settings (chosen as from the file dialog) words the calls its context binds, only those.
  */
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { mintCollectible } from '../fixtures/chain';
@@ -97,22 +97,35 @@ test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only aft
   expect(recoverPersonalSignature({ data: hash, signature })).toBe(from.toLowerCase());
 });
 
-test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply", async ({ wallet, dapp, session }, testInfo) => {
+test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply, one bound nowhere is refused, one planted in storage.local is not used", async ({ wallet, dapp, session }, testInfo) => {
   /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`. */
-  const descriptorFile = (name: string, intent: string, deployments: { chainId: number; address: string }[]) => {
+  const descriptorFile = (name: string, intent: string, deployments?: { chainId: number; address: string }[]) => {
     const path = testInfo.outputPath(name);
     const fields = [
       { path: 'to', label: 'Minted to', format: 'addressName' },
       { path: 'value', label: 'Amount minted', format: 'tokenAmount', params: { tokenPath: '@.to' } },
     ];
-    writeFileSync(path, JSON.stringify({ context: { contract: { deployments } }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
+    writeFileSync(path, JSON.stringify({ context: { contract: deployments ? { deployments } : {} }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
     return path;
   };
+  // Without deployments it would word every contract's mint on every chain: refused, and not listed.
+  expect(await wallet.refusedDescriptor(descriptorFile('any-mint.json', 'Mint anything'))).toBe(
+    'any-mint.json: context.contract.deployments must name the chain and address of each contract the file describes (a file of your own applies only where it says)',
+  );
   await wallet.addDescriptors([
     descriptorFile('tst-mint.json', 'Mint Test Tokens', [{ chainId: 31337, address: TEST_TOKEN_ADDRESS }]),
     // The permit token's mint, but on mainnet; and on the devnet, at another contract.
     descriptorFile('tpt-mint-elsewhere.json', 'Mint Permit Tokens', [{ chainId: 1, address: TEST_PERMIT_TOKEN_ADDRESS }, { chainId: 31337, address: TEST_COLLECTIBLE_ADDRESS }]),
   ]);
+  // What a page's content script can write to storage.local on Firefox: a file wording the permit token's mint, where
+  // the files were kept before. It is not the user's: nothing uses it.
+  const planted = JSON.parse(readFileSync(descriptorFile('planted.json', 'Planted mint', [{ chainId: 31337, address: TEST_PERMIT_TOKEN_ADDRESS }]), 'utf8')) as unknown;
+  await wallet.screen.evaluate(async (json) => {
+    type Area = { get(key: string): Promise<{ userDescriptors?: unknown[] }>; set(v: object): Promise<void> };
+    const storage = (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome.storage.local;
+    const { userDescriptors = [] } = await storage.get('userDescriptors');
+    await storage.set({ userDescriptors: [...userDescriptors, { name: 'planted.json', json }] });
+  }, planted);
   const [from] = await connect(dapp, session);
   const calls = [TEST_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS].map((to) => ({ to, value: '0x0', data: ERC20.encodeFunctionData('mint', [from, parseEther('5')]) }));
   const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls }]);
@@ -122,6 +135,7 @@ test("a descriptor file the user adds in Settings words a devnet contract's call
   const unbound = await batch.screen.text('Call 2');
   expect(unbound).toContain('mint(address,uint256)');
   expect(unbound).not.toContain('Mint Permit Tokens');
+  expect(unbound).not.toContain('Planted mint');
   await batch.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });

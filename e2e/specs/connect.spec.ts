@@ -7,7 +7,11 @@ test('a dapp connects after the user approves, and eth_accounts follows', async 
   expect(await dapp.result('eth_accounts')).toEqual([]);
 
   const connecting = dapp.request('eth_requestAccounts');
-  await (await ApprovalWindow.next(session)).connect();
+  const approval = await ApprovalWindow.next(session);
+  // http on this machine is a secure context, as the browser counts it: nothing marks it.
+  await approval.screen.waitFor({ role: 'checkbox', name: 'Account 1' });
+  expect([await approval.screen.count('Connection'), await approval.screen.count('Not secure site')]).toEqual([0, 0]);
+  await approval.connect();
   expect(await connecting).toEqual({ result: [ACCOUNT_0.toLowerCase()] });
   expect(await dapp.result('eth_accounts')).toEqual([ACCOUNT_0.toLowerCase()]);
   // Already connected: no second prompt.

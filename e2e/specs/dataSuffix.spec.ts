@@ -1,8 +1,9 @@
 /**
  * ERC-8021 dataSuffix on wallet_sendCalls: only a well-formed attribution, never a call. It is on chain after the
- * atomic transaction's calldata, after the sponsored userOp's callData, or after a sequential call's own data.
+ * atomic transaction's calldata, after the sponsored userOp's callData, or after a sequential call's own data; the
+ * call is shown (words, dangers, the allowance it records) as the contract executes it, the attribution beside it.
  */
-import { Interface, Wallet } from 'ethers';
+import { Interface, MaxUint256, Wallet } from 'ethers';
 import { Attribution } from 'ox/erc8021';
 import { ENTRY_POINT_V08 } from '../../src/shared/contracts';
 import { chain, token } from '../fixtures/chain';
@@ -10,7 +11,7 @@ import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
-const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)', 'function allowance(address owner, address spender) view returns (uint256)']);
 const SUFFIX = Attribution.toDataSuffix({ codes: ['bc_test'] });
 /** A contract that takes a call with no data (its receive()): the suffix must not become that call's data. */
 const CONTRACT = ENTRY_POINT_V08;
@@ -46,6 +47,33 @@ test('a plain batch carries the suffix only after data a call already has or on 
   expect(inputs.map((data) => data.endsWith(SUFFIX.slice(2)))).toEqual([false, true, true]);
   expect(inputs[0]).toBe('0x');
   expect(await token().balanceOf(recipient)).toBe(7n);
+});
+
+test('an unlimited approve in a sequential batch with an attribution is shown in words with its dangers, the attribution beside it, and its allowance is listed', async ({ freshWallet, dapp, session, devnet }) => {
+  const { popup } = freshWallet;
+  const [from] = await connect(dapp, session);
+  // A key, not a contract: the approve names both dangers and asks the second yes, as it does without an attribution.
+  const spender = Wallet.createRandom().address;
+  const approve = ERC20.encodeFunctionData('approve', [spender, MaxUint256]);
+  const calls = [{ to: devnet.addresses.testToken, value: '0x0', data: approve }];
+  // atomicRequired false from an account not delegated: one transaction per call, the attribution after its data.
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls, capabilities: { dataSuffix: { value: SUFFIX } } }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Approve: allow spending of your tokens');
+  expect(await approval.screen.text({ name: 'Amount', in: 'Call 1' })).toBe('Unlimited TST');
+  const warnings = await approval.screen.texts('Approval warning');
+  expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+  expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+  expect(await approval.screen.text('Attribution')).toMatch(/^bc_test \(ERC-8021, after the data of call 1; changes nothing the calls do\)/);
+  expect(await approval.screen.isEnabled('Approve')).toBe(false);
+  await approval.approveDespiteDangers();
+  const status = await finalStatus(dapp, sentId(await sending));
+  expect(status.status).toBe(200);
+  // On chain the approve carries the attribution after its data, and grants what the screen said.
+  expect((await chain().getTransaction(status.receipts[0].transactionHash))!.data).toBe(`${approve}${SUFFIX.slice(2)}`);
+  const allowance = await chain().call({ to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('allowance', [from, spender]) });
+  expect(ERC20.decodeFunctionResult('allowance', allowance)[0]).toBe(MaxUint256);
+  await popup.waitForAllowance(spender, /may spend UNLIMITED TST/);
 });
 
 test('an atomic batch carries the suffix after the transaction’s calldata, where indexers read it', async ({ freshWallet, dapp, session, devnet }) => {

@@ -78,7 +78,7 @@ test('eth_getLogs refuses ranges above the 2,000-block limit and bad filters', a
   expect(badTopic).toEqual({ error: { code: -32602, message: expect.stringMatching(/^filter\.topics\[0\] must be a 32-byte hex/) } });
 });
 
-test('malformed params get -32602 naming the field; unknown methods go to the node unless they sign or change it (4200)', async ({ dapp, devnet }) => {
+test('malformed params get -32602 naming the field; a method that does not read chain state is refused (4200)', async ({ dapp, devnet }) => {
   expect(await dapp.request('eth_getBalance', ['0x1234', 'latest'])).toEqual({
     error: { code: -32602, message: expect.stringMatching(/^address must be a 20-byte hex address/) },
   });
@@ -88,11 +88,24 @@ test('malformed params get -32602 naming the field; unknown methods go to the no
   expect(await dapp.request('eth_getStorageAt', [devnet.addresses.testToken, '0x0'])).toEqual({
     error: { code: -32602, message: 'eth_getStorageAt expects 3 params, got 2' },
   });
-  // As MetaMask: a method the wallet does not know is the node's to answer (anvil: method not found).
-  expect(await dapp.request('eth_foo')).toMatchObject({ error: { code: -32601 } });
-  // Never forwarded: the devnet's node would change balances for anyone.
-  expect(await dapp.request('anvil_setBalance', [devnet.accounts[0].address, '0x1'])).toEqual({ error: { code: 4200, message: 'The method anvil_setBalance is not supported by this wallet' } });
-  expect(await dapp.request('personal_unlockAccount', [devnet.accounts[0].address, 'x'])).toMatchObject({ error: { code: 4200 } });
+  const refused = (name: string) => ({ error: { code: 4200, message: `The method ${name} is not supported by this wallet: only methods that read chain state reach the node` } });
+  expect(await dapp.request('eth_foo')).toEqual(refused('eth_foo'));
+  // The devnet's node would change balances, or dump its pool, for anyone.
+  expect(await dapp.request('anvil_setBalance', [devnet.accounts[0].address, '0x1'])).toEqual(refused('anvil_setBalance'));
+  expect(await dapp.request('txpool_content')).toEqual(refused('txpool_content'));
+  expect(await dapp.request('personal_unlockAccount', [devnet.accounts[0].address, 'x'])).toEqual(refused('personal_unlockAccount'));
+});
+
+test('the audit’s proof: a page that is not connected, the wallet locked, cannot have the node spend the account unsigned', async ({ wallet, dapp, devnet }) => {
+  await wallet.lock();
+  const account = devnet.accounts[0].address;
+  const recipient = Wallet.createRandom().address;
+  const sent = await dapp.request('eth_sendUnsignedTransaction', [{ from: account, to: recipient, value: toQuantity(parseEther('1000')) }]);
+  expect(sent).toEqual({ error: { code: 4200, message: expect.stringContaining('eth_sendUnsignedTransaction') } });
+  // A few blocks later nothing has moved.
+  const head = await chain().getBlockNumber();
+  await expect.poll(() => chain().getBlockNumber()).toBeGreaterThan(head + 2);
+  expect(await chain().getBalance(recipient)).toBe(0n);
 });
 
 test('the read methods MetaMask passes to the node: proofs, block receipts, access lists, client and sync state, simulation', async ({ dapp, devnet }) => {
@@ -104,6 +117,9 @@ test('the read methods MetaMask passes to the node: proofs, block receipts, acce
   expect(await dapp.result('net_listening')).toBe(true);
   expect(await dapp.result('eth_syncing')).toBe(false);
   expect(await dapp.result('eth_getTransactionByBlockNumberAndIndex', ['0x0', '0x0'])).toBeNull();
+  // Quantities as JSON numbers, as some clients send them: forwarded as hex, as MetaMask lets the node decide.
+  expect(await dapp.result('eth_getTransactionByBlockNumberAndIndex', [0, 0])).toBeNull();
+  expect(await dapp.result<{ number: string }>('eth_getBlockByNumber', [1, false])).toMatchObject({ number: '0x1' });
   const simulated = await dapp.result<{ calls: { status: string }[] }[]>('eth_simulateV1', [{ blockStateCalls: [{ calls: [{ from: account, to: account, value: '0x1' }] }] }, 'latest']);
   expect(simulated[0].calls[0].status).toBe('0x1');
 });

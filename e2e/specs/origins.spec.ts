@@ -1,11 +1,14 @@
-/** Every origin a dapp is served from: a plain-http host that is not localhost is no secure context, and the provider starts there too. */
+/**
+ * Every origin a dapp is served from: a plain-http host that is not localhost is no secure context, and the provider
+ * starts there too; its approvals mark it "Not secure", as a network attacker can act as it.
+ */
 import { WALLET_RDNS } from '../../src/shared/brand';
 import { PLAIN_HTTP_HOST } from '../driver/hosts';
 import { expect, test } from '../fixtures/test';
 import { Dapp } from '../pages/dapp';
-import { connect } from '../pages/flows';
+import { ApprovalWindow } from '../pages/approval';
 
-test('a dapp on a plain-http host that is not localhost finds the provider through EIP-6963 and window.ethereum, and connects', async ({ freshWallet, session, devnet }) => {
+test('a dapp on a plain-http host that is not localhost finds the provider through EIP-6963 and window.ethereum, and connects through a screen marking it "Not secure"', async ({ freshWallet, session, devnet }) => {
   const url = new URL(devnet.dappUrl);
   url.hostname = PLAIN_HTTP_HOST;
   const dapp = await Dapp.open(session, url.href);
@@ -22,5 +25,12 @@ test('a dapp on a plain-http host that is not localhost finds the provider throu
   );
   expect(announced).toBe(WALLET_RDNS);
   expect(await dapp.request('eth_chainId')).toEqual({ result: '0x7a69' });
-  expect(await connect(dapp, session)).toEqual([freshWallet.address.toLowerCase()]);
+  const connecting = dapp.request('eth_requestAccounts');
+  const approval = await ApprovalWindow.next(session);
+  expect(await approval.screen.text('Connection')).toBe('Not secure');
+  expect(await approval.screen.text('Not secure site')).toBe(
+    "This site's connection is not encrypted: anyone on your network can change what it asks you to sign, and see the accounts you choose.",
+  );
+  await approval.connect();
+  expect(await connecting).toEqual({ result: [freshWallet.address.toLowerCase()] });
 });

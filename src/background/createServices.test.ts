@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET } from '../shared/networks';
 import type { RpcRequest } from '../shared/protocol';
+import type { TypedMessage } from '../shared/typedData/types';
 import { createServices } from './createServices';
+import { settingPages } from './pages/settings';
+import type { PageContext } from './pages/types';
 import { memoryPhishingListStore } from './protection/phishingUpdates';
 import { readShippedList } from './protection/testing';
+import { memoryDescriptorFileStore } from './settings/descriptorFiles';
 import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import type { Services } from './services';
@@ -15,16 +19,17 @@ import { memoryBackend } from './storage/typedStorage';
 
 const ORIGIN = 'https://dapp.example';
 
-function build() {
+function build(localArea = memoryBackend()) {
   const shown: string[] = [];
   const built = createServices({
     devnetBuild: true,
     builtInNetworks: DEVNET_BUILD_NETWORKS,
-    localArea: memoryBackend(),
+    localArea,
     onLocalChanged: () => undefined,
     sessionArea: memoryBackend(),
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
+    descriptorFiles: memoryDescriptorFileStore(),
     readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true },
     keepAlive: async () => undefined,
@@ -37,6 +42,29 @@ function build() {
   });
   return { ...built, shown };
 }
+
+/** A node that knows no code anywhere: the review's chain reads answer, nothing is a contract. */
+const emptyChain = () =>
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const { id } = JSON.parse(init.body as string) as { id: number };
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id, result: '0x' }), { headers: { 'Content-Type': 'application/json' } });
+  });
+
+const VOTE = '0x1111111111111111111111111111111111111111';
+const ballot: TypedMessage = {
+  types: { EIP712Domain: [{ name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }], Ballot: [{ name: 'proposal', type: 'uint256' }] },
+  primaryType: 'Ballot',
+  domain: { chainId: 31337, verifyingContract: VOTE },
+  message: { proposal: 7 },
+};
+const ballotFile = {
+  name: 'ballot.json',
+  json: {
+    context: { eip712: { deployments: [{ chainId: 31337, address: VOTE }], schemas: [{ primaryType: 'Ballot', types: { Ballot: ballot.types.Ballot } }] } },
+    display: { formats: { Ballot: { intent: 'Vote', fields: [{ path: 'proposal', label: 'Proposal', format: 'raw' }] } } },
+  },
+};
+const ACCOUNT = '0x00000000000000000000000000000000000000aa';
 
 const send = (services: Services, request: RpcRequest) =>
   runRequest(request, { origin: ORIGIN, method: request.method, replyTo: { tabId: 1, frameId: 0, origin: ORIGIN, requestId: '1' }, services });
@@ -67,5 +95,35 @@ describe('createServices', () => {
     const { services } = build();
     expect(await services.node('eth_blockNumber')).toBe('0x2a');
     expect(asked).toEqual([{ url: LOCAL_DEVNET.rpcUrls[0], method: 'eth_blockNumber' }]);
+  });
+
+  it('words a message only by a descriptor file added in Settings, never by one planted in storage.local (a content script can write there on Firefox)', async () => {
+    emptyChain();
+    const localArea = memoryBackend();
+    const planted = build(localArea);
+    // Written after the worker's migrations ran, as a page's content script would.
+    await planted.local.get('settings');
+    await localArea.set({ userDescriptors: [ballotFile] });
+    expect((await planted.services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toBeUndefined();
+
+    const { services } = build();
+    await settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(ballotFile), { services } as PageContext);
+    expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toMatchObject({ intent: 'Vote', source: 'your file ballot.json' });
+  });
+
+  it('forgets the descriptor files at a wallet reset, as every other stored thing', async () => {
+    const { services } = build();
+    await settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(ballotFile), { services } as PageContext);
+    await services.resetStorage();
+    expect(await services.descriptorFiles.get()).toEqual({ files: [], dropped: [] });
+  });
+
+  it('keeps using a descriptor file stored in storage.local before the update, once moved out of it', async () => {
+    emptyChain();
+    const localArea = memoryBackend();
+    await localArea.set({ schemaVersion: 3, userDescriptors: [ballotFile] });
+    const { services } = build(localArea);
+    expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toMatchObject({ intent: 'Vote', source: 'your file ballot.json' });
+    expect(await localArea.get('userDescriptors')).toEqual({ userDescriptors: [] });
   });
 });

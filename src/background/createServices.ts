@@ -35,7 +35,8 @@ import type { Services } from './services';
 import { lazyPreviews } from './simulation/lazyPreviews';
 import { loadLater } from './loadLater';
 import { cachedBackend } from './storage/cachedBackend';
-import { migrated } from './storage/migrations';
+import { createDescriptorFiles, NO_DESCRIPTOR_FILES, type DescriptorFileStore } from './settings/descriptorFiles';
+import { migrated, migrations } from './storage/migrations';
 import { resetToDefaults } from './storage/reset';
 import { createSealer, type SealKeyStore } from './storage/seal';
 import { typedStorage, type StorageBackend, type TypedStorage } from './storage/typedStorage';
@@ -59,6 +60,8 @@ export interface ServiceDeps {
   sealKeys: SealKeyStore;
   /** Where the newer phishing list is kept (IndexedDB in the extension). */
   phishingLists: PhishingListStore;
+  /** The user's ERC-7730 files (the extension's IndexedDB in the worker). */
+  descriptorFiles: DescriptorFileStore;
   /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
   readShippedPhishingList(): Promise<string>;
   alarms: IdleTimerDeps['alarms'];
@@ -89,7 +92,9 @@ export interface Background {
 export function createServices(deps: ServiceDeps): Background {
   const { devnetBuild, onLocalChanged } = deps;
   // Read on every request (permissions, networks, the selected account): served from memory after the first read.
-  const local = typedStorage(cachedBackend(migrated(deps.localArea), onLocalChanged), LOCAL_DEFAULTS);
+  const migratedLocal = migrated(deps.localArea, migrations({ descriptorFiles: deps.descriptorFiles }));
+  const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
+  const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
   const sealer = createSealer(deps.sealKeys);
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
@@ -99,7 +104,7 @@ export function createServices(deps: ServiceDeps): Background {
   const parser = async () => (await loadLater()).parseDescriptor;
   const bundled = bundledDescriptors(deps.readExtensionFile, parser);
   // The wallet's own first: a user's file binding the same message does not replace them.
-  const descriptors = async () => [...(await bundled()), ...userDescriptors(await local.get('userDescriptors'), await parser())];
+  const descriptors = async () => [...(await bundled()), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
   const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);
@@ -135,6 +140,7 @@ export function createServices(deps: ServiceDeps): Background {
     topOrigin: frames.topOrigin,
     collectibles: createCollectibleStore(local),
     settings: local,
+    descriptorFiles,
     relayed: local,
     signedGrants: local,
     async node(method, params) {
@@ -184,6 +190,7 @@ export function createServices(deps: ServiceDeps): Background {
     resetStorage: async () => {
       await resetToDefaults(local, LOCAL_DEFAULTS);
       await resetToDefaults(session, SESSION_DEFAULTS);
+      await descriptorFiles.update(() => NO_DESCRIPTOR_FILES);
       // A port that connects next is told the default chain, not the one remembered from before.
       networks.forget();
     },

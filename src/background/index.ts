@@ -21,6 +21,7 @@ import { runRequest } from './rpc/pipeline';
 import { SUBSCRIPTIONS_ALARM } from './subscriptions/subscriptions';
 import { DEFERRED } from './rpc/types';
 import { restrictToTrustedContexts } from './storage/access';
+import { indexedDbDescriptorFileStore } from './settings/descriptorFileStore';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { acceptPort } from './transport/handshake';
 import { AUTO_LOCK_ALARM } from './vault/autoLock';
@@ -42,6 +43,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   sessionArea: browser.storage.session,
   sealKeys: indexedDbKeyStore,
   phishingLists: indexedDbPhishingListStore,
+  descriptorFiles: indexedDbDescriptorFileStore,
   readShippedPhishingList: () => fetch(browser.runtime.getURL(SHIPPED_LIST_FILE)).then((response) => response.text()),
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),

@@ -21,6 +21,7 @@ import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
+import type { DescriptorFiles } from './settings/descriptorFiles';
 import type { SettingsSlice } from './settings/settings';
 import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
@@ -59,6 +60,8 @@ export interface Services {
   /** wallet_watchAsset's ERC-721 / ERC-1155 lists per account and chain. */
   collectibles: CollectibleStore;
   settings: TypedStorage<SettingsSlice>;
+  /** The ERC-7730 files the user added in Settings, out of pages' reach. */
+  descriptorFiles: DescriptorFiles;
   /** Permits the user signed, for the popup's Approvals. */
   signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */

@@ -46,6 +46,8 @@ export interface WalletState {
   metaMaskCompatibility: MetaMaskCompatibility;
   /** The names of the ERC-7730 descriptor files the user added. */
   userDescriptors: string[];
+  /** Files the wallet stopped using at an update because they named no deployments, until the user removes them. */
+  droppedDescriptors: string[];
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }

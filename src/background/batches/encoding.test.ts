@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
-import { assertNoSelfCalls, encodeExecuteBatch, withSuffix } from './encoding';
+import { assertNoSelfCalls, encodeExecuteBatch, signedData, withSuffix } from './encoding';
 
 const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';
@@ -15,6 +15,11 @@ describe('calls into the sending account itself', () => {
     expect(error.message).toMatch(/^calls\[1\]\.to is the sending account itself with data/);
   });
 
+  it('are refused when all they carry is an attribution: the account\'s code runs the bytes as signed', () => {
+    const error = errorOf(() => assertNoSelfCalls(ME, [{ to: ME, value: '0x0', data: '0x', suffix: '0xdd8021' }], (i) => `calls[${i}].to`));
+    expect(error.message).toMatch(/^calls\[0\]\.to is the sending account itself with data/);
+  });
+
   it('allow a plain value transfer to oneself, and calls elsewhere', () => {
     expect(() => assertNoSelfCalls(ME, [{ to: ME, value: '0x1', data: '0x' }, { to: ATTACKER, value: '0x0', data: drain as `0x${string}` }], String)).not.toThrow();
   });
@@ -24,5 +29,15 @@ describe('withSuffix', () => {
   it('appends the ERC-8021 attribution to calldata, and nothing when there is none', () => {
     expect(withSuffix('0xa9059cbb', '0xdd8021')).toBe('0xa9059cbbdd8021');
     expect(withSuffix('0x', undefined)).toBe('0x');
+  });
+});
+
+describe('signedData', () => {
+  it('is a call\'s data followed by the attribution it carries: what its transaction and an executeBatch sign', async () => {
+    const call = { to: ATTACKER, value: '0x0', data: '0xa9059cbb', suffix: '0xdd8021' } as const;
+    expect(signedData(call)).toBe('0xa9059cbbdd8021');
+    expect(signedData({ data: '0x' })).toBe('0x');
+    const [[inner]] = new Interface(['function executeBatch((address,uint256,bytes)[])']).decodeFunctionData('executeBatch', await encodeExecuteBatch([call]));
+    expect(inner[2]).toBe('0xa9059cbbdd8021');
   });
 });

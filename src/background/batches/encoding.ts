@@ -1,4 +1,4 @@
-/** Calldata of the batch account, the ERC-8021 suffix appended to calldata, and the rule against hidden calls into it. */
+/** Calldata of the batch account, the ERC-8021 suffix appended to calldata as signed, and the rule against hidden calls into it. */
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { abiInterface } from '../abi/abiInterface';
@@ -10,11 +10,20 @@ const ACCOUNT = abiInterface(['function executeBatch((address target, uint256 va
 export async function encodeExecuteBatch(calls: BatchCall[]): Promise<Hex> {
   // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
   if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
-  return (await ACCOUNT()).encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), c.data])]) as Hex;
+  return (await ACCOUNT()).encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), signedData(c)])]) as Hex;
 }
 
 /** `calldata` followed by the ERC-8021 attribution, when the batch carries one (schemas/dataSuffix.ts checked it). */
 export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suffix ? (`${calldata}${suffix.slice(2)}` as Hex) : calldata);
+
+/**
+ * The bytes a call's transaction carries: its data, then its attribution when it has one. The two stay apart on the
+ * record: a contract's ABI decoder ignores bytes after the arguments, so the call it executes is `data`, while the
+ * wallet words calldata only when it re-encodes exactly (describeCall, the ERC-7730 binder) and would read attributed
+ * bytes as an unknown call, with no words, dangers or allowance. Only what signs, prices, estimates or simulates the
+ * transaction reads these.
+ */
+export const signedData = (call: Pick<BatchCall, 'data' | 'suffix'>): Hex => withSuffix(call.data, call.suffix);
 
 /**
  * A call from the account to itself with data runs the account's own code: once delegated to Simple7702Account,
@@ -22,7 +31,7 @@ export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suff
  * themselves (wallet_sendCalls); a plain value transfer to oneself stays allowed.
  */
 export function assertNoSelfCalls(from: Hex, calls: BatchCall[], field: (index: number) => string): void {
-  const index = calls.findIndex((c) => c.to?.toLowerCase() === from.toLowerCase() && c.data !== '0x');
+  const index = calls.findIndex((c) => c.to?.toLowerCase() === from.toLowerCase() && signedData(c) !== '0x');
   if (index >= 0) {
     throw invalidParams(`${field(index)} is the sending account itself with data: a call into your own account can run other calls unseen; send those calls themselves with wallet_sendCalls`);
   }

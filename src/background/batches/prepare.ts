@@ -10,7 +10,6 @@ import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
 import { atomic } from './executors/atomic';
-import { withSuffix } from './encoding';
 import type { BatchDraft } from './executors/executor';
 import { sequential } from './executors/sequential';
 import { sponsored } from './executors/sponsored';
@@ -37,19 +36,21 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
  * ERC-8021 in a sequential batch: each call is its own transaction, so the suffix goes after a call's data only where
  * it cannot change what the call does: after data the call already has (the arguments end before it), or on a plain
  * transfer to an account with no code. Never on a transfer to a contract (the suffix would be its calldata) nor to the
- * account itself (its own code, once delegated, runs what it reads).
+ * account itself (its own code, once delegated, runs what it reads). The call keeps its data as the contract executes
+ * it; the attribution is named beside it, for the signer alone to append (encoding.ts signedData).
  */
 async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], suffix: Hex): Promise<BatchCall[]> {
   const carries = (call: BatchCall) =>
     call.data !== '0x' ? Promise.resolve(true) : !call.to || call.to.toLowerCase() === from.toLowerCase() ? Promise.resolve(false) : node<string>('eth_getCode', [call.to, 'pending']).then((code) => code === '0x');
   const carried = await Promise.all(calls.map(carries));
-  return calls.map((call, i) => (carried[i] ? { ...call, data: withSuffix(call.data, suffix) } : call));
+  return calls.map((call, i) => (carried[i] ? { ...call, suffix } : call));
 }
 
 /**
  * Plans the batch. `suffix` (ERC-8021, parsed) goes where indexers read it and no call can run it: after the
  * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one (both kept on the
- * record for the executor), after some calls' own data for a sequential one (see suffixedCalls).
+ * record for the executor), after some calls' own data for a sequential one (see suffixedCalls). No call's `data` ever
+ * holds it: what the user is shown is read from the calls as they execute.
  */
 export async function prepareBatch(
   node: ChainNode,

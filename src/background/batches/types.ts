@@ -9,8 +9,14 @@ export interface BatchCall {
   to?: Hex;
   /** Wei, hex. */
   value: Hex;
+  /** The call as the contract executes it: what every screen and record reads. Never carries an attribution. */
   data: Hex;
   gasLimitOverride?: Hex;
+  /**
+   * ERC-8021: the attribution this call's own transaction carries after `data` (a sequential batch; prepare.ts picks
+   * the calls). Only what signs, estimates, prices or simulates the transaction appends it (encoding.ts `signedData`).
+   */
+  suffix?: Hex;
 }
 
 /** The receipt fields EIP-5792 reports. */
@@ -108,7 +114,7 @@ export interface BatchRecord {
   transactions: BatchTransaction[];
   /** Gas sponsored through an ERC-7677 paymaster: the batch runs as one ERC-4337 UserOperation instead. */
   sponsor?: Sponsorship;
-  /** ERC-8021: appended to the transaction's calldata (atomic) or the userOp's callData (sponsored); a sequential batch carries it in some calls' own data (batches/prepare.ts). */
+  /** ERC-8021: appended to the transaction's calldata (atomic) or the userOp's callData (sponsored); a sequential batch names it on the calls that carry it (`BatchCall.suffix`). */
   dataSuffix?: Hex;
   userOperation?: SentUserOperation;
   /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */

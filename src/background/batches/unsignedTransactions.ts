@@ -6,6 +6,7 @@
 import { Signature, Transaction, ZeroAddress, type TransactionLike } from 'ethers';
 import type { Hex } from '../../shared/params';
 import type { Fees } from '../fees/tiers';
+import { signedData } from './encoding';
 import { calldata } from './executors/atomic';
 import type { BatchRecord } from './types';
 
@@ -29,7 +30,7 @@ export async function unsignedTransactions(batch: PlannedShape, fees: Fees): Pro
   if (batch.kind === 'revokeDelegation' || batch.kind === 'revokeDelegationOf') {
     return [bytes({ ...common, type: 4, authorizationList: [AUTHORIZATION], to: batch.from, data: '0x', gasLimit: BigInt(batch.gasLimits[0]) })];
   }
-  return batch.calls.map((call, i) => bytes({ ...common, to: call.to ?? null, value: BigInt(call.value), data: call.data, gasLimit: BigInt(batch.gasLimits[i]) }));
+  return batch.calls.map((call, i) => bytes({ ...common, to: call.to ?? null, value: BigInt(call.value), data: signedData(call), gasLimit: BigInt(batch.gasLimits[i]) }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseDescriptor } from '../../shared/erc7730/parse';
-import { bundledDescriptors } from './descriptors';
+import { bundledDescriptors, userDescriptors } from './descriptors';
 
 const PUBLIC = resolve(import.meta.dirname, '../../../public');
 const fromDisk = async (path: string): Promise<unknown> => JSON.parse(readFileSync(resolve(PUBLIC, path), 'utf8'));
@@ -33,5 +33,17 @@ describe('bundledDescriptors', () => {
     await expect(load()).rejects.toThrow('worker stopping');
     fail = false;
     expect((await load()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('userDescriptors', () => {
+  it('leaves out a file that names no deployments: it would bind every contract on every chain', () => {
+    const file = (deployments?: unknown[]) => ({ context: { contract: deployments ? { deployments } : {} }, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' } } } });
+    const files = [
+      { name: 'bound.json', json: file([{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }]) },
+      { name: 'everywhere.json', json: file() },
+      { name: 'nowhere.json', json: file([]) },
+    ];
+    expect(userDescriptors(files, parseDescriptor).map((d) => d.source)).toEqual(['your file bound.json']);
   });
 });

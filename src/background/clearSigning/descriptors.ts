@@ -4,6 +4,7 @@
  */
 import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
+import { missingDeployments } from '../../shared/erc7730/userFile';
 
 export type ParseDescriptor = typeof parseDescriptor;
 /** The parser, from the worker's later script: it reads a format's key with ethers' fragment parser, which the first script leaves out. */
@@ -14,9 +15,13 @@ export type ReadExtensionFile = (path: string) => Promise<unknown>;
 
 const DIR = 'erc7730';
 
-/** The user's files as descriptors, named as theirs on the screen; one stored before a parser change and no longer valid is left out. */
+/**
+ * The user's files as descriptors, named as theirs on the screen. One stored before a parser change and no longer
+ * valid is left out, and so is one that names no deployments (it would bind every contract on every chain).
+ */
 export function userDescriptors(files: { name: string; json: unknown }[], parseDescriptor: ParseDescriptor): Descriptor[] {
   return files.flatMap(({ name, json }) => {
+    if (missingDeployments(json) !== undefined) return [];
     try {
       return [{ ...parseDescriptor(json, `your file ${name}`), userFile: true as const }];
     } catch {

@@ -7,8 +7,7 @@ import type { TypedMessage } from '../../shared/typedData/types';
 import { userDescriptors } from '../clearSigning/descriptors';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
-import { SETTINGS_DEFAULTS } from '../settings/settings';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { createDescriptorFiles, memoryDescriptorFileStore } from '../settings/descriptorFiles';
 import type { PageContext } from './types';
 import { settingPages } from './settings';
 
@@ -24,37 +23,60 @@ const descriptor = {
   display: { formats: { Ballot: { intent: 'Vote', fields: [{ path: 'proposal', label: 'Proposal', format: 'raw' }] } } },
 };
 
-function settingsPage() {
-  const settings = typedStorage(memoryBackend(), SETTINGS_DEFAULTS);
-  const ctx = { services: { settings, loadLater } as unknown as Services } as PageContext;
+function settingsPage(store = memoryDescriptorFileStore()) {
+  const descriptorFiles = createDescriptorFiles(store, Promise.resolve());
+  const ctx = { services: { descriptorFiles, loadLater } as unknown as Services } as PageContext;
   const add = async (params: unknown) => settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(params), ctx);
-  return { settings, ctx, add };
+  const stored = async () => (await descriptorFiles.get()).files;
+  return { stored, ctx, add };
 }
 
 describe('addDescriptor and removeDescriptor', () => {
   it('keeps a valid file by its name; it binds at its deployment only', async () => {
-    const { settings, add, ctx } = settingsPage();
+    const { stored, add, ctx } = settingsPage();
     await add({ name: 'ballot.json', json: descriptor });
-    const stored = userDescriptors(await settings.get('userDescriptors'), parseDescriptor);
-    expect(stored.map((d) => d.source)).toEqual(['your file ballot.json']);
-    expect(bindMessage(stored, vote(VOTE))?.format.intent).toBe('Vote');
-    expect(bindMessage(stored, vote('0x2222222222222222222222222222222222222222'))).toBeUndefined();
+    const described = userDescriptors(await stored(), parseDescriptor);
+    expect(described.map((d) => d.source)).toEqual(['your file ballot.json']);
+    expect(bindMessage(described, vote(VOTE))?.format.intent).toBe('Vote');
+    expect(bindMessage(described, vote('0x2222222222222222222222222222222222222222'))).toBeUndefined();
     await settingPages.removeDescriptor.handle(settingPages.removeDescriptor.parse({ name: 'ballot.json' }), ctx);
-    expect(await settings.get('userDescriptors')).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('a file of the same name replaces the first', async () => {
-    const { settings, add } = settingsPage();
+    const { stored, add } = settingsPage();
     await add({ name: 'ballot.json', json: descriptor });
     await add({ name: 'ballot.json', json: { ...descriptor, metadata: { owner: 'DAO' } } });
-    expect(await settings.get('userDescriptors')).toEqual([{ name: 'ballot.json', json: { ...descriptor, metadata: { owner: 'DAO' } } }]);
+    expect(await stored()).toEqual([{ name: 'ballot.json', json: { ...descriptor, metadata: { owner: 'DAO' } } }]);
+  });
+
+  it('refuses a file that names no deployments, as the Settings screen shows it: it would bind every contract on every chain', async () => {
+    const { stored, add } = settingsPage();
+    const unbound = { ...descriptor, context: { eip712: { schemas: descriptor.context.eip712.schemas } } };
+    for (const json of [unbound, { ...unbound, context: { eip712: { ...unbound.context.eip712, deployments: [] } } }]) {
+      const error: unknown = await add({ name: 'ballot.json', json }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RpcError);
+      expect(error).toMatchObject({ code: ErrorCode.invalidParams, message: 'ballot.json: context.eip712.deployments must name the chain and address of each contract the file describes (a file of your own applies only where it says)' });
+    }
+    const call = { context: { contract: {} }, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' } } } };
+    await expect(add({ name: 'mint.json', json: call })).rejects.toThrow('mint.json: context.contract.deployments must name the chain and address');
+    expect(await stored()).toEqual([]);
   });
 
   it('refuses what is not a descriptor with -32602 saying what is wrong, keeping nothing', async () => {
-    const { settings, add } = settingsPage();
+    const { stored, add } = settingsPage();
     const error: unknown = await add({ name: 'notes.json', json: { display: { formats: {} } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toMatchObject({ code: ErrorCode.invalidParams, message: 'notes.json: context must be an object' });
-    expect(await settings.get('userDescriptors')).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('removing a file the wallet dropped at an update (it named no deployments) takes its note off; adding one of that name too', async () => {
+    const store = memoryDescriptorFileStore();
+    await store.save({ files: [], dropped: ['old.json', 'ballot.json'] });
+    const { add, ctx } = settingsPage(store);
+    await add({ name: 'ballot.json', json: descriptor });
+    await settingPages.removeDescriptor.handle(settingPages.removeDescriptor.parse({ name: 'old.json' }), ctx);
+    expect(await store.load()).toEqual({ files: [{ name: 'ballot.json', json: descriptor }], dropped: [] });
   });
 });

@@ -1,5 +1,6 @@
 /** The Settings screen: auto-lock, whether sites' providers say isMetaMask, and the user's ERC-7730 descriptors. */
 import { invalidParams } from '../../shared/errors';
+import { missingDeployments } from '../../shared/erc7730/userFile';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { fields, text } from './params';
 import type { PageFamily } from './types';
@@ -32,6 +33,8 @@ export const settingPages = {
       const { name, json } = fields(params);
       const file = { name: text(name, 'name').slice(0, MAX_NAME), json };
       if (JSON.stringify(json ?? null).length > MAX_DESCRIPTOR_CHARS) throw invalidParams(`${file.name} is larger than ${MAX_DESCRIPTOR_CHARS / 1000} kB: a descriptor is a few kB`);
+      const unbound = missingDeployments(json);
+      if (unbound) throw invalidParams(`${file.name}: ${unbound}`);
       return file;
     },
     async handle(file, { services }) {
@@ -42,16 +45,18 @@ export const settingPages = {
       } catch (error) {
         throw invalidParams((error as Error).message);
       }
-      const others = (await services.settings.get('userDescriptors')).filter((f) => f.name !== file.name);
-      if (others.length >= MAX_DESCRIPTORS) throw invalidParams(`At most ${MAX_DESCRIPTORS} descriptor files: remove one first`);
-      await services.settings.set('userDescriptors', [...others, file]);
+      await services.descriptorFiles.update(({ files, dropped }) => {
+        const others = files.filter((f) => f.name !== file.name);
+        if (others.length >= MAX_DESCRIPTORS) throw invalidParams(`At most ${MAX_DESCRIPTORS} descriptor files: remove one first`);
+        return { files: [...others, file], dropped: dropped.filter((n) => n !== file.name) };
+      });
       return null;
     },
   },
   removeDescriptor: {
     parse: (params) => ({ name: text(fields(params).name, 'name') }),
     async handle({ name }, { services }) {
-      await services.settings.update('userDescriptors', (files) => files.filter((f) => f.name !== name));
+      await services.descriptorFiles.update(({ files, dropped }) => ({ files: files.filter((f) => f.name !== name), dropped: dropped.filter((n) => n !== name) }));
       return null;
     },
   },

@@ -9,11 +9,11 @@ import type { Services } from '../services';
 import { none } from './params';
 import type { PageFamily } from './types';
 
-export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, firewall }: Services): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, descriptorFiles] = await Promise.all([
+export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Services): Promise<WalletState> {
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.plans.list(), settings.get('settings'),
-    settings.get('metaMaskCompatibility'), settings.get('userDescriptors'),
+    settings.get('metaMaskCompatibility'), descriptorFiles.get(),
   ]);
   return {
     initialized,
@@ -29,7 +29,8 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     planning,
     autoLockMinutes,
     metaMaskCompatibility,
-    userDescriptors: descriptorFiles.map((file) => file.name),
+    userDescriptors: files.files.map((file) => file.name),
+    droppedDescriptors: files.dropped,
     foreignDelegations: (await firewall.foreignOn(selected.chainId)).map(({ account, delegate }) => ({ account, delegate })),
   };
 }

@@ -31,8 +31,8 @@ const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
 const duplicate = (id: string, origin: string) => new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
 
 /** Where the planned batch carries the ERC-8021 suffix: its transaction, its userOp, or the calls whose data it follows. */
-function attributionOf(suffix: DataSuffix, batch: BatchRecord, asked: BatchCall[]): Attribution {
-  const appendedTo = batch.sponsor ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.data === asked[i].data ? [] : [i]));
+function attributionOf(suffix: DataSuffix, batch: BatchRecord): Attribution {
+  const appendedTo = batch.sponsor ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.suffix ? [i] : []));
   return { codes: suffix.codes, value: suffix.value, appendedTo };
 }
 
@@ -57,7 +57,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);
-  // Checked, described and simulated as signed: with the ERC-8021 suffix where it was put.
+  // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
@@ -78,7 +78,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
       maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
       ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
       warning: batch.warning,
-      ...(suffix ? { attribution: attributionOf(suffix, batch, calls) } : {}),
+      ...(suffix ? { attribution: attributionOf(suffix, batch) } : {}),
       ...(batch.sponsor ? { sponsor: sponsorShown(network, batch.sponsor) } : {}),
       ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
     };

@@ -9,8 +9,7 @@ import { filterMethods } from './filters';
 import { subscriptionMethods } from './subscriptions';
 import { transactionStatusMethods } from './transactionStatus';
 import { firewallMethods } from './firewall';
-import { forwardable } from '../../shared/schemas/node';
-import { nodeMethods, passThrough } from './node';
+import { nodeMethods } from './node';
 import { permissionMethods } from './permissions';
 import { signingMethods } from './signing';
 import { tokenMethods } from './tokens';
@@ -42,10 +41,6 @@ export const walletMethods: MethodTable = {
   ...firewallMethods,
   ...walletRequestMethods,
 };
-
-/** Where a page's method is looked up: the table, or for a forwardable method it lacks, a pass-through to the node. */
-export const dappTableFor = (name: string): MethodTable =>
-  Object.hasOwn(methods, name) || Object.hasOwn(unsupportedReasons, name) || !forwardable(name) ? methods : { [name]: passThrough(name) };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */
 export const unsupportedReasons: Record<string, string> = {

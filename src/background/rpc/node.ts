@@ -3,13 +3,13 @@ import type { Transaction } from 'ethers';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
-import { nodeParamSchemas, passThroughParams } from '../../shared/schemas/node';
+import { nodeParamSchemas } from '../../shared/schemas/node';
 import { createCoalescer } from '../networks/coalesce';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Later } from '../loadLater';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
-import { method, type MethodEntry, type MethodTable, type RequestContext } from './types';
+import { method, type MethodTable, type RequestContext } from './types';
 
 const coalesce = createCoalescer();
 
@@ -66,10 +66,6 @@ async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): P
     throw normalizeTransactionError(error);
   }
 }
-
-/** A method the wallet does not know and does not refuse (forwardable): the node answers it, as MetaMask lets it. */
-export const passThrough = (name: string): MethodEntry =>
-  method({ parse: passThroughParams(name), auth: 'none', node: true, handle: (params, { services }) => services.node(name, params) });
 
 export const nodeMethods: MethodTable = {
   ...Object.fromEntries(

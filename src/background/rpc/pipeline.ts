@@ -9,7 +9,7 @@ import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { dappTableFor, methods, unsupportedReasons, walletMethods } from './methods';
+import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
 import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
@@ -35,8 +35,12 @@ export async function serve<E>(
   }
 }
 
+/** A method not in the table is refused, never forwarded: only the table's reads reach the node (node.ts). */
 const unsupported = (name: string) => () =>
-  new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
+  new RpcError(
+    ErrorCode.unsupportedMethod,
+    Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet: only methods that read chain state reach the node`,
+  );
 
 async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
   // Planning a batch reads the account and the network: from a distant node the window opens meanwhile. Not for the
@@ -78,7 +82,7 @@ async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestCont
 }
 
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
-  return serve<MethodEntry>(dappTableFor(request.method), request.method, unsupported(request.method), async (entry) => {
+  return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
     if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
@@ -120,7 +124,7 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
   if ((await services.approvals.pending()).some(same)) return null;
   const request = { method: record.details.request.method, params: record.details.request.params } as RpcRequest;
   const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services };
-  const response = await serve<MethodEntry>(dappTableFor(request.method), request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
+  const response = await serve<MethodEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
   return response === DEFERRED ? null : response;
 }
 

@@ -14,19 +14,10 @@ export interface SettingsSlice {
   settings: Settings;
   /** A key of its own, so settings stored before it need no migration. */
   metaMaskCompatibility: MetaMaskCompatibility;
-  /** ERC-7730 descriptors the user added in Settings, as their files said; each binds only as its context says. */
-  userDescriptors: UserDescriptorFile[];
-}
-
-export interface UserDescriptorFile {
-  /** The file's name, unique in the list (adding a file of the same name replaces it). */
-  name: string;
-  json: unknown;
 }
 export const SETTINGS_DEFAULTS: SettingsSlice = {
   settings: { autoLockMinutes: 15, logsBlockRangeLimit: 2000 },
   metaMaskCompatibility: { global: true, sites: {} },
-  userDescriptors: [],
 };
 
 export type SettingsStorage = TypedStorage<SettingsSlice>;

@@ -7,6 +7,7 @@ import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import type { AssetInfo, Outcome, Preview } from '../../shared/preview';
 import { describeCall } from '../calls/describe';
 import type { Hex } from '../../shared/params';
+import { signedData } from '../batches/encoding';
 import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { simulate } from './simulate';
@@ -59,7 +60,8 @@ export function createPreviews(): Previews {
           networkName: network.name,
           nativeSymbol: network.symbol,
           from: batch.from,
-          calls: batch.calls.map((call, i) => ({ to: call.to, value: call.value, data: call.data, ...(callGas(batch, i) ? { gas: callGas(batch, i) } : {}) })),
+          // Simulated as sent (with a sequential call's attribution); the tokens named above are read from the calls as they execute.
+          calls: batch.calls.map((call, i) => ({ to: call.to, value: call.value, data: signedData(call), ...(callGas(batch, i) ? { gas: callGas(batch, i) } : {}) })),
           ...(feesOf(batch) ? { fees: feesOf(batch) } : {}),
           // A userOp is all or nothing too.
           atomic: batch.atomic || batch.sponsor !== undefined,

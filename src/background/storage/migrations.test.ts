@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate, migrated } from './migrations';
+import { migrate, migrated, migrations, type MovedFiles } from './migrations';
 import { memoryBackend } from './typedStorage';
+
+/** The extension's IndexedDB, where migration 4 moves the user's descriptor files. */
+function movedTo() {
+  const kept = { value: null as MovedFiles | null };
+  return { kept, descriptorFiles: { load: async () => kept.value, save: async (value: MovedFiles) => void (kept.value = value) } };
+}
+const MIGRATIONS = migrations(movedTo());
 
 describe('storage migrations', () => {
   it('run once each, in order, and record the version', async () => {
@@ -57,5 +64,22 @@ describe('storage migrations', () => {
     const backend = memoryBackend();
     await MIGRATIONS[2](backend);
     expect([await backend.get('addedNetworks'), await backend.get('builtInEdits')]).toEqual([{}, {}]);
+  });
+
+  it('4: moves the descriptor files that name deployments out of storage.local; one that names none is dropped and named', async () => {
+    const backend = memoryBackend();
+    const bound = { name: 'vote.json', json: { context: { eip712: { deployments: [{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }] } }, display: { formats: {} } } };
+    const everywhere = { name: 'everywhere.json', json: { context: { contract: {} }, display: { formats: {} } } };
+    await backend.set({ userDescriptors: [bound, everywhere] });
+    const stores = movedTo();
+    await migrations(stores)[3](backend);
+    expect(stores.kept.value).toEqual({ files: [bound], dropped: ['everywhere.json'] });
+    expect(await backend.get('userDescriptors')).toEqual({ userDescriptors: [] });
+  });
+
+  it('4: leaves the extension\'s store as it is when storage.local has no files', async () => {
+    const stores = movedTo();
+    await migrations(stores)[3](memoryBackend());
+    expect(stores.kept.value).toBeNull();
   });
 });

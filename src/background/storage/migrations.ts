@@ -3,9 +3,21 @@
  * reads and writes storage only through `migrated(...)`, so nothing sees a record from before its migration.
  * Each migration works on the raw stored values (it must keep working when today's types have moved on).
  */
+import { missingDeployments } from '../../shared/erc7730/userFile';
 import type { StorageBackend } from './typedStorage';
 
 export type Migration = (backend: StorageBackend) => Promise<void>;
+
+/** The user's descriptor files as migration 4 hands them to the extension's IndexedDB. */
+export interface MovedFiles {
+  files: { name: string; json: unknown }[];
+  dropped: string[];
+}
+
+/** Where migrations move records that must be out of a page's reach (storage.local is writable by content scripts on Firefox). */
+export interface MigrationStores {
+  descriptorFiles: { load(): Promise<MovedFiles | null>; save(moved: MovedFiles): Promise<void> };
+}
 
 const VERSION_KEY = 'schemaVersion';
 
@@ -43,9 +55,36 @@ const networksListTheirEndpoints: Migration = async (backend) => {
   }
 };
 
-export const MIGRATIONS: Migration[] = [approvalsNameTheirMethod, sentTransactionsNameTheirChain, networksListTheirEndpoints];
+const isFile = (file: unknown): file is MovedFiles['files'][number] => typeof file === 'object' && file !== null && typeof (file as { name?: unknown }).name === 'string';
 
-export async function migrate(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): Promise<void> {
+/**
+ * 4: the user's ERC-7730 files leave storage.local for the extension's IndexedDB. One that names no deployments would
+ * bind every contract on every chain: it is dropped, and Settings names it. The IndexedDB is written before the old
+ * list is emptied, so a worker stopped between the two moves the same files again (by name) and loses none.
+ */
+const descriptorFilesMoveOut = (stores: MigrationStores): Migration => async (backend) => {
+  const { userDescriptors } = await backend.get('userDescriptors');
+  const files = Array.isArray(userDescriptors) ? userDescriptors.filter(isFile) : [];
+  if (files.length === 0) return;
+  const kept = files.filter((file) => missingDeployments(file.json) === undefined);
+  const dropped = files.filter((file) => !kept.includes(file)).map((file) => file.name);
+  const before = (await stores.descriptorFiles.load()) ?? { files: [], dropped: [] };
+  await stores.descriptorFiles.save({
+    files: [...before.files.filter((file) => !kept.some((k) => k.name === file.name)), ...kept],
+    dropped: [...new Set([...before.dropped, ...dropped])],
+  });
+  // Emptied, not left behind: nothing reads it any more.
+  await backend.set({ userDescriptors: [] });
+};
+
+export const migrations = (stores: MigrationStores): Migration[] => [
+  approvalsNameTheirMethod,
+  sentTransactionsNameTheirChain,
+  networksListTheirEndpoints,
+  descriptorFilesMoveOut(stores),
+];
+
+export async function migrate(backend: StorageBackend, migrations: Migration[]): Promise<void> {
   const stored = (await backend.get(VERSION_KEY))[VERSION_KEY];
   for (let version = typeof stored === 'number' ? stored : 0; version < migrations.length; version++) {
     await migrations[version](backend);
@@ -53,10 +92,11 @@ export async function migrate(backend: StorageBackend, migrations: Migration[] =
   }
 }
 
-/** The backend, once every migration has run on it. */
-export function migrated(backend: StorageBackend, migrations: Migration[] = MIGRATIONS): StorageBackend {
+/** The backend, once every migration has run on it; `ready`: for stores beside it that migrations write to. */
+export function migrated(backend: StorageBackend, migrations: Migration[]): StorageBackend & { ready: Promise<void> } {
   const ready = migrate(backend, migrations);
   return {
+    ready,
     get: async (key) => (await ready, backend.get(key)),
     set: async (items) => (await ready, backend.set(items)),
   };

@@ -52,3 +52,23 @@ describe('node method params', () => {
     rejects(() => nodeParamSchemas.eth_call([{ to: ADDRESS, value: '12' }]), /^transaction\.value /);
   });
 });
+
+describe('quantities sent as JSON numbers, as some clients send them', () => {
+  it('are taken wherever a node method takes a hex quantity, and forwarded as hex', () => {
+    expect(nodeParamSchemas.eth_getTransactionByBlockHashAndIndex([HASH, 0])).toEqual([HASH, '0x0']);
+    expect(nodeParamSchemas.eth_getTransactionByBlockNumberAndIndex([436, 2])).toEqual(['0x1b4', '0x2']);
+    expect(nodeParamSchemas.eth_getUncleByBlockHashAndIndex([HASH, 1])).toEqual([HASH, '0x1']);
+    expect(nodeParamSchemas.eth_getBalance([ADDRESS, 16])).toEqual([ADDRESS, '0x10']);
+    expect(nodeParamSchemas.eth_getBlockByNumber([255, false])).toEqual(['0xff', false]);
+    expect(nodeParamSchemas.eth_call([{ to: ADDRESS, value: 1000, gas: 21000 }, 'latest'])).toEqual([{ to: ADDRESS, value: '0x3e8', gas: '0x5208' }, 'latest']);
+    expect(nodeParamSchemas.eth_feeHistory([4, 100, [50]])).toEqual([4, '0x64', [50]]);
+  });
+
+  it('stay refused, with today’s messages, when not a non-negative safe integer', () => {
+    for (const bad of [-1, 1.5, 2 ** 53, Number.NaN]) {
+      rejects(() => nodeParamSchemas.eth_getTransactionByBlockHashAndIndex([HASH, bad]), /^index must be a hex number without leading zeros/);
+      rejects(() => nodeParamSchemas.eth_call([{ to: ADDRESS, value: bad }]), /^transaction\.value must be a hex number/);
+    }
+    rejects(() => nodeParamSchemas.eth_getBalance([ADDRESS, -3]), /^block must be a hex block number/);
+  });
+});

@@ -1,6 +1,6 @@
 /** Param schemas of the node methods (spec section 4): each parses raw params into what is forwarded. */
 import { invalidParams } from '../errors';
-import { address, block, boolean, data, hash32, object, positional, quantity, type Hex } from '../params';
+import { address, block as blockOrTag, boolean, data, hash32, object, positional, quantity as hexQuantity, type Hex } from '../params';
 
 const SLOT = /^0x[0-9a-fA-F]{1,64}$/;
 
@@ -10,13 +10,19 @@ function slot(value: unknown, field: string): Hex {
   return value as Hex;
 }
 
-/** The call object of eth_call / eth_estimateGas: checked field by field, passed on as given. */
+/** A non-negative safe integer, which some clients send for a quantity: MetaMask lets the node decide, so it goes on as hex. */
+const asHex = (value: unknown): Hex | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? `0x${value.toString(16)}` : undefined;
+const quantity = (value: unknown, field: string): Hex => asHex(value) ?? hexQuantity(value, field);
+const block = (value: unknown, field: string): string => asHex(value) ?? blockOrTag(value, field);
+
+/** The call object of eth_call / eth_estimateGas: checked field by field, passed on as given but for numbers written as hex. */
 function callObject(value: unknown, field: string): Record<string, unknown> {
-  const tx = object(value, field);
+  const tx = { ...object(value, field) };
   for (const key of ['from', 'to'] as const) if (tx[key] != null) address(tx[key], `${field}.${key}`);
   for (const key of ['data', 'input'] as const) if (tx[key] != null) data(tx[key], `${field}.${key}`);
   for (const key of ['value', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce'] as const) {
-    if (tx[key] != null) quantity(tx[key], `${field}.${key}`);
+    if (tx[key] != null) tx[key] = quantity(tx[key], `${field}.${key}`);
   }
   return tx;
 }
@@ -28,7 +34,12 @@ const addressAndBlock = (method: string) => (params: unknown) => {
 };
 const byHash = (method: string) => (params: unknown) => [hash32(positional(params, method, 1)[0], 'transaction hash')];
 
-/** Forwarded methods other than eth_getLogs, which has its own module. */
+/**
+ * Every method a page may have the node answer, other than eth_getLogs (its own module) and the filter and
+ * subscription methods the wallet keeps itself. An allowlist: each reads chain state, except eth_sendRawTransaction,
+ * which carries the page's own signature. Anything else, whatever the node would do with it (anvil's
+ * eth_sendUnsignedTransaction spends any account's funds unsigned), is refused before it leaves the wallet.
+ */
 export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = {
   eth_blockNumber: none('eth_blockNumber'),
   eth_gasPrice: none('eth_gasPrice'),
@@ -104,6 +115,19 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
     const [tx, b] = positional(params, 'eth_createAccessList', 1, 2);
     return b === undefined ? [callObject(tx, 'transaction')] : [callObject(tx, 'transaction'), block(b, 'block')];
   },
+  eth_getUncleByBlockNumberAndIndex(params) {
+    const [b, index] = positional(params, 'eth_getUncleByBlockNumberAndIndex', 2);
+    return [block(b, 'block'), quantity(index, 'index')];
+  },
+  eth_getUncleByBlockHashAndIndex(params) {
+    const [hash, index] = positional(params, 'eth_getUncleByBlockHashAndIndex', 2);
+    return [hash32(hash, 'block hash'), quantity(index, 'index')];
+  },
+  // Reads geth and reth answer beyond the spec's set, and EIP-7910's fork configuration.
+  eth_getHeaderByNumber: (params) => [block(positional(params, 'eth_getHeaderByNumber', 1)[0], 'block')],
+  eth_getHeaderByHash: (params) => [hash32(positional(params, 'eth_getHeaderByHash', 1)[0], 'block hash')],
+  eth_getRawTransactionByHash: byHash('eth_getRawTransactionByHash'),
+  eth_config: none('eth_config'),
   eth_simulateV1(params) {
     const [payload, b] = positional(params, 'eth_simulateV1', 1, 2);
     const simulation = object(payload, 'simulation');
@@ -111,22 +135,3 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
     return b === undefined ? [simulation] : [simulation, block(b, 'block')];
   },
 };
-
-/**
- * Methods no page may have forwarded to the node, whatever the node offers: they sign or need the wallet's keys, belong
- * to the wallet's own namespace, or change the node itself (a local devnet answers anvil_setBalance to anyone).
- */
-const NEVER_FORWARDED = /^(wallet_|personal_|eth_sign|eth_sendTransaction$|eth_accounts$|eth_requestAccounts$|eth_coinbase$|eth_subscribe$|eth_unsubscribe$|eth_submit|admin_|miner_|engine_|clique_|anvil_|hardhat_|evm_)/;
-const METHOD_NAME = /^[a-z][a-zA-Z0-9]*_[a-zA-Z0-9_]+$/;
-
-/** An unknown method a page may have forwarded to the node as it is, as MetaMask does. */
-export const forwardable = (name: string): boolean => METHOD_NAME.test(name) && !NEVER_FORWARDED.test(name);
-
-/** An unknown method's params go on as given: an array, or none. */
-export function passThroughParams(method: string): (params: unknown) => unknown[] {
-  return (params) => {
-    if (params === undefined) return [];
-    if (!Array.isArray(params)) throw invalidParams(`${method} params must be an array to be forwarded to the node`);
-    return params;
-  };
-}

@@ -18,8 +18,8 @@ const STATE = {
 } as unknown as WalletState;
 
 const { container, render: mount, unmount } = mountPoint();
-const render = (details: ConnectDetails) =>
-  mount(<Connect approval={{ id: 'a', origin: 'https://dapp.example', type: 'connect', details } as ApprovalView & { type: 'connect' }} state={STATE} />);
+const render = (details: ConnectDetails, origin = 'https://dapp.example') =>
+  mount(<Connect approval={{ id: 'a', origin, type: 'connect', details } as ApprovalView & { type: 'connect' }} state={STATE} />);
 const messages = () => [...container.querySelectorAll('pre')].map((pre) => [pre.getAttribute('aria-label'), pre.textContent]);
 
 describe('the connect screen with ERC-7846 sign-in', () => {
@@ -43,5 +43,19 @@ describe('the connect screen with ERC-7846 sign-in', () => {
     await render({});
     expect(container.querySelector('h1')?.textContent).toBe('Connect to https://dapp.example');
     expect(messages()).toEqual([]);
+  });
+});
+
+describe('the connect screen of a site on plain http', () => {
+  const warning = () => container.querySelector('[aria-label="Not secure site"]')?.textContent;
+
+  it('says what an unencrypted connection means; not for https or a site on this machine', async () => {
+    await render({}, 'http://dapp.example');
+    expect(warning()).toBe("This site's connection is not encrypted: anyone on your network can change what it asks you to sign, and see the accounts you choose.");
+    for (const origin of ['https://dapp.example', 'http://127.0.0.1:4173']) {
+      unmount();
+      await render({}, origin);
+      expect(warning()).toBeUndefined();
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
+import { isNotSecure } from '../../shared/secureOrigin';
 import { siweMessage } from '../../shared/siwe';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
@@ -24,6 +25,9 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
       origin={approval.origin}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={signIn ? 'Connect and sign in' : 'Connect'} blocked={chosen.length === 0} />}
     >
+      {isNotSecure(approval.origin) && (
+        <Notice tone="danger" label="Not secure site">This site&apos;s connection is not encrypted: anyone on your network can change what it asks you to sign, and see the accounts you choose.</Notice>
+      )}
       {approval.details.lookAlikeSite && <Notice tone="danger" label="Look-alike site">{approval.details.lookAlikeSite} Check the address bar before you connect.</Notice>}
       <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
       <fieldset className="card">

@@ -20,6 +20,7 @@ const wallet = (approvals: ApprovalView[], unlocked = true, planning: PlanningVi
 /** What a user reads at a glance: who asks, on which network, what, and the answers offered (enabled or not). */
 const glance = (root: Element) => ({
   site: root.querySelector('[aria-label="Site"]')?.textContent,
+  connection: root.querySelector('[aria-label="Connection"]')?.textContent,
   network: root.querySelector('[aria-label="Network"]')?.textContent,
   title: root.querySelector('h1')?.textContent,
   buttons: [...root.querySelectorAll('[aria-label="Decision"] button')].map((b) => b.textContent),
@@ -54,6 +55,15 @@ describe('the approval window\'s first paint', () => {
       expect(enabled(first)).toEqual([]);
     });
   }
+
+  it('of a request from a site on plain http marks it "Not secure", as its screen does', async () => {
+    const approval = { id: 'a', origin: 'http://dapp.example', ...REQUESTS['a message to sign'] } as ApprovalView;
+    const first = document.createElement('div');
+    paintFirst(first, wallet([approval]));
+    const shown = await screen.render(<ApprovalScreen approval={approval} state={wallet([approval])} />);
+    expect(glance(first)).toMatchObject({ site: 'http://dapp.example', connection: 'Not secure' });
+    expect(glance(first)).toEqual(glance(shown));
+  });
 
   it('of a request still being planned shows who asks and the screen its app draws for it, every button disabled', async () => {
     const planning: PlanningView = { id: 'p', origin, method: 'wallet_sendCalls' };

@@ -5,7 +5,7 @@
  */
 import type { WalletState } from '../../shared/pages';
 import { firstSummary, PLANNING, type FirstSummary } from '../../shared/summaryInUrl';
-import { siteBadge, siteName } from '../components/site';
+import { siteBadge, siteConnection, siteName } from '../components/site';
 
 /** An element with its attributes and text; the text is set as text, never parsed as markup (a site names itself). */
 function element(tag: string, attributes: Record<string, string>, text = ''): HTMLElement {
@@ -33,6 +33,8 @@ export function paintSummary(root: HTMLElement, { id, type, origin, title, netwo
     element('span', { class: 'site-badge', 'aria-hidden': 'true' }, siteBadge(origin)),
     element('span', { class: 'site', title: origin, 'aria-label': 'Site' }, siteName(origin)),
   );
+  const connection = siteConnection(origin);
+  if (connection) header.append(element('span', { class: 'pill danger', 'aria-label': 'Connection' }, connection));
   if (network) header.append(element('span', { class: 'pill', 'aria-label': 'Network' }, network));
   const main = element('main', { 'aria-busy': 'true' });
   main.append(element('h1', {}, title));

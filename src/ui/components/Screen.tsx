@@ -1,13 +1,15 @@
 /** Every approval screen's frame: who asks (the site, on which network), the content, and the decision at the bottom. */
 import type { ReactNode } from 'react';
-import { siteBadge, siteName } from './site';
+import { siteBadge, siteConnection, siteName } from './site';
 
 export function Screen({ title, origin, network, actions, children }: { title: string; origin: string; network?: string; actions: ReactNode; children: ReactNode }) {
+  const connection = siteConnection(origin);
   return (
     <div className="screen">
       <header className="approval-header">
         <span className="site-badge" aria-hidden="true">{siteBadge(origin)}</span>
         <span className="site" title={origin} aria-label="Site">{siteName(origin)}</span>
+        {connection && <span className="pill danger" aria-label="Connection">{connection}</span>}
         {network && <span className="pill" aria-label="Network">{network}</span>}
       </header>
       <main>

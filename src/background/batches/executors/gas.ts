@@ -1,6 +1,7 @@
 /** Gas estimates with headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
+import { signedData } from '../encoding';
 import type { BatchCall } from '../types';
 
 const MARGIN_PERCENT = 120n;
@@ -21,7 +22,7 @@ export async function estimate(node: ChainNode, tx: Record<string, unknown>, ove
 export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Promise<{ gas: bigint; warning?: string }> {
   if (call.gasLimitOverride) return { gas: BigInt(call.gasLimitOverride) };
   try {
-    return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: call.data })) };
+    return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: signedData(call) })) };
   } catch (error) {
     return { gas: FALLBACK_CALL_GAS, warning: `${call.to ? `A call to ${call.to}` : 'The contract creation'} is likely to revert: ${(error as Error).message}` };
   }

@@ -2,6 +2,7 @@
  * A sequential batch (atomicRequired false, on a plain account), and eth_sendTransaction as a one-call batch: one
  * type-2 transaction per call with consecutive nonces, each succeeding or failing on its own.
  */
+import { signedData } from '../encoding';
 import { planned, type Executor } from './executor';
 import { callGas, hexGas } from './gas';
 import { refreshTransactions } from './transactionReceipts';
@@ -13,7 +14,7 @@ const sign: SignTransactions = (wallet, batch, nonce, fees) =>
       signTransaction(
         wallet,
         {
-          chainId: BigInt(batch.chainId), type: 2, nonce: nonce + i, to: call.to, value: BigInt(call.value), data: call.data,
+          chainId: BigInt(batch.chainId), type: 2, nonce: nonce + i, to: call.to, value: BigInt(call.value), data: signedData(call),
           gasLimit: BigInt(batch.gasLimits[i]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
         },
         [i],

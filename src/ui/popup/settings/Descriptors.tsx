@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
+import { useWallet } from '../../stores/wallet';
 
 async function addFile(file: File): Promise<void> {
   let json: unknown;
@@ -13,7 +14,10 @@ async function addFile(file: File): Promise<void> {
   await call('addDescriptor', { name: file.name, json });
 }
 
-export function Descriptors({ names }: { names: string[] }) {
+/** The files live in the extension's IndexedDB, whose changes storage.onChanged does not report: the list is read again. */
+const refreshed = (change: Promise<unknown>): Promise<void> => change.then(() => useWallet.getState().refresh());
+
+export function Descriptors({ names, dropped }: { names: string[]; dropped: string[] }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <section aria-label="Clear signing descriptors">
@@ -24,11 +28,18 @@ export function Descriptors({ names }: { names: string[] }) {
           {names.map((name) => (
             <li key={name} className="row">
               <span className="mono">{name}</span>
-              <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => void call('removeDescriptor', { name })}>Remove</button>
+              <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => void refreshed(call('removeDescriptor', { name }))}>Remove</button>
             </li>
           ))}
         </ul>
       )}
+      {dropped.map((name) => (
+        <Notice key={name} tone="warn" label={`Dropped ${name}`}>
+          {name} is no longer used: it names no deployments, so it would describe every contract on every chain. Add it again with
+          the chain and address of each contract it describes.{' '}
+          <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => void refreshed(call('removeDescriptor', { name }))}>Remove</button>
+        </Notice>
+      ))}
       <label>
         Add a descriptor file (ERC-7730 JSON)
         <input
@@ -38,7 +49,7 @@ export function Descriptors({ names }: { names: string[] }) {
             const file = e.target.files?.[0];
             e.target.value = '';
             setError(null);
-            if (file) void addFile(file).catch((failure: Error) => setError(failure.message));
+            if (file) void refreshed(addFile(file)).catch((failure: Error) => setError(failure.message));
           }}
         />
       </label>

@@ -38,7 +38,7 @@ export function Settings({ state }: { state: WalletState }) {
           <option value="off">Off</option>
         </select>
       </label>
-      <Descriptors names={state.userDescriptors} />
+      <Descriptors names={state.userDescriptors} dropped={state.droppedDescriptors} />
       <h2>Recovery phrase</h2>
       <RevealPhrase />
       <h2>Password</h2>
