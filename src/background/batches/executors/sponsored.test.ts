@@ -44,6 +44,8 @@ const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
   }
   if (method === 'eth_getLogs') {
     const { fromBlock, toBlock, topics, address } = params[0] as { fromBlock: Hex; toBlock: Hex; topics: Hex[]; address: Hex };
+    // As public nodes and the spec (2.1) do: a range wider than 2,000 blocks is refused.
+    if (Number(toBlock) - Number(fromBlock) + 1 > 2_000) throw new RpcError(-32005, 'query exceeds the limit of 2000 blocks');
     const logs = [...chain.receipts.values()].flatMap((r) => r.logs);
     return logs.filter((l) => l.address === address && l.topics[0] === topics[0] && l.topics[1] === topics[1] && Number(l.blockNumber) >= Number(fromBlock) && Number(l.blockNumber) <= Number(toBlock)) as T;
   }
@@ -138,6 +140,16 @@ describe('a sponsored batch followed after sending', () => {
     chain.head += FINAL_CONFIRMATIONS;
     await refresh();
     expect((await get()).userOperation?.final).toBe(true);
+  });
+
+  it('is found on chain however long it waited: the event is looked for back from the head in ranges a node accepts', async () => {
+    const { get, refresh } = await sentBatch();
+    chain.head += 9_000;
+    mine(true);
+    chain.head += 1;
+    await refresh();
+    expect(batchStatus(await get())).toBe(CallsStatus.confirmed);
+    expect((await get()).userOperation?.receipt?.blockNumber).toBe(toBeHex(9_050));
   });
 
   it('whose calls reverted in the userOp (the event says success false) is 500', async () => {

@@ -51,6 +51,22 @@ function ownLogs(logs: Log[], at: number, markers: string[]): Log[] {
   return logs.slice(start, at);
 }
 
+/** The spec's eth_getLogs limit (2.1) is 2,000 blocks; public nodes' are often lower. */
+const LOGS_RANGE = 1_000;
+
+/**
+ * The first of the EntryPoint's logs with `topics` in blocks `fromBlock`…`head`, looked for back from the head in
+ * ranges a node accepts: a userOp that waited long ran well after it was signed, most likely lately.
+ */
+async function eventLog(node: ChainNode, topics: string[], fromBlock: number, head: number): Promise<NodeLog | undefined> {
+  for (let to = head; to >= fromBlock; to -= LOGS_RANGE) {
+    const range = { fromBlock: toQuantity(Math.max(fromBlock, to - LOGS_RANGE + 1)), toBlock: toQuantity(to) };
+    const event = (await node<NodeLog[]>('eth_getLogs', [{ address: ENTRY_POINT_V08, topics, ...range }])).find((log) => !log.removed);
+    if (event) return event;
+  }
+  return undefined;
+}
+
 /**
  * The userOp's receipt as the chain has it in blocks `fromBlock`…`head`, or null: the bundle transaction's receipt
  * with the userOp's own logs, its status the event's `success` (whether the calls ran) and its gas the event's
@@ -59,8 +75,7 @@ function ownLogs(logs: Log[], at: number, markers: string[]): Log[] {
 export async function receiptOnChain(node: ChainNode, hash: Hex, fromBlock: number, head: number): Promise<CallReceipt | null> {
   const entryPoint = await ENTRY_POINT();
   const [ran, before] = [entryPoint.getEvent('UserOperationEvent')!.topicHash, entryPoint.getEvent('BeforeExecution')!.topicHash];
-  const found = await node<NodeLog[]>('eth_getLogs', [{ address: ENTRY_POINT_V08, topics: [ran, hash], fromBlock: toQuantity(fromBlock), toBlock: toQuantity(head) }]);
-  const event = found.find((log) => !log.removed);
+  const event = await eventLog(node, [ran, hash], fromBlock, head);
   if (!event) return null;
   const bundle = await node<NodeReceipt | null>('eth_getTransactionReceipt', [event.transactionHash]);
   // A backend behind the one that served the logs, or a reorg in between: looked at again next time.
