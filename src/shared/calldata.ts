@@ -37,7 +37,7 @@ export interface ExtraBytes {
 
 export const extraBytes = (extra: Hex, carried: number): ExtraBytes => ({ size: (extra.length - 2) / 2, data: extra.slice(0, 2 + carried * 2) as Hex });
 
-/** How many of the extra bytes the danger quotes; the call's data, shown raw, holds them all. */
+/** How many of the extra bytes the danger quotes; the screen shows them apart. */
 const QUOTED = 32;
 
 /** The danger of bytes a site put after a call's arguments, which the words of the call do not include. */

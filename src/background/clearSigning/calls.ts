@@ -109,6 +109,8 @@ export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account:
     // A chain that cannot be read leaves the call as describeCall words it.
     const reviewed = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
     if (!reviewed) return described;
-    return { ...described, ...reviewed };
+    // The bytes after the arguments are those of the function the review words (its descriptor's ABI), as its dangers name them.
+    const { afterArguments: _asDescribed, ...words } = described;
+    return { ...words, ...reviewed };
   }));
 }
