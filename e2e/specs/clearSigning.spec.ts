@@ -7,13 +7,13 @@ import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature }
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } from 'ethers';
 import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
-import { mintCollectible } from '../fixtures/chain';
+import { chain, mintCollectible } from '../fixtures/chain';
 import { eip2612Permit, permit2Single, seaportListing } from '../fixtures/permits';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
-const ERC20 = new Interface(['function approve(address spender, uint256 amount)', 'function mint(address to, uint256 value)']);
+const ERC20 = new Interface(['function approve(address spender, uint256 amount)', 'function mint(address to, uint256 value)', 'function allowance(address owner, address spender) view returns (uint256)']);
 const unlimitedPermit = (owner: string, spender: string) =>
   eip2612Permit({ name: 'Test Token', address: TEST_TOKEN_ADDRESS }, { owner, spender, value: MaxUint256.toString(), nonce: 0, deadline: 4102444800 });
 
@@ -46,6 +46,40 @@ test('an unlimited Permit to an account without code: in words, its dangers name
   expect(await batch.screen.isEnabled('Approve')).toBe(false);
   await batch.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
+
+test("an unlimited approve with a site's own bytes after its arguments: in words with both dangers and the bytes named, Approve only after a second yes; sent, it grants and is listed as shown", async ({ freshWallet, dapp, session }) => {
+  const { popup } = freshWallet;
+  const [from] = await connect(dapp, session);
+  // The token's decoder ignores the 4 bytes and runs the unlimited approve: the screen must say so, not show bytes.
+  const spender = Wallet.createRandom().address;
+  const data = `${ERC20.encodeFunctionData('approve', [spender, MaxUint256])}deadbeef`;
+  const expectShown = async (approval: ApprovalWindow, call: string) => {
+    await approval.screen.waitForText({ role: 'heading', in: call }, 'Approve: allow spending of your tokens');
+    expect(await approval.screen.text({ name: 'Amount', in: call })).toBe('Unlimited TST');
+    const warnings = await approval.screen.texts('Approval warning');
+    expect(warnings).toContainEqual(expect.stringMatching(/^Amount: unlimited\. The spender could take ALL of this token/));
+    expect(warnings).toContainEqual(expect.stringContaining(`Spender ${spender} is not a contract`));
+    expect(warnings).toContainEqual(expect.stringMatching(/^This call's data has 4 bytes after its arguments \(0xdeadbeef\)\. The function ignores them/));
+    expect(await approval.screen.text('Bytes after the arguments')).toMatch(/^After the arguments \(4 bytes\)\s*0xdeadbeef$/);
+    expect(await approval.screen.isEnabled('Approve')).toBe(false);
+  };
+
+  const batch = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls: [{ to: TEST_TOKEN_ADDRESS, value: '0x0', data }] }]);
+  const batchApproval = await ApprovalWindow.next(session);
+  await expectShown(batchApproval, 'Call 1');
+  await batchApproval.reject();
+  expect(await batch).toMatchObject({ error: { code: 4001 } });
+
+  const sending = dapp.request('eth_sendTransaction', [{ from, to: TEST_TOKEN_ADDRESS, data }]);
+  const approval = await ApprovalWindow.next(session);
+  await expectShown(approval, 'Call');
+  await approval.approveDespiteDangers();
+  const { result: hash } = (await sending) as { result: string };
+  expect((await chain().getTransaction(hash))!.data).toBe(data);
+  const allowance = await chain().call({ to: TEST_TOKEN_ADDRESS, data: ERC20.encodeFunctionData('allowance', [from, spender]) });
+  expect(ERC20.decodeFunctionResult('allowance', allowance)[0]).toBe(MaxUint256);
+  await popup.waitForAllowance(spender, /may spend UNLIMITED TST/);
 });
 
 test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {

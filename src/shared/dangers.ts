@@ -20,6 +20,7 @@ export type DangerKind =
   | 'notDescribed'
   | 'callsTooDeep'
   | 'callsTooMany'
+  | 'bytesAfterArguments'
   | 'valueStranded'
   | 'hexMessage'
   | 'hashMessage'

@@ -1,4 +1,5 @@
 /** A call as the approval screens, Activity and the checks on it describe it: decoded, and in a descriptor's words. */
+import { bytesAfterArguments, type ExtraBytes } from './calldata';
 import type { Danger } from './dangers';
 import type { ClearSigned } from './erc7730/types';
 import type { Hex } from './params';
@@ -22,6 +23,11 @@ export interface DecodedCall {
   action?: TokenAction;
   /** The calldata for a collapsible raw view, cut at RAW_DATA_SHOWN bytes (dataSize tells the full size). */
   data?: Hex;
+  /**
+   * Bytes the site put after the arguments of the function `fn` or `review` words (which it ignores), cut at
+   * RAW_DATA_SHOWN bytes (`size` tells how many): named as a danger beside the words (callDangers).
+   */
+  afterArguments?: ExtraBytes;
   /** In a descriptor's words, as a signature granting the same would read (absent when none binds, or in older records). */
   review?: CallReview;
 }
@@ -36,3 +42,10 @@ export interface CallReview {
    */
   inner?: { label: string; clear: ClearSigned }[];
 }
+
+/**
+ * The dangers a call's screen names and asks the second yes for: its review's, which name bytes after the arguments
+ * too; without one, those bytes after the function describeCall named.
+ */
+export const callDangers = (call: DecodedCall): Danger[] =>
+  call.review?.dangers ?? (call.afterArguments ? [bytesAfterArguments(call.afterArguments)] : []);

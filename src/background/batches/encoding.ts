@@ -18,10 +18,9 @@ export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suff
 
 /**
  * The bytes a call's transaction carries: its data, then its attribution when it has one. The two stay apart on the
- * record: a contract's ABI decoder ignores bytes after the arguments, so the call it executes is `data`, while the
- * wallet words calldata only when it re-encodes exactly (describeCall, the ERC-7730 binder) and would read attributed
- * bytes as an unknown call, with no words, dangers or allowance. Only what signs, prices, estimates or simulates the
- * transaction reads these.
+ * record: a contract's ABI decoder ignores bytes after the arguments, so the call it executes is `data`, and the
+ * screens name the attribution as itself, not as a site's own bytes after the arguments (a danger: calldata.ts). Only
+ * what signs, prices, estimates or simulates the transaction reads these.
  */
 export const signedData = (call: Pick<BatchCall, 'data' | 'suffix'>): Hex => withSuffix(call.data, call.suffix);
 

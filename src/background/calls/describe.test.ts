@@ -39,9 +39,17 @@ describe('describeCall', () => {
     expect(unknown).toEqual({ to: TOKEN, value: '0', dataSize: 7, selector: '0x65436543', data: '0x65436543aabbcc' });
   });
 
-  it('does not name data that only starts like a known function', async () => {
-    const padded = `${tokenFunctions.encodeFunctionData('transfer', [ALICE, 5n])}00`;
-    expect((await call(padded)).fn).toBeUndefined();
+  it('names a function its data starts with the canonical encoding of, bytes after the arguments apart; not dirty padding', async () => {
+    const transfer = tokenFunctions.encodeFunctionData('transfer', [ALICE, 5n]);
+    const extended = await call(`${transfer}00aa`);
+    expect(extended.action).toEqual((await call(transfer)).action);
+    expect(extended.afterArguments).toEqual({ size: 2, data: '0x00aa' });
+    expect((await call(`${transfer.slice(0, 10)}ff${transfer.slice(12)}`)).fn).toBeUndefined();
+  });
+
+  it('carries at most RAW_DATA_SHOWN of the bytes after the arguments, and counts them all', async () => {
+    const extended = await call(`${tokenFunctions.encodeFunctionData('transfer', [ALICE, 5n])}${'ab'.repeat(RAW_DATA_SHOWN + 1)}`);
+    expect(extended.afterArguments).toEqual({ size: RAW_DATA_SHOWN + 1, data: `0x${'ab'.repeat(RAW_DATA_SHOWN)}` });
   });
 
   it('shows tuples and arrays in arguments', async () => {

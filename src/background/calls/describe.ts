@@ -1,5 +1,6 @@
 /** What a call does, for the approval screens: token actions worded, known functions named, the rest as raw data. */
-import { MaxUint256, dataLength, type Interface, type ParamType, type Result, type TransactionDescription } from 'ethers';
+import { MaxUint256, dataLength, type ParamType, type Result, type TransactionDescription } from 'ethers';
+import { decodeCalldata, extraBytes } from '../../shared/calldata';
 import type { DecodedCall, TokenAction } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
 import { COMMON_FUNCTIONS, PERMIT2, PERMIT2_FUNCTIONS, TOKEN_FUNCTIONS } from './signatures';
@@ -13,17 +14,6 @@ export interface CallInput {
   /** Wei, hex. */
   value: Hex;
   data: Hex;
-}
-
-/** The transaction the data encodes for `abi`, only when the whole calldata decodes (a bare selector match is not enough). */
-function parse(abi: Interface, data: Hex): TransactionDescription | null {
-  try {
-    const parsed = abi.parseTransaction({ data });
-    // Re-encoding catches data that merely starts like the function (extra bytes, a colliding selector).
-    return parsed && abi.encodeFunctionData(parsed.fragment, parsed.args).toLowerCase() === data.toLowerCase() ? parsed : null;
-  } catch {
-    return null;
-  }
 }
 
 function shown(type: ParamType, value: unknown): string {
@@ -64,12 +54,15 @@ export async function describeCall(call: CallInput): Promise<DecodedCall> {
   described.data = (size > RAW_DATA_SHOWN ? call.data.slice(0, 2 + RAW_DATA_SHOWN * 2) : call.data) as Hex;
   if (size < 4 || !call.to) return described;
   described.selector = call.data.slice(0, 10) as Hex;
-  const permit2 = call.to.toLowerCase() === PERMIT2.toLowerCase() ? parse(await PERMIT2_FUNCTIONS(), call.data) : null;
-  const parsed = permit2 ?? parse(await TOKEN_FUNCTIONS(), call.data) ?? parse(await COMMON_FUNCTIONS(), call.data);
-  if (!parsed) return described;
+  // A function is named only when the data starts with its canonical encoding; bytes after it are named beside it.
+  const permit2 = call.to.toLowerCase() === PERMIT2.toLowerCase() ? decodeCalldata(await PERMIT2_FUNCTIONS(), call.data) : undefined;
+  const decoded = permit2 ?? decodeCalldata(await TOKEN_FUNCTIONS(), call.data) ?? decodeCalldata(await COMMON_FUNCTIONS(), call.data);
+  if (!decoded) return described;
+  const { parsed, extra } = decoded;
   described.fn = { signature: parsed.signature, args: parsed.fragment.inputs.map((input, i) => ({ name: input.name, value: shown(input, parsed.args[i]) })) };
+  if (extra !== '0x') described.afterArguments = extraBytes(extra, RAW_DATA_SHOWN);
   if (permit2) {
-    const [token, spender, amount] = permit2.args as unknown as [Hex, Hex, bigint];
+    const [token, spender, amount] = parsed.args as unknown as [Hex, Hex, bigint];
     described.action = { kind: 'approve', standard: 'permit2', token, spender, amount: amount.toString(), unlimited: amount === MAX_UINT160 };
   } else {
     described.action = tokenAction(call.to, parsed);

@@ -1,7 +1,7 @@
 /**
  * The functions the approval screens name: token standards first (their calls get worded actions), then a small list
  * of common signatures so an unknown contract's call still shows what it claims to be. A selector can collide; a
- * name is only shown when the whole calldata decodes against it.
+ * name is only shown when the calldata starts with the canonical encoding of its arguments (shared/calldata.ts).
  */
 import { abiInterface } from '../abi/abiInterface';
 

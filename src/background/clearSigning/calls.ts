@@ -5,13 +5,14 @@
  * contract never borrows a trusted label.
  */
 import { dataLength } from 'ethers';
+import { bytesAfterArguments, extraBytes, type ExtraBytes } from '../../shared/calldata';
 import type { Danger } from '../../shared/dangers';
 import type { CallReview, DecodedCall } from '../../shared/decodedCall';
 import { bindCall } from '../../shared/erc7730/bind';
 import type { Descriptor } from '../../shared/erc7730/types';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { describeCall, type CallInput } from '../calls/describe';
+import { RAW_DATA_SHOWN, describeCall, type CallInput } from '../calls/describe';
 import { reviewBound, type ReviewDeps } from './bound';
 
 interface Call {
@@ -64,29 +65,39 @@ interface CallOrigin {
   budget: { left: number };
 }
 
-async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<CallReview | undefined> {
+/** A call's review, and the bytes a site put after its arguments (named among the dangers too). */
+interface Reviewed {
+  review: CallReview;
+  afterArguments?: ExtraBytes;
+}
+
+async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
   const { account, caller, network, depth, budget } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data: call.data });
   if (!bound) return undefined;
   // Simple7702Account runs execute/executeBatch only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !(same(call.to, account) && same(caller, account))) return undefined;
-  const { clear, facts, dangers } = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
-  if (facts.calls.length === 0) return { clear, dangers };
-  if (depth === MAX_CALL_DEPTH) return { clear, dangers: [...dangers, CALLS_TOO_DEEP] };
+  const afterArguments = bound.extra ? extraBytes(bound.extra, RAW_DATA_SHOWN) : undefined;
+  const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
+  const { clear, facts } = reviewed;
+  const dangers = afterArguments ? [...reviewed.dangers, bytesAfterArguments(afterArguments)] : reviewed.dangers;
+  const done = (review: CallReview): Reviewed => ({ review, ...(afterArguments ? { afterArguments } : {}) });
+  if (facts.calls.length === 0) return done({ clear, dangers });
+  if (depth === MAX_CALL_DEPTH) return done({ clear, dangers: [...dangers, CALLS_TOO_DEEP] });
   const below = { account, caller: call.to, network, depth: depth + 1, budget };
   // Taken before any await: the calls of one level are read at once and share the budget.
   const opened = facts.calls.slice(0, Math.max(0, budget.left));
   budget.left -= opened.length;
   const tooMany = opened.length < facts.calls.length ? [CALLS_TOO_MANY] : [];
   const inner = (await Promise.all(opened.map(async ({ label, to, data, value }) => {
-    const review = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, below);
-    return review ? [{ label, review }] : [];
+    const reviewedInner = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, below);
+    return reviewedInner ? [{ label, review: reviewedInner.review }] : [];
   }))).flat();
-  if (inner.length === 0) return { clear, dangers: [...dangers, ...tooMany] };
+  if (inner.length === 0) return done({ clear, dangers: [...dangers, ...tooMany] });
   // One flat list for the screen, each named by the way down to it ("Call data 1 › Call data").
   const worded = inner.flatMap(({ label, review }) => [{ label, clear: review.clear }, ...(review.inner ?? []).map((deeper) => ({ label: `${label} › ${deeper.label}`, clear: deeper.clear }))]);
-  return { clear, dangers: [...dangers, ...tooMany, ...inner.flatMap(({ review }) => review.dangers)], inner: worded };
+  return done({ clear, dangers: [...dangers, ...tooMany, ...inner.flatMap(({ review }) => review.dangers)], inner: worded });
 }
 
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
@@ -96,7 +107,10 @@ export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account:
   return Promise.all(calls.map(async (call) => {
     const described = await describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const review = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
-    return review ? { ...described, review } : described;
+    const reviewed = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
+    if (!reviewed) return described;
+    // The bytes after the arguments are those of the function the review words (its descriptor's ABI), as its dangers name them.
+    const { afterArguments: _asDescribed, ...words } = described;
+    return { ...words, ...reviewed };
   }));
 }

@@ -2,7 +2,8 @@
  * Which descriptor, if any, speaks for a message or a call. A descriptor binds only when its whole context matches:
  * its deployments (chain id and verifying contract, or called contract), its domain values, and the exact EIP-712
  * schema (the encoded type, so an extra or renamed field does not match) or the function selector with calldata that
- * decodes completely. The wallet's descriptors are tried before the user's files, and descriptors bound to deployments
+ * starts with the arguments' canonical encoding (the bytes a site put after it are returned, for the screens to name;
+ * Seaport's calls must decode whole). The wallet's descriptors are tried before the user's files, and descriptors bound to deployments
  * before generic ones.
  *
  * A format key that ends in "," is a witness stub, as Permit2 builds its witness type hashes: the primary type is the
@@ -13,6 +14,7 @@
  * ABI, its function with parameter names ("transfer(address to,uint256 value)", ERC-7730 v2), decoded by the key.
  */
 import { FunctionFragment, Interface, type ParamType, type Result } from 'ethers';
+import { decodeCalldata } from '../calldata';
 import type { Hex } from '../params';
 import { encodeType } from '../typedData/eip712';
 import type { TypedMessage } from '../typedData/types';
@@ -24,6 +26,8 @@ export interface Bound {
   format: FormatSpec;
   /** The message, or the call's arguments by name. */
   data: Record<string, unknown>;
+  /** A call only: the bytes a site put after its arguments, which the function ignores (absent when none). */
+  extra?: Hex;
 }
 
 const deployed = (deployments: Deployment[] | undefined, chainId: bigint | undefined, address: unknown): boolean =>
@@ -101,6 +105,12 @@ export interface CallToBind {
   data: Hex;
 }
 
+/**
+ * Seaport reads its calldata in its own assembly, not through Solidity's ABI decoder: the wallet has not checked that
+ * it ignores bytes after the arguments as that decoder does, so its calls are worded only when they decode whole.
+ */
+const WHOLE_CALLDATA_ONLY = new Set(['Seaport 1.5 / 1.6']);
+
 export function bindCall(descriptors: Descriptor[], call: CallToBind): Bound | undefined {
   const selector = call.data.slice(0, 10).toLowerCase();
   for (const descriptor of specificFirst(descriptors)) {
@@ -112,12 +122,11 @@ export function bindCall(descriptors: Descriptor[], call: CallToBind): Bound | u
       // A v1 descriptor's ABI names the arguments; without one, the key's own signature does (v2).
       const fragment = functionOf(key);
       if (!context.abi && !fragment) continue;
-      const abi = new Interface(context.abi ? (context.abi as never) : [fragment as FunctionFragment]);
-      const parsed = abi.parseTransaction({ data: call.data });
-      // Re-encoding catches data that merely starts like the function (extra bytes, a colliding selector).
-      if (!parsed || abi.encodeFunctionData(parsed.fragment, parsed.args).toLowerCase() !== call.data.toLowerCase()) continue;
+      const decoded = decodeCalldata(new Interface(context.abi ? (context.abi as never) : [fragment as FunctionFragment]), call.data);
+      if (!decoded || (decoded.extra !== '0x' && WHOLE_CALLDATA_ONLY.has(descriptor.context.$id ?? ''))) continue;
+      const { parsed, extra } = decoded;
       const data = Object.fromEntries(parsed.fragment.inputs.map((input, i) => [input.name || String(i), plain(input, parsed.args[i])]));
-      return { descriptor, format: descriptor.display.formats[key], data };
+      return { descriptor, format: descriptor.display.formats[key], data, ...(extra === '0x' ? {} : { extra }) };
     } catch {
       continue;
     }

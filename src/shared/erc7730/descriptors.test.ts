@@ -178,7 +178,11 @@ describe('calls', () => {
     expect(batch?.fields.filter((f) => f.label.startsWith('Calls')).map((f) => f.address)).toEqual([USDC, DAI]);
   });
 
-  it('calldata with bytes beyond the function does not bind', async () => {
-    expect(await call(USDC, `${abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n])}00`)).toBeUndefined();
+  it('calldata with bytes after the arguments binds as the function, the bytes apart; with dirty padding it does not bind', async () => {
+    const approve = abi.encodeFunctionData('approve', [UNIVERSAL_ROUTER, 1n]);
+    expect(await call(USDC, `${approve}00`)).toEqual(await call(USDC, approve));
+    expect(bindCall(descriptors, { chainId: 1n, to: USDC as Hex, data: `${approve}00` as Hex })?.extra).toBe('0x00');
+    // The spender's word with a high byte set: a decoder masking it would approve the same spender, but it is not the function's encoding.
+    expect(await call(USDC, `${approve.slice(0, 10)}ff${approve.slice(12)}`)).toBeUndefined();
   });
 });

@@ -101,7 +101,12 @@ describe('contract formats keyed by their function (ERC-7730 v2), groups over ar
     const descriptor = v2({ [SWAP]: { intent: 'Swap', fields: [{ path: 'legs.[].amount', label: 'Amount', format: 'tokenAmount', params: { tokenPath: 'legs.[].token' } }] } });
     const shown = await render(bound(descriptor, swap.encodeFunctionData('swap', [legs, 1]))!, mainnet(POOL));
     expect(shown.clear.fields.map((f) => [f.label, f.text])).toEqual([['Amount 1', '2.5 USDC'], ['Amount 2', '1 DAI']]);
-    expect(bound(descriptor, `${swap.encodeFunctionData('swap', [legs, 1])}00`)).toBeUndefined();
+    // Bytes after the arguments, which the function ignores, are returned apart; another layout of the same values is not read.
+    const canonical = swap.encodeFunctionData('swap', [legs, 1]);
+    expect(bound(descriptor, `${canonical}00`)).toMatchObject({ data: bound(descriptor, canonical)!.data, extra: '0x00' });
+    const offsetElsewhere = `${canonical.slice(0, 10)}${(0x60).toString(16).padStart(64, '0')}${canonical.slice(74, 138)}${'00'.repeat(32)}${canonical.slice(138)}`;
+    expect(swap.decodeFunctionData('swap', offsetElsewhere).toArray().flat(2)).toEqual(swap.decodeFunctionData('swap', canonical).toArray().flat(2));
+    expect(bound(descriptor, offsetElsewhere)).toBeUndefined();
   });
 
   it('a path param inside a group is relative to the group\'s element, as the spec\'s PermitBatch example writes it', async () => {

@@ -1,8 +1,9 @@
 /**
  * One call, as what it does: in its ERC-7730 descriptor's words with its dangers (as the signature screens show them)
- * when one binds; else token actions in words, a known function by name, otherwise its raw data (collapsed).
+ * when one binds; else token actions in words, a known function by name, otherwise its raw data (collapsed). Bytes a
+ * site put after the arguments are named as a danger and shown apart.
  */
-import type { CallReview, DecodedCall, TokenAction } from '../../shared/decodedCall';
+import { callDangers, type CallReview, type DecodedCall, type TokenAction } from '../../shared/decodedCall';
 import type { AssetInfo } from '../../shared/preview';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
@@ -55,6 +56,7 @@ function DescribedCall({ call, symbol, tokens }: { call: DecodedCall; symbol: st
         <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || `arg ${i}`}</span>: <span className="mono">{a.value}</span></li>)}</ul>
       )}
       {warning && <Notice tone="danger" label="Approval warning">{warning}</Notice>}
+      <Dangers dangers={callDangers(call)} label="Approval warning" />
     </>
   );
 }
@@ -81,6 +83,12 @@ export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; l
         <details className="raw">
           <summary>Data ({call.dataSize} bytes{call.selector ? `, ${call.selector}` : ''})</summary>
           <pre>{call.data}{call.data.length < 2 + call.dataSize * 2 ? '…' : ''}</pre>
+        </details>
+      )}
+      {call.afterArguments && (
+        <details className="raw" aria-label="Bytes after the arguments">
+          <summary>After the arguments ({call.afterArguments.size} bytes)</summary>
+          <pre>{call.afterArguments.data}{call.afterArguments.data.length < 2 + call.afterArguments.size * 2 ? '…' : ''}</pre>
         </details>
       )}
     </li>

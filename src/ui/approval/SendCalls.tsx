@@ -1,6 +1,7 @@
 /** wallet_sendCalls approval: what will happen (simulated), each call in words, the fee, and (first, when needed) the account upgrade. */
 import { useState } from 'react';
 import type { ApprovalViewOf, Attribution, SendCallsDetails } from '../../shared/approvals';
+import { callDangers } from '../../shared/decodedCall';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
@@ -40,7 +41,7 @@ function AttributionRow({ attribution }: { attribution: Attribution }) {
 function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails }) {
   const preview = usePreview(approval.id);
   const revertGate = useRevertGate(preview);
-  const dangerGate = useDangerGate(details.calls.flatMap((call) => call.review?.dangers ?? []), 'Approve');
+  const dangerGate = useDangerGate(details.calls.flatMap(callDangers), 'Approve');
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
   const sponsor = details.sponsor && `${details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
   // A remote icon is never loaded: it would tell its host the user's IP address.

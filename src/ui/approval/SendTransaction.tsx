@@ -1,5 +1,6 @@
 /** eth_sendTransaction approval: what will happen (simulated), the call in words, and the fee tier. */
 import { useState } from 'react';
+import { callDangers } from '../../shared/decodedCall';
 import type { FeeTier } from '../../shared/fees';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
@@ -24,7 +25,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
   const [tier, setTier] = useState<FeeTier>('market');
   const preview = usePreview(approval.id);
   const revertGate = useRevertGate(preview);
-  const dangerGate = useDangerGate(call.review?.dangers ?? [], 'Approve');
+  const dangerGate = useDangerGate(callDangers(call), 'Approve');
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
   const maxFee = details.maxFees.fixed ?? details.maxFees[tier] ?? '0';
   return (

@@ -95,4 +95,24 @@ describe('the typed data screen with clear signing', () => {
     expect(text('Approval warning')).toBe('Amount: unlimited.');
     expect([...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve')?.disabled).toBe(true);
   });
+
+  it('a call no descriptor binds, with bytes after the arguments of the function it names: that function, the bytes named as a danger and shown, Approve only after a second yes', async () => {
+    const data = '0xa9059cbb' as const;
+    await render({
+      type: 'sendTransaction',
+      details: {
+        batchId: 'b', from: ACCOUNT, networkName: 'Devnet', symbol: 'ETH', gasLimit: '50000', maxFees: { market: '1000' },
+        call: {
+          to: SPENDER, value: '0', dataSize: 72, data, selector: data,
+          fn: { signature: 'transfer(address,uint256)', args: [] },
+          action: { kind: 'transfer', standard: 'erc20', token: SPENDER, to: ACCOUNT, amount: '1' },
+          afterArguments: { size: 4, data: '0xdeadbeef' },
+        },
+      },
+    });
+    expect(container.querySelector('.call-title')?.textContent).toMatch(/^Send 1 units of/);
+    expect(text('Approval warning')).toMatch(/4 bytes after its arguments \(0xdeadbeef\)/);
+    expect(text('Bytes after the arguments')).toBe('After the arguments (4 bytes)0xdeadbeef');
+    expect([...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve')?.disabled).toBe(true);
+  });
 });
