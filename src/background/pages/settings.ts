@@ -39,7 +39,7 @@ export const settingPages = {
     },
     async handle(file, { services }) {
       // The parser is the later script's (ethers' fragment parser reads a format's key).
-      const { parseDescriptor } = await services.loadLater();
+      const parseDescriptor = await services.descriptorParser();
       try {
         parseDescriptor(file.json, file.name);
       } catch (error) {

@@ -38,8 +38,8 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        const [signer, later] = await Promise.all([services.accounts.signer(details.account), services.loadLater()]);
-        const signature = signer.signingKey.sign(later.approvedTypedDataDigest(details)).serialized;
+        const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
+        const signature = signer.signingKey.sign(digest).serialized;
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
@@ -59,7 +59,7 @@ export const signingMethods = {
       type: 'signMessage',
       async prepare({ message }, { account, origin, services }) {
         const text = messageText(message);
-        return text === null ? { account, message, dangers: (await services.loadLater()).messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ details }, _answer, services) {
         return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
@@ -70,7 +70,7 @@ export const signingMethods = {
   personal_ecRecover: method({
     parse: parseEcRecover,
     auth: 'none',
-    handle: async ({ message, signature }, { services }) => (await services.loadLater()).verifyMessage(getBytes(message), signature).toLowerCase(),
+    handle: async ({ message, signature }, { services }) => (await services.keyCode.verifyMessage(getBytes(message), signature)).toLowerCase(),
   }),
   eth_signTypedData: typedDataMethod(parseSignTypedDataV1),
   eth_signTypedData_v3: typedDataMethod(parseSignTypedData('V3')),

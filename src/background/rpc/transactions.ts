@@ -50,7 +50,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const gas = BigInt(batch.gasLimits[0]);
   // On the OP stack the chain also charges the L1 data fee: the most it can be is part of what the user may pay.
   const [l1Fee, [described]] = await Promise.all([
-    l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(batch, fixedFees ? fromHexFees(fixedFees) : tiers.aggressive))),
+    l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fixedFees ? fromHexFees(fixedFees) : tiers.aggressive)),
     services.reviewCalls([call], from, network),
   ]);
   const maxFees = fixedFees
