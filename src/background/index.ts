@@ -15,6 +15,7 @@ import { announceAccounts } from './permissions/visible';
 import { abiScript } from './abi/loadAbi';
 import { importWhileInstalling } from './browser/classicScript';
 import { laterScript } from './loadLater';
+import { sitesScript } from './sites/siteOf';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
@@ -33,7 +34,7 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
-importWhileInstalling([laterScript, abiScript]);
+importWhileInstalling([laterScript, abiScript, sitesScript]);
 const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
   builtInNetworks,
