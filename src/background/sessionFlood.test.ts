@@ -53,6 +53,7 @@ function build() {
     readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true },
     keepAlive: async () => undefined,
+    tabShownAt: async () => Date.now(),
     sendToTab: async () => undefined,
     readExtensionFile: async () => [],
     windows: {

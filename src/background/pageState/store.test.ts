@@ -5,7 +5,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, createVault } from '../vault/vault';
 import { PAGE_STATE_BYTES, SITE_SHARE_BYTES, createPageState } from './store';
 
 /** A record of about `bytes` bytes as stored. */
-const record = (bytes: number) => ({ data: 'x'.repeat(bytes - 64) });
+const record = (bytes: number) => ({ data: 'x'.repeat(Math.max(0, bytes - 64)) });
 
 describe('what pages make the wallet keep', () => {
   it('is refused (-32005, nothing written) past a site’s share, other sites unaffected; a replaced record counts once', async () => {
