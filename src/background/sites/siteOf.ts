@@ -22,6 +22,9 @@ const loadSites = (): Promise<typeof SiteModules> => (sitesScript === undefined 
 const REMEMBERED = 1000;
 const known = new Map<string, string>();
 
+/** The site of `origin` as looked up already (by `siteOf`), for code that cannot wait; undefined when it was not. */
+export const knownSiteOf = (origin: string): string | undefined => known.get(origin);
+
 /** The site of `origin` ("https://app.uniswap.org" → "uniswap.org"); an origin that is no URL is its own site. */
 export async function siteOf(origin: string): Promise<string> {
   const remembered = known.get(origin);
