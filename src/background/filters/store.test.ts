@@ -58,6 +58,12 @@ describe('the filters pages made', () => {
     await expect(filters.add('b.example', filter('0xff', 'https://b.example'))).resolves.toBeUndefined();
   });
 
+  it('are capped per site also when a page makes many at once', async () => {
+    const { filters } = setup();
+    const made = await Promise.allSettled(Array.from({ length: MAX_FILTERS_PER_SITE + 8 }, (_, i) => filters.add(SITE, filter(`0x${i + 1}`))));
+    expect(made.filter((m) => m.status === 'fulfilled')).toHaveLength(MAX_FILTERS_PER_SITE);
+  });
+
   it('are written one per key: reading one rewrites only that one', async () => {
     const { writes, area } = recording();
     const { filters } = setup(area);

@@ -43,13 +43,10 @@ export function createFilters({ pages, now, scheduleSweep }: FiltersDeps): Filte
   const alive = (filter: FilterRecord) => now() - filter.readAt < FILTER_TTL_MS;
   return {
     async add(site, filter) {
-      if ((await pages.count(PREFIX, site)) >= MAX_FILTERS_PER_SITE) {
-        await this.sweep();
-        if ((await pages.count(PREFIX, site)) >= MAX_FILTERS_PER_SITE) {
-          throw new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_FILTERS_PER_SITE} filters already (its subdomains' count too): uninstall one (eth_uninstallFilter) first`);
-        }
-      }
-      await pages.put(site, keyOf(filter.origin, filter.id), filter);
+      const refused = () => new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_FILTERS_PER_SITE} filters already (its subdomains' count too): uninstall one (eth_uninstallFilter) first`);
+      // Expired ones do not count.
+      if ((await pages.count(PREFIX, site)) >= MAX_FILTERS_PER_SITE) await this.sweep();
+      await pages.put(site, keyOf(filter.origin, filter.id), filter, { prefix: PREFIX, count: MAX_FILTERS_PER_SITE, refused });
       scheduleSweep();
     },
     read(origin, id, read) {

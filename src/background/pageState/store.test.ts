@@ -12,7 +12,7 @@ describe('what pages make the wallet keep', () => {
     const area = quotaArea();
     const pages = createPageState(area);
     for (let i = 0; i < 7; i++) await pages.put('a.example', `filter ${i}`, record(70 * 1024));
-    await expect(pages.put('a.example', 'filter 7', record(70 * 1024))).rejects.toMatchObject({ code: -32005, message: expect.stringContaining('a.example would keep') });
+    await expect(pages.put('a.example', 'filter 7', record(70 * 1024))).rejects.toMatchObject({ code: -32005, message: expect.stringContaining('a.example would keep more than 512 KiB') });
     expect(await pages.count('filter ', 'a.example')).toBe(7);
     expect(await pages.replace('filter 6', record(70 * 1024))).toBe(true);
     expect(await pages.bytes('a.example')).toBeLessThanOrEqual(SITE_SHARE_BYTES);
@@ -25,7 +25,7 @@ describe('what pages make the wallet keep', () => {
     const pages = createPageState(area);
     const sites = Math.floor(PAGE_STATE_BYTES / SITE_SHARE_BYTES);
     for (let site = 0; site < sites; site++) for (let i = 0; i < 7; i++) await pages.put(`s${site}.example`, `filter ${site} ${i}`, record(72 * 1024));
-    await expect(pages.put('late.example', 'filter late', record(72 * 1024))).rejects.toMatchObject({ code: -32005, message: expect.stringContaining('all sites may') });
+    await expect(pages.put('late.example', 'filter late', record(72 * 1024))).rejects.toMatchObject({ code: -32005, message: expect.stringContaining('All sites would keep more than 2048 KiB') });
     const restarted = createPageState(area);
     await expect(restarted.put('late.example', 'filter late', record(72 * 1024))).rejects.toMatchObject({ code: -32005 });
     await restarted.remove(['filter 0 0']);

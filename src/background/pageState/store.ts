@@ -23,8 +23,11 @@ interface Stored<T> {
 }
 
 export interface PageState {
-  /** Keeps `record` under `key` for `site`; -32005 when that would take the site or all pages past their bytes. */
-  put(site: string, key: string, record: unknown): Promise<void>;
+  /**
+   * Keeps `record` under `key` for `site`; -32005 when that would take the site or all pages past their bytes, or
+   * when the site has `cap.count` records under `cap.prefix` already (checked in turn with the other writes).
+   */
+  put(site: string, key: string, record: unknown, cap?: { prefix: string; count: number; refused(): RpcError }): Promise<void>;
   /** Writes `record` over the one under `key`, for the same site, within the same limits; false (nothing written) when it is gone. */
   replace(key: string, record: unknown): Promise<boolean>;
   get<T>(key: string): Promise<Stored<T> | undefined>;
@@ -73,19 +76,23 @@ export function createPageState(area: StorageArea): PageState {
     const kept = await load();
     const others = [...kept].filter(([k]) => k !== stored).map(([, entry]) => entry);
     const ofSite = sum(others, site) + bytes;
-    if (ofSite > SITE_SHARE_BYTES) {
-      throw new RpcError(ErrorCode.limitExceeded, `${site} would keep ${kib(ofSite)} of filters and subscriptions in the wallet, more than its ${kib(SITE_SHARE_BYTES)}: uninstall filters (eth_uninstallFilter) or end subscriptions (eth_unsubscribe) first`);
-    }
     const all = sum(others) + bytes;
-    if (all > PAGE_STATE_BYTES) {
-      throw new RpcError(ErrorCode.limitExceeded, `Sites would keep ${kib(all)} of filters and subscriptions in the wallet, more than the ${kib(PAGE_STATE_BYTES)} all sites may: try again once other sites' expire`);
+    if (ofSite > SITE_SHARE_BYTES || all > PAGE_STATE_BYTES) {
+      const [who, limit] = ofSite > SITE_SHARE_BYTES ? [site, SITE_SHARE_BYTES] : ['All sites', PAGE_STATE_BYTES];
+      throw new RpcError(ErrorCode.limitExceeded, `${who} would keep more than ${kib(limit)} of filters and subscriptions in the wallet: uninstall filters or end subscriptions first`);
     }
     await area.set({ [stored]: value });
     kept.set(stored, { site, bytes });
   };
 
+  const count = async (prefix: string, site: string) => [...(await load())].filter(([key, entry]) => key.startsWith(PREFIX + prefix) && entry.site === site).length;
+
   return {
-    put: (site, key, record) => serially(() => write(PREFIX + key, site, record)),
+    put: (site, key, record, cap) =>
+      serially(async () => {
+        if (cap && (await count(cap.prefix, site)) >= cap.count) throw cap.refused();
+        await write(PREFIX + key, site, record);
+      }),
     replace: (key, record) =>
       serially(async () => {
         const entry = (await load()).get(PREFIX + key);
@@ -102,9 +109,7 @@ export function createPageState(area: StorageArea): PageState {
       const found = await area.get(keys);
       return Object.fromEntries(Object.entries(found).map(([key, value]) => [key.slice(PREFIX.length), value as Stored<T>]));
     },
-    async count(prefix, site) {
-      return [...(await load())].filter(([key, entry]) => key.startsWith(PREFIX + prefix) && entry.site === site).length;
-    },
+    count,
     remove(keys) {
       return serially(async () => {
         if (keys.length === 0) return;

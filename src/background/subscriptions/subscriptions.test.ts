@@ -196,6 +196,12 @@ describe('subscriptions', () => {
     expect(JSON.stringify(await backend.get(null)).length).toBeLessThan(32 * 500);
   });
 
+  it('are capped per site also when a page makes many at once', async () => {
+    const { subscriptions } = setup();
+    const made = await Promise.allSettled(Array.from({ length: MAX_SUBSCRIPTIONS_PER_SITE + 8 }, (_, i) => subscriptions.add(SITE, newHeads(i + 1, frameOf(1)))));
+    expect(made.filter((m) => m.status === 'fulfilled')).toHaveLength(MAX_SUBSCRIPTIONS_PER_SITE);
+  });
+
   it('of a tab hidden for DORMANT_AFTER_MS stop keeping the worker awake and pause, and go on at the tab\'s next request', async () => {
     const { chain, subscriptions, heads, shownAt, keptAlive, loops } = setup();
     await subscriptions.add(SITE, newHeads(1, frameOf(1)));

@@ -189,10 +189,8 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
 
   return {
     async add(site, subscription) {
-      if ((await deps.pages.count(PREFIX, site)) >= MAX_SUBSCRIPTIONS_PER_SITE) {
-        throw new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_SUBSCRIPTIONS_PER_SITE} subscriptions already (its subdomains' count too): end one (eth_unsubscribe) first`);
-      }
-      await deps.pages.put(site, keyOf(subscription.frame.origin, subscription.id), subscription);
+      const refused = () => new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_SUBSCRIPTIONS_PER_SITE} subscriptions already (its subdomains' count too): end one (eth_unsubscribe) first`);
+      await deps.pages.put(site, keyOf(subscription.frame.origin, subscription.id), subscription, { prefix: PREFIX, count: MAX_SUBSCRIPTIONS_PER_SITE, refused });
       start(site, subscription);
       deps.scheduleWake();
     },
