@@ -86,7 +86,7 @@ const PREFIX = 'subscription ';
 const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id.toLowerCase()}`;
 
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
-  const live = new Map<string, { subscription: SubscriptionRecord; site: string; stop(): void }>();
+  const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
   /** Stored subscriptions not running: their tab was hidden too long. */
   const paused = new Set<string>();
   let keptAliveAt = -Infinity;
@@ -173,7 +173,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     const key = keyOf(subscription.frame.origin, subscription.id);
     paused.delete(key);
     const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.charge(site));
-    live.set(key, { subscription, site, stop });
+    live.set(key, { subscription, stop });
     streams.open(key, subscription);
   };
 
