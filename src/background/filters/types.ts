@@ -38,9 +38,3 @@ export interface FilterRecord {
   /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
   readAt: number;
 }
-
-export interface FiltersSlice {
-  /** By "origin id"; in session storage: they survive a worker stop, not the browser. */
-  filters: Record<string, FilterRecord>;
-}
-export const FILTERS_DEFAULTS: FiltersSlice = { filters: {} };

@@ -1,6 +1,6 @@
 /**
  * eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter, eth_getFilterChanges, eth_getFilterLogs and
- * eth_uninstallFilter: filters kept by the wallet per origin (../filters/), read from the node by block range when the
+ * eth_uninstallFilter: filters kept by the wallet per origin and counted per site (../filters/), read from the node by block range when the
  * page asks for changes, as ethers' BrowserProvider does for `contract.on`.
  */
 import { hexlify, randomBytes } from 'ethers';
@@ -9,6 +9,7 @@ import { positional, type Hex } from '../../shared/params';
 import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges } from '../filters/changes';
 import type { FilterRecord } from '../filters/types';
+import { siteOf } from '../sites/siteOf';
 import { logsWithin } from './node';
 import { method, type MethodTable, type RequestContext } from './types';
 
@@ -35,7 +36,7 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
   const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
   const until = numeric(filter?.toBlock);
   const id = hexlify(randomBytes(16)) as Hex;
-  await services.filters.add({
+  await services.filters.add(await siteOf(origin), {
     id, origin, chainId, kind, start, next: start, recent: [], readAt: Date.now(),
     ...(until === undefined ? {} : { until }),
     ...(filter ? { criteria: { address: filter.address, topics: filter.topics }, range: { fromBlock: filter.fromBlock, toBlock: filter.toBlock } } : {}),

@@ -6,6 +6,7 @@ import { hexlify, randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
+import { siteOf } from '../sites/siteOf';
 import type { SubscriptionRecord } from '../subscriptions/types';
 import { method, type MethodTable, type RequestContext } from './types';
 
@@ -35,7 +36,7 @@ async function subscribe({ kind, criteria, full }: Subscribe, { services, replyT
     if (kind === 'newHeads') subscription.tip = tip;
     else subscription.filter = { id, origin, chainId, kind: 'logs', criteria, start: tip.number + 1, next: tip.number + 1, tip, recent: [], readAt: 0 };
   }
-  await services.subscriptions.add(subscription);
+  await services.subscriptions.add(await siteOf(origin), subscription);
   return id;
 }
 
