@@ -38,3 +38,17 @@ export interface FilterRecord {
   /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
   readAt: number;
 }
+
+/** What a new filter is made from: the rest starts empty (nothing read, nothing reported). */
+export type NewFilter = Pick<FilterRecord, 'id' | 'origin' | 'chainId' | 'kind' | 'start' | 'until' | 'tip' | 'criteria' | 'range' | 'readAt'>;
+
+/** The one way a filter record is made: by eth_newFilter and its kin, and for a `logs` subscription. */
+export function newFilterRecord({ until, tip, criteria, range, ...made }: NewFilter): FilterRecord {
+  return {
+    ...made, next: made.start, recent: [],
+    ...(until === undefined ? {} : { until }),
+    ...(tip ? { tip } : {}),
+    ...(criteria ? { criteria } : {}),
+    ...(range ? { range } : {}),
+  };
+}

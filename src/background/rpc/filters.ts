@@ -8,7 +8,7 @@ import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges } from '../filters/changes';
-import type { FilterRecord } from '../filters/types';
+import { newFilterRecord, type FilterRecord } from '../filters/types';
 import { siteOf } from '../sites/siteOf';
 import { logsWithin } from './node';
 import { method, type MethodTable, type RequestContext } from './types';
@@ -36,11 +36,10 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
   const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
   const until = numeric(filter?.toBlock);
   const id = hexlify(randomBytes(16)) as Hex;
-  await services.filters.add(await siteOf(origin), {
-    id, origin, chainId, kind, start, next: start, recent: [], readAt: Date.now(),
-    ...(until === undefined ? {} : { until }),
+  await services.filters.add(await siteOf(origin), newFilterRecord({
+    id, origin, chainId, kind, start, until, readAt: Date.now(),
     ...(filter ? { criteria: { address: filter.address, topics: filter.topics }, range: { fromBlock: filter.fromBlock, toBlock: filter.toBlock } } : {}),
-  });
+  }));
   return id;
 }
 
