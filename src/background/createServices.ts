@@ -16,7 +16,7 @@ import { FILTERS_ALARM, createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
 import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
-import { ownPending } from './batches/ownPending';
+import { ownPending, withheldTransactions } from './batches/ownPending';
 import { bundlerUrlOf } from './batches/sponsorship';
 import { createFirewall } from './firewall/watch';
 import { createDetection } from './networks/detection';
@@ -184,7 +184,11 @@ export function createServices(deps: ServiceDeps): Background {
     }),
     async changesDeps() {
       const { logsBlockRangeLimit } = await local.get('settings');
-      return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
+      return {
+        logsBlockRangeLimit,
+        ownPending: (chainId, origin) => ownPending(services, chainId, origin),
+        withheld: (chainId, origin) => withheldTransactions(services, chainId, origin),
+      };
     },
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
