@@ -8,6 +8,7 @@ import type { ApprovalDecision, ApprovalType } from '../../shared/approvals';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
+import { siteOf } from '../sites/siteOf';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
@@ -67,9 +68,9 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
   }
 }
 
-/** Node reads, and any request of a site that is not connected, take from the origin's budget (budget.ts). */
+/** Node reads, and any request of an origin that is not connected, take from its site's budget (budget.ts). */
 async function charge(entry: MethodEntry, { services, origin }: RequestContext): Promise<void> {
-  if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(origin);
+  if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(await siteOf(origin));
 }
 
 /** Parse, authorize, then handle or ask the user. */
