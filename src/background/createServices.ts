@@ -12,6 +12,7 @@ import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './c
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
+import { releaseNodeFilter } from './filters/changes';
 import { FILTERS_ALARM, createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
@@ -164,7 +165,14 @@ export function createServices(deps: ServiceDeps): Background {
     },
     loops: createPollLoops((chainId) => services.nodeFor(chainId)),
     requestBudget: requestBudget(PAGE_BUDGET, Date.now),
-    filters: createFilters({ pages, now: Date.now, scheduleSweep: () => deps.alarms.create(FILTERS_ALARM, { periodInMinutes: 1 }) }),
+    filters: createFilters({
+      pages,
+      now: Date.now,
+      scheduleSweep: () => deps.alarms.create(FILTERS_ALARM, { periodInMinutes: 1 }),
+      released: ({ chainId, nodeFilter }) => {
+        if (nodeFilter) void services.nodeFor(chainId).then((node) => releaseNodeFilter(node, nodeFilter)).catch(() => undefined);
+      },
+    }),
     subscriptions: createSubscriptions({
       pages,
       loops: { watch: (chainId, watcher, first) => services.loops.watch(chainId, watcher, first) },

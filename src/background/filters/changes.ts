@@ -98,6 +98,10 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 export const nodePendingFilter = (node: ChainNode): Promise<Hex | undefined> =>
   node<unknown>('eth_newPendingTransactionFilter').then((id) => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(id) ? (id as Hex) : undefined), () => undefined);
 
+/** Uninstalls the node's filter a filter of ours relayed (it would stay on the user's node until the node expires it). */
+export const releaseNodeFilter = (node: ChainNode, nodeFilter: Hex): Promise<void> =>
+  node('eth_uninstallFilter', [nodeFilter]).then(() => undefined, () => undefined);
+
 /**
  * What the node's filter saw enter its pool since the last read (only what reads as a hash: a node's answer is a
  * claim). A node that lost it (expired, or another backend of a load-balanced endpoint answered) gets a new one, which

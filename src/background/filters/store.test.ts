@@ -11,7 +11,7 @@ const filter = (id: string, origin = A): FilterRecord => ({ id: id as `0x${strin
 function setup(area: StorageArea = memoryBackend()) {
   let clock = 0;
   let sweeps = 0;
-  const make = (now: () => number) => createFilters({ pages: createPageState(area), now, scheduleSweep: () => void sweeps++ });
+  const make = (now: () => number) => createFilters({ pages: createPageState(area), now, scheduleSweep: () => void sweeps++, released: () => undefined });
   return { area, make, filters: make(() => clock), tick: (ms: number) => void (clock += ms), sweeps: () => sweeps };
 }
 
