@@ -225,4 +225,20 @@ describe('subscriptions', () => {
     await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
     expect(heads('0x1')).toEqual([11]);
   });
+
+  it('of a hidden tab pause even while another tab\'s subscriptions keep the worker awake', async () => {
+    const { chain, subscriptions, heads, shownAt } = setup();
+    // Tab 1 stays shown; tab 2 is hidden from now on.
+    await subscriptions.add(SITE, newHeads(1, frameOf(1)));
+    // Its turns come just after the shown tab's, on a loop of their own.
+    await vi.advanceTimersByTimeAsync(100);
+    await subscriptions.add('other.example', { ...newHeads(2, { tabId: 2, frameId: 0, origin: 'https://other.example' }), chainId: '0x1' });
+    shownAt.set(2, Date.now());
+    await vi.advanceTimersByTimeAsync(DORMANT_AFTER_MS + 2 * KEEP_ALIVE_MS);
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(2 * KEEP_ALIVE_MS);
+    expect(heads('0x1')).toEqual([11]);
+    // The hidden tab's reads nothing, and sends nothing.
+    expect(heads('0x2')).toEqual([]);
+  });
 });

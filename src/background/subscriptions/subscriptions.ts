@@ -89,6 +89,8 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
   /** Stored subscriptions not running: their tab was hidden too long. */
   const paused = new Set<string>();
+  /** When each running subscription last looked whether its tab is dormant. */
+  const lookedAt = new Map<string, number>();
   let keptAliveAt = -Infinity;
   const streams = createPreconfStreams({ ...deps.streams, pushed: (key, result) => void pushed(key, result) });
 
@@ -97,6 +99,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
       live.get(key)?.stop();
       live.delete(key);
       paused.delete(key);
+      lookedAt.delete(key);
       streams.close(key);
     }
     await deps.pages.remove(keys);
@@ -115,17 +118,24 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const pause = (key: string) => {
     live.get(key)?.stop();
     live.delete(key);
+    lookedAt.delete(key);
     streams.close(key);
     paused.add(key);
   };
 
-  /** At most once every KEEP_ALIVE_MS; false when the subscription's tab has been hidden too long (it pauses). */
+  /**
+   * False when the subscription's tab has been hidden too long (it pauses), which each subscription looks at once every
+   * KEEP_ALIVE_MS, whoever keeps the worker awake; else the worker is kept awake, at most once every KEEP_ALIVE_MS.
+   */
   const keepAlive = async (key: string, frame: Frame): Promise<boolean> => {
-    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
-    if (await dormant(frame.tabId)) {
-      pause(key);
-      return false;
+    if (deps.now() - (lookedAt.get(key) ?? -Infinity) >= KEEP_ALIVE_MS) {
+      lookedAt.set(key, deps.now());
+      if (await dormant(frame.tabId)) {
+        pause(key);
+        return false;
+      }
     }
+    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     // Another turn may have done it meanwhile.
     if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     keptAliveAt = deps.now();
