@@ -20,6 +20,14 @@ export const MAX_SEEN = 1024;
  */
 export const MAX_RECENT_LOGS = 1000;
 
+/**
+ * The filter with the older half of its logs kept for a reorganization dropped, for one that no longer fits its site's
+ * share of the pages' bytes (a busy event's logs of REORG_DEPTH blocks can exceed it): it goes on being read, and a
+ * reorganization deeper than what it kept reports the new logs but not all of the removed ones. Undefined when it keeps none.
+ */
+export const fewerRecent = (filter: FilterRecord): FilterRecord | undefined =>
+  filter.recent.length === 0 ? undefined : { ...filter, recent: filter.recent.slice(Math.ceil(filter.recent.length / 2)) };
+
 export interface ChangesDeps {
   /** The widest block range one eth_getLogs may ask (the user's setting). */
   logsBlockRangeLimit: number;

@@ -9,6 +9,7 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { PageState } from '../pageState/store';
+import { fewerRecent } from './changes';
 import type { FilterRecord } from './types';
 
 export const FILTER_TTL_MS = 5 * 60 * 1000;
@@ -62,7 +63,7 @@ export function createFilters({ pages, now, scheduleSweep, released }: FiltersDe
         if (!filter || !alive(filter)) throw notFound();
         const { filter: after, result } = await read(filter);
         // Uninstalled meanwhile: nothing is kept, and a node filter made again by this read is let go too.
-        if (!(await pages.replace(key, { ...after, readAt: now() })) && after.nodeFilter !== filter.nodeFilter) released(after);
+        if (!(await pages.replace(key, { ...after, readAt: now() }, fewerRecent)) && after.nodeFilter !== filter.nodeFilter) released(after);
         return result;
       });
       reading.set(key, run);

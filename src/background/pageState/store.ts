@@ -28,8 +28,12 @@ export interface PageState {
    * when the site has `cap.count` records under `cap.prefix` already (checked in turn with the other writes).
    */
   put(site: string, key: string, record: unknown, cap?: { prefix: string; count: number; refused(): RpcError }): Promise<void>;
-  /** Writes `record` over the one under `key`, for the same site, within the same limits; false (nothing written) when it is gone. */
-  replace(key: string, record: unknown): Promise<boolean>;
+  /**
+   * Writes `record` over the one under `key`, for the same site, within the same limits; false (nothing written) when it
+   * is gone. Past a limit, `shrink` (when given) makes it smaller and it is tried again, until it fits or `shrink`
+   * answers undefined.
+   */
+  replace<T>(key: string, record: T, shrink?: (record: T) => T | undefined): Promise<boolean>;
   get<T>(key: string): Promise<Stored<T> | undefined>;
   /** The records whose key starts with `prefix`. */
   list<T>(prefix: string): Promise<Record<string, Stored<T>>>;
@@ -93,12 +97,19 @@ export function createPageState(area: StorageArea): PageState {
         if (cap && (await count(cap.prefix, site)) >= cap.count) throw cap.refused();
         await write(PREFIX + key, site, record);
       }),
-    replace: (key, record) =>
+    replace: (key, record, shrink) =>
       serially(async () => {
         const entry = (await load()).get(PREFIX + key);
         if (!entry) return false;
-        await write(PREFIX + key, entry.site, record);
-        return true;
+        for (let next: typeof record | undefined = record; ; ) {
+          try {
+            await write(PREFIX + key, entry.site, next);
+            return true;
+          } catch (error) {
+            next = error instanceof RpcError && error.code === ErrorCode.limitExceeded ? shrink?.(next) : undefined;
+            if (next === undefined) throw error;
+          }
+        }
       }),
     async get<T>(key: string) {
       return (await area.get(PREFIX + key))[PREFIX + key] as Stored<T> | undefined;

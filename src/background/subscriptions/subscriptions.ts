@@ -15,7 +15,7 @@ import type { Hex } from '../../shared/params';
 import type { PageState } from '../pageState/store';
 import type { Frame } from '../transport/frames';
 import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
-import type { ChangesDeps } from '../filters/changes';
+import { fewerRecent, type ChangesDeps } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
@@ -47,6 +47,12 @@ export const KEEP_ALIVE_MS = 20_000;
  * cleared at a wake that finds none.
  */
 export const SUBSCRIPTIONS_ALARM = 'subscriptions';
+
+/** A logs subscription that no longer fits its site's room keeps fewer of its filter's recent logs (../filters/changes.ts). */
+const fewerRecentLogs = (subscription: SubscriptionRecord): SubscriptionRecord | undefined => {
+  const filter = subscription.filter && fewerRecent(subscription.filter);
+  return filter && { ...subscription, filter };
+};
 
 export interface SubscriptionsDeps {
   pages: PageState;
@@ -154,7 +160,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     // A stream's push may have come while a poll read: what it sent is not sent again.
     const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
     if (report.subscription !== entry.subscription) {
-      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription);
+      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription, fewerRecentLogs);
       entry.subscription = report.subscription;
     }
     for (const result of report.results) {
