@@ -152,11 +152,13 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       // The one the window shows first: this request, unless others wait before it.
       let first = stored;
       const site = await siteOf(origin);
-      // The change runs synchronously: every waiting request's site is looked up first (one queued meanwhile looked up its own).
-      await Promise.all(waiting(await read()).map((a) => siteOf(a.origin)));
+      // The change runs synchronously: every waiting request's site is looked up first. One queued meanwhile looked up
+      // its own, but the worker may have forgotten it since (it remembers 1,000 origins): one whose site is not known
+      // counts to this site's, rather than to none.
+      const sites = new Map(await Promise.all(waiting(await read()).map(async (a) => [a.origin, await siteOf(a.origin)] as const)));
       await change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
-        const ofSite = waiting(all).filter((a) => (knownSiteOf(a.origin) ?? a.origin) === site);
+        const ofSite = waiting(all).filter((a) => (sites.get(a.origin) ?? knownSiteOf(a.origin) ?? site) === site);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         // One phishing warning per site: its other requests wait for the user's answer to that one.
