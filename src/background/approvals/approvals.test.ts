@@ -149,6 +149,17 @@ describe('approval queue', () => {
     await expect(approvals.request('signMessage', at(99, 'https://new.dapp.example'), DETAILS)).rejects.toMatchObject({ code: -32002, message: /dapp\.example already has 10 requests waiting/ });
   });
 
+  it('keep pages\' waiting requests within MAX_PENDING_BYTES as stored (UTF-8), whatever characters their text is in', async () => {
+    const { approvals, local } = setup();
+    // Typed data's strings in CJK: three bytes each as stored, one character in JavaScript.
+    const text = { message: '一'.repeat(100_000) } as never;
+    for (let n = 0; n < MAX_PENDING; n++) {
+      const asked = await approvals.request('signTypedData', { ...from(n), origin: `https://s${n}.example` }, text).then(() => true, () => false);
+      if (!asked) break;
+    }
+    expect(new TextEncoder().encode(JSON.stringify(await local.get('approvals'))).length).toBeLessThanOrEqual(MAX_PENDING_BYTES);
+  });
+
   it('answers the page with an error when finishing the request fails', async () => {
     const { approvals, replies } = setup(async () => {
       throw new Error('The wallet is locked');

@@ -6,6 +6,7 @@
 import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
+import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
@@ -56,6 +57,7 @@ export const MAX_PENDING_PER_SITE = 10;
  * never block them.
  */
 export const MAX_PENDING = 50;
+/** As stored (UTF-8). */
 export const MAX_PENDING_BYTES = 2_000_000;
 
 const ownRequest = (record: Pick<ApprovalRecord, 'replyTo'>): boolean => record.replyTo.tabId < 0;
@@ -165,7 +167,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         if (type === 'phishing' && mine.some((a) => a.type === 'phishing')) throw alreadyPending(`A request from ${origin} is already held behind the phishing warning; wait for the user's answer`);
         if (ofSite.length >= MAX_PENDING_PER_SITE) throw alreadyPending(`${site} already has ${ofSite.length} requests waiting for the user (its subdomains' count too); wait for them to be answered`);
         const share = all.filter((a) => ownRequest(a) === ownRequest(stored));
-        if (share.length >= MAX_PENDING || canonicalJson([...share, stored]).length > MAX_PENDING_BYTES) {
+        if (share.length >= MAX_PENDING || utf8Length(canonicalJson([...share, stored])) > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
         first = waiting(all)[0] ?? stored;

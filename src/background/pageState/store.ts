@@ -6,6 +6,7 @@
  * own state (the unlocked secret, the lock deadline, the approval window), which no page can then make fail.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { utf8Length } from '../storage/bytes';
 import type { StorageArea } from '../storage/typedStorage';
 
 /** All pages together: a fifth of Chrome's 10 MiB storage.session quota. */
@@ -44,8 +45,7 @@ export interface PageState {
   bytes(site?: string): Promise<number>;
 }
 
-const encoder = new TextEncoder();
-const sizeOf = (key: string, value: unknown) => encoder.encode(key).length + encoder.encode(JSON.stringify(value)).length;
+const sizeOf = (key: string, value: unknown) => utf8Length(key) + utf8Length(JSON.stringify(value));
 
 const kib = (bytes: number) => `${Math.ceil(bytes / 1024)} KiB`;
 
