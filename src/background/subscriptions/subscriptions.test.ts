@@ -265,4 +265,17 @@ describe('subscriptions', () => {
     expect(blocks.at(-1)).toBe(40);
     expect(JSON.stringify(await backend.get(null)).length).toBeLessThanOrEqual(SITE_SHARE_BYTES);
   });
+
+  it('of a paused tab cost other tabs\' requests nothing: a request reads the stored subscriptions only for its own tab\'s', async () => {
+    let reads = 0;
+    const area = memoryBackend();
+    const { subscriptions, shownAt } = setup({ ...area, get: (keys) => (reads++, area.get(keys)) });
+    await subscriptions.add(SITE, newHeads(1, frameOf(2)));
+    shownAt.set(2, Date.now());
+    await vi.advanceTimersByTimeAsync(DORMANT_AFTER_MS + 2 * KEEP_ALIVE_MS);
+    // Tab 2's subscription is paused; another tab's page sends request after request.
+    const before = reads;
+    for (let i = 0; i < 100; i++) await subscriptions.wake(1);
+    expect(reads - before).toBe(0);
+  });
 });

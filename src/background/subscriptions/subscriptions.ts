@@ -93,8 +93,8 @@ const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id.toLowerCa
 
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
-  /** Stored subscriptions not running: their tab was hidden too long. */
-  const paused = new Set<string>();
+  /** Stored subscriptions not running, by key, and their tab: it was hidden too long. */
+  const paused = new Map<string, number>();
   /** When each running subscription last looked whether its tab is dormant. */
   const lookedAt = new Map<string, number>();
   let keptAliveAt = -Infinity;
@@ -121,12 +121,12 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   };
 
   /** Stops running a subscription of a hidden tab; it stays stored. */
-  const pause = (key: string) => {
+  const pause = (key: string, tabId: number) => {
     live.get(key)?.stop();
     live.delete(key);
     lookedAt.delete(key);
     streams.close(key);
-    paused.add(key);
+    paused.set(key, tabId);
   };
 
   /**
@@ -137,7 +137,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     if (deps.now() - (lookedAt.get(key) ?? -Infinity) >= KEEP_ALIVE_MS) {
       lookedAt.set(key, deps.now());
       if (await dormant(frame.tabId)) {
-        pause(key);
+        pause(key, frame.tabId);
         return false;
       }
     }
@@ -197,7 +197,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const startStored = async (which: (subscription: SubscriptionRecord) => boolean, shownOnly: boolean) => {
     for (const [key, { site, record }] of Object.entries(await deps.pages.list<SubscriptionRecord>(PREFIX))) {
       if (live.has(key) || !which(record)) continue;
-      if (shownOnly && (await dormant(record.frame.tabId))) paused.add(key);
+      if (shownOnly && (await dormant(record.frame.tabId))) paused.set(key, record.frame.tabId);
       else start(site, record);
     }
     if (live.size > 0) deps.scheduleWake();
@@ -228,7 +228,8 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     },
     async wake(tabId) {
       askedAt.set(tabId, deps.now());
-      if (paused.size === 0) return;
+      // Only the tab's own paused subscriptions are read: another tab's requests cost nothing.
+      if (![...paused.values()].includes(tabId)) return;
       await startStored((subscription) => subscription.frame.tabId === tabId, false);
     },
   };
