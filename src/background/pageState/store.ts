@@ -11,7 +11,7 @@ import type { StorageArea } from '../storage/typedStorage';
 
 /** All pages together: a fifth of Chrome's 10 MiB storage.session quota. */
 export const PAGE_STATE_BYTES = 2 * 1024 * 1024;
-/** One site: a quarter of that, so four sites that filled theirs still leave room for the others. */
+/** One site: a quarter of that, so that it takes four sites that filled theirs to leave the others no room. */
 export const SITE_SHARE_BYTES = 512 * 1024;
 
 /** Every key of this store starts so; nothing else in storage.session does. */
