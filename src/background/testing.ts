@@ -11,8 +11,23 @@ import { memoryDescriptorFileStore } from './settings/descriptorFiles';
 import { memoryKeyStore } from './storage/seal';
 import { memoryBackend, type StorageArea } from './storage/typedStorage';
 
+type Alarms = Parameters<typeof createServices>[0]['alarms'];
+
+/** Alarms as the browser keeps them: creating one again replaces it, its first run a period from then. */
+export function alarmsFake(now: () => number) {
+  const set = new Map<string, { scheduledTime: number; periodInMinutes?: number }>();
+  return {
+    set,
+    create(name: string, info: { when?: number; periodInMinutes?: number }) {
+      set.set(name, { scheduledTime: info.when ?? now() + (info.periodInMinutes ?? 0) * 60_000, ...(info.periodInMinutes ? { periodInMinutes: info.periodInMinutes } : {}) });
+    },
+    clear: async (name: string) => set.delete(name),
+    get: async (name: string) => set.get(name),
+  };
+}
+
 /** The devnet build's services over `sessionArea`, with `page`: the popup's requests as index.ts runs them. */
-export function testServices(sessionArea: StorageArea = memoryBackend()) {
+export function testServices(sessionArea: StorageArea = memoryBackend(), alarms: Alarms = alarmsFake(Date.now)) {
   const { services, idleTimer } = createServices({
     devnetBuild: true,
     builtInNetworks: DEVNET_BUILD_NETWORKS,
@@ -23,7 +38,7 @@ export function testServices(sessionArea: StorageArea = memoryBackend()) {
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
     readShippedPhishingList: readShippedList,
-    alarms: { create: () => undefined, clear: async () => true },
+    alarms,
     keepAlive: async () => undefined,
     tabShownAt: async () => Date.now(),
     sendToTab: async () => undefined,

@@ -36,7 +36,7 @@ export interface Filters {
 export interface FiltersDeps {
   pages: PageState;
   now(): number;
-  /** Sets FILTERS_ALARM (again: it keeps its period). */
+  /** Sets FILTERS_ALARM, unless it is set. */
   scheduleSweep(): void;
   /** A filter is gone (uninstalled, expired, refused at add, or uninstalled while read): its node filter is let go. */
   released(filter: FilterRecord): void;

@@ -3,8 +3,8 @@
  * refused, expired), the node's is let go, so a page cannot pile filters up on the user's node.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FILTER_TTL_MS, MAX_FILTERS_PER_SITE } from '../filters/store';
-import { testServices } from '../testing';
+import { FILTERS_ALARM, FILTER_TTL_MS, MAX_FILTERS_PER_SITE } from '../filters/store';
+import { alarmsFake, testServices } from '../testing';
 
 /** A node that keeps pending-transaction filters: which ones it holds. */
 function nodeWithFilters() {
@@ -62,5 +62,21 @@ describe('the node’s pending-transaction filters', () => {
     expect(await services.filters.sweep()).toBe(0);
     await settled();
     expect(held.size).toBe(0);
+  });
+});
+
+describe('the sweep of expired filters', () => {
+  it('runs within the minute of the first filter, however often pages make more (making one does not put it off)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    nodeWithFilters();
+    const alarms = alarmsFake(Date.now);
+    const { send } = testServices(undefined, alarms);
+    const first = Date.now();
+    for (let i = 0; i < 10; i++) {
+      await send(PAGE, { method: 'eth_newBlockFilter' });
+      vi.setSystemTime(Date.now() + 30_000);
+    }
+    await settled();
+    expect(alarms.set.get(FILTERS_ALARM)?.scheduledTime).toBeLessThanOrEqual(first + 60_000);
   });
 });

@@ -62,7 +62,7 @@ export interface SubscriptionsDeps {
   reportDeps(): Promise<ChangesDeps>;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
-  /** Sets SUBSCRIPTIONS_ALARM. */
+  /** Sets SUBSCRIPTIONS_ALARM, unless it is set. */
   scheduleWake(): void;
   /** Takes a request from the site's budget for a read that reaches the node; false when it is spent (the turn waits). */
   charge(site: string): boolean;
