@@ -7,8 +7,8 @@ import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approva
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
-import { loadLater } from '../loadLater';
 import type { Hex } from '../../shared/params';
+import { assertEncodes } from './lazyTypedData';
 import { method, type AccountContext, type DappTable } from './types';
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
@@ -29,7 +29,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
     // worker's later script).
     async parse(params) {
       const request = parse(params);
-      (await loadLater()).assertEncodes(request);
+      await assertEncodes(request);
       return request;
     },
     auth: 'account',
