@@ -2,7 +2,9 @@
  * The layers, checked in `npm run lint` (type imports included): who may import whom, and no cycles anywhere.
  * See the README's layout table.
  */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads this file as CommonJS
 const { readdirSync } = require('node:fs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
 const { join } = require('node:path');
 
 /** Every folder of src/background but the two tables: a new domain is guarded from the day it is made. */
