@@ -19,7 +19,7 @@ import { memoryBackend } from './storage/typedStorage';
 
 const ORIGIN = 'https://dapp.example';
 
-function build(localArea = memoryBackend()) {
+function build(localArea = memoryBackend(), descriptorFiles = memoryDescriptorFileStore()) {
   const shown: string[] = [];
   const built = createServices({
     devnetBuild: true,
@@ -29,7 +29,7 @@ function build(localArea = memoryBackend()) {
     sessionArea: memoryBackend(),
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
-    descriptorFiles: memoryDescriptorFileStore(),
+    descriptorFiles,
     readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true, get: async () => undefined },
     keepAlive: async () => undefined,
@@ -110,6 +110,18 @@ describe('createServices', () => {
     const { services } = build();
     await settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(ballotFile), { services } as PageContext);
     expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toMatchObject({ intent: 'Vote', source: 'your file ballot.json' });
+  });
+
+  it('never moves a file planted in storage.local after the update, even with the migration count set back (a content script can write both on Firefox)', async () => {
+    emptyChain();
+    const localArea = memoryBackend();
+    const extensionDb = memoryDescriptorFileStore();
+    // Updated with no files of the user's: every migration ran.
+    await build(localArea, extensionDb).local.get('settings');
+    await localArea.set({ schemaVersion: 3, userDescriptors: [ballotFile] });
+    const { services } = build(localArea, extensionDb);
+    expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toBeUndefined();
+    expect((await services.descriptorFiles.get()).files).toEqual([]);
   });
 
   it('forgets the descriptor files at a wallet reset, as every other stored thing', async () => {

@@ -45,9 +45,9 @@ function fakeNode(accountCode: string) {
   return { node, sent };
 }
 
-async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountCode = '0x') {
+async function planAndSend(calls: BatchCall[], atomicRequired: boolean, accountCode = '0x', worded = async (_index: number) => true) {
   const { node, sent } = fakeNode(accountCode);
-  const planned = await prepareBatch(node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired, capabilities: {} }, true, SUFFIX);
+  const planned = await prepareBatch(node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired, capabilities: {} }, true, { suffix: SUFFIX, worded });
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add({ ...planned, state: 'approved' });
   const deps = {
@@ -71,6 +71,13 @@ describe('prepareBatch with an ERC-8021 suffix', () => {
     expect(sent.map((tx) => tx.data)).toEqual(['0x', SUFFIX.value, `${TRANSFER}${SUFFIX.value.slice(2)}`]);
     // The record keeps each call as the contract executes it, the attribution beside the calls that carry it.
     expect(planned.calls.map((c) => [c.data, c.suffix])).toEqual([['0x', undefined], ['0x', SUFFIX.value], [TRANSFER, SUFFIX.value]]);
+  });
+
+  it('never appends it to data the screen does not word as a function: its arguments may end only inside the attribution (sequential)', async () => {
+    const cut = TRANSFER.slice(0, 10 + 24) as Hex;
+    const { planned, sent } = await planAndSend([{ to: TOKEN, value: '0x0', data: cut }, { to: TOKEN, value: '0x0', data: TRANSFER }], false, '0x', async (i) => i === 1);
+    expect(planned.calls.map((c) => c.suffix)).toEqual([undefined, SUFFIX.value]);
+    expect(sent.map((tx) => tx.data)).toEqual([cut, `${TRANSFER}${SUFFIX.value.slice(2)}`]);
   });
 
   it('never appends it to a transfer to the account itself', async () => {

@@ -33,21 +33,32 @@ async function accountUpgraded(node: ChainNode, network: Network, from: Hex, ato
 }
 
 /**
- * ERC-8021 in a sequential batch: each call is its own transaction, so the suffix goes after a call's data only where
- * it cannot change what the call does: after data the call already has (the arguments end before it), or on a plain
- * transfer to an account with no code. Never on a transfer to a contract (the suffix would be its calldata) nor to the
- * account itself (its own code, once delegated, runs what it reads). The call keeps its data as the contract executes
- * it; the attribution is named beside it, for the signer alone to append (encoding.ts signedData).
+ * An ERC-8021 attribution to place, and whether the screen words call `index` as a function (its data starts with the
+ * function's canonical encoding, so its arguments end before anything after it).
  */
-async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], suffix: Hex): Promise<BatchCall[]> {
-  const carries = (call: BatchCall) =>
-    call.data !== '0x' ? Promise.resolve(true) : !call.to || call.to.toLowerCase() === from.toLowerCase() ? Promise.resolve(false) : node<string>('eth_getCode', [call.to, 'pending']).then((code) => code === '0x');
-  const carried = await Promise.all(calls.map(carries));
-  return calls.map((call, i) => (carried[i] ? { ...call, suffix } : call));
+export interface AttributionToPlace {
+  suffix: DataSuffix;
+  worded: (index: number) => Promise<boolean>;
 }
 
 /**
- * Plans the batch. `suffix` (ERC-8021, parsed) goes where indexers read it and no call can run it: after the
+ * ERC-8021 in a sequential batch: each call is its own transaction, so the suffix goes after a call's data only where
+ * it cannot change what the call does: after data the screen words as a function (the arguments end before it), or on
+ * a plain transfer to an account with no code. Never after data the wallet cannot read (it may stop inside its
+ * arguments, which the attribution's registry address and codes would then finish: an approve's selector and a word's
+ * zeros would become approve(registry, …)), nor on a transfer to a contract (the suffix would be its calldata) nor to
+ * the account itself (its own code, once delegated, runs what it reads). The call keeps its data as the contract
+ * executes it; the attribution is named beside it, for the signer alone to append (encoding.ts signedData).
+ */
+async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], { suffix, worded }: AttributionToPlace): Promise<BatchCall[]> {
+  const carries = (call: BatchCall, i: number) =>
+    call.data !== '0x' ? worded(i) : !call.to || call.to.toLowerCase() === from.toLowerCase() ? Promise.resolve(false) : node<string>('eth_getCode', [call.to, 'pending']).then((code) => code === '0x');
+  const carried = await Promise.all(calls.map(carries));
+  return calls.map((call, i) => (carried[i] ? { ...call, suffix: suffix.value } : call));
+}
+
+/**
+ * Plans the batch. An `attribution` (ERC-8021, parsed) goes where indexers read it and no call can run it: after the
  * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one (both kept on the
  * record for the executor), after some calls' own data for a sequential one (see suffixedCalls). No call's `data` ever
  * holds it: what the user is shown is read from the calls as they execute.
@@ -58,11 +69,11 @@ export async function prepareBatch(
   draft: BatchDraft,
   request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
   devnetBuild: boolean,
-  suffix?: DataSuffix,
+  attribution?: AttributionToPlace,
 ): Promise<BatchRecord> {
   const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
   const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
-  const placed = !suffix ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, suffix.value) } : { ...draft, dataSuffix: suffix.value };
+  const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
   return executor.plan({ node, network, upgraded, sponsorship }, placed);
 }

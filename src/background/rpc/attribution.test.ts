@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UNIVERSAL_ROUTER, USDC } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
+import { signedData } from '../batches/encoding';
 import { EOA, abi } from '../clearSigning/calls.fixture';
 import { EXECUTORS, corpusCalls, fixtureCalls, random, shown } from './shownCalls.fixture';
 
@@ -37,6 +38,20 @@ describe('an unlimited approve to an account without code, in a sequential batch
     // Its transaction still carries the attribution after its data, and is simulated so.
     expect(record.calls[0]).toMatchObject({ data: approve.data, suffix: SUFFIX });
     expect(simulated).toMatchObject([{ blockStateCalls: [{ calls: [{ data: `${approve.data}${SUFFIX.slice(2)}` }] }] }]);
+  });
+});
+
+describe('a call whose data stops inside its arguments, in a sequential batch with an ERC-8021 attribution', () => {
+  // An approve's selector and the zeros of its spender's word: the attribution's registry address would finish the
+  // spender, its codes the amount, so the bytes signed would run approve(registry, ~2^248) behind 16 raw bytes.
+  const cut = { to: USDC as Hex, value: '0x0' as Hex, data: `0x095ea7b3${'00'.repeat(12)}` as Hex };
+  const suffix = Attribution.toDataSuffix({ codes: ['builder_code_for_this_dapp_2026'], codeRegistry: { address: EOA, chainId: 1 } });
+
+  it('does not carry it: the bytes signed are the bytes shown, which name no function', async () => {
+    const { view, record, attribution } = await shown([cut], 'sequential', suffix);
+    expect(view.calls[0].fn ?? view.calls[0].review).toBeUndefined();
+    expect(signedData(record.calls[0])).toBe(cut.data);
+    expect(attribution).toEqual({ codes: ['builder_code_for_this_dapp_2026'], value: suffix.toLowerCase(), appendedTo: [] });
   });
 });
 

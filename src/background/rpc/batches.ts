@@ -1,6 +1,7 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
 import { hexlify, randomBytes } from 'ethers';
 import type { Attribution, SendCallsDetails } from '../../shared/approvals';
+import type { DecodedCall } from '../../shared/decodedCall';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
@@ -27,6 +28,9 @@ const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   data: c.data,
   ...(c.gasLimitOverride === undefined ? {} : { gasLimitOverride: `0x${c.gasLimitOverride.toString(16)}` as Hex }),
 });
+
+/** Whether the screen names the call's function (from the wallet's own tables, or a descriptor). */
+const worded = (call: DecodedCall): boolean => call.fn !== undefined || call.review !== undefined;
 
 const duplicate = (id: string, origin: string) => new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
 
@@ -56,7 +60,12 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const suffix = asked === undefined ? undefined : await services.transactionCode.parseDataSuffix(asked);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);
+  // The screen's words, read from the calls as they execute; a sequential call carries the attribution only where they
+  // name a function, whose arguments then end before it (prepare.ts). Caught here, awaited below.
+  const reviewing = services.reviewCalls(calls, from, network);
+  reviewing.catch(() => undefined);
+  const attribution = suffix && { suffix, worded: async (i: number) => worded((await reviewing)[i]) };
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, attribution), tierFees(node, network.chainId)]);
   // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
@@ -68,7 +77,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
     // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
     const [l1Fee, described] = await Promise.all([
-      l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
+      l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), reviewing,
     ]);
     const lookAlikeRecipients = await poisonedRecipients(services, described);
     return {

@@ -77,9 +77,21 @@ describe('storage migrations', () => {
     expect(await backend.get('userDescriptors')).toEqual({ userDescriptors: [] });
   });
 
-  it('4: leaves the extension\'s store as it is when storage.local has no files', async () => {
+  it('4: notes the move in the extension\'s store even when storage.local has no files', async () => {
     const stores = movedTo();
     await migrations(stores)[3](memoryBackend());
-    expect(stores.kept.value).toBeNull();
+    expect(stores.kept.value).toEqual({ files: [], dropped: [] });
+  });
+
+  it('4: moves nothing once the extension\'s store was written: a list planted later (the count set back) is only emptied', async () => {
+    const backend = memoryBackend();
+    const stores = movedTo();
+    const mine = { name: 'mine.json', json: { context: { eip712: { deployments: [{ chainId: 1, address: '0x2222222222222222222222222222222222222222' }] } }, display: { formats: {} } } };
+    await stores.descriptorFiles.save({ files: [mine], dropped: [] });
+    const planted = { name: 'vote.json', json: { context: { eip712: { deployments: [{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }] } }, display: { formats: {} } } };
+    await backend.set({ userDescriptors: [planted] });
+    await migrations(stores)[3](backend);
+    expect(stores.kept.value).toEqual({ files: [mine], dropped: [] });
+    expect(await backend.get('userDescriptors')).toEqual({ userDescriptors: [] });
   });
 });

@@ -59,22 +59,21 @@ const isFile = (file: unknown): file is MovedFiles['files'][number] => typeof fi
 
 /**
  * 4: the user's ERC-7730 files leave storage.local for the extension's IndexedDB. One that names no deployments would
- * bind every contract on every chain: it is dropped, and Settings names it. The IndexedDB is written before the old
- * list is emptied, so a worker stopped between the two moves the same files again (by name) and loses none.
+ * bind every contract on every chain: it is dropped, and Settings names it. The move happens once, as the IndexedDB
+ * says, not as `schemaVersion` says: a content script can set that count back on Firefox and plant a list to move.
+ * The IndexedDB is written (if only with no files) before the old list is emptied, so a worker stopped between the
+ * two has already moved them.
  */
 const descriptorFilesMoveOut = (stores: MigrationStores): Migration => async (backend) => {
   const { userDescriptors } = await backend.get('userDescriptors');
-  const files = Array.isArray(userDescriptors) ? userDescriptors.filter(isFile) : [];
-  if (files.length === 0) return;
-  const kept = files.filter((file) => missingDeployments(file.json) === undefined);
-  const dropped = files.filter((file) => !kept.includes(file)).map((file) => file.name);
-  const before = (await stores.descriptorFiles.load()) ?? { files: [], dropped: [] };
-  await stores.descriptorFiles.save({
-    files: [...before.files.filter((file) => !kept.some((k) => k.name === file.name)), ...kept],
-    dropped: [...new Set([...before.dropped, ...dropped])],
-  });
+  if ((await stores.descriptorFiles.load()) === null) {
+    const files = Array.isArray(userDescriptors) ? userDescriptors.filter(isFile) : [];
+    const kept = files.filter((file) => missingDeployments(file.json) === undefined);
+    const dropped = files.filter((file) => !kept.includes(file)).map((file) => file.name);
+    await stores.descriptorFiles.save({ files: kept, dropped });
+  }
   // Emptied, not left behind: nothing reads it any more.
-  await backend.set({ userDescriptors: [] });
+  if (userDescriptors !== undefined) await backend.set({ userDescriptors: [] });
 };
 
 export const migrations = (stores: MigrationStores): Migration[] => [

@@ -142,6 +142,23 @@ describe('a sponsored batch followed after sending', () => {
     expect((await get()).userOperation?.final).toBe(true);
   });
 
+  it('keeps only its own logs when another userOp of the bundle emitted a look-alike of its event from another contract', async () => {
+    const { get, refresh } = await sentBatch();
+    mine(true);
+    const bundle = chain.receipts.get(BUNDLE_TX)!;
+    const [, marker, transfer, event] = bundle.logs;
+    const other = `0x${'44'.repeat(32)}`;
+    // The earlier userOp's calls: a transfer, then a log of its own contract with the topics of this userOp's event.
+    const earlier = [
+      { ...transfer, address: '0x00000000000000000000000000000000000000dd' as Hex, data: word(66) },
+      { ...event, address: '0x00000000000000000000000000000000000000dd' as Hex },
+      { ...event, topics: [event.topics[0], other as Hex, ...event.topics.slice(2)] },
+    ];
+    bundle.logs = [marker, ...earlier, transfer, event];
+    await refresh();
+    expect((await get()).userOperation?.receipt?.logs).toEqual([{ address: TOKEN, data: word(21), topics: [word(1)] }]);
+  });
+
   it('is found on chain however long it waited: the event is looked for back from the head in ranges a node accepts', async () => {
     const { get, refresh } = await sentBatch();
     chain.head += 9_000;

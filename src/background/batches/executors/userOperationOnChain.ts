@@ -21,6 +21,7 @@ const ENTRY_POINT = abiInterface([
 ]);
 
 type Log = CallReceipt['logs'][number];
+const sameAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 interface NodeLog extends Log {
   transactionHash: Hex;
   blockHash: Hex;
@@ -47,7 +48,7 @@ export const nonceUsed = async (node: ChainNode, op: Pick<RpcUserOperation, 'sen
  */
 function ownLogs(logs: Log[], at: number, markers: string[]): Log[] {
   let start = at;
-  while (start > 0 && !(logs[start - 1].address.toLowerCase() === ENTRY_POINT_V08.toLowerCase() && markers.includes(logs[start - 1].topics[0]))) start--;
+  while (start > 0 && !(sameAddress(logs[start - 1].address, ENTRY_POINT_V08) && markers.includes(logs[start - 1].topics[0]))) start--;
   return logs.slice(start, at);
 }
 
@@ -80,7 +81,8 @@ export async function receiptOnChain(node: ChainNode, hash: Hex, fromBlock: numb
   const bundle = await node<NodeReceipt | null>('eth_getTransactionReceipt', [event.transactionHash]);
   // A backend behind the one that served the logs, or a reorg in between: looked at again next time.
   if (!bundle || bundle.blockHash !== event.blockHash) return null;
-  const at = bundle.logs.findIndex((log) => log.topics[0] === ran && log.topics[1]?.toLowerCase() === hash.toLowerCase());
+  // The EntryPoint's own event: a contract run by another userOp of the bundle can emit one with the same topics.
+  const at = bundle.logs.findIndex((log) => sameAddress(log.address, ENTRY_POINT_V08) && log.topics[0] === ran && log.topics[1]?.toLowerCase() === hash.toLowerCase());
   if (at < 0) return null;
   const { success, actualGasUsed } = entryPoint.decodeEventLog('UserOperationEvent', event.data, event.topics);
   return {
