@@ -95,4 +95,19 @@ describe('appending any well-formed ERC-8021 attribution', () => {
     // The corpus is worded: a property over unbound calls alone would prove nothing.
     expect(unbound).toEqual(['another account\'s executeBatch', 'ETH to an account without code', 'a contract called without data']);
   });
+
+  it('never goes after data the screen does not word, which it could finish: every call cut inside its arguments is signed as shown', async () => {
+    const r = random(8022);
+    const cuts = CASES.filter(({ call }) => (call.data?.length ?? 0) > 10).map(({ name, call }) => {
+      const bytes = (call.data!.length - 2) / 2;
+      return { name: `${name}, cut`, call: { ...call, data: call.data!.slice(0, 2 + 2 * (4 + r.int(bytes - 4))) as Hex } };
+    });
+    for (const [i, { name, call }] of cuts.entries()) {
+      const { view, record } = await shown([call], 'sequential', suffixes[i % suffixes.length]);
+      const carried = record.calls.filter((c) => c.suffix);
+      // Carried only where the screen names the function, whose arguments then end before the attribution.
+      if (carried.length > 0) expect(view.calls[0].fn ?? view.calls[0].review, name).toBeDefined();
+      else expect(signedData(record.calls[0]), name).toBe(call.data);
+    }
+  });
 });
