@@ -49,6 +49,26 @@ test('a plain batch carries the suffix only after data a call already has or on 
   expect(await token().balanceOf(recipient)).toBe(7n);
 });
 
+test('a call whose data stops inside its arguments does not carry the attribution, which would finish them', async ({ freshWallet, dapp, session, devnet }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  // An approve's selector and the zeros of its spender's word: a schema-1 attribution after it would give the spender
+  // (its registry address) and the amount (its codes), approve(attacker, ~2^248) behind 16 bytes the screen cannot word.
+  const attacker = Wallet.createRandom().address;
+  const cut = `${ERC20.getFunction('approve')!.selector}${'00'.repeat(12)}`;
+  const suffix = Attribution.toDataSuffix({ codes: ['builder_code_for_this_dapp_2026'], codeRegistry: { address: attacker as `0x${string}`, chainId: 1 } });
+  const calls = [{ to: devnet.addresses.testToken, value: '0x0', data: cut }];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls, capabilities: { dataSuffix: { value: suffix } } }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Attribution', /^builder_code_for_this_dapp_2026 \(ERC-8021, not added: it would change what these calls do/);
+  await approval.approveDespiteRevert();
+  const status = await finalStatus(dapp, sentId(await sending));
+  // The 16 bytes alone: the token refuses them, and grants nothing.
+  expect((await chain().getTransaction(status.receipts[0].transactionHash))!.data).toBe(cut);
+  const allowance = await chain().call({ to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('allowance', [from, attacker]) });
+  expect(ERC20.decodeFunctionResult('allowance', allowance)[0]).toBe(0n);
+});
+
 test('an unlimited approve in a sequential batch with an attribution is shown in words with its dangers, the attribution beside it, and its allowance is listed', async ({ freshWallet, dapp, session, devnet }) => {
   const { popup } = freshWallet;
   const [from] = await connect(dapp, session);
