@@ -2,7 +2,7 @@
  * The layers, checked in `npm run lint` (type imports included): who may import whom, and no cycles anywhere.
  * See the README's layout table.
  */
-const BACKGROUND_DOMAINS = '^src/background/(accounts|allowances|approvals|batches|clearSigning|collectibles|fees|firewall|networks|paymaster|permissions|protection|settings|storage|tokens|transport|vault|windows)/';
+const BACKGROUND_DOMAINS = '^src/background/(accounts|allowances|approvals|batches|budget|clearSigning|collectibles|fees|firewall|networks|paymaster|permissions|protection|settings|storage|tokens|transport|vault|windows)/';
 
 module.exports = {
   forbidden: [

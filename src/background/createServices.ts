@@ -28,7 +28,7 @@ import { createPermissions } from './permissions/permissions';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
-import { PAGE_BUDGET, requestBudget } from './rpc/budget';
+import { PAGE_BUDGET, requestBudget } from './budget/requestBudget';
 import { completeApproval } from './rpc/pipeline';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS, type LocalSchema, type SessionSchema } from './schema';
 import type { Services } from './services';

@@ -25,7 +25,7 @@ import type { DescriptorFiles } from './settings/descriptorFiles';
 import type { SettingsSlice } from './settings/settings';
 import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
-import type { RequestBudget } from './rpc/budget';
+import type { RequestBudget } from './budget/requestBudget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';

@@ -67,7 +67,7 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
   }
 }
 
-/** Node reads, and any request of a site that is not connected, take from the origin's budget (budget.ts). */
+/** Node reads, and any request of a site that is not connected, take from the origin's budget (../budget/requestBudget.ts). */
 async function charge(entry: MethodEntry, { services, origin }: RequestContext): Promise<void> {
   if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(origin);
 }

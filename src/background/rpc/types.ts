@@ -68,7 +68,7 @@ interface EntryBase<P, A extends Auth> {
   auth: A;
   /** For auth 'account': the account the params name. */
   account?(params: P): Hex | undefined;
-  /** Asks a node for the page: taken from the origin's request budget (budget.ts) even when the site is connected. */
+  /** Asks a node for the page: taken from the origin's request budget (../budget/requestBudget.ts) even when the site is connected. */
   node?: true;
 }
 

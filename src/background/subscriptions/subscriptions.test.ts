@@ -165,7 +165,7 @@ describe('subscriptions', () => {
     let asked = 0;
     const node = (async () => (asked++, logs)) as ChainNode;
     const backend = memoryBackend();
-    // A page's budget as rpc/budget.ts keeps it: 200 at once, 50 a second.
+    // A page's budget as budget/requestBudget.ts keeps it: 200 at once, 50 a second.
     let spent = 0;
     const charge = () => spent < 200 + (Date.now() / 1000) * 50 && ++spent > 0;
     const subscriptions = createSubscriptions({
