@@ -12,6 +12,7 @@ import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './c
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
+import type { ChangesDeps } from './filters/changes';
 import { createFilters } from './filters/store';
 import { createPollLoops } from './watch/pollLoop';
 import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
@@ -115,6 +116,12 @@ export function createServices(deps: ServiceDeps): Background {
   const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
   const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
   const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now, loadProbeSigning: loadLater });
+  const loops = createPollLoops((chainId) => services.nodeFor(chainId));
+  const budget = requestBudget(PAGE_BUDGET, Date.now);
+  const changesDeps = async (): Promise<ChangesDeps> => {
+    const { logsBlockRangeLimit } = await local.get('settings');
+    return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
+  };
 
   const services: Services = {
     vault,
@@ -129,7 +136,8 @@ export function createServices(deps: ServiceDeps): Background {
       session,
       sealer,
       window: approvalWindow,
-      complete: (record, decision) => completeApproval(services, record, decision),
+      // The queue's link up: the method table entry that asked finishes what the user decided.
+      finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
     batches: createBatchStore(local, sealer),
@@ -158,17 +166,17 @@ export function createServices(deps: ServiceDeps): Background {
       if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
       return bundlerAt(at, network);
     },
-    loops: createPollLoops((chainId) => services.nodeFor(chainId)),
-    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
+    loops,
+    requestBudget: budget,
     filters: createFilters(session, Date.now),
     subscriptions: createSubscriptions({
       session,
-      loops: { watch: (chainId, watcher, first) => services.loops.watch(chainId, watcher, first) },
-      notify: (frame, data) => frames.emitTo(frame, 'message', data),
-      reportDeps: () => services.changesDeps(),
+      loops,
+      events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
+      changes: { changesDeps },
       keepAlive: deps.keepAlive,
       scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
-      charge: (origin) => services.requestBudget.tryCharge(origin),
+      budget,
       blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,
       streams: {
         urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,
@@ -177,10 +185,7 @@ export function createServices(deps: ServiceDeps): Background {
       },
       now: Date.now,
     }),
-    async changesDeps() {
-      const { logsBlockRangeLimit } = await local.get('settings');
-      return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
-    },
+    changesDeps,
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),

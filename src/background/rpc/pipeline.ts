@@ -144,7 +144,10 @@ export function approvalSpecOf(record: ApprovalRecord): ApprovalSpec<unknown, Au
   return spec?.type === record.type ? spec : undefined;
 }
 
-/** Turns the user's decision into the page's reply, by the method table entry that asked. */
+/**
+ * Turns the user's decision into the page's reply, by the method table entry that asked: the approvals' link up
+ * (approvals/types.ts ApprovalFinisher.onDecided, wired in createServices.ts).
+ */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
   if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
   const spec = approvalSpecOf(record);

@@ -9,7 +9,8 @@ import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Frame } from '../transport/frames';
 import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
-import type { ChangesDeps } from '../filters/changes';
+import type { RequestBudget } from '../budget/requestBudget';
+import type { ChangesSource } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
@@ -40,18 +41,27 @@ export const KEEP_ALIVE_MS = 20_000;
  */
 export const SUBSCRIPTIONS_ALARM = 'subscriptions';
 
+/**
+ * Where a subscription's events go. The composition root (createServices.ts) implements it with transport/frames.ts
+ * `emitTo`: an EIP-1193 `message` event to the frame, which its provider hands to the page's listeners.
+ */
+export interface SubscriptionEvents {
+  /** Sends the event's data to the frame that subscribed; false when the frame is gone. */
+  deliver(frame: Frame, data: unknown): Promise<boolean>;
+}
+
 export interface SubscriptionsDeps {
   session: TypedStorage<SubscriptionsSlice>;
   loops: Pick<PollLoops, 'watch'>;
-  /** Sends a `message` event to the frame; false when it is gone. */
-  notify(frame: Frame, data: unknown): Promise<boolean>;
-  reportDeps(): Promise<ChangesDeps>;
+  events: SubscriptionEvents;
+  /** What a report reads besides the node: the range limit, the wallet's own pending transactions. */
+  changes: ChangesSource;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
   /** Sets SUBSCRIPTIONS_ALARM. */
   scheduleWake(): void;
-  /** Takes a request from the origin's budget for a read that reaches the node; false when it is spent (the turn waits). */
-  charge(origin: string): boolean;
+  /** Each read that reaches the node is taken from the origin's budget; when it is spent, the turn waits. */
+  budget: Pick<RequestBudget, 'tryCharge'>;
   /** The network's block time as detected (networks/detection.ts), if it was. */
   blockTimeMs(chainId: Hex): Promise<number | undefined>;
   /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
@@ -109,7 +119,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     for (const result of report.results) {
       // Unsubscribed meanwhile: nothing more.
       if (live.get(key) !== entry) return;
-      if (await deps.notify(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
+      if (await deps.events.deliver(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
       await end([key]);
       break;
     }
@@ -125,13 +135,13 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     const before = live.get(key)?.subscription;
     if (!before) return POLL_MS.newHeads;
     keepAlive();
-    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.reportDeps()));
+    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.changes.changesDeps()));
     return pollPeriod(before.kind, await deps.blockTimeMs(before.chainId).catch(() => undefined));
   };
 
   const start = (subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
-    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.charge(subscription.frame.origin));
+    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.budget.tryCharge(subscription.frame.origin));
     live.set(key, { subscription, stop });
     streams.open(key, subscription);
   };
