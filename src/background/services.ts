@@ -96,3 +96,6 @@ export interface Services {
   /** Reset wallet: every stored slice back to a fresh install's (the vault, accounts, sites, batches, networks, settings). */
   resetStorage(): Promise<void>;
 }
+
+/** What a family of rpc/ or pages/ takes of the services: a Pick, so a reader sees what it can touch. */
+export type Using<K extends keyof Services> = Pick<Services, K>;

@@ -10,7 +10,12 @@ import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges } from '../filters/changes';
 import type { FilterRecord } from '../filters/types';
 import { logsWithin } from './node';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'changesDeps' | 'filters' | 'networks' | 'nodeFor' | 'settings';
+const method = methodsUsing<Uses>();
 
 const FILTER_ID = /^0x[0-9a-fA-F]{1,64}$/;
 
@@ -29,7 +34,7 @@ function parseNewFilter(params: unknown): LogFilter {
 const numeric = (end: string | undefined): number | undefined => (end?.startsWith('0x') ? Number(end) : undefined);
 
 /** A new filter on the selected network, reading from the next block on (as a node's filter does). */
-async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext): Promise<Hex> {
+async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext<Using<Uses>>): Promise<Hex> {
   const { chainId } = await services.networks.selected();
   const head = Number(await (await services.nodeFor(chainId))<Hex>('eth_blockNumber'));
   const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
@@ -43,7 +48,7 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
   return id;
 }
 
-async function changes(id: Hex, { services, origin }: RequestContext): Promise<unknown[]> {
+async function changes(id: Hex, { services, origin }: RequestContext<Using<Uses>>): Promise<unknown[]> {
   const deps = await services.changesDeps();
   return services.filters.read(origin, id, async (filter) => {
     const read = await filterChanges(await services.nodeFor(filter.chainId), filter, deps);
@@ -52,7 +57,7 @@ async function changes(id: Hex, { services, origin }: RequestContext): Promise<u
 }
 
 /** Every log of a log filter's range, as eth_getLogs would answer (and within the same range limit). */
-async function filterLogs(id: Hex, { services, origin }: RequestContext): Promise<unknown> {
+async function filterLogs(id: Hex, { services, origin }: RequestContext<Using<Uses>>): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');
   return services.filters.read(origin, id, async (filter) => {
     if (filter.kind !== 'logs') throw new RpcError(ErrorCode.serverError, 'filter not found');

@@ -9,7 +9,12 @@ import type { ChainNode } from '../networks/rpcClient';
 import type { Later } from '../loadLater';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'loadLater' | 'networks' | 'node' | 'nodeFor' | 'relayed' | 'settings';
+const method = methodsUsing<Uses>();
 
 const coalesce = createCoalescer();
 
@@ -32,7 +37,7 @@ export async function logsWithin(node: ChainNode, filter: LogFilter, limit: numb
   return node('eth_getLogs', [filter]);
 }
 
-async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
+async function getLogs(filter: LogFilter, { services }: RequestContext<Using<Uses>>): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');
   return logsWithin(services.node, filter, logsBlockRangeLimit);
 }
@@ -47,7 +52,7 @@ function decodeSigned(raw: Hex, { Transaction }: Pick<Later, 'Transaction'>): Tr
   }
 }
 
-async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): Promise<unknown> {
+async function sendRawTransaction([raw]: Hex[], { services }: RequestContext<Using<Uses>>): Promise<unknown> {
   // One network throughout, even if the user switches meanwhile: the rule is per chain.
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);

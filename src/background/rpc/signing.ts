@@ -9,9 +9,14 @@ import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } fro
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import { loadLater } from '../loadLater';
 import type { Hex } from '../../shared/params';
-import { method, type AccountContext, type DappTable } from './types';
+import type { Using } from '../services';
+import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
-async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
+/** The services these methods use. */
+type Uses = 'accounts' | 'loadLater' | 'networks' | 'reviewTypedData' | 'signedGrants';
+const method = methodsUsing<Uses>();
+
+async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext<Using<Uses>>): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
   const network = await services.networks.selected();
   assertTypedDataChain(request.typed.domain, network.chainId);
@@ -36,6 +41,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
     account: (request) => request.address,
     approval: {
       type: 'signTypedData',
+      answer: noAnswer,
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
         const [signer, later] = await Promise.all([services.accounts.signer(details.account), services.loadLater()]);
@@ -57,6 +63,7 @@ export const signingMethods = {
     account: (request) => request.address,
     approval: {
       type: 'signMessage',
+      answer: noAnswer,
       async prepare({ message }, { account, origin, services }) {
         const text = messageText(message);
         return text === null ? { account, message, dangers: (await services.loadLater()).messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
