@@ -4,7 +4,8 @@
  * classic background script works as Chrome's service worker and Firefox's event page alike); an `import()` in them is
  * inlined, its module evaluated when first called. What the worker needs only to review, preview or sign, or to make a key, is a
  * classic script of its own, background-later.js, loaded on first use (src/background/loadLater.ts); ethers' ABI code
- * is another, background-abi.js (src/background/abi/loadAbi.ts). Both manifests
+ * is another, background-abi.js (src/background/abi/loadAbi.ts), and the Public Suffix List a third, background-sites.js
+ * (src/background/sites/siteOf.ts). Both manifests
  * carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/ or manifest.json change.
  *
@@ -18,7 +19,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'n
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
-import { ABI_SCRIPT, LATER_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -47,7 +48,7 @@ async function buildAll(): Promise<void> {
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);
-  const shipped = ['background.js', LATER_SCRIPT, ABI_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
+  const shipped = ['background.js', LATER_SCRIPT, ABI_SCRIPT, SITES_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
   if (shipped.length > 0) throw new Error(`the production background names the local devnet (${shipped.join(', ')}): it must not be a network there`);
   await buildScript('content', 'src/content/index.ts', staging);
   await buildScript('inpage', 'src/inpage/index.ts', staging);

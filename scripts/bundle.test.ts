@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
-import { ABI_SCRIPT, LATER_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
 import { bytesOf, pageFiles } from './pageBytes';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
@@ -48,9 +48,9 @@ describe('the background bundle', () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
 
-  it('is at most 220 KiB (216 when the limit was set), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
+  it('is at most 228 KiB (216 when the limit was set; 221 once pages\' filters and subscriptions had a byte budget counted per site; 225.5 once sponsored batches were followed on chain, user descriptor files moved to IndexedDB and the node surface became an allowlist with schemas), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
     const code = await background(true);
-    expect(code.length).toBeLessThanOrEqual(220 * 1024);
+    expect(code.length).toBeLessThanOrEqual(228 * 1024);
     expect(code).not.toContain('browser-polyfill');
     expect(code).not.toContain('__mozWebExtensionPolyfillReject__');
   }, 180_000);
@@ -75,6 +75,10 @@ describe('the background bundle', () => {
   it('leaves ethers\' ABI code (fragments, coders) to the ABI script the worker loads on first use: only encoding and decoding calls need it', async () => {
     // Messages of ethers' fragment parser (abi/fragments.js) and of its ABI coder (abi/abi-coder.js).
     await onlyIn(ABI_SCRIPT, ['missing opening bracket', 'invalid defaultMaxInflation factor']);
+  }, 180_000);
+
+  it('leaves the Public Suffix List (tldts, about 270 KB) to the sites script the worker loads on a page\'s first request', async () => {
+    await onlyIn(SITES_SCRIPT, ['blogspot', 'xn--aroport']);
   }, 180_000);
 
   it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {

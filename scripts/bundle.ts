@@ -20,6 +20,9 @@ export const LATER_SCRIPT = 'background-later.js';
 /** The worker's third script: ethers' ABI code, which it needs only once it encodes or decodes a call (src/background/abi/loadAbi.ts). */
 export const ABI_SCRIPT = 'background-abi.js';
 
+/** The worker's fourth script: the Public Suffix List, which it needs once a page's request is counted to its site (src/background/sites/siteOf.ts). */
+export const SITES_SCRIPT = 'background-sites.js';
+
 /**
  * The background's build constants: the devnet build's networks and URL rules, or the production build's; and the
  * files of its later code and of ethers' ABI code, which the worker then loads rather than carrying them in its first script.
@@ -28,13 +31,15 @@ export const backgroundDefine = (devnetBuild: boolean): Record<string, string> =
   __DEVNET_BUILD__: String(devnetBuild),
   __LATER_SCRIPT__: JSON.stringify(LATER_SCRIPT),
   __ABI_SCRIPT__: JSON.stringify(ABI_SCRIPT),
+  __SITES_SCRIPT__: JSON.stringify(SITES_SCRIPT),
 });
 
-/** The worker's three scripts into `outDir`: background.js, its later code and ethers' ABI code (classic scripts too). */
+/** The worker's four scripts into `outDir`: background.js, its later code, ethers' ABI code and the Public Suffix List (classic scripts too). */
 export async function buildBackground(outDir: string, devnetBuild: boolean): Promise<void> {
   await buildScript('background', 'src/background/index.ts', outDir, backgroundDefine(devnetBuild));
   await buildScript(LATER_SCRIPT.replace(/\.js$/, ''), 'src/background/laterChunk.ts', outDir, backgroundDefine(devnetBuild));
   await buildScript(ABI_SCRIPT.replace(/\.js$/, ''), 'src/background/abi/abiChunk.ts', outDir, backgroundDefine(devnetBuild));
+  await buildScript(SITES_SCRIPT.replace(/\.js$/, ''), 'src/background/sites/sitesChunk.ts', outDir, backgroundDefine(devnetBuild));
 }
 
 export async function buildScript(name: string, entry: string, outDir: string, define: Record<string, string> = {}): Promise<void> {

@@ -4,3 +4,6 @@
  * (every `*.localhost` counts as secure).
  */
 export const PLAIN_HTTP_HOST = 'dapp.test';
+
+/** A subdomain of PLAIN_HTTP_HOST, resolved the same way: another origin of the same site (its frames share the site's limits). */
+export const PLAIN_HTTP_SUBDOMAIN = `sub.${PLAIN_HTTP_HOST}`;

@@ -39,3 +39,12 @@ test('raw filters: changes once each, block hashes, the whole range, removed log
   expect(await dapp.request('eth_getFilterChanges', [logs])).toEqual({ error: { code: -32000, message: 'filter not found' } });
   expect(await dapp.request('eth_getFilterChanges', ['not an id'])).toMatchObject({ error: { code: -32602, message: expect.stringContaining('filter id') } });
 });
+
+test('a pending-transaction filter relays what the node\'s own pool saw, not only the wallet\'s own transactions', async ({ dapp }) => {
+  const filter = await dapp.result<string>('eth_newPendingTransactionFilter');
+  // A transaction the wallet did not send, from an account of no one here: the node's filter sees it enter its pool.
+  const sent = await devnetWallet(5).sendTransaction({ to: Wallet.createRandom().address, value: 1n });
+  await sent.wait();
+  await expect.poll(async () => dapp.result<string[]>('eth_getFilterChanges', [filter]), { intervals: [100] }).toContain(sent.hash);
+  expect(await dapp.result('eth_getFilterChanges', [filter])).not.toContain(sent.hash);
+});

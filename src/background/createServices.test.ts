@@ -33,6 +33,7 @@ function build(localArea = memoryBackend()) {
     readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true },
     keepAlive: async () => undefined,
+    tabShownAt: async () => Date.now(),
     sendToTab: async () => undefined,
     readExtensionFile: async () => [],
     windows: {

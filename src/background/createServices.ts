@@ -13,10 +13,11 @@ import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
-import { createFilters } from './filters/store';
+import { FILTERS_ALARM, createFilters } from './filters/store';
+import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
 import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
-import { ownPending } from './batches/ownPending';
+import { ownPending, withheldTransactions } from './batches/ownPending';
 import { bundlerUrlOf } from './batches/sponsorship';
 import { createFirewall } from './firewall/watch';
 import { createDetection } from './networks/detection';
@@ -40,7 +41,7 @@ import { createDescriptorFiles, NO_DESCRIPTOR_FILES, type DescriptorFileStore } 
 import { migrated, migrations } from './storage/migrations';
 import { resetToDefaults } from './storage/reset';
 import { createSealer, type SealKeyStore } from './storage/seal';
-import { typedStorage, type StorageBackend, type TypedStorage } from './storage/typedStorage';
+import { typedStorage, type StorageArea, type StorageBackend, type TypedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
 import { createFrames, type Frames, type SendToTab } from './transport/frames';
 import { createIdleTimer, type IdleTimer, type IdleTimerDeps } from './vault/autoLock';
@@ -56,7 +57,7 @@ export interface ServiceDeps {
   localArea: StorageBackend;
   onLocalChanged(listener: (changes: Record<string, unknown>) => void): void;
   /** browser.storage.session. */
-  sessionArea: StorageBackend;
+  sessionArea: StorageArea;
   /** Where the key sealing stored records lives (IndexedDB in the extension). */
   sealKeys: SealKeyStore;
   /** Where the newer phishing list is kept (IndexedDB in the extension). */
@@ -68,6 +69,8 @@ export interface ServiceDeps {
   alarms: IdleTimerDeps['alarms'];
   /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
   keepAlive(): Promise<unknown>;
+  /** When the tab was last shown (browser.tabs.get): now while active, else its `lastAccessed`. */
+  tabShownAt(tabId: number): Promise<number | undefined>;
   /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
   sendToTab: SendToTab;
   /** A JSON file shipped with the extension (the ERC-7730 descriptors), read when first needed. */
@@ -97,6 +100,7 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
+  const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
   const vault = createVault(local, session);
@@ -120,7 +124,11 @@ export function createServices(deps: ServiceDeps): Background {
   const budget = requestBudget(PAGE_BUDGET, Date.now);
   const changesDeps = async (): Promise<ChangesDeps> => {
     const { logsBlockRangeLimit } = await local.get('settings');
-    return { logsBlockRangeLimit, ownPending: (chainId, origin) => ownPending(services, chainId, origin) };
+    return {
+      logsBlockRangeLimit,
+      ownPending: (chainId, origin) => ownPending(services, chainId, origin),
+      withheld: (chainId, origin) => withheldTransactions(services, chainId, origin),
+    };
   };
 
   const services: Services = {
@@ -168,15 +176,16 @@ export function createServices(deps: ServiceDeps): Background {
     },
     loops,
     requestBudget: budget,
-    filters: createFilters(session, Date.now),
+    filters: createFilters({ pages, now: Date.now, scheduleSweep: () => deps.alarms.create(FILTERS_ALARM, { periodInMinutes: 1 }) }),
     subscriptions: createSubscriptions({
-      session,
+      pages,
       loops,
       events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
       changes: { changesDeps },
       keepAlive: deps.keepAlive,
       scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
       budget,
+      tabShownAt: deps.tabShownAt,
       blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,
       streams: {
         urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,

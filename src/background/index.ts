@@ -9,12 +9,14 @@ import { isPageRequest } from '../shared/pages';
 import { browser, onRuntimeMessage } from './browser/extensionApi';
 import { followUnfinished } from './batches/follow';
 import { createServices } from './createServices';
+import { FILTERS_ALARM } from './filters/store';
 import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
 import { abiScript } from './abi/loadAbi';
 import { importWhileInstalling } from './browser/classicScript';
 import { laterScript } from './loadLater';
+import { sitesScript } from './sites/siteOf';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
 import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
@@ -34,7 +36,7 @@ declare const __DEVNET_BUILD__: boolean;
 const builtInNetworks = __DEVNET_BUILD__ ? DEVNET_BUILD_NETWORKS : PRODUCTION_NETWORKS;
 
 restrictToTrustedContexts();
-importWhileInstalling([laterScript, abiScript]);
+importWhileInstalling([laterScript, abiScript, sitesScript]);
 const { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates } = createServices({
   devnetBuild: __DEVNET_BUILD__,
   builtInNetworks,
@@ -47,6 +49,10 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   readShippedPhishingList: () => fetch(browser.runtime.getURL(SHIPPED_LIST_FILE)).then((response) => response.text()),
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),
+  tabShownAt: async (tabId) => {
+    const tab = await browser.tabs.get(tabId);
+    return tab.active ? Date.now() : tab.lastAccessed;
+  },
   sendToTab: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options as Browser.Tabs.SendMessageOptionsType),
   readExtensionFile: async (path) => (await fetch(browser.runtime.getURL(path))).json(),
   windows: { approval: createApprovalWindow, activity: createActivityWindow },
@@ -78,7 +84,11 @@ browser.runtime.onConnect.addListener((port) =>
     settings: services.settings,
     networks,
     run: (request, { origin, replyTo }) =>
-      afterStart(() => runRequest(request, { origin, method: request.method, replyTo, services })).then((response) => (response === DEFERRED ? undefined : response)),
+      afterStart(() => {
+        // A request of the tab: its subscriptions paused while it was hidden go on (subscriptions/subscriptions.ts).
+        void services.subscriptions.wake(replyTo.tabId).catch(() => undefined);
+        return runRequest(request, { origin, method: request.method, replyTo, services });
+      }).then((response) => (response === DEFERRED ? undefined : response)),
   }, port),
 );
 
@@ -109,6 +119,7 @@ browser.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === FIREWALL_ALARM) void watchDelegations();
   if (alarm.name === PHISHING_LIST_ALARM) void refreshPhishingList();
   if (alarm.name === SUBSCRIPTIONS_ALARM) void started.then(() => services.subscriptions.resume()).then((live) => (live === 0 ? browser.alarms.clear(SUBSCRIPTIONS_ALARM) : undefined));
+  if (alarm.name === FILTERS_ALARM) void services.filters.sweep().then((left) => (left === 0 ? browser.alarms.clear(FILTERS_ALARM) : undefined));
 });
 
 /** A newer phishing list, at most daily (the bundled one stays in use meanwhile and whenever this fails). */

@@ -5,8 +5,6 @@ import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/sig
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
-import { FILTERS_DEFAULTS, type FiltersSlice } from './filters/types';
-import { SUBSCRIPTIONS_DEFAULTS, type SubscriptionsSlice } from './subscriptions/types';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
@@ -38,7 +36,10 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...SIGNED_GRANTS_DEFAULTS,
 };
 
-/** Memory only: gone when the browser closes. */
-export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice & FiltersSlice & SubscriptionsSlice;
+/**
+ * Memory only: gone when the browser closes. The filters and subscriptions pages made are kept there too, each under a
+ * key of its own within the pages' byte budget (pageState/store.ts), outside this schema.
+ */
+export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS, ...FILTERS_DEFAULTS, ...SUBSCRIPTIONS_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS };

@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLAIN_HTTP_HOST } from '../hosts';
+import { PLAIN_HTTP_HOST, PLAIN_HTTP_SUBDOMAIN } from '../hosts';
 
 export interface LaunchedChromium {
   context: BrowserContext;
@@ -25,7 +25,7 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-quic',
-  `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1`,
+  `--host-resolver-rules=MAP ${PLAIN_HTTP_HOST} 127.0.0.1, MAP ${PLAIN_HTTP_SUBDOMAIN} 127.0.0.1`,
 ];
 
 /** The same browser with the same flags and no extension: what a page costs without the wallet (the bench). */

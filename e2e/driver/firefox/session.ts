@@ -14,7 +14,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { poll } from '../poll';
 import type { FirefoxSession } from '../types';
 import { FirefoxScreen, hrefOf } from './screen';
-import { PLAIN_HTTP_HOST } from '../hosts';
+import { PLAIN_HTTP_HOST, PLAIN_HTTP_SUBDOMAIN } from '../hosts';
 
 const FIREFOX = { browser: 'firefox', executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', headless: true } as const;
 
@@ -66,7 +66,7 @@ export class PuppeteerFirefox implements FirefoxSession {
       userDataDir: profile,
       // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
       args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': PLAIN_HTTP_HOST, ...prefs },
+      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': `${PLAIN_HTTP_HOST},${PLAIN_HTTP_SUBDOMAIN}`, ...prefs },
     }).catch((error: unknown) => {
       rmSync(profile, { recursive: true, force: true });
       throw error;

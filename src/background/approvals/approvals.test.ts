@@ -3,7 +3,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
-import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_ORIGIN, createApprovals, type ApprovalDeps } from './approvals';
+import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_SITE, createApprovals, type ApprovalDeps } from './approvals';
 import { PLANNING_GRACE_MS } from './planning';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type ApprovalFinisher } from './types';
 
@@ -126,6 +126,15 @@ describe('approval queue', () => {
     await approvals.request('signMessage', { ...from(100), origin: 'https://other.example' }, DETAILS);
   });
 
+  it('counts the 10 waiting requests per site: a page\'s subdomain frames share its cap, another site keeps its own', async () => {
+    const { approvals } = setup();
+    const at = (n: number, origin: string) => ({ ...from(n), origin, replyTo: { ...from(n).replyTo, origin } });
+    for (let n = 0; n < MAX_PENDING_PER_SITE; n++) await approvals.request('signMessage', at(n, `https://s${n}.dapp.example`), DETAILS);
+    await expect(approvals.request('signMessage', at(99, 'https://new.dapp.example'), DETAILS)).rejects.toMatchObject({ code: -32002, message: /dapp\.example already has 10 requests waiting/ });
+    await approvals.request('signMessage', at(100, 'https://dapp.github.io'), DETAILS);
+    await approvals.request('signMessage', at(101, 'https://other.github.io'), DETAILS);
+  });
+
   it('answers the page with an error when finishing the request fails', async () => {
     const { approvals, replies } = setup(async () => {
       throw new Error('The wallet is locked');
@@ -222,7 +231,7 @@ describe('approval queue', () => {
 
     it('are bounded too, by the per-site cap', async () => {
       const { approvals } = setup();
-      for (let n = 0; n < MAX_PENDING_PER_ORIGIN; n++) await approvals.request('sendTransaction', own(n), DETAILS);
+      for (let n = 0; n < MAX_PENDING_PER_SITE; n++) await approvals.request('sendTransaction', own(n), DETAILS);
       await expect(approvals.request('sendTransaction', own(99), DETAILS)).rejects.toMatchObject({ code: -32002 });
       // ...and a page's requests are not counted against the wallet's, nor the wallet's against the pages'.
       for (let n = 0; n < MAX_PENDING; n++) await approvals.request('addChain', { ...from(n), origin: `https://s${n}.example` }, DETAILS);
@@ -322,11 +331,11 @@ describe('a request being planned', () => {
 
   it('of a site at its cap of waiting requests opens no window (a page cannot keep taking the focus)', async () => {
     const { approvals, window } = setup();
-    for (let n = 0; n < MAX_PENDING_PER_ORIGIN; n++) await approvals.request('signMessage', from(n), DETAILS);
+    for (let n = 0; n < MAX_PENDING_PER_SITE; n++) await approvals.request('signMessage', from(n), DETAILS);
     const planning = approvals.plans.begin(batch);
     await vi.advanceTimersByTimeAsync(PLANNING_GRACE_MS);
     expect(await approvals.plans.list()).toEqual([]);
-    expect(window.shown).toBe(MAX_PENDING_PER_ORIGIN);
+    expect(window.shown).toBe(MAX_PENDING_PER_SITE);
     await planning.end();
   });
 

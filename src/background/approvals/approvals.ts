@@ -9,6 +9,7 @@ import type { RpcResponse } from '../../shared/protocol';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
+import { knownSiteOf, siteOf } from '../sites/siteOf';
 import { createPlans, type Plans } from './planning';
 import type { AnsweredSlice, ApprovalFinisher, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
 
@@ -41,8 +42,11 @@ export interface Approvals {
   rejectAll(): Promise<void>;
 }
 
-/** A page cannot bury the user (or fill storage) under requests: beyond this many waiting, it is told to wait. */
-export const MAX_PENDING_PER_ORIGIN = 10;
+/**
+ * A page cannot bury the user (or fill storage) under requests: beyond this many waiting from its site (its subdomain
+ * frames count to it, ../sites/siteOf.ts), it is told to wait.
+ */
+export const MAX_PENDING_PER_SITE = 10;
 /**
  * Many origins (subdomains) together cannot either: the pages' share of the queue. The wallet's own requests (no tab:
  * the popup's Send, the firewall's revert) count apart, bounded by the per-site cap, so pages that filled theirs
@@ -100,8 +104,12 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const plans = createPlans({
     session: deps.session,
     window: deps.window,
-    waitingOf: async (origin) => waiting(await read()).filter((a) => a.origin === origin).length,
-    maxPerOrigin: MAX_PENDING_PER_ORIGIN,
+    waitingOf: async (origin) => {
+      const site = await siteOf(origin);
+      const sites = await Promise.all(waiting(await read()).map((a) => siteOf(a.origin)));
+      return sites.filter((s) => s === site).length;
+    },
+    maxPerSite: MAX_PENDING_PER_SITE,
     idle,
     reject: (id) => approvals.settle(id, { approved: false }),
   });
@@ -140,13 +148,17 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       const stored = record as ApprovalRecord;
       // The one the window shows first: this request, unless others wait before it.
       let first = stored;
+      const site = await siteOf(origin);
+      // The change runs synchronously: every waiting request's site is looked up first (one queued meanwhile looked up its own).
+      await Promise.all(waiting(await read()).map((a) => siteOf(a.origin)));
       await change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
+        const ofSite = waiting(all).filter((a) => (knownSiteOf(a.origin) ?? a.origin) === site);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         // One phishing warning per site: its other requests wait for the user's answer to that one.
         if (type === 'phishing' && mine.some((a) => a.type === 'phishing')) throw alreadyPending(`A request from ${origin} is already held behind the phishing warning; wait for the user's answer`);
-        if (mine.length >= MAX_PENDING_PER_ORIGIN) throw alreadyPending(`${origin} already has ${mine.length} requests waiting for the user; wait for them to be answered`);
+        if (ofSite.length >= MAX_PENDING_PER_SITE) throw alreadyPending(`${site} already has ${ofSite.length} requests waiting for the user (its subdomains' count too); wait for them to be answered`);
         const share = all.filter((a) => ownRequest(a) === ownRequest(stored));
         if (share.length >= MAX_PENDING || canonicalJson([...share, stored]).length > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);

@@ -8,6 +8,7 @@ import type { PlanningView } from '../../shared/approvals';
 import { userRejected } from '../../shared/errors';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ApprovalWindow, PlanningSlice } from './types';
+import { siteOf } from '../sites/siteOf';
 
 /**
  * How long a request may be planned before the window opens on it. On the devnet a batch is planned in about 40 ms, so
@@ -30,10 +31,10 @@ export interface Planning {
 export interface PlansDeps {
   session: TypedStorage<PlanningSlice>;
   window: ApprovalWindow;
-  /** How many requests of `origin` wait for the user: a site at its cap opens no window by planning more. */
+  /** How many requests of `origin`'s site wait for the user: a site at its cap opens no window by planning more. */
   waitingOf(origin: string): Promise<number>;
-  /** The cap of waiting requests per site (approvals.ts MAX_PENDING_PER_ORIGIN). */
-  maxPerOrigin: number;
+  /** The cap of waiting requests per site (approvals.ts MAX_PENDING_PER_SITE). */
+  maxPerSite: number;
   /** Nothing waits for the user and nothing is shown being planned: the window may close. */
   idle(): Promise<boolean>;
   /** Rejects a queued request (its user rejected its planning just as it was queued). */
@@ -68,8 +69,9 @@ export function createPlans(deps: PlansDeps): Plans {
 
   /** Lists the request and opens the window on it; whether it was listed (a window that failed to open still lists it). */
   const show = async (view: PlanningView): Promise<boolean> => {
-    const planned = (await list()).filter((p) => p.origin === view.origin).length;
-    if (planned + (await deps.waitingOf(view.origin)) >= deps.maxPerOrigin) return false;
+    const site = await siteOf(view.origin);
+    const planned = (await Promise.all((await list()).map((p) => siteOf(p.origin)))).filter((s) => s === site).length;
+    if (planned + (await deps.waitingOf(view.origin)) >= deps.maxPerSite) return false;
     await session.update('planning', (all) => [...all, { ...view, start }]);
     await deps.window.show(view).catch((error: Error) => console.warn('[approvals] opening the window on a request being planned failed', error.message));
     return true;

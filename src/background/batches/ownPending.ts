@@ -16,3 +16,9 @@ export async function ownPending(deps: OwnPendingDeps, chainId: Hex, origin: str
   const batches = (await deps.batches.all()).filter((b) => b.chainId === chainId && accounts.has(b.from.toLowerCase()));
   return batches.sort((a, b) => a.createdAt - b.createdAt).flatMap((b) => b.transactions.filter(undecided).map((t) => t.hash));
 }
+
+/** Hashes of every transaction the wallet sent on `chainId` from an account `origin` was not given, in any state. */
+export async function withheldTransactions(deps: OwnPendingDeps, chainId: Hex, origin: string): Promise<Hex[]> {
+  const accounts = new Set((await deps.permissions.accountsOf(origin)).map((a) => a.toLowerCase()));
+  return (await deps.batches.all()).filter((b) => b.chainId === chainId && !accounts.has(b.from.toLowerCase())).flatMap((b) => b.transactions.map((t) => t.hash));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
-import { MAX_ORIGINS, requestBudget } from './requestBudget';
+import { MAX_SITES, requestBudget } from './requestBudget';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
@@ -16,7 +16,7 @@ describe('the request budget per origin', () => {
     for (let n = 0; n < 3; n++) budget.charge(A);
     expect(errorOf(() => budget.charge(A))).toMatchObject({
       code: -32005,
-      message: `Request limit exceeded: ${A} sent more than 3 requests at once or 2 a second (node reads, and any request of a site that is not connected); try again shortly`,
+      message: `Request limit exceeded: ${A} (its subdomains' requests count too) sent more than 3 requests at once or 2 a second (node reads, and any request of an origin that is not connected); try again shortly`,
     });
     clock.now += 499;
     expect(errorOf(() => budget.charge(A)).code).toBe(-32005);
@@ -52,8 +52,8 @@ describe('the request budget per origin', () => {
   it('remembers a bounded number of origins, forgetting full buckets (as good as new) first', () => {
     const { clock, budget } = setup();
     for (let n = 0; n < 3; n++) budget.charge(A);
-    for (let n = 0; n < MAX_ORIGINS + 10; n++) budget.charge(`https://s${n}.example`);
-    expect(budget.size()).toBeLessThanOrEqual(MAX_ORIGINS);
+    for (let n = 0; n < MAX_SITES + 10; n++) budget.charge(`https://s${n}.example`);
+    expect(budget.size()).toBeLessThanOrEqual(MAX_SITES);
     clock.now += 10_000;
     // Everyone is full again: the next new origin makes room by dropping them, and A starts afresh too.
     budget.charge('https://new.example');

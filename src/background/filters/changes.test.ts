@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
-import { filterChanges, REORG_DEPTH } from './changes';
+import { filterChanges, nodePendingFilter, REORG_DEPTH } from './changes';
 import type { FilterLog, FilterRecord } from './types';
 
 const TOKEN: Hex = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
@@ -43,12 +43,12 @@ function fakeChain() {
   return { node, mine, reorg, asked, blocks };
 }
 
-const DEPS = { logsBlockRangeLimit: 2000, ownPending: async () => [] };
+const DEPS = { logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] };
 
 const logFilter = (start: number): FilterRecord => ({ id: '0x1', origin: 'https://dapp.example', chainId: '0x7a69', kind: 'logs', criteria: { address: TOKEN }, start, next: start, recent: [], readAt: 0 });
 
 async function read(node: ReturnType<typeof fakeChain>['node'], filter: FilterRecord, maxRange = 2000) {
-  const { filter: after, changes } = await filterChanges(node, filter, { logsBlockRangeLimit: maxRange, ownPending: async () => [] });
+  const { filter: after, changes } = await filterChanges(node, filter, { logsBlockRangeLimit: maxRange, ownPending: async () => [], withheld: async () => [] });
   return { filter: after, changes: changes as FilterLog[] };
 }
 
@@ -136,7 +136,7 @@ describe('a pending-transaction filter', () => {
   it('reports the wallet\'s own pending transactions of the origin, each once', async () => {
     const chain = fakeChain();
     const pending: Hex[] = [`0x${'01'.repeat(32)}`];
-    const deps = { logsBlockRangeLimit: 2000, ownPending: async (_chainId: Hex, origin: string) => (origin === 'https://dapp.example' ? pending : []) };
+    const deps = { ...DEPS, ownPending: async (_chainId: Hex, origin: string) => (origin === 'https://dapp.example' ? pending : []) };
     let filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined };
     let got = await filterChanges(chain.node, filter, deps);
     expect(got.changes).toEqual(pending);
@@ -145,5 +145,72 @@ describe('a pending-transaction filter', () => {
     got = await filterChanges(chain.node, filter, deps);
     expect(got.changes).toEqual([`0x${'02'.repeat(32)}`]);
     expect((await filterChanges(chain.node, got.filter, deps)).changes).toEqual([]);
+  });
+});
+
+describe('a pending-transaction filter on a node that keeps them', () => {
+  const hash = (n: number): Hex => `0x${n.toString(16).padStart(64, '0')}`;
+  /** The node's own pending-transaction filters: each reports the hashes that entered its pool since it was last read. */
+  function mempool() {
+    const filters = new Map<string, Hex[]>();
+    let made = 0;
+    const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+      if (method === 'eth_newPendingTransactionFilter') {
+        const id = hex(++made);
+        filters.set(id, []);
+        return id as T;
+      }
+      if (method === 'eth_getFilterChanges') {
+        const kept = filters.get(params[0] as string);
+        if (!kept) throw Object.assign(new Error('filter not found'), { code: -32000 });
+        filters.set(params[0] as string, []);
+        return kept as T;
+      }
+      throw new Error(`unexpected ${method}`);
+    };
+    const arrive = (...hashes: Hex[]) => filters.forEach((kept) => kept.push(...hashes));
+    return { node, arrive, filters };
+  }
+
+  it('relays the hashes the node\'s own filter reports, with the wallet\'s own pending ones, each once', async () => {
+    const pool = mempool();
+    const own: Hex[] = [hash(1)];
+    const deps = { ...DEPS, ownPending: async () => own };
+    let filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined, nodeFilter: await nodePendingFilter(pool.node) };
+    pool.arrive(hash(1), hash(2), hash(3));
+    let got = await filterChanges(pool.node, filter, deps);
+    expect(got.changes).toEqual([hash(1), hash(2), hash(3)]);
+    filter = got.filter;
+    pool.arrive(hash(4), 'not a hash' as Hex);
+    got = await filterChanges(pool.node, filter, deps);
+    expect(got.changes).toEqual([hash(4)]);
+  });
+
+  it('never names a transaction the wallet sent from an account the origin was not given (a private mempool would not show it)', async () => {
+    const pool = mempool();
+    const deps = { ...DEPS, withheld: async () => [hash(7)] };
+    const filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined, nodeFilter: await nodePendingFilter(pool.node) };
+    pool.arrive(hash(6), hash(7));
+    expect((await filterChanges(pool.node, filter, deps)).changes).toEqual([hash(6)]);
+  });
+
+  it('makes a new node filter when the node lost its own (expired, or another backend), reporting from then on', async () => {
+    const pool = mempool();
+    let filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined, nodeFilter: await nodePendingFilter(pool.node) };
+    pool.filters.clear();
+    let got = await filterChanges(pool.node, filter, DEPS);
+    expect(got.changes).toEqual([]);
+    expect(got.filter.nodeFilter).toBe('0x2');
+    filter = got.filter;
+    pool.arrive(hash(9));
+    got = await filterChanges(pool.node, filter, DEPS);
+    expect(got.changes).toEqual([hash(9)]);
+  });
+
+  it('reports only the wallet\'s own on a node that keeps no filters', async () => {
+    const refusing = async <T>(): Promise<T> => {
+      throw Object.assign(new Error('the method eth_newPendingTransactionFilter does not exist/is not available'), { code: -32601 });
+    };
+    expect(await nodePendingFilter(refusing)).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ export interface ChangesDeps {
   logsBlockRangeLimit: number;
   /** Hashes of the transactions this wallet sent that are still pending, from accounts of `origin`, on `chainId`. */
   ownPending(chainId: Hex, origin: string): Promise<Hex[]>;
+  /** Hashes of every transaction this wallet sent on `chainId` from an account `origin` was not given. */
+  withheld(chainId: Hex, origin: string): Promise<Hex[]>;
 }
 
 /**
@@ -98,18 +100,51 @@ export function unseen<T>(seen: string[] = [], items: T[], keyOf: (item: T) => s
   return { seen: fresh.length === 0 ? seen : [...seen, ...fresh.map(keyOf)].slice(-MAX_SEEN), fresh };
 }
 
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** The node's own pending-transaction filter, for a filter of ours to relay; undefined where the node keeps none. */
+export const nodePendingFilter = (node: ChainNode): Promise<Hex | undefined> =>
+  node<unknown>('eth_newPendingTransactionFilter').then((id) => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(id) ? (id as Hex) : undefined), () => undefined);
+
 /**
- * The wallet's own transactions still pending, from the origin's accounts: nodes behind public endpoints (and every
- * rollup sequencer) share no mempool, so this is what a pending-transaction filter can truly report.
+ * What the node's filter saw enter its pool since the last read (only what reads as a hash: a node's answer is a
+ * claim). A node that lost it (expired, or another backend of a load-balanced endpoint answered) gets a new one, which
+ * reports from then on.
  */
-async function pendingTransactionChanges(filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: Hex[] }> {
-  const { seen, fresh } = unseen(filter.seen, await deps.ownPending(filter.chainId, filter.origin), (hash) => hash);
-  return { filter: { ...filter, seen }, changes: fresh };
+async function nodePendingHashes(node: ChainNode, nodeFilter: Hex | undefined): Promise<{ nodeFilter?: Hex; hashes: Hex[] }> {
+  if (!nodeFilter) return { hashes: [] };
+  try {
+    const hashes = await node<unknown>('eth_getFilterChanges', [nodeFilter]);
+    return { nodeFilter, hashes: Array.isArray(hashes) ? hashes.filter((h): h is Hex => typeof h === 'string' && HASH.test(h)) : [] };
+  } catch {
+    const renewed = await nodePendingFilter(node);
+    return { ...(renewed ? { nodeFilter: renewed } : {}), hashes: [] };
+  }
+}
+
+/**
+ * The wallet's own transactions still pending, from the origin's accounts (nodes behind public endpoints, and every
+ * rollup sequencer, share no mempool: these it knows), then what the node's own filter saw, where it keeps one. A
+ * transaction the wallet sent from an account the origin was not given is never named, even when the node's pool has
+ * it (a private mempool would show it to no one else).
+ */
+async function pendingTransactionChanges(node: ChainNode, filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: Hex[] }> {
+  const [own, withheld, fromNode] = await Promise.all([
+    deps.ownPending(filter.chainId, filter.origin),
+    deps.withheld(filter.chainId, filter.origin),
+    nodePendingHashes(node, filter.nodeFilter),
+  ]);
+  const { seen, fresh } = unseen(filter.seen, own, (hash) => hash);
+  // The node's filter reports each hash once; ours are remembered in `seen` (kept small: a mempool's would not be).
+  const skip = new Set([...withheld, ...(seen ?? []), ...fresh].map((h) => h.toLowerCase()));
+  const relayed = [...new Set(fromNode.hashes.map((h) => h.toLowerCase()))].filter((h) => !skip.has(h)) as Hex[];
+  const { nodeFilter: _before, ...rest } = filter;
+  return { filter: { ...rest, seen, ...(fromNode.nodeFilter ? { nodeFilter: fromNode.nodeFilter } : {}) }, changes: [...fresh, ...relayed] };
 }
 
 /** What the filter reports now, and the filter as it stands after this read. */
 export function filterChanges(node: ChainNode, filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: unknown[] }> {
   if (filter.kind === 'logs') return logChanges(node, filter, deps.logsBlockRangeLimit);
   if (filter.kind === 'blocks') return blockChanges(node, filter);
-  return pendingTransactionChanges(filter, deps);
+  return pendingTransactionChanges(node, filter, deps);
 }

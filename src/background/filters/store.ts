@@ -1,49 +1,62 @@
 /**
- * The filters pages made, per origin, in session storage: a stopped worker keeps them, a closed browser does not. One
- * read of a filter at a time (a log is reported once even when a page asks twice at once); filters unread for
- * FILTER_TTL_MS are dropped, as nodes drop theirs; an origin keeps at most MAX_FILTERS_PER_ORIGIN.
+ * The filters pages made, each under its own key in session storage (../pageState/): a stopped worker keeps them, a
+ * closed browser does not, and reading one rewrites only that one. One read of a filter at a time (a log is reported
+ * once even when a page asks twice at once); filters unread for FILTER_TTL_MS are dropped, as nodes drop theirs, by
+ * the sweep FILTERS_ALARM runs every minute while any is kept; a site (a page and its subdomain frames) keeps at most
+ * MAX_FILTERS_PER_SITE, and what they hold counts to its share of the pages' bytes.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import type { TypedStorage } from '../storage/typedStorage';
-import type { FilterRecord, FiltersSlice } from './types';
+import type { PageState } from '../pageState/store';
+import type { FilterRecord } from './types';
 
 export const FILTER_TTL_MS = 5 * 60 * 1000;
-export const MAX_FILTERS_PER_ORIGIN = 32;
+export const MAX_FILTERS_PER_SITE = 32;
+/** Wakes the worker every minute while filters are kept, to drop the expired ones. */
+export const FILTERS_ALARM = 'filters';
 
-const keyOf = (origin: string, id: string) => `${origin} ${id}`;
+const PREFIX = 'filter ';
+const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id}`;
 
 /** As geth says it, so libraries that re-create a lost filter recognise it. */
 const notFound = () => new RpcError(ErrorCode.serverError, 'filter not found');
 
 export interface Filters {
-  add(filter: FilterRecord): Promise<void>;
+  /** A new filter of a page of `site`; -32005 when the site has MAX_FILTERS_PER_SITE or no bytes left. */
+  add(site: string, filter: FilterRecord): Promise<void>;
   /** Runs `read` on the origin's filter, one read at a time, and keeps the filter it hands back. */
   read<T>(origin: string, id: Hex, read: (filter: FilterRecord) => Promise<{ filter: FilterRecord; result: T }>): Promise<T>;
   remove(origin: string, id: Hex): Promise<boolean>;
+  /** Drops the filters unread for FILTER_TTL_MS; answers how many are left. */
+  sweep(): Promise<number>;
 }
 
-export function createFilters(session: TypedStorage<FiltersSlice>, now: () => number): Filters {
+export interface FiltersDeps {
+  pages: PageState;
+  now(): number;
+  /** Sets FILTERS_ALARM (again: it keeps its period). */
+  scheduleSweep(): void;
+}
+
+export function createFilters({ pages, now, scheduleSweep }: FiltersDeps): Filters {
   const reading = new Map<string, Promise<unknown>>();
   const alive = (filter: FilterRecord) => now() - filter.readAt < FILTER_TTL_MS;
-  const pruned = (all: Record<string, FilterRecord>) => Object.fromEntries(Object.entries(all).filter(([, f]) => alive(f)));
   return {
-    async add(filter) {
-      await session.update('filters', (all) => {
-        const kept = pruned(all);
-        if (Object.values(kept).filter((f) => f.origin === filter.origin).length >= MAX_FILTERS_PER_ORIGIN) {
-          throw new RpcError(ErrorCode.limitExceeded, `${filter.origin} has ${MAX_FILTERS_PER_ORIGIN} filters already: uninstall one (eth_uninstallFilter) first`);
-        }
-        return { ...kept, [keyOf(filter.origin, filter.id)]: filter };
-      });
+    async add(site, filter) {
+      const refused = () => new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_FILTERS_PER_SITE} filters already (its subdomains' count too): uninstall one (eth_uninstallFilter) first`);
+      // Expired ones do not count.
+      if ((await pages.count(PREFIX, site)) >= MAX_FILTERS_PER_SITE) await this.sweep();
+      await pages.put(site, keyOf(filter.origin, filter.id), filter, { prefix: PREFIX, count: MAX_FILTERS_PER_SITE, refused });
+      scheduleSweep();
     },
     read(origin, id, read) {
       const key = keyOf(origin, id.toLowerCase());
       const run = (reading.get(key) ?? Promise.resolve()).catch(() => undefined).then(async () => {
-        const filter = (await session.get('filters'))[key];
+        const filter = (await pages.get<FilterRecord>(key))?.record;
         if (!filter || !alive(filter)) throw notFound();
         const { filter: after, result } = await read(filter);
-        await session.update('filters', (all) => (all[key] ? { ...all, [key]: { ...after, readAt: now() } } : all));
+        // Uninstalled meanwhile: nothing is kept.
+        await pages.replace(key, { ...after, readAt: now() });
         return result;
       });
       reading.set(key, run);
@@ -52,13 +65,15 @@ export function createFilters(session: TypedStorage<FiltersSlice>, now: () => nu
     },
     async remove(origin, id) {
       const key = keyOf(origin, id.toLowerCase());
-      let found = false;
-      await session.update('filters', (all) => {
-        found = key in all && alive(all[key]);
-        const { [key]: _gone, ...rest } = all;
-        return pruned(rest);
-      });
-      return found;
+      const filter = (await pages.get<FilterRecord>(key))?.record;
+      await pages.remove([key]);
+      return filter !== undefined && alive(filter);
+    },
+    async sweep() {
+      const all = Object.entries(await pages.list<FilterRecord>(PREFIX));
+      const expired = all.filter(([, { record }]) => !alive(record)).map(([key]) => key);
+      await pages.remove(expired);
+      return all.length - expired.length;
     },
   };
 }

@@ -33,14 +33,25 @@ export interface FilterRecord {
   tip?: { number: number; hash: Hex };
   /** Logs reported from the last REORG_DEPTH blocks, to take back if a reorganization drops them. */
   recent: FilterLog[];
-  /** Pending-transaction filters: the hashes reported already. */
+  /** Pending-transaction filters: the wallet's own hashes reported already. */
   seen?: string[];
+  /** Pending-transaction filters: the node's own filter whose hashes this one relays, where the node keeps them. */
+  nodeFilter?: Hex;
   /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
   readAt: number;
 }
 
-export interface FiltersSlice {
-  /** By "origin id"; in session storage: they survive a worker stop, not the browser. */
-  filters: Record<string, FilterRecord>;
+/** What a new filter is made from: the rest starts empty (nothing read, nothing reported). */
+export type NewFilter = Pick<FilterRecord, 'id' | 'origin' | 'chainId' | 'kind' | 'start' | 'until' | 'tip' | 'criteria' | 'range' | 'nodeFilter' | 'readAt'>;
+
+/** The one way a filter record is made: by eth_newFilter and its kin, and for a `logs` subscription. */
+export function newFilterRecord({ until, tip, criteria, range, nodeFilter, ...made }: NewFilter): FilterRecord {
+  return {
+    ...made, next: made.start, recent: [],
+    ...(until === undefined ? {} : { until }),
+    ...(tip ? { tip } : {}),
+    ...(criteria ? { criteria } : {}),
+    ...(range ? { range } : {}),
+    ...(nodeFilter ? { nodeFilter } : {}),
+  };
 }
-export const FILTERS_DEFAULTS: FiltersSlice = { filters: {} };

@@ -1,14 +1,15 @@
 /**
  * eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter, eth_getFilterChanges, eth_getFilterLogs and
- * eth_uninstallFilter: filters kept by the wallet per origin (../filters/), read from the node by block range when the
+ * eth_uninstallFilter: filters kept by the wallet per origin and counted per site (../filters/), read from the node by block range when the
  * page asks for changes, as ethers' BrowserProvider does for `contract.on`.
  */
 import { hexlify, randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
-import { filterChanges } from '../filters/changes';
-import type { FilterRecord } from '../filters/types';
+import { filterChanges, nodePendingFilter } from '../filters/changes';
+import { newFilterRecord, type FilterRecord } from '../filters/types';
+import { siteOf } from '../sites/siteOf';
 import { logsWithin } from './node';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
@@ -36,15 +37,15 @@ const numeric = (end: string | undefined): number | undefined => (end?.startsWit
 /** A new filter on the selected network, reading from the next block on (as a node's filter does). */
 async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext<Using<Uses>>): Promise<Hex> {
   const { chainId } = await services.networks.selected();
-  const head = Number(await (await services.nodeFor(chainId))<Hex>('eth_blockNumber'));
+  const node = await services.nodeFor(chainId);
+  const [head, nodeFilter] = await Promise.all([node<Hex>('eth_blockNumber').then(Number), kind === 'pendingTransactions' ? nodePendingFilter(node) : undefined]);
   const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
   const until = numeric(filter?.toBlock);
   const id = hexlify(randomBytes(16)) as Hex;
-  await services.filters.add({
-    id, origin, chainId, kind, start, next: start, recent: [], readAt: Date.now(),
-    ...(until === undefined ? {} : { until }),
+  await services.filters.add(await siteOf(origin), newFilterRecord({
+    id, origin, chainId, kind, start, until, nodeFilter, readAt: Date.now(),
     ...(filter ? { criteria: { address: filter.address, topics: filter.topics }, range: { fromBlock: filter.fromBlock, toBlock: filter.toBlock } } : {}),
-  });
+  }));
   return id;
 }
 

@@ -1,4 +1,4 @@
-/** The pipeline's request budget: which requests take from an origin's bucket (../budget/requestBudget.ts), and what a page hears beyond it. */
+/** The pipeline's request budget: which requests take from a site's bucket (../budget/requestBudget.ts), and what a page hears beyond it. */
 import { describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
@@ -52,5 +52,16 @@ describe('the request budget', () => {
     expect(await send(STRANGER, 'wallet_addEthereumChain', [{}])).toEqual(LIMITED);
     // Another site's budget is its own.
     expect(await send(CONNECTED, 'eth_blockNumber')).toEqual({ result: '0x1' });
+  });
+
+  it('is one per site: a page\'s subdomain frames draw from its bucket, not each from a bucket of its own', async () => {
+    const { send, asked } = await setup();
+    for (const origin of ['https://stranger.example', 'https://a.stranger.example', 'https://b.a.stranger.example']) {
+      expect(await send(origin, 'eth_blockNumber')).toEqual({ result: '0x1' });
+    }
+    expect(await send('https://c.stranger.example', 'eth_blockNumber')).toEqual({ error: { code: -32005, message: expect.stringContaining('stranger.example (its subdomains') } });
+    expect(asked).toHaveLength(CAPACITY);
+    // Sites under a public suffix are not one site.
+    expect(await send('https://alice.github.io', 'eth_blockNumber')).toEqual({ result: '0x1' });
   });
 });

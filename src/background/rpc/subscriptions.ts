@@ -6,6 +6,8 @@ import { hexlify, randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
+import { siteOf } from '../sites/siteOf';
+import { newFilterRecord } from '../filters/types';
 import type { SubscriptionRecord } from '../subscriptions/types';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
@@ -38,9 +40,9 @@ async function subscribe({ kind, criteria, full }: Subscribe, { services, replyT
     if (typeof head?.hash !== 'string') throw new RpcError(ErrorCode.internal, 'The node has no latest block to start the subscription from');
     const tip = { number: Number(head.number), hash: head.hash };
     if (kind === 'newHeads') subscription.tip = tip;
-    else subscription.filter = { id, origin, chainId, kind: 'logs', criteria, start: tip.number + 1, next: tip.number + 1, tip, recent: [], readAt: 0 };
+    else subscription.filter = newFilterRecord({ id, origin, chainId, kind: 'logs', criteria, start: tip.number + 1, tip, readAt: 0 });
   }
-  await services.subscriptions.add(subscription);
+  await services.subscriptions.add(await siteOf(origin), subscription);
   return id;
 }
 

@@ -10,6 +10,12 @@ export interface StorageBackend {
   set(items: Record<string, unknown>): Promise<void>;
 }
 
+/** An area whose keys can also be read several at once or all (null), and removed (browser.storage.session). */
+export interface StorageArea extends StorageBackend {
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
+  remove(keys: string[]): Promise<void>;
+}
+
 export interface TypedStorage<Schema> {
   get<K extends keyof Schema & string>(key: K): Promise<Schema[K]>;
   set<K extends keyof Schema & string>(key: K, value: Schema[K]): Promise<void>;
@@ -47,12 +53,13 @@ export function typedStorage<Schema>(backend: StorageBackend, defaults: Schema):
 }
 
 /** A backend in memory, for unit tests. */
-export function memoryBackend(): StorageBackend {
+export function memoryBackend(): StorageArea {
   const items = new Map<string, unknown>();
   return {
-    get: async (key) => (items.has(key) ? { [key]: structuredClone(items.get(key)) } : {}),
+    get: async (keys) => Object.fromEntries((keys === null ? [...items.keys()] : [keys].flat()).filter((key) => items.has(key)).map((key) => [key, structuredClone(items.get(key))])),
     set: async (values) => {
       for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
     },
+    remove: async (keys) => keys.forEach((key) => items.delete(key)),
   };
 }

@@ -9,7 +9,7 @@ import type { SubscriptionRecord } from './types';
 const hex = (n: number): Hex => `0x${n.toString(16)}`;
 const hashAt = (n: number, fork = 0): Hex => `0x${fork.toString(16).padStart(2, '0')}${n.toString(16).padStart(62, '0')}`;
 const FRAME = { tabId: 1, frameId: 0, origin: 'https://dapp.example' };
-const DEPS: ChangesDeps = { logsBlockRangeLimit: 2000, ownPending: async () => [] };
+const DEPS: ChangesDeps = { logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] };
 
 /** A chain of `head + 1` blocks on fork `fork`, with a pending view the test fills. */
 function fakeChain() {

@@ -1,12 +1,18 @@
 /**
  * The subscriptions pages made (eth_subscribe), each a watcher on its network's poll loop (../watch/pollLoop.ts)
  * that sends what it finds to the frame that subscribed, as EIP-1193 `message` events. They are kept in memory while
- * the worker runs and in session storage for the next one; they end with eth_unsubscribe, when their frame goes away
- * (its port closed, its tab closed, or a message could not reach it), or with the browser.
+ * the worker runs and in session storage for the next one, each under its own key and within its site's share of the
+ * pages' bytes (../pageState/); they end with eth_unsubscribe, when their frame goes away (its port closed, its tab
+ * closed, or a message could not reach it), or with the browser.
+ *
+ * They keep the worker awake (an API call every KEEP_ALIVE_MS, and the alarm that wakes a stopped one) only while
+ * their tab was shown or made a request within DORMANT_AFTER_MS. A subscription of a tab hidden and silent longer
+ * pauses: it reads and sends nothing, and sets no alarm, so the browser may stop the worker. It goes on, from where it
+ * was, at the next request of that tab (`wake`), or when a later worker starts and finds the tab shown.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import type { TypedStorage } from '../storage/typedStorage';
+import type { PageState } from '../pageState/store';
 import type { Frame } from '../transport/frames';
 import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
 import type { RequestBudget } from '../budget/requestBudget';
@@ -14,9 +20,11 @@ import type { ChangesSource } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
-import type { SubscriptionRecord, SubscriptionsSlice } from './types';
+import type { SubscriptionRecord } from './types';
 
-export const MAX_SUBSCRIPTIONS_PER_ORIGIN = 32;
+export const MAX_SUBSCRIPTIONS_PER_SITE = 32;
+/** A subscription whose tab has been hidden this long pauses (see above). */
+export const DORMANT_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * How often each kind looks, in ms: the pending kinds follow the chain's ~200 ms pre-confirmed view; heads and logs
@@ -51,7 +59,7 @@ export interface SubscriptionEvents {
 }
 
 export interface SubscriptionsDeps {
-  session: TypedStorage<SubscriptionsSlice>;
+  pages: PageState;
   loops: Pick<PollLoops, 'watch'>;
   events: SubscriptionEvents;
   /** What a report reads besides the node: the range limit, the wallet's own pending transactions. */
@@ -60,8 +68,10 @@ export interface SubscriptionsDeps {
   keepAlive(): Promise<unknown>;
   /** Sets SUBSCRIPTIONS_ALARM. */
   scheduleWake(): void;
-  /** Each read that reaches the node is taken from the origin's budget; when it is spent, the turn waits. */
+  /** Each read that reaches the node is taken from the site's budget; when it is spent, the turn waits. */
   budget: Pick<RequestBudget, 'tryCharge'>;
+  /** When the tab was last shown: now while it is its window's active tab; undefined when the browser cannot say. */
+  tabShownAt(tabId: number): Promise<number | undefined>;
   /** The network's block time as detected (networks/detection.ts), if it was. */
   blockTimeMs(chainId: Hex): Promise<number | undefined>;
   /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
@@ -70,20 +80,25 @@ export interface SubscriptionsDeps {
 }
 
 export interface Subscriptions {
-  /** Starts a subscription; -32005 when its origin has MAX_SUBSCRIPTIONS_PER_ORIGIN already. */
-  add(subscription: SubscriptionRecord): Promise<void>;
+  /** Starts a subscription of a page of `site`; -32005 when the site has MAX_SUBSCRIPTIONS_PER_SITE or no bytes left. */
+  add(site: string, subscription: SubscriptionRecord): Promise<void>;
   /** eth_unsubscribe: true when the origin had it. */
   remove(origin: string, id: Hex): Promise<boolean>;
   /** A frame went away (or every frame of a tab, `frameId` undefined): its subscriptions end. */
   frameGone(tabId: number, frameId?: number): Promise<void>;
-  /** After a worker start: the stored subscriptions run again; answers how many there are. */
+  /** After a worker start (and at its alarm): the stored subscriptions of shown tabs run again; answers how many run. */
   resume(): Promise<number>;
+  /** The tab made a request: it counts as seen, and its paused subscriptions go on. */
+  wake(tabId: number): Promise<void>;
 }
 
-const keyOf = (origin: string, id: string) => `${origin} ${id.toLowerCase()}`;
+const PREFIX = 'subscription ';
+const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id.toLowerCase()}`;
 
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
+  /** Stored subscriptions not running: their tab was hidden too long. */
+  const paused = new Set<string>();
   let keptAliveAt = -Infinity;
   const streams = createPreconfStreams({ ...deps.streams, pushed: (key, result) => void pushed(key, result) });
 
@@ -91,15 +106,41 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     for (const key of keys) {
       live.get(key)?.stop();
       live.delete(key);
+      paused.delete(key);
       streams.close(key);
     }
-    if (keys.length > 0) await deps.session.update('subscriptions', (all) => Object.fromEntries(Object.entries(all).filter(([key]) => !keys.includes(key))));
+    await deps.pages.remove(keys);
   };
 
-  const keepAlive = () => {
-    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return;
+  /** When each tab last made a request (this worker's memory). */
+  const askedAt = new Map<number, number>();
+  /** Hidden, and silent, for DORMANT_AFTER_MS. */
+  const dormant = async (tabId: number) => {
+    if (deps.now() - (askedAt.get(tabId) ?? -Infinity) <= DORMANT_AFTER_MS) return false;
+    const shownAt = await deps.tabShownAt(tabId).catch(() => undefined);
+    return shownAt !== undefined && deps.now() - shownAt > DORMANT_AFTER_MS;
+  };
+
+  /** Stops running a subscription of a hidden tab; it stays stored. */
+  const pause = (key: string) => {
+    live.get(key)?.stop();
+    live.delete(key);
+    streams.close(key);
+    paused.add(key);
+  };
+
+  /** At most once every KEEP_ALIVE_MS; false when the subscription's tab has been hidden too long (it pauses). */
+  const keepAlive = async (key: string, frame: Frame): Promise<boolean> => {
+    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
+    if (await dormant(frame.tabId)) {
+      pause(key);
+      return false;
+    }
+    // Another turn may have done it meanwhile.
+    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     keptAliveAt = deps.now();
     void deps.keepAlive().catch(() => undefined);
+    return true;
   };
 
   /**
@@ -113,7 +154,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     // A stream's push may have come while a poll read: what it sent is not sent again.
     const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
     if (report.subscription !== entry.subscription) {
-      if (!isPendingKind(report.subscription)) await deps.session.update('subscriptions', (all) => (all[key] ? { ...all, [key]: report.subscription } : all));
+      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription);
       entry.subscription = report.subscription;
     }
     for (const result of report.results) {
@@ -133,49 +174,56 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   /** One turn; a pending kind its network's stream serves reads nothing. */
   const turn = (key: string) => async ({ node }: Turn): Promise<number> => {
     const before = live.get(key)?.subscription;
-    if (!before) return POLL_MS.newHeads;
-    keepAlive();
+    if (!before || !(await keepAlive(key, before.frame))) return POLL_MS.newHeads;
     if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.changes.changesDeps()));
     return pollPeriod(before.kind, await deps.blockTimeMs(before.chainId).catch(() => undefined));
   };
 
-  const start = (subscription: SubscriptionRecord) => {
+  const start = (site: string, subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
-    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.budget.tryCharge(subscription.frame.origin));
+    paused.delete(key);
+    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.budget.tryCharge(site));
     live.set(key, { subscription, stop });
     streams.open(key, subscription);
   };
 
+  /** Runs the stored subscriptions `which` picks that are not running; `shownOnly`: not those of a tab hidden too long. */
+  const startStored = async (which: (subscription: SubscriptionRecord) => boolean, shownOnly: boolean) => {
+    for (const [key, { site, record }] of Object.entries(await deps.pages.list<SubscriptionRecord>(PREFIX))) {
+      if (live.has(key) || !which(record)) continue;
+      if (shownOnly && (await dormant(record.frame.tabId))) paused.add(key);
+      else start(site, record);
+    }
+    if (live.size > 0) deps.scheduleWake();
+  };
+
   return {
-    async add(subscription) {
-      const { origin } = subscription.frame;
-      await deps.session.update('subscriptions', (all) => {
-        if (Object.values(all).filter((s) => s.frame.origin === origin).length >= MAX_SUBSCRIPTIONS_PER_ORIGIN) {
-          throw new RpcError(ErrorCode.limitExceeded, `${origin} has ${MAX_SUBSCRIPTIONS_PER_ORIGIN} subscriptions already: end one (eth_unsubscribe) first`);
-        }
-        return { ...all, [keyOf(origin, subscription.id)]: subscription };
-      });
-      start(subscription);
+    async add(site, subscription) {
+      const refused = () => new RpcError(ErrorCode.limitExceeded, `${site} has ${MAX_SUBSCRIPTIONS_PER_SITE} subscriptions already (its subdomains' count too): end one (eth_unsubscribe) first`);
+      await deps.pages.put(site, keyOf(subscription.frame.origin, subscription.id), subscription, { prefix: PREFIX, count: MAX_SUBSCRIPTIONS_PER_SITE, refused });
+      start(site, subscription);
       deps.scheduleWake();
     },
     async remove(origin, id) {
       const key = keyOf(origin, id);
-      const found = live.has(key) || key in (await deps.session.get('subscriptions'));
+      const found = live.has(key) || (await deps.pages.get(key)) !== undefined;
       await end([key]);
       return found;
     },
     async frameGone(tabId, frameId) {
-      const all = await deps.session.get('subscriptions');
+      const stored = Object.entries(await deps.pages.list<SubscriptionRecord>(PREFIX)).map(([key, { record }]) => [key, record] as const);
       const ofFrame = (s: SubscriptionRecord) => s.frame.tabId === tabId && (frameId === undefined || s.frame.frameId === frameId);
-      const keys = new Set([...Object.entries(all), ...[...live].map(([key, { subscription }]) => [key, subscription] as const)].filter(([, s]) => ofFrame(s)).map(([key]) => key));
+      const keys = new Set([...stored, ...[...live].map(([key, { subscription }]) => [key, subscription] as const)].filter(([, s]) => ofFrame(s)).map(([key]) => key));
       await end([...keys]);
     },
     async resume() {
-      const stored = Object.values(await deps.session.get('subscriptions'));
-      for (const subscription of stored) {
-        if (!live.has(keyOf(subscription.frame.origin, subscription.id))) start(subscription);
-      }
-      return stored.length;
+      await startStored(() => true, true);
+      return live.size;
+    },
+    async wake(tabId) {
+      askedAt.set(tabId, deps.now());
+      if (paused.size === 0) return;
+      await startStored((subscription) => subscription.frame.tabId === tabId, false);
     },
   };
 }

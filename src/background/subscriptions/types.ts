@@ -24,9 +24,3 @@ export interface SubscriptionRecord {
   /** Pending kinds: what was reported already (newest last, at most MAX_SEEN), so nothing comes twice. */
   seen?: string[];
 }
-
-export interface SubscriptionsSlice {
-  /** By "origin id"; in session storage: they survive a worker stop, not the browser. */
-  subscriptions: Record<string, SubscriptionRecord>;
-}
-export const SUBSCRIPTIONS_DEFAULTS: SubscriptionsSlice = { subscriptions: {} };
