@@ -2,7 +2,17 @@
  * The layers, checked in `npm run lint` (type imports included): who may import whom, and no cycles anywhere.
  * See the README's layout table.
  */
-const BACKGROUND_DOMAINS = '^src/background/(accounts|allowances|approvals|batches|budget|clearSigning|collectibles|fees|firewall|networks|paymaster|permissions|protection|settings|storage|tokens|transport|vault|windows)/';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- dependency-cruiser reads this file as CommonJS
+const { readdirSync } = require('node:fs');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- as above
+const { join } = require('node:path');
+
+/** Every folder of src/background but the two tables: a new domain is guarded from the day it is made. */
+const TABLES = ['rpc', 'pages'];
+const domains = readdirSync(join(__dirname, 'src/background'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !TABLES.includes(entry.name))
+  .map((entry) => entry.name);
+const BACKGROUND_DOMAINS = `^src/background/(${domains.join('|')})/`;
 
 module.exports = {
   forbidden: [

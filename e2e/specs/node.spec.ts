@@ -88,7 +88,7 @@ test('malformed params get -32602 naming the field; a method that does not read 
   expect(await dapp.request('eth_getStorageAt', [devnet.addresses.testToken, '0x0'])).toEqual({
     error: { code: -32602, message: 'eth_getStorageAt expects 3 params, got 2' },
   });
-  const refused = (name: string) => ({ error: { code: 4200, message: `The method ${name} is not supported by this wallet: only methods that read chain state reach the node` } });
+  const refused = (name: string) => ({ error: { code: 4200, message: `The method ${name} is not supported by this wallet` } });
   expect(await dapp.request('eth_foo')).toEqual(refused('eth_foo'));
   // The devnet's node would change balances, or dump its pool, for anyone.
   expect(await dapp.request('anvil_setBalance', [devnet.accounts[0].address, '0x1'])).toEqual(refused('anvil_setBalance'));

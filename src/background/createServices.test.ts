@@ -31,7 +31,7 @@ function build(localArea = memoryBackend()) {
     phishingLists: memoryPhishingListStore(),
     descriptorFiles: memoryDescriptorFileStore(),
     readShippedPhishingList: readShippedList,
-    alarms: { create: () => undefined, clear: async () => true },
+    alarms: { create: () => undefined, clear: async () => true, get: async () => undefined },
     keepAlive: async () => undefined,
     tabShownAt: async () => Date.now(),
     sendToTab: async () => undefined,

@@ -12,7 +12,7 @@ import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './c
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
-import type { ChangesDeps } from './filters/changes';
+import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { FILTERS_ALARM, createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
@@ -66,7 +66,7 @@ export interface ServiceDeps {
   descriptorFiles: DescriptorFileStore;
   /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
   readShippedPhishingList(): Promise<string>;
-  alarms: IdleTimerDeps['alarms'];
+  alarms: IdleTimerDeps['alarms'] & { get(name: string): Promise<unknown> };
   /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
   keepAlive(): Promise<unknown>;
   /** When the tab was last shown (browser.tabs.get): now while active, else its `lastAccessed`. */
@@ -100,6 +100,9 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
+  /** Sets a periodic alarm unless it is set: creating it again would put its next run off (pages adding filters would keep the sweep from ever running). */
+  const periodic = (name: string, periodInMinutes: number) =>
+    void deps.alarms.get(name).then((set) => (set ? undefined : deps.alarms.create(name, { periodInMinutes }))).catch(() => undefined);
   const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
   const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
@@ -176,14 +179,21 @@ export function createServices(deps: ServiceDeps): Background {
     },
     loops,
     requestBudget: budget,
-    filters: createFilters({ pages, now: Date.now, scheduleSweep: () => deps.alarms.create(FILTERS_ALARM, { periodInMinutes: 1 }) }),
+    filters: createFilters({
+      pages,
+      now: Date.now,
+      scheduleSweep: () => periodic(FILTERS_ALARM, 1),
+      released: ({ chainId, nodeFilter }) => {
+        if (nodeFilter) void services.nodeFor(chainId).then((node) => releaseNodeFilter(node, nodeFilter)).catch(() => undefined);
+      },
+    }),
     subscriptions: createSubscriptions({
       pages,
       loops,
       events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
       changes: { changesDeps },
       keepAlive: deps.keepAlive,
-      scheduleWake: () => deps.alarms.create(SUBSCRIPTIONS_ALARM, { periodInMinutes: 0.5 }),
+      scheduleWake: () => periodic(SUBSCRIPTIONS_ALARM, 0.5),
       budget,
       tabShownAt: deps.tabShownAt,
       blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,

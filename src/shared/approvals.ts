@@ -1,7 +1,10 @@
 /**
  * The requests the approval window shows, one screen each: what the screen shows (`details`) and what the user's
- * approval carries back (`answer`). The background's method table and the window's screens both key on this map,
- * so adding an approval type is one entry here, one method entry and one screen.
+ * approval carries back (`answer`). The background's method table and the window's screens both key on this map, so
+ * adding an approval type is one entry here, one method entry (`approval: { type, … }` in background/rpc/), its
+ * screen (ui/approval/) with its line in ui/approval/screens.ts, and its first paint's title and buttons in
+ * approvalSummary.ts (the compiler asks for the last two); a type whose screen previews the batch it runs is also
+ * named in ui/stores/firstPreview.ts.
  */
 import type { Grant } from './allowances';
 import type { Collectible } from './collectibles';

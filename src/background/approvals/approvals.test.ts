@@ -4,6 +4,7 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_SITE, createApprovals, type ApprovalDeps } from './approvals';
+import { siteOf } from '../sites/siteOf';
 import { PLANNING_GRACE_MS } from './planning';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type ApprovalFinisher } from './types';
 
@@ -133,6 +134,30 @@ describe('approval queue', () => {
     await expect(approvals.request('signMessage', at(99, 'https://new.dapp.example'), DETAILS)).rejects.toMatchObject({ code: -32002, message: /dapp\.example already has 10 requests waiting/ });
     await approvals.request('signMessage', at(100, 'https://dapp.github.io'), DETAILS);
     await approvals.request('signMessage', at(101, 'https://other.github.io'), DETAILS);
+  });
+
+  it('counts them per site even when more origins than the worker remembers the site of were looked up meanwhile', async () => {
+    const { approvals, local } = setup();
+    const at = (n: number, origin: string) => ({ ...from(n), origin, replyTo: { ...from(n).replyTo, origin } });
+    for (let n = 0; n < MAX_PENDING_PER_SITE; n++) await approvals.request('signMessage', at(n, `https://s${n}.dapp.example`), DETAILS);
+    // Other frames' requests look up 1,100 other origins while the next request is being queued.
+    const update = local.update.bind(local);
+    local.update = async (key, edit) => {
+      await Promise.all(Array.from({ length: 1100 }, (_, i) => siteOf(`https://x.site${i}.example`)));
+      return update(key, edit);
+    };
+    await expect(approvals.request('signMessage', at(99, 'https://new.dapp.example'), DETAILS)).rejects.toMatchObject({ code: -32002, message: /dapp\.example already has 10 requests waiting/ });
+  });
+
+  it('keep pages\' waiting requests within MAX_PENDING_BYTES as stored (UTF-8), whatever characters their text is in', async () => {
+    const { approvals, local } = setup();
+    // Typed data's strings in CJK: three bytes each as stored, one character in JavaScript.
+    const text = { message: '一'.repeat(100_000) } as never;
+    for (let n = 0; n < MAX_PENDING; n++) {
+      const asked = await approvals.request('signTypedData', { ...from(n), origin: `https://s${n}.example` }, text).then(() => true, () => false);
+      if (!asked) break;
+    }
+    expect(new TextEncoder().encode(JSON.stringify(await local.get('approvals'))).length).toBeLessThanOrEqual(MAX_PENDING_BYTES);
   });
 
   it('answers the page with an error when finishing the request fails', async () => {

@@ -6,6 +6,7 @@
 import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
+import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
@@ -53,6 +54,7 @@ export const MAX_PENDING_PER_SITE = 10;
  * never block them.
  */
 export const MAX_PENDING = 50;
+/** As stored (UTF-8). */
 export const MAX_PENDING_BYTES = 2_000_000;
 
 const ownRequest = (record: Pick<ApprovalRecord, 'replyTo'>): boolean => record.replyTo.tabId < 0;
@@ -149,18 +151,20 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       // The one the window shows first: this request, unless others wait before it.
       let first = stored;
       const site = await siteOf(origin);
-      // The change runs synchronously: every waiting request's site is looked up first (one queued meanwhile looked up its own).
-      await Promise.all(waiting(await read()).map((a) => siteOf(a.origin)));
+      // The change runs synchronously: every waiting request's site is looked up first. One queued meanwhile looked up
+      // its own, but the worker may have forgotten it since (it remembers 1,000 origins): one whose site is not known
+      // counts to this site's, rather than to none.
+      const sites = new Map(await Promise.all(waiting(await read()).map(async (a) => [a.origin, await siteOf(a.origin)] as const)));
       await change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
-        const ofSite = waiting(all).filter((a) => (knownSiteOf(a.origin) ?? a.origin) === site);
+        const ofSite = waiting(all).filter((a) => (sites.get(a.origin) ?? knownSiteOf(a.origin) ?? site) === site);
         // As in MetaMask: one connect request at a time per site.
         if (type === 'connect' && mine.some((a) => a.type === 'connect')) throw alreadyPending(`A connect request from ${origin} is already waiting for the user`);
         // One phishing warning per site: its other requests wait for the user's answer to that one.
         if (type === 'phishing' && mine.some((a) => a.type === 'phishing')) throw alreadyPending(`A request from ${origin} is already held behind the phishing warning; wait for the user's answer`);
         if (ofSite.length >= MAX_PENDING_PER_SITE) throw alreadyPending(`${site} already has ${ofSite.length} requests waiting for the user (its subdomains' count too); wait for them to be answered`);
         const share = all.filter((a) => ownRequest(a) === ownRequest(stored));
-        if (share.length >= MAX_PENDING || canonicalJson([...share, stored]).length > MAX_PENDING_BYTES) {
+        if (share.length >= MAX_PENDING || utf8Length(canonicalJson([...share, stored])) > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
         first = waiting(all)[0] ?? stored;

@@ -56,6 +56,12 @@ describe('batch store', () => {
     await expect(store.add(big('big-2', 'https://d.example'))).rejects.toMatchObject({ code: -32005 });
   });
 
+  it('counts their bytes as stored (UTF-8): text in CJK takes three bytes a character', async () => {
+    const { store } = newStore();
+    // A page's own words in a batch (here its id), 1.4 million characters: 4.2 MB as stored.
+    await expect(store.add(batch('一'.repeat(1_400_000), 'awaiting-approval', Date.now()))).rejects.toMatchObject({ code: -32005 });
+  });
+
   it('drops batches left waiting for an approval for a day', async () => {
     const { store } = newStore();
     await store.add(batch('orphan', 'awaiting-approval', Date.now() - STALE_APPROVAL_MS - 1));

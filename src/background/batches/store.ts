@@ -1,11 +1,12 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import { CallsStatus, batchStatus } from './status';
 import type { BatchRecord, BatchesSlice } from './types';
 
-/** Beyond this many batches, or bytes, the oldest finished ones are dropped (the Activity list's history). */
+/** Beyond this many batches, or bytes (as stored, UTF-8), the oldest finished ones are dropped (the Activity list's history). */
 export const MAX_BATCHES = 500;
 export const MAX_BATCHES_BYTES = 4_000_000;
 /** One site (one of many subdomains) cannot hold more in flight than this. */
@@ -30,7 +31,7 @@ function withRoomFor(all: Record<string, BatchRecord>, key: string, batch: Batch
     throw limit(`${batch.origin} already has ${MAX_IN_FLIGHT_PER_ORIGIN} batches in flight; wait for them to finish`);
   }
   const entries = new Map<string, BatchRecord>([...kept, [key, batch]]);
-  const bytes = new Map([...entries].map(([k, b]) => [k, canonicalJson(b).length]));
+  const bytes = new Map([...entries].map(([k, b]) => [k, utf8Length(canonicalJson(b))]));
   let total = [...bytes.values()].reduce((a, b) => a + b, 0);
   const tooMuch = () => entries.size > MAX_BATCHES || total > MAX_BATCHES_BYTES;
   for (const [dropped] of kept.filter(([, b]) => finished(b)).sort(([, a], [, b]) => a.createdAt - b.createdAt)) {

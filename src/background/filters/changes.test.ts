@@ -207,6 +207,20 @@ describe('a pending-transaction filter on a node that keeps them', () => {
     expect(got.changes).toEqual([hash(9)]);
   });
 
+  it('stops relaying on an endpoint whose backends each lose the filter another made: one is not made again at every read', async () => {
+    const pool = mempool();
+    const made = () => [...pool.filters.keys()].length;
+    let filter: FilterRecord = { ...logFilter(1), kind: 'pendingTransactions', criteria: undefined, nodeFilter: await nodePendingFilter(pool.node) };
+    // Each read reaches a backend that never saw the filter; the others keep theirs until they expire.
+    const balanced = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+      if (method === 'eth_getFilterChanges') throw Object.assign(new Error('filter not found'), { code: -32000 });
+      return pool.node<T>(method, params);
+    };
+    for (let read = 0; read < 20; read++) filter = (await filterChanges(balanced, filter, DEPS)).filter;
+    expect(made()).toBeLessThanOrEqual(2);
+    expect(filter.nodeFilter).toBeUndefined();
+  });
+
   it('reports only the wallet\'s own on a node that keeps no filters', async () => {
     const refusing = async <T>(): Promise<T> => {
       throw Object.assign(new Error('the method eth_newPendingTransactionFilter does not exist/is not available'), { code: -32601 });

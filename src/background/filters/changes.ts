@@ -20,6 +20,14 @@ export const MAX_SEEN = 1024;
  */
 export const MAX_RECENT_LOGS = 1000;
 
+/**
+ * The filter with the older half of its logs kept for a reorganization dropped, for one that no longer fits its site's
+ * share of the pages' bytes (a busy event's logs of REORG_DEPTH blocks can exceed it): it goes on being read, and a
+ * reorganization deeper than what it kept reports the new logs but not all of the removed ones. Undefined when it keeps none.
+ */
+export const fewerRecent = (filter: FilterRecord): FilterRecord | undefined =>
+  filter.recent.length === 0 ? undefined : { ...filter, recent: filter.recent.slice(Math.ceil(filter.recent.length / 2)) };
+
 export interface ChangesDeps {
   /** The widest block range one eth_getLogs may ask (the user's setting). */
   logsBlockRangeLimit: number;
@@ -106,19 +114,25 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 export const nodePendingFilter = (node: ChainNode): Promise<Hex | undefined> =>
   node<unknown>('eth_newPendingTransactionFilter').then((id) => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(id) ? (id as Hex) : undefined), () => undefined);
 
+/** Uninstalls the node's filter a filter of ours relayed (it would stay on the user's node until the node expires it). */
+export const releaseNodeFilter = (node: ChainNode, nodeFilter: Hex): Promise<void> =>
+  node('eth_uninstallFilter', [nodeFilter]).then(() => undefined, () => undefined);
+
 /**
  * What the node's filter saw enter its pool since the last read (only what reads as a hash: a node's answer is a
- * claim). A node that lost it (expired, or another backend of a load-balanced endpoint answered) gets a new one, which
- * reports from then on.
+ * claim). A node that lost it (expired, or restarted) gets a new one, which reports from then on; one that lost the new
+ * one too by the next read keeps none of ours (another backend of a load-balanced endpoint answers each read): the
+ * filter stops relaying rather than leave a filter on the node at every read.
  */
-async function nodePendingHashes(node: ChainNode, nodeFilter: Hex | undefined): Promise<{ nodeFilter?: Hex; hashes: Hex[] }> {
+async function nodePendingHashes(node: ChainNode, filter: FilterRecord): Promise<Pick<FilterRecord, 'nodeFilter' | 'nodeFilterMadeAgain'> & { hashes: Hex[] }> {
+  const { nodeFilter, nodeFilterMadeAgain } = filter;
   if (!nodeFilter) return { hashes: [] };
   try {
     const hashes = await node<unknown>('eth_getFilterChanges', [nodeFilter]);
     return { nodeFilter, hashes: Array.isArray(hashes) ? hashes.filter((h): h is Hex => typeof h === 'string' && HASH.test(h)) : [] };
   } catch {
-    const renewed = await nodePendingFilter(node);
-    return { ...(renewed ? { nodeFilter: renewed } : {}), hashes: [] };
+    const renewed = nodeFilterMadeAgain ? undefined : await nodePendingFilter(node);
+    return { ...(renewed ? { nodeFilter: renewed, nodeFilterMadeAgain: true } : {}), hashes: [] };
   }
 }
 
@@ -132,14 +146,15 @@ async function pendingTransactionChanges(node: ChainNode, filter: FilterRecord, 
   const [own, withheld, fromNode] = await Promise.all([
     deps.ownPending(filter.chainId, filter.origin),
     deps.withheld(filter.chainId, filter.origin),
-    nodePendingHashes(node, filter.nodeFilter),
+    nodePendingHashes(node, filter),
   ]);
   const { seen, fresh } = unseen(filter.seen, own, (hash) => hash);
   // The node's filter reports each hash once; ours are remembered in `seen` (kept small: a mempool's would not be).
   const skip = new Set([...withheld, ...(seen ?? []), ...fresh].map((h) => h.toLowerCase()));
   const relayed = [...new Set(fromNode.hashes.map((h) => h.toLowerCase()))].filter((h) => !skip.has(h)) as Hex[];
-  const { nodeFilter: _before, ...rest } = filter;
-  return { filter: { ...rest, seen, ...(fromNode.nodeFilter ? { nodeFilter: fromNode.nodeFilter } : {}) }, changes: [...fresh, ...relayed] };
+  const { nodeFilter: _before, nodeFilterMadeAgain: _madeAgain, ...rest } = filter;
+  const { hashes: _hashes, ...nodeFilterNow } = fromNode;
+  return { filter: { ...rest, seen, ...nodeFilterNow }, changes: [...fresh, ...relayed] };
 }
 
 /** What the filter reports now, and the filter as it stands after this read. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createPageState } from '../pageState/store';
+import { SITE_SHARE_BYTES, createPageState } from '../pageState/store';
 import { memoryBackend, type StorageArea } from '../storage/typedStorage';
 import { FILTER_TTL_MS, MAX_FILTERS_PER_SITE, createFilters } from './store';
-import type { FilterRecord } from './types';
+import type { FilterLog, FilterRecord } from './types';
 
 const A = 'https://a.example';
 const SITE = 'a.example';
@@ -11,7 +11,7 @@ const filter = (id: string, origin = A): FilterRecord => ({ id: id as `0x${strin
 function setup(area: StorageArea = memoryBackend()) {
   let clock = 0;
   let sweeps = 0;
-  const make = (now: () => number) => createFilters({ pages: createPageState(area), now, scheduleSweep: () => void sweeps++ });
+  const make = (now: () => number) => createFilters({ pages: createPageState(area), now, scheduleSweep: () => void sweeps++, released: () => undefined });
   return { area, make, filters: make(() => clock), tick: (ms: number) => void (clock += ms), sweeps: () => sweeps };
 }
 
@@ -21,6 +21,12 @@ function recording() {
   const writes: Record<string, unknown>[] = [];
   return { writes, area: { ...area, set: (items: Record<string, unknown>) => (writes.push(items), area.set(items)) } satisfies StorageArea };
 }
+
+/** `count` logs of block `block`, each with 1 KB of data (a busy token's transfers are smaller, and many more). */
+const logsOf = (block: number, count: number): FilterLog[] => Array.from({ length: count }, (_, i) => ({
+  address: `0x${'11'.repeat(20)}`, topics: [], data: `0x${'ee'.repeat(1000)}`, blockNumber: `0x${block.toString(16)}`, blockHash: `0x${block.toString(16).padStart(64, '0')}`,
+  transactionHash: `0x${i.toString(16).padStart(64, '0')}`, transactionIndex: '0x0', logIndex: `0x${i.toString(16)}`, removed: false,
+}));
 
 describe('the filters pages made', () => {
   it('are the origin’s own: another site’s id is not found, and uninstalling answers whether there was one', async () => {
@@ -86,5 +92,19 @@ describe('the filters pages made', () => {
     tick(FILTER_TTL_MS);
     expect(await filters.sweep()).toBe(0);
     expect(await area.get(null)).toEqual({});
+  });
+
+  it('whose logs kept for a reorganization outgrow their site\'s room keep the newest that fit, and go on being read', async () => {
+    const { area, filters } = setup();
+    await filters.add(SITE, { ...filter('0x1'), kind: 'logs' });
+    // A busy event: 40 logs a block, all kept for REORG_DEPTH blocks, past 512 KiB within 15 blocks.
+    for (let block = 1; block <= 30; block++) {
+      const read = filters.read(A, '0x1', async (f) => ({ filter: { ...f, next: block + 1, recent: [...f.recent, ...logsOf(block, 40)] }, result: block }));
+      await expect(read).resolves.toBe(block);
+    }
+    const kept = (await filters.read(A, '0x1', async (f) => ({ filter: f, result: f }))).recent;
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.at(-1)).toEqual(logsOf(30, 40).at(-1));
+    expect(JSON.stringify(await area.get(null)).length).toBeLessThanOrEqual(SITE_SHARE_BYTES);
   });
 });

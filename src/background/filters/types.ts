@@ -37,6 +37,8 @@ export interface FilterRecord {
   seen?: string[];
   /** Pending-transaction filters: the node's own filter whose hashes this one relays, where the node keeps them. */
   nodeFilter?: Hex;
+  /** The node's filter was made again at the last read (the node had lost the one before). */
+  nodeFilterMadeAgain?: boolean;
   /** Filters not read for FILTER_TTL_MS are gone, as nodes drop them. */
   readAt: number;
 }

@@ -6,11 +6,12 @@
  * own state (the unlocked secret, the lock deadline, the approval window), which no page can then make fail.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { utf8Length } from '../storage/bytes';
 import type { StorageArea } from '../storage/typedStorage';
 
 /** All pages together: a fifth of Chrome's 10 MiB storage.session quota. */
 export const PAGE_STATE_BYTES = 2 * 1024 * 1024;
-/** One site: a quarter of that, so four sites that filled theirs still leave room for the others. */
+/** One site: a quarter of that, so that it takes four sites that filled theirs to leave the others no room. */
 export const SITE_SHARE_BYTES = 512 * 1024;
 
 /** Every key of this store starts so; nothing else in storage.session does. */
@@ -28,8 +29,12 @@ export interface PageState {
    * when the site has `cap.count` records under `cap.prefix` already (checked in turn with the other writes).
    */
   put(site: string, key: string, record: unknown, cap?: { prefix: string; count: number; refused(): RpcError }): Promise<void>;
-  /** Writes `record` over the one under `key`, for the same site, within the same limits; false (nothing written) when it is gone. */
-  replace(key: string, record: unknown): Promise<boolean>;
+  /**
+   * Writes `record` over the one under `key`, for the same site, within the same limits; false (nothing written) when it
+   * is gone. Past a limit, `shrink` (when given) makes it smaller and it is tried again, until it fits or `shrink`
+   * answers undefined.
+   */
+  replace<T>(key: string, record: T, shrink?: (record: T) => T | undefined): Promise<boolean>;
   get<T>(key: string): Promise<Stored<T> | undefined>;
   /** The records whose key starts with `prefix`. */
   list<T>(prefix: string): Promise<Record<string, Stored<T>>>;
@@ -40,8 +45,7 @@ export interface PageState {
   bytes(site?: string): Promise<number>;
 }
 
-const encoder = new TextEncoder();
-const sizeOf = (key: string, value: unknown) => encoder.encode(key).length + encoder.encode(JSON.stringify(value)).length;
+const sizeOf = (key: string, value: unknown) => utf8Length(key) + utf8Length(JSON.stringify(value));
 
 const kib = (bytes: number) => `${Math.ceil(bytes / 1024)} KiB`;
 
@@ -93,12 +97,19 @@ export function createPageState(area: StorageArea): PageState {
         if (cap && (await count(cap.prefix, site)) >= cap.count) throw cap.refused();
         await write(PREFIX + key, site, record);
       }),
-    replace: (key, record) =>
+    replace: (key, record, shrink) =>
       serially(async () => {
         const entry = (await load()).get(PREFIX + key);
         if (!entry) return false;
-        await write(PREFIX + key, entry.site, record);
-        return true;
+        for (let next: typeof record | undefined = record; ; ) {
+          try {
+            await write(PREFIX + key, entry.site, next);
+            return true;
+          } catch (error) {
+            next = error instanceof RpcError && error.code === ErrorCode.limitExceeded ? shrink?.(next) : undefined;
+            if (next === undefined) throw error;
+          }
+        }
       }),
     async get<T>(key: string) {
       return (await area.get(PREFIX + key))[PREFIX + key] as Stored<T> | undefined;

@@ -134,7 +134,7 @@ const ALL_NAMES = [...new Set([...EXECUTION_API, ...ANVIL, ...GETH, ...RETH])];
 describe('the node surface is an allowlist of reads', () => {
   it.each(ALL_NAMES.filter((name) => !Object.hasOwn(methods, name)))('%s is not the wallet’s: refused with 4200 naming it, the node not asked', async (name) => {
     const { send, asked } = setup();
-    const message = Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet: only methods that read chain state reach the node`;
+    const message = Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`;
     expect(await send(name)).toEqual({ error: { code: 4200, message } });
     expect(asked).toEqual([]);
   });

@@ -38,10 +38,7 @@ export async function serve<E>(
 
 /** A method not in the table is refused, never forwarded: only the table's reads reach the node (node.ts). */
 const unsupported = (name: string) => () =>
-  new RpcError(
-    ErrorCode.unsupportedMethod,
-    Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet: only methods that read chain state reach the node`,
-  );
+  new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
 async function ask<R>({ approval, prepare }: Extract<ReadyRequest<R>, { approval: unknown }>, ctx: RequestContext): Promise<unknown> {
   // Planning a batch reads the account and the network: from a distant node the window opens meanwhile. Not for the

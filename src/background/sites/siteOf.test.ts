@@ -11,10 +11,17 @@ describe('the site of an origin', () => {
     expect(await siteOf('http://sub.dapp.test:5173')).toBe('dapp.test');
   });
 
-  it('is the host itself for an IP address, localhost or a host that is a public suffix', async () => {
+  it('is the host itself for an IPv4 address, localhost or a host that is a public suffix', async () => {
     expect(await siteOf('http://127.0.0.1:4180')).toBe('127.0.0.1');
     expect(await siteOf('http://localhost:5173')).toBe('localhost');
-    expect(await siteOf('http://[::1]:3000')).toBe('[::1]');
     expect(await siteOf('https://github.io')).toBe('github.io');
+  });
+
+  it('is one for all the addresses of an IPv6 /64 (one host holds them all), so they cannot each take a site\'s limits', async () => {
+    expect(await siteOf('http://[2001:db8:1:2::1]')).toBe('[2001:db8:1:2::]/64');
+    expect(await siteOf('http://[2001:db8:1:2:ffff:ffff:ffff:ffff]:8080')).toBe('[2001:db8:1:2::]/64');
+    expect(await siteOf('http://[2001:db8:1:3::1]')).toBe('[2001:db8:1:3::]/64');
+    expect(await siteOf('http://[::ffff:10.0.0.1]')).toBe('[::]/64');
+    expect(await siteOf('http://[::1]:3000')).toBe('[::]/64');
   });
 });

@@ -2,7 +2,8 @@
  * The site an origin belongs to: its registrable domain (eTLD+1, the Public Suffix List's private section included, so
  * `a.github.io` and `b.github.io` are two sites and `app.evil.com` and `evil.com` one), else its host (an IP address,
  * `localhost`, a host that is itself a public suffix). What pages may make the wallet do or store is counted per site:
- * a page's subdomain frames share its limits. The list (tldts, ~140 KB) is the worker's fourth classic script,
+ * a page's subdomain frames share its limits. An IPv6 address counts as its /64, which one host is given whole: each of
+ * its 2^64 addresses would otherwise be a site of its own. The list (tldts, ~140 KB) is the worker's fourth classic script,
  * `background-sites.js`, loaded on the first request of a worker; each origin's site is then remembered.
  */
 import { loadClassicScript } from '../browser/classicScript';
@@ -22,6 +23,15 @@ const loadSites = (): Promise<typeof SiteModules> => (sitesScript === undefined 
 const REMEMBERED = 1000;
 const known = new Map<string, string>();
 
+/** The /64 of an IPv6 host as the URL parser writes it ("[2001:db8:1:2::1]" → "[2001:db8:1:2::]/64"). */
+function ipv6Network(host: string): string {
+  const [head = '', tail] = host.slice(1, -1).split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${new URL(`http://[${groups.slice(0, 4).join(':')}::]`).hostname}/64`;
+}
+
 /** The site of `origin` as looked up already (by `siteOf`), for code that cannot wait; undefined when it was not. */
 export const knownSiteOf = (origin: string): string | undefined => known.get(origin);
 
@@ -36,7 +46,7 @@ export async function siteOf(origin: string): Promise<string> {
     return origin;
   }
   const { getDomain } = await loadSites();
-  const site = getDomain(host, { allowPrivateDomains: true }) ?? host;
+  const site = host.startsWith('[') ? ipv6Network(host) : (getDomain(host, { allowPrivateDomains: true }) ?? host);
   if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
   known.set(origin, site);
   return site;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
-import { createPageState } from '../pageState/store';
+import { SITE_SHARE_BYTES, createPageState } from '../pageState/store';
 import { memoryBackend, type StorageArea } from '../storage/typedStorage';
 import type { Frame } from '../transport/frames';
 import { createPollLoops } from '../watch/pollLoop';
@@ -15,9 +15,17 @@ const frameOf = (tabId: number, frameId = 0): Frame => ({ tabId, frameId, origin
 
 /** The wallet as the worker builds it, over `backend` (session storage), with a chain whose head the test moves. */
 function setup(backend: StorageArea = memoryBackend(), reached: (data: unknown) => Promise<boolean> = async () => true, blockTimeMs?: number) {
-  const chain = { head: 10, asked: 0 };
+  /** `logsPerBlock`: each block's logs, of 1 KB of data each (a busy event's). */
+  const chain = { head: 10, asked: 0, logsPerBlock: 0 };
   const node = (async (method: string, params: unknown[] = []) => {
     chain.asked++;
+    if (method === 'eth_getLogs') {
+      const { fromBlock, toBlock } = params[0] as { fromBlock: Hex; toBlock: Hex };
+      return Array.from({ length: Number(toBlock) - Number(fromBlock) + 1 }, (_, b) => Number(fromBlock) + b).flatMap((n) => Array.from({ length: chain.logsPerBlock }, (_, i) => ({
+        address: `0x${'11'.repeat(20)}`, topics: [], data: `0x${'ee'.repeat(1000)}`, blockNumber: `0x${n.toString(16)}`, blockHash: hashAt(n),
+        transactionHash: hashAt(i), transactionIndex: '0x0', logIndex: `0x${i.toString(16)}`, removed: false,
+      })));
+    }
     if (method !== 'eth_getBlockByNumber') throw new Error(`unexpected ${method}`);
     const n = params[0] === 'latest' ? chain.head : Number(params[0]);
     return { number: `0x${n.toString(16)}`, hash: hashAt(n) };
@@ -224,5 +232,50 @@ describe('subscriptions', () => {
     await subscriptions.wake(1);
     await vi.advanceTimersByTimeAsync(POLL_MS.newHeads);
     expect(heads('0x1')).toEqual([11]);
+  });
+
+  it('of a hidden tab pause even while another tab\'s subscriptions keep the worker awake', async () => {
+    const { chain, subscriptions, heads, shownAt } = setup();
+    // Tab 1 stays shown; tab 2 is hidden from now on.
+    await subscriptions.add(SITE, newHeads(1, frameOf(1)));
+    // Its turns come just after the shown tab's, on a loop of their own.
+    await vi.advanceTimersByTimeAsync(100);
+    await subscriptions.add('other.example', { ...newHeads(2, { tabId: 2, frameId: 0, origin: 'https://other.example' }), chainId: '0x1' });
+    shownAt.set(2, Date.now());
+    await vi.advanceTimersByTimeAsync(DORMANT_AFTER_MS + 2 * KEEP_ALIVE_MS);
+    chain.head = 11;
+    await vi.advanceTimersByTimeAsync(2 * KEEP_ALIVE_MS);
+    expect(heads('0x1')).toEqual([11]);
+    // The hidden tab's reads nothing, and sends nothing.
+    expect(heads('0x2')).toEqual([]);
+  });
+
+  it('of logs whose logs kept for a reorganization outgrow their site\'s room keep the newest that fit, and go on sending', async () => {
+    const { chain, subscriptions, delivered, backend } = setup();
+    chain.logsPerBlock = 40;
+    const filter = { id: '0x1' as Hex, origin: ORIGIN, chainId: '0x7a69' as Hex, kind: 'logs' as const, start: 11, next: 11, recent: [], readAt: 0 };
+    await subscriptions.add(SITE, { id: '0x1', frame: frameOf(1), chainId: '0x7a69', kind: 'logs', filter });
+    // 30 blocks of 40 logs: past 512 KiB within 15 blocks, as a busy token's transfers on Ethereum.
+    for (let block = 11; block <= 40; block++) {
+      chain.head = block;
+      await vi.advanceTimersByTimeAsync(POLL_MS.logs);
+    }
+    const blocks = delivered.map((d) => Number((d.data as { data: { result: { blockNumber: Hex } } }).data.result.blockNumber));
+    expect(new Set(blocks).size).toBe(30);
+    expect(blocks.at(-1)).toBe(40);
+    expect(JSON.stringify(await backend.get(null)).length).toBeLessThanOrEqual(SITE_SHARE_BYTES);
+  });
+
+  it('of a paused tab cost other tabs\' requests nothing: a request reads the stored subscriptions only for its own tab\'s', async () => {
+    let reads = 0;
+    const area = memoryBackend();
+    const { subscriptions, shownAt } = setup({ ...area, get: (keys) => (reads++, area.get(keys)) });
+    await subscriptions.add(SITE, newHeads(1, frameOf(2)));
+    shownAt.set(2, Date.now());
+    await vi.advanceTimersByTimeAsync(DORMANT_AFTER_MS + 2 * KEEP_ALIVE_MS);
+    // Tab 2's subscription is paused; another tab's page sends request after request.
+    const before = reads;
+    for (let i = 0; i < 100; i++) await subscriptions.wake(1);
+    expect(reads - before).toBe(0);
   });
 });

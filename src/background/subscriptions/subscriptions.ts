@@ -16,7 +16,7 @@ import type { PageState } from '../pageState/store';
 import type { Frame } from '../transport/frames';
 import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
 import type { RequestBudget } from '../budget/requestBudget';
-import type { ChangesSource } from '../filters/changes';
+import { fewerRecent, type ChangesSource } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
@@ -58,6 +58,12 @@ export interface SubscriptionEvents {
   deliver(frame: Frame, data: unknown): Promise<boolean>;
 }
 
+/** A logs subscription that no longer fits its site's room keeps fewer of its filter's recent logs (../filters/changes.ts). */
+const fewerRecentLogs = (subscription: SubscriptionRecord): SubscriptionRecord | undefined => {
+  const filter = subscription.filter && fewerRecent(subscription.filter);
+  return filter && { ...subscription, filter };
+};
+
 export interface SubscriptionsDeps {
   pages: PageState;
   loops: Pick<PollLoops, 'watch'>;
@@ -66,7 +72,7 @@ export interface SubscriptionsDeps {
   changes: ChangesSource;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
-  /** Sets SUBSCRIPTIONS_ALARM. */
+  /** Sets SUBSCRIPTIONS_ALARM, unless it is set. */
   scheduleWake(): void;
   /** Each read that reaches the node is taken from the site's budget; when it is spent, the turn waits. */
   budget: Pick<RequestBudget, 'tryCharge'>;
@@ -97,8 +103,10 @@ const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id.toLowerCa
 
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
-  /** Stored subscriptions not running: their tab was hidden too long. */
-  const paused = new Set<string>();
+  /** Stored subscriptions not running, by key, and their tab: it was hidden too long. */
+  const paused = new Map<string, number>();
+  /** When each running subscription last looked whether its tab is dormant. */
+  const lookedAt = new Map<string, number>();
   let keptAliveAt = -Infinity;
   const streams = createPreconfStreams({ ...deps.streams, pushed: (key, result) => void pushed(key, result) });
 
@@ -107,6 +115,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
       live.get(key)?.stop();
       live.delete(key);
       paused.delete(key);
+      lookedAt.delete(key);
       streams.close(key);
     }
     await deps.pages.remove(keys);
@@ -122,20 +131,27 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   };
 
   /** Stops running a subscription of a hidden tab; it stays stored. */
-  const pause = (key: string) => {
+  const pause = (key: string, tabId: number) => {
     live.get(key)?.stop();
     live.delete(key);
+    lookedAt.delete(key);
     streams.close(key);
-    paused.add(key);
+    paused.set(key, tabId);
   };
 
-  /** At most once every KEEP_ALIVE_MS; false when the subscription's tab has been hidden too long (it pauses). */
+  /**
+   * False when the subscription's tab has been hidden too long (it pauses), which each subscription looks at once every
+   * KEEP_ALIVE_MS, whoever keeps the worker awake; else the worker is kept awake, at most once every KEEP_ALIVE_MS.
+   */
   const keepAlive = async (key: string, frame: Frame): Promise<boolean> => {
-    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
-    if (await dormant(frame.tabId)) {
-      pause(key);
-      return false;
+    if (deps.now() - (lookedAt.get(key) ?? -Infinity) >= KEEP_ALIVE_MS) {
+      lookedAt.set(key, deps.now());
+      if (await dormant(frame.tabId)) {
+        pause(key, frame.tabId);
+        return false;
+      }
     }
+    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     // Another turn may have done it meanwhile.
     if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     keptAliveAt = deps.now();
@@ -154,7 +170,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     // A stream's push may have come while a poll read: what it sent is not sent again.
     const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
     if (report.subscription !== entry.subscription) {
-      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription);
+      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription, fewerRecentLogs);
       entry.subscription = report.subscription;
     }
     for (const result of report.results) {
@@ -191,7 +207,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const startStored = async (which: (subscription: SubscriptionRecord) => boolean, shownOnly: boolean) => {
     for (const [key, { site, record }] of Object.entries(await deps.pages.list<SubscriptionRecord>(PREFIX))) {
       if (live.has(key) || !which(record)) continue;
-      if (shownOnly && (await dormant(record.frame.tabId))) paused.add(key);
+      if (shownOnly && (await dormant(record.frame.tabId))) paused.set(key, record.frame.tabId);
       else start(site, record);
     }
     if (live.size > 0) deps.scheduleWake();
@@ -222,7 +238,8 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     },
     async wake(tabId) {
       askedAt.set(tabId, deps.now());
-      if (paused.size === 0) return;
+      // Only the tab's own paused subscriptions are read: another tab's requests cost nothing.
+      if (![...paused.values()].includes(tabId)) return;
       await startStored((subscription) => subscription.frame.tabId === tabId, false);
     },
   };
