@@ -5,12 +5,14 @@
 import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
 import { createKeyAddresses } from './accounts/keyAddresses';
+import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
 import type { ApprovalWindow } from './approvals/types';
+import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { createBatchStore } from './batches/store';
-import { bundledDescriptors, userDescriptors, type ReadExtensionFile } from './clearSigning/descriptors';
+import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
 import type { ReviewDeps } from './clearSigning/bound';
-import { lazyCallReview, lazyReview } from './clearSigning/lazyReview';
+import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { FILTERS_ALARM, createFilters } from './filters/store';
@@ -109,7 +111,7 @@ export function createServices(deps: ServiceDeps): Background {
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
-  const parser = async () => (await loadLater()).parseDescriptor;
+  const parser: LoadParser = async () => (await loadLater()).parseDescriptor;
   const bundled = bundledDescriptors(deps.readExtensionFile, parser);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
@@ -208,7 +210,10 @@ export function createServices(deps: ServiceDeps): Background {
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
-    loadLater,
+    messageDangers: lazyMessageDangers(loadLater),
+    descriptorParser: parser,
+    transactionCode: lazyTransactionCode(loadLater),
+    keyCode: lazyKeyCode(loadLater),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

@@ -5,11 +5,14 @@
  */
 import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
+import type { KeyCode } from './accounts/lazyKeyCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
+import type { TransactionCode } from './batches/lazyTransactionCode';
 import type { BatchStore } from './batches/store';
 import type { Sponsorship } from './batches/types';
-import type { ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
+import type { MessageDangers, ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
+import type { LoadParser } from './clearSigning/descriptors';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
@@ -29,7 +32,6 @@ import type { RequestBudget } from './budget/requestBudget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
-import type { Later } from './loadLater';
 import type { Emit } from './transport/types';
 import type { VaultRewrite } from './vault/rewrite';
 import type { Vault } from './vault/vault';
@@ -88,8 +90,14 @@ export interface Services {
   reviewTypedData: ReviewTypedData;
   /** The calls of a batch or a transaction described, in a signature's words and with its dangers where a descriptor binds. */
   reviewCalls: ReviewCalls;
-  /** The worker's later script: clear signing, the simulation, the keys' code, ethers' transaction and signing code (loadLater.ts). */
-  loadLater(): Promise<Later>;
+  /** personal_sign's dangers of a message that is not text. */
+  messageDangers: MessageDangers;
+  /** The ERC-7730 descriptors' parser (ethers' fragment parser reads a format's key). */
+  descriptorParser: LoadParser;
+  /** ethers' transaction code and the ERC-8021 attribution's parser. */
+  transactionCode: TransactionCode;
+  /** The keys' code: an imported key checked, phrases, typed data's digest, a message's signer. */
+  keyCode: KeyCode;
   emit: Emit;
   /** wallet_showCallsStatus: the wallet's Activity view of one batch. */
   showActivity(origin: string, id: string): Promise<void>;

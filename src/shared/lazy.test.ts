@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazy } from './lazy';
+import { lazy, loadedOnCall } from './lazy';
 
 describe('lazy', () => {
   it('computes nothing until first asked, then the same value every time, computed once', () => {
@@ -16,5 +16,29 @@ describe('lazy', () => {
     value();
     value();
     expect(made).toBe(1);
+  });
+});
+
+describe('loadedOnCall', () => {
+  const code = { double: (n: number) => n * 2, hello: () => 'hello' };
+
+  it('loads nothing until a function is called, then answers as the loaded one does', async () => {
+    const loads: string[] = [];
+    const lazyCode = loadedOnCall(async () => (loads.push('load'), code), ['double']);
+    expect(loads).toEqual([]);
+    expect(await lazyCode.double(21)).toBe(42);
+    expect(loads).toEqual(['load']);
+    expect(Object.keys(lazyCode)).toEqual(['double']);
+  });
+
+  it('rejects the call whose load failed, and loads again on the next', async () => {
+    let fail = true;
+    const lazyCode = loadedOnCall(async () => {
+      if (fail) throw new Error('background-later.js failed to load');
+      return code;
+    }, ['hello']);
+    await expect(lazyCode.hello()).rejects.toThrow('background-later.js failed to load');
+    fail = false;
+    expect(await lazyCode.hello()).toBe('hello');
   });
 });

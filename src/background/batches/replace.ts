@@ -69,9 +69,9 @@ async function readPending(deps: Pick<BatchDeps, 'batches'>, origin: string, id:
 const feesOf = (tx: Transaction): Fees => ({ maxFeePerGas: tx.maxFeePerGas ?? tx.gasPrice ?? 0n, maxPriorityFeePerGas: tx.maxPriorityFeePerGas ?? tx.gasPrice ?? 0n });
 
 /** What the review screen shows before anything is signed. */
-export async function planReplacement(deps: Pick<BatchDeps, 'batches' | 'nodeFor' | 'loadLater'>, origin: string, id: string, hash: Hex, mode: ReplaceMode): Promise<ReplacementPlan> {
+export async function planReplacement(deps: Pick<BatchDeps, 'batches' | 'nodeFor' | 'transactionCode'>, origin: string, id: string, hash: Hex, mode: ReplaceMode): Promise<ReplacementPlan> {
   const { batch, pending } = await readPending(deps, origin, id, hash);
-  const original = (await deps.loadLater()).Transaction.from(pending.raw);
+  const original = await deps.transactionCode.decodeTransaction(pending.raw);
   const previous = feesOf(original);
   const today = await tierFees(await deps.nodeFor(batch.chainId), batch.chainId);
   const tiers = Object.fromEntries(FEE_TIERS.map((tier) => [tier, replacementFees(previous, today[tier])])) as Record<FeeTier, Fees>;
@@ -88,7 +88,7 @@ const raisedTenPercent = (next: Fees, previous: Fees): boolean =>
 export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees): Promise<Hex> {
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const node = await deps.nodeFor(batch.chainId);
-  const original = (await deps.loadLater()).Transaction.from(pending.raw);
+  const original = await deps.transactionCode.decodeTransaction(pending.raw);
   const chosen = fees ?? replacementFees(feesOf(original), await suggestFees(node, batch.chainId, 'market'));
   if (!raisedTenPercent(chosen, feesOf(original))) throw invalidParams(`A replacement of ${hash} must raise both fees by at least 10%`);
   const common = { type: 2, chainId: original.chainId, nonce: original.nonce, ...chosen };

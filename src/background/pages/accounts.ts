@@ -4,9 +4,8 @@
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
-import { address as addressParam, type Hex } from '../../shared/params';
+import { address as addressParam } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
-import type { Later } from '../loadLater';
 import type { Using } from '../services';
 import { accountParam, fields, none, text } from './params';
 import type { PageFamily } from './types';
@@ -14,7 +13,7 @@ import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'emit' | 'loadLater' | 'permissions' | 'vault' | 'vaultRewrite';
+type Uses = 'accounts' | 'emit' | 'keyCode' | 'permissions' | 'vault' | 'vaultRewrite';
 
 /** A wrong password is the user's mistake, said as such (4100 like unlock), and too many say when to try again. */
 async function withPassword<T>(run: () => Promise<T>): Promise<T> {
@@ -27,19 +26,8 @@ async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The private key as the vault keeps it (0x, lower case), and its address. */
-function importedKey(text: string, { addressOf }: Pick<Later, 'addressOf'>): { privateKey: Hex; address: Hex } {
-  const key = text.trim().startsWith('0x') ? text.trim() : `0x${text.trim()}`;
-  if (!/^0x[0-9a-fA-F]{64}$/.test(key)) throw invalidParams('A private key is 64 hex digits (with or without 0x)');
-  try {
-    return { privateKey: key.toLowerCase() as Hex, address: addressOf(key) };
-  } catch {
-    throw invalidParams('This is not a valid secp256k1 private key');
-  }
-}
-
 export async function importPrivateKey(services: Using<Uses>, p: { privateKey: string; password: string }): Promise<AccountView> {
-  const { privateKey, address } = importedKey(p.privateKey, await services.loadLater());
+  const { privateKey, address } = await services.keyCode.importedKey(p.privateKey);
   if ((await services.accounts.list()).some((a) => a.address.toLowerCase() === address.toLowerCase())) {
     throw invalidParams(`${address} is already an account of this wallet`);
   }

@@ -42,7 +42,7 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
     node<Hex>('eth_getCode', [p.recipient, 'pending']),
   ]);
   const transfer = { chainId: network.chainId, from, atomic: false, upgrade: false, calls: [{ to: p.to, value: p.value, data: p.data }], gasLimits: [`0x${gas.toString(16)}` as Hex] };
-  const l1Fee = await l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(transfer, tiers.aggressive)));
+  const l1Fee = await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(transfer, tiers.aggressive));
   return {
     gasLimit: `0x${gas.toString(16)}`,
     ...(l1Fee > 0n ? { l1Fee: `0x${l1Fee.toString(16)}` as Hex } : {}),

@@ -25,7 +25,7 @@ const descriptor = {
 
 function settingsPage(store = memoryDescriptorFileStore()) {
   const descriptorFiles = createDescriptorFiles(store, Promise.resolve());
-  const ctx = { services: { descriptorFiles, loadLater } as unknown as Services } as PageContext;
+  const ctx = { services: { descriptorFiles, descriptorParser: async () => (await loadLater()).parseDescriptor } as unknown as Services } as PageContext;
   const add = async (params: unknown) => settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(params), ctx);
   const stored = async () => (await descriptorFiles.get()).files;
   return { stored, ctx, add };

@@ -1,4 +1,3 @@
-import { Mnemonic } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
@@ -6,6 +5,8 @@ import type { Hex } from '../../shared/params';
 import { ACCOUNTS_DEFAULTS, createAccounts } from '../accounts/accounts';
 import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from '../accounts/keyAddresses';
 import * as keys from '../accounts/keys';
+import { lazyKeyCode } from '../accounts/lazyKeyCode';
+import { loadLater } from '../loadLater';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -39,7 +40,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
       permissions,
       emit: async (origin: string, event: string, data: unknown) => void events.push([origin, event, data]),
       firewall: { check: async (chainId?: Hex) => (firewallChecks.push(chainId), []) },
-      loadLater: async () => ({ Mnemonic }),
+      keyCode: lazyKeyCode(loadLater),
     },
   };
 }

@@ -1,15 +1,14 @@
 /** The wallet's lifecycle for the pages: a new phrase, create, unlock, lock, and Reset wallet. */
-import { randomBytes } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { announceAccounts } from '../permissions/visible';
 import type { Accounts } from '../accounts/accounts';
+import type { KeyCode } from '../accounts/lazyKeyCode';
 import type { Approvals } from '../approvals/approvals';
 import type { Firewall } from '../firewall/watch';
 import type { Networks } from '../networks/registry';
 import type { Permissions } from '../permissions/permissions';
-import type { Later } from '../loadLater';
 import type { Services } from '../services';
 import { CorruptVaultError, WrongPasswordError } from '../vault/crypto';
 import { ThrottledError, type Vault } from '../vault/vault';
@@ -17,16 +16,15 @@ import { fields, none, text } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'approvals' | 'emit' | 'firewall' | 'loadLater' | 'networks' | 'permissions' | 'resetStorage' | 'vault';
+type Uses = 'accounts' | 'approvals' | 'emit' | 'firewall' | 'keyCode' | 'networks' | 'permissions' | 'resetStorage' | 'vault';
 
 /** A new wallet from a phrase (typed or generated): the accounts of an earlier phrase, and the sites' grants, are gone. */
 export async function createWallet(
-  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'>; loadLater: () => Promise<Pick<Later, 'Mnemonic'>> },
+  services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'>; keyCode: Pick<KeyCode, 'isValidPhrase'> },
   p: { mnemonic: string; password: string },
 ): Promise<null> {
   const phrase = p.mnemonic.trim().toLowerCase().split(/\s+/).join(' ');
-  const { Mnemonic } = await services.loadLater();
-  if (!Mnemonic.isValidMnemonic(phrase)) throw invalidParams('This is not a valid BIP-39 recovery phrase');
+  if (!(await services.keyCode.isValidPhrase(phrase))) throw invalidParams('This is not a valid BIP-39 recovery phrase');
   // The accounts first: the popup shows the wallet once its vault opens, and it must have its account then (a Receive
   // clicked in between found none).
   await services.accounts.reset(phrase);
@@ -75,7 +73,7 @@ export async function resetWallet(
 }
 
 export const vaultPages = {
-  generatePhrase: { parse: none, handle: async (_p, { services }) => (await services.loadLater()).Mnemonic.fromEntropy(randomBytes(16)).phrase },
+  generatePhrase: { parse: none, handle: (_p, { services }) => services.keyCode.newPhrase() },
   createWallet: {
     parse: (params) => ({ mnemonic: text(fields(params).mnemonic, 'mnemonic'), password: text(fields(params).password, 'password') }),
     handle: (p, { services }) => createWallet(services, p),

@@ -11,6 +11,7 @@ import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -50,7 +51,7 @@ function setup() {
     nodeFor: async () => node,
     previews: { of: () => undefined },
     reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
-    loadLater,
+    transactionCode: lazyTransactionCode(loadLater),
     approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const batch = (capabilities: Record<string, unknown> = {}) =>

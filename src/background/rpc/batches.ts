@@ -22,7 +22,7 @@ import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loadLater' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode';
 const method = methodsUsing<Uses>();
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
@@ -57,7 +57,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
   const asked = request.capabilities.dataSuffix;
-  const suffix = asked === undefined ? undefined : (await services.loadLater()).parseDataSuffix(asked);
+  const suffix = asked === undefined ? undefined : await services.transactionCode.parseDataSuffix(asked);
   // The batch's own chain from here on, even if a page switches the selected network meanwhile.
   const node = await services.nodeFor(network.chainId);
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, suffix), tierFees(node, network.chainId)]);
@@ -72,7 +72,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
     const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
     // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
     const [l1Fee, described] = await Promise.all([
-      l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(batch, fees.market))), services.reviewCalls(batch.calls, from, network),
+      l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), services.reviewCalls(batch.calls, from, network),
     ]);
     const lookAlikeRecipients = await poisonedRecipients(services, described);
     return {

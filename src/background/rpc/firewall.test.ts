@@ -7,6 +7,7 @@ import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
 import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -42,7 +43,7 @@ function setup(codeOfA: string, codeOfC = '0x') {
     accounts: { list: async () => [A, B, C].map((address, index) => ({ address, index, name: `Account ${index + 1}` })) },
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
-    loadLater,
+    transactionCode: lazyTransactionCode(loadLater),
     approvals: { earlier: async () => undefined, request: async (type: string, _from: unknown, details: unknown) => (requested.push({ type, details }), { id: 'queued' }) },
   } as unknown as Services;
   const ask = () => askAsWallet(METHOD, { account: A }, { origin: WALLET, method: METHOD, services, account: A, replyTo });

@@ -20,7 +20,7 @@ import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loadLater' | 'loops' | 'networks' | 'nodeFor';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode';
 const method = methodsUsing<Uses>();
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -55,7 +55,7 @@ async function prepare({ account }: { account: Hex }, { services, origin }: Requ
   if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
   // The clearing transaction is the same size whoever pays: its L1 data fee (OP stack) is known before the payer.
   const clearing = { chainId: network.chainId, from: account, calls: selfCall(account), gasLimits: [revokeDelegation.gasLimit], atomic: false, upgrade: false, kind: 'revokeDelegationOf' as const };
-  const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas + (await l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(clearing, tiers.market))));
+  const maxFee = BigInt(revokeDelegation.gasLimit) * tiers.market.maxFeePerGas + (await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(clearing, tiers.market)));
   const symbol = network.nativeCurrency.symbol;
   const payers = await payersFor(services, node, account, maxFee);
   if (payers.length === 0) {

@@ -1,19 +1,16 @@
 /** Node methods: validated, then forwarded to the selected network's RPC (spec section 4). */
-import type { Transaction } from 'ethers';
-import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { assertRangeWithin, needsHead, parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { nodeParamSchemas } from '../../shared/schemas/node';
 import { createCoalescer } from '../networks/coalesce';
 import type { ChainNode } from '../networks/rpcClient';
-import type { Later } from '../loadLater';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'loadLater' | 'networks' | 'node' | 'nodeFor' | 'relayed' | 'settings';
+type Uses = 'networks' | 'node' | 'nodeFor' | 'relayed' | 'settings' | 'transactionCode';
 const method = methodsUsing<Uses>();
 
 const coalesce = createCoalescer();
@@ -42,21 +39,11 @@ async function getLogs(filter: LogFilter, { services }: RequestContext<Using<Use
   return logsWithin(services.node, filter, logsBlockRangeLimit);
 }
 
-function decodeSigned(raw: Hex, { Transaction }: Pick<Later, 'Transaction'>): Transaction {
-  try {
-    const tx = Transaction.from(raw);
-    if (!tx.from) throw new Error('it carries no signature');
-    return tx;
-  } catch (error) {
-    throw invalidParams(`signed transaction is not a valid signed RLP-encoded transaction: ${(error as Error).message}`);
-  }
-}
-
 async function sendRawTransaction([raw]: Hex[], { services }: RequestContext<Using<Uses>>): Promise<unknown> {
   // One network throughout, even if the user switches meanwhile: the rule is per chain.
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);
-  const sent = toSentTransaction(decodeSigned(raw, await services.loadLater()), chainId);
+  const sent = toSentTransaction(await services.transactionCode.decodeSigned(raw), chainId);
   const previous = findSameNonce(await services.relayed.get('sentTransactions'), sent);
   if (previous) {
     // Only a replacement of a still-pending transaction is held to the 10% rule; a mined nonce is the node's "nonce too low".

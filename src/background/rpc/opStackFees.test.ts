@@ -11,6 +11,7 @@ import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -54,7 +55,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     previews: { of: () => undefined },
     // Words need no descriptor here: the calls are plain transfers.
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
-    loadLater,
+    transactionCode: lazyTransactionCode(loadLater),
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });

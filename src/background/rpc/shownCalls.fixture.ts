@@ -18,6 +18,7 @@ import { approvedWords, wordedCalls } from '../calls/recorded';
 import { CODE, MAINNET, fakeNode } from '../clearSigning/chain.fixture';
 import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps as reviewDeps, permit2, seaport, usdc } from '../clearSigning/calls.fixture';
 import { reviewCalls } from '../clearSigning/calls';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { loadLater } from '../loadLater';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
@@ -71,7 +72,7 @@ function wallet() {
     nodeFor: async () => chainNode,
     previews: { of: () => undefined },
     reviewCalls: (c: Parameters<typeof reviewCalls>[1], account: Hex, network: Network) => reviewCalls({ ...reviewDeps, node: chainNode }, c, account, network),
-    loadLater,
+    transactionCode: lazyTransactionCode(loadLater),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

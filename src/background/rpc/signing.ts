@@ -7,13 +7,13 @@ import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approva
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
-import { loadLater } from '../loadLater';
 import type { Hex } from '../../shared/params';
 import type { Using } from '../services';
+import { assertEncodes } from './lazyTypedData';
 import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'loadLater' | 'networks' | 'reviewTypedData' | 'signedGrants';
+type Uses = 'accounts' | 'keyCode' | 'messageDangers' | 'networks' | 'reviewTypedData' | 'signedGrants';
 const method = methodsUsing<Uses>();
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext<Using<Uses>>): Promise<SignTypedDataDetails> {
@@ -34,7 +34,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
     // worker's later script).
     async parse(params) {
       const request = parse(params);
-      (await loadLater()).assertEncodes(request);
+      await assertEncodes(request);
       return request;
     },
     auth: 'account',
@@ -44,8 +44,8 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       answer: noAnswer,
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
-        const [signer, later] = await Promise.all([services.accounts.signer(details.account), services.loadLater()]);
-        const signature = signer.signingKey.sign(later.approvedTypedDataDigest(details)).serialized;
+        const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
+        const signature = signer.signingKey.sign(digest).serialized;
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
@@ -66,7 +66,7 @@ export const signingMethods = {
       answer: noAnswer,
       async prepare({ message }, { account, origin, services }) {
         const text = messageText(message);
-        return text === null ? { account, message, dangers: (await services.loadLater()).messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ details }, _answer, services) {
         return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
@@ -77,7 +77,7 @@ export const signingMethods = {
   personal_ecRecover: method({
     parse: parseEcRecover,
     auth: 'none',
-    handle: async ({ message, signature }, { services }) => (await services.loadLater()).verifyMessage(getBytes(message), signature).toLowerCase(),
+    handle: async ({ message, signature }, { services }) => (await services.keyCode.verifyMessage(getBytes(message), signature)).toLowerCase(),
   }),
   eth_signTypedData: typedDataMethod(parseSignTypedDataV1),
   eth_signTypedData_v3: typedDataMethod(parseSignTypedData('V3')),

@@ -22,7 +22,7 @@ import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loadLater' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode';
 const method = methodsUsing<Uses>();
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
@@ -54,7 +54,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const gas = BigInt(batch.gasLimits[0]);
   // On the OP stack the chain also charges the L1 data fee: the most it can be is part of what the user may pay.
   const [l1Fee, [described]] = await Promise.all([
-    l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(batch, fixedFees ? fromHexFees(fixedFees) : tiers.aggressive))),
+    l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fixedFees ? fromHexFees(fixedFees) : tiers.aggressive)),
     services.reviewCalls([call], from, network),
   ]);
   const maxFees = fixedFees

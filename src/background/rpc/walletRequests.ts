@@ -17,13 +17,12 @@ import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
 import { recordedCalls } from '../calls/recorded';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
-import type { Later } from '../loadLater';
 import { tierFees, type Fees } from '../fees/tiers';
 import type { Using } from '../services';
 import { type AccountContext, methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loadLater' | 'loops' | 'networks' | 'nodeFor';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode';
 const method = methodsUsing<Uses>();
 
 interface ReplaceParams {
@@ -38,22 +37,13 @@ const decimal = (fees: Fees) => ({ maxFeePerGas: fees.maxFeePerGas.toString(), m
 const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.fromEntries(FEE_TIERS.map((tier) => [tier, value(tier)])) as Record<FeeTier, T>;
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
-/** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
-export function authorizationsIn(raw: Hex, { Transaction, verifyAuthorization }: Pick<Later, 'Transaction' | 'verifyAuthorization'>): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
-  const list = Transaction.from(raw).authorizationList ?? [];
-  return list.map((auth) => {
-    const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
-    return { authority: verifyAuthorization(auth, auth.signature) as Hex, delegate: auth.address as Hex, ...(name ? { delegateName: name } : {}) };
-  });
-}
-
 async function prepareReplacement(p: ReplaceParams, { services }: RequestContext<Using<Uses>>): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
   // Priced as a speed-up at the dearest tier: a cancel is shorter, a cheaper tier no longer.
-  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, async () => [(await services.loadLater()).repricedUnsigned(pending.raw, tiers.aggressive)]);
+  const l1Fee = await l1FeeUpperBound(await services.nodeFor(batch.chainId), network ?? { chainId: batch.chainId, builtIn: false }, async () => [await services.transactionCode.repricedUnsigned(pending.raw, tiers.aggressive)]);
   // A cancel sends none of them; a speed-up signs them into the replacement again, so the screen names them.
-  const authorizations = p.mode === 'speedUp' ? authorizationsIn(pending.raw, await services.loadLater()) : [];
+  const authorizations = p.mode === 'speedUp' ? await services.transactionCode.signedAuthorizations(pending.raw) : [];
   const cancelCall = await describeCall(selfTransfer(batch.from));
   return {
     mode: p.mode, batchOrigin: p.origin, batchId: p.id, hash: p.hash, nonce: pending.nonce, from: batch.from,
@@ -81,7 +71,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
-  const l1Fee = await l1FeeUpperBound(node, network, () => services.loadLater().then((later) => later.unsignedTransactions(planned, tiers.aggressive)));
+  const l1Fee = await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(planned, tiers.aggressive));
   const name = KNOWN_DELEGATES[delegate.toLowerCase()];
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,

@@ -29,8 +29,8 @@ export interface BatchDeps {
   detection: Pick<Detection, 'stored'>;
   /** Looks at the accounts' delegations once a batch is final (absent in tests of the batches alone). */
   firewall?: Pick<Firewall, 'check'>;
-  /** ethers' transaction decoder, loaded when a pending transaction is replaced (the worker's later script, loadLater.ts). */
-  loadLater(): Promise<{ Transaction: typeof Transaction }>;
+  /** Decodes a pending transaction when it is replaced. */
+  transactionCode: { decodeTransaction(raw: Hex): Promise<Transaction> };
 }
 
 /** A batch before planning: who asks, for which account, which calls. */

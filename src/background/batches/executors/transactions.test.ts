@@ -89,7 +89,7 @@ async function setup(extra: Partial<BatchRecord> = {}) {
     // Following sent batches is tested in follow.test.ts.
     loops: { watch: () => () => undefined },
     detection: { stored: async () => undefined },
-    loadLater: async () => ({ Transaction }),
+    transactionCode: { decodeTransaction: async (raw: string) => Transaction.from(raw) },
   } as unknown as BatchDeps;
   await batches.add({
     id: 'b', origin: ORIGIN, chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,

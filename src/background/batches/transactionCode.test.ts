@@ -1,0 +1,21 @@
+/** What the handlers read of signed transactions, in the worker's later script. */
+import { Wallet, ZeroAddress } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { KNOWN_DELEGATES, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import type { Hex } from '../../shared/params';
+import { signedAuthorizations } from './transactionCode';
+
+describe('a speed-up\'s screen', () => {
+  it('names the EIP-7702 authorizations the original carries, which the replacement signs again', async () => {
+    const [sender, other] = [Wallet.createRandom(), Wallet.createRandom()];
+    const authorizationList = [
+      await sender.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: 1n, chainId: 31337n }),
+      await other.authorize({ address: ZeroAddress, nonce: 0n, chainId: 31337n }),
+    ];
+    const raw = (await sender.signTransaction({ type: 4, chainId: 31337n, nonce: 0, to: sender.address, gasLimit: 100_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n, authorizationList })) as Hex;
+    expect(signedAuthorizations(raw)).toEqual([
+      { authority: sender.address, delegate: SIMPLE_7702_ACCOUNT, delegateName: KNOWN_DELEGATES[SIMPLE_7702_ACCOUNT.toLowerCase()] },
+      { authority: other.address, delegate: ZeroAddress },
+    ]);
+  });
+});
