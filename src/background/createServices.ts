@@ -14,7 +14,7 @@ import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensio
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
-import { releaseNodeFilter } from './filters/changes';
+import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { FILTERS_ALARM, createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
@@ -32,7 +32,7 @@ import { createPermissions } from './permissions/permissions';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
-import { PAGE_BUDGET, requestBudget } from './rpc/budget';
+import { PAGE_BUDGET, requestBudget } from './budget/requestBudget';
 import { completeApproval } from './rpc/pipeline';
 import { LOCAL_DEFAULTS, SESSION_DEFAULTS, type LocalSchema, type SessionSchema } from './schema';
 import type { Services } from './services';
@@ -125,6 +125,16 @@ export function createServices(deps: ServiceDeps): Background {
   const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
   const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
   const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now, loadProbeSigning: loadLater });
+  const loops = createPollLoops((chainId) => services.nodeFor(chainId));
+  const budget = requestBudget(PAGE_BUDGET, Date.now);
+  const changesDeps = async (): Promise<ChangesDeps> => {
+    const { logsBlockRangeLimit } = await local.get('settings');
+    return {
+      logsBlockRangeLimit,
+      ownPending: (chainId, origin) => ownPending(services, chainId, origin),
+      withheld: (chainId, origin) => withheldTransactions(services, chainId, origin),
+    };
+  };
 
   const services: Services = {
     vault,
@@ -139,7 +149,8 @@ export function createServices(deps: ServiceDeps): Background {
       session,
       sealer,
       window: approvalWindow,
-      complete: (record, decision) => completeApproval(services, record, decision),
+      // The queue's link up: the method table entry that asked finishes what the user decided.
+      finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
     batches: createBatchStore(local, sealer),
@@ -168,8 +179,8 @@ export function createServices(deps: ServiceDeps): Background {
       if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
       return bundlerAt(at, network);
     },
-    loops: createPollLoops((chainId) => services.nodeFor(chainId)),
-    requestBudget: requestBudget(PAGE_BUDGET, Date.now),
+    loops,
+    requestBudget: budget,
     filters: createFilters({
       pages,
       now: Date.now,
@@ -180,12 +191,12 @@ export function createServices(deps: ServiceDeps): Background {
     }),
     subscriptions: createSubscriptions({
       pages,
-      loops: { watch: (chainId, watcher, first) => services.loops.watch(chainId, watcher, first) },
-      notify: (frame, data) => frames.emitTo(frame, 'message', data),
-      reportDeps: () => services.changesDeps(),
+      loops,
+      events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
+      changes: { changesDeps },
       keepAlive: deps.keepAlive,
       scheduleWake: () => periodic(SUBSCRIPTIONS_ALARM, 0.5),
-      charge: (site) => services.requestBudget.tryCharge(site),
+      budget,
       tabShownAt: deps.tabShownAt,
       blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,
       streams: {
@@ -195,14 +206,7 @@ export function createServices(deps: ServiceDeps): Background {
       },
       now: Date.now,
     }),
-    async changesDeps() {
-      const { logsBlockRangeLimit } = await local.get('settings');
-      return {
-        logsBlockRangeLimit,
-        ownPending: (chainId, origin) => ownPending(services, chainId, origin),
-        withheld: (chainId, origin) => withheldTransactions(services, chainId, origin),
-      };
-    },
+    changesDeps,
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),

@@ -28,7 +28,7 @@ import type { DescriptorFiles } from './settings/descriptorFiles';
 import type { SettingsSlice } from './settings/settings';
 import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
-import type { RequestBudget } from './rpc/budget';
+import type { RequestBudget } from './budget/requestBudget';
 import type { Previews } from './simulation/previews';
 import type { TypedStorage } from './storage/typedStorage';
 import type { TokenStore } from './tokens/store';
@@ -104,3 +104,6 @@ export interface Services {
   /** Reset wallet: every stored slice back to a fresh install's (the vault, accounts, sites, batches, networks, settings). */
   resetStorage(): Promise<void>;
 }
+
+/** What a family of rpc/ or pages/ takes of the services: a Pick, so a reader sees what it can touch. */
+export type Using<K extends keyof Services> = Pick<Services, K>;

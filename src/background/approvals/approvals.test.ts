@@ -6,12 +6,12 @@ import type { ReplyTarget } from '../transport/types';
 import { MAX_PENDING, MAX_PENDING_BYTES, MAX_PENDING_PER_SITE, createApprovals, type ApprovalDeps } from './approvals';
 import { siteOf } from '../sites/siteOf';
 import { PLANNING_GRACE_MS } from './planning';
-import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS } from './types';
+import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type ApprovalFinisher } from './types';
 
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
-/** `complete` stands for the methods' completers; a second queue over the same storage is the worker after a restart. */
-function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
+/** `complete` stands for the method table's finisher (rpc/pipeline.ts completeApproval); a second queue over the same storage is the worker after a restart. */
+function setup(complete: ApprovalFinisher['onDecided'] = async (record, decision) =>
   decision.approved ? { result: `${record.method}:${String(decision.answer)}` } : { error: { code: 4001, message: 'User rejected the request' } }) {
   const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
   const session = typedStorage(memoryBackend(), { ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS });
@@ -19,7 +19,7 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
   const keys = memoryKeyStore();
   const replies: Reply[] = [];
   const window = { shown: 0, closed: 0, firsts: [] as (string | undefined)[], failing: false };
-  const deps = (completer: ApprovalDeps['complete']): ApprovalDeps => ({
+  const deps = (completer: ApprovalFinisher['onDecided']): ApprovalDeps => ({
     local,
     session,
     sealer: createSealer(keys),
@@ -32,7 +32,7 @@ function setup(complete: ApprovalDeps['complete'] = async (record, decision) =>
       restore: async () => undefined,
       closeIfIdle: async (isIdle) => void (window.closed += (await isIdle()) ? 1 : 0),
     },
-    complete: completer,
+    finisher: { onDecided: completer },
     reply: async (target, response) => void replies.push({ target, response }),
   });
   return {

@@ -1,6 +1,6 @@
 /**
  * The queue of requests waiting for the user. A record is persisted before the window opens and
- * finished from the record alone (`complete`), so approving after a worker restart still answers
+ * finished from the record alone (`finisher.onDecided`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
 import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
@@ -12,7 +12,7 @@ import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
 import { createPlans, type Plans } from './planning';
-import type { AnsweredSlice, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
+import type { AnsweredSlice, ApprovalFinisher, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
@@ -23,11 +23,8 @@ export interface ApprovalDeps {
    */
   sealer: Sealer;
   window: ApprovalWindow;
-  /**
-   * Turns the user's decision into the reply to the page (the method's own logic); null when the request was handed
-   * on to another approval (a held request going on after the phishing warning), which answers the page instead.
-   */
-  complete(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null>;
+  /** The link up to the method table: what finishes a request the user decided. */
+  finisher: ApprovalFinisher;
   reply(target: ReplyTarget, response: RpcResponse): Promise<void>;
 }
 
@@ -136,7 +133,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
 
   // Whatever happens while finishing, the page must get an answer.
   const finish = async (record: ApprovalRecord): Promise<void> => {
-    const response = await deps.complete(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
+    const response = await deps.finisher.onDecided(record, record.decision!).catch((error: unknown): RpcResponse => ({ error: toErrorObject(error) }));
     // A frame may send it again (its port closed before it heard); the wallet's own requests (no tab) never are.
     if (response && !ownRequest(record)) {
       await deps.session.update('answeredRequests', (answered) => [...answered, { request: requestKey(record.replyTo), response }].slice(-MAX_ANSWERED_KEPT));

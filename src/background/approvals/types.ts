@@ -46,6 +46,19 @@ export interface PlanningSlice {
 }
 export const PLANNING_DEFAULTS: PlanningSlice = { planning: [] };
 
+/**
+ * The queue's link up to the method table, which it cannot import: the composition root (createServices.ts)
+ * implements it with rpc/pipeline.ts `completeApproval`, so the entry that asked (its `approve` or `declined`) turns
+ * the user's decision into the page's reply.
+ */
+export interface ApprovalFinisher {
+  /**
+   * The reply to the page; null when the request was handed on to another approval (a held request going on after
+   * the phishing warning), which answers the page instead.
+   */
+  onDecided(record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null>;
+}
+
 export interface ApprovalWindow {
   /**
    * Opens the approval window, or focuses it when it is open. `first`: the first waiting request (or one still being

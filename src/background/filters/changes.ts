@@ -37,6 +37,14 @@ export interface ChangesDeps {
   withheld(chainId: Hex, origin: string): Promise<Hex[]>;
 }
 
+/**
+ * Where ChangesDeps come from, asked afresh at each read (the setting may change): the composition root implements it
+ * (createServices.ts `changesDeps`, the range limit from the settings and batches/ownPending.ts).
+ */
+export interface ChangesSource {
+  changesDeps(): Promise<ChangesDeps>;
+}
+
 type Block = { number: Hex; hash: Hex } | null;
 
 const logKey = (log: FilterLog) => `${log.blockHash} ${log.transactionHash} ${log.logIndex}`;

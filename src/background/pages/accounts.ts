@@ -6,11 +6,14 @@ import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
 import { address as addressParam } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
-import type { Services } from '../services';
+import type { Using } from '../services';
 import { accountParam, fields, none, text } from './params';
 import type { PageFamily } from './types';
 import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
+
+/** The services these pages use. */
+type Uses = 'accounts' | 'emit' | 'keyCode' | 'permissions' | 'vault' | 'vaultRewrite';
 
 /** A wrong password is the user's mistake, said as such (4100 like unlock), and too many say when to try again. */
 async function withPassword<T>(run: () => Promise<T>): Promise<T> {
@@ -23,7 +26,7 @@ async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function importPrivateKey(services: Services, p: { privateKey: string; password: string }): Promise<AccountView> {
+export async function importPrivateKey(services: Using<Uses>, p: { privateKey: string; password: string }): Promise<AccountView> {
   const { privateKey, address } = await services.keyCode.importedKey(p.privateKey);
   if ((await services.accounts.list()).some((a) => a.address.toLowerCase() === address.toLowerCase())) {
     throw invalidParams(`${address} is already an account of this wallet`);
@@ -42,10 +45,10 @@ export async function importPrivateKey(services: Services, p: { privateKey: stri
   return { address, name };
 }
 
-export const revealPhrase = (services: Services, password: string): Promise<string> =>
+export const revealPhrase = (services: Using<Uses>, password: string): Promise<string> =>
   withPassword(async () => (await services.vaultRewrite.verified(password)).mnemonic);
 
-export async function changePassword(services: Services, p: { current: string; next: string }): Promise<null> {
+export async function changePassword(services: Using<Uses>, p: { current: string; next: string }): Promise<null> {
   await withPassword(() => services.vaultRewrite.rewrite(p.current, (secret) => secret, p.next));
   return null;
 }
@@ -89,4 +92,4 @@ export const accountPages = {
     parse: (params) => ({ current: text(fields(params).current, 'current'), next: text(fields(params).next, 'next') }),
     handle: (p, { services }) => changePassword(services, p),
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

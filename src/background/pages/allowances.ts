@@ -15,6 +15,9 @@ import { fields, none } from './params';
 import { askUser, selectedSender } from './send';
 import type { PageFamily } from './types';
 
+/** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
+type Uses = keyof Services;
+
 const MAX_UINT160 = (1n << 160n) - 1n;
 const KINDS = ['erc20', 'permit2', 'operator'] as const;
 
@@ -51,4 +54,4 @@ export const allowancePages = {
       return askUser(services, 'eth_sendTransaction', [{ from, value: '0x0', ...(await revokeCall(grant)) }], from);
     },
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -5,6 +5,9 @@ import { fields, text } from './params';
 import { approvalPreview } from './preview';
 import type { PageFamily } from './types';
 
+/** The services these pages use. */
+type Uses = 'approvals' | 'batches' | 'networks' | 'nodeFor' | 'previews';
+
 const REJECT_REASONS = ['decline-upgrade'] as const;
 
 export const approvalPages = {
@@ -21,4 +24,4 @@ export const approvalPages = {
       return null;
     },
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -5,6 +5,9 @@ import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
 import { accountOnChain, accountParam, collectibleParam, fields, text } from './params';
 import type { PageFamily } from './types';
 
+/** The services these pages use. */
+type Uses = 'accounts' | 'collectibles' | 'networks' | 'node' | 'nodeFor' | 'tokens';
+
 export const assetPages = {
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
@@ -32,4 +35,4 @@ export const assetPages = {
       return null;
     },
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

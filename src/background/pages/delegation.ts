@@ -11,6 +11,9 @@ import { none } from './params';
 import { askUser, selectedSender } from './send';
 import type { PageFamily } from './types';
 
+/** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
+type Uses = keyof Services;
+
 export async function delegationOf(services: Services): Promise<DelegationView> {
   const [account, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
   const base = { account, chainId: network.chainId, networkName: network.name, eip7702: network.eip7702 };
@@ -34,4 +37,4 @@ export async function revertToPlainAccount(services: Services): Promise<null> {
 export const delegationPages = {
   getDelegation: { parse: none, read: true, handle: (_p, { services }) => delegationOf(services) },
   revertDelegation: { parse: none, handle: (_p, { services }) => revertToPlainAccount(services) },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -9,6 +9,9 @@ import { fields, none } from './params';
 import { askUser } from './send';
 import type { PageFamily } from './types';
 
+/** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
+type Uses = keyof Services;
+
 export async function checkDelegations(services: Services): Promise<ForeignDelegationView[]> {
   return (await services.firewall.check()).map(({ account, delegate }) => ({ account, delegate }));
 }
@@ -25,4 +28,4 @@ export async function reviewForeignRevert(services: Services, account: Hex): Pro
 export const firewallPages = {
   checkDelegations: { parse: none, read: true, handle: (_p, { services }) => checkDelegations(services) },
   reviewForeignRevert: { parse: (params) => ({ account: address(fields(params).account, 'account') }), handle: (p, { services }) => reviewForeignRevert(services, p.account) },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -12,6 +12,9 @@ import type { Services } from '../services';
 import { chainParam, endpointsParam, networkForm, none } from './params';
 import type { PageFamily } from './types';
 
+/** The services these pages use. */
+type Uses = 'detection' | 'devnetBuild' | 'emit' | 'firewall' | 'networks';
+
 /** Facts of other endpoints (the user changed them since) are not the network's: none are shown until detected anew. */
 const statusOf = (network: Network, detected: DetectedFacts | undefined): NetworkStatus => ({
   chainId: network.chainId,
@@ -75,4 +78,4 @@ export const networkPages = {
       return statusOf(network, await services.detection.detect(network));
     },
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

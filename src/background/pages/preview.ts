@@ -5,10 +5,13 @@ import { replacementBatch } from '../batches/replace';
 import type { BatchRecord } from '../batches/types';
 import type { ApprovalRecord } from '../approvals/types';
 import { approvalSpecOf } from '../rpc/pipeline';
-import type { Services } from '../services';
+import type { Using } from '../services';
+
+/** The services a preview reads. */
+type Uses = 'approvals' | 'batches' | 'networks' | 'nodeFor' | 'previews';
 
 /** What the approval would run: the batch its spec names, or for a Speed up or Cancel, the batch as the replacement runs it. */
-async function batchOf(services: Services, approval: ApprovalRecord): Promise<BatchRecord | undefined> {
+async function batchOf(services: Using<Uses>, approval: ApprovalRecord): Promise<BatchRecord | undefined> {
   const named = approvalSpecOf(approval)?.batchOf?.(approval.details, approval.origin);
   if (!named) throw invalidParams(`No batch or transaction ${approval.id} is waiting for approval`);
   const batch = await services.batches.get(named.origin, named.id);
@@ -18,7 +21,7 @@ async function batchOf(services: Services, approval: ApprovalRecord): Promise<Ba
   return batch && pending && replacementBatch(batch, pending, mode);
 }
 
-export async function approvalPreview(services: Services, id: string): Promise<Preview> {
+export async function approvalPreview(services: Using<Uses>, id: string): Promise<Preview> {
   const approval = (await services.approvals.pending()).find((a) => a.id === id);
   if (!approval) throw invalidParams(`No batch or transaction ${id} is waiting for approval`);
   const batch = await batchOf(services, approval);

@@ -20,6 +20,9 @@ import type { Services } from '../services';
 import { fields, popupTransaction, text } from './params';
 import type { PageFamily } from './types';
 
+/** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
+type Uses = keyof Services;
+
 /** The extension's own origin: the popup's requests are recorded and shown as the wallet's. */
 const walletOrigin = (): string => new URL(browser.runtime.getURL('')).origin;
 
@@ -105,4 +108,4 @@ export const sendPages = {
     // Reviewed in the approval window as the account's own transaction, as the popup's Send is.
     handle: (p, { services }) => cancelFromWallet(services, p),
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -5,6 +5,9 @@ import { setMetaMaskCompatibility } from '../settings/compatibility';
 import { fields, text } from './params';
 import type { PageFamily } from './types';
 
+/** The services these pages use. */
+type Uses = 'descriptorFiles' | 'descriptorParser' | 'settings';
+
 export const settingPages = {
   setAutoLock: {
     parse(params) {
@@ -60,7 +63,7 @@ export const settingPages = {
       return null;
     },
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;
 
 const MAX_NAME = 100;
 const MAX_DESCRIPTORS = 20;

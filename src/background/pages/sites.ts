@@ -2,6 +2,9 @@
 import type { PageFamily } from './types';
 import { originParam } from './params';
 
+/** The services these pages use. */
+type Uses = 'emit' | 'permissions' | 'trustedSites';
+
 export const sitePages = {
   revokeSite: {
     parse: originParam,
@@ -15,4 +18,4 @@ export const sitePages = {
     parse: originParam,
     handle: async (p, { services }) => (await services.trustedSites.distrust(p.origin), null),
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

@@ -5,11 +5,14 @@ import { wordedCalls } from '../calls/recorded';
 import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
-import type { Services } from '../services';
+import type { Using } from '../services';
 import { none } from './params';
 import type { PageFamily } from './types';
 
-export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Services): Promise<WalletState> {
+/** The services these pages use. */
+type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'vault';
+
+export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.plans.list(), settings.get('settings'),
@@ -45,7 +48,7 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
   return t.dropped ? 'dropped' : 'pending';
 }
 
-export async function activity({ batches, networks }: Services): Promise<ActivityItem[]> {
+export async function activity({ batches, networks }: Using<'batches' | 'networks'>): Promise<ActivityItem[]> {
   const [all, known] = await Promise.all([batches.all(), networks.all()]);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
@@ -82,4 +85,4 @@ export async function activity({ batches, networks }: Services): Promise<Activit
 export const statePages = {
   getState: { parse: none, read: true, handle: (_p, { services }) => walletState(services) },
   getActivity: { parse: none, read: true, handle: (_p, { services }) => activity(services) },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

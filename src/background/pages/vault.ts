@@ -15,6 +15,9 @@ import { ThrottledError, type Vault } from '../vault/vault';
 import { fields, none, text } from './params';
 import type { PageFamily } from './types';
 
+/** The services these pages use. */
+type Uses = 'accounts' | 'approvals' | 'emit' | 'firewall' | 'keyCode' | 'networks' | 'permissions' | 'resetStorage' | 'vault';
+
 /** A new wallet from a phrase (typed or generated): the accounts of an earlier phrase, and the sites' grants, are gone. */
 export async function createWallet(
   services: { vault: Pick<Vault, 'create'>; accounts: Pick<Accounts, 'reset'>; permissions: Pick<Permissions, 'revokeAll'>; keyCode: Pick<KeyCode, 'isValidPhrase'> },
@@ -85,4 +88,4 @@ export const vaultPages = {
     },
     handle: (_p, { services, lock }) => resetWallet(services, lock),
   },
-} satisfies PageFamily;
+} satisfies PageFamily<Uses>;

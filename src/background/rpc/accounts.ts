@@ -4,8 +4,12 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import { address, positional, type Hex } from '../../shared/params';
 import { visibleAccounts } from '../permissions/visible';
 import { lookAlikeSite } from '../protection/lookAlikeSite';
-import type { Services } from '../services';
-import { Answered, method, type DappTable } from './types';
+import type { Using } from '../services';
+import { Answered, type DappTable, methodsUsing } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'emit' | 'permissions' | 'phishingUpdates' | 'vault';
+const method = methodsUsing<Uses>();
 
 /** The connect screen's answer: the accounts the user chose. */
 export function chosenAccounts(raw: unknown): Hex[] {
@@ -14,13 +18,13 @@ export function chosenAccounts(raw: unknown): Hex[] {
 }
 
 /** What the connect screen warns about: a site whose address imitates a well-known dapp's. */
-export async function connectDetails(services: Services, origin: string): Promise<ConnectDetails> {
+export async function connectDetails(services: Using<Uses>, origin: string): Promise<ConnectDetails> {
   const lookAlike = lookAlikeSite(origin, await services.phishingUpdates.lists());
   return lookAlike ? { lookAlikeSite: lookAlike } : {};
 }
 
 /** The chosen accounts become the origin's; it hears accountsChanged and gets what it now sees. */
-export async function grantConnection(services: Services, origin: string, chosen: Hex[]): Promise<Hex[]> {
+export async function grantConnection(services: Using<Uses>, origin: string, chosen: Hex[]): Promise<Hex[]> {
   const ours = (await services.accounts.list()).map((a) => a.address.toLowerCase());
   if (chosen.some((a) => !ours.includes(a.toLowerCase()))) throw new RpcError(ErrorCode.internal, 'The connect approval chose an account this wallet does not have');
   await services.permissions.grant(origin, chosen);

@@ -8,13 +8,17 @@ import type { Hex } from '../../shared/params';
 import { parseGetAssets, type GetAssetsRequest } from '../../shared/schemas/getAssets';
 import { watchedCollections } from '../collectibles/watchList';
 import { tokensWithBalances } from '../tokens/watchList';
-import type { Services } from '../services';
 import type { Asset } from './dappMethods';
-import { method, type AccountContext, type DappTable } from './types';
+import type { Using } from '../services';
+import { type AccountContext, type DappTable, methodsUsing } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'collectibles' | 'networks' | 'nodeFor' | 'tokens';
+const method = methodsUsing<Uses>();
 
 const hex = (value: bigint | string): Hex => `0x${BigInt(value).toString(16)}` as Hex;
 
-async function assetsOn(services: Services, account: Hex, chainId: Hex): Promise<Asset[]> {
+async function assetsOn(services: Using<Uses>, account: Hex, chainId: Hex): Promise<Asset[]> {
   const network = await services.networks.find(chainId);
   if (!network) return [];
   const node = await services.nodeFor(chainId);
@@ -32,7 +36,7 @@ async function assetsOn(services: Services, account: Hex, chainId: Hex): Promise
   ];
 }
 
-async function getAssets(request: GetAssetsRequest, { services, account }: AccountContext): Promise<Record<Hex, Asset[]>> {
+async function getAssets(request: GetAssetsRequest, { services, account }: AccountContext<Using<Uses>>): Promise<Record<Hex, Asset[]>> {
   const chains = request.chainFilter ?? (request.assetFilter ? (Object.keys(request.assetFilter) as Hex[]) : [(await services.networks.selected()).chainId]);
   const answers = await Promise.all(chains.map((chainId) => assetsOn(services, account, chainId).then((assets) => [chainId, assets] as const, () => undefined)));
   const kept = (chainId: Hex, asset: Asset) =>

@@ -11,7 +11,7 @@ const notConnected = (origin: string) => unauthorized(`${origin} is not connecte
  * the wallet's selected one when granted. `whileLocked`: the method asks the user, whose window unlocks first;
  * otherwise a locked wallet answers as if nothing were connected.
  */
-export async function authorizedAccount(services: Services, origin: string, named: Hex | undefined, whileLocked: boolean): Promise<Hex> {
+export async function authorizedAccount(services: Pick<Services, 'permissions' | 'accounts' | 'vault'>, origin: string, named: Hex | undefined, whileLocked: boolean): Promise<Hex> {
   const [granted, selected, unlocked] = await Promise.all([
     services.permissions.accountsOf(origin), services.accounts.selected(), services.vault.isUnlocked(),
   ]);

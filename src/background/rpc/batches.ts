@@ -19,8 +19,12 @@ import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { bundlerUrlOf } from '../batches/sponsorship';
 import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
-import type { Services } from '../services';
-import { method, type AccountContext, type DappTable } from './types';
+import type { Using } from '../services';
+import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode';
+const method = methodsUsing<Uses>();
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   to: c.to,
@@ -48,7 +52,7 @@ function sponsorShown(network: Network, sponsor: Sponsorship): NonNullable<SendC
 }
 
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
-async function prepare(request: BatchRequest, { services, origin, account: from }: AccountContext): Promise<SendCallsDetails> {
+async function prepare(request: BatchRequest, { services, origin, account: from }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`chainId ${request.chainId} does not match the selected network ${network.chainId} (${network.name})`);
@@ -105,7 +109,7 @@ function idParam(params: unknown, name: string): string {
   return id;
 }
 
-async function ownBatch(services: Services, origin: string, id: string): Promise<BatchRecord> {
+async function ownBatch(services: Using<Uses>, origin: string, id: string): Promise<BatchRecord> {
   const batch = await services.batches.get(origin, id);
   // Another origin's batch is reported as unknown: ids must not leak across sites.
   if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval') throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
@@ -121,6 +125,7 @@ export const batchMethods = {
     account: (request) => request.from,
     approval: {
       type: 'sendCalls',
+      answer: noAnswer,
       prepare,
       // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again.
       approve: async ({ origin, details }, _answer, services) => (await sendBatch(services, origin, details.batchId, approvedWords(details.calls)), sentCalls(details.batchId)),

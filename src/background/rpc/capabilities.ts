@@ -4,8 +4,12 @@ import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import type { Services } from '../services';
-import { method, type DappTable } from './types';
+import { type DappTable, methodsUsing } from './types';
 import type { AtomicStatus, ChainCapabilities } from './dappMethods';
+
+/** The services these methods use. */
+type Uses = 'detection' | 'networks' | 'nodeFor';
+const method = methodsUsing<Uses>();
 
 /**
  * The whole answer comes within this: a network whose node does not answer (offline, down, hanging) is reported from

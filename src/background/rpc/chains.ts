@@ -4,9 +4,13 @@ import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isAllowedRpcUrl, type Network } from '../../shared/networks';
 import { object, positional, quantity, type Hex } from '../../shared/params';
 import { switchNetwork } from './switchNetwork';
-import type { Services } from '../services';
 import { authorizedAccount } from './authorization';
-import { Answered, method, type DappTable } from './types';
+import type { Using } from '../services';
+import { Answered, type DappTable, methodsUsing, noAnswer } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'detection' | 'emit' | 'firewall' | 'networks' | 'permissions' | 'vault';
+const method = methodsUsing<Uses>();
 
 const chainIdParam = (params: unknown, name: string): Hex => {
   const arg = object(positional(params, name, 1)[0], 'params[0]');
@@ -55,7 +59,7 @@ export function parseAddChain(params: unknown): Network {
  * Switching changes the network every site sees, so only a connected site may (4100 otherwise): among the wallet's
  * built-in networks at once, to a network someone added only after asking the user (the screen `ask` builds).
  */
-async function switchOrAsk<D>(services: Services, origin: string, network: Network, ask: () => D): Promise<D | Answered<null>> {
+async function switchOrAsk<D>(services: Using<Uses>, origin: string, network: Network, ask: () => D): Promise<D | Answered<null>> {
   await authorizedAccount(services, origin, undefined, true);
   if (BigInt((await services.networks.selected()).chainId) === BigInt(network.chainId)) return new Answered(null);
   if (!network.builtIn) return ask();
@@ -79,6 +83,7 @@ export const chainMethods = {
     auth: 'none',
     approval: {
       type: 'switchChain',
+      answer: noAnswer,
       async prepare(chainId, { services, origin }) {
         const network = await services.networks.find(chainId);
         if (!network) throw new RpcError(ErrorCode.unrecognizedChain, `Unrecognized chain ID ${chainId}: add it first with wallet_addEthereumChain`);
@@ -95,6 +100,7 @@ export const chainMethods = {
     auth: 'none',
     approval: {
       type: 'addChain',
+      answer: noAnswer,
       async prepare(network, { services, origin }) {
         const known = await services.networks.find(network.chainId);
         // A known chain is only switched to; the screen then shows it as the wallet has it.

@@ -10,7 +10,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { WalletConnectResult } from './dappMethods';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
-import { PAGE_BUDGET, requestBudget } from './budget';
+import { PAGE_BUDGET, requestBudget } from '../budget/requestBudget';
 import { shippedLists } from '../protection/testing';
 
 const ORIGIN = 'https://dapp.example';

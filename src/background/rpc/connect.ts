@@ -10,17 +10,21 @@ import { signInOriginWarning } from '../../shared/schemas/signing';
 import { parseWalletConnect, type SignInRequest, type WalletConnectRequest } from '../../shared/schemas/walletConnect';
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { visibleAccounts } from '../permissions/visible';
-import type { Services } from '../services';
 import type { ConnectedAccount, WalletConnectResult } from './dappMethods';
 import { chosenAccounts, connectDetails, grantConnection } from './accounts';
-import { Answered, method, type DappTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { Answered, type DappTable, methodsUsing, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'emit' | 'networks' | 'permissions' | 'phishingUpdates' | 'vault';
+const method = methodsUsing<Uses>();
 
 
 /**
  * The chains of this connection: those asked for that the wallet has (none of them: 5710), or, when none were asked,
  * every network the wallet has; the selected one first.
  */
-async function connectionChains(services: Services, asked: Hex[] | undefined): Promise<Hex[]> {
+async function connectionChains(services: Using<Uses>, asked: Hex[] | undefined): Promise<Hex[]> {
   const selected = (await services.networks.selected()).chainId.toLowerCase() as Hex;
   const known = (await services.networks.all()).map((n) => n.chainId.toLowerCase() as Hex);
   const chains = asked ? asked.filter((c) => known.includes(c)) : known;
@@ -46,7 +50,7 @@ function signInFields(request: SignInRequest, origin: string, chainId: Hex): Siw
 
 const withoutSignIn = (account: Hex): ConnectedAccount => ({ address: getAddress(account) as Hex, capabilities: {} });
 
-async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: RequestContext): Promise<ConnectDetails | Answered<WalletConnectResult>> {
+async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, origin }: RequestContext<Using<Uses>>): Promise<ConnectDetails | Answered<WalletConnectResult>> {
   const chains = await connectionChains(services, chainIds);
   if (!signIn) {
     // Already connected and nothing to sign: answered as eth_requestAccounts is, without asking again.
@@ -58,7 +62,7 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
   return { ...(await connectDetails(services, origin)), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
 }
 
-async function signedIn(services: Services, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {
+async function signedIn(services: Using<Uses>, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {
   const address = getAddress(account) as Hex;
   const message = siweMessage(fields, address);
   const signature = (await (await services.accounts.signer(address)).signMessage(message)) as Hex;

@@ -11,7 +11,12 @@ import { filterChanges, nodePendingFilter } from '../filters/changes';
 import { newFilterRecord, type FilterRecord } from '../filters/types';
 import { siteOf } from '../sites/siteOf';
 import { logsWithin } from './node';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'changesDeps' | 'filters' | 'networks' | 'nodeFor' | 'settings';
+const method = methodsUsing<Uses>();
 
 const FILTER_ID = /^0x[0-9a-fA-F]{1,64}$/;
 
@@ -30,7 +35,7 @@ function parseNewFilter(params: unknown): LogFilter {
 const numeric = (end: string | undefined): number | undefined => (end?.startsWith('0x') ? Number(end) : undefined);
 
 /** A new filter on the selected network, reading from the next block on (as a node's filter does). */
-async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext): Promise<Hex> {
+async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefined, { services, origin }: RequestContext<Using<Uses>>): Promise<Hex> {
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);
   const [head, nodeFilter] = await Promise.all([node<Hex>('eth_blockNumber').then(Number), kind === 'pendingTransactions' ? nodePendingFilter(node) : undefined]);
@@ -44,7 +49,7 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
   return id;
 }
 
-async function changes(id: Hex, { services, origin }: RequestContext): Promise<unknown[]> {
+async function changes(id: Hex, { services, origin }: RequestContext<Using<Uses>>): Promise<unknown[]> {
   const deps = await services.changesDeps();
   return services.filters.read(origin, id, async (filter) => {
     const read = await filterChanges(await services.nodeFor(filter.chainId), filter, deps);
@@ -53,7 +58,7 @@ async function changes(id: Hex, { services, origin }: RequestContext): Promise<u
 }
 
 /** Every log of a log filter's range, as eth_getLogs would answer (and within the same range limit). */
-async function filterLogs(id: Hex, { services, origin }: RequestContext): Promise<unknown> {
+async function filterLogs(id: Hex, { services, origin }: RequestContext<Using<Uses>>): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');
   return services.filters.read(origin, id, async (filter) => {
     if (filter.kind !== 'logs') throw new RpcError(ErrorCode.serverError, 'filter not found');

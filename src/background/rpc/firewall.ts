@@ -16,8 +16,12 @@ import { sendApproved } from '../batches/run';
 import type { BatchCall } from '../batches/types';
 import { classifyCode } from '../firewall/classify';
 import type { ChainNode } from '../networks/rpcClient';
-import type { Services } from '../services';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode';
+const method = methodsUsing<Uses>();
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -29,7 +33,7 @@ const selfCall = (payer: Hex): BatchCall[] => [{ to: payer, value: '0x0', data: 
  * not from storage): the transaction calls its payer, which would run that contract. The account being cleared may
  * pay for itself: its authorization is applied before the call, so the call meets a plain account.
  */
-async function payersFor(services: Services, node: ChainNode, account: Hex, maxFee: bigint): Promise<RevertForeignDelegationDetails['payers']> {
+async function payersFor(services: Using<Uses>, node: ChainNode, account: Hex, maxFee: bigint): Promise<RevertForeignDelegationDetails['payers']> {
   const accounts = await services.accounts.list();
   const read = await Promise.all(accounts.map((a) => Promise.all([
     node<Hex>('eth_getBalance', [a.address, 'pending']).then(BigInt),
@@ -42,7 +46,7 @@ async function payersFor(services: Services, node: ChainNode, account: Hex, maxF
     .map((p) => ({ address: p.address, balance: p.balance.toString() }));
 }
 
-async function prepare({ account }: { account: Hex }, { services, origin }: RequestContext): Promise<RevertForeignDelegationDetails> {
+async function prepare({ account }: { account: Hex }, { services, origin }: RequestContext<Using<Uses>>): Promise<RevertForeignDelegationDetails> {
   const network = await services.networks.selected();
   if (!(await services.accounts.list()).some((a) => same(a.address, account))) throw invalidParams(`${account} is not an account of this wallet`);
   const node = await services.nodeFor(network.chainId);

@@ -6,7 +6,12 @@ import { createCoalescer } from '../networks/coalesce';
 import type { ChainNode } from '../networks/rpcClient';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'networks' | 'node' | 'nodeFor' | 'relayed' | 'settings' | 'transactionCode';
+const method = methodsUsing<Uses>();
 
 const coalesce = createCoalescer();
 
@@ -29,12 +34,12 @@ export async function logsWithin(node: ChainNode, filter: LogFilter, limit: numb
   return node('eth_getLogs', [filter]);
 }
 
-async function getLogs(filter: LogFilter, { services }: RequestContext): Promise<unknown> {
+async function getLogs(filter: LogFilter, { services }: RequestContext<Using<Uses>>): Promise<unknown> {
   const { logsBlockRangeLimit } = await services.settings.get('settings');
   return logsWithin(services.node, filter, logsBlockRangeLimit);
 }
 
-async function sendRawTransaction([raw]: Hex[], { services }: RequestContext): Promise<unknown> {
+async function sendRawTransaction([raw]: Hex[], { services }: RequestContext<Using<Uses>>): Promise<unknown> {
   // One network throughout, even if the user switches meanwhile: the rule is per chain.
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);

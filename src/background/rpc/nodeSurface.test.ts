@@ -9,7 +9,7 @@ import { LOCAL_DEVNET } from '../../shared/networks';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { requestBudget } from './budget';
+import { requestBudget } from '../budget/requestBudget';
 import { methods, unsupportedReasons } from './methods';
 import { runRequest } from './pipeline';
 

@@ -4,8 +4,13 @@ import { object, positional } from '../../shared/params';
 import type { SitePermission } from '../permissions/permissions';
 import { forDapps } from '../permissions/visible';
 import { chosenAccounts, connectDetails, grantConnection } from './accounts';
-import { method, type DappTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { type DappTable, methodsUsing, type RequestContext } from './types';
 import type { Permission } from './dappMethods';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'emit' | 'permissions' | 'phishingUpdates' | 'vault';
+const method = methodsUsing<Uses>();
 
 
 export const toPermissions = (origin: string, granted: SitePermission | undefined): Permission[] =>
@@ -24,7 +29,7 @@ function ethAccountsOnly(params: unknown, name: string): void {
 }
 
 /** The origin's permission is gone; its pages hear that they see no account. */
-async function disconnect(_params: unknown, { services, origin }: RequestContext): Promise<null> {
+async function disconnect(_params: unknown, { services, origin }: RequestContext<Using<Uses>>): Promise<null> {
   await services.permissions.revoke(origin);
   await services.emit(origin, 'accountsChanged', []);
   return null;

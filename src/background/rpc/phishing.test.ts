@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
-import { PAGE_BUDGET, requestBudget } from './budget';
+import { PAGE_BUDGET, requestBudget } from '../budget/requestBudget';
 import { shippedLists } from '../protection/testing';
 
 const LISTED = `http://${DEVNET_LISTED_HOST}:4173`;

@@ -9,7 +9,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import { phishingVerdict, type PhishingLists } from '../protection/phishingList';
-import { DEFERRED, type MethodEntry, type RequestContext } from './types';
+import { DEFERRED, type TableEntry, type RequestContext } from './types';
 
 const listedReason = (hostname: string) => `${hostname} is on the phishing list of known deceptive sites (eth-phishing-detect)`;
 
@@ -37,7 +37,7 @@ async function untrustedListed({ origin, replyTo, services }: RequestContext): P
 }
 
 /** Holds or refuses a request from a listed site the user has not trusted; undefined lets it go on. */
-export async function stopIfListed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<typeof DEFERRED | undefined> {
+export async function stopIfListed(entry: TableEntry, request: RpcRequest, ctx: RequestContext): Promise<typeof DEFERRED | undefined> {
   if (!entry.approval && entry.auth === 'none') return undefined;
   const listed = await untrustedListed(ctx);
   if (!listed) return undefined;

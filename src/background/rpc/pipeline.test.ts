@@ -1,11 +1,11 @@
-/** The pipeline's request budget: which requests take from a site's bucket (budget.ts), and what a page hears beyond it. */
+/** The pipeline's request budget: which requests take from a site's bucket (../budget/requestBudget.ts), and what a page hears beyond it. */
 import { describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
 import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { requestBudget } from './budget';
+import { requestBudget } from '../budget/requestBudget';
 import { runRequest } from './pipeline';
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -4,7 +4,7 @@
  * same `serve` step.
  */
 import { ErrorCode, RpcError, toErrorObject, userRejected } from '../../shared/errors';
-import type { ApprovalDecision, ApprovalType } from '../../shared/approvals';
+import type { ApprovalDecision } from '../../shared/approvals';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
@@ -13,7 +13,7 @@ import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
-import { Answered, DEFERRED, type AccountContext, type ApprovalSpec, type Auth, type MethodEntry, type RequestContext } from './types';
+import { Answered, DEFERRED, type AccountContext, type ReadyRequest, type RequestContext, type TableApproval, type TableEntry } from './types';
 
 /** Params whose JSON is larger than this are refused before anything is parsed or stored. */
 const MAX_PARAMS_BYTES = 1_000_000;
@@ -40,23 +40,23 @@ export async function serve<E>(
 const unsupported = (name: string) => () =>
   new RpcError(ErrorCode.unsupportedMethod, Object.hasOwn(unsupportedReasons, name) ? unsupportedReasons[name] : `The method ${name} is not supported by this wallet`);
 
-async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx: RequestContext): Promise<unknown> {
+async function ask<R>({ approval, prepare }: Extract<ReadyRequest<R>, { approval: unknown }>, ctx: RequestContext): Promise<unknown> {
   // Planning a batch reads the account and the network: from a distant node the window opens meanwhile. Not for the
   // wallet's own requests: the popup that asked shows their errors, and would close as the window takes the focus.
-  const planning = spec.batchOf && !ownRequest(ctx) ? ctx.services.approvals.plans.begin(ctx) : undefined;
+  const planning = approval.batchOf && !ownRequest(ctx) ? ctx.services.approvals.plans.begin(ctx) : undefined;
   let queued: string | undefined;
   try {
     // Rejected by the user while planned, a plan that then fails is still the user's rejection.
-    const details = await spec.prepare(params, ctx as never).catch(async (error: unknown) => {
+    const details = await prepare().catch(async (error: unknown) => {
       await planning?.stillAsked();
       throw error;
     });
     if (details instanceof Answered) return details.result;
     try {
       await planning?.stillAsked();
-      queued = (await ctx.services.approvals.request(spec.type, ctx, details)).id;
+      queued = (await ctx.services.approvals.request(approval.type, ctx, details)).id;
     } catch (error) {
-      await spec.release?.(details, ctx.origin, ctx.services);
+      await approval.release?.(details, ctx.origin, ctx.services);
       throw error;
     }
     return DEFERRED;
@@ -65,22 +65,23 @@ async function ask<P>(spec: ApprovalSpec<P, Auth, ApprovalType>, params: P, ctx:
   }
 }
 
-/** Node reads, and any request of an origin that is not connected, take from its site's budget (budget.ts). */
-async function charge(entry: MethodEntry, { services, origin }: RequestContext): Promise<void> {
+/** Node reads, and any request of an origin that is not connected, take from its site's budget (../budget/requestBudget.ts). */
+async function charge(entry: TableEntry, { services, origin }: RequestContext): Promise<void> {
   if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(await siteOf(origin));
 }
 
+/** Runs the step the entry's parse led to: its handler, or asking the user. */
+const run = (ready: ReadyRequest, ctx: RequestContext): Promise<unknown> => ('handle' in ready ? ready.handle() : ask(ready, ctx));
+
 /** Parse, authorize, then handle or ask the user. */
-async function proceed(entry: MethodEntry, request: RpcRequest, ctx: RequestContext): Promise<unknown> {
-  const params = await entry.parse(request.params);
-  const full = entry.auth === 'none'
-    ? ctx
-    : { ...ctx, account: await authorizedAccount(ctx.services, ctx.origin, entry.account?.(params), entry.approval !== undefined) };
-  return entry.handle ? entry.handle(params, full as never) : ask(entry.approval!, params, full);
+async function proceed(entry: TableEntry, request: RpcRequest, ctx: RequestContext): Promise<unknown> {
+  const parsed = await entry.parse(request.params);
+  const ready = await parsed.authorize(ctx, (named) => authorizedAccount(ctx.services, ctx.origin, named, entry.approval !== undefined));
+  return run(ready, ctx);
 }
 
 export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
-  return serve<MethodEntry>(methods, request.method, unsupported(request.method), async (entry) => {
+  return serve<TableEntry>(methods, request.method, unsupported(request.method), async (entry) => {
     if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
@@ -105,7 +106,7 @@ const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean =>
   ctx.replyTo.tabId < 0 && /^(chrome|moz)-extension:\/\//.test(ctx.replyTo.origin);
 
 /** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
-function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): MethodEntry | undefined {
+function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): TableEntry | undefined {
   if (Object.hasOwn(methods, name)) return methods[name];
   return ownRequest(from) && Object.hasOwn(walletMethods, name) ? walletMethods[name] : undefined;
 }
@@ -122,7 +123,7 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
   if ((await services.approvals.pending()).some(same)) return null;
   const request = { method: record.details.request.method, params: record.details.request.params } as RpcRequest;
   const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services };
-  const response = await serve<MethodEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
+  const response = await serve<TableEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
   return response === DEFERRED ? null : response;
 }
 
@@ -133,16 +134,20 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
 export async function askAsWallet(name: string, params: unknown, ctx: AccountContext): Promise<void> {
   const entry = askingEntry(name, ctx);
   if (!entry?.approval) throw new RpcError(ErrorCode.internal, `${name} is not a method that asks the user`);
-  await ask(entry.approval, await entry.parse(params), ctx);
+  // The account is the one the wallet chose: no site's authorization applies.
+  await run(await (await entry.parse(params)).authorize(ctx, async () => ctx.account), ctx);
 }
 
 /** The approval of the method table entry that asked for `record`, when it is of the record's type. */
-export function approvalSpecOf(record: ApprovalRecord): ApprovalSpec<unknown, Auth, ApprovalType> | undefined {
-  const spec = askingEntry(record.method, record)?.approval as ApprovalSpec<unknown, Auth, ApprovalType> | undefined;
+export function approvalSpecOf(record: ApprovalRecord): TableApproval | undefined {
+  const spec = askingEntry(record.method, record)?.approval;
   return spec?.type === record.type ? spec : undefined;
 }
 
-/** Turns the user's decision into the page's reply, by the method table entry that asked. */
+/**
+ * Turns the user's decision into the page's reply, by the method table entry that asked: the approvals' link up
+ * (approvals/types.ts ApprovalFinisher.onDecided, wired in createServices.ts).
+ */
 export async function completeApproval(services: Services, record: ApprovalRecord, decision: ApprovalDecision): Promise<RpcResponse | null> {
   if (record.type === 'phishing') return decision.approved ? continueHeld(services, record) : wentBack(record);
   const spec = approvalSpecOf(record);
@@ -152,8 +157,7 @@ export async function completeApproval(services: Services, record: ApprovalRecor
     return { error: (spec.declined?.(decision.reason) ?? userRejected()).toObject() };
   }
   try {
-    const answer = spec.answer ? spec.answer(decision.answer) : null;
-    return { result: await spec.approve(record, answer as never, services) };
+    return { result: await spec.approve(record, decision.answer, services) };
   } catch (error) {
     return { error: toErrorObject(error) };
   }

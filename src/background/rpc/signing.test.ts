@@ -9,7 +9,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { loadLater } from '../loadLater';
 import { runRequest } from './pipeline';
 import { DEFERRED } from './types';
-import { requestBudget } from './budget';
+import { requestBudget } from '../budget/requestBudget';
 
 vi.mock('../loadLater', async (original) => {
   const actual = await original<typeof import('../loadLater')>();

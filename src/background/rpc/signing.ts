@@ -8,10 +8,15 @@ import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import type { Hex } from '../../shared/params';
+import type { Using } from '../services';
 import { assertEncodes } from './lazyTypedData';
-import { method, type AccountContext, type DappTable } from './types';
+import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
-async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext): Promise<SignTypedDataDetails> {
+/** The services these methods use. */
+type Uses = 'accounts' | 'keyCode' | 'messageDangers' | 'networks' | 'reviewTypedData' | 'signedGrants';
+const method = methodsUsing<Uses>();
+
+async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext<Using<Uses>>): Promise<SignTypedDataDetails> {
   if (request.version === 'V1') return { account, version: 'V1', fields: request.fields };
   const network = await services.networks.selected();
   assertTypedDataChain(request.typed.domain, network.chainId);
@@ -36,6 +41,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
     account: (request) => request.address,
     approval: {
       type: 'signTypedData',
+      answer: noAnswer,
       prepare: prepareTypedData,
       async approve({ details }, _answer, services) {
         const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
@@ -57,6 +63,7 @@ export const signingMethods = {
     account: (request) => request.address,
     approval: {
       type: 'signMessage',
+      answer: noAnswer,
       async prepare({ message }, { account, origin, services }) {
         const text = messageText(message);
         return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };

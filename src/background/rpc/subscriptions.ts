@@ -9,7 +9,12 @@ import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscriptio
 import { siteOf } from '../sites/siteOf';
 import { newFilterRecord } from '../filters/types';
 import type { SubscriptionRecord } from '../subscriptions/types';
-import { method, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'networks' | 'nodeFor' | 'subscriptions';
+const method = methodsUsing<Uses>();
 
 const SUBSCRIPTION_ID = /^0x[0-9a-fA-F]{1,64}$/;
 
@@ -22,7 +27,7 @@ function subscriptionId(params: unknown): Hex {
 type Block = { number: Hex; hash: Hex };
 
 /** Starts on the selected network, from its head now: what comes after is reported. */
-async function subscribe({ kind, criteria, full }: Subscribe, { services, replyTo }: RequestContext): Promise<Hex> {
+async function subscribe({ kind, criteria, full }: Subscribe, { services, replyTo }: RequestContext<Using<Uses>>): Promise<Hex> {
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);
   const id = hexlify(randomBytes(16)) as Hex;

@@ -14,7 +14,7 @@ import { TOKENS_DEFAULTS } from '../tokens/store';
 import { createTokenStore } from '../tokens/store';
 import { completeApproval, runRequest } from './pipeline';
 import { DEFERRED } from './types';
-import { PAGE_BUDGET, requestBudget } from './budget';
+import { PAGE_BUDGET, requestBudget } from '../budget/requestBudget';
 import { shippedLists } from '../protection/testing';
 
 const ORIGIN = 'https://dapp.example';

@@ -8,14 +8,19 @@ import { readCollectible } from '../collectibles/read';
 import { imitatedToken } from '../protection/knownTokens';
 import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
-import { Answered, method, type AccountContext, type DappTable } from './types';
+import type { Using } from '../services';
+import { type AccountContext, Answered, type DappTable, methodsUsing, noAnswer } from './types';
+
+/** The services these methods use. */
+type Uses = 'collectibles' | 'networks' | 'nodeFor' | 'tokens';
+const method = methodsUsing<Uses>();
 
 type Details = WatchAssetDetails | WatchCollectibleDetails;
 
 const isCollectible = (request: WatchAssetRequest | WatchCollectibleRequest): request is WatchCollectibleRequest => request.type !== 'ERC20';
 
 /** Checks the contract and the account's holding on chain before any window: not held answers -32602 at once. */
-async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext): Promise<WatchCollectibleDetails | Answered<boolean>> {
+async function prepareCollectible(request: WatchCollectibleRequest, { services, account }: AccountContext<Using<Uses>>): Promise<WatchCollectibleDetails | Answered<boolean>> {
   const network = await services.networks.selected();
   if (await services.collectibles.find(account, network.chainId, request.address, request.tokenId)) return new Answered(true);
   const node = await services.nodeFor(network.chainId);
@@ -24,7 +29,7 @@ async function prepareCollectible(request: WatchCollectibleRequest, { services, 
 }
 
 /** Reads the token on the chain first, so the approval shows what the contract says rather than what the dapp claims. */
-async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx: AccountContext): Promise<Details | Answered<boolean>> {
+async function prepare(request: WatchAssetRequest | WatchCollectibleRequest, ctx: AccountContext<Using<Uses>>): Promise<Details | Answered<boolean>> {
   if (isCollectible(request)) return prepareCollectible(request, ctx);
   const { services, account } = ctx;
   const network = await services.networks.selected();
@@ -48,6 +53,7 @@ export const tokenMethods = {
     auth: 'connected',
     approval: {
       type: 'watchAsset',
+      answer: noAnswer,
       prepare,
       /** Stores the contract's values; an ERC-20 decimals mismatch is never added, whatever the screen answered. */
       async approve({ details }, _answer, services) {

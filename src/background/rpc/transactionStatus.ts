@@ -6,7 +6,11 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { hash32, positional, type Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
-import { method, type MethodTable } from './types';
+import { methodsUsing, type MethodTable } from './types';
+
+/** The services these methods use. */
+type Uses = 'node';
+const method = methodsUsing<Uses>();
 
 /**
  * Unknown: the node has not seen it. Known: in the node's pool, in no block yet. Preconfirmed: in the block being built

@@ -18,8 +18,12 @@ import { fromHexFees, toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
-import type { Services } from '../services';
-import { method, type AccountContext, type DappTable } from './types';
+import type { Using } from '../services';
+import { type AccountContext, type DappTable, methodsUsing } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode';
+const method = methodsUsing<Uses>();
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
@@ -28,7 +32,7 @@ const shown = async ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegatio
   ({ nonce, hash, batchOrigin, calls: await wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
 /** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
-async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext): Promise<SendTransactionDetails> {
+async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<Uses>>): Promise<SendTransactionDetails> {
   const network = await services.networks.selected();
   if (tx.chainId && BigInt(tx.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`transaction.chainId ${tx.chainId} does not match the selected network ${network.chainId} (${network.name})`);
@@ -70,7 +74,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
  * The site's nonce again at approval: while the screen was open the account may have sent other transactions, and
  * the nonce must still replace exactly what the screen named (or nothing).
  */
-async function nonceStillShown(services: Services, origin: string, details: SendTransactionDetails): Promise<void> {
+async function nonceStillShown(services: Using<Uses>, origin: string, details: SendTransactionDetails): Promise<void> {
   const batch = await services.batches.get(origin, details.batchId);
   if (batch?.nonce === undefined) return;
   const now = await dappNonce(services.batches, await services.nodeFor(batch.chainId), batch, batch.nonce).catch(async (error: unknown) => {

@@ -18,7 +18,12 @@ import { describeCall } from '../calls/describe';
 import { recordedCalls } from '../calls/recorded';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees, type Fees } from '../fees/tiers';
-import { method, type AccountContext, type MethodTable, type RequestContext } from './types';
+import type { Using } from '../services';
+import { type AccountContext, methodsUsing, type MethodTable, type RequestContext } from './types';
+
+/** The services these methods use. */
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode';
+const method = methodsUsing<Uses>();
 
 interface ReplaceParams {
   /** The batch's site and id, and the pending transaction's hash. */
@@ -32,7 +37,7 @@ const decimal = (fees: Fees) => ({ maxFeePerGas: fees.maxFeePerGas.toString(), m
 const perTier = <T>(value: (tier: FeeTier) => T): Record<FeeTier, T> => Object.fromEntries(FEE_TIERS.map((tier) => [tier, value(tier)])) as Record<FeeTier, T>;
 const tierAnswer = (raw: unknown): FeeTier => (isFeeTier(raw) ? raw : 'market');
 
-async function prepareReplacement(p: ReplaceParams, { services }: RequestContext): Promise<ReplaceTransactionDetails> {
+async function prepareReplacement(p: ReplaceParams, { services }: RequestContext<Using<Uses>>): Promise<ReplaceTransactionDetails> {
   const { batch, pending, previous, gasLimit, tiers } = await planReplacement(services, p.origin, p.id, p.hash, p.mode);
   const network = await services.networks.find(batch.chainId);
   // Priced as a speed-up at the dearest tier: a cancel is shorter, a cheaper tier no longer.
@@ -57,7 +62,7 @@ async function prepareReplacement(p: ReplaceParams, { services }: RequestContext
 }
 
 /** Plans the revert batch (stored, awaiting approval) and prices each fee tier for the screen. */
-async function prepareRevert(_p: unknown, { services, origin, account: from }: AccountContext): Promise<RevokeDelegationDetails> {
+async function prepareRevert(_p: unknown, { services, origin, account: from }: AccountContext<Using<Uses>>): Promise<RevokeDelegationDetails> {
   const network = await services.networks.selected();
   const node = await services.nodeFor(network.chainId);
   const delegate = delegateOf(await node<Hex>('eth_getCode', [from, 'pending']));

@@ -40,11 +40,11 @@ function setup(backend: StorageArea = memoryBackend(), reached: (data: unknown) 
   const subscriptions = createSubscriptions({
     pages: createPageState(backend),
     loops,
-    notify: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), reached(data))),
-    reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] }),
+    events: { deliver: async (frame, data) => (goneFrames.has(frame.tabId) ? false : (delivered.push({ frame, data }), reached(data))) },
+    changes: { changesDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] }) },
     keepAlive: async () => keptAlive++,
     scheduleWake: () => void wakes++,
-    charge: () => true,
+    budget: { tryCharge: () => true },
     tabShownAt: async (tabId) => shownAt.get(tabId) ?? Date.now(),
     blockTimeMs: async () => blockTimeMs,
     // No network here has a pre-confirmation stream (preconfStreams.test.ts has them).
@@ -179,17 +179,17 @@ describe('subscriptions', () => {
     let asked = 0;
     const node = (async () => (asked++, logs)) as ChainNode;
     const backend = memoryBackend();
-    // A page's budget as rpc/budget.ts keeps it: 200 at once, 50 a second.
+    // A page's budget as budget/requestBudget.ts keeps it: 200 at once, 50 a second.
     let spent = 0;
     const charge = () => spent < 200 + (Date.now() / 1000) * 50 && ++spent > 0;
     const subscriptions = createSubscriptions({
       pages: createPageState(backend),
       loops: createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() }),
-      notify: async () => true,
-      reportDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] }),
+      events: { deliver: async () => true },
+      changes: { changesDeps: async () => ({ logsBlockRangeLimit: 2000, ownPending: async () => [], withheld: async () => [] }) },
       keepAlive: async () => undefined,
       scheduleWake: () => undefined,
-      charge,
+      budget: { tryCharge: charge },
       tabShownAt: async () => Date.now(),
       blockTimeMs: async () => undefined,
       streams: { urlFor: async () => undefined, connect: () => { throw new Error('no stream'); }, setTimeout: (run, ms) => setTimeout(run, ms) },

@@ -15,7 +15,8 @@ import type { Hex } from '../../shared/params';
 import type { PageState } from '../pageState/store';
 import type { Frame } from '../transport/frames';
 import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
-import { fewerRecent, type ChangesDeps } from '../filters/changes';
+import type { RequestBudget } from '../budget/requestBudget';
+import { fewerRecent, type ChangesSource } from '../filters/changes';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
 import type { SubscriptionKind } from '../../shared/schemas/subscription';
@@ -48,6 +49,15 @@ export const KEEP_ALIVE_MS = 20_000;
  */
 export const SUBSCRIPTIONS_ALARM = 'subscriptions';
 
+/**
+ * Where a subscription's events go. The composition root (createServices.ts) implements it with transport/frames.ts
+ * `emitTo`: an EIP-1193 `message` event to the frame, which its provider hands to the page's listeners.
+ */
+export interface SubscriptionEvents {
+  /** Sends the event's data to the frame that subscribed; false when the frame is gone. */
+  deliver(frame: Frame, data: unknown): Promise<boolean>;
+}
+
 /** A logs subscription that no longer fits its site's room keeps fewer of its filter's recent logs (../filters/changes.ts). */
 const fewerRecentLogs = (subscription: SubscriptionRecord): SubscriptionRecord | undefined => {
   const filter = subscription.filter && fewerRecent(subscription.filter);
@@ -57,15 +67,15 @@ const fewerRecentLogs = (subscription: SubscriptionRecord): SubscriptionRecord |
 export interface SubscriptionsDeps {
   pages: PageState;
   loops: Pick<PollLoops, 'watch'>;
-  /** Sends a `message` event to the frame; false when it is gone. */
-  notify(frame: Frame, data: unknown): Promise<boolean>;
-  reportDeps(): Promise<ChangesDeps>;
+  events: SubscriptionEvents;
+  /** What a report reads besides the node: the range limit, the wallet's own pending transactions. */
+  changes: ChangesSource;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
   /** Sets SUBSCRIPTIONS_ALARM, unless it is set. */
   scheduleWake(): void;
-  /** Takes a request from the site's budget for a read that reaches the node; false when it is spent (the turn waits). */
-  charge(site: string): boolean;
+  /** Each read that reaches the node is taken from the site's budget; when it is spent, the turn waits. */
+  budget: Pick<RequestBudget, 'tryCharge'>;
   /** When the tab was last shown: now while it is its window's active tab; undefined when the browser cannot say. */
   tabShownAt(tabId: number): Promise<number | undefined>;
   /** The network's block time as detected (networks/detection.ts), if it was. */
@@ -166,7 +176,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     for (const result of report.results) {
       // Unsubscribed meanwhile: nothing more.
       if (live.get(key) !== entry) return;
-      if (await deps.notify(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
+      if (await deps.events.deliver(report.subscription.frame, { type: 'eth_subscription', data: { subscription: report.subscription.id, result } })) continue;
       await end([key]);
       break;
     }
@@ -181,14 +191,14 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const turn = (key: string) => async ({ node }: Turn): Promise<number> => {
     const before = live.get(key)?.subscription;
     if (!before || !(await keepAlive(key, before.frame))) return POLL_MS.newHeads;
-    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.reportDeps()));
+    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.changes.changesDeps()));
     return pollPeriod(before.kind, await deps.blockTimeMs(before.chainId).catch(() => undefined));
   };
 
   const start = (site: string, subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
     paused.delete(key);
-    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.charge(site));
+    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.budget.tryCharge(site));
     live.set(key, { subscription, stop });
     streams.open(key, subscription);
   };

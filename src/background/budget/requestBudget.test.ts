@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
-import { MAX_SITES, requestBudget } from './budget';
+import { MAX_SITES, requestBudget } from './requestBudget';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
