@@ -48,9 +48,9 @@ describe('the background bundle', () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
 
-  it('is at most 228 KiB (216 when the limit was set; 221 once pages\' filters and subscriptions had a byte budget counted per site; 225.5 once sponsored batches were followed on chain, user descriptor files moved to IndexedDB and the node surface became an allowlist with schemas), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
+  it('is at most 230 KiB (216 when the limit was set; 221 once pages\' filters and subscriptions had a byte budget counted per site; 225.5 once sponsored batches were followed on chain, user descriptor files moved to IndexedDB and the node surface became an allowlist with schemas; 228.3 once each method table family paired its parse with its steps), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
     const code = await background(true);
-    expect(code.length).toBeLessThanOrEqual(228 * 1024);
+    expect(code.length).toBeLessThanOrEqual(230 * 1024);
     expect(code).not.toContain('browser-polyfill');
     expect(code).not.toContain('__mozWebExtensionPolyfillReject__');
   }, 180_000);
