@@ -33,6 +33,14 @@ const addressAndBlock = (method: string) => (params: unknown) => {
   return [address(a, 'address'), block(b, 'block')];
 };
 const byHash = (method: string) => (params: unknown) => [hash32(positional(params, method, 1)[0], 'transaction hash')];
+const byBlockAndIndex = (method: string) => (params: unknown) => {
+  const [b, index] = positional(params, method, 2);
+  return [block(b, 'block'), quantity(index, 'index')];
+};
+const byBlockHashAndIndex = (method: string) => (params: unknown) => {
+  const [hash, index] = positional(params, method, 2);
+  return [hash32(hash, 'block hash'), quantity(index, 'index')];
+};
 
 /**
  * Every method a page may have the node answer, other than eth_getLogs (its own module) and the filter and
@@ -96,14 +104,8 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
   eth_getBlockTransactionCountByHash: (params) => [hash32(positional(params, 'eth_getBlockTransactionCountByHash', 1)[0], 'block hash')],
   eth_getUncleCountByBlockNumber: (params) => [block(positional(params, 'eth_getUncleCountByBlockNumber', 1)[0], 'block')],
   eth_getUncleCountByBlockHash: (params) => [hash32(positional(params, 'eth_getUncleCountByBlockHash', 1)[0], 'block hash')],
-  eth_getTransactionByBlockNumberAndIndex(params) {
-    const [b, index] = positional(params, 'eth_getTransactionByBlockNumberAndIndex', 2);
-    return [block(b, 'block'), quantity(index, 'index')];
-  },
-  eth_getTransactionByBlockHashAndIndex(params) {
-    const [hash, index] = positional(params, 'eth_getTransactionByBlockHashAndIndex', 2);
-    return [hash32(hash, 'block hash'), quantity(index, 'index')];
-  },
+  eth_getTransactionByBlockNumberAndIndex: byBlockAndIndex('eth_getTransactionByBlockNumberAndIndex'),
+  eth_getTransactionByBlockHashAndIndex: byBlockHashAndIndex('eth_getTransactionByBlockHashAndIndex'),
   eth_getProof(params) {
     const [a, keys, b] = positional(params, 'eth_getProof', 3);
     if (!Array.isArray(keys)) throw invalidParams('storageKeys must be an array of hex storage slots');
@@ -115,14 +117,8 @@ export const nodeParamSchemas: Record<string, (params: unknown) => unknown[]> = 
     const [tx, b] = positional(params, 'eth_createAccessList', 1, 2);
     return b === undefined ? [callObject(tx, 'transaction')] : [callObject(tx, 'transaction'), block(b, 'block')];
   },
-  eth_getUncleByBlockNumberAndIndex(params) {
-    const [b, index] = positional(params, 'eth_getUncleByBlockNumberAndIndex', 2);
-    return [block(b, 'block'), quantity(index, 'index')];
-  },
-  eth_getUncleByBlockHashAndIndex(params) {
-    const [hash, index] = positional(params, 'eth_getUncleByBlockHashAndIndex', 2);
-    return [hash32(hash, 'block hash'), quantity(index, 'index')];
-  },
+  eth_getUncleByBlockNumberAndIndex: byBlockAndIndex('eth_getUncleByBlockNumberAndIndex'),
+  eth_getUncleByBlockHashAndIndex: byBlockHashAndIndex('eth_getUncleByBlockHashAndIndex'),
   // Reads geth and reth answer beyond the spec's set, and EIP-7910's fork configuration.
   eth_getHeaderByNumber: (params) => [block(positional(params, 'eth_getHeaderByNumber', 1)[0], 'block')],
   eth_getHeaderByHash: (params) => [hash32(positional(params, 'eth_getHeaderByHash', 1)[0], 'block hash')],
