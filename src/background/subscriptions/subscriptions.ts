@@ -152,8 +152,6 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
       }
     }
     if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
-    // Another turn may have done it meanwhile.
-    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
     keptAliveAt = deps.now();
     void deps.keepAlive().catch(() => undefined);
     return true;
