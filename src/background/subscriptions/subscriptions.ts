@@ -44,12 +44,6 @@ export function pollPeriod(kind: SubscriptionKind, blockTimeMs: number | undefin
 /** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */
 export const KEEP_ALIVE_MS = 20_000;
 /**
- * A worker the browser stopped anyway is woken by this alarm while subscriptions live (its start resumes them); it is
- * cleared at a wake that finds none.
- */
-export const SUBSCRIPTIONS_ALARM = 'subscriptions';
-
-/**
  * Where a subscription's events go. The composition root (createServices.ts) implements it with transport/frames.ts
  * `emitTo`: an EIP-1193 `message` event to the frame, which its provider hands to the page's listeners.
  */
@@ -72,7 +66,7 @@ export interface SubscriptionsDeps {
   changes: ChangesSource;
   /** Any extension API call: it counts as activity, so the browser keeps the worker. */
   keepAlive(): Promise<unknown>;
-  /** Sets SUBSCRIPTIONS_ALARM, unless it is set. */
+  /** Sets the alarm that wakes a worker the browser stopped anyway while subscriptions live (../alarms.ts), unless it is set. */
   scheduleWake(): void;
   /** Each read that reaches the node is taken from the site's budget; when it is spent, the turn waits. */
   budget: Pick<RequestBudget, 'tryCharge'>;
