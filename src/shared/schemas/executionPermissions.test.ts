@@ -90,6 +90,8 @@ describe('wallet_requestExecutionPermissions params', () => {
     ['the granting account as the session account', [{ ...periodic({})[0], from: SESSION.toLowerCase() }], /granting account itself/],
     ['a stream whose cap is not above its initial amount', [{ ...periodic({})[0], permission: { type: 'native-token-stream', isAdjustmentAllowed: true, data: { amountPerSecond: '0x1', initialAmount: '0x5', maxAmount: '0x5' } } }], /maxAmount must be above initialAmount/],
     ['no params', [], /expects 1 to 4 params/],
+    ['an ERC-20 payee rule of two addresses', periodic({}, [{ type: 'payee', data: { addresses: [USER, SESSION] } }]), /payee rule names one address, got 2/],
+    ['a start after the year 9999', periodic({ startTime: 253_402_300_800 }), /at most 253402300799/],
     ['a chain id with leading zeros', [{ ...periodic({})[0], chainId: '0x07a69' }], /chainId must be a hex chain id/],
   ])('refuses %s with -32602', (_, params, message) => {
     expect(invalid(params)).toEqual({ code: ErrorCode.invalidParams, message: expect.stringMatching(message) });

@@ -19,6 +19,8 @@ export const MAX_JUSTIFICATION_LENGTH = 500;
 /** Addresses a redeemer or payee rule may list. */
 export const MAX_RULE_ADDRESSES = 16;
 export const MAX_UINT256: Hex = `0x${'f'.repeat(64)}`;
+/** The latest time the framework's enforcers take (31 Dec 9999). */
+export const MAX_TIMESTAMP = 253_402_300_799;
 
 interface Common {
   /** The site's reason, shown as its words; empty when it gave none. */
@@ -56,10 +58,17 @@ const CHAIN_ID = /^0x[1-9a-f][0-9a-f]*$/;
 
 const describe = (value: unknown): string => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : JSON.stringify(value) ?? String(value));
 
-/** Seconds since the epoch, as a positive safe integer. */
+/** A positive whole number of seconds. */
 function seconds(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalidParams(`${field} must be a positive whole number of seconds, got ${describe(value)}`);
   return value;
+}
+
+/** A time, in seconds since the epoch, up to MAX_TIMESTAMP. */
+function time(value: unknown, field: string): number {
+  const at = seconds(value, field);
+  if (at > MAX_TIMESTAMP) throw invalidParams(`${field} must be at most ${MAX_TIMESTAMP} (31 Dec 9999), got ${at}`);
+  return at;
 }
 
 /** A hex amount above zero. */
@@ -85,7 +94,7 @@ function common(raw: Record<string, unknown>, field: string, now: number): Commo
   if (justification !== undefined && justification !== null && (typeof justification !== 'string' || justification.length > MAX_JUSTIFICATION_LENGTH)) {
     throw invalidParams(`${field}.justification must be a string of at most ${MAX_JUSTIFICATION_LENGTH} characters`);
   }
-  return { justification: justification ?? '', startTime: startTime === undefined || startTime === null ? now : seconds(startTime, `${field}.startTime`) };
+  return { justification: justification ?? '', startTime: startTime === undefined || startTime === null ? now : time(startTime, `${field}.startTime`) };
 }
 
 function stream(raw: Record<string, unknown>, field: string): Stream {
@@ -132,7 +141,7 @@ function parseRules(raw: unknown, field: string, now: number): Rule[] {
     const data = object(rule.data, `${at}.data`);
     switch (rule.type) {
       case 'expiry': {
-        const timestamp = seconds(data.timestamp, `${at}.data.timestamp`);
+        const timestamp = time(data.timestamp, `${at}.data.timestamp`);
         if (timestamp <= now) throw invalidParams(`${at}: the expiry ${new Date(timestamp * 1000).toISOString()} has passed`);
         return { type: 'expiry', data: { timestamp } };
       }
@@ -159,6 +168,11 @@ export function parseExecutionPermissionRequests(params: unknown, now: number): 
     const from = request.from === undefined || request.from === null ? undefined : address(request.from, `${field}.from`);
     const to = address(request.to, `${field}.to`);
     if (from !== undefined && from.toLowerCase() === to.toLowerCase()) throw invalidParams(`${field}.to is the granting account itself: a permission goes to another (session) account`);
-    return { chainId: request.chainId as Hex, ...(from ? { from } : {}), to, permission: parsePermission(request.permission, `${field}.permission`, now), rules: parseRules(request.rules, `${field}.rules`, now) };
+    const permission = parsePermission(request.permission, `${field}.permission`, now);
+    const rules = parseRules(request.rules, `${field}.rules`, now);
+    const payees = rules.flatMap((rule) => (rule.type === 'payee' ? rule.data.addresses : []));
+    // The framework checks an ERC-20 transfer's recipient against one address (AllowedCalldataEnforcer).
+    if (permission.type.startsWith('erc20-') && payees.length > 1) throw invalidParams(`${field}.rules: an ERC-20 permission's payee rule names one address, got ${payees.length}`);
+    return { chainId: request.chainId as Hex, ...(from ? { from } : {}), to, permission, rules };
   });
 }
