@@ -1,21 +1,21 @@
 /**
- * A grant the wallet builds, redeemed on a chain with the Delegation Framework (anvil, as the devnet deploys it): the
+ * A grant the wallet builds (src/background/executionPermissions/), redeemed on a chain with the Delegation Framework (anvil, as the devnet deploys it): the
  * session account moves tokens within the period's amount, a redemption above it reverts, and so does one after the
  * delegator raised its nonce (revoking every grant).
  */
 import { Contract, JsonRpcProvider, SigningKey, Wallet, ZeroHash, hexlify, parseEther, randomBytes, solidityPacked, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetAccounts } from '../../../devnet/accounts';
-import { startAnvil, type Anvil } from '../../../devnet/anvil';
-import { TEST_TOKEN_ADDRESS } from '../../../devnet/constants';
-import { deployContracts } from '../../../devnet/deploy';
-import { deployDelegationFramework } from '../../../devnet/delegationFramework';
-import { DELEGATOR_V08 } from '../../shared/contracts';
-import { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
-import { eip712Hash } from '../../shared/typedData/eip712';
-import { grantCaveats } from './caveats';
-import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from './delegation';
-import { frameworkOn } from './framework';
+import { devnetAccounts } from './accounts';
+import { startAnvil, type Anvil } from './anvil';
+import { TEST_TOKEN_ADDRESS } from './constants';
+import { deployContracts } from './deploy';
+import { deployDelegationFramework } from './delegationFramework';
+import { DELEGATOR_V08 } from '../src/shared/contracts';
+import { parseExecutionPermissionRequests } from '../src/shared/schemas/executionPermissions';
+import { eip712Hash } from '../src/shared/typedData/eip712';
+import { grantCaveats } from '../src/background/executionPermissions/caveats';
+import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../src/background/executionPermissions/delegation';
+import { frameworkOn } from '../src/background/executionPermissions/framework';
 
 const RPC_PORT = 8653;
 const CHAIN_ID = 31337;
