@@ -51,7 +51,7 @@ describe('a grant redeemed through the DelegationManager', () => {
       chainId: '0x7a69', to: session.address, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TEST_TOKEN_ADDRESS, periodAmount: toBeHex(parseEther('10')), periodDuration: 86_400 } },
     }], Math.floor(Date.now() / 1000) - 60);
-    const unsigned = { delegate: session.address as `0x${string}`, delegator: user.address as `0x${string}`, authority: ROOT_AUTHORITY, caveats: grantCaveats(request, framework, nonce), salt: BigInt(hexlify(randomBytes(8))) };
+    const unsigned = { delegate: session.address as `0x${string}`, delegator: user.address as `0x${string}`, authority: ROOT_AUTHORITY, caveats: grantCaveats(request, framework, nonce), salt: hexlify(randomBytes(8)) as `0x${string}` };
     const digest = eip712Hash(delegationTypedData(unsigned, CHAIN_ID, framework.delegationManager), 'V4');
     const delegation: Delegation = { ...unsigned, signature: new SigningKey(user.privateKey).sign(digest).serialized as `0x${string}` };
     return permissionContext([delegation]);

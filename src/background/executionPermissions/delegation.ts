@@ -17,7 +17,8 @@ export interface Delegation {
   delegator: Hex;
   authority: Hex;
   caveats: Caveat[];
-  salt: bigint;
+  /** A uint256, as hex (the delegation is stored as JSON). */
+  salt: Hex;
   signature: Hex;
 }
 
@@ -45,7 +46,7 @@ export function delegationTypedData({ delegate, delegator, authority, caveats, s
       ],
     },
     primaryType: 'Delegation',
-    message: { delegate, delegator, authority, caveats: caveats.map(({ enforcer, terms }) => ({ enforcer, terms })), salt: `0x${salt.toString(16)}` },
+    message: { delegate, delegator, authority, caveats: caveats.map(({ enforcer, terms }) => ({ enforcer, terms })), salt },
   };
 }
 
@@ -54,5 +55,5 @@ const DELEGATIONS = 'tuple(address delegate, address delegator, bytes32 authorit
 /** The permission context of a delegation chain, leaf first (as `redeemDelegations` takes it). */
 export async function permissionContext(chain: Delegation[]): Promise<Hex> {
   const coder = (await loadAbi()).AbiCoder.defaultAbiCoder();
-  return coder.encode([DELEGATIONS], [chain.map((d) => [d.delegate, d.delegator, d.authority, d.caveats.map((c) => [c.enforcer, c.terms, c.args]), d.salt, d.signature])]) as Hex;
+  return coder.encode([DELEGATIONS], [chain.map((d) => [d.delegate, d.delegator, d.authority, d.caveats.map((c) => [c.enforcer, c.terms, c.args]), BigInt(d.salt), d.signature])]) as Hex;
 }
