@@ -1,9 +1,10 @@
 /**
- * A grant the wallet builds (src/background/executionPermissions/), redeemed on a chain with the Delegation Framework (anvil, as the devnet deploys it): the
- * session account moves tokens within the period's amount, a redemption above it reverts, and so does one after the
- * delegator raised its nonce (revoking every grant).
+ * A grant the wallet builds (src/background/executionPermissions/), redeemed on a chain with the Delegation Framework
+ * (anvil, as the devnet deploys it): the session account moves tokens within the period's amount and the enforcer
+ * says what was spent; a redemption above the amount reverts, and so does one after the account disabled the
+ * delegation or raised its nonce (revoking every grant).
  */
-import { Contract, JsonRpcProvider, SigningKey, Wallet, ZeroHash, hexlify, parseEther, randomBytes, solidityPacked, toBeHex } from 'ethers';
+import { Contract, JsonRpcProvider, SigningKey, Wallet, ZeroHash, hexlify, id, parseEther, randomBytes, solidityPacked, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
@@ -12,10 +13,13 @@ import { deployContracts } from './deploy';
 import { deployDelegationFramework } from './delegationFramework';
 import { DELEGATOR_V08 } from '../src/shared/contracts';
 import { parseExecutionPermissionRequests } from '../src/shared/schemas/executionPermissions';
-import { eip712Hash } from '../src/shared/typedData/eip712';
+import { typedDataDigest, typedDataStructHash } from '../src/shared/typedData/digest';
 import { grantCaveats } from '../src/background/executionPermissions/caveats';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../src/background/executionPermissions/delegation';
 import { frameworkOn } from '../src/background/executionPermissions/framework';
+import { grantOnChain, revokeCall } from '../src/background/executionPermissions/onChain';
+import type { GrantRecord } from '../src/background/executionPermissions/store';
+import type { ChainNode } from '../src/background/networks/rpcClient';
 
 const RPC_PORT = 8653;
 const CHAIN_ID = 31337;
@@ -46,38 +50,51 @@ describe('a grant redeemed through the DelegationManager', () => {
     await anvil?.stop();
   });
 
-  async function grant(nonce: bigint): Promise<string> {
+  async function grant(nonce: bigint): Promise<GrantRecord> {
     const [request] = parseExecutionPermissionRequests([{
       chainId: '0x7a69', to: session.address, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TEST_TOKEN_ADDRESS, periodAmount: toBeHex(parseEther('10')), periodDuration: 86_400 } },
     }], Math.floor(Date.now() / 1000) - 60);
     const unsigned = { delegate: session.address as `0x${string}`, delegator: user.address as `0x${string}`, authority: ROOT_AUTHORITY, caveats: grantCaveats(request, framework, nonce), salt: hexlify(randomBytes(8)) as `0x${string}` };
-    const digest = eip712Hash(delegationTypedData(unsigned, CHAIN_ID, framework.delegationManager), 'V4');
-    const delegation: Delegation = { ...unsigned, signature: new SigningKey(user.privateKey).sign(digest).serialized as `0x${string}` };
-    return permissionContext([delegation]);
+    const typedData = delegationTypedData(unsigned, CHAIN_ID, framework.delegationManager);
+    const delegation: Delegation = { ...unsigned, signature: new SigningKey(user.privateKey).sign(typedDataDigest(typedData, 'V4')).serialized as `0x${string}` };
+    return {
+      id: typedDataStructHash(typedData), origin: 'https://site.example', chainId: '0x7a69', from: delegation.delegator, to: delegation.delegate, permission: request.permission, rules: request.rules,
+      token: { symbol: 'TST', decimals: 18 }, delegation, delegationManager: framework.delegationManager, context: await permissionContext([delegation]), grantedAt: Date.now(),
+    };
   }
 
   /** The session account redeems: a transfer of `amount` tokens from the user's account to `payee`. */
-  function redeem(context: string, amount: bigint) {
+  function redeem({ context }: GrantRecord, amount: bigint) {
     const manager = new Contract(framework.delegationManager, ['function redeemDelegations(bytes[] permissionContexts, bytes32[] modes, bytes[] executionCallDatas)'], session);
     const transfer = token(session).interface.encodeFunctionData('transfer', [payee, amount]);
     return manager.redeemDelegations([context], [ZeroHash], [solidityPacked(['address', 'uint256', 'bytes'], [TEST_TOKEN_ADDRESS, 0, transfer])]);
   }
 
-  it('moves tokens within the period’s amount, and no more', async () => {
-    const context = await grant(0n);
-    await (await redeem(context, parseEther('6'))).wait();
+  const node: ChainNode = (method, params = []) => provider.send(method, params);
+
+  it('moves tokens within the period’s amount, and no more; the enforcer says what was spent', async () => {
+    const granted = await grant(0n);
+    await (await redeem(granted, parseEther('6'))).wait();
     expect(await token(provider).balanceOf(payee)).toBe(parseEther('6'));
-    await expect(redeem(context, parseEther('5'))).rejects.toThrow(/ERC20PeriodTransferEnforcer:transfer-amount-exceeded/);
-    await (await redeem(context, parseEther('4'))).wait();
+    expect(await grantOnChain(node, granted)).toEqual({ revoked: false, spent: parseEther('6') });
+    await expect(redeem(granted, parseEther('5'))).rejects.toThrow(/ERC20PeriodTransferEnforcer:transfer-amount-exceeded/);
+    await (await redeem(granted, parseEther('4'))).wait();
     expect(await token(provider).balanceOf(payee)).toBe(parseEther('10'));
   });
 
+  it('is revoked by the account’s disableDelegation call, after which it redeems no more', async () => {
+    const granted = await grant(0n);
+    await (await user.sendTransaction(await revokeCall(granted))).wait();
+    expect(await grantOnChain(node, granted)).toEqual({ revoked: true, spent: 0n });
+    await expect(redeem(granted, 1n)).rejects.toMatchObject({ data: id('CannotUseADisabledDelegation()').slice(0, 10) });
+  });
+
   it('is revoked with every other grant once the account raises its nonce', async () => {
-    const context = await grant(0n);
+    const granted = await grant(0n);
     const nonces = new Contract(framework.enforcers.nonce, ['function incrementNonce(address delegationManager)'], user);
     await (await nonces.incrementNonce(framework.delegationManager)).wait();
-    await expect(redeem(context, 1n)).rejects.toThrow(/NonceEnforcer:invalid-nonce/);
+    await expect(redeem(granted, 1n)).rejects.toThrow(/NonceEnforcer:invalid-nonce/);
     // A grant made at the new nonce redeems.
     await (await redeem(await grant(1n), 1n)).wait();
   });

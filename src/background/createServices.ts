@@ -15,6 +15,7 @@ import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensio
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
+import { createGrants } from './executionPermissions/store';
 import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
@@ -154,6 +155,7 @@ export function createServices(deps: ServiceDeps): Background {
     batches: createBatchStore(local, sealer),
     firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
     tokens: createTokenStore(local),
+    grants: createGrants(local),
     trustedSites: createTrustedSites(local),
     phishingUpdates,
     topOrigin: frames.topOrigin,

@@ -11,8 +11,10 @@ import type { Danger } from './dangers';
 import type { DecodedCall } from './decodedCall';
 import type { ClearSigned } from './erc7730/types';
 import type { FeeTier } from './fees';
+import type { TokenFacts } from './grantWords';
 import type { Network } from './networks';
 import type { Hex } from './params';
+import type { Permission, Rule } from './schemas/executionPermissions';
 import type { SiweFields } from './siwe';
 import type { ImitatedToken, Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
@@ -216,6 +218,25 @@ export interface RevertForeignDelegationDetails {
   payers: { address: Hex; balance: string }[];
 }
 
+/** One execution permission (ERC-7715) as its screen shows it: to whom, what, and what it could cost. */
+export interface GrantDetails {
+  /** The session account that will redeem. */
+  to: Hex;
+  permission: Permission;
+  rules: Rule[];
+  /** What the amounts count, as read on the chain: an ERC-20 token (its address) or the network's currency. */
+  token: TokenFacts & { address?: Hex; balance: string; imitates?: ImitatedToken };
+  dangers: Danger[];
+}
+
+/** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */
+export interface GrantPermissionsDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  grants: GrantDetails[];
+}
+
 export interface ApprovalTypes {
   connect: { details: ConnectDetails; answer: Hex[] };
   phishing: { details: PhishingDetails; answer: null };
@@ -231,6 +252,7 @@ export interface ApprovalTypes {
   revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
   replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
   revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
+  grantPermissions: { details: GrantPermissionsDetails; answer: null };
 }
 
 export type ApprovalType = keyof ApprovalTypes;
@@ -287,6 +309,7 @@ const outlines: { [T in ApprovalType]: Outline<T> } = {
     previews: true,
   },
   revokeDelegation: { heading: () => ({ title: 'Revert to a plain account', buttons: DECIDE }), previews: true },
+  grantPermissions: { heading: ({ details }) => ({ title: details.grants.length > 1 ? 'Grant permissions' : 'Grant a permission', buttons: ['Reject', 'Grant'] }), previews: false },
 };
 
 /** The outline of an approval's own type (one lookup: each entry takes only views of its type). */

@@ -1,0 +1,83 @@
+/**
+ * Execution permissions (ERC-7715) with MetaMask's own smart-accounts-kit as the dapp's client: the site asks for an
+ * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
+ * DelegationManager with the kit, within the period's amount and not beyond.
+ */
+import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
+import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
+import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils';
+import { Interface, Wallet, parseEther } from 'ethers';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DELEGATOR_V08 } from '../../src/shared/contracts';
+import { chain, devnetWallet, fund, token } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect } from '../pages/flows';
+import { WalletPopup } from '../pages/wallet';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
+
+// The devnet has the framework at mainnet's addresses (devnet/delegationFramework.ts), which the kit does not list for it.
+overrideDeployedEnvironment(31337, '1.3.0', getSmartAccountsEnvironment(1));
+
+type Granted = { context: Hex; delegationManager: Hex; from: Hex; to: Hex; permission: { type: string; data: Record<string, unknown> } };
+
+/** A wallet whose account already delegates (EIP-7702) to the Delegation Framework's DeleGator, with 1 ETH and 100 TST. */
+async function deleGatorWallet(session: Parameters<typeof WalletPopup.open>[0]) {
+  const owner = Wallet.createRandom();
+  await fund(owner.address, parseEther('1'), parseEther('100'));
+  const sender = devnetWallet(7);
+  const authorization = await owner.connect(chain()).authorize({ address: DELEGATOR_V08, nonce: 0, chainId: 31337 });
+  await (await sender.sendTransaction({ type: 4, to: owner.address, authorizationList: [authorization] })).wait();
+  const popup = await WalletPopup.open(session);
+  await popup.importWallet(owner.mnemonic!.phrase);
+  return owner.address;
+}
+
+test('a site grants an erc20-token-periodic permission with the kit, and its session key spends within it', async ({ session, dapp, devnet: info }) => {
+  const account = await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  await fund(sessionKey.address, parseEther('1'), 0n);
+  const expiry = Math.floor(Date.now() / 1000) + 7 * 86_400;
+
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: sessionKey.address, expiry,
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther('10').toString(), periodDuration: 86_400, justification: 'Daily API credits' } },
+  }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Permission in words', /^Up to 10 TST per day, until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d\.$/);
+  await approval.screen.waitForText('Justification', '“Daily API credits”');
+  await approval.grant();
+  const [granted] = await granting;
+  expect(granted).toMatchObject({ from: account, to: sessionKey.address, permission: { type: 'erc20-token-periodic' } });
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([granted]);
+
+  // The session key redeems with the kit, as the site's server would.
+  const sessionAccount = privateKeyToAccount(sessionKey.privateKey as Hex);
+  const redeemer = createWalletClient({ account: sessionAccount, chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+  const recipient = Wallet.createRandom().address;
+  const spend = (amount: bigint) => redeemer.sendTransactionWithDelegation({
+    account: sessionAccount, chain: devnet, to: info.addresses.testToken as Hex, data: ERC20.encodeFunctionData('transfer', [recipient, amount]) as Hex,
+    permissionContext: granted.context, delegationManager: granted.delegationManager,
+  });
+  await chain().waitForTransaction(await spend(parseEther('6')));
+  expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
+  await expect(spend(parseEther('5'))).rejects.toThrow(/transfer-amount-exceeded/);
+  expect(await token().balanceOf(account)).toBe(parseEther('94'));
+});
+
+test('a bad request is refused before any window: an expiry that has passed, a session account of the wallet', async ({ session, dapp, devnet: info }) => {
+  const account = await deleGatorWallet(session);
+  await connect(dapp, session);
+  const request = (to: string, expiry: number) => dapp.request('wallet_requestExecutionPermissions', [{
+    chainId: '0x7a69', to, rules: [{ type: 'expiry', data: { timestamp: expiry } }],
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: '0x1', periodDuration: 86_400 } },
+  }]);
+  expect(await request(Wallet.createRandom().address, Math.floor(Date.now() / 1000) - 60)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/expiry .* has passed/) } });
+  expect(await request(account, Math.floor(Date.now() / 1000) + 60)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/one of this wallet's accounts/) } });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
