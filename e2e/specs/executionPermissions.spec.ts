@@ -33,11 +33,11 @@ async function deleGatorWallet(session: Parameters<typeof WalletPopup.open>[0]) 
   await (await sender.sendTransaction({ type: 4, to: owner.address, authorizationList: [authorization] })).wait();
   const popup = await WalletPopup.open(session);
   await popup.importWallet(owner.mnemonic!.phrase);
-  return owner.address;
+  return { account: owner.address, popup };
 }
 
-test('a site grants an erc20-token-periodic permission with the kit, and its session key spends within it', async ({ session, dapp, devnet: info }) => {
-  const account = await deleGatorWallet(session);
+test('a site grants an erc20-token-periodic permission with the kit; its session key spends within it until the user revokes it in Permissions', async ({ session, dapp, devnet: info }) => {
+  const { account, popup } = await deleGatorWallet(session);
   await connect(dapp, session);
   await dapp.loadClient('smartAccountsKit');
   const sessionKey = Wallet.createRandom();
@@ -68,10 +68,38 @@ test('a site grants an erc20-token-periodic permission with the kit, and its ses
   expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
   await expect(spend(parseEther('5'))).rejects.toThrow(/transfer-amount-exceeded/);
   expect(await token().balanceOf(account)).toBe(parseEther('94'));
+
+  // Permissions shows it in words with what the chain says was spent; Revoke is a reviewed transaction.
+  await popup.waitForGrant(sessionKey.address, 'Permission in words', /^Up to 10 TST per day, until /);
+  await popup.waitForGrant(sessionKey.address, 'Spent', '6 TST spent this period');
+  await popup.revokeGrant(sessionKey.address);
+  await (await ApprovalWindow.next(session)).approve();
+  await popup.waitForGrant(sessionKey.address, 'Revoked', 'Revoked');
+  await expect.poll(() => spend(1n).then(() => 'redeemed', (error: Error) => error.message), { intervals: [200] }).toMatch(/reverted/);
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
+});
+
+test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewed transaction, after which the grant is gone', async ({ session, dapp }) => {
+  await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: Wallet.createRandom().address, expiry: Math.floor(Date.now() / 1000) + 3600,
+    permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: parseEther('0.1').toString() } },
+  }]);
+  await (await ApprovalWindow.next(session)).grant();
+  const [granted] = await granting;
+  const revoking = dapp.request('wallet_revokeExecutionPermission', [{ permissionContext: granted.context }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('To', granted.delegationManager);
+  await approval.approve();
+  expect(await revoking).toEqual({ result: {} });
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
+  expect(await dapp.request('wallet_revokeExecutionPermission', [{ permissionContext: granted.context }])).toMatchObject({ error: { code: -32602 } });
 });
 
 test('a bad request is refused before any window: an expiry that has passed, a session account of the wallet', async ({ session, dapp, devnet: info }) => {
-  const account = await deleGatorWallet(session);
+  const { account } = await deleGatorWallet(session);
   await connect(dapp, session);
   const request = (to: string, expiry: number) => dapp.request('wallet_requestExecutionPermissions', [{
     chainId: '0x7a69', to, rules: [{ type: 'expiry', data: { timestamp: expiry } }],

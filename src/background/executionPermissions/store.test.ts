@@ -26,7 +26,7 @@ describe('grants', () => {
     expect(await grants.add(grant(100))).toBe(false);
     // Another site is not held back by it.
     expect(await grants.add(grant(101, 'https://b.example'))).toBe(true);
-    await grants.markRevoked(grant(3).id, '0xabc', 5);
+    await grants.markRevoked(grant(3).id, 5);
     expect(await grants.add(grant(102))).toBe(true);
     expect(await grants.find(grant(3).id)).toBeUndefined();
     expect((await grants.list('https://a.example')).length).toBe(MAX_GRANTS_PER_SITE);

@@ -1,7 +1,8 @@
 /**
  * The execution permissions the user granted, kept in extension storage so that Permissions lists them, each site sees
  * its own (wallet_getGrantedExecutionPermissions) and a revoke finds its delegation. The chain decides what a session
- * account may do; this list is what the wallet shows of it, so a revoke is marked only once its transaction is sent.
+ * account may do; this list is what the wallet shows of it: a grant is marked revoked once its revoke was sent, or
+ * once the chain is found to have it disabled.
  */
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
@@ -25,8 +26,8 @@ export interface GrantRecord {
   /** The permission context the site redeems with. */
   context: Hex;
   grantedAt: number;
-  /** The revoke's transaction, once sent. */
-  revoked?: { at: number; hash: Hex };
+  /** When its revoke was sent (or the chain was found to have it disabled). */
+  revokedAt?: number;
 }
 
 export interface GrantsSlice {
@@ -44,7 +45,7 @@ export interface Grants {
   /** The grants of `origin`, or every grant. */
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
-  markRevoked(id: Hex, hash: Hex, at: number): Promise<void>;
+  markRevoked(id: Hex, at: number): Promise<void>;
 }
 
 export function createGrants(local: TypedStorage<GrantsSlice>): Grants {
@@ -68,14 +69,14 @@ export function createGrants(local: TypedStorage<GrantsSlice>): Grants {
     async find(id) {
       return (await local.get('grants')).find((grant) => grant.id === id);
     },
-    async markRevoked(id, hash, at) {
-      await local.update('grants', (all) => all.map((grant) => (grant.id === id ? { ...grant, revoked: { at, hash } } : grant)));
+    async markRevoked(id, at) {
+      await local.update('grants', (all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
     },
   };
 }
 
 /** Without the oldest revoked grant (of `origin` when given). */
 function dropOldestRevoked(all: GrantRecord[], origin?: string): GrantRecord[] {
-  const oldest = all.findIndex((grant) => grant.revoked !== undefined && (origin === undefined || grant.origin === origin));
+  const oldest = all.findIndex((grant) => grant.revokedAt !== undefined && (origin === undefined || grant.origin === origin));
   return oldest < 0 ? all : all.filter((_, i) => i !== oldest);
 }

@@ -100,4 +100,5 @@ export interface DappMethods {
   wallet_getSupportedExecutionPermissions: SupportedExecutionPermissions;
   wallet_getGrantedExecutionPermissions: PermissionResponse[];
   wallet_requestExecutionPermissions: PermissionResponse[];
+  wallet_revokeExecutionPermission: Record<string, never>;
 }

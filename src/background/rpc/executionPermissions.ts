@@ -8,9 +8,11 @@ import type { GrantDetails, GrantPermissionsDetails } from '../../shared/approva
 import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
-import type { Hex } from '../../shared/params';
+import { data, object, positional, type Hex } from '../../shared/params';
 import { PERMISSION_TYPES, RULE_TYPES, parseExecutionPermissionRequests, type PermissionRequest } from '../../shared/schemas/executionPermissions';
+import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
 import { grantCaveats } from '../executionPermissions/caveats';
+import { revokeCall } from '../executionPermissions/onChain';
 import { grantDangers } from '../executionPermissions/dangers';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../executionPermissions/delegation';
 import { frameworkOn } from '../executionPermissions/framework';
@@ -21,10 +23,11 @@ import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
 import type { Using } from '../services';
 import type { PermissionResponse, SupportedExecutionPermissions } from './dappMethods';
+import { transactionApproval, type TransactionUses } from './transactions';
 import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'grants' | 'keyCode' | 'networks' | 'nodeFor';
+type Uses = 'grants' | 'keyCode' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
@@ -117,7 +120,7 @@ export const executionPermissionMethods = {
   wallet_getGrantedExecutionPermissions: method({
     parse: () => undefined,
     auth: 'connected',
-    handle: async (_params, { services, origin }) => (await services.grants.list(origin)).filter((g) => !g.revoked).map(responseOf),
+    handle: async (_params, { services, origin }) => (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).map(responseOf),
   }),
   wallet_requestExecutionPermissions: method({
     parse: (params) => parseExecutionPermissionRequests(params, Math.floor(Date.now() / 1000)),
@@ -128,6 +131,36 @@ export const executionPermissionMethods = {
       answer: noAnswer,
       prepare,
       approve: (record, _answer, services) => grant(record, services),
+    },
+  }),
+  /**
+   * The site revokes one of its grants: the account's disableDelegation call, reviewed as any transaction the site
+   * asks (the same screen and answer as eth_sendTransaction); once sent, the grant is listed as revoked.
+   */
+  wallet_revokeExecutionPermission: method({
+    parse(params) {
+      const [request] = positional(params, 'wallet_revokeExecutionPermission', 1);
+      return { permissionContext: data(object(request, 'params[0]').permissionContext, 'params[0].permissionContext') };
+    },
+    auth: 'connected',
+    approval: {
+      ...transactionApproval,
+      async prepare({ permissionContext }, ctx) {
+        const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
+        if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
+        const tx = parseSendTransaction([{ from: grant.from, value: '0x0', ...(await revokeCall(grant)) }]);
+        return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
+      },
+      async approve(record, feeTier, services) {
+        // The grant whose disableDelegation the batch sends: the one the screen showed.
+        const batch = await services.batches.get(record.origin, record.details.batchId);
+        const grants = await services.grants.list(record.origin);
+        const calls = await Promise.all(grants.map(revokeCall));
+        const revoked = grants.find((_, i) => calls[i].data === batch?.calls[0]?.data);
+        await transactionApproval.approve(record, feeTier, services);
+        if (revoked) await services.grants.markRevoked(revoked.id, Date.now());
+        return {};
+      },
     },
   }),
 } satisfies DappTable;
