@@ -79,6 +79,30 @@ test('a site grants an erc20-token-periodic permission with the kit; its session
   expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
 });
 
+test('the user lowers the amount where the site allows it: the grant and the chain hold the lower amount', async ({ session, dapp, devnet: info }) => {
+  await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: sessionKey.address, expiry: Math.floor(Date.now() / 1000) + 3600,
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: true, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther('10').toString(), periodDuration: 86_400 } },
+  }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.fill('Amount', '11');
+  expect(await approval.screen.isEnabled('Grant')).toBe(false);
+  await approval.screen.fill('Amount', '4');
+  await approval.grant();
+  const [granted] = await granting;
+  expect(granted.permission.data.periodAmount).toBe(parseEther('4').toString());
+  await fund(sessionKey.address, parseEther('1'), 0n);
+  const redeemer = createWalletClient({ account: privateKeyToAccount(sessionKey.privateKey as Hex), chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+  await expect(redeemer.sendTransactionWithDelegation({
+    account: privateKeyToAccount(sessionKey.privateKey as Hex), chain: devnet, to: info.addresses.testToken as Hex,
+    data: ERC20.encodeFunctionData('transfer', [Wallet.createRandom().address, parseEther('5')]) as Hex, permissionContext: granted.context, delegationManager: granted.delegationManager,
+  })).rejects.toThrow(/transfer-amount-exceeded/);
+});
+
 test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewed transaction, after which the grant is gone', async ({ session, dapp }) => {
   await deleGatorWallet(session);
   await connect(dapp, session);

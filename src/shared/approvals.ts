@@ -229,6 +229,15 @@ export interface GrantDetails {
   dangers: Danger[];
 }
 
+/**
+ * The user's change to one grant on its screen, where the site allowed it (background/executionPermissions/adjust.ts
+ * refuses anything wider): a lower amount (in the token's units, hex) and an earlier end (seconds since the epoch).
+ */
+export interface GrantAdjustment {
+  amount?: Hex;
+  expiry?: number;
+}
+
 /** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */
 export interface GrantPermissionsDetails {
   account: Hex;
@@ -252,7 +261,8 @@ export interface ApprovalTypes {
   revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
   replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
   revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
-  grantPermissions: { details: GrantPermissionsDetails; answer: null };
+  /** The answer: one adjustment per grant, in the screen's order. */
+  grantPermissions: { details: GrantPermissionsDetails; answer: GrantAdjustment[] | null };
 }
 
 export type ApprovalType = keyof ApprovalTypes;

@@ -41,6 +41,16 @@ export interface GrantWords {
 const UNLIMITED = 2n ** 256n - 1n;
 const NAMED_PERIODS: Record<number, string> = { 3600: 'hour', 86_400: 'day', 604_800: 'week' };
 
+/** The amount a user may lower on a grant's screen: a period's amount, the allowance, or a stream's cap. */
+export const amountField = (permission: Permission): 'periodAmount' | 'allowanceAmount' | 'maxAmount' =>
+  'periodAmount' in permission.data ? 'periodAmount' : 'allowanceAmount' in permission.data ? 'allowanceAmount' : 'maxAmount';
+
+/** The value of that amount, in the token's units. */
+export const adjustableAmount = (permission: Permission): bigint => {
+  const { data } = permission;
+  return BigInt('periodAmount' in data ? data.periodAmount : 'allowanceAmount' in data ? data.allowanceAmount : data.maxAmount);
+};
+
 /** "day", "3 days", "90 minutes": a period in the largest unit that divides it. */
 export function periodWords(seconds: number): string {
   if (NAMED_PERIODS[seconds]) return NAMED_PERIODS[seconds];

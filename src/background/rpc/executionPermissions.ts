@@ -4,13 +4,14 @@
  * from the user's account, which delegates (EIP-7702) to the Delegation Framework's DeleGator, to the session account,
  * bounded by caveats the DelegationManager enforces on chain (../executionPermissions/).
  */
-import type { GrantDetails, GrantPermissionsDetails } from '../../shared/approvals';
+import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails } from '../../shared/approvals';
 import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import { data, object, positional, type Hex } from '../../shared/params';
 import { PERMISSION_TYPES, RULE_TYPES, parseExecutionPermissionRequests, type PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
+import { adjusted, parseAdjustments } from '../executionPermissions/adjust';
 import { grantCaveats } from '../executionPermissions/caveats';
 import { revokeCall } from '../executionPermissions/onChain';
 import { grantDangers } from '../executionPermissions/dangers';
@@ -24,7 +25,7 @@ import { networkLabel } from '../tokens/watchList';
 import type { Using } from '../services';
 import type { PermissionResponse, SupportedExecutionPermissions } from './dappMethods';
 import { transactionApproval, type TransactionUses } from './transactions';
-import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
+import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
 type Uses = 'grants' | 'keyCode' | TransactionUses;
@@ -85,14 +86,17 @@ async function prepare(requests: PermissionRequest[], ctx: AccountContext<Using<
 const randomSalt = (): Hex => `0x${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /** Signs the delegation of each grant and keeps it; the site gets its permission contexts. */
-async function grant({ origin, details }: { origin: string; details: GrantPermissionsDetails }, services: Using<Uses>): Promise<PermissionResponse[]> {
+async function grant({ origin, details }: { origin: string; details: GrantPermissionsDetails }, adjustments: GrantAdjustment[] | null, services: Using<Uses>): Promise<PermissionResponse[]> {
   const { account, chainId } = details;
+  if (adjustments && adjustments.length !== details.grants.length) throw invalidParams(`The answer must list one adjustment for each of the ${details.grants.length} grants`);
+  const now = Math.floor(Date.now() / 1000);
+  const grants = details.grants.map((g, i) => adjusted(g, adjustments?.[i] ?? {}, now));
   const framework = frameworkOn(Number(chainId));
   if (!framework) throw new RpcError(BatchErrorCode.unsupportedChain, `Execution permissions are not available on chain ${chainId}`);
   const [node, signer] = await Promise.all([services.nodeFor(chainId), services.accounts.signer(account)]);
   const nonce = await currentNonce(node, framework, account);
   const responses: PermissionResponse[] = [];
-  for (const { to, permission, rules, token } of details.grants) {
+  for (const { to, permission, rules, token } of grants) {
     const unsigned = { delegate: to, delegator: account, authority: ROOT_AUTHORITY, caveats: grantCaveats({ permission, rules }, framework, nonce), salt: randomSalt() };
     const typedData = delegationTypedData(unsigned, Number(chainId), framework.delegationManager);
     const digest = await services.keyCode.typedDataDigest(typedData, 'V4');
@@ -128,9 +132,9 @@ export const executionPermissionMethods = {
     account: namedAccount,
     approval: {
       type: 'grantPermissions',
-      answer: noAnswer,
+      answer: parseAdjustments,
       prepare,
-      approve: (record, _answer, services) => grant(record, services),
+      approve: (record, adjustments, services) => grant(record, adjustments, services),
     },
   }),
   /**
