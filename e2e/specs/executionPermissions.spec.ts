@@ -9,12 +9,11 @@ import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils'
 import { Interface, Wallet, parseEther } from 'ethers';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DELEGATOR_V08 } from '../../src/shared/contracts';
-import { chain, devnetWallet, fund, token } from '../fixtures/chain';
+import { chain, fund, token } from '../fixtures/chain';
+import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
-import { WalletPopup } from '../pages/wallet';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
@@ -23,18 +22,6 @@ const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { 
 overrideDeployedEnvironment(31337, '1.3.0', getSmartAccountsEnvironment(1));
 
 type Granted = { context: Hex; delegationManager: Hex; from: Hex; to: Hex; permission: { type: string; data: Record<string, unknown> } };
-
-/** A wallet whose account already delegates (EIP-7702) to the Delegation Framework's DeleGator, with 1 ETH and 100 TST. */
-async function deleGatorWallet(session: Parameters<typeof WalletPopup.open>[0]) {
-  const owner = Wallet.createRandom();
-  await fund(owner.address, parseEther('1'), parseEther('100'));
-  const sender = devnetWallet(7);
-  const authorization = await owner.connect(chain()).authorize({ address: DELEGATOR_V08, nonce: 0, chainId: 31337 });
-  await (await sender.sendTransaction({ type: 4, to: owner.address, authorizationList: [authorization] })).wait();
-  const popup = await WalletPopup.open(session);
-  await popup.importWallet(owner.mnemonic!.phrase);
-  return { account: owner.address, popup };
-}
 
 test('a site grants an erc20-token-periodic permission with the kit; its session key spends within it until the user revokes it in Permissions', async ({ session, dapp, devnet: info }) => {
   const { account, popup } = await deleGatorWallet(session);
