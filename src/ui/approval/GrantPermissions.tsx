@@ -3,14 +3,15 @@
  * the session account that will spend it, the token as its contract describes it, and the dangers; the riskiest ask
  * for a second yes before Grant wakes up.
  */
-import { formatUnits, parseUnits } from 'ethers';
+import { parseUnits } from 'ethers';
 import { useState } from 'react';
 import type { GrantAdjustment, GrantDetails } from '../../shared/approvals';
 import { cleanText } from '../../shared/displayText';
-import { adjustableAmount, amountField, grantWords } from '../../shared/grantWords';
+import { adjustableAmount, amountField, grantWords, periodWords } from '../../shared/grantWords';
 import type { Hex } from '../../shared/params';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
+import { exactAmount } from '../format/amounts';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { Dangers, useDangerGate } from './Dangers';
@@ -18,7 +19,9 @@ import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 
-const AMOUNT_LABELS = { periodAmount: 'Amount per period', allowanceAmount: 'Amount in all', maxAmount: 'Cap of the stream' } as const;
+/** What the amount the user may lower is called on the screen. */
+const amountLabel = (permission: GrantDetails['permission']): string =>
+  'periodDuration' in permission.data ? `Amount per ${periodWords(permission.data.periodDuration)}` : amountField(permission) === 'maxAmount' ? 'Cap of the stream' : 'Amount in all';
 
 /** "2026-12-04T18:00" in the user's time zone, as a datetime-local input takes it. */
 const localInput = (seconds: number): string => {
@@ -34,7 +37,7 @@ function Adjust({ grant, onChange }: { grant: GrantDetails; onChange(adjustment:
   const { permission, rules, token } = grant;
   const original = adjustableAmount(permission);
   const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
-  const [typed, setTyped] = useState({ amount: formatUnits(original, token.decimals), end: expiry === undefined ? '' : localInput(expiry) });
+  const [typed, setTyped] = useState({ amount: exactAmount(original, token.decimals), end: expiry === undefined ? '' : localInput(expiry) });
   const update = (next: typeof typed) => {
     setTyped(next);
     let amount: bigint;
@@ -51,7 +54,7 @@ function Adjust({ grant, onChange }: { grant: GrantDetails; onChange(adjustment:
     <fieldset aria-label="Change the permission">
       <legend>You may ask for less</legend>
       <label>
-        {AMOUNT_LABELS[amountField(permission)]} ({cleanText(token.symbol)})
+        {amountLabel(permission)} ({cleanText(token.symbol)})
         <input inputMode="decimal" aria-label="Amount" value={typed.amount} onChange={(e) => update({ ...typed, amount: e.target.value })} />
       </label>
       <label>
