@@ -72,7 +72,7 @@ export async function benchFirefox(extension: string, devnet: Devnet, mnemonic: 
   try {
     const measured = await approvalBesideFloor(shown.firefox, shown.dapp, 'personal_sign', ['0x68656c6c6f', shown.account], ['approval-shown']);
     reportApprovalBesideFloor('Firefox: ', 'Firefox', measured);
-    report('Firefox: request → approval screen (React)', measured.approval[3]);
+    report('Firefox: request → approval screen (React)', measured.more[0]);
   } finally {
     await shown.firefox.close();
   }

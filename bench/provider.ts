@@ -132,7 +132,7 @@ try {
   // Each request in turn with a blank window of the extension, the approval window's floor (issue 42, item 7).
   const signing = await approvalBesideFloor(browser, dapp, 'personal_sign', ['0x68656c6c6f', account], ['approval-shown']);
   reportApprovalBesideFloor('', 'Chromium', signing);
-  report('request → approval screen painted (React)', signing.approval[3]);
+  report('request → approval screen painted (React)', signing.more[0]);
   // The simulated preview of a batch, from the request to the screen (it never holds the window up).
   const batchOfOne = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
   const [batchPageStarted, batchPainted, previewShown] = await untilMarks(browser, dapp, ['navigation', 'approval-painted', 'preview-shown'], 'wallet_sendCalls', [batchOfOne]);
