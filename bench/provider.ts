@@ -19,10 +19,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet } from '../devnet';
 import { DEVNET_MNEMONIC } from '../devnet/constants';
-import { PLAIN_HTTP_HOST } from '../e2e/driver/hosts';
 import { poll } from '../e2e/driver/poll';
 import { launchWithExtension, launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { PlaywrightChromium } from '../e2e/driver/chromium/session';
@@ -34,6 +32,7 @@ import { contextBytes } from './bytes';
 import { connectedDapp } from './connectedDapp';
 import { benchFailover } from './failover';
 import { benchFirefox } from './firefox';
+import { benchListening } from './listen';
 import { pageRequest } from './pageRequest';
 import { figures, report, results } from './figures';
 import { emptyScriptsExtension, interleavedLoads, serveFramesPage } from './framesPage';
@@ -201,61 +200,7 @@ try {
   console.log(`${"worker's heap after start → after 100 batches".padEnd(44)} ${mb(heapAtStart)} → ${mb(heapAfterBatches)}`);
   goal('11b', "worker's heap after 100 batches − at start, Chromium", (heapAfterBatches - heapAtStart) / 2 ** 20, 'MB', { atMost: 1 });
 
-  /** The node requests the worker made over `ms` (its resource timing entries), per second. */
-  const nodeRequestsPerSecond = async (ms: number) => {
-    await browser.evaluateInWorker(() => {
-      performance.setResourceTimingBufferSize(100_000);
-      performance.clearResourceTimings();
-    });
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    const count = await browser.evaluateInWorker(() => performance.getEntriesByType('resource').length);
-    return (count * 1000) / ms;
-  };
-  /** Ten times: a Transfer minted (anvil seals its block before it answers) until the page's subscription callback. */
-  const logToCallback = async () => {
-    const samples: number[] = [];
-    // A devnet account the wallet does not use, so its nonces never meet the wallet's.
-    const minter = new Contract(devnet.addresses.testToken, ['function mint(address,uint256)'], new Wallet(devnet.accounts[8].privateKey, new JsonRpcProvider(devnet.rpcUrl)));
-    for (let i = 0; i < 10; i++) {
-      await dapp.screen.evaluate(async (testToken) => {
-        const w = window as unknown as { heardLog?: Promise<number>; ethereum: { request(a: unknown): Promise<string>; on(e: string, f: (m: { data: { subscription: string } }) => void): void } };
-        const id = await w.ethereum.request({ method: 'eth_subscribe', params: ['logs', { address: testToken }] });
-        // Heard, the subscription ends: the next round makes its own.
-        w.heardLog = new Promise<number>((resolve) => w.ethereum.on('message', (m) => (m.data.subscription === id ? resolve(performance.timeOrigin + performance.now()) : undefined)))
-          .then(async (at) => (await w.ethereum.request({ method: 'eth_unsubscribe', params: [id] }), at));
-      }, devnet.addresses.testToken);
-      await minter.getFunction('mint')(devnet.accounts[5].address, 1n);
-      const minedAt = Date.now();
-      samples.push((await dapp.screen.evaluate(() => (window as unknown as { heardLog: Promise<number> }).heardLog, undefined)) - minedAt);
-    }
-    return samples;
-  };
-  const heardAlone = report('log sealed → page\'s subscription callback', await logToCallback());
-  goal('11', 'log sealed → callback, 1 subscription, Chromium', heardAlone.median, 'ms', { atMost: 250 });
-  const idleRequests = await nodeRequestsPerSecond(5000);
-  const roundTripAlone = report('net_version, no subscriptions', await times('net_version', [], 'wallet', 50));
-  // In pages of two other origins, 25 each (an origin may hold 32): subscriptions pay for their reads from their
-  // origin's request budget, which the measured page's own would otherwise share.
-  const subscribe = async (host: string, kind: 'newHeads' | 'logs') => {
-    const listening = await Dapp.open(browser, devnet.dappUrl.replace('127.0.0.1', host));
-    await listening.screen.evaluate(async ({ testToken, kind }) => {
-      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-      for (let i = 0; i < 25; i++) {
-        const topics = [null, null, `0x${i.toString(16).padStart(64, '0')}`];
-        await ethereum.request({ method: 'eth_subscribe', params: kind === 'newHeads' ? ['newHeads'] : ['logs', { address: testToken, topics }] });
-      }
-    }, { testToken: devnet.addresses.testToken, kind });
-  };
-  await subscribe('localhost', 'newHeads');
-  await subscribe(PLAIN_HTTP_HOST, 'logs');
-  const busyRequests = await nodeRequestsPerSecond(5000);
-  const roundTripBusy = report('net_version, 50 live subscriptions', await times('net_version', [], 'wallet', 50), roundTripAlone);
-  console.log(`${'node requests/s, none → 50 subscriptions'.padEnd(44)} ${idleRequests.toFixed(1)} → ${busyRequests.toFixed(1)} (one poll loop; reads of a turn shared)`);
-  results['node requests/s with 50 subscriptions'] = { median: busyRequests, p95: busyRequests, n: 1 };
-  const heardAmongMany = report('log sealed → callback, 50 live subscriptions', await logToCallback());
-  goal('11', 'log sealed → callback, 50 subscriptions, Chromium', heardAmongMany.median, 'ms', { atMost: 250 });
-  goal('11', 'node requests/s, 50 subscriptions, Chromium', busyRequests, '/s', { atMost: 10 });
-  goal('11', 'net_version with 50 subscriptions ÷ without, Chromium', roundTripBusy.median / roundTripAlone.median, '×', { atMost: 1.5 });
+  await benchListening({ browser, dapp, devnet });
 
   // 48 tabs of an origin that never connected, 2 of the connected one: the event reaches the 2.
   const others = devnet.dappUrl.replace('127.0.0.1', 'localhost');
