@@ -80,6 +80,44 @@ const deleGator: DelegateCode = {
 
 export const DELEGATE_CODE: Record<DelegateKind, DelegateCode> = { simple7702Account, deleGator };
 
+/** ERC-7579 single mode: callType 0x00, execType 0x00; its executionCalldata is abi.encodePacked(target, value, callData). */
+const SINGLE_MODE: Hex = `0x${'00'.repeat(32)}`;
+
+/**
+ * The calls of a DeleGator's ERC-7821 `execute` in the two modes the wallet words (single and batch, reverting on any
+ * failure), or undefined for any other data, mode, or an encoding that is not the canonical one of what it decodes to
+ * (the contract's own decoder could then read other calls).
+ */
+async function deleGatorCalls(data: Hex): Promise<BatchCall[] | undefined> {
+  const [account, abi] = await Promise.all([DELEGATOR(), loadAbi()]);
+  if (!data.toLowerCase().startsWith(account.getFunction('execute')!.selector)) return undefined;
+  try {
+    const [mode, executionCalldata] = account.decodeFunctionData('execute', data) as unknown as [string, string];
+    if (account.encodeFunctionData('execute', [mode, executionCalldata]) !== data.toLowerCase()) return undefined;
+    if (mode === SINGLE_MODE) {
+      if ((executionCalldata.length - 2) / 2 < 52) return undefined;
+      return [{ to: `0x${executionCalldata.slice(2, 42)}` as Hex, value: `0x${BigInt(`0x${executionCalldata.slice(42, 106)}`).toString(16)}` as Hex, data: `0x${executionCalldata.slice(106)}` as Hex }];
+    }
+    if (mode !== BATCH_MODE) return undefined;
+    const coder = abi.AbiCoder.defaultAbiCoder();
+    const [executions] = coder.decode(['(address,uint256,bytes)[]'], executionCalldata) as unknown as [[string, bigint, string][]];
+    if (coder.encode(['(address,uint256,bytes)[]'], [executions]) !== executionCalldata) return undefined;
+    return executions.map(([to, value, callData]) => ({ to: to as Hex, value: `0x${value.toString(16)}` as Hex, data: callData as Hex }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The account's own DeleGator `execute` as Simple7702Account's `executeBatch` of the same calls, for the words of the
+ * account's own batch call (clearSigning/calls.ts): no ERC-7730 descriptor reads calls abi-encoded inside `bytes`.
+ * Undefined for anything deleGatorCalls does not read.
+ */
+export async function asExecuteBatch(data: Hex): Promise<Hex | undefined> {
+  const calls = await deleGatorCalls(data);
+  return calls && simple7702Account.encodeBatch(calls);
+}
+
 /** The delegate a batch runs through: the one its account was on when planned, Simple7702Account for an upgrade (and records from before delegates were kept). */
 export const delegateOfBatch = (batch: Pick<BatchRecord, 'delegate' | 'upgrade'>): DelegateCode =>
   DELEGATE_CODE[batch.upgrade ? UPGRADE_DELEGATE : (batch.delegate ?? UPGRADE_DELEGATE)];
