@@ -57,6 +57,8 @@ test('an account on the DeleGator: atomic "supported", an atomic batch runs with
   await approval.screen.waitFor({ role: 'button', name: 'Approve' });
   expect(await approval.screen.count({ role: 'button', name: 'Upgrade account' })).toBe(0);
   expect(await approval.screen.count(WalletPopup.foreignDelegation)).toBe(0);
+  // The preview simulates the calls from the account as it is (no delegation to lay over it).
+  await approval.screen.waitForText('You send', /^1\.5 TST\s*0\.001 ETH$/);
   await approval.approve();
   const status = await finalStatus(dapp, sentId(await sending));
   expect(status).toMatchObject({ status: 200, atomic: true });
