@@ -20,8 +20,3 @@ export const isDelegatedTo = (code: string, delegate: Hex): boolean => code.toLo
 /** The delegate an EIP-7702 account's code points at, or null for any other code (none, or a contract's own). */
 export const delegateOf = (code: string): Hex | null =>
   /^0xef0100[0-9a-f]{40}$/i.test(code) ? (`0x${code.slice(8)}` as Hex) : null;
-
-/** Delegates the wallet can name. */
-export const KNOWN_DELEGATES: Record<string, string> = {
-  [SIMPLE_7702_ACCOUNT.toLowerCase()]: 'Simple7702Account (ERC-4337 v0.8)',
-};

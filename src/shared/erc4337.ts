@@ -145,7 +145,12 @@ export const packPaymasterAndData = (paymaster: string, verificationGasLimit: bi
 
 /** EntryPoint v0.8's userOp hash; an EIP-7702 sender's delegate comes from its eip7702Auth, or is given. */
 export function userOperationHash(op: RpcUserOperation, chainId: Hex, delegate = op.eip7702Auth?.address, entryPoint: string = ENTRY_POINT_V08): Hex {
-  return packedUserOperationHash({
+  return packedUserOperationHash(packedDigest(op, delegate), BigInt(chainId), entryPoint);
+}
+
+/** The userOp's packed fields as an EIP-712 hash takes them; an EIP-7702 sender's initCode names `delegate`. */
+export function packedDigest(op: RpcUserOperation, delegate: string | undefined): PackedUserOperationDigest {
+  return {
     sender: op.sender,
     nonce: BigInt(op.nonce),
     initCodeHash: keccak256(hashedInitCode(op.factory, op.factoryData ?? '0x', delegate)),
@@ -156,5 +161,5 @@ export function userOperationHash(op: RpcUserOperation, chainId: Hex, delegate =
     paymasterAndDataHash: keccak256(op.paymaster
       ? packPaymasterAndData(op.paymaster, BigInt(op.paymasterVerificationGasLimit ?? 0), BigInt(op.paymasterPostOpGasLimit ?? 0), op.paymasterData ?? '0x')
       : '0x'),
-  }, BigInt(chainId), entryPoint);
+  };
 }

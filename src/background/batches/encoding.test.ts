@@ -1,7 +1,10 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
-import { assertNoSelfCalls, encodeExecuteBatch, signedData, withSuffix } from './encoding';
+import { DELEGATE_CODE } from './delegates';
+import { assertNoSelfCalls, signedData, withSuffix } from './encoding';
+
+const encodeExecuteBatch = DELEGATE_CODE.simple7702Account.encodeBatch;
 
 const ME = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ATTACKER = '0x000000000000000000000000000000000000dEaD';

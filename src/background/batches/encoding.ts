@@ -1,17 +1,7 @@
-/** Calldata of the batch account, the ERC-8021 suffix appended to calldata as signed, and the rule against hidden calls into it. */
+/** The ERC-8021 suffix appended to calldata as signed, and the rule against hidden calls into the account (its batch call: delegates.ts). */
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import { abiInterface } from '../abi/abiInterface';
 import type { BatchCall } from './types';
-
-/** Simple7702Account (ERC-4337 v0.8) BaseAccount.executeBatch, selector 0x34fcd5be. */
-const ACCOUNT = abiInterface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
-
-export async function encodeExecuteBatch(calls: BatchCall[]): Promise<Hex> {
-  // wallet_sendCalls requires `to`; only eth_sendTransaction creates contracts, and never atomically.
-  if (calls.some((c) => !c.to)) throw new Error('An atomic batch cannot create a contract');
-  return (await ACCOUNT()).encodeFunctionData('executeBatch', [calls.map((c) => [c.to, BigInt(c.value), signedData(c)])]) as Hex;
-}
 
 /** `calldata` followed by the ERC-8021 attribution, when the batch carries one (schemas/dataSuffix.ts checked it). */
 export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suffix ? (`${calldata}${suffix.slice(2)}` as Hex) : calldata);
@@ -25,8 +15,8 @@ export const withSuffix = (calldata: Hex, suffix: Hex | undefined): Hex => (suff
 export const signedData = (call: Pick<BatchCall, 'data' | 'suffix'>): Hex => withSuffix(call.data, call.suffix);
 
 /**
- * A call from the account to itself with data runs the account's own code: once delegated to Simple7702Account,
- * `execute`/`executeBatch` run any calls hidden inside one ("To: your address, value 0"). Dapps send calls as
+ * A call from the account to itself with data runs the account's own code: once delegated to either of the wallet's
+ * delegates, its batch call (`executeBatch`, ERC-7821 `execute`) runs any calls hidden inside one ("To: your address, value 0"). Dapps send calls as
  * themselves (wallet_sendCalls); a plain value transfer to oneself stays allowed.
  */
 export function assertNoSelfCalls(from: Hex, calls: BatchCall[], field: (index: number) => string): void {

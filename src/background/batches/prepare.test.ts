@@ -1,7 +1,7 @@
-import { Interface, Transaction } from 'ethers';
+import { AbiCoder, Interface, Transaction } from 'ethers';
 import { Attribution } from 'ox/erc8021';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import { LOCAL_DEVNET, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
@@ -97,6 +97,28 @@ describe('prepareBatch with an ERC-8021 suffix', () => {
     const account = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
     const [inner] = account.decodeFunctionData('executeBatch', sent[0].data);
     expect(inner.map((c: [string, bigint, string]) => c[2])).toEqual(['0x', TRANSFER]);
+  });
+});
+
+describe('prepareBatch for an account delegated to the DeleGator', () => {
+  const calls: BatchCall[] = [{ to: TOKEN, value: '0x0', data: TRANSFER }, { to: PLAIN, value: '0x1', data: '0x' }];
+  const execute = new Interface(['function execute(bytes32 mode, bytes executionCalldata)']);
+
+  it.each([true, false])('runs the batch atomically (atomicRequired %s) as one ordinary transaction calling its ERC-7821 execute in batch mode, the suffix after it', async (atomicRequired) => {
+    const { planned, sent } = await planAndSend(calls, atomicRequired, delegationCode(DELEGATOR_V08));
+    expect(planned).toMatchObject({ executor: 'atomic', upgrade: false, delegate: 'deleGator' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: 2, to: FROM });
+    expect(sent[0].data.endsWith(SUFFIX.value.slice(2))).toBe(true);
+    const [mode, executionCalldata] = execute.decodeFunctionData('execute', sent[0].data);
+    expect(mode).toBe(`0x01${'00'.repeat(31)}`);
+    const [executions] = AbiCoder.defaultAbiCoder().decode(['(address,uint256,bytes)[]'], executionCalldata);
+    expect(executions.map((c: unknown[]) => [...c])).toEqual([[TOKEN, 0n, TRANSFER], [PLAIN, 1n, '0x']]);
+  });
+
+  it('refuses an atomic batch (5760) for an account delegated to any other contract', async () => {
+    const error = await rejectionOf(() => planAndSend(calls, true, delegationCode('0x000000000000000000000000000000000000bad1')));
+    expect(error).toMatchObject({ code: 5760 });
   });
 });
 

@@ -2,7 +2,7 @@
  * A new batch, as it waits for the user: which executor will run it (sponsored when a paymaster pays, atomic when
  * asked or when the account is already upgraded, sequential otherwise) and that executor's plan. Nothing is signed.
  */
-import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import { walletDelegateOf, type DelegateKind } from '../../shared/delegates';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -17,19 +17,19 @@ import { sponsorshipFor } from './sponsorship';
 import type { BatchCall, BatchRecord } from './types';
 
 /**
- * Whether the account already delegates to Simple7702Account; with `atomicRequired`, throws 5710 or 5760
- * when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
+ * Which of the wallet's delegates the account already delegates to (null: none yet); with `atomicRequired`, throws
+ * 5710 or 5760 when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
  */
-async function accountUpgraded(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<boolean> {
+async function accountDelegate(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<DelegateKind | null> {
   const code = await node<string>('eth_getCode', [from, 'pending']);
-  const upgraded = isDelegatedTo(code, SIMPLE_7702_ACCOUNT);
+  const delegate = walletDelegateOf(code);
   if (atomicRequired && !network.eip7702) {
     throw new RpcError(BatchErrorCode.unsupportedChain, `EIP-7702 not supported on chain ${network.chainId} (${network.name}): atomic batches are not possible there`);
   }
-  if (atomicRequired && code !== '0x' && !upgraded) {
-    throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is not Simple7702Account`);
+  if (atomicRequired && code !== '0x' && !delegate) {
+    throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is neither Simple7702Account nor the wallet's DeleGator`);
   }
-  return upgraded;
+  return delegate;
 }
 
 /**
@@ -72,8 +72,9 @@ export async function prepareBatch(
   attribution?: AttributionToPlace,
 ): Promise<BatchRecord> {
   const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
-  const upgraded = await accountUpgraded(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
+  const delegate = await accountDelegate(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
+  const upgraded = delegate !== null;
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
   const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
-  return executor.plan({ node, network, upgraded, sponsorship }, placed);
+  return executor.plan({ node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship }, placed);
 }

@@ -1,7 +1,8 @@
 /** What the handlers read of signed transactions, in the worker's later script. */
 import { Wallet, ZeroAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_DELEGATES, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { DELEGATES } from '../../shared/delegates';
 import type { Hex } from '../../shared/params';
 import { signedAuthorizations } from './transactionCode';
 
@@ -14,7 +15,7 @@ describe('a speed-up\'s screen', () => {
     ];
     const raw = (await sender.signTransaction({ type: 4, chainId: 31337n, nonce: 0, to: sender.address, gasLimit: 100_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n, authorizationList })) as Hex;
     expect(signedAuthorizations(raw)).toEqual([
-      { authority: sender.address, delegate: SIMPLE_7702_ACCOUNT, delegateName: KNOWN_DELEGATES[SIMPLE_7702_ACCOUNT.toLowerCase()] },
+      { authority: sender.address, delegate: SIMPLE_7702_ACCOUNT, delegateName: DELEGATES.simple7702Account.name },
       { authority: other.address, delegate: ZeroAddress },
     ]);
   });

@@ -4,7 +4,7 @@
  */
 import { Transaction, verifyAuthorization } from 'ethers';
 import type { ReplaceTransactionDetails } from '../../shared/approvals';
-import { KNOWN_DELEGATES } from '../../shared/contracts';
+import { delegateName } from '../../shared/delegates';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 
@@ -28,7 +28,7 @@ export function decodeSigned(raw: Hex): Transaction {
 /** The EIP-7702 authorizations a signed transaction carries: who signed each, and for which contract. */
 export function signedAuthorizations(raw: Hex): NonNullable<ReplaceTransactionDetails['original']['authorizations']> {
   return (Transaction.from(raw).authorizationList ?? []).map((auth) => {
-    const name = KNOWN_DELEGATES[auth.address.toLowerCase()];
+    const name = delegateName(auth.address);
     return { authority: verifyAuthorization(auth, auth.signature) as Hex, delegate: auth.address as Hex, ...(name ? { delegateName: name } : {}) };
   });
 }

@@ -1,5 +1,6 @@
 import type { CallReview } from '../../shared/decodedCall';
 import type { RpcUserOperation } from '../../shared/erc4337';
+import type { DelegateKind } from '../../shared/delegates';
 import type { FeeTier } from '../../shared/fees';
 import type { HexFees } from './fees';
 import type { Hex } from '../../shared/params';
@@ -94,6 +95,11 @@ export interface BatchRecord {
   atomic: boolean;
   /** The account still has to be delegated to Simple7702Account (the transaction carries the authorization). */
   upgrade: boolean;
+  /**
+   * Atomic and sponsored: the wallet's delegate the account was on when planned, whose call runs the batch and whose
+   * signature its userOp takes (delegates.ts). Absent with an upgrade, and on records from before it was kept: Simple7702Account.
+   */
+  delegate?: DelegateKind;
   calls: BatchCall[];
   /**
    * The approval screen's words for each call (same order; null where no descriptor bound), kept when the user

@@ -2,7 +2,7 @@
  * Calls in a descriptor's words: a permit call, an approval, a Permit2 approve, a Seaport fulfilment read as the signature granting (or the order selling) the same
  * does, with the same danger rows; a call at a look-alike address is not bound and keeps describeCall's words.
  */
-import { MaxUint256, toQuantity } from 'ethers';
+import { AbiCoder, Interface, MaxUint256, ZeroHash, solidityPacked, toQuantity } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import { parseDescriptor } from '../../shared/erc7730/parse';
@@ -11,6 +11,9 @@ import { MAINNET } from './chain.fixture';
 import { reviewCalls } from './calls';
 import { ACCOUNT, EOA, abi, deps, permit2, review, rows, seaport, signature } from './calls.fixture';
 import { userDescriptors } from './descriptors';
+
+const erc7821 = new Interface(['function execute(bytes32 mode, bytes executionCalldata)']);
+const BATCH_MODE = `0x01${'00'.repeat(31)}`;
 
 describe('reviewCalls', () => {
   it('a permit call reads as the Permit signature: the same intent, rows and dangers', async () => {
@@ -64,6 +67,21 @@ describe('reviewCalls', () => {
     expect(call.review?.clear.intent).toBe('Your account makes several calls');
     expect(call.review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Call data 1', 'Approve: allow spending of your tokens']]);
     expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
+  });
+
+  it("the account's own DeleGator execute (ERC-7821, batch or single mode) reads as its own executeBatch of the same calls; a stranger's, another mode or a non-canonical encoding is not bound", async () => {
+    const approve = abi.encodeFunctionData('approve', [EOA, MaxUint256]);
+    const calls = [[USDC, 0n, approve], [EOA, 10n ** 17n, '0x']];
+    const executions = AbiCoder.defaultAbiCoder().encode(['(address,uint256,bytes)[]'], [calls]);
+    const asBatch = await review(SIGNER, abi.encodeFunctionData('executeBatch', [calls]));
+    const deleGator = await review(SIGNER, erc7821.encodeFunctionData('execute', [BATCH_MODE, executions]));
+    expect(deleGator.review?.clear.intent).toBe('Your account makes several calls');
+    expect(deleGator.review).toEqual(asBatch.review);
+    const single = await review(SIGNER, erc7821.encodeFunctionData('execute', [ZeroHash, solidityPacked(['address', 'uint256', 'bytes'], [USDC, 0n, approve])]));
+    expect(single.review).toEqual((await review(SIGNER, abi.encodeFunctionData('executeBatch', [[calls[0]]]))).review);
+    for (const [to, mode, data] of [[ACCOUNT, BATCH_MODE, executions], [SIGNER, `0x0101${'00'.repeat(30)}`, executions], [SIGNER, BATCH_MODE, `${executions}00`]]) {
+      expect((await review(to, erc7821.encodeFunctionData('execute', [mode, data]))).review).toBeUndefined();
+    }
   });
 
   it("execute or executeBatch of another contract is not the account's own: no 'Your account' words, nor its calls' (a stranger's contract can ignore its arguments)", async () => {

@@ -12,6 +12,7 @@ import { bindCall } from '../../shared/erc7730/bind';
 import type { Descriptor } from '../../shared/erc7730/types';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
+import { asExecuteBatch } from '../batches/delegates';
 import { RAW_DATA_SHOWN, describeCall, type CallInput } from '../calls/describe';
 import { reviewBound, type ReviewDeps } from './bound';
 
@@ -22,9 +23,10 @@ interface Call {
 }
 
 /**
- * The descriptor of the user's own account (Simple7702Account's execute/executeBatch) names no deployment, since the
- * account is the user's address: it speaks only for a call to the account making it. Any other contract with the
- * same functions ("Your account makes a call", to a stranger) is worded as describeCall words it.
+ * The descriptor of the user's own account (Simple7702Account's execute/executeBatch, and the DeleGator's ERC-7821
+ * execute read as that executeBatch: batches/delegates.ts asExecuteBatch) names no deployment, since the account is
+ * the user's address: it speaks only for a call to the account making it. Any other contract with the same functions
+ * ("Your account makes a call", to a stranger) is worded as describeCall words it.
  */
 const OWN_ACCOUNT_DESCRIPTOR = "Simple7702Account (the wallet's own account)";
 
@@ -74,10 +76,13 @@ interface Reviewed {
 async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
   const { account, caller, network, depth, budget } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
-  const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data: call.data });
+  const own = same(call.to, account) && same(caller, account);
+  // The account's own DeleGator execute carries its calls inside bytes: read as the executeBatch of the same calls.
+  const data = own ? ((await asExecuteBatch(call.data)) ?? call.data) : call.data;
+  const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data });
   if (!bound) return undefined;
-  // Simple7702Account runs execute/executeBatch only for itself: its words fit a call from the account to the account.
-  if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !(same(call.to, account) && same(caller, account))) return undefined;
+  // The account's delegate runs its batch call only for itself: its words fit a call from the account to the account.
+  if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !own) return undefined;
   const afterArguments = bound.extra ? extraBytes(bound.extra, RAW_DATA_SHOWN) : undefined;
   const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
   const { clear, facts } = reviewed;

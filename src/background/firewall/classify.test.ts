@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import { classifyCode } from './classify';
 
 const OTHER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -12,6 +12,10 @@ describe('classifyCode', () => {
   it('reads a delegation to Simple7702Account, in any case, as the wallet’s own', () => {
     expect(classifyCode(delegationCode(SIMPLE_7702_ACCOUNT))).toEqual({ kind: 'ours', delegate: `0x${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}` });
     expect(classifyCode(delegationCode(SIMPLE_7702_ACCOUNT).toUpperCase().replace('0X', '0x')).kind).toBe('ours');
+  });
+
+  it('reads a delegation to the wallet’s DeleGator as the wallet’s own too', () => {
+    expect(classifyCode(delegationCode(DELEGATOR_V08))).toEqual({ kind: 'ours', delegate: `0x${DELEGATOR_V08.slice(2).toLowerCase()}` });
   });
 
   it('reads a delegation to any other contract as foreign, naming the contract', () => {

@@ -1,8 +1,9 @@
 /**
  * What an account's code says about its EIP-7702 delegation: none (a plain account), one the wallet makes (to a
- * Simple7702Account it knows), one it did not make (to any other contract: the firewall's case), or a contract's own code.
+ * Simple7702Account or DeleGator: src/shared/delegates.ts), one it did not make (to any other contract: the firewall's case), or a contract's own code.
  */
-import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
+import { delegateOf } from '../../shared/contracts';
+import { delegateKind } from '../../shared/delegates';
 import type { Hex } from '../../shared/params';
 
 export type AccountCode =
@@ -15,5 +16,5 @@ export function classifyCode(code: string): AccountCode {
   if (code === '0x' || code === '') return { kind: 'plain' };
   const delegate = delegateOf(code);
   if (!delegate) return { kind: 'contract' };
-  return Object.hasOwn(KNOWN_DELEGATES, delegate.toLowerCase()) ? { kind: 'ours', delegate } : { kind: 'foreign', delegate };
+  return delegateKind(delegate) ? { kind: 'ours', delegate } : { kind: 'foreign', delegate };
 }

@@ -3,7 +3,8 @@
  * wallet's own (so Activity lists it) whose one type-4 transaction authorizes address zero, reviewed in the approval
  * window.
  */
-import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
+import { delegateOf } from '../../shared/contracts';
+import { delegateName } from '../../shared/delegates';
 import type { DelegationView } from '../../shared/pages';
 import type { Hex } from '../../shared/params';
 import type { Services } from '../services';
@@ -21,10 +22,11 @@ export async function delegationOf(services: Services): Promise<DelegationView> 
   const node = await services.nodeFor(network.chainId);
   const code = await node<Hex>('eth_getCode', [account, 'pending']);
   const delegate = delegateOf(code);
+  const name = delegate ? delegateName(delegate) : undefined;
   return {
     ...base,
     delegate,
-    ...(delegate && KNOWN_DELEGATES[delegate.toLowerCase()] ? { delegateName: KNOWN_DELEGATES[delegate.toLowerCase()] } : {}),
+    ...(name ? { delegateName: name } : {}),
     otherCode: code !== '0x' && !delegate,
   };
 }

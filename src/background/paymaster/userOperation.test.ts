@@ -1,15 +1,13 @@
-import { recoverAddress } from 'ethers';
 import { getUserOperationHash } from 'viem/account-abstraction';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
-import { deriveWallet } from '../accounts/keys';
 import { userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
-import { dummyAuthorization, signUserOperation } from './userOperation';
+import { dummyAuthorization } from './userOperation';
 
-const wallet = deriveWallet('test test test test test test test test test test test junk', 3);
+const SENDER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const base: RpcUserOperation = {
-  sender: wallet.address as `0x${string}`,
+  sender: SENDER,
   nonce: '0x0',
   callData: '0x34fcd5be0000000000000000000000000000000000000000000000000000000000000020',
   callGasLimit: '0x186a0',
@@ -53,10 +51,5 @@ describe('EntryPoint v0.8 userOp hash', () => {
     expect(upgrading.eip7702Auth?.address).toBe(SIMPLE_7702_ACCOUNT);
     expect(userOperationHash(upgrading, '0x7a69')).toBe(viemHash(upgrading));
     expect(userOperationHash(upgrading, '0x7a69')).not.toBe(userOperationHash(base, '0x7a69'));
-  });
-
-  it('is signed raw by the account key (Simple7702Account recovers the hash itself)', () => {
-    const signed = signUserOperation(base, '0x7a69', wallet);
-    expect(recoverAddress(userOperationHash(signed, '0x7a69'), signed.signature)).toBe(wallet.address);
   });
 });

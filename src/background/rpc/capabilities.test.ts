@@ -1,6 +1,6 @@
 /** wallet_getCapabilities answers from what is known by its deadline: a node that hangs is never waited on. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { DetectedFacts } from '../../shared/networkFacts';
 import { BASE_CHAIN_ID, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -54,6 +54,13 @@ describe('wallet_getCapabilities', () => {
     const delegated = `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`;
     const fake = services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => delegated as T });
     expect((await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID].atomic).toEqual({ status: 'supported' });
+  });
+
+  it('says supported for an account delegated to the DeleGator too (its ERC-7821 execute runs the batch); unsupported for other code', async () => {
+    for (const [code, status] of [[delegationCode(DELEGATOR_V08), 'supported'], [delegationCode('0x5FbDB2315678afecb367f032d93F642f64180aa3'), 'unsupported']] as const) {
+      const fake = services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => code as T });
+      expect((await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID].atomic).toEqual({ status });
+    }
   });
 
   it('answers each network as its node does, whatever another network\'s detection does (one hanging holds up none)', async () => {

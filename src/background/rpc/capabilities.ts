@@ -1,6 +1,6 @@
 /** wallet_getCapabilities (EIP-5792): what the wallet can do for an account, per chain. */
 import { invalidParams } from '../../shared/errors';
-import { SIMPLE_7702_ACCOUNT, isDelegatedTo } from '../../shared/contracts';
+import { walletDelegateOf } from '../../shared/delegates';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import type { Services } from '../services';
@@ -28,12 +28,12 @@ function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
 const CODE_TIMEOUT_MS = 1500;
 
 /**
- * "supported" once the account delegates to Simple7702Account, "ready" while it can still be upgraded,
- * "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
+ * "supported" once the account delegates to one of the wallet's delegates (Simple7702Account, the DeleGator), "ready"
+ * while it can still be upgraded, "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
  */
 export function atomicStatus(network: Pick<Network, 'eip7702'>, code: string): AtomicStatus {
   if (!network.eip7702) return 'unsupported';
-  if (isDelegatedTo(code, SIMPLE_7702_ACCOUNT)) return 'supported';
+  if (walletDelegateOf(code)) return 'supported';
   return code === '0x' ? 'ready' : 'unsupported';
 }
 

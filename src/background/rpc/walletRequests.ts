@@ -5,7 +5,8 @@
  */
 import { hexlify, randomBytes } from 'ethers';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
-import { KNOWN_DELEGATES, delegateOf } from '../../shared/contracts';
+import { delegateOf } from '../../shared/contracts';
+import { delegateName } from '../../shared/delegates';
 import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
@@ -72,7 +73,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);
   const l1Fee = await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(planned, tiers.aggressive));
-  const name = KNOWN_DELEGATES[delegate.toLowerCase()];
+  const name = delegateName(delegate);
   return {
     batchId: draft.id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
     delegate, ...(name ? { delegateName: name } : {}), gasLimit: gas.toString(),

@@ -1,12 +1,14 @@
 /** The EIP-7702 upgrade a batch needs first: which contract the account will delegate to, what it is, and what stays the same. */
 import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
-import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { DELEGATES, UPGRADE_DELEGATE } from '../../shared/delegates';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { Decision } from './Decision';
 import { reject } from './resolve';
+
+const { address: UPGRADE_ADDRESS } = DELEGATES[UPGRADE_DELEGATE];
 
 export function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; onAccept(): void }) {
   return (
@@ -23,10 +25,10 @@ export function Upgrade({ approval, details, onAccept }: { approval: ApprovalVie
       </p>
       <Rows>
         <Row label="Account"><AddressText address={details.from} /></Row>
-        <Row label="Delegate to" name="Delegate">Simple7702Account <AddressText address={SIMPLE_7702_ACCOUNT} /></Row>
+        <Row label="Delegate to" name="Delegate">Simple7702Account <AddressText address={UPGRADE_ADDRESS} /></Row>
         <Row label="What it is">The ERC-4337 v0.8 reference account (eth-infinitism): it runs calls only when your key or the canonical EntryPoint asks</Row>
       </Rows>
-      <p className="muted">Batch Wallet only ever delegates to this contract, at this address. You can turn the account back into a plain one later.</p>
+      <p className="muted">Batch Wallet upgrades an account only to this contract, at this address. You can turn the account back into a plain one later.</p>
     </Screen>
   );
 }

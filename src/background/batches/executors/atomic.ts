@@ -1,13 +1,14 @@
 /**
- * An atomic batch: one transaction from the account to itself calling Simple7702Account's executeBatch, so every
- * call succeeds or none does. An account not yet delegated is upgraded in that same type-4 transaction (its EIP-7702
+ * An atomic batch: one transaction from the account to itself calling its delegate's batch call (Simple7702Account's
+ * executeBatch, the DeleGator's ERC-7821 execute: ../delegates.ts), so every call succeeds or none does. An account not yet delegated is upgraded in that same type-4 transaction (its EIP-7702
  * authorization, one signature); once delegated the transaction is an ordinary type 2.
  */
 import type { TransactionRequest } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
-import { encodeExecuteBatch, withSuffix } from '../encoding';
+import { delegateOfBatch } from '../delegates';
+import { withSuffix } from '../encoding';
 import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
 import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
@@ -17,11 +18,15 @@ import { sendTransactions, signTransaction, type SignTransactions } from './tran
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
 export const AUTHORIZATION_GAS = 25_000n;
 
-/** The outer transaction's calldata: executeBatch, then the ERC-8021 suffix where indexers read it (the account ignores it). */
-export const calldata = async (batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>): Promise<Hex> => withSuffix(await encodeExecuteBatch(batch.calls), batch.dataSuffix);
+/** The outer transaction's calldata: the delegate's batch call, then the ERC-8021 suffix where indexers read it (the account ignores it). */
+export const calldata = async (batch: Pick<BatchRecord, 'calls' | 'dataSuffix' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate'>>): Promise<Hex> =>
+  withSuffix(await delegateOfBatch(batch).encodeBatch(batch.calls), batch.dataSuffix);
 
-async function batchGas(node: ChainNode, from: Hex, batch: Pick<BatchRecord, 'calls' | 'dataSuffix'>, upgrade: boolean): Promise<{ gas: bigint; warning?: string }> {
+type GasShape = Pick<BatchRecord, 'calls' | 'dataSuffix' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate'>>;
+
+async function batchGas(node: ChainNode, from: Hex, batch: GasShape): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
+  const { upgrade } = batch;
   const overrides = upgrade ? { [from]: { code: delegationCode(SIMPLE_7702_ACCOUNT) } } : undefined;
   const { calls } = batch;
   const overridden = calls.reduce((sum, c) => sum + (c.gasLimitOverride ? BigInt(c.gasLimitOverride) : 0n), 0n);
@@ -55,9 +60,10 @@ const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
 };
 
 export const atomic: Executor = {
-  async plan({ node, network, upgraded }, draft) {
-    const { gas, warning } = await batchGas(node, draft.from, draft, !upgraded);
-    return planned(draft, network, { executor: 'atomic', atomic: true, upgrade: !upgraded, gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
+  async plan({ node, network, upgraded, delegate }, draft) {
+    const shape = { ...draft, upgrade: !upgraded, ...(upgraded && delegate ? { delegate } : {}) };
+    const { gas, warning } = await batchGas(node, draft.from, shape);
+    return planned(draft, network, { executor: 'atomic', atomic: true, upgrade: shape.upgrade, ...(shape.delegate ? { delegate: shape.delegate } : {}), gasLimits: [hexGas(gas)], ...(warning ? { warning } : {}) });
   },
   send: (deps, batch) => sendTransactions(deps, batch, sign),
   refresh: refreshTransactions,

@@ -4,6 +4,7 @@
  * The dispatcher (../run.ts, ../prepare.ts) only picks one.
  */
 import type { Transaction } from 'ethers';
+import type { DelegateKind } from '../../../shared/delegates';
 import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { Accounts } from '../../accounts/accounts';
@@ -39,8 +40,9 @@ export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> &
 export interface PlanContext {
   node: ChainNode;
   network: Network;
-  /** The account already delegates to Simple7702Account. */
+  /** The account already delegates to one of the wallet's delegates: `delegate`, Simple7702Account when absent. */
   upgraded: boolean;
+  delegate?: DelegateKind;
   /** Set for sponsored batches: which ERC-7677 service pays. */
   sponsorship?: Sponsorship;
 }

@@ -1,12 +1,12 @@
 /**
- * A sponsored batch: executeBatch(calls) as one EntryPoint v0.8 UserOperation of the EIP-7702 account, its gas paid
+ * A sponsored batch: the account's batch call (../delegates.ts) as one EntryPoint v0.8 UserOperation of the EIP-7702 account, its gas paid
  * by an ERC-7677 paymaster, submitted through the chain's bundler. An account not yet delegated is upgraded by the
  * same userOp (eip7702Auth). Before the approval only the stub is asked (who sponsors); after it: fresh stub →
  * bundler estimate → final paymaster data → sign → send. Nothing is signed with the account key before the user
  * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's. Once
  * sent it is followed on the chain (the user's node), never on the bundler's word (`look`).
  */
-import { toQuantity } from 'ethers';
+import { toQuantity, type BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { EIP7702_FACTORY, STUB_SIGNATURE, userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
@@ -14,10 +14,11 @@ import type { Hex } from '../../../shared/params';
 import { abiInterface } from '../../abi/abiInterface';
 import type { ChainNode } from '../../networks/rpcClient';
 import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
-import { dummyAuthorization, signUserOperation, signedAuthorization } from '../../paymaster/userOperation';
-import { encodeExecuteBatch, withSuffix } from '../encoding';
+import { dummyAuthorization, signedAuthorization } from '../../paymaster/userOperation';
+import { delegateOfBatch } from '../delegates';
+import { withSuffix } from '../encoding';
 import { suggestFees } from '../../fees/tiers';
-import type { BatchCall, BatchRecord, SentUserOperation } from '../types';
+import type { BatchRecord, SentUserOperation } from '../types';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
@@ -26,8 +27,12 @@ import { nonceUsed, receiptOnChain } from './userOperationOnChain';
 
 const ENTRY_POINT = abiInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
 
+/** What a userOp is drafted from: the batch as planned (or being planned). */
+type DraftShape = Pick<BatchRecord, 'from' | 'calls' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate' | 'dataSuffix'>>;
+
 /** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
-async function draftOperation(node: ChainNode, chainId: Hex, from: Hex, calls: BatchCall[], authorization?: RpcEip7702Auth, dataSuffix?: Hex): Promise<RpcUserOperation> {
+async function draftOperation(node: ChainNode, chainId: Hex, batch: DraftShape, authorization?: RpcEip7702Auth): Promise<RpcUserOperation> {
+  const { from, calls, dataSuffix } = batch;
   const [nonce, fees] = await Promise.all([
     ENTRY_POINT().then((entryPoint) => node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: entryPoint.encodeFunctionData('getNonce', [from, 0]) }, 'pending'])),
     suggestFees(node, chainId),
@@ -36,7 +41,7 @@ async function draftOperation(node: ChainNode, chainId: Hex, from: Hex, calls: B
     sender: from,
     nonce: toQuantity(BigInt(nonce)) as Hex,
     ...(authorization ? { factory: EIP7702_FACTORY, factoryData: '0x', eip7702Auth: authorization } : {}),
-    callData: withSuffix(await encodeExecuteBatch(calls), dataSuffix),
+    callData: withSuffix(await delegateOfBatch(batch).encodeBatch(calls), dataSuffix),
     callGasLimit: '0x0',
     verificationGasLimit: '0x0',
     preVerificationGas: '0x0',
@@ -61,12 +66,12 @@ function pinnedPaymaster<F extends PaymasterFields>(fields: F, approved: Hex | u
 }
 
 /** After the approval: the signed userOp, ready to send (stored by the caller first). */
-async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typeof signUserOperation>[2], batch: BatchRecord): Promise<SentUserOperation> {
+async function build(node: ChainNode, bundler: ChainNode, wallet: BaseWallet, batch: BatchRecord): Promise<SentUserOperation> {
   const { sponsor, chainId, from } = batch;
   if (!sponsor) throw new Error('not a sponsored batch');
   const fromBlock = Number(await node<Hex>('eth_blockNumber'));
   const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
-  let op = await draftOperation(node, chainId, from, batch.calls, authorization, batch.dataSuffix);
+  let op = await draftOperation(node, chainId, batch, authorization);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
   op = { ...op, ...pinnedPaymaster(stubFields, sponsor.paymaster, 'pm_getPaymasterStubData') };
   const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
@@ -75,7 +80,7 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: Parameters<typ
   op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
   // The final data is signed over the gas values; a stub marked final already is.
   if (!isFinal) op = { ...op, ...pinnedPaymaster(await getPaymasterData(sponsor.url, op, chainId, sponsor.context), sponsor.paymaster, 'pm_getPaymasterData') };
-  const signed = signUserOperation(op, chainId, wallet);
+  const signed = delegateOfBatch(batch).signUserOperation(op, chainId, wallet);
   return { op: signed, hash: userOperationHash(signed, chainId), sent: false, fromBlock };
 }
 
@@ -132,12 +137,13 @@ async function look(chain: ChainNode, bundler: () => Promise<ChainNode>, sent: S
 
 export const sponsored: Executor = {
   /** Asks the service whether it sponsors this batch, and who it is (4300 if it fails). */
-  async plan({ node, network, upgraded, sponsorship }, draft) {
+  async plan({ node, network, upgraded, delegate, sponsorship }, draft) {
     if (!sponsorship) throw new Error('a sponsored batch needs its paymaster service');
+    const shape = { ...draft, upgrade: !upgraded, ...(upgraded && delegate ? { delegate } : {}) };
     const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
-    const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, draft.from, draft.calls, authorization, draft.dataSuffix), network.chainId, sponsorship.context);
+    const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, shape, authorization), network.chainId, sponsorship.context);
     return planned(draft, network, {
-      executor: 'sponsored', atomic: true, upgrade: !upgraded, gasLimits: [],
+      executor: 'sponsored', atomic: true, upgrade: shape.upgrade, ...(shape.delegate ? { delegate: shape.delegate } : {}), gasLimits: [],
       sponsor: { ...sponsorship, paymaster: stub.paymaster, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },
     });
   },
