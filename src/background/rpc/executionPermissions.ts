@@ -50,7 +50,7 @@ async function grantOf(request: PermissionRequest, { services, account }: Accoun
   const { permission } = request;
   const token = 'tokenAddress' in permission.data
     ? await readToken(node, permission.data.tokenAddress, account, 'permission.data.tokenAddress', networkLabel(network))
-    : { token: { symbol: network.nativeCurrency.symbol, decimals: 18 }, balance: BigInt(await node<string>('eth_getBalance', [account, 'latest'])) };
+    : { token: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }, balance: BigInt(await node<string>('eth_getBalance', [account, 'latest'])) };
   const imitates = 'address' in token.token ? imitatedToken(network.chainId, token.token) : undefined;
   const facts = { symbol: token.token.symbol, decimals: token.token.decimals };
   return {
