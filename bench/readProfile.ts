@@ -1,22 +1,34 @@
 /**
  * Where a node read's time goes, in CPU rather than in the pages' clocks (Chromium's step by 0.1 ms): reads of
- * `eth_getBalance` through the wallet as built and through the bare relay by CustomEvent (bareRelay.ts), each in its
- * own Chromium, while V8's sampling profiler runs in the page (its content script runs in the same thread) and in the
- * worker. Prints each thread's busy time per read, and the functions that took most of it (minified names: the
- * location points into the built script). Reads come in batches of 40 a second, under the wallet's request budget.
- * Numbers only; nothing is asserted.
- * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/readProfile.ts   (READS=n, 400 by default; TOP=n, 12)
+ * `eth_getBalance` through the wallet as built, the builds named in COMPARE (another build's dist/chrome) and the bare
+ * relay by CustomEvent (bareRelay.ts), each in a Chromium of its own, all open at once. First the threads' CPU time as
+ * Linux counts it (threadCpu.ts: the worker, the page with its content script, the browser process that passes the
+ * messages, and all of them), over ROUNDS batches of 20 reads with the variants in turn, so that the machine's load
+ * weighs on all alike; then (unless PROFILE=0) READS reads of each under V8's sampling profiler, in the page and in
+ * the worker: each thread's busy time per read, and the functions that took most of it (minified names: the location
+ * points into the built script; build with `minify: false` in scripts/bundle.ts to read them). The profiler's clock
+ * counts the time a busy machine keeps a thread waiting, so its figures move with the load more than the CPU times.
+ * Reads come at most 40 a second, under the wallet's request budget. Numbers only; nothing is asserted.
+ * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/readProfile.ts
+ *      (ROUNDS=n, 30 by default; READS=n, 400; TOP=n, 12; COMPARE=dir,dir; SAVE=dir: the profiles as .cpuprofile
+ *      files, for DevTools; PROFILE=0: the CPU times only)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { startDevnet } from '../devnet';
 import { launchWithExtension } from '../e2e/driver/chromium/launch';
 import { bareRelay } from './bareRelay';
+import { snapshot, spent, type ThreadCpu } from './threadCpu';
 
 const READS = Number(process.env.READS ?? 400);
 const TOP = Number(process.env.TOP ?? 12);
+const ROUNDS = Number(process.env.ROUNDS ?? 30);
+const BATCH = 20;
+const SAVE = process.env.SAVE;
+const PROFILE = process.env.PROFILE !== '0';
+const compared = (process.env.COMPARE ?? '').split(',').filter((path) => path !== '').map((path) => resolve(path));
 const DEBUGGING_PORT = 9339;
 const dir = mkdtempSync(join(tmpdir(), 'read-profile-'));
 
@@ -65,6 +77,7 @@ const readAll = (page: import('@playwright/test').Page, params: unknown[], reads
     async ({ params, reads }) => {
       const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
       let spent = 0;
+      // Within the budget: 40 a second.
       for (let i = 1; i <= reads; i++) {
         const start = performance.now();
         await ethereum.request({ method: 'eth_getBalance', params });
@@ -76,47 +89,89 @@ const readAll = (page: import('@playwright/test').Page, params: unknown[], reads
     { params, reads },
   );
 
-async function profileReads(name: string, extension: string, dappUrl: string, params: unknown[]): Promise<void> {
-  const launched = await launchWithExtension(extension, { extraArgs: [`--remote-debugging-port=${DEBUGGING_PORT}`] });
-  try {
-    const page = await launched.context.newPage();
-    await page.goto(dappUrl);
-    await page.waitForFunction(() => 'ethereum' in window);
-    // Warmed up: the worker's first reads load and compile what later ones reuse.
-    await readAll(page, params, 40);
-    const targets = (await (await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
-    const threads = {
-      page: targets.find((t) => t.type === 'page' && t.url.startsWith(dappUrl)),
-      worker: targets.find((t) => t.type === 'service_worker'),
-    };
-    const sessions = await Promise.all(Object.values(threads).map((target) => attach(target!.webSocketDebuggerUrl)));
-    for (const session of sessions) {
-      await session.send('Profiler.enable');
-      await session.send('Profiler.setSamplingInterval', { interval: 25 });
-      await session.send('Profiler.start');
-    }
-    const perRead = await readAll(page, params, READS);
-    console.log(`\n${name}: ${perRead.toFixed(2)} ms a read (by the page's clock, profiled)`);
-    for (const [i, thread] of Object.keys(threads).entries()) {
-      const { profile } = await sessions[i].send<{ profile: Profile }>('Profiler.stop');
-      const { busy, top } = selfTimes(profile);
-      console.log(`  ${thread}: busy ${((busy / READS) * 1000).toFixed(0)} µs a read`);
-      for (const [fn, ms] of top) console.log(`    ${((ms / READS) * 1000).toFixed(0).padStart(5)} µs  ${fn}`);
-      sessions[i].close();
-    }
-  } finally {
-    await launched.close();
-  }
+/** Each thread's busy time per read, in µs, by the profiler's clock. */
+type Busy = { page: number; worker: number };
+
+interface Opened {
+  name: string;
+  page: import('@playwright/test').Page;
+  profileDir: string;
+  port: number;
+  close(): Promise<void>;
 }
+
+/** A Chromium of its own with `extension`, its DevTools on `port`, on the dapp's page once its provider is there. */
+async function open(name: string, extension: string, port: number, dappUrl: string, params: unknown[]): Promise<Opened> {
+  const launched = await launchWithExtension(extension, { extraArgs: [`--remote-debugging-port=${port}`] });
+  const page = await launched.context.newPage();
+  await page.goto(dappUrl);
+  await page.waitForFunction(() => 'ethereum' in window);
+  // Warmed up: the worker's first reads load and compile what later ones reuse.
+  await readAll(page, params, 40);
+  return { name, page, profileDir: launched.profileDir, port, close: () => launched.close() };
+}
+
+/** `READS` reads under V8's sampling profiler, in the page and in the worker: each thread's busy time per read. */
+async function profileReads({ name, page, port }: Opened, dappUrl: string, params: unknown[]): Promise<Busy> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+  const threads = {
+    page: targets.find((t) => t.type === 'page' && t.url.startsWith(dappUrl)),
+    worker: targets.find((t) => t.type === 'service_worker'),
+  };
+  const sessions = await Promise.all(Object.values(threads).map((target) => attach(target!.webSocketDebuggerUrl)));
+  for (const session of sessions) {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: 25 });
+    await session.send('Profiler.start');
+  }
+  const perRead = await readAll(page, params, READS);
+  console.log(`\n${name}: ${perRead.toFixed(2)} ms a read (by the page's clock, profiled)`);
+  const busyPerRead: Busy = { page: 0, worker: 0 };
+  for (const [i, thread] of (Object.keys(threads) as (keyof Busy)[]).entries()) {
+    const { profile } = await sessions[i].send<{ profile: Profile }>('Profiler.stop');
+    if (SAVE) writeFileSync(join(SAVE, `${name.replace(/\W+/g, '_')}-${thread}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    const { busy, top } = selfTimes(profile);
+    busyPerRead[thread] = (busy / READS) * 1000;
+    console.log(`  ${thread}: busy ${busyPerRead[thread].toFixed(0)} µs a read`);
+    for (const [fn, ms] of top) console.log(`    ${((ms / READS) * 1000).toFixed(0).padStart(5)} µs  ${fn}`);
+    sessions[i].close();
+  }
+  return busyPerRead;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const loadAtStart = loadavg();
 const devnet = await startDevnet();
+const opened: Opened[] = [];
 try {
   const params = [devnet.accounts[0].address, 'pending'];
-  await profileReads('wallet as built', resolve(import.meta.dirname, '../dist/chrome'), devnet.dappUrl, params);
-  await profileReads('bare relay, CustomEvent', bareRelay(dir, 'customEvent', 'chromium', devnet.rpcUrl), devnet.dappUrl, params);
+  const variants = [
+    { name: 'wallet as built', extension: resolve(import.meta.dirname, '../dist/chrome') },
+    ...compared.map((path) => ({ name: path, extension: path })),
+    { name: 'bare relay, CustomEvent', extension: bareRelay(dir, 'customEvent', 'chromium', devnet.rpcUrl) },
+  ];
+  for (const [v, { name, extension }] of variants.entries()) opened.push(await open(name, extension, DEBUGGING_PORT + v, devnet.dappUrl, params));
+  // Batches of BATCH reads, the variants in turn: what the machine's load does to one it does to the others.
+  const batches = variants.map((): ThreadCpu[] => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [v, { page, profileDir }] of opened.entries()) {
+      const before = snapshot(profileDir);
+      await readAll(page, params, BATCH);
+      batches[v].push(spent(before, snapshot(profileDir), BATCH));
+    }
+    // The wallet's request budget refills (50 reads a second).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.log(`CPU time (/proc) a read, µs: the median of ${ROUNDS} batches of ${BATCH} reads, the variants in turn`);
+  for (const [v, { name }] of variants.entries()) {
+    const column = (of: (cpu: ThreadCpu) => number) => median(batches[v].map(of)).toFixed(0).padStart(5);
+    console.log(`  ${name.padEnd(26)} worker ${column((c) => c.worker)}   page ${column((c) => c.page)}   browser ${column((c) => c.browser)}   all ${column((c) => c.all)}`);
+  }
+  if (PROFILE) for (const variant of opened) await profileReads(variant, devnet.dappUrl, params);
   console.log(`\nload average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} → ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
+  for (const variant of opened) await variant.close();
   await devnet.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -121,7 +121,13 @@ export function createServices(deps: ServiceDeps): Background {
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
   const trackNonces = createNonceTracker(loadLater);
   const untracked = (endpoint: Endpoint): ChainNode => (method, params, options) => callNode(endpoint, method, params, options?.timeoutMs);
-  const nodeOfNetwork = (network: Network): ChainNode => trackNonces(network.chainId, untracked(nodeOf(network)));
+  /** One per network as read: the selected one is the same object (networks/rememberSelected.ts) until anything changes. */
+  const nodes = new WeakMap<Network, ChainNode>();
+  const nodeOfNetwork = (network: Network): ChainNode => {
+    let node = nodes.get(network);
+    if (!node) nodes.set(network, (node = trackNonces(network.chainId, untracked(nodeOf(network)))));
+    return node;
+  };
   const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
   const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now, loadProbeSigning: loadLater });
   const loops = createPollLoops((chainId) => services.nodeFor(chainId));

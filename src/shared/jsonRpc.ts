@@ -36,13 +36,15 @@ type Reply<T> = { result?: T; error?: { code: number; message: string; data?: un
 
 const timedOut = (error: unknown): boolean => (error as Error).name === 'TimeoutError';
 
+/** The same for every request: fetch copies it. */
+const HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'Content-Type': 'application/json' });
+
 async function post(url: string, body: string, timeoutMs: number, refuseRedirects: boolean): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs),
-      ...(refuseRedirects ? { redirect: 'manual' as const } : {}),
-    });
+    const init: RequestInit = { method: 'POST', headers: HEADERS, body, signal: AbortSignal.timeout(timeoutMs) };
+    if (refuseRedirects) init.redirect = 'manual';
+    response = await fetch(url, init);
   } catch (error) {
     throw new JsonRpcTransportError(
       timedOut(error) ? 'timeout' : 'unreachable',
@@ -59,10 +61,10 @@ async function post(url: string, body: string, timeoutMs: number, refuseRedirect
 
 /** The body as text, read chunk by chunk and abandoned as soon as it passes `maxBytes`. */
 async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (maxBytes === undefined) return response.text();
   const tooLarge = () => new JsonRpcTransportError('too-large', `the reply exceeds ${maxBytes} bytes`);
-  if (maxBytes !== undefined && declared > maxBytes) throw tooLarge();
-  if (maxBytes === undefined || !response.body) return response.text();
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
+  if (!response.body) return response.text();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -10,7 +10,15 @@ export function createCoalescer(): Coalesce {
   return <T>(key: string, run: () => Promise<T>): Promise<T> => {
     const shared = onTheirWay.get(key);
     if (shared) return shared as Promise<T>;
-    const call = run().finally(() => onTheirWay.delete(key));
+    // Not `finally`, whose extra promises and turns every read would pay for.
+    const done = () => onTheirWay.delete(key);
+    const call = run().then(
+      (result) => (done(), result),
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
     onTheirWay.set(key, call);
     return call;
   };

@@ -120,4 +120,24 @@ describe('a network\'s endpoints', () => {
     // Now backing off, the one that is down comes last, and is not asked when another was reached.
     await expect(failover.call(['down', 'lean'], attempt)).rejects.toMatchObject({ code: -32601 });
   });
+
+  it('says so when the network has no endpoint to ask', async () => {
+    await expect(createFailover().call([], async () => 'never asked')).rejects.toThrow('no endpoint to ask');
+  });
+
+  it('asks in the user\'s order, until one backs off, then that one last', async () => {
+    let time = 0;
+    const failover = createFailover(() => time);
+    const order: string[] = [];
+    const attempt = async (url: string) => {
+      order.push(url);
+      if (url === 'a' && time === 0) throw new JsonRpcTransportError('unreachable', 'unreachable (connection refused)');
+      return url;
+    };
+    expect(await failover.call(['a', 'b'], attempt)).toBe('b');
+    expect(await failover.call(['a', 'b'], attempt)).toBe('b');
+    time = 1000;
+    expect(await failover.call(['a', 'b'], attempt)).toBe('a');
+    expect(order).toEqual(['a', 'b', 'b', 'a']);
+  });
 });

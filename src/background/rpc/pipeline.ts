@@ -8,7 +8,7 @@ import type { ApprovalDecision } from '../../shared/approvals';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
-import { siteOf } from '../sites/siteOf';
+import { knownSiteOf, siteOf } from '../sites/siteOf';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons, walletMethods } from './methods';
 import { exceedsJsonLength } from './paramsSize';
@@ -67,7 +67,7 @@ async function ask<R>({ approval, prepare }: Extract<ReadyRequest<R>, { approval
 
 /** Node reads, and any request of an origin that is not connected, take from its site's budget (../budget/requestBudget.ts). */
 async function charge(entry: TableEntry, { services, origin }: RequestContext): Promise<void> {
-  if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(await siteOf(origin));
+  if (entry.node || (await services.permissions.accountsOf(origin)).length === 0) services.requestBudget.charge(knownSiteOf(origin) ?? (await siteOf(origin)));
 }
 
 /** Runs the step the entry's parse led to: its handler, or asking the user. */
