@@ -25,12 +25,14 @@ export async function stopServiceWorker(context: BrowserContext, extensionPage: 
   await cdp.detach();
 }
 
+/** A command to the worker's own target, its reply's result; `onEvent` hears the worker's events meanwhile. */
+type InWorker = (method: string, onEvent?: (method: string, params: unknown) => void) => Promise<Record<string, unknown>>;
+
 /**
- * The JavaScript heap the extension's service worker uses after a full garbage collection, in bytes, read through
- * CDP from `extensionPage`'s session (Playwright opens none on a worker): attached to the worker's target, with the
- * commands sent through it.
+ * Runs `use` with a CDP session on the extension's service worker, reached from `extensionPage`'s session (Playwright
+ * opens none on a worker): attached to the worker's target, with the commands sent through it.
  */
-export async function serviceWorkerHeap(context: BrowserContext, extensionPage: Page): Promise<number> {
+async function withWorker<T>(context: BrowserContext, extensionPage: Page, use: (inWorker: InWorker) => Promise<T>): Promise<T> {
   const cdp = await context.newCDPSession(extensionPage);
   try {
     const { targetInfos } = await cdp.send('Target.getTargets');
@@ -38,23 +40,44 @@ export async function serviceWorkerHeap(context: BrowserContext, extensionPage: 
     if (!worker) throw new Error('The extension\'s service worker is not running');
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
     let lastId = 0;
-    const inWorker = (method: string) => new Promise<{ usedSize?: number }>((resolve) => {
+    const inWorker: InWorker = (method, onEvent) => new Promise((resolve) => {
       const id = ++lastId;
-      const answered = ({ message }: { message: string }) => {
-        const reply = JSON.parse(message) as { id?: number; result?: { usedSize?: number } };
+      const heard = ({ message }: { message: string }) => {
+        const reply = JSON.parse(message) as { id?: number; method?: string; params?: unknown; result?: Record<string, unknown> };
+        if (reply.id === undefined && reply.method) onEvent?.(reply.method, reply.params);
         if (reply.id !== id) return;
-        cdp.off('Target.receivedMessageFromTarget', answered);
+        cdp.off('Target.receivedMessageFromTarget', heard);
         resolve(reply.result ?? {});
       };
-      cdp.on('Target.receivedMessageFromTarget', answered);
+      cdp.on('Target.receivedMessageFromTarget', heard);
       void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
     });
-    await inWorker('HeapProfiler.collectGarbage');
-    const { usedSize } = await inWorker('Runtime.getHeapUsage');
+    const result = await use(inWorker);
     await cdp.send('Target.detachFromTarget', { sessionId });
-    if (usedSize === undefined) throw new Error('The service worker did not report its heap');
-    return usedSize;
+    return result;
   } finally {
     await cdp.detach();
   }
+}
+
+/** The JavaScript heap the extension's service worker uses after a full garbage collection, in bytes. */
+export function serviceWorkerHeap(context: BrowserContext, extensionPage: Page): Promise<number> {
+  return withWorker(context, extensionPage, async (inWorker) => {
+    await inWorker('HeapProfiler.collectGarbage');
+    const { usedSize } = await inWorker('Runtime.getHeapUsage');
+    if (typeof usedSize !== 'number') throw new Error('The service worker did not report its heap');
+    return usedSize;
+  });
+}
+
+/** A heap snapshot of the extension's service worker after a full garbage collection: the `.heapsnapshot` JSON text. */
+export function serviceWorkerHeapSnapshot(context: BrowserContext, extensionPage: Page): Promise<string> {
+  return withWorker(context, extensionPage, async (inWorker) => {
+    await inWorker('HeapProfiler.collectGarbage');
+    const chunks: string[] = [];
+    await inWorker('HeapProfiler.takeHeapSnapshot', (method, params) => {
+      if (method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push((params as { chunk: string }).chunk);
+    });
+    return chunks.join('');
+  });
 }
