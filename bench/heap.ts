@@ -19,11 +19,18 @@ const BATCHES = Number(process.env.BATCHES ?? 100);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 
-type Kind = 'code' | 'objects' | 'internal' | 'source' | 'embedder';
+type Kind = 'bytecode' | 'machine' | 'objects' | 'internal' | 'source' | 'embedder';
 
-/** Where a class counts: compiled code, the scripts' source and the browser's own objects apart from the wallet's objects. */
+/** V8's classes of the machine code its compilers make of functions that run often, with what goes with it. */
+const MACHINE_CODE = /InstructionStream|system \/ Code$|TrustedByteArray|ProtectedFixedArray|TrustedWeakFixedArray|CodeWrapper|FeedbackVector/;
+
+/**
+ * Where a class counts: the scripts' code (bytecode and what V8 keeps beside it), the machine code of hot functions,
+ * the scripts' source and the browser's own objects apart from the wallet's objects.
+ */
 function kindOf(name: string): Kind {
-  if (name.startsWith('(code)')) return 'code';
+  if (MACHINE_CODE.test(name)) return 'machine';
+  if (name.startsWith('(code)')) return 'bytecode';
   if (name === 'system / ExternalStringData') return 'source';
   if (name.includes('::')) return 'embedder';
   if (name.startsWith('system /') || name.startsWith('(object shape)')) return 'internal';
@@ -31,7 +38,7 @@ function kindOf(name: string): Kind {
 }
 
 function byKind(graph: HeapGraph): Record<Kind, number> {
-  const sums: Record<Kind, number> = { code: 0, objects: 0, internal: 0, source: 0, embedder: 0 };
+  const sums: Record<Kind, number> = { bytecode: 0, machine: 0, objects: 0, internal: 0, source: 0, embedder: 0 };
   for (const { name, size } of byClass(graph)) sums[kindOf(name)] += size;
   return sums;
 }
@@ -109,7 +116,7 @@ try {
     snapshots.push({ label, heap, graph });
     const kinds = byKind(graph);
     const records = batchRecords(graph);
-    console.log(`${`heap after ${label}`.padEnd(22)} ${mb(heap)}: code ${mb(kinds.code)}, objects ${mb(kinds.objects)}, shapes and V8's own ${mb(kinds.internal)};` +
+    console.log(`${`heap after ${label}`.padEnd(22)} ${mb(heap)}: bytecode ${mb(kinds.bytecode)}, machine code ${mb(kinds.machine)}, objects ${mb(kinds.objects)}, shapes and V8's own ${mb(kinds.internal)};` +
       ` batch records ${records.count} (${kb(records.size)}, ${kb(records.count ? records.size / records.count : 0)} each)` +
       ` | beside the heap: scripts' source ${mb(kinds.source)}, the browser's objects ${mb(kinds.embedder)}`);
     return graph;
