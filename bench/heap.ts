@@ -3,7 +3,8 @@
  * atomic batches (each `wallet_sendCalls` with one call, approved in its window), each after a full garbage
  * collection, and from heap snapshots taken at the same points what grew, by class and by the path that holds it.
  * Numbers only; nothing is asserted. The snapshots stay in the folder printed last (open them in DevTools' Memory tab).
- * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/heap.ts   (BATCHES=100 by default)
+ * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/heap.ts   (BATCHES=100 by default; EXTENSION=<another build's
+ * dist/chrome> to measure that build)
  */
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -99,7 +100,7 @@ function holders(graph: HeapGraph, min: number): string[] {
 
 const work = mkdtempSync(join(tmpdir(), 'wallet-heap-'));
 const extension = join(work, 'chrome');
-cpSync(resolve(import.meta.dirname, '../dist/chrome'), extension, { recursive: true });
+cpSync(process.env.EXTENSION ?? resolve(import.meta.dirname, '../dist/chrome'), extension, { recursive: true });
 console.log(`load at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
@@ -107,10 +108,14 @@ try {
   const { dapp, account } = await connectedDapp(browser, devnet);
   const batch = { version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] };
 
+  // As `npm run bench` reads it: the worker just started, one request answered.
+  await firstRequestAfterStop(browser, dapp, 'eth_accounts');
+  // One session for every snapshot, so that an object keeps its id from one to the next.
+  const profiler = await browser.workerHeapProfiler();
   const snapshots: Array<{ label: string; heap: number; graph: HeapGraph }> = [];
   const snapshot = async (label: string) => {
-    const heap = await browser.workerHeap();
-    const text = await browser.workerHeapSnapshot();
+    const heap = await profiler.heap();
+    const text = await profiler.snapshot();
     writeFileSync(join(work, `${label}.heapsnapshot`), text);
     const graph = readHeapSnapshot(text);
     snapshots.push({ label, heap, graph });
@@ -122,8 +127,6 @@ try {
     return graph;
   };
 
-  // As `npm run bench` reads it: the worker just started, one request answered.
-  await firstRequestAfterStop(browser, dapp, 'eth_accounts');
   await snapshot('start');
   for (let sent = 0; sent < BATCHES; sent++) {
     const sending = dapp.request('wallet_sendCalls', [batch]);
@@ -146,6 +149,7 @@ try {
   for (const line of holders(last.graph, 40 * 1024)) console.log(`  ${line}`);
   console.log(`\n10 → ${BATCHES} batches: the objects each batch leaves (code aside), ${kb((last.heap - ten.heap) / (BATCHES - 10))} of heap per batch in all`);
   grown(ten.graph, last.graph, (name) => kindOf(name) === 'objects', BATCHES - 10);
+  await profiler.close();
   console.log(`\nload at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; snapshots in ${work}`);
 } finally {
   await browser.close();

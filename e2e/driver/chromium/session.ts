@@ -4,7 +4,7 @@ import { poll } from '../poll';
 import type { ChromiumSession } from '../types';
 import { launchWithExtension, type LaunchedChromium } from './launch';
 import { ChromiumScreen } from './screen';
-import { serviceWorkerHeap, serviceWorkerHeapSnapshot, stopServiceWorker } from './worker';
+import { serviceWorkerHeap, serviceWorkerHeapProfiler, stopServiceWorker, type WorkerHeapProfiler } from './worker';
 
 export class PlaywrightChromium implements ChromiumSession {
   readonly name = 'chromium';
@@ -67,9 +67,9 @@ export class PlaywrightChromium implements ChromiumSession {
     return serviceWorkerHeap(this.launched.context, this.extensionPage('Reading the service worker\'s heap'));
   }
 
-  /** The service worker's heap snapshot after a full garbage collection, as `.heapsnapshot` JSON (bench/heap.ts). */
-  workerHeapSnapshot(): Promise<string> {
-    return serviceWorkerHeapSnapshot(this.launched.context, this.extensionPage('Taking the service worker\'s heap snapshot'));
+  /** The service worker's heap and its heap snapshots through one session (bench/heap.ts). */
+  workerHeapProfiler(): Promise<WorkerHeapProfiler> {
+    return serviceWorkerHeapProfiler(this.launched.context, this.extensionPage('Profiling the service worker\'s heap'));
   }
 
   private extensionPage(purpose: string): Page {
