@@ -14,7 +14,7 @@ import { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import { ApprovalWindow } from '../e2e/pages/approval';
 import { firstRequestAfterStop } from './afterStop';
 import { connectedDapp } from './connectedDapp';
-import { byClass, newIn, readHeapSnapshot, type HeapGraph } from './heapSnapshot';
+import { byClass, readHeapSnapshot, type HeapGraph } from './heapSnapshot';
 
 const BATCHES = Number(process.env.BATCHES ?? 100);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -59,28 +59,34 @@ function batchRecords(graph: HeapGraph): { count: number; size: number } {
   return { count, size };
 }
 
-/** What `later` holds that `earlier` did not, of the classes `counted` names: by class, and by what holds it. */
+/** The last steps of the path from the roots to `node`, with what varies from one object to the next left out. */
+const placeOf = (graph: HeapGraph, node: number): string =>
+  graph.pathTo(node).slice(-4).map((step) => step.replace(/\[\d+\]/g, '[i]').replace(/@\d+/g, '@').replace(/\.[^.→]*( |0x[0-9a-f]{16})[^.→]*$/, '.<key>')).join(' → ');
+
+/**
+ * What grew from `earlier` to `later`, of the classes `counted` names: own sizes summed by class and by place (the
+ * path from the roots), and the differences printed. Set side by side, not by object ids: a snapshot may give a new
+ * object the id of one that died.
+ */
 function grown(earlier: HeapGraph, later: HeapGraph, counted: (name: string) => boolean, per = 1, rows = 15) {
-  const before = newIn(later, earlier);
-  const fresh = (n: number) => before(n) && counted(later.classOf(n));
-  const classes = byClass(later, fresh);
-  const total = classes.reduce((sum, c) => sum + c.size, 0);
-  console.log(`  new objects: ${kb(total)}${per > 1 ? ` (${kb(total / per)} per batch)` : ''}; by class:`);
-  for (const c of classes.slice(0, rows)) console.log(`    ${kb(c.size).padStart(10)} ${String(c.count).padStart(6)}×  ${c.name}`);
-  const paths = new Map<string, { size: number; count: number }>();
-  for (let n = 0; n < later.count; n++) {
-    if (!fresh(n)) continue;
-    // The path to the first new object on the way to this one: what old object holds the new ones.
-    let entry = n;
-    while (later.parentOf(entry) > 0 && before(later.parentOf(entry))) entry = later.parentOf(entry);
-    const key = later.pathTo(entry).map((step) => step.replace(/\[\d+\]/g, '[i]')).slice(-5).join(' → ');
-    const sum = paths.get(key) ?? { size: 0, count: 0 };
-    sum.size += later.selfSize[n];
-    sum.count++;
-    paths.set(key, sum);
-  }
-  console.log('  by the path to the first new object that holds them (its last 5 steps):');
-  for (const [path, { size, count }] of [...paths].sort((a, b) => b[1].size - a[1].size).slice(0, rows)) console.log(`    ${kb(size).padStart(10)} ${String(count).padStart(6)}×  ${path.slice(-400)}`);
+  const sums = (graph: HeapGraph, keyOf: (node: number) => string) => {
+    const totals = new Map<string, number>();
+    for (let n = 1; n < graph.count; n++) {
+      if (!counted(graph.classOf(n))) continue;
+      const key = keyOf(n);
+      totals.set(key, (totals.get(key) ?? 0) + graph.selfSize[n]);
+    }
+    return totals;
+  };
+  const print = (title: string, keyOf: (graph: HeapGraph) => (node: number) => string) => {
+    const [before, after] = [sums(earlier, keyOf(earlier)), sums(later, keyOf(later))];
+    const changes = [...after].map(([key, size]) => [key, size - (before.get(key) ?? 0)] as const);
+    const total = changes.reduce((sum, [, change]) => sum + change, 0) - [...before].filter(([key]) => !after.has(key)).reduce((sum, [, size]) => sum + size, 0);
+    console.log(`  ${title}: ${kb(total)} in all${per > 1 ? ` (${kb(total / per)} per batch)` : ''}; the largest growths:`);
+    for (const [key, change] of changes.sort((x, y) => y[1] - x[1]).slice(0, rows)) if (change > 0) console.log(`    ${kb(change).padStart(10)}  ${key.slice(-300)}`);
+  };
+  print('by class', (graph) => (n) => graph.classOf(n));
+  print('by place', (graph) => (n) => `${graph.classOf(n)} ← ${placeOf(graph, n)}`);
 }
 
 /** The wallet's objects retaining `min` bytes or more that no other such object dominates, largest first. */
@@ -110,7 +116,6 @@ try {
 
   // As `npm run bench` reads it: the worker just started, one request answered.
   await firstRequestAfterStop(browser, dapp, 'eth_accounts');
-  // One session for every snapshot, so that an object keeps its id from one to the next.
   const profiler = await browser.workerHeapProfiler();
   const snapshots: Array<{ label: string; heap: number; graph: HeapGraph }> = [];
   const snapshot = async (label: string) => {
@@ -142,12 +147,18 @@ try {
     if ([1, 10, BATCHES].includes(sent + 1)) await snapshot(`${sent + 1} batches`);
   }
 
+  // The records as stored (JSON), beside what they take in the heap.
+  const stored = await browser.evaluateInWorker(async () => {
+    const { batches } = await (globalThis as unknown as { chrome: { storage: { local: { get(key: string): Promise<Record<string, object>> } } } }).chrome.storage.local.get('batches');
+    return { count: Object.keys(batches ?? {}).length, bytes: JSON.stringify(batches ?? {}).length };
+  });
+  console.log(`batch records as stored: ${stored.count}, ${kb(stored.bytes)} of JSON (${kb(stored.bytes / Math.max(1, stored.count))} each)`);
   const [start, one, ten, last] = snapshots;
   console.log('\nstart → 1 batch: what the first batch loads');
-  grown(start.graph, one.graph, () => true);
+  grown(start.graph, one.graph, (name) => kindOf(name) !== 'embedder');
   console.log(`\nheld after ${BATCHES} batches: the objects of 40 KB or more (retained), outermost first`);
   for (const line of holders(last.graph, 40 * 1024)) console.log(`  ${line}`);
-  console.log(`\n10 → ${BATCHES} batches: the objects each batch leaves (code aside), ${kb((last.heap - ten.heap) / (BATCHES - 10))} of heap per batch in all`);
+  console.log(`\n10 → ${BATCHES} batches: what each batch leaves (code aside), of ${kb((last.heap - ten.heap) / (BATCHES - 10))} of heap per batch in all`);
   grown(ten.graph, last.graph, (name) => kindOf(name) === 'objects', BATCHES - 10);
   await profiler.close();
   console.log(`\nload at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; snapshots in ${work}`);

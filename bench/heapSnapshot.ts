@@ -1,7 +1,7 @@
 /**
  * A V8 `.heapsnapshot` read in node: each object's class (constructor, or the kind of a string, array, code),
- * its own size, its retained size (the dominator tree over the strong edges) and one shortest path from the roots,
- * and two snapshots set side by side by class (bench/heap.ts).
+ * its own size, its retained size (the dominator tree over the strong edges) and one shortest path from the roots
+ * (bench/heap.ts).
  */
 
 interface RawSnapshot {
@@ -13,7 +13,6 @@ interface RawSnapshot {
 
 export interface HeapGraph {
   count: number;
-  ids: Uint32Array;
   selfSize: Float64Array;
   retained: Float64Array;
   /** What a node is counted as: its class, a closure's function name, or the kind of a string, array, code. */
@@ -36,7 +35,7 @@ export function readHeapSnapshot(text: string): HeapGraph {
   const { meta } = raw.snapshot;
   const nodeWidth = meta.node_fields.length;
   const edgeWidth = meta.edge_fields.length;
-  const [nType, nName, nId, nSize, nEdges] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f));
+  const [nType, nName, nSize, nEdges] = ['type', 'name', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f));
   const [eType, eName, eTo] = ['type', 'name_or_index', 'to_node'].map((f) => meta.edge_fields.indexOf(f));
   const nodeTypes = meta.node_types[0];
   const edgeTypes = meta.edge_types[0];
@@ -45,11 +44,9 @@ export function readHeapSnapshot(text: string): HeapGraph {
   const named = new Set(['context', 'property', 'internal', 'shortcut'].map((t) => edgeTypes.indexOf(t)));
   const count = raw.nodes.length / nodeWidth;
 
-  const ids = new Uint32Array(count);
   const selfSize = new Float64Array(count);
   const firstEdge = new Uint32Array(count + 1);
   for (let n = 0, e = 0; n < count; n++) {
-    ids[n] = raw.nodes[n * nodeWidth + nId];
     selfSize[n] = raw.nodes[n * nodeWidth + nSize];
     firstEdge[n] = e;
     e += raw.nodes[n * nodeWidth + nEdges];
@@ -152,7 +149,7 @@ export function readHeapSnapshot(text: string): HeapGraph {
     for (let e = firstEdge[node]; e < firstEdge[node + 1]; e++) if (raw.edges[e * edgeWidth + eType] === property) names.push(raw.strings[raw.edges[e * edgeWidth + eName]]);
     return names;
   };
-  return { count, ids, selfSize, retained, classOf, pathTo, parentOf: (node) => parent[node], dominatorOf: (node) => dominator[node], propertyNames };
+  return { count, selfSize, retained, classOf, pathTo, parentOf: (node) => parent[node], dominatorOf: (node) => dominator[node], propertyNames };
 }
 
 export interface ClassTotal {
@@ -173,10 +170,4 @@ export function byClass(graph: HeapGraph, only?: (node: number) => boolean): Cla
     totals.set(name, total);
   }
   return [...totals.values()].sort((a, b) => b.size - a.size);
-}
-
-/** The objects of `later` that `earlier` did not hold (the profiler keeps an object's id across snapshots). */
-export function newIn(later: HeapGraph, earlier: HeapGraph): (node: number) => boolean {
-  const before = new Set(earlier.ids);
-  return (node) => !before.has(later.ids[node]);
 }

@@ -80,10 +80,7 @@ export async function serviceWorkerHeap(context: BrowserContext, extensionPage: 
   }
 }
 
-/**
- * The worker's heap through one session kept open until `close`: the ids of a heap snapshot name the same object in
- * the session's later snapshots (the end of a session clears them).
- */
+/** The worker's heap through one session kept open until `close` (a snapshot is many messages). */
 export interface WorkerHeapProfiler {
   /** As `serviceWorkerHeap`. */
   heap(): Promise<number>;
