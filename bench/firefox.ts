@@ -1,6 +1,7 @@
 /**
  * Firefox's figures, on the same devnet: the approval window (request → its summary and buttons painted → its screen
- * painted) and the event page's cold start. Firefox suspends an idle event page after
+ * painted) beside its floor, a blank window of the extension opened alike (windowFloor.ts; `extension` must carry its
+ * page, `addBlankPage`), and the event page's cold start. Firefox suspends an idle event page after
  * `extensions.background.idle.timeout` (30 s by default), but not while a page holds a port to it: so the second
  * browser (a 2 s timeout) closes every page but a blank one, waits the timeout out, and opens the dapp: its content
  * script's port wakes the event page. Measured from the page's navigation to its first answer, beside the same with
@@ -12,8 +13,8 @@ import type { FirefoxSession, Screen } from '../e2e/driver/types';
 import { Dapp } from '../e2e/pages/dapp';
 import { connect } from '../e2e/pages/flows';
 import { WalletPopup } from '../e2e/pages/wallet';
-import { untilMarks } from './approvalMarks';
 import { report } from './figures';
+import { approvalBesideFloor, reportApprovalBesideFloor } from './windowFloor';
 
 const IDLE_MS = 2000;
 
@@ -48,29 +49,6 @@ export async function walletIn(extension: string, devnet: Devnet, mnemonic: stri
   return { firefox, dapp, account };
 }
 
-/**
- * What Firefox itself takes to open a window like the approval's (windows.create, called from the wallet's page, until
- * it resolves), ten times: the floor of any approval in a window of its own.
- */
-async function windowOpenings(firefox: FirefoxSession): Promise<number[]> {
-  const page = await firefox.openExtensionPage('popup.html');
-  try {
-    return await page.evaluate(async () => {
-      const { windows } = (globalThis as unknown as { browser: { windows: { create(o: object): Promise<{ id: number }>; remove(id: number): Promise<void> } } }).browser;
-      const times: number[] = [];
-      for (let i = 0; i < 10; i++) {
-        const start = performance.now();
-        const created = await windows.create({ url: 'about:blank', type: 'popup', focused: true, width: 380, height: 640 });
-        times.push(performance.now() - start);
-        await windows.remove(created.id);
-      }
-      return times;
-    }, undefined);
-  } finally {
-    await page.close();
-  }
-}
-
 /** From the page's navigation to its first answer from the event page (eth_chainId may be answered by the content script). */
 const firstAnswer = (page: Screen) =>
   page.evaluate(async () => {
@@ -92,11 +70,9 @@ async function openedOnce(firefox: FirefoxSession, url: string): Promise<number>
 export async function benchFirefox(extension: string, devnet: Devnet, mnemonic: string): Promise<void> {
   const shown = await walletIn(extension, devnet, mnemonic);
   try {
-    const [started, painted, screen] = await untilMarks(shown.firefox, shown.dapp, ['navigation', 'approval-painted', 'approval-shown'], 'personal_sign', ['0x68656c6c6f', shown.account]);
-    report('Firefox: request → approval summary painted', painted);
-    report("  of it, until the page starts loading (Firefox)", started);
-    report('  windows.create alone (Firefox)', await windowOpenings(shown.firefox));
-    report('Firefox: request → approval screen (React)', screen);
+    const measured = await approvalBesideFloor(shown.firefox, shown.dapp, 'personal_sign', ['0x68656c6c6f', shown.account], ['approval-shown']);
+    reportApprovalBesideFloor('Firefox: ', 'Firefox', measured);
+    report('Firefox: request → approval screen (React)', measured.more[0]);
   } finally {
     await shown.firefox.close();
   }

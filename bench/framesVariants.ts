@@ -5,13 +5,13 @@
  * injecting into every frame), and no extension. Numbers only; nothing is asserted.
  * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/framesVariants.ts   (ROUNDS=n, 20 by default; COMPARE=dir,dir)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { launchWithExtension, launchWithoutExtension } from '../e2e/driver/chromium/launch';
 import { figures } from './figures';
-import { loadTime, serveFramesPage } from './framesPage';
+import { emptyScriptsExtension, interleavedLoads, serveFramesPage } from './framesPage';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const WARM_UP = 5;
@@ -19,20 +19,10 @@ const dir = mkdtempSync(join(tmpdir(), 'frames-variants-'));
 const built = resolve(import.meta.dirname, '../dist/chrome');
 const compared = (process.env.COMPARE ?? '').split(',').filter((path) => path !== '');
 
-/** An extension with two empty content scripts (isolated and MAIN world) in every frame at document_start. */
-const bare = (): string => {
-  const copy = join(dir, 'bare');
-  mkdirSync(copy);
-  const script = (file: string, world?: string) => ({ matches: ['http://*/*', 'https://*/*'], js: [file], run_at: 'document_start', all_frames: true, ...(world ? { world } : {}) });
-  writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'bare', version: '1', background: { service_worker: 'background.js' }, content_scripts: [script('content.js'), script('inpage.js', 'MAIN')] }));
-  for (const file of ['content.js', 'inpage.js', 'background.js']) writeFileSync(join(copy, file), '');
-  return copy;
-};
-
 const variants: Record<string, string> = {
   'a wallet as built': built,
   ...Object.fromEntries(compared.map((path, i) => [`b${i + 1} ${path}`, resolve(path)])),
-  'c bare two empty scripts': bare(),
+  'c bare two empty scripts': emptyScriptsExtension(dir),
 };
 
 const loadAtStart = loadavg();
@@ -49,13 +39,7 @@ try {
   closers.push(() => plain.close());
   pages['d no extension'] = await plain.newPage();
 
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(pages).map((name) => [name, []]));
-  for (let i = 0; i < WARM_UP + ROUNDS; i++) {
-    for (const [name, page] of Object.entries(pages)) {
-      const ms = await loadTime(page, server.url);
-      if (i >= WARM_UP) samples[name].push(ms);
-    }
-  }
+  const samples = await interleavedLoads(pages, server.url, ROUNDS, WARM_UP);
   const base = figures(samples['d no extension']).median;
   for (const [name, list] of Object.entries(samples)) {
     const f = figures(list);

@@ -86,6 +86,11 @@ export class ApprovalWindow {
     return this.answer('Revert');
   }
 
+  /** An execution permission's Grant (ERC-7715). */
+  grant(): Promise<void> {
+    return this.answer('Grant');
+  }
+
   sign(): Promise<void> {
     return this.answer('Sign');
   }

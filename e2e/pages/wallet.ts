@@ -81,7 +81,7 @@ export class WalletPopup {
   }
 
   /** Shows one of Home's sections ("Tokens", "Collectibles", "Activity", "Sites"). */
-  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Sites'): Promise<void> {
+  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Permissions' | 'Sites'): Promise<void> {
     return this.screen.click(name);
   }
 
@@ -139,6 +139,18 @@ export class WalletPopup {
   async revokeAllowance(spender: string): Promise<void> {
     await this.showSection('Approvals');
     await this.screen.click(`Revoke allowance to ${spender}`);
+  }
+
+  /** Waits until Permissions lists a grant to `session` whose `part` ('Permission in words', 'Spent', 'Revoked') reads `expected`. */
+  async waitForGrant(session: string, part: 'Permission in words' | 'Spent' | 'Revoked', expected: Expected): Promise<void> {
+    await this.showSection('Permissions');
+    await this.screen.waitForText({ name: part, in: { role: 'listitem', name: `Permission for ${session}` } }, expected);
+  }
+
+  /** Asks to revoke it: the revoking transaction opens in the approval window. */
+  async revokeGrant(session: string): Promise<void> {
+    await this.showSection('Permissions');
+    await this.screen.click(`Revoke permission for ${session}`);
   }
 
   async waitForNoAllowance(spender: string): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
+import { keepPeriodic, lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
@@ -14,11 +15,12 @@ import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensio
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
+import { createGrants } from './executionPermissions/store';
 import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
-import { FILTERS_ALARM, createFilters } from './filters/store';
+import { createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
 import { createPollLoops } from './watch/pollLoop';
-import { SUBSCRIPTIONS_ALARM, createSubscriptions } from './subscriptions/subscriptions';
+import { createSubscriptions } from './subscriptions/subscriptions';
 import { ownPending, withheldTransactions } from './batches/ownPending';
 import { bundlerUrlOf } from './batches/sponsorship';
 import { createFirewall } from './firewall/watch';
@@ -46,7 +48,7 @@ import { createSealer, type SealKeyStore } from './storage/seal';
 import { typedStorage, type StorageArea, type StorageBackend, type TypedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
 import { createFrames, type Frames, type SendToTab } from './transport/frames';
-import { createIdleTimer, type IdleTimer, type IdleTimerDeps } from './vault/autoLock';
+import { createIdleTimer, type IdleTimer } from './vault/autoLock';
 import { createVaultRewrite } from './vault/rewrite';
 import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
 
@@ -68,7 +70,7 @@ export interface ServiceDeps {
   descriptorFiles: DescriptorFileStore;
   /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
   readShippedPhishingList(): Promise<string>;
-  alarms: IdleTimerDeps['alarms'] & { get(name: string): Promise<unknown> };
+  alarms: AlarmsApi;
   /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
   keepAlive(): Promise<unknown>;
   /** When the tab was last shown (browser.tabs.get): now while active, else its `lastAccessed`. */
@@ -102,12 +104,9 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
-  /** Sets a periodic alarm unless it is set: creating it again would put its next run off (pages adding filters would keep the sweep from ever running). */
-  const periodic = (name: string, periodInMinutes: number) =>
-    void deps.alarms.get(name).then((set) => (set ? undefined : deps.alarms.create(name, { periodInMinutes }))).catch(() => undefined);
   const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
-  const idleTimer = createIdleTimer({ settings: local, session, alarms: deps.alarms, now: Date.now });
+  const idleTimer = createIdleTimer({ settings: local, session, alarm: lockAlarm(deps.alarms), now: Date.now });
   const vault = createVault(local, session);
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
@@ -156,6 +155,7 @@ export function createServices(deps: ServiceDeps): Background {
     batches: createBatchStore(local, sealer),
     firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
     tokens: createTokenStore(local),
+    grants: createGrants(local),
     trustedSites: createTrustedSites(local),
     phishingUpdates,
     topOrigin: frames.topOrigin,
@@ -184,7 +184,7 @@ export function createServices(deps: ServiceDeps): Background {
     filters: createFilters({
       pages,
       now: Date.now,
-      scheduleSweep: () => periodic(FILTERS_ALARM, 1),
+      scheduleSweep: () => keepPeriodic(deps.alarms, 'filters'),
       released: ({ chainId, nodeFilter }) => {
         if (nodeFilter) void services.nodeFor(chainId).then((node) => releaseNodeFilter(node, nodeFilter)).catch(() => undefined);
       },
@@ -195,7 +195,7 @@ export function createServices(deps: ServiceDeps): Background {
       events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
       changes: { changesDeps },
       keepAlive: deps.keepAlive,
-      scheduleWake: () => periodic(SUBSCRIPTIONS_ALARM, 0.5),
+      scheduleWake: () => keepPeriodic(deps.alarms, 'subscriptions'),
       budget,
       tabShownAt: deps.tabShownAt,
       blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,

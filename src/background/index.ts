@@ -6,11 +6,10 @@
 import type Browser from 'webextension-polyfill';
 import { DEVNET_BUILD_NETWORKS, PRODUCTION_NETWORKS } from '../shared/networks';
 import { isPageRequest } from '../shared/pages';
+import { listenToAlarms } from './alarms';
 import { browser, onRuntimeMessage } from './browser/extensionApi';
 import { followUnfinished } from './batches/follow';
 import { createServices } from './createServices';
-import { FILTERS_ALARM } from './filters/store';
-import { FIREWALL_ALARM, FIREWALL_PERIOD_MINUTES } from './firewall/watch';
 import { runPageRequest } from './pages/pipeline';
 import { announceAccounts } from './permissions/visible';
 import { abiScript } from './abi/loadAbi';
@@ -18,15 +17,13 @@ import { importWhileInstalling } from './browser/classicScript';
 import { laterScript } from './loadLater';
 import { sitesScript } from './sites/siteOf';
 import { indexedDbPhishingListStore } from './protection/phishingListStore';
-import { PHISHING_LIST_ALARM, SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
+import { SHIPPED_LIST_FILE, phishingListUrl } from './protection/phishingUpdates';
 import { runRequest } from './rpc/pipeline';
-import { SUBSCRIPTIONS_ALARM } from './subscriptions/subscriptions';
 import { DEFERRED } from './rpc/types';
 import { restrictToTrustedContexts } from './storage/access';
 import { indexedDbDescriptorFileStore } from './settings/descriptorFileStore';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { acceptPort } from './transport/handshake';
-import { AUTO_LOCK_ALARM } from './vault/autoLock';
 import { createActivityWindow } from './windows/activityWindow';
 import { createApprovalWindow } from './windows/approvalWindow';
 
@@ -114,25 +111,10 @@ browser.runtime.onStartup.addListener(() => {
   void services.approvals.rejectAll().then(() => approvalWindow.closeIfIdle(async () => true));
 });
 
-browser.alarms.onAlarm.addListener((alarm) => {
-  if (alarm.name === AUTO_LOCK_ALARM) void lock();
-  if (alarm.name === FIREWALL_ALARM) void watchDelegations();
-  if (alarm.name === PHISHING_LIST_ALARM) void refreshPhishingList();
-  if (alarm.name === SUBSCRIPTIONS_ALARM) void started.then(() => services.subscriptions.resume()).then((live) => (live === 0 ? browser.alarms.clear(SUBSCRIPTIONS_ALARM) : undefined));
-  if (alarm.name === FILTERS_ALARM) void services.filters.sweep().then((left) => (left === 0 ? browser.alarms.clear(FILTERS_ALARM) : undefined));
-});
-
 /** A newer phishing list, at most daily (the bundled one stays in use meanwhile and whenever this fails). */
 const refreshPhishingList = () => local.get('settings').then((settings) => phishingUpdates.refresh(phishingListUrl(settings.phishingListUrl, __DEVNET_BUILD__)));
-void browser.alarms.get(PHISHING_LIST_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(PHISHING_LIST_ALARM, { periodInMinutes: 6 * 60 })));
+listenToAlarms(browser.alarms, { services, lock, refreshPhishingList, started });
 void started.then(refreshPhishingList).catch((error: Error) => console.warn('[phishing] list refresh failed', error.message));
-
-/** The delegation firewall's periodic look, while the wallet is unlocked (the popup and unlock look on their own). */
-async function watchDelegations(): Promise<void> {
-  if (await vault.isUnlocked()) await services.firewall.check().catch((error: Error) => console.warn('[firewall] periodic check failed', error.message));
-}
-// Created once: creating it again at every worker start would put its next run off each time.
-void browser.alarms.get(FIREWALL_ALARM).then((alarm) => (alarm ? undefined : browser.alarms.create(FIREWALL_ALARM, { periodInMinutes: FIREWALL_PERIOD_MINUTES })));
 
 // Approvals that were waiting when the worker stopped get their window back; the ones the user had decided are
 // finished (a batch cut off mid-send resends its signed bytes); sent batches are followed to their receipts; the

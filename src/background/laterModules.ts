@@ -15,4 +15,4 @@ export { Transaction, verifyAuthorization } from 'ethers';
 export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } from './accounts/keys';
 export { probeAuthorization } from './networks/probeAuthorization';
 export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, unsignedTransactions } from './batches/transactionCode';
-export { approvedTypedDataDigest, importedKey, isValidPhrase, newPhrase, verifyMessage } from './accounts/keyCode';
+export { approvedTypedDataDigest, importedKey, isValidPhrase, newPhrase, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';

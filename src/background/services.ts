@@ -16,6 +16,7 @@ import type { LoadParser } from './clearSigning/descriptors';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
+import type { Grants } from './executionPermissions/store';
 import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
@@ -64,6 +65,8 @@ export interface Services {
   settings: TypedStorage<SettingsSlice>;
   /** The ERC-7730 files the user added in Settings, out of pages' reach. */
   descriptorFiles: DescriptorFiles;
+  /** The execution permissions (ERC-7715) the user granted. */
+  grants: Grants;
   /** Permits the user signed, for the popup's Approvals. */
   signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */

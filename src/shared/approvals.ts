@@ -1,10 +1,9 @@
 /**
- * The requests the approval window shows, one screen each: what the screen shows (`details`) and what the user's
- * approval carries back (`answer`). The background's method table and the window's screens both key on this map, so
- * adding an approval type is one entry here, one method entry (`approval: { type, … }` in background/rpc/), its
- * screen (ui/approval/) with its line in ui/approval/screens.ts, and its first paint's title and buttons in
- * approvalSummary.ts (the compiler asks for the last two); a type whose screen previews the batch it runs is also
- * named in ui/stores/firstPreview.ts.
+ * The requests the approval window shows, one screen each: what the screen shows (`details`), what the user's
+ * approval carries back (`answer`), and how the window's first paint outlines it (`outlines`, below). Adding an
+ * approval type is three places: its entries here (the compiler asks for its outline once it is in `ApprovalTypes`),
+ * its method entry (`approval: { type, answer, … }` in background/rpc/), and its screen (ui/approval/) with its line
+ * in ui/approval/screens.ts (the compiler asks for that line too).
  */
 import type { Grant } from './allowances';
 import type { Collectible } from './collectibles';
@@ -12,8 +11,10 @@ import type { Danger } from './dangers';
 import type { DecodedCall } from './decodedCall';
 import type { ClearSigned } from './erc7730/types';
 import type { FeeTier } from './fees';
+import type { TokenFacts } from './grantWords';
 import type { Network } from './networks';
 import type { Hex } from './params';
+import type { Permission, Rule } from './schemas/executionPermissions';
 import type { SiweFields } from './siwe';
 import type { ImitatedToken, Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
@@ -217,6 +218,34 @@ export interface RevertForeignDelegationDetails {
   payers: { address: Hex; balance: string }[];
 }
 
+/** One execution permission (ERC-7715) as its screen shows it: to whom, what, and what it could cost. */
+export interface GrantDetails {
+  /** The session account that will redeem. */
+  to: Hex;
+  permission: Permission;
+  rules: Rule[];
+  /** What the amounts count, as read on the chain: an ERC-20 token (its address) or the network's currency. */
+  token: TokenFacts & { address?: Hex; balance: string; imitates?: ImitatedToken };
+  dangers: Danger[];
+}
+
+/**
+ * The user's change to one grant on its screen, where the site allowed it (background/executionPermissions/adjust.ts
+ * refuses anything wider): a lower amount (in the token's units, hex) and an earlier end (seconds since the epoch).
+ */
+export interface GrantAdjustment {
+  amount?: Hex;
+  expiry?: number;
+}
+
+/** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */
+export interface GrantPermissionsDetails {
+  account: Hex;
+  chainId: Hex;
+  networkName: string;
+  grants: GrantDetails[];
+}
+
 export interface ApprovalTypes {
   connect: { details: ConnectDetails; answer: Hex[] };
   phishing: { details: PhishingDetails; answer: null };
@@ -232,11 +261,74 @@ export interface ApprovalTypes {
   revertForeignDelegation: { details: RevertForeignDelegationDetails; answer: Hex };
   replaceTransaction: { details: ReplaceTransactionDetails; answer: FeeTier };
   revokeDelegation: { details: RevokeDelegationDetails; answer: FeeTier };
+  /** The answer: one adjustment per grant, in the screen's order. */
+  grantPermissions: { details: GrantPermissionsDetails; answer: GrantAdjustment[] | null };
 }
 
 export type ApprovalType = keyof ApprovalTypes;
 export type ApprovalDetails<T extends ApprovalType> = ApprovalTypes[T]['details'];
 export type ApprovalAnswer<T extends ApprovalType> = ApprovalTypes[T]['answer'];
+
+/** A screen's title and its two buttons' names, the less prominent first, as the screen itself names them. */
+export interface Heading {
+  title: string;
+  buttons: readonly [secondary: string, primary: string];
+}
+
+/**
+ * How the window's first paint (shared/approvalSummary.ts) outlines a type before its screen has loaded, and whether
+ * the screen previews the batch it runs (the first script then asks for the preview early: ui/stores/firstPreview.ts).
+ */
+interface Outline<T extends ApprovalType> {
+  heading(approval: ApprovalViewOf<T>): Heading;
+  previews: boolean;
+}
+
+export const DECIDE = ['Reject', 'Approve'] as const;
+
+const outlines: { [T in ApprovalType]: Outline<T> } = {
+  connect: {
+    heading: ({ origin, details }) =>
+      details.signIn !== undefined
+        ? { title: `Connect and sign in to ${origin}`, buttons: ['Reject', 'Connect and sign in'] }
+        : { title: `Connect to ${origin}`, buttons: ['Reject', 'Connect'] },
+    previews: false,
+  },
+  // The safe answer is the prominent one here.
+  phishing: { heading: () => ({ title: 'Deceptive site', buttons: ['Continue anyway (I trust this site)', 'Back to safety'] }), previews: false },
+  addChain: { heading: () => ({ title: 'Add a network', buttons: DECIDE }), previews: false },
+  switchChain: { heading: () => ({ title: 'Switch network', buttons: ['Reject', 'Switch network'] }), previews: false },
+  sendCalls: {
+    heading: ({ details }) =>
+      details.upgrade ? { title: 'Upgrade your account?', buttons: ['Decline upgrade', 'Upgrade account'] } : { title: 'Review batch', buttons: DECIDE },
+    previews: true,
+  },
+  sendTransaction: { heading: () => ({ title: 'Send transaction', buttons: DECIDE }), previews: true },
+  signMessage: { heading: () => ({ title: 'Sign message', buttons: ['Reject', 'Sign'] }), previews: false },
+  signTypedData: { heading: () => ({ title: 'Sign typed data', buttons: ['Reject', 'Sign'] }), previews: false },
+  watchAsset: {
+    heading: ({ details }) =>
+      'collectible' in details
+        ? { title: 'Add suggested collectible', buttons: ['Cancel', 'Add collectible'] }
+        : { title: 'Add suggested token', buttons: ['Cancel', 'Add token'] },
+    previews: false,
+  },
+  revertForeignDelegation: { heading: () => ({ title: 'Revert to a plain account', buttons: ['Reject', 'Revert'] }), previews: false },
+  replaceTransaction: {
+    heading: ({ details }) => ({ title: details.mode === 'cancel' ? 'Cancel transaction' : 'Speed up transaction', buttons: DECIDE }),
+    previews: true,
+  },
+  revokeDelegation: { heading: () => ({ title: 'Revert to a plain account', buttons: DECIDE }), previews: true },
+  grantPermissions: { heading: ({ details }) => ({ title: details.grants.length > 1 ? 'Grant permissions' : 'Grant a permission', buttons: ['Reject', 'Grant'] }), previews: false },
+};
+
+/** The outline of an approval's own type (one lookup: each entry takes only views of its type). */
+const outlineOf = <T extends ApprovalType>(type: T): Outline<T> => outlines[type];
+
+export const headingOf = (approval: ApprovalView): Heading => outlineOf(approval.type).heading(approval);
+
+/** Whether a type's screen previews what it runs; false for a type the window does not know (an old address). */
+export const previews = (type: string): boolean => Object.hasOwn(outlines, type) && outlines[type as ApprovalType].previews;
 
 /** Why the user declined, when it matters to the answer: the EIP-7702 upgrade rather than the batch (5750, not 4001). */
 export type RejectReason = 'decline-upgrade';

@@ -4,6 +4,14 @@ import type { Hex } from './params';
 export const ENTRY_POINT_V08: Hex = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108';
 export const SIMPLE_7702_ACCOUNT: Hex = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
 
+/**
+ * The Delegation Framework 1.3.0's `EIP7702StatelessDeleGator`, unchanged, built with MetaMask's canonical
+ * DelegationManager and the EntryPoint v0.8 as its constructor arguments, through the deterministic deployer with the
+ * framework's salt "GATOR" (MetaMask's own deployments take the v0.7 EntryPoint): the delegate of an account that
+ * grants execution permissions (ERC-7715).
+ */
+export const DELEGATOR_V08: Hex = '0xC4a8c5F3474417e5e12f2611F5A7277Ee015779C';
+
 /** EIP-7702: an upgraded account's code is 0xef0100 followed by the delegate's address. */
 export const delegationCode = (delegate: Hex): string => `0xef0100${delegate.slice(2).toLowerCase()}`;
 

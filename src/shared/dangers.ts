@@ -24,7 +24,8 @@ export type DangerKind =
   | 'valueStranded'
   | 'hexMessage'
   | 'hashMessage'
-  | 'transactionMessage';
+  | 'transactionMessage'
+  | 'nativeStream';
 
 export interface Danger {
   kind: DangerKind;

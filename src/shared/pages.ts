@@ -7,6 +7,7 @@ import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
+import type { GrantView } from './grantWords';
 import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
 import type { Preview } from './preview';
@@ -168,6 +169,10 @@ export interface PageMethods {
   addDescriptor: Method<{ name: string; json: unknown }, null>;
   /** The allowances the selected account granted through this wallet on the selected network, read on chain; those left. */
   getAllowances: Method<None, AllowanceView[]>;
+  /** Every execution permission granted (ERC-7715), with what the chain says was spent and whether it is revoked. */
+  getGrants: Method<None, GrantView[]>;
+  /** Queues the grant's revoke (the DelegationManager's disableDelegation, sent by its account) for review. */
+  revokeGrant: Method<{ id: Hex }, null>;
   /** Queues the revoking transaction for review in the approval window. */
   revokeAllowance: Method<{ kind: AllowanceKind; token: Hex; spender: Hex }, null>;
   removeDescriptor: Method<{ name: string }, null>;

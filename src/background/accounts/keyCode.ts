@@ -8,7 +8,7 @@ import type { Hex } from '../../shared/params';
 import { addressOf } from './keys';
 
 export { verifyMessage } from 'ethers';
-export { approvedTypedDataDigest } from '../../shared/typedData/digest';
+export { approvedTypedDataDigest, typedDataDigest, typedDataStructHash } from '../../shared/typedData/digest';
 
 /** A private key the user typed, as the vault keeps it (0x, lower case), and its address; -32602 when it is not one. */
 export function importedKey(text: string): { privateKey: Hex; address: Hex } {

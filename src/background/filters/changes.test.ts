@@ -119,6 +119,33 @@ describe('a log filter', () => {
   });
 });
 
+describe('a log filter read once a block', () => {
+  /** Blocks as nodes give them: a parent hash, the transactions' hashes, the logs bloom; block 12 has a transfer. */
+  const node = (asked: string[]) => async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    asked.push(`${method} ${params[0] === 'latest' ? 'latest' : ''}`.trim());
+    const at = (n: number) => ({
+      number: hex(n), hash: `0x${n.toString(16).padStart(64, '0')}`, parentHash: `0x${(n - 1).toString(16).padStart(64, '0')}`,
+      transactions: n === 12 ? [`0x${'aa'.repeat(32)}`] : [], logsBloom: `0x${(n === 12 ? 'ff' : '00').repeat(256)}`,
+    });
+    if (method === 'eth_getBlockByNumber') return at(params[0] === 'latest' ? head : Number(params[0])) as T;
+    if (method === 'eth_getLogs') return [] as T;
+    throw new Error(`unexpected ${method}`);
+  };
+  let head = 10;
+  const tipped = (n: number): FilterRecord => ({ ...logFilter(n + 1), tip: { number: n, hash: `0x${n.toString(16).padStart(64, '0')}` } });
+
+  it('asks only for the head when the new block holds no transactions and no logs, and checks its tip by the head\'s parent', async () => {
+    const asked: string[] = [];
+    head = 11;
+    await filterChanges(node(asked), tipped(10), DEPS);
+    expect(asked).toEqual(['eth_getBlockByNumber latest']);
+    head = 12;
+    asked.length = 0;
+    await filterChanges(node(asked), tipped(11), DEPS);
+    expect(asked).toEqual(['eth_getBlockByNumber latest', 'eth_getLogs']);
+  });
+});
+
 describe('a block filter', () => {
   it('reports the hashes of the blocks since the last read', async () => {
     const chain = fakeChain();

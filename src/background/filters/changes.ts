@@ -6,6 +6,7 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import type { Criteria } from './logMatch';
 import type { FilterRecord, FilterLog } from './types';
 
 /** How deep a reorganization is looked for: logs of this many blocks below the filter's tip are kept to be taken back. */
@@ -45,16 +46,37 @@ export interface ChangesSource {
   changesDeps(): Promise<ChangesDeps>;
 }
 
-type Block = { number: Hex; hash: Hex } | null;
+type Block = { number: Hex; hash: Hex; parentHash?: Hex; logsBloom?: string; transactions?: unknown[] } | null;
 
 const logKey = (log: FilterLog) => `${log.blockHash} ${log.transactionHash} ${log.logIndex}`;
 
-async function logsBetween(node: ChainNode, filter: FilterRecord, from: number, to: number): Promise<FilterLog[]> {
+/** The logs `criteria` match in blocks `from` to `to`, in one eth_getLogs. */
+export async function logsBetween(node: ChainNode, criteria: Criteria | undefined, from: number, to: number): Promise<FilterLog[]> {
   if (to < from) return [];
   const range = { fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` };
-  const logs = await node<unknown>('eth_getLogs', [{ ...filter.criteria, ...range }]);
+  const logs = await node<unknown>('eth_getLogs', [{ ...criteria, ...range }]);
   if (!Array.isArray(logs)) throw new RpcError(ErrorCode.internal, 'The node answered eth_getLogs with something that is not a list of logs');
   return logs as FilterLog[];
+}
+
+/**
+ * How a log filter's logs of blocks `from` to `to` are had: by default its own eth_getLogs; subscriptions share one read
+ * of many filters' logs and match each in memory (../subscriptions/sharedLogs.ts).
+ */
+export type LogsOf = (filter: FilterRecord, from: number, to: number) => Promise<FilterLog[]>;
+
+const ownLogs = (node: ChainNode): LogsOf => (filter, from, to) => logsBetween(node, filter.criteria, from, to);
+
+/** A block with no transactions and an empty bloom holds no logs: its eth_getLogs is not asked. */
+const holdsNoLogs = (block: Block): boolean =>
+  Array.isArray(block?.transactions) && block.transactions.length === 0 && typeof block.logsBloom === 'string' && /^0x0*$/.test(block.logsBloom);
+
+/** Whether `tip` is still on the chain whose head is `latest`, when the head alone tells (it is the tip, or its child). */
+function tipKept(tip: { number: number; hash: Hex }, latest: NonNullable<Block>): boolean | undefined {
+  const number = Number(latest.number);
+  if (number === tip.number) return latest.hash === tip.hash;
+  if (number === tip.number + 1 && typeof latest.parentHash === 'string') return latest.parentHash === tip.hash;
+  return undefined;
 }
 
 /**
@@ -62,16 +84,17 @@ async function logsBetween(node: ChainNode, filter: FilterRecord, from: number, 
  * REORG_DEPTH blocks are read again, logs no longer there are reported removed and new ones added; then the blocks
  * after the tip, at most `maxRange` of them (the rest on the next read).
  */
-async function logChanges(node: ChainNode, filter: FilterRecord, maxRange: number): Promise<{ filter: FilterRecord; changes: FilterLog[] }> {
+async function logChanges(node: ChainNode, filter: FilterRecord, maxRange: number, logsOf: LogsOf): Promise<{ filter: FilterRecord; changes: FilterLog[] }> {
   const latest = await node<Block>('eth_getBlockByNumber', ['latest', false]);
   if (!latest) return { filter, changes: [] };
   const changes: FilterLog[] = [];
   let { recent, next } = filter;
   if (filter.tip) {
-    const now = filter.tip.number <= Number(latest.number) ? await node<Block>('eth_getBlockByNumber', [`0x${filter.tip.number.toString(16)}`, false]) : null;
-    if (now?.hash !== filter.tip.hash) {
+    const onChain = tipKept(filter.tip, latest)
+      ?? (filter.tip.number <= Number(latest.number) && (await node<Block>('eth_getBlockByNumber', [`0x${filter.tip.number.toString(16)}`, false]))?.hash === filter.tip.hash);
+    if (!onChain) {
       const from = Math.max(filter.start, filter.tip.number - REORG_DEPTH + 1);
-      const again = await logsBetween(node, filter, from, Math.min(filter.tip.number, Number(latest.number)));
+      const again = await logsOf(filter, from, Math.min(filter.tip.number, Number(latest.number)));
       const seen = new Set(again.map(logKey));
       const before = new Set(recent.map(logKey));
       changes.push(...recent.filter((log) => !seen.has(logKey(log))).map((log) => ({ ...log, removed: true })));
@@ -82,7 +105,7 @@ async function logChanges(node: ChainNode, filter: FilterRecord, maxRange: numbe
     }
   }
   const end = Math.min(Number(latest.number), filter.until ?? Infinity, next + maxRange - 1);
-  const fresh = await logsBetween(node, filter, next, end);
+  const fresh = next === end && end === Number(latest.number) && holdsNoLogs(latest) ? [] : await logsOf(filter, next, end);
   changes.push(...fresh);
   next = Math.max(next, end + 1);
   const tipBlock = end === Number(latest.number) ? latest : await node<Block>('eth_getBlockByNumber', [`0x${(next - 1).toString(16)}`, false]);
@@ -157,9 +180,9 @@ async function pendingTransactionChanges(node: ChainNode, filter: FilterRecord, 
   return { filter: { ...rest, seen, ...nodeFilterNow }, changes: [...fresh, ...relayed] };
 }
 
-/** What the filter reports now, and the filter as it stands after this read. */
-export function filterChanges(node: ChainNode, filter: FilterRecord, deps: ChangesDeps): Promise<{ filter: FilterRecord; changes: unknown[] }> {
-  if (filter.kind === 'logs') return logChanges(node, filter, deps.logsBlockRangeLimit);
+/** What the filter reports now, and the filter as it stands after this read (a log filter's logs had by `logsOf`). */
+export function filterChanges(node: ChainNode, filter: FilterRecord, deps: ChangesDeps, logsOf: LogsOf = ownLogs(node)): Promise<{ filter: FilterRecord; changes: unknown[] }> {
+  if (filter.kind === 'logs') return logChanges(node, filter, deps.logsBlockRangeLimit, logsOf);
   if (filter.kind === 'blocks') return blockChanges(node, filter);
   return pendingTransactionChanges(node, filter, deps);
 }

@@ -79,7 +79,7 @@ describe('the filters pages made', () => {
     expect(writes.map((items) => Object.keys(items))).toEqual([[`page filter ${A} 0x3`]]);
   });
 
-  it('expired ones are dropped by the sweep (FILTERS_ALARM), without any other filter being added', async () => {
+  it('expired ones are dropped by the sweep (its alarm), without any other filter being added', async () => {
     const { area, filters, tick, sweeps } = setup();
     await filters.add(SITE, filter('0x1'));
     expect(sweeps()).toBe(1);

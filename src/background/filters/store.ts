@@ -2,7 +2,7 @@
  * The filters pages made, each under its own key in session storage (../pageState/): a stopped worker keeps them, a
  * closed browser does not, and reading one rewrites only that one. One read of a filter at a time (a log is reported
  * once even when a page asks twice at once); filters unread for FILTER_TTL_MS are dropped, as nodes drop theirs, by
- * the sweep FILTERS_ALARM runs every minute while any is kept; a site (a page and its subdomain frames) keeps at most
+ * the sweep an alarm runs every minute (../alarms.ts) while any is kept; a site (a page and its subdomain frames) keeps at most
  * MAX_FILTERS_PER_SITE, and what they hold counts to its share of the pages' bytes. A filter dropped, or refused, is
  * handed to `released`, which lets go what it holds on the node.
  */
@@ -14,9 +14,6 @@ import type { FilterRecord } from './types';
 
 export const FILTER_TTL_MS = 5 * 60 * 1000;
 export const MAX_FILTERS_PER_SITE = 32;
-/** Wakes the worker every minute while filters are kept, to drop the expired ones. */
-export const FILTERS_ALARM = 'filters';
-
 const PREFIX = 'filter ';
 const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id}`;
 
@@ -36,7 +33,7 @@ export interface Filters {
 export interface FiltersDeps {
   pages: PageState;
   now(): number;
-  /** Sets FILTERS_ALARM, unless it is set. */
+  /** Sets the sweep's alarm, unless it is set. */
   scheduleSweep(): void;
   /** A filter is gone (uninstalled, expired, refused at add, or uninstalled while read): its node filter is let go. */
   released(filter: FilterRecord): void;

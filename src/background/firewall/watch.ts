@@ -97,7 +97,3 @@ export function createFirewall(deps: FirewallDeps): Firewall {
     foreignOn,
   };
 }
-
-/** While the popup is closed, the firewall looks again this often (the alarm wakes the worker). */
-export const FIREWALL_ALARM = 'delegation-firewall';
-export const FIREWALL_PERIOD_MINUTES = 1;

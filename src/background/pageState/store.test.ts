@@ -50,4 +50,27 @@ describe('what pages make the wallet keep', () => {
     await expect(vault.unlock('a long password')).resolves.toMatchObject({ mnemonic: expect.any(String) });
     expect(await vault.isUnlocked()).toBe(true);
   });
+
+  it('writes a record replaced by one no larger without waiting behind the other writes, and never brings back one removed meanwhile', async () => {
+    const memory = memoryBackend();
+    let holdBig: () => void = () => undefined;
+    const area = { ...memory, set: async (items: Record<string, unknown>) => {
+      if (Object.keys(items).some((key) => key.endsWith('big'))) await new Promise<void>((resolve) => (holdBig = resolve));
+      return memory.set(items);
+    } };
+    const pages = createPageState(area);
+    await pages.put('a.example', 'head 1', { tip: 10 });
+    await pages.put('a.example', 'head 2', { tip: 10 });
+    const big = pages.put('b.example', 'big', record(4096));
+    await Promise.resolve();
+    // The big write is on its way to storage; the heads move on meanwhile.
+    await expect(pages.replace('head 1', { tip: 11 })).resolves.toBe(true);
+    const removing = pages.remove(['head 2']);
+    const replacing = pages.replace('head 2', { tip: 11 });
+    holdBig();
+    await Promise.all([big, removing]);
+    expect(await replacing).toBe(false);
+    expect(Object.keys(await pages.list('head '))).toEqual(['head 1']);
+    expect((await pages.get<{ tip: number }>('head 1'))?.record.tip).toBe(11);
+  });
 });

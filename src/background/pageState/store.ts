@@ -62,8 +62,13 @@ export function createPageState(area: StorageArea): PageState {
     }));
   // Writes one at a time, so each is checked against what the ones before left.
   let writes: Promise<unknown> = Promise.resolve();
-  const serially = <T>(write: () => Promise<T>): Promise<T> => {
-    const next = writes.then(write);
+  /** How many writes waiting in turn (or under way) touch each key. */
+  const waiting = new Map<string, number>();
+  const serially = <T>(keys: string[], write: () => Promise<T>): Promise<T> => {
+    for (const key of keys) waiting.set(key, (waiting.get(key) ?? 0) + 1);
+    const next = writes.then(write).finally(() => {
+      for (const key of keys) if (waiting.set(key, waiting.get(key)! - 1).get(key) === 0) waiting.delete(key);
+    });
     writes = next.catch(() => undefined);
     return next;
   };
@@ -93,12 +98,23 @@ export function createPageState(area: StorageArea): PageState {
 
   return {
     put: (site, key, record, cap) =>
-      serially(async () => {
+      serially([PREFIX + key], async () => {
         if (cap && (await count(cap.prefix, site)) >= cap.count) throw cap.refused();
         await write(PREFIX + key, site, record);
       }),
-    replace: (key, record, shrink) =>
-      serially(async () => {
+    async replace(key, record, shrink) {
+      // No larger than what is stored: within the limits whatever else was written meanwhile, so it is written without
+      // waiting behind the other writes (a subscription's head moving on every block does not hold up the others); the
+      // ledger keeps the larger count until the record's next write in turn. A key another write waits for takes its
+      // turn too, so that writes of one key land in order (and one removed is not brought back).
+      const stored = PREFIX + key;
+      const entry = (await load()).get(stored);
+      const value: Stored<unknown> = { site: entry?.site ?? '', record };
+      if (entry && !waiting.has(stored) && sizeOf(stored, value) <= entry.bytes) {
+        await area.set({ [stored]: value });
+        return true;
+      }
+      return serially([stored], async () => {
         const entry = (await load()).get(PREFIX + key);
         if (!entry) return false;
         for (let next: typeof record | undefined = record; ; ) {
@@ -110,7 +126,8 @@ export function createPageState(area: StorageArea): PageState {
             if (next === undefined) throw error;
           }
         }
-      }),
+      });
+    },
     async get<T>(key: string) {
       return (await area.get(PREFIX + key))[PREFIX + key] as Stored<T> | undefined;
     },
@@ -122,11 +139,12 @@ export function createPageState(area: StorageArea): PageState {
     },
     count,
     remove(keys) {
-      return serially(async () => {
+      const stored = keys.map((key) => PREFIX + key);
+      return serially(stored, async () => {
         if (keys.length === 0) return;
         const kept = await load();
-        await area.remove(keys.map((key) => PREFIX + key));
-        for (const key of keys) kept.delete(PREFIX + key);
+        await area.remove(stored);
+        for (const key of stored) kept.delete(key);
       });
     },
     async bytes(site) {

@@ -5,6 +5,7 @@ import { approvalPages } from './approvals';
 import { assetPages } from './assets';
 import { delegationPages } from './delegation';
 import { firewallPages } from './firewall';
+import { grantPages } from './grants';
 import { networkPages } from './networks';
 import { sendPages } from './send';
 import { settingPages } from './settings';
@@ -26,4 +27,5 @@ export const pageMethods: PageTable = {
   ...delegationPages,
   ...firewallPages,
   ...allowancePages,
+  ...grantPages,
 };

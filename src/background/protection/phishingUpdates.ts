@@ -22,8 +22,6 @@ export function phishingListUrl(setting: string | undefined, devnetBuild: boolea
   return defaultUrl(devnetBuild);
 }
 
-export const PHISHING_LIST_ALARM = 'phishing-list';
-
 export const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 10_000;
 /** The list is about 0.4 MB today. */

@@ -3,7 +3,8 @@
  * refused, expired), the node's is let go, so a page cannot pile filters up on the user's node.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FILTERS_ALARM, FILTER_TTL_MS, MAX_FILTERS_PER_SITE } from '../filters/store';
+import { ALARMS } from '../alarms';
+import { FILTER_TTL_MS, MAX_FILTERS_PER_SITE } from '../filters/store';
 import { alarmsFake, testServices } from '../testing';
 
 /** A node that keeps pending-transaction filters: which ones it holds. */
@@ -77,6 +78,6 @@ describe('the sweep of expired filters', () => {
       vi.setSystemTime(Date.now() + 30_000);
     }
     await settled();
-    expect(alarms.set.get(FILTERS_ALARM)?.scheduledTime).toBeLessThanOrEqual(first + 60_000);
+    expect(alarms.set.get(ALARMS.filters.name)?.scheduledTime).toBeLessThanOrEqual(first + 60_000);
   });
 });

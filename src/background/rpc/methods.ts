@@ -5,6 +5,7 @@ import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
+import { executionPermissionMethods } from './executionPermissions';
 import { filterMethods } from './filters';
 import { subscriptionMethods } from './subscriptions';
 import { transactionStatusMethods } from './transactionStatus';
@@ -29,6 +30,7 @@ const ownMethods = {
   ...signingMethods,
   ...permissionMethods,
   ...connectMethods,
+  ...executionPermissionMethods,
 } satisfies Required<DappTable>;
 
 export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...subscriptionMethods, ...transactionStatusMethods, ...ownMethods };

@@ -6,7 +6,7 @@
 import { hexlify, randomBytes } from 'ethers';
 import type { SendTransactionDetails } from '../../shared/approvals';
 import { invalidParams } from '../../shared/errors';
-import { FEE_TIERS, isFeeTier } from '../../shared/fees';
+import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
 import { dappNonce, type ReplacedTransaction } from '../batches/dappNonce';
@@ -21,9 +21,9 @@ import { sendBatch } from '../batches/run';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
-/** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode';
-const method = methodsUsing<Uses>();
+/** The services these methods use (also what a method asking its approval needs). */
+export type TransactionUses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode';
+const method = methodsUsing<TransactionUses>();
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
@@ -32,7 +32,7 @@ const shown = async ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegatio
   ({ nonce, hash, batchOrigin, calls: await wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
 /** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
-async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<Uses>>): Promise<SendTransactionDetails> {
+async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<TransactionUses>>): Promise<SendTransactionDetails> {
   const network = await services.networks.selected();
   if (tx.chainId && BigInt(tx.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`transaction.chainId ${tx.chainId} does not match the selected network ${network.chainId} (${network.name})`);
@@ -74,7 +74,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
  * The site's nonce again at approval: while the screen was open the account may have sent other transactions, and
  * the nonce must still replace exactly what the screen named (or nothing).
  */
-async function nonceStillShown(services: Using<Uses>, origin: string, details: SendTransactionDetails): Promise<void> {
+async function nonceStillShown(services: Using<TransactionUses>, origin: string, details: SendTransactionDetails): Promise<void> {
   const batch = await services.batches.get(origin, details.batchId);
   if (batch?.nonce === undefined) return;
   const now = await dappNonce(services.batches, await services.nodeFor(batch.chainId), batch, batch.nonce).catch(async (error: unknown) => {
@@ -87,21 +87,24 @@ async function nonceStillShown(services: Using<Uses>, origin: string, details: S
   }
 }
 
+/** eth_sendTransaction's approval; a site's revoke of an execution permission asks the same (executionPermissions.ts). */
+export const transactionApproval = {
+  type: 'sendTransaction',
+  prepare,
+  answer: (raw: unknown) => (isFeeTier(raw) ? raw : 'market'),
+  async approve({ origin, details }: { origin: string; details: SendTransactionDetails }, feeTier: FeeTier, services: Using<TransactionUses>): Promise<Hex> {
+    await nonceStillShown(services, origin, details);
+    return (await sendBatch(services, origin, details.batchId, { feeTier, ...approvedWords([details.call]) })).transactions[0].hash;
+  },
+  release: (details: SendTransactionDetails, origin: string, services: Using<TransactionUses>) => services.batches.remove(origin, details.batchId),
+  batchOf: (details: SendTransactionDetails, origin: string) => ({ origin, id: details.batchId }),
+} as const;
+
 export const transactionMethods = {
   eth_sendTransaction: method({
     parse: parseSendTransaction,
     auth: 'account',
     account: (tx) => tx.from,
-    approval: {
-      type: 'sendTransaction',
-      prepare,
-      answer: (raw) => (isFeeTier(raw) ? raw : 'market'),
-      async approve({ origin, details }, feeTier, services) {
-        await nonceStillShown(services, origin, details);
-        return (await sendBatch(services, origin, details.batchId, { feeTier, ...approvedWords([details.call]) })).transactions[0].hash;
-      },
-      release: (details, origin, services) => services.batches.remove(origin, details.batchId),
-      batchOf: (details, origin) => ({ origin, id: details.batchId }),
-    },
+    approval: transactionApproval,
   }),
 } satisfies DappTable;

@@ -4,7 +4,8 @@
  * with `removed: true`); the pending kinds from the node's `pending` view, each item once.
  */
 import type { Hex } from '../../shared/params';
-import { MAX_SEEN, filterChanges, unseen, type ChangesDeps } from '../filters/changes';
+import { MAX_SEEN, filterChanges, logsBetween, unseen, type ChangesDeps, type LogsOf } from '../filters/changes';
+import { logMatches, type Criteria } from '../filters/logMatch';
 import type { ChainNode } from '../networks/rpcClient';
 import type { SubscriptionRecord } from './types';
 
@@ -36,9 +37,17 @@ async function newHeads(node: ChainNode, sub: SubscriptionRecord): Promise<Repor
   return { subscription: { ...sub, tip: { number, hash: latest.hash } }, results: heads };
 }
 
-async function logs(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
+/**
+ * The logs subscriptions of a network read their blocks' logs together: one eth_getLogs asks for all of them (`union`:
+ * every live one's addresses and first topics), the same in each one's turn so that the turn asks it once, and each
+ * keeps what its own filter matches.
+ */
+const sharedLogsOf = (node: ChainNode, union: Criteria): LogsOf => async (filter, from, to) =>
+  (await logsBetween(node, union, from, to)).filter((log) => logMatches(filter.criteria, log));
+
+async function logs(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps, union: Criteria): Promise<Report> {
   if (!sub.filter) return { subscription: sub, results: [] };
-  const { filter, changes } = await filterChanges(node, sub.filter, deps);
+  const { filter, changes } = await filterChanges(node, sub.filter, deps, sharedLogsOf(node, union));
   return { subscription: filter === sub.filter ? sub : { ...sub, filter }, results: changes };
 }
 
@@ -96,10 +105,11 @@ async function pendingTransactions(node: ChainNode, sub: SubscriptionRecord, dep
   return { ...report, results: await Promise.all(report.results.map((hash) => node('eth_getTransactionByHash', [hash]))) };
 }
 
-export function reportOf(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps): Promise<Report> {
+/** What the subscription reports this turn; `union`: what the network's logs subscriptions ask of the node together. */
+export function reportOf(node: ChainNode, sub: SubscriptionRecord, deps: ChangesDeps, union: Criteria = sub.criteria ?? {}): Promise<Report> {
   switch (sub.kind) {
     case 'newHeads': return newHeads(node, sub);
-    case 'logs': return logs(node, sub, deps);
+    case 'logs': return logs(node, sub, deps, union);
     case 'pendingLogs': return pendingLogs(node, sub);
     case 'newFlashblockTransactions': return flashblockTransactions(node, sub);
     case 'newPendingTransactions': return pendingTransactions(node, sub, deps);

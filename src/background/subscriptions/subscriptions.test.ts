@@ -5,7 +5,9 @@ import { SITE_SHARE_BYTES, createPageState } from '../pageState/store';
 import { memoryBackend, type StorageArea } from '../storage/typedStorage';
 import type { Frame } from '../transport/frames';
 import { createPollLoops } from '../watch/pollLoop';
-import { DORMANT_AFTER_MS, KEEP_ALIVE_MS, MAX_SUBSCRIPTIONS_PER_SITE, POLL_MS, createSubscriptions } from './subscriptions';
+import { POLL_MS } from './blockPace';
+import { DORMANT_AFTER_MS, KEEP_ALIVE_MS } from './dormancy';
+import { MAX_SUBSCRIPTIONS_PER_SITE, createSubscriptions } from './subscriptions';
 import type { SubscriptionRecord } from './types';
 
 const ORIGIN = 'https://dapp.example';

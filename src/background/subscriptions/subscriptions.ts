@@ -5,49 +5,32 @@
  * pages' bytes (../pageState/); they end with eth_unsubscribe, when their frame goes away (its port closed, its tab
  * closed, or a message could not reach it), or with the browser.
  *
- * They keep the worker awake (an API call every KEEP_ALIVE_MS, and the alarm that wakes a stopped one) only while
- * their tab was shown or made a request within DORMANT_AFTER_MS. A subscription of a tab hidden and silent longer
- * pauses: it reads and sends nothing, and sets no alarm, so the browser may stop the worker. It goes on, from where it
- * was, at the next request of that tab (`wake`), or when a later worker starts and finds the tab shown.
+ * They keep the worker awake only while their tab was shown or made a request lately (./dormancy.ts); one of a tab
+ * hidden and silent longer pauses (reads, sends and keeps awake nothing), and goes on from where it was at that tab's
+ * next request (`wake`), or when a later worker starts and finds the tab shown.
+ *
+ * Heads and logs subscriptions of a network look on the same beat, so each turn asks the node once for the head and
+ * once for the new blocks' logs of all of them (./reports.ts); a turn that finds nothing for a subscription stores
+ * nothing for it (its position is stored at least every STORE_EVERY_MS).
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { PageState } from '../pageState/store';
 import type { Frame } from '../transport/frames';
-import { quarterBlock, type PollLoops, type Turn } from '../watch/pollLoop';
+import type { PollLoops, Turn } from '../watch/pollLoop';
 import type { RequestBudget } from '../budget/requestBudget';
 import { fewerRecent, type ChangesSource } from '../filters/changes';
+import { unionOf, type Criteria } from '../filters/logMatch';
+import { createBlockPace, POLL_MS, pollPeriod } from './blockPace';
+import { createDormancy, KEEP_ALIVE_MS, type DormancyDeps } from './dormancy';
 import { createPreconfStreams, isPendingKind, type PreconfStreamsDeps } from './preconfStreams';
 import { reportOf, unsentPending, type Report } from './reports';
-import type { SubscriptionKind } from '../../shared/schemas/subscription';
 import type { SubscriptionRecord } from './types';
 
 export const MAX_SUBSCRIPTIONS_PER_SITE = 32;
-/** A subscription whose tab has been hidden this long pauses (see above). */
-export const DORMANT_AFTER_MS = 10 * 60 * 1000;
 
-/**
- * How often each kind looks, in ms: the pending kinds follow the chain's ~200 ms pre-confirmed view; heads and logs
- * only change with a block; the wallet's own pending transactions are read from its store.
- */
-export const POLL_MS: Record<SubscriptionKind, number> = { newHeads: 500, logs: 500, newPendingTransactions: 1000, pendingLogs: 200, newFlashblockTransactions: 200 };
-
-/**
- * Heads and logs change only with a block: on a chain whose detected blocks are slower (Ethereum's 12 s) they look four
- * times a block rather than every 500 ms.
- */
-export function pollPeriod(kind: SubscriptionKind, blockTimeMs: number | undefined): number {
-  const followsBlocks = kind === 'newHeads' || kind === 'logs';
-  return followsBlocks && blockTimeMs ? quarterBlock(POLL_MS[kind], blockTimeMs) : POLL_MS[kind];
-}
-
-/** While subscriptions are alive the worker is kept from stopping (MV3 stops an idle one after 30 s): an API call this often. */
-export const KEEP_ALIVE_MS = 20_000;
-/**
- * A worker the browser stopped anyway is woken by this alarm while subscriptions live (its start resumes them); it is
- * cleared at a wake that finds none.
- */
-export const SUBSCRIPTIONS_ALARM = 'subscriptions';
+/** A subscription's position (its tip) is stored at least this often when its turns find nothing to report. */
+export const STORE_EVERY_MS = KEEP_ALIVE_MS;
 
 /**
  * Where a subscription's events go. The composition root (createServices.ts) implements it with transport/frames.ts
@@ -70,14 +53,15 @@ export interface SubscriptionsDeps {
   events: SubscriptionEvents;
   /** What a report reads besides the node: the range limit, the wallet's own pending transactions. */
   changes: ChangesSource;
-  /** Any extension API call: it counts as activity, so the browser keeps the worker. */
-  keepAlive(): Promise<unknown>;
-  /** Sets SUBSCRIPTIONS_ALARM, unless it is set. */
+  keepAlive: DormancyDeps['keepAlive'];
+  /** Sets the alarm that wakes a worker the browser stopped anyway while subscriptions live (../alarms.ts), unless it is set. */
   scheduleWake(): void;
-  /** Each read that reaches the node is taken from the site's budget; when it is spent, the turn waits. */
+  /**
+   * Each distinct read of a turn a site's subscriptions use is taken once from the site's budget (../watch/pollLoop.ts
+   * `Payer`); when it is spent, the turn waits.
+   */
   budget: Pick<RequestBudget, 'tryCharge'>;
-  /** When the tab was last shown: now while it is its window's active tab; undefined when the browser cannot say. */
-  tabShownAt(tabId: number): Promise<number | undefined>;
+  tabShownAt: DormancyDeps['tabShownAt'];
   /** The network's block time as detected (networks/detection.ts), if it was. */
   blockTimeMs(chainId: Hex): Promise<number | undefined>;
   /** The networks' pre-confirmation WebSocket endpoints (./preconfStreams.ts). */
@@ -102,65 +86,56 @@ const PREFIX = 'subscription ';
 const keyOf = (origin: string, id: string) => `${PREFIX}${origin} ${id.toLowerCase()}`;
 
 export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
-  const live = new Map<string, { subscription: SubscriptionRecord; stop(): void }>();
+  /** Running subscriptions; `storedAt`: when the record was last written. */
+  const live = new Map<string, { subscription: SubscriptionRecord; storedAt: number; stop(): void }>();
   /** Stored subscriptions not running, by key, and their tab: it was hidden too long. */
   const paused = new Map<string, number>();
-  /** When each running subscription last looked whether its tab is dormant. */
-  const lookedAt = new Map<string, number>();
-  let keptAliveAt = -Infinity;
+  /** What the logs subscriptions of each network ask the node together; made again when they change. */
+  const unions = new Map<Hex, Criteria>();
+  const dormancy = createDormancy(deps);
+  const pace = createBlockPace();
+  /** The block time last paced by, per network, so that a new subscription starts on the beat of those running. */
+  const blockTimes = new Map<Hex, number | undefined>();
   const streams = createPreconfStreams({ ...deps.streams, pushed: (key, result) => void pushed(key, result) });
+
+  const stopRunning = (key: string) => {
+    const entry = live.get(key);
+    entry?.stop();
+    live.delete(key);
+    if (entry) unions.delete(entry.subscription.chainId);
+    dormancy.forget(key);
+    streams.close(key);
+  };
 
   const end = async (keys: string[]) => {
     for (const key of keys) {
-      live.get(key)?.stop();
-      live.delete(key);
+      stopRunning(key);
       paused.delete(key);
-      lookedAt.delete(key);
-      streams.close(key);
     }
     await deps.pages.remove(keys);
   };
 
-  /** When each tab last made a request (this worker's memory). */
-  const askedAt = new Map<number, number>();
-  /** Hidden, and silent, for DORMANT_AFTER_MS. */
-  const dormant = async (tabId: number) => {
-    if (deps.now() - (askedAt.get(tabId) ?? -Infinity) <= DORMANT_AFTER_MS) return false;
-    const shownAt = await deps.tabShownAt(tabId).catch(() => undefined);
-    return shownAt !== undefined && deps.now() - shownAt > DORMANT_AFTER_MS;
-  };
-
   /** Stops running a subscription of a hidden tab; it stays stored. */
   const pause = (key: string, tabId: number) => {
-    live.get(key)?.stop();
-    live.delete(key);
-    lookedAt.delete(key);
-    streams.close(key);
+    stopRunning(key);
     paused.set(key, tabId);
   };
 
-  /**
-   * False when the subscription's tab has been hidden too long (it pauses), which each subscription looks at once every
-   * KEEP_ALIVE_MS, whoever keeps the worker awake; else the worker is kept awake, at most once every KEEP_ALIVE_MS.
-   */
-  const keepAlive = async (key: string, frame: Frame): Promise<boolean> => {
-    if (deps.now() - (lookedAt.get(key) ?? -Infinity) >= KEEP_ALIVE_MS) {
-      lookedAt.set(key, deps.now());
-      if (await dormant(frame.tabId)) {
-        pause(key, frame.tabId);
-        return false;
-      }
+  const unionOn = (chainId: Hex): Criteria => {
+    let union = unions.get(chainId);
+    if (!union) {
+      const criterias = [...live.values()].filter(({ subscription: s }) => s.kind === 'logs' && s.chainId === chainId).map(({ subscription: s }) => s.criteria);
+      union = unionOf(criterias);
+      unions.set(chainId, union);
     }
-    if (deps.now() - keptAliveAt < KEEP_ALIVE_MS) return true;
-    keptAliveAt = deps.now();
-    void deps.keepAlive().catch(() => undefined);
-    return true;
+    return union;
   };
 
   /**
    * What was found goes to the frame, after the subscription is stored as it now stands (nothing comes twice; a failed
-   * write sends nothing and moves nothing on). A pending kind's memory of what it sent stays in the worker: it changes
-   * every turn and can be large.
+   * write sends nothing and moves nothing on). A turn that found nothing to send moves it on in memory only (its
+   * record is written once STORE_EVERY_MS passed): a later worker reads those blocks again and finds nothing in them
+   * either. A pending kind's memory of what it sent stays in the worker: it changes every turn and can be large.
    */
   const send = async (key: string, before: SubscriptionRecord, { subscription, results }: Report) => {
     const entry = live.get(key);
@@ -168,7 +143,11 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     // A stream's push may have come while a poll read: what it sent is not sent again.
     const report = entry.subscription !== before && isPendingKind(subscription) ? unsentPending(entry.subscription, results) : { subscription, results };
     if (report.subscription !== entry.subscription) {
-      if (!isPendingKind(report.subscription)) await deps.pages.replace(key, report.subscription, fewerRecentLogs);
+      const store = !isPendingKind(report.subscription) && (report.results.length > 0 || deps.now() - entry.storedAt >= STORE_EVERY_MS);
+      if (store) {
+        await deps.pages.replace(key, report.subscription, fewerRecentLogs);
+        entry.storedAt = deps.now();
+      }
       entry.subscription = report.subscription;
     }
     for (const result of report.results) {
@@ -185,19 +164,33 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
     if (before && isPendingKind(before)) await send(key, before, unsentPending(before, [result]));
   };
 
+  /** The period of its next turn; heads and logs note the head their turn read (shared: no read more). */
+  const nextPeriod = async (node: Turn['node'], { kind, chainId }: SubscriptionRecord): Promise<number> => {
+    if (kind === 'newHeads' || kind === 'logs') pace.saw(chainId, await node<{ number: Hex; timestamp: Hex } | null>('eth_getBlockByNumber', ['latest', false]).catch(() => null));
+    const blockTimeMs = pace.blockTimeMs(chainId, await deps.blockTimeMs(chainId).catch(() => undefined));
+    blockTimes.set(chainId, blockTimeMs);
+    return pollPeriod(kind, blockTimeMs);
+  };
+
   /** One turn; a pending kind its network's stream serves reads nothing. */
   const turn = (key: string) => async ({ node }: Turn): Promise<number> => {
     const before = live.get(key)?.subscription;
-    if (!before || !(await keepAlive(key, before.frame))) return POLL_MS.newHeads;
-    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.changes.changesDeps()));
-    return pollPeriod(before.kind, await deps.blockTimeMs(before.chainId).catch(() => undefined));
+    if (!before) return POLL_MS.newHeads;
+    if (!(await dormancy.keepsAwake(key, before.frame.tabId))) {
+      pause(key, before.frame.tabId);
+      return POLL_MS.newHeads;
+    }
+    if (!streams.serving(key)) await send(key, before, await reportOf(node, before, await deps.changes.changesDeps(), unionOn(before.chainId)));
+    return nextPeriod(node, before);
   };
 
   const start = (site: string, subscription: SubscriptionRecord) => {
     const key = keyOf(subscription.frame.origin, subscription.id);
     paused.delete(key);
-    const stop = deps.loops.watch(subscription.chainId, turn(key), POLL_MS[subscription.kind], () => deps.budget.tryCharge(site));
-    live.set(key, { subscription, stop });
+    const { chainId, kind } = subscription;
+    const stop = deps.loops.watch(chainId, turn(key), pollPeriod(kind, blockTimes.get(chainId)), { key: site, charge: () => deps.budget.tryCharge(site) });
+    live.set(key, { subscription, storedAt: deps.now(), stop });
+    unions.delete(chainId);
     streams.open(key, subscription);
   };
 
@@ -205,7 +198,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
   const startStored = async (which: (subscription: SubscriptionRecord) => boolean, shownOnly: boolean) => {
     for (const [key, { site, record }] of Object.entries(await deps.pages.list<SubscriptionRecord>(PREFIX))) {
       if (live.has(key) || !which(record)) continue;
-      if (shownOnly && (await dormant(record.frame.tabId))) paused.set(key, record.frame.tabId);
+      if (shownOnly && (await dormancy.dormant(record.frame.tabId))) paused.set(key, record.frame.tabId);
       else start(site, record);
     }
     if (live.size > 0) deps.scheduleWake();
@@ -235,7 +228,7 @@ export function createSubscriptions(deps: SubscriptionsDeps): Subscriptions {
       return live.size;
     },
     async wake(tabId) {
-      askedAt.set(tabId, deps.now());
+      dormancy.asked(tabId);
       // Only the tab's own paused subscriptions are read: another tab's requests cost nothing.
       if (![...paused.values()].includes(tabId)) return;
       await startStored((subscription) => subscription.frame.tabId === tabId, false);

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../settings/settings';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { AUTO_LOCK_ALARM, LOCK_DEADLINE_DEFAULTS, createIdleTimer } from './autoLock';
+import { LOCK_DEADLINE_DEFAULTS, createIdleTimer } from './autoLock';
 
 function setup() {
   const clock = { now: 1_000_000 };
-  const alarms: Record<string, number> = {};
+  const alarm: { at?: number } = {};
   const deps = {
     settings: typedStorage(memoryBackend(), SETTINGS_DEFAULTS),
     session: typedStorage(memoryBackend(), LOCK_DEADLINE_DEFAULTS),
-    alarms: { create: (name: string, { when }: { when: number }) => void (alarms[name] = when), clear: async (name: string) => delete alarms[name] },
+    alarm: { at: (when: number) => void (alarm.at = when), clear: async () => delete alarm.at },
     now: () => clock.now,
   };
-  return { clock, alarms, deps, timer: createIdleTimer(deps) };
+  return { clock, alarm, deps, timer: createIdleTimer(deps) };
 }
 
 describe('auto-lock', () => {
   it('sets the alarm and the deadline auto-lock minutes ahead; a worker started after the deadline knows to lock', async () => {
-    const { clock, alarms, deps, timer } = setup();
+    const { clock, alarm, deps, timer } = setup();
     await timer.restart();
-    expect(alarms[AUTO_LOCK_ALARM]).toBe(1_000_000 + 15 * 60_000);
+    expect(alarm.at).toBe(1_000_000 + 15 * 60_000);
     expect(await timer.overdue()).toBe(false);
     clock.now += 15 * 60_000;
     // A new worker, the same session: the deadline passed while it was down.
@@ -27,11 +27,11 @@ describe('auto-lock', () => {
   });
 
   it('has no deadline once stopped (locked)', async () => {
-    const { clock, alarms, timer } = setup();
+    const { clock, alarm, timer } = setup();
     await timer.restart();
     await timer.stop();
     clock.now += 60 * 60_000;
     expect(await timer.overdue()).toBe(false);
-    expect(alarms).toEqual({});
+    expect(alarm).toEqual({});
   });
 });

@@ -6,8 +6,6 @@
 import type { SettingsStorage } from '../settings/settings';
 import type { TypedStorage } from '../storage/typedStorage';
 
-export const AUTO_LOCK_ALARM = 'auto-lock';
-
 export interface LockDeadlineSlice {
   /** Milliseconds since the epoch; null while locked. */
   lockAt: number | null;
@@ -17,7 +15,8 @@ export const LOCK_DEADLINE_DEFAULTS: LockDeadlineSlice = { lockAt: null };
 export interface IdleTimerDeps {
   settings: SettingsStorage;
   session: TypedStorage<LockDeadlineSlice>;
-  alarms: { create(name: string, info: { when?: number; periodInMinutes?: number }): Promise<void> | void; clear(name: string): Promise<unknown> };
+  /** The auto-lock's alarm (../alarms.ts): set to go off at a time, or cleared. */
+  alarm: { at(when: number): Promise<void> | void; clear(): Promise<unknown> };
   now(): number;
 }
 
@@ -29,17 +28,17 @@ export interface IdleTimer {
   overdue(): Promise<boolean>;
 }
 
-export function createIdleTimer({ settings, session, alarms, now }: IdleTimerDeps): IdleTimer {
+export function createIdleTimer({ settings, session, alarm, now }: IdleTimerDeps): IdleTimer {
   return {
     async restart() {
       const { autoLockMinutes } = await settings.get('settings');
       const lockAt = now() + autoLockMinutes * 60_000;
       await session.set('lockAt', lockAt);
-      await alarms.create(AUTO_LOCK_ALARM, { when: lockAt });
+      await alarm.at(lockAt);
     },
     async stop() {
       await session.set('lockAt', null);
-      await alarms.clear(AUTO_LOCK_ALARM);
+      await alarm.clear();
     },
     async overdue() {
       const lockAt = await session.get('lockAt');

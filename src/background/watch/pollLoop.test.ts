@@ -111,4 +111,27 @@ describe('the poll loop', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(followed.length).toBeGreaterThanOrEqual(15);
   });
+
+  it('charges each site once for each distinct read its watchers use in a turn, however many watchers it has and whoever asked first', async () => {
+    const { node, asked } = fakeNode();
+    const loops = createPollLoops(async () => node, timers());
+    const charged = new Map<string, number>();
+    const budgets = new Map([['a.example', Infinity], ['b.example', Infinity], ['spent.example', 0]]);
+    const payer = (key: string) => ({ key, charge: () => (budgets.get(key)! > (charged.get(key) ?? 0) ? (charged.set(key, (charged.get(key) ?? 0) + 1), true) : false) });
+    const heard = new Map<string, number>();
+    const read = (key: string) => async (turn: { node: ChainNode }) => {
+      await turn.node('eth_blockNumber');
+      await turn.node('eth_getLogs', [{ fromBlock: '0x10', toBlock: '0x10' }]);
+      heard.set(key, (heard.get(key) ?? 0) + 1);
+      return 1000;
+    };
+    for (let i = 0; i < 10; i++) loops.watch(CHAIN, read('a.example'), 1000, payer('a.example'));
+    loops.watch(CHAIN, read('b.example'), 1000, payer('b.example'));
+    loops.watch(CHAIN, read('spent.example'), 1000, payer('spent.example'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(asked).toEqual(['eth_blockNumber', 'eth_getLogs']);
+    expect(Object.fromEntries(charged)).toEqual({ 'a.example': 2, 'b.example': 2 });
+    // The site whose budget is spent gets nothing: its turn failed.
+    expect(Object.fromEntries(heard)).toEqual({ 'a.example': 10, 'b.example': 1 });
+  });
 });

@@ -37,12 +37,19 @@ export interface Turn {
 /** Runs a turn and answers the period of its next one, in ms; `stop()` (from `watch`) ends it. */
 export type Watcher = (turn: Turn) => Promise<number>;
 
+/**
+ * Who pays for a watcher's reads (a page's site, from its request budget): once for each distinct read of a turn its
+ * watchers use, whether or not another's asked it first, so a site pays for a turn what one watcher of its would, however
+ * many it has; `charge` answers false when its budget is spent (the read fails for its watchers).
+ */
+export interface Payer {
+  key: string;
+  charge(): boolean;
+}
+
 export interface PollLoops {
-  /**
-   * Adds a watcher to the network's loop, its first turn on the next beat of `firstPeriodMs`; the function returned
-   * takes it out. `charge` (a page's request budget) pays for each call of its turns that really reaches the node.
-   */
-  watch(chainId: Hex, watcher: Watcher, firstPeriodMs: number, charge?: () => boolean): () => void;
+  /** Adds a watcher to the network's loop, its first turn on the next beat of `firstPeriodMs`; the function returned takes it out. */
+  watch(chainId: Hex, watcher: Watcher, firstPeriodMs: number, payer?: Payer): () => void;
   /** The networks whose loop runs now (for tests and the bench). */
   running(): Hex[];
 }
@@ -58,18 +65,32 @@ const nextBeat = (now: number, period: number): number => (Math.floor(now / Math
 
 const realTimers: Timers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>), now: () => Date.now() };
 
+/** What the watchers of one turn share: each distinct read's answer, and who has paid for it. */
+interface TurnReads {
+  asked: Map<string, Promise<unknown>>;
+  paid: Map<string, Set<string>>;
+}
+
+const overBudget = () => Promise.reject(new RpcError(ErrorCode.limitExceeded, 'Request limit exceeded: the watcher is over its budget'));
+
 /**
- * The node for one watcher's turn, its reads shared with the other watchers of the same moment (`asked`); `charge` is
- * asked before anything that really goes to the node, and a refusal fails the call (the watcher is over its budget).
+ * The node for one watcher's turn, its reads shared with the other watchers of the same moment; its payer is charged
+ * once per distinct shared read (and for every other call), and a refusal fails the call.
  */
-function sharedReads(node: ChainNode, asked: Map<string, Promise<unknown>>, charge: () => boolean): ChainNode {
-  const ask = <T>(method: string, params: unknown[], options?: Parameters<ChainNode>[2]): Promise<T> =>
-    charge() ? node<T>(method, params, options) : Promise.reject(new RpcError(ErrorCode.limitExceeded, 'Request limit exceeded: the watcher is over its budget'));
+function sharedReads(node: ChainNode, reads: TurnReads, payer: Payer | undefined): ChainNode {
   return (<T>(method: string, params: unknown[] = [], options?: Parameters<ChainNode>[2]) => {
-    if (!SHARED_READS.has(method)) return ask<T>(method, params, options);
+    if (!SHARED_READS.has(method)) return payer && !payer.charge() ? overBudget() : node<T>(method, params, options);
     const key = `${method} ${JSON.stringify(params)}`;
-    if (!asked.has(key)) asked.set(key, ask<T>(method, params, options));
-    return asked.get(key) as Promise<T>;
+    if (payer) {
+      const paid = reads.paid.get(key) ?? new Set<string>();
+      reads.paid.set(key, paid);
+      if (!paid.has(payer.key)) {
+        if (!payer.charge()) return overBudget();
+        paid.add(payer.key);
+      }
+    }
+    if (!reads.asked.has(key)) reads.asked.set(key, node<T>(method, params, options));
+    return reads.asked.get(key) as Promise<T>;
   }) as ChainNode;
 }
 
@@ -78,7 +99,7 @@ const failing = (error: unknown): ChainNode => (() => Promise.reject(error)) as 
 
 interface Entry {
   watcher: Watcher;
-  charge: () => boolean;
+  payer?: Payer;
   dueAt: number;
   /** Its turn is running: not started again until it ends. */
   busy: boolean;
@@ -117,10 +138,10 @@ export function createPollLoops(nodeFor: (chainId: Hex) => Promise<ChainNode>, t
     const due = [...loop.entries].filter((e) => !e.busy && e.dueAt <= timers.now());
     for (const entry of due) entry.busy = true;
     const node = await nodeFor(chainId).catch((error: unknown) => failing(error));
-    const asked = new Map<string, Promise<unknown>>();
+    const reads: TurnReads = { asked: new Map(), paid: new Map() };
     schedule(chainId, loop);
     await Promise.all(due.map(async (entry) => {
-      const wait = await entry.watcher({ node: sharedReads(node, asked, entry.charge) }).catch(() => RETRY_AFTER_MS);
+      const wait = await entry.watcher({ node: sharedReads(node, reads, entry.payer) }).catch(() => RETRY_AFTER_MS);
       entry.busy = false;
       entry.dueAt = nextBeat(timers.now(), wait);
       schedule(chainId, loop);
@@ -128,10 +149,10 @@ export function createPollLoops(nodeFor: (chainId: Hex) => Promise<ChainNode>, t
   };
 
   return {
-    watch(chainId, watcher, firstPeriodMs, charge = () => true) {
+    watch(chainId, watcher, firstPeriodMs, payer) {
       const loop = loops.get(chainId) ?? { entries: new Set<Entry>() };
       loops.set(chainId, loop);
-      const entry: Entry = { watcher, charge, dueAt: nextBeat(timers.now(), firstPeriodMs), busy: false };
+      const entry: Entry = { watcher, payer, dueAt: nextBeat(timers.now(), firstPeriodMs), busy: false };
       loop.entries.add(entry);
       schedule(chainId, loop);
       return () => {

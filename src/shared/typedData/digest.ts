@@ -9,11 +9,14 @@ import { invalidParams } from '../errors';
 import type { Hex } from '../params';
 import type { TypedDataRequest } from '../schemas/typedData';
 import { withDomainType } from './domain';
-import { eip712Hash } from './eip712';
+import { eip712Hash, hashStruct } from './eip712';
 import { typedSignatureHash } from './legacy';
 import type { LegacyTypedField, TypedMessage } from './types';
 
 export const typedDataDigest = (data: TypedMessage, version: 'V3' | 'V4'): Hex => hexlify(eip712Hash(data, version)) as Hex;
+
+/** The message's own hash (hashStruct of its primary type, no domain): what the Delegation Framework keys a delegation by. */
+export const typedDataStructHash = (data: TypedMessage): Hex => hexlify(hashStruct(data.primaryType, data.message, data.types, 'V4')) as Hex;
 
 export const legacyTypedDataDigest = (fields: LegacyTypedField[]): Hex => hexlify(typedSignatureHash(fields)) as Hex;
 

@@ -122,7 +122,7 @@ function encodeData(primaryType: string, data: unknown, types: Types, version: E
   return concatBytes(words);
 }
 
-const hashStruct = (primaryType: string, data: unknown, types: Types, version: Eip712Version): Bytes =>
+export const hashStruct = (primaryType: string, data: unknown, types: Types, version: Eip712Version): Bytes =>
   keccak(encodeData(primaryType, data, types, version));
 
 /** keccak256(0x1901 ‖ domain separator ‖ hashStruct(message)); with primaryType EIP712Domain, the domain alone. */

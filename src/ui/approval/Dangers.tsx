@@ -10,7 +10,7 @@ export function Dangers({ dangers, label = 'Signature warning' }: { dangers: Dan
   return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={danger.tone === 'info' ? undefined : label}>{danger.message}</Notice>)}</>;
 }
 
-export function useDangerGate(dangers: Danger[], verb: 'Sign' | 'Approve' = 'Sign'): { blocked: boolean; gate: ReactNode } {
+export function useDangerGate(dangers: Danger[], verb: 'Sign' | 'Approve' | 'Grant' = 'Sign'): { blocked: boolean; gate: ReactNode } {
   const [confirmed, setConfirmed] = useState(false);
   if (!dangers.some((d) => d.confirm)) return { blocked: false, gate: null };
   return {

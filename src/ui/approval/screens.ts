@@ -2,6 +2,7 @@
 import type { JSX } from 'react';
 import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';
+import { GrantPermissions } from './GrantPermissions';
 import type { ScreenProps } from './screenProps';
 import { Connect } from './Connect';
 import { Phishing } from './Phishing';
@@ -28,4 +29,5 @@ export const screens: { [T in ApprovalType]: (props: ScreenProps<T>) => JSX.Elem
   revertForeignDelegation: RevertForeignDelegation,
   replaceTransaction: ReplaceTransaction,
   revokeDelegation: RevokeDelegation,
+  grantPermissions: GrantPermissions,
 };

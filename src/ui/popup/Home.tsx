@@ -1,4 +1,4 @@
-/** Home: the account chip, network switcher, balance, Send / Receive, and the Tokens / Collectibles / Activity / Approvals / Sites sections. */
+/** Home: the account chip, network switcher, balance, Send / Receive, and the Tokens / Collectibles / Activity / Approvals / Permissions / Sites sections. */
 import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
@@ -10,6 +10,7 @@ import { Activity } from './activity/Activity';
 import { Approvals } from './Approvals';
 import { Balance } from './Balance';
 import { Collectibles } from './collectibles/Collectibles';
+import { Permissions } from './Permissions';
 import { Sites } from './Sites';
 import { Tokens } from './Tokens';
 
@@ -22,6 +23,7 @@ export function Home({ state }: { state: WalletState }) {
     { key: 'collectibles', label: 'Collectibles', content: () => selected && <Collectibles key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'activity', label: 'Activity', content: () => <Activity /> },
     { key: 'approvals', label: 'Approvals', content: () => <Approvals key={`${state.selectedChainId} ${state.selectedAccount}`} /> },
+    { key: 'permissions', label: 'Permissions', content: () => <Permissions /> },
     { key: 'sites', label: 'Sites', content: () => <Sites sites={state.sites} compatibility={state.metaMaskCompatibility} trusted={state.phishingTrusted} /> },
   ];
   return (

@@ -3,16 +3,14 @@
  * (approval/firstPaint.ts) rather than once its screen has rendered: it is on its way while React loads. The screen's
  * preview (usePreview.ts) takes it, once, when it is of the same request.
  */
+import { previews } from '../../shared/approvals';
 import type { Preview } from '../../shared/preview';
 import { call } from '../api/background';
-
-/** The screens that show a preview (each calls usePreview). */
-const PREVIEWED = new Set(['sendCalls', 'sendTransaction', 'replaceTransaction', 'revokeDelegation']);
 
 let early: { id: string; preview: Promise<Preview>; arrived?: Preview } | undefined;
 
 export function askPreviewEarly({ id, type }: { id: string; type: string }): void {
-  if (!PREVIEWED.has(type)) return;
+  if (!previews(type)) return;
   const asked = { id, preview: call('previewApproval', { id }) };
   early = asked;
   // Its failure is the screen's to show, if the screen takes it.

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 
 export type Screen = 'home' | 'send' | 'receive' | 'accounts' | 'settings' | 'delegation' | 'networks';
-export type HomeTab = 'tokens' | 'collectibles' | 'activity' | 'approvals' | 'sites';
+export type HomeTab = 'tokens' | 'collectibles' | 'activity' | 'approvals' | 'permissions' | 'sites';
 
 interface RouteStore {
   screen: Screen;

@@ -1,0 +1,101 @@
+/**
+ * A grant the wallet builds (src/background/executionPermissions/), redeemed on a chain with the Delegation Framework
+ * (anvil, as the devnet deploys it): the session account moves tokens within the period's amount and the enforcer
+ * says what was spent; a redemption above the amount reverts, and so does one after the account disabled the
+ * delegation or raised its nonce (revoking every grant).
+ */
+import { Contract, JsonRpcProvider, SigningKey, Wallet, ZeroHash, hexlify, id, parseEther, randomBytes, solidityPacked, toBeHex } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetAccounts } from './accounts';
+import { startAnvil, type Anvil } from './anvil';
+import { TEST_TOKEN_ADDRESS } from './constants';
+import { deployContracts } from './deploy';
+import { deployDelegationFramework } from './delegationFramework';
+import { DELEGATOR_V08 } from '../src/shared/contracts';
+import { parseExecutionPermissionRequests } from '../src/shared/schemas/executionPermissions';
+import { typedDataDigest, typedDataStructHash } from '../src/shared/typedData/digest';
+import { grantCaveats } from '../src/background/executionPermissions/caveats';
+import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../src/background/executionPermissions/delegation';
+import { frameworkOn } from '../src/background/executionPermissions/framework';
+import { grantOnChain, revokeCall } from '../src/background/executionPermissions/onChain';
+import type { GrantRecord } from '../src/background/executionPermissions/store';
+import type { ChainNode } from '../src/background/networks/rpcClient';
+
+const RPC_PORT = 8653;
+const CHAIN_ID = 31337;
+const framework = frameworkOn(CHAIN_ID)!;
+const token = (runner: Wallet | JsonRpcProvider) =>
+  new Contract(TEST_TOKEN_ADDRESS, ['function balanceOf(address) view returns (uint256)', 'function transfer(address,uint256) returns (bool)'], runner);
+
+describe('a grant redeemed through the DelegationManager', () => {
+  let anvil: Anvil;
+  let provider: JsonRpcProvider;
+  let user: Wallet;
+  let session: Wallet;
+  const payee = Wallet.createRandom().address;
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: RPC_PORT });
+    provider = new JsonRpcProvider(anvil.rpcUrl, CHAIN_ID, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+    const accounts = devnetAccounts();
+    await Promise.all([deployContracts(provider, accounts), deployDelegationFramework(provider)]);
+    // accounts[0] holds the seeded test tokens; its EIP-7702 delegate becomes the wallet's DeleGator.
+    user = new Wallet(accounts[0].privateKey, provider);
+    session = new Wallet(accounts[3].privateKey, provider);
+    const authorization = await user.authorize({ address: DELEGATOR_V08, nonce: (await user.getNonce()) + 1, chainId: CHAIN_ID });
+    await (await user.sendTransaction({ type: 4, to: user.address, authorizationList: [authorization] })).wait();
+  });
+  afterAll(async () => {
+    provider?.destroy();
+    await anvil?.stop();
+  });
+
+  async function grant(nonce: bigint): Promise<GrantRecord> {
+    const [request] = parseExecutionPermissionRequests([{
+      chainId: '0x7a69', to: session.address, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+      permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TEST_TOKEN_ADDRESS, periodAmount: toBeHex(parseEther('10')), periodDuration: 86_400 } },
+    }], Math.floor(Date.now() / 1000) - 60);
+    const unsigned = { delegate: session.address as `0x${string}`, delegator: user.address as `0x${string}`, authority: ROOT_AUTHORITY, caveats: grantCaveats(request, framework, nonce), salt: hexlify(randomBytes(8)) as `0x${string}` };
+    const typedData = delegationTypedData(unsigned, CHAIN_ID, framework.delegationManager);
+    const delegation: Delegation = { ...unsigned, signature: new SigningKey(user.privateKey).sign(typedDataDigest(typedData, 'V4')).serialized as `0x${string}` };
+    return {
+      id: typedDataStructHash(typedData), origin: 'https://site.example', chainId: '0x7a69', from: delegation.delegator, to: delegation.delegate, permission: request.permission, rules: request.rules,
+      token: { symbol: 'TST', decimals: 18 }, delegation, delegationManager: framework.delegationManager, context: await permissionContext([delegation]), grantedAt: Date.now(),
+    };
+  }
+
+  /** The session account redeems: a transfer of `amount` tokens from the user's account to `payee`. */
+  function redeem({ context }: GrantRecord, amount: bigint) {
+    const manager = new Contract(framework.delegationManager, ['function redeemDelegations(bytes[] permissionContexts, bytes32[] modes, bytes[] executionCallDatas)'], session);
+    const transfer = token(session).interface.encodeFunctionData('transfer', [payee, amount]);
+    return manager.redeemDelegations([context], [ZeroHash], [solidityPacked(['address', 'uint256', 'bytes'], [TEST_TOKEN_ADDRESS, 0, transfer])]);
+  }
+
+  const node: ChainNode = (method, params = []) => provider.send(method, params);
+
+  it('moves tokens within the period’s amount, and no more; the enforcer says what was spent', async () => {
+    const granted = await grant(0n);
+    await (await redeem(granted, parseEther('6'))).wait();
+    expect(await token(provider).balanceOf(payee)).toBe(parseEther('6'));
+    expect(await grantOnChain(node, granted)).toEqual({ revoked: false, spent: parseEther('6') });
+    await expect(redeem(granted, parseEther('5'))).rejects.toThrow(/ERC20PeriodTransferEnforcer:transfer-amount-exceeded/);
+    await (await redeem(granted, parseEther('4'))).wait();
+    expect(await token(provider).balanceOf(payee)).toBe(parseEther('10'));
+  });
+
+  it('is revoked by the account’s disableDelegation call, after which it redeems no more', async () => {
+    const granted = await grant(0n);
+    await (await user.sendTransaction(await revokeCall(granted))).wait();
+    expect(await grantOnChain(node, granted)).toEqual({ revoked: true, spent: 0n });
+    await expect(redeem(granted, 1n)).rejects.toMatchObject({ data: id('CannotUseADisabledDelegation()').slice(0, 10) });
+  });
+
+  it('is revoked with every other grant once the account raises its nonce', async () => {
+    const granted = await grant(0n);
+    const nonces = new Contract(framework.enforcers.nonce, ['function incrementNonce(address delegationManager)'], user);
+    await (await nonces.incrementNonce(framework.delegationManager)).wait();
+    await expect(redeem(granted, 1n)).rejects.toThrow(/NonceEnforcer:invalid-nonce/);
+    // A grant made at the new nonce redeems.
+    await (await redeem(await grant(1n), 1n)).wait();
+  });
+});

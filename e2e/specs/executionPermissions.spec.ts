@@ -1,0 +1,122 @@
+/**
+ * Execution permissions (ERC-7715) with MetaMask's own smart-accounts-kit as the dapp's client: the site asks for an
+ * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
+ * DelegationManager with the kit, within the period's amount and not beyond.
+ */
+import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
+import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
+import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils';
+import { Interface, Wallet, parseEther } from 'ethers';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { chain, fund, token } from '../fixtures/chain';
+import { deleGatorWallet } from '../fixtures/deleGatorWallet';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect } from '../pages/flows';
+
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
+
+// The devnet has the framework at mainnet's addresses (devnet/delegationFramework.ts), which the kit does not list for it.
+overrideDeployedEnvironment(31337, '1.3.0', getSmartAccountsEnvironment(1));
+
+type Granted = { context: Hex; delegationManager: Hex; from: Hex; to: Hex; permission: { type: string; data: Record<string, unknown> } };
+
+test('a site grants an erc20-token-periodic permission with the kit; its session key spends within it until the user revokes it in Permissions', async ({ session, dapp, devnet: info }) => {
+  const { account, popup } = await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  await fund(sessionKey.address, parseEther('1'), 0n);
+  const expiry = Math.floor(Date.now() / 1000) + 7 * 86_400;
+
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: sessionKey.address, expiry,
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther('10').toString(), periodDuration: 86_400, justification: 'Daily API credits' } },
+  }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Permission in words', /^Up to 10 TST per day, until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d\.$/);
+  await approval.screen.waitForText('Justification', '“Daily API credits”');
+  await approval.grant();
+  const [granted] = await granting;
+  expect(granted).toMatchObject({ from: account, to: sessionKey.address, permission: { type: 'erc20-token-periodic' } });
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([granted]);
+
+  // The session key redeems with the kit, as the site's server would.
+  const sessionAccount = privateKeyToAccount(sessionKey.privateKey as Hex);
+  const redeemer = createWalletClient({ account: sessionAccount, chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+  const recipient = Wallet.createRandom().address;
+  const spend = (amount: bigint) => redeemer.sendTransactionWithDelegation({
+    account: sessionAccount, chain: devnet, to: info.addresses.testToken as Hex, data: ERC20.encodeFunctionData('transfer', [recipient, amount]) as Hex,
+    permissionContext: granted.context, delegationManager: granted.delegationManager,
+  });
+  await chain().waitForTransaction(await spend(parseEther('6')));
+  expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
+  await expect(spend(parseEther('5'))).rejects.toThrow(/transfer-amount-exceeded/);
+  expect(await token().balanceOf(account)).toBe(parseEther('94'));
+
+  // Permissions shows it in words with what the chain says was spent; Revoke is a reviewed transaction.
+  await popup.waitForGrant(sessionKey.address, 'Permission in words', /^Up to 10 TST per day, until /);
+  await popup.waitForGrant(sessionKey.address, 'Spent', '6 TST spent this period');
+  await popup.revokeGrant(sessionKey.address);
+  await (await ApprovalWindow.next(session)).approve();
+  await popup.waitForGrant(sessionKey.address, 'Revoked', 'Revoked');
+  await expect.poll(() => spend(1n).then(() => 'redeemed', (error: Error) => error.message), { intervals: [200] }).toMatch(/reverted/);
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
+});
+
+test('the user lowers the amount where the site allows it: the grant and the chain hold the lower amount', async ({ session, dapp, devnet: info }) => {
+  await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: sessionKey.address, expiry: Math.floor(Date.now() / 1000) + 3600,
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: true, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther('10').toString(), periodDuration: 86_400 } },
+  }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.fill('Amount', '11');
+  expect(await approval.screen.isEnabled('Grant')).toBe(false);
+  await approval.screen.fill('Amount', '4');
+  await approval.grant();
+  const [granted] = await granting;
+  expect(granted.permission.data.periodAmount).toBe(parseEther('4').toString());
+  await fund(sessionKey.address, parseEther('1'), 0n);
+  const redeemer = createWalletClient({ account: privateKeyToAccount(sessionKey.privateKey as Hex), chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+  await expect(redeemer.sendTransactionWithDelegation({
+    account: privateKeyToAccount(sessionKey.privateKey as Hex), chain: devnet, to: info.addresses.testToken as Hex,
+    data: ERC20.encodeFunctionData('transfer', [Wallet.createRandom().address, parseEther('5')]) as Hex, permissionContext: granted.context, delegationManager: granted.delegationManager,
+  })).rejects.toThrow(/transfer-amount-exceeded/);
+});
+
+test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewed transaction, after which the grant is gone', async ({ session, dapp }) => {
+  await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: Wallet.createRandom().address, expiry: Math.floor(Date.now() / 1000) + 3600,
+    permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: parseEther('0.1').toString() } },
+  }]);
+  await (await ApprovalWindow.next(session)).grant();
+  const [granted] = await granting;
+  const revoking = dapp.request('wallet_revokeExecutionPermission', [{ permissionContext: granted.context }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('To', granted.delegationManager);
+  await approval.approve();
+  expect(await revoking).toEqual({ result: {} });
+  expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
+  expect(await dapp.request('wallet_revokeExecutionPermission', [{ permissionContext: granted.context }])).toMatchObject({ error: { code: -32602 } });
+});
+
+test('a bad request is refused before any window: an expiry that has passed, a session account of the wallet', async ({ session, dapp, devnet: info }) => {
+  const { account } = await deleGatorWallet(session);
+  await connect(dapp, session);
+  const request = (to: string, expiry: number) => dapp.request('wallet_requestExecutionPermissions', [{
+    chainId: '0x7a69', to, rules: [{ type: 'expiry', data: { timestamp: expiry } }],
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: '0x1', periodDuration: 86_400 } },
+  }]);
+  expect(await request(Wallet.createRandom().address, Math.floor(Date.now() / 1000) - 60)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/expiry .* has passed/) } });
+  expect(await request(account, Math.floor(Date.now() / 1000) + 60)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/one of this wallet's accounts/) } });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});

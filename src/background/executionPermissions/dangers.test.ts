@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
+import { grantDangers } from './dangers';
+
+const NOW = 1_800_000_000;
+const SESSION = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TOKEN = '0x10078beE6813c04572224b652228177C0f7BF2CF';
+const USDC = { symbol: 'USDC', decimals: 6 };
+
+const kinds = (type: string, data: Record<string, unknown>, rules: unknown[], balance = 10n ** 12n, imitates?: { symbol: string; address: `0x${string}` }) => {
+  const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules, permission: { type, isAdjustmentAllowed: true, data } }], NOW);
+  return grantDangers(request, { now: NOW, token: USDC, balance, ...(imitates ? { imitates } : {}) }).map((d) => `${d.kind}${d.confirm ? '!' : ''}`);
+};
+const periodic = { tokenAddress: TOKEN, periodAmount: '0x989680', periodDuration: 86_400 };
+const inAWeek = [{ type: 'expiry', data: { timestamp: NOW + 7 * 86_400 } }];
+
+describe('grant dangers', () => {
+  it('names nothing for a small periodic grant that ends within the year', () => {
+    expect(kinds('erc20-token-periodic', periodic, inAWeek)).toEqual([]);
+  });
+
+  it('asks a second yes for a grant with no end, and warns of one that ends past a year', () => {
+    expect(kinds('erc20-token-periodic', periodic, [])).toEqual(['noDeadline!']);
+    expect(kinds('erc20-token-periodic', periodic, [{ type: 'expiry', data: { timestamp: NOW + 400 * 86_400 } }])).toEqual(['farDeadline']);
+  });
+
+  it('asks a second yes for a stream of ETH and for a stream with no cap', () => {
+    expect(kinds('native-token-stream', { amountPerSecond: '0x1', maxAmount: '0x100' }, inAWeek)).toEqual(['nativeStream!']);
+    expect(kinds('erc20-token-stream', { tokenAddress: TOKEN, amountPerSecond: '0x1' }, inAWeek)).toEqual(['unlimited!']);
+  });
+
+  it('warns when a period’s amount is above what the account holds, and names a token that imitates a known one', () => {
+    expect(kinds('erc20-token-periodic', periodic, inAWeek, 9_999_999n)).toEqual(['overBalance']);
+    expect(kinds('erc20-token-periodic', periodic, inAWeek, 10n ** 12n, { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toEqual(['tokenImitates!']);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * What a grant could cost the user, named on its screen before Grant: the riskiest (no end, no cap, a stream of
+ * ETH, a token that imitates another) ask for a second yes, as a reverting batch does.
+ */
+import type { Danger } from '../../shared/dangers';
+import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
+import type { ImitatedToken } from '../../shared/tokens';
+import { tokenAmount, type TokenFacts } from '../../shared/grantWords';
+
+const YEAR_SECONDS = 365 * 86_400;
+const UNLIMITED = 2n ** 256n - 1n;
+
+export interface GrantFacts {
+  /** Seconds since the epoch. */
+  now: number;
+  token: TokenFacts;
+  /** What the account holds of the token now, in its units. */
+  balance: bigint;
+  imitates?: ImitatedToken;
+}
+
+/** The most the grant lets the session account take at once: a period's amount, the allowance, or a stream's start. */
+function firstAmount({ permission }: Pick<PermissionRequest, 'permission'>): bigint {
+  const { data } = permission;
+  if ('periodAmount' in data) return BigInt(data.periodAmount);
+  if ('allowanceAmount' in data) return BigInt(data.allowanceAmount);
+  return BigInt(data.initialAmount);
+}
+
+export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'rules' | 'to'>, { now, token, balance, imitates }: GrantFacts): Danger[] {
+  const dangers: Danger[] = [];
+  const { permission, rules, to } = request;
+  const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
+  if (imitates) dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, message: `This token calls itself ${imitates.symbol} but is not the ${imitates.symbol} this wallet knows on this network (${imitates.address}).` });
+  if (expiry === undefined) dangers.push({ kind: 'noDeadline', tone: 'danger', confirm: true, message: `No end date: ${to} may spend within these limits until you revoke the permission.` });
+  else if (expiry - now > YEAR_SECONDS) dangers.push({ kind: 'farDeadline', tone: 'warn', message: 'The permission ends more than a year from now.' });
+  if (permission.type === 'native-token-stream') {
+    dangers.push({ kind: 'nativeStream', tone: 'danger', confirm: true, message: `A stream of ${token.symbol}: what ${to} may take grows every second, for as long as the permission lasts.` });
+  }
+  if ('maxAmount' in permission.data && BigInt(permission.data.maxAmount) === UNLIMITED) {
+    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: 'The stream has no cap: in all, it may take everything the account ever holds of this token.' });
+  }
+  if (firstAmount(request) > balance) dangers.push({ kind: 'overBalance', tone: 'warn', message: `More than the account holds now (${tokenAmount(balance, token)}).` });
+  return dangers;
+}

@@ -1,0 +1,47 @@
+/**
+ * A grant as the chain has it: whether the DelegationManager has it disabled (revoked), and what the session account
+ * has spent of it, read from its enforcer's state: in the current period for a periodic grant or an allowance, in
+ * all for a stream. The wallet's own list only says what was granted; these are the facts Permissions shows.
+ */
+import type { Hex } from '../../shared/params';
+import { abiInterface } from '../abi/abiInterface';
+import type { ChainNode } from '../networks/rpcClient';
+import type { Caveat } from './caveats';
+import type { GrantRecord } from './store';
+
+const MANAGER = abiInterface(['function disabledDelegations(bytes32 delegationHash) view returns (bool)', 'function disableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);
+const PERIODIC = abiInterface(['function getAvailableAmount(bytes32 delegationHash, address delegationManager, bytes terms) view returns (uint256 availableAmount, bool isNewPeriod, uint256 currentPeriod)']);
+const STREAMING = abiInterface(['function streamingAllowances(address delegationManager, bytes32 delegationHash) view returns (uint256 initialAmount, uint256 maxAmount, uint256 amountPerSecond, uint256 startTime, uint256 spent)']);
+
+export interface GrantOnChain {
+  revoked: boolean;
+  /** Spent in the current period (periodic, allowance) or in all (stream), in the token's units. */
+  spent: bigint;
+}
+
+/** The grant's own enforcer: the first caveat, as caveats.ts builds it. */
+const amountCaveat = (grant: GrantRecord): Caveat => grant.delegation.caveats[0];
+
+export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise<GrantOnChain> {
+  const call = (to: Hex, data: string) => node<string>('eth_call', [{ to, data }, 'latest']);
+  const [manager, periodic, streaming] = await Promise.all([MANAGER(), PERIODIC(), STREAMING()]);
+  const { enforcer, terms } = amountCaveat(grant);
+  const { data } = grant.permission;
+  const [disabled, spent] = await Promise.all([
+    call(grant.delegationManager, manager.encodeFunctionData('disabledDelegations', [grant.id])).then((answer) => manager.decodeFunctionResult('disabledDelegations', answer)[0] as boolean),
+    'amountPerSecond' in data
+      ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => streaming.decodeFunctionResult('streamingAllowances', answer).spent as bigint)
+      : call(enforcer, periodic.encodeFunctionData('getAvailableAmount', [grant.id, grant.delegationManager, terms])).then((answer) => {
+        const available = periodic.decodeFunctionResult('getAvailableAmount', answer).availableAmount as bigint;
+        return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - available;
+      }),
+  ]);
+  return { revoked: disabled, spent };
+}
+
+/** The revoking call: the account (the delegator) asks the DelegationManager to disable the delegation. */
+export async function revokeCall(grant: GrantRecord): Promise<{ to: Hex; data: Hex }> {
+  const { delegate, delegator, authority, caveats, salt, signature } = grant.delegation;
+  const data = (await MANAGER()).encodeFunctionData('disableDelegation', [[delegate, delegator, authority, caveats.map((c) => [c.enforcer, c.terms, c.args]), BigInt(salt), signature]]) as Hex;
+  return { to: grant.delegationManager, data };
+}

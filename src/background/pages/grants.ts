@@ -1,0 +1,46 @@
+/**
+ * The popup's Permissions: every execution permission granted (ERC-7715), with what the chain says of it (spent, and
+ * whether the DelegationManager has it disabled), and its revoke: the account's disableDelegation call, reviewed like
+ * any transaction (same approval screen, same Activity entry).
+ */
+import { invalidParams } from '../../shared/errors';
+import type { GrantView } from '../../shared/grantWords';
+import { hash32 } from '../../shared/params';
+import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import type { GrantRecord } from '../executionPermissions/store';
+import type { Services } from '../services';
+import { fields, none } from './params';
+import { askUser } from './send';
+import type { PageFamily } from './types';
+
+/** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
+type Uses = keyof Services;
+
+async function viewOf(services: Services, grant: GrantRecord): Promise<GrantView> {
+  const network = await services.networks.find(grant.chainId);
+  const onChain = await services.nodeFor(grant.chainId).then((node) => grantOnChain(node, grant)).catch(() => undefined);
+  // Disabled on chain (by this wallet's revoke or otherwise): listed as revoked from now on.
+  if (onChain?.revoked && grant.revokedAt === undefined) await services.grants.markRevoked(grant.id, Date.now());
+  const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
+  return {
+    id, origin, chainId, networkName: network?.name ?? chainId, from, to, permission, rules, token, grantedAt,
+    ...(onChain ? { spent: onChain.spent.toString() } : {}),
+    revoked: grant.revokedAt !== undefined || onChain?.revoked === true,
+  };
+}
+
+export const grantPages = {
+  getGrants: { parse: none, read: true, handle: async (_p, { services }) => Promise.all((await services.grants.list()).map((grant) => viewOf(services, grant))) },
+  revokeGrant: {
+    parse: (params) => ({ id: hash32(fields(params).id, 'id') }),
+    async handle({ id }, { services }) {
+      const grant = await services.grants.find(id);
+      if (!grant) throw invalidParams(`No grant ${id}`);
+      const selected = await services.networks.selected();
+      if (selected.chainId !== grant.chainId) throw invalidParams(`This permission is on ${(await services.networks.find(grant.chainId))?.name ?? grant.chainId}: switch to it to revoke`);
+      await askUser(services, 'eth_sendTransaction', [{ from: grant.from, value: '0x0', ...(await revokeCall(grant)) }], grant.from);
+      await services.grants.markRevoked(id, Date.now());
+      return null;
+    },
+  },
+} satisfies PageFamily<Uses>;

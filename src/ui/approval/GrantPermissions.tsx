@@ -1,0 +1,116 @@
+/**
+ * wallet_requestExecutionPermissions (ERC-7715): each permission in words (what, how much, from when, until when),
+ * the session account that will spend it, the token as its contract describes it, and the dangers; the riskiest ask
+ * for a second yes before Grant wakes up.
+ */
+import { parseUnits } from 'ethers';
+import { useState } from 'react';
+import type { GrantAdjustment, GrantDetails } from '../../shared/approvals';
+import { cleanText } from '../../shared/displayText';
+import { adjustableAmount, amountField, grantWords, periodWords } from '../../shared/grantWords';
+import type { Hex } from '../../shared/params';
+import { AddressText } from '../components/AddressText';
+import { Amount } from '../components/Amount';
+import { exactAmount } from '../format/amounts';
+import { Row, Rows } from '../components/Rows';
+import { Screen } from '../components/Screen';
+import { Dangers, useDangerGate } from './Dangers';
+import { Decision } from './Decision';
+import { approve, reject } from './resolve';
+import type { ScreenProps } from './screenProps';
+
+/** What the amount the user may lower is called on the screen. */
+const amountLabel = (permission: GrantDetails['permission']): string =>
+  'periodDuration' in permission.data ? `Amount per ${periodWords(permission.data.periodDuration)}` : amountField(permission) === 'maxAmount' ? 'Cap of the stream' : 'Amount in all';
+
+/** "2026-12-04T18:00" in the user's time zone, as a datetime-local input takes it. */
+const localInput = (seconds: number): string => {
+  const at = new Date(seconds * 1000);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/**
+ * Where the site allows it: a lower amount and an earlier end. `onChange` gets the adjustment, or null while what is
+ * typed is not a smaller amount of the token (Grant sleeps meanwhile); the background refuses anything wider anyway.
+ */
+function Adjust({ grant, onChange }: { grant: GrantDetails; onChange(adjustment: GrantAdjustment | null): void }) {
+  const { permission, rules, token } = grant;
+  const original = adjustableAmount(permission);
+  const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
+  const [typed, setTyped] = useState({ amount: exactAmount(original, token.decimals), end: expiry === undefined ? '' : localInput(expiry) });
+  const update = (next: typeof typed) => {
+    setTyped(next);
+    let amount: bigint;
+    try {
+      amount = parseUnits(next.amount.trim(), token.decimals);
+    } catch {
+      return onChange(null);
+    }
+    const end = next.end === '' ? undefined : Math.floor(new Date(next.end).getTime() / 1000);
+    if (amount <= 0n || amount > original || (end !== undefined && (Number.isNaN(end) || (expiry !== undefined && end > expiry)))) return onChange(null);
+    onChange({ ...(amount < original ? { amount: `0x${amount.toString(16)}` as Hex } : {}), ...(end !== undefined && end !== expiry ? { expiry: end } : {}) });
+  };
+  return (
+    <fieldset aria-label="Change the permission">
+      <legend>You may ask for less</legend>
+      <label>
+        {amountLabel(permission)} ({cleanText(token.symbol)})
+        <input inputMode="decimal" aria-label="Amount" value={typed.amount} onChange={(e) => update({ ...typed, amount: e.target.value })} />
+      </label>
+      <label>
+        Ends
+        <input type="datetime-local" aria-label="Ends" value={typed.end} max={expiry === undefined ? undefined : localInput(expiry)} onChange={(e) => update({ ...typed, end: e.target.value })} />
+      </label>
+    </fieldset>
+  );
+}
+
+function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number; onAdjust(adjustment: GrantAdjustment | null): void }) {
+  const { token, permission, rules } = grant;
+  const symbol = cleanText(token.symbol);
+  const words = grantWords(permission, rules, { ...token, symbol }, Math.floor(Date.now() / 1000));
+  const { justification } = permission.data;
+  const redeemers = rules.flatMap((rule) => (rule.type === 'redeemer' ? rule.data.addresses : []));
+  const payees = rules.flatMap((rule) => (rule.type === 'payee' ? rule.data.addresses : []));
+  return (
+    <section aria-label={`Permission ${index + 1}`}>
+      <p aria-label="Permission in words">
+        <strong>{words.amount}</strong>{words.start ? `, ${words.start}` : ''}, {words.end}.
+      </p>
+      <Rows>
+        <Row label="Spent by" name="Session account"><AddressText address={grant.to} /></Row>
+        <Row label={token.address ? 'Token' : 'Currency'} name="Token">{symbol}{token.address && <> <AddressText address={token.address} /></>}</Row>
+        <Row label="You hold" name="Balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
+        {redeemers.length > 0 && <Row label="Only redeemed by" name="Redeemers">{redeemers.map((a) => <AddressText key={a} address={a} />)}</Row>}
+        {payees.length > 0 && <Row label="Only paid to" name="Payees">{payees.map((a) => <AddressText key={a} address={a} />)}</Row>}
+        {justification && <Row label="The site says" name="Justification">“{cleanText(justification)}”</Row>}
+      </Rows>
+      <Dangers dangers={grant.dangers} label="Permission warning" />
+      {permission.isAdjustmentAllowed && <Adjust grant={grant} onChange={onAdjust} />}
+    </section>
+  );
+}
+
+export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) {
+  const { details } = approval;
+  const { blocked, gate } = useDangerGate(details.grants.flatMap((grant) => grant.dangers), 'Grant');
+  // null while an adjustment being typed is not one the wallet would take.
+  const [adjustments, setAdjustments] = useState<(GrantAdjustment | null)[]>(() => details.grants.map(() => ({})));
+  const adjust = (index: number) => (adjustment: GrantAdjustment | null) => setAdjustments((all) => all.map((a, i) => (i === index ? adjustment : a)));
+  const invalid = adjustments.some((a) => a === null);
+  return (
+    <Screen
+      title={details.grants.length > 1 ? 'Grant permissions' : 'Grant a permission'}
+      origin={approval.origin}
+      network={cleanText(details.networkName)}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, adjustments.map((a) => a ?? {}))} approveLabel="Grant" blocked={blocked || invalid} />}
+    >
+      <p>
+        The site asks that another account may spend from <AddressText address={details.account} /> within these limits, without asking you each
+        time. You can revoke it in Permissions.
+      </p>
+      {details.grants.map((grant, i) => <Grant key={i} grant={grant} index={i} onAdjust={adjust(i)} />)}
+      {gate}
+    </Screen>
+  );
+}
