@@ -4,7 +4,7 @@ import { poll } from '../poll';
 import type { ChromiumSession } from '../types';
 import { launchWithExtension, type LaunchedChromium } from './launch';
 import { ChromiumScreen } from './screen';
-import { serviceWorkerHeap, stopServiceWorker } from './worker';
+import { serviceWorkerHeap, serviceWorkerHeapProfiler, stopServiceWorker, type WorkerHeapProfiler } from './worker';
 
 export class PlaywrightChromium implements ChromiumSession {
   readonly name = 'chromium';
@@ -65,6 +65,11 @@ export class PlaywrightChromium implements ChromiumSession {
   /** The service worker's JavaScript heap after a full garbage collection, in bytes (the bench). */
   workerHeap(): Promise<number> {
     return serviceWorkerHeap(this.launched.context, this.extensionPage('Reading the service worker\'s heap'));
+  }
+
+  /** The service worker's heap and its heap snapshots through one session (bench/heap.ts). */
+  workerHeapProfiler(): Promise<WorkerHeapProfiler> {
+    return serviceWorkerHeapProfiler(this.launched.context, this.extensionPage('Profiling the service worker\'s heap'));
   }
 
   private extensionPage(purpose: string): Page {

@@ -25,36 +25,83 @@ export async function stopServiceWorker(context: BrowserContext, extensionPage: 
   await cdp.detach();
 }
 
+/** A command to the worker's own target, its reply's result; `onEvent` hears the worker's events meanwhile. */
+type InWorker = (method: string, onEvent?: (method: string, params: unknown) => void) => Promise<Record<string, unknown>>;
+
 /**
- * The JavaScript heap the extension's service worker uses after a full garbage collection, in bytes, read through
- * CDP from `extensionPage`'s session (Playwright opens none on a worker): attached to the worker's target, with the
- * commands sent through it.
+ * A CDP session on the extension's service worker, reached from `extensionPage`'s session (Playwright opens none on a
+ * worker): attached to the worker's target, with the commands sent through it.
  */
-export async function serviceWorkerHeap(context: BrowserContext, extensionPage: Page): Promise<number> {
+async function attachToWorker(context: BrowserContext, extensionPage: Page): Promise<{ inWorker: InWorker; detach(): Promise<void> }> {
   const cdp = await context.newCDPSession(extensionPage);
-  try {
-    const { targetInfos } = await cdp.send('Target.getTargets');
-    const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
-    if (!worker) throw new Error('The extension\'s service worker is not running');
-    const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
-    let lastId = 0;
-    const inWorker = (method: string) => new Promise<{ usedSize?: number }>((resolve) => {
-      const id = ++lastId;
-      const answered = ({ message }: { message: string }) => {
-        const reply = JSON.parse(message) as { id?: number; result?: { usedSize?: number } };
-        if (reply.id !== id) return;
-        cdp.off('Target.receivedMessageFromTarget', answered);
-        resolve(reply.result ?? {});
-      };
-      cdp.on('Target.receivedMessageFromTarget', answered);
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
-    });
-    await inWorker('HeapProfiler.collectGarbage');
-    const { usedSize } = await inWorker('Runtime.getHeapUsage');
-    await cdp.send('Target.detachFromTarget', { sessionId });
-    if (usedSize === undefined) throw new Error('The service worker did not report its heap');
-    return usedSize;
-  } finally {
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/background.js'));
+  if (!worker) {
     await cdp.detach();
+    throw new Error('The extension\'s service worker is not running');
   }
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false });
+  let lastId = 0;
+  const inWorker: InWorker = (method, onEvent) => new Promise((resolve) => {
+    const id = ++lastId;
+    const heard = ({ message }: { message: string }) => {
+      const reply = JSON.parse(message) as { id?: number; method?: string; params?: unknown; result?: Record<string, unknown> };
+      if (reply.id === undefined && reply.method) onEvent?.(reply.method, reply.params);
+      if (reply.id !== id) return;
+      cdp.off('Target.receivedMessageFromTarget', heard);
+      resolve(reply.result ?? {});
+    };
+    cdp.on('Target.receivedMessageFromTarget', heard);
+    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
+  });
+  return {
+    inWorker,
+    async detach() {
+      await cdp.send('Target.detachFromTarget', { sessionId });
+      await cdp.detach();
+    },
+  };
+}
+
+const heapAfterGarbageCollection = async (inWorker: InWorker): Promise<number> => {
+  await inWorker('HeapProfiler.collectGarbage');
+  const { usedSize } = await inWorker('Runtime.getHeapUsage');
+  if (typeof usedSize !== 'number') throw new Error('The service worker did not report its heap');
+  return usedSize;
+};
+
+/** The JavaScript heap the extension's service worker uses after a full garbage collection, in bytes. */
+export async function serviceWorkerHeap(context: BrowserContext, extensionPage: Page): Promise<number> {
+  const { inWorker, detach } = await attachToWorker(context, extensionPage);
+  try {
+    return await heapAfterGarbageCollection(inWorker);
+  } finally {
+    await detach();
+  }
+}
+
+/** The worker's heap through one session kept open until `close` (a snapshot is many messages). */
+export interface WorkerHeapProfiler {
+  /** As `serviceWorkerHeap`. */
+  heap(): Promise<number>;
+  /** A heap snapshot after a full garbage collection: the `.heapsnapshot` JSON text. */
+  snapshot(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function serviceWorkerHeapProfiler(context: BrowserContext, extensionPage: Page): Promise<WorkerHeapProfiler> {
+  const { inWorker, detach } = await attachToWorker(context, extensionPage);
+  await inWorker('HeapProfiler.enable');
+  return {
+    heap: () => heapAfterGarbageCollection(inWorker),
+    async snapshot() {
+      await inWorker('HeapProfiler.collectGarbage');
+      const chunks: string[] = [];
+      await inWorker('HeapProfiler.takeHeapSnapshot', (method, params) => {
+        if (method === 'HeapProfiler.addHeapSnapshotChunk') chunks.push((params as { chunk: string }).chunk);
+      });
+      return chunks.join('');
+    },
+    close: detach,
+  };
 }

@@ -6,7 +6,8 @@ const tails = new Map<string, Promise<unknown>>();
 
 export function withAccountLock<T>(account: string, work: () => Promise<T>): Promise<T> {
   const key = account.toLowerCase();
-  const run = (tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
-  tails.set(key, run.catch(() => undefined));
+  const run = (tails.get(key) ?? Promise.resolve()).then(work);
+  // The next sender waits for this one, without what it returned (the batch it sent): that would stay in memory.
+  tails.set(key, run.then(() => undefined, () => undefined));
   return run;
 }

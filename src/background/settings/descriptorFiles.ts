@@ -44,7 +44,8 @@ export function createDescriptorFiles(store: DescriptorFileStore, migrated: Prom
         await store.save(value);
         return value;
       });
-      queue = next.catch(() => undefined);
+      // The next change waits for this one, without its files: they would stay in memory beside the store's copy.
+      queue = next.then(() => undefined, () => undefined);
       return next;
     },
   };

@@ -1,4 +1,6 @@
-/** Storage fakes for unit tests. */
+/** Storage fakes for unit tests, and a check that nothing keeps a value any more. */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { StorageArea } from './typedStorage';
 
 /** Chrome's storage.session quota (QUOTA_BYTES). */
@@ -24,4 +26,16 @@ export function quotaArea(quota = SESSION_QUOTA_BYTES): StorageArea & { used(): 
     },
     remove: async (keys) => keys.forEach((key) => items.delete(key)),
   };
+}
+
+/** node's full garbage collection, exposed in a fresh context. */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Whether `target` is gone after a full garbage collection: nothing reachable keeps its object. */
+export async function isCollected(target: WeakRef<object>): Promise<boolean> {
+  // A WeakRef keeps its object until the job that made it is over.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  collectGarbage();
+  return target.deref() === undefined;
 }

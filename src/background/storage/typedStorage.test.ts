@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isCollected } from './testing';
 import { memoryBackend, typedStorage, type StorageBackend } from './typedStorage';
 
 function counted() {
@@ -21,5 +22,17 @@ describe('typed storage update', () => {
     await storage.update('list', (l) => [...l, 'a']);
     expect(await storage.update('list', (l) => (l.includes('a') ? l : [...l, 'a']))).toEqual(['a']);
     expect(writes).toHaveLength(1);
+  });
+
+  it('keeps nothing of an update once it settled: the written value is left to the collector', async () => {
+    const storage = typedStorage(memoryBackend(), { list: [] as string[] });
+    let written: WeakRef<string[]> | undefined;
+    // Awaited without its value, which the test's own suspended frame could keep.
+    await storage.update('list', () => {
+      const value = ['a'];
+      written = new WeakRef(value);
+      return value;
+    }).then(() => undefined);
+    expect(await isCollected(written!)).toBe(true);
   });
 });

@@ -46,7 +46,9 @@ export function typedStorage<Schema>(backend: StorageBackend, defaults: Schema):
         if (value !== current) await set(key, value);
         return value;
       });
-      queues.set(key, next.catch(() => undefined));
+      // The queue's tail settles to nothing: holding the value written (a key's whole record, every batch for one)
+      // would keep a second copy of it for as long as the worker lives.
+      queues.set(key, next.then(() => undefined, () => undefined));
       return next;
     },
   };

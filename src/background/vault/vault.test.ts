@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isCollected } from '../storage/testing';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { CorruptVaultError, PBKDF2_ITERATIONS, WrongPasswordError, encryptVault } from './crypto';
 import { FREE_FAILURES, MAX_DELAY_MS, delayAfter } from './throttle';
@@ -100,5 +101,15 @@ describe('vault iterations and damage', () => {
     const backend = memoryBackend();
     await backend.set({ vault: await encryptVault({ nothing: true } as never, PASSWORD, 1000) });
     expect(await failure(vaultOver(backend, { now: 0 }).vault.unlock(PASSWORD))).toBeInstanceOf(CorruptVaultError);
+  });
+});
+
+describe('the secret in memory', () => {
+  it('is kept by nothing of the vault once locked: the unlocked secret is left to the collector', async () => {
+    const { vault } = vaultOver(await withOldVault(), { now: 0 });
+    // Read without keeping it, which the test's own suspended frame could.
+    const unlocked = await vault.unlock(PASSWORD).then((secret) => new WeakRef(secret));
+    await vault.lock();
+    expect(await isCollected(unlocked)).toBe(true);
   });
 });

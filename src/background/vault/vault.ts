@@ -78,7 +78,8 @@ export function createVault(local: TypedStorage<VaultSlice>, session: TypedStora
     },
     unlock(password) {
       const result = attempts.then(() => attempt(password));
-      attempts = result.catch(() => undefined);
+      // The next attempt waits for this one, without its secret: that would outlive a lock.
+      attempts = result.then(() => undefined, () => undefined);
       return result;
     },
     async unlockRetryAt() {
