@@ -48,9 +48,9 @@ describe('the background bundle', () => {
     expect(devnetUrlsIn(await background(true))).toEqual(['http://127.0.0.1:8545', 'http://127.0.0.1:4337/rpc']);
   }, 180_000);
 
-  it('is at most 230 KiB (216 when the limit was set; 221 once pages\' filters and subscriptions had a byte budget counted per site; 225.5 once sponsored batches were followed on chain, user descriptor files moved to IndexedDB and the node surface became an allowlist with schemas; 228.3 once each method table family paired its parse with its steps), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
+  it('is at most 240 KiB, under issue 42\'s 250 KB (216 when the limit was set; 221 once pages\' filters and subscriptions had a byte budget counted per site; 225.5 once sponsored batches were followed on chain, user descriptor files moved to IndexedDB and the node surface became an allowlist with schemas; 228.3 once each method table family paired its parse with its steps; 238.3 once DeleGator accounts, one log read for all subscriptions and execution permissions\' methods came, their code in the later script), without webextension-polyfill (the browser\'s own API, browser/extensionApi.ts)', async () => {
     const code = await background(true);
-    expect(code.length).toBeLessThanOrEqual(230 * 1024);
+    expect(code.length).toBeLessThanOrEqual(240 * 1024);
     expect(code).not.toContain('browser-polyfill');
     expect(code).not.toContain('__mozWebExtensionPolyfillReject__');
   }, 180_000);
@@ -70,6 +70,11 @@ describe('the background bundle', () => {
 
   it('leaves typed data\'s hashing to the later script: params are checked to encode (and signed) through it', async () => {
     await onlyIn(LATER_SCRIPT, ['typed data does not encode']);
+  }, 180_000);
+
+  it('leaves execution permissions\' code (ERC-7715: the params, caveats, the framework\'s addresses) to the later script: only a site\'s grant needs it', async () => {
+    // A parse message, a caveat builder's enforcer name and the DelegationManager's canonical address.
+    await onlyIn(LATER_SCRIPT, ['is not a permission type this wallet grants', 'ERC20PeriodTransferEnforcer', '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3']);
   }, 180_000);
 
   it('leaves ethers\' ABI code (fragments, coders) to the ABI script the worker loads on first use: only encoding and decoding calls need it', async () => {

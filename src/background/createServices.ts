@@ -16,6 +16,7 @@ import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
 import { createGrants } from './executionPermissions/store';
+import { lazyGrantCode } from './executionPermissions/lazyGrantCode';
 import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
@@ -220,6 +221,7 @@ export function createServices(deps: ServiceDeps): Background {
     descriptorParser: parser,
     transactionCode: lazyTransactionCode(loadLater),
     keyCode: lazyKeyCode(loadLater),
+    grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

@@ -17,6 +17,7 @@ import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
 import type { Grants } from './executionPermissions/store';
+import type { GrantCode } from './executionPermissions/lazyGrantCode';
 import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
@@ -67,6 +68,8 @@ export interface Services {
   descriptorFiles: DescriptorFiles;
   /** The execution permissions (ERC-7715) the user granted. */
   grants: Grants;
+  /** What a grant is checked, shown and signed with (its code is in the later script). */
+  grantCode: GrantCode;
   /** Permits the user signed, for the popup's Approvals. */
   signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */

@@ -6,7 +6,6 @@
 import { invalidParams } from '../../shared/errors';
 import type { GrantView } from '../../shared/grantWords';
 import { hash32 } from '../../shared/params';
-import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
 import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
 import { fields, none } from './params';
@@ -18,7 +17,7 @@ type Uses = keyof Services;
 
 async function viewOf(services: Services, grant: GrantRecord): Promise<GrantView> {
   const network = await services.networks.find(grant.chainId);
-  const onChain = await services.nodeFor(grant.chainId).then((node) => grantOnChain(node, grant)).catch(() => undefined);
+  const onChain = await services.nodeFor(grant.chainId).then((node) => services.grantCode.grantOnChain(node, grant)).catch(() => undefined);
   // Disabled on chain (by this wallet's revoke or otherwise): listed as revoked from now on.
   if (onChain?.revoked && grant.revokedAt === undefined) await services.grants.markRevoked(grant.id, Date.now());
   const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
@@ -38,7 +37,7 @@ export const grantPages = {
       if (!grant) throw invalidParams(`No grant ${id}`);
       const selected = await services.networks.selected();
       if (selected.chainId !== grant.chainId) throw invalidParams(`This permission is on ${(await services.networks.find(grant.chainId))?.name ?? grant.chainId}: switch to it to revoke`);
-      await askUser(services, 'eth_sendTransaction', [{ from: grant.from, value: '0x0', ...(await revokeCall(grant)) }], grant.from);
+      await askUser(services, 'eth_sendTransaction', [{ from: grant.from, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
       await services.grants.markRevoked(id, Date.now());
       return null;
     },

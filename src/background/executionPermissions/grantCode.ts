@@ -1,0 +1,110 @@
+/**
+ * Execution permissions' code (ERC-7715): what a grant is checked, shown and signed with. It is in the worker's later
+ * script (laterModules.ts): a site's request loads it, not every start. The handlers (../rpc/executionPermissions.ts,
+ * ../pages/grants.ts) reach it through the services' `grantCode` (lazyGrantCode.ts); only its parse through its own facade.
+ */
+import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails } from '../../shared/approvals';
+import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
+import { BatchErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import { PERMISSION_TYPES, RULE_TYPES, type PermissionRequest } from '../../shared/schemas/executionPermissions';
+import { typedDataDigest, typedDataStructHash } from '../../shared/typedData/digest';
+import type { ChainNode } from '../networks/rpcClient';
+import { imitatedToken } from '../protection/knownTokens';
+import type { SupportedExecutionPermissions } from '../rpc/dappMethods';
+import { readToken } from '../tokens/read';
+import { networkLabel } from '../tokens/watchList';
+import { adjusted } from './adjust';
+import { grantCaveats } from './caveats';
+import { grantDangers } from './dangers';
+import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from './delegation';
+import { frameworkOn } from './framework';
+import { currentNonce } from './nonce';
+import type { GrantRecord } from './store';
+
+export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
+export { grantOnChain, revokeCall } from './onChain';
+
+/** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */
+const grantsRunOn = (network: Network): boolean => network.eip7702 && frameworkOn(Number(network.chainId)) !== undefined;
+
+/** wallet_getSupportedExecutionPermissions: every type and rule, on the networks where grants run. */
+export function supportedPermissions(networks: Network[]): SupportedExecutionPermissions {
+  const supported = { chainIds: networks.filter(grantsRunOn).map((network) => network.chainId), ruleTypes: [...RULE_TYPES] };
+  return Object.fromEntries(PERMISSION_TYPES.map((type) => [type, supported])) as SupportedExecutionPermissions;
+}
+
+export interface GrantContext {
+  node: ChainNode;
+  network: Network;
+  account: Hex;
+  /** The wallet's accounts: none may be a session account. */
+  ownAccounts: Hex[];
+  /** Seconds since the epoch. */
+  now: number;
+}
+
+/** One grant as its screen shows it: the token as its contract says, with the account's balance, and the dangers. */
+async function grantDetails(request: PermissionRequest, { node, network, account, now }: GrantContext): Promise<GrantDetails> {
+  const { permission } = request;
+  const token = 'tokenAddress' in permission.data
+    ? await readToken(node, permission.data.tokenAddress, account, 'permission.data.tokenAddress', networkLabel(network))
+    : { token: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }, balance: BigInt(await node<string>('eth_getBalance', [account, 'latest'])) };
+  const imitates = 'address' in token.token ? imitatedToken(network.chainId, token.token) : undefined;
+  const facts = { symbol: token.token.symbol, decimals: token.token.decimals };
+  return {
+    to: request.to,
+    permission,
+    rules: request.rules,
+    token: { ...facts, balance: token.balance.toString(), ...('address' in token.token ? { address: token.token.address } : {}), ...(imitates ? { imitates } : {}) },
+    dangers: grantDangers(request, { now, token: facts, balance: token.balance, ...(imitates ? { imitates } : {}) }),
+  };
+}
+
+/** Everything the screen shows, checked on the chain first: the network, the account's delegate, the tokens. */
+export async function grantScreen(requests: PermissionRequest[], context: GrantContext): Promise<GrantPermissionsDetails> {
+  const { node, network, account, ownAccounts } = context;
+  if (requests.some((r) => r.chainId !== network.chainId)) throw invalidParams('params ask for grants on more than one chain: ask for each chain in a request of its own');
+  if (!grantsRunOn(network)) throw new RpcError(BatchErrorCode.unsupportedChain, `Execution permissions are not available on ${network.name}: it lacks EIP-7702 or the Delegation Framework`);
+  const own = ownAccounts.map((a) => a.toLowerCase());
+  const mine = requests.findIndex((r) => own.includes(r.to.toLowerCase()));
+  if (mine >= 0) throw invalidParams(`params[${mine}].to is one of this wallet's accounts: a permission goes to another (session) account`);
+  const code = await node<string>('eth_getCode', [account, 'latest']);
+  // The first grant's upgrade (from Simple7702Account or a plain account) comes in a later step of issue 43.
+  if (!isDelegatedTo(code, DELEGATOR_V08)) {
+    throw new RpcError(BatchErrorCode.atomicityNotSupported, `${account} does not delegate to the Delegation Framework's DeleGator (${DELEGATOR_V08}) on ${network.name}: it cannot grant execution permissions yet`);
+  }
+  return { account, chainId: network.chainId, networkName: network.name, grants: await Promise.all(requests.map((request) => grantDetails(request, context))) };
+}
+
+/** Eight random bytes: two grants alike in every term still differ, and so do their hashes. */
+const randomSalt = (): Hex => `0x${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+export interface Signing {
+  node: ChainNode;
+  origin: string;
+  /** The account's signature of a digest. */
+  sign(digest: Hex): Promise<Hex>;
+  /** Seconds since the epoch. */
+  now: number;
+}
+
+/** Each grant of the approved screen, with the user's adjustments, as a signed delegation to keep. */
+export async function signedGrants(details: GrantPermissionsDetails, adjustments: GrantAdjustment[] | null, { node, origin, sign, now }: Signing): Promise<GrantRecord[]> {
+  const { account, chainId } = details;
+  if (adjustments && adjustments.length !== details.grants.length) throw invalidParams(`The answer must list one adjustment for each of the ${details.grants.length} grants`);
+  const framework = frameworkOn(Number(chainId));
+  if (!framework) throw new RpcError(BatchErrorCode.unsupportedChain, `Execution permissions are not available on chain ${chainId}`);
+  const grants = details.grants.map((grant, i) => adjusted(grant, adjustments?.[i] ?? {}, now));
+  const nonce = await currentNonce(node, framework, account);
+  return Promise.all(grants.map(async ({ to, permission, rules, token }) => {
+    const unsigned = { delegate: to, delegator: account, authority: ROOT_AUTHORITY, caveats: grantCaveats({ permission, rules }, framework, nonce), salt: randomSalt() };
+    const typedData = delegationTypedData(unsigned, Number(chainId), framework.delegationManager);
+    const delegation: Delegation = { ...unsigned, signature: await sign(typedDataDigest(typedData, 'V4')) };
+    return {
+      id: typedDataStructHash(typedData), origin, chainId, from: account, to, permission, rules, token: { symbol: token.symbol, decimals: token.decimals },
+      delegation, delegationManager: framework.delegationManager, context: await permissionContext([delegation]), grantedAt: now * 1000,
+    };
+  }));
+}
