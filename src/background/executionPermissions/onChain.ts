@@ -32,8 +32,10 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
     'amountPerSecond' in data
       ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => streaming.decodeFunctionResult('streamingAllowances', answer).spent as bigint)
       : call(enforcer, periodic.encodeFunctionData('getAvailableAmount', [grant.id, grant.delegationManager, terms])).then((answer) => {
-        const available = periodic.decodeFunctionResult('getAvailableAmount', answer).availableAmount as bigint;
-        return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - available;
+        const { availableAmount, currentPeriod } = periodic.decodeFunctionResult('getAvailableAmount', answer);
+        // Before its start the enforcer counts no period and says nothing is available: nothing was spent.
+        if (currentPeriod === 0n) return 0n;
+        return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - (availableAmount as bigint);
       }),
   ]);
   return { revoked: disabled, spent };
