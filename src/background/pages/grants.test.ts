@@ -25,7 +25,7 @@ function permissionsPage() {
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
   const grants = createGrants(typedStorage(memoryBackend(), GRANTS_DEFAULTS));
   const services = { grants, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) } } as unknown as Services;
-  const list = () => grantPages.getGrants.handle(undefined, { services } as PageContext);
+  const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
   return { chain, grants, list };
 }
 
