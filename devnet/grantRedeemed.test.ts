@@ -50,10 +50,10 @@ describe('a grant redeemed through the DelegationManager', () => {
     await anvil?.stop();
   });
 
-  async function grant(nonce: bigint): Promise<GrantRecord> {
+  async function grant(nonce: bigint, startTime?: number): Promise<GrantRecord> {
     const [request] = parseExecutionPermissionRequests([{
-      chainId: '0x7a69', to: session.address, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
-      permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TEST_TOKEN_ADDRESS, periodAmount: toBeHex(parseEther('10')), periodDuration: 86_400 } },
+      chainId: '0x7a69', to: session.address, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 7200 } }],
+      permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TEST_TOKEN_ADDRESS, periodAmount: toBeHex(parseEther('10')), periodDuration: 86_400, startTime } },
     }], Math.floor(Date.now() / 1000) - 60);
     const unsigned = { delegate: session.address as `0x${string}`, delegator: user.address as `0x${string}`, authority: ROOT_AUTHORITY, caveats: grantCaveats(request, framework, nonce), salt: hexlify(randomBytes(8)) as `0x${string}` };
     const typedData = delegationTypedData(unsigned, CHAIN_ID, framework.delegationManager);
@@ -81,6 +81,19 @@ describe('a grant redeemed through the DelegationManager', () => {
     await expect(redeem(granted, parseEther('5'))).rejects.toThrow(/ERC20PeriodTransferEnforcer:transfer-amount-exceeded/);
     await (await redeem(granted, parseEther('4'))).wait();
     expect(await token(provider).balanceOf(payee)).toBe(parseEther('10'));
+  });
+
+  it('has spent nothing before its start (the enforcer then says nothing is available)', async () => {
+    const later = await grant(0n, Math.floor(Date.now() / 1000) + 3600);
+    expect(await grantOnChain(node, later)).toEqual({ revoked: false, spent: 0n });
+    await expect(redeem(later, 1n)).rejects.toThrow(/ERC20PeriodTransferEnforcer/);
+  });
+
+  it('is refused for the DelegationManager’s ANY_DELEGATE, whom anyone may redeem as', async () => {
+    const manager = new Contract(framework.delegationManager, ['function ANY_DELEGATE() view returns (address)'], provider);
+    const anyone = await manager.ANY_DELEGATE() as string;
+    expect(() => parseExecutionPermissionRequests([{ chainId: '0x7a69', to: anyone, permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } } }], 0))
+      .toThrow(/ANY_DELEGATE/);
   });
 
   it('is revoked by the account’s disableDelegation call, after which it redeems no more', async () => {

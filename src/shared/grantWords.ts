@@ -26,7 +26,10 @@ export interface GrantView {
   grantedAt: number;
   /** In the token's units: spent in the current period (periodic, allowance) or in all (stream); absent when the node did not say. */
   spent?: string;
+  /** The DelegationManager has it disabled, as the node says now. */
   revoked: boolean;
+  /** The wallet sent its revoke (the chain may not have it: pending, reverted, replaced). */
+  revokeSent: boolean;
 }
 
 export interface GrantWords {

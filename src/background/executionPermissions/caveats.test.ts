@@ -32,7 +32,7 @@ const EXAMPLES: PermissionRequest[] = [
   request('erc20-token-periodic', { tokenAddress: TOKEN, periodAmount: '0x8ac7230489e80000', periodDuration: 86_400 }),
   request('erc20-token-stream', { tokenAddress: TOKEN, amountPerSecond: '0x3e8', initialAmount: '0x5', maxAmount: '0xffff', startTime: NOW + 60 }),
   request('erc20-token-allowance', { tokenAddress: TOKEN, allowanceAmount: '0x64' }),
-  request('native-token-periodic', { periodAmount: '0x2386f26fc10000', periodDuration: 604_800, startTime: NOW - 3600 }),
+  request('native-token-periodic', { periodAmount: '0x2386f26fc10000', periodDuration: 604_800, startTime: NOW + 3600 }),
   request('native-token-stream', { amountPerSecond: '0x1' }),
   request('native-token-allowance', { allowanceAmount: '0xde0b6b3a7640000' }),
 ];

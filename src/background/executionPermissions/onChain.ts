@@ -3,10 +3,12 @@
  * has spent of it, read from its enforcer's state: in the current period for a periodic grant or an allowance, in
  * all for a stream. The wallet's own list only says what was granted; these are the facts Permissions shows.
  */
+import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Caveat } from './caveats';
+import { frameworkOn } from './framework';
 import type { GrantRecord } from './store';
 
 const MANAGER = abiInterface(['function disabledDelegations(bytes32 delegationHash) view returns (bool)', 'function disableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);
@@ -32,16 +34,25 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
     'amountPerSecond' in data
       ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => streaming.decodeFunctionResult('streamingAllowances', answer).spent as bigint)
       : call(enforcer, periodic.encodeFunctionData('getAvailableAmount', [grant.id, grant.delegationManager, terms])).then((answer) => {
-        const available = periodic.decodeFunctionResult('getAvailableAmount', answer).availableAmount as bigint;
-        return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - available;
+        const { availableAmount, currentPeriod } = periodic.decodeFunctionResult('getAvailableAmount', answer);
+        // Before its start the enforcer counts no period and says nothing is available: nothing was spent.
+        if (currentPeriod === 0n) return 0n;
+        return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - (availableAmount as bigint);
       }),
   ]);
   return { revoked: disabled, spent };
 }
 
-/** The revoking call: the account (the delegator) asks the DelegationManager to disable the delegation. */
+/**
+ * The revoking call: the account (the delegator) asks the DelegationManager to disable the delegation. Grant records
+ * are not sealed, so one planted or altered in storage could name any contract: the call goes only to the chain's
+ * own DelegationManager, from the delegation's own delegator.
+ */
 export async function revokeCall(grant: GrantRecord): Promise<{ to: Hex; data: Hex }> {
   const { delegate, delegator, authority, caveats, salt, signature } = grant.delegation;
+  const manager = frameworkOn(Number(grant.chainId))?.delegationManager;
+  if (manager === undefined || grant.delegationManager.toLowerCase() !== manager.toLowerCase()) throw invalidParams(`The grant ${grant.id} names ${grant.delegationManager}, not the DelegationManager of chain ${grant.chainId}`);
+  if (delegator.toLowerCase() !== grant.from.toLowerCase()) throw invalidParams(`The grant ${grant.id} was not signed by ${grant.from}`);
   const data = (await MANAGER()).encodeFunctionData('disableDelegation', [[delegate, delegator, authority, caveats.map((c) => [c.enforcer, c.terms, c.args]), BigInt(salt), signature]]) as Hex;
   return { to: grant.delegationManager, data };
 }

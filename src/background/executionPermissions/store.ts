@@ -1,8 +1,8 @@
 /**
  * The execution permissions the user granted, kept in extension storage so that Permissions lists them, each site sees
  * its own (wallet_getGrantedExecutionPermissions) and a revoke finds its delegation. The chain decides what a session
- * account may do; this list is what the wallet shows of it: a grant is marked revoked once its revoke was sent, or
- * once the chain is found to have it disabled.
+ * account may do; this list is what the wallet shows of it: a grant is marked revoked once its revoke was sent (whether
+ * the chain has it disabled is read anew each time, never kept here).
  */
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
@@ -26,7 +26,7 @@ export interface GrantRecord {
   /** The permission context the site redeems with. */
   context: Hex;
   grantedAt: number;
-  /** When its revoke was sent (or the chain was found to have it disabled). */
+  /** When its revoke was sent. */
   revokedAt?: number;
 }
 

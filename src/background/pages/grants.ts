@@ -18,13 +18,14 @@ type Uses = keyof Services;
 async function viewOf(services: Services, grant: GrantRecord): Promise<GrantView> {
   const network = await services.networks.find(grant.chainId);
   const onChain = await services.nodeFor(grant.chainId).then((node) => services.grantCode.grantOnChain(node, grant)).catch(() => undefined);
-  // Disabled on chain (by this wallet's revoke or otherwise): listed as revoked from now on.
-  if (onChain?.revoked && grant.revokedAt === undefined) await services.grants.markRevoked(grant.id, Date.now());
   const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
   return {
     id, origin, chainId, networkName: network?.name ?? chainId, from, to, permission, rules, token, grantedAt,
     ...(onChain ? { spent: onChain.spent.toString() } : {}),
-    revoked: grant.revokedAt !== undefined || onChain?.revoked === true,
+    // As the chain says now, never kept: a node that lied once, or a revoke that reverted, was replaced or dropped,
+    // would otherwise hide a grant still in force, and its Revoke button with it.
+    revoked: onChain?.revoked === true,
+    revokeSent: grant.revokedAt !== undefined,
   };
 }
 

@@ -89,8 +89,9 @@ export const executionPermissionMethods = {
         // The grant whose disableDelegation the batch sends: the one the screen showed.
         const batch = await services.batches.get(record.origin, record.details.batchId);
         const grants = await services.grants.list(record.origin);
-        const calls = await Promise.all(grants.map((g) => services.grantCode.revokeCall(g)));
-        const revoked = grants.find((_, i) => calls[i].data === batch?.calls[0]?.data);
+        // A record revokeCall refuses (planted or altered) matches nothing.
+        const calls = await Promise.all(grants.map((g) => services.grantCode.revokeCall(g).catch(() => undefined)));
+        const revoked = grants.find((_, i) => calls[i]?.data === batch?.calls[0]?.data);
         await transactionApproval.approve(record, feeTier, services);
         if (revoked) await services.grants.markRevoked(revoked.id, Date.now());
         return {};

@@ -74,6 +74,10 @@ describe('wallet_requestExecutionPermissions params', () => {
     expect(stream.permission.data).toMatchObject({ initialAmount: '0x0', maxAmount: MAX_UINT256 });
   });
 
+  it('takes a start time a page’s clock puts a little before the wallet’s', () => {
+    expect(parseExecutionPermissionRequests(periodic({ startTime: NOW - 60 }), NOW)[0].permission.data.startTime).toBe(NOW - 60);
+  });
+
   it.each([
     ['an expiry that has passed', periodic({}, [{ type: 'expiry', data: { timestamp: NOW - 1 } }]), /expiry .* has passed/],
     ['a zero amount', periodic({ periodAmount: '0x0' }), /periodAmount must be above zero/],
@@ -93,6 +97,12 @@ describe('wallet_requestExecutionPermissions params', () => {
     ['an ERC-20 payee rule of two addresses', periodic({}, [{ type: 'payee', data: { addresses: [USER, SESSION] } }]), /payee rule names one address, got 2/],
     ['a start after the year 9999', periodic({ startTime: 253_402_300_800 }), /at most 253402300799/],
     ['a chain id with leading zeros', [{ ...periodic({})[0], chainId: '0x07a69' }], /chainId must be a hex chain id/],
+    // The DelegationManager lets anyone redeem a delegation to ANY_DELEGATE (0xa11); the screen would show an address.
+    ['the framework’s any-delegate as the session account', [{ ...periodic({})[0], to: '0x0000000000000000000000000000000000000a11' }], /lets anyone redeem/],
+    ['address zero as the session account', [{ ...periodic({})[0], to: '0x0000000000000000000000000000000000000000' }], /address zero/],
+    // Back-dated, a stream has accrued (all of it spendable at once) and a period ends early: neither is what the screen says.
+    ['a start time that has passed', periodic({ startTime: NOW - 3600 }), /startTime .* has passed/],
+    ['a stream that started a year ago', [{ ...periodic({})[0], permission: { type: 'erc20-token-stream', isAdjustmentAllowed: false, data: { tokenAddress: TOKEN, amountPerSecond: '0x1', startTime: NOW - 365 * 86_400 } } }], /startTime .* has passed/],
   ])('refuses %s with -32602', (_, params, message) => {
     expect(invalid(params)).toEqual({ code: ErrorCode.invalidParams, message: expect.stringMatching(message) });
   });

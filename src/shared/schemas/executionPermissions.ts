@@ -21,6 +21,11 @@ export const MAX_RULE_ADDRESSES = 16;
 export const MAX_UINT256: Hex = `0x${'f'.repeat(64)}`;
 /** The latest time the framework's enforcers take (31 Dec 9999). */
 export const MAX_TIMESTAMP = 253_402_300_799;
+/** How far before the wallet's clock a start time may lie (a page's clock differs a little): earlier, a stream would have accrued and a first period would end early, neither of which the screen says. */
+const START_TIME_SLACK_SECONDS = 300;
+/** The DelegationManager's ANY_DELEGATE: a delegation to it is redeemed by anyone. */
+const ANY_DELEGATE = '0x0000000000000000000000000000000000000a11';
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 interface Common {
   /** The site's reason, shown as its words; empty when it gave none. */
@@ -94,7 +99,10 @@ function common(raw: Record<string, unknown>, field: string, now: number): Commo
   if (justification !== undefined && justification !== null && (typeof justification !== 'string' || justification.length > MAX_JUSTIFICATION_LENGTH)) {
     throw invalidParams(`${field}.justification must be a string of at most ${MAX_JUSTIFICATION_LENGTH} characters`);
   }
-  return { justification: justification ?? '', startTime: startTime === undefined || startTime === null ? now : time(startTime, `${field}.startTime`) };
+  if (startTime === undefined || startTime === null) return { justification: justification ?? '', startTime: now };
+  const start = time(startTime, `${field}.startTime`);
+  if (start < now - START_TIME_SLACK_SECONDS) throw invalidParams(`${field}.startTime ${new Date(start * 1000).toISOString()} has passed: a permission starts now or later`);
+  return { justification: justification ?? '', startTime: start };
 }
 
 function stream(raw: Record<string, unknown>, field: string): Stream {
@@ -168,6 +176,8 @@ export function parseExecutionPermissionRequests(params: unknown, now: number): 
     const from = request.from === undefined || request.from === null ? undefined : address(request.from, `${field}.from`);
     const to = address(request.to, `${field}.to`);
     if (from !== undefined && from.toLowerCase() === to.toLowerCase()) throw invalidParams(`${field}.to is the granting account itself: a permission goes to another (session) account`);
+    if (to.toLowerCase() === ANY_DELEGATE) throw invalidParams(`${field}.to is the Delegation Framework's ANY_DELEGATE, which lets anyone redeem: a permission goes to one session account`);
+    if (to.toLowerCase() === ZERO_ADDRESS) throw invalidParams(`${field}.to is address zero: a permission goes to a session account`);
     const permission = parsePermission(request.permission, `${field}.permission`, now);
     const rules = parseRules(request.rules, `${field}.rules`, now);
     const payees = rules.flatMap((rule) => (rule.type === 'payee' ? rule.data.addresses : []));

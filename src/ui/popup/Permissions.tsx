@@ -27,6 +27,7 @@ function Grant({ grant }: { grant: GrantView }) {
       <div aria-label="Permission in words">{words.amount}{words.start ? `, ${words.start}` : ''}, {words.end}.</div>
       <div className="muted">Spent by <AddressText address={grant.to} /> from <AddressText address={grant.from} /></div>
       {spent && <div aria-label="Spent">{spent}</div>}
+      {!grant.revoked && grant.revokeSent && <div className="muted" aria-label="Revoke sent">Revoke sent; the chain does not have it yet</div>}
       {grant.revoked
         ? <div className="muted" aria-label="Revoked">Revoked</div>
         : <button type="button" className="secondary small" aria-label={`Revoke permission for ${grant.to}`} onClick={() => void call('revokeGrant', { id: grant.id })}>Revoke</button>}

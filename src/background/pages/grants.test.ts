@@ -1,0 +1,51 @@
+/** Permissions (getGrants): whether a grant is revoked is what the chain says now, never a claim kept from before. */
+import { AbiCoder } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import type { GrantRecord } from '../executionPermissions/store';
+import { GRANTS_DEFAULTS, createGrants } from '../executionPermissions/store';
+import type { ChainNode } from '../networks/rpcClient';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { grantPages } from './grants';
+import type { PageContext } from './types';
+
+const ONE = '0x0000000000000000000000000000000000000001';
+const record: GrantRecord = {
+  id: `0x${'1'.repeat(64)}`, origin: 'https://a.example', chainId: '0x7a69', from: ONE, to: '0x0000000000000000000000000000000000000002',
+  permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xa', startTime: 1, justification: '' } }, rules: [],
+  token: { symbol: 'ETH', decimals: 18 }, delegationManager: '0x0000000000000000000000000000000000000003', context: '0x', grantedAt: 1,
+  delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: ONE, authority: `0x${'f'.repeat(64)}`, caveats: [{ enforcer: '0x0000000000000000000000000000000000000004', terms: '0x', args: '0x' }], salt: '0x1', signature: '0x' },
+};
+
+/** A node that answers disabledDelegations with `chain.disabled`, and that 4 of 10 are available in the period. */
+function permissionsPage() {
+  const chain = { disabled: false };
+  const coder = AbiCoder.defaultAbiCoder();
+  const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
+    to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
+  const grants = createGrants(typedStorage(memoryBackend(), GRANTS_DEFAULTS));
+  // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
+  const services = { grants, grantCode: { grantOnChain, revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) } } as unknown as Services;
+  const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
+  return { chain, grants, list };
+}
+
+describe('getGrants', () => {
+  it('shows a grant revoked while the node says it is disabled, and in force again once it says otherwise: a node’s word is not kept', async () => {
+    const { chain, grants, list } = permissionsPage();
+    await grants.add(record);
+    chain.disabled = true;
+    expect(await list()).toMatchObject([{ revoked: true }]);
+    chain.disabled = false;
+    expect(await list()).toMatchObject([{ revoked: false, spent: '6' }]);
+    expect((await grants.find(record.id))?.revokedAt).toBeUndefined();
+  });
+
+  it('shows a grant whose revoke was sent but the chain lacks (reverted, replaced, dropped) as in force, its revoke sent', async () => {
+    const { grants, list } = permissionsPage();
+    await grants.add(record);
+    await grants.markRevoked(record.id, 5);
+    expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
+  });
+});

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+/** Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button. */
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GrantView } from '../../shared/grantWords';
+import { mountPoint } from '../testing/mount';
+
+const { call } = vi.hoisted(() => ({ call: vi.fn(async (): Promise<unknown> => []) }));
+vi.mock('../api/background', () => ({ call }));
+vi.mock('webextension-polyfill', () => ({ default: { storage: { onChanged: { addListener: () => undefined, removeListener: () => undefined } } } }));
+const { Permissions } = await import('./Permissions');
+
+const SESSION = '0x0000000000000000000000000000000000000002';
+const grant = (state: Pick<GrantView, 'revoked' | 'revokeSent'>): GrantView => ({
+  id: `0x${'1'.repeat(64)}`, origin: 'https://a.example', chainId: '0x7a69', networkName: 'Devnet', from: '0x0000000000000000000000000000000000000001', to: SESSION,
+  permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xde0b6b3a7640000', startTime: 1, justification: '' } }, rules: [],
+  token: { symbol: 'ETH', decimals: 18 }, grantedAt: 1, spent: '0', ...state,
+});
+
+describe('Permissions', () => {
+  const { container, render } = mountPoint();
+  const shown = async (view: GrantView) => {
+    call.mockResolvedValue([view]);
+    await render(<Permissions />);
+    await act(async () => undefined);
+    const label = (name: string) => container.querySelector(`[aria-label="${name}"]`)?.textContent;
+    return { sent: label('Revoke sent'), revoked: label('Revoked'), button: container.querySelector(`[aria-label="Revoke permission for ${SESSION}"]`) };
+  };
+
+  it('names a revoke sent that the chain does not have, and keeps Revoke', async () => {
+    expect(await shown(grant({ revoked: false, revokeSent: true }))).toEqual({ sent: 'Revoke sent; the chain does not have it yet', revoked: undefined, button: expect.anything() });
+  });
+
+  it('says Revoked, with no button, once the chain has it disabled', async () => {
+    expect(await shown(grant({ revoked: true, revokeSent: true }))).toEqual({ sent: undefined, revoked: 'Revoked', button: null });
+  });
+});
