@@ -4,7 +4,7 @@
  * does not compile; shared/pages.ts does the same for the wallet's pages.
  */
 import type { Hex } from '../../shared/params';
-import type { PermissionRequest, PermissionType, RuleType } from '../../shared/schemas/executionPermissions';
+import type { PermissionResponse, SupportedExecutionPermissions } from '../../shared/schemas/executionPermissions';
 import type { CallReceipt } from '../batches/types';
 
 /** ERC-7811 wallet_getAssets: one chain's assets. */
@@ -61,17 +61,6 @@ export interface CallsStatusReply {
   /** With receipts: whether any is only pre-confirmed (flashblocks). */
   capabilities?: { preconfirmed: boolean };
 }
-
-/** ERC-7715: one grant as the site gets it, the request as granted and how the site redeems it. */
-export interface PermissionResponse extends Omit<PermissionRequest, 'from'> {
-  from: Hex;
-  context: Hex;
-  dependencies: { factory: Hex; factoryData: Hex }[];
-  delegationManager: Hex;
-}
-
-/** ERC-7715 wallet_getSupportedExecutionPermissions: each permission type, the chains and rules it is granted with. */
-export type SupportedExecutionPermissions = Record<PermissionType, { chainIds: Hex[]; ruleTypes: RuleType[] }>;
 
 export interface DappMethods {
   eth_accounts: Hex[];

@@ -7,12 +7,11 @@
  */
 import { invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
-import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
+import type { PermissionRequest, PermissionResponse } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import type { GrantRecord } from '../executionPermissions/store';
 import { loadLater } from '../loadLater';
-import type { PermissionResponse } from './dappMethods';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, methodsUsing } from './types';
 
