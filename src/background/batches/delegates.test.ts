@@ -1,7 +1,6 @@
-import { signUserOperation as kitSignUserOperation } from '@metamask/smart-accounts-kit';
 import { AbiCoder, Interface, recoverAddress } from 'ethers';
+import { kitDeleGatorSignature } from './kitSignature.fixture';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
 import { deriveWallet } from '../accounts/keys';
 import { DELEGATE_CODE, delegateOfBatch } from './delegates';
@@ -53,18 +52,7 @@ describe('the DeleGator', () => {
   });
 
   it('signs a userOp as @metamask/smart-accounts-kit does (EIP-712 over the packed userOp and the EntryPoint v0.8)', async () => {
-    const expected = await kitSignUserOperation({
-      privateKey: wallet.privateKey as `0x${string}`,
-      userOperation: {
-        sender: op.sender, nonce: BigInt(op.nonce), callData: op.callData, callGasLimit: BigInt(op.callGasLimit), verificationGasLimit: BigInt(op.verificationGasLimit),
-        preVerificationGas: BigInt(op.preVerificationGas), maxFeePerGas: BigInt(op.maxFeePerGas), maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
-        paymaster: op.paymaster, paymasterVerificationGasLimit: BigInt(op.paymasterVerificationGasLimit!), paymasterPostOpGasLimit: BigInt(op.paymasterPostOpGasLimit!),
-        paymasterData: op.paymasterData,
-      },
-      entryPoint: { address: ENTRY_POINT_V08 },
-      // The kit's own EIP-7702 account signs with this name; the helper's type lists only the proxy accounts'.
-      chainId: 31337, name: 'EIP7702StatelessDeleGator' as 'HybridDeleGator', address: op.sender,
-    });
+    const expected = await kitDeleGatorSignature(op, wallet.privateKey, 31337);
     expect(deleGator.signUserOperation(op, '0x7a69', wallet).signature).toBe(expected);
     const unsponsored = { ...op, paymaster: undefined, paymasterVerificationGasLimit: undefined, paymasterPostOpGasLimit: undefined, paymasterData: undefined };
     expect(deleGator.signUserOperation(unsponsored, '0x7a69', wallet).signature).not.toBe(expected);

@@ -1,7 +1,6 @@
-import { signUserOperation as kitSignUserOperation } from '@metamask/smart-accounts-kit';
 import { Wallet, recoverAddress } from 'ethers';
+import { kitDeleGatorSignature } from '../kitSignature.fixture';
 import { describe, expect, it, vi } from 'vitest';
-import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import type { DelegateKind } from '../../../shared/delegates';
 import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
 import { LOCAL_DEVNET } from '../../../shared/networks';
@@ -46,17 +45,7 @@ describe('a sponsored batch of an account already delegated', () => {
   it('to the DeleGator: its ERC-7821 execute, signed as the kit signs a DeleGator userOp for EntryPoint v0.8', async () => {
     const op = await sentOperation('deleGator');
     expect(op.callData.slice(0, 10)).toBe('0xe9ae5c53');
-    const expected = await kitSignUserOperation({
-      privateKey: wallet.privateKey as `0x${string}`,
-      userOperation: {
-        sender: op.sender, nonce: BigInt(op.nonce), callData: op.callData, callGasLimit: BigInt(op.callGasLimit), verificationGasLimit: BigInt(op.verificationGasLimit),
-        preVerificationGas: BigInt(op.preVerificationGas), maxFeePerGas: BigInt(op.maxFeePerGas), maxPriorityFeePerGas: BigInt(op.maxPriorityFeePerGas),
-        paymaster: op.paymaster, paymasterVerificationGasLimit: BigInt(op.paymasterVerificationGasLimit!), paymasterPostOpGasLimit: BigInt(op.paymasterPostOpGasLimit!),
-        paymasterData: op.paymasterData,
-      },
-      entryPoint: { address: ENTRY_POINT_V08 },
-      chainId: Number(LOCAL_DEVNET.chainId), name: 'EIP7702StatelessDeleGator' as 'HybridDeleGator', address: op.sender,
-    });
+    const expected = await kitDeleGatorSignature(op, wallet.privateKey, Number(LOCAL_DEVNET.chainId));
     expect(op.signature).toBe(expected);
   });
 
