@@ -11,10 +11,9 @@ import type { Danger } from './dangers';
 import type { DecodedCall } from './decodedCall';
 import type { ClearSigned } from './erc7730/types';
 import type { FeeTier } from './fees';
-import type { TokenFacts } from './grantWords';
+import type { GrantAdjustment, GrantPermissionsDetails } from './grants';
 import type { Network } from './networks';
 import type { Hex } from './params';
-import type { Permission, Rule } from './schemas/executionPermissions';
 import type { SiweFields } from './siwe';
 import type { ImitatedToken, Token } from './tokens';
 import type { LegacyTypedField, TypedMessage } from './typedData/types';
@@ -216,34 +215,6 @@ export interface RevertForeignDelegationDetails {
   maxFee: string;
   /** The wallet's accounts that hold at least `maxFee`, most ETH first (the first is preselected); balances in wei. */
   payers: { address: Hex; balance: string }[];
-}
-
-/** One execution permission (ERC-7715) as its screen shows it: to whom, what, and what it could cost. */
-export interface GrantDetails {
-  /** The session account that will redeem. */
-  to: Hex;
-  permission: Permission;
-  rules: Rule[];
-  /** What the amounts count, as read on the chain: an ERC-20 token (its address) or the network's currency. */
-  token: TokenFacts & { address?: Hex; balance: string; imitates?: ImitatedToken };
-  dangers: Danger[];
-}
-
-/**
- * The user's change to one grant on its screen, where the site allowed it (background/executionPermissions/adjust.ts
- * refuses anything wider): a lower amount (in the token's units, hex) and an earlier end (seconds since the epoch).
- */
-export interface GrantAdjustment {
-  amount?: Hex;
-  expiry?: number;
-}
-
-/** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */
-export interface GrantPermissionsDetails {
-  account: Hex;
-  chainId: Hex;
-  networkName: string;
-  grants: GrantDetails[];
 }
 
 export interface ApprovalTypes {

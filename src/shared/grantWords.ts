@@ -4,32 +4,11 @@
  * the user's time zone.
  */
 import { formatUnits } from 'ethers';
-import type { Hex } from './params';
 import type { Permission, Rule } from './schemas/executionPermissions';
 
 export interface TokenFacts {
   symbol: string;
   decimals: number;
-}
-
-/** A grant as Permissions lists it: what was granted, and what the chain says of it. */
-export interface GrantView {
-  id: Hex;
-  origin: string;
-  chainId: Hex;
-  networkName: string;
-  from: Hex;
-  to: Hex;
-  permission: Permission;
-  rules: Rule[];
-  token: TokenFacts;
-  grantedAt: number;
-  /** In the token's units: spent in the current period (periodic, allowance) or in all (stream); absent when the node did not say. */
-  spent?: string;
-  /** The DelegationManager has it disabled, as the node says now. */
-  revoked: boolean;
-  /** The wallet sent its revoke (the chain may not have it: pending, reverted, replaced). */
-  revokeSent: boolean;
 }
 
 export interface GrantWords {

@@ -2,12 +2,13 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
+import type { GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
-import type { GrantView } from './grantWords';
+
 import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
 import type { Preview } from './preview';

@@ -3,8 +3,9 @@
  * (a period's, the allowance, or a stream's cap) and an earlier end. Never more: a change that would widen the grant,
  * or any change to a grant the site did not allow to change, is refused.
  */
+import type { GrantAdjustment } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
-import type { GrantAdjustment } from '../../shared/approvals';
+
 import type { Hex } from '../../shared/params';
 import { adjustableAmount, amountField } from '../../shared/grantWords';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';

@@ -3,12 +3,13 @@
  * script (laterModules.ts): a site's request loads it, not every start. The handlers (../rpc/executionPermissions.ts,
  * ../pages/grants.ts) reach it through the services' `grantCode` (lazyGrantCode.ts); only its parse through its own facade.
  */
-import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails } from '../../shared/approvals';
+
+import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails, SupportedExecutionPermissions } from '../../shared/grants';
 import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { PERMISSION_TYPES, RULE_TYPES, type PermissionRequest, type SupportedExecutionPermissions } from '../../shared/schemas/executionPermissions';
+import { PERMISSION_TYPES, RULE_TYPES, type PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { typedDataDigest, typedDataStructHash } from '../../shared/typedData/digest';
 import type { ChainNode } from '../networks/rpcClient';
 import { imitatedToken } from '../protection/knownTokens';

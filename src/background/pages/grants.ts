@@ -3,8 +3,9 @@
  * whether the DelegationManager has it disabled), and its revoke: the account's disableDelegation call, reviewed like
  * any transaction (same approval screen, same Activity entry).
  */
+import type { GrantView } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
-import type { GrantView } from '../../shared/grantWords';
+
 import { hash32 } from '../../shared/params';
 import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';

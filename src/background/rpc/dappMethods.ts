@@ -3,8 +3,9 @@
  * file of this folder spreads its entries `satisfies DappTable`, so a handler or approval replying in another shape
  * does not compile; shared/pages.ts does the same for the wallet's pages.
  */
+import type { PermissionResponse, SupportedExecutionPermissions } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
-import type { PermissionResponse, SupportedExecutionPermissions } from '../../shared/schemas/executionPermissions';
+
 import type { CallReceipt } from '../batches/types';
 
 /** ERC-7811 wallet_getAssets: one chain's assets. */

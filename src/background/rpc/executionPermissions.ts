@@ -5,9 +5,10 @@
  * session account, bounded by caveats the DelegationManager enforces on chain. The code that checks, shows and signs
  * them is in the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
  */
+import type { PermissionResponse } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
-import type { PermissionRequest, PermissionResponse } from '../../shared/schemas/executionPermissions';
+import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import type { GrantRecord } from '../executionPermissions/store';

@@ -59,17 +59,6 @@ export interface PermissionRequest {
   rules: Rule[];
 }
 
-/** One grant as the site gets it (wallet_requestExecutionPermissions, wallet_getGrantedExecutionPermissions): the request as granted, and how the site redeems it. */
-export interface PermissionResponse extends Omit<PermissionRequest, 'from'> {
-  from: Hex;
-  context: Hex;
-  dependencies: { factory: Hex; factoryData: Hex }[];
-  delegationManager: Hex;
-}
-
-/** wallet_getSupportedExecutionPermissions: each permission type, the chains and rules it is granted with. */
-export type SupportedExecutionPermissions = Record<PermissionType, { chainIds: Hex[]; ruleTypes: RuleType[] }>;
-
 const CHAIN_ID = /^0x[1-9a-f][0-9a-f]*$/;
 
 const describe = (value: unknown): string => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : JSON.stringify(value) ?? String(value));

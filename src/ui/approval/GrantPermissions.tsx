@@ -3,9 +3,10 @@
  * the session account that will spend it, the token as its contract describes it, and the dangers; the riskiest ask
  * for a second yes before Grant wakes up.
  */
+import type { GrantAdjustment, GrantDetails } from '../../shared/grants';
 import { parseUnits } from 'ethers';
 import { useState } from 'react';
-import type { GrantAdjustment, GrantDetails } from '../../shared/approvals';
+
 import { cleanText } from '../../shared/displayText';
 import { adjustableAmount, amountField, grantWords, periodWords } from '../../shared/grantWords';
 import type { Hex } from '../../shared/params';

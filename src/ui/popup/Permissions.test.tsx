@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /** Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button. */
+import type { GrantView } from '../../shared/grants';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { GrantView } from '../../shared/grantWords';
+
 import { mountPoint } from '../testing/mount';
 
 const { call } = vi.hoisted(() => ({ call: vi.fn(async (): Promise<unknown> => []) }));

@@ -3,10 +3,11 @@
  * chain says was spent (this period, or in all for a stream) and when it ends; each revocable, as a reviewed
  * transaction.
  */
+import type { GrantView } from '../../shared/grants';
 import browser from 'webextension-polyfill';
 import { useEffect } from 'react';
 import { cleanText } from '../../shared/displayText';
-import { grantWords, tokenAmount, type GrantView } from '../../shared/grantWords';
+import { grantWords, tokenAmount } from '../../shared/grantWords';
 import { call } from '../api/background';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
