@@ -1,7 +1,8 @@
 /**
  * An atomic batch: one transaction from the account to itself calling its delegate's batch call (Simple7702Account's
- * executeBatch, the DeleGator's ERC-7821 execute: ../delegates.ts), so every call succeeds or none does. An account not yet delegated is upgraded in that same type-4 transaction (its EIP-7702
- * authorization, one signature); once delegated the transaction is an ordinary type 2.
+ * executeBatch, the DeleGator's ERC-7821 execute: ../delegates.ts), so every call succeeds or none does. An account
+ * not yet delegated is upgraded in that same type-4 transaction (its EIP-7702 authorization, one signature); once
+ * delegated the transaction is an ordinary type 2.
  */
 import type { TransactionRequest } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
@@ -18,13 +19,13 @@ import { sendTransactions, signTransaction, type SignTransactions } from './tran
 /** EIP-7702 PER_EMPTY_ACCOUNT_COST, charged for the authorization an upgrade carries. */
 export const AUTHORIZATION_GAS = 25_000n;
 
+/** What the outer transaction's calldata and gas follow from: the calls, the suffix, and the delegate that runs them. */
+type BatchShape = Pick<BatchRecord, 'calls' | 'dataSuffix' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate'>>;
+
 /** The outer transaction's calldata: the delegate's batch call, then the ERC-8021 suffix where indexers read it (the account ignores it). */
-export const calldata = async (batch: Pick<BatchRecord, 'calls' | 'dataSuffix' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate'>>): Promise<Hex> =>
-  withSuffix(await delegateOfBatch(batch).encodeBatch(batch.calls), batch.dataSuffix);
+export const calldata = async (batch: BatchShape): Promise<Hex> => withSuffix(await delegateOfBatch(batch).encodeBatch(batch.calls), batch.dataSuffix);
 
-type GasShape = Pick<BatchRecord, 'calls' | 'dataSuffix' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate'>>;
-
-async function batchGas(node: ChainNode, from: Hex, batch: GasShape): Promise<{ gas: bigint; warning?: string }> {
+async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<{ gas: bigint; warning?: string }> {
   // Before the upgrade the account has no code yet: estimate as if it already delegated, then add the authorization.
   const { upgrade } = batch;
   const overrides = upgrade ? { [from]: { code: delegationCode(SIMPLE_7702_ACCOUNT) } } : undefined;
