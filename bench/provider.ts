@@ -36,7 +36,7 @@ import { benchListening } from './listen';
 import { pageRequest } from './pageRequest';
 import { figures, report, results } from './figures';
 import { emptyScriptsExtension, interleavedLoads, serveFramesPage } from './framesPage';
-import { goal, goals, printGoals } from './goals';
+import { goal, goalNote, goals, printGoals } from './goals';
 import { readsBesideBareRelay } from './readRounds';
 import { addBlankPage, approvalBesideFloor, reportApprovalBesideFloor } from './windowFloor';
 
@@ -189,7 +189,9 @@ try {
   const synced = report('approval → status 200, …Sync (EIP-7966)', approvalToStatus.sync);
   console.log(`${'approval → status 200 side by side'.padEnd(44)} sync ${synced.median.toFixed(2)} ms   polling ${polled.median.toFixed(2)} ms   (${(synced.median - polled.median).toFixed(2)} ms)`);
 
-  // 100 batches more, each approved in its window, then the heap the worker keeps (records, caches, watchers).
+  // 100 batches more, each approved in its window, then the heap the worker keeps (records, caches, watchers). The
+  // floor is the heap before them: the batches above loaded the later scripts' code and the lists they read, on purpose.
+  const heapBeforeBatches = await browser.workerHeap();
   for (let i = 0; i < 100; i++) {
     const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to: devnet.accounts[5].address, value: '0x1' }] }]);
     await (await ApprovalWindow.next(browser)).approve();
@@ -197,8 +199,9 @@ try {
   }
   const heapAfterBatches = await browser.workerHeap();
   const mb = (size: number) => `${(size / 2 ** 20).toFixed(2)} MB`;
-  console.log(`${"worker's heap after start → after 100 batches".padEnd(44)} ${mb(heapAtStart)} → ${mb(heapAfterBatches)}`);
-  goal('11b', "worker's heap after 100 batches − at start, Chromium", (heapAfterBatches - heapAtStart) / 2 ** 20, 'MB', { atMost: 1 });
+  console.log(`${"worker's heap: start → first batches → 100 more".padEnd(44)} ${mb(heapAtStart)} → ${mb(heapBeforeBatches)} → ${mb(heapAfterBatches)}`);
+  goal('11b', "worker's heap after 100 batches, Chromium", heapAfterBatches / 2 ** 20, 'MB', { floor: heapBeforeBatches / 2 ** 20, floorIs: 'before them, code and lists loaded', allowance: 1 });
+  goalNote(`11b from the worker's start: +${mb(heapAfterBatches - heapAtStart)} (the first batches load the later scripts and the phishing and suffix lists: docs/performance.md)`);
 
   await benchListening({ browser, dapp, devnet });
 
@@ -227,7 +230,7 @@ try {
   printGoals();
   const load = { atStart: loadAtStart, atEnd: loadavg(), cores: availableParallelism() };
   console.log(`${'machine load (1, 5, 15 min)'.padEnd(44)} ${load.atStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${load.atEnd.map((l) => l.toFixed(2)).join(' ')} at the end, ${load.cores} cores`);
-  console.log(JSON.stringify({ bench: 'provider', results, bytes, heap: { atStart: heapAtStart, after100Batches: heapAfterBatches }, goals, load }));
+  console.log(JSON.stringify({ bench: 'provider', results, bytes, heap: { atStart: heapAtStart, beforeBatches: heapBeforeBatches, after100Batches: heapAfterBatches }, goals, load }));
 } finally {
   await browser.close();
   await devnet.stop();

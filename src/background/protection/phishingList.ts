@@ -8,6 +8,8 @@
  * shipped one lists. A host `resembles` a target of phishing when, without its top-level domain, it is within the
  * list's edit distance of one (as the package's own detector reads it).
  */
+import { hostSet, type HostSet } from './hostSet';
+
 /** Served by the e2e fixtures (any `*.localhost` reaches the devnet's dapp server): the devnet build lists it, so the warning can be tested. */
 export const DEVNET_LISTED_HOST = 'phishing-test.localhost';
 
@@ -23,13 +25,13 @@ export interface PhishingConfig {
 
 /** A list ready to be asked. */
 export interface HostLists {
-  blocklist: Set<string>;
-  allowlist: Set<string>;
+  blocklist: HostSet;
+  allowlist: HostSet;
 }
 
 export const hostListsOf = (list: Pick<PhishingConfig, 'blacklist' | 'whitelist'>, extraBlocked: string[] = []): HostLists => ({
-  blocklist: new Set([...list.blacklist, ...extraBlocked]),
-  allowlist: new Set(list.whitelist),
+  blocklist: hostSet([...list.blacklist, ...extraBlocked]),
+  allowlist: hostSet(list.whitelist),
 });
 
 /** What a verdict reads: the release's copy (its host lists and its fuzzy list) and the fetched one, if any. */

@@ -46,6 +46,20 @@ describe('the phishing list’s updates', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('keeps an earlier copy in the store when a later day\'s fetch fails, for the next worker start', async () => {
+    let clock = 1_000_000;
+    let up = true;
+    const store = memoryPhishingListStore();
+    const { fetchList } = server(() => (up ? new Response(JSON.stringify(LIST)) : Promise.reject(new TypeError('Failed to fetch'))));
+    const updates = updatesWith(store, fetchList, () => clock);
+    await updates.refresh(URL);
+    clock += REFRESH_AFTER_MS;
+    up = false;
+    await updates.refresh(URL);
+    expect(store.saved?.attemptedAt).toBe(clock);
+    expect(phishingVerdict('fresh-phish.example', await updatesWith(store, fetchList, () => clock).lists())).toEqual({ kind: 'listed' });
+  });
+
   it('keeps what it has when the answer is not a list, too large, an HTTP error or no answer', async () => {
     const answers = [
       () => new Response('<html>'),

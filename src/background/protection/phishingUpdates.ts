@@ -102,16 +102,17 @@ const withoutRelease = (extraListed: string[]) => shippedListsOf({ tolerance: 0,
 export function createPhishingUpdates(deps: PhishingUpdatesDeps): PhishingUpdates {
   const { store, fetchList = (...args) => fetch(...args), now = Date.now } = deps;
   let release: Promise<Omit<PhishingLists, 'fetched'> | string> | undefined;
-  let kept: Promise<StoredPhishingList | null> | undefined;
+  /** When a copy was last asked for; the fetched list itself is kept only as `current` (its parsed arrays would double it). */
+  let attempted: Promise<number | undefined> | undefined;
   let current: HostLists | undefined;
   let refreshing: Promise<void> = Promise.resolve();
   const load = () =>
-    (kept ??= store.load().then(
+    (attempted ??= store.load().then(
       (stored) => {
         if (stored?.fetched) current = hostListsOf(stored.fetched.list);
-        return stored;
+        return stored?.attemptedAt;
       },
-      () => null,
+      () => undefined,
     ));
   return {
     async lists() {
@@ -127,18 +128,20 @@ export function createPhishingUpdates(deps: PhishingUpdatesDeps): PhishingUpdate
     },
     refresh(url) {
       refreshing = refreshing.then(async () => {
-        const stored = await load();
-        if (stored && now() - stored.attemptedAt < REFRESH_AFTER_MS) return;
-        const attempted: StoredPhishingList = { ...stored, attemptedAt: now() };
+        const last = await load();
+        if (last !== undefined && now() - last < REFRESH_AFTER_MS) return;
+        const attemptedAt = now();
+        attempted = Promise.resolve(attemptedAt);
+        let saved: StoredPhishingList;
         try {
           const list = await download(url, fetchList);
-          attempted.fetched = { at: now(), url, list };
+          saved = { attemptedAt, fetched: { at: now(), url, list } };
           current = hostListsOf(list);
         } catch {
-          // Offline, refused or not a list: the bundled copy (and an earlier fetched one) stays in use.
+          // Offline, refused or not a list: the bundled copy (and an earlier fetched one, still in the store) stays in use.
+          saved = { ...(await store.load().catch(() => null)), attemptedAt };
         }
-        kept = Promise.resolve(attempted);
-        await store.save(attempted).catch(() => undefined);
+        await store.save(saved).catch(() => undefined);
       });
       return refreshing;
     },
