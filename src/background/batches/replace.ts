@@ -2,8 +2,8 @@
  * Speed up and Cancel for a transaction of a batch still pending: a new transaction at the same nonce whose both fee
  * caps are at least 10% above the pending one's (the rule nodes and the wallet's relay apply), and never below today's
  * market fees. Speed up signs the same transaction again; Cancel sends 0 to the account itself (with the gas its
- * delegate's receive takes, for a delegated account). The replacement joins
- * the batch's record (the original marked `replacedBy`), so the batch follows whichever of the two lands.
+ * delegate's receive takes, for a delegated account). The replacement joins the batch's record (the original marked
+ * `replacedBy`), so the batch follows whichever of the two lands.
  */
 import { keccak256, type Transaction } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
