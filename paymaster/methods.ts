@@ -8,7 +8,7 @@ import { accountOf } from './account';
 import type { ChainTime } from './chainTime';
 import type { App } from './apps';
 import { limitError, limitsOf, maxCost, utcDay } from './budget';
-import { checkAccount, checkPolicy, refuse } from './policy';
+import { checkCalls, checkPolicy, refuse } from './policy';
 import { invalidParams, storeUnavailable, type Method } from './rpc';
 import { encodePaymasterData, signPaymasterHash, type ValidityWindow } from './sign';
 import { StoreUnavailable, type Database } from './store/database';
@@ -146,7 +146,7 @@ async function admit(params: unknown[], gas: 'optional' | 'required', app: App, 
     if (account.kind !== 'delegated') throw invalidParams(`userOp.factory is 0x7702 but it has no eip7702Auth and the sender ${op.sender} is not delegated`);
     request.delegate = account.delegate;
   }
-  checkAccount(app.policy, op.sender, account);
+  checkCalls(app.policy, op, account);
   return request;
 }
 

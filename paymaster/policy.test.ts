@@ -1,7 +1,7 @@
-import { Interface } from 'ethers';
+import { Interface, solidityPacked, AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_POLICY_FILE } from '../devnet/constants';
-import { SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { configFromCommandLine } from './config';
 import { maxCost } from './budget';
 import { callTargets, loadPolicy } from './policy';
@@ -11,17 +11,55 @@ const account = new Interface([
   'function execute(address target, uint256 value, bytes data)',
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
+/** The DeleGator's ERC-7821 execute and the ERC-7579 modes, written out here rather than taken from the code under test. */
+const erc7821 = new Interface(['function execute(bytes32 mode, bytes executionCalldata)']);
+const SINGLE_MODE = `0x${'00'.repeat(32)}`;
+const BATCH_MODE = `0x01${'00'.repeat(31)}`;
+const TRY_BATCH_MODE = `0x0101${'00'.repeat(30)}`;
+const DELEGATECALL_MODE = `0xff${'00'.repeat(31)}`;
+const BATCH_WITH_SELECTOR_MODE = `0x0100${'00'.repeat(4)}12345678${'00'.repeat(22)}`;
+const deleGatorSingle = (target: string, value: bigint, data: string) =>
+  erc7821.encodeFunctionData('execute', [SINGLE_MODE, solidityPacked(['address', 'uint256', 'bytes'], [target, value, data])]);
+const deleGatorBatch = (...calls: [string, bigint, string][]) =>
+  erc7821.encodeFunctionData('execute', [BATCH_MODE, AbiCoder.defaultAbiCoder().encode(['(address,uint256,bytes)[]'], [calls])]);
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
 
 describe('callTargets', () => {
   it('decodes Simple7702Account execute and executeBatch, and nothing else', () => {
-    expect(callTargets(account.encodeFunctionData('execute', [A, 1n, '0x1234']))).toEqual([A]);
-    expect(callTargets(account.encodeFunctionData('executeBatch', [[[A, 0n, '0x'], [B, 5n, '0xabcd']]]))).toEqual([A, B]);
-    expect(callTargets(account.encodeFunctionData('executeBatch', [[]]))).toEqual([]);
-    expect(callTargets('0x')).toBeUndefined();
-    expect(callTargets('0xa9059cbb')).toBeUndefined();
-    expect(callTargets('0x34fcd5be00')).toBeUndefined();
+    expect(callTargets(account.encodeFunctionData('execute', [A, 1n, '0x1234']), SIMPLE_7702_ACCOUNT)).toEqual([A]);
+    expect(callTargets(account.encodeFunctionData('executeBatch', [[[A, 0n, '0x'], [B, 5n, '0xabcd']]]), SIMPLE_7702_ACCOUNT)).toEqual([A, B]);
+    expect(callTargets(account.encodeFunctionData('executeBatch', [[]]), SIMPLE_7702_ACCOUNT)).toEqual([]);
+    expect(callTargets('0x', SIMPLE_7702_ACCOUNT)).toBeUndefined();
+    expect(callTargets('0xa9059cbb', SIMPLE_7702_ACCOUNT)).toBeUndefined();
+    expect(callTargets('0x34fcd5be00', SIMPLE_7702_ACCOUNT)).toBeUndefined();
+    // A DeleGator's execute means nothing to Simple7702Account.
+    expect(callTargets(deleGatorBatch([A, 0n, '0x']), SIMPLE_7702_ACCOUNT)).toBeUndefined();
+  });
+
+  it('decodes a DeleGator\'s ERC-7821 execute in single and batch mode, and nothing else', () => {
+    expect(callTargets(deleGatorSingle(A, 1n, '0x1234'), DELEGATOR_V08)).toEqual([A]);
+    expect(callTargets(deleGatorSingle(B, 0n, '0x'), DELEGATOR_V08)).toEqual([B]);
+    expect(callTargets(deleGatorBatch([A, 0n, '0x'], [B, 5n, '0xabcd']), DELEGATOR_V08)).toEqual([A, B]);
+    expect(callTargets(deleGatorBatch(), DELEGATOR_V08)).toEqual([]);
+    // Simple7702Account's selectors are not the DeleGator's: nothing it would run is known.
+    expect(callTargets(account.encodeFunctionData('executeBatch', [[[A, 0n, '0x']]]), DELEGATOR_V08)).toBeUndefined();
+    expect(callTargets(account.encodeFunctionData('execute', [A, 0n, '0x']), DELEGATOR_V08)).toBeUndefined();
+  });
+
+  it('refuses to read a DeleGator execute in another mode, or encoded otherwise than canonically', () => {
+    const executions = AbiCoder.defaultAbiCoder().encode(['(address,uint256,bytes)[]'], [[[A, 0n, '0x']]]);
+    for (const mode of [TRY_BATCH_MODE, DELEGATECALL_MODE, BATCH_WITH_SELECTOR_MODE]) {
+      expect(callTargets(erc7821.encodeFunctionData('execute', [mode, executions]), DELEGATOR_V08)).toBeUndefined();
+    }
+    // Single mode with fewer than the 52 bytes of target and value.
+    expect(callTargets(erc7821.encodeFunctionData('execute', [SINGLE_MODE, solidityPacked(['address'], [A])]), DELEGATOR_V08)).toBeUndefined();
+    // Batch mode whose executions do not decode, or decode from a non-canonical encoding (bytes appended).
+    expect(callTargets(erc7821.encodeFunctionData('execute', [BATCH_MODE, '0x1234']), DELEGATOR_V08)).toBeUndefined();
+    expect(callTargets(erc7821.encodeFunctionData('execute', [BATCH_MODE, `${executions}${'00'.repeat(32)}`]), DELEGATOR_V08)).toBeUndefined();
+    // The call itself truncated, or with bytes after its arguments.
+    expect(callTargets(deleGatorBatch([A, 0n, '0x']).slice(0, 100), DELEGATOR_V08)).toBeUndefined();
+    expect(callTargets(`${deleGatorBatch([A, 0n, '0x'])}00`, DELEGATOR_V08)).toBeUndefined();
   });
 });
 

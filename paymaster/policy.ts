@@ -1,13 +1,16 @@
 /**
  * Who gets sponsored, and how much: chains, optional allowlists of senders and of call targets (decoded from the
- * execute / executeBatch callData of Simple7702Account, or of the delegates the policy names), and daily budgets (operations and wei per sender, wei per app),
+ * callData as the sender's delegate reads it: the DeleGator's ERC-7821 execute, else the execute / executeBatch of
+ * Simple7702Account or of the delegates the policy names), and daily budgets (operations and wei per sender, wei per app),
  * which the store enforces (store/reservations.ts). Loaded from a JSON file (devnet/paymaster-policy.json is the
  * devnet's) or given inline by an app's entry in the apps file; every refusal is an RpcError whose message says what
  * was refused and what is allowed.
  */
 import { readFileSync } from 'node:fs';
-import { AbiCoder, dataSlice, getAddress, toQuantity } from 'ethers';
+import { AbiCoder, Interface, dataSlice, getAddress, toQuantity } from 'ethers';
 import { SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import { delegateKind } from '../src/shared/delegates';
+import { ERC7821_EXECUTE_ABI, decodeExecute } from '../src/shared/erc7821';
 import type { Account } from './account';
 import { ErrorCode, RpcError } from './rpc';
 import { isObject, type UserOperation } from './userOp';
@@ -23,8 +26,9 @@ export interface PolicyFile {
   /** When present, every call of the userOp must go to one of these addresses. */
   targets?: string[];
   /**
-   * With `targets`: the EIP-7702 delegates whose execute/executeBatch the targets are decoded for (default:
-   * Simple7702Account); a sender running any other code is refused, since its callData could mean anything.
+   * With `targets`: the EIP-7702 delegates whose calls the targets are decoded for (default: Simple7702Account); the
+   * DeleGator's are read from its ERC-7821 execute, any other's from Simple7702Account's execute/executeBatch. A sender
+   * running any other code is refused, since its callData could mean anything.
    */
   delegates?: string[];
   /** When present, each sender gets at most this many sponsored userOps per UTC day (counted on pm_getPaymasterData). */
@@ -51,6 +55,7 @@ export type RefusalReason = 'chainId' | 'entryPoint' | 'sender' | 'target' | 'de
 
 const EXECUTE = '0xb61d27f6'; // execute(address target, uint256 value, bytes data)
 const EXECUTE_BATCH = '0x34fcd5be'; // executeBatch((address target, uint256 value, bytes data)[] calls)
+const ERC7821 = new Interface(ERC7821_EXECUTE_ABI);
 
 export function loadPolicy(source: string | PolicyFile): Policy {
   const file = typeof source === 'string' ? readPolicyFile(source) : source;
@@ -75,7 +80,7 @@ export function refuse(reason: RefusalReason, message: string): RpcError {
   return new RpcError(ErrorCode.notSponsored, `Not sponsored: ${message}`, { reason });
 }
 
-/** Throws the refusal for the first rule the request breaks. */
+/** Throws the refusal for the first rule of the chain and the sender the request breaks (the calls: checkCalls). */
 export function checkPolicy(policy: Policy, op: UserOperation, chainId: bigint): void {
   if (!policy.chainIds.some((id) => BigInt(id) === chainId)) {
     throw refuse('chainId', `chain ${toQuantity(chainId)} is not sponsored (sponsored: ${policy.chainIds.map((id) => toQuantity(id)).join(', ')})`);
@@ -83,18 +88,28 @@ export function checkPolicy(policy: Policy, op: UserOperation, chainId: bigint):
   if (policy.senders && !policy.senders.has(op.sender.toLowerCase())) {
     throw refuse('sender', `sender ${op.sender} is not on the sponsored senders list`);
   }
-  if (policy.targets) {
-    const targets = callTargets(op.callData);
-    if (!targets) throw refuse('target', 'callData is not a Simple7702Account execute/executeBatch call, so its targets cannot be checked');
-    const outside = targets.find((target) => !policy.targets!.has(target.toLowerCase()));
-    if (outside) throw refuse('target', `call target ${outside} is not on the sponsored targets list`);
-  }
 }
 
-/** With call targets: the sender must run a delegate the policy names, so that its callData means what callTargets reads. */
-export function checkAccount(policy: Policy, sender: string, account: Account): void {
+/**
+ * With call targets: the sender must run a delegate the policy names, and each call its callData makes, read as that
+ * delegate reads it, must go to a listed target.
+ */
+export function checkCalls(policy: Policy, op: UserOperation, account: Account): void {
   if (!policy.targets) return;
-  if (account.kind === 'delegated' && policy.delegates.has(account.delegate.toLowerCase())) return;
+  const delegate = sponsoredDelegate(policy, op.sender, account);
+  const targets = callTargets(op.callData, delegate);
+  if (!targets) {
+    throw refuse('target', delegateKind(delegate) === 'deleGator'
+      ? 'callData is not a DeleGator ERC-7821 execute in single or batch mode (reverting on failure), so its targets cannot be checked'
+      : 'callData is not a Simple7702Account execute/executeBatch call, so its targets cannot be checked');
+  }
+  const outside = targets.find((target) => !policy.targets!.has(target.toLowerCase()));
+  if (outside) throw refuse('target', `call target ${outside} is not on the sponsored targets list`);
+}
+
+/** The delegate the sender runs, when the policy names it: what its callData means follows from it. */
+function sponsoredDelegate(policy: Policy, sender: string, account: Account): string {
+  if (account.kind === 'delegated' && policy.delegates.has(account.delegate.toLowerCase())) return account.delegate;
   const sponsored = `a sponsored account implementation (${[...policy.delegates].map((d) => getAddress(d)).join(', ')})`;
   const why = account.kind === 'eoa' ? `sender ${sender} has no code and the userOp carries no eip7702Auth: it is not an account delegated to ${sponsored}`
     : account.kind === 'contract' ? `sender ${sender} is a contract, not an account delegated to ${sponsored}`
@@ -103,8 +118,14 @@ export function checkAccount(policy: Policy, sender: string, account: Account): 
   throw refuse('delegate', `${why}, so its call targets cannot be checked`);
 }
 
-/** The addresses an account's execute / executeBatch callData calls, or undefined for any other callData. */
-export function callTargets(callData: string): string[] | undefined {
+/**
+ * The addresses an account running `delegate` calls with `callData`: the DeleGator's ERC-7821 execute, anyone else's
+ * execute / executeBatch (Simple7702Account's); undefined for any other callData.
+ */
+export function callTargets(callData: string, delegate: string): string[] | undefined {
+  if (delegateKind(delegate) === 'deleGator') {
+    return decodeExecute(ERC7821, AbiCoder.defaultAbiCoder(), callData)?.map(({ target }) => getAddress(target));
+  }
   const selector = callData.slice(0, 10).toLowerCase();
   if (selector !== EXECUTE && selector !== EXECUTE_BATCH) return undefined;
   const coder = AbiCoder.defaultAbiCoder();

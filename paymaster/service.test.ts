@@ -6,10 +6,11 @@
  * devnet.
  */
 import { request as httpRequest } from 'node:http';
-import { Interface, Wallet, concat, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
+import { AbiCoder, Interface, Wallet, concat, solidityPacked, getBytes, verifyMessage, dataSlice, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAnvil, type Anvil } from '../devnet/anvil';
 import { ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, VERIFYING_PAYMASTER_ADDRESS } from '../devnet/constants';
+import { DELEGATOR_V08 } from '../src/shared/contracts';
 import { jsonRpc } from '../src/shared/jsonRpc';
 import { UNAUTHORIZED, newApiKey } from './apps';
 import { maxCost } from './budget';
@@ -38,6 +39,12 @@ const account = new Interface([
   'function executeBatch((address target, uint256 value, bytes data)[] calls)',
 ]);
 const batch = (...targets: string[]) => account.encodeFunctionData('executeBatch', [targets.map((to) => [to, 0n, '0x'])]);
+/** The DeleGator's ERC-7821 execute in batch mode (callType 0x01) and single mode (0x00), each reverting on failure. */
+const deleGator = new Interface(['function execute(bytes32 mode, bytes executionCalldata)']);
+const deleGatorBatch = (...targets: string[]) => deleGator.encodeFunctionData('execute', [
+  `0x01${'00'.repeat(31)}`, AbiCoder.defaultAbiCoder().encode(['(address,uint256,bytes)[]'], [targets.map((to) => [to, 0n, '0x'])]),
+]);
+const deleGatorSingle = (to: string) => deleGator.encodeFunctionData('execute', [`0x${'00'.repeat(32)}`, solidityPacked(['address', 'uint256', 'bytes'], [to, 0n, '0x'])]);
 
 function userOp(overrides: Record<string, unknown> = {}) {
   return {
@@ -62,6 +69,7 @@ const FIELDS = { paymaster: VERIFYING_PAYMASTER_ADDRESS, paymasterVerificationGa
 const COST = maxCost(parseUserOperation(userOp(), 'required'), FIELDS);
 const budgetedKey = newApiKey();
 const reconciledKey = newApiKey();
+const deleGatorKey = newApiKey();
 const MAX_BODY = 100_000;
 const METRICS_TOKEN = 'metrics-token-of-the-tests';
 const withToken = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
@@ -85,6 +93,10 @@ beforeAll(async () => {
           policy: { sponsor: { name: 'Budgeted' }, chainIds: [31337], dailyWeiPerSender: String(2n * COST), dailyWeiPerApp: String(3n * COST) },
         },
         'reconciled-app': { keySha256: [reconciledKey.keySha256], policy: { sponsor: { name: 'Reconciled' }, chainIds: [31337] } },
+        'delegator-app': {
+          keySha256: [deleGatorKey.keySha256],
+          policy: { sponsor: { name: 'Both delegates' }, chainIds: [31337], targets: [target], delegates: [SIMPLE_7702_ACCOUNT_ADDRESS, DELEGATOR_V08] },
+        },
       },
     },
     maxBodyBytes: MAX_BODY,
@@ -340,6 +352,38 @@ describe('the account behind the call targets', () => {
       ...refused,
       message: `Not sponsored: sender ${upgraded} is a contract, not an account delegated to a sponsored account implementation (${SIMPLE_7702_ACCOUNT_ADDRESS}), so its call targets cannot be checked`,
     });
+  });
+});
+
+describe('the call targets of an account on the DeleGator', () => {
+  const auth = (address: string) => ({ ...userOp().eip7702Auth, address });
+  const ofDeleGator = (callData: string) => params(userOp({ callData, eip7702Auth: auth(DELEGATOR_V08) }));
+  const refused = (message: string) => ({ code: ErrorCode.notSponsored, message: `Not sponsored: ${message}`, data: { reason: 'target' } });
+  const undecodable = refused('callData is not a DeleGator ERC-7821 execute in single or batch mode (reverting on failure), so its targets cannot be checked');
+
+  it('sponsors its ERC-7821 execute, single or batch, when every call goes to an allowed target', async () => {
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+      expect((await callAs(deleGatorKey.key, method, ofDeleGator(deleGatorSingle(target)))).result).toBeDefined();
+      expect((await callAs(deleGatorKey.key, method, ofDeleGator(deleGatorBatch(target, target)))).result).toBeDefined();
+    }
+  });
+
+  it('refuses one whose calls go elsewhere, naming the target outside the list', async () => {
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+      expect((await callAs(deleGatorKey.key, method, ofDeleGator(deleGatorSingle(elsewhere)))).error).toEqual(refused(`call target ${elsewhere} is not on the sponsored targets list`));
+      expect((await callAs(deleGatorKey.key, method, ofDeleGator(deleGatorBatch(target, elsewhere)))).error).toEqual(refused(`call target ${elsewhere} is not on the sponsored targets list`));
+    }
+  });
+
+  it('refuses an unknown mode, malformed data, or another delegate\'s encoding as undecodable', async () => {
+    const tryMode = deleGator.encodeFunctionData('execute', [`0x0101${'00'.repeat(30)}`, AbiCoder.defaultAbiCoder().encode(['(address,uint256,bytes)[]'], [[[target, 0n, '0x']]])]);
+    for (const callData of [tryMode, deleGatorBatch(target).slice(0, 140), deleGator.encodeFunctionData('execute', [`0x01${'00'.repeat(31)}`, '0xdead']), batch(target), '0xdeadbeef']) {
+      expect((await callAs(deleGatorKey.key, 'pm_getPaymasterData', ofDeleGator(callData))).error).toEqual(undecodable);
+    }
+    // And the DeleGator's encoding means nothing to a Simple7702Account sender.
+    expect((await callAs(deleGatorKey.key, 'pm_getPaymasterData', params(userOp({ callData: deleGatorBatch(target) })))).error).toEqual(
+      refused('callData is not a Simple7702Account execute/executeBatch call, so its targets cannot be checked'),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { id, keccak256 } from 'ethers';
 import { keccakWords } from '../../shared/abiWords';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { UPGRADE_DELEGATE, type DelegateKind } from '../../shared/delegates';
+import { BATCH_MODE, ERC7821_EXECUTE_ABI, decodeExecute, encodeExecutions } from '../../shared/erc7821';
 import { packedDigest, userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
 import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
@@ -38,9 +39,7 @@ const simple7702Account: DelegateCode = {
 };
 
 /** ERC-7821 execute (selector 0xe9ae5c53), as the DeleGator implements it (ERC-7579 execution modes). */
-const DELEGATOR = abiInterface(['function execute(bytes32 mode, bytes executionCalldata)']);
-/** ERC-7579 mode: callType 0x01 (batch), execType 0x00 (revert on any failure), no selector or payload. */
-const BATCH_MODE: Hex = `0x01${'00'.repeat(31)}`;
+const DELEGATOR = abiInterface(ERC7821_EXECUTE_ABI);
 
 // The DeleGator's EIP-712 types (DeleGatorCore's PACKED_USER_OP_TYPEHASH and its domain, named after the contract), hashed on first use.
 const deleGatorTypeHashes = lazy(() => ({
@@ -72,40 +71,18 @@ function deleGatorUserOperationHash(op: RpcUserOperation, chainId: Hex): Hex {
 const deleGator: DelegateCode = {
   async encodeBatch(calls) {
     const [account, abi] = await Promise.all([DELEGATOR(), loadAbi()]);
-    const executions = abi.AbiCoder.defaultAbiCoder().encode(['(address target, uint256 value, bytes callData)[]'], [rows(calls)]);
-    return account.encodeFunctionData('execute', [BATCH_MODE, executions]) as Hex;
+    return account.encodeFunctionData('execute', [BATCH_MODE, encodeExecutions(abi.AbiCoder.defaultAbiCoder(), rows(calls))]) as Hex;
   },
   signUserOperation: (op, chainId, wallet) => ({ ...op, signature: wallet.signingKey.sign(deleGatorUserOperationHash(op, chainId)).serialized as Hex }),
 };
 
 export const DELEGATE_CODE: Record<DelegateKind, DelegateCode> = { simple7702Account, deleGator };
 
-/** ERC-7579 single mode: callType 0x00, execType 0x00; its executionCalldata is abi.encodePacked(target, value, callData). */
-const SINGLE_MODE: Hex = `0x${'00'.repeat(32)}`;
-
-/**
- * The calls of a DeleGator's ERC-7821 `execute` in the two modes the wallet words (single and batch, reverting on any
- * failure), or undefined for any other data, mode, or an encoding that is not the canonical one of what it decodes to
- * (the contract's own decoder could then read other calls).
- */
+/** The calls of a DeleGator's `execute` in the modes the wallet words (shared/erc7821.ts), or undefined for any other data. */
 async function deleGatorCalls(data: Hex): Promise<BatchCall[] | undefined> {
   const [account, abi] = await Promise.all([DELEGATOR(), loadAbi()]);
-  if (!data.toLowerCase().startsWith(account.getFunction('execute')!.selector)) return undefined;
-  try {
-    const [mode, executionCalldata] = account.decodeFunctionData('execute', data) as unknown as [string, string];
-    if (account.encodeFunctionData('execute', [mode, executionCalldata]) !== data.toLowerCase()) return undefined;
-    if (mode === SINGLE_MODE) {
-      if ((executionCalldata.length - 2) / 2 < 52) return undefined;
-      return [{ to: `0x${executionCalldata.slice(2, 42)}` as Hex, value: `0x${BigInt(`0x${executionCalldata.slice(42, 106)}`).toString(16)}` as Hex, data: `0x${executionCalldata.slice(106)}` as Hex }];
-    }
-    if (mode !== BATCH_MODE) return undefined;
-    const coder = abi.AbiCoder.defaultAbiCoder();
-    const [executions] = coder.decode(['(address,uint256,bytes)[]'], executionCalldata) as unknown as [[string, bigint, string][]];
-    if (coder.encode(['(address,uint256,bytes)[]'], [executions]) !== executionCalldata) return undefined;
-    return executions.map(([to, value, callData]) => ({ to: to as Hex, value: `0x${value.toString(16)}` as Hex, data: callData as Hex }));
-  } catch {
-    return undefined;
-  }
+  return decodeExecute(account, abi.AbiCoder.defaultAbiCoder(), data)
+    ?.map(({ target, value, callData }) => ({ to: target, value: `0x${value.toString(16)}` as Hex, data: callData }));
 }
 
 /**

@@ -1,16 +1,18 @@
 /**
  * Speed up and Cancel for a transaction of a batch still pending: a new transaction at the same nonce whose both fee
  * caps are at least 10% above the pending one's (the rule nodes and the wallet's relay apply), and never below today's
- * market fees. Speed up signs the same transaction again; Cancel sends 0 to the account itself. The replacement joins
- * the batch's record (the original marked `replacedBy`), so the batch follows whichever of the two lands.
+ * market fees. Speed up signs the same transaction again; Cancel sends 0 to the account itself (with the gas its
+ * delegate's receive takes, for a delegated account). The replacement joins the batch's record (the original marked
+ * `replacedBy`), so the batch follows whichever of the two lands.
  */
 import { keccak256, type Transaction } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { FEE_TIERS, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { normalizeTransactionError } from '../networks/nodeErrors';
+import type { ChainNode } from '../networks/rpcClient';
 import { type BatchDeps } from './executors/executor';
-import { TX_BASE_GAS, hexGas } from './executors/gas';
+import { TX_BASE_GAS, estimate, hexGas, withMargin } from './executors/gas';
 import { unclear } from './executors/nodeAnswers';
 import { suggestFees, tierFees, type Fees } from '../fees/tiers';
 import { undecided } from './status';
@@ -31,10 +33,24 @@ export function replacementFees(previous: Fees, today: Fees): Fees {
 /** Cancel's transaction: nothing, sent to the account itself. */
 export const selfTransfer = (from: Hex): BatchCall => ({ to: from, value: '0x0', data: '0x' });
 
-/** The batch as its replacement would run, for the review screen's preview. */
-export function replacementBatch(batch: BatchRecord, pending: BatchTransaction, mode: ReplaceMode): BatchRecord {
+/**
+ * Cancel's gas: 21,000 for a plain account. A delegated account's transfer to itself runs its delegate's receive,
+ * which 21,000 leaves no gas for (the cancel would revert, though it still took the nonce): the node's estimate, with
+ * headroom. When the node cannot estimate it, 21,000 still takes the nonce.
+ */
+export async function cancelGas(node: ChainNode, from: Hex): Promise<bigint> {
+  try {
+    const gas = await estimate(node, { from, to: from, value: '0x0', data: '0x' });
+    return gas <= TX_BASE_GAS ? TX_BASE_GAS : withMargin(gas);
+  } catch {
+    return TX_BASE_GAS;
+  }
+}
+
+/** The batch as its replacement would run, with the gas limit its review priced, for the review screen's preview. */
+export function replacementBatch(batch: BatchRecord, pending: BatchTransaction, mode: ReplaceMode, gasLimit: bigint): BatchRecord {
   if (mode === 'cancel' || pending.cancel) {
-    return { ...batch, atomic: false, upgrade: false, calls: [selfTransfer(batch.from)], gasLimits: [hexGas(TX_BASE_GAS)] };
+    return { ...batch, atomic: false, upgrade: false, calls: [selfTransfer(batch.from)], gasLimits: [hexGas(gasLimit)] };
   }
   const gasLimits = batch.atomic ? batch.gasLimits : pending.calls.map((i) => batch.gasLimits[i]);
   return { ...batch, calls: pending.calls.map((i) => batch.calls[i]), gasLimits };
@@ -73,9 +89,10 @@ export async function planReplacement(deps: Pick<BatchDeps, 'batches' | 'nodeFor
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const original = await deps.transactionCode.decodeTransaction(pending.raw);
   const previous = feesOf(original);
-  const today = await tierFees(await deps.nodeFor(batch.chainId), batch.chainId);
+  const node = await deps.nodeFor(batch.chainId);
+  const [today, gasLimit] = await Promise.all([tierFees(node, batch.chainId), mode === 'cancel' ? cancelGas(node, batch.from) : original.gasLimit]);
   const tiers = Object.fromEntries(FEE_TIERS.map((tier) => [tier, replacementFees(previous, today[tier])])) as Record<FeeTier, Fees>;
-  return { batch, pending, previous, gasLimit: mode === 'cancel' ? TX_BASE_GAS : original.gasLimit, tiers };
+  return { batch, pending, previous, gasLimit, tiers };
 }
 
 const raisedTenPercent = (next: Fees, previous: Fees): boolean =>
@@ -83,9 +100,10 @@ const raisedTenPercent = (next: Fees, previous: Fees): boolean =>
 
 /**
  * Signs and sends the replacement with `fees` (the ones the user approved), or today's market ones when none are
- * given; fees not ≥ +10% over the original's are refused.
+ * given; fees not ≥ +10% over the original's are refused. A cancel carries `cancelGasLimit`, the one its review
+ * priced, else cancelGas's.
  */
-export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees): Promise<Hex> {
+export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees, cancelGasLimit?: bigint): Promise<Hex> {
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const node = await deps.nodeFor(batch.chainId);
   const original = await deps.transactionCode.decodeTransaction(pending.raw);
@@ -94,7 +112,7 @@ export async function replaceTransaction(deps: BatchDeps, origin: string, id: st
   const common = { type: 2, chainId: original.chainId, nonce: original.nonce, ...chosen };
   const request =
     mode === 'cancel'
-      ? { ...common, to: batch.from, value: 0n, data: '0x', gasLimit: TX_BASE_GAS }
+      ? { ...common, to: batch.from, value: 0n, data: '0x', gasLimit: cancelGasLimit ?? (await cancelGas(node, batch.from)) }
       : { ...common, type: original.type ?? 2, to: original.to, value: original.value, data: original.data, gasLimit: original.gasLimit, authorizationList: original.authorizationList };
   const wallet = await deps.accounts.signer(batch.from);
   const raw = (await wallet.signTransaction(request)) as Hex;

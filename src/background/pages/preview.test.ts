@@ -46,13 +46,15 @@ describe('approvalPreview', () => {
   });
 
   it('previews a Speed up as its replacement of the pending transaction runs it, in the batch it names', async () => {
-    const shown = await previewed({ type: 'replaceTransaction', method: 'replaceTransaction', origin: WALLET, replyTo: walletPage, details: { batchOrigin: DAPP, batchId: 'b', hash: HASH, mode: 'speedUp' } } as never);
+    const shown = await previewed({ type: 'replaceTransaction', method: 'replaceTransaction', origin: WALLET, replyTo: walletPage, details: { batchOrigin: DAPP, batchId: 'b', hash: HASH, mode: 'speedUp', gasLimit: '21001' } } as never);
     expect([shown.origin, shown.id, shown.calls, shown.gasLimits]).toEqual([DAPP, 'b', [batch(DAPP, 'b').calls[1]], ['0x5209']]);
   });
 
-  it('previews a Cancel as the 0-value transfer to the account itself', async () => {
-    const shown = await previewed({ type: 'replaceTransaction', method: 'replaceTransaction', origin: WALLET, replyTo: walletPage, details: { batchOrigin: DAPP, batchId: 'b', hash: HASH, mode: 'cancel' } } as never);
+  it('previews a Cancel as the 0-value transfer to the account itself, with the gas its review priced', async () => {
+    const shown = await previewed({ type: 'replaceTransaction', method: 'replaceTransaction', origin: WALLET, replyTo: walletPage, details: { batchOrigin: DAPP, batchId: 'b', hash: HASH, mode: 'cancel', gasLimit: '27780' } } as never);
     expect(shown.calls).toEqual([{ to: FROM, value: '0x0', data: '0x' }]);
+    // A delegated account's receive runs on it: the preview runs out of gas where the chain would, no sooner.
+    expect(shown.gasLimits).toEqual(['0x6c84']);
   });
 
   it('answers -32602 for an approval that runs no batch', async () => {

@@ -16,9 +16,9 @@ async function batchOf(services: Using<Uses>, approval: ApprovalRecord): Promise
   if (!named) throw invalidParams(`No batch or transaction ${approval.id} is waiting for approval`);
   const batch = await services.batches.get(named.origin, named.id);
   if (!named.replacing) return batch;
-  const { hash, mode } = named.replacing;
+  const { hash, mode, gasLimit } = named.replacing;
   const pending = batch?.transactions.find((t) => t.hash === hash);
-  return batch && pending && replacementBatch(batch, pending, mode);
+  return batch && pending && replacementBatch(batch, pending, mode, BigInt(gasLimit));
 }
 
 export async function approvalPreview(services: Using<Uses>, id: string): Promise<Preview> {

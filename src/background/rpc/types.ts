@@ -42,7 +42,8 @@ export class Answered<R = unknown> {
 export interface ApprovalBatch {
   origin: string;
   id: string;
-  replacing?: { hash: Hex; mode: ReplaceMode };
+  /** `gasLimit`: the replacement's, as its review priced it (decimal). */
+  replacing?: { hash: Hex; mode: ReplaceMode; gasLimit: string };
 }
 
 /** `C`: the request's context as the entry's auth gives it; `S`: the services its family uses. */

@@ -93,11 +93,11 @@ export const walletRequestMethods: MethodTable = {
       async approve({ details }, tier, services) {
         const fee = details.fees[tier];
         const fees = { maxFeePerGas: BigInt(fee.maxFeePerGas), maxPriorityFeePerGas: BigInt(fee.maxPriorityFeePerGas) };
-        const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees);
+        const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit));
         void followBatch(services, details.batchOrigin, details.batchId);
         return hash;
       },
-      batchOf: ({ batchOrigin, batchId, hash, mode }) => ({ origin: batchOrigin, id: batchId, replacing: { hash, mode } }),
+      batchOf: ({ batchOrigin, batchId, hash, mode, gasLimit }) => ({ origin: batchOrigin, id: batchId, replacing: { hash, mode, gasLimit } }),
     },
   }),
   revokeDelegation: method({

@@ -37,6 +37,8 @@ function fakeChain() {
     syncSends: [] as string[],
     /** Receipt reads still to reach a backend that lags behind (it answers null for what is mined). */
     laggingReceiptReads: 0,
+    /** eth_estimateGas's answer; absent, the node cannot estimate. */
+    estimate: undefined as bigint | undefined,
   };
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
@@ -58,6 +60,9 @@ function fakeChain() {
       case 'eth_getTransactionCount': return `0x${chain.latestNonce.toString(16)}` as T;
       case 'eth_getBlockByNumber': return { baseFeePerGas: `0x${chain.baseFee.toString(16)}` } as T;
       case 'eth_maxPriorityFeePerGas': return '0x2' as T;
+      case 'eth_estimateGas':
+        if (chain.estimate === undefined) break;
+        return `0x${chain.estimate.toString(16)}` as T;
       case 'eth_getTransactionByHash': return (chain.mempool.has(params[0] as string) ? {} : null) as T;
       case 'eth_getTransactionReceipt':
         if (chain.laggingReceiptReads > 0) return (chain.laggingReceiptReads--, null) as T;
@@ -332,6 +337,20 @@ describe('Speed up and Cancel', () => {
     chain.receipts.set(hash, receiptAt(hash, chain.head));
     await refreshTransactions(deps, await stored());
     expect(batchStatus(await stored())).toBe(CallsStatus.offchainFailure);
+  });
+
+  it('Cancel of a delegated account carries the gas its delegate\'s receive needs, as the review priced it, not 21,000', async () => {
+    const { chain, deps, stored } = await setup();
+    await sendApproved(deps, ORIGIN, 'b');
+    const [original] = (await stored()).transactions;
+    chain.estimate = 23_150n;
+    const plan = await planReplacement(deps, ORIGIN, 'b', original.hash, 'cancel');
+    expect(plan.gasLimit).toBe(27_780n);
+    // The node's estimate moved since the review: the cancel carries what the user approved.
+    chain.estimate = 40_000n;
+    await replaceTransaction(deps, ORIGIN, 'b', original.hash, 'cancel', plan.tiers.market, plan.gasLimit);
+    const cancel = Transaction.from((await stored()).transactions[1].raw);
+    expect([cancel.to, cancel.value, cancel.data, cancel.gasLimit]).toEqual([FROM, 0n, '0x', 27_780n]);
   });
 
   it('prices every tier of the review ≥ +10% over the original, and signs exactly the fees approved', async () => {
