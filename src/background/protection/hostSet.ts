@@ -17,10 +17,12 @@ export function hostSet(hosts: Iterable<string>): HostSet {
   });
   starts[sorted.length] = at;
   const text = sorted.join('\n');
+  // Only the string and the offsets stay: the closure must not hold the array of strings.
+  const count = sorted.length;
   return {
     has(host) {
       let low = 0;
-      let high = sorted.length - 1;
+      let high = count - 1;
       while (low <= high) {
         const middle = (low + high) >>> 1;
         const entry = text.slice(starts[middle], starts[middle + 1] - 1);
