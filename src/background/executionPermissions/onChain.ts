@@ -56,8 +56,8 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
 
 /**
  * The revoking call: the account (the delegator) asks the DelegationManager to disable the delegation. Grant records
- * are not sealed, so one planted or altered in storage could name any contract: the call goes only to the chain's
- * own DelegationManager, from the delegation's own delegator.
+ * live where no page writes (grantRecordStore.ts), and still the call goes only to the chain's own DelegationManager,
+ * from the delegation's own delegator: a record from before migration 5 moved them could have been planted.
  */
 export async function revokeCall(grant: GrantRecord): Promise<{ to: Hex; data: Hex }> {
   const { delegate, delegator, authority, caveats, salt, signature } = grant.delegation;

@@ -19,7 +19,7 @@ import type { Services } from '../services';
 import { frameworkOn } from '../executionPermissions/framework';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
-import { createGrants, GRANTS_DEFAULTS, type GrantRecord } from '../executionPermissions/store';
+import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { activity } from './state';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -36,7 +36,7 @@ async function services(batch: BatchRecord, ...granted: GrantRecord[]) {
   const backend = memoryBackend();
   const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add(batch);
-  const grants = createGrants(typedStorage(memoryBackend(), GRANTS_DEFAULTS));
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   return { backend, services: { batches, grants, grantCode: { revokeCall, revokeAllCall }, networks: { all: async () => [MAINNET] } } as unknown as Services };
