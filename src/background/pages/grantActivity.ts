@@ -21,19 +21,29 @@ export const grantItem = (grant: GrantRecord): ActivityItem => ({
 type Call = { to?: Hex; data: Hex };
 const sameCall = (a: Call | undefined, b: Call): boolean => a !== undefined && a.to?.toLowerCase() === b.to?.toLowerCase() && a.data.toLowerCase() === b.data.toLowerCase();
 
-/** The grants a batch revoked, as its Activity item names them. The grants' code (the later script) is loaded only when there are grants. */
-export async function revokedBy({ grantCode }: Using<'grantCode'>, grants: GrantRecord[]): Promise<(batch: BatchRecord) => Pick<ActivityItem, 'revokes'>> {
-  if (grants.length === 0) return () => ({});
+/**
+ * The grants a batch revoked, as its Activity item names them. A call is encoded only for a batch that may revoke (one
+ * call, from an account with grants, to a DelegationManager or, for Revoke all, to the chain's NonceEnforcer), each at
+ * most once per list, and the grants' code (the later script) is loaded only then.
+ */
+export function revokedBy({ grantCode }: Using<'grantCode'>, grants: GrantRecord[]): (batch: BatchRecord) => Promise<Pick<ActivityItem, 'revokes'>> {
+  const managers = new Set(grants.map((grant) => grant.delegationManager.toLowerCase()));
+  const once = <K, V>(make: (key: K) => Promise<V>) => {
+    const made = new Map<K, Promise<V>>();
+    return (key: K) => made.get(key) ?? made.set(key, make(key)).get(key)!;
+  };
   // A record revokeCall refuses (planted or altered) is revoked by nothing.
-  const revokes = await Promise.all(grants.map((grant) => grantCode.revokeCall(grant).catch(() => undefined)));
-  const chains = [...new Set(grants.map((grant) => grant.chainId))];
-  const revokeAll = await Promise.all(chains.map((chainId) => grantCode.revokeAllCall(chainId).catch(() => undefined)));
-  return (batch) => {
-    if (batch.calls.length !== 1) return {};
+  const revokeOf = once((grant: GrantRecord) => grantCode.revokeCall(grant).catch(() => undefined));
+  const revokeAllOn = once((chainId: bigint) => grantCode.revokeAllCall(`0x${chainId.toString(16)}`).catch(() => undefined));
+  return async (batch) => {
+    const ofAccount = grants.filter((grant) => grant.from.toLowerCase() === batch.from.toLowerCase() && BigInt(grant.chainId) === BigInt(batch.chainId));
+    if (batch.calls.length !== 1 || ofAccount.length === 0) return {};
     const [call] = batch.calls;
-    const ofAccount = (grant: GrantRecord) => grant.from.toLowerCase() === batch.from.toLowerCase() && BigInt(grant.chainId) === BigInt(batch.chainId);
-    const all = sameCall(revokeAll[chains.findIndex((chainId) => BigInt(chainId) === BigInt(batch.chainId))], call);
-    const revoked = grants.filter((grant, i) => ofAccount(grant) && (all ? grant.grantedAt < batch.createdAt : sameCall(revokes[i], call)));
+    const revoked = sameCall(await revokeAllOn(BigInt(batch.chainId)), call)
+      ? ofAccount.filter((grant) => grant.grantedAt < batch.createdAt)
+      : managers.has(call.to?.toLowerCase() ?? '')
+        ? (await Promise.all(ofAccount.map(async (grant) => (sameCall(await revokeOf(grant), call) ? [grant] : [])))).flat()
+        : [];
     return revoked.length > 0 ? { revokes: revoked.map(mention) } : {};
   };
 }

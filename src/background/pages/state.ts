@@ -52,7 +52,7 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 /** Every batch and every execution permission granted, newest first. */
 export async function activity({ batches, networks, grants, grantCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks'>): Promise<ActivityItem[]> {
   const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
-  const revokes = await revokedBy({ grantCode }, granted);
+  const revokes = revokedBy({ grantCode }, granted);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
   const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
@@ -71,7 +71,7 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: await wordedCalls(b.calls, b.reviews),
-      ...revokes(b),
+      ...(await revokes(b)),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,
