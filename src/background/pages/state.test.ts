@@ -17,6 +17,7 @@ import { CODE, MAINNET, NOW, fakeNode } from '../clearSigning/chain.fixture';
 import { reviewCalls } from '../clearSigning/calls';
 import type { Services } from '../services';
 import { frameworkOn } from '../executionPermissions/framework';
+import { grantActivity } from '../executionPermissions/activity';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
@@ -39,7 +40,7 @@ async function services(batch: BatchRecord, ...granted: GrantRecord[]) {
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
-  return { backend, services: { batches, grants, grantCode: { revokeCall, revokeAllCall }, networks: { all: async () => [MAINNET] } } as unknown as Services };
+  return { backend, services: { batches, grants, grantCode: { grantActivity }, networks: { all: async () => [MAINNET] } } as unknown as Services };
 }
 
 const SESSION = '0x0000000000000000000000000000000000000002';

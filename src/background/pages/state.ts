@@ -6,7 +6,6 @@ import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Using } from '../services';
-import { grantItem, revokedBy } from './grantActivity';
 import { none } from './params';
 import type { PageFamily } from './types';
 
@@ -52,13 +51,14 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 /** Every batch and every execution permission granted, newest first. */
 export async function activity({ batches, networks, grants, grantCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks'>): Promise<ActivityItem[]> {
   const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
-  const revokes = revokedBy({ grantCode }, granted);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
   const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
-  const sent = await Promise.all(trusted
-    .filter((b) => b.state !== 'awaiting-approval')
-    .map(async (b): Promise<ActivityItem> => ({
+  const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
+  // The grants' code (the later script) only when there are grants.
+  const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
+  const sent = await Promise.all(shown
+    .map(async (b, i): Promise<ActivityItem> => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
@@ -71,7 +71,7 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: await wordedCalls(b.calls, b.reviews),
-      ...(await revokes(b)),
+      ...(revokes[i] ? { revokes: revokes[i] } : {}),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,
@@ -83,7 +83,7 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
       error: b.error,
       createdAt: b.createdAt,
     })));
-  return [...sent, ...granted.map(grantItem)].sort((a, b) => b.createdAt - a.createdAt);
+  return [...sent, ...grantItems].sort((a, b) => b.createdAt - a.createdAt);
 }
 
 export const statePages = {
