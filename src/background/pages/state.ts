@@ -57,8 +57,7 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
   const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
   // The grants' code (the later script) only when there are grants.
   const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
-  const sent = await Promise.all(shown
-    .map(async (b, i): Promise<ActivityItem> => ({
+  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
