@@ -1,7 +1,8 @@
 /**
  * A grant as the chain has it: whether it is revoked (the DelegationManager has it disabled, or its account raised its
  * nonce past the one the grant carries: Revoke all), and what the session account has spent of it, read from its
- * enforcer's state: in the current period for a periodic grant or an allowance, in all for a stream. The wallet's own list only says what was granted; these are the facts Permissions shows.
+ * enforcer's state: in the current period for a periodic grant or an allowance, in all for a stream. The wallet's own
+ * list only says what was granted; these are the facts Permissions shows.
  */
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
