@@ -177,6 +177,14 @@ describe('createServices', () => {
       expect(await localArea.get('grants')).toEqual({ grants: [] });
     });
 
+    it('keeps a grant across a worker restart (the services built again over the same stores)', async () => {
+      const localArea = memoryBackend();
+      const grantRecords = memoryGrantRecordStore();
+      await build(localArea, memoryDescriptorFileStore(), grantRecords).services.grants.add(grant(ORIGIN));
+      const { services } = build(localArea, memoryDescriptorFileStore(), grantRecords);
+      expect(await listed(services)).toMatchObject({ site: { result: [{ context: '0x01' }] }, permissions: [ORIGIN] });
+    });
+
     it('forgets the grants at a wallet reset', async () => {
       const { services } = build();
       await services.grants.add(grant(ORIGIN));
