@@ -42,7 +42,7 @@ function RevokeAll({ grants }: { grants: GrantView[] }) {
   const inForce = grants.filter((grant) => !grant.revoked);
   const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
   return groups.map(({ from, chainId, networkName }) => (
-    <div className="row" key={`${from} ${chainId}`}>
+    <div className="row lead" key={`${from} ${chainId}`}>
       <span className="muted">Every permission of <AddressText address={from} /> on {cleanText(networkName)}</span>
       <button type="button" className="secondary small" aria-label={`Revoke all permissions of ${from} on ${cleanText(networkName)}`} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>Revoke all</button>
     </div>
