@@ -153,6 +153,12 @@ export class WalletPopup {
     await this.screen.click(`Revoke permission for ${session}`);
   }
 
+  /** Asks to revoke every grant of `account` on `network` (its nonce raised): the transaction opens in the approval window. */
+  async revokeAllGrants(account: string, network: string): Promise<void> {
+    await this.showSection('Permissions');
+    await this.screen.click(`Revoke all permissions of ${account} on ${network}`);
+  }
+
   async waitForNoAllowance(spender: string): Promise<void> {
     await this.showSection('Approvals');
     await this.screen.waitForCount(this.allowance(spender), 0);
@@ -247,6 +253,12 @@ export class WalletPopup {
   async waitForActivityCalls(expected: Expected[]): Promise<void> {
     await this.showSection('Activity');
     await this.waitForTexts({ role: 'listitem', in: { name: 'Calls', in: 'Activity' } }, expected, "Activity's calls");
+  }
+
+  /** Waits until one of Activity's lines (a call, a grant, a revoke) reads as `expected`. */
+  async waitForActivityLine(expected: RegExp): Promise<void> {
+    await this.showSection('Activity');
+    await poll(`an Activity line ${expected}`, async () => ((await this.screen.texts({ role: 'listitem', in: { name: 'Calls', in: 'Activity' } })).some((t) => expected.test(t)) ? true : undefined));
   }
 
   /** Waits until every element `target` matches reads as `expected`, in order, and there are no others. */

@@ -1,7 +1,8 @@
 /**
  * Execution permissions (ERC-7715) with MetaMask's own smart-accounts-kit as the dapp's client: the site asks for an
  * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
- * DelegationManager with the kit, within the period's amount and not beyond.
+ * DelegationManager with the kit, within the period's amount and not beyond. Activity lists each grant and names what a
+ * revoke revoked; Revoke all raises the account's nonce, which stops every grant it signed.
  */
 import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
@@ -20,6 +21,9 @@ const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { 
 
 // The devnet has the framework at mainnet's addresses (devnet/delegationFramework.ts), which the kit does not list for it.
 overrideDeployedEnvironment(31337, '1.3.0', getSmartAccountsEnvironment(1));
+
+/** "0x7099…79C8", as Activity shortens an address. */
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 type Granted = { context: Hex; delegationManager: Hex; from: Hex; to: Hex; permission: { type: string; data: Record<string, unknown> } };
 
@@ -42,6 +46,7 @@ test('a site grants an erc20-token-periodic permission with the kit; its session
   const [granted] = await granting;
   expect(granted).toMatchObject({ from: account, to: sessionKey.address, permission: { type: 'erc20-token-periodic' } });
   expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([granted]);
+  await popup.waitForActivityLine(new RegExp(`^Permission granted to ${short(sessionKey.address)}: up to 10 TST per day on ${new URL(info.dappUrl).origin}`));
 
   // The session key redeems with the kit, as the site's server would.
   const sessionAccount = privateKeyToAccount(sessionKey.privateKey as Hex);
@@ -64,6 +69,41 @@ test('a site grants an erc20-token-periodic permission with the kit; its session
   await popup.waitForGrant(sessionKey.address, 'Revoked', 'Revoked');
   await expect.poll(() => spend(1n).then(() => 'redeemed', (error: Error) => error.message), { intervals: [200] }).toMatch(/reverted/);
   expect(await dapp.client<Granted[]>('smartAccountsKit', 'getGrantedExecutionPermissions')).toEqual([]);
+  await popup.waitForActivityLine(new RegExp(`^Permission revoked: up to 10 TST per day to ${short(sessionKey.address)} on ${new URL(info.dappUrl).origin}`));
+});
+
+test('Revoke all: one reviewed transaction raises the account\'s nonce, after which no grant it signed can be redeemed', async ({ session, dapp, devnet: info }) => {
+  const { account, popup } = await deleGatorWallet(session);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const grant = async (amount: string) => {
+    const sessionKey = Wallet.createRandom();
+    await fund(sessionKey.address, parseEther('1'), 0n);
+    const granting = dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+      chainId: 31337, to: sessionKey.address, expiry: Math.floor(Date.now() / 1000) + 3600,
+      permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther(amount).toString(), periodDuration: 86_400 } },
+    }]);
+    await (await ApprovalWindow.next(session)).grant();
+    const [granted] = await granting;
+    const sessionAccount = privateKeyToAccount(sessionKey.privateKey as Hex);
+    const redeemer = createWalletClient({ account: sessionAccount, chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+    const spend = () => redeemer.sendTransactionWithDelegation({
+      account: sessionAccount, chain: devnet, to: info.addresses.testToken as Hex, data: ERC20.encodeFunctionData('transfer', [Wallet.createRandom().address, 1n]) as Hex,
+      permissionContext: granted.context, delegationManager: granted.delegationManager,
+    });
+    return { session: sessionKey.address, spend };
+  };
+  const grants = [await grant('10'), await grant('20')];
+  await popup.revokeAllGrants(account, 'Local devnet');
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('To', getSmartAccountsEnvironment(1).caveatEnforcers.NonceEnforcer);
+  await approval.approve();
+  for (const { session: to, spend } of grants) {
+    await popup.waitForGrant(to, 'Revoked', 'Revoked');
+    await expect(spend()).rejects.toThrow(/reverted/);
+  }
+  await popup.waitForActivityLine(new RegExp(`^Permission revoked: up to 10 TST per day to ${short(grants[0].session)}`));
+  await popup.waitForActivityLine(new RegExp(`^Permission revoked: up to 20 TST per day to ${short(grants[1].session)}`));
 });
 
 test('the user lowers the amount where the site allows it: the grant and the chain hold the lower amount', async ({ session, dapp, devnet: info }) => {

@@ -1,10 +1,12 @@
 /**
  * Chromium stopping the extension's service worker (as it does when idle; stopped here through CDP, which only
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
- * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits stay.
+ * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits
+ * stay, and so do execution permissions granted (in the extension's IndexedDB).
  */
 import { Wallet, id, parseEther, toQuantity, zeroPadValue } from 'ethers';
 import { chain, devnetWallet, token } from '../fixtures/chain';
+import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { ACCOUNT_0, expect, test } from '../fixtures/test';
 import { startRpcProxy } from '../fixtures/rpcProxy';
@@ -233,4 +235,22 @@ test('a subscription survives a worker stop: its logs keep coming to the page on
   await expect.poll(heard).toEqual([first!.hash, second!.hash]);
   const third = await (await token(devnetWallet(0)).mint(recipient, 3n)).wait();
   await expect.poll(heard).toEqual([first!.hash, second!.hash, third!.hash]);
+});
+
+test('an execution permission granted stays listed in Permissions and Activity, and returned to its site, across a service-worker restart', async ({ chromium, dapp }) => {
+  const { popup } = await deleGatorWallet(chromium);
+  await connect(dapp, chromium);
+  const sessionAccount = Wallet.createRandom().address;
+  const granting = dapp.request('wallet_requestExecutionPermissions', [{
+    chainId: '0x7a69', to: sessionAccount, rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+    permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: toQuantity(parseEther('0.1')) } },
+  }]);
+  await (await ApprovalWindow.next(chromium)).grant();
+  await granting;
+
+  await chromium.stopServiceWorker();
+  await popup.screen.reload();
+  await popup.waitForGrant(sessionAccount, 'Permission in words', /^Up to 0\.1 ETH in all, until /);
+  await popup.waitForActivityLine(/^Permission granted to 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}: up to 0\.1 ETH in all on /);
+  expect(await dapp.request('wallet_getGrantedExecutionPermissions')).toMatchObject({ result: [{ to: sessionAccount }] });
 });

@@ -8,6 +8,8 @@ import type { PageContext } from './pages/types';
 import { memoryPhishingListStore } from './protection/phishingUpdates';
 import { readShippedList } from './protection/testing';
 import { memoryDescriptorFileStore } from './settings/descriptorFiles';
+import { memoryGrantRecordStore, type GrantRecord } from './executionPermissions/store';
+import { grantPages } from './pages/grants';
 import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import type { Services } from './services';
@@ -19,7 +21,7 @@ import { memoryBackend } from './storage/typedStorage';
 
 const ORIGIN = 'https://dapp.example';
 
-function build(localArea = memoryBackend(), descriptorFiles = memoryDescriptorFileStore()) {
+function build(localArea = memoryBackend(), descriptorFiles = memoryDescriptorFileStore(), grantRecords = memoryGrantRecordStore()) {
   const shown: string[] = [];
   const built = createServices({
     devnetBuild: true,
@@ -30,6 +32,7 @@ function build(localArea = memoryBackend(), descriptorFiles = memoryDescriptorFi
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),
     descriptorFiles,
+    grantRecords,
     readShippedPhishingList: readShippedList,
     alarms: { create: () => undefined, clear: async () => true, get: async () => undefined },
     keepAlive: async () => undefined,
@@ -138,5 +141,55 @@ describe('createServices', () => {
     const { services } = build(localArea);
     expect((await services.reviewTypedData(ballot, ACCOUNT, LOCAL_DEVNET)).clear).toMatchObject({ intent: 'Vote', source: 'your file ballot.json' });
     expect(await localArea.get('userDescriptors')).toEqual({ userDescriptors: [] });
+  });
+
+  describe('grant records', () => {
+    const grant = (origin: string): GrantRecord => ({
+      id: `0x${'1'.repeat(64)}`, origin, chainId: '0x7a69', from: ACCOUNT, to: '0x0000000000000000000000000000000000000002',
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xa', startTime: 1, justification: '' } }, rules: [],
+      token: { symbol: 'ETH', decimals: 18 }, delegationManager: '0x0000000000000000000000000000000000000003', context: '0x01', grantedAt: 1,
+      delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x' },
+    });
+    const listed = async (services: Services) => {
+      await services.permissions.grant(ORIGIN, [ACCOUNT]);
+      // Unlocked, as a site's request is answered then.
+      vi.spyOn(services.vault, 'isUnlocked').mockResolvedValue(true);
+      return {
+        site: await send(services, { method: 'wallet_getGrantedExecutionPermissions' }),
+        permissions: (await grantPages.getGrants.handle({}, { services } as PageContext)).map((g) => g.origin),
+      };
+    };
+
+    it('a record planted in storage.local (a content script on Firefox), even with the migration count set back, is not listed nor returned to a site', async () => {
+      const localArea = memoryBackend();
+      const grantRecords = memoryGrantRecordStore();
+      await build(localArea, memoryDescriptorFileStore(), grantRecords).local.get('settings');
+      await localArea.set({ schemaVersion: 4, grants: [grant(ORIGIN)] });
+      const { services } = build(localArea, memoryDescriptorFileStore(), grantRecords);
+      expect(await listed(services)).toEqual({ site: { result: [] }, permissions: [] });
+    });
+
+    it('keeps the grants stored in storage.local before the update, once moved out of it', async () => {
+      const localArea = memoryBackend();
+      await localArea.set({ schemaVersion: 4, grants: [grant(ORIGIN)] });
+      const { services } = build(localArea);
+      expect(await listed(services)).toMatchObject({ site: { result: [{ context: '0x01' }] }, permissions: [ORIGIN] });
+      expect(await localArea.get('grants')).toEqual({ grants: [] });
+    });
+
+    it('keeps a grant across a worker restart (the services built again over the same stores)', async () => {
+      const localArea = memoryBackend();
+      const grantRecords = memoryGrantRecordStore();
+      await build(localArea, memoryDescriptorFileStore(), grantRecords).services.grants.add(grant(ORIGIN));
+      const { services } = build(localArea, memoryDescriptorFileStore(), grantRecords);
+      expect(await listed(services)).toMatchObject({ site: { result: [{ context: '0x01' }] }, permissions: [ORIGIN] });
+    });
+
+    it('forgets the grants at a wallet reset', async () => {
+      const { services } = build();
+      await services.grants.add(grant(ORIGIN));
+      await services.resetStorage();
+      expect(await services.grants.list()).toEqual([]);
+    });
   });
 });

@@ -15,7 +15,7 @@ import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensio
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
-import { createGrants } from './executionPermissions/store';
+import { createGrants, type GrantRecordStore } from './executionPermissions/store';
 import { lazyGrantCode } from './executionPermissions/lazyGrantCode';
 import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
 import { createFilters } from './filters/store';
@@ -69,6 +69,8 @@ export interface ServiceDeps {
   phishingLists: PhishingListStore;
   /** The user's ERC-7730 files (the extension's IndexedDB in the worker). */
   descriptorFiles: DescriptorFileStore;
+  /** The execution permissions granted (the extension's IndexedDB in the worker). */
+  grantRecords: GrantRecordStore;
   /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
   readShippedPhishingList(): Promise<string>;
   alarms: AlarmsApi;
@@ -101,9 +103,10 @@ export interface Background {
 export function createServices(deps: ServiceDeps): Background {
   const { devnetBuild, onLocalChanged } = deps;
   // Read on every request (permissions, networks, the selected account): served from memory after the first read.
-  const migratedLocal = migrated(deps.localArea, migrations({ descriptorFiles: deps.descriptorFiles }));
+  const migratedLocal = migrated(deps.localArea, migrations({ descriptorFiles: deps.descriptorFiles, grants: deps.grantRecords }));
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
+  const grants = createGrants(deps.grantRecords, migratedLocal.ready);
   const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
   const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
@@ -162,7 +165,7 @@ export function createServices(deps: ServiceDeps): Background {
     batches: createBatchStore(local, sealer),
     firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
     tokens: createTokenStore(local),
-    grants: createGrants(local),
+    grants,
     trustedSites: createTrustedSites(local),
     phishingUpdates,
     topOrigin: frames.topOrigin,
@@ -228,6 +231,7 @@ export function createServices(deps: ServiceDeps): Background {
       await resetToDefaults(local, LOCAL_DEFAULTS);
       await resetToDefaults(session, SESSION_DEFAULTS);
       await descriptorFiles.update(() => NO_DESCRIPTOR_FILES);
+      await grants.clear();
       // A port that connects next is told the default chain, not the one remembered from before.
       networks.forget();
     },

@@ -22,6 +22,7 @@ import { runRequest } from './rpc/pipeline';
 import { DEFERRED } from './rpc/types';
 import { restrictToTrustedContexts } from './storage/access';
 import { indexedDbDescriptorFileStore } from './settings/descriptorFileStore';
+import { indexedDbGrantRecordStore } from './executionPermissions/grantRecordStore';
 import { indexedDbKeyStore } from './storage/sealKeyStore';
 import { acceptPort } from './transport/handshake';
 import { createActivityWindow } from './windows/activityWindow';
@@ -43,6 +44,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   sealKeys: indexedDbKeyStore,
   phishingLists: indexedDbPhishingListStore,
   descriptorFiles: indexedDbDescriptorFileStore,
+  grantRecords: indexedDbGrantRecordStore,
   readShippedPhishingList: () => fetch(browser.runtime.getURL(SHIPPED_LIST_FILE)).then((response) => response.text()),
   alarms: browser.alarms,
   keepAlive: () => browser.runtime.getPlatformInfo(),

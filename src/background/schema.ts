@@ -5,7 +5,6 @@ import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/sig
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
-import { GRANTS_DEFAULTS, type GrantsSlice } from './executionPermissions/store';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
@@ -19,7 +18,7 @@ import { UNLOCKED_DEFAULTS, VAULT_DEFAULTS, type UnlockedSlice, type VaultSlice 
 import { ACTIVITY_WINDOW_DEFAULTS, type ActivityWindowSlice } from './windows/activityWindow';
 import { APPROVAL_WINDOW_DEFAULTS, type ApprovalWindowSlice } from './windows/approvalWindow';
 
-export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice & FirewallSlice & SignedGrantsSlice & GrantsSlice;
+export type LocalSchema = VaultSlice & AccountsSlice & PermissionsSlice & ApprovalsSlice & NetworksSlice & SentTransactionsSlice & SettingsSlice & BatchesSlice & TokensSlice & TrustedSitesSlice & CollectiblesSlice & FirewallSlice & SignedGrantsSlice;
 
 export const LOCAL_DEFAULTS: LocalSchema = {
   ...VAULT_DEFAULTS,
@@ -35,7 +34,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
   ...COLLECTIBLES_DEFAULTS,
   ...FIREWALL_DEFAULTS,
   ...SIGNED_GRANTS_DEFAULTS,
-  ...GRANTS_DEFAULTS,
 };
 
 /**

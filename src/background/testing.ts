@@ -8,6 +8,7 @@ import { memoryPhishingListStore } from './protection/phishingUpdates';
 import { readShippedList } from './protection/testing';
 import { runRequest } from './rpc/pipeline';
 import { memoryDescriptorFileStore } from './settings/descriptorFiles';
+import { memoryGrantRecordStore } from './executionPermissions/store';
 import { memoryKeyStore } from './storage/seal';
 import { memoryBackend, type StorageArea } from './storage/typedStorage';
 
@@ -33,6 +34,7 @@ export function testServices(sessionArea: StorageArea = memoryBackend(), alarms:
     builtInNetworks: DEVNET_BUILD_NETWORKS,
     localArea: memoryBackend(),
     descriptorFiles: memoryDescriptorFileStore(),
+    grantRecords: memoryGrantRecordStore(),
     onLocalChanged: () => undefined,
     sessionArea,
     sealKeys: memoryKeyStore(),

@@ -56,6 +56,9 @@ export interface GrantView {
   revokeSent: boolean;
 }
 
+/** A grant as Activity names it: to whom, what, for which site. */
+export type GrantMention = Pick<GrantView, 'origin' | 'to' | 'permission' | 'rules' | 'token'>;
+
 /** One grant as the site gets it (wallet_requestExecutionPermissions, wallet_getGrantedExecutionPermissions): the request as granted, and how the site redeems it. */
 export interface PermissionResponse extends Omit<PermissionRequest, 'from'> {
   from: Hex;

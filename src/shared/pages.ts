@@ -2,7 +2,7 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
-import type { GrantView } from './grants';
+import type { GrantMention, GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
@@ -76,7 +76,12 @@ export interface ActivityTransaction {
 export interface ActivityItem {
   key: string;
   id: string;
-  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  /** `grant`: an execution permission the user granted (a signature, no transaction), when it was granted. */
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'grant';
+  /** kind `grant`: the permission granted. */
+  grant?: GrantMention;
+  /** The grants this batch's call revoked (disableDelegation of one; the account's nonce raised: every grant signed before). */
+  revokes?: GrantMention[];
   /** revokeDelegationOf: the account whose delegation was cleared (`from` paid). */
   authority?: Hex;
   origin: string;
@@ -174,6 +179,8 @@ export interface PageMethods {
   getGrants: Method<None, GrantView[]>;
   /** Queues the grant's revoke (the DelegationManager's disableDelegation, sent by its account) for review. */
   revokeGrant: Method<{ id: Hex }, null>;
+  /** Queues the review of the account's transaction that raises its nonce at the NonceEnforcer: every grant it signed on the chain stops. */
+  revokeAllGrants: Method<{ account: Hex; chainId: Hex }, null>;
   /** Queues the revoking transaction for review in the approval window. */
   revokeAllowance: Method<{ kind: AllowanceKind; token: Hex; spender: Hex }, null>;
   removeDescriptor: Method<{ name: string }, null>;

@@ -25,6 +25,8 @@ import type { GrantRecord } from './store';
 
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
+export { revokeAllCall } from './nonce';
+export { grantActivity } from './activity';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */
 const grantsRunOn = (network: Network): boolean => network.eip7702 && frameworkOn(Number(network.chainId)) !== undefined;

@@ -1,8 +1,11 @@
-/** The revoking call is built only for the framework's own DelegationManager, whatever a stored record names. */
+/** The revoking call is built only for the framework's own DelegationManager, whatever a stored record names; a grant reads revoked as the chain says. */
+import { AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
-import { revokeCall } from './onChain';
+import { grantOnChain, revokeCall } from './onChain';
 import type { GrantRecord } from './store';
 
 const ONE = '0x0000000000000000000000000000000000000001';
@@ -22,5 +25,23 @@ describe('revokeCall', () => {
   it('refuses a record (planted or altered in storage) that names another contract, or another delegator than its account', async () => {
     await expect(revokeCall({ ...record, delegationManager: '0x0000000000000000000000000000000000000bad' })).rejects.toMatchObject({ code: ErrorCode.invalidParams });
     await expect(revokeCall({ ...record, delegation: { ...record.delegation, delegator: '0x0000000000000000000000000000000000000bad' } })).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+  });
+});
+
+describe('grantOnChain', () => {
+  const { enforcers } = frameworkOn(31337)!;
+  const coder = AbiCoder.defaultAbiCoder();
+  const nonceCaveat = (nonce: bigint) => ({ enforcer: enforcers.nonce, terms: coder.encode(['uint256'], [nonce]) as Hex, args: '0x' as Hex });
+  const amount = { enforcer: enforcers.nativeTokenPeriodTransfer, terms: '0x' as Hex, args: '0x' as Hex };
+  const withNonce = (nonce: bigint): GrantRecord => ({ ...record, delegation: { ...record.delegation, caveats: [amount, amount, nonceCaveat(nonce)] } });
+  /** A node where nothing is disabled, nothing spent, and the account's nonce at the NonceEnforcer is `nonce`. */
+  const node = (nonce: bigint) => (async (_method: string, [{ to }]: [{ to: string }]) =>
+    to === delegationManager ? coder.encode(['bool'], [false])
+      : to === enforcers.nonce ? coder.encode(['uint256'], [nonce])
+        : coder.encode(['uint256', 'bool', 'uint256'], [10n, false, 1n])) as unknown as ChainNode;
+
+  it('reads a grant revoked once its account raised its nonce past the one the grant carries (Revoke all)', async () => {
+    expect(await grantOnChain(node(3n), withNonce(3n))).toMatchObject({ revoked: false });
+    expect(await grantOnChain(node(4n), withNonce(3n))).toMatchObject({ revoked: true });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A grant as the chain has it: whether the DelegationManager has it disabled (revoked), and what the session account
- * has spent of it, read from its enforcer's state: in the current period for a periodic grant or an allowance, in
- * all for a stream. The wallet's own list only says what was granted; these are the facts Permissions shows.
+ * A grant as the chain has it: whether it is revoked (the DelegationManager has it disabled, or its account raised its
+ * nonce past the one the grant carries: Revoke all), and what the session account has spent of it, read from its
+ * enforcer's state: in the current period for a periodic grant or an allowance, in all for a stream. The wallet's own
+ * list only says what was granted; these are the facts Permissions shows.
  */
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
@@ -9,6 +10,7 @@ import { abiInterface } from '../abi/abiInterface';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Caveat } from './caveats';
 import { frameworkOn } from './framework';
+import { currentNonce } from './nonce';
 import type { GrantRecord } from './store';
 
 const MANAGER = abiInterface(['function disabledDelegations(bytes32 delegationHash) view returns (bool)', 'function disableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);
@@ -24,12 +26,20 @@ export interface GrantOnChain {
 /** The grant's own enforcer: the first caveat, as caveats.ts builds it. */
 const amountCaveat = (grant: GrantRecord): Caveat => grant.delegation.caveats[0];
 
+/** Whether the account's nonce at the NonceEnforcer is past the one the grant carries (false for a grant without one). */
+async function nonceRaised(node: ChainNode, grant: GrantRecord): Promise<boolean> {
+  const framework = frameworkOn(Number(grant.chainId));
+  const carried = grant.delegation.caveats.find((c) => c.enforcer.toLowerCase() === framework?.enforcers.nonce.toLowerCase());
+  if (!framework || !carried) return false;
+  return (await currentNonce(node, framework, grant.from)) > BigInt(carried.terms);
+}
+
 export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise<GrantOnChain> {
   const call = (to: Hex, data: string) => node<string>('eth_call', [{ to, data }, 'latest']);
   const [manager, periodic, streaming] = await Promise.all([MANAGER(), PERIODIC(), STREAMING()]);
   const { enforcer, terms } = amountCaveat(grant);
   const { data } = grant.permission;
-  const [disabled, spent] = await Promise.all([
+  const [disabled, spent, raised] = await Promise.all([
     call(grant.delegationManager, manager.encodeFunctionData('disabledDelegations', [grant.id])).then((answer) => manager.decodeFunctionResult('disabledDelegations', answer)[0] as boolean),
     'amountPerSecond' in data
       ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => streaming.decodeFunctionResult('streamingAllowances', answer).spent as bigint)
@@ -39,14 +49,15 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
         if (currentPeriod === 0n) return 0n;
         return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - (availableAmount as bigint);
       }),
+    nonceRaised(node, grant),
   ]);
-  return { revoked: disabled, spent };
+  return { revoked: disabled || raised, spent };
 }
 
 /**
  * The revoking call: the account (the delegator) asks the DelegationManager to disable the delegation. Grant records
- * are not sealed, so one planted or altered in storage could name any contract: the call goes only to the chain's
- * own DelegationManager, from the delegation's own delegator.
+ * live where no page writes (grantRecordStore.ts), and still the call goes only to the chain's own DelegationManager,
+ * from the delegation's own delegator: a record from before migration 5 moved them could have been planted.
  */
 export async function revokeCall(grant: GrantRecord): Promise<{ to: Hex; data: Hex }> {
   const { delegate, delegator, authority, caveats, salt, signature } = grant.delegation;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { GRANTS_DEFAULTS, MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, type GrantRecord } from './store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   id: `0x${n.toString(16).padStart(64, '0')}`, origin, chainId: '0x1', from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002',
@@ -9,7 +8,7 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: '0x0000000000000000000000000000000000000001', authority: '0x', caveats: [], salt: '0x1', signature: '0x' },
 });
 
-const fresh = () => createGrants(typedStorage(memoryBackend(), GRANTS_DEFAULTS));
+const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve());
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {

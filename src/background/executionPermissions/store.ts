@@ -1,13 +1,13 @@
 /**
- * The execution permissions the user granted, kept in extension storage so that Permissions lists them, each site sees
- * its own (wallet_getGrantedExecutionPermissions) and a revoke finds its delegation. The chain decides what a session
- * account may do; this list is what the wallet shows of it: a grant is marked revoked once its revoke was sent (whether
- * the chain has it disabled is read anew each time, never kept here).
+ * The execution permissions the user granted, kept in the extension's IndexedDB (grantRecordStore.ts: out of a content
+ * script's reach) so that Permissions lists them, each site sees its own (wallet_getGrantedExecutionPermissions) and a
+ * revoke finds its delegation. The chain decides what a session account may do; this list is what the wallet shows of
+ * it: a grant is marked revoked once its revoke was sent (whether the chain has it revoked is read anew each time,
+ * never kept here).
  */
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
 import type { TokenFacts } from '../../shared/grantWords';
-import type { TypedStorage } from '../storage/typedStorage';
 import type { Delegation } from './delegation';
 
 export interface GrantRecord {
@@ -30,11 +30,6 @@ export interface GrantRecord {
   revokedAt?: number;
 }
 
-export interface GrantsSlice {
-  grants: GrantRecord[];
-}
-export const GRANTS_DEFAULTS: GrantsSlice = { grants: [] };
-
 /** The wallet keeps this many grants, a site this many of them: the oldest revoked go first, then a new grant is refused. */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
@@ -46,13 +41,40 @@ export interface Grants {
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
   markRevoked(id: Hex, at: number): Promise<void>;
+  /** Forgets every grant (a wallet reset). */
+  clear(): Promise<void>;
 }
 
-export function createGrants(local: TypedStorage<GrantsSlice>): Grants {
+/** Where the records are kept: the extension's IndexedDB (grantRecordStore.ts). */
+export interface GrantRecordStore {
+  /** null until the first save (storage migration 5 makes it, moving the records kept in storage.local before). */
+  load(): Promise<GrantRecord[] | null>;
+  save(grants: GrantRecord[]): Promise<void>;
+}
+
+/** A store in memory, for unit tests. */
+export function memoryGrantRecordStore(): GrantRecordStore {
+  let kept: GrantRecord[] | null = null;
+  return { load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)) };
+}
+
+/** `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. */
+export function createGrants(store: GrantRecordStore, migrated: Promise<void>): Grants {
+  let queue: Promise<unknown> = Promise.resolve();
+  const stored = async (): Promise<GrantRecord[]> => {
+    await migrated;
+    return (await store.load()) ?? [];
+  };
+  /** One change at a time, each on the list as the one before left it. */
+  const update = (change: (current: GrantRecord[]) => GrantRecord[]): Promise<void> => {
+    const next = queue.then(async () => store.save(change(await stored())));
+    queue = next.catch(() => undefined);
+    return next;
+  };
   return {
     async add(grant) {
       let added = false;
-      await local.update('grants', (all) => {
+      await update((all) => {
         const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);
         const full = (list: GrantRecord[]) => list.length >= MAX_GRANTS || ofSite(list).length >= MAX_GRANTS_PER_SITE;
         const kept = full(all) ? dropOldestRevoked(all, ofSite(all).length >= MAX_GRANTS_PER_SITE ? grant.origin : undefined) : all;
@@ -63,14 +85,15 @@ export function createGrants(local: TypedStorage<GrantsSlice>): Grants {
       return added;
     },
     async list(origin) {
-      const all = await local.get('grants');
-      return origin === undefined ? all : all.filter((grant) => grant.origin === origin);
+      const grants = await stored();
+      return origin === undefined ? grants : grants.filter((grant) => grant.origin === origin);
     },
     async find(id) {
-      return (await local.get('grants')).find((grant) => grant.id === id);
+      return (await stored()).find((grant) => grant.id === id);
     },
+    clear: () => update(() => []),
     async markRevoked(id, at) {
-      await local.update('grants', (all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
+      await update((all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
     },
   };
 }

@@ -3,10 +3,9 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
 import type { GrantRecord } from '../executionPermissions/store';
-import { GRANTS_DEFAULTS, createGrants } from '../executionPermissions/store';
+import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { grantPages } from './grants';
 import type { PageContext } from './types';
 
@@ -24,7 +23,7 @@ function permissionsPage() {
   const coder = AbiCoder.defaultAbiCoder();
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
-  const grants = createGrants(typedStorage(memoryBackend(), GRANTS_DEFAULTS));
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const services = { grants, grantCode: { grantOnChain, revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) } } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);

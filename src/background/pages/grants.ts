@@ -1,20 +1,27 @@
 /**
  * The popup's Permissions: every execution permission granted (ERC-7715), with what the chain says of it (spent, and
- * whether the DelegationManager has it disabled), and its revoke: the account's disableDelegation call, reviewed like
- * any transaction (same approval screen, same Activity entry).
+ * whether it is revoked), and its revoke: the account's disableDelegation call, reviewed like any transaction (same
+ * approval screen; Activity names the grant). Revoke all: the account raises its nonce at the NonceEnforcer, which every
+ * grant it signed carries, so all of them on that chain stop at once.
  */
 import type { GrantView } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
 
-import { hash32 } from '../../shared/params';
+import { hash32, type Hex } from '../../shared/params';
 import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
-import { fields, none } from './params';
+import { accountOnChain, fields, none } from './params';
 import { askUser } from './send';
 import type { PageFamily } from './types';
 
 /** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
 type Uses = keyof Services;
+
+/** Grants are revoked only on the selected network: the review and the transaction are on it. */
+async function onSelectedNetwork(services: Services, chainId: Hex): Promise<void> {
+  const selected = await services.networks.selected();
+  if (BigInt(selected.chainId) !== BigInt(chainId)) throw invalidParams(`This permission is on ${(await services.networks.find(chainId))?.name ?? chainId}: switch to it to revoke`);
+}
 
 async function viewOf(services: Services, grant: GrantRecord): Promise<GrantView> {
   const network = await services.networks.find(grant.chainId);
@@ -37,10 +44,20 @@ export const grantPages = {
     async handle({ id }, { services }) {
       const grant = await services.grants.find(id);
       if (!grant) throw invalidParams(`No grant ${id}`);
-      const selected = await services.networks.selected();
-      if (selected.chainId !== grant.chainId) throw invalidParams(`This permission is on ${(await services.networks.find(grant.chainId))?.name ?? grant.chainId}: switch to it to revoke`);
+      await onSelectedNetwork(services, grant.chainId);
       await askUser(services, 'eth_sendTransaction', [{ from: grant.from, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
       await services.grants.markRevoked(id, Date.now());
+      return null;
+    },
+  },
+  revokeAllGrants: {
+    parse: accountOnChain,
+    async handle({ account, chainId }, { services }) {
+      const held = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
+      if (held.length === 0) throw invalidParams(`${account} granted no permission on chain ${chainId}`);
+      await onSelectedNetwork(services, chainId);
+      await askUser(services, 'eth_sendTransaction', [{ from: account, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
+      for (const grant of held) await services.grants.markRevoked(grant.id, Date.now());
       return null;
     },
   },

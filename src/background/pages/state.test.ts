@@ -1,4 +1,7 @@
-/** Activity words each call as the approval screen did when the user approved it; older records as describeCall does. */
+/**
+ * Activity words each call as the approval screen did when the user approved it; older records as describeCall does.
+ * It lists each execution permission granted, and names the grants a batch revoked.
+ */
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors } from '../../shared/erc7730/samples.fixture';
@@ -13,6 +16,11 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { CODE, MAINNET, NOW, fakeNode } from '../clearSigning/chain.fixture';
 import { reviewCalls } from '../clearSigning/calls';
 import type { Services } from '../services';
+import { frameworkOn } from '../executionPermissions/framework';
+import { grantActivity } from '../executionPermissions/activity';
+import { revokeAllCall } from '../executionPermissions/nonce';
+import { revokeCall } from '../executionPermissions/onChain';
+import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { activity } from './state';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -25,12 +33,24 @@ const record = (extra: Partial<BatchRecord>): BatchRecord => ({
   calls: [APPROVE], gasLimits: ['0x10000'], state: 'sent', transactions: [], createdAt: 0, ...extra,
 });
 /** Activity's services, the batch stored by the wallet (sealed); the node is never asked: Activity reads no chain facts. */
-async function services(batch: BatchRecord) {
+async function services(batch: BatchRecord, ...granted: GrantRecord[]) {
   const backend = memoryBackend();
   const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add(batch);
-  return { backend, services: { batches, networks: { all: async () => [MAINNET] } } as unknown as Services };
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
+  for (const grant of granted) await grants.add(grant);
+  // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
+  return { backend, services: { batches, grants, grantCode: { grantActivity }, networks: { all: async () => [MAINNET] } } as unknown as Services };
 }
+
+const SESSION = '0x0000000000000000000000000000000000000002';
+const grant = (n: number, grantedAt: number): GrantRecord => ({
+  id: `0x${n.toString(16).padStart(64, '0')}`, origin: 'https://a.example', chainId: MAINNET.chainId, from: SIGNER as Hex, to: SESSION,
+  permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xde0b6b3a7640000', startTime: 1, justification: '' } }, rules: [],
+  token: { symbol: 'ETH', decimals: 18 }, delegationManager: frameworkOn(1)!.delegationManager, context: '0x', grantedAt,
+  delegation: { delegate: SESSION, delegator: SIGNER as Hex, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: `0x${n.toString(16)}`, signature: '0x' },
+});
+const mention = { origin: 'https://a.example', to: SESSION, permission: grant(1, 0).permission, rules: [], token: { symbol: 'ETH', decimals: 18 } };
 
 describe('Activity', () => {
   it('a batch of a Permit2 approve shows as the approval screen worded it: the same intent, rows and dangers', async () => {
@@ -55,5 +75,21 @@ describe('Activity', () => {
     await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
     const items = await activity(planted);
     expect(items.find((i) => i.id === 'fake')?.calls).toEqual([await describeCall(drain)]);
+  });
+
+  it('lists each grant when it was granted, beside the batches', async () => {
+    const items = await activity((await services(record({ createdAt: 10 }), grant(1, 5), grant(2, 20))).services);
+    expect(items.map((i) => [i.kind, i.createdAt])).toEqual([['grant', 20], [undefined, 10], ['grant', 5]]);
+    expect(items[0]).toMatchObject({ kind: 'grant', origin: 'https://a.example', from: SIGNER, grant: mention });
+  });
+
+  it('names the grant a disableDelegation batch revoked, and every grant of the account signed before a Revoke all', async () => {
+    const revokeOne = record({ id: 'one', from: SIGNER as Hex, calls: [{ value: '0x0', ...(await revokeCall(grant(2, 5))) }], createdAt: 10 });
+    expect((await activity((await services(revokeOne, grant(1, 5), grant(2, 5))).services)).find((i) => i.id === 'one')?.revokes).toEqual([mention]);
+    const revokeAll = record({ id: 'all', from: SIGNER as Hex, calls: [{ value: '0x0', ...(await revokeAllCall(MAINNET.chainId)) }], createdAt: 10 });
+    expect((await activity((await services(revokeAll, grant(1, 5), grant(2, 6), grant(3, 15))).services)).find((i) => i.id === 'all')?.revokes).toEqual([mention, mention]);
+    // Another account's batch of the same call revokes none of these.
+    const other = { ...revokeAll, from: '0x00000000000000000000000000000000000000AA' as Hex };
+    expect((await activity((await services(other, grant(1, 5))).services)).find((i) => i.id === 'all')?.revokes).toBeUndefined();
   });
 });

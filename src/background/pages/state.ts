@@ -10,7 +10,7 @@ import { none } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'vault';
+type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'vault';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
@@ -48,15 +48,16 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
   return t.dropped ? 'dropped' : 'pending';
 }
 
-export async function activity({ batches, networks }: Using<'batches' | 'networks'>): Promise<ActivityItem[]> {
-  const [all, known] = await Promise.all([batches.all(), networks.all()]);
+/** Every batch and every execution permission granted, newest first. */
+export async function activity({ batches, networks, grants, grantCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks'>): Promise<ActivityItem[]> {
+  const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
   const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
-  return Promise.all(trusted
-    .filter((b) => b.state !== 'awaiting-approval')
-    .sort((a, b) => b.createdAt - a.createdAt)
-    .map(async (b) => ({
+  const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
+  // The grants' code (the later script) only when there are grants.
+  const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
+  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => ({
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
@@ -69,6 +70,7 @@ export async function activity({ batches, networks }: Using<'batches' | 'network
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: await wordedCalls(b.calls, b.reviews),
+      ...(revokes[i] ? { revokes: revokes[i] } : {}),
       transactions: b.transactions.filter((t) => t.sent).map((t) => ({
         hash: t.hash,
         nonce: t.nonce,
@@ -80,6 +82,7 @@ export async function activity({ batches, networks }: Using<'batches' | 'network
       error: b.error,
       createdAt: b.createdAt,
     })));
+  return [...sent, ...grantItems].sort((a, b) => b.createdAt - a.createdAt);
 }
 
 export const statePages = {

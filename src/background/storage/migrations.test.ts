@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { migrate, migrated, migrations, type MovedFiles } from './migrations';
 import { memoryBackend } from './typedStorage';
 
-/** The extension's IndexedDB, where migration 4 moves the user's descriptor files. */
+/** The extension's IndexedDB, where migration 4 moves the user's descriptor files and 5 the grants. */
 function movedTo() {
-  const kept = { value: null as MovedFiles | null };
-  return { kept, descriptorFiles: { load: async () => kept.value, save: async (value: MovedFiles) => void (kept.value = value) } };
+  const kept = { value: null as MovedFiles | null, grants: null as unknown[] | null };
+  return {
+    kept,
+    descriptorFiles: { load: async () => kept.value, save: async (value: MovedFiles) => void (kept.value = value) },
+    grants: { load: async () => kept.grants, save: async (grants: unknown[]) => void (kept.grants = grants) },
+  };
 }
 const MIGRATIONS = migrations(movedTo());
 
@@ -93,5 +97,26 @@ describe('storage migrations', () => {
     await migrations(stores)[3](backend);
     expect(stores.kept.value).toEqual({ files: [mine], dropped: [] });
     expect(await backend.get('userDescriptors')).toEqual({ userDescriptors: [] });
+  });
+
+  it('5: moves the grants out of storage.local into the extension\'s store', async () => {
+    const backend = memoryBackend();
+    const grant = { id: `0x${'1'.repeat(64)}`, origin: 'https://a.example' };
+    await backend.set({ grants: [grant] });
+    const stores = movedTo();
+    await migrations(stores)[4](backend);
+    expect(stores.kept.grants).toEqual([grant]);
+    expect(await backend.get('grants')).toEqual({ grants: [] });
+  });
+
+  it('5: moves nothing once the extension\'s store was written: grants planted later (the count set back) are only emptied', async () => {
+    const backend = memoryBackend();
+    const stores = movedTo();
+    await migrations(stores)[4](backend);
+    expect(stores.kept.grants).toEqual([]);
+    await backend.set({ grants: [{ id: `0x${'2'.repeat(64)}`, origin: 'https://planted.example' }] });
+    await migrations(stores)[4](backend);
+    expect(stores.kept.grants).toEqual([]);
+    expect(await backend.get('grants')).toEqual({ grants: [] });
   });
 });

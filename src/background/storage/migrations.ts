@@ -17,6 +17,8 @@ export interface MovedFiles {
 /** Where migrations move records that must be out of a page's reach (storage.local is writable by content scripts on Firefox). */
 export interface MigrationStores {
   descriptorFiles: { load(): Promise<MovedFiles | null>; save(moved: MovedFiles): Promise<void> };
+  /** Migration 5's: the execution permissions granted (their records as stored, untyped here). */
+  grants: { load(): Promise<unknown[] | null>; save(grants: unknown[]): Promise<void> };
 }
 
 const VERSION_KEY = 'schemaVersion';
@@ -76,11 +78,25 @@ const descriptorFilesMoveOut = (stores: MigrationStores): Migration => async (ba
   if (userDescriptors !== undefined) await backend.set({ userDescriptors: [] });
 };
 
+/**
+ * 5: the execution permissions' records leave storage.local for the extension's IndexedDB, where no page can plant one
+ * to be listed in Permissions and returned to a site. Once, as the IndexedDB says (written before the old list is
+ * emptied), like migration 4: a list planted after the update is only emptied.
+ */
+const grantsMoveOut = (stores: MigrationStores): Migration => async (backend) => {
+  const { grants } = await backend.get('grants');
+  if ((await stores.grants.load()) === null) {
+    await stores.grants.save(Array.isArray(grants) ? grants.filter((g: { id?: unknown } | null) => typeof g?.id === 'string') : []);
+  }
+  if (grants !== undefined) await backend.set({ grants: [] });
+};
+
 export const migrations = (stores: MigrationStores): Migration[] => [
   approvalsNameTheirMethod,
   sentTransactionsNameTheirChain,
   networksListTheirEndpoints,
   descriptorFilesMoveOut(stores),
+  grantsMoveOut(stores),
 ];
 
 export async function migrate(backend: StorageBackend, migrations: Migration[]): Promise<void> {

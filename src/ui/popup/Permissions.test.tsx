@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-/** Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button. */
+/**
+ * Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button.
+ * Revoke all, per account and chain while one of its grants is in force, asks for the review of the nonce's raise.
+ */
 import type { GrantView } from '../../shared/grants';
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,6 +15,7 @@ vi.mock('webextension-polyfill', () => ({ default: { storage: { onChanged: { add
 const { Permissions } = await import('./Permissions');
 
 const SESSION = '0x0000000000000000000000000000000000000002';
+const REVOKE_ALL = 'Revoke all permissions of 0x0000000000000000000000000000000000000001 on Devnet';
 const grant = (state: Pick<GrantView, 'revoked' | 'revokeSent'>): GrantView => ({
   id: `0x${'1'.repeat(64)}`, origin: 'https://a.example', chainId: '0x7a69', networkName: 'Devnet', from: '0x0000000000000000000000000000000000000001', to: SESSION,
   permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xde0b6b3a7640000', startTime: 1, justification: '' } }, rules: [],
@@ -25,14 +29,20 @@ describe('Permissions', () => {
     await render(<Permissions />);
     await act(async () => undefined);
     const label = (name: string) => container.querySelector(`[aria-label="${name}"]`)?.textContent;
-    return { sent: label('Revoke sent'), revoked: label('Revoked'), button: container.querySelector(`[aria-label="Revoke permission for ${SESSION}"]`) };
+    return { sent: label('Revoke sent'), revoked: label('Revoked'), button: container.querySelector(`[aria-label="Revoke permission for ${SESSION}"]`), revokeAll: container.querySelector(`[aria-label="${REVOKE_ALL}"]`) };
   };
 
   it('names a revoke sent that the chain does not have, and keeps Revoke', async () => {
-    expect(await shown(grant({ revoked: false, revokeSent: true }))).toEqual({ sent: 'Revoke sent; the chain does not have it yet', revoked: undefined, button: expect.anything() });
+    expect(await shown(grant({ revoked: false, revokeSent: true }))).toEqual({ sent: 'Revoke sent; the chain does not have it yet', revoked: undefined, button: expect.anything(), revokeAll: expect.anything() });
   });
 
   it('says Revoked, with no button, once the chain has it disabled', async () => {
-    expect(await shown(grant({ revoked: true, revokeSent: true }))).toEqual({ sent: undefined, revoked: 'Revoked', button: null });
+    expect(await shown(grant({ revoked: true, revokeSent: true }))).toEqual({ sent: undefined, revoked: 'Revoked', button: null, revokeAll: null });
+  });
+
+  it('offers Revoke all for an account on a chain while a grant of it is in force, and asks the background for its review', async () => {
+    const { revokeAll } = await shown(grant({ revoked: false, revokeSent: false }));
+    await act(async () => (revokeAll as HTMLButtonElement).click());
+    expect(call).toHaveBeenLastCalledWith('revokeAllGrants', { account: '0x0000000000000000000000000000000000000001', chainId: '0x7a69' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Permissions: every execution permission granted to a site's session account (ERC-7715), in words, with what the
  * chain says was spent (this period, or in all for a stream) and when it ends; each revocable, as a reviewed
- * transaction.
+ * transaction, and all of an account's on a chain at once (Revoke all: the account raises its nonce, which every grant
+ * it signed carries).
  */
 import type { GrantView } from '../../shared/grants';
 import browser from 'webextension-polyfill';
@@ -36,6 +37,18 @@ function Grant({ grant }: { grant: GrantView }) {
   );
 }
 
+/** One Revoke all per account and chain while one of its grants is in force. */
+function RevokeAll({ grants }: { grants: GrantView[] }) {
+  const inForce = grants.filter((grant) => !grant.revoked);
+  const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
+  return groups.map(({ from, chainId, networkName }) => (
+    <div className="row lead" key={`${from} ${chainId}`}>
+      <span className="muted">Every permission of <AddressText address={from} /> on {cleanText(networkName)}</span>
+      <button type="button" className="secondary small" aria-label={`Revoke all permissions of ${from} on ${cleanText(networkName)}`} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>Revoke all</button>
+    </div>
+  ));
+}
+
 export function Permissions() {
   const { value: grants, error, reload } = usePolled(() => call('getGrants'), []);
   useEffect(() => {
@@ -45,5 +58,10 @@ export function Permissions() {
   if (error) return <Notice tone="warn">{error}</Notice>;
   if (!grants) return <p className="muted">Reading permissions…</p>;
   if (grants.length === 0) return <p className="muted">No site holds a permission to spend from your accounts.</p>;
-  return <ul className="tokens">{[...grants].reverse().map((grant) => <Grant key={grant.id} grant={grant} />)}</ul>;
+  return (
+    <>
+      <RevokeAll grants={grants} />
+      <ul className="tokens">{[...grants].reverse().map((grant) => <Grant key={grant.id} grant={grant} />)}</ul>
+    </>
+  );
 }

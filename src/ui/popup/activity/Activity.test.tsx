@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-/** Activity's Speed up and Cancel only ask for a review, also the Cancel of a pending sponsored batch. */
+/** Activity's Speed up and Cancel only ask for a review, also the Cancel of a pending sponsored batch; grants and their revokes in words. */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GrantMention } from '../../../shared/grants';
 import type { ActivityItem } from '../../../shared/pages';
 
 const items: ActivityItem[] = [];
@@ -53,5 +54,21 @@ describe('Activity', () => {
     expect(container.querySelector('[aria-label="Replacement"]')?.textContent).toMatch(/can run until its EntryPoint nonce is used/);
     await act(async () => container.querySelector('button')!.click());
     expect(call).toHaveBeenLastCalledWith('cancelUserOperation', { origin: 'https://dapp.example', id: 'b1' });
+  });
+
+  it('a grant reads as granted, and a batch that revoked grants says which', async () => {
+    const grant: GrantMention = {
+      origin: 'https://dapp.example', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [], token: { symbol: 'TST', decimals: 18 },
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xde0b6b3a7640000', startTime: 1, justification: '' } },
+    };
+    items.push(item({ key: 'g', kind: 'grant', status: 200, calls: [], grant }), item({ key: 'r', status: 200, revokes: [grant, grant] }));
+    await render();
+    const lines = [...container.querySelectorAll('[aria-label="Calls"] li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Permission granted to 0x7099…79C8: up to 1 TST in all on https://dapp.example',
+      'Permission revoked: up to 1 TST in all to 0x7099…79C8 on https://dapp.example',
+      'Permission revoked: up to 1 TST in all to 0x7099…79C8 on https://dapp.example',
+    ]);
+    expect([...container.querySelectorAll('[aria-label="Status"]')].map((s) => s.textContent)).toEqual(['Granted', 'Confirmed']);
   });
 });

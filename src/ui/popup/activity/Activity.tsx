@@ -1,6 +1,7 @@
 /**
- * Everything the wallet sent, from any site or from the popup, newest first: the batch's status, the site, what each
- * call does, and each transaction's own status with an explorer link. A pending transaction can be sped up or
+ * Everything the wallet sent, from any site or from the popup, and every execution permission granted, newest first:
+ * the batch's status, the site, what each call does (what a revoke revoked), and each transaction's own status with an
+ * explorer link. A pending transaction can be sped up or
  * cancelled (a new transaction at its nonce, reviewed in the approval window); the original then reads "replaced". A
  * pending sponsored batch can be cancelled by a transaction that uses its userOp's EntryPoint nonce.
  */
@@ -10,7 +11,7 @@ import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../..
 import { call } from '../../api/background';
 import { relativeTime, shortAddress } from '../../format/amounts';
 import { useWallet } from '../../stores/wallet';
-import { callSummary } from './summary';
+import { callSummary, grantedLine, revokedLine } from './summary';
 
 const BATCH_STATUS: Record<number, string> = {
   100: 'Pending',
@@ -98,6 +99,15 @@ function CancelUserOperation({ item }: { item: ActivityItem }) {
   );
 }
 
+/** One line per call; a grant, a revoke of grants and a delegation cleared say what they are instead. */
+function lines(item: ActivityItem, symbol: string): string[] {
+  if (item.grant) return [grantedLine(item.grant)];
+  if (item.revokes) return item.revokes.map(revokedLine);
+  if (item.kind === 'revokeDelegation') return ['Revert to a plain account'];
+  if (item.kind === 'revokeDelegationOf') return [`Revert ${shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)`];
+  return item.calls.map((c) => callSummary(c, symbol));
+}
+
 function Batch({ item, now }: { item: ActivityItem; now: number }) {
   const networks = useWallet((s) => s.state?.networks ?? []);
   const network = networks.find((n) => BigInt(n.chainId) === BigInt(item.chainId));
@@ -105,14 +115,14 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
   const site = item.origin === location.origin ? 'Batch Wallet' : item.origin;
   const cancelled = item.transactions.some((t) => t.cancel && (t.status === 'pre-confirmed' || t.status === 'confirmed'));
   return (
-    <li className="card" aria-label={`Batch ${item.id}`}>
+    <li className="card" aria-label={`${item.kind === 'grant' ? 'Grant' : 'Batch'} ${item.id}`}>
       <div className="row">
-        <strong aria-label="Status">{cancelled ? 'Cancelled' : item.status === 200 && item.preconfirmed ? 'Pre-confirmed' : (BATCH_STATUS[item.status] ?? item.status)}</strong>
+        <strong aria-label="Status">{item.kind === 'grant' ? 'Granted' : cancelled ? 'Cancelled' : item.status === 200 && item.preconfirmed ? 'Pre-confirmed' : (BATCH_STATUS[item.status] ?? item.status)}</strong>
         <span className="muted">{relativeTime(item.createdAt, now)}</span>
       </div>
       <div className="muted">{site} · {network?.name ?? item.chainId} · from {shortAddress(item.from)}{item.calls.length > 1 ? ` · ${item.atomic ? 'atomic' : 'sequential'}` : ''}</div>
       <ul className="plain" aria-label="Calls">
-        {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.kind === 'revokeDelegationOf' ? <li>Revert {shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
+        {lines(item, symbol).map((line, i) => <li key={i}>{line}</li>)}
       </ul>
       {item.error && <p className="error">{item.error}</p>}
       {item.sponsored && item.status === 100 && <CancelUserOperation item={item} />}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedCall } from '../../../shared/decodedCall';
-import { callSummary } from './summary';
+import type { GrantMention } from '../../../shared/grants';
+import { callSummary, grantedLine, revokedLine } from './summary';
 
 const TO = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
@@ -31,5 +32,20 @@ describe('callSummary', () => {
     const batch = clear('Your account makes several calls', [{ label: 'Call data 1', text: `0x${'ab'.repeat(68)}` }]);
     const outer: DecodedCall = { to: TO, value: '0', dataSize: 300, review: { clear: batch, dangers: [], inner: [{ label: 'Call data 1', clear: approve }] } };
     expect(callSummary(outer, 'ETH')).toBe('Your account makes several calls (Call data 1 0xabababababababababab…); Call data 1: Permit2: allow spending of a token (Spender 0x7099…79C8, Amount Unlimited USDC)');
+  });
+});
+
+describe('grant lines', () => {
+  const grant: GrantMention = {
+    origin: 'https://app.example', to: TO, rules: [], token: { symbol: 'USDC', decimals: 6 },
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TO, periodAmount: '0x989680', periodDuration: 86_400, startTime: 1, justification: '' } },
+  };
+
+  it('says to whom, what and for which site a permission was granted, in the grant screen’s words', () => {
+    expect(grantedLine(grant)).toBe('Permission granted to 0x7099…79C8: up to 10 USDC per day on https://app.example');
+  });
+
+  it('says what a revoke revoked', () => {
+    expect(revokedLine(grant)).toBe('Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example');
   });
 });

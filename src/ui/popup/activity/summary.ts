@@ -5,6 +5,9 @@
 import { getAddress } from 'ethers';
 import type { DecodedCall } from '../../../shared/decodedCall';
 import type { ClearSigned } from '../../../shared/erc7730/types';
+import { cleanText } from '../../../shared/displayText';
+import type { GrantMention } from '../../../shared/grants';
+import { grantWords } from '../../../shared/grantWords';
 import { readableAmount, shortAddress } from '../../format/amounts';
 
 const short = (address: string) => shortAddress(getAddress(address));
@@ -29,3 +32,17 @@ export function callSummary(call: DecodedCall, symbol: string): string {
   if (call.dataSize === 0) return `Send ${readableAmount(value)} ${symbol} to ${short(call.to)}`;
   return `Call ${short(call.to)}${value > 0n ? ` with ${readableAmount(value)} ${symbol}` : ''}`;
 }
+
+/** "up to 10 USDC per day": the grant screen's words, inside a sentence. Only the amount's words: `now` plays no part. */
+function grantAmount({ permission, rules, token }: GrantMention): string {
+  const { amount } = grantWords(permission, rules, { ...token, symbol: cleanText(token.symbol) }, 0);
+  return `${amount[0].toLowerCase()}${amount.slice(1)}`;
+}
+
+/** "Permission granted to 0x7099…79C8: up to 10 USDC per day on https://app.example". */
+export const grantedLine = (grant: GrantMention): string =>
+  `Permission granted to ${short(grant.to)}: ${grantAmount(grant)} on ${cleanText(grant.origin)}`;
+
+/** "Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example". */
+export const revokedLine = (grant: GrantMention): string =>
+  `Permission revoked: ${grantAmount(grant)} to ${short(grant.to)} on ${cleanText(grant.origin)}`;
