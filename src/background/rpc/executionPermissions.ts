@@ -82,7 +82,8 @@ export const executionPermissionMethods = {
       async prepare({ permissionContext }, ctx) {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
-        const tx = parseSendTransaction([{ from: grant.from, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
+        // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
+        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {

@@ -1,0 +1,46 @@
+/** A site's revoke of its grant: the disableDelegation goes to the grant's own chain or nowhere. */
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { requestBudget } from '../budget/requestBudget';
+import type { GrantRecord } from '../executionPermissions/store';
+import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
+import { hostListsOf } from '../protection/phishingList';
+import { shippedLists } from '../protection/testing';
+import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { runRequest } from './pipeline';
+
+const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SITE = 'https://dapp.example';
+const CONTEXT: Hex = '0xc0';
+const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as GrantRecord;
+
+describe('wallet_revokeExecutionPermission', () => {
+  it('is -32602 while another network is selected, and nobody is asked: sent there, the grant would stay in force on its own chain, yet be listed as revoked', async () => {
+    const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
+    const permissions = createPermissions(local);
+    await permissions.grant(SITE, [ACCOUNT]);
+    const asked: string[] = [];
+    const services = {
+      permissions,
+      trustedSites: createTrustedSites(local),
+      phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
+      accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
+      vault: { isUnlocked: async () => true },
+      approvals: {
+        earlier: async () => undefined,
+        request: async (type: string) => (asked.push(type), { id: 'queued' }),
+        plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
+      },
+      requestBudget: requestBudget({ capacity: 100, perSecond: 1 }, () => 0),
+      grants: { list: async () => [grant] },
+      grantCode: { revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
+      networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
+    } as unknown as Services;
+    const method = 'wallet_revokeExecutionPermission';
+    const answer = await runRequest({ method, params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services });
+    expect(answer).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
+    expect(asked).toEqual([]);
+  });
+});
