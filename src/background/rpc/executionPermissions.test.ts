@@ -14,7 +14,7 @@ import { runRequest } from './pipeline';
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
 const CONTEXT: Hex = '0xc0';
-const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as GrantRecord;
+const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
 
 describe('wallet_revokeExecutionPermission', () => {
   it('is -32602 while another network is selected, and nobody is asked: sent there, the grant would stay in force on its own chain, yet be listed as revoked', async () => {
