@@ -160,3 +160,40 @@ test('a bad request is refused before any window: an expiry that has passed, a s
   expect(await request(account, Math.floor(Date.now() / 1000) + 60)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/one of this wallet's accounts/) } });
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
+
+test("a page cannot get the account's own authorization signed as typed data: a delegation for the DelegationManager, a userOp for the DeleGator account; no window opens", async ({ session, dapp }) => {
+  const { account } = await deleGatorWallet(session);
+  await connect(dapp, session);
+  const EIP712Domain = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
+  // What the kit's redeemDelegations checks: with it, the attacker's key would run any call as the account.
+  const delegation = {
+    types: { EIP712Domain, Delegation: [{ name: 'delegate', type: 'address' }, { name: 'delegator', type: 'address' }, { name: 'authority', type: 'bytes32' }, { name: 'caveats', type: 'Caveat[]' }, { name: 'salt', type: 'uint256' }], Caveat: [{ name: 'enforcer', type: 'address' }, { name: 'terms', type: 'bytes' }] },
+    primaryType: 'Delegation',
+    domain: { name: 'DelegationManager', version: '1', chainId: 31337, verifyingContract: getSmartAccountsEnvironment(1).DelegationManager },
+    message: { delegate: Wallet.createRandom().address, delegator: account, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '1' },
+  };
+  // What the DeleGator's validateUserOp checks: with it, anyone could send a userOp that runs any call as the account.
+  const userOp = {
+    types: { EIP712Domain, PackedUserOperation: ['address sender', 'uint256 nonce', 'bytes initCode', 'bytes callData', 'bytes32 accountGasLimits', 'uint256 preVerificationGas', 'bytes32 gasFees', 'bytes paymasterAndData', 'address entryPoint'].map((f) => ({ type: f.split(' ')[0], name: f.split(' ')[1] })) },
+    primaryType: 'PackedUserOperation',
+    domain: { name: 'EIP7702StatelessDeleGator', version: '1', chainId: 31337, verifyingContract: account },
+    message: { sender: account, nonce: '0', initCode: '0x', callData: '0xe9ae5c53', accountGasLimits: `0x${'0'.repeat(63)}1`, preVerificationGas: '1', gasFees: `0x${'0'.repeat(63)}1`, paymasterAndData: '0x', entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' },
+  };
+  for (const typed of [delegation, userOp]) {
+    expect(await dapp.request('eth_signTypedData_v4', [account, JSON.stringify(typed)])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/authorizes your account's own calls/) } });
+  }
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
+
+test('a page cannot have the account put back in force a grant the user revoked: its enableDelegation is refused, no window opens', async ({ session, dapp }) => {
+  const { account } = await deleGatorWallet(session);
+  await connect(dapp, session);
+  const manager = new Interface(['function enableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);
+  // The revoked grant as its site holds it (its permission context decodes to this delegation).
+  const revoked = [Wallet.createRandom().address, account, `0x${'f'.repeat(64)}`, [], 1n, '0x1234'];
+  const data = manager.encodeFunctionData('enableDelegation', [revoked]);
+  const to = getSmartAccountsEnvironment(1).DelegationManager;
+  expect(await dapp.request('eth_sendTransaction', [{ from: account, to, data }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/re-enables a permission/) } });
+  expect(await dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to, data }] }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/re-enables a permission/) } });
+  expect(await session.countExtensionPages('approval.html')).toBe(0);
+});

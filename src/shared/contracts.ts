@@ -12,6 +12,17 @@ export const SIMPLE_7702_ACCOUNT: Hex = '0xe6Cae83BdE06E4c305530e199D7217f428085
  */
 export const DELEGATOR_V08: Hex = '0xC4a8c5F3474417e5e12f2611F5A7277Ee015779C';
 
+/**
+ * MetaMask's DelegationManager in every release of the Delegation Framework (1.0.0, 1.1.0, 1.3.0: the same address on
+ * every chain, pinned to @metamask/delegation-deployments by contracts.test.ts): a delegation signed for one lets
+ * whoever it names run calls as the account, through the DeleGator (ours trusts 1.3.0's; MetaMask's, the others).
+ */
+export const DELEGATION_MANAGERS: readonly Hex[] = [
+  '0xbe4138886cb096bdc1b930f2f0ca7892aa234d78',
+  '0x56D56e07e3d6Ee5a24e30203A37a0a460f42D7A3',
+  '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3',
+];
+
 /** EIP-7702: an upgraded account's code is 0xef0100 followed by the delegate's address. */
 export const delegationCode = (delegate: Hex): string => `0xef0100${delegate.slice(2).toLowerCase()}`;
 

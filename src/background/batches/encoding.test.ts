@@ -2,7 +2,8 @@ import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../shared/schemas/errorOf';
 import { DELEGATE_CODE } from './delegates';
-import { assertNoSelfCalls, signedData, withSuffix } from './encoding';
+import { DELEGATION_MANAGERS } from '../../shared/contracts';
+import { assertNoGrantReEnabled, assertNoSelfCalls, signedData, withSuffix } from './encoding';
 
 const encodeExecuteBatch = DELEGATE_CODE.simple7702Account.encodeBatch;
 
@@ -25,6 +26,25 @@ describe('calls into the sending account itself', () => {
 
   it('allow a plain value transfer to oneself, and calls elsewhere', () => {
     expect(() => assertNoSelfCalls(ME, [{ to: ME, value: '0x1', data: '0x' }, { to: ATTACKER, value: '0x0', data: drain as `0x${string}` }], String)).not.toThrow();
+  });
+});
+
+describe('a DelegationManager\'s enableDelegation', () => {
+  const MANAGER = new Interface(['function enableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)', 'function disableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);
+  // The grant the user revoked, as its site holds it (its permission context): signed, so only disabled.
+  const revoked = [ATTACKER, ME, `0x${'f'.repeat(64)}`, [], 1n, '0x1234'];
+  const call = (fn: 'enableDelegation' | 'disableDelegation', to: string) => ({ to: to as `0x${string}`, value: '0x0' as const, data: MANAGER.encodeFunctionData(fn, [revoked]) as `0x${string}` });
+
+  it('is refused from a site, for every DelegationManager: it would put back in force a permission the user revoked', () => {
+    for (const manager of DELEGATION_MANAGERS) {
+      const error = errorOf(() => assertNoGrantReEnabled([{ to: ATTACKER, value: '0x0', data: '0x' }, call('enableDelegation', manager.toLowerCase())], (i) => `calls[${i}].to`));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toMatch(/^calls\[1\]\.to re-enables a permission/);
+    }
+  });
+
+  it('leaves a revoke (disableDelegation), and the same call to another contract, to the approval', () => {
+    expect(() => assertNoGrantReEnabled([call('disableDelegation', DELEGATION_MANAGERS[2]), call('enableDelegation', ATTACKER)], String)).not.toThrow();
   });
 });
 

@@ -1,4 +1,5 @@
-/** The ERC-8021 suffix appended to calldata as signed, and the rule against hidden calls into the account (its batch call: delegates.ts). */
+/** The ERC-8021 suffix appended to calldata as signed, and the rules on calls a site asks the account to make: no hidden calls into the account (its batch call: delegates.ts), no revoked grant put back. */
+import { DELEGATION_MANAGERS } from '../../shared/contracts';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { BatchCall } from './types';
@@ -23,5 +24,21 @@ export function assertNoSelfCalls(from: Hex, calls: BatchCall[], field: (index: 
   const index = calls.findIndex((c) => c.to?.toLowerCase() === from.toLowerCase() && signedData(c) !== '0x');
   if (index >= 0) {
     throw invalidParams(`${field(index)} is the sending account itself with data: a call into your own account can run other calls unseen; send those calls themselves with wallet_sendCalls`);
+  }
+}
+
+/** The DelegationManager's enableDelegation(Delegation): 0x3ed01015. */
+const ENABLE_DELEGATION = '0x3ed01015';
+const MANAGERS = DELEGATION_MANAGERS.map((a) => a.toLowerCase());
+
+/**
+ * A call from the account to a DelegationManager's enableDelegation puts back in force a delegation the account
+ * disabled: a grant the user revoked (its site holds the signed delegation, its permission context). Only the user
+ * revokes or grants, in the wallet's own screens; a site asks for a new permission instead.
+ */
+export function assertNoGrantReEnabled(calls: BatchCall[], field: (index: number) => string): void {
+  const index = calls.findIndex((c) => c.to !== undefined && MANAGERS.includes(c.to.toLowerCase()) && c.data.toLowerCase().startsWith(ENABLE_DELEGATION));
+  if (index >= 0) {
+    throw invalidParams(`${field(index)} re-enables a permission (ERC-7715 delegation) that was revoked: ask for a new one with wallet_requestExecutionPermissions`);
   }
 }

@@ -33,4 +33,11 @@ describe('grant dangers', () => {
     expect(kinds('erc20-token-periodic', periodic, inAWeek, 9_999_999n)).toEqual(['overBalance']);
     expect(kinds('erc20-token-periodic', periodic, inAWeek, 10n ** 12n, { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toEqual(['tokenImitates!']);
   });
+
+  // Words spell 2^256 - 1 out as a 60-digit amount: no limit, as the stream's missing cap, and asked the same.
+  it('asks a second yes for a period or an allowance of the largest amount, which has no limit', () => {
+    const all = `0x${'f'.repeat(64)}`;
+    expect(kinds('erc20-token-periodic', { ...periodic, periodAmount: all }, inAWeek)).toEqual(['unlimited!', 'overBalance']);
+    expect(kinds('native-token-allowance', { allowanceAmount: all }, inAWeek)).toEqual(['unlimited!', 'overBalance']);
+  });
 });

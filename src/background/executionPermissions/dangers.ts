@@ -39,6 +39,8 @@ export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'ru
   }
   if ('maxAmount' in permission.data && BigInt(permission.data.maxAmount) === UNLIMITED) {
     dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: 'The stream has no cap: in all, it may take everything the account ever holds of this token.' });
+  } else if (firstAmount(request) === UNLIMITED) {
+    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: 'The amount is the largest there is: no limit, it may take everything the account ever holds of this token.' });
   }
   if (firstAmount(request) > balance) dangers.push({ kind: 'overBalance', tone: 'warn', message: `More than the account holds now (${tokenAmount(balance, token)}).` });
   return dangers;

@@ -45,3 +45,22 @@ describe('grantOnChain', () => {
     expect(await grantOnChain(node(4n), withNonce(3n))).toMatchObject({ revoked: true });
   });
 });
+
+describe('grantOnChain, as a node that lies answers it', () => {
+  const abi = AbiCoder.defaultAbiCoder();
+  const periodic: GrantRecord = {
+    ...record, permission: { type: 'native-token-periodic', isAdjustmentAllowed: false, data: { periodAmount: '0xa', periodDuration: 86_400, startTime: 1, justification: '' } },
+    delegation: { ...record.delegation, caveats: [{ enforcer: '0x0000000000000000000000000000000000000e00', terms: '0x', args: '0x' }] },
+  };
+  /** A node whose enforcer says `available` of the period's 10 is left, in period 1; the grant is not disabled. */
+  const node = (available: bigint) => (async (_method: string, [call]: [{ to: string }]) =>
+    call.to === delegationManager ? abi.encode(['bool'], [false]) : abi.encode(['uint256', 'bool', 'uint256'], [available, false, 1n])) as unknown as ChainNode;
+
+  it('is what was spent this period: the amount less what is left', async () => {
+    expect(await grantOnChain(node(4n), periodic)).toEqual({ revoked: false, spent: 6n });
+  });
+
+  it('is refused when more is left than the period holds: Permissions would show a negative amount spent', async () => {
+    await expect(grantOnChain(node(11n), periodic)).rejects.toThrow(/cannot be/);
+  });
+});

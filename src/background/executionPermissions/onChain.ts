@@ -51,6 +51,9 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
       }),
     nonceRaised(node, grant),
   ]);
+  // What no enforcer can hold (more left than the period's amount, more spent than the cap) is a node's lie: not shown.
+  const cap = BigInt('periodAmount' in data ? data.periodAmount : 'allowanceAmount' in data ? data.allowanceAmount : data.maxAmount);
+  if (spent < 0n || spent > cap) throw new Error(`The node says ${spent} was spent of a grant of ${cap}, which cannot be`);
   return { revoked: disabled || raised, spent };
 }
 

@@ -7,7 +7,7 @@ import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
-import { assertNoSelfCalls } from '../batches/encoding';
+import { assertNoGrantReEnabled, assertNoSelfCalls } from '../batches/encoding';
 import { approvedWords } from '../calls/recorded';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { toHexTierFees } from '../batches/fees';
@@ -72,6 +72,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, attribution), tierFees(node, network.chainId)]);
   // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
+  assertNoGrantReEnabled(planned.calls, (i) => `calls[${i}].to`);
   // The fee shown is a cap: signing uses today's market fees, never more than these.
   const batch = { ...planned, feeCaps: toHexTierFees(fees) };
   if (!(await services.batches.add(batch))) throw duplicate(id, origin);

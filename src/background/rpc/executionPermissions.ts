@@ -11,7 +11,7 @@ import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
 import { parseAdjustments } from '../executionPermissions/adjust';
-import type { GrantRecord } from '../executionPermissions/store';
+import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import { loadLater } from '../loadLater';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, methodsUsing } from './types';
@@ -22,6 +22,8 @@ const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
   ({ chainId, from, to, permission, rules, context, dependencies: [], delegationManager });
+
+const fullShare = (origin: string) => invalidParams(`${origin} holds as many grants as the wallet keeps for a site: revoke some in Permissions first`);
 
 /** The account the requests grant from: the one they name (all the same), else the site's. */
 function namedAccount(requests: PermissionRequest[]): Hex | undefined {
@@ -49,7 +51,10 @@ export const executionPermissionMethods = {
     approval: {
       type: 'grantPermissions',
       answer: parseAdjustments,
-      async prepare(requests, { services, account }) {
+      async prepare(requests, { services, account, origin }) {
+        // Before the window: past its share, the grants would be signed and then refused.
+        const inForce = (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).length;
+        if (inForce + requests.length > MAX_GRANTS_PER_SITE) throw fullShare(origin);
         const network = await services.networks.find(requests[0].chainId);
         if (!network) throw invalidParams(`chainId ${requests[0].chainId} is not a network of this wallet: add it first (wallet_addEthereumChain)`);
         const [node, accounts] = await Promise.all([services.nodeFor(network.chainId), services.accounts.list()]);
@@ -61,7 +66,7 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(details, adjustments, { node, origin, sign, now: Math.floor(Date.now() / 1000) });
         for (const record of records) {
-          if (!(await services.grants.add(record))) throw invalidParams(`${origin} holds as many grants as the wallet keeps for a site: revoke some in Permissions first`);
+          if (!(await services.grants.add(record))) throw fullShare(origin);
         }
         return records.map(responseOf);
       },
@@ -82,7 +87,8 @@ export const executionPermissionMethods = {
       async prepare({ permissionContext }, ctx) {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
-        const tx = parseSendTransaction([{ from: grant.from, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
+        // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
+        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {

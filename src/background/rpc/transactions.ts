@@ -10,7 +10,7 @@ import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { parseSendTransaction, type TransactionRequest } from '../../shared/schemas/sendTransaction';
 import { dappNonce, type ReplacedTransaction } from '../batches/dappNonce';
-import { assertNoSelfCalls } from '../batches/encoding';
+import { assertNoGrantReEnabled, assertNoSelfCalls } from '../batches/encoding';
 import { approvedWords, wordedCalls } from '../calls/recorded';
 import { poisonedRecipients } from '../protection/addressPoisoning';
 import { sequential } from '../batches/executors/sequential';
@@ -39,6 +39,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   }
   const call = { ...(tx.to ? { to: tx.to } : {}), value: hex(tx.value), data: tx.data, ...(tx.gas === undefined ? {} : { gasLimitOverride: hex(tx.gas) }) };
   assertNoSelfCalls(from, [call], () => 'transaction.to');
+  assertNoGrantReEnabled([call], () => 'transaction.to');
   const node = await services.nodeFor(network.chainId);
   const replaced = tx.nonce === undefined ? undefined : await dappNonce(services.batches, node, { from, chainId: network.chainId }, tx.nonce);
   const [planned, tiers] = await Promise.all([

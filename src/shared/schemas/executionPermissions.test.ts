@@ -99,6 +99,9 @@ describe('wallet_requestExecutionPermissions params', () => {
     ['a chain id with leading zeros', [{ ...periodic({})[0], chainId: '0x07a69' }], /chainId must be a hex chain id/],
     // The DelegationManager lets anyone redeem a delegation to ANY_DELEGATE (0xa11); the screen would show an address.
     ['the framework’s any-delegate as the session account', [{ ...periodic({})[0], to: '0x0000000000000000000000000000000000000a11' }], /lets anyone redeem/],
+    // Multicall3 (the same address on every chain) calls anything for anyone: through it, anyone who saw the permission context redeems.
+    ['Multicall3 as the session account', [{ ...periodic({})[0], to: '0xcA11bde05977b3631167028862bE2a173976CA11' }], /Multicall3, which calls for anyone/],
+    ['Multicall3 as the session account, in lower case', [{ ...periodic({})[0], to: '0xca11bde05977b3631167028862be2a173976ca11' }], /Multicall3, which calls for anyone/],
     ['address zero as the session account', [{ ...periodic({})[0], to: '0x0000000000000000000000000000000000000000' }], /address zero/],
     // Back-dated, a stream has accrued (all of it spendable at once) and a period ends early: neither is what the screen says.
     ['a start time that has passed', periodic({ startTime: NOW - 3600 }), /startTime .* has passed/],

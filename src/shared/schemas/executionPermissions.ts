@@ -26,6 +26,8 @@ const START_TIME_SLACK_SECONDS = 300;
 /** The DelegationManager's ANY_DELEGATE: a delegation to it is redeemed by anyone. */
 const ANY_DELEGATE = '0x0000000000000000000000000000000000000a11';
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+/** Multicall3, at this address on every chain: it makes any call for any caller, so a delegation to it is redeemed by anyone, as one to ANY_DELEGATE. */
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 
 interface Common {
   /** The site's reason, shown as its words; empty when it gave none. */
@@ -177,6 +179,7 @@ export function parseExecutionPermissionRequests(params: unknown, now: number): 
     const to = address(request.to, `${field}.to`);
     if (from !== undefined && from.toLowerCase() === to.toLowerCase()) throw invalidParams(`${field}.to is the granting account itself: a permission goes to another (session) account`);
     if (to.toLowerCase() === ANY_DELEGATE) throw invalidParams(`${field}.to is the Delegation Framework's ANY_DELEGATE, which lets anyone redeem: a permission goes to one session account`);
+    if (to.toLowerCase() === MULTICALL3) throw invalidParams(`${field}.to is Multicall3, which calls for anyone: through it anyone could redeem; a permission goes to one session account`);
     if (to.toLowerCase() === ZERO_ADDRESS) throw invalidParams(`${field}.to is address zero: a permission goes to a session account`);
     const permission = parsePermission(request.permission, `${field}.permission`, now);
     const rules = parseRules(request.rules, `${field}.rules`, now);

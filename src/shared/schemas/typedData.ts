@@ -3,6 +3,7 @@
  * one that is signed, and they must encode (typedData/digest.ts's assertEncodes), as the wallet hashes them the way
  * eth-sig-util does.
  */
+import { DELEGATION_MANAGERS, ENTRY_POINT_V08 } from '../contracts';
 import { invalidParams } from '../errors';
 import { address, positional, type Hex } from '../params';
 import { withDomainType } from '../typedData/domain';
@@ -89,10 +90,27 @@ function parseTypedMessage(raw: unknown): TypedMessage {
   return { types, primaryType, domain, message };
 }
 
+/**
+ * Typed data whose signature the account's own code takes as the account's word is refused: a delegation for a
+ * DelegationManager (its delegate could run any call as the account, through the DeleGator), a userOp for the
+ * EntryPoint v0.8 (Simple7702Account's) or for the account itself (the DeleGator's domain). The wallet signs those
+ * only from its own screens: a grant (wallet_requestExecutionPermissions) and a batch.
+ */
+function assertNotOwnAuthorization(typed: TypedMessage, account: Hex): void {
+  const verifying = typeof typed.domain.verifyingContract === 'string' ? typed.domain.verifyingContract.toLowerCase() : undefined;
+  if (verifying === undefined) return;
+  const own = [...DELEGATION_MANAGERS, ENTRY_POINT_V08, account].map((a) => a.toLowerCase());
+  if (own.includes(verifying)) {
+    throw invalidParams(`typed data for ${typed.domain.verifyingContract} authorizes your account's own calls (a delegation or a userOp): the wallet signs those only from its own screens (wallet_requestExecutionPermissions, wallet_sendCalls)`);
+  }
+}
+
 /** eth_signTypedData_v3 / _v4: [address, typedData]. */
 export const parseSignTypedData = (version: 'V3' | 'V4') => (params: unknown): TypedDataRequest => {
   const [account, raw] = positional(params, `eth_signTypedData_${version.toLowerCase()}`, 2);
-  return { address: address(account, 'address'), version, typed: parseTypedMessage(raw) };
+  const request = { address: address(account, 'address'), version, typed: parseTypedMessage(raw) };
+  assertNotOwnAuthorization(request.typed, request.address);
+  return request;
 };
 
 /** eth_signTypedData, MetaMask's legacy v1: [typedData, address], the data a list of { type, name, value }. */

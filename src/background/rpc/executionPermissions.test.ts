@@ -1,0 +1,66 @@
+/** What a site's execution-permission requests are refused before any window: a grant past its share, a revoke on another chain. */
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { requestBudget } from '../budget/requestBudget';
+import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
+import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
+import { hostListsOf } from '../protection/phishingList';
+import { shippedLists } from '../protection/testing';
+import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
+import type { Services } from '../services';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { runRequest } from './pipeline';
+
+const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SITE = 'https://dapp.example';
+const CONTEXT: Hex = '0xc0';
+const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
+
+/** The pipeline's services for a connected site, with `extra` for the method's own; `asked` lists the windows asked for. */
+async function siteServices(extra: Record<string, unknown>) {
+  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
+  const permissions = createPermissions(local);
+  await permissions.grant(SITE, [ACCOUNT]);
+  const asked: string[] = [];
+  const services = {
+    permissions,
+    trustedSites: createTrustedSites(local),
+    phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
+    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
+    vault: { isUnlocked: async () => true },
+    approvals: {
+      earlier: async () => undefined,
+      request: async (type: string) => (asked.push(type), { id: 'queued' }),
+      plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
+    },
+    requestBudget: requestBudget({ capacity: 100, perSecond: 1 }, () => 0),
+    ...extra,
+  } as unknown as Services;
+  const send = (method: string, params: unknown) => runRequest({ method, params }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services });
+  return { send, asked };
+}
+
+describe('wallet_requestExecutionPermissions', () => {
+  it('is -32602 before any window when the site already holds its share of grants in force: the user would grant, and the grants be refused after signing', async () => {
+    const held = Array.from({ length: MAX_GRANTS_PER_SITE }, () => ({ ...grant }));
+    const { send, asked } = await siteServices({ grants: { list: async () => held } });
+    const request = {
+      chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
+    };
+    expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: -32602, message: expect.stringMatching(/holds as many grants as the wallet keeps for a site/) } });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('wallet_revokeExecutionPermission', () => {
+  it('is -32602 while another network is selected, and nobody is asked: sent there, the grant would stay in force on its own chain, yet be listed as revoked', async () => {
+    const { send, asked } = await siteServices({
+      grants: { list: async () => [grant] },
+      grantCode: { revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
+      networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
+    });
+    expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
+    expect(asked).toEqual([]);
+  });
+});
