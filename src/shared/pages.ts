@@ -76,7 +76,7 @@ export interface ActivityTransaction {
 export interface ActivityItem {
   key: string;
   id: string;
-  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
   /** revokeDelegationOf: the account whose delegation was cleared (`from` paid). */
   authority?: Hex;
   origin: string;

@@ -5,5 +5,5 @@ import type * as Code from './grantCode';
 export type GrantCode = LoadedOnCall<typeof Code>;
 
 export function lazyGrantCode(load: () => Promise<typeof Code>): GrantCode {
-  return loadedOnCall(load, ['parseExecutionPermissionRequests', 'supportedPermissions', 'grantScreen', 'signedGrants', 'grantOnChain', 'revokeCall']);
+  return loadedOnCall(load, ['parseExecutionPermissionRequests', 'supportedPermissions', 'grantScreen', 'signedGrants', 'grantOnChain', 'revokeCall', 'upgradeFirst', 'upgradeSteps']);
 }

@@ -112,7 +112,7 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
       </div>
       <div className="muted">{site} · {network?.name ?? item.chainId} · from {shortAddress(item.from)}{item.calls.length > 1 ? ` · ${item.atomic ? 'atomic' : 'sequential'}` : ''}</div>
       <ul className="plain" aria-label="Calls">
-        {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.kind === 'revokeDelegationOf' ? <li>Revert {shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
+        {item.kind === 'revokeDelegation' ? <li>Revert to a plain account</li> : item.kind === 'upgradeAccount' ? <li>Upgrade to the Delegation Framework’s smart account (DeleGator)</li> : item.kind === 'revokeDelegationOf' ? <li>Revert {shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)</li> : item.calls.map((c, i) => <li key={i}>{callSummary(c, symbol)}</li>)}
       </ul>
       {item.error && <p className="error">{item.error}</p>}
       {item.sponsored && item.status === 100 && <CancelUserOperation item={item} />}
