@@ -82,6 +82,16 @@ describe('plannedUpgrade', () => {
   });
 });
 
+describe('plannedUpgrade refusals', () => {
+  it('refuses (5750), storing nothing, a deployment the node says would revert', async () => {
+    const stored: BatchRecord[] = [];
+    const reverting = async <T>(method: string, params: unknown[] = []): Promise<T> => (method === 'eth_estimateGas' ? Promise.reject(new Error('execution reverted')) : node({})<T>(method, params));
+    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } }))
+      .rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/would revert/) });
+    expect(stored).toEqual([]);
+  });
+});
+
 describe('the DeleGator build', () => {
   it('its creation code (the framework package’s) deploys to DELEGATOR_V08 through the deterministic deployer', () => {
     expect(getCreate2Address(CREATE2_DEPLOYER, DELEGATOR_SALT, keccak256(delegatorInitcode()))).toBe(DELEGATOR_V08);

@@ -59,6 +59,8 @@ export async function plannedUpgrade(need: UpgradeNeed, { node, network, account
   const tiers = await tierFees(node, network.chainId);
   const plan = async (executor: Executor, draft: Omit<BatchDraft, 'id' | 'origin' | 'from'>): Promise<PlannedStep> => {
     const batch = await executor.plan({ node, network, upgraded: false }, { id: hexlify(randomBytes(32)), origin, from: account, ...draft });
+    // Sent anyway, it would revert and cost its gas: refused before any window.
+    if (batch.warning) throw new RpcError(BatchErrorCode.upgradeRejected, `The DeleGator's deployment would revert on ${network.name}: ${batch.warning}`);
     await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) });
     const gas = batch.gasLimits.reduce((sum, limit) => sum + BigInt(limit), 0n);
     const l1Fee = await l1FeeUpperBound(node, network, async () => unsignedTransactions(batch, tiers.market));
