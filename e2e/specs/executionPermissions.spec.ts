@@ -10,7 +10,7 @@ import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils'
 import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DELEGATOR_V08, delegationCode } from '../../src/shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../src/shared/contracts';
 import { chain, fund, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
@@ -218,4 +218,25 @@ test('on a chain without the DeleGator, the first grant deploys it (named on the
     await chain().send('anvil_setCode', [DELEGATOR_V08, deployed]);
     await chain().send('anvil_setNonce', [DELEGATOR_V08, toQuantity(nonce)]);
   }
+});
+
+test('an account on Simple7702Account: the grant screen names the delegate it replaces, and the grant moves it to the DeleGator', async ({ session, dapp, devnet: info, freshWallet }) => {
+  const [from] = await connect(dapp, session);
+  const atomic = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [{ to: Wallet.createRandom().address, value: toQuantity(1n) }] }]);
+  const upgrade = await ApprovalWindow.next(session);
+  await upgrade.acceptUpgrade();
+  await upgrade.approve();
+  expect(await finalStatus(dapp, sentId(await atomic))).toMatchObject({ status: 200 });
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(SIMPLE_7702_ACCOUNT));
+
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = askDailyTokens(dapp, info, sessionKey);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Upgrade in words', /smart account \(MetaMask’s DeleGator, audited\), in place of Simple7702Account \(ERC-4337 v0\.8\): one transaction/);
+  await approval.screen.waitForText('Replaces', /^Simple7702Account \(ERC-4337 v0\.8\) /);
+  await approval.grant();
+  const [granted] = await granting;
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
+  expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('2')))).toBe(parseEther('2'));
 });
