@@ -7,21 +7,20 @@
  * the deterministic deployer (MetaMask deployed them otherwise), so those get their runtime code with anvil_setCode:
  * the code their constructor returns, run by eth_call with the canonical addresses as its arguments. Constructors
  * that write storage (the DelegationManager's owner) leave it empty there: nothing on the devnet needs an owner.
- * The DeleGator is deployed for real, by a deployer of its own so that no devnet account's nonce moves.
+ * The DeleGator is deployed for real, by a deployer of its own so that no devnet account's nonce moves, from the
+ * creation code the wallet deploys it with where a chain lacks it (src/background/executionPermissions/deleGator.ts).
  */
 import * as bytecodes from '@metamask/delegation-abis/bytecode';
 import { DELEGATOR_CONTRACTS } from '@metamask/delegation-deployments';
-import { AbiCoder, Wallet, concat, getCreate2Address, id, keccak256, parseEther, toQuantity, toUtf8Bytes, zeroPadBytes, type JsonRpcProvider } from 'ethers';
-import { DELEGATOR_V08, ENTRY_POINT_V08 } from '../src/shared/contracts';
+import { AbiCoder, Wallet, concat, getCreate2Address, id, keccak256, parseEther, toQuantity, type JsonRpcProvider } from 'ethers';
+import { DELEGATOR_SALT, delegatorInitcode } from '../src/background/executionPermissions/deleGator';
+import { DELEGATOR_V08 } from '../src/shared/contracts';
 import { CREATE2_DEPLOYER } from './constants';
 
 /** The framework's version whose deployments the wallet's grants point at. */
 export const FRAMEWORK_VERSION = '1.3.0';
 /** Mainnet's deployment: the same addresses on every chain MetaMask lists. */
 export const CANONICAL = DELEGATOR_CONTRACTS[FRAMEWORK_VERSION][1];
-/** The framework's deployment salt, as its scripts encode it (the string's bytes, right-padded). */
-export const DELEGATOR_SALT = zeroPadBytes(toUtf8Bytes('GATOR'), 32);
-
 /** What the devnet does not need: smart-account factories and implementations bound to the v0.7 EntryPoint. */
 const NOT_DEPLOYED = new Set(['EntryPoint', 'SimpleFactory', 'MultiSigDeleGatorImpl', 'HybridDeleGatorImpl', 'EIP7702StatelessDeleGatorImpl']);
 
@@ -37,9 +36,6 @@ const CONSTRUCTOR_ARGS: Record<string, string> = {
   LogicalOrWrapperEnforcer: encode(['address'], [CANONICAL.DelegationManager]),
   NativeTokenPaymentEnforcer: encode(['address', 'address'], [CANONICAL.DelegationManager, CANONICAL.ArgsEqualityCheckEnforcer]),
 };
-
-/** The DeleGator's creation code with its constructor arguments: the canonical DelegationManager, the v0.8 EntryPoint. */
-export const delegatorInitcode = (): string => concat([creationCode.EIP7702StatelessDeleGator, encode(['address', 'address'], [CANONICAL.DelegationManager, ENTRY_POINT_V08])]);
 
 export async function deployDelegationFramework(provider: JsonRpcProvider): Promise<void> {
   await Promise.all(

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { EIP7702StatelessDeleGator } from '@metamask/delegation-abis/bytecode';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
@@ -75,6 +76,11 @@ describe('the background bundle', () => {
   it('leaves execution permissions\' code (ERC-7715: the params, caveats, the framework\'s addresses) to the later script: only a site\'s grant needs it', async () => {
     // A parse message, a caveat builder's enforcer name and the DelegationManager's canonical address.
     await onlyIn(LATER_SCRIPT, ['is not a permission type this wallet grants', 'ERC20PeriodTransferEnforcer', '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3']);
+  }, 180_000);
+
+  it('leaves the DeleGator\'s creation code (about 23 KB, which a first grant deploys where a chain lacks it) to the later script', async () => {
+    // 32 bytes from within it (a contract's first bytes are alike in every contract).
+    await onlyIn(LATER_SCRIPT, [EIP7702StatelessDeleGator.slice(2000, 2064)]);
   }, 180_000);
 
   it('leaves ethers\' ABI code (fragments, coders) to the ABI script the worker loads on first use: only encoding and decoding calls need it', async () => {

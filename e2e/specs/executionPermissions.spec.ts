@@ -2,19 +2,24 @@
  * Execution permissions (ERC-7715) with MetaMask's own smart-accounts-kit as the dapp's client: the site asks for an
  * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
  * DelegationManager with the kit, within the period's amount and not beyond. Activity lists each grant and names what a
- * revoke revoked; Revoke all raises the account's nonce, which stops every grant it signed.
+ * revoke revoked; Revoke all raises the account's nonce, which stops every grant it signed. A plain account's first grant
+ * upgrades it to the DeleGator (and deploys the DeleGator where the chain lacks it), named on the grant screen.
  */
 import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
 import { overrideDeployedEnvironment } from '@metamask/smart-accounts-kit/utils';
-import { Interface, Wallet, parseEther } from 'ethers';
+import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../src/shared/contracts';
 import { chain, fund, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
+import type { DevnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
+import type { BrowserSession } from '../driver/types';
 import { ApprovalWindow } from '../pages/approval';
-import { connect } from '../pages/flows';
+import type { Dapp } from '../pages/dapp';
+import { connect, finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const devnet = defineChain({ id: 31337, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } });
@@ -26,6 +31,44 @@ overrideDeployedEnvironment(31337, '1.3.0', getSmartAccountsEnvironment(1));
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 type Granted = { context: Hex; delegationManager: Hex; from: Hex; to: Hex; permission: { type: string; data: Record<string, unknown> } };
+
+/** The site asks, through the kit, that a new session key may spend 10 TST a day from the account. */
+function askDailyTokens(dapp: Dapp, info: DevnetInfo, sessionKey: { address: string }): Promise<Granted[]> {
+  return dapp.client<Granted[]>('smartAccountsKit', 'requestExecutionPermissions', [{
+    chainId: 31337, to: sessionKey.address, expiry: Math.floor(Date.now() / 1000) + 3600,
+    permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: info.addresses.testToken, periodAmount: parseEther('10').toString(), periodDuration: 86_400 } },
+  }]);
+}
+
+/** The session key spends `amount` TST to a new address through the grant, with the kit, as the site's server would; returns the address. */
+async function spendAs(sessionKey: { address: string; privateKey: string }, granted: Granted, info: DevnetInfo, amount: bigint): Promise<string> {
+  await fund(sessionKey.address, parseEther('1'), 0n);
+  const account = privateKeyToAccount(sessionKey.privateKey as Hex);
+  const redeemer = createWalletClient({ account, chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
+  const recipient = Wallet.createRandom().address;
+  await chain().waitForTransaction(await redeemer.sendTransactionWithDelegation({
+    account, chain: devnet, to: info.addresses.testToken as Hex, data: ERC20.encodeFunctionData('transfer', [recipient, amount]) as Hex,
+    permissionContext: granted.context, delegationManager: granted.delegationManager,
+  }));
+  return recipient;
+}
+
+/** An atomic batch and a sponsored batch from the account, each to status 200. */
+async function batchesStillRun(dapp: Dapp, session: BrowserSession, info: DevnetInfo, from: string): Promise<void> {
+  const transfer = (to: string) => ({ to: info.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [to, 21n]) });
+  const recipient = Wallet.createRandom().address;
+  const atomic = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [transfer(recipient), { to: recipient, value: toQuantity(1n) }] }]);
+  const review = await ApprovalWindow.next(session);
+  expect(await review.screen.count({ role: 'button', name: 'Upgrade account' })).toBe(0);
+  await review.approve();
+  expect(await finalStatus(dapp, sentId(await atomic))).toMatchObject({ status: 200, atomic: true });
+  const sponsored = dapp.request('wallet_sendCalls', [{
+    version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [transfer(recipient)], capabilities: { paymasterService: { url: info.paymasterUrl } },
+  }]);
+  await (await ApprovalWindow.next(session)).approve();
+  expect(await finalStatus(dapp, sentId(await sponsored), 30_000)).toMatchObject({ status: 200, atomic: true });
+  expect(await token().balanceOf(recipient)).toBe(42n);
+}
 
 test('a site grants an erc20-token-periodic permission with the kit; its session key spends within it until the user revokes it in Permissions', async ({ session, dapp, devnet: info }) => {
   const { account, popup } = await deleGatorWallet(session);
@@ -196,4 +239,84 @@ test('a page cannot have the account put back in force a grant the user revoked:
   expect(await dapp.request('eth_sendTransaction', [{ from: account, to, data }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/re-enables a permission/) } });
   expect(await dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls: [{ to, data }] }])).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/re-enables a permission/) } });
   expect(await session.countExtensionPages('approval.html')).toBe(0);
+});
+
+test('a plain account’s first grant upgrades it to the DeleGator, named on the screen; then grants, batches and Revert to a plain account all work', async ({ session, dapp, devnet: info, freshWallet }) => {
+  const { popup, address } = freshWallet;
+  expect(await chain().getCode(address)).toBe('0x');
+  const [from] = await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = askDailyTokens(dapp, info, sessionKey);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Upgrade in words', /^Approving also upgrades this account to the Delegation Framework’s smart account \(MetaMask’s DeleGator, audited\): one transaction from your account to itself, sent before/);
+  await approval.screen.waitForText('Replaces', 'Nothing: a plain account');
+  await approval.screen.waitForText('Delegate', /^EIP7702StatelessDeleGator /);
+  await approval.screen.waitForText('Upgrade fee', /\d ETH$/);
+  expect(await approval.screen.count('Deploy fee')).toBe(0);
+  await approval.grant();
+  const [granted] = await granting;
+  expect(granted).toMatchObject({ from: address, to: sessionKey.address });
+  expect(await chain().getCode(address)).toBe(delegationCode(DELEGATOR_V08));
+  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'supported' } } });
+  // Activity lists the upgrade as the transaction it is, its only entry so far.
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  await popup.screen.waitForText({ name: 'Calls', in: 'Activity' }, 'Upgrade to the Delegation Framework’s smart account (DeleGator)');
+
+  const recipient = await spendAs(sessionKey, granted, info, parseEther('6'));
+  expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
+
+  await batchesStillRun(dapp, session, info, from);
+  await popup.screen.click('Settings');
+  await popup.screen.click('Account type (EIP-7702)');
+  await popup.screen.waitForText('Account type', /^Delegated to EIP7702StatelessDeleGator/);
+  await popup.screen.click('Revert to a plain account');
+  await (await ApprovalWindow.next(session)).approve();
+  await popup.screen.waitForText('Account type', 'Plain account');
+  expect(await chain().getCode(address)).toBe('0x');
+});
+
+test('on a chain without the DeleGator, the first grant deploys it (named on the screen with its fee), then upgrades the account', async ({ session, dapp, devnet: info, freshWallet }) => {
+  // A chain that never had it: no code, and nonce 0 (CREATE2 refuses an address whose nonce moved).
+  const [deployed, nonce] = await Promise.all([chain().getCode(DELEGATOR_V08), chain().getTransactionCount(DELEGATOR_V08)]);
+  await chain().send('anvil_setCode', [DELEGATOR_V08, '0x']);
+  await chain().send('anvil_setNonce', [DELEGATOR_V08, '0x0']);
+  try {
+    await connect(dapp, session);
+    await dapp.loadClient('smartAccountsKit');
+    const sessionKey = Wallet.createRandom();
+    const granting = askDailyTokens(dapp, info, sessionKey);
+    const approval = await ApprovalWindow.next(session);
+    await approval.screen.waitForText('Upgrade in words', /after one that deploys the DeleGator on Local devnet, where it is not yet/);
+    await approval.screen.waitForText('Deploy fee', /\d ETH$/);
+    await approval.grant();
+    const [granted] = await granting;
+    expect(await chain().getCode(DELEGATOR_V08)).toBe(deployed);
+    expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
+    expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('1')))).toBe(parseEther('1'));
+  } finally {
+    await chain().send('anvil_setCode', [DELEGATOR_V08, deployed]);
+    await chain().send('anvil_setNonce', [DELEGATOR_V08, toQuantity(nonce)]);
+  }
+});
+
+test('an account on Simple7702Account: the grant screen names the delegate it replaces, and the grant moves it to the DeleGator', async ({ session, dapp, devnet: info, freshWallet }) => {
+  const [from] = await connect(dapp, session);
+  const atomic = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [{ to: Wallet.createRandom().address, value: toQuantity(1n) }] }]);
+  const upgrade = await ApprovalWindow.next(session);
+  await upgrade.acceptUpgrade();
+  await upgrade.approve();
+  expect(await finalStatus(dapp, sentId(await atomic))).toMatchObject({ status: 200 });
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(SIMPLE_7702_ACCOUNT));
+
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = askDailyTokens(dapp, info, sessionKey);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Upgrade in words', /smart account \(MetaMask’s DeleGator, audited\), in place of Simple7702Account \(ERC-4337 v0\.8\): one transaction/);
+  await approval.screen.waitForText('Replaces', /^Simple7702Account \(ERC-4337 v0\.8\) /);
+  await approval.grant();
+  const [granted] = await granting;
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
+  expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('2')))).toBe(parseEther('2'));
 });

@@ -28,12 +28,35 @@ export interface GrantAdjustment {
   expiry?: number;
 }
 
+/** A transaction the wallet plans before the grants (a stored batch, sent on Grant), with its fee at the market tier. */
+export interface PlannedStep {
+  batchId: string;
+  gasLimit: string;
+  /** The most it can cost (wei, decimal), as the other screens' "Max network fee". */
+  maxFee: string;
+}
+
+/**
+ * The first grant's upgrade: the account's own type-4 transaction delegating it to the DeleGator, and before it, on
+ * a chain that lacks the DeleGator, its deployment.
+ */
+export interface GrantUpgrade extends PlannedStep {
+  /** The delegate the account leaves (null: a plain account), with the wallet's name for it when it is one of its own. */
+  replaces: { address: Hex; name?: string } | null;
+  delegate: { address: Hex; name: string };
+  deploy?: PlannedStep;
+}
+
 /** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */
 export interface GrantPermissionsDetails {
   account: Hex;
   chainId: Hex;
   networkName: string;
   grants: GrantDetails[];
+  /** Absent when the account delegates to the DeleGator already. */
+  upgrade?: GrantUpgrade;
+  /** The network's currency, which the upgrade's fees are in. */
+  symbol?: string;
 }
 
 /** A grant as Permissions lists it: what was granted, and what the chain says of it. */

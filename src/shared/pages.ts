@@ -77,7 +77,7 @@ export interface ActivityItem {
   key: string;
   id: string;
   /** `grant`: an execution permission the user granted (a signature, no transaction), when it was granted. */
-  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'grant';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount' | 'grant';
   /** kind `grant`: the permission granted. */
   grant?: GrantMention;
   /** The grants this batch's call revoked (disableDelegation of one; the account's nonce raised: every grant signed before). */

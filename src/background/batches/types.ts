@@ -75,15 +75,16 @@ export interface BatchTransaction extends Submission {
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
 /** Which executor runs a batch (executors/index.ts), chosen once when it is planned. */
-export type ExecutorKind = 'atomic' | 'sequential' | 'sponsored' | 'revokeDelegation' | 'revokeDelegationOf';
+export type ExecutorKind = 'atomic' | 'sequential' | 'sponsored' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
 
 export interface BatchRecord {
   /**
    * `transaction`: a single eth_sendTransaction, run by the same machinery but not an EIP-5792 batch.
    * `revokeDelegation`: the popup's "Revert to a plain account", one type-4 transaction authorizing address zero.
    * `revokeDelegationOf`: the same for `authority`, sent and paid by `from` (the delegation firewall's revert).
+   * `upgradeAccount`: a first grant's upgrade, one type-4 transaction authorizing `delegateTo`.
    */
-  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf';
+  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
   /** Set by the executor's plan; records stored before it existed have none (executors/index.ts tells theirs from the flags). */
   executor?: ExecutorKind;
   id: string;
@@ -92,6 +93,8 @@ export interface BatchRecord {
   from: Hex;
   /** `revokeDelegationOf`: the account whose delegation the transaction clears (its authorization, another's gas). */
   authority?: Hex;
+  /** `upgradeAccount`: the delegate its authorization names. */
+  delegateTo?: Hex;
   atomic: boolean;
   /** The account still has to be delegated to Simple7702Account (the transaction carries the authorization). */
   upgrade: boolean;

@@ -5,7 +5,6 @@
  */
 
 import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails, SupportedExecutionPermissions } from '../../shared/grants';
-import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
 import { BatchErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -22,11 +21,13 @@ import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation
 import { frameworkOn } from './framework';
 import { currentNonce } from './nonce';
 import type { GrantRecord } from './store';
+import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
 export { grantActivity } from './activity';
+export { upgradeFirst, upgradeSteps } from './upgrade';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */
 const grantsRunOn = (network: Network): boolean => network.eip7702 && frameworkOn(Number(network.chainId)) !== undefined;
@@ -45,6 +46,8 @@ export interface GrantContext {
   ownAccounts: Hex[];
   /** Seconds since the epoch. */
   now: number;
+  /** Where the first grant's upgrade is planned, when the account needs one. */
+  upgrades: UpgradePlanning;
 }
 
 /** One grant as its screen shows it: the token as its contract says, with the account's balance, and the dangers. */
@@ -64,7 +67,10 @@ async function grantDetails(request: PermissionRequest, { node, network, account
   };
 }
 
-/** Everything the screen shows, checked on the chain first: the network, the account's delegate, the tokens. */
+/**
+ * Everything the screen shows, checked on the chain first: the network, the account's delegate, the tokens. An
+ * account not on the DeleGator yet gets its upgrade planned (upgrade.ts), which the screen names with its fees.
+ */
 export async function grantScreen(requests: PermissionRequest[], context: GrantContext): Promise<GrantPermissionsDetails> {
   const { node, network, account, ownAccounts } = context;
   if (requests.some((r) => r.chainId !== network.chainId)) throw invalidParams('params ask for grants on more than one chain: ask for each chain in a request of its own');
@@ -72,12 +78,10 @@ export async function grantScreen(requests: PermissionRequest[], context: GrantC
   const own = ownAccounts.map((a) => a.toLowerCase());
   const mine = requests.findIndex((r) => own.includes(r.to.toLowerCase()));
   if (mine >= 0) throw invalidParams(`params[${mine}].to is one of this wallet's accounts: a permission goes to another (session) account`);
-  const code = await node<string>('eth_getCode', [account, 'latest']);
-  // The first grant's upgrade (from Simple7702Account or a plain account) comes in a later step of issue 43.
-  if (!isDelegatedTo(code, DELEGATOR_V08)) {
-    throw new RpcError(BatchErrorCode.atomicityNotSupported, `${account} does not delegate to the Delegation Framework's DeleGator (${DELEGATOR_V08}) on ${network.name}: it cannot grant execution permissions yet`);
-  }
-  return { account, chainId: network.chainId, networkName: network.name, grants: await Promise.all(requests.map((request) => grantDetails(request, context))) };
+  const [need, grants] = await Promise.all([upgradeNeed(node, account, BigInt(network.chainId)), Promise.all(requests.map((request) => grantDetails(request, context)))]);
+  // Planned last: nothing is stored for a request refused above.
+  const upgrade = need && (await plannedUpgrade(need, context, context.upgrades));
+  return { account, chainId: network.chainId, networkName: network.name, grants, ...(upgrade ? { upgrade, symbol: network.nativeCurrency.symbol } : {}) };
 }
 
 /** Eight random bytes: two grants alike in every term still differ, and so do their hashes. */

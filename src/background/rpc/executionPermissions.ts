@@ -2,14 +2,17 @@
  * Execution permissions (ERC-7715, in MetaMask's wire format, @metamask/7715-permission-types): what the wallet grants,
  * a site's request for a grant (one window, the grant in words), the site's own grants, and its revoke of one. A grant
  * is a delegation from the user's account, which delegates (EIP-7702) to the Delegation Framework's DeleGator, to the
- * session account, bounded by caveats the DelegationManager enforces on chain. The code that checks, shows and signs
- * them is in the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
+ * session account, bounded by caveats the DelegationManager enforces on chain. An account not on the DeleGator yet
+ * is upgraded first, on Grant (../executionPermissions/upgrade.ts). The code that checks, shows and signs them is in
+ * the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
  */
 import type { PermissionResponse } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
+import { followBatch } from '../batches/follow';
+import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import { loadLater } from '../loadLater';
@@ -58,17 +61,24 @@ export const executionPermissionMethods = {
         const network = await services.networks.find(requests[0].chainId);
         if (!network) throw invalidParams(`chainId ${requests[0].chainId} is not a network of this wallet: add it first (wallet_addEthereumChain)`);
         const [node, accounts] = await Promise.all([services.nodeFor(network.chainId), services.accounts.list()]);
-        return services.grantCode.grantScreen(requests, { node, network, account, ownAccounts: accounts.map((a) => a.address), now: Math.floor(Date.now() / 1000) });
+        return services.grantCode.grantScreen(requests, { node, network, account, ownAccounts: accounts.map((a) => a.address), now: Math.floor(Date.now() / 1000), upgrades: { origin, batches: services.batches } });
       },
-      /** Signs the delegation of each grant and keeps it; the site gets its permission contexts. */
+      /** Upgrades the account where planned, then signs the delegation of each grant and keeps it; the site gets its permission contexts. */
       async approve({ origin, details }, adjustments, services) {
         const [node, signer] = await Promise.all([services.nodeFor(details.chainId), services.accounts.signer(details.account)]);
+        // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
+        await services.grantCode.upgradeFirst(details, {
+          node, settle: (id) => sendBatch(services, origin, id).then(() => followBatch(services, origin, id)), batch: (id) => services.batches.get(origin, id),
+        });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(details, adjustments, { node, origin, sign, now: Math.floor(Date.now() / 1000) });
         for (const record of records) {
           if (!(await services.grants.add(record))) throw fullShare(origin);
         }
         return records.map(responseOf);
+      },
+      async release(details, origin, services) {
+        for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
       },
     },
   }),

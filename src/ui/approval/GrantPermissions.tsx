@@ -1,9 +1,10 @@
 /**
  * wallet_requestExecutionPermissions (ERC-7715): each permission in words (what, how much, from when, until when),
  * the session account that will spend it, the token as its contract describes it, and the dangers; the riskiest ask
- * for a second yes before Grant wakes up.
+ * for a second yes before Grant wakes up. The account's upgrade to the DeleGator, when the grant brings one, with
+ * the delegate it replaces and its fees.
  */
-import type { GrantAdjustment, GrantDetails } from '../../shared/grants';
+import type { GrantAdjustment, GrantDetails, GrantUpgrade } from '../../shared/grants';
 import { parseUnits } from 'ethers';
 import { useState } from 'react';
 
@@ -92,6 +93,26 @@ function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number;
   );
 }
 
+/** What Grant also sends first: the account's upgrade, and the DeleGator's deployment on a chain that lacks it. */
+function Upgrade({ upgrade, symbol, networkName }: { upgrade: GrantUpgrade; symbol: string; networkName: string }) {
+  const { replaces, delegate, deploy } = upgrade;
+  return (
+    <section aria-label="Account upgrade">
+      <p aria-label="Upgrade in words">
+        Approving also upgrades this account to the Delegation Framework’s smart account (MetaMask’s DeleGator, audited)
+        {replaces ? `, in place of ${replaces.name ?? 'the contract it delegates to now'}` : ''}: one transaction from your account to itself
+        {deploy ? `, after one that deploys the DeleGator on ${networkName}, where it is not yet` : ''}, sent before the permission is signed.
+      </p>
+      <Rows>
+        <Row label="Delegates now to" name="Replaces">{replaces ? <>{replaces.name ? `${replaces.name} ` : ''}<AddressText address={replaces.address} /></> : 'Nothing: a plain account'}</Row>
+        <Row label="Will delegate to" name="Delegate">{delegate.name} <AddressText address={delegate.address} /></Row>
+        {deploy && <Row label="Deploy: max network fee" name="Deploy fee"><Amount units={deploy.maxFee} symbol={symbol} /></Row>}
+        <Row label="Upgrade: max network fee" name="Upgrade fee"><Amount units={upgrade.maxFee} symbol={symbol} /></Row>
+      </Rows>
+    </section>
+  );
+}
+
 export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) {
   const { details } = approval;
   const { blocked, gate } = useDangerGate(details.grants.flatMap((grant) => grant.dangers), 'Grant');
@@ -111,6 +132,7 @@ export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) 
         time. You can revoke it in Permissions.
       </p>
       {details.grants.map((grant, i) => <Grant key={i} grant={grant} index={i} onAdjust={adjust(i)} />)}
+      {details.upgrade && <Upgrade upgrade={details.upgrade} symbol={cleanText(details.symbol ?? 'ETH')} networkName={cleanText(details.networkName)} />}
       {gate}
     </Screen>
   );

@@ -2,11 +2,11 @@
 import type { BatchRecord, ExecutorKind } from '../types';
 import { atomic } from './atomic';
 import type { Executor } from './executor';
-import { revokeDelegation, revokeDelegationOf } from './revokeDelegation';
+import { revokeDelegation, revokeDelegationOf, upgradeAccount } from './revokeDelegation';
 import { sequential } from './sequential';
 import { sponsored } from './sponsored';
 
-const EXECUTORS: Record<ExecutorKind, Executor> = { atomic, sequential, sponsored, revokeDelegation, revokeDelegationOf };
+const EXECUTORS: Record<ExecutorKind, Executor> = { atomic, sequential, sponsored, revokeDelegation, revokeDelegationOf, upgradeAccount };
 
 /** A record stored before plans named their executor: told from the flags the plans set. */
 const fromFlags = (batch: BatchRecord): ExecutorKind =>

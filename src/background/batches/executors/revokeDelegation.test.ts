@@ -9,27 +9,33 @@ import { sendApproved } from '../run';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS } from '../types';
 import type { BatchDeps, Executor } from './executor';
-import { clearingAuthorization, revokeDelegation, revokeDelegationOf } from './revokeDelegation';
+import { DELEGATOR_V08 } from '../../../shared/contracts';
+import { delegatingAuthorization, revokeDelegation, revokeDelegationOf, upgradeAccount } from './revokeDelegation';
 
 const PHRASE = 'test test test test test test test test test test test junk';
 const A = deriveWallet(PHRASE, 0);
 const B = deriveWallet(PHRASE, 1);
 const WALLET = 'chrome-extension://wallet';
 
-describe('clearingAuthorization', () => {
+describe('delegatingAuthorization', () => {
   it('takes the authority’s own nonce when another account sends the transaction', () => {
-    expect(clearingAuthorization({ authority: A.address as Hex, sender: B.address as Hex, senderNonce: 9, authorityNonce: 4, chainId: 31337n }))
+    expect(delegatingAuthorization({ target: ZeroAddress as Hex, authority: A.address as Hex, sender: B.address as Hex, senderNonce: 9, authorityNonce: 4, chainId: 31337n }))
       .toEqual({ address: ZeroAddress, nonce: 4, chainId: 31337n });
   });
 
   it('takes the sender’s nonce + 1 when the authority sends it itself (its nonce is bumped first)', () => {
-    expect(clearingAuthorization({ authority: A.address as Hex, sender: A.address.toLowerCase() as Hex, senderNonce: 9, authorityNonce: 9, chainId: 1n }))
+    expect(delegatingAuthorization({ target: ZeroAddress as Hex, authority: A.address as Hex, sender: A.address.toLowerCase() as Hex, senderNonce: 9, authorityNonce: 9, chainId: 1n }))
       .toEqual({ address: ZeroAddress, nonce: 10, chainId: 1n });
+  });
+
+  it('names the target it delegates to: the DeleGator for a grant’s upgrade', () => {
+    expect(delegatingAuthorization({ target: DELEGATOR_V08, authority: A.address as Hex, sender: A.address as Hex, senderNonce: 0, authorityNonce: 0, chainId: 31337n }))
+      .toEqual({ address: DELEGATOR_V08, nonce: 1, chainId: 31337n });
   });
 });
 
 /** Plans and sends one clearing batch against a node that knows A's and B's nonces; returns the one transaction sent. */
-async function sendClearing(executor: Executor, draft: { from: Hex; authority?: Hex }): Promise<Transaction> {
+async function sendClearing(executor: Executor, draft: { from: Hex; authority?: Hex; delegateTo?: Hex }): Promise<Transaction> {
   const nonces: Record<string, number> = { [A.address.toLowerCase()]: 3, [B.address.toLowerCase()]: 7 };
   const sent: string[] = [];
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
@@ -75,6 +81,16 @@ describe('revokeDelegationOf', () => {
     expect([tx.type, tx.from, tx.to, tx.value, tx.data, tx.nonce]).toEqual([4, B.address, B.address, 0n, '0x', 7]);
     const [authorization] = tx.authorizationList!;
     expect([authorization.address, authorization.nonce, authorization.chainId]).toEqual([ZeroAddress, 3n, 31337n]);
+    expect(verifyAuthorization(authorization, authorization.signature)).toBe(A.address);
+  });
+});
+
+describe('upgradeAccount', () => {
+  it('signs one type-4 transaction from the account to itself with its own authorization for the DeleGator at nonce + 1', async () => {
+    const tx = await sendClearing(upgradeAccount, { from: A.address as Hex, delegateTo: DELEGATOR_V08 });
+    expect([tx.type, tx.from, tx.to, tx.value, tx.data, tx.nonce]).toEqual([4, A.address, A.address, 0n, '0x', 3]);
+    const [authorization] = tx.authorizationList!;
+    expect([authorization.address, authorization.nonce, authorization.chainId]).toEqual([DELEGATOR_V08, 4n, 31337n]);
     expect(verifyAuthorization(authorization, authorization.signature)).toBe(A.address);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * "Revert to a plain account": one type-4 transaction, value 0, no data, carrying the EIP-7702 authorization of the
- * account to clear for address zero, which empties its code. `revokeDelegation`: the account sends it to itself.
- * `revokeDelegationOf` (the delegation firewall's revert): another account (`batch.from`) sends and pays for it,
- * carrying the authorization of `batch.authority`, so an account drained of its ETH can still be cleared.
+ * An account's delegation set by one type-4 transaction, value 0, no data, carrying its EIP-7702 authorization for a
+ * target. "Revert to a plain account" targets address zero, which empties its code: `revokeDelegation`, the account
+ * sends it to itself; `revokeDelegationOf` (the delegation firewall's revert), another account (`batch.from`) sends
+ * and pays for it, carrying the authorization of `batch.authority`, so an account drained of its ETH can still be
+ * cleared. `upgradeAccount` (a first grant's upgrade) targets `batch.delegateTo`, sent by the account itself.
  */
 import { ZeroAddress, type AuthorizationRequest } from 'ethers';
 import type { Hex } from '../../../shared/params';
@@ -13,16 +14,16 @@ import { refreshTransactions } from './transactionReceipts';
 import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
 /**
- * The authorization that clears `authority`'s delegation. A transaction bumps its sender's nonce before the
- * authorizations are applied: when the authority sends it itself, it takes its nonce + 1; when another account
- * sends it, the authority's own current nonce.
+ * The authorization that delegates `authority` to `target` (address zero clears it). A transaction bumps its sender's
+ * nonce before the authorizations are applied: when the authority sends it itself, it takes its nonce + 1; when
+ * another account sends it, the authority's own current nonce.
  */
-export function clearingAuthorization(p: { authority: Hex; sender: Hex; senderNonce: number; authorityNonce: number; chainId: bigint }): AuthorizationRequest {
+export function delegatingAuthorization(p: { target: Hex; authority: Hex; sender: Hex; senderNonce: number; authorityNonce: number; chainId: bigint }): AuthorizationRequest {
   const nonce = p.authority.toLowerCase() === p.sender.toLowerCase() ? p.senderNonce + 1 : p.authorityNonce;
-  return { address: ZeroAddress, nonce, chainId: p.chainId };
+  return { address: p.target, nonce, chainId: p.chainId };
 }
 
-/** Signs the clearing transaction: the authority is `batch.authority` when set, else the sender itself. */
+/** Signs the transaction: the authority is `batch.authority` when set, else the sender itself; the target `batch.delegateTo`, else address zero. */
 const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonce, fees) => {
   const chainId = BigInt(batch.chainId);
   const authority = batch.authority ?? batch.from;
@@ -33,7 +34,8 @@ const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonc
       deps.accounts.signer(authority),
       deps.nodeFor(batch.chainId).then((node) => node<Hex>('eth_getTransactionCount', [authority, 'pending'])).then(Number),
     ]);
-  const authorization = await authorityWallet.authorize(clearingAuthorization({ authority, sender: batch.from, senderNonce: nonce, authorityNonce, chainId }));
+  const target = (batch.delegateTo ?? ZeroAddress) as Hex;
+  const authorization = await authorityWallet.authorize(delegatingAuthorization({ target, authority, sender: batch.from, senderNonce: nonce, authorityNonce, chainId }));
   return [
     await signTransaction(
       sender,
@@ -48,11 +50,12 @@ const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonc
 
 const GAS_LIMIT = hexGas(withMargin(TX_BASE_GAS + AUTHORIZATION_GAS));
 
-const clearing = (kind: 'revokeDelegation' | 'revokeDelegationOf'): Executor => ({
+const delegating = (kind: 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount'): Executor => ({
   plan: async ({ network }, draft) => planned(draft, network, { kind, executor: kind, atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
   send: (deps, batch) => sendTransactions(deps, batch, signer(deps)),
   refresh: refreshTransactions,
 });
 
-export const revokeDelegation: Executor & { gasLimit: Hex } = { ...clearing('revokeDelegation'), gasLimit: GAS_LIMIT };
-export const revokeDelegationOf = clearing('revokeDelegationOf');
+export const revokeDelegation: Executor & { gasLimit: Hex } = { ...delegating('revokeDelegation'), gasLimit: GAS_LIMIT };
+export const revokeDelegationOf = delegating('revokeDelegationOf');
+export const upgradeAccount: Executor & { gasLimit: Hex } = { ...delegating('upgradeAccount'), gasLimit: GAS_LIMIT };

@@ -104,6 +104,7 @@ function lines(item: ActivityItem, symbol: string): string[] {
   if (item.grant) return [grantedLine(item.grant)];
   if (item.revokes) return item.revokes.map(revokedLine);
   if (item.kind === 'revokeDelegation') return ['Revert to a plain account'];
+  if (item.kind === 'upgradeAccount') return ['Upgrade to the Delegation Framework’s smart account (DeleGator)'];
   if (item.kind === 'revokeDelegationOf') return [`Revert ${shortAddress(item.authority ?? '')} to a plain account (gas paid by this account)`];
   return item.calls.map((c) => callSummary(c, symbol));
 }

@@ -1,0 +1,142 @@
+/** The first grant's upgrade: what an account needs (plain, Simple7702Account, DeleGator, a chain without the DeleGator), the steps planned, and the DeleGator's code check. */
+import { readFileSync } from 'node:fs';
+import { getCreate2Address, keccak256, toBeHex } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord } from '../batches/types';
+import { CREATE2_DEPLOYER, DELEGATOR_SALT, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
+import { plannedUpgrade, upgradeFirst, upgradeNeed } from './upgrade';
+import type { GrantPermissionsDetails } from '../../shared/grants';
+
+const ACCOUNT: Hex = '0x00000000000000000000000000000000000000aa';
+const OTHER_DELEGATE: Hex = '0x00000000000000000000000000000000000000bb';
+/** The runtime code the devnet's deployment (devnet/delegationFramework.ts) left at DELEGATOR_V08 on chain 31337. */
+const RUNTIME_31337 = readFileSync(new URL('./deleGatorRuntime.fixture.hex', import.meta.url), 'utf8').trim() as Hex;
+const NETWORK = { chainId: '0x7a69', name: 'Local devnet', eip7702: true, builtIn: false, nativeCurrency: { symbol: 'ETH', decimals: 18 } } as unknown as Network;
+
+/** A node holding `codes` (address → code), pricing gas at 1 gwei base fee and 2 wei tips. */
+function node(codes: Record<string, string>) {
+  return async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    switch (method) {
+      case 'eth_getCode': return (codes[(params[0] as string).toLowerCase()] ?? '0x') as T;
+      case 'eth_feeHistory': throw new Error('not served');
+      case 'eth_getBlockByNumber': return { baseFeePerGas: '0x3b9aca00' } as T;
+      case 'eth_maxPriorityFeePerGas': return '0x2' as T;
+      case 'eth_estimateGas': return '0x2625a0' as T;
+    }
+    throw new Error(`unexpected ${method}`);
+  };
+}
+const deployed = { [DELEGATOR_V08.toLowerCase()]: RUNTIME_31337, [CREATE2_DEPLOYER]: '0x6080' };
+
+describe('upgradeNeed', () => {
+  it('a plain account is upgraded to the DeleGator, replacing nothing', async () => {
+    expect(await upgradeNeed(node(deployed), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: false });
+  });
+
+  it('an account on Simple7702Account, or on another delegate, names the delegate it leaves', async () => {
+    expect(await upgradeNeed(node({ ...deployed, [ACCOUNT]: delegationCode(SIMPLE_7702_ACCOUNT) }), ACCOUNT, 31337n)).toEqual({ replaces: SIMPLE_7702_ACCOUNT.toLowerCase(), deploy: false });
+    expect(await upgradeNeed(node({ ...deployed, [ACCOUNT]: delegationCode(OTHER_DELEGATE) }), ACCOUNT, 31337n)).toEqual({ replaces: OTHER_DELEGATE, deploy: false });
+  });
+
+  it('an account on the DeleGator needs no upgrade', async () => {
+    expect(await upgradeNeed(node({ ...deployed, [ACCOUNT]: delegationCode(DELEGATOR_V08) }), ACCOUNT, 31337n)).toBeUndefined();
+  });
+
+  it('on a chain without the DeleGator, it is deployed first', async () => {
+    expect(await upgradeNeed(node({ [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: true });
+  });
+
+  it('refuses a chain whose DELEGATOR_V08 holds other code, or that has no deterministic deployer to deploy it', async () => {
+    await expect(upgradeNeed(node({ [DELEGATOR_V08.toLowerCase()]: '0x6080', [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+    await expect(upgradeNeed(node({}), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+  });
+});
+
+describe('plannedUpgrade', () => {
+  const plan = async (deploy: boolean, replaces: Hex | null) => {
+    const stored: BatchRecord[] = [];
+    const upgrade = await plannedUpgrade({ replaces, deploy }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } });
+    return { upgrade, stored };
+  };
+
+  it('plans the account’s own upgrade transaction to the DeleGator, with its fee, and names the delegate it replaces', async () => {
+    const { upgrade, stored } = await plan(false, SIMPLE_7702_ACCOUNT);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ id: upgrade.batchId, origin: 'https://dapp.example', from: ACCOUNT, kind: 'upgradeAccount', executor: 'upgradeAccount', delegateTo: DELEGATOR_V08, state: 'awaiting-approval' });
+    expect(upgrade).toMatchObject({ replaces: { address: SIMPLE_7702_ACCOUNT, name: 'Simple7702Account (ERC-4337 v0.8)' }, delegate: { address: DELEGATOR_V08 } });
+    // Its gas limit at the market tier's max fee (2 × 1 gwei base fee + 2 wei tip).
+    expect(upgrade.maxFee).toBe((BigInt(upgrade.gasLimit) * 2_000_000_002n).toString());
+    expect(upgrade.deploy).toBeUndefined();
+  });
+
+  it('on a chain without the DeleGator, plans its deployment through the deterministic deployer first', async () => {
+    const { upgrade, stored } = await plan(true, null);
+    expect(upgrade.replaces).toBeNull();
+    expect(stored.map((b) => b.id)).toEqual([upgrade.deploy!.batchId, upgrade.batchId]);
+    expect(stored[0]).toMatchObject({ from: ACCOUNT, executor: 'sequential', calls: [{ to: CREATE2_DEPLOYER, value: '0x0' }], gasLimits: ['0x2dc6c0'] }); // The node's 2,500,000 with the wallet's 20 % headroom.
+    expect(stored[0].calls[0].data!.slice(0, 66)).toBe(DELEGATOR_SALT);
+    expect(upgrade.deploy!.maxFee).toBe((3_000_000n * 2_000_000_002n).toString());
+  });
+});
+
+describe('plannedUpgrade refusals', () => {
+  it('refuses (5750), storing nothing, a deployment the node says would revert', async () => {
+    const stored: BatchRecord[] = [];
+    const reverting = async <T>(method: string, params: unknown[] = []): Promise<T> => (method === 'eth_estimateGas' ? Promise.reject(new Error('execution reverted')) : node({})<T>(method, params));
+    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } }))
+      .rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/would revert/) });
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('the DeleGator build', () => {
+  it('its creation code (the framework package’s) deploys to DELEGATOR_V08 through the deterministic deployer', () => {
+    expect(getCreate2Address(CREATE2_DEPLOYER, DELEGATOR_SALT, keccak256(delegatorInitcode()))).toBe(DELEGATOR_V08);
+  });
+
+  it('the code deployed on the devnet is ours on its chain, and on no other', () => {
+    expect(isDeleGatorCode(RUNTIME_31337, 31337n)).toBe(true);
+    expect(isDeleGatorCode(RUNTIME_31337, 8453n)).toBe(false);
+  });
+
+  it('the same build deployed on another chain holds that chain’s id and domain separator, and only those differ', () => {
+    const onBase = RUNTIME_31337.replace(toBeHex(31337n, 32).slice(2), toBeHex(8453n, 32).slice(2)).replace(deleGatorDomainSeparator(31337n).slice(2), deleGatorDomainSeparator(8453n).slice(2)) as Hex;
+    expect(isDeleGatorCode(onBase, 8453n)).toBe(true);
+  });
+
+  it('refuses code that differs in one byte, and no code', () => {
+    const changed = `${RUNTIME_31337.slice(0, 100)}${RUNTIME_31337.slice(100, 102) === 'ff' ? '00' : 'ff'}${RUNTIME_31337.slice(102)}` as Hex;
+    expect(isDeleGatorCode(changed, 31337n)).toBe(false);
+    expect(isDeleGatorCode('0x', 31337n)).toBe(false);
+  });
+});
+
+describe('upgradeFirst', () => {
+  const details = { account: ACCOUNT, chainId: '0x7a69', upgrade: { batchId: 'up', deploy: { batchId: 'deploy' } } } as unknown as GrantPermissionsDetails;
+  const landed = (kind?: BatchRecord['kind'], status: Hex = '0x1') => ({ from: ACCOUNT, kind, transactions: [{ receipt: { status } }] }) as unknown as BatchRecord;
+  /** Runs the steps against a chain that ends up holding `codes`; returns the batches settled, in order. */
+  const run = async (batches: Record<string, BatchRecord>, codes: Record<string, string>) => {
+    const settled: string[] = [];
+    await upgradeFirst(details, { node: node(codes), settle: async (id) => settled.push(id), batch: async (id) => batches[id] });
+    return settled;
+  };
+
+  it('deploys, then upgrades, each confirmed by the code the chain then holds', async () => {
+    expect(await run({ deploy: landed(), up: landed('upgradeAccount') }, { ...deployed, [ACCOUNT]: delegationCode(DELEGATOR_V08) })).toEqual(['deploy', 'up']);
+  });
+
+  it('refuses (5750) an upgrade that reverted, or whose receipt the chain’s code belies', async () => {
+    await expect(run({ deploy: landed(), up: landed('upgradeAccount', '0x0') }, { ...deployed, [ACCOUNT]: delegationCode(DELEGATOR_V08) })).rejects.toMatchObject({ code: 5750 });
+    await expect(run({ deploy: landed(), up: landed('upgradeAccount') }, deployed)).rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/does not hold/) });
+  });
+
+  it('refuses a deployment that left other code at DELEGATOR_V08, before any upgrade is sent', async () => {
+    const settled: string[] = [];
+    const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')) });
+    await expect(running).rejects.toMatchObject({ code: 5750 });
+    expect(settled).toEqual(['deploy']);
+  });
+});

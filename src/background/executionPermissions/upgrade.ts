@@ -1,0 +1,112 @@
+/**
+ * The first grant upgrades the account (issue 43): an account that does not delegate to DELEGATOR_V08 (a plain one,
+ * one on Simple7702Account or on another delegate) sends one type-4 transaction to itself authorizing it, and on a
+ * chain that lacks the DeleGator, a transaction that deploys it comes first. Both are planned here as stored batches
+ * when the grant screen is prepared (named on it with their fees), sent through the batches' path on Grant
+ * (../rpc/executionPermissions.ts), and each is confirmed by what the chain then holds before the grants are signed.
+ */
+import { hexlify, randomBytes } from 'ethers';
+import { DELEGATOR_V08, delegateOf, delegationCode, isDelegatedTo } from '../../shared/contracts';
+import { DELEGATES, delegateName } from '../../shared/delegates';
+import { BatchErrorCode, RpcError } from '../../shared/errors';
+import type { GrantPermissionsDetails, GrantUpgrade, PlannedStep } from '../../shared/grants';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { Executor } from '../batches/executors/executor';
+import { upgradeAccount } from '../batches/executors/revokeDelegation';
+import { sequential } from '../batches/executors/sequential';
+import { toHexTierFees } from '../batches/fees';
+import { selfTransfer } from '../batches/replace';
+import type { BatchDraft } from '../batches/executors/executor';
+import type { BatchRecord } from '../batches/types';
+import { unsignedTransactions } from '../batches/unsignedTransactions';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { tierFees } from '../fees/tiers';
+import type { ChainNode } from '../networks/rpcClient';
+import { CREATE2_DEPLOYER, deployCall, isDeleGatorCode } from './deleGator';
+
+export interface UpgradeNeed {
+  /** The delegate the account leaves; null for a plain account. */
+  replaces: Hex | null;
+  /** The chain lacks the DeleGator: it is deployed first. */
+  deploy: boolean;
+}
+
+const code = (node: ChainNode, address: Hex) => node<Hex>('eth_getCode', [address, 'latest']);
+
+/** What `account` needs before it can grant on this chain: nothing (undefined) when it delegates to the DeleGator already. */
+export async function upgradeNeed(node: ChainNode, account: Hex, chainId: bigint): Promise<UpgradeNeed | undefined> {
+  const [own, deleGator] = await Promise.all([code(node, account), code(node, DELEGATOR_V08)]);
+  if (isDelegatedTo(own, DELEGATOR_V08)) return undefined;
+  const replaces = delegateOf(own);
+  if (own !== '0x' && !replaces) throw new RpcError(BatchErrorCode.upgradeRejected, `${account} is a contract, not an account the wallet can delegate (EIP-7702)`);
+  if (deleGator !== '0x') {
+    if (!isDeleGatorCode(deleGator, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
+    return { replaces, deploy: false };
+  }
+  if ((await code(node, CREATE2_DEPLOYER)) === '0x') throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
+  return { replaces, deploy: true };
+}
+
+export interface UpgradePlanning {
+  /** The site whose grant asks for the upgrade: the batches are its, as its other transactions. */
+  origin: string;
+  batches: { add(batch: BatchRecord): Promise<unknown> };
+}
+
+/** Plans the upgrade (and the deployment before it) as batches awaiting the grant's approval, each priced at the market tier. */
+export async function plannedUpgrade(need: UpgradeNeed, { node, network, account }: { node: ChainNode; network: Network; account: Hex }, { origin, batches }: UpgradePlanning): Promise<GrantUpgrade> {
+  const tiers = await tierFees(node, network.chainId);
+  const plan = async (executor: Executor, draft: Omit<BatchDraft, 'id' | 'origin' | 'from'>): Promise<PlannedStep> => {
+    const batch = await executor.plan({ node, network, upgraded: false }, { id: hexlify(randomBytes(32)), origin, from: account, ...draft });
+    // Sent anyway, it would revert and cost its gas: refused before any window.
+    if (batch.warning) throw new RpcError(BatchErrorCode.upgradeRejected, `The DeleGator's deployment would revert on ${network.name}: ${batch.warning}`);
+    await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) });
+    const gas = batch.gasLimits.reduce((sum, limit) => sum + BigInt(limit), 0n);
+    const l1Fee = await l1FeeUpperBound(node, network, async () => unsignedTransactions(batch, tiers.market));
+    return { batchId: batch.id, gasLimit: gas.toString(), maxFee: (gas * tiers.market.maxFeePerGas + l1Fee).toString() };
+  };
+  const deploy = need.deploy ? await plan(sequential, { calls: [deployCall()] }) : undefined;
+  const upgrade = await plan(upgradeAccount, { calls: [selfTransfer(account)], delegateTo: DELEGATOR_V08 });
+  const name = need.replaces ? delegateName(need.replaces) : undefined;
+  return {
+    ...upgrade,
+    replaces: need.replaces ? { address: need.replaces, ...(name ? { name } : {}) } : null,
+    delegate: { address: DELEGATOR_V08, name: DELEGATES.deleGator.name },
+    ...(deploy ? { deploy } : {}),
+  };
+}
+
+/** The planned steps' batches, in order: the DeleGator's deployment where the chain lacks it, then the account's upgrade. */
+export const upgradeSteps = ({ upgrade }: GrantPermissionsDetails): string[] =>
+  upgrade ? [...(upgrade.deploy ? [upgrade.deploy.batchId] : []), upgrade.batchId] : [];
+
+/** How the approval runs a planned batch: the worker's batches path (nonce lock, fee caps, Activity), which lives in background.js. */
+export interface StepRunner {
+  node: ChainNode;
+  /** Sends the batch and follows it until final (or dropped). */
+  settle(id: string): Promise<unknown>;
+  batch(id: string): Promise<BatchRecord | undefined>;
+}
+
+/** Runs each planned step and has the chain confirm it before the next; throws (5750) when one did not do what it was for. */
+export async function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
+  for (const id of upgradeSteps(details)) {
+    await runner.settle(id);
+    await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
+  }
+}
+
+/**
+ * After a step was sent and followed: it landed (a receipt with status 1, not a cancel), and the chain holds what it
+ * was for (the DeleGator's code, or the account's delegation to it). A node's receipt is a claim; the code is read back.
+ */
+export async function confirmedStep(node: ChainNode, batch: BatchRecord | undefined, chainId: bigint): Promise<void> {
+  const what = batch?.kind === 'upgradeAccount' ? 'The account’s upgrade to the DeleGator' : 'The DeleGator’s deployment';
+  const landed = batch?.transactions.some((t) => t.receipt?.status === '0x1' && !t.cancel && !t.dropped);
+  if (!batch || !landed) throw new RpcError(BatchErrorCode.upgradeRejected, `${what} did not land (${batch?.error ?? 'reverted, dropped or cancelled'}): no permission was granted`);
+  const holds = batch.kind === 'upgradeAccount'
+    ? (await code(node, batch.from)).toLowerCase() === delegationCode(DELEGATOR_V08)
+    : isDeleGatorCode(await code(node, DELEGATOR_V08), chainId);
+  if (!holds) throw new RpcError(BatchErrorCode.upgradeRejected, `${what} landed, but the chain does not hold the code it should: no permission was granted`);
+}
