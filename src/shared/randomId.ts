@@ -9,3 +9,8 @@ export function randomId(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** `bytes` random bytes as 0x-prefixed hex (ids of batches, filters and subscriptions; keys). */
+export function randomHex(bytes: number): `0x${string}` {
+  return `0x${Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

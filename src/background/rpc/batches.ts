@@ -1,5 +1,5 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
-import { hexlify, randomBytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import type { Attribution, SendCallsDetails } from '../../shared/approvals';
 import type { DecodedCall } from '../../shared/decodedCall';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
@@ -57,7 +57,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`chainId ${request.chainId} does not match the selected network ${network.chainId} (${network.name})`);
   }
-  const id = request.id ?? hexlify(randomBytes(32));
+  const id = request.id ?? randomHex(32);
   if (await services.batches.get(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
   const asked = request.capabilities.dataSuffix;

@@ -3,7 +3,7 @@
  * eth_uninstallFilter: filters kept by the wallet per origin and counted per site (../filters/), read from the node by block range when the
  * page asks for changes, as ethers' BrowserProvider does for `contract.on`.
  */
-import { hexlify, randomBytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
@@ -41,7 +41,7 @@ async function newFilter(kind: FilterRecord['kind'], filter: LogFilter | undefin
   const [head, nodeFilter] = await Promise.all([node<Hex>('eth_blockNumber').then(Number), kind === 'pendingTransactions' ? nodePendingFilter(node) : undefined]);
   const start = Math.max(head + 1, numeric(filter?.fromBlock) ?? 0);
   const until = numeric(filter?.toBlock);
-  const id = hexlify(randomBytes(16)) as Hex;
+  const id = randomHex(16) as Hex;
   await services.filters.add(await siteOf(origin), newFilterRecord({
     id, origin, chainId, kind, start, until, nodeFilter, readAt: Date.now(),
     ...(filter ? { criteria: { address: filter.address, topics: filter.topics }, range: { fromBlock: filter.fromBlock, toBlock: filter.toBlock } } : {}),

@@ -4,7 +4,8 @@
  * user's accounts sends and pays (a drained account has no ETH for gas). Only the wallet asks it (askAsWallet, from
  * the banner): it lives in the wallet's own table, which no page's request reaches.
  */
-import { formatEther, hexlify, randomBytes } from 'ethers';
+import { formatEther } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import type { RevertForeignDelegationDetails } from '../../shared/approvals';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { address, type Hex } from '../../shared/params';
@@ -62,7 +63,7 @@ async function prepare({ account }: { account: Hex }, { services, origin }: Requ
     throw new RpcError(ErrorCode.serverError, `No account of this wallet holds the ${formatEther(maxFee)} ${symbol} the revert can cost on ${network.name}: fund one, then try again`);
   }
   const payer = payers[0].address;
-  const draft = { id: hexlify(randomBytes(32)), origin, from: payer, authority: account, calls: selfCall(payer) };
+  const draft = { id: randomHex(32), origin, from: payer, authority: account, calls: selfCall(payer) };
   const planned = await revokeDelegationOf.plan({ node, network, upgraded: false }, draft);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   return {

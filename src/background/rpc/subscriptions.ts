@@ -2,7 +2,7 @@
  * eth_subscribe and eth_unsubscribe: subscriptions kept by the wallet (../subscriptions/), read on the network's poll
  * loop and sent to the frame that subscribed as EIP-1193 `message` events, as web3.js and MetaMask's provider expect.
  */
-import { hexlify, randomBytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { positional, type Hex } from '../../shared/params';
 import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
@@ -30,7 +30,7 @@ type Block = { number: Hex; hash: Hex };
 async function subscribe({ kind, criteria, full }: Subscribe, { services, replyTo }: RequestContext<Using<Uses>>): Promise<Hex> {
   const { chainId } = await services.networks.selected();
   const node = await services.nodeFor(chainId);
-  const id = hexlify(randomBytes(16)) as Hex;
+  const id = randomHex(16) as Hex;
   const { tabId, frameId, documentId, origin } = replyTo;
   const subscription: SubscriptionRecord = { id, chainId, kind, frame: { tabId, frameId, origin, ...(documentId ? { documentId } : {}) } };
   if (criteria) subscription.criteria = criteria;

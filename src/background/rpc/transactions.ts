@@ -3,7 +3,7 @@
  * the same persistence, nonce lock, restart resume, receipts and Activity entry. A nonce the site chose is checked
  * first (batches/dappNonce.ts): the next one, or the wallet's own pending transaction's, which the screen names.
  */
-import { hexlify, randomBytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import type { SendTransactionDetails } from '../../shared/approvals';
 import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
@@ -43,7 +43,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
   const node = await services.nodeFor(network.chainId);
   const replaced = tx.nonce === undefined ? undefined : await dappNonce(services.batches, node, { from, chainId: network.chainId }, tx.nonce);
   const [planned, tiers] = await Promise.all([
-    sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: hexlify(randomBytes(32)), origin, from, calls: [call] }),
+    sequential.plan({ node, network, upgraded: false }, { kind: 'transaction', id: randomHex(32), origin, from, calls: [call] }),
     tierFees(node, network.chainId),
   ]);
   const fixedFees = tx.maxFeePerGas !== undefined ? { maxFeePerGas: hex(tx.maxFeePerGas), maxPriorityFeePerGas: hex(tx.maxPriorityFeePerGas!) } : undefined;

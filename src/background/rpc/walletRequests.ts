@@ -3,7 +3,7 @@
  * take the dapps' approval path (queue, window, screen, `approve`), but live in this table, which no page can call:
  * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
-import { hexlify, randomBytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
 import { delegateOf } from '../../shared/contracts';
 import { delegateName } from '../../shared/delegates';
@@ -68,7 +68,7 @@ async function prepareRevert(_p: unknown, { services, origin, account: from }: A
   const node = await services.nodeFor(network.chainId);
   const delegate = delegateOf(await node<Hex>('eth_getCode', [from, 'pending']));
   if (!delegate) throw invalidParams(`${from} has no EIP-7702 delegation on ${network.name}`);
-  const draft = { id: hexlify(randomBytes(32)), origin, from, calls: [selfTransfer(from)] };
+  const draft = { id: randomHex(32), origin, from, calls: [selfTransfer(from)] };
   const [planned, tiers] = await Promise.all([revokeDelegation.plan({ node, network, upgraded: true }, draft), tierFees(node, network.chainId)]);
   await services.batches.add({ ...planned, feeCaps: toHexTierFees(tiers) });
   const gas = BigInt(revokeDelegation.gasLimit);

@@ -1,7 +1,15 @@
+import { computeHmac, toUtf8Bytes } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, createSealer, isSealed, memoryKeyStore, seal } from './seal';
 
 describe('sealed records', () => {
+  it('seals as HMAC-SHA256 of the canonical JSON under the key, as ethers computes it: records sealed by an earlier version still verify', () => {
+    const key = `0x${'ab'.repeat(32)}`;
+    const record = { b: 1, a: { d: [1, 'x'], c: null } };
+    expect(seal(key, record).seal).toBe(computeHmac('sha256', key, toUtf8Bytes(canonicalJson(record))));
+    expect(isSealed(key, { ...record, seal: computeHmac('sha256', key, toUtf8Bytes(canonicalJson(record))) })).toBe(true);
+  });
+
   it('verify as sealed, in any key order, and fail once anything changes', async () => {
     const key = await createSealer(memoryKeyStore()).key();
     const record = seal(key, { id: 'a', decision: { approved: true }, calls: [{ to: '0x01', value: '0x0' }] });

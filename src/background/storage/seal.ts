@@ -5,7 +5,10 @@
  * it is the latest copy (ledger.ts: a sealed copy written back later verifies too).
  * The key and the ledgers live in the extension origin's IndexedDB (sealKeyStore.ts): content scripts reach only their page's.
  */
-import { computeHmac, hexlify, randomBytes, toUtf8Bytes } from 'ethers';
+import { hmac } from '@noble/hashes/hmac';
+import { sha256 } from '@noble/hashes/sha256';
+import { getBytes, hexlify, toUtf8Bytes } from 'ethers';
+import { randomHex } from '../../shared/randomId';
 import { createLedger, memoryLedgerStore, type Ledger, type LedgerStore } from './ledger';
 
 /** Where the key and the ledgers are kept. */
@@ -28,7 +31,8 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-const mac = (key: string, record: object): string => computeHmac('sha256', key, toUtf8Bytes(canonicalJson(record)));
+/** HMAC-SHA256 from noble's hashes (ethers' own): ethers' computeHmac would bring SHA-512 into every worker start. */
+const mac = (key: string, record: object): string => hexlify(hmac(sha256, getBytes(key), toUtf8Bytes(canonicalJson(record))));
 
 export interface Sealer {
   /** The key, made on first use; load it before a synchronous storage update. */
@@ -40,7 +44,7 @@ export interface Sealer {
 export function createSealer(store: SealKeyStore): Sealer {
   let cached: Promise<string> | undefined;
   const ledgers = new Map<string, Ledger>();
-  const load = async (): Promise<string> => (await store.load()) ?? store.saveFirst(hexlify(randomBytes(32)));
+  const load = async (): Promise<string> => (await store.load()) ?? store.saveFirst(randomHex(32));
   return {
     key() {
       cached ??= load().catch((error: unknown) => {
