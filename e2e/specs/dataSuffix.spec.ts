@@ -1,12 +1,15 @@
 /**
  * ERC-8021 dataSuffix on wallet_sendCalls: only a well-formed attribution, never a call. It is on chain after the
- * atomic transaction's calldata, after the sponsored userOp's callData, or after a sequential call's own data; the
- * call is shown (words, dangers, the allowance it records) as the contract executes it, the attribution beside it.
+ * atomic transaction's calldata (Simple7702Account's executeBatch or the DeleGator's ERC-7821 execute), after the
+ * sponsored userOp's callData, or after a sequential call's own data; the call is shown (words, dangers, the allowance
+ * it records) as the contract executes it, the attribution beside it.
  */
 import { Interface, MaxUint256, Wallet } from 'ethers';
 import { Attribution } from 'ox/erc8021';
 import { ENTRY_POINT_V08 } from '../../src/shared/contracts';
+import { ERC7821_EXECUTE_ABI } from '../../src/shared/erc7821';
 import { chain, token } from '../fixtures/chain';
+import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { expect, importFreshWallet, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
@@ -110,6 +113,25 @@ test('an atomic batch carries the suffix after the transaction’s calldata, whe
   expect(status.status).toBe(200);
   const tx = (await chain().getTransaction(status.receipts[0].transactionHash))!;
   expect(tx.to?.toLowerCase()).toBe(from.toLowerCase());
+  expect(tx.data.endsWith(SUFFIX.slice(2))).toBe(true);
+  expect(await token().balanceOf(recipient)).toBe(5n);
+});
+
+test('an account on the DeleGator: the atomic batch’s ERC-7821 execute carries the suffix after its calldata, the calls shown and run as before', async ({ session, dapp }) => {
+  const { account } = await deleGatorWallet(session);
+  const [from] = await connect(dapp, session);
+  expect(from).toBe(account.toLowerCase());
+  const recipient = Wallet.createRandom().address;
+  const calls = [{ to: token().target as string, value: '0x0', data: ERC20.encodeFunctionData('transfer', [recipient, 5n]) }];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, capabilities: { dataSuffix: { value: SUFFIX } } }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Attribution', /^bc_test \(ERC-8021, after the transaction’s data; changes nothing the calls do\)/);
+  await approval.approve();
+  const status = await finalStatus(dapp, sentId(await sending));
+  expect(status.status).toBe(200);
+  const tx = (await chain().getTransaction(status.receipts[0].transactionHash))!;
+  expect(tx.to?.toLowerCase()).toBe(from);
+  expect(tx.data.startsWith(new Interface(ERC7821_EXECUTE_ABI).getFunction('execute')!.selector)).toBe(true);
   expect(tx.data.endsWith(SUFFIX.slice(2))).toBe(true);
   expect(await token().balanceOf(recipient)).toBe(5n);
 });
