@@ -259,9 +259,10 @@ test('a plain account’s first grant upgrades it to the DeleGator, named on the
   expect(granted).toMatchObject({ from: address, to: sessionKey.address });
   expect(await chain().getCode(address)).toBe(delegationCode(DELEGATOR_V08));
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'supported' } } });
-  // Activity lists the upgrade as the transaction it is, its only entry so far.
-  await popup.waitForOnlyActivityStatus('Confirmed');
-  await popup.screen.waitForText({ name: 'Calls', in: 'Activity' }, 'Upgrade to the Delegation Framework’s smart account (DeleGator)');
+  // Activity lists the upgrade as the transaction it is, and the grant after it.
+  await popup.waitForActivityLine(/^Upgrade to the Delegation Framework’s smart account \(DeleGator\)$/);
+  await popup.waitForActivityLine(new RegExp(`^Permission granted to ${short(sessionKey.address)}: up to 10 TST per day`));
+  await popup.waitForTransactionStatuses(['Confirmed']);
 
   const recipient = await spendAs(sessionKey, granted, info, parseEther('6'));
   expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
