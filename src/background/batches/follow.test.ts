@@ -68,6 +68,29 @@ describe('following sent batches', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('says when everything sent has a receipt, while it goes on following until final (a first grant\'s upgrade waits only for that)', async () => {
+    const { chain, node } = fakeChain();
+    const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    let landed = 0;
+    let done = false;
+    const following = followBatch(deps, ORIGIN, 'a', () => landed++).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(landed).toBe(0);
+
+    chain.receipts.set(hashOf(1), 101);
+    chain.head = 101;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect([landed, done]).toEqual([1, false]);
+
+    chain.head = 101 + FINAL_CONFIRMATIONS;
+    await vi.advanceTimersByTimeAsync(3000);
+    await following;
+    expect(landed).toBe(1);
+  });
+
   // Unknown block time: once a second, as before detection. 12 s blocks: a quarter block, not every second for minutes.
   // 2 s blocks: a quarter block, so the status shows within a fraction of one. 200 ms blocks: four times a second at most.
   it.each([[undefined, 30], [12_000, 10], [2_000, 60], [200, 120]])('starts at once and then asks a chain of %s ms blocks about a pending receipt %i times in 30 s', async (blockTimeMs, asks) => {

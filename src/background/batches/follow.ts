@@ -7,7 +7,7 @@
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
-import { open, submissions } from './status';
+import { CallsStatus, batchStatus, open, preconfirmed, submissions } from './status';
 import type { BatchRecord } from './types';
 import { quarterBlock } from '../watch/pollLoop';
 
@@ -30,13 +30,24 @@ const onlyReorgsToWatch = (batch: BatchRecord) => waiting(batch).every((s) => s.
 export const refreshReceipts = (deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord> =>
   waiting(batch).length === 0 ? Promise.resolve(batch) : executorOf(batch).refresh(deps, batch);
 
+/** Decided in a sealed block: every receipt in (or the batch failed), none of them only pre-confirmed. */
+const decided = (batch: BatchRecord): boolean => batchStatus(batch) !== CallsStatus.pending && !preconfirmed(batch);
+
 /**
  * Follows until everything sent is final or dropped, on the network's shared poll loop (../watch/pollLoop.ts); stored
- * receipts feed the popup's Activity view. Settles once it stops following.
+ * receipts feed the popup's Activity view. Settles once it stops following; `decidedNow`, if given, is called once
+ * as soon as the batch is decided in a sealed block (a first grant's upgrade waits for that, not for finality).
  */
-export async function followBatch(deps: BatchDeps, origin: string, id: string): Promise<void> {
+export async function followBatch(deps: BatchDeps, origin: string, id: string, decidedNow?: () => void): Promise<void> {
   const first = await deps.batches.get(origin, id);
   if (!first) return;
+  let told = false;
+  const tell = (batch: BatchRecord) => {
+    if (told || !decidedNow || !decided(batch)) return;
+    told = true;
+    decidedNow();
+  };
+  tell(first);
   const started = Date.now();
   const blockTimeMs = (await deps.detection.stored(first.chainId).catch(() => undefined))?.blockTimeMs;
   const maxDelay = blockTimeMs === undefined ? UNKNOWN_BLOCKS_MAX_DELAY_MS : quarterBlock(SHORTEST_MAX_DELAY_MS, blockTimeMs);
@@ -46,6 +57,7 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string): 
     const stop = deps.loops.watch(first.chainId, async ({ node }) => {
       const current = batch;
       batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
+      tell(batch);
       if (waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
         stop();
         done();

@@ -84,7 +84,7 @@ export const upgradeSteps = ({ upgrade }: GrantPermissionsDetails): string[] =>
 /** How the approval runs a planned batch: the worker's batches path (nonce lock, fee caps, Activity), which lives in background.js. */
 export interface StepRunner {
   node: ChainNode;
-  /** Sends the batch and follows it until final (or dropped). */
+  /** Sends the batch and settles once it is decided in a sealed block (or dropped, or no longer followed). */
   settle(id: string): Promise<unknown>;
   batch(id: string): Promise<BatchRecord | undefined>;
 }

@@ -11,6 +11,7 @@ import { invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
+import type { BatchDeps } from '../batches/executors/executor';
 import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
@@ -34,6 +35,13 @@ function namedAccount(requests: PermissionRequest[]): Hex | undefined {
   if (named.length > 1) throw invalidParams('params name more than one granting account (from): ask for each account in a request of its own');
   return requests.find((r) => r.from)?.from;
 }
+
+/**
+ * Settles once a sent upgrade step is decided in a sealed block, or no longer followed: the grant waits for that, not
+ * for finality (five blocks deep, a minute on a 12 s chain); following goes on to final for Activity.
+ */
+const decided = (deps: BatchDeps, origin: string, id: string): Promise<void> =>
+  new Promise((settled) => void followBatch(deps, origin, id, settled).finally(settled));
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -68,7 +76,7 @@ export const executionPermissionMethods = {
         const [node, signer] = await Promise.all([services.nodeFor(details.chainId), services.accounts.signer(details.account)]);
         // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
         await services.grantCode.upgradeFirst(details, {
-          node, settle: (id) => sendBatch(services, origin, id).then(() => followBatch(services, origin, id)), batch: (id) => services.batches.get(origin, id),
+          node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.get(origin, id),
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(details, adjustments, { node, origin, sign, now: Math.floor(Date.now() / 1000) });
