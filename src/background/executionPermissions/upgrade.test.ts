@@ -6,7 +6,7 @@ import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
-import { CREATE2_DEPLOYER, DELEGATOR_SALT, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
+import { CREATE2_DEPLOYER, DELEGATOR_SALT, DEPLOYER_CODE, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
 import { plannedUpgrade, upgradeFirst, upgradeNeed } from './upgrade';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 
@@ -120,7 +120,7 @@ describe('upgradeFirst', () => {
   /** Runs the steps against a chain that ends up holding `codes`; returns the batches settled, in order. */
   const run = async (batches: Record<string, BatchRecord>, codes: Record<string, string>) => {
     const settled: string[] = [];
-    await upgradeFirst(details, { node: node(codes), settle: async (id) => settled.push(id), batch: async (id) => batches[id] });
+    await upgradeFirst(details, { node: node(codes), settle: async (id) => settled.push(id), batch: async (id) => batches[id], discard: async () => undefined });
     return settled;
   };
 
@@ -135,8 +135,54 @@ describe('upgradeFirst', () => {
 
   it('refuses a deployment that left other code at DELEGATOR_V08, before any upgrade is sent', async () => {
     const settled: string[] = [];
-    const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')) });
+    const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')), discard: async () => undefined });
     await expect(running).rejects.toMatchObject({ code: 5750 });
     expect(settled).toEqual(['deploy']);
+  });
+});
+
+describe('upgradeFirst against the chain as it is on Grant', () => {
+  const twoSteps = (prefix: string, replaces: Hex | null = null) =>
+    ({ account: ACCOUNT, chainId: '0x7a69', upgrade: { batchId: `${prefix}up`, replaces: replaces && { address: replaces }, deploy: { batchId: `${prefix}deploy` } } }) as unknown as GrantPermissionsDetails;
+  /** A chain whose code `settle` changes as each step lands; batches planned (awaiting approval) until settled. */
+  const chain = (codes: Record<string, string>) => {
+    const settled: string[] = [];
+    const discarded: string[] = [];
+    const kindOf = (id: string) => (id.endsWith('up') ? 'upgradeAccount' : undefined);
+    const runner = {
+      node: node(codes),
+      async settle(id: string) {
+        settled.push(id);
+        await new Promise((done) => setTimeout(done, 5));
+        if (kindOf(id)) codes[ACCOUNT] = delegationCode(DELEGATOR_V08);
+        else codes[DELEGATOR_V08.toLowerCase()] = RUNTIME_31337;
+      },
+      batch: async (id: string) => ({
+        from: ACCOUNT, kind: kindOf(id), state: settled.includes(id) ? 'sent' : 'awaiting-approval', transactions: settled.includes(id) ? [{ receipt: { status: '0x1' } }] : [],
+      }) as unknown as BatchRecord,
+      discard: async (id: string) => void discarded.push(id),
+    };
+    return { runner, settled, discarded };
+  };
+
+  it('sends no step whose work the chain holds already (another grant’s upgrade landed since this window opened), and drops its batch', async () => {
+    const { runner, settled, discarded } = chain({ ...deployed, [ACCOUNT]: delegationCode(DELEGATOR_V08) });
+    await upgradeFirst(twoSteps('a-'), runner);
+    expect(settled).toEqual([]);
+    expect(discarded).toEqual(['a-deploy', 'a-up']);
+  });
+
+  it('two grants approved one after the other while the first still runs: the second waits for it, then sends nothing (no second deployment that would revert)', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE });
+    await Promise.all([upgradeFirst(twoSteps('a-'), runner), upgradeFirst(twoSteps('b-'), runner)]);
+    expect(settled).toEqual(['a-deploy', 'a-up']);
+    expect(discarded).toEqual(['b-deploy', 'b-up']);
+  });
+
+  it('refuses (5750), sending nothing, when the account delegates now to another contract than the one the window said it replaces', async () => {
+    const { runner, settled } = chain({ ...deployed, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
+    await expect(upgradeFirst(twoSteps('a-', SIMPLE_7702_ACCOUNT), runner)).rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/changed since/) });
+    await expect(upgradeFirst(twoSteps('b-', null), runner)).rejects.toMatchObject({ code: 5750 });
+    expect(settled).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import type { Executor } from '../batches/executors/executor';
 import { upgradeAccount } from '../batches/executors/revokeDelegation';
 import { sequential } from '../batches/executors/sequential';
 import { toHexTierFees } from '../batches/fees';
+import { withAccountLock } from '../batches/nonceLock';
 import { selfTransfer } from '../batches/replace';
 import type { BatchDraft } from '../batches/executors/executor';
 import type { BatchRecord } from '../batches/types';
@@ -87,14 +88,46 @@ export interface StepRunner {
   /** Sends the batch and follows it until final (or dropped). */
   settle(id: string): Promise<unknown>;
   batch(id: string): Promise<BatchRecord | undefined>;
+  /** Drops a planned batch that is not sent: the chain holds already what it was for. */
+  discard(id: string): Promise<void>;
 }
 
-/** Runs each planned step and has the chain confirm it before the next; throws (5750) when one did not do what it was for. */
-export async function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
-  for (const id of upgradeSteps(details)) {
-    await runner.settle(id);
-    await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
-  }
+/** Nothing of it signed yet: it can still be left out. */
+const unsigned = (batch: BatchRecord): boolean => batch.state === 'awaiting-approval' || batch.state === 'approved';
+
+/**
+ * Whether a step not signed yet is still to be sent, by what the chain holds on Grant (the window may have waited
+ * while another grant's upgrade landed). An account whose delegate is no longer the one the window said it replaces
+ * is refused: the user agreed to leave that one, not another.
+ */
+async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPermissionsDetails): Promise<boolean> {
+  if (batch.kind !== 'upgradeAccount') return !isDeleGatorCode(await code(node, DELEGATOR_V08), BigInt(details.chainId));
+  const own = await code(node, batch.from);
+  if (isDelegatedTo(own, DELEGATOR_V08)) return false;
+  const shown = details.upgrade?.replaces?.address.toLowerCase() ?? '0x';
+  const now = (delegateOf(own) ?? own).toLowerCase();
+  if (now !== shown) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now}): nothing was sent; ask again`);
+  return true;
+}
+
+/**
+ * Runs each planned step and has the chain confirm it before the next; throws (5750) when one did not do what it was
+ * for. One grant at a time per account and chain: a second grant approved while the first's upgrade runs then finds
+ * it done, rather than sending a second deployment (which reverts) and a second upgrade.
+ */
+export function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
+  // Its own key: sending takes the account's nonce lock inside (runBatch).
+  return withAccountLock(`upgrade ${details.chainId} ${details.account}`, async () => {
+    for (const id of upgradeSteps(details)) {
+      const planned = await runner.batch(id);
+      if (planned && unsigned(planned) && !(await stillNeeded(runner.node, planned, details))) {
+        await runner.discard(id);
+        continue;
+      }
+      await runner.settle(id);
+      await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
+    }
+  });
 }
 
 /**
