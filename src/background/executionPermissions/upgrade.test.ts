@@ -29,7 +29,7 @@ function node(codes: Record<string, string>) {
     throw new Error(`unexpected ${method}`);
   };
 }
-const deployed = { [DELEGATOR_V08.toLowerCase()]: RUNTIME_31337, [CREATE2_DEPLOYER]: '0x6080' };
+const deployed = { [DELEGATOR_V08.toLowerCase()]: RUNTIME_31337, [CREATE2_DEPLOYER]: DEPLOYER_CODE };
 
 describe('upgradeNeed', () => {
   it('a plain account is upgraded to the DeleGator, replacing nothing', async () => {
@@ -46,12 +46,16 @@ describe('upgradeNeed', () => {
   });
 
   it('on a chain without the DeleGator, it is deployed first', async () => {
-    expect(await upgradeNeed(node({ [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: true });
+    expect(await upgradeNeed(node({ [CREATE2_DEPLOYER]: DEPLOYER_CODE }), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: true });
   });
 
   it('refuses a chain whose DELEGATOR_V08 holds other code, or that has no deterministic deployer to deploy it', async () => {
-    await expect(upgradeNeed(node({ [DELEGATOR_V08.toLowerCase()]: '0x6080', [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+    await expect(upgradeNeed(node({ [DELEGATOR_V08.toLowerCase()]: '0x6080', [CREATE2_DEPLOYER]: DEPLOYER_CODE }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
     await expect(upgradeNeed(node({}), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+  });
+
+  it('refuses (5710) to deploy through other code at the deterministic deployer’s address: the deployment would be a call into a contract the wallet does not know', async () => {
+    await expect(upgradeNeed(node({ [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710, message: expect.stringMatching(/deterministic deployer/) });
   });
 });
 

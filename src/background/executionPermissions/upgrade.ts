@@ -24,7 +24,7 @@ import { unsignedTransactions } from '../batches/unsignedTransactions';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import type { ChainNode } from '../networks/rpcClient';
-import { CREATE2_DEPLOYER, deployCall, isDeleGatorCode } from './deleGator';
+import { CREATE2_DEPLOYER, DEPLOYER_CODE, deployCall, isDeleGatorCode } from './deleGator';
 
 export interface UpgradeNeed {
   /** The delegate the account leaves; null for a plain account. */
@@ -45,7 +45,7 @@ export async function upgradeNeed(node: ChainNode, account: Hex, chainId: bigint
     if (!isDeleGatorCode(deleGator, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
     return { replaces, deploy: false };
   }
-  if ((await code(node, CREATE2_DEPLOYER)) === '0x') throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
+  if ((await code(node, CREATE2_DEPLOYER)).toLowerCase() !== DEPLOYER_CODE) throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
   return { replaces, deploy: true };
 }
 
