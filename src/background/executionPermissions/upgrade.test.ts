@@ -62,7 +62,7 @@ describe('upgradeNeed', () => {
 describe('plannedUpgrade', () => {
   const plan = async (deploy: boolean, replaces: Hex | null) => {
     const stored: BatchRecord[] = [];
-    const upgrade = await plannedUpgrade({ replaces, deploy }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } });
+    const upgrade = await plannedUpgrade({ replaces, deploy }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => stored.push(b) > 0, remove: async () => undefined } });
     return { upgrade, stored };
   };
 
@@ -90,9 +90,32 @@ describe('plannedUpgrade refusals', () => {
   it('refuses (5750), storing nothing, a deployment the node says would revert', async () => {
     const stored: BatchRecord[] = [];
     const reverting = async <T>(method: string, params: unknown[] = []): Promise<T> => (method === 'eth_estimateGas' ? Promise.reject(new Error('execution reverted')) : node({})<T>(method, params));
-    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } }))
+    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => stored.push(b) > 0, remove: async () => undefined } }))
       .rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/would revert/) });
     expect(stored).toEqual([]);
+  });
+
+  /** Plans a deployment and an upgrade into a store that adds as `add` says; returns what it keeps. */
+  const planInto = async (add: (b: BatchRecord, kept: Map<string, BatchRecord>) => boolean) => {
+    const kept = new Map<string, BatchRecord>();
+    const batches = { add: async (b: BatchRecord) => add(b, kept) && Boolean(kept.set(b.id, b)), remove: async (_origin: string, id: string) => void kept.delete(id) };
+    const planning = plannedUpgrade({ replaces: null, deploy: true }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches });
+    return { planning, kept };
+  };
+
+  it('leaves no planned batch behind when a later one is refused (the site’s batches in flight are at their limit)', async () => {
+    const { planning, kept } = await planInto((_b, k) => {
+      if (k.size > 0) throw Object.assign(new Error('too many in flight'), { code: -32005 });
+      return true;
+    });
+    await expect(planning).rejects.toThrow(/too many in flight/);
+    expect([...kept.keys()]).toEqual([]);
+  });
+
+  it('refuses a plan whose batch the store did not add (its id taken): the window would name another batch than the one Grant sends', async () => {
+    const { planning, kept } = await planInto((b) => b.executor !== 'upgradeAccount');
+    await expect(planning).rejects.toMatchObject({ message: expect.stringMatching(/not stored/) });
+    expect([...kept.keys()]).toEqual([]);
   });
 });
 

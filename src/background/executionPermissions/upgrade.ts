@@ -8,7 +8,7 @@
 import { hexlify, randomBytes } from 'ethers';
 import { DELEGATOR_V08, delegateOf, delegationCode, isDelegatedTo } from '../../shared/contracts';
 import { DELEGATES, delegateName } from '../../shared/delegates';
-import { BatchErrorCode, RpcError } from '../../shared/errors';
+import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { GrantPermissionsDetails, GrantUpgrade, PlannedStep } from '../../shared/grants';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -19,6 +19,7 @@ import { toHexTierFees } from '../batches/fees';
 import { withAccountLock } from '../batches/nonceLock';
 import { selfTransfer } from '../batches/replace';
 import type { BatchDraft } from '../batches/executors/executor';
+import type { BatchStore } from '../batches/store';
 import type { BatchRecord } from '../batches/types';
 import { unsignedTransactions } from '../batches/unsignedTransactions';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
@@ -52,23 +53,34 @@ export async function upgradeNeed(node: ChainNode, account: Hex, chainId: bigint
 export interface UpgradePlanning {
   /** The site whose grant asks for the upgrade: the batches are its, as its other transactions. */
   origin: string;
-  batches: { add(batch: BatchRecord): Promise<unknown> };
+  batches: Pick<BatchStore, 'add' | 'remove'>;
 }
 
-/** Plans the upgrade (and the deployment before it) as batches awaiting the grant's approval, each priced at the market tier. */
+/**
+ * Plans the upgrade (and the deployment before it) as batches awaiting the grant's approval, each priced at the market
+ * tier. When planning fails, what it stored is removed: no approval would ever release it.
+ */
 export async function plannedUpgrade(need: UpgradeNeed, { node, network, account }: { node: ChainNode; network: Network; account: Hex }, { origin, batches }: UpgradePlanning): Promise<GrantUpgrade> {
   const tiers = await tierFees(node, network.chainId);
+  const stored: string[] = [];
   const plan = async (executor: Executor, draft: Omit<BatchDraft, 'id' | 'origin' | 'from'>): Promise<PlannedStep> => {
     const batch = await executor.plan({ node, network, upgraded: false }, { id: hexlify(randomBytes(32)), origin, from: account, ...draft });
     // Sent anyway, it would revert and cost its gas: refused before any window.
     if (batch.warning) throw new RpcError(BatchErrorCode.upgradeRejected, `The DeleGator's deployment would revert on ${network.name}: ${batch.warning}`);
-    await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) });
+    if (!(await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) }))) throw new RpcError(ErrorCode.internal, `The planned batch ${batch.id} was not stored (its id is taken): ask again`);
+    stored.push(batch.id);
     const gas = batch.gasLimits.reduce((sum, limit) => sum + BigInt(limit), 0n);
     const l1Fee = await l1FeeUpperBound(node, network, async () => unsignedTransactions(batch, tiers.market));
     return { batchId: batch.id, gasLimit: gas.toString(), maxFee: (gas * tiers.market.maxFeePerGas + l1Fee).toString() };
   };
-  const deploy = need.deploy ? await plan(sequential, { calls: [deployCall()] }) : undefined;
-  const upgrade = await plan(upgradeAccount, { calls: [selfTransfer(account)], delegateTo: DELEGATOR_V08 });
+  const steps = async () => {
+    const deploy = need.deploy ? await plan(sequential, { calls: [deployCall()] }) : undefined;
+    return { deploy, upgrade: await plan(upgradeAccount, { calls: [selfTransfer(account)], delegateTo: DELEGATOR_V08 }) };
+  };
+  const { deploy, upgrade } = await steps().catch(async (error: unknown) => {
+    for (const id of stored) await batches.remove(origin, id);
+    throw error;
+  });
   const name = need.replaces ? delegateName(need.replaces) : undefined;
   return {
     ...upgrade,
