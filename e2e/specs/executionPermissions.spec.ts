@@ -320,3 +320,19 @@ test('an account on Simple7702Account: the grant screen names the delegate it re
   expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
   expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('2')))).toBe(parseEther('2'));
 });
+
+test('an account on a delegate the wallet did not set: the grant screen warns what replacing it leaves behind, and Grant waits for a second yes', async ({ session, dapp, devnet: info, freshWallet }) => {
+  // Any contract the wallet did not set stands for a third party's smart account.
+  const foreign = info.addresses.testToken;
+  await chain().send('anvil_setCode', [freshWallet.address, delegationCode(foreign as Hex)]);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = askDailyTokens(dapp, info, sessionKey);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Upgrade warning', new RegExp(`^This account delegates now to ${foreign}, a contract this wallet did not set\\. The upgrade replaces it`, 'i'));
+  expect(await approval.screen.isEnabled('Grant')).toBe(false);
+  await approval.grantDespiteDangers();
+  await granting;
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
+});

@@ -76,6 +76,13 @@ describe('plannedUpgrade', () => {
     expect(upgrade.deploy).toBeUndefined();
   });
 
+  it('replacing a delegate the wallet did not set asks for a second yes: what it kept or guarded for the account is left behind', async () => {
+    const { upgrade } = await plan(false, OTHER_DELEGATE);
+    expect(upgrade.dangers).toEqual([expect.objectContaining({ kind: 'replacesDelegate', tone: 'danger', confirm: true, message: expect.stringContaining(OTHER_DELEGATE) })]);
+    expect((await plan(false, SIMPLE_7702_ACCOUNT)).upgrade.dangers).toEqual([]);
+    expect((await plan(false, null)).upgrade.dangers).toEqual([]);
+  });
+
   it('on a chain without the DeleGator, plans its deployment through the deterministic deployer first', async () => {
     const { upgrade, stored } = await plan(true, null);
     expect(upgrade.replaces).toBeNull();

@@ -8,6 +8,7 @@
 import { hexlify, randomBytes } from 'ethers';
 import { DELEGATOR_V08, delegateOf, delegationCode, isDelegatedTo } from '../../shared/contracts';
 import { DELEGATES, delegateName } from '../../shared/delegates';
+import type { Danger } from '../../shared/dangers';
 import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { GrantPermissionsDetails, GrantUpgrade, PlannedStep } from '../../shared/grants';
 import type { Network } from '../../shared/networks';
@@ -87,8 +88,20 @@ export async function plannedUpgrade(need: UpgradeNeed, { node, network, account
     replaces: need.replaces ? { address: need.replaces, ...(name ? { name } : {}) } : null,
     delegate: { address: DELEGATOR_V08, name: DELEGATES.deleGator.name },
     ...(deploy ? { deploy } : {}),
+    dangers: need.replaces && !name ? [replacesDelegate(need.replaces)] : [],
   };
 }
+
+/**
+ * Leaving a delegate the wallet did not set: EIP-7702 keeps the storage it wrote, now under the DeleGator's code, and
+ * what only it could do for the account (its other keys, guardians, modules, positions it alone withdraws) stops.
+ */
+const replacesDelegate = (delegate: Hex): Danger => ({
+  kind: 'replacesDelegate',
+  tone: 'danger',
+  confirm: true,
+  message: `This account delegates now to ${delegate}, a contract this wallet did not set. The upgrade replaces it: whatever it keeps or manages for the account (other keys, guardians, modules, funds only it can withdraw) stops working, and its storage stays behind. Move what it manages first unless you know it keeps nothing.`,
+});
 
 /** The planned steps' batches, in order: the DeleGator's deployment where the chain lacks it, then the account's upgrade. */
 export const upgradeSteps = ({ upgrade }: GrantPermissionsDetails): string[] =>
