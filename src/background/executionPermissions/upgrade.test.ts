@@ -219,4 +219,11 @@ describe('upgradeFirst against the chain as it is on Grant', () => {
     await expect(upgradeFirst(twoSteps('b-', null), runner)).rejects.toMatchObject({ code: 5750 });
     expect(settled).toEqual([]);
   });
+
+  it('a step that fails leaves none of the later steps planned (no approval would release them)', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
+    await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5750 });
+    expect(settled).toEqual(['a-deploy']);
+    expect(discarded).toEqual(['a-up']);
+  });
 });

@@ -113,7 +113,7 @@ export interface StepRunner {
   /** Sends the batch and follows it until final (or dropped). */
   settle(id: string): Promise<unknown>;
   batch(id: string): Promise<BatchRecord | undefined>;
-  /** Drops a planned batch that is not sent: the chain holds already what it was for. */
+  /** Drops a planned batch not signed: the chain holds already what it was for, or a step before it failed. */
   discard(id: string): Promise<void>;
 }
 
@@ -129,30 +129,40 @@ async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPe
   if (batch.kind !== 'upgradeAccount') return !isDeleGatorCode(await code(node, DELEGATOR_V08), BigInt(details.chainId));
   const own = await code(node, batch.from);
   if (isDelegatedTo(own, DELEGATOR_V08)) return false;
-  const shown = details.upgrade?.replaces?.address.toLowerCase() ?? '0x';
-  const now = (delegateOf(own) ?? own).toLowerCase();
-  if (now !== shown) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now}): nothing was sent; ask again`);
+  const shown = details.upgrade?.replaces?.address.toLowerCase() ?? null;
+  const now = delegateOf(own)?.toLowerCase() ?? (own === '0x' ? null : 'a contract’s own code');
+  if (now !== shown) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
   return true;
 }
 
+/** Sends each step still needed and has the chain confirm it before the next; drops those the chain holds already. */
+async function runSteps(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
+  for (const id of upgradeSteps(details)) {
+    const planned = await runner.batch(id);
+    if (planned && unsigned(planned) && !(await stillNeeded(runner.node, planned, details))) {
+      await runner.discard(id);
+      continue;
+    }
+    await runner.settle(id);
+    await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
+  }
+}
+
 /**
- * Runs each planned step and has the chain confirm it before the next; throws (5750) when one did not do what it was
- * for. One grant at a time per account and chain: a second grant approved while the first's upgrade runs then finds
- * it done, rather than sending a second deployment (which reverts) and a second upgrade.
+ * Runs the planned steps; throws (5750) when one did not do what it was for, after dropping those left unsent (the
+ * approval is finished with the error: no release drops them). One grant at a time per account and chain: a second
+ * grant approved while the first's upgrade runs then finds it done, rather than sending a second deployment (which
+ * reverts) and a second upgrade.
  */
 export function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
   // Its own key: sending takes the account's nonce lock inside (runBatch).
-  return withAccountLock(`upgrade ${details.chainId} ${details.account}`, async () => {
+  return withAccountLock(`upgrade ${details.chainId} ${details.account}`, () => runSteps(details, runner).catch(async (error: unknown) => {
     for (const id of upgradeSteps(details)) {
-      const planned = await runner.batch(id);
-      if (planned && unsigned(planned) && !(await stillNeeded(runner.node, planned, details))) {
-        await runner.discard(id);
-        continue;
-      }
-      await runner.settle(id);
-      await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
+      const left = await runner.batch(id);
+      if (left && unsigned(left)) await runner.discard(id);
     }
-  });
+    throw error;
+  }));
 }
 
 /**
