@@ -5,6 +5,7 @@ import type { ApprovalView } from '../../shared/approvals';
 import { DELEGATOR_V08 } from '../../shared/contracts';
 import type { Danger } from '../../shared/dangers';
 import type { GrantPermissionsDetails } from '../../shared/grants';
+import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
@@ -20,7 +21,7 @@ const render = (dangers: Danger[]) => {
     account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', grants: [], symbol: 'ETH',
     upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '110400000000000', replaces: { address: FOREIGN }, delegate: { address: DELEGATOR_V08, name: 'DeleGator' }, dangers },
   };
-  return mount(<GrantPermissions approval={{ id: 'a', origin: 'https://dapp.example', type: 'grantPermissions', details } as ApprovalView & { type: 'grantPermissions' }} />);
+  return mount(<GrantPermissions approval={{ id: 'a', origin: 'https://dapp.example', type: 'grantPermissions', details } as ApprovalView & { type: 'grantPermissions' }} state={{ accounts: [] } as unknown as WalletState} />);
 };
 const grant = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Grant')!;
 
