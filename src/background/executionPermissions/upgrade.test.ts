@@ -220,6 +220,12 @@ describe('upgradeFirst against the chain as it is on Grant', () => {
     expect(settled).toEqual([]);
   });
 
+  it('an account moved since the window to one of the wallet’s own delegates (an atomic batch’s Simple7702Account) is still upgraded', async () => {
+    const { runner, settled } = chain({ ...deployed, [ACCOUNT]: delegationCode(SIMPLE_7702_ACCOUNT) });
+    await upgradeFirst(twoSteps('a-', null), runner);
+    expect(settled).toEqual(['a-up']);
+  });
+
   it('a step that fails leaves none of the later steps planned (no approval would release them)', async () => {
     const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
     await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5750 });

@@ -7,7 +7,7 @@
  */
 import { hexlify, randomBytes } from 'ethers';
 import { DELEGATOR_V08, delegateOf, delegationCode, isDelegatedTo } from '../../shared/contracts';
-import { DELEGATES, delegateName } from '../../shared/delegates';
+import { DELEGATES, delegateKind, delegateName } from '../../shared/delegates';
 import type { Danger } from '../../shared/dangers';
 import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { GrantPermissionsDetails, GrantUpgrade, PlannedStep } from '../../shared/grants';
@@ -122,8 +122,8 @@ const unsigned = (batch: BatchRecord): boolean => batch.state === 'awaiting-appr
 
 /**
  * Whether a step not signed yet is still to be sent, by what the chain holds on Grant (the window may have waited
- * while another grant's upgrade landed). An account whose delegate is no longer the one the window said it replaces
- * is refused: the user agreed to leave that one, not another.
+ * while another grant's upgrade landed). An account that delegates now to a contract other than the one the window
+ * said it replaces, and not one of the wallet's own, is refused: the user agreed to leave that one, not another.
  */
 async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPermissionsDetails): Promise<boolean> {
   if (batch.kind !== 'upgradeAccount') return !isDeleGatorCode(await code(node, DELEGATOR_V08), BigInt(details.chainId));
@@ -131,7 +131,8 @@ async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPe
   if (isDelegatedTo(own, DELEGATOR_V08)) return false;
   const shown = details.upgrade?.replaces?.address.toLowerCase() ?? null;
   const now = delegateOf(own)?.toLowerCase() ?? (own === '0x' ? null : 'a contract’s own code');
-  if (now !== shown) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
+  // One of the wallet's own delegates (an atomic batch's Simple7702Account, sent meanwhile) keeps nothing to lose.
+  if (now !== shown && !(now && delegateKind(now))) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
   return true;
 }
 
