@@ -226,6 +226,13 @@ describe('upgradeFirst against the chain as it is on Grant', () => {
     expect(settled).toEqual(['a-up']);
   });
 
+  it('sends no deployment where other code appeared at DELEGATOR_V08 since the window (it would revert, its fee lost): 5710, nothing sent', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [DELEGATOR_V08.toLowerCase()]: '0x6080' });
+    await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5710 });
+    expect(settled).toEqual([]);
+    expect(discarded).toEqual(['a-deploy', 'a-up']);
+  });
+
   it('a step that fails leaves none of the later steps planned (no approval would release them)', async () => {
     const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
     await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5750 });

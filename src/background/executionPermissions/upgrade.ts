@@ -37,16 +37,20 @@ export interface UpgradeNeed {
 
 const code = (node: ChainNode, address: Hex) => node<Hex>('eth_getCode', [address, 'latest']);
 
+/** Whether `there`, the code at DELEGATOR_V08, is the wallet's build (false: no code); other code refuses the chain (5710). */
+function deleGatorDeployed(there: Hex, chainId: bigint): boolean {
+  if (there === '0x') return false;
+  if (!isDeleGatorCode(there, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
+  return true;
+}
+
 /** What `account` needs before it can grant on this chain: nothing (undefined) when it delegates to the DeleGator already. */
 export async function upgradeNeed(node: ChainNode, account: Hex, chainId: bigint): Promise<UpgradeNeed | undefined> {
   const [own, deleGator] = await Promise.all([code(node, account), code(node, DELEGATOR_V08)]);
   if (isDelegatedTo(own, DELEGATOR_V08)) return undefined;
   const replaces = delegateOf(own);
   if (own !== '0x' && !replaces) throw new RpcError(BatchErrorCode.upgradeRejected, `${account} is a contract, not an account the wallet can delegate (EIP-7702)`);
-  if (deleGator !== '0x') {
-    if (!isDeleGatorCode(deleGator, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
-    return { replaces, deploy: false };
-  }
+  if (deleGatorDeployed(deleGator, chainId)) return { replaces, deploy: false };
   if ((await code(node, CREATE2_DEPLOYER)).toLowerCase() !== DEPLOYER_CODE) throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
   return { replaces, deploy: true };
 }
@@ -126,7 +130,7 @@ const unsigned = (batch: BatchRecord): boolean => batch.state === 'awaiting-appr
  * said it replaces, and not one of the wallet's own, is refused: the user agreed to leave that one, not another.
  */
 async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPermissionsDetails): Promise<boolean> {
-  if (batch.kind !== 'upgradeAccount') return !isDeleGatorCode(await code(node, DELEGATOR_V08), BigInt(details.chainId));
+  if (batch.kind !== 'upgradeAccount') return !deleGatorDeployed(await code(node, DELEGATOR_V08), BigInt(details.chainId));
   const own = await code(node, batch.from);
   if (isDelegatedTo(own, DELEGATOR_V08)) return false;
   const shown = details.upgrade?.replaces?.address.toLowerCase() ?? null;
