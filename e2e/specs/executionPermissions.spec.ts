@@ -331,6 +331,8 @@ test('an account on a delegate the wallet did not set: the grant screen warns wh
   const granting = askDailyTokens(dapp, info, sessionKey);
   const approval = await ApprovalWindow.next(session);
   await approval.screen.waitForText('Upgrade warning', new RegExp(`^This account delegates now to ${foreign}, a contract this wallet did not set\\. The upgrade replaces it`, 'i'));
+  // Armed (Reject wakes up), Grant still waits for the second yes.
+  await expect.poll(() => approval.screen.isEnabled('Reject')).toBe(true);
   expect(await approval.screen.isEnabled('Grant')).toBe(false);
   await approval.grantDespiteDangers();
   await granting;
