@@ -3,7 +3,8 @@
  * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
  * DelegationManager with the kit, within the period's amount and not beyond. Activity lists each grant and names what a
  * revoke revoked; Revoke all raises the account's nonce, which stops every grant it signed. A plain account's first grant
- * upgrades it to the DeleGator (and deploys the DeleGator where the chain lacks it), named on the grant screen.
+ * upgrades it to the DeleGator (and deploys the DeleGator where the chain lacks it), named on the grant screen; leaving
+ * a third party's delegate asks for a second yes.
  */
 import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
