@@ -126,6 +126,13 @@ describe('plannedUpgrade refusals', () => {
   });
 });
 
+describe('the deterministic deployer', () => {
+  it('its code is the 69 bytes its keyless deployment leaves (code hash 0x2fa8…4989, as anvil predeploys it)', () => {
+    expect((DEPLOYER_CODE.length - 2) / 2).toBe(69);
+    expect(keccak256(DEPLOYER_CODE)).toBe('0x2fa86add0aed31f33a762c9d88e807c475bd51d0f52bd0955754b2608f7e4989');
+  });
+});
+
 describe('the DeleGator build', () => {
   it('its creation code (the framework package’s) deploys to DELEGATOR_V08 through the deterministic deployer', () => {
     expect(getCreate2Address(CREATE2_DEPLOYER, DELEGATOR_SALT, keccak256(delegatorInitcode()))).toBe(DELEGATOR_V08);
