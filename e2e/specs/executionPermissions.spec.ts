@@ -262,7 +262,7 @@ test('a plain account’s first grant upgrades it to the DeleGator, named on the
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'supported' } } });
   // Activity lists the upgrade as the transaction it is, the only transaction so far (the grant has a row of its own).
   await popup.waitForTransactionStatuses(['Confirmed']);
-  await popup.screen.waitForText({ name: 'Calls', in: 'Activity' }, 'Upgrade to the Delegation Framework’s smart account (DeleGator)');
+  await popup.waitForActivityLine(/^Upgrade to the Delegation Framework’s smart account \(DeleGator\)$/);
 
   const recipient = await spendAs(sessionKey, granted, info, parseEther('6'));
   expect(await token().balanceOf(recipient)).toBe(parseEther('6'));
