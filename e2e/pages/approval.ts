@@ -91,6 +91,12 @@ export class ApprovalWindow {
     return this.answer('Grant');
   }
 
+  /** A grant the wallet names dangers for (a stream, replacing a delegate it did not set): the second confirmation, then Grant. */
+  async grantDespiteDangers(): Promise<void> {
+    await this.screen.check({ role: 'checkbox', name: /^Grant anyway/ });
+    await this.grant();
+  }
+
   sign(): Promise<void> {
     return this.answer('Sign');
   }

@@ -3,7 +3,8 @@
  * erc20-token-periodic grant, the user reads it in words and grants it, and the session key redeems it through the
  * DelegationManager with the kit, within the period's amount and not beyond. Activity lists each grant and names what a
  * revoke revoked; Revoke all raises the account's nonce, which stops every grant it signed. A plain account's first grant
- * upgrades it to the DeleGator (and deploys the DeleGator where the chain lacks it), named on the grant screen.
+ * upgrades it to the DeleGator (and deploys the DeleGator where the chain lacks it), named on the grant screen; leaving
+ * a third party's delegate asks for a second yes.
  */
 import { getSmartAccountsEnvironment } from '@metamask/smart-accounts-kit';
 import { erc7710WalletActions } from '@metamask/smart-accounts-kit/actions';
@@ -320,4 +321,22 @@ test('an account on Simple7702Account: the grant screen names the delegate it re
   const [granted] = await granting;
   expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
   expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('2')))).toBe(parseEther('2'));
+});
+
+test('an account on a delegate the wallet did not set: the grant screen warns what replacing it leaves behind, and Grant waits for a second yes', async ({ session, dapp, devnet: info, freshWallet }) => {
+  // Any contract the wallet did not set stands for a third party's smart account.
+  const foreign = info.addresses.testToken;
+  await chain().send('anvil_setCode', [freshWallet.address, delegationCode(foreign as Hex)]);
+  await connect(dapp, session);
+  await dapp.loadClient('smartAccountsKit');
+  const sessionKey = Wallet.createRandom();
+  const granting = askDailyTokens(dapp, info, sessionKey);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText('Upgrade warning', new RegExp(`^This account delegates now to ${foreign}, a contract this wallet did not set\\. The upgrade replaces it`, 'i'));
+  // Armed (Reject wakes up), Grant still waits for the second yes.
+  await expect.poll(() => approval.screen.isEnabled('Reject')).toBe(true);
+  expect(await approval.screen.isEnabled('Grant')).toBe(false);
+  await approval.grantDespiteDangers();
+  await granting;
+  expect(await chain().getCode(freshWallet.address)).toBe(delegationCode(DELEGATOR_V08));
 });

@@ -16,4 +16,4 @@ export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } f
 export { probeAuthorization } from './networks/probeAuthorization';
 export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, unsignedTransactions } from './batches/transactionCode';
 export { approvedTypedDataDigest, importedKey, isValidPhrase, newPhrase, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
-export { grantActivity, grantOnChain, grantScreen, parseExecutionPermissionRequests, revokeAllCall, revokeCall, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';
+export { adjustedGrants, grantActivity, grantOnChain, grantScreen, parseExecutionPermissionRequests, revokeAllCall, revokeCall, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';

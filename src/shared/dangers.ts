@@ -25,7 +25,8 @@ export type DangerKind =
   | 'hexMessage'
   | 'hashMessage'
   | 'transactionMessage'
-  | 'nativeStream';
+  | 'nativeStream'
+  | 'replacesDelegate';
 
 export interface Danger {
   kind: DangerKind;

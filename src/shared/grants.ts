@@ -45,6 +45,8 @@ export interface GrantUpgrade extends PlannedStep {
   replaces: { address: Hex; name?: string } | null;
   delegate: { address: Hex; name: string };
   deploy?: PlannedStep;
+  /** What the upgrade could cost beyond its fees: replacing a delegate the wallet did not set. */
+  dangers: Danger[];
 }
 
 /** wallet_requestExecutionPermissions: grants from `account`, redeemed through the DelegationManager. */

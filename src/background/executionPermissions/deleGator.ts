@@ -13,6 +13,11 @@ import { frameworkOn } from './framework';
 
 /** Arachnid's deterministic deployer, at the same address on every chain that has it: data = salt ‖ initcode runs CREATE2. */
 export const CREATE2_DEPLOYER: Hex = '0x4e59b44847b379578588920ca78fbf26c0b4956c';
+/**
+ * Its runtime code, the same wherever it is (its keyless deployment, or a chain's predeploy: anvil's, the OP Stack's):
+ * other code at that address would make the deployment a call into a contract the wallet does not know.
+ */
+export const DEPLOYER_CODE: Hex = '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3';
 /** The framework's deployment salt, as its scripts encode it: "GATOR"'s bytes, right-padded to 32. */
 export const DELEGATOR_SALT: Hex = `0x${'4741544f52'.padEnd(64, '0')}`;
 

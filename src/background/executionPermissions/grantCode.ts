@@ -96,13 +96,18 @@ export interface Signing {
   now: number;
 }
 
+/** The approved screen with the user's adjustments applied; -32602 for one the wallet does not take. `now`: seconds. */
+export function adjustedGrants(details: GrantPermissionsDetails, adjustments: GrantAdjustment[] | null, now: number): GrantPermissionsDetails {
+  if (adjustments && adjustments.length !== details.grants.length) throw invalidParams(`The answer must list one adjustment for each of the ${details.grants.length} grants`);
+  return { ...details, grants: details.grants.map((grant, i) => adjusted(grant, adjustments?.[i] ?? {}, now)) };
+}
+
 /** Each grant of the approved screen, with the user's adjustments, as a signed delegation to keep. */
 export async function signedGrants(details: GrantPermissionsDetails, adjustments: GrantAdjustment[] | null, { node, origin, sign, now }: Signing): Promise<GrantRecord[]> {
   const { account, chainId } = details;
-  if (adjustments && adjustments.length !== details.grants.length) throw invalidParams(`The answer must list one adjustment for each of the ${details.grants.length} grants`);
   const framework = frameworkOn(Number(chainId));
   if (!framework) throw new RpcError(BatchErrorCode.unsupportedChain, `Execution permissions are not available on chain ${chainId}`);
-  const grants = details.grants.map((grant, i) => adjusted(grant, adjustments?.[i] ?? {}, now));
+  const { grants } = adjustedGrants(details, adjustments, now);
   const nonce = await currentNonce(node, framework, account);
   return Promise.all(grants.map(async ({ to, permission, rules, token }) => {
     const unsigned = { delegate: to, delegator: account, authority: ROOT_AUTHORITY, caveats: grantCaveats({ permission, rules }, framework, nonce), salt: randomSalt() };

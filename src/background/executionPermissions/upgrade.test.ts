@@ -6,7 +6,7 @@ import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
-import { CREATE2_DEPLOYER, DELEGATOR_SALT, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
+import { CREATE2_DEPLOYER, DELEGATOR_SALT, DEPLOYER_CODE, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
 import { plannedUpgrade, upgradeFirst, upgradeNeed } from './upgrade';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 
@@ -29,7 +29,7 @@ function node(codes: Record<string, string>) {
     throw new Error(`unexpected ${method}`);
   };
 }
-const deployed = { [DELEGATOR_V08.toLowerCase()]: RUNTIME_31337, [CREATE2_DEPLOYER]: '0x6080' };
+const deployed = { [DELEGATOR_V08.toLowerCase()]: RUNTIME_31337, [CREATE2_DEPLOYER]: DEPLOYER_CODE };
 
 describe('upgradeNeed', () => {
   it('a plain account is upgraded to the DeleGator, replacing nothing', async () => {
@@ -46,19 +46,23 @@ describe('upgradeNeed', () => {
   });
 
   it('on a chain without the DeleGator, it is deployed first', async () => {
-    expect(await upgradeNeed(node({ [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: true });
+    expect(await upgradeNeed(node({ [CREATE2_DEPLOYER]: DEPLOYER_CODE }), ACCOUNT, 31337n)).toEqual({ replaces: null, deploy: true });
   });
 
   it('refuses a chain whose DELEGATOR_V08 holds other code, or that has no deterministic deployer to deploy it', async () => {
-    await expect(upgradeNeed(node({ [DELEGATOR_V08.toLowerCase()]: '0x6080', [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+    await expect(upgradeNeed(node({ [DELEGATOR_V08.toLowerCase()]: '0x6080', [CREATE2_DEPLOYER]: DEPLOYER_CODE }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
     await expect(upgradeNeed(node({}), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710 });
+  });
+
+  it('refuses (5710) to deploy through other code at the deterministic deployer’s address: the deployment would be a call into a contract the wallet does not know', async () => {
+    await expect(upgradeNeed(node({ [CREATE2_DEPLOYER]: '0x6080' }), ACCOUNT, 31337n)).rejects.toMatchObject({ code: 5710, message: expect.stringMatching(/deterministic deployer/) });
   });
 });
 
 describe('plannedUpgrade', () => {
   const plan = async (deploy: boolean, replaces: Hex | null) => {
     const stored: BatchRecord[] = [];
-    const upgrade = await plannedUpgrade({ replaces, deploy }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } });
+    const upgrade = await plannedUpgrade({ replaces, deploy }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => stored.push(b) > 0, remove: async () => undefined } });
     return { upgrade, stored };
   };
 
@@ -70,6 +74,13 @@ describe('plannedUpgrade', () => {
     // Its gas limit at the market tier's max fee (2 × 1 gwei base fee + 2 wei tip).
     expect(upgrade.maxFee).toBe((BigInt(upgrade.gasLimit) * 2_000_000_002n).toString());
     expect(upgrade.deploy).toBeUndefined();
+  });
+
+  it('replacing a delegate the wallet did not set asks for a second yes: what it kept or guarded for the account is left behind', async () => {
+    const { upgrade } = await plan(false, OTHER_DELEGATE);
+    expect(upgrade.dangers).toEqual([expect.objectContaining({ kind: 'replacesDelegate', tone: 'danger', confirm: true, message: expect.stringContaining(OTHER_DELEGATE) })]);
+    expect((await plan(false, SIMPLE_7702_ACCOUNT)).upgrade.dangers).toEqual([]);
+    expect((await plan(false, null)).upgrade.dangers).toEqual([]);
   });
 
   it('on a chain without the DeleGator, plans its deployment through the deterministic deployer first', async () => {
@@ -86,9 +97,39 @@ describe('plannedUpgrade refusals', () => {
   it('refuses (5750), storing nothing, a deployment the node says would revert', async () => {
     const stored: BatchRecord[] = [];
     const reverting = async <T>(method: string, params: unknown[] = []): Promise<T> => (method === 'eth_estimateGas' ? Promise.reject(new Error('execution reverted')) : node({})<T>(method, params));
-    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => void stored.push(b) } }))
+    await expect(plannedUpgrade({ replaces: null, deploy: true }, { node: reverting, network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches: { add: async (b) => stored.push(b) > 0, remove: async () => undefined } }))
       .rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/would revert/) });
     expect(stored).toEqual([]);
+  });
+
+  /** Plans a deployment and an upgrade into a store that adds as `add` says; returns what it keeps. */
+  const planInto = async (add: (b: BatchRecord, kept: Map<string, BatchRecord>) => boolean) => {
+    const kept = new Map<string, BatchRecord>();
+    const batches = { add: async (b: BatchRecord) => add(b, kept) && Boolean(kept.set(b.id, b)), remove: async (_origin: string, id: string) => void kept.delete(id) };
+    const planning = plannedUpgrade({ replaces: null, deploy: true }, { node: node({}), network: NETWORK, account: ACCOUNT }, { origin: 'https://dapp.example', batches });
+    return { planning, kept };
+  };
+
+  it('leaves no planned batch behind when a later one is refused (the site’s batches in flight are at their limit)', async () => {
+    const { planning, kept } = await planInto((_b, k) => {
+      if (k.size > 0) throw Object.assign(new Error('too many in flight'), { code: -32005 });
+      return true;
+    });
+    await expect(planning).rejects.toThrow(/too many in flight/);
+    expect([...kept.keys()]).toEqual([]);
+  });
+
+  it('refuses a plan whose batch the store did not add (its id taken): the window would name another batch than the one Grant sends', async () => {
+    const { planning, kept } = await planInto((b) => b.executor !== 'upgradeAccount');
+    await expect(planning).rejects.toMatchObject({ message: expect.stringMatching(/not stored/) });
+    expect([...kept.keys()]).toEqual([]);
+  });
+});
+
+describe('the deterministic deployer', () => {
+  it('its code is the 69 bytes its keyless deployment leaves (code hash 0x2fa8…4989, as anvil predeploys it)', () => {
+    expect((DEPLOYER_CODE.length - 2) / 2).toBe(69);
+    expect(keccak256(DEPLOYER_CODE)).toBe('0x2fa86add0aed31f33a762c9d88e807c475bd51d0f52bd0955754b2608f7e4989');
   });
 });
 
@@ -120,7 +161,7 @@ describe('upgradeFirst', () => {
   /** Runs the steps against a chain that ends up holding `codes`; returns the batches settled, in order. */
   const run = async (batches: Record<string, BatchRecord>, codes: Record<string, string>) => {
     const settled: string[] = [];
-    await upgradeFirst(details, { node: node(codes), settle: async (id) => settled.push(id), batch: async (id) => batches[id] });
+    await upgradeFirst(details, { node: node(codes), settle: async (id) => settled.push(id), batch: async (id) => batches[id], discard: async () => undefined });
     return settled;
   };
 
@@ -135,8 +176,74 @@ describe('upgradeFirst', () => {
 
   it('refuses a deployment that left other code at DELEGATOR_V08, before any upgrade is sent', async () => {
     const settled: string[] = [];
-    const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')) });
+    const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')), discard: async () => undefined });
     await expect(running).rejects.toMatchObject({ code: 5750 });
     expect(settled).toEqual(['deploy']);
+  });
+});
+
+describe('upgradeFirst against the chain as it is on Grant', () => {
+  const twoSteps = (prefix: string, replaces: Hex | null = null) =>
+    ({ account: ACCOUNT, chainId: '0x7a69', upgrade: { batchId: `${prefix}up`, replaces: replaces && { address: replaces }, deploy: { batchId: `${prefix}deploy` } } }) as unknown as GrantPermissionsDetails;
+  /** A chain whose code `settle` changes as each step lands; batches planned (awaiting approval) until settled. */
+  const chain = (codes: Record<string, string>) => {
+    const settled: string[] = [];
+    const discarded: string[] = [];
+    const kindOf = (id: string) => (id.endsWith('up') ? 'upgradeAccount' : undefined);
+    const runner = {
+      node: node(codes),
+      async settle(id: string) {
+        settled.push(id);
+        await new Promise((done) => setTimeout(done, 5));
+        if (kindOf(id)) codes[ACCOUNT] = delegationCode(DELEGATOR_V08);
+        else codes[DELEGATOR_V08.toLowerCase()] = RUNTIME_31337;
+      },
+      batch: async (id: string) => ({
+        from: ACCOUNT, kind: kindOf(id), state: settled.includes(id) ? 'sent' : 'awaiting-approval', transactions: settled.includes(id) ? [{ receipt: { status: '0x1' } }] : [],
+      }) as unknown as BatchRecord,
+      discard: async (id: string) => void discarded.push(id),
+    };
+    return { runner, settled, discarded };
+  };
+
+  it('sends no step whose work the chain holds already (another grant’s upgrade landed since this window opened), and drops its batch', async () => {
+    const { runner, settled, discarded } = chain({ ...deployed, [ACCOUNT]: delegationCode(DELEGATOR_V08) });
+    await upgradeFirst(twoSteps('a-'), runner);
+    expect(settled).toEqual([]);
+    expect(discarded).toEqual(['a-deploy', 'a-up']);
+  });
+
+  it('two grants approved one after the other while the first still runs: the second waits for it, then sends nothing (no second deployment that would revert)', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE });
+    await Promise.all([upgradeFirst(twoSteps('a-'), runner), upgradeFirst(twoSteps('b-'), runner)]);
+    expect(settled).toEqual(['a-deploy', 'a-up']);
+    expect(discarded).toEqual(['b-deploy', 'b-up']);
+  });
+
+  it('refuses (5750), sending nothing, when the account delegates now to another contract than the one the window said it replaces', async () => {
+    const { runner, settled } = chain({ ...deployed, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
+    await expect(upgradeFirst(twoSteps('a-', SIMPLE_7702_ACCOUNT), runner)).rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/changed since/) });
+    await expect(upgradeFirst(twoSteps('b-', null), runner)).rejects.toMatchObject({ code: 5750 });
+    expect(settled).toEqual([]);
+  });
+
+  it('an account moved since the window to one of the wallet’s own delegates (an atomic batch’s Simple7702Account) is still upgraded', async () => {
+    const { runner, settled } = chain({ ...deployed, [ACCOUNT]: delegationCode(SIMPLE_7702_ACCOUNT) });
+    await upgradeFirst(twoSteps('a-', null), runner);
+    expect(settled).toEqual(['a-up']);
+  });
+
+  it('sends no deployment where other code appeared at DELEGATOR_V08 since the window (it would revert, its fee lost): 5710, nothing sent', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [DELEGATOR_V08.toLowerCase()]: '0x6080' });
+    await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5710 });
+    expect(settled).toEqual([]);
+    expect(discarded).toEqual(['a-deploy', 'a-up']);
+  });
+
+  it('a step that fails leaves none of the later steps planned (no approval would release them)', async () => {
+    const { runner, settled, discarded } = chain({ [CREATE2_DEPLOYER]: DEPLOYER_CODE, [ACCOUNT]: delegationCode(OTHER_DELEGATE) });
+    await expect(upgradeFirst(twoSteps('a-'), runner)).rejects.toMatchObject({ code: 5750 });
+    expect(settled).toEqual(['a-deploy']);
+    expect(discarded).toEqual(['a-up']);
   });
 });

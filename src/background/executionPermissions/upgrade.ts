@@ -7,8 +7,9 @@
  */
 import { hexlify, randomBytes } from 'ethers';
 import { DELEGATOR_V08, delegateOf, delegationCode, isDelegatedTo } from '../../shared/contracts';
-import { DELEGATES, delegateName } from '../../shared/delegates';
-import { BatchErrorCode, RpcError } from '../../shared/errors';
+import { DELEGATES, delegateKind, delegateName } from '../../shared/delegates';
+import type { Danger } from '../../shared/dangers';
+import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { GrantPermissionsDetails, GrantUpgrade, PlannedStep } from '../../shared/grants';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -16,14 +17,16 @@ import type { Executor } from '../batches/executors/executor';
 import { upgradeAccount } from '../batches/executors/revokeDelegation';
 import { sequential } from '../batches/executors/sequential';
 import { toHexTierFees } from '../batches/fees';
+import { withAccountLock } from '../batches/nonceLock';
 import { selfTransfer } from '../batches/replace';
 import type { BatchDraft } from '../batches/executors/executor';
+import type { BatchStore } from '../batches/store';
 import type { BatchRecord } from '../batches/types';
 import { unsignedTransactions } from '../batches/unsignedTransactions';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import type { ChainNode } from '../networks/rpcClient';
-import { CREATE2_DEPLOYER, deployCall, isDeleGatorCode } from './deleGator';
+import { CREATE2_DEPLOYER, DEPLOYER_CODE, deployCall, isDeleGatorCode } from './deleGator';
 
 export interface UpgradeNeed {
   /** The delegate the account leaves; null for a plain account. */
@@ -34,48 +37,75 @@ export interface UpgradeNeed {
 
 const code = (node: ChainNode, address: Hex) => node<Hex>('eth_getCode', [address, 'latest']);
 
+/** Whether `there`, the code at DELEGATOR_V08, is the wallet's build (false: no code); other code refuses the chain (5710). */
+function deleGatorDeployed(there: Hex, chainId: bigint): boolean {
+  if (there === '0x') return false;
+  if (!isDeleGatorCode(there, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
+  return true;
+}
+
 /** What `account` needs before it can grant on this chain: nothing (undefined) when it delegates to the DeleGator already. */
 export async function upgradeNeed(node: ChainNode, account: Hex, chainId: bigint): Promise<UpgradeNeed | undefined> {
   const [own, deleGator] = await Promise.all([code(node, account), code(node, DELEGATOR_V08)]);
   if (isDelegatedTo(own, DELEGATOR_V08)) return undefined;
   const replaces = delegateOf(own);
   if (own !== '0x' && !replaces) throw new RpcError(BatchErrorCode.upgradeRejected, `${account} is a contract, not an account the wallet can delegate (EIP-7702)`);
-  if (deleGator !== '0x') {
-    if (!isDeleGatorCode(deleGator, chainId)) throw new RpcError(BatchErrorCode.unsupportedChain, `${DELEGATOR_V08} holds code other than the wallet's DeleGator build on chain ${chainId}: no account is upgraded to it`);
-    return { replaces, deploy: false };
-  }
-  if ((await code(node, CREATE2_DEPLOYER)) === '0x') throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
+  if (deleGatorDeployed(deleGator, chainId)) return { replaces, deploy: false };
+  if ((await code(node, CREATE2_DEPLOYER)).toLowerCase() !== DEPLOYER_CODE) throw new RpcError(BatchErrorCode.unsupportedChain, `Chain ${chainId} has neither the wallet's DeleGator nor the deterministic deployer (${CREATE2_DEPLOYER}) to deploy it`);
   return { replaces, deploy: true };
 }
 
 export interface UpgradePlanning {
   /** The site whose grant asks for the upgrade: the batches are its, as its other transactions. */
   origin: string;
-  batches: { add(batch: BatchRecord): Promise<unknown> };
+  batches: Pick<BatchStore, 'add' | 'remove'>;
 }
 
-/** Plans the upgrade (and the deployment before it) as batches awaiting the grant's approval, each priced at the market tier. */
+/**
+ * Plans the upgrade (and the deployment before it) as batches awaiting the grant's approval, each priced at the market
+ * tier. When planning fails, what it stored is removed: no approval would ever release it.
+ */
 export async function plannedUpgrade(need: UpgradeNeed, { node, network, account }: { node: ChainNode; network: Network; account: Hex }, { origin, batches }: UpgradePlanning): Promise<GrantUpgrade> {
   const tiers = await tierFees(node, network.chainId);
+  const stored: string[] = [];
   const plan = async (executor: Executor, draft: Omit<BatchDraft, 'id' | 'origin' | 'from'>): Promise<PlannedStep> => {
     const batch = await executor.plan({ node, network, upgraded: false }, { id: hexlify(randomBytes(32)), origin, from: account, ...draft });
     // Sent anyway, it would revert and cost its gas: refused before any window.
     if (batch.warning) throw new RpcError(BatchErrorCode.upgradeRejected, `The DeleGator's deployment would revert on ${network.name}: ${batch.warning}`);
-    await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) });
+    if (!(await batches.add({ ...batch, feeCaps: toHexTierFees(tiers) }))) throw new RpcError(ErrorCode.internal, `The planned batch ${batch.id} was not stored (its id is taken): ask again`);
+    stored.push(batch.id);
     const gas = batch.gasLimits.reduce((sum, limit) => sum + BigInt(limit), 0n);
     const l1Fee = await l1FeeUpperBound(node, network, async () => unsignedTransactions(batch, tiers.market));
     return { batchId: batch.id, gasLimit: gas.toString(), maxFee: (gas * tiers.market.maxFeePerGas + l1Fee).toString() };
   };
-  const deploy = need.deploy ? await plan(sequential, { calls: [deployCall()] }) : undefined;
-  const upgrade = await plan(upgradeAccount, { calls: [selfTransfer(account)], delegateTo: DELEGATOR_V08 });
+  const steps = async () => {
+    const deploy = need.deploy ? await plan(sequential, { calls: [deployCall()] }) : undefined;
+    return { deploy, upgrade: await plan(upgradeAccount, { calls: [selfTransfer(account)], delegateTo: DELEGATOR_V08 }) };
+  };
+  const { deploy, upgrade } = await steps().catch(async (error: unknown) => {
+    for (const id of stored) await batches.remove(origin, id);
+    throw error;
+  });
   const name = need.replaces ? delegateName(need.replaces) : undefined;
   return {
     ...upgrade,
     replaces: need.replaces ? { address: need.replaces, ...(name ? { name } : {}) } : null,
     delegate: { address: DELEGATOR_V08, name: DELEGATES.deleGator.name },
     ...(deploy ? { deploy } : {}),
+    dangers: need.replaces && !name ? [replacesDelegate(need.replaces)] : [],
   };
 }
+
+/**
+ * Leaving a delegate the wallet did not set: EIP-7702 keeps the storage it wrote, now under the DeleGator's code, and
+ * what only it could do for the account (its other keys, guardians, modules, positions it alone withdraws) stops.
+ */
+const replacesDelegate = (delegate: Hex): Danger => ({
+  kind: 'replacesDelegate',
+  tone: 'danger',
+  confirm: true,
+  message: `This account delegates now to ${delegate}, a contract this wallet did not set. The upgrade replaces it: whatever it keeps or manages for the account (other keys, guardians, modules, funds only it can withdraw) stops working, and its storage stays behind. Move what it manages first unless you know it keeps nothing.`,
+});
 
 /** The planned steps' batches, in order: the DeleGator's deployment where the chain lacks it, then the account's upgrade. */
 export const upgradeSteps = ({ upgrade }: GrantPermissionsDetails): string[] =>
@@ -87,14 +117,57 @@ export interface StepRunner {
   /** Sends the batch and settles once it is decided in a sealed block (or dropped, or no longer followed). */
   settle(id: string): Promise<unknown>;
   batch(id: string): Promise<BatchRecord | undefined>;
+  /** Drops a planned batch not signed: the chain holds already what it was for, or a step before it failed. */
+  discard(id: string): Promise<void>;
 }
 
-/** Runs each planned step and has the chain confirm it before the next; throws (5750) when one did not do what it was for. */
-export async function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
+/** Nothing of it signed yet: it can still be left out. */
+const unsigned = (batch: BatchRecord): boolean => batch.state === 'awaiting-approval' || batch.state === 'approved';
+
+/**
+ * Whether a step not signed yet is still to be sent, by what the chain holds on Grant (the window may have waited
+ * while another grant's upgrade landed). An account that delegates now to a contract other than the one the window
+ * said it replaces, and not one of the wallet's own, is refused: the user agreed to leave that one, not another.
+ */
+async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPermissionsDetails): Promise<boolean> {
+  if (batch.kind !== 'upgradeAccount') return !deleGatorDeployed(await code(node, DELEGATOR_V08), BigInt(details.chainId));
+  const own = await code(node, batch.from);
+  if (isDelegatedTo(own, DELEGATOR_V08)) return false;
+  const shown = details.upgrade?.replaces?.address.toLowerCase() ?? null;
+  const now = delegateOf(own)?.toLowerCase() ?? (own === '0x' ? null : 'a contract’s own code');
+  // One of the wallet's own delegates (an atomic batch's Simple7702Account, sent meanwhile) keeps nothing to lose.
+  if (now !== shown && !(now && delegateKind(now))) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
+  return true;
+}
+
+/** Sends each step still needed and has the chain confirm it before the next; drops those the chain holds already. */
+async function runSteps(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
   for (const id of upgradeSteps(details)) {
+    const planned = await runner.batch(id);
+    if (planned && unsigned(planned) && !(await stillNeeded(runner.node, planned, details))) {
+      await runner.discard(id);
+      continue;
+    }
     await runner.settle(id);
     await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
   }
+}
+
+/**
+ * Runs the planned steps; throws (5750) when one did not do what it was for, after dropping those left unsent (the
+ * approval is finished with the error: no release drops them). One grant at a time per account and chain: a second
+ * grant approved while the first's upgrade runs then finds it done, rather than sending a second deployment (which
+ * reverts) and a second upgrade.
+ */
+export function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
+  // Its own key: sending takes the account's nonce lock inside (runBatch).
+  return withAccountLock(`upgrade ${details.chainId} ${details.account}`, () => runSteps(details, runner).catch(async (error: unknown) => {
+    for (const id of upgradeSteps(details)) {
+      const left = await runner.batch(id);
+      if (left && unsigned(left)) await runner.discard(id);
+    }
+    throw error;
+  }));
 }
 
 /**

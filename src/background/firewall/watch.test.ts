@@ -1,6 +1,6 @@
 /** The firewall over a fake node whose code per account a test sets, and storage in memory. */
 import { describe, expect, it } from 'vitest';
-import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -65,6 +65,18 @@ describe('the delegation firewall', () => {
     await firewall.check();
     setCode(A, delegationCode(SIMPLE_7702_ACCOUNT));
     expect(await firewall.check()).toEqual([]);
+  });
+
+  it('after a first grant’s upgrade from another contract to the DeleGator: the warning clears, and none is raised for the DeleGator', async () => {
+    const { firewall, setCode, writes } = setup();
+    setCode(A, delegationCode(DRAINER));
+    expect(await firewall.check()).toHaveLength(1);
+    setCode(A, delegationCode(DELEGATOR_V08));
+    setCode(B, delegationCode(DELEGATOR_V08));
+    expect(await firewall.check()).toEqual([]);
+    const written = writes();
+    expect(await firewall.check()).toEqual([]);
+    expect(writes()).toBe(written);
   });
 
   it('keeps what it knew of an account whose code could not be read', async () => {

@@ -1,6 +1,9 @@
 /** What a site's execution-permission requests are refused before any window: a grant past its share, a revoke on another chain. */
 import { describe, expect, it } from 'vitest';
+import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
+import * as grantCode from '../executionPermissions/grantCode';
+import type { ApprovalRecord } from '../approvals/types';
 import { requestBudget } from '../budget/requestBudget';
 import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
@@ -9,7 +12,7 @@ import { shippedLists } from '../protection/testing';
 import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { runRequest } from './pipeline';
+import { approvalSpecOf, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -62,5 +65,25 @@ describe('wallet_revokeExecutionPermission', () => {
     });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('wallet_requestExecutionPermissions on Grant', () => {
+  it('refuses an adjustment the wallet would not take before the account’s upgrade is sent: the user would pay for an upgrade and get no grant', async () => {
+    const steps: string[] = [];
+    const services = {
+      nodeFor: async () => async () => '0x',
+      accounts: { signer: async () => ({}) },
+      grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
+    } as unknown as Services;
+    const details = {
+      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH',
+      grants: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x10' } }, rules: [], token: { symbol: 'ETH', decimals: 18, balance: '0' }, dangers: [] }],
+      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
+    } as unknown as GrantPermissionsDetails;
+    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    const spec = approvalSpecOf(record)!;
+    await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
+    expect(steps).toEqual([]);
   });
 });

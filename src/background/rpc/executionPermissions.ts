@@ -73,13 +73,17 @@ export const executionPermissionMethods = {
       },
       /** Upgrades the account where planned, then signs the delegation of each grant and keeps it; the site gets its permission contexts. */
       async approve({ origin, details }, adjustments, services) {
+        const now = Math.floor(Date.now() / 1000);
+        // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant.
+        const granted = await services.grantCode.adjustedGrants(details, adjustments, now);
         const [node, signer] = await Promise.all([services.nodeFor(details.chainId), services.accounts.signer(details.account)]);
         // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
         await services.grantCode.upgradeFirst(details, {
           node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.get(origin, id),
+          discard: (id) => services.batches.remove(origin, id),
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
-        const records = await services.grantCode.signedGrants(details, adjustments, { node, origin, sign, now: Math.floor(Date.now() / 1000) });
+        const records = await services.grantCode.signedGrants(granted, null, { node, origin, sign, now });
         for (const record of records) {
           if (!(await services.grants.add(record))) throw fullShare(origin);
         }

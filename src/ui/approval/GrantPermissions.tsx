@@ -95,7 +95,7 @@ function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number;
 
 /** What Grant also sends first: the account's upgrade, and the DeleGator's deployment on a chain that lacks it. */
 function Upgrade({ upgrade, symbol, networkName }: { upgrade: GrantUpgrade; symbol: string; networkName: string }) {
-  const { replaces, delegate, deploy } = upgrade;
+  const { replaces, delegate, deploy, dangers } = upgrade;
   return (
     <section aria-label="Account upgrade">
       <p aria-label="Upgrade in words">
@@ -109,13 +109,14 @@ function Upgrade({ upgrade, symbol, networkName }: { upgrade: GrantUpgrade; symb
         {deploy && <Row label="Deploy: max network fee" name="Deploy fee"><Amount units={deploy.maxFee} symbol={symbol} /></Row>}
         <Row label="Upgrade: max network fee" name="Upgrade fee"><Amount units={upgrade.maxFee} symbol={symbol} /></Row>
       </Rows>
+      <Dangers dangers={dangers} label="Upgrade warning" />
     </section>
   );
 }
 
 export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) {
   const { details } = approval;
-  const { blocked, gate } = useDangerGate(details.grants.flatMap((grant) => grant.dangers), 'Grant');
+  const { blocked, gate } = useDangerGate([...details.grants.flatMap((grant) => grant.dangers), ...(details.upgrade?.dangers ?? [])], 'Grant');
   // null while an adjustment being typed is not one the wallet would take.
   const [adjustments, setAdjustments] = useState<(GrantAdjustment | null)[]>(() => details.grants.map(() => ({})));
   const adjust = (index: number) => (adjustment: GrantAdjustment | null) => setAdjustments((all) => all.map((a, i) => (i === index ? adjustment : a)));

@@ -94,3 +94,15 @@ describe('upgradeAccount', () => {
     expect(verifyAuthorization(authorization, authorization.signature)).toBe(A.address);
   });
 });
+
+describe('the target each executor authorizes, whatever its record says', () => {
+  it('upgradeAccount signs nothing for a delegate other than the DeleGator, nor for none (which would clear the account)', async () => {
+    await expect(sendClearing(upgradeAccount, { from: A.address as Hex, delegateTo: B.address as Hex })).rejects.toMatchObject({ code: 5750 });
+    await expect(sendClearing(upgradeAccount, { from: A.address as Hex })).rejects.toMatchObject({ code: 5750 });
+  });
+
+  it('revokeDelegation clears (address zero) even when its record names a delegate', async () => {
+    const tx = await sendClearing(revokeDelegation, { from: A.address as Hex, delegateTo: DELEGATOR_V08 });
+    expect(tx.authorizationList![0].address).toBe(ZeroAddress);
+  });
+});

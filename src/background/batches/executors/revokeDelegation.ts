@@ -3,10 +3,14 @@
  * target. "Revert to a plain account" targets address zero, which empties its code: `revokeDelegation`, the account
  * sends it to itself; `revokeDelegationOf` (the delegation firewall's revert), another account (`batch.from`) sends
  * and pays for it, carrying the authorization of `batch.authority`, so an account drained of its ETH can still be
- * cleared. `upgradeAccount` (a first grant's upgrade) targets `batch.delegateTo`, sent by the account itself.
+ * cleared. `upgradeAccount` (a first grant's upgrade) targets the DeleGator, which its record must name, sent by the
+ * account itself.
  */
 import { ZeroAddress, type AuthorizationRequest } from 'ethers';
+import { DELEGATOR_V08 } from '../../../shared/contracts';
+import { BatchErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
+import type { BatchRecord } from '../types';
 import { AUTHORIZATION_GAS } from './atomic';
 import { planned, type BatchDeps, type Executor } from './executor';
 import { TX_BASE_GAS, hexGas, withMargin } from './gas';
@@ -23,8 +27,23 @@ export function delegatingAuthorization(p: { target: Hex; authority: Hex; sender
   return { address: p.target, nonce, chainId: p.chainId };
 }
 
-/** Signs the transaction: the authority is `batch.authority` when set, else the sender itself; the target `batch.delegateTo`, else address zero. */
-const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonce, fees) => {
+type DelegatingKind = 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
+
+/**
+ * The target each kind authorizes, whatever else its record says: address zero for the clearings; for an upgrade the
+ * DeleGator, the one delegate a grant's window names, and nothing else (a record without it would clear the account).
+ */
+function targetOf(kind: DelegatingKind, batch: BatchRecord): Hex {
+  if (kind !== 'upgradeAccount') return ZeroAddress as Hex;
+  if (batch.delegateTo?.toLowerCase() !== DELEGATOR_V08.toLowerCase()) {
+    throw new RpcError(BatchErrorCode.upgradeRejected, `An account is upgraded only to the DeleGator (${DELEGATOR_V08}), not to ${batch.delegateTo ?? 'nothing'}: nothing was signed`);
+  }
+  return DELEGATOR_V08;
+}
+
+/** Signs the transaction: the authority is `batch.authority` when set, else the sender itself. */
+const signer = (deps: BatchDeps, kind: DelegatingKind): SignTransactions => async (sender, batch, nonce, fees) => {
+  const target = targetOf(kind, batch);
   const chainId = BigInt(batch.chainId);
   const authority = batch.authority ?? batch.from;
   const self = authority.toLowerCase() === batch.from.toLowerCase();
@@ -34,7 +53,6 @@ const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonc
       deps.accounts.signer(authority),
       deps.nodeFor(batch.chainId).then((node) => node<Hex>('eth_getTransactionCount', [authority, 'pending'])).then(Number),
     ]);
-  const target = (batch.delegateTo ?? ZeroAddress) as Hex;
   const authorization = await authorityWallet.authorize(delegatingAuthorization({ target, authority, sender: batch.from, senderNonce: nonce, authorityNonce, chainId }));
   return [
     await signTransaction(
@@ -50,9 +68,9 @@ const signer = (deps: BatchDeps): SignTransactions => async (sender, batch, nonc
 
 const GAS_LIMIT = hexGas(withMargin(TX_BASE_GAS + AUTHORIZATION_GAS));
 
-const delegating = (kind: 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount'): Executor => ({
+const delegating = (kind: DelegatingKind): Executor => ({
   plan: async ({ network }, draft) => planned(draft, network, { kind, executor: kind, atomic: false, upgrade: false, gasLimits: [GAS_LIMIT] }),
-  send: (deps, batch) => sendTransactions(deps, batch, signer(deps)),
+  send: (deps, batch) => sendTransactions(deps, batch, signer(deps, kind)),
   refresh: refreshTransactions,
 });
 
