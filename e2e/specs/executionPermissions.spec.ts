@@ -13,6 +13,7 @@ import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../src/shared/contracts';
+import { poll } from '../driver/poll';
 import { chain, fund, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
@@ -43,6 +44,10 @@ function askDailyTokens(dapp: Dapp, info: DevnetInfo, sessionKey: { address: str
 
 /** The session key spends `amount` TST to a new address through the grant, with the kit, as the site's server would; returns the address. */
 async function spendAs(sessionKey: { address: string; privateKey: string }, granted: Granted, info: DevnetInfo, amount: bigint): Promise<string> {
+  // A grant starts at the wallet's clock, and the devnet's blocks run a second or two behind it: the enforcer refuses a
+  // redemption until the chain's time reaches the start ("transfer-not-started").
+  const now = Math.floor(Date.now() / 1000);
+  await poll("the chain's time to reach the grant's start", async () => ((await chain().getBlock('latest'))!.timestamp >= now ? true : undefined));
   await fund(sessionKey.address, parseEther('1'), 0n);
   const account = privateKeyToAccount(sessionKey.privateKey as Hex);
   const redeemer = createWalletClient({ account, chain: devnet, transport: http(info.rpcUrl) }).extend(erc7710WalletActions());
