@@ -4,14 +4,9 @@ import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
-import { requestBudget } from '../budget/requestBudget';
 import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
-import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
-import { hostListsOf } from '../protection/phishingList';
-import { shippedLists } from '../protection/testing';
-import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
 import type { Services } from '../services';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { connectedSite } from './connectedSite.fixture';
 import { approvalSpecOf, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -21,24 +16,7 @@ const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT
 
 /** The pipeline's services for a connected site, with `extra` for the method's own; `asked` lists the windows asked for. */
 async function siteServices(extra: Record<string, unknown>) {
-  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
-  const permissions = createPermissions(local);
-  await permissions.grant(SITE, [ACCOUNT]);
-  const asked: string[] = [];
-  const services = {
-    permissions,
-    trustedSites: createTrustedSites(local),
-    phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
-    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
-    vault: { isUnlocked: async () => true },
-    approvals: {
-      earlier: async () => undefined,
-      request: async (type: string) => (asked.push(type), { id: 'queued' }),
-      plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
-    },
-    requestBudget: requestBudget({ capacity: 100, perSecond: 1 }, () => 0),
-    ...extra,
-  } as unknown as Services;
+  const { services, asked } = await connectedSite(SITE, ACCOUNT, extra);
   const send = (method: string, params: unknown) => runRequest({ method, params }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services });
   return { send, asked };
 }

@@ -1,15 +1,9 @@
 /** Typed data's params are checked to encode by the worker's later script: the checks still come before the user is asked. */
 import { describe, expect, it, vi } from 'vitest';
-import { PERMISSIONS_DEFAULTS, createPermissions } from '../permissions/permissions';
-import { hostListsOf } from '../protection/phishingList';
-import { shippedLists } from '../protection/testing';
-import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
-import type { Services } from '../services';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { loadLater } from '../loadLater';
+import { connectedSite } from './connectedSite.fixture';
 import { runRequest } from './pipeline';
 import { DEFERRED } from './types';
-import { requestBudget } from '../budget/requestBudget';
 import { Wallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { packUints, type RpcUserOperation } from '../../shared/erc4337';
@@ -30,21 +24,10 @@ const SITE = 'https://dapp.example';
 const GREETING = [{ type: 'string', name: 'greeting', value: 'Hi' }];
 
 async function setup() {
-  const local = typedStorage(memoryBackend(), { ...PERMISSIONS_DEFAULTS, ...TRUSTED_SITES_DEFAULTS });
-  const permissions = createPermissions(local);
-  await permissions.grant(SITE, [ACCOUNT]);
-  const asked: string[] = [];
-  const services = {
-    permissions,
-    trustedSites: createTrustedSites(local),
-    phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
-    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
-    vault: { isUnlocked: async () => true },
-    approvals: { earlier: async () => undefined, request: async (type: string) => (asked.push(type), { id: 'queued' }) },
-    requestBudget: requestBudget({ capacity: 100, perSecond: 1 }, () => 0),
+  const { services, asked } = await connectedSite(SITE, ACCOUNT, {
     networks: { selected: async () => ({ chainId: '0x7a69' }) },
     reviewTypedData: async () => ({ dangers: [] }),
-  } as unknown as Services;
+  });
   let id = 0;
   const request = (method: string) => (params: unknown) =>
     runRequest({ method, params }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: String(id++) }, services });
