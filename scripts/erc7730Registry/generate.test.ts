@@ -66,6 +66,12 @@ describe('generateRegistry', () => {
     expect(acme['registry/acme/calldata-token.json'].descriptor).toMatchObject({ context: { contract: { abi: [TRANSFER] } } });
   });
 
+  it('ships no ABI where every format\'s key already is its function with the same parameter names', () => {
+    const named = { ...withAbi, display: { formats: { 'transfer(address to, uint256 value)': { intent: 'Send', fields: [] } } } };
+    const { shards } = generateRegistry(snapshot({ 'registry/acme/calldata-token.json': named }));
+    expect(shards.get('acme')!['registry/acme/calldata-token.json'].descriptor).toEqual({ context: { contract: { deployments: withAbi.context.contract.deployments } }, display: named.display });
+  });
+
   it('fails on a descriptor the wallet\'s parser refuses, naming the file', () => {
     const broken = { ...supply, display: { formats: { 'supply(address,uint256)': { intent: 'Supply' } } } };
     expect(() => generateRegistry(snapshot({ 'registry/acme/calldata-pool.json': supply, 'registry/acme/calldata-broken.json': broken })))

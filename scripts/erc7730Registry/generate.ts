@@ -12,7 +12,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { Interface } from 'ethers';
+import { Interface, type FunctionFragment } from 'ethers';
 import { functionOf } from '../../src/shared/erc7730/bind';
 import { resolveIncludes, type LoadIncluded } from '../../src/shared/erc7730/includes';
 import { parseDescriptor } from '../../src/shared/erc7730/parse';
@@ -62,17 +62,28 @@ const loadFrom = (dir: string): LoadIncluded => (path, from) => {
   return { json: readJson(dir, at), at };
 };
 
-/** The ABI's functions that a format names; the rest (events, errors, functions never worded) are not shipped. */
-function formattedAbi(abi: unknown[], keys: string[]): unknown[] {
-  const selectors = new Set(keys.map((key) => (/^0x[0-9a-fA-F]{8}$/.test(key) ? key.toLowerCase() : functionOf(key)?.selector)));
-  return abi.filter((item) => {
-    if (!isObject(item) || (item.type ?? 'function') !== 'function') return false;
+/**
+ * The ABI's functions that a format names; the rest (events, errors, functions never worded) are not shipped. None
+ * at all when every format's key already is its function with the same parameter names (ERC-7730 v2, which the
+ * engine decodes by the key): the ABI would say nothing more.
+ */
+function formattedAbi(abi: unknown[], keys: string[]): unknown[] | undefined {
+  const functions = abi.flatMap((item) => {
+    if (!isObject(item) || (item.type ?? 'function') !== 'function') return [];
     try {
-      return selectors.has(new Interface([item as never]).getFunction(String(item.name))?.selector);
+      const fragment = new Interface([item as never]).getFunction(String(item.name));
+      return fragment ? [{ item, fragment }] : [];
     } catch {
-      return false;
+      return [];
     }
   });
+  const named = keys.map((key) => ({ key, fragment: functionOf(key) }));
+  const selectors = new Set(named.map(({ key, fragment }) => (/^0x[0-9a-fA-F]{8}$/.test(key) ? key.toLowerCase() : fragment?.selector)));
+  const kept = functions.filter(({ fragment }) => selectors.has(fragment.selector));
+  const inputs = (fragment: FunctionFragment) => fragment.inputs.map((input) => input.format('full')).join(',');
+  const keyed = new Map(named.flatMap(({ fragment }) => (fragment ? [[fragment.selector, inputs(fragment)]] : [])));
+  const redundant = keyed.size === keys.length && kept.every(({ fragment }) => keyed.get(fragment.selector) === inputs(fragment));
+  return redundant ? undefined : kept.map(({ item }) => item);
 }
 
 /**
@@ -80,15 +91,19 @@ function formattedAbi(abi: unknown[], keys: string[]): unknown[] {
  * `metadata.contractName`, nor the ABI's entries that no format names.
  */
 function reduced(json: Json): Json {
-  const { $schema: _schema, includes: _includes, metadata, context, ...rest } = json;
-  const out: Json = { ...rest, context };
+  const { $schema: _schema, includes: _includes, metadata, context, ...kept } = json;
+  const out: Json = { ...kept, context };
   if (isObject(metadata)) {
-    const { info: _info, contractName: _contractName, ...kept } = metadata;
-    out.metadata = kept;
+    const { info: _info, contractName: _contractName, ...read } = metadata;
+    out.metadata = read;
   }
   const contract = isObject(context) ? context.contract : undefined;
   const formats = isObject(json.display) && isObject(json.display.formats) ? Object.keys(json.display.formats) : [];
-  if (isObject(contract) && Array.isArray(contract.abi)) out.context = { ...(context as Json), contract: { ...contract, abi: formattedAbi(contract.abi, formats) } };
+  if (isObject(contract) && Array.isArray(contract.abi)) {
+    const { abi, ...rest } = contract;
+    const kept = formattedAbi(abi as unknown[], formats);
+    out.context = { ...(context as Json), contract: kept ? { ...rest, abi: kept } : rest };
+  }
   return out;
 }
 

@@ -11,8 +11,8 @@ import { createApprovals } from './approvals/approvals';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { createBatchStore } from './batches/store';
-import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
-import { registryDescriptors } from './clearSigning/registry';
+import { userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
+import { lazyDescriptors } from './clearSigning/lazyDescriptors';
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
@@ -116,10 +116,9 @@ export function createServices(deps: ServiceDeps): Background {
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
   const parser: LoadParser = async () => (await loadLater()).parseDescriptor;
-  const bundled = bundledDescriptors(deps.readExtensionFile, parser);
-  const registry = registryDescriptors(deps.readExtensionFile, parser);
+  const shipped = lazyDescriptors(async () => (await loadLater()).shippedDescriptors(deps.readExtensionFile, parser));
   // The wallet's own, the registry's for this contract, the user's files: bind.ts ranks them in that order.
-  const descriptors: ReviewDeps['descriptors'] = async (at) => [...(await bundled()), ...(await registry(at)), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
+  const descriptors: ReviewDeps['descriptors'] = async (at) => [...(await shipped(at)), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
   const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);

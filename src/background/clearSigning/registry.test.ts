@@ -9,6 +9,7 @@ import { REGISTRY_INDEX_FILE, deploymentKey, shardFile, type RegistryIndex, type
 import type { Hex } from '../../shared/params';
 import { CODE, MAINNET, NOW, fakeNode } from './chain.fixture';
 import { reviewCalls } from './calls';
+import { lazyDescriptors } from './lazyDescriptors';
 import { registryDescriptors } from './registry';
 
 const VENDORED = resolve(import.meta.dirname, '../../../vendor/erc7730-registry');
@@ -60,6 +61,19 @@ describe('registryDescriptors', () => {
     expect(await registry({ chainId: 1n, address: POOL })).toEqual([]);
     fail = false;
     expect((await registry({ chainId: 1n, address: POOL })).map((d) => d.source)).toEqual([AAVE_FILE]);
+  });
+});
+
+describe('lazyDescriptors', () => {
+  it('makes the reader once, on the first review, and again after a load that failed', async () => {
+    const reader = vi.fn(async () => [] as never[]);
+    const load = vi.fn().mockRejectedValueOnce(new Error('worker stopping')).mockResolvedValue(reader);
+    const registry = lazyDescriptors(load);
+    expect(load).not.toHaveBeenCalled();
+    await expect(registry({ chainId: 1n, address: POOL })).rejects.toThrow('worker stopping');
+    await Promise.all([registry({ chainId: 1n, address: POOL }), registry({ chainId: 1n, address: USDT })]);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(reader).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { REGISTRY_INDEX_FILE, deploymentKey, entityOf, shardFile, type RegistryIndex, type RegistryShard } from '../../shared/erc7730/registry';
 import type { Descriptor } from '../../shared/erc7730/types';
-import type { LoadParser, ReadExtensionFile } from './descriptors';
+import { bundledDescriptors, type LoadParser, type ReadExtensionFile } from './descriptors';
 
 /** What a review is about: the called contract or the message's verifying contract, and the message's domain name. */
 export interface DescriptorsFor {
@@ -15,8 +15,8 @@ export interface DescriptorsFor {
   domainName?: string;
 }
 
-/** The registry's descriptors that may bind at a place: none for a place it does not name. */
-export type RegistryDescriptors = (at: DescriptorsFor) => Promise<Descriptor[]>;
+/** The descriptors that may bind at a place. */
+export type DescriptorsAt = (at: DescriptorsFor) => Promise<Descriptor[]>;
 
 /** A promise kept once it succeeds; a failed one (the worker stopping mid-read) is tried again on the next call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -27,7 +27,8 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   }));
 }
 
-export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser): RegistryDescriptors {
+/** The registry's descriptors that may bind at a place: none for a place it does not name. */
+export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser): DescriptorsAt {
   const index = once(async () => (await read(REGISTRY_INDEX_FILE)) as RegistryIndex);
   const shards = new Map<string, () => Promise<RegistryShard>>();
   const shard = (entity: string) => {
@@ -60,4 +61,11 @@ export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser)
     console.error('ERC-7730 registry not read:', error);
     return [];
   });
+}
+
+/** What the extension ships for a review: the wallet's own descriptors, and the registry's for its contract. */
+export function shippedDescriptors(read: ReadExtensionFile, parser: LoadParser): DescriptorsAt {
+  const bundled = bundledDescriptors(read, parser);
+  const registry = registryDescriptors(read, parser);
+  return async (at) => [...(await bundled()), ...(await registry(at))];
 }
