@@ -9,12 +9,15 @@ import { REGISTRY_INDEX_FILE, deploymentKey, shardFile, type RegistryIndex, type
 import type { Hex } from '../../shared/params';
 import { CODE, MAINNET, NOW, fakeNode } from './chain.fixture';
 import { reviewCalls } from './calls';
+import { reviewTypedData } from './review';
 import { lazyDescriptors } from './lazyDescriptors';
 import { registryDescriptors } from './registry';
 
 const VENDORED = resolve(import.meta.dirname, '../../../vendor/erc7730-registry');
 const AAVE_FILE = 'registry/aave/calldata-lpv3.json';
 const TETHER_FILE = 'registry/tether/calldata-usdt.json';
+const UNI_FILE = 'registry/tally/eip712-tally-ethereum-uni-token.json';
+const UNI = '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984';
 const POOL = '0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2';
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const vendored = (file: string): unknown => JSON.parse(readFileSync(resolve(VENDORED, file), 'utf8'));
@@ -23,12 +26,13 @@ const vendored = (file: string): unknown => JSON.parse(readFileSync(resolve(VEND
 const files: Record<string, unknown> = {
   [REGISTRY_INDEX_FILE]: {
     repository: 'https://github.com/ethereum/clear-signing-erc7730-registry', commit: '3b66ba2',
-    files: [AAVE_FILE, TETHER_FILE],
-    deployments: { [deploymentKey(1, POOL)]: [0], [deploymentKey(8453, '0xA238Dd80C259a72e81d7e4664a9801593F98d1c5')]: [0], [deploymentKey(1, USDT)]: [1] },
+    files: [AAVE_FILE, TETHER_FILE, UNI_FILE],
+    deployments: { [deploymentKey(1, POOL)]: [0], [deploymentKey(8453, '0xA238Dd80C259a72e81d7e4664a9801593F98d1c5')]: [0], [deploymentKey(1, USDT)]: [1], [deploymentKey(1, UNI)]: [2] },
     domains: {},
   } satisfies RegistryIndex,
   [shardFile('aave')]: { [AAVE_FILE]: { descriptor: vendored(AAVE_FILE) } } satisfies RegistryShard,
   [shardFile('tether')]: { [TETHER_FILE]: { descriptor: vendored(TETHER_FILE) } } satisfies RegistryShard,
+  [shardFile('tally')]: { [UNI_FILE]: { descriptor: vendored(UNI_FILE) } } satisfies RegistryShard,
 };
 const parser = async () => parseDescriptor;
 
@@ -99,5 +103,25 @@ describe('a call reviewed with the registry', () => {
     const call = await review(USDT, token.encodeFunctionData('approve', [SIGNER, 2n ** 256n - 1n]));
     expect(call.review?.clear.source).toBe('calldata-erc20.json');
     expect(call.review?.dangers.map((d) => d.kind)).toContain('unlimited');
+  });
+});
+
+describe('a message reviewed with the registry', () => {
+  it('words a UNI delegation by its verifying contract\'s descriptor in the registry', async () => {
+    const registry = registryDescriptors(async (path) => files[path], parser);
+    const asked: unknown[] = [];
+    const deps = { node: fakeNode({ code: { [UNI.toLowerCase()]: CODE } }), descriptors: async (at: Parameters<typeof registry>[0]) => (asked.push(at), [...descriptors, ...(await registry(at))]), now: () => NOW };
+    const typed = {
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+        Delegation: [{ name: 'delegatee', type: 'address' }, { name: 'nonce', type: 'uint256' }, { name: 'expiry', type: 'uint256' }],
+      },
+      primaryType: 'Delegation',
+      domain: { name: 'Uniswap', chainId: 1, verifyingContract: UNI },
+      message: { delegatee: SIGNER, nonce: '0', expiry: '1735689600' },
+    };
+    const { clear } = await reviewTypedData(deps, typed, SIGNER as Hex, MAINNET);
+    expect(asked).toEqual([{ chainId: 1n, address: UNI, domainName: 'Uniswap' }]);
+    expect([clear?.intent, clear?.source]).toEqual(['UNI token', UNI_FILE]);
   });
 });
