@@ -112,4 +112,8 @@ export interface RenderContext {
   from?: Hex;
   nativeSymbol: string;
   token(address: Hex): Promise<TokenMeta | undefined>;
+  /** A name the wallet trusts for an address (its accounts, the address book, an ENS name checked forward); `addressName` shows it. */
+  name?(address: Hex): Promise<string | undefined>;
+  /** An NFT collection's name; `nftName` shows it. */
+  collectionName?(address: Hex): Promise<string | undefined>;
 }
