@@ -1,13 +1,15 @@
 /**
- * ERC-7730's field formats: tokenAmount, amount, addressName, date, duration, unit, enum, nftName, raw (calldata is
- * shown as its bytes). A value a format cannot read is shown raw with a note saying so, never dropped.
+ * ERC-7730's field formats: tokenAmount, amount, addressName, tokenTicker, chainId, interoperableAddressName, date,
+ * duration, unit, enum, nftName, raw (calldata is shown as its bytes). A value a format cannot read is shown raw with a
+ * note saying so, never dropped; an address written with a wrong checksum is shown, with a note.
  */
 import { MaxUint256, formatUnits } from 'ethers';
 import type { Hex } from '../params';
 import { companion, reach, rootOf } from './paths';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
 import type { LeafField } from './fields';
-import { rawText, sameValue, toAddress, toBigInt } from './values';
+import { chainName, interoperableName } from './interoperable';
+import { rawText, sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 
 export type Formatted = Omit<ClearField, 'path' | 'label'>;
 
@@ -80,14 +82,16 @@ function unit(input: FormatInput, value: bigint): Formatted {
   const decimals = Number(param(input, 'decimals') ?? 0);
   if (param(input, 'prefix') === true) {
     const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
-    return { text: `${units(value, decimals + exponent)} ${prefix}${base}`.trim() };
+    return { text: `${units(value, decimals + exponent)}${prefix}${base}` };
   }
-  return { text: `${units(value, decimals)}${base === '%' ? '' : ' '}${base}`.trim() };
+  // As the spec writes them: "10h", "1.5d", "36ks", "50%".
+  return { text: `${units(value, decimals)}${base}` };
 }
 
-function nativeAddresses(input: FormatInput): string[] {
-  const listed = param(input, 'nativeCurrencyAddress');
-  return (Array.isArray(listed) ? listed : [listed]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
+/** A list param (one string or several), each a constant or a `$.` reference. */
+function listed(input: FormatInput, name: string): string[] {
+  const value = param(input, name);
+  return (Array.isArray(value) ? value : [value]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
 }
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
@@ -96,7 +100,7 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
   const threshold = toBigInt(param(input, 'threshold'));
   const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
   const message = String(param(input, 'message') ?? 'Unlimited');
-  if (token && nativeAddresses(input).some((a) => a.toLowerCase() === token.toLowerCase())) {
+  if (token && listed(input, 'nativeCurrencyAddress').some((a) => a.toLowerCase() === token.toLowerCase())) {
     facts.amounts.push({ id: field.$id, label, amount, unlimited, native: true });
     return { text: unlimited ? `${message} ${context.nativeSymbol}` : `${units(amount, 18)} ${context.nativeSymbol}` };
   }
@@ -134,7 +138,38 @@ function enumValue(input: FormatInput): Formatted {
   return shown === undefined ? raw(input, 'not one of the values the descriptor lists') : { text: shown };
 }
 
+
+/**
+ * An address, named when the wallet knows a name for it; one of `senderAddress` (a placeholder such as the zero
+ * address, which the contract reads as the caller) is the sender, `@.from`, shown and checked as that address.
+ */
+async function addressName(input: FormatInput, written: Hex): Promise<Formatted> {
+  const { field, label, context, facts } = input;
+  const sender = listed(input, 'senderAddress').some((a) => sameValue(a, written));
+  const address = sender && context.from ? context.from : written;
+  const types = field.params?.types ?? field.params?.type;
+  facts.addresses.push({ id: field.$id, label, address, ...(types !== undefined ? { types: ([] as unknown[]).concat(types).map(String) } : {}) });
+  if (sender) return { text: 'Sender', ...(context.from ? { address } : {}) };
+  const name = await context.name?.(address);
+  return { text: name ?? '', address };
+}
+
+async function tokenTicker(input: FormatInput, address: Hex): Promise<Formatted> {
+  const chainId = toBigInt(input.field.params?.chainIdPath === undefined ? param(input, 'chainId') : pointed(input, 'chainIdPath'));
+  if (chainId !== undefined && chainId !== input.context.chainId) return { text: '', address, note: `a token on chain ${chainId}: its ticker is not read on this network` };
+  const meta = await input.context.token(address);
+  return meta ? { text: meta.symbol, address } : { text: '', address, note: 'unknown token: it did not answer symbol() and decimals()' };
+}
+
+/** A wrong checksum is said beside whatever the format made of the value. */
 export async function format(input: FormatInput): Promise<Formatted> {
+  const shown = await formatValue(input);
+  if (!wrongChecksum(input.value)) return shown;
+  const note = `written as ${input.value as string}, whose letter case is not the address's checksum (EIP-55): shown checksummed`;
+  return { ...shown, note: shown.note ? `${shown.note}; ${note}` : note };
+}
+
+async function formatValue(input: FormatInput): Promise<Formatted> {
   const { field, value, label, context, facts } = input;
   const kind = field.format ?? 'raw';
   const number = toBigInt(value);
@@ -142,11 +177,15 @@ export async function format(input: FormatInput): Promise<Formatted> {
   switch (kind) {
     case 'raw':
       return raw(input);
-    case 'addressName': {
-      if (!address) return raw(input, 'not an address');
-      const types = field.params?.types ?? field.params?.type;
-      facts.addresses.push({ id: field.$id, label, address, ...(types !== undefined ? { types: ([] as unknown[]).concat(types).map(String) } : {}) });
-      return { text: '', address };
+    case 'addressName':
+      return address ? addressName(input, address) : raw(input, 'not an address');
+    case 'tokenTicker':
+      return address ? tokenTicker(input, address) : raw(input, 'not an address');
+    case 'chainId':
+      return number === undefined ? raw(input, 'not a number, so not shown as a chain') : { text: chainName(number) ?? `chain ${number}` };
+    case 'interoperableAddressName': {
+      const name = interoperableName(value);
+      return name ? { text: name } : raw(input, 'not an ERC-7930 interoperable address');
     }
     case 'calldata':
       return calldata(input);
@@ -176,7 +215,9 @@ export async function format(input: FormatInput): Promise<Formatted> {
     default: {
       // nftName
       const collection = toAddress(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
-      return collection ? { text: `#${number} of`, address: collection as Hex } : { text: `#${number}` };
+      if (!collection) return { text: `#${number}` };
+      const name = await context.collectionName?.(collection);
+      return name ? { text: `${name} #${number}`, address: collection } : { text: `#${number} of`, address: collection };
     }
   }
 }
