@@ -50,7 +50,7 @@ function kindOf(spec: LeafField | undefined): string {
 
 export function causeOfField(bound: Bound, shown: Rendered['fields'], expected: { label: string }[], index: number): string {
   const [got, want] = [shown[index], expected[index]];
-  if (got && want && got.label === want.label) return `field value: ${kindOf(specOf(bound, want.label))}`;
+  if (got && want && (got.label === want.label || got.label.startsWith(`${want.label} `))) return `field value: ${kindOf(specOf(bound, want.label))}`;
   if (want && (!got || got.label !== want.label)) return `field missing or out of order: ${kindOf(specOf(bound, want.label))}`;
   return `field shown that is not expected: ${kindOf(got ? specOf(bound, got.label) : undefined)}`;
 }

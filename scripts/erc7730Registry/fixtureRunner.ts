@@ -8,17 +8,21 @@
  * How the comparison reads the screen (nothing else is loosened, whitespace and case included):
  * - a field's value is its words (`text`), or its address when it has no words; a note the wallet adds in
  *   parentheses, and an address shown beside a name or an amount's words, are the wallet's own additions, not compared;
+ * - a token the wallet cannot name: the spec asks for the raw value with a warning, which the registry writes as the
+ *   bare number ("1000000") and the wallet as "1000000 units of <token>" with its unknown-token note: the same number;
+ * - the wallet numbers the values one path reaches ("Amount 1", "Amount 2") where the registry repeats the label:
+ *   the k-th occurrence of a label the fixture repeats matches the wallet's "<label> k";
  * - the registry writes dates as RFC 3339 with seconds ("2025-02-07 00:00:00Z"), the wallet as "2025-02-07 00:00 UTC"
  *   (minutes: its screen's precision): an expected date is compared as the wallet's text for that instant;
  * - a calldata field's expected `{ intent, fields }` is compared with the inner call bound and rendered in its turn
- *   (against every descriptor the run loaded), as the wallet reads calls inside calls;
+ *   (against every descriptor below the folder and every one a fixture names), as the wallet reads calls inside calls;
  * - the intent is `intent`; a case whose fixture gives `interpolatedIntent` matches its intent only when that matches too.
  * The owner is compared but counted apart (`owner`), since the screen says it as "For <owner>".
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Transaction } from 'ethers';
-import { CHAINS } from '../../src/shared/chains.generated';
+import * as chains from 'viem/chains';
 import { bindCall, bindMessage, type Bound } from '../../src/shared/erc7730/bind';
 import { dateText } from '../../src/shared/erc7730/format';
 import { resolveIncludes } from '../../src/shared/erc7730/includes';
@@ -41,6 +45,21 @@ interface FixtureFile {
   descriptor: string;
   dataProvider?: DataProvider;
   tests: { description: string; rawTx?: Hex; from?: Hex; data?: TypedMessage; expected: Expected }[];
+}
+
+/** Every descriptor file below `dir` (a JSON object with a `context`, its display maybe included), fixtures and attestations aside. */
+function descriptorFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (name === 'node_modules' || name.startsWith('.') || name === 'tests' || name === 'testsv2' || name === 'sigs') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...descriptorFiles(path));
+    else if (name.endsWith('.json')) {
+      const json = readJson(path) as Record<string, unknown> | null;
+      if (json && typeof json === 'object' && 'context' in json) out.push(path);
+    }
+  }
+  return out;
 }
 
 /** Every `testsv2/*.tests.json` below `dir`, in a stable order (the registry's older `tests/` folders are another format). */
@@ -84,7 +103,8 @@ class Descriptors {
   }
 }
 
-const nativeSymbol = (chainId: bigint): string => CHAINS.find((c) => BigInt(c.chainId) === chainId)?.nativeCurrency.symbol ?? 'ETH';
+/** The currency of the network the case runs on, as the wallet's network would name it (viem's list of chains). */
+const nativeSymbol = (chainId: bigint): string => Object.values(chains).find((c) => BigInt(c.id) === chainId)?.nativeCurrency.symbol ?? 'ETH';
 
 /** A dataProvider table's entry for an address (the schema asks for lowercase keys; some files write them checksummed). */
 function lookup<T>(table: Record<string, T> | undefined, address: string): T | undefined {
@@ -105,8 +125,19 @@ function contextFrom(provider: DataProvider, container: Pick<RenderContext, 'cha
   };
 }
 
-/** A field as the comparison reads the screen: its words, or its address when it has none. */
-export const shownValue = (field: Pick<ClearField, 'text' | 'address'>): string => field.text || field.address || '';
+/** A field as the comparison reads the screen: its words, or its address when it has none; an unnamed token's amount as its number. */
+export function shownValue(field: Pick<ClearField, 'text' | 'address' | 'note'>): string {
+  const units = /^(\d+) units of$/.exec(field.text);
+  if (units && field.note?.startsWith('unknown token')) return units[1];
+  return field.text || field.address || '';
+}
+
+/** The wallet's label matches the expected one, or is its k-th occurrence numbered ("Amount 2" for the second "Amount"). */
+function sameLabel(shown: string, expected: Expected['fields'], i: number): boolean {
+  const want = expected[i].label;
+  const k = expected.slice(0, i + 1).filter((f) => f.label === want).length;
+  return shown === want || shown === `${want} ${k}`;
+}
 
 const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)Z$/;
 
@@ -151,7 +182,7 @@ function fieldDifference(shown: Rendered['fields'], expected: Expected['fields']
   for (let i = 0; i < Math.max(shown.length, expected.length); i++) {
     const [got, want] = [shown[i], expected[i]];
     if (!got || !want) return { index: i, detail: `${where}fields: ${expected.length} expected, ${shown.length} shown (${want ? `missing "${want.label}"` : `extra "${got.label}": ${JSON.stringify(got.value)}`})` };
-    if (got.label !== want.label) return { index: i, detail: `${where}field ${i + 1}: label "${got.label}", expected "${want.label}"` };
+    if (!sameLabel(got.label, expected, i)) return { index: i, detail: `${where}field ${i + 1}: label "${got.label}", expected "${want.label}"` };
     if (typeof want.value === 'string') {
       if (got.value !== inWalletNotation(want.value)) return { index: i, detail: `${where}"${want.label}": ${JSON.stringify(typeof got.value === 'string' ? got.value : 'a nested call')}, expected ${JSON.stringify(want.value)}` };
       continue;
@@ -223,8 +254,9 @@ export async function runFixtures(dir: string): Promise<FixtureRun> {
   const root = resolve(dir);
   const descriptors = new Descriptors(root);
   const files = fixtureFiles(root).map((file) => ({ file, fixture: readJson(file) as FixtureFile }));
-  // Every descriptor first, so a calldata field's inner call can bind to any of them.
+  // Every descriptor first, so a calldata field's inner call can bind to any of them (one without fixtures too).
   for (const { file, fixture } of files) descriptors.load(resolve(dirname(file), fixture.descriptor));
+  for (const path of descriptorFiles(root)) descriptors.load(path);
   const results: CaseResult[] = [];
   for (const { file, fixture } of files) {
     const descriptor = descriptors.load(resolve(dirname(file), fixture.descriptor));

@@ -54,6 +54,16 @@ function pointed(input: FormatInput, name: string): unknown {
   return typeof where === 'string' ? companion(where, input.path, input.data, input.descriptor, input.context) : undefined;
 }
 
+/**
+ * The address a token, collection or callee param names: an address, or an integer below 2^160, which the ABI
+ * encodes with the same bytes (1inch's `Address` type is a uint256; flags in its high bits need a `[-20:]` slice).
+ */
+function addressParam(value: unknown): Hex | undefined {
+  // Calls decode integers as bigints; typed data carries them as numbers or decimal text.
+  const number = typeof value === 'bigint' || typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? toBigInt(value) : undefined;
+  return toAddress(value) ?? (number !== undefined && number >= 0n && number < 1n << 160n ? toAddress(`0x${number.toString(16).padStart(40, '0')}`) : undefined);
+}
+
 function raw({ value }: FormatInput, note?: string): Formatted {
   const address = toAddress(value);
   return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...(note ? { note } : {}) };
@@ -96,7 +106,7 @@ function listed(input: FormatInput, name: string): string[] {
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
-  const token = toAddress(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
+  const token = addressParam(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
   const threshold = toBigInt(param(input, 'threshold'));
   const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
   const message = String(param(input, 'message') ?? 'Unlimited');
@@ -119,7 +129,7 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
 /** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
 function calldata(input: FormatInput): Formatted {
   const { value, label, facts } = input;
-  const to = toAddress(pointed(input, 'calleePath'));
+  const to = addressParam(pointed(input, 'calleePath'));
   const amount = toBigInt(pointed(input, 'amountPath'));
   if (to && typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) facts.calls.push({ label, to, data: value as Hex, ...(amount === undefined ? {} : { value: amount }) });
   return raw(input, 'a call made on your behalf: shown as its bytes');
@@ -130,7 +140,9 @@ function enumValue(input: FormatInput): Formatted {
   const { field, value, label, context, facts } = input;
   const ref = field.params?.$ref;
   const values = typeof ref === 'string' ? (reach(input.descriptor, rootOf(ref).rest)[0]?.value as Record<string, string> | undefined) : undefined;
-  const key = typeof value === 'boolean' ? String(value) : toBigInt(value)?.toString();
+  // A boolean's key is written "true", "True" or "1" (descriptors write all three).
+  const keys = typeof value === 'boolean' ? [String(value), value ? 'True' : 'False', value ? '1' : '0'] : [toBigInt(value)?.toString()];
+  const key = keys.find((k) => k !== undefined && values?.[k] !== undefined) ?? keys[0];
   if (field.$id === 'unlimitedIfTrue' && value === true) facts.amounts.push({ id: 'allowance', label, ...(context.to ? { token: context.to } : {}), amount: MaxUint256, unlimited: true });
   // A revoke (false) grants nothing: said as a zero allowance, so its spender is not named a danger.
   if (field.$id === 'unlimitedIfTrue' && value === false) facts.amounts.push({ id: 'allowance', label, amount: 0n, unlimited: false });
@@ -177,8 +189,10 @@ async function formatValue(input: FormatInput): Promise<Formatted> {
   switch (kind) {
     case 'raw':
       return raw(input);
-    case 'addressName':
-      return address ? addressName(input, address) : raw(input, 'not an address');
+    case 'addressName': {
+      const named = addressParam(value);
+      return named ? addressName(input, named) : raw(input, 'not an address');
+    }
     case 'tokenTicker':
       return address ? tokenTicker(input, address) : raw(input, 'not an address');
     case 'chainId':
@@ -214,7 +228,7 @@ async function formatValue(input: FormatInput): Promise<Formatted> {
       return unit(input, number);
     default: {
       // nftName
-      const collection = toAddress(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
+      const collection = addressParam(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
       if (!collection) return { text: `#${number}` };
       const name = await context.collectionName?.(collection);
       return name ? { text: `${name} #${number}`, address: collection } : { text: `#${number} of`, address: collection };

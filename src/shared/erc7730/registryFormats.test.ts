@@ -88,6 +88,30 @@ describe('formats', () => {
   });
 });
 
+describe('integers that hold addresses, enums of booleans, groups over arrays', () => {
+  it('a token or an address held in a uint256 below 2^160 (1inch\'s Address type) is that address', async () => {
+    const { clear } = await call('fill((uint256 maker,uint256 makerAsset,uint256 makingAmount) order)', [
+      { path: 'order.makingAmount', label: 'Selling', format: 'tokenAmount', params: { tokenPath: 'order.makerAsset' } },
+      { path: 'order.maker', label: 'Maker', format: 'addressName' },
+    ], [[BigInt(BOB), BigInt(USDC), 2_500_000n]]);
+    expect(words(clear)).toEqual([['Selling', '2.5 USDC'], ['Maker', BOB]]);
+  });
+
+  it('an enum of a boolean finds its key written "true", "True" or "1"', async () => {
+    const { clear } = await call('approve(bool approved)', [{ path: 'approved', label: 'Access', format: 'enum', params: { $ref: '$.metadata.enums.rights' } }], [true], { metadata: { enums: { rights: { True: 'Grant all', False: 'Deny all' } } } });
+    expect(clear.fields[0].text).toBe('Grant all');
+  });
+
+  it('the fields of a group over an array go element by element; flat paths over the same array go field by field', async () => {
+    const key = 'pay((uint256 amount,address recipient)[] outputs)';
+    const outputs = [[1n, BOB], [2n, VITALIK]];
+    const grouped = await call(key, [{ path: 'outputs.[]', fields: [{ path: 'amount', label: 'Amount', format: 'raw' }, { path: 'recipient', label: 'To', format: 'raw' }] }], [outputs]);
+    expect(words(grouped.clear)).toEqual([['Amount 1', '1'], ['To 1', BOB], ['Amount 2', '2'], ['To 2', VITALIK]]);
+    const flat = await call(key, [{ path: 'outputs.[].amount', label: 'Amount', format: 'raw' }, { path: 'outputs.[].recipient', label: 'To', format: 'raw' }], [outputs]);
+    expect(words(flat.clear)).toEqual([['Amount 1', '1'], ['Amount 2', '2'], ['To 1', BOB], ['To 2', VITALIK]]);
+  });
+});
+
 describe('visible.mustMatch', () => {
   const fields = [{ path: 'receiver', label: 'Receiver', format: 'addressName', visible: { mustMatch: [ZERO] } }, { path: 'assets', label: 'Amount', format: 'raw' }];
   it('a value the list allows is checked and not shown, and not left undescribed', async () => {

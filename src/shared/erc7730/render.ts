@@ -36,11 +36,33 @@ function valuesOf(field: LeafField, data: Record<string, unknown>, descriptor: D
   return root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
 }
 
+/**
+ * The fields in the order they are shown: as the descriptor lists them, except that the fields of a group over an
+ * array (`outputs.[]` with `amount` and `recipient`) go element by element (amount, recipient, amount, recipient).
+ */
+function inGroupOrder(shown: { field: LeafField; fields: ClearField[] }[], data: Record<string, unknown>): ClearField[] {
+  const out: ClearField[] = [];
+  for (let i = 0; i < shown.length; ) {
+    const group = shown[i].field.group;
+    let end = i + 1;
+    while (group && end < shown.length && shown[end].field.group === group) end++;
+    const block = shown.slice(i, end).map((s) => s.fields);
+    if (group) {
+      const taken = new Set<ClearField>();
+      for (const { path: element } of reach(data, rootOf(group).rest)) {
+        for (const fields of block) for (const f of fields) if (!taken.has(f) && (f.path === element || f.path.startsWith(`${element}.`))) { out.push(f); taken.add(f); }
+      }
+      for (const fields of block) out.push(...fields.filter((f) => !taken.has(f)));
+    } else out.push(...block.flat());
+    i = end;
+  }
+  return out;
+}
+
 export async function render(bound: Bound, context: RenderContext): Promise<{ clear: ClearSigned; facts: RenderFacts }> {
   const { descriptor, format: spec, data } = bound;
   const facts: RenderFacts = { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] };
   const covered = new Set<string>();
-  const fields: ClearField[] = [];
   /** Each field specification with the fields it showed, for the interpolated intent. */
   const shown: { field: LeafField; fields: ClearField[] }[] = [];
   for (const field of flatten(descriptor, spec.fields)) {
@@ -55,9 +77,9 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
       if (rule === 'mismatch') facts.mismatches.push({ label, text: rawText(value), allowed: (field.visible as { mustMatch: unknown[] }).mustMatch.map(rawText) });
       mine.push(clear);
     }
-    fields.push(...mine);
     shown.push({ field, fields: mine });
   }
+  const fields = inGroupOrder(shown, data);
   for (const excluded of spec.excluded ?? []) for (const { path } of reach(data, rootOf(excluded).rest)) covered.add(path);
   const isCovered = (path: string) => [...covered].some((c) => path === c || path.startsWith(`${c}.`));
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
