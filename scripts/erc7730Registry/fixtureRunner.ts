@@ -16,6 +16,7 @@
  *   (minutes: its screen's precision): an expected date is compared as the wallet's text for that instant;
  * - a calldata field's expected `{ intent, fields }` is compared with the inner call bound and rendered in its turn
  *   (against every descriptor below the folder and every one a fixture names), as the wallet reads calls inside calls;
+ *   an expected string with the row itself (the call's bytes), which the screen shows above the inner call's words;
  * - the intent is `intent`; a case whose fixture gives `interpolatedIntent` matches its intent only when that matches too.
  * The owner is compared but counted apart (`owner`), since the screen says it as "For <owner>".
  */
@@ -159,7 +160,7 @@ async function rendered(bound: Bound, container: Container, provider: DataProvid
   const fields: Rendered['fields'] = [];
   for (const field of clear.fields) {
     const inner = depth < 3 ? await innerCall(field, facts, container, provider, descriptors, depth) : undefined;
-    fields.push({ label: field.label, value: inner ?? shownValue(field) });
+    fields.push({ label: field.label, value: shownValue(field), ...(inner ? { call: inner } : {}) });
   }
   return {
     intent: clear.intent,
@@ -184,12 +185,12 @@ function fieldDifference(shown: Rendered['fields'], expected: Expected['fields']
     if (!got || !want) return { index: i, detail: `${where}fields: ${expected.length} expected, ${shown.length} shown (${want ? `missing "${want.label}"` : `extra "${got.label}": ${JSON.stringify(got.value)}`})` };
     if (!sameLabel(got.label, expected, i)) return { index: i, detail: `${where}field ${i + 1}: label "${got.label}", expected "${want.label}"` };
     if (typeof want.value === 'string') {
-      if (got.value !== inWalletNotation(want.value)) return { index: i, detail: `${where}"${want.label}": ${JSON.stringify(typeof got.value === 'string' ? got.value : 'a nested call')}, expected ${JSON.stringify(want.value)}` };
+      if (got.value !== inWalletNotation(want.value)) return { index: i, detail: `${where}"${want.label}": ${JSON.stringify(got.value)}, expected ${JSON.stringify(want.value)}` };
       continue;
     }
-    if (typeof got.value === 'string') return { index: i, detail: `${where}"${want.label}": not read as a call (${JSON.stringify(got.value.slice(0, 42))}), expected one` };
-    if (got.value.intent !== want.value.intent) return { index: i, detail: `${where}"${want.label}": intent "${got.value.intent}", expected "${want.value.intent}"` };
-    const inner = fieldDifference(got.value.fields, want.value.fields, `${where}${want.label} › `);
+    if (!got.call) return { index: i, detail: `${where}"${want.label}": not read as a call (${JSON.stringify(got.value.slice(0, 42))}), expected one` };
+    if (got.call.intent !== want.value.intent) return { index: i, detail: `${where}"${want.label}": intent "${got.call.intent}", expected "${want.value.intent}"` };
+    const inner = fieldDifference(got.call.fields, want.value.fields, `${where}${want.label} › `);
     if (inner) return { index: i, detail: inner.detail };
   }
   return undefined;

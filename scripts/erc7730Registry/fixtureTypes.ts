@@ -7,12 +7,12 @@ export interface Expected {
   fields: { label: string; value: string | Expected }[];
 }
 
-/** What the engine showed, in the fixtures' shape. */
+/** What the engine showed, in the fixtures' shape: a field's row, and the words of the call it holds (calldata). */
 export interface Rendered {
   intent: string;
   interpolatedIntent?: string;
   owner?: string;
-  fields: { label: string; value: string | Rendered }[];
+  fields: { label: string; value: string; call?: Rendered }[];
 }
 
 export interface CaseResult {
