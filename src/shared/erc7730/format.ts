@@ -150,7 +150,6 @@ function enumValue(input: FormatInput): Formatted {
   return shown === undefined ? raw(input, 'not one of the values the descriptor lists') : { text: shown };
 }
 
-
 /**
  * An address, named when the wallet knows a name for it; one of `senderAddress` (a placeholder such as the zero
  * address, which the contract reads as the caller) is the sender, `@.from`, shown and checked as that address.
