@@ -21,7 +21,7 @@ export function causeOfUnbound(descriptor: Descriptor, call: CallToBind): { caus
   const abi = new Interface(context.abi ? (context.abi as never) : [fragment as FunctionFragment]);
   if (decodeCalldata(abi, call.data)) return { cause: 'not bound: decodes, refused by bind', detail: key };
   try {
-    abi.parseTransaction({ data: call.data });
+    if (!abi.parseTransaction({ data: call.data })) return { cause: "not bound: the descriptor's ABI lacks the function its format key names", detail: key };
     return { cause: 'not bound: not the canonical encoding (offsets, padding, or a partial word after the arguments)', detail: `${key}: ${(call.data.length - 2) / 2} bytes` };
   } catch (error) {
     return { cause: 'not bound: does not decode', detail: `${key}: ${(error as Error).message.slice(0, 120)}` };
