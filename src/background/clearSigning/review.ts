@@ -25,7 +25,7 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   const bound = bindMessage(await deps.descriptors(), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
-    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
     return { dangers: [NOT_DESCRIBED, ...dangers] };
   }
   const container = verifyingContract ? { to: verifyingContract, verifyingContract } : {};
