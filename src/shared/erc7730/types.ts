@@ -112,4 +112,8 @@ export interface RenderContext {
   from?: Hex;
   nativeSymbol: string;
   token(address: Hex): Promise<TokenMeta | undefined>;
+  /** A name for an address the user would recognise: their account's, their address book's, or its ENS name checked forward. */
+  name?(address: Hex): Promise<string | undefined>;
+  /** A collection's name (ERC-721 `name()`), for nftName fields. */
+  collectionName?(address: Hex): Promise<string | undefined>;
 }
