@@ -22,7 +22,7 @@ const ENS_ABI = abiInterface([
 
 /**
  * Names written in lowercase ASCII letters, digits and hyphens (no "--" as a label's third and fourth characters):
- * ENSIP-15 normalisation leaves these as they are, so their namehash is computed without the normaliser (about 30 KB
+ * ENSIP-15 normalisation leaves these as they are, so their namehash is computed without the normaliser (37 KB
  * of ethers' dependencies). Other names (emoji, other scripts, capitals) show no name rather than a wrong one.
  */
 const PLAIN_NAME = /^(?![a-z0-9-]{2}--)[a-z0-9-]+(\.(?![a-z0-9-]{2}--)[a-z0-9-]+)+$/;
