@@ -15,13 +15,13 @@ vi.mock('../../shared/erc7730/render', async (original) => {
 });
 
 const contexts = (): RenderContext[] => vi.mocked(render).mock.calls.map(([, context]) => context);
-const approve = (to: string) => ({ to: to as Hex, value: '0x0', data: abi.encodeFunctionData('approve', [EOA, MaxUint256]) as Hex });
+const approve = (to: string) => ({ to: to as Hex, value: '0x0' as Hex, data: abi.encodeFunctionData('approve', [EOA, MaxUint256]) as Hex });
 
 describe('the names of a review', () => {
   it("are one set per request: every call and call inside a call of a batch names with the same, the next request with its own; the user's accounts name theirs", async () => {
     vi.mocked(render).mockClear();
     const inner = aggregate3([USDC, abi.encodeFunctionData('approve', [EOA, MaxUint256])]);
-    await reviewCalls({ ...deps, ownAccounts: async () => [{ address: EOA as Hex, name: 'Savings' }] }, [approve(USDC), { to: MULTICALL3 as Hex, value: '0x0', data: inner as Hex }], SIGNER as Hex, MAINNET);
+    await reviewCalls({ ...deps, ownAccounts: async () => [{ address: EOA as Hex, name: 'Savings' }] }, [approve(USDC), { to: MULTICALL3 as Hex, value: '0x0' as Hex, data: inner as Hex }], SIGNER as Hex, MAINNET);
     const batch = contexts();
     expect(batch).toHaveLength(3);
     expect(new Set(batch.map((c) => c.name)).size).toBe(1);
