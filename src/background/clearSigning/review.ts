@@ -12,6 +12,7 @@ import { PERMIT2 } from '../calls/signatures';
 import { nowSeconds, reviewBound, type ReviewDeps } from './bound';
 import { addressFacts } from './chainFacts';
 import { dangersOf } from './dangers';
+import { addressNames } from './names';
 import { orderDangers } from './seaport';
 
 const NOT_DESCRIBED: Danger = {
@@ -29,7 +30,7 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
     return { dangers: [NOT_DESCRIBED, ...dangers] };
   }
   const container = verifyingContract ? { to: verifyingContract, verifyingContract } : {};
-  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container });
+  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container }, addressNames(deps, network));
   if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens, network.nativeCurrency.symbol));
   return { clear, dangers, ...grantsOf(facts, verifyingContract) };
 }

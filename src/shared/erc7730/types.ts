@@ -123,8 +123,8 @@ export interface RenderContext {
   from?: Hex;
   nativeSymbol: string;
   token(address: Hex): Promise<TokenMeta | undefined>;
-  /** A name the wallet trusts for an address (its accounts, the address book, an ENS name checked forward); `addressName` shows it. */
+  /** A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as such). */
   name?(address: Hex): Promise<string | undefined>;
-  /** An NFT collection's name; `nftName` shows it. */
+  /** A collection's name (ERC-721 `name()`), for nftName fields. */
   collectionName?(address: Hex): Promise<string | undefined>;
 }
