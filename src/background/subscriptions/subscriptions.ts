@@ -33,7 +33,7 @@ export const MAX_SUBSCRIPTIONS_PER_SITE = 32;
 export const STORE_EVERY_MS = KEEP_ALIVE_MS;
 
 /**
- * Where a subscription's events go. The composition root (createServices.ts) implements it with transport/frames.ts
+ * Where a subscription's events go. The composition root (createListening.ts) implements it with transport/frames.ts
  * `emitTo`: an EIP-1193 `message` event to the frame, which its provider hands to the page's listeners.
  */
 export interface SubscriptionEvents {
