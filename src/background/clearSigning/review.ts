@@ -1,5 +1,5 @@
 /** A typed message reviewed before Sign: its words (when a descriptor binds) and its dangers, read against the chain. */
-import type { TypedDataReview } from '../../shared/approvals';
+import type { TypedDataReview } from '../../shared/approvals/signing';
 import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
 import type { RenderFacts } from '../../shared/erc7730/types';
