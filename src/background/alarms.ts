@@ -1,7 +1,7 @@
 /**
  * The worker's alarms in one place: each one's name, when it is set, and what it runs. Alarms outlive the worker
- * (timers do not) and wake it. The domains never name an alarm: createServices hands them the setters below, and
- * index.ts registers `listenToAlarms` at top level, so an alarm that wakes the worker is heard.
+ * (timers do not) and wake it. The domains never name an alarm: createServices.ts and createListening.ts hand them the
+ * setters below, and index.ts registers `listenToAlarms` at top level, so an alarm that wakes the worker is heard.
  */
 import type { Services } from './services';
 

@@ -4,7 +4,7 @@
  */
 import type { Network } from '../shared/networks';
 import { createAccounts } from './accounts/accounts';
-import { keepPeriodic, lockAlarm, type AlarmsApi } from './alarms';
+import { lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
@@ -18,20 +18,13 @@ import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/l
 import { createCollectibleStore } from './collectibles/store';
 import { createGrants, type GrantRecordStore } from './executionPermissions/store';
 import { lazyGrantCode } from './executionPermissions/lazyGrantCode';
-import { releaseNodeFilter, type ChangesDeps } from './filters/changes';
-import { createFilters } from './filters/store';
 import { createPageState } from './pageState/store';
-import { createPollLoops } from './watch/pollLoop';
-import { createSubscriptions } from './subscriptions/subscriptions';
-import { ownPending, withheldTransactions } from './batches/ownPending';
+import { createListening } from './createListening';
 import { bundlerUrlOf } from './batches/sponsorship';
 import { createFirewall } from './firewall/watch';
-import { createDetection } from './networks/detection';
+import { createNodes } from './networks/nodes';
 import { createNetworks } from './networks/registry';
-import { trackReachability } from './networks/reachability';
 import { rememberSelected } from './networks/rememberSelected';
-import { createNonceTracker } from './networks/nonceTracker';
-import { callNode, nodeOf, type ChainNode, type Endpoint } from './networks/rpcClient';
 import { createPermissions } from './permissions/permissions';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
@@ -119,41 +112,41 @@ export function createServices(deps: ServiceDeps): Background {
   const shipped = lazyDescriptors(async () => (await loadLater()).shippedDescriptors(deps.readExtensionFile, parser));
   // The wallet's own, the registry's for this contract, the user's files: bind.ts ranks them in that order.
   const descriptors: ReviewDeps['descriptors'] = async (at) => [...(await shipped(at)), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
-  const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
+  const reviewDeps: ReviewDeps = {
+    node: (method, params) => services.node(method, params),
+    descriptors,
+    now: Date.now,
+    ownAccounts: () => accounts.unlockedList(),
+  };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);
-  const observeNode = trackReachability(frames.emit);
   const phishingUpdates = createPhishingUpdates({ store: deps.phishingLists, readShipped: deps.readShippedPhishingList, extraListed: devnetBuild ? [DEVNET_LISTED_HOST] : [] });
-  const trackNonces = createNonceTracker(loadLater);
-  const untracked = (endpoint: Endpoint): ChainNode => (method, params, options) => callNode(endpoint, method, params, options?.timeoutMs);
-  /** One per network as read: the selected one is the same object (networks/rememberSelected.ts) until anything changes. */
-  const nodes = new WeakMap<Network, ChainNode>();
-  const nodeOfNetwork = (network: Network): ChainNode => {
-    let node = nodes.get(network);
-    if (!node) nodes.set(network, (node = trackNonces(network.chainId, untracked(nodeOf(network)))));
-    return node;
-  };
-  const bundlerAt = (url: string, network: Network): ChainNode => untracked({ urls: [url], name: `${network.name} (bundler)` });
-  const detection = createDetection({ local, nodeOf: (network) => untracked(nodeOf(network)), bundlerAt, now: Date.now, loadProbeSigning: loadLater });
-  const loops = createPollLoops((chainId) => services.nodeFor(chainId));
+  const nodes = createNodes({ networks, local, emit: frames.emit, loadTransactionCode: loadLater, loadProbeSigning: loadLater, now: Date.now });
   const budget = requestBudget(PAGE_BUDGET, Date.now);
-  const changesDeps = async (): Promise<ChangesDeps> => {
-    const { logsBlockRangeLimit } = await local.get('settings');
-    return {
-      logsBlockRangeLimit,
-      ownPending: (chainId, origin) => ownPending(services, chainId, origin),
-      withheld: (chainId, origin) => withheldTransactions(services, chainId, origin),
-    };
-  };
+  const permissions = createPermissions(local);
+  const batches = createBatchStore(local, sealer);
+  const listening = createListening({
+    settings: local,
+    pages,
+    alarms: deps.alarms,
+    keepAlive: deps.keepAlive,
+    tabShownAt: deps.tabShownAt,
+    frames,
+    budget,
+    nodes,
+    networks,
+    batches,
+    permissions,
+  });
 
   const services: Services = {
     vault,
     vaultRewrite: createVaultRewrite(local, session, vault, MIN_PASSWORD_LENGTH),
     networks,
-    detection,
+    detection: nodes.detection,
     devnetBuild,
     accounts,
-    permissions: createPermissions(local),
+    permissions,
     approvals: createApprovals({
       local,
       session,
@@ -163,8 +156,8 @@ export function createServices(deps: ServiceDeps): Background {
       finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
-    batches: createBatchStore(local, sealer),
-    firewall: createFirewall({ local, accounts, networks, nodeFor: (chainId) => services.nodeFor(chainId), now: Date.now }),
+    batches,
+    firewall: createFirewall({ local, accounts, networks, nodeFor: nodes.nodeFor, now: Date.now }),
     tokens: createTokenStore(local),
     grants,
     trustedSites: createTrustedSites(local),
@@ -175,49 +168,19 @@ export function createServices(deps: ServiceDeps): Background {
     descriptorFiles,
     relayed: local,
     signedGrants: local,
-    async node(method, params) {
-      const network = await networks.selected();
-      return observeNode(network.chainId, nodeOfNetwork(network)(method, params));
-    },
-    async nodeFor(chainId) {
-      const network = await networks.find(chainId);
-      if (!network) throw new Error(`Unknown network ${chainId}`);
-      return nodeOfNetwork(network);
-    },
+    node: nodes.node,
+    nodeFor: nodes.nodeFor,
     async bundlerFor(chainId, sponsorship) {
       const network = await networks.find(chainId);
       const at = network && bundlerUrlOf(network, sponsorship);
       if (!network || !at) throw new Error(`No bundler is configured for network ${chainId}`);
-      return bundlerAt(at, network);
+      return nodes.bundlerAt(at, network);
     },
-    loops,
+    loops: listening.loops,
     requestBudget: budget,
-    filters: createFilters({
-      pages,
-      now: Date.now,
-      scheduleSweep: () => keepPeriodic(deps.alarms, 'filters'),
-      released: ({ chainId, nodeFilter }) => {
-        if (nodeFilter) void services.nodeFor(chainId).then((node) => releaseNodeFilter(node, nodeFilter)).catch(() => undefined);
-      },
-    }),
-    subscriptions: createSubscriptions({
-      pages,
-      loops,
-      events: { deliver: (frame, data) => frames.emitTo(frame, 'message', data) },
-      changes: { changesDeps },
-      keepAlive: deps.keepAlive,
-      scheduleWake: () => keepPeriodic(deps.alarms, 'subscriptions'),
-      budget,
-      tabShownAt: deps.tabShownAt,
-      blockTimeMs: async (chainId) => (await services.detection.stored(chainId))?.blockTimeMs,
-      streams: {
-        urlFor: async (chainId) => (await networks.find(chainId))?.preconfWsUrl,
-        connect: (url) => new WebSocket(url),
-        setTimeout: (run, ms) => setTimeout(run, ms),
-      },
-      now: Date.now,
-    }),
-    changesDeps,
+    filters: listening.filters,
+    subscriptions: listening.subscriptions,
+    changesDeps: listening.changesDeps,
     previews: lazyPreviews(loadLater),
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
@@ -237,6 +200,5 @@ export function createServices(deps: ServiceDeps): Background {
       networks.forget();
     },
   };
-  frames.onGone((tabId, frameId) => void services.subscriptions.frameGone(tabId, frameId));
   return { services, local, session, frames, idleTimer, approvalWindow, phishingUpdates };
 }

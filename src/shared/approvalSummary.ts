@@ -3,7 +3,8 @@
  * the screen's title, its network, and its two buttons' names (the less prominent first), as the screen itself names
  * them. Shared: the worker puts the first waiting request's summary in the window's address (summaryInUrl.ts).
  */
-import { DECIDE, headingOf, type ApprovalView, type Heading } from './approvals';
+import type { ApprovalView } from './approvals';
+import { DECIDE, headingOf, type Heading } from './approvals/outlines';
 import { cleanText } from './displayText';
 
 export interface Summary extends Heading {

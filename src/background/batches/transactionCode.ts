@@ -3,7 +3,7 @@
  * use them: in the worker's later script (laterModules.ts), called through lazyTransactionCode.ts.
  */
 import { Transaction, verifyAuthorization } from 'ethers';
-import type { ReplaceTransactionDetails } from '../../shared/approvals';
+import type { ReplaceTransactionDetails } from '../../shared/approvals/transaction';
 import { delegateName } from '../../shared/delegates';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';

@@ -14,6 +14,7 @@ import type { Hex } from '../../shared/params';
 import { asExecuteBatch } from '../batches/delegates';
 import { RAW_DATA_SHOWN, describeCall, type CallInput } from '../calls/describe';
 import { reviewBound, type ReviewDeps } from './bound';
+import { addressNames, type AddressNames } from './names';
 
 interface Call {
   to?: Hex;
@@ -64,6 +65,8 @@ interface CallOrigin {
   depth: number;
   /** What is left of MAX_INNER_CALLS for the batch, shared by all its calls and levels. */
   budget: { left: number };
+  /** The names of the addresses shown, shared the same way. */
+  names: AddressNames;
 }
 
 /** A call's review, and the bytes a site put after its arguments (named among the dangers too). */
@@ -73,7 +76,7 @@ interface Reviewed {
 }
 
 async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
-  const { account, caller, network, depth, budget } = origin;
+  const { account, caller, network, depth, budget, names } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const own = same(call.to, account) && same(caller, account);
   // The account's own DeleGator execute carries its calls inside bytes: read as the executeBatch of the same calls.
@@ -86,13 +89,13 @@ async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Pro
   // The account's delegate runs its batch call only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !own) return undefined;
   const afterArguments = bound.extra ? extraBytes(bound.extra, RAW_DATA_SHOWN) : undefined;
-  const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
+  const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value }, names);
   const { clear, facts } = reviewed;
   const dangers = afterArguments ? [...reviewed.dangers, bytesAfterArguments(afterArguments)] : reviewed.dangers;
   const done = (review: CallReview): Reviewed => ({ review, ...(afterArguments ? { afterArguments } : {}) });
   if (facts.calls.length === 0) return done({ clear, dangers });
   if (depth === MAX_CALL_DEPTH) return done({ clear, dangers: [...dangers, CALLS_TOO_DEEP] });
-  const below = { account, caller: call.to, network, depth: depth + 1, budget };
+  const below = { account, caller: call.to, network, depth: depth + 1, budget, names };
   // Taken before any await: the calls of one level are read at once and share the budget.
   const opened = facts.calls.slice(0, Math.max(0, budget.left));
   budget.left -= opened.length;
@@ -110,10 +113,11 @@ async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Pro
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
 export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account: Hex, network: Network): Promise<DecodedCall[]> {
   const budget = { left: MAX_INNER_CALLS };
+  const names = addressNames(deps, network);
   return Promise.all(calls.map(async (call) => {
     const described = await describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const reviewed = await reviewCall(deps, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
+    const reviewed = await reviewCall(deps, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget, names }).catch(() => undefined);
     if (!reviewed) return described;
     // The bytes after the arguments are those of the function the review words (its descriptor's ABI), as its dangers name them.
     const { afterArguments: _asDescribed, ...words } = described;

@@ -1,5 +1,5 @@
 /** Clear signing with its code evaluated on the first request it reviews rather than at the worker's start. */
-import type { TypedDataReview } from '../../shared/approvals';
+import type { TypedDataReview } from '../../shared/approvals/signing';
 import type { Danger } from '../../shared/dangers';
 import type { DecodedCall } from '../../shared/decodedCall';
 import type { Network } from '../../shared/networks';

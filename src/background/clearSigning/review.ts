@@ -1,5 +1,5 @@
 /** A typed message reviewed before Sign: its words (when a descriptor binds) and its dangers, read against the chain. */
-import type { TypedDataReview } from '../../shared/approvals';
+import type { TypedDataReview } from '../../shared/approvals/signing';
 import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
 import type { RenderFacts } from '../../shared/erc7730/types';
@@ -12,6 +12,7 @@ import { PERMIT2 } from '../calls/signatures';
 import { nowSeconds, reviewBound, type ReviewDeps } from './bound';
 import { addressFacts } from './chainFacts';
 import { dangersOf } from './dangers';
+import { addressNames } from './names';
 import { orderDangers } from './seaport';
 
 const NOT_DESCRIBED: Danger = {
@@ -27,11 +28,11 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   const bound = bindMessage(await deps.descriptors(at), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
-    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
     return { dangers: [NOT_DESCRIBED, ...dangers] };
   }
   const container = verifyingContract ? { to: verifyingContract, verifyingContract } : {};
-  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container });
+  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container }, addressNames(deps, network));
   if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens, network.nativeCurrency.symbol));
   return { clear, dangers, ...grantsOf(facts, verifyingContract) };
 }

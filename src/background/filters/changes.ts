@@ -40,7 +40,7 @@ export interface ChangesDeps {
 
 /**
  * Where ChangesDeps come from, asked afresh at each read (the setting may change): the composition root implements it
- * (createServices.ts `changesDeps`, the range limit from the settings and batches/ownPending.ts).
+ * (createListening.ts `changesDeps`, the range limit from the settings and batches/ownPending.ts).
  */
 export interface ChangesSource {
   changesDeps(): Promise<ChangesDeps>;

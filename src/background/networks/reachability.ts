@@ -6,7 +6,8 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ProviderEventName } from '../../shared/protocol';
 
-type Emit = (origin: string, event: ProviderEventName, data: unknown) => Promise<void>;
+/** How pages hear of it (transport/frames.ts `emit`). */
+export type Emit = (origin: string, event: ProviderEventName, data: unknown) => Promise<void>;
 
 export function trackReachability(emit: Emit) {
   let reachable = true;

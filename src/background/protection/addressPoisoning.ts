@@ -3,7 +3,7 @@
  * side, what people check) and leaves it in the user's history, hoping it is copied next time. A recipient that
  * shares those digits with an address the user knows, without being it, is flagged.
  */
-import type { AddressLookAlike } from '../../shared/approvals';
+import type { AddressLookAlike } from '../../shared/approvals/transaction';
 import type { DecodedCall } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
 import type { Accounts } from '../accounts/accounts';

@@ -1,5 +1,5 @@
 /** eth_accounts and eth_requestAccounts: which accounts an origin sees, and the connect approval. */
-import type { ConnectDetails } from '../../shared/approvals';
+import type { ConnectDetails } from '../../shared/approvals/connect';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { address, positional, type Hex } from '../../shared/params';
 import { visibleAccounts } from '../permissions/visible';

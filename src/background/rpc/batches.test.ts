@@ -4,7 +4,7 @@
  * really was submitted).
  */
 import { describe, expect, it } from 'vitest';
-import type { SendCallsDetails } from '../../shared/approvals';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
 import { BatchErrorCode, ErrorCode, userRejected } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';

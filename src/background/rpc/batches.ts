@@ -1,6 +1,6 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
 import { randomHex } from '../../shared/randomId';
-import type { Attribution, SendCallsDetails } from '../../shared/approvals';
+import type { Attribution, SendCallsDetails } from '../../shared/approvals/batch';
 import type { DecodedCall } from '../../shared/decodedCall';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import type { Network } from '../../shared/networks';

@@ -1,6 +1,6 @@
 import { Wallet, verifyMessage } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { ConnectDetails } from '../../shared/approvals';
+import type { ConnectDetails } from '../../shared/approvals/connect';
 import { DEVNET_BUILD_NETWORKS, LOCAL_DEVNET } from '../../shared/networks';
 import { siweMessage } from '../../shared/siwe';
 import type { ApprovalRecord } from '../approvals/types';

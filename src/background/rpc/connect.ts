@@ -3,7 +3,7 @@
  * screen; each chosen account signs its message (EIP-191, as personal_sign). wallet_disconnect is in permissions.ts.
  */
 import { getAddress } from 'ethers';
-import type { ConnectDetails } from '../../shared/approvals';
+import type { ConnectDetails } from '../../shared/approvals/connect';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { signInOriginWarning } from '../../shared/schemas/signing';

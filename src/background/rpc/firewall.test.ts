@@ -1,6 +1,6 @@
 /** The firewall's revert: only the wallet can ask it, it offers the accounts that can pay, and pays only with one of them. */
 import { describe, expect, it } from 'vitest';
-import type { RevertForeignDelegationDetails } from '../../shared/approvals';
+import type { RevertForeignDelegationDetails } from '../../shared/approvals/delegation';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import { LOCAL_DEVNET, LOCAL_DEVNET_CHAIN_ID } from '../../shared/networks';
 import type { Hex } from '../../shared/params';

@@ -6,7 +6,7 @@
  */
 import { formatEther } from 'ethers';
 import { randomHex } from '../../shared/randomId';
-import type { RevertForeignDelegationDetails } from '../../shared/approvals';
+import type { RevertForeignDelegationDetails } from '../../shared/approvals/delegation';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { address, type Hex } from '../../shared/params';
 import { revokeDelegation, revokeDelegationOf } from '../batches/executors/revokeDelegation';

@@ -5,7 +5,8 @@
  */
 import { id } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { SendCallsDetails, SendTransactionDetails } from '../../shared/approvals';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';

@@ -5,7 +5,8 @@
  * seeded generator of calls for every function of the descriptor corpus (public/erc7730/).
  */
 import { FunctionFragment, Interface, MaxUint256, hexlify, type ParamType } from 'ethers';
-import type { SendCallsDetails, SendTransactionDetails } from '../../shared/approvals';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { DecodedCall } from '../../shared/decodedCall';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, seaportListing } from '../../shared/erc7730/samples.fixture';

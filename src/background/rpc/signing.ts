@@ -3,7 +3,7 @@
  * account's key in the background.
  */
 import { getBytes, toQuantity } from 'ethers';
-import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals';
+import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals/signing';
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';

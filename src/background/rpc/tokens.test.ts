@@ -1,6 +1,6 @@
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { WatchAssetDetails, WatchCollectibleDetails } from '../../shared/approvals';
+import type { WatchAssetDetails, WatchCollectibleDetails } from '../../shared/approvals/watchAsset';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { ApprovalRecord } from '../approvals/types';
 import type { ChainNode } from '../networks/rpcClient';

@@ -2,7 +2,7 @@
  * wallet_watchAsset (EIP-747): adds an ERC-20 token, or an ERC-721 / ERC-1155 token (MetaMask's shape), to the
  * watch list of the origin's account on the selected chain.
  */
-import { watchAssetMismatch, type WatchAssetDetails, type WatchCollectibleDetails } from '../../shared/approvals';
+import { watchAssetMismatch, type WatchAssetDetails, type WatchCollectibleDetails } from '../../shared/approvals/watchAsset';
 import { invalidAsset, parseWatchAsset, type WatchAssetRequest, type WatchCollectibleRequest } from '../../shared/schemas/watchAsset';
 import { readCollectible } from '../collectibles/read';
 import { imitatedToken } from '../protection/knownTokens';

@@ -4,7 +4,7 @@
  * first (batches/dappNonce.ts): the next one, or the wallet's own pending transaction's, which the screen names.
  */
 import { randomHex } from '../../shared/randomId';
-import type { SendTransactionDetails } from '../../shared/approvals';
+import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';

@@ -4,7 +4,8 @@
  * only the popup's handlers (../pages/) ask through `askAsWallet` (spread into `walletMethods`, methods.ts).
  */
 import { randomHex } from '../../shared/randomId';
-import type { ReplaceTransactionDetails, RevokeDelegationDetails } from '../../shared/approvals';
+import type { RevokeDelegationDetails } from '../../shared/approvals/delegation';
+import type { ReplaceTransactionDetails } from '../../shared/approvals/transaction';
 import { delegateOf } from '../../shared/contracts';
 import { delegateName } from '../../shared/delegates';
 import { invalidParams } from '../../shared/errors';

@@ -4,7 +4,7 @@
  * only the types it reaches, V3 without arrays.
  */
 import { hexlify } from 'ethers';
-import type { SignTypedDataDetails } from '../approvals';
+import type { SignTypedDataDetails } from '../approvals/signing';
 import { invalidParams } from '../errors';
 import type { Hex } from '../params';
 import type { TypedDataRequest } from '../schemas/typedData';

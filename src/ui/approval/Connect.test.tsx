@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApprovalView, ConnectDetails } from '../../shared/approvals';
+import type { ApprovalView } from '../../shared/approvals';
+import type { ConnectDetails } from '../../shared/approvals/connect';
 import type { WalletState } from '../../shared/pages';
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { mountPoint } from '../testing/mount';

@@ -1,6 +1,6 @@
 /** Recipients that start and end like an address the user knows but are another one (address poisoning). */
 import { getAddress } from 'ethers';
-import type { AddressLookAlike } from '../../shared/approvals';
+import type { AddressLookAlike } from '../../shared/approvals/transaction';
 import { Notice } from '../components/Notice';
 
 const checksummed = (address: string): string => {

@@ -3,7 +3,7 @@
  * same calls, or a 0-value transfer to the account itself), and the new fees per tier, each ≥ +10% over the original's.
  */
 import { useState } from 'react';
-import type { GasFees } from '../../shared/approvals';
+import type { GasFees } from '../../shared/approvals/transaction';
 import type { FeeTier } from '../../shared/fees';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';

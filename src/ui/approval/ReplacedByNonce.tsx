@@ -3,7 +3,7 @@
  * takes its place if it lands first. Named as Speed up and Cancel name it: the nonce, the hash, its site, what it does.
  */
 import type { AssetInfo } from '../../shared/preview';
-import type { SendTransactionDetails } from '../../shared/approvals';
+import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { CallCard } from './CallCard';

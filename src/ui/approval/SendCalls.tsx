@@ -1,6 +1,7 @@
 /** wallet_sendCalls approval: what will happen (simulated), each call in words, the fee, and (first, when needed) the account upgrade. */
 import { useState } from 'react';
-import type { ApprovalViewOf, Attribution, SendCallsDetails } from '../../shared/approvals';
+import type { ApprovalViewOf } from '../../shared/approvals';
+import type { Attribution, SendCallsDetails } from '../../shared/approvals/batch';
 import { callDangers } from '../../shared/decodedCall';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';

@@ -1,5 +1,6 @@
 /** The EIP-7702 upgrade a batch needs first: which contract the account will delegate to, what it is, and what stays the same. */
-import type { ApprovalViewOf, SendCallsDetails } from '../../shared/approvals';
+import type { ApprovalViewOf } from '../../shared/approvals';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
 import { DELEGATES, UPGRADE_DELEGATE } from '../../shared/delegates';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';

@@ -1,5 +1,5 @@
 /** wallet_watchAsset approval: the token as its contract describes it, the balance, and any mismatch with what the site said (a collectible has its own screen). */
-import { watchAssetMismatch } from '../../shared/approvals';
+import { watchAssetMismatch } from '../../shared/approvals/watchAsset';
 import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Notice } from '../components/Notice';

@@ -1,5 +1,6 @@
 /** wallet_watchAsset of an ERC-721 or ERC-1155 token: the collection as its contract names it, the token id, the standard and what the account holds. */
-import type { ApprovalViewOf, WatchCollectibleDetails } from '../../shared/approvals';
+import type { ApprovalViewOf } from '../../shared/approvals';
+import type { WatchCollectibleDetails } from '../../shared/approvals/watchAsset';
 import { standardLabel } from '../../shared/collectibles';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';

@@ -1,4 +1,4 @@
-/** One screen per approval type (shared/approvals.ts): adding a type adds its entry here. */
+/** One screen per approval type (shared/approvals/): adding a type adds its entry here. */
 import type { JSX } from 'react';
 import type { ApprovalType } from '../../shared/approvals';
 import { AddChain } from './AddChain';

@@ -3,7 +3,7 @@
  * (approval/firstPaint.ts) rather than once its screen has rendered: it is on its way while React loads. The screen's
  * preview (usePreview.ts) takes it, once, when it is of the same request.
  */
-import { previews } from '../../shared/approvals';
+import { previews } from '../../shared/approvals/outlines';
 import type { Preview } from '../../shared/preview';
 import { call } from '../api/background';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previews } from './approvals';
+import { previews } from './outlines';
 
 describe('previews', () => {
   it('names the screens that preview the batch they run, and only those', () => {
