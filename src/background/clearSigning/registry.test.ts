@@ -87,6 +87,7 @@ describe('a call reviewed with the registry', () => {
     node: fakeNode({ code: { [POOL.toLowerCase()]: CODE, [USDC.toLowerCase()]: CODE, [USDT.toLowerCase()]: CODE }, tokens: { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 10n ** 9n }, [USDT.toLowerCase()]: { symbol: 'USDT', decimals: 6, balance: 10n ** 9n } } }),
     descriptors: async (at: Parameters<typeof registry>[0]) => [...descriptors, ...(await registry(at))],
     now: () => NOW,
+    ownAccounts: async () => [],
   };
   const review = async (to: string, data: string) => (await reviewCalls(deps, [{ to: to as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
 
@@ -110,7 +111,7 @@ describe('a message reviewed with the registry', () => {
   it('words a UNI delegation by its verifying contract\'s descriptor in the registry', async () => {
     const registry = registryDescriptors(async (path) => files[path], parser);
     const asked: unknown[] = [];
-    const deps = { node: fakeNode({ code: { [UNI.toLowerCase()]: CODE } }), descriptors: async (at: Parameters<typeof registry>[0]) => (asked.push(at), [...descriptors, ...(await registry(at))]), now: () => NOW };
+    const deps = { node: fakeNode({ code: { [UNI.toLowerCase()]: CODE } }), descriptors: async (at: Parameters<typeof registry>[0]) => (asked.push(at), [...descriptors, ...(await registry(at))]), now: () => NOW, ownAccounts: async () => [] };
     const typed = {
       types: {
         EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
