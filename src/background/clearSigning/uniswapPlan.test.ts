@@ -70,4 +70,16 @@ describe('the Universal Router on the approval screen', () => {
     expect(review?.inner?.filter((i) => i.clear.intent === 'Wrap ETH')).toHaveLength(MAX_INNER_CALLS);
     expect(review?.dangers.map((d) => d.kind)).toEqual(['planUnread']);
   });
+
+  it("PositionManager: an action the wallet does not read (DONATE) is named; actions and inputs that do not pair up are refused", async () => {
+    const posm = new Interface(['function modifyLiquidities(bytes unlockData, uint256 deadline)']);
+    const POSITION_MANAGER = '0xbD216513d74C8cf14cf4747E6AaA6420FF64ee9e' as Hex;
+    const unlock = (actions: string, params: string[]) => posm.encodeFunctionData('modifyLiquidities', [coder.encode(['bytes', 'bytes[]'], [actions, params]), 1_733_013_000n]) as Hex;
+    const review = async (data: Hex) => (await reviewCalls(deps, [{ to: POSITION_MANAGER, value: '0x0', data }], SIGNER as Hex, MAINNET))[0].review;
+    const donate = await review(unlock('0x0a', ['0x']));
+    expect(donate?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Action 1', 'Not read by the wallet: a command the wallet does not know']]);
+    expect(donate?.dangers.map((d) => [d.kind, d.confirm, d.message.slice(0, 60)])).toEqual([['planUnread', true, 'This call does something the wallet cannot read. Action 1 (0']]);
+    const unpaired = await review(unlock('0x0d11', [coder.encode(['address', 'address'], [USDC, WETH])]));
+    expect(unpaired?.dangers.map((d) => d.kind)).toEqual(['planRefused']);
+  });
 });

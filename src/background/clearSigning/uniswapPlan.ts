@@ -6,7 +6,7 @@
 import type { Danger } from '../../shared/dangers';
 import type { Bound } from '../../shared/erc7730/bind';
 import type { ClearSigned, Descriptor } from '../../shared/erc7730/types';
-import { readPlan, type PlanStep } from '../../shared/erc7730/uniswapPlan';
+import { commandByte, readPlan, stepLabel, unreadStep, type PlanStep } from '../../shared/erc7730/uniswapPlan';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { reviewBound, type ReviewDeps } from './bound';
@@ -28,22 +28,13 @@ export interface PlanReview {
   dangers: Danger[];
 }
 
-const hexByte = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
-
-function unreadDanger(steps: PlanStep[]): Danger {
-  const listed = steps.map((s) => `${s.label}${s.command >= 0 ? ` (${hexByte(s.command)})` : ''}: ${s.unread}`).join('; ');
+function unreadDanger(steps: PlanStep[], what: string): Danger {
+  const listed = steps.map((s) => `${s.label}${s.command >= 0 ? ` (${commandByte(s.command)})` : ''}: ${s.unread}`).join('; ');
   return {
     kind: 'planUnread', tone: 'danger', confirm: true,
-    message: `This router call does something the wallet cannot read. ${listed}. It is shown as its bytes, and could move or approve anything.`,
+    message: `This ${what} does something the wallet cannot read. ${listed}. It is shown as its bytes, and could move or approve anything.`,
   };
 }
-
-const unreadWords = (step: PlanStep, source: string): ClearSigned => ({
-  intent: `Not read by the wallet: ${step.unread}`,
-  source,
-  fields: [],
-  uncovered: [...(step.command >= 0 ? [{ path: 'command', text: hexByte(step.command) }] : []), { path: 'input', text: step.input }],
-});
 
 /** A swap's amounts at "all the router holds" are not allowances: only an allowance at its maximum is named unlimited. */
 const unlimitedOnlyForAllowances = (dangers: Danger[], unlimitedAllowance: boolean) => dangers.filter((d) => d.kind !== 'unlimited' || unlimitedAllowance);
@@ -65,14 +56,14 @@ export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bo
   const steps = [...read, ...plan.steps.slice(read.length).map((s) => ({ ...s, bound: undefined, unread: 'past the number of steps the wallet reads for one request' }))];
   const source = bound.descriptor.source;
   const reviewed = await Promise.all(steps.map(async (step) => {
-    const label = step.allowRevert ? `${step.label} (allowed to fail: the rest still runs)` : step.label;
-    if (!step.bound) return { label, clear: unreadWords(step, source), dangers: [] };
+    const label = stepLabel(step);
+    if (!step.bound) return { label, clear: unreadStep(step, source), dangers: [] };
     const { clear, facts, dangers } = await reviewBound(deps, step.bound, { account: caller, user, network, to });
     return { label, clear, dangers: unlimitedOnlyForAllowances(dangers, facts.amounts.some((a) => a.unlimited && a.id === 'allowance')) };
   }));
   const unread = steps.filter((s) => s.unread !== undefined);
   return {
     inner: reviewed.map(({ label, clear }) => ({ label, clear })),
-    dangers: [...reviewed.flatMap((r) => r.dangers), ...(unread.length > 0 ? [unreadDanger(unread)] : [])],
+    dangers: [...reviewed.flatMap((r) => r.dangers), ...(unread.length > 0 ? [unreadDanger(unread, bound.descriptor.context.$id?.startsWith('Uniswap Universal Router') ? 'router call' : 'call')] : [])],
   };
 }

@@ -14,7 +14,7 @@
 import { AbiCoder, dataLength, dataSlice, getAddress, id } from 'ethers';
 import type { Hex } from '../params';
 import { bindCall, functionOf, type Bound } from './bind';
-import type { Descriptor } from './types';
+import type { ClearSigned, Descriptor } from './types';
 
 /** Which command table a contract runs, by its descriptor's `context.$id`. */
 type PlanKind = 'router-1.2' | 'router-2.0' | 'router-2.1' | 'v4-router-2.0' | 'v4-router-2.1' | 'positions';
@@ -265,3 +265,16 @@ export function readPlan(bound: Bound, descriptors: Descriptor[], call: PlanCall
   }
   return { ok: true, steps: readSteps(kind, plan.commands, plan.inputs, descriptors, call, '') };
 }
+
+/** A step's label on the screen: its place, and that the plan goes on when it fails. */
+export const stepLabel = (step: PlanStep): string => (step.allowRevert ? `${step.label} (allowed to fail: the rest still runs)` : step.label);
+
+export const commandByte = (command: number): string => `0x${command.toString(16).padStart(2, '0')}`;
+
+/** A step the wallet does not read, as the screen lists it: why, and its bytes (`source`: the contract's descriptor). */
+export const unreadStep = (step: PlanStep, source: string): ClearSigned => ({
+  intent: `Not read by the wallet: ${step.unread}`,
+  source,
+  fields: [],
+  uncovered: [...(step.command >= 0 ? [{ path: 'command', text: commandByte(step.command) }] : []), { path: 'input', text: step.input }],
+});
