@@ -44,6 +44,12 @@ describe('Uniswap plans', () => {
     expect(said(plan(ROUTER_2_1, '0x4b', [wrap]))).toEqual([['Command 1', 'a command the wallet does not know', false]]);
   });
 
+  it('each version has its own table: PAY_PORTION_FULL_PRECISION (0x07) is 2.1.1\'s, a placeholder in 2.0', () => {
+    const portion = coder.encode(['address', 'address', 'uint256'], [USDC, SIGNER, 25n * 10n ** 14n]);
+    expect(said(plan(ROUTER_2_1, '0x07', [portion]))).toEqual([['Command 1', 'PAY_PORTION_FULL_PRECISION', false]]);
+    expect(said(plan(ROUTER_2_0, '0x07', [portion]))).toEqual([['Command 1', 'a command the wallet does not know', false]]);
+  });
+
   it('a command the wallet does not know, or an input it does not read exactly, is a step too, with why', () => {
     expect(said(plan(ROUTER_2_0, '0x1f0b0b0b', ['0x1234', `${wrap}00`, '0x', wrap]))).toEqual([
       ['Command 1', 'a command the wallet does not know', false],

@@ -43,6 +43,7 @@ const COMMON: Record<number, string> = {
   0x0a: 'PERMIT2_PERMIT(((address,uint160,uint48,uint48),address,uint256),bytes)',
   0x0b: 'WRAP_ETH(address,uint256)',
   0x0c: 'UNWRAP_WETH(address,uint256)',
+  0x0e: 'BALANCE_CHECK_ERC20(address,address,uint256)',
 };
 
 const SWAPS_BEFORE_2_1: Record<number, string> = {
@@ -82,7 +83,11 @@ interface Table {
 const TABLES: Record<PlanKind, Table> = {
   'router-1.2': { mask: 0x3f, noun: 'Command', signatures: { ...COMMON, ...SWAPS_BEFORE_2_1 } },
   'router-2.0': { mask: 0x3f, noun: 'Command', signatures: { ...COMMON, ...SWAPS_BEFORE_2_1, 0x10: 'V4_SWAP(bytes,bytes[])' }, nested: { command: 0x10, kind: 'v4-router-2.0' } },
-  'router-2.1': { mask: 0x7f, noun: 'Command', signatures: { ...COMMON, ...SWAPS_2_1, 0x10: 'V4_SWAP(bytes,bytes[])' }, nested: { command: 0x10, kind: 'v4-router-2.1' } },
+  'router-2.1': {
+    mask: 0x7f, noun: 'Command',
+    signatures: { ...COMMON, ...SWAPS_2_1, 0x07: 'PAY_PORTION_FULL_PRECISION(address,address,uint256)', 0x10: 'V4_SWAP(bytes,bytes[])' },
+    nested: { command: 0x10, kind: 'v4-router-2.1' },
+  },
   'v4-router-2.0': {
     mask: 0xff, noun: 'Action',
     signatures: {
