@@ -9,7 +9,7 @@ import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } fro
 import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { chain, mintCollectible } from '../fixtures/chain';
 import { eip2612Permit, permit2Single, seaportListing } from '../fixtures/permits';
-import { expect, test } from '../fixtures/test';
+import { ACCOUNT_1, expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -80,6 +80,20 @@ test("an unlimited approve with a site's own bytes after its arguments: in words
   const allowance = await chain().call({ to: TEST_TOKEN_ADDRESS, data: ERC20.encodeFunctionData('allowance', [from, spender]) });
   expect(ERC20.decodeFunctionResult('allowance', allowance)[0]).toBe(MaxUint256);
   await popup.waitForAllowance(spender, /may spend UNLIMITED TST/);
+});
+
+test("an approve to the user's own second account names that account, beside its address; a stranger shows only the address", async ({ wallet, dapp, session }) => {
+  const [from] = await connect(dapp, session);
+  await wallet.addAccount();
+  const stranger = Wallet.createRandom().address;
+  const calls = [ACCOUNT_1, stranger].map((spender) => ({ to: TEST_TOKEN_ADDRESS, value: '0x0', data: ERC20.encodeFunctionData('approve', [spender, parseEther('5')]) }));
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls }]);
+  const batch = await ApprovalWindow.next(session);
+  await batch.screen.waitForText({ role: 'heading', in: 'Call 2' }, 'Approve: allow spending of your tokens');
+  expect(await batch.screen.text({ name: 'Spender', in: 'Call 1' })).toBe('Account 2 (your account) 0x7099…79C8');
+  expect(await batch.screen.text({ name: 'Spender', in: 'Call 2' })).toBe(`${stranger.slice(0, 6)}…${stranger.slice(-4)}`);
+  await batch.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
 test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {

@@ -118,7 +118,12 @@ export function createServices(deps: ServiceDeps): Background {
   const bundled = bundledDescriptors(deps.readExtensionFile, parser);
   // The wallet's own first: a user's file binding the same message does not replace them.
   const descriptors = async () => [...(await bundled()), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
-  const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
+  const reviewDeps: ReviewDeps = {
+    node: (method, params) => services.node(method, params),
+    descriptors,
+    now: Date.now,
+    ownAccounts: () => accounts.unlockedList(),
+  };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);
   const observeNode = trackReachability(frames.emit);

@@ -21,6 +21,7 @@ export type DangerKind =
   | 'callsTooDeep'
   | 'callsTooMany'
   | 'bytesAfterArguments'
+  | 'notAsDescribed'
   | 'valueStranded'
   | 'hexMessage'
   | 'hashMessage'

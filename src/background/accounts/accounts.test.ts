@@ -66,6 +66,14 @@ describe('accounts', () => {
     expect(await accounts.selected()).toBe(ACCOUNT_1);
   });
 
+  it('names no account while locked for what needs the derived list (the names beside addresses in a review): the stored one may be planted', async () => {
+    const { local, accounts } = await setup();
+    expect(await accounts.unlockedList()).toEqual(await accounts.list());
+    const locked = createAccounts(local, { secret: async () => null }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => keys));
+    expect(await locked.list()).toEqual(PLANTED);
+    expect(await locked.unlockedList()).toEqual([]);
+  });
+
   it('writes the derived list back at unlock', async () => {
     const { accounts, local } = await setup();
     await accounts.verify();

@@ -29,6 +29,8 @@ export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount:
 export interface Accounts {
   /** While unlocked, as the vault's keys derive them; while locked, as stored. */
   list(): Promise<AccountRecord[]>;
+  /** As `list()` while unlocked; none while locked, rather than the stored list a page's content script could write. */
+  unlockedList(): Promise<AccountRecord[]>;
   /** The selected account among `list()`, else the first. */
   selected(): Promise<Hex | null>;
   /** At unlock: writes the list as the vault derives it back to storage, and a selection among it. */
@@ -70,13 +72,14 @@ function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) 
 export type LoadKeys = () => Promise<Pick<typeof Keys, 'walletOf' | 'deriveWallet' | 'phraseAddress'>>;
 
 export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadKeys: LoadKeys, keyAddresses: KeyAddresses): Accounts {
-  const list = async (): Promise<AccountRecord[]> => {
+  const listed = async (whileLocked: (stored: AccountRecord[]) => AccountRecord[]): Promise<AccountRecord[]> => {
     const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
-    if (!secret) return accounts;
+    if (!secret) return whileLocked(accounts);
     const kept = derived(accounts, await keyAddresses.of(secret, accounts));
     await keyAddresses.save();
     return kept;
   };
+  const list = (): Promise<AccountRecord[]> => listed((stored) => stored);
   const find = async (address: Hex): Promise<AccountRecord | undefined> => (await list()).find((a) => same(a.address, address));
   const selected = async (): Promise<Hex | null> => {
     const [accounts, chosen] = await Promise.all([list(), local.get('selectedAccount')]);
@@ -85,6 +88,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
 
   return {
     list,
+    unlockedList: () => listed(() => []),
     selected,
     async verify() {
       const secret = await vault.secret();

@@ -12,6 +12,7 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { addressFacts, tokenReader } from './chainFacts';
 import { dangersOf } from './dangers';
+import type { AddressNames, OwnAccount } from './names';
 import { seaportCallDangers } from './seaport';
 import { strandedValueDangers } from './strandedValue';
 
@@ -20,6 +21,8 @@ export interface ReviewDeps {
   descriptors(): Promise<Descriptor[]>;
   /** Milliseconds, as Date.now. */
   now(): number;
+  /** The wallet's own accounts as its keys derive them (none while it is locked: the stored list is not trusted then). */
+  ownAccounts(): Promise<OwnAccount[]>;
 }
 
 export interface BoundContainer {
@@ -46,7 +49,8 @@ export interface BoundReview {
 
 export const nowSeconds = (deps: Pick<ReviewDeps, 'now'>): bigint => BigInt(Math.floor(deps.now() / 1000));
 
-export async function reviewBound(deps: ReviewDeps, bound: Bound, container: BoundContainer): Promise<BoundReview> {
+/** `names` is the review's (names.ts addressNames): each address named once for all the calls of one request. */
+export async function reviewBound(deps: ReviewDeps, bound: Bound, container: BoundContainer, names: AddressNames): Promise<BoundReview> {
   const { account, user, network, to, value, verifyingContract } = container;
   const tokens = tokenReader(deps.node, account, network.name);
   const { clear, facts } = await render(bound, {
@@ -56,6 +60,7 @@ export async function reviewBound(deps: ReviewDeps, bound: Bound, container: Bou
     from: account,
     nativeSymbol: network.nativeCurrency.symbol,
     token: tokens.read,
+    ...names,
   });
   const checked = [...facts.addresses.filter((a) => a.id === 'spender' || a.types?.includes('contract')).map((a) => a.address), ...(verifyingContract ? [verifyingContract] : [])];
   const addresses = await addressFacts(deps.node, checked);

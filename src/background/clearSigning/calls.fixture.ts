@@ -27,7 +27,7 @@ export const ACCOUNT = '0x4444444444444444444444444444444444444444' as Hex;
 export const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
 /** USDC, Permit2 and the router are contracts; EOA has no code. */
 const chain: Chain = { code: { [MULTICALL3.toLowerCase()]: CODE, [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE }, tokens: usdc };
-export const deps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW };
+export const deps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] };
 
 export const review = async (to: string, data: string): Promise<DecodedCall> => (await reviewCalls(deps, [{ to: to as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
 export const signature = (typed: TypedMessage) => reviewTypedData(deps, typed, SIGNER as Hex, MAINNET);

@@ -15,6 +15,7 @@ import type { Hex } from '../../shared/params';
 import { asExecuteBatch } from '../batches/delegates';
 import { RAW_DATA_SHOWN, describeCall, type CallInput } from '../calls/describe';
 import { reviewBound, type ReviewDeps } from './bound';
+import { addressNames, type AddressNames } from './names';
 import { reviewPlan } from './uniswapPlan';
 
 interface Call {
@@ -66,6 +67,8 @@ interface CallOrigin {
   depth: number;
   /** What is left of MAX_INNER_CALLS for the batch, shared by all its calls and levels. */
   budget: { left: number };
+  /** The names of the addresses shown, shared the same way. */
+  names: AddressNames;
 }
 
 /** A call's review, and the bytes a site put after its arguments (named among the dangers too). */
@@ -75,7 +78,7 @@ interface Reviewed {
 }
 
 async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
-  const { account, caller, network, depth, budget } = origin;
+  const { account, caller, network, depth, budget, names } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const own = same(call.to, account) && same(caller, account);
   // The account's own DeleGator execute carries its calls inside bytes: read as the executeBatch of the same calls.
@@ -85,16 +88,16 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
   // The account's delegate runs its batch call only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !own) return undefined;
   const afterArguments = bound.extra ? extraBytes(bound.extra, RAW_DATA_SHOWN) : undefined;
-  const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value });
+  const reviewed = await reviewBound(deps, bound, { account: caller, user: account, network, to: call.to, value: call.value }, names);
   const { clear, facts } = reviewed;
   const dangers = afterArguments ? [...reviewed.dangers, bytesAfterArguments(afterArguments)] : reviewed.dangers;
   const done = (review: CallReview): Reviewed => ({ review, ...(afterArguments ? { afterArguments } : {}) });
   // A Uniswap router or PositionManager call runs a plan of commands: each in words, beside the call's own.
-  const plan = await reviewPlan(deps, descriptors, bound, { caller, user: account, network, to: call.to, budget });
+  const plan = await reviewPlan(deps, descriptors, bound, { caller, user: account, network, to: call.to, budget, names });
   if (plan) return done({ clear, dangers: [...dangers, ...plan.dangers], ...(plan.inner.length > 0 ? { inner: plan.inner } : {}) });
   if (facts.calls.length === 0) return done({ clear, dangers });
   if (depth === MAX_CALL_DEPTH) return done({ clear, dangers: [...dangers, CALLS_TOO_DEEP] });
-  const below = { account, caller: call.to, network, depth: depth + 1, budget };
+  const below = { account, caller: call.to, network, depth: depth + 1, budget, names };
   // Taken before any await: the calls of one level are read at once and share the budget.
   const opened = facts.calls.slice(0, Math.max(0, budget.left));
   budget.left -= opened.length;
@@ -113,10 +116,11 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
 export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account: Hex, network: Network): Promise<DecodedCall[]> {
   const descriptors = await deps.descriptors().catch(() => []);
   const budget = { left: MAX_INNER_CALLS };
+  const names = addressNames(deps, network);
   return Promise.all(calls.map(async (call) => {
     const described = await describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const reviewed = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
+    const reviewed = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget, names }).catch(() => undefined);
     if (!reviewed) return described;
     // The bytes after the arguments are those of the function the review words (its descriptor's ABI), as its dangers name them.
     const { afterArguments: _asDescribed, ...words } = described;

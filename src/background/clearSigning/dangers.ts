@@ -81,8 +81,15 @@ function deadlineDangers({ facts, now }: DangerInput): Danger[] {
   });
 }
 
+/** A value the descriptor's `visible.mustMatch` does not allow: its words were written for another call or message. */
+const mismatchDangers = ({ facts }: DangerInput): Danger[] =>
+  facts.mismatches.map(({ label, text, allowed }) => ({
+    kind: 'notAsDescribed', tone: 'danger', confirm: true,
+    message: `${label} is ${text}, but its description expects ${allowed.join(' or ')}: the words above were written for another use of this function, and may not say what it does.`,
+  }));
+
 export function dangersOf(input: DangerInput): Danger[] {
-  const dangers = [...allowanceDangers(input), ...spenderDangers(input), ...deadlineDangers(input)];
+  const dangers = [...mismatchDangers(input), ...allowanceDangers(input), ...spenderDangers(input), ...deadlineDangers(input)];
   const verifying = input.verifyingContract && input.addresses.get(input.verifyingContract.toLowerCase());
   if (verifying && verifying.code !== 'contract' && !dangers.some((d) => d.kind === 'verifyingNotToken')) {
     dangers.push({ kind: 'verifyingNoCode', tone: 'warn', message: `The contract this message is for (${input.verifyingContract}) has no code on this network.` });

@@ -8,7 +8,7 @@ import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
 import { reviewTypedData } from './review';
 
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
-const review = (typed: TypedMessage, chain: Chain) => reviewTypedData({ node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW }, typed, SIGNER as Hex, MAINNET);
+const review = (typed: TypedMessage, chain: Chain) => reviewTypedData({ node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] }, typed, SIGNER as Hex, MAINNET);
 const kinds = async (typed: TypedMessage, chain: Chain) => (await review(typed, chain)).dangers.map((d) => d.kind);
 
 describe('reviewTypedData', () => {

@@ -12,6 +12,7 @@ import { PERMIT2 } from '../calls/signatures';
 import { nowSeconds, reviewBound, type ReviewDeps } from './bound';
 import { addressFacts } from './chainFacts';
 import { dangersOf } from './dangers';
+import { addressNames } from './names';
 import { orderDangers } from './seaport';
 
 const NOT_DESCRIBED: Danger = {
@@ -25,11 +26,11 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   const bound = bindMessage(await deps.descriptors(), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
-    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
+    const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });
     return { dangers: [NOT_DESCRIBED, ...dangers] };
   }
   const container = verifyingContract ? { to: verifyingContract, verifyingContract } : {};
-  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container });
+  const { clear, facts, dangers, tokens } = await reviewBound(deps, bound, { account, network, ...container }, addressNames(deps, network));
   if (bound.format.$id === 'seaport-order') dangers.push(...orderDangers(typed.message, tokens, network.nativeCurrency.symbol));
   return { clear, dangers, ...grantsOf(facts, verifyingContract) };
 }

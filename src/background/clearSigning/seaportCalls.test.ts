@@ -12,7 +12,7 @@ import { reviewCalls } from './calls';
 const key = (name: string) => Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((k) => k.startsWith(`${name}(`));
 const seaport = new Interface([`function ${key('incrementCounter')}`, `function ${key('fulfillAdvancedOrder')}`]);
 const STRANGER = '0x2222222222222222222222222222222222222222';
-const deps = { node: fakeNode({ code: { [SEAPORT_16.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE } }), descriptors: async () => descriptors, now: () => NOW };
+const deps = { node: fakeNode({ code: { [SEAPORT_16.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE } }), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] };
 const review = async (data: string) => (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0].review;
 
 const { counter: _counter, ...parameters } = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };

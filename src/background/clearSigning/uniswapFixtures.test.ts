@@ -63,7 +63,7 @@ describe('Uniswap and WETH fixtures, as the approval screen words them', () => {
     const file = JSON.parse(readFileSync(resolve(DIR, name), 'utf8')) as FixtureFile;
     const tokens = Object.fromEntries(Object.entries(file.dataProvider?.tokens ?? {}).map(([address, t]) => [address, { symbol: t.symbol, decimals: t.decimals, balance: 0n }]));
     const code = Object.fromEntries(Object.keys(tokens).map((address) => [address, CODE]));
-    const deps = { node: fakeNode({ code, tokens }), descriptors: async () => descriptors, now: () => NOW };
+    const deps = { node: fakeNode({ code, tokens }), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] };
     for (const test of file.tests) {
       it(`${name}: ${test.description}`, async () => {
         const tx = Transaction.from(test.rawTx);

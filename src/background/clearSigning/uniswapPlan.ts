@@ -10,6 +10,7 @@ import { commandByte, readPlan, stepLabel, unreadStep, type PlanStep } from '../
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { reviewBound, type ReviewDeps } from './bound';
+import type { AddressNames } from './names';
 
 export interface PlanContainer {
   /** Who calls the contract: the plan's MSG_SENDER, who pays and receives. */
@@ -21,6 +22,8 @@ export interface PlanContainer {
   to: Hex;
   /** How many more steps the request may read (calls.ts MAX_INNER_CALLS, shared with the calls inside calls). */
   budget: { left: number };
+  /** The request's names of addresses (names.ts), shared with its calls. */
+  names: AddressNames;
 }
 
 export interface PlanReview {
@@ -41,7 +44,7 @@ const unlimitedOnlyForAllowances = (dangers: Danger[], unlimitedAllowance: boole
 
 /** The plan's steps in words and its dangers; undefined when `bound` is not a plan. */
 export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bound: Bound, container: PlanContainer): Promise<PlanReview | undefined> {
-  const { caller, user, network, to, budget } = container;
+  const { caller, user, network, to, budget, names } = container;
   const plan = readPlan(bound, descriptors, { chainId: BigInt(network.chainId), contract: to, sender: caller });
   if (!plan) return undefined;
   if (!plan.ok) {
@@ -58,7 +61,7 @@ export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bo
   const reviewed = await Promise.all(steps.map(async (step) => {
     const label = stepLabel(step);
     if (!step.bound) return { label, clear: unreadStep(step, source), dangers: [] };
-    const { clear, facts, dangers } = await reviewBound(deps, step.bound, { account: caller, user, network, to });
+    const { clear, facts, dangers } = await reviewBound(deps, step.bound, { account: caller, user, network, to }, names);
     return { label, clear, dangers: unlimitedOnlyForAllowances(dangers, facts.amounts.some((a) => a.unlimited && a.id === 'allowance')) };
   }));
   const unread = steps.filter((s) => s.unread !== undefined);

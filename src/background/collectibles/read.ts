@@ -56,6 +56,9 @@ async function text(node: ChainNode, to: Hex, fn: 'name' | 'symbol'): Promise<st
   return trimmed ? trimmed : undefined;
 }
 
+/** The collection's name() at `pending`, or undefined when the contract does not say one. */
+export const readCollectionName = (node: ChainNode, address: Hex): Promise<string | undefined> => text(node, address, 'name');
+
 /** How many of the token `account` holds at `pending`: ERC-721 1 or 0 (0 also when the token does not exist), undefined when the contract does not answer. */
 export async function readHolding(node: ChainNode, token: Pick<Collectible, 'standard' | 'address' | 'tokenId'>, account: Hex): Promise<bigint | undefined> {
   if (token.standard === 'ERC1155') return (await tryRead(node, token.address, 'balanceOf', [account, token.tokenId]))?.[0] as bigint | undefined;

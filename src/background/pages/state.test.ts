@@ -26,7 +26,7 @@ import { activity } from './state';
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 const APPROVE = { to: PERMIT2 as Hex, value: '0x0' as Hex, data: permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, (1n << 160n) - 1n, 1_800_000_000n]) as Hex };
 const chain = { code: { [USDC.toLowerCase()]: CODE, [PERMIT2.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } } };
-const reviewDeps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW };
+const reviewDeps = { node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] };
 
 const record = (extra: Partial<BatchRecord>): BatchRecord => ({
   id: 'b', origin: 'https://app.example', chainId: MAINNET.chainId, from: SIGNER as Hex, atomic: false, upgrade: false,

@@ -65,7 +65,7 @@ describe('render', () => {
       ['Period', '1 day 02:03:04'],
       ['Rate', '2.5%'],
       ['Mode', 'cliff'],
-      ['Size', '2.5 MB'],
+      ['Size', '2.5MB'],
       ['Memo', 'hievil'],
     ]);
     expect(clear.fields[5].note).toMatch(/does not know the "weird" format/);

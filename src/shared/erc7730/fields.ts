@@ -5,6 +5,8 @@ import type { Descriptor, FieldSpec, FormatSpec } from './types';
 /** A field to show, its path from the data's root (or a container path), with its definition merged in. */
 export interface LeafField extends FieldSpec {
   path: string;
+  /** The path of the group over an array (`outputs.[]`) it belongs to: its fields are shown element by element. */
+  group?: string;
 }
 
 const entries = (fields: FieldSpec[] | Record<string, FieldSpec>): FieldSpec[] =>
@@ -38,12 +40,12 @@ function groupParams(params: Record<string, unknown>, prefix: string): Record<st
   return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, join(key, value)]));
 }
 
-export function flatten(descriptor: Descriptor, fields: FormatSpec['fields'], prefix = ''): LeafField[] {
+export function flatten(descriptor: Descriptor, fields: FormatSpec['fields'], prefix = '', group?: string): LeafField[] {
   if (!fields) return [];
   return entries(fields).flatMap((spec): LeafField[] => {
     const path = joined(prefix, spec.path);
-    if (spec.fields) return flatten(descriptor, spec.fields, path);
+    if (spec.fields) return flatten(descriptor, spec.fields, path, group ?? (path.includes('[') ? path : undefined));
     const base = spec.$ref ? definition(descriptor, spec.$ref) : {};
-    return [{ ...base, ...spec, params: groupParams({ ...base.params, ...spec.params }, prefix), path }];
+    return [{ ...base, ...spec, params: groupParams({ ...base.params, ...spec.params }, prefix), path, ...(group ? { group } : {}) }];
   });
 }

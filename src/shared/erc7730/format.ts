@@ -1,13 +1,15 @@
 /**
- * ERC-7730's field formats: tokenAmount, amount, addressName, date, duration, unit, enum, nftName, raw (calldata is
- * shown as its bytes). A value a format cannot read is shown raw with a note saying so, never dropped.
+ * ERC-7730's field formats: tokenAmount, amount, addressName, tokenTicker, chainId, interoperableAddressName, date,
+ * duration, unit, enum, nftName, raw (calldata is shown as its bytes). A value a format cannot read is shown raw with a
+ * note saying so, never dropped; an address written with a wrong checksum is shown, with a note.
  */
 import { MaxUint256, formatUnits } from 'ethers';
 import type { Hex } from '../params';
 import { companion, reach, rootOf } from './paths';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
 import type { LeafField } from './fields';
-import { rawText, sameValue, toAddress, toBigInt } from './values';
+import { chainName, interoperableName } from './interoperable';
+import { rawText, sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 
 export type Formatted = Omit<ClearField, 'path' | 'label'>;
 
@@ -52,6 +54,16 @@ function pointed(input: FormatInput, name: string): unknown {
   return typeof where === 'string' ? companion(where, input.path, input.data, input.descriptor, input.context) : undefined;
 }
 
+/**
+ * The address a token, collection or callee param names: an address, or an integer below 2^160, which the ABI
+ * encodes with the same bytes (1inch's `Address` type is a uint256; flags in its high bits need a `[-20:]` slice).
+ */
+function addressParam(value: unknown): Hex | undefined {
+  // Calls decode integers as bigints; typed data carries them as numbers or decimal text.
+  const number = typeof value === 'bigint' || typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? toBigInt(value) : undefined;
+  return toAddress(value) ?? (number !== undefined && number >= 0n && number < 1n << 160n ? toAddress(`0x${number.toString(16).padStart(40, '0')}`) : undefined);
+}
+
 function raw({ value }: FormatInput, note?: string): Formatted {
   const address = toAddress(value);
   return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...(note ? { note } : {}) };
@@ -80,23 +92,25 @@ function unit(input: FormatInput, value: bigint): Formatted {
   const decimals = Number(param(input, 'decimals') ?? 0);
   if (param(input, 'prefix') === true) {
     const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
-    return { text: `${units(value, decimals + exponent)} ${prefix}${base}`.trim() };
+    return { text: `${units(value, decimals + exponent)}${prefix}${base}` };
   }
-  return { text: `${units(value, decimals)}${base === '%' ? '' : ' '}${base}`.trim() };
+  // As the spec writes them: "10h", "1.5d", "36ks", "50%".
+  return { text: `${units(value, decimals)}${base}` };
 }
 
-function nativeAddresses(input: FormatInput): string[] {
-  const listed = param(input, 'nativeCurrencyAddress');
-  return (Array.isArray(listed) ? listed : [listed]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
+/** A list param (one string or several), each a constant or a `$.` reference. */
+function listed(input: FormatInput, name: string): string[] {
+  const value = param(input, name);
+  return (Array.isArray(value) ? value : [value]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
 }
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
-  const token = toAddress(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
+  const token = addressParam(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
   const threshold = toBigInt(param(input, 'threshold'));
   const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
   const message = String(param(input, 'message') ?? 'Unlimited');
-  if (token && nativeAddresses(input).some((a) => a.toLowerCase() === token.toLowerCase())) {
+  if (token && listed(input, 'nativeCurrencyAddress').some((a) => a.toLowerCase() === token.toLowerCase())) {
     facts.amounts.push({ id: field.$id, label, amount, unlimited, native: true });
     return { text: unlimited ? `${message} ${context.nativeSymbol}` : `${units(amount, 18)} ${context.nativeSymbol}` };
   }
@@ -115,7 +129,7 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
 /** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
 function calldata(input: FormatInput): Formatted {
   const { value, label, facts } = input;
-  const to = toAddress(pointed(input, 'calleePath'));
+  const to = addressParam(pointed(input, 'calleePath'));
   const amount = toBigInt(pointed(input, 'amountPath'));
   if (to && typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) facts.calls.push({ label, to, data: value as Hex, ...(amount === undefined ? {} : { value: amount }) });
   return raw(input, 'a call made on your behalf: shown as its bytes');
@@ -126,7 +140,9 @@ function enumValue(input: FormatInput): Formatted {
   const { field, value, label, context, facts } = input;
   const ref = field.params?.$ref;
   const values = typeof ref === 'string' ? (reach(input.descriptor, rootOf(ref).rest)[0]?.value as Record<string, string> | undefined) : undefined;
-  const key = typeof value === 'boolean' ? String(value) : toBigInt(value)?.toString();
+  // A boolean's key is written "true", "True" or "1" (descriptors write all three).
+  const keys = typeof value === 'boolean' ? [String(value), value ? 'True' : 'False', value ? '1' : '0'] : [toBigInt(value)?.toString()];
+  const key = keys.find((k) => k !== undefined && values?.[k] !== undefined) ?? keys[0];
   if (field.$id === 'unlimitedIfTrue' && value === true) facts.amounts.push({ id: 'allowance', label, ...(context.to ? { token: context.to } : {}), amount: MaxUint256, unlimited: true });
   // A revoke (false) grants nothing: said as a zero allowance, so its spender is not named a danger.
   if (field.$id === 'unlimitedIfTrue' && value === false) facts.amounts.push({ id: 'allowance', label, amount: 0n, unlimited: false });
@@ -134,7 +150,37 @@ function enumValue(input: FormatInput): Formatted {
   return shown === undefined ? raw(input, 'not one of the values the descriptor lists') : { text: shown };
 }
 
+/**
+ * An address, named when the wallet knows a name for it; one of `senderAddress` (a placeholder such as the zero
+ * address, which the contract reads as the caller) is the sender, `@.from`, shown and checked as that address.
+ */
+async function addressName(input: FormatInput, written: Hex): Promise<Formatted> {
+  const { field, label, context, facts } = input;
+  const sender = listed(input, 'senderAddress').some((a) => sameValue(a, written));
+  const address = sender && context.from ? context.from : written;
+  const types = field.params?.types ?? field.params?.type;
+  facts.addresses.push({ id: field.$id, label, address, ...(types !== undefined ? { types: ([] as unknown[]).concat(types).map(String) } : {}) });
+  if (sender) return { text: 'Sender', ...(context.from ? { address } : {}) };
+  const name = await context.name?.(address);
+  return { text: name ?? '', address };
+}
+
+async function tokenTicker(input: FormatInput, address: Hex): Promise<Formatted> {
+  const chainId = toBigInt(input.field.params?.chainIdPath === undefined ? param(input, 'chainId') : pointed(input, 'chainIdPath'));
+  if (chainId !== undefined && chainId !== input.context.chainId) return { text: '', address, note: `a token on chain ${chainId}: its ticker is not read on this network` };
+  const meta = await input.context.token(address);
+  return meta ? { text: meta.symbol, address } : { text: '', address, note: 'unknown token: it did not answer symbol() and decimals()' };
+}
+
+/** A wrong checksum is said beside whatever the format made of the value. */
 export async function format(input: FormatInput): Promise<Formatted> {
+  const shown = await formatValue(input);
+  if (!wrongChecksum(input.value)) return shown;
+  const note = `written as ${input.value as string}, whose letter case is not the address's checksum (EIP-55): shown checksummed`;
+  return { ...shown, note: shown.note ? `${shown.note}; ${note}` : note };
+}
+
+async function formatValue(input: FormatInput): Promise<Formatted> {
   const { field, value, label, context, facts } = input;
   const kind = field.format ?? 'raw';
   const number = toBigInt(value);
@@ -143,10 +189,16 @@ export async function format(input: FormatInput): Promise<Formatted> {
     case 'raw':
       return raw(input);
     case 'addressName': {
-      if (!address) return raw(input, 'not an address');
-      const types = field.params?.types ?? field.params?.type;
-      facts.addresses.push({ id: field.$id, label, address, ...(types !== undefined ? { types: ([] as unknown[]).concat(types).map(String) } : {}) });
-      return { text: '', address };
+      const named = addressParam(value);
+      return named ? addressName(input, named) : raw(input, 'not an address');
+    }
+    case 'tokenTicker':
+      return address ? tokenTicker(input, address) : raw(input, 'not an address');
+    case 'chainId':
+      return number === undefined ? raw(input, 'not a number, so not shown as a chain') : { text: chainName(number) ?? `chain ${number}` };
+    case 'interoperableAddressName': {
+      const name = interoperableName(value);
+      return name ? { text: name } : raw(input, 'not an ERC-7930 interoperable address');
     }
     case 'calldata':
       return calldata(input);
@@ -175,8 +227,10 @@ export async function format(input: FormatInput): Promise<Formatted> {
       return unit(input, number);
     default: {
       // nftName
-      const collection = toAddress(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
-      return collection ? { text: `#${number} of`, address: collection as Hex } : { text: `#${number}` };
+      const collection = addressParam(field.params?.collectionPath === undefined ? param(input, 'collection') : pointed(input, 'collectionPath'));
+      if (!collection) return { text: `#${number}` };
+      const name = await context.collectionName?.(collection);
+      return name ? { text: `${name} #${number}`, address: collection } : { text: `#${number} of`, address: collection };
     }
   }
 }

@@ -1,41 +1,92 @@
 /** A bound message or call in words: the intent, each described field formatted, every other value listed raw. */
 import type { Bound } from './bind';
-import { flatten } from './fields';
+import { flatten, type LeafField } from './fields';
 import { format } from './format';
-import { containerValue, reach, rootOf } from './paths';
-import type { ClearField, ClearSigned, RenderContext, RenderFacts } from './types';
-import { leaves, rawText } from './values';
+import { interpolate } from './interpolate';
+import { containerValue, reach, rootOf, type Reached } from './paths';
+import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
+import { leaves, rawText, sameValue } from './values';
 
 const intentText = (intent: string | Record<string, string> | undefined): string =>
   typeof intent === 'string' ? intent : intent ? Object.entries(intent).map(([k, v]) => `${k}: ${v}`).join(', ') : 'Sign';
 
-/** Shown only when its value is not one of `ifNotIn` (ERC-7730 v2), never when "never". */
-function visible(spec: unknown, value: unknown): boolean {
-  if (spec === 'never') return false;
-  if (spec && typeof spec === 'object' && Array.isArray((spec as { ifNotIn?: unknown[] }).ifNotIn)) {
-    return !(spec as { ifNotIn: unknown[] }).ifNotIn.some((v) => rawText(v) === rawText(value));
+const oneOf = (list: unknown[], value: unknown): boolean => list.some((v) => sameValue(v, value) || rawText(v) === rawText(value));
+
+/**
+ * Whether a value is shown: never when "never", unless one of `ifNotIn` (ERC-7730 v2); `mustMatch` hides a value
+ * that is one of its list and shows one that is not, as a mismatch (a danger: the descriptor's assumption is broken).
+ */
+function visibility(spec: LeafField['visible'], value: unknown): 'shown' | 'hidden' | 'mismatch' {
+  if (spec === 'never') return 'hidden';
+  if (!spec || typeof spec !== 'object') return 'shown';
+  if (Array.isArray(spec.mustMatch)) return oneOf(spec.mustMatch, value) ? 'hidden' : 'mismatch';
+  if (Array.isArray(spec.ifNotIn) && oneOf(spec.ifNotIn, value)) return 'hidden';
+  return 'shown';
+}
+
+/** What a field shows: a literal `value` (or the constant it references), a container value, or what its path reaches. */
+function valuesOf(field: LeafField, data: Record<string, unknown>, descriptor: Descriptor, context: RenderContext): Reached[] {
+  if (field.value !== undefined) {
+    const reference = typeof field.value === 'string' && /^[$@]\./.test(field.value) ? rootOf(field.value) : undefined;
+    if (!reference) return [{ path: `value of ${field.label ?? 'a field'}`, value: field.value }];
+    const value = reference.root === 'container' ? containerValue(context, reference.rest) : reach(descriptor, reference.rest)[0]?.value;
+    return value === undefined ? [] : [{ path: field.value as string, value }];
   }
-  return true;
+  const { root, rest } = rootOf(field.path);
+  return root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
+}
+
+/**
+ * The fields in the order they are shown: as the descriptor lists them, except that the fields of a group over an
+ * array (`outputs.[]` with `amount` and `recipient`) go element by element (amount, recipient, amount, recipient).
+ */
+function inGroupOrder(shown: { field: LeafField; fields: ClearField[] }[], data: Record<string, unknown>): ClearField[] {
+  const out: ClearField[] = [];
+  for (let i = 0; i < shown.length; ) {
+    const group = shown[i].field.group;
+    let end = i + 1;
+    while (group && end < shown.length && shown[end].field.group === group) end++;
+    const block = shown.slice(i, end).map((s) => s.fields);
+    if (group) {
+      const taken = new Set<ClearField>();
+      for (const { path: element } of reach(data, rootOf(group).rest)) {
+        for (const fields of block) for (const f of fields) if (!taken.has(f) && (f.path === element || f.path.startsWith(`${element}.`))) { out.push(f); taken.add(f); }
+      }
+      for (const fields of block) out.push(...fields.filter((f) => !taken.has(f)));
+    } else out.push(...block.flat());
+    i = end;
+  }
+  return out;
 }
 
 export async function render(bound: Bound, context: RenderContext): Promise<{ clear: ClearSigned; facts: RenderFacts }> {
   const { descriptor, format: spec, data } = bound;
-  const facts: RenderFacts = { amounts: [], addresses: [], dates: [], calls: [] };
+  const facts: RenderFacts = { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] };
   const covered = new Set<string>();
-  const fields: ClearField[] = [];
+  /** Each field specification with the fields it showed, for the interpolated intent. */
+  const shown: { field: LeafField; fields: ClearField[] }[] = [];
   for (const field of flatten(descriptor, spec.fields)) {
-    const { root, rest } = rootOf(field.path);
-    const reached = root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
+    const reached = valuesOf(field, data, descriptor, context);
+    const mine: ClearField[] = [];
     for (const [i, { path, value }] of reached.entries()) {
       covered.add(path);
-      if (!visible(field.visible, value)) continue;
+      const rule = visibility(field.visible, value);
+      if (rule === 'hidden') continue;
       const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
-      fields.push({ path, label, ...(await format({ field, value, path, label, data, descriptor, context, facts })) });
+      const clear: ClearField = { path, label, ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
+      if (rule === 'mismatch') facts.mismatches.push({ label, text: rawText(value), allowed: (field.visible as { mustMatch: unknown[] }).mustMatch.map(rawText) });
+      mine.push(clear);
     }
+    shown.push({ field, fields: mine });
   }
+  const fields = inGroupOrder(shown, data);
   for (const excluded of spec.excluded ?? []) for (const { path } of reach(data, rootOf(excluded).rest)) covered.add(path);
   const isCovered = (path: string) => [...covered].some((c) => path === c || path.startsWith(`${c}.`));
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
   const owner = descriptor.metadata?.owner;
-  return { clear: { intent: intentText(spec.intent), ...(owner ? { owner } : {}), source: descriptor.source, fields, uncovered }, facts };
+  const interpolated = spec.interpolatedIntent === undefined ? undefined : interpolate(spec.interpolatedIntent, shown);
+  return {
+    clear: { intent: intentText(spec.intent), ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated }), ...(owner ? { owner } : {}), source: descriptor.source, fields, uncovered },
+    facts,
+  };
 }

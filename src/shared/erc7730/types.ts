@@ -12,6 +12,8 @@ export interface Deployment {
 /** A field format specification; `$ref` names one of `display.definitions` (its `params` override the definition's). */
 export interface FieldSpec {
   path?: string;
+  /** Instead of `path`: a constant to show, or a `$.`/`@.` reference to one ("$.metadata.constants.vaultTicker"). */
+  value?: unknown;
   label?: string;
   format?: string;
   params?: Record<string, unknown>;
@@ -22,8 +24,11 @@ export interface FieldSpec {
    * `allowed`, setApprovalForAll), "noExpiryIfZero" (a date where 0 means never, DAI's `expiry`).
    */
   $id?: string;
-  /** "never": covered, but not shown among the words (still in the raw view). */
-  visible?: string;
+  /**
+   * "never": covered, but not shown among the words (still in the raw view); `{ ifNotIn: [...] }`: shown unless one of
+   * those; `{ mustMatch: [...] }`: not shown when one of those, and a danger when not.
+   */
+  visible?: string | { ifNotIn?: unknown[]; mustMatch?: unknown[] };
   /** A nested structure: the paths below are relative to `path`. */
   fields?: FieldSpec[] | Record<string, FieldSpec>;
 }
@@ -31,6 +36,8 @@ export interface FieldSpec {
 export interface FormatSpec {
   $id?: string;
   intent?: string | Record<string, string>;
+  /** The intent as a sentence, `{path}` replaced by that field's words ("Send {value} to {to}"). */
+  interpolatedIntent?: string;
   fields?: FieldSpec[] | Record<string, FieldSpec>;
   required?: string[];
   excluded?: string[];
@@ -75,6 +82,8 @@ export interface ClearField {
 /** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
 export interface ClearSigned {
   intent: string;
+  /** The descriptor's `interpolatedIntent` with the fields' words in it; absent when it has none or one cannot be said. */
+  interpolatedIntent?: string;
   /** Who the descriptor says owns the contract ("Uniswap Labs"). */
   owner?: string;
   /** The descriptor file that bound. */
@@ -99,6 +108,8 @@ export interface RenderFacts {
   dates: { id?: string; label: string; seconds: bigint }[];
   /** Calls made on the signer's behalf (`calldata` fields: an account's execute), to be read in their turn. */
   calls: { label: string; to: Hex; data: Hex; value?: bigint }[];
+  /** Values a field's `visible.mustMatch` does not allow: the descriptor says the call or message is not the one it describes. */
+  mismatches: { label: string; text: string; allowed: string[] }[];
 }
 
 /** What rendering needs from outside: token metadata (read on chain), the chain's currency, the message's container. */
@@ -112,4 +123,8 @@ export interface RenderContext {
   from?: Hex;
   nativeSymbol: string;
   token(address: Hex): Promise<TokenMeta | undefined>;
+  /** A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as such). */
+  name?(address: Hex): Promise<string | undefined>;
+  /** A collection's name (ERC-721 `name()`), for nftName fields. */
+  collectionName?(address: Hex): Promise<string | undefined>;
 }

@@ -18,7 +18,12 @@ export function toBigInt(value: unknown): bigint | undefined {
   return undefined;
 }
 
-export const toAddress = (value: unknown): Hex | undefined => (typeof value === 'string' && ADDRESS.test(value) ? (getAddress(value) as Hex) : undefined);
+/** An address, checksummed; one written with a wrong checksum is read too (`wrongChecksum` says so), never thrown on. */
+export const toAddress = (value: unknown): Hex | undefined => (typeof value === 'string' && ADDRESS.test(value) ? (getAddress(value.toLowerCase()) as Hex) : undefined);
+
+/** Mixed case that is not the address's EIP-55 checksum: a typo, or letters changed on purpose. */
+export const wrongChecksum = (value: unknown): boolean =>
+  typeof value === 'string' && ADDRESS.test(value) && /[a-f]/.test(value.slice(2)) && /[A-F]/.test(value.slice(2)) && getAddress(value.toLowerCase()) !== value;
 
 /** A value as it is: numbers in decimal, addresses checksummed, text cleaned of what could hide or reorder it. */
 export function rawText(value: unknown): string {

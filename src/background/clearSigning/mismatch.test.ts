@@ -1,0 +1,19 @@
+/** A value a descriptor's `visible.mustMatch` does not allow is a danger that asks the second yes, not a hidden field. */
+import { describe, expect, it } from 'vitest';
+import type { RenderFacts } from '../../shared/erc7730/types';
+import { dangersOf } from './dangers';
+
+const facts = (mismatches: RenderFacts['mismatches']): RenderFacts => ({ amounts: [], addresses: [], dates: [], calls: [], mismatches });
+const input = (f: RenderFacts) => ({ facts: f, addresses: new Map(), now: 0n, chainId: '0x1' as const });
+
+describe('visible.mustMatch', () => {
+  it('a mismatch is named, with the value and what the descriptor expects, and needs the second yes', () => {
+    const dangers = dangersOf(input(facts([{ label: 'Receiver', text: '0x1111111111111111111111111111111111111111', allowed: ['0x0000000000000000000000000000000000000000'] }])));
+    expect(dangers).toEqual([expect.objectContaining({ kind: 'notAsDescribed', tone: 'danger', confirm: true })]);
+    expect(dangers[0].message).toMatch(/Receiver is 0x1111111111111111111111111111111111111111, but its description expects 0x0000000000000000000000000000000000000000/);
+  });
+
+  it('none when every value matches', () => {
+    expect(dangersOf(input(facts([])))).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * ERC-7730's `interpolatedIntent`: "Send {value} to {to}" with each `{path}` replaced by the words its field shows,
+ * formatted exactly as the field is (the spec's format consistency). The sentence is not said at all (the intent and
+ * fields are) when a placeholder names no field of the format, a field that is hidden, not reached or reached more
+ * than once, or a value the wallet could not fully format (one with a note: an unknown token, a wrong checksum).
+ * `{{` and `}}` are literal braces. A batch's sentences are joined with " and " (the spec's EIP-5792 section).
+ */
+import type { LeafField } from './fields';
+import type { ClearField, ClearSigned } from './types';
+
+/** One path, as written in a field or a placeholder: "#.a.[0]", "a[0]" and "a.[0]" are the same. */
+const key = (path: string): string => path.replace(/^#\./, '').replace(/\.\[/g, '[');
+
+/** The words of the one field `path` names, or undefined when there is no such single, fully formatted field. */
+function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
+  const named = shown.filter(({ field }) => (field.value !== undefined ? typeof field.value === 'string' && field.value === path : key(field.path) === key(path)));
+  if (named.length !== 1 || named[0].fields.length !== 1) return undefined;
+  const [clear] = named[0].fields;
+  if (clear.note) return undefined;
+  return clear.text || clear.address;
+}
+
+export function interpolate(template: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
+  let out = '';
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i];
+    if ((c === '{' || c === '}') && template[i + 1] === c) {
+      out += c;
+      i++;
+    } else if (c === '{') {
+      const end = template.indexOf('}', i);
+      if (end < 0) return undefined;
+      const words = wordsOf(template.slice(i + 1, end).trim(), shown);
+      if (words === undefined) return undefined;
+      out += words;
+      i = end;
+    } else if (c === '}') return undefined;
+    else out += c;
+  }
+  return out;
+}
+
+/** A batch's calls as one sentence, when each of them has its interpolated intent; undefined otherwise (each is shown). */
+export function batchIntent(calls: Pick<ClearSigned, 'interpolatedIntent'>[]): string | undefined {
+  return calls.length > 0 && calls.every((c) => c.interpolatedIntent) ? calls.map((c) => c.interpolatedIntent).join(' and ') : undefined;
+}
