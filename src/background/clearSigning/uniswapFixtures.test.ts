@@ -1,5 +1,5 @@
 /**
- * The Uniswap and WETH fixtures (src/shared/erc7730/fixtures/testsv2/, in the registry's testsv2 format) through the
+ * The Uniswap and WETH fixtures (scripts/erc7730Registry/testsv2/, in the registry's testsv2 format) through the
  * worker's own path: reviewCalls with the wallet's descriptors and a node that knows the file's tokens. What the
  * screen shows is compared with what the fixture expects: the call's intent, owner and fields, then each command of a
  * router or PositionManager plan as a nested field labelled as the screen labels it ("Command 1 › Action 2").
@@ -28,8 +28,9 @@ interface FixtureFile {
   tests: { description: string; rawTx: Hex; from?: Hex; expected: Expected }[];
 }
 
-const DIR = resolve(import.meta.dirname, '../../shared/erc7730/fixtures/testsv2');
-const FILES = readdirSync(DIR).filter((name) => name.endsWith('.tests.json')).sort();
+const DIR = resolve(import.meta.dirname, '../../../scripts/erc7730Registry/testsv2');
+/** The Uniswap and WETH files among the wallet's fixtures (the others are the ratchet's alone). */
+const FILES = readdirSync(DIR).filter((name) => /^calldata-(uniswap-.*|weth)\.tests\.json$/.test(name)).sort();
 const SIGNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Hex;
 
 const shown = (clear: ClearSigned) => clear.fields.map((f) => ({ label: f.label, value: f.text || f.address || '' }));
