@@ -35,7 +35,8 @@ test('a Universal Router swap: each command in words with its tokens and amounts
   expect(await approval.screen.text({ name: 'Receive at least', in: 'Command 2, in words' })).toBe('990 TPT');
   expect(await approval.screen.text({ name: 'Pool fee', in: 'Command 2, in words' })).toBe('0.05%');
   const you = getAddress(from);
-  expect(await approval.screen.text({ name: 'Recipient', in: 'Command 2, in words' })).toBe(`${you.slice(0, 6)}…${you.slice(-4)}`);
+  // The router pays MSG_SENDER, the caller: the screen names it as the user's own account.
+  expect(await approval.screen.text({ name: 'Recipient', in: 'Command 2, in words' })).toBe(`Account 1 (your account) ${you.slice(0, 6)}…${you.slice(-4)}`);
   expect(await approval.screen.text({ name: 'Deadline', in: 'Call' })).toBe('2100-01-01 00:00 UTC');
   await approval.reject();
   expect(await swapping).toMatchObject({ error: { code: 4001 } });
