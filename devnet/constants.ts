@@ -43,6 +43,13 @@ export const TEST_COLLECTIBLE_ADDRESS = '0x759994c418Df9102e34046E0BA2F3A81E78F3
 export const TEST_MULTI_TOKEN_ADDRESS = '0xD14C881C79C2EA7Ac68C50D4b9EB1F2570215E36';
 
 /**
+ * Where the devnet build binds the wallet's own Uniswap Universal Router 2.0 descriptor
+ * (src/background/clearSigning/devnetDeployments.ts): the e2e test that reviews a router swap puts code there that
+ * accepts any call and does nothing.
+ */
+export const UNISWAP_ROUTER_STAND_IN = '0x0000000000000000000000000000000000077300';
+
+/**
  * Keys with a role of their own, derived from the mnemonic past anvil's 10 funded accounts (so no test that uses
  * accounts #0-#9 ever races them for a nonce). The devnet gives the bundler's two ETH with anvil_setBalance.
  */

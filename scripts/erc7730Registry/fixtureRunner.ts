@@ -17,6 +17,8 @@
  * - a calldata field's expected `{ intent, fields }` is compared with the inner call bound and rendered in its turn
  *   (against every descriptor below the folder and every one a fixture names), as the wallet reads calls inside calls;
  *   an expected string with the row itself (the call's bytes), which the screen shows above the inner call's words;
+ * - a Uniswap router or PositionManager call's plan (shared/erc7730/uniswapPlan.ts) follows its fields as the screen
+ *   lists it: one row per command, labelled as the screen labels it ("Command 1 › Action 2"), its words the call's;
  * - the intent is `intent`; a case whose fixture gives `interpolatedIntent` matches its intent only when that matches too.
  * The owner is compared but counted apart (`owner`), since the screen says it as "For <owner>".
  */
@@ -32,6 +34,7 @@ import { render } from '../../src/shared/erc7730/render';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from '../../src/shared/erc7730/types';
 import type { Hex } from '../../src/shared/params';
 import type { TypedMessage } from '../../src/shared/typedData/types';
+import { readPlan, stepLabel, unreadStep } from '../../src/shared/erc7730/uniswapPlan';
 import { causeOfField, causeOfUnbound } from './fixtureCauses';
 import type { CaseResult, Expected, Figures, Rendered } from './fixtureTypes';
 
@@ -162,12 +165,29 @@ async function rendered(bound: Bound, container: Container, provider: DataProvid
     const inner = depth < 3 ? await innerCall(field, facts, container, provider, descriptors, depth) : undefined;
     fields.push({ label: field.label, value: shownValue(field), ...(inner ? { call: inner } : {}) });
   }
+  fields.push(...(await planSteps(bound, container, provider, descriptors, depth)));
   return {
     intent: clear.intent,
     ...(clear.interpolatedIntent === undefined ? {} : { interpolatedIntent: clear.interpolatedIntent }),
     ...(clear.owner === undefined ? {} : { owner: clear.owner }),
     fields,
   };
+}
+
+/** The wallet's own descriptors that word Uniswap's plans: they bind nothing by themselves, so every run loads them. */
+const PLAN_WORDS = ['calldata-uniswap-router-commands.json', 'calldata-uniswap-v4-actions.json'].map((file) => resolve(import.meta.dirname, '../../public/erc7730', file));
+/** The router's MSG_SENDER, for a case that names no sender. */
+const MSG_SENDER = '0x0000000000000000000000000000000000000001';
+
+async function planSteps(bound: Bound, container: Container, provider: DataProvider, descriptors: Descriptors, depth: number): Promise<Rendered['fields']> {
+  const { chainId, to, from } = container;
+  const plan = to && readPlan(bound, descriptors.all(), { chainId, contract: to, sender: from ?? MSG_SENDER });
+  if (!plan || !plan.ok) return [];
+  return Promise.all(plan.steps.map(async (step) => ({
+    label: stepLabel(step),
+    value: '',
+    call: step.bound ? await rendered(step.bound, { chainId, to, ...(from ? { from } : {}) }, provider, descriptors, depth + 1) : { intent: unreadStep(step, bound.descriptor.source).intent, fields: [] },
+  })));
 }
 
 async function innerCall(field: ClearField, facts: RenderFacts, container: Container, provider: DataProvider, descriptors: Descriptors, depth: number): Promise<Rendered | undefined> {
@@ -257,7 +277,7 @@ export async function runFixtures(dir: string): Promise<FixtureRun> {
   const files = fixtureFiles(root).map((file) => ({ file, fixture: readJson(file) as FixtureFile }));
   // Every descriptor first, so a calldata field's inner call can bind to any of them (one without fixtures too).
   for (const { file, fixture } of files) descriptors.load(resolve(dirname(file), fixture.descriptor));
-  for (const path of descriptorFiles(root)) descriptors.load(path);
+  for (const path of [...descriptorFiles(root), ...PLAN_WORDS]) descriptors.load(path);
   const results: CaseResult[] = [];
   for (const { file, fixture } of files) {
     const descriptor = descriptors.load(resolve(dirname(file), fixture.descriptor));

@@ -27,7 +27,10 @@ export type DangerKind =
   | 'hashMessage'
   | 'transactionMessage'
   | 'nativeStream'
-  | 'replacesDelegate';
+  | 'replacesDelegate'
+  | 'planUnread'
+  | 'planRefused'
+  | 'planEmpty';
 
 export interface Danger {
   kind: DangerKind;

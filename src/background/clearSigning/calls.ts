@@ -15,6 +15,7 @@ import { asExecuteBatch } from '../batches/delegates';
 import { RAW_DATA_SHOWN, describeCall, type CallInput } from '../calls/describe';
 import { reviewBound, type ReviewDeps } from './bound';
 import { addressNames, type AddressNames } from './names';
+import { reviewPlan } from './uniswapPlan';
 
 interface Call {
   to?: Hex;
@@ -93,6 +94,9 @@ async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Pro
   const { clear, facts } = reviewed;
   const dangers = afterArguments ? [...reviewed.dangers, bytesAfterArguments(afterArguments)] : reviewed.dangers;
   const done = (review: CallReview): Reviewed => ({ review, ...(afterArguments ? { afterArguments } : {}) });
+  // A Uniswap router or PositionManager call runs a plan of commands: each in words, beside the call's own.
+  const plan = await reviewPlan(deps, descriptors, bound, { caller, user: account, network, to: call.to, budget, names });
+  if (plan) return done({ clear, dangers: [...dangers, ...plan.dangers], ...(plan.inner.length > 0 ? { inner: plan.inner } : {}) });
   if (facts.calls.length === 0) return done({ clear, dangers });
   if (depth === MAX_CALL_DEPTH) return done({ clear, dangers: [...dangers, CALLS_TOO_DEEP] });
   const below = { account, caller: call.to, network, depth: depth + 1, budget, names };

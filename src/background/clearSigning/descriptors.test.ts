@@ -18,6 +18,15 @@ describe('bundledDescriptors', () => {
     expect(read).toHaveBeenCalledTimes(first.length + 1);
   });
 
+  it("in the devnet build, binds the wallet's Universal Router 2.0 descriptor at the devnet's stand-in too, and changes no other", async () => {
+    const loaded = await bundledDescriptors(fromDisk, parser)();
+    const added = await Promise.all(loaded.map(async (d) => {
+      const onDisk = ((await fromDisk(`erc7730/${d.source}`)) as { context: { contract?: { deployments?: { address: string }[] } } }).context.contract?.deployments ?? [];
+      return [d.source, (d.context.contract?.deployments ?? []).slice(onDisk.length)] as const;
+    }));
+    expect(added.filter(([, more]) => more.length > 0)).toEqual([['calldata-uniswap-universal-router-2.0.json', [{ chainId: 31337, address: '0x0000000000000000000000000000000000077300' }]]]);
+  });
+
   it('leaves out a file that is not a descriptor, keeping the others', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = bundledDescriptors(async (path) => (path.endsWith('index.json') ? ['broken.json', 'eip712-permit2.json'] : path.endsWith('broken.json') ? { display: {} } : fromDisk(path)), parser);

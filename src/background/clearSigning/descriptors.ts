@@ -5,6 +5,7 @@
 import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
 import { missingDeployments } from '../../shared/erc7730/userFile';
+import { withDevnetDeployments } from './devnetDeployments';
 
 export type ParseDescriptor = typeof parseDescriptor;
 /** The parser, from the worker's later script: it reads a format's key with ethers' fragment parser, which the first script leaves out. */
@@ -36,7 +37,7 @@ export function bundledDescriptors(read: ReadExtensionFile, parser: LoadParser):
     const [files, parseDescriptor] = await Promise.all([read(`${DIR}/index.json`), parser()]);
     const parsed = await Promise.all((Array.isArray(files) ? files : []).map(async (file: unknown) => {
       try {
-        return parseDescriptor(await read(`${DIR}/${String(file)}`), String(file));
+        return withDevnetDeployments(parseDescriptor(await read(`${DIR}/${String(file)}`), String(file)));
       } catch (error) {
         console.error('ERC-7730 descriptor left out:', error);
         return undefined;

@@ -153,13 +153,15 @@ function contractOf(source: string | undefined, deployments: { chainId: number; 
 
 /**
  * A call for every function of the descriptor corpus (public/erc7730/), with arguments drawn by `seed`. The account's
- * own execute/executeBatch are left out: the wallet refuses a call into the sending account (-32602).
+ * own execute/executeBatch are left out: the wallet refuses a call into the sending account (-32602); so are the
+ * pseudo-functions of Uniswap's commands, which no call binds.
  */
 export function corpusCalls(seed: number): { name: string; call: Call }[] {
   const r = random(seed);
   return descriptors.flatMap((descriptor) => {
     const context = descriptor.context.contract;
-    if (!context || descriptor.source === 'calldata-simple7702account.json') return [];
+    // A descriptor naming no deployment binds nothing by itself (Uniswap's commands: only behind the router's execute).
+    if (!context || descriptor.source === 'calldata-simple7702account.json' || context.deployments?.length === 0) return [];
     const to = contractOf(descriptor.source, context.deployments);
     return Object.keys(descriptor.display.formats).map((key) => {
       const fragment = FunctionFragment.from(key);

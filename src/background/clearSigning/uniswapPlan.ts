@@ -1,0 +1,72 @@
+/**
+ * A Uniswap plan in words: the Universal Router's commands and v4's actions (shared/erc7730/uniswapPlan.ts reads them),
+ * each reviewed as any bound call is (bound.ts), with its dangers. A command the wallet cannot read is listed with its
+ * bytes and named a danger that asks for the second yes: it could move or approve anything.
+ */
+import type { Danger } from '../../shared/dangers';
+import type { Bound } from '../../shared/erc7730/bind';
+import type { ClearSigned, Descriptor } from '../../shared/erc7730/types';
+import { commandByte, readPlan, stepLabel, unreadStep, type PlanStep } from '../../shared/erc7730/uniswapPlan';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import { reviewBound, type ReviewDeps } from './bound';
+import type { AddressNames } from './names';
+
+export interface PlanContainer {
+  /** Who calls the contract: the plan's MSG_SENDER, who pays and receives. */
+  caller: Hex;
+  /** The user's account (the caller, or the account a contract calls for). */
+  user: Hex;
+  network: Network;
+  /** The router or PositionManager. */
+  to: Hex;
+  /** How many more steps the request may read (calls.ts MAX_INNER_CALLS, shared with the calls inside calls). */
+  budget: { left: number };
+  /** The request's names of addresses (names.ts), shared with its calls. */
+  names: AddressNames;
+}
+
+export interface PlanReview {
+  inner: { label: string; clear: ClearSigned }[];
+  dangers: Danger[];
+}
+
+function unreadDanger(steps: PlanStep[], what: string): Danger {
+  const listed = steps.map((s) => `${s.label}${s.command >= 0 ? ` (${commandByte(s.command)})` : ''}: ${s.unread}`).join('; ');
+  return {
+    kind: 'planUnread', tone: 'danger', confirm: true,
+    message: `This ${what} does something the wallet cannot read. ${listed}. It is shown as its bytes, and could move or approve anything.`,
+  };
+}
+
+/** A swap's amounts at "all the router holds" are not allowances: only an allowance at its maximum is named unlimited. */
+const unlimitedOnlyForAllowances = (dangers: Danger[], unlimitedAllowance: boolean) => dangers.filter((d) => d.kind !== 'unlimited' || unlimitedAllowance);
+
+/** The plan's steps in words and its dangers; undefined when `bound` is not a plan. */
+export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bound: Bound, container: PlanContainer): Promise<PlanReview | undefined> {
+  const { caller, user, network, to, budget, names } = container;
+  const plan = readPlan(bound, descriptors, { chainId: BigInt(network.chainId), contract: to, sender: caller });
+  if (!plan) return undefined;
+  if (!plan.ok) {
+    return { inner: [], dangers: [{ kind: 'planRefused', tone: 'danger', confirm: true, message: `This call has ${plan.message}: the contract refuses it, so it fails and you pay its fee for nothing.` }] };
+  }
+  if (plan.steps.length === 0) {
+    return { inner: [], dangers: [{ kind: 'planEmpty', tone: 'warn', message: 'This call runs no commands: it does nothing, and any ETH sent with it stays in the contract, where anyone can take it.' }] };
+  }
+  // Taken before any await, as calls.ts takes its calls: the steps past the request's budget are not read.
+  const read = plan.steps.slice(0, Math.max(0, budget.left));
+  budget.left -= read.length;
+  const steps = [...read, ...plan.steps.slice(read.length).map((s) => ({ ...s, bound: undefined, unread: 'past the number of steps the wallet reads for one request' }))];
+  const source = bound.descriptor.source;
+  const reviewed = await Promise.all(steps.map(async (step) => {
+    const label = stepLabel(step);
+    if (!step.bound) return { label, clear: unreadStep(step, source), dangers: [] };
+    const { clear, facts, dangers } = await reviewBound(deps, step.bound, { account: caller, user, network, to }, names);
+    return { label, clear, dangers: unlimitedOnlyForAllowances(dangers, facts.amounts.some((a) => a.unlimited && a.id === 'allowance')) };
+  }));
+  const unread = steps.filter((s) => s.unread !== undefined);
+  return {
+    inner: reviewed.map(({ label, clear }) => ({ label, clear })),
+    dangers: [...reviewed.flatMap((r) => r.dangers), ...(unread.length > 0 ? [unreadDanger(unread, bound.descriptor.context.$id?.startsWith('Uniswap Universal Router') ? 'router call' : 'call')] : [])],
+  };
+}
