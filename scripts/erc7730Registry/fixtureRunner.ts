@@ -27,7 +27,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Transaction } from 'ethers';
 import * as chains from 'viem/chains';
 import { bindCall, bindMessage, type Bound } from '../../src/shared/erc7730/bind';
-import { dateText } from '../../src/shared/erc7730/format';
+import { dateText } from '../../src/shared/erc7730/formatNumbers';
 import { resolveIncludes } from '../../src/shared/erc7730/includes';
 import { parseDescriptor } from '../../src/shared/erc7730/parse';
 import { render } from '../../src/shared/erc7730/render';

@@ -3,7 +3,7 @@ import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../params';
 import { bindCall, bindMessage } from './bind';
-import { durationText } from './format';
+import { durationText } from './formatNumbers';
 import { parseDescriptor } from './parse';
 import { reach } from './paths';
 import { render } from './render';

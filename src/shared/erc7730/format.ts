@@ -3,106 +3,15 @@
  * duration, unit, enum, nftName, raw (calldata is shown as its bytes). A value a format cannot read is shown raw with a
  * note saying so, never dropped; an address written with a wrong checksum is shown, with a note.
  */
-import { MaxUint256, formatUnits } from 'ethers';
+import { MaxUint256 } from 'ethers';
 import type { Hex } from '../params';
-import { companion, reach, rootOf } from './paths';
-import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
-import type { LeafField } from './fields';
+import { addressParam, listed, param, pointed, raw, units, type FormatInput, type Formatted } from './formatParams';
+import { dateText, durationText, unit } from './formatNumbers';
 import { chainName, interoperableName } from './interoperable';
-import { rawText, sameValue, toAddress, toBigInt, wrongChecksum } from './values';
+import { reach, rootOf } from './paths';
+import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 
-export type Formatted = Omit<ClearField, 'path' | 'label'>;
-
-export interface FormatInput {
-  field: LeafField;
-  value: unknown;
-  path: string;
-  label: string;
-  data: unknown;
-  descriptor: Descriptor;
-  context: RenderContext;
-  facts: RenderFacts;
-}
-
-/** "1.5" rather than "1.5000", "2" rather than "2.0". */
-const units = (value: bigint, decimals: number): string => {
-  const text = formatUnits(value, decimals);
-  return text.endsWith('.0') ? text.slice(0, -2) : text;
-};
-
-/** A param as written, or (a map reference) the map's value for the key its `keyPath` reads; undefined when none matches. */
-function written(input: FormatInput, name: string): unknown {
-  const value = input.field.params?.[name];
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const { map, keyPath } = value as { map?: unknown; keyPath?: unknown };
-  if (typeof map !== 'string' || typeof keyPath !== 'string') return value;
-  const values = (reach(input.descriptor, rootOf(map).rest)[0]?.value as { values?: Record<string, unknown> } | undefined)?.values ?? {};
-  const key = companion(keyPath, input.path, input.data, input.descriptor, input.context);
-  return Object.entries(values).find(([k]) => sameValue(k, key))?.[1];
-}
-
-/** A param that may be a constant or a `$.` reference to one. */
-function param(input: FormatInput, name: string): unknown {
-  const value = written(input, name);
-  if (typeof value === 'string' && value.startsWith('$.')) return reach(input.descriptor, rootOf(value).rest)[0]?.value;
-  return value;
-}
-
-/** The value a path param (`tokenPath`, `collectionPath`) points at, by the array indices of the value shown. */
-function pointed(input: FormatInput, name: string): unknown {
-  const where = written(input, name);
-  return typeof where === 'string' ? companion(where, input.path, input.data, input.descriptor, input.context) : undefined;
-}
-
-/**
- * The address a token, collection or callee param names: an address, or an integer below 2^160, which the ABI
- * encodes with the same bytes (1inch's `Address` type is a uint256; flags in its high bits need a `[-20:]` slice).
- */
-function addressParam(value: unknown): Hex | undefined {
-  // Calls decode integers as bigints; typed data carries them as numbers or decimal text.
-  const number = typeof value === 'bigint' || typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? toBigInt(value) : undefined;
-  return toAddress(value) ?? (number !== undefined && number >= 0n && number < 1n << 160n ? toAddress(`0x${number.toString(16).padStart(40, '0')}`) : undefined);
-}
-
-function raw({ value }: FormatInput, note?: string): Formatted {
-  const address = toAddress(value);
-  return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...(note ? { note } : {}) };
-}
-
-const ONE_DAY = 86_400n;
 const NUMBER_FORMATS = new Set(['amount', 'tokenAmount', 'date', 'duration', 'unit', 'nftName']);
-
-export function dateText(seconds: bigint): string {
-  // Beyond what a Date holds: in practice "never expires".
-  if (seconds > 8_640_000_000_000n) return `never (timestamp ${seconds})`;
-  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function durationText(seconds: bigint): string {
-  const days = seconds / ONE_DAY;
-  const rest = Number(seconds % ONE_DAY);
-  const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  return days > 0n ? `${days} day${days === 1n ? '' : 's'} ${clock}` : clock;
-}
-
-const SI = [['T', 12], ['G', 9], ['M', 6], ['k', 3]] as const;
-
-function unit(input: FormatInput, value: bigint): Formatted {
-  const base = String(param(input, 'base') ?? '');
-  const decimals = Number(param(input, 'decimals') ?? 0);
-  if (param(input, 'prefix') === true) {
-    const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
-    return { text: `${units(value, decimals + exponent)}${prefix}${base}` };
-  }
-  // As the spec writes them: "10h", "1.5d", "36ks", "50%".
-  return { text: `${units(value, decimals)}${base}` };
-}
-
-/** A list param (one string or several), each a constant or a `$.` reference. */
-function listed(input: FormatInput, name: string): string[] {
-  const value = param(input, name);
-  return (Array.isArray(value) ? value : [value]).map((a) => (typeof a === 'string' && a.startsWith('$.') ? reach(input.descriptor, rootOf(a).rest)[0]?.value : a)).filter((a): a is string => typeof a === 'string');
-}
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
