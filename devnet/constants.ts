@@ -86,8 +86,8 @@ export const DEVNET_POLICY_FILE = fileURLToPath(new URL('paymaster-policy.json',
  * The production build binds none of these.
  */
 export const REGISTRY_STAND_INS = {
-  /** Aave v3's Pool (`supply`, `withdraw`, `borrow`, `repay`, …): registry/aave/calldata-lpv3.json. */
+  /** Aave v3's Pool (its `supply`): registry/aave/calldata-lpv3.json. */
   aavePool: '0x7e57aa7e00000000000000000000000000000001',
-  /** 1inch's AggregationRouterV6 (`swap`, `unoswap`, …): registry/1inch/calldata-AggregationRouterV6.json. */
+  /** 1inch's AggregationRouterV6 (its `swap`): registry/1inch/calldata-AggregationRouterV6.json. */
   oneInchRouter: '0x7e5711c400000000000000000000000000000001',
 } as const;

@@ -7,9 +7,16 @@ import { type JsonRpcProvider } from 'ethers';
 import { loadArtifact } from '../contracts/compile';
 import { REGISTRY_STAND_INS } from './constants';
 
+const STAND_INS = [
+  { name: 'AavePoolStandIn', address: REGISTRY_STAND_INS.aavePool },
+  { name: 'OneInchRouterStandIn', address: REGISTRY_STAND_INS.oneInchRouter },
+] as const;
+
 export async function deployRegistryStandIns(provider: JsonRpcProvider): Promise<void> {
-  if ((await provider.getCode(REGISTRY_STAND_INS.aavePool)) !== '0x') return;
-  const { bytecode } = await loadArtifact('AavePoolStandIn');
-  const runtime = await provider.send('eth_call', [{ data: bytecode }, 'latest']);
-  await provider.send('anvil_setCode', [REGISTRY_STAND_INS.aavePool, runtime]);
+  await Promise.all(STAND_INS.map(async ({ name, address }) => {
+    if ((await provider.getCode(address)) !== '0x') return;
+    const { bytecode } = await loadArtifact(name);
+    const runtime = await provider.send('eth_call', [{ data: bytecode }, 'latest']);
+    await provider.send('anvil_setCode', [address, runtime]);
+  }));
 }
