@@ -37,5 +37,5 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const isCovered = (path: string) => [...covered].some((c) => path === c || path.startsWith(`${c}.`));
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
   const owner = descriptor.metadata?.owner;
-  return { clear: { intent: intentText(spec.intent), ...(owner ? { owner } : {}), source: descriptor.source, fields, uncovered }, facts };
+  return { clear: { intent: intentText(spec.intent), ...(owner ? { owner } : {}), source: descriptor.source, ...(descriptor.reviewedBy ? { reviewedBy: descriptor.reviewedBy } : {}), fields, uncovered }, facts };
 }
