@@ -3,13 +3,18 @@
  * file per review in `registry/<entity>/sigs/<descriptor>.eip155-1-<auditor>.json` (an EAS off-chain attestation,
  * easAttestation.ts) and its auditors in `auditors/eip155-1-<address>/profile.json` (`{ id, name, organization? }`).
  * A review counts when its attestation checks out, its signer is a listed auditor, and the hash it attests is
- * ERC-8176's hash of the descriptor with its `includes` merged (the draft hashes the descriptor's effective content:
- * what the wallet ships and shows). Anything else is not an error of the build: that descriptor ships without
- * "Reviewed by", and the attestation is listed in `rejected` with the reason, for the build to print.
+ * ERC-8176's hash of the descriptor with its `includes` merged: the draft hashes the descriptor's effective content,
+ * what the wallet ships and shows (since its 2026-05-21 change, as Cyfrin's clearsig `descriptor_hash` implements it and
+ * ERC-8283 quotes it: "'includes' resolved, RFC 8785 serialized, Keccak-256"). At registry commit 3b66ba2 all 181
+ * reviews hash the file as written: the 46 without `includes` count, the 135 with them do not (their reviews do not
+ * cover what the included file adds, such as ercs/calldata-erc4626-vaults.json), and the reason says so.
+ * Anything else is not an error of the build either: that descriptor ships without "Reviewed by", and the attestation
+ * is listed in `rejected` with the reason, for the build to print one line each.
  *
- * The build step calls `verifyAttestations(snapshotDir)` and sets each shipped descriptor's `reviewedBy` from
- * `reviewedBy[path]` (the path as in the registry, "registry/tether/calldata-usdt.json"), beside the parsed
- * descriptor: `parseDescriptor` drops a `reviewedBy` that a file writes.
+ * The build step calls `verifyAttestations(vendoredDir)` on the registry as vendored (before it reduces descriptors
+ * to what the engine reads) and sets each shipped descriptor's `reviewedBy` from `reviewedBy[path]` (the path as in the
+ * registry, "registry/weth/calldata-weth.json"), beside the descriptor: `parseDescriptor` drops a `reviewedBy` that a
+ * file writes, so the worker's loader adds it after parsing.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
