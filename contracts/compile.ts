@@ -22,7 +22,7 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
 }
 
-type ContractName = 'TestToken' | 'TestPermitToken' | 'TestCollectible' | 'TestMultiToken' | 'VerifyingPaymaster';
+type ContractName = 'TestToken' | 'TestPermitToken' | 'TestCollectible' | 'TestMultiToken' | 'VerifyingPaymaster' | 'AavePoolStandIn';
 
 const require = createRequire(import.meta.url);
 // The compiler settings live in this file, so editing it also invalidates every build.
@@ -89,7 +89,7 @@ async function compile(name: ContractName): Promise<BuildFile> {
 }
 
 if (process.argv[1] === THIS_FILE) {
-  for (const name of ['TestToken', 'TestPermitToken', 'TestCollectible', 'TestMultiToken', 'VerifyingPaymaster'] as const) {
+  for (const name of ['TestToken', 'TestPermitToken', 'TestCollectible', 'TestMultiToken', 'VerifyingPaymaster', 'AavePoolStandIn'] as const) {
     await loadArtifact(name);
     console.log(`${name} compiled: ${fileURLToPath(new URL(`build/${name}.json`, import.meta.url))}`);
   }

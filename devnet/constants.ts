@@ -72,3 +72,15 @@ export const PAYMASTER_DEPOSIT_ETH = '100';
 
 /** Who the devnet's paymaster service sponsors: devnet/paymaster-policy.json. */
 export const DEVNET_POLICY_FILE = fileURLToPath(new URL('paymaster-policy.json', import.meta.url));
+
+/**
+ * Where the devnet build binds some of the ERC-7730 registry's descriptors (scripts/erc7730Registry/devnetAliases.ts):
+ * its chain has none of the registry's contracts, so minimal contracts with the same functions stand in for them here.
+ * The production build binds none of these.
+ */
+export const REGISTRY_STAND_INS = {
+  /** Aave v3's Pool (`supply`, `withdraw`, `borrow`, `repay`, …): registry/aave/calldata-lpv3.json. */
+  aavePool: '0x7e57aa7e00000000000000000000000000000001',
+  /** 1inch's AggregationRouterV6 (`swap`, `unoswap`, …): registry/1inch/calldata-AggregationRouterV6.json. */
+  oneInchRouter: '0x7e5711c400000000000000000000000000000001',
+} as const;

@@ -9,6 +9,7 @@ import { startBundler } from './bundler';
 import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT, DEVNET_POLICY_FILE, PAYMASTER_SIGNER } from './constants';
 import { deployContracts, fundBundlerWallets, type DevnetAddresses } from './deploy';
 import { deployDelegationFramework } from './delegationFramework';
+import { deployRegistryStandIns } from './registryStandIns';
 import { startPaymasterService } from '../paymaster/server';
 import { startDappServer } from './server';
 
@@ -57,7 +58,7 @@ export async function startDevnet({
   };
   try {
     const accounts = devnetAccounts();
-    const [addresses] = await Promise.all([deployContracts(provider, accounts), fundBundlerWallets(provider), deployDelegationFramework(provider)]);
+    const [addresses] = await Promise.all([deployContracts(provider, accounts), fundBundlerWallets(provider), deployDelegationFramework(provider), deployRegistryStandIns(provider)]);
     const started = await Promise.allSettled([
       startBundler({ rpcUrl: anvil.rpcUrl, port: bundlerPort }),
       startPaymasterService({

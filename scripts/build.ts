@@ -7,19 +7,25 @@
  * is another, background-abi.js (src/background/abi/loadAbi.ts), and the Public Suffix List a third, background-sites.js
  * (src/background/sites/siteOf.ts). Both manifests
  * carry package.json's version. With --watch (`npm run dev`) it
- * builds again whenever src/, public/ or manifest.json change.
+ * builds again whenever src/, public/, vendor/ or manifest.json change.
  *
  * Two targets differ only in the background's `__DEVNET_BUILD__`: dist/{chrome,firefox} is the devnet build (`npm start`,
  * the tests, the bench), which has the local devnet as a built-in network, selects it on first run and allows
  * paymaster and bundler URLs on this machine; dist/production/{chrome,firefox} is the production build, which
  * `npm run package` zips: Base first, no local devnet, nothing on this machine. The build fails if the production
  * background names the devnet's URLs.
+ *
+ * Each folder also gets the vendored ERC-7730 registry, checked and indexed (scripts/erc7730Registry/generate.ts); the
+ * devnet build's binds a few descriptors on the devnet's chain too (devnetAliases.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
 import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { DEVNET_ALIASES } from './erc7730Registry/devnetAliases';
+import { generateRegistry, writeRegistry } from './erc7730Registry/generate';
+import { VENDORED } from './erc7730Registry/vendor';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -45,6 +51,8 @@ const productionBackground = resolve(dist, '.production');
 
 async function buildAll(): Promise<void> {
   for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
+  // The vendored ERC-7730 registry, checked first: a descriptor that does not resolve or parse fails the build.
+  const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES), production: generateRegistry(VENDORED) };
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);
@@ -60,6 +68,7 @@ async function buildAll(): Promise<void> {
       if (background) cpSync(background, out, { recursive: true });
       // The release's phishing list: a file the worker reads when first asked, not code each of its starts compiles.
       cpSync(resolve(root, 'node_modules/eth-phishing-detect/src/config.json'), resolve(out, SHIPPED_LIST_FILE));
+      writeRegistry(background ? registries.production : registries.devnet, out);
       writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
     }
   }
@@ -77,9 +86,9 @@ function rebuildOnChange(): void {
       running = running.then(buildAll).catch((error: Error) => console.error(`build failed: ${error.message}`));
     }, 100);
   };
-  for (const path of ['src', 'public']) watch(resolve(root, path), { recursive: true }, schedule);
+  for (const path of ['src', 'public', 'vendor']) watch(resolve(root, path), { recursive: true }, schedule);
   watch(resolve(root, 'manifest.json'), schedule);
-  console.log('watching src/, public/ and manifest.json; reload the extension in the browser after a build');
+  console.log('watching src/, public/, vendor/ and manifest.json; reload the extension in the browser after a build');
 }
 
 await buildAll();

@@ -93,6 +93,11 @@ describe('the background bundle', () => {
     await onlyIn(SITES_SCRIPT, ['blogspot', 'xn--aroport']);
   }, 180_000);
 
+  it('carries none of the ERC-7730 registry in any of the worker\'s scripts: the worker reads its files on a review', async () => {
+    // An intent of Aave's descriptor (vendor/erc7730-registry/registry/aave/calldata-lpv3.json).
+    for (const file of ['background.js', LATER_SCRIPT]) expect(await background(true, file)).not.toContain('Repay with aTokens');
+  }, 180_000);
+
   it('carries no encrypted-JSON keystore (ethers\' keystore and aes-js), which the vault never uses', async () => {
     const code = await background(true);
     expect(code).not.toContain('keystore address/privateKey mismatch');

@@ -11,7 +11,8 @@ import { createApprovals } from './approvals/approvals';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { createBatchStore } from './batches/store';
-import { bundledDescriptors, userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
+import { userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
+import { lazyDescriptors } from './clearSigning/lazyDescriptors';
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
@@ -80,7 +81,7 @@ export interface ServiceDeps {
   tabShownAt(tabId: number): Promise<number | undefined>;
   /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
   sendToTab: SendToTab;
-  /** A JSON file shipped with the extension (the ERC-7730 descriptors), read when first needed. */
+  /** A JSON file shipped with the extension (the ERC-7730 descriptors and registry), read when first needed. */
   readExtensionFile: ReadExtensionFile;
   /** The approval and activity windows, over the session slices that remember them. */
   windows: {
@@ -115,9 +116,9 @@ export function createServices(deps: ServiceDeps): Background {
   const networks = rememberSelected(createNetworks(local, { builtIn: deps.builtInNetworks, devnetBuild }), onLocalChanged);
   const accounts = createAccounts(local, vault, loadLater, createKeyAddresses(session, loadLater));
   const parser: LoadParser = async () => (await loadLater()).parseDescriptor;
-  const bundled = bundledDescriptors(deps.readExtensionFile, parser);
-  // The wallet's own first: a user's file binding the same message does not replace them.
-  const descriptors = async () => [...(await bundled()), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
+  const shipped = lazyDescriptors(async () => (await loadLater()).shippedDescriptors(deps.readExtensionFile, parser));
+  // The wallet's own, the registry's for this contract, the user's files: bind.ts ranks them in that order.
+  const descriptors: ReviewDeps['descriptors'] = async (at) => [...(await shipped(at)), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
   const reviewDeps: ReviewDeps = { node: (method, params) => services.node(method, params), descriptors, now: Date.now };
   const approvalWindow = deps.windows.approval(session, () => vault.isUnlocked());
   const frames = createFrames(session, deps.sendToTab);

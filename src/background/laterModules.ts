@@ -1,7 +1,7 @@
 /**
  * What the worker needs only once a request is reviewed or previewed, signed, or a key is made or first derived: clear
- * signing's engine and its descriptors' parser (ethers' fragment parser reads a format's key), the simulation, the
- * ERC-8021 attribution's parser (its CBOR codec), typed data's hashing, ethers' transaction and signing code (RLP,
+ * signing's engine, its descriptors' parser (ethers' fragment parser reads a format's key) and the reader of its shipped
+ * descriptors (the wallet's own and the ERC-7730 registry's), the simulation, the ERC-8021 attribution's parser (its CBOR codec), typed data's hashing, ethers' transaction and signing code (RLP,
  * signatures), and the keys' (secp256k1, BIP-32, BIP-39's word list and PBKDF2). The built worker loads it as a script
  * of its own on first use (laterChunk.ts, loadLater.ts), not on every start.
  */
@@ -10,6 +10,7 @@ export { reviewTypedData } from './clearSigning/review';
 export { messageDangers } from './clearSigning/personalSign';
 export { createPreviews } from './simulation/previews';
 export { parseDescriptor } from '../shared/erc7730/parse';
+export { shippedDescriptors } from './clearSigning/registry';
 export { assertEncodes } from '../shared/typedData/digest';
 export { Transaction, verifyAuthorization } from 'ethers';
 export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } from './accounts/keys';

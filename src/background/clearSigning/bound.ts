@@ -12,12 +12,17 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { addressFacts, tokenReader } from './chainFacts';
 import { dangersOf } from './dangers';
+import type { DescriptorsFor } from './registry';
 import { seaportCallDangers } from './seaport';
 import { strandedValueDangers } from './strandedValue';
 
 export interface ReviewDeps {
   node: ChainNode;
-  descriptors(): Promise<Descriptor[]>;
+  /**
+   * The descriptors that may bind at a contract or verifying contract: the wallet's own and the user's files, and the
+   * registry's for that chain and address (or domain name) only, so a review never reads the whole registry.
+   */
+  descriptors(at: DescriptorsFor): Promise<Descriptor[]>;
   /** Milliseconds, as Date.now. */
   now(): number;
 }

@@ -9,7 +9,6 @@ import { bytesAfterArguments, extraBytes, type ExtraBytes } from '../../shared/c
 import type { Danger } from '../../shared/dangers';
 import type { CallReview, DecodedCall } from '../../shared/decodedCall';
 import { bindCall } from '../../shared/erc7730/bind';
-import type { Descriptor } from '../../shared/erc7730/types';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { asExecuteBatch } from '../batches/delegates';
@@ -73,13 +72,16 @@ interface Reviewed {
   afterArguments?: ExtraBytes;
 }
 
-async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
+async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
   const { account, caller, network, depth, budget } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
   const own = same(call.to, account) && same(caller, account);
   // The account's own DeleGator execute carries its calls inside bytes: read as the executeBatch of the same calls.
   const data = own ? ((await asExecuteBatch(call.data)) ?? call.data) : call.data;
-  const bound = bindCall(descriptors, { chainId: BigInt(network.chainId), to: call.to, data });
+  const chainId = BigInt(network.chainId);
+  // Descriptors that cannot be read leave the call as describeCall words it.
+  const descriptors = await deps.descriptors({ chainId, address: call.to }).catch(() => []);
+  const bound = bindCall(descriptors, { chainId, to: call.to, data });
   if (!bound) return undefined;
   // The account's delegate runs its batch call only for itself: its words fit a call from the account to the account.
   if (bound.descriptor.context.$id === OWN_ACCOUNT_DESCRIPTOR && !own) return undefined;
@@ -96,7 +98,7 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
   budget.left -= opened.length;
   const tooMany = opened.length < facts.calls.length ? [CALLS_TOO_MANY] : [];
   const inner = (await Promise.all(opened.map(async ({ label, to, data, value }) => {
-    const reviewedInner = await reviewCall(deps, descriptors, { to, data, value: value ?? 0n }, below);
+    const reviewedInner = await reviewCall(deps, { to, data, value: value ?? 0n }, below);
     return reviewedInner ? [{ label, review: reviewedInner.review }] : [];
   }))).flat();
   if (inner.length === 0) return done({ clear, dangers: [...dangers, ...tooMany] });
@@ -107,12 +109,11 @@ async function reviewCall(deps: ReviewDeps, descriptors: Descriptor[], call: Cal
 
 /** The calls as the approval screens show them: describeCall's words, with the descriptor's review where one binds. */
 export async function reviewCalls(deps: ReviewDeps, calls: CallInput[], account: Hex, network: Network): Promise<DecodedCall[]> {
-  const descriptors = await deps.descriptors().catch(() => []);
   const budget = { left: MAX_INNER_CALLS };
   return Promise.all(calls.map(async (call) => {
     const described = await describeCall(call);
     // A chain that cannot be read leaves the call as describeCall words it.
-    const reviewed = await reviewCall(deps, descriptors, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
+    const reviewed = await reviewCall(deps, { ...call, value: BigInt(call.value) }, { account, caller: account, network, depth: 0, budget }).catch(() => undefined);
     if (!reviewed) return described;
     // The bytes after the arguments are those of the function the review words (its descriptor's ABI), as its dangers name them.
     const { afterArguments: _asDescribed, ...words } = described;

@@ -4,7 +4,7 @@ import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
 import type { RenderFacts } from '../../shared/erc7730/types';
 import type { Grant } from '../../shared/allowances';
-import { toAddress } from '../../shared/erc7730/values';
+import { toAddress, toBigInt } from '../../shared/erc7730/values';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
@@ -22,7 +22,9 @@ const NOT_DESCRIBED: Danger = {
 
 export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, account: Hex, network: Network): Promise<TypedDataReview> {
   const verifyingContract = toAddress(typed.domain.verifyingContract);
-  const bound = bindMessage(await deps.descriptors(), typed);
+  const { name } = typed.domain;
+  const at = { chainId: toBigInt(typed.domain.chainId), address: verifyingContract, domainName: typeof name === 'string' ? name : undefined };
+  const bound = bindMessage(await deps.descriptors(at), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
     const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });

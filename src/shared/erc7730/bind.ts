@@ -3,8 +3,8 @@
  * its deployments (chain id and verifying contract, or called contract), its domain values, and the exact EIP-712
  * schema (the encoded type, so an extra or renamed field does not match) or the function selector with calldata that
  * starts with the arguments' canonical encoding (the bytes a site put after it are returned, for the screens to name;
- * Seaport's calls must decode whole). The wallet's descriptors are tried before the user's files, and descriptors bound to deployments
- * before generic ones.
+ * Seaport's calls must decode whole). The wallet's descriptors are tried before the registry's and those before the user's
+ * files, and descriptors bound to deployments before generic ones.
  *
  * A format key that ends in "," is a witness stub, as Permit2 builds its witness type hashes: the primary type is the
  * stub's fields and one last field named `witness` (of any type), the fixed part matching the descriptor's schema.
@@ -34,10 +34,12 @@ const deployed = (deployments: Deployment[] | undefined, chainId: bigint | undef
   !deployments || (chainId !== undefined && deployments.some((d) => BigInt(d.chainId) === chainId && sameValue(d.address, address)));
 
 /**
- * The wallet's descriptors before the user's files (a file bound to a token must not replace the wallet's words and
- * dangers for its approve), and within each, those bound to deployments before generic ones.
+ * The wallet's descriptors first, then the ERC-7730 registry's, then the user's files: neither a registry descriptor
+ * nor a file bound to a token replaces the wallet's words and dangers (an approve's allowance and spender) where the
+ * wallet's own bind, even its generic ones. Within each, those bound to deployments before generic ones.
  */
-const rank = (d: Descriptor): number => (d.userFile ? 2 : 0) + Number(!(d.context.eip712 ?? d.context.contract)?.deployments);
+const TIER = { wallet: 0, registry: 2, user: 4 };
+const rank = (d: Descriptor): number => TIER[d.userFile ? 'user' : d.registry ? 'registry' : 'wallet'] + Number(!(d.context.eip712 ?? d.context.contract)?.deployments);
 const specificFirst = (descriptors: Descriptor[]): Descriptor[] => [...descriptors].sort((a, b) => rank(a) - rank(b));
 
 /** The types a descriptor's schemas declare for a primary type, as EIP-712 encodes them; undefined when they do not parse. */

@@ -41,6 +41,8 @@ export interface Descriptor {
   source: string;
   /** A file the user added in Settings: its words apply only where none of the wallet's descriptors binds. */
   userFile?: true;
+  /** From the ERC-7730 registry the wallet ships (vendor/erc7730-registry): its words apply where none of the wallet's own binds. */
+  registry?: true;
   context: {
     $id?: string;
     eip712?: {

@@ -1,0 +1,34 @@
+/**
+ * The ERC-7730 registry the wallet ships, end to end: the devnet build binds the registry's Aave v3 Pool descriptor at
+ * the devnet's stand-in for the Pool (devnet/constants.ts REGISTRY_STAND_INS, scripts/erc7730Registry/devnetAliases.ts),
+ * so a supply there is reviewed in the registry's words, read from the extension's files on first use.
+ */
+import { Interface, parseEther } from 'ethers';
+import { REGISTRY_STAND_INS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
+import { chain, token } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import { ApprovalWindow } from '../pages/approval';
+import { connect, finalStatus } from '../pages/flows';
+
+const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
+const POOL = new Interface(['function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)', 'function supplied(address asset, address account) view returns (uint256)']);
+
+test('an Aave supply: in the registry\'s words with its amount in the token; approved, the pool holds it', async ({ freshWallet, dapp, session }) => {
+  void freshWallet;
+  const [from] = await connect(dapp, session);
+  const amount = parseEther('1.5');
+  const calls = [
+    { to: TEST_TOKEN_ADDRESS, value: '0x0', data: ERC20.encodeFunctionData('approve', [REGISTRY_STAND_INS.aavePool, amount]) },
+    { to: REGISTRY_STAND_INS.aavePool, value: '0x0', data: POOL.encodeFunctionData('supply', [TEST_TOKEN_ADDRESS, amount, from, 0]) },
+  ];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, id: 'aave-supply', calls }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 2' }, 'Supply');
+  expect(await approval.screen.text({ name: 'Amount to supply', in: 'Call 2' })).toBe('1.5 TST');
+  await approval.approve();
+  expect(await sending).toMatchObject({ result: { id: 'aave-supply' } });
+  expect((await finalStatus(dapp, 'aave-supply')).status).toBe(200);
+  const supplied = await chain().call({ to: REGISTRY_STAND_INS.aavePool, data: POOL.encodeFunctionData('supplied', [TEST_TOKEN_ADDRESS, from]) });
+  expect(BigInt(supplied)).toBe(amount);
+  expect(await token().balanceOf(REGISTRY_STAND_INS.aavePool)).toBeGreaterThanOrEqual(amount);
+});
