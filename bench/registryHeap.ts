@@ -4,9 +4,10 @@
  * after a review of an Aave supply at the devnet's stand-in (the aave entity's file read and its descriptor parsed),
  * and with every entity's file held, as one file of the whole registry would be. Each after a full garbage collection.
  * Numbers only; nothing is asserted.
- * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/registryHeap.ts
+ * Run: npm run build && flock /tmp/e2e.lock npx tsx bench/registryHeap.ts   (EXTENSION=<another build's dist/chrome>
+ * to measure that build, e.g. one from before the registry)
  */
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Interface } from 'ethers';
@@ -24,7 +25,8 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const work = mkdtempSync(join(tmpdir(), 'wallet-registry-heap-'));
 const extension = join(work, 'chrome');
 cpSync(process.env.EXTENSION ?? resolve(import.meta.dirname, '../dist/chrome'), extension, { recursive: true });
-const entities = readdirSync(join(extension, REGISTRY_DIR)).map((file) => `${REGISTRY_DIR}/${file}`);
+// A build from before the registry (EXTENSION=…) has none: its figures are the ones without it.
+const entities = existsSync(join(extension, REGISTRY_DIR)) ? readdirSync(join(extension, REGISTRY_DIR)).map((file) => `${REGISTRY_DIR}/${file}`) : [];
 console.log(`load at start ${load()}`);
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
@@ -51,12 +53,14 @@ try {
   await reviewed('a first review: a token transfer (the wallet\'s own words)', TEST_TOKEN_ADDRESS, token.encodeFunctionData('transfer', [devnet.accounts[5].address, 1n]));
   const pool = new Interface(['function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)']);
   await reviewed('then an Aave supply (the registry\'s aave file)', REGISTRY_STAND_INS.aavePool, pool.encodeFunctionData('supply', [TEST_TOKEN_ADDRESS, 10n ** 18n, account, 0]));
-  // evaluateInWorker takes no arguments: the files' paths go in the function's text.
-  const held = await browser.evaluateInWorker(new Function(`return (async () => {
-    globalThis.__registryHeld = await Promise.all(${JSON.stringify(entities)}.map(async (path) => (await fetch(chrome.runtime.getURL(path))).json()));
-    return globalThis.__registryHeld.length;
-  })()`) as () => Promise<number>);
-  await measure(`every entity's file held (${held} files), as one file would be`);
+  if (entities.length > 0) {
+    // evaluateInWorker takes no arguments: the files' paths go in the function's text.
+    const held = await browser.evaluateInWorker(new Function(`return (async () => {
+      globalThis.__registryHeld = await Promise.all(${JSON.stringify(entities)}.map(async (path) => (await fetch(chrome.runtime.getURL(path))).json()));
+      return globalThis.__registryHeld.length;
+    })()`) as () => Promise<number>);
+    await measure(`every entity's file held (${held} files), as one file would be`);
+  }
   await profiler.close();
   console.log(`load at the end ${load()}`);
 } finally {
