@@ -90,4 +90,6 @@ export const REGISTRY_STAND_INS = {
   aavePool: '0x7e57aa7e00000000000000000000000000000001',
   /** 1inch's AggregationRouterV6 (its `swap`): registry/1inch/calldata-AggregationRouterV6.json. */
   oneInchRouter: '0x7e5711c400000000000000000000000000000001',
+  /** WETH (`deposit`): registry/weth/calldata-weth.json, the one an auditor's review of which the build verifies. No code: only its review is read. */
+  weth: '0x7e570e7400000000000000000000000000000001',
 } as const;

@@ -23,6 +23,7 @@ import { resolve } from 'node:path';
 import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
 import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { verifyAttestations } from './erc7730Registry/attestations';
 import { DEVNET_ALIASES } from './erc7730Registry/devnetAliases';
 import { generateRegistry, writeRegistry } from './erc7730Registry/generate';
 import { VENDORED } from './erc7730Registry/vendor';
@@ -51,8 +52,12 @@ const productionBackground = resolve(dist, '.production');
 
 async function buildAll(): Promise<void> {
   for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
+  // The registry's review attestations, verified here and never at signing time: one that does not count is no error,
+  // its descriptor ships without "Reviewed by", and the build names it.
+  const reviews = verifyAttestations(VENDORED);
+  for (const { file, reason } of reviews.rejected) console.log(`ERC-7730 review not shown: ${file}: ${reason}`);
   // The vendored ERC-7730 registry, checked first: a descriptor that does not resolve or parse fails the build.
-  const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES), production: generateRegistry(VENDORED) };
+  const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES, reviews.reviewedBy), production: generateRegistry(VENDORED, [], reviews.reviewedBy) };
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);

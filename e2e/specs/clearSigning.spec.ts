@@ -146,14 +146,14 @@ test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only aft
 });
 
 test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply, one bound nowhere is refused, one planted in storage.local is not used", async ({ wallet, dapp, session }, testInfo) => {
-  /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`. */
+  /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`; it says it was reviewed, which no file of the user's can. */
   const descriptorFile = (name: string, intent: string, deployments?: { chainId: number; address: string }[]) => {
     const path = testInfo.outputPath(name);
     const fields = [
       { path: 'to', label: 'Minted to', format: 'addressName' },
       { path: 'value', label: 'Amount minted', format: 'tokenAmount', params: { tokenPath: '@.to' } },
     ];
-    writeFileSync(path, JSON.stringify({ context: { contract: deployments ? { deployments } : {} }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } } }));
+    writeFileSync(path, JSON.stringify({ context: { contract: deployments ? { deployments } : {} }, metadata: { owner: 'Devnet tests' }, display: { formats: { 'mint(address to,uint256 value)': { intent, fields } } }, reviewedBy: ['Patrick Collins (Cyfrin)'] }));
     return path;
   };
   // Without deployments it would word every contract's mint on every chain: refused, and not listed.
@@ -180,6 +180,7 @@ test("a descriptor file the user adds in Settings words a devnet contract's call
   const batch = await ApprovalWindow.next(session);
   await batch.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Mint Test Tokens');
   expect(await batch.screen.text({ name: 'Amount minted', in: 'Call 1' })).toBe('5 TST');
+  expect(await batch.screen.text('Call 1')).not.toContain('Reviewed by');
   const unbound = await batch.screen.text('Call 2');
   expect(unbound).toContain('mint(address,uint256)');
   expect(unbound).not.toContain('Mint Permit Tokens');

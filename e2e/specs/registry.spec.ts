@@ -1,7 +1,9 @@
 /**
- * The ERC-7730 registry the wallet ships, end to end: the devnet build binds the registry's Aave v3 Pool and 1inch
- * AggregationRouterV6 descriptors at the devnet's stand-ins for them (devnet/constants.ts REGISTRY_STAND_INS, scripts/erc7730Registry/devnetAliases.ts),
- * so a supply or a swap there is reviewed in the registry's words, read from the extension's files on first use.
+ * The ERC-7730 registry the wallet ships, end to end: the devnet build binds the registry's Aave v3 Pool, 1inch
+ * AggregationRouterV6 and WETH descriptors at the devnet's stand-ins for them (devnet/constants.ts REGISTRY_STAND_INS,
+ * scripts/erc7730Registry/devnetAliases.ts), so a supply or a swap there is reviewed in the registry's words, read from
+ * the extension's files on first use. WETH's is the one of the three whose auditor's review the build verifies: its
+ * words name the auditor.
  */
 import { Contract, Interface, parseEther } from 'ethers';
 import { REGISTRY_STAND_INS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
@@ -54,4 +56,21 @@ test('a 1inch swap: in the registry\'s words, what is sent and the least receive
   expect((await finalStatus(dapp, '1inch-swap')).status).toBe(200);
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - amount);
   expect(await new Contract(TEST_PERMIT_TOKEN_ADDRESS, ['function balanceOf(address) view returns (uint256)'], chain()).balanceOf(from)).toBe(minReturn);
+});
+
+test('a registry descriptor whose review the build verified names its auditor; one no one attested names none', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const calls = [
+    { to: REGISTRY_STAND_INS.weth, value: '0x1', data: '0xd0e30db0' },
+    { to: REGISTRY_STAND_INS.aavePool, value: '0x0', data: POOL.encodeFunctionData('supply', [TEST_TOKEN_ADDRESS, 1n, from, 0]) },
+  ];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Wrap');
+  expect(await approval.screen.text('Call 1')).toContain('Reviewed by Patrick Collins (Cyfrin)');
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 2' }, 'Supply');
+  expect(await approval.screen.text('Call 2')).not.toContain('Reviewed by');
+  await approval.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
 });

@@ -8,4 +8,5 @@ import type { Alias } from './generate';
 export const DEVNET_ALIASES: Alias[] = [
   { file: 'registry/aave/calldata-lpv3.json', chainId: CHAIN_ID, address: REGISTRY_STAND_INS.aavePool },
   { file: 'registry/1inch/calldata-AggregationRouterV6.json', chainId: CHAIN_ID, address: REGISTRY_STAND_INS.oneInchRouter },
+  { file: 'registry/weth/calldata-weth.json', chainId: CHAIN_ID, address: REGISTRY_STAND_INS.weth },
 ];

@@ -92,6 +92,13 @@ describe('generateRegistry', () => {
     expect(generateRegistry(snapshot({ 'registry/acme/eip712-order.json': message })).index.domains).toEqual({ 'Acme Orders': [0] });
   });
 
+  it('ships beside each descriptor the auditors the build verified for it, and nothing for the others', () => {
+    const at = snapshot({ 'registry/acme/calldata-pool.json': supply, 'registry/acme/calldata-token.json': withAbi });
+    const { shards } = generateRegistry(at, [], { 'registry/acme/calldata-pool.json': ['Patrick Collins (Cyfrin)'] });
+    expect(shards.get('acme')!['registry/acme/calldata-pool.json'].reviewedBy).toEqual(['Patrick Collins (Cyfrin)']);
+    expect(shards.get('acme')!['registry/acme/calldata-token.json']).not.toHaveProperty('reviewedBy');
+  });
+
   it('writes the index and one file per entity into the extension\'s folder', () => {
     const at = snapshot({ 'registry/acme/calldata-pool.json': supply });
     const generated = generateRegistry(at);

@@ -18,6 +18,7 @@ import { resolveIncludes, type LoadIncluded } from '../../src/shared/erc7730/inc
 import { parseDescriptor } from '../../src/shared/erc7730/parse';
 import { REGISTRY_DIR, REGISTRY_INDEX_FILE, deploymentKey, entityOf, shardFile, type RegistryIndex, type RegistryShard } from '../../src/shared/erc7730/registry';
 import type { Descriptor } from '../../src/shared/erc7730/types';
+import type { Reviews } from './attestations';
 
 /** vendor/erc7730-registry/SOURCE.json: where the vendored registry came from. */
 export interface Source {
@@ -136,9 +137,10 @@ function placesOf(descriptor: Descriptor): { deployments: string[]; domain?: str
 
 /**
  * Checks every descriptor of the vendored registry at `dir` and builds the files the extension ships; throws on the
- * first file that does not resolve or parse. `aliases` binds some at more addresses (the devnet build's only).
+ * first file that does not resolve or parse. `aliases` binds some at more addresses (the devnet build's only);
+ * `reviewedBy` is what `verifyAttestations` (attestations.ts) found of the same registry, shipped beside each descriptor.
  */
-export function generateRegistry(dir: string, aliases: Alias[] = []): GeneratedRegistry {
+export function generateRegistry(dir: string, aliases: Alias[] = [], reviewedBy: Reviews['reviewedBy'] = {}): GeneratedRegistry {
   const source = readJson(dir, 'SOURCE.json') as Source;
   const missing = aliases.filter((a) => !existsSync(join(dir, a.file)));
   if (missing.length > 0) throw new Error(`aliases name files the registry does not have: ${missing.map((a) => a.file).join(', ')}`);
@@ -155,7 +157,7 @@ export function generateRegistry(dir: string, aliases: Alias[] = []): GeneratedR
     if (domain) (index.domains[domain] ??= []).push(position);
     const entity = entityOf(file);
     if (!shards.has(entity)) shards.set(entity, {});
-    shards.get(entity)![file] = { descriptor: shipped };
+    shards.get(entity)![file] = { descriptor: shipped, ...(Object.hasOwn(reviewedBy, file) ? { reviewedBy: reviewedBy[file] } : {}) };
   }
   return { index, shards };
 }

@@ -55,4 +55,11 @@ describe('userDescriptors', () => {
     ];
     expect(userDescriptors(files, parseDescriptor).map((d) => d.source)).toEqual(['your file bound.json']);
   });
+
+  it('a file that says it was reviewed is shown as the user\'s, never as reviewed', () => {
+    const json = { context: { contract: { deployments: [{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }] } }, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' } } }, reviewedBy: ['Patrick Collins (Cyfrin)'] };
+    const [descriptor] = userDescriptors([{ name: 'claims.json', json }], parseDescriptor);
+    expect(descriptor).toMatchObject({ source: 'your file claims.json', userFile: true });
+    expect(descriptor).not.toHaveProperty('reviewedBy');
+  });
 });

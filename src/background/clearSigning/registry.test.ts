@@ -55,6 +55,17 @@ describe('registryDescriptors', () => {
     expect(read.mock.calls.map(([path]) => path)).toEqual([REGISTRY_INDEX_FILE]);
   });
 
+  it('carries the auditors the build verified for a descriptor; a review written inside the descriptor is not believed', async () => {
+    const shards: Record<string, unknown> = {
+      ...files,
+      [shardFile('aave')]: { [AAVE_FILE]: { descriptor: { ...(vendored(AAVE_FILE) as object), reviewedBy: ['Someone (Self-declared)'] } } },
+      [shardFile('tether')]: { [TETHER_FILE]: { descriptor: vendored(TETHER_FILE), reviewedBy: ['Patrick Collins (Cyfrin)'] } },
+    };
+    const registry = registryDescriptors(async (path) => shards[path], parser);
+    expect((await registry({ chainId: 1n, address: USDT }))[0].reviewedBy).toEqual(['Patrick Collins (Cyfrin)']);
+    expect((await registry({ chainId: 1n, address: POOL }))[0]).not.toHaveProperty('reviewedBy');
+  });
+
   it('has nothing while its files cannot be read, and reads them again on the next review', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;

@@ -40,8 +40,10 @@ export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser)
     if (!parsed.has(file)) {
       parsed.set(file, once(async () => {
         const [entries, parseDescriptor] = await Promise.all([shard(entityOf(file)), parser()]);
-        // The build parsed the same JSON (and would have failed); the attestations' reviewedBy plugs in here.
-        return { ...parseDescriptor(entries[file].descriptor, file), registry: true as const };
+        // The build parsed the same JSON (and would have failed). The reviews it verified come beside the descriptor,
+        // after parsing, which drops any `reviewedBy` a descriptor writes of itself.
+        const { descriptor: json, reviewedBy } = entries[file];
+        return { ...parseDescriptor(json, file), registry: true as const, ...(reviewedBy ? { reviewedBy } : {}) };
       }));
     }
     return parsed.get(file)!();

@@ -81,6 +81,17 @@ describe('render', () => {
     expect(durationText(3599n)).toBe('00:59:59');
   });
 
+  it('the auditors the build verified for a descriptor are carried into its words; none, nothing', async () => {
+    const reviewed = await render(bindMessage([{ ...descriptor, reviewedBy: ['Patrick Collins (Cyfrin)'] }], note)!, mainnet());
+    expect(reviewed.clear.reviewedBy).toEqual(['Patrick Collins (Cyfrin)']);
+    expect((await render(bindMessage([descriptor], note)!, mainnet())).clear).not.toHaveProperty('reviewedBy');
+  });
+
+  it('a file that says it was reviewed is not believed: the parsed descriptor carries no review', () => {
+    const claiming = parseDescriptor({ context: { eip712: {} }, display: { formats: {} }, reviewedBy: ['Patrick Collins (Cyfrin)'] }, 'claims.json');
+    expect(claiming).toEqual({ context: { eip712: {} }, display: { formats: {} }, source: 'claims.json' });
+  });
+
   it('a descriptor without a context or formats is refused, naming the file and the part', () => {
     expect(() => parseDescriptor({ display: { formats: {} } }, 'bad.json')).toThrow('bad.json: context must be an object');
     expect(() => parseDescriptor({ context: { eip712: {} } }, 'bad.json')).toThrow('bad.json: display.formats must be an object');

@@ -56,5 +56,7 @@ export function parseDescriptor(json: unknown, source: string): Descriptor {
     if (!isObject(format)) fail(`display.formats["${key}"] must be an object`);
   }
   if (contract !== undefined) functionKeys(Object.keys((display as { formats: object }).formats), Array.isArray((contract as { abi?: unknown }).abi), fail);
-  return { ...(json as Omit<Descriptor, 'source'>), source };
+  // A review is what the build verified of a registry file, never what a file says of itself.
+  const { reviewedBy, ...descriptor } = json as Omit<Descriptor, 'source'>;
+  return { ...descriptor, source };
 }

@@ -86,7 +86,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const owner = descriptor.metadata?.owner;
   const interpolated = spec.interpolatedIntent === undefined ? undefined : interpolate(spec.interpolatedIntent, shown);
   return {
-    clear: { intent: intentText(spec.intent), ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated }), ...(owner ? { owner } : {}), source: descriptor.source, fields, uncovered },
+    clear: { intent: intentText(spec.intent), ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated }), ...(owner ? { owner } : {}), source: descriptor.source, ...(descriptor.reviewedBy ? { reviewedBy: descriptor.reviewedBy } : {}), fields, uncovered },
     facts,
   };
 }

@@ -68,6 +68,12 @@ export interface Descriptor {
     token?: { ticker?: string; decimals?: number; name?: string };
   };
   display: { definitions?: Record<string, FieldSpec>; formats: Record<string, FormatSpec> };
+  /**
+   * The registry's auditors whose review of this very file the build verified (ERC-8176 attestations, checked offline),
+   * as the screen names them: "Patrick Collins (Cyfrin)". Set by the registry's loader, never read from a file:
+   * `parseDescriptor` drops it.
+   */
+  reviewedBy?: string[];
 }
 
 /** One row the screen shows: a label and the value in words; an address is shown by the screen's address component. */
@@ -90,6 +96,8 @@ export interface ClearSigned {
   owner?: string;
   /** The descriptor file that bound. */
   source: string;
+  /** The auditors whose review of that file the build verified; absent for every other file. */
+  reviewedBy?: string[];
   fields: ClearField[];
   /** Values the descriptor neither shows nor excludes: shown raw, never hidden. */
   uncovered: { path: string; text: string }[];

@@ -8,6 +8,7 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
     <section aria-label="In words">
       <h2>{clear.intent}</h2>
       {clear.owner && <p className="muted">For {clear.owner}</p>}
+      {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">Reviewed by {clear.reviewedBy.join(', ')}</p>}
       <Rows label="Fields">
         {clear.fields.map((field) => (
           <Row key={field.path} label={field.label}>

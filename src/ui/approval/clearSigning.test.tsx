@@ -42,6 +42,19 @@ describe('the typed data screen with clear signing', () => {
     expect(container.querySelector('input[type="checkbox"]')?.parentElement?.textContent).toBe('Sign anyway: I understand the dangers named above');
   });
 
+  const permitWords = { intent: 'Permit: allow spending of your tokens', owner: 'Test Token', source: 'registry/test/eip712-permit.json', fields: [], uncovered: [] };
+
+  it('words from a descriptor whose review the build verified name its auditors under the intent', async () => {
+    await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed, clearSigning: { clear: { ...permitWords, reviewedBy: ['Patrick Collins (Cyfrin)'] }, dangers: [] } } });
+    expect([...container.querySelectorAll('[aria-label="In words"] p')].map((p) => p.textContent)).toEqual(['For Test Token', 'Reviewed by Patrick Collins (Cyfrin)']);
+  });
+
+  it('words from any other descriptor say nothing of a review', async () => {
+    await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed, clearSigning: { clear: permitWords, dangers: [] } } });
+    expect(container.querySelector('[aria-label="In words"] h2')?.textContent).toBe('Permit: allow spending of your tokens');
+    expect(container.textContent).not.toContain('Reviewed by');
+  });
+
   it('a request stored before clear signing shows the message as it is, open, with no gate', async () => {
     await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed } });
     expect(container.querySelector('details.raw')).toBeNull();
