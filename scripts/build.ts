@@ -55,7 +55,12 @@ async function buildAll(): Promise<void> {
   // The registry's review attestations, verified here and never at signing time: one that does not count is no error,
   // its descriptor ships without "Reviewed by", and the build names it.
   const reviews = verifyAttestations(VENDORED);
-  for (const { file, reason } of reviews.rejected) console.log(`ERC-7730 review not shown: ${file}: ${reason}`);
+  const byCode = new Map<string, typeof reviews.rejected>();
+  for (const rejection of reviews.rejected) byCode.set(rejection.code, [...(byCode.get(rejection.code) ?? []), rejection]);
+  for (const [code, rejected] of byCode) {
+    console.log(`ERC-7730 reviews not shown (${code}): ${rejected.length}, e.g. ${rejected[0].file}: ${rejected[0].reason}${process.env.VERBOSE ? '' : ' (VERBOSE=1 lists them all)'}`);
+    if (process.env.VERBOSE) for (const { file, reason } of rejected.slice(1)) console.log(`  ${file}: ${reason}`);
+  }
   // The vendored ERC-7730 registry, checked first: a descriptor that does not resolve or parse fails the build.
   const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES, reviews.reviewedBy), production: generateRegistry(VENDORED, [], reviews.reviewedBy) };
   await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
