@@ -1,4 +1,7 @@
-/** A message in words, as its ERC-7730 descriptor describes it: the intent, each field, and what it does not describe. */
+/**
+ * A message in words, as its ERC-7730 descriptor describes it: the intent (and its sentence with the fields' words, when
+ * the descriptor writes one), each field, and what it does not describe.
+ */
 import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
@@ -7,6 +10,7 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
   return (
     <section aria-label="In words">
       <h2>{clear.intent}</h2>
+      {clear.interpolatedIntent && <p aria-label="In one sentence">{clear.interpolatedIntent}</p>}
       {clear.owner && <p className="muted">For {clear.owner}</p>}
       {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">Reviewed by {clear.reviewedBy.join(', ')}</p>}
       <Rows label="Fields">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ApprovalViewOf } from '../../shared/approvals';
 import type { Attribution, SendCallsDetails } from '../../shared/approvals/batch';
 import { callDangers } from '../../shared/decodedCall';
+import { batchIntent } from '../../shared/erc7730/interpolate';
 import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
@@ -47,6 +48,8 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const sponsor = details.sponsor && `${details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
   // A remote icon is never loaded: it would tell its host the user's IP address.
   const icon = details.sponsor?.icon?.startsWith('data:image/') ? details.sponsor.icon : undefined;
+  // Only when every call has its descriptor's sentence: a batch half in words would read as if it were all of it.
+  const summary = details.calls.length > 1 ? batchIntent(details.calls.map((call) => call.review?.clear ?? {})) : undefined;
   return (
     <Screen
       title="Review batch"
@@ -60,6 +63,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {revertGate.gate}
       <Rows>
+        {summary && <Row label="The batch in one sentence">{summary}</Row>}
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
         {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}

@@ -55,6 +55,28 @@ describe('the typed data screen with clear signing', () => {
     expect(container.textContent).not.toContain('Reviewed by');
   });
 
+  it('the descriptor\'s sentence, when it writes one, under the intent', async () => {
+    await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed, clearSigning: { clear: { ...permitWords, interpolatedIntent: 'Allow 0x3fC9…7FAD to spend 5 USDC' }, dangers: [] } } });
+    expect(text('In one sentence')).toBe('Allow 0x3fC9…7FAD to spend 5 USDC');
+  });
+
+  const wrapCall = (interpolatedIntent?: string) => ({
+    to: SPENDER, value: '0', dataSize: 4, data: '0xd0e30db0', selector: '0xd0e30db0',
+    review: { clear: { intent: 'Wrap', source: 'calldata-weth.json', fields: [], uncovered: [], ...(interpolatedIntent ? { interpolatedIntent } : {}) }, dangers: [] },
+  });
+  const batch = (calls: unknown[]) => ({ type: 'sendCalls', details: { batchId: 'b', from: ACCOUNT, chainId: '0x7a69', networkName: 'Devnet', symbol: 'ETH', atomic: true, upgrade: false, calls, totalValue: '0', maxFee: '0' } }) as never;
+
+  it('a batch whose every call has its sentence says them as one', async () => {
+    await render(batch([wrapCall('Wrap 0.5 ETH'), wrapCall('Supply 1.5 TST')]));
+    expect(text('The batch in one sentence')).toBe('Wrap 0.5 ETH and Supply 1.5 TST');
+  });
+
+  it('a batch with a call without its sentence has no summary: half of it in words would read as all of it', async () => {
+    await render(batch([wrapCall('Wrap 0.5 ETH'), wrapCall()]));
+    expect(text('In one sentence')).toBe('Wrap 0.5 ETH');
+    expect(container.querySelector('[aria-label="The batch in one sentence"]')).toBeNull();
+  });
+
   it('a request stored before clear signing shows the message as it is, open, with no gate', async () => {
     await render({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...typed } });
     expect(container.querySelector('details.raw')).toBeNull();
