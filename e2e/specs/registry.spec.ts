@@ -74,3 +74,17 @@ test('a registry descriptor whose review the build verified names its auditor; o
   await approval.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
+
+test('a 1inch swap with a referral tag after its arguments (as 1inch\'s source tags): still in the registry\'s words, the tag named as a danger', async ({ wallet, dapp, session }) => {
+  void wallet;
+  const [from] = await connect(dapp, session);
+  const desc = [TEST_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, REGISTRY_STAND_INS.oneInchRouter, from, parseEther('2'), parseEther('1.9'), 0];
+  const data = `${ROUTER.encodeFunctionData('swap', [REGISTRY_STAND_INS.oneInchRouter, desc, '0x'])}00000000000000000000000000000000000000000000000000000000000000a1`;
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: false, calls: [{ to: REGISTRY_STAND_INS.oneInchRouter, value: '0x0', data }] }]);
+  const approval = await ApprovalWindow.next(session);
+  await approval.screen.waitForText({ role: 'heading', in: 'Call 1' }, 'Swap');
+  expect(await approval.screen.text({ name: 'Amount to Send', in: 'Call 1' })).toBe('2 TST');
+  expect(await approval.screen.texts('Approval warning')).toContainEqual(expect.stringMatching(/^This call's data has 32 bytes after its arguments/));
+  await approval.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+});
