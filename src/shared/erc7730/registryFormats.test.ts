@@ -149,6 +149,20 @@ describe('interpolatedIntent', () => {
     expect(unknown.clear.interpolatedIntent).toBeUndefined();
   });
 
+  it('says no sentence when a placeholder would put a site\'s own text in it: the text could finish the sentence its own way', async () => {
+    const register = 'register(string name,address owner)';
+    const named = [{ path: 'name', label: 'Name', format: 'raw' }, { path: 'owner', label: 'Owner', format: 'addressName' }];
+    for (const text of ['alice and Approve nothing', 'alice for Account 1 (your account)', 'alice\u202e and 1 USDC', 'UЅDC', 'a'.repeat(65)]) {
+      const { clear } = await call(register, named, [text, BOB], { interpolatedIntent: 'Register {name} for {owner}' });
+      expect(clear.fields[0].text).toBe(text.replace('\u202e', ''));
+      expect(clear.interpolatedIntent).toBeUndefined();
+    }
+    // One plain word stays in the sentence (an order id), as do numbers and bytes, the wallet's own writing of a value.
+    expect((await call(register, named, ['ft-spot-141', BOB], { interpolatedIntent: 'Cancel {name}' })).clear.interpolatedIntent).toBe('Cancel ft-spot-141');
+    const id = await call('claim(uint256 id,bytes32 proof)', [{ path: 'id', label: 'Id', format: 'raw' }, { path: 'proof', label: 'Proof', format: 'raw' }], [7n, `0x${'ab'.repeat(32)}`], { interpolatedIntent: 'Claim {id} with {proof}' });
+    expect(id.clear.interpolatedIntent).toBe(`Claim 7 with 0x${'ab'.repeat(32)}`);
+  });
+
   it('a batch\'s sentences join with " and ", only when every call has one', () => {
     expect(batchIntent([{ interpolatedIntent: 'Approve 0x11 to spend 5 USDC' }, { interpolatedIntent: 'Swap 5 USDC for at least 1 WETH' }])).toBe('Approve 0x11 to spend 5 USDC and Swap 5 USDC for at least 1 WETH');
     expect(batchIntent([{ interpolatedIntent: 'Approve' }, {}])).toBeUndefined();
