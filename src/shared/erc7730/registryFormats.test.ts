@@ -126,6 +126,16 @@ describe('visible.mustMatch', () => {
     expect(words(clear)).toEqual([['Receiver', BOB], ['Amount', '5']]);
     expect(facts.mismatches).toEqual([{ label: 'Receiver', text: BOB, allowed: [ZERO] }]);
   });
+
+  it('a text that only reads like an allowed one (an invisible character, another space) is not allowed: the contract gets other bytes', async () => {
+    const key = 'deposit(uint256 assets,string referral)';
+    const referral = [{ path: 'referral', label: 'Referral', format: 'raw', visible: { mustMatch: ['', 'a b'] } }, { path: 'assets', label: 'Amount', format: 'raw' }];
+    for (const text of ['\u200b', '\n', 'a  b', 'a\u00a0b']) {
+      const { facts } = await call(key, referral, [5n, text]);
+      expect(facts.mismatches.map((m) => m.label)).toEqual(['Referral']);
+    }
+    expect((await call(key, referral, [5n, 'a b'])).facts.mismatches).toEqual([]);
+  });
 });
 
 describe('interpolatedIntent', () => {
