@@ -12,6 +12,7 @@ import { reach, rootOf } from './paths';
 import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 
 const NUMBER_FORMATS = new Set(['amount', 'tokenAmount', 'date', 'duration', 'unit', 'nftName']);
+const UNREAD_TOKEN = 'token not read: this review names more tokens than the wallet reads for one request, so the amount is in its smallest unit';
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
@@ -28,6 +29,10 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
     return { text: amount.toString(), note: 'the token is not named: amount in its smallest unit' };
   }
   const read = await context.token(token);
+  if (read === 'unread') {
+    facts.amounts.push({ id: field.$id, label, token, amount, unlimited, unread: true });
+    return { text: `${unlimited ? `${message} (` : ''}${amount} units${unlimited ? ')' : ''} of`, address: token, note: UNREAD_TOKEN };
+  }
   const fallback = input.descriptor.metadata?.token;
   const meta = read ?? (token === context.to && fallback?.ticker && fallback.decimals !== undefined ? { symbol: fallback.ticker, decimals: fallback.decimals } : undefined);
   facts.amounts.push({ id: field.$id, label, token, amount, unlimited, ...(meta ? { meta } : {}) });
@@ -78,6 +83,7 @@ async function tokenTicker(input: FormatInput, address: Hex): Promise<Formatted>
   const chainId = toBigInt(input.field.params?.chainIdPath === undefined ? param(input, 'chainId') : pointed(input, 'chainIdPath'));
   if (chainId !== undefined && chainId !== input.context.chainId) return { text: '', address, note: `a token on chain ${chainId}: its ticker is not read on this network` };
   const meta = await input.context.token(address);
+  if (meta === 'unread') return { text: '', address, note: UNREAD_TOKEN };
   return meta ? { text: meta.symbol, address } : { text: '', address, note: 'unknown token: it did not answer symbol() and decimals()' };
 }
 
