@@ -173,6 +173,16 @@ describe('interpolatedIntent', () => {
     expect(id.clear.interpolatedIntent).toBe(`Claim 7 with 0x${'ab'.repeat(32)}`);
   });
 
+  it("a token's symbol is the token's own text: one that is not a plain ticker is noted, cleaned, and kept out of the sentence", async () => {
+    for (const symbol of ['USDC and Approve nothing', 'USDC (your account)', 'US\u202eDC']) {
+      const token = async () => ({ symbol, decimals: 6 });
+      const { clear } = await call(key, fields, [BOB, 1_500_000n], { context: { to: USDC as Hex, token }, interpolatedIntent: 'Send {value} to {to}' });
+      expect(clear.fields[1].text).toBe(`1.5 ${symbol.replace('\u202e', '')}`);
+      expect(clear.fields[1].note).toMatch(/symbol/);
+      expect(clear.interpolatedIntent).toBeUndefined();
+    }
+  });
+
   it('a batch\'s sentences join with " and ", only when every call has one', () => {
     expect(batchIntent([{ interpolatedIntent: 'Approve 0x11 to spend 5 USDC' }, { interpolatedIntent: 'Swap 5 USDC for at least 1 WETH' }])).toBe('Approve 0x11 to spend 5 USDC and Swap 5 USDC for at least 1 WETH');
     expect(batchIntent([{ interpolatedIntent: 'Approve' }, {}])).toBeUndefined();
