@@ -3,7 +3,7 @@
  * formatted exactly as the field is (the spec's format consistency). The sentence is not said at all (the intent and
  * fields are) when a placeholder names no field of the format, a field that is hidden, not reached or reached more
  * than once, a value the wallet could not fully format (one with a note: an unknown token, a wrong checksum), or a
- * site's own text that is more than one plain word (its field's row shows it, under its label).
+ * site's own text (a string, a collection's name) that is more than one plain word (its field's row shows it).
  * `{{` and `}}` are literal braces. A batch's sentences are joined with " and " (the spec's EIP-5792 section).
  */
 import { lookAlikeReason } from '../displayText';
@@ -21,8 +21,16 @@ const key = (path: string): string => path.replace(/^#\./, '').replace(/\.\[/g, 
 const PLAIN_WORD = /^[\p{L}\p{N}._:/#-]{1,64}$/u;
 const WALLET_WRITTEN = /^(-?\d+|0x[0-9a-fA-F]*|true|false)$/;
 const sayable = ({ text }: ClearField): boolean => WALLET_WRITTEN.test(text) || (PLAIN_WORD.test(text) && lookAlikeReason(text) === undefined);
-const unsayable = (field: LeafField, clear: ClearField): boolean =>
-  field.value === undefined && (field.format ?? 'raw') === 'raw' && !clear.address && !sayable(clear);
+/**
+ * A collection's name before "#141" is its contract's own text: where the call or message names the collection (a
+ * `collectionPath` into it, not the descriptor's constant nor `@.to`), the site chose that text, as it does a string.
+ */
+const collectionName = (clear: ClearField): string => clear.text.replace(/ ?#\d+( of)?$/, '');
+const siteCollection = (field: LeafField): boolean => typeof field.params?.collectionPath === 'string' && !field.params.collectionPath.startsWith('@.');
+function unsayable(field: LeafField, clear: ClearField): boolean {
+  if (field.format === 'nftName') return siteCollection(field) && collectionName(clear) !== '' && !sayable({ ...clear, text: collectionName(clear) });
+  return field.value === undefined && (field.format ?? 'raw') === 'raw' && !clear.address && !sayable(clear);
+}
 
 /** The words of the one field `path` names, or undefined when there is no such single, fully formatted field. */
 function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {

@@ -183,6 +183,16 @@ describe('interpolatedIntent', () => {
     }
   });
 
+  it("an NFT's collection name is its contract's text: in a sentence only as one plain word where the site chose the collection", async () => {
+    const field = { path: 'id', label: 'Item', format: 'nftName', params: { collectionPath: 'collection' } };
+    const buy = (name: string) => call('buy(address collection,uint256 id)', [field], [BAYC, 141n], { context: { collectionName: async () => name }, interpolatedIntent: 'Buy {id}' });
+    expect((await buy('Apes and Approve nothing to')).clear.interpolatedIntent).toBeUndefined();
+    expect((await buy('Apes')).clear.interpolatedIntent).toBe('Buy Apes #141');
+    // The collection the descriptor names (a constant, or the contract called) is the registry's choice, its name kept.
+    const own = await call('burn(uint256 id)', [{ path: 'id', label: 'Position', format: 'nftName', params: { collection: BAYC } }], [141n], { context: { collectionName: async () => 'pFT NFT' }, interpolatedIntent: 'Burn {id}' });
+    expect(own.clear.interpolatedIntent).toBe('Burn pFT NFT #141');
+  });
+
   it('a batch\'s sentences join with " and ", only when every call has one', () => {
     expect(batchIntent([{ interpolatedIntent: 'Approve 0x11 to spend 5 USDC' }, { interpolatedIntent: 'Swap 5 USDC for at least 1 WETH' }])).toBe('Approve 0x11 to spend 5 USDC and Swap 5 USDC for at least 1 WETH');
     expect(batchIntent([{ interpolatedIntent: 'Approve' }, {}])).toBeUndefined();
