@@ -47,8 +47,15 @@ export async function addressFacts(node: ChainNode, addresses: Hex[]): Promise<M
   return facts;
 }
 
+/**
+ * How many tokens one review reads (each up to 5 node calls). A message or call can name thousands (a Permit2
+ * PermitBatch's `details`), which would make one request of a page thousands of node calls past its budget
+ * (budget/requestBudget.ts); 16 covers what a request names in practice (a swap or a batch permit a few tokens).
+ */
+export const MAX_TOKEN_READS = 16;
+
 /** Token metadata and the signer's balance, read once per token for one review; undefined when it is not a token. */
-export function tokenReader(node: ChainNode, account: Hex, where: string): { read(token: Hex): Promise<TokenMeta | undefined>; all: Map<string, TokenMeta | undefined> } {
+export function tokenReader(node: ChainNode, account: Hex, where: string): { read(token: Hex): Promise<TokenMeta | undefined | 'unread'>; all: Map<string, TokenMeta | undefined> } {
   const reads = new Map<string, Promise<TokenMeta | undefined>>();
   const all = new Map<string, TokenMeta | undefined>();
   return {
@@ -56,6 +63,7 @@ export function tokenReader(node: ChainNode, account: Hex, where: string): { rea
     read(token) {
       const key = token.toLowerCase();
       let reading = reads.get(key);
+      if (!reading && reads.size >= MAX_TOKEN_READS) return Promise.resolve('unread');
       if (!reading) {
         reading = readToken(node, token, account, 'token', where).then(
           ({ token: t, balance }) => ({ symbol: t.symbol, decimals: t.decimals, balance }),

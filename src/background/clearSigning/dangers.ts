@@ -39,7 +39,7 @@ function allowanceDangers({ facts, chainId, verifyingContract }: DangerInput): D
       dangers.push({ kind: 'overBalance', tone: 'warn', message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
     }
     if (!amount.token) continue;
-    if (!amount.meta && verifyingContract && amount.token.toLowerCase() === verifyingContract.toLowerCase()) {
+    if (!amount.meta && !amount.unread && verifyingContract && amount.token.toLowerCase() === verifyingContract.toLowerCase()) {
       dangers.push({ kind: 'verifyingNotToken', tone: 'danger', confirm: true, message: `The message is signed for ${verifyingContract} as the token, but that contract does not answer like a token on this network.` });
     }
     const imitates = amount.meta && imitatedToken(chainId, { symbol: amount.meta.symbol, address: amount.token });

@@ -125,4 +125,10 @@ describe('names of addresses in a review', () => {
     expect(calls).toEqual([`${NFT_ADDRESS.toLowerCase()}.name()`]);
     expect(await names.collectionName(MALLORY)).toBeUndefined();
   });
+
+  it("shows no collection name that writes the wallet's own notes: a contract's name() is its own choice", async () => {
+    const { names } = named({ collections: { [MALLORY.toLowerCase()]: 'Account 1 (your account)', [ALICE.toLowerCase()]: 'vitalik.eth [ENS name]' } });
+    expect(await names.collectionName(MALLORY)).toBeUndefined();
+    expect(await names.collectionName(ALICE)).toBeUndefined();
+  });
 });

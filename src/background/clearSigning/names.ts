@@ -71,7 +71,8 @@ export function addressNames(deps: NameDeps, network: Pick<Network, 'chainId'>):
     }),
     collectionName: once(async (address) => {
       const name = take() ? await readCollectionName(deps.node, address) : undefined;
-      return name && cleanText(name);
+      // The wallet writes its notes in brackets ("(your account)", "(ENS name)"): a name() with brackets could fake one.
+      return name && !/[()[\]]/.test(name) ? cleanText(name) : undefined;
     }),
   };
 }

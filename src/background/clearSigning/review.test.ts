@@ -1,10 +1,11 @@
 /** The review against a node: words from the bundled descriptors, token reads, and each danger a message can carry. */
 import { MaxUint256 } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { descriptors, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import { descriptors, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
+import { MAX_TOKEN_READS } from './chainFacts';
 import { reviewTypedData } from './review';
 
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
@@ -65,5 +66,28 @@ describe('reviewTypedData', () => {
     const result = await review(mail, { code: {} });
     expect(result.clear).toBeUndefined();
     expect(result.dangers.map((d) => d.kind)).toEqual(['notDescribed']);
+  });
+
+  it(`a message naming a thousand tokens reads at most ${MAX_TOKEN_READS} of them: one request cannot make the wallet hammer the node`, async () => {
+    const tokens = Array.from({ length: 1000 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`);
+    const chain: Chain = { code: Object.fromEntries([UNIVERSAL_ROUTER.toLowerCase(), ...tokens].map((a) => [a, CODE])), tokens: Object.fromEntries(tokens.map((t) => [t, { symbol: 'TKN', decimals: 18, balance: 0n }])) };
+    const node = fakeNode(chain);
+    let reads = 0;
+    const asked = new Set(tokens);
+    const counting = ((method: string, params: unknown[] = []) => {
+      const to = method === 'eth_call' ? (params[0] as { to: string }).to : method === 'eth_getCode' ? String(params[0]) : '';
+      if (asked.has(to.toLowerCase())) reads++;
+      return node(method as never, params as never);
+    }) as typeof node;
+    const [detail] = permitBatch.message.details as Record<string, unknown>[];
+    const typed = { ...permitBatch, message: { ...permitBatch.message, details: tokens.map((token) => ({ ...detail, token })) } };
+    const { clear, dangers } = await reviewTypedData({ node: counting, descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] }, typed, SIGNER as Hex, MAINNET);
+    // symbol, name, decimals, balanceOf and its code: 5 calls a token.
+    expect(reads).toBe(MAX_TOKEN_READS * 5);
+    const amounts = clear!.fields.filter((f) => f.label.startsWith('Amount'));
+    expect(amounts).toHaveLength(1000);
+    expect(amounts.filter((f) => / TKN$/.test(f.text))).toHaveLength(MAX_TOKEN_READS);
+    expect(amounts.at(-1)?.note).toMatch(/not read/);
+    expect(dangers.map((d) => d.kind)).not.toContain('verifyingNotToken');
   });
 });

@@ -4,6 +4,7 @@
  * note saying so, never dropped; an address written with a wrong checksum is shown, with a note.
  */
 import { MaxUint256 } from 'ethers';
+import { cleanText } from '../displayText';
 import type { Hex } from '../params';
 import { addressParam, listed, param, pointed, raw, units, type FormatInput, type Formatted } from './formatParams';
 import { dateText, durationText, unit } from './formatNumbers';
@@ -12,6 +13,19 @@ import { reach, rootOf } from './paths';
 import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 
 const NUMBER_FORMATS = new Set(['amount', 'tokenAmount', 'date', 'duration', 'unit', 'nftName']);
+/** A ticker as tokens write them ("USDC.e", "USD₮0", "S*USDC", "UNI-V2"): no spaces, brackets or hidden characters. */
+const PLAIN_TICKER = /^[\p{L}\p{M}\p{N}\p{Sc}._+*$/-]{1,32}$/u;
+
+/**
+ * A token's symbol is its contract's own text: cleaned for the screen, and noted when it is not a plain ticker, since
+ * "USDC and Approve nothing" or "USDC (your account)" would read as the wallet's words (and keep it out of a sentence).
+ */
+function shownSymbol(raw: string): { symbol: string; note?: string } {
+  const symbol = cleanText(raw);
+  return PLAIN_TICKER.test(raw) ? { symbol } : { symbol, note: `the token's symbol() is "${symbol}", not a plain ticker: read it as the token's own text` };
+}
+
+const UNREAD_TOKEN = 'token not read: this review names more tokens than the wallet reads for one request, so the amount is in its smallest unit';
 
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
@@ -28,11 +42,16 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
     return { text: amount.toString(), note: 'the token is not named: amount in its smallest unit' };
   }
   const read = await context.token(token);
+  if (read === 'unread') {
+    facts.amounts.push({ id: field.$id, label, token, amount, unlimited, unread: true });
+    return { text: `${unlimited ? `${message} (` : ''}${amount} units${unlimited ? ')' : ''} of`, address: token, note: UNREAD_TOKEN };
+  }
   const fallback = input.descriptor.metadata?.token;
   const meta = read ?? (token === context.to && fallback?.ticker && fallback.decimals !== undefined ? { symbol: fallback.ticker, decimals: fallback.decimals } : undefined);
   facts.amounts.push({ id: field.$id, label, token, amount, unlimited, ...(meta ? { meta } : {}) });
   if (!meta) return { text: `${unlimited ? `${message} (` : ''}${amount} units${unlimited ? ')' : ''} of`, address: token, note: 'unknown token: it did not answer symbol() and decimals(), so the amount is in its smallest unit' };
-  return { text: unlimited ? `${message} ${meta.symbol}` : `${units(amount, meta.decimals)} ${meta.symbol}` };
+  const { symbol, note } = shownSymbol(meta.symbol);
+  return { text: unlimited ? `${message} ${symbol}` : `${units(amount, meta.decimals)} ${symbol}`, ...(note ? { note } : {}) };
 }
 
 /** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
@@ -78,7 +97,10 @@ async function tokenTicker(input: FormatInput, address: Hex): Promise<Formatted>
   const chainId = toBigInt(input.field.params?.chainIdPath === undefined ? param(input, 'chainId') : pointed(input, 'chainIdPath'));
   if (chainId !== undefined && chainId !== input.context.chainId) return { text: '', address, note: `a token on chain ${chainId}: its ticker is not read on this network` };
   const meta = await input.context.token(address);
-  return meta ? { text: meta.symbol, address } : { text: '', address, note: 'unknown token: it did not answer symbol() and decimals()' };
+  if (meta === 'unread') return { text: '', address, note: UNREAD_TOKEN };
+  if (!meta) return { text: '', address, note: 'unknown token: it did not answer symbol() and decimals()' };
+  const { symbol, note } = shownSymbol(meta.symbol);
+  return { text: symbol, address, ...(note ? { note } : {}) };
 }
 
 /** A wrong checksum is said beside whatever the format made of the value. */

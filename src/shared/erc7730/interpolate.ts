@@ -2,21 +2,42 @@
  * ERC-7730's `interpolatedIntent`: "Send {value} to {to}" with each `{path}` replaced by the words its field shows,
  * formatted exactly as the field is (the spec's format consistency). The sentence is not said at all (the intent and
  * fields are) when a placeholder names no field of the format, a field that is hidden, not reached or reached more
- * than once, or a value the wallet could not fully format (one with a note: an unknown token, a wrong checksum).
+ * than once, a value the wallet could not fully format (one with a note: an unknown token, a wrong checksum), or a
+ * site's own text (a string, a collection's name) that is more than one plain word (its field's row shows it).
  * `{{` and `}}` are literal braces. A batch's sentences are joined with " and " (the spec's EIP-5792 section).
  */
+import { lookAlikeReason } from '../displayText';
 import type { LeafField } from './fields';
 import type { ClearField, ClearSigned } from './types';
 
 /** One path, as written in a field or a placeholder: "#.a.[0]", "a[0]" and "a.[0]" are the same. */
 const key = (path: string): string => path.replace(/^#\./, '').replace(/\.\[/g, '[');
 
+/**
+ * A call's or message's own text shown as it is (a `string` argument) goes in a sentence only as one plain word
+ * ("ft-spot-141"): the site wrote it, and with spaces or brackets it could finish the sentence its own way ("alice and
+ * Approve nothing", "(your account)"), with mixed scripts imitate a name. Numbers, bytes and booleans are the wallet's writing.
+ */
+const PLAIN_WORD = /^[\p{L}\p{N}._:/#-]{1,64}$/u;
+const WALLET_WRITTEN = /^(-?\d+|0x[0-9a-fA-F]*|true|false)$/;
+const sayable = ({ text }: ClearField): boolean => WALLET_WRITTEN.test(text) || (PLAIN_WORD.test(text) && lookAlikeReason(text) === undefined);
+/**
+ * A collection's name before "#141" is its contract's own text: where the call or message names the collection (a
+ * `collectionPath` into it, not the descriptor's constant nor `@.to`), the site chose that text, as it does a string.
+ */
+const collectionName = (clear: ClearField): string => clear.text.replace(/ ?#\d+( of)?$/, '');
+const siteCollection = (field: LeafField): boolean => typeof field.params?.collectionPath === 'string' && !field.params.collectionPath.startsWith('@.');
+function unsayable(field: LeafField, clear: ClearField): boolean {
+  if (field.format === 'nftName') return siteCollection(field) && collectionName(clear) !== '' && !sayable({ ...clear, text: collectionName(clear) });
+  return field.value === undefined && (field.format ?? 'raw') === 'raw' && !clear.address && !sayable(clear);
+}
+
 /** The words of the one field `path` names, or undefined when there is no such single, fully formatted field. */
 function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
   const named = shown.filter(({ field }) => (field.value !== undefined ? typeof field.value === 'string' && field.value === path : key(field.path) === key(path)));
   if (named.length !== 1 || named[0].fields.length !== 1) return undefined;
   const [clear] = named[0].fields;
-  if (clear.note) return undefined;
+  if (clear.note || unsayable(named[0].field, clear)) return undefined;
   return clear.text || clear.address;
 }
 

@@ -10,7 +10,8 @@ import { leaves, rawText, sameValue } from './values';
 const intentText = (intent: string | Record<string, string> | undefined): string =>
   typeof intent === 'string' ? intent : intent ? Object.entries(intent).map(([k, v]) => `${k}: ${v}`).join(', ') : 'Sign';
 
-const oneOf = (list: unknown[], value: unknown): boolean => list.some((v) => sameValue(v, value) || rawText(v) === rawText(value));
+/** Text compared as it is: its shown form drops invisible characters and merges spaces, which the contract does not. */
+const oneOf = (list: unknown[], value: unknown): boolean => list.some((v) => sameValue(v, value) || (typeof value !== 'string' && rawText(v) === rawText(value)));
 
 /**
  * Whether a value is shown: never when "never", unless one of `ifNotIn` (ERC-7730 v2); `mustMatch` hides a value

@@ -113,7 +113,8 @@ export interface TokenMeta {
 
 /** What the dangers look at, beside the words: the values as numbers and addresses, with the field's `$id`. */
 export interface RenderFacts {
-  amounts: { id?: string; label: string; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true }[];
+  /** `unread`: the token was not read (a review reads only so many), so no `meta` says nothing of the token. */
+  amounts: { id?: string; label: string; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true; unread?: true }[];
   addresses: { id?: string; label: string; address: Hex; types?: string[] }[];
   dates: { id?: string; label: string; seconds: bigint }[];
   /** Calls made on the signer's behalf (`calldata` fields: an account's execute), to be read in their turn. */
@@ -132,7 +133,8 @@ export interface RenderContext {
   /** The signer; `@.from`. */
   from?: Hex;
   nativeSymbol: string;
-  token(address: Hex): Promise<TokenMeta | undefined>;
+  /** 'unread' past the review's bound of token reads: the token is not asked. */
+  token(address: Hex): Promise<TokenMeta | undefined | 'unread'>;
   /** A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as such). */
   name?(address: Hex): Promise<string | undefined>;
   /** A collection's name (ERC-721 `name()`), for nftName fields. */

@@ -88,10 +88,16 @@ describe('Uniswap plans', () => {
     expect(bindCall(descriptors, { chainId: 1n, to: ROUTER_2_0, data })).toBeUndefined();
   });
 
-  it("a user's file claiming to be the router does not get its plan read", () => {
+  it("a user's file or a registry descriptor claiming to be the router (its $id) does not get its plan read", () => {
     const data = router.encodeFunctionData('execute', ['0x0b', [wrap], 1n]) as Hex;
     const bound = bindCall(descriptors, { chainId: 1n, to: ROUTER_2_0, data });
     if (!bound) throw new Error('the router call did not bind');
     expect(readPlan({ ...bound, descriptor: { ...bound.descriptor, userFile: true } }, descriptors, { chainId: 1n, contract: ROUTER_2_0, sender: SIGNER as Hex })).toBeUndefined();
+    // The wallet checked the router's deployments in its own descriptor; a registry file's are the registry's word.
+    expect(readPlan({ ...bound, descriptor: { ...bound.descriptor, registry: true } }, descriptors, { chainId: 1n, contract: ROUTER_2_0, sender: SIGNER as Hex })).toBeUndefined();
+    // Nor do a registry's words for the commands speak for the wallet's.
+    const commands = descriptors.filter((d) => d.context.$id === 'Uniswap Universal Router commands');
+    const posing = descriptors.map((d) => (commands.includes(d) ? { ...d, registry: true as const } : d));
+    expect(said(readPlan(bound, posing, { chainId: 1n, contract: ROUTER_2_0, sender: SIGNER as Hex }) as ReturnType<typeof plan>)).toEqual([['Command 1', 'a command the wallet has no words for', false]]);
   });
 });

@@ -213,7 +213,9 @@ function derived(name: string, data: Record<string, unknown>, call: PlanCall): R
   return out;
 }
 
-const byId = (descriptors: Descriptor[], $id: string) => descriptors.find((d) => d.context.$id === $id && !d.userFile);
+/** Only the wallet's own: a registry file or a user's file may write any `$id`. */
+const own = (d: Descriptor): boolean => !d.userFile && !d.registry;
+const byId = (descriptors: Descriptor[], $id: string) => descriptors.find((d) => d.context.$id === $id && own(d));
 
 /** The pseudo-function key of `descriptor` whose types are `signature`. */
 const keyFor = (descriptor: Descriptor, signature: string) => Object.keys(descriptor.display.formats).find((key) => functionOf(key)?.format('sighash') === signature);
@@ -254,7 +256,7 @@ function readSteps(kind: PlanKind, commands: Hex, inputs: Hex[], descriptors: De
  */
 export function readPlan(bound: Bound, descriptors: Descriptor[], call: PlanCall): PlanRead | undefined {
   const kind = PLAN_CONTRACTS[bound.descriptor.context.$id ?? ''];
-  if (!kind || bound.descriptor.userFile) return undefined;
+  if (!kind || !own(bound.descriptor)) return undefined;
   const { commands, inputs, unlockData } = bound.data as { commands?: unknown; inputs?: unknown; unlockData?: unknown };
   let plan: { commands: Hex; inputs: Hex[] } | undefined;
   if (hex(commands) && Array.isArray(inputs) && inputs.every(hex)) plan = { commands, inputs };
