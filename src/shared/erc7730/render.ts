@@ -64,14 +64,18 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const { descriptor, format: spec, data } = bound;
   const facts: RenderFacts = { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] };
   const covered = new Set<string>();
+  // Only the wallet's own descriptors may hide a value outright: what a registry's or a user's file never shows or
+  // excludes is listed as not described (a registry file hides the recipients of a reward's shares, which a page picks).
+  const mayHide = !descriptor.registry && !descriptor.userFile;
   /** Each field specification with the fields it showed, for the interpolated intent. */
   const shown: { field: LeafField; fields: ClearField[] }[] = [];
   for (const field of flatten(descriptor, spec.fields)) {
     const reached = valuesOf(field, data, descriptor, context);
     const mine: ClearField[] = [];
     for (const [i, { path, value }] of reached.entries()) {
-      covered.add(path);
       const rule = visibility(field.visible, value);
+      if (rule === 'hidden' && field.visible === 'never' && !mayHide) continue;
+      covered.add(path);
       if (rule === 'hidden') continue;
       const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
       const clear: ClearField = { path, label, ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
@@ -81,7 +85,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
     shown.push({ field, fields: mine });
   }
   const fields = inGroupOrder(shown, data);
-  for (const excluded of spec.excluded ?? []) for (const { path } of reach(data, rootOf(excluded).rest)) covered.add(path);
+  for (const excluded of mayHide ? spec.excluded ?? [] : []) for (const { path } of reach(data, rootOf(excluded).rest)) covered.add(path);
   const isCovered = (path: string) => [...covered].some((c) => path === c || path.startsWith(`${c}.`));
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
   const owner = descriptor.metadata?.owner;
