@@ -7,12 +7,10 @@ import { REGISTRY_INDEX_FILE, deploymentKey, entityOf, shardFile, type RegistryI
 import type { Descriptor } from '../../shared/erc7730/types';
 import { bundledDescriptors, type LoadParser, type ReadExtensionFile } from './descriptors';
 
-/** What a review is about: the called contract or the message's verifying contract, and the message's domain name. */
+/** What a review is about: the called contract or the message's verifying contract. */
 export interface DescriptorsFor {
   chainId?: bigint;
   address?: string;
-  /** EIP-712 only. */
-  domainName?: string;
 }
 
 /** The descriptors that may bind at a place. */
@@ -48,15 +46,12 @@ export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser)
     }
     return parsed.get(file)!();
   };
-  const candidates = async ({ chainId, address, domainName }: DescriptorsFor): Promise<Descriptor[]> => {
+  const candidates = async ({ chainId, address }: DescriptorsFor): Promise<Descriptor[]> => {
     // The unit tests' extension has no registry: its every file reads as [].
-    const { files = [], deployments = {}, domains = {} } = await index();
+    const { files = [], deployments = {} } = await index();
     const key = chainId !== undefined && address ? deploymentKey(chainId, address) : undefined;
-    const positions = [
-      ...(key !== undefined && Object.hasOwn(deployments, key) ? deployments[key] : []),
-      ...(domainName !== undefined && Object.hasOwn(domains, domainName) ? domains[domainName] : []),
-    ];
-    return Promise.all([...new Set(positions)].map((position) => descriptor(files[position])));
+    const positions = key !== undefined && Object.hasOwn(deployments, key) ? deployments[key] : [];
+    return Promise.all(positions.map((position) => descriptor(files[position])));
   };
   // Without the registry (a read that failed) the wallet's own descriptors still word what they cover.
   return (at) => candidates(at).catch((error: unknown) => {
