@@ -5,6 +5,7 @@
  */
 import { REGISTRY_INDEX_FILE, deploymentKey, entityOf, shardFile, type RegistryIndex, type RegistryShard } from '../../shared/erc7730/registry';
 import type { Descriptor } from '../../shared/erc7730/types';
+import { lazyAsync } from '../../shared/lazy';
 import { bundledDescriptors, type LoadParser, type ReadExtensionFile } from './descriptors';
 
 /** What a review is about: the called contract or the message's verifying contract. */
@@ -16,27 +17,18 @@ export interface DescriptorsFor {
 /** The descriptors that may bind at a place. */
 export type DescriptorsAt = (at: DescriptorsFor) => Promise<Descriptor[]>;
 
-/** A promise kept once it succeeds; a failed one (the worker stopping mid-read) is tried again on the next call. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
-}
-
 /** The registry's descriptors that may bind at a place: none for a place it does not name. */
 export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser): DescriptorsAt {
-  const index = once(async () => (await read(REGISTRY_INDEX_FILE)) as RegistryIndex);
+  const index = lazyAsync(async () => (await read(REGISTRY_INDEX_FILE)) as RegistryIndex);
   const shards = new Map<string, () => Promise<RegistryShard>>();
   const shard = (entity: string) => {
-    if (!shards.has(entity)) shards.set(entity, once(async () => (await read(shardFile(entity))) as RegistryShard));
+    if (!shards.has(entity)) shards.set(entity, lazyAsync(async () => (await read(shardFile(entity))) as RegistryShard));
     return shards.get(entity)!();
   };
   const parsed = new Map<string, () => Promise<Descriptor>>();
   const descriptor = (file: string): Promise<Descriptor> => {
     if (!parsed.has(file)) {
-      parsed.set(file, once(async () => {
+      parsed.set(file, lazyAsync(async () => {
         const [entries, parseDescriptor] = await Promise.all([shard(entityOf(file)), parser()]);
         // The build parsed the same JSON (and would have failed). The reviews it verified come beside the descriptor,
         // after parsing, which drops any `reviewedBy` a descriptor writes of itself.
