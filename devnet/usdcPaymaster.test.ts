@@ -1,0 +1,152 @@
+/**
+ * The devnet's USDC paymaster (contracts/UsdcPaymaster.sol, Circle Paymaster v0.8's interface) against the canonical
+ * EntryPoint v0.8 on a real anvil: an EIP-7702 account (Simple7702Account) that holds USDC and no ETH pays its fee in
+ * USDC through a permit inside the userOp; a permit below the cost fails validation; postOp refunds what was not
+ * spent and the event carries the amounts.
+ */
+import {
+  Contract, ContractFactory, JsonRpcProvider, MaxUint256, Wallet, concat, parseUnits, solidityPacked, toBeHex, zeroPadValue,
+  type InterfaceAbi, type Log,
+} from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadArtifact } from '../contracts/compile';
+import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import { devnetAccounts } from './accounts';
+import { startAnvil, type Anvil } from './anvil';
+import { deployContracts } from './deploy';
+
+const RPC_PORT = 8661;
+const CHAIN_ID = 31337;
+/** $3,000 per ETH with the feed's 8 decimals: 1 ether is 3,000 USDC (3_000e6 units). */
+const ETH_USD = 3_000n * 10n ** 8n;
+const FEE_SPREAD = 1_000n;
+const ADDITIONAL_GAS_CHARGE = 20_000n;
+const PAYMASTER_VERIFICATION_GAS = 200_000n;
+const PAYMASTER_POST_OP_GAS = 50_000n;
+const USDC = (amount: string) => parseUnits(amount, 6);
+
+const ENTRY_POINT_ABI = [
+  'function handleOps((address,uint256,bytes,bytes,bytes32,uint256,bytes32,bytes,bytes)[] ops, address beneficiary)',
+  'function getUserOpHash((address,uint256,bytes,bytes,bytes32,uint256,bytes32,bytes,bytes) op) view returns (bytes32)',
+  'function getNonce(address,uint192) view returns (uint256)',
+  'function depositTo(address) payable',
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+  'error FailedOp(uint256 opIndex, string reason)',
+  'error FailedOpWithRevert(uint256 opIndex, string reason, bytes inner)',
+];
+
+describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
+  let anvil: Anvil;
+  let provider: JsonRpcProvider;
+  let bundler: Wallet;
+  let usdc: Contract;
+  let paymaster: Contract;
+  let entryPoint: Contract;
+  const owner = Wallet.createRandom();
+  const recipient = Wallet.createRandom().address;
+
+  async function deploy(name: 'TestUsdc' | 'TestPriceFeed' | 'UsdcPaymaster', ...args: unknown[]): Promise<Contract> {
+    const { abi, bytecode } = await loadArtifact(name);
+    const contract = await new ContractFactory(abi as InterfaceAbi, bytecode, bundler).deploy(...args);
+    await contract.waitForDeployment();
+    return contract as Contract;
+  }
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: RPC_PORT });
+    provider = new JsonRpcProvider(anvil.rpcUrl, CHAIN_ID, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+    const accounts = devnetAccounts();
+    await deployContracts(provider, accounts);
+    bundler = new Wallet(accounts[1].privateKey, provider);
+    usdc = await deploy('TestUsdc');
+    const feed = await deploy('TestPriceFeed', ETH_USD);
+    paymaster = await deploy('UsdcPaymaster', ENTRY_POINT_V08, await usdc.getAddress(), await feed.getAddress(), accounts[0].address, FEE_SPREAD, ADDITIONAL_GAS_CHARGE);
+    entryPoint = new Contract(ENTRY_POINT_V08, ENTRY_POINT_ABI, bundler);
+    await (await entryPoint.depositTo(await paymaster.getAddress(), { value: parseUnits('10', 18) })).wait();
+    await (await usdc.mint(owner.address, USDC('100'))).wait();
+    // The account's EIP-7702 authorization, sent by another account: the owner never holds ETH.
+    const authorization = await owner.connect(provider).authorize({ address: SIMPLE_7702_ACCOUNT, nonce: 0, chainId: CHAIN_ID });
+    await (await bundler.sendTransaction({ type: 4, to: owner.address, authorizationList: [authorization] })).wait();
+  });
+  afterAll(async () => {
+    provider?.destroy();
+    await anvil?.stop();
+  });
+
+  /** A signed userOp that sends `amount` USDC to the recipient, its fee paid in USDC under a permit of `permitAmount`. */
+  async function transferOp(amount: bigint, permitAmount: bigint) {
+    const paymasterAddress = await paymaster.getAddress();
+    const usdcAddress = await usdc.getAddress();
+    const permitSignature = await owner.signTypedData(
+      { name: 'USD Coin', version: '2', chainId: CHAIN_ID, verifyingContract: usdcAddress },
+      { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
+      { owner: owner.address, spender: paymasterAddress, value: permitAmount, nonce: await usdc.nonces(owner.address), deadline: MaxUint256 },
+    );
+    const paymasterData = solidityPacked(['uint8', 'address', 'uint256', 'bytes'], [0, usdcAddress, permitAmount, permitSignature]);
+    const account = new Contract(owner.address, ['function execute(address target, uint256 value, bytes data)']);
+    const callData = account.interface.encodeFunctionData('execute', [usdcAddress, 0, usdc.interface.encodeFunctionData('transfer', [recipient, amount])]);
+    const pack = (high: bigint, low: bigint) => zeroPadValue(toBeHex((high << 128n) | low), 32);
+    const op = [
+      owner.address, await entryPoint.getNonce(owner.address, 0), '0x', callData, pack(200_000n, 100_000n), 50_000n,
+      pack(1_000_000_000n, 2_000_000_000n),
+      concat([paymasterAddress, zeroPadValue(toBeHex(PAYMASTER_VERIFICATION_GAS), 16), zeroPadValue(toBeHex(PAYMASTER_POST_OP_GAS), 16), paymasterData]),
+      '0x',
+    ];
+    const userOpHash = (await entryPoint.getUserOpHash(op)) as string;
+    op[8] = owner.signingKey.sign(userOpHash).serialized;
+    return { op, userOpHash };
+  }
+
+  /** The op's maximum cost in USDC as validation prices it (EntryPoint v0.8's maxCost: every gas limit × maxFeePerGas). */
+  async function maximumCharge(): Promise<bigint> {
+    const maxCost = (200_000n + 100_000n + 50_000n + PAYMASTER_VERIFICATION_GAS + PAYMASTER_POST_OP_GAS) * 2_000_000_000n;
+    const [total] = (await paymaster.tokenCost(maxCost + ADDITIONAL_GAS_CHARGE * 2_000_000_000n, await paymaster.fetchPrice())) as [bigint, bigint];
+    return total;
+  }
+
+  const eventsOf = (logs: readonly Log[], contract: Contract, name: string) =>
+    logs.map((log) => contract.interface.parseLog(log)).filter((event) => event?.name === name);
+
+  it('answers as Circle’s does: the price of 1 ether in USDC, the spread, the extra gas charge', async () => {
+    expect(await paymaster.fetchPrice()).toBe(USDC('3000'));
+    expect(await paymaster.feeSpread()).toBe(FEE_SPREAD);
+    expect(await paymaster.additionalGasCharge()).toBe(ADDITIONAL_GAS_CHARGE);
+  });
+
+  it('refuses a permit amount below the cost in validation (AA33), and nothing moves', async () => {
+    const required = await maximumCharge();
+    const { op } = await transferOp(USDC('10'), required - 1n);
+    const refused = entryPoint.handleOps.staticCall([op], bundler.address);
+    await expect(refused).rejects.toMatchObject({ revert: { name: 'FailedOpWithRevert', args: [0n, 'AA33 reverted', paymaster.interface.encodeErrorResult('PermitAmountTooLow', [required - 1n, required])] } });
+    expect(await usdc.balanceOf(owner.address)).toBe(USDC('100'));
+  });
+
+  it('takes the fee in USDC from an account without ETH, refunds the rest in postOp, and says what it took', async () => {
+    const cap = await maximumCharge();
+    const { op, userOpHash } = await transferOp(USDC('10'), cap);
+    const receipt = await (await entryPoint.handleOps([op], bundler.address)).wait();
+
+    const [sponsored] = eventsOf(receipt!.logs, paymaster, 'UserOperationSponsored');
+    const [operation] = eventsOf(receipt!.logs, entryPoint, 'UserOperationEvent');
+    expect(operation!.args.success).toBe(true);
+    const { actualGasCost, actualGasUsed } = operation!.args as unknown as { actualGasCost: bigint; actualGasUsed: bigint };
+    const [token, sender, hash, price, taken, spread] = sponsored!.args.toArray() as [string, string, string, bigint, bigint, bigint];
+    expect([token, sender, hash, price]).toEqual([await usdc.getAddress(), owner.address, userOpHash, USDC('3000')]);
+    // postOp sees the gas used before it (the EntryPoint adds its own and the unused-gas penalty after): what it
+    // charges lies between the extra gas charge alone and the op's final cost, both priced the same way.
+    const feePerGas = actualGasCost / actualGasUsed;
+    const [floor] = (await paymaster.tokenCost(ADDITIONAL_GAS_CHARGE * feePerGas, price)) as [bigint];
+    const [ceiling] = (await paymaster.tokenCost(actualGasCost + ADDITIONAL_GAS_CHARGE * feePerGas, price)) as [bigint];
+    expect(taken).toBeGreaterThan(floor);
+    expect(taken).toBeLessThanOrEqual(ceiling);
+    expect(taken).toBeLessThan(cap);
+    // The spread is FEE_SPREAD basis points of the base, rounded up, and part of what was taken.
+    expect(spread).toBe(((taken - spread) * FEE_SPREAD + 9_999n) / 10_000n);
+
+    expect(await usdc.balanceOf(recipient)).toBe(USDC('10'));
+    // The prefund was the cap; what was not spent came back.
+    expect(await usdc.balanceOf(owner.address)).toBe(USDC('90') - taken);
+    expect(await usdc.balanceOf(await paymaster.getAddress())).toBe(taken);
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+  });
+});
