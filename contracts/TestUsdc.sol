@@ -10,7 +10,8 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
  * The devnet's USDC: 6 decimals, and FiatToken v2.2's two permits (circlefin/stablecoin-evm contracts/v2/EIP2612.sol,
  * commit 18c2eaa): `permit(..., v, r, s)` and `permit(..., bytes signature)`, the EIP-712 domain ("USD Coin", "2"),
  * a deadline of type(uint256).max meaning none, and the signature checked by ECDSA when the owner has no code and by
- * ERC-1271 when it has (an EIP-7702 account), as Circle's SignatureChecker does. `mint` is open so tests fund anyone.
+ * ERC-1271 when it has (an EIP-7702 account), as Circle's SignatureChecker does. `mint` is open so tests fund anyone;
+ * the constructor mints to the holders it is given, so funding the devnet's accounts moves no account's nonce.
  */
 contract TestUsdc is ERC20, EIP712, Nonces {
     bytes32 public constant PERMIT_TYPEHASH =
@@ -19,7 +20,9 @@ contract TestUsdc is ERC20, EIP712, Nonces {
     error PermitExpired(uint256 deadline);
     error InvalidPermitSignature(address owner);
 
-    constructor() ERC20("USD Coin", "USDC") EIP712("USD Coin", "2") {}
+    constructor(address[] memory holders, uint256 value) ERC20("USD Coin", "USDC") EIP712("USD Coin", "2") {
+        for (uint256 i = 0; i < holders.length; i++) _mint(holders[i], value);
+    }
 
     function decimals() public pure override returns (uint8) {
         return 6;

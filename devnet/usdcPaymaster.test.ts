@@ -4,23 +4,21 @@
  * USDC through a permit inside the userOp; a permit below the cost fails validation; postOp refunds what was not
  * spent and the event carries the amounts.
  */
-import {
-  Contract, ContractFactory, JsonRpcProvider, MaxUint256, Wallet, concat, parseUnits, solidityPacked, toBeHex, zeroPadValue,
-  type InterfaceAbi, type Log,
-} from 'ethers';
+import { Contract, JsonRpcProvider, MaxUint256, Wallet, concat, parseUnits, solidityPacked, toBeHex, zeroPadValue, type InterfaceAbi, type Log } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../contracts/compile';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { devnetAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
+import {
+  DEVNET_ETH_USD, TEST_PRICE_FEED_ADDRESS, TEST_USDC_ADDRESS, USDC_HOLDERS, USDC_PAYMASTER_ADDITIONAL_GAS, USDC_PAYMASTER_ADDRESS, USDC_PAYMASTER_FEE_SPREAD,
+} from './constants';
 import { deployContracts } from './deploy';
 
 const RPC_PORT = 8661;
 const CHAIN_ID = 31337;
-/** $3,000 per ETH with the feed's 8 decimals: 1 ether is 3,000 USDC (3_000e6 units). */
-const ETH_USD = 3_000n * 10n ** 8n;
-const FEE_SPREAD = 1_000n;
-const ADDITIONAL_GAS_CHARGE = 20_000n;
+const FEE_SPREAD = USDC_PAYMASTER_FEE_SPREAD;
+const ADDITIONAL_GAS_CHARGE = USDC_PAYMASTER_ADDITIONAL_GAS;
 const PAYMASTER_VERIFICATION_GAS = 200_000n;
 const PAYMASTER_POST_OP_GAS = 50_000n;
 const USDC = (amount: string) => parseUnits(amount, 6);
@@ -29,7 +27,6 @@ const ENTRY_POINT_ABI = [
   'function handleOps((address,uint256,bytes,bytes,bytes32,uint256,bytes32,bytes,bytes)[] ops, address beneficiary)',
   'function getUserOpHash((address,uint256,bytes,bytes,bytes32,uint256,bytes32,bytes,bytes) op) view returns (bytes32)',
   'function getNonce(address,uint192) view returns (uint256)',
-  'function depositTo(address) payable',
   'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
   'error FailedOp(uint256 opIndex, string reason)',
   'error FailedOpWithRevert(uint256 opIndex, string reason, bytes inner)',
@@ -45,12 +42,8 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
   const owner = Wallet.createRandom();
   const recipient = Wallet.createRandom().address;
 
-  async function deploy(name: 'TestUsdc' | 'TestPriceFeed' | 'UsdcPaymaster', ...args: unknown[]): Promise<Contract> {
-    const { abi, bytecode } = await loadArtifact(name);
-    const contract = await new ContractFactory(abi as InterfaceAbi, bytecode, bundler).deploy(...args);
-    await contract.waitForDeployment();
-    return contract as Contract;
-  }
+  const contract = async (name: 'TestUsdc' | 'TestPriceFeed' | 'UsdcPaymaster', address: string, runner = bundler) =>
+    new Contract(address, (await loadArtifact(name)).abi as InterfaceAbi, runner);
 
   beforeAll(async () => {
     anvil = await startAnvil({ port: RPC_PORT });
@@ -58,11 +51,8 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     const accounts = devnetAccounts();
     await deployContracts(provider, accounts);
     bundler = new Wallet(accounts[1].privateKey, provider);
-    usdc = await deploy('TestUsdc');
-    const feed = await deploy('TestPriceFeed', ETH_USD);
-    paymaster = await deploy('UsdcPaymaster', ENTRY_POINT_V08, await usdc.getAddress(), await feed.getAddress(), accounts[0].address, FEE_SPREAD, ADDITIONAL_GAS_CHARGE);
+    [usdc, paymaster] = await Promise.all([contract('TestUsdc', TEST_USDC_ADDRESS), contract('UsdcPaymaster', USDC_PAYMASTER_ADDRESS)]);
     entryPoint = new Contract(ENTRY_POINT_V08, ENTRY_POINT_ABI, bundler);
-    await (await entryPoint.depositTo(await paymaster.getAddress(), { value: parseUnits('10', 18) })).wait();
     await (await usdc.mint(owner.address, USDC('100'))).wait();
     // The account's EIP-7702 authorization, sent by another account: the owner never holds ETH.
     const authorization = await owner.connect(provider).authorize({ address: SIMPLE_7702_ACCOUNT, nonce: 0, chainId: CHAIN_ID });
@@ -106,6 +96,16 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
 
   const eventsOf = (logs: readonly Log[], contract: Contract, name: string) =>
     logs.map((log) => contract.interface.parseLog(log)).filter((event) => event?.name === name);
+
+  it('is deployed with its token, its feed, its deposit and 1,000 USDC for each holder', async () => {
+    expect(await paymaster.token()).toBe(TEST_USDC_ADDRESS);
+    expect(await paymaster.oracle()).toBe(TEST_PRICE_FEED_ADDRESS);
+    expect(await paymaster.getDeposit()).toBeGreaterThan(0n);
+    expect(await Promise.all(USDC_HOLDERS.map((holder) => usdc.balanceOf(holder)))).toEqual([USDC('1000'), USDC('1000')]);
+    expect([await usdc.decimals(), await usdc.symbol()]).toEqual([6n, 'USDC']);
+    const feed = await contract('TestPriceFeed', TEST_PRICE_FEED_ADDRESS);
+    expect((await feed.latestRoundData())[1]).toBe(DEVNET_ETH_USD);
+  });
 
   it('answers as Circle’s does: the price of 1 ether in USDC, the spread, the extra gas charge', async () => {
     expect(await paymaster.fetchPrice()).toBe(USDC('3000'));
