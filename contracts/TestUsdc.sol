@@ -32,6 +32,11 @@ contract TestUsdc is ERC20, EIP712, Nonces {
         _mint(to, value);
     }
 
+    /// FiatToken's: the EIP-712 domain's version, which a wallet reads to build the permit.
+    function version() external pure returns (string memory) {
+        return "2";
+    }
+
     function DOMAIN_SEPARATOR() external view returns (bytes32) {
         return _domainSeparatorV4();
     }

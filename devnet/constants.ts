@@ -85,9 +85,9 @@ export const PAYMASTER_DEPOSIT_ETH = '100';
  * funds with USDC_PAYMASTER_DEPOSIT_ETH. Each address follows from its source, the compiler settings, its constructor
  * arguments and salt zero.
  */
-export const TEST_USDC_ADDRESS = '0xDD384bf9b085D6e2cf1b25E0e28B2DF00F213dF6';
+export const TEST_USDC_ADDRESS = '0xec159159B771e8431B7E0f2dfFe534465e3321c9';
 export const TEST_PRICE_FEED_ADDRESS = '0x9724d32f496427caba7EC5C67d9Cf43656aD80AB';
-export const USDC_PAYMASTER_ADDRESS = '0x23FA0CBDa0F35cFE97003ea2B2820c3b68648aC7';
+export const USDC_PAYMASTER_ADDRESS = '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5';
 export const USDC_HOLDERS = COLLECTIBLE_HOLDERS;
 /** $3,000 per ETH, with the feed's 8 decimals. */
 export const DEVNET_ETH_USD = 3_000n * 10n ** 8n;

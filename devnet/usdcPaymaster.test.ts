@@ -102,7 +102,7 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     expect(await paymaster.oracle()).toBe(TEST_PRICE_FEED_ADDRESS);
     expect(await paymaster.getDeposit()).toBeGreaterThan(0n);
     expect(await Promise.all(USDC_HOLDERS.map((holder) => usdc.balanceOf(holder)))).toEqual([USDC('1000'), USDC('1000')]);
-    expect([await usdc.decimals(), await usdc.symbol()]).toEqual([6n, 'USDC']);
+    expect([await usdc.decimals(), await usdc.symbol(), await usdc.name(), await usdc.version()]).toEqual([6n, 'USDC', 'USD Coin', '2']);
     const feed = await contract('TestPriceFeed', TEST_PRICE_FEED_ADDRESS);
     expect((await feed.latestRoundData())[1]).toBe(DEVNET_ETH_USD);
   });

@@ -60,7 +60,7 @@ describe('the built-in networks', () => {
       'OP Sepolia': { paymaster: testnet, token: '0x5fd84259d66Cd46123540766Be93DFE6D43130D7' },
       'Arbitrum Sepolia': { paymaster: testnet, token: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d' },
     });
-    expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: '0x23FA0CBDa0F35cFE97003ea2B2820c3b68648aC7', token: '0xDD384bf9b085D6e2cf1b25E0e28B2DF00F213dF6' });
+    expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5', token: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' });
   });
 
   it('of the devnet build are the production ones and the local devnet', () => {

@@ -111,7 +111,7 @@ export const LOCAL_DEVNET: Network = {
   chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrls: ['http://127.0.0.1:8545'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   builtIn: true, ...EVERYTHING, bundlerUrl: 'http://127.0.0.1:4337/rpc', preconfWsUrl: 'ws://127.0.0.1:8550',
   // devnet/constants.ts USDC_PAYMASTER_ADDRESS, TEST_USDC_ADDRESS (devnet/constants.test.ts checks they agree).
-  usdcPaymaster: { paymaster: '0x23FA0CBDa0F35cFE97003ea2B2820c3b68648aC7', token: '0xDD384bf9b085D6e2cf1b25E0e28B2DF00F213dF6' },
+  usdcPaymaster: { paymaster: '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5', token: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' },
 };
 
 /** The production build's networks (src/shared/chains.generated.ts): none on this machine, so a page cannot switch the wallet onto one. */
