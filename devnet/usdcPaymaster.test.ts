@@ -4,10 +4,16 @@
  * USDC through a permit inside the userOp; a permit below the cost fails validation; postOp refunds what was not
  * spent and the event carries the amounts.
  */
-import { Contract, JsonRpcProvider, MaxUint256, Wallet, concat, parseUnits, solidityPacked, toBeHex, zeroPadValue, type InterfaceAbi, type Log } from 'ethers';
+import { Contract, JsonRpcProvider, Wallet, parseUnits, toQuantity, type InterfaceAbi, type Log } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../contracts/compile';
+import { readPermitToken, usdcPermit } from '../src/background/usdcFees/permit';
+import { USDC_PAYMASTER_GAS, usdcPaymasterFields } from '../src/background/usdcFees/paymasterData';
+import { requiredPrefund, tokenCost, usdcFeeQuote, type PaymasterTerms } from '../src/background/usdcFees/quote';
+import { readPaymasterTerms } from '../src/background/usdcFees/terms';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
+import { packPaymasterAndData, packUints } from '../src/shared/erc4337';
+import type { Hex } from '../src/shared/params';
 import { devnetAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
 import {
@@ -19,8 +25,6 @@ const RPC_PORT = 8661;
 const CHAIN_ID = 31337;
 const FEE_SPREAD = USDC_PAYMASTER_FEE_SPREAD;
 const ADDITIONAL_GAS_CHARGE = USDC_PAYMASTER_ADDITIONAL_GAS;
-const PAYMASTER_VERIFICATION_GAS = 200_000n;
-const PAYMASTER_POST_OP_GAS = 50_000n;
 const USDC = (amount: string) => parseUnits(amount, 6);
 
 const ENTRY_POINT_ABI = [
@@ -63,23 +67,35 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     await anvil?.stop();
   });
 
-  /** A signed userOp that sends `amount` USDC to the recipient, its fee paid in USDC under a permit of `permitAmount`. */
+  /** The devnet's node as the wallet's modules call one. */
+  const node = <T>(method: string, params: unknown[] = []) => provider.send(method, params) as Promise<T>;
+  const limits = (postOp: bigint) => ({
+    verificationGasLimit: 200_000n, callGasLimit: 100_000n, preVerificationGas: 50_000n,
+    paymasterVerificationGasLimit: USDC_PAYMASTER_GAS.verification, paymasterPostOpGasLimit: postOp, maxFeePerGas: 2_000_000_000n,
+  });
+  const postOpGas = (terms: PaymasterTerms) => (terms.additionalGasCharge > USDC_PAYMASTER_GAS.postOp ? terms.additionalGasCharge : USDC_PAYMASTER_GAS.postOp);
+
+  /** The wallet's quote for the op transferOp builds, from the paymaster's terms as the wallet reads them. */
+  async function quote() {
+    const terms = await readPaymasterTerms(node, USDC_PAYMASTER_ADDRESS);
+    return usdcFeeQuote(terms, limits(postOpGas(terms)), { gasUsed: 150_000n, feePerGas: 1_100_000_000n });
+  }
+
+  /** A signed userOp that sends `amount` USDC to the recipient, its fee paid in USDC under a permit of `permitAmount`, built by the wallet's modules. */
   async function transferOp(amount: bigint, permitAmount: bigint) {
-    const paymasterAddress = await paymaster.getAddress();
-    const usdcAddress = await usdc.getAddress();
-    const permitSignature = await owner.signTypedData(
-      { name: 'USD Coin', version: '2', chainId: CHAIN_ID, verifyingContract: usdcAddress },
-      { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
-      { owner: owner.address, spender: paymasterAddress, value: permitAmount, nonce: await usdc.nonces(owner.address), deadline: MaxUint256 },
-    );
-    const paymasterData = solidityPacked(['uint8', 'address', 'uint256', 'bytes'], [0, usdcAddress, permitAmount, permitSignature]);
+    const terms = await readPaymasterTerms(node, USDC_PAYMASTER_ADDRESS);
+    const { token, nonce } = await readPermitToken(node, TEST_USDC_ADDRESS, owner.address as Hex);
+    const permit = usdcPermit({ chainId: toQuantity(CHAIN_ID) as Hex, token, owner: owner.address as Hex, spender: USDC_PAYMASTER_ADDRESS, value: permitAmount, nonce });
+    const { EIP712Domain: _domain, ...types } = permit.types;
+    const permitSignature = (await owner.signTypedData(permit.domain, types, permit.message)) as Hex;
+    const fields = usdcPaymasterFields({ paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS, permitAmount, permitSignature }, terms.additionalGasCharge);
+    const gas = limits(BigInt(fields.paymasterPostOpGasLimit));
     const account = new Contract(owner.address, ['function execute(address target, uint256 value, bytes data)']);
-    const callData = account.interface.encodeFunctionData('execute', [usdcAddress, 0, usdc.interface.encodeFunctionData('transfer', [recipient, amount])]);
-    const pack = (high: bigint, low: bigint) => zeroPadValue(toBeHex((high << 128n) | low), 32);
+    const callData = account.interface.encodeFunctionData('execute', [TEST_USDC_ADDRESS, 0, usdc.interface.encodeFunctionData('transfer', [recipient, amount])]);
     const op = [
-      owner.address, await entryPoint.getNonce(owner.address, 0), '0x', callData, pack(200_000n, 100_000n), 50_000n,
-      pack(1_000_000_000n, 2_000_000_000n),
-      concat([paymasterAddress, zeroPadValue(toBeHex(PAYMASTER_VERIFICATION_GAS), 16), zeroPadValue(toBeHex(PAYMASTER_POST_OP_GAS), 16), paymasterData]),
+      owner.address, await entryPoint.getNonce(owner.address, 0), '0x', callData, packUints(gas.verificationGasLimit, gas.callGasLimit), gas.preVerificationGas,
+      packUints(1_000_000_000n, gas.maxFeePerGas),
+      packPaymasterAndData(fields.paymaster, BigInt(fields.paymasterVerificationGasLimit), BigInt(fields.paymasterPostOpGasLimit), fields.paymasterData),
       '0x',
     ];
     const userOpHash = (await entryPoint.getUserOpHash(op)) as string;
@@ -87,11 +103,10 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     return { op, userOpHash };
   }
 
-  /** The op's maximum cost in USDC as validation prices it (EntryPoint v0.8's maxCost: every gas limit × maxFeePerGas). */
-  async function maximumCharge(): Promise<bigint> {
-    const maxCost = (200_000n + 100_000n + 50_000n + PAYMASTER_VERIFICATION_GAS + PAYMASTER_POST_OP_GAS) * 2_000_000_000n;
-    const [total] = (await paymaster.tokenCost(maxCost + ADDITIONAL_GAS_CHARGE * 2_000_000_000n, await paymaster.fetchPrice())) as [bigint, bigint];
-    return total;
+  /** What validation takes at today's price, by the wallet's arithmetic: the prefund for the op's limits. */
+  async function prefundNow(): Promise<bigint> {
+    const terms = await readPaymasterTerms(node, USDC_PAYMASTER_ADDRESS);
+    return tokenCost(requiredPrefund(limits(postOpGas(terms))) + terms.additionalGasCharge * 2_000_000_000n, terms.price, terms.feeSpread).total;
   }
 
   const eventsOf = (logs: readonly Log[], contract: Contract, name: string) =>
@@ -107,14 +122,12 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     expect((await feed.latestRoundData())[1]).toBe(DEVNET_ETH_USD);
   });
 
-  it('answers as Circle’s does: the price of 1 ether in USDC, the spread, the extra gas charge', async () => {
-    expect(await paymaster.fetchPrice()).toBe(USDC('3000'));
-    expect(await paymaster.feeSpread()).toBe(FEE_SPREAD);
-    expect(await paymaster.additionalGasCharge()).toBe(ADDITIONAL_GAS_CHARGE);
+  it('answers as Circle’s does: the price of 1 ether in USDC, the spread, the extra gas charge, as the wallet reads them', async () => {
+    expect(await readPaymasterTerms(node, USDC_PAYMASTER_ADDRESS)).toEqual({ price: USDC('3000'), feeSpread: FEE_SPREAD, additionalGasCharge: ADDITIONAL_GAS_CHARGE });
   });
 
-  it('refuses a permit amount below the cost in validation (AA33), and nothing moves', async () => {
-    const required = await maximumCharge();
+  it('refuses a permit amount below the cost in validation (AA33), the cost the wallet computes to the unit, and nothing moves', async () => {
+    const required = await prefundNow();
     const { op } = await transferOp(USDC('10'), required - 1n);
     const refused = entryPoint.handleOps.staticCall([op], bundler.address);
     await expect(refused).rejects.toMatchObject({ revert: { name: 'FailedOpWithRevert', args: [0n, 'AA33 reverted', paymaster.interface.encodeErrorResult('PermitAmountTooLow', [required - 1n, required])] } });
@@ -122,7 +135,7 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
   });
 
   it('takes the fee in USDC from an account without ETH, refunds the rest in postOp, and says what it took', async () => {
-    const cap = await maximumCharge();
+    const cap = (await quote()).maximum;
     const { op, userOpHash } = await transferOp(USDC('10'), cap);
     const receipt = await (await entryPoint.handleOps([op], bundler.address)).wait();
 
@@ -148,5 +161,22 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     expect(await usdc.balanceOf(owner.address)).toBe(USDC('90') - taken);
     expect(await usdc.balanceOf(await paymaster.getAddress())).toBe(taken);
     expect(await provider.getBalance(owner.address)).toBe(0n);
+  });
+
+  it("refuses the op when the price rose past the quote's room before validation, and nothing is charged", async () => {
+    const feed = await contract('TestPriceFeed', TEST_PRICE_FEED_ADDRESS);
+    const { maximum } = await quote();
+    const { op } = await transferOp(USDC('1'), maximum);
+    const before = await usdc.balanceOf(owner.address);
+    await (await feed.setPrice((DEVNET_ETH_USD * 104n) / 100n)).wait();
+    try {
+      const refused = entryPoint.handleOps.staticCall([op], bundler.address);
+      await expect(refused).rejects.toMatchObject({ revert: { name: 'FailedOpWithRevert', args: [0n, 'AA33 reverted', expect.stringMatching(/^0x/)] } });
+      const inner = (await refused.catch((error: { revert: { args: [bigint, string, string] } }) => error.revert.args[2])) as string;
+      expect(paymaster.interface.parseError(inner)?.name).toBe('PermitAmountTooLow');
+      expect(await usdc.balanceOf(owner.address)).toBe(before);
+    } finally {
+      await (await feed.setPrice(DEVNET_ETH_USD)).wait();
+    }
   });
 });
