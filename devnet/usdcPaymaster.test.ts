@@ -10,6 +10,7 @@ import { loadArtifact } from '../contracts/compile';
 import { readPermitToken, usdcPermit } from '../src/background/usdcFees/permit';
 import { USDC_PAYMASTER_GAS, usdcPaymasterFields } from '../src/background/usdcFees/paymasterData';
 import { requiredPrefund, tokenCost, usdcFeeQuote, type PaymasterTerms } from '../src/background/usdcFees/quote';
+import { sponsoredFeeOf } from '../src/background/usdcFees/sponsoredFee';
 import { readPaymasterTerms } from '../src/background/usdcFees/terms';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { packPaymasterAndData, packUints } from '../src/shared/erc4337';
@@ -145,6 +146,9 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     const { actualGasCost, actualGasUsed } = operation!.args as unknown as { actualGasCost: bigint; actualGasUsed: bigint };
     const [token, sender, hash, price, taken, spread] = sponsored!.args.toArray() as [string, string, string, bigint, bigint, bigint];
     expect([token, sender, hash, price]).toEqual([await usdc.getAddress(), owner.address, userOpHash, USDC('3000')]);
+    // What Activity reads of the receipt is the event's.
+    expect(sponsoredFeeOf(receipt!.logs, { paymaster: USDC_PAYMASTER_ADDRESS, sender: owner.address as Hex, userOpHash: userOpHash as Hex }))
+      .toEqual({ token: TEST_USDC_ADDRESS, taken, spread, nativeTokenPrice: price });
     // postOp sees the gas used before it (the EntryPoint adds its own and the unused-gas penalty after): what it
     // charges lies between the extra gas charge alone and the op's final cost, both priced the same way.
     const feePerGas = actualGasCost / actualGasUsed;
