@@ -1,18 +1,15 @@
 /**
  * A fee in USDC through a real bundler (Alto, as the devnet runs it, on ports of this test's own): the userOp's gas is
- * estimated without the paymaster, the sender's balance overridden (a permit cannot be signed before the user
- * approves, and validation would refuse a stub one), the paymaster's gas limits are the wallet's own; then the quote's
- * cap goes into the signed permit and the userOp, which the bundler takes and the chain runs.
+ * planned by the wallet's src/background/usdcFees/userOperation.ts (estimated without the paymaster, the sender's
+ * balance overridden: a permit cannot be signed before the user approves, and validation would refuse a stub one) and
+ * paid (the quote's cap in the signed permit); the bundler takes it and the chain runs it.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { Contract, JsonRpcProvider, Wallet, parseUnits, toQuantity, type InterfaceAbi } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArtifact } from '../contracts/compile';
-import { USDC_PAYMASTER_GAS, usdcPaymasterFields } from '../src/background/usdcFees/paymasterData';
-import { readPermitToken, usdcPermit } from '../src/background/usdcFees/permit';
-import { usdcFeeQuote } from '../src/background/usdcFees/quote';
 import { sponsoredFeeOf } from '../src/background/usdcFees/sponsoredFee';
-import { readPaymasterTerms } from '../src/background/usdcFees/terms';
+import { payInUsdc, planUsdcFee } from '../src/background/usdcFees/userOperation';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { STUB_SIGNATURE, userOperationHash, type RpcUserOperation } from '../src/shared/erc4337';
 import { jsonRpc } from '../src/shared/jsonRpc';
@@ -71,24 +68,10 @@ describe('a fee in USDC through the bundler', () => {
       maxFeePerGas: q(maxFeePerGas), maxPriorityFeePerGas: q(maxPriorityFeePerGas),
       signature: STUB_SIGNATURE,
     };
-    // The account holds no ETH: the estimate pretends it does, as the paymaster will pay.
-    const gas = await bundlerCall<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>(
-      'eth_estimateUserOperationGas', [draft, ENTRY_POINT_V08, { [owner.address]: { balance: q(10n ** 18n) } }],
-    );
-
-    const terms = await readPaymasterTerms(node, USDC_PAYMASTER_ADDRESS);
-    const postOp = terms.additionalGasCharge > USDC_PAYMASTER_GAS.postOp ? terms.additionalGasCharge : USDC_PAYMASTER_GAS.postOp;
-    const limits = {
-      verificationGasLimit: BigInt(gas.verificationGasLimit), callGasLimit: BigInt(gas.callGasLimit), preVerificationGas: BigInt(gas.preVerificationGas),
-      paymasterVerificationGasLimit: USDC_PAYMASTER_GAS.verification, paymasterPostOpGasLimit: postOp, maxFeePerGas,
-    };
-    const quote = usdcFeeQuote(terms, limits, { gasUsed: BigInt(gas.callGasLimit) + BigInt(gas.verificationGasLimit), feePerGas: block!.baseFeePerGas! + maxPriorityFeePerGas });
-    const { token, nonce } = await readPermitToken(node, TEST_USDC_ADDRESS, owner.address as Hex);
-    const permit = usdcPermit({ chainId: q(BigInt(CHAIN_ID)), token, owner: owner.address as Hex, spender: USDC_PAYMASTER_ADDRESS, value: quote.maximum, nonce });
-    const { EIP712Domain: _domain, ...types } = permit.types;
-    const permitSignature = (await owner.signTypedData(permit.domain, types, permit.message)) as Hex;
-    const fields = usdcPaymasterFields({ paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS, permitAmount: quote.maximum, permitSignature }, terms.additionalGasCharge);
-    const unsigned: RpcUserOperation = { ...draft, ...gas, ...fields };
+    // The account holds no ETH: the estimate pretends it does (the wallet's plan), as the paymaster will pay.
+    const plan = await planUsdcFee(node, bundlerCall as never, { paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS }, draft, block!.baseFeePerGas! + maxPriorityFeePerGas);
+    const { quote } = plan;
+    const unsigned = await payInUsdc(node, owner, q(BigInt(CHAIN_ID)), plan, quote.maximum);
     const hash = userOperationHash(unsigned, q(BigInt(CHAIN_ID)));
     const op = { ...unsigned, signature: owner.signingKey.sign(hash).serialized as Hex };
 
