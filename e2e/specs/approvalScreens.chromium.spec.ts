@@ -3,6 +3,7 @@
  * axe (no serious or critical accessibility violations). Chromium only: axe runs through Playwright's page.
  */
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
+import { REGISTRY_STAND_INS, TEST_PERMIT_TOKEN_ADDRESS } from '../../devnet/constants';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { expectAxeClean } from '../fixtures/axe';
 import { chain, mintCollectible } from '../fixtures/chain';
@@ -15,6 +16,8 @@ import { Dapp } from '../pages/dapp';
 import { finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const APPROVE = new Interface(['function approve(address spender, uint256 amount)']);
+const ONE_INCH = new Interface(['function swap(address executor, (address srcToken, address dstToken, address srcReceiver, address dstReceiver, uint256 amount, uint256 minReturnAmount, uint256 flags) desc, bytes data)']);
 const RECIPIENT = Wallet.createRandom().address;
 
 /** Sizes the window, checks it with axe, saves its picture, and hands it back to be answered. */
@@ -121,6 +124,20 @@ test('every approval screen, pictured and checked with axe', async ({ freshWalle
   ({ approval, answer } = await ask(dapp, session, 'eth_signTypedData_v4', [from, JSON.stringify(seaportListing(from, devnet.addresses.testCollectible, listed, parseEther('0.0001')))]));
   await approval.screen.waitForText('Payment', '0.0001 ETH');
   await capture(approval, 'sign-seaport-listing');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
+
+  // A swap in the ERC-7730 registry's words (1inch's router descriptor, bound at the devnet's stand-in).
+  // The router may take the tokens already (approved outside the picture), so the preview shows the swap, not a revert.
+  const router = REGISTRY_STAND_INS.oneInchRouter;
+  const [sent, least] = [parseEther('2'), parseEther('1.9')];
+  await chain().send('anvil_impersonateAccount', [from]);
+  await (await (await chain().getSigner(from)).sendTransaction({ to: devnet.addresses.testToken, data: APPROVE.encodeFunctionData('approve', [router, sent]) })).wait();
+  await chain().send('anvil_stopImpersonatingAccount', [from]);
+  const desc = [devnet.addresses.testToken, TEST_PERMIT_TOKEN_ADDRESS, router, from, sent, least, 0];
+  ({ approval, answer } = await ask(dapp, session, 'eth_sendTransaction', [{ from, to: router, data: ONE_INCH.encodeFunctionData('swap', [router, desc, '0x']) }]));
+  await approval.screen.waitForText('Minimum to Receive', '1.9 TPT');
+  await capture(approval, 'swap-in-words');
   await approval.reject();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
 

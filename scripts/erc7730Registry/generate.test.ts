@@ -87,9 +87,9 @@ describe('generateRegistry', () => {
     expect(() => generateRegistry(snapshot({ 'registry/acme/calldata-any.json': generic }))).toThrow('registry/acme/calldata-any.json: names no deployment');
   });
 
-  it('binds an EIP-712 descriptor without deployments by its domain\'s name', () => {
+  it('fails on an EIP-712 descriptor that names only its domain: any contract may sign under any name', () => {
     const message = { context: { eip712: { domain: { name: 'Acme Orders' } } }, display: { formats: { 'Order(address maker)': { intent: 'Order', fields: [] } } } };
-    expect(generateRegistry(snapshot({ 'registry/acme/eip712-order.json': message })).index.domains).toEqual({ 'Acme Orders': [0] });
+    expect(() => generateRegistry(snapshot({ 'registry/acme/eip712-order.json': message }))).toThrow('registry/acme/eip712-order.json: names no deployment');
   });
 
   it('ships beside each descriptor the auditors the build verified for it, and nothing for the others', () => {

@@ -3,7 +3,7 @@
  * (registry/<entity>/calldata-*.json and eip712-*.json; the `common-*` files are only pieces others include) has its
  * `includes` merged by the spec's rules (shared/erc7730/includes.ts), is reduced to what the engine reads, and is
  * parsed by the wallet's own parser: any error fails the build, naming the file. What passes is written as an index
- * by chain and address (and by EIP-712 domain name for a descriptor that names no deployment) and one file per entity
+ * by chain and address (a descriptor that names no deployment fails the build) and one file per entity
  * (shared/erc7730/registry.ts), which the worker reads on a review's first use of them.
  *
  * The generic `ercs/` files are not indexed: they name no deployment, so by themselves they would put a vault's or a
@@ -125,14 +125,15 @@ function descriptorFiles(dir: string): string[] {
     .sort();
 }
 
-/** Where a descriptor binds: its deployments' keys, or its domain's name when it names no deployment. */
-function placesOf(descriptor: Descriptor): { deployments: string[]; domain?: string } {
+/**
+ * Where a descriptor binds: its deployments' keys. One that names none fails the build: it would bind every contract
+ * on every chain, and an EIP-712 domain's name binds nothing either (any contract may sign under any name).
+ */
+function placesOf(descriptor: Descriptor): string[] {
   const { contract, eip712 } = descriptor.context;
   const deployments = (contract ?? eip712)?.deployments ?? [];
-  if (deployments.length > 0) return { deployments: [...new Set(deployments.map((d) => deploymentKey(d.chainId, d.address)))] };
-  const name = eip712?.domain?.name;
-  if (typeof name === 'string' && name !== '') return { deployments: [], domain: name };
-  throw new Error(`${descriptor.source}: names no deployment (nor, for EIP-712, a domain name): it would bind every contract on every chain`);
+  if (deployments.length === 0) throw new Error(`${descriptor.source}: names no deployment: it would bind every contract on every chain (a domain name is anyone's to use)`);
+  return [...new Set(deployments.map((d) => deploymentKey(d.chainId, d.address)))];
 }
 
 /**
@@ -144,17 +145,16 @@ export function generateRegistry(dir: string, aliases: Alias[] = [], reviewedBy:
   const source = readJson(dir, 'SOURCE.json') as Source;
   const missing = aliases.filter((a) => !existsSync(join(dir, a.file)));
   if (missing.length > 0) throw new Error(`aliases name files the registry does not have: ${missing.map((a) => a.file).join(', ')}`);
-  const index: RegistryIndex = { repository: source.repository, commit: source.commit, files: [], deployments: {}, domains: {} };
+  const index: RegistryIndex = { repository: source.repository, commit: source.commit, files: [], deployments: {} };
   const shards = new Map<string, RegistryShard>();
   const load = loadFrom(dir);
   for (const file of descriptorFiles(dir)) {
     const merged = resolveIncludes(readJson(dir, file), file, load);
     if (!isObject(merged) || !isObject(merged.context)) throw new Error(`${file}: a descriptor must be a JSON object with a context`);
     const shipped = withAliases(reduced(merged), file, aliases);
-    const { deployments, domain } = placesOf(parseDescriptor(shipped, file));
+    const deployments = placesOf(parseDescriptor(shipped, file));
     const position = index.files.push(file) - 1;
     for (const key of deployments) (index.deployments[key] ??= []).push(position);
-    if (domain) (index.domains[domain] ??= []).push(position);
     const entity = entityOf(file);
     if (!shards.has(entity)) shards.set(entity, {});
     shards.get(entity)![file] = { descriptor: shipped, ...(Object.hasOwn(reviewedBy, file) ? { reviewedBy: reviewedBy[file] } : {}) };

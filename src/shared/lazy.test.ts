@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazy, loadedOnCall } from './lazy';
+import { lazy, lazyAsync, loadedOnCall } from './lazy';
 
 describe('lazy', () => {
   it('computes nothing until first asked, then the same value every time, computed once', () => {
@@ -40,5 +40,20 @@ describe('loadedOnCall', () => {
     await expect(lazyCode.hello()).rejects.toThrow('background-later.js failed to load');
     fail = false;
     expect(await lazyCode.hello()).toBe('hello');
+  });
+});
+
+describe('lazyAsync', () => {
+  it('makes the promise once it succeeds, and again after one that failed', async () => {
+    let calls = 0;
+    const made = lazyAsync(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('cut off');
+      return calls;
+    });
+    await expect(made()).rejects.toThrow('cut off');
+    expect(await made()).toBe(2);
+    expect(await made()).toBe(2);
+    expect(calls).toBe(2);
   });
 });

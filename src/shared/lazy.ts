@@ -7,6 +7,18 @@ export function lazy<T>(make: () => T): () => T {
   return () => (made ??= { value: make() }).value;
 }
 
+/**
+ * A promise made on its first use and kept once it succeeds; one that fails (a read cut off as the worker stopped) is
+ * made again on the next call rather than kept as a failure for the worker's life.
+ */
+export function lazyAsync<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make().catch((error: unknown) => {
+    made = undefined;
+    throw error;
+  }));
+}
+
 /** The functions `M` exports, each as an async function that has `M` loaded first. */
 export type LoadedOnCall<M> = { [K in keyof M]: M[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
 

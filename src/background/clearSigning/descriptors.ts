@@ -5,6 +5,7 @@
 import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
 import { missingDeployments } from '../../shared/erc7730/userFile';
+import { lazyAsync } from '../../shared/lazy';
 import { withDevnetDeployments } from './devnetDeployments';
 
 export type ParseDescriptor = typeof parseDescriptor;
@@ -32,7 +33,6 @@ export function userDescriptors(files: { name: string; json: unknown }[], parseD
 }
 
 export function bundledDescriptors(read: ReadExtensionFile, parser: LoadParser): () => Promise<Descriptor[]> {
-  let loading: Promise<Descriptor[]> | undefined;
   const load = async (): Promise<Descriptor[]> => {
     const [files, parseDescriptor] = await Promise.all([read(`${DIR}/index.json`), parser()]);
     const parsed = await Promise.all((Array.isArray(files) ? files : []).map(async (file: unknown) => {
@@ -45,12 +45,6 @@ export function bundledDescriptors(read: ReadExtensionFile, parser: LoadParser):
     }));
     return parsed.filter((d): d is Descriptor => d !== undefined);
   };
-  return () => {
-    // A failed read or load (the worker stopping mid-way) is tried again on the next request.
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  // A failed read or load (the worker stopping mid-way) is tried again on the next request.
+  return lazyAsync(load);
 }

@@ -5,40 +5,30 @@
  */
 import { REGISTRY_INDEX_FILE, deploymentKey, entityOf, shardFile, type RegistryIndex, type RegistryShard } from '../../shared/erc7730/registry';
 import type { Descriptor } from '../../shared/erc7730/types';
+import { lazyAsync } from '../../shared/lazy';
 import { bundledDescriptors, type LoadParser, type ReadExtensionFile } from './descriptors';
 
-/** What a review is about: the called contract or the message's verifying contract, and the message's domain name. */
+/** What a review is about: the called contract or the message's verifying contract. */
 export interface DescriptorsFor {
   chainId?: bigint;
   address?: string;
-  /** EIP-712 only. */
-  domainName?: string;
 }
 
 /** The descriptors that may bind at a place. */
 export type DescriptorsAt = (at: DescriptorsFor) => Promise<Descriptor[]>;
 
-/** A promise kept once it succeeds; a failed one (the worker stopping mid-read) is tried again on the next call. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => (loading ??= load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
-}
-
 /** The registry's descriptors that may bind at a place: none for a place it does not name. */
 export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser): DescriptorsAt {
-  const index = once(async () => (await read(REGISTRY_INDEX_FILE)) as RegistryIndex);
+  const index = lazyAsync(async () => (await read(REGISTRY_INDEX_FILE)) as RegistryIndex);
   const shards = new Map<string, () => Promise<RegistryShard>>();
   const shard = (entity: string) => {
-    if (!shards.has(entity)) shards.set(entity, once(async () => (await read(shardFile(entity))) as RegistryShard));
+    if (!shards.has(entity)) shards.set(entity, lazyAsync(async () => (await read(shardFile(entity))) as RegistryShard));
     return shards.get(entity)!();
   };
   const parsed = new Map<string, () => Promise<Descriptor>>();
   const descriptor = (file: string): Promise<Descriptor> => {
     if (!parsed.has(file)) {
-      parsed.set(file, once(async () => {
+      parsed.set(file, lazyAsync(async () => {
         const [entries, parseDescriptor] = await Promise.all([shard(entityOf(file)), parser()]);
         // The build parsed the same JSON (and would have failed). The reviews it verified come beside the descriptor,
         // after parsing, which drops any `reviewedBy` a descriptor writes of itself.
@@ -48,15 +38,12 @@ export function registryDescriptors(read: ReadExtensionFile, parser: LoadParser)
     }
     return parsed.get(file)!();
   };
-  const candidates = async ({ chainId, address, domainName }: DescriptorsFor): Promise<Descriptor[]> => {
+  const candidates = async ({ chainId, address }: DescriptorsFor): Promise<Descriptor[]> => {
     // The unit tests' extension has no registry: its every file reads as [].
-    const { files = [], deployments = {}, domains = {} } = await index();
+    const { files = [], deployments = {} } = await index();
     const key = chainId !== undefined && address ? deploymentKey(chainId, address) : undefined;
-    const positions = [
-      ...(key !== undefined && Object.hasOwn(deployments, key) ? deployments[key] : []),
-      ...(domainName !== undefined && Object.hasOwn(domains, domainName) ? domains[domainName] : []),
-    ];
-    return Promise.all([...new Set(positions)].map((position) => descriptor(files[position])));
+    const positions = key !== undefined && Object.hasOwn(deployments, key) ? deployments[key] : [];
+    return Promise.all(positions.map((position) => descriptor(files[position])));
   };
   // Without the registry (a read that failed) the wallet's own descriptors still word what they cover.
   return (at) => candidates(at).catch((error: unknown) => {

@@ -23,9 +23,7 @@ const NOT_DESCRIBED: Danger = {
 
 export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, account: Hex, network: Network): Promise<TypedDataReview> {
   const verifyingContract = toAddress(typed.domain.verifyingContract);
-  const { name } = typed.domain;
-  const at = { chainId: toBigInt(typed.domain.chainId), address: verifyingContract, domainName: typeof name === 'string' ? name : undefined };
-  const bound = bindMessage(await deps.descriptors(at), typed);
+  const bound = bindMessage(await deps.descriptors({ chainId: toBigInt(typed.domain.chainId), address: verifyingContract }), typed);
   if (!bound) {
     const facts = await addressFacts(deps.node, verifyingContract ? [verifyingContract] : []);
     const dangers = dangersOf({ facts: { amounts: [], addresses: [], dates: [], calls: [], mismatches: [] }, addresses: facts, now: nowSeconds(deps), chainId: network.chainId, ...(verifyingContract ? { verifyingContract } : {}) });

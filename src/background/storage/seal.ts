@@ -9,6 +9,7 @@ import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
 import { getBytes, hexlify, toUtf8Bytes } from 'ethers';
 import { randomHex } from '../../shared/randomId';
+import { lazyAsync } from '../../shared/lazy';
 import { createLedger, memoryLedgerStore, type Ledger, type LedgerStore } from './ledger';
 
 /** Where the key and the ledgers are kept. */
@@ -42,17 +43,10 @@ export interface Sealer {
 }
 
 export function createSealer(store: SealKeyStore): Sealer {
-  let cached: Promise<string> | undefined;
   const ledgers = new Map<string, Ledger>();
-  const load = async (): Promise<string> => (await store.load()) ?? store.saveFirst(randomHex(32));
+  const key = lazyAsync(async (): Promise<string> => (await store.load()) ?? store.saveFirst(randomHex(32)));
   return {
-    key() {
-      cached ??= load().catch((error: unknown) => {
-        cached = undefined;
-        throw error;
-      });
-      return cached;
-    },
+    key,
     ledger(name) {
       if (!ledgers.has(name)) ledgers.set(name, createLedger(store.ledger(name)));
       return ledgers.get(name)!;

@@ -16,8 +16,6 @@ export interface RegistryIndex {
   files: string[];
   /** `deploymentKey(chainId, address)` → the descriptors whose calldata or EIP-712 deployments name it. */
   deployments: Record<string, number[]>;
-  /** An EIP-712 domain's `name` → the descriptors that name no deployment, bound by their domain instead. */
-  domains: Record<string, number[]>;
 }
 
 /** One descriptor in an entity's file. */
