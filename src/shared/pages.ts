@@ -90,6 +90,10 @@ export interface ActivityItem {
   atomic: boolean;
   /** Sent as one ERC-4337 userOp paid by a paymaster: no transaction of the wallet's to speed up or cancel. */
   sponsored?: true;
+  /** One userOp whose network fee the chain's USDC paymaster takes (issue 45): it cannot be sped up. */
+  paidInUsdc?: true;
+  /** The fee it paid, from the paymaster's UserOperationSponsored in the receipt found on chain: token units and the line. */
+  usdcFee?: { paid: string; line: string };
   status: number;
   /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
   preconfirmed?: boolean;

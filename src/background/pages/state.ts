@@ -6,6 +6,7 @@ import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Using } from '../services';
+import { usdcFeeShown } from '../usdcFees/paidFee';
 import { none } from './params';
 import type { PageFamily } from './types';
 
@@ -57,7 +58,9 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
   const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
   // The grants' code (the later script) only when there are grants.
   const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
-  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => ({
+  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => {
+    const network = known.find((n) => n.chainId === b.chainId);
+    return {
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
@@ -67,6 +70,7 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
       ...(b.authority ? { authority: b.authority } : {}),
       atomic: b.atomic,
       ...(b.sponsor ? { sponsored: true as const } : {}),
+      ...usdcFeeShown(b.userOperation, network?.usdcPaymaster),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: await wordedCalls(b.calls, b.reviews),
@@ -78,10 +82,11 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
         ...(t.replaces ? { replaces: t.replaces } : {}),
         ...(t.cancel ? { cancel: true } : {}),
       })),
-      explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
+      explorerUrl: network?.blockExplorerUrl,
       error: b.error,
       createdAt: b.createdAt,
-    })));
+    };
+  }));
   return [...sent, ...grantItems].sort((a, b) => b.createdAt - a.createdAt);
 }
 

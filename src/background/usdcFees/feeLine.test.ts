@@ -1,6 +1,6 @@
 /** The fee line: what the screen says of a fee in USDC, never less than what can be taken. */
 import { describe, expect, it } from 'vitest';
-import { usdcAmountUp, usdcFeeLine } from './feeLine';
+import { usdcAmountUp, usdcFeeLine, usdcFeePaidLine } from './feeLine';
 
 describe('the fee line', () => {
   it('says the expected fee and the most that can be taken', () => {
@@ -20,5 +20,9 @@ describe('the fee line', () => {
     expect(usdcAmountUp(9_999n)).toBe('0.01');
     expect(usdcAmountUp(1n)).toBe('0.000001');
     expect(usdcAmountUp(0n)).toBe('0.00');
+  });
+
+  it('says the fee a landed op paid, rounded up as well', () => {
+    expect(usdcFeePaidLine(305_001n)).toBe('Network fee: 0.31 USDC');
   });
 });

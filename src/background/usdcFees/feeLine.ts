@@ -1,6 +1,7 @@
 /**
- * The fee line of a fee paid in USDC: "Network fee: ≈ 0.42 USDC (at most 0.60 USDC)". Both figures round up, so the
- * line never shows less than what can be taken: to the cent, or below a cent to two significant digits.
+ * The fee line of a fee paid in USDC: "Network fee: ≈ 0.42 USDC (at most 0.60 USDC)" before, "Network fee: 0.31 USDC"
+ * once paid. Every figure rounds up, so the line never shows less than what can be (or was) taken: to the cent, or
+ * below a cent to two significant digits.
  */
 import type { UsdcFeeQuote } from './quote';
 
@@ -26,3 +27,6 @@ export function usdcAmountUp(units: bigint): string {
 
 export const usdcFeeLine = ({ expected, maximum }: Pick<UsdcFeeQuote, 'expected' | 'maximum'>): string =>
   `Network fee: ≈ ${usdcAmountUp(expected)} USDC (at most ${usdcAmountUp(maximum)} USDC)`;
+
+/** What a landed op paid (its paymaster's event, ./sponsoredFee.ts), as Activity shows it. */
+export const usdcFeePaidLine = (taken: bigint): string => `Network fee: ${usdcAmountUp(taken)} USDC`;
