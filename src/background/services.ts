@@ -78,7 +78,7 @@ export interface Services {
   node: ChainNode;
   /** JSON-RPC to one network's node, for work that stays on its chain when the user switches. */
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** JSON-RPC to a sponsored batch's ERC-4337 bundler: the one the user set for the network, else the batch's (batches/sponsorship.ts bundlerUrlOf). */
+  /** JSON-RPC to a userOp's ERC-4337 bundler: the one the user set for the network, else the sponsored batch's, else the public one (batches/sponsorship.ts bundlerUrlOf). */
   bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** One poll loop per network, shared by subscriptions and the following of sent batches. */
   loops: PollLoops;

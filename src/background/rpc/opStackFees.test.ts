@@ -39,6 +39,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
       case 'eth_estimateGas': return '0x5208' as T;
       case 'eth_feeHistory': return { baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] } as T;
       case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
+      case 'eth_getBalance': return '0xde0b6b3a7640000' as T;
       case 'eth_call': {
         const { to, data } = params[0] as { to: string; data: string };
         if (to.toLowerCase() === ORACLE && data.startsWith(UPPER_BOUND)) return `0x${ORACLE_L1_FEE.toString(16)}` as T;

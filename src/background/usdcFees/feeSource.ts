@@ -5,6 +5,7 @@
  * does, the screen says why for each instead of a send that fails.
  */
 import { formatEther } from 'ethers';
+import type { FeeSource } from '../../shared/fees';
 import { usdcAmountUp } from './feeLine';
 import type { UsdcFeeQuote } from './quote';
 
@@ -19,7 +20,6 @@ export interface FeeOptions {
     | { available: false; reason: string };
 }
 
-export type FeeSource = 'eth' | 'usdc';
 
 export type FeeChoice =
   | { source: 'sponsored' }

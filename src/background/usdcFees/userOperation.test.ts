@@ -66,7 +66,7 @@ describe('paying a planned fee in USDC', () => {
     const plan = await planUsdcFee(chain(), async <T>() => ESTIMATE as T, { paymaster: PAYMASTER, token: TOKEN }, DRAFT, 1_100_000_000n);
     const signer = { address: owner.address, signTypedData: vi.fn() };
     await expect(payInUsdc(chain(3_200_000_000n), signer, '0x2105', plan, plan.quote.maximum)).rejects.toMatchObject({
-      code: -32005, message: expect.stringMatching(/^The fee could now take up to \d+\.\d+ USDC, more than the \d+\.\d+ USDC approved: nothing was signed or sent$/),
+      code: 4300, message: expect.stringMatching(/^The network fee would exceed the approved maximum of \d+\.\d+ USDC: it could now take up to \d+\.\d+ USDC; nothing was signed or sent$/),
     });
     expect(signer.signTypedData).not.toHaveBeenCalled();
   });

@@ -9,7 +9,7 @@
 import type { BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { RpcUserOperation } from '../../shared/erc4337';
-import { ErrorCode, RpcError } from '../../shared/errors';
+import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import type { UsdcPaymaster } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
@@ -63,7 +63,8 @@ export async function payInUsdc(node: ChainNode, wallet: Pick<BaseWallet, 'addre
   const op: RpcUserOperation = { ...plan.op, paymasterPostOpGasLimit: hex(postOpGas(terms.additionalGasCharge)) };
   const prefund = tokenCost(requiredPrefund(limitsOf(op)) + terms.additionalGasCharge * BigInt(op.maxFeePerGas), terms.price, terms.feeSpread).total;
   if (prefund > cap) {
-    throw new RpcError(ErrorCode.limitExceeded, `The fee could now take up to ${usdcAmountUp(prefund)} USDC, more than the ${usdcAmountUp(cap)} USDC approved: nothing was signed or sent`);
+    // 4300: the paymaster's terms no longer fit what was approved (spec 7.4, "Paymaster returned an error").
+    throw new RpcError(PaymasterErrorCode.serviceError, `The network fee would exceed the approved maximum of ${usdcAmountUp(cap)} USDC: it could now take up to ${usdcAmountUp(prefund)} USDC; nothing was signed or sent`);
   }
   const permit = usdcPermit({ chainId, token, owner, spender: plan.paymaster.paymaster, value: cap, nonce });
   const { EIP712Domain: _domain, ...types } = permit.types;

@@ -1,6 +1,7 @@
 /**
- * How a batch runs once approved. Three executors share this interface, each in its own module with its steps in
- * order: atomic (one EIP-7702 self-call), sequential (one transaction per call), sponsored (one ERC-4337 userOp).
+ * How a batch runs once approved. The executors share this interface, each in its own module with its steps in
+ * order: atomic (one EIP-7702 self-call), sequential (one transaction per call), sponsored and usdc (one ERC-4337
+ * userOp, its fee paid by a site's paymaster or in USDC).
  * The dispatcher (../run.ts, ../prepare.ts) only picks one.
  */
 import type { Transaction } from 'ethers';
@@ -22,7 +23,7 @@ export interface BatchDeps {
   accounts: Pick<Accounts, 'signer'>;
   networks: Pick<Networks, 'markWithoutEip7702' | 'sendsSync' | 'markWithoutSyncSend'>;
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** The bundler the user set for the network, else the batch's (chosen when it was prepared: ../sponsorship.ts bundlerUrlOf). */
+  /** The bundler the user set for the network, else the sponsored batch's (chosen when it was prepared), else the public one (../sponsorship.ts bundlerUrlOf). */
   bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** Where sent batches are followed: the network's shared poll loop. */
   loops: Pick<PollLoops, 'watch'>;
@@ -45,6 +46,8 @@ export interface PlanContext {
   delegate?: DelegateKind;
   /** Set for sponsored batches: which ERC-7677 service pays. */
   sponsorship?: Sponsorship;
+  /** Set for a fee in USDC: the bundler that estimates and takes the userOp, and its host (named when it fails). */
+  bundler?: { node: ChainNode; host: string };
 }
 
 export interface Executor {
