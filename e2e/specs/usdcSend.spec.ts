@@ -2,10 +2,33 @@
  * Fees in USDC from the wallet's side (issue 45): what wallet_getCapabilities says of them per chain, the popup's Send
  * paying its fee in USDC, and Activity showing the fee the paymaster took.
  */
+import { Contract, Wallet, parseUnits, type ContractRunner } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
+import { chain, devnetWallet, fund } from '../fixtures/chain';
+import { devnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
+import { SendScreen } from '../pages/send';
+import { WalletPopup } from '../pages/wallet';
+
+const usdcToken = (runner: ContractRunner = chain()) =>
+  new Contract(devnetInfo().addresses.usdc, ['function transfer(address,uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'], runner);
+const USDC = (amount: string): bigint => parseUnits(amount, 6);
+
+/** A wallet whose one account holds `usdc` USDC (from devnet account #0), `tst` TST and no ETH, USDC and TST watched. */
+async function walletHolding(session: Parameters<typeof WalletPopup.open>[0], usdc: bigint, tst = 0n) {
+  const account = Wallet.createRandom();
+  if (usdc > 0n) await (await usdcToken(devnetWallet(0)).transfer(account.address, usdc)).wait();
+  if (tst > 0n) await fund(account.address, 0n, tst);
+  const popup = await WalletPopup.open(session);
+  await popup.importWallet(account.mnemonic!.phrase);
+  await popup.addToken(devnetInfo().addresses.usdc);
+  return { popup, address: account.address };
+}
+
+/** "0.31" of a line, in token units. */
+const unitsOf = (text: string): bigint => parseUnits(text, 6);
 
 const OTHER_CHAIN = '0x7a6c';
 const OTHER_PORT = 8549;
@@ -27,4 +50,64 @@ test.describe('alternateGasFees', () => {
     expect(await adding).toEqual({ result: null });
     expect(await dapp.result('wallet_getCapabilities', [from, [OTHER_CHAIN]])).toMatchObject({ [OTHER_CHAIN]: { atomic: { status: 'ready' }, alternateGasFees: { supported: false } } });
   });
+});
+
+test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient gets 10 USDC, the sender pays 10 plus a fee within the quoted maximum, and Activity shows that fee', async ({ session }) => {
+  const { popup, address } = await walletHolding(session, USDC('100'));
+  await popup.waitForTokenBalance('USDC', '100 USDC');
+  const recipient = Wallet.createRandom().address;
+  const send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('USDC');
+  await send.recipient(recipient);
+  await send.amount('10');
+  const feeLine = /^Network fee: ≈ (\d+\.\d+) USDC \(at most (\d+\.\d+) USDC\), paid in USDC: the ETH held does not cover it$/;
+  await popup.screen.waitForText('Network fee', feeLine);
+  const atMost = unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
+  await send.review();
+  await (await ApprovalWindow.next(session)).approve();
+
+  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
+  await expect.poll(() => usdcToken().balanceOf(address)).toBeLessThan(USDC('90'));
+  const fee = USDC('90') - ((await usdcToken().balanceOf(address)) as bigint);
+  expect(fee).toBeGreaterThan(0n);
+  expect(fee).toBeLessThanOrEqual(atMost);
+  expect(await chain().getBalance(address)).toBe(0n);
+
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  const paid = /^Network fee: (\d+\.\d+) USDC$/;
+  await popup.screen.waitForText({ name: 'Network fee', in: 'Activity' }, paid);
+  const shown = unitsOf(paid.exec(await popup.screen.text({ name: 'Network fee', in: 'Activity' }))![1]);
+  // Rounded up to the cent: never less than what was taken.
+  expect(shown).toBeGreaterThanOrEqual(fee);
+  expect(shown - fee).toBeLessThan(USDC('0.01'));
+});
+
+test('neither ETH nor USDC covers the fee: the form says why for each, and Review stays disabled', async ({ session }) => {
+  const { popup } = await walletHolding(session, 0n, parseUnits('5', 18));
+  await popup.addToken(devnetInfo().addresses.testToken);
+  await popup.waitForTokenBalance('TST', '5 TST');
+  const send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('TST');
+  await send.recipient(Wallet.createRandom().address);
+  await send.amount('1');
+  await expect.poll(() => popup.screen.texts({ role: 'alert', in: 'Fee checks' })).toEqual([
+    expect.stringMatching(/^Not enough ETH for the network fee: it can take up to [\d.]+ ETH$/),
+    'Not enough USDC: the account holds none',
+  ]);
+  expect(await send.isReviewEnabled()).toBe(false);
+});
+
+test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before', async ({ session }) => {
+  const { popup, address } = await walletHolding(session, USDC('100'));
+  await (await devnetWallet(0).sendTransaction({ to: address, value: parseUnits('1', 18) })).wait();
+  await popup.waitForTokenBalance('USDC', '100 USDC');
+  const send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('USDC');
+  await send.recipient(Wallet.createRandom().address);
+  await send.amount('10');
+  await send.waitForFee();
+  await popup.screen.check({ role: 'radio', name: 'USDC' });
+  await popup.screen.waitForText('Network fee', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\), paid in USDC$/);
+  await popup.screen.check({ role: 'radio', name: 'ETH' });
+  await send.waitForFee();
 });

@@ -62,7 +62,7 @@ export async function withFeeChoice(node: ChainNode, network: Network, ethPlan: 
 }
 
 /** Why a fee in USDC is not possible for the account on this network before anything is asked, or undefined. */
-export function usdcUnavailable(network: Network, otherCode: boolean, fees: FeePlanning): string | undefined {
+export function usdcUnavailable(network: Network, otherCode: boolean, fees: Pick<FeePlanning, 'bundler'>): string | undefined {
   if (!network.usdcPaymaster) return `No USDC paymaster on ${network.name}`;
   if (!network.eip7702) return `EIP-7702 is not supported on ${network.name}: a fee in USDC needs it`;
   if (otherCode) return 'The account has code that is not one of the wallet’s delegates: a fee in USDC needs one';

@@ -2,7 +2,7 @@
  * Activity words each call as the approval screen did when the user approved it; older records as describeCall does.
  * It lists each execution permission granted, and names the grants a batch revoked.
  */
-import { Interface, toBeHex } from 'ethers';
+import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors } from '../../shared/erc7730/samples.fixture';
 import type { RpcUserOperation } from '../../shared/erc4337';
@@ -105,11 +105,11 @@ describe('Activity', () => {
     const sponsoredEvent = new Interface(['event UserOperationSponsored(address indexed token, address indexed sender, bytes32 userOpHash, uint256 nativeTokenPrice, uint256 actualTokenNeeded, uint256 feeTokenAmount)']);
     const feeLog = ({ paymaster = usdcPaymaster.paymaster, token = usdcPaymaster.token, taken = 305_001n } = {}) => {
       const { data, topics } = sponsoredEvent.encodeEventLog('UserOperationSponsored', [token, SIGNER, OP_HASH, 3_000_000_000n, taken, 27_728n]);
-      return { address: paymaster, topics: topics as Hex[], data: data as Hex };
+      return { address: paymaster as Hex, topics: topics as Hex[], data: data as Hex };
     };
     const op = { sender: SIGNER, nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0', preVerificationGas: '0x0', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1', signature: '0x', paymaster: usdcPaymaster.paymaster } as RpcUserOperation;
     const landed = (logs: ReturnType<typeof feeLog>[]): Partial<BatchRecord> => ({
-      atomic: true, userOperation: { op, hash: OP_HASH, sent: true, receipt: { logs, status: '0x1', blockHash: `0x${'11'.repeat(32)}`, blockNumber: toBeHex(5), gasUsed: '0x1', transactionHash: `0x${'22'.repeat(32)}` } },
+      atomic: true, userOperation: { op, hash: OP_HASH, sent: true, receipt: { logs, status: '0x1', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x5', gasUsed: '0x1', transactionHash: `0x${'22'.repeat(32)}` } },
     });
 
     it('shows what the paymaster\'s own event in the receipt says it took, rounded up to the cent, and marks the batch as paid in USDC', async () => {
