@@ -64,7 +64,10 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   await popup.screen.waitForText('Network fee', feeLine);
   const atMost = unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
   await send.review();
-  await (await ApprovalWindow.next(session)).approve();
+  const approval = await ApprovalWindow.next(session);
+  // A plain account: upgraded by the userOp itself (eip7702Auth), its first step in the same window.
+  await approval.acceptUpgrade();
+  await approval.approve();
 
   await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
   await expect.poll(() => usdcToken().balanceOf(address)).toBeLessThan(USDC('90'));
