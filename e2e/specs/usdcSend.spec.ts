@@ -2,30 +2,15 @@
  * Fees in USDC from the wallet's side (issue 45): what wallet_getCapabilities says of them per chain, the popup's Send
  * paying its fee in USDC, and Activity showing the fee the paymaster took.
  */
-import { Contract, Wallet, parseUnits, type ContractRunner } from 'ethers';
+import { Wallet, parseUnits } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
-import { chain, devnetWallet, fund } from '../fixtures/chain';
+import { chain, devnetWallet } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
+import { USDC, importUsdcWallet, usdcToken } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { SendScreen } from '../pages/send';
-import { WalletPopup } from '../pages/wallet';
-
-const usdcToken = (runner: ContractRunner = chain()) =>
-  new Contract(devnetInfo().addresses.usdc, ['function transfer(address,uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'], runner);
-const USDC = (amount: string): bigint => parseUnits(amount, 6);
-
-/** A wallet whose one account holds `usdc` USDC (from devnet account #0), `tst` TST and no ETH, USDC and TST watched. */
-async function walletHolding(session: Parameters<typeof WalletPopup.open>[0], usdc: bigint, tst = 0n) {
-  const account = Wallet.createRandom();
-  if (usdc > 0n) await (await usdcToken(devnetWallet(0)).transfer(account.address, usdc)).wait();
-  if (tst > 0n) await fund(account.address, 0n, tst);
-  const popup = await WalletPopup.open(session);
-  await popup.importWallet(account.mnemonic!.phrase);
-  await popup.addToken(devnetInfo().addresses.usdc);
-  return { popup, address: account.address };
-}
 
 /** "0.31" of a line, in token units. */
 const unitsOf = (text: string): bigint => parseUnits(text, 6);
@@ -53,7 +38,7 @@ test.describe('alternateGasFees', () => {
 });
 
 test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient gets 10 USDC, the sender pays 10 plus a fee within the quoted maximum, and Activity shows that fee', async ({ session }) => {
-  const { popup, address } = await walletHolding(session, USDC('100'));
+  const { popup, address } = await importUsdcWallet(session, USDC('100'));
   await popup.waitForTokenBalance('USDC', '100 USDC');
   const recipient = Wallet.createRandom().address;
   const send = await SendScreen.open(popup.screen);
@@ -86,7 +71,7 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
 });
 
 test('neither ETH nor USDC covers the fee: the form says why for each, and Review stays disabled', async ({ session }) => {
-  const { popup } = await walletHolding(session, 0n, parseUnits('5', 18));
+  const { popup } = await importUsdcWallet(session, 0n, parseUnits('5', 18));
   await popup.addToken(devnetInfo().addresses.testToken);
   await popup.waitForTokenBalance('TST', '5 TST');
   const send = await SendScreen.open(popup.screen);
@@ -101,7 +86,7 @@ test('neither ETH nor USDC covers the fee: the form says why for each, and Revie
 });
 
 test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before', async ({ session }) => {
-  const { popup, address } = await walletHolding(session, USDC('100'));
+  const { popup, address } = await importUsdcWallet(session, USDC('100'));
   await (await devnetWallet(0).sendTransaction({ to: address, value: parseUnits('1', 18) })).wait();
   await popup.waitForTokenBalance('USDC', '100 USDC');
   const send = await SendScreen.open(popup.screen);
