@@ -8,19 +8,17 @@
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { FeeSource } from '../../shared/fees';
+import { usdcFeeLine } from '../usdcFees/feeLine';
 import { chooseFeeSource, type FeeOptions } from '../usdcFees/feeSource';
+import { usdcUnavailable } from '../usdcFees/unavailable';
+import type { FeePlanning, FeeSourcesRequest } from './executors/executor';
+import { planUsdc } from './executors/usdcCode';
 import type { BatchCall, BatchRecord } from './types';
 
-/** What the fee sources are weighed with: the ETH fee's cap per gas, and the bundler a fee in USDC would go through. */
-export interface FeePlanning {
-  /** The max fee per gas the screen caps a fee in ETH with (the market tier's). */
-  maxFeePerGas: Promise<bigint>;
-  /** The bundler a fee in USDC goes through (the user's for the network, else the public one) and its host; absent: none. */
-  bundler?: { node: () => Promise<ChainNode>; host: string };
-}
-
 /** A fee in USDC: planned (its record), or why it cannot be. */
-export type UsdcOption = { planned: BatchRecord } | { reason: string };
+type UsdcOption = { planned: BatchRecord } | { reason: string };
 
 const TRANSFER = '0xa9059cbb';
 const BALANCE_OF = '0x70a08231';
@@ -30,7 +28,7 @@ const word = (data: Hex, index: number): bigint => BigInt(`0x${data.slice(10 + 6
 const usdcSent = (calls: BatchCall[], token: Hex): bigint =>
   calls.reduce((sum, c) => (c.to?.toLowerCase() === token.toLowerCase() && c.data.startsWith(TRANSFER) && c.data.length >= 138 ? sum + word(c.data, 1) : sum), 0n);
 
-const usdcBalance = async (node: ChainNode, token: Hex, owner: Hex): Promise<bigint> =>
+export const usdcBalance = async (node: ChainNode, token: Hex, owner: Hex): Promise<bigint> =>
   BigInt(await node<Hex>('eth_call', [{ to: token, data: `${BALANCE_OF}${owner.slice(2).toLowerCase().padStart(64, '0')}` }, 'pending']));
 
 async function ethTerms(node: ChainNode, network: Network, plan: BatchRecord, maxFeePerGas: Promise<bigint>): Promise<FeeOptions['eth']> {
@@ -51,7 +49,7 @@ async function usdcTerms(node: ChainNode, network: Network, from: Hex, calls: Ba
  * The batch as it waits for the user: the ETH plan with the choices the screen offers (the USDC plan's fee beside it
  * when USDC is one), the USDC plan when only USDC works, or the ETH plan with no choice and why when neither does.
  */
-export async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRecord, usdc: UsdcOption, fees: FeePlanning): Promise<BatchRecord> {
+async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRecord, usdc: UsdcOption, fees: Pick<FeePlanning, 'maxFeePerGas'>): Promise<BatchRecord> {
   const [eth, usdcOption] = await Promise.all([ethTerms(node, network, ethPlan, fees.maxFeePerGas), usdcTerms(node, network, ethPlan.from, ethPlan.calls, usdc)]);
   const choice = chooseFeeSource({ sponsored: false, eth, usdc: usdcOption });
   if (choice.source === 'none') return { ...ethPlan, feeChoices: [], feeReasons: choice.reasons };
@@ -61,11 +59,26 @@ export async function withFeeChoice(node: ChainNode, network: Network, ethPlan: 
   return { ...ethPlan, feeChoices: choice.choices, ...(choice.choices.includes('usdc') ? { usdcFee: usdcPlan!.usdcFee } : {}) };
 }
 
-/** Why a fee in USDC is not possible for the account on this network before anything is asked, or undefined. */
-export function usdcUnavailable(network: Network, otherCode: boolean, fees: Pick<FeePlanning, 'bundler'>): string | undefined {
-  if (!network.usdcPaymaster) return `No USDC paymaster on ${network.name}`;
-  if (!network.eip7702) return `EIP-7702 is not supported on ${network.name}: a fee in USDC needs it`;
-  if (otherCode) return 'The account has code that is not one of the wallet’s delegates: a fee in USDC needs one';
-  if (!fees.bundler) return `No bundler is set for ${network.name}: a fee in USDC needs one`;
-  return undefined;
+/** The batch's plan with its fee sources: the ETH plan, and a fee in USDC planned beside it unless impossible. */
+export async function withFeeSources({ context, ethPlan, draft, otherCode, fees }: FeeSourcesRequest): Promise<BatchRecord> {
+  const { node, network } = context;
+  const unavailable = usdcUnavailable(network, otherCode, fees);
+  const inUsdc: Promise<UsdcOption> = unavailable
+    ? Promise.resolve({ reason: unavailable })
+    : fees.bundler!.node()
+      .then((bundler) => planUsdc({ ...context, usdc: { bundler, host: fees.bundler!.host, code: fees.code } }, draft))
+      .then((planned) => ({ planned }), (error: unknown) => ({ reason: (error as Error).message }));
+  const [planned, usdc] = await Promise.all([ethPlan, inUsdc]);
+  return withFeeChoice(node, network, planned, usdc, fees);
+}
+
+/** The fee sources as the screen offers them (absent when a site's paymaster pays), the USDC fee in its line. */
+export function feeSourcesShown(batch: BatchRecord, preferred: FeeSource | undefined): SendCallsDetails['feeSources'] {
+  if (!batch.feeChoices) return undefined;
+  const choices = batch.feeChoices;
+  const usdc = batch.usdcFee && choices.includes('usdc')
+    ? { usdc: { line: usdcFeeLine({ expected: BigInt(batch.usdcFee.expected), maximum: BigInt(batch.usdcFee.maximum) }), maximum: batch.usdcFee.maximum, upgrade: batch.usdcFee.upgrade } }
+    : {};
+  const first = preferred && choices.includes(preferred) ? preferred : choices[0];
+  return { choices, ...(first ? { preferred: first } : {}), ...usdc, ...(batch.feeReasons ? { reasons: batch.feeReasons } : {}) };
 }

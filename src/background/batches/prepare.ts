@@ -11,11 +11,9 @@ import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
 import { atomic } from './executors/atomic';
-import type { BatchDraft } from './executors/executor';
+import type { BatchDraft, FeePlanning } from './executors/executor';
 import { sequential } from './executors/sequential';
 import { sponsored } from './executors/sponsored';
-import { usdc } from './executors/usdc';
-import { usdcUnavailable, withFeeChoice, type FeePlanning } from './feeOptions';
 import { sponsorshipFor } from './sponsorship';
 import type { BatchCall, BatchRecord } from './types';
 
@@ -66,7 +64,7 @@ async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], { s
  * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one or one paid in USDC (both
  * kept on the record for the executor), after some calls' own data for a sequential one (see suffixedCalls). No call's
  * `data` ever holds it: what the user is shown is read from the calls as they execute. With `fees`, who pays the fee
- * when no site's paymaster does is decided too (./feeOptions.ts): ETH, USDC, both for the user to pick, or neither.
+ * when no site's paymaster does is decided too (./feeOptions.ts, in the worker's later script): ETH, USDC, both for the user to pick, or neither.
  */
 export async function prepareBatch(
   node: ChainNode,
@@ -84,13 +82,9 @@ export async function prepareBatch(
   const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
   const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship };
   if (sponsorship || !fees) return executor.plan(context, placed);
-  const unavailable = usdcUnavailable(network, otherCode, fees);
-  const inUsdc = unavailable
-    ? Promise.resolve({ reason: unavailable })
-    : fees.bundler!.node().then((bundler) => usdc.plan({ ...context, bundler: { node: bundler, host: fees.bundler!.host } }, attribution ? { ...draft, dataSuffix: attribution.suffix.value } : draft)).then(
-      (planned) => ({ planned }),
-      (error: unknown) => ({ reason: (error as Error).message }),
-    );
-  const [ethPlan, usdcOption] = await Promise.all([executor.plan(context, placed), inUsdc]);
-  return withFeeChoice(node, network, ethPlan, usdcOption, fees);
+  const ethPlan = executor.plan(context, placed);
+  // Awaited by the later script's withFeeSources, once it has loaded.
+  ethPlan.catch(() => undefined);
+  const usdcDraft = attribution ? { ...draft, dataSuffix: attribution.suffix.value } : draft;
+  return fees.code.withFeeSources({ context, ethPlan, draft: usdcDraft, otherCode, fees });
 }

@@ -2,7 +2,6 @@
 import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { FeeSource } from '../../shared/fees';
 import type { BatchDeps } from './executors/executor';
-import { paidWith } from './paidWith';
 import { executorOf } from './executors';
 import { followBatch } from './follow';
 import { withAccountLock } from './nonceLock';
@@ -44,16 +43,17 @@ export type BatchChoices = Pick<Partial<BatchRecord>, 'feeTier' | 'reviews'> & {
 export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: BatchChoices = {}): Promise<BatchRecord> {
   const { feeSource, ...chosen } = choices;
   const waiting = await deps.batches.get(origin, id);
-  if (waiting?.state === 'awaiting-approval') {
+  let paid = waiting;
+  if (waiting?.state === 'awaiting-approval' && (waiting.feeChoices || feeSource)) {
     try {
-      paidWith(waiting, feeSource);
+      paid = await deps.usdcBatchCode.paidWith(waiting, feeSource);
     } catch (refused) {
       // A pick the screen did not offer: the batch was never approved, and its id is free again.
       await deps.batches.remove(origin, id);
       throw refused;
     }
   }
-  await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...paidWith(b, feeSource), ...chosen, state: 'approved' } : b));
+  await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...paid, ...chosen, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {
     // Nothing reached the chain: the dapp gets the error. Its id is freed for a retry only while nothing was signed:

@@ -7,18 +7,21 @@
 import { browser } from '../browser/extensionApi';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
-import type { PopupTransaction, SendQuote } from '../../shared/pages';
+import type { Network } from '../../shared/networks';
+import type { PopupTransaction, SendQuote, SendUsdcQuote } from '../../shared/pages';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
+import { bundlerUrlOf } from '../batches/sponsorship';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
 import { followBatch } from '../batches/follow';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
+import type { BatchCall } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
 import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
 import { fields, popupTransaction, text } from './params';
-import { sendUsdcQuote } from './sendUsdcQuote';
 import type { PageFamily } from './types';
 
 /** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
@@ -34,6 +37,17 @@ export async function selectedSender(services: Services): Promise<Hex> {
   return from;
 }
 
+/**
+ * A fee in USDC for the Send (the later script's ../batches/usdcSendQuote.ts: quoted, or why not), through the bundler
+ * wallet_sendCalls would plan with (rpc/batches.ts feePlanning): the user's for the network, else the public one.
+ */
+function usdcQuote(services: Services, node: ChainNode, network: Network, from: Hex, call: BatchCall): Promise<SendUsdcQuote> {
+  const url = bundlerUrlOf(network, undefined);
+  const bundler = url ? { node: () => services.bundlerFor(network.chainId), host: new URL(url).host } : undefined;
+  return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, fees: { bundler, code: services.usdcBatchCode } })
+    .catch((error: unknown) => ({ offered: false, reason: (error as Error).message }));
+}
+
 export async function quoteSend(services: Services, p: { to: Hex; value: Hex; data: Hex; recipient: Hex }): Promise<SendQuote> {
   const [from, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
   const node = await services.nodeFor(network.chainId);
@@ -42,7 +56,7 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
     callGas(node, from, call),
     tierFees(node, network.chainId),
     node<Hex>('eth_getCode', [p.recipient, 'pending']),
-    sendUsdcQuote(services, node, network, { origin: walletOrigin(), from }, call),
+    usdcQuote(services, node, network, from, call),
   ]);
   const transfer = { chainId: network.chainId, from, atomic: false, upgrade: false, calls: [{ to: p.to, value: p.value, data: p.data }], gasLimits: [`0x${gas.toString(16)}` as Hex] };
   const l1Fee = await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(transfer, tiers.aggressive));

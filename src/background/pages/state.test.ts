@@ -23,6 +23,7 @@ import { grantActivity } from '../executionPermissions/activity';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
+import { usdcFeePaid } from '../usdcFees/paidFee';
 import { activity } from './state';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -45,7 +46,7 @@ async function servicesOn(networks: Network[], batch: BatchRecord, ...granted: G
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
-  return { backend, services: { batches, grants, grantCode: { grantActivity }, networks: { all: async () => networks } } as unknown as Services };
+  return { backend, services: { batches, grants, grantCode: { grantActivity }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) }, networks: { all: async () => networks } } as unknown as Services };
 }
 
 const SESSION = '0x0000000000000000000000000000000000000002';

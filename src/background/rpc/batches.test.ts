@@ -12,6 +12,7 @@ import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -53,6 +54,7 @@ function setup() {
     previews: { of: () => undefined },
     reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
     transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
     approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const batch = (capabilities: Record<string, unknown> = {}) =>

@@ -19,15 +19,14 @@ import { prepareBatch } from '../batches/prepare';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { bundlerUrlOf } from '../batches/sponsorship';
-import type { FeePlanning } from '../batches/feeOptions';
-import { usdcFeeLine } from '../usdcFees/feeLine';
+import type { FeePlanning } from '../batches/executors/executor';
 import { ownRequest } from './ownRequest';
 import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode';
 const method = methodsUsing<Uses>();
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
@@ -75,18 +74,7 @@ function walletFeeSource(capabilities: Record<string, unknown>, ctx: Pick<Accoun
 /** What the fee sources are weighed with: the market's fee cap, and the bundler a fee in USDC would go through. */
 function feePlanning(services: Using<Uses>, network: Network, maxFeePerGas: Promise<bigint>): FeePlanning {
   const url = bundlerUrlOf(network, undefined);
-  return { maxFeePerGas, ...(url ? { bundler: { node: async () => services.bundlerFor(network.chainId), host: new URL(url).host } } : {}) };
-}
-
-/** The fee sources as the screen offers them; absent when a site's paymaster pays. */
-function feeSourcesShown(batch: BatchRecord, preferred: FeeSource | undefined): SendCallsDetails['feeSources'] {
-  if (!batch.feeChoices) return undefined;
-  const choices = batch.feeChoices;
-  const usdc = batch.usdcFee && choices.includes('usdc')
-    ? { usdc: { line: usdcFeeLine({ expected: BigInt(batch.usdcFee.expected), maximum: BigInt(batch.usdcFee.maximum) }), maximum: batch.usdcFee.maximum, upgrade: batch.usdcFee.upgrade } }
-    : {};
-  const first = preferred && choices.includes(preferred) ? preferred : choices[0];
-  return { choices, ...(first ? { preferred: first } : {}), ...usdc, ...(batch.feeReasons ? { reasons: batch.feeReasons } : {}) };
+  return { maxFeePerGas, code: services.usdcBatchCode, ...(url ? { bundler: { node: async () => services.bundlerFor(network.chainId), host: new URL(url).host } } : {}) };
 }
 
 /** The screen's answer: who pays the fee, when it names one of the sources (the batch then checks it was offered). */
@@ -139,7 +127,7 @@ async function prepare(request: BatchRequest, { services, origin, account: from,
       warning: batch.warning,
       ...(suffix ? { attribution: attributionOf(suffix, batch) } : {}),
       ...(batch.sponsor ? { sponsor: sponsorShown(network, batch.sponsor) } : {}),
-      ...(batch.feeChoices ? { feeSources: feeSourcesShown(batch, preferred) } : {}),
+      ...(batch.feeChoices ? { feeSources: await services.usdcBatchCode.feeSourcesShown(batch, preferred) } : {}),
       ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
     };
   } catch (error) {

@@ -13,6 +13,7 @@ import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -58,6 +59,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     // Words need no descriptor here: the calls are plain transfers.
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });
