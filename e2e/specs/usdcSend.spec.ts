@@ -52,6 +52,8 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   const approval = await ApprovalWindow.next(session);
   // A plain account: upgraded by the userOp itself (eip7702Auth), its first step in the same window.
   await approval.acceptUpgrade();
+  // The review opens on USDC (the wallet's own walletFeeSource) with its fee line.
+  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
   await approval.approve();
 
   await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
@@ -85,17 +87,28 @@ test('neither ETH nor USDC covers the fee: the form says why for each, and Revie
   expect(await send.isReviewEnabled()).toBe(false);
 });
 
-test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before', async ({ session }) => {
+test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before; USDC picked, the review opens on USDC and no ETH is spent', async ({ session }) => {
   const { popup, address } = await importUsdcWallet(session, USDC('100'));
   await (await devnetWallet(0).sendTransaction({ to: address, value: parseUnits('1', 18) })).wait();
   await popup.waitForTokenBalance('USDC', '100 USDC');
+  const recipient = Wallet.createRandom().address;
   const send = await SendScreen.open(popup.screen);
   await send.chooseAsset('USDC');
-  await send.recipient(Wallet.createRandom().address);
+  await send.recipient(recipient);
   await send.amount('10');
   await send.waitForFee();
   await popup.screen.check({ role: 'radio', name: 'USDC' });
   await popup.screen.waitForText('Network fee', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\), paid in USDC$/);
   await popup.screen.check({ role: 'radio', name: 'ETH' });
   await send.waitForFee();
+  await popup.screen.check({ role: 'radio', name: 'USDC' });
+  await send.review();
+
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  // Both work there too; the wallet's own request opens it on USDC.
+  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
+  await approval.approve();
+  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
+  expect(await chain().getBalance(address)).toBe(parseUnits('1', 18));
 });

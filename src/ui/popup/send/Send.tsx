@@ -110,8 +110,8 @@ export function Send({ state }: { state: WalletState }) {
           {tooMuch && <p className="error" role="alert">More than is available{token ? '' : ' after the network fee'}</p>}
         </div>
         {payment && payment.choices.length > 1 && (
-          <fieldset className="choices" aria-label="Pay the network fee in">
-            <legend>Pay the network fee in</legend>
+          <fieldset className="choices" aria-label="Pay the network fee with">
+            <legend>Pay the network fee with</legend>
             {payment.choices.map((choice) => (
               <label key={choice}>
                 <input type="radio" name="feeSource" value={choice} checked={source === choice} onChange={() => setPicked(choice)} />
