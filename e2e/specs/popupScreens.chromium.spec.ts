@@ -53,8 +53,9 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await screen.screenshot(shot('networks'));
 });
 
-test('A Send whose fee is paid in USDC, and its Activity row with the fee taken, at 360 × 600', async ({ session }) => {
-  const { popup } = await importUsdcWallet(session, USDC('100'));
+test('A Send whose fee is paid in USDC, and its Activity row with the fee taken, at 360 × 600', async ({ session, devnet }) => {
+  const { popup } = await importUsdcWallet(session, 100n * USDC);
+  await popup.addToken(devnet.addresses.usdc);
   const { screen } = popup;
   await screen.setSize(360, 600);
   await popup.waitForTokenBalance('USDC', '100 USDC');

@@ -4,10 +4,10 @@
  */
 import { Wallet, parseUnits } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
-import { chain, devnetWallet } from '../fixtures/chain';
+import { chain, fund } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
-import { USDC, importUsdcWallet, usdcToken } from '../fixtures/usdc';
+import { USDC, importUsdcWallet, usdc as usdcToken } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { SendScreen } from '../pages/send';
@@ -38,7 +38,8 @@ test.describe('alternateGasFees', () => {
 });
 
 test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient gets 10 USDC, the sender pays 10 plus a fee within the quoted maximum, and Activity shows that fee', async ({ session }) => {
-  const { popup, address } = await importUsdcWallet(session, USDC('100'));
+  const { popup, address } = await importUsdcWallet(session, 100n * USDC);
+  await popup.addToken(devnetInfo().addresses.usdc);
   await popup.waitForTokenBalance('USDC', '100 USDC');
   const recipient = Wallet.createRandom().address;
   const send = await SendScreen.open(popup.screen);
@@ -56,9 +57,9 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
   await approval.approve();
 
-  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
-  await expect.poll(() => usdcToken().balanceOf(address)).toBeLessThan(USDC('90'));
-  const fee = USDC('90') - ((await usdcToken().balanceOf(address)) as bigint);
+  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(10n * USDC);
+  await expect.poll(() => usdcToken().balanceOf(address)).toBeLessThan(90n * USDC);
+  const fee = 90n * USDC - ((await usdcToken().balanceOf(address)) as bigint);
   expect(fee).toBeGreaterThan(0n);
   expect(fee).toBeLessThanOrEqual(atMost);
   expect(await chain().getBalance(address)).toBe(0n);
@@ -69,11 +70,12 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   const shown = unitsOf(paid.exec(await popup.screen.text({ name: 'Network fee', in: 'Activity' }))![1]);
   // Rounded up to the cent: never less than what was taken.
   expect(shown).toBeGreaterThanOrEqual(fee);
-  expect(shown - fee).toBeLessThan(USDC('0.01'));
+  expect(shown - fee).toBeLessThan(USDC / 100n);
 });
 
 test('neither ETH nor USDC covers the fee: the form says why for each, and Review stays disabled', async ({ session }) => {
-  const { popup } = await importUsdcWallet(session, 0n, parseUnits('5', 18));
+  const { popup, address } = await importUsdcWallet(session, 0n);
+  await fund(address, 0n, parseUnits('5', 18));
   await popup.addToken(devnetInfo().addresses.testToken);
   await popup.waitForTokenBalance('TST', '5 TST');
   const send = await SendScreen.open(popup.screen);
@@ -88,8 +90,8 @@ test('neither ETH nor USDC covers the fee: the form says why for each, and Revie
 });
 
 test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before; USDC picked, the review opens on USDC and no ETH is spent', async ({ session }) => {
-  const { popup, address } = await importUsdcWallet(session, USDC('100'));
-  await (await devnetWallet(0).sendTransaction({ to: address, value: parseUnits('1', 18) })).wait();
+  const { popup, address } = await importUsdcWallet(session, 100n * USDC, parseUnits('1', 18));
+  await popup.addToken(devnetInfo().addresses.usdc);
   await popup.waitForTokenBalance('USDC', '100 USDC');
   const recipient = Wallet.createRandom().address;
   const send = await SendScreen.open(popup.screen);
@@ -109,6 +111,6 @@ test('ETH and USDC both cover the fee: the form offers the choice, ETH first as 
   // Both work there too; the wallet's own request opens it on USDC.
   await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
   await approval.approve();
-  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(USDC('10'));
+  await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(10n * USDC);
   expect(await chain().getBalance(address)).toBe(parseUnits('1', 18));
 });
