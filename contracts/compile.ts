@@ -22,7 +22,8 @@ interface SolcOutput {
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
 }
 
-type ContractName = 'TestToken' | 'TestPermitToken' | 'TestCollectible' | 'TestMultiToken' | 'VerifyingPaymaster' | 'AavePoolStandIn' | 'OneInchRouterStandIn';
+type ContractName = 'TestToken' | 'TestPermitToken' | 'TestCollectible' | 'TestMultiToken' | 'VerifyingPaymaster' | 'AavePoolStandIn' | 'OneInchRouterStandIn'
+  | 'TestUsdc' | 'TestPriceFeed' | 'UsdcPaymaster';
 
 const require = createRequire(import.meta.url);
 // The compiler settings live in this file, so editing it also invalidates every build.

@@ -2,7 +2,8 @@ import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS } from './constants';
+import { LOCAL_DEVNET } from '../src/shared/networks';
+import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS } from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -24,5 +25,10 @@ describe('devnet role keys', () => {
 
   it('deploys the test token where the devnet build knows it as the real TST', () => {
     expect(DEVNET_KNOWN_TOKENS.TST).toBe(TEST_TOKEN_ADDRESS);
+  });
+
+  it("names the devnet's USDC paymaster and USDC in the local devnet's entry, and USDC as a known token", () => {
+    expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS });
+    expect(DEVNET_KNOWN_TOKENS.USDC).toBe(TEST_USDC_ADDRESS);
   });
 });

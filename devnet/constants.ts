@@ -77,6 +77,25 @@ export const BUNDLER_EXECUTOR = {
 export const VERIFYING_PAYMASTER_ADDRESS = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
 export const PAYMASTER_DEPOSIT_ETH = '100';
 
+/**
+ * The devnet's fees in USDC (docs/usdcFees.md): a USDC-like token (contracts/TestUsdc.sol: "USD Coin", USDC, 6
+ * decimals, FiatToken v2.2's permits; 1,000 USDC minted to each of USDC_HOLDERS at deployment), an ETH / USD feed
+ * (contracts/TestPriceFeed.sol, 8 decimals, at DEVNET_ETH_USD until a test moves it) and the token paymaster with Circle
+ * Paymaster v0.8's interface (contracts/UsdcPaymaster.sol, owner account #0), whose EntryPoint deposit the devnet
+ * funds with USDC_PAYMASTER_DEPOSIT_ETH. Each address follows from its source, the compiler settings, its constructor
+ * arguments and salt zero.
+ */
+export const TEST_USDC_ADDRESS = '0xec159159B771e8431B7E0f2dfFe534465e3321c9';
+export const TEST_PRICE_FEED_ADDRESS = '0x9724d32f496427caba7EC5C67d9Cf43656aD80AB';
+export const USDC_PAYMASTER_ADDRESS = '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5';
+export const USDC_HOLDERS = COLLECTIBLE_HOLDERS;
+/** $3,000 per ETH, with the feed's 8 decimals. */
+export const DEVNET_ETH_USD = 3_000n * 10n ** 8n;
+/** The paymaster's spread, in basis points, and its extra gas charge: read from the contract by the wallet, never assumed. */
+export const USDC_PAYMASTER_FEE_SPREAD = 1_000n;
+export const USDC_PAYMASTER_ADDITIONAL_GAS = 30_000n;
+export const USDC_PAYMASTER_DEPOSIT_ETH = '100';
+
 /** Who the devnet's paymaster service sponsors: devnet/paymaster-policy.json. */
 export const DEVNET_POLICY_FILE = fileURLToPath(new URL('paymaster-policy.json', import.meta.url));
 

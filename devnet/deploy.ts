@@ -4,8 +4,10 @@ import { AbiCoder, Contract, JsonRpcProvider, NonceManager, Wallet, ZeroHash, co
 import { loadArtifact, loadTestToken, loadVerifyingPaymaster } from '../contracts/compile';
 import type { DevnetAccount } from './accounts';
 import {
-  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
-  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS, VERIFYING_PAYMASTER_ADDRESS,
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, DEVNET_ETH_USD, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_PRICE_FEED_ADDRESS, TEST_TOKEN_ADDRESS,
+  TEST_USDC_ADDRESS, USDC_HOLDERS, USDC_PAYMASTER_ADDITIONAL_GAS, USDC_PAYMASTER_ADDRESS, USDC_PAYMASTER_DEPOSIT_ETH, USDC_PAYMASTER_FEE_SPREAD,
+  VERIFYING_PAYMASTER_ADDRESS,
 } from './constants';
 import { seedTestToken } from './seed';
 
@@ -20,6 +22,12 @@ export interface DevnetAddresses {
   /** ERC-1155. */
   testMultiToken: string;
   verifyingPaymaster: string;
+  /** USDC-like (6 decimals, FiatToken v2.2's permits). */
+  usdc: string;
+  /** Chainlink-style ETH / USD feed. */
+  priceFeed: string;
+  /** The token paymaster with Circle Paymaster v0.8's interface. */
+  usdcPaymaster: string;
 }
 
 /** The salt the canonical v0.8 EntryPoint was deployed with on mainnet. */
@@ -50,6 +58,7 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
     tokenDeployed && seedTestToken(provider, accounts, deployer),
     deployPaymaster(provider, deployer, accounts[0].address),
     deployPermitToken(provider, deployer),
+    deployUsdcFees(provider, deployer, accounts[0].address),
   ]);
   return {
     entryPoint: ENTRY_POINT_ADDRESS,
@@ -59,6 +68,9 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
     testCollectible: TEST_COLLECTIBLE_ADDRESS,
     testMultiToken: TEST_MULTI_TOKEN_ADDRESS,
     verifyingPaymaster: VERIFYING_PAYMASTER_ADDRESS,
+    usdc: TEST_USDC_ADDRESS,
+    priceFeed: TEST_PRICE_FEED_ADDRESS,
+    usdcPaymaster: USDC_PAYMASTER_ADDRESS,
   };
 }
 
@@ -77,6 +89,28 @@ async function collectibleContracts(): Promise<Create2Contract[]> {
 async function deployPermitToken(provider: JsonRpcProvider, deployer: Signer): Promise<void> {
   const { bytecode } = await loadArtifact('TestPermitToken');
   await deployCreate2(provider, deployer, { name: 'TestPermitToken', salt: ZeroHash, initcode: bytecode, address: TEST_PERMIT_TOKEN_ADDRESS });
+}
+
+/**
+ * The fees in USDC: the token and the feed, then the paymaster (its constructor asks the EntryPoint for its interface
+ * and the token for its decimals) and, when fresh, its EntryPoint deposit. Deployed after the others, so the
+ * addresses and balances before them stay as they were.
+ */
+async function deployUsdcFees(provider: JsonRpcProvider, deployer: Signer, owner: string): Promise<void> {
+  const [usdc, feed, paymaster] = await Promise.all([loadArtifact('TestUsdc'), loadArtifact('TestPriceFeed'), loadArtifact('UsdcPaymaster')]);
+  const coder = AbiCoder.defaultAbiCoder();
+  await Promise.all([
+    deployCreate2(provider, deployer, { name: 'TestUsdc', salt: ZeroHash, initcode: concat([usdc.bytecode, coder.encode(['address[]', 'uint256'], [USDC_HOLDERS, 1_000n * 10n ** 6n])]), address: TEST_USDC_ADDRESS }),
+    deployCreate2(provider, deployer, { name: 'TestPriceFeed', salt: ZeroHash, initcode: concat([feed.bytecode, coder.encode(['int256'], [DEVNET_ETH_USD])]), address: TEST_PRICE_FEED_ADDRESS }),
+  ]);
+  const args = coder.encode(
+    ['address', 'address', 'address', 'address', 'uint256', 'uint256'],
+    [ENTRY_POINT_ADDRESS, TEST_USDC_ADDRESS, TEST_PRICE_FEED_ADDRESS, owner, USDC_PAYMASTER_FEE_SPREAD, USDC_PAYMASTER_ADDITIONAL_GAS],
+  );
+  const contract = { name: 'UsdcPaymaster', salt: ZeroHash, initcode: concat([paymaster.bytecode, args]), address: USDC_PAYMASTER_ADDRESS };
+  if (!(await deployCreate2(provider, deployer, contract))) return;
+  const entryPoint = new Contract(ENTRY_POINT_ADDRESS, ['function depositTo(address account) payable'], deployer);
+  await (await entryPoint.depositTo(USDC_PAYMASTER_ADDRESS, { value: parseEther(USDC_PAYMASTER_DEPOSIT_ETH) })).wait();
 }
 
 /** Deploys the VerifyingPaymaster (owned by `owner`) and, when fresh, funds its EntryPoint deposit. */

@@ -11,9 +11,10 @@ import { batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChai
 import { permit2Single, seaportListing } from '../fixtures/permits';
 import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
+import { USDC, importUsdcWallet, usdc } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
-import { finalStatus, sentId } from '../pages/flows';
+import { connect, finalStatus, sentId } from '../pages/flows';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const APPROVE = new Interface(['function approve(address spender, uint256 amount)']);
@@ -212,6 +213,19 @@ test('the protection warnings, pictured and checked with axe', async ({ freshWal
   await approval.cancel();
   expect(await answer).toMatchObject({ error: { code: 4001 } });
   void freshWallet;
+});
+
+test('a batch whose fee can be paid in USDC: the switch and the fee line, pictured and checked with axe', async ({ session, dapp }) => {
+  await importUsdcWallet(session, 100n * USDC, parseEther('1'));
+  const [from] = await connect(dapp, session);
+  const call = { to: await usdc().getAddress(), value: '0x0', data: ERC20.encodeFunctionData('transfer', [RECIPIENT, 10n * USDC]) };
+  const { approval, answer } = await ask(dapp, session, 'wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [call] }]);
+  await approval.acceptUpgrade();
+  await approval.screen.check({ role: 'radio', name: 'Pay the fee in USDC' });
+  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
+  await capture(approval, 'usdc-fee');
+  await approval.reject();
+  expect(await answer).toMatchObject({ error: { code: 4001 } });
 });
 
 test('the window while a batch is planned, pictured and checked with axe', async ({ session, dapp }) => {

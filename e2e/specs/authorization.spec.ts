@@ -9,7 +9,7 @@ test('a wallet method answers 4100 to an origin that is not connected, then work
   });
   expect(await connect(dapp, session)).toEqual([ACCOUNT_0.toLowerCase()]);
   const capabilities = await dapp.result<Record<string, unknown>>('wallet_getCapabilities', [ACCOUNT_0, ['0x7a69']]);
-  expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
+  expect(capabilities).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
   // An account of the wallet that this origin was not given.
   expect(await dapp.request('wallet_getCapabilities', [ACCOUNT_1])).toEqual({
     error: { code: 4100, message: expect.stringContaining(`Account ${ACCOUNT_1} is not authorized`) },

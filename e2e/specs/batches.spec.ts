@@ -18,7 +18,7 @@ const batch = (from: string, calls: unknown[], extra: Record<string, unknown> = 
 test('atomic batch from a fresh account: upgrade approved, one transaction, both effects, status 200', async ({ freshWallet, dapp, session, devnet }) => {
   const [from] = await connect(dapp, session);
   expect(from).toBe(freshWallet.address.toLowerCase());
-  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
+  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
   const recipient = Wallet.createRandom().address;
 
   const sending = dapp.request('wallet_sendCalls', batch(from, [transfer(devnet.addresses.testToken, recipient, 5n), { to: recipient, value: toQuantity(parseEther('0.01')) }]));
@@ -43,7 +43,7 @@ test('atomic batch from a fresh account: upgrade approved, one transaction, both
   expect(await chain().getBalance(recipient)).toBe(parseEther('0.01'));
   // One transaction: the nonce moved by two (the transaction and the authorization it carried).
   expect(await chain().getTransactionCount(from)).toBe(2);
-  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
+  expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
 });
 
 test('declining the upgrade answers 5750 and sends nothing', async ({ freshWallet, dapp, session }) => {

@@ -30,7 +30,7 @@ test('a chain without EIP-7702 is detected as such once added: atomic unsupporte
   await connect(dapp, session);
 
   expect(await dapp.result('wallet_getCapabilities', [freshWallet.address, [CANCUN_CHAIN]])).toEqual({
-    [CANCUN_CHAIN]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
+    [CANCUN_CHAIN]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, alternateGasFees: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
   });
   const batch = [{ version: '2.0.0', from: freshWallet.address, chainId: CANCUN_CHAIN, atomicRequired: true, calls: [{ to: devnet.accounts[1].address, value: '0x1' }] }];
   expect(await dapp.request('wallet_sendCalls', batch)).toEqual({

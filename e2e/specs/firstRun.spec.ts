@@ -25,7 +25,7 @@ test('a fresh install of the production build selects Base, offers the chains pe
   const [account] = await connect(dapp, productionSession);
   const capabilities = await dapp.result<Record<string, unknown>>('wallet_getCapabilities', [account, ['0x2105']]);
   expect(capabilities).toEqual({
-    '0x2105': { atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
+    '0x2105': { atomic: { status: 'ready' }, paymasterService: { supported: true }, alternateGasFees: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
   });
 });
 

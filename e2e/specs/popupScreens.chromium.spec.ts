@@ -5,6 +5,7 @@ import { expectAxeClean } from '../fixtures/axe';
 import { chain, fund } from '../fixtures/chain';
 import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
+import { USDC, importUsdcWallet } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
@@ -50,6 +51,27 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await networks.detectAgain('Local devnet');
   await networks.waitForDetected('Local devnet', /^EIP-7702 yes · contracts yes · simulation yes · sync send yes · bundler yes · blocks /);
   await screen.screenshot(shot('networks'));
+});
+
+test('A Send whose fee is paid in USDC, and its Activity row with the fee taken, at 360 × 600', async ({ session, devnet }) => {
+  const { popup } = await importUsdcWallet(session, 100n * USDC);
+  await popup.addToken(devnet.addresses.usdc);
+  const { screen } = popup;
+  await screen.setSize(360, 600);
+  await popup.waitForTokenBalance('USDC', '100 USDC');
+  const send = await SendScreen.open(screen);
+  await send.chooseAsset('USDC');
+  await send.recipient(Wallet.createRandom().address);
+  await send.amount('10');
+  await screen.waitForText('Network fee', /, paid in USDC: the ETH held does not cover it$/);
+  await screen.screenshot(shot('send-usdc'));
+  await send.review();
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.approve();
+  await popup.waitForOnlyActivityStatus('Confirmed');
+  await screen.waitForText({ name: 'Network fee', in: 'Activity' }, /^Network fee: \d+\.\d\d USDC$/);
+  await screen.screenshot(shot('activity-usdc'));
 });
 
 test('Collectibles, one collectible opened, and Approvals (checked with axe), at 360 × 600', async ({ wallet, dapp, session, devnet }) => {

@@ -256,7 +256,7 @@ test.describe('sponsored batches', () => {
         capabilities: { paymasterService: { url: devnet.paymasterUrl, optional } },
       }];
       expect(await dapp.request('wallet_sendCalls', batch(false))).toEqual({ error: { code: 5700, message: expect.stringContaining('Paymaster capability required') } });
-      expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a6b']])).toEqual({ '0x7a6b': { atomic: { status: 'ready' }, paymasterService: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
+      expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a6b']])).toEqual({ '0x7a6b': { atomic: { status: 'ready' }, paymasterService: { supported: false }, alternateGasFees: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
 
       const before = await provider.getBalance(from);
       const paid = dapp.request('wallet_sendCalls', batch(true));

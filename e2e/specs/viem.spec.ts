@@ -17,7 +17,7 @@ test('viem sendCalls / getCallsStatus / getCapabilities: atomic batch with upgra
   const account = freshWallet.address;
 
   const before = await dapp.viem<Capabilities>('getCapabilities', account);
-  expect(before['31337']).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
+  expect(before['31337']).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
 
   const calls = [
     { to: devnet.addresses.testToken, data: ERC20.encodeFunctionData('transfer', [RECIPIENT, 11n]) },
@@ -37,5 +37,5 @@ test('viem sendCalls / getCallsStatus / getCapabilities: atomic batch with upgra
   expect(await chain().getCode(account)).toMatch(/^0xef0100/);
 
   const after = await dapp.viem<Capabilities>('getCapabilities', account);
-  expect(after['31337']).toEqual({ atomic: { status: 'supported' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
+  expect(after['31337']).toEqual({ atomic: { status: 'supported' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
 });

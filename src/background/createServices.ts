@@ -10,6 +10,7 @@ import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
 import { createBatchStore } from './batches/store';
 import { userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
@@ -187,6 +188,7 @@ export function createServices(deps: ServiceDeps): Background {
     messageDangers: lazyMessageDangers(loadLater),
     descriptorParser: parser,
     transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
     keyCode: lazyKeyCode(loadLater),
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,

@@ -18,3 +18,8 @@ export { probeAuthorization } from './networks/probeAuthorization';
 export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, unsignedTransactions } from './batches/transactionCode';
 export { approvedTypedDataDigest, importedKey, isValidPhrase, newPhrase, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
 export { adjustedGrants, grantActivity, grantOnChain, grantScreen, parseExecutionPermissionRequests, revokeAllCall, revokeCall, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';
+export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
+export { feeSourcesShown, withFeeSources } from './batches/feeOptions';
+export { paidWith } from './batches/paidWith';
+export { usdcSendQuote } from './batches/usdcSendQuote';
+export { usdcFeePaid } from './usdcFees/paidFee';

@@ -9,6 +9,7 @@ import type { KeyCode } from './accounts/lazyKeyCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { TransactionCode } from './batches/lazyTransactionCode';
+import type { UsdcBatchCode } from './batches/executors/executor';
 import type { BatchStore } from './batches/store';
 import type { Sponsorship } from './batches/types';
 import type { MessageDangers, ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
@@ -78,7 +79,7 @@ export interface Services {
   node: ChainNode;
   /** JSON-RPC to one network's node, for work that stays on its chain when the user switches. */
   nodeFor(chainId: Hex): Promise<ChainNode>;
-  /** JSON-RPC to a sponsored batch's ERC-4337 bundler: the one the user set for the network, else the batch's (batches/sponsorship.ts bundlerUrlOf). */
+  /** JSON-RPC to a userOp's ERC-4337 bundler: the one the user set for the network, else the sponsored batch's, else the public one (batches/sponsorship.ts bundlerUrlOf). */
   bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** One poll loop per network, shared by subscriptions and the following of sent batches. */
   loops: PollLoops;
@@ -102,6 +103,8 @@ export interface Services {
   descriptorParser: LoadParser;
   /** ethers' transaction code and the ERC-8021 attribution's parser. */
   transactionCode: TransactionCode;
+  /** A fee in USDC planned and paid: the quote, the paymaster's terms, the permit's signing. */
+  usdcBatchCode: UsdcBatchCode;
   /** The keys' code: an imported key checked, phrases, typed data's digest, a message's signer. */
   keyCode: KeyCode;
   emit: Emit;

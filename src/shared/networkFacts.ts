@@ -18,6 +18,8 @@ export interface DetectedFacts {
   syncSend?: boolean;
   /** The network's bundler lists EntryPoint v0.8 (eth_supportedEntryPoints); undefined without a bundler. */
   bundler?: boolean;
+  /** The chain's USDC paymaster (`Network.usdcPaymaster`) has code; undefined where the release names none. */
+  usdcPaymaster?: boolean;
   /** Mean time between the last blocks. */
   blockTimeMs?: number;
 }

@@ -44,6 +44,25 @@ describe('the built-in networks', () => {
     expect(LOCAL_DEVNET.publicBundlerUrl).toBeUndefined();
   });
 
+  it("name Circle's USDC paymaster v0.8 and the chain's USDC where Circle deploys it, and the devnet its own", () => {
+    const named = Object.fromEntries(PRODUCTION_NETWORKS.filter((n) => n.usdcPaymaster).map((n) => [n.name, n.usdcPaymaster]));
+    const mainnet = '0x0578cFB241215b77442a541325d6A4E6dFE700Ec';
+    const testnet = '0x3BA9A96eE3eFf3A69E2B18886AcF52027EFF8966';
+    expect(named).toEqual({
+      Base: { paymaster: mainnet, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+      Ethereum: { paymaster: mainnet, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+      'OP Mainnet': { paymaster: mainnet, token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' },
+      'Arbitrum One': { paymaster: mainnet, token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
+      Polygon: { paymaster: mainnet, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
+      Unichain: { paymaster: mainnet, token: '0x078D782b760474a361dDA0AF3839290b0EF57AD6' },
+      'Base Sepolia': { paymaster: testnet, token: '0x036CbD53842c5426634e7929541eC2318f3dCF7e' },
+      Sepolia: { paymaster: testnet, token: '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238' },
+      'OP Sepolia': { paymaster: testnet, token: '0x5fd84259d66Cd46123540766Be93DFE6D43130D7' },
+      'Arbitrum Sepolia': { paymaster: testnet, token: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d' },
+    });
+    expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5', token: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' });
+  });
+
   it('of the devnet build are the production ones and the local devnet', () => {
     expect(DEVNET_BUILD_NETWORKS).toEqual([...PRODUCTION_NETWORKS, LOCAL_DEVNET]);
   });

@@ -28,6 +28,14 @@ export interface Network {
    * flashblocks endpoints do: the wallet serves those subscriptions from it (else from the node's `pending` view).
    */
   preconfWsUrl?: string;
+  /** A token paymaster with Circle Paymaster v0.8's interface and the USDC it takes fees in (docs/usdcFees.md). */
+  usdcPaymaster?: UsdcPaymaster;
+}
+
+/** The release's word only: the wallet checks the paymaster has code, and reads its price, spread and charge from it. */
+export interface UsdcPaymaster {
+  paymaster: Hex;
+  token: Hex;
 }
 
 /** What the user may change of a built-in network; its chain id, name and currency stay the release's. */
@@ -64,9 +72,29 @@ const PUBLIC_BUNDLER_CHAINS: readonly Hex[] = ['0x1', '0xaa36a7', '0x2105', '0x1
 const publicBundler = (chainId: Hex): Partial<Network> =>
   (PUBLIC_BUNDLER_CHAINS.includes(chainId) ? { publicBundlerUrl: `https://public.pimlico.io/v2/${BigInt(chainId)}/rpc` } : {});
 
+/**
+ * Circle Paymaster v0.8 (developers.circle.com/paymaster/addresses-and-events): one address on its mainnets, another
+ * on its testnets, and each chain's native USDC (Circle's own deployment, the one the paymaster accepts).
+ */
+const CIRCLE_PAYMASTER_V08 = '0x0578cFB241215b77442a541325d6A4E6dFE700Ec';
+const CIRCLE_PAYMASTER_V08_TESTNET = '0x3BA9A96eE3eFf3A69E2B18886AcF52027EFF8966';
+const USDC_PAYMASTERS: Record<Hex, UsdcPaymaster> = {
+  '0x2105': { paymaster: CIRCLE_PAYMASTER_V08, token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+  '0x1': { paymaster: CIRCLE_PAYMASTER_V08, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+  '0xa': { paymaster: CIRCLE_PAYMASTER_V08, token: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85' },
+  '0xa4b1': { paymaster: CIRCLE_PAYMASTER_V08, token: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
+  '0x89': { paymaster: CIRCLE_PAYMASTER_V08, token: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
+  '0x82': { paymaster: CIRCLE_PAYMASTER_V08, token: '0x078D782b760474a361dDA0AF3839290b0EF57AD6' },
+  '0x14a34': { paymaster: CIRCLE_PAYMASTER_V08_TESTNET, token: '0x036CbD53842c5426634e7929541eC2318f3dCF7e' },
+  '0xaa36a7': { paymaster: CIRCLE_PAYMASTER_V08_TESTNET, token: '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238' },
+  '0xaa37dc': { paymaster: CIRCLE_PAYMASTER_V08_TESTNET, token: '0x5fd84259d66Cd46123540766Be93DFE6D43130D7' },
+  '0x66eee': { paymaster: CIRCLE_PAYMASTER_V08_TESTNET, token: '0x75faf114eafb1BDbe2F0316DF893fd58CE46AA4d' },
+};
+
 const builtInNetwork = (chain: ChainData): Network => ({
   ...chain, rpcUrls: [...chain.rpcUrls], builtIn: true, ...(RELEASE_FACTS[chain.chainId] ?? NOTHING_KNOWN), ...publicBundler(chain.chainId),
   ...(PRECONF_STREAMS[chain.chainId] ? { preconfWsUrl: PRECONF_STREAMS[chain.chainId] } : {}),
+  ...(USDC_PAYMASTERS[chain.chainId] ? { usdcPaymaster: USDC_PAYMASTERS[chain.chainId] } : {}),
 });
 
 /**
@@ -82,6 +110,8 @@ export const BASE_CHAIN_ID: Hex = '0x2105';
 export const LOCAL_DEVNET: Network = {
   chainId: LOCAL_DEVNET_CHAIN_ID, name: 'Local devnet', rpcUrls: ['http://127.0.0.1:8545'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   builtIn: true, ...EVERYTHING, bundlerUrl: 'http://127.0.0.1:4337/rpc', preconfWsUrl: 'ws://127.0.0.1:8550',
+  // devnet/constants.ts USDC_PAYMASTER_ADDRESS, TEST_USDC_ADDRESS (devnet/constants.test.ts checks they agree).
+  usdcPaymaster: { paymaster: '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5', token: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' },
 };
 
 /** The production build's networks (src/shared/chains.generated.ts): none on this machine, so a page cannot switch the wallet onto one. */

@@ -90,6 +90,10 @@ export interface ActivityItem {
   atomic: boolean;
   /** Sent as one ERC-4337 userOp paid by a paymaster: no transaction of the wallet's to speed up or cancel. */
   sponsored?: true;
+  /** One userOp whose network fee the chain's USDC paymaster takes (issue 45): it cannot be sped up. */
+  paidInUsdc?: true;
+  /** The fee it paid, from the paymaster's UserOperationSponsored in the receipt found on chain: token units and the line. */
+  usdcFee?: { paid: string; line: string };
   status: number;
   /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
   preconfirmed?: boolean;
@@ -109,7 +113,18 @@ export interface SendQuote {
   l1Fee?: Hex;
   /** The node expects the call to revert. */
   warning?: string;
+  /** The fee paid in USDC through the chain's USDC paymaster, for this account and call (issue 45): quoted, or why not. */
+  usdc: SendUsdcQuote;
 }
+
+/**
+ * A fee in USDC as the Send form weighs it: the chain's USDC, the account's balance of it and the quote (token units:
+ * the most the fee can take, and the fee line, rounded up); or why it is not offered (no USDC paymaster on this chain,
+ * the bundler failed, …).
+ */
+export type SendUsdcQuote =
+  | { offered: true; token: Hex; balance: Hex; maximum: Hex; line: string; atMost: string }
+  | { offered: false; reason: string };
 
 /** A transaction the popup sends: reviewed in the approval window like a dapp's, where the user picks the fee tier. */
 export interface PopupTransaction {
@@ -117,6 +132,8 @@ export interface PopupTransaction {
   value: Hex;
   data: Hex;
   gas: Hex;
+  /** `usdc`: the fee paid in USDC, asked as the wallet's own wallet_sendCalls (one atomic userOp); else an ETH transaction. */
+  feeSource?: 'usdc';
 }
 
 /** The selected account's EIP-7702 delegation on the selected network. */

@@ -1,6 +1,7 @@
 /**
  * A new batch, as it waits for the user: which executor will run it (sponsored when a paymaster pays, atomic when
- * asked or when the account is already upgraded, sequential otherwise) and that executor's plan. Nothing is signed.
+ * asked or when the account is already upgraded, sequential otherwise; usdc when only a fee in USDC can be paid) and
+ * that executor's plan. Nothing is signed.
  */
 import { walletDelegateOf, type DelegateKind } from '../../shared/delegates';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
@@ -10,17 +11,18 @@ import type { DataSuffix } from '../../shared/schemas/dataSuffix';
 import type { BatchRequest } from '../../shared/schemas/sendCalls';
 import type { ChainNode } from '../networks/rpcClient';
 import { atomic } from './executors/atomic';
-import type { BatchDraft } from './executors/executor';
+import type { BatchDraft, FeePlanning } from './executors/executor';
 import { sequential } from './executors/sequential';
 import { sponsored } from './executors/sponsored';
 import { sponsorshipFor } from './sponsorship';
 import type { BatchCall, BatchRecord } from './types';
 
 /**
- * Which of the wallet's delegates the account already delegates to (null: none yet); with `atomicRequired`, throws
- * 5710 or 5760 when an atomic batch (or a userOp, which is atomic too) cannot run for it on this network.
+ * Which of the wallet's delegates the account already delegates to (null: none yet), and whether it has other code;
+ * with `atomicRequired`, throws 5710 or 5760 when an atomic batch (or a userOp, which is atomic too) cannot run for it
+ * on this network.
  */
-async function accountDelegate(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<DelegateKind | null> {
+async function accountDelegate(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<{ delegate: DelegateKind | null; otherCode: boolean }> {
   const code = await node<string>('eth_getCode', [from, 'pending']);
   const delegate = walletDelegateOf(code);
   if (atomicRequired && !network.eip7702) {
@@ -29,7 +31,7 @@ async function accountDelegate(node: ChainNode, network: Network, from: Hex, ato
   if (atomicRequired && code !== '0x' && !delegate) {
     throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is neither Simple7702Account nor the wallet's DeleGator`);
   }
-  return delegate;
+  return { delegate, otherCode: code !== '0x' && !delegate };
 }
 
 /**
@@ -59,9 +61,10 @@ async function suffixedCalls(node: ChainNode, from: Hex, calls: BatchCall[], { s
 
 /**
  * Plans the batch. An `attribution` (ERC-8021, parsed) goes where indexers read it and no call can run it: after the
- * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one (both kept on the
- * record for the executor), after some calls' own data for a sequential one (see suffixedCalls). No call's `data` ever
- * holds it: what the user is shown is read from the calls as they execute.
+ * transaction's calldata for an atomic batch, after the userOp's callData for a sponsored one or one paid in USDC (both
+ * kept on the record for the executor), after some calls' own data for a sequential one (see suffixedCalls). No call's
+ * `data` ever holds it: what the user is shown is read from the calls as they execute. With `fees`, who pays the fee
+ * when no site's paymaster does is decided too (./feeOptions.ts, in the worker's later script): ETH, USDC, both for the user to pick, or neither.
  */
 export async function prepareBatch(
   node: ChainNode,
@@ -70,11 +73,18 @@ export async function prepareBatch(
   request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
   devnetBuild: boolean,
   attribution?: AttributionToPlace,
+  fees?: FeePlanning,
 ): Promise<BatchRecord> {
   const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
-  const delegate = await accountDelegate(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
+  const { delegate, otherCode } = await accountDelegate(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
   const upgraded = delegate !== null;
   const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
   const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
-  return executor.plan({ node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship }, placed);
+  const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship };
+  if (sponsorship || !fees) return executor.plan(context, placed);
+  const ethPlan = executor.plan(context, placed);
+  // Awaited by the later script's withFeeSources, once it has loaded.
+  ethPlan.catch(() => undefined);
+  const usdcDraft = attribution ? { ...draft, dataSuffix: attribution.suffix.value } : draft;
+  return fees.code.withFeeSources({ context, ethPlan, draft: usdcDraft, otherCode, fees });
 }

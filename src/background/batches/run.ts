@@ -1,5 +1,6 @@
 /** An approved batch: its executor signs and sends it, one sender at a time per account, and its answer is built. */
 import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
+import type { FeeSource } from '../../shared/fees';
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
 import { followBatch } from './follow';
@@ -31,13 +32,28 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
   });
 }
 
+/** What the screen's answer chose: the fee tier, who pays the fee (wallet_sendCalls), the words it showed. */
+export type BatchChoices = Pick<Partial<BatchRecord>, 'feeTier' | 'reviews'> & { feeSource?: FeeSource };
+
 /**
  * The user approved (with `choices` from the screen, and the words it showed): sends the batch and returns it as sent
  * (throws the error when nothing was sent); receipts are then followed in the background. Safe to call again (an
  * approval finished after a worker restart): a batch already sent is only returned.
  */
-export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: Pick<Partial<BatchRecord>, 'feeTier' | 'reviews'> = {}): Promise<BatchRecord> {
-  await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...choices, state: 'approved' } : b));
+export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: BatchChoices = {}): Promise<BatchRecord> {
+  const { feeSource, ...chosen } = choices;
+  const waiting = await deps.batches.get(origin, id);
+  let paid = waiting;
+  if (waiting?.state === 'awaiting-approval' && (waiting.feeChoices || feeSource)) {
+    try {
+      paid = await deps.usdcBatchCode.paidWith(waiting, feeSource);
+    } catch (refused) {
+      // A pick the screen did not offer: the batch was never approved, and its id is free again.
+      await deps.batches.remove(origin, id);
+      throw refused;
+    }
+  }
+  await deps.batches.update(origin, id, (b) => (b.state === 'awaiting-approval' ? { ...b, ...paid, ...chosen, state: 'approved' } : b));
   const { batch, error } = await runBatch(deps, origin, id);
   if (error && !anySent(batch)) {
     // Nothing reached the chain: the dapp gets the error. Its id is freed for a retry only while nothing was signed:

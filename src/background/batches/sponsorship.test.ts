@@ -75,4 +75,9 @@ describe('the bundler a sponsored batch is sent to and followed with', () => {
     expect(bundlerUrlOf(withoutBundler, { url: 'https://pm.example/rpc', context: {}, bundlerUrl: PUBLIC })).toBe(PUBLIC);
     expect(bundlerUrlOf(withoutBundler, undefined)).toBeUndefined();
   });
+
+  it('is, for a batch no site sponsors (a fee in USDC), the one the user set, else the network\'s public one', () => {
+    expect(bundlerUrlOf({ ...withoutBundler, bundlerUrl: USERS, publicBundlerUrl: PUBLIC }, undefined)).toBe(USERS);
+    expect(bundlerUrlOf({ ...withoutBundler, publicBundlerUrl: PUBLIC }, undefined)).toBe(PUBLIC);
+  });
 });

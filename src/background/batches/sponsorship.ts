@@ -27,7 +27,8 @@ export async function sponsorshipFor(network: Network, capabilities: Record<stri
 
 /**
  * Where a prepared sponsored batch goes now: the bundler the user set for the network wins, also over the paymaster's
- * own URL chosen while none was set (a site's server then no longer submits it); else the one chosen then.
+ * own URL chosen while none was set (a site's server then no longer submits it); else the one chosen then. A batch no
+ * site sponsors (its fee paid in USDC) goes to the user's bundler, else the network's keyless public one.
  */
 export const bundlerUrlOf = (network: Network, sponsorship: Sponsorship | undefined): string | undefined =>
-  network.bundlerUrl ?? sponsorship?.bundlerUrl;
+  network.bundlerUrl ?? (sponsorship ? sponsorship.bundlerUrl : network.publicBundlerUrl);

@@ -1,7 +1,8 @@
 import type { CallReview } from '../../shared/decodedCall';
 import type { RpcUserOperation } from '../../shared/erc4337';
 import type { DelegateKind } from '../../shared/delegates';
-import type { FeeTier } from '../../shared/fees';
+import type { FeeSource, FeeTier } from '../../shared/fees';
+import type { UsdcPaymaster } from '../../shared/networks';
 import type { HexFees } from './fees';
 import type { Hex } from '../../shared/params';
 
@@ -75,7 +76,7 @@ export interface BatchTransaction extends Submission {
 export type BatchState = 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed';
 
 /** Which executor runs a batch (executors/index.ts), chosen once when it is planned. */
-export type ExecutorKind = 'atomic' | 'sequential' | 'sponsored' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
+export type ExecutorKind = 'atomic' | 'sequential' | 'sponsored' | 'usdc' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount';
 
 export interface BatchRecord {
   /**
@@ -126,6 +127,12 @@ export interface BatchRecord {
   /** ERC-8021: appended to the transaction's calldata (atomic) or the userOp's callData (sponsored); a sequential batch names it on the calls that carry it (`BatchCall.suffix`). */
   dataSuffix?: Hex;
   userOperation?: SentUserOperation;
+  /** A fee in USDC as planned (executor `usdc`, or the alternative the user may pick instead of ETH). */
+  usdcFee?: UsdcFeePlanned;
+  /** The fee sources the screen offered; the user's pick must be one (none: nothing may be approved). Absent: no choice. */
+  feeChoices?: FeeSource[];
+  /** Why neither ETH nor USDC can pay the fee (`feeChoices` empty): what the screen says instead of an Approve. */
+  feeReasons?: string[];
   /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */
   warning?: string;
   error?: string;
@@ -153,6 +160,23 @@ export interface Sponsorship {
   icon?: string;
   /** The paymaster contract of the stub the user approved (shown): the userOp is signed only with this one. */
   paymaster?: Hex;
+}
+
+/**
+ * A userOp whose fee is paid in USDC through the chain's USDC paymaster, as its plan quoted it (token units, decimal):
+ * `maximum` is the cap the user approves and the permit's amount. How the account runs it: one userOp, with the
+ * upgrade (`upgrade`) when the account is not delegated yet, else through `delegate`.
+ */
+export interface UsdcFeePlanned {
+  paymaster: UsdcPaymaster;
+  expected: string;
+  maximum: string;
+  /** The planned op's fee per gas: the send never signs more, so the cap holds at today's price. */
+  maxFeePerGas: Hex;
+  upgrade: boolean;
+  delegate?: DelegateKind;
+  /** The host of the bundler it goes through, named when that bundler fails. */
+  bundlerHost: string;
 }
 
 /** Signed and stored before it is sent, like a batch's transactions. */

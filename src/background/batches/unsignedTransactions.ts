@@ -17,12 +17,12 @@ const AUTHORIZATION = { address: ZeroAddress, nonce: 2n ** 64n - 2n, chainId: 2n
 const bytes = (tx: TransactionLike): Hex => Transaction.from({ type: 2, nonce: Number.MAX_SAFE_INTEGER, ...tx }).unsignedSerialized as Hex;
 
 /** What the transactions' bytes depend on. */
-type PlannedShape = Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'atomic' | 'upgrade'> & Partial<Pick<BatchRecord, 'kind' | 'sponsor' | 'dataSuffix'>>;
+type PlannedShape = Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'atomic' | 'upgrade'> & Partial<Pick<BatchRecord, 'kind' | 'sponsor' | 'dataSuffix' | 'executor'>>;
 
-/** None for a sponsored batch: the sponsor pays its fees. */
+/** None for a userOp's batch: a sponsor pays its fees, or the account in USDC. */
 export async function unsignedTransactions(batch: PlannedShape, fees: Fees): Promise<Hex[]> {
   const common = { chainId: BigInt(batch.chainId), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
-  if (batch.sponsor) return [];
+  if (batch.sponsor || batch.executor === 'usdc') return [];
   if (batch.atomic) {
     const upgrade = batch.upgrade ? { type: 4, authorizationList: [AUTHORIZATION] } : {};
     return [bytes({ ...common, ...upgrade, to: batch.from, data: await calldata(batch), gasLimit: BigInt(batch.gasLimits[0]) })];

@@ -51,8 +51,16 @@ describe('detection', () => {
   it('finds what a Prague node with the v0.8 contracts serves, with the endpoints asked and when', async () => {
     const { detection } = setUp(fakeNode().node);
     expect(await detection.detect(NETWORK)).toEqual({
-      at: 1_000_000, rpcUrls: NETWORK.rpcUrls, eip7702: true, contracts: true, simulateV1: true, syncSend: true, bundler: true, blockTimeMs: 2000,
+      at: 1_000_000, rpcUrls: NETWORK.rpcUrls, eip7702: true, contracts: true, simulateV1: true, syncSend: true, bundler: true, usdcPaymaster: true, blockTimeMs: 2000,
     });
+  });
+
+  it('a USDC paymaster the release names without code there: no USDC paymaster; a network that names none is not asked', async () => {
+    const paymaster = NETWORK.usdcPaymaster!.paymaster.toLowerCase();
+    const { node } = fakeNode({ eth_getCode: ([address]) => ((address as string).toLowerCase() === paymaster ? '0x' : '0x6080') });
+    expect(await setUp(node).detection.detect(NETWORK)).toMatchObject({ contracts: true, usdcPaymaster: false });
+    const { usdcPaymaster: _none, ...withoutPaymaster } = NETWORK;
+    expect((await setUp(fakeNode().node).detection.detect(withoutPaymaster))?.usdcPaymaster).toBeUndefined();
   });
 
   it('a node before Prague that refuses the authorization, or ignores it: no EIP-7702', async () => {

@@ -1,14 +1,14 @@
 /**
  * Facts detected, not assumed: a network's node is asked (./probes.ts) whether it accepts EIP-7702, has EntryPoint
- * v0.8 and Simple7702Account, knows eth_simulateV1 and eth_sendRawTransactionSync, how fast its blocks come, and its
- * bundler whether it serves v0.8. On first use, then once a day, and at once when the user edits the network; the
+ * v0.8 and Simple7702Account, knows eth_simulateV1 and eth_sendRawTransactionSync, how fast its blocks come, its
+ * bundler whether it serves v0.8, and whether the USDC paymaster the release names for the chain has code. On first use, then once a day, and at once when the user edits the network; the
  * answers are stored by chain (the registry lays them over the release's facts), with the endpoints asked.
  */
 import type { DetectedFacts } from '../../shared/networkFacts';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
-import { acceptsEip7702, blockTimeMs, bundlesForV08, hasContracts, knowsSimulateV1, knowsSyncSend, type LoadProbeSigning } from './probes';
+import { acceptsEip7702, blockTimeMs, bundlesForV08, hasCode, hasContracts, knowsSimulateV1, knowsSyncSend, type LoadProbeSigning } from './probes';
 import { chainKey, type NetworksSlice } from './registry';
 import type { ChainNode } from './rpcClient';
 
@@ -41,15 +41,16 @@ const sameEndpoints = (facts: DetectedFacts, network: Network): boolean => facts
 
 async function ask(network: Network, deps: DetectionDeps): Promise<Omit<DetectedFacts, 'at' | 'rpcUrls'>> {
   const node = deps.nodeOf(network);
-  const [eip7702, contracts, simulateV1, syncSend, blockTime, bundler] = await Promise.all([
+  const [eip7702, contracts, simulateV1, syncSend, blockTime, bundler, usdcPaymaster] = await Promise.all([
     acceptsEip7702(node, PROBE_TIMEOUT_MS, deps.loadProbeSigning),
     hasContracts(node, PROBE_TIMEOUT_MS),
     knowsSimulateV1(node, PROBE_TIMEOUT_MS),
     knowsSyncSend(node, PROBE_TIMEOUT_MS),
     blockTimeMs(node, PROBE_TIMEOUT_MS),
     network.bundlerUrl ? bundlesForV08(deps.bundlerAt(network.bundlerUrl, network), PROBE_TIMEOUT_MS) : undefined,
+    network.usdcPaymaster ? hasCode(node, network.usdcPaymaster.paymaster, PROBE_TIMEOUT_MS) : undefined,
   ]);
-  return { eip7702, contracts, simulateV1, syncSend, blockTimeMs: blockTime, bundler };
+  return { eip7702, contracts, simulateV1, syncSend, blockTimeMs: blockTime, bundler, usdcPaymaster };
 }
 
 const defined = <T extends object>(facts: T): Partial<T> => Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined)) as Partial<T>;

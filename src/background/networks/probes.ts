@@ -58,6 +58,15 @@ export async function hasContracts(node: ChainNode, timeoutMs: number): Promise<
   }
 }
 
+/** A contract the release names (a chain's USDC paymaster) has code where it says. */
+export async function hasCode(node: ChainNode, address: Hex, timeoutMs: number): Promise<Answer> {
+  try {
+    return (await node<string>('eth_getCode', [address, 'latest'], { timeoutMs })) !== '0x';
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether the node knows `method`, asked with `params` it can only refuse: any answer but "method not found" (a
  * result, or an error about the params) says it does.

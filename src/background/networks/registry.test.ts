@@ -14,7 +14,7 @@ describe('editing a built-in network', () => {
     const networks = createNetworks(typedStorage(memoryBackend(), NETWORKS_DEFAULTS), DEVNET_BUILD);
     await networks.editBuiltIn(DEVNET, edit);
     expect(await networks.find(DEVNET)).toEqual({
-      chainId: DEVNET, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, entryPointV08: true, fastBlocks: true, edited: true, preconfWsUrl: 'ws://127.0.0.1:8550', ...edit,
+      chainId: DEVNET, name: 'Local devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, builtIn: true, entryPointV08: true, fastBlocks: true, edited: true, preconfWsUrl: 'ws://127.0.0.1:8550', usdcPaymaster: LOCAL_DEVNET.usdcPaymaster, ...edit,
     });
     // The bundler the release had is gone: the user left it empty.
     expect((await networks.find(DEVNET))?.bundlerUrl).toBeUndefined();
@@ -134,5 +134,16 @@ describe('a keyless public bundler', () => {
     const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
     expect((await networks.find('0x7a6b'))?.publicBundlerUrl).toBeUndefined();
     expect((await networks.find(BASE_CHAIN_ID))?.publicBundlerUrl).toBe('https://public.pimlico.io/v2/8453/rpc');
+  });
+});
+
+describe('a USDC paymaster', () => {
+  it("is the release's, for its own networks only: one stored with an added network (planted) is dropped", async () => {
+    const backend = memoryBackend();
+    const planted = { paymaster: '0x000000000000000000000000000000000000bad1', token: '0x000000000000000000000000000000000000bad2' } as const;
+    await backend.set({ addedNetworks: [{ ...LOCAL_DEVNET, chainId: '0x7a6b', name: 'Mine', builtIn: false, usdcPaymaster: planted }] });
+    const networks = createNetworks(typedStorage(backend, NETWORKS_DEFAULTS), PRODUCTION);
+    expect((await networks.find('0x7a6b'))?.usdcPaymaster).toBeUndefined();
+    expect((await networks.find(BASE_CHAIN_ID))?.usdcPaymaster?.paymaster).toBe('0x0578cFB241215b77442a541325d6A4E6dFE700Ec');
   });
 });

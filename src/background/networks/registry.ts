@@ -86,8 +86,8 @@ function withEdit(network: Network, edit: BuiltInEdit | undefined, devnetBuild: 
  * a bundler the build refuses (a record planted in storage).
  */
 function asAdded(network: Network, devnetBuild: boolean): Network {
-  const { bundlerUrl, publicBundlerUrl: _release, ...rest } = network;
-  // Nothing is known of its contracts, block time or public bundler: the release's facts are for its own networks.
+  const { bundlerUrl, publicBundlerUrl: _release, usdcPaymaster: _paymaster, ...rest } = network;
+  // Nothing is known of its contracts, block time, public bundler or USDC paymaster: the release's facts are for its own networks.
   return { ...rest, builtIn: false, entryPointV08: false, fastBlocks: false, ...(bundlerUrl && isAllowedBundlerUrl(bundlerUrl, devnetBuild) ? { bundlerUrl } : {}) };
 }
 

@@ -38,7 +38,11 @@ export function collectibleParam(params: unknown): { account: Hex; chainId: Hex;
 /** The popup's transaction: the recipient's checksum is checked as a dapp's `to` is. */
 export function popupTransaction(params: unknown): PopupTransaction {
   const p = fields(params);
-  return { to: recipient(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), gas: quantity(p.gas, 'gas') };
+  if (p.feeSource !== undefined && p.feeSource !== 'usdc') throw invalidParams('feeSource must be "usdc" or absent');
+  return {
+    to: recipient(p.to, 'to'), value: quantity(p.value, 'value'), data: data(p.data, 'data'), gas: quantity(p.gas, 'gas'),
+    ...(p.feeSource === 'usdc' ? { feeSource: 'usdc' as const } : {}),
+  };
 }
 
 /** Enough for a few providers to fail over to; each is asked for its chain id when saved. */

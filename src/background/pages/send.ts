@@ -1,20 +1,24 @@
 /**
- * The popup's Send: a quote (gas, each fee tier's fees, whether the recipient is a contract) and the transaction
- * itself, which goes through the very eth_sendTransaction entry a dapp's does: same parse, same approval screen, same
- * batch record and Activity entry. The wallet is the requester, so its own origin is the "site". Activity's Speed up
+ * The popup's Send: a quote (gas, each fee tier's fees, whether the recipient is a contract, a fee in USDC or why not)
+ * and the transaction itself, which goes through the very eth_sendTransaction entry a dapp's does: same parse, same
+ * approval screen, same batch record and Activity entry; with a fee in USDC, the wallet_sendCalls entry instead. The wallet is the requester, so its own origin is the "site". Activity's Speed up
  * and Cancel are asked here too, each reviewed in the approval window before anything is signed.
  */
 import { browser } from '../browser/extensionApi';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
-import type { PopupTransaction, SendQuote } from '../../shared/pages';
+import type { Network } from '../../shared/networks';
+import type { PopupTransaction, SendQuote, SendUsdcQuote } from '../../shared/pages';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
+import { bundlerUrlOf } from '../batches/sponsorship';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
 import { followBatch } from '../batches/follow';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
+import type { BatchCall } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
 import { askAsWallet } from '../rpc/pipeline';
 import type { Services } from '../services';
 import { fields, popupTransaction, text } from './params';
@@ -33,13 +37,26 @@ export async function selectedSender(services: Services): Promise<Hex> {
   return from;
 }
 
+/**
+ * A fee in USDC for the Send (the later script's ../batches/usdcSendQuote.ts: quoted, or why not), through the bundler
+ * wallet_sendCalls would plan with (rpc/batches.ts feePlanning): the user's for the network, else the public one.
+ */
+function usdcQuote(services: Services, node: ChainNode, network: Network, from: Hex, call: BatchCall): Promise<SendUsdcQuote> {
+  const url = bundlerUrlOf(network, undefined);
+  const bundler = url ? { node: () => services.bundlerFor(network.chainId), host: new URL(url).host } : undefined;
+  return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, fees: { bundler, code: services.usdcBatchCode } })
+    .catch((error: unknown) => ({ offered: false, reason: (error as Error).message }));
+}
+
 export async function quoteSend(services: Services, p: { to: Hex; value: Hex; data: Hex; recipient: Hex }): Promise<SendQuote> {
   const [from, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
   const node = await services.nodeFor(network.chainId);
-  const [{ gas, warning }, tiers, code] = await Promise.all([
-    callGas(node, from, { to: p.to, value: p.value, data: p.data }),
+  const call = { to: p.to, value: p.value, data: p.data };
+  const [{ gas, warning }, tiers, code, usdc] = await Promise.all([
+    callGas(node, from, call),
     tierFees(node, network.chainId),
     node<Hex>('eth_getCode', [p.recipient, 'pending']),
+    usdcQuote(services, node, network, from, call),
   ]);
   const transfer = { chainId: network.chainId, from, atomic: false, upgrade: false, calls: [{ to: p.to, value: p.value, data: p.data }], gasLimits: [`0x${gas.toString(16)}` as Hex] };
   const l1Fee = await l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(transfer, tiers.aggressive));
@@ -49,6 +66,7 @@ export async function quoteSend(services: Services, p: { to: Hex; value: Hex; da
     fees: toHexTierFees(tiers) as Record<FeeTier, SendQuote['fees'][FeeTier]>,
     recipientIsContract: code !== '0x',
     ...(warning ? { warning } : {}),
+    usdc,
   };
 }
 
@@ -62,9 +80,19 @@ export async function askUser(services: Services, method: string, params: unknow
   return null;
 }
 
-/** The fee tier is picked on the review screen, as for a dapp's transaction that sets no fees. */
+/**
+ * A Send whose fee is paid in USDC: the wallet's own wallet_sendCalls of the one call, atomic (one userOp), with the
+ * wallet-only `walletFeeSource` so the review opens on USDC and shows its fee line; no page can ask for that.
+ */
+export const usdcSendCalls = (from: Hex, chainId: Hex, p: Pick<PopupTransaction, 'to' | 'value' | 'data'>) => [{
+  version: '2.0.0', from, chainId, atomicRequired: true, calls: [{ to: p.to, value: p.value, data: p.data }],
+  capabilities: { walletFeeSource: { default: 'usdc' } },
+}];
+
+/** The fee tier is picked on the review screen, as for a dapp's transaction that sets no fees; a fee in USDC on its own. */
 export async function sendFromWallet(services: Services, p: PopupTransaction): Promise<null> {
   const from = await selectedSender(services);
+  if (p.feeSource === 'usdc') return askUser(services, 'wallet_sendCalls', usdcSendCalls(from, (await services.networks.selected()).chainId, p), from);
   return askUser(services, 'eth_sendTransaction', [{ from, to: p.to, value: p.value, data: p.data, gas: p.gas }], from);
 }
 

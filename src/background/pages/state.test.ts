@@ -5,6 +5,8 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { PERMIT2, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors } from '../../shared/erc7730/samples.fixture';
+import type { RpcUserOperation } from '../../shared/erc4337';
+import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { approvedWords } from '../calls/recorded';
 import { describeCall } from '../calls/describe';
@@ -21,6 +23,7 @@ import { grantActivity } from '../executionPermissions/activity';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
+import { usdcFeePaid } from '../usdcFees/paidFee';
 import { activity } from './state';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -34,13 +37,16 @@ const record = (extra: Partial<BatchRecord>): BatchRecord => ({
 });
 /** Activity's services, the batch stored by the wallet (sealed); the node is never asked: Activity reads no chain facts. */
 async function services(batch: BatchRecord, ...granted: GrantRecord[]) {
+  return servicesOn([MAINNET], batch, ...granted);
+}
+async function servicesOn(networks: Network[], batch: BatchRecord, ...granted: GrantRecord[]) {
   const backend = memoryBackend();
   const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add(batch);
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
-  return { backend, services: { batches, grants, grantCode: { grantActivity }, networks: { all: async () => [MAINNET] } } as unknown as Services };
+  return { backend, services: { batches, grants, grantCode: { grantActivity }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) }, networks: { all: async () => networks } } as unknown as Services };
 }
 
 const SESSION = '0x0000000000000000000000000000000000000002';
@@ -91,5 +97,39 @@ describe('Activity', () => {
     // Another account's batch of the same call revokes none of these.
     const other = { ...revokeAll, from: '0x00000000000000000000000000000000000000AA' as Hex };
     expect((await activity((await services(other, grant(1, 5))).services)).find((i) => i.id === 'all')?.revokes).toBeUndefined();
+  });
+
+  describe('a fee paid in USDC', () => {
+    const usdcPaymaster = { paymaster: '0x0578cFB241215b77442a541325d6A4E6dFE700Ec' as Hex, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' as Hex };
+    const withPaymaster: Network = { ...MAINNET, usdcPaymaster };
+    const OP_HASH = `0x${'49'.repeat(32)}` as Hex;
+    const sponsoredEvent = new Interface(['event UserOperationSponsored(address indexed token, address indexed sender, bytes32 userOpHash, uint256 nativeTokenPrice, uint256 actualTokenNeeded, uint256 feeTokenAmount)']);
+    const feeLog = ({ paymaster = usdcPaymaster.paymaster, token = usdcPaymaster.token, taken = 305_001n } = {}) => {
+      const { data, topics } = sponsoredEvent.encodeEventLog('UserOperationSponsored', [token, SIGNER, OP_HASH, 3_000_000_000n, taken, 27_728n]);
+      return { address: paymaster as Hex, topics: topics as Hex[], data: data as Hex };
+    };
+    const op = { sender: SIGNER, nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0', preVerificationGas: '0x0', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1', signature: '0x', paymaster: usdcPaymaster.paymaster } as RpcUserOperation;
+    const landed = (logs: ReturnType<typeof feeLog>[]): Partial<BatchRecord> => ({
+      atomic: true, userOperation: { op, hash: OP_HASH, sent: true, receipt: { logs, status: '0x1', blockHash: `0x${'11'.repeat(32)}`, blockNumber: '0x5', gasUsed: '0x1', transactionHash: `0x${'22'.repeat(32)}` } },
+    });
+
+    it('shows what the paymaster\'s own event in the receipt says it took, rounded up to the cent, and marks the batch as paid in USDC', async () => {
+      const [item] = await activity((await servicesOn([withPaymaster], record(landed([feeLog()])))).services);
+      expect(item.usdcFee).toEqual({ paid: '305001', line: 'Network fee: 0.31 USDC' });
+      expect(item.paidInUsdc).toBe(true);
+    });
+
+    it('shows no fee from another contract\'s look-alike event or in another token, nor on a chain without a USDC paymaster', async () => {
+      const lookAlikes = [feeLog({ paymaster: '0x000000000000000000000000000000000000dEaD' }), feeLog({ token: '0x000000000000000000000000000000000000bEEF' })];
+      expect((await activity((await servicesOn([withPaymaster], record(landed(lookAlikes)))).services))[0].usdcFee).toBeUndefined();
+      const [elsewhere] = await activity((await servicesOn([MAINNET], record(landed([feeLog()])))).services);
+      expect([elsewhere.usdcFee, elsewhere.paidInUsdc]).toEqual([undefined, undefined]);
+    });
+
+    it('a pending userOp paid in USDC is marked so (no fee yet): Activity says what can be done with it', async () => {
+      const pending = record({ atomic: true, userOperation: { op, hash: OP_HASH, sent: true } });
+      const [item] = await activity((await servicesOn([withPaymaster], pending)).services);
+      expect([item.paidInUsdc, item.usdcFee, item.status]).toEqual([true, undefined, 100]);
+    });
   });
 });

@@ -6,11 +6,12 @@ import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Using } from '../services';
+import { paidInUsdc } from '../usdcFees/paidInUsdc';
 import { none } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'vault';
+type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
@@ -49,7 +50,7 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 }
 
 /** Every batch and every execution permission granted, newest first. */
-export async function activity({ batches, networks, grants, grantCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks'>): Promise<ActivityItem[]> {
+export async function activity({ batches, networks, grants, grantCode, usdcBatchCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks' | 'usdcBatchCode'>): Promise<ActivityItem[]> {
   const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
   // anew. Only records with words are checked: Activity is read again on every storage change.
@@ -57,7 +58,13 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
   const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
   // The grants' code (the later script) only when there are grants.
   const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
-  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => ({
+  const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => {
+    const network = known.find((n) => n.chainId === b.chainId);
+    const usdc = network?.usdcPaymaster;
+    const inUsdc = paidInUsdc(b.userOperation, usdc);
+    // The later script (the event's decoding) only for a landed userOp paid in USDC.
+    const usdcFee = inUsdc && b.userOperation?.receipt ? await usdcBatchCode.usdcFeePaid(b.userOperation, usdc) : undefined;
+    return {
       key: batchKey(b.origin, b.id),
       id: b.id,
       ...(b.kind ? { kind: b.kind } : {}),
@@ -67,6 +74,8 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
       ...(b.authority ? { authority: b.authority } : {}),
       atomic: b.atomic,
       ...(b.sponsor ? { sponsored: true as const } : {}),
+      ...(inUsdc ? { paidInUsdc: true as const } : {}),
+      ...(usdcFee ? { usdcFee } : {}),
       status: batchStatus(b),
       ...(preconfirmed(b) ? { preconfirmed: true } : {}),
       calls: await wordedCalls(b.calls, b.reviews),
@@ -78,10 +87,11 @@ export async function activity({ batches, networks, grants, grantCode }: Using<'
         ...(t.replaces ? { replaces: t.replaces } : {}),
         ...(t.cancel ? { cancel: true } : {}),
       })),
-      explorerUrl: known.find((n) => n.chainId === b.chainId)?.blockExplorerUrl,
+      explorerUrl: network?.blockExplorerUrl,
       error: b.error,
       createdAt: b.createdAt,
-    })));
+    };
+  }));
   return [...sent, ...grantItems].sort((a, b) => b.createdAt - a.createdAt);
 }
 

@@ -29,8 +29,8 @@ const BASE: Record<string, Hex> = {
   cbBTC: '0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf',
 };
 
-/** The devnet's test token at its fixed CREATE2 address (devnet/constants.ts), so the warning can be tested there. */
-export const DEVNET_KNOWN_TOKENS: Record<string, Hex> = { TST: '0x10078beE6813c04572224b652228177C0f7BF2CF' };
+/** The devnet's test token and USDC at their fixed CREATE2 addresses (devnet/constants.ts), so the warning can be tested there. */
+export const DEVNET_KNOWN_TOKENS: Record<string, Hex> = { TST: '0x10078beE6813c04572224b652228177C0f7BF2CF', USDC: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' };
 
 /** By chain id as a number, so "0x7A69" and "0x7a69" find the same table. */
 const KNOWN_TOKENS = new Map<bigint, Record<string, Hex>>([

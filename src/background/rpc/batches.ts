@@ -1,12 +1,13 @@
 /** wallet_sendCalls, wallet_getCallsStatus, wallet_showCallsStatus (EIP-5792 2.0.0). */
 import { randomHex } from '../../shared/randomId';
-import type { Attribution, SendCallsDetails } from '../../shared/approvals/batch';
+import type { Attribution, SendCallsAnswer, SendCallsDetails } from '../../shared/approvals/batch';
 import type { DecodedCall } from '../../shared/decodedCall';
 import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
-import { SEND_CALLS_VERSION, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
+import { isFeeSource, type FeeSource } from '../../shared/fees';
+import { SEND_CALLS_VERSION, assertCapabilitiesKnown, parseSendCalls, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoGrantReEnabled, assertNoSelfCalls } from '../batches/encoding';
 import { approvedWords } from '../calls/recorded';
 import { poisonedRecipients } from '../protection/addressPoisoning';
@@ -18,12 +19,14 @@ import { prepareBatch } from '../batches/prepare';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { bundlerUrlOf } from '../batches/sponsorship';
+import type { FeePlanning } from '../batches/executors/executor';
+import { ownRequest } from './ownRequest';
 import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
 import type { Using } from '../services';
-import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
+import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode';
 const method = methodsUsing<Uses>();
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
@@ -51,8 +54,36 @@ function sponsorShown(network: Network, sponsor: Sponsorship): NonNullable<SendC
   return { name: sponsor.name, icon: sponsor.icon, origin: service.origin, paymaster: sponsor.paymaster!, ...submittedBy };
 }
 
+/**
+ * `walletFeeSource: { default: 'eth' | 'usdc' }`: the fee source the screen picks first, asked only by the wallet's
+ * own requests (the popup's Send, through pages/send.ts askUser); from a site it is a capability the wallet does not
+ * know (5700 unless optional, then ignored), so no page can steer the user's pick.
+ */
+function walletFeeSource(capabilities: Record<string, unknown>, ctx: Pick<AccountContext, 'replyTo'>): FeeSource | undefined {
+  const asked = capabilities.walletFeeSource;
+  if (asked === undefined) return undefined;
+  if (!ownRequest(ctx)) {
+    assertCapabilitiesKnown({ walletFeeSource: asked }, [], 'capabilities');
+    return undefined;
+  }
+  const preferred = (asked as { default?: unknown } | null)?.default;
+  if (!isFeeSource(preferred)) throw invalidParams('capabilities.walletFeeSource.default must be "eth" or "usdc"');
+  return preferred;
+}
+
+/** What the fee sources are weighed with: the market's fee cap, and the bundler a fee in USDC would go through. */
+function feePlanning(services: Using<Uses>, network: Network, maxFeePerGas: Promise<bigint>): FeePlanning {
+  const url = bundlerUrlOf(network, undefined);
+  return { maxFeePerGas, code: services.usdcBatchCode, ...(url ? { bundler: { node: async () => services.bundlerFor(network.chainId), host: new URL(url).host } } : {}) };
+}
+
+/** The screen's answer: who pays the fee, when it names one of the sources (the batch then checks it was offered). */
+const feeAnswer = (raw: unknown): SendCallsAnswer | null =>
+  typeof raw === 'object' && raw !== null && isFeeSource((raw as { feeSource?: unknown }).feeSource) ? { feeSource: (raw as SendCallsAnswer).feeSource } : null;
+
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
-async function prepare(request: BatchRequest, { services, origin, account: from }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
+async function prepare(request: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
+  const preferred = walletFeeSource(request.capabilities, { replyTo });
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`chainId ${request.chainId} does not match the selected network ${network.chainId} (${network.name})`);
@@ -69,7 +100,9 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
   const reviewing = services.reviewCalls(calls, from, network);
   reviewing.catch(() => undefined);
   const attribution = suffix && { suffix, worded: async (i: number) => worded((await reviewing)[i]) };
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, attribution), tierFees(node, network.chainId)]);
+  const tiers = tierFees(node, network.chainId);
+  const planning = feePlanning(services, network, tiers.then((t) => t.market.maxFeePerGas));
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, attribution, planning), tiers]);
   // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   assertNoGrantReEnabled(planned.calls, (i) => `calls[${i}].to`);
@@ -89,11 +122,12 @@ async function prepare(request: BatchRequest, { services, origin, account: from 
       batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
       atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
       totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
-      maxFee: batch.sponsor ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
+      maxFee: batch.sponsor || batch.executor === 'usdc' ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
       ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),
       warning: batch.warning,
       ...(suffix ? { attribution: attributionOf(suffix, batch) } : {}),
       ...(batch.sponsor ? { sponsor: sponsorShown(network, batch.sponsor) } : {}),
+      ...(batch.feeChoices ? { feeSources: await services.usdcBatchCode.feeSourcesShown(batch, preferred) } : {}),
       ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
     };
   } catch (error) {
@@ -120,16 +154,20 @@ async function ownBatch(services: Using<Uses>, origin: string, id: string): Prom
 export const batchMethods = {
   // paymasterService is known here; whether the selected chain supports it is decided when planning.
   wallet_sendCalls: method({
-    parse: (params) => parseSendCalls(params, ['paymasterService', 'dataSuffix']),
+    parse: (params) => parseSendCalls(params, ['paymasterService', 'dataSuffix', 'walletFeeSource']),
     // EIP-5792 makes `from` optional: then the origin's own account.
     auth: 'account',
     account: (request) => request.from,
     approval: {
       type: 'sendCalls',
-      answer: noAnswer,
+      answer: feeAnswer,
       prepare,
-      // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again.
-      approve: async ({ origin, details }, _answer, services) => (await sendBatch(services, origin, details.batchId, approvedWords(details.calls)), sentCalls(details.batchId)),
+      // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again. Who pays
+      // the fee is the user's pick, refused when the plan did not offer it (batches/paidWith.ts).
+      approve: async ({ origin, details }, answer, services) => {
+        await sendBatch(services, origin, details.batchId, { ...approvedWords(details.calls), ...(answer ? { feeSource: answer.feeSource } : {}) });
+        return sentCalls(details.batchId);
+      },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
       declined: (reason) =>

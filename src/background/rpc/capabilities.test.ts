@@ -36,7 +36,7 @@ describe('wallet_getCapabilities', () => {
     await vi.advanceTimersByTimeAsync(1);
     const result = await answer;
     expect(Object.keys(result)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
-    expect(result[BASE_CHAIN_ID]).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
+    expect(result[BASE_CHAIN_ID]).toEqual({ atomic: { status: 'ready' }, paymasterService: { supported: true }, alternateGasFees: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } });
   });
 
   it('answers from the facts detected in time: a node refusing EIP-7702 is unsupported, with no sponsorship', async () => {
@@ -46,7 +46,7 @@ describe('wallet_getCapabilities', () => {
       node: async <T,>() => '0x' as T,
     });
     expect(await capabilities(fake, ACCOUNT, [BASE_CHAIN_ID])).toEqual({
-      [BASE_CHAIN_ID]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
+      [BASE_CHAIN_ID]: { atomic: { status: 'unsupported' }, paymasterService: { supported: false }, alternateGasFees: { supported: false }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } },
     });
   });
 
@@ -72,5 +72,28 @@ describe('wallet_getCapabilities', () => {
     const answer = capabilities(fake, ACCOUNT, undefined);
     await vi.advanceTimersByTimeAsync(CAPABILITIES_DEADLINE_MS);
     expect((await answer)[BASE_CHAIN_ID].atomic).toEqual({ status: 'supported' });
+  });
+
+  describe('alternateGasFees (a fee in USDC)', () => {
+    const base = PRODUCTION_NETWORKS.find((n) => n.chainId === BASE_CHAIN_ID)!;
+    const factsOf = (network: Network, change: Partial<DetectedFacts>): DetectedFacts => ({ at: 0, rpcUrls: network.rpcUrls, eip7702: true, contracts: true, ...change });
+    const answer = async (network: Network, facts: DetectedFacts | undefined) =>
+      (await capabilities(services([network], { facts: async () => facts, node: async <T,>() => '0x' as T }), ACCOUNT, [network.chainId]))[network.chainId].alternateGasFees;
+
+    it('is supported where the release names a USDC paymaster and detection found its code, on a chain with EIP-7702', async () => {
+      expect(await answer(base, factsOf(base, { usdcPaymaster: true }))).toEqual({ supported: true });
+    });
+
+    it('is not where the paymaster has no code, where its code is not known yet, or where the chain has no EIP-7702', async () => {
+      expect(await answer(base, factsOf(base, { usdcPaymaster: false }))).toEqual({ supported: false });
+      expect(await answer(base, undefined)).toEqual({ supported: false });
+      expect(await answer({ ...base, eip7702: false }, factsOf(base, { usdcPaymaster: true }))).toEqual({ supported: false });
+    });
+
+    it('is not on a chain without a USDC paymaster, whatever its facts say, nor from facts of other endpoints', async () => {
+      const { usdcPaymaster: _none, ...withoutPaymaster } = base;
+      expect(await answer(withoutPaymaster, factsOf(base, { usdcPaymaster: true }))).toEqual({ supported: false });
+      expect(await answer(base, { ...factsOf(base, { usdcPaymaster: true }), rpcUrls: ['https://other.example'] })).toEqual({ supported: false });
+    });
   });
 });

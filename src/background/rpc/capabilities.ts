@@ -1,6 +1,7 @@
 /** wallet_getCapabilities (EIP-5792): what the wallet can do for an account, per chain. */
 import { invalidParams } from '../../shared/errors';
 import { walletDelegateOf } from '../../shared/delegates';
+import type { DetectedFacts } from '../../shared/networkFacts';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
 import type { Services } from '../services';
@@ -37,6 +38,15 @@ export function atomicStatus(network: Pick<Network, 'eip7702'>, code: string): A
   return code === '0x' ? 'ready' : 'unsupported';
 }
 
+/**
+ * MetaMask's `alternateGasFees`: the fee can be paid in USDC, where the release names the chain's USDC paymaster,
+ * detection found its code (through the network's present endpoints), the chain runs EIP-7702 and a bundler takes the
+ * userOp. Not yet detected counts as not supported: the answer never waits for it.
+ */
+export const alternateGasFeesSupported = (network: Network, facts: DetectedFacts | undefined): boolean =>
+  network.usdcPaymaster !== undefined && network.eip7702 && (network.bundlerUrl ?? network.publicBundlerUrl) !== undefined
+  && facts?.usdcPaymaster === true && facts.rpcUrls.join(' ') === network.rpcUrls.join(' ');
+
 /** `work`'s result, or `fallback` when it fails or `deadline` comes first. */
 const byDeadline = <T>(work: Promise<T>, deadline: Promise<void>, fallback: T): Promise<T> =>
   Promise.race([work.catch(() => fallback), deadline.then(() => fallback)]);
@@ -54,12 +64,14 @@ export async function capabilities(
     const entries = await Promise.all(wanted.map(async (known): Promise<[Hex, ChainCapabilities]> => {
       // Read while the facts are detected (on a network's first use; the registry lays them over the release's).
       const code = nodeFor(known.chainId).then((node) => node<string>('eth_getCode', [account, 'pending'], { timeoutMs: CODE_TIMEOUT_MS }));
-      const detected = detection.facts(known).then(async () => (await networks.all()).find((n) => n.chainId === known.chainId) ?? known);
+      const facts = detection.facts(known);
+      const detected = facts.then(async () => (await networks.all()).find((n) => n.chainId === known.chainId) ?? known);
       const network = await byDeadline(detected, deadline, known);
+      const alternateGasFees = { supported: alternateGasFeesSupported(network, await byDeadline(facts, deadline, undefined)) };
       // A node that does not answer says nothing against an upgrade there.
       const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
       const atomic = { status: await byDeadline(code.then((c) => atomicStatus(network, c)), deadline, unknown) };
-      return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+      return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
     }));
     return Object.fromEntries(entries);
   } finally {

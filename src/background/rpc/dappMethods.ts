@@ -19,6 +19,8 @@ export type AtomicStatus = 'supported' | 'ready' | 'unsupported';
 export interface ChainCapabilities {
   atomic: { status: AtomicStatus };
   paymasterService: { supported: boolean };
+  /** MetaMask's name: the network fee can be paid in USDC through the chain's USDC paymaster (issue 45). */
+  alternateGasFees: { supported: boolean };
   /** ERC-8021: wallet_sendCalls carries an attribution (`capabilities.dataSuffix.value`) where it changes no call. */
   dataSuffix: { supported: true };
   /** ERC-7811: wallet_getAssets answers for every chain. */

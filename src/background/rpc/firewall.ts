@@ -21,7 +21,7 @@ import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode';
 const method = methodsUsing<Uses>();
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -13,6 +13,7 @@ import { createBatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -39,6 +40,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
       case 'eth_estimateGas': return '0x5208' as T;
       case 'eth_feeHistory': return { baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] } as T;
       case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
+      case 'eth_getBalance': return '0xde0b6b3a7640000' as T;
       case 'eth_call': {
         const { to, data } = params[0] as { to: string; data: string };
         if (to.toLowerCase() === ORACLE && data.startsWith(UPPER_BOUND)) return `0x${ORACLE_L1_FEE.toString(16)}` as T;
@@ -57,6 +59,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     // Words need no descriptor here: the calls are plain transfers.
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons, walletMethods } from './methods';
+import { ownRequest } from './ownRequest';
 import { exceedsJsonLength } from './paramsSize';
 import { stopIfListed, wentBack } from './phishing';
 import { Answered, DEFERRED, type AccountContext, type ReadyRequest, type RequestContext, type TableApproval, type TableEntry } from './types';
@@ -97,13 +98,6 @@ export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<Rp
     return (await stopIfListed(entry, request, ctx)) ?? proceed(entry, request, ctx);
   });
 }
-
-/**
- * The wallet's own requests have no tab to answer (replyTo.tabId < 0) and an extension's origin: only they may use
- * walletMethods. (Ports from outside tabs, or with tab id -1, are answered 4100 before they get here.)
- */
-const ownRequest = (ctx: Pick<RequestContext, 'replyTo'>): boolean =>
-  ctx.replyTo.tabId < 0 && /^(chrome|moz)-extension:\/\//.test(ctx.replyTo.origin);
 
 /** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
 function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): TableEntry | undefined {

@@ -20,6 +20,7 @@ import { CODE, MAINNET, fakeNode } from '../clearSigning/chain.fixture';
 import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps as reviewDeps, permit2, seaport, usdc } from '../clearSigning/calls.fixture';
 import { reviewCalls } from '../clearSigning/calls';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { loadLater } from '../loadLater';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
@@ -74,6 +75,7 @@ function wallet() {
     previews: { of: () => undefined },
     reviewCalls: (c: Parameters<typeof reviewCalls>[1], account: Hex, network: Network) => reviewCalls({ ...reviewDeps, node: chainNode }, c, account, network),
     transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

@@ -38,13 +38,13 @@ async function tokensNamed(batch: BatchRecord, node: ChainNode, tokenInfo: Token
  * (sequential), or the whole transaction's (atomic). A userOp's gas is the bundler's business.
  */
 function callGas(batch: BatchRecord, i: number): Hex | undefined {
-  if (batch.sponsor) return undefined;
+  if (batch.sponsor || batch.executor === 'usdc') return undefined;
   if (batch.atomic) return batch.gasLimits[0];
   return batch.gasLimits.length === batch.calls.length ? batch.gasLimits[i] : undefined;
 }
 
-/** The fee caps the account's transactions carry: the dapp's, or those of the tier the screen shows first. */
-const feesOf = (batch: BatchRecord) => (batch.sponsor ? undefined : (batch.fees ?? batch.feeCaps?.[batch.feeTier ?? 'market']));
+/** The fee caps the account's transactions carry: the dapp's, or those of the tier the screen shows first; none for a userOp. */
+const feesOf = (batch: BatchRecord) => (batch.sponsor || batch.executor === 'usdc' ? undefined : (batch.fees ?? batch.feeCaps?.[batch.feeTier ?? 'market']));
 
 export function createPreviews(): Previews {
   const tokenInfo = createTokenInfo();

@@ -1,5 +1,6 @@
 /** What the approval window shows of a batch of calls (EIP-5792 wallet_sendCalls). */
 import type { DecodedCall } from '../decodedCall';
+import type { FeeSource } from '../fees';
 import type { Hex } from '../params';
 import type { AddressLookAlike } from './transaction';
 
@@ -11,6 +12,11 @@ export interface Attribution {
   codes: string[];
   value: Hex;
   appendedTo: 'transaction' | 'operation' | number[];
+}
+
+/** The sendCalls screen's answer: who pays the fee, when the screen offered a choice. */
+export interface SendCallsAnswer {
+  feeSource: FeeSource;
 }
 
 export interface SendCallsDetails {
@@ -36,6 +42,13 @@ export interface SendCallsDetails {
    * user set no bundler): the site's own server then decides when the userOp reaches the chain.
    */
   sponsor?: { name?: string; icon?: string; origin: string; paymaster: Hex; submittedBy?: string };
+  /**
+   * Who may pay the network fee when no site's paymaster does (issue 45): the sources the screen offers (a switch when
+   * both; none: Approve stays disabled and `reasons` say why), the one picked first, and a fee in USDC as its line says
+   * it ("Network fee: ≈ 0.42 USDC (at most 0.60 USDC)", never less than can be taken; `maximum` the cap in token
+   * units) and whether its userOp upgrades the account. Absent when sponsored.
+   */
+  feeSources?: { choices: FeeSource[]; preferred?: FeeSource; usdc?: { line: string; maximum: string; upgrade: boolean }; reasons?: string[] };
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
 }

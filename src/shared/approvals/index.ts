@@ -13,7 +13,7 @@ import type { GrantAdjustment, GrantPermissionsDetails } from '../grants';
 import type { FeeTier } from '../fees';
 import type { Network } from '../networks';
 import type { Hex } from '../params';
-import type { SendCallsDetails } from './batch';
+import type { SendCallsAnswer, SendCallsDetails } from './batch';
 import type { ConnectDetails } from './connect';
 import type { RevertForeignDelegationDetails, RevokeDelegationDetails } from './delegation';
 import type { PhishingDetails } from './phishing';
@@ -26,7 +26,7 @@ export interface ApprovalTypes {
   phishing: { details: PhishingDetails; answer: null };
   addChain: { details: Network; answer: null };
   switchChain: { details: Network; answer: null };
-  sendCalls: { details: SendCallsDetails; answer: null };
+  sendCalls: { details: SendCallsDetails; answer: SendCallsAnswer | null };
   sendTransaction: { details: SendTransactionDetails; answer: FeeTier };
   signMessage: { details: SignMessageDetails; answer: null };
   signTypedData: { details: SignTypedDataDetails; answer: null };

@@ -9,8 +9,8 @@ import { Notice } from '../components/Notice';
 import { Skeleton } from '../components/Skeleton';
 import type { PreviewState } from './usePreview';
 
-/** Who pays the fee: the account (up to `maxFee` wei) or a sponsor. */
-export type FeePayer = { maxFee: string; symbol: string; tier?: string } | { sponsor: string };
+/** Who pays the fee: the account (up to `maxFee` wei, or in USDC as `line` says) or a sponsor. */
+export type FeePayer = { maxFee: string; symbol: string; tier?: string } | { line: string } | { sponsor: string };
 
 /** The contract of a token row, unless it is the native currency or the chain's well-known token at its real contract. */
 function Contract({ asset }: { asset: AssetInfo }) {
@@ -50,7 +50,7 @@ function Allowance({ allowance }: { allowance: AllowanceChange }) {
 function Fee({ fee }: { fee: FeePayer }) {
   return (
     <p aria-label="Fee" className="muted">
-      {'sponsor' in fee ? <>Fee paid by {fee.sponsor}</> : <>Fee up to <Amount units={fee.maxFee} symbol={fee.symbol} />{fee.tier ? ` (${fee.tier})` : ''}</>}
+      {'sponsor' in fee ? <>Fee paid by {fee.sponsor}</> : 'line' in fee ? fee.line : <>Fee up to <Amount units={fee.maxFee} symbol={fee.symbol} />{fee.tier ? ` (${fee.tier})` : ''}</>}
     </p>
   );
 }

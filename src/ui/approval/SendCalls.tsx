@@ -21,6 +21,8 @@ import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
 import { Upgrade } from './Upgrade';
+import { FeeRow, FeeSourceSwitch, NoFeeSource } from './FeeSources';
+import type { FeeSource } from '../../shared/fees';
 import { usePreview } from './usePreview';
 
 function placement(appendedTo: Attribution['appendedTo']): string {
@@ -50,27 +52,34 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const icon = details.sponsor?.icon?.startsWith('data:image/') ? details.sponsor.icon : undefined;
   // Only when every call has its descriptor's sentence: a batch half in words would read as if it were all of it.
   const summary = details.calls.length > 1 ? batchIntent(details.calls.map((call) => call.review?.clear ?? {})) : undefined;
+  // Who pays the fee: the wallet's preferred source first; the answer names it, and the batch checks it was offered.
+  const offered = details.feeSources;
+  const [source, setSource] = useState<FeeSource | undefined>(offered?.preferred);
+  const usdcUpgrade = source === 'usdc' && offered?.usdc?.upgrade && !details.upgrade;
+  const fee = source === 'usdc' && offered?.usdc ? { line: offered.usdc.line } : sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol };
   return (
     <Screen
       title="Review batch"
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} blocked={revertGate.blocked || dangerGate.blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
     >
-      <PreviewPanel state={preview} fee={sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol }} />
+      <PreviewPanel state={preview} fee={fee} />
+      <NoFeeSource offered={offered} />
       <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
       {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {revertGate.gate}
+      {offered && source && <FeeSourceSwitch offered={offered} source={source} onChange={setSource} />}
       <Rows>
         {summary && <Row label="The batch in one sentence">{summary}</Row>}
         <Row label="From"><AddressText address={details.from} /></Row>
-        <Row label="Execution">{details.atomic ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
-        {details.upgrade && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
+        <Row label="Execution">{details.atomic || source === 'usdc' ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
+        {(details.upgrade || usdcUpgrade) && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
         {details.attribution && <AttributionRow attribution={details.attribution} />}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
-        {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>}
-        {!sponsor && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
+        {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <FeeRow details={details} source={source} />}
+        {!sponsor && source !== 'usdc' && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
         {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
         {details.sponsor?.submittedBy && <Row label="Submitted by">{details.sponsor.submittedBy}, the site’s service</Row>}
       </Rows>

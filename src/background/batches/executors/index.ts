@@ -5,8 +5,9 @@ import type { Executor } from './executor';
 import { revokeDelegation, revokeDelegationOf, upgradeAccount } from './revokeDelegation';
 import { sequential } from './sequential';
 import { sponsored } from './sponsored';
+import { usdc } from './usdc';
 
-const EXECUTORS: Record<ExecutorKind, Executor> = { atomic, sequential, sponsored, revokeDelegation, revokeDelegationOf, upgradeAccount };
+const EXECUTORS: Record<ExecutorKind, Executor> = { atomic, sequential, sponsored, usdc, revokeDelegation, revokeDelegationOf, upgradeAccount };
 
 /** A record stored before plans named their executor: told from the flags the plans set. */
 const fromFlags = (batch: BatchRecord): ExecutorKind =>

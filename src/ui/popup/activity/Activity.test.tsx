@@ -71,4 +71,21 @@ describe('Activity', () => {
     ]);
     expect([...container.querySelectorAll('[aria-label="Status"]')].map((s) => s.textContent)).toEqual(['Granted', 'Confirmed']);
   });
+
+  it('a batch whose fee was paid in USDC shows the fee its paymaster took', async () => {
+    items.push(item({ status: 200, paidInUsdc: true, usdcFee: { paid: '305001', line: 'Network fee: 0.31 USDC' } }));
+    await render();
+    expect(container.querySelector('[aria-label="Network fee"]')?.textContent).toBe('Network fee: 0.31 USDC');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('a pending userOp paid in USDC says it cannot be sped up, and offers Cancel, which uses its nonce with an ETH transaction', async () => {
+    items.push(item({ paidInUsdc: true }));
+    await render();
+    expect(buttons()).toEqual(['Cancel']);
+    expect(container.querySelector('[aria-label="Replacement"]')?.textContent).toBe('A fee paid in USDC cannot be sped up; Cancel uses its nonce with a transaction of this account, its fee paid in ETH.');
+    expect(container.querySelector('[aria-label="Network fee"]')).toBeNull();
+    await act(async () => container.querySelector('button')!.click());
+    expect(call).toHaveBeenLastCalledWith('cancelUserOperation', { origin: 'https://dapp.example', id: 'b1' });
+  });
 });

@@ -3,7 +3,8 @@
  * the batch's status, the site, what each call does (what a revoke revoked), and each transaction's own status with an
  * explorer link. A pending transaction can be sped up or
  * cancelled (a new transaction at its nonce, reviewed in the approval window); the original then reads "replaced". A
- * pending sponsored batch can be cancelled by a transaction that uses its userOp's EntryPoint nonce.
+ * pending sponsored batch, or one whose fee is paid in USDC, can be cancelled by a transaction that uses its userOp's
+ * EntryPoint nonce; the fee a USDC paymaster took shows once it landed.
  */
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
@@ -74,10 +75,11 @@ function Transaction({ item, tx, explorerUrl }: { item: ActivityItem; tx: Activi
 }
 
 /**
- * A pending sponsored batch: one userOp, which can run for as long as its EntryPoint nonce is unused, whatever the
- * bundler says. Cancel asks for the review of the account's transaction that uses that nonce.
+ * A pending sponsored batch, or one paying its fee in USDC: one userOp, which can run for as long as its EntryPoint
+ * nonce is unused, whatever the bundler says. Cancel asks for the review of the account's transaction that uses that
+ * nonce. A fee in USDC is not sped up: a replacement would need a new permit within a new approved cap (issue 45).
  */
-function CancelUserOperation({ item }: { item: ActivityItem }) {
+function CancelUserOperation({ item, symbol }: { item: ActivityItem; symbol: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const cancel = () => {
@@ -91,7 +93,9 @@ function CancelUserOperation({ item }: { item: ActivityItem }) {
   return (
     <>
       <p className="muted" aria-label="Replacement">
-        Sponsored: one user operation, which can run until its EntryPoint nonce is used. Cancel uses it with a transaction of this account (it pays the gas).
+        {item.paidInUsdc
+          ? `A fee paid in USDC cannot be sped up; Cancel uses its nonce with a transaction of this account, its fee paid in ${symbol}.`
+          : 'Sponsored: one user operation, which can run until its EntryPoint nonce is used. Cancel uses it with a transaction of this account (it pays the gas).'}
       </p>
       <div className="row"><button type="button" className="secondary small" disabled={busy} onClick={cancel}>Cancel</button></div>
       {error && <p className="error" role="alert">{error}</p>}
@@ -125,8 +129,9 @@ function Batch({ item, now }: { item: ActivityItem; now: number }) {
       <ul className="plain" aria-label="Calls">
         {lines(item, symbol).map((line, i) => <li key={i}>{line}</li>)}
       </ul>
+      {item.usdcFee && <p aria-label="Network fee">{item.usdcFee.line}</p>}
       {item.error && <p className="error">{item.error}</p>}
-      {item.sponsored && item.status === 100 && <CancelUserOperation item={item} />}
+      {(item.sponsored || item.paidInUsdc) && item.status === 100 && <CancelUserOperation item={item} symbol={symbol} />}
       <ul className="plain" aria-label="Transactions">
         {item.transactions.map((t) => <Transaction key={t.hash} item={item} tx={t} explorerUrl={item.explorerUrl} />)}
       </ul>

@@ -1,15 +1,19 @@
 /**
  * Send the network's coin or a watched token: recipient (checksum checked; a contract, or the token itself, warned
  * about), amount with Max (leaving the fee). Review happens in the approval window, the same screen as a dapp's
- * eth_sendTransaction, where the user picks the fee tier; so Max leaves room for the dearest tier.
+ * eth_sendTransaction, where the user picks the fee tier; so Max leaves room for the dearest tier. Where the chain's USDC
+ * paymaster can take the fee in USDC (issue 45) the form says so when ETH does not cover it, offers the choice when
+ * both work, and says why when neither does; a fee in USDC is reviewed as the wallet's own wallet_sendCalls.
  */
 import { useState, type FormEvent } from 'react';
+import type { FeeSource } from '../../../shared/fees';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exactAmount, readableAmount } from '../../format/amounts';
 import { useRoute } from '../../stores/route';
 import { maxSendable, parseAmount } from './amount';
+import { feePayment } from './feePayment';
 import { checkRecipient } from './recipient';
 import { transferCall, type Asset } from './transfer';
 import { useBalances } from './useBalances';
@@ -25,6 +29,7 @@ export function Send({ state }: { state: WalletState }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<FeeSource>('eth');
 
   const token = tokens.find((t) => t.address === assetKey);
   const asset: Asset = token ? { token: token.address, symbol: token.symbol, decimals: token.decimals } : network.nativeCurrency;
@@ -38,16 +43,24 @@ export function Send({ state }: { state: WalletState }) {
   // The review starts on the market tier; Max leaves what the aggressive one may cost, so any tier fits.
   const capOf = (tier: 'market' | 'aggressive') => (quote ? BigInt(quote.gasLimit) * BigInt(quote.fees[tier].maxFeePerGas) + BigInt(quote.l1Fee ?? '0') : null);
   const [marketFee, topFee] = [capOf('market'), capOf('aggressive')];
-  const max = balance === null ? null : token ? balance : topFee === null ? null : maxSendable(balance, topFee);
-  const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (marketFee ?? 0n));
-  const ready = transfer && parsed?.ok && quote && !tooMuch && !busy;
+  const usdc = quote?.usdc.offered ? quote.usdc : undefined;
+  const sendsUsdc = !!token && !!usdc && token.address.toLowerCase() === usdc.token.toLowerCase();
+  const payment = quote && coin !== null && marketFee !== null
+    ? feePayment({ coin, sent: token ? 0n : units, fee: marketFee, symbol: network.nativeCurrency.symbol }, quote.usdc, sendsUsdc ? units : 0n)
+    : null;
+  const source = payment ? (payment.choices.includes(picked) ? picked : payment.choices[0]) : undefined;
+  // A fee in USDC is taken from the USDC before the transfer runs: Max leaves its cap.
+  const usdcMax = (held: bigint) => (usdc && held > BigInt(usdc.maximum) ? held - BigInt(usdc.maximum) : 0n);
+  const max = balance === null ? null : token ? (source === 'usdc' && sendsUsdc ? usdcMax(balance) : balance) : source === 'usdc' ? balance : topFee === null ? null : maxSendable(balance, topFee);
+  const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (source === 'usdc' ? 0n : (marketFee ?? 0n)));
+  const ready = transfer && parsed?.ok && quote && !tooMuch && !busy && (payment === null || source !== undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     setBusy(true);
     try {
-      await call('send', { ...transfer, gas: quote.gasLimit });
+      await call('send', { ...transfer, gas: quote.gasLimit, ...(source === 'usdc' ? { feeSource: 'usdc' as const } : {}) });
       showTab('activity');
       go('home');
     } catch (e) {
@@ -96,9 +109,27 @@ export function Send({ state }: { state: WalletState }) {
           {parsed && !parsed.ok && <p className="error" role="alert">{parsed.error}</p>}
           {tooMuch && <p className="error" role="alert">More than is available{token ? '' : ' after the network fee'}</p>}
         </div>
+        {payment && payment.choices.length > 1 && (
+          <fieldset className="choices" aria-label="Pay the network fee with">
+            <legend>Pay the network fee with</legend>
+            {payment.choices.map((choice) => (
+              <label key={choice}>
+                <input type="radio" name="feeSource" value={choice} checked={source === choice} onChange={() => setPicked(choice)} />
+                {choice === 'usdc' ? 'USDC' : network.nativeCurrency.symbol}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <p className="muted" aria-label="Network fee">
-          Network fee: {quote ? `${readableAmount(marketFee!)} to ${readableAmount(topFee!)} ${network.nativeCurrency.symbol} at most, by the tier you pick on review` : '…'}
+          {source === 'usdc' && usdc
+            ? `${usdc.line}, paid in USDC${payment?.choices.includes('eth') ? '' : `: the ${network.nativeCurrency.symbol} held does not cover it`}`
+            : `Network fee: ${quote ? `${readableAmount(marketFee!)} to ${readableAmount(topFee!)} ${network.nativeCurrency.symbol} at most, by the tier you pick on review` : '…'}`}
         </p>
+        {payment && payment.choices.length === 0 && (
+          <div role="group" aria-label="Fee checks">
+            {payment.reasons.map((reason) => <p key={reason} className="error" role="alert">{reason}</p>)}
+          </div>
+        )}
         {quote?.warning && <p className="warning" role="alert">{quote.warning}</p>}
         {quoteError && <p className="error" role="alert">{quoteError}</p>}
         {error && <p className="error" role="alert">{error}</p>}

@@ -1,0 +1,112 @@
+/**
+ * A batch whose fee is paid in USDC, once approved: drafted and estimated again, the permit signed for the approved
+ * cap, sent to the bundler; nothing signed or sent when the fee could now exceed the cap, or when the user's pick was
+ * not offered.
+ */
+import { Interface, parseEther } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { RpcError } from '../../../shared/errors';
+import type { RpcUserOperation } from '../../../shared/erc4337';
+import type { FeeSource } from '../../../shared/fees';
+import type { Hex } from '../../../shared/params';
+import { deriveWallet } from '../../accounts/keys';
+import { createSealer, memoryKeyStore } from '../../storage/seal';
+import { memoryBackend, typedStorage } from '../../storage/typedStorage';
+import * as feeOptions from '../feeOptions';
+import { lazyUsdcBatchCode } from '../lazyUsdcBatchCode';
+import * as paidWith from '../paidWith';
+import * as usdcSendQuote from '../usdcSendQuote';
+import * as paidFee from '../../usdcFees/paidFee';
+import { prepareBatch } from '../prepare';
+import { sendBatch } from '../run';
+import { createBatchStore } from '../store';
+import { BATCHES_DEFAULTS } from '../types';
+import { NETWORK, PAYMASTER, TOKEN, usdcChain, type UsdcChain } from '../usdcChain.fixture';
+import type { BatchDeps } from './executor';
+import * as usdcCode from './usdcCode';
+
+const wallet = deriveWallet('test test test test test test test test test test test junk', 0);
+const FROM = wallet.address as Hex;
+const SITE = 'https://dapp.example';
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const code = lazyUsdcBatchCode(async () => ({ ...usdcCode, ...feeOptions, ...paidWith, ...usdcSendQuote, ...paidFee }));
+
+/** The batch planned on `chain` and stored awaiting approval, and the deps that send it. */
+async function planned(chain: UsdcChain) {
+  const calls = [{ to: TOKEN, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 10_000_000n]) as Hex }];
+  const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
+  const batch = await prepareBatch(chain.node, NETWORK, { id: 'b', origin: SITE, from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
+  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  await batches.add(batch);
+  const deps = {
+    batches, usdcBatchCode: code, nodeFor: async () => chain.node, bundlerFor: async () => chain.bundler, accounts: { signer: async () => wallet },
+    loops: { watch: () => () => undefined }, detection: { stored: async () => undefined },
+  } as unknown as BatchDeps;
+  return { batch, batches, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, 'b', feeSource ? { feeSource } : {}) };
+}
+
+/** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
+const permitAmount = (op: RpcUserOperation): bigint => BigInt(`0x${op.paymasterData!.slice(2 + 2 * 21, 2 + 2 * 53)}`);
+
+describe('a batch paid in USDC, approved', () => {
+  it('is drafted again with the real authorization and sent with a permit of the approved cap, never above the planned fee per gas', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batch, send } = await planned(chain);
+    const sent = await send();
+    expect(sent.state).toBe('sent');
+    const [op] = chain.sent as RpcUserOperation[];
+    expect(op.paymaster).toBe(PAYMASTER);
+    expect(permitAmount(op)).toBe(BigInt(batch.usdcFee!.maximum));
+    expect(op.eip7702Auth?.r).not.toBe(`0x${'11'.repeat(32)}`);
+    expect(BigInt(op.maxFeePerGas)).toBeLessThanOrEqual(BigInt(batch.usdcFee!.maxFeePerGas));
+    expect(sent.userOperation?.op).toEqual(op);
+  });
+
+  it('signs at the planned fee per gas when fees rose since: the cap was priced at it', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batch, send } = await planned(chain);
+    chain.baseFee(5_000_000_000n);
+    await send();
+    const [op] = chain.sent as RpcUserOperation[];
+    expect(op.maxFeePerGas).toBe(batch.usdcFee!.maxFeePerGas);
+    expect(BigInt(op.maxPriorityFeePerGas)).toBeLessThanOrEqual(BigInt(op.maxFeePerGas));
+  });
+
+  it('signs and sends nothing when the price moved past the cap: 4300 saying the fee would exceed the approved maximum, its id free again', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batches, send } = await planned(chain);
+    chain.price(3_150_000_000n);
+    await expect(send()).rejects.toMatchObject({ code: 4300, message: expect.stringMatching(/^The network fee would exceed the approved maximum of [\d.]+ USDC: it could now take up to [\d.]+ USDC; nothing was signed or sent$/) });
+    expect(chain.sent).toEqual([]);
+    expect(await batches.get(SITE, 'b')).toBeUndefined();
+  });
+
+  it('names the bundler that failed when the op is estimated again', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { send } = await planned(chain);
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32500, 'AA23 reverted'));
+    chain.bundler = failing.bundler;
+    await expect(send()).rejects.toMatchObject({ message: 'The bundler at bundler.example failed: The bundler refused the userOp: the account\'s validation failed' });
+  });
+});
+
+describe("the user's pick of who pays", () => {
+  it('USDC, offered beside ETH: the batch runs as one userOp paid in USDC', async () => {
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+    const { batch, send } = await planned(chain);
+    expect(batch.executor).toBe('atomic');
+    const sent = await send('usdc');
+    expect(sent).toMatchObject({ executor: 'usdc', atomic: true, upgrade: true, gasLimits: [], state: 'sent' });
+    expect(chain.sent).toHaveLength(1);
+  });
+
+  it('is refused when the plan did not offer it, or offered nothing: nothing signed or sent, its id free again', async () => {
+    const onlyUsdc = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const offered = await planned(onlyUsdc);
+    await expect(offered.send('eth')).rejects.toMatchObject({ code: -32602, message: "Paying this batch's fee in ETH was not offered (offered: USDC); nothing was signed or sent" });
+    expect(await offered.batches.get(SITE, 'b')).toBeUndefined();
+    const neither = await planned(usdcChain({ eth: 0n, usdc: 0n }));
+    await expect(neither.send()).rejects.toMatchObject({ message: "Paying this batch's fee in ETH was not offered (neither ETH nor USDC can pay it); nothing was signed or sent" });
+    expect(onlyUsdc.sent).toEqual([]);
+  });
+});

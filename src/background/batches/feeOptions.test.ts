@@ -1,0 +1,55 @@
+/** Who pays a new batch's fee when no site's paymaster does (issue 45): ETH, USDC, both for the user to pick, or neither and why. */
+import { Interface, parseEther } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import { RpcError } from '../../shared/errors';
+import * as feeOptions from './feeOptions';
+import * as usdcCode from './executors/usdcCode';
+import { lazyUsdcBatchCode } from './lazyUsdcBatchCode';
+import { prepareBatch } from './prepare';
+import * as paidWith from './paidWith';
+import * as usdcSendQuote from './usdcSendQuote';
+import * as paidFee from '../usdcFees/paidFee';
+import { NETWORK, TOKEN, usdcChain, type UsdcChain } from './usdcChain.fixture';
+
+const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const RECIPIENT: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const code = lazyUsdcBatchCode(async () => ({ ...usdcCode, ...feeOptions, ...paidWith, ...usdcSendQuote, ...paidFee }));
+
+/** A site's atomic batch sending `usdc` units of USDC, planned on `chain`. */
+function plan(chain: UsdcChain, usdc = 10_000_000n, network: Network = NETWORK) {
+  const calls = [{ to: TOKEN, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', [RECIPIENT, usdc]) as Hex }];
+  const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
+  return prepareBatch(chain.node, network, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
+}
+
+describe('the fee source of a batch no site sponsors', () => {
+  it('is ETH with USDC offered beside it when both cover the fee; the USDC plan is kept for the switch', async () => {
+    const planned = await plan(usdcChain({ eth: parseEther('1'), usdc: 100_000_000n }));
+    expect(planned).toMatchObject({ executor: 'atomic', feeChoices: ['eth', 'usdc'], usdcFee: { paymaster: NETWORK.usdcPaymaster, upgrade: true, bundlerHost: 'bundler.example' } });
+    expect(BigInt(planned.usdcFee!.maximum)).toBeGreaterThan(BigInt(planned.usdcFee!.expected));
+  });
+
+  it('is USDC alone, one userOp that upgrades the account, when the account has no ETH', async () => {
+    const planned = await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }));
+    expect(planned).toMatchObject({ executor: 'usdc', atomic: true, upgrade: true, gasLimits: [], feeChoices: ['usdc'] });
+  });
+
+  it('is none, saying why for each, when neither covers it: the USDC the calls send counts with the cap', async () => {
+    const planned = await plan(usdcChain({ eth: 0n, usdc: 10_100_000n }));
+    expect(planned.feeChoices).toEqual([]);
+    expect(planned.feeReasons).toEqual([
+      expect.stringMatching(/^Not enough ETH: the fee can take up to [\d.]+ ETH and the account holds 0\.0 ETH$/),
+      expect.stringMatching(/^Not enough USDC: the fee can take up to [\d.]+ USDC and the account holds 0\.10 USDC$/),
+    ]);
+  });
+
+  it('names a chain without a USDC paymaster, and a bundler that failed by its host', async () => {
+    const { usdcPaymaster: _none, ...withoutPaymaster } = NETWORK;
+    expect((await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }), 0n, withoutPaymaster)).feeReasons).toEqual([expect.stringMatching(/^Not enough ETH/), 'No USDC paymaster on Local devnet']);
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32521, 'execution reverted'));
+    expect((await plan(failing)).feeReasons?.[1]).toBe('The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
+  });
+});

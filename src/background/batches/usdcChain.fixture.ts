@@ -1,0 +1,71 @@
+/**
+ * A chain with a USDC paymaster (Circle Paymaster v0.8's interface: $3,000 per ETH, 10% spread, 30,000 gas extra) and
+ * its USDC ("USD Coin" v2), an account of `eth` wei and `usdc` token units, and a bundler that estimates any op; what
+ * the bundler is sent is kept. For the fee in USDC's tests (feeOptions.test.ts, executors/usdc.test.ts).
+ */
+import { AbiCoder, id } from 'ethers';
+import { ENTRY_POINT_V08 } from '../../shared/contracts';
+import { LOCAL_DEVNET, type Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+
+export const PAYMASTER = LOCAL_DEVNET.usdcPaymaster!.paymaster;
+export const TOKEN = LOCAL_DEVNET.usdcPaymaster!.token;
+export const NETWORK: Network = { ...LOCAL_DEVNET, bundlerUrl: 'https://bundler.example/rpc' };
+
+const word = (value: bigint) => AbiCoder.defaultAbiCoder().encode(['uint256'], [value]);
+const text = (value: string) => AbiCoder.defaultAbiCoder().encode(['string'], [value]);
+const selector = (signature: string) => id(signature).slice(0, 10);
+
+export interface UsdcChain {
+  node: ChainNode;
+  bundler: ChainNode;
+  /** What the bundler was sent (eth_sendUserOperation's ops). */
+  sent: unknown[];
+  /** Sets the paymaster's price of 1 ether in token units. */
+  price(units: bigint): void;
+  /** Sets the next block's base fee (wei). */
+  baseFee(wei: bigint): void;
+}
+
+export function usdcChain(funds: { eth: bigint; usdc: bigint }, bundlerFails?: Error): UsdcChain {
+  let price = 3_000_000_000n;
+  let baseFee = 1_000_000_000n;
+  const sent: unknown[] = [];
+  const calls = (to: string, data: string): string | undefined => {
+    if (to.toLowerCase() === PAYMASTER.toLowerCase()) {
+      return { [selector('fetchPrice()')]: word(price), [selector('feeSpread()')]: word(1_000n), [selector('additionalGasCharge()')]: word(30_000n) }[data.slice(0, 10)];
+    }
+    if (to.toLowerCase() === TOKEN.toLowerCase()) {
+      return { [selector('name()')]: text('USD Coin'), [selector('version()')]: text('2'), [selector('nonces(address)')]: word(0n), [selector('balanceOf(address)')]: word(funds.usdc) }[data.slice(0, 10)];
+    }
+    if (to.toLowerCase() === ENTRY_POINT_V08.toLowerCase()) return word(0n);
+    return undefined;
+  };
+  const node = (async (method: string, params: unknown[] = []) => {
+    switch (method) {
+      case 'eth_getCode': return String(params[0]).toLowerCase() === PAYMASTER.toLowerCase() || String(params[0]).toLowerCase() === TOKEN.toLowerCase() ? '0x6080' : '0x';
+      case 'eth_getBalance': return `0x${funds.eth.toString(16)}`;
+      case 'eth_estimateGas': return '0x10000';
+      case 'eth_getTransactionCount': return '0x0';
+      case 'eth_blockNumber': return '0x10';
+      case 'eth_feeHistory': return { baseFeePerGas: [hex(baseFee), hex(baseFee)], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] };
+      case 'eth_maxPriorityFeePerGas': return '0x3b9aca00';
+      case 'eth_call': {
+        const { to, data } = params[0] as { to: string; data: string };
+        const answer = calls(to, data);
+        if (answer !== undefined) return answer;
+      }
+    }
+    throw new Error(`unexpected ${method}`);
+  }) as ChainNode;
+  const bundler = (async (method: string, params: unknown[] = []) => {
+    if (bundlerFails) throw bundlerFails;
+    if (method === 'eth_estimateUserOperationGas') return { callGasLimit: '0x186a0', verificationGasLimit: '0x30d40', preVerificationGas: '0xc350' };
+    if (method === 'eth_sendUserOperation') return (sent.push(params[0]), `0x${'ab'.repeat(32)}`);
+    throw new Error(`unexpected ${method}`);
+  }) as ChainNode;
+  return { node, bundler, sent, price: (units) => void (price = units), baseFee: (wei) => void (baseFee = wei) };
+}
+
+export const hex = (value: bigint): Hex => `0x${value.toString(16)}`;

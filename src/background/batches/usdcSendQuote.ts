@@ -1,0 +1,51 @@
+/**
+ * The popup's Send, its fee in USDC (issue 45), in the worker's later script: whether the chain's USDC paymaster can
+ * take it for this account and this call, and the quote the review will show (the usdc executor's plan: the bundler's
+ * estimate priced at the paymaster's terms; nothing signed); or why not. Whether the account's USDC covers what it
+ * sends and the cap is the form's to weigh, as it knows the amount typed. Every failure is a reason, never a throw,
+ * and a bundler that has not answered within USDC_QUOTE_DEADLINE_MS is given up on, so the ETH quote beside it never
+ * waits longer.
+ */
+import { walletDelegateOf } from '../../shared/delegates';
+import type { SendUsdcQuote } from '../../shared/pages';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+import { usdcAmountUp, usdcFeeLine } from '../usdcFees/feeLine';
+import { usdcUnavailable } from '../usdcFees/unavailable';
+import type { UsdcSendQuoteRequest } from './executors/executor';
+import { planUsdc } from './executors/usdcCode';
+import { usdcBalance } from './feeOptions';
+
+const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
+
+async function quote(node: ChainNode, { network, origin, from, call, fees: { bundler, code: facade } }: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+  const usdc = network.usdcPaymaster;
+  if (!usdc) return { offered: false, reason: `No USDC paymaster on ${network.name}` };
+  const [balance, code] = await Promise.all([usdcBalance(node, usdc.token, from), node<string>('eth_getCode', [from, 'pending'])]);
+  // No bundler is asked for an account that could not pay anyway.
+  if (balance === 0n) return { offered: false, reason: 'Not enough USDC: the account holds none' };
+  const delegate = walletDelegateOf(code);
+  const unavailable = usdcUnavailable(network, code !== '0x' && !delegate, { bundler });
+  if (unavailable || !bundler) return { offered: false, reason: unavailable ?? `No bundler is set for ${network.name}` };
+  const planned = await planUsdc(
+    { node, network, upgraded: delegate !== null, ...(delegate ? { delegate } : {}), usdc: { bundler: await bundler.node(), host: bundler.host, code: facade } },
+    { id: 'send-quote', origin, from, calls: [call] },
+  );
+  const fee = { expected: BigInt(planned.usdcFee!.expected), maximum: BigInt(planned.usdcFee!.maximum) };
+  return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: usdcFeeLine(fee), atMost: usdcAmountUp(fee.maximum) };
+}
+
+export const USDC_QUOTE_DEADLINE_MS = 5000;
+
+export async function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<SendUsdcQuote>((resolve) => (timer = setTimeout(
+    () => resolve({ offered: false, reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${request.fees.bundler?.host})` }),
+    USDC_QUOTE_DEADLINE_MS,
+  )));
+  try {
+    return await Promise.race([quote(node, request).catch((error: unknown) => ({ offered: false as const, reason: (error as Error).message })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * wallet_sendCalls' fee sources (issue 45): the screen offers ETH and USDC when both work, picks first the one the
+ * wallet's own request names (walletFeeSource, the popup's Send), and no site can name one: from a page it is a
+ * capability the wallet does not know.
+ */
+import { parseEther } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { Hex } from '../../shared/params';
+import { createBatchStore } from '../batches/store';
+import { BATCHES_DEFAULTS } from '../batches/types';
+import { NETWORK, usdcChain } from '../batches/usdcChain.fixture';
+import { describeCall, type CallInput } from '../calls/describe';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
+import { loadLater } from '../loadLater';
+import type { Services } from '../services';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { askAsWallet } from './pipeline';
+
+const WALLET = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+const SITE = 'https://dapp.example';
+const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** An account with 1 ETH and 100 USDC on a chain with a USDC paymaster; `ask` sends a batch as the wallet or as a site. */
+function setup() {
+  const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+  const asked: SendCallsDetails[] = [];
+  const services = {
+    batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    networks: { selected: async () => NETWORK },
+    nodeFor: async () => chain.node,
+    bundlerFor: async () => chain.bundler,
+    previews: { of: () => undefined },
+    reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
+    transactionCode: lazyTransactionCode(loadLater),
+    usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    approvals: {
+      earlier: async () => undefined,
+      plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
+      request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }),
+    },
+  } as unknown as Services;
+  const ask = (origin: string, capabilities: Record<string, unknown>) => {
+    const replyTo = origin === WALLET ? { tabId: -1, frameId: 0, origin, requestId: '' } : { tabId: 1, frameId: 0, origin, requestId: '1' };
+    const params = [{ version: '2.0.0', chainId: NETWORK.chainId, from: FROM, atomicRequired: true, calls: [{ to: TO, value: '0x1' }], capabilities }];
+    return askAsWallet('wallet_sendCalls', params, { origin, method: 'wallet_sendCalls', services, account: FROM, replyTo });
+  };
+  return { ask, asked };
+}
+
+describe('the fee sources of wallet_sendCalls', () => {
+  it('offer ETH and USDC when both work, ETH first, the USDC fee in its line', async () => {
+    const { ask, asked } = setup();
+    await ask(SITE, {});
+    expect(asked[0].feeSources).toEqual({
+      choices: ['eth', 'usdc'], preferred: 'eth',
+      usdc: { line: expect.stringMatching(/^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/), maximum: expect.stringMatching(/^\d+$/), upgrade: true },
+    });
+  });
+
+  it("pick USDC first when the wallet's own request names it (walletFeeSource)", async () => {
+    const { ask, asked } = setup();
+    await ask(WALLET, { walletFeeSource: { default: 'usdc' } });
+    expect(asked[0].feeSources).toMatchObject({ choices: ['eth', 'usdc'], preferred: 'usdc' });
+  });
+
+  it('cannot be named by a site: walletFeeSource from a page is an unsupported capability (5700), ignored when optional', async () => {
+    const { ask, asked } = setup();
+    await expect(ask(SITE, { walletFeeSource: { default: 'usdc' } })).rejects.toMatchObject({
+      code: 5700, message: 'Unsupported capability capabilities.walletFeeSource: the wallet does not support it and it is not marked optional',
+    });
+    await ask(SITE, { walletFeeSource: { default: 'usdc', optional: true } });
+    expect(asked.map((d) => d.feeSources?.preferred)).toEqual(['eth']);
+  });
+});

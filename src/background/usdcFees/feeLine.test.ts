@@ -1,0 +1,28 @@
+/** The fee line: what the screen says of a fee in USDC, never less than what can be taken. */
+import { describe, expect, it } from 'vitest';
+import { usdcAmountUp, usdcFeeLine, usdcFeePaidLine } from './feeLine';
+
+describe('the fee line', () => {
+  it('says the expected fee and the most that can be taken', () => {
+    expect(usdcFeeLine({ expected: 420_000n, maximum: 600_000n })).toBe('Network fee: ≈ 0.42 USDC (at most 0.60 USDC)');
+  });
+
+  it('rounds both up to the cent, so a fraction of a cent is never hidden', () => {
+    expect(usdcFeeLine({ expected: 653_400n, maximum: 4_282_740n })).toBe('Network fee: ≈ 0.66 USDC (at most 4.29 USDC)');
+    expect(usdcAmountUp(420_001n)).toBe('0.43');
+    expect(usdcAmountUp(1_234_567_891n)).toBe('1234.57');
+    expect(usdcAmountUp(2_000_000n)).toBe('2.00');
+  });
+
+  it('shows a fee below a cent to two significant digits, rounded up, not as 0.00 or 0.01', () => {
+    expect(usdcAmountUp(3_100n)).toBe('0.0031');
+    expect(usdcAmountUp(3_101n)).toBe('0.0032');
+    expect(usdcAmountUp(9_999n)).toBe('0.01');
+    expect(usdcAmountUp(1n)).toBe('0.000001');
+    expect(usdcAmountUp(0n)).toBe('0.00');
+  });
+
+  it('says the fee a landed op paid, rounded up as well', () => {
+    expect(usdcFeePaidLine(305_001n)).toBe('Network fee: 0.31 USDC');
+  });
+});

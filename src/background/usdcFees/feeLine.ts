@@ -1,0 +1,32 @@
+/**
+ * The fee line of a fee paid in USDC: "Network fee: ≈ 0.42 USDC (at most 0.60 USDC)" before, "Network fee: 0.31 USDC"
+ * once paid. Every figure rounds up, so the line never shows less than what can be (or was) taken: to the cent, or
+ * below a cent to two significant digits.
+ */
+import type { UsdcFeeQuote } from './quote';
+
+const USDC_DECIMALS = 6;
+const CENT = 10n ** BigInt(USDC_DECIMALS - 2);
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a === 0n ? 0n : (a - 1n) / b + 1n);
+
+/** Token units (6 decimals) as USDC, rounded up. */
+export function usdcAmountUp(units: bigint): string {
+  if (units === 0n || units >= CENT) {
+    const cents = ceilDiv(units, CENT);
+    return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  }
+  // Below a cent: keep the first two significant digits, the rest rounded into them.
+  const digits = units.toString().length;
+  const step = digits > 2 ? 10n ** BigInt(digits - 2) : 1n;
+  const rounded = ceilDiv(units, step) * step;
+  if (rounded >= CENT) return '0.01';
+  const fraction = rounded.toString().padStart(USDC_DECIMALS, '0').replace(/0+$/, '');
+  return `0.${fraction}`;
+}
+
+export const usdcFeeLine = ({ expected, maximum }: Pick<UsdcFeeQuote, 'expected' | 'maximum'>): string =>
+  `Network fee: ≈ ${usdcAmountUp(expected)} USDC (at most ${usdcAmountUp(maximum)} USDC)`;
+
+/** What a landed op paid (its paymaster's event, ./sponsoredFee.ts), as Activity shows it. */
+export const usdcFeePaidLine = (taken: bigint): string => `Network fee: ${usdcAmountUp(taken)} USDC`;

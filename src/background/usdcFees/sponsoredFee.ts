@@ -1,0 +1,46 @@
+/**
+ * The fee a USDC paymaster took, from its `UserOperationSponsored` event in the op's receipt (Circle's event, which
+ * the paymaster emits in postOp after the refund): Activity shows what the chain says, not what a bundler reported.
+ * Only the paymaster's own log for this op and sender counts; any contract can emit a look-alike.
+ */
+import { getAddress, id } from 'ethers';
+import { lazy } from '../../shared/lazy';
+import type { Hex } from '../../shared/params';
+
+const TOPIC = lazy(() => id('UserOperationSponsored(address,address,bytes32,uint256,uint256,uint256)'));
+
+export interface ReceiptLog {
+  address: string;
+  topics: readonly string[];
+  data: string;
+}
+
+export interface SponsoredFee {
+  token: Hex;
+  /** What the account paid, the spread included (the event's actualTokenNeeded). */
+  taken: bigint;
+  /** The spread within it (feeTokenAmount). */
+  spread: bigint;
+  /** The price of 1 ether in token units the op was charged at. */
+  nativeTokenPrice: bigint;
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+const addressOfTopic = (topic: string): string => `0x${topic.slice(-40)}`;
+const words = (data: string): string[] | undefined =>
+  /^0x[0-9a-fA-F]{256}$/.test(data) ? Array.from({ length: 4 }, (_, i) => `0x${data.slice(2 + i * 64, 66 + i * 64)}`) : undefined;
+
+export function sponsoredFeeOf(logs: readonly ReceiptLog[], op: { paymaster: Hex; sender: Hex; userOpHash: Hex }): SponsoredFee | undefined {
+  for (const log of logs) {
+    if (!same(log.address, op.paymaster) || log.topics.length !== 3 || !same(log.topics[0], TOPIC())) continue;
+    const fields = words(log.data);
+    if (!fields || !same(addressOfTopic(log.topics[2]), op.sender) || !same(fields[0], op.userOpHash)) continue;
+    return {
+      token: getAddress(addressOfTopic(log.topics[1])) as Hex,
+      nativeTokenPrice: BigInt(fields[1]),
+      taken: BigInt(fields[2]),
+      spread: BigInt(fields[3]),
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+/** The sendCalls screen's fee sources (issue 45): the fee line of the source picked first, the switch, and no Approve when neither works. */
+import { describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../shared/approvals';
+import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { WalletState } from '../../shared/pages';
+import { mountPoint } from '../testing/mount';
+
+vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
+const { ApprovalScreen } = await import('./ApprovalScreen');
+
+const { container, render: mount } = mountPoint();
+const LINE = 'Network fee: ≈ 0.42 USDC (at most 0.60 USDC)';
+const render = (feeSources: SendCallsDetails['feeSources']) => mount(
+  <ApprovalScreen
+    approval={{
+      id: 'a', origin: 'https://dapp.example', type: 'sendCalls',
+      details: { batchId: 'b', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: '0x7a69', networkName: 'Devnet', symbol: 'ETH', atomic: true, upgrade: false, calls: [], totalValue: '0', maxFee: '1000000000000000', feeSources },
+    } as ApprovalView}
+    state={{ accounts: [] } as unknown as WalletState}
+  />,
+);
+const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
+const radio = (name: string) => container.querySelector<HTMLInputElement>(`input[aria-label="${name}"]`);
+const approveButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve');
+
+describe('the fee sources on the sendCalls screen', () => {
+  it('show the USDC fee line and the switch with USDC picked when the wallet asked for it first', async () => {
+    await render({ choices: ['eth', 'usdc'], preferred: 'usdc', usdc: { line: LINE, maximum: '600000', upgrade: false } });
+    expect(text('Fee in USDC')).toBe(LINE);
+    expect(radio('Pay the fee in USDC')?.checked).toBe(true);
+    expect(radio('Pay the fee in ETH')?.checked).toBe(false);
+  });
+
+  it('show the ETH fee and no switch when only ETH works', async () => {
+    await render({ choices: ['eth'], preferred: 'eth' });
+    expect(text('Fee in USDC')).toBeUndefined();
+    expect(text('Max network fee')).toMatch(/ETH/);
+    expect(radio('Pay the fee in USDC')).toBeNull();
+  });
+
+  it('say why and disable Approve when neither works', async () => {
+    await render({ choices: [], reasons: ['Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0 ETH', 'No USDC paymaster on Devnet'] });
+    expect(text('The fee cannot be paid')).toBe('Neither ETH nor USDC can pay this batch’s network fee: Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0 ETH; No USDC paymaster on Devnet.');
+    expect(approveButton()?.disabled).toBe(true);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { SendUsdcQuote } from '../../../shared/pages';
+import { feePayment } from './feePayment';
+
+const USDC = '0x00000000000000000000000000000000000000cc';
+const offered = (balance: bigint, maximum = 600_000n): SendUsdcQuote => ({
+  offered: true, token: USDC, balance: `0x${balance.toString(16)}`, maximum: `0x${maximum.toString(16)}`, line: 'Network fee: ≈ 0.42 USDC (at most 0.60 USDC)', atMost: '0.60',
+});
+const eth = (coin: bigint, sent = 0n) => ({ coin, sent, fee: 1_000n, symbol: 'ETH' });
+
+describe('who pays the Send\'s network fee', () => {
+  it('ETH alone when USDC is not offered and the coin covers what is sent and the fee', () => {
+    expect(feePayment(eth(2_000n, 1_000n), { offered: false, reason: 'No USDC paymaster on Test' }, 0n)).toEqual({ choices: ['eth'], reasons: [] });
+  });
+
+  it('USDC alone when the account has no ETH for the fee and its USDC covers what is sent and the cap', () => {
+    expect(feePayment(eth(0n), offered(100_000_000n), 10_000_000n)).toEqual({ choices: ['usdc'], reasons: [] });
+  });
+
+  it('both, ETH first, when both work', () => {
+    expect(feePayment(eth(5_000n), offered(1_000_000n), 0n)).toEqual({ choices: ['eth', 'usdc'], reasons: [] });
+  });
+
+  it('neither, and why for each: not enough ETH, not enough USDC once the send is counted', () => {
+    expect(feePayment(eth(999n), offered(10_500_000n), 10_000_000n)).toEqual({
+      choices: [],
+      reasons: ['Not enough ETH for the network fee: it can take up to 0.000000000000001 ETH', 'Not enough USDC for the network fee: it can take up to 0.60 USDC on top of what is sent'],
+    });
+  });
+
+  it('neither, with the reason USDC is not offered', () => {
+    expect(feePayment(eth(0n), { offered: false, reason: 'No USDC paymaster on Test' }, 0n)).toMatchObject({ reasons: [expect.any(String), 'No USDC paymaster on Test'] });
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Who pays the Send's network fee (issue 45): ETH when the coin left after what is sent covers the most the fee can
+ * take at the market tier; USDC through the chain's USDC paymaster when the quote offers it and the account's USDC
+ * covers what is sent of it and the quote's cap (the paymaster takes the fee before the transfer runs). Both when both
+ * work, ETH first as before; when neither does, why for each, and nothing is sent.
+ */
+import type { FeeSource } from '../../../shared/fees';
+import type { SendUsdcQuote } from '../../../shared/pages';
+import { exactAmount } from '../../format/amounts';
+
+/** The sources that work, the first the default; `reasons` (why neither works) only when there is none. */
+export interface FeePayment {
+  choices: FeeSource[];
+  reasons: string[];
+}
+
+/** `eth`: the coin balance, what the send moves of it and the fee's most at the market tier; `usdcSent`: what it moves of the chain's USDC. */
+export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbol: string }, usdc: SendUsdcQuote, usdcSent: bigint): FeePayment {
+  const ethWorks = eth.coin >= eth.sent + eth.fee;
+  const usdcWorks = usdc.offered && BigInt(usdc.balance) >= usdcSent + BigInt(usdc.maximum);
+  const choices: FeeSource[] = [...(ethWorks ? ['eth' as const] : []), ...(usdcWorks ? ['usdc' as const] : [])];
+  if (choices.length > 0) return { choices, reasons: [] };
+  return {
+    choices: [],
+    reasons: [
+      `Not enough ${eth.symbol} for the network fee: it can take up to ${exactAmount(eth.fee)} ${eth.symbol}`,
+      usdc.offered ? `Not enough USDC for the network fee: it can take up to ${usdc.atMost} USDC on top of what is sent` : usdc.reason,
+    ],
+  };
+}
