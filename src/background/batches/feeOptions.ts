@@ -53,6 +53,7 @@ async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRe
   const [eth, usdcOption] = await Promise.all([ethTerms(node, network, ethPlan, fees.maxFeePerGas), usdcTerms(node, network, ethPlan.from, ethPlan.calls, usdc)]);
   const choice = chooseFeeSource({ sponsored: false, eth, usdc: usdcOption });
   if (choice.source === 'none') return { ...ethPlan, feeChoices: [], feeReasons: choice.reasons };
+  // Never here: only a batch no site's paymaster sponsors is weighed.
   if (choice.source === 'sponsored') return ethPlan;
   const usdcPlan = 'planned' in usdc ? usdc.planned : undefined;
   if (choice.source === 'usdc') return { ...usdcPlan!, feeChoices: choice.choices };

@@ -152,7 +152,8 @@ async function ownBatch(services: Using<Uses>, origin: string, id: string): Prom
 }
 
 export const batchMethods = {
-  // paymasterService is known here; whether the selected chain supports it is decided when planning.
+  // paymasterService is known here; whether the selected chain supports it is decided when planning. walletFeeSource
+  // passes the parse, and prepare refuses it from a page (walletFeeSource above).
   wallet_sendCalls: method({
     parse: (params) => parseSendCalls(params, ['paymasterService', 'dataSuffix', 'walletFeeSource']),
     // EIP-5792 makes `from` optional: then the origin's own account.
