@@ -85,6 +85,9 @@ describe('a fee in USDC through the bundler', () => {
     const fee = sponsoredFeeOf(receipt.receipt.logs, { paymaster: USDC_PAYMASTER_ADDRESS, sender: owner.address as Hex, userOpHash: hash });
     expect(fee!.taken).toBeGreaterThan(0n);
     expect(fee!.taken).toBeLessThanOrEqual(quote.maximum);
+    // The screen's "≈" is near what was taken (it showed 0.77 for 0.99 when it left out the paymaster's own gas).
+    expect(quote.expected).toBeGreaterThanOrEqual((fee!.taken * 90n) / 100n);
+    expect(quote.expected).toBeLessThanOrEqual((fee!.taken * 120n) / 100n);
     expect(await usdc.balanceOf(recipient)).toBe(USDC('10'));
     expect(await usdc.balanceOf(owner.address)).toBe(USDC('90') - fee!.taken);
     expect(await provider.getBalance(owner.address)).toBe(0n);

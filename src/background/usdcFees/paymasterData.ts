@@ -14,6 +14,12 @@ const PERMIT_MODE = '00';
  */
 export const USDC_PAYMASTER_GAS = { verification: 250_000n, postOp: 60_000n } as const;
 
+/**
+ * What that validation is expected to use, for the fee's "≈" figure (the limit above only bounds it): about 60,000
+ * gas on the devnet for a first permit (devnet/usdcPaymasterBundler.test.ts checks the figure against the fee taken).
+ */
+export const USDC_PAYMASTER_EXPECTED_VERIFICATION_GAS = 60_000n;
+
 export interface UsdcPermitPayment {
   token: Hex;
   permitAmount: bigint;

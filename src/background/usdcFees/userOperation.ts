@@ -14,7 +14,7 @@ import type { UsdcPaymaster } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { usdcAmountUp } from './feeLine';
-import { USDC_PAYMASTER_GAS, usdcPaymasterFields } from './paymasterData';
+import { USDC_PAYMASTER_EXPECTED_VERIFICATION_GAS, USDC_PAYMASTER_GAS, usdcPaymasterFields } from './paymasterData';
 import { readPermitToken, usdcPermit } from './permit';
 import { requiredPrefund, tokenCost, usdcFeeQuote, type UsdcFeeQuote } from './quote';
 import { readPaymasterTerms } from './terms';
@@ -51,8 +51,9 @@ export async function planUsdcFee(node: ChainNode, bundler: ChainNode, paymaster
     ...bare, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas,
     paymaster: paymaster.paymaster, paymasterVerificationGasLimit: hex(USDC_PAYMASTER_GAS.verification), paymasterPostOpGasLimit: hex(postOpGas(terms.additionalGasCharge)),
   };
-  // The limits bound what the op uses: the expected figure leans high rather than low.
-  const gasUsed = BigInt(gas.callGasLimit) + BigInt(gas.verificationGasLimit) + BigInt(gas.preVerificationGas);
+  // The account's limits bound what it uses (the figure leans high rather than low), plus what the paymaster's
+  // validation is expected to use; its postOp is the terms' additional gas charge (quote.ts).
+  const gasUsed = BigInt(gas.callGasLimit) + BigInt(gas.verificationGasLimit) + BigInt(gas.preVerificationGas) + USDC_PAYMASTER_EXPECTED_VERIFICATION_GAS;
   return { op, paymaster, quote: usdcFeeQuote(terms, limitsOf(op), { gasUsed, feePerGas }) };
 }
 
