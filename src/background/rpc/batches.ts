@@ -41,9 +41,9 @@ const worded = (call: DecodedCall): boolean => call.fn !== undefined || call.rev
 
 const duplicate = (id: string, origin: string) => new RpcError(BatchErrorCode.duplicateId, `A batch with id ${id} was already submitted by ${origin}`);
 
-/** Where the planned batch carries the ERC-8021 suffix: its transaction, its userOp, or the calls whose data it follows. */
+/** Where the planned batch carries the ERC-8021 suffix: its transaction, its userOp (sponsored or paid in USDC), or the calls whose data it follows. */
 function attributionOf(suffix: DataSuffix, batch: BatchRecord): Attribution {
-  const appendedTo = batch.sponsor ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.suffix ? [i] : []));
+  const appendedTo = batch.sponsor || batch.executor === 'usdc' ? 'operation' : batch.dataSuffix ? 'transaction' : batch.calls.flatMap((c, i) => (c.suffix ? [i] : []));
   return { codes: suffix.codes, value: suffix.value, appendedTo };
 }
 

@@ -4,6 +4,7 @@
  * capability the wallet does not know.
  */
 import { parseEther } from 'ethers';
+import { Attribution } from 'ox/erc8021';
 import { describe, expect, it } from 'vitest';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
 import type { Hex } from '../../shared/params';
@@ -25,8 +26,8 @@ const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 /** An account with 1 ETH and 100 USDC on a chain with a USDC paymaster; `ask` sends a batch as the wallet or as a site. */
-function setup() {
-  const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+function setup(eth = parseEther('1')) {
+  const chain = usdcChain({ eth, usdc: 100_000_000n });
   const asked: SendCallsDetails[] = [];
   const services = {
     batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
@@ -60,6 +61,13 @@ describe('the fee sources of wallet_sendCalls', () => {
       choices: ['eth', 'usdc'], preferred: 'eth',
       usdc: { line: expect.stringMatching(/^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/), maximum: expect.stringMatching(/^\d+$/), upgrade: true },
     });
+  });
+
+  it('name the attribution of a batch paid in USDC where it goes: after the userOp’s callData', async () => {
+    const { ask, asked } = setup(0n);
+    await ask(SITE, { dataSuffix: { value: Attribution.toDataSuffix({ codes: ['bc_test'] }) } });
+    expect(asked[0].feeSources).toMatchObject({ choices: ['usdc'], preferred: 'usdc' });
+    expect(asked[0].attribution).toMatchObject({ codes: ['bc_test'], appendedTo: 'operation' });
   });
 
   it("pick USDC first when the wallet's own request names it (walletFeeSource)", async () => {

@@ -76,7 +76,8 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
         <Row label="From"><AddressText address={details.from} /></Row>
         <Row label="Execution">{details.atomic || source === 'usdc' ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
         {(details.upgrade || usdcUpgrade) && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
-        {details.attribution && <AttributionRow attribution={details.attribution} />}
+        {/* Paid in USDC, the calls run as one userOp: the attribution follows its callData (batches/paidWith.ts). */}
+        {details.attribution && <AttributionRow attribution={source === 'usdc' ? { ...details.attribution, appendedTo: 'operation' } : details.attribution} />}
         <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
         {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <FeeRow details={details} source={source} />}
         {!sponsor && source !== 'usdc' && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
+import type { FeeSource } from '../../shared/fees';
 import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
 
@@ -11,11 +12,11 @@ const { ApprovalScreen } = await import('./ApprovalScreen');
 
 const { container, render: mount } = mountPoint();
 const LINE = 'Network fee: ≈ 0.42 USDC (at most 0.60 USDC)';
-const render = (feeSources: SendCallsDetails['feeSources']) => mount(
+const render = (feeSources: SendCallsDetails['feeSources'], more: Partial<SendCallsDetails> = {}) => mount(
   <ApprovalScreen
     approval={{
       id: 'a', origin: 'https://dapp.example', type: 'sendCalls',
-      details: { batchId: 'b', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: '0x7a69', networkName: 'Devnet', symbol: 'ETH', atomic: true, upgrade: false, calls: [], totalValue: '0', maxFee: '1000000000000000', feeSources },
+      details: { batchId: 'b', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: '0x7a69', networkName: 'Devnet', symbol: 'ETH', atomic: true, upgrade: false, calls: [], totalValue: '0', maxFee: '1000000000000000', feeSources, ...more },
     } as ApprovalView}
     state={{ accounts: [] } as unknown as WalletState}
   />,
@@ -37,6 +38,24 @@ describe('the fee sources on the sendCalls screen', () => {
     expect(text('Fee in USDC')).toBeUndefined();
     expect(text('Max network fee')).toMatch(/ETH/);
     expect(radio('Pay the fee in USDC')).toBeNull();
+  });
+
+  describe('say where the attribution goes for the source picked', () => {
+    const attribution = { codes: ['baseapp'], value: '0x07626173656170700080218021802180218021802180218021' as const, appendedTo: [0] };
+    const offered = { choices: ['eth', 'usdc'] as FeeSource[], usdc: { line: LINE, maximum: '600000', upgrade: true } };
+
+    it('with ETH, after a sequential call’s data', async () => {
+      await render({ ...offered, preferred: 'eth' }, { atomic: false, attribution });
+      expect(text('Attribution')).toMatch(/after the data of call 1;/);
+      expect(text('Execution')).toMatch(/^Sequential/);
+    });
+
+    it('with USDC, after the user operation’s data, the calls atomic and the upgrade named', async () => {
+      await render({ ...offered, preferred: 'usdc' }, { atomic: false, attribution });
+      expect(text('Attribution')).toMatch(/after the user operation’s data;/);
+      expect(text('Execution')).toMatch(/^Atomic/);
+      expect(text('Account upgrade')).toMatch(/EIP-7702/);
+    });
   });
 
   it('say why and disable Approve when neither works', async () => {
