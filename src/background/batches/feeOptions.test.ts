@@ -52,4 +52,12 @@ describe('the fee source of a batch no site sponsors', () => {
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32521, 'execution reverted'));
     expect((await plan(failing)).feeReasons?.[1]).toBe('The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
   });
+
+  it('is not USDC when the paymaster is paused: the screen says so rather than a send the bundler refuses', async () => {
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+    chain.owner({ paused: true });
+    const planned = await plan(chain);
+    expect(planned.feeChoices).toEqual(['eth']);
+    expect(planned.usdcFee).toBeUndefined();
+  });
 });

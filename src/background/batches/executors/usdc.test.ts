@@ -81,6 +81,18 @@ describe('a batch paid in USDC, approved', () => {
     expect(await batches.get(SITE, 'b')).toBeUndefined();
   });
 
+  it.each([
+    ['paused the paymaster', { paused: true }, `The USDC paymaster at ${PAYMASTER} is paused: it takes no fee now; nothing was signed or sent`],
+    ['denied the account', { denied: true }, `The USDC paymaster at ${PAYMASTER} refuses fees from ${FROM}; nothing was signed or sent`],
+  ])('signs and sends nothing when its owner %s since the screen: 4300 saying so, no permit left with a bundler', async (_what, set, message) => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batches, send } = await planned(chain);
+    chain.owner(set);
+    await expect(send()).rejects.toMatchObject({ code: 4300, message });
+    expect(chain.sent).toEqual([]);
+    expect(await batches.get(SITE, 'b')).toBeUndefined();
+  });
+
   it('names the bundler that failed when the op is estimated again', async () => {
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const { send } = await planned(chain);
