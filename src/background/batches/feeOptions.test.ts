@@ -60,4 +60,11 @@ describe('the fee source of a batch no site sponsors', () => {
     expect(planned.feeChoices).toEqual(['eth']);
     expect(planned.usdcFee).toBeUndefined();
   });
+
+  it("shows a failed bundler's words bounded and without characters that reorder or hide text: they are a server's claim on the approval screen", async () => {
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32000, `refused \u202eevil\u202c\n${'x'.repeat(100_000)}`));
+    const reason = (await plan(failing)).feeReasons![1];
+    expect(reason).toMatch(/^The bundler at bundler\.example failed: refused evil x+…$/);
+    expect(reason.length).toBeLessThanOrEqual(400);
+  });
 });
