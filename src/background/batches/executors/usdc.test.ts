@@ -36,13 +36,14 @@ async function planned(chain: UsdcChain) {
   const calls = [{ to: TOKEN, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 10_000_000n]) as Hex }];
   const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
   const batch = await prepareBatch(chain.node, NETWORK, { id: 'b', origin: SITE, from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
-  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  const batches = createBatchStore(local, createSealer(memoryKeyStore()));
   await batches.add(batch);
   const deps = {
     batches, usdcBatchCode: code, nodeFor: async () => chain.node, bundlerFor: async () => chain.bundler, accounts: { signer: async () => wallet },
     loops: { watch: () => () => undefined }, detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
-  return { batch, batches, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, 'b', feeSource ? { feeSource } : {}) };
+  return { batch, batches, local, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, 'b', feeSource ? { feeSource } : {}) };
 }
 
 /** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
@@ -99,6 +100,24 @@ describe('a batch paid in USDC, approved', () => {
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32500, 'AA23 reverted'));
     chain.bundler = failing.bundler;
     await expect(send()).rejects.toMatchObject({ message: 'The bundler at bundler.example failed: The bundler refused the userOp: the account\'s validation failed' });
+  });
+});
+
+describe('a batch paid in USDC whose record was changed in storage (a content script can write storage.local)', () => {
+  it.each([
+    ['a cap 100 times larger', { maximum: (b: string) => (BigInt(b) * 100n).toString() }],
+    ['another paymaster', { paymaster: () => ({ paymaster: '0x000000000000000000000000000000000000bad1', token: TOKEN }) }],
+  ])('with %s: no permit signed, nothing sent', async (_what, change) => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { local, send } = await planned(chain);
+    await local.update('batches', (all) => {
+      const key = `${SITE} b`;
+      const fee = all[key].usdcFee!;
+      const altered = Object.fromEntries(Object.entries(change).map(([field, f]) => [field, f(fee[field as keyof typeof fee] as string)]));
+      return { ...all, [key]: { ...all[key], usdcFee: { ...fee, ...altered } } };
+    });
+    await expect(send()).rejects.toMatchObject({ message: 'The batch record was changed outside the wallet; nothing was signed or sent' });
+    expect(chain.sent).toEqual([]);
   });
 });
 
