@@ -94,6 +94,18 @@ describe('a batch paid in USDC, approved', () => {
     expect(await batches.get(SITE, 'b')).toBeUndefined();
   });
 
+  it('signs and sends nothing when the bundler estimates the op again with far larger limits: the cap is checked on the limits signed', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batches, send } = await planned(chain);
+    const honest = chain.bundler;
+    chain.bundler = (async (method: string, params?: unknown[]) => method === 'eth_estimateUserOperationGas'
+      ? { callGasLimit: '0x1000000', verificationGasLimit: '0x1000000', preVerificationGas: '0xc350' }
+      : honest(method, params)) as typeof honest;
+    await expect(send()).rejects.toMatchObject({ code: 4300, message: expect.stringMatching(/^The network fee would exceed the approved maximum/) });
+    expect(chain.sent).toEqual([]);
+    expect(await batches.get(SITE, 'b')).toBeUndefined();
+  });
+
   it('names the bundler that failed when the op is estimated again', async () => {
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const { send } = await planned(chain);
