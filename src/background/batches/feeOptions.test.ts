@@ -67,4 +67,16 @@ describe('the fee source of a batch no site sponsors', () => {
     expect(reason).toMatch(/^The bundler at bundler\.example failed: refused evil x+…$/);
     expect(reason.length).toBeLessThanOrEqual(400);
   });
+
+  it('asks no bundler for an account that holds no USDC: the batch is not sent to a third party only to learn it cannot pay', async () => {
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 0n });
+    const asked: string[] = [];
+    const bundler = chain.bundler;
+    chain.bundler = (async (method: string, params?: unknown[]) => (asked.push(method), bundler(method, params))) as typeof bundler;
+    const planned = await plan(chain, 0n);
+    expect(planned.feeChoices).toEqual(['eth']);
+    expect(asked).toEqual([]);
+    const none = await plan(usdcChain({ eth: 0n, usdc: 0n }), 0n);
+    expect(none.feeReasons?.[1]).toBe('Not enough USDC: the account holds none');
+  });
 });
