@@ -3,6 +3,7 @@ import { Interface, parseEther } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
+import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { RpcError } from '../../shared/errors';
 import * as feeOptions from './feeOptions';
 import * as usdcCode from './executors/usdcCode';
@@ -78,5 +79,17 @@ describe('the fee source of a batch no site sponsors', () => {
     expect(asked).toEqual([]);
     const none = await plan(usdcChain({ eth: 0n, usdc: 0n }), 0n);
     expect(none.feeReasons?.[1]).toBe('Not enough USDC: the account holds none');
+  });
+
+  it("shows a node's words as the reason bounded and cleaned too", async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const node = chain.node;
+    chain.node = (async (method: string, params: unknown[] = []) => {
+      if (method === 'eth_call' && (params[0] as { to: string }).to.toLowerCase() === ENTRY_POINT_V08.toLowerCase()) throw new RpcError(-32000, `no \u202eway\u202c ${'y'.repeat(100_000)}`);
+      return node(method, params);
+    }) as typeof node;
+    const reason = (await plan(chain)).feeReasons![1];
+    expect(reason).toMatch(/^no way y+…$/);
+    expect(reason.length).toBeLessThanOrEqual(300);
   });
 });

@@ -5,6 +5,7 @@
  * top of the USDC the calls send; both offered when both work (the ETH plan runs unless the user picks USDC), and why
  * for each when neither does (../usdcFees/feeSource.ts).
  */
+import { cleanText } from '../../shared/displayText';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
@@ -20,6 +21,8 @@ import type { BatchCall, BatchRecord } from './types';
 /** A fee in USDC: planned (its record) with the account's USDC, or why it cannot be. */
 type UsdcOption = { planned: BatchRecord; balance: bigint } | { reason: string };
 
+/** The most of a server's words the screen shows as the reason a fee in USDC is not offered. */
+const MAX_REASON_CHARS = 300;
 const TRANSFER = '0xa9059cbb';
 const BALANCE_OF = '0x70a08231';
 const word = (data: Hex, index: number): bigint => BigInt(`0x${data.slice(10 + 64 * index, 10 + 64 * (index + 1))}`);
@@ -70,7 +73,8 @@ export async function withFeeSources({ context, ethPlan, draft, otherCode, fees 
     : usdcBalance(node, network.usdcPaymaster!.token, draft.from).then(async (balance) => (balance === 0n
       ? { reason: 'Not enough USDC: the account holds none' }
       : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
-      .catch((error: unknown) => ({ reason: (error as Error).message }));
+      // A node's or a bundler's words, shown on the screen: bounded and cleaned.
+      .catch((error: unknown) => ({ reason: cleanText((error as Error).message, MAX_REASON_CHARS) }));
   const [planned, usdc] = await Promise.all([ethPlan, inUsdc]);
   return withFeeChoice(node, network, planned, usdc, fees);
 }
