@@ -3,6 +3,7 @@ import { Interface, parseEther } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
+import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { RpcError } from '../../shared/errors';
 import * as feeOptions from './feeOptions';
 import * as usdcCode from './executors/usdcCode';
@@ -51,5 +52,44 @@ describe('the fee source of a batch no site sponsors', () => {
     expect((await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }), 0n, withoutPaymaster)).feeReasons).toEqual([expect.stringMatching(/^Not enough ETH/), 'No USDC paymaster on Local devnet']);
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32521, 'execution reverted'));
     expect((await plan(failing)).feeReasons?.[1]).toBe('The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
+  });
+
+  it('is not USDC when the paymaster is paused: the screen says so rather than a send the bundler refuses', async () => {
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+    chain.owner({ paused: true });
+    const planned = await plan(chain);
+    expect(planned.feeChoices).toEqual(['eth']);
+    expect(planned.usdcFee).toBeUndefined();
+  });
+
+  it("shows a failed bundler's words bounded and without characters that reorder or hide text: they are a server's claim on the approval screen", async () => {
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32000, `refused \u202eevil\u202c\n${'x'.repeat(100_000)}`));
+    const reason = (await plan(failing)).feeReasons![1];
+    expect(reason).toMatch(/^The bundler at bundler\.example failed: refused evil x+…$/);
+    expect(reason.length).toBeLessThanOrEqual(400);
+  });
+
+  it('asks no bundler for an account that holds no USDC: the batch is not sent to a third party only to learn it cannot pay', async () => {
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 0n });
+    const asked: string[] = [];
+    const bundler = chain.bundler;
+    chain.bundler = (async (method: string, params?: unknown[]) => (asked.push(method), bundler(method, params))) as typeof bundler;
+    const planned = await plan(chain, 0n);
+    expect(planned.feeChoices).toEqual(['eth']);
+    expect(asked).toEqual([]);
+    const none = await plan(usdcChain({ eth: 0n, usdc: 0n }), 0n);
+    expect(none.feeReasons?.[1]).toBe('Not enough USDC: the account holds none');
+  });
+
+  it("shows a node's words as the reason bounded and cleaned too", async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const node = chain.node;
+    chain.node = (async (method: string, params: unknown[] = []) => {
+      if (method === 'eth_call' && (params[0] as { to: string }).to.toLowerCase() === ENTRY_POINT_V08.toLowerCase()) throw new RpcError(-32000, `no \u202eway\u202c ${'y'.repeat(100_000)}`);
+      return node(method, params);
+    }) as typeof node;
+    const reason = (await plan(chain)).feeReasons![1];
+    expect(reason).toMatch(/^no way y+…$/);
+    expect(reason.length).toBeLessThanOrEqual(300);
   });
 });

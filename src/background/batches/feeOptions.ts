@@ -5,6 +5,7 @@
  * top of the USDC the calls send; both offered when both work (the ETH plan runs unless the user picks USDC), and why
  * for each when neither does (../usdcFees/feeSource.ts).
  */
+import { cleanText } from '../../shared/displayText';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
@@ -17,9 +18,11 @@ import type { FeePlanning, FeeSourcesRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import type { BatchCall, BatchRecord } from './types';
 
-/** A fee in USDC: planned (its record), or why it cannot be. */
-type UsdcOption = { planned: BatchRecord } | { reason: string };
+/** A fee in USDC: planned (its record) with the account's USDC, or why it cannot be. */
+type UsdcOption = { planned: BatchRecord; balance: bigint } | { reason: string };
 
+/** The most of a server's words the screen shows as the reason a fee in USDC is not offered. */
+const MAX_REASON_CHARS = 300;
 const TRANSFER = '0xa9059cbb';
 const BALANCE_OF = '0x70a08231';
 const word = (data: Hex, index: number): bigint => BigInt(`0x${data.slice(10 + 64 * index, 10 + 64 * (index + 1))}`);
@@ -37,11 +40,10 @@ async function ethTerms(node: ChainNode, network: Network, plan: BatchRecord, ma
   return { maximum: gas * feePerGas, balance, spent: plan.calls.reduce((sum, c) => sum + BigInt(c.value), 0n), symbol: network.nativeCurrency.symbol };
 }
 
-async function usdcTerms(node: ChainNode, network: Network, from: Hex, calls: BatchCall[], option: UsdcOption): Promise<FeeOptions['usdc']> {
+function usdcTerms(network: Network, calls: BatchCall[], option: UsdcOption): FeeOptions['usdc'] {
   if ('reason' in option) return { available: false, reason: option.reason };
-  const { usdcFee } = option.planned;
+  const { planned: { usdcFee }, balance } = option;
   const token = network.usdcPaymaster!.token;
-  const balance = await usdcBalance(node, token, from);
   return { available: true, balance, spent: usdcSent(calls, token), quote: { expected: BigInt(usdcFee!.expected), maximum: BigInt(usdcFee!.maximum) } };
 }
 
@@ -50,7 +52,8 @@ async function usdcTerms(node: ChainNode, network: Network, from: Hex, calls: Ba
  * when USDC is one), the USDC plan when only USDC works, or the ETH plan with no choice and why when neither does.
  */
 async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRecord, usdc: UsdcOption, fees: Pick<FeePlanning, 'maxFeePerGas'>): Promise<BatchRecord> {
-  const [eth, usdcOption] = await Promise.all([ethTerms(node, network, ethPlan, fees.maxFeePerGas), usdcTerms(node, network, ethPlan.from, ethPlan.calls, usdc)]);
+  const eth = await ethTerms(node, network, ethPlan, fees.maxFeePerGas);
+  const usdcOption = usdcTerms(network, ethPlan.calls, usdc);
   const choice = chooseFeeSource({ sponsored: false, eth, usdc: usdcOption });
   if (choice.source === 'none') return { ...ethPlan, feeChoices: [], feeReasons: choice.reasons };
   // Never here: only a batch no site's paymaster sponsors is weighed.
@@ -64,11 +67,14 @@ async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRe
 export async function withFeeSources({ context, ethPlan, draft, otherCode, fees }: FeeSourcesRequest): Promise<BatchRecord> {
   const { node, network } = context;
   const unavailable = usdcUnavailable(network, otherCode, fees);
+  // The account's USDC first: no bundler (a third party) is sent the batch of an account that could not pay anyway.
   const inUsdc: Promise<UsdcOption> = unavailable
     ? Promise.resolve({ reason: unavailable })
-    : fees.bundler!.node()
-      .then((bundler) => planUsdc({ ...context, usdc: { bundler, host: fees.bundler!.host, code: fees.code } }, draft))
-      .then((planned) => ({ planned }), (error: unknown) => ({ reason: (error as Error).message }));
+    : usdcBalance(node, network.usdcPaymaster!.token, draft.from).then(async (balance) => (balance === 0n
+      ? { reason: 'Not enough USDC: the account holds none' }
+      : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
+      // A node's or a bundler's words, shown on the screen: bounded and cleaned.
+      .catch((error: unknown) => ({ reason: cleanText((error as Error).message, MAX_REASON_CHARS) }));
   const [planned, usdc] = await Promise.all([ethPlan, inUsdc]);
   return withFeeChoice(node, network, planned, usdc, fees);
 }

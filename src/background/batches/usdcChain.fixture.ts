@@ -26,15 +26,21 @@ export interface UsdcChain {
   price(units: bigint): void;
   /** Sets the next block's base fee (wei). */
   baseFee(wei: bigint): void;
+  /** What the paymaster's owner set: paused, and the account denied. */
+  owner(set: { paused?: boolean; denied?: boolean }): void;
 }
 
 export function usdcChain(funds: { eth: bigint; usdc: bigint }, bundlerFails?: Error): UsdcChain {
   let price = 3_000_000_000n;
   let baseFee = 1_000_000_000n;
+  let owner = { paused: false, denied: false };
   const sent: unknown[] = [];
   const calls = (to: string, data: string): string | undefined => {
     if (to.toLowerCase() === PAYMASTER.toLowerCase()) {
-      return { [selector('fetchPrice()')]: word(price), [selector('feeSpread()')]: word(1_000n), [selector('additionalGasCharge()')]: word(30_000n) }[data.slice(0, 10)];
+      return {
+        [selector('fetchPrice()')]: word(price), [selector('feeSpread()')]: word(1_000n), [selector('additionalGasCharge()')]: word(30_000n),
+        [selector('paused()')]: word(owner.paused ? 1n : 0n), [selector('denied(address)')]: word(owner.denied ? 1n : 0n),
+      }[data.slice(0, 10)];
     }
     if (to.toLowerCase() === TOKEN.toLowerCase()) {
       return { [selector('name()')]: text('USD Coin'), [selector('version()')]: text('2'), [selector('nonces(address)')]: word(0n), [selector('balanceOf(address)')]: word(funds.usdc) }[data.slice(0, 10)];
@@ -65,7 +71,7 @@ export function usdcChain(funds: { eth: bigint; usdc: bigint }, bundlerFails?: E
     if (method === 'eth_sendUserOperation') return (sent.push(params[0]), `0x${'ab'.repeat(32)}`);
     throw new Error(`unexpected ${method}`);
   }) as ChainNode;
-  return { node, bundler, sent, price: (units) => void (price = units), baseFee: (wei) => void (baseFee = wei) };
+  return { node, bundler, sent, price: (units) => void (price = units), baseFee: (wei) => void (baseFee = wei), owner: (set) => void (owner = { ...owner, ...set }) };
 }
 
 export const hex = (value: bigint): Hex => `0x${value.toString(16)}`;

@@ -45,8 +45,8 @@ function setup(eth = parseEther('1')) {
       request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }),
     },
   } as unknown as Services;
-  const ask = (origin: string, capabilities: Record<string, unknown>) => {
-    const replyTo = origin === WALLET ? { tabId: -1, frameId: 0, origin, requestId: '' } : { tabId: 1, frameId: 0, origin, requestId: '1' };
+  const ask = (origin: string, capabilities: Record<string, unknown>, tabId = origin === WALLET ? -1 : 1) => {
+    const replyTo = tabId < 0 ? { tabId, frameId: 0, origin, requestId: '' } : { tabId, frameId: 3, origin, requestId: '1' };
     const params = [{ version: '2.0.0', chainId: NETWORK.chainId, from: FROM, atomicRequired: true, calls: [{ to: TO, value: '0x1' }], capabilities }];
     return askAsWallet('wallet_sendCalls', params, { origin, method: 'wallet_sendCalls', services, account: FROM, replyTo });
   };
@@ -82,6 +82,13 @@ describe('the fee sources of wallet_sendCalls', () => {
       code: 5700, message: 'Unsupported capability capabilities.walletFeeSource: the wallet does not support it and it is not marked optional',
     });
     await ask(SITE, { walletFeeSource: { default: 'usdc', optional: true } });
+    expect(asked.map((d) => d.feeSources?.preferred)).toEqual(['eth']);
+  });
+
+  it.each([WALLET, 'moz-extension://0e1f2a3b-4c5d-6e7f-8091-a2b3c4d5e6f7'])('cannot be named by a frame in a tab whose origin is an extension\'s (%s): only the wallet\'s own requests have no tab', async (origin) => {
+    const { ask, asked } = setup();
+    await expect(ask(origin, { walletFeeSource: { default: 'usdc' } }, 7)).rejects.toMatchObject({ code: 5700 });
+    await ask(origin, { walletFeeSource: { default: 'usdc', optional: true } }, 7);
     expect(asked.map((d) => d.feeSources?.preferred)).toEqual(['eth']);
   });
 });

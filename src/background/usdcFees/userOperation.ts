@@ -13,6 +13,7 @@ import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import type { UsdcPaymaster } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import { assertAdmits } from './admits';
 import { usdcAmountUp } from './feeLine';
 import { USDC_PAYMASTER_EXPECTED_VERIFICATION_GAS, USDC_PAYMASTER_GAS, usdcPaymasterFields } from './paymasterData';
 import { readPermitToken, usdcPermit } from './permit';
@@ -43,8 +44,10 @@ const limitsOf = (op: RpcUserOperation) => ({
 /** Before the approval: the estimate and the quote the screen shows; nothing is signed. `feePerGas` is the one expected at inclusion. */
 export async function planUsdcFee(node: ChainNode, bundler: ChainNode, paymaster: UsdcPaymaster, draft: RpcUserOperation, feePerGas: bigint): Promise<UsdcFeePlan> {
   const { paymaster: _p, paymasterData: _d, paymasterVerificationGasLimit: _v, paymasterPostOpGasLimit: _o, ...bare } = draft;
-  const [terms, gas] = await Promise.all([
+  const [terms, , gas] = await Promise.all([
     readPaymasterTerms(node, paymaster.paymaster),
+    // Paused, or this sender denied: nothing offered, or nothing signed (./admits.ts).
+    assertAdmits(node, paymaster.paymaster, bare.sender),
     bundler<Gas>('eth_estimateUserOperationGas', [bare, ENTRY_POINT_V08, { [bare.sender]: { balance: ESTIMATE_BALANCE } }]),
   ]);
   const op: RpcUserOperation = {

@@ -10,6 +10,7 @@ import type { BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { userOperationHash, type PaymasterFields, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
+import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
@@ -28,6 +29,17 @@ function pinnedPaymaster<F extends PaymasterFields>(fields: F, approved: Hex | u
   if (approved && fields.paymaster.toLowerCase() === approved.toLowerCase()) return fields;
   throw new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', {
     message: `${method}: the paymaster ${fields.paymaster} is not the approved ${approved ?? '(none)'}; nothing was signed or sent`,
+  });
+}
+
+/**
+ * The chain's USDC paymaster charges the account (a standing allowance lets it skip the permit): a site that names it
+ * would take USDC from a batch the screen calls sponsored.
+ */
+function notUsdcPaymaster(paymaster: Hex, network: Network): void {
+  if (paymaster.toLowerCase() !== network.usdcPaymaster?.paymaster.toLowerCase()) return;
+  throw new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', {
+    message: `pm_getPaymasterStubData: the paymaster ${paymaster} is the wallet's USDC paymaster, which charges the account; no site can name it as its sponsor`,
   });
 }
 
@@ -57,6 +69,7 @@ export const sponsored: Executor = {
     const shape = { ...draft, upgrade: !upgraded, ...(upgraded && delegate ? { delegate } : {}) };
     const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
     const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, shape, authorization), network.chainId, sponsorship.context);
+    notUsdcPaymaster(stub.paymaster, network);
     return planned(draft, network, {
       executor: 'sponsored', atomic: true, upgrade: shape.upgrade, ...(shape.delegate ? { delegate: shape.delegate } : {}), gasLimits: [],
       sponsor: { ...sponsorship, paymaster: stub.paymaster, ...(stub.sponsor ? { name: stub.sponsor.name, icon: stub.sponsor.icon } : {}) },

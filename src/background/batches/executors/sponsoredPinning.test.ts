@@ -69,3 +69,15 @@ describe('a sponsored batch is signed only with the paymaster the user approved'
     expect((await batches.get('https://dapp.example', 'b'))?.userOperation).toBeUndefined();
   });
 });
+
+describe('a site\'s paymasterService never names the chain\'s USDC paymaster', () => {
+  // That paymaster charges the account: with a standing allowance (an earlier fee's permit not all spent, or an
+  // approve in an earlier batch) it skips the permit and takes USDC from a batch the screen called sponsored.
+  const usdcPaymaster = network.usdcPaymaster!.paymaster;
+
+  it('as its stub: 4300 at planning, before the user is asked', async () => {
+    const error = await approvedBatch([usdcPaymaster.toLowerCase()], usdcPaymaster).then(() => undefined, (e: RpcError) => e);
+    expect(error?.code).toBe(4300);
+    expect(error?.data).toEqual({ message: `pm_getPaymasterStubData: the paymaster ${usdcPaymaster.toLowerCase()} is the wallet's USDC paymaster, which charges the account; no site can name it as its sponsor` });
+  });
+});

@@ -32,17 +32,18 @@ const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
 const code = lazyUsdcBatchCode(async () => ({ ...usdcCode, ...feeOptions, ...paidWith, ...usdcSendQuote, ...paidFee }));
 
 /** The batch planned on `chain` and stored awaiting approval, and the deps that send it. */
-async function planned(chain: UsdcChain) {
+async function planned(chain: UsdcChain, id = 'b', store?: { local: ReturnType<typeof typedStorage<typeof BATCHES_DEFAULTS>>; batches: ReturnType<typeof createBatchStore> }) {
   const calls = [{ to: TOKEN, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 10_000_000n]) as Hex }];
   const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
-  const batch = await prepareBatch(chain.node, NETWORK, { id: 'b', origin: SITE, from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
-  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  const batch = await prepareBatch(chain.node, NETWORK, { id, origin: SITE, from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
+  const local = store?.local ?? typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  const batches = store?.batches ?? createBatchStore(local, createSealer(memoryKeyStore()));
   await batches.add(batch);
   const deps = {
     batches, usdcBatchCode: code, nodeFor: async () => chain.node, bundlerFor: async () => chain.bundler, accounts: { signer: async () => wallet },
     loops: { watch: () => () => undefined }, detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
-  return { batch, batches, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, 'b', feeSource ? { feeSource } : {}) };
+  return { batch, batches, local, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, id, feeSource ? { feeSource } : {}) };
 }
 
 /** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
@@ -81,12 +82,69 @@ describe('a batch paid in USDC, approved', () => {
     expect(await batches.get(SITE, 'b')).toBeUndefined();
   });
 
+  it.each([
+    ['paused the paymaster', { paused: true }, `The USDC paymaster at ${PAYMASTER} is paused: it takes no fee now; nothing was signed or sent`],
+    ['denied the account', { denied: true }, `The USDC paymaster at ${PAYMASTER} refuses fees from ${FROM}; nothing was signed or sent`],
+  ])('signs and sends nothing when its owner %s since the screen: 4300 saying so, no permit left with a bundler', async (_what, set, message) => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batches, send } = await planned(chain);
+    chain.owner(set);
+    await expect(send()).rejects.toMatchObject({ code: 4300, message });
+    expect(chain.sent).toEqual([]);
+    expect(await batches.get(SITE, 'b')).toBeUndefined();
+  });
+
+  it('signs and sends nothing when the bundler estimates the op again with far larger limits: the cap is checked on the limits signed', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { batches, send } = await planned(chain);
+    const honest = chain.bundler;
+    chain.bundler = (async (method: string, params?: unknown[]) => method === 'eth_estimateUserOperationGas'
+      ? { callGasLimit: '0x1000000', verificationGasLimit: '0x1000000', preVerificationGas: '0xc350' }
+      : honest(method, params)) as typeof honest;
+    await expect(send()).rejects.toMatchObject({ code: 4300, message: expect.stringMatching(/^The network fee would exceed the approved maximum/) });
+    expect(chain.sent).toEqual([]);
+    expect(await batches.get(SITE, 'b')).toBeUndefined();
+  });
+
   it('names the bundler that failed when the op is estimated again', async () => {
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const { send } = await planned(chain);
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32500, 'AA23 reverted'));
     chain.bundler = failing.bundler;
     await expect(send()).rejects.toMatchObject({ message: 'The bundler at bundler.example failed: The bundler refused the userOp: the account\'s validation failed' });
+  });
+});
+
+describe('a batch paid in USDC whose record was changed in storage (a content script can write storage.local)', () => {
+  it.each([
+    ['a cap 100 times larger', { maximum: (b: string) => (BigInt(b) * 100n).toString() }],
+    ['another paymaster', { paymaster: () => ({ paymaster: '0x000000000000000000000000000000000000bad1', token: TOKEN }) }],
+  ])('with %s: no permit signed, nothing sent', async (_what, change) => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { local, send } = await planned(chain);
+    await local.update('batches', (all) => {
+      const key = `${SITE} b`;
+      const fee = all[key].usdcFee!;
+      const altered = Object.fromEntries(Object.entries(change).map(([field, f]) => [field, f(fee[field as keyof typeof fee] as string)]));
+      return { ...all, [key]: { ...all[key], usdcFee: { ...fee, ...altered } } };
+    });
+    await expect(send()).rejects.toMatchObject({ message: 'The batch record was changed outside the wallet; nothing was signed or sent' });
+    expect(chain.sent).toEqual([]);
+  });
+});
+
+describe('two batches of the account paid in USDC, the first still pending', () => {
+  // Finding (not fixed): the second userOp is drafted with the EntryPoint nonce the node reads at `pending`, which knows
+  // nothing of the bundler's pool, so it takes the first one's nonce (and its permit the same permit nonce): the
+  // bundler refuses it, or replaces the first; either way one batch the site got an id for ends dropped (400).
+  it.skip('takes the next EntryPoint nonce, not the pending one\'s', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const first = await planned(chain, 'first');
+    const second = await planned(chain, 'second', first);
+    await first.send();
+    await second.send();
+    const [a, b] = chain.sent as RpcUserOperation[];
+    expect(BigInt(b.nonce)).toBe(BigInt(a.nonce) + 1n);
   });
 });
 

@@ -6,6 +6,7 @@
  * (`payInUsdc`), or nothing is signed when the fee could now exceed it.
  */
 import type { BaseWallet } from 'ethers';
+import { cleanText } from '../../../shared/displayText';
 import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
@@ -18,6 +19,9 @@ import { bundlerError } from './bundlerErrors';
 import { planned, type BatchDraft, type PlanContext } from './executor';
 import { accountNonce, draftOperation } from './userOperationSend';
 
+/** What a bundler's error says, as the screen shows it (a reason beside the fee): a server's words, bounded and cleaned. */
+const MAX_REASON_CHARS = 300;
+
 /** The bundler's errors, saying which bundler failed (the wallet chose it, not the site). */
 const named = (bundler: ChainNode, host: string): ChainNode => async <T>(method: string, params?: unknown[], options?: Parameters<ChainNode>[2]): Promise<T> => {
   try {
@@ -25,7 +29,7 @@ const named = (bundler: ChainNode, host: string): ChainNode => async <T>(method:
   } catch (error) {
     const mapped = bundlerError(error);
     const code = mapped instanceof RpcError ? mapped.code : ErrorCode.serverError;
-    throw new RpcError(code, `The bundler at ${host} failed: ${(mapped as Error).message}`, mapped instanceof RpcError ? mapped.data : undefined);
+    throw new RpcError(code, `The bundler at ${host} failed: ${cleanText((mapped as Error).message, MAX_REASON_CHARS)}`, mapped instanceof RpcError ? mapped.data : undefined);
   }
 };
 

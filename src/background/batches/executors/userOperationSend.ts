@@ -5,6 +5,7 @@
  */
 import { toQuantity } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
+import { cleanText } from '../../../shared/displayText';
 import { EIP7702_FACTORY, STUB_SIGNATURE, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
@@ -63,11 +64,14 @@ async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void
   }
 }
 
+const MAX_REFUSAL_CHARS = 300;
+
 /** What Activity shows of a bundler's refusal of the signed userOp; `host` names the bundler when the wallet chose it. */
 function refusalWords(error: unknown, host?: string): string {
   const detail = error instanceof RpcError ? (error.data as { message?: unknown } | undefined)?.message : undefined;
   const words = typeof detail === 'string' ? `${(error as Error).message}: ${detail}` : (error as Error).message;
-  return `The bundler${host ? ` at ${host}` : ''} refused the user operation (${words}); it can still run until its nonce is used: Cancel in Activity uses it`;
+  // A server's words, kept with the batch and shown in Activity: bounded and cleaned.
+  return `The bundler${host ? ` at ${host}` : ''} refused the user operation (${cleanText(words, MAX_REFUSAL_CHARS)}); it can still run until its nonce is used: Cancel in Activity uses it`;
 }
 
 /** Records sent before the wallet noted `fromBlock` are looked for this far back (the spec's eth_getLogs range: under 2,000). */
