@@ -114,3 +114,27 @@ test('ETH and USDC both cover the fee: the form offers the choice, ETH first as 
   await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(10n * USDC);
   expect(await chain().getBalance(address)).toBe(parseUnits('1', 18));
 });
+
+test('all of its ETH sent, the fee paid in USDC: the recipient gets every wei, the sender keeps no ETH and pays the fee in USDC', async ({ session }) => {
+  const held = parseUnits('0.01', 18);
+  const { popup, address } = await importUsdcWallet(session, 100n * USDC, held);
+  const recipient = Wallet.createRandom().address;
+  const send = await SendScreen.open(popup.screen);
+  await send.chooseAsset('ETH');
+  await send.recipient(recipient);
+  await send.amount('0.01');
+  const feeLine = /^Network fee: ≈ (\d+\.\d+) USDC \(at most (\d+\.\d+) USDC\), paid in USDC: the ETH held does not cover it$/;
+  await popup.screen.waitForText('Network fee', feeLine);
+  const atMost = unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
+  await send.review();
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
+  await approval.approve();
+
+  await expect.poll(() => chain().getBalance(recipient), { timeout: 30_000 }).toBe(held);
+  expect(await chain().getBalance(address)).toBe(0n);
+  const fee = 100n * USDC - ((await usdcToken().balanceOf(address)) as bigint);
+  expect(fee).toBeGreaterThan(0n);
+  expect(fee).toBeLessThanOrEqual(atMost);
+});
