@@ -1,6 +1,6 @@
 /** Who pays a new batch's fee when no site's paymaster does (issue 45): ETH, USDC, both for the user to pick, or neither and why. */
 import { Interface, parseEther } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
@@ -12,6 +12,7 @@ import { prepareBatch } from './prepare';
 import * as paidWith from './paidWith';
 import * as usdcSendQuote from './usdcSendQuote';
 import * as paidFee from '../usdcFees/paidFee';
+import { USDC_QUOTE_DEADLINE_MS } from '../usdcFees/deadline';
 import { NETWORK, TOKEN, usdcChain, type UsdcChain } from './usdcChain.fixture';
 
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -27,6 +28,8 @@ function plan(chain: UsdcChain, usdc = 10_000_000n, network: Network = NETWORK) 
 }
 
 describe('the fee source of a batch no site sponsors', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('is ETH with USDC offered beside it when both cover the fee; the USDC plan is kept for the switch', async () => {
     const planned = await plan(usdcChain({ eth: parseEther('1'), usdc: 100_000_000n }));
     expect(planned).toMatchObject({ executor: 'atomic', feeChoices: ['eth', 'usdc'], usdcFee: { paymaster: NETWORK.usdcPaymaster, upgrade: true, bundlerHost: 'bundler.example' } });
@@ -52,6 +55,16 @@ describe('the fee source of a batch no site sponsors', () => {
     expect((await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }), 0n, withoutPaymaster)).feeReasons).toEqual([expect.stringMatching(/^Not enough ETH/), 'No USDC paymaster on Local devnet']);
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32521, 'execution reverted'));
     expect((await plan(failing)).feeReasons?.[1]).toBe('The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
+  });
+
+  it('waits on the bundler no longer than the Send does: one that never answers leaves ETH, with why USDC is not offered', async () => {
+    vi.useFakeTimers();
+    const chain = usdcChain({ eth: parseEther('1'), usdc: 100_000_000n });
+    const silent: UsdcChain = { ...chain, bundler: (method, params) => (method === 'eth_estimateUserOperationGas' ? new Promise(() => undefined) : chain.bundler(method, params)) };
+    const planning = plan(silent);
+    await vi.advanceTimersByTimeAsync(USDC_QUOTE_DEADLINE_MS);
+    expect(await planning).toMatchObject({ executor: 'atomic', feeChoices: ['eth'] });
+    expect((await planning).usdcFee).toBeUndefined();
   });
 
   it('is not USDC when the paymaster is paused: the screen says so rather than a send the bundler refuses', async () => {

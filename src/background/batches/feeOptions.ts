@@ -11,6 +11,7 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
 import type { FeeSource } from '../../shared/fees';
+import { USDC_QUOTE_DEADLINE_MS, withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcFeeLine } from '../usdcFees/feeLine';
 import { chooseFeeSource, type FeeOptions } from '../usdcFees/feeSource';
 import { usdcUnavailable } from '../usdcFees/unavailable';
@@ -75,7 +76,9 @@ export async function withFeeSources({ context, ethPlan, draft, otherCode, fees 
       : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
       // A node's or a bundler's words, shown on the screen: bounded and cleaned.
       .catch((error: unknown) => ({ reason: cleanText((error as Error).message, MAX_REASON_CHARS) }));
-  const [planned, usdc] = await Promise.all([ethPlan, inUsdc]);
+  // The screen waits for the ETH plan and this one: a bundler that does not answer holds it no longer than the Send.
+  const inTime = withinQuoteDeadline(inUsdc, () => ({ reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${fees.bundler?.host})` }));
+  const [planned, usdc] = await Promise.all([ethPlan, inTime]);
   return withFeeChoice(node, network, planned, usdc, fees);
 }
 

@@ -6,10 +6,11 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { UsdcBatchCode } from './executors/executor';
 import type { BatchRecord } from './types';
+import { USDC_QUOTE_DEADLINE_MS } from '../usdcFees/deadline';
 
 const planUsdc = vi.fn<(...args: unknown[]) => Promise<Partial<BatchRecord>>>();
 vi.mock('./executors/usdcCode', () => ({ planUsdc }));
-const { USDC_QUOTE_DEADLINE_MS, usdcSendQuote } = await import('./usdcSendQuote');
+const { usdcSendQuote } = await import('./usdcSendQuote');
 
 const FROM: Hex = '0x00000000000000000000000000000000000000a1';
 const CALL = { to: '0x00000000000000000000000000000000000000b2' as Hex, value: '0x0' as Hex, data: '0x' as Hex };

@@ -3,13 +3,13 @@
  * take it for this account and this call, and the quote the review will show (the usdc executor's plan: the bundler's
  * estimate priced at the paymaster's terms; nothing signed); or why not. Whether the account's USDC covers what it
  * sends and the cap is the form's to weigh, as it knows the amount typed. Every failure is a reason, never a throw,
- * and a bundler that has not answered within USDC_QUOTE_DEADLINE_MS is given up on, so the ETH quote beside it never
- * waits longer.
+ * and a bundler that has not answered within USDC_QUOTE_DEADLINE_MS is given up on (../usdcFees/deadline.ts).
  */
 import { walletDelegateOf } from '../../shared/delegates';
 import type { SendUsdcQuote } from '../../shared/pages';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import { USDC_QUOTE_DEADLINE_MS, withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcAmountUp, usdcFeeLine } from '../usdcFees/feeLine';
 import { usdcUnavailable } from '../usdcFees/unavailable';
 import type { UsdcSendQuoteRequest } from './executors/executor';
@@ -35,17 +35,9 @@ async function quote(node: ChainNode, { network, origin, from, call, fees: { bun
   return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: usdcFeeLine(fee), atMost: usdcAmountUp(fee.maximum) };
 }
 
-export const USDC_QUOTE_DEADLINE_MS = 5000;
-
-export async function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<SendUsdcQuote>((resolve) => (timer = setTimeout(
-    () => resolve({ offered: false, reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${request.fees.bundler?.host})` }),
-    USDC_QUOTE_DEADLINE_MS,
-  )));
-  try {
-    return await Promise.race([quote(node, request).catch((error: unknown) => ({ offered: false as const, reason: (error as Error).message })), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+  return withinQuoteDeadline(
+    quote(node, request).catch((error: unknown) => ({ offered: false as const, reason: (error as Error).message })),
+    () => ({ offered: false, reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${request.fees.bundler?.host})` }),
+  );
 }
