@@ -16,6 +16,7 @@ import { readToken } from '../tokens/read';
 import { networkLabel } from '../tokens/watchList';
 import { adjusted } from './adjust';
 import { grantCaveats } from './caveats';
+import { chainTime, startsOnChain } from './chainStart';
 import { grantDangers } from './dangers';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from './delegation';
 import { frameworkOn } from './framework';
@@ -78,7 +79,9 @@ export async function grantScreen(requests: PermissionRequest[], context: GrantC
   const own = ownAccounts.map((a) => a.toLowerCase());
   const mine = requests.findIndex((r) => own.includes(r.to.toLowerCase()));
   if (mine >= 0) throw invalidParams(`params[${mine}].to is one of this wallet's accounts: a permission goes to another (session) account`);
-  const [need, grants] = await Promise.all([upgradeNeed(node, account, BigInt(network.chainId)), Promise.all(requests.map((request) => grantDetails(request, context)))]);
+  const head = await chainTime(node, context.now);
+  const starting = requests.map((request) => startsOnChain(request, head, context.now));
+  const [need, grants] = await Promise.all([upgradeNeed(node, account, BigInt(network.chainId)), Promise.all(starting.map((request) => grantDetails(request, context)))]);
   // Planned last: nothing is stored for a request refused above.
   const upgrade = need && (await plannedUpgrade(need, context, context.upgrades));
   return { account, chainId: network.chainId, networkName: network.name, grants, ...(upgrade ? { upgrade, symbol: network.nativeCurrency.symbol } : {}) };

@@ -22,7 +22,7 @@ export const MAX_UINT256: Hex = `0x${'f'.repeat(64)}`;
 /** The latest time the framework's enforcers take (31 Dec 9999). */
 export const MAX_TIMESTAMP = 253_402_300_799;
 /** How far before the wallet's clock a start time may lie (a page's clock differs a little): earlier, a stream would have accrued and a first period would end early, neither of which the screen says. */
-const START_TIME_SLACK_SECONDS = 300;
+export const START_TIME_SLACK_SECONDS = 300;
 /** The DelegationManager's ANY_DELEGATE: a delegation to it is redeemed by anyone. */
 const ANY_DELEGATE = '0x0000000000000000000000000000000000000a11';
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
