@@ -1,0 +1,23 @@
+/**
+ * Reaching a Ledger from an extension page (the service worker never touches HID). WebHID only: Firefox has none, and
+ * says so as an error value rather than a half-working path. The transport and the app's code load on first use.
+ */
+import { ledgerError, ledgerErrorOf } from './errors';
+import type { LedgerEth } from './eth';
+import type { LedgerResult } from './types';
+
+/** What a page's `navigator` offers: `hid` in Chromium-based browsers, absent in Firefox. */
+export interface HidNavigator {
+  hid?: unknown;
+}
+
+/** Asks the browser for the device (its chooser the first time), opens it and reads the Ethereum app through it. */
+export async function connectLedger(nav: HidNavigator = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
+  if (!nav?.hid) return { ok: false, error: ledgerError('noWebHid') };
+  try {
+    const [{ default: TransportWebHID }, { LedgerEth }] = await Promise.all([import('@ledgerhq/hw-transport-webhid'), import('./eth')]);
+    return { ok: true, value: new LedgerEth(await TransportWebHID.create()) };
+  } catch (e) {
+    return { ok: false, error: ledgerErrorOf(e) };
+  }
+}
