@@ -6,14 +6,10 @@ import { ledgerError, ledgerErrorOf } from './errors';
 import type { LedgerEth } from './eth';
 import type { LedgerResult } from './types';
 
-/** What a page's `navigator` offers: `hid` in Chromium-based browsers, absent in Firefox. */
-export interface HidNavigator {
-  hid?: unknown;
-}
-
 /** Asks the browser for the device (its chooser the first time), opens it and reads the Ethereum app through it. */
-export async function connectLedger(nav: HidNavigator = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
-  if (!nav?.hid) return { ok: false, error: ledgerError('noWebHid') };
+export async function connectLedger(nav: object = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
+  // `navigator.hid`: Chromium-based browsers have it, Firefox does not.
+  if (!('hid' in nav) || !nav.hid) return { ok: false, error: ledgerError('noWebHid') };
   try {
     const [{ default: TransportWebHID }, { LedgerEth }] = await Promise.all([import('@ledgerhq/hw-transport-webhid'), import('./eth')]);
     return { ok: true, value: new LedgerEth(await TransportWebHID.create()) };
