@@ -11,6 +11,7 @@ const KEY_1 = deviceKey("44'/60'/1'/0/0");
 const ACCOUNT: LedgerAccount = { address: KEY_0.address as `0x${string}`, path: "44'/60'/0'/0/0" };
 const GET_APP = 'b001000000';
 const SIMPLE_7702_LISTED = '0x4Cd241E8d1510e30b2076397afc7508Ae59C66c9';
+const hexLength = (hex: string) => (hex.length - 2) / 2;
 
 describe('the Ethereum app over recorded exchanges', () => {
   it('lists Ledger Live accounts with their paths, each address its public key’s', async () => {
@@ -75,6 +76,49 @@ describe('the Ethereum app over recorded exchanges', () => {
     const signed = await eth.signTransaction(ACCOUNT, tx);
     const sent = signed.ok ? Transaction.from(signed.value.signed) : null;
     expect([sent?.from, sent?.chainId]).toEqual([KEY_0.address, 31337n]);
+  });
+
+  it('signs a type-4 transaction (an upgrade with its authorization) in 255-byte chunks: the first after the path, the rest with P1 0x80', async () => {
+    const authorization = { address: SIMPLE_7702_LISTED, chainId: 31337n, nonce: 1n, signature: KEY_0.signingKey.sign(hashAuthorization({ address: SIMPLE_7702_LISTED, chainId: 31337n, nonce: 1n })) };
+    const tx = Transaction.from({ type: 4, chainId: 31337, nonce: 0, maxPriorityFeePerGas: 1n, maxFeePerGas: 2_000_000_000n, gasLimit: 200_000n, to: KEY_0.address, data: `0x34fcd5be${'ab'.repeat(300)}`, authorizationList: [authorization] });
+    const payload = `${PATH_LIVE_0}${tx.unsignedSerialized.slice(2)}`;
+    const chunks = payload.match(/.{1,510}/g) ?? [];
+    expect(chunks.length).toBeGreaterThan(1);
+    const signature = KEY_0.signingKey.sign(tx.unsignedHash);
+    const eth = new LedgerEth(await replay(chunks.map((chunk, i): [string, string] => [
+      command(0x04, i === 0 ? 0x00 : 0x80, 0x00, chunk),
+      i === chunks.length - 1 ? signatureAnswer(signature, signature.yParity) : '9000',
+    ])));
+    const signed = await eth.signTransaction(ACCOUNT, tx);
+    const sent = signed.ok ? Transaction.from(signed.value.signed) : null;
+    expect([sent?.from, sent?.authorizationList?.length]).toEqual([KEY_0.address, 1]);
+  });
+
+  it('never ends a legacy transaction\'s chunks right before its EIP-155 [chainId, 0, 0], which the app would take for the end', async () => {
+    const legacy = (size: number) => Transaction.from({ type: 0, chainId: 31337, nonce: 0, gasPrice: 1n, gasLimit: 100_000n, to: KEY_1.address, data: `0x${'ab'.repeat(size)}` });
+    let tx = legacy(200);
+    for (let size = 200; (21 + hexLength(tx.unsignedSerialized)) !== 258; size++) tx = legacy(size);
+    // 258 bytes in 255 would leave 3 (the tail is 5: 82 7a69 80 80); 254 leaves 4, 253 leaves 5, 252 leaves 6.
+    const payload = `${PATH_LIVE_0}${tx.unsignedSerialized.slice(2)}`;
+    const signature = KEY_0.signingKey.sign(tx.unsignedHash);
+    const eth = new LedgerEth(await replay([
+      [command(0x04, 0x00, 0x00, payload.slice(0, 504)), '9000'],
+      [command(0x04, 0x80, 0x00, payload.slice(504)), signatureAnswer(signature, 31337 * 2 + 35 + signature.yParity)],
+    ]));
+    const signed = await eth.signTransaction(ACCOUNT, tx);
+    expect(signed.ok && Transaction.from(signed.value.signed).from).toBe(KEY_0.address);
+  });
+
+  it('signs a long personal message in chunks: the first with the path and the length, the rest with P1 0x80', async () => {
+    const text = 'I agree to the terms. '.repeat(10);
+    const message = utf8Hex(text).slice(2);
+    const signature = KEY_0.signingKey.sign(hashMessage(Buffer.from(text)));
+    const eth = new LedgerEth(await replay([
+      [command(0x08, 0x00, 0x00, `${PATH_LIVE_0}000000dc${message.slice(0, 250)}`), '9000'],
+      [command(0x08, 0x80, 0x00, message.slice(250)), signatureAnswer(signature, signature.v)],
+    ]));
+    const signed = await eth.signPersonalMessage(ACCOUNT, `0x${message}`);
+    expect(signed.ok && verifyMessage(text, signed.value.signature)).toBe(KEY_0.address);
   });
 
   it('signs an EIP-7702 authorization with the app\'s own command (INS 0x34, its TLV) once the app is 1.17.0 or later', async () => {

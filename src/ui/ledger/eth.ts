@@ -1,13 +1,13 @@
 /**
- * The Ethereum app's commands over a connected transport, each settled as a value: `@ledgerhq/hw-app-eth` for what it
- * implements, the app's own SIGN EIP 7702 AUTHORIZATION (INS 0x34, which hw-app-eth 7.9.0 lacks) and the OS's GET APP
- * AND VERSION here. Nothing reaches Ledger's servers: hw-app-eth is built with every service URL off and transactions
- * are signed with no resolution, so the app shows what it can read itself. Every address is checked against its public
+ * The Ethereum app's commands over a connected transport, each settled as a value: `@ledgerhq/hw-app-eth` for addresses,
+ * messages and EIP-712 (its struct-by-struct full mode), and here the app's SIGN ETH TRANSACTION (hw-app-eth 7.9.0
+ * cannot parse type 4), SIGN EIP 7702 AUTHORIZATION (INS 0x34, which it lacks) and the OS's GET APP AND VERSION. Nothing reaches Ledger's servers: hw-app-eth is built with every service URL off, so the app shows
+ * what it can read itself. Every address is checked against its public
  * key and every signature against the account before it leaves this module.
  */
 import Eth from '@ledgerhq/hw-app-eth';
 import type Transport from '@ledgerhq/hw-transport';
-import { Signature, Transaction, TypedDataEncoder, computeAddress, getAddress, hashAuthorization, hashMessage, keccak256, recoverAddress, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
+import { Signature, Transaction, TypedDataEncoder, computeAddress, encodeRlp, getAddress, hashAuthorization, hashMessage, keccak256, recoverAddress, toBeArray, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
 import type { Hex } from '../../shared/params';
 import { ledgerError, ledgerErrorOf } from './errors';
 import { ledgerPath, pathBytes } from './paths';
@@ -95,15 +95,21 @@ export class LedgerEth {
     }, this.deadlineMs);
   }
 
-  /** An unsigned EIP-1559, EIP-2930, legacy or type-4 transaction; the device shows recipient, amount, fees and network. */
+  /**
+   * An unsigned EIP-1559, EIP-2930, legacy or type-4 transaction (SIGN ETH TRANSACTION, sent here: hw-app-eth 7.9.0
+   * parses the transaction with ethers v5 first, which throws on type 4); the device shows recipient, amount, fees and
+   * network, and asks for Blind signing for calldata it cannot read.
+   */
   signTransaction(account: LedgerAccount, tx: TransactionLike): Promise<LedgerResult<LedgerSignedTransaction>> {
     return settled(async () => {
       const unsigned = Transaction.from(tx).clone();
       unsigned.signature = null;
-      const { r, s } = await this.eth.signTransaction(account.path, unsigned.unsignedSerialized.slice(2), null);
+      let out: Buffer = Buffer.alloc(0);
+      for (const [i, chunk] of transactionChunks(account.path, unsigned).entries()) out = await this.transport.send(0xe0, 0x04, i === 0 ? 0x00 : 0x80, 0x00, Buffer.from(chunk));
+      const [r, s] = [hexOf(out.subarray(1, 33)), hexOf(out.subarray(33, 65))];
       // The app returns v truncated to a byte for large chain ids: the parity is the one that recovers to the account.
       for (const yParity of [0, 1] as const) {
-        const signature = Signature.from({ r: `0x${r}`, s: `0x${s}`, yParity });
+        const signature = Signature.from({ r, s, yParity });
         if (recoverAddress(unsigned.unsignedHash, signature) !== getAddress(account.address)) continue;
         const signed = unsigned.clone();
         signed.signature = signature;
@@ -174,6 +180,23 @@ export function authorizationData(path: string, auth: { address: Hex; chainId: b
   new DataView(data.buffer).setUint16(derivation.length, struct.length);
   data.set(struct, derivation.length + 2);
   return data;
+}
+
+/**
+ * The path ‖ the unsigned RLP in chunks of at most 255 bytes. A legacy transaction ends with its EIP-155 [chainId, 0, 0],
+ * and the app takes a chunk that ends right before them for the whole transaction, so no last chunk may be that short
+ * (the rule hw-app-eth's `safeChunkTransaction` follows).
+ */
+export function transactionChunks(path: string, unsigned: Transaction): Uint8Array[] {
+  const payload = Buffer.concat([pathBytes(path), hexBytes(unsigned.unsignedSerialized)]);
+  let size = 255;
+  if (unsigned.type === 0) {
+    const tail = hexBytes(encodeRlp([toBeArray(unsigned.chainId), '0x', '0x'])).length - 1;
+    while (payload.length % size !== 0 && payload.length % size <= tail) size--;
+  }
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < payload.length; at += size) chunks.push(payload.subarray(at, at + size));
+  return chunks;
 }
 
 function checked(account: LedgerAccount, digest: string, signature: Signature): LedgerResult<LedgerSignature> {
