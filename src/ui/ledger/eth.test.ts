@@ -109,13 +109,13 @@ describe('the Ethereum app over recorded exchanges', () => {
     expect(signed.ok && Transaction.from(signed.value.signed).from).toBe(KEY_0.address);
   });
 
-  it('signs a long personal message in chunks: the first with the path and the length, the rest with P1 0x80', async () => {
-    const text = 'I agree to the terms. '.repeat(10);
+  it('signs a long personal message in 255-byte chunks: the first with the path and the length, the rest with P1 0x80', async () => {
+    const text = 'I agree to the terms. '.repeat(15);
     const message = utf8Hex(text).slice(2);
     const signature = KEY_0.signingKey.sign(hashMessage(Buffer.from(text)));
     const eth = new LedgerEth(await replay([
-      [command(0x08, 0x00, 0x00, `${PATH_LIVE_0}000000dc${message.slice(0, 250)}`), '9000'],
-      [command(0x08, 0x80, 0x00, message.slice(250)), signatureAnswer(signature, signature.v)],
+      [command(0x08, 0x00, 0x00, `${PATH_LIVE_0}0000014a${message.slice(0, 460)}`), '9000'],
+      [command(0x08, 0x80, 0x00, message.slice(460)), signatureAnswer(signature, signature.v)],
     ]));
     const signed = await eth.signPersonalMessage(ACCOUNT, `0x${message}`);
     expect(signed.ok && verifyMessage(text, signed.value.signature)).toBe(KEY_0.address);
