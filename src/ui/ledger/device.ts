@@ -11,6 +11,8 @@ export async function connectLedger(nav: object = globalThis.navigator): Promise
   // `navigator.hid`: Chromium-based browsers have it, Firefox does not.
   if (!('hid' in nav) || !nav.hid) return { ok: false, error: ledgerError('noWebHid') };
   try {
+    // Ledger's transports use Node's Buffer as a global; an extension page has none.
+    globalThis.Buffer ??= (await import('buffer')).Buffer;
     const [{ default: TransportWebHID }, { LedgerEth }] = await Promise.all([import('@ledgerhq/hw-transport-webhid'), import('./eth')]);
     return { ok: true, value: new LedgerEth(await TransportWebHID.create()) };
   } catch (e) {
