@@ -19,7 +19,7 @@ it('never asks Ledger\'s servers anything about what the user signs (hw-app-eth\
   };
   const app = new TypedDataApp(KEY_0, TypedDataEncoder.hash(permit.domain, permit.types, permit.message));
   const signed = await new LedgerEth(app).signTypedData({ address: KEY_0.address as `0x${string}`, path: "44'/60'/0'/0/0" }, permit);
-  // An ERC-20 transfer: with a resolution, hw-app-eth would look up the token, the contract's plugin and its NFT data.
+  // An ERC-20 transfer: hw-app-eth, given no resolution and its defaults, asks cdn.live.ledger.com about the token twice.
   const transfer = Transaction.from({ type: 2, chainId: 1, nonce: 0, maxPriorityFeePerGas: 1n, maxFeePerGas: 2n, gasLimit: 60000n, to: permit.domain.verifyingContract, data: `0xa9059cbb${KEY_0.address.slice(2).padStart(64, '0')}${'1'.padStart(64, '0')}` });
   const signature = KEY_0.signingKey.sign(transfer.unsignedHash);
   const sent = await new LedgerEth(await replay([[command(0x04, 0x00, 0x00, `${PATH_LIVE_0}${transfer.unsignedSerialized.slice(2)}`), signatureAnswer(signature, signature.yParity)]]))
