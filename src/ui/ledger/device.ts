@@ -6,15 +6,19 @@ import { ledgerError, ledgerErrorOf } from './errors';
 import type { LedgerEth } from './eth';
 import type { LedgerResult } from './types';
 
-/** Asks the browser for the device (its chooser the first time), opens it and reads the Ethereum app through it. */
-export async function connectLedger(nav: object = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
+/**
+ * Opens the device: `choose` shows the browser's chooser (a click's page, the first time), `known` opens a device the
+ * browser already lets this extension reach, with no chooser (the approval window's "Confirm on your Ledger").
+ */
+export async function connectLedger(how: 'choose' | 'known' = 'choose', nav: object = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
   // `navigator.hid`: Chromium-based browsers have it, Firefox does not.
   if (!('hid' in nav) || !nav.hid) return { ok: false, error: ledgerError('noWebHid') };
   try {
     // Ledger's transports use Node's Buffer as a global; an extension page has none.
     globalThis.Buffer ??= (await import('buffer')).Buffer;
     const [{ default: TransportWebHID }, { LedgerEth }] = await Promise.all([import('@ledgerhq/hw-transport-webhid'), import('./eth')]);
-    return { ok: true, value: new LedgerEth(await TransportWebHID.create()) };
+    const transport = how === 'choose' ? await TransportWebHID.create() : await TransportWebHID.openConnected();
+    return transport ? { ok: true, value: new LedgerEth(transport) } : { ok: false, error: ledgerError('noDevice') };
   } catch (e) {
     return { ok: false, error: ledgerErrorOf(e) };
   }

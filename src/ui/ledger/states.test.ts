@@ -87,12 +87,22 @@ describe('every device state is an error value saying what to do', () => {
   });
 
   it('Firefox (no navigator.hid) gets the word that WebHID is missing', async () => {
-    expect(await connectLedger({})).toMatchObject({ ok: false, error: { code: 'noWebHid', words: expect.stringMatching(/no WebHID/) } });
+    expect(await connectLedger('choose', {})).toMatchObject({ ok: false, error: { code: 'noWebHid', words: expect.stringMatching(/no WebHID/) } });
   });
 
   it('closing the browser\'s device chooser says no Ledger was chosen', async () => {
     vi.doMock('@ledgerhq/hw-transport-webhid', () => ({ default: { create: () => Promise.reject(new TransportOpenUserCancelled()) } }));
-    expect(await connectLedger({ hid: {} })).toMatchObject({ ok: false, error: { code: 'noDevice' } });
+    expect(await connectLedger('choose', { hid: {} })).toMatchObject({ ok: false, error: { code: 'noDevice' } });
+    vi.doUnmock('@ledgerhq/hw-transport-webhid');
+  });
+
+  it('the approval window opens the device the browser already allows, without a chooser, or says none is there', async () => {
+    const known = new SilentTransport();
+    let connected: SilentTransport | null = null;
+    vi.doMock('@ledgerhq/hw-transport-webhid', () => ({ default: { create: () => Promise.reject(new Error('no chooser here')), openConnected: () => Promise.resolve(connected) } }));
+    expect(await connectLedger('known', { hid: {} })).toMatchObject({ ok: false, error: { code: 'noDevice', words: expect.stringMatching(/plug it in/) } });
+    connected = known;
+    expect(await connectLedger('known', { hid: {} })).toMatchObject({ ok: true });
     vi.doUnmock('@ledgerhq/hw-transport-webhid');
   });
 });
