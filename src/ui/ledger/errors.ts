@@ -70,8 +70,6 @@ export function ledgerErrorOf(thrown: unknown): LedgerError {
       return ledgerError('busy');
     case 'TransportOpenUserCancelled':
       return ledgerError('noDevice');
-    case 'EthAppPleaseEnableContractData': // hw-app-eth's name for a transaction's 0x6a80
-      return ledgerError('blindSigningOff', 0x6a80);
     default:
       return ledgerError('failed');
   }

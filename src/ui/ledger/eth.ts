@@ -1,9 +1,8 @@
 /**
  * The Ethereum app over a connected transport, each request settled as a value. The wallet sends the app's documented
- * commands itself (`commands.ts`); only EIP-712's full mode (struct by struct, doc/eip712.md) goes through
- * `@ledgerhq/hw-app-eth`, loaded when first asked for and built with every service URL off, so none of the user's
- * requests reach Ledger's servers. Every address is checked against its public key and every signature against the
- * account before it leaves this module.
+ * commands itself (`commands.ts`, `typedDataCommands.ts`) over Ledger's transport: no look-up of Ledger's servers, so
+ * none of the user's requests leave the machine. Every address is checked against its public key and every signature
+ * against the account before it leaves this module.
  */
 import type Transport from '@ledgerhq/hw-transport';
 import { Signature, Transaction, TypedDataEncoder, computeAddress, getAddress, hashAuthorization, hashMessage, keccak256, recoverAddress, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
@@ -11,13 +10,14 @@ import type { Hex } from '../../shared/params';
 import { authorizationData, hexBytes, openApp, personalMessageChunks, publicAddress, sendChunks, signatureParts, transactionChunks, typedDataHashesData } from './commands';
 import { ledgerError, ledgerErrorOf } from './errors';
 import { ledgerPath } from './paths';
+import { typedDataApdus } from './typedDataCommands';
 import type { LedgerAccount, LedgerAuthorizationSignature, LedgerErrorCode, LedgerPathKind, LedgerResult, LedgerSignature, LedgerSignedTransaction } from './types';
-
-/** hw-app-eth's services (token, NFT, plugin and EIP-712 filter look-ups) all off. */
-const NO_SERVICES = { nftExplorerBaseURL: null, pluginBaseURL: null, extraPlugins: null, cryptoassetsBaseURL: null, calServiceURL: null };
 
 /** The first app version with SIGN EIP 7702 AUTHORIZATION and type-4 transactions (app-ethereum CHANGELOG 1.17.0). */
 export const AUTHORIZATION_MIN_VERSION = '1.17.0';
+
+/** The first app version with EIP-712's full mode (doc/ethapp.adoc, SIGN ETH EIP 712). */
+export const TYPED_DATA_MIN_VERSION = '1.9.19';
 
 /** How long one command may wait for the device, the user's reading and pressing included. */
 export const DEVICE_DEADLINE_MS = 5 * 60_000;
@@ -86,9 +86,8 @@ export class LedgerEth {
   }
 
   /**
-   * An unsigned EIP-1559, EIP-2930, legacy or type-4 transaction (type 4 from app 1.17.0; hw-app-eth 7.9.0 cannot send
-   * one: it parses with ethers v5 first). The device shows recipient, amount, fees and network, and asks for Blind
-   * signing for calldata it cannot read.
+   * An unsigned EIP-1559, EIP-2930, legacy or type-4 transaction (type 4 from app 1.17.0). The device shows recipient,
+   * amount, fees and network, and asks for Blind signing for calldata it cannot read.
    */
   signTransaction(account: LedgerAccount, tx: TransactionLike): Promise<LedgerResult<LedgerSignedTransaction>> {
     return settled(async () => {
@@ -116,14 +115,20 @@ export class LedgerEth {
     }, this.deadlineMs);
   }
 
-  /** EIP-712 in full: the device hashes and shows every field (app ≥ 1.9.19; with no filters, only with Blind signing or verbose EIP-712 on). */
+  /**
+   * EIP-712 in full (app ≥ 1.9.19): the app takes every type and value (`typedDataCommands.ts`), hashes them itself and
+   * shows every field by its name; with no Ledger-signed filters, only with Blind signing or Verbose EIP-712 on.
+   */
   signTypedData(account: LedgerAccount, data: TypedDataMessage): Promise<LedgerResult<LedgerSignature>> {
     return settled(async () => {
-      const { default: Eth } = await import('@ledgerhq/hw-app-eth');
-      const json = { ...data, types: { EIP712Domain: domainFields(data.domain), ...withoutDomain(data.types) } };
-      const { v, r, s } = await new Eth(this.transport, 'w0w', NO_SERVICES).signEIP712Message(account.path, json as Parameters<InstanceType<typeof Eth>['signEIP712Message']>[1]);
-      const digest = TypedDataEncoder.hash(data.domain, withoutDomain(data.types), data.message);
-      return checked(account, digest, Signature.from({ r: `0x${r}`, s: `0x${s}`, v }));
+      const app = await openApp(this.transport);
+      if (app.name !== 'Ethereum') return fail(app.name === 'BOLOS' ? 'appNotOpen' : 'otherApp');
+      if (!atLeast(app.version, TYPED_DATA_MIN_VERSION)) return fail('appTooOld');
+      const types = { EIP712Domain: domainFields(data.domain), ...withoutDomain(data.types) };
+      let out: Buffer = Buffer.alloc(0);
+      for (const apdu of typedDataApdus(account.path, { ...data, domain: { ...data.domain }, types })) out = await this.transport.send(0xe0, apdu.ins, apdu.p1, apdu.p2, Buffer.from(apdu.data));
+      const { v, r, s } = signatureParts(out);
+      return checked(account, TypedDataEncoder.hash(data.domain, withoutDomain(data.types), data.message), Signature.from({ r, s, v }));
     }, this.deadlineMs);
   }
 

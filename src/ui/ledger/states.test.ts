@@ -61,6 +61,12 @@ describe('every device state is an error value saying what to do', () => {
     expect(signed).toMatchObject({ ok: false, error: { code: 'appTooOld', words: expect.stringMatching(/update it in Ledger Live/) } });
   });
 
+  it('an app older than 1.9.19 is not sent EIP-712 in full', async () => {
+    const signed = await new LedgerEth(await replay([[GET_APP, appAndVersion('Ethereum', '1.9.18')]]))
+      .signTypedData(ACCOUNT, { domain: { name: 'a', chainId: 1 }, types: { A: [{ name: 'x', type: 'uint256' }] }, primaryType: 'A', message: { x: 1 } });
+    expect(signed).toMatchObject({ ok: false, error: { code: 'appTooOld' } });
+  });
+
   it('unplugged mid-signature, or before, says to plug it in', async () => {
     for (const thrown of [new DisconnectedDeviceDuringOperation('gone'), new DisconnectedDevice()]) {
       const signed = await new LedgerEth(new ThrowingTransport(thrown)).signPersonalMessage(ACCOUNT, MESSAGE as `0x${string}`);

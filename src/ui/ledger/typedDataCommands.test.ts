@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { TYPED_DATA_CORPUS } from './typedData.corpus.fixture';
+import RECORDED from './typedData.recorded.json';
+import { type Apdu, typedDataApdus } from './typedDataCommands';
+
+// RECORDED: the commands @ledgerhq/hw-app-eth 7.9.0's signEIP712Message sent for each message of the corpus (services
+// off, so no filters; app 1.22.0), its GET APP AND VERSION left out: Ledger's own encoder, recorded once.
+const hex = (apdu: Apdu): string => Buffer.from([0xe0, apdu.ins, apdu.p1, apdu.p2, apdu.data.length, ...apdu.data]).toString('hex');
+
+describe('EIP-712 full mode, struct by struct', () => {
+  for (const [name, data] of Object.entries(TYPED_DATA_CORPUS)) {
+    it(`sends what Ledger's library sends for ${name}`, () => {
+      expect(typedDataApdus("44'/60'/0'/0/0", data).map(hex)).toEqual(RECORDED[name as keyof typeof RECORDED]);
+    });
+  }
+
+  it('sends a value of 254 bytes whole: 256 bytes with its length, in a piece of 255 and a piece of 1 (hw-app-eth drops the last byte)', () => {
+    const data = { ...TYPED_DATA_CORPUS.userOperation, message: { ...TYPED_DATA_CORPUS.userOperation.message, callData: `0x${'cd'.repeat(254)}` } };
+    const pieces = typedDataApdus("44'/60'/0'/0/0", data).filter((apdu) => apdu.ins === 0x1c && apdu.p2 === 0xff && (apdu.data.length === 255 || apdu.p1 === 0x01 || apdu.data.length === 1));
+    expect(pieces.map((apdu) => [apdu.p1, apdu.data.length])).toEqual([[0x01, 255], [0x00, 1]]);
+    expect(Buffer.concat(pieces.map((apdu) => apdu.data)).toString('hex')).toBe(`00fe${'cd'.repeat(254)}`);
+  });
+});
