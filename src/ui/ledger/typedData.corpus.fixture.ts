@@ -8,7 +8,7 @@ const DOMAIN_TYPE = [
   { name: 'verifyingContract', type: 'address' },
 ];
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const OTHER = '0x70997970C51812dc3A010C7d01b50e20d17dc79C';
+const OTHER = '0x70997970c51812dc3a010c7d01b50e20d17dc79c';
 
 export const TYPED_DATA_CORPUS: Record<string, FullTypedData> = {
   mail: {

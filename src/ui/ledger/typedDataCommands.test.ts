@@ -1,4 +1,7 @@
+import { TypedDataEncoder, type TypedDataField, verifyTypedData } from 'ethers';
 import { describe, expect, it } from 'vitest';
+import { LedgerEth } from './eth';
+import { appAndVersion, deviceKey, replay, signatureAnswer } from './ledger.fixture';
 import { TYPED_DATA_CORPUS } from './typedData.corpus.fixture';
 import RECORDED from './typedData.recorded.json';
 import { type Apdu, typedDataApdus } from './typedDataCommands';
@@ -13,6 +16,20 @@ describe('EIP-712 full mode, struct by struct', () => {
       expect(typedDataApdus("44'/60'/0'/0/0", data).map(hex)).toEqual(RECORDED[name as keyof typeof RECORDED]);
     });
   }
+
+  it('signs over those recorded exchanges: the app asked first, every command acknowledged, the signature verified', async () => {
+    const { domain, types, primaryType, message } = TYPED_DATA_CORPUS.everyKind;
+    const key = deviceKey("44'/60'/0'/0/0");
+    const { EIP712Domain: _, ...messageTypes } = types as Record<string, TypedDataField[]>;
+    const signature = key.signingKey.sign(TypedDataEncoder.hash(domain, messageTypes, message));
+    const recorded = RECORDED.everyKind;
+    const eth = new LedgerEth(await replay([
+      ['b001000000', appAndVersion('Ethereum', '1.22.0')],
+      ...recorded.map((apdu, i): [string, string] => [apdu, i === recorded.length - 1 ? signatureAnswer(signature, signature.v) : '9000']),
+    ]));
+    const signed = await eth.signTypedData({ address: key.address as `0x${string}`, path: "44'/60'/0'/0/0" }, { domain, types: messageTypes, primaryType, message });
+    expect(signed.ok && verifyTypedData(domain, messageTypes, message, signed.value.signature)).toBe(key.address);
+  });
 
   it('sends a value of 254 bytes whole: 256 bytes with its length, in a piece of 255 and a piece of 1 (hw-app-eth drops the last byte)', () => {
     const data = { ...TYPED_DATA_CORPUS.userOperation, message: { ...TYPED_DATA_CORPUS.userOperation.message, callData: `0x${'cd'.repeat(254)}` } };
