@@ -149,7 +149,7 @@ describe('EIP-712 in full, at the APDU level', () => {
   };
 
   it('sends the struct definitions and implementations, then signs on the device; the signature verifies', async () => {
-    const app = new TypedDataApp(KEY_0, TypedDataEncoder.hash(mail.domain, mail.types, mail.message));
+    const app = new TypedDataApp(KEY_0);
     const signed = await new LedgerEth(app).signTypedData(ACCOUNT, mail);
     expect(signed.ok && verifyTypedData(mail.domain, mail.types, mail.message, signed.value.signature)).toBe(KEY_0.address);
     expect(app.instructions).toEqual(expect.arrayContaining([0x1a, 0x1c]));
@@ -165,7 +165,7 @@ describe('EIP-712 in full, at the APDU level', () => {
     const typed = userOperationTypedData(op, 31337n);
     const userOpHash = packedUserOperationHash(packedDigest(op, undefined), 31337n);
     expect(TypedDataEncoder.hash(typed.domain, typed.types, typed.message)).toBe(userOpHash);
-    const signed = await new LedgerEth(new TypedDataApp(KEY_0, userOpHash)).signTypedData(ACCOUNT, typed);
+    const signed = await new LedgerEth(new TypedDataApp(KEY_0)).signTypedData(ACCOUNT, typed);
     expect(signed.ok && recoverAddress(userOpHash, signed.value.signature)).toBe(KEY_0.address);
   });
 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Transaction, TypedDataEncoder } from 'ethers';
+import { Transaction } from 'ethers';
 import { afterEach, expect, it, vi } from 'vitest';
 import { LedgerEth } from './eth';
 import { PATH_LIVE_0, TypedDataApp, command, deviceKey, replay, signatureAnswer } from './ledger.fixture';
@@ -17,7 +17,7 @@ it('never asks Ledger\'s servers anything about what the user signs (hw-app-eth\
     primaryType: 'Permit',
     message: { owner: KEY_0.address, spender: KEY_0.address, value: 1n, nonce: 0n, deadline: 1n },
   };
-  const app = new TypedDataApp(KEY_0, TypedDataEncoder.hash(permit.domain, permit.types, permit.message));
+  const app = new TypedDataApp(KEY_0);
   const signed = await new LedgerEth(app).signTypedData({ address: KEY_0.address as `0x${string}`, path: "44'/60'/0'/0/0" }, permit);
   // An ERC-20 transfer: hw-app-eth, given no resolution and its defaults, asks cdn.live.ledger.com about the token twice.
   const transfer = Transaction.from({ type: 2, chainId: 1, nonce: 0, maxPriorityFeePerGas: 1n, maxFeePerGas: 2n, gasLimit: 60000n, to: permit.domain.verifyingContract, data: `0xa9059cbb${KEY_0.address.slice(2).padStart(64, '0')}${'1'.padStart(64, '0')}` });

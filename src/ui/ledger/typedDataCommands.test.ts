@@ -1,7 +1,7 @@
 import { TypedDataEncoder, type TypedDataField, verifyTypedData } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { LedgerEth } from './eth';
-import { appAndVersion, deviceKey, replay, signatureAnswer } from './ledger.fixture';
+import { TypedDataApp, appAndVersion, deviceKey, replay, signatureAnswer } from './ledger.fixture';
 import { TYPED_DATA_CORPUS } from './typedData.corpus.fixture';
 import RECORDED from './typedData.recorded.json';
 import { type Apdu, typedDataApdus } from './typedDataCommands';
@@ -30,6 +30,16 @@ describe('EIP-712 full mode, struct by struct', () => {
     const signed = await eth.signTypedData({ address: key.address as `0x${string}`, path: "44'/60'/0'/0/0" }, { domain, types: messageTypes, primaryType, message });
     expect(signed.ok && verifyTypedData(domain, messageTypes, message, signed.value.signature)).toBe(key.address);
   });
+
+  const key = deviceKey("44'/60'/0'/0/0");
+  const long = { ...TYPED_DATA_CORPUS.userOperation, message: { ...TYPED_DATA_CORPUS.userOperation.message, callData: `0x${'cd'.repeat(254)}` } };
+  for (const [name, data] of [...Object.entries(TYPED_DATA_CORPUS), ['a userOp with a 254-byte callData', long] as const]) {
+    it(`is hashed by the app to the message's EIP-712 digest: ${name}`, async () => {
+      const { EIP712Domain: _, ...types } = data.types;
+      const signed = await new LedgerEth(new TypedDataApp(key)).signTypedData({ address: key.address as `0x${string}`, path: "44'/60'/0'/0/0" }, { ...data, types });
+      expect(signed.ok && verifyTypedData(data.domain, types, data.message, signed.value.signature)).toBe(key.address);
+    });
+  }
 
   it('sends a value of 254 bytes whole: 256 bytes with its length, in a piece of 255 and a piece of 1 (hw-app-eth drops the last byte)', () => {
     const data = { ...TYPED_DATA_CORPUS.userOperation, message: { ...TYPED_DATA_CORPUS.userOperation.message, callData: `0x${'cd'.repeat(254)}` } };
