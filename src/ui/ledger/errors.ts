@@ -55,16 +55,13 @@ export function codeOfStatus(statusWord: number): LedgerErrorCode {
   }
 }
 
-/** What @ledgerhq's transports throw (by name and status code, so no error class needs to be loaded) as an error value. */
+/** What @ledgerhq's transports throw (by status code, else by name, so no error class needs to be loaded) as an error value. */
 export function ledgerErrorOf(thrown: unknown): LedgerError {
   const e = thrown as { name?: string; statusCode?: number; id?: string } | null;
   if (e && typeof e.statusCode === 'number') return ledgerError(codeOfStatus(e.statusCode), e.statusCode);
   switch (e?.name) {
-    case 'LockedDeviceError':
-      return ledgerError('locked', 0x5515);
     case 'DisconnectedDevice':
     case 'DisconnectedDeviceDuringOperation':
-    case 'TransportInterfaceNotAvailable':
       return ledgerError('unplugged');
     case 'TransportRaceCondition':
       return ledgerError('busy');

@@ -70,6 +70,13 @@ export class LedgerEth {
     }, this.deadlineMs);
   }
 
+  /** What stops a command that needs the Ethereum app at `min` or later, or null when nothing does. */
+  private async withoutApp(min: string): Promise<LedgerErrorCode | null> {
+    const app = await openApp(this.transport);
+    if (app.name !== 'Ethereum') return app.name === 'BOLOS' ? 'appNotOpen' : 'otherApp';
+    return atLeast(app.version, min) ? null : 'appTooOld';
+  }
+
   /** `count` accounts from `from` on one path layout, each address checked against the public key the device gave. */
   accounts(kind: LedgerPathKind, from: number, count: number): Promise<LedgerResult<LedgerAccount[]>> {
     return settled(async () => {
@@ -121,9 +128,8 @@ export class LedgerEth {
    */
   signTypedData(account: LedgerAccount, data: TypedDataMessage): Promise<LedgerResult<LedgerSignature>> {
     return settled(async () => {
-      const app = await openApp(this.transport);
-      if (app.name !== 'Ethereum') return fail(app.name === 'BOLOS' ? 'appNotOpen' : 'otherApp');
-      if (!atLeast(app.version, TYPED_DATA_MIN_VERSION)) return fail('appTooOld');
+      const missing = await this.withoutApp(TYPED_DATA_MIN_VERSION);
+      if (missing) return fail(missing);
       const types = { EIP712Domain: domainFields(data.domain), ...withoutDomain(data.types) };
       let out: Buffer = Buffer.alloc(0);
       for (const apdu of typedDataApdus(account.path, { ...data, domain: { ...data.domain }, types })) out = await this.transport.send(0xe0, apdu.ins, apdu.p1, apdu.p2, Buffer.from(apdu.data));
@@ -147,9 +153,8 @@ export class LedgerEth {
    */
   signAuthorization(account: LedgerAccount, auth: { address: Hex; chainId: bigint; nonce: bigint }): Promise<LedgerResult<LedgerAuthorizationSignature>> {
     return settled(async () => {
-      const app = await openApp(this.transport);
-      if (app.name !== 'Ethereum') return fail(app.name === 'BOLOS' ? 'appNotOpen' : 'otherApp');
-      if (!atLeast(app.version, AUTHORIZATION_MIN_VERSION)) return fail('appTooOld');
+      const missing = await this.withoutApp(AUTHORIZATION_MIN_VERSION);
+      if (missing) return fail(missing);
       const { v, r, s } = signatureParts(await this.transport.send(0xe0, 0x34, 0x01, 0x00, Buffer.from(authorizationData(account.path, auth))));
       const yParity = v === 1 ? 1 : 0;
       if (recoverAddress(hashAuthorization(auth), Signature.from({ r, s, yParity })) !== getAddress(account.address)) return fail('wrongSignature');
