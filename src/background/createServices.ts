@@ -8,6 +8,8 @@ import { lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
+import { createDeviceSigning } from './deviceSigning/deviceSigning';
+import { devicePayloads } from './rpc/devicePayloads';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
@@ -126,6 +128,8 @@ export function createServices(deps: ServiceDeps): Background {
   const budget = requestBudget(PAGE_BUDGET, Date.now);
   const permissions = createPermissions(local);
   const batches = createBatchStore(local, sealer);
+  const keyCode = lazyKeyCode(loadLater);
+  const transactionCode = lazyTransactionCode(loadLater);
   const listening = createListening({
     settings: local,
     pages,
@@ -157,6 +161,12 @@ export function createServices(deps: ServiceDeps): Background {
       finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
+    deviceSigning: createDeviceSigning({
+      session,
+      approvals: { pending: () => services.approvals.pending(), settle: (id, decision) => services.approvals.settle(id, decision) },
+      accounts,
+      payloads: devicePayloads({ batches, keyCode, nodeFor: nodes.nodeFor, transactionCode }),
+    }),
     batches,
     firewall: createFirewall({ local, accounts, networks, nodeFor: nodes.nodeFor, now: Date.now }),
     tokens: createTokenStore(local),
@@ -187,9 +197,9 @@ export function createServices(deps: ServiceDeps): Background {
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
     messageDangers: lazyMessageDangers(loadLater),
     descriptorParser: parser,
-    transactionCode: lazyTransactionCode(loadLater),
+    transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
-    keyCode: lazyKeyCode(loadLater),
+    keyCode,
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),

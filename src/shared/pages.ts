@@ -6,6 +6,7 @@ import type { GrantMention, GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
+import type { DeviceRequest } from './deviceSigning';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
 
@@ -182,6 +183,13 @@ export interface PageMethods {
   distrustSite: Method<{ origin: string }, null>;
   /** `answer`: the screen's value when approving (chosen accounts, a fee tier); checked per approval type. */
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
+  /**
+   * Approving a Ledger account's request: what the device must sign (with `answer`, the screen's, as resolveApproval's);
+   * null for an account whose key the wallet holds (resolveApproval then).
+   */
+  deviceRequest: Method<{ id: string; answer?: unknown }, DeviceRequest | null>;
+  /** The device's signature (for a transaction, the signed transaction); checked, then the request is approved. */
+  deviceSigned: Method<{ id: string; signature: Hex }, null>;
   getBalance: Method<{ address: Hex }, Hex>;
   setAutoLock: Method<{ minutes: number }, null>;
   /** Without `origin`: for every site. `enabled` null: the site follows the global choice again. */

@@ -18,6 +18,8 @@ export interface AccountRecord {
   name: string;
   /** A private key imported on its own, not derived from the phrase. */
   imported?: true;
+  /** A Ledger account (no key in the wallet): its derivation path on the device. */
+  ledgerPath?: string;
 }
 
 export interface AccountsSlice {
@@ -42,8 +44,10 @@ export interface Accounts {
   /** Lists the account of the vault's `importedKeys[keyIndex]`. */
   addImported(address: Hex, keyIndex: number): Promise<AccountRecord>;
   rename(address: Hex, name: string): Promise<void>;
-  /** The signing wallet of one of our accounts; the vault must be unlocked. */
+  /** The signing wallet of one of our accounts; the vault must be unlocked. A Ledger account has none. */
   signer(address: Hex): Promise<BaseWallet>;
+  /** The derivation path of a Ledger account; undefined for an account whose key the vault holds. */
+  ledgerPath(address: Hex): Promise<string | undefined>;
 }
 
 const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, index: number): AccountRecord => ({
@@ -58,6 +62,11 @@ const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase
 function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) => Hex | undefined): AccountRecord[] {
   const kept: AccountRecord[] = [];
   for (const account of accounts) {
+    // No key to derive it from: what it signs is checked to recover to it instead.
+    if (account.ledgerPath) {
+      if (!kept.some((k) => same(k.address, account.address))) kept.push(account);
+      continue;
+    }
     const address = addressOf(account);
     if (!address) console.warn(`[accounts] ${account.address} has no key in the vault: not listed`);
     else if (!kept.some((k) => same(k.address, address))) kept.push(same(address, account.address) ? account : { ...account, address });
@@ -138,10 +147,14 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);
       await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
     },
+    async ledgerPath(address) {
+      return (await local.get('accounts')).find((a) => same(a.address, address))?.ledgerPath;
+    },
     // The record as stored: its address must be the one its key derives, whatever the list shows.
     async signer(address) {
       const [account, secret] = await Promise.all([local.get('accounts').then((all) => all.find((a) => same(a.address, address))), vault.secret()]);
       if (!account) throw new Error(`${address} is not an account of this wallet`);
+      if (account.ledgerPath) throw new Error(`${address} is a Ledger account: it signs on the device only`);
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
       if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);

@@ -4,6 +4,7 @@ import { allowancePages } from './allowances';
 import { approvalPages } from './approvals';
 import { assetPages } from './assets';
 import { delegationPages } from './delegation';
+import { deviceSigningPages } from './deviceSigning';
 import { firewallPages } from './firewall';
 import { grantPages } from './grants';
 import { networkPages } from './networks';
@@ -17,6 +18,7 @@ import { vaultPages } from './vault';
 export const pageMethods: PageTable = {
   ...statePages,
   ...approvalPages,
+  ...deviceSigningPages,
   ...vaultPages,
   ...accountPages,
   ...assetPages,
