@@ -1,52 +1,13 @@
 /**
  * Signing on a Ledger, the worker's half, through the pipeline as the site and the approval window reach it: the
- * payload the window gets, and what the worker accepts back. The device is played by a key the wallet does not hold.
+ * payload the window gets, and what the worker accepts back (personal_sign, eth_signTypedData_v4).
  */
-import { Transaction, TypedDataEncoder, Wallet, hexlify, toUtf8Bytes, verifyMessage, verifyTypedData } from 'ethers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DevicePayload, DeviceRequest } from '../../shared/deviceSigning';
-import type { Hex } from '../../shared/params';
-import type { AccountsSlice } from '../accounts/accounts';
+import { TypedDataEncoder, hexlify, toUtf8Bytes, verifyMessage, verifyTypedData } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { DevicePayload } from '../../shared/deviceSigning';
 import type { RpcRequest } from '../../shared/protocol';
-import { memoryKeyStore } from '../storage/seal';
-import { memoryBackend, type TypedStorage } from '../storage/typedStorage';
 import { DEFERRED } from '../rpc/types';
-import { testServices } from '../testing';
-
-const SITE = 'https://dapp.example';
-/** The device's key for the account at PATH; the wallet only knows its address. */
-const DEVICE = new Wallet('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
-const OTHER = new Wallet('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
-const LEDGER = DEVICE.address as Hex;
-const PATH = "44'/60'/0'/0/0";
-
-afterEach(() => vi.unstubAllGlobals());
-
-type Reply = { result?: unknown; error?: { code: number; message: string } };
-
-/** A wallet with the Ledger account connected to SITE; `kept` carries storage across a worker restart. */
-async function wallet(kept = { sessionArea: memoryBackend(), localArea: memoryBackend(), sealKeys: memoryKeyStore() }, fresh = true) {
-  const { services, page } = testServices(kept.sessionArea, undefined, kept);
-  if (fresh) {
-    const local = services.settings as unknown as TypedStorage<AccountsSlice>;
-    await local.set('accounts', [{ address: LEDGER, index: 0, name: 'Ledger 1', ledgerPath: PATH }]);
-    await local.set('selectedAccount', LEDGER);
-    await services.permissions.grant(SITE, [LEDGER]);
-  }
-  let requestId = 0;
-  const replyTo = (id: number) => ({ tabId: 1, frameId: 0, origin: SITE, requestId: String(id) });
-  /** The site's request; `reply()` is its answer once the user (or the device) settled it. */
-  const ask = async (request: RpcRequest) => {
-    const id = requestId++;
-    const { runRequest } = await import('../rpc/pipeline');
-    const first = await runRequest(request, { origin: SITE, method: request.method, replyTo: replyTo(id), services });
-    const approval = (await services.approvals.pending()).at(-1)!;
-    return { first, approvalId: approval?.id, reply: async () => (await services.approvals.earlier(replyTo(id))) as Reply | 'waiting' | undefined };
-  };
-  const deviceRequest = async (id: string, answer?: unknown) => (await page('deviceRequest', { id, ...(answer === undefined ? {} : { answer }) })) as { result?: DeviceRequest | null; error?: { message: string } };
-  const deviceSigned = (id: string, signature: string) => page('deviceSigned', { id, signature }) as Promise<Reply>;
-  return { services, page, ask, deviceRequest, deviceSigned, kept };
-}
+import { DEVICE, LEDGER, OTHER, PATH, SITE, type Reply, wallet } from './deviceSigning.fixture';
 
 const personalSign = (text: string): RpcRequest => ({ method: 'personal_sign', params: [hexlify(toUtf8Bytes(text)), LEDGER] });
 const messageOf = (payload: DevicePayload | undefined) => (payload?.kind === 'message' ? payload.message : undefined);
@@ -127,5 +88,30 @@ describe('personal_sign of a Ledger account', () => {
     expect(await after.deviceSigned(approvalId, await DEVICE.signMessage('Across a restart'))).toEqual({ result: null });
     expect(await after.services.approvals.earlier({ tabId: 1, frameId: 0, origin: SITE, requestId: '0' })).toEqual({ result: await DEVICE.signMessage('Across a restart') });
     expect(messageOf(asked?.payload)).toBe(hexlify(toUtf8Bytes('Across a restart')));
+  });
+});
+
+describe('eth_signTypedData_v4 of a Ledger account', () => {
+  const typed = {
+    types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'to', type: 'address' }, { name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    domain: { name: 'Ether Mail', chainId: 31337 },
+    message: { to: OTHER.address, contents: 'Hello, Bob!' },
+  };
+  const { EIP712Domain: _, ...types } = typed.types;
+
+  it('hands the window the whole message and its two hashes, and answers with the signature dapps verify', async () => {
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask({ method: 'eth_signTypedData_v4', params: [LEDGER, JSON.stringify(typed)] });
+    const { result } = await w.deviceRequest(approvalId);
+    expect(result?.payload).toEqual({
+      kind: 'typedData', typedData: typed,
+      domainHash: TypedDataEncoder.hashDomain(typed.domain), messageHash: TypedDataEncoder.from(types).hash(typed.message),
+    });
+    const signature = await DEVICE.signTypedData(typed.domain, types, typed.message);
+    expect(await w.deviceSigned(approvalId, await OTHER.signTypedData(typed.domain, types, typed.message))).toMatchObject({ error: { message: expect.stringContaining('is not') } });
+    expect(await w.deviceSigned(approvalId, signature)).toEqual({ result: null });
+    const answered = (await reply()) as Reply;
+    expect(verifyTypedData(typed.domain, types, typed.message, answered.result as string)).toBe(LEDGER);
   });
 });
