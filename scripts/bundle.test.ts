@@ -10,7 +10,7 @@ import { EIP7702StatelessDeleGator } from '@metamask/delegation-abis/bytecode';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
-import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn, emulatorUrlIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
 import { bytesOf, pageFiles } from './pageBytes';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
@@ -133,12 +133,12 @@ describe('the Ledger device module', () => {
 
   it('of the production build has WebHID only: no seam to the devnet\'s Ledger emulator', async () => {
     const dir = await built(false);
-    expect(emulatorUrlIn(dir)).toBe(false);
+    expect(emulatorSeamIn(dir)).toBe(false);
     expect(readFileSync(join(dir, 'device.js'), 'utf8')).toContain('navigator.hid');
   }, 60_000);
 
   it('of the devnet build has the seam (so the check above looks for what the devnet build ships)', async () => {
-    expect(emulatorUrlIn(await built(true))).toBe(true);
+    expect(emulatorSeamIn(await built(true))).toBe(true);
   }, 60_000);
 });
 
