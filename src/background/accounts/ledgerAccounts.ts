@@ -23,3 +23,9 @@ export function ledgerAddress(ledgerAccounts: readonly LedgerAccountKey[] | unde
 
 /** A refusal of what needs a key the wallet does not hold (the device signs). */
 export const noKeyMessage = (address: Hex): string => `${address} is a Ledger account: it signs on the device, the wallet holds no key for it`;
+
+/** The two families of paths Ledger users have accounts on: Ledger Live's `44'/60'/i'/0/0` and the legacy `44'/60'/0'/i`. */
+export function isLedgerAccountPath(path: string): boolean {
+  const index = /^44'\/60'\/(0|[1-9]\d{0,9})'\/0\/0$/.exec(path)?.[1] ?? /^44'\/60'\/0'\/(0|[1-9]\d{0,9})$/.exec(path)?.[1];
+  return index !== undefined && Number(index) < 2 ** 31;
+}

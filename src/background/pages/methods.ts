@@ -6,6 +6,7 @@ import { assetPages } from './assets';
 import { delegationPages } from './delegation';
 import { firewallPages } from './firewall';
 import { grantPages } from './grants';
+import { ledgerAccountPages } from './ledgerAccounts';
 import { networkPages } from './networks';
 import { sendPages } from './send';
 import { settingPages } from './settings';
@@ -19,6 +20,7 @@ export const pageMethods: PageTable = {
   ...approvalPages,
   ...vaultPages,
   ...accountPages,
+  ...ledgerAccountPages,
   ...assetPages,
   ...sendPages,
   ...networkPages,
