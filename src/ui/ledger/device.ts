@@ -6,13 +6,15 @@ import { ledgerError, ledgerErrorOf } from './errors';
 import type { LedgerEth } from './eth';
 import type { LedgerResult } from './types';
 
+/** `navigator.hid`: Chromium-based browsers have it, Firefox does not. */
+export const hasWebHid = (nav: object = globalThis.navigator): boolean => 'hid' in nav && Boolean(nav.hid);
+
 /**
  * Opens the device: `choose` shows the browser's chooser (a click's page, the first time), `known` opens a device the
  * browser already lets this extension reach, with no chooser (the approval window's "Confirm on your Ledger").
  */
 export async function connectLedger(how: 'choose' | 'known' = 'choose', nav: object = globalThis.navigator): Promise<LedgerResult<LedgerEth>> {
-  // `navigator.hid`: Chromium-based browsers have it, Firefox does not.
-  if (!('hid' in nav) || !nav.hid) return { ok: false, error: ledgerError('noWebHid') };
+  if (!hasWebHid(nav)) return { ok: false, error: ledgerError('noWebHid') };
   try {
     // Ledger's transports use Node's Buffer as a global; an extension page has none.
     globalThis.Buffer ??= (await import('buffer')).Buffer;
