@@ -63,27 +63,20 @@ export class SilentTransport extends Transport {
 /**
  * The app's EIP-712 full mode at the APDU level, as its documentation describes it: it rebuilds the types from the struct
  * definitions (0x1A) and the domain and message from the implementations (0x1C: roots, array sizes, values in pieces),
- * hashes them as EIP-712 does, and signs that when asked (0x0C, P2 1); a wrong encoding signs another digest.
+ * and hashes them as EIP-712 does when asked to sign (0x0C, P2 1); a wrong encoding gives another digest. The one
+ * implementation `TypedDataApp` and the devnet's emulator (devnet/ledgerEmulator/) both sign through.
  */
-export class TypedDataApp extends Transport {
-  readonly instructions: number[] = [];
+export class TypedDataSession {
   private readonly types: Record<string, TypedDataField[]> = {};
   private current = '';
   private readonly events: ({ root: string } | { array: number } | { value: Uint8Array })[] = [];
   private piece: number[] = [];
 
-  constructor(private readonly key: HDNodeWallet, private readonly version = '1.22.0') {
-    super();
-  }
-
-  exchange(apdu: Buffer): Promise<Buffer> {
-    const [cla, ins, p1, p2] = apdu;
-    const data = apdu.subarray(5, 5 + apdu[4]);
-    this.instructions.push(ins);
-    if (cla === 0xb0) return Promise.resolve(Buffer.from(appAndVersion('Ethereum', this.version), 'hex'));
-    if (ins === 0x1a && p2 === 0x00) this.types[(this.current = data.toString('utf8'))] = [];
+  /** Takes one 0x1A or 0x1C command. */
+  take(ins: number, p1: number, p2: number, data: Uint8Array): void {
+    if (ins === 0x1a && p2 === 0x00) this.types[(this.current = Buffer.from(data).toString('utf8'))] = [];
     if (ins === 0x1a && p2 === 0xff) this.types[this.current].push(fieldDefinition(data));
-    if (ins === 0x1c && p2 === 0x00) this.events.push({ root: data.toString('utf8') });
+    if (ins === 0x1c && p2 === 0x00) this.events.push({ root: Buffer.from(data).toString('utf8') });
     if (ins === 0x1c && p2 === 0x0f) this.events.push({ array: data[0] });
     if (ins === 0x1c && p2 === 0xff) {
       this.piece.push(...data);
@@ -92,15 +85,10 @@ export class TypedDataApp extends Transport {
         this.piece = [];
       }
     }
-    if (ins === 0x0c && p2 === 0x01) {
-      const signature = this.key.signingKey.sign(this.digest());
-      return Promise.resolve(Buffer.from(signatureAnswer(signature, signature.v), 'hex'));
-    }
-    return Promise.resolve(Buffer.from(answer(''), 'hex'));
   }
 
   /** The digest of what the commands carried: the domain's root, then the message's. */
-  private digest(): string {
+  digest(): string {
     const events = [...this.events];
     const take = () => events.shift();
     const read = (type: string): unknown => {
@@ -118,6 +106,28 @@ export class TypedDataApp extends Transport {
     const message = read(primaryType) as Record<string, unknown>;
     const { EIP712Domain: _, ...types } = this.types;
     return TypedDataEncoder.hash(domain, types, message);
+  }
+}
+
+/** `TypedDataSession` as a transport whose key signs the digest (0x0C, P2 1), whatever path it is asked for. */
+export class TypedDataApp extends Transport {
+  readonly instructions: number[] = [];
+  private readonly session = new TypedDataSession();
+
+  constructor(private readonly key: HDNodeWallet, private readonly version = '1.22.0') {
+    super();
+  }
+
+  exchange(apdu: Buffer): Promise<Buffer> {
+    const [cla, ins, p1, p2] = apdu;
+    this.instructions.push(ins);
+    if (cla === 0xb0) return Promise.resolve(Buffer.from(appAndVersion('Ethereum', this.version), 'hex'));
+    if (ins === 0x0c && p2 === 0x01) {
+      const signature = this.key.signingKey.sign(this.session.digest());
+      return Promise.resolve(Buffer.from(signatureAnswer(signature, signature.v), 'hex'));
+    }
+    this.session.take(ins, p1, p2, apdu.subarray(5, 5 + apdu[4]));
+    return Promise.resolve(Buffer.from(answer(''), 'hex'));
   }
 }
 
