@@ -7,6 +7,7 @@ import { delegationPages } from './delegation';
 import { deviceSigningPages } from './deviceSigning';
 import { firewallPages } from './firewall';
 import { grantPages } from './grants';
+import { ledgerAccountPages } from './ledgerAccounts';
 import { networkPages } from './networks';
 import { sendPages } from './send';
 import { settingPages } from './settings';
@@ -21,6 +22,7 @@ export const pageMethods: PageTable = {
   ...deviceSigningPages,
   ...vaultPages,
   ...accountPages,
+  ...ledgerAccountPages,
   ...assetPages,
   ...sendPages,
   ...networkPages,

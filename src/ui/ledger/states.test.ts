@@ -6,6 +6,9 @@ import { LedgerEth } from './eth';
 import { PATH_LIVE_0, SilentTransport, ThrowingTransport, answer, appAndVersion, command, deviceKey, replay, utf8Hex } from './ledger.fixture';
 import type { LedgerAccount } from './types';
 
+// The unit tests run as the devnet build: the device is the fake one each test sets, whatever listens on the emulator's port.
+vi.mock('./emulatorTransport', () => ({ emulatorTransport: () => Promise.resolve(null) }));
+
 const KEY_0 = deviceKey("44'/60'/0'/0/0");
 const ACCOUNT: LedgerAccount = { address: KEY_0.address as `0x${string}`, path: "44'/60'/0'/0/0" };
 const GET_APP = 'b001000000';
