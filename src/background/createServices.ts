@@ -8,8 +8,7 @@ import { lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
-import { createDeviceSigning } from './deviceSigning/deviceSigning';
-import { devicePayloads } from './rpc/devicePayloads';
+import { lazyDeviceSigning } from './deviceSigning/lazyDeviceSigning';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
@@ -161,11 +160,14 @@ export function createServices(deps: ServiceDeps): Background {
       finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
-    deviceSigning: createDeviceSigning({
-      session,
-      approvals: { pending: () => services.approvals.pending(), settle: (id, decision) => services.approvals.settle(id, decision) },
-      accounts,
-      payloads: devicePayloads({ batches, keyCode, nodeFor: nodes.nodeFor, transactionCode }),
+    deviceSigning: lazyDeviceSigning({ approvals: { pending: () => services.approvals.pending() }, accounts }, async () => {
+      const code = await loadLater();
+      return code.createDeviceSigning({
+        session,
+        approvals: { pending: () => services.approvals.pending(), settle: (id, decision) => services.approvals.settle(id, decision) },
+        accounts,
+        payloads: code.devicePayloads({ batches, keyCode, nodeFor: nodes.nodeFor, transactionCode }),
+      });
     }),
     batches,
     firewall: createFirewall({ local, accounts, networks, nodeFor: nodes.nodeFor, now: Date.now }),

@@ -4,7 +4,7 @@ import { KEY_ADDRESSES_DEFAULTS, type KeyAddressesSlice } from './accounts/keyAd
 import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/signedGrants';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
-import { DEVICE_SIGNING_DEFAULTS, type DeviceSigningSlice } from './deviceSigning/deviceSigning';
+import { DEVICE_SIGNING_DEFAULTS, type DeviceSigningSlice } from './deviceSigning/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';

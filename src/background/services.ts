@@ -23,7 +23,7 @@ import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
 import type { Detection } from './networks/detection';
-import type { DeviceSigning } from './deviceSigning/deviceSigning';
+import type { DeviceSigning } from './deviceSigning/types';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';

@@ -11,7 +11,7 @@ import type { Hex } from '../../shared/params';
 import { withDomainType } from '../../shared/typedData/domain';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
-import type { DevicePayloads } from '../deviceSigning/deviceSigning';
+import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
 
 type Uses = 'batches' | 'keyCode' | 'nodeFor' | 'transactionCode';
@@ -22,11 +22,6 @@ const refused = (what: string) => invalidParams(`The device's signature is not $
 
 export function devicePayloads(services: Using<Uses>): DevicePayloads {
   return {
-    signerOf(record) {
-      if (record.type === 'signMessage' || record.type === 'signTypedData') return record.details.account;
-      if (record.type === 'sendTransaction') return record.details.from;
-      return undefined;
-    },
     async build(record, answer) {
       if (record.type === 'signMessage') return { kind: 'message', message: record.details.message };
       if (record.type === 'signTypedData') return typedDataPayload(services, record);
