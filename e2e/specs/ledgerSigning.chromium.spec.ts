@@ -61,7 +61,6 @@ test('a Ledger account: personal_sign and typed data verified, an ETH send mined
   const typed = dapp.request('eth_signTypedData_v4', [LEDGER, JSON.stringify(typedData)]);
   const typedWindow = await ApprovalWindow.next(session);
   await typedWindow.press('Sign');
-  await typedWindow.screen.waitForText({ role: 'heading' }, 'Confirm on your Ledger');
   await typedWindow.screen.waitForClose();
   const { result: typedSignature } = (await typed) as { result: string };
   expect(recoverTypedSignature({ data: typedData, signature: typedSignature, version: SignTypedDataVersion.V4 })).toBe(LEDGER.toLowerCase());
@@ -80,6 +79,7 @@ test('a Ledger account: personal_sign and typed data verified, an ETH send mined
 
   await device(devnet.ledgerEmulatorUrl, { locked: true });
   const locked = await personalSign(dapp, session, 'signed once unlocked');
+  await locked.window.screen.waitFor({ role: 'heading', name: 'Confirm on your Ledger' });
   await locked.window.screen.waitForText('Ledger', 'Your Ledger is locked: enter its PIN, open the Ethereum app, then try again.');
   await device(devnet.ledgerEmulatorUrl, { locked: false });
   await locked.window.press('Try again');
