@@ -4,16 +4,36 @@
  */
 import { Wallet, parseUnits } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
+import type { BrowserSession } from '../driver/types';
 import { chain, fund } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
 import { expect, test } from '../fixtures/test';
 import { USDC, importUsdcWallet, usdc as usdcToken } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
+import type { WalletPopup } from '../pages/wallet';
 import { SendScreen } from '../pages/send';
 
 /** "0.31" of a line, in token units. */
 const unitsOf = (text: string): bigint => parseUnits(text, 6);
+
+/** The Send form's fee line when only USDC covers the fee; returns its "at most", in token units. */
+async function usdcOnlyFeeCap(popup: WalletPopup): Promise<bigint> {
+  const feeLine = /^Network fee: ≈ (\d+\.\d+) USDC \(at most (\d+\.\d+) USDC\), paid in USDC: the ETH held does not cover it$/;
+  await popup.screen.waitForText('Network fee', feeLine);
+  return unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
+}
+
+/**
+ * The review of a plain account's Send paid in USDC, approved: the upgrade is the userOp's own (eip7702Auth), its
+ * first step in the same window; the review then opens on USDC (the wallet's own walletFeeSource) with its fee line.
+ */
+async function approveInUsdc(session: BrowserSession): Promise<void> {
+  const approval = await ApprovalWindow.next(session);
+  await approval.acceptUpgrade();
+  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
+  await approval.approve();
+}
 
 const OTHER_CHAIN = '0x7a6c';
 const OTHER_PORT = 8549;
@@ -46,16 +66,9 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   await send.chooseAsset('USDC');
   await send.recipient(recipient);
   await send.amount('10');
-  const feeLine = /^Network fee: ≈ (\d+\.\d+) USDC \(at most (\d+\.\d+) USDC\), paid in USDC: the ETH held does not cover it$/;
-  await popup.screen.waitForText('Network fee', feeLine);
-  const atMost = unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
+  const atMost = await usdcOnlyFeeCap(popup);
   await send.review();
-  const approval = await ApprovalWindow.next(session);
-  // A plain account: upgraded by the userOp itself (eip7702Auth), its first step in the same window.
-  await approval.acceptUpgrade();
-  // The review opens on USDC (the wallet's own walletFeeSource) with its fee line.
-  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
-  await approval.approve();
+  await approveInUsdc(session);
 
   await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(10n * USDC);
   await expect.poll(() => usdcToken().balanceOf(address)).toBeLessThan(90n * USDC);
@@ -106,11 +119,8 @@ test('ETH and USDC both cover the fee: the form offers the choice, ETH first as 
   await popup.screen.check({ role: 'radio', name: 'USDC' });
   await send.review();
 
-  const approval = await ApprovalWindow.next(session);
-  await approval.acceptUpgrade();
   // Both work there too; the wallet's own request opens it on USDC.
-  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
-  await approval.approve();
+  await approveInUsdc(session);
   await expect.poll(() => usdcToken().balanceOf(recipient), { timeout: 30_000 }).toBe(10n * USDC);
   expect(await chain().getBalance(address)).toBe(parseUnits('1', 18));
 });
@@ -123,14 +133,9 @@ test('all of its ETH sent, the fee paid in USDC: the recipient gets every wei, t
   await send.chooseAsset('ETH');
   await send.recipient(recipient);
   await send.amount('0.01');
-  const feeLine = /^Network fee: ≈ (\d+\.\d+) USDC \(at most (\d+\.\d+) USDC\), paid in USDC: the ETH held does not cover it$/;
-  await popup.screen.waitForText('Network fee', feeLine);
-  const atMost = unitsOf(feeLine.exec(await popup.screen.text('Network fee'))![2]);
+  const atMost = await usdcOnlyFeeCap(popup);
   await send.review();
-  const approval = await ApprovalWindow.next(session);
-  await approval.acceptUpgrade();
-  await approval.screen.waitForText('Fee in USDC', /^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/);
-  await approval.approve();
+  await approveInUsdc(session);
 
   await expect.poll(() => chain().getBalance(recipient), { timeout: 30_000 }).toBe(held);
   expect(await chain().getBalance(address)).toBe(0n);
