@@ -6,7 +6,7 @@ import { TypedDataEncoder, hexlify, toUtf8Bytes, verifyMessage, verifyTypedData 
 import { describe, expect, it } from 'vitest';
 import type { DevicePayload } from '../../shared/deviceSigning';
 import type { RpcRequest } from '../../shared/protocol';
-import { DEFERRED } from '../rpc/types';
+import { DEFERRED } from './types';
 import { DEVICE, LEDGER, OTHER, PATH, SITE, type Reply, wallet } from './deviceSigning.fixture';
 
 const personalSign = (text: string): RpcRequest => ({ method: 'personal_sign', params: [hexlify(toUtf8Bytes(text)), LEDGER] });

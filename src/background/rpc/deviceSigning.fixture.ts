@@ -4,7 +4,7 @@ import type { DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
 import type { AccountsSlice } from '../accounts/accounts';
-import { runRequest } from '../rpc/pipeline';
+import { runRequest } from './pipeline';
 import { memoryKeyStore } from '../storage/seal';
 import { memoryBackend, type TypedStorage } from '../storage/typedStorage';
 import { testServices } from '../testing';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DevicePayload } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
-import { DEFERRED } from '../rpc/types';
+import { DEFERRED } from './types';
 import { DEVICE, LEDGER, OTHER, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
