@@ -82,7 +82,7 @@ export function AddLedger({ state, connect = () => connectLedger('choose'), nav 
     return (
       <main>
         <ScreenHeader title="Add a Ledger account" />
-        <p role="status">Added {added.map((a) => a.name).join(', ')}. You can close this tab.</p>
+        <p role="status" aria-label="Added accounts">Added {added.map((a) => a.name).join(', ')}. You can close this tab.</p>
       </main>
     );
   }
