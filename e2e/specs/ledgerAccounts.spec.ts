@@ -5,6 +5,7 @@
  */
 import { HDNodeWallet, parseEther } from 'ethers';
 import { fund } from '../fixtures/chain';
+import { screenPath } from '../fixtures/screens';
 import { startEmulator } from '../fixtures/ledgerEmulator';
 import { ACCOUNT_0, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
 import { PASSWORD, accountEntry } from '../pages/wallet';
@@ -25,6 +26,9 @@ test('Chromium: a Ledger account added from the device is listed with its badge 
     await page.click(`Pick ${LEDGER}`);
     await page.fill(`Name of ${LEDGER}`, 'Cold');
     await page.fill('Password', PASSWORD);
+    // The README's picture (`npm run screens`).
+    await page.setSize(720, 720);
+    await page.screenshot(screenPath('add-ledger-account'));
     await page.click('Add 1 account');
     await page.waitForText('Added accounts', 'Added Cold. You can close this tab.');
   } finally {
