@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { LOCAL_DEVNET } from '../src/shared/networks';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS } from './constants';
+import { LEDGER_EMULATOR_URL } from '../src/ui/ledger/emulatorTransport';
+import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEFAULT_LEDGER_EMULATOR_PORT, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS } from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -30,5 +31,9 @@ describe('devnet role keys', () => {
   it("names the devnet's USDC paymaster and USDC in the local devnet's entry, and USDC as a known token", () => {
     expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS });
     expect(DEVNET_KNOWN_TOKENS.USDC).toBe(TEST_USDC_ADDRESS);
+  });
+
+  it('serves the Ledger emulator where the devnet build\'s pages look for it', () => {
+    expect(LEDGER_EMULATOR_URL).toBe(`http://127.0.0.1:${DEFAULT_LEDGER_EMULATOR_PORT}`);
   });
 });

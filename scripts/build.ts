@@ -22,7 +22,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
-import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildPages, buildScript, devnetUrlsIn, emulatorUrlIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildPages, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
 import { verifyAttestations } from './erc7730Registry/attestations';
 import { DEVNET_ALIASES } from './erc7730Registry/devnetAliases';
 import { generateRegistry, writeRegistry } from './erc7730Registry/generate';
@@ -66,7 +66,7 @@ async function buildAll(): Promise<void> {
   const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES, reviews.reviewedBy), production: generateRegistry(VENDORED, [], reviews.reviewedBy) };
   await buildPages(resolve(dist, '.pages'), true);
   await buildPages(productionPages, false);
-  if (emulatorUrlIn(productionPages)) throw new Error('the production pages name the Ledger emulator: only the devnet build may reach it');
+  if (emulatorSeamIn(productionPages)) throw new Error('the production pages carry the seam to the Ledger emulator: only the devnet build may reach it');
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);
   const shipped = ['background.js', LATER_SCRIPT, ABI_SCRIPT, SITES_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));

@@ -10,7 +10,7 @@ import { EIP7702StatelessDeleGator } from '@metamask/delegation-abis/bytecode';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
-import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
 import { bytesOf, pageFiles } from './pageBytes';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
@@ -120,6 +120,25 @@ describe('the scripts every frame runs', () => {
 
   it('and the inpage provider in at most 3 KB gzipped', async () => {
     expect(gzipSync(await built('inpage', 'src/inpage/index.ts')).length).toBeLessThanOrEqual(3 * 1024);
+  }, 60_000);
+});
+
+/** The pages reach a Ledger through `src/ui/ledger/device.ts`, built here as the pages' build builds it (its `define`). */
+describe('the Ledger device module', () => {
+  const built = async (devnetBuild: boolean) => {
+    const dir = join(out, `ledger-${devnetBuild}`);
+    await buildScript('device', 'src/ui/ledger/device.ts', dir, { __DEVNET_BUILD__: String(devnetBuild) });
+    return dir;
+  };
+
+  it('of the production build has WebHID only: no seam to the devnet\'s Ledger emulator', async () => {
+    const dir = await built(false);
+    expect(emulatorSeamIn(dir)).toBe(false);
+    expect(readFileSync(join(dir, 'device.js'), 'utf8')).toContain('navigator.hid');
+  }, 60_000);
+
+  it('of the devnet build has the seam (so the check above looks for what the devnet build ships)', async () => {
+    expect(emulatorSeamIn(await built(true))).toBe(true);
   }, 60_000);
 });
 

@@ -74,5 +74,5 @@ export async function buildPages(outDir: string, devnetBuild: boolean): Promise<
 const EMULATOR_MARKERS = [LEDGER_EMULATOR_URL, EMULATOR_SILENT];
 
 /** Whether any script of the pages in `dir` carries the seam to the Ledger emulator. */
-export const emulatorUrlIn = (dir: string): boolean =>
+export const emulatorSeamIn = (dir: string): boolean =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((file) => file.endsWith('.js') && EMULATOR_MARKERS.some((marker) => readFileSync(join(dir, file), 'utf8').includes(marker)));

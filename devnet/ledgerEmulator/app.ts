@@ -5,7 +5,7 @@
  * EIP-712 in full is read by the unit tests' `TypedDataSession`: one implementation hashes what the wallet sent.
  */
 import { HDNodeWallet, Transaction, getAddress, hashAuthorization, hashMessage, hexlify, keccak256, type Signature } from 'ethers';
-import { TypedDataSession } from '../../src/ui/ledger/ledger.fixture';
+import { TypedDataSession } from '../../src/ui/ledger/typedDataSession.fixture';
 import { DEVNET_MNEMONIC } from '../constants';
 import { DEFAULT_LEDGER_EMULATOR_STATE, type LedgerEmulatorState } from './state';
 
