@@ -32,7 +32,7 @@ export function Accounts({ state }: { state: WalletState }) {
           <button key={a.address} type="button" className="account-row" aria-pressed={a.address === state.selectedAccount} onClick={() => choose(a.address)}>
             <Identicon address={a.address} />
             <strong>{a.name}</strong> <span className="mono">{shortAddress(getAddress(a.address))}</span>
-            {a.ledger && <DeviceBadge />}
+            {a.ledger && <> <DeviceBadge /></>}
           </button>
         ))}
       </section>

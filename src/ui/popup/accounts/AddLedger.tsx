@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { AccountView, LedgerAccountForm, WalletState } from '../../../shared/pages';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
-import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSubmit } from '../../components/useSubmit';
 import { readableAmount } from '../../format/amounts';
 import { connectLedger, hasWebHid } from '../../ledger/device';
@@ -81,14 +80,15 @@ export function AddLedger({ state, connect = () => connectLedger('choose'), nav 
   if (added) {
     return (
       <main>
-        <ScreenHeader title="Add a Ledger account" />
-        <p role="status">Added {added.map((a) => a.name).join(', ')}. You can close this tab.</p>
+        <h1>Add a Ledger account</h1>
+        <p role="status" aria-label="Added accounts">Added {added.map((a) => a.name).join(', ')}. You can close this tab.</p>
       </main>
     );
   }
   return (
     <main>
-      <ScreenHeader title="Add a Ledger account" />
+      {/* A tab of its own, no Back: closing it is the way out. */}
+      <h1>Add a Ledger account</h1>
       {!webHid && <p className="error" role="alert">{ledgerError('noWebHid').words}</p>}
       {webHid && !eth && !failure && (
         <div className="card">
@@ -110,7 +110,7 @@ export function AddLedger({ state, connect = () => connectLedger('choose'), nav 
             ))}
           </div>
           {shown && (
-            <ul aria-label="Ledger addresses" className="plain-list">
+            <ul aria-label="Ledger addresses" className="ledger-addresses">
               {shown.accounts.map((a, i) => {
                 const account = listed(a.address);
                 const choice = picked.get(a.address);
