@@ -23,3 +23,4 @@ export { feeSourcesShown, withFeeSources } from './batches/feeOptions';
 export { paidWith } from './batches/paidWith';
 export { usdcSendQuote } from './batches/usdcSendQuote';
 export { usdcFeePaid } from './usdcFees/paidFee';
+export { accountValues } from './prices/values';

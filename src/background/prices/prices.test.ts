@@ -32,7 +32,8 @@ function chain(round: Round, { decimals = '8', head = { number: 100, timestamp: 
     const { roundId = 7n, answer = 3000_00000000n, updatedAt = NOW - 60, answeredInRound = roundId } = state.round;
     return abi.encode(['uint80', 'int256', 'uint256', 'uint256', 'uint80'], [roundId, answer, updatedAt, updatedAt, answeredInRound]);
   }) as ChainNode;
-  const prices = createPrices({ nodeFor: async () => node });
+  const shared = createPrices();
+  const prices = { read: (chainId: Hex, feed: typeof FEED) => shared.read(node, chainId, feed) };
   return { prices, calls, state };
 }
 

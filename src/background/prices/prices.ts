@@ -23,12 +23,8 @@ export type FeedRefusal = 'unreadable' | 'stale' | 'not-positive' | 'bad-decimal
 export type FeedRead = { ok: true; answer: bigint; decimals: number } | { ok: false; reason: FeedRefusal };
 
 export interface Prices {
-  /** The feed's answer at the chain's head. */
-  read(chainId: Hex, feed: PriceFeed): Promise<FeedRead>;
-}
-
-export interface PricesDeps {
-  nodeFor(chainId: Hex): Promise<ChainNode>;
+  /** The feed's answer at the head of the chain `node` serves. */
+  read(node: ChainNode, chainId: Hex, feed: PriceFeed): Promise<FeedRead>;
 }
 
 interface Head {
@@ -67,12 +63,11 @@ async function readRound(node: ChainNode, feed: PriceFeed, head: Head): Promise<
   return { ok: true, answer, decimals: Number(decimals) };
 }
 
-export function createPrices(deps: PricesDeps): Prices {
+export function createPrices(): Prices {
   // Per chain and feed, the newest block read: a feed's answer changes at most once a block.
   const latest = new Map<string, { block: bigint; read: Promise<FeedRead> }>();
   return {
-    async read(chainId, feed) {
-      const node = await deps.nodeFor(chainId);
+    async read(node, chainId, feed) {
       const head = await headOf(node);
       if (!head) return { ok: false, reason: 'unreadable' };
       const key = `${BigInt(chainId)} ${feed.address.toLowerCase()}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
+import type { ChainNode } from '../networks/rpcClient';
 import type { FeedRead, Prices } from './prices';
 import { assetValues } from './values';
 
@@ -11,13 +12,15 @@ const OTHER = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Hex;
 const ETH_FEED = '0x5080Cad0BF029C7B23AC37C4971849BE9f2Be6b2';
 const TST_FEED = '0x2b3e651E49A365337d894f9Fbd3c3fc7a55C0ef2';
 
+/** The feeds are faked: the node is only handed through. */
+const NODE = (async () => undefined) as ChainNode;
 const token = (address: Hex, balance: string | null, decimals = 18): TokenBalance => ({ address, symbol: 'X', decimals, balance });
 
 function prices(answers: Record<string, FeedRead>): Prices & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
-    async read(_chainId, feed) {
+    async read(_node, _chainId, feed) {
       asked.push(feed.address);
       return answers[feed.address] ?? { ok: false, reason: 'stale' };
     },
@@ -30,13 +33,13 @@ describe('what the assets are worth', () => {
       [ETH_FEED]: { ok: true, answer: 3000_00000000n, decimals: 8 },
       [TST_FEED]: { ok: true, answer: 2_00000000n, decimals: 8 },
     });
-    const values = await assetValues(feeds, '0x7a69', { balance: 1_500000000000000000n, decimals: 18 }, [token(TST, '2500000000000000000')]);
+    const values = await assetValues(feeds, NODE, '0x7a69', { balance: 1_500000000000000000n, decimals: 18 }, [token(TST, '2500000000000000000')]);
     expect(values).toEqual({ native: 450000, tokens: { [TST]: 500 }, total: 450500, unpriced: 0 });
   });
 
   it('shows no value for an asset without a feed or with a refused answer, and counts those held as unpriced', async () => {
     const feeds = prices({ [ETH_FEED]: { ok: true, answer: 3000_00000000n, decimals: 8 } });
-    const values = await assetValues(feeds, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [
+    const values = await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [
       token(TST, '1000'), // its feed answered stale
       token(OTHER, '5'), // no feed at all
       token(USDC, '0', 6), // no balance: nothing to price
@@ -46,12 +49,12 @@ describe('what the assets are worth', () => {
   });
 
   it('counts a balance the node could not tell as unpriced, and prices nothing on a chain without feeds', async () => {
-    const none = await assetValues(prices({}), '0x38', { balance: 10n ** 18n, decimals: 18 }, [token(OTHER, null)]);
+    const none = await assetValues(prices({}), NODE, '0x38', { balance: 10n ** 18n, decimals: 18 }, [token(OTHER, null)]);
     expect(none).toEqual({ native: null, tokens: { [OTHER]: null }, total: 0, unpriced: 2 });
   });
 
   it('refuses a value too large to be a price of anything (a node that lies)', async () => {
     const feeds = prices({ [ETH_FEED]: { ok: true, answer: 2n ** 254n, decimals: 0 } });
-    expect((await assetValues(feeds, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [])).native).toBeNull();
+    expect((await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [])).native).toBeNull();
   });
 });
