@@ -8,6 +8,8 @@ export default defineConfig({
   base: './',
   publicDir: resolve(import.meta.dirname, 'public'),
   plugins: [react()],
+  // The production build's pages by default; scripts/build.ts builds the devnet build's with it true (the Ledger emulator's seam).
+  define: { __DEVNET_BUILD__: 'false' },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/.pages'),
     emptyOutDir: true,

@@ -4,7 +4,11 @@ import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { LOCAL_DEVNET } from '../src/shared/networks';
 import { DEVNET_FEEDS } from '../src/shared/priceFeeds';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEVNET_MNEMONIC, DEVNET_PRICE_FEEDS, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS } from './constants';
+import { LEDGER_EMULATOR_URL } from '../src/ui/ledger/emulatorTransport';
+import {
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEFAULT_LEDGER_EMULATOR_PORT, DEVNET_MNEMONIC, DEVNET_PRICE_FEEDS, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS,
+} from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -37,5 +41,9 @@ describe('devnet role keys', () => {
     expect(DEVNET_FEEDS.native?.address).toBe(DEVNET_PRICE_FEEDS.ETH.address);
     expect(DEVNET_FEEDS.tokens[TEST_TOKEN_ADDRESS.toLowerCase()]?.address).toBe(DEVNET_PRICE_FEEDS.TST.address);
     expect(DEVNET_FEEDS.tokens[TEST_USDC_ADDRESS.toLowerCase()]?.address).toBe(DEVNET_PRICE_FEEDS.USDC.address);
+  });
+
+  it('serves the Ledger emulator where the devnet build\'s pages look for it', () => {
+    expect(LEDGER_EMULATOR_URL).toBe(`http://127.0.0.1:${DEFAULT_LEDGER_EMULATOR_PORT}`);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The whole local devnet in one call: anvil, the deployed contracts, the ERC-4337 bundler (Alto), the ERC-7677
- * paymaster service, and the demo dapp server.
+ * paymaster service, the demo dapp server, and the Ledger Ethereum app's emulator (ledgerEmulator/).
  */
 import { JsonRpcProvider, Wallet } from 'ethers';
 import { devnetAccounts, type DevnetAccount } from './accounts';
 import { startAnvil } from './anvil';
 import { startBundler } from './bundler';
-import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT, DEVNET_POLICY_FILE, PAYMASTER_SIGNER } from './constants';
+import { CHAIN_ID, DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_LEDGER_EMULATOR_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT, DEVNET_POLICY_FILE, PAYMASTER_SIGNER } from './constants';
 import { deployContracts, fundBundlerWallets, type DevnetAddresses } from './deploy';
 import { deployDelegationFramework } from './delegationFramework';
+import { startLedgerEmulator } from './ledgerEmulator/server';
 import { deployRegistryStandIns } from './registryStandIns';
 import { startPaymasterService } from '../paymaster/server';
 import { startDappServer } from './server';
@@ -23,11 +24,16 @@ export interface Devnet {
   bundlerUrl: string;
   /** The ERC-7677 paymaster service's JSON-RPC endpoint, http://127.0.0.1:3000/rpc by default. */
   paymasterUrl: string;
+  /**
+   * The Ledger Ethereum app's emulator, http://127.0.0.1:4180 by default: `POST /apdu`, and `GET`/`POST /state` to read
+   * and set the device's state (devnet/ledgerEmulator/state.ts); the devnet build's pages use it in place of WebHID.
+   */
+  ledgerEmulatorUrl: string;
   chainId: typeof CHAIN_ID;
   addresses: DevnetAddresses;
   /** The first 10 accounts of the devnet mnemonic, each funded with 10,000 ETH by anvil. */
   accounts: DevnetAccount[];
-  /** Stops the paymaster service, the dapp server, the bundler and anvil; resolves once all are down. */
+  /** Stops the paymaster service, the dapp server, the bundler, the Ledger emulator and anvil; resolves once all are down. */
   stop(): Promise<void>;
 }
 
@@ -36,6 +42,7 @@ export interface DevnetOptions {
   dappPort?: number;
   bundlerPort?: number;
   paymasterPort?: number;
+  ledgerEmulatorPort?: number;
   /** Receives the paymaster service's log lines (one per sponsorship decision); silent when absent. */
   paymasterLog?: (line: string) => void;
 }
@@ -45,6 +52,7 @@ export async function startDevnet({
   dappPort = DEFAULT_DAPP_PORT,
   bundlerPort = DEFAULT_BUNDLER_PORT,
   paymasterPort = DEFAULT_PAYMASTER_PORT,
+  ledgerEmulatorPort = DEFAULT_LEDGER_EMULATOR_PORT,
   paymasterLog,
 }: DevnetOptions = {}): Promise<Devnet> {
   const anvil = await startAnvil({ port: rpcPort });
@@ -57,6 +65,8 @@ export async function startDevnet({
     for (const service of [...running].reverse()) await service.stop();
   };
   try {
+    const ledgerEmulator = await startLedgerEmulator({ port: ledgerEmulatorPort });
+    running.push(ledgerEmulator);
     const accounts = devnetAccounts();
     const [addresses] = await Promise.all([deployContracts(provider, accounts), fundBundlerWallets(provider), deployDelegationFramework(provider), deployRegistryStandIns(provider)]);
     const started = await Promise.allSettled([
@@ -82,6 +92,7 @@ export async function startDevnet({
       dappUrl: server.url,
       bundlerUrl: bundler.url,
       paymasterUrl: paymaster.url,
+      ledgerEmulatorUrl: ledgerEmulator.url,
       chainId: CHAIN_ID,
       addresses,
       accounts,

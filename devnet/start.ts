@@ -27,6 +27,7 @@ console.log(`Devnet ready in ${Math.round(performance.now() - started)} ms
   Test token   ${devnet.addresses.testToken}  (TST, 18 decimals), ${devnet.addresses.testPermitToken}  (TPT, EIP-2612 permit)
   Collectibles ${devnet.addresses.testCollectible}  (ERC-721 TCOL), ${devnet.addresses.testMultiToken}  (ERC-1155)
   EntryPoint   ${devnet.addresses.entryPoint}  (v0.8)
+  Ledger       ${devnet.ledgerEmulatorUrl}  (the Ethereum app's emulator: Chrome's Ledger accounts use it; POST /state to lock it, refuse, …)
   Mnemonic     ${DEVNET_MNEMONIC}
 
 Load the extension:

@@ -25,7 +25,7 @@ import { startPaymasterService } from './server';
 import { openDatabase } from './store/open';
 import { opDigests, parseUserOperation, paymasterHash, userOpHash } from './userOp';
 
-const PORTS = { rpcPort: 8645, dappPort: 4273, bundlerPort: 4437, paymasterPort: 3100 };
+const PORTS = { rpcPort: 8645, dappPort: 4273, bundlerPort: 4437, paymasterPort: 3100, ledgerEmulatorPort: 4280 };
 
 const PACKED_USER_OPERATION = '(address sender, uint256 nonce, bytes initCode, bytes callData, bytes32 accountGasLimits, uint256 preVerificationGas, bytes32 gasFees, bytes paymasterAndData, bytes signature)';
 const entryPointAbi = new Interface([

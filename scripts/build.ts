@@ -9,20 +9,20 @@
  * carry package.json's version. With --watch (`npm run dev`) it
  * builds again whenever src/, public/, vendor/ or manifest.json change.
  *
- * Two targets differ only in the background's `__DEVNET_BUILD__`: dist/{chrome,firefox} is the devnet build (`npm start`,
- * the tests, the bench), which has the local devnet as a built-in network, selects it on first run and allows
- * paymaster and bundler URLs on this machine; dist/production/{chrome,firefox} is the production build, which
+ * Two targets differ only in `__DEVNET_BUILD__`: dist/{chrome,firefox} is the devnet build (`npm start`,
+ * the tests, the bench), which has the local devnet as a built-in network, selects it on first run, allows
+ * paymaster and bundler URLs on this machine, and whose pages reach the devnet's Ledger emulator when it answers
+ * (src/ui/ledger/device.ts); dist/production/{chrome,firefox} is the production build, which
  * `npm run package` zips: Base first, no local devnet, nothing on this machine. The build fails if the production
- * background names the devnet's URLs.
+ * background names the devnet's URLs, or its pages the emulator's.
  *
  * Each folder also gets the vendored ERC-7730 registry, checked and indexed (scripts/erc7730Registry/generate.ts); the
  * devnet build's binds a few descriptors on the devnet's chain too (devnetAliases.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build } from 'vite';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
-import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn } from './bundle';
+import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildPages, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
 import { verifyAttestations } from './erc7730Registry/attestations';
 import { DEVNET_ALIASES } from './erc7730Registry/devnetAliases';
 import { generateRegistry, writeRegistry } from './erc7730Registry/generate';
@@ -49,9 +49,10 @@ function manifestFor(browser: 'chrome' | 'firefox'): object {
 }
 
 const productionBackground = resolve(dist, '.production');
+const productionPages = resolve(dist, '.productionPages');
 
 async function buildAll(): Promise<void> {
-  for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true, force: true });
+  for (const folder of [...BROWSERS, 'production', '.pages', '.scripts', '.production', '.productionPages']) rmSync(resolve(dist, folder), { recursive: true, force: true });
   // The registry's review attestations, verified here and never at signing time: one that does not count is no error,
   // its descriptor ships without "Reviewed by", and the build names it.
   const reviews = verifyAttestations(VENDORED);
@@ -63,7 +64,9 @@ async function buildAll(): Promise<void> {
   }
   // The vendored ERC-7730 registry, checked first: a descriptor that does not resolve or parse fails the build.
   const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES, reviews.reviewedBy), production: generateRegistry(VENDORED, [], reviews.reviewedBy) };
-  await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn' });
+  await buildPages(resolve(dist, '.pages'), true);
+  await buildPages(productionPages, false);
+  if (emulatorSeamIn(productionPages)) throw new Error('the production pages carry the seam to the Ledger emulator: only the devnet build may reach it');
   await buildBackground(staging, true);
   await buildBackground(productionBackground, false);
   const shipped = ['background.js', LATER_SCRIPT, ABI_SCRIPT, SITES_SCRIPT].flatMap((file) => devnetUrlsIn(readFileSync(resolve(productionBackground, file), 'utf8')));
@@ -73,7 +76,7 @@ async function buildAll(): Promise<void> {
   for (const browser of BROWSERS) {
     for (const [out, background] of [[resolve(dist, browser), null], [resolve(dist, 'production', browser), productionBackground]] as const) {
       mkdirSync(out, { recursive: true });
-      cpSync(resolve(dist, '.pages'), out, { recursive: true });
+      cpSync(background ? productionPages : resolve(dist, '.pages'), out, { recursive: true });
       cpSync(staging, out, { recursive: true });
       if (background) cpSync(background, out, { recursive: true });
       // The release's phishing list: a file the worker reads when first asked, not code each of its starts compiles.
@@ -82,7 +85,7 @@ async function buildAll(): Promise<void> {
       writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
     }
   }
-  for (const folder of ['.pages', '.scripts', '.production']) rmSync(resolve(dist, folder), { recursive: true });
+  for (const folder of ['.pages', '.scripts', '.production', '.productionPages']) rmSync(resolve(dist, folder), { recursive: true });
   console.log(`built dist/{chrome,firefox} (devnet) and dist/production/{chrome,firefox} (${new Date().toLocaleTimeString()})`);
 }
 

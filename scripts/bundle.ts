@@ -2,9 +2,11 @@
  * One script (background, content or inpage) as a self-contained IIFE bundle, and what the production background
  * must not carry: the local devnet's URLs (a page could switch the wallet onto this machine's ports).
  */
-import { resolve } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { LOCAL_DEVNET } from '../src/shared/networks';
+import { EMULATOR_SILENT, LEDGER_EMULATOR_URL } from '../src/ui/ledger/emulatorTransport';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -62,3 +64,15 @@ export async function buildScript(name: string, entry: string, outDir: string, d
 
 /** The local devnet's node and bundler URLs that a bundle's text names. */
 export const devnetUrlsIn = (code: string): string[] => [...LOCAL_DEVNET.rpcUrls, LOCAL_DEVNET.bundlerUrl!].filter((url) => code.includes(url));
+
+/** The wallet's pages (vite.config.ts) into `outDir`: the devnet build's reach the Ledger emulator, the production build's cannot. */
+export async function buildPages(outDir: string, devnetBuild: boolean): Promise<void> {
+  await build({ configFile: resolve(root, 'vite.config.ts'), logLevel: 'warn', define: { __DEVNET_BUILD__: String(devnetBuild) }, build: { outDir, emptyOutDir: true } });
+}
+
+/** The devnet build's seam to the Ledger emulator as its scripts carry it: the emulator's URL and its transport's words. */
+const EMULATOR_MARKERS = [LEDGER_EMULATOR_URL, EMULATOR_SILENT];
+
+/** Whether any script of the pages in `dir` carries the seam to the Ledger emulator. */
+export const emulatorSeamIn = (dir: string): boolean =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((file) => file.endsWith('.js') && EMULATOR_MARKERS.some((marker) => readFileSync(join(dir, file), 'utf8').includes(marker)));

@@ -8,6 +8,7 @@ import { lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
+import { lazyDeviceSigning } from './deviceSigning/lazyDeviceSigning';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
@@ -127,6 +128,8 @@ export function createServices(deps: ServiceDeps): Background {
   const budget = requestBudget(PAGE_BUDGET, Date.now);
   const permissions = createPermissions(local);
   const batches = createBatchStore(local, sealer);
+  const keyCode = lazyKeyCode(loadLater);
+  const transactionCode = lazyTransactionCode(loadLater);
   const listening = createListening({
     settings: local,
     pages,
@@ -157,6 +160,15 @@ export function createServices(deps: ServiceDeps): Background {
       // The queue's link up: the method table entry that asked finishes what the user decided.
       finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
+    }),
+    deviceSigning: lazyDeviceSigning({ approvals: { pending: () => services.approvals.pending() }, accounts }, async () => {
+      const code = await loadLater();
+      return code.createDeviceSigning({
+        session,
+        approvals: { pending: () => services.approvals.pending(), settle: (id, decision) => services.approvals.settle(id, decision) },
+        accounts,
+        payloads: code.devicePayloads({ batches, keyCode, nodeFor: nodes.nodeFor, transactionCode }),
+      });
     }),
     batches,
     firewall: createFirewall({ local, accounts, networks, nodeFor: nodes.nodeFor, now: Date.now }),
@@ -189,9 +201,9 @@ export function createServices(deps: ServiceDeps): Background {
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
     messageDangers: lazyMessageDangers(loadLater),
     descriptorParser: parser,
-    transactionCode: lazyTransactionCode(loadLater),
+    transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
-    keyCode: lazyKeyCode(loadLater),
+    keyCode,
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,
     showActivity: deps.windows.activity(session),

@@ -4,6 +4,7 @@ import { KEY_ADDRESSES_DEFAULTS, type KeyAddressesSlice } from './accounts/keyAd
 import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/signedGrants';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';
 import { BATCHES_DEFAULTS, type BatchesSlice } from './batches/types';
+import { DEVICE_SIGNING_DEFAULTS, type DeviceSigningSlice } from './deviceSigning/types';
 import { COLLECTIBLES_DEFAULTS, type CollectiblesSlice } from './collectibles/store';
 import { FIREWALL_DEFAULTS, type FirewallSlice } from './firewall/watch';
 import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
@@ -40,6 +41,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
  * Memory only: gone when the browser closes. The filters and subscriptions pages made are kept there too, each under a
  * key of its own within the pages' byte budget (pageState/store.ts), outside this schema.
  */
-export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice;
+export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice & DeviceSigningSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS, ...DEVICE_SIGNING_DEFAULTS };

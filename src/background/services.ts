@@ -23,6 +23,7 @@ import type { Subscriptions } from './subscriptions/subscriptions';
 import type { PollLoops } from './watch/pollLoop';
 import type { Firewall } from './firewall/watch';
 import type { Detection } from './networks/detection';
+import type { DeviceSigning } from './deviceSigning/types';
 import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
@@ -52,6 +53,8 @@ export interface Services {
   /** The devnet build (scripts/build.ts): paymaster and bundler URLs on this machine are allowed there only. */
   devnetBuild: boolean;
   approvals: Approvals;
+  /** Approving a Ledger account's request: the payload the approval window has the device sign, and its check. */
+  deviceSigning: DeviceSigning;
   batches: BatchStore;
   /** The accounts' EIP-7702 delegations the wallet did not make, per network. */
   firewall: Firewall;

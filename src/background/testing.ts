@@ -27,17 +27,17 @@ export function alarmsFake(now: () => number) {
   };
 }
 
-/** The devnet build's services over `sessionArea`, with `page`: the popup's requests as index.ts runs them. */
-export function testServices(sessionArea: StorageArea = memoryBackend(), alarms: Alarms = alarmsFake(Date.now)) {
+/** The devnet build's services over `sessionArea` (and `kept`'s local storage and seal key: a restart keeps all three), with `page`: the popup's requests as index.ts runs them. */
+export function testServices(sessionArea: StorageArea = memoryBackend(), alarms: Alarms = alarmsFake(Date.now), kept = { localArea: memoryBackend(), sealKeys: memoryKeyStore() }) {
   const { services, idleTimer } = createServices({
     devnetBuild: true,
     builtInNetworks: DEVNET_BUILD_NETWORKS,
-    localArea: memoryBackend(),
+    localArea: kept.localArea,
     descriptorFiles: memoryDescriptorFileStore(),
     grantRecords: memoryGrantRecordStore(),
     onLocalChanged: () => undefined,
     sessionArea,
-    sealKeys: memoryKeyStore(),
+    sealKeys: kept.sealKeys,
     phishingLists: memoryPhishingListStore(),
     readShippedPhishingList: readShippedList,
     alarms,

@@ -3,8 +3,8 @@
  * "from Mon 7 Dec 2026, 09:00", "until Fri 4 Dec 2026, 18:00". Amounts in the token's own units and symbol, times in
  * the user's time zone.
  */
-import { formatUnits } from 'ethers';
 import type { Permission, Rule } from './schemas/executionPermissions';
+import { formatUnits } from './units';
 
 export interface TokenFacts {
   symbol: string;
@@ -42,7 +42,7 @@ export function periodWords(seconds: number): string {
 
 /** An amount as the token counts it, exactly, with thousands separators: "1,250.5 USDC". */
 export function tokenAmount(units: bigint | string, { symbol, decimals }: TokenFacts): string {
-  const [whole, fraction] = formatUnits(units, decimals).split('.');
+  const [whole, fraction] = formatUnits(BigInt(units), decimals).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === '0' ? '' : `.${fraction}`} ${symbol}`;
 }
 

@@ -6,6 +6,7 @@ import type { GrantMention, GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DecodedCall } from './decodedCall';
+import type { DeviceRequest } from './deviceSigning';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
 
@@ -19,6 +20,15 @@ export interface AccountView {
   address: Hex;
   name: string;
   imported?: boolean;
+  /** A Ledger account: it signs on the device. */
+  ledger?: boolean;
+}
+
+/** A Ledger account the add-account page adds: the device's address at `path` (as `44'/60'/0'/0/0`). */
+export interface LedgerAccountForm {
+  address: Hex;
+  path: string;
+  name?: string;
 }
 
 /** Whether sites' providers say isMetaMask: for every site, and the sites with a choice of their own. */
@@ -174,6 +184,13 @@ export interface PageMethods {
   renameAccount: Method<{ address: Hex; name: string }, null>;
   /** Stored in the same encrypted vault, so the password is needed; the new account is selected. */
   importPrivateKey: Method<{ privateKey: string; password: string }, AccountView>;
+  /**
+   * Ledger accounts, kept in the encrypted vault (hence the password) and listed; the first is selected. Checked: 1 to
+   * 20, paths of Ledger Live's or the legacy family, checksummed addresses, none already an account.
+   */
+  addLedgerAccounts: Method<{ accounts: LedgerAccountForm[]; password: string }, AccountView[]>;
+  /** The balances of up to 10 addresses on the selected network (the add-account page's list). */
+  getBalances: Method<{ addresses: Hex[] }, Hex[]>;
   revealPhrase: Method<{ password: string }, string>;
   changePassword: Method<{ current: string; next: string }, null>;
   selectAccount: Method<{ address: Hex }, null>;
@@ -182,6 +199,13 @@ export interface PageMethods {
   distrustSite: Method<{ origin: string }, null>;
   /** `answer`: the screen's value when approving (chosen accounts, a fee tier); checked per approval type. */
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
+  /**
+   * Approving a Ledger account's request: what the device must sign (with `answer`, the screen's, as resolveApproval's);
+   * null for an account whose key the wallet holds (resolveApproval then).
+   */
+  deviceRequest: Method<{ id: string; answer?: unknown }, DeviceRequest | null>;
+  /** The device's signature (for a transaction, the signed transaction); checked, then the request is approved. */
+  deviceSigned: Method<{ id: string; signature: Hex }, null>;
   getBalance: Method<{ address: Hex }, Hex>;
   setAutoLock: Method<{ minutes: number }, null>;
   /** Without `origin`: for every site. `enabled` null: the site follows the global choice again. */

@@ -2,22 +2,39 @@
  * Accounts derived from the vault's phrase along m/44'/60'/0'/0/i, and single private keys imported into the same
  * encrypted vault. Addresses are stored; keys never are (they stay in the vault). The stored list is not trusted (a
  * page's content script can write storage.local on Firefox): while unlocked, each record's address is the one its
- * key derives, a record without a key is dropped, and nothing is signed for an address its key does not derive.
+ * key derives, a record without a key is dropped, and nothing is signed for an address its key does not derive. A
+ * Ledger account (ledgerAccounts.ts) has no key: listed while unlocked only when the vault holds its address and path.
  */
 import type { BaseWallet } from 'ethers';
+import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
-import type { AccountKey, KeyAddresses } from './keyAddresses';
+import type { VaultSecret } from '../vault/crypto';
+import type { KeyAddresses } from './keyAddresses';
 import type * as Keys from './keys';
+import { isLedgerRecord, ledgerAddress, noKeyMessage } from './ledgerAccounts';
 
 export interface AccountRecord {
   address: Hex;
-  /** Index i of the derivation path m/44'/60'/0'/0/i; for an imported key, its index in the vault's `importedKeys`. */
+  /**
+   * Index i of the derivation path m/44'/60'/0'/0/i; for an imported key, its index in the vault's `importedKeys`; for
+   * a Ledger account, in the vault's `ledgerAccounts`.
+   */
   index: number;
   name: string;
   /** A private key imported on its own, not derived from the phrase. */
   imported?: true;
+  /** A Ledger account: its path on the device (as `44'/60'/0'/0/0`); the wallet holds no key for it. */
+  ledgerPath?: string;
+}
+
+/** A Ledger account to list: the vault holds `address` and `path` at `index` already. */
+export interface LedgerAccountEntry {
+  address: Hex;
+  path: string;
+  index: number;
+  name?: string;
 }
 
 export interface AccountsSlice {
@@ -41,9 +58,13 @@ export interface Accounts {
   addNext(mnemonic: string): Promise<AccountRecord>;
   /** Lists the account of the vault's `importedKeys[keyIndex]`. */
   addImported(address: Hex, keyIndex: number): Promise<AccountRecord>;
+  /** Lists Ledger accounts the vault's `ledgerAccounts` hold; unnamed ones are named `Ledger <n>`. */
+  addLedger(entries: readonly LedgerAccountEntry[]): Promise<AccountRecord[]>;
   rename(address: Hex, name: string): Promise<void>;
-  /** The signing wallet of one of our accounts; the vault must be unlocked. */
+  /** The signing wallet of one of our accounts; the vault must be unlocked. A Ledger account has none (4200). */
   signer(address: Hex): Promise<BaseWallet>;
+  /** The device path of a Ledger account among `list()`; undefined for the phrase's and imported accounts. */
+  ledgerPath(address: Hex): Promise<string | undefined>;
 }
 
 const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, index: number): AccountRecord => ({
@@ -71,11 +92,18 @@ function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) 
  */
 export type LoadKeys = () => Promise<Pick<typeof Keys, 'walletOf' | 'deriveWallet' | 'phraseAddress'>>;
 
+/** The address of each record as the secret holds it (a key's, or a Ledger account's), from the keys' addresses. */
+function addressesIn(secret: VaultSecret, keyAddress: (account: AccountRecord) => Hex | undefined) {
+  return (account: AccountRecord): Hex | undefined => (isLedgerRecord(account) ? ledgerAddress(secret.ledgerAccounts, account) : keyAddress(account));
+}
+
+const withKeys = (accounts: AccountRecord[]): AccountRecord[] => accounts.filter((a) => !isLedgerRecord(a));
+
 export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadKeys: LoadKeys, keyAddresses: KeyAddresses): Accounts {
   const listed = async (whileLocked: (stored: AccountRecord[]) => AccountRecord[]): Promise<AccountRecord[]> => {
     const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
     if (!secret) return whileLocked(accounts);
-    const kept = derived(accounts, await keyAddresses.of(secret, accounts));
+    const kept = derived(accounts, addressesIn(secret, await keyAddresses.of(secret, withKeys(accounts))));
     await keyAddresses.save();
     return kept;
   };
@@ -96,8 +124,9 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       // Derived before the update, which cannot wait: an account written in between (another page's Add account) is
       // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
       const seen = await local.get('accounts');
-      const addressOf = await keyAddresses.of(secret, seen);
-      const wasSeen = (account: AccountKey) => seen.some((s) => s.index === account.index && Boolean(s.imported) === Boolean(account.imported));
+      const addressOf = addressesIn(secret, await keyAddresses.of(secret, withKeys(seen)));
+      const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : account.imported ? 'key' : 'phrase');
+      const wasSeen = (account: AccountRecord) => seen.some((s) => s.index === account.index && kind(s) === kind(account));
       await local.update('accounts', (accounts) => {
         const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
         return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
@@ -120,7 +149,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       const keys = await loadKeys();
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
-        added = record(keys, mnemonic, accounts.filter((a) => !a.imported).length);
+        added = record(keys, mnemonic, accounts.filter((a) => !a.imported && !isLedgerRecord(a)).length);
         return [...accounts, added];
       });
       return added!;
@@ -134,6 +163,18 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       });
       return added!;
     },
+    async addLedger(entries) {
+      let added: AccountRecord[] = [];
+      await local.update('accounts', (accounts) => {
+        const count = accounts.filter(isLedgerRecord).length;
+        added = entries.map((e, i) => ({ address: e.address, index: e.index, name: e.name ?? `Ledger ${count + i + 1}`, ledgerPath: e.path }));
+        return [...accounts, ...added];
+      });
+      return added;
+    },
+    async ledgerPath(address) {
+      return (await find(address))?.ledgerPath;
+    },
     async rename(address, name) {
       if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);
       await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
@@ -142,6 +183,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     async signer(address) {
       const [account, secret] = await Promise.all([local.get('accounts').then((all) => all.find((a) => same(a.address, address))), vault.secret()]);
       if (!account) throw new Error(`${address} is not an account of this wallet`);
+      if (isLedgerRecord(account)) throw new RpcError(ErrorCode.unsupportedMethod, noKeyMessage(account.address));
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;
       if (account.imported && !key) throw new Error(`The vault holds no key for ${address}`);

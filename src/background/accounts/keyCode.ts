@@ -7,8 +7,8 @@ import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { addressOf } from './keys';
 
-export { verifyMessage } from 'ethers';
-export { approvedTypedDataDigest, typedDataDigest, typedDataStructHash } from '../../shared/typedData/digest';
+export { recoverAddress, verifyMessage } from 'ethers';
+export { approvedTypedDataDigest, approvedTypedDataHashes, typedDataDigest, typedDataStructHash } from '../../shared/typedData/digest';
 
 /** A private key the user typed, as the vault keeps it (0x, lower case), and its address; -32602 when it is not one. */
 export function importedKey(text: string): { privateKey: Hex; address: Hex } {

@@ -5,5 +5,5 @@ import type * as Code from './keyCode';
 export type KeyCode = LoadedOnCall<typeof Code>;
 
 export function lazyKeyCode(load: () => Promise<typeof Code>): KeyCode {
-  return loadedOnCall(load, ['importedKey', 'isValidPhrase', 'newPhrase', 'approvedTypedDataDigest', 'typedDataDigest', 'typedDataStructHash', 'verifyMessage']);
+  return loadedOnCall(load, ['importedKey', 'isValidPhrase', 'newPhrase', 'approvedTypedDataDigest', 'approvedTypedDataHashes', 'typedDataDigest', 'typedDataStructHash', 'verifyMessage', 'recoverAddress']);
 }

@@ -43,3 +43,31 @@ export function repricedUnsigned(raw: Hex, fees: Fees): Hex {
   tx.maxPriorityFeePerGas = fees.maxPriorityFeePerGas;
   return tx.unsignedSerialized as Hex;
 }
+
+/**
+ * A one-call sequential batch's transaction as the account will sign it, at its final nonce and fees: what a Ledger
+ * is asked to sign (the key path signs the same fields in executors/sequential.ts).
+ */
+export function unsignedAt(batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLimits'>, nonce: number, fees: Fees): Hex {
+  const [call] = batch.calls;
+  return Transaction.from({
+    chainId: BigInt(batch.chainId), type: 2, nonce, to: call.to ?? null, value: BigInt(call.value), data: signedData(call),
+    gasLimit: BigInt(batch.gasLimits[0]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+  }).unsignedSerialized as Hex;
+}
+
+/**
+ * Who signed `signed`, when it is exactly the transaction `unsigned` plus a signature (no field changed, added or
+ * dropped); null otherwise.
+ */
+export function signerOf(unsigned: Hex, signed: Hex): Hex | null {
+  try {
+    const tx = Transaction.from(signed);
+    if (!tx.from || !tx.signature) return null;
+    const bare = tx.clone();
+    bare.signature = null;
+    return bare.unsignedSerialized === unsigned.toLowerCase() ? (tx.from as Hex) : null;
+  } catch {
+    return null;
+  }
+}

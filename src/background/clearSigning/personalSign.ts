@@ -2,9 +2,10 @@
  * personal_sign of bytes that are not text: a 32-byte hash or a serialized transaction is how a site gets a blind
  * signature that authorizes something else; other bytes are at least said to be unreadable.
  */
-import { Transaction, dataLength, formatEther } from 'ethers';
+import { Transaction, dataLength } from 'ethers';
 import type { Danger } from '../../shared/dangers';
 import type { Hex } from '../../shared/params';
+import { formatEther } from '../../shared/units';
 
 function asTransaction(message: Hex): Transaction | undefined {
   try {

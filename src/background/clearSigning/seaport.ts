@@ -5,10 +5,10 @@
  * Seaport's calls have theirs too: incrementCounter cancels every order at once, and a fulfilment can send what is
  * bought to another address.
  */
-import { formatUnits } from 'ethers';
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts, TokenMeta } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
+import { formatUnits } from '../../shared/units';
 
 interface Item {
   itemType: unknown;

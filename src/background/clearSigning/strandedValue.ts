@@ -2,10 +2,10 @@
  * ETH sent to a contract whose calls the descriptor opens (Multicall3's aggregate family) and not passed on to them:
  * such a contract keeps no one's balance, so whatever stays in it anyone can take out with the next call.
  */
-import { formatEther } from 'ethers';
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
+import { formatEther } from '../../shared/units';
 
 export function strandedValueDangers(facts: RenderFacts, sent: bigint | undefined, to: Hex | undefined, user: Hex, nativeSymbol: string): Danger[] {
   // The account calling itself (its own executeBatch) keeps what it does not pass on.

@@ -7,7 +7,7 @@ import type { AccountView } from '../../shared/pages';
 import { address as addressParam } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
 import type { Using } from '../services';
-import { accountParam, fields, none, text } from './params';
+import { accountName, accountParam, fields, none, text } from './params';
 import type { PageFamily } from './types';
 import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
@@ -16,7 +16,7 @@ import { ThrottledError } from '../vault/vault';
 type Uses = 'accounts' | 'emit' | 'keyCode' | 'permissions' | 'vault' | 'vaultRewrite';
 
 /** A wrong password is the user's mistake, said as such (4100 like unlock), and too many say when to try again. */
-async function withPassword<T>(run: () => Promise<T>): Promise<T> {
+export async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -66,9 +66,7 @@ export const accountPages = {
   renameAccount: {
     parse(params) {
       const p = fields(params);
-      const name = text(p.name, 'name').trim();
-      if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
-      return { address: addressParam(p.address, 'address'), name };
+      return { address: addressParam(p.address, 'address'), name: accountName(p.name, 'name') };
     },
     handle: async (p, { services }) => (await services.accounts.rename(p.address, p.name), null),
   },

@@ -6,7 +6,7 @@ import { approvalPreview } from './preview';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'approvals' | 'batches' | 'networks' | 'nodeFor' | 'previews';
+type Uses = 'approvals' | 'batches' | 'deviceSigning' | 'networks' | 'nodeFor' | 'previews';
 
 const REJECT_REASONS = ['decline-upgrade'] as const;
 
@@ -20,6 +20,8 @@ export const approvalPages = {
       return { id: text(p.id, 'id'), approved: boolean(p.approved, 'approved'), answer: p.answer, ...(reason ? { reason } : {}) };
     },
     async handle({ id, approved, answer, reason }, { services }) {
+      // Its account's key is not in the wallet: approved only with the device's signature (deviceSigned).
+      if (approved && (await services.deviceSigning.needsDevice(id))) throw invalidParams(`Request ${id} is signed on the Ledger: approve it there`);
       await services.approvals.settle(id, approved ? { approved, answer } : { approved, reason });
       return null;
     },

@@ -4,8 +4,10 @@ import { allowancePages } from './allowances';
 import { approvalPages } from './approvals';
 import { assetPages } from './assets';
 import { delegationPages } from './delegation';
+import { deviceSigningPages } from './deviceSigning';
 import { firewallPages } from './firewall';
 import { grantPages } from './grants';
+import { ledgerAccountPages } from './ledgerAccounts';
 import { networkPages } from './networks';
 import { sendPages } from './send';
 import { settingPages } from './settings';
@@ -17,8 +19,10 @@ import { vaultPages } from './vault';
 export const pageMethods: PageTable = {
   ...statePages,
   ...approvalPages,
+  ...deviceSigningPages,
   ...vaultPages,
   ...accountPages,
+  ...ledgerAccountPages,
   ...assetPages,
   ...sendPages,
   ...networkPages,

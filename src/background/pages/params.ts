@@ -14,6 +14,12 @@ export function text(value: unknown, field: string): string {
   return value;
 }
 
+export function accountName(value: unknown, field: string): string {
+  const name = text(value, field).trim();
+  if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
+  return name;
+}
+
 export const accountParam = (params: unknown): { address: Hex } => ({ address: address(fields(params).address, 'address') });
 
 export const chainParam = (params: unknown): { chainId: Hex } => ({ chainId: quantity(fields(params).chainId, 'chainId') });

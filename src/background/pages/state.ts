@@ -23,7 +23,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     initialized,
     unlocked,
     unlockRetryAt,
-    accounts: list.map(({ address, name, imported }) => ({ address, name, ...(imported ? { imported } : {}) })),
+    accounts: list.map(({ address, name, imported, ledgerPath }) => ({ address, name, ...(imported ? { imported } : {}), ...(ledgerPath ? { ledger: true } : {}) })),
     selectedAccount,
     networks: all,
     selectedChainId: selected.chainId,

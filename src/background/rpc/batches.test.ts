@@ -48,7 +48,7 @@ function setup() {
   };
   const services = {
     batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
-    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }], ledgerPath: async () => undefined },
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
     previews: { of: () => undefined },

@@ -2,7 +2,7 @@
 import { randomHex } from '../../shared/randomId';
 import type { Attribution, SendCallsAnswer, SendCallsDetails } from '../../shared/approvals/batch';
 import type { DecodedCall } from '../../shared/decodedCall';
-import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
+import { BatchErrorCode, ErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
@@ -83,6 +83,10 @@ const feeAnswer = (raw: unknown): SendCallsAnswer | null =>
 
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
 async function prepare(request: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
+  // Batches are signed in the worker (a userOp, an authorization, a batch's transactions): not yet by a device.
+  if (await services.accounts.ledgerPath(from)) {
+    throw new RpcError(ErrorCode.unsupportedMethod, `wallet_sendCalls is not available for the Ledger account ${from} yet: send each call with eth_sendTransaction`);
+  }
   const preferred = walletFeeSource(request.capabilities, { replyTo });
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {

@@ -18,7 +18,7 @@ export async function connectedSite(site: string, account: Hex, extra: Record<st
     permissions,
     trustedSites: createTrustedSites(local),
     phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: [], whitelist: [] })) },
-    accounts: { selected: async () => account, list: async () => [{ address: account }] },
+    accounts: { selected: async () => account, list: async () => [{ address: account }], ledgerPath: async () => undefined },
     vault: { isUnlocked: async () => true },
     approvals: {
       earlier: async () => undefined,

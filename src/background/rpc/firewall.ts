@@ -4,7 +4,6 @@
  * user's accounts sends and pays (a drained account has no ETH for gas). Only the wallet asks it (askAsWallet, from
  * the banner): it lives in the wallet's own table, which no page's request reaches.
  */
-import { formatEther } from 'ethers';
 import { randomHex } from '../../shared/randomId';
 import type { RevertForeignDelegationDetails } from '../../shared/approvals/delegation';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
@@ -19,6 +18,7 @@ import { classifyCode } from '../firewall/classify';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
+import { formatEther } from '../../shared/units';
 
 /** The services these methods use. */
 type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode';

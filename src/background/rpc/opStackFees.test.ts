@@ -52,7 +52,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
   const requested: unknown[] = [];
   const services = {
     batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
-    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }], ledgerPath: async () => undefined },
     networks: { selected: async () => network },
     nodeFor: async () => node,
     previews: { of: () => undefined },

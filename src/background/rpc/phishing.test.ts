@@ -24,7 +24,7 @@ function setup(topOrigin?: string) {
   const services = {
     permissions: createPermissions(local),
     trustedSites: createTrustedSites(local),
-    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }] },
+    accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], ledgerPath: async () => undefined },
     vault: { isUnlocked: async () => true },
     networks: { selected: async () => devnet },
     phishingUpdates: { lists: async () => shippedLists(hostListsOf({ blacklist: ['fresh-phish.example'], whitelist: [] })) },

@@ -69,7 +69,7 @@ function wallet() {
   const asked: unknown[] = [];
   const services = {
     batches,
-    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }], ledgerPath: async () => undefined },
     networks: { selected: async () => NETWORK },
     nodeFor: async () => chainNode,
     previews: { of: () => undefined },

@@ -13,7 +13,7 @@ import { assertEncodes } from './lazyTypedData';
 import { type AccountContext, type DappTable, methodsUsing, noAnswer } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'keyCode' | 'messageDangers' | 'networks' | 'reviewTypedData' | 'signedGrants';
+type Uses = 'accounts' | 'deviceSigning' | 'keyCode' | 'messageDangers' | 'networks' | 'reviewTypedData' | 'signedGrants';
 const method = methodsUsing<Uses>();
 
 async function prepareTypedData(request: TypedDataRequest, { account, services }: AccountContext<Using<Uses>>): Promise<SignTypedDataDetails> {
@@ -27,6 +27,11 @@ async function prepareTypedData(request: TypedDataRequest, { account, services }
 const unreviewed = (error: unknown): TypedDataReview => ({
   dangers: [{ kind: 'notDescribed', tone: 'warn', message: `The wallet could not review this message (${error instanceof Error ? error.message : String(error)}): it is shown as it is.` }],
 });
+
+async function keySignature(details: SignTypedDataDetails, services: Using<Uses>): Promise<string> {
+  const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
+  return signer.signingKey.sign(digest).serialized;
+}
 
 const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
   method({
@@ -43,9 +48,8 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       type: 'signTypedData',
       answer: noAnswer,
       prepare: prepareTypedData,
-      async approve({ details }, _answer, services) {
-        const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
-        const signature = signer.signingKey.sign(digest).serialized;
+      async approve({ id, details }, _answer, services) {
+        const signature = (await services.deviceSigning.signatureFor(id, details.account)) ?? (await keySignature(details, services));
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
@@ -68,8 +72,9 @@ export const signingMethods = {
         const text = messageText(message);
         return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
-      async approve({ details }, _answer, services) {
-        return (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
+      async approve({ id, details }, _answer, services) {
+        const device = await services.deviceSigning.signatureFor(id, details.account);
+        return device ?? (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
       },
     },
   }),

@@ -31,7 +31,7 @@ function setup(eth = parseEther('1')) {
   const asked: SendCallsDetails[] = [];
   const services = {
     batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
-    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }] },
+    accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }], ledgerPath: async () => undefined },
     networks: { selected: async () => NETWORK },
     nodeFor: async () => chain.node,
     bundlerFor: async () => chain.bundler,

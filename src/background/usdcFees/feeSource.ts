@@ -4,10 +4,10 @@
  * covers the USDC the calls send and the quote's cap. When both ETH and USDC work the user may switch; when neither
  * does, the screen says why for each instead of a send that fails.
  */
-import { formatEther } from 'ethers';
 import type { FeeSource } from '../../shared/fees';
 import { usdcAmountUp } from './feeLine';
 import type { UsdcFeeQuote } from './quote';
+import { formatEther } from '../../shared/units';
 
 export interface FeeOptions {
   /** The site's paymasterService sponsors this request. */

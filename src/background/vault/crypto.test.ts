@@ -12,6 +12,13 @@ describe('vault encryption', () => {
     await expect(decryptVault(file, 'correct horse')).resolves.toEqual(SECRET);
   });
 
+  it('keeps the Ledger accounts (address and path), and none when an entry is not a checksummed address and a path', async () => {
+    const ledgerAccounts = [{ address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F' as const, path: "44'/60'/0'/0/0" }];
+    await expect(decryptVault(await encryptVault({ ...SECRET, ledgerAccounts }, 'pw', 1000), 'pw')).resolves.toEqual({ ...SECRET, ledgerAccounts });
+    const bad = [{ address: '0x71c7656ec7ab88b098defb751b7401b5f6d8976f' as const, path: "44'/60'/0'/0/0" }];
+    await expect(decryptVault(await encryptVault({ ...SECRET, ledgerAccounts: bad }, 'pw', 1000), 'pw')).resolves.toEqual(SECRET);
+  });
+
   it('rejects a wrong password', async () => {
     const file = await encryptVault(SECRET, 'correct horse', 1000);
     await expect(decryptVault(file, 'wrong horse')).rejects.toBeInstanceOf(WrongPasswordError);

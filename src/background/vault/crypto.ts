@@ -4,7 +4,8 @@
  * natively, so unlocking takes a fraction of a second. The version field lets the format change
  * later without losing old vaults. A stored vault is checked field by field before use.
  */
-import { getBytes, hexlify, toUtf8Bytes, toUtf8String } from 'ethers';
+import { getAddress, getBytes, hexlify, toUtf8Bytes, toUtf8String } from 'ethers';
+import type { Hex } from '../../shared/params';
 
 /** What a new vault uses, and the least a vault keeps once unlocked (older ones are re-encrypted then). */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -15,6 +16,14 @@ export interface VaultSecret {
   mnemonic: string;
   /** Private keys imported as separate accounts (hex), in the order their accounts name them. */
   importedKeys?: string[];
+  /** Ledger accounts (no key: the device's address and path), in the order their accounts name them. */
+  ledgerAccounts?: LedgerAccountKey[];
+}
+
+export interface LedgerAccountKey {
+  address: Hex;
+  /** Without `m/`, as `44'/60'/0'/0/0`. */
+  path: string;
 }
 
 export interface VaultFile {
@@ -87,6 +96,21 @@ export async function encryptVault(secret: VaultSecret, password: string, iterat
   };
 }
 
+/** The Ledger accounts as decrypted: kept only when each is a checksummed address and a path. */
+function parseLedgerAccounts(value: unknown): LedgerAccountKey[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const isEntry = (e: unknown): e is LedgerAccountKey => {
+    const { address, path } = (e ?? {}) as Partial<LedgerAccountKey>;
+    if (typeof address !== 'string' || typeof path !== 'string') return false;
+    try {
+      return getAddress(address) === address;
+    } catch {
+      return false;
+    }
+  };
+  return value.every(isEntry) ? value.map(({ address, path }) => ({ address, path })) : undefined;
+}
+
 /** Throws WrongPasswordError, or CorruptVaultError when the file or what it decrypts to is not a vault. */
 export async function decryptVault(stored: unknown, password: string): Promise<VaultSecret> {
   const file = parseVaultFile(stored);
@@ -103,7 +127,8 @@ export async function decryptVault(stored: unknown, password: string): Promise<V
     if (typeof secret?.mnemonic === 'string') {
       const keys = secret.importedKeys;
       const importedKeys = Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? keys : undefined;
-      return { mnemonic: secret.mnemonic, ...(importedKeys ? { importedKeys } : {}) };
+      const ledgerAccounts = parseLedgerAccounts(secret.ledgerAccounts);
+      return { mnemonic: secret.mnemonic, ...(importedKeys ? { importedKeys } : {}), ...(ledgerAccounts ? { ledgerAccounts } : {}) };
     }
   } catch {
     // Shaped below.

@@ -1,10 +1,10 @@
 /** What a field format reads: the value with its field, and the field's params (constants, `$.` references, maps, paths). */
-import { formatUnits } from 'ethers';
 import type { Hex } from '../params';
 import type { LeafField } from './fields';
 import { companion, reach, rootOf } from './paths';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
 import { rawText, sameValue, toAddress, toBigInt } from './values';
+import { formatUnits } from '../units';
 
 export type Formatted = Omit<ClearField, 'path' | 'label'>;
 

@@ -30,6 +30,18 @@ export function approvedTypedDataDigest(details: SignTypedDataDetails): Hex {
   return typedDataDigest({ domain, types: withDomainType(types, domain), primaryType, message }, details.version ?? 'V4');
 }
 
+/**
+ * The two hashes whose 0x1901 digest an approved v3/v4 request signs: the domain separator and the message's
+ * hashStruct (what a Ledger app that cannot take the message in full signs by).
+ */
+export function approvedTypedDataHashes(data: TypedMessage, version: 'V3' | 'V4' = 'V4'): { domainHash: Hex; messageHash: Hex } {
+  const types = withDomainType(data.types, data.domain);
+  return {
+    domainHash: hexlify(hashStruct('EIP712Domain', data.domain, { EIP712Domain: types.EIP712Domain }, version)) as Hex,
+    messageHash: hexlify(hashStruct(data.primaryType, data.message, types, version)) as Hex,
+  };
+}
+
 /** Parsed typed data must also encode, as it will be hashed when the user approves. */
 export function assertEncodes(request: TypedDataRequest): void {
   try {

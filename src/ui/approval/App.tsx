@@ -7,9 +7,12 @@ import { reject } from './resolve';
 import { ApprovalScreen } from './ApprovalScreen';
 import { Armed } from './Armed';
 import { Planning } from './Planning';
+import { ConfirmOnLedger } from './ledger/ConfirmOnLedger';
+import { useDeviceStep } from './ledger/deviceStep';
 
 export function App() {
   const state = useWallet((s) => s.state);
+  const device = useDeviceStep((s) => s.request);
   const approval = state?.approvals[0];
   const shownId = approval && state?.initialized && state.unlocked ? approval.id : undefined;
   // For `npm run bench`: when a request's screen was first on screen (effects run after the paint).
@@ -39,7 +42,9 @@ export function App() {
       {queued}
       {/* The firewall's own revert says it all itself. */}
       {approval.type !== 'revertForeignDelegation' && <ForeignDelegationBanner state={state} />}
-      <ApprovalScreen approval={approval} state={state} />
+      {device?.approvalId === approval.id
+        ? <ConfirmOnLedger approval={approval} request={device} />
+        : <ApprovalScreen approval={approval} state={state} />}
     </Armed>
   );
 }

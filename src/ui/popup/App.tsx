@@ -3,6 +3,7 @@ import { Unlock } from '../components/Unlock';
 import { useRoute } from '../stores/route';
 import { useWallet } from '../stores/wallet';
 import { Accounts } from './accounts/Accounts';
+import { AddLedger } from './accounts/AddLedger';
 import { Activity } from './activity/Activity';
 import { Delegation } from './settings/Delegation';
 import { Home } from './Home';
@@ -12,7 +13,7 @@ import { Receive } from './Receive';
 import { Send } from './send/Send';
 import { Settings } from './settings/Settings';
 
-/** wallet_showCallsStatus opens popup.html?origin=…&batch=… on one batch. */
+/** wallet_showCallsStatus opens popup.html?origin=…&batch=… on one batch; Accounts opens popup.html?page=addLedger in a tab. */
 const query = new URLSearchParams(location.search);
 const focus = query.has('batch') ? { origin: query.get('origin') ?? '', id: query.get('batch')! } : undefined;
 
@@ -23,6 +24,7 @@ export function App() {
   if (focus) return <main><Activity focus={focus} /></main>;
   if (!state.initialized) return <Onboarding />;
   if (!state.unlocked) return <Unlock />;
+  if (query.get('page') === 'addLedger') return <AddLedger state={state} />;
   if (screen === 'send') return <Send state={state} />;
   if (screen === 'receive') return <Receive state={state} />;
   if (screen === 'accounts') return <Accounts state={state} />;

@@ -31,7 +31,7 @@ export function Home({ state }: { state: WalletState }) {
   return (
     <main className="home">
       <header className="home-header">
-        {selected && <AccountChip name={selected.name} address={selected.address} onOpen={() => go('accounts')} />}
+        {selected && <AccountChip name={selected.name} address={selected.address} ledger={selected.ledger} onOpen={() => go('accounts')} />}
         <button type="button" className="icon" aria-label="Settings" title="Settings" onClick={() => go('settings')}>⚙</button>
         <button type="button" className="secondary small" onClick={() => void call('lock')}>Lock</button>
       </header>

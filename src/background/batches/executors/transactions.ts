@@ -63,14 +63,20 @@ async function broadcast(deps: BatchDeps, node: ChainNode, batch: BatchRecord, t
   }
 }
 
-async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sign: SignTransactions): Promise<BatchRecord> {
-  const wallet = await deps.accounts.signer(batch.from);
+/** The nonce and fees the batch's transactions are signed with: the dapp's nonce or the next, today's fees within the tier's cap. */
+export async function signingTerms(node: ChainNode, batch: Pick<BatchRecord, 'from' | 'chainId' | 'nonce' | 'fees' | 'feeCaps' | 'feeTier'>): Promise<{ nonce: number; fees: Fees }> {
   const tier = batch.feeTier ?? 'market';
   const [nonce, fees] = await Promise.all([
     batch.nonce ?? node<Hex>('eth_getTransactionCount', [batch.from, 'pending']),
     batch.fees ? fromHexFees(batch.fees) : suggestFees(node, batch.chainId, tier).then((today) => capFees(today, batch.feeCaps && fromHexFees(batch.feeCaps[tier]))),
   ]);
-  const transactions = await sign(wallet, batch, Number(nonce), fees);
+  return { nonce: Number(nonce), fees };
+}
+
+async function signAll(deps: BatchDeps, node: ChainNode, batch: BatchRecord, sign: SignTransactions): Promise<BatchRecord> {
+  const wallet = await deps.accounts.signer(batch.from);
+  const { nonce, fees } = await signingTerms(node, batch);
+  const transactions = await sign(wallet, batch, nonce, fees);
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', transactions }));
 }
 

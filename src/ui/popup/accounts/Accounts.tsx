@@ -1,15 +1,23 @@
-/** The wallet's accounts: pick one (back to Home), rename the selected one, add the phrase's next one, import a key. */
+/**
+ * The wallet's accounts: pick one (back to Home), rename the selected one, add the phrase's next one, import a key, or
+ * add a Ledger account in a tab of the wallet's own (the popup would close when the browser's device chooser opens).
+ */
 import { getAddress } from 'ethers';
 import { useState } from 'react';
+import browser from 'webextension-polyfill';
 import type { Hex } from '../../../shared/params';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
+import { DeviceBadge } from '../../components/DeviceBadge';
 import { Identicon } from '../../components/Identicon';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { shortAddress } from '../../format/amounts';
 import { useRoute } from '../../stores/route';
 import { ImportKey } from './ImportKey';
 import { Rename } from './Rename';
+
+/** The popup's page in a tab, on the add-account screen (App.tsx). */
+export const ADD_LEDGER_PAGE = 'popup.html?page=addLedger';
 
 export function Accounts({ state }: { state: WalletState }) {
   const go = useRoute((s) => s.go);
@@ -24,6 +32,7 @@ export function Accounts({ state }: { state: WalletState }) {
           <button key={a.address} type="button" className="account-row" aria-pressed={a.address === state.selectedAccount} onClick={() => choose(a.address)}>
             <Identicon address={a.address} />
             <strong>{a.name}</strong> <span className="mono">{shortAddress(getAddress(a.address))}</span>
+            {a.ledger && <DeviceBadge />}
           </button>
         ))}
       </section>
@@ -31,6 +40,7 @@ export function Accounts({ state }: { state: WalletState }) {
       <div className="row">
         <button type="button" className="secondary" onClick={() => void call('addAccount')}>Add account</button>
         <button type="button" className="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>Import private key</button>
+        <button type="button" className="secondary" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(ADD_LEDGER_PAGE) })}>Add a Ledger account</button>
       </div>
       {importing && <ImportKey onDone={() => go('home')} />}
     </main>

@@ -1,0 +1,43 @@
+/** A wallet whose Ledger account is connected to a site, for the tests of signing on the device (the device played by a key). */
+import { Wallet } from 'ethers';
+import type { DeviceRequest } from '../../shared/deviceSigning';
+import type { Hex } from '../../shared/params';
+import type { RpcRequest } from '../../shared/protocol';
+import type { AccountsSlice } from '../accounts/accounts';
+import { runRequest } from '../rpc/pipeline';
+import { memoryKeyStore } from '../storage/seal';
+import { memoryBackend, type TypedStorage } from '../storage/typedStorage';
+import { testServices } from '../testing';
+
+export const SITE = 'https://dapp.example';
+/** The device's key for the account at PATH; the wallet only knows its address. */
+export const DEVICE = new Wallet('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+export const OTHER = new Wallet('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
+export const LEDGER = DEVICE.address as Hex;
+export const PATH = "44'/60'/0'/0/0";
+
+export type Reply = { result?: unknown; error?: { code: number; message: string } };
+
+/** A wallet with the Ledger account connected to SITE; `kept` carries storage across a worker restart. */
+export async function wallet(kept = { sessionArea: memoryBackend(), localArea: memoryBackend(), sealKeys: memoryKeyStore() }, fresh = true) {
+  const { services, page } = testServices(kept.sessionArea, undefined, kept);
+  if (fresh) {
+    const local = services.settings as unknown as TypedStorage<AccountsSlice>;
+    await local.set('accounts', [{ address: LEDGER, index: 0, name: 'Ledger 1', ledgerPath: PATH }]);
+    await local.set('selectedAccount', LEDGER);
+    await services.permissions.grant(SITE, [LEDGER]);
+  }
+  let requestId = 0;
+  const replyTo = (id: number) => ({ tabId: 1, frameId: 0, origin: SITE, requestId: String(id) });
+  /** The site's request; `reply()` is its answer once the user (or the device) settled it. */
+  const ask = async (request: RpcRequest) => {
+    const id = requestId++;
+    const first = await runRequest(request, { origin: SITE, method: request.method, replyTo: replyTo(id), services });
+    const approval = (await services.approvals.pending()).at(-1)!;
+    return { first, approvalId: approval?.id, reply: async () => (await services.approvals.earlier(replyTo(id))) as Reply | 'waiting' | undefined };
+  };
+  const deviceRequest = async (id: string, answer?: unknown) => (await page('deviceRequest', { id, ...(answer === undefined ? {} : { answer }) })) as { result?: DeviceRequest | null; error?: { message: string } };
+  const deviceSigned = (id: string, signature: string) => page('deviceSigned', { id, signature }) as Promise<Reply>;
+  return { services, page, ask, deviceRequest, deviceSigned, kept };
+}
+

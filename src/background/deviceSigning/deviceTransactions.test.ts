@@ -1,0 +1,107 @@
+/**
+ * eth_sendTransaction (and the popup's Send, which asks through it) of a Ledger account: the window gets the unsigned
+ * transaction at its final nonce and fees; only those bytes, signed by the account, are ever sent.
+ */
+import { Transaction, Wallet, getAddress } from 'ethers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DevicePayload } from '../../shared/deviceSigning';
+import type { Hex } from '../../shared/params';
+import type { RpcRequest } from '../../shared/protocol';
+import { DEFERRED } from '../rpc/types';
+import { DEVICE, LEDGER, OTHER, wallet } from './deviceSigning.fixture';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A devnet node: the account's pending nonce is `nonce.value`; the raw transactions it was sent are kept. */
+function devnetNode(nonce: { value: number }) {
+  const sent: Hex[] = [];
+  const answers: Record<string, (params: unknown[]) => unknown> = {
+    eth_chainId: () => '0x7a69',
+    eth_blockNumber: () => '0x10',
+    eth_estimateGas: () => '0x5208',
+    eth_getTransactionCount: () => `0x${nonce.value.toString(16)}`,
+    eth_maxPriorityFeePerGas: () => '0x3b9aca00',
+    eth_gasPrice: () => '0x77359400',
+    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) }),
+    eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
+    eth_getBalance: () => '0xde0b6b3a7640000',
+    eth_getCode: () => '0x',
+    eth_call: () => '0x',
+    eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
+  };
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(init.body as string) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+    const one = (r: { id: number; method: string; params: unknown[] }) => {
+      const answer = answers[r.method];
+      return answer ? { jsonrpc: '2.0', id: r.id, result: answer(r.params) } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `${r.method} not stubbed` } };
+    };
+    return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { headers: { 'Content-Type': 'application/json' } });
+  });
+  return { sent };
+}
+
+describe('eth_sendTransaction of a Ledger account', () => {
+  const RECIPIENT = getAddress('0x70997970c51812dc3a64c3f2bf8f4d5a8b45d2c8') as Hex;
+  const send: RpcRequest = { method: 'eth_sendTransaction', params: [{ from: LEDGER, to: RECIPIENT, value: '0xde0b6b3a7640000' }] };
+
+  /** What a device gives back: the unsigned transaction, signed by `key`, optionally after changing it. */
+  const signedBy = async (key: Wallet, payload: DevicePayload | undefined, change: (tx: Transaction) => void = () => undefined) => {
+    if (payload?.kind !== 'transaction') throw new Error(`not a transaction: ${payload?.kind}`);
+    const tx = Transaction.from(payload.unsigned);
+    change(tx);
+    return key.signTransaction(tx);
+  };
+
+  it('hands the window the transaction at its final nonce, fees and chain, sends exactly the device-signed bytes and answers their hash', async () => {
+    const nonce = { value: 7 };
+    const node = devnetNode(nonce);
+    const w = await wallet();
+    const { first, approvalId, reply } = await w.ask(send);
+    expect(first).toBe(DEFERRED);
+    const { result } = await w.deviceRequest(approvalId, 'fast');
+    const unsigned = Transaction.from((result?.payload as { unsigned: string }).unsigned);
+    expect({ to: unsigned.to, value: unsigned.value, nonce: unsigned.nonce, chainId: unsigned.chainId, type: unsigned.type, signed: unsigned.isSigned() })
+      .toEqual({ to: RECIPIENT, value: 10n ** 18n, nonce: 7, chainId: 31337n, type: 2, signed: false });
+    expect(node.sent).toEqual([]);
+    const signed = await signedBy(DEVICE, result?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+    expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
+  });
+
+  it('refuses a signed transaction that is not the one shown (another recipient, value or nonce), and sends nothing', async () => {
+    const node = devnetNode({ value: 0 });
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const { result } = await w.deviceRequest(approvalId);
+    for (const change of [(tx: Transaction) => void (tx.to = OTHER.address), (tx: Transaction) => void (tx.value = 2n * 10n ** 18n), (tx: Transaction) => void (tx.nonce = 1)]) {
+      expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, result?.payload, change))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
+    }
+    expect(await w.deviceSigned(approvalId, await signedBy(OTHER, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
+    expect(node.sent).toEqual([]);
+    expect(await reply()).toBe('waiting');
+  });
+
+  it('after a worker restart, hands the window the same transaction (the same nonce) though the account sent another meanwhile', async () => {
+    const nonce = { value: 3 };
+    const node = devnetNode(nonce);
+    const before = await wallet();
+    const { approvalId } = await before.ask(send);
+    const { result: asked } = await before.deviceRequest(approvalId, 'market');
+    nonce.value = 4;
+    const after = await wallet(before.kept, false);
+    const { result: again } = await after.deviceRequest(approvalId, 'market');
+    expect(again).toEqual(asked);
+    const signed = await signedBy(DEVICE, again?.payload);
+    expect(await after.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+  });
+
+  it('wallet_sendCalls from a Ledger account is refused, saying so, and nothing is asked or signed', async () => {
+    devnetNode({ value: 0 });
+    const w = await wallet();
+    const { first } = await w.ask({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired: false, calls: [{ to: RECIPIENT, value: '0x1' }] }] });
+    expect(first).toMatchObject({ error: { code: 4200, message: expect.stringContaining('not available for the Ledger account') } });
+    expect(await w.services.approvals.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Signing on a Ledger: what the worker asks the approval window to have signed on the device, and what comes back.
+ * The worker builds the payload from the approval it answers; the window only carries it to the device and the
+ * signature back, which the worker checks before anything is answered or sent.
+ */
+import type { Hex } from './params';
+import type { TypedMessage } from './typedData/types';
+
+export type DevicePayload =
+  /** personal_sign: the message's bytes, as signed. */
+  | { kind: 'message'; message: Hex }
+  /** EIP-712 in full, and its two hashes for an app that can only show those (the signed digest is the same). */
+  | { kind: 'typedData'; typedData: TypedMessage; domainHash: Hex; messageHash: Hex }
+  /** The unsigned serialized transaction, its nonce, fees and chain final. */
+  | { kind: 'transaction'; unsigned: Hex };
+
+export interface DeviceRequest {
+  approvalId: string;
+  account: Hex;
+  /** The account's derivation path on the device. */
+  path: string;
+  payload: DevicePayload;
+  /**
+   * The device's signature the worker already checked and kept, when the window asks again after a restart:
+   * handed back as it is, the device is not asked twice.
+   */
+  signature?: Hex;
+}

@@ -1,0 +1,14 @@
+import { formatEther as ethersEther, formatUnits as ethersUnits } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { formatEther, formatUnits } from './units';
+
+describe('formatUnits', () => {
+  it('writes what ethers writes, for every decimals a token has and values around each power of ten', () => {
+    const values = [0n, 1n, 9n, 10n, 999n, 10n ** 6n, 10n ** 18n, 10n ** 18n + 1n, 123_456_789_012_345_678_901_234n, 2n ** 256n - 1n];
+    for (const decimals of [0, 1, 2, 6, 8, 18, 36]) {
+      for (const value of [...values, ...values.map((v) => -v)]) expect(formatUnits(value, decimals)).toBe(ethersUnits(value, decimals));
+    }
+    expect(formatEther(1_500_000_000_000_000_000n)).toBe(ethersEther(1_500_000_000_000_000_000n));
+    expect(formatEther(1_500_000_000_000_000_000n)).toBe('1.5');
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * "Confirm on your Ledger": after Approve on a Ledger account's request, what the device will show, then the device's
+ * answer. The worker checks the signature before it answers the site; a refusal on the device answers it as Reject
+ * does (4001); any other trouble says what to do, with Try again and Reject.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApprovalView } from '../../../shared/approvals';
+import type { DeviceRequest } from '../../../shared/deviceSigning';
+import { call } from '../../api/background';
+import { Notice } from '../../components/Notice';
+import { Screen } from '../../components/Screen';
+import { connectLedger } from '../../ledger/device';
+import { reject } from '../resolve';
+import { DeviceShows } from './DeviceShows';
+import { useDeviceStep } from './deviceStep';
+import { signOnDevice, type Connect, type DeviceProgress } from './signOnDevice';
+
+type Status = { step: DeviceProgress } | { step: 'sending' } | { step: 'failed'; words: string; choose: boolean };
+
+const STEP_WORDS: Record<DeviceProgress | 'sending', string> = {
+  connecting: 'Connecting to your Ledger…',
+  confirm: 'Review the request on your Ledger, then confirm it there.',
+  hashesOnly: 'Review the two hashes on your Ledger, then confirm there.',
+  sending: 'Signed on your Ledger; the wallet checks the signature.',
+};
+
+function networkOf(approval: ApprovalView): { name: string; symbol: string } {
+  const details = approval.details as { networkName?: string; symbol?: string };
+  return { name: details.networkName ?? '', symbol: details.symbol ?? 'ETH' };
+}
+
+export function ConfirmOnLedger({ approval, request, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; connect?: Connect }) {
+  const [status, setStatus] = useState<Status>({ step: 'connecting' });
+  const [hashesOnly, setHashesOnly] = useState(false);
+  const running = useRef(false);
+
+  const run = useCallback(async (how: 'known' | 'choose') => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      const signed = await signOnDevice(request, how, connect, (step) => {
+        if (step === 'hashesOnly') setHashesOnly(true);
+        setStatus({ step });
+      });
+      if (!signed.ok) {
+        // Refused on the device: the site hears what Reject tells it.
+        if (signed.error.rpcCode === 4001) return void (await reject(approval).finally(() => useDeviceStep.getState().done()));
+        return setStatus({ step: 'failed', words: signed.error.words, choose: signed.error.code === 'noDevice' });
+      }
+      setStatus({ step: 'sending' });
+      await call('deviceSigned', { id: request.approvalId, signature: signed.value });
+      useDeviceStep.getState().done();
+    } catch (error) {
+      setStatus({ step: 'failed', words: (error as Error).message, choose: false });
+    } finally {
+      running.current = false;
+    }
+  }, [approval, request, connect]);
+
+  useEffect(() => void run('known'), [run]);
+
+  const onReject = () => void reject(approval).finally(() => useDeviceStep.getState().done());
+  const failed = status.step === 'failed' ? status : null;
+  const working = status.step === 'failed' ? null : status.step;
+  return (
+    <Screen
+      title="Confirm on your Ledger"
+      origin={approval.origin}
+      actions={(
+        <>
+          <button className="secondary" onClick={onReject}>Reject</button>
+          {failed?.choose && <button onClick={() => void run('choose')}>Choose your Ledger</button>}
+          {failed && <button onClick={() => void run('known')}>Try again</button>}
+        </>
+      )}
+    >
+      <p>Your Ledger will show this: check it is what you approved before you confirm there.</p>
+      <DeviceShows payload={request.payload} hashesOnly={hashesOnly} network={networkOf(approval)} />
+      {failed && <Notice tone="danger" label="Ledger">{failed.words}</Notice>}
+      {working && <Notice tone="info" label="Ledger">{STEP_WORDS[working]}</Notice>}
+    </Screen>
+  );
+}

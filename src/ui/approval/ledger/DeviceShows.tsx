@@ -1,0 +1,70 @@
+/**
+ * What the Ledger will show for the request (docs/ledger.md, "What the device shows"), taken from the payload the
+ * worker had it sign, so the user compares the device's screen with exactly what is signed.
+ */
+import { Transaction } from 'ethers';
+import type { DevicePayload } from '../../../shared/deviceSigning';
+import { Amount } from '../../components/Amount';
+import { Notice } from '../../components/Notice';
+import { Row, Rows } from '../../components/Rows';
+import type { Hex } from '../../../shared/params';
+
+const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
+
+/** Printable text as the device shows it; the app replaces what it cannot print. */
+function messageText(message: Hex): string {
+  const bytes = Uint8Array.from(message.slice(2).match(/../g) ?? [], (b) => parseInt(b, 16));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return message;
+  }
+}
+
+/** Every field by its path, as the app lists them in its full EIP-712 mode. */
+function fieldsOf(value: unknown, path: string): [string, string][] {
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => fieldsOf(inner, path ? `${path}.${key}` : key));
+  return [[path, String(value)]];
+}
+
+export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
+  if (payload.kind === 'message') {
+    return <pre className="card" aria-label="The device shows" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{messageText(payload.message)}</pre>;
+  }
+  if (payload.kind === 'typedData') {
+    if (hashesOnly) {
+      return (
+        <>
+          <Notice tone="warn">The Ethereum app on your Ledger can only show this message's two hashes, not its fields: compare them. {BLIND_SIGNING}</Notice>
+          <Rows label="The device shows">
+            <Row label="Domain hash" mono>{payload.domainHash}</Row>
+            <Row label="Message hash" mono>{payload.messageHash}</Row>
+          </Rows>
+        </>
+      );
+    }
+    const { domain, message, primaryType } = payload.typedData;
+    return (
+      <>
+        <Rows label="The device shows">
+          {[...fieldsOf(domain, ''), ...fieldsOf(message, primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
+        </Rows>
+        <Notice tone="info">The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.</Notice>
+      </>
+    );
+  }
+  const tx = Transaction.from(payload.unsigned);
+  const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+  return (
+    <>
+      <Rows label="The device shows">
+        <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
+        {/* In full: the device shows every character of it. */}
+        <Row label="To" mono>{tx.to ?? 'New contract'}</Row>
+        <Row label="Max fees"><Amount units={maxFee} symbol={network.symbol} /></Row>
+        <Row label="Network">{network.name}</Row>
+      </Rows>
+      {tx.data !== '0x' && <Notice tone="warn">This transaction calls a contract: {BLIND_SIGNING}</Notice>}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Has the Ledger sign what the worker asked (DeviceRequest): connects, checks the Ethereum app is open, and signs the
+ * payload as it came. Each failure is the device module's error value; nothing is retried here.
+ */
+import { Transaction } from 'ethers';
+import type { DeviceRequest } from '../../../shared/deviceSigning';
+import type { Hex } from '../../../shared/params';
+import type { connectLedger } from '../../ledger/device';
+import type { LedgerResult } from '../../ledger/types';
+
+export type Connect = typeof connectLedger;
+
+/** Where the signing stands, for the screen: `hashesOnly` when the app can only show typed data's two hashes. */
+export type DeviceProgress = 'connecting' | 'confirm' | 'hashesOnly';
+
+export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choose', connect: Connect, progress: (step: DeviceProgress) => void): Promise<LedgerResult<Hex>> {
+  // Signed already, and checked by the worker, before it restarted: handed back rather than asked twice.
+  if (request.signature) return { ok: true, value: request.signature };
+  progress('connecting');
+  const device = await connect(how);
+  if (!device.ok) return device;
+  const eth = device.value;
+  const app = await eth.ethereumApp();
+  if (!app.ok) return app;
+  progress('confirm');
+  const account = { address: request.account, path: request.path };
+  const { payload } = request;
+  if (payload.kind === 'message') return signature(await eth.signPersonalMessage(account, payload.message));
+  if (payload.kind === 'transaction') {
+    const signed = await eth.signTransaction(account, Transaction.from(payload.unsigned));
+    return signed.ok ? { ok: true, value: signed.value.signed } : signed;
+  }
+  const full = await eth.signTypedData(account, payload.typedData as Parameters<typeof eth.signTypedData>[1]);
+  if (full.ok || full.error.code !== 'appTooOld') return signature(full);
+  progress('hashesOnly');
+  return signature(await eth.signTypedDataHashes(account, payload.domainHash, payload.messageHash));
+}
+
+const signature = (result: LedgerResult<{ signature: Hex }>): LedgerResult<Hex> => (result.ok ? { ok: true, value: result.value.signature } : result);
