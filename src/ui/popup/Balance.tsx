@@ -23,7 +23,7 @@ function Total({ values }: { values: AssetValues }) {
   const priced = values.native !== null || Object.values(values.tokens).some((value) => value !== null);
   if (!priced) return null;
   return (
-    <p className="muted" aria-label="Total in US dollars">
+    <p className="muted balance-value" aria-label="Total in US dollars">
       Total ≈ {usdText(values.total)}{values.unpriced > 0 && ' of priced assets'}
     </p>
   );
@@ -39,7 +39,7 @@ export function Balance({ address, chainId, symbol, decimals, values }: BalanceP
       <p className="balance" aria-label="Balance" title={exact} tabIndex={0}>
         {readableAmount(balance, decimals)} {symbol}
       </p>
-      {values?.native != null && <p className="muted" aria-label="Balance in US dollars">≈ {usdText(values.native)}</p>}
+      {values?.native != null && <p className="muted balance-value" aria-label="Balance in US dollars">≈ {usdText(values.native)}</p>}
       {values && <Total values={values} />}
     </>
   );

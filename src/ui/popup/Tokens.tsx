@@ -31,14 +31,16 @@ function TokenRow({ token, value, onRemove }: { token: TokenBalance; value: numb
         <strong>{cleanText(token.symbol)}</strong>
         {token.name !== undefined && <div className="muted">{cleanText(token.name)}</div>}
       </div>
-      {token.balance === null ? (
-        <span className="mono" aria-label={`${token.symbol} balance`}>unavailable</span>
-      ) : (
-        <span className="mono" aria-label={`${token.symbol} balance`} title={`${exactAmount(token.balance, token.decimals)} ${cleanText(token.symbol)}`} tabIndex={0}>
-          {readableAmount(token.balance, token.decimals)} {cleanText(token.symbol)}
-        </span>
-      )}
-      {value != null && <span className="muted" aria-label={`${token.symbol} value`}>≈ {usdText(value)}</span>}
+      <div className="token-amount">
+        {token.balance === null ? (
+          <span className="mono" aria-label={`${token.symbol} balance`}>unavailable</span>
+        ) : (
+          <span className="mono" aria-label={`${token.symbol} balance`} title={`${exactAmount(token.balance, token.decimals)} ${cleanText(token.symbol)}`} tabIndex={0}>
+            {readableAmount(token.balance, token.decimals)} {cleanText(token.symbol)}
+          </span>
+        )}
+        {value != null && <span className="muted" aria-label={`${token.symbol} value`}>≈ {usdText(value)}</span>}
+      </div>
       <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
       {token.imitates && (
         <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
