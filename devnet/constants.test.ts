@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { LOCAL_DEVNET } from '../src/shared/networks';
+import { DEVNET_FEEDS } from '../src/shared/priceFeeds';
 import { LEDGER_EMULATOR_URL } from '../src/ui/ledger/emulatorTransport';
-import { BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEFAULT_LEDGER_EMULATOR_PORT, DEVNET_MNEMONIC, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER, SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS } from './constants';
+import {
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEFAULT_LEDGER_EMULATOR_PORT, DEVNET_MNEMONIC, DEVNET_PRICE_FEEDS, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER,
+  SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS,
+} from './constants';
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
@@ -31,6 +35,12 @@ describe('devnet role keys', () => {
   it("names the devnet's USDC paymaster and USDC in the local devnet's entry, and USDC as a known token", () => {
     expect(LOCAL_DEVNET.usdcPaymaster).toEqual({ paymaster: USDC_PAYMASTER_ADDRESS, token: TEST_USDC_ADDRESS });
     expect(DEVNET_KNOWN_TOKENS.USDC).toBe(TEST_USDC_ADDRESS);
+  });
+
+  it("puts the wallet's price feeds where the devnet build reads them: ETH's, TST's and USDC's", () => {
+    expect(DEVNET_FEEDS.native?.address).toBe(DEVNET_PRICE_FEEDS.ETH.address);
+    expect(DEVNET_FEEDS.tokens[TEST_TOKEN_ADDRESS.toLowerCase()]?.address).toBe(DEVNET_PRICE_FEEDS.TST.address);
+    expect(DEVNET_FEEDS.tokens[TEST_USDC_ADDRESS.toLowerCase()]?.address).toBe(DEVNET_PRICE_FEEDS.USDC.address);
   });
 
   it('serves the Ledger emulator where the devnet build\'s pages look for it', () => {

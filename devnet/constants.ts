@@ -96,6 +96,16 @@ export const USDC_PAYMASTER_ADDRESS = '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C
 export const USDC_HOLDERS = COLLECTIBLE_HOLDERS;
 /** $3,000 per ETH, with the feed's 8 decimals. */
 export const DEVNET_ETH_USD = 3_000n * 10n ** 8n;
+/**
+ * The wallet's own feeds, which Home's values read (src/shared/priceFeeds.ts DEVNET_FEEDS): ETH / USD apart from the
+ * paymaster's, so a test that moves one does not move the other, TST at $2 and USDC at $1; each at its salt, after the
+ * others. `setPrice` is open.
+ */
+export const DEVNET_PRICE_FEEDS = {
+  ETH: { address: '0x5080Cad0BF029C7B23AC37C4971849BE9f2Be6b2', salt: 1n, answer: DEVNET_ETH_USD },
+  TST: { address: '0x2b3e651E49A365337d894f9Fbd3c3fc7a55C0ef2', salt: 2n, answer: 2n * 10n ** 8n },
+  USDC: { address: '0x5EDc096780898B1F4Bf6bc5b358d348b9c444091', salt: 3n, answer: 10n ** 8n },
+} as const;
 /** The paymaster's spread, in basis points, and its extra gas charge: read from the contract by the wallet, never assumed. */
 export const USDC_PAYMASTER_FEE_SPREAD = 1_000n;
 export const USDC_PAYMASTER_ADDITIONAL_GAS = 30_000n;

@@ -1,10 +1,10 @@
 /** Deploys the devnet contracts at fixed addresses through the CREATE2 deployer; skips any that already have code. */
 import { createRequire } from 'node:module';
-import { AbiCoder, Contract, JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, parseEther, toQuantity, type Signer } from 'ethers';
+import { AbiCoder, Contract, JsonRpcProvider, NonceManager, Wallet, ZeroHash, concat, getCreate2Address, keccak256, parseEther, toBeHex, toQuantity, zeroPadValue, type Signer } from 'ethers';
 import { loadArtifact, loadTestToken, loadVerifyingPaymaster } from '../contracts/compile';
 import type { DevnetAccount } from './accounts';
 import {
-  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, DEVNET_ETH_USD, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
+  BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, CREATE2_DEPLOYER, DEVNET_ETH_USD, DEVNET_PRICE_FEEDS, ENTRY_POINT_ADDRESS, PAYMASTER_DEPOSIT_ETH, PAYMASTER_SIGNER,
   SIMPLE_7702_ACCOUNT_ADDRESS, TEST_COLLECTIBLE_ADDRESS, TEST_MULTI_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_PRICE_FEED_ADDRESS, TEST_TOKEN_ADDRESS,
   TEST_USDC_ADDRESS, USDC_HOLDERS, USDC_PAYMASTER_ADDITIONAL_GAS, USDC_PAYMASTER_ADDRESS, USDC_PAYMASTER_DEPOSIT_ETH, USDC_PAYMASTER_FEE_SPREAD,
   VERIFYING_PAYMASTER_ADDRESS,
@@ -60,6 +60,7 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
     deployPermitToken(provider, deployer),
     deployUsdcFees(provider, deployer, accounts[0].address),
   ]);
+  await deployPriceFeeds(provider, deployer);
   return {
     entryPoint: ENTRY_POINT_ADDRESS,
     simple7702Account: SIMPLE_7702_ACCOUNT_ADDRESS,
@@ -111,6 +112,13 @@ async function deployUsdcFees(provider: JsonRpcProvider, deployer: Signer, owner
   if (!(await deployCreate2(provider, deployer, contract))) return;
   const entryPoint = new Contract(ENTRY_POINT_ADDRESS, ['function depositTo(address account) payable'], deployer);
   await (await entryPoint.depositTo(USDC_PAYMASTER_ADDRESS, { value: parseEther(USDC_PAYMASTER_DEPOSIT_ETH) })).wait();
+}
+
+/** The wallet's own price feeds (DEVNET_PRICE_FEEDS), after everything else so no address or balance before them moves. */
+async function deployPriceFeeds(provider: JsonRpcProvider, deployer: Signer): Promise<void> {
+  const { bytecode } = await loadArtifact('TestPriceFeed');
+  await Promise.all(Object.entries(DEVNET_PRICE_FEEDS).map(([asset, { address, salt, answer }]) =>
+    deployCreate2(provider, deployer, { name: `TestPriceFeed ${asset}`, salt: zeroPadValue(toBeHex(salt), 32), initcode: concat([bytecode, AbiCoder.defaultAbiCoder().encode(['int256'], [answer])]), address })));
 }
 
 /** Deploys the VerifyingPaymaster (owned by `owner`) and, when fresh, funds its EntryPoint deposit. */

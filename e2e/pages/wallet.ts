@@ -175,6 +175,26 @@ export class WalletPopup {
     await this.screen.waitForText({ name: `${symbol} balance`, in: this.token(symbol) }, expected);
   }
 
+  /** Waits until Home shows what the balance is worth ("≈ $3,000.00"), from the network's price feed. */
+  async waitForBalanceValue(expected: Expected): Promise<void> {
+    await this.screen.waitForText('Balance in US dollars', expected);
+  }
+
+  /** Waits until Home shows the account's total in US dollars ("Total ≈ $5,000.00"). */
+  async waitForTotalValue(expected: Expected): Promise<void> {
+    await this.screen.waitForText('Total in US dollars', expected);
+  }
+
+  /** Waits until the token's row shows its value ("≈ $2,000.00"); `tokenValues` counts the rows showing one. */
+  async waitForTokenValue(symbol: string, expected: Expected): Promise<void> {
+    await this.showSection('Tokens');
+    await this.screen.waitForText({ name: `${symbol} value`, in: this.token(symbol) }, expected);
+  }
+
+  tokenValues(symbol: string): Promise<number> {
+    return this.screen.count({ name: `${symbol} value`, in: this.token(symbol) });
+  }
+
   /** The exact balance the token's row shows on hover ("1012.3456789 TST"). */
   tokenBalanceTitle(symbol: string): Promise<string | null> {
     return this.screen.evaluate((label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('title') ?? null, `${symbol} balance`);

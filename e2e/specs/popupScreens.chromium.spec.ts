@@ -22,6 +22,8 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');
   await screen.waitForText('Balance', '1 ETH');
+  // The values come after the balance: the picture waits for them (the devnet's feeds: ETH at $3,000, TST at $2).
+  await popup.waitForTotalValue('Total ≈ $5,000.00');
   await screen.screenshot(shot('home'));
 
   const send = await SendScreen.open(screen);

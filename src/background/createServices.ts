@@ -28,6 +28,7 @@ import { createNodes } from './networks/nodes';
 import { createNetworks } from './networks/registry';
 import { rememberSelected } from './networks/rememberSelected';
 import { createPermissions } from './permissions/permissions';
+import { lazyValues } from './prices/lazyValues';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
 import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
@@ -183,6 +184,7 @@ export function createServices(deps: ServiceDeps): Background {
     signedGrants: local,
     node: nodes.node,
     nodeFor: nodes.nodeFor,
+    assetValues: lazyValues(loadLater),
     async bundlerFor(chainId, sponsorship) {
       const network = await networks.find(chainId);
       const at = network && bundlerUrlOf(network, sponsorship);

@@ -25,3 +25,4 @@ export { usdcSendQuote } from './batches/usdcSendQuote';
 export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';
+export { accountValues } from './prices/values';

@@ -28,6 +28,7 @@ import type { Networks } from './networks/registry';
 import type { SentTransactionsSlice } from './networks/replacements';
 import type { ChainNode } from './networks/rpcClient';
 import type { Permissions } from './permissions/permissions';
+import type { AssetValuesCode } from './prices/lazyValues';
 import type { DescriptorFiles } from './settings/descriptorFiles';
 import type { SettingsSlice } from './settings/settings';
 import type { PhishingUpdates } from './protection/phishingUpdates';
@@ -82,6 +83,8 @@ export interface Services {
   node: ChainNode;
   /** JSON-RPC to one network's node, for work that stays on its chain when the user switches. */
   nodeFor(chainId: Hex): Promise<ChainNode>;
+  /** What an account's assets are worth, from Chainlink feeds read through each network's node once per block (later script). */
+  assetValues: AssetValuesCode;
   /** JSON-RPC to a userOp's ERC-4337 bundler: the one the user set for the network, else the sponsored batch's, else the public one (batches/sponsorship.ts bundlerUrlOf). */
   bundlerFor(chainId: Hex, sponsorship?: Sponsorship): Promise<ChainNode>;
   /** One poll loop per network, shared by subscriptions and the following of sent batches. */

@@ -14,7 +14,7 @@ import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
 import type { Preview } from './preview';
 import type { Hex } from './params';
-import type { TokenBalance, WatchedToken } from './tokens';
+import type { AssetValues, TokenBalance, WatchedToken } from './tokens';
 
 export interface AccountView {
   address: Hex;
@@ -227,6 +227,8 @@ export interface PageMethods {
   removeDescriptor: Method<{ name: string }, null>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
+  /** What the balance and the tokens are worth in US dollars, from the chain's Chainlink feeds; asked beside, never before, the balances. */
+  getValues: Method<{ account: Hex; chainId: Hex }, AssetValues>;
   /** What a waiting batch or transaction would do, simulated; settles when the simulation does. */
   previewApproval: Method<{ id: string }, Preview>;
   addToken: Method<{ account: Hex; chainId: Hex; address: string }, WatchedToken>;

@@ -28,3 +28,17 @@ export interface TokenBalance extends Token {
   /** A well-known token's real contract on this chain, when this one uses its symbol (a look-alike). */
   imitates?: ImitatedToken;
 }
+
+/**
+ * What an account's assets are worth in US cents, from the chain's Chainlink feeds (src/shared/priceFeeds.ts): null
+ * where there is no feed or its answer was refused (stale, not positive), never a guess.
+ */
+export interface AssetValues {
+  native: number | null;
+  /** By token address, as the watch list has it. */
+  tokens: Record<Hex, number | null>;
+  /** The sum of the values there are. */
+  total: number;
+  /** Assets held (or whose balance the node could not tell) that have no value: the total leaves them out. */
+  unpriced: number;
+}

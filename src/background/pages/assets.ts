@@ -6,11 +6,12 @@ import { accountOnChain, accountParam, collectibleParam, fields, text } from './
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'collectibles' | 'networks' | 'node' | 'nodeFor' | 'tokens';
+type Uses = 'accounts' | 'collectibles' | 'networks' | 'assetValues' | 'node' | 'nodeFor' | 'tokens';
 
 export const assetPages = {
   getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
+  getValues: { parse: accountOnChain, read: true, handle: (p, { services }) => services.assetValues.accountValues(services, p.account, p.chainId) },
   addToken: {
     parse: (params) => ({ ...accountOnChain(params), address: text(fields(params).address, 'address') }),
     handle: (p, { services }) => addTokenByAddress(services, p.account, p.chainId, p.address),

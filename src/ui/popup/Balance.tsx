@@ -1,17 +1,46 @@
-/** The account's balance in the network's coin, from the pending view, refreshed every 2 s; exact digits on hover. */
+/**
+ * The account's balance in the network's coin, from the pending view, refreshed every 2 s; exact digits on hover. Its
+ * value in US dollars and the account's total come apart (`values`, null until the prices are read) and only where
+ * the chain has a feed.
+ */
 import type { Hex } from '../../shared/params';
+import type { AssetValues } from '../../shared/tokens';
 import { call } from '../api/background';
 import { usePolled } from '../components/usePolled';
 import { exactAmount, readableAmount } from '../format/amounts';
+import { usdText } from '../format/usd';
 
-export function Balance({ address, chainId, symbol, decimals }: { address: Hex; chainId: Hex; symbol: string; decimals: number }) {
+interface BalanceProps {
+  address: Hex;
+  chainId: Hex;
+  symbol: string;
+  decimals: number;
+  values: AssetValues | null;
+}
+
+/** The total, when anything was priced; it says so when it leaves out assets without a value. */
+function Total({ values }: { values: AssetValues }) {
+  const priced = values.native !== null || Object.values(values.tokens).some((value) => value !== null);
+  if (!priced) return null;
+  return (
+    <p className="muted balance-value" aria-label="Total in US dollars">
+      Total ≈ {usdText(values.total)}{values.unpriced > 0 && ' of priced assets'}
+    </p>
+  );
+}
+
+export function Balance({ address, chainId, symbol, decimals, values }: BalanceProps) {
   const { value: balance, error } = usePolled(() => call('getBalance', { address }), [address, chainId]);
   if (error) return <p className="error">Balance unavailable: {error}</p>;
   if (balance === null) return <p className="balance" aria-busy="true">…</p>;
   const exact = `${exactAmount(balance, decimals)} ${symbol}`;
   return (
-    <p className="balance" aria-label="Balance" title={exact} tabIndex={0}>
-      {readableAmount(balance, decimals)} {symbol}
-    </p>
+    <>
+      <p className="balance" aria-label="Balance" title={exact} tabIndex={0}>
+        {readableAmount(balance, decimals)} {symbol}
+      </p>
+      {values?.native != null && <p className="muted balance-value" aria-label="Balance in US dollars">≈ {usdText(values.native)}</p>}
+      {values && <Total values={values} />}
+    </>
   );
 }

@@ -13,13 +13,15 @@ import { Collectibles } from './collectibles/Collectibles';
 import { Permissions } from './Permissions';
 import { Sites } from './Sites';
 import { Tokens } from './Tokens';
+import { useAssetValues } from './useAssetValues';
 
 export function Home({ state }: { state: WalletState }) {
   const { go, tab, showTab } = useRoute();
   const network = state.networks.find((n) => n.chainId === state.selectedChainId);
   const selected = state.accounts.find((a) => a.address === state.selectedAccount) ?? state.accounts[0];
+  const values = useAssetValues(selected?.address, state.selectedChainId);
   const tabs: Tab<HomeTab>[] = [
-    { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
+    { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} values={values} /> },
     { key: 'collectibles', label: 'Collectibles', content: () => selected && <Collectibles key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'activity', label: 'Activity', content: () => <Activity /> },
     { key: 'approvals', label: 'Approvals', content: () => <Approvals key={`${state.selectedChainId} ${state.selectedAccount}`} /> },
@@ -38,7 +40,7 @@ export function Home({ state }: { state: WalletState }) {
         {state.networks.map((n) => <option key={n.chainId} value={n.chainId}>{n.name}</option>)}
       </select>
       {selected && network && (
-        <Balance address={selected.address} chainId={network.chainId} symbol={network.nativeCurrency.symbol} decimals={network.nativeCurrency.decimals} />
+        <Balance address={selected.address} chainId={network.chainId} symbol={network.nativeCurrency.symbol} decimals={network.nativeCurrency.decimals} values={values} />
       )}
       <div className="row">
         <button type="button" onClick={() => go('send')}>Send</button>
