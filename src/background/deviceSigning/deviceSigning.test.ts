@@ -79,6 +79,16 @@ describe('personal_sign of a Ledger account', () => {
     expect(await w.deviceSigned(approvalId, await DEVICE.signMessage('No'))).toMatchObject({ error: { message: expect.stringContaining('No request') } });
   });
 
+  it('while the wallet is locked, neither hands out a payload nor takes a signature: the request still waits', async () => {
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(personalSign('While locked'));
+    await w.deviceRequest(approvalId);
+    await w.services.vault.lock();
+    expect(await w.deviceRequest(approvalId)).toMatchObject({ error: { code: 4100 } });
+    expect(await w.deviceSigned(approvalId, await DEVICE.signMessage('While locked'))).toMatchObject({ error: { code: 4100 } });
+    expect(await reply()).toBe('waiting');
+  });
+
   it('after a worker restart, hands the window the same request and accepts its signature', async () => {
     const before = await wallet();
     const { approvalId } = await before.ask(personalSign('Across a restart'));
