@@ -69,17 +69,36 @@ describe('eth_sendTransaction of a Ledger account', () => {
     expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
   });
 
-  it('refuses a signed transaction that is not the one shown (another recipient, value or nonce), and sends nothing', async () => {
+  it('refuses a signed transaction that is not the one shown (any field changed: recipient, value, nonce, chain, data, gas, fees, access list, type, authorization list), and sends nothing', async () => {
     const node = devnetNode({ value: 0 });
     const w = await wallet();
     const { approvalId, reply } = await w.ask(send);
     const { result } = await w.deviceRequest(approvalId);
-    for (const change of [(tx: Transaction) => void (tx.to = OTHER.address), (tx: Transaction) => void (tx.value = 2n * 10n ** 18n), (tx: Transaction) => void (tx.nonce = 1)]) {
+    const changes = [
+      (tx: Transaction) => void (tx.to = OTHER.address), (tx: Transaction) => void (tx.value = 2n * 10n ** 18n), (tx: Transaction) => void (tx.nonce = 1),
+      (tx: Transaction) => void (tx.chainId = 1n), (tx: Transaction) => void (tx.data = '0xa9059cbb'), (tx: Transaction) => void (tx.gasLimit = 10n ** 6n),
+      (tx: Transaction) => void (tx.maxFeePerGas = 10n ** 12n), (tx: Transaction) => void (tx.accessList = [{ address: OTHER.address, storageKeys: [] }]),
+      (tx: Transaction) => Object.assign(tx, { maxFeePerGas: null, maxPriorityFeePerGas: null, type: 1, gasPrice: 3n * 10n ** 9n }),
+      (tx: Transaction) => Object.assign(tx, { type: 4, authorizationList: [] }),
+    ];
+    for (const change of changes) {
       expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, result?.payload, change))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
     }
     expect(await w.deviceSigned(approvalId, await signedBy(OTHER, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
     expect(node.sent).toEqual([]);
     expect(await reply()).toBe('waiting');
+  });
+
+  it('sends once when the same signed transaction comes back twice at the same time (two windows, a double click)', async () => {
+    const node = devnetNode({ value: 2 });
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const { result } = await w.deviceRequest(approvalId);
+    const signed = await signedBy(DEVICE, result?.payload);
+    const answers = await Promise.all([w.deviceSigned(approvalId, signed), w.deviceSigned(approvalId, signed)]);
+    expect(answers.filter((a) => a.error)).toHaveLength(1);
+    expect(node.sent).toEqual([signed]);
+    expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
   });
 
   it('after a worker restart, hands the window the same transaction (the same nonce) though the account sent another meanwhile', async () => {
