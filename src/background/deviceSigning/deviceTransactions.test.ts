@@ -12,8 +12,8 @@ import { DEVICE, LEDGER, OTHER, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A devnet node: the account's pending nonce is `nonce.value`; the raw transactions it was sent are kept. */
-function devnetNode(nonce: { value: number }) {
+/** A devnet node: the account's pending nonce is `nonce.value`, the tips paid `reward` (slow, market, fast); the raw transactions it was sent are kept. */
+function devnetNode(nonce: { value: number }, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) {
   const sent: Hex[] = [];
   const answers: Record<string, (params: unknown[]) => unknown> = {
     eth_chainId: () => '0x7a69',
@@ -22,7 +22,7 @@ function devnetNode(nonce: { value: number }) {
     eth_getTransactionCount: () => `0x${nonce.value.toString(16)}`,
     eth_maxPriorityFeePerGas: () => '0x3b9aca00',
     eth_gasPrice: () => '0x77359400',
-    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) }),
+    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(reward) }),
     eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
     eth_getBalance: () => '0xde0b6b3a7640000',
     eth_getCode: () => '0x',
@@ -97,6 +97,18 @@ describe('eth_sendTransaction of a Ledger account', () => {
     const signed = await signedBy(DEVICE, result?.payload);
     const answers = await Promise.all([w.deviceSigned(approvalId, signed), w.deviceSigned(approvalId, signed)]);
     expect(answers.filter((a) => a.error)).toHaveLength(1);
+    expect(node.sent).toEqual([signed]);
+    expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
+  });
+
+  it('hands one payload to two asks at the same time (two windows, a double click), and the device signing it is accepted', async () => {
+    const node = devnetNode({ value: 5 }, ['0x3b9aca00', '0x77359400', '0xb2d05e00']);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const [a, b] = await Promise.all([w.deviceRequest(approvalId, 'market'), w.deviceRequest(approvalId, 'fast')]);
+    expect(b.result).toEqual(a.result);
+    const signed = await signedBy(DEVICE, a.result?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
     expect(node.sent).toEqual([signed]);
     expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
   });
