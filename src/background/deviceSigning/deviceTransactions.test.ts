@@ -113,18 +113,33 @@ describe('eth_sendTransaction of a Ledger account', () => {
     expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
   });
 
-  it('after a worker restart, hands the window the same transaction (the same nonce) though the account sent another meanwhile', async () => {
-    const nonce = { value: 3 };
-    const node = devnetNode(nonce);
+  it('after a worker restart, hands the window the same transaction (the same nonce) and sends it once signed', async () => {
+    const node = devnetNode({ value: 3 });
     const before = await wallet();
     const { approvalId } = await before.ask(send);
     const { result: asked } = await before.deviceRequest(approvalId, 'market');
-    nonce.value = 4;
     const after = await wallet(before.kept, false);
     const { result: again } = await after.deviceRequest(approvalId, 'market');
     expect(again).toEqual(asked);
     const signed = await signedBy(DEVICE, again?.payload);
     expect(await after.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+  });
+
+  it('refuses the signed transaction once the account used its nonce meanwhile (another wallet on the same device), so it never replaces that one; asked again, the next nonce', async () => {
+    const nonce = { value: 3 };
+    const node = devnetNode(nonce);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const { result } = await w.deviceRequest(approvalId, 'market');
+    nonce.value = 4;
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 3') } });
+    expect(node.sent).toEqual([]);
+    expect(await reply()).toBe('waiting');
+    const { result: again } = await w.deviceRequest(approvalId, 'market');
+    expect(Transaction.from((again?.payload as { unsigned: string }).unsigned).nonce).toBe(4);
+    const signed = await signedBy(DEVICE, again?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
     expect(node.sent).toEqual([signed]);
   });
 
