@@ -123,7 +123,7 @@ describe('a device answering malformed bytes (a lying or broken device)', () => 
     for (const bytes of ['', '41', 'ff'.repeat(250)]) {
       const listed = await new LedgerEth(await replay([[GET_ADDRESS, answer(bytes, 0x9000)]])).accounts('ledgerLive', 0, 1);
       expect(listed).toMatchObject({ ok: false });
-      const signed = await new LedgerEth(await replay([[SIGN_MESSAGE, answer(bytes, 0x9000)]])).signPersonalMessage(ACCOUNT, MESSAGE);
+      const signed = await new LedgerEth(await replay([[SIGN_MESSAGE, answer(bytes, 0x9000)]])).signPersonalMessage(ACCOUNT, MESSAGE as `0x${string}`);
       expect(signed).toMatchObject({ ok: false });
     }
   });
