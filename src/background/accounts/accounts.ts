@@ -63,7 +63,7 @@ export interface Accounts {
   rename(address: Hex, name: string): Promise<void>;
   /** The signing wallet of one of our accounts; the vault must be unlocked. A Ledger account has none (4200). */
   signer(address: Hex): Promise<BaseWallet>;
-  /** The device path of a Ledger account among `list()`; undefined for the phrase's and imported accounts. */
+  /** The device path of a Ledger account the unlocked vault holds; undefined for the others, and for all while locked. */
   ledgerPath(address: Hex): Promise<string | undefined>;
 }
 
@@ -172,8 +172,9 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       });
       return added;
     },
+    // Only the vault names a Ledger account: while locked none is one (a stored record may be planted).
     async ledgerPath(address) {
-      return (await find(address))?.ledgerPath;
+      return (await listed(() => [])).find((a) => same(a.address, address))?.ledgerPath;
     },
     async rename(address, name) {
       if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);

@@ -93,6 +93,15 @@ describe('Ledger accounts', () => {
     expect(await local.get('selectedAccount')).toBe(LEDGER);
   });
 
+  it('while locked, give no device path, not even a planted record\'s: only the vault names a Ledger account and its path', async () => {
+    const { accounts, local, state } = await setup();
+    await accounts.addLedger([{ address: LEDGER, path: LIVE_0, index: 0 }]);
+    state.secret = null;
+    await local.update('accounts', (all) => [...all, { address: LEDGER_2, index: 1, name: 'Ledger 2', ledgerPath: LIVE_1 }]);
+    expect(await accounts.ledgerPath(LEDGER)).toBeUndefined();
+    expect(await accounts.ledgerPath(LEDGER_2)).toBeUndefined();
+  });
+
   it('have no signer in the wallet: asking one is refused with a coded error', async () => {
     const { accounts } = await setup();
     await accounts.addLedger([{ address: LEDGER, path: LIVE_0, index: 0 }]);

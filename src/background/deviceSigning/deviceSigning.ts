@@ -58,12 +58,17 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
       return requestOf(entry);
     },
     async signed(approvalId, signature) {
-      const { account, path } = await waiting(approvalId);
+      const { record, account, path } = await waiting(approvalId);
       const entry = await kept(approvalId);
       if (!account || !path || !entry || entry.account.toLowerCase() !== account.toLowerCase()) {
         throw invalidParams(`Request ${approvalId} did not ask the device for a signature`);
       }
       await payloads.check(account, entry.payload, signature);
+      await payloads.stillCurrent(record, entry.payload).catch(async (error: unknown) => {
+        // Stale: the next ask builds it anew (the next nonce) rather than handing this one out again.
+        await session.update('deviceSignings', (all) => all.filter((d) => d.approvalId !== approvalId));
+        throw error;
+      });
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);

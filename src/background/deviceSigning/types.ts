@@ -32,6 +32,8 @@ export interface DevicePayloads {
   build(record: ApprovalRecord, answer: unknown): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
   check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
+  /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
+  stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
 }
 
 export interface DeviceSigning {

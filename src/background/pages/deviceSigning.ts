@@ -1,10 +1,17 @@
 /** The approval window's half of signing on a Ledger (../deviceSigning/): the payload to sign, and the device's signature. */
+import { ErrorCode, RpcError } from '../../shared/errors';
 import { data } from '../../shared/params';
+import type { Using } from '../services';
 import { fields, text } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'deviceSigning';
+type Uses = 'deviceSigning' | 'vault';
+
+/** Nothing is signed while locked, on the device either: the window shows Unlock, and the worker holds to it. */
+async function unlocked(services: Using<Uses>): Promise<void> {
+  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+}
 
 export const deviceSigningPages = {
   deviceRequest: {
@@ -12,7 +19,10 @@ export const deviceSigningPages = {
       const p = fields(params);
       return { id: text(p.id, 'id'), answer: p.answer };
     },
-    handle: ({ id, answer }, { services }) => services.deviceSigning.request(id, answer),
+    async handle({ id, answer }, { services }) {
+      await unlocked(services);
+      return services.deviceSigning.request(id, answer);
+    },
   },
   deviceSigned: {
     parse: (params) => {
@@ -20,6 +30,7 @@ export const deviceSigningPages = {
       return { id: text(p.id, 'id'), signature: data(p.signature, 'signature') };
     },
     async handle({ id, signature }, { services }) {
+      await unlocked(services);
       await services.deviceSigning.signed(id, signature);
       return null;
     },

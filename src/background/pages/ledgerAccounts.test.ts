@@ -101,6 +101,14 @@ describe('getBalances', () => {
     expect(asked).toEqual([['eth_getBalance', LEDGER, 'pending'], ['eth_getBalance', LEDGER_2, 'pending']]);
   });
 
+  it('passes on only amounts: a node answering something else (a word, an object, null, a number past 256 bits) is an error, not shown', async () => {
+    for (const answer of ['lots', { balance: 1 }, null, `0x1${'0'.repeat(64)}`]) {
+      const { page, services } = await wallet();
+      (services as unknown as { node: () => Promise<unknown> }).node = async () => answer;
+      expect(await page('getBalances', { addresses: [LEDGER] })).toMatchObject({ error: { code: -32603, message: expect.stringContaining('eth_getBalance') } });
+    }
+  });
+
   it('refuses more than 10 addresses, or one that is not an address (-32602)', async () => {
     const { page, asked } = await wallet();
     expect(await page('getBalances', { addresses: Array.from({ length: 11 }, () => LEDGER) })).toEqual({ error: { code: -32602, message: 'Ask 1 to 10 balances at a time' } });

@@ -41,6 +41,16 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
       }
     },
+    async stillCurrent(record, payload) {
+      if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;
+      const batch = await services.batches.get(record.origin, record.details.batchId);
+      // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
+      if (!batch || batch.nonce !== undefined) return;
+      const { nonce } = await services.transactionCode.decodeTransaction(payload.unsigned);
+      const next = Number(await (await services.nodeFor(batch.chainId))<Hex>('eth_getTransactionCount', [batch.from, 'pending']));
+      // Sent now, it would replace (or fail against) the account's other transaction with that nonce.
+      if (next > nonce) throw invalidParams(`${batch.from} sent another transaction with nonce ${nonce} since this one was built (its next is ${next}): nothing was sent, so it cannot replace that one; reject this request and send it again`);
+    },
   };
 }
 

@@ -15,13 +15,16 @@ export const DEVICE = new Wallet('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c
 export const OTHER = new Wallet('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
 export const LEDGER = DEVICE.address as Hex;
 export const PATH = "44'/60'/0'/0/0";
+export const PASSWORD = 'correct horse battery';
+const MNEMONIC = 'test test test test test test test test test test test junk';
 
 export type Reply = { result?: unknown; error?: { code: number; message: string } };
 
-/** A wallet with the Ledger account connected to SITE; `kept` carries storage across a worker restart. */
+/** An unlocked wallet whose vault holds the Ledger account, connected to SITE; `kept` carries storage across a worker restart. */
 export async function wallet(kept = { sessionArea: memoryBackend(), localArea: memoryBackend(), sealKeys: memoryKeyStore() }, fresh = true) {
   const { services, page } = testServices(kept.sessionArea, undefined, kept);
   if (fresh) {
+    await services.vault.create({ mnemonic: MNEMONIC, ledgerAccounts: [{ address: LEDGER, path: PATH }] }, PASSWORD);
     const local = services.settings as unknown as TypedStorage<AccountsSlice>;
     await local.set('accounts', [{ address: LEDGER, index: 0, name: 'Ledger 1', ledgerPath: PATH }]);
     await local.set('selectedAccount', LEDGER);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { DevicePayload } from '../../shared/deviceSigning';
 import type { RpcRequest } from '../../shared/protocol';
 import { DEFERRED } from './types';
-import { DEVICE, LEDGER, OTHER, PATH, SITE, type Reply, wallet } from './deviceSigning.fixture';
+import { DEVICE, LEDGER, OTHER, PASSWORD, PATH, SITE, type Reply, wallet } from './deviceSigning.fixture';
 
 const personalSign = (text: string): RpcRequest => ({ method: 'personal_sign', params: [hexlify(toUtf8Bytes(text)), LEDGER] });
 const messageOf = (payload: DevicePayload | undefined) => (payload?.kind === 'message' ? payload.message : undefined);
@@ -77,6 +77,26 @@ describe('personal_sign of a Ledger account', () => {
     expect(await w.page('resolveApproval', { id: approvalId, approved: false })).toEqual({ result: null });
     expect(await reply()).toMatchObject({ error: { code: 4001 } });
     expect(await w.deviceSigned(approvalId, await DEVICE.signMessage('No'))).toMatchObject({ error: { message: expect.stringContaining('No request') } });
+  });
+
+  it('while the wallet is locked, neither hands out a payload nor takes a signature: the request still waits', async () => {
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(personalSign('While locked'));
+    await w.deviceRequest(approvalId);
+    await w.services.vault.lock();
+    expect(await w.deviceRequest(approvalId)).toMatchObject({ error: { code: 4100 } });
+    expect(await w.deviceSigned(approvalId, await DEVICE.signMessage('While locked'))).toMatchObject({ error: { code: 4100 } });
+    expect(await reply()).toBe('waiting');
+  });
+
+  it("is out of a site's reach: its deviceRequest, deviceSigned and addLedgerAccounts are unknown methods (4200), and its request still waits", async () => {
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(personalSign('Mine'));
+    const signature = await DEVICE.signMessage('Mine');
+    for (const [method, params] of [['deviceRequest', { id: approvalId }], ['deviceSigned', { id: approvalId, signature }], ['addLedgerAccounts', { accounts: [], password: PASSWORD }]] as const) {
+      expect((await w.ask({ method, params } as unknown as RpcRequest)).first).toMatchObject({ error: { code: 4200 } });
+    }
+    expect(await reply()).toBe('waiting');
   });
 
   it('after a worker restart, hands the window the same request and accepts its signature', async () => {

@@ -12,8 +12,8 @@ import { DEVICE, LEDGER, OTHER, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A devnet node: the account's pending nonce is `nonce.value`; the raw transactions it was sent are kept. */
-function devnetNode(nonce: { value: number }) {
+/** A devnet node: the account's pending nonce is `nonce.value`, the tips paid `reward` (slow, market, fast); the raw transactions it was sent are kept. */
+function devnetNode(nonce: { value: number }, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) {
   const sent: Hex[] = [];
   const answers: Record<string, (params: unknown[]) => unknown> = {
     eth_chainId: () => '0x7a69',
@@ -22,7 +22,7 @@ function devnetNode(nonce: { value: number }) {
     eth_getTransactionCount: () => `0x${nonce.value.toString(16)}`,
     eth_maxPriorityFeePerGas: () => '0x3b9aca00',
     eth_gasPrice: () => '0x77359400',
-    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) }),
+    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(reward) }),
     eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
     eth_getBalance: () => '0xde0b6b3a7640000',
     eth_getCode: () => '0x',
@@ -69,12 +69,19 @@ describe('eth_sendTransaction of a Ledger account', () => {
     expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
   });
 
-  it('refuses a signed transaction that is not the one shown (another recipient, value or nonce), and sends nothing', async () => {
+  it('refuses a signed transaction that is not the one shown (any field changed: recipient, value, nonce, chain, data, gas, fees, access list, type, authorization list), and sends nothing', async () => {
     const node = devnetNode({ value: 0 });
     const w = await wallet();
     const { approvalId, reply } = await w.ask(send);
     const { result } = await w.deviceRequest(approvalId);
-    for (const change of [(tx: Transaction) => void (tx.to = OTHER.address), (tx: Transaction) => void (tx.value = 2n * 10n ** 18n), (tx: Transaction) => void (tx.nonce = 1)]) {
+    const changes = [
+      (tx: Transaction) => void (tx.to = OTHER.address), (tx: Transaction) => void (tx.value = 2n * 10n ** 18n), (tx: Transaction) => void (tx.nonce = 1),
+      (tx: Transaction) => void (tx.chainId = 1n), (tx: Transaction) => void (tx.data = '0xa9059cbb'), (tx: Transaction) => void (tx.gasLimit = 10n ** 6n),
+      (tx: Transaction) => void (tx.maxFeePerGas = 10n ** 12n), (tx: Transaction) => void (tx.accessList = [{ address: OTHER.address, storageKeys: [] }]),
+      (tx: Transaction) => Object.assign(tx, { maxFeePerGas: null, maxPriorityFeePerGas: null, type: 1, gasPrice: 3n * 10n ** 9n }),
+      (tx: Transaction) => Object.assign(tx, { type: 4, authorizationList: [] }),
+    ];
+    for (const change of changes) {
       expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, result?.payload, change))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
     }
     expect(await w.deviceSigned(approvalId, await signedBy(OTHER, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('not the transaction shown') } });
@@ -82,18 +89,57 @@ describe('eth_sendTransaction of a Ledger account', () => {
     expect(await reply()).toBe('waiting');
   });
 
-  it('after a worker restart, hands the window the same transaction (the same nonce) though the account sent another meanwhile', async () => {
-    const nonce = { value: 3 };
-    const node = devnetNode(nonce);
+  it('sends once when the same signed transaction comes back twice at the same time (two windows, a double click)', async () => {
+    const node = devnetNode({ value: 2 });
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const { result } = await w.deviceRequest(approvalId);
+    const signed = await signedBy(DEVICE, result?.payload);
+    const answers = await Promise.all([w.deviceSigned(approvalId, signed), w.deviceSigned(approvalId, signed)]);
+    expect(answers.filter((a) => a.error)).toHaveLength(1);
+    expect(node.sent).toEqual([signed]);
+    expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
+  });
+
+  it('hands one payload to two asks at the same time (two windows, a double click), and the device signing it is accepted', async () => {
+    const node = devnetNode({ value: 5 }, ['0x3b9aca00', '0x77359400', '0xb2d05e00']);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const [a, b] = await Promise.all([w.deviceRequest(approvalId, 'market'), w.deviceRequest(approvalId, 'fast')]);
+    expect(b.result).toEqual(a.result);
+    const signed = await signedBy(DEVICE, a.result?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+    expect(await reply()).toEqual({ result: Transaction.from(signed).hash });
+  });
+
+  it('after a worker restart, hands the window the same transaction (the same nonce) and sends it once signed', async () => {
+    const node = devnetNode({ value: 3 });
     const before = await wallet();
     const { approvalId } = await before.ask(send);
     const { result: asked } = await before.deviceRequest(approvalId, 'market');
-    nonce.value = 4;
     const after = await wallet(before.kept, false);
     const { result: again } = await after.deviceRequest(approvalId, 'market');
     expect(again).toEqual(asked);
     const signed = await signedBy(DEVICE, again?.payload);
     expect(await after.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+  });
+
+  it('refuses the signed transaction once the account used its nonce meanwhile (another wallet on the same device), so it never replaces that one; asked again, the next nonce', async () => {
+    const nonce = { value: 3 };
+    const node = devnetNode(nonce);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(send);
+    const { result } = await w.deviceRequest(approvalId, 'market');
+    nonce.value = 4;
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 3') } });
+    expect(node.sent).toEqual([]);
+    expect(await reply()).toBe('waiting');
+    const { result: again } = await w.deviceRequest(approvalId, 'market');
+    expect(Transaction.from((again?.payload as { unsigned: string }).unsigned).nonce).toBe(4);
+    const signed = await signedBy(DEVICE, again?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
     expect(node.sent).toEqual([signed]);
   });
 

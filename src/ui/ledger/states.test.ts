@@ -3,7 +3,7 @@ import { Transaction } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectLedger } from './device';
 import { LedgerEth } from './eth';
-import { PATH_LIVE_0, SilentTransport, ThrowingTransport, answer, appAndVersion, command, deviceKey, replay, utf8Hex } from './ledger.fixture';
+import { PATH_LIVE_0, SilentTransport, ThrowingTransport, addressAnswer, answer, appAndVersion, command, deviceKey, replay, utf8Hex } from './ledger.fixture';
 import type { LedgerAccount } from './types';
 
 // The unit tests run as the devnet build: the device is the fake one each test sets, whatever listens on the emulator's port.
@@ -113,5 +113,18 @@ describe('every device state is an error value saying what to do', () => {
     connected = known;
     expect(await connectLedger('known', { hid: {} })).toMatchObject({ ok: true });
     vi.doUnmock('@ledgerhq/hw-transport-webhid');
+  });
+});
+
+describe('a device answering malformed bytes (a lying or broken device)', () => {
+  it('gives an error value, never an address or a signature: short, empty or oversized answers with 0x9000', async () => {
+    // The same exchange with a well-formed answer lists the address: what fails below is the bytes.
+    expect(await new LedgerEth(await replay([[GET_ADDRESS, addressAnswer(KEY_0)]])).accounts('ledgerLive', 0, 1)).toMatchObject({ ok: true });
+    for (const bytes of ['', '41', 'ff'.repeat(250)]) {
+      const listed = await new LedgerEth(await replay([[GET_ADDRESS, answer(bytes, 0x9000)]])).accounts('ledgerLive', 0, 1);
+      expect(listed).toMatchObject({ ok: false });
+      const signed = await new LedgerEth(await replay([[SIGN_MESSAGE, answer(bytes, 0x9000)]])).signPersonalMessage(ACCOUNT, MESSAGE as `0x${string}`);
+      expect(signed).toMatchObject({ ok: false });
+    }
   });
 });
