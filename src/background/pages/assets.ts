@@ -1,15 +1,15 @@
 /** The Home screen's assets: the balance, the watched tokens and collectibles of an account on a chain. */
-import { address, type Hex } from '../../shared/params';
+import { address } from '../../shared/params';
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
-import { accountOnChain, accountParam, collectibleParam, fields, text } from './params';
+import { accountOnChain, accountParam, collectibleParam, fields, nodeBalance, text } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
 type Uses = 'accounts' | 'collectibles' | 'networks' | 'assetValues' | 'node' | 'nodeFor' | 'tokens';
 
 export const assetPages = {
-  getBalance: { parse: accountParam, read: true, handle: (p, { services }) => services.node<Hex>('eth_getBalance', [p.address, 'pending']) },
+  getBalance: { parse: accountParam, read: true, handle: async (p, { services }) => nodeBalance(await services.node<unknown>('eth_getBalance', [p.address, 'pending'])) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
   getValues: { parse: accountOnChain, read: true, handle: (p, { services }) => services.assetValues.accountValues(services, p.account, p.chainId) },
   addToken: {

@@ -6,12 +6,12 @@
 import { getAddress } from 'ethers';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView, LedgerAccountForm } from '../../shared/pages';
-import { address as addressParam, uint256, type Hex } from '../../shared/params';
+import { address as addressParam, type Hex } from '../../shared/params';
 import { isLedgerAccountPath } from '../accounts/ledgerAccounts';
 import { announceAccounts } from '../permissions/visible';
 import type { Using } from '../services';
 import { withPassword } from './accounts';
-import { accountName, fields, text } from './params';
+import { accountName, fields, nodeBalance, text } from './params';
 import type { PageFamily } from './types';
 
 type Uses = 'accounts' | 'emit' | 'node' | 'permissions' | 'vault' | 'vaultRewrite';
@@ -21,15 +21,6 @@ const MAX_ADDED = 20;
 /** Two pages of five. */
 const MAX_BALANCES = 10;
 
-/** The node's answer is a claim: checked to be an amount (uint256) before the page formats it. */
-function amountOf(answer: unknown): Hex {
-  try {
-    uint256(answer, 'balance');
-  } catch {
-    throw new RpcError(ErrorCode.internal, 'The node answered eth_getBalance with something that is not an amount');
-  }
-  return answer as Hex;
-}
 
 function checksummed(value: unknown, field: string): Hex {
   const hex = addressParam(value, field);
@@ -83,6 +74,6 @@ export const ledgerAccountPages = {
     },
     read: true,
     // As the popup's getBalance reads one; the node's word is checked to be an amount before the page formats it.
-    handle: (p, { services }) => Promise.all(p.addresses.map(async (a) => amountOf(await services.node<unknown>('eth_getBalance', [a, 'pending'])))),
+    handle: (p, { services }) => Promise.all(p.addresses.map(async (a) => nodeBalance(await services.node<unknown>('eth_getBalance', [a, 'pending'])))),
   },
 } satisfies PageFamily<Uses>;
