@@ -49,10 +49,11 @@ async function payersFor(services: Using<Uses>, node: ChainNode, account: Hex, m
 
 async function prepare({ account }: { account: Hex }, { services, origin }: RequestContext<Using<Uses>>): Promise<RevertForeignDelegationDetails> {
   const network = await services.networks.selected();
-  if (!(await services.accounts.list()).some((a) => same(a.address, account))) throw invalidParams(`${account} is not an account of this wallet`);
+  const own = (await services.accounts.list()).find((a) => same(a.address, account));
+  if (!own) throw invalidParams(`${account} is not an account of this wallet`);
   const node = await services.nodeFor(network.chainId);
   const [code, tiers] = await Promise.all([node<string>('eth_getCode', [account, 'pending']), tierFees(node, network.chainId)]);
-  const found = classifyCode(code, { ledger: Boolean(await services.accounts.ledgerPath(account)) });
+  const found = classifyCode(code, { ledger: Boolean(own.ledgerPath) });
   if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
   // The clearing transaction is the same size whoever pays: its L1 data fee (OP stack) is known before the payer.
   const clearing = { chainId: network.chainId, from: account, calls: selfCall(account), gasLimits: [revokeDelegation.gasLimit], atomic: false, upgrade: false, kind: 'revokeDelegationOf' as const };
