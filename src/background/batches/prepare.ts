@@ -42,7 +42,7 @@ async function accountDelegate(node: ChainNode, network: Network, from: Hex, ato
 function ledgerAtomic(network: Network, account: AccountKind, calls: BatchCall[]): boolean {
   if (!account.ledger || calls.length === 1) return false;
   if (!network.eip7702) {
-    throw new RpcError(ErrorCode.unsupportedMethod, `A Ledger account runs a batch of several calls atomically, which ${network.name} cannot (no EIP-7702): send each call on its own`);
+    throw new RpcError(ErrorCode.unsupportedMethod, `${network.name} has no EIP-7702: a Ledger account sends one call at a time there`);
   }
   return true;
 }

@@ -21,6 +21,7 @@ import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { bundlerUrlOf } from '../batches/sponsorship';
 import type { FeePlanning } from '../batches/executors/executor';
 import { ownRequest } from './ownRequest';
+import { placeDeviceSigned } from './deviceSigned';
 import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
@@ -89,7 +90,7 @@ function withoutSponsorship(request: BatchRequest, from: Hex): BatchRequest {
   const { paymasterService, ...others } = request.capabilities;
   if (paymasterService === undefined) return request;
   if ((paymasterService as { optional?: unknown }).optional !== true) {
-    throw new RpcError(BatchErrorCode.unsupportedCapability, `paymasterService is not available for the Ledger account ${from} yet (its userOp is not signed on the device); mark it optional to pay in ETH`);
+    throw new RpcError(BatchErrorCode.unsupportedCapability, `paymasterService: the Ledger account ${from} cannot sign a userOp yet; mark it optional to pay in ETH`);
   }
   return { ...request, capabilities: others };
 }
@@ -154,20 +155,6 @@ async function prepare(requested: BatchRequest, { services, origin, account: fro
   }
 }
 
-/**
- * A Ledger account's batch, signed on the device and checked (deviceSigning/): its one transaction stored as the
- * batch's, so the executor sends those bytes and never signs.
- */
-async function placeDeviceSigned(services: Using<Uses>, id: string, origin: string, details: SendCallsDetails): Promise<void> {
-  const raw = await services.deviceSigning.signatureFor(id, details.from);
-  if (!raw) return;
-  const tx = await services.transactionCode.decodeTransaction(raw);
-  await services.batches.update(origin, details.batchId, (b) => {
-    if (b.state !== 'awaiting-approval' || b.transactions.length > 0) return b;
-    return { ...b, transactions: [{ hash: tx.hash as Hex, raw, nonce: tx.nonce, calls: b.calls.map((_, i) => i), sent: false }] };
-  });
-}
-
 function idParam(params: unknown, name: string): string {
   const [id] = positional(params, name, 1);
   if (typeof id !== 'string' || id.length === 0) throw invalidParams('the batch id must be a non-empty string');
@@ -196,7 +183,7 @@ export const batchMethods = {
       // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again. Who pays
       // the fee is the user's pick, refused when the plan did not offer it (batches/paidWith.ts).
       approve: async ({ id, origin, details }, answer, services) => {
-        await placeDeviceSigned(services, id, origin, details);
+        await placeDeviceSigned(services, id, { origin, batchId: details.batchId, from: details.from });
         await sendBatch(services, origin, details.batchId, { ...approvedWords(details.calls), ...(answer ? { feeSource: answer.feeSource } : {}) });
         return sentCalls(details.batchId);
       },
