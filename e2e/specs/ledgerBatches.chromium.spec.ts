@@ -47,13 +47,15 @@ test('a Ledger account: an atomic batch upgrades it on the device (authorization
   expect(await connect(dapp, session)).toEqual([LEDGER.toLowerCase()]);
   expect(await atomicStatus(dapp)).toBe('ready');
 
+  // The emulator keeps what it signed across resets (one devnet serves the run): only what these batches add is read.
+  const signedBefore = (await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.length;
   const first = twoTransfers(dapp);
   const upgrade = await ApprovalWindow.next(session);
   await upgrade.acceptUpgrade();
   await upgrade.approve();
   const upgraded = await finalStatus(dapp, sentId(await first.sending));
   expect({ status: upgraded.status, atomic: upgraded.atomic, receipts: upgraded.receipts.length }).toEqual({ status: 200, atomic: true, receipts: 1 });
-  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed).toEqual(['authorization', 'transaction']);
+  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.slice(signedBefore)).toEqual(['authorization', 'transaction']);
   expect((await chain().getCode(LEDGER)).toLowerCase()).toBe(delegationCode(LEDGER_7702_ACCOUNT));
   expect(await Promise.all(first.recipients.map((r) => chain().getBalance(r)))).toEqual([parseEther('0.001'), parseEther('0.002')]);
   expect(await atomicStatus(dapp)).toBe('supported');
@@ -62,6 +64,31 @@ test('a Ledger account: an atomic batch upgrades it on the device (authorization
   await (await ApprovalWindow.next(session)).approve();
   const delegated = await finalStatus(dapp, sentId(await second.sending));
   expect({ status: delegated.status, atomic: delegated.atomic, receipts: delegated.receipts.length }).toEqual({ status: 200, atomic: true, receipts: 1 });
-  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed).toEqual(['authorization', 'transaction', 'transaction']);
+  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.slice(signedBefore)).toEqual(['authorization', 'transaction', 'transaction']);
   expect(await Promise.all(second.recipients.map((r) => chain().getBalance(r)))).toEqual([parseEther('0.001'), parseEther('0.002')]);
 });
+
+test('a Ledger account whose app does not allow the upgrade: the window says so, nothing is sent, and Reject answers 4001', async ({ wallet, dapp, session, devnet }) => {
+  const path = "44'/60'/3'/0/0";
+  const account = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, `m/${path}`).address;
+  await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true, smartAccountUpgrade: false });
+  await fund(account, parseEther('1'), 0n);
+  expect(await pageRequest(wallet.screen, 'addLedgerAccounts', { accounts: [{ address: account, path, name: 'Ledger 4' }], password: PASSWORD })).toMatchObject({ result: [{ address: account }] });
+  expect(await pageRequest(wallet.screen, 'selectAccount', { address: account })).toEqual({ result: null });
+  expect(await connect(dapp, session)).toEqual([account.toLowerCase()]);
+
+  // The emulator keeps what it signed across resets: only what this batch adds is read.
+  const signedBefore = (await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.length;
+  const calls = [{ to: Wallet.createRandom().address, value: '0x1' }, { to: Wallet.createRandom().address, value: '0x2' }];
+  const sending = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true, calls }]);
+  const window = await ApprovalWindow.next(session);
+  await window.acceptUpgrade();
+  await window.press('Approve');
+  await window.screen.waitForText('Ledger', 'The Ethereum app does not allow this: for a smart-account upgrade, turn on "Smart account upgrade" in the app’s settings (the app only upgrades to the delegates it lists).');
+  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed).toHaveLength(signedBefore);
+  await window.reject();
+  expect(await sending).toMatchObject({ error: { code: 4001 } });
+  expect(await chain().getCode(account)).toBe('0x');
+  await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true });
+});
+
