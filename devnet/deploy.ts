@@ -10,6 +10,8 @@ import {
   VERIFYING_PAYMASTER_ADDRESS,
 } from './constants';
 import { seedTestToken } from './seed';
+import { ledgerDelegateInitcode } from './ledgerDelegate';
+import { LEDGER_7702_ACCOUNT } from '../src/shared/contracts';
 
 export interface DevnetAddresses {
   entryPoint: string;
@@ -45,10 +47,12 @@ export async function deployContracts(provider: JsonRpcProvider, accounts: Devne
   // One nonce sequence for parallel sends: all three deployments go into the same block.
   const deployer = new NonceManager(new Wallet(accounts[0].privateKey, provider));
   const [token, collectibles] = await Promise.all([loadTestToken(), collectibleContracts()]);
-  const [, , tokenDeployed] = await Promise.all([
+  const [, , , tokenDeployed] = await Promise.all([
     deployCreate2(provider, deployer, { name: 'EntryPoint', salt: ENTRY_POINT_SALT, initcode: aaBytecode('EntryPoint'), address: ENTRY_POINT_ADDRESS }),
     // Simple7702Account has no constructor: its EntryPoint address is a constant in its code.
     deployCreate2(provider, deployer, { name: 'Simple7702Account', salt: ZeroHash, initcode: aaBytecode('Simple7702Account'), address: SIMPLE_7702_ACCOUNT_ADDRESS }),
+    // The same code where the Ledger app's list names it: Ledger accounts delegate there.
+    deployCreate2(provider, deployer, { name: 'Simple7702Account (Ledger)', salt: ZeroHash, initcode: ledgerDelegateInitcode(), address: LEDGER_7702_ACCOUNT }),
     deployCreate2(provider, deployer, { name: 'TestToken', salt: ZeroHash, initcode: token.bytecode, address: TEST_TOKEN_ADDRESS }),
     ...collectibles.map((contract) => deployCreate2(provider, deployer, contract)),
   ]);

@@ -5,6 +5,13 @@ export const ENTRY_POINT_V08: Hex = '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108'
 export const SIMPLE_7702_ACCOUNT: Hex = '0xe6Cae83BdE06E4c305530e199D7217f42808555B';
 
 /**
+ * The same Simple7702Account (v0.8) deployed earlier by eth-infinitism (mainnet block 22123040): its initcode is
+ * SIMPLE_7702_ACCOUNT's byte for byte but the metadata hash (docs/ledger.md, "The delegate of a Ledger account"). The
+ * only one of the two the Ledger Ethereum app signs an authorization for, so Ledger accounts delegate here.
+ */
+export const LEDGER_7702_ACCOUNT: Hex = '0x4Cd241E8d1510e30b2076397afc7508Ae59C66c9';
+
+/**
  * The Delegation Framework 1.3.0's `EIP7702StatelessDeleGator`, unchanged, built with MetaMask's canonical
  * DelegationManager and the EntryPoint v0.8 as its constructor arguments, through the deterministic deployer with the
  * framework's salt "GATOR" (MetaMask's own deployments take the v0.7 EntryPoint): the delegate of an account that

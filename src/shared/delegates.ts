@@ -4,7 +4,7 @@
  * wallet's own (the firewall never calls them foreign) and both run the account's atomic batches and userOps; how each
  * is called and signed for is in src/background/batches/delegates.ts.
  */
-import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegateOf } from './contracts';
+import { DELEGATOR_V08, LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegateOf } from './contracts';
 import type { Hex } from './params';
 
 export type DelegateKind = 'simple7702Account' | 'deleGator';
@@ -23,11 +23,24 @@ const KINDS = Object.keys(DELEGATES) as DelegateKind[];
 export const delegateKind = (address: string): DelegateKind | null =>
   KINDS.find((kind) => DELEGATES[kind].address.toLowerCase() === address.toLowerCase()) ?? null;
 
-/** Which of the wallet's delegates an account's code points at: null for no delegation, a contract's own code, or another delegate. */
-export function walletDelegateOf(code: string): DelegateKind | null {
-  const delegate = delegateOf(code);
-  return delegate ? delegateKind(delegate) : null;
+/** Whose account it is: a Ledger account's delegate is the one its app signs for (LEDGER_7702_ACCOUNT). */
+export interface AccountKind {
+  ledger: boolean;
 }
+
+/**
+ * Which of the wallet's delegates an account's code points at: null for no delegation, a contract's own code, or another
+ * delegate. LEDGER_7702_ACCOUNT runs Simple7702Account's code, but it is the wallet's own only on a Ledger account.
+ */
+export function walletDelegateOf(code: string, account: AccountKind = { ledger: false }): DelegateKind | null {
+  const delegate = delegateOf(code);
+  if (!delegate) return null;
+  if (account.ledger && delegate.toLowerCase() === LEDGER_7702_ACCOUNT.toLowerCase()) return 'simple7702Account';
+  return delegateKind(delegate);
+}
+
+/** The contract an upgrade delegates to: the Ledger app signs an authorization only for LEDGER_7702_ACCOUNT. */
+export const upgradeAddressFor = (account: AccountKind): Hex => (account.ledger ? LEDGER_7702_ACCOUNT : DELEGATES[UPGRADE_DELEGATE].address);
 
 /** The screens' name for a delegate of the wallet's; undefined for any other contract. */
 export function delegateName(address: string): string | undefined {

@@ -12,7 +12,19 @@ export type DevicePayload =
   /** EIP-712 in full, and its two hashes for an app that can only show those (the signed digest is the same). */
   | { kind: 'typedData'; typedData: TypedMessage; domainHash: Hex; messageHash: Hex }
   /** The unsigned serialized transaction, its nonce, fees and chain final. */
-  | { kind: 'transaction'; unsigned: Hex };
+  | { kind: 'transaction'; unsigned: Hex }
+  /**
+   * An upgrade (an atomic batch of an account not yet delegated): the authorization the device signs first, then the
+   * type-4 transaction `unsigned` (its authorization list empty) with that signed authorization as its only one.
+   */
+  | { kind: 'upgrade'; unsigned: Hex; authorization: DeviceAuthorization };
+
+/** An EIP-7702 authorization tuple, as the device signs it (SIGN EIP 7702 AUTHORIZATION). */
+export interface DeviceAuthorization {
+  address: Hex;
+  chainId: Hex;
+  nonce: Hex;
+}
 
 export interface DeviceRequest {
   approvalId: string;

@@ -3,8 +3,8 @@
  * asked or when the account is already upgraded, sequential otherwise; usdc when only a fee in USDC can be paid) and
  * that executor's plan. Nothing is signed.
  */
-import { walletDelegateOf, type DelegateKind } from '../../shared/delegates';
-import { BatchErrorCode, RpcError } from '../../shared/errors';
+import { walletDelegateOf, type AccountKind, type DelegateKind } from '../../shared/delegates';
+import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
@@ -22,9 +22,9 @@ import type { BatchCall, BatchRecord } from './types';
  * with `atomicRequired`, throws 5710 or 5760 when an atomic batch (or a userOp, which is atomic too) cannot run for it
  * on this network.
  */
-async function accountDelegate(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean): Promise<{ delegate: DelegateKind | null; otherCode: boolean }> {
+async function accountDelegate(node: ChainNode, network: Network, from: Hex, atomicRequired: boolean, account: AccountKind): Promise<{ delegate: DelegateKind | null; otherCode: boolean }> {
   const code = await node<string>('eth_getCode', [from, 'pending']);
-  const delegate = walletDelegateOf(code);
+  const delegate = walletDelegateOf(code, account);
   if (atomicRequired && !network.eip7702) {
     throw new RpcError(BatchErrorCode.unsupportedChain, `EIP-7702 not supported on chain ${network.chainId} (${network.name}): atomic batches are not possible there`);
   }
@@ -32,6 +32,19 @@ async function accountDelegate(node: ChainNode, network: Network, from: Hex, ato
     throw new RpcError(BatchErrorCode.atomicityNotSupported, `Atomicity required but not possible: ${from} already has code that is neither Simple7702Account nor the wallet's DeleGator`);
   }
   return { delegate, otherCode: code !== '0x' && !delegate };
+}
+
+/**
+ * A Ledger account runs a batch of several calls atomically even when the site allows otherwise: one transaction (and
+ * for an upgrade one authorization) to confirm on the device, where a sequential batch would need one per call, which
+ * the approval window does not ask for yet. Where that cannot be (no EIP-7702), the batch is refused, saying so.
+ */
+function ledgerAtomic(network: Network, account: AccountKind, calls: BatchCall[]): boolean {
+  if (!account.ledger || calls.length === 1) return false;
+  if (!network.eip7702) {
+    throw new RpcError(ErrorCode.unsupportedMethod, `${network.name} has no EIP-7702: a Ledger account sends one call at a time there`);
+  }
+  return true;
 }
 
 /**
@@ -70,15 +83,17 @@ export async function prepareBatch(
   node: ChainNode,
   network: Network,
   draft: BatchDraft,
-  request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'>,
+  request: Pick<BatchRequest, 'atomicRequired' | 'capabilities'> & { ledger?: boolean },
   devnetBuild: boolean,
   attribution?: AttributionToPlace,
   fees?: FeePlanning,
 ): Promise<BatchRecord> {
   const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
-  const { delegate, otherCode } = await accountDelegate(node, network, draft.from, request.atomicRequired || sponsorship !== undefined);
+  const account = { ledger: request.ledger === true };
+  const atomicWanted = request.atomicRequired || ledgerAtomic(network, account, draft.calls);
+  const { delegate, otherCode } = await accountDelegate(node, network, draft.from, atomicWanted || sponsorship !== undefined, account);
   const upgraded = delegate !== null;
-  const executor = sponsorship ? sponsored : request.atomicRequired || upgraded ? atomic : sequential;
+  const executor = sponsorship ? sponsored : atomicWanted || upgraded ? atomic : sequential;
   const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
   const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship };
   if (sponsorship || !fees) return executor.plan(context, placed);

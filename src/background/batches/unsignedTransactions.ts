@@ -3,7 +3,8 @@
  * priced on (fees/l1DataFee.ts). The nonce and the authorization's signature are not known yet: the largest values
  * they can take stand in, so the size is never under the signed one's.
  */
-import { Signature, Transaction, ZeroAddress, type TransactionLike } from 'ethers';
+import { Signature, Transaction, ZeroAddress, verifyAuthorization, type TransactionLike } from 'ethers';
+import type { DeviceAuthorization } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { Fees } from '../fees/tiers';
 import { signedData } from './encoding';
@@ -57,6 +58,18 @@ export function unsignedAt(batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLi
 }
 
 /**
+ * An atomic batch's transaction to the account itself as it will be signed, at its final nonce and fees: a type 2, or
+ * for an upgrade a type 4 whose authorization list is still empty (the device signs the authorization first).
+ */
+export async function unsignedAtomicAt(batch: Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'upgrade' | 'dataSuffix' | 'delegate'>, nonce: number, fees: Fees): Promise<Hex> {
+  return Transaction.from({
+    chainId: BigInt(batch.chainId), type: batch.upgrade ? 4 : 2, nonce, to: batch.from, value: 0n, data: await calldata(batch),
+    gasLimit: BigInt(batch.gasLimits[0]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    ...(batch.upgrade ? { authorizationList: [] } : {}),
+  }).unsignedSerialized as Hex;
+}
+
+/**
  * Who signed `signed`, when it is exactly the transaction `unsigned` plus a signature (no field changed, added or
  * dropped); null otherwise.
  */
@@ -69,5 +82,23 @@ export function signerOf(unsigned: Hex, signed: Hex): Hex | null {
     return bare.unsignedSerialized === unsigned.toLowerCase() ? (tx.from as Hex) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Who signed an upgrade the device answered: the authority of its one authorization, when that is exactly the tuple
+ * asked for (null otherwise), and the transaction's signer, when it is exactly `unsigned` with that authorization.
+ */
+export function upgradeSigners(unsigned: Hex, asked: DeviceAuthorization, signed: Hex): { authority: Hex | null; signer: Hex | null } {
+  try {
+    const list = Transaction.from(signed).authorizationList ?? [];
+    const [auth] = list;
+    const same = list.length === 1 && auth.address.toLowerCase() === asked.address.toLowerCase() && auth.chainId === BigInt(asked.chainId) && auth.nonce === BigInt(asked.nonce);
+    if (!same) return { authority: null, signer: null };
+    const expected = Transaction.from(unsigned);
+    expected.authorizationList = [auth];
+    return { authority: verifyAuthorization(auth, auth.signature) as Hex, signer: signerOf(expected.unsignedSerialized as Hex, signed) };
+  } catch {
+    return { authority: null, signer: null };
   }
 }

@@ -53,6 +53,6 @@ export interface DeviceSigning {
 /** The account that signs the request, when its type is one a Ledger signs; undefined otherwise. */
 export function deviceSignerOf(record: ApprovalRecord): Hex | undefined {
   if (record.type === 'signMessage' || record.type === 'signTypedData') return record.details.account;
-  if (record.type === 'sendTransaction') return record.details.from;
+  if (record.type === 'sendTransaction' || record.type === 'sendCalls') return record.details.from;
   return undefined;
 }

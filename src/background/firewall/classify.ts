@@ -3,7 +3,7 @@
  * Simple7702Account or DeleGator: src/shared/delegates.ts), one it did not make (to any other contract: the firewall's case), or a contract's own code.
  */
 import { delegateOf } from '../../shared/contracts';
-import { delegateKind } from '../../shared/delegates';
+import { walletDelegateOf, type AccountKind } from '../../shared/delegates';
 import type { Hex } from '../../shared/params';
 
 export type AccountCode =
@@ -12,9 +12,10 @@ export type AccountCode =
   | { kind: 'foreign'; delegate: Hex }
   | { kind: 'contract' };
 
-export function classifyCode(code: string): AccountCode {
+/** `account`: a Ledger account's own delegate is the Ledger app's Simple7702Account (shared/delegates.ts). */
+export function classifyCode(code: string, account: AccountKind = { ledger: false }): AccountCode {
   if (code === '0x' || code === '') return { kind: 'plain' };
   const delegate = delegateOf(code);
   if (!delegate) return { kind: 'contract' };
-  return delegateKind(delegate) ? { kind: 'ours', delegate } : { kind: 'foreign', delegate };
+  return walletDelegateOf(code, account) ? { kind: 'ours', delegate } : { kind: 'foreign', delegate };
 }

@@ -1,6 +1,6 @@
 /** The firewall over a fake node whose code per account a test sets, and storage in memory. */
 import { describe, expect, it } from 'vitest';
-import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { DELEGATOR_V08, LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
@@ -22,7 +22,8 @@ function setup(storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS)) {
   let now = 1000;
   const firewall = createFirewall({
     local,
-    accounts: { list: async () => [A, B].map((address, index) => ({ address, index, name: `Account ${index + 1}` })) },
+    // B is a Ledger account: its delegate is the one the Ledger app signs for.
+    accounts: { list: async () => [A, B].map((address, index) => ({ address, index, name: `Account ${index + 1}`, ...(address === B ? { ledgerPath: "44'/60'/0'/0/0" } : {}) })) },
     networks: { selected: async () => DEVNET, find: async (chainId) => [DEVNET, NO_7702, BASE].find((n) => BigInt(n.chainId) === BigInt(chainId)) },
     nodeFor: async () => async <T>(method: string, params: unknown[] = []) => {
       if (method !== 'eth_getCode') throw new Error(`unexpected ${method}`);
@@ -43,6 +44,13 @@ describe('the delegation firewall', () => {
     setCode(B, delegationCode(SIMPLE_7702_ACCOUNT));
     expect(await firewall.check()).toEqual([]);
     expect(writes()).toBe(0);
+  });
+
+  it('takes the Ledger app’s Simple7702Account as the wallet’s own on a Ledger account, and as another contract on a key account', async () => {
+    const { firewall, setCode } = setup();
+    setCode(A, delegationCode(LEDGER_7702_ACCOUNT));
+    setCode(B, delegationCode(LEDGER_7702_ACCOUNT));
+    expect((await firewall.check()).map((f) => f.account)).toEqual([A]);
   });
 
   it('keeps a delegation to another contract, naming the account and the contract, until the code is plain again', async () => {

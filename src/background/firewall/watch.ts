@@ -76,7 +76,7 @@ export function createFirewall(deps: FirewallDeps): Firewall {
     // An account whose code could not be read keeps what was known of it.
     const read = accounts.filter((_, i) => codes[i] !== undefined).map((a) => a.address);
     const found = accounts.flatMap((a, i): ForeignDelegation[] => {
-      const code = codes[i] === undefined ? undefined : classifyCode(codes[i]);
+      const code = codes[i] === undefined ? undefined : classifyCode(codes[i], { ledger: Boolean(a.ledgerPath) });
       return code?.kind === 'foreign' ? [{ chainId: network.chainId, account: a.address, delegate: code.delegate, seenAt: deps.now() }] : [];
     });
     await store(network.chainId, read, found);

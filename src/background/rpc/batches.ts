@@ -2,7 +2,7 @@
 import { randomHex } from '../../shared/randomId';
 import type { Attribution, SendCallsAnswer, SendCallsDetails } from '../../shared/approvals/batch';
 import type { DecodedCall } from '../../shared/decodedCall';
-import { BatchErrorCode, ErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
+import { BatchErrorCode, RpcError, invalidParams, userRejected } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import { positional, type Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
@@ -21,12 +21,13 @@ import { batchStatus, counted, preconfirmed } from '../batches/status';
 import { bundlerUrlOf } from '../batches/sponsorship';
 import type { FeePlanning } from '../batches/executors/executor';
 import { ownRequest } from './ownRequest';
+import { placeDeviceSigned } from './deviceSigned';
 import type { BatchCall, BatchRecord, Sponsorship } from '../batches/types';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'deviceSigning' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode';
 const method = methodsUsing<Uses>();
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
@@ -81,12 +82,23 @@ function feePlanning(services: Using<Uses>, network: Network, maxFeePerGas: Prom
 const feeAnswer = (raw: unknown): SendCallsAnswer | null =>
   typeof raw === 'object' && raw !== null && isFeeSource((raw as { feeSource?: unknown }).feeSource) ? { feeSource: (raw as SendCallsAnswer).feeSource } : null;
 
-/** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
-async function prepare(request: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
-  // Batches are signed in the worker (a userOp, an authorization, a batch's transactions): not yet by a device.
-  if (await services.accounts.ledgerPath(from)) {
-    throw new RpcError(ErrorCode.unsupportedMethod, `wallet_sendCalls is not available for the Ledger account ${from} yet: send each call with eth_sendTransaction`);
+/**
+ * A Ledger account's batch without the site's paymaster: its userOp is not signed on the device yet, so the capability
+ * is dropped where the site marked it optional, and refused (5700) where not.
+ */
+function withoutSponsorship(request: BatchRequest, from: Hex): BatchRequest {
+  const { paymasterService, ...others } = request.capabilities;
+  if (paymasterService === undefined) return request;
+  if ((paymasterService as { optional?: unknown }).optional !== true) {
+    throw new RpcError(BatchErrorCode.unsupportedCapability, `paymasterService: the Ledger account ${from} cannot sign a userOp yet; mark it optional to pay in ETH`);
   }
+  return { ...request, capabilities: others };
+}
+
+/** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
+async function prepare(requested: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
+  const ledger = Boolean(await services.accounts.ledgerPath(from));
+  const request = ledger ? withoutSponsorship(requested, from) : requested;
   const preferred = walletFeeSource(request.capabilities, { replyTo });
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
@@ -105,8 +117,9 @@ async function prepare(request: BatchRequest, { services, origin, account: from,
   reviewing.catch(() => undefined);
   const attribution = suffix && { suffix, worded: async (i: number) => worded((await reviewing)[i]) };
   const tiers = tierFees(node, network.chainId);
-  const planning = feePlanning(services, network, tiers.then((t) => t.market.maxFeePerGas));
-  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, request, services.devnetBuild, attribution, planning), tiers]);
+  // A Ledger account pays in ETH: a fee in USDC is a userOp, not signed on the device yet.
+  const planning = ledger ? undefined : feePlanning(services, network, tiers.then((t) => t.market.maxFeePerGas));
+  const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, { ...request, ledger }, services.devnetBuild, attribution, planning), tiers]);
   // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.
   assertNoSelfCalls(from, planned.calls, (i) => `calls[${i}].to`);
   assertNoGrantReEnabled(planned.calls, (i) => `calls[${i}].to`);
@@ -169,7 +182,8 @@ export const batchMethods = {
       prepare,
       // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again. Who pays
       // the fee is the user's pick, refused when the plan did not offer it (batches/paidWith.ts).
-      approve: async ({ origin, details }, answer, services) => {
+      approve: async ({ id, origin, details }, answer, services) => {
+        await placeDeviceSigned(services, id, { origin, batchId: details.batchId, from: details.from });
         await sendBatch(services, origin, details.batchId, { ...approvedWords(details.calls), ...(answer ? { feeSource: answer.feeSource } : {}) });
         return sentCalls(details.batchId);
       },

@@ -1,6 +1,6 @@
 /** wallet_getCapabilities answers from what is known by its deadline: a node that hangs is never waited on. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DELEGATOR_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import { DELEGATOR_V08, LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { DetectedFacts } from '../../shared/networkFacts';
 import { BASE_CHAIN_ID, PRODUCTION_NETWORKS, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -12,9 +12,10 @@ import { CAPABILITIES_DEADLINE_MS, capabilities } from './capabilities';
 const ACCOUNT: Hex = '0x00000000000000000000000000000000000000a1';
 const never = new Promise<never>(() => undefined);
 
-function services(list: readonly Network[], { facts, node }: { facts: Detection['facts']; node: ChainNode }) {
+function services(list: readonly Network[], { facts, node, ledger = false }: { facts: Detection['facts']; node: ChainNode; ledger?: boolean }) {
   let known = [...list];
   return {
+    accounts: { ledgerPath: async () => (ledger ? "44'/60'/0'/0/0" : undefined) },
     networks: { all: async () => known } as Pick<Networks, 'all'> as Networks,
     detection: { facts, detect: facts, stored: async () => undefined } satisfies Detection,
     nodeFor: async () => node,
@@ -94,6 +95,26 @@ describe('wallet_getCapabilities', () => {
       const { usdcPaymaster: _none, ...withoutPaymaster } = base;
       expect(await answer(withoutPaymaster, factsOf(base, { usdcPaymaster: true }))).toEqual({ supported: false });
       expect(await answer(base, { ...factsOf(base, { usdcPaymaster: true }), rpcUrls: ['https://other.example'] })).toEqual({ supported: false });
+    });
+  });
+
+  describe('a Ledger account', () => {
+    const ledgerAnswer = async (code: string, ledger = true) =>
+      (await capabilities(services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => code as T, ledger }), ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID];
+
+    it('is supported once delegated to the Ledger app’s Simple7702Account, ready before (the device signs the upgrade)', async () => {
+      expect((await ledgerAnswer(delegationCode(LEDGER_7702_ACCOUNT))).atomic).toEqual({ status: 'supported' });
+      expect((await ledgerAnswer('0x')).atomic).toEqual({ status: 'ready' });
+    });
+
+    it('leaves a key account delegated to that address unsupported: the wallet never put it there', async () => {
+      expect((await ledgerAnswer(delegationCode(LEDGER_7702_ACCOUNT), false)).atomic).toEqual({ status: 'unsupported' });
+    });
+
+    it('offers no sponsorship nor fee in USDC: their userOp is not signed on the device yet', async () => {
+      const answer = await ledgerAnswer('0x');
+      expect(answer.paymasterService).toEqual({ supported: false });
+      expect(answer.alternateGasFees).toEqual({ supported: false });
     });
   });
 });

@@ -1,6 +1,6 @@
 /** wallet_getCapabilities (EIP-5792): what the wallet can do for an account, per chain. */
 import { invalidParams } from '../../shared/errors';
-import { walletDelegateOf } from '../../shared/delegates';
+import { walletDelegateOf, type AccountKind } from '../../shared/delegates';
 import type { DetectedFacts } from '../../shared/networkFacts';
 import { canSponsor, type Network } from '../../shared/networks';
 import { address, positional, quantity, type Hex } from '../../shared/params';
@@ -9,7 +9,7 @@ import { type DappTable, methodsUsing } from './types';
 import type { AtomicStatus, ChainCapabilities } from './dappMethods';
 
 /** The services these methods use. */
-type Uses = 'detection' | 'networks' | 'nodeFor';
+type Uses = 'accounts' | 'detection' | 'networks' | 'nodeFor';
 const method = methodsUsing<Uses>();
 
 /**
@@ -29,12 +29,13 @@ function parse(params: unknown): { account: Hex; chainIds?: Hex[] } {
 const CODE_TIMEOUT_MS = 1500;
 
 /**
- * "supported" once the account delegates to one of the wallet's delegates (Simple7702Account, the DeleGator), "ready"
- * while it can still be upgraded, "unsupported" where it cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
+ * "supported" once the account delegates to one of the wallet's delegates (Simple7702Account, the DeleGator; for a
+ * Ledger account, the Ledger app's Simple7702Account too), "ready" while it can still be upgraded, "unsupported" where it
+ * cannot (no EIP-7702, or the account already has other code: wallet_sendCalls would say 5760).
  */
-export function atomicStatus(network: Pick<Network, 'eip7702'>, code: string): AtomicStatus {
+export function atomicStatus(network: Pick<Network, 'eip7702'>, code: string, account: AccountKind = { ledger: false }): AtomicStatus {
   if (!network.eip7702) return 'unsupported';
-  if (walletDelegateOf(code)) return 'supported';
+  if (walletDelegateOf(code, account)) return 'supported';
   return code === '0x' ? 'ready' : 'unsupported';
 }
 
@@ -52,10 +53,12 @@ const byDeadline = <T>(work: Promise<T>, deadline: Promise<void>, fallback: T): 
   Promise.race([work.catch(() => fallback), deadline.then(() => fallback)]);
 
 export async function capabilities(
-  { networks, detection, nodeFor }: Pick<Services, 'networks' | 'detection' | 'nodeFor'>,
+  { accounts, networks, detection, nodeFor }: { accounts: Pick<Services['accounts'], 'ledgerPath'> } & Pick<Services, 'networks' | 'detection' | 'nodeFor'>,
   account: Hex,
   chainIds: Hex[] | undefined,
 ): Promise<Record<Hex, ChainCapabilities>> {
+  // A Ledger account signs a transaction and an authorization on the device, not yet a userOp: no sponsorship, no fee in USDC.
+  const kind: AccountKind = { ledger: Boolean(await accounts.ledgerPath(account)) };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPABILITIES_DEADLINE_MS)));
   const wanted = (await networks.all()).filter((n) => !chainIds || chainIds.some((c) => BigInt(c) === BigInt(n.chainId)));
@@ -67,11 +70,11 @@ export async function capabilities(
       const facts = detection.facts(known);
       const detected = facts.then(async () => (await networks.all()).find((n) => n.chainId === known.chainId) ?? known);
       const network = await byDeadline(detected, deadline, known);
-      const alternateGasFees = { supported: alternateGasFeesSupported(network, await byDeadline(facts, deadline, undefined)) };
+      const alternateGasFees = { supported: !kind.ledger && alternateGasFeesSupported(network, await byDeadline(facts, deadline, undefined)) };
       // A node that does not answer says nothing against an upgrade there.
       const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
-      const atomic = { status: await byDeadline(code.then((c) => atomicStatus(network, c)), deadline, unknown) };
-      return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+      const atomic = { status: await byDeadline(code.then((c) => atomicStatus(network, c, kind)), deadline, unknown) };
+      return [network.chainId, { atomic, paymasterService: { supported: !kind.ledger && canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
     }));
     return Object.fromEntries(entries);
   } finally {

@@ -4,13 +4,15 @@
  * of what the device answered, against the account, before the request is approved.
  */
 import { getBytes } from 'ethers';
-import { isFeeTier } from '../../shared/fees';
+import { isFeeTier, type FeeTier } from '../../shared/fees';
+import { upgradeAddressFor } from '../../shared/delegates';
 import type { DevicePayload } from '../../shared/deviceSigning';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { withDomainType } from '../../shared/typedData/domain';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
+import type { BatchRecord } from '../batches/types';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
 
@@ -26,6 +28,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       if (record.type === 'signMessage') return { kind: 'message', message: record.details.message };
       if (record.type === 'signTypedData') return typedDataPayload(services, record);
       if (record.type === 'sendTransaction') return transactionPayload(services, record, answer);
+      if (record.type === 'sendCalls') return batchPayload(services, record);
       throw invalidParams(`A Ledger account cannot sign a ${record.type} request yet`);
     },
     async check(account, payload, signature) {
@@ -36,6 +39,10 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         const digest = await services.keyCode.approvedTypedDataDigest({ account, version: 'V4', ...payload.typedData });
         const signer = await services.keyCode.recoverAddress(digest, signature).catch(() => null);
         if (!signer || !same(signer, account)) throw refused(`${account}'s over this typed data`);
+      } else if (payload.kind === 'upgrade') {
+        const { authority, signer } = await services.transactionCode.upgradeSigners(payload.unsigned, payload.authorization, signature);
+        if (!authority || !same(authority, account)) throw refused(`${account}'s authorization to ${payload.authorization.address} at nonce ${BigInt(payload.authorization.nonce)}`);
+        if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
       } else {
         const signer = await services.transactionCode.signerOf(payload.unsigned, signature);
         if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
@@ -62,13 +69,35 @@ async function typedDataPayload(services: Using<Uses>, record: ApprovalRecord<'s
   return { kind: 'typedData', typedData, ...(await services.keyCode.approvedTypedDataHashes(typedData)) };
 }
 
+/**
+ * A batch of a Ledger account (batches/prepare.ts plans it atomic, or sequential for one call): its one transaction at
+ * the final nonce and market fees; an upgrade's authorization takes the next nonce (the transaction bumps the
+ * sender's first) and the Ledger app's delegate, the only one it signs for.
+ */
+async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
+  const batch = await services.batches.get(record.origin, record.details.batchId);
+  if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
+  const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
+  if (executor === 'sequential') return plainTransaction(services, batch, 'market');
+  if (executor !== 'atomic' || batch.sponsor) throw invalidParams(`A Ledger account signs atomic batches and single calls only, not this ${executor} batch`);
+  const { nonce, fees } = await signingTerms(await services.nodeFor(batch.chainId), { ...batch, feeTier: 'market' });
+  const unsigned = (await services.transactionCode.unsignedAtomicAt(batch, nonce, fees)) as Hex;
+  if (!batch.upgrade) return { kind: 'transaction', unsigned };
+  const authorization = { address: upgradeAddressFor({ ledger: true }), chainId: batch.chainId, nonce: `0x${(nonce + 1).toString(16)}` as Hex };
+  return { kind: 'upgrade', unsigned, authorization };
+}
+
 async function transactionPayload(services: Using<Uses>, record: ApprovalRecord<'sendTransaction'>, answer: unknown): Promise<DevicePayload> {
   const batch = await services.batches.get(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The transaction of request ${record.id} is no longer waiting to be signed`);
+  return plainTransaction(services, batch, isFeeTier(answer) ? answer : 'market');
+}
+
+/** A one-call sequential batch's transaction at its final nonce and the tier's fees. */
+async function plainTransaction(services: Using<Uses>, batch: BatchRecord, feeTier: FeeTier): Promise<DevicePayload> {
   if (batch.calls.length !== 1 || batch.atomic || batch.sponsor || (batch.executor ?? 'sequential') !== 'sequential') {
     throw invalidParams('A Ledger account signs plain transactions only, for now');
   }
-  const feeTier = isFeeTier(answer) ? answer : 'market';
   const { nonce, fees } = await signingTerms(await services.nodeFor(batch.chainId), { ...batch, feeTier });
   return { kind: 'transaction', unsigned: await services.transactionCode.unsignedAt(batch, nonce, fees) as Hex };
 }

@@ -1,5 +1,6 @@
 /** A wallet whose Ledger account is connected to a site, for the tests of signing on the device (the device played by a key). */
-import { Wallet } from 'ethers';
+import { Transaction, Wallet } from 'ethers';
+import { vi } from 'vitest';
 import type { DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
@@ -44,3 +45,33 @@ export async function wallet(kept = { sessionArea: memoryBackend(), localArea: m
   return { services, page, ask, deviceRequest, deviceSigned, kept };
 }
 
+/**
+ * A devnet node (fetch stubbed): the account's pending nonce is `nonce.value`, its code `code`, the tips paid `reward`
+ * (slow, market, fast); the raw transactions it was sent are kept.
+ */
+export function devnetNode(nonce: { value: number }, { code = '0x', reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'] } = {}) {
+  const sent: Hex[] = [];
+  const answers: Record<string, (params: unknown[]) => unknown> = {
+    eth_chainId: () => '0x7a69',
+    eth_blockNumber: () => '0x10',
+    eth_estimateGas: () => '0x5208',
+    eth_getTransactionCount: () => `0x${nonce.value.toString(16)}`,
+    eth_maxPriorityFeePerGas: () => '0x3b9aca00',
+    eth_gasPrice: () => '0x77359400',
+    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(reward) }),
+    eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
+    eth_getBalance: () => '0xde0b6b3a7640000',
+    eth_getCode: () => code,
+    eth_call: () => '0x',
+    eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
+  };
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    const body = JSON.parse(init.body as string) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
+    const one = (r: { id: number; method: string; params: unknown[] }) => {
+      const answer = answers[r.method];
+      return answer ? { jsonrpc: '2.0', id: r.id, result: answer(r.params) } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `${r.method} not stubbed` } };
+    };
+    return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { headers: { 'Content-Type': 'application/json' } });
+  });
+  return { sent };
+}

@@ -8,37 +8,9 @@ import type { DevicePayload } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
 import { DEFERRED } from './types';
-import { DEVICE, LEDGER, OTHER, wallet } from './deviceSigning.fixture';
+import { DEVICE, LEDGER, OTHER, devnetNode, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** A devnet node: the account's pending nonce is `nonce.value`, the tips paid `reward` (slow, market, fast); the raw transactions it was sent are kept. */
-function devnetNode(nonce: { value: number }, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00']) {
-  const sent: Hex[] = [];
-  const answers: Record<string, (params: unknown[]) => unknown> = {
-    eth_chainId: () => '0x7a69',
-    eth_blockNumber: () => '0x10',
-    eth_estimateGas: () => '0x5208',
-    eth_getTransactionCount: () => `0x${nonce.value.toString(16)}`,
-    eth_maxPriorityFeePerGas: () => '0x3b9aca00',
-    eth_gasPrice: () => '0x77359400',
-    eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(reward) }),
-    eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
-    eth_getBalance: () => '0xde0b6b3a7640000',
-    eth_getCode: () => '0x',
-    eth_call: () => '0x',
-    eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
-  };
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    const body = JSON.parse(init.body as string) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
-    const one = (r: { id: number; method: string; params: unknown[] }) => {
-      const answer = answers[r.method];
-      return answer ? { jsonrpc: '2.0', id: r.id, result: answer(r.params) } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `${r.method} not stubbed` } };
-    };
-    return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { headers: { 'Content-Type': 'application/json' } });
-  });
-  return { sent };
-}
 
 describe('eth_sendTransaction of a Ledger account', () => {
   const RECIPIENT = getAddress('0x70997970c51812dc3a64c3f2bf8f4d5a8b45d2c8') as Hex;
@@ -102,7 +74,7 @@ describe('eth_sendTransaction of a Ledger account', () => {
   });
 
   it('hands one payload to two asks at the same time (two windows, a double click), and the device signing it is accepted', async () => {
-    const node = devnetNode({ value: 5 }, ['0x3b9aca00', '0x77359400', '0xb2d05e00']);
+    const node = devnetNode({ value: 5 }, { reward: ['0x3b9aca00', '0x77359400', '0xb2d05e00'] });
     const w = await wallet();
     const { approvalId, reply } = await w.ask(send);
     const [a, b] = await Promise.all([w.deviceRequest(approvalId, 'market'), w.deviceRequest(approvalId, 'fast')]);
@@ -143,11 +115,4 @@ describe('eth_sendTransaction of a Ledger account', () => {
     expect(node.sent).toEqual([signed]);
   });
 
-  it('wallet_sendCalls from a Ledger account is refused, saying so, and nothing is asked or signed', async () => {
-    devnetNode({ value: 0 });
-    const w = await wallet();
-    const { first } = await w.ask({ method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired: false, calls: [{ to: RECIPIENT, value: '0x1' }] }] });
-    expect(first).toMatchObject({ error: { code: 4200, message: expect.stringContaining('not available for the Ledger account') } });
-    expect(await w.services.approvals.pending()).toEqual([]);
-  });
 });

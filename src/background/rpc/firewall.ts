@@ -41,18 +41,19 @@ async function payersFor(services: Using<Uses>, node: ChainNode, account: Hex, m
     node<string>('eth_getCode', [a.address, 'pending']),
   ])));
   return accounts
-    .map((a, i) => ({ address: a.address, balance: read[i][0], code: read[i][1] }))
-    .filter((p) => p.balance >= maxFee && (same(p.address, account) || classifyCode(p.code).kind !== 'foreign'))
+    .map((a, i) => ({ address: a.address, balance: read[i][0], code: read[i][1], ledger: Boolean(a.ledgerPath) }))
+    .filter((p) => p.balance >= maxFee && (same(p.address, account) || classifyCode(p.code, p).kind !== 'foreign'))
     .sort((x, y) => (y.balance > x.balance ? 1 : y.balance < x.balance ? -1 : 0))
     .map((p) => ({ address: p.address, balance: p.balance.toString() }));
 }
 
 async function prepare({ account }: { account: Hex }, { services, origin }: RequestContext<Using<Uses>>): Promise<RevertForeignDelegationDetails> {
   const network = await services.networks.selected();
-  if (!(await services.accounts.list()).some((a) => same(a.address, account))) throw invalidParams(`${account} is not an account of this wallet`);
+  const own = (await services.accounts.list()).find((a) => same(a.address, account));
+  if (!own) throw invalidParams(`${account} is not an account of this wallet`);
   const node = await services.nodeFor(network.chainId);
   const [code, tiers] = await Promise.all([node<string>('eth_getCode', [account, 'pending']), tierFees(node, network.chainId)]);
-  const found = classifyCode(code);
+  const found = classifyCode(code, { ledger: Boolean(own.ledgerPath) });
   if (found.kind !== 'foreign') throw invalidParams(`${account} has no delegation to another contract on ${network.name}: nothing to revert`);
   // The clearing transaction is the same size whoever pays: its L1 data fee (OP stack) is known before the payer.
   const clearing = { chainId: network.chainId, from: account, calls: selfCall(account), gasLimits: [revokeDelegation.gasLimit], atomic: false, upgrade: false, kind: 'revokeDelegationOf' as const };

@@ -20,6 +20,7 @@ import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
+import { placeDeviceSigned } from './deviceSigned';
 
 /** The services these methods use (also what a method asking its approval needs). */
 export type TransactionUses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode' | 'usdcBatchCode';
@@ -88,18 +89,6 @@ async function nonceStillShown(services: Using<TransactionUses>, origin: string,
   }
 }
 
-/**
- * A Ledger account's transaction, signed on the device and checked (deviceSigning/): stored as the batch's signed
- * transaction, so the executor sends those bytes and never signs (once stored, they are the only ones ever sent).
- */
-async function placeDeviceSigned(services: Using<TransactionUses>, id: string, origin: string, details: SendTransactionDetails): Promise<void> {
-  const raw = await services.deviceSigning.signatureFor(id, details.from);
-  if (!raw) return;
-  const tx = await services.transactionCode.decodeTransaction(raw);
-  const signed = { hash: tx.hash as Hex, raw, nonce: tx.nonce, calls: [0], sent: false };
-  await services.batches.update(origin, details.batchId, (b) => (b.state === 'awaiting-approval' && b.transactions.length === 0 ? { ...b, transactions: [signed] } : b));
-}
-
 /** eth_sendTransaction's approval; a site's revoke of an execution permission asks the same (executionPermissions.ts). */
 export const transactionApproval = {
   type: 'sendTransaction',
@@ -107,7 +96,7 @@ export const transactionApproval = {
   answer: (raw: unknown) => (isFeeTier(raw) ? raw : 'market'),
   async approve({ id, origin, details }: { id: string; origin: string; details: SendTransactionDetails }, feeTier: FeeTier, services: Using<TransactionUses>): Promise<Hex> {
     await nonceStillShown(services, origin, details);
-    await placeDeviceSigned(services, id, origin, details);
+    await placeDeviceSigned(services, id, { origin, batchId: details.batchId, from: details.from });
     return (await sendBatch(services, origin, details.batchId, { feeTier, ...approvedWords([details.call]) })).transactions[0].hash;
   },
   release: (details: SendTransactionDetails, origin: string, services: Using<TransactionUses>) => services.batches.remove(origin, details.batchId),

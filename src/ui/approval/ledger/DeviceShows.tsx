@@ -57,7 +57,18 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
   const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
   return (
     <>
-      <Rows label="The device shows">
+      {payload.kind === 'upgrade' && (
+        <>
+          {/* The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */}
+          <Rows label="The device shows first: the upgrade">
+            <Row label="Delegate to">Simple7702Account</Row>
+            <Row label="Delegate address" mono>{payload.authorization.address}</Row>
+            <Row label="Network">{network.name}</Row>
+          </Rows>
+          <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
+        </>
+      )}
+      <Rows label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'}>
         <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
         <Row label="To" mono>{tx.to ?? 'New contract'}</Row>

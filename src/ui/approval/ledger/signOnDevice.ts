@@ -2,11 +2,11 @@
  * Has the Ledger sign what the worker asked (DeviceRequest): connects, checks the Ethereum app is open, and signs the
  * payload as it came. Each failure is the device module's error value; nothing is retried here.
  */
-import { Transaction } from 'ethers';
+import { Signature, Transaction } from 'ethers';
 import type { DeviceRequest } from '../../../shared/deviceSigning';
 import type { Hex } from '../../../shared/params';
 import type { connectLedger } from '../../ledger/device';
-import type { LedgerResult } from '../../ledger/types';
+import type { LedgerResult, LedgerSignedTransaction } from '../../ledger/types';
 
 export type Connect = typeof connectLedger;
 
@@ -26,14 +26,23 @@ export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choos
   const account = { address: request.account, path: request.path };
   const { payload } = request;
   if (payload.kind === 'message') return signature(await eth.signPersonalMessage(account, payload.message));
-  if (payload.kind === 'transaction') {
-    const signed = await eth.signTransaction(account, Transaction.from(payload.unsigned));
-    return signed.ok ? { ok: true, value: signed.value.signed } : signed;
+  if (payload.kind === 'transaction') return signedTransaction(await eth.signTransaction(account, Transaction.from(payload.unsigned)));
+  if (payload.kind === 'upgrade') {
+    // The authorization first (the device checks its delegate against the app's list), then the transaction carrying it.
+    const { address, chainId, nonce } = payload.authorization;
+    const auth = { address, chainId: BigInt(chainId), nonce: BigInt(nonce) };
+    const authorized = await eth.signAuthorization(account, auth);
+    if (!authorized.ok) return authorized;
+    const tx = Transaction.from(payload.unsigned);
+    tx.authorizationList = [{ ...auth, signature: Signature.from(authorized.value) }];
+    return signedTransaction(await eth.signTransaction(account, tx));
   }
   const full = await eth.signTypedData(account, payload.typedData as Parameters<typeof eth.signTypedData>[1]);
   if (full.ok || full.error.code !== 'appTooOld') return signature(full);
   progress('hashesOnly');
   return signature(await eth.signTypedDataHashes(account, payload.domainHash, payload.messageHash));
 }
+
+const signedTransaction = (result: LedgerResult<LedgerSignedTransaction>): LedgerResult<Hex> => (result.ok ? { ok: true, value: result.value.signed } : result);
 
 const signature = (result: LedgerResult<{ signature: Hex }>): LedgerResult<Hex> => (result.ok ? { ok: true, value: result.value.signature } : result);

@@ -1,0 +1,53 @@
+/** An upgrade on the device: the authorization first, then the type-4 transaction carrying it; a refusal of either ends it. */
+import { Transaction, Wallet } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
+import type { DeviceRequest } from '../../../shared/deviceSigning';
+import type { Hex } from '../../../shared/params';
+import { ledgerError } from '../../ledger/errors';
+import type { LedgerEth } from '../../ledger/eth';
+import { signOnDevice, type Connect } from './signOnDevice';
+
+const KEY = new Wallet('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+const unsigned = Transaction.from({ type: 4, chainId: 31337n, nonce: 2, to: KEY.address, data: '0x34fcd5be', gasLimit: 100_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n, authorizationList: [] }).unsignedSerialized as Hex;
+const request: DeviceRequest = {
+  approvalId: 'a1', account: KEY.address as Hex, path: "44'/60'/0'/0/0",
+  payload: { kind: 'upgrade', unsigned, authorization: { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x3' } },
+};
+
+/** The device played by KEY; `asked` records what it was asked, in order. */
+function device(asked: string[], authorization: 'signs' | 'notAllowed' = 'signs'): Connect {
+  const eth = {
+    ethereumApp: async () => ({ ok: true, value: { name: 'Ethereum', version: '1.22.0' } }),
+    async signAuthorization(_account: unknown, auth: { address: Hex; chainId: bigint; nonce: bigint }) {
+      asked.push(`authorization ${auth.address} ${auth.chainId} ${auth.nonce}`);
+      if (authorization === 'notAllowed') return { ok: false, error: ledgerError('notAllowed', 0x6980) };
+      const signed = await KEY.authorize(auth);
+      return { ok: true, value: { yParity: signed.signature.yParity, r: signed.signature.r, s: signed.signature.s } };
+    },
+    async signTransaction(_account: unknown, tx: Transaction) {
+      asked.push(`transaction type ${tx.type} with ${tx.authorizationList?.length} authorization`);
+      const signed = await KEY.signTransaction(tx);
+      return { ok: true, value: { signed, signature: '0x' } };
+    },
+  } as unknown as LedgerEth;
+  return async () => ({ ok: true, value: eth });
+}
+
+describe('signOnDevice, an upgrade', () => {
+  it('signs the authorization asked for, then the transaction with it as its only authorization', async () => {
+    const asked: string[] = [];
+    const result = await signOnDevice(request, 'known', device(asked), () => undefined);
+    expect(asked).toEqual([`authorization ${LEDGER_7702_ACCOUNT} 31337 3`, 'transaction type 4 with 1 authorization']);
+    if (!result.ok) throw new Error(result.error.words);
+    const tx = Transaction.from(result.value);
+    expect({ from: tx.from, delegate: tx.authorizationList?.[0].address, nonce: tx.authorizationList?.[0].nonce }).toEqual({ from: KEY.address, delegate: LEDGER_7702_ACCOUNT, nonce: 3n });
+  });
+
+  it('stops at an authorization the app does not allow (Smart account upgrade off, an old app), with its words', async () => {
+    const asked: string[] = [];
+    const result = await signOnDevice(request, 'known', device(asked, 'notAllowed'), () => undefined);
+    expect(asked).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'notAllowed', words: expect.stringContaining('Smart account upgrade') } });
+  });
+});
