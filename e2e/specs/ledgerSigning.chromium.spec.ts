@@ -11,7 +11,10 @@ import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { PASSWORD } from '../pages/wallet';
+import type { ChromiumScreen } from '../driver/chromium/screen';
 import type { Screen } from '../driver/types';
+import { expectAxeClean } from '../fixtures/axe';
+import { screenPath } from '../fixtures/screens';
 
 /** Ledger Live's account 1 of the devnet phrase on the emulated device: not one of the wallet's phrase accounts. */
 const PATH = "44'/60'/1'/0/0";
@@ -67,7 +70,17 @@ test('a Ledger account: personal_sign and typed data verified, an ETH send mined
 
   const to = Wallet.createRandom().address;
   const sending = dapp.request('eth_sendTransaction', [{ from: LEDGER, to, value: `0x${parseEther('0.01').toString(16)}` }]);
-  await (await ApprovalWindow.next(session)).press('Approve');
+  // Locked first, so the step stays on screen for its picture (`npm run screens`): what the device will show, and what to do.
+  await device(devnet.ledgerEmulatorUrl, { locked: true });
+  const sendWindow = await ApprovalWindow.next(session);
+  await sendWindow.press('Approve');
+  await sendWindow.screen.waitForText('Ledger', /^Your Ledger is locked/);
+  const { page } = sendWindow.screen as ChromiumScreen;
+  await page.setViewportSize({ width: 380, height: 640 });
+  await expectAxeClean(page);
+  await page.screenshot({ path: screenPath('approval-confirm-on-ledger') });
+  await device(devnet.ledgerEmulatorUrl, { locked: false });
+  await sendWindow.press('Try again');
   const { result: hash } = (await sending) as { result: string };
   expect((await chain().waitForTransaction(hash))?.status).toBe(1);
   expect(await chain().getBalance(to)).toBe(parseEther('0.01'));
