@@ -2,10 +2,10 @@
  * What the wallet's own pages (popup, approval window) may ask the background: each method's params and result.
  * The background serves them through its second method table (background/pages/), only to the extension's pages.
  */
-import type { GrantMention, GrantView } from './grants';
+import type { ActivityItem } from './activity';
+import type { GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
-import type { DecodedCall } from './decodedCall';
 import type { DeviceRequest } from './deviceSigning';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 import type { FeeTier } from './fees';
@@ -68,50 +68,6 @@ export interface WalletState {
 export interface ForeignDelegationView {
   account: Hex;
   delegate: Hex;
-}
-
-/** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
-export type TransactionStatus = 'pending' | 'pre-confirmed' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
-
-export interface ActivityTransaction {
-  hash: Hex;
-  nonce: number;
-  status: TransactionStatus;
-  /** A Speed up or Cancel of an earlier transaction of the batch. */
-  replaces?: Hex;
-  cancel?: boolean;
-}
-
-/** A batch in the popup's Activity list. */
-export interface ActivityItem {
-  key: string;
-  id: string;
-  /** `grant`: an execution permission the user granted (a signature, no transaction), when it was granted. */
-  kind?: 'transaction' | 'revokeDelegation' | 'revokeDelegationOf' | 'upgradeAccount' | 'grant';
-  /** kind `grant`: the permission granted. */
-  grant?: GrantMention;
-  /** The grants this batch's call revoked (disableDelegation of one; the account's nonce raised: every grant signed before). */
-  revokes?: GrantMention[];
-  /** revokeDelegationOf: the account whose delegation was cleared (`from` paid). */
-  authority?: Hex;
-  origin: string;
-  chainId: Hex;
-  from: Hex;
-  atomic: boolean;
-  /** Sent as one ERC-4337 userOp paid by a paymaster: no transaction of the wallet's to speed up or cancel. */
-  sponsored?: true;
-  /** One userOp whose network fee the chain's USDC paymaster takes (issue 45): it cannot be sped up. */
-  paidInUsdc?: true;
-  /** The fee it paid, from the paymaster's UserOperationSponsored in the receipt found on chain: token units and the line. */
-  usdcFee?: { paid: string; line: string };
-  status: number;
-  /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
-  preconfirmed?: boolean;
-  calls: DecodedCall[];
-  transactions: ActivityTransaction[];
-  explorerUrl?: string;
-  error?: string;
-  createdAt: number;
 }
 
 /** What the popup's Send needs before review: the gas limit, each fee tier's fees, and what the recipient is. */

@@ -6,7 +6,7 @@
  * In the later script (grantCode.ts): Activity loads it only when there are grants.
  */
 import type { GrantMention } from '../../shared/grants';
-import type { ActivityItem } from '../../shared/pages';
+import type { ActivityItem } from '../../shared/activity';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllCall } from './nonce';

@@ -2,7 +2,7 @@
  * What a landed userOp paid in USDC, in the worker's later script: the fee the paymaster's own event in the receipt the
  * wallet found on chain says it took, in the chain's USDC only; never what a bundler reported.
  */
-import type { ActivityItem } from '../../shared/pages';
+import type { ActivityItem } from '../../shared/activity';
 import type { UsdcPaymaster } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { usdcFeePaidLine } from './feeLine';

@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GrantMention } from '../../../shared/grants';
-import type { ActivityItem } from '../../../shared/pages';
+import type { ActivityItem } from '../../../shared/activity';
 
 const items: ActivityItem[] = [];
 const call = vi.fn(async (method: string) => (method === 'getActivity' ? items : null));

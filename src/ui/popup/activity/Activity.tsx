@@ -8,7 +8,7 @@
  */
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
-import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../../../shared/pages';
+import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../../../shared/activity';
 import { call } from '../../api/background';
 import { relativeTime, shortAddress } from '../../format/amounts';
 import { useWallet } from '../../stores/wallet';
