@@ -8,7 +8,15 @@ import { LEDGER_EMULATOR_URL } from '../src/ui/ledger/emulatorTransport';
 import {
   BUNDLER_EXECUTOR, BUNDLER_UTILITY, COLLECTIBLE_HOLDERS, DEFAULT_LEDGER_EMULATOR_PORT, DEVNET_MNEMONIC, DEVNET_PRICE_FEEDS, ENTRY_POINT_ADDRESS, PAYMASTER_SIGNER,
   SIMPLE_7702_ACCOUNT_ADDRESS, TEST_TOKEN_ADDRESS, TEST_USDC_ADDRESS, USDC_PAYMASTER_ADDRESS,
+  DEFAULT_BUNDLER_PORT, DEFAULT_DAPP_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_RPC_PORT, TEST_DAPP_PORT,
 } from './constants';
+
+describe('devnet ports', () => {
+  it("are each one server's: the node, the dapp, the bundler, the paymaster, the Ledger emulator, and e2e's test-dapp", () => {
+    const ports = [DEFAULT_RPC_PORT, DEFAULT_DAPP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_LEDGER_EMULATOR_PORT, TEST_DAPP_PORT];
+    expect(new Set(ports).size).toBe(ports.length);
+  });
+});
 
 describe('devnet role keys', () => {
   it('are the mnemonic indexes 10 to 12, past the accounts tests use', () => {
