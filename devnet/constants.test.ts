@@ -16,6 +16,14 @@ describe('devnet ports', () => {
     const ports = [DEFAULT_RPC_PORT, DEFAULT_DAPP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_LEDGER_EMULATOR_PORT, TEST_DAPP_PORT];
     expect(new Set(ports).size).toBe(ports.length);
   });
+
+  it("are ports fetch and the browsers reach: none on the Fetch standard's bad-port list (4190, sieve, was refused)", async () => {
+    for (const port of [DEFAULT_RPC_PORT, DEFAULT_DAPP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_PAYMASTER_PORT, DEFAULT_LEDGER_EMULATOR_PORT, TEST_DAPP_PORT]) {
+      // Whether something listens or not, a reachable port answers or refuses the connection; a bad one never connects.
+      const outcome = await fetch(`http://127.0.0.1:${port}/`).then(() => 'reached', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message));
+      expect(outcome, `port ${port}`).not.toMatch(/bad port/);
+    }
+  });
 });
 
 describe('devnet role keys', () => {

@@ -11,10 +11,10 @@ export const DEFAULT_BUNDLER_PORT = 4337;
 /** The ERC-7677 paymaster service (paymaster/): JSON-RPC at http://127.0.0.1:3000/rpc. */
 export const DEFAULT_PAYMASTER_PORT = 3000;
 /**
- * The Ledger Ethereum app's emulator (devnet/ledgerEmulator/): POST /apdu and /state at http://127.0.0.1:4190, which the
+ * The Ledger Ethereum app's emulator (devnet/ledgerEmulator/): POST /apdu and /state at http://127.0.0.1:4191, which the
  * devnet build's pages reach in place of WebHID (src/ui/ledger/emulatorTransport.ts LEDGER_EMULATOR_URL).
  */
-export const DEFAULT_LEDGER_EMULATOR_PORT = 4190;
+export const DEFAULT_LEDGER_EMULATOR_PORT = 4191;
 /** MetaMask's test-dapp, which e2e serves beside the demo dapp (e2e/fixtures/testDapp.ts): not one of the devnet's ports. */
 export const TEST_DAPP_PORT = 4180;
 /** Seconds between blocks: short enough for fast tests, long enough that pending state exists. */

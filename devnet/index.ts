@@ -25,7 +25,7 @@ export interface Devnet {
   /** The ERC-7677 paymaster service's JSON-RPC endpoint, http://127.0.0.1:3000/rpc by default. */
   paymasterUrl: string;
   /**
-   * The Ledger Ethereum app's emulator, http://127.0.0.1:4190 by default: `POST /apdu`, and `GET`/`POST /state` to read
+   * The Ledger Ethereum app's emulator, http://127.0.0.1:4191 by default: `POST /apdu`, and `GET`/`POST /state` to read
    * and set the device's state (devnet/ledgerEmulator/state.ts); the devnet build's pages use it in place of WebHID.
    */
   ledgerEmulatorUrl: string;

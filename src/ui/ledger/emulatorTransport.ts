@@ -6,7 +6,7 @@
 import Transport from '@ledgerhq/hw-transport';
 
 /** Where `npm start` and the e2e runs serve the emulator (devnet/constants.ts DEFAULT_LEDGER_EMULATOR_PORT). */
-export const LEDGER_EMULATOR_URL = 'http://127.0.0.1:4190';
+export const LEDGER_EMULATOR_URL = 'http://127.0.0.1:4191';
 
 /** What the transport throws when the emulator does not answer (scripts/bundle.ts looks for it too). */
 export const EMULATOR_SILENT = 'the Ledger emulator did not answer';
