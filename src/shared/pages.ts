@@ -8,12 +8,12 @@ import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
 import type { DeviceRequest } from './deviceSigning';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
-import type { FeeTier } from './fees';
 
 import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
 import type { Preview } from './preview';
 import type { Hex } from './params';
+import type { PopupTransaction, SendQuote } from './send';
 import type { AssetValues, TokenBalance, WatchedToken } from './tokens';
 
 export interface AccountView {
@@ -68,38 +68,6 @@ export interface WalletState {
 export interface ForeignDelegationView {
   account: Hex;
   delegate: Hex;
-}
-
-/** What the popup's Send needs before review: the gas limit, each fee tier's fees, and what the recipient is. */
-export interface SendQuote {
-  gasLimit: Hex;
-  fees: Record<FeeTier, { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }>;
-  recipientIsContract: boolean;
-  /** Wei: the OP-stack L1 data fee's upper bound, paid on top of the gas (absent off the OP stack). */
-  l1Fee?: Hex;
-  /** The node expects the call to revert. */
-  warning?: string;
-  /** The fee paid in USDC through the chain's USDC paymaster, for this account and call (issue 45): quoted, or why not. */
-  usdc: SendUsdcQuote;
-}
-
-/**
- * A fee in USDC as the Send form weighs it: the chain's USDC, the account's balance of it and the quote (token units:
- * the most the fee can take, and the fee line, rounded up); or why it is not offered (no USDC paymaster on this chain,
- * the bundler failed, …).
- */
-export type SendUsdcQuote =
-  | { offered: true; token: Hex; balance: Hex; maximum: Hex; line: string; atMost: string }
-  | { offered: false; reason: string };
-
-/** A transaction the popup sends: reviewed in the approval window like a dapp's, where the user picks the fee tier. */
-export interface PopupTransaction {
-  to: Hex;
-  value: Hex;
-  data: Hex;
-  gas: Hex;
-  /** `usdc`: the fee paid in USDC, asked as the wallet's own wallet_sendCalls (one atomic userOp); else an ETH transaction. */
-  feeSource?: 'usdc';
 }
 
 /** The selected account's EIP-7702 delegation on the selected network. */

@@ -6,7 +6,7 @@
  * and a bundler that has not answered within USDC_QUOTE_DEADLINE_MS is given up on (../usdcFees/deadline.ts).
  */
 import { walletDelegateOf } from '../../shared/delegates';
-import type { SendUsdcQuote } from '../../shared/pages';
+import type { SendUsdcQuote } from '../../shared/send';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { USDC_QUOTE_DEADLINE_MS, withinQuoteDeadline } from '../usdcFees/deadline';

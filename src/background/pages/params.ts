@@ -1,6 +1,7 @@
 /** Schemas of the pages' params: the extension's own pages are trusted more than a dapp, but still checked. */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import type { NetworkForm, PopupTransaction } from '../../shared/pages';
+import type { NetworkForm } from '../../shared/pages';
+import type { PopupTransaction } from '../../shared/send';
 import { address, boolean, data, object, quantity, recipient, uint256, type Hex } from '../../shared/params';
 
 export const none = (): Record<never, never> => ({});

@@ -8,7 +8,7 @@ import { browser } from '../browser/extensionApi';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import type { Network } from '../../shared/networks';
-import type { PopupTransaction, SendQuote, SendUsdcQuote } from '../../shared/pages';
+import type { PopupTransaction, SendQuote, SendUsdcQuote } from '../../shared/send';
 import { address, data, hash32, quantity, type Hex } from '../../shared/params';
 import { callGas } from '../batches/executors/gas';
 import { bundlerUrlOf } from '../batches/sponsorship';

@@ -12,7 +12,8 @@ import type { Hex } from '../../shared/params';
 import { parseDataSuffix } from '../../shared/schemas/dataSuffix';
 import { signedData } from '../batches/encoding';
 import { EOA, abi } from '../clearSigning/calls.fixture';
-import { EXECUTORS, corpusCalls, fixtureCalls, random, shown } from './shownCalls.fixture';
+import { EXECUTORS, shown } from './shownCalls.fixture';
+import { corpusCalls, fixtureCalls, random } from './shownCases.fixture';
 
 // The paymaster service of a sponsored batch: it sponsors whatever it is asked.
 vi.mock('../paymaster/client', () => ({

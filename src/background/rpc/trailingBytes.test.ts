@@ -10,7 +10,8 @@ import { callDangers, type DecodedCall } from '../../shared/decodedCall';
 import { USDC } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { EOA, MULTICALL3, abi, aggregate3 } from '../clearSigning/calls.fixture';
-import { EXECUTORS, corpusCalls, fixtureCalls, random, shown, shownAsTransaction, type Call } from './shownCalls.fixture';
+import { EXECUTORS, shown, shownAsTransaction, type Call } from './shownCalls.fixture';
+import { corpusCalls, fixtureCalls, random } from './shownCases.fixture';
 
 // The paymaster service of a sponsored batch: it sponsors whatever it is asked.
 vi.mock('../paymaster/client', () => ({

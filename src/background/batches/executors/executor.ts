@@ -11,7 +11,7 @@ import type { LoadedOnCall } from '../../../shared/lazy';
 import type { DelegateKind } from '../../../shared/delegates';
 import type { Network, UsdcPaymaster } from '../../../shared/networks';
 import type { ActivityItem } from '../../../shared/activity';
-import type { SendUsdcQuote } from '../../../shared/pages';
+import type { SendUsdcQuote } from '../../../shared/send';
 import type { Hex } from '../../../shared/params';
 import type { Accounts } from '../../accounts/accounts';
 import type { Firewall } from '../../firewall/watch';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SendUsdcQuote } from '../../../shared/pages';
+import type { SendUsdcQuote } from '../../../shared/send';
 import { feePayment } from './feePayment';
 
 const USDC = '0x00000000000000000000000000000000000000cc';

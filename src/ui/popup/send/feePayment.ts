@@ -5,7 +5,7 @@
  * work, ETH first as before; when neither does, why for each, and nothing is sent.
  */
 import type { FeeSource } from '../../../shared/fees';
-import type { SendUsdcQuote } from '../../../shared/pages';
+import type { SendUsdcQuote } from '../../../shared/send';
 import { exactAmount } from '../../format/amounts';
 
 /** The sources that work, the first the default; `reasons` (why neither works) only when there is none. */

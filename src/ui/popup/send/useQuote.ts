@@ -1,7 +1,7 @@
 /** The background's quote for the transfer being typed (gas, fee tiers, whether the recipient is a contract); the newest wins. */
 import { useEffect, useRef, useState } from 'react';
 import type { Hex } from '../../../shared/params';
-import type { SendQuote } from '../../../shared/pages';
+import type { SendQuote } from '../../../shared/send';
 import { call } from '../../api/background';
 
 export function useQuote(request: { to: Hex; value: Hex; data: Hex; recipient: Hex } | null): { quote: SendQuote | null; error: string | null } {
