@@ -5,12 +5,12 @@ import { LedgerEth } from './eth';
 import { PATH_LIVE_0, PATH_LIVE_1, TypedDataApp, addressAnswer, appAndVersion, command, deviceKey, replay, signatureAnswer, utf8Hex } from './ledger.fixture';
 import type { LedgerAccount } from './types';
 import { userOperationTypedData } from './userOperation';
+import { LEDGER_7702_ACCOUNT } from '../../shared/contracts';
 
 const KEY_0 = deviceKey("44'/60'/0'/0/0");
 const KEY_1 = deviceKey("44'/60'/1'/0/0");
 const ACCOUNT: LedgerAccount = { address: KEY_0.address as `0x${string}`, path: "44'/60'/0'/0/0" };
 const GET_APP = 'b001000000';
-const SIMPLE_7702_LISTED = '0x4Cd241E8d1510e30b2076397afc7508Ae59C66c9';
 const hexLength = (hex: string) => (hex.length - 2) / 2;
 
 describe('the Ethereum app over recorded exchanges', () => {
@@ -79,7 +79,7 @@ describe('the Ethereum app over recorded exchanges', () => {
   });
 
   it('signs a type-4 transaction (an upgrade with its authorization) in 255-byte chunks: the first after the path, the rest with P1 0x80', async () => {
-    const authorization = { address: SIMPLE_7702_LISTED, chainId: 31337n, nonce: 1n, signature: KEY_0.signingKey.sign(hashAuthorization({ address: SIMPLE_7702_LISTED, chainId: 31337n, nonce: 1n })) };
+    const authorization = { address: LEDGER_7702_ACCOUNT, chainId: 31337n, nonce: 1n, signature: KEY_0.signingKey.sign(hashAuthorization({ address: LEDGER_7702_ACCOUNT, chainId: 31337n, nonce: 1n })) };
     const tx = Transaction.from({ type: 4, chainId: 31337, nonce: 0, maxPriorityFeePerGas: 1n, maxFeePerGas: 2_000_000_000n, gasLimit: 200_000n, to: KEY_0.address, data: `0x34fcd5be${'ab'.repeat(300)}`, authorizationList: [authorization] });
     const payload = `${PATH_LIVE_0}${tx.unsignedSerialized.slice(2)}`;
     const chunks = payload.match(/.{1,510}/g) ?? [];
@@ -122,9 +122,9 @@ describe('the Ethereum app over recorded exchanges', () => {
   });
 
   it('signs an EIP-7702 authorization with the app\'s own command (INS 0x34, its TLV) once the app is 1.17.0 or later', async () => {
-    const auth = { address: SIMPLE_7702_LISTED as `0x${string}`, chainId: 31337n, nonce: 5n };
+    const auth = { address: LEDGER_7702_ACCOUNT as `0x${string}`, chainId: 31337n, nonce: 5n };
     const signature = KEY_0.signingKey.sign(hashAuthorization(auth));
-    const tlv = `002d000101${'0114'}${SIMPLE_7702_LISTED.slice(2).toLowerCase()}02080000000000007a6903080000000000000005`;
+    const tlv = `002d000101${'0114'}${LEDGER_7702_ACCOUNT.slice(2).toLowerCase()}02080000000000007a6903080000000000000005`;
     const eth = new LedgerEth(await replay([
       [GET_APP, appAndVersion('Ethereum', '1.17.0')],
       [command(0x34, 0x01, 0x00, `${PATH_LIVE_0}${tlv}`), signatureAnswer(signature, signature.yParity)],

@@ -5,6 +5,7 @@ import { connectLedger } from './device';
 import { LedgerEth } from './eth';
 import { PATH_LIVE_0, SilentTransport, ThrowingTransport, addressAnswer, answer, appAndVersion, command, deviceKey, replay, utf8Hex } from './ledger.fixture';
 import type { LedgerAccount } from './types';
+import { LEDGER_7702_ACCOUNT } from '../../shared/contracts';
 
 // The unit tests run as the devnet build: the device is the fake one each test sets, whatever listens on the emulator's port.
 vi.mock('./emulatorTransport', () => ({ emulatorTransport: () => Promise.resolve(null) }));
@@ -15,7 +16,7 @@ const GET_APP = 'b001000000';
 const GET_ADDRESS = command(0x02, 0x00, 0x01, PATH_LIVE_0);
 const MESSAGE = utf8Hex('hello');
 const SIGN_MESSAGE = command(0x08, 0x00, 0x00, `${PATH_LIVE_0}00000005${MESSAGE.slice(2)}`);
-const AUTH = { address: '0x4Cd241E8d1510e30b2076397afc7508Ae59C66c9' as const, chainId: 1n, nonce: 0n };
+const AUTH = { address: LEDGER_7702_ACCOUNT, chainId: 1n, nonce: 0n };
 
 const status = (word: number) => answer('', word);
 
