@@ -1,31 +1,22 @@
 /**
  * deviceSigning.ts evaluated on first use, in the worker's later script: every Approve and every approval's finish
- * asks whether the request is a Ledger account's, answered here from the account list alone, so a request of an
- * account whose key the wallet holds never loads it.
+ * asks whether the request is a Ledger account's, answered here from the account list alone, so a wallet without a
+ * Ledger account never loads it. (A Ledger record planted in storage only loads it: it checks against the vault.)
  */
 import type { Accounts } from '../accounts/accounts';
-import type { Approvals } from '../approvals/approvals';
-import { deviceSignerOf, type DeviceSigning } from './types';
+import type { DeviceSigning } from './types';
 
-export function lazyDeviceSigning(deps: { approvals: Pick<Approvals, 'pending'>; accounts: Pick<Accounts, 'ledgerPath'> }, load: () => Promise<DeviceSigning>): DeviceSigning {
+export function lazyDeviceSigning(deps: { accounts: Pick<Accounts, 'list' | 'ledgerPath'> }, load: () => Promise<DeviceSigning>): DeviceSigning {
   let made: Promise<DeviceSigning> | undefined;
   const real = (): Promise<DeviceSigning> => (made ??= load().catch((error: unknown) => {
     made = undefined;
     throw error;
   }));
-  const isLedger = async (account: string | undefined) => Boolean(account && (await deps.accounts.ledgerPath(account as `0x${string}`)));
-  /** Waiting, and not a Ledger account's: false; unknown (answered already) is left to the real one's words. */
-  const keyAccounts = async (approvalId: string): Promise<boolean> => {
-    const record = (await deps.approvals.pending()).find((a) => a.id === approvalId);
-    return Boolean(record && !(await isLedger(deviceSignerOf(record))));
-  };
+  const anyLedger = async () => (await deps.accounts.list()).some((a) => a.ledgerPath);
   return {
-    request: async (approvalId, answer) => ((await keyAccounts(approvalId)) ? null : (await real()).request(approvalId, answer)),
+    request: async (approvalId, answer) => ((await anyLedger()) ? (await real()).request(approvalId, answer) : null),
     signed: async (approvalId, signature) => (await real()).signed(approvalId, signature),
-    async needsDevice(approvalId) {
-      const record = (await deps.approvals.pending()).find((a) => a.id === approvalId);
-      return Boolean(record && (await isLedger(deviceSignerOf(record))));
-    },
-    signatureFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
+    needsDevice: async (approvalId, answer) => (await anyLedger()) && (await real()).needsDevice(approvalId, answer),
+    signatureFor: async (approvalId, account) => ((await deps.accounts.ledgerPath(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
   };
 }

@@ -28,8 +28,8 @@ export const MAX_DEVICE_SIGNINGS = 60;
  * has the device sign, and the check of what the device answered.
  */
 export interface DevicePayloads {
-  /** The exact payload, built as the approval would sign it with the screen's `answer`. */
-  build(record: ApprovalRecord, answer: unknown): Promise<DevicePayload>;
+  /** The exact payload `account` (the request's Ledger account) signs, built as the approval would sign it with the screen's `answer`. */
+  build(record: ApprovalRecord, answer: unknown, account: Hex): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
   check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
   /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
@@ -41,8 +41,8 @@ export interface DeviceSigning {
   request(approvalId: string, answer: unknown): Promise<DeviceRequest | null>;
   /** Checks the device's signature, keeps it and approves the request (its entry's `approve` takes it: `signed`). */
   signed(approvalId: string, signature: Hex): Promise<void>;
-  /** Whether this waiting request can only be approved through the device. */
-  needsDevice(approvalId: string): Promise<boolean>;
+  /** Whether this waiting request, with the screen's `answer`, can only be approved through the device. */
+  needsDevice(approvalId: string, answer?: unknown): Promise<boolean>;
   /**
    * For an approval's `approve`: the checked signature when `account` is a Ledger account (throws when none was
    * given), undefined when its key is in the wallet.
@@ -50,9 +50,15 @@ export interface DeviceSigning {
   signatureFor(approvalId: string, account: Hex): Promise<Hex | undefined>;
 }
 
-/** The account that signs the request, when its type is one a Ledger signs; undefined otherwise. */
-export function deviceSignerOf(record: ApprovalRecord): Hex | undefined {
-  if (record.type === 'signMessage' || record.type === 'signTypedData') return record.details.account;
-  if (record.type === 'sendTransaction' || record.type === 'sendCalls') return record.details.from;
-  return undefined;
+/**
+ * The accounts that sign the request with the screen's `answer`, when its type is one a Ledger signs (none otherwise):
+ * the one Ledger account among them signs on the device. Sign-in: the accounts chosen; the firewall's revert: the
+ * payer chosen and the account cleared.
+ */
+export function deviceSignersOf(record: ApprovalRecord, answer?: unknown): Hex[] {
+  if (record.type === 'signMessage' || record.type === 'signTypedData') return [record.details.account];
+  if (record.type === 'sendTransaction' || record.type === 'sendCalls' || record.type === 'replaceTransaction' || record.type === 'revokeDelegation') return [record.details.from];
+  if (record.type === 'connect') return record.details.signIn && Array.isArray(answer) ? answer.filter((a): a is Hex => typeof a === 'string') : [];
+  if (record.type === 'revertForeignDelegation') return [...(typeof answer === 'string' ? [answer as Hex] : []), record.details.account];
+  return [];
 }

@@ -15,6 +15,7 @@ import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
+import { replacementPayload, signInPayload } from './ownDevicePayloads';
 
 type Uses = 'batches' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
@@ -24,7 +25,9 @@ const refused = (what: string) => invalidParams(`The device's signature is not $
 
 export function devicePayloads(services: Using<Uses>): DevicePayloads {
   return {
-    async build(record, answer) {
+    async build(record, answer, account) {
+      if (record.type === 'connect') return signInPayload(record, account);
+      if (record.type === 'replaceTransaction') return replacementPayload(services, record, answer);
       if (record.type === 'signMessage') return { kind: 'message', message: record.details.message };
       if (record.type === 'signTypedData') return typedDataPayload(services, record);
       if (record.type === 'sendTransaction') return transactionPayload(services, record, answer);
