@@ -15,7 +15,7 @@ export { assertEncodes } from '../shared/typedData/digest';
 export { Transaction, verifyAuthorization } from 'ethers';
 export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } from './accounts/keys';
 export { probeAuthorization } from './networks/probeAuthorization';
-export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, signerOf, unsignedAt, unsignedOf, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './batches/transactionCode';
+export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, signerOf, unsignedAt, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './batches/transactionCode';
 export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidPhrase, newPhrase, recoverAddress, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
 export { adjustedGrants, grantActivity, grantOnChain, grantScreen, parseExecutionPermissionRequests, revokeAllCall, revokeCall, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';

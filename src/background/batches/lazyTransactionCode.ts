@@ -5,5 +5,5 @@ import type * as Code from './transactionCode';
 export type TransactionCode = LoadedOnCall<typeof Code>;
 
 export function lazyTransactionCode(load: () => Promise<typeof Code>): TransactionCode {
-  return loadedOnCall(load, ['unsignedTransactions', 'unsignedAt', 'unsignedAtomicAt', 'unsignedOf', 'upgradeSigners', 'signerOf', 'repricedUnsigned', 'decodeTransaction', 'decodeSigned', 'signedAuthorizations', 'parseDataSuffix']);
+  return loadedOnCall(load, ['unsignedTransactions', 'unsignedAt', 'unsignedAtomicAt', 'upgradeSigners', 'signerOf', 'repricedUnsigned', 'decodeTransaction', 'decodeSigned', 'signedAuthorizations', 'parseDataSuffix']);
 }

@@ -9,7 +9,7 @@ import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 
 export { parseDataSuffix } from '../../shared/schemas/dataSuffix';
-export { repricedUnsigned, signerOf, unsignedAt, unsignedOf, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './unsignedTransactions';
+export { repricedUnsigned, signerOf, unsignedAt, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './unsignedTransactions';
 
 /** A transaction the wallet signed and keeps (a batch's pending one). */
 export const decodeTransaction = (raw: Hex): Transaction => Transaction.from(raw);

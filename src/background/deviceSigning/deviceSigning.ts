@@ -29,7 +29,8 @@ const notWaiting = (approvalId: string) =>
 export function createDeviceSigning({ session, approvals, accounts, payloads }: DeviceSigningDeps): DeviceSigning {
   /** The request's one Ledger account with the screen's `answer`, and its path; none when its signers' keys are in the wallet. */
   const ledgerSigner = async (record: ApprovalRecord, answer: unknown): Promise<{ account?: Hex; path?: string }> => {
-    const signers = await Promise.all(deviceSignersOf(record, answer).map(async (account) => ({ account, path: await accounts.ledgerPath(account) })));
+    const unique = [...new Map(deviceSignersOf(record, answer).map((a) => [a.toLowerCase(), a])).values()];
+    const signers = await Promise.all(unique.map(async (account) => ({ account, path: await accounts.ledgerPath(account) })));
     const ledgers = signers.filter((s) => s.path);
     // One device signature per request: two Ledger accounts would need two.
     if (ledgers.length > 1) throw invalidParams(`${ledgers.map((s) => s.account).join(' and ')} are both Ledger accounts: this request can be signed by one of them only`);
@@ -53,7 +54,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
     });
   };
 
-  return {
+  const signing: DeviceSigning = {
     async request(approvalId, answer) {
       const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
@@ -94,7 +95,12 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
       await payloads.check(account, entry.payload, entry.signature);
       return entry.signature;
     },
+    async placeSigned(approvalId, batch) {
+      const signed = await signing.signatureFor(approvalId, batch.from);
+      if (signed) await payloads.place(batch, signed);
+    },
   };
+  return signing;
 }
 
 const requestOf = ({ approvalId, account, path, payload, signature }: DeviceSigningRecord): DeviceRequest =>

@@ -18,5 +18,6 @@ export function lazyDeviceSigning(deps: { accounts: Pick<Accounts, 'list' | 'led
     signed: async (approvalId, signature) => (await real()).signed(approvalId, signature),
     needsDevice: async (approvalId, answer) => (await anyLedger()) && (await real()).needsDevice(approvalId, answer),
     signatureFor: async (approvalId, account) => ((await deps.accounts.ledgerPath(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
+    placeSigned: async (approvalId, batch) => ((await deps.accounts.ledgerPath(batch.from)) ? (await real()).placeSigned(approvalId, batch) : undefined),
   };
 }

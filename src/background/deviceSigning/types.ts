@@ -32,8 +32,20 @@ export interface DevicePayloads {
   build(record: ApprovalRecord, answer: unknown, account: Hex): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
   check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
+  /**
+   * Stores a checked device-signed transaction as the batch's, so its executor only sends those bytes and never signs
+   * (once stored, they are the only ones ever sent).
+   */
+  place(batch: DeviceSignedBatch, signed: Hex): Promise<void>;
   /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
+}
+
+/** The batch a Ledger account's approval sends: its site, its id, the account that signs it. */
+export interface DeviceSignedBatch {
+  origin: string;
+  batchId: string;
+  from: Hex;
 }
 
 export interface DeviceSigning {
@@ -48,6 +60,8 @@ export interface DeviceSigning {
    * given), undefined when its key is in the wallet.
    */
   signatureFor(approvalId: string, account: Hex): Promise<Hex | undefined>;
+  /** For a transaction's approval: its device-signed transaction stored as the batch's; nothing when `from`'s key is in the wallet. */
+  placeSigned(approvalId: string, batch: DeviceSignedBatch): Promise<void>;
 }
 
 /**

@@ -15,7 +15,7 @@ import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
-import { replacementPayload, signInPayload } from './ownDevicePayloads';
+import { replacementPayload, revocationPayload, signInPayload } from './ownDevicePayloads';
 
 type Uses = 'batches' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
@@ -28,6 +28,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
     async build(record, answer, account) {
       if (record.type === 'connect') return signInPayload(record, account);
       if (record.type === 'replaceTransaction') return replacementPayload(services, record, answer);
+      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') return revocationPayload(services, record, answer, account);
       if (record.type === 'signMessage') return { kind: 'message', message: record.details.message };
       if (record.type === 'signTypedData') return typedDataPayload(services, record);
       if (record.type === 'sendTransaction') return transactionPayload(services, record, answer);
@@ -50,6 +51,13 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         const signer = await services.transactionCode.signerOf(payload.unsigned, signature);
         if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
       }
+    },
+    async place({ origin, batchId }, raw) {
+      const tx = await services.transactionCode.decodeTransaction(raw);
+      await services.batches.update(origin, batchId, (b) => {
+        if (b.state !== 'awaiting-approval' || b.transactions.length > 0) return b;
+        return { ...b, transactions: [{ hash: tx.hash as Hex, raw, nonce: tx.nonce, calls: b.calls.map((_, i) => i), sent: false }] };
+      });
     },
     async stillCurrent(record, payload) {
       if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;

@@ -29,15 +29,26 @@ function networkOf(approval: ApprovalView): { name: string; symbol: string } {
   return { name: details.networkName ?? '', symbol: details.symbol ?? 'ETH' };
 }
 
-export function ConfirmOnLedger({ approval, request, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; connect?: Connect }) {
+export function ConfirmOnLedger({ approval, request: first, answer, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; answer?: unknown; connect?: Connect }) {
   const [status, setStatus] = useState<Status>({ step: 'connecting' });
   const [hashesOnly, setHashesOnly] = useState(false);
+  const [request, setRequest] = useState(first);
+  const current = useRef(first);
+  /** The worker refused the last signature: a stale payload (its nonce used meanwhile) was dropped there. */
+  const refused = useRef(false);
   const running = useRef(false);
 
   const run = useCallback(async (how: 'known' | 'choose') => {
     if (running.current) return;
     running.current = true;
     try {
+      if (refused.current) {
+        // Asked anew, not signed again: the worker builds the payload again (the next nonce) or hands back the same.
+        current.current = (await call('deviceRequest', { id: approval.id, answer })) ?? current.current;
+        refused.current = false;
+        setRequest(current.current);
+      }
+      const request = current.current;
       const signed = await signOnDevice(request, how, connect, (step) => {
         if (step === 'hashesOnly') setHashesOnly(true);
         setStatus({ step });
@@ -48,14 +59,16 @@ export function ConfirmOnLedger({ approval, request, connect = connectLedger }: 
         return setStatus({ step: 'failed', words: signed.error.words, choose: signed.error.code === 'noDevice' });
       }
       setStatus({ step: 'sending' });
+      refused.current = true;
       await call('deviceSigned', { id: request.approvalId, signature: signed.value });
+      refused.current = false;
       useDeviceStep.getState().done();
     } catch (error) {
       setStatus({ step: 'failed', words: (error as Error).message, choose: false });
     } finally {
       running.current = false;
     }
-  }, [approval, request, connect]);
+  }, [approval, answer, connect]);
 
   useEffect(() => void run('known'), [run]);
 

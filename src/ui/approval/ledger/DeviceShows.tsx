@@ -55,13 +55,15 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
   }
   const tx = Transaction.from(payload.unsigned);
   const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+  const revocation = payload.kind === 'upgrade' && BigInt(payload.authorization.address) === 0n;
   return (
     <>
       {payload.kind === 'upgrade' && (
         <>
           {/* The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */}
-          <Rows label="The device shows first: the upgrade">
-            <Row label="Delegate to">Simple7702Account</Row>
+          <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
+            {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
+            <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : 'Simple7702Account'}</Row>
             <Row label="Delegate address" mono>{payload.authorization.address}</Row>
             <Row label="Network">{network.name}</Row>
           </Rows>
