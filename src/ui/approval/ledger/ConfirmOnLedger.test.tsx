@@ -100,36 +100,6 @@ describe('Confirm on your Ledger', () => {
     expect(signedCall()?.[1]).toEqual({ id: 'a1', signature: await DEVICE.signMessage('Hello Ledger') });
   });
 
-  it("the worker refused the signature (its nonce was used meanwhile): Try again asks the worker anew, with the screen's answer, and signs the new payload", async () => {
-    const device = fakeDevice({ now: null });
-    const stale = Transaction.from({ type: 2, chainId: 31337n, nonce: 3, to: RECIPIENT, value: 1n, gasLimit: 21000n, maxFeePerGas: 2n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n });
-    const fresh = Transaction.from({ ...stale.toJSON(), nonce: 4 });
-    const request: DeviceRequest = { ...messageRequest, payload: { kind: 'transaction', unsigned: stale.unsignedSerialized as Hex } };
-    const renewed: DeviceRequest = { ...messageRequest, payload: { kind: 'transaction', unsigned: fresh.unsignedSerialized as Hex } };
-    call.mockImplementation(async (method) => {
-      if (method === 'deviceRequest') return renewed;
-      if (call.mock.calls.filter(([m]) => m === 'deviceSigned').length === 1) throw new Error('… sent another transaction with nonce 3 since this one was built');
-      return null;
-    });
-    await render(<ConfirmOnLedger approval={approvalOf('sendTransaction', { networkName: 'Local devnet', symbol: 'ETH' })} request={request} answer="fast" connect={device.connect} />);
-    await until(() => Boolean(button('Try again')));
-    expect(text('Ledger')).toContain('nonce 3');
-    await act(async () => button('Try again')!.click());
-    await until(() => call.mock.calls.filter(([m]) => m === 'deviceSigned').length === 2);
-    expect(call.mock.calls.find(([m]) => m === 'deviceRequest')).toEqual(['deviceRequest', { id: 'a1', answer: 'fast' }]);
-    const signed = call.mock.calls.filter(([m]) => m === 'deviceSigned').map(([, p]) => Transaction.from((p as { signature: string }).signature).nonce);
-    expect(signed).toEqual([3, 4]);
-    call.mockImplementation(async () => null);
-  });
-
-  it('a revocation (an authorization to address zero): says the device shows a revocation, not an upgrade', async () => {
-    const unsigned = Transaction.from({ type: 4, chainId: 31337n, nonce: 6, to: ACCOUNT, value: 0n, data: '0x', gasLimit: 60000n, maxFeePerGas: 2n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n, authorizationList: [] }).unsignedSerialized as Hex;
-    const request: DeviceRequest = { ...messageRequest, payload: { kind: 'upgrade', unsigned, authorization: { address: `0x${'0'.repeat(40)}`, chainId: '0x7a69', nonce: '0x7' } } };
-    await render(<ConfirmOnLedger approval={approvalOf('revokeDelegation', { networkName: 'Local devnet', symbol: 'ETH' })} request={request} connect={async () => ({ ok: false, error: ledgerError('locked') })} />);
-    expect(text('The device shows first: the revocation')).toContain('None: revoke the delegation');
-    expect(container.textContent).not.toContain('Simple7702Account');
-  });
-
   it('no device the browser already knows: Choose your Ledger opens the chooser, then signs', async () => {
     const device = fakeDevice({ now: 'noDevice' });
     await render(<ConfirmOnLedger approval={approvalOf('signMessage', {})} request={messageRequest} connect={device.connect} />);
