@@ -79,6 +79,36 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(await reply()).toBe('waiting');
   });
 
+  it('refuses an upgrade signed once the account used its nonce meanwhile (another wallet on the same device), so it never replaces that one; asked again, the next nonces', async () => {
+    const nonce = { value: 2 };
+    const node = devnetNode(nonce);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(sendCalls(true));
+    const { result } = await w.deviceRequest(approvalId);
+    nonce.value = 3;
+    expect(await w.deviceSigned(approvalId, await upgradeSignedBy(DEVICE, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 2') } });
+    expect(node.sent).toEqual([]);
+    expect(await reply()).toBe('waiting');
+    const { result: again } = await w.deviceRequest(approvalId);
+    expect(again?.payload).toMatchObject({ kind: 'upgrade', authorization: { nonce: '0x4' } });
+    const signed = await upgradeSignedBy(DEVICE, again?.payload);
+    expect(await w.deviceSigned(approvalId, signed)).toEqual({ result: null });
+    expect(node.sent).toEqual([signed]);
+  });
+
+  it('refuses a delegated account’s batch signed once its nonce was used meanwhile', async () => {
+    const nonce = { value: 4 };
+    const node = devnetNode(nonce, { code: delegationCode(LEDGER_7702_ACCOUNT) });
+    const w = await wallet();
+    const { approvalId } = await w.ask(sendCalls(true));
+    const { result } = await w.deviceRequest(approvalId);
+    const unsigned = Transaction.from((result?.payload as { unsigned: string }).unsigned);
+    unsigned.signature = DEVICE.signingKey.sign(unsigned.unsignedHash);
+    nonce.value = 5;
+    expect(await w.deviceSigned(approvalId, unsigned.serialized)).toMatchObject({ error: { message: expect.stringContaining('nonce 4') } });
+    expect(node.sent).toEqual([]);
+  });
+
   it('refuses a sponsored batch (5700: its userOp is not signed on the device yet), and drops an optional paymaster', async () => {
     devnetNode({ value: 0 });
     const w = await wallet();

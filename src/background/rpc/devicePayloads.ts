@@ -49,7 +49,8 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       }
     },
     async stillCurrent(record, payload) {
-      if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;
+      // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
+      if (payload.kind === 'message' || payload.kind === 'typedData' || (record.type !== 'sendTransaction' && record.type !== 'sendCalls')) return;
       const batch = await services.batches.get(record.origin, record.details.batchId);
       // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
       if (!batch || batch.nonce !== undefined) return;
