@@ -109,6 +109,15 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(node.sent).toEqual([]);
   });
 
+  it('never re-delegates an account another contract runs (another wallet’s delegate): a batch that does not require atomicity is refused (5760), not an upgrade', async () => {
+    const node = devnetNode({ value: 3 }, { code: delegationCode('0x000000009B1D0aF20D8C6d0A44e162d11F9b8f00') });
+    const w = await wallet();
+    const { first } = await w.ask(sendCalls(false));
+    expect(first).toMatchObject({ error: { code: 5760, message: expect.stringContaining('already has code') } });
+    expect(await w.services.approvals.pending()).toEqual([]);
+    expect(node.sent).toEqual([]);
+  });
+
   it('refuses a sponsored batch (5700: its userOp is not signed on the device yet), and drops an optional paymaster', async () => {
     devnetNode({ value: 0 });
     const w = await wallet();
