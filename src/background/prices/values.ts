@@ -19,6 +19,8 @@ interface Holding {
 async function valueOf(prices: Prices, node: ChainNode, chainId: Hex, holding: Holding, token?: Hex): Promise<number | null> {
   const feed = priceFeedOf(chainId, token);
   if (!feed || holding.balance === null || holding.balance === 0n) return null;
+  // Decimals the watch list names but the token has not: its amount, and so its value, would be off by powers of ten.
+  if ('tokenDecimals' in feed && feed.tokenDecimals !== holding.decimals) return null;
   const price = await prices.read(node, chainId, feed);
   if (!price.ok) return null;
   const cents = (holding.balance * price.answer * 100n) / 10n ** BigInt(holding.decimals + price.decimals);
