@@ -79,6 +79,28 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(await reply()).toBe('waiting');
   });
 
+  it('refuses an authorization for chain 0 (valid on every chain), another chain or another nonce, or a second one beside it, and sends nothing', async () => {
+    const node = devnetNode({ value: 2 });
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(sendCalls(true));
+    const { result } = await w.deviceRequest(approvalId);
+    if (result?.payload.kind !== 'upgrade') throw new Error('not an upgrade');
+    const { address, chainId, nonce } = result.payload.authorization;
+    for (const changed of [{ chainId: 0n }, { chainId: 1n }, { nonce: BigInt(nonce) + 1n }, { nonce: BigInt(nonce) - 1n }]) {
+      const authorization = await DEVICE.authorize({ address, chainId: BigInt(chainId), nonce: BigInt(nonce), ...changed });
+      const tx = Transaction.from(result.payload.unsigned);
+      tx.authorizationList = [authorization];
+      expect(await w.deviceSigned(approvalId, await DEVICE.signTransaction(tx))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    }
+    // The one asked for, with another beside it.
+    const tx = Transaction.from(result.payload.unsigned);
+    const asked = { address, chainId: BigInt(chainId), nonce: BigInt(nonce) };
+    tx.authorizationList = [await DEVICE.authorize(asked), await DEVICE.authorize({ ...asked, chainId: 0n })];
+    expect(await w.deviceSigned(approvalId, await DEVICE.signTransaction(tx))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    expect(node.sent).toEqual([]);
+    expect(await reply()).toBe('waiting');
+  });
+
   it('refuses an upgrade signed once the account used its nonce meanwhile (another wallet on the same device), so it never replaces that one; asked again, the next nonces', async () => {
     const nonce = { value: 2 };
     const node = devnetNode(nonce);
