@@ -79,6 +79,29 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(await reply()).toBe('waiting');
   });
 
+  it('never has the device sign an upgrade to, or a batch run by, a delegate with no code on the chain (the transaction would succeed and do nothing)', async () => {
+    const plain = devnetNode({ value: 2 }, { delegateCode: '0x' });
+    const w = await wallet();
+    const upgrade = await w.ask(sendCalls(true));
+    expect(await w.deviceRequest(upgrade.approvalId)).toMatchObject({ error: { message: expect.stringContaining(`no code at ${LEDGER_7702_ACCOUNT}`) } });
+    devnetNode({ value: 2 }, { code: delegationCode(LEDGER_7702_ACCOUNT), delegateCode: '0x' });
+    const delegated = await w.ask(sendCalls(true));
+    expect(await w.deviceRequest(delegated.approvalId)).toMatchObject({ error: { message: expect.stringContaining(`no code at ${LEDGER_7702_ACCOUNT}`) } });
+    expect(plain.sent).toEqual([]);
+  });
+
+  it('never has the device sign a batch for an account whose code changed since it was planned (revoked: the batch would do nothing; delegated elsewhere: the upgrade would replace it)', async () => {
+    devnetNode({ value: 4 }, { code: delegationCode(LEDGER_7702_ACCOUNT) });
+    const w = await wallet();
+    const delegated = await w.ask(sendCalls(true));
+    devnetNode({ value: 4 });
+    expect(await w.deviceRequest(delegated.approvalId)).toMatchObject({ error: { message: expect.stringContaining('code changed') } });
+    const plain = await w.ask(sendCalls(true));
+    const node = devnetNode({ value: 5 }, { code: delegationCode('0x000000009B1D0aF20D8C6d0A44e162d11F9b8f00') });
+    expect(await w.deviceRequest(plain.approvalId)).toMatchObject({ error: { message: expect.stringContaining('code changed') } });
+    expect(node.sent).toEqual([]);
+  });
+
   it('refuses an authorization for chain 0 (valid on every chain), another chain or another nonce, or a second one beside it, and sends nothing', async () => {
     const node = devnetNode({ value: 2 });
     const w = await wallet();
