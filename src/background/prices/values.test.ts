@@ -61,6 +61,13 @@ describe('what the assets are worth', () => {
     expect(listed.tokens[USDC]).toBe(100);
   });
 
+  it('counts a token the watch list names twice (planted: its address in two cases) once in the total', async () => {
+    const feeds = prices({ [TST_FEED]: { ok: true, answer: 2_00000000n, decimals: 8 } });
+    const lower = TST.toLowerCase() as Hex;
+    const values = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(TST, '1000000000000000000'), token(lower, '1000000000000000000')]);
+    expect(values).toEqual({ native: null, tokens: { [TST]: 200, [lower]: null }, total: 200, unpriced: 0 });
+  });
+
   it('refuses a value too large to be a price of anything (a node that lies)', async () => {
     const feeds = prices({ [ETH_FEED]: { ok: true, answer: 2n ** 254n, decimals: 0 } });
     expect((await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [])).native).toBeNull();
