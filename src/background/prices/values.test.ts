@@ -3,7 +3,8 @@ import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import type { ChainNode } from '../networks/rpcClient';
 import type { FeedRead, Prices } from './prices';
-import { assetValues } from './values';
+import type { WatchListDeps } from '../tokens/watchList';
+import { accountValues, assetValues } from './values';
 
 // The devnet's feeds (src/shared/priceFeeds.ts): ETH, TST and USDC have one; TOKEN has none.
 const TST = '0x10078beE6813c04572224b652228177C0f7BF2CF' as Hex;
@@ -71,5 +72,18 @@ describe('what the assets are worth', () => {
   it('refuses a value too large to be a price of anything (a node that lies)', async () => {
     const feeds = prices({ [ETH_FEED]: { ok: true, answer: 2n ** 254n, decimals: 0 } });
     expect((await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [])).native).toBeNull();
+  });
+});
+
+describe("an account's values, read through its node", () => {
+  it('keeps going when the node answers eth_getBalance with something that is not an amount: the balance is unknown, nothing thrown', async () => {
+    const node = (async (method: string) => (method === 'eth_getBalance' ? 'lots' : undefined)) as ChainNode;
+    const deps = {
+      tokens: { list: async () => [] },
+      accounts: { list: async () => [] },
+      networks: { find: async () => ({ chainId: '0x2', nativeCurrency: { decimals: 18 } }) },
+      nodeFor: async () => node,
+    } as unknown as WatchListDeps;
+    await expect(accountValues(deps, OTHER, '0x2')).resolves.toEqual({ native: null, tokens: {}, total: 0, unpriced: 1 });
   });
 });

@@ -2,7 +2,7 @@
  * What an account's assets are worth: each balance times its feed's answer, in US cents, and their sum. In the worker's
  * later script (lazyValues.ts): the popup asks for it apart from the balances, which never wait for it.
  */
-import type { Hex } from '../../shared/params';
+import { uint256, type Hex } from '../../shared/params';
 import { priceFeedOf } from '../../shared/priceFeeds';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { tokensWithBalances, type WatchListDeps } from '../tokens/watchList';
@@ -51,7 +51,8 @@ export async function accountValues(deps: WatchListDeps, account: Hex, chainId: 
   if (!network) throw new Error(`Unknown network ${chainId}`);
   const node = await deps.nodeFor(chainId);
   const [balance, tokens] = await Promise.all([
-    node<Hex>('eth_getBalance', [account, 'pending']).then(BigInt, () => null),
+    // The node's answer is a claim: one that is not an amount leaves the balance unknown, the tokens still valued.
+    node<unknown>('eth_getBalance', [account, 'pending']).then((answer) => uint256(answer, 'balance')).catch(() => null),
     tokensWithBalances(deps, account, chainId),
   ]);
   return assetValues(prices, node, chainId, { balance, decimals: network.nativeCurrency.decimals }, tokens);
