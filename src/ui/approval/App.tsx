@@ -13,7 +13,6 @@ import { useDeviceStep } from './ledger/deviceStep';
 export function App() {
   const state = useWallet((s) => s.state);
   const device = useDeviceStep((s) => s.request);
-  const deviceAnswer = useDeviceStep((s) => s.answer);
   const approval = state?.approvals[0];
   const shownId = approval && state?.initialized && state.unlocked ? approval.id : undefined;
   // For `npm run bench`: when a request's screen was first on screen (effects run after the paint).
@@ -44,7 +43,7 @@ export function App() {
       {/* The firewall's own revert says it all itself. */}
       {approval.type !== 'revertForeignDelegation' && <ForeignDelegationBanner state={state} />}
       {device?.approvalId === approval.id
-        ? <ConfirmOnLedger approval={approval} request={device} answer={deviceAnswer} />
+        ? <ConfirmOnLedger approval={approval} request={device} />
         : <ApprovalScreen approval={approval} state={state} />}
     </Armed>
   );

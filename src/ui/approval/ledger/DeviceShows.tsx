@@ -3,6 +3,7 @@
  * worker had it sign, so the user compares the device's screen with exactly what is signed.
  */
 import { Transaction } from 'ethers';
+import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
 import type { DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
@@ -25,6 +26,16 @@ function messageText(message: Hex): string {
 function fieldsOf(value: unknown, path: string): [string, string][] {
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => fieldsOf(inner, path ? `${path}.${key}` : key));
   return [[path, String(value)]];
+}
+
+/** The delegate's name as the app's list gives it; the app refuses any other delegate (0x6980). */
+const listedDelegate = (address: Hex): string =>
+  (address.toLowerCase() === LEDGER_7702_ACCOUNT.toLowerCase() ? 'Simple7702Account' : "Not on the Ethereum app's list: the device will refuse it");
+
+/** As the app says it: chain 0 is valid on every chain. */
+function authorizationNetwork(chainId: Hex, transactionChain: bigint, name: string): string {
+  if (BigInt(chainId) === 0n) return 'All networks';
+  return BigInt(chainId) === transactionChain ? name : `Chain ${BigInt(chainId)}`;
 }
 
 export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
@@ -63,9 +74,9 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
           {/* The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */}
           <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
             {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
-            <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : 'Simple7702Account'}</Row>
+            <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(payload.authorization.address)}</Row>
             <Row label="Delegate address" mono>{payload.authorization.address}</Row>
-            <Row label="Network">{network.name}</Row>
+            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, tx.chainId, network.name)}</Row>
           </Rows>
           <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
         </>

@@ -4,7 +4,7 @@ import type { DeviceRequest } from '../../../shared/deviceSigning';
 
 interface DeviceStepStore {
   request: DeviceRequest | null;
-  /** The screen's answer the request was asked with: asked again with it after the worker refused a signature. */
+  /** The user's answer to the approval (a fee tier), for asking the worker again after it refused a signature. */
   answer?: unknown;
   show(request: DeviceRequest, answer?: unknown): void;
   done(): void;
