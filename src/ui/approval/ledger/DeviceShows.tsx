@@ -80,7 +80,7 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
           <Rows label="The device shows first: the upgrade">
             <Row label="Delegate to">{listedDelegate(payload.authorization.address)}</Row>
             <Row label="Delegate address" mono>{payload.authorization.address}</Row>
-            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, tx.chainId, network.name)}</Row>
+            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, Transaction.from(payload.unsigned).chainId, network.name)}</Row>
           </Rows>
           <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
         </>
