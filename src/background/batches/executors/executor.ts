@@ -44,7 +44,7 @@ export interface BatchDeps {
 }
 
 /** A batch before planning: who asks, for which account, which calls. */
-export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix' | 'authority' | 'delegateTo'>>;
+export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix' | 'authority' | 'delegateTo' | 'sequentialFallback'>>;
 
 export interface PlanContext {
   node: ChainNode;
