@@ -14,6 +14,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Approvals } from '../approvals/approvals';
 import type { ApprovalRecord } from '../approvals/types';
 import type { TypedStorage } from '../storage/typedStorage';
+import { indexedDbUpgradeRefusals, memoryUpgradeRefusals, sameRefusal, type UpgradeRefusal, type UpgradeRefusalStore } from './upgradeRefusals';
 import { MAX_DEVICE_SIGNINGS, deviceSignersOf, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
 
 export interface DeviceSigningDeps {
@@ -21,12 +22,14 @@ export interface DeviceSigningDeps {
   approvals: Pick<Approvals, 'pending' | 'settle'>;
   accounts: Pick<Accounts, 'ledgerPath'>;
   payloads: DevicePayloads;
+  /** Where a device's refusal of the upgrade is kept: the extension's IndexedDB; memory where there is none (Node's tests). */
+  refusals?: UpgradeRefusalStore;
 }
 
 const notWaiting = (approvalId: string) =>
   invalidParams(`No request ${approvalId} is waiting for the device: it was answered already, or never was`);
 
-export function createDeviceSigning({ session, approvals, accounts, payloads }: DeviceSigningDeps): DeviceSigning {
+export function createDeviceSigning({ session, approvals, accounts, payloads, refusals = typeof indexedDB === 'undefined' ? memoryUpgradeRefusals() : indexedDbUpgradeRefusals }: DeviceSigningDeps): DeviceSigning {
   /** The request's one Ledger account with the screen's `answer`, and its path; none when its signers' keys are in the wallet. */
   const ledgerSigner = async (record: ApprovalRecord, answer: unknown): Promise<{ account?: Hex; path?: string }> => {
     const unique = [...new Map(deviceSignersOf(record, answer).map((a) => [a.toLowerCase(), a])).values()];
@@ -54,7 +57,21 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
     });
   };
 
-  const signing: DeviceSigning = {
+  const remember = async (refusal: UpgradeRefusal, refused: boolean) =>
+    refusals.save([...(await refusals.load()).filter((r) => !sameRefusal(r, refusal)), ...(refused ? [refusal] : [])]);
+
+  const signatureFor: DeviceSigning['signatureFor'] = async (approvalId, account) => {
+    if (!(await accounts.ledgerPath(account))) return undefined;
+    const entry = await kept(approvalId);
+    if (!entry?.signature || entry.account.toLowerCase() !== account.toLowerCase()) {
+      throw new RpcError(ErrorCode.internal, `${account} is a Ledger account and the device signed nothing for this request: nothing was signed`);
+    }
+    // Checked again where it is used: whatever session storage holds, only the account's signature over this payload passes.
+    await payloads.check(account, entry.payload, entry.signature);
+    return entry.signature;
+  };
+
+  return {
     async request(approvalId, answer) {
       const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
@@ -78,29 +95,39 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
         throw error;
       });
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
+      // The device signed an upgrade: whatever it refused before, it allows it now.
+      if (entry.payload.kind === 'upgrade') await remember({ account, chainId: entry.payload.authorization.chainId }, false);
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);
+    },
+    async refusedUpgrade(approvalId) {
+      const entry = await kept(approvalId);
+      const { record, account, path } = await waiting(approvalId, entry?.answer);
+      if (!account || !path || entry?.payload.kind !== 'upgrade' || entry.account.toLowerCase() !== account.toLowerCase()) {
+        throw invalidParams(`Request ${approvalId} did not ask the device for an upgrade`);
+      }
+      await remember({ account, chainId: entry.payload.authorization.chainId }, true);
+      const payload = await payloads.sequential(record);
+      if (!payload) return null;
+      const sequential: DeviceSigningRecord = { ...entry, payload };
+      await keep(sequential);
+      return requestOf(sequential);
+    },
+    async upgradeRefused(account, chainId) {
+      // Checked on read: only the vault's Ledger accounts lose atomic batches, whatever the store holds.
+      if (!(await accounts.ledgerPath(account))) return false;
+      return (await refusals.load()).some((r) => sameRefusal(r, { account, chainId }));
     },
     async needsDevice(approvalId, answer) {
       const record = (await approvals.pending()).find((a) => a.id === approvalId);
       return Boolean(record && (await ledgerSigner(record, answer)).account);
     },
-    async signatureFor(approvalId, account) {
-      if (!(await accounts.ledgerPath(account))) return undefined;
-      const entry = await kept(approvalId);
-      if (!entry?.signature || entry.account.toLowerCase() !== account.toLowerCase()) {
-        throw new RpcError(ErrorCode.internal, `${account} is a Ledger account and the device signed nothing for this request: nothing was signed`);
-      }
-      // Checked again where it is used: whatever session storage holds, only the account's signature over this payload passes.
-      await payloads.check(account, entry.payload, entry.signature);
-      return entry.signature;
-    },
+    signatureFor,
     async placeSigned(approvalId, batch) {
-      const signed = await signing.signatureFor(approvalId, batch.from);
+      const signed = await signatureFor(approvalId, batch.from);
       if (signed) await payloads.place(batch, signed);
     },
   };
-  return signing;
 }
 
 const requestOf = ({ approvalId, account, path, payload, signature }: DeviceSigningRecord): DeviceRequest =>

@@ -13,11 +13,16 @@ export function lazyDeviceSigning(deps: { accounts: Pick<Accounts, 'list' | 'led
     throw error;
   }));
   const anyLedger = async () => (await deps.accounts.list()).some((a) => a.ledgerPath);
+  const isLedger = async (account: string) => Boolean(await deps.accounts.ledgerPath(account as `0x${string}`));
   return {
     request: async (approvalId, answer) => ((await anyLedger()) ? (await real()).request(approvalId, answer) : null),
     signed: async (approvalId, signature) => (await real()).signed(approvalId, signature),
+    refusedUpgrade: async (approvalId) => (await real()).refusedUpgrade(approvalId),
+    upgradeRefused: async (account, chainId) => (await isLedger(account)) && (await real()).upgradeRefused(account, chainId),
     needsDevice: async (approvalId, answer) => (await anyLedger()) && (await real()).needsDevice(approvalId, answer),
-    signatureFor: async (approvalId, account) => ((await deps.accounts.ledgerPath(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
-    placeSigned: async (approvalId, batch) => ((await deps.accounts.ledgerPath(batch.from)) ? (await real()).placeSigned(approvalId, batch) : undefined),
+    async placeSigned(approvalId, batch) {
+      if (await isLedger(batch.from)) await (await real()).placeSigned(approvalId, batch);
+    },
+    signatureFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
   };
 }

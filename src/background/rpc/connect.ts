@@ -66,7 +66,7 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
 async function signedIn(services: Using<Uses>, approvalId: string, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {
   const address = getAddress(account) as Hex;
   const message = siweMessage(fields, address);
-  const signature = (await services.deviceSigning.signatureFor(approvalId, address)) ?? ((await (await services.accounts.signer(address)).signMessage(message)) as Hex);
+  const signature = ((await services.deviceSigning.signatureFor(approvalId, address)) as Hex | undefined) ?? ((await (await services.accounts.signer(address)).signMessage(message)) as Hex);
   return { address, capabilities: { signInWithEthereum: { message, signature } } };
 }
 

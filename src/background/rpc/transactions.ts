@@ -22,7 +22,7 @@ import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
 /** The services these methods use (also what a method asking its approval needs). */
-export type TransactionUses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode' | 'usdcBatchCode';
+export type TransactionUses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<TransactionUses>();
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;

@@ -24,7 +24,7 @@ import type { Using } from '../services';
 import { type AccountContext, methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode';
+type Uses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<Uses>();
 
 interface ReplaceParams {
@@ -94,8 +94,8 @@ export const walletRequestMethods: MethodTable = {
       async approve({ id, details }, tier, services) {
         const fee = details.fees[tier];
         const fees = { maxFeePerGas: BigInt(fee.maxFeePerGas), maxPriorityFeePerGas: BigInt(fee.maxPriorityFeePerGas) };
-        // A Ledger account's replacement was signed on the device (ownDevicePayloads.ts) and checked.
-        const signed = await services.deviceSigning.signatureFor(id, details.from);
+        // A Ledger account's replacement was signed on the device (ownDevicePayloads.ts) and checked: one signature, the check refuses a list.
+        const signed = (await services.deviceSigning.signatureFor(id, details.from)) as Hex | undefined;
         const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit), signed);
         void followBatch(services, details.batchOrigin, details.batchId);
         return hash;

@@ -64,8 +64,14 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
       </>
     );
   }
-  const tx = Transaction.from(payload.unsigned);
-  const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+  if (payload.kind === 'transactions') {
+    return (
+      <>
+        <Notice tone="info">Your Ledger will ask you to confirm {payload.unsigned.length} transactions, one for each call: each runs on its own, and one can fail without the others.</Notice>
+        {payload.unsigned.map((unsigned, i) => <TransactionShown key={unsigned} unsigned={unsigned} label={`Transaction ${i + 1} of ${payload.unsigned.length}`} network={network} />)}
+      </>
+    );
+  }
   const revocation = payload.kind === 'upgrade' && BigInt(payload.authorization.address) === 0n;
   return (
     <>
@@ -76,12 +82,23 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
             {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
             <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(payload.authorization.address)}</Row>
             <Row label="Delegate address" mono>{payload.authorization.address}</Row>
-            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, tx.chainId, network.name)}</Row>
+            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, Transaction.from(payload.unsigned).chainId, network.name)}</Row>
           </Rows>
           <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
         </>
       )}
-      <Rows label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'}>
+      <TransactionShown unsigned={payload.unsigned} label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'} network={network} />
+    </>
+  );
+}
+
+/** One transaction as the app shows it: amount, recipient, max fees, network. */
+function TransactionShown({ unsigned, label, network }: { unsigned: Hex; label: string; network: { name: string; symbol: string } }) {
+  const tx = Transaction.from(unsigned);
+  const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
+  return (
+    <>
+      <Rows label={label}>
         <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
         <Row label="To" mono>{tx.to ?? 'New contract'}</Row>
