@@ -97,6 +97,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
       // The device signed an upgrade: whatever it refused before, it allows it now.
       if (entry.payload.kind === 'upgrade') await remember({ account, chainId: entry.payload.authorization.chainId }, false);
+      await payloads.placeOwn(record, account, signature);
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);
     },

@@ -37,6 +37,12 @@ export interface DevicePayloads {
    * planned so (one transaction per call) and its payload returned; null when it must run atomically.
    */
   sequential(record: ApprovalRecord): Promise<DevicePayload | null>;
+  /**
+   * The wallet's own revocations (Revert to a plain account, the firewall's revert): their checked signed transaction
+   * stored as the batch's before the approval is decided, so their `approve` sends what the batch holds; nothing for
+   * other types, which place theirs in `approve` (`DeviceSigning.placeSigned`).
+   */
+  placeOwn(record: ApprovalRecord, account: Hex, signature: DeviceSignature): Promise<void>;
   /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
   /** Stores the checked signed transactions as the batch's (rpc/deviceSigned.ts). */

@@ -70,6 +70,9 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       return sequentialPayload(services, replanned, 'market');
     },
     place: (batch, signed) => placeDeviceSigned(services, batch, signed),
+    async placeOwn(record, account, signed) {
+      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, signed);
+    },
     async stillCurrent(record, payload) {
       // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
       if (payload.kind === 'message' || payload.kind === 'typedData' || (record.type !== 'sendTransaction' && record.type !== 'sendCalls')) return;

@@ -21,7 +21,7 @@ import { methodsUsing, type MethodTable, type RequestContext } from './types';
 import { formatEther } from '../../shared/units';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<Uses>();
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -82,15 +82,14 @@ export const firewallMethods: MethodTable = {
       type: 'revertForeignDelegation',
       prepare,
       answer: (raw) => address(raw, 'payer'),
-      async approve({ id, origin, details }, payer, services) {
+      async approve({ origin, details }, payer, services) {
         const chosen = details.payers.find((p) => same(p.address, payer));
         if (!chosen) throw new RpcError(ErrorCode.internal, `${payer} is not one of the accounts the screen offered to pay`);
         // The payer the user picked sends (and pays for) the transaction; nothing is signed before this.
         await services.batches.update(origin, details.batchId, (b) =>
           b.state === 'awaiting-approval' ? { ...b, from: chosen.address, calls: selfCall(chosen.address) } : b,
         );
-        // A Ledger account paying its own revert signed it on the device (ownDevicePayloads.ts).
-        await services.deviceSigning.placeSigned(id, { origin, batchId: details.batchId, from: chosen.address });
+        // A Ledger account paying its own revert signed it on the device: placed as the batch's then (deviceSigning/ placeOwn).
         return sendApproved(services, origin, details.batchId, { feeTier: 'market' });
       },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),

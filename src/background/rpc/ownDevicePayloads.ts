@@ -30,7 +30,7 @@ export async function replacementPayload(services: Using<Uses>, record: Approval
   const { details } = record;
   const fee = details.fees[isFeeTier(answer) ? answer : 'market'];
   const fees = { maxFeePerGas: BigInt(fee.maxFeePerGas), maxPriorityFeePerGas: BigInt(fee.maxPriorityFeePerGas) };
-  const { request } = await replacementRequest(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit));
+  const [request] = await replacementRequest(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit));
   return { kind: 'transaction', unsigned: unsignedOf(request) };
 }
 

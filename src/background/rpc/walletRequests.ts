@@ -110,10 +110,8 @@ export const walletRequestMethods: MethodTable = {
       type: 'revokeDelegation',
       prepare: prepareRevert,
       answer: tierAnswer,
-      async approve({ id, origin, details }, feeTier, services) {
-        await services.deviceSigning.placeSigned(id, { origin, batchId: details.batchId, from: details.from });
-        return sendApproved(services, origin, details.batchId, { feeTier });
-      },
+      // A Ledger account's revocation was placed as the batch's once the device signed it (deviceSigning/ placeOwn).
+      approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),
     },
