@@ -46,6 +46,18 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
     });
   };
 
+  /** The device's signature and its payload for a Ledger account's request; throws when none was given. */
+  const checkedSignature = async (approvalId: string, account: Hex) => {
+    if (!(await accounts.ledgerPath(account))) return undefined;
+    const entry = await kept(approvalId);
+    if (!entry?.signature || entry.account.toLowerCase() !== account.toLowerCase()) {
+      throw new RpcError(ErrorCode.internal, `${account} is a Ledger account and the device signed nothing for this request: nothing was signed`);
+    }
+    // Checked again where it is used: whatever session storage holds, only the account's signature over this payload passes.
+    await payloads.check(account, entry.payload, entry.signature);
+    return { signature: entry.signature, payload: entry.payload };
+  };
+
   return {
     async request(approvalId, answer) {
       const { record, account, path } = await waiting(approvalId);
@@ -78,15 +90,12 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
       const account = record && deviceSignerOf(record);
       return Boolean(account && (await accounts.ledgerPath(account)));
     },
-    async signatureFor(approvalId, account) {
-      if (!(await accounts.ledgerPath(account))) return undefined;
-      const entry = await kept(approvalId);
-      if (!entry?.signature || entry.account.toLowerCase() !== account.toLowerCase()) {
-        throw new RpcError(ErrorCode.internal, `${account} is a Ledger account and the device signed nothing for this request: nothing was signed`);
-      }
-      // Checked again where it is used: whatever session storage holds, only the account's signature over this payload passes.
-      await payloads.check(account, entry.payload, entry.signature);
-      return entry.signature;
+    signatureFor: async (approvalId, account) => (await checkedSignature(approvalId, account))?.signature,
+    async userOperationFor(approvalId, account) {
+      if ((await kept(approvalId))?.payload.kind !== 'userOperation') return undefined;
+      const checked = await checkedSignature(approvalId, account);
+      if (checked?.payload.kind !== 'userOperation') return undefined;
+      return payloads.signedOperation(account, checked.payload, checked.signature);
     },
   };
 }

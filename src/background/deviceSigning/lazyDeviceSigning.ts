@@ -27,5 +27,6 @@ export function lazyDeviceSigning(deps: { approvals: Pick<Approvals, 'pending'>;
       return Boolean(record && (await isLedger(deviceSignerOf(record))));
     },
     signatureFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
+    userOperationFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).userOperationFor(approvalId, account) : undefined),
   };
 }

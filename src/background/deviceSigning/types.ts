@@ -2,6 +2,7 @@
 import type { DevicePayload, DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
+import type { SentUserOperation } from '../batches/types';
 
 export interface DeviceSigningRecord {
   approvalId: string;
@@ -32,6 +33,8 @@ export interface DevicePayloads {
   build(record: ApprovalRecord, answer: unknown): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
   check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
+  /** A userOp's payload and the device's signature as the userOp to send; throws as `check` does. */
+  signedOperation(account: Hex, payload: Extract<DevicePayload, { kind: 'userOperation' }>, signature: Hex): SentUserOperation;
   /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
 }
@@ -48,6 +51,8 @@ export interface DeviceSigning {
    * given), undefined when its key is in the wallet.
    */
   signatureFor(approvalId: string, account: Hex): Promise<Hex | undefined>;
+  /** For a sponsored batch's `approve`: the userOp the device signed (checked again), undefined when it signed none. */
+  userOperationFor(approvalId: string, account: Hex): Promise<SentUserOperation | undefined>;
 }
 
 /** The account that signs the request, when its type is one a Ledger signs; undefined otherwise. */

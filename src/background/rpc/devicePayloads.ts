@@ -15,8 +15,9 @@ import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
+import { deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 
-type Uses = 'batches' | 'keyCode' | 'nodeFor' | 'transactionCode';
+type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -39,6 +40,8 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         const digest = await services.keyCode.approvedTypedDataDigest({ account, version: 'V4', ...payload.typedData });
         const signer = await services.keyCode.recoverAddress(digest, signature).catch(() => null);
         if (!signer || !same(signer, account)) throw refused(`${account}'s over this typed data`);
+      } else if (payload.kind === 'userOperation') {
+        deviceSignedOperation(account, payload, signature);
       } else if (payload.kind === 'upgrade') {
         const { authority, signer } = await services.transactionCode.upgradeSigners(payload.unsigned, payload.authorization, signature);
         if (!authority || !same(authority, account)) throw refused(`${account}'s authorization to ${payload.authorization.address} at nonce ${BigInt(payload.authorization.nonce)}`);
@@ -48,6 +51,8 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
       }
     },
+    signedOperation: (account, payload, signature) =>
+      ({ op: deviceSignedOperation(account, payload, signature), hash: payload.userOpHash, sent: false, fromBlock: payload.fromBlock }),
     async stillCurrent(record, payload) {
       if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;
       const batch = await services.batches.get(record.origin, record.details.batchId);
@@ -72,13 +77,15 @@ async function typedDataPayload(services: Using<Uses>, record: ApprovalRecord<'s
 /**
  * A batch of a Ledger account (batches/prepare.ts plans it atomic, or sequential for one call): its one transaction at
  * the final nonce and market fees; an upgrade's authorization takes the next nonce (the transaction bumps the
- * sender's first) and the Ledger app's delegate, the only one it signs for.
+ * sender's first) and the Ledger app's delegate, the only one it signs for. A sponsored one: its userOp
+ * (deviceUserOperation.ts).
  */
 async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
   const batch = await services.batches.get(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
   const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
   if (executor === 'sequential') return plainTransaction(services, batch, 'market');
+  if (executor === 'sponsored') return userOperationPayload(services, batch);
   if (executor !== 'atomic' || batch.sponsor) throw invalidParams(`A Ledger account signs atomic batches and single calls only, not this ${executor} batch`);
   const { nonce, fees } = await signingTerms(await services.nodeFor(batch.chainId), { ...batch, feeTier: 'market' });
   const unsigned = (await services.transactionCode.unsignedAtomicAt(batch, nonce, fees)) as Hex;

@@ -2,14 +2,15 @@
  * What the Ledger will show for the request (docs/ledger.md, "What the device shows"), taken from the payload the
  * worker had it sign, so the user compares the device's screen with exactly what is signed.
  */
-import { Transaction } from 'ethers';
-import type { DevicePayload } from '../../../shared/deviceSigning';
+import { Interface, Transaction } from 'ethers';
+import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
 import { Row, Rows } from '../../components/Rows';
 import type { Hex } from '../../../shared/params';
 
 const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
+const BLIND_OR_VERBOSE = "The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.";
 
 /** Printable text as the device shows it; the app replaces what it cannot print. */
 function messageText(message: Hex): string {
@@ -25,6 +26,55 @@ function messageText(message: Hex): string {
 function fieldsOf(value: unknown, path: string): [string, string][] {
   if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => fieldsOf(inner, path ? `${path}.${key}` : key));
   return [[path, String(value)]];
+}
+
+const EXECUTE_BATCH = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
+
+/** The calls a Simple7702Account's executeBatch makes (the userOp's callData); none for other data. */
+function batchCalls(callData: string): { to: string; value: bigint; data: string }[] {
+  try {
+    return (EXECUTE_BATCH.decodeFunctionData('executeBatch', callData)[0] as [string, bigint, string][]).map(([to, value, data]) => ({ to, value, data }));
+  } catch {
+    return [];
+  }
+}
+
+/** The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */
+function UpgradeShows({ authorization, network }: { authorization: DeviceAuthorization; network: { name: string } }) {
+  return (
+    <>
+      <Rows label="The device shows first: the upgrade">
+        <Row label="Delegate to">Simple7702Account</Row>
+        <Row label="Delegate address" mono>{authorization.address}</Row>
+        <Row label="Network">{network.name}</Row>
+      </Rows>
+      <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
+    </>
+  );
+}
+
+/** A sponsored batch's userOp: who pays, the calls it makes, then every field the device lists. */
+function UserOperationShows({ payload, network }: { payload: Extract<DevicePayload, { kind: 'userOperation' }>; network: { name: string; symbol: string } }) {
+  const { sponsor, typedData, authorization } = payload;
+  return (
+    <>
+      {authorization && <UpgradeShows authorization={authorization} network={network} />}
+      <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
+        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${sponsor.paymaster})` : sponsor.paymaster}</Row>
+        {batchCalls(payload.operation.callData).map((call, i) => (
+          <Row key={i} label={`Call ${i + 1}`} mono>
+            <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
+          </Row>
+        ))}
+        <Row label="EntryPoint" mono>{String(typedData.domain.verifyingContract)}</Row>
+        <Row label="Network">{network.name}</Row>
+      </Rows>
+      <Rows label="The device shows">
+        {fieldsOf(typedData.message, typedData.primaryType).map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
+      </Rows>
+      <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
+    </>
+  );
 }
 
 export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
@@ -49,25 +99,16 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
         <Rows label="The device shows">
           {[...fieldsOf(domain, ''), ...fieldsOf(message, primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
         </Rows>
-        <Notice tone="info">The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.</Notice>
+        <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
       </>
     );
   }
+  if (payload.kind === 'userOperation') return <UserOperationShows payload={payload} network={network} />;
   const tx = Transaction.from(payload.unsigned);
   const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
   return (
     <>
-      {payload.kind === 'upgrade' && (
-        <>
-          {/* The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */}
-          <Rows label="The device shows first: the upgrade">
-            <Row label="Delegate to">Simple7702Account</Row>
-            <Row label="Delegate address" mono>{payload.authorization.address}</Row>
-            <Row label="Network">{network.name}</Row>
-          </Rows>
-          <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
-        </>
-      )}
+      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} network={network} />}
       <Rows label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'}>
         <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
