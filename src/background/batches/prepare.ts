@@ -95,7 +95,7 @@ export async function prepareBatch(
   const upgraded = delegate !== null;
   const executor = sponsorship ? sponsored : atomicWanted || upgraded ? atomic : sequential;
   const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
-  const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship };
+  const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship, account };
   if (sponsorship || !fees) return executor.plan(context, placed);
   const ethPlan = executor.plan(context, placed);
   // Awaited by the later script's withFeeSources, once it has loaded.

@@ -26,7 +26,8 @@ const sponsoredCalls = (calls = 2): RpcRequest => ({
 /** The devnet node, its bundler and the paymaster in one stub: the stub's data is 0x01, the final data 0x02. */
 function sponsoredNode(code = '0x') {
   const operations: RpcUserOperation[] = [];
-  const fields = (paymasterData: Hex) => () => ({ paymaster: PAYMASTER, paymasterData, paymasterVerificationGasLimit: '0x7530', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Devnet Paymaster' } });
+  const stubbed: RpcUserOperation[] = [];
+  const fields = (paymasterData: Hex) => ([op]: unknown[]) => (paymasterData === '0x01' && stubbed.push(op as RpcUserOperation), { paymaster: PAYMASTER, paymasterData, paymasterVerificationGasLimit: '0x7530', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Devnet Paymaster' } });
   const node = devnetNode({ value: 2 }, {
     code,
     more: {
@@ -40,7 +41,7 @@ function sponsoredNode(code = '0x') {
       eth_sendUserOperation: ([op]) => (operations.push(op as RpcUserOperation), userOperationHash(op as RpcUserOperation, '0x7a69')),
     },
   });
-  return { ...node, operations };
+  return { ...node, operations, stubbed };
 }
 
 const userOperationOf = (payload: DevicePayload | undefined) => {
@@ -70,6 +71,8 @@ describe('a sponsored batch of a Ledger account', () => {
     const { EIP712Domain: _domain, ...types } = payload.typedData.types;
     expect(TypedDataEncoder.hash(payload.typedData.domain, types, payload.typedData.message)).toBe(userOperationHash(payload.operation, '0x7a69'));
     expect(payload.userOpHash).toBe(userOperationHash(payload.operation, '0x7a69'));
+    // Before the approval too, the paymaster was shown the upgrade to the delegate the device will sign for.
+    expect(node.stubbed.map((op) => op.eip7702Auth?.address)).toEqual([LEDGER_7702_ACCOUNT, LEDGER_7702_ACCOUNT]);
     // The paymaster was asked for everything before the device signed: nothing after may change what it signs.
     const askedBeforeSigning = node.asked.length;
 

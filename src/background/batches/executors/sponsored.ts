@@ -8,6 +8,7 @@
  */
 import type { BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
+import { upgradeAddressFor } from '../../../shared/delegates';
 import { userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Network } from '../../../shared/networks';
@@ -74,10 +75,10 @@ async function build(node: ChainNode, bundler: ChainNode, wallet: BaseWallet, ba
 
 export const sponsored: Executor = {
   /** Asks the service whether it sponsors this batch, and who it is (4300 if it fails). */
-  async plan({ node, network, upgraded, delegate, sponsorship }, draft) {
+  async plan({ node, network, upgraded, delegate, sponsorship, account }, draft) {
     if (!sponsorship) throw new Error('a sponsored batch needs its paymaster service');
     const shape = { ...draft, upgrade: !upgraded, ...(upgraded && delegate ? { delegate } : {}) };
-    const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
+    const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from), account && upgradeAddressFor(account));
     const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, shape, authorization), network.chainId, sponsorship.context);
     notUsdcPaymaster(stub.paymaster, network);
     return planned(draft, network, {
