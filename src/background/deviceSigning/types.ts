@@ -35,7 +35,7 @@ export interface DevicePayloads {
   check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
   /** A userOp's payload and the device's signature as the userOp to send; throws as `check` does. */
   signedOperation(account: Hex, payload: Extract<DevicePayload, { kind: 'userOperation' }>, signature: Hex): SentUserOperation;
-  /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
+  /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
 }
 

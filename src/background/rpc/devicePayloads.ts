@@ -15,7 +15,7 @@ import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
-import { deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
+import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 
 type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
@@ -54,6 +54,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
     signedOperation: (account, payload, signature) =>
       ({ op: deviceSignedOperation(account, payload, signature), hash: payload.userOpHash, sent: false, fromBlock: payload.fromBlock }),
     async stillCurrent(record, payload) {
+      if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
       if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;
       const batch = await services.batches.get(record.origin, record.details.batchId);
       // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).

@@ -12,6 +12,7 @@ import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { userOperationTypedData } from '../../shared/userOperationTypedData';
 import { sponsoredOperation } from '../batches/executors/sponsored';
+import { nonceUsed } from '../batches/executors/userOperationOnChain';
 import { accountNonce } from '../batches/executors/userOperationSend';
 import type { BatchRecord } from '../batches/types';
 import { dummyAuthorization } from '../paymaster/userOperation';
@@ -68,6 +69,19 @@ export function deviceSignedOperation(account: Hex, payload: UserOperationPayloa
   const signer = hash === payload.userOpHash ? attempt(() => recoverAddress(hash, opSignature)) : null;
   if (!signer || !same(signer, account)) throw refused(`${account}'s over this userOp (hash ${payload.userOpHash})`);
   return { ...operation, signature: opSignature };
+}
+
+/**
+ * Throws when the userOp can no longer run as built: its EntryPoint nonce, or the account nonce its authorization
+ * names, used since (another wallet on the same device, a batch sent meanwhile); the bundler would refuse it.
+ */
+export async function assertOperationCurrent(services: Using<'nodeFor'>, payload: UserOperationPayload): Promise<void> {
+  const { operation, authorization } = payload;
+  const node = await services.nodeFor(payload.typedData.domain.chainId as Hex);
+  const head = Number(await node<Hex>('eth_blockNumber'));
+  const [used, next] = await Promise.all([nonceUsed(node, operation, head), authorization && accountNonce(node, operation.sender)]);
+  const stale = used ? `its EntryPoint nonce ${BigInt(operation.nonce)}` : authorization && next! > Number(authorization.nonce) ? `the nonce ${Number(authorization.nonce)} of its upgrade's authorization` : undefined;
+  if (stale) throw invalidParams(`${operation.sender} used ${stale} since this user operation was built: nothing was sent; try again to build it anew`);
 }
 
 /** A malformed signature is no one's. */

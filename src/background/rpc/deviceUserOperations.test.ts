@@ -24,11 +24,11 @@ const sponsoredCalls = (calls = 2): RpcRequest => ({
 });
 
 /** The devnet node, its bundler and the paymaster in one stub: the stub's data is 0x01, the final data 0x02. */
-function sponsoredNode(code = '0x') {
+function sponsoredNode(code = '0x', nonce = { value: 2 }) {
   const operations: RpcUserOperation[] = [];
   const stubbed: RpcUserOperation[] = [];
   const fields = (paymasterData: Hex) => ([op]: unknown[]) => (paymasterData === '0x01' && stubbed.push(op as RpcUserOperation), { paymaster: PAYMASTER, paymasterData, paymasterVerificationGasLimit: '0x7530', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Devnet Paymaster' } });
-  const node = devnetNode({ value: 2 }, {
+  const node = devnetNode(nonce, {
     code,
     more: {
       eth_call: () => `0x${'0'.repeat(63)}5`,
@@ -112,5 +112,18 @@ describe('a sponsored batch of a Ledger account', () => {
     expect(await w.deviceSigned(approvalId, `0x${'11'.repeat(65)}`)).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
     expect(node.asked).not.toContain('eth_sendUserOperation');
     expect(await reply()).toBe('waiting');
+  });
+
+  it('refuses an upgrade whose authorization nonce the account used since it was built, sends nothing, and builds it anew when asked again', async () => {
+    const nonce = { value: 2 };
+    const node = sponsoredNode('0x', nonce);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(sponsoredCalls());
+    const payload = (await w.deviceRequest(approvalId)).result?.payload;
+    nonce.value = 3;
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 2') } });
+    expect(node.asked).not.toContain('eth_sendUserOperation');
+    expect(await reply()).toBe('waiting');
+    expect(userOperationOf((await w.deviceRequest(approvalId)).result?.payload).authorization?.nonce).toBe('0x3');
   });
 });
