@@ -18,4 +18,11 @@ describe('the price feeds the release lists', () => {
     expect(priceFeedOf('0x7A69')?.address).toBe(priceFeedOf('0x7a69')?.address);
     expect([priceFeedOf('0x38'), priceFeedOf('0x89'), priceFeedOf('0x1', '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599')]).toEqual([undefined, undefined, undefined]);
   });
+
+  it('names each token’s decimals: 6 for USDC, USDT and their bridged forms, 18 for the others', () => {
+    expect(priceFeedOf('0x1', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toMatchObject({ tokenDecimals: 6 });
+    expect(priceFeedOf('0x89', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F')).toMatchObject({ tokenDecimals: 6 });
+    expect(priceFeedOf('0xa4b1', '0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1')).toMatchObject({ tokenDecimals: 18 });
+    expect(priceFeedOf('0x1')).not.toHaveProperty('tokenDecimals');
+  });
 });

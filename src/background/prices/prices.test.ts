@@ -73,4 +73,12 @@ describe('reading a feed', () => {
     expect(await prices.read('0x1', FEED)).toEqual({ ok: true, answer: 3100_00000000n, decimals: 8 });
     expect(calls.filter((c) => c === 'round')).toHaveLength(2);
   });
+
+  it('keeps no answer of a head that jumped ahead (a lying node, or one the user has since replaced): the next head’s block is read', async () => {
+    const { prices, state } = chain({ answer: 1_000_000_00000000n }, { head: { number: 2 ** 40, timestamp: NOW } });
+    expect(await prices.read('0x1', FEED)).toMatchObject({ ok: true, answer: 1_000_000_00000000n });
+    state.head = { number: 101, timestamp: NOW + 2 };
+    state.round = { answer: 3100_00000000n };
+    expect(await prices.read('0x1', FEED)).toEqual({ ok: true, answer: 3100_00000000n, decimals: 8 });
+  });
 });

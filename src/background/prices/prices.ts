@@ -64,7 +64,8 @@ async function readRound(node: ChainNode, feed: PriceFeed, head: Head): Promise<
 }
 
 export function createPrices(): Prices {
-  // Per chain and feed, the newest block read: a feed's answer changes at most once a block.
+  // Per chain and feed, the block last read: a feed's answer changes at most once a block. Only that block's asks share
+  // it: one far ahead (a lying node, or a node the user has since replaced) would otherwise stand until the chain got there.
   const latest = new Map<string, { block: bigint; read: Promise<FeedRead> }>();
   return {
     async read(node, chainId, feed) {
@@ -72,7 +73,7 @@ export function createPrices(): Prices {
       if (!head) return { ok: false, reason: 'unreadable' };
       const key = `${BigInt(chainId)} ${feed.address.toLowerCase()}`;
       const known = latest.get(key);
-      if (known && known.block >= head.number) return known.read;
+      if (known && known.block === head.number) return known.read;
       const read = readRound(node, feed, head);
       latest.set(key, { block: head.number, read });
       return read;

@@ -3,7 +3,8 @@ import type { Hex } from '../../shared/params';
 import type { TokenBalance } from '../../shared/tokens';
 import type { ChainNode } from '../networks/rpcClient';
 import type { FeedRead, Prices } from './prices';
-import { assetValues } from './values';
+import type { WatchListDeps } from '../tokens/watchList';
+import { accountValues, assetValues } from './values';
 
 // The devnet's feeds (src/shared/priceFeeds.ts): ETH, TST and USDC have one; TOKEN has none.
 const TST = '0x10078beE6813c04572224b652228177C0f7BF2CF' as Hex;
@@ -53,8 +54,36 @@ describe('what the assets are worth', () => {
     expect(none).toEqual({ native: null, tokens: { [OTHER]: null }, total: 0, unpriced: 2 });
   });
 
+  it('shows no value for a token whose listed decimals are not its contract’s (a watch list planted in storage.local): 1 USDC is not $1,000,000', async () => {
+    const feeds = prices({ '0x5EDc096780898B1F4Bf6bc5b358d348b9c444091': { ok: true, answer: 1_00000000n, decimals: 8 } });
+    const planted = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(USDC, '1000000', 0)]);
+    expect(planted).toEqual({ native: null, tokens: { [USDC]: null }, total: 0, unpriced: 1 });
+    const listed = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(USDC, '1000000', 6)]);
+    expect(listed.tokens[USDC]).toBe(100);
+  });
+
+  it('counts a token the watch list names twice (planted: its address in two cases) once in the total', async () => {
+    const feeds = prices({ [TST_FEED]: { ok: true, answer: 2_00000000n, decimals: 8 } });
+    const lower = TST.toLowerCase() as Hex;
+    const values = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(TST, '1000000000000000000'), token(lower, '1000000000000000000')]);
+    expect(values).toEqual({ native: null, tokens: { [TST]: 200, [lower]: null }, total: 200, unpriced: 0 });
+  });
+
   it('refuses a value too large to be a price of anything (a node that lies)', async () => {
     const feeds = prices({ [ETH_FEED]: { ok: true, answer: 2n ** 254n, decimals: 0 } });
     expect((await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [])).native).toBeNull();
+  });
+});
+
+describe("an account's values, read through its node", () => {
+  it('keeps going when the node answers eth_getBalance with something that is not an amount: the balance is unknown, nothing thrown', async () => {
+    const node = (async (method: string) => (method === 'eth_getBalance' ? 'lots' : undefined)) as ChainNode;
+    const deps = {
+      tokens: { list: async () => [] },
+      accounts: { list: async () => [] },
+      networks: { find: async () => ({ chainId: '0x2', nativeCurrency: { decimals: 18 } }) },
+      nodeFor: async () => node,
+    } as unknown as WatchListDeps;
+    await expect(accountValues(deps, OTHER, '0x2')).resolves.toEqual({ native: null, tokens: {}, total: 0, unpriced: 1 });
   });
 });

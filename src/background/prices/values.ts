@@ -2,7 +2,7 @@
  * What an account's assets are worth: each balance times its feed's answer, in US cents, and their sum. In the worker's
  * later script (lazyValues.ts): the popup asks for it apart from the balances, which never wait for it.
  */
-import type { Hex } from '../../shared/params';
+import { uint256, type Hex } from '../../shared/params';
 import { priceFeedOf } from '../../shared/priceFeeds';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { tokensWithBalances, type WatchListDeps } from '../tokens/watchList';
@@ -19,6 +19,8 @@ interface Holding {
 async function valueOf(prices: Prices, node: ChainNode, chainId: Hex, holding: Holding, token?: Hex): Promise<number | null> {
   const feed = priceFeedOf(chainId, token);
   if (!feed || holding.balance === null || holding.balance === 0n) return null;
+  // Decimals the watch list names but the token has not: its amount, and so its value, would be off by powers of ten.
+  if ('tokenDecimals' in feed && feed.tokenDecimals !== holding.decimals) return null;
   const price = await prices.read(node, chainId, feed);
   if (!price.ok) return null;
   const cents = (holding.balance * price.answer * 100n) / 10n ** BigInt(holding.decimals + price.decimals);
@@ -26,7 +28,10 @@ async function valueOf(prices: Prices, node: ChainNode, chainId: Hex, holding: H
 }
 
 export async function assetValues(prices: Prices, node: ChainNode, chainId: Hex, native: Holding, tokens: readonly TokenBalance[]): Promise<AssetValues> {
-  const holdings = [native, ...tokens.map((t) => ({ balance: t.balance === null ? null : BigInt(t.balance), decimals: t.decimals }))];
+  // A token named twice (a planted watch list can: its address in two cases) is valued once, and not counted again.
+  const named = tokens.map((t) => t.address.toLowerCase());
+  const repeated = (i: number) => named.indexOf(named[i]) !== i;
+  const holdings = [native, ...tokens.map((t, i) => ({ balance: repeated(i) ? 0n : t.balance === null ? null : BigInt(t.balance), decimals: t.decimals }))];
   const values = await Promise.all(holdings.map((holding, i) => valueOf(prices, node, chainId, holding, i === 0 ? undefined : tokens[i - 1].address)));
   const held = (holding: Holding) => holding.balance !== 0n;
   return {
@@ -46,7 +51,8 @@ export async function accountValues(deps: WatchListDeps, account: Hex, chainId: 
   if (!network) throw new Error(`Unknown network ${chainId}`);
   const node = await deps.nodeFor(chainId);
   const [balance, tokens] = await Promise.all([
-    node<Hex>('eth_getBalance', [account, 'pending']).then(BigInt, () => null),
+    // The node's answer is a claim: one that is not an amount leaves the balance unknown, the tokens still valued.
+    node<unknown>('eth_getBalance', [account, 'pending']).then((answer) => uint256(answer, 'balance')).catch(() => null),
     tokensWithBalances(deps, account, chainId),
   ]);
   return assetValues(prices, node, chainId, { balance, decimals: network.nativeCurrency.decimals }, tokens);

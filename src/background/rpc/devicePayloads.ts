@@ -3,9 +3,10 @@
  * message's bytes, the typed data with its two hashes, or the transaction at its final nonce and fees; and the check
  * of what the device answered, against the account, before the request is approved.
  */
-import { getBytes } from 'ethers';
+import { getAddress, getBytes } from 'ethers';
 import { isFeeTier, type FeeTier } from '../../shared/fees';
-import { upgradeAddressFor } from '../../shared/delegates';
+import { delegateOf } from '../../shared/contracts';
+import { upgradeAddressFor, walletDelegateOf } from '../../shared/delegates';
 import type { DevicePayload } from '../../shared/deviceSigning';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
@@ -13,6 +14,7 @@ import { withDomainType } from '../../shared/typedData/domain';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
 import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
@@ -55,7 +57,8 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       ({ op: deviceSignedOperation(account, payload, signature), hash: payload.userOpHash, sent: false, fromBlock: payload.fromBlock }),
     async stillCurrent(record, payload) {
       if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
-      if (payload.kind !== 'transaction' || record.type !== 'sendTransaction') return;
+      // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
+      if (payload.kind === 'message' || payload.kind === 'typedData' || (record.type !== 'sendTransaction' && record.type !== 'sendCalls')) return;
       const batch = await services.batches.get(record.origin, record.details.batchId);
       // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
       if (!batch || batch.nonce !== undefined) return;
@@ -86,13 +89,31 @@ async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendC
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
   const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
   if (executor === 'sequential') return plainTransaction(services, batch, 'market');
+  if (executor !== 'atomic' && executor !== 'sponsored') throw invalidParams(`A Ledger account signs atomic and sponsored batches and single calls only, not this ${executor} batch`);
+  const node = await services.nodeFor(batch.chainId);
+  await assertRunsBatches(node, batch);
   if (executor === 'sponsored') return userOperationPayload(services, batch);
-  if (executor !== 'atomic' || batch.sponsor) throw invalidParams(`A Ledger account signs atomic batches and single calls only, not this ${executor} batch`);
-  const { nonce, fees } = await signingTerms(await services.nodeFor(batch.chainId), { ...batch, feeTier: 'market' });
+  const { nonce, fees } = await signingTerms(node, { ...batch, feeTier: 'market' });
   const unsigned = (await services.transactionCode.unsignedAtomicAt(batch, nonce, fees)) as Hex;
   if (!batch.upgrade) return { kind: 'transaction', unsigned };
   const authorization = { address: upgradeAddressFor({ ledger: true }), chainId: batch.chainId, nonce: `0x${(nonce + 1).toString(16)}` as Hex };
   return { kind: 'upgrade', unsigned, authorization };
+}
+
+/**
+ * A transaction to an account whose delegate has no code (or that is no longer delegated) succeeds and does nothing:
+ * the batch would look done. So the account is still as planned (plain for an upgrade, else one of the wallet's
+ * delegates), and that delegate has code on this chain (0x4Cd241E8… only where its deterministic deployment ran).
+ */
+async function assertRunsBatches(node: ChainNode, batch: BatchRecord): Promise<void> {
+  const code = await node<string>('eth_getCode', [batch.from, 'pending']);
+  if (batch.upgrade ? code !== '0x' : !walletDelegateOf(code, { ledger: true })) {
+    throw invalidParams(`${batch.from}'s code changed since this batch was planned: reject it and send it again`);
+  }
+  const delegate = getAddress(batch.upgrade ? upgradeAddressFor({ ledger: true }) : delegateOf(code)!);
+  if ((await node<string>('eth_getCode', [delegate, 'latest'])) === '0x') {
+    throw invalidParams(`There is no code at ${delegate} on chain ${BigInt(batch.chainId)}: a batch run through it would do nothing. Send each call alone`);
+  }
 }
 
 async function transactionPayload(services: Using<Uses>, record: ApprovalRecord<'sendTransaction'>, answer: unknown): Promise<DevicePayload> {

@@ -1,6 +1,7 @@
 /** A wallet whose Ledger account is connected to a site, for the tests of signing on the device (the device played by a key). */
 import { Transaction, Wallet } from 'ethers';
 import { vi } from 'vitest';
+import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
 import type { DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
@@ -45,14 +46,19 @@ export async function wallet(kept = { sessionArea: memoryBackend(), localArea: m
   return { services, page, ask, deviceRequest, deviceSigned, kept };
 }
 
+/** Stands in for Simple7702Account's runtime code at the two addresses it is deployed at. */
+const DELEGATE_RUNTIME = '0x6080604052';
+const DELEGATES = [LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT].map((a) => a.toLowerCase());
+
 /**
- * A devnet node (fetch stubbed): the account's pending nonce is `nonce.value`, its code `code`, the tips paid `reward`
- * (slow, market, fast); `more` answers other methods (a paymaster's, a bundler's: one stub answers every URL). The raw
- * transactions it was sent are kept, and every method asked, in order.
+ * A devnet node (fetch stubbed): the account's pending nonce is `nonce.value`, its code `code` (and any other address's
+ * but the delegates', whose code is `delegateCode`), the tips paid `reward` (slow, market, fast); `more` answers other
+ * methods (a paymaster's, a bundler's: one stub answers every URL). The raw transactions it was sent are kept, and every
+ * method asked, in order.
  */
 export function devnetNode(
   nonce: { value: number },
-  { code = '0x', reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'], more = {} }: { code?: string; reward?: string[]; more?: Record<string, (params: unknown[]) => unknown> } = {},
+  { code = '0x', delegateCode = DELEGATE_RUNTIME, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'], more = {} }: { code?: string; delegateCode?: string; reward?: string[]; more?: Record<string, (params: unknown[]) => unknown> } = {},
 ) {
   const sent: Hex[] = [];
   const asked: string[] = [];
@@ -66,7 +72,7 @@ export function devnetNode(
     eth_feeHistory: () => ({ oldestBlock: '0xb', baseFeePerGas: Array(6).fill('0x3b9aca00'), gasUsedRatio: Array(5).fill(0.5), reward: Array(5).fill(reward) }),
     eth_getBlockByNumber: () => ({ number: '0x10', hash: `0x${'10'.padStart(64, '0')}`, baseFeePerGas: '0x3b9aca00', timestamp: '0x1', transactions: [] }),
     eth_getBalance: () => '0xde0b6b3a7640000',
-    eth_getCode: () => code,
+    eth_getCode: ([address]) => (DELEGATES.includes(String(address).toLowerCase()) ? delegateCode : code),
     eth_call: () => '0x',
     eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
     ...more,

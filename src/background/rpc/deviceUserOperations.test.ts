@@ -126,4 +126,13 @@ describe('a sponsored batch of a Ledger account', () => {
     expect(await reply()).toBe('waiting');
     expect(userOperationOf((await w.deviceRequest(approvalId)).result?.payload).authorization?.nonce).toBe('0x3');
   });
+
+  it('never has the device sign an upgrade for an account delegated elsewhere since the batch was planned (it would replace that delegation)', async () => {
+    sponsoredNode();
+    const w = await wallet();
+    const { approvalId } = await w.ask(sponsoredCalls());
+    const node = sponsoredNode(delegationCode('0x000000009B1D0aF20D8C6d0A44e162d11F9b8f00'));
+    expect(await w.deviceRequest(approvalId)).toMatchObject({ error: { message: expect.stringContaining('code changed') } });
+    expect(node.asked.filter((m) => m.startsWith('pm_') || m.includes('UserOperation'))).toEqual([]);
+  });
 });

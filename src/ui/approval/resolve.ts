@@ -18,7 +18,7 @@ function settle(id: string, params: { approved: boolean; answer?: unknown; reaso
 export async function approve<T extends ApprovalType>(approval: ApprovalViewOf<T>, answer: ApprovalAnswer<T>): Promise<unknown> {
   if (answering === approval.id) return;
   const device = await call('deviceRequest', { id: approval.id, answer });
-  if (device?.approvalId === approval.id) return useDeviceStep.getState().show(device);
+  if (device?.approvalId === approval.id) return useDeviceStep.getState().show(device, answer);
   return settle(approval.id, { approved: true, answer });
 }
 

@@ -15,7 +15,8 @@ import { DeviceShows } from './DeviceShows';
 import { useDeviceStep } from './deviceStep';
 import { signOnDevice, type Connect, type DeviceProgress } from './signOnDevice';
 
-type Status = { step: DeviceProgress } | { step: 'sending' } | { step: 'failed'; words: string; choose: boolean };
+/** `askAgain`: the worker refused what the device signed (a nonce used meanwhile): Try again asks it for the request anew. */
+type Status = { step: DeviceProgress } | { step: 'sending' } | { step: 'failed'; words: string; choose: boolean; askAgain?: boolean };
 
 const STEP_WORDS: Record<DeviceProgress | 'sending', string> = {
   connecting: 'Connecting to your Ledger…',
@@ -29,7 +30,9 @@ function networkOf(approval: ApprovalView): { name: string; symbol: string } {
   return { name: details.networkName ?? '', symbol: details.symbol ?? 'ETH' };
 }
 
-export function ConfirmOnLedger({ approval, request, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; connect?: Connect }) {
+export function ConfirmOnLedger({ approval, request: asked, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; connect?: Connect }) {
+  const [request, setRequest] = useState(asked);
+  useEffect(() => setRequest(asked), [asked]);
   const [status, setStatus] = useState<Status>({ step: 'connecting' });
   const [hashesOnly, setHashesOnly] = useState(false);
   const running = useRef(false);
@@ -51,7 +54,7 @@ export function ConfirmOnLedger({ approval, request, connect = connectLedger }: 
       await call('deviceSigned', { id: request.approvalId, signature: signed.value });
       useDeviceStep.getState().done();
     } catch (error) {
-      setStatus({ step: 'failed', words: (error as Error).message, choose: false });
+      setStatus({ step: 'failed', words: (error as Error).message, choose: false, askAgain: true });
     } finally {
       running.current = false;
     }
@@ -60,6 +63,15 @@ export function ConfirmOnLedger({ approval, request, connect = connectLedger }: 
   useEffect(() => void run('known'), [run]);
 
   const onReject = () => void reject(approval).finally(() => useDeviceStep.getState().done());
+  // The worker may have dropped the refused payload (stale): the device signs the one it builds now, never the old one again.
+  const askAgain = async () => {
+    const { answer } = useDeviceStep.getState();
+    const fresh = await call('deviceRequest', { id: approval.id, ...(answer === undefined ? {} : { answer }) }).catch((error: Error) => {
+      setStatus({ step: 'failed', words: error.message, choose: false, askAgain: true });
+      return undefined;
+    });
+    if (fresh) setRequest(fresh);
+  };
   const failed = status.step === 'failed' ? status : null;
   const working = status.step === 'failed' ? null : status.step;
   return (
@@ -70,7 +82,7 @@ export function ConfirmOnLedger({ approval, request, connect = connectLedger }: 
         <>
           <button className="secondary" onClick={onReject}>Reject</button>
           {failed?.choose && <button onClick={() => void run('choose')}>Choose your Ledger</button>}
-          {failed && <button onClick={() => void run('known')}>Try again</button>}
+          {failed && <button onClick={() => void (failed.askAgain ? askAgain() : run('known'))}>Try again</button>}
         </>
       )}
     >

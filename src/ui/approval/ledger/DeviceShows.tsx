@@ -3,6 +3,7 @@
  * worker had it sign, so the user compares the device's screen with exactly what is signed.
  */
 import { Interface, Transaction } from 'ethers';
+import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
 import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
@@ -28,6 +29,16 @@ function fieldsOf(value: unknown, path: string): [string, string][] {
   return [[path, String(value)]];
 }
 
+/** The delegate's name as the app's list gives it; the app refuses any other delegate (0x6980). */
+const listedDelegate = (address: Hex): string =>
+  (address.toLowerCase() === LEDGER_7702_ACCOUNT.toLowerCase() ? 'Simple7702Account' : "Not on the Ethereum app's list: the device will refuse it");
+
+/** As the app says it: chain 0 is valid on every chain. */
+function authorizationNetwork(chainId: Hex, transactionChain: bigint, name: string): string {
+  if (BigInt(chainId) === 0n) return 'All networks';
+  return BigInt(chainId) === transactionChain ? name : `Chain ${BigInt(chainId)}`;
+}
+
 const EXECUTE_BATCH = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
 
 /** The calls a Simple7702Account's executeBatch makes (the userOp's callData); none for other data. */
@@ -40,13 +51,13 @@ function batchCalls(callData: string): { to: string; value: bigint; data: string
 }
 
 /** The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */
-function UpgradeShows({ authorization, network }: { authorization: DeviceAuthorization; network: { name: string } }) {
+function UpgradeShows({ authorization, chainId, network }: { authorization: DeviceAuthorization; chainId: bigint; network: { name: string } }) {
   return (
     <>
       <Rows label="The device shows first: the upgrade">
-        <Row label="Delegate to">Simple7702Account</Row>
+        <Row label="Delegate to">{listedDelegate(authorization.address)}</Row>
         <Row label="Delegate address" mono>{authorization.address}</Row>
-        <Row label="Network">{network.name}</Row>
+        <Row label="Network">{authorizationNetwork(authorization.chainId, chainId, network.name)}</Row>
       </Rows>
       <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
     </>
@@ -58,7 +69,7 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
   const { sponsor, typedData, authorization } = payload;
   return (
     <>
-      {authorization && <UpgradeShows authorization={authorization} network={network} />}
+      {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
       <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
         <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${sponsor.paymaster})` : sponsor.paymaster}</Row>
         {batchCalls(payload.operation.callData).map((call, i) => (
@@ -108,7 +119,7 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
   const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
   return (
     <>
-      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} network={network} />}
+      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} chainId={tx.chainId} network={network} />}
       <Rows label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'}>
         <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
