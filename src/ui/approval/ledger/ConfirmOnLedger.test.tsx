@@ -4,13 +4,10 @@
  * LedgerEth's methods): what it shows, what it hands the worker, and each device trouble's words and way out.
  */
 import { act } from 'react';
-import { Interface, Signature, Transaction, TypedDataEncoder, Wallet, getAddress, hexlify, keccak256, recoverAddress, toUtf8Bytes, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
+import { Signature, Transaction, TypedDataEncoder, Wallet, getAddress, hexlify, keccak256, toUtf8Bytes, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../../shared/approvals';
-import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import type { DeviceRequest } from '../../../shared/deviceSigning';
-import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
-import { userOperationTypedData } from '../../../shared/userOperationTypedData';
 import type { Hex } from '../../../shared/params';
 import { ledgerError } from '../../ledger/errors';
 import type { LedgerEth } from '../../ledger/eth';
@@ -122,19 +119,6 @@ describe('Confirm on your Ledger', () => {
     await until(() => Boolean(signedCall()));
     const signed = Transaction.from((signedCall()![1] as { signature: string }).signature);
     expect([signed.from, signed.unsignedSerialized]).toEqual([ACCOUNT, unsigned]);
-  });
-
-  it('a sponsored batch’s userOp: shows who sponsors it, its calls, the EntryPoint and the network, and signs it as typed data', async () => {
-    const device = fakeDevice({ now: null, fullTypedData: true });
-    const callData = new Interface(['function executeBatch((address,uint256,bytes)[])']).encodeFunctionData('executeBatch', [[[RECIPIENT, 10n ** 18n, '0x']]]) as Hex;
-    const operation: RpcUserOperation = { sender: ACCOUNT, nonce: '0x0', callData, callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1', signature: '0x' };
-    const payload = { kind: 'userOperation', operation, typedData: userOperationTypedData(operation, '0x7a69'), userOpHash: userOperationHash(operation, '0x7a69'), sponsor: { name: 'Devnet Paymaster', paymaster: RECIPIENT as Hex }, fromBlock: 1 } as const;
-    await render(<ConfirmOnLedger approval={approvalOf('sendCalls', { networkName: 'Local devnet', symbol: 'ETH' })} request={{ ...messageRequest, payload }} connect={device.connect} />);
-    expect([text('Sponsored by'), text('Call 1'), text('EntryPoint'), text('Network')]).toEqual([`Devnet Paymaster (${RECIPIENT})`, `1 ETH to ${RECIPIENT}`, ENTRY_POINT_V08, 'Local devnet']);
-    expect(text('PackedUserOperation.callData')).toBe(callData);
-    await until(() => Boolean(signedCall()));
-    expect(device.asked).toEqual(['typed data in full']);
-    expect(recoverAddress(payload.userOpHash, (signedCall()![1] as { signature: string }).signature)).toBe(ACCOUNT);
   });
 
   const typedData = {
