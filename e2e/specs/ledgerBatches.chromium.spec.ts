@@ -69,7 +69,7 @@ test('a Ledger account: an atomic batch upgrades it on the device (authorization
   expect(await Promise.all(second.recipients.map((r) => chain().getBalance(r)))).toEqual([parseEther('0.001'), parseEther('0.002')]);
 });
 
-test('a Ledger account whose app does not allow the upgrade: the window says so, nothing is sent, and Reject answers 4001', async ({ wallet, dapp, session, devnet }) => {
+test('a Ledger account whose app does not allow the upgrade: an atomic batch gets the words and 4001 on Reject; one that allows it runs sequentially, each call signed on the device; capabilities then say unsupported', async ({ wallet, dapp, session, devnet }) => {
   const path = "44'/60'/3'/0/0";
   const account = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, `m/${path}`).address;
   await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true, smartAccountUpgrade: false });
@@ -90,6 +90,19 @@ test('a Ledger account whose app does not allow the upgrade: the window says so,
   await window.reject();
   expect(await sending).toMatchObject({ error: { code: 4001 } });
   expect(await chain().getCode(account)).toBe('0x');
+
+  // Atomicity not required: the device refuses the upgrade again, and the calls go one transaction each, each confirmed there.
+  const recipients = [Wallet.createRandom().address, Wallet.createRandom().address];
+  const loose = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: false, calls: recipients.map((to, i) => ({ to, value: toQuantity(i + 1) })) }]);
+  const second = await ApprovalWindow.next(session);
+  await second.acceptUpgrade();
+  await second.press('Approve');
+  const status = await finalStatus(dapp, sentId(await loose));
+  expect({ status: status.status, atomic: status.atomic, receipts: status.receipts.length }).toEqual({ status: 200, atomic: false, receipts: 2 });
+  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.slice(signedBefore)).toEqual(['transaction', 'transaction']);
+  expect(await Promise.all(recipients.map((r) => chain().getBalance(r)))).toEqual([1n, 2n]);
+  expect(await chain().getCode(account)).toBe('0x');
+  expect(((await dapp.result<Record<string, { atomic: { status: string } }>>('wallet_getCapabilities', [account, ['0x7a69']]))['0x7a69']).atomic.status).toBe('unsupported');
   await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true });
 });
 

@@ -12,6 +12,7 @@ import { lazyDeviceSigning } from './deviceSigning/lazyDeviceSigning';
 import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
+import { lazyUserOperationCode } from './batches/lazyUserOperationCode';
 import { createBatchStore } from './batches/store';
 import { userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
@@ -203,6 +204,7 @@ export function createServices(deps: ServiceDeps): Background {
     descriptorParser: parser,
     transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    userOperationCode: lazyUserOperationCode(loadLater),
     keyCode,
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,

@@ -9,7 +9,7 @@ import type { KeyCode } from './accounts/lazyKeyCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { Approvals } from './approvals/approvals';
 import type { TransactionCode } from './batches/lazyTransactionCode';
-import type { UsdcBatchCode } from './batches/executors/executor';
+import type { UsdcBatchCode, UserOperationCode } from './batches/executors/executor';
 import type { BatchStore } from './batches/store';
 import type { Sponsorship } from './batches/types';
 import type { MessageDangers, ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
@@ -111,6 +111,8 @@ export interface Services {
   transactionCode: TransactionCode;
   /** A fee in USDC planned and paid: the quote, the paymaster's terms, the permit's signing. */
   usdcBatchCode: UsdcBatchCode;
+  /** A sponsored or USDC-paid batch's userOp signed, sent and followed. */
+  userOperationCode: UserOperationCode;
   /** The keys' code: an imported key checked, phrases, typed data's digest, a message's signer. */
   keyCode: KeyCode;
   emit: Emit;

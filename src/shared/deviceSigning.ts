@@ -15,6 +15,11 @@ export type DevicePayload =
   /** The unsigned serialized transaction, its nonce, fees and chain final. */
   | { kind: 'transaction'; unsigned: Hex }
   /**
+   * A sequential batch of a Ledger account: one transaction per call at consecutive nonces, each signed on the device
+   * in turn; the worker checks every one before it sends any.
+   */
+  | { kind: 'transactions'; unsigned: Hex[] }
+  /**
    * An upgrade (an atomic batch of an account not yet delegated): the authorization the device signs first, then the
    * type-4 transaction `unsigned` (its authorization list empty) with that signed authorization as its only one.
    */
@@ -34,6 +39,9 @@ export interface DeviceSponsor {
 }
 
 /** An EIP-7702 authorization tuple, as the device signs it (SIGN EIP 7702 AUTHORIZATION). */
+/** What the device answered: a signature (a transaction's: the signed transaction), or for `transactions` each signed one in order. */
+export type DeviceSignature = Hex | Hex[];
+
 export interface DeviceAuthorization {
   address: Hex;
   chainId: Hex;
@@ -50,5 +58,5 @@ export interface DeviceRequest {
    * The device's signature the worker already checked and kept, when the window asks again after a restart:
    * handed back as it is, the device is not asked twice.
    */
-  signature?: Hex;
+  signature?: DeviceSignature;
 }

@@ -6,7 +6,7 @@ import type { ActivityItem } from './activity';
 import type { GrantView } from './grants';
 import type { AllowanceKind, AllowanceView } from './allowances';
 import type { ApprovalView, PlanningView, RejectReason } from './approvals';
-import type { DeviceRequest } from './deviceSigning';
+import type { DeviceRequest, DeviceSignature } from './deviceSigning';
 import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 
 import type { NetworkStatus } from './networkFacts';
@@ -125,11 +125,13 @@ export interface PageMethods {
   resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
   /**
    * Approving a Ledger account's request: what the device must sign (with `answer`, the screen's, as resolveApproval's);
-   * null for an account whose key the wallet holds (resolveApproval then).
+   * null for an account whose key the wallet holds (resolveApproval then). `refused`: the device would not sign the
+   * payload's upgrade (Smart account upgrade off, an app too old): remembered for the account and chain; a batch the
+   * site let run sequentially gets its new payload, one transaction per call, else null.
    */
-  deviceRequest: Method<{ id: string; answer?: unknown }, DeviceRequest | null>;
+  deviceRequest: Method<{ id: string; answer?: unknown; refused?: boolean }, DeviceRequest | null>;
   /** The device's signature (for a transaction, the signed transaction); checked, then the request is approved. */
-  deviceSigned: Method<{ id: string; signature: Hex }, null>;
+  deviceSigned: Method<{ id: string; signature: DeviceSignature }, null>;
   getBalance: Method<{ address: Hex }, Hex>;
   setAutoLock: Method<{ minutes: number }, null>;
   /** Without `origin`: for every site. `enabled` null: the site follows the global choice again. */

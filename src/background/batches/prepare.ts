@@ -4,7 +4,7 @@
  * that executor's plan. Nothing is signed.
  */
 import { walletDelegateOf, type AccountKind, type DelegateKind } from '../../shared/delegates';
-import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
+import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { DataSuffix } from '../../shared/schemas/dataSuffix';
@@ -35,17 +35,11 @@ async function accountDelegate(node: ChainNode, network: Network, from: Hex, ato
 }
 
 /**
- * A Ledger account runs a batch of several calls atomically even when the site allows otherwise: one transaction (and
- * for an upgrade one authorization) to confirm on the device, where a sequential batch would need one per call, which
- * the approval window does not ask for yet. Where that cannot be (no EIP-7702), the batch is refused, saying so.
+ * A Ledger account runs a batch of several calls atomically where it can, even when the site allows otherwise: one
+ * transaction (and for an upgrade one authorization) to confirm on the device, where a sequential batch needs one per
+ * call. Without EIP-7702 it runs sequentially, as a key account's does.
  */
-function ledgerAtomic(network: Network, account: AccountKind, calls: BatchCall[]): boolean {
-  if (!account.ledger || calls.length === 1) return false;
-  if (!network.eip7702) {
-    throw new RpcError(ErrorCode.unsupportedMethod, `${network.name} has no EIP-7702: a Ledger account sends one call at a time there`);
-  }
-  return true;
-}
+const ledgerAtomic = (network: Network, account: AccountKind, calls: BatchCall[]): boolean => account.ledger === true && calls.length > 1 && network.eip7702;
 
 /**
  * An ERC-8021 attribution to place, and whether the screen words call `index` as a function (its data starts with the
@@ -90,11 +84,14 @@ export async function prepareBatch(
 ): Promise<BatchRecord> {
   const sponsorship = await sponsorshipFor(network, request.capabilities, devnetBuild);
   const account = { ledger: request.ledger === true };
-  const atomicWanted = request.atomicRequired || ledgerAtomic(network, account, draft.calls);
+  // Planned atomic for the device alone: if the device will not sign the upgrade, it may still run sequentially.
+  const fallback = !request.atomicRequired && ledgerAtomic(network, account, draft.calls);
+  const atomicWanted = request.atomicRequired || fallback;
   const { delegate, otherCode } = await accountDelegate(node, network, draft.from, atomicWanted || sponsorship !== undefined, account);
   const upgraded = delegate !== null;
   const executor = sponsorship ? sponsored : atomicWanted || upgraded ? atomic : sequential;
-  const placed = !attribution ? draft : executor === sequential ? { ...draft, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...draft, dataSuffix: attribution.suffix.value };
+  const marked = { ...draft, ...(fallback && { sequentialFallback: true as const }) };
+  const placed = !attribution ? marked : executor === sequential ? { ...marked, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...marked, dataSuffix: attribution.suffix.value };
   const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship, account };
   if (sponsorship || !fees) return executor.plan(context, placed);
   const ethPlan = executor.plan(context, placed);

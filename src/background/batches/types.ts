@@ -100,6 +100,11 @@ export interface BatchRecord {
   /** The account still has to be delegated to Simple7702Account (the transaction carries the authorization). */
   upgrade: boolean;
   /**
+   * A Ledger account's batch planned atomic though the site let it run sequentially (atomicRequired false): when the
+   * device will not sign the upgrade it runs one transaction per call instead (rpc/devicePayloads.ts `sequential`).
+   */
+  sequentialFallback?: true;
+  /**
    * Atomic and sponsored: the wallet's delegate the account was on when planned, whose call runs the batch and whose
    * signature its userOp takes (delegates.ts). Absent with an upgrade, and on records from before it was kept: Simple7702Account.
    */

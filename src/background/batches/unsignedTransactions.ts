@@ -8,7 +8,8 @@ import type { DeviceAuthorization } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { Fees } from '../fees/tiers';
 import { signedData } from './encoding';
-import { calldata } from './executors/atomic';
+import { atomicTransaction, calldata } from './executors/atomic';
+import { sequentialTransactions } from './executors/sequential';
 import type { BatchRecord } from './types';
 
 const WORD = `0x${'ff'.repeat(32)}`;
@@ -46,27 +47,20 @@ export function repricedUnsigned(raw: Hex, fees: Fees): Hex {
 }
 
 /**
- * A one-call sequential batch's transaction as the account will sign it, at its final nonce and fees: what a Ledger
- * is asked to sign (the key path signs the same fields in executors/sequential.ts).
+ * A sequential batch's transactions, one per call at consecutive nonces from `nonce`, as the account will sign them:
+ * what a Ledger is asked to sign (the key path signs the same fields, executors/sequential.ts).
  */
-export function unsignedAt(batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLimits'>, nonce: number, fees: Fees): Hex {
-  const [call] = batch.calls;
-  return Transaction.from({
-    chainId: BigInt(batch.chainId), type: 2, nonce, to: call.to ?? null, value: BigInt(call.value), data: signedData(call),
-    gasLimit: BigInt(batch.gasLimits[0]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-  }).unsignedSerialized as Hex;
-}
+export const unsignedAt = (batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLimits'>, nonce: number, fees: Fees): Hex[] =>
+  sequentialTransactions(batch, nonce, fees).map((tx) => Transaction.from(tx).unsignedSerialized as Hex);
 
 /**
- * An atomic batch's transaction to the account itself as it will be signed, at its final nonce and fees: a type 2, or
- * for an upgrade a type 4 whose authorization list is still empty (the device signs the authorization first).
+ * An atomic batch's transaction to the account itself as it will be signed (executors/atomic.ts), at its final nonce
+ * and fees: a type 2, or for an upgrade a type 4 whose authorization list is still empty (the device signs the
+ * authorization first).
  */
 export async function unsignedAtomicAt(batch: Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'upgrade' | 'dataSuffix' | 'delegate'>, nonce: number, fees: Fees): Promise<Hex> {
-  return Transaction.from({
-    chainId: BigInt(batch.chainId), type: batch.upgrade ? 4 : 2, nonce, to: batch.from, value: 0n, data: await calldata(batch),
-    gasLimit: BigInt(batch.gasLimits[0]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    ...(batch.upgrade ? { authorizationList: [] } : {}),
-  }).unsignedSerialized as Hex;
+  const tx = await atomicTransaction(batch, nonce, fees);
+  return Transaction.from({ ...tx, ...(batch.upgrade ? { authorizationList: [] } : {}) }).unsignedSerialized as Hex;
 }
 
 /**

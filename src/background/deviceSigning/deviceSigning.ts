@@ -14,6 +14,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { Approvals } from '../approvals/approvals';
 import type { ApprovalRecord } from '../approvals/types';
 import type { TypedStorage } from '../storage/typedStorage';
+import { indexedDbUpgradeRefusals, memoryUpgradeRefusals, sameRefusal, type UpgradeRefusal, type UpgradeRefusalStore } from './upgradeRefusals';
 import { MAX_DEVICE_SIGNINGS, deviceSignerOf, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
 
 export interface DeviceSigningDeps {
@@ -21,12 +22,14 @@ export interface DeviceSigningDeps {
   approvals: Pick<Approvals, 'pending' | 'settle'>;
   accounts: Pick<Accounts, 'ledgerPath'>;
   payloads: DevicePayloads;
+  /** Where a device's refusal of the upgrade is kept: the extension's IndexedDB; memory where there is none (Node's tests). */
+  refusals?: UpgradeRefusalStore;
 }
 
 const notWaiting = (approvalId: string) =>
   invalidParams(`No request ${approvalId} is waiting for the device: it was answered already, or never was`);
 
-export function createDeviceSigning({ session, approvals, accounts, payloads }: DeviceSigningDeps): DeviceSigning {
+export function createDeviceSigning({ session, approvals, accounts, payloads, refusals = typeof indexedDB === 'undefined' ? memoryUpgradeRefusals() : indexedDbUpgradeRefusals }: DeviceSigningDeps): DeviceSigning {
   /** The waiting (undecided) request and its Ledger account's path; throws when no such request waits. */
   const waiting = async (approvalId: string): Promise<{ record: ApprovalRecord; account?: Hex; path?: string }> => {
     const record = (await approvals.pending()).find((a) => a.id === approvalId);
@@ -46,8 +49,10 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
     });
   };
 
-  /** The device's signature and its payload for a Ledger account's request; throws when none was given. */
-  const checkedSignature = async (approvalId: string, account: Hex) => {
+  const remember = async (refusal: UpgradeRefusal, refused: boolean) =>
+    refusals.save([...(await refusals.load()).filter((r) => !sameRefusal(r, refusal)), ...(refused ? [refusal] : [])]);
+
+  const signatureFor: DeviceSigning['signatureFor'] = async (approvalId, account) => {
     if (!(await accounts.ledgerPath(account))) return undefined;
     const entry = await kept(approvalId);
     if (!entry?.signature || entry.account.toLowerCase() !== account.toLowerCase()) {
@@ -55,7 +60,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
     }
     // Checked again where it is used: whatever session storage holds, only the account's signature over this payload passes.
     await payloads.check(account, entry.payload, entry.signature);
-    return { signature: entry.signature, payload: entry.payload };
+    return entry.signature;
   };
 
   return {
@@ -82,20 +87,40 @@ export function createDeviceSigning({ session, approvals, accounts, payloads }: 
         throw error;
       });
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
+      // The device signed an upgrade: whatever it refused before, it allows it now.
+      if (entry.payload.kind === 'upgrade') await remember({ account, chainId: entry.payload.authorization.chainId }, false);
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);
+    },
+    async refusedUpgrade(approvalId) {
+      const { record, account, path } = await waiting(approvalId);
+      const entry = await kept(approvalId);
+      if (!account || !path || entry?.payload.kind !== 'upgrade' || entry.account.toLowerCase() !== account.toLowerCase()) {
+        throw invalidParams(`Request ${approvalId} did not ask the device for an upgrade`);
+      }
+      await remember({ account, chainId: entry.payload.authorization.chainId }, true);
+      const payload = await payloads.sequential(record);
+      if (!payload) return null;
+      const sequential: DeviceSigningRecord = { ...entry, payload };
+      await keep(sequential);
+      return requestOf(sequential);
+    },
+    async upgradeRefused(account, chainId) {
+      // Checked on read: only the vault's Ledger accounts lose atomic batches, whatever the store holds.
+      if (!(await accounts.ledgerPath(account))) return false;
+      return (await refusals.load()).some((r) => sameRefusal(r, { account, chainId }));
     },
     async needsDevice(approvalId) {
       const record = (await approvals.pending()).find((a) => a.id === approvalId);
       const account = record && deviceSignerOf(record);
       return Boolean(account && (await accounts.ledgerPath(account)));
     },
-    signatureFor: async (approvalId, account) => (await checkedSignature(approvalId, account))?.signature,
-    async userOperationFor(approvalId, account) {
-      if ((await kept(approvalId))?.payload.kind !== 'userOperation') return undefined;
-      const checked = await checkedSignature(approvalId, account);
-      if (checked?.payload.kind !== 'userOperation') return undefined;
-      return payloads.signedOperation(account, checked.payload, checked.signature);
+    signatureFor,
+    async placeSigned(approvalId, batch) {
+      const signed = await signatureFor(approvalId, batch.from);
+      // Checked just now (signatureFor) against the payload kept beside it.
+      const entry = signed && (await kept(approvalId));
+      if (signed && entry) await payloads.place(batch, entry.payload, signed);
     },
   };
 }

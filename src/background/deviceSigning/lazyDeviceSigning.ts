@@ -14,19 +14,21 @@ export function lazyDeviceSigning(deps: { approvals: Pick<Approvals, 'pending'>;
     throw error;
   }));
   const isLedger = async (account: string | undefined) => Boolean(account && (await deps.accounts.ledgerPath(account as `0x${string}`)));
-  /** Waiting, and not a Ledger account's: false; unknown (answered already) is left to the real one's words. */
-  const keyAccounts = async (approvalId: string): Promise<boolean> => {
+  /** Whether the waiting request's signer is a Ledger account; undefined when no such request waits. */
+  const ledgerRequest = async (approvalId: string): Promise<boolean | undefined> => {
     const record = (await deps.approvals.pending()).find((a) => a.id === approvalId);
-    return Boolean(record && !(await isLedger(deviceSignerOf(record))));
+    return record && isLedger(deviceSignerOf(record));
   };
   return {
-    request: async (approvalId, answer) => ((await keyAccounts(approvalId)) ? null : (await real()).request(approvalId, answer)),
+    // A key account's: null; unknown (answered already) is left to the real one's words.
+    request: async (approvalId, answer) => ((await ledgerRequest(approvalId)) === false ? null : (await real()).request(approvalId, answer)),
     signed: async (approvalId, signature) => (await real()).signed(approvalId, signature),
-    async needsDevice(approvalId) {
-      const record = (await deps.approvals.pending()).find((a) => a.id === approvalId);
-      return Boolean(record && (await isLedger(deviceSignerOf(record))));
+    refusedUpgrade: async (approvalId) => (await real()).refusedUpgrade(approvalId),
+    upgradeRefused: async (account, chainId) => (await isLedger(account)) && (await real()).upgradeRefused(account, chainId),
+    needsDevice: async (approvalId) => Boolean(await ledgerRequest(approvalId)),
+    async placeSigned(approvalId, batch) {
+      if (await isLedger(batch.from)) await (await real()).placeSigned(approvalId, batch);
     },
     signatureFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
-    userOperationFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).userOperationFor(approvalId, account) : undefined),
   };
 }

@@ -1,8 +1,7 @@
 /** Signing on a Ledger, the worker's half (deviceSigning.ts): what it keeps, what it offers, and its link up to the method table. */
-import type { DevicePayload, DeviceRequest } from '../../shared/deviceSigning';
+import type { DevicePayload, DeviceRequest, DeviceSignature } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
-import type { SentUserOperation } from '../batches/types';
 
 export interface DeviceSigningRecord {
   approvalId: string;
@@ -11,8 +10,8 @@ export interface DeviceSigningRecord {
   /** The screen's answer (a fee tier) the payload was built with; the approval is decided with it. */
   answer?: unknown;
   payload: DevicePayload;
-  /** The device's signature (a transaction's: the signed transaction), once checked. */
-  signature?: Hex;
+  /** The device's signature (a transaction's: the signed transaction; a batch's: each), once checked. */
+  signature?: DeviceSignature;
 }
 
 /** Memory only (storage.session): one per request waiting for the device. */
@@ -32,27 +31,46 @@ export interface DevicePayloads {
   /** The exact payload, built as the approval would sign it with the screen's `answer`. */
   build(record: ApprovalRecord, answer: unknown): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
-  check(account: Hex, payload: DevicePayload, signature: Hex): Promise<void>;
-  /** A userOp's payload and the device's signature as the userOp to send; throws as `check` does. */
-  signedOperation(account: Hex, payload: Extract<DevicePayload, { kind: 'userOperation' }>, signature: Hex): SentUserOperation;
+  check(account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
+  /**
+   * The device will not sign the upgrade of this request's batch: when the site let it run sequentially, the batch is
+   * planned so (one transaction per call) and its payload returned; null when it must run atomically.
+   */
+  sequential(record: ApprovalRecord): Promise<DevicePayload | null>;
   /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
+  /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
+  place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
+}
+
+/** A batch (or eth_sendTransaction's one transaction) of a waiting request, and its account. */
+export interface DeviceBatch {
+  origin: string;
+  batchId: string;
+  from: Hex;
 }
 
 export interface DeviceSigning {
   /** What the device must sign to approve this waiting request; null when its account's key is in the wallet. */
   request(approvalId: string, answer: unknown): Promise<DeviceRequest | null>;
   /** Checks the device's signature, keeps it and approves the request (its entry's `approve` takes it: `signed`). */
-  signed(approvalId: string, signature: Hex): Promise<void>;
+  signed(approvalId: string, signature: DeviceSignature): Promise<void>;
+  /**
+   * The device would not sign this request's upgrade (Smart account upgrade off, an app older than 1.17.0): remembered
+   * for the account and chain until the device signs one; the new payload when the batch may run sequentially, else null.
+   */
+  refusedUpgrade(approvalId: string): Promise<DeviceRequest | null>;
+  /** Whether this Ledger account's device refused the upgrade on this chain (and signed none since); false for any other account. */
+  upgradeRefused(account: Hex, chainId: Hex): Promise<boolean>;
   /** Whether this waiting request can only be approved through the device. */
   needsDevice(approvalId: string): Promise<boolean>;
   /**
    * For an approval's `approve`: the checked signature when `account` is a Ledger account (throws when none was
    * given), undefined when its key is in the wallet.
    */
-  signatureFor(approvalId: string, account: Hex): Promise<Hex | undefined>;
-  /** For a sponsored batch's `approve`: the userOp the device signed (checked again), undefined when it signed none. */
-  userOperationFor(approvalId: string, account: Hex): Promise<SentUserOperation | undefined>;
+  signatureFor(approvalId: string, account: Hex): Promise<DeviceSignature | undefined>;
+  /** For a transaction's or batch's `approve`: the device's signed transactions stored as the batch's; nothing for a key account. */
+  placeSigned(approvalId: string, batch: DeviceBatch): Promise<void>;
 }
 
 /** The account that signs the request, when its type is one a Ledger signs; undefined otherwise. */

@@ -17,17 +17,19 @@ export const deviceSigningPages = {
   deviceRequest: {
     parse: (params) => {
       const p = fields(params);
-      return { id: text(p.id, 'id'), answer: p.answer };
+      return { id: text(p.id, 'id'), answer: p.answer, refused: p.refused === true };
     },
-    async handle({ id, answer }, { services }) {
+    async handle({ id, answer, refused }, { services }) {
       await unlocked(services);
-      return services.deviceSigning.request(id, answer);
+      return refused ? services.deviceSigning.refusedUpgrade(id) : services.deviceSigning.request(id, answer);
     },
   },
   deviceSigned: {
     parse: (params) => {
       const p = fields(params);
-      return { id: text(p.id, 'id'), signature: data(p.signature, 'signature') };
+      // A list only for a sequential batch's transactions, each checked against its payload (devicePayloads.ts).
+      const signature = Array.isArray(p.signature) ? p.signature.map((s) => data(s, 'signature')) : data(p.signature, 'signature');
+      return { id: text(p.id, 'id'), signature };
     },
     async handle({ id, signature }, { services }) {
       await unlocked(services);

@@ -13,6 +13,7 @@ import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
+import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -55,6 +56,7 @@ function setup() {
     reviewCalls: async (calls: CallInput[]) => (state.failing ? Promise.reject(new Error('background-later.js failed to load')) : Promise.all(calls.map(describeCall))),
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    userOperationCode: lazyUserOperationCode(loadLater),
     approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const batch = (capabilities: Record<string, unknown> = {}) =>

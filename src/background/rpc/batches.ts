@@ -6,7 +6,6 @@ import { approvedWords } from '../calls/recorded';
 import { refreshReceipts } from '../batches/follow';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
-import { placeDeviceSigned } from './deviceSigned';
 import type { BatchRecord } from '../batches/types';
 import type { Using } from '../services';
 import { feeAnswer, prepare, type Uses } from './sendCallsPlan';
@@ -42,7 +41,7 @@ export const batchMethods = {
       // The words the screen showed are kept with the batch: Activity and Speed up / Cancel show them again. Who pays
       // the fee is the user's pick, refused when the plan did not offer it (batches/paidWith.ts).
       approve: async ({ id, origin, details }, answer, services) => {
-        await placeDeviceSigned(services, id, { origin, batchId: details.batchId, from: details.from });
+        await services.deviceSigning.placeSigned(id, { origin, batchId: details.batchId, from: details.from });
         await sendBatch(services, origin, details.batchId, { ...approvedWords(details.calls), ...(answer ? { feeSource: answer.feeSource } : {}) });
         return sentCalls(details.batchId);
       },

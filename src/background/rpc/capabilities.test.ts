@@ -12,10 +12,11 @@ import { CAPABILITIES_DEADLINE_MS, capabilities } from './capabilities';
 const ACCOUNT: Hex = '0x00000000000000000000000000000000000000a1';
 const never = new Promise<never>(() => undefined);
 
-function services(list: readonly Network[], { facts, node, ledger = false }: { facts: Detection['facts']; node: ChainNode; ledger?: boolean }) {
+function services(list: readonly Network[], { facts, node, ledger = false, refused = false }: { facts: Detection['facts']; node: ChainNode; ledger?: boolean; refused?: boolean }) {
   let known = [...list];
   return {
     accounts: { ledgerPath: async () => (ledger ? "44'/60'/0'/0/0" : undefined) },
+    deviceSigning: { upgradeRefused: async () => refused },
     networks: { all: async () => known } as Pick<Networks, 'all'> as Networks,
     detection: { facts, detect: facts, stored: async () => undefined } satisfies Detection,
     nodeFor: async () => node,
@@ -99,8 +100,13 @@ describe('wallet_getCapabilities', () => {
   });
 
   describe('a Ledger account', () => {
-    const ledgerAnswer = async (code: string, ledger = true) =>
-      (await capabilities(services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => code as T, ledger }), ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID];
+    const ledgerAnswer = async (code: string, ledger = true, refused = false) =>
+      (await capabilities(services(PRODUCTION_NETWORKS, { facts: async () => undefined, node: async <T,>() => code as T, ledger, refused }), ACCOUNT, [BASE_CHAIN_ID]))[BASE_CHAIN_ID];
+
+    it('is unsupported while plain once its device refused the upgrade on the chain; supported once delegated all the same', async () => {
+      expect((await ledgerAnswer('0x', true, true)).atomic).toEqual({ status: 'unsupported' });
+      expect((await ledgerAnswer(delegationCode(LEDGER_7702_ACCOUNT), true, true)).atomic).toEqual({ status: 'supported' });
+    });
 
     it('is supported once delegated to the Ledger app’s Simple7702Account, ready before (the device signs the upgrade)', async () => {
       expect((await ledgerAnswer(delegationCode(LEDGER_7702_ACCOUNT))).atomic).toEqual({ status: 'supported' });

@@ -9,7 +9,7 @@ import { type DappTable, methodsUsing } from './types';
 import type { AtomicStatus, ChainCapabilities } from './dappMethods';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'detection' | 'networks' | 'nodeFor';
+type Uses = 'accounts' | 'detection' | 'deviceSigning' | 'networks' | 'nodeFor';
 const method = methodsUsing<Uses>();
 
 /**
@@ -53,7 +53,7 @@ const byDeadline = <T>(work: Promise<T>, deadline: Promise<void>, fallback: T): 
   Promise.race([work.catch(() => fallback), deadline.then(() => fallback)]);
 
 export async function capabilities(
-  { accounts, networks, detection, nodeFor }: { accounts: Pick<Services['accounts'], 'ledgerPath'> } & Pick<Services, 'networks' | 'detection' | 'nodeFor'>,
+  { accounts, networks, detection, nodeFor, deviceSigning }: { accounts: Pick<Services['accounts'], 'ledgerPath'>; deviceSigning: Pick<Services['deviceSigning'], 'upgradeRefused'> } & Pick<Services, 'networks' | 'detection' | 'nodeFor'>,
   account: Hex,
   chainIds: Hex[] | undefined,
 ): Promise<Record<Hex, ChainCapabilities>> {
@@ -73,7 +73,9 @@ export async function capabilities(
       const alternateGasFees = { supported: !kind.ledger && alternateGasFeesSupported(network, await byDeadline(facts, deadline, undefined)) };
       // A node that does not answer says nothing against an upgrade there.
       const unknown: AtomicStatus = network.eip7702 ? 'ready' : 'unsupported';
-      const atomic = { status: await byDeadline(code.then((c) => atomicStatus(network, c, kind)), deadline, unknown) };
+      // A plain Ledger account whose device refused the upgrade here cannot be upgraded (until it signs one); false for any other.
+      const refused = deviceSigning.upgradeRefused(account, known.chainId);
+      const atomic = { status: await byDeadline(code.then(async (c): Promise<AtomicStatus> => (c === '0x' && (await refused) ? 'unsupported' : atomicStatus(network, c, kind))), deadline, unknown) };
       return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
     }));
     return Object.fromEntries(entries);

@@ -7,16 +7,18 @@ import { getAddress, getBytes } from 'ethers';
 import { isFeeTier, type FeeTier } from '../../shared/fees';
 import { delegateOf } from '../../shared/contracts';
 import { upgradeAddressFor, walletDelegateOf } from '../../shared/delegates';
-import type { DevicePayload } from '../../shared/deviceSigning';
+import type { DevicePayload, DeviceSignature } from '../../shared/deviceSigning';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { withDomainType } from '../../shared/typedData/domain';
 import type { ApprovalRecord } from '../approvals/types';
+import { sequentialGas } from '../batches/executors/sequential';
 import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
+import { placeDeviceSigned } from './deviceSigned';
 import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 
 type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
@@ -35,6 +37,9 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       throw invalidParams(`A Ledger account cannot sign a ${record.type} request yet`);
     },
     async check(account, payload, signature) {
+      if (payload.kind === 'transactions') return checkEach(services, account, payload.unsigned, signature);
+      // One signature for any other payload; a list answers only `transactions`.
+      if (typeof signature !== 'string') throw refused(`one signature by ${account}`);
       if (payload.kind === 'message') {
         const signer = await services.keyCode.verifyMessage(getBytes(payload.message), signature).catch(() => null);
         if (!signer || !same(signer, account)) throw refused(`${account}'s over this message`);
@@ -53,8 +58,17 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         if (!signer || !same(signer, account)) throw refused(`the transaction shown, signed by ${account}`);
       }
     },
-    signedOperation: (account, payload, signature) =>
-      ({ op: deviceSignedOperation(account, payload, signature), hash: payload.userOpHash, sent: false, fromBlock: payload.fromBlock }),
+    async sequential(record) {
+      if (record.type !== 'sendCalls') return null;
+      const batch = await waitingBatch(services, record);
+      if (!batch.sequentialFallback) return null;
+      // Each call its own transaction, with its own gas; the attribution went after the atomic calldata, which is no more.
+      const gas = await sequentialGas(await services.nodeFor(batch.chainId), batch.from, batch.calls);
+      const replanned = await services.batches.update(batch.origin, batch.id, ({ dataSuffix: _suffix, delegate: _delegate, warning: _warning, sequentialFallback: _fallback, ...b }) =>
+        ({ ...b, executor: 'sequential', atomic: false, upgrade: false, ...gas }));
+      return sequentialPayload(services, replanned, 'market');
+    },
+    place: (batch, payload, signed) => placeDeviceSigned(services, batch, payload, signed),
     async stillCurrent(record, payload) {
       if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
       // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
@@ -62,7 +76,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       const batch = await services.batches.get(record.origin, record.details.batchId);
       // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
       if (!batch || batch.nonce !== undefined) return;
-      const { nonce } = await services.transactionCode.decodeTransaction(payload.unsigned);
+      const { nonce } = await services.transactionCode.decodeTransaction(payload.kind === 'transactions' ? payload.unsigned[0] : payload.unsigned);
       const next = Number(await (await services.nodeFor(batch.chainId))<Hex>('eth_getTransactionCount', [batch.from, 'pending']));
       // Sent now, it would replace (or fail against) the account's other transaction with that nonce.
       if (next > nonce) throw invalidParams(`${batch.from} sent another transaction with nonce ${nonce} since this one was built (its next is ${next}): nothing was sent, so it cannot replace that one; reject this request and send it again`);
@@ -78,17 +92,32 @@ async function typedDataPayload(services: Using<Uses>, record: ApprovalRecord<'s
   return { kind: 'typedData', typedData, ...(await services.keyCode.approvedTypedDataHashes(typedData)) };
 }
 
-/**
- * A batch of a Ledger account (batches/prepare.ts plans it atomic, or sequential for one call): its one transaction at
- * the final nonce and market fees; an upgrade's authorization takes the next nonce (the transaction bumps the
- * sender's first) and the Ledger app's delegate, the only one it signs for. A sponsored one: its userOp
- * (deviceUserOperation.ts).
- */
-async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
+/** Every transaction of a sequential batch signed by `account`, each exactly as asked: checked all before any is sent. */
+async function checkEach(services: Using<Uses>, account: Hex, unsigned: Hex[], signature: DeviceSignature): Promise<void> {
+  const signed = Array.isArray(signature) ? signature : [];
+  if (signed.length !== unsigned.length) throw refused(`${unsigned.length} transactions signed by ${account}`);
+  for (const [i, tx] of unsigned.entries()) {
+    const signer = await services.transactionCode.signerOf(tx, signed[i]);
+    if (!signer || !same(signer, account)) throw refused(`transaction ${i + 1} of ${unsigned.length} as shown, signed by ${account}`);
+  }
+}
+
+async function waitingBatch(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<BatchRecord> {
   const batch = await services.batches.get(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
+  return batch;
+}
+
+/**
+ * A batch of a Ledger account (batches/prepare.ts plans it atomic, or sequential for one call and where the chain has no
+ * EIP-7702): its one transaction at the final nonce and market fees, or one per call; an upgrade's authorization takes
+ * the next nonce (the transaction bumps the sender's first) and the Ledger app's delegate, the only one it signs for. A
+ * sponsored one: its userOp (deviceUserOperation.ts).
+ */
+async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
+  const batch = await waitingBatch(services, record);
   const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
-  if (executor === 'sequential') return plainTransaction(services, batch, 'market');
+  if (executor === 'sequential') return sequentialPayload(services, batch, 'market');
   if (executor !== 'atomic' && executor !== 'sponsored') throw invalidParams(`A Ledger account signs atomic and sponsored batches and single calls only, not this ${executor} batch`);
   const node = await services.nodeFor(batch.chainId);
   await assertRunsBatches(node, batch);
@@ -119,14 +148,13 @@ async function assertRunsBatches(node: ChainNode, batch: BatchRecord): Promise<v
 async function transactionPayload(services: Using<Uses>, record: ApprovalRecord<'sendTransaction'>, answer: unknown): Promise<DevicePayload> {
   const batch = await services.batches.get(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The transaction of request ${record.id} is no longer waiting to be signed`);
-  return plainTransaction(services, batch, isFeeTier(answer) ? answer : 'market');
+  return sequentialPayload(services, batch, isFeeTier(answer) ? answer : 'market');
 }
 
-/** A one-call sequential batch's transaction at its final nonce and the tier's fees. */
-async function plainTransaction(services: Using<Uses>, batch: BatchRecord, feeTier: FeeTier): Promise<DevicePayload> {
-  if (batch.calls.length !== 1 || batch.atomic || batch.sponsor || (batch.executor ?? 'sequential') !== 'sequential') {
-    throw invalidParams('A Ledger account signs plain transactions only, for now');
-  }
+/** A sequential batch's transactions at consecutive nonces from its final one, at the tier's fees: one, or one per call. */
+async function sequentialPayload(services: Using<Uses>, batch: BatchRecord, feeTier: FeeTier): Promise<DevicePayload> {
+  if (batch.atomic || batch.sponsor || (batch.executor ?? 'sequential') !== 'sequential') throw invalidParams('A Ledger account signs this batch only atomically');
   const { nonce, fees } = await signingTerms(await services.nodeFor(batch.chainId), { ...batch, feeTier });
-  return { kind: 'transaction', unsigned: await services.transactionCode.unsignedAt(batch, nonce, fees) as Hex };
+  const unsigned = (await services.transactionCode.unsignedAt(batch, nonce, fees)) as Hex[];
+  return unsigned.length === 1 ? { kind: 'transaction', unsigned: unsigned[0] } : { kind: 'transactions', unsigned };
 }

@@ -21,7 +21,7 @@ import { methodsUsing, type MethodTable, type RequestContext } from './types';
 import { formatEther } from '../../shared/units';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<Uses>();
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -14,6 +14,7 @@ import { BATCHES_DEFAULTS } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
+import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -60,6 +61,7 @@ function setup(network: Network, oracleCode: Hex = '0x') {
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    userOperationCode: lazyUserOperationCode(loadLater),
     approvals: { earlier: async () => undefined, request: async (_type: string, _from: unknown, details: unknown) => (requested.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const ask = (method: string, params: unknown) => askAsWallet(method, params, { origin: WALLET, method, services, account: FROM, replyTo });

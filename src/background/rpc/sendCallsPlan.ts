@@ -25,7 +25,7 @@ import type { Using } from '../services';
 import type { AccountContext } from './types';
 
 /** The services wallet_sendCalls' methods use. */
-export type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'deviceSigning' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode';
+export type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'deviceSigning' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   to: c.to,

@@ -20,6 +20,7 @@ import { MULTICALL3, deps as reviewDeps, usdc } from '../clearSigning/calls.fixt
 import { reviewCalls } from '../clearSigning/calls';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
+import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { loadLater } from '../loadLater';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
@@ -75,6 +76,7 @@ function wallet() {
     reviewCalls: (c: Parameters<typeof reviewCalls>[1], account: Hex, network: Network) => reviewCalls({ ...reviewDeps, node: chainNode }, c, account, network),
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    userOperationCode: lazyUserOperationCode(loadLater),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

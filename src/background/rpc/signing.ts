@@ -49,7 +49,8 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
       answer: noAnswer,
       prepare: prepareTypedData,
       async approve({ id, details }, _answer, services) {
-        const signature = (await services.deviceSigning.signatureFor(id, details.account)) ?? (await keySignature(details, services));
+        // One signature: a typed-data payload's check refuses a list (rpc/devicePayloads.ts).
+        const signature = ((await services.deviceSigning.signatureFor(id, details.account)) as Hex | undefined) ?? (await keySignature(details, services));
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
@@ -73,7 +74,8 @@ export const signingMethods = {
         return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
       },
       async approve({ id, details }, _answer, services) {
-        const device = await services.deviceSigning.signatureFor(id, details.account);
+        // One signature: a message payload's check refuses a list (rpc/devicePayloads.ts).
+        const device = (await services.deviceSigning.signatureFor(id, details.account)) as Hex | undefined;
         return device ?? (await services.accounts.signer(details.account)).signMessage(getBytes(details.message));
       },
     },

@@ -20,10 +20,9 @@ import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
-import { placeDeviceSigned } from './deviceSigned';
 
 /** The services these methods use (also what a method asking its approval needs). */
-export type TransactionUses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode' | 'usdcBatchCode';
+export type TransactionUses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<TransactionUses>();
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
@@ -96,7 +95,7 @@ export const transactionApproval = {
   answer: (raw: unknown) => (isFeeTier(raw) ? raw : 'market'),
   async approve({ id, origin, details }: { id: string; origin: string; details: SendTransactionDetails }, feeTier: FeeTier, services: Using<TransactionUses>): Promise<Hex> {
     await nonceStillShown(services, origin, details);
-    await placeDeviceSigned(services, id, { origin, batchId: details.batchId, from: details.from });
+    await services.deviceSigning.placeSigned(id, { origin, batchId: details.batchId, from: details.from });
     return (await sendBatch(services, origin, details.batchId, { feeTier, ...approvedWords([details.call]) })).transactions[0].hash;
   },
   release: (details: SendTransactionDetails, origin: string, services: Using<TransactionUses>) => services.batches.remove(origin, details.batchId),

@@ -14,6 +14,7 @@ import { NETWORK, usdcChain } from '../batches/usdcChain.fixture';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
+import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -39,6 +40,7 @@ function setup(eth = parseEther('1')) {
     reviewCalls: async (calls: CallInput[]) => Promise.all(calls.map(describeCall)),
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
+    userOperationCode: lazyUserOperationCode(loadLater),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

@@ -24,7 +24,7 @@ import type { Using } from '../services';
 import { type AccountContext, methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode';
+type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<Uses>();
 
 interface ReplaceParams {

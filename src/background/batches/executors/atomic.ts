@@ -4,10 +4,11 @@
  * not yet delegated is upgraded in that same type-4 transaction (its EIP-7702 authorization, one signature); once
  * delegated the transaction is an ordinary type 2.
  */
-import type { TransactionRequest } from 'ethers';
+import type { TransactionLike } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
+import type { Fees } from '../../fees/tiers';
 import { delegateOfBatch } from '../delegates';
 import { withSuffix } from '../encoding';
 import type { BatchRecord } from '../types';
@@ -42,21 +43,19 @@ async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<
   }
 }
 
+/**
+ * The batch's transaction to the account itself as it is signed, by a key here or on a Ledger (../unsignedTransactions.ts):
+ * for an upgrade a type 4 whose authorization list the signer fills.
+ */
+export const atomicTransaction = async (batch: Pick<BatchRecord, 'chainId' | 'from' | 'gasLimits'> & BatchShape, nonce: number, fees: Fees): Promise<TransactionLike> => ({
+  chainId: BigInt(batch.chainId), type: batch.upgrade ? 4 : 2, nonce, to: batch.from, value: 0n, data: await calldata(batch),
+  gasLimit: BigInt(batch.gasLimits[0]), maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+});
+
 const sign: SignTransactions = async (wallet, batch, nonce, fees) => {
-  const chainId = BigInt(batch.chainId);
-  const tx: TransactionRequest = {
-    chainId,
-    type: batch.upgrade ? 4 : 2,
-    nonce,
-    to: batch.from,
-    value: 0n,
-    data: await calldata(batch),
-    gasLimit: BigInt(batch.gasLimits[0]),
-    maxFeePerGas: fees.maxFeePerGas,
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-  };
+  const tx = await atomicTransaction(batch, nonce, fees);
   // The sender is also the authority, and its nonce is bumped by the transaction first: the authorization takes nonce + 1.
-  if (batch.upgrade) tx.authorizationList = [await wallet.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: nonce + 1, chainId })];
+  if (batch.upgrade) tx.authorizationList = [await wallet.authorize({ address: SIMPLE_7702_ACCOUNT, nonce: nonce + 1, chainId: BigInt(batch.chainId) })];
   return [await signTransaction(wallet, tx, batch.calls.map((_, i) => i))];
 };
 

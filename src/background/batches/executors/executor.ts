@@ -39,12 +39,14 @@ export interface BatchDeps {
   firewall?: Pick<Firewall, 'check'>;
   /** Plans and pays a fee in USDC (in the worker's later script). */
   usdcBatchCode: UsdcBatchCode;
+  /** Signs, sends and follows a sponsored or USDC-paid batch's userOp (in the worker's later script). */
+  userOperationCode: UserOperationCode;
   /** Decodes a pending transaction when it is replaced. */
   transactionCode: { decodeTransaction(raw: Hex): Promise<Transaction> };
 }
 
 /** A batch before planning: who asks, for which account, which calls. */
-export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix' | 'authority' | 'delegateTo'>>;
+export type BatchDraft = Pick<BatchRecord, 'id' | 'origin' | 'from' | 'calls'> & Partial<Pick<BatchRecord, 'kind' | 'dataSuffix' | 'authority' | 'delegateTo' | 'sequentialFallback'>>;
 
 export interface PlanContext {
   node: ChainNode;
@@ -125,3 +127,13 @@ export interface UsdcLaterCode {
 }
 
 export type UsdcBatchCode = LoadedOnCall<UsdcLaterCode>;
+
+/** The userOp executors' steps after the approval as the worker's later script holds them (./userOperationCode.ts). */
+export interface UserOperationLaterCode {
+  sendSponsored(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord>;
+  refreshSponsored(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
+  sendUsdc(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord>;
+  refreshUsdc(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
+}
+
+export type UserOperationCode = LoadedOnCall<UserOperationLaterCode>;

@@ -14,6 +14,8 @@ import { CallsStatus, DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS, batchStatus } from
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS, type CallReceipt } from '../types';
 import type { BatchDeps } from './executor';
+import * as userOperationCode from './userOperationCode';
+import { lazyUserOperationCode } from '../lazyUserOperationCode';
 import { sponsored } from './sponsored';
 
 const FROM = '0x00000000000000000000000000000000000000aa';
@@ -80,7 +82,7 @@ function mine(success: boolean) {
 
 async function sentBatch() {
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
-  const deps = { batches, nodeFor: async () => node, bundlerFor: async () => bundlerNode } as unknown as BatchDeps;
+  const deps = { batches, nodeFor: async () => node, bundlerFor: async () => bundlerNode, userOperationCode: lazyUserOperationCode(async () => userOperationCode) } as unknown as BatchDeps;
   await batches.add({
     id: 'b', origin: 'https://dapp.example', chainId: '0x7a69', from: FROM, atomic: true, upgrade: false, calls: [], gasLimits: [],
     state: 'sent', transactions: [], createdAt: 0, sponsor: { url: 'https://pm.example', context: {} },

@@ -9,6 +9,8 @@ import { memoryBackend, typedStorage } from '../../storage/typedStorage';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS } from '../types';
 import type { BatchDeps } from './executor';
+import * as userOperationCode from './userOperationCode';
+import { lazyUserOperationCode } from '../lazyUserOperationCode';
 
 const PAYMASTER = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
 const OTHER = '0x000000000000000000000000000000000000bad1';
@@ -31,7 +33,7 @@ async function sentOperation(delegate: DelegateKind): Promise<RpcUserOperation> 
     return answers[method] as T;
   };
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
-  const deps = { batches, nodeFor: async () => node, bundlerFor: async () => node, accounts: { signer: async () => wallet } } as unknown as BatchDeps;
+  const deps = { batches, nodeFor: async () => node, bundlerFor: async () => node, accounts: { signer: async () => wallet }, userOperationCode: lazyUserOperationCode(async () => userOperationCode) } as unknown as BatchDeps;
   const planned = await sponsored.plan(
     { node, network: LOCAL_DEVNET, upgraded: true, delegate, sponsorship: { url: 'https://pm.example/rpc', context: {} } },
     { id: 'b', origin: 'https://dapp.example', from: wallet.address as `0x${string}`, calls: [{ to: OTHER, value: '0x1', data: '0x' }] },

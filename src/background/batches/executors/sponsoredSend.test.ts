@@ -13,6 +13,8 @@ import { CallsStatus, batchStatus } from '../status';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS } from '../types';
 import type { BatchDeps } from './executor';
+import * as userOperationCode from './userOperationCode';
+import { lazyUserOperationCode } from '../lazyUserOperationCode';
 
 const PAYMASTER = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
 const fields = { paymaster: PAYMASTER, paymasterData: '0x01', paymasterVerificationGasLimit: '0x1', paymasterPostOpGasLimit: '0x0' };
@@ -38,7 +40,7 @@ const endpoint = async <T>(method: string): Promise<T> => {
 
 async function sentRefused() {
   const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
-  const deps = { batches, nodeFor: async () => endpoint, bundlerFor: async () => endpoint, accounts: { signer: async () => wallet }, loops: { watch: () => () => undefined }, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+  const deps = { batches, nodeFor: async () => endpoint, bundlerFor: async () => endpoint, accounts: { signer: async () => wallet }, loops: { watch: () => () => undefined }, detection: { stored: async () => undefined }, userOperationCode: lazyUserOperationCode(async () => userOperationCode) } as unknown as BatchDeps;
   const planned = await sponsored.plan(
     { node: endpoint, network: LOCAL_DEVNET, upgraded: true, sponsorship: { url: 'https://pm.example/rpc', context: {} } },
     { id: 'b', origin: 'https://dapp.example', from: wallet.address as `0x${string}`, calls: [{ to: PAYMASTER, value: '0x0', data: '0x' }] },

@@ -24,6 +24,8 @@ import { BATCHES_DEFAULTS } from '../types';
 import { NETWORK, PAYMASTER, TOKEN, usdcChain, type UsdcChain } from '../usdcChain.fixture';
 import type { BatchDeps } from './executor';
 import * as usdcCode from './usdcCode';
+import * as userOperationCode from './userOperationCode';
+import { lazyUserOperationCode } from '../lazyUserOperationCode';
 
 const wallet = deriveWallet('test test test test test test test test test test test junk', 0);
 const FROM = wallet.address as Hex;
@@ -40,7 +42,7 @@ async function planned(chain: UsdcChain, id = 'b', store?: { local: ReturnType<t
   const batches = store?.batches ?? createBatchStore(local, createSealer(memoryKeyStore()));
   await batches.add(batch);
   const deps = {
-    batches, usdcBatchCode: code, nodeFor: async () => chain.node, bundlerFor: async () => chain.bundler, accounts: { signer: async () => wallet },
+    batches, usdcBatchCode: code, userOperationCode: lazyUserOperationCode(async () => userOperationCode), nodeFor: async () => chain.node, bundlerFor: async () => chain.bundler, accounts: { signer: async () => wallet },
     loops: { watch: () => () => undefined }, detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   return { batch, batches, local, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, id, feeSource ? { feeSource } : {}) };

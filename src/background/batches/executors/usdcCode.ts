@@ -17,7 +17,7 @@ import { delegateOfBatch } from '../delegates';
 import type { BatchRecord, SentUserOperation } from '../types';
 import { bundlerError } from './bundlerErrors';
 import { planned, type BatchDraft, type PlanContext } from './executor';
-import { accountNonce, draftOperation } from './userOperationSend';
+import { accountNonce, draftOperation } from './userOperationDraft';
 
 /** What a bundler's error says, as the screen shows it (a reason beside the fee): a server's words, bounded and cleaned. */
 const MAX_REASON_CHARS = 300;

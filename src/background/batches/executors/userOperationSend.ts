@@ -1,54 +1,20 @@
 /**
  * What the executors that run a batch as one EntryPoint v0.8 userOp of the EIP-7702 account share (sponsored.ts, whose
- * gas a site's paymaster pays; usdc.ts, whose fee the account pays in USDC): the draft, the send of the stored signed
- * op, and its following on the chain (the user's node), never on a bundler's word (`look`).
+ * gas a site's paymaster pays; usdc.ts, whose fee the account pays in USDC): the send of the stored signed op, and its
+ * following on the chain (the user's node), never on a bundler's word (`look`). In the worker's later script
+ * (userOperationCode.ts); the draft is userOperationDraft.ts.
  */
-import { toQuantity } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { cleanText } from '../../../shared/displayText';
-import { EIP7702_FACTORY, STUB_SIGNATURE, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
-import { abiInterface } from '../../abi/abiInterface';
 import type { ChainNode } from '../../networks/rpcClient';
-import { delegateOfBatch } from '../delegates';
-import { withSuffix } from '../encoding';
-import { suggestFees } from '../../fees/tiers';
 import type { BatchRecord, SentUserOperation } from '../types';
 import type { BatchDeps } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
 import { unclear } from './nodeAnswers';
 import { nonceUsed, receiptOnChain } from './userOperationOnChain';
-
-const ENTRY_POINT = abiInterface(['function getNonce(address sender, uint192 key) view returns (uint256)']);
-
-/** What a userOp is drafted from: the batch as planned (or being planned). */
-export type DraftShape = Pick<BatchRecord, 'from' | 'calls' | 'upgrade'> & Partial<Pick<BatchRecord, 'delegate' | 'dataSuffix'>>;
-
-/** The userOp before gas and paymaster fields; `authorization` is a real one after approval, a dummy before. */
-export async function draftOperation(node: ChainNode, chainId: Hex, batch: DraftShape, authorization?: RpcEip7702Auth): Promise<RpcUserOperation> {
-  const { from, calls, dataSuffix } = batch;
-  const [nonce, fees] = await Promise.all([
-    ENTRY_POINT().then((entryPoint) => node<Hex>('eth_call', [{ to: ENTRY_POINT_V08, data: entryPoint.encodeFunctionData('getNonce', [from, 0]) }, 'pending'])),
-    suggestFees(node, chainId),
-  ]);
-  return {
-    sender: from,
-    nonce: toQuantity(BigInt(nonce)) as Hex,
-    ...(authorization ? { factory: EIP7702_FACTORY, factoryData: '0x', eip7702Auth: authorization } : {}),
-    callData: withSuffix(await delegateOfBatch(batch).encodeBatch(calls), dataSuffix),
-    callGasLimit: '0x0',
-    verificationGasLimit: '0x0',
-    preVerificationGas: '0x0',
-    maxFeePerGas: toQuantity(fees.maxFeePerGas) as Hex,
-    maxPriorityFeePerGas: toQuantity(fees.maxPriorityFeePerGas) as Hex,
-    signature: STUB_SIGNATURE,
-  };
-}
-
-/** The delegation nonce: the account's own, since the bundler (not the account) sends the transaction. */
-export const accountNonce = async (node: ChainNode, from: Hex): Promise<number> => Number(await node<Hex>('eth_getTransactionCount', [from, 'pending']));
 
 /** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it, or that did not answer, may hold it. */
 async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void> {

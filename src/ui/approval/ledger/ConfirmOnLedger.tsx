@@ -31,6 +31,7 @@ function networkOf(approval: ApprovalView): { name: string; symbol: string } {
 }
 
 export function ConfirmOnLedger({ approval, request: asked, connect = connectLedger }: { approval: ApprovalView; request: DeviceRequest; connect?: Connect }) {
+  // Asked anew on Try again, and replaced by the sequential payload when the device will not sign the upgrade.
   const [request, setRequest] = useState(asked);
   useEffect(() => setRequest(asked), [asked]);
   const [status, setStatus] = useState<Status>({ step: 'connecting' });
@@ -41,10 +42,15 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
     if (running.current) return;
     running.current = true;
     try {
+      const sequential = async () => {
+        const next = await call('deviceRequest', { id: request.approvalId, refused: true });
+        if (next) setRequest(next);
+        return next;
+      };
       const signed = await signOnDevice(request, how, connect, (step) => {
         if (step === 'hashesOnly') setHashesOnly(true);
         setStatus({ step });
-      });
+      }, sequential);
       if (!signed.ok) {
         // Refused on the device: the site hears what Reject tells it.
         if (signed.error.rpcCode === 4001) return void (await reject(approval).finally(() => useDeviceStep.getState().done()));

@@ -115,12 +115,29 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
     );
   }
   if (payload.kind === 'userOperation') return <UserOperationShows payload={payload} network={network} />;
-  const tx = Transaction.from(payload.unsigned);
+  if (payload.kind === 'transactions') {
+    return (
+      <>
+        <Notice tone="info">Your Ledger will ask you to confirm {payload.unsigned.length} transactions, one for each call: each runs on its own, and one can fail without the others.</Notice>
+        {payload.unsigned.map((unsigned, i) => <TransactionShown key={unsigned} unsigned={unsigned} label={`Transaction ${i + 1} of ${payload.unsigned.length}`} network={network} />)}
+      </>
+    );
+  }
+  return (
+    <>
+      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} chainId={Transaction.from(payload.unsigned).chainId} network={network} />}
+      <TransactionShown unsigned={payload.unsigned} label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'} network={network} />
+    </>
+  );
+}
+
+/** One transaction as the app shows it: amount, recipient, max fees, network. */
+function TransactionShown({ unsigned, label, network }: { unsigned: Hex; label: string; network: { name: string; symbol: string } }) {
+  const tx = Transaction.from(unsigned);
   const maxFee = tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n);
   return (
     <>
-      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} chainId={tx.chainId} network={network} />}
-      <Rows label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'}>
+      <Rows label={label}>
         <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
         <Row label="To" mono>{tx.to ?? 'New contract'}</Row>

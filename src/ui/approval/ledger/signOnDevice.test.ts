@@ -49,7 +49,7 @@ describe('signOnDevice, an upgrade', () => {
     const result = await signOnDevice(request, 'known', device(asked), () => undefined);
     expect(asked).toEqual([`authorization ${LEDGER_7702_ACCOUNT} 31337 3`, 'transaction type 4 with 1 authorization']);
     if (!result.ok) throw new Error(result.error.words);
-    const tx = Transaction.from(result.value);
+    const tx = Transaction.from(result.value as Hex);
     expect({ from: tx.from, delegate: tx.authorizationList?.[0].address, nonce: tx.authorizationList?.[0].nonce }).toEqual({ from: KEY.address, delegate: LEDGER_7702_ACCOUNT, nonce: 3n });
   });
 
@@ -58,6 +58,23 @@ describe('signOnDevice, an upgrade', () => {
     const result = await signOnDevice(request, 'known', device(asked, 'notAllowed'), () => undefined);
     expect(asked).toHaveLength(1);
     expect(result).toMatchObject({ ok: false, error: { code: 'notAllowed', words: expect.stringContaining('Smart account upgrade') } });
+  });
+
+  it('falls back where the worker gives a sequential payload: one transaction per call, each signed on the device in turn', async () => {
+    const asked: string[] = [];
+    const plain = (nonce: number, to: Hex) => Transaction.from({ type: 2, chainId: 31337n, nonce, to, value: 1n, gasLimit: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n }).unsignedSerialized as Hex;
+    const sequential: DeviceRequest = { ...request, payload: { kind: 'transactions', unsigned: [plain(2, `0x${'11'.repeat(20)}`), plain(3, `0x${'22'.repeat(20)}`)] } };
+    const result = await signOnDevice(request, 'known', device(asked, 'notAllowed'), () => undefined, async () => sequential);
+    expect(asked).toEqual([`authorization ${LEDGER_7702_ACCOUNT} 31337 3`, 'transaction type 2 with undefined authorization', 'transaction type 2 with undefined authorization']);
+    if (!result.ok || !Array.isArray(result.value)) throw new Error('two signed transactions expected');
+    expect(result.value.map((raw) => { const tx = Transaction.from(raw); return [tx.from, tx.nonce]; })).toEqual([[KEY.address, 2], [KEY.address, 3]]);
+  });
+
+  it('keeps the device\'s words where the batch must run atomically (the worker gives nothing instead)', async () => {
+    const asked: string[] = [];
+    const result = await signOnDevice(request, 'known', device(asked, 'notAllowed'), () => undefined, async () => null);
+    expect(asked).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'notAllowed' } });
   });
 });
 

@@ -3,7 +3,7 @@
  * payload as it came. Each failure is the device module's error value; nothing is retried here.
  */
 import { Signature, Transaction, concat } from 'ethers';
-import type { DeviceAuthorization, DeviceRequest } from '../../../shared/deviceSigning';
+import type { DeviceAuthorization, DeviceRequest, DeviceSignature } from '../../../shared/deviceSigning';
 import type { Hex } from '../../../shared/params';
 import type { connectLedger } from '../../ledger/device';
 import type { LedgerResult, LedgerSignedTransaction } from '../../ledger/types';
@@ -13,7 +13,13 @@ export type Connect = typeof connectLedger;
 /** Where the signing stands, for the screen: `hashesOnly` when the app can only show typed data's two hashes. */
 export type DeviceProgress = 'connecting' | 'confirm' | 'hashesOnly';
 
-export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choose', connect: Connect, progress: (step: DeviceProgress) => void): Promise<LedgerResult<Hex>> {
+/**
+ * The worker's answer when the device would not sign an upgrade's authorization: the batch's payload of one
+ * transaction per call when the site let it run sequentially, else null (the device's words stay on screen).
+ */
+export type UpgradeRefused = () => Promise<DeviceRequest | null>;
+
+export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choose', connect: Connect, progress: (step: DeviceProgress) => void, upgradeRefused?: UpgradeRefused): Promise<LedgerResult<DeviceSignature>> {
   // Signed already, and checked by the worker, before it restarted: handed back rather than asked twice.
   if (request.signature) return { ok: true, value: request.signature };
   progress('connecting');
@@ -27,11 +33,25 @@ export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choos
   const { payload } = request;
   if (payload.kind === 'message') return signature(await eth.signPersonalMessage(account, payload.message));
   if (payload.kind === 'transaction') return signedTransaction(await eth.signTransaction(account, Transaction.from(payload.unsigned)));
+  if (payload.kind === 'transactions') {
+    // Each in turn on the device; the worker checks them all before it sends any.
+    const signed: Hex[] = [];
+    for (const unsigned of payload.unsigned) {
+      const one = signedTransaction(await eth.signTransaction(account, Transaction.from(unsigned)));
+      if (!one.ok) return one;
+      signed.push(one.value);
+    }
+    return { ok: true, value: signed };
+  }
   if (payload.kind === 'upgrade') {
     // The authorization first (the device checks its delegate against the app's list), then the transaction carrying it.
     const auth = authorizationOf(payload.authorization);
     const authorized = await eth.signAuthorization(account, auth);
-    if (!authorized.ok) return authorized;
+    if (!authorized.ok) {
+      // Smart account upgrade off, or an app too old: the batch may still run one call at a time.
+      const instead = (authorized.error.code === 'notAllowed' || authorized.error.code === 'appTooOld') && (await upgradeRefused?.());
+      return instead ? signOnDevice(instead, 'known', connect, progress) : authorized;
+    }
     const tx = Transaction.from(payload.unsigned);
     tx.authorizationList = [{ ...auth, signature: Signature.from(authorized.value) }];
     return signedTransaction(await eth.signTransaction(account, tx));
