@@ -118,7 +118,9 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
     signatureFor,
     async placeSigned(approvalId, batch) {
       const signed = await signatureFor(approvalId, batch.from);
-      if (signed) await payloads.place(batch, signed);
+      // Checked just now (signatureFor) against the payload kept beside it.
+      const entry = signed && (await kept(approvalId));
+      if (signed && entry) await payloads.place(batch, entry.payload, signed);
     },
   };
 }

@@ -37,10 +37,10 @@ export interface DevicePayloads {
    * planned so (one transaction per call) and its payload returned; null when it must run atomically.
    */
   sequential(record: ApprovalRecord): Promise<DevicePayload | null>;
-  /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
+  /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
-  /** Stores the checked signed transactions as the batch's (rpc/deviceSigned.ts). */
-  place(batch: DeviceBatch, signed: DeviceSignature): Promise<void>;
+  /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
+  place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
 }
 
 /** A batch (or eth_sendTransaction's one transaction) of a waiting request, and its account. */

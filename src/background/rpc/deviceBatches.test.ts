@@ -163,14 +163,6 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(node.sent).toEqual([]);
   });
 
-  it('refuses a sponsored batch (5700: its userOp is not signed on the device yet), and drops an optional paymaster', async () => {
-    devnetNode({ value: 0 });
-    const w = await wallet();
-    const url = 'https://paymaster.example/rpc';
-    expect((await w.ask(sendCalls(true, 2, { paymasterService: { url } }))).first).toMatchObject({ error: { code: 5700, message: expect.stringContaining('Ledger') } });
-    const { approvalId } = await w.ask(sendCalls(true, 2, { paymasterService: { url, optional: true } }));
-    expect((await w.deviceRequest(approvalId)).result?.payload.kind).toBe('upgrade');
-  });
 
   describe('where the device will not sign the upgrade (Smart account upgrade off, an app older than 1.17.0)', () => {
     /** Each transaction of a `transactions` payload signed by `keys[i]` (the device's key by default). */

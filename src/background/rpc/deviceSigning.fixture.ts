@@ -52,11 +52,16 @@ const DELEGATES = [LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT].map((a) => a.toLowe
 
 /**
  * A devnet node (fetch stubbed): the account's pending nonce is `nonce.value`, its code `code` (and any other address's
- * but the delegates', whose code is `delegateCode`), the tips paid `reward` (slow, market, fast); the raw transactions it
- * was sent are kept.
+ * but the delegates', whose code is `delegateCode`), the tips paid `reward` (slow, market, fast); `more` answers other
+ * methods (a paymaster's, a bundler's: one stub answers every URL). The raw transactions it was sent are kept, and every
+ * method asked, in order.
  */
-export function devnetNode(nonce: { value: number }, { code = '0x', delegateCode = DELEGATE_RUNTIME, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'] } = {}) {
+export function devnetNode(
+  nonce: { value: number },
+  { code = '0x', delegateCode = DELEGATE_RUNTIME, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'], more = {} }: { code?: string; delegateCode?: string; reward?: string[]; more?: Record<string, (params: unknown[]) => unknown> } = {},
+) {
   const sent: Hex[] = [];
+  const asked: string[] = [];
   const answers: Record<string, (params: unknown[]) => unknown> = {
     eth_chainId: () => '0x7a69',
     eth_blockNumber: () => '0x10',
@@ -70,14 +75,16 @@ export function devnetNode(nonce: { value: number }, { code = '0x', delegateCode
     eth_getCode: ([address]) => (DELEGATES.includes(String(address).toLowerCase()) ? delegateCode : code),
     eth_call: () => '0x',
     eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
+    ...more,
   };
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     const body = JSON.parse(init.body as string) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
     const one = (r: { id: number; method: string; params: unknown[] }) => {
+      asked.push(r.method);
       const answer = answers[r.method];
       return answer ? { jsonrpc: '2.0', id: r.id, result: answer(r.params) } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `${r.method} not stubbed` } };
     };
     return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { headers: { 'Content-Type': 'application/json' } });
   });
-  return { sent };
+  return { sent, asked };
 }
