@@ -35,9 +35,7 @@ export class ChromiumScreen implements Screen {
   constructor(readonly page: Page) {}
 
   async click(name: string): Promise<void> {
-    const button = this.button(name);
-    await button.evaluate(untilEnabled, ARMING_WAIT_MS);
-    await button.click();
+    await (await this.whenEnabled(this.button(name))).click();
   }
 
   doubleClick(name: string): Promise<void> {
@@ -48,12 +46,12 @@ export class ChromiumScreen implements Screen {
     return this.page.getByLabel(label, { exact: true }).fill(value);
   }
 
-  check(target: Target): Promise<void> {
-    return this.locate(target).check();
+  async check(target: Target): Promise<void> {
+    await (await this.whenEnabled(this.locate(target))).check();
   }
 
   async select(target: Target, option: string): Promise<void> {
-    await this.locate(target).selectOption({ label: option });
+    await (await this.whenEnabled(this.locate(target))).selectOption({ label: option });
   }
 
   chooseFile(label: string, path: string): Promise<void> {
@@ -127,6 +125,12 @@ export class ChromiumScreen implements Screen {
 
   setSize(width: number, height: number): Promise<void> {
     return this.page.setViewportSize({ width, height });
+  }
+
+  /** `control` once it is enabled, as soon as it is (see untilEnabled). */
+  private async whenEnabled(control: Locator): Promise<Locator> {
+    await control.evaluate(untilEnabled, ARMING_WAIT_MS);
+    return control;
   }
 
   private button(name: string): Locator {
