@@ -127,8 +127,11 @@ export class ChromiumScreen implements Screen {
     return this.page.setViewportSize({ width, height });
   }
 
-  /** `control` once it is enabled, as soon as it is (see untilEnabled). */
-  private async whenEnabled(control: Locator): Promise<Locator> {
+  /**
+   * `control` once it is enabled, as soon as it is (see untilEnabled); the screens specs wait so for the arming to end
+   * before a picture, where `expect(...).toBeEnabled()` alone asks again after 100, 250, 500 and 1000 ms.
+   */
+  async whenEnabled(control: Locator): Promise<Locator> {
     await control.evaluate(untilEnabled, ARMING_WAIT_MS);
     return control;
   }
