@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { userOperationHash } from '../src/shared/erc4337';
 import { ledgerPath } from '../src/ui/ledger/paths';
 import type { LedgerAccount } from '../src/ui/ledger/types';
-import { userOperationTypedData } from '../src/ui/ledger/userOperation';
+import { userOperationTypedData } from '../src/shared/userOperationTypedData';
 import { CHAIN_ID, DEVNET_MNEMONIC, TEST_PERMIT_TOKEN_ADDRESS } from './constants';
 import { emulatorForTests } from './ledgerEmulator.fixture';
 import { LEDGER_7702_ACCOUNT } from '../src/shared/contracts';
@@ -58,7 +58,7 @@ describe('the Ledger emulator signs as the devnet phrase', () => {
     expect(signed.ok && recoverAddress(TypedDataEncoder.hash(permit.domain, permit.types, permit.message), signed.value.signature)).toBe(ACCOUNT.address);
 
     const op = { sender: ACCOUNT.address, nonce: '0x1', callData: `0x${'12'.repeat(254)}`, callGasLimit: '0x10000', verificationGasLimit: '0x20000', preVerificationGas: '0x5000', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0xf4240', signature: '0x' } as const;
-    const userOp = await device.eth.signTypedData(ACCOUNT, userOperationTypedData(op, BigInt(CHAIN_ID)));
+    const userOp = await device.eth.signTypedData(ACCOUNT, userOperationTypedData(op, `0x${CHAIN_ID.toString(16)}`));
     expect(userOp.ok && recoverAddress(userOperationHash(op, `0x${CHAIN_ID.toString(16)}`), userOp.value.signature)).toBe(ACCOUNT.address);
   });
 

@@ -23,10 +23,11 @@ const RECIPIENT = Wallet.createRandom().address;
 
 /** Sizes the window, checks it with axe, saves its picture, and hands it back to be answered. */
 async function capture(approval: ApprovalWindow, name: string): Promise<void> {
-  const { page } = approval.screen as ChromiumScreen;
+  const screen = approval.screen as ChromiumScreen;
+  const { page } = screen;
   await page.setViewportSize({ width: 380, height: 640 });
   // The arm delay's disabled buttons would be in the picture otherwise.
-  await expect(page.getByRole('button').first()).toBeEnabled();
+  await expect(await screen.whenEnabled(page.getByRole('button').first())).toBeEnabled();
   await expectAxeClean(page);
   await page.screenshot({ path: screenPath(`approval-${name}`) });
 }

@@ -17,9 +17,10 @@ test('the grant screen and Permissions, pictured and checked with axe', async ({
     permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: true, data: { tokenAddress: devnet.addresses.testToken, periodAmount: `0x${parseEther('10').toString(16)}`, periodDuration: 86_400, justification: 'Pays for your API calls each day' } },
   }]);
   const approval = await ApprovalWindow.next(session);
-  const { page } = approval.screen as ChromiumScreen;
+  const screen = approval.screen as ChromiumScreen;
+  const { page } = screen;
   await page.setViewportSize({ width: 380, height: 640 });
-  await expect(page.getByRole('button', { name: 'Grant' })).toBeEnabled();
+  await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Grant' }))).toBeEnabled();
   await expectAxeClean(page);
   await page.screenshot({ path: screenPath('approval-grant-permission') });
   await approval.grant();

@@ -1,12 +1,13 @@
 /**
  * An atomic batch of a Ledger account (the devnet's emulator in place of the device): the first upgrades the account to
  * the Ledger app's Simple7702Account, with its authorization and the type-4 transaction both signed on the device; the
- * next is one transaction to itself. What the site reads (capabilities, status) and the chain are checked.
+ * next is one transaction to itself. A sponsored batch: the authorization and the userOp (as typed data) signed on the
+ * device, the devnet's paymaster paying. What the site reads (capabilities, status) and the chain are checked.
  */
-import { HDNodeWallet, Wallet, parseEther, toQuantity } from 'ethers';
+import { HDNodeWallet, Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { DEVNET_MNEMONIC } from '../../devnet/constants';
 import { LEDGER_7702_ACCOUNT, delegationCode } from '../../src/shared/contracts';
-import { chain, fund } from '../fixtures/chain';
+import { chain, fund, token } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
@@ -105,3 +106,31 @@ test('a Ledger account whose app does not allow the upgrade: an atomic batch get
   await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true });
 });
 
+
+test('a Ledger account with no ETH: a sponsored batch upgrades it and runs, signed on the device (authorization, then the userOp), the paymaster paying', async ({ wallet, dapp, session, devnet }) => {
+  const path = "44'/60'/5'/0/0";
+  const account = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, `m/${path}`).address;
+  await emulator(devnet.ledgerEmulatorUrl, 'POST', { reset: true });
+  await fund(account, 0n, 50n);
+  expect(await pageRequest(wallet.screen, 'addLedgerAccounts', { accounts: [{ address: account, path, name: 'Ledger 6' }], password: PASSWORD })).toMatchObject({ result: [{ address: account }] });
+  expect(await pageRequest(wallet.screen, 'selectAccount', { address: account })).toEqual({ result: null });
+  expect(await connect(dapp, session)).toEqual([account.toLowerCase()]);
+  expect(await dapp.result('wallet_getCapabilities', [account, ['0x7a69']])).toMatchObject({ '0x7a69': { paymasterService: { supported: true } } });
+
+  const signedBefore = (await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.length;
+  const recipient = Wallet.createRandom().address;
+  const data = new Interface(['function transfer(address to, uint256 amount)']).encodeFunctionData('transfer', [recipient, 21n]);
+  const sending = dapp.request('wallet_sendCalls', [{
+    version: '2.0.0', from: account, chainId: '0x7a69', atomicRequired: true,
+    calls: [{ to: devnet.addresses.testToken, value: '0x0', data }], capabilities: { paymasterService: { url: devnet.paymasterUrl } },
+  }]);
+  const window = await ApprovalWindow.next(session);
+  await window.acceptUpgrade();
+  await window.approve();
+  const status = await finalStatus(dapp, sentId(await sending), 30_000);
+  expect({ status: status.status, atomic: status.atomic, receipts: status.receipts.length }).toEqual({ status: 200, atomic: true, receipts: 1 });
+  expect((await emulator(devnet.ledgerEmulatorUrl, 'GET')).signed.slice(signedBefore)).toEqual(['authorization', 'typedData']);
+  expect(await token().balanceOf(recipient)).toBe(21n);
+  expect(await chain().getBalance(account)).toBe(0n);
+  expect((await chain().getCode(account)).toLowerCase()).toBe(delegationCode(LEDGER_7702_ACCOUNT));
+});

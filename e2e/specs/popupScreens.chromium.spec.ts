@@ -123,10 +123,11 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
 
   await popup.screen.click('Revert to a plain account');
   const review = await ApprovalWindow.next(session);
-  const { page } = review.screen as ChromiumScreen;
+  const screen = review.screen as ChromiumScreen;
+  const { page } = screen;
   await page.setViewportSize({ width: 380, height: 640 });
   await review.screen.waitForText('Delegate', drainer);
-  await expect(page.getByRole('button', { name: 'Revert' })).toBeEnabled();
+  await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Revert' }))).toBeEnabled();
   await expectAxeClean(page);
   await page.screenshot({ path: shot('approval-firewall-revert') });
   await review.reject();

@@ -168,7 +168,7 @@ export function createServices(deps: ServiceDeps): Background {
         session,
         approvals: { pending: () => services.approvals.pending(), settle: (id, decision) => services.approvals.settle(id, decision) },
         accounts,
-        payloads: code.devicePayloads({ batches, keyCode, nodeFor: nodes.nodeFor, transactionCode }),
+        payloads: code.devicePayloads(services),
       });
     }),
     batches,

@@ -3,6 +3,7 @@
  * The worker builds the payload from the approval it answers; the window only carries it to the device and the
  * signature back, which the worker checks before anything is answered or sent.
  */
+import type { RpcUserOperation } from './erc4337';
 import type { Hex } from './params';
 import type { TypedMessage } from './typedData/types';
 
@@ -22,7 +23,20 @@ export type DevicePayload =
    * An upgrade (an atomic batch of an account not yet delegated): the authorization the device signs first, then the
    * type-4 transaction `unsigned` (its authorization list empty) with that signed authorization as its only one.
    */
-  | { kind: 'upgrade'; unsigned: Hex; authorization: DeviceAuthorization };
+  | { kind: 'upgrade'; unsigned: Hex; authorization: DeviceAuthorization }
+  /**
+   * A sponsored batch's EntryPoint v0.8 userOp, its paymaster's final data in it: `typedData` (whose EIP-712 digest is
+   * `userOpHash`) signed in full on the device. An account not yet delegated signs `authorization` first; its
+   * `eip7702Auth` in `operation` is then a placeholder the signed one replaces. The signature handed back is the
+   * userOp's (65 bytes), after the authorization's (r ‖ s ‖ v, 65 bytes) when there is one.
+   */
+  | { kind: 'userOperation'; operation: RpcUserOperation; typedData: TypedMessage; userOpHash: Hex; sponsor: DeviceSponsor; fromBlock: number; authorization?: DeviceAuthorization };
+
+/** Who pays a userOp's gas, as the approval named it. */
+export interface DeviceSponsor {
+  name?: string;
+  paymaster: Hex;
+}
 
 /** An EIP-7702 authorization tuple, as the device signs it (SIGN EIP 7702 AUTHORIZATION). */
 /** What the device answered: a signature (a transaction's: the signed transaction), or for `transactions` each signed one in order. */

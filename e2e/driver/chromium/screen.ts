@@ -3,13 +3,39 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { WAIT_TIMEOUT_MS } from '../poll';
 import type { Expected, Screen, Target } from '../types';
 
+/**
+ * Resolves once `element` is enabled (a disabled `<fieldset>` around it disables it too) or gone, or after
+ * `timeoutMs`, when Playwright's click takes over and reports what it waited for. The approval window arms its
+ * buttons a second after a screen comes on view (ui/approval/useArming.ts); Playwright retries a disabled button
+ * after 20, 100 and 100 ms and then every 500 ms, so its click alone lands up to half a second after they woke up.
+ */
+function untilEnabled(element: Element, timeoutMs: number): Promise<void> {
+  const ready = () => !element.matches(':disabled') || !element.isConnected;
+  return new Promise((resolve) => {
+    if (ready()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (ready()) stop();
+    });
+    const timer = setTimeout(stop, timeoutMs);
+    function stop() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(document, { attributes: true, childList: true, subtree: true });
+  });
+}
+
+/** Longer than any arming; a button disabled for longer is waited for by Playwright's click (its actionTimeout). */
+const ARMING_WAIT_MS = 5_000;
+
 const normalized = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
 export class ChromiumScreen implements Screen {
   constructor(readonly page: Page) {}
 
-  click(name: string): Promise<void> {
-    return this.button(name).click();
+  async click(name: string): Promise<void> {
+    await (await this.whenEnabled(this.button(name))).click();
   }
 
   doubleClick(name: string): Promise<void> {
@@ -20,12 +46,12 @@ export class ChromiumScreen implements Screen {
     return this.page.getByLabel(label, { exact: true }).fill(value);
   }
 
-  check(target: Target): Promise<void> {
-    return this.locate(target).check();
+  async check(target: Target): Promise<void> {
+    await (await this.whenEnabled(this.locate(target))).check();
   }
 
   async select(target: Target, option: string): Promise<void> {
-    await this.locate(target).selectOption({ label: option });
+    await (await this.whenEnabled(this.locate(target))).selectOption({ label: option });
   }
 
   chooseFile(label: string, path: string): Promise<void> {
@@ -99,6 +125,15 @@ export class ChromiumScreen implements Screen {
 
   setSize(width: number, height: number): Promise<void> {
     return this.page.setViewportSize({ width, height });
+  }
+
+  /**
+   * `control` once it is enabled, as soon as it is (see untilEnabled); the screens specs wait so for the arming to end
+   * before a picture, where `expect(...).toBeEnabled()` alone asks again after 100, 250, 500 and 1000 ms.
+   */
+  async whenEnabled(control: Locator): Promise<Locator> {
+    await control.evaluate(untilEnabled, ARMING_WAIT_MS);
+    return control;
   }
 
   private button(name: string): Locator {

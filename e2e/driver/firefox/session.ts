@@ -7,6 +7,7 @@
  * without waiting and reads `location.href` from the document itself.
  */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -140,8 +141,18 @@ export class PuppeteerFirefox implements FirefoxSession {
     }
   }
 
+  /**
+   * Ends Firefox with its content processes (puppeteer starts it as the leader of its own process group) instead of
+   * asking it to shut down: the profile is thrown away, and the orderly shutdown took 0.6–1.2 s a test.
+   */
   async close(): Promise<void> {
     try {
+      const firefox = this.browser.process();
+      if (firefox?.pid !== undefined && firefox.exitCode === null && firefox.signalCode === null) {
+        const exited = once(firefox, 'exit');
+        process.kill(-firefox.pid, 'SIGKILL');
+        await exited;
+      }
       await this.browser.close();
     } finally {
       rmSync(this.profile, { recursive: true, force: true });

@@ -92,7 +92,7 @@ export async function prepareBatch(
   const executor = sponsorship ? sponsored : atomicWanted || upgraded ? atomic : sequential;
   const marked = { ...draft, ...(fallback && { sequentialFallback: true as const }) };
   const placed = !attribution ? marked : executor === sequential ? { ...marked, calls: await suffixedCalls(node, draft.from, draft.calls, attribution) } : { ...marked, dataSuffix: attribution.suffix.value };
-  const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship };
+  const context = { node, network, upgraded, ...(delegate ? { delegate } : {}), sponsorship, account };
   if (sponsorship || !fees) return executor.plan(context, placed);
   const ethPlan = executor.plan(context, placed);
   // Awaited by the later script's withFeeSources, once it has loaded.

@@ -97,7 +97,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
       // The device signed an upgrade: whatever it refused before, it allows it now.
       if (entry.payload.kind === 'upgrade') await remember({ account, chainId: entry.payload.authorization.chainId }, false);
-      await payloads.placeOwn(record, account, signature);
+      await payloads.placeOwn(record, account, entry.payload, signature);
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);
     },
@@ -126,7 +126,9 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
     signatureFor,
     async placeSigned(approvalId, batch) {
       const signed = await signatureFor(approvalId, batch.from);
-      if (signed) await payloads.place(batch, signed);
+      // Checked just now (signatureFor) against the payload kept beside it.
+      const entry = signed && (await kept(approvalId));
+      if (signed && entry) await payloads.place(batch, entry.payload, signed);
     },
   };
 }

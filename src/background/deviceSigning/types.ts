@@ -42,11 +42,11 @@ export interface DevicePayloads {
    * stored as the batch's before the approval is decided, so their `approve` sends what the batch holds; nothing for
    * other types, which place theirs in `approve` (`DeviceSigning.placeSigned`).
    */
-  placeOwn(record: ApprovalRecord, account: Hex, signature: DeviceSignature): Promise<void>;
-  /** Throws when `payload` can no longer be sent as built: a transaction whose nonce the account used since. */
+  placeOwn(record: ApprovalRecord, account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
+  /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
-  /** Stores the checked signed transactions as the batch's (rpc/deviceSigned.ts). */
-  place(batch: DeviceBatch, signed: DeviceSignature): Promise<void>;
+  /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
+  place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
 }
 
 /** A batch (or eth_sendTransaction's one transaction) of a waiting request, and its account. */

@@ -117,10 +117,11 @@ describe('wallet_getCapabilities', () => {
       expect((await ledgerAnswer(delegationCode(LEDGER_7702_ACCOUNT), false)).atomic).toEqual({ status: 'unsupported' });
     });
 
-    it('offers no sponsorship nor fee in USDC: their userOp is not signed on the device yet', async () => {
-      const answer = await ledgerAnswer('0x');
-      expect(answer.paymasterService).toEqual({ supported: false });
-      expect(answer.alternateGasFees).toEqual({ supported: false });
+    it('offers sponsorship where a key account has it (the device signs the userOp), no fee in USDC yet', async () => {
+      const [ledger, key] = [await ledgerAnswer('0x'), await ledgerAnswer('0x', false)];
+      expect(key.paymasterService).toEqual({ supported: true });
+      expect(ledger.paymasterService).toEqual(key.paymasterService);
+      expect(ledger.alternateGasFees).toEqual({ supported: false });
     });
   });
 });

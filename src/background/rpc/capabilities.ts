@@ -57,7 +57,7 @@ export async function capabilities(
   account: Hex,
   chainIds: Hex[] | undefined,
 ): Promise<Record<Hex, ChainCapabilities>> {
-  // A Ledger account signs a transaction and an authorization on the device, not yet a userOp: no sponsorship, no fee in USDC.
+  // A Ledger account signs a sponsored userOp on the device (rpc/deviceUserOperation.ts), not yet one paying its fee in USDC.
   const kind: AccountKind = { ledger: Boolean(await accounts.ledgerPath(account)) };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CAPABILITIES_DEADLINE_MS)));
@@ -76,7 +76,7 @@ export async function capabilities(
       // A plain Ledger account whose device refused the upgrade here cannot be upgraded (until it signs one); false for any other.
       const refused = deviceSigning.upgradeRefused(account, known.chainId);
       const atomic = { status: await byDeadline(code.then(async (c): Promise<AtomicStatus> => (c === '0x' && (await refused) ? 'unsupported' : atomicStatus(network, c, kind))), deadline, unknown) };
-      return [network.chainId, { atomic, paymasterService: { supported: !kind.ledger && canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
+      return [network.chainId, { atomic, paymasterService: { supported: canSponsor(network) }, alternateGasFees, dataSuffix: { supported: true }, assetDiscovery: { supported: true } }];
     }));
     return Object.fromEntries(entries);
   } finally {

@@ -3,32 +3,15 @@
  * an account not yet delegated is upgraded in it to the Ledger app's Simple7702Account, with an authorization signed on
  * the device too. Only what recovers to the account, over exactly what was asked, is ever sent.
  */
-import { Transaction, Wallet, getAddress } from 'ethers';
+import { Transaction } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
-import type { DevicePayload } from '../../shared/deviceSigning';
-import type { Hex } from '../../shared/params';
-import type { RpcRequest } from '../../shared/protocol';
 import { DEFERRED } from './types';
-import { DEVICE, LEDGER, OTHER, devnetNode, wallet } from './deviceSigning.fixture';
+import { DEVICE, LEDGER, OTHER, devnetNode, ledgerSendCalls, upgradeSignedBy, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const RECIPIENT = getAddress('0x70997970c51812dc3a64c3f2bf8f4d5a8b45d2c8') as Hex;
-const sendCalls = (atomicRequired: boolean, calls = 2, capabilities?: object): RpcRequest => ({
-  method: 'wallet_sendCalls',
-  params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired, calls: Array.from({ length: calls }, (_, i) => ({ to: RECIPIENT, value: `0x${(i + 1).toString(16)}` })), ...(capabilities ? { capabilities } : {}) }],
-});
-
-/** The device's answer to an upgrade: the authorization `signer` signs (for `delegate`), inside the transaction `key` signs. */
-async function upgradeSignedBy(key: Wallet, payload: DevicePayload | undefined, signer = key, delegate?: Hex): Promise<string> {
-  if (payload?.kind !== 'upgrade') throw new Error(`not an upgrade: ${payload?.kind}`);
-  const { address, chainId, nonce } = payload.authorization;
-  const authorization = await signer.authorize({ address: delegate ?? address, chainId: BigInt(chainId), nonce: BigInt(nonce) });
-  const tx = Transaction.from(payload.unsigned);
-  tx.authorizationList = [authorization];
-  return key.signTransaction(tx);
-}
+const sendCalls = ledgerSendCalls;
 
 describe('wallet_sendCalls of a Ledger account', () => {
   it('delegated to the Ledger app’s Simple7702Account: one transaction to itself, signed on the device, sent as signed', async () => {
@@ -161,75 +144,5 @@ describe('wallet_sendCalls of a Ledger account', () => {
     expect(first).toMatchObject({ error: { code: 5760, message: expect.stringContaining('already has code') } });
     expect(await w.services.approvals.pending()).toEqual([]);
     expect(node.sent).toEqual([]);
-  });
-
-  it('refuses a sponsored batch (5700: its userOp is not signed on the device yet), and drops an optional paymaster', async () => {
-    devnetNode({ value: 0 });
-    const w = await wallet();
-    const url = 'https://paymaster.example/rpc';
-    expect((await w.ask(sendCalls(true, 2, { paymasterService: { url } }))).first).toMatchObject({ error: { code: 5700, message: expect.stringContaining('Ledger') } });
-    const { approvalId } = await w.ask(sendCalls(true, 2, { paymasterService: { url, optional: true } }));
-    expect((await w.deviceRequest(approvalId)).result?.payload.kind).toBe('upgrade');
-  });
-
-  describe('where the device will not sign the upgrade (Smart account upgrade off, an app older than 1.17.0)', () => {
-    /** Each transaction of a `transactions` payload signed by `keys[i]` (the device's key by default). */
-    const signEach = (payload: DevicePayload | null | undefined, keys: Wallet[] = []) => {
-      if (payload?.kind !== 'transactions') throw new Error(`not transactions: ${payload?.kind}`);
-      return Promise.all(payload.unsigned.map((u, i) => (keys[i] ?? DEVICE).signTransaction(Transaction.from(u))));
-    };
-    /** What wallet_getCapabilities reads (rpc/capabilities.test.ts: `unsupported` while plain). */
-    const refusedOf = (w: Awaited<ReturnType<typeof wallet>>, account: Hex = LEDGER) => w.services.deviceSigning.upgradeRefused(account, '0x7a69');
-
-    it('runs a batch that allows it sequentially: one transaction per call at consecutive nonces, each signed on the device, sent in order', async () => {
-      const node = devnetNode({ value: 5 });
-      const w = await wallet();
-      const { approvalId, reply } = await w.ask(sendCalls(false));
-      expect((await w.deviceRequest(approvalId)).result?.payload.kind).toBe('upgrade');
-      const refused = (await w.page('deviceRequest', { id: approvalId, refused: true })) as { result: { payload: DevicePayload } };
-      const unsigned = (refused.result.payload as { unsigned: Hex[] }).unsigned.map((u) => Transaction.from(u));
-      expect(unsigned.map((t) => ({ to: t.to, nonce: t.nonce, value: t.value, type: t.type }))).toEqual([
-        { to: RECIPIENT, nonce: 5, value: 1n, type: 2 }, { to: RECIPIENT, nonce: 6, value: 2n, type: 2 },
-      ]);
-      const signed = await signEach(refused.result.payload);
-      expect(await w.page('deviceSigned', { id: approvalId, signature: signed })).toEqual({ result: null });
-      expect(node.sent).toEqual(signed);
-      expect(await reply()).toMatchObject({ result: { id: expect.any(String) } });
-    });
-
-    it('refuses every transaction when one was signed by another key: nothing is sent', async () => {
-      const node = devnetNode({ value: 0 });
-      const w = await wallet();
-      const { approvalId, reply } = await w.ask(sendCalls(false));
-      await w.deviceRequest(approvalId);
-      const refused = (await w.page('deviceRequest', { id: approvalId, refused: true })) as { result: { payload: DevicePayload } };
-      const signed = await signEach(refused.result.payload, [DEVICE, OTHER]);
-      expect(await w.page('deviceSigned', { id: approvalId, signature: signed })).toMatchObject({ error: { message: expect.stringContaining('transaction 2 of 2') } });
-      expect(await w.page('deviceSigned', { id: approvalId, signature: signed[0] })).toMatchObject({ error: { message: expect.stringContaining('2 transactions') } });
-      expect(node.sent).toEqual([]);
-      expect(await reply()).toBe('waiting');
-    });
-
-    it('keeps a batch that requires atomicity atomic (null), and remembers the refusal for this account and chain until the device signs an upgrade', async () => {
-      devnetNode({ value: 0 });
-      const w = await wallet();
-      expect(await refusedOf(w)).toBe(false);
-      const { approvalId } = await w.ask(sendCalls(true));
-      await w.deviceRequest(approvalId);
-      expect(await w.page('deviceRequest', { id: approvalId, refused: true })).toEqual({ result: null });
-      expect(await refusedOf(w)).toBe(true);
-      // Turned on, tried again: the device signs, and the account can be upgraded again.
-      const { result } = await w.deviceRequest(approvalId);
-      expect(await w.deviceSigned(approvalId, await upgradeSignedBy(DEVICE, result?.payload))).toEqual({ result: null });
-      expect(await refusedOf(w)).toBe(false);
-    });
-
-    it('runs a batch of several calls sequentially on a chain without EIP-7702 (no upgrade asked)', async () => {
-      devnetNode({ value: 0 });
-      const w = await wallet();
-      await w.services.networks.markWithoutEip7702('0x7a69');
-      const { approvalId } = await w.ask(sendCalls(false));
-      expect((await w.deviceRequest(approvalId)).result?.payload).toMatchObject({ kind: 'transactions', unsigned: [expect.any(String), expect.any(String)] });
-    });
   });
 });

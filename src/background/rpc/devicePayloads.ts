@@ -20,8 +20,9 @@ import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
 import { replacementPayload, revocationPayload, signInPayload } from './ownDevicePayloads';
 import { placeDeviceSigned } from './deviceSigned';
+import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 
-type Uses = 'batches' | 'keyCode' | 'nodeFor' | 'transactionCode';
+type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -50,6 +51,8 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         const digest = await services.keyCode.approvedTypedDataDigest({ account, version: 'V4', ...payload.typedData });
         const signer = await services.keyCode.recoverAddress(digest, signature).catch(() => null);
         if (!signer || !same(signer, account)) throw refused(`${account}'s over this typed data`);
+      } else if (payload.kind === 'userOperation') {
+        deviceSignedOperation(account, payload, signature);
       } else if (payload.kind === 'upgrade') {
         const { authority, signer } = await services.transactionCode.upgradeSigners(payload.unsigned, payload.authorization, signature);
         if (!authority || !same(authority, account)) throw refused(`${account}'s authorization to ${payload.authorization.address} at nonce ${BigInt(payload.authorization.nonce)}`);
@@ -69,11 +72,12 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
         ({ ...b, executor: 'sequential', atomic: false, upgrade: false, ...gas }));
       return sequentialPayload(services, replanned, 'market');
     },
-    place: (batch, signed) => placeDeviceSigned(services, batch, signed),
-    async placeOwn(record, account, signed) {
-      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, signed);
+    place: (batch, payload, signed) => placeDeviceSigned(services, batch, payload, signed),
+    async placeOwn(record, account, payload, signed) {
+      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, payload, signed);
     },
     async stillCurrent(record, payload) {
+      if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
       // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
       if (payload.kind === 'message' || payload.kind === 'typedData' || (record.type !== 'sendTransaction' && record.type !== 'sendCalls')) return;
       const batch = await services.batches.get(record.origin, record.details.batchId);
@@ -114,15 +118,17 @@ async function waitingBatch(services: Using<Uses>, record: ApprovalRecord<'sendC
 /**
  * A batch of a Ledger account (batches/prepare.ts plans it atomic, or sequential for one call and where the chain has no
  * EIP-7702): its one transaction at the final nonce and market fees, or one per call; an upgrade's authorization takes
- * the next nonce (the transaction bumps the sender's first) and the Ledger app's delegate, the only one it signs for.
+ * the next nonce (the transaction bumps the sender's first) and the Ledger app's delegate, the only one it signs for. A
+ * sponsored one: its userOp (deviceUserOperation.ts).
  */
 async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
   const batch = await waitingBatch(services, record);
   const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
   if (executor === 'sequential') return sequentialPayload(services, batch, 'market');
-  if (executor !== 'atomic' || batch.sponsor) throw invalidParams(`A Ledger account signs atomic batches and single calls only, not this ${executor} batch`);
+  if (executor !== 'atomic' && executor !== 'sponsored') throw invalidParams(`A Ledger account signs atomic and sponsored batches and single calls only, not this ${executor} batch`);
   const node = await services.nodeFor(batch.chainId);
   await assertRunsBatches(node, batch);
+  if (executor === 'sponsored') return userOperationPayload(services, batch);
   const { nonce, fees } = await signingTerms(node, { ...batch, feeTier: 'market' });
   const unsigned = (await services.transactionCode.unsignedAtomicAt(batch, nonce, fees)) as Hex;
   if (!batch.upgrade) return { kind: 'transaction', unsigned };

@@ -2,7 +2,7 @@
 import { Transaction, Wallet } from 'ethers';
 import { vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
-import type { DeviceRequest } from '../../shared/deviceSigning';
+import type { DevicePayload, DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
 import type { AccountsSlice } from '../accounts/accounts';
@@ -18,6 +18,13 @@ export const OTHER = new Wallet('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca87
 export const LEDGER = DEVICE.address as Hex;
 export const PATH = "44'/60'/0'/0/0";
 export const PASSWORD = 'correct horse battery';
+export const RECIPIENT = '0x70997970C51812dc3a64C3f2BF8f4d5A8B45D2c8' as Hex;
+
+/** The site's wallet_sendCalls from the Ledger account: `calls` transfers of 1, 2, … wei to RECIPIENT. */
+export const ledgerSendCalls = (atomicRequired: boolean, calls = 2, capabilities?: object): RpcRequest => ({
+  method: 'wallet_sendCalls',
+  params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired, calls: Array.from({ length: calls }, (_, i) => ({ to: RECIPIENT, value: `0x${(i + 1).toString(16)}` })), ...(capabilities ? { capabilities } : {}) }],
+});
 const MNEMONIC = 'test test test test test test test test test test test junk';
 
 export type Reply = { result?: unknown; error?: { code: number; message: string } };
@@ -52,11 +59,16 @@ const DELEGATES = [LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT].map((a) => a.toLowe
 
 /**
  * A devnet node (fetch stubbed): the account's pending nonce is `nonce.value`, its code `code` (and any other address's
- * but the delegates', whose code is `delegateCode`), the tips paid `reward` (slow, market, fast); the raw transactions it
- * was sent are kept.
+ * but the delegates', whose code is `delegateCode`), the tips paid `reward` (slow, market, fast); `more` answers other
+ * methods (a paymaster's, a bundler's: one stub answers every URL). The raw transactions it was sent are kept, and every
+ * method asked, in order.
  */
-export function devnetNode(nonce: { value: number }, { code = '0x', delegateCode = DELEGATE_RUNTIME, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'] } = {}) {
+export function devnetNode(
+  nonce: { value: number },
+  { code = '0x', delegateCode = DELEGATE_RUNTIME, reward = ['0x3b9aca00', '0x3b9aca00', '0x3b9aca00'], more = {} }: { code?: string; delegateCode?: string; reward?: string[]; more?: Record<string, (params: unknown[]) => unknown> } = {},
+) {
   const sent: Hex[] = [];
+  const asked: string[] = [];
   const answers: Record<string, (params: unknown[]) => unknown> = {
     eth_chainId: () => '0x7a69',
     eth_blockNumber: () => '0x10',
@@ -70,14 +82,26 @@ export function devnetNode(nonce: { value: number }, { code = '0x', delegateCode
     eth_getCode: ([address]) => (DELEGATES.includes(String(address).toLowerCase()) ? delegateCode : code),
     eth_call: () => '0x',
     eth_sendRawTransaction: ([raw]) => (sent.push(raw as Hex), Transaction.from(raw as string).hash),
+    ...more,
   };
   vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
     const body = JSON.parse(init.body as string) as { id: number; method: string; params: unknown[] } | { id: number; method: string; params: unknown[] }[];
     const one = (r: { id: number; method: string; params: unknown[] }) => {
+      asked.push(r.method);
       const answer = answers[r.method];
       return answer ? { jsonrpc: '2.0', id: r.id, result: answer(r.params) } : { jsonrpc: '2.0', id: r.id, error: { code: -32601, message: `${r.method} not stubbed` } };
     };
     return new Response(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)), { headers: { 'Content-Type': 'application/json' } });
   });
-  return { sent };
+  return { sent, asked };
+}
+
+/** The device's answer to an upgrade: the authorization `signer` signs (for `delegate`), inside the transaction `key` signs. */
+export async function upgradeSignedBy(key: Wallet, payload: DevicePayload | undefined, signer = key, delegate?: Hex): Promise<string> {
+  if (payload?.kind !== 'upgrade') throw new Error(`not an upgrade: ${payload?.kind}`);
+  const { address, chainId, nonce } = payload.authorization;
+  const authorization = await signer.authorize({ address: delegate ?? address, chainId: BigInt(chainId), nonce: BigInt(nonce) });
+  const tx = Transaction.from(payload.unsigned);
+  tx.authorizationList = [authorization];
+  return key.signTransaction(tx);
 }

@@ -79,23 +79,9 @@ function feePlanning(services: Using<Uses>, network: Network, maxFeePerGas: Prom
 export const feeAnswer = (raw: unknown): SendCallsAnswer | null =>
   typeof raw === 'object' && raw !== null && isFeeSource((raw as { feeSource?: unknown }).feeSource) ? { feeSource: (raw as SendCallsAnswer).feeSource } : null;
 
-/**
- * A Ledger account's batch without the site's paymaster: its userOp is not signed on the device yet, so the capability
- * is dropped where the site marked it optional, and refused (5700) where not.
- */
-function withoutSponsorship(request: BatchRequest, from: Hex): BatchRequest {
-  const { paymasterService, ...others } = request.capabilities;
-  if (paymasterService === undefined) return request;
-  if ((paymasterService as { optional?: unknown }).optional !== true) {
-    throw new RpcError(BatchErrorCode.unsupportedCapability, `paymasterService: the Ledger account ${from} cannot sign a userOp yet; mark it optional to pay in ETH`);
-  }
-  return { ...request, capabilities: others };
-}
-
 /** Plans the batch and reserves its id (stored, awaiting approval); the screen shows what it will do and cost. */
-export async function prepare(requested: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
+export async function prepare(request: BatchRequest, { services, origin, account: from, replyTo }: AccountContext<Using<Uses>>): Promise<SendCallsDetails> {
   const ledger = Boolean(await services.accounts.ledgerPath(from));
-  const request = ledger ? withoutSponsorship(requested, from) : requested;
   const preferred = walletFeeSource(request.capabilities, { replyTo });
   const network = await services.networks.selected();
   if (BigInt(request.chainId) !== BigInt(network.chainId)) {
@@ -114,7 +100,7 @@ export async function prepare(requested: BatchRequest, { services, origin, accou
   reviewing.catch(() => undefined);
   const attribution = suffix && { suffix, worded: async (i: number) => worded((await reviewing)[i]) };
   const tiers = tierFees(node, network.chainId);
-  // A Ledger account pays in ETH: a fee in USDC is a userOp, not signed on the device yet.
+  // A Ledger account pays in ETH or through the site's paymaster: a fee in USDC is not planned for it yet.
   const planning = ledger ? undefined : feePlanning(services, network, tiers.then((t) => t.market.maxFeePerGas));
   const [planned, fees] = await Promise.all([prepareBatch(node, network, { id, origin, from, calls }, { ...request, ledger }, services.devnetBuild, attribution, planning), tiers]);
   // Checked on the bytes as signed; described from the calls as they execute, the attribution named beside them.

@@ -4,8 +4,8 @@ import { packedUserOperationHash, packedDigest, type RpcUserOperation } from '..
 import { LedgerEth } from './eth';
 import { PATH_LIVE_0, PATH_LIVE_1, TypedDataApp, addressAnswer, appAndVersion, command, deviceKey, replay, signatureAnswer, utf8Hex } from './ledger.fixture';
 import type { LedgerAccount } from './types';
-import { userOperationTypedData } from './userOperation';
 import { LEDGER_7702_ACCOUNT } from '../../shared/contracts';
+import { userOperationTypedData } from '../../shared/userOperationTypedData';
 
 const KEY_0 = deviceKey("44'/60'/0'/0/0");
 const KEY_1 = deviceKey("44'/60'/1'/0/0");
@@ -162,7 +162,8 @@ describe('EIP-712 in full, at the APDU level', () => {
       maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x1', paymaster: '0x1111111111111111111111111111111111111111', paymasterVerificationGasLimit: '0x7530',
       paymasterPostOpGasLimit: '0x0', paymasterData: '0xabcd', signature: '0x',
     };
-    const typed = userOperationTypedData(op, 31337n);
+    const { EIP712Domain: _domain, ...types } = userOperationTypedData(op, '0x7a69').types;
+    const typed = { ...userOperationTypedData(op, '0x7a69'), types };
     const userOpHash = packedUserOperationHash(packedDigest(op, undefined), 31337n);
     expect(TypedDataEncoder.hash(typed.domain, typed.types, typed.message)).toBe(userOpHash);
     const signed = await new LedgerEth(new TypedDataApp(KEY_0)).signTypedData(ACCOUNT, typed);

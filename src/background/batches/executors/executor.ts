@@ -8,7 +8,7 @@ import type { BaseWallet, Transaction } from 'ethers';
 import type { SendCallsDetails } from '../../../shared/approvals/batch';
 import type { FeeSource } from '../../../shared/fees';
 import type { LoadedOnCall } from '../../../shared/lazy';
-import type { DelegateKind } from '../../../shared/delegates';
+import type { AccountKind, DelegateKind } from '../../../shared/delegates';
 import type { Network, UsdcPaymaster } from '../../../shared/networks';
 import type { ActivityItem } from '../../../shared/activity';
 import type { SendUsdcQuote } from '../../../shared/send';
@@ -56,6 +56,8 @@ export interface PlanContext {
   delegate?: DelegateKind;
   /** Set for sponsored batches: which ERC-7677 service pays. */
   sponsorship?: Sponsorship;
+  /** Whose account: an upgrade of a Ledger account delegates to the Ledger app's delegate. */
+  account?: AccountKind;
   /** Set for a fee in USDC: the bundler that estimates and takes the userOp, its host (named when it fails), and the fee's code. */
   usdc?: { bundler: ChainNode; host: string; code: UsdcBatchCode };
 }

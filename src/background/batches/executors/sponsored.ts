@@ -6,6 +6,7 @@
  * approved, and nothing is sent when the paymaster fails or names another paymaster than the approved stub's. Once
  * sent it is followed on the chain (the user's node), never on the bundler's word (`look`).
  */
+import { upgradeAddressFor } from '../../../shared/delegates';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
@@ -27,10 +28,10 @@ function notUsdcPaymaster(paymaster: Hex, network: Network): void {
 
 export const sponsored: Executor = {
   /** Asks the service whether it sponsors this batch, and who it is (4300 if it fails). */
-  async plan({ node, network, upgraded, delegate, sponsorship }, draft) {
+  async plan({ node, network, upgraded, delegate, sponsorship, account }, draft) {
     if (!sponsorship) throw new Error('a sponsored batch needs its paymaster service');
     const shape = { ...draft, upgrade: !upgraded, ...(upgraded && delegate ? { delegate } : {}) };
-    const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from));
+    const authorization = upgraded ? undefined : dummyAuthorization(network.chainId, await accountNonce(node, draft.from), account && upgradeAddressFor(account));
     const stub = await getPaymasterStubData(sponsorship.url, await draftOperation(node, network.chainId, shape, authorization), network.chainId, sponsorship.context);
     notUsdcPaymaster(stub.paymaster, network);
     return planned(draft, network, {

@@ -4,7 +4,7 @@
  */
 import type { BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../../shared/contracts';
-import { userOperationHash, type PaymasterFields, type RpcUserOperation } from '../../../shared/erc4337';
+import { userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
@@ -26,12 +26,14 @@ function pinnedPaymaster<F extends PaymasterFields>(fields: F, approved: Hex | u
   });
 }
 
-/** After the approval: the signed userOp, ready to send (stored by the caller first). */
-export async function buildSponsoredOperation(node: ChainNode, bundler: ChainNode, wallet: BaseWallet, batch: BatchRecord): Promise<SentUserOperation> {
-  const { sponsor, chainId, from } = batch;
+/**
+ * After the approval, before anything is signed: the userOp as it will be signed, with `authorization` (signed, or for a
+ * device a placeholder its signed one replaces, rpc/deviceUserOperation.ts) when it upgrades: fresh stub → bundler
+ * estimate → final paymaster data, each pinned to the approved paymaster. Nothing the paymaster says afterwards changes it.
+ */
+export async function sponsoredOperation(node: ChainNode, bundler: ChainNode, batch: BatchRecord, authorization?: RpcEip7702Auth): Promise<RpcUserOperation> {
+  const { sponsor, chainId } = batch;
   if (!sponsor) throw new Error('not a sponsored batch');
-  const fromBlock = Number(await node<Hex>('eth_blockNumber'));
-  const authorization = batch.upgrade ? await signedAuthorization(wallet, chainId, await accountNonce(node, from)) : undefined;
   let op = await draftOperation(node, chainId, batch, authorization);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
   op = { ...op, ...pinnedPaymaster(stubFields, sponsor.paymaster, 'pm_getPaymasterStubData') };
@@ -40,8 +42,15 @@ export async function buildSponsoredOperation(node: ChainNode, bundler: ChainNod
   });
   op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
   // The final data is signed over the gas values; a stub marked final already is.
-  if (!isFinal) op = { ...op, ...pinnedPaymaster(await getPaymasterData(sponsor.url, op, chainId, sponsor.context), sponsor.paymaster, 'pm_getPaymasterData') };
-  const signed = delegateOfBatch(batch).signUserOperation(op, chainId, wallet);
-  return { op: signed, hash: userOperationHash(signed, chainId), sent: false, fromBlock };
+  if (isFinal) return op;
+  return { ...op, ...pinnedPaymaster(await getPaymasterData(sponsor.url, op, chainId, sponsor.context), sponsor.paymaster, 'pm_getPaymasterData') };
 }
 
+/** After the approval: the signed userOp, ready to send (stored by the caller first). */
+export async function buildSponsoredOperation(node: ChainNode, bundler: ChainNode, wallet: BaseWallet, batch: BatchRecord): Promise<SentUserOperation> {
+  const fromBlock = Number(await node<Hex>('eth_blockNumber'));
+  const authorization = batch.upgrade ? await signedAuthorization(wallet, batch.chainId, await accountNonce(node, batch.from)) : undefined;
+  const op = await sponsoredOperation(node, bundler, batch, authorization);
+  const signed = delegateOfBatch(batch).signUserOperation(op, batch.chainId, wallet);
+  return { op: signed, hash: userOperationHash(signed, batch.chainId), sent: false, fromBlock };
+}

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-/** What the "Confirm on your Ledger" step says the device will show for an upgrade: read from the tuple it signs. */
-import { Transaction } from 'ethers';
+/**
+ * What the "Confirm on your Ledger" step says the device will show for an upgrade (read from the tuple it signs) and for
+ * a sponsored batch's userOp (who pays, its calls, the EntryPoint, the network, every field the device lists).
+ */
+import { Interface, Transaction } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT } from '../../../shared/contracts';
+import { ENTRY_POINT_V08, LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT } from '../../../shared/contracts';
 import type { DeviceAuthorization } from '../../../shared/deviceSigning';
+import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
 import type { Hex } from '../../../shared/params';
+import { userOperationTypedData } from '../../../shared/userOperationTypedData';
 import { mountPoint } from '../../testing/mount';
 import { DeviceShows } from './DeviceShows';
 
@@ -42,5 +47,21 @@ describe('what the device shows first for an upgrade', () => {
     const text = view.querySelector('[aria-label="The device shows first: the revocation"]')?.textContent ?? '';
     expect(text).toContain('None: revoke the delegation');
     expect(text).not.toContain('list');
+  });
+});
+
+describe('what the device shows for a sponsored batch’s userOp', () => {
+  const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+  const callData = new Interface(['function executeBatch((address,uint256,bytes)[])']).encodeFunctionData('executeBatch', [[[RECIPIENT, 10n ** 18n, '0x']]]) as Hex;
+  const operation: RpcUserOperation = { sender: ACCOUNT, nonce: '0x0', callData, callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1', signature: '0x' };
+  const payload = { kind: 'userOperation', operation, typedData: userOperationTypedData(operation, '0x7a69'), userOpHash: userOperationHash(operation, '0x7a69'), sponsor: { name: 'Devnet Paymaster', paymaster: SIMPLE_7702_ACCOUNT }, fromBlock: 1 } as const;
+
+  it('names who sponsors it, each call, the EntryPoint and the network, then every field the device lists; the upgrade first when there is one', async () => {
+    const authorization = { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x3' } as const;
+    const page = await render(<DeviceShows payload={{ ...payload, authorization }} hashesOnly={false} network={NETWORK} />);
+    const text = (label: string) => page.querySelector(`[aria-label="${label}"]`)?.textContent;
+    expect([text('Sponsored by'), text('Call 1'), text('EntryPoint'), text('PackedUserOperation.callData')]).toEqual([`Devnet Paymaster (${SIMPLE_7702_ACCOUNT})`, `1 ETH to ${RECIPIENT}`, ENTRY_POINT_V08, callData]);
+    expect(text('The device shows first: the upgrade')).toContain('Simple7702Account');
+    expect(page.textContent).toContain('Blind signing or Verbose EIP-712');
   });
 });

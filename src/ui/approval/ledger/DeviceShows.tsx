@@ -2,15 +2,16 @@
  * What the Ledger will show for the request (docs/ledger.md, "What the device shows"), taken from the payload the
  * worker had it sign, so the user compares the device's screen with exactly what is signed.
  */
-import { Transaction } from 'ethers';
+import { Interface, Transaction } from 'ethers';
 import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
-import type { DevicePayload } from '../../../shared/deviceSigning';
+import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
 import { Row, Rows } from '../../components/Rows';
 import type { Hex } from '../../../shared/params';
 
 const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
+const BLIND_OR_VERBOSE = "The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.";
 
 /** Printable text as the device shows it; the app replaces what it cannot print. */
 function messageText(message: Hex): string {
@@ -38,6 +39,57 @@ function authorizationNetwork(chainId: Hex, transactionChain: bigint, name: stri
   return BigInt(chainId) === transactionChain ? name : `Chain ${BigInt(chainId)}`;
 }
 
+const EXECUTE_BATCH = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
+
+/** The calls a Simple7702Account's executeBatch makes (the userOp's callData); none for other data. */
+function batchCalls(callData: string): { to: string; value: bigint; data: string }[] {
+  try {
+    return (EXECUTE_BATCH.decodeFunctionData('executeBatch', callData)[0] as [string, bigint, string][]).map(([to, value, data]) => ({ to, value, data }));
+  } catch {
+    return [];
+  }
+}
+
+/** The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */
+function UpgradeShows({ authorization, chainId, network }: { authorization: DeviceAuthorization; chainId: bigint; network: { name: string } }) {
+  const revocation = BigInt(authorization.address) === 0n;
+  return (
+    <>
+      <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
+        {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
+        <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(authorization.address)}</Row>
+        <Row label="Delegate address" mono>{authorization.address}</Row>
+        <Row label="Network">{authorizationNetwork(authorization.chainId, chainId, network.name)}</Row>
+      </Rows>
+      <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
+    </>
+  );
+}
+
+/** A sponsored batch's userOp: who pays, the calls it makes, then every field the device lists. */
+function UserOperationShows({ payload, network }: { payload: Extract<DevicePayload, { kind: 'userOperation' }>; network: { name: string; symbol: string } }) {
+  const { sponsor, typedData, authorization } = payload;
+  return (
+    <>
+      {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
+      <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
+        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${sponsor.paymaster})` : sponsor.paymaster}</Row>
+        {batchCalls(payload.operation.callData).map((call, i) => (
+          <Row key={i} label={`Call ${i + 1}`} mono>
+            <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
+          </Row>
+        ))}
+        <Row label="EntryPoint" mono>{String(typedData.domain.verifyingContract)}</Row>
+        <Row label="Network">{network.name}</Row>
+      </Rows>
+      <Rows label="The device shows">
+        {fieldsOf(typedData.message, typedData.primaryType).map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
+      </Rows>
+      <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
+    </>
+  );
+}
+
 export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
   if (payload.kind === 'message') {
     return <pre className="card" aria-label="The device shows" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{messageText(payload.message)}</pre>;
@@ -60,10 +112,11 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
         <Rows label="The device shows">
           {[...fieldsOf(domain, ''), ...fieldsOf(message, primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
         </Rows>
-        <Notice tone="info">The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.</Notice>
+        <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
       </>
     );
   }
+  if (payload.kind === 'userOperation') return <UserOperationShows payload={payload} network={network} />;
   if (payload.kind === 'transactions') {
     return (
       <>
@@ -72,21 +125,9 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
       </>
     );
   }
-  const revocation = payload.kind === 'upgrade' && BigInt(payload.authorization.address) === 0n;
   return (
     <>
-      {payload.kind === 'upgrade' && (
-        <>
-          {/* The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */}
-          <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
-            {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
-            <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(payload.authorization.address)}</Row>
-            <Row label="Delegate address" mono>{payload.authorization.address}</Row>
-            <Row label="Network">{authorizationNetwork(payload.authorization.chainId, Transaction.from(payload.unsigned).chainId, network.name)}</Row>
-          </Rows>
-          <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
-        </>
-      )}
+      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} chainId={Transaction.from(payload.unsigned).chainId} network={network} />}
       <TransactionShown unsigned={payload.unsigned} label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'} network={network} />
     </>
   );

@@ -1,9 +1,13 @@
-/** An upgrade on the device: the authorization first, then the type-4 transaction carrying it; a refusal of either ends it. */
-import { Transaction, Wallet } from 'ethers';
+/**
+ * An upgrade on the device: the authorization first, then the type-4 transaction carrying it; a refusal of either ends
+ * it. A sponsored batch's userOp: the authorization first when it upgrades, then the userOp as typed data.
+ */
+import { Signature, Transaction, Wallet, concat } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
 import type { DeviceRequest } from '../../../shared/deviceSigning';
 import type { Hex } from '../../../shared/params';
+import { userOperationTypedData } from '../../../shared/userOperationTypedData';
 import { ledgerError } from '../../ledger/errors';
 import type { LedgerEth } from '../../ledger/eth';
 import { signOnDevice, type Connect } from './signOnDevice';
@@ -24,6 +28,11 @@ function device(asked: string[], authorization: 'signs' | 'notAllowed' = 'signs'
       if (authorization === 'notAllowed') return { ok: false, error: ledgerError('notAllowed', 0x6980) };
       const signed = await KEY.authorize(auth);
       return { ok: true, value: { yParity: signed.signature.yParity, r: signed.signature.r, s: signed.signature.s } };
+    },
+    async signTypedData(_account: unknown, data: { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; message: Record<string, unknown> }) {
+      asked.push(`typed data ${Object.keys(data.types).join(', ')}`);
+      const { EIP712Domain: _domain, ...types } = data.types;
+      return { ok: true, value: { signature: await KEY.signTypedData(data.domain, types, data.message) } };
     },
     async signTransaction(_account: unknown, tx: Transaction) {
       asked.push(`transaction type ${tx.type} with ${tx.authorizationList?.length} authorization`);
@@ -64,6 +73,37 @@ describe('signOnDevice, an upgrade', () => {
   it('keeps the device\'s words where the batch must run atomically (the worker gives nothing instead)', async () => {
     const asked: string[] = [];
     const result = await signOnDevice(request, 'known', device(asked, 'notAllowed'), () => undefined, async () => null);
+    expect(asked).toHaveLength(1);
+    expect(result).toMatchObject({ ok: false, error: { code: 'notAllowed' } });
+  });
+});
+
+describe('signOnDevice, a sponsored batch’s userOp', () => {
+  const op = { sender: KEY.address as Hex, nonce: '0x0', callData: '0x34fcd5be' as Hex, callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1', signature: '0x' as Hex } as const;
+  const typedData = userOperationTypedData(op, '0x7a69');
+  const payload = { kind: 'userOperation', operation: op, typedData, userOpHash: '0x' as Hex, sponsor: { paymaster: LEDGER_7702_ACCOUNT }, fromBlock: 1 } as const;
+
+  it('signs the authorization, then the userOp as typed data: both signatures, the authorization’s first', async () => {
+    const asked: string[] = [];
+    const authorization = { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x3' } as const;
+    const result = await signOnDevice({ ...request, payload: { ...payload, authorization } }, 'known', device(asked), () => undefined);
+    expect(asked).toEqual([`authorization ${LEDGER_7702_ACCOUNT} 31337 3`, 'typed data EIP712Domain, PackedUserOperation']);
+    const { EIP712Domain: _domain, ...types } = typedData.types;
+    const signedAuthorization = await KEY.authorize({ address: LEDGER_7702_ACCOUNT, chainId: 31337n, nonce: 3n });
+    expect(result).toEqual({ ok: true, value: concat([Signature.from(signedAuthorization.signature).serialized, await KEY.signTypedData(typedData.domain, types, typedData.message)]) });
+  });
+
+  it('signs only the userOp for an account already delegated', async () => {
+    const asked: string[] = [];
+    const result = await signOnDevice({ ...request, payload }, 'known', device(asked), () => undefined);
+    expect(asked).toEqual(['typed data EIP712Domain, PackedUserOperation']);
+    expect(result.ok && result.value.length).toBe(132);
+  });
+
+  it('signs no userOp when the app does not allow the authorization', async () => {
+    const asked: string[] = [];
+    const authorization = { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x3' } as const;
+    const result = await signOnDevice({ ...request, payload: { ...payload, authorization } }, 'known', device(asked, 'notAllowed'), () => undefined);
     expect(asked).toHaveLength(1);
     expect(result).toMatchObject({ ok: false, error: { code: 'notAllowed' } });
   });

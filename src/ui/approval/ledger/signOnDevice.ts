@@ -2,8 +2,8 @@
  * Has the Ledger sign what the worker asked (DeviceRequest): connects, checks the Ethereum app is open, and signs the
  * payload as it came. Each failure is the device module's error value; nothing is retried here.
  */
-import { Signature, Transaction } from 'ethers';
-import type { DeviceRequest, DeviceSignature } from '../../../shared/deviceSigning';
+import { Signature, Transaction, concat } from 'ethers';
+import type { DeviceAuthorization, DeviceRequest, DeviceSignature } from '../../../shared/deviceSigning';
 import type { Hex } from '../../../shared/params';
 import type { connectLedger } from '../../ledger/device';
 import type { LedgerResult, LedgerSignedTransaction } from '../../ledger/types';
@@ -45,8 +45,7 @@ export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choos
   }
   if (payload.kind === 'upgrade') {
     // The authorization first (the device checks its delegate against the app's list), then the transaction carrying it.
-    const { address, chainId, nonce } = payload.authorization;
-    const auth = { address, chainId: BigInt(chainId), nonce: BigInt(nonce) };
+    const auth = authorizationOf(payload.authorization);
     const authorized = await eth.signAuthorization(account, auth);
     if (!authorized.ok) {
       // Smart account upgrade off, or an app too old: the batch may still run one call at a time.
@@ -57,11 +56,20 @@ export async function signOnDevice(request: DeviceRequest, how: 'known' | 'choos
     tx.authorizationList = [{ ...auth, signature: Signature.from(authorized.value) }];
     return signedTransaction(await eth.signTransaction(account, tx));
   }
+  if (payload.kind === 'userOperation') {
+    // An upgrade's authorization first, as for a transaction; then the userOp in full (its digest is the userOp hash).
+    const authorized = payload.authorization && (await eth.signAuthorization(account, authorizationOf(payload.authorization)));
+    if (authorized && !authorized.ok) return authorized;
+    const signed = signature(await eth.signTypedData(account, payload.typedData as Parameters<typeof eth.signTypedData>[1]));
+    return authorized && signed.ok ? { ok: true, value: concat([Signature.from(authorized.value).serialized, signed.value]) as Hex } : signed;
+  }
   const full = await eth.signTypedData(account, payload.typedData as Parameters<typeof eth.signTypedData>[1]);
   if (full.ok || full.error.code !== 'appTooOld') return signature(full);
   progress('hashesOnly');
   return signature(await eth.signTypedDataHashes(account, payload.domainHash, payload.messageHash));
 }
+
+const authorizationOf = ({ address, chainId, nonce }: DeviceAuthorization) => ({ address, chainId: BigInt(chainId), nonce: BigInt(nonce) });
 
 const signedTransaction = (result: LedgerResult<LedgerSignedTransaction>): LedgerResult<Hex> => (result.ok ? { ok: true, value: result.value.signed } : result);
 

@@ -1,0 +1,138 @@
+/**
+ * A sponsored batch of a Ledger account: its userOp, with the paymaster's final data, signed on the device as EIP-712
+ * (the digest is the userOp hash); an account not yet delegated signs the authorization to the Ledger app's delegate
+ * first. Only what recovers to the account, over exactly what was built, ever reaches the bundler.
+ */
+import { Signature, TypedDataEncoder, concat, getAddress, type Wallet } from 'ethers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
+import type { DevicePayload } from '../../shared/deviceSigning';
+import { userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
+import type { Hex } from '../../shared/params';
+import type { RpcRequest } from '../../shared/protocol';
+import { DEFERRED } from './types';
+import { DEVICE, LEDGER, OTHER, devnetNode, wallet } from './deviceSigning.fixture';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const RECIPIENT = getAddress('0x70997970c51812dc3a64c3f2bf8f4d5a8b45d2c8') as Hex;
+const PAYMASTER = getAddress('0x33edc8964dff8cb68084759c72e6b2757fe1a762') as Hex;
+const URL = 'https://paymaster.example/rpc';
+const sponsoredCalls = (calls = 2): RpcRequest => ({
+  method: 'wallet_sendCalls',
+  params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired: true, calls: Array.from({ length: calls }, (_, i) => ({ to: RECIPIENT, value: `0x${(i + 1).toString(16)}` })), capabilities: { paymasterService: { url: URL } } }],
+});
+
+/** The devnet node, its bundler and the paymaster in one stub: the stub's data is 0x01, the final data 0x02. */
+function sponsoredNode(code = '0x', nonce = { value: 2 }) {
+  const operations: RpcUserOperation[] = [];
+  const stubbed: RpcUserOperation[] = [];
+  const fields = (paymasterData: Hex) => ([op]: unknown[]) => (paymasterData === '0x01' && stubbed.push(op as RpcUserOperation), { paymaster: PAYMASTER, paymasterData, paymasterVerificationGasLimit: '0x7530', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Devnet Paymaster' } });
+  const node = devnetNode(nonce, {
+    code,
+    more: {
+      eth_call: () => `0x${'0'.repeat(63)}5`,
+      eth_supportedEntryPoints: () => [],
+      pm_getPaymasterStubData: fields('0x01'),
+      pm_getPaymasterData: fields('0x02'),
+      eth_estimateUserOperationGas: () => ({ callGasLimit: '0x186a0', verificationGasLimit: '0x186a0', preVerificationGas: '0xc350' }),
+      // Held: a batch of an earlier test, still followed, is not handed to this test's bundler again.
+      eth_getUserOperationByHash: () => ({}),
+      eth_sendUserOperation: ([op]) => (operations.push(op as RpcUserOperation), userOperationHash(op as RpcUserOperation, '0x7a69')),
+    },
+  });
+  return { ...node, operations, stubbed };
+}
+
+const userOperationOf = (payload: DevicePayload | undefined) => {
+  if (payload?.kind !== 'userOperation') throw new Error(`not a userOp: ${payload?.kind}`);
+  return payload;
+};
+
+/** The device's answer: the typed data `key` signs, after the authorization `signer` signs for `tuple` (the payload's by default). */
+async function signedBy(key: Wallet, payload: DevicePayload | undefined, signer = key, tuple?: Partial<{ address: Hex; chainId: bigint }>): Promise<string> {
+  const { typedData, authorization } = userOperationOf(payload);
+  const { EIP712Domain: _domain, ...types } = typedData.types;
+  const opSignature = await key.signTypedData(typedData.domain, types, typedData.message);
+  if (!authorization) return opSignature;
+  const signed = await signer.authorize({ address: authorization.address, chainId: BigInt(authorization.chainId), nonce: BigInt(authorization.nonce), ...tuple });
+  return concat([signed.signature.serialized, opSignature]);
+}
+
+describe('a sponsored batch of a Ledger account', () => {
+  it('not delegated yet: the authorization to the Ledger app’s delegate and the userOp with the final paymaster data, signed on the device, then sent as signed', async () => {
+    const node = sponsoredNode();
+    const w = await wallet();
+    const { first, approvalId, reply } = await w.ask(sponsoredCalls());
+    expect(first).toBe(DEFERRED);
+    const payload = userOperationOf((await w.deviceRequest(approvalId)).result?.payload);
+    expect(payload).toMatchObject({ authorization: { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x2' }, sponsor: { name: 'Devnet Paymaster', paymaster: PAYMASTER } });
+    expect({ sender: payload.operation.sender, paymasterData: payload.operation.paymasterData, delegate: payload.operation.eip7702Auth?.address }).toEqual({ sender: LEDGER, paymasterData: '0x02', delegate: LEDGER_7702_ACCOUNT });
+    const { EIP712Domain: _domain, ...types } = payload.typedData.types;
+    expect(TypedDataEncoder.hash(payload.typedData.domain, types, payload.typedData.message)).toBe(userOperationHash(payload.operation, '0x7a69'));
+    expect(payload.userOpHash).toBe(userOperationHash(payload.operation, '0x7a69'));
+    // Before the approval too, the paymaster was shown the upgrade to the delegate the device will sign for.
+    expect(node.stubbed.map((op) => op.eip7702Auth?.address)).toEqual([LEDGER_7702_ACCOUNT, LEDGER_7702_ACCOUNT]);
+    // The paymaster was asked for everything before the device signed: nothing after may change what it signs.
+    const askedBeforeSigning = node.asked.length;
+
+    const signature = await signedBy(DEVICE, payload);
+    expect(await w.deviceSigned(approvalId, signature)).toEqual({ result: null });
+    expect(await reply()).toMatchObject({ result: { id: expect.any(String) } });
+    expect(node.asked.slice(askedBeforeSigning).filter((m) => m.startsWith('pm_'))).toEqual([]);
+    expect(node.operations).toHaveLength(1);
+    const [sent] = node.operations;
+    const authorization = Signature.from(`0x${signature.slice(2, 132)}`);
+    expect(sent).toEqual({
+      ...payload.operation,
+      signature: `0x${signature.slice(132)}`,
+      eip7702Auth: { address: LEDGER_7702_ACCOUNT, chainId: '0x7a69', nonce: '0x2', r: authorization.r, s: authorization.s, yParity: `0x${authorization.yParity}` },
+    });
+  });
+
+  it('delegated to the Ledger app’s delegate: the userOp alone, no authorization', async () => {
+    const node = sponsoredNode(delegationCode(LEDGER_7702_ACCOUNT));
+    const w = await wallet();
+    const { approvalId } = await w.ask(sponsoredCalls(1));
+    const payload = userOperationOf((await w.deviceRequest(approvalId)).result?.payload);
+    expect({ authorization: payload.authorization, factory: payload.operation.factory }).toEqual({ authorization: undefined, factory: undefined });
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload))).toEqual({ result: null });
+    expect(node.operations.map((op) => op.signature)).toEqual([await signedBy(DEVICE, payload)]);
+  });
+
+  it('refuses a userOp another key signed, or an authorization for another key, delegate or chain, and sends nothing to the bundler', async () => {
+    const node = sponsoredNode();
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(sponsoredCalls());
+    const payload = (await w.deviceRequest(approvalId)).result?.payload;
+    expect(await w.deviceSigned(approvalId, await signedBy(OTHER, payload, DEVICE))).toMatchObject({ error: { message: expect.stringContaining('userOp') } });
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload, OTHER))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload, DEVICE, { address: SIMPLE_7702_ACCOUNT }))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload, DEVICE, { chainId: 1n }))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    expect(await w.deviceSigned(approvalId, `0x${'11'.repeat(65)}`)).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    expect(node.asked).not.toContain('eth_sendUserOperation');
+    expect(await reply()).toBe('waiting');
+  });
+
+  it('refuses an upgrade whose authorization nonce the account used since it was built, sends nothing, and builds it anew when asked again', async () => {
+    const nonce = { value: 2 };
+    const node = sponsoredNode('0x', nonce);
+    const w = await wallet();
+    const { approvalId, reply } = await w.ask(sponsoredCalls());
+    const payload = (await w.deviceRequest(approvalId)).result?.payload;
+    nonce.value = 3;
+    expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 2') } });
+    expect(node.asked).not.toContain('eth_sendUserOperation');
+    expect(await reply()).toBe('waiting');
+    expect(userOperationOf((await w.deviceRequest(approvalId)).result?.payload).authorization?.nonce).toBe('0x3');
+  });
+
+  it('never has the device sign an upgrade for an account delegated elsewhere since the batch was planned (it would replace that delegation)', async () => {
+    sponsoredNode();
+    const w = await wallet();
+    const { approvalId } = await w.ask(sponsoredCalls());
+    const node = sponsoredNode(delegationCode('0x000000009B1D0aF20D8C6d0A44e162d11F9b8f00'));
+    expect(await w.deviceRequest(approvalId)).toMatchObject({ error: { message: expect.stringContaining('code changed') } });
+    expect(node.asked.filter((m) => m.startsWith('pm_') || m.includes('UserOperation'))).toEqual([]);
+  });
+});
