@@ -4,13 +4,14 @@
  * @metamask/eth-sig-util, as dapps check them; the send is read from the chain.
  */
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature, type MessageTypes, type TypedMessage } from '@metamask/eth-sig-util';
-import { HDNodeWallet, TypedDataEncoder, Wallet, hexlify, parseEther, toUtf8Bytes } from 'ethers';
+import { HDNodeWallet, TypedDataEncoder, Wallet, getAddress, hexlify, parseEther, toQuantity, toUtf8Bytes, verifyMessage } from 'ethers';
 import { DEVNET_MNEMONIC } from '../../devnet/constants';
 import { chain, fund } from '../fixtures/chain';
+import { FAULTY_CHAIN_ID, startFaultyChain } from '../fixtures/faultyChain';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
-import { PASSWORD } from '../pages/wallet';
+import { PASSWORD, WalletPopup } from '../pages/wallet';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import type { Screen } from '../driver/types';
 import { expectAxeClean } from '../fixtures/axe';
@@ -99,4 +100,47 @@ test('a Ledger account: personal_sign and typed data verified, an ETH send mined
   await locked.window.screen.waitForClose();
   const { result: unlocked } = (await locked.outcome) as { result: string };
   expect(recoverPersonalSignature({ data: hexlify(toUtf8Bytes('signed once unlocked')), signature: unlocked })).toBe(LEDGER.toLowerCase());
+});
+
+test("a Ledger account: wallet_connect's sign-in signed on the device and verified; a pending transaction sped up on the device, the replacement mined", async ({ wallet, dapp, session, devnet }) => {
+  await device(devnet.ledgerEmulatorUrl, { reset: true });
+  expect(await pageRequest(wallet.screen, 'addLedgerAccounts', { accounts: [{ address: LEDGER, path: PATH, name: 'Ledger 1' }], password: PASSWORD })).toMatchObject({ result: [{ address: LEDGER }] });
+  expect(await pageRequest(wallet.screen, 'selectAccount', { address: LEDGER })).toEqual({ result: null });
+
+  const connecting = dapp.request('wallet_connect', [{ version: '1', capabilities: { signInWithEthereum: { nonce: 'n0nce1234', statement: 'Sign in with a Ledger' } } }]);
+  await (await ApprovalWindow.next(session)).connectAndSignIn();
+  const { result } = (await connecting) as { result: { accounts: { address: string; capabilities: { signInWithEthereum: { message: string; signature: string } } }[] } };
+  const [{ address, capabilities }] = result.accounts;
+  expect(getAddress(address)).toBe(LEDGER);
+  expect(capabilities.signInWithEthereum.message).toContain(`${LEDGER}\n\nSign in with a Ledger`);
+  expect(verifyMessage(capabilities.signInWithEthereum.message, capabilities.signInWithEthereum.signature)).toBe(LEDGER);
+
+  // A chain of its own whose blocks come only from anvil_mine, so the send stays pending until the test mines.
+  const held = await startFaultyChain();
+  try {
+    await held.send('evm_setIntervalMining', [0]);
+    await held.send('anvil_setBalance', [LEDGER, toQuantity(parseEther('1'))]);
+    const adding = dapp.request('wallet_addEthereumChain', [{ chainId: FAULTY_CHAIN_ID, chainName: 'Faulty devnet', rpcUrls: [held.proxy.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]);
+    await (await ApprovalWindow.next(session)).approve();
+    expect(await adding).toEqual({ result: null });
+    const to = Wallet.createRandom().address;
+    const sending = dapp.request('eth_sendTransaction', [{ from: LEDGER, to, value: toQuantity(parseEther('0.01')) }]);
+    await (await ApprovalWindow.next(session)).approve();
+    const { result: original } = (await sending) as { result: string };
+    expect(await held.provider.getTransactionReceipt(original)).toBeNull();
+
+    const popup = await WalletPopup.open(session);
+    await popup.waitForTransactionStatuses(['Pending']);
+    await popup.replacePending('Speed up');
+    await (await ApprovalWindow.next(session)).approve();
+    await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
+    await held.send('anvil_mine', ['0x1']);
+    const block = await held.provider.getBlock('latest');
+    expect(block?.transactions).toHaveLength(1);
+    const replacement = await held.provider.getTransaction(block!.transactions[0]);
+    expect({ hash: replacement?.hash === original, from: replacement?.from, to: replacement?.to, nonce: replacement?.nonce }).toEqual({ hash: false, from: LEDGER, to, nonce: 0 });
+    expect(await held.provider.getBalance(to)).toBe(parseEther('0.01'));
+  } finally {
+    await held.stop();
+  }
 });

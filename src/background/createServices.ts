@@ -162,7 +162,7 @@ export function createServices(deps: ServiceDeps): Background {
       finisher: { onDecided: (record, decision) => completeApproval(services, record, decision) },
       reply: frames.reply,
     }),
-    deviceSigning: lazyDeviceSigning({ approvals: { pending: () => services.approvals.pending() }, accounts }, async () => {
+    deviceSigning: lazyDeviceSigning({ accounts }, async () => {
       const code = await loadLater();
       return code.createDeviceSigning({
         session,

@@ -99,11 +99,12 @@ const raisedTenPercent = (next: Fees, previous: Fees): boolean =>
   next.maxFeePerGas >= bumped(previous.maxFeePerGas) && next.maxPriorityFeePerGas >= bumped(previous.maxPriorityFeePerGas);
 
 /**
- * Signs and sends the replacement with `fees` (the ones the user approved), or today's market ones when none are
- * given; fees not ≥ +10% over the original's are refused. A cancel carries `cancelGasLimit`, the one its review
- * priced, else cancelGas's.
+ * The replacement as the account signs it, with `fees` (the ones the user approved), or today's market ones when none
+ * are given; fees not ≥ +10% over the original's are refused. A cancel carries `cancelGasLimit`, the one its review
+ * priced, else cancelGas's. A Ledger has the device sign these fields (rpc/ownDevicePayloads.ts). A tuple: the first
+ * script's bytes are counted (scripts/bundle.test.ts).
  */
-export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees, cancelGasLimit?: bigint): Promise<Hex> {
+export async function replacementRequest(deps: Pick<BatchDeps, 'batches' | 'nodeFor' | 'transactionCode'>, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees, cancelGasLimit?: bigint) {
   const { batch, pending } = await readPending(deps, origin, id, hash);
   const node = await deps.nodeFor(batch.chainId);
   const original = await deps.transactionCode.decodeTransaction(pending.raw);
@@ -114,8 +115,13 @@ export async function replaceTransaction(deps: BatchDeps, origin: string, id: st
     mode === 'cancel'
       ? { ...common, to: batch.from, value: 0n, data: '0x', gasLimit: cancelGasLimit ?? (await cancelGas(node, batch.from)) }
       : { ...common, type: original.type ?? 2, to: original.to, value: original.value, data: original.data, gasLimit: original.gasLimit, authorizationList: original.authorizationList };
-  const wallet = await deps.accounts.signer(batch.from);
-  const raw = (await wallet.signTransaction(request)) as Hex;
+  return [request, batch, pending, node] as const;
+}
+
+/** Signs (or takes the device's `signed` bytes, checked already: deviceSigning/) and sends the replacement. */
+export async function replaceTransaction(deps: BatchDeps, origin: string, id: string, hash: Hex, mode: ReplaceMode, fees?: Fees, cancelGasLimit?: bigint, signed?: Hex): Promise<Hex> {
+  const [request, batch, pending, node] = await replacementRequest(deps, origin, id, hash, mode, fees, cancelGasLimit);
+  const raw = signed ?? ((await (await deps.accounts.signer(batch.from)).signTransaction(request)) as Hex);
   const replacement: BatchTransaction = {
     hash: keccak256(raw) as Hex, raw, nonce: pending.nonce, calls: mode === 'cancel' ? [] : pending.calls, sent: true, replaces: hash,
     ...(mode === 'cancel' ? { cancel: true as const } : {}),

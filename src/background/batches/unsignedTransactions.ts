@@ -63,6 +63,9 @@ export async function unsignedAtomicAt(batch: Pick<BatchRecord, 'chainId' | 'fro
   return Transaction.from({ ...tx, ...(batch.upgrade ? { authorizationList: [] } : {}) }).unsignedSerialized as Hex;
 }
 
+/** A transaction's fields as their unsigned bytes: what a Ledger is asked to sign (a replacement: batches/replace.ts). */
+export const unsignedOf = (tx: TransactionLike): Hex => Transaction.from(tx).unsignedSerialized as Hex;
+
 /**
  * Who signed `signed`, when it is exactly the transaction `unsigned` plus a signature (no field changed, added or
  * dropped); null otherwise.

@@ -15,7 +15,7 @@ import type { Approvals } from '../approvals/approvals';
 import type { ApprovalRecord } from '../approvals/types';
 import type { TypedStorage } from '../storage/typedStorage';
 import { indexedDbUpgradeRefusals, memoryUpgradeRefusals, sameRefusal, type UpgradeRefusal, type UpgradeRefusalStore } from './upgradeRefusals';
-import { MAX_DEVICE_SIGNINGS, deviceSignerOf, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
+import { MAX_DEVICE_SIGNINGS, deviceSignersOf, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
 
 export interface DeviceSigningDeps {
   session: TypedStorage<DeviceSigningSlice>;
@@ -30,12 +30,20 @@ const notWaiting = (approvalId: string) =>
   invalidParams(`No request ${approvalId} is waiting for the device: it was answered already, or never was`);
 
 export function createDeviceSigning({ session, approvals, accounts, payloads, refusals = typeof indexedDB === 'undefined' ? memoryUpgradeRefusals() : indexedDbUpgradeRefusals }: DeviceSigningDeps): DeviceSigning {
+  /** The request's one Ledger account with the screen's `answer`, and its path; none when its signers' keys are in the wallet. */
+  const ledgerSigner = async (record: ApprovalRecord, answer: unknown): Promise<{ account?: Hex; path?: string }> => {
+    const unique = [...new Map(deviceSignersOf(record, answer).map((a) => [a.toLowerCase(), a])).values()];
+    const signers = await Promise.all(unique.map(async (account) => ({ account, path: await accounts.ledgerPath(account) })));
+    const ledgers = signers.filter((s) => s.path);
+    // One device signature per request: two Ledger accounts would need two.
+    if (ledgers.length > 1) throw invalidParams(`${ledgers.map((s) => s.account).join(' and ')} are both Ledger accounts: this request can be signed by one of them only`);
+    return ledgers[0] ?? {};
+  };
   /** The waiting (undecided) request and its Ledger account's path; throws when no such request waits. */
-  const waiting = async (approvalId: string): Promise<{ record: ApprovalRecord; account?: Hex; path?: string }> => {
+  const waiting = async (approvalId: string, answer: unknown): Promise<{ record: ApprovalRecord; account?: Hex; path?: string }> => {
     const record = (await approvals.pending()).find((a) => a.id === approvalId);
     if (!record) throw notWaiting(approvalId);
-    const account = deviceSignerOf(record);
-    return { record, account, path: account && (await accounts.ledgerPath(account)) };
+    return { record, ...(await ledgerSigner(record, answer)) };
   };
   const kept = async (approvalId: string) => (await session.get('deviceSignings')).find((d) => d.approvalId === approvalId);
 
@@ -65,18 +73,18 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
 
   return {
     async request(approvalId, answer) {
-      const { record, account, path } = await waiting(approvalId);
+      const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
       // Asked again (the window reopened, the worker restarted): the same payload, never a second one.
       const earlier = await kept(approvalId);
       if (earlier && earlier.account.toLowerCase() === account.toLowerCase() && earlier.path === path) return requestOf(earlier);
-      const entry: DeviceSigningRecord = { approvalId, account, path, ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer) };
+      const entry: DeviceSigningRecord = { approvalId, account, path, ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
       await keep(entry);
       return requestOf(entry);
     },
     async signed(approvalId, signature) {
-      const { record, account, path } = await waiting(approvalId);
       const entry = await kept(approvalId);
+      const { record, account, path } = await waiting(approvalId, entry?.answer);
       if (!account || !path || !entry || entry.account.toLowerCase() !== account.toLowerCase()) {
         throw invalidParams(`Request ${approvalId} did not ask the device for a signature`);
       }
@@ -89,12 +97,13 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       await session.update('deviceSignings', (all) => all.map((d) => (d.approvalId === approvalId ? { ...d, signature } : d)));
       // The device signed an upgrade: whatever it refused before, it allows it now.
       if (entry.payload.kind === 'upgrade') await remember({ account, chainId: entry.payload.authorization.chainId }, false);
+      await payloads.placeOwn(record, account, entry.payload, signature);
       const decision: ApprovalDecision = { approved: true, ...(entry.answer === undefined ? {} : { answer: entry.answer }) };
       await approvals.settle(approvalId, decision);
     },
     async refusedUpgrade(approvalId) {
-      const { record, account, path } = await waiting(approvalId);
       const entry = await kept(approvalId);
+      const { record, account, path } = await waiting(approvalId, entry?.answer);
       if (!account || !path || entry?.payload.kind !== 'upgrade' || entry.account.toLowerCase() !== account.toLowerCase()) {
         throw invalidParams(`Request ${approvalId} did not ask the device for an upgrade`);
       }
@@ -110,10 +119,9 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       if (!(await accounts.ledgerPath(account))) return false;
       return (await refusals.load()).some((r) => sameRefusal(r, { account, chainId }));
     },
-    async needsDevice(approvalId) {
+    async needsDevice(approvalId, answer) {
       const record = (await approvals.pending()).find((a) => a.id === approvalId);
-      const account = record && deviceSignerOf(record);
-      return Boolean(account && (await accounts.ledgerPath(account)));
+      return Boolean(record && (await ledgerSigner(record, answer)).account);
     },
     signatureFor,
     async placeSigned(approvalId, batch) {

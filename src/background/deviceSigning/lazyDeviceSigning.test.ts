@@ -1,36 +1,36 @@
-/** Every Approve asks whether the request is a Ledger account's: a key account's never loads the later script. */
+/** Every Approve asks whether the request is a Ledger account's: a wallet without a Ledger account never loads the later script. */
 import { describe, expect, it, vi } from 'vitest';
-import type { ApprovalRecord } from '../approvals/types';
+import type { AccountRecord } from '../accounts/accounts';
 import { lazyDeviceSigning } from './lazyDeviceSigning';
 import type { DeviceSigning } from './types';
 
 const KEY = '0x00000000000000000000000000000000000000aa';
 const LEDGER = '0x00000000000000000000000000000000000000bb';
-const record = (id: string, account: string) => ({ id, type: 'signMessage', details: { account, message: '0x68' } }) as unknown as ApprovalRecord;
+const PATH = "44'/60'/0'/0/0";
 
-function setup() {
-  const real = { request: vi.fn(async () => null), signed: vi.fn(), needsDevice: vi.fn(), signatureFor: vi.fn(async () => '0x5151') } as unknown as DeviceSigning;
+function setup(records: AccountRecord[]) {
+  const real = { request: vi.fn(async () => null), signed: vi.fn(), needsDevice: vi.fn(async () => true), signatureFor: vi.fn(async () => '0x5151') } as unknown as DeviceSigning;
   const load = vi.fn(async () => real);
-  const signing = lazyDeviceSigning(
-    { approvals: { pending: async () => [record('k', KEY), record('l', LEDGER)] }, accounts: { ledgerPath: async (a) => (a === LEDGER ? "44'/60'/0'/0/0" : undefined) } },
-    load,
-  );
+  const ledgers = records.filter((r) => r.ledgerPath).map((r) => r.address);
+  const signing = lazyDeviceSigning({ accounts: { list: async () => records, ledgerPath: async (a) => (ledgers.includes(a) ? PATH : undefined) } }, load);
   return { signing, load, real };
 }
 
 describe('the device signing facade', () => {
-  it("answers a key account's request without loading the later script", async () => {
-    const { signing, load } = setup();
-    expect([await signing.request('k', null), await signing.needsDevice('k'), await signing.signatureFor('k', KEY)]).toEqual([null, false, undefined]);
+  it('answers every request of a wallet without a Ledger account without loading the later script', async () => {
+    const { signing, load } = setup([{ address: KEY, index: 0, name: 'Account 1' }]);
+    expect([await signing.request('k', null), await signing.needsDevice('k', null), await signing.signatureFor('k', KEY)]).toEqual([null, false, undefined]);
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("hands a Ledger account's request to the code it loads", async () => {
-    const { signing, load, real } = setup();
-    expect(await signing.needsDevice('l')).toBe(true);
+  it("hands the requests of a wallet with a Ledger account to the code it loads, with the screen's answer", async () => {
+    const { signing, load, real } = setup([{ address: KEY, index: 0, name: 'Account 1' }, { address: LEDGER, index: 0, name: 'Ledger 1', ledgerPath: PATH }]);
+    expect(await signing.needsDevice('l', [LEDGER])).toBe(true);
     await signing.request('l', 'fast');
     expect(await signing.signatureFor('l', LEDGER)).toBe('0x5151');
+    expect(await signing.signatureFor('k', KEY)).toBeUndefined();
     expect(load).toHaveBeenCalledOnce();
     expect(real.request).toHaveBeenCalledWith('l', 'fast');
+    expect(real.needsDevice).toHaveBeenCalledWith('l', [LEDGER]);
   });
 });

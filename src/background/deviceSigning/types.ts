@@ -28,8 +28,8 @@ export const MAX_DEVICE_SIGNINGS = 60;
  * has the device sign, and the check of what the device answered.
  */
 export interface DevicePayloads {
-  /** The exact payload, built as the approval would sign it with the screen's `answer`. */
-  build(record: ApprovalRecord, answer: unknown): Promise<DevicePayload>;
+  /** The exact payload `account` (the request's Ledger account) signs, built as the approval would sign it with the screen's `answer`. */
+  build(record: ApprovalRecord, answer: unknown, account: Hex): Promise<DevicePayload>;
   /** Throws unless `signature` is the account's over exactly `payload`. */
   check(account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
   /**
@@ -37,6 +37,12 @@ export interface DevicePayloads {
    * planned so (one transaction per call) and its payload returned; null when it must run atomically.
    */
   sequential(record: ApprovalRecord): Promise<DevicePayload | null>;
+  /**
+   * The wallet's own revocations (Revert to a plain account, the firewall's revert): their checked signed transaction
+   * stored as the batch's before the approval is decided, so their `approve` sends what the batch holds; nothing for
+   * other types, which place theirs in `approve` (`DeviceSigning.placeSigned`).
+   */
+  placeOwn(record: ApprovalRecord, account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
   /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
   /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
@@ -62,8 +68,8 @@ export interface DeviceSigning {
   refusedUpgrade(approvalId: string): Promise<DeviceRequest | null>;
   /** Whether this Ledger account's device refused the upgrade on this chain (and signed none since); false for any other account. */
   upgradeRefused(account: Hex, chainId: Hex): Promise<boolean>;
-  /** Whether this waiting request can only be approved through the device. */
-  needsDevice(approvalId: string): Promise<boolean>;
+  /** Whether this waiting request, with the screen's `answer`, can only be approved through the device. */
+  needsDevice(approvalId: string, answer?: unknown): Promise<boolean>;
   /**
    * For an approval's `approve`: the checked signature when `account` is a Ledger account (throws when none was
    * given), undefined when its key is in the wallet.
@@ -73,9 +79,15 @@ export interface DeviceSigning {
   placeSigned(approvalId: string, batch: DeviceBatch): Promise<void>;
 }
 
-/** The account that signs the request, when its type is one a Ledger signs; undefined otherwise. */
-export function deviceSignerOf(record: ApprovalRecord): Hex | undefined {
-  if (record.type === 'signMessage' || record.type === 'signTypedData') return record.details.account;
-  if (record.type === 'sendTransaction' || record.type === 'sendCalls') return record.details.from;
-  return undefined;
+/**
+ * The accounts that sign the request with the screen's `answer`, when its type is one a Ledger signs (none otherwise):
+ * the one Ledger account among them signs on the device. Sign-in: the accounts chosen; the firewall's revert: the
+ * payer chosen and the account cleared.
+ */
+export function deviceSignersOf(record: ApprovalRecord, answer?: unknown): Hex[] {
+  if (record.type === 'signMessage' || record.type === 'signTypedData') return [record.details.account];
+  if (record.type === 'sendTransaction' || record.type === 'sendCalls' || record.type === 'replaceTransaction' || record.type === 'revokeDelegation') return [record.details.from];
+  if (record.type === 'connect') return record.details.signIn && Array.isArray(answer) ? answer.filter((a): a is Hex => typeof a === 'string') : [];
+  if (record.type === 'revertForeignDelegation') return [...(typeof answer === 'string' ? [answer as Hex] : []), record.details.account];
+  return [];
 }

@@ -21,7 +21,7 @@ export const approvalPages = {
     },
     async handle({ id, approved, answer, reason }, { services }) {
       // Its account's key is not in the wallet: approved only with the device's signature (deviceSigned).
-      if (approved && (await services.deviceSigning.needsDevice(id))) throw invalidParams(`Request ${id} is signed on the Ledger: approve it there`);
+      if (approved && (await services.deviceSigning.needsDevice(id, answer))) throw invalidParams(`Request ${id} is signed on the Ledger: approve it there`);
       await services.approvals.settle(id, approved ? { approved, answer } : { approved, reason });
       return null;
     },

@@ -25,6 +25,7 @@ function setup() {
   const services = {
     permissions: createPermissions(local),
     accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT }], signer: async () => SIGNER },
+    deviceSigning: { signatureFor: async () => undefined },
     vault: { isUnlocked: async () => true },
     phishingUpdates: { lists: async () => shippedLists() },
     topOrigin: async () => undefined,

@@ -16,7 +16,7 @@ import type { Using } from '../services';
 import { Answered, type DappTable, methodsUsing, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'emit' | 'networks' | 'permissions' | 'phishingUpdates' | 'vault';
+type Uses = 'accounts' | 'deviceSigning' | 'emit' | 'networks' | 'permissions' | 'phishingUpdates' | 'vault';
 const method = methodsUsing<Uses>();
 
 
@@ -62,10 +62,11 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
   return { ...(await connectDetails(services, origin)), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
 }
 
-async function signedIn(services: Using<Uses>, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {
+/** A Ledger account's signature was given by the device over the same message (ownDevicePayloads.ts) and checked. */
+async function signedIn(services: Using<Uses>, approvalId: string, fields: SiweFields, account: Hex): Promise<ConnectedAccount> {
   const address = getAddress(account) as Hex;
   const message = siweMessage(fields, address);
-  const signature = (await (await services.accounts.signer(address)).signMessage(message)) as Hex;
+  const signature = ((await services.deviceSigning.signatureFor(approvalId, address)) as Hex | undefined) ?? ((await (await services.accounts.signer(address)).signMessage(message)) as Hex);
   return { address, capabilities: { signInWithEthereum: { message, signature } } };
 }
 
@@ -77,12 +78,12 @@ export const connectMethods = {
       type: 'connect',
       prepare,
       answer: chosenAccounts,
-      async approve({ origin, details }, chosen, services) {
+      async approve({ id, origin, details }, chosen, services) {
         const accounts = await grantConnection(services, origin, chosen);
         const { signIn } = details;
         return {
           accounts: signIn
-            ? await Promise.all(accounts.map((a) => signedIn(services, signIn.fields, a)))
+            ? await Promise.all(accounts.map((a) => signedIn(services, id, signIn.fields, a)))
             : accounts.map(withoutSignIn),
           chainIds: details.chainIds ?? [],
         } satisfies WalletConnectResult;

@@ -18,6 +18,7 @@ import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
+import { replacementPayload, revocationPayload, signInPayload } from './ownDevicePayloads';
 import { placeDeviceSigned } from './deviceSigned';
 import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 
@@ -29,7 +30,10 @@ const refused = (what: string) => invalidParams(`The device's signature is not $
 
 export function devicePayloads(services: Using<Uses>): DevicePayloads {
   return {
-    async build(record, answer) {
+    async build(record, answer, account) {
+      if (record.type === 'connect') return signInPayload(record, account);
+      if (record.type === 'replaceTransaction') return replacementPayload(services, record, answer);
+      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') return revocationPayload(services, record, answer, account);
       if (record.type === 'signMessage') return { kind: 'message', message: record.details.message };
       if (record.type === 'signTypedData') return typedDataPayload(services, record);
       if (record.type === 'sendTransaction') return transactionPayload(services, record, answer);
@@ -69,6 +73,9 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       return sequentialPayload(services, replanned, 'market');
     },
     place: (batch, payload, signed) => placeDeviceSigned(services, batch, payload, signed),
+    async placeOwn(record, account, payload, signed) {
+      if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, payload, signed);
+    },
     async stillCurrent(record, payload) {
       if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
       // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.

@@ -89,6 +89,7 @@ export const firewallMethods: MethodTable = {
         await services.batches.update(origin, details.batchId, (b) =>
           b.state === 'awaiting-approval' ? { ...b, from: chosen.address, calls: selfCall(chosen.address) } : b,
         );
+        // A Ledger account paying its own revert signed it on the device: placed as the batch's then (deviceSigning/ placeOwn).
         return sendApproved(services, origin, details.batchId, { feeTier: 'market' });
       },
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),

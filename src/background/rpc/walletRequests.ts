@@ -24,7 +24,7 @@ import type { Using } from '../services';
 import { type AccountContext, methodsUsing, type MethodTable, type RequestContext } from './types';
 
 /** The services these methods use. */
-type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
+type Uses = 'accounts' | 'batches' | 'deviceSigning' | 'bundlerFor' | 'detection' | 'loops' | 'networks' | 'nodeFor' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 const method = methodsUsing<Uses>();
 
 interface ReplaceParams {
@@ -91,10 +91,12 @@ export const walletRequestMethods: MethodTable = {
       type: 'replaceTransaction',
       prepare: prepareReplacement,
       answer: tierAnswer,
-      async approve({ details }, tier, services) {
+      async approve({ id, details }, tier, services) {
         const fee = details.fees[tier];
         const fees = { maxFeePerGas: BigInt(fee.maxFeePerGas), maxPriorityFeePerGas: BigInt(fee.maxPriorityFeePerGas) };
-        const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit));
+        // A Ledger account's replacement was signed on the device (ownDevicePayloads.ts) and checked: one signature, the check refuses a list.
+        const signed = (await services.deviceSigning.signatureFor(id, details.from)) as Hex | undefined;
+        const hash = await replaceTransaction(services, details.batchOrigin, details.batchId, details.hash, details.mode, fees, BigInt(details.gasLimit), signed);
         void followBatch(services, details.batchOrigin, details.batchId);
         return hash;
       },
@@ -108,6 +110,7 @@ export const walletRequestMethods: MethodTable = {
       type: 'revokeDelegation',
       prepare: prepareRevert,
       answer: tierAnswer,
+      // A Ledger account's revocation was placed as the batch's once the device signed it (deviceSigning/ placeOwn).
       approve: ({ origin, details }, feeTier, services) => sendApproved(services, origin, details.batchId, { feeTier }),
       release: (details, origin, services) => services.batches.remove(origin, details.batchId),
       batchOf: (details, origin) => ({ origin, id: details.batchId }),

@@ -20,12 +20,16 @@ export function RevertForeignDelegation({ approval, state }: ScreenProps<'revert
   const chosen = details.payers.find((p) => p.address === payer) ?? details.payers[0];
   const nameOf = (account: string) => state.accounts.find((a) => a.address.toLowerCase() === account.toLowerCase())?.name ?? shortAddress(getAddress(account));
   const name = nameOf(details.account);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const ledger = (account: string) => Boolean(state.accounts.find((a) => same(a.address, account))?.ledger);
+  // A Ledger signs one thing per request: its account's authorization and another's transaction would take two signers.
+  const twoSigners = !same(payer, details.account) && (ledger(details.account) || ledger(payer));
   return (
     <Screen
       title="Revert to a plain account"
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, payer)} approveLabel="Revert" />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, payer)} approveLabel="Revert" blocked={twoSigners} />}
     >
       <Notice tone="danger" label="Delegation">
         {name} delegates to {getAddress(details.delegate)}, a contract this wallet did not set up.
@@ -40,6 +44,11 @@ export function RevertForeignDelegation({ approval, state }: ScreenProps<'revert
         <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>
         <Row label="Payer's balance"><Amount units={chosen.balance} symbol={details.symbol} /></Row>
       </Rows>
+      {twoSigners && (
+        <Notice tone="warn" label="Ledger">
+          A Ledger account signs this revert only for its own delegation, paying for it itself, on the device: pick {name} to pay.
+        </Notice>
+      )}
       <label>
         Paid by
         <select aria-label="Paid by" value={payer} onChange={(e) => setPayer(e.target.value as typeof payer)}>

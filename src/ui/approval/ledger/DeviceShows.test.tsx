@@ -40,6 +40,14 @@ describe('what the device shows first for an upgrade', () => {
     expect(text).not.toContain('Simple7702Account');
     expect(text).toContain(SIMPLE_7702_ACCOUNT);
   });
+
+  it('a revocation (an authorization to address zero): the revocation, not an upgrade, and no delegate named', async () => {
+    const view = await render(<DeviceShows payload={{ kind: 'upgrade', unsigned, authorization: { address: `0x${'0'.repeat(40)}`, chainId: '0x7a69', nonce: '0x3' } }} hashesOnly={false} network={NETWORK} />);
+    expect(view.querySelector('[aria-label="The device shows first: the upgrade"]')).toBeNull();
+    const text = view.querySelector('[aria-label="The device shows first: the revocation"]')?.textContent ?? '';
+    expect(text).toContain('None: revoke the delegation');
+    expect(text).not.toContain('list');
+  });
 });
 
 describe('what the device shows for a sponsored batch’s userOp', () => {

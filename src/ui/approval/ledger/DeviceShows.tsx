@@ -52,10 +52,12 @@ function batchCalls(callData: string): { to: string; value: bigint; data: string
 
 /** The app's own screen for SIGN EIP 7702 AUTHORIZATION: the delegate by the name on its list. */
 function UpgradeShows({ authorization, chainId, network }: { authorization: DeviceAuthorization; chainId: bigint; network: { name: string } }) {
+  const revocation = BigInt(authorization.address) === 0n;
   return (
     <>
-      <Rows label="The device shows first: the upgrade">
-        <Row label="Delegate to">{listedDelegate(authorization.address)}</Row>
+      <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
+        {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
+        <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(authorization.address)}</Row>
         <Row label="Delegate address" mono>{authorization.address}</Row>
         <Row label="Network">{authorizationNetwork(authorization.chainId, chainId, network.name)}</Row>
       </Rows>
