@@ -215,8 +215,10 @@ export class WalletPopup {
 
   readonly addTokenError: Target = { role: 'alert', in: 'Add token' };
 
+  /** Hides the token from its row's actions (behind its "⋯" button). */
   async removeToken(symbol: string): Promise<void> {
-    await this.screen.click(`Remove ${symbol}`);
+    await this.screen.click(`Actions for ${symbol}`);
+    await this.screen.click(`Hide ${symbol}`);
     await this.screen.waitForCount(this.token(symbol), 0);
   }
 

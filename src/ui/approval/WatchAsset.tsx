@@ -28,7 +28,7 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
     >
       <p>The site asks to add this token to the list of {cleanText(details.networkName)}.</p>
       <div className="row">
-        <TokenImage image={token.image} symbol={token.symbol} size={40} />
+        <TokenImage image={token.image} symbol={token.symbol} address={token.address} size={40} />
         <strong aria-label="Token symbol">{symbol}</strong>
       </div>
       <Rows>

@@ -21,7 +21,7 @@ export function Home({ state }: { state: WalletState }) {
   const selected = state.accounts.find((a) => a.address === state.selectedAccount) ?? state.accounts[0];
   const values = useAssetValues(selected?.address, state.selectedChainId);
   const tabs: Tab<HomeTab>[] = [
-    { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} values={values} /> },
+    { key: 'tokens', label: 'Tokens', content: () => selected && <Tokens key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} values={values} explorerUrl={network?.blockExplorerUrl} /> },
     { key: 'collectibles', label: 'Collectibles', content: () => selected && <Collectibles key={`${state.selectedChainId} ${selected.address}`} account={selected.address} chainId={state.selectedChainId} /> },
     { key: 'activity', label: 'Activity', content: () => <Activity /> },
     { key: 'approvals', label: 'Approvals', content: () => <Approvals key={`${state.selectedChainId} ${state.selectedAccount}`} /> },

@@ -4,12 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Hex } from '../../shared/params';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
-import { cleanText } from '../../shared/displayText';
-import { Notice } from '../components/Notice';
-import { TokenImage } from '../components/TokenImage';
 import { usePolled, type Polled } from '../components/usePolled';
-import { exactAmount, readableAmount } from '../format/amounts';
-import { usdText } from '../format/usd';
+import { useRoute } from '../stores/route';
+import { TokenRow } from './TokenRow';
 
 /** Loads now, every 2 s and on every storage change (a token added or removed, a batch's status). */
 function useTokens(account: Hex, chainId: Hex): Polled<TokenBalance[]> {
@@ -20,35 +17,6 @@ function useTokens(account: Hex, chainId: Hex): Polled<TokenBalance[]> {
     return () => browser.storage.onChanged.removeListener(reload);
   }, [reload]);
   return polled;
-}
-
-/** `value`: in US cents, where the chain has a feed for the token (absent until the prices are read). */
-function TokenRow({ token, value, onRemove }: { token: TokenBalance; value: number | null | undefined; onRemove(): void }) {
-  return (
-    <li className="row card" aria-label={`Token ${token.symbol}`}>
-      <TokenImage image={token.image} symbol={token.symbol} />
-      <div>
-        <strong>{cleanText(token.symbol)}</strong>
-        {token.name !== undefined && <div className="muted">{cleanText(token.name)}</div>}
-      </div>
-      <div className="token-amount">
-        {token.balance === null ? (
-          <span className="mono" aria-label={`${token.symbol} balance`}>unavailable</span>
-        ) : (
-          <span className="mono" aria-label={`${token.symbol} balance`} title={`${exactAmount(token.balance, token.decimals)} ${cleanText(token.symbol)}`} tabIndex={0}>
-            {readableAmount(token.balance, token.decimals)} {cleanText(token.symbol)}
-          </span>
-        )}
-        {value != null && <span className="muted" aria-label={`${token.symbol} value`}>≈ {usdText(value)}</span>}
-      </div>
-      <button className="secondary" aria-label={`Remove ${token.symbol}`} onClick={onRemove}>Remove</button>
-      {token.imitates && (
-        <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
-          Not the real {token.imitates.symbol}: that is {token.imitates.address}. This contract only uses its symbol.
-        </Notice>
-      )}
-    </li>
-  );
 }
 
 function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; onAdded(): void }) {
@@ -81,16 +49,21 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
   );
 }
 
-export function Tokens({ account, chainId, values }: { account: Hex; chainId: Hex; values: AssetValues | null }) {
+export function Tokens({ account, chainId, values, explorerUrl }: { account: Hex; chainId: Hex; values: AssetValues | null; explorerUrl?: string }) {
   const { value: tokens, error, reload } = useTokens(account, chainId);
-  const remove = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
+  const send = useRoute((route) => route.send);
+  // Hiding takes the token off the watch list; adding it again by address brings it back.
+  const hide = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
   return (
     <section aria-label="Tokens">
       {error && <p className="error">Tokens unavailable: {error}</p>}
       {tokens === null && !error && <p aria-busy="true">Loading tokens…</p>}
       {tokens?.length === 0 && <p className="muted">No tokens yet. Add one by its contract address.</p>}
       <ul className="tokens">
-        {tokens?.map((token) => <TokenRow key={token.address} token={token} value={values?.tokens[token.address]} onRemove={() => remove(token)} />)}
+        {tokens?.map((token) => (
+          <TokenRow key={token.address} token={token} value={values?.tokens[token.address]} {...(explorerUrl ? { explorerUrl } : {})}
+            onSend={() => send(token.address)} onHide={() => hide(token)} />
+        ))}
       </ul>
       <AddToken account={account} chainId={chainId} onAdded={reload} />
     </section>

@@ -20,11 +20,11 @@ import { useBalances } from './useBalances';
 import { useQuote } from './useQuote';
 
 export function Send({ state }: { state: WalletState }) {
-  const { go, showTab } = useRoute();
+  const { go, showTab, sendToken } = useRoute();
   const account = state.selectedAccount ?? state.accounts[0].address;
   const network = state.networks.find((n) => n.chainId === state.selectedChainId)!;
   const { coin, tokens } = useBalances(account, network.chainId);
-  const [assetKey, setAssetKey] = useState('coin');
+  const [assetKey, setAssetKey] = useState<string>(sendToken ?? 'coin');
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);

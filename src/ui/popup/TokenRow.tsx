@@ -1,0 +1,77 @@
+/**
+ * One token on Home: icon, symbol, name, amount and its value where the chain has a feed. Its actions (Send, the
+ * contract with copy and explorer link, Hide) sit behind it: a click on the row or its "⋯" button opens them.
+ */
+import { useState, type MouseEvent } from 'react';
+import { cleanText } from '../../shared/displayText';
+import type { TokenBalance } from '../../shared/tokens';
+import { AddressText } from '../components/AddressText';
+import { CopyButton } from '../components/CopyButton';
+import { Notice } from '../components/Notice';
+import { TokenImage } from '../components/TokenImage';
+import { exactAmount, readableAmount } from '../format/amounts';
+import { usdText } from '../format/usd';
+
+interface TokenRowProps {
+  token: TokenBalance;
+  /** In US cents, where the chain has a feed for the token (absent until the prices are read). */
+  value: number | null | undefined;
+  /** The network's block explorer, for the contract's page there. */
+  explorerUrl?: string;
+  onSend(): void;
+  onHide(): void;
+}
+
+function TokenActions({ token, explorerUrl, onSend, onHide }: Omit<TokenRowProps, 'value'>) {
+  const symbol = cleanText(token.symbol);
+  return (
+    <div className="token-actions" role="group" aria-label={`${symbol} actions`}>
+      <div className="row token-contract">
+        <span className="muted">Contract</span>
+        <span aria-label={`${symbol} contract`}><AddressText address={token.address} /></span>
+        <CopyButton value={token.address} label={`Copy ${symbol} address`} />
+        {explorerUrl && <a href={`${explorerUrl}/token/${token.address}`} target="_blank" rel="noreferrer">Explorer</a>}
+      </div>
+      <div className="row">
+        <button type="button" className="secondary small" aria-label={`Send ${symbol}`} onClick={onSend}>Send</button>
+        <button type="button" className="secondary small" aria-label={`Hide ${symbol}`} onClick={onHide}>Hide</button>
+      </div>
+    </div>
+  );
+}
+
+export function TokenRow({ token, value, ...actions }: TokenRowProps) {
+  const [open, setOpen] = useState(false);
+  const symbol = cleanText(token.symbol);
+  const name = token.name === undefined ? undefined : cleanText(token.name);
+  // The "⋯" button's click reaches here too: one toggle for the row and the button.
+  const toggle = (event: MouseEvent) => {
+    if (!(event.target as Element).closest('a, .token-actions')) setOpen((was) => !was);
+  };
+  const amount = token.balance === null ? 'unavailable' : `${readableAmount(token.balance, token.decimals)} ${symbol}`;
+  return (
+    <li className="card token-row" aria-label={`Token ${token.symbol}`} onClick={toggle}>
+      <div className="token-summary">
+        <TokenImage image={token.image} symbol={token.symbol} address={token.address} />
+        <div className="token-text">
+          <strong className="ellipsis" title={symbol}>{symbol}</strong>
+          {name !== undefined && <div className="muted ellipsis" title={name}>{name}</div>}
+        </div>
+        <div className="token-amount">
+          <span className="mono ellipsis" aria-label={`${token.symbol} balance`} tabIndex={0}
+            title={token.balance === null ? amount : `${exactAmount(token.balance, token.decimals)} ${symbol}`}>
+            {amount}
+          </span>
+          {value != null && <span className="muted" aria-label={`${token.symbol} value`}>≈ {usdText(value)}</span>}
+        </div>
+        <button type="button" className="icon" aria-label={`Actions for ${symbol}`} title="Actions" aria-expanded={open}>⋯</button>
+      </div>
+      {open && <TokenActions token={token} {...actions} />}
+      {token.imitates && (
+        <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
+          Not the real {token.imitates.symbol}: that is {token.imitates.address}. This contract only uses its symbol.
+        </Notice>
+      )}
+    </li>
+  );
+}
