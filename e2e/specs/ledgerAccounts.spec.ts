@@ -1,6 +1,7 @@
 /**
  * Ledger accounts: in Chromium, added from the devnet's Ledger emulator (the devnet build's pages reach it in place of
- * WebHID; the devnet starts it) on the add-account page, then listed with the device badge and the devnet balance; in Firefox, the page says
+ * WebHID; the devnet starts it) on the add-account page, then listed with the device badge and the devnet balance, and
+ * removed from Accounts with the password; in Firefox, the page says
  * a Ledger cannot be reached from it.
  */
 import { HDNodeWallet, parseEther } from 'ethers';
@@ -12,7 +13,7 @@ import { PASSWORD, accountEntry } from '../pages/wallet';
 // Ledger Live's second account: the devnet phrase's first (44'/60'/0'/0/0) is the wallet's own Account 1.
 const LEDGER = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/1'/0/0").address;
 
-test('Chromium: a Ledger account added from the device is listed with its badge and its devnet balance', async ({ wallet, session, devnet }) => {
+test('Chromium: a Ledger account added from the device is listed with its badge and its devnet balance, then removed with the password', async ({ wallet, session, devnet }) => {
   test.skip(session.name !== 'chromium', 'Firefox has no WebHID');
   await fund(LEDGER, parseEther('1.5'), 0n);
   // The devnet's emulator as it starts: unlocked, the Ethereum app open.
@@ -35,6 +36,16 @@ test('Chromium: a Ledger account added from the device is listed with its badge 
   await wallet.screen.waitForText('Ledger account', 'Ledger');
   await wallet.screen.waitForText('Balance', '1.5 ETH');
   expect(await wallet.accounts()).toEqual([accountEntry('Account 1', ACCOUNT_0), `${accountEntry('Cold', LEDGER)} Ledger`]);
+
+  // Removed (it is selected): gone from the list, the phrase's account selected again.
+  await wallet.screen.click('Switch account');
+  await wallet.screen.click('Remove account');
+  await wallet.screen.fill('Password', PASSWORD);
+  await wallet.screen.click('Remove');
+  await wallet.screen.waitForCount({ role: 'button', name: 'Remove account' }, 0);
+  await wallet.screen.click('Back');
+  await wallet.screen.waitForText('Account name', 'Account 1');
+  expect(await wallet.accounts()).toEqual([accountEntry('Account 1', ACCOUNT_0)]);
 });
 
 test('Firefox: the add-account page says a Ledger cannot be reached from it, with no Connect button', async ({ wallet, session }) => {

@@ -1,22 +1,24 @@
 /**
  * Chromium stopping the extension's service worker (as it does when idle; stopped here through CDP, which only
  * Chromium offers) and restarting on the same profile lose nothing: an open approval still answers the page, a batch
- * approved just before completes once, requests on their way are answered once, permissions, tokens and network edits
- * stay, and so do execution permissions granted (in the extension's IndexedDB).
+ * approved just before completes once, requests on their way are answered once, permissions, tokens, Ledger accounts
+ * and network edits stay, and so do execution permissions granted (in the extension's IndexedDB).
  */
-import { Wallet, id, parseEther, toQuantity, zeroPadValue } from 'ethers';
+import { HDNodeWallet, Wallet, hexlify, id, parseEther, toQuantity, toUtf8Bytes, verifyMessage, zeroPadValue } from 'ethers';
 import { chain, devnetWallet, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
-import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
 import { startRpcProxy } from '../fixtures/rpcProxy';
 import { ApprovalWindow } from '../pages/approval';
-import type { Dapp } from '../pages/dapp';
+import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
-import { WalletPopup } from '../pages/wallet';
+import { PASSWORD, WalletPopup, accountEntry } from '../pages/wallet';
 
 const RECIPIENT = '0x000000000000000000000000000000000000cafE';
+/** Ledger Live's second account of the devnet phrase on the emulated device (the fresh wallets' phrases are others). */
+const LEDGER = HDNodeWallet.fromPhrase(DEVNET_MNEMONIC, undefined, "m/44'/60'/1'/0/0").address;
 
 const sequential = (from: string, id: string, calls: unknown[]) => [{ version: '2.0.0', id, from, chainId: '0x7a69', atomicRequired: false, calls }];
 const status = async (dapp: Dapp, id: string) => (await dapp.result<{ status: number }>('wallet_getCallsStatus', [id])).status;
@@ -173,7 +175,7 @@ test('a sent batch is never sent again: copies of its approved record and decide
   expect(await chain().getBalance(recipient)).toBe(parseEther('0.3'));
 });
 
-test('the token list survives a service-worker restart and a browser restart of the same profile', async ({ freshWallet, chromium, devnet }) => {
+test('the token list survives a service-worker restart and a browser restart of the same profile, and so does a Ledger account, which signs on the device after unlocking', async ({ freshWallet, chromium, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');
@@ -182,10 +184,35 @@ test('the token list survives a service-worker restart and a browser restart of 
   await popup.screen.reload();
   await popup.waitForTokenBalance('TST', '1,000 TST');
 
+  // A Ledger account added from the devnet's emulator, as ledgerAccounts.spec adds it.
+  await fetch(`${devnet.ledgerEmulatorUrl}/state`, { method: 'POST', body: JSON.stringify({ reset: true }) });
+  await popup.screen.click('Switch account');
+  await popup.screen.click('Add a Ledger account');
+  const adding = await chromium.nextExtensionPage('popup.html?page=addLedger');
+  await adding.click('Connect your Ledger');
+  await adding.click(`Pick ${LEDGER}`);
+  await adding.fill(`Name of ${LEDGER}`, 'Cold');
+  await adding.fill('Password', PASSWORD);
+  await adding.click('Add 1 account');
+  await adding.waitForText('Added accounts', 'Added Cold. You can close this tab.');
+  await popup.screen.click('Back');
+  await popup.selectAccount('Account 1');
+
   await chromium.relaunch();
   const again = await WalletPopup.open(chromium);
   await again.unlock();
   await again.waitForTokenBalance('TST', '1,000 TST');
+  expect(await again.accounts()).toEqual([accountEntry('Account 1', freshWallet.address), `${accountEntry('Cold', LEDGER)} Ledger`]);
+  // Selected as the popup selects it (the row's name carries the badge's label, which selectAccount does not know).
+  expect(await again.screen.evaluate(async (address) => (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({ type: 'page-request', method: 'selectAccount', params: { address } }), LEDGER)).toEqual({ result: null });
+  const dapp = await Dapp.open(chromium, devnet.dappUrl);
+  expect(await connect(dapp, chromium)).toEqual([LEDGER.toLowerCase()]);
+  const signing = dapp.request('personal_sign', [hexlify(toUtf8Bytes('gm after a restart')), LEDGER]);
+  const window = await ApprovalWindow.next(chromium);
+  await window.press('Sign');
+  await window.screen.waitForClose();
+  const { result } = (await signing) as { result: string };
+  expect(verifyMessage('gm after a restart', result)).toBe(LEDGER);
 });
 
 test('an edited built-in network keeps its RPC URL across a service-worker restart', async ({ wallet, chromium, devnet }) => {

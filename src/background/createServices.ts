@@ -3,6 +3,7 @@
  * storage areas and APIs, a unit test memory backends and fakes.
  */
 import type { Network } from '../shared/networks';
+import { loadedOnCall } from '../shared/lazy';
 import { createAccounts } from './accounts/accounts';
 import { lockAlarm, type AlarmsApi } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
@@ -205,6 +206,7 @@ export function createServices(deps: ServiceDeps): Background {
     transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    accountRemoval: loadedOnCall(loadLater, ['removeAccount']),
     keyCode,
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,

@@ -27,3 +27,4 @@ export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
+export { removeAccount } from './pages/accountRemoval';

@@ -113,6 +113,8 @@ export interface Services {
   usdcBatchCode: UsdcBatchCode;
   /** A sponsored or USDC-paid batch's userOp signed, sent and followed. */
   userOperationCode: UserOperationCode;
+  /** Removing a Ledger account or an imported key (pages/accountRemoval.ts, in the worker's later script). */
+  accountRemoval: { removeAccount(services: Pick<Services, 'accounts' | 'approvals' | 'deviceSigning' | 'emit' | 'permissions' | 'vault' | 'vaultRewrite'>, params: { address: Hex; password: string }): Promise<null> };
   /** The keys' code: an imported key checked, phrases, typed data's digest, a message's signer. */
   keyCode: KeyCode;
   emit: Emit;

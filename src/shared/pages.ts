@@ -113,6 +113,11 @@ export interface PageMethods {
    * 20, paths of Ledger Live's or the legacy family, checksummed addresses, none already an account.
    */
   addLedgerAccounts: Method<{ accounts: LedgerAccountForm[]; password: string }, AccountView[]>;
+  /**
+   * A Ledger account or an imported key out of the vault (hence the password) and the list, out of every site's
+   * accounts; its waiting requests rejected. Never one of the phrase's accounts, nor the last account.
+   */
+  removeAccount: Method<{ address: Hex; password: string }, null>;
   /** The balances of up to 10 addresses on the selected network (the add-account page's list). */
   getBalances: Method<{ addresses: Hex[] }, Hex[]>;
   revealPhrase: Method<{ password: string }, string>;

@@ -61,6 +61,11 @@ export interface Accounts {
   /** Lists Ledger accounts the vault's `ledgerAccounts` hold; unnamed ones are named `Ledger <n>`. */
   addLedger(entries: readonly LedgerAccountEntry[]): Promise<AccountRecord[]>;
   rename(address: Hex, name: string): Promise<void>;
+  /**
+   * Unlists a Ledger account or an imported key once the vault no longer holds it (its entry spliced out): the records
+   * of its kind after it move down an index, as their entries did. The selection moves to the first account left.
+   */
+  remove(address: Hex): Promise<void>;
   /** The signing wallet of one of our accounts; the vault must be unlocked. A Ledger account has none (4200). */
   signer(address: Hex): Promise<BaseWallet>;
   /** The device path of a Ledger account the unlocked vault holds; undefined for the others, and for all while locked. */
@@ -179,6 +184,15 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     async rename(address, name) {
       if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);
       await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
+    },
+    async remove(address) {
+      await local.update('accounts', (accounts) => {
+        const gone = accounts.find((a) => same(a.address, address));
+        if (!gone) return accounts;
+        const sameKind = (a: AccountRecord) => (isLedgerRecord(a) ? isLedgerRecord(gone) : a.imported === gone.imported);
+        return accounts.filter((a) => a !== gone).map((a) => (sameKind(a) && a.index > gone.index ? { ...a, index: a.index - 1 } : a));
+      });
+      if (same(address, await local.get('selectedAccount'))) await local.set('selectedAccount', await selected());
     },
     // The record as stored: its address must be the one its key derives, whatever the list shows.
     async signer(address) {

@@ -130,6 +130,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       const entry = signed && (await kept(approvalId));
       if (signed && entry) await payloads.place(batch, entry.payload, signed);
     },
+    forget: (account) => session.update('deviceSignings', (all) => all.filter((d) => d.account.toLowerCase() !== account.toLowerCase())).then(() => undefined),
   };
 }
 

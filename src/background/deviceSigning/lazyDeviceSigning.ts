@@ -23,6 +23,7 @@ export function lazyDeviceSigning(deps: { accounts: Pick<Accounts, 'list' | 'led
     async placeSigned(approvalId, batch) {
       if (await isLedger(batch.from)) await (await real()).placeSigned(approvalId, batch);
     },
+    forget: async (account) => (await real()).forget(account),
     signatureFor: async (approvalId, account) => ((await isLedger(account)) ? (await real()).signatureFor(approvalId, account) : undefined),
   };
 }

@@ -77,6 +77,8 @@ export interface DeviceSigning {
   signatureFor(approvalId: string, account: Hex): Promise<DeviceSignature | undefined>;
   /** For a transaction's or batch's `approve`: the device's signed transactions stored as the batch's; nothing for a key account. */
   placeSigned(approvalId: string, batch: DeviceBatch): Promise<void>;
+  /** The account was removed: what its requests asked of the device is dropped. */
+  forget(account: Hex): Promise<void>;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, reveal the
- * phrase, change the password.
+ * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, remove an
+ * imported key or a Ledger account, reveal the phrase, change the password.
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
@@ -13,7 +13,7 @@ import { WrongPasswordError } from '../vault/crypto';
 import { ThrottledError } from '../vault/vault';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'emit' | 'keyCode' | 'permissions' | 'vault' | 'vaultRewrite';
+type Uses = 'accounts' | 'accountRemoval' | 'approvals' | 'deviceSigning' | 'emit' | 'keyCode' | 'permissions' | 'vault' | 'vaultRewrite';
 
 /** A wrong password is the user's mistake, said as such (4100 like unlock), and too many say when to try again. */
 export async function withPassword<T>(run: () => Promise<T>): Promise<T> {
@@ -81,6 +81,11 @@ export const accountPages = {
   importPrivateKey: {
     parse: (params) => ({ privateKey: text(fields(params).privateKey, 'privateKey'), password: text(fields(params).password, 'password') }),
     handle: (p, { services }) => importPrivateKey(services, p),
+  },
+  // Run by accountRemoval.ts, in the worker's later script.
+  removeAccount: {
+    parse: (params) => ({ address: addressParam(fields(params).address, 'address'), password: text(fields(params).password, 'password') }),
+    handle: (p, { services }) => services.accountRemoval.removeAccount(services, p),
   },
   revealPhrase: {
     parse: (params) => ({ password: text(fields(params).password, 'password') }),

@@ -16,6 +16,8 @@ export interface Permissions {
   accountsOf(origin: string): Promise<Hex[]>;
   grant(origin: string, accounts: Hex[]): Promise<void>;
   revoke(origin: string): Promise<void>;
+  /** An account removed from the wallet: out of every site's accounts; a site left with none is no longer connected. */
+  dropAccount(address: Hex): Promise<void>;
   /** A new recovery phrase: the granted accounts are gone. */
   revokeAll(): Promise<void>;
   list(): Promise<Record<string, SitePermission>>;
@@ -35,6 +37,12 @@ export function createPermissions(local: TypedStorage<PermissionsSlice>): Permis
       await local.update('permissions', (all) => {
         const { [origin]: _removed, ...rest } = all;
         return rest;
+      });
+    },
+    async dropAccount(address) {
+      await local.update('permissions', (all) => {
+        const left = Object.entries(all).map(([origin, p]) => [origin, { ...p, accounts: p.accounts.filter((a) => a.toLowerCase() !== address.toLowerCase()) }] as const);
+        return Object.fromEntries(left.filter(([, p]) => p.accounts.length > 0));
       });
     },
     revokeAll: () => local.set('permissions', {}),

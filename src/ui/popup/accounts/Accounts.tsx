@@ -1,6 +1,7 @@
 /**
- * The wallet's accounts: pick one (back to Home), rename the selected one, add the phrase's next one, import a key, or
- * add a Ledger account in a tab of the wallet's own (the popup would close when the browser's device chooser opens).
+ * The wallet's accounts: pick one (back to Home), rename the selected one (or remove it: a Ledger account or an imported
+ * key), add the phrase's next one, import a key, or add a Ledger account in a tab of the wallet's own (the popup would
+ * close when the browser's device chooser opens).
  */
 import { getAddress } from 'ethers';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { shortAddress } from '../../format/amounts';
 import { useRoute } from '../../stores/route';
 import { ImportKey } from './ImportKey';
+import { Remove } from './Remove';
 import { Rename } from './Rename';
 
 /** The popup's page in a tab, on the add-account screen (App.tsx). */
@@ -22,8 +24,11 @@ export const ADD_LEDGER_PAGE = 'popup.html?page=addLedger';
 export function Accounts({ state }: { state: WalletState }) {
   const go = useRoute((s) => s.go);
   const [importing, setImporting] = useState(false);
+  const [removing, setRemoving] = useState<Hex | null>(null);
   const choose = (address: Hex) => void call('selectAccount', { address }).then(() => go('home'));
   const selected = state.accounts.find((a) => a.address === state.selectedAccount);
+  // Never one of the phrase's accounts, nor the last one (the worker refuses both too).
+  const removable = selected && (selected.ledger || selected.imported) && state.accounts.length > 1 ? selected : undefined;
   return (
     <main>
       <ScreenHeader title="Accounts" />
@@ -37,6 +42,12 @@ export function Accounts({ state }: { state: WalletState }) {
         ))}
       </section>
       {selected && <Rename key={selected.address} account={selected} />}
+      {removable && (
+        <button type="button" className="secondary small" aria-expanded={removing === removable.address} onClick={() => setRemoving(removing === removable.address ? null : removable.address)}>
+          Remove account
+        </button>
+      )}
+      {removable && removing === removable.address && <Remove key={removable.address} account={removable} onDone={() => setRemoving(null)} />}
       <div className="row">
         <button type="button" className="secondary" onClick={() => void call('addAccount')}>Add account</button>
         <button type="button" className="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>Import private key</button>
