@@ -127,7 +127,8 @@ export interface PageMethods {
   revokeSite: Method<{ origin: string }, null>;
   distrustSite: Method<{ origin: string }, null>;
   /** `answer`: the screen's value when approving (chosen accounts, a fee tier); checked per approval type. */
-  resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, null>;
+  /** Approving a Ledger account's request answers what the device must sign (as deviceRequest), approving nothing yet. */
+  resolveApproval: Method<{ id: string; approved: boolean; answer?: unknown; reason?: RejectReason }, DeviceRequest | null>;
   /**
    * Approving a Ledger account's request: what the device must sign (with `answer`, the screen's, as resolveApproval's);
    * null for an account whose key the wallet holds (resolveApproval then). `refused`: the device would not sign the

@@ -20,8 +20,13 @@ export const approvalPages = {
       return { id: text(p.id, 'id'), approved: boolean(p.approved, 'approved'), answer: p.answer, ...(reason ? { reason } : {}) };
     },
     async handle({ id, approved, answer, reason }, { services }) {
-      // Its account's key is not in the wallet: approved only with the device's signature (deviceSigned).
-      if (approved && (await services.deviceSigning.needsDevice(id, answer))) throw invalidParams(`Request ${id} is signed on the Ledger: approve it there`);
+      // Its account's key is not in the wallet: approved only with the device's signature (deviceSigned); the window
+      // gets what the device must sign in the same reply, so a key account's Approve stays one message.
+      if (approved && (await services.deviceSigning.needsDevice(id, answer))) {
+        const device = await services.deviceSigning.request(id, answer);
+        if (!device) throw invalidParams(`Request ${id} is signed on the Ledger: approve it there`);
+        return device;
+      }
       await services.approvals.settle(id, approved ? { approved, answer } : { approved, reason });
       return null;
     },

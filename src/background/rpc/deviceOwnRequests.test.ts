@@ -56,11 +56,12 @@ describe("wallet_connect's sign-in from a Ledger account", () => {
     expect(await reply()).toBe('waiting');
   });
 
-  it('is refused when approved without the device', async () => {
+  it('is not approved without the device: Approve answers the sign-in message to sign, and the site still waits', async () => {
     devnetNode({ value: 0 });
     const w = await wallet();
-    const { approvalId } = await w.ask(connect);
-    expect(await w.page('resolveApproval', { id: approvalId, approved: true, answer: [LEDGER] })).toMatchObject({ error: { message: expect.stringContaining('Ledger') } });
+    const { approvalId, reply } = await w.ask(connect);
+    expect(await w.page('resolveApproval', { id: approvalId, approved: true, answer: [LEDGER] })).toMatchObject({ result: { approvalId, account: LEDGER, payload: { kind: 'message' } } });
+    expect(await reply()).toBe('waiting');
   });
 });
 

@@ -26,10 +26,10 @@ describe('personal_sign of a Ledger account', () => {
     expect(verifyMessage('Hello Ledger', (answered as Reply).result as string)).toBe(LEDGER);
   });
 
-  it('cannot be approved without the device: the plain Approve is refused and the request still waits', async () => {
+  it('cannot be approved without the device: Approve answers what the device must sign, and the request still waits', async () => {
     const w = await wallet();
     const { approvalId, reply } = await w.ask(personalSign('Hello'));
-    expect(await w.page('resolveApproval', { id: approvalId, approved: true })).toMatchObject({ error: { message: expect.stringContaining('signed on the Ledger') } });
+    expect(await w.page('resolveApproval', { id: approvalId, approved: true })).toEqual({ result: { approvalId, account: LEDGER, path: PATH, payload: { kind: 'message', message: hexlify(toUtf8Bytes('Hello')) } } });
     expect(await reply()).toBe('waiting');
   });
 

@@ -1,11 +1,12 @@
 /** Answers the approval shown: at most once per request, so a double click cannot also answer the next one. */
 import type { ApprovalAnswer, ApprovalType, ApprovalViewOf, RejectReason } from '../../shared/approvals';
+import type { DeviceRequest } from '../../shared/deviceSigning';
 import { call } from '../api/background';
 import { useDeviceStep } from './ledger/deviceStep';
 
 let answering: string | null = null;
 
-function settle(id: string, params: { approved: boolean; answer?: unknown; reason?: RejectReason }): Promise<unknown> {
+function settle(id: string, params: { approved: boolean; answer?: unknown; reason?: RejectReason }): Promise<DeviceRequest | null | void> {
   if (answering === id) return Promise.resolve();
   answering = id;
   return call('resolveApproval', { id, ...params }).catch((error: unknown) => {
@@ -14,12 +15,15 @@ function settle(id: string, params: { approved: boolean; answer?: unknown; reaso
   });
 }
 
-/** A Ledger account's request goes to the device first (ledger/ConfirmOnLedger.tsx), which approves it with its signature. */
+/**
+ * A Ledger account's request goes to the device first (ledger/ConfirmOnLedger.tsx), which approves it with its
+ * signature: the worker answers Approve with what the device must sign, and the request stays open to Reject.
+ */
 export async function approve<T extends ApprovalType>(approval: ApprovalViewOf<T>, answer: ApprovalAnswer<T>): Promise<unknown> {
-  if (answering === approval.id) return;
-  const device = await call('deviceRequest', { id: approval.id, answer });
-  if (device?.approvalId === approval.id) return useDeviceStep.getState().show(device, answer);
-  return settle(approval.id, { approved: true, answer });
+  const device = await settle(approval.id, { approved: true, answer });
+  if (device?.approvalId !== approval.id) return;
+  answering = null;
+  return useDeviceStep.getState().show(device, answer);
 }
 
 export const reject = (approval: { id: string }, reason?: RejectReason): Promise<unknown> =>
