@@ -144,6 +144,8 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   await page.setViewportSize({ width: 380, height: 640 });
   await review.screen.waitForText('Delegate', drainer);
   await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Revert' }))).toBeEnabled();
+  await expectNoOverflow(screen, 'approval firewall-revert');
+  await page.setViewportSize({ width: 380, height: 640 });
   await expectAxeClean(page);
   await page.screenshot({ path: shot('approval-firewall-revert') });
   await review.reject();
