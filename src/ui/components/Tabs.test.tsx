@@ -44,4 +44,26 @@ describe('Tabs', () => {
     await act(async () => button('Tab c').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
     expect(buttons()).toEqual(['Tab a', 'Tab b', 'More sections']);
   });
+
+  it('closes the menu when the focus leaves it, not when it moves within it', async () => {
+    await render(<Sections />);
+    await click('More sections');
+    const leave = (from: string, to: Element | null) => act(async () => button(from).dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: to })));
+    await leave('More sections', button('Tab c'));
+    expect(buttons()).toContain('Tab c');
+    await leave('Tab c', null);
+    expect(buttons()).toContain('Tab c');
+    await leave('Tab c', button('Tab a'));
+    expect(buttons()).toEqual(['Tab a', 'Tab b', 'More sections']);
+  });
+
+  it('closes the menu on a press elsewhere, not on one inside it', async () => {
+    await render(<Sections />);
+    await click('More sections');
+    const press = (on: Element) => act(async () => on.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await press(button('Tab c'));
+    expect(buttons()).toContain('Tab c');
+    await press(document.body);
+    expect(buttons()).toEqual(['Tab a', 'Tab b', 'More sections']);
+  });
 });
