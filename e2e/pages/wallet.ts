@@ -80,9 +80,10 @@ export class WalletPopup {
     await this.screen.waitForText('Account name', name);
   }
 
-  /** Shows one of Home's sections ("Tokens", "Collectibles", "Activity", "Sites"). */
-  showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Permissions' | 'Sites'): Promise<void> {
-    return this.screen.click(name);
+  /** Shows one of Home's sections: in the row, or behind its *More sections* button. */
+  async showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Permissions' | 'Sites'): Promise<void> {
+    if ((await this.screen.count({ role: 'button', name })) === 0) await this.screen.click('More sections');
+    await this.screen.click(name);
   }
 
   /** MetaMask compatibility for every site, in Settings: "On" or "Off"; back to Home after. */

@@ -6,6 +6,7 @@ import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import { REGISTRY_STAND_INS, TEST_PERMIT_TOKEN_ADDRESS } from '../../devnet/constants';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { expectAxeClean } from '../fixtures/axe';
+import { expectNoOverflow } from '../fixtures/overflow';
 import { chain, mintCollectible } from '../fixtures/chain';
 import { batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { permit2Single, seaportListing } from '../fixtures/permits';
@@ -21,13 +22,14 @@ const APPROVE = new Interface(['function approve(address spender, uint256 amount
 const ONE_INCH = new Interface(['function swap(address executor, (address srcToken, address dstToken, address srcReceiver, address dstReceiver, uint256 amount, uint256 minReturnAmount, uint256 flags) desc, bytes data)']);
 const RECIPIENT = Wallet.createRandom().address;
 
-/** Sizes the window, checks it with axe, saves its picture, and hands it back to be answered. */
+/** Checks the window for overflow at the popup's sizes, sizes it, checks it with axe, saves its picture, and hands it back to be answered. */
 async function capture(approval: ApprovalWindow, name: string): Promise<void> {
   const screen = approval.screen as ChromiumScreen;
   const { page } = screen;
-  await page.setViewportSize({ width: 380, height: 640 });
   // The arm delay's disabled buttons would be in the picture otherwise.
   await expect(await screen.whenEnabled(page.getByRole('button').first())).toBeEnabled();
+  await expectNoOverflow(screen, `approval ${name}`);
+  await page.setViewportSize({ width: 380, height: 640 });
   await expectAxeClean(page);
   await page.screenshot({ path: screenPath(`approval-${name}`) });
 }

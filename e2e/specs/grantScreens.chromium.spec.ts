@@ -2,6 +2,7 @@
 import { Wallet, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { expectAxeClean } from '../fixtures/axe';
+import { expectNoOverflow } from '../fixtures/overflow';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -19,8 +20,9 @@ test('the grant screen and Permissions, pictured and checked with axe', async ({
   const approval = await ApprovalWindow.next(session);
   const screen = approval.screen as ChromiumScreen;
   const { page } = screen;
-  await page.setViewportSize({ width: 380, height: 640 });
   await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Grant' }))).toBeEnabled();
+  await expectNoOverflow(screen, 'approval grant-permission');
+  await page.setViewportSize({ width: 380, height: 640 });
   await expectAxeClean(page);
   await page.screenshot({ path: screenPath('approval-grant-permission') });
   await approval.grant();
@@ -28,6 +30,7 @@ test('the grant screen and Permissions, pictured and checked with axe', async ({
 
   await popup.screen.setSize(360, 600);
   await popup.waitForGrant(sessionAccount, 'Spent', '0 TST spent this period');
+  await expectNoOverflow(popup.screen, 'permissions');
   await expectAxeClean((popup.screen as ChromiumScreen).page);
   await popup.screen.screenshot(screenPath('permissions'));
 });

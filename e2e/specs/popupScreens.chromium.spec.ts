@@ -3,6 +3,7 @@ import { HDNodeWallet, Interface, Mnemonic, Wallet, getAddress, parseEther } fro
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { expectAxeClean } from '../fixtures/axe';
 import { chain, fund } from '../fixtures/chain';
+import { expectNoOverflow } from '../fixtures/overflow';
 import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { USDC, importUsdcWallet } from '../fixtures/usdc';
@@ -24,27 +25,35 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await screen.waitForText('Balance', '1 ETH');
   // The values come after the balance: the picture waits for them (the devnet's feeds: ETH at $3,000, TST at $2).
   await popup.waitForTotalValue('Total ≈ $5,000.00');
+  await expectNoOverflow(screen, 'home');
   await screen.screenshot(shot('home'));
+  await screen.click('More sections');
+  await expectNoOverflow(screen, 'home with More sections open');
+  await screen.click('More sections');
 
   const send = await SendScreen.open(screen);
   await send.recipient(Wallet.createRandom().address);
   await send.amount('0.1');
   await send.waitForFee();
+  await expectNoOverflow(screen, 'send');
   await screen.screenshot(shot('send'));
   await send.review();
   await (await ApprovalWindow.next(session)).approve();
   await popup.waitForOnlyActivityStatus('Confirmed');
   await screen.waitForText('Balance', /^0\.899\d* ETH$/);
   await screen.waitForText('Balance', /^0\.899\d* ETH$/);
+  await expectNoOverflow(screen, 'activity');
   await screen.screenshot(shot('activity'));
 
   await screen.click('Receive');
   await screen.waitFor({ role: 'img', name: `QR code of ${freshWallet.address}` });
+  await expectNoOverflow(screen, 'receive');
   await screen.screenshot(shot('receive'));
   await screen.click('Back');
 
   await screen.click('Settings');
   await screen.waitFor({ role: 'button', name: 'Reset wallet…' });
+  await expectNoOverflow(screen, 'settings');
   await screen.screenshot(shot('settings'));
 
   // Settings → Networks, scrolled to the devnet by its Detect again: its endpoints, the one in use, what was detected.
@@ -52,6 +61,7 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   const networks = await NetworksScreen.open(screen);
   await networks.detectAgain('Local devnet');
   await networks.waitForDetected('Local devnet', /^EIP-7702 yes · contracts yes · simulation yes · sync send yes · bundler yes · blocks /);
+  await expectNoOverflow(screen, 'networks');
   await screen.screenshot(shot('networks'));
 });
 
@@ -66,6 +76,7 @@ test('A Send whose fee is paid in USDC, and its Activity row with the fee taken,
   await send.recipient(Wallet.createRandom().address);
   await send.amount('10');
   await screen.waitForText('Network fee', /, paid in USDC: the ETH held does not cover it$/);
+  await expectNoOverflow(screen, 'send-usdc');
   await screen.screenshot(shot('send-usdc'));
   await send.review();
   const approval = await ApprovalWindow.next(session);
@@ -73,6 +84,7 @@ test('A Send whose fee is paid in USDC, and its Activity row with the fee taken,
   await approval.approve();
   await popup.waitForOnlyActivityStatus('Confirmed');
   await screen.waitForText({ name: 'Network fee', in: 'Activity' }, /^Network fee: \d+\.\d\d USDC$/);
+  await expectNoOverflow(screen, 'activity-usdc');
   await screen.screenshot(shot('activity-usdc'));
 });
 
@@ -91,10 +103,12 @@ test('Collectibles, one collectible opened, and Approvals (checked with axe), at
   }
   await wallet.waitForCollectible('Test Collectible #2', 'Held');
   await screen.waitForCount({ role: 'listitem', in: 'Collectibles' }, 3);
+  await expectNoOverflow(screen, 'collectibles');
   await screen.screenshot(shot('collectibles'));
 
   await wallet.openCollectible('Test Collectible #1');
   await screen.waitFor({ role: 'img', name: 'Image of Test Collectible #1' });
+  await expectNoOverflow(screen, 'collectible');
   await screen.screenshot(shot('collectible'));
   await screen.click('All collectibles');
 
@@ -105,6 +119,7 @@ test('Collectibles, one collectible opened, and Approvals (checked with axe), at
   await approving;
   await wallet.waitForAllowance(spender, /may spend 250 TST/);
   await expectAxeClean((screen as ChromiumScreen).page);
+  await expectNoOverflow(screen, 'approvals');
   await screen.screenshot(shot('approvals'));
 });
 
@@ -119,6 +134,7 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   const drainer = getAddress(devnet.addresses.testToken);
   await chain().send('anvil_setCode', [a, `0xef0100${drainer.slice(2).toLowerCase()}`]);
   await popup.screen.waitForText({ name: 'Foreign delegate', in: WalletPopup.foreignDelegation }, drainer);
+  await expectNoOverflow(popup.screen, 'firewall');
   await popup.screen.screenshot(shot('firewall'));
 
   await popup.screen.click('Revert to a plain account');
@@ -128,6 +144,8 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   await page.setViewportSize({ width: 380, height: 640 });
   await review.screen.waitForText('Delegate', drainer);
   await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Revert' }))).toBeEnabled();
+  await expectNoOverflow(screen, 'approval firewall-revert');
+  await page.setViewportSize({ width: 380, height: 640 });
   await expectAxeClean(page);
   await page.screenshot({ path: shot('approval-firewall-revert') });
   await review.reject();

@@ -1,4 +1,4 @@
-/** Home: the account chip, network switcher, balance, Send / Receive, and the Tokens / Collectibles / Activity / Approvals / Permissions / Sites sections. */
+/** Home: the account chip, network switcher, balance, Send / Receive, and its sections: Tokens / Collectibles / Activity in a row, Approvals / Permissions / Sites behind More. */
 import type { Hex } from '../../shared/params';
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
@@ -46,7 +46,7 @@ export function Home({ state }: { state: WalletState }) {
         <button type="button" onClick={() => go('send')}>Send</button>
         <button type="button" onClick={() => go('receive')}>Receive</button>
       </div>
-      <Tabs label="Sections" tabs={tabs} selected={tab} onSelect={showTab} />
+      <Tabs label="Sections" tabs={tabs} selected={tab} onSelect={showTab} inRow={3} />
     </main>
   );
 }
