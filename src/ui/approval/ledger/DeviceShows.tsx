@@ -68,13 +68,15 @@ function UpgradeShows({ authorization, chainId, network }: { authorization: Devi
 
 /** A sponsored batch's userOp: who pays, the calls it makes, then every field the device lists. */
 function UserOperationShows({ payload, network }: { payload: Extract<DevicePayload, { kind: 'userOperation' }>; network: { name: string; symbol: string } }) {
-  const { sponsor, typedData, authorization } = payload;
+  const { sponsor, typedData, authorization, operation } = payload;
+  // The paymaster the device signs (the worker pinned it to the approved one), not the name beside it.
+  const paymaster = operation.paymaster ?? 'None';
   return (
     <>
       {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
       <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
-        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${sponsor.paymaster})` : sponsor.paymaster}</Row>
-        {batchCalls(payload.operation.callData).map((call, i) => (
+        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${paymaster})` : paymaster}</Row>
+        {batchCalls(operation.callData).map((call, i) => (
           <Row key={i} label={`Call ${i + 1}`} mono>
             <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
           </Row>
@@ -83,7 +85,7 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
         <Row label="Network">{network.name}</Row>
       </Rows>
       <Rows label="The device shows">
-        {fieldsOf(typedData.message, typedData.primaryType).map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
+        {[...fieldsOf(typedData.domain, ''), ...fieldsOf(typedData.message, typedData.primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
       </Rows>
       <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
     </>
