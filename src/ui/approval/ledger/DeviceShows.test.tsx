@@ -72,4 +72,9 @@ describe('what the device shows for a sponsored batch’s userOp', () => {
     expect(text('Sponsored by')).toBe(`Devnet Paymaster (${LEDGER_7702_ACCOUNT})`);
     expect([text('chainId'), text('verifyingContract')]).toEqual(['0x1', ENTRY_POINT_V08]);
   });
+
+  it('shows the sponsor’s name (the site’s paymaster chose it) without characters that reorder or hide text', async () => {
+    const page = await render(<DeviceShows payload={{ ...payload, sponsor: { ...payload.sponsor, name: 'Devnet\u202e Paymaster\u200b' } }} hashesOnly={false} network={NETWORK} />);
+    expect(page.querySelector('[aria-label="Sponsored by"]')?.textContent).toBe(`Devnet Paymaster (${SIMPLE_7702_ACCOUNT})`);
+  });
 });

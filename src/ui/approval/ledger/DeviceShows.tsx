@@ -4,6 +4,7 @@
  */
 import { Interface, Transaction } from 'ethers';
 import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
+import { cleanText } from '../../../shared/displayText';
 import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
@@ -75,7 +76,8 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
     <>
       {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
       <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
-        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${paymaster})` : paymaster}</Row>
+        {/* The name is the site's paymaster's own words: cleaned as the approval screen shows it. */}
+        <Row label="Sponsored by">{sponsor.name ? `${cleanText(sponsor.name)} (${paymaster})` : paymaster}</Row>
         {batchCalls(operation.callData).map((call, i) => (
           <Row key={i} label={`Call ${i + 1}`} mono>
             <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
