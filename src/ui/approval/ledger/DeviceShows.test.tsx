@@ -78,3 +78,11 @@ describe('what the device shows for a sponsored batch’s userOp', () => {
     expect(page.querySelector('[aria-label="Sponsored by"]')?.textContent).toBe(`Devnet Paymaster (${SIMPLE_7702_ACCOUNT})`);
   });
 });
+
+describe('what the device shows for a message', () => {
+  it('shows each character that reorders or hides text by its code point, as the approval screen does', async () => {
+    const message = `0x${Buffer.from('Bob\u202e0001', 'utf8').toString('hex')}` as Hex;
+    const root = await render(<DeviceShows payload={{ kind: 'message', message }} hashesOnly={false} network={NETWORK} />);
+    expect(root.querySelector('[aria-label="The device shows"]')?.textContent).toBe('Bob⟨U+202E⟩0001');
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { Interface, Transaction } from 'ethers';
 import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
-import { cleanText } from '../../../shared/displayText';
+import { cleanText, revealInvisible } from '../../../shared/displayText';
 import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
@@ -14,11 +14,11 @@ import type { Hex } from '../../../shared/params';
 const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
 const BLIND_OR_VERBOSE = "The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.";
 
-/** Printable text as the device shows it; the app replaces what it cannot print. */
+/** Printable text as the device shows it (the app replaces what it cannot print); characters that reorder or hide text by their code points. */
 function messageText(message: Hex): string {
   const bytes = Uint8Array.from(message.slice(2).match(/../g) ?? [], (b) => parseInt(b, 16));
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return revealInvisible(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     return message;
   }
