@@ -11,6 +11,13 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17
 /** Whether `text` holds any character `cleanText` removes. */
 export const hasInvisible = (text: string): boolean => text.replace(INVISIBLE, '') !== text;
 
+/**
+ * `text` with each character `cleanText` would remove shown by its code point (⟨U+202E⟩), line breaks and tabs kept:
+ * for text that is signed as it is, whose characters must all be seen, none dropped.
+ */
+export const revealInvisible = (text: string): string =>
+  text.replace(INVISIBLE, (c) => (c === '\n' || c === '\r' || c === '\t' ? c : `⟨U+${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}⟩`));
+
 /** `text` without invisible, reordering and control characters, whitespace runs made one space, at most `max` characters. */
 export function cleanText(text: string, max = 64): string {
   const clean = text.replace(/\s/gu, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();

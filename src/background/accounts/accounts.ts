@@ -80,6 +80,9 @@ const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, inde
 
 const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
 
+/** Which list of the secret the record's index counts in. */
+const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : account.imported ? 'key' : 'phrase');
+
 /** The records as the secret's keys derive them: each with its key's address, once; those without a key dropped. */
 function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) => Hex | undefined): AccountRecord[] {
   const kept: AccountRecord[] = [];
@@ -130,7 +133,6 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
       const seen = await local.get('accounts');
       const addressOf = addressesIn(secret, await keyAddresses.of(secret, withKeys(seen)));
-      const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : account.imported ? 'key' : 'phrase');
       const wasSeen = (account: AccountRecord) => seen.some((s) => s.index === account.index && kind(s) === kind(account));
       await local.update('accounts', (accounts) => {
         const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
@@ -189,8 +191,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       await local.update('accounts', (accounts) => {
         const gone = accounts.find((a) => same(a.address, address));
         if (!gone) return accounts;
-        const sameKind = (a: AccountRecord) => (isLedgerRecord(a) ? isLedgerRecord(gone) : a.imported === gone.imported);
-        return accounts.filter((a) => a !== gone).map((a) => (sameKind(a) && a.index > gone.index ? { ...a, index: a.index - 1 } : a));
+        return accounts.filter((a) => a !== gone).map((a) => (kind(a) === kind(gone) && a.index > gone.index ? { ...a, index: a.index - 1 } : a));
       });
       if (same(address, await local.get('selectedAccount'))) await local.set('selectedAccount', await selected());
     },

@@ -89,7 +89,7 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
         throw invalidParams(`Request ${approvalId} did not ask the device for a signature`);
       }
       await payloads.check(account, entry.payload, signature);
-      await payloads.stillCurrent(record, entry.payload).catch(async (error: unknown) => {
+      await payloads.stillCurrent(record, entry.payload, account).catch(async (error: unknown) => {
         // Stale: the next ask builds it anew (the next nonce) rather than handing this one out again.
         await session.update('deviceSignings', (all) => all.filter((d) => d.approvalId !== approvalId));
         throw error;

@@ -43,8 +43,8 @@ export interface DevicePayloads {
    * other types, which place theirs in `approve` (`DeviceSigning.placeSigned`).
    */
   placeOwn(record: ApprovalRecord, account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
-  /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce the account used since. */
-  stillCurrent(record: ApprovalRecord, payload: DevicePayload): Promise<void>;
+  /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce `account` used since. */
+  stillCurrent(record: ApprovalRecord, payload: DevicePayload, account: Hex): Promise<void>;
   /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
   place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
 }

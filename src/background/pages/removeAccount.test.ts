@@ -56,6 +56,16 @@ describe('removeAccount', () => {
     expect(await w.send(SITE, { method: 'eth_accounts' })).toEqual({ result: [] });
   });
 
+  it("leaves the phrase's accounts at their indices: the account after a removed Ledger account is still listed and signs", async () => {
+    const w = await withAccounts();
+    const local = w.services.settings as unknown as TypedStorage<AccountsSlice>;
+    const account1 = keys.deriveWallet(MNEMONIC, 1).address as Hex;
+    await local.update('accounts', (all) => [...all, { address: account1, index: 1, name: 'Account 2' }]);
+    expect(await w.remove(LEDGER)).toEqual({ result: null });
+    expect(await w.listed()).toEqual([ACCOUNT_0, KEY_1.address, KEY_2.address, account1]);
+    expect((await w.services.accounts.signer(account1)).address).toBe(account1);
+  });
+
   it("rejects the account's waiting requests (4001) and drops what they asked of the device", async () => {
     const w = await withAccounts();
     const asked = await w.ask({ method: 'personal_sign', params: [hexlify(toUtf8Bytes('Hello')), LEDGER] });

@@ -44,6 +44,11 @@ describe('where the device will not sign the upgrade (Smart account upgrade off,
     const signed = await signEach(refused.result.payload, [DEVICE, OTHER]);
     expect(await w.page('deviceSigned', { id: approvalId, signature: signed })).toMatchObject({ error: { message: expect.stringContaining('transaction 2 of 2') } });
     expect(await w.page('deviceSigned', { id: approvalId, signature: signed[0] })).toMatchObject({ error: { message: expect.stringContaining('2 transactions') } });
+    // The device's own signatures out of order, one twice, one missing, or one more: each list refused whole.
+    const mine = await signEach(refused.result.payload);
+    for (const list of [[mine[1], mine[0]], [mine[0], mine[0]], [mine[0]], [...mine, mine[1]]]) {
+      expect(await w.page('deviceSigned', { id: approvalId, signature: list })).toMatchObject({ error: { message: expect.stringContaining('transaction') } });
+    }
     expect(node.sent).toEqual([]);
     expect(await reply()).toBe('waiting');
   });

@@ -20,7 +20,8 @@ import type { DevicePayloads } from '../deviceSigning/types';
 import type { Using } from '../services';
 import { replacementPayload, revocationPayload, signInPayload } from './ownDevicePayloads';
 import { placeDeviceSigned } from './deviceSigned';
-import { assertOperationCurrent, deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
+import { deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
+import { assertStillCurrent } from './deviceStillCurrent';
 
 type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
@@ -76,18 +77,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
     async placeOwn(record, account, payload, signed) {
       if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, payload, signed);
     },
-    async stillCurrent(record, payload) {
-      if (payload.kind === 'userOperation') return assertOperationCurrent(services, payload);
-      // A batch's transaction too (an upgrade's authorization takes the nonce after it): the account's nonce moves with any delegation it made since.
-      if (payload.kind === 'message' || payload.kind === 'typedData' || (record.type !== 'sendTransaction' && record.type !== 'sendCalls')) return;
-      const batch = await services.batches.get(record.origin, record.details.batchId);
-      // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
-      if (!batch || batch.nonce !== undefined) return;
-      const { nonce } = await services.transactionCode.decodeTransaction(payload.kind === 'transactions' ? payload.unsigned[0] : payload.unsigned);
-      const next = Number(await (await services.nodeFor(batch.chainId))<Hex>('eth_getTransactionCount', [batch.from, 'pending']));
-      // Sent now, it would replace (or fail against) the account's other transaction with that nonce.
-      if (next > nonce) throw invalidParams(`${batch.from} sent another transaction with nonce ${nonce} since this one was built (its next is ${next}): nothing was sent, so it cannot replace that one; reject this request and send it again`);
-    },
+    stillCurrent: (record, payload, account) => assertStillCurrent(services, record, payload, account),
   };
 }
 

@@ -66,6 +66,19 @@ describe("a Ledger account's revocations", () => {
     expect(node.sent).toEqual([signed]);
   });
 
+  it('Revert to a plain account signed once the account used its nonce meanwhile (another wallet on the same device): refused, never sent to replace that one', async () => {
+    const nonce = { value: 6 };
+    const node = devnetNode(nonce, { code: delegationCode(DRAINER) });
+    const w = await wallet();
+    const approval = await askAsTheWallet(w, 'revokeDelegation', {});
+    const { result } = await w.deviceRequest(approval.id, 'market');
+    nonce.value = 7;
+    expect(await w.deviceSigned(approval.id, await revocationSignedBy(DEVICE, result?.payload))).toMatchObject({ error: { message: expect.stringContaining('nonce 6') } });
+    expect(node.sent).toEqual([]);
+    // Asked again: built anew at the next nonce.
+    expect((await w.deviceRequest(approval.id, 'market')).result?.payload).toMatchObject({ authorization: { nonce: '0x8' } });
+  });
+
   it("the firewall's revert of a foreign delegation, the Ledger account paying for itself: the same authorization and transaction, signed on the device", async () => {
     const node = devnetNode({ value: 2 }, { code: delegationCode(DRAINER) });
     const w = await wallet();

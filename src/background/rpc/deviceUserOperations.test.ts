@@ -110,6 +110,16 @@ describe('a sponsored batch of a Ledger account', () => {
     expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload, DEVICE, { address: SIMPLE_7702_ACCOUNT }))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
     expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, payload, DEVICE, { chainId: 1n }))).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
     expect(await w.deviceSigned(approvalId, `0x${'11'.repeat(65)}`)).toMatchObject({ error: { message: expect.stringContaining('authorization') } });
+    // The same userOp signed for another EntryPoint or another chain: not this userOp's hash.
+    const op = userOperationOf(payload);
+    for (const domain of [{ ...op.typedData.domain, verifyingContract: SIMPLE_7702_ACCOUNT }, { ...op.typedData.domain, chainId: '0x1' }]) {
+      expect(await w.deviceSigned(approvalId, await signedBy(DEVICE, { ...op, typedData: { ...op.typedData, domain } }))).toMatchObject({ error: { message: expect.stringContaining('userOp') } });
+    }
+    // The two signatures' split: a byte more or less, or the userOp's alone, is no answer.
+    const good = await signedBy(DEVICE, payload);
+    for (const bad of [`${good}00`, good.slice(0, -2), `0x${good.slice(132)}`]) {
+      expect(await w.deviceSigned(approvalId, bad)).toMatchObject({ error: { message: expect.stringContaining('130 bytes') } });
+    }
     expect(node.asked).not.toContain('eth_sendUserOperation');
     expect(await reply()).toBe('waiting');
   });

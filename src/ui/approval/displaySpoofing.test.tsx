@@ -76,3 +76,21 @@ describe('approval screens show names stripped, flag look-alikes, and load no re
     expect(container.querySelector('img')).toBeNull();
   });
 });
+
+describe('a message to sign with characters that reorder or hide text', () => {
+  const hex = (text: string) => `0x${Buffer.from(text, 'utf8').toString('hex')}`;
+
+  it('personal_sign: each is shown by its code point, with a warning; line breaks stay line breaks', async () => {
+    const message = 'Pay 1 ETH to\nBob\u202e0001\u200b';
+    await render({ type: 'signMessage', details: { account: '0x01', message: hex(message), text: message, dangers: [] } } as never);
+    expect(text('Message')).toBe('Pay 1 ETH to\nBob⟨U+202E⟩0001⟨U+200B⟩');
+    expect(container.textContent).toContain('characters that reorder or hide text');
+  });
+
+  it('personal_sign: a plain multi-line message is shown as it is, with no warning', async () => {
+    const message = 'Sign in\nNonce: 1';
+    await render({ type: 'signMessage', details: { account: '0x01', message: hex(message), text: message, dangers: [] } } as never);
+    expect(text('Message')).toBe(message);
+    expect(container.textContent).not.toContain('characters that reorder or hide text');
+  });
+});

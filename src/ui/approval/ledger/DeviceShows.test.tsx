@@ -53,7 +53,7 @@ describe('what the device shows first for an upgrade', () => {
 describe('what the device shows for a sponsored batch’s userOp', () => {
   const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const callData = new Interface(['function executeBatch((address,uint256,bytes)[])']).encodeFunctionData('executeBatch', [[[RECIPIENT, 10n ** 18n, '0x']]]) as Hex;
-  const operation: RpcUserOperation = { sender: ACCOUNT, nonce: '0x0', callData, callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1', signature: '0x' };
+  const operation: RpcUserOperation = { sender: ACCOUNT, nonce: '0x0', callData, callGasLimit: '0x1', verificationGasLimit: '0x1', preVerificationGas: '0x1', maxFeePerGas: '0x2', maxPriorityFeePerGas: '0x1', paymaster: SIMPLE_7702_ACCOUNT, paymasterData: '0x01', paymasterVerificationGasLimit: '0x1', paymasterPostOpGasLimit: '0x0', signature: '0x' };
   const payload = { kind: 'userOperation', operation, typedData: userOperationTypedData(operation, '0x7a69'), userOpHash: userOperationHash(operation, '0x7a69'), sponsor: { name: 'Devnet Paymaster', paymaster: SIMPLE_7702_ACCOUNT }, fromBlock: 1 } as const;
 
   it('names who sponsors it, each call, the EntryPoint and the network, then every field the device lists; the upgrade first when there is one', async () => {
@@ -63,5 +63,26 @@ describe('what the device shows for a sponsored batch’s userOp', () => {
     expect([text('Sponsored by'), text('Call 1'), text('EntryPoint'), text('PackedUserOperation.callData')]).toEqual([`Devnet Paymaster (${SIMPLE_7702_ACCOUNT})`, `1 ETH to ${RECIPIENT}`, ENTRY_POINT_V08, callData]);
     expect(text('The device shows first: the upgrade')).toContain('Simple7702Account');
     expect(page.textContent).toContain('Blind signing or Verbose EIP-712');
+  });
+
+  it('reads the sponsor and the chain from what the device signs: the paymaster in the userOp, the domain’s chain and EntryPoint among its fields', async () => {
+    const signed: RpcUserOperation = { ...operation, paymaster: LEDGER_7702_ACCOUNT };
+    const page = await render(<DeviceShows payload={{ ...payload, operation: signed, typedData: userOperationTypedData(signed, '0x1') }} hashesOnly={false} network={NETWORK} />);
+    const text = (label: string) => page.querySelector(`[aria-label="${label}"]`)?.textContent;
+    expect(text('Sponsored by')).toBe(`Devnet Paymaster (${LEDGER_7702_ACCOUNT})`);
+    expect([text('chainId'), text('verifyingContract')]).toEqual(['0x1', ENTRY_POINT_V08]);
+  });
+
+  it('shows the sponsor’s name (the site’s paymaster chose it) without characters that reorder or hide text', async () => {
+    const page = await render(<DeviceShows payload={{ ...payload, sponsor: { ...payload.sponsor, name: 'Devnet\u202e Paymaster\u200b' } }} hashesOnly={false} network={NETWORK} />);
+    expect(page.querySelector('[aria-label="Sponsored by"]')?.textContent).toBe(`Devnet Paymaster (${SIMPLE_7702_ACCOUNT})`);
+  });
+});
+
+describe('what the device shows for a message', () => {
+  it('shows each character that reorders or hides text by its code point, as the approval screen does', async () => {
+    const message = `0x${Buffer.from('Bob\u202e0001', 'utf8').toString('hex')}` as Hex;
+    const root = await render(<DeviceShows payload={{ kind: 'message', message }} hashesOnly={false} network={NETWORK} />);
+    expect(root.querySelector('[aria-label="The device shows"]')?.textContent).toBe('Bob⟨U+202E⟩0001');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { Interface, Transaction } from 'ethers';
 import { LEDGER_7702_ACCOUNT } from '../../../shared/contracts';
+import { cleanText, revealInvisible } from '../../../shared/displayText';
 import type { DeviceAuthorization, DevicePayload } from '../../../shared/deviceSigning';
 import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
@@ -13,11 +14,11 @@ import type { Hex } from '../../../shared/params';
 const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
 const BLIND_OR_VERBOSE = "The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.";
 
-/** Printable text as the device shows it; the app replaces what it cannot print. */
+/** Printable text as the device shows it (the app replaces what it cannot print); characters that reorder or hide text by their code points. */
 function messageText(message: Hex): string {
   const bytes = Uint8Array.from(message.slice(2).match(/../g) ?? [], (b) => parseInt(b, 16));
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return revealInvisible(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     return message;
   }
@@ -68,13 +69,16 @@ function UpgradeShows({ authorization, chainId, network }: { authorization: Devi
 
 /** A sponsored batch's userOp: who pays, the calls it makes, then every field the device lists. */
 function UserOperationShows({ payload, network }: { payload: Extract<DevicePayload, { kind: 'userOperation' }>; network: { name: string; symbol: string } }) {
-  const { sponsor, typedData, authorization } = payload;
+  const { sponsor, typedData, authorization, operation } = payload;
+  // The paymaster the device signs (the worker pinned it to the approved one), not the name beside it.
+  const paymaster = operation.paymaster ?? 'None';
   return (
     <>
       {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
       <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
-        <Row label="Sponsored by">{sponsor.name ? `${sponsor.name} (${sponsor.paymaster})` : sponsor.paymaster}</Row>
-        {batchCalls(payload.operation.callData).map((call, i) => (
+        {/* The name is the site's paymaster's own words: cleaned as the approval screen shows it. */}
+        <Row label="Sponsored by">{sponsor.name ? `${cleanText(sponsor.name)} (${paymaster})` : paymaster}</Row>
+        {batchCalls(operation.callData).map((call, i) => (
           <Row key={i} label={`Call ${i + 1}`} mono>
             <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
           </Row>
@@ -83,7 +87,7 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
         <Row label="Network">{network.name}</Row>
       </Rows>
       <Rows label="The device shows">
-        {fieldsOf(typedData.message, typedData.primaryType).map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
+        {[...fieldsOf(typedData.domain, ''), ...fieldsOf(typedData.message, typedData.primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
       </Rows>
       <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
     </>
