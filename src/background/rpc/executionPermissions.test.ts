@@ -32,6 +32,16 @@ describe('wallet_requestExecutionPermissions', () => {
     expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: -32602, message: expect.stringMatching(/holds as many grants as the wallet keeps for a site/) } });
     expect(asked).toEqual([]);
   });
+
+  it('is 4200 before any window for a Ledger account: the Ledger app signs no upgrade to the DeleGator, so the user would review a grant that cannot be made', async () => {
+    const { send, asked } = await siteServices({ grants: { list: async () => [] }, accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT, ledgerPath: "44'/60'/0'/0/0" }], ledgerPath: async () => "44'/60'/0'/0/0" } });
+    const request = {
+      chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
+    };
+    expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: 4200, message: expect.stringMatching(/Ledger account/) } });
+    expect(asked).toEqual([]);
+  });
 });
 
 describe('wallet_revokeExecutionPermission', () => {

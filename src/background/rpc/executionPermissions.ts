@@ -7,7 +7,7 @@
  * the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
  */
 import type { PermissionResponse } from '../../shared/grants';
-import { invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
@@ -66,6 +66,8 @@ export const executionPermissionMethods = {
         // Before the window: past its share, the grants would be signed and then refused.
         const inForce = (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).length;
         if (inForce + requests.length > MAX_GRANTS_PER_SITE) throw fullShare(origin);
+        // The Ledger app signs authorizations only to the delegates it lists, and the DeleGator is not one.
+        if (await services.accounts.ledgerPath(account)) throw new RpcError(ErrorCode.unsupportedMethod, `${account} is a Ledger account: its app does not sign the upgrade that execution permissions need`);
         const network = await services.networks.find(requests[0].chainId);
         if (!network) throw invalidParams(`chainId ${requests[0].chainId} is not a network of this wallet: add it first (wallet_addEthereumChain)`);
         const [node, accounts] = await Promise.all([services.nodeFor(network.chainId), services.accounts.list()]);
