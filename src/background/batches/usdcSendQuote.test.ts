@@ -38,6 +38,15 @@ describe("the Send's fee in USDC", () => {
     expect(planUsdc.mock.calls[0][0]).toMatchObject({ upgraded: true, delegate: 'simple7702Account', usdc: { host: '127.0.0.1:4337' } });
   });
 
+  it('is not for a Ledger account, with why, and nothing is asked: its device does not sign a fee in USDC yet', async () => {
+    const asked: string[] = [];
+    const n = (async (method: string) => (asked.push(method), method === 'eth_call' ? word(100_000_000n) : '0x')) as ChainNode;
+    expect(await usdcSendQuote(n, { network: LOCAL_DEVNET, origin: 'chrome-extension://wallet', from: FROM, call: CALL, ledger: true, fees: { bundler, code: {} as UsdcBatchCode } }))
+      .toEqual({ offered: false, reason: 'A Ledger account pays its network fee in ETH: its device does not sign a fee in USDC yet' });
+    expect(asked).toEqual([]);
+    expect(planUsdc).not.toHaveBeenCalled();
+  });
+
   it('is not, with why: no USDC paymaster; an account holding none; other code on the account; no bundler — and the bundler is not asked', async () => {
     const { usdcPaymaster: _none, ...withoutPaymaster } = LOCAL_DEVNET;
     expect(await quote(node(), withoutPaymaster)).toEqual({ offered: false, reason: 'No USDC paymaster on Local devnet' });

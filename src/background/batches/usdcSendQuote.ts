@@ -18,7 +18,8 @@ import { usdcBalance } from './feeOptions';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
-async function quote(node: ChainNode, { network, origin, from, call, fees: { bundler, code: facade } }: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+async function quote(node: ChainNode, { network, origin, from, call, ledger, fees: { bundler, code: facade } }: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+  if (ledger) return { offered: false, reason: 'A Ledger account pays its network fee in ETH: its device does not sign a fee in USDC yet' };
   const usdc = network.usdcPaymaster;
   if (!usdc) return { offered: false, reason: `No USDC paymaster on ${network.name}` };
   const [balance, code] = await Promise.all([usdcBalance(node, usdc.token, from), node<string>('eth_getCode', [from, 'pending'])]);

@@ -41,10 +41,11 @@ export async function selectedSender(services: Services): Promise<Hex> {
  * A fee in USDC for the Send (the later script's ../batches/usdcSendQuote.ts: quoted, or why not), through the bundler
  * wallet_sendCalls would plan with (rpc/batches.ts feePlanning): the user's for the network, else the public one.
  */
-function usdcQuote(services: Services, node: ChainNode, network: Network, from: Hex, call: BatchCall): Promise<SendUsdcQuote> {
+async function usdcQuote(services: Services, node: ChainNode, network: Network, from: Hex, call: BatchCall): Promise<SendUsdcQuote> {
   const url = bundlerUrlOf(network, undefined);
   const bundler = url ? { node: () => services.bundlerFor(network.chainId), host: new URL(url).host } : undefined;
-  return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, fees: { bundler, code: services.usdcBatchCode } })
+  const ledger = Boolean(await services.accounts.ledgerPath(from));
+  return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, ledger, fees: { bundler, code: services.usdcBatchCode } })
     .catch((error: unknown) => ({ offered: false, reason: (error as Error).message }));
 }
 

@@ -109,6 +109,8 @@ export interface UsdcSendQuoteRequest {
   origin: string;
   from: Hex;
   call: BatchCall;
+  /** `from` is a Ledger account: its device does not sign a fee in USDC yet (docs/ledger.md, step 5). */
+  ledger?: boolean;
   /** The bundler wallet_sendCalls would plan with (the user's for the network, else the public one; absent: none), and this code's facade. */
   fees: Pick<FeePlanning, 'bundler' | 'code'>;
 }
