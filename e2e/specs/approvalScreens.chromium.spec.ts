@@ -38,6 +38,8 @@ async function ask(dapp: Dapp, session: Parameters<typeof ApprovalWindow.next>[0
 }
 
 test('every approval screen, pictured and checked with axe', async ({ freshWallet, dapp, session, devnet }) => {
+  // Nineteen screens, each with two axe runs (light and dark): past the default 60 s on a busy machine.
+  test.setTimeout(120_000);
   void freshWallet;
   let { approval, answer } = await ask(dapp, session, 'eth_requestAccounts', []);
   await capture(approval, 'connect');
