@@ -5,12 +5,11 @@
 import { Interface, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import { REGISTRY_STAND_INS, TEST_PERMIT_TOKEN_ADDRESS } from '../../devnet/constants';
 import type { ChromiumScreen } from '../driver/chromium/screen';
-import { expectAxeClean } from '../fixtures/axe';
+import { pictureInBothThemes } from '../fixtures/axe';
 import { expectNoOverflow } from '../fixtures/overflow';
 import { chain, mintCollectible } from '../fixtures/chain';
 import { batchOn, onFaultyChain, startFaultyChain } from '../fixtures/faultyChain';
 import { permit2Single, seaportListing } from '../fixtures/permits';
-import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { USDC, importUsdcWallet, usdc } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
@@ -22,7 +21,7 @@ const APPROVE = new Interface(['function approve(address spender, uint256 amount
 const ONE_INCH = new Interface(['function swap(address executor, (address srcToken, address dstToken, address srcReceiver, address dstReceiver, uint256 amount, uint256 minReturnAmount, uint256 flags) desc, bytes data)']);
 const RECIPIENT = Wallet.createRandom().address;
 
-/** Checks the window for overflow at the popup's sizes, sizes it, checks it with axe, saves its picture, and hands it back to be answered. */
+/** Checks the window for overflow at the popup's sizes, sizes it, pictures it and checks it with axe in both themes, and hands it back to be answered. */
 async function capture(approval: ApprovalWindow, name: string): Promise<void> {
   const screen = approval.screen as ChromiumScreen;
   const { page } = screen;
@@ -30,8 +29,7 @@ async function capture(approval: ApprovalWindow, name: string): Promise<void> {
   await expect(await screen.whenEnabled(page.getByRole('button').first())).toBeEnabled();
   await expectNoOverflow(screen, `approval ${name}`);
   await page.setViewportSize({ width: 380, height: 640 });
-  await expectAxeClean(page);
-  await page.screenshot({ path: screenPath(`approval-${name}`) });
+  await pictureInBothThemes(page, `approval-${name}`);
 }
 
 async function ask(dapp: Dapp, session: Parameters<typeof ApprovalWindow.next>[0], method: string, params: unknown[]) {
@@ -40,6 +38,8 @@ async function ask(dapp: Dapp, session: Parameters<typeof ApprovalWindow.next>[0
 }
 
 test('every approval screen, pictured and checked with axe', async ({ freshWallet, dapp, session, devnet }) => {
+  // Nineteen screens, each with two axe runs (light and dark): past the default 60 s on a busy machine.
+  test.setTimeout(120_000);
   void freshWallet;
   let { approval, answer } = await ask(dapp, session, 'eth_requestAccounts', []);
   await capture(approval, 'connect');

@@ -1,10 +1,9 @@
 /** The execution-permission screens pictured for the README (`npm run screens`) and checked with axe: the grant, and Permissions. */
 import { Wallet, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
-import { expectAxeClean } from '../fixtures/axe';
+import { pictureInBothThemes } from '../fixtures/axe';
 import { expectNoOverflow } from '../fixtures/overflow';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
-import { screenPath } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
@@ -23,14 +22,12 @@ test('the grant screen and Permissions, pictured and checked with axe', async ({
   await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Grant' }))).toBeEnabled();
   await expectNoOverflow(screen, 'approval grant-permission');
   await page.setViewportSize({ width: 380, height: 640 });
-  await expectAxeClean(page);
-  await page.screenshot({ path: screenPath('approval-grant-permission') });
+  await pictureInBothThemes(page, 'approval-grant-permission');
   await approval.grant();
   await granting;
 
   await popup.screen.setSize(360, 600);
   await popup.waitForGrant(sessionAccount, 'Spent', '0 TST spent this period');
   await expectNoOverflow(popup.screen, 'permissions');
-  await expectAxeClean((popup.screen as ChromiumScreen).page);
-  await popup.screen.screenshot(screenPath('permissions'));
+  await pictureInBothThemes((popup.screen as ChromiumScreen).page, 'permissions');
 });

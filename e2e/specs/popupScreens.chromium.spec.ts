@@ -1,10 +1,12 @@
-/** Screenshots of the popup at its 360 × 600 for the README (`npm run screens` writes docs/screens/), from a wallet with a token and a sent transaction, and one with collectibles. */
+/**
+ * Screenshots of the popup at its 360 × 600 for the README (`npm run screens` writes docs/screens/), from a wallet with a
+ * token and a sent transaction, and one with collectibles; each screen pictured and checked with axe in both themes.
+ */
 import { HDNodeWallet, Interface, Mnemonic, Wallet, getAddress, parseEther } from 'ethers';
 import type { ChromiumScreen } from '../driver/chromium/screen';
-import { expectAxeClean } from '../fixtures/axe';
+import { pictureInBothThemes } from '../fixtures/axe';
 import { chain, fund } from '../fixtures/chain';
 import { expectNoOverflow } from '../fixtures/overflow';
-import { screenPath as shot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { USDC, importUsdcWallet } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
@@ -19,6 +21,7 @@ const ERC20 = new Interface(['function approve(address spender, uint256 amount)'
 test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async ({ freshWallet, session, devnet }) => {
   const { popup } = freshWallet;
   const { screen } = popup;
+  const { page } = screen as ChromiumScreen;
   await screen.setSize(360, 600);
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');
@@ -26,7 +29,7 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   // The values come after the balance: the picture waits for them (the devnet's feeds: ETH at $3,000, TST at $2).
   await popup.waitForTotalValue('Total ≈ $5,000.00');
   await expectNoOverflow(screen, 'home');
-  await screen.screenshot(shot('home'));
+  await pictureInBothThemes(page, 'home');
   await screen.click('More sections');
   await expectNoOverflow(screen, 'home with More sections open');
   await screen.click('More sections');
@@ -36,25 +39,25 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await send.amount('0.1');
   await send.waitForFee();
   await expectNoOverflow(screen, 'send');
-  await screen.screenshot(shot('send'));
+  await pictureInBothThemes(page, 'send');
   await send.review();
   await (await ApprovalWindow.next(session)).approve();
   await popup.waitForOnlyActivityStatus('Confirmed');
   await screen.waitForText('Balance', /^0\.899\d* ETH$/);
   await screen.waitForText('Balance', /^0\.899\d* ETH$/);
   await expectNoOverflow(screen, 'activity');
-  await screen.screenshot(shot('activity'));
+  await pictureInBothThemes(page, 'activity');
 
   await screen.click('Receive');
   await screen.waitFor({ role: 'img', name: `QR code of ${freshWallet.address}` });
   await expectNoOverflow(screen, 'receive');
-  await screen.screenshot(shot('receive'));
+  await pictureInBothThemes(page, 'receive');
   await screen.click('Back');
 
   await screen.click('Settings');
   await screen.waitFor({ role: 'button', name: 'Reset wallet…' });
   await expectNoOverflow(screen, 'settings');
-  await screen.screenshot(shot('settings'));
+  await pictureInBothThemes(page, 'settings');
 
   // Settings → Networks, scrolled to the devnet by its Detect again: its endpoints, the one in use, what was detected.
   await screen.click('Back');
@@ -62,13 +65,14 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await networks.detectAgain('Local devnet');
   await networks.waitForDetected('Local devnet', /^EIP-7702 yes · contracts yes · simulation yes · sync send yes · bundler yes · blocks /);
   await expectNoOverflow(screen, 'networks');
-  await screen.screenshot(shot('networks'));
+  await pictureInBothThemes(page, 'networks');
 });
 
 test('A Send whose fee is paid in USDC, and its Activity row with the fee taken, at 360 × 600', async ({ session, devnet }) => {
   const { popup } = await importUsdcWallet(session, 100n * USDC);
   await popup.addToken(devnet.addresses.usdc);
   const { screen } = popup;
+  const { page } = screen as ChromiumScreen;
   await screen.setSize(360, 600);
   await popup.waitForTokenBalance('USDC', '100 USDC');
   const send = await SendScreen.open(screen);
@@ -77,7 +81,7 @@ test('A Send whose fee is paid in USDC, and its Activity row with the fee taken,
   await send.amount('10');
   await screen.waitForText('Network fee', /, paid in USDC: the ETH held does not cover it$/);
   await expectNoOverflow(screen, 'send-usdc');
-  await screen.screenshot(shot('send-usdc'));
+  await pictureInBothThemes(page, 'send-usdc');
   await send.review();
   const approval = await ApprovalWindow.next(session);
   await approval.acceptUpgrade();
@@ -85,11 +89,12 @@ test('A Send whose fee is paid in USDC, and its Activity row with the fee taken,
   await popup.waitForOnlyActivityStatus('Confirmed');
   await screen.waitForText({ name: 'Network fee', in: 'Activity' }, /^Network fee: \d+\.\d\d USDC$/);
   await expectNoOverflow(screen, 'activity-usdc');
-  await screen.screenshot(shot('activity-usdc'));
+  await pictureInBothThemes(page, 'activity-usdc');
 });
 
-test('Collectibles, one collectible opened, and Approvals (checked with axe), at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
+test('Collectibles, one collectible opened, and Approvals, at 360 × 600', async ({ wallet, dapp, session, devnet }) => {
   const { screen } = wallet;
+  const { page } = screen as ChromiumScreen;
   await screen.setSize(360, 600);
   const [from] = await connect(dapp, session);
   for (const asset of [
@@ -104,12 +109,12 @@ test('Collectibles, one collectible opened, and Approvals (checked with axe), at
   await wallet.waitForCollectible('Test Collectible #2', 'Held');
   await screen.waitForCount({ role: 'listitem', in: 'Collectibles' }, 3);
   await expectNoOverflow(screen, 'collectibles');
-  await screen.screenshot(shot('collectibles'));
+  await pictureInBothThemes(page, 'collectibles');
 
   await wallet.openCollectible('Test Collectible #1');
   await screen.waitFor({ role: 'img', name: 'Image of Test Collectible #1' });
   await expectNoOverflow(screen, 'collectible');
-  await screen.screenshot(shot('collectible'));
+  await pictureInBothThemes(page, 'collectible');
   await screen.click('All collectibles');
 
   // Approvals: an allowance granted through the wallet, as it stands on chain, with its Revoke.
@@ -118,12 +123,11 @@ test('Collectibles, one collectible opened, and Approvals (checked with axe), at
   await (await ApprovalWindow.next(session)).approveDespiteDangers();
   await approving;
   await wallet.waitForAllowance(spender, /may spend 250 TST/);
-  await expectAxeClean((screen as ChromiumScreen).page);
   await expectNoOverflow(screen, 'approvals');
-  await screen.screenshot(shot('approvals'));
+  await pictureInBothThemes(page, 'approvals');
 });
 
-test('the delegation firewall: its banner on Home, and the revert it opens (checked with axe)', async ({ session, devnet }) => {
+test('the delegation firewall: its banner on Home, and the revert it opens', async ({ session, devnet }) => {
   const phrase = Wallet.createRandom().mnemonic!.phrase;
   const [a, b] = [0, 1].map((i) => HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(phrase), `m/44'/60'/0'/0/${i}`).address);
   await fund(b, parseEther('2'), 0n);
@@ -135,7 +139,7 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   await chain().send('anvil_setCode', [a, `0xef0100${drainer.slice(2).toLowerCase()}`]);
   await popup.screen.waitForText({ name: 'Foreign delegate', in: WalletPopup.foreignDelegation }, drainer);
   await expectNoOverflow(popup.screen, 'firewall');
-  await popup.screen.screenshot(shot('firewall'));
+  await pictureInBothThemes((popup.screen as ChromiumScreen).page, 'firewall');
 
   await popup.screen.click('Revert to a plain account');
   const review = await ApprovalWindow.next(session);
@@ -146,8 +150,7 @@ test('the delegation firewall: its banner on Home, and the revert it opens (chec
   await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Revert' }))).toBeEnabled();
   await expectNoOverflow(screen, 'approval firewall-revert');
   await page.setViewportSize({ width: 380, height: 640 });
-  await expectAxeClean(page);
-  await page.screenshot({ path: shot('approval-firewall-revert') });
+  await pictureInBothThemes(page, 'approval-firewall-revert');
   await review.reject();
   await chain().send('anvil_setCode', [a, '0x']);
 });

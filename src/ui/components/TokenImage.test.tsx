@@ -25,7 +25,7 @@ describe('TokenImage', () => {
   it('gives two tokens of the same symbol different colours, each the same in every letter case', async () => {
     const colour = async (address: string) => {
       await render(<TokenImage symbol="USDC" address={address} />);
-      const style = initials()!.style.background;
+      const style = initials()!.style.getPropertyValue('--hue');
       unmount();
       return style;
     };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { cleanText } from '../../shared/displayText';
 
 /** A hue from every digit of the address, case ignored: two tokens that share a symbol rarely share a colour. */
@@ -17,9 +17,8 @@ export function TokenImage({ image, symbol, address, size = 24 }: { image?: stri
   const [failed, setFailed] = useState(false);
   const style = { width: size, height: size, flex: 'none', borderRadius: '50%' };
   if (!image?.startsWith('data:image/') || failed) {
-    const hue = hueOf(address);
     return (
-      <span aria-hidden="true" className="token-initials" style={{ ...style, fontSize: size / 2.6, background: `hsl(${hue} 60% 88%)`, color: `hsl(${hue} 70% 25%)` }}>
+      <span aria-hidden="true" className="token-initials" style={{ ...style, fontSize: size / 2.6, '--hue': hueOf(address) } as CSSProperties}>
         {[...cleanText(symbol)].slice(0, 3).join('')}
       </span>
     );

@@ -83,7 +83,7 @@ describe('token rows', () => {
   it('gives two tokens of one symbol different icons', async () => {
     await render(<Tokens account={ACCOUNT} chainId="0x7a69" values={null} />);
     await act(async () => undefined);
-    const [one, two] = [...container.querySelectorAll<HTMLElement>('.token-initials')].map((icon) => icon.style.background);
+    const [one, two] = [...container.querySelectorAll<HTMLElement>('.token-initials')].map((icon) => icon.style.getPropertyValue('--hue'));
     expect(one).not.toBe(two);
   });
 });
