@@ -46,12 +46,15 @@ export function repricedUnsigned(raw: Hex, fees: Fees): Hex {
   return tx.unsignedSerialized as Hex;
 }
 
+/** A transaction's fields as their unsigned bytes: what a Ledger is asked to sign (a replacement: batches/replace.ts). */
+export const unsignedOf = (tx: TransactionLike): Hex => Transaction.from(tx).unsignedSerialized as Hex;
+
 /**
  * A sequential batch's transactions, one per call at consecutive nonces from `nonce`, as the account will sign them:
  * what a Ledger is asked to sign (the key path signs the same fields, executors/sequential.ts).
  */
 export const unsignedAt = (batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLimits'>, nonce: number, fees: Fees): Hex[] =>
-  sequentialTransactions(batch, nonce, fees).map((tx) => Transaction.from(tx).unsignedSerialized as Hex);
+  sequentialTransactions(batch, nonce, fees).map(unsignedOf);
 
 /**
  * An atomic batch's transaction to the account itself as it will be signed (executors/atomic.ts), at its final nonce
@@ -60,11 +63,8 @@ export const unsignedAt = (batch: Pick<BatchRecord, 'chainId' | 'calls' | 'gasLi
  */
 export async function unsignedAtomicAt(batch: Pick<BatchRecord, 'chainId' | 'from' | 'calls' | 'gasLimits' | 'upgrade' | 'dataSuffix' | 'delegate'>, nonce: number, fees: Fees): Promise<Hex> {
   const tx = await atomicTransaction(batch, nonce, fees);
-  return Transaction.from({ ...tx, ...(batch.upgrade ? { authorizationList: [] } : {}) }).unsignedSerialized as Hex;
+  return unsignedOf({ ...tx, ...(batch.upgrade ? { authorizationList: [] } : {}) });
 }
-
-/** A transaction's fields as their unsigned bytes: what a Ledger is asked to sign (a replacement: batches/replace.ts). */
-export const unsignedOf = (tx: TransactionLike): Hex => Transaction.from(tx).unsignedSerialized as Hex;
 
 /**
  * Who signed `signed`, when it is exactly the transaction `unsigned` plus a signature (no field changed, added or
