@@ -16,12 +16,13 @@
  * `npm run package` zips: Base first, no local devnet, nothing on this machine. The build fails if the production
  * background names the devnet's URLs, or its pages the emulator's.
  *
- * Each folder also gets the vendored ERC-7730 registry, checked and indexed (scripts/erc7730Registry/generate.ts); the
+ * Each folder gets the pages' languages, _locales/<locale>/messages.json from src/ui/i18n (scripts/locales.ts), and the vendored ERC-7730 registry, checked and indexed (scripts/erc7730Registry/generate.ts); the
  * devnet build's binds a few descriptors on the devnet's chain too (devnetAliases.ts).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SHIPPED_LIST_FILE } from '../src/background/protection/phishingUpdates';
+import { localeFiles } from './locales';
 import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildPages, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
 import { verifyAttestations } from './erc7730Registry/attestations';
 import { DEVNET_ALIASES } from './erc7730Registry/devnetAliases';
@@ -64,6 +65,7 @@ async function buildAll(): Promise<void> {
   }
   // The vendored ERC-7730 registry, checked first: a descriptor that does not resolve or parse fails the build.
   const registries = { devnet: generateRegistry(VENDORED, DEVNET_ALIASES, reviews.reviewedBy), production: generateRegistry(VENDORED, [], reviews.reviewedBy) };
+  const locales = localeFiles();
   await buildPages(resolve(dist, '.pages'), true);
   await buildPages(productionPages, false);
   if (emulatorSeamIn(productionPages)) throw new Error('the production pages carry the seam to the Ledger emulator: only the devnet build may reach it');
@@ -83,6 +85,10 @@ async function buildAll(): Promise<void> {
       cpSync(resolve(root, 'node_modules/eth-phishing-detect/src/config.json'), resolve(out, SHIPPED_LIST_FILE));
       writeRegistry(background ? registries.production : registries.devnet, out);
       writeFileSync(resolve(out, 'manifest.json'), JSON.stringify(manifestFor(browser), null, 2));
+      for (const { locale, json } of locales) {
+        mkdirSync(resolve(out, '_locales', locale), { recursive: true });
+        writeFileSync(resolve(out, '_locales', locale, 'messages.json'), json);
+      }
     }
   }
   for (const folder of ['.pages', '.scripts', '.production', '.productionPages']) rmSync(resolve(dist, folder), { recursive: true });

@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { useRoute, type Screen } from '../stores/route';
 
 /** A sub-screen's title with a Back button (to Home unless `back` names the screen that opened it). */
@@ -5,7 +6,7 @@ export function ScreenHeader({ title, back = 'home' }: { title: string; back?: S
   const go = useRoute((s) => s.go);
   return (
     <header className="screen-header">
-      <button type="button" className="icon" aria-label="Back" onClick={() => go(back)}>←</button>
+      <button type="button" className="icon" aria-label={t('common_back')} onClick={() => go(back)}>←</button>
       <h1>{title}</h1>
     </header>
   );

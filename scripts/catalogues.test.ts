@@ -1,0 +1,86 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { areasOf } from './locales';
+import { LOCALES, browserMessage, placeholderNames, renderMessage } from '../src/ui/i18n/messages';
+import { untranslatedIn } from '../src/ui/i18n/untranslated';
+
+const UI = resolve(import.meta.dirname, '../src/ui');
+const walk = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
+const screenFiles = walk(UI).filter((file) => /\.tsx?$/.test(file) && !/\.(test|fixture)\.tsx?$/.test(file) && !file.includes('/i18n/') && !file.includes('/testing/'));
+const english = areasOf('en');
+const englishKeys = [...english.values()].flatMap((catalogue) => Object.keys(catalogue));
+const englishText = new Map([...english.values()].flatMap((catalogue) => Object.entries(catalogue)));
+
+// Files whose strings are not yet in the catalogues, one group per part of the migration; each group goes when its part lands.
+const NOT_YET: string[] = [
+  // popup
+  'popup/Approvals.tsx', 'popup/Balance.tsx', 'popup/Home.tsx', 'popup/Onboarding.tsx', 'popup/Permissions.tsx', 'popup/Receive.tsx', 'popup/Sites.tsx', 'popup/TokenRow.tsx', 'popup/Tokens.tsx',
+  'popup/accounts/Accounts.tsx', 'popup/accounts/AddLedger.tsx', 'popup/accounts/ImportKey.tsx', 'popup/accounts/Remove.tsx', 'popup/accounts/Rename.tsx',
+
+  // popup: send, collectibles, settings
+  'popup/collectibles/CollectibleItem.tsx', 'popup/collectibles/Collectibles.tsx', 'popup/collectibles/format.ts',
+  'popup/send/Send.tsx', 'popup/send/amount.ts', 'popup/send/feePayment.ts', 'popup/send/recipient.ts',
+  'popup/settings/ChangePassword.tsx', 'popup/settings/Delegation.tsx', 'popup/settings/Descriptors.tsx', 'popup/settings/Endpoints.tsx', 'popup/settings/NetworkForm.tsx',
+  'popup/settings/NetworkStatus.tsx', 'popup/settings/Networks.tsx', 'popup/settings/ResetWallet.tsx', 'popup/settings/RevealPhrase.tsx', 'popup/settings/Settings.tsx',
+
+  // popup: activity
+  'popup/activity/Activity.tsx', 'popup/activity/summary.ts',
+
+  // approval, first half
+  'approval/AddChain.tsx', 'approval/App.tsx', 'approval/CallCard.tsx', 'approval/ClearSigned.tsx', 'approval/Connect.tsx', 'approval/Dangers.tsx', 'approval/FeeSources.tsx',
+  'approval/FeeTiers.tsx', 'approval/GrantPermissions.tsx', 'approval/LookAlikeRecipients.tsx', 'approval/Phishing.tsx', 'approval/Planning.tsx', 'approval/PreviewPanel.tsx',
+  'approval/skeleton.ts',
+
+  // approval, second half
+  'approval/ReplaceTransaction.tsx', 'approval/ReplacedByNonce.tsx', 'approval/RevertForeignDelegation.tsx', 'approval/RevertGate.tsx', 'approval/RevokeDelegation.tsx',
+  'approval/ScreenBoundary.tsx', 'approval/SendCalls.tsx', 'approval/SendTransaction.tsx', 'approval/SignMessage.tsx', 'approval/SignTypedData.tsx', 'approval/SwitchChain.tsx',
+  'approval/Upgrade.tsx', 'approval/WatchAsset.tsx', 'approval/WatchCollectible.tsx', 'approval/ledger/ConfirmOnLedger.tsx', 'approval/ledger/DeviceShows.tsx',
+  'ledger/emulatorTransport.ts', 'ledger/errors.ts',
+
+  // components
+  'components/AccountChip.tsx', 'components/DeviceBadge.tsx', 'components/ForeignDelegationBanner.tsx', 'components/LookAlikeWarning.tsx', 'components/Screen.tsx',
+  'components/Tabs.tsx', 'components/TokenImage.tsx', 'components/Unlock.tsx', 'components/site.ts',
+];
+
+describe('the catalogues', () => {
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('%s has exactly English\'s areas and keys, each with the same placeholders', (locale) => {
+    const areas = areasOf(locale);
+    expect([...areas.keys()]).toEqual([...english.keys()]);
+    for (const [area, catalogue] of english) {
+      const translated = areas.get(area) ?? {};
+      expect(Object.keys(translated).sort(), `${locale}/${area}`).toEqual(Object.keys(catalogue).sort());
+      for (const [key, text] of Object.entries(catalogue)) {
+        expect(placeholderNames(translated[key] ?? ''), `${locale}/${area}: ${key}`).toEqual(placeholderNames(text));
+        expect(translated[key].trim(), `${locale}/${area}: ${key} is empty`).not.toBe('');
+      }
+    }
+  });
+
+  it('name each key once, in the characters the browser allows', () => {
+    expect(englishKeys.filter((key, index) => englishKeys.indexOf(key) !== index)).toEqual([]);
+    expect(englishKeys.filter((key) => !/^[A-Za-z][A-Za-z0-9_]*$/.test(key))).toEqual([]);
+  });
+
+  it('have no key that nothing shows', () => {
+    const sources = [...screenFiles.map((file) => readFileSync(file, 'utf8')), readFileSync(resolve(UI, '../../manifest.json'), 'utf8')].join('\n');
+    expect(englishKeys.filter((key) => !sources.includes(`'${key}'`) && !sources.includes(`__MSG_${key}__`) && !sources.includes(`'${key}`))).toEqual([]);
+  });
+
+  it('become the browser\'s messages: placeholders in any order, a dollar sign kept', () => {
+    const message = browserMessage('{to} gets {amount} ($1 fee)');
+    expect(renderMessage(message, ['0.5 ETH', '0x6610…522D'])).toBe('0x6610…522D gets 0.5 ETH ($1 fee)');
+    expect(englishText.size).toBe(englishKeys.length);
+  });
+});
+
+describe('the screens', () => {
+  it.each(screenFiles.map((file) => relative(UI, file)).filter((file) => !NOT_YET.includes(file)))('%s shows no text outside the catalogues', (file) => {
+    expect(untranslatedIn(file, readFileSync(resolve(UI, file), 'utf8'))).toEqual([]);
+  });
+
+  it('the scan finds what a screen would show untranslated', () => {
+    const source = `const a = <p title="Copy address">Welcome to Batch Wallet</p>;\nsetError('The passwords do not match');\nconst b = <p className="muted row">{t('common_back')}</p>;`;
+    expect(untranslatedIn('example.tsx', source).map((finding) => finding.text)).toEqual(['Copy address', 'Welcome to Batch Wallet', 'The passwords do not match']);
+  });
+});
