@@ -21,3 +21,9 @@ export function t(key: MessageKey, values?: Record<string, string | number | big
 
 /** The browser's language as a BCP 47 tag, for Intl's number and date formats. */
 export const uiLocale = (): string => i18n()?.getUILanguage() ?? 'en-US';
+
+/** A count's message in the browser's language's plural form ("1 call", "2 calls"); `count` fills {count}. */
+export function tCount(keys: { one: MessageKey; other: MessageKey }, count: number, values?: Record<string, string | number | bigint>): string {
+  const form = new Intl.PluralRules(uiLocale()).select(count);
+  return t(form === 'one' ? keys.one : keys.other, { count: count.toLocaleString(uiLocale()), ...values });
+}
