@@ -1,5 +1,31 @@
-/** The keys of the English catalogues, the ones every other language must have (scripts/catalogues.test.ts). */
+/** The keys of the English catalogues, the ones every other language must have (scripts/catalogues.test.ts). One area per line. */
 import type common from './en/common.json';
 import type manifest from './en/manifest.json';
+import type home from './en/home.json';
+import type accounts from './en/accounts.json';
+import type onboarding from './en/onboarding.json';
+import type send from './en/send.json';
+import type collectibles from './en/collectibles.json';
+import type settings from './en/settings.json';
+import type activity from './en/activity.json';
+import type approval from './en/approval.json';
+import type review from './en/review.json';
+import type ledger from './en/ledger.json';
+import type components from './en/components.json';
+import type format from './en/format.json';
 
-export type MessageKey = keyof typeof common | keyof typeof manifest;
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof manifest
+  | keyof typeof home
+  | keyof typeof accounts
+  | keyof typeof onboarding
+  | keyof typeof send
+  | keyof typeof collectibles
+  | keyof typeof settings
+  | keyof typeof activity
+  | keyof typeof approval
+  | keyof typeof review
+  | keyof typeof ledger
+  | keyof typeof components
+  | keyof typeof format;
