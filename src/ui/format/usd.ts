@@ -1,4 +1,4 @@
-/** US cents as the browser's locale writes dollars ("$1,234.56", "1.234,56 US$"). */
-const DOLLARS = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+import { numberFormat } from './numbers';
 
-export const usdText = (cents: number): string => DOLLARS.format(cents / 100);
+/** US cents as the browser's language writes dollars ("$1,234.56", "1.234,56 US$"). */
+export const usdText = (cents: number): string => numberFormat({ style: 'currency', currency: 'USD' }).format(cents / 100);
