@@ -11,7 +11,9 @@ import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET, PRODUCTION_NETWORKS } from '../src/shared/networks';
 import { ABI_SCRIPT, LATER_SCRIPT, SITES_SCRIPT, buildBackground, buildScript, devnetUrlsIn, emulatorSeamIn } from './bundle';
+import { areasOf } from './locales';
 import { bytesOf, pageFiles } from './pageBytes';
+import { LOCALES } from '../src/ui/i18n/messages';
 
 const out = mkdtempSync(join(tmpdir(), 'background-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -175,6 +177,19 @@ describe('the approval window', () => {
     expect(bytesOf(pages, first)).toBeLessThanOrEqual(60 * 1024);
     const after = pageFiles(pages, 'approval.html', { dynamic: true }).filter((file) => !first.includes(file));
     expect(after.filter((file) => /\/react-[\w-]+\.js$/.test(file))).toHaveLength(1);
+  }, 60_000);
+});
+
+/** The pages' text comes through the browser's i18n, which reads its own language's messages.json: no page carries a catalogue. */
+describe('the pages\' languages', () => {
+  it('carry no other language\'s text: the catalogues are not bundled', async () => {
+    const pages = await builtPages();
+    const code = ['popup.html', 'approval.html'].flatMap((page) => pageFiles(pages, page, { dynamic: true })).map((file) => readFileSync(join(pages, file), 'utf8')).join('\n');
+    const english = new Set([...areasOf('en').values()].flatMap((catalogue) => Object.values(catalogue)));
+    const translated = LOCALES.filter((locale) => locale !== 'en').flatMap((locale) => [...areasOf(locale).values()].flatMap((catalogue) => Object.values(catalogue)));
+    const texts = translated.filter((text) => !english.has(text) && text.length >= 12);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter((text) => code.includes(text))).toEqual([]);
   }, 60_000);
 });
 
