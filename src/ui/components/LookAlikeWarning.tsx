@@ -12,8 +12,7 @@ function reasonOf(text: string): string | undefined {
   // The reason names its scripts in English words; each is named again in the browser's language.
   const reason = lookAlikeReason(text) ?? '';
   const [, mixed, alone] = /^mixes (.+) letters$|^is written in (\w+) letters that look Latin$/.exec(reason) ?? [];
-  const names = new Intl.DisplayNames(uiLocale(), { type: 'script' });
-  const named = (script: string) => (SCRIPT_CODES[script] && names.of(SCRIPT_CODES[script])) || script;
+  const named = (script: string) => (SCRIPT_CODES[script] && new Intl.DisplayNames(uiLocale(), { type: 'script' }).of(SCRIPT_CODES[script])) || script;
   if (mixed) return t('components_lookAlikeMixes', { scripts: new Intl.ListFormat(uiLocale()).format(mixed.split(' and ').map(named)) });
   return alone ? t('components_lookAlikeLooksLatin', { script: named(alone) }) : undefined;
 }
