@@ -45,7 +45,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
           {signIn.warning && <Notice tone="danger">{signIn.warning}</Notice>}
           <p>Each chosen account signs this message, which the site can use to sign you in:</p>
           {chosen.map((account) => (
-            <pre key={account} className="card" aria-label={`Sign-in message of ${nameOf(account)}`} style={{ whiteSpace: 'pre-wrap' }}>{siweMessage(signIn.fields, account)}</pre>
+            <pre key={account} className="card" aria-label={`Sign-in message of ${nameOf(account)}`}>{siweMessage(signIn.fields, account)}</pre>
           ))}
           <p className="muted">Signing costs nothing and moves no funds.</p>
         </section>

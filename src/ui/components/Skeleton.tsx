@@ -2,7 +2,7 @@
 export function Skeleton({ label, lines = 2 }: { label: string; lines?: number }) {
   return (
     <div aria-busy="true" aria-label={label} className="card">
-      {Array.from({ length: lines }, (_, i) => <div key={i} className="skeleton" style={{ width: `${90 - i * 25}%`, marginTop: i ? 6 : 0 }} />)}
+      {Array.from({ length: lines }, (_, i) => <div key={i} className="skeleton" style={{ width: `${90 - i * 25}%` }} />)}
     </div>
   );
 }
