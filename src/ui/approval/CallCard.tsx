@@ -27,7 +27,7 @@ function ActionText({ action, tokens }: { action: TokenAction; tokens: Tokens })
   switch (action.kind) {
     case 'transfer':
       if (action.standard === 'erc20') return <Message id='preview_sendTo' values={{ amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} />, to: <AddressText address={action.to} /> }} />;
-      return <Message id='preview_sendTo' values={{ amount: <>{action.standard === 'erc1155' ? `${action.amount} × ` : ''}{collection(action.token)} #{action.tokenId}</>, to: <AddressText address={action.to} /> }} />;
+      return <Message id='preview_sendTo' values={{ amount: <>{action.standard === 'erc1155' ? `${BigInt(action.amount).toLocaleString(uiLocale())} × ` : ''}{collection(action.token)} #{action.tokenId}</>, to: <AddressText address={action.to} /> }} />;
     case 'approve':
       return <Message id={action.standard === 'permit2' ? 'preview_allowSpendPermit2' : 'preview_allowSpend'} values={{ spender: <AddressText address={action.spender} />, amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} unlimited={action.unlimited} /> }} />;
     case 'approveAll':
