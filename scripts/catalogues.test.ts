@@ -27,11 +27,6 @@ const NOT_YET: string[] = [
   // popup: activity
   'popup/activity/Activity.tsx', 'popup/activity/summary.ts',
 
-  // approval, first half
-  'approval/AddChain.tsx', 'approval/App.tsx', 'approval/CallCard.tsx', 'approval/ClearSigned.tsx', 'approval/Connect.tsx', 'approval/Dangers.tsx', 'approval/FeeSources.tsx',
-  'approval/FeeTiers.tsx', 'approval/GrantPermissions.tsx', 'approval/LookAlikeRecipients.tsx', 'approval/Phishing.tsx', 'approval/Planning.tsx', 'approval/PreviewPanel.tsx',
-  'approval/skeleton.ts',
-
   // approval, second half
   'approval/ReplaceTransaction.tsx', 'approval/ReplacedByNonce.tsx', 'approval/RevertForeignDelegation.tsx', 'approval/RevertGate.tsx', 'approval/RevokeDelegation.tsx',
   'approval/ScreenBoundary.tsx', 'approval/SendCalls.tsx', 'approval/SendTransaction.tsx', 'approval/SignMessage.tsx', 'approval/SignTypedData.tsx', 'approval/SwitchChain.tsx',

@@ -9,6 +9,7 @@ import type collectibles from './en/collectibles.json';
 import type settings from './en/settings.json';
 import type activity from './en/activity.json';
 import type approval from './en/approval.json';
+import type preview from './en/preview.json';
 import type review from './en/review.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
@@ -25,6 +26,7 @@ export type MessageKey =
   | keyof typeof settings
   | keyof typeof activity
   | keyof typeof approval
+  | keyof typeof preview
   | keyof typeof review
   | keyof typeof ledger
   | keyof typeof components
