@@ -7,6 +7,7 @@ import type onboarding from './en/onboarding.json';
 import type send from './en/send.json';
 import type collectibles from './en/collectibles.json';
 import type settings from './en/settings.json';
+import type networks from './en/networks.json';
 import type activity from './en/activity.json';
 import type approval from './en/approval.json';
 import type preview from './en/preview.json';
@@ -24,6 +25,7 @@ export type MessageKey =
   | keyof typeof send
   | keyof typeof collectibles
   | keyof typeof settings
+  | keyof typeof networks
   | keyof typeof activity
   | keyof typeof approval
   | keyof typeof preview
