@@ -46,7 +46,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
           {signIn.warning && <Notice tone="danger">{signIn.warning}</Notice>}
           <p>{t('approval_signInExplains')}</p>
           {chosen.map((account) => (
-            <pre key={account} className="card" aria-label={t('approval_signInMessageOf', { name: nameOf(account) })} style={{ whiteSpace: 'pre-wrap' }}>{siweMessage(signIn.fields, account)}</pre>
+            <pre key={account} className="card" aria-label={t('approval_signInMessageOf', { name: nameOf(account) })}>{siweMessage(signIn.fields, account)}</pre>
           ))}
           <p className="muted">{t('approval_signingIsFree')}</p>
         </section>

@@ -26,7 +26,7 @@ export function Collectibles({ account, chainId }: { account: Hex; chainId: Hex 
       <ul className="tokens">
         {items?.map((c) => (
           <li key={`${c.address} ${c.tokenId}`} className="row card" aria-label={t('collectibles_collectibleNamed', { title: collectibleTitle(c) })}>
-            <div style={{ flex: 2, minWidth: 0 }}>
+            <div className="row-main">
               <strong>{collectibleTitle(c)}</strong>
               <div className="muted">{standardLabel(c.standard)}{c.symbol === undefined ? '' : ` · ${cleanText(c.symbol)}`}</div>
             </div>
