@@ -32,12 +32,6 @@ const NOT_YET: string[] = [
   'approval/FeeTiers.tsx', 'approval/GrantPermissions.tsx', 'approval/LookAlikeRecipients.tsx', 'approval/Phishing.tsx', 'approval/Planning.tsx', 'approval/PreviewPanel.tsx',
   'approval/skeleton.ts',
 
-  // approval, second half
-  'approval/ReplaceTransaction.tsx', 'approval/ReplacedByNonce.tsx', 'approval/RevertForeignDelegation.tsx', 'approval/RevertGate.tsx', 'approval/RevokeDelegation.tsx',
-  'approval/ScreenBoundary.tsx', 'approval/SendCalls.tsx', 'approval/SendTransaction.tsx', 'approval/SignMessage.tsx', 'approval/SignTypedData.tsx', 'approval/SwitchChain.tsx',
-  'approval/Upgrade.tsx', 'approval/WatchAsset.tsx', 'approval/WatchCollectible.tsx', 'approval/ledger/ConfirmOnLedger.tsx', 'approval/ledger/DeviceShows.tsx',
-  'ledger/emulatorTransport.ts', 'ledger/errors.ts',
-
   // components
   'components/AccountChip.tsx', 'components/DeviceBadge.tsx', 'components/ForeignDelegationBanner.tsx', 'components/LookAlikeWarning.tsx', 'components/Screen.tsx',
   'components/Tabs.tsx', 'components/TokenImage.tsx', 'components/Unlock.tsx', 'components/site.ts',

@@ -10,6 +10,7 @@ import type settings from './en/settings.json';
 import type activity from './en/activity.json';
 import type approval from './en/approval.json';
 import type review from './en/review.json';
+import type requests from './en/requests.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
 import type format from './en/format.json';
@@ -26,6 +27,7 @@ export type MessageKey =
   | keyof typeof activity
   | keyof typeof approval
   | keyof typeof review
+  | keyof typeof requests
   | keyof typeof ledger
   | keyof typeof components
   | keyof typeof format;
