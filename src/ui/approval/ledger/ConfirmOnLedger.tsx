@@ -19,6 +19,7 @@ import { signOnDevice, type Connect, type DeviceProgress } from './signOnDevice'
 /** `askAgain`: the worker refused what the device signed (a nonce used meanwhile): Try again asks it for the request anew. */
 type Status = { step: DeviceProgress } | { step: 'sending' } | { step: 'failed'; words: string; choose: boolean; askAgain?: boolean };
 
+/** Each step in words (a switch: a `confirm` property holding a key would read as text to scripts/catalogues.test.ts). */
 function stepWords(step: DeviceProgress | 'sending'): string {
   switch (step) {
     case 'connecting': return t('ledger_connecting');
