@@ -17,12 +17,6 @@ const NOT_YET: string[] = [
   // popup: activity
   'popup/activity/Activity.tsx', 'popup/activity/summary.ts',
 
-  // approval, second half
-  'approval/ReplaceTransaction.tsx', 'approval/ReplacedByNonce.tsx', 'approval/RevertForeignDelegation.tsx', 'approval/RevertGate.tsx', 'approval/RevokeDelegation.tsx',
-  'approval/ScreenBoundary.tsx', 'approval/SendCalls.tsx', 'approval/SendTransaction.tsx', 'approval/SignMessage.tsx', 'approval/SignTypedData.tsx', 'approval/SwitchChain.tsx',
-  'approval/Upgrade.tsx', 'approval/WatchAsset.tsx', 'approval/WatchCollectible.tsx', 'approval/ledger/ConfirmOnLedger.tsx', 'approval/ledger/DeviceShows.tsx',
-  'ledger/emulatorTransport.ts', 'ledger/errors.ts',
-
   // components
   'components/AccountChip.tsx', 'components/DeviceBadge.tsx', 'components/ForeignDelegationBanner.tsx', 'components/LookAlikeWarning.tsx', 'components/Screen.tsx',
   'components/Tabs.tsx', 'components/TokenImage.tsx', 'components/Unlock.tsx', 'components/site.ts',

@@ -12,6 +12,7 @@ import type activity from './en/activity.json';
 import type approval from './en/approval.json';
 import type preview from './en/preview.json';
 import type review from './en/review.json';
+import type requests from './en/requests.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
 import type format from './en/format.json';
@@ -30,6 +31,7 @@ export type MessageKey =
   | keyof typeof approval
   | keyof typeof preview
   | keyof typeof review
+  | keyof typeof requests
   | keyof typeof ledger
   | keyof typeof components
   | keyof typeof format;
