@@ -19,15 +19,15 @@ type Tokens = Record<string, AssetInfo>;
 function TokenAmount({ token, amount, tokens, unlimited }: { token: string; amount: string; tokens: Tokens; unlimited?: boolean }) {
   const info = tokens[token.toLowerCase()];
   if (unlimited) return <strong>{info ? t('preview_unlimitedSymbol', { symbol: info.symbol }) : t('preview_unlimitedTokens')}</strong>;
-  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span><Message id='preview_unitsOf' values={{ amount, token: <AddressText address={token} /> }} /></span>;
+  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span><Message id="preview_unitsOf" values={{ amount, token: <AddressText address={token} /> }} /></span>;
 }
 
 function ActionText({ action, tokens }: { action: TokenAction; tokens: Tokens }) {
   const collection = (token: string) => tokens[token.toLowerCase()]?.symbol ?? <AddressText address={token} />;
   switch (action.kind) {
     case 'transfer':
-      if (action.standard === 'erc20') return <Message id='preview_sendTo' values={{ amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} />, to: <AddressText address={action.to} /> }} />;
-      return <Message id='preview_sendTo' values={{ amount: <>{action.standard === 'erc1155' ? `${BigInt(action.amount).toLocaleString(uiLocale())} × ` : ''}{collection(action.token)} #{action.tokenId}</>, to: <AddressText address={action.to} /> }} />;
+      if (action.standard === 'erc20') return <Message id="preview_sendTo" values={{ amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} />, to: <AddressText address={action.to} /> }} />;
+      return <Message id="preview_sendTo" values={{ amount: <>{action.standard === 'erc1155' ? `${BigInt(action.amount).toLocaleString(uiLocale())} × ` : ''}{collection(action.token)} #{action.tokenId}</>, to: <AddressText address={action.to} /> }} />;
     case 'approve':
       return <Message id={action.standard === 'permit2' ? 'preview_allowSpendPermit2' : 'preview_allowSpend'} values={{ spender: <AddressText address={action.spender} />, amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} unlimited={action.unlimited} /> }} />;
     case 'approveAll':
@@ -51,8 +51,8 @@ function DescribedCall({ call, symbol, tokens }: { call: DecodedCall; symbol: st
         {call.action ? <ActionText action={call.action} tokens={tokens} />
           : !call.to ? t('preview_createContract')
           : call.fn ? <span className="mono">{call.fn.signature}</span>
-          : call.dataSize === 0 ? <Message id='preview_sendTo' values={{ amount: <Amount units={BigInt(call.value)} symbol={symbol} />, to: <AddressText address={call.to} /> }} />
-          : <Message id='preview_callTo' values={{ to: <AddressText address={call.to} /> }} />}
+          : call.dataSize === 0 ? <Message id="preview_sendTo" values={{ amount: <Amount units={BigInt(call.value)} symbol={symbol} />, to: <AddressText address={call.to} /> }} />
+          : <Message id="preview_callTo" values={{ to: <AddressText address={call.to} /> }} />}
       </div>
       {call.fn && !call.action && call.fn.args.length > 0 && (
         <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || t('preview_argument', { index: i })}</span>: <span className="mono">{a.value}</span></li>)}</ul>
@@ -79,8 +79,8 @@ export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; l
   return (
     <li className="card call-card" aria-label={label}>
       {call.review ? <ReviewedCall review={call.review} /> : <DescribedCall call={call} symbol={symbol} tokens={tokens} />}
-      {call.to && (call.review || call.action || call.fn || call.dataSize > 0) && <div className="muted"><Message id='preview_contract' values={{ address: <AddressText address={call.to} /> }} /></div>}
-      {value > 0n && call.dataSize > 0 && <div><Message id='preview_sends' values={{ amount: <Amount units={value} symbol={symbol} /> }} /></div>}
+      {call.to && (call.review || call.action || call.fn || call.dataSize > 0) && <div className="muted"><Message id="preview_contract" values={{ address: <AddressText address={call.to} /> }} /></div>}
+      {value > 0n && call.dataSize > 0 && <div><Message id="preview_sends" values={{ amount: <Amount units={value} symbol={symbol} /> }} /></div>}
       {call.data && (
         <details className="raw">
           <summary>{call.selector ? t('preview_dataBytesSelector', { size: call.dataSize.toLocaleString(uiLocale()), selector: call.selector }) : t('preview_dataBytes', { size: call.dataSize.toLocaleString(uiLocale()) })}</summary>

@@ -132,7 +132,7 @@ export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) 
       network={cleanText(details.networkName)}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, adjustments.map((a) => a ?? {}))} approveLabel={t('approval_grant')} blocked={blocked || invalid} />}
     >
-      <p><Message id='approval_grantExplains' values={{ account: <AddressText address={details.account} /> }} /></p>
+      <p><Message id="approval_grantExplains" values={{ account: <AddressText address={details.account} /> }} /></p>
       {details.grants.map((grant, i) => <Grant key={i} grant={grant} index={i} onAdjust={adjust(i)} />)}
       {details.upgrade && <Upgrade upgrade={details.upgrade} symbol={cleanText(details.symbol ?? 'ETH')} networkName={cleanText(details.networkName)} />}
       {gate}

@@ -47,8 +47,8 @@ function Allowance({ allowance }: { allowance: AllowanceChange }) {
     : allowance.tokenId !== undefined ? `${allowance.symbol} #${allowance.tokenId}`
     : <Amount units={allowance.amount ?? '0'} decimals={allowance.decimals} symbol={allowance.symbol} />;
   return <li>{allowance.revoked
-    ? <Message id='preview_revokesOn' values={{ spender: <AddressText address={allowance.spender} />, symbol: allowance.symbol }} />
-    : <Message id='preview_maySpend' values={{ spender: <AddressText address={allowance.spender} />, what }} />}<Contract asset={allowance} /></li>;
+    ? <Message id="preview_revokesOn" values={{ spender: <AddressText address={allowance.spender} />, symbol: allowance.symbol }} />
+    : <Message id="preview_maySpend" values={{ spender: <AddressText address={allowance.spender} />, what }} />}<Contract asset={allowance} /></li>;
 }
 
 function Fee({ fee }: { fee: FeePayer }) {
@@ -68,7 +68,7 @@ export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePaye
     return (
       <section aria-label={t('preview_preview')} className="card">
         <Notice tone="danger" label={t('preview_balanceTooLow')}>
-          <Message id='preview_sendsMoreThanBalance' values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
+          <Message id="preview_sendsMoreThanBalance" values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
         </Notice>
         <Fee fee={fee} />
       </section>
@@ -95,7 +95,7 @@ export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePaye
       <Fee fee={fee} />
       {needed > BigInt(preview.balance) && (
         <Notice tone="danger" label={t('preview_balanceTooLow')}>
-          <Message id='preview_balanceShort' values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
+          <Message id="preview_balanceShort" values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
         </Notice>
       )}
     </section>

@@ -62,7 +62,7 @@ export function ReplaceTransaction({ approval }: ScreenProps<'replaceTransaction
         <Rows label={t('review_authorizationsAgain')}>
           {original.authorizations.map((a, i) => (
             <Row key={i} label={t('review_accountOf', { address: shortAddress(a.authority) })}>
-              {BigInt(a.delegate) === 0n ? t('review_becomesPlain') : <Message id='review_delegatesTo' values={{ delegate: a.delegateName ?? <AddressText address={a.delegate} /> }} />}
+              {BigInt(a.delegate) === 0n ? t('review_becomesPlain') : <Message id="review_delegatesTo" values={{ delegate: a.delegateName ?? <AddressText address={a.delegate} /> }} />}
             </Row>
           ))}
         </Rows>

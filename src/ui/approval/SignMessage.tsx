@@ -23,7 +23,7 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
       origin={approval.origin}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
-      <p><Message id='requests_asksToSign' values={{ account: <AddressText address={details.account} /> }} /></p>
+      <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
       {details.siweWarning && <Notice tone="danger">{details.siweWarning}</Notice>}
       <Dangers dangers={details.dangers ?? []} />
       {/* The message holds characters that reorder or hide text: the user reads them by their code points. */}

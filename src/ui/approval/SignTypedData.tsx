@@ -37,7 +37,7 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
       origin={approval.origin}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
-      <p><Message id='requests_asksToSign' values={{ account: <AddressText address={details.account} /> }} /></p>
+      <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
       {review?.clear && <ClearSigned clear={review.clear} />}
       {review && <Dangers dangers={review.dangers} />}
       {review?.clear ? <details className="raw"><summary>{t('requests_rawMessage')}</summary>{raw}</details> : raw}

@@ -32,7 +32,7 @@ export function Approvals() {
       {allowances.map((a) => (
         <li key={`${a.kind} ${a.token} ${a.spender}`} className="card" aria-label={t('home_allowanceTo', { spender: a.spender })}>
           <div><Message id={a.kind === 'permit2' ? 'home_maySpendThroughPermit2' : 'home_maySpend'} values={{ spender: <AddressText address={a.spender} />, what: <strong>{what(a)}</strong> }} /></div>
-          <div className="muted"><Message id={'home_tokenIs'} values={{ token: <AddressText address={a.token} /> }} /></div>
+          <div className="muted"><Message id="home_tokenIs" values={{ token: <AddressText address={a.token} /> }} /></div>
           <button type="button" className="secondary small" aria-label={t('home_revokeAllowanceTo', { spender: a.spender })} onClick={() => void call('revokeAllowance', { kind: a.kind, token: a.token, spender: a.spender })}>{t('home_revoke')}</button>
         </li>
       ))}

@@ -29,7 +29,7 @@ function Grant({ grant }: { grant: GrantView }) {
     <li className="card" aria-label={t('home_permissionFor', { to: grant.to })}>
       <div><strong>{cleanText(grant.origin)}</strong> · {cleanText(grant.networkName)}</div>
       <div aria-label={t('home_permissionInWords')}>{words.amount}{words.start ? `, ${words.start}` : ''}, {words.end}.</div>
-      <div className="muted"><Message id={'home_spentByFrom'} values={{ to: <AddressText address={grant.to} />, from: <AddressText address={grant.from} /> }} /></div>
+      <div className="muted"><Message id="home_spentByFrom" values={{ to: <AddressText address={grant.to} />, from: <AddressText address={grant.from} /> }} /></div>
       {spent && <div aria-label={t('home_spent')}>{spent}</div>}
       {!grant.revoked && grant.revokeSent && <div className="muted" aria-label={t('home_revokeSent')}>{t('home_revokeSentNotYet')}</div>}
       {grant.revoked
@@ -45,7 +45,7 @@ function RevokeAll({ grants }: { grants: GrantView[] }) {
   const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
   return groups.map(({ from, chainId, networkName }) => (
     <div className="row lead" key={`${from} ${chainId}`}>
-      <span className="muted"><Message id={'home_everyPermissionOf'} values={{ account: <AddressText address={from} />, network: cleanText(networkName) }} /></span>
+      <span className="muted"><Message id="home_everyPermissionOf" values={{ account: <AddressText address={from} />, network: cleanText(networkName) }} /></span>
       <button type="button" className="secondary small" aria-label={t('home_revokeAllOf', { account: from, network: cleanText(networkName) })} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>{t('home_revokeAll')}</button>
     </div>
   ));

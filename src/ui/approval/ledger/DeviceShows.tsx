@@ -80,8 +80,8 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
         {batchCalls(operation.callData).map((call, i) => (
           <Row key={i} label={t('ledger_call', { number: (i + 1).toLocaleString(uiLocale()) })} mono>
             {call.data === '0x'
-              ? <Message id='ledger_amountTo' values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to }} />
-              : <Message id='ledger_amountToWithData' values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to, data: call.data }} />}
+              ? <Message id="ledger_amountTo" values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to }} />
+              : <Message id="ledger_amountToWithData" values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to, data: call.data }} />}
           </Row>
         ))}
         <Row label={t('ledger_entryPoint')} mono>{String(typedData.domain.verifyingContract)}</Row>

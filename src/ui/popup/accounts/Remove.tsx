@@ -19,7 +19,7 @@ export function Remove({ account, onDone }: { account: AccountView; onDone(): vo
   return (
     <form className="card" aria-label={t('accounts_removeAccount')} onSubmit={submit}>
       <p>
-        <Message id={'accounts_removeFromWallet'} values={{ name: <strong>{account.name}</strong>, backWith: backWith(account) }} />
+        <Message id="accounts_removeFromWallet" values={{ name: <strong>{account.name}</strong>, backWith: backWith(account) }} />
       </p>
       <label>
         {t('accounts_password')}
