@@ -11,6 +11,8 @@ import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { shortAddress } from '../format/amounts';
+import { Message } from '../i18n/Message';
+import { t, uiLocale } from '../i18n/t';
 import { CallCard } from './CallCard';
 import { Decision } from './Decision';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
@@ -19,7 +21,8 @@ import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 import { usePreview } from './usePreview';
 
-const raise = (next: string, previous: string): string => (BigInt(previous) === 0n ? '' : ` (+${((BigInt(next) - BigInt(previous)) * 100n) / BigInt(previous)}%)`);
+const percent = (share: bigint): string => new Intl.NumberFormat(uiLocale(), { style: 'percent', signDisplay: 'always' }).format(Number(share) / 100);
+const raise = (next: string, previous: string): string => (BigInt(previous) === 0n ? '' : ` (${percent(((BigInt(next) - BigInt(previous)) * 100n) / BigInt(previous))})`);
 
 /** "2.5 → 2.75 gwei (+10%)": per gas, in gwei, as fees are usually quoted. */
 function FeeChange({ next, previous }: { next: string; previous: string }) {
@@ -36,49 +39,47 @@ export function ReplaceTransaction({ approval }: ScreenProps<'replaceTransaction
   const cancel = details.mode === 'cancel';
   return (
     <Screen
-      title={cancel ? 'Cancel transaction' : 'Speed up transaction'}
+      title={cancel ? t('review_cancelTitle') : t('review_speedUpTitle')}
       origin={approval.origin}
       network={details.networkName}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} />}
     >
       <p>
-        {cancel
-          ? 'A transaction at the same nonce that sends nothing to your own account takes the pending one’s place: if it lands first, the original never runs.'
-          : 'The same transaction is signed again at the same nonce with higher fees, so it is picked sooner; the original is then replaced.'}
+        {cancel ? t('review_cancelExplained') : t('review_speedUpExplained')}
       </p>
       <PreviewPanel state={preview} fee={{ maxFee: details.maxFees[tier], symbol, tier: TIER_LABELS[tier] }} />
-      <Rows label="Replaced transaction">
-        <Row label="From"><AddressText address={details.from} /></Row>
-        <Row label="Nonce">{details.nonce}</Row>
-        <Row label="Replaces" mono>{details.hash}</Row>
-        {details.batchOrigin !== approval.origin && <Row label="Sent for">{details.batchOrigin}</Row>}
+      <Rows label={t('review_replacedTransaction')}>
+        <Row label={t('review_from')}><AddressText address={details.from} /></Row>
+        <Row label={t('review_nonce')}>{details.nonce}</Row>
+        <Row label={t('review_replaces')} mono>{details.hash}</Row>
+        {details.batchOrigin !== approval.origin && <Row label={t('review_sentFor')}>{details.batchOrigin}</Row>}
       </Rows>
-      <h2>{cancel ? 'What will not run' : 'What it does'}</h2>
+      <h2>{cancel ? t('review_whatWillNotRun') : t('review_whatItDoes')}</h2>
       {original.revokeDelegation
-        ? <p aria-label="Original">Revert to a plain account (EIP-7702 authorization for address zero)</p>
-        : <ol className="calls" aria-label="Original">{original.calls.map((call, i) => <CallCard key={i} call={call} label={`Original call ${i + 1}`} symbol={symbol} tokens={tokens} />)}</ol>}
+        ? <p aria-label={t('review_original')}>{t('review_revertToZero')}</p>
+        : <ol className="calls" aria-label={t('review_original')}>{original.calls.map((call, i) => <CallCard key={i} call={call} label={t('review_originalCall', { number: (i + 1).toLocaleString(uiLocale()) })} symbol={symbol} tokens={tokens} />)}</ol>}
       {original.authorizations && (
-        <Rows label="EIP-7702 authorizations sent again">
+        <Rows label={t('review_authorizationsAgain')}>
           {original.authorizations.map((a, i) => (
-            <Row key={i} label={`Account ${shortAddress(a.authority)}`}>
-              {BigInt(a.delegate) === 0n ? 'becomes a plain account (delegation cleared)' : <>delegates to {a.delegateName ?? <AddressText address={a.delegate} />}</>}
+            <Row key={i} label={t('review_accountOf', { address: shortAddress(a.authority) })}>
+              {BigInt(a.delegate) === 0n ? t('review_becomesPlain') : <Message id="review_delegatesTo" values={{ delegate: a.delegateName ?? <AddressText address={a.delegate} /> }} />}
             </Row>
           ))}
         </Rows>
       )}
       {details.cancel && (
         <>
-          <h2>Sent instead</h2>
-          <ol className="calls" aria-label="Replacement"><CallCard call={details.cancel} label="Cancel transfer" symbol={symbol} tokens={tokens} /></ol>
+          <h2>{t('review_sentInstead')}</h2>
+          <ol className="calls" aria-label={t('review_replacement')}><CallCard call={details.cancel} label={t('review_cancelTransfer')} symbol={symbol} tokens={tokens} /></ol>
         </>
       )}
-      <Rows label="New fees">
-        <Row label="Max fee per gas"><FeeChange next={fees.maxFeePerGas} previous={original.fees.maxFeePerGas} /></Row>
-        <Row label="Priority fee per gas"><FeeChange next={fees.maxPriorityFeePerGas} previous={original.fees.maxPriorityFeePerGas} /></Row>
-        <Row label="Gas limit">{details.gasLimit}</Row>
-        <Row label="Max network fee"><Amount units={details.maxFees[tier]} symbol={symbol} /></Row>
+      <Rows label={t('review_newFees')}>
+        <Row label={t('review_maxFeePerGas')}><FeeChange next={fees.maxFeePerGas} previous={original.fees.maxFeePerGas} /></Row>
+        <Row label={t('review_priorityFeePerGas')}><FeeChange next={fees.maxPriorityFeePerGas} previous={original.fees.maxPriorityFeePerGas} /></Row>
+        <Row label={t('review_gasLimit')}>{details.gasLimit}</Row>
+        <Row label={t('review_maxNetworkFee')}><Amount units={details.maxFees[tier]} symbol={symbol} /></Row>
       </Rows>
-      <Notice tone="info">Every tier raises both fees by at least 10%, as nodes require of a replacement.</Notice>
+      <Notice tone="info">{t('review_replacementRaise')}</Notice>
       <FeeTiers maxFees={details.maxFees} symbol={symbol} tier={tier} onChange={setTier} />
     </Screen>
   );

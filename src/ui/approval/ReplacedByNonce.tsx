@@ -6,26 +6,25 @@ import type { AssetInfo } from '../../shared/preview';
 import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
+import { t, uiLocale } from '../i18n/t';
 import { CallCard } from './CallCard';
 
 type Props = { replaces: NonNullable<SendTransactionDetails['replaces']>; origin: string; symbol: string; tokens: Record<string, AssetInfo> };
 
 export function ReplacedByNonce({ replaces, origin, symbol, tokens }: Props) {
-  const sentFor = replaces.batchOrigin === origin ? 'this site' : replaces.batchOrigin;
+  const sentFor = replaces.batchOrigin === origin ? t('review_thisSite') : replaces.batchOrigin;
   return (
     <>
-      <Notice tone="danger" label="Replaces a pending transaction">
-        Replaces your pending transaction #{replaces.nonce} (sent for {sentFor}): the site chose its nonce, so if this one lands first, that one never runs.
-      </Notice>
-      <Rows label="Replaced transaction">
-        <Row label="Nonce">{replaces.nonce}</Row>
-        <Row label="Replaces" mono>{replaces.hash}</Row>
-        <Row label="Sent for">{replaces.batchOrigin}</Row>
+      <Notice tone="danger" label={t('review_replacesPending')}>{t('review_replacesPendingNotice', { nonce: replaces.nonce, site: sentFor })}</Notice>
+      <Rows label={t('review_replacedTransaction')}>
+        <Row label={t('review_nonce')}>{replaces.nonce}</Row>
+        <Row label={t('review_replaces')} mono>{replaces.hash}</Row>
+        <Row label={t('review_sentFor')}>{replaces.batchOrigin}</Row>
       </Rows>
-      <h2>What will not run</h2>
+      <h2>{t('review_whatWillNotRun')}</h2>
       {replaces.revokeDelegation
-        ? <p aria-label="Replaced calls">Revert to a plain account (EIP-7702 authorization for address zero)</p>
-        : <ol className="calls" aria-label="Replaced calls">{replaces.calls.map((call, i) => <CallCard key={i} call={call} label={`Replaced call ${i + 1}`} symbol={symbol} tokens={tokens} />)}</ol>}
+        ? <p aria-label={t('review_replacedCalls')}>{t('review_revertToZero')}</p>
+        : <ol className="calls" aria-label={t('review_replacedCalls')}>{replaces.calls.map((call, i) => <CallCard key={i} call={call} label={t('review_replacedCall', { number: (i + 1).toLocaleString(uiLocale()) })} symbol={symbol} tokens={tokens} />)}</ol>}
     </>
   );
 }

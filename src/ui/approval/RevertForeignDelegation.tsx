@@ -10,6 +10,7 @@ import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { shortAddress } from '../format/amounts';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -26,32 +27,25 @@ export function RevertForeignDelegation({ approval, state }: ScreenProps<'revert
   const twoSigners = !same(payer, details.account) && (ledger(details.account) || ledger(payer));
   return (
     <Screen
-      title="Revert to a plain account"
+      title={t('review_revertTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, payer)} approveLabel="Revert" blocked={twoSigners} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, payer)} approveLabel={t('review_revert')} blocked={twoSigners} />}
     >
-      <Notice tone="danger" label="Delegation">
-        {name} delegates to {getAddress(details.delegate)}, a contract this wallet did not set up.
-      </Notice>
-      <p>
-        One type-4 transaction, sent by the account you pick, carries {name}’s authorization to address 0x0000…0000: its
-        code becomes empty and it is a plain account again. The paying account pays the network fee; nothing else moves.
-      </p>
+      <Notice tone="danger" label={t('review_delegation')}>{t('review_foreignDelegate', { name, delegate: getAddress(details.delegate) })}</Notice>
+      <p>{t('review_revertExplained', { name })}</p>
       <Rows>
-        <Row label="Account"><AddressText address={details.account} /></Row>
-        <Row label="Delegated to" name="Delegate" mono>{getAddress(details.delegate)}</Row>
-        <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>
-        <Row label="Payer's balance"><Amount units={chosen.balance} symbol={details.symbol} /></Row>
+        <Row label={t('review_account')}><AddressText address={details.account} /></Row>
+        <Row label={t('review_delegatedTo')} name={t('review_delegate')} mono>{getAddress(details.delegate)}</Row>
+        <Row label={t('review_maxNetworkFee')}><Amount units={details.maxFee} symbol={details.symbol} /></Row>
+        <Row label={t('review_payerBalance')}><Amount units={chosen.balance} symbol={details.symbol} /></Row>
       </Rows>
       {twoSigners && (
-        <Notice tone="warn" label="Ledger">
-          A Ledger account signs this revert only for its own delegation, paying for it itself, on the device: pick {name} to pay.
-        </Notice>
+        <Notice tone="warn" label={t('ledger_device')}>{t('review_ledgerPaysItself', { name })}</Notice>
       )}
       <label>
-        Paid by
-        <select aria-label="Paid by" value={payer} onChange={(e) => setPayer(e.target.value as typeof payer)}>
+        {t('review_paidBy')}
+        <select aria-label={t('review_paidBy')} value={payer} onChange={(e) => setPayer(e.target.value as typeof payer)}>
           {details.payers.map((p) => <option key={p.address} value={p.address}>{nameOf(p.address)} ({shortAddress(getAddress(p.address))})</option>)}
         </select>
       </label>

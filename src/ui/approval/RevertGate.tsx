@@ -1,5 +1,6 @@
 /** A request whose simulation reverts needs a second, explicit yes: the box below, before Approve wakes up. */
 import { useState, type ReactNode } from 'react';
+import { t, uiLocale } from '../i18n/t';
 import type { PreviewState } from './usePreview';
 import { revertOf } from './usePreview';
 
@@ -12,7 +13,7 @@ export function useRevertGate(state: PreviewState): { blocked: boolean; gate: Re
     gate: (
       <label className="check">
         <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-        Send anyway: I understand call {revert.call + 1} is expected to fail and the fee is still paid
+        {t('review_sendAnyway', { number: (revert.call + 1).toLocaleString(uiLocale()) })}
       </label>
     ),
   };

@@ -9,6 +9,7 @@ import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { PreviewPanel } from './PreviewPanel';
@@ -22,23 +23,20 @@ export function RevokeDelegation({ approval }: ScreenProps<'revokeDelegation'>) 
   const preview = usePreview(approval.id);
   return (
     <Screen
-      title="Revert to a plain account"
+      title={t('review_revertTitle')}
       origin={approval.origin}
       network={details.networkName}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} />}
     >
-      <p>
-        Your account stops delegating to a contract: its code becomes empty and it works as a plain account again.
-        Atomic batches will ask to upgrade again.
-      </p>
+      <p>{t('review_revokeExplained')}</p>
       <PreviewPanel state={preview} fee={{ maxFee: details.maxFees[tier], symbol: details.symbol, tier: TIER_LABELS[tier] }} />
-      <Rows label="Signed">
-        <Row label="Account"><AddressText address={details.from} /></Row>
-        <Row label="Delegates now to" name="Delegate">{details.delegateName ? `${details.delegateName} ` : ''}<AddressText address={details.delegate} /></Row>
-        <Row label="Transaction">Type 4 (EIP-7702) to your own account, value 0, no data</Row>
-        <Row label="Authorization" mono>delegate to {ZeroAddress} (chain {BigInt(details.chainId).toString()})</Row>
-        <Row label="Gas limit">{details.gasLimit}</Row>
-        <Row label="Max network fee"><Amount units={details.maxFees[tier]} symbol={details.symbol} /></Row>
+      <Rows label={t('review_signed')}>
+        <Row label={t('review_account')}><AddressText address={details.from} /></Row>
+        <Row label={t('review_delegatesNowTo')} name={t('review_delegate')}>{details.delegateName ? `${details.delegateName} ` : ''}<AddressText address={details.delegate} /></Row>
+        <Row label={t('review_transaction')}>{t('review_revokeTransaction')}</Row>
+        <Row label={t('review_authorization')} mono>{t('review_revokeAuthorization', { address: ZeroAddress, chain: BigInt(details.chainId).toString() })}</Row>
+        <Row label={t('review_gasLimit')}>{details.gasLimit}</Row>
+        <Row label={t('review_maxNetworkFee')}><Amount units={details.maxFees[tier]} symbol={details.symbol} /></Row>
       </Rows>
       <FeeTiers maxFees={details.maxFees} symbol={details.symbol} tier={tier} onChange={setTier} />
     </Screen>

@@ -4,6 +4,7 @@
  */
 import { Component, type ReactNode } from 'react';
 import { cleanText } from '../../shared/displayText';
+import { t } from '../i18n/t';
 import { reject } from './resolve';
 
 interface Props {
@@ -24,11 +25,11 @@ export class ScreenBoundary extends Component<Props, { error?: Error }> {
     const { approval } = this.props;
     return (
       <main>
-        <h1>This request cannot be shown</h1>
-        <p>{approval.origin} sent a request this window could not display, so it cannot be approved.</p>
-        <p className="warning" role="alert" aria-label="Screen error">{cleanText(String(error.message), 200)}</p>
+        <h1>{t('review_cannotShow')}</h1>
+        <p>{t('review_cannotShowExplained', { origin: approval.origin })}</p>
+        <p className="warning" role="alert" aria-label={t('review_screenError')}>{cleanText(String(error.message), 200)}</p>
         <div className="row">
-          <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+          <button className="secondary" onClick={() => void reject(approval)}>{t('review_reject')}</button>
         </div>
       </main>
     );

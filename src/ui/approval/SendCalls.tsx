@@ -12,6 +12,7 @@ import { Notice } from '../components/Notice';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t, uiLocale } from '../i18n/t';
 import { Armed } from './Armed';
 import { CallCard } from './CallCard';
 import { useDangerGate } from './Dangers';
@@ -26,18 +27,19 @@ import type { FeeSource } from '../../shared/fees';
 import { usePreview } from './usePreview';
 
 function placement(appendedTo: Attribution['appendedTo']): string {
-  if (appendedTo === 'transaction') return 'after the transaction’s data';
-  if (appendedTo === 'operation') return 'after the user operation’s data';
-  if (appendedTo.length === 0) return 'not added: it would change what these calls do';
-  return `after the data of call ${appendedTo.map((i) => i + 1).join(', ')}`;
+  if (appendedTo === 'transaction') return t('review_afterTransaction');
+  if (appendedTo === 'operation') return t('review_afterOperation');
+  if (appendedTo.length === 0) return t('review_notAppended');
+  const calls = new Intl.ListFormat(uiLocale(), { type: 'unit', style: 'short' }).format(appendedTo.map((i) => (i + 1).toLocaleString(uiLocale())));
+  return t('review_afterCalls', { calls });
 }
 
 /** ERC-8021: the site asks to be credited. Named as such, with its codes, never as a call. */
 function AttributionRow({ attribution }: { attribution: Attribution }) {
   return (
-    <Row label="Attribution" name="Attribution">
-      {attribution.codes.join(', ')} (ERC-8021, {placement(attribution.appendedTo)}; changes nothing the calls do)
-      <details><summary>Bytes</summary><code>{attribution.value}</code></details>
+    <Row label={t('review_attribution')}>
+      {t('review_attributionCodes', { codes: attribution.codes.join(', '), placement: placement(attribution.appendedTo) })}
+      <details><summary>{t('review_bytes')}</summary><code>{attribution.value}</code></details>
     </Row>
   );
 }
@@ -47,7 +49,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const revertGate = useRevertGate(preview);
   const dangerGate = useDangerGate(details.calls.flatMap(callDangers), 'Approve');
   const tokens = !preview.loading && 'preview' in preview ? preview.preview.tokens : {};
-  const sponsor = details.sponsor && `${details.sponsor.name === undefined ? 'a paymaster' : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
+  const sponsor = details.sponsor && `${details.sponsor.name === undefined ? t('review_aPaymaster') : cleanText(details.sponsor.name)} (${details.sponsor.origin})`;
   // A remote icon is never loaded: it would tell its host the user's IP address.
   const icon = details.sponsor?.icon?.startsWith('data:image/') ? details.sponsor.icon : undefined;
   // Only when every call has its descriptor's sentence: a batch half in words would read as if it were all of it.
@@ -59,33 +61,33 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const fee = source === 'usdc' && offered?.usdc ? { line: offered.usdc.line } : sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol };
   return (
     <Screen
-      title="Review batch"
+      title={t('review_batchTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
     >
       <PreviewPanel state={preview} fee={fee} />
       <NoFeeSource offered={offered} />
-      <LookAlikeWarning names={[['sponsor name', details.sponsor?.name], ['network name', details.networkName]]} />
-      {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
+      <LookAlikeWarning names={[[t('review_sponsorNameLabel'), details.sponsor?.name], [t('review_networkNameLabel'), details.networkName]]} />
+      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {revertGate.gate}
       {offered && source && <FeeSourceSwitch offered={offered} source={source} onChange={setSource} />}
       <Rows>
-        {summary && <Row label="The batch in one sentence">{summary}</Row>}
-        <Row label="From"><AddressText address={details.from} /></Row>
-        <Row label="Execution">{details.atomic || source === 'usdc' ? 'Atomic: all calls succeed or none' : 'Sequential: one transaction per call, each may succeed or fail on its own'}</Row>
-        {(details.upgrade || usdcUpgrade) && <Row label="Account upgrade">Included: EIP-7702 delegation to Simple7702Account</Row>}
+        {summary && <Row label={t('review_inOneSentence')}>{summary}</Row>}
+        <Row label={t('review_from')}><AddressText address={details.from} /></Row>
+        <Row label={t('review_execution')}>{details.atomic || source === 'usdc' ? t('review_atomic') : t('review_sequential')}</Row>
+        {(details.upgrade || usdcUpgrade) && <Row label={t('review_accountUpgrade')}>{t('review_upgradeIncluded')}</Row>}
         {/* Paid in USDC, the calls run as one userOp: the attribution follows its callData (batches/paidWith.ts). */}
         {details.attribution && <AttributionRow attribution={source === 'usdc' ? { ...details.attribution, appendedTo: 'operation' } : details.attribution} />}
-        <Row label="Total value"><Amount units={details.totalValue} symbol={details.symbol} /></Row>
-        {sponsor ? <Row label="Network fee" name="Sponsor">{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}Sponsored by {sponsor}</Row> : <FeeRow details={details} source={source} />}
-        {!sponsor && source !== 'usdc' && details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
-        {details.sponsor && <Row label="Paymaster" mono>{details.sponsor.paymaster}</Row>}
-        {details.sponsor?.submittedBy && <Row label="Submitted by">{details.sponsor.submittedBy}, the site’s service</Row>}
+        <Row label={t('review_totalValue')}><Amount units={details.totalValue} symbol={details.symbol} /></Row>
+        {sponsor ? <Row label={t('review_networkFee')} name={t('review_sponsor')}>{icon && <><img src={icon} alt="" width={16} height={16} />{' '}</>}{t('review_sponsoredBy', { sponsor })}</Row> : <FeeRow details={details} source={source} />}
+        {!sponsor && source !== 'usdc' && details.l1Fee && <Row label={t('review_l1Fee')}><Amount units={details.l1Fee} symbol={details.symbol} /></Row>}
+        {details.sponsor && <Row label={t('review_paymaster')} mono>{details.sponsor.paymaster}</Row>}
+        {details.sponsor?.submittedBy && <Row label={t('review_submittedBy')}>{t('review_sitesService', { service: details.sponsor.submittedBy })}</Row>}
       </Rows>
-      <ol className="calls" aria-label="Calls">
-        {details.calls.map((call, i) => <CallCard key={i} call={call} label={`Call ${i + 1}`} symbol={details.symbol} tokens={tokens} />)}
+      <ol className="calls" aria-label={t('review_calls')}>
+        {details.calls.map((call, i) => <CallCard key={i} call={call} label={t('review_call', { number: (i + 1).toLocaleString(uiLocale()) })} symbol={details.symbol} tokens={tokens} />)}
       </ol>
       {dangerGate.gate}
     </Screen>

@@ -7,6 +7,7 @@ import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { CallCard } from './CallCard';
 import { useDangerGate } from './Dangers';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
@@ -30,24 +31,24 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
   const maxFee = details.maxFees.fixed ?? details.maxFees[tier] ?? '0';
   return (
     <Screen
-      title="Send transaction"
+      title={t('review_sendTitle')}
       origin={approval.origin}
       network={details.networkName}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
     >
-      <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? 'set by the site' : TIER_LABELS[tier] }} />
-      {details.warning && <Notice tone="warn" label="Gas estimate">{details.warning}</Notice>}
+      <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? t('review_feeSetBySite') : TIER_LABELS[tier] }} />
+      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{details.warning}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {details.replaces && <ReplacedByNonce replaces={details.replaces} origin={approval.origin} symbol={symbol} tokens={tokens} />}
       {revertGate.gate}
       <Rows>
-        <Row label="From"><AddressText address={details.from} /></Row>
-        <Row label="To" mono>{call.to ?? 'Contract creation'}</Row>
-        <Row label="Value"><Amount units={call.value} symbol={symbol} /></Row>
-        <Row label="Max network fee"><Amount units={maxFee} symbol={symbol} /></Row>
-        {details.l1Fee && <Row label="Of which L1 data fee"><Amount units={details.l1Fee} symbol={symbol} /></Row>}
+        <Row label={t('review_from')}><AddressText address={details.from} /></Row>
+        <Row label={t('review_to')} mono>{call.to ?? t('review_contractCreation')}</Row>
+        <Row label={t('review_value')}><Amount units={call.value} symbol={symbol} /></Row>
+        <Row label={t('review_maxNetworkFee')}><Amount units={maxFee} symbol={symbol} /></Row>
+        {details.l1Fee && <Row label={t('review_l1Fee')}><Amount units={details.l1Fee} symbol={symbol} /></Row>}
       </Rows>
-      {call.dataSize > 0 && <ol className="calls" aria-label="Calls"><CallCard call={call} label="Call" symbol={symbol} tokens={tokens} /></ol>}
+      {call.dataSize > 0 && <ol className="calls" aria-label={t('review_calls')}><CallCard call={call} label={t('review_oneCall')} symbol={symbol} tokens={tokens} /></ol>}
       {dangerGate.gate}
       {!details.maxFees.fixed && <FeeTiers maxFees={details.maxFees} symbol={symbol} tier={tier} onChange={setTier} />}
     </Screen>

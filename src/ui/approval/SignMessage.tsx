@@ -6,13 +6,12 @@ import { revealInvisible } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { Message } from '../i18n/Message';
+import { t } from '../i18n/t';
 import { Dangers, useDangerGate } from './Dangers';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
-
-/** Said where the message holds characters that reorder or hide text: the user reads them by their code points. */
-const REVEALED = 'This message holds characters that reorder or hide text: each is shown by its code point (⟨U+…⟩) where it is.';
 
 export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
   const { details } = approval;
@@ -20,19 +19,20 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
   const { blocked, gate } = useDangerGate(details.dangers ?? []);
   return (
     <Screen
-      title="Sign message"
+      title={t('requests_signMessageTitle')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Sign" blocked={blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
-      <p>The site asks <AddressText address={details.account} /> to sign:</p>
+      <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
       {details.siweWarning && <Notice tone="danger">{details.siweWarning}</Notice>}
       <Dangers dangers={details.dangers ?? []} />
-      {shown !== undefined && shown !== details.text && <Notice tone="warn">{REVEALED}</Notice>}
+      {/* The message holds characters that reorder or hide text: the user reads them by their code points. */}
+      {shown !== undefined && shown !== details.text && <Notice tone="warn">{t('requests_revealed')}</Notice>}
       {shown !== undefined
-        ? <pre className="card" aria-label="Message" style={{ whiteSpace: 'pre-wrap' }}>{shown}</pre>
-        : <pre className="card mono" aria-label="Message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{details.message}</pre>}
+        ? <pre className="card" aria-label={t('requests_message')}>{shown}</pre>
+        : <pre className="card mono" aria-label={t('requests_message')}>{details.message}</pre>}
       {gate}
-      <p className="muted">Signing costs nothing, but a signature can authorize things: sign only what you understand.</p>
+      <p className="muted">{t('requests_signingCostsNothing')}</p>
     </Screen>
   );
 }

@@ -3,6 +3,7 @@ import { cleanText } from '../../shared/displayText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -11,17 +12,17 @@ export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
   const network = approval.details;
   return (
     <Screen
-      title="Switch network"
+      title={t('requests_switchNetwork')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Switch network" />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_switchNetwork')} />}
     >
-      <p>{approval.origin} asks to switch the wallet to this network. Every site you use will then see it.</p>
+      <p>{t('requests_switchExplained', { origin: approval.origin })}</p>
       <Rows>
-        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
-        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
-        <Row label="RPC URL" mono>{network.rpcUrls.join(', ')}</Row>
+        <Row label={t('requests_name')} name={t('requests_networkName')}>{cleanText(network.name)}</Row>
+        <Row label={t('requests_chainId')} mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label={t('requests_rpcUrl')} mono>{network.rpcUrls.join(', ')}</Row>
       </Rows>
-      <LookAlikeWarning names={[['network name', network.name]]} />
+      <LookAlikeWarning names={[[t('review_networkNameLabel'), network.name]]} />
     </Screen>
   );
 }

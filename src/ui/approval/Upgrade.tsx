@@ -6,30 +6,29 @@ import { cleanText } from '../../shared/displayText';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t, tCount } from '../i18n/t';
 import { Decision } from './Decision';
 import { reject } from './resolve';
 
 const { address: UPGRADE_ADDRESS } = DELEGATES[UPGRADE_DELEGATE];
+/** The contract's own name, the same in every language. */
+const UPGRADE_CONTRACT = 'Simple7702Account';
 
 export function Upgrade({ approval, details, onAccept }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; onAccept(): void }) {
   return (
     <Screen
-      title="Upgrade your account?"
+      title={t('review_upgradeTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval, 'decline-upgrade')} onApprove={onAccept} approveLabel="Upgrade account" rejectLabel="Decline upgrade" />}
+      actions={<Decision onReject={() => void reject(approval, 'decline-upgrade')} onApprove={onAccept} approveLabel={t('review_upgradeAccount')} rejectLabel={t('review_declineUpgrade')} />}
     >
-      <p>
-        {approval.origin} asks to run {details.calls.length} calls together, all or nothing. For that your account delegates
-        to a smart-account contract (EIP-7702): your address, keys and funds stay the same, and the upgrade rides in the
-        batch&apos;s own transaction, with one signature.
-      </p>
+      <p>{t('review_upgradeExplained', { origin: approval.origin, calls: tCount({ one: 'common_calls_one', other: 'common_calls_other' }, details.calls.length) })}</p>
       <Rows>
-        <Row label="Account"><AddressText address={details.from} /></Row>
-        <Row label="Delegate to" name="Delegate">Simple7702Account <AddressText address={UPGRADE_ADDRESS} /></Row>
-        <Row label="What it is">The ERC-4337 v0.8 reference account (eth-infinitism): it runs calls only when your key or the canonical EntryPoint asks</Row>
+        <Row label={t('review_account')}><AddressText address={details.from} /></Row>
+        <Row label={t('review_delegateTo')} name={t('review_delegate')}>{UPGRADE_CONTRACT} <AddressText address={UPGRADE_ADDRESS} /></Row>
+        <Row label={t('review_whatItIs')}>{t('review_simpleAccount')}</Row>
       </Rows>
-      <p className="muted">Batch Wallet upgrades an account only to this contract, at this address. You can turn the account back into a plain one later.</p>
+      <p className="muted">{t('review_upgradeOnlyThis')}</p>
     </Screen>
   );
 }

@@ -8,6 +8,7 @@ import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { TokenImage } from '../components/TokenImage';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -21,39 +22,37 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
   const symbol = cleanText(token.symbol);
   return (
     <Screen
-      title="Add suggested token"
+      title={t('requests_addTokenTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Add token" rejectLabel="Cancel" blocked={mismatch.decimals} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_addToken')} rejectLabel={t('requests_cancel')} blocked={mismatch.decimals} />}
     >
-      <p>The site asks to add this token to the list of {cleanText(details.networkName)}.</p>
+      <p>{t('requests_addTokenExplained', { network: cleanText(details.networkName) })}</p>
       <div className="row">
         <TokenImage image={token.image} symbol={token.symbol} address={token.address} size={40} />
-        <strong aria-label="Token symbol">{symbol}</strong>
+        <strong aria-label={t('requests_tokenSymbol')}>{symbol}</strong>
       </div>
       <Rows>
-        {token.name !== undefined && <Row label="Name" name="Token name">{cleanText(token.name)}</Row>}
-        <Row label="Address" name="Token contract" mono>{token.address}</Row>
-        <Row label="Decimals" name="Token decimals">{token.decimals}</Row>
-        <Row label="Account"><AddressText address={details.account} /></Row>
-        <Row label="Balance" name="Token balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
+        {token.name !== undefined && <Row label={t('requests_name')} name={t('requests_tokenName')}>{cleanText(token.name)}</Row>}
+        <Row label={t('requests_address')} name={t('requests_tokenContract')} mono>{token.address}</Row>
+        <Row label={t('requests_decimals')} name={t('requests_tokenDecimals')}>{token.decimals}</Row>
+        <Row label={t('review_account')}><AddressText address={details.account} /></Row>
+        <Row label={t('requests_balance')} name={t('requests_tokenBalance')}><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
       </Rows>
-      <LookAlikeWarning names={[['token symbol', token.symbol], ['token name', token.name], ['symbol the site gave', mismatch.symbol ? requested.symbol : undefined]]} />
+      <LookAlikeWarning names={[[t('requests_tokenSymbolLabel'), token.symbol], [t('requests_tokenNameLabel'), token.name], [t('requests_siteSymbolLabel'), mismatch.symbol ? requested.symbol : undefined]]} />
       {details.imitates && (
-        <Notice tone="danger" label="Look-alike token">
-          {details.imitates.symbol} on {cleanText(details.networkName)} is the contract {details.imitates.address}; this token uses its
-          symbol but is another contract. Fake tokens like this one lure people into swaps and approvals.
+        <Notice tone="danger" label={t('requests_lookAlikeToken')}>
+          {t('requests_imitates', { symbol: details.imitates.symbol, network: cleanText(details.networkName), address: details.imitates.address })}
         </Notice>
       )}
       {mismatch.symbol && (
-        <p className="notice warn" role="alert" aria-label="Symbol mismatch">
-          The site says the symbol is “{cleanText(requested.symbol)}”, but the contract says “{symbol}”. The contract’s symbol will be used.
+        <p className="notice warn" role="alert" aria-label={t('requests_symbolMismatch')}>
+          {t('requests_symbolMismatchExplained', { requested: cleanText(requested.symbol), symbol })}
         </p>
       )}
       {mismatch.decimals && (
-        <p className="notice danger" role="alert" aria-label="Decimals mismatch">
-          The site says the token has {requested.decimals} decimals, but the contract says {token.decimals}. Balances would be
-          shown wrongly, so this token cannot be added from this request.
+        <p className="notice danger" role="alert" aria-label={t('requests_decimalsMismatch')}>
+          {t('requests_decimalsMismatchExplained', { requested: requested.decimals, decimals: token.decimals })}
         </p>
       )}
     </Screen>

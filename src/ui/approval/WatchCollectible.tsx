@@ -7,6 +7,7 @@ import { AddressText } from '../components/AddressText';
 import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t, uiLocale } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 
@@ -15,22 +16,22 @@ export function WatchCollectible({ approval, details }: { approval: ApprovalView
   const network = cleanText(details.networkName);
   return (
     <Screen
-      title="Add suggested collectible"
+      title={t('requests_addCollectibleTitle')}
       origin={approval.origin}
       network={network}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel="Add collectible" rejectLabel="Cancel" />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_addCollectible')} rejectLabel={t('requests_cancel')} />}
     >
-      <p>The site asks to add this collectible to your list on {network}. The account holds it now.</p>
+      <p>{t('requests_addCollectibleExplained', { network })}</p>
       <Rows>
-        <Row label="Collection" name="Collection name">{collectible.name === undefined ? 'No name()' : cleanText(collectible.name)}</Row>
-        {collectible.symbol !== undefined && <Row label="Symbol" name="Collection symbol">{cleanText(collectible.symbol)}</Row>}
-        <Row label="Token ID" name="Token ID" mono>{collectible.tokenId}</Row>
-        <Row label="Standard" name="Token standard">{standardLabel(collectible.standard)}</Row>
-        <Row label="Contract" name="Collection contract" mono>{collectible.address}</Row>
-        <Row label="Account"><AddressText address={details.account} /></Row>
-        {collectible.standard === 'ERC1155' && <Row label="Balance" name="Collectible balance">{BigInt(collectible.balance).toLocaleString('en-US')}</Row>}
+        <Row label={t('requests_collection')} name={t('requests_collectionName')}>{collectible.name === undefined ? t('requests_noName') : cleanText(collectible.name)}</Row>
+        {collectible.symbol !== undefined && <Row label={t('requests_symbol')} name={t('requests_collectionSymbol')}>{cleanText(collectible.symbol)}</Row>}
+        <Row label={t('requests_tokenId')} mono>{collectible.tokenId}</Row>
+        <Row label={t('requests_standard')} name={t('requests_tokenStandard')}>{standardLabel(collectible.standard)}</Row>
+        <Row label={t('requests_contract')} name={t('requests_collectionContract')} mono>{collectible.address}</Row>
+        <Row label={t('review_account')}><AddressText address={details.account} /></Row>
+        {collectible.standard === 'ERC1155' && <Row label={t('requests_balance')} name={t('requests_collectibleBalance')}>{BigInt(collectible.balance).toLocaleString(uiLocale())}</Row>}
       </Rows>
-      <LookAlikeWarning names={[['collection name', collectible.name], ['collection symbol', collectible.symbol]]} />
+      <LookAlikeWarning names={[[t('requests_collectionNameLabel'), collectible.name], [t('requests_collectionSymbolLabel'), collectible.symbol]]} />
     </Screen>
   );
 }

@@ -38,7 +38,7 @@ function Banner({ found, name }: { found: ForeignDelegationView; name: string })
   return (
     <div className="notice danger firewall" role="alert" aria-label={t('components_foreignDelegation')}>
       <p>
-        <Message id='components_foreignDelegationText' values={{
+        <Message id="components_foreignDelegationText" values={{
           name: <strong>{name}</strong>,
           address: shortAddress(getAddress(found.account)),
           delegate: <span className="mono" aria-label={t('components_foreignDelegate')}>{getAddress(found.delegate)}</span>,

@@ -8,8 +8,8 @@ import Transport from '@ledgerhq/hw-transport';
 /** Where `npm start` and the e2e runs serve the emulator (devnet/constants.ts DEFAULT_LEDGER_EMULATOR_PORT). */
 export const LEDGER_EMULATOR_URL = 'http://127.0.0.1:4191';
 
-/** What the transport throws when the emulator does not answer (scripts/bundle.ts looks for it too). */
-export const EMULATOR_SILENT = 'the Ledger emulator did not answer';
+/** What the transport throws when the emulator does not answer (scripts/bundle.ts looks for it too): never shown, errors.ts reads the error's name. */
+export const EMULATOR_SILENT = 'ledger emulator: no answer';
 
 /** How long the first look for the emulator waits: it is on this machine, so it answers at once or not at all. */
 const PROBE_MS = 1000;

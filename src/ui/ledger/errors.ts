@@ -3,30 +3,30 @@
  * (LedgerHQ/app-ethereum doc/ethapp.adoc, "Status Words", and client/.../status_word.py) and the OS's (0x5515 locked,
  * 0x6511 no app open, 0x6e00/0x6d00 answered by the dashboard or another app to the Ethereum app's class/instruction).
  */
+import type { MessageKey } from '../i18n/keys';
+import { t } from '../i18n/t';
 import type { LedgerError, LedgerErrorCode } from './types';
 
-const WORDS: Record<LedgerErrorCode, string> = {
-  noWebHid: 'This browser has no WebHID, which a Ledger needs: use Ledger accounts in Chrome, Edge or Brave.',
-  noDevice: 'No Ledger was chosen: plug it in, unlock it, open the Ethereum app, then try again and pick it in the list.',
-  locked: 'Your Ledger is locked: enter its PIN, open the Ethereum app, then try again.',
-  appNotOpen: 'Open the Ethereum app on your Ledger, then try again.',
-  otherApp: 'Another app is open on your Ledger: close it, open the Ethereum app, then try again.',
-  appTooOld: 'The Ethereum app on your Ledger is too old for this: update it in Ledger Live, then try again.',
-  refused: 'You rejected the request on your Ledger.',
-  blindSigningOff:
-    'The Ethereum app cannot show this request: turn on Blind signing in the app’s settings on your Ledger if you trust it, then try again.',
-  notAllowed:
-    'The Ethereum app does not allow this: for a smart-account upgrade, turn on "Smart account upgrade" in the app’s settings (the app only upgrades to the delegates it lists).',
-  unplugged: 'Your Ledger was unplugged or closed the connection: plug it in, open the Ethereum app, then try again.',
-  busy: 'Your Ledger is busy with another request: finish or reject it on the device, then try again.',
-  timeout: 'Your Ledger did not answer in time: check it is unlocked with the Ethereum app open, then try again.',
-  wrongAddress: 'The Ledger answered an address that does not match its public key: the request was stopped.',
-  wrongSignature: 'The Ledger’s signature is not from this account: is it the right device and passphrase? Nothing was sent.',
-  failed: 'Your Ledger reported an error: unplug it, plug it in again, open the Ethereum app and try again.',
+const WORDS: Record<LedgerErrorCode, MessageKey> = {
+  noWebHid: 'ledger_noWebHid',
+  noDevice: 'ledger_noDevice',
+  locked: 'ledger_locked',
+  appNotOpen: 'ledger_appNotOpen',
+  otherApp: 'ledger_otherApp',
+  appTooOld: 'ledger_appTooOld',
+  refused: 'ledger_refused',
+  blindSigningOff: 'ledger_blindSigningOff',
+  notAllowed: 'ledger_notAllowed',
+  unplugged: 'ledger_unplugged',
+  busy: 'ledger_busy',
+  timeout: 'ledger_timeout',
+  wrongAddress: 'ledger_wrongAddress',
+  wrongSignature: 'ledger_wrongSignature',
+  failed: 'ledger_failed',
 };
 
 export function ledgerError(code: LedgerErrorCode, statusWord?: number): LedgerError {
-  return { code, words: WORDS[code], rpcCode: code === 'refused' ? 4001 : null, ...(statusWord === undefined ? {} : { statusWord }) };
+  return { code, words: t(WORDS[code]), rpcCode: code === 'refused' ? 4001 : null, ...(statusWord === undefined ? {} : { statusWord }) };
 }
 
 /** The code for a status word other than 0x9000. */

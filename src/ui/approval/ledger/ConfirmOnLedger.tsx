@@ -9,6 +9,7 @@ import type { DeviceRequest } from '../../../shared/deviceSigning';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
+import { t } from '../../i18n/t';
 import { connectLedger } from '../../ledger/device';
 import { reject } from '../resolve';
 import { DeviceShows } from './DeviceShows';
@@ -18,12 +19,15 @@ import { signOnDevice, type Connect, type DeviceProgress } from './signOnDevice'
 /** `askAgain`: the worker refused what the device signed (a nonce used meanwhile): Try again asks it for the request anew. */
 type Status = { step: DeviceProgress } | { step: 'sending' } | { step: 'failed'; words: string; choose: boolean; askAgain?: boolean };
 
-const STEP_WORDS: Record<DeviceProgress | 'sending', string> = {
-  connecting: 'Connecting to your Ledger…',
-  confirm: 'Review the request on your Ledger, then confirm it there.',
-  hashesOnly: 'Review the two hashes on your Ledger, then confirm there.',
-  sending: 'Signed on your Ledger; the wallet checks the signature.',
-};
+/** Each step in words (a switch: a `confirm` property holding a key would read as text to scripts/catalogues.test.ts). */
+function stepWords(step: DeviceProgress | 'sending'): string {
+  switch (step) {
+    case 'connecting': return t('ledger_connecting');
+    case 'confirm': return t('ledger_confirmThere');
+    case 'hashesOnly': return t('ledger_confirmHashes');
+    case 'sending': return t('ledger_checkingSignature');
+  }
+}
 
 function networkOf(approval: ApprovalView): { name: string; symbol: string } {
   const details = approval.details as { networkName?: string; symbol?: string };
@@ -82,20 +86,20 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
   const working = status.step === 'failed' ? null : status.step;
   return (
     <Screen
-      title="Confirm on your Ledger"
+      title={t('ledger_confirmTitle')}
       origin={approval.origin}
       actions={(
         <>
-          <button className="secondary" onClick={onReject}>Reject</button>
-          {failed?.choose && <button onClick={() => void run('choose')}>Choose your Ledger</button>}
-          {failed && <button onClick={() => void (failed.askAgain ? askAgain() : run('known'))}>Try again</button>}
+          <button className="secondary" onClick={onReject}>{t('ledger_reject')}</button>
+          {failed?.choose && <button onClick={() => void run('choose')}>{t('ledger_choose')}</button>}
+          {failed && <button onClick={() => void (failed.askAgain ? askAgain() : run('known'))}>{t('ledger_tryAgain')}</button>}
         </>
       )}
     >
-      <p>Your Ledger will show this: check it is what you approved before you confirm there.</p>
+      <p>{t('ledger_willShow')}</p>
       <DeviceShows payload={request.payload} hashesOnly={hashesOnly} network={networkOf(approval)} />
-      {failed && <Notice tone="danger" label="Ledger">{failed.words}</Notice>}
-      {working && <Notice tone="info" label="Ledger">{STEP_WORDS[working]}</Notice>}
+      {failed && <Notice tone="danger" label={t('ledger_device')}>{failed.words}</Notice>}
+      {working && <Notice tone="info" label={t('ledger_device')}>{stepWords(working)}</Notice>}
     </Screen>
   );
 }

@@ -10,9 +10,8 @@ import { Amount } from '../../components/Amount';
 import { Notice } from '../../components/Notice';
 import { Row, Rows } from '../../components/Rows';
 import type { Hex } from '../../../shared/params';
-
-const BLIND_SIGNING = "Blind signing must be on in the Ethereum app's settings.";
-const BLIND_OR_VERBOSE = "The wallet sends no Ledger descriptions of this message: Blind signing or Verbose EIP-712 must be on in the Ethereum app's settings.";
+import { Message } from '../../i18n/Message';
+import { t, tCount, uiLocale } from '../../i18n/t';
 
 /** Printable text as the device shows it (the app replaces what it cannot print); characters that reorder or hide text by their code points. */
 function messageText(message: Hex): string {
@@ -32,12 +31,12 @@ function fieldsOf(value: unknown, path: string): [string, string][] {
 
 /** The delegate's name as the app's list gives it; the app refuses any other delegate (0x6980). */
 const listedDelegate = (address: Hex): string =>
-  (address.toLowerCase() === LEDGER_7702_ACCOUNT.toLowerCase() ? 'Simple7702Account' : "Not on the Ethereum app's list: the device will refuse it");
+  (address.toLowerCase() === LEDGER_7702_ACCOUNT.toLowerCase() ? 'Simple7702Account' : t('ledger_notListed'));
 
 /** As the app says it: chain 0 is valid on every chain. */
 function authorizationNetwork(chainId: Hex, transactionChain: bigint, name: string): string {
-  if (BigInt(chainId) === 0n) return 'All networks';
-  return BigInt(chainId) === transactionChain ? name : `Chain ${BigInt(chainId)}`;
+  if (BigInt(chainId) === 0n) return t('ledger_allNetworks');
+  return BigInt(chainId) === transactionChain ? name : t('ledger_chain', { chain: BigInt(chainId).toString() });
 }
 
 const EXECUTE_BATCH = new Interface(['function executeBatch((address target, uint256 value, bytes data)[] calls)']);
@@ -56,13 +55,13 @@ function UpgradeShows({ authorization, chainId, network }: { authorization: Devi
   const revocation = BigInt(authorization.address) === 0n;
   return (
     <>
-      <Rows label={revocation ? 'The device shows first: the revocation' : 'The device shows first: the upgrade'}>
+      <Rows label={revocation ? t('ledger_firstRevocation') : t('ledger_firstUpgrade')}>
         {/* A revocation (delegate zero) has its own screen in the app: the account becomes plain again. */}
-        <Row label="Delegate to">{revocation ? 'None: revoke the delegation' : listedDelegate(authorization.address)}</Row>
-        <Row label="Delegate address" mono>{authorization.address}</Row>
-        <Row label="Network">{authorizationNetwork(authorization.chainId, chainId, network.name)}</Row>
+        <Row label={t('ledger_delegateTo')}>{revocation ? t('ledger_revokeDelegation') : listedDelegate(authorization.address)}</Row>
+        <Row label={t('ledger_delegateAddress')} mono>{authorization.address}</Row>
+        <Row label={t('ledger_network')}>{authorizationNetwork(authorization.chainId, chainId, network.name)}</Row>
       </Rows>
-      <Notice tone="info">"Smart account upgrade" must be on in the Ethereum app's settings (app 1.17.0 or later).</Notice>
+      <Notice tone="info">{t('ledger_upgradeSetting')}</Notice>
     </>
   );
 }
@@ -71,41 +70,43 @@ function UpgradeShows({ authorization, chainId, network }: { authorization: Devi
 function UserOperationShows({ payload, network }: { payload: Extract<DevicePayload, { kind: 'userOperation' }>; network: { name: string; symbol: string } }) {
   const { sponsor, typedData, authorization, operation } = payload;
   // The paymaster the device signs (the worker pinned it to the approved one), not the name beside it.
-  const paymaster = operation.paymaster ?? 'None';
+  const paymaster = operation.paymaster ?? t('ledger_none');
   return (
     <>
       {authorization && <UpgradeShows authorization={authorization} chainId={BigInt(String(typedData.domain.chainId))} network={network} />}
-      <Rows label={authorization ? 'Then the user operation' : 'The user operation'}>
+      <Rows label={authorization ? t('ledger_thenOperation') : t('ledger_operation')}>
         {/* The name is the site's paymaster's own words: cleaned as the approval screen shows it. */}
-        <Row label="Sponsored by">{sponsor.name ? `${cleanText(sponsor.name)} (${paymaster})` : paymaster}</Row>
+        <Row label={t('ledger_sponsoredBy')}>{sponsor.name ? `${cleanText(sponsor.name)} (${paymaster})` : paymaster}</Row>
         {batchCalls(operation.callData).map((call, i) => (
-          <Row key={i} label={`Call ${i + 1}`} mono>
-            <Amount units={call.value} symbol={network.symbol} /> to {call.to}{call.data !== '0x' ? ` with data ${call.data}` : ''}
+          <Row key={i} label={t('ledger_call', { number: (i + 1).toLocaleString(uiLocale()) })} mono>
+            {call.data === '0x'
+              ? <Message id="ledger_amountTo" values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to }} />
+              : <Message id="ledger_amountToWithData" values={{ amount: <Amount units={call.value} symbol={network.symbol} />, to: call.to, data: call.data }} />}
           </Row>
         ))}
-        <Row label="EntryPoint" mono>{String(typedData.domain.verifyingContract)}</Row>
-        <Row label="Network">{network.name}</Row>
+        <Row label={t('ledger_entryPoint')} mono>{String(typedData.domain.verifyingContract)}</Row>
+        <Row label={t('ledger_network')}>{network.name}</Row>
       </Rows>
-      <Rows label="The device shows">
+      <Rows label={t('ledger_deviceShows')}>
         {[...fieldsOf(typedData.domain, ''), ...fieldsOf(typedData.message, typedData.primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
       </Rows>
-      <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
+      <Notice tone="info">{t('ledger_blindOrVerbose')}</Notice>
     </>
   );
 }
 
 export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
   if (payload.kind === 'message') {
-    return <pre className="card" aria-label="The device shows" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{messageText(payload.message)}</pre>;
+    return <pre className="card" aria-label={t('ledger_deviceShows')}>{messageText(payload.message)}</pre>;
   }
   if (payload.kind === 'typedData') {
     if (hashesOnly) {
       return (
         <>
-          <Notice tone="warn">The Ethereum app on your Ledger can only show this message's two hashes, not its fields: compare them. {BLIND_SIGNING}</Notice>
-          <Rows label="The device shows">
-            <Row label="Domain hash" mono>{payload.domainHash}</Row>
-            <Row label="Message hash" mono>{payload.messageHash}</Row>
+          <Notice tone="warn">{t('ledger_hashesOnly')}</Notice>
+          <Rows label={t('ledger_deviceShows')}>
+            <Row label={t('ledger_domainHash')} mono>{payload.domainHash}</Row>
+            <Row label={t('ledger_messageHash')} mono>{payload.messageHash}</Row>
           </Rows>
         </>
       );
@@ -113,10 +114,10 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
     const { domain, message, primaryType } = payload.typedData;
     return (
       <>
-        <Rows label="The device shows">
+        <Rows label={t('ledger_deviceShows')}>
           {[...fieldsOf(domain, ''), ...fieldsOf(message, primaryType)].map(([name, value]) => <Row key={name} label={name} mono>{value}</Row>)}
         </Rows>
-        <Notice tone="info">{BLIND_OR_VERBOSE}</Notice>
+        <Notice tone="info">{t('ledger_blindOrVerbose')}</Notice>
       </>
     );
   }
@@ -124,15 +125,18 @@ export function DeviceShows({ payload, hashesOnly, network }: { payload: DeviceP
   if (payload.kind === 'transactions') {
     return (
       <>
-        <Notice tone="info">Your Ledger will ask you to confirm {payload.unsigned.length} transactions, one for each call: each runs on its own, and one can fail without the others.</Notice>
-        {payload.unsigned.map((unsigned, i) => <TransactionShown key={unsigned} unsigned={unsigned} label={`Transaction ${i + 1} of ${payload.unsigned.length}`} network={network} />)}
+        <Notice tone="info">{tCount({ one: 'ledger_confirmTransactions_one', other: 'ledger_confirmTransactions_other' }, payload.unsigned.length)}</Notice>
+        {payload.unsigned.map((unsigned, i) => (
+          <TransactionShown key={unsigned} unsigned={unsigned} label={t('ledger_transactionOf', { number: (i + 1).toLocaleString(uiLocale()), count: payload.unsigned.length.toLocaleString(uiLocale()) })} network={network} />
+        ))}
       </>
     );
   }
+  const upgrade = payload.kind === 'upgrade';
   return (
     <>
-      {payload.kind === 'upgrade' && <UpgradeShows authorization={payload.authorization} chainId={Transaction.from(payload.unsigned).chainId} network={network} />}
-      <TransactionShown unsigned={payload.unsigned} label={payload.kind === 'upgrade' ? 'Then the transaction' : 'The device shows'} network={network} />
+      {upgrade && <UpgradeShows authorization={payload.authorization} chainId={Transaction.from(payload.unsigned).chainId} network={network} />}
+      <TransactionShown unsigned={payload.unsigned} label={upgrade ? t('ledger_thenTransaction') : t('ledger_deviceShows')} network={network} />
     </>
   );
 }
@@ -144,13 +148,13 @@ function TransactionShown({ unsigned, label, network }: { unsigned: Hex; label: 
   return (
     <>
       <Rows label={label}>
-        <Row label="Amount"><Amount units={tx.value} symbol={network.symbol} /></Row>
+        <Row label={t('ledger_amount')}><Amount units={tx.value} symbol={network.symbol} /></Row>
         {/* In full: the device shows every character of it. */}
-        <Row label="To" mono>{tx.to ?? 'New contract'}</Row>
-        <Row label="Max fees"><Amount units={maxFee} symbol={network.symbol} /></Row>
-        <Row label="Network">{network.name}</Row>
+        <Row label={t('ledger_to')} mono>{tx.to ?? t('ledger_newContract')}</Row>
+        <Row label={t('ledger_maxFees')}><Amount units={maxFee} symbol={network.symbol} /></Row>
+        <Row label={t('ledger_network')}>{network.name}</Row>
       </Rows>
-      {tx.data !== '0x' && <Notice tone="warn">This transaction calls a contract: {BLIND_SIGNING}</Notice>}
+      {tx.data !== '0x' && <Notice tone="warn">{t('ledger_callsContract')}</Notice>}
     </>
   );
 }
