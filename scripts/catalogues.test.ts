@@ -24,9 +24,6 @@ const NOT_YET: string[] = [
   'popup/settings/ChangePassword.tsx', 'popup/settings/Delegation.tsx', 'popup/settings/Descriptors.tsx', 'popup/settings/Endpoints.tsx', 'popup/settings/NetworkForm.tsx',
   'popup/settings/NetworkStatus.tsx', 'popup/settings/Networks.tsx', 'popup/settings/ResetWallet.tsx', 'popup/settings/RevealPhrase.tsx', 'popup/settings/Settings.tsx',
 
-  // popup: activity
-  'popup/activity/Activity.tsx', 'popup/activity/summary.ts',
-
   // approval, first half
   'approval/AddChain.tsx', 'approval/App.tsx', 'approval/CallCard.tsx', 'approval/ClearSigned.tsx', 'approval/Connect.tsx', 'approval/Dangers.tsx', 'approval/FeeSources.tsx',
   'approval/FeeTiers.tsx', 'approval/GrantPermissions.tsx', 'approval/LookAlikeRecipients.tsx', 'approval/Phishing.tsx', 'approval/Planning.tsx', 'approval/PreviewPanel.tsx',
