@@ -5,8 +5,10 @@
  * a Ledger cannot be reached from it.
  */
 import { HDNodeWallet, parseEther } from 'ethers';
+import type { ChromiumScreen } from '../driver/chromium/screen';
+import { pictureInBothThemes } from '../fixtures/axe';
 import { fund } from '../fixtures/chain';
-import { screenPath } from '../fixtures/screens';
+import { expectNoOverflow } from '../fixtures/overflow';
 import { ACCOUNT_0, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
 import { PASSWORD, accountEntry } from '../pages/wallet';
 
@@ -26,9 +28,10 @@ test('Chromium: a Ledger account added from the device is listed with its badge 
   await page.click(`Pick ${LEDGER}`);
   await page.fill(`Name of ${LEDGER}`, 'Cold');
   await page.fill('Password', PASSWORD);
-  // The README's picture (`npm run screens`).
+  // The README's picture (`npm run screens`), in both themes, after the page is checked at the popup's sizes too.
+  await expectNoOverflow(page, 'add-ledger-account');
   await page.setSize(720, 720);
-  await page.screenshot(screenPath('add-ledger-account'));
+  await pictureInBothThemes((page as ChromiumScreen).page, 'add-ledger-account');
   await page.click('Add 1 account');
   await page.waitForText('Added accounts', 'Added Cold. You can close this tab.');
   await wallet.screen.click('Back');

@@ -14,8 +14,8 @@ import type { Dapp } from '../pages/dapp';
 import { PASSWORD, WalletPopup } from '../pages/wallet';
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import type { Screen } from '../driver/types';
-import { expectAxeClean } from '../fixtures/axe';
-import { screenPath } from '../fixtures/screens';
+import { pictureInBothThemes } from '../fixtures/axe';
+import { expectNoOverflow } from '../fixtures/overflow';
 
 /** Ledger Live's account 1 of the devnet phrase on the emulated device: not one of the wallet's phrase accounts. */
 const PATH = "44'/60'/1'/0/0";
@@ -77,9 +77,9 @@ test('a Ledger account: personal_sign and typed data verified, an ETH send mined
   await sendWindow.press('Approve');
   await sendWindow.screen.waitForText('Ledger', /^Your Ledger is locked/);
   const { page } = sendWindow.screen as ChromiumScreen;
+  await expectNoOverflow(sendWindow.screen, 'approval confirm-on-ledger');
   await page.setViewportSize({ width: 380, height: 640 });
-  await expectAxeClean(page);
-  await page.screenshot({ path: screenPath('approval-confirm-on-ledger') });
+  await pictureInBothThemes(page, 'approval-confirm-on-ledger');
   await device(devnet.ledgerEmulatorUrl, { locked: false });
   await sendWindow.press('Try again');
   const { result: hash } = (await sending) as { result: string };

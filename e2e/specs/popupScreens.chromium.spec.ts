@@ -32,6 +32,7 @@ test('Home, Send, Receive, Activity, Settings and Networks at 360 × 600', async
   await pictureInBothThemes(page, 'home');
   await screen.click('More sections');
   await expectNoOverflow(screen, 'home with More sections open');
+  await pictureInBothThemes(page, 'home-more');
   await screen.click('More sections');
 
   const send = await SendScreen.open(screen);

@@ -13,12 +13,13 @@ export class PlaywrightChromium implements ChromiumSession {
 
   private constructor(
     private readonly extensionDir: string,
+    private readonly language: string | undefined,
     private launched: LaunchedChromium,
   ) {}
 
-  /** `extensionDir`: a built extension, dist/chrome or a copy of it. */
-  static async launch(extensionDir: string): Promise<PlaywrightChromium> {
-    return new PlaywrightChromium(extensionDir, await launchWithExtension(extensionDir));
+  /** `extensionDir`: a built extension, dist/chrome or a copy of it; `language`: the browser's ("es"), else English. */
+  static async launch(extensionDir: string, language?: string): Promise<PlaywrightChromium> {
+    return new PlaywrightChromium(extensionDir, language, await launchWithExtension(extensionDir, { language }));
   }
 
   private get baseUrl(): string {
@@ -86,7 +87,7 @@ export class PlaywrightChromium implements ChromiumSession {
 
   async relaunch(): Promise<void> {
     await this.launched.close({ keepProfile: true });
-    this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir });
+    this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir, language: this.language });
   }
 
   /** The last launch owns the profile and deletes it. */

@@ -4,6 +4,7 @@ import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -12,19 +13,19 @@ export function AddChain({ approval }: ScreenProps<'addChain'>) {
   const network = approval.details;
   return (
     <Screen
-      title="Add a network"
+      title={t('approval_addChainTitle')}
       origin={approval.origin}
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} />}
     >
-      <p>{approval.origin} asks to add this network and switch to it.</p>
+      <p>{t('approval_addChainAsks', { origin: approval.origin })}</p>
       <Rows>
-        <Row label="Name" name="Network name">{cleanText(network.name)}</Row>
-        <Row label="Chain id" mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
-        <Row label="RPC URL" mono>{network.rpcUrls.join(', ')}</Row>
-        <Row label="Currency">{cleanText(network.nativeCurrency.symbol)}</Row>
+        <Row label={t('approval_networkName')} name={t('approval_networkNameLabel')}>{cleanText(network.name)}</Row>
+        <Row label={t('approval_chainId')} mono>{network.chainId} ({BigInt(network.chainId).toString()})</Row>
+        <Row label={t('approval_rpcUrl')} mono>{network.rpcUrls.join(', ')}</Row>
+        <Row label={t('approval_currency')}>{cleanText(network.nativeCurrency.symbol)}</Row>
       </Rows>
-      <LookAlikeWarning names={[['network name', network.name], ['currency symbol', network.nativeCurrency.symbol]]} />
-      <Notice tone="info">A network can report false balances and see your activity. Add only networks you trust.</Notice>
+      <LookAlikeWarning names={[[t('approval_lookAlikeNetworkName'), network.name], [t('approval_lookAlikeCurrencySymbol'), network.nativeCurrency.symbol]]} />
+      <Notice tone="info">{t('approval_addChainTrust')}</Notice>
     </Screen>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Unlock } from '../components/Unlock';
+import { t, uiLocale } from '../i18n/t';
 import { useWallet } from '../stores/wallet';
 import { reject } from './resolve';
 import { ApprovalScreen } from './ApprovalScreen';
@@ -22,20 +23,20 @@ export function App() {
   if (!state) return <main aria-busy="true" />;
   if (!approval) {
     const planning = state.planning[0];
-    if (!planning) return <main><p>Nothing is waiting for your approval.</p></main>;
+    if (!planning) return <main><p>{t('approval_nothingWaiting')}</p></main>;
     return state.unlocked ? <Planning request={planning} /> : <Unlock />;
   }
   if (!state.initialized) {
     return (
       <main>
-        <p>{approval.origin} wants to connect, but there is no wallet yet. Open Batch Wallet from the toolbar to create or import one.</p>
-        <button className="secondary" onClick={() => void reject(approval)}>Reject</button>
+        <p>{t('approval_noWalletYet', { origin: approval.origin })}</p>
+        <button className="secondary" onClick={() => void reject(approval)}>{t('approval_reject')}</button>
       </main>
     );
   }
   if (!state.unlocked) return <Unlock />;
   const queued = state.approvals.length > 1 && (
-    <p className="muted" aria-label="Queue">Request 1 of {state.approvals.length}</p>
+    <p className="muted" aria-label={t('approval_queue')}>{t('approval_queuePosition', { count: state.approvals.length.toLocaleString(uiLocale()) })}</p>
   );
   return (
     <Armed screen={approval.id}>

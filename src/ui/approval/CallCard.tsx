@@ -8,6 +8,8 @@ import type { AssetInfo } from '../../shared/preview';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
+import { Message } from '../i18n/Message';
+import { t, uiLocale } from '../i18n/t';
 import { ClearSigned } from './ClearSigned';
 import { Dangers } from './Dangers';
 
@@ -16,27 +18,27 @@ type Tokens = Record<string, AssetInfo>;
 /** A token amount in its units once the preview read the contract; until then, in the contract's smallest unit. */
 function TokenAmount({ token, amount, tokens, unlimited }: { token: string; amount: string; tokens: Tokens; unlimited?: boolean }) {
   const info = tokens[token.toLowerCase()];
-  if (unlimited) return <strong>UNLIMITED {info?.symbol ?? 'tokens'}</strong>;
-  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span>{amount} units of <AddressText address={token} /></span>;
+  if (unlimited) return <strong>{info ? t('preview_unlimitedSymbol', { symbol: info.symbol }) : t('preview_unlimitedTokens')}</strong>;
+  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span><Message id='preview_unitsOf' values={{ amount, token: <AddressText address={token} /> }} /></span>;
 }
 
 function ActionText({ action, tokens }: { action: TokenAction; tokens: Tokens }) {
   const collection = (token: string) => tokens[token.toLowerCase()]?.symbol ?? <AddressText address={token} />;
   switch (action.kind) {
     case 'transfer':
-      if (action.standard === 'erc20') return <>Send <TokenAmount token={action.token} amount={action.amount} tokens={tokens} /> to <AddressText address={action.to} /></>;
-      return <>Send {action.standard === 'erc1155' ? `${action.amount} × ` : ''}{collection(action.token)} #{action.tokenId} to <AddressText address={action.to} /></>;
+      if (action.standard === 'erc20') return <Message id='preview_sendTo' values={{ amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} />, to: <AddressText address={action.to} /> }} />;
+      return <Message id='preview_sendTo' values={{ amount: <>{action.standard === 'erc1155' ? `${BigInt(action.amount).toLocaleString(uiLocale())} × ` : ''}{collection(action.token)} #{action.tokenId}</>, to: <AddressText address={action.to} /> }} />;
     case 'approve':
-      return <>Allow <AddressText address={action.spender} /> to spend <TokenAmount token={action.token} amount={action.amount} tokens={tokens} unlimited={action.unlimited} />{action.standard === 'permit2' ? ' through Permit2' : ''}</>;
+      return <Message id={action.standard === 'permit2' ? 'preview_allowSpendPermit2' : 'preview_allowSpend'} values={{ spender: <AddressText address={action.spender} />, amount: <TokenAmount token={action.token} amount={action.amount} tokens={tokens} unlimited={action.unlimited} /> }} />;
     case 'approveAll':
-      return action.approved ? <>Allow <AddressText address={action.operator} /> to move ALL your {collection(action.token)}</> : <>Revoke <AddressText address={action.operator} /> from your {collection(action.token)}</>;
+      return <Message id={action.approved ? 'preview_allowAll' : 'preview_revokeAll'} values={{ operator: <AddressText address={action.operator} />, collection: collection(action.token) }} />;
   }
 }
 
 /** Who may take what, named: unlimited approvals and approval for a whole collection. */
 function actionWarning(action: TokenAction | undefined): string | undefined {
-  if (action?.kind === 'approve' && action.unlimited) return `${action.spender} could spend ALL of this token from your account, now and later, until you revoke it.`;
-  if (action?.kind === 'approveAll' && action.approved) return `${action.operator} could move ALL of your tokens of this collection, now and later, until you revoke it.`;
+  if (action?.kind === 'approve' && action.unlimited) return t('preview_unlimitedWarning', { spender: action.spender });
+  if (action?.kind === 'approveAll' && action.approved) return t('preview_allTokensWarning', { operator: action.operator });
   return undefined;
 }
 
@@ -47,16 +49,16 @@ function DescribedCall({ call, symbol, tokens }: { call: DecodedCall; symbol: st
     <>
       <div className="call-title">
         {call.action ? <ActionText action={call.action} tokens={tokens} />
-          : !call.to ? 'Create a contract'
+          : !call.to ? t('preview_createContract')
           : call.fn ? <span className="mono">{call.fn.signature}</span>
-          : call.dataSize === 0 ? <>Send <Amount units={BigInt(call.value)} symbol={symbol} /> to <AddressText address={call.to} /></>
-          : <>Call <AddressText address={call.to} /></>}
+          : call.dataSize === 0 ? <Message id='preview_sendTo' values={{ amount: <Amount units={BigInt(call.value)} symbol={symbol} />, to: <AddressText address={call.to} /> }} />
+          : <Message id='preview_callTo' values={{ to: <AddressText address={call.to} /> }} />}
       </div>
       {call.fn && !call.action && call.fn.args.length > 0 && (
-        <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || `arg ${i}`}</span>: <span className="mono">{a.value}</span></li>)}</ul>
+        <ul className="muted">{call.fn.args.map((a, i) => <li key={i}><span>{a.name || t('preview_argument', { index: i })}</span>: <span className="mono">{a.value}</span></li>)}</ul>
       )}
-      {warning && <Notice tone="danger" label="Approval warning">{warning}</Notice>}
-      <Dangers dangers={callDangers(call)} label="Approval warning" />
+      {warning && <Notice tone="danger" label={t('preview_approvalWarning')}>{warning}</Notice>}
+      <Dangers dangers={callDangers(call)} label={t('preview_approvalWarning')} />
     </>
   );
 }
@@ -66,8 +68,8 @@ function ReviewedCall({ review }: { review: CallReview }) {
   return (
     <>
       <ClearSigned clear={review.clear} />
-      {review.inner?.map((inner, i) => <div key={i} className="inner-call" aria-label={`${inner.label}, in words`}><ClearSigned clear={inner.clear} /></div>)}
-      <Dangers dangers={review.dangers} label="Approval warning" />
+      {review.inner?.map((inner, i) => <div key={i} className="inner-call" aria-label={t('preview_innerInWords', { label: inner.label })}><ClearSigned clear={inner.clear} /></div>)}
+      <Dangers dangers={review.dangers} label={t('preview_approvalWarning')} />
     </>
   );
 }
@@ -77,17 +79,17 @@ export function CallCard({ call, label, symbol, tokens }: { call: DecodedCall; l
   return (
     <li className="card call-card" aria-label={label}>
       {call.review ? <ReviewedCall review={call.review} /> : <DescribedCall call={call} symbol={symbol} tokens={tokens} />}
-      {call.to && (call.review || call.action || call.fn || call.dataSize > 0) && <div className="muted">Contract <AddressText address={call.to} /></div>}
-      {value > 0n && call.dataSize > 0 && <div>Sends <Amount units={value} symbol={symbol} /></div>}
+      {call.to && (call.review || call.action || call.fn || call.dataSize > 0) && <div className="muted"><Message id='preview_contract' values={{ address: <AddressText address={call.to} /> }} /></div>}
+      {value > 0n && call.dataSize > 0 && <div><Message id='preview_sends' values={{ amount: <Amount units={value} symbol={symbol} /> }} /></div>}
       {call.data && (
         <details className="raw">
-          <summary>Data ({call.dataSize} bytes{call.selector ? `, ${call.selector}` : ''})</summary>
+          <summary>{call.selector ? t('preview_dataBytesSelector', { size: call.dataSize.toLocaleString(uiLocale()), selector: call.selector }) : t('preview_dataBytes', { size: call.dataSize.toLocaleString(uiLocale()) })}</summary>
           <pre>{call.data}{call.data.length < 2 + call.dataSize * 2 ? '…' : ''}</pre>
         </details>
       )}
       {call.afterArguments && (
-        <details className="raw" aria-label="Bytes after the arguments">
-          <summary>After the arguments ({call.afterArguments.size} bytes)</summary>
+        <details className="raw" aria-label={t('preview_bytesAfterArguments')}>
+          <summary>{t('preview_afterArguments', { size: call.afterArguments.size.toLocaleString(uiLocale()) })}</summary>
           <pre>{call.afterArguments.data}{call.afterArguments.data.length < 2 + call.afterArguments.size * 2 ? '…' : ''}</pre>
         </details>
       )}

@@ -5,15 +5,16 @@
 import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
+import { t, uiLocale } from '../i18n/t';
 
 export function ClearSigned({ clear }: { clear: ClearSignedView }) {
   return (
-    <section aria-label="In words">
+    <section aria-label={t('preview_inWords')}>
       <h2>{clear.intent}</h2>
-      {clear.interpolatedIntent && <p aria-label="In one sentence">{clear.interpolatedIntent}</p>}
-      {clear.owner && <p className="muted">For {clear.owner}</p>}
-      {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">Reviewed by {clear.reviewedBy.join(', ')}</p>}
-      <Rows label="Fields">
+      {clear.interpolatedIntent && <p aria-label={t('preview_inOneSentence')}>{clear.interpolatedIntent}</p>}
+      {clear.owner && <p className="muted">{t('preview_clearOwner', { owner: clear.owner })}</p>}
+      {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">{t('preview_reviewedBy', { auditors: new Intl.ListFormat(uiLocale(), { type: 'unit' }).format(clear.reviewedBy) })}</p>}
+      <Rows label={t('preview_fields')}>
         {clear.fields.map((field) => (
           <Row key={field.path} label={field.label}>
             {field.text}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
@@ -22,7 +23,7 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
         ))}
       </Rows>
       {clear.uncovered.length > 0 && (
-        <Rows label="Not described">
+        <Rows label={t('preview_notDescribed')}>
           {clear.uncovered.map((value) => <Row key={value.path} label={value.path} mono>{value.text}</Row>)}
         </Rows>
       )}

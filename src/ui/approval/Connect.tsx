@@ -9,6 +9,7 @@ import { siweMessage } from '../../shared/siwe';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
@@ -21,17 +22,17 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const nameOf = (address: Hex) => state.accounts.find((a) => a.address === address)?.name ?? address;
   return (
     <Screen
-      title={signIn ? `Connect and sign in to ${approval.origin}` : `Connect to ${approval.origin}`}
+      title={t(signIn ? 'approval_connectSignInTitle' : 'approval_connectTitle', { origin: approval.origin })}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={signIn ? 'Connect and sign in' : 'Connect'} blocked={chosen.length === 0} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={t(signIn ? 'approval_connectSignIn' : 'approval_connect')} blocked={chosen.length === 0} />}
     >
       {isNotSecure(approval.origin) && (
-        <Notice tone="danger" label="Not secure site">This site&apos;s connection is not encrypted: anyone on your network can change what it asks you to sign, and see the accounts you choose.</Notice>
+        <Notice tone="danger" label={t('approval_notSecureSite')}>{t('approval_notSecureWarning')}</Notice>
       )}
-      {approval.details.lookAlikeSite && <Notice tone="danger" label="Look-alike site">{approval.details.lookAlikeSite} Check the address bar before you connect.</Notice>}
-      <p>This site will see the addresses you choose and can ask you to approve transactions. It cannot move funds without your approval.</p>
+      {approval.details.lookAlikeSite && <Notice tone="danger" label={t('approval_lookAlikeSite')}>{approval.details.lookAlikeSite} {t('approval_checkAddressBar')}</Notice>}
+      <p>{t('approval_connectExplains')}</p>
       <fieldset className="card">
-        <legend>Accounts</legend>
+        <legend>{t('approval_accounts')}</legend>
         {state.accounts.map((account) => (
           <label key={account.address} className="check">
             <input type="checkbox" checked={chosen.includes(account.address)} onChange={() => toggle(account.address)} aria-label={account.name} />
@@ -40,14 +41,14 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
         ))}
       </fieldset>
       {signIn && (
-        <section aria-label="Sign-in">
-          <h2>Sign in with Ethereum</h2>
+        <section aria-label={t('approval_signIn')}>
+          <h2>{t('approval_signInWithEthereum')}</h2>
           {signIn.warning && <Notice tone="danger">{signIn.warning}</Notice>}
-          <p>Each chosen account signs this message, which the site can use to sign you in:</p>
+          <p>{t('approval_signInExplains')}</p>
           {chosen.map((account) => (
-            <pre key={account} className="card" aria-label={`Sign-in message of ${nameOf(account)}`} style={{ whiteSpace: 'pre-wrap' }}>{siweMessage(signIn.fields, account)}</pre>
+            <pre key={account} className="card" aria-label={t('approval_signInMessageOf', { name: nameOf(account) })}>{siweMessage(signIn.fields, account)}</pre>
           ))}
-          <p className="muted">Signing costs nothing and moves no funds.</p>
+          <p className="muted">{t('approval_signingIsFree')}</p>
         </section>
       )}
     </Screen>

@@ -5,12 +5,17 @@
 import { useState, type ReactNode } from 'react';
 import type { Danger } from '../../shared/dangers';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n/t';
 
-export function Dangers({ dangers, label = 'Signature warning' }: { dangers: Danger[]; label?: string }) {
-  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={danger.tone === 'info' ? undefined : label}>{danger.message}</Notice>)}</>;
+// An info is no warning: it goes unlabelled.
+const isWarning = (danger: Danger): boolean => danger.tone !== 'info';
+const GATES = { Sign: 'approval_dangerGateSign', Approve: 'approval_dangerGateApprove', Grant: 'approval_dangerGateGrant' } as const;
+
+export function Dangers({ dangers, label = t('approval_signatureWarning') }: { dangers: Danger[]; label?: string }) {
+  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={isWarning(danger) ? label : undefined}>{danger.message}</Notice>)}</>;
 }
 
-export function useDangerGate(dangers: Danger[], verb: 'Sign' | 'Approve' | 'Grant' = 'Sign'): { blocked: boolean; gate: ReactNode } {
+export function useDangerGate(dangers: Danger[], verb: keyof typeof GATES = 'Sign'): { blocked: boolean; gate: ReactNode } {
   const [confirmed, setConfirmed] = useState(false);
   if (!dangers.some((d) => d.confirm)) return { blocked: false, gate: null };
   return {
@@ -18,7 +23,7 @@ export function useDangerGate(dangers: Danger[], verb: 'Sign' | 'Approve' | 'Gra
     gate: (
       <label className="check">
         <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
-        {verb} anyway: I understand the dangers named above
+        {t(GATES[verb])}
       </label>
     ),
   };

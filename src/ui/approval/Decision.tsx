@@ -1,5 +1,7 @@
+import { t } from '../i18n/t';
+
 /** The two answers at the bottom of every approval screen; the affirmative one may wait for something (`blocked`). */
-export function Decision({ onReject, onApprove, approveLabel = 'Approve', rejectLabel = 'Reject', blocked }: {
+export function Decision({ onReject, onApprove, approveLabel = t('approval_approve'), rejectLabel = t('approval_reject'), blocked }: {
   onReject(): void;
   onApprove(): void;
   approveLabel?: string;

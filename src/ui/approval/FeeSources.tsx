@@ -8,6 +8,7 @@ import type { FeeSource } from '../../shared/fees';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row } from '../components/Rows';
+import { t } from '../i18n/t';
 
 type Offered = NonNullable<SendCallsDetails['feeSources']>;
 
@@ -18,10 +19,10 @@ export function FeeSourceSwitch({ offered, source, onChange }: { offered: Offere
   if (offered.choices.length < 2) return null;
   return (
     <fieldset className="tiers fee-sources">
-      <legend>Pay the network fee with</legend>
+      <legend>{t('preview_payFeeWith')}</legend>
       {offered.choices.map((name) => (
         <label key={name}>
-          <input type="radio" name="feeSource" checked={source === name} onChange={() => onChange(name)} aria-label={`Pay the fee in ${NAMES[name]}`} />
+          <input type="radio" name="feeSource" checked={source === name} onChange={() => onChange(name)} aria-label={t('preview_payFeeIn', { currency: NAMES[name] })} />
           <span><strong>{NAMES[name]}</strong></span>
         </label>
       ))}
@@ -32,16 +33,16 @@ export function FeeSourceSwitch({ offered, source, onChange }: { offered: Offere
 /** The fee row: in USDC as its line, or the most in ETH. */
 export function FeeRow({ details, source }: { details: SendCallsDetails; source: FeeSource | undefined }) {
   const usdc = details.feeSources?.usdc;
-  if (source === 'usdc' && usdc) return <Row label="Network fee" name="Fee in USDC">{usdc.line}</Row>;
-  return <Row label="Max network fee"><Amount units={details.maxFee} symbol={details.symbol} /></Row>;
+  if (source === 'usdc' && usdc) return <Row label={t('preview_networkFee')} name={t('preview_feeInUsdc')}>{usdc.line}</Row>;
+  return <Row label={t('preview_maxNetworkFee')}><Amount units={details.maxFee} symbol={details.symbol} /></Row>;
 }
 
 /** Why neither ETH nor USDC can pay the fee. */
 export function NoFeeSource({ offered }: { offered: Offered | undefined }) {
   if (!offered || offered.choices.length > 0) return null;
   return (
-    <Notice tone="danger" label="The fee cannot be paid">
-      Neither ETH nor USDC can pay this batch’s network fee: {(offered.reasons ?? []).join('; ')}.
+    <Notice tone="danger" label={t('preview_feeCannotBePaid')}>
+      {t('preview_noFeeSource', { reasons: (offered.reasons ?? []).join('; ') })}
     </Notice>
   );
 }

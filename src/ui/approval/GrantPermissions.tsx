@@ -16,6 +16,8 @@ import { Amount } from '../components/Amount';
 import { exactAmount } from '../format/amounts';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { Message } from '../i18n/Message';
+import { t, uiLocale } from '../i18n/t';
 import { Dangers, useDangerGate } from './Dangers';
 import { Decision } from './Decision';
 import { approve, reject } from './resolve';
@@ -23,7 +25,8 @@ import type { ScreenProps } from './screenProps';
 
 /** What the amount the user may lower is called on the screen. */
 const amountLabel = (permission: GrantDetails['permission']): string =>
-  'periodDuration' in permission.data ? `Amount per ${periodWords(permission.data.periodDuration)}` : amountField(permission) === 'maxAmount' ? 'Cap of the stream' : 'Amount in all';
+  'periodDuration' in permission.data ? t('approval_amountPer', { period: periodWords(permission.data.periodDuration) })
+    : t(amountField(permission) === 'maxAmount' ? 'approval_streamCap' : 'approval_amountInAll');
 
 /** "2026-12-04T18:00" in the user's time zone, as a datetime-local input takes it. */
 const localInput = (seconds: number): string => {
@@ -53,15 +56,15 @@ function Adjust({ grant, onChange }: { grant: GrantDetails; onChange(adjustment:
     onChange({ ...(amount < original ? { amount: `0x${amount.toString(16)}` as Hex } : {}), ...(end !== undefined && end !== expiry ? { expiry: end } : {}) });
   };
   return (
-    <fieldset aria-label="Change the permission">
-      <legend>You may ask for less</legend>
+    <fieldset aria-label={t('approval_changePermission')}>
+      <legend>{t('approval_askForLess')}</legend>
       <label>
         {amountLabel(permission)} ({cleanText(token.symbol)})
-        <input inputMode="decimal" aria-label="Amount" value={typed.amount} onChange={(e) => update({ ...typed, amount: e.target.value })} />
+        <input inputMode="decimal" aria-label={t('approval_amount')} value={typed.amount} onChange={(e) => update({ ...typed, amount: e.target.value })} />
       </label>
       <label>
-        Ends
-        <input type="datetime-local" aria-label="Ends" value={typed.end} max={expiry === undefined ? undefined : localInput(expiry)} onChange={(e) => update({ ...typed, end: e.target.value })} />
+        {t('approval_ends')}
+        <input type="datetime-local" aria-label={t('approval_ends')} value={typed.end} max={expiry === undefined ? undefined : localInput(expiry)} onChange={(e) => update({ ...typed, end: e.target.value })} />
       </label>
     </fieldset>
   );
@@ -75,19 +78,19 @@ function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number;
   const redeemers = rules.flatMap((rule) => (rule.type === 'redeemer' ? rule.data.addresses : []));
   const payees = rules.flatMap((rule) => (rule.type === 'payee' ? rule.data.addresses : []));
   return (
-    <section aria-label={`Permission ${index + 1}`}>
-      <p aria-label="Permission in words">
+    <section aria-label={t('approval_permissionNumber', { number: (index + 1).toLocaleString(uiLocale()) })}>
+      <p aria-label={t('approval_permissionInWords')}>
         <strong>{words.amount}</strong>{words.start ? `, ${words.start}` : ''}, {words.end}.
       </p>
       <Rows>
-        <Row label="Spent by" name="Session account"><AddressText address={grant.to} /></Row>
-        <Row label={token.address ? 'Token' : 'Currency'} name="Token">{symbol}{token.address && <> <AddressText address={token.address} /></>}</Row>
-        <Row label="You hold" name="Balance"><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
-        {redeemers.length > 0 && <Row label="Only redeemed by" name="Redeemers">{redeemers.map((a) => <AddressText key={a} address={a} />)}</Row>}
-        {payees.length > 0 && <Row label="Only paid to" name="Payees">{payees.map((a) => <AddressText key={a} address={a} />)}</Row>}
-        {justification && <Row label="The site says" name="Justification">“{cleanText(justification)}”</Row>}
+        <Row label={t('approval_spentBy')} name={t('approval_sessionAccount')}><AddressText address={grant.to} /></Row>
+        <Row label={t(token.address ? 'approval_token' : 'approval_currency')} name={t('approval_token')}>{symbol}{token.address && <> <AddressText address={token.address} /></>}</Row>
+        <Row label={t('approval_youHold')} name={t('approval_balance')}><Amount units={token.balance} decimals={token.decimals} symbol={symbol} /></Row>
+        {redeemers.length > 0 && <Row label={t('approval_onlyRedeemedBy')} name={t('approval_redeemers')}>{redeemers.map((a) => <AddressText key={a} address={a} />)}</Row>}
+        {payees.length > 0 && <Row label={t('approval_onlyPaidTo')} name={t('approval_payees')}>{payees.map((a) => <AddressText key={a} address={a} />)}</Row>}
+        {justification && <Row label={t('approval_siteSays')} name={t('approval_justification')}>{t('approval_quoted', { text: cleanText(justification) })}</Row>}
       </Rows>
-      <Dangers dangers={grant.dangers} label="Permission warning" />
+      <Dangers dangers={grant.dangers} label={t('approval_permissionWarning')} />
       {permission.isAdjustmentAllowed && <Adjust grant={grant} onChange={onAdjust} />}
     </section>
   );
@@ -97,19 +100,20 @@ function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number;
 function Upgrade({ upgrade, symbol, networkName }: { upgrade: GrantUpgrade; symbol: string; networkName: string }) {
   const { replaces, delegate, deploy, dangers } = upgrade;
   return (
-    <section aria-label="Account upgrade">
-      <p aria-label="Upgrade in words">
-        Approving also upgrades this account to the Delegation Framework’s smart account (MetaMask’s DeleGator, audited)
-        {replaces ? `, in place of ${replaces.name ?? 'the contract it delegates to now'}` : ''}: one transaction from your account to itself
-        {deploy ? `, after one that deploys the DeleGator on ${networkName}, where it is not yet` : ''}, sent before the permission is signed.
+    <section aria-label={t('approval_accountUpgrade')}>
+      <p aria-label={t('approval_upgradeInWords')}>
+        {t('approval_upgradeWords', {
+          replaces: !replaces ? '' : replaces.name ? t('approval_upgradeReplaces', { name: replaces.name }) : t('approval_upgradeReplacesUnnamed'),
+          deploy: deploy ? t('approval_upgradeDeploys', { network: networkName }) : '',
+        })}
       </p>
       <Rows>
-        <Row label="Delegates now to" name="Replaces">{replaces ? <>{replaces.name ? `${replaces.name} ` : ''}<AddressText address={replaces.address} /></> : 'Nothing: a plain account'}</Row>
-        <Row label="Will delegate to" name="Delegate">{delegate.name} <AddressText address={delegate.address} /></Row>
-        {deploy && <Row label="Deploy: max network fee" name="Deploy fee"><Amount units={deploy.maxFee} symbol={symbol} /></Row>}
-        <Row label="Upgrade: max network fee" name="Upgrade fee"><Amount units={upgrade.maxFee} symbol={symbol} /></Row>
+        <Row label={t('approval_delegatesNowTo')} name={t('approval_replaces')}>{replaces ? <>{replaces.name ? `${replaces.name} ` : ''}<AddressText address={replaces.address} /></> : t('approval_plainAccount')}</Row>
+        <Row label={t('approval_willDelegateTo')} name={t('approval_delegate')}>{delegate.name} <AddressText address={delegate.address} /></Row>
+        {deploy && <Row label={t('approval_deployMaxFee')} name={t('approval_deployFee')}><Amount units={deploy.maxFee} symbol={symbol} /></Row>}
+        <Row label={t('approval_upgradeMaxFee')} name={t('approval_upgradeFee')}><Amount units={upgrade.maxFee} symbol={symbol} /></Row>
       </Rows>
-      <Dangers dangers={dangers} label="Upgrade warning" />
+      <Dangers dangers={dangers} label={t('approval_upgradeWarning')} />
     </section>
   );
 }
@@ -123,15 +127,12 @@ export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) 
   const invalid = adjustments.some((a) => a === null);
   return (
     <Screen
-      title={details.grants.length > 1 ? 'Grant permissions' : 'Grant a permission'}
+      title={t(details.grants.length > 1 ? 'approval_grantPermissions' : 'approval_grantPermission')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, adjustments.map((a) => a ?? {}))} approveLabel="Grant" blocked={blocked || invalid} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, adjustments.map((a) => a ?? {}))} approveLabel={t('approval_grant')} blocked={blocked || invalid} />}
     >
-      <p>
-        The site asks that another account may spend from <AddressText address={details.account} /> within these limits, without asking you each
-        time. You can revoke it in Permissions.
-      </p>
+      <p><Message id='approval_grantExplains' values={{ account: <AddressText address={details.account} /> }} /></p>
       {details.grants.map((grant, i) => <Grant key={i} grant={grant} index={i} onAdjust={adjust(i)} />)}
       {details.upgrade && <Upgrade upgrade={details.upgrade} symbol={cleanText(details.symbol ?? 'ETH')} networkName={cleanText(details.networkName)} />}
       {gate}

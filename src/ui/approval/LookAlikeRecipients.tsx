@@ -2,6 +2,7 @@
 import { getAddress } from 'ethers';
 import type { AddressLookAlike } from '../../shared/approvals/transaction';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n/t';
 
 const checksummed = (address: string): string => {
   try {
@@ -14,6 +15,6 @@ const checksummed = (address: string): string => {
 export function LookAlikeRecipients({ lookAlikes }: { lookAlikes?: AddressLookAlike[] }) {
   if (!lookAlikes || lookAlikes.length === 0) return null;
   const warnings = lookAlikes.map(({ recipient, resembles }) =>
-    `The recipient ${checksummed(recipient)} looks like ${checksummed(resembles)}, an address you used before, but is not it: it may have been planted in your history (address poisoning). Compare every character before you approve.`);
-  return <Notice tone="danger" label="Look-alike address">{warnings.join(' ')}</Notice>;
+    t('preview_lookAlikeRecipient', { recipient: checksummed(recipient), resembles: checksummed(resembles) }));
+  return <Notice tone="danger" label={t('preview_lookAlikeAddress')}>{warnings.join(' ')}</Notice>;
 }

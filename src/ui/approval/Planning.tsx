@@ -3,17 +3,16 @@
  * way. There is nothing to approve yet; Reject (or closing the window) rejects it once planned.
  */
 import type { PlanningView } from '../../shared/approvals';
-import { PLANNING_SUMMARY } from '../../shared/approvalSummary';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n/t';
 import { Decision } from './Decision';
 import { reject } from './resolve';
 
 export function Planning({ request }: { request: PlanningView }) {
-  const [rejectLabel, approveLabel] = PLANNING_SUMMARY.buttons;
-  const decision = <Decision onReject={() => void reject(request)} onApprove={() => undefined} rejectLabel={rejectLabel} approveLabel={approveLabel} blocked />;
+  const decision = <Decision onReject={() => void reject(request)} onApprove={() => undefined} blocked />;
   return (
-    <Screen title={PLANNING_SUMMARY.title} origin={request.origin} actions={decision}>
-      <p className="muted" aria-busy="true">Reading your account and the network before showing what this request does.</p>
+    <Screen title={t('approval_planningTitle')} origin={request.origin} actions={decision}>
+      <p className="muted" aria-busy="true">{t('approval_planningReads')}</p>
     </Screen>
   );
 }

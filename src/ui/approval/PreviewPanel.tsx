@@ -7,6 +7,8 @@ import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Skeleton } from '../components/Skeleton';
+import { Message } from '../i18n/Message';
+import { t, uiLocale } from '../i18n/t';
 import type { PreviewState } from './usePreview';
 
 /** Who pays the fee: the account (up to `maxFee` wei, or in USDC as `line` says) or a sponsor. */
@@ -21,8 +23,8 @@ function Contract({ asset }: { asset: AssetInfo }) {
 function LookAlikeTokens({ assets }: { assets: AssetInfo[] }) {
   const fakes = [...new Map(assets.filter((a) => a.imitates).map((a) => [a.token, a])).values()];
   return fakes.map((a) => (
-    <Notice key={a.token} tone="danger" label="Look-alike token">
-      The {a.imitates!.symbol} here is the contract {a.token}, not the real {a.imitates!.symbol} ({a.imitates!.address}): it only uses its symbol. Fake tokens like this one lure people into swaps and approvals.
+    <Notice key={a.token} tone="danger" label={t('preview_lookAlikeToken')}>
+      {t('preview_lookAlikeTokenWarning', { symbol: a.imitates!.symbol, token: a.token, real: a.imitates!.address })}
     </Notice>
   ));
 }
@@ -33,61 +35,68 @@ function Change({ change }: { change: AssetChange }) {
   const nft = change.standard === 'erc721' || change.standard === 'erc1155';
   return (
     <li className={amount < 0n ? 'amount-out' : 'amount-in'}>
-      {nft ? <>{size.toString()} × {change.symbol} #{change.tokenId}</> : <Amount units={size} decimals={change.decimals} symbol={change.symbol} />}
+      {nft ? <>{size.toLocaleString(uiLocale())} × {change.symbol} #{change.tokenId}</> : <Amount units={size} decimals={change.decimals} symbol={change.symbol} />}
       <Contract asset={change} />
     </li>
   );
 }
 
 function Allowance({ allowance }: { allowance: AllowanceChange }) {
-  const what = allowance.allTokens ? `all your ${allowance.symbol}`
-    : allowance.unlimited ? `UNLIMITED ${allowance.symbol}`
+  const what = allowance.allTokens ? t('preview_allYour', { symbol: allowance.symbol })
+    : allowance.unlimited ? t('preview_unlimitedSymbol', { symbol: allowance.symbol })
     : allowance.tokenId !== undefined ? `${allowance.symbol} #${allowance.tokenId}`
     : <Amount units={allowance.amount ?? '0'} decimals={allowance.decimals} symbol={allowance.symbol} />;
-  return <li>{allowance.revoked ? <>Revokes <AddressText address={allowance.spender} /> on {allowance.symbol}</> : <><AddressText address={allowance.spender} /> may spend {what}</>}<Contract asset={allowance} /></li>;
+  return <li>{allowance.revoked
+    ? <Message id='preview_revokesOn' values={{ spender: <AddressText address={allowance.spender} />, symbol: allowance.symbol }} />
+    : <Message id='preview_maySpend' values={{ spender: <AddressText address={allowance.spender} />, what }} />}<Contract asset={allowance} /></li>;
 }
 
 function Fee({ fee }: { fee: FeePayer }) {
   return (
-    <p aria-label="Fee" className="muted">
-      {'sponsor' in fee ? <>Fee paid by {fee.sponsor}</> : 'line' in fee ? fee.line : <>Fee up to <Amount units={fee.maxFee} symbol={fee.symbol} />{fee.tier ? ` (${fee.tier})` : ''}</>}
+    <p aria-label={t('preview_fee')} className="muted">
+      {'sponsor' in fee ? t('preview_feePaidBy', { sponsor: fee.sponsor }) : 'line' in fee ? fee.line
+        : <Message id={fee.tier ? 'preview_feeUpToTier' : 'preview_feeUpTo'} values={{ amount: <Amount units={fee.maxFee} symbol={fee.symbol} />, ...(fee.tier ? { tier: fee.tier } : {}) }} />}
     </p>
   );
 }
 
 export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePayer }) {
-  if (state.loading) return <Skeleton label="Preview" lines={3} />;
-  if ('error' in state) return <section aria-label="Preview" className="card"><Notice tone="info">No preview: {state.error}</Notice><Fee fee={fee} /></section>;
+  if (state.loading) return <Skeleton label={t('preview_preview')} lines={3} />;
+  if ('error' in state) return <section aria-label={t('preview_preview')} className="card"><Notice tone="info">{t('preview_noPreview', { error: state.error })}</Notice><Fee fee={fee} /></section>;
   const { preview } = state;
   if (preview.kind === 'unaffordable') {
     return (
-      <section aria-label="Preview" className="card">
-        <Notice tone="danger" label="Balance too low">This sends more than the account has: its balance is <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} />.</Notice>
+      <section aria-label={t('preview_preview')} className="card">
+        <Notice tone="danger" label={t('preview_balanceTooLow')}>
+          <Message id='preview_sendsMoreThanBalance' values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
+        </Notice>
         <Fee fee={fee} />
       </section>
     );
   }
   const revert = preview.revert && (
-    <Notice tone="danger" label="Revert">Call {preview.revert.call + 1} would fail: {preview.revert.reason}</Notice>
+    <Notice tone="danger" label={t('preview_revert')}>{t('preview_callWouldFail', { number: (preview.revert.call + 1).toLocaleString(uiLocale()), reason: preview.revert.reason })}</Notice>
   );
-  if (preview.kind === 'unavailable') return <section aria-label="Preview" className="card"><Notice tone="info">{preview.reason}</Notice>{revert}<Fee fee={fee} /></section>;
+  if (preview.kind === 'unavailable') return <section aria-label={t('preview_preview')} className="card"><Notice tone="info">{preview.reason}</Notice>{revert}<Fee fee={fee} /></section>;
   const sends = preview.changes.filter((c) => BigInt(c.amount) < 0n);
   const receives = preview.changes.filter((c) => BigInt(c.amount) > 0n);
   // The fee comes on top of what leaves the account; a sponsor pays its own.
   const native = BigInt(preview.changes.find((c) => c.token === 'native')?.amount ?? '0');
   const needed = (native < 0n ? -native : 0n) + ('maxFee' in fee ? BigInt(fee.maxFee) : 0n);
   return (
-    <section aria-label="Preview" className="card">
+    <section aria-label={t('preview_preview')} className="card">
       {revert}
       <LookAlikeTokens assets={[...preview.changes, ...preview.allowances]} />
-      {sends.length > 0 && <><h2>You send</h2><ul className="changes" aria-label="You send">{sends.map((c, i) => <Change key={i} change={c} />)}</ul></>}
-      {receives.length > 0 && <><h2>You receive</h2><ul className="changes" aria-label="You receive">{receives.map((c, i) => <Change key={i} change={c} />)}</ul></>}
-      {preview.allowances.length > 0 && <><h2>You allow</h2><ul className="changes" aria-label="You allow">{preview.allowances.map((a, i) => <Allowance key={i} allowance={a} />)}</ul></>}
-      {sends.length + receives.length + preview.allowances.length === 0 && !preview.revert && <p>No balance changes.</p>}
-      {preview.unmatched && <Notice tone="info" label="Simulation limits">{preview.unmatched}</Notice>}
+      {sends.length > 0 && <><h2>{t('preview_youSend')}</h2><ul className="changes" aria-label={t('preview_youSend')}>{sends.map((c, i) => <Change key={i} change={c} />)}</ul></>}
+      {receives.length > 0 && <><h2>{t('preview_youReceive')}</h2><ul className="changes" aria-label={t('preview_youReceive')}>{receives.map((c, i) => <Change key={i} change={c} />)}</ul></>}
+      {preview.allowances.length > 0 && <><h2>{t('preview_youAllow')}</h2><ul className="changes" aria-label={t('preview_youAllow')}>{preview.allowances.map((a, i) => <Allowance key={i} allowance={a} />)}</ul></>}
+      {sends.length + receives.length + preview.allowances.length === 0 && !preview.revert && <p>{t('preview_noBalanceChanges')}</p>}
+      {preview.unmatched && <Notice tone="info" label={t('preview_simulationLimits')}>{preview.unmatched}</Notice>}
       <Fee fee={fee} />
       {needed > BigInt(preview.balance) && (
-        <Notice tone="danger" label="Balance too low">Your balance (<Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} />) does not cover this and its fee.</Notice>
+        <Notice tone="danger" label={t('preview_balanceTooLow')}>
+          <Message id='preview_balanceShort' values={{ balance: <Amount units={preview.balance} symbol={'symbol' in fee ? fee.symbol : 'ETH'} /> }} />
+        </Notice>
       )}
     </section>
   );

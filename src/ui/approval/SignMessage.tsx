@@ -29,8 +29,8 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
       <Dangers dangers={details.dangers ?? []} />
       {shown !== undefined && shown !== details.text && <Notice tone="warn">{REVEALED}</Notice>}
       {shown !== undefined
-        ? <pre className="card" aria-label="Message" style={{ whiteSpace: 'pre-wrap' }}>{shown}</pre>
-        : <pre className="card mono" aria-label="Message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{details.message}</pre>}
+        ? <pre className="card" aria-label="Message">{shown}</pre>
+        : <pre className="card mono" aria-label="Message">{details.message}</pre>}
       {gate}
       <p className="muted">Signing costs nothing, but a signature can authorize things: sign only what you understand.</p>
     </Screen>

@@ -5,6 +5,7 @@
  * whole screen once it renders (main.tsx).
  */
 import { summaryFromHash } from '../../shared/summaryInUrl';
+import { t, uiLocale } from '../i18n/t';
 import { askPreviewEarly } from '../stores/firstPreview';
 import { firstState } from '../stores/firstState';
 import { paintFirst, paintSummary } from './skeleton';
@@ -12,6 +13,9 @@ import { paintFirst, paintSummary } from './skeleton';
 // For `npm run bench` (approvalWindow.ts): when this script ran, and when the state it asked for arrived.
 performance.mark('approval-script');
 const root = document.getElementById('root')!;
+// approval.html's own words are English: the browser's language replaces them before the first paint.
+document.documentElement.lang = uiLocale();
+document.title = t('approval_windowTitle');
 const addressed = summaryFromHash(location.hash);
 // Read once: a reload of the window paints from the state alone, never an old request's summary.
 if (location.hash) history.replaceState(null, '', location.pathname);

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView, PlanningView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
+import spanish from '../i18n/es/approval.json';
+import { browserMessage, renderMessage } from '../i18n/messages';
 
 // The preview never arrives: the screens show only what the request itself says.
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
@@ -92,6 +94,17 @@ describe('the approval window\'s first paint', () => {
     paintFirst(first, wallet([{ id: 'a', type: 'connect', origin: 'https://x.example', details: { signIn: {} } } as unknown as ApprovalView]));
     expect(glance(first).title).toBe('Connect and sign in to https://x.example');
     expect(glance(first).buttons).toEqual(['Reject', 'Connect and sign in']);
+  });
+
+  it('names its parts in the browser\'s language', () => {
+    const i18n = (globalThis as unknown as { chrome: { i18n: { getMessage(key: string, substitutions?: string[]): string } } }).chrome.i18n;
+    const texts: Record<string, string> = spanish;
+    vi.spyOn(i18n, 'getMessage').mockImplementation((key, substitutions) => (texts[key] ? renderMessage(browserMessage(texts[key]), substitutions) : ''));
+    const first = document.createElement('div');
+    paintFirst(first, wallet([{ id: 'a', origin: 'http://dapp.example', ...REQUESTS['a transaction'] } as ApprovalView]));
+    vi.restoreAllMocks();
+    // The title and buttons are the worker's words (summaryInUrl.ts), in English.
+    expect([...first.querySelectorAll('[aria-label]')].map((node) => node.getAttribute('aria-label'))).toEqual(['Sitio', 'Conexión', 'Red', 'Decisión']);
   });
 
   it('shows a name the site chose as text, never as markup', () => {

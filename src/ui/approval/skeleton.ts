@@ -6,11 +6,16 @@
 import type { WalletState } from '../../shared/pages';
 import { firstSummary, PLANNING, type FirstSummary } from '../../shared/summaryInUrl';
 import { siteBadge, siteConnection, siteName } from '../components/site';
+import { t } from '../i18n/t';
 
-/** An element with its attributes and text; the text is set as text, never parsed as markup (a site names itself). */
-function element(tag: string, attributes: Record<string, string>, text = ''): HTMLElement {
+/**
+ * An element with its attributes, text and accessible name; the text is set as text, never parsed as markup (a site
+ * names itself).
+ */
+function element(tag: string, attributes: Record<string, string>, text = '', name?: string): HTMLElement {
   const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  for (const [attribute, value] of Object.entries(attributes)) node.setAttribute(attribute, value);
+  if (name !== undefined) node.setAttribute('aria-label', name);
   node.textContent = text;
   return node;
 }
@@ -31,14 +36,14 @@ export function paintSummary(root: HTMLElement, { id, type, origin, title, netwo
   const header = element('header', { class: 'approval-header' });
   header.append(
     element('span', { class: 'site-badge', 'aria-hidden': 'true' }, siteBadge(origin)),
-    element('span', { class: 'site', title: origin, 'aria-label': 'Site' }, siteName(origin)),
+    element('span', { class: 'site', title: origin }, siteName(origin), t('approval_site')),
   );
   const connection = siteConnection(origin);
-  if (connection) header.append(element('span', { class: 'pill danger', 'aria-label': 'Connection' }, connection));
-  if (network) header.append(element('span', { class: 'pill', 'aria-label': 'Network' }, network));
+  if (connection) header.append(element('span', { class: 'pill danger' }, connection, t('approval_connection')));
+  if (network) header.append(element('span', { class: 'pill' }, network, t('approval_network')));
   const main = element('main', { 'aria-busy': 'true' });
   main.append(element('h1', {}, title));
-  const actions = element('div', { class: 'actions', role: 'group', 'aria-label': 'Decision' });
+  const actions = element('div', { class: 'actions', role: 'group' }, '', t('approval_decision'));
   actions.append(element('button', { class: 'secondary', disabled: '' }, buttons[0]), element('button', { disabled: '' }, buttons[1]));
   const screen = element('div', { class: 'screen' });
   screen.append(header, main, actions);

@@ -7,8 +7,10 @@ import type onboarding from './en/onboarding.json';
 import type send from './en/send.json';
 import type collectibles from './en/collectibles.json';
 import type settings from './en/settings.json';
+import type networks from './en/networks.json';
 import type activity from './en/activity.json';
 import type approval from './en/approval.json';
+import type preview from './en/preview.json';
 import type review from './en/review.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
@@ -23,8 +25,10 @@ export type MessageKey =
   | keyof typeof send
   | keyof typeof collectibles
   | keyof typeof settings
+  | keyof typeof networks
   | keyof typeof activity
   | keyof typeof approval
+  | keyof typeof preview
   | keyof typeof review
   | keyof typeof ledger
   | keyof typeof components

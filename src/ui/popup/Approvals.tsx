@@ -7,12 +7,15 @@ import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
 import { readableAmount } from '../format/amounts';
+import { Message } from '../i18n/Message';
+import { t } from '../i18n/t';
 
 function what(allowance: AllowanceView): string {
-  if (allowance.kind === 'operator') return 'ALL tokens of the collection';
-  const symbol = allowance.symbol ?? 'units of the token';
-  if (allowance.unlimited) return `UNLIMITED ${symbol}`;
-  return `${allowance.decimals === undefined ? allowance.amount : readableAmount(allowance.amount, allowance.decimals)} ${symbol}`;
+  if (allowance.kind === 'operator') return t('home_allOfCollection');
+  const { symbol } = allowance;
+  if (allowance.unlimited) return symbol === undefined ? t('home_unlimitedUnits') : t('home_unlimitedSymbol', { symbol });
+  const amount = allowance.decimals === undefined ? allowance.amount : readableAmount(allowance.amount, allowance.decimals);
+  return symbol === undefined ? t('home_amountUnits', { amount }) : `${amount} ${symbol}`;
 }
 
 export function Approvals() {
@@ -22,15 +25,15 @@ export function Approvals() {
     return () => browser.storage.onChanged.removeListener(reload);
   }, [reload]);
   if (error) return <Notice tone="warn">{error}</Notice>;
-  if (!allowances) return <p className="muted">Reading allowances…</p>;
-  if (allowances.length === 0) return <p className="muted">No allowance granted through this wallet is standing on this network.</p>;
+  if (!allowances) return <p className="muted">{t('home_readingAllowances')}</p>;
+  if (allowances.length === 0) return <p className="muted">{t('home_noAllowances')}</p>;
   return (
     <ul className="tokens">
       {allowances.map((a) => (
-        <li key={`${a.kind} ${a.token} ${a.spender}`} className="card" aria-label={`Allowance to ${a.spender}`}>
-          <div><AddressText address={a.spender} /> may spend <strong>{what(a)}</strong>{a.kind === 'permit2' ? ' through Permit2' : ''}</div>
-          <div className="muted">Token <AddressText address={a.token} /></div>
-          <button type="button" className="secondary small" aria-label={`Revoke allowance to ${a.spender}`} onClick={() => void call('revokeAllowance', { kind: a.kind, token: a.token, spender: a.spender })}>Revoke</button>
+        <li key={`${a.kind} ${a.token} ${a.spender}`} className="card" aria-label={t('home_allowanceTo', { spender: a.spender })}>
+          <div><Message id={a.kind === 'permit2' ? 'home_maySpendThroughPermit2' : 'home_maySpend'} values={{ spender: <AddressText address={a.spender} />, what: <strong>{what(a)}</strong> }} /></div>
+          <div className="muted"><Message id={'home_tokenIs'} values={{ token: <AddressText address={a.token} /> }} /></div>
+          <button type="button" className="secondary small" aria-label={t('home_revokeAllowanceTo', { spender: a.spender })} onClick={() => void call('revokeAllowance', { kind: a.kind, token: a.token, spender: a.spender })}>{t('home_revoke')}</button>
         </li>
       ))}
     </ul>

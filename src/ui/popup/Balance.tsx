@@ -8,6 +8,7 @@ import type { AssetValues } from '../../shared/tokens';
 import { call } from '../api/background';
 import { usePolled } from '../components/usePolled';
 import { exactAmount, readableAmount } from '../format/amounts';
+import { t } from '../i18n/t';
 import { usdText } from '../format/usd';
 
 interface BalanceProps {
@@ -23,23 +24,23 @@ function Total({ values }: { values: AssetValues }) {
   const priced = values.native !== null || Object.values(values.tokens).some((value) => value !== null);
   if (!priced) return null;
   return (
-    <p className="muted balance-value" aria-label="Total in US dollars">
-      Total ≈ {usdText(values.total)}{values.unpriced > 0 && ' of priced assets'}
+    <p className="muted balance-value" aria-label={t('home_totalInUsd')}>
+      {t(values.unpriced > 0 ? 'home_totalOfPriced' : 'home_total', { amount: usdText(values.total) })}
     </p>
   );
 }
 
 export function Balance({ address, chainId, symbol, decimals, values }: BalanceProps) {
   const { value: balance, error } = usePolled(() => call('getBalance', { address }), [address, chainId]);
-  if (error) return <p className="error">Balance unavailable: {error}</p>;
+  if (error) return <p className="error">{t('home_balanceUnavailable', { error })}</p>;
   if (balance === null) return <p className="balance" aria-busy="true">…</p>;
   const exact = `${exactAmount(balance, decimals)} ${symbol}`;
   return (
     <>
-      <p className="balance" aria-label="Balance" title={exact} tabIndex={0}>
+      <p className="balance" aria-label={t('home_balance')} title={exact} tabIndex={0}>
         {readableAmount(balance, decimals)} {symbol}
       </p>
-      {values?.native != null && <p className="muted balance-value" aria-label="Balance in US dollars">≈ {usdText(values.native)}</p>}
+      {values?.native != null && <p className="muted balance-value" aria-label={t('home_balanceInUsd')}>≈ {usdText(values.native)}</p>}
       {values && <Total values={values} />}
     </>
   );

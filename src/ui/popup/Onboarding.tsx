@@ -1,6 +1,7 @@
 /** Create a wallet (12 words shown once, two of them confirmed) or import a recovery phrase. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/background';
+import { t, uiLocale } from '../i18n/t';
 
 const MIN_PASSWORD = 8;
 
@@ -10,8 +11,8 @@ function PasswordForm({ mnemonic, submitLabel }: { mnemonic: string; submitLabel
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD) return setError(`The password needs at least ${MIN_PASSWORD} characters`);
-    if (password !== confirm) return setError('The passwords do not match');
+    if (password.length < MIN_PASSWORD) return setError(t('onboarding_passwordTooShort', { count: MIN_PASSWORD.toLocaleString(uiLocale()) }));
+    if (password !== confirm) return setError(t('onboarding_passwordsDiffer'));
     try {
       await call('createWallet', { mnemonic, password });
     } catch (e) {
@@ -21,11 +22,11 @@ function PasswordForm({ mnemonic, submitLabel }: { mnemonic: string; submitLabel
   return (
     <form onSubmit={submit} className="card">
       <label>
-        Password
+        {t('onboarding_password')}
         <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       <label>
-        Confirm password
+        {t('onboarding_confirmPassword')}
         <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
@@ -39,10 +40,10 @@ function ImportWallet() {
   return (
     <>
       <label>
-        Secret recovery phrase
+        {t('onboarding_secretPhrase')}
         <textarea rows={3} value={phrase} onChange={(e) => setPhrase(e.target.value)} spellCheck={false} />
       </label>
-      <PasswordForm mnemonic={phrase} submitLabel="Import wallet" />
+      <PasswordForm mnemonic={phrase} submitLabel={t('onboarding_importWallet')} />
     </>
   );
 }
@@ -62,17 +63,17 @@ function CreateWallet() {
     void call('generatePhrase').then(setPhrase);
   }, []);
   if (!phrase) {
-    return <p aria-busy="true">Generating…</p>;
+    return <p aria-busy="true">{t('onboarding_generating')}</p>;
   }
   const words = phrase.split(' ');
   if (!saved) {
     return (
       <div className="card">
-        <p>Write these 12 words down in order. They are the only way to recover your wallet, and they will not be shown again.</p>
-        <ol className="phrase" aria-label="Your secret recovery phrase">
+        <p>{t('onboarding_writeDown')}</p>
+        <ol className="phrase" aria-label={t('onboarding_yourPhrase')}>
           {words.map((word, i) => <li key={i}>{word}</li>)}
         </ol>
-        <button onClick={() => setSaved(true)}>I wrote it down</button>
+        <button onClick={() => setSaved(true)}>{t('onboarding_wroteItDown')}</button>
       </div>
     );
   }
@@ -82,13 +83,13 @@ function CreateWallet() {
       <div className="card">
         {positions.map((p, i) => (
           <label key={p}>
-            Word #{p + 1}
+            {t('onboarding_wordNumber', { number: (p + 1).toLocaleString(uiLocale()) })}
             <input value={answers[i]} onChange={(e) => setAnswers(answers.map((a, j) => (j === i ? e.target.value : a)))} />
           </label>
         ))}
-        {!confirmed && <p className="muted">Type the words to confirm you saved the phrase.</p>}
+        {!confirmed && <p className="muted">{t('onboarding_typeToConfirm')}</p>}
       </div>
-      {confirmed && <PasswordForm mnemonic={phrase} submitLabel="Create wallet" />}
+      {confirmed && <PasswordForm mnemonic={phrase} submitLabel={t('onboarding_createWallet')} />}
     </>
   );
 }
@@ -97,11 +98,11 @@ export function Onboarding() {
   const [mode, setMode] = useState<'choose' | 'create' | 'import'>('choose');
   return (
     <main>
-      <h1>Welcome to Batch Wallet</h1>
+      <h1>{t('onboarding_welcome')}</h1>
       {mode === 'choose' && (
         <div className="row">
-          <button onClick={() => setMode('create')}>Create a new wallet</button>
-          <button className="secondary" onClick={() => setMode('import')}>Import an existing wallet</button>
+          <button onClick={() => setMode('create')}>{t('onboarding_createNew')}</button>
+          <button className="secondary" onClick={() => setMode('import')}>{t('onboarding_importExisting')}</button>
         </div>
       )}
       {mode === 'create' && <CreateWallet />}

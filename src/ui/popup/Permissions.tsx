@@ -13,26 +13,28 @@ import { call } from '../api/background';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
+import { Message } from '../i18n/Message';
+import { t } from '../i18n/t';
 
 function spentWords(grant: GrantView): string | undefined {
   if (grant.spent === undefined) return undefined;
   const amount = tokenAmount(BigInt(grant.spent), { ...grant.token, symbol: cleanText(grant.token.symbol) });
-  return `${amount} spent ${'periodAmount' in grant.permission.data ? 'this period' : 'so far'}`;
+  return t('periodAmount' in grant.permission.data ? 'home_spentThisPeriod' : 'home_spentSoFar', { amount });
 }
 
 function Grant({ grant }: { grant: GrantView }) {
   const words = grantWords(grant.permission, grant.rules, { ...grant.token, symbol: cleanText(grant.token.symbol) }, Math.floor(Date.now() / 1000));
   const spent = spentWords(grant);
   return (
-    <li className="card" aria-label={`Permission for ${grant.to}`}>
+    <li className="card" aria-label={t('home_permissionFor', { to: grant.to })}>
       <div><strong>{cleanText(grant.origin)}</strong> · {cleanText(grant.networkName)}</div>
-      <div aria-label="Permission in words">{words.amount}{words.start ? `, ${words.start}` : ''}, {words.end}.</div>
-      <div className="muted">Spent by <AddressText address={grant.to} /> from <AddressText address={grant.from} /></div>
-      {spent && <div aria-label="Spent">{spent}</div>}
-      {!grant.revoked && grant.revokeSent && <div className="muted" aria-label="Revoke sent">Revoke sent; the chain does not have it yet</div>}
+      <div aria-label={t('home_permissionInWords')}>{words.amount}{words.start ? `, ${words.start}` : ''}, {words.end}.</div>
+      <div className="muted"><Message id={'home_spentByFrom'} values={{ to: <AddressText address={grant.to} />, from: <AddressText address={grant.from} /> }} /></div>
+      {spent && <div aria-label={t('home_spent')}>{spent}</div>}
+      {!grant.revoked && grant.revokeSent && <div className="muted" aria-label={t('home_revokeSent')}>{t('home_revokeSentNotYet')}</div>}
       {grant.revoked
-        ? <div className="muted" aria-label="Revoked">Revoked</div>
-        : <button type="button" className="secondary small" aria-label={`Revoke permission for ${grant.to}`} onClick={() => void call('revokeGrant', { id: grant.id })}>Revoke</button>}
+        ? <div className="muted" aria-label={t('home_revoked')}>{t('home_revoked')}</div>
+        : <button type="button" className="secondary small" aria-label={t('home_revokePermissionFor', { to: grant.to })} onClick={() => void call('revokeGrant', { id: grant.id })}>{t('home_revoke')}</button>}
     </li>
   );
 }
@@ -43,8 +45,8 @@ function RevokeAll({ grants }: { grants: GrantView[] }) {
   const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
   return groups.map(({ from, chainId, networkName }) => (
     <div className="row lead" key={`${from} ${chainId}`}>
-      <span className="muted">Every permission of <AddressText address={from} /> on {cleanText(networkName)}</span>
-      <button type="button" className="secondary small" aria-label={`Revoke all permissions of ${from} on ${cleanText(networkName)}`} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>Revoke all</button>
+      <span className="muted"><Message id={'home_everyPermissionOf'} values={{ account: <AddressText address={from} />, network: cleanText(networkName) }} /></span>
+      <button type="button" className="secondary small" aria-label={t('home_revokeAllOf', { account: from, network: cleanText(networkName) })} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>{t('home_revokeAll')}</button>
     </div>
   ));
 }
@@ -56,8 +58,8 @@ export function Permissions() {
     return () => browser.storage.onChanged.removeListener(reload);
   }, [reload]);
   if (error) return <Notice tone="warn">{error}</Notice>;
-  if (!grants) return <p className="muted">Reading permissions…</p>;
-  if (grants.length === 0) return <p className="muted">No site holds a permission to spend from your accounts.</p>;
+  if (!grants) return <p className="muted">{t('home_readingPermissions')}</p>;
+  if (grants.length === 0) return <p className="muted">{t('home_noPermissions')}</p>;
   return (
     <>
       <RevokeAll grants={grants} />

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { WalletState } from '../../shared/pages';
 import { CopyButton } from '../components/CopyButton';
 import { ScreenHeader } from '../components/ScreenHeader';
+import { t } from '../i18n/t';
 
 export function Receive({ state }: { state: WalletState }) {
   const address = getAddress(state.selectedAccount ?? state.accounts[0].address);
@@ -15,11 +16,11 @@ export function Receive({ state }: { state: WalletState }) {
   }, [address]);
   return (
     <main>
-      <ScreenHeader title="Receive" />
-      <p className="muted">Send only {network?.name ?? 'this network'} assets to this address.</p>
-      <div className="qr">{qr ? <img src={qr} alt={`QR code of ${address}`} width={200} height={200} /> : <span aria-busy="true">…</span>}</div>
-      <p className="mono" aria-label="Address">{address}</p>
-      <CopyButton value={address} label="Copy address" />
+      <ScreenHeader title={t('home_receive')} />
+      <p className="muted">{network ? t('home_sendOnlyOn', { network: network.name }) : t('home_sendOnlyHere')}</p>
+      <div className="qr">{qr ? <img src={qr} alt={t('home_qrCodeOf', { address })} width={200} height={200} /> : <span aria-busy="true">…</span>}</div>
+      <p className="mono" aria-label={t('home_address')}>{address}</p>
+      <CopyButton value={address} label={t('home_copyAddress')} />
     </main>
   );
 }

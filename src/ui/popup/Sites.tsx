@@ -6,8 +6,9 @@
 import type { WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
+import { t } from '../i18n/t';
 
-const CHOICES = { global: 'As for all sites', on: 'On', off: 'Off' } as const;
+const CHOICES = { global: 'home_compatibilityGlobal', on: 'home_compatibilityOn', off: 'home_compatibilityOff' } as const;
 type Choice = keyof typeof CHOICES;
 
 const choiceOf = (sites: Record<string, boolean>, origin: string): Choice => (!Object.hasOwn(sites, origin) ? 'global' : sites[origin] ? 'on' : 'off');
@@ -32,28 +33,28 @@ function ConnectedSites({ sites, compatibility }: Omit<SitesProps, 'trusted'>) {
   const connected = new Map(sites.map((site) => [site.origin, site.accounts]));
   const origins = [...new Set([...connected.keys(), ...Object.keys(compatibility.sites)])];
   return (
-    <section aria-label="Connected sites">
-      <h2>Connected sites</h2>
-      {origins.length === 0 && <p className="muted">No site is connected.</p>}
+    <section aria-label={t('home_connectedSites')}>
+      <h2>{t('home_connectedSites')}</h2>
+      {origins.length === 0 && <p className="muted">{t('home_noSiteConnected')}</p>}
       {origins.map((origin) => (
         <div key={origin} className="row card">
           <div>
             <div className="mono">{origin}</div>
-            <div className="muted">{connected.has(origin) ? connected.get(origin)!.map(shortAddress).join(', ') : 'Not connected'}</div>
+            <div className="muted">{connected.has(origin) ? connected.get(origin)!.map(shortAddress).join(', ') : t('home_notConnected')}</div>
             <label>
-              isMetaMask
+              {t('home_isMetaMask')}
               <select
-                aria-label={`MetaMask compatibility for ${origin}`}
+                aria-label={t('home_compatibilityFor', { origin })}
                 value={choiceOf(compatibility.sites, origin)}
                 onChange={(e) => void call('setMetaMaskCompatibility', { origin, enabled: enabledFor(e.target.value as Choice) })}
               >
-                {Object.entries(CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+                {Object.entries(CHOICES).map(([value, label]) => <option key={value} value={value}>{t(label)}</option>)}
               </select>
             </label>
           </div>
           {connected.has(origin) && (
-            <button className="secondary" aria-label={`Revoke ${origin}`} onClick={() => void call('revokeSite', { origin })}>
-              Revoke
+            <button className="secondary" aria-label={t('home_revokeSite', { origin })} onClick={() => void call('revokeSite', { origin })}>
+              {t('home_revoke')}
             </button>
           )}
         </div>
@@ -64,14 +65,14 @@ function ConnectedSites({ sites, compatibility }: Omit<SitesProps, 'trusted'>) {
 
 function TrustedDespiteWarning({ trusted }: { trusted: string[] }) {
   return (
-    <section aria-label="Trusted despite the phishing list">
-      <h2>Trusted despite the phishing list</h2>
-      <p className="muted">Their requests go to their approvals without the Deceptive site warning.</p>
+    <section aria-label={t('home_trustedDespite')}>
+      <h2>{t('home_trustedDespite')}</h2>
+      <p className="muted">{t('home_trustedDespiteNote')}</p>
       {trusted.map((origin) => (
         <div key={origin} className="row card">
           <div className="mono">{origin}</div>
-          <button className="secondary" aria-label={`Stop trusting ${origin}`} onClick={() => void call('distrustSite', { origin })}>
-            Stop trusting
+          <button className="secondary" aria-label={t('home_stopTrustingSite', { origin })} onClick={() => void call('distrustSite', { origin })}>
+            {t('home_stopTrusting')}
           </button>
         </div>
       ))}

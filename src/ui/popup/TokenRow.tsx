@@ -11,6 +11,7 @@ import { Notice } from '../components/Notice';
 import { TokenImage } from '../components/TokenImage';
 import { exactAmount, readableAmount } from '../format/amounts';
 import { usdText } from '../format/usd';
+import { t } from '../i18n/t';
 
 interface TokenRowProps {
   token: TokenBalance;
@@ -25,16 +26,16 @@ interface TokenRowProps {
 function TokenActions({ token, explorerUrl, onSend, onHide }: Omit<TokenRowProps, 'value'>) {
   const symbol = cleanText(token.symbol);
   return (
-    <div className="token-actions" role="group" aria-label={`${symbol} actions`}>
+    <div className="token-actions" role="group" aria-label={t('home_tokenActions', { symbol })}>
       <div className="row token-contract">
-        <span className="muted">Contract</span>
-        <span aria-label={`${symbol} contract`}><AddressText address={token.address} /></span>
-        <CopyButton value={token.address} label={`Copy ${symbol} address`} />
-        {explorerUrl && <a href={`${explorerUrl}/token/${token.address}`} target="_blank" rel="noreferrer">Explorer</a>}
+        <span className="muted">{t('home_contract')}</span>
+        <span aria-label={t('home_contractOf', { symbol })}><AddressText address={token.address} /></span>
+        <CopyButton value={token.address} label={t('home_copyTokenAddress', { symbol })} />
+        {explorerUrl && <a href={`${explorerUrl}/token/${token.address}`} target="_blank" rel="noreferrer">{t('home_explorer')}</a>}
       </div>
       <div className="row">
-        <button type="button" className="secondary small" aria-label={`Send ${symbol}`} onClick={onSend}>Send</button>
-        <button type="button" className="secondary small" aria-label={`Hide ${symbol}`} onClick={onHide}>Hide</button>
+        <button type="button" className="secondary small" aria-label={t('home_sendToken', { symbol })} onClick={onSend}>{t('home_send')}</button>
+        <button type="button" className="secondary small" aria-label={t('home_hideToken', { symbol })} onClick={onHide}>{t('home_hide')}</button>
       </div>
     </div>
   );
@@ -48,9 +49,9 @@ export function TokenRow({ token, value, ...actions }: TokenRowProps) {
   const toggle = (event: MouseEvent) => {
     if (!(event.target as Element).closest('a, .token-actions')) setOpen((was) => !was);
   };
-  const amount = token.balance === null ? 'unavailable' : `${readableAmount(token.balance, token.decimals)} ${symbol}`;
+  const amount = token.balance === null ? t('home_unavailable') : `${readableAmount(token.balance, token.decimals)} ${symbol}`;
   return (
-    <li className="card token-row" aria-label={`Token ${token.symbol}`} onClick={toggle}>
+    <li className="card token-row" aria-label={t('home_token', { symbol: token.symbol })} onClick={toggle}>
       <div className="token-summary">
         <TokenImage image={token.image} symbol={token.symbol} address={token.address} />
         <div className="token-text">
@@ -58,18 +59,18 @@ export function TokenRow({ token, value, ...actions }: TokenRowProps) {
           {name !== undefined && <div className="muted ellipsis" title={name}>{name}</div>}
         </div>
         <div className="token-amount">
-          <span className="mono ellipsis" aria-label={`${token.symbol} balance`} tabIndex={0}
+          <span className="mono ellipsis" aria-label={t('home_tokenBalance', { symbol: token.symbol })} tabIndex={0}
             title={token.balance === null ? amount : `${exactAmount(token.balance, token.decimals)} ${symbol}`}>
             {amount}
           </span>
-          {value != null && <span className="muted" aria-label={`${token.symbol} value`}>≈ {usdText(value)}</span>}
+          {value != null && <span className="muted" aria-label={t('home_tokenValue', { symbol: token.symbol })}>≈ {usdText(value)}</span>}
         </div>
-        <button type="button" className="icon" aria-label={`Actions for ${symbol}`} title="Actions" aria-expanded={open}>⋯</button>
+        <button type="button" className="icon" aria-label={t('home_actionsFor', { symbol })} title={t('home_actions')} aria-expanded={open}>⋯</button>
       </div>
       {open && <TokenActions token={token} {...actions} />}
       {token.imitates && (
-        <Notice tone="danger" label={`${token.symbol} look-alike warning`}>
-          Not the real {token.imitates.symbol}: that is {token.imitates.address}. This contract only uses its symbol.
+        <Notice tone="danger" label={t('home_lookAlikeWarning', { symbol: token.symbol })}>
+          {t('home_notTheReal', { symbol: token.imitates.symbol, address: token.imitates.address })}
         </Notice>
       )}
     </li>

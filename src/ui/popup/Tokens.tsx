@@ -5,6 +5,7 @@ import type { Hex } from '../../shared/params';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { usePolled, type Polled } from '../components/usePolled';
+import { t } from '../i18n/t';
 import { useRoute } from '../stores/route';
 import { TokenRow } from './TokenRow';
 
@@ -38,13 +39,13 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
     }
   };
   return (
-    <form className="card" aria-label="Add token" onSubmit={submit}>
+    <form className="card" aria-label={t('home_addToken')} onSubmit={submit}>
       <label>
-        Token contract
+        {t('home_tokenContract')}
         <input className="mono" value={address} onChange={(e) => setAddress(e.target.value)} placeholder="0x…" spellCheck={false} />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy || address.trim() === ''}>Add token</button>
+      <button type="submit" disabled={busy || address.trim() === ''}>{t('home_addToken')}</button>
     </form>
   );
 }
@@ -55,10 +56,10 @@ export function Tokens({ account, chainId, values, explorerUrl }: { account: Hex
   // Hiding takes the token off the watch list; adding it again by address brings it back.
   const hide = (token: TokenBalance) => void call('removeToken', { account, chainId, address: token.address }).then(reload);
   return (
-    <section aria-label="Tokens">
-      {error && <p className="error">Tokens unavailable: {error}</p>}
-      {tokens === null && !error && <p aria-busy="true">Loading tokens…</p>}
-      {tokens?.length === 0 && <p className="muted">No tokens yet. Add one by its contract address.</p>}
+    <section aria-label={t('home_tokens')}>
+      {error && <p className="error">{t('home_tokensUnavailable', { error })}</p>}
+      {tokens === null && !error && <p aria-busy="true">{t('home_loadingTokens')}</p>}
+      {tokens?.length === 0 && <p className="muted">{t('home_noTokens')}</p>}
       <ul className="tokens">
         {tokens?.map((token) => (
           <TokenRow key={token.address} token={token} value={values?.tokens[token.address]} {...(explorerUrl ? { explorerUrl } : {})}

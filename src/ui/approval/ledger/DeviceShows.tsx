@@ -96,7 +96,7 @@ function UserOperationShows({ payload, network }: { payload: Extract<DevicePaylo
 
 export function DeviceShows({ payload, hashesOnly, network }: { payload: DevicePayload; hashesOnly: boolean; network: { name: string; symbol: string } }) {
   if (payload.kind === 'message') {
-    return <pre className="card" aria-label="The device shows" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{messageText(payload.message)}</pre>;
+    return <pre className="card" aria-label="The device shows">{messageText(payload.message)}</pre>;
   }
   if (payload.kind === 'typedData') {
     if (hashesOnly) {

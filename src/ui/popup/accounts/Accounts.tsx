@@ -13,6 +13,7 @@ import { DeviceBadge } from '../../components/DeviceBadge';
 import { Identicon } from '../../components/Identicon';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { shortAddress } from '../../format/amounts';
+import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
 import { ImportKey } from './ImportKey';
 import { Remove } from './Remove';
@@ -31,8 +32,8 @@ export function Accounts({ state }: { state: WalletState }) {
   const removable = selected && (selected.ledger || selected.imported) && state.accounts.length > 1 ? selected : undefined;
   return (
     <main>
-      <ScreenHeader title="Accounts" />
-      <section aria-label="Accounts" className="plain-list">
+      <ScreenHeader title={t('accounts_title')} />
+      <section aria-label={t('accounts_title')} className="plain-list">
         {state.accounts.map((a) => (
           <button key={a.address} type="button" className="account-row" aria-pressed={a.address === state.selectedAccount} onClick={() => choose(a.address)}>
             <Identicon address={a.address} />
@@ -44,14 +45,14 @@ export function Accounts({ state }: { state: WalletState }) {
       {selected && <Rename key={selected.address} account={selected} />}
       {removable && (
         <button type="button" className="secondary small" aria-expanded={removing === removable.address} onClick={() => setRemoving(removing === removable.address ? null : removable.address)}>
-          Remove account
+          {t('accounts_removeAccount')}
         </button>
       )}
       {removable && removing === removable.address && <Remove key={removable.address} account={removable} onDone={() => setRemoving(null)} />}
       <div className="row">
-        <button type="button" className="secondary" onClick={() => void call('addAccount')}>Add account</button>
-        <button type="button" className="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>Import private key</button>
-        <button type="button" className="secondary" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(ADD_LEDGER_PAGE) })}>Add a Ledger account</button>
+        <button type="button" className="secondary" onClick={() => void call('addAccount')}>{t('accounts_addAccount')}</button>
+        <button type="button" className="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>{t('accounts_importPrivateKey')}</button>
+        <button type="button" className="secondary" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(ADD_LEDGER_PAGE) })}>{t('accounts_addLedgerAccount')}</button>
       </div>
       {importing && <ImportKey onDone={() => go('home')} />}
     </main>

@@ -10,6 +10,8 @@ import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
 import { readableAmount } from '../../format/amounts';
+import type { MessageKey } from '../../i18n/keys';
+import { t, tCount } from '../../i18n/t';
 import { connectLedger, hasWebHid } from '../../ledger/device';
 import { ledgerError } from '../../ledger/errors';
 import type { LedgerEth } from '../../ledger/eth';
@@ -17,9 +19,9 @@ import type { LedgerAccount, LedgerError, LedgerPathKind, LedgerResult } from '.
 
 type DeviceAccounts = Pick<LedgerEth, 'accounts'>;
 const PAGE = 5;
-const FAMILIES: { kind: LedgerPathKind; label: string }[] = [
-  { kind: 'ledgerLive', label: "Ledger Live (m/44'/60'/i'/0/0)" },
-  { kind: 'legacy', label: "Legacy (m/44'/60'/0'/i)" },
+const FAMILIES: { kind: LedgerPathKind; words: MessageKey }[] = [
+  { kind: 'ledgerLive', words: 'accounts_pathLedgerLive' },
+  { kind: 'legacy', words: 'accounts_pathLegacy' },
 ];
 
 interface Props {
@@ -80,37 +82,37 @@ export function AddLedger({ state, connect = () => connectLedger('choose'), nav 
   if (added) {
     return (
       <main>
-        <h1>Add a Ledger account</h1>
-        <p role="status" aria-label="Added accounts">Added {added.map((a) => a.name).join(', ')}. You can close this tab.</p>
+        <h1>{t('accounts_addLedgerAccount')}</h1>
+        <p role="status" aria-label={t('accounts_addedAccounts')}>{t('accounts_addedNames', { names: added.map((a) => a.name).join(', ') })}</p>
       </main>
     );
   }
   return (
     <main>
       {/* A tab of its own, no Back: closing it is the way out. */}
-      <h1>Add a Ledger account</h1>
+      <h1>{t('accounts_addLedgerAccount')}</h1>
       {!webHid && <p className="error" role="alert">{ledgerError('noWebHid').words}</p>}
       {webHid && !eth && !failure && (
         <div className="card">
-          <p>Plug in your Ledger, unlock it and open the Ethereum app. The browser then asks which device to use.</p>
-          <button type="button" disabled={busy} onClick={() => void open()}>Connect your Ledger</button>
+          <p>{t('accounts_plugIn')}</p>
+          <button type="button" disabled={busy} onClick={() => void open()}>{t('accounts_connectLedger')}</button>
         </div>
       )}
       {failure && (
         <div className="card">
           <p className="error" role="alert">{failure.error.words}</p>
-          <button type="button" onClick={failure.retry}>Try again</button>
+          <button type="button" onClick={failure.retry}>{t('accounts_tryAgain')}</button>
         </div>
       )}
       {eth && (
         <form onSubmit={submit} aria-busy={busy}>
-          <div role="group" aria-label="Path family" className="tab-row">
+          <div role="group" aria-label={t('accounts_pathFamily')} className="tab-row">
             {FAMILIES.map((f) => (
-              <button key={f.kind} type="button" aria-pressed={f.kind === kind} disabled={busy} onClick={() => void load(eth, f.kind, 0)}>{f.label}</button>
+              <button key={f.kind} type="button" aria-pressed={f.kind === kind} disabled={busy} onClick={() => void load(eth, f.kind, 0)}>{t(f.words)}</button>
             ))}
           </div>
           {shown && (
-            <ul aria-label="Ledger addresses" className="ledger-addresses">
+            <ul aria-label={t('accounts_ledgerAddresses')} className="ledger-addresses">
               {shown.accounts.map((a, i) => {
                 const account = listed(a.address);
                 const choice = picked.get(a.address);
@@ -124,27 +126,27 @@ export function AddLedger({ state, connect = () => connectLedger('choose'), nav 
                 return (
                   <li key={a.address}>
                     {account ? (
-                      <div className="account-row">{content}<span className="muted">Already added ({account.name})</span></div>
+                      <div className="account-row">{content}<span className="muted">{t('accounts_alreadyAdded', { name: account.name })}</span></div>
                     ) : (
-                      <button type="button" className="account-row" aria-label={`Pick ${a.address}`} aria-pressed={Boolean(choice)} onClick={() => toggle(a)}>{content}</button>
+                      <button type="button" className="account-row" aria-label={t('accounts_pick', { address: a.address })} aria-pressed={Boolean(choice)} onClick={() => toggle(a)}>{content}</button>
                     )}
-                    {choice && <input aria-label={`Name of ${a.address}`} placeholder="Name (optional)" value={choice.name ?? ''} maxLength={40} onChange={(e) => rename(a.address, e.target.value)} />}
+                    {choice && <input aria-label={t('accounts_nameOf', { address: a.address })} placeholder={t('accounts_nameOptional')} value={choice.name ?? ''} maxLength={40} onChange={(e) => rename(a.address, e.target.value)} />}
                   </li>
                 );
               })}
             </ul>
           )}
           <div className="row">
-            <button type="button" className="secondary" disabled={busy || page === 0} onClick={() => void load(eth, kind, page - 1)}>Previous</button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => void load(eth, kind, page + 1)}>Next</button>
+            <button type="button" className="secondary" disabled={busy || page === 0} onClick={() => void load(eth, kind, page - 1)}>{t('accounts_previous')}</button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => void load(eth, kind, page + 1)}>{t('accounts_next')}</button>
           </div>
           <label>
-            Password
+            {t('accounts_password')}
             <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </label>
           {addError && <p className="error" role="alert">{addError}</p>}
           <button type="submit" disabled={adding || picked.size === 0 || password === ''}>
-            Add {picked.size} {picked.size === 1 ? 'account' : 'accounts'}
+            {tCount({ one: 'accounts_addCount_one', other: 'accounts_addCount_other' }, picked.size)}
           </button>
         </form>
       )}

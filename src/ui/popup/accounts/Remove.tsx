@@ -6,25 +6,27 @@ import { useState } from 'react';
 import type { AccountView } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
+import { Message } from '../../i18n/Message';
+import { t } from '../../i18n/t';
 
 /** What the user can do to have it back. */
 const backWith = (account: AccountView): string =>
-  account.ledger ? 'You can add it again from your Ledger.' : 'Only its private key can bring it back: keep a copy before you remove it.';
+  t(account.ledger ? 'accounts_backWithLedger' : 'accounts_backWithKey');
 
 export function Remove({ account, onDone }: { account: AccountView; onDone(): void }) {
   const [password, setPassword] = useState('');
   const { submit, error, busy } = useSubmit(() => call('removeAccount', { address: account.address, password }).then(onDone));
   return (
-    <form className="card" aria-label="Remove account" onSubmit={submit}>
+    <form className="card" aria-label={t('accounts_removeAccount')} onSubmit={submit}>
       <p>
-        Remove <strong>{account.name}</strong> from this wallet? Sites connected to it lose it. {backWith(account)}
+        <Message id={'accounts_removeFromWallet'} values={{ name: <strong>{account.name}</strong>, backWith: backWith(account) }} />
       </p>
       <label>
-        Password
+        {t('accounts_password')}
         <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" className="danger" disabled={busy || password === ''}>Remove</button>
+      <button type="submit" className="danger" disabled={busy || password === ''}>{t('accounts_remove')}</button>
     </form>
   );
 }

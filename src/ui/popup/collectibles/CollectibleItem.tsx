@@ -9,6 +9,7 @@ import { cleanText } from '../../../shared/displayText';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { Row, Rows } from '../../components/Rows';
+import { t } from '../../i18n/t';
 import { collectibleTitle, holdingText } from './format';
 
 function useMetadata(account: Hex, chainId: Hex, item: CollectibleHolding): { metadata: CollectibleMetadata | null; error: string | null } {
@@ -32,16 +33,16 @@ function Metadata({ metadata }: { metadata: CollectibleMetadata }) {
   const { json } = metadata;
   return (
     <>
-      {json?.image !== undefined && <img className="collectible-image" src={json.image} alt={`Image of ${json.name ?? 'the collectible'}`} />}
-      <Rows label="Metadata">
-        <Row label="Metadata URI" mono>{metadata.uri ?? 'None'}</Row>
-        {json?.name !== undefined && <Row label="Name" name="Metadata name">{json.name}</Row>}
-        {json?.description !== undefined && <Row label="Description">{json.description}</Row>}
-        {json?.imageUri !== undefined && <Row label="Image URI" mono>{json.imageUri}</Row>}
+      {json?.image !== undefined && <img className="collectible-image" src={json.image} alt={json.name === undefined ? t('collectibles_imageOfUnnamed') : t('collectibles_imageOf', { name: json.name })} />}
+      <Rows label={t('collectibles_metadata')}>
+        <Row label={t('collectibles_metadataUri')} mono>{metadata.uri ?? t('collectibles_none')}</Row>
+        {json?.name !== undefined && <Row label={t('collectibles_name')} name={t('collectibles_metadataName')}>{json.name}</Row>}
+        {json?.description !== undefined && <Row label={t('collectibles_description')}>{json.description}</Row>}
+        {json?.imageUri !== undefined && <Row label={t('collectibles_imageUri')} mono>{json.imageUri}</Row>}
       </Rows>
       {metadata.problem !== undefined && <p className="muted" role="status">{metadata.problem}</p>}
       {metadata.uri !== null && !metadata.uri.startsWith('data:') && (
-        <p className="muted">Remote metadata is not loaded: fetching it would tell its host your IP address.</p>
+        <p className="muted">{t('collectibles_remoteNotLoaded')}</p>
       )}
     </>
   );
@@ -50,22 +51,22 @@ function Metadata({ metadata }: { metadata: CollectibleMetadata }) {
 export function CollectibleItem({ account, chainId, item, onBack, onRemove }: { account: Hex; chainId: Hex; item: CollectibleHolding; onBack(): void; onRemove(): void }) {
   const { metadata, error } = useMetadata(account, chainId, item);
   return (
-    <section aria-label="Collectible">
+    <section aria-label={t('collectibles_collectible')}>
       <div className="row">
-        <button type="button" className="secondary small" onClick={onBack}>All collectibles</button>
-        <button type="button" className="secondary small" aria-label={`Remove ${collectibleTitle(item)}`} onClick={onRemove}>Remove</button>
+        <button type="button" className="secondary small" onClick={onBack}>{t('collectibles_all')}</button>
+        <button type="button" className="secondary small" aria-label={t('collectibles_removeNamed', { title: collectibleTitle(item) })} onClick={onRemove}>{t('collectibles_remove')}</button>
       </div>
       <h2>{collectibleTitle(item)}</h2>
-      <Rows label="Collectible details">
-        <Row label="Collection" name="Collection name">{item.name === undefined ? 'No name()' : cleanText(item.name)}</Row>
-        {item.symbol !== undefined && <Row label="Symbol">{cleanText(item.symbol)}</Row>}
-        <Row label="Token ID" mono>{item.tokenId}</Row>
-        <Row label="Standard">{standardLabel(item.standard)}</Row>
-        <Row label="Contract" mono>{item.address}</Row>
-        <Row label="Holding">{holdingText(item)}</Row>
+      <Rows label={t('collectibles_details')}>
+        <Row label={t('collectibles_collection')} name={t('collectibles_collectionName')}>{item.name === undefined ? t('collectibles_noName') : cleanText(item.name)}</Row>
+        {item.symbol !== undefined && <Row label={t('collectibles_symbol')}>{cleanText(item.symbol)}</Row>}
+        <Row label={t('collectibles_tokenId')} mono>{item.tokenId}</Row>
+        <Row label={t('collectibles_standard')}>{standardLabel(item.standard)}</Row>
+        <Row label={t('collectibles_contract')} mono>{item.address}</Row>
+        <Row label={t('collectibles_holding')}>{holdingText(item)}</Row>
       </Rows>
-      {error && <p className="error" role="alert">Metadata unavailable: {error}</p>}
-      {!error && metadata === null && <p aria-busy="true">Reading the metadata URI…</p>}
+      {error && <p className="error" role="alert">{t('collectibles_metadataUnavailable', { error })}</p>}
+      {!error && metadata === null && <p aria-busy="true">{t('collectibles_readingMetadata')}</p>}
       {metadata && <Metadata metadata={metadata} />}
     </section>
   );

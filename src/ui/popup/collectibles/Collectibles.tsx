@@ -5,6 +5,7 @@ import { cleanText } from '../../../shared/displayText';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { usePolled } from '../../components/usePolled';
+import { t } from '../../i18n/t';
 import { CollectibleItem } from './CollectibleItem';
 import { collectibleTitle, holdingText } from './format';
 
@@ -18,19 +19,19 @@ export function Collectibles({ account, chainId }: { account: Hex; chainId: Hex 
     return <CollectibleItem account={account} chainId={chainId} item={shown} onBack={() => setOpen(null)} onRemove={remove} />;
   }
   return (
-    <section aria-label="Collectibles">
-      {error && <p className="error">Collectibles unavailable: {error}</p>}
-      {items === null && !error && <p aria-busy="true">Loading collectibles…</p>}
-      {items?.length === 0 && <p className="muted">No collectibles yet. Sites add ERC-721 and ERC-1155 tokens you hold with wallet_watchAsset.</p>}
+    <section aria-label={t('collectibles_title')}>
+      {error && <p className="error">{t('collectibles_unavailable', { error })}</p>}
+      {items === null && !error && <p aria-busy="true">{t('collectibles_loading')}</p>}
+      {items?.length === 0 && <p className="muted">{t('collectibles_empty')}</p>}
       <ul className="tokens">
         {items?.map((c) => (
-          <li key={`${c.address} ${c.tokenId}`} className="row card" aria-label={`Collectible ${collectibleTitle(c)}`}>
-            <div style={{ flex: 2, minWidth: 0 }}>
+          <li key={`${c.address} ${c.tokenId}`} className="row card" aria-label={t('collectibles_collectibleNamed', { title: collectibleTitle(c) })}>
+            <div className="row-main">
               <strong>{collectibleTitle(c)}</strong>
               <div className="muted">{standardLabel(c.standard)}{c.symbol === undefined ? '' : ` · ${cleanText(c.symbol)}`}</div>
             </div>
-            <span aria-label="Holding">{holdingText(c)}</span>
-            <button type="button" className="secondary" aria-label={`Open ${collectibleTitle(c)}`} onClick={() => setOpen(c)}>Open</button>
+            <span aria-label={t('collectibles_holding')}>{holdingText(c)}</span>
+            <button type="button" className="secondary" aria-label={t('collectibles_openNamed', { title: collectibleTitle(c) })} onClick={() => setOpen(c)}>{t('collectibles_open')}</button>
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exactAmount, readableAmount } from '../../format/amounts';
+import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
 import { maxSendable, parseAmount } from './amount';
 import { feePayment } from './feePayment';
@@ -31,7 +32,7 @@ export function Send({ state }: { state: WalletState }) {
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState<FeeSource>('eth');
 
-  const token = tokens.find((t) => t.address === assetKey);
+  const token = tokens.find((listed) => listed.address === assetKey);
   const asset: Asset = token ? { token: token.address, symbol: token.symbol, decimals: token.decimals } : network.nativeCurrency;
   const balance = token ? (token.balance === null ? null : BigInt(token.balance)) : coin;
   const recipient = to.trim() === '' ? null : checkRecipient(to);
@@ -55,6 +56,13 @@ export function Send({ state }: { state: WalletState }) {
   const tooMuch = parsed?.ok && balance !== null && units > (token ? balance : balance - (source === 'usdc' ? 0n : (marketFee ?? 0n)));
   const ready = transfer && parsed?.ok && quote && !tooMuch && !busy && (payment === null || source !== undefined);
 
+  const feeText = (): string => {
+    const symbol = network.nativeCurrency.symbol;
+    if (source === 'usdc' && usdc) return payment?.choices.includes('eth') ? t('send_feeInUsdc', { fee: usdc.line }) : t('send_feeInUsdcNotCovered', { fee: usdc.line, symbol });
+    if (!quote) return t('send_feePending');
+    return t('send_feeRange', { low: readableAmount(marketFee!), high: readableAmount(topFee!), symbol });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
@@ -71,47 +79,47 @@ export function Send({ state }: { state: WalletState }) {
 
   return (
     <main>
-      <ScreenHeader title="Send" />
-      <form className="send" aria-label="Send" onSubmit={submit}>
+      <ScreenHeader title={t('send_title')} />
+      <form className="send" aria-label={t('send_title')} onSubmit={submit}>
         <label>
-          Asset
-          <select aria-label="Asset" value={assetKey} onChange={(e) => setAssetKey(e.target.value)}>
+          {t('send_asset')}
+          <select aria-label={t('send_asset')} value={assetKey} onChange={(e) => setAssetKey(e.target.value)}>
             <option value="coin">{network.nativeCurrency.symbol}</option>
-            {tokens.map((t) => <option key={t.address} value={t.address}>{t.symbol}</option>)}
+            {tokens.map((listed) => <option key={listed.address} value={listed.address}>{listed.symbol}</option>)}
           </select>
         </label>
-        <p className="muted" aria-label="Available" title={balance === null ? undefined : exactAmount(balance, asset.decimals)}>
-          Available: {balance === null ? '…' : `${readableAmount(balance, asset.decimals)} ${asset.symbol}`}
+        <p className="muted" aria-label={t('send_available')} title={balance === null ? undefined : exactAmount(balance, asset.decimals)}>
+          {t('send_availableAmount', { amount: balance === null ? '…' : `${readableAmount(balance, asset.decimals)} ${asset.symbol}` })}
         </p>
         <label>
-          Recipient
+          {t('send_recipient')}
           <input className="mono" value={to} onChange={(e) => setTo(e.target.value)} placeholder="0x…" spellCheck={false} />
         </label>
-        <div role="group" aria-label="Recipient checks">
+        <div role="group" aria-label={t('send_recipientChecks')}>
           {recipient && !recipient.ok && <p className="error" role="alert">{recipient.error}</p>}
           {recipient?.ok && token && recipient.address === token.address && (
-            <p className="warning" role="alert">This is the {token.symbol} contract itself: tokens sent to it are almost always lost.</p>
+            <p className="warning" role="alert">{t('send_tokenContractItself', { symbol: token.symbol })}</p>
           )}
           {recipient?.ok && quote?.recipientIsContract && !(token && recipient.address === token.address) && (
-            <p className="warning" role="alert">The recipient is a contract: make sure it can handle {asset.symbol}, or the funds may be stuck.</p>
+            <p className="warning" role="alert">{t('send_recipientIsContract', { symbol: asset.symbol })}</p>
           )}
         </div>
         <div className="amount-row">
           <label>
-            Amount
+            {t('send_amount')}
             <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.0" />
           </label>
           <button type="button" className="secondary small" disabled={max === null} onClick={() => max !== null && setAmount(exactAmount(max, asset.decimals))}>
-            Max
+            {t('send_max')}
           </button>
         </div>
-        <div role="group" aria-label="Amount checks">
+        <div role="group" aria-label={t('send_amountChecks')}>
           {parsed && !parsed.ok && <p className="error" role="alert">{parsed.error}</p>}
-          {tooMuch && <p className="error" role="alert">More than is available{token ? '' : ' after the network fee'}</p>}
+          {tooMuch && <p className="error" role="alert">{t(token ? 'send_moreThanAvailable' : 'send_moreThanAvailableAfterFee')}</p>}
         </div>
         {payment && payment.choices.length > 1 && (
-          <fieldset className="choices" aria-label="Pay the network fee with">
-            <legend>Pay the network fee with</legend>
+          <fieldset className="choices" aria-label={t('send_payFeeWith')}>
+            <legend>{t('send_payFeeWith')}</legend>
             {payment.choices.map((choice) => (
               <label key={choice}>
                 <input type="radio" name="feeSource" value={choice} checked={source === choice} onChange={() => setPicked(choice)} />
@@ -120,20 +128,18 @@ export function Send({ state }: { state: WalletState }) {
             ))}
           </fieldset>
         )}
-        <p className="muted" aria-label="Network fee">
-          {source === 'usdc' && usdc
-            ? `${usdc.line}, paid in USDC${payment?.choices.includes('eth') ? '' : `: the ${network.nativeCurrency.symbol} held does not cover it`}`
-            : `Network fee: ${quote ? `${readableAmount(marketFee!)} to ${readableAmount(topFee!)} ${network.nativeCurrency.symbol} at most, by the tier you pick on review` : '…'}`}
+        <p className="muted" aria-label={t('send_networkFee')}>
+          {feeText()}
         </p>
         {payment && payment.choices.length === 0 && (
-          <div role="group" aria-label="Fee checks">
+          <div role="group" aria-label={t('send_feeChecks')}>
             {payment.reasons.map((reason) => <p key={reason} className="error" role="alert">{reason}</p>)}
           </div>
         )}
         {quote?.warning && <p className="warning" role="alert">{quote.warning}</p>}
         {quoteError && <p className="error" role="alert">{quoteError}</p>}
         {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit" disabled={!ready}>Review</button>
+        <button type="submit" disabled={!ready}>{t('send_review')}</button>
       </form>
     </main>
   );

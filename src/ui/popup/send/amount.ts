@@ -1,16 +1,17 @@
 /** The Send form's arithmetic, in integer units: what the user typed, and what "Max" leaves after the fee. */
 import { parseUnits } from 'ethers';
+import { t, tCount } from '../../i18n/t';
 
 export type Parsed = { ok: true; units: bigint } | { ok: false; error: string };
 
 /** "1.5" of a coin with `decimals` decimals, as units; more decimals than the coin has, or anything not a number, is an error. */
 export function parseAmount(text: string, decimals: number): Parsed {
   const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: 'Enter an amount like 1.5' };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { ok: false, error: t('send_enterAmount') };
   const fraction = trimmed.split('.')[1] ?? '';
-  if (fraction.length > decimals) return { ok: false, error: `At most ${decimals} decimals` };
+  if (fraction.length > decimals) return { ok: false, error: tCount({ one: 'send_atMostDecimals_one', other: 'send_atMostDecimals_other' }, decimals) };
   const units = parseUnits(trimmed, decimals);
-  if (units === 0n) return { ok: false, error: 'Enter an amount above 0' };
+  if (units === 0n) return { ok: false, error: t('send_enterAmountAboveZero') };
   return { ok: true, units };
 }
 

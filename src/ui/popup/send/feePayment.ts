@@ -7,6 +7,7 @@
 import type { FeeSource } from '../../../shared/fees';
 import type { SendUsdcQuote } from '../../../shared/send';
 import { exactAmount } from '../../format/amounts';
+import { t } from '../../i18n/t';
 
 /** The sources that work, the first the default; `reasons` (why neither works) only when there is none. */
 export interface FeePayment {
@@ -23,8 +24,8 @@ export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbo
   return {
     choices: [],
     reasons: [
-      `Not enough ${eth.symbol} for the network fee: it can take up to ${exactAmount(eth.fee)} ${eth.symbol}`,
-      usdc.offered ? `Not enough USDC for the network fee: it can take up to ${usdc.atMost} USDC on top of what is sent` : usdc.reason,
+      t('send_notEnoughCoinForFee', { symbol: eth.symbol, amount: exactAmount(eth.fee) }),
+      usdc.offered ? t('send_notEnoughUsdcForFee', { amount: usdc.atMost }) : usdc.reason,
     ],
   };
 }

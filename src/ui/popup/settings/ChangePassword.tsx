@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
+import { t } from '../../i18n/t';
 
 export function ChangePassword() {
   const [current, setCurrent] = useState('');
@@ -10,7 +11,7 @@ export function ChangePassword() {
   const [done, setDone] = useState(false);
   const { submit, error, busy } = useSubmit(async () => {
     setDone(false);
-    if (next !== confirm) throw new Error('The new passwords do not match');
+    if (next !== confirm) throw new Error(t('settings_passwordsDoNotMatch'));
     await call('changePassword', { current, next });
     setCurrent('');
     setNext('');
@@ -18,22 +19,22 @@ export function ChangePassword() {
     setDone(true);
   });
   return (
-    <form className="card" aria-label="Change password" onSubmit={submit}>
+    <form className="card" aria-label={t('settings_changePassword')} onSubmit={submit}>
       <label>
-        Current password
+        {t('settings_currentPassword')}
         <input type="password" value={current} onChange={(e) => setCurrent(e.target.value)} />
       </label>
       <label>
-        New password
+        {t('settings_newPassword')}
         <input type="password" value={next} onChange={(e) => setNext(e.target.value)} />
       </label>
       <label>
-        Confirm new password
+        {t('settings_confirmNewPassword')}
         <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
-      {done && <p role="alert">Password changed.</p>}
-      <button type="submit" disabled={busy || current === '' || next === ''}>Change password</button>
+      {done && <p role="alert">{t('settings_passwordChanged')}</p>}
+      <button type="submit" disabled={busy || current === '' || next === ''}>{t('settings_changePassword')}</button>
     </form>
   );
 }

@@ -9,12 +9,13 @@ import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';
 import { shortAddress } from '../../format/amounts';
+import { t } from '../../i18n/t';
 
 function accountType(view: DelegationView): string {
-  if (!view.eip7702) return `EIP-7702 is off on ${view.networkName}`;
-  if (view.otherCode) return 'Contract account';
-  if (!view.delegate) return 'Plain account';
-  return `Delegated to ${view.delegateName ?? getAddress(view.delegate)}`;
+  if (!view.eip7702) return t('settings_eip7702Off', { network: view.networkName });
+  if (view.otherCode) return t('settings_contractAccount');
+  if (!view.delegate) return t('settings_plainAccount');
+  return t('settings_delegatedTo', { delegate: view.delegateName ?? getAddress(view.delegate) });
 }
 
 export function Delegation({ state }: { state: WalletState }) {
@@ -32,18 +33,18 @@ export function Delegation({ state }: { state: WalletState }) {
   };
   return (
     <main>
-      <ScreenHeader title="Account type" back="settings" />
+      <ScreenHeader title={t('settings_accountType')} back="settings" />
       {error && <p className="error" role="alert">{error}</p>}
       {!view && !error && <p aria-busy="true">…</p>}
       {view && (
         <>
-          <p className="muted">{shortAddress(getAddress(view.account))} on {view.networkName}</p>
-          <p aria-label="Account type"><strong>{accountType(view)}</strong></p>
-          {view.delegate && <p className="mono" aria-label="Delegate">{getAddress(view.delegate)}</p>}
+          <p className="muted">{t('settings_accountOnNetwork', { account: shortAddress(getAddress(view.account)), network: view.networkName })}</p>
+          <p aria-label={t('settings_accountType')}><strong>{accountType(view)}</strong></p>
+          {view.delegate && <p className="mono" aria-label={t('settings_delegate')}>{getAddress(view.delegate)}</p>}
           {view.delegate && (
             <>
-              <p className="muted">Reverting sends one type-4 transaction authorizing address zero; you review it and its fee in the approval window.</p>
-              <button type="button" className="secondary" disabled={asking} onClick={revert}>Revert to a plain account</button>
+              <p className="muted">{t('settings_revertExplained')}</p>
+              <button type="button" className="secondary" disabled={asking} onClick={revert}>{t('settings_revertToPlain')}</button>
             </>
           )}
           {askError && <p className="error" role="alert">{askError}</p>}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
+import { t } from '../../i18n/t';
 import { useWallet } from '../../stores/wallet';
 
 async function addFile(file: File): Promise<void> {
@@ -9,7 +10,7 @@ async function addFile(file: File): Promise<void> {
   try {
     json = JSON.parse(await file.text());
   } catch {
-    throw new Error(`${file.name} is not JSON: an ERC-7730 descriptor is a JSON file`);
+    throw new Error(t('settings_notJson', { name: file.name }));
   }
   await call('addDescriptor', { name: file.name, json });
 }
@@ -20,28 +21,27 @@ const refreshed = (change: Promise<unknown>): Promise<void> => change.then(() =>
 export function Descriptors({ names, dropped }: { names: string[]; dropped: string[] }) {
   const [error, setError] = useState<string | null>(null);
   return (
-    <section aria-label="Clear signing descriptors">
-      <h2>Clear signing descriptors</h2>
-      <p className="muted">ERC-7730 files of your own, beside the wallet&apos;s: a signature or call their context matches is shown in their words.</p>
+    <section aria-label={t('settings_descriptors')}>
+      <h2>{t('settings_descriptors')}</h2>
+      <p className="muted">{t('settings_descriptorsExplained')}</p>
       {names.length > 0 && (
         <ul>
           {names.map((name) => (
             <li key={name} className="row">
               <span className="mono">{name}</span>
-              <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => void refreshed(call('removeDescriptor', { name }))}>Remove</button>
+              <button type="button" className="secondary" aria-label={t('settings_removeNamed', { name })} onClick={() => void refreshed(call('removeDescriptor', { name }))}>{t('settings_remove')}</button>
             </li>
           ))}
         </ul>
       )}
       {dropped.map((name) => (
-        <Notice key={name} tone="warn" label={`Dropped ${name}`}>
-          {name} is no longer used: it names no deployments, so it would describe every contract on every chain. Add it again with
-          the chain and address of each contract it describes.{' '}
-          <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => void refreshed(call('removeDescriptor', { name }))}>Remove</button>
+        <Notice key={name} tone="warn" label={t('settings_droppedNamed', { name })}>
+          {t('settings_droppedExplained', { name })}{' '}
+          <button type="button" className="secondary" aria-label={t('settings_removeNamed', { name })} onClick={() => void refreshed(call('removeDescriptor', { name }))}>{t('settings_remove')}</button>
         </Notice>
       ))}
       <label>
-        Add a descriptor file (ERC-7730 JSON)
+        {t('settings_addDescriptor')}
         <input
           type="file"
           accept=".json,application/json"
@@ -53,7 +53,7 @@ export function Descriptors({ names, dropped }: { names: string[]; dropped: stri
           }}
         />
       </label>
-      {error && <Notice tone="danger" label="Descriptor error">{error}</Notice>}
+      {error && <Notice tone="danger" label={t('settings_descriptorError')}>{error}</Notice>}
     </section>
   );
 }

@@ -7,11 +7,12 @@ import type { Network } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
+import { t } from '../../i18n/t';
 
 /** "31340" or "0x7a6c" as a hex quantity; anything else is an error the form shows. */
 function chainIdOf(text: string): Hex {
   const value = text.trim();
-  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(value)) throw new Error('Chain ID is a number, like 8453 or 0x2105');
+  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(value)) throw new Error(t('networks_chainIdInvalid'));
   return `0x${BigInt(value).toString(16)}`;
 }
 
@@ -31,36 +32,36 @@ export function NetworkForm({ editing, onDone }: { editing?: Network; onDone(): 
     onDone();
   });
   return (
-    <form className="card" aria-label="Network form" onSubmit={submit}>
+    <form className="card" aria-label={t('networks_form')} onSubmit={submit}>
       <label>
-        Chain ID
+        {t('networks_chainId')}
         <input value={chainId} onChange={(e) => setChainId(e.target.value)} disabled={editing !== undefined} inputMode="numeric" />
       </label>
       <label>
-        Network name
+        {t('networks_name')}
         <input value={name} onChange={(e) => setName(e.target.value)} disabled={editing?.builtIn} maxLength={40} />
       </label>
       <label>
-        RPC URLs
+        {t('networks_rpcUrls')}
         {/* Named here: a label around a textarea would take its text into the name. */}
-        <textarea aria-label="RPC URLs" rows={2} value={rpcUrls} onChange={(e) => setRpcUrls(e.target.value)} placeholder="https://… (one a line, tried in this order)" spellCheck={false} />
+        <textarea aria-label={t('networks_rpcUrls')} rows={2} value={rpcUrls} onChange={(e) => setRpcUrls(e.target.value)} placeholder={t('networks_rpcUrlsHint')} spellCheck={false} />
       </label>
       <label>
-        Explorer URL
-        <input value={explorer} onChange={(e) => setExplorer(e.target.value)} placeholder="https://… (optional)" spellCheck={false} />
+        {t('networks_explorerUrl')}
+        <input value={explorer} onChange={(e) => setExplorer(e.target.value)} placeholder={t('networks_optionalHint')} spellCheck={false} />
       </label>
       <label>
-        Bundler URL
-        <input value={bundler} onChange={(e) => setBundler(e.target.value)} placeholder="https://… (optional, for sponsored batches)" spellCheck={false} />
+        {t('networks_bundlerUrl')}
+        <input value={bundler} onChange={(e) => setBundler(e.target.value)} placeholder={t('networks_bundlerHint')} spellCheck={false} />
       </label>
       <label className="check">
         <input type="checkbox" checked={eip7702} onChange={(e) => setEip7702(e.target.checked)} />
-        EIP-7702 (atomic batches)
+        {t('networks_eip7702')}
       </label>
       {(error ?? restore.error) && <p className="error" role="alert">{error ?? restore.error}</p>}
-      <button type="submit" disabled={busy || restore.busy || chainId === '' || name === '' || rpcUrls.trim() === ''}>{busy ? 'Checking…' : 'Save network'}</button>
+      <button type="submit" disabled={busy || restore.busy || chainId === '' || name === '' || rpcUrls.trim() === ''}>{busy ? t('networks_checking') : t('networks_save')}</button>
       {editing?.edited && (
-        <button type="button" className="secondary" disabled={busy || restore.busy} onClick={restore.submit}>Restore defaults</button>
+        <button type="button" className="secondary" disabled={busy || restore.busy} onClick={restore.submit}>{t('networks_restore')}</button>
       )}
     </form>
   );

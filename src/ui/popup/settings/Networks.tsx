@@ -8,8 +8,15 @@ import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';
+import { t } from '../../i18n/t';
 import { NetworkForm } from './NetworkForm';
 import { NetworkStatus } from './NetworkStatus';
+
+/** "31337 · built-in · EIP-7702 · bundler": the chain id, where the network comes from, and what it offers. */
+function detailsOf(n: Network): string {
+  const origin = n.builtIn ? t(n.edited ? 'networks_builtInEdited' : 'networks_builtIn') : t('networks_added');
+  return [BigInt(n.chainId).toString(), origin, ...(n.eip7702 ? ['EIP-7702'] : []), ...(n.bundlerUrl ? [t('networks_bundler')] : [])].join(' · ');
+}
 
 export function Networks({ state }: { state: WalletState }) {
   const [form, setForm] = useState<{ editing?: Network } | null>(null);
@@ -19,17 +26,17 @@ export function Networks({ state }: { state: WalletState }) {
   const remove = (n: Network) => void call('removeNetwork', { chainId: n.chainId }).then(() => setError(null), (e: Error) => setError(e.message));
   return (
     <main>
-      <ScreenHeader title="Networks" back="settings" />
-      <ul className="plain" aria-label="Networks">
+      <ScreenHeader title={t('networks_title')} back="settings" />
+      <ul className="plain" aria-label={t('networks_title')}>
         {state.networks.map((n) => (
-          <li key={n.chainId} className="row lead card" aria-label={`Network ${n.name}`}>
+          <li key={n.chainId} className="row lead card" aria-label={t('networks_network', { name: n.name })}>
             <div>
               <strong>{n.name}</strong>
-              <div className="muted" aria-label={`${n.name} details`}>{BigInt(n.chainId).toString()} · {n.builtIn ? (n.edited ? 'built-in, edited' : 'built-in') : 'added'}{n.eip7702 ? ' · EIP-7702' : ''}{n.bundlerUrl ? ' · bundler' : ''}</div>
+              <div className="muted" aria-label={t('networks_details', { name: n.name })}>{detailsOf(n)}</div>
               <NetworkStatus network={n} status={statuses.value?.find((s) => s.chainId === n.chainId)} onDetected={statuses.reload} />
             </div>
-            <button type="button" className="secondary small" aria-label={`Edit ${n.name}`} onClick={() => setForm({ editing: n })}>Edit</button>
-            {!n.builtIn && <button type="button" className="secondary small" aria-label={`Remove ${n.name}`} onClick={() => remove(n)}>Remove</button>}
+            <button type="button" className="secondary small" aria-label={t('networks_editNamed', { name: n.name })} onClick={() => setForm({ editing: n })}>{t('networks_edit')}</button>
+            {!n.builtIn && <button type="button" className="secondary small" aria-label={t('networks_removeNamed', { name: n.name })} onClick={() => remove(n)}>{t('networks_remove')}</button>}
           </li>
         ))}
       </ul>
@@ -37,7 +44,7 @@ export function Networks({ state }: { state: WalletState }) {
       {form ? (
         <NetworkForm key={form.editing?.chainId ?? 'new'} editing={form.editing} onDone={() => setForm(null)} />
       ) : (
-        <button type="button" className="secondary" onClick={() => setForm({})}>Add network</button>
+        <button type="button" className="secondary" onClick={() => setForm({})}>{t('networks_add')}</button>
       )}
     </main>
   );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
+import { t } from '../../i18n/t';
 
 export function RevealPhrase() {
   const [password, setPassword] = useState('');
@@ -10,22 +11,22 @@ export function RevealPhrase() {
   if (phrase) {
     return (
       <div className="card">
-        <p className="warning">Anyone who sees these words can take everything in this wallet.</p>
-        <ol className="phrase" aria-label="Your secret recovery phrase">
+        <p className="warning">{t('settings_phraseWarning')}</p>
+        <ol className="phrase" aria-label={t('settings_yourPhrase')}>
           {phrase.split(' ').map((word, i) => <li key={i}>{word}</li>)}
         </ol>
-        <button type="button" className="secondary" onClick={() => setPhrase(null)}>Hide</button>
+        <button type="button" className="secondary" onClick={() => setPhrase(null)}>{t('settings_hide')}</button>
       </div>
     );
   }
   return (
-    <form className="card" aria-label="Reveal recovery phrase" onSubmit={submit}>
+    <form className="card" aria-label={t('settings_revealRecoveryPhrase')} onSubmit={submit}>
       <label>
-        Password
+        {t('settings_password')}
         <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       {error && <p className="error" role="alert">{error}</p>}
-      <button type="submit" disabled={busy || password === ''}>Reveal phrase</button>
+      <button type="submit" disabled={busy || password === ''}>{t('settings_revealPhrase')}</button>
     </form>
   );
 }
