@@ -266,7 +266,16 @@ export class WalletPopup {
     await this.screen.waitForText({ name: 'Status', in: 'Activity' }, expected);
   }
 
-  /** Waits until the Activity section lists these transaction statuses, in order (newest batch first). */
+  /** Waits until Activity's rows have these statuses, in order (newest first), and there are no other rows. */
+  async waitForActivityStatuses(expected: Expected[]): Promise<void> {
+    await this.showSection('Activity');
+    await this.waitForTexts({ name: 'Status', in: 'Activity' }, expected, "Activity's statuses");
+  }
+
+  /**
+   * Waits until the Activity section lists these transaction statuses, in order (newest batch first). A row shows its
+   * transactions' own statuses only when it has several (a Speed up, a Cancel, a sequential batch): one is the row's status.
+   */
   async waitForTransactionStatuses(expected: Expected[]): Promise<void> {
     await this.showSection('Activity');
     await this.waitForTexts({ name: 'Transaction status', in: 'Activity' }, expected, 'transaction statuses');

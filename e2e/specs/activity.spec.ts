@@ -6,7 +6,9 @@
  */
 import { parseEther, toQuantity } from 'ethers';
 import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { screenPath } from '../fixtures/screens';
+import type { ChromiumScreen } from '../driver/chromium/screen';
+import { pictureInBothThemes } from '../fixtures/axe';
+import { expectNoOverflow } from '../fixtures/overflow';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
@@ -41,7 +43,7 @@ async function heldSend(session: BrowserSession, from: string): Promise<{ popup:
   await send.waitForFee();
   await send.review();
   await (await ApprovalWindow.next(session)).approve();
-  await popup.waitForTransactionStatuses(['Pending']);
+  await popup.waitForActivityStatuses(['Pending']);
   await expect.poll(async () => (await pool(from)).length).toBe(1);
   return { popup, held: (await pool(from))[0] };
 }
@@ -60,19 +62,30 @@ async function review(session: BrowserSession, popup: WalletPopup, button: 'Spee
   return approval;
 }
 
-/** The review as the README shows it (`npm run screens`), from the Chromium run, at the approval window's size. */
+/**
+ * The review as the README shows it (`npm run screens`), from the Chromium run, at the approval window's size: checked
+ * for overflow at the popup's sizes, and with axe in both themes.
+ */
 async function picture(session: BrowserSession, approval: ApprovalWindow, name: string): Promise<void> {
   if (session.name !== 'chromium') return;
-  await approval.screen.setSize(380, 640);
   await approval.screen.waitForText('Fee', /^Fee up to/);
   await expect.poll(() => approval.screen.isEnabled('Approve')).toBe(true);
-  await approval.screen.screenshot(screenPath(`approval-${name}`));
+  await expectNoOverflow(approval.screen, `approval ${name}`);
+  await approval.screen.setSize(380, 640);
+  await pictureInBothThemes((approval.screen as ChromiumScreen).page, `approval-${name}`);
+}
+
+/** Activity with the pending transaction sped up: each transaction's progress, and Speed up and Cancel on the pending one. */
+async function pictureActivity(session: BrowserSession, popup: WalletPopup): Promise<void> {
+  if (session.name !== 'chromium') return;
+  await expectNoOverflow(popup.screen, 'activity-pending');
+  await pictureInBothThemes((popup.screen as ChromiumScreen).page, 'activity-pending');
 }
 
 /** Rejecting the review sends nothing: the held transaction is still the only one, and still pending. */
 async function rejectKeepsOriginal(approval: ApprovalWindow, popup: WalletPopup, from: string, held: PoolTx): Promise<void> {
   await approval.reject();
-  await popup.waitForTransactionStatuses(['Pending']);
+  await popup.waitForActivityStatuses(['Pending']);
   expect((await pool(from)).map((t) => t.hash)).toEqual([held.hash]);
 }
 
@@ -87,6 +100,7 @@ test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the or
   await picture(session, approval, 'speed-up');
   await approval.approve();
   await popup.waitForTransactionStatuses(['Replaced', 'Pending']);
+  await pictureActivity(session, popup);
   const [replacement] = await pool(account.address);
   expect(replacement.hash).not.toBe(held.hash);
   expect(replacement.nonce).toBe(held.nonce);

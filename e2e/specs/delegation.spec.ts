@@ -43,5 +43,5 @@ test('revert to a plain account: a type-4 transaction authorizing address zero e
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'ready' } } });
   await popup.screen.click('Back');
   await popup.screen.click('Back');
-  await popup.waitForTransactionStatuses([/^(Pre-confirmed|Confirmed)$/, /^(Pre-confirmed|Confirmed)$/]);
+  await popup.waitForActivityStatuses([/^(Pre-confirmed|Confirmed)$/, /^(Pre-confirmed|Confirmed)$/]);
 });

@@ -281,7 +281,7 @@ test('a plain account’s first grant upgrades it to the DeleGator, named on the
   // Activity lists the upgrade as the transaction it is, and the grant after it.
   await popup.waitForActivityLine(/^Upgrade to the Delegation Framework’s smart account \(DeleGator\)$/);
   await popup.waitForActivityLine(new RegExp(`^Permission granted to ${short(sessionKey.address)}: up to 10 TST per day`));
-  await popup.waitForTransactionStatuses(['Confirmed']);
+  await popup.waitForActivityStatuses(['Granted', 'Confirmed']);
 
   const recipient = await spendAs(sessionKey, granted, info, parseEther('6'));
   expect(await token().balanceOf(recipient)).toBe(parseEther('6'));

@@ -58,7 +58,7 @@ test('a delegation made outside the wallet is shown in the popup and the next ap
   expect(await chain().getBalance(a.address)).toBe(0n);
   expect(await chain().getBalance(b.address)).toBeLessThan(bBefore);
   expect(await dapp.result('wallet_getCapabilities', [a.address, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'ready' } } });
-  await popup.waitForTransactionStatuses([/^(Pre-confirmed|Confirmed)$/]);
+  await popup.waitForActivityStatuses([/^(Pre-confirmed|Confirmed)$/]);
 
   // And the next approval has no banner.
   const signing = dapp.request('personal_sign', ['0x68656c6c6f', a.address]);

@@ -130,7 +130,7 @@ test("a Ledger account: wallet_connect's sign-in signed on the device and verifi
     expect(await held.provider.getTransactionReceipt(original)).toBeNull();
 
     const popup = await WalletPopup.open(session);
-    await popup.waitForTransactionStatuses(['Pending']);
+    await popup.waitForActivityStatuses(['Pending']);
     await popup.replacePending('Speed up');
     await (await ApprovalWindow.next(session)).approve();
     await popup.waitForTransactionStatuses(['Replaced', 'Pending']);

@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-/** Activity's Speed up and Cancel only ask for a review, also the Cancel of a pending sponsored batch; grants and their revokes in words. */
+/**
+ * Activity reads like a statement: what happened, its status once, the time, the explorer link; rows by day. Speed up and
+ * Cancel only ask for a review, also the Cancel of a pending sponsored batch; grants and their revokes in words.
+ */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,7 +41,47 @@ afterEach(() => {
 const render = async () => act(async () => root.render(<Activity />));
 const buttons = () => [...container.querySelectorAll('button')].map((b) => b.textContent);
 
+const texts = (selector: string) => [...container.querySelectorAll(selector)].map((e) => e.textContent);
+const DAY = 24 * 3600 * 1000;
+
 describe('Activity', () => {
+  it('a send reads as what happened, then its status once, the time and its transaction on the explorer', async () => {
+    const tx = { hash: HASH, nonce: 3, status: 'confirmed' } as const;
+    items.push(item({ status: 200, createdAt: Date.now(), calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '100000000000000000', dataSize: 0 }], transactions: [tx], explorerUrl: 'https://explorer.example' }));
+    await render();
+    expect(texts('[aria-label="Calls"] li')).toEqual(['Sent 0.1 ETH to 0x7099…79C8']);
+    expect(texts('[aria-label="Status"]')).toEqual(['Confirmed']);
+    expect(container.textContent!.match(/Confirmed/g)).toHaveLength(1);
+    expect(container.querySelector('[aria-label="Transaction status"]')).toBeNull();
+    const link = container.querySelector('a')!;
+    expect([link.href, link.title, link.textContent]).toEqual([`https://explorer.example/tx/${HASH}`, HASH, '0xaaaa…aaaa']);
+    expect(container.querySelector('time')?.textContent).toMatch(/^\d{1,2}:\d\d/);
+  });
+
+  it('a site’s batch says it was approved, how many calls and on which site, and each call under it', async () => {
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    items.push(item({ origin: 'https://app.uniswap.org', status: 200, calls: [{ to, value: '0', dataSize: 4, selector: '0x12345678' }, { to, value: '1000000000000000000', dataSize: 4, selector: '0x12345678' }] }));
+    await render();
+    expect(texts('[aria-label="Summary"]')).toEqual(['Approved batch: 2 calls on app.uniswap.org']);
+    expect(texts('[aria-label="Calls"] li')).toEqual(['Call 0x7099…79C8', 'Call 0x7099…79C8 with 1 ETH']);
+  });
+
+  it('lists the rows under Today, Yesterday, then their date', async () => {
+    const now = Date.now();
+    items.push(item({ key: 'a', createdAt: now, status: 200 }), item({ key: 'b', createdAt: now - DAY, status: 200 }), item({ key: 'c', createdAt: Date.UTC(2020, 0, 15, 12), status: 200 }));
+    await render();
+    expect(texts('h3')).toEqual(['Today', 'Yesterday', 'January 15, 2020']);
+  });
+
+  it('a pending transaction sped up shows each transaction’s progress, and the actions only on the one pending', async () => {
+    const SPED = `0x${'bb'.repeat(32)}` as const;
+    items.push(item({ transactions: [{ hash: HASH, nonce: 3, status: 'replaced' }, { hash: SPED, nonce: 3, status: 'pending', replaces: HASH }] }));
+    await render();
+    expect(texts('[aria-label="Status"]')).toEqual(['Pending']);
+    expect(texts('[aria-label="Transaction status"]')).toEqual(['Replaced', 'Pending']);
+    expect(buttons()).toEqual(['Speed up', 'Cancel']);
+  });
+
   it('Speed up asks the background for a review of that transaction, nothing more', async () => {
     items.push(item({ transactions: [{ hash: HASH, nonce: 3, status: 'pending' }] }));
     await render();
