@@ -1,12 +1,13 @@
 /** One warning for the names that may imitate another (src/shared/displayText.ts), each named by what it labels. */
-import { cleanText, hasInvisible, lookAlikeReason } from '../../shared/displayText';
+import { cleanText, hasInvisible } from '../../shared/displayText';
+import { lookAlikeReason } from '../../shared/lookAlikeLetters';
 import { t, uiLocale } from '../i18n/t';
 import { Notice } from './Notice';
 
 /** ISO 15924 codes of the scripts lookAlikeReason names, so Intl names them in the browser's language. */
 const SCRIPT_CODES: Record<string, string> = { Latin: 'Latn', Cyrillic: 'Cyrl', Greek: 'Grek', Armenian: 'Armn', Cherokee: 'Cher' };
 
-/** Why `text` may imitate another name, in the browser's language (displayText's spoofingReason, in words). */
+/** Why `text` may imitate another name, in the browser's language (hasInvisible and lookAlikeReason, in words). */
 function reasonOf(text: string): string | undefined {
   if (hasInvisible(text)) return t('components_lookAlikeInvisible');
   // The reason names its scripts in English words; each is named again in the browser's language.
