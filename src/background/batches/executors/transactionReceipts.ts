@@ -2,7 +2,7 @@
  * Following signed transactions once sent: their receipts as the node sees them (pre-confirmed, sealed, final, taken
  * away again by a reorg), the bytes a node lost sent again, and what another transaction replaced called dropped.
  */
-import type { Hex } from '../../../shared/params';
+import { uint256, type Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
@@ -19,11 +19,14 @@ export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   transactionHash: r.transactionHash,
 });
 
-const QUANTITY = /^0x[\da-f]{1,64}$/i;
-
-/** What the account paid (wei, hex), kept beside the receipt: none when the node's price is missing or garbled. */
-const feeOf = ({ gasUsed, effectiveGasPrice: price }: NodeReceipt): Hex | undefined =>
-  typeof price == 'string' && QUANTITY.test(price) && QUANTITY.test(gasUsed) ? `0x${(BigInt(gasUsed) * BigInt(price)).toString(16)}` : undefined;
+/** What the account paid (wei, hex), kept beside the receipt: none when the node's price is missing or garbled (uint256 throws). */
+function feeOf(r: NodeReceipt): Hex | undefined {
+  try {
+    return `0x${(uint256(r.gasUsed, '') * uint256(r.effectiveGasPrice, '')).toString(16)}`;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A transaction with its receipt as of the node's latest block `head`. The receipt is pre-confirmed while its block
