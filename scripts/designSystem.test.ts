@@ -8,7 +8,8 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const UI = resolve(import.meta.dirname, '../src/ui');
-const STYLES = join(UI, 'components/styles.css');
+// styles.css names the scales; lists.css (the popup's lists) uses them.
+const STYLESHEETS = ['components/styles.css', 'components/lists.css'].map((file) => join(UI, file));
 
 interface Declaration { selector: string; property: string; value: string }
 
@@ -58,8 +59,8 @@ describe('the design system', () => {
     ]);
   });
 
-  it('styles.css uses only its custom properties outside :root and the dark theme', () => {
-    const found = declarationsOf(readFileSync(STYLES, 'utf8'))
+  it('the stylesheets use only styles.css\'s custom properties outside :root and the dark theme', () => {
+    const found = STYLESHEETS.flatMap((file) => declarationsOf(readFileSync(file, 'utf8')))
       .filter((d) => d.selector !== ':root')
       .flatMap((d) => { const what = literalIn(d); return what ? [`${d.selector} { ${what} }`] : []; });
     expect(found).toEqual([]);

@@ -10,6 +10,7 @@ import type { ChromiumScreen } from '../driver/chromium/screen';
 import { pictureInBothThemes } from '../fixtures/axe';
 import { expectNoOverflow } from '../fixtures/overflow';
 import { expect, test } from '../fixtures/test';
+import { readableAmount } from '../../src/ui/format/amounts';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
 import { WalletPopup } from '../pages/wallet';
@@ -89,7 +90,7 @@ async function rejectKeepsOriginal(approval: ApprovalWindow, popup: WalletPopup,
   expect((await pool(from)).map((t) => t.hash)).toEqual([held.hash]);
 }
 
-test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the original reads "replaced"', async ({ session, dapp }) => {
+test('Speed up: same nonce, both fees ≥ +10%; the replacement lands, the original reads "replaced", the row shows the fee paid', async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const before = await chain.provider.getBalance(RECIPIENT);
   const { popup, held } = await heldSend(session, account.address);
@@ -110,8 +111,11 @@ test('Speed up: same nonce, both fees ≥ +10%; the replacement lands and the or
   await chain.send('anvil_mine', ['0x1']);
   await popup.waitForTransactionStatuses(['Replaced', /^(Pre-confirmed|Confirmed)$/]);
   await popup.waitForOnlyActivityStatus('Confirmed');
-  expect((await chain.provider.getTransactionReceipt(replacement.hash))?.status).toBe(1);
+  const mined = (await chain.provider.getTransactionReceipt(replacement.hash))!;
+  expect(mined.status).toBe(1);
   expect(await chain.provider.getTransactionReceipt(held.hash)).toBeNull();
+  // The fee the account paid: the replacement's gasUsed × effectiveGasPrice; the original, never mined, paid none.
+  await popup.screen.waitForText({ name: 'Network fee', in: 'Activity' }, `Fee ${readableAmount(mined.fee)} ETH`);
   expect(await chain.provider.getBalance(RECIPIENT)).toBe(before + parseEther('0.01'));
 });
 

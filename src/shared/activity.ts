@@ -13,6 +13,8 @@ export interface ActivityTransaction {
   /** A Speed up or Cancel of an earlier transaction of the batch. */
   replaces?: Hex;
   cancel?: boolean;
+  /** Wei, hex: what it cost the account once mined (gasUsed × effectiveGasPrice); absent when the node gave no valid price. */
+  feePaid?: Hex;
 }
 
 /** A batch in the popup's Activity list. */

@@ -66,6 +66,11 @@ export interface BatchTransaction extends Submission {
   replacedBy?: Hex;
   /** A 0-value transfer to the account itself: when it lands, the calls it replaced did not run. */
   cancel?: true;
+  /**
+   * Wei, hex: what it cost the account, gasUsed × effectiveGasPrice from the node's receipt; kept out of `receipt`,
+   * which is what wallet_getCallsStatus returns. Absent while it has none, or when the node gave no valid price.
+   */
+  feePaid?: Hex;
 }
 
 /**

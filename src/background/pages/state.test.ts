@@ -67,6 +67,13 @@ describe('Activity', () => {
     expect(item.calls[0].action).toEqual((await describeCall(APPROVE)).action);
   });
 
+  it('passes each transaction\'s fee paid to Activity, beside its receipt, and none for one without', async () => {
+    const receipt = { logs: [], status: '0x1' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
+    const mined = { hash: receipt.transactionHash, raw: '0x02' as Hex, nonce: 1, calls: [0], sent: true, receipt, feePaid: '0x1319718a5000' as Hex };
+    const [item] = await activity((await services(record({ transactions: [mined, { ...mined, hash: `0x${'22'.repeat(32)}`, nonce: 2, feePaid: undefined }] }))).services);
+    expect(item.transactions.map((tx) => tx.feePaid)).toEqual(['0x1319718a5000', undefined]);
+  });
+
   it('a record approved before the words were kept reads as describeCall words it', async () => {
     const [item] = await activity((await services(record({}))).services);
     expect(item.calls).toEqual([await describeCall(APPROVE)]);

@@ -87,6 +87,7 @@ export async function activity({ batches, networks, grants, grantCode, usdcBatch
         status: transactionStatus(t),
         ...(t.replaces ? { replaces: t.replaces } : {}),
         ...(t.cancel ? { cancel: true } : {}),
+        feePaid: t.feePaid,
       })),
       explorerUrl: network?.blockExplorerUrl,
       error: b.error,

@@ -12,7 +12,7 @@ export interface Finding {
 
 const WORD = /\p{L}{2,}/u;
 const SENTENCE = /\p{Lu}\p{Ll}+[ ,:'’]+\p{L}+/u;
-const READ_BY_PEOPLE = /^(title|label|placeholder|alt|aria-label|aria-description|submitLabel|heading|hint|message|text|description|caption|summary|empty|confirm[A-Z]?\w*)$/;
+const READ_BY_PEOPLE = /^(title|label|placeholder|alt|aria-label|aria-description|submitLabel|heading|hint|message|text|description|caption|summary|empty|confirm[A-Z]\w*)$/;
 const NOT_TEXT = /^(className|class|id|htmlFor|type|role|href|src|target|rel|key|name|autoComplete|inputMode|lang|dir|testId|data-[\w-]+)$/;
 const CALLS_NOT_SHOWN = new Set(['t', 'console.log', 'console.error', 'console.warn', 'require', 'import', 'querySelector', 'querySelectorAll', 'getElementById', 'addEventListener', 'call', 'postMessage', 'Error']);
 

@@ -2,7 +2,7 @@
  * Following signed transactions once sent: their receipts as the node sees them (pre-confirmed, sealed, final, taken
  * away again by a reorg), the bytes a node lost sent again, and what another transaction replaced called dropped.
  */
-import type { Hex } from '../../../shared/params';
+import { uint256, type Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../types';
@@ -19,6 +19,15 @@ export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   transactionHash: r.transactionHash,
 });
 
+/** What the account paid (wei, hex), kept beside the receipt: none when the node's price is missing or garbled (uint256 throws). */
+function feeOf(r: NodeReceipt): Hex | undefined {
+  try {
+    return `0x${(uint256(r.gasUsed, '') * uint256(r.effectiveGasPrice, '')).toString(16)}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A transaction with its receipt as of the node's latest block `head`. The receipt is pre-confirmed while its block
  * is above `head`: a flashblocks node serves receipts from the block it is still building (number latest + 1), and
@@ -28,7 +37,7 @@ export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: numb
   const { missingSince: _missing, preconfirmed: _before, ...rest } = tx;
   // A receipt without a block number is not in a sealed block either.
   const depth = found.blockNumber ? head - Number(found.blockNumber) : -1;
-  return { ...rest, receipt: toCallReceipt(found), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
+  return { ...rest, receipt: toCallReceipt(found), feePaid: feeOf(found), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
 }
 
 /**
@@ -42,7 +51,7 @@ async function look(node: ChainNode, tx: BatchTransaction, head: number, account
   if (found) return withReceipt(tx, found, head);
   // A node whose head is below the receipt's block has not seen that block yet (a lagging backend): no reorg.
   if (tx.receipt?.blockNumber && head < Number(tx.receipt.blockNumber)) return tx;
-  const { receipt: _reorged, preconfirmed: _unsealed, ...waiting } = tx;
+  const { receipt: _reorged, preconfirmed: _unsealed, feePaid: _fee, ...waiting } = tx;
   if ((await accountNonce()) <= tx.nonce) {
     if (!(await node('eth_getTransactionByHash', [tx.hash]))) await node('eth_sendRawTransaction', [tx.raw]).catch(() => undefined);
     return { ...waiting, missingSince: undefined };

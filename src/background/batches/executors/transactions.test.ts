@@ -19,7 +19,7 @@ import { createNetworks, NETWORKS_DEFAULTS } from '../../networks/registry';
 const ORIGIN = 'https://dapp.example';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const receiptAt = (hash: string, block: number) => ({ logs: [], status: '0x1', blockHash: `0x${'ab'.repeat(32)}`, blockNumber: `0x${block.toString(16)}`, gasUsed: '0x5208', transactionHash: hash });
+const receiptAt = (hash: string, block: number) => ({ logs: [], status: '0x1', blockHash: `0x${'ab'.repeat(32)}`, blockNumber: `0x${block.toString(16)}`, gasUsed: '0x5208', transactionHash: hash, effectiveGasPrice: '0x3b9aca00' });
 
 /** The chain as a test sets it: the head, the account's nonces, what the node holds, and how sending answers. */
 function fakeChain() {
@@ -160,17 +160,19 @@ describe('sending', () => {
 });
 
 describe('following', () => {
-  it('takes a receipt away again when a reorg removes its block, until it is final', async () => {
+  it('takes a receipt away again, with the fee paid, when a reorg removes its block, until it is final', async () => {
     const { chain, deps, stored } = await setup();
     await sendApproved(deps, ORIGIN, 'b');
     const { hash } = (await stored()).transactions[0];
     chain.receipts.set(hash, receiptAt(hash, 100));
     await refreshTransactions(deps, await stored());
     expect(batchStatus(await stored())).toBe(CallsStatus.confirmed);
+    expect(BigInt((await stored()).transactions[0].feePaid!)).toBe(21_000n * 1_000_000_000n);
     chain.receipts.delete(hash);
     chain.head = 101;
     await refreshTransactions(deps, await stored());
     expect(batchStatus(await stored())).toBe(CallsStatus.pending);
+    expect((await stored()).transactions[0].feePaid).toBeUndefined();
     chain.receipts.set(hash, receiptAt(hash, 101));
     chain.head = 101 + FINAL_CONFIRMATIONS;
     await refreshTransactions(deps, await stored());

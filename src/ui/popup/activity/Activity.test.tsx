@@ -13,7 +13,7 @@ const items: ActivityItem[] = [];
 const call = vi.fn(async (method: string) => (method === 'getActivity' ? items : null));
 vi.mock('../../api/background', () => ({ call }));
 vi.mock('webextension-polyfill', () => ({ default: { storage: { onChanged: { addListener: () => undefined, removeListener: () => undefined } } } }));
-const wallet = { state: { networks: [] } };
+const wallet: { state: { networks: { chainId: string; name: string; nativeCurrency: { symbol: string } }[] } } = { state: { networks: [] } };
 vi.mock('../../stores/wallet', () => ({ useWallet: (select: (s: typeof wallet) => unknown) => select(wallet) }));
 const { Activity } = await import('./Activity');
 
@@ -32,6 +32,7 @@ beforeEach(() => {
   root = createRoot(container);
 });
 afterEach(() => {
+  wallet.state.networks = [];
   act(() => root.unmount());
   container.remove();
   items.splice(0);
@@ -113,6 +114,42 @@ describe('Activity', () => {
       'Permission revoked: up to 1 TST in all to 0x7099…79C8 on https://dapp.example',
     ]);
     expect([...container.querySelectorAll('[aria-label="Status"]')].map((s) => s.textContent)).toEqual(['Granted', 'Confirmed']);
+  });
+
+  it('a confirmed send shows the fee the account paid, in the network\'s own symbol', async () => {
+    items.push(item({ status: 200, transactions: [{ hash: HASH, nonce: 3, status: 'confirmed', feePaid: '0x1319718a5000' }] }));
+    await render();
+    expect(texts('[aria-label="Network fee"]')).toEqual(['Fee 0.000021 ETH']);
+    wallet.state.networks = [{ chainId: '0x7a69', name: 'Gnosis', nativeCurrency: { symbol: 'xDAI' } }];
+    await render();
+    expect(texts('[aria-label="Network fee"]')).toEqual(['Fee 0.000021 xDAI']);
+  });
+
+  it('several transactions show the sum of what was mined: a speed-up over the one it replaced, a sequential batch\'s both', async () => {
+    const SPED = `0x${'bb'.repeat(32)}` as const;
+    items.push(
+      item({ key: 'sped', status: 200, transactions: [{ hash: HASH, nonce: 3, status: 'replaced' }, { hash: SPED, nonce: 3, status: 'confirmed', replaces: HASH, feePaid: '0x2d79883d2000' }] }),
+      item({ key: 'seq', status: 500, atomic: false, transactions: [{ hash: HASH, nonce: 3, status: 'confirmed', feePaid: '0x1319718a5000' }, { hash: SPED, nonce: 4, status: 'failed', feePaid: '0x1319718a5000' }] }),
+    );
+    await render();
+    expect(texts('[aria-label="Network fee"]')).toEqual(['Fee 0.00005 ETH', 'Fee 0.000042 ETH']);
+  });
+
+  it('shows no fee while nothing is mined, nor when a mined transaction has none (the node gave no valid price)', async () => {
+    const OTHER = `0x${'bb'.repeat(32)}` as const;
+    items.push(
+      item({ key: 'pending', transactions: [{ hash: HASH, nonce: 3, status: 'pending' }] }),
+      item({ key: 'garbled', status: 200, atomic: false, transactions: [{ hash: HASH, nonce: 3, status: 'confirmed', feePaid: '0x1319718a5000' }, { hash: OTHER, nonce: 4, status: 'confirmed' }] }),
+    );
+    await render();
+    expect(container.querySelector('[aria-label="Network fee"]')).toBeNull();
+  });
+
+  it('a sponsored batch that ran says the sponsor paid its fee', async () => {
+    items.push(item({ status: 200, sponsored: true }));
+    await render();
+    expect(texts('[aria-label="Network fee"]')).toEqual(['Fee paid by the sponsor']);
+    expect(buttons()).toEqual([]);
   });
 
   it('a batch whose fee was paid in USDC shows the fee its paymaster took', async () => {

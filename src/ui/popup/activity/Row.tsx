@@ -1,7 +1,7 @@
 /**
  * One row of Activity, read like a bank statement: what happened ("Sent 0.1 ETH to 0x6610…522D", "Approved batch: 2
  * calls on app.uniswap.org", "Permission granted to …"), then its status once and the time, the site, the network and
- * the account, the fee a USDC paymaster took, and its transactions on the explorer; each transaction's own status only
+ * the account, the fee it cost (Fee.tsx), and its transactions on the explorer; each transaction's own status only
  * where there are several (a Speed up or Cancel, a sequential batch), and Speed up and Cancel on the one pending.
  */
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import type { MessageKey } from '../../i18n/keys';
 import { Message } from '../../i18n/Message';
 import { t, uiLocale } from '../../i18n/t';
 import { useWallet } from '../../stores/wallet';
+import { Fee } from './Fee';
 import { CancelUserOperation, ReplaceTransaction } from './Pending';
 import { batchLine, callSummary, grantedLine, revokedLine } from './summary';
 
@@ -100,7 +101,7 @@ export function Row({ item }: { item: ActivityItem }) {
         {siteName(item.origin)} · {network?.name ?? item.chainId} · <Message id="activity_from" values={{ address: <AddressText address={item.from} /> }} />
         {item.calls.length > 1 ? ` · ${t(item.atomic ? 'activity_atomic' : 'activity_sequential')}` : ''}
       </p>
-      {item.usdcFee && <p aria-label={t('activity_networkFee')}>{item.usdcFee.line}</p>}
+      <Fee item={item} symbol={symbol} />
       {item.error && <p className="error">{item.error}</p>}
       {(item.sponsored || item.paidInUsdc) && item.status === 100 && <CancelUserOperation item={item} symbol={symbol} />}
       {item.transactions.length > 0 && (
