@@ -21,4 +21,6 @@ test('a Spanish browser gets the welcome, the import and Home in Spanish', async
   await popup.waitFor({ role: 'button', name: 'Bloquear' });
   const sections = await popup.texts({ role: 'button', in: 'Secciones' });
   expect(sections.slice(0, 3)).toEqual(['Tokens', 'Coleccionables', 'Actividad']);
+  // The shared components too: the account chip and the sections' More menu.
+  expect([await popup.count({ role: 'button', name: 'Cambiar de cuenta' }), await popup.count({ role: 'button', name: 'Más secciones' })]).toEqual([1, 1]);
 });

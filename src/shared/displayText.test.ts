@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, hasInvisible, lookAlikeReason } from './displayText';
+import { cleanText, hasInvisible } from './displayText';
 
 describe('cleanText', () => {
   it.each([
@@ -15,19 +15,5 @@ describe('cleanText', () => {
   it('hasInvisible says whether anything would be removed', () => {
     expect(hasInvisible('USD\u202eC')).toBe(true);
     expect(hasInvisible('Ünïcödé Token')).toBe(false);
-  });
-});
-
-describe('lookAlikeReason', () => {
-  it.each([
-    ['U\u0405DC', 'mixes Latin and Cyrillic letters'],
-    ['Tether US\u0430', 'mixes Latin and Cyrillic letters'],
-    ['B\u03bfse', 'mixes Latin and Greek letters'],
-    ['\u0415\u0422\u041d', 'is written in Cyrillic letters that look Latin'],
-    ['\u0391\u03a1\u0395', 'is written in Greek letters that look Latin'],
-  ])('%j %s', (text, reason) => expect(lookAlikeReason(text)).toBe(reason));
-
-  it.each(['USDC', 'Base Sepolia', 'Ünïcode Token', 'Рубль', 'Ελληνικά', '日本円', 'TST-2 (bridged)', 'ETH 2.0', ''])('%j is not flagged', (text) => {
-    expect(lookAlikeReason(text)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * Site addresses that imitate well-known dapps: an internationalized name (`xn--` labels, shown by browsers as
  * punycode or as look-alike letters) whose letters, read as the Latin ones they resemble, spell a dapp's host.
  */
-import { lookAlikeReason } from './displayText';
+import { lookAlikeReason } from './lookAlikeLetters';
 
 /** Dapps people are lured away from; their real hosts and subdomains never warn. */
 export const WELL_KNOWN_DAPP_HOSTS = [

@@ -10,19 +10,19 @@ import type { Expected, Screen, Target } from '../types';
  * after 20, 100 and 100 ms and then every 500 ms, so its click alone lands up to half a second after they woke up.
  */
 function untilEnabled(element: Element, timeoutMs: number): Promise<void> {
-  const ready = () => !element.matches(':disabled') || !element.isConnected;
-  return new Promise((resolve) => {
-    if (ready()) return resolve();
-    const observer = new MutationObserver(() => {
-      if (ready()) stop();
+  // No named function inside: run through tsx (the bench), each would call a __name helper the page does not have.
+  let observer: MutationObserver | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new Promise<void>((resolve) => {
+    if (!element.matches(':disabled') || !element.isConnected) return resolve();
+    observer = new MutationObserver(() => {
+      if (!element.matches(':disabled') || !element.isConnected) resolve();
     });
-    const timer = setTimeout(stop, timeoutMs);
-    function stop() {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    }
+    timer = setTimeout(resolve, timeoutMs);
     observer.observe(document, { attributes: true, childList: true, subtree: true });
+  }).finally(() => {
+    observer?.disconnect();
+    clearTimeout(timer);
   });
 }
 

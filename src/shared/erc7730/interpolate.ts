@@ -6,7 +6,7 @@
  * site's own text (a string, a collection's name) that is more than one plain word (its field's row shows it).
  * `{{` and `}}` are literal braces. A batch's sentences are joined with " and " (the spec's EIP-5792 section).
  */
-import { lookAlikeReason } from '../displayText';
+import { lookAlikeReason } from '../lookAlikeLetters';
 import type { LeafField } from './fields';
 import type { ClearField, ClearSigned } from './types';
 

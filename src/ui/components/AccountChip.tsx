@@ -1,5 +1,6 @@
 import { getAddress } from 'ethers';
 import { shortAddress } from '../format/amounts';
+import { t } from '../i18n/t';
 import { CopyButton } from './CopyButton';
 import { DeviceBadge } from './DeviceBadge';
 import { Identicon } from './Identicon';
@@ -8,14 +9,14 @@ import { Identicon } from './Identicon';
 export function AccountChip({ name, address, ledger, onOpen }: { name: string; address: string; ledger?: boolean; onOpen(): void }) {
   const checksummed = getAddress(address);
   return (
-    <div className="account-chip" aria-label="Selected account" role="group">
+    <div className="account-chip" aria-label={t('components_selectedAccount')} role="group">
       <Identicon address={checksummed} />
       <span className="account-chip-text" title={checksummed}>
-        <strong aria-label="Account name">{name}</strong>{ledger && <> <DeviceBadge /></>}
-        <span className="muted mono" aria-label="Short address">{shortAddress(checksummed)}</span>
+        <strong aria-label={t('components_accountName')}>{name}</strong>{ledger && <> <DeviceBadge /></>}
+        <span className="muted mono" aria-label={t('components_shortAddress')}>{shortAddress(checksummed)}</span>
       </span>
-      <button type="button" className="icon" aria-label="Switch account" title="Switch account" onClick={onOpen}>⌄</button>
-      <CopyButton value={checksummed} label="Copy address" />
+      <button type="button" className="icon" aria-label={t('components_switchAccount')} title={t('components_switchAccount')} onClick={onOpen}>⌄</button>
+      <CopyButton value={checksummed} label={t('components_copyAddress')} />
     </div>
   );
 }

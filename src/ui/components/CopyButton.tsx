@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n/t';
 
 const COPIED_FOR_MS = 1500;
 
@@ -13,7 +14,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   const copy = () => void navigator.clipboard.writeText(value).then(() => setCopied(true));
   return (
     <button type="button" className="icon" aria-label={label} title={label} onClick={copy}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('components_copied') : t('components_copy')}
     </button>
   );
 }

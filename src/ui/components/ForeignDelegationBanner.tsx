@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import type { ForeignDelegationView, WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
+import { Message } from '../i18n/Message';
+import { t } from '../i18n/t';
 
 const WATCH_MS = 1000;
 
@@ -34,21 +36,23 @@ function Banner({ found, name }: { found: ForeignDelegationView; name: string })
     );
   };
   return (
-    <div className="notice danger firewall" role="alert" aria-label="Foreign delegation">
+    <div className="notice danger firewall" role="alert" aria-label={t('components_foreignDelegation')}>
       <p>
-        <strong>{name}</strong> ({shortAddress(getAddress(found.account))}) is delegated to{' '}
-        <span className="mono" aria-label="Foreign delegate">{getAddress(found.delegate)}</span>, a contract this wallet did not
-        set up. It can move everything the account holds.
+        <Message id="components_foreignDelegationText" values={{
+          name: <strong>{name}</strong>,
+          address: shortAddress(getAddress(found.account)),
+          delegate: <span className="mono" aria-label={t('components_foreignDelegate')}>{getAddress(found.delegate)}</span>,
+        }} />
       </p>
       {error && <p className="error">{error}</p>}
-      <button type="button" className="danger" disabled={asking} onClick={review}>Revert to a plain account</button>
+      <button type="button" className="danger" disabled={asking} onClick={review}>{t('components_revertToPlain')}</button>
     </div>
   );
 }
 
 export function ForeignDelegationBanner({ state }: { state: WalletState }) {
   useDelegationWatch(state.selectedChainId);
-  const nameOf = (account: string) => state.accounts.find((a) => a.address.toLowerCase() === account.toLowerCase())?.name ?? 'An account';
+  const nameOf = (account: string) => state.accounts.find((a) => a.address.toLowerCase() === account.toLowerCase())?.name ?? t('components_anAccount');
   return (
     <>
       {state.foreignDelegations.map((found) => <Banner key={found.account} found={found} name={nameOf(found.account)} />)}

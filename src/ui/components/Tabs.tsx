@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { t, uiLocale } from '../i18n/t';
 
 export interface Tab<K extends string> {
   key: K;
@@ -25,7 +26,9 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, inRow 
     document.addEventListener('pointerdown', outside);
     return () => document.removeEventListener('pointerdown', outside);
   }, [open]);
-  const current = tabs.find((t) => t.key === selected) ?? tabs[0];
+  const current = tabs.find((tab) => tab.key === selected) ?? tabs[0];
+  // The sections' name inside a sentence: "More sections".
+  const sections = label.toLocaleLowerCase(uiLocale());
   const more = tabs.slice(inRow);
   const shownInMore = more.includes(current);
   const toggle = (tab: Tab<K>) => (
@@ -40,11 +43,11 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, inRow 
         {more.length > 0 && (
           <div ref={menu} className="tab-more" onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}
             onBlur={(e) => { if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) setOpen(false); }}>
-            <button type="button" aria-label={`More ${label.toLowerCase()}`} title={`More ${label.toLowerCase()}`} aria-expanded={open}
+            <button type="button" aria-label={t('components_moreOf', { sections })} title={t('components_moreOf', { sections })} aria-expanded={open}
               data-current={shownInMore} onClick={() => setOpen(!open)}>
-              {shownInMore ? current.label : 'More'} <span aria-hidden="true">▾</span>
+              {shownInMore ? current.label : t('components_more')} <span aria-hidden="true">▾</span>
             </button>
-            {open && <div role="group" aria-label={`Other ${label.toLowerCase()}`} className="tab-menu">{more.map(toggle)}</div>}
+            {open && <div role="group" aria-label={t('components_otherOf', { sections })} className="tab-menu">{more.map(toggle)}</div>}
           </div>
         )}
       </div>

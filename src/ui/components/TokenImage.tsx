@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { cleanText } from '../../shared/displayText';
+import { t } from '../i18n/t';
 
 /** A hue from every digit of the address, case ignored: two tokens that share a symbol rarely share a colour. */
 function hueOf(address: string): number {
@@ -23,5 +24,5 @@ export function TokenImage({ image, symbol, address, size = 24 }: { image?: stri
       </span>
     );
   }
-  return <img src={image} alt={`${cleanText(symbol)} logo`} width={size} height={size} style={style} onError={() => setFailed(true)} />;
+  return <img src={image} alt={t('components_tokenLogo', { symbol: cleanText(symbol) })} width={size} height={size} style={style} onError={() => setFailed(true)} />;
 }

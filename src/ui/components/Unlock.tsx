@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/background';
+import { t, uiLocale } from '../i18n/t';
 import { useWallet } from '../stores/wallet';
 
 /** After wrong passwords the background refuses attempts until `unlockRetryAt`; the form says when, and wakes then. */
@@ -28,19 +29,19 @@ export function Unlock() {
   };
   return (
     <main>
-      <h1>Unlock</h1>
+      <h1>{t('components_unlock')}</h1>
       <form onSubmit={submit} className="card">
         <label>
-          Password
+          {t('components_password')}
           <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </label>
         {error && <p className="error" role="alert">{error}</p>}
         {retryAt !== null && (
-          <p className="warning" aria-label="Unlock wait">
-            Too many wrong passwords. You can try again at {new Date(retryAt).toLocaleTimeString()}.
+          <p className="warning" aria-label={t('components_unlockWaitLabel')}>
+            {t('components_unlockWait', { time: new Date(retryAt).toLocaleTimeString(uiLocale()) })}
           </p>
         )}
-        <button type="submit" disabled={retryAt !== null}>Unlock</button>
+        <button type="submit" disabled={retryAt !== null}>{t('components_unlock')}</button>
       </form>
     </main>
   );

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { speak } from '../testing/speak';
 import { exactAmount, readableAmount, relativeTime } from './amounts';
+import { usdText } from './usd';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('readableAmount', () => {
   it.each([
@@ -16,6 +20,20 @@ describe('readableAmount', () => {
     expect(readableAmount(units, decimals)).toBe(text);
   });
 
+  it('writes the number as the browser\'s language does, every digit of 18 decimals kept', () => {
+    speak('pt_BR');
+    expect(readableAmount(1_234_567_891_000_000_000_000n)).toBe('1.234,57');
+    expect(readableAmount(123_456_789n * 10n ** 18n)).toBe('123.456.789');
+    expect(readableAmount(146_289_486_724_920n)).toBe('0,000146289');
+    expect(readableAmount(1_000_000_000n)).toBe('< 0,000001');
+    expect(readableAmount(123_456_789_012_345_678n, 18, 18)).toBe('0,123456789012345678');
+    expect(usdText(500_000)).toBe('US$\u00a05.000,00');
+  });
+
+  it('writes dollars in English as the e2e suite reads them', () => {
+    expect(usdText(500_000)).toBe('$5,000.00');
+  });
+
   it('keeps the exact value for hover text', () => {
     expect(exactAmount(146_289_486_724_920n)).toBe('0.00014628948672492');
     expect(exactAmount(10n ** 18n)).toBe('1');
@@ -29,5 +47,14 @@ describe('relativeTime', () => {
     expect(relativeTime(now - 120_000, now)).toBe('2 min ago');
     expect(relativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
     expect(relativeTime(now - 5 * 86_400_000, now)).toBe('5 d ago');
+  });
+
+  it('says it in the browser\'s language', () => {
+    const now = 1_000_000_000;
+    speak('es');
+    expect(relativeTime(now - 10_000, now)).toBe('ahora mismo');
+    expect(relativeTime(now - 120_000, now)).toBe('hace 2 min');
+    speak('ja');
+    expect(relativeTime(now - 3 * 3_600_000, now)).toBe('3 時間前');
   });
 });

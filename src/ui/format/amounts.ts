@@ -1,4 +1,6 @@
 import { formatUnits } from 'ethers';
+import { t } from '../i18n/t';
+import { localDecimal, numberFormat } from './numbers';
 
 export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -9,32 +11,35 @@ export const exactAmount = (units: string | bigint, decimals = 18): string => {
 };
 
 /**
- * An amount people read at a glance: `digits` significant digits, rounded (the integer part is never cut), thousands
- * separators, and "< 0.000001" rather than a string of zeros. The exact text is `exactAmount`, for hover and focus.
+ * An amount people read at a glance: `digits` significant digits, rounded (the integer part is never cut), written as
+ * the browser's language writes numbers ("1,234.57", "1.234,57"), and "< 0.000001" rather than a string of zeros.
+ * The exact text is `exactAmount`, for hover and focus.
  */
 export const readableAmount = (units: string | bigint, decimals = 18, digits = 6): string => {
   const value = BigInt(units);
   const size = value < 0n ? -value : value;
   const sign = value < 0n ? '-' : '';
   const one = 10n ** BigInt(decimals);
-  if (size !== 0n && size * 10n ** 6n < one) return `${value < 0n ? '> -' : '< '}0.000001`;
+  if (size !== 0n && size * 10n ** 6n < one) return `${value < 0n ? '> ' : '< '}${localDecimal(`${sign}0.000001`)}`;
   const wholeDigits = (size / one).toString().length;
   const leadingZeros = size >= one ? 0 : decimals - size.toString().length;
   const fractionDigits = Math.min(decimals, size >= one ? Math.max(0, digits - wholeDigits) : leadingZeros + digits);
   const unit = 10n ** BigInt(decimals - fractionDigits);
   const rounded = (size + unit / 2n) / unit;
-  const [whole, fraction = ''] = exactAmount(rounded, fractionDigits).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+  return localDecimal(`${sign}${exactAmount(rounded, fractionDigits)}`);
 };
 
-/** "2 min ago", "3 h ago", "5 d ago"; `now` is passed in so screens re-render on their own clock. */
+/**
+ * "2 min ago", "3 h ago", "5 d ago" in the browser's language; `now` is passed in so screens re-render on their own
+ * clock. The words are the catalogue's (Intl's RelativeTimeFormat says "2 min. ago"), the number Intl's.
+ */
 export const relativeTime = (at: number, now: number = Date.now()): string => {
   const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return t('format_justNow');
+  const count = (n: number) => ({ count: numberFormat().format(n) });
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t('format_minutesAgo', count(minutes));
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} d ago`;
+  if (hours < 24) return t('format_hoursAgo', count(hours));
+  return t('format_daysAgo', count(Math.round(hours / 24)));
 };

@@ -1,6 +1,4 @@
-import { uiLocale } from '../i18n/t';
+import { numberFormat } from './numbers';
 
 /** US cents as the browser's language writes dollars ("$1,234.56", "1234,56 US$"). */
-const DOLLARS = new Intl.NumberFormat(uiLocale(), { style: 'currency', currency: 'USD' });
-
-export const usdText = (cents: number): string => DOLLARS.format(cents / 100);
+export const usdText = (cents: number): string => numberFormat({ style: 'currency', currency: 'USD' }).format(cents / 100);

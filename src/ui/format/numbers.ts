@@ -1,0 +1,18 @@
+/** Intl's number formats in the browser's language (uiLocale), each made once: making one is not free. */
+import { uiLocale } from '../i18n/t';
+
+const made = new Map<string, Intl.NumberFormat>();
+
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const locale = uiLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = made.get(key);
+  if (!format) made.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+/**
+ * Decimal text ("-1234.5") as the browser's language writes it ("-1,234.5", "-1.234,5"). Intl reads the text as it
+ * is, without a float in between, so no digit of an 18-decimal amount moves; 20 digits after the point at most.
+ */
+export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
