@@ -9,7 +9,7 @@ const TOKEN = '0x10078beE6813c04572224b652228177C0f7BF2CF';
 
 const words = (type: string, data: Record<string, unknown>, rules: unknown[] = [], token = USDC) => {
   const [{ permission, rules: parsed }] = parseExecutionPermissionRequests([{ chainId: '0x1', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules, permission: { type, isAdjustmentAllowed: true, data } }], NOW);
-  return grantWords(permission, parsed, token, NOW, 'Europe/Berlin');
+  return grantWords(permission, parsed, token, NOW, { timeZone: 'Europe/Berlin' });
 };
 
 describe('grant words', () => {
@@ -19,7 +19,7 @@ describe('grant words', () => {
   });
 
   it('says a period that is no named unit in the largest unit that divides it', () => {
-    expect([3600, 86_400 * 3, 5400, 90, 604_800, 2_592_000].map(periodWords)).toEqual(['hour', '3 days', '90 minutes', '90 seconds', 'week', '30 days']);
+    expect([3600, 86_400 * 3, 5400, 90, 604_800, 2_592_000].map((seconds) => periodWords(seconds))).toEqual(['hour', '3 days', '90 minutes', '90 seconds', 'week', '30 days']);
     expect(words('native-token-periodic', { periodAmount: '0xde0b6b3a7640000', periodDuration: 86_400 * 3 }, [], ETH).amount).toBe('Up to 1 ETH every 3 days');
   });
 

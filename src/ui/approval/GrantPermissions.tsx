@@ -14,6 +14,7 @@ import type { Hex } from '../../shared/params';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { exactAmount } from '../format/amounts';
+import { grantPhrases } from '../format/grantPhrases';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { Message } from '../i18n/Message';
@@ -25,7 +26,7 @@ import type { ScreenProps } from './screenProps';
 
 /** What the amount the user may lower is called on the screen. */
 const amountLabel = (permission: GrantDetails['permission']): string =>
-  'periodDuration' in permission.data ? t('approval_amountPer', { period: periodWords(permission.data.periodDuration) })
+  'periodDuration' in permission.data ? t('approval_amountPer', { period: periodWords(permission.data.periodDuration, grantPhrases()) })
     : t(amountField(permission) === 'maxAmount' ? 'approval_streamCap' : 'approval_amountInAll');
 
 /** "2026-12-04T18:00" in the user's time zone, as a datetime-local input takes it. */
@@ -73,7 +74,7 @@ function Adjust({ grant, onChange }: { grant: GrantDetails; onChange(adjustment:
 function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number; onAdjust(adjustment: GrantAdjustment | null): void }) {
   const { token, permission, rules } = grant;
   const symbol = cleanText(token.symbol);
-  const words = grantWords(permission, rules, { ...token, symbol }, Math.floor(Date.now() / 1000));
+  const words = grantWords(permission, rules, { ...token, symbol }, Math.floor(Date.now() / 1000), { phrases: grantPhrases() });
   const { justification } = permission.data;
   const redeemers = rules.flatMap((rule) => (rule.type === 'redeemer' ? rule.data.addresses : []));
   const payees = rules.flatMap((rule) => (rule.type === 'payee' ? rule.data.addresses : []));

@@ -16,6 +16,7 @@ import type requests from './en/requests.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
 import type format from './en/format.json';
+import type grants from './en/grants.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -34,4 +35,5 @@ export type MessageKey =
   | keyof typeof requests
   | keyof typeof ledger
   | keyof typeof components
-  | keyof typeof format;
+  | keyof typeof format
+  | keyof typeof grants;

@@ -5,9 +5,10 @@
  */
 import type { GrantView } from '../../shared/grants';
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mountPoint } from '../testing/mount';
+import { speak } from '../testing/speak';
 
 const { call } = vi.hoisted(() => ({ call: vi.fn(async (): Promise<unknown> => []) }));
 vi.mock('../api/background', () => ({ call }));
@@ -24,6 +25,7 @@ const grant = (state: Pick<GrantView, 'revoked' | 'revokeSent'>): GrantView => (
 
 describe('Permissions', () => {
   const { container, render } = mountPoint();
+  afterEach(() => vi.restoreAllMocks());
   const shown = async (view: GrantView) => {
     call.mockResolvedValue([view]);
     await render(<Permissions />);
@@ -44,5 +46,19 @@ describe('Permissions', () => {
     const { revokeAll } = await shown(grant({ revoked: false, revokeSent: false }));
     await act(async () => (revokeAll as HTMLButtonElement).click());
     expect(call).toHaveBeenLastCalledWith('revokeAllGrants', { account: '0x0000000000000000000000000000000000000001', chainId: '0x7a69' });
+  });
+
+  it('says a grant in the browser\'s language: its amount with the language\'s separators, every digit kept, and its dates', async () => {
+    speak('es');
+    const periodic: GrantView = {
+      ...grant({ revoked: false, revokeSent: false }), token: { symbol: 'USDC', decimals: 6 },
+      permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: '0x10078beE6813c04572224b652228177C0f7BF2CF', periodAmount: '0x2dfd4e3ec1', periodDuration: 86_400 * 3, startTime: 1, justification: '' } },
+      rules: [{ type: 'expiry', data: { timestamp: Date.UTC(2026, 11, 4, 17) / 1000 } }],
+    };
+    call.mockResolvedValue([periodic]);
+    await render(<Permissions />);
+    await act(async () => undefined);
+    const until = new Intl.DateTimeFormat('es', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.UTC(2026, 11, 4, 17));
+    expect(container.querySelector('[aria-label="El permiso en palabras"]')?.textContent).toBe(`Hasta 197.523,291841 USDC cada 3 días, hasta el ${until}.`);
   });
 });

@@ -8,22 +8,23 @@ import type { GrantView } from '../../shared/grants';
 import browser from 'webextension-polyfill';
 import { useEffect } from 'react';
 import { cleanText } from '../../shared/displayText';
-import { grantWords, tokenAmount } from '../../shared/grantWords';
+import { grantWords } from '../../shared/grantWords';
 import { call } from '../api/background';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
+import { grantPhrases } from '../format/grantPhrases';
 import { Message } from '../i18n/Message';
 import { t } from '../i18n/t';
 
 function spentWords(grant: GrantView): string | undefined {
   if (grant.spent === undefined) return undefined;
-  const amount = tokenAmount(BigInt(grant.spent), { ...grant.token, symbol: cleanText(grant.token.symbol) });
+  const amount = grantPhrases().amount(BigInt(grant.spent), { ...grant.token, symbol: cleanText(grant.token.symbol) });
   return t('periodAmount' in grant.permission.data ? 'home_spentThisPeriod' : 'home_spentSoFar', { amount });
 }
 
 function Grant({ grant }: { grant: GrantView }) {
-  const words = grantWords(grant.permission, grant.rules, { ...grant.token, symbol: cleanText(grant.token.symbol) }, Math.floor(Date.now() / 1000));
+  const words = grantWords(grant.permission, grant.rules, { ...grant.token, symbol: cleanText(grant.token.symbol) }, Math.floor(Date.now() / 1000), { phrases: grantPhrases() });
   const spent = spentWords(grant);
   return (
     <li className="card" aria-label={t('home_permissionFor', { to: grant.to })}>

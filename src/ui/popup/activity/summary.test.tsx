@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DecodedCall } from '../../../shared/decodedCall';
 import type { GrantMention } from '../../../shared/grants';
+import { speak } from '../../testing/speak';
 import { batchLine, callSummary, grantedLine, revokedLine } from './summary';
 
 /** What a line reads as; its addresses and amounts are elements with their whole value in a title. */
@@ -53,6 +54,7 @@ describe('batchLine', () => {
 });
 
 describe('grant lines', () => {
+  afterEach(() => vi.restoreAllMocks());
   const grant: GrantMention = {
     origin: 'https://app.example', to: TO, rules: [], token: { symbol: 'USDC', decimals: 6 },
     permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { tokenAddress: TO, periodAmount: '0x989680', periodDuration: 86_400, startTime: 1, justification: '' } },
@@ -64,5 +66,10 @@ describe('grant lines', () => {
 
   it('says what a revoke revoked', () => {
     expect(text(revokedLine(grant))).toBe('Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example');
+  });
+
+  it('says it in the browser\'s language, in the grant screen\'s words there too', () => {
+    speak('es');
+    expect(text(grantedLine(grant))).toBe('Permiso concedido a 0x7099…79C8: hasta 10 USDC por día en https://app.example');
   });
 });

@@ -13,8 +13,9 @@ import { grantWords } from '../../../shared/grantWords';
 import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
+import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
-import { t, tCount } from '../../i18n/t';
+import { t, tCount, uiLocale } from '../../i18n/t';
 
 const short = (address: string) => shortAddress(getAddress(address));
 const address = (value: string) => <AddressText address={value} />;
@@ -47,8 +48,8 @@ export const batchLine = (calls: number, site: string): string =>
 
 /** "up to 10 USDC per day": the grant screen's words, inside a sentence. Only the amount's words: `now` plays no part. */
 function grantAmount({ permission, rules, token }: GrantMention): string {
-  const { amount } = grantWords(permission, rules, { ...token, symbol: cleanText(token.symbol) }, 0);
-  return `${amount[0].toLowerCase()}${amount.slice(1)}`;
+  const { amount } = grantWords(permission, rules, { ...token, symbol: cleanText(token.symbol) }, 0, { phrases: grantPhrases() });
+  return `${amount[0].toLocaleLowerCase(uiLocale())}${amount.slice(1)}`;
 }
 
 /** "Permission granted to 0x7099…79C8: up to 10 USDC per day on https://app.example". */
