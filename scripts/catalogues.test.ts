@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { areasOf } from './locales';
 import { LOCALES, browserMessage, placeholderNames, renderMessage } from '../src/ui/i18n/messages';
 import { untranslatedIn } from '../src/ui/i18n/untranslated';
+import { hasInvisible } from '../src/shared/displayText';
 
 const UI = resolve(import.meta.dirname, '../src/ui');
 const walk = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)]));
@@ -24,6 +25,14 @@ describe('the catalogues', () => {
         expect(translated[key].trim(), `${locale}/${area}: ${key} is empty`).not.toBe('');
       }
     }
+  });
+
+  it.each(LOCALES)('%s holds no text the browsers would show other than written', (locale) => {
+    const texts = [...areasOf(locale).values()].flatMap((catalogue) => Object.entries(catalogue));
+    // A bidi control or a zero-width character beside an address reorders or hides it.
+    expect(texts.filter(([, text]) => hasInvisible(text)).map(([key]) => key)).toEqual([]);
+    // Chromium reads every digit after "$": "{amount}5" would become "$15", the fifteenth substitution; and it takes 9 at most.
+    expect(texts.filter(([, text]) => /\}\d/.test(text) || placeholderNames(text).length > 9).map(([key]) => key)).toEqual([]);
   });
 
   it('name each key once, in the characters the browser allows', () => {

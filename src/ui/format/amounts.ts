@@ -1,6 +1,6 @@
 import { formatUnits } from 'ethers';
 import { t } from '../i18n/t';
-import { localDecimal, numberFormat } from './numbers';
+import { decimalMark, localDecimal, numberFormat } from './numbers';
 
 export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -11,9 +11,16 @@ export const exactAmount = (units: string | bigint, decimals = 18): string => {
 };
 
 /**
+ * The exact amount as the browser's language marks decimals, every digit kept and none grouped ("1234,5" in
+ * Portuguese, where "1.234" reads as a thousand): for hover and focus beside `readableAmount`. Not for inputs, which
+ * take `exactAmount`.
+ */
+export const exactText = (units: string | bigint, decimals = 18): string => exactAmount(units, decimals).replace('.', decimalMark());
+
+/**
  * An amount people read at a glance: `digits` significant digits, rounded (the integer part is never cut), written as
  * the browser's language writes numbers ("1,234.57", "1.234,57"), and "< 0.000001" rather than a string of zeros.
- * The exact text is `exactAmount`, for hover and focus.
+ * The exact text is `exactText`, for hover and focus.
  */
 export const readableAmount = (units: string | bigint, decimals = 18, digits = 6): string => {
   const value = BigInt(units);

@@ -16,3 +16,6 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
  * is, without a float in between, so no digit of an 18-decimal amount moves; 20 digits after the point at most.
  */
 export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
+
+/** The browser's language's decimal mark ("." in English, "," in Portuguese). */
+export const decimalMark = (): string => numberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';

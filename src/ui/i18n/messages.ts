@@ -26,8 +26,10 @@ export function browserMessage(text: string): BrowserMessage {
 
 /** What `getMessage` answers for a message and its substitutions (the unit tests' stand-in for the browser's). */
 export function renderMessage({ message, placeholders = {} }: BrowserMessage, substitutions: string[] = []): string {
+  // Both browsers read placeholder names case-insensitively ({backWith} is $backwith$ to them).
+  const named = new Map(Object.entries(placeholders).map(([name, { content }]) => [name.toLowerCase(), content]));
   return message.replace(/\$(\w+)\$|\$(\d)|\$\$/g, (whole, name?: string, index?: string) => {
-    if (name !== undefined) return (placeholders[name.toLowerCase()]?.content ?? '').replace(/\$(\d)/, (_, n: string) => substitutions[Number(n) - 1] ?? '');
+    if (name !== undefined) return (named.get(name.toLowerCase()) ?? '').replace(/\$(\d)/, (_, n: string) => substitutions[Number(n) - 1] ?? '');
     if (index !== undefined) return substitutions[Number(index) - 1] ?? '';
     return whole === '$$' ? '$' : whole;
   });

@@ -7,7 +7,7 @@ import type { Hex } from '../../shared/params';
 import type { AssetValues } from '../../shared/tokens';
 import { call } from '../api/background';
 import { usePolled } from '../components/usePolled';
-import { exactAmount, readableAmount } from '../format/amounts';
+import { exactText, readableAmount } from '../format/amounts';
 import { t } from '../i18n/t';
 import { usdText } from '../format/usd';
 
@@ -34,7 +34,7 @@ export function Balance({ address, chainId, symbol, decimals, values }: BalanceP
   const { value: balance, error } = usePolled(() => call('getBalance', { address }), [address, chainId]);
   if (error) return <p className="error">{t('home_balanceUnavailable', { error })}</p>;
   if (balance === null) return <p className="balance" aria-busy="true">…</p>;
-  const exact = `${exactAmount(balance, decimals)} ${symbol}`;
+  const exact = `${exactText(balance, decimals)} ${symbol}`;
   return (
     <>
       <p className="balance" aria-label={t('home_balance')} title={exact} tabIndex={0}>

@@ -9,7 +9,7 @@ import { AddressText } from '../components/AddressText';
 import { CopyButton } from '../components/CopyButton';
 import { Notice } from '../components/Notice';
 import { TokenImage } from '../components/TokenImage';
-import { exactAmount, readableAmount } from '../format/amounts';
+import { exactText, readableAmount } from '../format/amounts';
 import { usdText } from '../format/usd';
 import { t } from '../i18n/t';
 
@@ -60,7 +60,7 @@ export function TokenRow({ token, value, ...actions }: TokenRowProps) {
         </div>
         <div className="token-amount">
           <span className="mono ellipsis" aria-label={t('home_tokenBalance', { symbol: token.symbol })} tabIndex={0}
-            title={token.balance === null ? amount : `${exactAmount(token.balance, token.decimals)} ${symbol}`}>
+            title={token.balance === null ? amount : `${exactText(token.balance, token.decimals)} ${symbol}`}>
             {amount}
           </span>
           {value != null && <span className="muted" aria-label={t('home_tokenValue', { symbol: token.symbol })}>≈ {usdText(value)}</span>}

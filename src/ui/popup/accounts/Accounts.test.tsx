@@ -36,7 +36,7 @@ describe('Accounts', () => {
     await render(<Accounts state={selecting(LEDGER)} />);
     await act(async () => button(container, 'Remove account')!.click());
     const form = container.querySelector('form[aria-label="Remove account"]')!;
-    expect(form.textContent).toContain('Cold');
+    expect(form.querySelector('p')?.textContent).toBe('Remove Cold from this wallet? Sites connected to it lose it. You can add it again from your Ledger.');
     const remove = [...form.querySelectorAll('button')].find((b) => b.textContent === 'Remove')!;
     expect(remove.disabled).toBe(true);
     await act(async () => typeInto(form.querySelector('input[type="password"]')!, 'correct horse battery'));

@@ -10,7 +10,7 @@ import type { FeeSource } from '../../../shared/fees';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { exactAmount, readableAmount } from '../../format/amounts';
+import { exactAmount, exactText, readableAmount } from '../../format/amounts';
 import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
 import { maxSendable, parseAmount } from './amount';
@@ -88,7 +88,7 @@ export function Send({ state }: { state: WalletState }) {
             {tokens.map((listed) => <option key={listed.address} value={listed.address}>{listed.symbol}</option>)}
           </select>
         </label>
-        <p className="muted" aria-label={t('send_available')} title={balance === null ? undefined : exactAmount(balance, asset.decimals)}>
+        <p className="muted" aria-label={t('send_available')} title={balance === null ? undefined : exactText(balance, asset.decimals)}>
           {t('send_availableAmount', { amount: balance === null ? '…' : `${readableAmount(balance, asset.decimals)} ${asset.symbol}` })}
         </p>
         <label>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SendUsdcQuote } from '../../../shared/send';
+import { speak } from '../../testing/speak';
 import { feePayment } from './feePayment';
 
 const USDC = '0x00000000000000000000000000000000000000cc';
@@ -7,6 +8,8 @@ const offered = (balance: bigint, maximum = 600_000n): SendUsdcQuote => ({
   offered: true, token: USDC, balance: `0x${balance.toString(16)}`, maximum: `0x${maximum.toString(16)}`, line: 'Network fee: ≈ 0.42 USDC (at most 0.60 USDC)', atMost: '0.60',
 });
 const eth = (coin: bigint, sent = 0n) => ({ coin, sent, fee: 1_000n, symbol: 'ETH' });
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('who pays the Send\'s network fee', () => {
   it('ETH alone when USDC is not offered and the coin covers what is sent and the fee', () => {
@@ -26,6 +29,12 @@ describe('who pays the Send\'s network fee', () => {
       choices: [],
       reasons: ['Not enough ETH for the network fee: it can take up to 0.000000000000001 ETH', 'Not enough USDC for the network fee: it can take up to 0.60 USDC on top of what is sent'],
     });
+  });
+
+  it('the fee in the browser\'s language\'s decimals: in Spanish 1.234 ETH is "1,234", since "1.234" reads as a thousand there', () => {
+    speak('es');
+    const { reasons } = feePayment({ coin: 0n, sent: 0n, fee: 1_234_000_000_000_000_000n, symbol: 'ETH' }, { offered: false, reason: 'No USDC paymaster on Test' }, 0n);
+    expect(reasons[0]).toBe('No hay suficiente ETH para la tarifa de red: puede costar hasta 1,234 ETH');
   });
 
   it('neither, with the reason USDC is not offered', () => {

@@ -6,7 +6,7 @@
  */
 import type { FeeSource } from '../../../shared/fees';
 import type { SendUsdcQuote } from '../../../shared/send';
-import { exactAmount } from '../../format/amounts';
+import { exactText } from '../../format/amounts';
 import { t } from '../../i18n/t';
 
 /** The sources that work, the first the default; `reasons` (why neither works) only when there is none. */
@@ -24,7 +24,7 @@ export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbo
   return {
     choices: [],
     reasons: [
-      t('send_notEnoughCoinForFee', { symbol: eth.symbol, amount: exactAmount(eth.fee) }),
+      t('send_notEnoughCoinForFee', { symbol: eth.symbol, amount: exactText(eth.fee) }),
       usdc.offered ? t('send_notEnoughUsdcForFee', { amount: usdc.atMost }) : usdc.reason,
     ],
   };
