@@ -10,7 +10,8 @@ import type { FeeSource } from '../../../shared/fees';
 import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
-import { exactAmount, exactText, readableAmount } from '../../format/amounts';
+import { exactText, readableAmount } from '../../format/amounts';
+import { decimalMark } from '../../format/numbers';
 import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
 import { maxSendable, parseAmount } from './amount';
@@ -107,9 +108,9 @@ export function Send({ state }: { state: WalletState }) {
         <div className="amount-row">
           <label>
             {t('send_amount')}
-            <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.0" />
+            <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={`0${decimalMark()}0`} />
           </label>
-          <button type="button" className="secondary small" disabled={max === null} onClick={() => max !== null && setAmount(exactAmount(max, asset.decimals))}>
+          <button type="button" className="secondary small" disabled={max === null} onClick={() => max !== null && setAmount(exactText(max, asset.decimals))}>
             {t('send_max')}
           </button>
         </div>

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { speak } from '../../testing/speak';
 import { maxSendable, parseAmount } from './amount';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('parseAmount', () => {
   it('reads decimal text into units', () => {
@@ -12,6 +15,13 @@ describe('parseAmount', () => {
     expect(parseAmount('0', 18)).toEqual({ ok: false, error: 'Enter an amount above 0' });
     expect(parseAmount('1e3', 18).ok).toBe(false);
     expect(parseAmount('-1', 18).ok).toBe(false);
+  });
+
+  it('reads the decimal mark of the browser\'s language, and refuses the other one rather than guess (1.000 is a thousand in Portuguese)', () => {
+    speak('pt_BR');
+    expect(parseAmount('1,5', 18)).toEqual({ ok: true, units: 1_500_000_000_000_000_000n });
+    expect(parseAmount('1.000', 18)).toEqual({ ok: false, error: 'Insira um valor como 1,5' });
+    expect(parseAmount('1,000.5', 18).ok).toBe(false);
   });
 });
 
