@@ -12,7 +12,7 @@ export interface Summary extends Heading {
 }
 
 /** What the window paints for a request still being planned: its screen's buttons come with the plan. */
-export const PLANNING_SUMMARY: Summary = { title: 'Preparing the request', buttons: DECIDE };
+export const PLANNING_SUMMARY: Summary = { title: 'approval_planningTitle', buttons: DECIDE };
 
 export function summaryOf(approval: ApprovalView): Summary {
   const { details } = approval;
