@@ -1,7 +1,7 @@
 /**
  * A request as the approval window's first paint shows it before its screen has loaded (ui/approval/firstPaint.ts):
- * the screen's title, its network, and its two buttons' names (the less prominent first), as the screen itself names
- * them. Shared: the worker puts the first waiting request's summary in the window's address (summaryInUrl.ts).
+ * the screen's title, its network, and its two buttons' names (the less prominent first), as the keys of the screen's
+ * own words, which the window translates (network names are the wallet's records, shown as they are). Shared: the worker puts the first waiting request's summary in the window's address (summaryInUrl.ts).
  */
 import type { ApprovalView } from './approvals';
 import { DECIDE, headingOf, type Heading } from './approvals/outlines';

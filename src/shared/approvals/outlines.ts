@@ -16,7 +16,7 @@ export const DECIDE = [REJECT, 'approval_approve'] as const;
 
 /**
  * How the window's first paint (shared/approvalSummary.ts) heads each type before its screen has loaded. The worker
- * writes these, so they are apart from `previewing` below, which only the window reads (background.js's bytes).
+ * writes these, so they are apart from PREVIEWING below, which only the window reads (background.js's bytes).
  */
 const headings: { [T in ApprovalType]: (approval: ApprovalViewOf<T>) => Heading } = {
   connect: ({ details }) =>
@@ -42,22 +42,8 @@ const headings: { [T in ApprovalType]: (approval: ApprovalViewOf<T>) => Heading 
   grantPermissions: ({ details }) => ({ title: details.grants.length > 1 ? 'approval_grantPermissions' : 'approval_grantPermission', buttons: [REJECT, 'approval_grant'] }),
 };
 
-/** Whether each type's screen previews the batch it runs: the first script then asks for it early (ui/stores/firstPreview.ts). */
-const previewing: { [T in ApprovalType]: boolean } = {
-  connect: false,
-  phishing: false,
-  addChain: false,
-  switchChain: false,
-  sendCalls: true,
-  sendTransaction: true,
-  signMessage: false,
-  signTypedData: false,
-  watchAsset: false,
-  revertForeignDelegation: false,
-  replaceTransaction: true,
-  revokeDelegation: true,
-  grantPermissions: false,
-};
+/** The types whose screen previews the batch it runs: the first script then asks for it early (ui/stores/firstPreview.ts). */
+const PREVIEWING: readonly string[] = ['sendCalls', 'sendTransaction', 'replaceTransaction', 'revokeDelegation'] satisfies ApprovalType[];
 
 /** The heading of an approval's own type (one lookup: each entry takes only views of its type). */
 const headingFor = <T extends ApprovalType>(type: T): ((approval: ApprovalViewOf<T>) => Heading) => headings[type];
@@ -65,4 +51,4 @@ const headingFor = <T extends ApprovalType>(type: T): ((approval: ApprovalViewOf
 export const headingOf = (approval: ApprovalView): Heading => headingFor(approval.type)(approval);
 
 /** Whether a type's screen previews what it runs; false for a type the window does not know (an old address). */
-export const previews = (type: string): boolean => Object.hasOwn(previewing, type) && previewing[type as ApprovalType];
+export const previews = (type: string): boolean => PREVIEWING.includes(type);
