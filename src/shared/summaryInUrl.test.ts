@@ -14,12 +14,12 @@ const transaction = {
 const connect = { id: 'c', type: 'connect', origin: 'https://x.example', details: {} } as ApprovalView;
 
 const hashOf = (value: unknown) => `#first=${encodeURIComponent(JSON.stringify(value))}`;
-const written = { id: 'a', type: 'signMessage', origin: 'https://dapp.example', title: 'Sign message', buttons: ['Reject', 'Sign'] };
+const written = { id: 'a', type: 'signMessage', origin: 'https://dapp.example', title: 'requests_signMessageTitle', buttons: ['approval_reject', 'requests_sign'] };
 
 describe('the summary in the approval window\'s address', () => {
-  it('reads back the request, its site and the summary its screen shows (title, network, buttons)', () => {
+  it('reads back the request, its site and the summary its screen shows (title, network, buttons: the keys of its words)', () => {
     expect(summaryFromHash(summaryHash(transaction))).toEqual({ id: transaction.id, type: 'sendTransaction', origin: 'https://dapp.example', ...summaryOf(transaction) });
-    expect(summaryFromHash(summaryHash(transaction))).toMatchObject({ title: 'Send transaction', network: 'Local devnet', buttons: ['Reject', 'Approve'] });
+    expect(summaryFromHash(summaryHash(transaction))).toMatchObject({ title: 'review_sendTitle', network: 'Local devnet', buttons: ['approval_reject', 'approval_approve'] });
   });
 
   it('keeps a site\'s own words as they were, markup and all (they are painted as text)', () => {
@@ -43,10 +43,14 @@ describe('the summary in the approval window\'s address', () => {
     'no id': hashOf({ ...written, id: undefined }),
     'an empty title': hashOf({ ...written, title: '' }),
     'a title past the limit': hashOf({ ...written, title: 'x'.repeat(401) }),
+    'a title in words rather than a key': hashOf({ ...written, title: 'Sign message' }),
+    'a title that is a key of no outline': hashOf({ ...written, title: 'settings_title' }),
     'a number for a network': hashOf({ ...written, network: 1 }),
-    'one button': hashOf({ ...written, buttons: ['Sign'] }),
-    'three buttons': hashOf({ ...written, buttons: ['Reject', 'Sign', 'Sign'] }),
-    'a button that is not text': hashOf({ ...written, buttons: ['Reject', { text: 'Sign' }] }),
+    'one button': hashOf({ ...written, buttons: ['requests_sign'] }),
+    'three buttons': hashOf({ ...written, buttons: ['approval_reject', 'requests_sign', 'requests_sign'] }),
+    'a button that is not text': hashOf({ ...written, buttons: ['approval_reject', { text: 'Sign' }] }),
+    'a button in words rather than a key': hashOf({ ...written, buttons: ['approval_reject', 'Sign'] }),
+    'a button key inherited by every object': hashOf({ ...written, buttons: ['approval_reject', 'constructor'] }),
     'an origin that is no address': hashOf({ ...written, origin: 'dapp.example' }),
     'an origin without a host': hashOf({ ...written, origin: 'data:text/html,hi' }),
   };

@@ -6,6 +6,7 @@
  */
 import { PLANNING_SUMMARY, summaryOf, type Summary } from './approvalSummary';
 import type { ApprovalView, PlanningView } from './approvals';
+import { isOutlineKey } from './approvals/outlineKeys';
 
 /** A summary and the request it sums up: the window checks `id` against the state's first request. */
 export interface FirstSummary extends Summary {
@@ -19,7 +20,7 @@ export interface FirstSummary extends Summary {
 }
 
 const PREFIX = '#first=';
-/** Longer than any title the screens write (a connect request's names its origin): the rest is not ours. */
+/** Longer than any id, type, origin or network name the worker writes: the rest is not ours. */
 const MAX_TEXT = 400;
 
 /** The type of a summary of a request still being planned (a PlanningView). */
@@ -61,8 +62,8 @@ export function summaryFromHash(hash: string): FirstSummary | undefined {
   const value = parsed(hash);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const { id, type, origin, title, network, buttons, ...rest } = value as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || !text(id) || !text(type) || !text(origin) || !isOrigin(origin) || !text(title)) return undefined;
+  if (Object.keys(rest).length > 0 || !text(id) || !text(type) || !text(origin) || !isOrigin(origin) || !isOutlineKey(title)) return undefined;
   if (network !== undefined && !text(network)) return undefined;
-  if (!Array.isArray(buttons) || buttons.length !== 2 || !buttons.every(text)) return undefined;
+  if (!Array.isArray(buttons) || buttons.length !== 2 || !buttons.every(isOutlineKey)) return undefined;
   return { id, type, origin, title, ...(network === undefined ? {} : { network }), buttons: [buttons[0], buttons[1]] };
 }

@@ -1,63 +1,54 @@
 /** How the approval window's first paint names each approval type before its screen has loaded (./index.ts). */
 import type { ApprovalType, ApprovalView, ApprovalViewOf } from './index';
-
-/** A screen's title and its two buttons' names, the less prominent first, as the screen itself names them. */
-export interface Heading {
-  title: string;
-  buttons: readonly [secondary: string, primary: string];
-}
+import type { OutlineKey } from './outlineKeys';
 
 /**
- * How the window's first paint (shared/approvalSummary.ts) outlines a type before its screen has loaded, and whether
- * the screen previews the batch it runs (the first script then asks for the preview early: ui/stores/firstPreview.ts).
+ * A screen's title and its two buttons' names, the less prominent first, as message keys of the screen's own words
+ * (./outlineKeys.ts): the window translates them.
  */
-interface Outline<T extends ApprovalType> {
-  heading(approval: ApprovalViewOf<T>): Heading;
-  previews: boolean;
+export interface Heading {
+  title: OutlineKey;
+  buttons: readonly [secondary: OutlineKey, primary: OutlineKey];
 }
 
-export const DECIDE = ['Reject', 'Approve'] as const;
+const REJECT = 'approval_reject';
+export const DECIDE = [REJECT, 'approval_approve'] as const;
 
-const outlines: { [T in ApprovalType]: Outline<T> } = {
-  connect: {
-    heading: ({ origin, details }) =>
-      details.signIn !== undefined
-        ? { title: `Connect and sign in to ${origin}`, buttons: ['Reject', 'Connect and sign in'] }
-        : { title: `Connect to ${origin}`, buttons: ['Reject', 'Connect'] },
-    previews: false,
-  },
+/**
+ * How the window's first paint (shared/approvalSummary.ts) heads each type before its screen has loaded. The worker
+ * writes these, so they are apart from PREVIEWING below, which only the window reads (background.js's bytes).
+ */
+const headings: { [T in ApprovalType]: (approval: ApprovalViewOf<T>) => Heading } = {
+  connect: ({ details }) =>
+    details.signIn !== undefined
+      ? { title: 'approval_connectSignInTitle', buttons: [REJECT, 'approval_connectSignIn'] }
+      : { title: 'approval_connectTitle', buttons: [REJECT, 'approval_connect'] },
   // The safe answer is the prominent one here.
-  phishing: { heading: () => ({ title: 'Deceptive site', buttons: ['Continue anyway (I trust this site)', 'Back to safety'] }), previews: false },
-  addChain: { heading: () => ({ title: 'Add a network', buttons: DECIDE }), previews: false },
-  switchChain: { heading: () => ({ title: 'Switch network', buttons: ['Reject', 'Switch network'] }), previews: false },
-  sendCalls: {
-    heading: ({ details }) =>
-      details.upgrade ? { title: 'Upgrade your account?', buttons: ['Decline upgrade', 'Upgrade account'] } : { title: 'Review batch', buttons: DECIDE },
-    previews: true,
-  },
-  sendTransaction: { heading: () => ({ title: 'Send transaction', buttons: DECIDE }), previews: true },
-  signMessage: { heading: () => ({ title: 'Sign message', buttons: ['Reject', 'Sign'] }), previews: false },
-  signTypedData: { heading: () => ({ title: 'Sign typed data', buttons: ['Reject', 'Sign'] }), previews: false },
-  watchAsset: {
-    heading: ({ details }) =>
-      'collectible' in details
-        ? { title: 'Add suggested collectible', buttons: ['Cancel', 'Add collectible'] }
-        : { title: 'Add suggested token', buttons: ['Cancel', 'Add token'] },
-    previews: false,
-  },
-  revertForeignDelegation: { heading: () => ({ title: 'Revert to a plain account', buttons: ['Reject', 'Revert'] }), previews: false },
-  replaceTransaction: {
-    heading: ({ details }) => ({ title: details.mode === 'cancel' ? 'Cancel transaction' : 'Speed up transaction', buttons: DECIDE }),
-    previews: true,
-  },
-  revokeDelegation: { heading: () => ({ title: 'Revert to a plain account', buttons: DECIDE }), previews: true },
-  grantPermissions: { heading: ({ details }) => ({ title: details.grants.length > 1 ? 'Grant permissions' : 'Grant a permission', buttons: ['Reject', 'Grant'] }), previews: false },
+  phishing: () => ({ title: 'approval_deceptiveSite', buttons: ['approval_continueAnyway', 'approval_backToSafety'] }),
+  addChain: () => ({ title: 'approval_addChainTitle', buttons: DECIDE }),
+  switchChain: () => ({ title: 'requests_switchNetwork', buttons: [REJECT, 'requests_switchNetwork'] }),
+  sendCalls: ({ details }) =>
+    details.upgrade ? { title: 'review_upgradeTitle', buttons: ['review_declineUpgrade', 'review_upgradeAccount'] } : { title: 'review_batchTitle', buttons: DECIDE },
+  sendTransaction: () => ({ title: 'review_sendTitle', buttons: DECIDE }),
+  signMessage: () => ({ title: 'requests_signMessageTitle', buttons: [REJECT, 'requests_sign'] }),
+  signTypedData: () => ({ title: 'requests_signTypedDataTitle', buttons: [REJECT, 'requests_sign'] }),
+  watchAsset: ({ details }) =>
+    'collectible' in details
+      ? { title: 'requests_addCollectibleTitle', buttons: ['requests_cancel', 'requests_addCollectible'] }
+      : { title: 'requests_addTokenTitle', buttons: ['requests_cancel', 'requests_addToken'] },
+  revertForeignDelegation: () => ({ title: 'review_revertTitle', buttons: [REJECT, 'review_revert'] }),
+  replaceTransaction: ({ details }) => ({ title: details.mode === 'cancel' ? 'review_cancelTitle' : 'review_speedUpTitle', buttons: DECIDE }),
+  revokeDelegation: () => ({ title: 'review_revertTitle', buttons: DECIDE }),
+  grantPermissions: ({ details }) => ({ title: details.grants.length > 1 ? 'approval_grantPermissions' : 'approval_grantPermission', buttons: [REJECT, 'approval_grant'] }),
 };
 
-/** The outline of an approval's own type (one lookup: each entry takes only views of its type). */
-const outlineOf = <T extends ApprovalType>(type: T): Outline<T> => outlines[type];
+/** The types whose screen previews the batch it runs: the first script then asks for it early (ui/stores/firstPreview.ts). */
+const PREVIEWING: readonly string[] = ['sendCalls', 'sendTransaction', 'replaceTransaction', 'revokeDelegation'] satisfies ApprovalType[];
 
-export const headingOf = (approval: ApprovalView): Heading => outlineOf(approval.type).heading(approval);
+/** The heading of an approval's own type (one lookup: each entry takes only views of its type). */
+const headingFor = <T extends ApprovalType>(type: T): ((approval: ApprovalViewOf<T>) => Heading) => headings[type];
+
+export const headingOf = (approval: ApprovalView): Heading => headingFor(approval.type)(approval);
 
 /** Whether a type's screen previews what it runs; false for a type the window does not know (an old address). */
-export const previews = (type: string): boolean => Object.hasOwn(outlines, type) && outlines[type as ApprovalType].previews;
+export const previews = (type: string): boolean => PREVIEWING.includes(type);

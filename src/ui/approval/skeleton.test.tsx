@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 /** The approval window's first paint: the request's screen as it will look (site, network, title, buttons), nothing armed. */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApprovalView, PlanningView } from '../../shared/approvals';
 import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
+import { speak } from '../testing/speak';
 import spanish from '../i18n/es/approval.json';
 import { browserMessage, renderMessage } from '../i18n/messages';
 
@@ -103,7 +104,6 @@ describe('the approval window\'s first paint', () => {
     const first = document.createElement('div');
     paintFirst(first, wallet([{ id: 'a', origin: 'http://dapp.example', ...REQUESTS['a transaction'] } as ApprovalView]));
     vi.restoreAllMocks();
-    // The title and buttons are the worker's words (summaryInUrl.ts), in English.
     expect([...first.querySelectorAll('[aria-label]')].map((node) => node.getAttribute('aria-label'))).toEqual(['Sitio', 'Conexión', 'Red', 'Decisión']);
   });
 
@@ -124,6 +124,16 @@ describe('the approval window\'s first paint', () => {
       paintSummary(first, summaryFromHash(summaryHash(approval))!, 'address');
       return first;
     };
+
+    it('names the request and its answers in the browser\'s language, as its screen will', () => {
+      speak('es');
+      onTestFinished(() => void vi.restoreAllMocks());
+      const connect = { id: 'c', type: 'connect', origin: 'https://x.example', details: {} } as ApprovalView;
+      // Its buttons by their place: the group around them is named in Spanish too.
+      const words = (root: Element) => ({ title: glance(root).title, buttons: [...root.querySelectorAll('button')].map((b) => b.textContent) });
+      expect(words(addressed({ id: 'a', origin, ...REQUESTS['a transaction'] } as ApprovalView))).toEqual({ title: 'Enviar transacción', buttons: ['Rechazar', 'Aprobar'] });
+      expect(words(addressed(connect))).toEqual({ title: 'Conectar con https://x.example', buttons: ['Rechazar', 'Conectar'] });
+    });
 
     it('shows what the state would, every button disabled', () => {
       const fromState = document.createElement('div');

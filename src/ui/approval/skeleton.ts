@@ -25,6 +25,7 @@ export interface PaintedMark {
   id: string;
   /** Painted from the window's address (summaryInUrl.ts), or from the wallet state. */
   from: 'address' | 'state';
+  /** The title as painted, in the browser's language. */
   title: string;
 }
 
@@ -42,9 +43,11 @@ export function paintSummary(root: HTMLElement, { id, type, origin, title, netwo
   if (connection) header.append(element('span', { class: 'pill danger' }, connection, t('approval_connection')));
   if (network) header.append(element('span', { class: 'pill' }, network, t('approval_network')));
   const main = element('main', { 'aria-busy': 'true' });
-  main.append(element('h1', {}, title));
+  // Keys of the screens' own words (shared/approvals/outlineKeys.ts): t() takes only catalogue keys, so each is one.
+  const heading = t(title, { origin });
+  main.append(element('h1', {}, heading));
   const actions = element('div', { class: 'actions', role: 'group' }, '', t('approval_decision'));
-  actions.append(element('button', { class: 'secondary', disabled: '' }, buttons[0]), element('button', { disabled: '' }, buttons[1]));
+  actions.append(element('button', { class: 'secondary', disabled: '' }, t(buttons[0])), element('button', { disabled: '' }, t(buttons[1])));
   const screen = element('div', { class: 'screen' });
   screen.append(header, main, actions);
   const fieldset = element('fieldset', { class: 'plain', disabled: '' });
@@ -52,7 +55,7 @@ export function paintSummary(root: HTMLElement, { id, type, origin, title, netwo
   root.replaceChildren(fieldset);
   // For `npm run bench`: the request's summary and buttons on screen (the frame after this one's paint); a request
   // still being planned has its own mark, so the request's own paint is timed apart.
-  const detail: PaintedMark = { id, from, title };
+  const detail: PaintedMark = { id, from, title: heading };
   const mark = type === PLANNING ? 'planning-painted' : 'approval-painted';
   requestAnimationFrame(() => setTimeout(() => performance.mark(mark, { detail })));
 }
