@@ -8,8 +8,8 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const UI = resolve(import.meta.dirname, '../src/ui');
-// styles.css names the scales; lists.css (the popup's lists) uses them.
-const STYLESHEETS = ['components/styles.css', 'components/lists.css'].map((file) => join(UI, file));
+// styles.css names the scales; popup.css (the popup's own screens) uses them.
+const STYLESHEETS = ['components/styles.css', 'components/popup.css'].map((file) => join(UI, file));
 
 interface Declaration { selector: string; property: string; value: string }
 
