@@ -63,6 +63,10 @@ export class RpcError extends Error {
   }
 }
 
+/** The page methods' password refusals, in the words the popup translates (ui/format/errorText.ts). */
+export const INCORRECT_PASSWORD = 'Incorrect password';
+export const UNLOCK_FIRST = 'Unlock the wallet first';
+
 export const invalidParams = (message: string): RpcError => new RpcError(ErrorCode.invalidParams, message);
 export const userRejected = (): RpcError => new RpcError(ErrorCode.userRejected, 'User rejected the request');
 export const unauthorized = (message = 'Requested account and/or method not authorized by the user'): RpcError =>

@@ -4,7 +4,7 @@
  * requests are rejected with what they asked of the device. Only the wallet's pages reach it (a site's call is 4200):
  * the entry `removeAccount` (accounts.ts) parses, this runs, in the worker's later script (laterModules.ts).
  */
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, UNLOCK_FIRST, invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { deviceSignersOf } from '../deviceSigning/types';
 import { announceAccounts } from '../permissions/visible';
@@ -16,7 +16,7 @@ export type RemovalUses = 'accounts' | 'approvals' | 'deviceSigning' | 'emit' | 
 const same = (a: string, b: string | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
 
 export async function removeAccount(services: Using<RemovalUses>, { address, password }: { address: Hex; password: string }): Promise<null> {
-  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, UNLOCK_FIRST);
   const accounts = await services.accounts.list();
   const account = accounts.find((a) => same(a.address, address));
   if (!account) throw invalidParams(`${address} is not an account of this wallet`);

@@ -2,7 +2,7 @@
  * The Accounts screen: add, rename, select, and the requests that need the password: import a private key, remove an
  * imported key or a Ledger account, reveal the phrase, change the password.
  */
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST, invalidParams } from '../../shared/errors';
 import type { AccountView } from '../../shared/pages';
 import { address as addressParam } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
@@ -20,7 +20,7 @@ export async function withPassword<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, 'Incorrect password');
+    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, INCORRECT_PASSWORD);
     if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
     throw error;
   }
@@ -58,7 +58,7 @@ export const accountPages = {
     parse: none,
     async handle(_p, { services }) {
       const secret = await services.vault.secret();
-      if (!secret) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+      if (!secret) throw new RpcError(ErrorCode.unauthorized, UNLOCK_FIRST);
       const { address: added, name } = await services.accounts.addNext(secret.mnemonic);
       return { address: added, name };
     },

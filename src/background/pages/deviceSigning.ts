@@ -1,5 +1,5 @@
 /** The approval window's half of signing on a Ledger (../deviceSigning/): the payload to sign, and the device's signature. */
-import { ErrorCode, RpcError } from '../../shared/errors';
+import { ErrorCode, RpcError, UNLOCK_FIRST } from '../../shared/errors';
 import { data } from '../../shared/params';
 import type { Using } from '../services';
 import { fields, text } from './params';
@@ -10,7 +10,7 @@ type Uses = 'deviceSigning' | 'vault';
 
 /** Nothing is signed while locked, on the device either: the window shows Unlock, and the worker holds to it. */
 async function unlocked(services: Using<Uses>): Promise<void> {
-  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, UNLOCK_FIRST);
 }
 
 export const deviceSigningPages = {

@@ -4,7 +4,7 @@
  * same name is one of the unknown methods (4200).
  */
 import { getAddress } from 'ethers';
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, UNLOCK_FIRST, invalidParams } from '../../shared/errors';
 import type { AccountView, LedgerAccountForm } from '../../shared/pages';
 import { address as addressParam, type Hex } from '../../shared/params';
 import { isLedgerAccountPath } from '../accounts/ledgerAccounts';
@@ -41,7 +41,7 @@ function ledgerAccountsParam(params: unknown): { accounts: LedgerAccountForm[]; 
 }
 
 export async function addLedgerAccounts(services: Using<Uses>, p: { accounts: LedgerAccountForm[]; password: string }): Promise<AccountView[]> {
-  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, 'Unlock the wallet first');
+  if (!(await services.vault.secret())) throw new RpcError(ErrorCode.unauthorized, UNLOCK_FIRST);
   const taken = new Set((await services.accounts.list()).map((a) => a.address.toLowerCase()));
   for (const { address } of p.accounts) {
     if (taken.has(address.toLowerCase())) throw invalidParams(`${address} is already an account of this wallet`);

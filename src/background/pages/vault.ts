@@ -1,5 +1,5 @@
 /** The wallet's lifecycle for the pages: a new phrase, create, unlock, lock, and Reset wallet. */
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { ErrorCode, INCORRECT_PASSWORD, RpcError, invalidParams } from '../../shared/errors';
 import { RESET_CONFIRMATION } from '../../shared/pages';
 import { NETWORKS_DEFAULTS } from '../networks/registry';
 import { announceAccounts } from '../permissions/visible';
@@ -42,7 +42,7 @@ export async function unlock(
   try {
     await services.vault.unlock(password);
   } catch (error) {
-    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, 'Incorrect password');
+    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, INCORRECT_PASSWORD);
     if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
     if (error instanceof CorruptVaultError) throw new RpcError(ErrorCode.internal, error.message);
     throw error;

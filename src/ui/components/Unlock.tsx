@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/background';
+import { errorText } from '../format/errorText';
 import { t, uiLocale } from '../i18n/t';
 import { useWallet } from '../stores/wallet';
 
@@ -24,7 +25,7 @@ export function Unlock() {
     try {
       await call('unlock', { password });
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     }
   };
   return (

@@ -3,6 +3,7 @@
  * message to show, and says while it runs.
  */
 import { useState } from 'react';
+import { errorText } from '../format/errorText';
 
 type Action<A extends unknown[]> = (...args: A) => Promise<unknown>;
 
@@ -15,7 +16,7 @@ export function useSubmit<A extends unknown[] = []>(action: Action<A>): { submit
     setError(null);
     void action(...args).then(
       () => setBusy(false),
-      (e: Error) => (setError(e.message), setBusy(false)),
+      (e: unknown) => (setError(errorText(e)), setBusy(false)),
     );
   };
   return { submit, error, busy };

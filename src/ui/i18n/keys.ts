@@ -16,6 +16,7 @@ import type requests from './en/requests.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
 import type format from './en/format.json';
+import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 
 export type MessageKey =
@@ -36,4 +37,5 @@ export type MessageKey =
   | keyof typeof ledger
   | keyof typeof components
   | keyof typeof format
+  | keyof typeof errors
   | keyof typeof grants;

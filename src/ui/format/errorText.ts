@@ -1,0 +1,18 @@
+/**
+ * An error a page method answered, as the screen says it: the worker's refusals people meet most (a wrong password,
+ * too many of them, a locked wallet) in the browser's language, told apart by code and message; any other in the
+ * worker's own words.
+ */
+import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST } from '../../shared/errors';
+import type { MessageKey } from '../i18n/keys';
+import { t } from '../i18n/t';
+
+const REFUSALS: Record<string, MessageKey> = { [INCORRECT_PASSWORD]: 'errors_incorrectPassword', [UNLOCK_FIRST]: 'errors_unlockFirst' };
+
+export function errorText(error: unknown): string {
+  if (!(error instanceof RpcError)) return error instanceof Error ? error.message : String(error);
+  const retryAt = (error.data as { retryAt?: unknown } | undefined)?.retryAt;
+  if (error.code === ErrorCode.limitExceeded && typeof retryAt === 'number') return t('errors_tooManyPasswords', { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
+  if (error.code === ErrorCode.unauthorized && Object.hasOwn(REFUSALS, error.message)) return t(REFUSALS[error.message]);
+  return error.message;
+}
