@@ -17,6 +17,7 @@ import type ledger from './en/ledger.json';
 import type components from './en/components.json';
 import type format from './en/format.json';
 import type grants from './en/grants.json';
+import type dangers from './en/dangers.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -36,4 +37,5 @@ export type MessageKey =
   | keyof typeof ledger
   | keyof typeof components
   | keyof typeof format
-  | keyof typeof grants;
+  | keyof typeof grants
+  | keyof typeof dangers;
