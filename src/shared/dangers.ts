@@ -65,7 +65,17 @@ export type DangerKey =
   | 'dangers_grantNativeStream'
   | 'dangers_grantStreamNoCap'
   | 'dangers_grantLargest'
-  | 'dangers_grantOverBalance';
+  | 'dangers_grantOverBalance'
+  | 'dangers_planUnread'
+  | 'dangers_planUnreadRouter'
+  | 'dangers_planRefused'
+  | 'dangers_planEmpty'
+  | 'dangers_valueStranded'
+  | 'dangers_callsTooDeep'
+  | 'dangers_callsTooMany'
+  | 'dangers_bytesAfterArguments'
+  | 'dangers_replacesDelegate'
+  | 'dangers_notReviewed';
 
 export interface Danger {
   kind: DangerKind;
