@@ -1,6 +1,7 @@
 import { Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { bytesAfterArguments, decodeCalldata, extraBytes } from './calldata';
+import { inEnglish } from './dangers.fixture';
 import type { Hex } from './params';
 
 const abi = new Interface(['function transfer(address to, uint256 amount)', 'function multicall(bytes[] data)']);
@@ -31,6 +32,7 @@ describe('bytesAfterArguments', () => {
   it('counts every byte, quotes the first 32, and asks the second yes', () => {
     const danger = bytesAfterArguments(extraBytes(`0x${'ab'.repeat(40)}`, 1024));
     expect(danger).toMatchObject({ kind: 'bytesAfterArguments', tone: 'danger', confirm: true });
+    expect(inEnglish(danger)).toBe(danger.message);
     expect(danger.message).toContain(`40 bytes after its arguments (0x${'ab'.repeat(32)}…)`);
   });
 });

@@ -44,7 +44,7 @@ const QUOTED = 32;
 export function bytesAfterArguments({ size, data }: ExtraBytes): Danger {
   const quoted = size > QUOTED ? `${data.slice(0, 2 + QUOTED * 2)}…` : data;
   return {
-    kind: 'bytesAfterArguments', tone: 'danger', confirm: true,
+    kind: 'bytesAfterArguments', tone: 'danger', confirm: true, words: { key: 'dangers_bytesAfterArguments', values: { size: String(size), bytes: quoted } },
     message: `This call's data has ${size} bytes after its arguments (${quoted}). The function ignores them, so the words above are what it does; but the wallet cannot say what they are for, a site has no need to add them, and a contract can still read them (an ERC-2771 contract takes the sender from the last 20 bytes when its forwarder calls).`,
   };
 }

@@ -32,10 +32,58 @@ export type DangerKind =
   | 'planRefused'
   | 'planEmpty';
 
+/**
+ * The catalogue's key of a danger's sentence (src/ui/i18n/<locale>/dangers.json; the approval window checks each is
+ * one of its keys): the worker names it, the window says it in the browser's language.
+ */
+export type DangerKey =
+  | 'dangers_unlimited'
+  | 'dangers_overBalance'
+  | 'dangers_verifyingNotToken'
+  | 'dangers_tokenImitates'
+  | 'dangers_spenderNoCode'
+  | 'dangers_spenderDelegated'
+  | 'dangers_spenderNew'
+  | 'dangers_noDeadline'
+  | 'dangers_farDeadline'
+  | 'dangers_notAsDescribed'
+  | 'dangers_verifyingNoCode'
+  | 'dangers_notDescribed'
+  | 'dangers_transactionMessage'
+  | 'dangers_transactionMessageCreate'
+  | 'dangers_hashMessage'
+  | 'dangers_hexMessage'
+  | 'dangers_orderForNothing'
+  | 'dangers_orderPaysOthers'
+  | 'dangers_orderPrice'
+  | 'dangers_orderForAlmostNothing'
+  | 'dangers_cancelsAllOrders'
+  | 'dangers_itemsToOther'
+  | 'dangers_grantImitates'
+  | 'dangers_grantNoEnd'
+  | 'dangers_grantFarEnd'
+  | 'dangers_grantNativeStream'
+  | 'dangers_grantStreamNoCap'
+  | 'dangers_grantLargest'
+  | 'dangers_grantOverBalance'
+  | 'dangers_planUnread'
+  | 'dangers_planUnreadRouter'
+  | 'dangers_planRefused'
+  | 'dangers_planEmpty'
+  | 'dangers_valueStranded'
+  | 'dangers_callsTooDeep'
+  | 'dangers_callsTooMany'
+  | 'dangers_bytesAfterArguments'
+  | 'dangers_replacesDelegate'
+  | 'dangers_notReviewed';
+
 export interface Danger {
   kind: DangerKind;
   /** info: a fact worth reading (an order's price); warn: unusual; danger: could lose funds. */
   tone: 'info' | 'warn' | 'danger';
+  /** In English: the worker's own uses, and what the window shows when there are no `words`. */
   message: string;
+  /** `message` as a catalogue key and the values it fills in (addresses, amounts as written, symbols, labels). */
+  words?: { key: DangerKey; values?: Record<string, string> };
   confirm?: true;
 }

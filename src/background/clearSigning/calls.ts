@@ -40,7 +40,7 @@ const OWN_ACCOUNT_DESCRIPTOR = "Simple7702Account (the wallet's own account)";
 export const MAX_CALL_DEPTH = 3;
 
 const CALLS_TOO_DEEP: Danger = {
-  kind: 'callsTooDeep', tone: 'danger', confirm: true,
+  kind: 'callsTooDeep', tone: 'danger', confirm: true, words: { key: 'dangers_callsTooDeep', values: { depth: String(MAX_CALL_DEPTH) } },
   message: `This call makes calls nested more than ${MAX_CALL_DEPTH} levels deep, which the wallet does not read: they show only as their bytes, and could move or approve anything.`,
 };
 
@@ -52,7 +52,7 @@ const CALLS_TOO_DEEP: Danger = {
 export const MAX_INNER_CALLS = 64;
 
 const CALLS_TOO_MANY: Danger = {
-  kind: 'callsTooMany', tone: 'danger', confirm: true,
+  kind: 'callsTooMany', tone: 'danger', confirm: true, words: { key: 'dangers_callsTooMany', values: { most: String(MAX_INNER_CALLS) } },
   message: `This call makes calls inside it past the ${MAX_INNER_CALLS} the wallet reads for one request: those show only as their bytes, and could move or approve anything.`,
 };
 

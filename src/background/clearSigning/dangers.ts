@@ -34,17 +34,18 @@ function allowanceDangers({ facts, chainId, verifyingContract }: DangerInput): D
   for (const amount of facts.amounts) {
     if (amount.native) continue;
     if (amount.unlimited) {
-      dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: `${amount.label}: unlimited. The spender could take ALL of this token you hold, now and later, until you revoke it.` });
+      dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_unlimited', values: { label: amount.label } }, message: `${amount.label}: unlimited. The spender could take ALL of this token you hold, now and later, until you revoke it.` });
     } else if (amount.id === 'allowance' && amount.meta?.balance !== undefined && amount.amount > amount.meta.balance) {
-      dangers.push({ kind: 'overBalance', tone: 'warn', message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
+      dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_overBalance', values: { label: amount.label, symbol: amount.meta.symbol } }, message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
     }
     if (!amount.token) continue;
     if (!amount.meta && !amount.unread && verifyingContract && amount.token.toLowerCase() === verifyingContract.toLowerCase()) {
-      dangers.push({ kind: 'verifyingNotToken', tone: 'danger', confirm: true, message: `The message is signed for ${verifyingContract} as the token, but that contract does not answer like a token on this network.` });
+      dangers.push({ kind: 'verifyingNotToken', tone: 'danger', confirm: true, words: { key: 'dangers_verifyingNotToken', values: { contract: verifyingContract } }, message: `The message is signed for ${verifyingContract} as the token, but that contract does not answer like a token on this network.` });
     }
     const imitates = amount.meta && imitatedToken(chainId, { symbol: amount.meta.symbol, address: amount.token });
-    if (imitates) {
-      dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, message: `${amount.token} calls itself ${amount.meta?.symbol}, but the real ${imitates.symbol} is ${imitates.address}.` });
+    if (imitates && amount.meta) {
+      const values = { token: amount.token, symbol: amount.meta.symbol, original: imitates.symbol, address: imitates.address };
+      dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, words: { key: 'dangers_tokenImitates', values }, message: `${amount.token} calls itself ${amount.meta.symbol}, but the real ${imitates.symbol} is ${imitates.address}.` });
     }
   }
   return dangers;
@@ -64,10 +65,11 @@ function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
         kind: 'spenderNotContract',
         tone: 'danger',
         confirm: true,
+        words: { key: known.code === 'none' ? 'dangers_spenderNoCode' : 'dangers_spenderDelegated', values: { label, address } },
         message: `${label} ${address} is not a contract: it is ${known.code === 'none' ? 'an account with a key, or nothing at all' : 'an account with a key (delegating to a contract)'}. Whoever holds that key could move what this allows at any time.`,
       });
     } else if (known?.recent) {
-      dangers.push({ kind: 'spenderNew', tone: 'warn', message: `${label} ${address} is a contract created in the last 7 days.` });
+      dangers.push({ kind: 'spenderNew', tone: 'warn', words: { key: 'dangers_spenderNew', values: { label, address } }, message: `${label} ${address} is a contract created in the last 7 days.` });
     }
   }
   return dangers;
@@ -75,8 +77,9 @@ function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
 
 function deadlineDangers({ facts, now }: DangerInput): Danger[] {
   return facts.dates.flatMap(({ label, seconds }): Danger[] => {
-    if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', message: `${label}: never. This signature stays usable forever.` }];
-    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', message: `${label} is ${(seconds - now) / YEAR} year(s) away: the signature stays usable that long.` }];
+    if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', words: { key: 'dangers_noDeadline', values: { label } }, message: `${label}: never. This signature stays usable forever.` }];
+    const years = String((seconds - now) / YEAR);
+    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_farDeadline', values: { label, years } }, message: `${label} is ${years} year(s) away: the signature stays usable that long.` }];
     return [];
   });
 }
@@ -85,14 +88,17 @@ function deadlineDangers({ facts, now }: DangerInput): Danger[] {
 const mismatchDangers = ({ facts }: DangerInput): Danger[] =>
   facts.mismatches.map(({ label, text, allowed }) => ({
     kind: 'notAsDescribed', tone: 'danger', confirm: true,
+    // The allowed values joined with " or " stay English in every language (a descriptor's rare case).
+    words: { key: 'dangers_notAsDescribed', values: { label, text, allowed: allowed.join(' or ') } },
     message: `${label} is ${text}, but its description expects ${allowed.join(' or ')}: the words above were written for another use of this function, and may not say what it does.`,
   }));
 
 export function dangersOf(input: DangerInput): Danger[] {
   const dangers = [...mismatchDangers(input), ...allowanceDangers(input), ...spenderDangers(input), ...deadlineDangers(input)];
-  const verifying = input.verifyingContract && input.addresses.get(input.verifyingContract.toLowerCase());
+  const contract = input.verifyingContract;
+  const verifying = contract && input.addresses.get(contract.toLowerCase());
   if (verifying && verifying.code !== 'contract' && !dangers.some((d) => d.kind === 'verifyingNotToken')) {
-    dangers.push({ kind: 'verifyingNoCode', tone: 'warn', message: `The contract this message is for (${input.verifyingContract}) has no code on this network.` });
+    dangers.push({ kind: 'verifyingNoCode', tone: 'warn', words: { key: 'dangers_verifyingNoCode', values: { contract } }, message: `The contract this message is for (${contract}) has no code on this network.` });
   }
   return dangers;
 }

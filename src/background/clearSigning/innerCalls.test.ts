@@ -8,8 +8,21 @@ import { SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, seaportListing } from '../.
 import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
 import type { CallInput } from '../calls/describe';
-import { MAX_INNER_CALLS, reviewCalls } from './calls';
-import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps, review, seaport } from './calls.fixture';
+import { checkingWords } from '../../shared/dangers.fixture';
+import { MAX_INNER_CALLS, reviewCalls as reviewCallsOf } from './calls';
+import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps, review as reviewOf, seaport } from './calls.fixture';
+
+const kept = checkingWords();
+const reviewCalls = async (...args: Parameters<typeof reviewCallsOf>) => {
+  const calls = await reviewCallsOf(...args);
+  kept(calls.flatMap((call) => call.review?.dangers ?? []));
+  return calls;
+};
+const review = async (to: string, data: string) => {
+  const call = await reviewOf(to, data);
+  kept(call.review?.dangers ?? []);
+  return call;
+};
 
 describe('calls inside calls', () => {
   it('a Seaport fulfilment that Multicall3 makes sends what is bought to Multicall3, where anyone can take it: named, and asks the second yes', async () => {

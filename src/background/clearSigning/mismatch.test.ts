@@ -1,7 +1,11 @@
 /** A value a descriptor's `visible.mustMatch` does not allow is a danger that asks the second yes, not a hidden field. */
 import { describe, expect, it } from 'vitest';
 import type { RenderFacts } from '../../shared/erc7730/types';
-import { dangersOf } from './dangers';
+import { checkingWords } from '../../shared/dangers.fixture';
+import { dangersOf as dangersFrom, type DangerInput } from './dangers';
+
+const kept = checkingWords();
+const dangersOf = (input: DangerInput) => kept(dangersFrom(input));
 
 const facts = (mismatches: RenderFacts['mismatches']): RenderFacts => ({ amounts: [], addresses: [], dates: [], calls: [], mismatches });
 const input = (f: RenderFacts) => ({ facts: f, addresses: new Map(), now: 0n, chainId: '0x1' as const });

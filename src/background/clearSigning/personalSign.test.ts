@@ -2,9 +2,11 @@ import { Transaction, Wallet, hexlify, keccak256, toUtf8Bytes } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { messageText } from '../../shared/schemas/signing';
+import { checkingWords } from '../../shared/dangers.fixture';
 import { messageDangers } from './personalSign';
 
-const dangersOf = (message: string) => messageDangers(message as Hex, messageText(message as Hex));
+const kept = checkingWords();
+const dangersOf = (message: string) => kept(messageDangers(message as Hex, messageText(message as Hex)));
 
 describe('personal_sign dangers', () => {
   it('text has none', () => {
@@ -21,6 +23,11 @@ describe('personal_sign dangers', () => {
     const [danger] = dangersOf(tx.unsignedSerialized);
     expect(danger).toMatchObject({ kind: 'transactionMessage', confirm: true });
     expect(danger.message).toContain(`to ${to}, 1.0 ETH, nonce 4`);
+  });
+
+  it('a serialized transaction that creates a contract says so', () => {
+    const tx = Transaction.from({ type: 2, chainId: 1, nonce: 0, value: 0n, data: '0x6000', maxFeePerGas: 1n, maxPriorityFeePerGas: 1n, gasLimit: 60000n });
+    expect(dangersOf(tx.unsignedSerialized)[0].message).toContain('(to a new contract, 0.0 ETH, nonce 0)');
   });
 
   it('other bytes are said to be unreadable', () => {

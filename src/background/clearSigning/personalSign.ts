@@ -20,10 +20,12 @@ export function messageDangers(message: Hex, text: string | null): Danger[] {
   if (text !== null) return [];
   const tx = asTransaction(message);
   if (tx) {
+    const values = { value: formatEther(tx.value), nonce: String(tx.nonce) };
     return [{
       kind: 'transactionMessage',
       tone: 'danger',
       confirm: true,
+      words: tx.to ? { key: 'dangers_transactionMessage', values: { ...values, to: tx.to } } : { key: 'dangers_transactionMessageCreate', values },
       message: `This is an Ethereum transaction (to ${tx.to ?? 'a new contract'}, ${formatEther(tx.value)} ETH, nonce ${tx.nonce}), not a message. A site never needs you to sign a transaction as a message: signing it can let the site send it.`,
     }];
   }
@@ -32,8 +34,9 @@ export function messageDangers(message: Hex, text: string | null): Danger[] {
       kind: 'hashMessage',
       tone: 'danger',
       confirm: true,
+      words: { key: 'dangers_hashMessage' },
       message: 'This is a 32-byte hash, not a message: you cannot see what it stands for. Signing a hash can authorize a transaction, an order or a permit.',
     }];
   }
-  return [{ kind: 'hexMessage', tone: 'warn', message: 'This is not readable text, so it is shown as hex. Sign it only if you know what these bytes are.' }];
+  return [{ kind: 'hexMessage', tone: 'warn', words: { key: 'dangers_hexMessage' }, message: 'This is not readable text, so it is shown as hex. Sign it only if you know what these bytes are.' }];
 }

@@ -5,11 +5,17 @@ import { descriptors, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERS
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
+import { checkingWords } from '../../shared/dangers.fixture';
 import { MAX_TOKEN_READS } from './chainFacts';
 import { reviewTypedData } from './review';
 
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
-const review = (typed: TypedMessage, chain: Chain) => reviewTypedData({ node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] }, typed, SIGNER as Hex, MAINNET);
+const kept = checkingWords();
+const review = async (typed: TypedMessage, chain: Chain) => {
+  const result = await reviewTypedData({ node: fakeNode(chain), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] }, typed, SIGNER as Hex, MAINNET);
+  kept(result.dangers);
+  return result;
+};
 const kinds = async (typed: TypedMessage, chain: Chain) => (await review(typed, chain)).dangers.map((d) => d.kind);
 
 describe('reviewTypedData', () => {
@@ -51,14 +57,14 @@ describe('reviewTypedData', () => {
   it('a Seaport listing: the price share as information; for almost nothing, or paying someone else, a danger', async () => {
     const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
     const fair = (await review(seaportListing(10n ** 18n), { code: seaport })).dangers;
-    expect(fair).toEqual([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
+    expect(fair).toMatchObject([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
     expect(await kinds(seaportListing(10n ** 14n), { code: seaport })).toEqual(['orderPrice', 'orderForNothing']);
     expect(await kinds(seaportListing(10n ** 18n, UNIVERSAL_ROUTER), { code: seaport })).toEqual(['orderForNothing']);
     const split = seaportListing(10n ** 18n);
     const consideration = split.message.consideration as Record<string, unknown>[];
     const skimmed = { ...split, message: { ...split.message, consideration: [{ ...consideration[1], recipient: SIGNER }, { ...consideration[0], recipient: UNIVERSAL_ROUTER }] } };
     const [paysOthers] = (await review(skimmed, { code: seaport })).dangers;
-    expect(paysOthers).toEqual({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
+    expect(paysOthers).toMatchObject({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
   });
 
   it('a message no descriptor describes is said to be shown as it is', async () => {

@@ -18,6 +18,7 @@ import { orderDangers } from './seaport';
 const NOT_DESCRIBED: Danger = {
   kind: 'notDescribed',
   tone: 'info',
+  words: { key: 'dangers_notDescribed' },
   message: 'The wallet has no description of this message, so it is shown as it is: read every field before you sign.',
 };
 

@@ -34,7 +34,7 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
   const toOfferer = consideration.filter((item) => same(item.recipient, offerer));
   const dangers: Danger[] = [];
   if (givesAssets && toOfferer.length === 0) {
-    return [{ kind: 'orderForNothing', tone: 'danger', confirm: true, message: 'This order gives your assets away and nothing comes back to you: no payment in it goes to your account.' }];
+    return [{ kind: 'orderForNothing', tone: 'danger', confirm: true, words: { key: 'dangers_orderForNothing' }, message: 'This order gives your assets away and nothing comes back to you: no payment in it goes to your account.' }];
   }
   // Per payment currency: what reaches the offerer, and what everyone is paid.
   const byToken = new Map<string, { mine: bigint; all: bigint; decimals?: number; symbol: string }>();
@@ -49,12 +49,14 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
   for (const { mine, all, decimals, symbol } of byToken.values()) {
     const amount = (value: bigint) => `${decimals === undefined ? value : formatUnits(value, decimals)} ${symbol}`;
     if (all > 0n && mine * 2n < all) {
-      dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: `Most of the price (${amount(all - mine)} of ${amount(all)}) goes to other addresses than yours.` });
+      const values = { others: amount(all - mine), all: amount(all) };
+      dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, words: { key: 'dangers_orderPaysOthers', values }, message: `Most of the price (${values.others} of ${values.all}) goes to other addresses than yours.` });
     } else if (all > 0n) {
-      dangers.push({ kind: 'orderPrice', tone: 'info', message: `You receive ${amount(mine)}: ${Number((mine * 1000n) / all) / 10}% of the ${amount(all)} the buyer pays; the rest goes to fees.` });
+      const values = { mine: amount(mine), percent: String(Number((mine * 1000n) / all) / 10), all: amount(all) };
+      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values }, message: `You receive ${values.mine}: ${values.percent}% of the ${values.all} the buyer pays; the rest goes to fees.` });
     }
     if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
-      dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, message: `This order gives your assets away for almost nothing: you receive only ${amount(mine)}.` });
+      dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, words: { key: 'dangers_orderForAlmostNothing', values: { mine: amount(mine) } }, message: `This order gives your assets away for almost nothing: you receive only ${amount(mine)}.` });
     }
   }
   return dangers;
@@ -71,13 +73,13 @@ const BUYS = /^seaport-(fulfil|match)/;
 export function seaportCallDangers(formatId: string | undefined, facts: RenderFacts, caller: Hex, account: Hex): Danger[] {
   const dangers: Danger[] = [];
   if (formatId === 'seaport-cancel-all') {
-    dangers.push({ kind: 'cancelsAllOrders', tone: 'warn', message: 'This cancels every listing and offer you signed on Seaport, on every marketplace using it: each has to be signed again to be back.' });
+    dangers.push({ kind: 'cancelsAllOrders', tone: 'warn', words: { key: 'dangers_cancelsAllOrders' }, message: 'This cancels every listing and offer you signed on Seaport, on every marketplace using it: each has to be signed again to be back.' });
   }
   if (!formatId || !BUYS.test(formatId)) return dangers;
   const named = facts.addresses.filter(({ id }) => id === 'itemsRecipient').map(({ address }) => address);
   for (const address of named.length > 0 ? named : [caller]) {
     if (same(address, account)) continue;
-    dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, message: `What this order gives you goes to ${address}, not to your account.` });
+    dangers.push({ kind: 'itemsToOther', tone: 'danger', confirm: true, words: { key: 'dangers_itemsToOther', values: { address } }, message: `What this order gives you goes to ${address}, not to your account.` });
   }
   return dangers;
 }

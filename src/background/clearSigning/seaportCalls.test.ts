@@ -7,13 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { BAYC, SEAPORT_16, SIGNER, descriptors, seaportListing } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { CODE, MAINNET, NOW, fakeNode } from './chain.fixture';
+import { checkingWords } from '../../shared/dangers.fixture';
 import { reviewCalls } from './calls';
 
 const key = (name: string) => Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((k) => k.startsWith(`${name}(`));
 const seaport = new Interface([`function ${key('incrementCounter')}`, `function ${key('fulfillAdvancedOrder')}`]);
 const STRANGER = '0x2222222222222222222222222222222222222222';
 const deps = { node: fakeNode({ code: { [SEAPORT_16.toLowerCase()]: CODE, [BAYC.toLowerCase()]: CODE } }), descriptors: async () => descriptors, now: () => NOW, ownAccounts: async () => [] };
-const review = async (data: string) => (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0].review;
+const kept = checkingWords();
+const review = async (data: string) => {
+  const { review: reviewed } = (await reviewCalls(deps, [{ to: SEAPORT_16 as Hex, value: '0x0', data: data as Hex }], SIGNER as Hex, MAINNET))[0];
+  kept(reviewed?.dangers ?? []);
+  return reviewed;
+};
 
 const { counter: _counter, ...parameters } = seaportListing(10n ** 18n).message as Record<string, unknown> & { consideration: unknown[] };
 const advancedOrder = { parameters: { ...parameters, totalOriginalConsiderationItems: parameters.consideration.length }, numerator: 1n, denominator: 1n, signature: `0x${'11'.repeat(65)}`, extraData: '0x' };

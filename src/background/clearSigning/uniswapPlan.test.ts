@@ -8,7 +8,15 @@ import { SIGNER, USDC, WETH } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
 import { deps } from './calls.fixture';
-import { MAX_INNER_CALLS, reviewCalls } from './calls';
+import { checkingWords } from '../../shared/dangers.fixture';
+import { MAX_INNER_CALLS, reviewCalls as reviewCallsOf } from './calls';
+
+const kept = checkingWords();
+const reviewCalls = async (...args: Parameters<typeof reviewCallsOf>) => {
+  const calls = await reviewCallsOf(...args);
+  kept(calls.flatMap((call) => call.review?.dangers ?? []));
+  return calls;
+};
 
 const coder = AbiCoder.defaultAbiCoder();
 const router = new Interface(['function execute(bytes commands, bytes[] inputs, uint256 deadline)']);

@@ -35,6 +35,8 @@ function unreadDanger(steps: PlanStep[], what: string): Danger {
   const listed = steps.map((s) => `${s.label}${s.command >= 0 ? ` (${commandByte(s.command)})` : ''}: ${s.unread}`).join('; ');
   return {
     kind: 'planUnread', tone: 'danger', confirm: true,
+    // The steps' labels come from the descriptor, what is unread from the wallet: both stay English.
+    words: { key: what === 'call' ? 'dangers_planUnread' : 'dangers_planUnreadRouter', values: { steps: listed } },
     message: `This ${what} does something the wallet cannot read. ${listed}. It is shown as its bytes, and could move or approve anything.`,
   };
 }
@@ -48,10 +50,10 @@ export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bo
   const plan = readPlan(bound, descriptors, { chainId: BigInt(network.chainId), contract: to, sender: caller });
   if (!plan) return undefined;
   if (!plan.ok) {
-    return { inner: [], dangers: [{ kind: 'planRefused', tone: 'danger', confirm: true, message: `This call has ${plan.message}: the contract refuses it, so it fails and you pay its fee for nothing.` }] };
+    return { inner: [], dangers: [{ kind: 'planRefused', tone: 'danger', confirm: true, words: { key: 'dangers_planRefused', values: { problem: plan.message } }, message: `This call has ${plan.message}: the contract refuses it, so it fails and you pay its fee for nothing.` }] };
   }
   if (plan.steps.length === 0) {
-    return { inner: [], dangers: [{ kind: 'planEmpty', tone: 'warn', message: 'This call runs no commands: it does nothing, and any ETH sent with it stays in the contract, where anyone can take it.' }] };
+    return { inner: [], dangers: [{ kind: 'planEmpty', tone: 'warn', words: { key: 'dangers_planEmpty' }, message: 'This call runs no commands: it does nothing, and any ETH sent with it stays in the contract, where anyone can take it.' }] };
   }
   // Taken before any await, as calls.ts takes its calls: the steps past the request's budget are not read.
   const read = plan.steps.slice(0, Math.max(0, budget.left));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
+import { checkingWords } from '../../shared/dangers.fixture';
 import { grantDangers } from './dangers';
 
 const NOW = 1_800_000_000;
@@ -7,9 +8,10 @@ const SESSION = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const TOKEN = '0x10078beE6813c04572224b652228177C0f7BF2CF';
 const USDC = { symbol: 'USDC', decimals: 6 };
 
+const kept = checkingWords();
 const kinds = (type: string, data: Record<string, unknown>, rules: unknown[], balance = 10n ** 12n, imitates?: { symbol: string; address: `0x${string}` }) => {
   const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules, permission: { type, isAdjustmentAllowed: true, data } }], NOW);
-  return grantDangers(request, { now: NOW, token: USDC, balance, ...(imitates ? { imitates } : {}) }).map((d) => `${d.kind}${d.confirm ? '!' : ''}`);
+  return kept(grantDangers(request, { now: NOW, token: USDC, balance, ...(imitates ? { imitates } : {}) })).map((d) => `${d.kind}${d.confirm ? '!' : ''}`);
 };
 const periodic = { tokenAddress: TOKEN, periodAmount: '0x989680', periodDuration: 86_400 };
 const inAWeek = [{ type: 'expiry', data: { timestamp: NOW + 7 * 86_400 } }];

@@ -31,17 +31,17 @@ export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'ru
   const dangers: Danger[] = [];
   const { permission, rules, to } = request;
   const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
-  if (imitates) dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, message: `This token calls itself ${imitates.symbol} but is not the ${imitates.symbol} this wallet knows on this network (${imitates.address}).` });
-  if (expiry === undefined) dangers.push({ kind: 'noDeadline', tone: 'danger', confirm: true, message: `No end date: ${to} may spend within these limits until you revoke the permission.` });
-  else if (expiry - now > YEAR_SECONDS) dangers.push({ kind: 'farDeadline', tone: 'warn', message: 'The permission ends more than a year from now.' });
+  if (imitates) dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, words: { key: 'dangers_grantImitates', values: { symbol: imitates.symbol, address: imitates.address } }, message: `This token calls itself ${imitates.symbol} but is not the ${imitates.symbol} this wallet knows on this network (${imitates.address}).` });
+  if (expiry === undefined) dangers.push({ kind: 'noDeadline', tone: 'danger', confirm: true, words: { key: 'dangers_grantNoEnd', values: { to } }, message: `No end date: ${to} may spend within these limits until you revoke the permission.` });
+  else if (expiry - now > YEAR_SECONDS) dangers.push({ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_grantFarEnd' }, message: 'The permission ends more than a year from now.' });
   if (permission.type === 'native-token-stream') {
-    dangers.push({ kind: 'nativeStream', tone: 'danger', confirm: true, message: `A stream of ${token.symbol}: what ${to} may take grows every second, for as long as the permission lasts.` });
+    dangers.push({ kind: 'nativeStream', tone: 'danger', confirm: true, words: { key: 'dangers_grantNativeStream', values: { symbol: token.symbol, to } }, message: `A stream of ${token.symbol}: what ${to} may take grows every second, for as long as the permission lasts.` });
   }
   if ('maxAmount' in permission.data && BigInt(permission.data.maxAmount) === UNLIMITED) {
-    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: 'The stream has no cap: in all, it may take everything the account ever holds of this token.' });
+    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantStreamNoCap' }, message: 'The stream has no cap: in all, it may take everything the account ever holds of this token.' });
   } else if (firstAmount(request) === UNLIMITED) {
-    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, message: 'The amount is the largest there is: no limit, it may take everything the account ever holds of this token.' });
+    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantLargest' }, message: 'The amount is the largest there is: no limit, it may take everything the account ever holds of this token.' });
   }
-  if (firstAmount(request) > balance) dangers.push({ kind: 'overBalance', tone: 'warn', message: `More than the account holds now (${tokenAmount(balance, token)}).` });
+  if (firstAmount(request) > balance) dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_grantOverBalance', values: { balance: tokenAmount(balance, token) } }, message: `More than the account holds now (${tokenAmount(balance, token)}).` });
   return dangers;
 }

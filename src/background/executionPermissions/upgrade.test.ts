@@ -9,6 +9,7 @@ import type { BatchRecord } from '../batches/types';
 import { CREATE2_DEPLOYER, DELEGATOR_SALT, DEPLOYER_CODE, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
 import { plannedUpgrade, upgradeFirst, upgradeNeed } from './upgrade';
 import type { GrantPermissionsDetails } from '../../shared/grants';
+import { inEnglish } from '../../shared/dangers.fixture';
 
 const ACCOUNT: Hex = '0x00000000000000000000000000000000000000aa';
 const OTHER_DELEGATE: Hex = '0x00000000000000000000000000000000000000bb';
@@ -79,6 +80,7 @@ describe('plannedUpgrade', () => {
   it('replacing a delegate the wallet did not set asks for a second yes: what it kept or guarded for the account is left behind', async () => {
     const { upgrade } = await plan(false, OTHER_DELEGATE);
     expect(upgrade.dangers).toEqual([expect.objectContaining({ kind: 'replacesDelegate', tone: 'danger', confirm: true, message: expect.stringContaining(OTHER_DELEGATE) })]);
+    expect(inEnglish(upgrade.dangers[0])).toBe(upgrade.dangers[0].message);
     expect((await plan(false, SIMPLE_7702_ACCOUNT)).upgrade.dangers).toEqual([]);
     expect((await plan(false, null)).upgrade.dangers).toEqual([]);
   });

@@ -104,6 +104,7 @@ const replacesDelegate = (delegate: Hex): Danger => ({
   kind: 'replacesDelegate',
   tone: 'danger',
   confirm: true,
+  words: { key: 'dangers_replacesDelegate', values: { delegate } },
   message: `This account delegates now to ${delegate}, a contract this wallet did not set. The upgrade replaces it: whatever it keeps or manages for the account (other keys, guardians, modules, funds only it can withdraw) stops working, and its storage stays behind. Move what it manages first unless you know it keeps nothing.`,
 });
 

@@ -13,6 +13,8 @@ import type { TypedMessage } from '../../shared/typedData/types';
 import { DELEGATE_CODE } from '../batches/delegates';
 import { ROOT_AUTHORITY, delegationTypedData } from '../executionPermissions/delegation';
 import { frameworkOn } from '../executionPermissions/framework';
+import type { Danger } from '../../shared/dangers';
+import { inEnglish } from '../../shared/dangers.fixture';
 
 vi.mock('../loadLater', async (original) => {
   const actual = await original<typeof import('../loadLater')>();
@@ -48,6 +50,29 @@ describe('typed data checked by the later script', () => {
     expect(asked).toEqual([]);
     expect(await send([GREETING, ACCOUNT])).toBe(DEFERRED);
     expect(asked).toEqual(['signTypedData']);
+  });
+});
+
+describe('typed data the wallet could not review', () => {
+  it('is asked as it is, saying why, in words the approval window says in the browser\'s language', async () => {
+    const shown: { clearSigning?: { dangers: Danger[] } }[] = [];
+    const { services } = await connectedSite(SITE, ACCOUNT, {
+      networks: { selected: async () => ({ chainId: '0x7a69' }) },
+      reviewTypedData: async () => {
+        throw new Error('the node did not answer');
+      },
+      approvals: {
+        earlier: async () => undefined,
+        request: async (_type: string, _ctx: unknown, details: (typeof shown)[number]) => (shown.push(details), { id: 'queued' }),
+        plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
+      },
+    });
+    const typed = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Hello: [{ name: 'greeting', type: 'string' }] }, primaryType: 'Hello', domain: { name: 'Site' }, message: { greeting: 'Hi' } };
+    const method = 'eth_signTypedData_v4';
+    expect(await runRequest({ method, params: [ACCOUNT, JSON.stringify(typed)] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services })).toBe(DEFERRED);
+    const [danger] = shown[0].clearSigning?.dangers ?? [];
+    expect(danger).toMatchObject({ kind: 'notDescribed', message: 'The wallet could not review this message (the node did not answer): it is shown as it is.' });
+    expect(inEnglish(danger)).toBe(danger.message);
   });
 });
 

@@ -24,9 +24,11 @@ async function prepareTypedData(request: TypedDataRequest, { account, services }
 }
 
 /** The review needs the node and the descriptor files: without them the message is still shown, as it is, saying why. */
-const unreviewed = (error: unknown): TypedDataReview => ({
-  dangers: [{ kind: 'notDescribed', tone: 'warn', message: `The wallet could not review this message (${error instanceof Error ? error.message : String(error)}): it is shown as it is.` }],
-});
+const unreviewed = (error: unknown): TypedDataReview => {
+  // The error's own words stay English.
+  const reason = error instanceof Error ? error.message : String(error);
+  return { dangers: [{ kind: 'notDescribed', tone: 'warn', words: { key: 'dangers_notReviewed', values: { reason } }, message: `The wallet could not review this message (${reason}): it is shown as it is.` }] };
+};
 
 async function keySignature(details: SignTypedDataDetails, services: Using<Uses>): Promise<string> {
   const [signer, digest] = await Promise.all([services.accounts.signer(details.account), services.keyCode.approvedTypedDataDigest(details)]);
