@@ -115,6 +115,13 @@ describe('unlock', () => {
     expect(await w.services.vault.isUnlocked()).toBe(false);
   });
 
+  it('says with the wrong password that starts a wait when to try again, so the form need not wait for the state to say it', async () => {
+    const w = await lockedWallet();
+    for (let i = 1; i < FREE_FAILURES; i++) expect(((await refusal(unlock(w.services, 'wrong horse'))) as RpcError).data).toBeUndefined();
+    const error = await refusal(unlock(w.services, 'wrong horse'));
+    expect(error).toMatchObject({ code: ErrorCode.unauthorized, message: 'Incorrect password', data: { retryAt: w.clock.now + 2000 } });
+  });
+
   it('answers a damaged vault -32603 with the vault\'s own message', async () => {
     const w = await wallet({ vault: { version: 2 } });
     const error = await refusal(unlock(w.services, PASSWORD));

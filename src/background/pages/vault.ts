@@ -34,7 +34,13 @@ export async function createWallet(
   return null;
 }
 
-/** The vault's errors as the unlock screen shows them: a wrong password 4100, too many -32005 with `retryAt`, a damaged vault -32603. */
+/** When the next unlock may be tried, as a refusal's data; none when now. */
+const waitOf = async (vault: Services['vault']): Promise<{ retryAt: number } | undefined> => {
+  const retryAt = await vault.unlockRetryAt();
+  return retryAt === null ? undefined : { retryAt };
+};
+
+/** The vault's errors as the unlock screen shows them: a wrong password 4100 (with `retryAt` when it starts a wait), too many -32005 with `retryAt`, a damaged vault -32603. */
 export async function unlock(
   services: Pick<Services, 'vault' | 'accounts' | 'permissions' | 'emit'> & { firewall: Pick<Firewall, 'check'> },
   password: string,
@@ -42,7 +48,8 @@ export async function unlock(
   try {
     await services.vault.unlock(password);
   } catch (error) {
-    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, INCORRECT_PASSWORD);
+    // The failure that starts a wait says when it ends: the form shows it without waiting for the state.
+    if (error instanceof WrongPasswordError) throw new RpcError(ErrorCode.unauthorized, INCORRECT_PASSWORD, await waitOf(services.vault));
     if (error instanceof ThrottledError) throw new RpcError(ErrorCode.limitExceeded, error.message, { retryAt: error.retryAt });
     if (error instanceof CorruptVaultError) throw new RpcError(ErrorCode.internal, error.message);
     throw error;

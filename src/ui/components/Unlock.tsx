@@ -1,31 +1,44 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { RpcError } from '../../shared/errors';
 import { call } from '../api/background';
 import { errorText } from '../format/errorText';
 import { t, uiLocale } from '../i18n/t';
 import { useWallet } from '../stores/wallet';
 
-/** After wrong passwords the background refuses attempts until `unlockRetryAt`; the form says when, and wakes then. */
-function useRetryAt(): number | null {
-  const retryAt = useWallet((s) => s.state?.unlockRetryAt ?? null);
+/**
+ * After wrong passwords the background refuses attempts until a time: the state's `unlockRetryAt`, or the refusal's
+ * own `retryAt` (the state may refresh only after a short wait has passed). The form says when, and wakes then.
+ */
+function useRetryAt(refused: number | null): number | null {
+  const stored = useWallet((s) => s.state?.unlockRetryAt ?? null);
   const refresh = useWallet((s) => s.refresh);
+  const [now, setNow] = useState(Date.now);
+  const retryAt = Math.max(stored ?? 0, refused ?? 0);
   useEffect(() => {
-    if (retryAt === null) return;
-    const timer = setTimeout(() => void refresh(), Math.max(0, retryAt - Date.now()));
+    if (retryAt <= now) return;
+    const timer = setTimeout(() => (setNow(Date.now()), void refresh()), retryAt - now);
     return () => clearTimeout(timer);
-  }, [retryAt, refresh]);
-  return retryAt;
+  }, [retryAt, now, refresh]);
+  return retryAt > now ? retryAt : null;
 }
+
+const retryAtOf = (error: unknown): number | null => {
+  const retryAt = error instanceof RpcError ? (error.data as { retryAt?: unknown } | undefined)?.retryAt : undefined;
+  return typeof retryAt === 'number' ? retryAt : null;
+};
 
 export function Unlock() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const retryAt = useRetryAt();
+  const [refused, setRefused] = useState<number | null>(null);
+  const retryAt = useRetryAt(refused);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       await call('unlock', { password });
     } catch (e) {
       setError(errorText(e));
+      setRefused(retryAtOf(e));
     }
   };
   return (
