@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { speak } from '../testing/speak';
-import { exactAmount, readableAmount, relativeTime } from './amounts';
+import { exactAmount, readableAmount } from './amounts';
 import { usdText } from './usd';
 
 afterEach(() => vi.restoreAllMocks());
@@ -37,24 +37,5 @@ describe('readableAmount', () => {
   it('keeps the exact value for hover text', () => {
     expect(exactAmount(146_289_486_724_920n)).toBe('0.00014628948672492');
     expect(exactAmount(10n ** 18n)).toBe('1');
-  });
-});
-
-describe('relativeTime', () => {
-  it('says how long ago', () => {
-    const now = 1_000_000_000;
-    expect(relativeTime(now - 10_000, now)).toBe('just now');
-    expect(relativeTime(now - 120_000, now)).toBe('2 min ago');
-    expect(relativeTime(now - 3 * 3_600_000, now)).toBe('3 h ago');
-    expect(relativeTime(now - 5 * 86_400_000, now)).toBe('5 d ago');
-  });
-
-  it('says it in the browser\'s language', () => {
-    const now = 1_000_000_000;
-    speak('es');
-    expect(relativeTime(now - 10_000, now)).toBe('ahora mismo');
-    expect(relativeTime(now - 120_000, now)).toBe('hace 2 min');
-    speak('ja');
-    expect(relativeTime(now - 3 * 3_600_000, now)).toBe('3 時間前');
   });
 });

@@ -1,6 +1,5 @@
 import { formatUnits } from 'ethers';
-import { t } from '../i18n/t';
-import { decimalMark, localDecimal, numberFormat } from './numbers';
+import { decimalMark, localDecimal } from './numbers';
 
 export const shortAddress = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -34,19 +33,4 @@ export const readableAmount = (units: string | bigint, decimals = 18, digits = 6
   const unit = 10n ** BigInt(decimals - fractionDigits);
   const rounded = (size + unit / 2n) / unit;
   return localDecimal(`${sign}${exactAmount(rounded, fractionDigits)}`);
-};
-
-/**
- * "2 min ago", "3 h ago", "5 d ago" in the browser's language; `now` is passed in so screens re-render on their own
- * clock. The words are the catalogue's (Intl's RelativeTimeFormat says "2 min. ago"), the number Intl's.
- */
-export const relativeTime = (at: number, now: number = Date.now()): string => {
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 45) return t('format_justNow');
-  const count = (n: number) => ({ count: numberFormat().format(n) });
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return t('format_minutesAgo', count(minutes));
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return t('format_hoursAgo', count(hours));
-  return t('format_daysAgo', count(Math.round(hours / 24)));
 };

@@ -15,7 +15,6 @@ import type review from './en/review.json';
 import type requests from './en/requests.json';
 import type ledger from './en/ledger.json';
 import type components from './en/components.json';
-import type format from './en/format.json';
 import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
@@ -37,7 +36,6 @@ export type MessageKey =
   | keyof typeof requests
   | keyof typeof ledger
   | keyof typeof components
-  | keyof typeof format
   | keyof typeof errors
   | keyof typeof grants
   | keyof typeof dangers;
