@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { RpcError } from '../../shared/errors';
 import { call } from '../api/background';
-import { errorText } from '../format/errorText';
+import { errorText, retryAtOf } from '../format/errorText';
 import { t, uiLocale } from '../i18n/t';
 import { useWallet } from '../stores/wallet';
 
@@ -21,11 +20,6 @@ function useRetryAt(refused: number | null): number | null {
   }, [retryAt, now, refresh]);
   return retryAt > now ? retryAt : null;
 }
-
-const retryAtOf = (error: unknown): number | null => {
-  const retryAt = error instanceof RpcError ? (error.data as { retryAt?: unknown } | undefined)?.retryAt : undefined;
-  return typeof retryAt === 'number' ? retryAt : null;
-};
 
 export function Unlock() {
   const [password, setPassword] = useState('');

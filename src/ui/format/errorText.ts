@@ -9,10 +9,16 @@ import { t } from '../i18n/t';
 
 const REFUSALS: Record<string, MessageKey> = { [INCORRECT_PASSWORD]: 'errors_incorrectPassword', [UNLOCK_FIRST]: 'errors_unlockFirst' };
 
+/** When a password refusal says the next attempt may be tried (its `retryAt`); null for any other error. */
+export function retryAtOf(error: unknown): number | null {
+  const retryAt = error instanceof RpcError ? (error.data as { retryAt?: unknown } | undefined)?.retryAt : undefined;
+  return typeof retryAt === 'number' ? retryAt : null;
+}
+
 export function errorText(error: unknown): string {
   if (!(error instanceof RpcError)) return error instanceof Error ? error.message : String(error);
-  const retryAt = (error.data as { retryAt?: unknown } | undefined)?.retryAt;
-  if (error.code === ErrorCode.limitExceeded && typeof retryAt === 'number') return t('errors_tooManyPasswords', { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
+  const retryAt = retryAtOf(error);
+  if (error.code === ErrorCode.limitExceeded && retryAt !== null) return t('errors_tooManyPasswords', { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
   if (error.code === ErrorCode.unauthorized && Object.hasOwn(REFUSALS, error.message)) return t(REFUSALS[error.message]);
   return error.message;
 }
