@@ -41,8 +41,8 @@ describe('the catalogues', () => {
   });
 
   it('have no key that nothing shows', () => {
-    // The dangers' keys are named by the worker (src/shared/dangers.ts's DangerKey), the window says them as they come.
-    const named = [...screenFiles, resolve(UI, '../../manifest.json'), resolve(UI, '../shared/dangers.ts')];
+    // The worker's words (src/shared/words.ts) name their keys in unions in src/shared (as dangers.ts's DangerKey).
+    const named = [...screenFiles, resolve(UI, '../../manifest.json'), ...walk(resolve(UI, '../shared')).filter((file) => /\.tsx?$/.test(file) && !/\.(test|fixture)\.tsx?$/.test(file))];
     const sources = named.map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(englishKeys.filter((key) => ![`'${key}'`, `"${key}"`, `__MSG_${key}__`].some((written) => sources.includes(written)))).toEqual([]);
   });

@@ -5,13 +5,9 @@
 import { afterEach, expect } from 'vitest';
 import type { Danger, DangerKind } from './dangers';
 
-declare const chrome: { i18n: { getMessage(key: string, substitutions?: string[]): string } };
+import { inEnglish as wordsInEnglish } from './words.fixture';
 
-export function inEnglish({ words }: Danger): string | undefined {
-  if (!words) return undefined;
-  const values = words.values ?? {};
-  return chrome.i18n.getMessage(words.key, Object.keys(values).sort().map((name) => values[name]));
-}
+export const inEnglish = ({ words }: Danger): string | undefined => words && wordsInEnglish(words);
 
 /** Keeps the dangers a test's fixtures produce; after each test, each (but the kinds still English only) must say its message in words. */
 export function checkingWords(englishOnly: DangerKind[] = []): <T extends Danger[]>(dangers: T) => T {

@@ -2,6 +2,8 @@
  * What a signature request could cost the user, named before Sign (background/clearSigning/ finds them). `confirm`:
  * the riskiest ask for a second, explicit yes, as a reverting batch does.
  */
+import type { Words } from './words';
+
 export type DangerKind =
   | 'unlimited'
   | 'overBalance'
@@ -84,6 +86,6 @@ export interface Danger {
   /** In English: the worker's own uses, and what the window shows when there are no `words`. */
   message: string;
   /** `message` as a catalogue key and the values it fills in (addresses, amounts as written, symbols, labels). */
-  words?: { key: DangerKey; values?: Record<string, string> };
+  words?: Words<DangerKey>;
   confirm?: true;
 }

@@ -6,17 +6,18 @@ import { useState, type ReactNode } from 'react';
 import type { Danger } from '../../shared/dangers';
 import { Notice } from '../components/Notice';
 import type { MessageKey } from '../i18n/keys';
+import { say } from '../i18n/say';
 import { t } from '../i18n/t';
 
 // An info is no warning: it goes unlabelled.
 const isWarning = (danger: Danger): boolean => danger.tone !== 'info';
 // The worker names the words by a key of the catalogues (src/shared cannot import them): `satisfies` fails to compile
 // when a DangerKey is not one. What a page wrote (a symbol, a label, an address) is among the values: React shows it as text.
-const say = ({ words, message }: Danger): string => (words ? t(words.key satisfies MessageKey, words.values) : message);
+const sayDanger = ({ words, message }: Danger): string => (words ? say({ ...words, key: words.key satisfies MessageKey }) : message);
 const GATES = { Sign: 'approval_dangerGateSign', Approve: 'approval_dangerGateApprove', Grant: 'approval_dangerGateGrant' } as const;
 
 export function Dangers({ dangers, label = t('approval_signatureWarning') }: { dangers: Danger[]; label?: string }) {
-  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={isWarning(danger) ? label : undefined}>{say(danger)}</Notice>)}</>;
+  return <>{dangers.map((danger, i) => <Notice key={i} tone={danger.tone} label={isWarning(danger) ? label : undefined}>{sayDanger(danger)}</Notice>)}</>;
 }
 
 export function useDangerGate(dangers: Danger[], verb: keyof typeof GATES = 'Sign'): { blocked: boolean; gate: ReactNode } {

@@ -1,0 +1,21 @@
+/**
+ * Words the worker makes that a screen shows (a warning, a fee line, a refusal): a key of the screens' catalogues
+ * (src/ui/i18n/<locale>/*.json) and the values it fills in. The screen says them in the browser's language
+ * (src/ui/i18n/say.ts); the worker keeps its English beside them, for dapps, logs and its own checks.
+ * Each producer names its keys in a union here in src/shared (as dangers.ts's DangerKey), which the screen proves
+ * are catalogue keys with `satisfies MessageKey`.
+ */
+export interface Words<K extends string = string> {
+  key: K;
+  values?: Record<string, WordsValue>;
+}
+
+/**
+ * A value as written (an address, an amount, a symbol, a page's label: never translated), other words, or a list of
+ * either, joined as the language joins "a, b or c" (`or`) or "a, b and c" (`and`).
+ */
+export type WordsValue = string | Words | { list: (string | Words)[]; join: 'or' | 'and' };
+
+/** The English a list's words read as, for the worker's own English beside them: as the screen's English joins it. */
+export const englishList = (items: string[], join: 'or' | 'and'): string =>
+  new Intl.ListFormat('en', { type: join === 'or' ? 'disjunction' : 'conjunction' }).format(items);

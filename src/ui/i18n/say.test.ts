@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inEnglish } from '../../shared/words.fixture';
+import type { Words } from '../../shared/words';
+import { speak } from '../testing/speak';
+import { say } from './say';
+
+// A value that is words of its own, and a list, inside a sentence.
+const words: Words = {
+  key: 'dangers_notAsDescribed',
+  values: { label: 'Spender', text: { key: 'common_sentTo', values: { amount: '1 ETH', to: '0xabc' } }, allowed: { list: ['0x1', '0x2', '0x3'], join: 'or' } },
+};
+
+describe('say', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says each value in turn and joins a list as English does, as the tests\' English of the worker does', () => {
+    const english = 'Spender is Sent 1 ETH to 0xabc, but its description expects 0x1, 0x2, or 0x3: the words above were written for another use of this function, and may not say what it does.';
+    expect(say(words)).toBe(english);
+    expect(inEnglish(words)).toBe(english);
+  });
+
+  it('says them in the browser\'s language, the list joined as that language joins it', () => {
+    speak('es');
+    expect(say(words)).toBe('Spender es Enviado 1 ETH a 0xabc, pero su descripción espera 0x1, 0x2 o 0x3: las palabras de arriba se escribieron para otro uso de esta función y puede que no digan lo que hace.');
+  });
+
+  it('shows what a page wrote as written, even when it looks like a placeholder', () => {
+    expect(say({ key: 'common_sentTo', values: { amount: '$1 {to}', to: { list: ['$$'], join: 'and' } } })).toBe('Sent $1 {to} to $$');
+  });
+});
