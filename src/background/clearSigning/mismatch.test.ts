@@ -17,6 +17,13 @@ describe('visible.mustMatch', () => {
     expect(dangers[0].message).toMatch(/Receiver is 0x1111111111111111111111111111111111111111, but its description expects 0x0000000000000000000000000000000000000000/);
   });
 
+  it('the values the descriptor allows are a list, joined as the language joins "or"', () => {
+    const allowed = ['0x0000000000000000000000000000000000000000', '0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002'];
+    const [danger] = dangersOf(input(facts([{ label: 'Receiver', text: '0x1111111111111111111111111111111111111111', allowed }])));
+    expect(danger.message).toContain(`expects ${allowed[0]}, ${allowed[1]}, or ${allowed[2]}:`);
+    expect(danger.words?.values?.allowed).toEqual({ list: allowed, join: 'or' });
+  });
+
   it('none when every value matches', () => {
     expect(dangersOf(input(facts([])))).toEqual([]);
   });

@@ -67,6 +67,16 @@ describe('reviewTypedData', () => {
     expect(paysOthers).toMatchObject({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
   });
 
+  it('a Seaport listing paid in a token that does not answer symbol(): its amounts in units of that token, in words too', async () => {
+    const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
+    const listing = seaportListing(10n ** 18n);
+    const consideration = (listing.message.consideration as Record<string, unknown>[]).map((item) => ({ ...item, itemType: 1, token: USDC }));
+    const { dangers } = await review({ ...listing, message: { ...listing.message, consideration } }, { code: seaport });
+    expect(dangers).toMatchObject([{ kind: 'orderPrice', message: `You receive ${975n * 10n ** 15n} units of ${USDC}: 97.5% of the ${10n ** 18n} units of ${USDC} the buyer pays; the rest goes to fees.` }]);
+    // Words the screen says in its language, not the worker's English.
+    expect(dangers[0].words?.values?.mine).toEqual({ key: 'dangers_units', values: { amount: String(975n * 10n ** 15n), token: USDC } });
+  });
+
   it('a message no descriptor describes is said to be shown as it is', async () => {
     const mail = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: { contents: 'hi' } };
     const result = await review(mail, { code: {} });

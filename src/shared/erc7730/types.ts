@@ -3,6 +3,7 @@
  * call with them: an intent and labelled, formatted fields, the rest listed as it is.
  */
 import type { Hex } from '../params';
+import type { Words } from '../words';
 
 export interface Deployment {
   chainId: number;
@@ -90,6 +91,8 @@ export interface ClearField {
 /** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
 export interface ClearSigned {
   intent: string;
+  /** `intent` in words, when the wallet made or knows it: the screen says it in the browser's language. */
+  intentWords?: Words;
   /** The descriptor's `interpolatedIntent` with the fields' words in it; absent when it has none or one cannot be said. */
   interpolatedIntent?: string;
   /** Who the descriptor says owns the contract ("Uniswap Labs"). */

@@ -5,12 +5,13 @@
 import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
+import { say } from '../i18n/say';
 import { t, uiLocale } from '../i18n/t';
 
 export function ClearSigned({ clear }: { clear: ClearSignedView }) {
   return (
     <section aria-label={t('preview_inWords')}>
-      <h2>{clear.intent}</h2>
+      <h2>{clear.intentWords ? say(clear.intentWords) : clear.intent}</h2>
       {clear.interpolatedIntent && <p aria-label={t('preview_inOneSentence')}>{clear.interpolatedIntent}</p>}
       {clear.owner && <p className="muted">{t('preview_clearOwner', { owner: clear.owner })}</p>}
       {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">{t('preview_reviewedBy', { auditors: new Intl.ListFormat(uiLocale(), { type: 'unit' }).format(clear.reviewedBy) })}</p>}
