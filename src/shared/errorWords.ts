@@ -60,4 +60,17 @@ export type ErrorKey =
   | 'errors_descriptorTooLarge'
   | 'errors_tooManyDescriptors'
   | 'errors_permissionElsewhere'
-  | 'errors_batchAltered';
+  | 'errors_batchAltered'
+  | 'errors_deviceNotWaiting'
+  | 'errors_deviceSignatureNot'
+  | 'errors_deviceOneSignature'
+  | 'errors_deviceTransactionShown'
+  | 'errors_deviceTransactions'
+  | 'errors_deviceTransactionOf'
+  | 'errors_deviceBusy'
+  | 'errors_batchNotWaiting'
+  | 'errors_transactionNotWaiting'
+  | 'errors_codeChanged'
+  | 'errors_noDelegateCode'
+  | 'errors_ledgerOnlyAtomic'
+  | 'errors_ledgerTypedDataV1';

@@ -74,6 +74,20 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
+  // Signing on a Ledger (deviceSigning/, rpc/devicePayloads.ts).
+  [/^No request (?<id>\S+) is waiting for the device: it was answered already, or never was$/, 'errors_deviceNotWaiting'],
+  [/^The device's signature is not (?<what>.+): nothing was signed or sent$/s, 'errors_deviceSignatureNot'],
+  [new RegExp(`^one signature by ${ADDRESS}$`), 'errors_deviceOneSignature'],
+  [new RegExp(`^the transaction shown, signed by ${ADDRESS}$`), 'errors_deviceTransactionShown'],
+  [new RegExp(`^(?<count>\\d+) transactions signed by ${ADDRESS}$`), 'errors_deviceTransactions'],
+  [new RegExp(`^transaction (?<index>\\d+) of (?<count>\\d+) as shown, signed by ${ADDRESS}$`), 'errors_deviceTransactionOf'],
+  [/^(?<count>\d+) requests already wait for the device; answer them first$/, 'errors_deviceBusy'],
+  [/^The batch of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_batchNotWaiting'],
+  [/^The transaction of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_transactionNotWaiting'],
+  [new RegExp(`^${ADDRESS}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
+  [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
+  [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
+  [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
 ];
 
 /** The words of a refusal's English message, or undefined when it is not one of the table's. */
