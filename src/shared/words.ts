@@ -19,3 +19,16 @@ export type WordsValue = string | Words | { list: (string | Words)[]; join: 'or'
 /** The English a list's words read as, for the worker's own English beside them: as the screen's English joins it. */
 export const englishList = (items: string[], join: 'or' | 'and'): string =>
   new Intl.ListFormat('en', { type: join === 'or' ? 'disjunction' : 'conjunction' }).format(items);
+
+/** Words that crossed a message port (an error's `data.words`): the shape checked before a screen says them. */
+export function isWords(value: unknown): value is Words {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, values } = value as Partial<Words>;
+  return typeof key === 'string' && (values === undefined || (typeof values === 'object' && values !== null && Object.values(values).every(isValue)));
+}
+
+function isValue(value: unknown): value is WordsValue {
+  if (typeof value === 'string' || isWords(value)) return true;
+  const { list, join } = (value ?? {}) as { list?: unknown; join?: unknown };
+  return Array.isArray(list) && list.every((item) => typeof item === 'string' || isWords(item)) && (join === 'or' || join === 'and');
+}
