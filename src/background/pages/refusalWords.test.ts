@@ -135,6 +135,13 @@ describe('the words of a page method\'s refusal', () => {
     expect(pageError(new RpcError(-32602, 'The descriptor names no definition "Foo"')).toObject()).toEqual({ code: -32602, message: 'The descriptor names no definition "Foo"' });
   });
 
+  it('are never words a server put in its error\'s data: a node cannot make the screen say a sentence of the wallet\'s', () => {
+    const planted = { words: { key: 'errors_incorrectPassword' }, detail: 'kept' };
+    expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
+    const [family] = Object.values(TX_ERRORS);
+    expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
+  });
+
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
     const noAccount = await selectedSender({ accounts: { selected: async () => null, list: async () => [] } } as never).then(() => expect.unreachable('refused'), pageError);
     expect(noAccount.toObject()).toEqual({ code: -32603, message: 'The wallet has no account yet', data: { words: { key: 'errors_noAccountYet' } } });

@@ -107,7 +107,11 @@ export function refusalWords(message: string): Words<ErrorKey> | undefined {
 export function pageError(error: unknown): RpcError {
   const refused = error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
   const { data } = refused;
+  if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
+  // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
+  const { words: planted, ...rest } = (data ?? {}) as ErrorData;
   const words = refusalWords(refused.message);
-  if (!words || (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data)))) return refused;
-  return new RpcError(refused.code, refused.message, { ...data, words } satisfies ErrorData);
+  if (words) return new RpcError(refused.code, refused.message, { ...rest, words } satisfies ErrorData);
+  if (planted === undefined) return refused;
+  return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
 }
