@@ -111,9 +111,8 @@ export async function format(input: FormatInput): Promise<Formatted> {
   const shown = await formatValue(input);
   if (!wrongChecksum(input.value)) return shown;
   const checksum = wrongChecksumOf(input.value as string);
-  const { note, noteWords } = shown;
-  if (note === undefined) return { ...shown, ...checksum };
-  return { ...shown, ...(noteWords ? bothNotes({ note, noteWords }, checksum) : { note: `${note}; ${checksum.note}` }) };
+  // Every note a format writes has its words (valueWords.ts).
+  return { ...shown, ...(shown.note === undefined ? checksum : bothNotes(shown as Noted, checksum)) };
 }
 
 async function formatValue(input: FormatInput): Promise<Formatted> {
