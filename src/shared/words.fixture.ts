@@ -1,8 +1,8 @@
 /**
  * The unit tests' English of a worker's words (src/shared/words.ts), asked as the screen's `say` asks the browser (the
- * tests' browser speaks English): values in their names' sorted order, lists joined as English joins them.
+ * tests' browser speaks English): values in their names' sorted order, numbers and lists written as English writes them.
  */
-import { englishList, type Words, type WordsValue } from './words';
+import { englishDecimal, englishList, type Words, type WordsValue } from './words';
 
 declare const chrome: { i18n: { getMessage(key: string, substitutions?: string[]): string } };
 
@@ -12,6 +12,7 @@ export function inEnglish({ key, values = {} }: Words): string {
 
 function valueInEnglish(value: WordsValue): string {
   if (typeof value === 'string') return value;
+  if ('decimal' in value) return englishDecimal(value.decimal);
   if ('list' in value) return englishList(value.list.map(valueInEnglish), value.join);
   return inEnglish(value);
 }

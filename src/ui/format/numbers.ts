@@ -1,4 +1,5 @@
 /** Intl's number formats in the browser's language (uiLocale), each made once: making one is not free. */
+import { asWritten } from '../../shared/words';
 import { uiLocale } from '../i18n/t';
 
 const made = new Map<string, Intl.NumberFormat>();
@@ -16,6 +17,9 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
  * is, without a float in between, so no digit of an 18-decimal amount moves; 20 digits after the point at most.
  */
 export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
+
+/** A decimal as written ("0.60") in the browser's language ("0,60"): every digit, the zeros after the point too. */
+export const writtenDecimal = (text: string): string => numberFormat(asWritten(text)).format(text as `${number}`);
 
 /** The browser's language's decimal mark ("." in English, "," in Portuguese). */
 export const decimalMark = (): string => numberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';

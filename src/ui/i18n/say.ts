@@ -1,5 +1,6 @@
-/** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, lists as the language joins them. */
+/** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, numbers and lists as the language writes them. */
 import type { Words, WordsValue } from '../../shared/words';
+import { writtenDecimal } from '../format/numbers';
 import type { MessageKey } from './keys';
 import { t, uiLocale } from './t';
 
@@ -9,6 +10,7 @@ export const say = ({ key, values }: Words): string =>
 
 function sayValue(value: WordsValue): string {
   if (typeof value === 'string') return value;
+  if ('decimal' in value) return writtenDecimal(value.decimal);
   if ('list' in value) return new Intl.ListFormat(uiLocale(), { type: value.join === 'or' ? 'disjunction' : 'conjunction' }).format(value.list.map(sayValue));
   return say(value);
 }
