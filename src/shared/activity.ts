@@ -1,5 +1,6 @@
 /** A batch (or a grant) as the popup's Activity lists it, with the transactions it sent and their statuses. */
 import type { DecodedCall } from './decodedCall';
+import type { FeeWords } from './fees';
 import type { GrantMention } from './grants';
 import type { Hex } from './params';
 
@@ -37,8 +38,8 @@ export interface ActivityItem {
   sponsored?: true;
   /** One userOp whose network fee the chain's USDC paymaster takes (issue 45): it cannot be sped up. */
   paidInUsdc?: true;
-  /** The fee it paid, from the paymaster's UserOperationSponsored in the receipt found on chain: token units and the line. */
-  usdcFee?: { paid: string; line: string };
+  /** The fee it paid, from the paymaster's UserOperationSponsored in the receipt found on chain: token units and the line, in English and in words. */
+  usdcFee?: { paid: string; line: string; words: FeeWords };
   status: number;
   /** A receipt of it is from a block not sealed yet (flashblocks): 200 reads "Pre-confirmed". */
   preconfirmed?: boolean;

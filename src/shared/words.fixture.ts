@@ -1,7 +1,7 @@
 /**
  * The unit tests' English of a worker's words (src/shared/words.ts), asked as the screen's `say` asks the browser (the
- * tests' browser speaks English): values in their names' sorted order, lists joined as English joins them, numbers and
- * moments as the worker's English writes them (the English screen groups a number's digits: "1,234.5").
+ * tests' browser speaks English): values in their names' sorted order, numbers as written (the worker's English does not group digits, as ERC-7730's
+ * reference formats do not; the screen's English does), moments and lists as the worker's English writes them.
  */
 import { englishList, englishUtc, type Words, type WordsValue } from './words';
 
@@ -13,8 +13,8 @@ export function inEnglish({ key, values = {} }: Words): string {
 
 function valueInEnglish(value: WordsValue): string {
   if (typeof value === 'string') return value;
+  if ('decimal' in value) return value.decimal;
   if ('list' in value) return englishList(value.list.map(valueInEnglish), value.join);
-  if ('number' in value) return value.number;
   if ('utc' in value) return englishUtc(value.utc);
   return inEnglish(value);
 }

@@ -11,12 +11,20 @@ export interface Words<K extends string = string> {
 }
 
 /**
- * A value as written (an address, an amount, a symbol, a page's label: never translated), other words, or a list of
- * either, joined as the language joins "a, b or c" (`or`) or "a, b and c" (`and`); or a number or a moment the screen
- * writes as the language does: `number`, exact decimal text ("-1234.5"; the worker's English writes it as it is);
- * `utc`, seconds since 1970 (decimal text; English as `englishUtc` writes it).
+ * A value as written (an address, an amount, a symbol, a page's label: never translated), a number the language
+ * writes (`decimal`), a moment (`utc`, seconds since 1970 as decimal text; English as `englishUtc` writes it), other
+ * words, or a list of either, joined as the language joins "a, b or c" (`or`) or "a, b and c" (`and`).
  */
-export type WordsValue = string | Words | { list: (string | Words)[]; join: 'or' | 'and' } | { number: string } | { utc: string };
+export type WordsValue = string | Decimal | { utc: string } | Words | { list: (string | Words)[]; join: 'or' | 'and' };
+
+/**
+ * A number as decimal text ("0.60", "1234.5"), written as the browser's language writes numbers ("0,60", "1.234,5"),
+ * every digit kept, the zeros after the point too: an amount rounded up to the cent stays "0.60", never "0.6". One
+ * with more than 20 digits after the point (a token of many decimals) stays as written: Intl would round it.
+ */
+export interface Decimal {
+  decimal: string;
+}
 
 /** The English a list's words read as, for the worker's own English beside them: as the screen's English joins it. */
 export const englishList = (items: string[], join: 'or' | 'and'): string =>
@@ -31,8 +39,8 @@ export function isWords(value: unknown): value is Words {
 
 function isValue(value: unknown): value is WordsValue {
   if (typeof value === 'string' || isWords(value)) return true;
-  const { list, join, number, utc } = (value ?? {}) as { list?: unknown; join?: unknown; number?: unknown; utc?: unknown };
-  if (typeof number === 'string') return /^-?\d+(\.\d+)?$/.test(number);
+  const { list, join, decimal, utc } = (value ?? {}) as { list?: unknown; join?: unknown; decimal?: unknown; utc?: unknown };
+  if (typeof decimal === 'string') return /^-?\d+(\.\d+)?$/.test(decimal);
   if (typeof utc === 'string') return /^\d+$/.test(utc);
   return Array.isArray(list) && list.every((item) => typeof item === 'string' || isWords(item)) && (join === 'or' || join === 'and');
 }

@@ -14,6 +14,8 @@ import * as usdcSendQuote from './usdcSendQuote';
 import * as paidFee from '../usdcFees/paidFee';
 import { USDC_QUOTE_DEADLINE_MS } from '../usdcFees/deadline';
 import { NETWORK, TOKEN, usdcChain, type UsdcChain } from './usdcChain.fixture';
+import { english } from '../../shared/fees.fixture';
+import type { BatchRecord } from './types';
 
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const RECIPIENT: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -26,6 +28,14 @@ function plan(chain: UsdcChain, usdc = 10_000_000n, network: Network = NETWORK) 
   const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
   return prepareBatch(chain.node, network, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
 }
+
+/** Why neither source can pay, in English, each reason checked to read the same in its words. */
+const reasonsOf = ({ feeReasons = [], feeReasonWords = [] }: BatchRecord): string[] => {
+  expect(feeReasonWords).toHaveLength(feeReasons.length);
+  return feeReasons.map((message, i) => english({ message, words: feeReasonWords[i] }));
+};
+/** What a node or bundler said, as the USDC reason's words carry it (as written, inside the translated frame). */
+const serverWords = ({ feeReasonWords = [] }: BatchRecord): string => String(feeReasonWords[1]?.values?.reason);
 
 describe('the fee source of a batch no site sponsors', () => {
   afterEach(() => vi.useRealTimers());
@@ -44,17 +54,24 @@ describe('the fee source of a batch no site sponsors', () => {
   it('is none, saying why for each, when neither covers it: the USDC the calls send counts with the cap', async () => {
     const planned = await plan(usdcChain({ eth: 0n, usdc: 10_100_000n }));
     expect(planned.feeChoices).toEqual([]);
-    expect(planned.feeReasons).toEqual([
+    expect(reasonsOf(planned)).toEqual([
       expect.stringMatching(/^Not enough ETH: the fee can take up to [\d.]+ ETH and the account holds 0\.0 ETH$/),
       expect.stringMatching(/^Not enough USDC: the fee can take up to [\d.]+ USDC and the account holds 0\.10 USDC$/),
     ]);
   });
 
+  it('hands the screen each reason in English and in words, in the same order', async () => {
+    const planned = await plan(usdcChain({ eth: 0n, usdc: 10_100_000n }));
+    const shown = feeOptions.feeSourcesShown(planned, undefined);
+    expect(shown).toEqual({ choices: [], reasons: planned.feeReasons, reasonWords: planned.feeReasonWords });
+    expect(shown!.reasonWords!.map((w) => w.key)).toEqual(['fees_notEnoughCoin', 'fees_notEnoughUsdc']);
+  });
+
   it('names a chain without a USDC paymaster, and a bundler that failed by its host', async () => {
     const { usdcPaymaster: _none, ...withoutPaymaster } = NETWORK;
-    expect((await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }), 0n, withoutPaymaster)).feeReasons).toEqual([expect.stringMatching(/^Not enough ETH/), 'No USDC paymaster on Local devnet']);
+    expect(reasonsOf(await plan(usdcChain({ eth: 0n, usdc: 100_000_000n }), 0n, withoutPaymaster))).toEqual([expect.stringMatching(/^Not enough ETH/), 'No USDC paymaster on Local devnet']);
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32521, 'execution reverted'));
-    expect((await plan(failing)).feeReasons?.[1]).toBe('The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
+    expect(reasonsOf(await plan(failing))[1]).toBe('No quote for a fee in USDC: The bundler at bundler.example failed: The bundler refused the userOp: the calls would revert');
   });
 
   it('waits on the bundler no longer than the Send does: one that never answers leaves ETH, with why USDC is not offered', async () => {
@@ -77,9 +94,9 @@ describe('the fee source of a batch no site sponsors', () => {
 
   it("shows a failed bundler's words bounded and without characters that reorder or hide text: they are a server's claim on the approval screen", async () => {
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32000, `refused \u202eevil\u202c\n${'x'.repeat(100_000)}`));
-    const reason = (await plan(failing)).feeReasons![1];
-    expect(reason).toMatch(/^The bundler at bundler\.example failed: refused evil x+…$/);
-    expect(reason.length).toBeLessThanOrEqual(400);
+    const planned = await plan(failing);
+    expect(reasonsOf(planned)[1]).toMatch(/^No quote for a fee in USDC: The bundler at bundler\.example failed: refused evil x+…$/);
+    expect(serverWords(planned).length).toBeLessThanOrEqual(400);
   });
 
   it('asks no bundler for an account that holds no USDC: the batch is not sent to a third party only to learn it cannot pay', async () => {
@@ -91,7 +108,7 @@ describe('the fee source of a batch no site sponsors', () => {
     expect(planned.feeChoices).toEqual(['eth']);
     expect(asked).toEqual([]);
     const none = await plan(usdcChain({ eth: 0n, usdc: 0n }), 0n);
-    expect(none.feeReasons?.[1]).toBe('Not enough USDC: the account holds none');
+    expect(reasonsOf(none)[1]).toBe('Not enough USDC: the account holds none');
   });
 
   it("shows a node's words as the reason bounded and cleaned too", async () => {
@@ -101,8 +118,8 @@ describe('the fee source of a batch no site sponsors', () => {
       if (method === 'eth_call' && (params[0] as { to: string }).to.toLowerCase() === ENTRY_POINT_V08.toLowerCase()) throw new RpcError(-32000, `no \u202eway\u202c ${'y'.repeat(100_000)}`);
       return node(method, params);
     }) as typeof node;
-    const reason = (await plan(chain)).feeReasons![1];
-    expect(reason).toMatch(/^no way y+…$/);
-    expect(reason.length).toBeLessThanOrEqual(300);
+    const planned = await plan(chain);
+    expect(reasonsOf(planned)[1]).toMatch(/^No quote for a fee in USDC: no way y+…$/);
+    expect(serverWords(planned).length).toBeLessThanOrEqual(300);
   });
 });

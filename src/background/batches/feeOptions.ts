@@ -10,17 +10,17 @@ import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
-import type { FeeSource } from '../../shared/fees';
-import { USDC_QUOTE_DEADLINE_MS, withinQuoteDeadline } from '../usdcFees/deadline';
+import type { FeeSaying, FeeSource } from '../../shared/fees';
+import { withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcFeeLine } from '../usdcFees/feeLine';
 import { chooseFeeSource, type FeeOptions } from '../usdcFees/feeSource';
-import { usdcUnavailable } from '../usdcFees/unavailable';
+import { NO_USDC_HELD, quoteFailed, quoteLate, usdcUnavailable } from '../usdcFees/unavailable';
 import type { FeePlanning, FeeSourcesRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import type { BatchCall, BatchRecord } from './types';
 
 /** A fee in USDC: planned (its record) with the account's USDC, or why it cannot be. */
-type UsdcOption = { planned: BatchRecord; balance: bigint } | { reason: string };
+type UsdcOption = { planned: BatchRecord; balance: bigint } | { reason: FeeSaying };
 
 /** The most of a server's words the screen shows as the reason a fee in USDC is not offered. */
 const MAX_REASON_CHARS = 300;
@@ -56,7 +56,7 @@ async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRe
   const eth = await ethTerms(node, network, ethPlan, fees.maxFeePerGas);
   const usdcOption = usdcTerms(network, ethPlan.calls, usdc);
   const choice = chooseFeeSource({ sponsored: false, eth, usdc: usdcOption });
-  if (choice.source === 'none') return { ...ethPlan, feeChoices: [], feeReasons: choice.reasons };
+  if (choice.source === 'none') return { ...ethPlan, feeChoices: [], feeReasons: choice.reasons.map((r) => r.message), feeReasonWords: choice.reasons.map((r) => r.words) };
   // Never here: only a batch no site's paymaster sponsors is weighed.
   if (choice.source === 'sponsored') return ethPlan;
   const usdcPlan = 'planned' in usdc ? usdc.planned : undefined;
@@ -72,23 +72,23 @@ export async function withFeeSources({ context, ethPlan, draft, otherCode, fees 
   const inUsdc: Promise<UsdcOption> = unavailable
     ? Promise.resolve({ reason: unavailable })
     : usdcBalance(node, network.usdcPaymaster!.token, draft.from).then(async (balance) => (balance === 0n
-      ? { reason: 'Not enough USDC: the account holds none' }
+      ? { reason: NO_USDC_HELD }
       : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
       // A node's or a bundler's words, shown on the screen: bounded and cleaned.
-      .catch((error: unknown) => ({ reason: cleanText((error as Error).message, MAX_REASON_CHARS) }));
+      .catch((error: unknown) => ({ reason: quoteFailed(cleanText((error as Error).message, MAX_REASON_CHARS)) }));
   // The screen waits for the ETH plan and this one: a bundler that does not answer holds it no longer than the Send.
-  const inTime = withinQuoteDeadline(inUsdc, () => ({ reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${fees.bundler?.host})` }));
+  const inTime = withinQuoteDeadline(inUsdc, () => ({ reason: quoteLate(fees.bundler?.host) }));
   const [planned, usdc] = await Promise.all([ethPlan, inTime]);
   return withFeeChoice(node, network, planned, usdc, fees);
 }
 
-/** The fee sources as the screen offers them (absent when a site's paymaster pays), the USDC fee in its line. */
+/** The fee sources as the screen offers them (absent when a site's paymaster pays), the USDC fee in its line, each in English and in words. */
 export function feeSourcesShown(batch: BatchRecord, preferred: FeeSource | undefined): SendCallsDetails['feeSources'] {
   if (!batch.feeChoices) return undefined;
   const choices = batch.feeChoices;
-  const usdc = batch.usdcFee && choices.includes('usdc')
-    ? { usdc: { line: usdcFeeLine({ expected: BigInt(batch.usdcFee.expected), maximum: BigInt(batch.usdcFee.maximum) }), maximum: batch.usdcFee.maximum, upgrade: batch.usdcFee.upgrade } }
-    : {};
+  const line = batch.usdcFee && choices.includes('usdc') && usdcFeeLine({ expected: BigInt(batch.usdcFee.expected), maximum: BigInt(batch.usdcFee.maximum) });
+  const usdc = line ? { usdc: { line: line.message, words: line.words, maximum: batch.usdcFee!.maximum, upgrade: batch.usdcFee!.upgrade } } : {};
   const first = preferred && choices.includes(preferred) ? preferred : choices[0];
-  return { choices, ...(first ? { preferred: first } : {}), ...usdc, ...(batch.feeReasons ? { reasons: batch.feeReasons } : {}) };
+  const { feeReasons: reasons, feeReasonWords: reasonWords } = batch;
+  return { choices, ...(first ? { preferred: first } : {}), ...usdc, ...(reasons ? { reasons } : {}), ...(reasonWords ? { reasonWords } : {}) };
 }

@@ -1,7 +1,7 @@
 import type { CallReview } from '../../shared/decodedCall';
 import type { RpcUserOperation } from '../../shared/erc4337';
 import type { DelegateKind } from '../../shared/delegates';
-import type { FeeSource, FeeTier } from '../../shared/fees';
+import type { FeeSource, FeeTier, FeeWords } from '../../shared/fees';
 import type { UsdcPaymaster } from '../../shared/networks';
 import type { HexFees } from './fees';
 import type { Hex } from '../../shared/params';
@@ -143,6 +143,8 @@ export interface BatchRecord {
   feeChoices?: FeeSource[];
   /** Why neither ETH nor USDC can pay the fee (`feeChoices` empty): what the screen says instead of an Approve. */
   feeReasons?: string[];
+  /** The same reasons in words, in the same order, for the screen to say in the browser's language. */
+  feeReasonWords?: FeeWords[];
   /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */
   warning?: string;
   error?: string;

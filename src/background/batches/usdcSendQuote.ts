@@ -6,39 +6,44 @@
  * and a bundler that has not answered within USDC_QUOTE_DEADLINE_MS is given up on (../usdcFees/deadline.ts).
  */
 import { walletDelegateOf } from '../../shared/delegates';
+import type { FeeSaying } from '../../shared/fees';
 import type { SendUsdcQuote } from '../../shared/send';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
-import { USDC_QUOTE_DEADLINE_MS, withinQuoteDeadline } from '../usdcFees/deadline';
+import { withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcAmountUp, usdcFeeLine } from '../usdcFees/feeLine';
-import { usdcUnavailable } from '../usdcFees/unavailable';
+import { NO_USDC_HELD, noBundler, noPaymaster, quoteFailed, quoteLate, usdcUnavailable } from '../usdcFees/unavailable';
 import type { UsdcSendQuoteRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import { usdcBalance } from './feeOptions';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
+const notOffered = ({ message, words }: FeeSaying): SendUsdcQuote => ({ offered: false, reason: message, words });
+
+const LEDGER: FeeSaying = { message: 'A Ledger account pays its network fee in ETH: its device does not sign a fee in USDC yet', words: { key: 'fees_ledger' } };
 
 async function quote(node: ChainNode, { network, origin, from, call, ledger, fees: { bundler, code: facade } }: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
-  if (ledger) return { offered: false, reason: 'A Ledger account pays its network fee in ETH: its device does not sign a fee in USDC yet' };
+  if (ledger) return notOffered(LEDGER);
   const usdc = network.usdcPaymaster;
-  if (!usdc) return { offered: false, reason: `No USDC paymaster on ${network.name}` };
+  if (!usdc) return notOffered(noPaymaster(network));
   const [balance, code] = await Promise.all([usdcBalance(node, usdc.token, from), node<string>('eth_getCode', [from, 'pending'])]);
   // No bundler is asked for an account that could not pay anyway.
-  if (balance === 0n) return { offered: false, reason: 'Not enough USDC: the account holds none' };
+  if (balance === 0n) return notOffered(NO_USDC_HELD);
   const delegate = walletDelegateOf(code);
   const unavailable = usdcUnavailable(network, code !== '0x' && !delegate, { bundler });
-  if (unavailable || !bundler) return { offered: false, reason: unavailable ?? `No bundler is set for ${network.name}` };
+  if (unavailable || !bundler) return notOffered(unavailable ?? noBundler(network));
   const planned = await planUsdc(
     { node, network, upgraded: delegate !== null, ...(delegate ? { delegate } : {}), usdc: { bundler: await bundler.node(), host: bundler.host, code: facade } },
     { id: 'send-quote', origin, from, calls: [call] },
   );
   const fee = { expected: BigInt(planned.usdcFee!.expected), maximum: BigInt(planned.usdcFee!.maximum) };
-  return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: usdcFeeLine(fee), atMost: usdcAmountUp(fee.maximum) };
+  const { message, words } = usdcFeeLine(fee);
+  return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: message, words, atMost: usdcAmountUp(fee.maximum) };
 }
 
 export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
   return withinQuoteDeadline(
-    quote(node, request).catch((error: unknown) => ({ offered: false as const, reason: (error as Error).message })),
-    () => ({ offered: false, reason: `No quote for a fee in USDC within ${USDC_QUOTE_DEADLINE_MS / 1000} s (the bundler at ${request.fees.bundler?.host})` }),
+    quote(node, request).catch((error: unknown) => notOffered(quoteFailed((error as Error).message))),
+    () => notOffered(quoteLate(request.fees.bundler?.host)),
   );
 }

@@ -46,6 +46,7 @@ async function usdcQuote(services: Services, node: ChainNode, network: Network, 
   const bundler = url ? { node: () => services.bundlerFor(network.chainId), host: new URL(url).host } : undefined;
   const ledger = Boolean(await services.accounts.ledgerPath(from));
   return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, ledger, fees: { bundler, code: services.usdcBatchCode } })
+    // No words here, where every byte is the worker's first script's: the screen says this message as a failed quote.
     .catch((error: unknown) => ({ offered: false, reason: (error as Error).message }));
 }
 

@@ -24,6 +24,7 @@ import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { usdcFeePaid } from '../usdcFees/paidFee';
+import { english } from '../../shared/fees.fixture';
 import { activity } from './state';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
@@ -122,7 +123,8 @@ describe('Activity', () => {
 
     it('shows what the paymaster\'s own event in the receipt says it took, rounded up to the cent, and marks the batch as paid in USDC', async () => {
       const [item] = await activity((await servicesOn([withPaymaster], record(landed([feeLog()])))).services);
-      expect(item.usdcFee).toEqual({ paid: '305001', line: 'Network fee: 0.31 USDC' });
+      expect(item.usdcFee).toEqual({ paid: '305001', line: 'Network fee: 0.31 USDC', words: { key: 'fees_usdcPaid', values: { amount: { decimal: '0.31' } } } });
+      expect(english({ message: item.usdcFee!.line, words: item.usdcFee!.words })).toBe('Network fee: 0.31 USDC');
       expect(item.paidInUsdc).toBe(true);
     });
 

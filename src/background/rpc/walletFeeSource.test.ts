@@ -20,6 +20,7 @@ import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { askAsWallet } from './pipeline';
+import { english } from '../../shared/fees.fixture';
 
 const WALLET = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const SITE = 'https://dapp.example';
@@ -61,8 +62,10 @@ describe('the fee sources of wallet_sendCalls', () => {
     await ask(SITE, {});
     expect(asked[0].feeSources).toEqual({
       choices: ['eth', 'usdc'], preferred: 'eth',
-      usdc: { line: expect.stringMatching(/^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/), maximum: expect.stringMatching(/^\d+$/), upgrade: true },
+      usdc: { line: expect.stringMatching(/^Network fee: ≈ \d+\.\d+ USDC \(at most \d+\.\d+ USDC\)$/), words: expect.objectContaining({ key: 'fees_usdcLine' }), maximum: expect.stringMatching(/^\d+$/), upgrade: true },
     });
+    const { line, words } = asked[0].feeSources!.usdc!;
+    expect(english({ message: line, words: words! })).toBe(line);
   });
 
   it('name the attribution of a batch paid in USDC where it goes: after the userOp’s callData', async () => {

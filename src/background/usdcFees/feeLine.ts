@@ -3,6 +3,7 @@
  * once paid. Every figure rounds up, so the line never shows less than what can be (or was) taken: to the cent, or
  * below a cent to two significant digits.
  */
+import type { FeeSaying } from '../../shared/fees';
 import type { UsdcFeeQuote } from './quote';
 
 const USDC_DECIMALS = 6;
@@ -25,8 +26,17 @@ export function usdcAmountUp(units: bigint): string {
   return `0.${fraction}`;
 }
 
-export const usdcFeeLine = ({ expected, maximum }: Pick<UsdcFeeQuote, 'expected' | 'maximum'>): string =>
-  `Network fee: ≈ ${usdcAmountUp(expected)} USDC (at most ${usdcAmountUp(maximum)} USDC)`;
+/** The line before the fee is taken; the screen writes its figures as the browser's language writes numbers. */
+export function usdcFeeLine({ expected, maximum }: Pick<UsdcFeeQuote, 'expected' | 'maximum'>): FeeSaying {
+  const [about, most] = [usdcAmountUp(expected), usdcAmountUp(maximum)];
+  return {
+    message: `Network fee: ≈ ${about} USDC (at most ${most} USDC)`,
+    words: { key: 'fees_usdcLine', values: { expected: { decimal: about }, maximum: { decimal: most } } },
+  };
+}
 
 /** What a landed op paid (its paymaster's event, ./sponsoredFee.ts), as Activity shows it. */
-export const usdcFeePaidLine = (taken: bigint): string => `Network fee: ${usdcAmountUp(taken)} USDC`;
+export function usdcFeePaidLine(taken: bigint): FeeSaying {
+  const amount = usdcAmountUp(taken);
+  return { message: `Network fee: ${amount} USDC`, words: { key: 'fees_usdcPaid', values: { amount: { decimal: amount } } } };
+}

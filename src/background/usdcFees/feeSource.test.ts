@@ -1,8 +1,14 @@
 /** Who pays the network fee of a userOp: the site's paymaster, else ETH when it covers, else USDC through the paymaster; or why neither. */
 import { describe, expect, it } from 'vitest';
-import { chooseFeeSource, type FeeOptions } from './feeSource';
+import type { FeeChoice, FeeOptions } from './feeSource';
+import { chooseFeeSource } from './feeSource';
+import { english } from '../../shared/fees.fixture';
+import type { FeeSaying } from '../../shared/fees';
 
 const ETH = 10n ** 18n;
+const NO_PAYMASTER: FeeSaying = { message: 'No USDC paymaster on Test', words: { key: 'fees_noPaymaster', values: { network: 'Test' } } };
+/** The reasons in English, each checked to read the same in words. */
+const reasons = (choice: FeeChoice): string[] => (choice.source === 'none' ? choice.reasons.map(english) : []);
 /** A fee of at most 0.001 ETH, or at most 0.60 USDC (expected 0.42). */
 const options = (over: Partial<FeeOptions> = {}): FeeOptions => ({
   sponsored: false,
@@ -18,7 +24,7 @@ describe('the fee source', () => {
 
   it('is ETH when the balance covers what is sent and the fee, with USDC offered as the other choice when it works too', () => {
     expect(chooseFeeSource(options())).toEqual({ source: 'eth', choices: ['eth', 'usdc'] });
-    expect(chooseFeeSource(options({ usdc: { available: false, reason: 'No USDC paymaster on this network' } }))).toEqual({ source: 'eth', choices: ['eth'] });
+    expect(chooseFeeSource(options({ usdc: { available: false, reason: NO_PAYMASTER } }))).toEqual({ source: 'eth', choices: ['eth'] });
   });
 
   it('is USDC when ETH does not cover, the cap counted on top of the USDC the calls send', () => {
@@ -30,16 +36,23 @@ describe('the fee source', () => {
 
   it('is none when neither works, and says why for each', () => {
     const noEth = { maximum: ETH / 1_000n, balance: ETH / 10_000n, spent: 0n, symbol: 'ETH' };
-    expect(chooseFeeSource(options({ eth: noEth, usdc: { available: false, reason: 'No USDC paymaster on this network' } }))).toEqual({
-      source: 'none', reasons: ['Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0001 ETH', 'No USDC paymaster on this network'],
-    });
+    expect(reasons(chooseFeeSource(options({ eth: noEth, usdc: { available: false, reason: NO_PAYMASTER } })))).toEqual([
+      'Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0001 ETH', 'No USDC paymaster on Test',
+    ]);
     const poor = { available: true as const, balance: 100_000n, spent: 0n, quote: { expected: 420_000n, maximum: 600_000n } };
-    expect(chooseFeeSource(options({ eth: noEth, usdc: poor }))).toEqual({
-      source: 'none', reasons: ['Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0001 ETH', 'Not enough USDC: the fee can take up to 0.60 USDC and the account holds 0.10 USDC'],
-    });
+    expect(reasons(chooseFeeSource(options({ eth: noEth, usdc: poor })))).toEqual([
+      'Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0001 ETH', 'Not enough USDC: the fee can take up to 0.60 USDC and the account holds 0.10 USDC',
+    ]);
+  });
+
+  it('gives the figures of why as decimals the screen writes in the browser\'s language, the symbol as written', () => {
+    const xdai = { maximum: ETH / 1_000n, balance: ETH / 10_000n, spent: ETH, symbol: 'xDAI' };
+    const [coin] = (chooseFeeSource(options({ eth: xdai, usdc: { available: false, reason: NO_PAYMASTER } })) as { reasons: FeeSaying[] }).reasons;
+    expect(coin.words).toEqual({ key: 'fees_notEnoughCoin', values: { maximum: { decimal: '0.001' }, held: { decimal: '0.0' }, symbol: 'xDAI' } });
+    expect(english(coin)).toBe('Not enough xDAI: the fee can take up to 0.001 xDAI and the account holds 0.0 xDAI');
   });
 
   it('counts the ETH the calls send with the fee', () => {
-    expect(chooseFeeSource(options({ eth: { maximum: ETH / 1_000n, balance: ETH, spent: ETH, symbol: 'ETH' }, usdc: { available: false, reason: 'No USDC paymaster on this network' } }))).toMatchObject({ source: 'none' });
+    expect(chooseFeeSource(options({ eth: { maximum: ETH / 1_000n, balance: ETH, spent: ETH, symbol: 'ETH' }, usdc: { available: false, reason: NO_PAYMASTER } }))).toMatchObject({ source: 'none' });
   });
 });

@@ -4,10 +4,10 @@
  * covers the USDC the calls send and the quote's cap. When both ETH and USDC work the user may switch; when neither
  * does, the screen says why for each instead of a send that fails.
  */
-import type { FeeSource } from '../../shared/fees';
+import type { FeeSaying, FeeSource } from '../../shared/fees';
+import { formatEther } from '../../shared/units';
 import { usdcAmountUp } from './feeLine';
 import type { UsdcFeeQuote } from './quote';
-import { formatEther } from '../../shared/units';
 
 export interface FeeOptions {
   /** The site's paymasterService sponsors this request. */
@@ -17,15 +17,14 @@ export interface FeeOptions {
   /** The chain's USDC paymaster (./terms.ts read it), the account's USDC, what the calls send of it, and the quote; or why not. */
   usdc:
     | { available: true; balance: bigint; spent: bigint; quote: Pick<UsdcFeeQuote, 'expected' | 'maximum'> }
-    | { available: false; reason: string };
+    | { available: false; reason: FeeSaying };
 }
-
 
 export type FeeChoice =
   | { source: 'sponsored' }
   /** The source used unless the user picks another of `choices`. */
   | { source: FeeSource; choices: FeeSource[] }
-  | { source: 'none'; reasons: string[] };
+  | { source: 'none'; reasons: FeeSaying[] };
 
 export function chooseFeeSource({ sponsored, eth, usdc }: FeeOptions): FeeChoice {
   if (sponsored) return { source: 'sponsored' };
@@ -33,9 +32,18 @@ export function chooseFeeSource({ sponsored, eth, usdc }: FeeOptions): FeeChoice
   const usdcWorks = usdc.available && usdc.balance >= usdc.spent + usdc.quote.maximum;
   const choices: FeeSource[] = [...(ethWorks ? ['eth' as const] : []), ...(usdcWorks ? ['usdc' as const] : [])];
   if (choices.length > 0) return { source: choices[0], choices };
-  const ethReason = `Not enough ${eth.symbol}: the fee can take up to ${formatEther(eth.maximum)} ${eth.symbol} and the account holds ${formatEther(eth.balance - eth.spent < 0n ? 0n : eth.balance - eth.spent)} ${eth.symbol}`;
-  const usdcReason = usdc.available
-    ? `Not enough USDC: the fee can take up to ${usdcAmountUp(usdc.quote.maximum)} USDC and the account holds ${usdcAmountUp(usdc.balance - usdc.spent < 0n ? 0n : usdc.balance - usdc.spent)} USDC`
-    : usdc.reason;
+  const ethReason = notEnough('fees_notEnoughCoin', eth.symbol, formatEther(eth.maximum), formatEther(left(eth)));
+  const usdcReason = usdc.available ? notEnough('fees_notEnoughUsdc', 'USDC', usdcAmountUp(usdc.quote.maximum), usdcAmountUp(left(usdc))) : usdc.reason;
   return { source: 'none', reasons: [ethReason, usdcReason] };
+}
+
+/** What the account holds of a currency once the calls have sent theirs. */
+const left = ({ balance, spent }: { balance: bigint; spent: bigint }): bigint => (balance > spent ? balance - spent : 0n);
+
+/** "Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0001 ETH", its figures decimals the screen writes. */
+function notEnough(key: 'fees_notEnoughCoin' | 'fees_notEnoughUsdc', symbol: string, maximum: string, held: string): FeeSaying {
+  return {
+    message: `Not enough ${symbol}: the fee can take up to ${maximum} ${symbol} and the account holds ${held} ${symbol}`,
+    words: { key, values: { maximum: { decimal: maximum }, held: { decimal: held }, ...(key === 'fees_notEnoughCoin' ? { symbol } : {}) } },
+  };
 }

@@ -20,5 +20,6 @@ const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCas
 export function usdcFeePaid(sent: SentOperation, usdc: UsdcPaymaster): ActivityItem['usdcFee'] {
   const fee = sent.receipt && sponsoredFeeOf(sent.receipt.logs, { paymaster: usdc.paymaster, sender: sent.op.sender, userOpHash: sent.hash });
   if (!fee || !same(fee.token, usdc.token)) return undefined;
-  return { paid: fee.taken.toString(), line: usdcFeePaidLine(fee.taken) };
+  const { message, words } = usdcFeePaidLine(fee.taken);
+  return { paid: fee.taken.toString(), line: message, words };
 }

@@ -1,13 +1,37 @@
 /**
- * Why a fee in USDC is not possible for the account on this network before anything is asked (no bundler, no node
- * call), or undefined: wallet_sendCalls' fee sources (../batches/feeOptions.ts) and the popup's Send quote say the same.
+ * Why a fee in USDC is not offered, in English and in words: not possible for the account on this network before
+ * anything is asked (`usdcUnavailable`: no bundler, no node call), the account holding none, or no quote.
+ * wallet_sendCalls' fee sources (../batches/feeOptions.ts) and the popup's Send quote say the same.
  */
+import type { FeeSaying } from '../../shared/fees';
 import type { Network } from '../../shared/networks';
+import { USDC_QUOTE_DEADLINE_MS } from './deadline';
 
-export function usdcUnavailable(network: Network, otherCode: boolean, fees: { bundler?: unknown }): string | undefined {
-  if (!network.usdcPaymaster) return `No USDC paymaster on ${network.name}`;
-  if (!network.eip7702) return `EIP-7702 is not supported on ${network.name}: a fee in USDC needs it`;
-  if (otherCode) return 'The account has code that is not one of the wallet’s delegates: a fee in USDC needs one';
-  if (!fees.bundler) return `No bundler is set for ${network.name}: a fee in USDC needs one`;
+export function usdcUnavailable(network: Network, otherCode: boolean, fees: { bundler?: unknown }): FeeSaying | undefined {
+  if (!network.usdcPaymaster) return noPaymaster(network);
+  if (!network.eip7702) return { message: `EIP-7702 is not supported on ${network.name}: a fee in USDC needs it`, words: { key: 'fees_no7702', values: { network: network.name } } };
+  if (otherCode) return { message: 'The account has code that is not one of the wallet’s delegates: a fee in USDC needs one', words: { key: 'fees_otherCode' } };
+  if (!fees.bundler) return noBundler(network);
   return undefined;
 }
+
+export const noPaymaster = (network: Network): FeeSaying =>
+  ({ message: `No USDC paymaster on ${network.name}`, words: { key: 'fees_noPaymaster', values: { network: network.name } } });
+
+export const noBundler = (network: Network): FeeSaying =>
+  ({ message: `No bundler is set for ${network.name}: a fee in USDC needs one`, words: { key: 'fees_noBundler', values: { network: network.name } } });
+
+/** The account holds no USDC at all: no bundler is asked for a fee it could not pay. */
+export const NO_USDC_HELD: FeeSaying = { message: 'Not enough USDC: the account holds none', words: { key: 'fees_noUsdcHeld' } };
+
+/** No quote came: the bundler did not answer in time. */
+export function quoteLate(host: string | undefined): FeeSaying {
+  const seconds = String(USDC_QUOTE_DEADLINE_MS / 1000);
+  return {
+    message: `No quote for a fee in USDC within ${seconds} s (the bundler at ${host})`,
+    words: { key: 'fees_quoteLate', values: { seconds: { decimal: seconds }, host: String(host) } },
+  };
+}
+
+/** No quote came: what failed, a node's or a bundler's words as written inside the translated frame. */
+export const quoteFailed = (reason: string): FeeSaying => ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason } } });

@@ -1,6 +1,6 @@
 /** What the approval window shows of a batch of calls (EIP-5792 wallet_sendCalls). */
 import type { DecodedCall } from '../decodedCall';
-import type { FeeSource } from '../fees';
+import type { FeeSource, FeeWords } from '../fees';
 import type { Hex } from '../params';
 import type { AddressLookAlike } from './transaction';
 
@@ -46,9 +46,16 @@ export interface SendCallsDetails {
    * Who may pay the network fee when no site's paymaster does (issue 45): the sources the screen offers (a switch when
    * both; none: Approve stays disabled and `reasons` say why), the one picked first, and a fee in USDC as its line says
    * it ("Network fee: ≈ 0.42 USDC (at most 0.60 USDC)", never less than can be taken; `maximum` the cap in token
-   * units) and whether its userOp upgrades the account. Absent when sponsored.
+   * units) and whether its userOp upgrades the account. Absent when sponsored. The line and the reasons come in English
+   * and in words (in the same order) for the browser's language; a screen stored before the words has English only.
    */
-  feeSources?: { choices: FeeSource[]; preferred?: FeeSource; usdc?: { line: string; maximum: string; upgrade: boolean }; reasons?: string[] };
+  feeSources?: {
+    choices: FeeSource[];
+    preferred?: FeeSource;
+    usdc?: { line: string; words?: FeeWords; maximum: string; upgrade: boolean };
+    reasons?: string[];
+    reasonWords?: FeeWords[];
+  };
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
 }

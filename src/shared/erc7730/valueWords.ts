@@ -37,7 +37,7 @@ const noted = (note: string, key: ClearValueKey, values?: ValueWords['values']):
 export const UNLIMITED = 'Unlimited';
 
 /** "1.5 USDC": `amount` is exact decimal text. */
-export const amountOf = (amount: string, symbol: string): Said => said(`${amount} ${symbol}`, 'clearValues_amount', { amount: { number: amount }, symbol });
+export const amountOf = (amount: string, symbol: string): Said => said(`${amount} ${symbol}`, 'clearValues_amount', { amount: { decimal: amount }, symbol });
 
 /** "Unlimited USDC", or the descriptor's own message before the symbol. */
 export const unlimitedOf = (message: string, symbol: string): Said =>
@@ -45,7 +45,7 @@ export const unlimitedOf = (message: string, symbol: string): Said =>
 
 /** "3000 units of", "Unlimited (… units) of": before the token's address, whose symbol and decimals are not known. */
 export function unitsOf(amount: bigint, unlimited: boolean, message: string): Said {
-  const number = { number: amount.toString() };
+  const number = { decimal: amount.toString() };
   if (!unlimited) return said(`${amount} units of`, 'clearValues_unitsOf', { amount: number });
   const text = `${message} (${amount} units) of`;
   return message === UNLIMITED ? said(text, 'clearValues_unlimitedUnitsOf', { amount: number }) : said(text, 'clearValues_messageUnitsOf', { message, amount: number });
@@ -67,10 +67,10 @@ export const dateOf = (seconds: bigint): Said =>
 
 /** "2 days 01:00:00" (`clock` as it is: digits and colons read the same in every language). */
 export const daysAnd = (days: bigint, clock: string): Said =>
-  said(`${days} day${days === 1n ? '' : 's'} ${clock}`, days === 1n ? 'clearValues_days_one' : 'clearValues_days_other', { count: { number: days.toString() }, clock });
+  said(`${days} day${days === 1n ? '' : 's'} ${clock}`, days === 1n ? 'clearValues_days_one' : 'clearValues_days_other', { count: { decimal: days.toString() }, clock });
 
 /** "0.05%", "36ks": the number written as the language does, the unit (the descriptor's, with its SI prefix) as it is. */
-export const unitOf = (number: string, unit: string): Said => said(`${number}${unit}`, 'clearValues_unit', { number: { number }, unit });
+export const unitOf = (number: string, unit: string): Said => said(`${number}${unit}`, 'clearValues_unit', { number: { decimal: number }, unit });
 export const nftOf = (id: bigint): Said => said(`#${id} of`, 'clearValues_nftOf', { id: id.toString() });
 
 export const symbolNotPlain = (symbol: string): Noted => noted(`the token's symbol() is "${symbol}", not a plain ticker: read it as the token's own text`, 'clearValues_symbolNotPlain', { symbol });

@@ -8,6 +8,7 @@ import type { FeeSource } from '../../shared/fees';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row } from '../components/Rows';
+import { feeText } from '../format/feeWords';
 import { t } from '../i18n/t';
 
 type Offered = NonNullable<SendCallsDetails['feeSources']>;
@@ -30,19 +31,23 @@ export function FeeSourceSwitch({ offered, source, onChange }: { offered: Offere
   );
 }
 
+/** The fee in USDC as its line says it, in the browser's language. */
+export const usdcLine = ({ line, words }: NonNullable<Offered['usdc']>): string => feeText(line, words);
+
 /** The fee row: in USDC as its line, or the most in ETH. */
 export function FeeRow({ details, source }: { details: SendCallsDetails; source: FeeSource | undefined }) {
   const usdc = details.feeSources?.usdc;
-  if (source === 'usdc' && usdc) return <Row label={t('preview_networkFee')} name={t('preview_feeInUsdc')}>{usdc.line}</Row>;
+  if (source === 'usdc' && usdc) return <Row label={t('preview_networkFee')} name={t('preview_feeInUsdc')}>{usdcLine(usdc)}</Row>;
   return <Row label={t('preview_maxNetworkFee')}><Amount units={details.maxFee} symbol={details.symbol} /></Row>;
 }
 
 /** Why neither ETH nor USDC can pay the fee. */
 export function NoFeeSource({ offered }: { offered: Offered | undefined }) {
   if (!offered || offered.choices.length > 0) return null;
+  const reasons = (offered.reasons ?? []).map((english, i) => feeText(english, offered.reasonWords?.[i]));
   return (
     <Notice tone="danger" label={t('preview_feeCannotBePaid')}>
-      {t('preview_noFeeSource', { reasons: (offered.reasons ?? []).join('; ') })}
+      {t('preview_noFeeSource', { reasons: reasons.join('; ') })}
     </Notice>
   );
 }

@@ -11,7 +11,7 @@ import { Message } from '../i18n/Message';
 import { t, uiLocale } from '../i18n/t';
 import type { PreviewState } from './usePreview';
 
-/** Who pays the fee: the account (up to `maxFee` wei, or in USDC as `line` says) or a sponsor. */
+/** Who pays the fee: the account (up to `maxFee` wei, or in USDC as `line` says, in the browser's language) or a sponsor. */
 export type FeePayer = { maxFee: string; symbol: string; tier?: string } | { line: string } | { sponsor: string };
 
 /** The contract of a token row, unless it is the native currency or the chain's well-known token at its real contract. */

@@ -22,7 +22,7 @@ import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
 import { Upgrade } from './Upgrade';
-import { FeeRow, FeeSourceSwitch, NoFeeSource } from './FeeSources';
+import { FeeRow, FeeSourceSwitch, NoFeeSource, usdcLine } from './FeeSources';
 import type { FeeSource } from '../../shared/fees';
 import { usePreview } from './usePreview';
 
@@ -58,7 +58,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   const offered = details.feeSources;
   const [source, setSource] = useState<FeeSource | undefined>(offered?.preferred);
   const usdcUpgrade = source === 'usdc' && offered?.usdc?.upgrade && !details.upgrade;
-  const fee = source === 'usdc' && offered?.usdc ? { line: offered.usdc.line } : sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol };
+  const fee = source === 'usdc' && offered?.usdc ? { line: usdcLine(offered.usdc) } : sponsor ? { sponsor } : { maxFee: details.maxFee, symbol: details.symbol };
   return (
     <Screen
       title={t('review_batchTitle')}

@@ -1,17 +1,25 @@
 // @vitest-environment happy-dom
 /** The sendCalls screen's fee sources (issue 45): the fee line of the source picked first, the switch, and no Approve when neither works. */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
-import type { FeeSource } from '../../shared/fees';
+import type { FeeSource, FeeWords } from '../../shared/fees';
 import type { WalletState } from '../../shared/pages';
 import { mountPoint } from '../testing/mount';
+import { speak } from '../testing/speak';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
 
-const { container, render: mount } = mountPoint();
+const { container, render: mount, unmount } = mountPoint();
 const LINE = 'Network fee: ≈ 0.42 USDC (at most 0.60 USDC)';
+const WORDS = { key: 'fees_usdcLine' as const, values: { expected: { decimal: '0.42' }, maximum: { decimal: '0.60' } } };
+/** Why neither source can pay: not enough ETH, no USDC paymaster on the network. */
+const REASONS = ['Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0 ETH', 'No USDC paymaster on Devnet'];
+const REASON_WORDS: FeeWords[] = [
+  { key: 'fees_notEnoughCoin', values: { maximum: { decimal: '0.001' }, held: { decimal: '0.0' }, symbol: 'ETH' } },
+  { key: 'fees_noPaymaster', values: { network: 'Devnet' } },
+];
 const render = (feeSources: SendCallsDetails['feeSources'], more: Partial<SendCallsDetails> = {}) => mount(
   <ApprovalScreen
     approval={{
@@ -26,8 +34,10 @@ const radio = (name: string) => container.querySelector<HTMLInputElement>(`input
 const approveButton = () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve');
 
 describe('the fee sources on the sendCalls screen', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('show the USDC fee line and the switch with USDC picked when the wallet asked for it first', async () => {
-    await render({ choices: ['eth', 'usdc'], preferred: 'usdc', usdc: { line: LINE, maximum: '600000', upgrade: false } });
+    await render({ choices: ['eth', 'usdc'], preferred: 'usdc', usdc: { line: LINE, words: WORDS, maximum: '600000', upgrade: false } });
     expect(text('Fee in USDC')).toBe(LINE);
     expect(radio('Pay the fee in USDC')?.checked).toBe(true);
     expect(radio('Pay the fee in ETH')?.checked).toBe(false);
@@ -42,7 +52,7 @@ describe('the fee sources on the sendCalls screen', () => {
 
   describe('say where the attribution goes for the source picked', () => {
     const attribution = { codes: ['baseapp'], value: '0x07626173656170700080218021802180218021802180218021' as const, appendedTo: [0] };
-    const offered = { choices: ['eth', 'usdc'] as FeeSource[], usdc: { line: LINE, maximum: '600000', upgrade: true } };
+    const offered = { choices: ['eth', 'usdc'] as FeeSource[], usdc: { line: LINE, words: WORDS, maximum: '600000', upgrade: true } };
 
     it('with ETH, after a sequential call’s data', async () => {
       await render({ ...offered, preferred: 'eth' }, { atomic: false, attribution });
@@ -59,8 +69,26 @@ describe('the fee sources on the sendCalls screen', () => {
   });
 
   it('say why and disable Approve when neither works', async () => {
-    await render({ choices: [], reasons: ['Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0 ETH', 'No USDC paymaster on Devnet'] });
+    await render({ choices: [], reasons: REASONS, reasonWords: REASON_WORDS });
     expect(text('The fee cannot be paid')).toBe('Neither ETH nor USDC can pay this batch’s network fee: Not enough ETH: the fee can take up to 0.001 ETH and the account holds 0.0 ETH; No USDC paymaster on Devnet.');
     expect(approveButton()?.disabled).toBe(true);
+  });
+
+  it('say the fee line and why in the browser\'s language, the figures as it writes numbers', async () => {
+    speak('es');
+    await render({ choices: ['eth', 'usdc'], preferred: 'usdc', usdc: { line: LINE, words: WORDS, maximum: '600000', upgrade: false } });
+    expect(text('Tarifa en USDC')).toBe('Tarifa de red: ≈ 0,42 USDC (como máximo 0,60 USDC)');
+    unmount();
+    await render({ choices: [], reasons: REASONS, reasonWords: REASON_WORDS });
+    expect(text('No se puede pagar la tarifa')).toBe('Ni ETH ni USDC pueden pagar la tarifa de red de este lote: No hay suficiente ETH: la tarifa puede costar hasta 0,001 ETH y la cuenta tiene 0,0 ETH; No hay un paymaster de USDC en Devnet.');
+  });
+
+  it('say the English of a screen stored before the words', async () => {
+    speak('es');
+    await render({ choices: ['usdc'], preferred: 'usdc', usdc: { line: LINE, maximum: '600000', upgrade: false } });
+    expect(text('Tarifa en USDC')).toBe(LINE);
+    unmount();
+    await render({ choices: [], reasons: REASONS });
+    expect(text('No se puede pagar la tarifa')).toMatch(/: Not enough ETH: .*; No USDC paymaster on Devnet\.$/);
   });
 });

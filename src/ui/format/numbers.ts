@@ -17,5 +17,14 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
  */
 export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
 
+/**
+ * A decimal as written ("0.60") in the browser's language ("0,60"): every digit, the zeros after the point too; as
+ * written when it has more than the 20 digits after the point Intl keeps.
+ */
+export function writtenDecimal(text: string): string {
+  const digits = text.split('.')[1]?.length ?? 0;
+  return digits > 20 ? text : numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(text as `${number}`);
+}
+
 /** The browser's language's decimal mark ("." in English, "," in Portuguese). */
 export const decimalMark = (): string => numberFormat().formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';

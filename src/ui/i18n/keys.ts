@@ -19,6 +19,7 @@ import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
 import type clearValues from './en/clearValues.json';
+import type fees from './en/fees.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -40,4 +41,5 @@ export type MessageKey =
   | keyof typeof errors
   | keyof typeof grants
   | keyof typeof dangers
-  | keyof typeof clearValues;
+  | keyof typeof clearValues
+  | keyof typeof fees;

@@ -24,6 +24,15 @@ describe('say', () => {
     expect(say(words)).toBe('Spender es Enviado 1 ETH a 0xabc, pero su descripción espera 0x1, 0x2 o 0x3: las palabras de arriba se escribieron para otro uso de esta función y puede que no digan lo que hace.');
   });
 
+  it('writes a decimal as the language writes numbers, every digit kept, the zeros after the point too; the worker\'s English groups none', () => {
+    const paid: Words = { key: 'fees_usdcPaid', values: { amount: { decimal: '12345.60' } } };
+    expect(say(paid)).toBe('Network fee: 12,345.60 USDC');
+    expect(inEnglish(paid)).toBe('Network fee: 12345.60 USDC');
+    expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '0.000001' } } })).toBe('Network fee: 0.000001 USDC');
+    speak('pt_BR');
+    expect(say(paid)).toBe('Taxa de rede: 12.345,60 USDC');
+  });
+
   it('shows what a page wrote as written, even when it looks like a placeholder', () => {
     expect(say({ key: 'common_sentTo', values: { amount: '$1 {to}', to: { list: ['$$'], join: 'and' } } })).toBe('Sent $1 {to} to $$');
   });

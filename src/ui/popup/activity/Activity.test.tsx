@@ -8,6 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GrantMention } from '../../../shared/grants';
 import type { ActivityItem } from '../../../shared/activity';
+import { speak } from '../../testing/speak';
 
 const items: ActivityItem[] = [];
 const call = vi.fn(async (method: string) => (method === 'getActivity' ? items : null));
@@ -32,6 +33,7 @@ beforeEach(() => {
   root = createRoot(container);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   wallet.state.networks = [];
   act(() => root.unmount());
   container.remove();
@@ -153,10 +155,17 @@ describe('Activity', () => {
   });
 
   it('a batch whose fee was paid in USDC shows the fee its paymaster took', async () => {
-    items.push(item({ status: 200, paidInUsdc: true, usdcFee: { paid: '305001', line: 'Network fee: 0.31 USDC' } }));
+    items.push(item({ status: 200, paidInUsdc: true, usdcFee: { paid: '305001', line: 'Network fee: 0.31 USDC', words: { key: 'fees_usdcPaid', values: { amount: { decimal: '0.31' } } } } }));
     await render();
     expect(container.querySelector('[aria-label="Network fee"]')?.textContent).toBe('Network fee: 0.31 USDC');
     expect(buttons()).toEqual([]);
+  });
+
+  it('says the fee paid in USDC in the browser\'s language, its amount written as that language writes numbers', async () => {
+    speak('es');
+    items.push(item({ status: 200, paidInUsdc: true, usdcFee: { paid: '12345500000', line: 'Network fee: 12,345.50 USDC', words: { key: 'fees_usdcPaid', values: { amount: { decimal: '12345.50' } } } } }));
+    await render();
+    expect(container.querySelector('[aria-label="Tarifa de red"]')?.textContent).toBe('Tarifa de red: 12.345,50 USDC');
   });
 
   it('a pending userOp paid in USDC says it cannot be sped up, and offers Cancel, which uses its nonce with an ETH transaction', async () => {

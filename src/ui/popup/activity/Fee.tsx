@@ -5,6 +5,7 @@
  */
 import type { ActivityItem } from '../../../shared/activity';
 import { Amount } from '../../components/Amount';
+import { sayFee } from '../../format/feeWords';
 import { Message } from '../../i18n/Message';
 import { t } from '../../i18n/t';
 
@@ -23,7 +24,7 @@ export function Fee({ item, symbol }: { item: ActivityItem; symbol: string }) {
   const label = t('activity_networkFee');
   return (
     <>
-      {item.usdcFee && <p aria-label={label}>{item.usdcFee.line}</p>}
+      {item.usdcFee && <p aria-label={label}>{sayFee(item.usdcFee.words)}</p>}
       {wei !== null
         ? <p aria-label={label}><Message id="activity_feePaid" values={{ amount: <Amount units={wei} symbol={symbol} /> }} /></p>
         : ranSponsored(item) && <p aria-label={label}>{t('activity_feeSponsored')}</p>}

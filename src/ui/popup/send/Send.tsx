@@ -12,6 +12,7 @@ import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exactText, readableAmount } from '../../format/amounts';
 import { errorText } from '../../format/errorText';
+import { sayFee } from '../../format/feeWords';
 import { decimalMark } from '../../format/numbers';
 import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
@@ -60,7 +61,7 @@ export function Send({ state }: { state: WalletState }) {
 
   const feeText = (): string => {
     const symbol = network.nativeCurrency.symbol;
-    if (source === 'usdc' && usdc) return payment?.choices.includes('eth') ? t('send_feeInUsdc', { fee: usdc.line }) : t('send_feeInUsdcNotCovered', { fee: usdc.line, symbol });
+    if (source === 'usdc' && usdc) return payment?.choices.includes('eth') ? t('send_feeInUsdc', { fee: sayFee(usdc.words) }) : t('send_feeInUsdcNotCovered', { fee: sayFee(usdc.words), symbol });
     if (!quote) return t('send_feePending');
     return t('send_feeRange', { low: readableAmount(marketFee!), high: readableAmount(topFee!), symbol });
   };

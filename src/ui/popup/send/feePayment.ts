@@ -7,6 +7,8 @@
 import type { FeeSource } from '../../../shared/fees';
 import type { SendUsdcQuote } from '../../../shared/send';
 import { exactText } from '../../format/amounts';
+import { sayFee } from '../../format/feeWords';
+import { writtenDecimal } from '../../format/numbers';
 import { t } from '../../i18n/t';
 
 /** The sources that work, the first the default; `reasons` (why neither works) only when there is none. */
@@ -25,7 +27,7 @@ export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbo
     choices: [],
     reasons: [
       t('send_notEnoughCoinForFee', { symbol: eth.symbol, amount: exactText(eth.fee) }),
-      usdc.offered ? t('send_notEnoughUsdcForFee', { amount: usdc.atMost }) : usdc.reason,
+      usdc.offered ? t('send_notEnoughUsdcForFee', { amount: writtenDecimal(usdc.atMost) }) : usdc.words ? sayFee(usdc.words) : t('fees_quoteFailed', { reason: usdc.reason }),
     ],
   };
 }
