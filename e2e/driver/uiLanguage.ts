@@ -103,6 +103,13 @@ export function nameInUiLanguage(name: string | RegExp): string | RegExp {
   return texts.length === 1 ? anyOf(exact.get(texts[0])!) : name;
 }
 
+/** A value typed into a field: a decimal number with the language's decimal mark ("0.1" is "0,1" in Portuguese). */
+export function valueInUiLanguage(value: string): string {
+  if (!UI_LANGUAGE || !/^\d+\.\d+$/.test(value)) return value;
+  const mark = new Intl.NumberFormat(UI_LANGUAGE.replace('_', '-')).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+  return value.replace('.', mark ?? '.');
+}
+
 /**
  * A text a spec expects, in the browser's language, numbers as it writes them. A pattern, which the catalogues cannot
  * say, is any text there: the overflow and axe checks still wait for the element, not for its English words.

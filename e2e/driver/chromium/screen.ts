@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { WAIT_TIMEOUT_MS } from '../poll';
 import type { Expected, Screen, Target } from '../types';
-import { expectedInUiLanguage, inUiLanguage, nameInUiLanguage, namesInUiLanguage } from '../uiLanguage';
+import { expectedInUiLanguage, inUiLanguage, nameInUiLanguage, namesInUiLanguage, valueInUiLanguage } from '../uiLanguage';
 
 /**
  * Resolves once `element` is enabled (a disabled `<fieldset>` around it disables it too) or gone, or after
@@ -45,7 +45,7 @@ export class ChromiumScreen implements Screen {
   }
 
   fill(label: string, value: string): Promise<void> {
-    return this.labelled(this.page, label).fill(value);
+    return this.labelled(this.page, label).fill(valueInUiLanguage(value));
   }
 
   async check(target: Target): Promise<void> {
