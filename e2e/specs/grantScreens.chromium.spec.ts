@@ -19,7 +19,7 @@ test('the grant screen and Permissions, pictured and checked with axe', async ({
   const approval = await ApprovalWindow.next(session);
   const screen = approval.screen as ChromiumScreen;
   const { page } = screen;
-  await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Grant' }))).toBeEnabled();
+  await expect(await screen.whenEnabled(screen.button('Grant'))).toBeEnabled();
   await expectNoOverflow(screen, 'approval grant-permission');
   await page.setViewportSize({ width: 380, height: 640 });
   await pictureInBothThemes(page, 'approval-grant-permission');

@@ -148,7 +148,7 @@ test('the delegation firewall: its banner on Home, and the revert it opens', asy
   const { page } = screen;
   await page.setViewportSize({ width: 380, height: 640 });
   await review.screen.waitForText('Delegate', drainer);
-  await expect(await screen.whenEnabled(page.getByRole('button', { name: 'Revert' }))).toBeEnabled();
+  await expect(await screen.whenEnabled(screen.button('Revert'))).toBeEnabled();
   await expectNoOverflow(screen, 'approval firewall-revert');
   await page.setViewportSize({ width: 380, height: 640 });
   await pictureInBothThemes(page, 'approval-firewall-revert');

@@ -2,6 +2,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { WAIT_TIMEOUT_MS } from '../poll';
 import type { Expected, Screen, Target } from '../types';
+import { expectedInUiLanguage, inUiLanguage, nameInUiLanguage, namesInUiLanguage, valueInUiLanguage } from '../uiLanguage';
 
 /**
  * Resolves once `element` is enabled (a disabled `<fieldset>` around it disables it too) or gone, or after
@@ -31,6 +32,7 @@ const ARMING_WAIT_MS = 5_000;
 
 const normalized = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
+
 export class ChromiumScreen implements Screen {
   constructor(readonly page: Page) {}
 
@@ -43,7 +45,7 @@ export class ChromiumScreen implements Screen {
   }
 
   fill(label: string, value: string): Promise<void> {
-    return this.page.getByLabel(label, { exact: true }).fill(value);
+    return this.labelled(this.page, label).fill(valueInUiLanguage(value));
   }
 
   async check(target: Target): Promise<void> {
@@ -51,11 +53,11 @@ export class ChromiumScreen implements Screen {
   }
 
   async select(target: Target, option: string): Promise<void> {
-    await (await this.whenEnabled(this.locate(target))).selectOption({ label: option });
+    await (await this.whenEnabled(this.locate(target))).selectOption({ label: inUiLanguage(option) });
   }
 
   chooseFile(label: string, path: string): Promise<void> {
-    return this.page.getByLabel(label, { exact: true }).setInputFiles(path);
+    return this.labelled(this.page, label).setInputFiles(path);
   }
 
   async waitFor(target: Target): Promise<void> {
@@ -75,7 +77,7 @@ export class ChromiumScreen implements Screen {
   }
 
   async waitForText(target: Target, expected: Expected): Promise<void> {
-    await expect(this.locate(target)).toHaveText(expected);
+    await expect(this.locate(target)).toHaveText(expectedInUiLanguage(expected));
   }
 
   count(target: Target): Promise<number> {
@@ -136,14 +138,31 @@ export class ChromiumScreen implements Screen {
     return control;
   }
 
-  private button(name: string): Locator {
-    return this.page.getByRole('button', { name, exact: true });
+  /** The button `name` (its aria-label or its text), in the browser's language. */
+  button(name: string): Locator {
+    return this.inEither(name, (said) => this.page.getByRole('button', { name: said, exact: true }));
+  }
+
+  /**
+   * The element named `name` in the browser's language (any of its words for it: "Revert" is two in Japanese), or as
+   * written: a screen shows some names as they came (an ERC-7730 descriptor's "Amount"), which a catalogue may have too.
+   */
+  private inEither(name: string, find: (name: string) => Locator): Locator {
+    const names = namesInUiLanguage(name);
+    return [...names, ...(names.includes(name) ? [] : [name])].map(find).reduce((either, next) => either.or(next));
+  }
+
+  private labelled(scope: Page | Locator, label: string): Locator {
+    return this.inEither(label, (said) => scope.getByLabel(said, { exact: true }));
   }
 
   private locate(target: Target): Locator {
-    if (typeof target === 'string') return this.page.getByLabel(target, { exact: true });
+    if (typeof target === 'string') return this.labelled(this.page, target);
     const scope = target.in === undefined ? this.page : this.locate(target.in);
-    if (!target.role) return scope.getByLabel(target.name ?? '', { exact: true });
-    return scope.getByRole(target.role, target.name === undefined ? {} : { name: target.name, exact: true });
+    const { role, name } = target;
+    if (typeof name === 'string') return role ? this.inEither(name, (said) => scope.getByRole(role, { name: said, exact: true })) : this.labelled(scope, name);
+    const pattern = name === undefined ? undefined : nameInUiLanguage(name);
+    if (!role) return scope.getByLabel(pattern ?? '', { exact: true });
+    return scope.getByRole(role, pattern === undefined ? {} : { name: pattern, exact: true });
   }
 }
