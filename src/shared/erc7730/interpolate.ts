@@ -8,7 +8,7 @@
  */
 import { lookAlikeReason } from '../lookAlikeLetters';
 import type { LeafField } from './fields';
-import type { ClearField, ClearSigned } from './types';
+import type { ClearField } from './types';
 
 /** One path, as written in a field or a placeholder: "#.a.[0]", "a[0]" and "a.[0]" are the same. */
 const key = (path: string): string => path.replace(/^#\./, '').replace(/\.\[/g, '[');
@@ -41,8 +41,10 @@ function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }
   return clear.text || clear.address;
 }
 
-export function interpolate(template: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
+/** The sentence, and each placeholder's words by its path as written; undefined when one cannot be said. */
+export function interpolate(template: string, shown: { field: LeafField; fields: ClearField[] }[]): { text: string; values: Record<string, string> } | undefined {
   let out = '';
+  const values: Record<string, string> = {};
   for (let i = 0; i < template.length; i++) {
     const c = template[i];
     if ((c === '{' || c === '}') && template[i + 1] === c) {
@@ -51,17 +53,22 @@ export function interpolate(template: string, shown: { field: LeafField; fields:
     } else if (c === '{') {
       const end = template.indexOf('}', i);
       if (end < 0) return undefined;
-      const words = wordsOf(template.slice(i + 1, end).trim(), shown);
+      const path = template.slice(i + 1, end);
+      const words = wordsOf(path.trim(), shown);
       if (words === undefined) return undefined;
       out += words;
+      values[path] = words;
       i = end;
     } else if (c === '}') return undefined;
     else out += c;
   }
-  return out;
+  return { text: out, values };
 }
 
-/** A batch's calls as one sentence, when each of them has its interpolated intent; undefined otherwise (each is shown). */
-export function batchIntent(calls: Pick<ClearSigned, 'interpolatedIntent'>[]): string | undefined {
-  return calls.length > 0 && calls.every((c) => c.interpolatedIntent) ? calls.map((c) => c.interpolatedIntent).join(' and ') : undefined;
+/**
+ * A batch's calls as one sentence, when each of them has its sentence; undefined otherwise (each is shown). `and` joins
+ * two: " and " as the spec's EIP-5792 section says, or the screen's language's.
+ */
+export function batchIntent(sentences: (string | undefined)[], and = (before: string, after: string) => `${before} and ${after}`): string | undefined {
+  return sentences.length > 0 && sentences.every((s) => s) ? (sentences as string[]).reduce(and) : undefined;
 }

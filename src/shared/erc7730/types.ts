@@ -3,6 +3,8 @@
  * call with them: an intent and labelled, formatted fields, the rest listed as it is.
  */
 import type { Hex } from '../params';
+import type { Words } from '../words';
+import type { DescriptorKey } from './ownWords';
 
 export interface Deployment {
   chainId: number;
@@ -81,6 +83,8 @@ export interface ClearField {
   /** The concrete path in the message or call ("details.0.amount"). */
   path: string;
   label: string;
+  /** The label's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `label`. */
+  labelWords?: Words<DescriptorKey>;
   text: string;
   address?: Hex;
   /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
@@ -90,8 +94,12 @@ export interface ClearField {
 /** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
 export interface ClearSigned {
   intent: string;
+  /** The intent's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `intent`. */
+  intentWords?: Words<DescriptorKey>;
   /** The descriptor's `interpolatedIntent` with the fields' words in it; absent when it has none or one cannot be said. */
   interpolatedIntent?: string;
+  /** Its words, when one of the wallet's own files wrote it: the fields' words are its values, as `interpolatedIntent` has them. */
+  interpolatedWords?: Words<DescriptorKey>;
   /** Who the descriptor says owns the contract ("Uniswap Labs"). */
   owner?: string;
   /** The descriptor file that bound. */

@@ -18,6 +18,8 @@ import type components from './en/components.json';
 import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
+import type descriptorIntents from './en/descriptorIntents.json';
+import type descriptorLabels from './en/descriptorLabels.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -38,4 +40,6 @@ export type MessageKey =
   | keyof typeof components
   | keyof typeof errors
   | keyof typeof grants
-  | keyof typeof dangers;
+  | keyof typeof dangers
+  | keyof typeof descriptorIntents
+  | keyof typeof descriptorLabels;

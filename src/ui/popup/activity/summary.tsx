@@ -13,6 +13,7 @@ import { grantWords } from '../../../shared/grantWords';
 import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
+import { intentOf, labelOf } from '../../format/clearWords';
 import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
 import { t, tCount, uiLocale } from '../../i18n/t';
@@ -24,9 +25,9 @@ const address = (value: string) => <AddressText address={value} />;
 const LONGEST_VALUE = 42;
 const cut = (text: string) => (text.length > LONGEST_VALUE ? `${text.slice(0, 22)}…` : text);
 
-function clearLine({ intent, fields }: ClearSigned): string {
-  const rows = fields.map((f) => [f.label, cut(f.text), f.address && short(f.address)].filter(Boolean).join(' '));
-  return rows.length > 0 ? `${intent} (${rows.join(', ')})` : intent;
+function clearLine(clear: ClearSigned): string {
+  const rows = clear.fields.map((f) => [labelOf(f), cut(f.text), f.address && short(f.address)].filter(Boolean).join(' '));
+  return rows.length > 0 ? `${intentOf(clear)} (${rows.join(', ')})` : intentOf(clear);
 }
 
 export function callSummary(call: DecodedCall, symbol: string): ReactNode {
