@@ -1,7 +1,9 @@
 /** The whole background, built over memory fakes, for unit tests that go through the pipeline as a page would. */
+import type { ErrorData } from '../shared/errors';
 import { DEVNET_BUILD_NETWORKS } from '../shared/networks';
 import type { PageRequest } from '../shared/pages';
 import type { RpcRequest } from '../shared/protocol';
+import { inEnglish } from '../shared/words.fixture';
 import { createServices } from './createServices';
 import { runPageRequest } from './pages/pipeline';
 import { memoryPhishingListStore } from './protection/phishingUpdates';
@@ -50,9 +52,16 @@ export function testServices(sessionArea: StorageArea = memoryBackend(), alarms:
       activity: () => async () => undefined,
     },
   });
-  /** Each of the popup's requests moves the auto-lock deadline (session storage). */
-  const page = (method: string, params?: unknown) =>
-    runPageRequest({ type: 'page-request', method, params } satisfies PageRequest, { services, lock: () => services.vault.lock().then(() => idleTimer.stop()), touch: () => idleTimer.restart() });
+  /**
+   * Each of the popup's requests moves the auto-lock deadline (session storage). A refusal's words must say its
+   * message in English (the tests' browser's): each test that meets one checks them.
+   */
+  const page = async (method: string, params?: unknown) => {
+    const answer = await runPageRequest({ type: 'page-request', method, params } satisfies PageRequest, { services, lock: () => services.vault.lock().then(() => idleTimer.stop()), touch: () => idleTimer.restart() });
+    const words = 'error' in answer ? (answer.error.data as ErrorData | undefined)?.words : undefined;
+    if (words && 'error' in answer && inEnglish(words) !== answer.error.message) throw new Error(`${method}'s refusal "${answer.error.message}" says "${inEnglish(words)}" in words`);
+    return answer;
+  };
   /** A request from a frame of `origin` in tab 1, as its port would bring it. */
   const send = (origin: string, request: RpcRequest) =>
     runRequest(request, { origin, method: request.method, replyTo: { tabId: 1, frameId: 0, origin, requestId: '1' }, services }) as Promise<{ result?: unknown; error?: { code: number; message: string } }>;

@@ -35,4 +35,10 @@ describe('bytesAfterArguments', () => {
     expect(inEnglish(danger)).toBe(danger.message);
     expect(danger.message).toContain(`40 bytes after its arguments (0x${'ab'.repeat(32)}…)`);
   });
+
+  it('counts one byte as one, in words the screen says in its language', () => {
+    const danger = bytesAfterArguments(extraBytes('0xab', 1024));
+    expect(danger.message).toContain("This call's data has 1 byte after its arguments (0xab).");
+    expect(inEnglish(danger)).toBe(danger.message);
+  });
 });

@@ -5,6 +5,7 @@
  * colliding selector) is not read as the function: its encoding is not the one the wallet would show.
  */
 import type { Interface, TransactionDescription } from 'ethers';
+import { counted } from './dangerPhrases';
 import type { Danger } from './dangers';
 import type { Hex } from './params';
 
@@ -43,8 +44,9 @@ const QUOTED = 32;
 /** The danger of bytes a site put after a call's arguments, which the words of the call do not include. */
 export function bytesAfterArguments({ size, data }: ExtraBytes): Danger {
   const quoted = size > QUOTED ? `${data.slice(0, 2 + QUOTED * 2)}…` : data;
+  const count = counted(size, 'byte');
   return {
-    kind: 'bytesAfterArguments', tone: 'danger', confirm: true, words: { key: 'dangers_bytesAfterArguments', values: { size: String(size), bytes: quoted } },
-    message: `This call's data has ${size} bytes after its arguments (${quoted}). The function ignores them, so the words above are what it does; but the wallet cannot say what they are for, a site has no need to add them, and a contract can still read them (an ERC-2771 contract takes the sender from the last 20 bytes when its forwarder calls).`,
+    kind: 'bytesAfterArguments', tone: 'danger', confirm: true, words: { key: 'dangers_bytesAfterArguments', values: { size: count.words, bytes: quoted } },
+    message: `This call's data has ${count.text} after its arguments (${quoted}). The function ignores them, so the words above are what it does; but the wallet cannot say what they are for, a site has no need to add them, and a contract can still read them (an ERC-2771 contract takes the sender from the last 20 bytes when its forwarder calls).`,
   };
 }

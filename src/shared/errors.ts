@@ -1,3 +1,6 @@
+import type { ErrorKey } from './errorWords';
+import type { Words } from './words';
+
 /** EIP-1193 / JSON-RPC error codes the wallet answers with. */
 export const ErrorCode = {
   userRejected: 4001,
@@ -35,10 +38,19 @@ export interface RpcErrorObject {
   data?: unknown;
 }
 
+/** What a page method's error's `data` may carry besides its own fields: the refusal in words (shared/errorWords.ts). */
+export interface ErrorData {
+  words?: Words<ErrorKey>;
+}
+
 /** Marks an RpcError wherever it was made: the worker's later script bundles a copy of this class of its own. */
 const RPC_ERROR = Symbol.for('batchwallet.RpcError');
 
-/** The one error type thrown anywhere; the pipeline turns it into the EIP-1193 reply. */
+/**
+ * The one error type thrown anywhere; the pipeline turns it into the EIP-1193 reply. A page method's refusal also
+ * carries its words in `data` (ErrorData), which the screens say in the browser's language beside the English
+ * `message` dapps and logs read; the pages' pipeline adds them (background/pages/refusalWords.ts), never to a dapp.
+ */
 export class RpcError extends Error {
   readonly [RPC_ERROR] = true;
 

@@ -5,6 +5,7 @@
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
+import { englishList } from '../../shared/words';
 import { imitatedToken } from '../protection/knownTokens';
 
 /** What the chain says of an address: no code (a key or nothing), a key delegating by EIP-7702, or a contract. */
@@ -88,9 +89,8 @@ function deadlineDangers({ facts, now }: DangerInput): Danger[] {
 const mismatchDangers = ({ facts }: DangerInput): Danger[] =>
   facts.mismatches.map(({ label, text, allowed }) => ({
     kind: 'notAsDescribed', tone: 'danger', confirm: true,
-    // The allowed values joined with " or " stay English in every language (a descriptor's rare case).
-    words: { key: 'dangers_notAsDescribed', values: { label, text, allowed: allowed.join(' or ') } },
-    message: `${label} is ${text}, but its description expects ${allowed.join(' or ')}: the words above were written for another use of this function, and may not say what it does.`,
+    words: { key: 'dangers_notAsDescribed', values: { label, text, allowed: { list: allowed, join: 'or' } } },
+    message: `${label} is ${text}, but its description expects ${englishList(allowed, 'or')}: the words above were written for another use of this function, and may not say what it does.`,
   }));
 
 export function dangersOf(input: DangerInput): Danger[] {

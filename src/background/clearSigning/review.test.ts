@@ -1,6 +1,6 @@
 /** The review against a node: words from the bundled descriptors, token reads, and each danger a message can carry. */
 import { MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { descriptors, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
@@ -8,6 +8,9 @@ import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { MAX_TOKEN_READS } from './chainFacts';
 import { reviewTypedData } from './review';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
 const kept = checkingWords();
@@ -65,6 +68,16 @@ describe('reviewTypedData', () => {
     const skimmed = { ...split, message: { ...split.message, consideration: [{ ...consideration[1], recipient: SIGNER }, { ...consideration[0], recipient: UNIVERSAL_ROUTER }] } };
     const [paysOthers] = (await review(skimmed, { code: seaport })).dangers;
     expect(paysOthers).toMatchObject({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, message: 'Most of the price (0.975 ETH of 1.0 ETH) goes to other addresses than yours.' });
+  });
+
+  it('a Seaport listing paid in a token that does not answer symbol(): its amounts in units of that token, in words too', async () => {
+    const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
+    const listing = seaportListing(10n ** 18n);
+    const consideration = (listing.message.consideration as Record<string, unknown>[]).map((item) => ({ ...item, itemType: 1, token: USDC }));
+    const { dangers } = await review({ ...listing, message: { ...listing.message, consideration } }, { code: seaport });
+    expect(dangers).toMatchObject([{ kind: 'orderPrice', message: `You receive ${975n * 10n ** 15n} units of ${USDC}: 97.5% of the ${10n ** 18n} units of ${USDC} the buyer pays; the rest goes to fees.` }]);
+    // Words the screen says in its language, not the worker's English.
+    expect(dangers[0].words?.values?.mine).toEqual({ key: 'dangers_units', values: { amount: String(975n * 10n ** 15n), token: USDC } });
   });
 
   it('a message no descriptor describes is said to be shown as it is', async () => {

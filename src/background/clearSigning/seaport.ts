@@ -5,10 +5,12 @@
  * Seaport's calls have theirs too: incrementCounter cancels every order at once, and a fulfilment can send what is
  * bought to another address.
  */
+import { phrase } from '../../shared/dangerPhrases';
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts, TokenMeta } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
 import { formatUnits } from '../../shared/units';
+import type { WordsValue } from '../../shared/words';
 
 interface Item {
   itemType: unknown;
@@ -26,6 +28,12 @@ const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).t
 /** What an item is worth at its cheapest (a Dutch auction moves from start to end). */
 const least = (item: Item) => [BigInt(String(item.startAmount)), BigInt(String(item.endAmount))].reduce((a, b) => (a < b ? a : b));
 
+/** "1.5 WETH" as written, or, of a token that did not answer symbol(), "1500 units of 0x…" in words. */
+function amountPhrase(amount: string, symbol: string | undefined, token: string): { text: string; words: WordsValue } {
+  if (symbol !== undefined) return { text: `${amount} ${symbol}`, words: `${amount} ${symbol}` };
+  return phrase(`${amount} units of ${token}`, 'dangers_units', { amount, token });
+}
+
 export function orderDangers(message: Record<string, unknown>, tokens: Map<string, TokenMeta | undefined>, nativeSymbol: string): Danger[] {
   const offerer = message.offerer as Hex;
   const offer = message.offer as Item[];
@@ -37,26 +45,27 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
     return [{ kind: 'orderForNothing', tone: 'danger', confirm: true, words: { key: 'dangers_orderForNothing' }, message: 'This order gives your assets away and nothing comes back to you: no payment in it goes to your account.' }];
   }
   // Per payment currency: what reaches the offerer, and what everyone is paid.
-  const byToken = new Map<string, { mine: bigint; all: bigint; decimals?: number; symbol: string }>();
+  const byToken = new Map<string, { mine: bigint; all: bigint; decimals?: number; symbol?: string; token: string }>();
   for (const item of consideration.filter((i) => CURRENCY.has(String(i.itemType)))) {
     const key = String(item.token).toLowerCase();
     const meta = String(item.itemType) === '0' ? { symbol: nativeSymbol, decimals: 18 } : tokens.get(key);
-    const entry = byToken.get(key) ?? { mine: 0n, all: 0n, decimals: meta?.decimals, symbol: meta?.symbol ?? `units of ${String(item.token)}` };
+    const entry = byToken.get(key) ?? { mine: 0n, all: 0n, decimals: meta?.decimals, symbol: meta?.symbol, token: String(item.token) };
     entry.all += least(item);
     if (same(item.recipient, offerer)) entry.mine += least(item);
     byToken.set(key, entry);
   }
-  for (const { mine, all, decimals, symbol } of byToken.values()) {
-    const amount = (value: bigint) => `${decimals === undefined ? value : formatUnits(value, decimals)} ${symbol}`;
+  for (const { mine, all, decimals, symbol, token } of byToken.values()) {
+    const amount = (value: bigint) => amountPhrase(decimals === undefined ? String(value) : formatUnits(value, decimals), symbol, token);
     if (all > 0n && mine * 2n < all) {
-      const values = { others: amount(all - mine), all: amount(all) };
-      dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, words: { key: 'dangers_orderPaysOthers', values }, message: `Most of the price (${values.others} of ${values.all}) goes to other addresses than yours.` });
+      const [others, total] = [amount(all - mine), amount(all)];
+      dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, words: { key: 'dangers_orderPaysOthers', values: { others: others.words, all: total.words } }, message: `Most of the price (${others.text} of ${total.text}) goes to other addresses than yours.` });
     } else if (all > 0n) {
-      const values = { mine: amount(mine), percent: String(Number((mine * 1000n) / all) / 10), all: amount(all) };
-      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values }, message: `You receive ${values.mine}: ${values.percent}% of the ${values.all} the buyer pays; the rest goes to fees.` });
+      const [mineAmount, total, percent] = [amount(mine), amount(all), String(Number((mine * 1000n) / all) / 10)];
+      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values: { mine: mineAmount.words, percent, all: total.words } }, message: `You receive ${mineAmount.text}: ${percent}% of the ${total.text} the buyer pays; the rest goes to fees.` });
     }
     if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
-      dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, words: { key: 'dangers_orderForAlmostNothing', values: { mine: amount(mine) } }, message: `This order gives your assets away for almost nothing: you receive only ${amount(mine)}.` });
+      const { text, words } = amount(mine);
+      dangers.push({ kind: 'orderForNothing', tone: 'danger', confirm: true, words: { key: 'dangers_orderForAlmostNothing', values: { mine: words } }, message: `This order gives your assets away for almost nothing: you receive only ${text}.` });
     }
   }
   return dangers;

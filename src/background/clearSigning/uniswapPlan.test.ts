@@ -9,6 +9,7 @@ import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
 import { deps } from './calls.fixture';
 import { checkingWords } from '../../shared/dangers.fixture';
+import { inEnglish } from '../../shared/words.fixture';
 import { MAX_INNER_CALLS, reviewCalls as reviewCallsOf } from './calls';
 
 const kept = checkingWords();
@@ -40,6 +41,14 @@ describe('the Universal Router on the approval screen', () => {
     expect(review?.inner?.[1].clear.uncovered).toEqual([{ path: 'command', text: '0x1f' }, { path: 'input', text: '0xdeadbeef' }]);
     expect(review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['planUnread', true]]);
     expect(review?.dangers[0].message).toContain('This router call does something the wallet cannot read. Command 2 (0x1f): a command the wallet does not know.');
+  });
+
+  it('the commands the wallet cannot read are listed each with its place, byte and why, and the screen says why in words', async () => {
+    const review = await execute('0x1f0b0b', ['0xdeadbeef', `${wrap}00`, wrap], parseEther('1'));
+    expect(review?.dangers[0].message).toBe('This router call does something the wallet cannot read. Command 1 (0x1f): a command the wallet does not know and Command 2 (0x0b): its input has 1 byte after its arguments. It is shown as its bytes, and could move or approve anything.');
+    const unread = review?.inner?.[1].clear;
+    expect(unread?.intent).toBe('Not read by the wallet: its input has 1 byte after its arguments');
+    expect(unread?.intentWords && inEnglish(unread.intentWords)).toBe(unread?.intent);
   });
 
   it('a command allowed to fail is said so on its label', async () => {
@@ -77,6 +86,7 @@ describe('the Universal Router on the approval screen', () => {
     expect(review?.inner).toHaveLength(70);
     expect(review?.inner?.filter((i) => i.clear.intent === 'Wrap ETH')).toHaveLength(MAX_INNER_CALLS);
     expect(review?.dangers.map((d) => d.kind)).toEqual(['planUnread']);
+    expect(review?.dangers[0].message).toContain('Command 69 (0x0b): past the number of steps the wallet reads for one request, and Command 70 (0x0b): past');
   });
 
   it("PositionManager: an action the wallet does not read (DONATE) is named; actions and inputs that do not pair up are refused", async () => {
@@ -89,5 +99,7 @@ describe('the Universal Router on the approval screen', () => {
     expect(donate?.dangers.map((d) => [d.kind, d.confirm, d.message.slice(0, 60)])).toEqual([['planUnread', true, 'This call does something the wallet cannot read. Action 1 (0']]);
     const unpaired = await review(unlock('0x0d11', [coder.encode(['address', 'address'], [USDC, WETH])]));
     expect(unpaired?.dangers.map((d) => d.kind)).toEqual(['planRefused']);
+    const undecoded = await review(posm.encodeFunctionData('modifyLiquidities', ['0x1234', 1_733_013_000n]) as Hex);
+    expect(undecoded?.dangers[0].message).toContain('cannot read. Actions: its actions are not encoded as PositionManager reads them.');
   });
 });

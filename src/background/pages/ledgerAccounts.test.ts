@@ -69,7 +69,7 @@ describe('addLedgerAccounts', () => {
     ['an account of the wallet', [{ address: ACCOUNT_0, path: "44'/60'/0'/0/0" }], `${ACCOUNT_0} is already an account of this wallet`],
   ])('refuses %s (-32602), adding nothing', async (_, accounts, message) => {
     const { page, services } = await wallet();
-    expect(await page('addLedgerAccounts', add(accounts))).toEqual({ error: { code: -32602, message } });
+    expect(await page('addLedgerAccounts', add(accounts))).toMatchObject({ error: { code: -32602, message } });
     expect((await services.accounts.list()).map((a) => a.address)).toEqual([ACCOUNT_0]);
   });
 

@@ -2,6 +2,7 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { PageMethod, PageRequest } from '../../shared/pages';
 import type { RpcResponse } from '../../shared/protocol';
+import { loadLater } from '../loadLater';
 import { serve } from '../rpc/pipeline';
 import { pageMethods } from './methods';
 import type { PageContext, PageEntry } from './types';
@@ -9,12 +10,14 @@ import type { PageContext, PageEntry } from './types';
 export async function runPageRequest(request: PageRequest, ctx: PageContext & { touch(): Promise<void> }): Promise<RpcResponse> {
   const unknown = () => new RpcError(ErrorCode.unsupportedMethod, `The wallet's pages have no method ${request.method}`);
   const response = await serve<PageEntry<PageMethod>>(pageMethods, request.method, unknown, async (entry) => {
-    const params = entry.parse(request.params);
-    if (!entry.read) await ctx.touch();
-    // The pages show the message to the user as it is: a domain's plain Error is not an "Internal error" there.
-    return entry.handle(params, ctx).catch((error: unknown) => {
-      throw error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
-    });
+    try {
+      const params = entry.parse(request.params);
+      if (!entry.read) await ctx.touch();
+      return await entry.handle(params, ctx);
+    } catch (error) {
+      // As the pages show it (refusalWords.ts, in the later script): a refusal in words, a domain's plain Error as it is.
+      throw await loadLater().then((later) => later.pageError(error), () => error);
+    }
   });
   return response as RpcResponse;
 }

@@ -4,7 +4,7 @@
  * browser's language. The registry's files and the user's have none (ERC-7730 has no languages): the screen shows their
  * text as written. The engine (render.ts) reads this in the worker's later script only.
  */
-import type { Words } from '../words';
+import type { Words, WordsValue } from '../words';
 import { OWN_INTENTS } from './ownIntents';
 import { OWN_ENUM_WORDS, OWN_LABELS } from './ownLabels';
 
@@ -29,8 +29,8 @@ export function ownLabelWords(label: string, number?: number): Words<DescriptorK
   return { key: 'descriptors_numbered', values: { label: words, number: String(number) } };
 }
 
-/** An interpolated intent's words: its key, and each placeholder's words as the field shows them (text as written). */
-export function ownInterpolatedWords(template: string, values: Record<string, string>): Words<DescriptorKey> | undefined {
+/** An interpolated intent's words: its key, and each placeholder's words as the field shows them. */
+export function ownInterpolatedWords(template: string, values: Record<string, WordsValue>): Words<DescriptorKey> | undefined {
   const words = ownPhraseWords(template);
-  return words && { ...words, values: Object.fromEntries(Object.entries(values).map(([path, text]) => [placeholderName(path.trim()), text])) };
+  return words && { ...words, values: Object.fromEntries(Object.entries(values).map(([path, value]) => [placeholderName(path.trim()), value])) };
 }

@@ -5,6 +5,7 @@
 import type { Hex } from '../params';
 import type { Words } from '../words';
 import type { DescriptorKey } from './ownWords';
+import type { Said, ValueWords } from './valueWords';
 
 export interface Deployment {
   chainId: number;
@@ -86,16 +87,20 @@ export interface ClearField {
   /** The label's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `label`. */
   labelWords?: Words<DescriptorKey>;
   text: string;
+  /** `text` in words (valueWords.ts), where the wallet wrote it ("Unlimited TST"); absent where it is the value as written. */
+  textWords?: ValueWords;
   address?: Hex;
   /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
   note?: string;
+  /** `note` in words; absent in older records. */
+  noteWords?: ValueWords;
 }
 
 /** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
 export interface ClearSigned {
   intent: string;
-  /** The intent's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `intent`. */
-  intentWords?: Words<DescriptorKey>;
+  /** `intent` in words, when the wallet made or knows it: the screen says it in the browser's language. */
+  intentWords?: Words;
   /** The descriptor's `interpolatedIntent` with the fields' words in it; absent when it has none or one cannot be said. */
   interpolatedIntent?: string;
   /** Its words, when one of the wallet's own files wrote it: the fields' words are its values, as `interpolatedIntent` has them. */
@@ -143,8 +148,11 @@ export interface RenderContext {
   nativeSymbol: string;
   /** 'unread' past the review's bound of token reads: the token is not asked. */
   token(address: Hex): Promise<TokenMeta | undefined | 'unread'>;
-  /** A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as such). */
-  name?(address: Hex): Promise<string | undefined>;
+  /**
+   * A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as
+   * such, in words: valueWords.ts); a plain string is shown as it is.
+   */
+  name?(address: Hex): Promise<string | Said | undefined>;
   /** A collection's name (ERC-721 `name()`), for nftName fields. */
   collectionName?(address: Hex): Promise<string | undefined>;
 }

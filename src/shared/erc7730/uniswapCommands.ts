@@ -66,7 +66,7 @@ interface Table {
   /** The command whose input is a v4 plan in turn (V4_SWAP), and the table its actions use. */
   nested?: { command: number; kind: PlanKind };
   /** "Command" for the router, "Action" for v4. */
-  noun: string;
+  noun: 'Command' | 'Action';
 }
 
 export const TABLES: Record<PlanKind, Table> = {

@@ -2,6 +2,7 @@
 import { AbiCoder, Interface, id, parseEther, solidityPacked } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../params';
+import { inEnglish } from '../words.fixture';
 import { bindCall } from './bind';
 import { SIGNER, USDC, WETH, descriptors } from './samples.fixture';
 import { readPlan, readV3Path, type PlanStep } from './uniswapPlan';
@@ -22,7 +23,12 @@ function plan(to: Hex, commands: string, inputs: string[]) {
   return readPlan(bound, descriptors, { chainId: 1n, contract: to, sender: SIGNER as Hex });
 }
 const steps = (read: ReturnType<typeof plan>): PlanStep[] => (read?.ok ? read.steps : []);
-const said = (read: ReturnType<typeof plan>) => steps(read).map((s) => [s.label, s.bound?.format.$id ?? s.unread, s.allowRevert]);
+/** Each step's place and what it is (its function, or why it is not read), its words checked to say the same in English. */
+const said = (read: ReturnType<typeof plan>) => steps(read).map((s) => {
+  expect(inEnglish(s.labelWords)).toBe(s.label);
+  if (s.unread) expect(inEnglish(s.unread.words)).toBe(s.unread.text);
+  return [s.label, s.bound?.format.$id ?? s.unread?.text, s.allowRevert];
+});
 
 describe('Uniswap plans', () => {
   it('a V3 path is read pool by pool; one with bytes past its last whole pool is not read (its last 20 bytes are not the token it ends in)', () => {
@@ -63,7 +69,9 @@ describe('Uniswap plans', () => {
 
   it('no commands is an empty plan; commands and inputs that do not pair up are refused as the router refuses them', () => {
     expect(plan(ROUTER_2_0, '0x', [])).toEqual({ ok: true, steps: [] });
-    expect(plan(ROUTER_2_0, '0x0b0b', [wrap])).toEqual({ ok: false, code: 'lengthMismatch', message: '2 commands and 1 input' });
+    const refused = plan(ROUTER_2_0, '0x0b0b', [wrap]);
+    expect(refused).toMatchObject({ ok: false, code: 'lengthMismatch', problem: { text: '2 commands and 1 input' } });
+    if (refused?.ok === false) expect(inEnglish(refused.problem.words)).toBe('2 commands and 1 input');
   });
 
   it('recipients are the ones the router pays: MSG_SENDER is the caller, ADDRESS_THIS the router', () => {
@@ -77,7 +85,7 @@ describe('Uniswap plans', () => {
     const single = coder.encode(['tuple(tuple(address,address,uint24,int24,address),bool,uint128,uint128,bytes)'], [[[ETH, USDC, 500, 10, ETH], false, 1n, 1n, '0x']]);
     const v4 = coder.encode(['bytes', 'bytes[]'], ['0x06', [single]]);
     const read = steps(plan(ROUTER_2_0, '0x10', [v4]));
-    expect(read.map((s) => [s.label, s.bound?.format.$id])).toEqual([['Command 1', 'V4_SWAP'], ['Command 1 › Action 1', 'SWAP_EXACT_IN_SINGLE']]);
+    expect(said(plan(ROUTER_2_0, '0x10', [v4]))).toEqual([['Command 1', 'V4_SWAP', false], ['Command 1 › Action 1', 'SWAP_EXACT_IN_SINGLE', false]]);
     expect([read[1].bound?.data.tokenIn, read[1].bound?.data.tokenOut]).toEqual([USDC, ETH]);
     const unpaired = coder.encode(['bytes', 'bytes[]'], ['0x060c', [single]]);
     expect(said(plan(ROUTER_2_0, '0x10', [unpaired]))).toEqual([['Command 1', 'its 2 actions come with 1 input', false]]);

@@ -9,10 +9,13 @@
  * The numbers and encodings are Uniswap's, with their sources: uniswapCommands.ts.
  */
 import { AbiCoder, dataLength, dataSlice, getAddress, id } from 'ethers';
+import { counted, phrase, type DangerPhraseKey, type Phrase } from '../dangerPhrases';
 import type { Hex } from '../params';
+import type { Words } from '../words';
 import { bindCall, functionOf, type Bound } from './bind';
 import type { ClearSigned, Descriptor } from './types';
 import { PLAN_CONTRACTS, ROUTER_COMMANDS, TABLES, V4_ACTIONS, type PlanKind } from './uniswapCommands';
+import { ALL_ACTIONS, BAD_ACTIONS, BAD_INPUT, BAD_PATH, NO_WORDS, UNKNOWN, extraBytes, stepPlace, unpaired } from './uniswapUnread';
 
 /** ActionConstants.MSG_SENDER and ADDRESS_THIS: the router and PositionManager map them before paying anyone. */
 const MSG_SENDER = '0x0000000000000000000000000000000000000001';
@@ -20,24 +23,26 @@ const ADDRESS_THIS = '0x0000000000000000000000000000000000000002';
 /** The parameters the contracts pass through that mapping (Dispatcher.map, _mapRecipient). */
 const MAPPED = ['recipient', 'owner', 'to'];
 
+/** In the words of its pseudo-function, or (`unread`) what the wallet could not do to read it. */
+type StepRead = { bound: Bound; unread?: undefined } | { bound?: undefined; unread: Phrase };
+
 /** One command (or v4 action) of a plan: in the words of its pseudo-function, or why the wallet cannot read it. */
-export interface PlanStep {
+export type PlanStep = StepRead & {
   /** "Command 1", "Command 2 › Action 1". */
   label: string;
+  /** `label` in words: the wallet makes it, so the screen says it in the browser's language. */
+  labelWords: Words<DangerPhraseKey>;
   /** The command byte as sent. */
   command: number;
   input: Hex;
   /** The router's FLAG_ALLOW_REVERT: the plan goes on when this command fails. */
   allowRevert: boolean;
-  bound?: Bound;
-  /** Set when the wallet does not read the command: what it could not do. */
-  unread?: string;
-}
+};
 
 export type PlanRead =
   | { ok: true; steps: PlanStep[] }
   /** The contract refuses the plan as a whole (the router's LengthMismatch): it fails, whatever its commands. */
-  | { ok: false; code: 'lengthMismatch'; message: string };
+  | { ok: false; code: 'lengthMismatch'; problem: Phrase };
 
 /** Who the plan runs for: the one calling the contract (MSG_SENDER) and the contract (ADDRESS_THIS). */
 export interface PlanCall {
@@ -47,7 +52,6 @@ export interface PlanCall {
 }
 
 const coder = AbiCoder.defaultAbiCoder();
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const hex = (value: unknown): value is Hex => typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value);
 
 /** `abi.decode(data, (bytes, bytes[]))` as v4's decodeActionsRouterParams, only when `data` is that encoding exactly. */
@@ -109,33 +113,33 @@ const byId = (descriptors: Descriptor[], $id: string) => descriptors.find((d) =>
 /** The pseudo-function key of `descriptor` whose types are `signature`. */
 const keyFor = (descriptor: Descriptor, signature: string) => Object.keys(descriptor.display.formats).find((key) => functionOf(key)?.format('sighash') === signature);
 
-function readStep(words: Descriptor | undefined, signature: string | undefined, input: Hex, call: PlanCall): Pick<PlanStep, 'bound' | 'unread'> {
-  if (!signature) return { unread: 'a command the wallet does not know' };
+function readStep(words: Descriptor | undefined, signature: string | undefined, input: Hex, call: PlanCall): StepRead {
+  if (!signature) return { unread: UNKNOWN };
   const key = words && keyFor(words, signature);
-  if (!words || !key) return { unread: 'a command the wallet has no words for' };
+  if (!words || !key) return { unread: NO_WORDS };
   // Bound as its own pseudo-function, anywhere: the contract's descriptor already checked where the call goes.
   const generic: Descriptor = { ...words, context: { ...words.context, contract: { ...words.context.contract, deployments: undefined } }, display: { ...words.display, formats: { [key]: words.display.formats[key] } } };
   const bound = bindCall([generic], { chainId: call.chainId, to: call.contract, data: `${id(signature).slice(0, 10)}${input.slice(2)}` as Hex });
-  if (!bound) return { unread: 'its input is not encoded as this command reads it' };
-  if (bound.extra) return { unread: `its input has ${counted(dataLength(bound.extra), 'byte')} after its arguments` };
+  if (!bound) return { unread: BAD_INPUT };
+  if (bound.extra) return { unread: extraBytes(dataLength(bound.extra)) };
   const data = derived(signature.slice(0, signature.indexOf('(')), bound.data, call);
-  if (!data) return { unread: 'its swap path is not one whole number of pools' };
+  if (!data) return { unread: BAD_PATH };
   return { bound: { ...bound, data } };
 }
 
-function readSteps(kind: PlanKind, commands: Hex, inputs: Hex[], descriptors: Descriptor[], call: PlanCall, prefix: string): PlanStep[] {
+function readSteps(kind: PlanKind, commands: Hex, inputs: Hex[], descriptors: Descriptor[], call: PlanCall, outer?: Phrase): PlanStep[] {
   const table = TABLES[kind];
   const words = byId(descriptors, kind.startsWith('router') ? ROUTER_COMMANDS : V4_ACTIONS);
   const bytes = Array.from({ length: dataLength(commands) }, (_, i) => Number(BigInt(dataSlice(commands, i, i + 1))));
   return bytes.flatMap((command, i): PlanStep[] => {
     const type = command & table.mask;
     const allowRevert = table.mask !== 0xff && (command & 0x80) !== 0;
-    const label = `${prefix}${table.noun} ${i + 1}`;
-    const step: PlanStep = { label, command, input: inputs[i], allowRevert, ...readStep(words, table.signatures[type], inputs[i], call) };
+    const place = stepPlace(table.noun, i, outer);
+    const step: PlanStep = { label: place.text, labelWords: place.words, command, input: inputs[i], allowRevert, ...readStep(words, table.signatures[type], inputs[i], call) };
     if (!table.nested || type !== table.nested.command || !step.bound) return [step];
     const { actions, params } = step.bound.data as { actions: Hex; params: Hex[] };
-    if (dataLength(actions) !== params.length) return [{ ...step, bound: undefined, unread: `its ${counted(dataLength(actions), 'action')} come with ${counted(params.length, 'input')}` }];
-    return [step, ...readSteps(table.nested.kind, actions, params, descriptors, call, `${label} › `)];
+    if (dataLength(actions) !== params.length) return [{ ...step, bound: undefined, unread: unpaired(dataLength(actions), params.length) }];
+    return [step, ...readSteps(table.nested.kind, actions, params, descriptors, call, place)];
   });
 }
 
@@ -151,15 +155,16 @@ export function readPlan(bound: Bound, descriptors: Descriptor[], call: PlanCall
   if (hex(commands) && Array.isArray(inputs) && inputs.every(hex)) plan = { commands, inputs };
   else if (hex(unlockData)) {
     const decoded = decodeActionsAndParams(unlockData);
-    if (!decoded) return { ok: true, steps: [{ label: 'Actions', command: -1, input: unlockData, allowRevert: false, unread: 'its actions are not encoded as PositionManager reads them' }] };
+    if (!decoded) return { ok: true, steps: [{ label: ALL_ACTIONS.text, labelWords: ALL_ACTIONS.words, command: -1, input: unlockData, allowRevert: false, unread: BAD_ACTIONS }] };
     plan = { commands: decoded.actions, inputs: decoded.params };
   }
   if (!plan) return undefined;
   const count = dataLength(plan.commands);
   if (count !== plan.inputs.length) {
-    return { ok: false, code: 'lengthMismatch', message: `${counted(count, 'command')} and ${counted(plan.inputs.length, 'input')}` };
+    const [commands, inputs] = [counted(count, 'command'), counted(plan.inputs.length, 'input')];
+    return { ok: false, code: 'lengthMismatch', problem: phrase(`${commands.text} and ${inputs.text}`, 'dangers_planMismatch', { commands: commands.words, inputs: inputs.words }) };
   }
-  return { ok: true, steps: readSteps(kind, plan.commands, plan.inputs, descriptors, call, '') };
+  return { ok: true, steps: readSteps(kind, plan.commands, plan.inputs, descriptors, call) };
 }
 
 /** A step's label on the screen: its place, and that the plan goes on when it fails. */
@@ -168,8 +173,9 @@ export const stepLabel = (step: PlanStep): string => (step.allowRevert ? `${step
 export const commandByte = (command: number): string => `0x${command.toString(16).padStart(2, '0')}`;
 
 /** A step the wallet does not read, as the screen lists it: why, and its bytes (`source`: the contract's descriptor). */
-export const unreadStep = (step: PlanStep, source: string): ClearSigned => ({
-  intent: `Not read by the wallet: ${step.unread}`,
+export const unreadStep = (step: PlanStep & { unread: Phrase }, source: string): ClearSigned => ({
+  intent: `Not read by the wallet: ${step.unread.text}`,
+  intentWords: { key: 'dangers_stepNotRead', values: { reason: step.unread.words } },
   source,
   fields: [],
   uncovered: [...(step.command >= 0 ? [{ path: 'command', text: commandByte(step.command) }] : []), { path: 'input', text: step.input }],

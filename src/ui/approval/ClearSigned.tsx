@@ -6,6 +6,7 @@ import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types'
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
 import { intentOf, labelOf, sentenceOf } from '../format/clearWords';
+import { fieldNote, fieldText } from '../format/clearValues';
 import { t, uiLocale } from '../i18n/t';
 
 export function ClearSigned({ clear }: { clear: ClearSignedView }) {
@@ -19,8 +20,8 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
       <Rows label={t('preview_fields')}>
         {clear.fields.map((field) => (
           <Row key={field.path} label={labelOf(field)}>
-            {field.text}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
-            {field.note && <span className="muted"> ({field.note})</span>}
+            {fieldText(field)}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
+            {field.note && <span className="muted"> ({fieldNote(field)})</span>}
           </Row>
         ))}
       </Rows>

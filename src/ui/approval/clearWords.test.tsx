@@ -30,7 +30,7 @@ const wrapCall = async () => ({ to: WETH, value: '500000000000000000', dataSize:
 const batch = (calls: unknown[]) => ({ type: 'sendCalls', details: { batchId: 'b', from: ACCOUNT, chainId: '0x1', networkName: 'Ethereum', symbol: 'ETH', atomic: true, upgrade: false, calls, totalValue: '0', maxFee: '0' } }) as never;
 
 describe('the wallet\'s own descriptors in Spanish', () => {
-  it('a signature: the intent and each label in Spanish, the values as the worker wrote them', async () => {
+  it('a signature: the intent and each label in Spanish', async () => {
     const clear = await permit();
     speak('es');
     await show({ type: 'signTypedData', details: { account: ACCOUNT, version: 'V4', ...permitSingle, clearSigning: { clear, dangers: [] } } } as never);
@@ -44,14 +44,14 @@ describe('the wallet\'s own descriptors in Spanish', () => {
     speak('es');
     await show(batch([await wrapCall(), await wrapCall()]));
     expect(container.querySelector('[aria-label="En palabras"] h2')?.textContent).toBe('Envolver ETH');
-    expect(text('En una frase')).toBe('Envolver 0.5 ETH en WETH');
-    expect(text('El lote en una frase')).toBe('Envolver 0.5 ETH en WETH y Envolver 0.5 ETH en WETH');
+    expect(text('En una frase')).toBe('Envolver 0,5 ETH en WETH');
+    expect(text('El lote en una frase')).toBe('Envolver 0,5 ETH en WETH y Envolver 0,5 ETH en WETH');
   });
 
   it('words kept before the words, or from the registry\'s or the user\'s files, read as the file wrote them', async () => {
     const { intentWords: _i, interpolatedWords: _s, ...clear } = await wrap();
     speak('es');
-    await show(batch([{ ...(await wrapCall()), review: { clear: { ...clear, fields: clear.fields.map(({ labelWords: _l, ...field }) => field) }, dangers: [] } }]));
+    await show(batch([{ ...(await wrapCall()), review: { clear: { ...clear, fields: clear.fields.map(({ labelWords: _l, textWords: _t, ...field }) => field) }, dangers: [] } }]));
     expect(container.querySelector('[aria-label="En palabras"] h2')?.textContent).toBe('Wrap ETH');
     expect(text('En una frase')).toBe('Wrap 0.5 ETH into WETH');
     expect(text('Amount')).toBe('0.5 ETH');
@@ -61,7 +61,6 @@ describe('the wallet\'s own descriptors in Spanish', () => {
     const clear = await permit();
     speak('es');
     const line = callSummary({ to: PERMIT2 as Hex, value: '0', dataSize: 4, review: { clear, dangers: [] } }, 'ETH');
-    // The values are the worker's English until they have words of their own.
-    expect(line).toBe('Permit2: permitir gastar un token (Gastador 0x3fC9…7FAD, Token 0xA0b8…eB48, Cantidad Unlimited USDC, El permiso vence 2025-01-16 04:00 UTC, Firma válida hasta 2024-12-17 04:33 UTC)');
+    expect(line).toBe('Permit2: permitir gastar un token (Gastador 0x3fC9…7FAD, Token 0xA0b8…eB48, Cantidad USDC ilimitado, El permiso vence 16 ene 2025, 04:00 UTC, Firma válida hasta 17 dic 2024, 04:33 UTC)');
   });
 });

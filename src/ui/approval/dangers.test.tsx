@@ -30,6 +30,35 @@ describe('the dangers in the browser’s language', () => {
     expect(container.querySelector('b')).toBeNull();
   });
 
+  it('say a list of values as the language joins it, and the Uniswap steps the wallet cannot read, each in Spanish', async () => {
+    speak('es');
+    const [zero, one] = ['0x0000000000000000000000000000000000000000', '0x0000000000000000000000000000000000000001'];
+    const mismatch: Danger = {
+      kind: 'notAsDescribed', tone: 'danger', confirm: true, message: `Receiver is ${SPENDER}, but its description expects ${zero} or ${one}: …`,
+      words: { key: 'dangers_notAsDescribed', values: { label: 'Receiver', text: SPENDER, allowed: { list: [zero, one], join: 'or' } } },
+    };
+    const command = (n: string) => ({ key: 'dangers_stepCommand', values: { number: n } });
+    const unread: Danger = {
+      kind: 'planUnread', tone: 'danger', confirm: true, message: 'This router call does something the wallet cannot read. …',
+      words: {
+        key: 'dangers_planUnreadRouter',
+        values: {
+          steps: {
+            join: 'and',
+            list: [
+              { key: 'dangers_stepUnreadByte', values: { label: command('1'), byte: '0x1f', reason: { key: 'dangers_unreadUnknown' } } },
+              { key: 'dangers_stepUnreadByte', values: { label: { key: 'dangers_stepWithin', values: { outer: command('2'), step: { key: 'dangers_stepAction', values: { number: '1' } } } }, byte: '0x0a', reason: { key: 'dangers_unreadExtraBytes', values: { bytes: { key: 'dangers_countBytes', values: { count: '3' } } } } } },
+            ],
+          },
+        },
+      },
+    };
+    await render(<Dangers dangers={[mismatch, unread]} />);
+    const text = container.textContent ?? '';
+    expect(text).toContain(`Receiver es ${SPENDER}, pero su descripción espera ${zero} o ${one}:`);
+    expect(text).toContain('Esta llamada al router hace algo que la billetera no puede leer. Comando 1 (0x1f): un comando que la billetera no conoce y Comando 2 › Acción 1 (0x0a): su entrada tiene 3 bytes después de sus argumentos.');
+  });
+
   it('show the English message of a danger without words', async () => {
     speak('es');
     await render(<Dangers dangers={[{ kind: 'notDescribed', tone: 'warn', message: 'The wallet could not review this message (boom): it is shown as it is.' }]} />);

@@ -1,6 +1,7 @@
 /** The simulated preview of the approval on screen: asked once, shown when it arrives (the screen never waits for it). */
 import { useEffect, useState } from 'react';
 import type { Preview } from '../../shared/preview';
+import { errorText } from '../format/errorText';
 import { arrivedPreview, previewOf } from '../stores/firstPreview';
 
 export type PreviewState = { loading: true } | { loading: false; preview: Preview } | { loading: false; error: string };
@@ -14,7 +15,7 @@ export function usePreview(id: string): PreviewState {
     let live = true;
     previewOf(id).then(
       (preview) => live && setState({ loading: false, preview }),
-      (error: Error) => live && setState({ loading: false, error: error.message }),
+      (error: unknown) => live && setState({ loading: false, error: errorText(error) }),
     );
     return () => {
       live = false;

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { ForeignDelegationView, WalletState } from '../../shared/pages';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
+import { errorText } from '../format/errorText';
 import { Message } from '../i18n/Message';
 import { t } from '../i18n/t';
 
@@ -32,7 +33,7 @@ function Banner({ found, name }: { found: ForeignDelegationView; name: string })
     setError(null);
     void call('reviewForeignRevert', { account: found.account }).then(
       () => setAsking(false),
-      (e: Error) => (setError(e.message), setAsking(false)),
+      (e: unknown) => (setError(errorText(e)), setAsking(false)),
     );
   };
   return (

@@ -4,6 +4,7 @@
  * network change the screen shows "loading", never the previous account's value.
  */
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
+import { errorText } from '../format/errorText';
 
 export const POLL_MS = 2000;
 
@@ -37,7 +38,7 @@ export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, inter
     };
     load().then(
       (value) => answered(() => ({ deps, value, error: null })),
-      (e: Error) => answered((before) => ({ deps, value: before && sameDeps(before.deps, deps) ? before.value : null, error: e.message })),
+      (e: unknown) => answered((before) => ({ deps, value: before && sameDeps(before.deps, deps) ? before.value : null, error: errorText(e) })),
     );
     // `load` is the caller's closure over `deps`: a new one each render, the same request while deps are the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps

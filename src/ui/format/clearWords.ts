@@ -11,7 +11,8 @@ import { say } from '../i18n/say';
 
 const sayOwn = (words: Words<DescriptorKey>): string => say({ ...words, key: words.key satisfies MessageKey });
 
-export const intentOf = ({ intent, intentWords }: Pick<ClearSigned, 'intent' | 'intentWords'>): string => (intentWords ? sayOwn(intentWords) : intent);
+// The intent's words are the wallet's own files' (DescriptorKey) or a step the wallet did not read (shared/erc7730/uniswapUnread.ts).
+export const intentOf = ({ intent, intentWords }: Pick<ClearSigned, 'intent' | 'intentWords'>): string => (intentWords ? say(intentWords) : intent);
 
 export const sentenceOf = ({ interpolatedIntent, interpolatedWords }: Pick<ClearSigned, 'interpolatedIntent' | 'interpolatedWords'>): string | undefined =>
   interpolatedWords ? sayOwn(interpolatedWords) : interpolatedIntent;

@@ -1,10 +1,12 @@
 /**
- * An error a page method answered, as the screen says it: the worker's refusals people meet most (a wrong password,
- * too many of them, a locked wallet) in the browser's language, told apart by code and message; any other in the
- * worker's own words.
+ * An error a page method answered, as the screen says it: the worker's refusals in the browser's language — the
+ * password refusals told apart by code and message, the others by the words their `data` carries (shared/errors.ts)
+ * — and any other in the worker's own words.
  */
-import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST } from '../../shared/errors';
+import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST, type ErrorData } from '../../shared/errors';
+import { isWords } from '../../shared/words';
 import type { MessageKey } from '../i18n/keys';
+import { say } from '../i18n/say';
 import { t } from '../i18n/t';
 
 const REFUSALS: Record<string, MessageKey> = { [INCORRECT_PASSWORD]: 'errors_incorrectPassword', [UNLOCK_FIRST]: 'errors_unlockFirst' };
@@ -20,5 +22,7 @@ export function errorText(error: unknown): string {
   const retryAt = retryAtOf(error);
   if (error.code === ErrorCode.limitExceeded && retryAt !== null) return t('errors_tooManyPasswords', { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
   if (error.code === ErrorCode.unauthorized && Object.hasOwn(REFUSALS, error.message)) return t(REFUSALS[error.message]);
-  return error.message;
+  // The data crossed a message port: words of another shape are not said.
+  const words = (error.data as ErrorData | undefined)?.words;
+  return isWords(words) ? say({ ...words, key: words.key satisfies MessageKey }) : error.message;
 }

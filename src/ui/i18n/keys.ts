@@ -20,6 +20,7 @@ import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
 import type descriptorIntents from './en/descriptorIntents.json';
 import type descriptorLabels from './en/descriptorLabels.json';
+import type clearValues from './en/clearValues.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -42,4 +43,5 @@ export type MessageKey =
   | keyof typeof grants
   | keyof typeof dangers
   | keyof typeof descriptorIntents
-  | keyof typeof descriptorLabels;
+  | keyof typeof descriptorLabels
+  | keyof typeof clearValues;

@@ -1,6 +1,7 @@
 /** Create a wallet (12 words shown once, two of them confirmed) or import a recovery phrase. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { call } from '../api/background';
+import { errorText } from '../format/errorText';
 import { t, uiLocale } from '../i18n/t';
 
 const MIN_PASSWORD = 8;
@@ -16,7 +17,7 @@ function PasswordForm({ mnemonic, submitLabel }: { mnemonic: string; submitLabel
     try {
       await call('createWallet', { mnemonic, password });
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     }
   };
   return (

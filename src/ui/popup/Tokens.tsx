@@ -5,6 +5,7 @@ import type { Hex } from '../../shared/params';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
 import { usePolled, type Polled } from '../components/usePolled';
+import { errorText } from '../format/errorText';
 import { t } from '../i18n/t';
 import { useRoute } from '../stores/route';
 import { TokenRow } from './TokenRow';
@@ -33,7 +34,7 @@ function AddToken({ account, chainId, onAdded }: { account: Hex; chainId: Hex; o
       setError(null);
       onAdded();
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

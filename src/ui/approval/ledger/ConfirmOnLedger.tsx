@@ -9,6 +9,7 @@ import type { DeviceRequest } from '../../../shared/deviceSigning';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
 import { Screen } from '../../components/Screen';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 import { connectLedger } from '../../ledger/device';
 import { reject } from '../resolve';
@@ -64,7 +65,7 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
       await call('deviceSigned', { id: request.approvalId, signature: signed.value });
       useDeviceStep.getState().done();
     } catch (error) {
-      setStatus({ step: 'failed', words: (error as Error).message, choose: false, askAgain: true });
+      setStatus({ step: 'failed', words: errorText(error), choose: false, askAgain: true });
     } finally {
       running.current = false;
     }
@@ -76,8 +77,8 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
   // The worker may have dropped the refused payload (stale): the device signs the one it builds now, never the old one again.
   const askAgain = async () => {
     const { answer } = useDeviceStep.getState();
-    const fresh = await call('deviceRequest', { id: approval.id, ...(answer === undefined ? {} : { answer }) }).catch((error: Error) => {
-      setStatus({ step: 'failed', words: error.message, choose: false, askAgain: true });
+    const fresh = await call('deviceRequest', { id: approval.id, ...(answer === undefined ? {} : { answer }) }).catch((error: unknown) => {
+      setStatus({ step: 'failed', words: errorText(error), choose: false, askAgain: true });
       return undefined;
     });
     if (fresh) setRequest(fresh);

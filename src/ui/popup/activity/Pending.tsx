@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { ActivityItem, ActivityTransaction } from '../../../shared/activity';
 import { call } from '../../api/background';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 
 /** A request that only queues a review: busy until the approval window has it, its error shown under the buttons. */
@@ -17,7 +18,7 @@ function useReview(): { busy: boolean; error: string | null; ask: (request: () =
     setError(null);
     void request().then(
       () => setBusy(false),
-      (e: Error) => (setError(e.message), setBusy(false)),
+      (e: unknown) => (setError(errorText(e)), setBusy(false)),
     );
   };
   return { busy, error, ask };

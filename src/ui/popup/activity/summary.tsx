@@ -13,6 +13,7 @@ import { grantWords } from '../../../shared/grantWords';
 import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
+import { fieldText } from '../../format/clearValues';
 import { intentOf, labelOf } from '../../format/clearWords';
 import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
@@ -26,7 +27,7 @@ const LONGEST_VALUE = 42;
 const cut = (text: string) => (text.length > LONGEST_VALUE ? `${text.slice(0, 22)}…` : text);
 
 function clearLine(clear: ClearSigned): string {
-  const rows = clear.fields.map((f) => [labelOf(f), cut(f.text), f.address && short(f.address)].filter(Boolean).join(' '));
+  const rows = clear.fields.map((f) => [labelOf(f), cut(fieldText(f)), f.address && short(f.address)].filter(Boolean).join(' '));
   return rows.length > 0 ? `${intentOf(clear)} (${rows.join(', ')})` : intentOf(clear);
 }
 

@@ -9,6 +9,7 @@ import { cleanText } from '../../../shared/displayText';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { Row, Rows } from '../../components/Rows';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 import { collectibleTitle, holdingText } from './format';
 
@@ -20,7 +21,7 @@ function useMetadata(account: Hex, chainId: Hex, item: CollectibleHolding): { me
     let current = true;
     void call('getCollectibleMetadata', { account, chainId, address, tokenId }).then(
       (m) => current && setMetadata(m),
-      (e: Error) => current && setError(e.message),
+      (e: unknown) => current && setError(errorText(e)),
     );
     return () => {
       current = false;

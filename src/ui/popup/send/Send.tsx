@@ -11,6 +11,7 @@ import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exactText, readableAmount } from '../../format/amounts';
+import { errorText } from '../../format/errorText';
 import { decimalMark } from '../../format/numbers';
 import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
@@ -73,7 +74,7 @@ export function Send({ state }: { state: WalletState }) {
       showTab('activity');
       go('home');
     } catch (e) {
-      setError((e as Error).message);
+      setError(errorText(e));
       setBusy(false);
     }
   };

@@ -9,6 +9,7 @@ import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';
 import { shortAddress } from '../../format/amounts';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 
 function accountType(view: DelegationView): string {
@@ -28,7 +29,7 @@ export function Delegation({ state }: { state: WalletState }) {
     setAskError(null);
     void call('revertDelegation').then(
       () => setAsking(false),
-      (e: Error) => (setAskError(e.message), setAsking(false)),
+      (e: unknown) => (setAskError(errorText(e)), setAsking(false)),
     );
   };
   return (

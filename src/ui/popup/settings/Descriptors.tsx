@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 import { useWallet } from '../../stores/wallet';
 
@@ -49,7 +50,7 @@ export function Descriptors({ names, dropped }: { names: string[]; dropped: stri
             const file = e.target.files?.[0];
             e.target.value = '';
             setError(null);
-            if (file) void refreshed(addFile(file)).catch((failure: Error) => setError(failure.message));
+            if (file) void refreshed(addFile(file)).catch((failure: unknown) => setError(errorText(failure)));
           }}
         />
       </label>

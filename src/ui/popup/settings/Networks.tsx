@@ -8,6 +8,7 @@ import type { WalletState } from '../../../shared/pages';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';
+import { errorText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 import { NetworkForm } from './NetworkForm';
 import { NetworkStatus } from './NetworkStatus';
@@ -23,7 +24,7 @@ export function Networks({ state }: { state: WalletState }) {
   const [error, setError] = useState<string | null>(null);
   // Polled: a detection started by an edit or a first use shows once it is in.
   const statuses = usePolled(() => call('getNetworkStatus'), [state.networks]);
-  const remove = (n: Network) => void call('removeNetwork', { chainId: n.chainId }).then(() => setError(null), (e: Error) => setError(e.message));
+  const remove = (n: Network) => void call('removeNetwork', { chainId: n.chainId }).then(() => setError(null), (e: unknown) => setError(errorText(e)));
   return (
     <main>
       <ScreenHeader title={t('networks_title')} back="settings" />

@@ -1,0 +1,149 @@
+/**
+ * The refusals a screen meets carry their words, and in English (the tests' browser) they say the worker's message
+ * exactly: each refusal is made here by the code that makes it, never copied.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcError, type ErrorData } from '../../shared/errors';
+import { recipient } from '../../shared/params';
+import { inEnglish } from '../../shared/words.fixture';
+import { TX_ERRORS } from '../networks/nodeErrors';
+import { checkNetwork } from '../networks/edit';
+import { callNode } from '../networks/rpcClient';
+import { testServices } from '../testing';
+import { readToken } from '../tokens/read';
+import { pageError, refusalWords } from './refusalWords';
+import { selectedSender } from './send';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const PASSWORD = 'correct horse';
+
+/** A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429), /broken (500). */
+let server: Server;
+let url: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.url === '/limited') return void res.writeHead(429, { 'retry-after': '3' }).end();
+      if (req.url === '/broken') return void res.writeHead(500).end();
+      const { id } = JSON.parse(body) as { id: number };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The refusal `made` throws says its message in words: the words it gets, for a closer look. */
+async function saysInWords(made: Promise<unknown> | (() => unknown)) {
+  const message = await Promise.resolve().then(typeof made === 'function' ? made : () => made).then(
+    () => expect.unreachable('refused'),
+    (error: Error) => error.message,
+  );
+  const words = refusalWords(message);
+  expect(words && inEnglish(words), message).toBe(message);
+  return words!;
+}
+
+/** The popup's requests to a wallet of MNEMONIC; each error answered must carry words saying its message. */
+async function popup() {
+  const { page, send } = testServices();
+  const refused = async (method: string, params: unknown) => {
+    const answer = (await page(method, params)) as { error?: { message: string; data?: ErrorData } };
+    const words = answer.error?.data?.words;
+    expect(words && inEnglish(words), `${method}: ${answer.error?.message}`).toBe(answer.error?.message);
+    return answer.error!;
+  };
+  return { page, send, refused };
+}
+
+describe('the words of a page method\'s refusal', () => {
+  it('come with the popup\'s refusals: the recovery phrase, the password, reset, names, accounts, tokens, networks, settings, Ledger', async () => {
+    const { page, refused } = await popup();
+    await refused('unlock', { password: PASSWORD });
+    await refused('createWallet', { mnemonic: 'not a phrase', password: PASSWORD });
+    await refused('createWallet', { mnemonic: MNEMONIC, password: 'short' });
+    expect(await page('createWallet', { mnemonic: MNEMONIC, password: PASSWORD })).toEqual({ result: null });
+    await refused('resetWallet', { confirmation: 'reset' });
+    await refused('renameAccount', { address: ACCOUNT_0, name: ' ' });
+    await refused('importPrivateKey', { privateKey: '0x00', password: PASSWORD });
+    await refused('importPrivateKey', { privateKey: KEY_0, password: PASSWORD });
+    await refused('removeAccount', { address: ACCOUNT_0, password: PASSWORD });
+    await refused('removeAccount', { address: `0x${'1'.repeat(40)}`, password: PASSWORD });
+    await refused('addLedgerAccounts', { accounts: [], password: PASSWORD });
+    // A field the sentence names is said in the browser's language too.
+    const notToken = await refused('addToken', { account: ACCOUNT_0, chainId: '0x7a69', address: '0x12' });
+    expect(notToken.data?.words).toEqual({
+      key: 'errors_invalidParams',
+      values: { refusal: { key: 'errors_notTokenAddress', values: { field: { key: 'errors_fieldTokenContract' }, got: '"0x12"' } } },
+    });
+    await refused('addToken', { account: ACCOUNT_0, chainId: '0x7a69', address: ACCOUNT_0.replace('f39F', 'F39f') });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: '', rpcUrls: [url], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: [], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: ['http://rpc.example.com'], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: [url, url], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x01', name: 'Mine', rpcUrls: [url], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x1', name: 'Mine', rpcUrls: [url], eip7702: false });
+    await refused('removeNetwork', { chainId: '0x7a69' });
+    await refused('restoreNetwork', { chainId: '0x7a6c' });
+    await refused('setAutoLock', { minutes: 0 });
+    await refused('addDescriptor', { name: 'big.json', json: { blob: 'x'.repeat(300_000) } });
+  });
+
+  it('keep what the error\'s data says besides, and never reach a dapp, whose error is as it was', async () => {
+    const { page, send, refused } = await popup();
+    await page('createWallet', { mnemonic: MNEMONIC, password: PASSWORD });
+    await page('lock');
+    for (let i = 0; i < 6; i++) await page('unlock', { password: 'wrong password' });
+    const throttled = await refused('unlock', { password: 'wrong password' });
+    expect(throttled.data).toMatchObject({ retryAt: expect.any(Number), words: { key: 'errors_tooManyPasswords' } });
+    const dapp = await send('https://dapp.example', { method: 'eth_getBalance', params: ['0x12', 'latest'] });
+    expect(dapp.error).toEqual({ code: -32602, message: 'address must be a 20-byte hex address (0x + 40 hex digits), got "0x12"' });
+  });
+
+  it('say the nodes\' refusals, what a node said kept as written inside the wallet\'s sentence', async () => {
+    await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${url}/chain`], eip7702: false, bundlerUrl: url }, false));
+    const unreachable = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: ['http://127.0.0.1:9'], eip7702: false }, true));
+    expect(unreachable).toEqual({
+      key: 'errors_noChainId',
+      values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_nodeUnreachable', values: { network: 'Mine', why: { key: 'errors_noConnection' } } } },
+    });
+    await saysInWords(callNode({ urls: [`${url}/limited`], name: 'Mine' }, 'eth_chainId'));
+    const broken = await saysInWords(callNode({ urls: [`${url}/broken`], name: 'Mine' }, 'eth_chainId'));
+    expect(broken.key).toBe('errors_nodeAnswered');
+    for (const message of Object.values(TX_ERRORS)) await saysInWords(() => { throw new RpcError(-32000, message); });
+  });
+
+  it('say why an address is not a token, and a recipient\'s wrong checksum', async () => {
+    const noCode = async () => '0x';
+    const noAnswers = async (method: string) => (method === 'eth_getCode' ? '0x6080' : '0x');
+    await saysInWords(readToken(noCode as never, ACCOUNT_0, ACCOUNT_0, 'Token contract', 'Mine (0x7a6c)'));
+    const notErc20 = await saysInWords(readToken(noAnswers as never, ACCOUNT_0, ACCOUNT_0, 'Token contract', 'Mine (0x7a6c)'));
+    expect(notErc20.values?.refusal).toMatchObject({ key: 'errors_notErc20', values: { field: { key: 'errors_fieldTokenContract' }, why: { key: 'errors_noSymbol' } } });
+    await saysInWords(() => recipient(ACCOUNT_0.replace('f39F', 'F39f'), 'to'));
+  });
+
+  it('are none for a message not in the table: the screen shows it as it is', () => {
+    expect(refusalWords('The descriptor names no definition "Foo"')).toBeUndefined();
+    expect(pageError(new RpcError(-32602, 'The descriptor names no definition "Foo"')).toObject()).toEqual({ code: -32602, message: 'The descriptor names no definition "Foo"' });
+  });
+
+  it('are never words a server put in its error\'s data: a node cannot make the screen say a sentence of the wallet\'s', () => {
+    const planted = { words: { key: 'errors_incorrectPassword' }, detail: 'kept' };
+    expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
+    const [family] = Object.values(TX_ERRORS);
+    expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
+  });
+
+  it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
+    const noAccount = await selectedSender({ accounts: { selected: async () => null, list: async () => [] } } as never).then(() => expect.unreachable('refused'), pageError);
+    expect(noAccount.toObject()).toEqual({ code: -32603, message: 'The wallet has no account yet', data: { words: { key: 'errors_noAccountYet' } } });
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * English the worker makes inside a danger's values (why a Uniswap step is not read, a count, a step's place in a
+ * plan), each with its words: the window says them in the browser's language (src/ui/i18n/<locale>/dangers.json).
+ */
+import type { Words } from './words';
+
+/** The catalogue's keys of those phrases (the approval window checks each is one of its keys). */
+export type DangerPhraseKey =
+  | 'dangers_countByte'
+  | 'dangers_countBytes'
+  | 'dangers_countAction'
+  | 'dangers_countActions'
+  | 'dangers_countInput'
+  | 'dangers_countInputs'
+  | 'dangers_countCommand'
+  | 'dangers_countCommands'
+  | 'dangers_units'
+  | 'dangers_planMismatch'
+  | 'dangers_stepCommand'
+  | 'dangers_stepAction'
+  | 'dangers_stepActions'
+  | 'dangers_stepWithin'
+  | 'dangers_stepUnread'
+  | 'dangers_stepUnreadByte'
+  | 'dangers_stepNotRead'
+  | 'dangers_unreadUnknown'
+  | 'dangers_unreadNoWords'
+  | 'dangers_unreadBadInput'
+  | 'dangers_unreadExtraBytes'
+  | 'dangers_unreadBadPath'
+  | 'dangers_unreadActionsMismatch'
+  | 'dangers_unreadBadActions'
+  | 'dangers_unreadPastBudget';
+
+/** A phrase in English (the worker's own `message`) and in words (the screen's). */
+export interface Phrase {
+  text: string;
+  words: Words<DangerPhraseKey>;
+}
+
+export const phrase = (text: string, key: DangerPhraseKey, values?: Words['values']): Phrase => ({ text, words: values ? { key, values } : { key } });
+
+const NOUNS = {
+  byte: ['dangers_countByte', 'dangers_countBytes'],
+  action: ['dangers_countAction', 'dangers_countActions'],
+  input: ['dangers_countInput', 'dangers_countInputs'],
+  command: ['dangers_countCommand', 'dangers_countCommands'],
+} as const;
+
+/**
+ * "1 byte", "3 bytes". The form is English's (one for 1, else other); each language words both keys so they read
+ * right for the counts it gets (Chinese, Japanese and Korean the same way twice).
+ */
+export function counted(count: number, noun: keyof typeof NOUNS): Phrase {
+  const [one, other] = NOUNS[noun];
+  return phrase(`${count} ${noun}${count === 1 ? '' : 's'}`, count === 1 ? one : other, { count: String(count) });
+}
