@@ -55,8 +55,9 @@ describe('the background bundle', () => {
   }, 180_000);
 
   it('leaves clear signing\'s engine and the simulation to the later script the worker loads on first use', async () => {
-    // A message of the ERC-7730 engine's (shared/erc7730/fields.ts), which only reviewing needs.
-    await onlyIn(LATER_SCRIPT, ['names no definition']);
+    // A message of the ERC-7730 engine's (shared/erc7730/fields.ts), which only reviewing needs, and its phrase→key map
+    // of the wallet's own descriptors (shared/erc7730/ownLabels.ts).
+    await onlyIn(LATER_SCRIPT, ['names no definition', 'descriptors_isRouterHolds']);
   }, 180_000);
 
   it('leaves ethers\' transaction code and the ERC-8021 codec (ox\'s CBOR) to the later script: only signing and suffixes need them', async () => {

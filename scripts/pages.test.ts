@@ -56,6 +56,14 @@ describe('the pages\' languages', () => {
     expect(texts.length).toBeGreaterThan(50);
     expect(texts.filter((text) => code.includes(text))).toEqual([]);
   }, 60_000);
+
+  it('carry none of the wallet\'s descriptors\' phrase map: the worker names their keys (shared/erc7730/ownWords.ts)', async () => {
+    const pages = await builtPages();
+    const code = ['popup.html', 'approval.html'].flatMap((page) => pageFiles(pages, page, { dynamic: true })).map((file) => readFileSync(join(pages, file), 'utf8')).join('\n');
+    const keys = [...areasOf('en').entries()].filter(([area]) => area.startsWith('descriptor')).flatMap(([, catalogue]) => Object.keys(catalogue));
+    expect(keys.length).toBeGreaterThan(150);
+    expect(keys.filter((key) => code.includes(key))).toEqual([]);
+  }, 60_000);
 });
 
 /**

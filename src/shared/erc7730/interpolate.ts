@@ -8,7 +8,8 @@
  */
 import { lookAlikeReason } from '../lookAlikeLetters';
 import type { LeafField } from './fields';
-import type { ClearField, ClearSigned } from './types';
+import type { WordsValue } from '../words';
+import type { ClearField } from './types';
 
 /** One path, as written in a field or a placeholder: "#.a.[0]", "a[0]" and "a.[0]" are the same. */
 const key = (path: string): string => path.replace(/^#\./, '').replace(/\.\[/g, '[');
@@ -33,16 +34,20 @@ function unsayable(field: LeafField, clear: ClearField): boolean {
 }
 
 /** The words of the one field `path` names, or undefined when there is no such single, fully formatted field. */
-function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
+function wordsOf(path: string, shown: { field: LeafField; fields: ClearField[] }[]): { text: string; words: WordsValue } | undefined {
   const named = shown.filter(({ field }) => (field.value !== undefined ? typeof field.value === 'string' && field.value === path : key(field.path) === key(path)));
   if (named.length !== 1 || named[0].fields.length !== 1) return undefined;
   const [clear] = named[0].fields;
   if (clear.note || unsayable(named[0].field, clear)) return undefined;
-  return clear.text || clear.address;
+  const text = clear.text || clear.address;
+  // The value's own words (valueWords.ts) where the worker wrote it, so the screen's sentence says it in its language.
+  return text === undefined ? undefined : { text, words: clear.text && clear.textWords ? clear.textWords : text };
 }
 
-export function interpolate(template: string, shown: { field: LeafField; fields: ClearField[] }[]): string | undefined {
+/** The sentence, and each placeholder's words by its path as written; undefined when one cannot be said. */
+export function interpolate(template: string, shown: { field: LeafField; fields: ClearField[] }[]): { text: string; values: Record<string, WordsValue> } | undefined {
   let out = '';
+  const values: Record<string, WordsValue> = {};
   for (let i = 0; i < template.length; i++) {
     const c = template[i];
     if ((c === '{' || c === '}') && template[i + 1] === c) {
@@ -51,17 +56,22 @@ export function interpolate(template: string, shown: { field: LeafField; fields:
     } else if (c === '{') {
       const end = template.indexOf('}', i);
       if (end < 0) return undefined;
-      const words = wordsOf(template.slice(i + 1, end).trim(), shown);
-      if (words === undefined) return undefined;
-      out += words;
+      const path = template.slice(i + 1, end);
+      const said = wordsOf(path.trim(), shown);
+      if (said === undefined) return undefined;
+      out += said.text;
+      values[path] = said.words;
       i = end;
     } else if (c === '}') return undefined;
     else out += c;
   }
-  return out;
+  return { text: out, values };
 }
 
-/** A batch's calls as one sentence, when each of them has its interpolated intent; undefined otherwise (each is shown). */
-export function batchIntent(calls: Pick<ClearSigned, 'interpolatedIntent'>[]): string | undefined {
-  return calls.length > 0 && calls.every((c) => c.interpolatedIntent) ? calls.map((c) => c.interpolatedIntent).join(' and ') : undefined;
+/**
+ * A batch's calls as one sentence, when each of them has its sentence; undefined otherwise (each is shown). `and` joins
+ * two: " and " as the spec's EIP-5792 section says, or the screen's language's.
+ */
+export function batchIntent(sentences: (string | undefined)[], and = (before: string, after: string) => `${before} and ${after}`): string | undefined {
+  return sentences.length > 0 && sentences.every((s) => s) ? (sentences as string[]).reduce(and) : undefined;
 }

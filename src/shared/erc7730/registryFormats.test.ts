@@ -197,8 +197,8 @@ describe('interpolatedIntent', () => {
   });
 
   it('a batch\'s sentences join with " and ", only when every call has one', () => {
-    expect(batchIntent([{ interpolatedIntent: 'Approve 0x11 to spend 5 USDC' }, { interpolatedIntent: 'Swap 5 USDC for at least 1 WETH' }])).toBe('Approve 0x11 to spend 5 USDC and Swap 5 USDC for at least 1 WETH');
-    expect(batchIntent([{ interpolatedIntent: 'Approve' }, {}])).toBeUndefined();
+    expect(batchIntent(['Approve 0x11 to spend 5 USDC', 'Swap 5 USDC for at least 1 WETH'])).toBe('Approve 0x11 to spend 5 USDC and Swap 5 USDC for at least 1 WETH');
+    expect(batchIntent(['Approve', undefined])).toBeUndefined();
   });
 });
 

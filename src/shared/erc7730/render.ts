@@ -3,6 +3,7 @@ import type { Bound } from './bind';
 import { flatten, type LeafField } from './fields';
 import { format } from './format';
 import { interpolate } from './interpolate';
+import { ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
 import { leaves, rawText, sameValue } from './values';
@@ -67,6 +68,8 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   // Only the wallet's own descriptors may hide a value outright: what a registry's or a user's file never shows or
   // excludes is listed as not described (a registry file hides the recipients of a reward's shares, which a page picks).
   const mayHide = !descriptor.registry && !descriptor.userFile;
+  // Only the wallet's own files' phrases have words in the catalogues (ownWords.ts): the others are shown as written.
+  const own = mayHide;
   /** Each field specification with the fields it showed, for the interpolated intent. */
   const shown: { field: LeafField; fields: ClearField[] }[] = [];
   for (const field of flatten(descriptor, spec.fields)) {
@@ -78,7 +81,8 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
       covered.add(path);
       if (rule === 'hidden') continue;
       const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
-      const clear: ClearField = { path, label, ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
+      const labelWords = own && field.label !== undefined ? ownLabelWords(field.label, reached.length > 1 ? i + 1 : undefined) : undefined;
+      const clear: ClearField = { path, label, ...(labelWords ? { labelWords } : {}), ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
       if (rule === 'mismatch') facts.mismatches.push({ label, text: rawText(value), allowed: (field.visible as { mustMatch: unknown[] }).mustMatch.map(rawText) });
       mine.push(clear);
     }
@@ -90,8 +94,20 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
   const owner = descriptor.metadata?.owner;
   const interpolated = spec.interpolatedIntent === undefined ? undefined : interpolate(spec.interpolatedIntent, shown);
+  const intentWords = own && typeof spec.intent === 'string' ? ownPhraseWords(spec.intent) : undefined;
+  const interpolatedWords = own && interpolated && spec.interpolatedIntent !== undefined ? ownInterpolatedWords(spec.interpolatedIntent, interpolated.values) : undefined;
   return {
-    clear: { intent: intentText(spec.intent), ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated }), ...(owner ? { owner } : {}), source: descriptor.source, ...(descriptor.reviewedBy ? { reviewedBy: descriptor.reviewedBy } : {}), fields, uncovered },
+    clear: {
+      intent: intentText(spec.intent),
+      ...(intentWords ? { intentWords } : {}),
+      ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated.text }),
+      ...(interpolatedWords ? { interpolatedWords } : {}),
+      ...(owner ? { owner } : {}),
+      source: descriptor.source,
+      ...(descriptor.reviewedBy ? { reviewedBy: descriptor.reviewedBy } : {}),
+      fields,
+      uncovered,
+    },
     facts,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Hex } from '../params';
 import type { Words } from '../words';
+import type { DescriptorKey } from './ownWords';
 import type { Said, ValueWords } from './valueWords';
 
 export interface Deployment {
@@ -83,6 +84,8 @@ export interface ClearField {
   /** The concrete path in the message or call ("details.0.amount"). */
   path: string;
   label: string;
+  /** The label's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `label`. */
+  labelWords?: Words<DescriptorKey>;
   text: string;
   /** `text` in words (valueWords.ts), where the wallet wrote it ("Unlimited TST"); absent where it is the value as written. */
   textWords?: ValueWords;
@@ -100,6 +103,8 @@ export interface ClearSigned {
   intentWords?: Words;
   /** The descriptor's `interpolatedIntent` with the fields' words in it; absent when it has none or one cannot be said. */
   interpolatedIntent?: string;
+  /** Its words, when one of the wallet's own files wrote it: the fields' words are its values, as `interpolatedIntent` has them. */
+  interpolatedWords?: Words<DescriptorKey>;
   /** Who the descriptor says owns the contract ("Uniswap Labs"). */
   owner?: string;
   /** The descriptor file that bound. */

@@ -5,20 +5,21 @@
 import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
+import { intentOf, labelOf, sentenceOf } from '../format/clearWords';
 import { fieldNote, fieldText } from '../format/clearValues';
-import { say } from '../i18n/say';
 import { t, uiLocale } from '../i18n/t';
 
 export function ClearSigned({ clear }: { clear: ClearSignedView }) {
+  const sentence = sentenceOf(clear);
   return (
     <section aria-label={t('preview_inWords')}>
-      <h2>{clear.intentWords ? say(clear.intentWords) : clear.intent}</h2>
-      {clear.interpolatedIntent && <p aria-label={t('preview_inOneSentence')}>{clear.interpolatedIntent}</p>}
+      <h2>{intentOf(clear)}</h2>
+      {sentence && <p aria-label={t('preview_inOneSentence')}>{sentence}</p>}
       {clear.owner && <p className="muted">{t('preview_clearOwner', { owner: clear.owner })}</p>}
       {clear.reviewedBy && clear.reviewedBy.length > 0 && <p className="muted">{t('preview_reviewedBy', { auditors: new Intl.ListFormat(uiLocale(), { type: 'unit' }).format(clear.reviewedBy) })}</p>}
       <Rows label={t('preview_fields')}>
         {clear.fields.map((field) => (
-          <Row key={field.path} label={field.label}>
+          <Row key={field.path} label={labelOf(field)}>
             {fieldText(field)}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
             {field.note && <span className="muted"> ({fieldNote(field)})</span>}
           </Row>

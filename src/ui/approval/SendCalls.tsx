@@ -12,6 +12,7 @@ import { Notice } from '../components/Notice';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { sentenceOf } from '../format/clearWords';
 import { t, uiLocale } from '../i18n/t';
 import { Armed } from './Armed';
 import { CallCard } from './CallCard';
@@ -53,7 +54,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   // A remote icon is never loaded: it would tell its host the user's IP address.
   const icon = details.sponsor?.icon?.startsWith('data:image/') ? details.sponsor.icon : undefined;
   // Only when every call has its descriptor's sentence: a batch half in words would read as if it were all of it.
-  const summary = details.calls.length > 1 ? batchIntent(details.calls.map((call) => call.review?.clear ?? {})) : undefined;
+  const summary = details.calls.length > 1 ? batchIntent(details.calls.map((call) => call.review && sentenceOf(call.review.clear)), (before, after) => t('review_sentencesAnd', { before, after })) : undefined;
   // Who pays the fee: the wallet's preferred source first; the answer names it, and the batch checks it was offered.
   const offered = details.feeSources;
   const [source, setSource] = useState<FeeSource | undefined>(offered?.preferred);

@@ -54,12 +54,12 @@ describe('a review\'s values on the screen', () => {
     speak('es');
     await mount(<ClearSigned clear={clear} />);
     expect(rows()).toMatchObject({
-      Amount: '12.345,5 USDC',
+      Cantidad: '12.345,5 USDC',
       Cap: 'USDC ilimitado',
       Units: '3000 unidades de 0x1111…1111 (token desconocido: no respondió a symbol() ni a decimals(), así que el importe está en su unidad mínima)',
       Until: '1 ene 2100, 00:00 UTC',
       Period: '2 días 00:00:00',
-      Fee: '0,05%',
+      Comisión: '0,05%',
     });
   });
 
@@ -67,13 +67,13 @@ describe('a review\'s values on the screen', () => {
     const clear = await reviewed();
     speak('pt_BR');
     const line = renderToStaticMarkup(<>{callSummary({ to: USDC, value: '0', dataSize: 4, review: { clear: { ...clear, fields: clear.fields.slice(0, 2) }, dangers: [] } }, 'ETH')}</>);
-    expect(line).toBe('Values (Amount 12.345,5 USDC, Cap USDC ilimitado)');
+    expect(line).toBe('Values (Quantia 12.345,5 USDC, Cap USDC ilimitado)');
   });
 
   it('an older record, with no words, shows its English as it is', async () => {
     const clear = await reviewed();
     speak('es');
-    await mount(<ClearSigned clear={{ ...clear, fields: clear.fields.map(({ textWords: _t, noteWords: _n, ...field }) => field) }} />);
+    await mount(<ClearSigned clear={{ ...clear, fields: clear.fields.map(({ textWords: _t, noteWords: _n, labelWords: _l, ...field }) => field) }} />);
     expect(rows()).toMatchObject({ Amount: '12345.5 USDC', Cap: 'Unlimited USDC' });
   });
 });

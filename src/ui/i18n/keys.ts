@@ -18,6 +18,8 @@ import type components from './en/components.json';
 import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
+import type descriptorIntents from './en/descriptorIntents.json';
+import type descriptorLabels from './en/descriptorLabels.json';
 import type clearValues from './en/clearValues.json';
 import type fees from './en/fees.json';
 
@@ -41,5 +43,7 @@ export type MessageKey =
   | keyof typeof errors
   | keyof typeof grants
   | keyof typeof dangers
+  | keyof typeof descriptorIntents
+  | keyof typeof descriptorLabels
   | keyof typeof clearValues
   | keyof typeof fees;

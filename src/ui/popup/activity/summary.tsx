@@ -14,6 +14,7 @@ import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
 import { fieldText } from '../../format/clearValues';
+import { intentOf, labelOf } from '../../format/clearWords';
 import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
 import { t, tCount, uiLocale } from '../../i18n/t';
@@ -25,9 +26,9 @@ const address = (value: string) => <AddressText address={value} />;
 const LONGEST_VALUE = 42;
 const cut = (text: string) => (text.length > LONGEST_VALUE ? `${text.slice(0, 22)}…` : text);
 
-function clearLine({ intent, fields }: ClearSigned): string {
-  const rows = fields.map((f) => [f.label, cut(fieldText(f)), f.address && short(f.address)].filter(Boolean).join(' '));
-  return rows.length > 0 ? `${intent} (${rows.join(', ')})` : intent;
+function clearLine(clear: ClearSigned): string {
+  const rows = clear.fields.map((f) => [labelOf(f), cut(fieldText(f)), f.address && short(f.address)].filter(Boolean).join(' '));
+  return rows.length > 0 ? `${intentOf(clear)} (${rows.join(', ')})` : intentOf(clear);
 }
 
 export function callSummary(call: DecodedCall, symbol: string): ReactNode {
