@@ -21,7 +21,11 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const PASSWORD = 'correct horse';
 
-/** A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429), /broken (500). */
+/**
+ * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
+ * /broken (500), /says (an error whose message is a sentence of the wallet's).
+ */
+const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
 let server: Server;
 let url: string;
 beforeAll(async () => {
@@ -33,6 +37,7 @@ beforeAll(async () => {
       if (req.url === '/broken') return void res.writeHead(500).end();
       const { id } = JSON.parse(body) as { id: number };
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
     });
   });
@@ -140,6 +145,11 @@ describe('the words of a page method\'s refusal', () => {
     expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
     const [family] = Object.values(TX_ERRORS);
     expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
+  });
+
+  it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
+    const said = await callNode({ urls: [`${url}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
   });
 
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
