@@ -6,7 +6,7 @@
  * reason) is said again through this table, else kept as written: an address, a URL, what a node or a page said.
  * The unit test checks, for each family, that the words say the message in English as the worker wrote it.
  */
-import { ErrorCode, RpcError, type ErrorData } from '../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import type { Words } from '../../shared/words';
 
@@ -110,7 +110,8 @@ export function pageError(error: unknown): RpcError {
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
   // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
   const { words: planted, ...rest } = (data ?? {}) as ErrorData;
-  const words = refusalWords(refused.message);
+  // A server's message that reads like a refusal is still the server's (the nodes' refusals the wallet words are its own errors).
+  const words = isServerSaid(refused) ? undefined : refusalWords(refused.message);
   if (words) return new RpcError(refused.code, refused.message, { ...rest, words } satisfies ErrorData);
   if (planted === undefined) return refused;
   return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
