@@ -152,6 +152,12 @@ describe('the words of a page method\'s refusal', () => {
     expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
   });
 
+  it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${url}/says`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
+    expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
     const noAccount = await selectedSender({ accounts: { selected: async () => null, list: async () => [] } } as never).then(() => expect.unreachable('refused'), pageError);
     expect(noAccount.toObject()).toEqual({ code: -32603, message: 'The wallet has no account yet', data: { words: { key: 'errors_noAccountYet' } } });
