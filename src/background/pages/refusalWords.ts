@@ -90,15 +90,35 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
 ];
 
-/** The words of a refusal's English message, or undefined when it is not one of the table's. */
-export function refusalWords(message: string): Words<ErrorKey> | undefined {
+/** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
+const REASONS: readonly ErrorKey[] = [
+  'errors_noConnection', 'errors_noAnswerWithin', 'errors_noFullAnswerWithin', 'errors_nodeUnreachable', 'errors_nodesLimiting',
+  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
+];
+const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
+
+/**
+ * The parts said again through this table, and the families each may be: the rest (an address, a URL, a network's
+ * name, what a node or a page wrote) are kept as written, so no one outside the wallet picks a sentence of the wallet's.
+ */
+const PARTS: Record<string, (key: ErrorKey) => boolean> = {
+  refusal: () => true,
+  what: () => true,
+  field: (key) => FIELDS.includes(key),
+  why: (key) => REASONS.includes(key),
+};
+
+/** The words of a refusal's English message, or undefined when it is not one of the table's (of those `may` allows). */
+export function refusalWords(message: string, may: (key: ErrorKey) => boolean = () => true): Words<ErrorKey> | undefined {
   for (const [pattern, key] of REFUSALS) {
-    const match = pattern.exec(message);
+    const match = may(key) ? pattern.exec(message) : null;
     if (!match) continue;
-    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, refusalWords(part) ?? part])) } : { key };
+    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
   }
   return undefined;
 }
+
+const partWords = (name: string, part: string) => (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
 
 /**
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
