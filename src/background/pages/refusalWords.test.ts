@@ -158,6 +158,12 @@ describe('the words of a page method\'s refusal', () => {
     expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
   });
 
+  it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
+    const address = `0x${'ab'.repeat(20)}`;
+    const long = `${'Token contract '.repeat(200)}${address} on Mine is not an ERC-20 token: symbol() did not return a string`;
+    expect(refusalWords(long)).toBeUndefined();
+  });
+
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
     const noAccount = await selectedSender({ accounts: { selected: async () => null, list: async () => [] } } as never).then(() => expect.unreachable('refused'), pageError);
     expect(noAccount.toObject()).toEqual({ code: -32603, message: 'The wallet has no account yet', data: { words: { key: 'errors_noAccountYet' } } });
