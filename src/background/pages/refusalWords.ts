@@ -108,8 +108,12 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
   why: (key) => REASONS.includes(key),
 };
 
+/** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */
+const MAX_REFUSAL_LENGTH = 2000;
+
 /** The words of a refusal's English message, or undefined when it is not one of the table's (of those `may` allows). */
 export function refusalWords(message: string, may: (key: ErrorKey) => boolean = () => true): Words<ErrorKey> | undefined {
+  if (message.length > MAX_REFUSAL_LENGTH) return undefined;
   for (const [pattern, key] of REFUSALS) {
     const match = may(key) ? pattern.exec(message) : null;
     if (!match) continue;
