@@ -26,7 +26,7 @@ test('the test-dapp\'s Permit is named with its dangers and signed only after a 
   await page.press('signPermit');
   const permit = await ApprovalWindow.next(session);
   await permit.screen.waitForText({ role: 'heading', name: 'Permit: allow spending of your tokens' }, 'Permit: allow spending of your tokens');
-  expect(await permit.screen.text('Amount')).toMatch(/^3000 units of 0xCcCC…cccC \(unknown token/);
+  expect(await permit.screen.text('Amount')).toMatch(/^3,000 units of 0xCcCC…cccC \(unknown token/);
   expect(await permit.screen.text('Valid until')).toBe('3554-06-09 16:53 UTC');
   expect(await permit.screen.texts('Signature warning')).toEqual([
     `The message is signed for ${TEST_DAPP_CONTRACT} as the token, but that contract does not answer like a token on this network.`,

@@ -31,7 +31,7 @@ test('a Universal Router swap: each command in words with its tokens and amounts
   await approval.screen.waitForText({ role: 'heading', in: 'Command 2, in words' }, 'Swap (Uniswap v3)');
   expect(await approval.screen.text({ role: 'heading', in: 'Command 1, in words' })).toBe('Wrap ETH');
   expect(await approval.screen.text({ name: 'Amount', in: 'Command 1, in words' })).toBe('0.5 ETH');
-  expect(await approval.screen.text({ name: 'Send', in: 'Command 2, in words' })).toBe('1000 TST');
+  expect(await approval.screen.text({ name: 'Send', in: 'Command 2, in words' })).toBe('1,000 TST');
   expect(await approval.screen.text({ name: 'Receive at least', in: 'Command 2, in words' })).toBe('990 TPT');
   expect(await approval.screen.text({ name: 'Pool fee', in: 'Command 2, in words' })).toBe('0.05%');
   const you = getAddress(from);

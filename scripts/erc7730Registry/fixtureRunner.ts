@@ -27,7 +27,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { Transaction } from 'ethers';
 import * as chains from 'viem/chains';
 import { bindCall, bindMessage, type Bound } from '../../src/shared/erc7730/bind';
-import { dateText } from '../../src/shared/erc7730/formatNumbers';
+import { dateOf } from '../../src/shared/erc7730/valueWords';
 import { resolveIncludes } from '../../src/shared/erc7730/includes';
 import { parseDescriptor } from '../../src/shared/erc7730/parse';
 import { render } from '../../src/shared/erc7730/render';
@@ -147,7 +147,7 @@ const RFC3339 = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)Z$/;
 
 /** The registry's date notation as the wallet writes the same instant; any other text as it is. */
 export function inWalletNotation(expected: string): string {
-  return RFC3339.test(expected) ? dateText(BigInt(Date.parse(expected.replace(' ', 'T')) / 1000)) : expected;
+  return RFC3339.test(expected) ? dateOf(BigInt(Date.parse(expected.replace(' ', 'T')) / 1000)).text : expected;
 }
 
 interface Container {

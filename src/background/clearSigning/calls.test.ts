@@ -3,7 +3,7 @@
  * does, with the same danger rows; a call at a look-alike address is not bound and keeps describeCall's words.
  */
 import { AbiCoder, Interface, MaxUint256, ZeroHash, solidityPacked, toQuantity } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BAYC, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, descriptors, permitSingle, seaportListing, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Hex } from '../../shared/params';
@@ -11,6 +11,9 @@ import { MAINNET } from './chain.fixture';
 import { reviewCalls } from './calls';
 import { ACCOUNT, EOA, abi, deps, permit2, review, rows, seaport, signature } from './calls.fixture';
 import { userDescriptors } from './descriptors';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const erc7821 = new Interface(['function execute(bytes32 mode, bytes executionCalldata)']);
 const BATCH_MODE = `0x01${'00'.repeat(31)}`;

@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseDescriptor } from '../../shared/erc7730/parse';
 import { bundledDescriptors, userDescriptors } from './descriptors';
 
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
+
 const PUBLIC = resolve(import.meta.dirname, '../../../public');
 const fromDisk = async (path: string): Promise<unknown> => JSON.parse(readFileSync(resolve(PUBLIC, path), 'utf8'));
 const parser = async () => parseDescriptor;

@@ -3,7 +3,7 @@
  * levels and MAX_INNER_CALLS calls per request, by the same binding rules; their dangers named on the call.
  */
 import { Interface, MaxUint256, toQuantity } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, seaportListing } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
@@ -11,6 +11,9 @@ import type { CallInput } from '../calls/describe';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { MAX_INNER_CALLS, reviewCalls as reviewCallsOf } from './calls';
 import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps, review as reviewOf, seaport } from './calls.fixture';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const kept = checkingWords();
 const reviewCalls = async (...args: Parameters<typeof reviewCallsOf>) => {

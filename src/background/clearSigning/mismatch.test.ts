@@ -1,8 +1,11 @@
 /** A value a descriptor's `visible.mustMatch` does not allow is a danger that asks the second yes, not a hidden field. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RenderFacts } from '../../shared/erc7730/types';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { dangersOf as dangersFrom, type DangerInput } from './dangers';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const kept = checkingWords();
 const dangersOf = (input: DangerInput) => kept(dangersFrom(input));

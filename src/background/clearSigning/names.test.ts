@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { ENS_REGISTRY, namehash } from './ens';
+import type { Said } from '../../shared/erc7730/valueWords';
+import { inEnglish } from '../../shared/words.fixture';
 import { MAX_NAME_READS, addressNames, type OwnAccount } from './names';
+
+/** A name's English, after checking its words say the same in the English catalogue. */
+function said(name: Said | undefined): string | undefined {
+  if (name) expect(inEnglish(name.textWords)).toBe(name.text);
+  return name?.text;
+}
 
 const ENS = new Interface(['function resolver(bytes32)', 'function name(bytes32)', 'function addr(bytes32)']);
 const NFT = new Interface(['function name()']);
@@ -68,37 +76,38 @@ describe('names of addresses in a review', () => {
 
   it("names the user's own account first, by the name they gave it, and asks ENS nothing for it", async () => {
     const { names, calls } = named({ reverse: { [VITALIK]: 'vitalik.eth' }, forward: { 'vitalik.eth': VITALIK } }, [{ address: VITALIK, name: 'Savings' }]);
-    expect(await names.name(VITALIK.toLowerCase() as Hex)).toBe('Savings (your account)');
+    expect(said(await names.name(VITALIK.toLowerCase() as Hex))).toBe('Savings (your account)');
     expect(calls).toEqual([]);
+    expect(said(await named({}, [{ address: VITALIK, name: '' }]).names.name(VITALIK))).toBe('Unnamed (your account)');
   });
 
   it('names any other address by its ENS name, marked as one, once its name resolves back to it', async () => {
     const { names } = named({ reverse: { [VITALIK]: 'vitalik.eth' }, forward: { 'vitalik.eth': VITALIK } }, [{ address: ALICE, name: 'Savings' }]);
-    expect(await names.name(VITALIK)).toBe('vitalik.eth (ENS name)');
+    expect(said(await names.name(VITALIK))).toBe('vitalik.eth (ENS name)');
     const sepolia = named({ reverse: { [VITALIK]: 'vitalik.eth' }, forward: { 'vitalik.eth': VITALIK } }, [], SEPOLIA);
-    expect(await sepolia.names.name(VITALIK)).toBe('vitalik.eth (ENS name)');
+    expect(said(await sepolia.names.name(VITALIK))).toBe('vitalik.eth (ENS name)');
   });
 
   it('gives no name when the reverse record names a name that resolves to another address, or to none', async () => {
     // Mallory's reverse record claims vitalik.eth: anyone can write that, only the forward record is the name's holder's.
     const { names, calls } = named({ reverse: { [MALLORY]: 'vitalik.eth' }, forward: { 'vitalik.eth': VITALIK } });
-    expect(await names.name(MALLORY)).toBeUndefined();
+    expect(said(await names.name(MALLORY))).toBeUndefined();
     const reverse = `${MALLORY.slice(2)}.addr.reverse`;
     expect(calls).toEqual([`registry.resolver(${reverse})`, `resolver.name(${reverse})`, 'registry.resolver(vitalik.eth)', 'resolver.addr(vitalik.eth)']);
-    expect(await named({ reverse: { [MALLORY]: 'nobody.eth' } }).names.name(MALLORY)).toBeUndefined();
-    expect(await named({}).names.name(MALLORY)).toBeUndefined();
+    expect(said(await named({ reverse: { [MALLORY]: 'nobody.eth' } }).names.name(MALLORY))).toBeUndefined();
+    expect(said(await named({}).names.name(MALLORY))).toBeUndefined();
   });
 
   it('gives no name for a name the normaliser would change or that cannot be shown whole (capitals, other scripts, a label extension, over 64 characters)', async () => {
     for (const name of ['Vitalik.eth', 'vіtalik.eth', 'xn--80ak6aa92e.eth', 'vitalik', `${'a'.repeat(61)}.eth`]) {
-      expect(await named({ reverse: { [MALLORY]: name }, forward: { [name]: MALLORY } }).names.name(MALLORY), name).toBeUndefined();
+      expect(said(await named({ reverse: { [MALLORY]: name }, forward: { [name]: MALLORY } }).names.name(MALLORY)), name).toBeUndefined();
     }
   });
 
   it('reads nothing for a name on a chain without ENS', async () => {
     const { names, calls } = named({ reverse: { [VITALIK]: 'vitalik.eth' }, forward: { 'vitalik.eth': VITALIK } }, [{ address: ALICE, name: 'Savings' }], BASE);
-    expect(await names.name(VITALIK)).toBeUndefined();
-    expect(await names.name(ALICE)).toBe('Savings (your account)');
+    expect(said(await names.name(VITALIK))).toBeUndefined();
+    expect(said(await names.name(ALICE))).toBe('Savings (your account)');
     expect(calls).toEqual([]);
   });
 
@@ -106,7 +115,7 @@ describe('names of addresses in a review', () => {
     const many = Array.from({ length: MAX_NAME_READS + 4 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}` as Hex);
     const ens = { reverse: Object.fromEntries(many.map((a, i) => [a, `n${i}.eth`])), forward: Object.fromEntries(many.map((a, i) => [`n${i}.eth`, a])) };
     const { names, calls } = named(ens, [{ address: ALICE, name: 'Savings' }]);
-    const shown = await Promise.all([...many, ...many, ALICE].map((a) => names.name(a)));
+    const shown = (await Promise.all([...many, ...many, ALICE].map((a) => names.name(a)))).map(said);
     expect(shown.slice(0, many.length)).toEqual([...many.slice(0, MAX_NAME_READS).map((_, i) => `n${i}.eth (ENS name)`), ...many.slice(MAX_NAME_READS).map(() => undefined)]);
     expect(shown.slice(many.length)).toEqual([...shown.slice(0, many.length), 'Savings (your account)']);
     // A collection's name counts to the same bound.
@@ -114,7 +123,7 @@ describe('names of addresses in a review', () => {
     expect(calls).toHaveLength(4 * MAX_NAME_READS);
     // A new review reads again.
     const next = addressNames({ node: ensNode(ens).node, ownAccounts: async () => [] }, ETHEREUM);
-    expect(await next.name(many.at(-1)!)).toBe(`n${many.length - 1}.eth (ENS name)`);
+    expect(said(await next.name(many.at(-1)!))).toBe(`n${many.length - 1}.eth (ENS name)`);
   });
 
   it('names a collection by its name(), once, cleaned for the screen; a contract without one shows no name', async () => {

@@ -6,6 +6,7 @@
  */
 import { cleanText } from '../../shared/displayText';
 import type { RenderContext } from '../../shared/erc7730/types';
+import { ensNamed, ownAccount, type Said } from '../../shared/erc7730/valueWords';
 import { lazy } from '../../shared/lazy';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -33,11 +34,14 @@ export interface NameDeps {
   ownAccounts(): Promise<OwnAccount[]>;
 }
 
-export type AddressNames = Required<Pick<RenderContext, 'name' | 'collectionName'>>;
+/** The review's names (RenderContext's): an address's in words, "Account 2 (your account)"; a collection's as its contract writes it. */
+export interface AddressNames extends Required<Pick<RenderContext, 'collectionName'>> {
+  name(address: Hex): Promise<Said | undefined>;
+}
 
 /** Each address's answer, asked once: the first ask's promise is every later ask's. */
-function once(read: (address: Hex) => Promise<string | undefined>): (address: Hex) => Promise<string | undefined> {
-  const reads = new Map<string, Promise<string | undefined>>();
+function once<T>(read: (address: Hex) => Promise<T | undefined>): (address: Hex) => Promise<T | undefined> {
+  const reads = new Map<string, Promise<T | undefined>>();
   return (address) => {
     const key = address.toLowerCase();
     let reading = reads.get(key);
@@ -64,10 +68,10 @@ export function addressNames(deps: NameDeps, network: Pick<Network, 'chainId'>):
   return {
     name: once(async (address) => {
       const account = await own(address);
-      if (account) return `${cleanText(account.name) || 'Unnamed'} (your account)`;
+      if (account) return ownAccount(cleanText(account.name));
       if (!ENS_CHAINS.has(network.chainId) || !take()) return undefined;
       const name = await ensName(deps.node, address);
-      return name && `${name} (ENS name)`;
+      return name ? ensNamed(name) : undefined;
     }),
     collectionName: once(async (address) => {
       const name = take() ? await readCollectionName(deps.node, address) : undefined;

@@ -13,6 +13,9 @@ import { reviewTypedData } from './review';
 import { lazyDescriptors } from './lazyDescriptors';
 import { registryDescriptors } from './registry';
 
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
+
 const VENDORED = resolve(import.meta.dirname, '../../../vendor/erc7730-registry');
 const AAVE_FILE = 'registry/aave/calldata-lpv3.json';
 const TETHER_FILE = 'registry/tether/calldata-usdt.json';

@@ -1,6 +1,6 @@
 /** The review against a node: words from the bundled descriptors, token reads, and each danger a message can carry. */
 import { MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { descriptors, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
@@ -8,6 +8,9 @@ import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { MAX_TOKEN_READS } from './chainFacts';
 import { reviewTypedData } from './review';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const usdc = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 6, balance: 1_000_000n } };
 const kept = checkingWords();

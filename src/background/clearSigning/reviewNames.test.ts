@@ -26,7 +26,7 @@ describe('the names of a review', () => {
     expect(batch).toHaveLength(3);
     expect(new Set(batch.map((c) => c.name)).size).toBe(1);
     expect(new Set(batch.map((c) => c.collectionName)).size).toBe(1);
-    expect(await batch[0].name!(EOA as Hex)).toBe('Savings (your account)');
+    expect(await batch[0].name!(EOA as Hex)).toMatchObject({ text: 'Savings (your account)' });
 
     vi.mocked(render).mockClear();
     await reviewCalls(deps, [approve(USDC)], SIGNER as Hex, MAINNET);

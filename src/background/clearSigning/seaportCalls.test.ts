@@ -3,12 +3,15 @@
  * sending what is bought to another address says so before Sign. Read as a batch or eth_sendTransaction reads a call.
  */
 import { Interface, ZeroAddress, ZeroHash } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BAYC, SEAPORT_16, SIGNER, descriptors, seaportListing } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { CODE, MAINNET, NOW, fakeNode } from './chain.fixture';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { reviewCalls } from './calls';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 const key = (name: string) => Object.keys(descriptors.find((d) => d.source === 'calldata-seaport.json')?.display.formats ?? {}).find((k) => k.startsWith(`${name}(`));
 const seaport = new Interface([`function ${key('incrementCounter')}`, `function ${key('fulfillAdvancedOrder')}`]);

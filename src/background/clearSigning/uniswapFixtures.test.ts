@@ -8,12 +8,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Transaction, toQuantity } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClearSigned } from '../../shared/erc7730/types';
 import { descriptors } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import { CODE, MAINNET, NOW, fakeNode } from './chain.fixture';
 import { reviewCalls } from './calls';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('../../shared/erc7730/render', async (original) => (await import('../../shared/erc7730/valueWords.fixture')).checkingRender(await original()));
 
 interface Expected {
   intent: string;

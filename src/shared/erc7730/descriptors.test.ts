@@ -1,6 +1,6 @@
 /** The descriptors of public/erc7730/ against real-world messages and calls: what binds, and the words each gives. */
 import { Interface, MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import type { TypedMessage } from '../typedData/types';
 import { bindCall, bindMessage } from './bind';
@@ -9,6 +9,9 @@ import {
   BAYC, DAI, MAX_UINT160, PERMIT2, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, daiPermit, descriptors, mainnet, permitBatch, permitBatchTransferFrom,
   permitSingle, permitTransferFrom, permitWitnessTransferFrom, seaportListing, usdcPermit,
 } from './samples.fixture';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 async function words(typed: TypedMessage) {
   const bound = bindMessage(descriptors, typed);

@@ -1,6 +1,6 @@
 /** The engine on its own: paths, nested and referenced fields, each format, and what is left raw. */
 import { Interface } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import { bindCall, bindMessage } from './bind';
 import { durationText } from './formatNumbers';
@@ -10,6 +10,9 @@ import { render } from './render';
 import { DAI, USDC, mainnet } from './samples.fixture';
 import type { Descriptor } from './types';
 import type { TypedMessage } from '../typedData/types';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 describe('paths', () => {
   const data = { a: [{ b: 1 }, { b: 2 }, { b: 3 }], c: { d: 'x' } };
@@ -78,7 +81,7 @@ describe('render', () => {
   });
 
   it('durations under a day are a clock', () => {
-    expect(durationText(3599n)).toBe('00:59:59');
+    expect(durationText(3599n).text).toBe('00:59:59');
   });
 
   it('the auditors the build verified for a descriptor are carried into its words; none, nothing', async () => {

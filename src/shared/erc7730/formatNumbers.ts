@@ -1,19 +1,14 @@
-/** Dates, durations and units in words, as the spec writes them. */
+/** Durations and units in words, as the spec writes them (dates: valueWords.ts dateOf). */
 import { param, units, type Formatted, type FormatInput } from './formatParams';
+import { daysAnd, unitOf } from './valueWords';
 
 const ONE_DAY = 86_400n;
 
-export function dateText(seconds: bigint): string {
-  // Beyond what a Date holds: in practice "never expires".
-  if (seconds > 8_640_000_000_000n) return `never (timestamp ${seconds})`;
-  return `${new Date(Number(seconds) * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-export function durationText(seconds: bigint): string {
+export function durationText(seconds: bigint): Formatted {
   const days = seconds / ONE_DAY;
   const rest = Number(seconds % ONE_DAY);
   const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60].map((n) => String(n).padStart(2, '0')).join(':');
-  return days > 0n ? `${days} day${days === 1n ? '' : 's'} ${clock}` : clock;
+  return days > 0n ? daysAnd(days, clock) : { text: clock };
 }
 
 const SI = [['T', 12], ['G', 9], ['M', 6], ['k', 3]] as const;
@@ -23,8 +18,8 @@ export function unit(input: FormatInput, value: bigint): Formatted {
   const decimals = Number(param(input, 'decimals') ?? 0);
   if (param(input, 'prefix') === true) {
     const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
-    return { text: `${units(value, decimals + exponent)}${prefix}${base}` };
+    return unitOf(units(value, decimals + exponent), `${prefix}${base}`);
   }
   // As the spec writes them: "10h", "1.5d", "36ks", "50%".
-  return { text: `${units(value, decimals)}${base}` };
+  return unitOf(units(value, decimals), base);
 }

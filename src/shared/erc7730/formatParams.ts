@@ -5,6 +5,7 @@ import { companion, reach, rootOf } from './paths';
 import type { ClearField, Descriptor, RenderContext, RenderFacts } from './types';
 import { rawText, sameValue, toAddress, toBigInt } from './values';
 import { formatUnits } from '../units';
+import type { Noted } from './valueWords';
 
 export type Formatted = Omit<ClearField, 'path' | 'label'>;
 
@@ -59,9 +60,10 @@ export function addressParam(value: unknown): Hex | undefined {
   return toAddress(value) ?? (number !== undefined && number >= 0n && number < 1n << 160n ? toAddress(`0x${number.toString(16).padStart(40, '0')}`) : undefined);
 }
 
-export function raw({ value }: FormatInput, note?: string): Formatted {
+/** The value as it is, with what the format could not do with it (valueWords.ts). */
+export function raw({ value }: FormatInput, noted?: Noted): Formatted {
   const address = toAddress(value);
-  return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...(note ? { note } : {}) };
+  return { text: address ? '' : rawText(value), ...(address ? { address } : {}), ...noted };
 }
 
 /** A list param (one string or several), each a constant or a `$.` reference. */

@@ -4,13 +4,16 @@
  * described, as it is (P2P's `addEth` hides the recipients of a staking reward's shares, which the page chooses).
  */
 import { Interface } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import { bindCall } from './bind';
 import { parseDescriptor } from './parse';
 import { render } from './render';
 import { mainnet } from './samples.fixture';
 import type { Descriptor } from './types';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 const STAKING = '0x5555555555555555555555555555555555555555';
 const REFERRER = '0x6666666666666666666666666666666666666666';

@@ -1,11 +1,14 @@
 /** Multicall3's descriptor (public/erc7730/calldata-multicall3.json) against calls as viem's multicall and older clients encode them. */
 import { Interface } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEVNET_BUILD_NETWORKS } from '../networks';
 import type { Hex } from '../params';
 import { bindCall } from './bind';
 import { render } from './render';
 import { DAI, SIGNER, USDC, WETH, descriptors, mainnet } from './samples.fixture';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 describe('Multicall3', () => {
   const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';

@@ -4,7 +4,7 @@
  * `interpolatedIntent`, and addresses written with a wrong checksum.
  */
 import { Interface } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import type { TypedMessage } from '../typedData/types';
 import { bindCall, bindMessage } from './bind';
@@ -13,6 +13,9 @@ import { parseDescriptor } from './parse';
 import { render } from './render';
 import { BAYC, SIGNER, USDC, mainnet } from './samples.fixture';
 import type { RenderContext } from './types';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 const VAULT = '0x4444444444444444444444444444444444444444';
 const BOB = '0x1111111111111111111111111111111111111111';

@@ -5,11 +5,14 @@
  * OpenSea listing's values; a call at another address, on another chain or with a byte too many is not bound.
  */
 import { Interface, ZeroAddress, ZeroHash, parseEther } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import { bindCall } from './bind';
 import { render } from './render';
 import { BAYC, SEAPORT_16, SIGNER, UNIVERSAL_ROUTER, USDC, WETH, descriptors, mainnet } from './samples.fixture';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 const OFFER_ITEM = '(uint8 itemType,address token,uint256 identifierOrCriteria,uint256 startAmount,uint256 endAmount)';
 const CONSIDERATION_ITEM = '(uint8 itemType,address token,uint256 identifierOrCriteria,uint256 startAmount,uint256 endAmount,address recipient)';

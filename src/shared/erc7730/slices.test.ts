@@ -1,12 +1,15 @@
 /** Slices of bytes and integers in paths: a token taken from a packed route or from a uint256's low bytes. */
 import { Interface } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../params';
 import { bindCall } from './bind';
 import { parseDescriptor } from './parse';
 import { reach } from './paths';
 import { render } from './render';
 import { DAI, USDC, mainnet } from './samples.fixture';
+
+// Every field rendered says its English in words too (valueWords.fixture.ts).
+vi.mock('./render', async (original) => (await import('./valueWords.fixture')).checkingRender(await original()));
 
 const ROUTER = '0x3333333333333333333333333333333333333333';
 /** A Uniswap V3 route: token, fee (3 bytes), token. */

@@ -4,6 +4,7 @@
  */
 import type { Hex } from '../params';
 import type { Words } from '../words';
+import type { Said, ValueWords } from './valueWords';
 
 export interface Deployment {
   chainId: number;
@@ -83,9 +84,13 @@ export interface ClearField {
   path: string;
   label: string;
   text: string;
+  /** `text` in words (valueWords.ts), where the wallet wrote it ("Unlimited TST"); absent where it is the value as written. */
+  textWords?: ValueWords;
   address?: Hex;
   /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
   note?: string;
+  /** `note` in words; absent in older records. */
+  noteWords?: ValueWords;
 }
 
 /** A message or call in words: what the descriptor says, and every value it does not describe, as it is. */
@@ -138,8 +143,11 @@ export interface RenderContext {
   nativeSymbol: string;
   /** 'unread' past the review's bound of token reads: the token is not asked. */
   token(address: Hex): Promise<TokenMeta | undefined | 'unread'>;
-  /** A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as such). */
-  name?(address: Hex): Promise<string | undefined>;
+  /**
+   * A name for an address the user would recognise: their own account's, or its ENS name checked forward (marked as
+   * such, in words: valueWords.ts); a plain string is shown as it is.
+   */
+  name?(address: Hex): Promise<string | Said | undefined>;
   /** A collection's name (ERC-721 `name()`), for nftName fields. */
   collectionName?(address: Hex): Promise<string | undefined>;
 }

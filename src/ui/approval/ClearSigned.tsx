@@ -5,6 +5,7 @@
 import type { ClearSigned as ClearSignedView } from '../../shared/erc7730/types';
 import { AddressText } from '../components/AddressText';
 import { Row, Rows } from '../components/Rows';
+import { fieldNote, fieldText } from '../format/clearValues';
 import { say } from '../i18n/say';
 import { t, uiLocale } from '../i18n/t';
 
@@ -18,8 +19,8 @@ export function ClearSigned({ clear }: { clear: ClearSignedView }) {
       <Rows label={t('preview_fields')}>
         {clear.fields.map((field) => (
           <Row key={field.path} label={field.label}>
-            {field.text}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
-            {field.note && <span className="muted"> ({field.note})</span>}
+            {fieldText(field)}{field.text && field.address ? ' ' : ''}{field.address && <AddressText address={field.address} />}
+            {field.note && <span className="muted"> ({fieldNote(field)})</span>}
           </Row>
         ))}
       </Rows>

@@ -18,6 +18,7 @@ import type components from './en/components.json';
 import type errors from './en/errors.json';
 import type grants from './en/grants.json';
 import type dangers from './en/dangers.json';
+import type clearValues from './en/clearValues.json';
 
 export type MessageKey =
   | keyof typeof common
@@ -38,4 +39,5 @@ export type MessageKey =
   | keyof typeof components
   | keyof typeof errors
   | keyof typeof grants
-  | keyof typeof dangers;
+  | keyof typeof dangers
+  | keyof typeof clearValues;

@@ -13,6 +13,7 @@ import { grantWords } from '../../../shared/grantWords';
 import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
+import { fieldText } from '../../format/clearValues';
 import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
 import { t, tCount, uiLocale } from '../../i18n/t';
@@ -25,7 +26,7 @@ const LONGEST_VALUE = 42;
 const cut = (text: string) => (text.length > LONGEST_VALUE ? `${text.slice(0, 22)}…` : text);
 
 function clearLine({ intent, fields }: ClearSigned): string {
-  const rows = fields.map((f) => [f.label, cut(f.text), f.address && short(f.address)].filter(Boolean).join(' '));
+  const rows = fields.map((f) => [f.label, cut(fieldText(f)), f.address && short(f.address)].filter(Boolean).join(' '));
   return rows.length > 0 ? `${intent} (${rows.join(', ')})` : intent;
 }
 
