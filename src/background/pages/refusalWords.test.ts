@@ -23,7 +23,7 @@ const PASSWORD = 'correct horse';
 
 /**
  * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
- * /broken (500), /says (an error whose message is a sentence of the wallet's).
+ * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt).
  */
 const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
 let server: Server;
@@ -37,6 +37,7 @@ beforeAll(async () => {
       if (req.url === '/broken') return void res.writeHead(500).end();
       const { id } = JSON.parse(body) as { id: number };
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
       if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
     });
@@ -150,6 +151,11 @@ describe('the words of a page method\'s refusal', () => {
   it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
     const said = await callNode({ urls: [`${url}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
     expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
+  });
+
+  it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
+    const waits = await callNode({ urls: [`${url}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(waits.toObject()).toEqual({ code: -32005, message: 'busy' });
   });
 
   it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
