@@ -130,12 +130,14 @@ const partWords = (name: string, part: string) => (Object.hasOwn(PARTS, name) &&
  */
 export function pageError(error: unknown): RpcError {
   const refused = error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
+  // A server's answer is its claim: its message is no refusal of the wallet's, and its data is not what the screens
+  // read there (the words, a password wait's retryAt), so neither reaches them.
+  if (isServerSaid(refused)) return refused.data === undefined ? refused : new RpcError(refused.code, refused.message);
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
   // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
   const { words: planted, ...rest } = (data ?? {}) as ErrorData;
-  // A server's message that reads like a refusal is still the server's (the nodes' refusals the wallet words are its own errors).
-  const words = isServerSaid(refused) ? undefined : refusalWords(refused.message);
+  const words = refusalWords(refused.message);
   if (words) return new RpcError(refused.code, refused.message, { ...rest, words } satisfies ErrorData);
   if (planted === undefined) return refused;
   return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
