@@ -75,13 +75,11 @@ export class RpcError extends Error {
   }
 }
 
-/** Marks an RpcError a server answered (a node, a bundler, a paymaster): its message is the server's, not the wallet's. */
-const SERVER_SAID = Symbol.for('batchwallet.serverSaid');
-
-export const serverSaid = (error: RpcError): RpcError => Object.assign(error, { [SERVER_SAID]: true });
-
-/** Whether `error` is a server's answer as it came (shared/jsonRpc.ts), which the screens never say as the wallet's words. */
-export const isServerSaid = (error: unknown): boolean => typeof error === 'object' && error !== null && SERVER_SAID in error;
+/**
+ * Whether an RpcError is a server's answer as it came (a node's, a bundler's, a paymaster's: shared/jsonRpc.ts marks
+ * it `server`): its message and data are the server's, which the screens never read as the wallet's.
+ */
+export const isServerSaid = (error: RpcError): boolean => (error as { server?: unknown }).server === true;
 
 /** The page methods' password refusals, in the words the popup translates (ui/format/errorText.ts). */
 export const INCORRECT_PASSWORD = 'Incorrect password';

@@ -3,7 +3,7 @@
  * service (its node) and the devnet. A JSON-RPC error reply is an RpcError with the server's code, message and data;
  * anything else that goes wrong is a JsonRpcTransportError saying why, which each caller turns into its own answer.
  */
-import { RpcError, serverSaid } from './errors';
+import { RpcError } from './errors';
 
 /** `rate-limited`: HTTP 429; `server-error`: HTTP 5xx without a JSON-RPC error to pass on. */
 export type TransportFailure = 'unreachable' | 'timeout' | 'not-json' | 'no-result' | 'too-large' | 'redirected' | 'rate-limited' | 'server-error';
@@ -118,7 +118,8 @@ async function readReply<T>(response: Response, options: JsonRpcOptions): Promis
 export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown[] = [], options: JsonRpcOptions = {}): Promise<T> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
   const reply = await readReply<T>(await post(url, body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.refuseRedirects === true), options);
-  if (reply.error) throw serverSaid(new RpcError(Number(reply.error.code), String(reply.error.message), reply.error.data));
+  // Marked as the server's (errors.ts isServerSaid): the screens never read its words as the wallet's.
+  if (reply.error) throw Object.assign(new RpcError(Number(reply.error.code), String(reply.error.message), reply.error.data), { server: true });
   if (!('result' in reply)) throw new JsonRpcTransportError('no-result', 'a reply without result or error');
   return reply.result as T;
 }
