@@ -75,6 +75,12 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * Whether an RpcError is a server's answer as it came (a node's, a bundler's, a paymaster's: shared/jsonRpc.ts marks
+ * it `server`): its message and data are the server's, which the screens never read as the wallet's.
+ */
+export const isServerSaid = (error: RpcError): boolean => (error as { server?: unknown }).server === true;
+
 /** The page methods' password refusals, in the words the popup translates (ui/format/errorText.ts). */
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const UNLOCK_FIRST = 'Unlock the wallet first';

@@ -118,7 +118,8 @@ async function readReply<T>(response: Response, options: JsonRpcOptions): Promis
 export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown[] = [], options: JsonRpcOptions = {}): Promise<T> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
   const reply = await readReply<T>(await post(url, body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.refuseRedirects === true), options);
-  if (reply.error) throw new RpcError(Number(reply.error.code), String(reply.error.message), reply.error.data);
+  // Marked as the server's (errors.ts isServerSaid): the screens never read its words as the wallet's.
+  if (reply.error) throw Object.assign(new RpcError(Number(reply.error.code), String(reply.error.message), reply.error.data), { server: true });
   if (!('result' in reply)) throw new JsonRpcTransportError('no-result', 'a reply without result or error');
   return reply.result as T;
 }

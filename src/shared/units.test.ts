@@ -11,4 +11,9 @@ describe('formatUnits', () => {
     expect(formatEther(1_500_000_000_000_000_000n)).toBe(ethersEther(1_500_000_000_000_000_000n));
     expect(formatEther(1_500_000_000_000_000_000n)).toBe('1.5');
   });
+
+  it('writes a value with any number of decimals a descriptor\'s unit names in one pass: the zeros before its digits are not searched again from each', () => {
+    const written = formatUnits(2n ** 256n - 1n, 200_000);
+    expect(written).toBe(`0.${'0'.repeat(200_000 - 78)}${2n ** 256n - 1n}`);
+  });
 });

@@ -8,7 +8,8 @@ export function formatUnits(value: bigint, decimals: number): string {
   const sign = value < 0n ? '-' : '';
   const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  // Only from a run's first zero: from each one in turn, a long run before other digits would be read again and again.
+  const fraction = digits.slice(digits.length - decimals).replace(/(?<!0)0+$/, '');
   return `${sign}${whole}.${fraction || '0'}`;
 }
 

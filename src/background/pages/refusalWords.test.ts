@@ -21,7 +21,11 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const PASSWORD = 'correct horse';
 
-/** A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429), /broken (500). */
+/**
+ * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
+ * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt).
+ */
+const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
 let server: Server;
 let url: string;
 beforeAll(async () => {
@@ -33,6 +37,8 @@ beforeAll(async () => {
       if (req.url === '/broken') return void res.writeHead(500).end();
       const { id } = JSON.parse(body) as { id: number };
       res.setHeader('content-type', 'application/json');
+      if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
+      if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
     });
   });
@@ -140,6 +146,28 @@ describe('the words of a page method\'s refusal', () => {
     expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
     const [family] = Object.values(TX_ERRORS);
     expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
+  });
+
+  it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
+    const said = await callNode({ urls: [`${url}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
+  });
+
+  it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
+    const waits = await callNode({ urls: [`${url}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(waits.toObject()).toEqual({ code: -32005, message: 'busy' });
+  });
+
+  it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${url}/says`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
+    expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
+  it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
+    const address = `0x${'ab'.repeat(20)}`;
+    const long = `${'Token contract '.repeat(200)}${address} on Mine is not an ERC-20 token: symbol() did not return a string`;
+    expect(refusalWords(long)).toBeUndefined();
   });
 
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {

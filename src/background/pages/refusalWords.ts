@@ -6,7 +6,7 @@
  * reason) is said again through this table, else kept as written: an address, a URL, what a node or a page said.
  * The unit test checks, for each family, that the words say the message in English as the worker wrote it.
  */
-import { ErrorCode, RpcError, type ErrorData } from '../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import type { Words } from '../../shared/words';
 
@@ -90,15 +90,39 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
 ];
 
-/** The words of a refusal's English message, or undefined when it is not one of the table's. */
-export function refusalWords(message: string): Words<ErrorKey> | undefined {
+/** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
+const REASONS: readonly ErrorKey[] = [
+  'errors_noConnection', 'errors_noAnswerWithin', 'errors_noFullAnswerWithin', 'errors_nodeUnreachable', 'errors_nodesLimiting',
+  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
+];
+const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
+
+/**
+ * The parts said again through this table, and the families each may be: the rest (an address, a URL, a network's
+ * name, what a node or a page wrote) are kept as written, so no one outside the wallet picks a sentence of the wallet's.
+ */
+const PARTS: Record<string, (key: ErrorKey) => boolean> = {
+  refusal: () => true,
+  what: () => true,
+  field: (key) => FIELDS.includes(key),
+  why: (key) => REASONS.includes(key),
+};
+
+/** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */
+const MAX_REFUSAL_LENGTH = 2000;
+
+/** The words of a refusal's English message, or undefined when it is not one of the table's (of those `may` allows). */
+export function refusalWords(message: string, may: (key: ErrorKey) => boolean = () => true): Words<ErrorKey> | undefined {
+  if (message.length > MAX_REFUSAL_LENGTH) return undefined;
   for (const [pattern, key] of REFUSALS) {
-    const match = pattern.exec(message);
+    const match = may(key) ? pattern.exec(message) : null;
     if (!match) continue;
-    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, refusalWords(part) ?? part])) } : { key };
+    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
   }
   return undefined;
 }
+
+const partWords = (name: string, part: string) => (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
 
 /**
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
@@ -106,6 +130,9 @@ export function refusalWords(message: string): Words<ErrorKey> | undefined {
  */
 export function pageError(error: unknown): RpcError {
   const refused = error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
+  // A server's answer is its claim: its message is no refusal of the wallet's, and its data is not what the screens
+  // read there (the words, a password wait's retryAt), so neither reaches them.
+  if (isServerSaid(refused)) return refused.data === undefined ? refused : new RpcError(refused.code, refused.message);
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
   // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
