@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcError, type ErrorData } from '../../shared/errors';
+import { INCORRECT_PASSWORD, RpcError, type ErrorData } from '../../shared/errors';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
 import { TX_ERRORS } from '../networks/nodeErrors';
@@ -23,7 +23,8 @@ const PASSWORD = 'correct horse';
 
 /**
  * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
- * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt).
+ * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
+ * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal).
  */
 const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
 let server: Server;
@@ -38,6 +39,7 @@ beforeAll(async () => {
       const { id } = JSON.parse(body) as { id: number };
       res.setHeader('content-type', 'application/json');
       if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
+      if (req.url === '/refuses') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: 4100, message: INCORRECT_PASSWORD } }));
       if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
     });
@@ -155,7 +157,12 @@ describe('the words of a page method\'s refusal', () => {
 
   it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
     const waits = await callNode({ urls: [`${url}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(waits.toObject()).toEqual({ code: -32005, message: 'busy' });
+    expect(waits.toObject()).toEqual({ code: -32603, message: 'busy' });
+  });
+
+  it('never carry the codes of the wallet\'s password refusals from a server: a node\'s 4100 "Incorrect password" is no refusal of the wallet\'s (errorText tells those by code and message)', async () => {
+    const refuses = await callNode({ urls: [`${url}/refuses`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(refuses.toObject()).toEqual({ code: -32603, message: INCORRECT_PASSWORD });
   });
 
   it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {

@@ -128,11 +128,14 @@ const partWords = (name: string, part: string) => (Object.hasOwn(PARTS, name) &&
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
  * table knows carries its words in `data`, beside what the data says (shared/errors.ts). Dapps never see a page's error.
  */
+const PASSWORD_REFUSALS = new Set<number>([ErrorCode.unauthorized, ErrorCode.limitExceeded]);
+
 export function pageError(error: unknown): RpcError {
   const refused = error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
   // A server's answer is its claim: its message is no refusal of the wallet's, and its data is not what the screens
   // read there (the words, a password wait's retryAt), so neither reaches them.
-  if (isServerSaid(refused)) return refused.data === undefined ? refused : new RpcError(refused.code, refused.message);
+  // Nor its code where the screens tell the wallet's password refusals by it (ui/format/errorText.ts).
+  if (isServerSaid(refused)) return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, refused.message);
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
   // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
