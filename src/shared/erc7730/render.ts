@@ -6,6 +6,7 @@ import { interpolate } from './interpolate';
 import { ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
+import type { Words } from '../words';
 import { leaves, rawText, sameValue } from './values';
 
 const intentText = (intent: string | Record<string, string> | undefined): string =>
@@ -36,6 +37,15 @@ function valuesOf(field: LeafField, data: Record<string, unknown>, descriptor: D
   }
   const { root, rest } = rootOf(field.path);
   return root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
+}
+
+type FactLists = Pick<RenderFacts, 'amounts' | 'addresses' | 'dates' | 'mismatches'>;
+const FACT_LISTS = ['amounts', 'addresses', 'dates', 'mismatches'] as const;
+const factCounts = (facts: FactLists): number[] => FACT_LISTS.map((list) => facts[list].length);
+
+/** The facts one field added name it by its label's words too, so the dangers that name the field say it in the screen's language. */
+function labelFactsSince(facts: FactLists, counts: number[], labelWords: Words): void {
+  FACT_LISTS.forEach((list, i) => facts[list].slice(counts[i]).forEach((fact) => (fact.labelWords = labelWords)));
 }
 
 /**
@@ -82,8 +92,10 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
       if (rule === 'hidden') continue;
       const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
       const labelWords = own && field.label !== undefined ? ownLabelWords(field.label, reached.length > 1 ? i + 1 : undefined) : undefined;
+      const before = factCounts(facts);
       const clear: ClearField = { path, label, ...(labelWords ? { labelWords } : {}), ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
       if (rule === 'mismatch') facts.mismatches.push({ label, text: rawText(value), allowed: (field.visible as { mustMatch: unknown[] }).mustMatch.map(rawText) });
+      if (labelWords) labelFactsSince(facts, before, labelWords);
       mine.push(clear);
     }
     shown.push({ field, fields: mine });
