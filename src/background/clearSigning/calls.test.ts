@@ -51,7 +51,7 @@ describe('reviewCalls', () => {
   it('setApprovalForAll to an account without code: a whole collection, unlimited, to a key', async () => {
     const call = await review(BAYC, abi.encodeFunctionData('setApprovalForAll', [EOA, true]));
     expect(call.review?.clear.intent).toBe('Approve an operator for a whole collection');
-    expect(call.review?.clear.fields.find((f) => f.label === 'Access')?.text).toBe('Allowed to move ALL your tokens of this collection');
+    expect(call.review?.clear.fields.find((f) => f.label === 'Access')).toMatchObject({ text: 'Allowed to move ALL your tokens of this collection', textWords: { key: 'descriptors_isAllowedAllOfCollection' } });
     expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
   });
 

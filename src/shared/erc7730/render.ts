@@ -3,7 +3,7 @@ import type { Bound } from './bind';
 import { flatten, type LeafField } from './fields';
 import { format } from './format';
 import { interpolate } from './interpolate';
-import { ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
+import { isOwnDescriptor, ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
 import type { Words } from '../words';
@@ -77,7 +77,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const covered = new Set<string>();
   // Only the wallet's own descriptors may hide a value outright: what a registry's or a user's file never shows or
   // excludes is listed as not described (a registry file hides the recipients of a reward's shares, which a page picks).
-  const mayHide = !descriptor.registry && !descriptor.userFile;
+  const mayHide = isOwnDescriptor(descriptor);
   // Only the wallet's own files' phrases have words in the catalogues (ownWords.ts): the others are shown as written.
   const own = mayHide;
   /** Each field specification with the fields it showed, for the interpolated intent. */

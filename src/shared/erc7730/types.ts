@@ -87,8 +87,8 @@ export interface ClearField {
   /** The label's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `label`. */
   labelWords?: Words<DescriptorKey>;
   text: string;
-  /** `text` in words (valueWords.ts), where the wallet wrote it ("Unlimited TST"); absent where it is the value as written. */
-  textWords?: ValueWords;
+  /** `text` in words where the wallet wrote it ("Unlimited TST", valueWords.ts; an enum's word of its own files, ownWords.ts); absent where it is the value as written. */
+  textWords?: ValueWords | Words<DescriptorKey>;
   address?: Hex;
   /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
   note?: string;
