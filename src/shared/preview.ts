@@ -3,6 +3,10 @@
  * balance changes and the allowances it grants, or why there is no preview.
  */
 import type { Hex } from './params';
+import type { Words } from './words';
+
+/** The catalogue's keys of what a simulation could not reproduce (src/ui/i18n/<locale>/preview.json). */
+export type UnmatchedKey = 'preview_unmatchedFees';
 
 /** How a token is shown: read from its contract (symbol, decimals), or the native currency. */
 export interface AssetInfo {
@@ -52,8 +56,9 @@ export type Outcome =
       revert?: CallRevert;
       /** The account's native balance at the pending block, smallest unit. */
       balance: string;
-      /** What of the real next block the simulation could not reproduce, said on the screen. */
+      /** What of the real next block the simulation could not reproduce, in English and in words the screen says. */
       unmatched?: string;
+      unmatchedWords?: Words<UnmatchedKey>;
     }
   /** The simulation says the account cannot pay the values the batch sends. */
   | { kind: 'unaffordable'; balance: string }

@@ -37,6 +37,8 @@ describe('reviewCalls', () => {
     expect(call.review?.clear.intent).toBe('Approve: allow spending of your tokens');
     expect(rows(call.review?.clear.fields)).toEqual([['Spender', '', EOA], ['Amount', 'Unlimited USDC', undefined]]);
     expect(call.review?.dangers).toEqual(signed.dangers);
+    // The wallet's own file named the field: the warning says its label in the screen's language too.
+    expect(call.review?.dangers.map((d) => d.words?.values?.label)).toEqual([{ key: 'descriptors_amount' }, { key: 'descriptors_spender' }]);
     // describeCall's words stay beside the review, for the other readers of a call (previews, Approvals, Activity).
     expect(call.action).toMatchObject({ kind: 'approve', spender: EOA, unlimited: true });
   });
@@ -49,7 +51,7 @@ describe('reviewCalls', () => {
   it('setApprovalForAll to an account without code: a whole collection, unlimited, to a key', async () => {
     const call = await review(BAYC, abi.encodeFunctionData('setApprovalForAll', [EOA, true]));
     expect(call.review?.clear.intent).toBe('Approve an operator for a whole collection');
-    expect(call.review?.clear.fields.find((f) => f.label === 'Access')?.text).toBe('Allowed to move ALL your tokens of this collection');
+    expect(call.review?.clear.fields.find((f) => f.label === 'Access')).toMatchObject({ text: 'Allowed to move ALL your tokens of this collection', textWords: { key: 'descriptors_isAllowedAllOfCollection' } });
     expect(call.review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['unlimited', true], ['spenderNotContract', true]]);
   });
 

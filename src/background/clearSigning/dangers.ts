@@ -35,9 +35,9 @@ function allowanceDangers({ facts, chainId, verifyingContract }: DangerInput): D
   for (const amount of facts.amounts) {
     if (amount.native) continue;
     if (amount.unlimited) {
-      dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_unlimited', values: { label: amount.label } }, message: `${amount.label}: unlimited. The spender could take ALL of this token you hold, now and later, until you revoke it.` });
+      dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_unlimited', values: { label: amount.labelWords ?? amount.label } }, message: `${amount.label}: unlimited. The spender could take ALL of this token you hold, now and later, until you revoke it.` });
     } else if (amount.id === 'allowance' && amount.meta?.balance !== undefined && amount.amount > amount.meta.balance) {
-      dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_overBalance', values: { label: amount.label, symbol: amount.meta.symbol } }, message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
+      dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_overBalance', values: { label: amount.labelWords ?? amount.label, symbol: amount.meta.symbol } }, message: `${amount.label} is more than your balance of ${amount.meta.symbol}: it also covers tokens you receive later.` });
     }
     if (!amount.token) continue;
     if (!amount.meta && !amount.unread && verifyingContract && amount.token.toLowerCase() === verifyingContract.toLowerCase()) {
@@ -57,7 +57,7 @@ function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
   // An allowance set to nothing (a revoke) is safe whoever the spender is.
   const allowances = facts.amounts.filter((a) => a.id === 'allowance');
   const grantsNothing = allowances.length > 0 && allowances.every((a) => a.amount === 0n);
-  for (const { id, label, address, types } of facts.addresses) {
+  for (const { id, label, labelWords, address, types } of facts.addresses) {
     if (id !== 'spender' && !types?.includes('contract')) continue;
     if (id === 'spender' && grantsNothing) continue;
     const known = addresses.get(address.toLowerCase());
@@ -66,30 +66,30 @@ function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
         kind: 'spenderNotContract',
         tone: 'danger',
         confirm: true,
-        words: { key: known.code === 'none' ? 'dangers_spenderNoCode' : 'dangers_spenderDelegated', values: { label, address } },
+        words: { key: known.code === 'none' ? 'dangers_spenderNoCode' : 'dangers_spenderDelegated', values: { label: labelWords ?? label, address } },
         message: `${label} ${address} is not a contract: it is ${known.code === 'none' ? 'an account with a key, or nothing at all' : 'an account with a key (delegating to a contract)'}. Whoever holds that key could move what this allows at any time.`,
       });
     } else if (known?.recent) {
-      dangers.push({ kind: 'spenderNew', tone: 'warn', words: { key: 'dangers_spenderNew', values: { label, address } }, message: `${label} ${address} is a contract created in the last 7 days.` });
+      dangers.push({ kind: 'spenderNew', tone: 'warn', words: { key: 'dangers_spenderNew', values: { label: labelWords ?? label, address } }, message: `${label} ${address} is a contract created in the last 7 days.` });
     }
   }
   return dangers;
 }
 
 function deadlineDangers({ facts, now }: DangerInput): Danger[] {
-  return facts.dates.flatMap(({ label, seconds }): Danger[] => {
-    if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', words: { key: 'dangers_noDeadline', values: { label } }, message: `${label}: never. This signature stays usable forever.` }];
+  return facts.dates.flatMap(({ label, labelWords, seconds }): Danger[] => {
+    if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', words: { key: 'dangers_noDeadline', values: { label: labelWords ?? label } }, message: `${label}: never. This signature stays usable forever.` }];
     const years = String((seconds - now) / YEAR);
-    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_farDeadline', values: { label, years } }, message: `${label} is ${years} year(s) away: the signature stays usable that long.` }];
+    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_farDeadline', values: { label: labelWords ?? label, years } }, message: `${label} is ${years} year(s) away: the signature stays usable that long.` }];
     return [];
   });
 }
 
 /** A value the descriptor's `visible.mustMatch` does not allow: its words were written for another call or message. */
 const mismatchDangers = ({ facts }: DangerInput): Danger[] =>
-  facts.mismatches.map(({ label, text, allowed }) => ({
+  facts.mismatches.map(({ label, labelWords, text, allowed }) => ({
     kind: 'notAsDescribed', tone: 'danger', confirm: true,
-    words: { key: 'dangers_notAsDescribed', values: { label, text, allowed: { list: allowed, join: 'or' } } },
+    words: { key: 'dangers_notAsDescribed', values: { label: labelWords ?? label, text, allowed: { list: allowed, join: 'or' } } },
     message: `${label} is ${text}, but its description expects ${englishList(allowed, 'or')}: the words above were written for another use of this function, and may not say what it does.`,
   }));
 

@@ -2,10 +2,8 @@
  * The refusals a screen meets carry their words, and in English (the tests' browser) they say the worker's message
  * exactly: each refusal is made here by the code that makes it, never copied.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INCORRECT_PASSWORD, RpcError, type ErrorData } from '../../shared/errors';
+import { describe, expect, it } from 'vitest';
+import { RpcError, type ErrorData } from '../../shared/errors';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
 import { TX_ERRORS } from '../networks/nodeErrors';
@@ -14,51 +12,16 @@ import { callNode } from '../networks/rpcClient';
 import { testServices } from '../testing';
 import { readToken } from '../tokens/read';
 import { pageError, refusalWords } from './refusalWords';
+import { nodeOnThisMachine, saysInWords } from './refusals.fixture';
 import { selectedSender } from './send';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const PASSWORD = 'correct horse';
+const node = nodeOnThisMachine();
 
-/**
- * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
- * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
- * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal).
- */
-const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
-let server: Server;
-let url: string;
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      if (req.url === '/limited') return void res.writeHead(429, { 'retry-after': '3' }).end();
-      if (req.url === '/broken') return void res.writeHead(500).end();
-      const { id } = JSON.parse(body) as { id: number };
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
-      if (req.url === '/refuses') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: 4100, message: INCORRECT_PASSWORD } }));
-      if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
-      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** The refusal `made` throws says its message in words: the words it gets, for a closer look. */
-async function saysInWords(made: Promise<unknown> | (() => unknown)) {
-  const message = await Promise.resolve().then(typeof made === 'function' ? made : () => made).then(
-    () => expect.unreachable('refused'),
-    (error: Error) => error.message,
-  );
-  const words = refusalWords(message);
-  expect(words && inEnglish(words), message).toBe(message);
-  return words!;
-}
 
 /** The popup's requests to a wallet of MNEMONIC; each error answered must carry words saying its message. */
 async function popup() {
@@ -93,12 +56,12 @@ describe('the words of a page method\'s refusal', () => {
       values: { refusal: { key: 'errors_notTokenAddress', values: { field: { key: 'errors_fieldTokenContract' }, got: '"0x12"' } } },
     });
     await refused('addToken', { account: ACCOUNT_0, chainId: '0x7a69', address: ACCOUNT_0.replace('f39F', 'F39f') });
-    await refused('saveNetwork', { chainId: '0x7a6c', name: '', rpcUrls: [url], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: '', rpcUrls: [node.url()], eip7702: false });
     await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: [], eip7702: false });
     await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: ['http://rpc.example.com'], eip7702: false });
-    await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: [url, url], eip7702: false });
-    await refused('saveNetwork', { chainId: '0x01', name: 'Mine', rpcUrls: [url], eip7702: false });
-    await refused('saveNetwork', { chainId: '0x1', name: 'Mine', rpcUrls: [url], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x7a6c', name: 'Mine', rpcUrls: [node.url(), node.url()], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x01', name: 'Mine', rpcUrls: [node.url()], eip7702: false });
+    await refused('saveNetwork', { chainId: '0x1', name: 'Mine', rpcUrls: [node.url()], eip7702: false });
     await refused('removeNetwork', { chainId: '0x7a69' });
     await refused('restoreNetwork', { chainId: '0x7a6c' });
     await refused('setAutoLock', { minutes: 0 });
@@ -117,14 +80,14 @@ describe('the words of a page method\'s refusal', () => {
   });
 
   it('say the nodes\' refusals, what a node said kept as written inside the wallet\'s sentence', async () => {
-    await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${url}/chain`], eip7702: false, bundlerUrl: url }, false));
+    await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/chain`], eip7702: false, bundlerUrl: node.url() }, false));
     const unreachable = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: ['http://127.0.0.1:9'], eip7702: false }, true));
     expect(unreachable).toEqual({
       key: 'errors_noChainId',
       values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_nodeUnreachable', values: { network: 'Mine', why: { key: 'errors_noConnection' } } } },
     });
-    await saysInWords(callNode({ urls: [`${url}/limited`], name: 'Mine' }, 'eth_chainId'));
-    const broken = await saysInWords(callNode({ urls: [`${url}/broken`], name: 'Mine' }, 'eth_chainId'));
+    await saysInWords(callNode({ urls: [`${node.url()}/limited`], name: 'Mine' }, 'eth_chainId'));
+    const broken = await saysInWords(callNode({ urls: [`${node.url()}/broken`], name: 'Mine' }, 'eth_chainId'));
     expect(broken.key).toBe('errors_nodeAnswered');
     for (const message of Object.values(TX_ERRORS)) await saysInWords(() => { throw new RpcError(-32000, message); });
   });
@@ -141,40 +104,6 @@ describe('the words of a page method\'s refusal', () => {
   it('are none for a message not in the table: the screen shows it as it is', () => {
     expect(refusalWords('The descriptor names no definition "Foo"')).toBeUndefined();
     expect(pageError(new RpcError(-32602, 'The descriptor names no definition "Foo"')).toObject()).toEqual({ code: -32602, message: 'The descriptor names no definition "Foo"' });
-  });
-
-  it('are never words a server put in its error\'s data: a node cannot make the screen say a sentence of the wallet\'s', () => {
-    const planted = { words: { key: 'errors_incorrectPassword' }, detail: 'kept' };
-    expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
-    const [family] = Object.values(TX_ERRORS);
-    expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
-  });
-
-  it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
-    const said = await callNode({ urls: [`${url}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
-  });
-
-  it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
-    const waits = await callNode({ urls: [`${url}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(waits.toObject()).toEqual({ code: -32603, message: 'busy' });
-  });
-
-  it('never carry the codes of the wallet\'s password refusals from a server: a node\'s 4100 "Incorrect password" is no refusal of the wallet\'s (errorText tells those by code and message)', async () => {
-    const refuses = await callNode({ urls: [`${url}/refuses`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(refuses.toObject()).toEqual({ code: -32603, message: INCORRECT_PASSWORD });
-  });
-
-  it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
-    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${url}/says`], eip7702: false }, true));
-    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
-    expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
-  });
-
-  it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
-    const address = `0x${'ab'.repeat(20)}`;
-    const long = `${'Token contract '.repeat(200)}${address} on Mine is not an ERC-20 token: symbol() did not return a string`;
-    expect(refusalWords(long)).toBeUndefined();
   });
 
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {

@@ -2,6 +2,7 @@ import { AbiCoder, Interface, id, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import { inEnglish } from '../../shared/words.fixture';
 import type { ChainNode } from '../networks/rpcClient';
 import { NATIVE_TRANSFER_ADDRESS } from './effects';
 import { simulate, type SimulationRequest } from './simulate';
@@ -122,6 +123,7 @@ describe('simulate', () => {
     expect(sent).toMatchObject([{ validation: false, blockStateCalls: [{ calls: [{ from: ME, to: BOB, value: '0x1', data: '0x' }] }] }, 'latest']);
     for (const preview of [sponsored, ungassed]) {
       expect(preview).toMatchObject({ kind: 'simulated', unmatched: 'Simulated without the transaction’s fees: a contract that reads the gas price or the base fee sees 0 here and may act otherwise on chain.' });
+      if (preview.kind === 'simulated') expect(inEnglish(preview.unmatchedWords!)).toBe(preview.unmatched);
     }
   });
 

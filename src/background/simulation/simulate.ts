@@ -94,5 +94,5 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     Promise.all(effects.changes.map(async (c) => ({ ...c, ...((await info(c.token, c.standard)) ?? { symbol: request.nativeSymbol, decimals: 18 }), amount: c.amount }))),
     Promise.all(effects.allowances.map(async (a) => ({ ...a, ...(await info(a.token, a.standard))!, token: a.token }))),
   ]);
-  return { kind: 'simulated', changes, allowances, ...(revert ? { revert } : {}), balance: await balance, ...(fees ? {} : { unmatched: UNMATCHED_FEES }) };
+  return { kind: 'simulated', changes, allowances, ...(revert ? { revert } : {}), balance: await balance, ...(fees ? {} : { unmatched: UNMATCHED_FEES, unmatchedWords: { key: 'preview_unmatchedFees' } }) };
 }

@@ -30,7 +30,7 @@ describe('EIP-2612 Permit', () => {
     expect(shown?.text('Amount')).toBe('2.5 USDC');
     expect(shown?.text('Valid until')).toBe('2025-01-01 00:00 UTC');
     expect(shown?.clear.uncovered).toEqual([]);
-    expect(shown?.facts.addresses).toContainEqual({ id: 'spender', label: 'Spender', address: UNIVERSAL_ROUTER, types: ['contract'] });
+    expect(shown?.facts.addresses).toContainEqual({ id: 'spender', label: 'Spender', labelWords: { key: 'descriptors_spender' }, address: UNIVERSAL_ROUTER, types: ['contract'] });
   });
 
   it('says Unlimited for the largest uint256, and shows an unknown token raw, saying so', async () => {

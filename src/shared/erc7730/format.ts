@@ -9,6 +9,7 @@ import type { Hex } from '../params';
 import { addressParam, listed, param, pointed, raw, units, type FormatInput, type Formatted } from './formatParams';
 import { durationText, unit } from './formatNumbers';
 import { chainName, interoperableName } from './interoperable';
+import { isOwnDescriptor, ownPhraseWords } from './ownWords';
 import { reach, rootOf } from './paths';
 import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 import {
@@ -78,7 +79,9 @@ function enumValue(input: FormatInput): Formatted {
   // A revoke (false) grants nothing: said as a zero allowance, so its spender is not named a danger.
   if (field.$id === 'unlimitedIfTrue' && value === false) facts.amounts.push({ id: 'allowance', label, amount: 0n, unlimited: false });
   const shown = key === undefined ? undefined : values?.[key];
-  return shown === undefined ? raw(input, NOT_LISTED) : { text: shown };
+  if (shown === undefined) return raw(input, NOT_LISTED);
+  const textWords = isOwnDescriptor(input.descriptor) ? ownPhraseWords(shown) : undefined;
+  return { text: shown, ...(textWords ? { textWords } : {}) };
 }
 
 /**

@@ -13,6 +13,9 @@ export type DescriptorKey = KeyOf<typeof OWN_INTENTS> | KeyOf<typeof OWN_LABELS>
 
 const KEYS: Readonly<Record<string, DescriptorKey>> = { ...OWN_INTENTS, ...OWN_LABELS, ...OWN_ENUM_WORDS };
 
+/** One of the wallet's own files: neither the registry's nor the user's. */
+export const isOwnDescriptor = (descriptor: { registry?: true; userFile?: true }): boolean => !descriptor.registry && !descriptor.userFile;
+
 /** The words of a phrase as one of the wallet's files writes it (an intent, a label, an enum's word); undefined for other text. */
 export const ownPhraseWords = (phrase: string): Words<DescriptorKey> | undefined => (Object.hasOwn(KEYS, phrase) ? { key: KEYS[phrase] } : undefined);
 

@@ -3,9 +3,10 @@ import type { Bound } from './bind';
 import { flatten, type LeafField } from './fields';
 import { format } from './format';
 import { interpolate } from './interpolate';
-import { ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
+import { isOwnDescriptor, ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
+import type { Words } from '../words';
 import { leaves, rawText, sameValue } from './values';
 
 const intentText = (intent: string | Record<string, string> | undefined): string =>
@@ -38,6 +39,15 @@ function valuesOf(field: LeafField, data: Record<string, unknown>, descriptor: D
   return root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
 }
 
+type FactLists = Pick<RenderFacts, 'amounts' | 'addresses' | 'dates' | 'mismatches'>;
+const FACT_LISTS = ['amounts', 'addresses', 'dates', 'mismatches'] as const;
+const factCounts = (facts: FactLists): number[] => FACT_LISTS.map((list) => facts[list].length);
+
+/** The facts one field added name it by its label's words too, so the dangers that name the field say it in the screen's language. */
+function labelFactsSince(facts: FactLists, counts: number[], labelWords: Words): void {
+  FACT_LISTS.forEach((list, i) => facts[list].slice(counts[i]).forEach((fact) => (fact.labelWords = labelWords)));
+}
+
 /**
  * The fields in the order they are shown: as the descriptor lists them, except that the fields of a group over an
  * array (`outputs.[]` with `amount` and `recipient`) go element by element (amount, recipient, amount, recipient).
@@ -67,7 +77,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const covered = new Set<string>();
   // Only the wallet's own descriptors may hide a value outright: what a registry's or a user's file never shows or
   // excludes is listed as not described (a registry file hides the recipients of a reward's shares, which a page picks).
-  const mayHide = !descriptor.registry && !descriptor.userFile;
+  const mayHide = isOwnDescriptor(descriptor);
   // Only the wallet's own files' phrases have words in the catalogues (ownWords.ts): the others are shown as written.
   const own = mayHide;
   /** Each field specification with the fields it showed, for the interpolated intent. */
@@ -82,8 +92,10 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
       if (rule === 'hidden') continue;
       const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
       const labelWords = own && field.label !== undefined ? ownLabelWords(field.label, reached.length > 1 ? i + 1 : undefined) : undefined;
+      const before = factCounts(facts);
       const clear: ClearField = { path, label, ...(labelWords ? { labelWords } : {}), ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
       if (rule === 'mismatch') facts.mismatches.push({ label, text: rawText(value), allowed: (field.visible as { mustMatch: unknown[] }).mustMatch.map(rawText) });
+      if (labelWords) labelFactsSince(facts, before, labelWords);
       mine.push(clear);
     }
     shown.push({ field, fields: mine });

@@ -87,8 +87,8 @@ export interface ClearField {
   /** The label's words when one of the wallet's own files wrote it (ownWords.ts); the screen says them, else `label`. */
   labelWords?: Words<DescriptorKey>;
   text: string;
-  /** `text` in words (valueWords.ts), where the wallet wrote it ("Unlimited TST"); absent where it is the value as written. */
-  textWords?: ValueWords;
+  /** `text` in words where the wallet wrote it ("Unlimited TST", valueWords.ts; an enum's word of its own files, ownWords.ts); absent where it is the value as written. */
+  textWords?: ValueWords | Words<DescriptorKey>;
   address?: Hex;
   /** What the wallet could not do for this value ("unknown token: amount in its smallest unit"). */
   note?: string;
@@ -125,15 +125,16 @@ export interface TokenMeta {
 }
 
 /** What the dangers look at, beside the words: the values as numbers and addresses, with the field's `$id`. */
+/** Each fact's `labelWords`: its field's label in words, where the wallet's own descriptor wrote it (render.ts). */
 export interface RenderFacts {
   /** `unread`: the token was not read (a review reads only so many), so no `meta` says nothing of the token. */
-  amounts: { id?: string; label: string; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true; unread?: true }[];
-  addresses: { id?: string; label: string; address: Hex; types?: string[] }[];
-  dates: { id?: string; label: string; seconds: bigint }[];
+  amounts: { id?: string; label: string; labelWords?: Words; token?: Hex; amount: bigint; unlimited: boolean; meta?: TokenMeta; native?: true; unread?: true }[];
+  addresses: { id?: string; label: string; labelWords?: Words; address: Hex; types?: string[] }[];
+  dates: { id?: string; label: string; labelWords?: Words; seconds: bigint }[];
   /** Calls made on the signer's behalf (`calldata` fields: an account's execute), to be read in their turn. */
   calls: { label: string; to: Hex; data: Hex; value?: bigint }[];
   /** Values a field's `visible.mustMatch` does not allow: the descriptor says the call or message is not the one it describes. */
-  mismatches: { label: string; text: string; allowed: string[] }[];
+  mismatches: { label: string; labelWords?: Words; text: string; allowed: string[] }[];
 }
 
 /** What rendering needs from outside: token metadata (read on chain), the chain's currency, the message's container. */

@@ -7,7 +7,9 @@ import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Skeleton } from '../components/Skeleton';
+import type { MessageKey } from '../i18n/keys';
 import { Message } from '../i18n/Message';
+import { say } from '../i18n/say';
 import { t, uiLocale } from '../i18n/t';
 import type { PreviewState } from './usePreview';
 
@@ -91,7 +93,7 @@ export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePaye
       {receives.length > 0 && <><h2>{t('preview_youReceive')}</h2><ul className="changes" aria-label={t('preview_youReceive')}>{receives.map((c, i) => <Change key={i} change={c} />)}</ul></>}
       {preview.allowances.length > 0 && <><h2>{t('preview_youAllow')}</h2><ul className="changes" aria-label={t('preview_youAllow')}>{preview.allowances.map((a, i) => <Allowance key={i} allowance={a} />)}</ul></>}
       {sends.length + receives.length + preview.allowances.length === 0 && !preview.revert && <p>{t('preview_noBalanceChanges')}</p>}
-      {preview.unmatched && <Notice tone="info" label={t('preview_simulationLimits')}>{preview.unmatched}</Notice>}
+      {preview.unmatched && <Notice tone="info" label={t('preview_simulationLimits')}>{preview.unmatchedWords ? say({ key: preview.unmatchedWords.key satisfies MessageKey }) : preview.unmatched}</Notice>}
       <Fee fee={fee} />
       {needed > BigInt(preview.balance) && (
         <Notice tone="danger" label={t('preview_balanceTooLow')}>

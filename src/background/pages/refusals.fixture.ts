@@ -1,0 +1,50 @@
+/** What the refusal tests share: a node on this machine, and the check that a refusal says its message in words. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { INCORRECT_PASSWORD } from '../../shared/errors';
+import { inEnglish } from '../../shared/words.fixture';
+import { refusalWords } from './refusalWords';
+
+export const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
+
+/**
+ * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
+ * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
+ * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal).
+ */
+export function nodeOnThisMachine(): { url(): string } {
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        if (req.url === '/limited') return void res.writeHead(429, { 'retry-after': '3' }).end();
+        if (req.url === '/broken') return void res.writeHead(500).end();
+        const { id } = JSON.parse(body) as { id: number };
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
+        if (req.url === '/refuses') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: 4100, message: INCORRECT_PASSWORD } }));
+        if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: () => url };
+}
+
+/** The refusal `made` throws says its message in words: the words it gets, for a closer look. */
+export async function saysInWords(made: Promise<unknown> | (() => unknown)) {
+  const message = await Promise.resolve().then(typeof made === 'function' ? made : () => made).then(
+    () => expect.unreachable('refused'),
+    (error: Error) => error.message,
+  );
+  const words = refusalWords(message);
+  expect(words && inEnglish(words), message).toBe(message);
+  return words!;
+}

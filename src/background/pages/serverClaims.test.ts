@@ -1,0 +1,49 @@
+/**
+ * A server's error is its claim, never a refusal of the wallet's: its message, data and code do not become the words or
+ * the password refusals the screens say as the wallet's (attacked in issue 47's words change).
+ */
+import { describe, expect, it } from 'vitest';
+import { INCORRECT_PASSWORD, RpcError, type ErrorData } from '../../shared/errors';
+import { TX_ERRORS } from '../networks/nodeErrors';
+import { checkNetwork } from '../networks/edit';
+import { callNode } from '../networks/rpcClient';
+import { pageError, refusalWords } from './refusalWords';
+import { nodeOnThisMachine, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+
+const node = nodeOnThisMachine();
+
+describe('a server\'s error on the pages', () => {
+  it('are never words a server put in its error\'s data: a node cannot make the screen say a sentence of the wallet\'s', () => {
+    const planted = { words: { key: 'errors_incorrectPassword' }, detail: 'kept' };
+    expect(pageError(new RpcError(-32000, 'execution reverted: 0x', planted)).toObject()).toEqual({ code: -32000, message: 'execution reverted: 0x', data: { detail: 'kept' } });
+    const [family] = Object.values(TX_ERRORS);
+    expect((pageError(new RpcError(-32000, family, planted)).data as ErrorData).words).toEqual(refusalWords(family));
+  });
+
+  it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
+    const said = await callNode({ urls: [`${node.url()}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
+  });
+
+  it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
+    const waits = await callNode({ urls: [`${node.url()}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(waits.toObject()).toEqual({ code: -32603, message: 'busy' });
+  });
+
+  it('never carry the codes of the wallet\'s password refusals from a server: a node\'s 4100 "Incorrect password" is no refusal of the wallet\'s (errorText tells those by code and message)', async () => {
+    const refuses = await callNode({ urls: [`${node.url()}/refuses`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect(refuses.toObject()).toEqual({ code: -32603, message: INCORRECT_PASSWORD });
+  });
+
+  it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/says`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
+    expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
+  it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
+    const address = `0x${'ab'.repeat(20)}`;
+    const long = `${'Token contract '.repeat(200)}${address} on Mine is not an ERC-20 token: symbol() did not return a string`;
+    expect(refusalWords(long)).toBeUndefined();
+  });
+});
