@@ -39,6 +39,66 @@ async function freshProfile(): Promise<string> {
   return profile;
 }
 
+/** A Firefox started in a fresh profile, before any add-on is installed. */
+interface Started {
+  browser: Browser;
+  profile: string;
+  /** The internal UUID its preferences give the add-on, so its moz-extension:// host is known in advance. */
+  uuid: string;
+}
+
+/**
+ * The next launch's Firefox, started while the current test runs: starting one takes ~1.5 s of a Firefox test's ~7,
+ * most of it waiting, and the add-on still goes in only when a test launches it, into a profile no test has used.
+ */
+let ahead: { key: string; started: Promise<Started> } | undefined;
+/** Profiles (and their Firefox) not handed to a session yet, ended when the test worker exits. */
+const unclaimed = new Map<string, Browser | undefined>();
+process.once('exit', () => {
+  for (const [profile, browser] of unclaimed) {
+    const pid = browser?.process()?.pid;
+    if (pid !== undefined) killGroup(pid);
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+async function start(addonId: string, prefs: Record<string, unknown>): Promise<Started> {
+  // Firefox gives each add-on a random internal UUID for its moz-extension:// host; presetting
+  // the pref that maps ids to UUIDs makes the host known in advance.
+  const uuid = randomUUID();
+  const profile = await freshProfile();
+  unclaimed.set(profile, undefined);
+  const browser = await puppeteer.launch({
+    ...FIREFOX,
+    userDataDir: profile,
+    // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': `${PLAIN_HTTP_HOST},${PLAIN_HTTP_SUBDOMAIN}`, ...prefs },
+  }).catch((error: unknown) => {
+    unclaimed.delete(profile);
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  });
+  unclaimed.set(profile, browser);
+  return { browser, profile, uuid };
+}
+
+/** A started Firefox no session will use (it crashed while waiting, or the next launch wants other preferences). */
+function discard({ browser, profile }: Started): void {
+  const pid = browser.process()?.pid;
+  if (pid !== undefined) killGroup(pid);
+  unclaimed.delete(profile);
+  rmSync(profile, { recursive: true, force: true });
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
 export class PuppeteerFirefox implements FirefoxSession {
   readonly name = 'firefox';
   /** Pages already handed to a test: a settled approval's window closes only after the page got its reply. */
@@ -50,31 +110,30 @@ export class PuppeteerFirefox implements FirefoxSession {
     private readonly baseUrl: string,
     /** Its own copy of the template profile, removed when it closes. */
     private readonly profile: string,
-  ) {}
+  ) {
+    unclaimed.delete(profile);
+  }
 
   /**
    * `addonDir`: a built add-on, dist/firefox or a copy of it. `prefs`: more of Firefox's preferences (the bench
-   * shortens the event page's idle timeout).
+   * shortens the event page's idle timeout). `startNextAhead`: start the next launch's Firefox now, while this one is
+   * used (the tests' sessions; see `ahead`).
    */
-  static async launch(addonDir: string, prefs: Record<string, unknown> = {}): Promise<PuppeteerFirefox> {
+  static async launch(addonDir: string, prefs: Record<string, unknown> = {}, { startNextAhead = false } = {}): Promise<PuppeteerFirefox> {
     const addonId: string = JSON.parse(readFileSync(resolve(addonDir, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
-    // Firefox gives each add-on a random internal UUID for its moz-extension:// host; presetting
-    // the pref that maps ids to UUIDs makes the host known in advance.
-    const uuid = randomUUID();
-    const profile = await freshProfile();
-    const browser = await puppeteer.launch({
-      ...FIREFOX,
-      userDataDir: profile,
-      // Without it, BiDi refuses to navigate a tab to a moz-extension:// URL.
-      args: ['--remote-allow-system-access'],
-      extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }), 'network.dns.localDomains': `${PLAIN_HTTP_HOST},${PLAIN_HTTP_SUBDOMAIN}`, ...prefs },
-    }).catch((error: unknown) => {
-      rmSync(profile, { recursive: true, force: true });
-      throw error;
-    });
-    const session = new PuppeteerFirefox(browser, `moz-extension://${uuid}/`, profile);
+    const key = JSON.stringify([addonId, prefs]);
+    const spare = ahead?.key === key ? await ahead.started.catch(() => undefined) : undefined;
+    if (ahead && !spare) void ahead.started.then(discard, () => undefined);
+    ahead = undefined;
+    if (spare && !spare.browser.connected) discard(spare);
+    const started = spare?.browser.connected ? spare : await start(addonId, prefs);
+    if (startNextAhead) {
+      ahead = { key, started: start(addonId, prefs) };
+      ahead.started.catch(() => undefined);
+    }
+    const session = new PuppeteerFirefox(started.browser, `moz-extension://${started.uuid}/`, started.profile);
     try {
-      const installed = await browser.installExtension(addonDir);
+      const installed = await started.browser.installExtension(addonDir);
       if (installed !== addonId) throw new Error(`Installed add-on ${installed}, expected ${addonId}`);
       return session;
     } catch (error) {
