@@ -59,6 +59,12 @@ describe('userDescriptors', () => {
     expect(userDescriptors(files, parseDescriptor).map((d) => d.source)).toEqual(['your file bound.json']);
   });
 
+  it('leaves out a file stored before the parser read decimals, whose decimals it cannot read', () => {
+    const fields = [{ path: 'value', label: 'Amount', format: 'unit', params: { base: 'T', decimals: Number.NaN } }];
+    const json = { context: { contract: { deployments: [{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }] } }, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint', fields } } } };
+    expect(userDescriptors([{ name: 'nan.json', json }], parseDescriptor)).toEqual([]);
+  });
+
   it('a file that says it was reviewed is shown as the user\'s, never as reviewed', () => {
     const json = { context: { contract: { deployments: [{ chainId: 1, address: '0x1111111111111111111111111111111111111111' }] } }, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' } } }, reviewedBy: ['Patrick Collins (Cyfrin)'] };
     const [descriptor] = userDescriptors([{ name: 'claims.json', json }], parseDescriptor);

@@ -80,6 +80,12 @@ describe('reviewTypedData', () => {
     expect(dangers[0].words?.values?.mine).toEqual({ key: 'dangers_units', values: { amount: String(975n * 10n ** 15n), token: USDC } });
   });
 
+  it('a token whose decimals() is absurd (200) is not read as a token: the amount in its smallest unit, said so', async () => {
+    const absurd = { [USDC.toLowerCase()]: { symbol: 'USDC', decimals: 200, balance: 10n ** 12n } };
+    const { clear } = await review(usdcPermit, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: absurd });
+    expect(clear?.fields.find((f) => f.label === 'Amount')).toMatchObject({ text: '2500000 units of', note: 'unknown token: it did not answer symbol() and decimals(), so the amount is in its smallest unit' });
+  });
+
   it('a message no descriptor describes is said to be shown as it is', async () => {
     const mail = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', domain: { name: 'Ether Mail' }, message: { contents: 'hi' } };
     const result = await review(mail, { code: {} });

@@ -71,6 +71,14 @@ describe('addDescriptor and removeDescriptor', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('refuses a file whose decimals the wallet cannot read, saying where, keeping nothing', async () => {
+    const { stored, add } = settingsPage();
+    const fields = [{ path: 'proposal', label: 'Proposal', format: 'unit', params: { base: '%', decimals: -1 } }];
+    const json = { ...descriptor, display: { formats: { Ballot: { intent: 'Vote', fields } } } };
+    await expect(add({ name: 'ballot.json', json })).rejects.toThrow('ballot.json: display.formats["Ballot"] field "proposal": params.decimals must be a whole number from 0 to 36 (ERC-7730 writes an integer), not -1');
+    expect(await stored()).toEqual([]);
+  });
+
   it('removing a file the wallet dropped at an update (it named no deployments) takes its note off; adding one of that name too', async () => {
     const store = memoryDescriptorFileStore();
     await store.save({ files: [], dropped: ['old.json', 'ballot.json'] });

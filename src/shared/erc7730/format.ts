@@ -7,6 +7,7 @@ import { MaxUint256 } from 'ethers';
 import { cleanText } from '../displayText';
 import type { Hex } from '../params';
 import { addressParam, listed, param, pointed, raw, units, type FormatInput, type Formatted } from './formatParams';
+import { isDecimals } from './decimals';
 import { durationText, unit } from './formatNumbers';
 import { chainName, interoperableName } from './interoperable';
 import { isOwnDescriptor, ownPhraseWords } from './ownWords';
@@ -51,7 +52,7 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
     return { ...unitsOf(amount, unlimited, message), address: token, ...TOKEN_NOT_READ };
   }
   const fallback = input.descriptor.metadata?.token;
-  const meta = read ?? (token === context.to && fallback?.ticker && fallback.decimals !== undefined ? { symbol: fallback.ticker, decimals: fallback.decimals } : undefined);
+  const meta = read ?? (token === context.to && fallback?.ticker && isDecimals(fallback.decimals) ? { symbol: fallback.ticker, decimals: fallback.decimals } : undefined);
   facts.amounts.push({ id: field.$id, label, token, amount, unlimited, ...(meta ? { meta } : {}) });
   if (!meta) return { ...unitsOf(amount, unlimited, message), address: token, ...UNKNOWN_TOKEN_AMOUNT };
   const { symbol, noted } = shownSymbol(meta.symbol);

@@ -1,5 +1,6 @@
 /** Durations and units in words, as the spec writes them (dates: valueWords.ts dateOf). */
-import { param, units, type Formatted, type FormatInput } from './formatParams';
+import { isDecimals, NOT_DECIMALS } from './decimals';
+import { param, raw, units, type Formatted, type FormatInput } from './formatParams';
 import { daysAnd, unitOf } from './valueWords';
 
 const ONE_DAY = 86_400n;
@@ -15,7 +16,9 @@ const SI = [['T', 12], ['G', 9], ['M', 6], ['k', 3]] as const;
 
 export function unit(input: FormatInput, value: bigint): Formatted {
   const base = String(param(input, 'base') ?? '');
-  const decimals = Number(param(input, 'decimals') ?? 0);
+  // Written but not a number the wallet reads (a map's value the parser could not see for this key, a reference to nothing): not 0.
+  const decimals = input.field.params?.decimals === undefined ? 0 : param(input, 'decimals');
+  if (!isDecimals(decimals)) return raw(input, NOT_DECIMALS);
   if (param(input, 'prefix') === true) {
     const [prefix, exponent] = SI.find(([, e]) => value >= 10n ** BigInt(e + decimals)) ?? ['', 0];
     return unitOf(units(value, decimals + exponent), `${prefix}${base}`);

@@ -1,6 +1,7 @@
 /** Reads a descriptor file (untrusted JSON, the wallet's or the user's) into a Descriptor, or says what is wrong. */
 import type { ParamType } from 'ethers';
 import { functionOf } from './bind';
+import { decimalsWrong } from './decimals';
 import type { Descriptor } from './types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -55,6 +56,8 @@ export function parseDescriptor(json: unknown, source: string): Descriptor {
   for (const [key, format] of Object.entries((display as { formats: Record<string, unknown> }).formats)) {
     if (!isObject(format)) fail(`display.formats["${key}"] must be an object`);
   }
+  const wrongDecimals = decimalsWrong(json);
+  if (wrongDecimals) fail(wrongDecimals);
   if (contract !== undefined) functionKeys(Object.keys((display as { formats: object }).formats), Array.isArray((contract as { abi?: unknown }).abi), fail);
   // A review is what the build verified of a registry file, never what a file says of itself.
   const { reviewedBy, ...descriptor } = json as Omit<Descriptor, 'source'>;

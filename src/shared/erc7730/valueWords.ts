@@ -14,7 +14,7 @@ export type ClearValueKey =
   | 'clearValues_symbolNotPlain' | 'clearValues_tokenNotRead' | 'clearValues_tokenNotNamed' | 'clearValues_unknownTokenAmount'
   | 'clearValues_unknownToken' | 'clearValues_tickerOtherChain' | 'clearValues_callBytes' | 'clearValues_notListed'
   | 'clearValues_notAddress' | 'clearValues_notNumberChain' | 'clearValues_notNumber' | 'clearValues_notInteroperable'
-  | 'clearValues_unknownFormat' | 'clearValues_wrongChecksum' | 'clearValues_notes';
+  | 'clearValues_notDecimals' | 'clearValues_unknownFormat' | 'clearValues_wrongChecksum' | 'clearValues_notes';
 
 export type ValueWords = Words<ClearValueKey>;
 
@@ -85,6 +85,8 @@ export const NOT_ADDRESS = noted('not an address', 'clearValues_notAddress');
 export const NOT_NUMBER_CHAIN = noted('not a number, so not shown as a chain', 'clearValues_notNumberChain');
 /** `format` is the descriptor's format name ("tokenAmount"), as it is written. */
 export const notNumber = (format: string): Noted => noted(`not a number, so not shown as ${format}`, 'clearValues_notNumber', { format });
+/** A `decimals` the descriptor writes that is not one the wallet reads (decimals.ts): `max` its bound. */
+export const notDecimals = (max: number): Noted => noted(`the descriptor's decimals is not a whole number from 0 to ${max}: shown as it is`, 'clearValues_notDecimals', { max: String(max) });
 export const NOT_INTEROPERABLE = noted('not an ERC-7930 interoperable address', 'clearValues_notInteroperable');
 export const unknownFormat = (format: string): Noted => noted(`the wallet does not know the "${format}" format: shown as it is`, 'clearValues_unknownFormat', { format });
 export const wrongChecksumOf = (written: string): Noted =>
