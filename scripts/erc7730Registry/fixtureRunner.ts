@@ -184,7 +184,7 @@ async function planSteps(bound: Bound, container: Container, provider: DataProvi
   const plan = to && readPlan(bound, descriptors.all(), { chainId, contract: to, sender: from ?? MSG_SENDER });
   if (!plan || !plan.ok) return [];
   return Promise.all(plan.steps.map(async (step) => ({
-    label: stepLabel(step),
+    label: stepLabel(step).text,
     value: '',
     call: step.bound ? await rendered(step.bound, { chainId, to, ...(from ? { from } : {}) }, provider, descriptors, depth + 1) : { intent: unreadStep(step, bound.descriptor.source).intent, fields: [] },
   })));

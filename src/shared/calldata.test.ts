@@ -40,5 +40,7 @@ describe('bytesAfterArguments', () => {
     const danger = bytesAfterArguments(extraBytes('0xab', 1024));
     expect(danger.message).toContain("This call's data has 1 byte after its arguments (0xab).");
     expect(inEnglish(danger)).toBe(danger.message);
+    // The screen picks the form by its language's rules, so the words carry the count and both forms.
+    expect(danger.words?.values?.size).toEqual({ count: '1', one: 'dangers_countByte', other: 'dangers_countBytes' });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * English the worker makes inside a danger's values (why a Uniswap step is not read, a count, a step's place in a
- * plan), each with its words: the window says them in the browser's language (src/ui/i18n/<locale>/dangers.json).
+ * plan) and in the labels of the calls inside a call, each with its words: the window says them in the browser's
+ * language (src/ui/i18n/<locale>/dangers.json).
  */
-import type { Words } from './words';
+import { englishCount, type Counted, type Words } from './words';
 
 /** The catalogue's keys of those phrases (the approval window checks each is one of its keys). */
 export type DangerPhraseKey =
@@ -14,12 +15,15 @@ export type DangerPhraseKey =
   | 'dangers_countInputs'
   | 'dangers_countCommand'
   | 'dangers_countCommands'
+  | 'dangers_years_one'
+  | 'dangers_years_other'
   | 'dangers_units'
   | 'dangers_planMismatch'
   | 'dangers_stepCommand'
   | 'dangers_stepAction'
   | 'dangers_stepActions'
   | 'dangers_stepWithin'
+  | 'dangers_stepMayFail'
   | 'dangers_stepUnread'
   | 'dangers_stepUnreadByte'
   | 'dangers_stepNotRead'
@@ -45,13 +49,11 @@ const NOUNS = {
   action: ['dangers_countAction', 'dangers_countActions'],
   input: ['dangers_countInput', 'dangers_countInputs'],
   command: ['dangers_countCommand', 'dangers_countCommands'],
+  year: ['dangers_years_one', 'dangers_years_other'],
 } as const;
 
-/**
- * "1 byte", "3 bytes". The form is English's (one for 1, else other); each language words both keys so they read
- * right for the counts it gets (Chinese, Japanese and Korean the same way twice).
- */
-export function counted(count: number, noun: keyof typeof NOUNS): Phrase {
+/** "1 byte", "3 bytes": the worker's English picks English's form; the words carry both, and the screen picks by its language's rules. */
+export function counted(count: number | bigint, noun: keyof typeof NOUNS): { text: string; words: Counted<DangerPhraseKey> } {
   const [one, other] = NOUNS[noun];
-  return phrase(`${count} ${noun}${count === 1 ? '' : 's'}`, count === 1 ? one : other, { count: String(count) });
+  return { text: englishCount(count, noun), words: { count: String(count), one, other } };
 }

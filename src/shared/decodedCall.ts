@@ -3,6 +3,7 @@ import { bytesAfterArguments, type ExtraBytes } from './calldata';
 import type { Danger } from './dangers';
 import type { ClearSigned } from './erc7730/types';
 import type { Hex } from './params';
+import type { Words } from './words';
 
 /** What a call does to tokens, worded by the screens (amounts in the token's smallest unit, decimal). */
 export type TokenAction =
@@ -40,7 +41,18 @@ export interface CallReview {
    * The calls it makes in turn (an account's executeBatch, a Multicall3 aggregate3, nested a few levels) that a
    * descriptor describes too, in one list, each labelled by the way down ("Call data 1 › Call data").
    */
-  inner?: { label: string; clear: ClearSigned }[];
+  inner?: InnerCall[];
+}
+
+/**
+ * A call inside a call in words. `labelWords`: the label where the wallet made some of it (its own descriptor's label,
+ * a plan's step, the way down to it), each part a registry's or user's file wrote kept as written; absent where a file
+ * wrote all of it, and in older records.
+ */
+export interface InnerCall {
+  label: string;
+  labelWords?: Words;
+  clear: ClearSigned;
 }
 
 /**

@@ -12,10 +12,24 @@ export interface Words<K extends string = string> {
 
 /**
  * A value as written (an address, an amount, a symbol, a page's label: never translated), a number the language
- * writes (`decimal`), a moment (`utc`, seconds since 1970 as decimal text; English as `englishUtc` writes it), other
- * words, or a list of either, joined as the language joins "a, b or c" (`or`) or "a, b and c" (`and`).
+ * writes (`decimal`), a moment (`utc`, seconds since 1970 as decimal text; English as `englishUtc` writes it), a
+ * count (`Counted`), other words, or a list of either, joined as the language joins "a, b or c" (`or`) or "a, b and c" (`and`).
  */
-export type WordsValue = string | Decimal | { utc: string } | Words | { list: (string | Words)[]; join: 'or' | 'and' };
+export type WordsValue = string | Decimal | { utc: string } | Counted | Words | { list: (string | Words)[]; join: 'or' | 'and' };
+
+/**
+ * A count ("1 byte", "3 bytes") in the form the screen's language picks for it (its plural rules: `one`, else `other`;
+ * Portuguese says 0 in the form of 1, Chinese every count in one form): `count` is whole decimal text, which fills the
+ * chosen key's {count} as the language writes numbers.
+ */
+export interface Counted<K extends string = string> {
+  count: string;
+  one: K;
+  other: K;
+}
+
+/** The English of a count, for the worker's own English beside it ("1 byte", "3 bytes"). */
+export const englishCount = (count: number | bigint | string, noun: string): string => `${count} ${noun}${String(count) === '1' ? '' : 's'}`;
 
 /**
  * A number as decimal text ("0.60", "1234.5"), written as the browser's language writes numbers ("0,60", "1.234,5"),
@@ -39,9 +53,10 @@ export function isWords(value: unknown): value is Words {
 
 function isValue(value: unknown): value is WordsValue {
   if (typeof value === 'string' || isWords(value)) return true;
-  const { list, join, decimal, utc } = (value ?? {}) as { list?: unknown; join?: unknown; decimal?: unknown; utc?: unknown };
+  const { list, join, decimal, utc, count, one, other } = (value ?? {}) as { list?: unknown; join?: unknown; decimal?: unknown; utc?: unknown; count?: unknown; one?: unknown; other?: unknown };
   if (typeof decimal === 'string') return /^-?\d+(\.\d+)?$/.test(decimal);
   if (typeof utc === 'string') return /^\d+$/.test(utc);
+  if (count !== undefined) return typeof count === 'string' && /^\d+$/.test(count) && typeof one === 'string' && typeof other === 'string';
   return Array.isArray(list) && list.every((item) => typeof item === 'string' || isWords(item)) && (join === 'or' || join === 'and');
 }
 

@@ -7,7 +7,8 @@
 import { dataLength } from 'ethers';
 import { bytesAfterArguments, extraBytes, type ExtraBytes } from '../../shared/calldata';
 import type { Danger } from '../../shared/dangers';
-import type { CallReview, DecodedCall } from '../../shared/decodedCall';
+import { phrase } from '../../shared/dangerPhrases';
+import type { CallReview, DecodedCall, InnerCall } from '../../shared/decodedCall';
 import { bindCall } from '../../shared/erc7730/bind';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -76,6 +77,15 @@ interface Reviewed {
   afterArguments?: ExtraBytes;
 }
 
+/**
+ * The way down to a call inside a call ("Call data 1 › Call data"), in words too: each part as the wallet words it
+ * where it made it (its own descriptor's label, a plan's step), else as the file wrote it.
+ */
+function within(outer: Omit<InnerCall, 'clear'>, deeper: InnerCall): InnerCall {
+  const { text, words } = phrase(`${outer.label} › ${deeper.label}`, 'dangers_stepWithin', { outer: outer.labelWords ?? outer.label, step: deeper.labelWords ?? deeper.label });
+  return { label: text, labelWords: words, clear: deeper.clear };
+}
+
 async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Promise<Reviewed | undefined> {
   const { account, caller, network, depth, budget, names } = origin;
   if (!call.to || dataLength(call.data) < 4) return undefined;
@@ -104,13 +114,13 @@ async function reviewCall(deps: ReviewDeps, call: Call, origin: CallOrigin): Pro
   const opened = facts.calls.slice(0, Math.max(0, budget.left));
   budget.left -= opened.length;
   const tooMany = opened.length < facts.calls.length ? [CALLS_TOO_MANY] : [];
-  const inner = (await Promise.all(opened.map(async ({ label, to, data, value }) => {
+  const inner = (await Promise.all(opened.map(async ({ label, labelWords, to, data, value }) => {
     const reviewedInner = await reviewCall(deps, { to, data, value: value ?? 0n }, below);
-    return reviewedInner ? [{ label, review: reviewedInner.review }] : [];
+    return reviewedInner ? [{ label, ...(labelWords ? { labelWords } : {}), review: reviewedInner.review }] : [];
   }))).flat();
   if (inner.length === 0) return done({ clear, dangers: [...dangers, ...tooMany] });
   // One flat list for the screen, each named by the way down to it ("Call data 1 › Call data").
-  const worded = inner.flatMap(({ label, review }) => [{ label, clear: review.clear }, ...(review.inner ?? []).map((deeper) => ({ label: `${label} › ${deeper.label}`, clear: deeper.clear }))]);
+  const worded = inner.flatMap(({ review, ...call }) => [{ ...call, clear: review.clear }, ...(review.inner ?? []).map((deeper) => within(call, deeper))]);
   return done({ clear, dangers: [...dangers, ...tooMany, ...inner.flatMap(({ review }) => review.dangers)], inner: worded });
 }
 

@@ -5,6 +5,7 @@
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts } from '../../shared/erc7730/types';
 import type { Hex } from '../../shared/params';
+import { counted } from '../../shared/dangerPhrases';
 import { englishList } from '../../shared/words';
 import { imitatedToken } from '../protection/knownTokens';
 
@@ -79,8 +80,8 @@ function spenderDangers({ facts, addresses }: DangerInput): Danger[] {
 function deadlineDangers({ facts, now }: DangerInput): Danger[] {
   return facts.dates.flatMap(({ label, labelWords, seconds }): Danger[] => {
     if (seconds >= NEVER) return [{ kind: 'noDeadline', tone: 'warn', words: { key: 'dangers_noDeadline', values: { label: labelWords ?? label } }, message: `${label}: never. This signature stays usable forever.` }];
-    const years = String((seconds - now) / YEAR);
-    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_farDeadline', values: { label: labelWords ?? label, years } }, message: `${label} is ${years} year(s) away: the signature stays usable that long.` }];
+    const years = counted((seconds - now) / YEAR, 'year');
+    if (seconds > now + YEAR) return [{ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_farDeadline', values: { label: labelWords ?? label, years: years.words } }, message: `${label} is ${years.text} away: the signature stays usable that long.` }];
     return [];
   });
 }

@@ -9,6 +9,7 @@ import type { Hex } from '../../shared/params';
 import { MAINNET } from './chain.fixture';
 import type { CallInput } from '../calls/describe';
 import { checkingWords } from '../../shared/dangers.fixture';
+import { inEnglish } from '../../shared/words.fixture';
 import { MAX_INNER_CALLS, reviewCalls as reviewCallsOf } from './calls';
 import { ACCOUNT, EOA, MULTICALL3, abi, aggregate3, deps, review as reviewOf, seaport } from './calls.fixture';
 
@@ -53,6 +54,9 @@ describe('calls inside calls', () => {
       ['Call data', 'Multicall3: make several calls (Multicall3 makes them, not your account)'],
       ['Call data › Call data', 'Approve: allow spending of your tokens'],
     ]);
+    // Each part of the way down in words where the wallet's own descriptor wrote it, joined as the language joins them.
+    expect(call.review?.inner?.map((i) => i.labelWords)).toEqual([{ key: 'descriptors_callData' }, { key: 'dangers_stepWithin', values: { outer: { key: 'descriptors_callData' }, step: { key: 'descriptors_callData' } } }]);
+    expect(call.review?.inner?.map((i) => i.labelWords && inEnglish(i.labelWords))).toEqual(call.review?.inner?.map((i) => i.label));
     expect(call.review?.dangers.map((d) => d.kind)).toEqual(['unlimited', 'spenderNotContract']);
   });
 

@@ -35,7 +35,8 @@ describe('reviewTypedData', () => {
     const { dangers } = await review(typed, { code: { [USDC.toLowerCase()]: CODE }, tokens: usdc });
     expect(dangers.map((d) => [d.kind, d.confirm ?? false])).toEqual([['unlimited', true], ['spenderNotContract', true], ['farDeadline', false]]);
     expect(dangers[1].message).toContain(eoa);
-    expect(dangers[2].message).toBe('Valid until is 5 year(s) away: the signature stays usable that long.');
+    expect(dangers[2].message).toBe('Valid until is 5 years away: the signature stays usable that long.');
+    expect(dangers[2].words?.values?.years).toEqual({ count: '5', one: 'dangers_years_one', other: 'dangers_years_other' });
   });
 
   it('more than the balance; a spender deployed this week; a spender delegating by EIP-7702', async () => {

@@ -38,6 +38,7 @@ describe('the Universal Router on the approval screen', () => {
   it('a command the wallet cannot read is listed with its bytes, and named a danger asking for the second yes', async () => {
     const review = await execute('0x0b1f', [wrap, '0xdeadbeef'], parseEther('1'));
     expect(review?.inner?.map((i) => [i.label, i.clear.intent])).toEqual([['Command 1', 'Wrap ETH'], ['Command 2', 'Not read by the wallet: a command the wallet does not know']]);
+    expect(review?.inner?.map((i) => i.labelWords)).toEqual([{ key: 'dangers_stepCommand', values: { number: '1' } }, { key: 'dangers_stepCommand', values: { number: '2' } }]);
     expect(review?.inner?.[1].clear.uncovered).toEqual([{ path: 'command', text: '0x1f' }, { path: 'input', text: '0xdeadbeef' }]);
     expect(review?.dangers.map((d) => [d.kind, d.confirm])).toEqual([['planUnread', true]]);
     expect(review?.dangers[0].message).toContain('This router call does something the wallet cannot read. Command 2 (0x1f): a command the wallet does not know.');
@@ -54,6 +55,7 @@ describe('the Universal Router on the approval screen', () => {
   it('a command allowed to fail is said so on its label', async () => {
     const review = await execute('0x8b', [wrap], parseEther('1'));
     expect(review?.inner?.map((i) => i.label)).toEqual(['Command 1 (allowed to fail: the rest still runs)']);
+    expect(review?.inner?.map((i) => i.labelWords && inEnglish(i.labelWords))).toEqual(['Command 1 (allowed to fail: the rest still runs)']);
     expect(review?.dangers).toEqual([]);
   });
 

@@ -5,8 +5,9 @@
  */
 import { phrase, type Phrase } from '../../shared/dangerPhrases';
 import type { Danger } from '../../shared/dangers';
+import type { InnerCall } from '../../shared/decodedCall';
 import type { Bound } from '../../shared/erc7730/bind';
-import type { ClearSigned, Descriptor } from '../../shared/erc7730/types';
+import type { Descriptor } from '../../shared/erc7730/types';
 import { commandByte, readPlan, stepLabel, unreadStep, type PlanStep } from '../../shared/erc7730/uniswapPlan';
 import { PAST_BUDGET } from '../../shared/erc7730/uniswapUnread';
 import type { Network } from '../../shared/networks';
@@ -30,7 +31,7 @@ export interface PlanContainer {
 }
 
 export interface PlanReview {
-  inner: { label: string; clear: ClearSigned }[];
+  inner: InnerCall[];
   dangers: Danger[];
 }
 
@@ -74,14 +75,14 @@ export async function reviewPlan(deps: ReviewDeps, descriptors: Descriptor[], bo
   const steps: PlanStep[] = [...read, ...plan.steps.slice(read.length).map((s) => ({ ...s, bound: undefined, unread: PAST_BUDGET }))];
   const source = bound.descriptor.source;
   const reviewed = await Promise.all(steps.map(async (step) => {
-    const label = stepLabel(step);
-    if (!step.bound) return { label, clear: unreadStep(step, source), dangers: [] };
+    const { text: label, words: labelWords } = stepLabel(step);
+    if (!step.bound) return { label, labelWords, clear: unreadStep(step, source), dangers: [] };
     const { clear, facts, dangers } = await reviewBound(deps, step.bound, { account: caller, user, network, to }, names);
-    return { label, clear, dangers: unlimitedOnlyForAllowances(dangers, facts.amounts.some((a) => a.unlimited && a.id === 'allowance')) };
+    return { label, labelWords, clear, dangers: unlimitedOnlyForAllowances(dangers, facts.amounts.some((a) => a.unlimited && a.id === 'allowance')) };
   }));
   const unread = steps.filter((s): s is UnreadStep => s.unread !== undefined);
   return {
-    inner: reviewed.map(({ label, clear }) => ({ label, clear })),
+    inner: reviewed.map(({ label, labelWords, clear }) => ({ label, labelWords, clear })),
     dangers: [...reviewed.flatMap((r) => r.dangers), ...(unread.length > 0 ? [unreadDanger(unread, bound.descriptor.context.$id?.startsWith('Uniswap Universal Router') ? 'router call' : 'call')] : [])],
   };
 }

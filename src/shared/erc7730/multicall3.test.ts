@@ -35,14 +35,16 @@ describe('Multicall3', () => {
       `Calls 1: ${USDC}`, `Calls 2: ${USDC}`, 'If it fails 1: The other calls still run', 'If it fails 2: The other calls still run', `Call data 1: ${balance}`, `Call data 2: ${decimals}`,
     ]);
     expect(shown?.clear.uncovered).toEqual([]);
-    expect(shown?.facts.calls).toEqual([{ label: 'Call data 1', to: USDC, data: balance }, { label: 'Call data 2', to: USDC, data: decimals }]);
+    expect(shown?.facts.calls).toEqual([{ label: 'Call data 1', to: USDC, data: balance }, { label: 'Call data 2', to: USDC, data: decimals }].map((call, i) => ({
+      ...call, labelWords: { key: 'descriptors_numbered', values: { label: { key: 'descriptors_callData' }, number: String(i + 1) } },
+    })));
   });
 
   it('aggregate3Value: the ETH each call sends, carried to the call it funds', async () => {
     const deposit = token.encodeFunctionData('deposit');
     const shown = await words(abi.encodeFunctionData('aggregate3Value', [[[WETH, false, 10n ** 18n, deposit]]]));
     expect(rows(shown?.clear)).toEqual([`Calls: ${WETH}`, 'If it fails: Every call is undone', 'Sends: 1 ETH', `Call data: ${deposit}`]);
-    expect(shown?.facts.calls).toEqual([{ label: 'Call data', to: WETH, data: deposit, value: 10n ** 18n }]);
+    expect(shown?.facts.calls).toEqual([{ label: 'Call data', labelWords: { key: 'descriptors_callData' }, to: WETH, data: deposit, value: 10n ** 18n }]);
   });
 
   it("aggregate and tryAggregate, as the older Multicall's clients send them", async () => {

@@ -9,7 +9,7 @@ import { OWN_INTENTS } from './ownIntents';
 import { OWN_ENUM_WORDS, OWN_LABELS } from './ownLabels';
 
 type KeyOf<T> = T[keyof T];
-export type DescriptorKey = KeyOf<typeof OWN_INTENTS> | KeyOf<typeof OWN_LABELS> | KeyOf<typeof OWN_ENUM_WORDS> | 'descriptors_numbered';
+export type DescriptorKey = KeyOf<typeof OWN_INTENTS> | KeyOf<typeof OWN_LABELS> | KeyOf<typeof OWN_ENUM_WORDS> | 'descriptors_numbered' | 'descriptors_sign';
 
 const KEYS: Readonly<Record<string, DescriptorKey>> = { ...OWN_INTENTS, ...OWN_LABELS, ...OWN_ENUM_WORDS };
 

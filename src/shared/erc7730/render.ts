@@ -3,7 +3,7 @@ import type { Bound } from './bind';
 import { flatten, type LeafField } from './fields';
 import { format } from './format';
 import { interpolate } from './interpolate';
-import { isOwnDescriptor, ownInterpolatedWords, ownLabelWords, ownPhraseWords } from './ownWords';
+import { isOwnDescriptor, ownInterpolatedWords, ownLabelWords, ownPhraseWords, type DescriptorKey } from './ownWords';
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
 import type { Words } from '../words';
@@ -11,6 +11,9 @@ import { leaves, rawText, sameValue } from './values';
 
 const intentText = (intent: string | Record<string, string> | undefined): string =>
   typeof intent === 'string' ? intent : intent ? Object.entries(intent).map(([k, v]) => `${k}: ${v}`).join(', ') : 'Sign';
+
+/** The wallet's word where a format gives no intent, whoever wrote the file. */
+const SIGN: Words<DescriptorKey> = { key: 'descriptors_sign' };
 
 /** Text compared as it is: its shown form drops invisible characters and merges spaces, which the contract does not. */
 const oneOf = (list: unknown[], value: unknown): boolean => list.some((v) => sameValue(v, value) || (typeof value !== 'string' && rawText(v) === rawText(value)));
@@ -39,11 +42,11 @@ function valuesOf(field: LeafField, data: Record<string, unknown>, descriptor: D
   return root === 'container' ? [{ path: field.path, value: containerValue(context, rest) }] : root === 'data' ? reach(data, rest) : [];
 }
 
-type FactLists = Pick<RenderFacts, 'amounts' | 'addresses' | 'dates' | 'mismatches'>;
-const FACT_LISTS = ['amounts', 'addresses', 'dates', 'mismatches'] as const;
+type FactLists = Pick<RenderFacts, 'amounts' | 'addresses' | 'dates' | 'calls' | 'mismatches'>;
+const FACT_LISTS = ['amounts', 'addresses', 'dates', 'calls', 'mismatches'] as const;
 const factCounts = (facts: FactLists): number[] => FACT_LISTS.map((list) => facts[list].length);
 
-/** The facts one field added name it by its label's words too, so the dangers that name the field say it in the screen's language. */
+/** The facts one field added name it by its label's words too, so the dangers and inner calls that name the field say it in the screen's language. */
 function labelFactsSince(facts: FactLists, counts: number[], labelWords: Words): void {
   FACT_LISTS.forEach((list, i) => facts[list].slice(counts[i]).forEach((fact) => (fact.labelWords = labelWords)));
 }
@@ -106,7 +109,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
   const owner = descriptor.metadata?.owner;
   const interpolated = spec.interpolatedIntent === undefined ? undefined : interpolate(spec.interpolatedIntent, shown);
-  const intentWords = own && typeof spec.intent === 'string' ? ownPhraseWords(spec.intent) : undefined;
+  const intentWords = spec.intent === undefined ? SIGN : own && typeof spec.intent === 'string' ? ownPhraseWords(spec.intent) : undefined;
   const interpolatedWords = own && interpolated && spec.interpolatedIntent !== undefined ? ownInterpolatedWords(spec.interpolatedIntent, interpolated.values) : undefined;
   return {
     clear: {

@@ -132,7 +132,7 @@ export interface RenderFacts {
   addresses: { id?: string; label: string; labelWords?: Words; address: Hex; types?: string[] }[];
   dates: { id?: string; label: string; labelWords?: Words; seconds: bigint }[];
   /** Calls made on the signer's behalf (`calldata` fields: an account's execute), to be read in their turn. */
-  calls: { label: string; to: Hex; data: Hex; value?: bigint }[];
+  calls: { label: string; labelWords?: Words; to: Hex; data: Hex; value?: bigint }[];
   /** Values a field's `visible.mustMatch` does not allow: the descriptor says the call or message is not the one it describes. */
   mismatches: { label: string; labelWords?: Words; text: string; allowed: string[] }[];
 }

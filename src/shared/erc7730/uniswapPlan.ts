@@ -168,7 +168,8 @@ export function readPlan(bound: Bound, descriptors: Descriptor[], call: PlanCall
 }
 
 /** A step's label on the screen: its place, and that the plan goes on when it fails. */
-export const stepLabel = (step: PlanStep): string => (step.allowRevert ? `${step.label} (allowed to fail: the rest still runs)` : step.label);
+export const stepLabel = ({ label, labelWords, allowRevert }: PlanStep): Phrase =>
+  allowRevert ? phrase(`${label} (allowed to fail: the rest still runs)`, 'dangers_stepMayFail', { label: labelWords }) : { text: label, words: labelWords };
 
 export const commandByte = (command: number): string => `0x${command.toString(16).padStart(2, '0')}`;
 

@@ -48,7 +48,7 @@ describe('the words of the values the engine writes', () => {
     expect(byLabel).toEqual({
       Height: ['block 19000000', undefined, 'clearValues_block', undefined],
       Far: ['never (timestamp 9000000000000)', undefined, 'clearValues_neverTimestamp', undefined],
-      Long: ['3 days 00:01:01', undefined, 'clearValues_days_other', undefined],
+      Long: ['3 days 00:01:01', undefined, 'clearValues_daysClock', undefined],
       All: ['All of it USDC', undefined, 'clearValues_message', undefined],
       'All units': [`All of it (${MAX} units) of`, 'unknown token: it did not answer symbol() and decimals(), so the amount is in its smallest unit', 'clearValues_messageUnitsOf', 'clearValues_unknownTokenAmount'],
       Name: ['hello', 'not an address', undefined, 'clearValues_notAddress'],

@@ -4,13 +4,13 @@
  * `noteWords`), which the screens say in the browser's language: catalogue area clearValues.json. Amounts and moments
  * go in as numbers, so the screen writes them as the language does ("1.234,5 USDC").
  */
-import { englishUtc, type Words } from '../words';
+import { englishCount, englishUtc, type Words } from '../words';
 
 export type ClearValueKey =
   | 'clearValues_amount' | 'clearValues_unlimited' | 'clearValues_message' | 'clearValues_unitsOf' | 'clearValues_unlimitedUnitsOf'
   | 'clearValues_messageUnitsOf' | 'clearValues_sender' | 'clearValues_yourAccount' | 'clearValues_unnamedAccount' | 'clearValues_ensName'
   | 'clearValues_chain' | 'clearValues_block' | 'clearValues_noExpiry' | 'clearValues_date' | 'clearValues_neverTimestamp'
-  | 'clearValues_days_one' | 'clearValues_days_other' | 'clearValues_unit' | 'clearValues_nftOf'
+  | 'clearValues_daysClock' | 'clearValues_days_one' | 'clearValues_days_other' | 'clearValues_unit' | 'clearValues_nftOf'
   | 'clearValues_symbolNotPlain' | 'clearValues_tokenNotRead' | 'clearValues_tokenNotNamed' | 'clearValues_unknownTokenAmount'
   | 'clearValues_unknownToken' | 'clearValues_tickerOtherChain' | 'clearValues_callBytes' | 'clearValues_notListed'
   | 'clearValues_notAddress' | 'clearValues_notNumberChain' | 'clearValues_notNumber' | 'clearValues_notInteroperable'
@@ -67,7 +67,7 @@ export const dateOf = (seconds: bigint): Said =>
 
 /** "2 days 01:00:00" (`clock` as it is: digits and colons read the same in every language). */
 export const daysAnd = (days: bigint, clock: string): Said =>
-  said(`${days} day${days === 1n ? '' : 's'} ${clock}`, days === 1n ? 'clearValues_days_one' : 'clearValues_days_other', { count: { decimal: days.toString() }, clock });
+  said(`${englishCount(days, 'day')} ${clock}`, 'clearValues_daysClock', { days: { count: days.toString(), one: 'clearValues_days_one', other: 'clearValues_days_other' }, clock });
 
 /** "0.05%", "36ks": the number written as the language does, the unit (the descriptor's, with its SI prefix) as it is. */
 export const unitOf = (number: string, unit: string): Said => said(`${number}${unit}`, 'clearValues_unit', { number: { decimal: number }, unit });

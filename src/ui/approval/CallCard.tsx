@@ -10,6 +10,7 @@ import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Message } from '../i18n/Message';
 import { t, uiLocale } from '../i18n/t';
+import { innerLabelOf } from '../format/clearWords';
 import { ClearSigned } from './ClearSigned';
 import { Dangers } from './Dangers';
 
@@ -68,7 +69,7 @@ function ReviewedCall({ review }: { review: CallReview }) {
   return (
     <>
       <ClearSigned clear={review.clear} />
-      {review.inner?.map((inner, i) => <div key={i} className="inner-call" aria-label={t('preview_innerInWords', { label: inner.label })}><ClearSigned clear={inner.clear} /></div>)}
+      {review.inner?.map((inner, i) => <div key={i} className="inner-call" aria-label={t('preview_innerInWords', { label: innerLabelOf(inner) })}><ClearSigned clear={inner.clear} /></div>)}
       <Dangers dangers={review.dangers} label={t('preview_approvalWarning')} />
     </>
   );

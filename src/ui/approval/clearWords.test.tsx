@@ -57,6 +57,14 @@ describe('the wallet\'s own descriptors in Spanish', () => {
     expect(text('Amount')).toBe('0.5 ETH');
   });
 
+  it('an inner call named by the way down: the wallet\'s parts in Spanish, a registry file\'s as written; an intent no file gave in Spanish', async () => {
+    const { intent: _i, intentWords: _w, ...clear } = await wrap();
+    const within = { key: 'dangers_stepWithin', values: { outer: { key: 'descriptors_callData' }, step: 'Orders' } };
+    speak('es');
+    await show(batch([{ ...(await wrapCall()), review: { clear, dangers: [], inner: [{ label: 'Call data › Orders', labelWords: within, clear: { ...clear, intent: 'Sign', intentWords: { key: 'descriptors_sign' } } }] } }]));
+    expect(container.querySelector('[aria-label="Datos de la llamada › Orders, en palabras"] h2')?.textContent).toBe('Firmar');
+  });
+
   it('Activity says the call in Spanish as the approval screen did', async () => {
     const clear = await permit();
     speak('es');

@@ -3,6 +3,7 @@
  * (the worker marks those with words: shared/erc7730/ownWords.ts), else as the descriptor wrote them: the registry's
  * and the user's files (ERC-7730 has no languages), and records kept before the words.
  */
+import type { InnerCall } from '../../shared/decodedCall';
 import type { DescriptorKey } from '../../shared/erc7730/ownWords';
 import type { ClearField, ClearSigned } from '../../shared/erc7730/types';
 import type { Words } from '../../shared/words';
@@ -18,3 +19,6 @@ export const sentenceOf = ({ interpolatedIntent, interpolatedWords }: Pick<Clear
   interpolatedWords ? sayOwn(interpolatedWords) : interpolatedIntent;
 
 export const labelOf = ({ label, labelWords }: Pick<ClearField, 'label' | 'labelWords'>): string => (labelWords ? sayOwn(labelWords) : label);
+
+// A call inside a call: its label's words are the wallet's own files' and a plan's steps (shared/dangerPhrases.ts), joined by the way down.
+export const innerLabelOf = ({ label, labelWords }: Pick<InnerCall, 'label' | 'labelWords'>): string => (labelWords ? say(labelWords) : label);

@@ -33,6 +33,20 @@ describe('say', () => {
     expect(say(paid)).toBe('Taxa de rede: 12.345,60 USDC');
   });
 
+  it('says a count in the form the language\'s plural rules pick, the count written as the language writes numbers', () => {
+    const bytes = (count: string): Words => ({ key: 'dangers_unreadExtraBytes', values: { bytes: { count, one: 'dangers_countByte', other: 'dangers_countBytes' } } });
+    expect(say(bytes('1'))).toBe('its input has 1 byte after its arguments');
+    expect(inEnglish(bytes('1'))).toBe('its input has 1 byte after its arguments');
+    expect(say(bytes('0'))).toBe('its input has 0 bytes after its arguments');
+    expect(say(bytes('1200'))).toBe('its input has 1,200 bytes after its arguments');
+    expect(inEnglish(bytes('1200'))).toBe('its input has 1200 bytes after its arguments');
+    // Portuguese says 0 in the form of 1, as Intl's pt-BR rules do.
+    speak('pt_BR');
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    expect(say(bytes('0'))).toBe(say({ key: 'dangers_unreadExtraBytes', values: { bytes: { key: 'dangers_countByte', values: { count: '0' } } } }));
+    expect(say(bytes('1200'))).toContain('1.200 bytes');
+  });
+
   it('shows what a page wrote as written, even when it looks like a placeholder', () => {
     expect(say({ key: 'common_sentTo', values: { amount: '$1 {to}', to: { list: ['$$'], join: 'and' } } })).toBe('Sent $1 {to} to $$');
   });

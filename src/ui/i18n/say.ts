@@ -1,8 +1,8 @@
-/** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, numbers, moments and lists as the language writes them. */
+/** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, numbers, moments, counts and lists as the language writes them. */
 import { englishUtc, type Words, type WordsValue } from '../../shared/words';
 import { writtenDecimal } from '../format/numbers';
 import type { MessageKey } from './keys';
-import { t, uiLocale } from './t';
+import { t, tCount, uiLocale } from './t';
 
 // The worker's producers prove their keys are catalogue keys (`satisfies MessageKey` where each union is read).
 export const say = ({ key, values }: Words): string =>
@@ -20,5 +20,7 @@ function sayValue(value: WordsValue): string {
   if ('decimal' in value) return writtenDecimal(value.decimal);
   if ('list' in value) return new Intl.ListFormat(uiLocale(), { type: value.join === 'or' ? 'disjunction' : 'conjunction' }).format(value.list.map(sayValue));
   if ('utc' in value) return sayUtc(value.utc);
+  // The form by the screen's language, not the worker's English (its producers prove the keys with `satisfies MessageKey`).
+  if ('count' in value) return tCount({ one: value.one as MessageKey, other: value.other as MessageKey }, Number(value.count));
   return say(value);
 }

@@ -14,7 +14,7 @@ import { AddressText } from '../../components/AddressText';
 import { Amount } from '../../components/Amount';
 import { shortAddress } from '../../format/amounts';
 import { fieldText } from '../../format/clearValues';
-import { intentOf, labelOf } from '../../format/clearWords';
+import { innerLabelOf, intentOf, labelOf } from '../../format/clearWords';
 import { grantPhrases } from '../../format/grantPhrases';
 import { Message } from '../../i18n/Message';
 import { t, tCount, uiLocale } from '../../i18n/t';
@@ -32,7 +32,7 @@ function clearLine(clear: ClearSigned): string {
 }
 
 export function callSummary(call: DecodedCall, symbol: string): ReactNode {
-  if (call.review) return [clearLine(call.review.clear), ...(call.review.inner ?? []).map((inner) => `${inner.label}: ${clearLine(inner.clear)}`)].join('; ');
+  if (call.review) return [clearLine(call.review.clear), ...(call.review.inner ?? []).map((inner) => `${innerLabelOf(inner)}: ${clearLine(inner.clear)}`)].join('; ');
   if (!call.to) return t('activity_contractCreation');
   const action = call.action;
   if (action?.kind === 'transfer') return <Message id={action.standard === 'erc20' ? 'activity_tokenTransfer' : 'activity_nftTransfer'} values={{ to: address(action.to), token: address(action.token) }} />;
