@@ -22,7 +22,7 @@ export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
 export { refreshSponsored, refreshUsdc, sendSponsored, sendUsdc } from './batches/executors/userOperationCode';
 export { feeSourcesShown, withFeeSources } from './batches/feeOptions';
 export { paidWith } from './batches/paidWith';
-export { usdcSendQuote } from './batches/usdcSendQuote';
+export { usdcSendQuote } from './pages/usdcQuoteReasons';
 export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';

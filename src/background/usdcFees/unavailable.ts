@@ -5,6 +5,7 @@
  */
 import type { FeeSaying } from '../../shared/fees';
 import type { Network } from '../../shared/networks';
+import type { Words } from '../../shared/words';
 import { USDC_QUOTE_DEADLINE_MS } from './deadline';
 
 export function usdcUnavailable(network: Network, otherCode: boolean, fees: { bundler?: unknown }): FeeSaying | undefined {
@@ -33,5 +34,9 @@ export function quoteLate(host: string | undefined): FeeSaying {
   };
 }
 
-/** No quote came: what failed, a node's or a bundler's words as written inside the translated frame. */
-export const quoteFailed = (reason: string): FeeSaying => ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason } } });
+/**
+ * No quote came: what failed, in words where the wallet wrote it (`said`: its refusal's, or a server's message inside
+ * the wallet's sentence), else a node's or a bundler's words as written inside the translated frame.
+ */
+export const quoteFailed = (reason: string, said?: Words): FeeSaying =>
+  ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason: said ?? reason } } });
