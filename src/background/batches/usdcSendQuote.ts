@@ -7,31 +7,18 @@
  */
 import { walletDelegateOf } from '../../shared/delegates';
 import type { FeeSaying } from '../../shared/fees';
-import { isWords } from '../../shared/words';
 import type { SendUsdcQuote } from '../../shared/send';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcAmountUp, usdcFeeLine } from '../usdcFees/feeLine';
-import { NO_USDC_HELD, noBundler, noPaymaster, quoteFailed, quoteLate, usdcUnavailable } from '../usdcFees/unavailable';
+import { NO_USDC_HELD, asWritten, noBundler, noPaymaster, quoteFailedAs, quoteLate, usdcUnavailable, type SayError } from '../usdcFees/unavailable';
 import type { UsdcSendQuoteRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import { usdcBalance } from './feeOptions';
 
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 const notOffered = ({ message, words }: FeeSaying): SendUsdcQuote => ({ offered: false, reason: message, words });
-
-/**
- * How the pages say an error, its English and, in its data, its words: the wallet's refusal in words, a server's
- * message inside the wallet's sentence (../pages/refusalWords.ts pageError, given by ../pages/usdcQuoteReasons.ts).
- * Without it, the error's message as written.
- */
-export type SayError = (error: unknown) => { message: string; data?: unknown };
-
-const failed = ({ message, data }: ReturnType<SayError>): FeeSaying => {
-  const words = (data as { words?: unknown } | undefined)?.words;
-  return quoteFailed(message, isWords(words) ? words : undefined);
-};
 
 const LEDGER: FeeSaying = { message: 'A Ledger account pays its network fee in ETH: its device does not sign a fee in USDC yet', words: { key: 'fees_ledger' } };
 
@@ -54,9 +41,9 @@ async function quote(node: ChainNode, { network, origin, from, call, ledger, fee
   return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: message, words, atMost: usdcAmountUp(fee.maximum) };
 }
 
-export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest, sayError: SayError = (error) => error as Error): Promise<SendUsdcQuote> {
+export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest, sayError: SayError = asWritten): Promise<SendUsdcQuote> {
   return withinQuoteDeadline(
-    quote(node, request).catch((error: unknown) => notOffered(failed(sayError(error)))),
+    quote(node, request).catch((error: unknown) => notOffered(quoteFailedAs(sayError(error)))),
     () => notOffered(quoteLate(request.fees.bundler?.host)),
   );
 }
