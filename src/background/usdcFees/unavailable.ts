@@ -39,7 +39,7 @@ export function quoteLate(host: string | undefined): FeeSaying {
  * No quote came: what failed, in words where the wallet wrote it (`said`: its refusal's, or a server's message inside
  * the wallet's sentence), else a node's or a bundler's words as written inside the translated frame.
  */
-export const quoteFailed = (reason: string, said?: Words): FeeSaying =>
+const quoteFailed = (reason: string, said?: Words): FeeSaying =>
   ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason: said ?? reason } } });
 
 /**
