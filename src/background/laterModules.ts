@@ -20,9 +20,9 @@ export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidP
 export { adjustedGrants, grantActivity, grantOnChain, grantScreen, parseExecutionPermissionRequests, revokeAllCall, revokeCall, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
 export { refreshSponsored, refreshUsdc, sendSponsored, sendUsdc } from './batches/executors/userOperationCode';
-export { feeSourcesShown, withFeeSources } from './batches/feeOptions';
+export { feeSourcesShown } from './batches/feeOptions';
 export { paidWith } from './batches/paidWith';
-export { usdcSendQuote } from './batches/usdcSendQuote';
+export { usdcSendQuote, withFeeSources } from './pages/usdcQuoteReasons';
 export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';

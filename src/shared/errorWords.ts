@@ -73,4 +73,13 @@ export type ErrorKey =
   | 'errors_codeChanged'
   | 'errors_noDelegateCode'
   | 'errors_ledgerOnlyAtomic'
-  | 'errors_ledgerTypedDataV1';
+  | 'errors_ledgerTypedDataV1'
+  | 'errors_usdcPaused'
+  | 'errors_usdcDenied'
+  | 'errors_usdcOverCap'
+  | 'errors_noUsdcPaymasterAt'
+  | 'errors_usdcTermsWord'
+  | 'errors_usdcNoPrice'
+  | 'errors_permitUnread'
+  | 'errors_bundlerFailed'
+  | 'errors_serverAnswered';

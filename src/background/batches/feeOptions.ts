@@ -5,7 +5,6 @@
  * top of the USDC the calls send; both offered when both work (the ETH plan runs unless the user picks USDC), and why
  * for each when neither does (../usdcFees/feeSource.ts).
  */
-import { cleanText } from '../../shared/displayText';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
@@ -14,7 +13,7 @@ import type { FeeSaying, FeeSource } from '../../shared/fees';
 import { withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcFeeLine } from '../usdcFees/feeLine';
 import { chooseFeeSource, type FeeOptions } from '../usdcFees/feeSource';
-import { NO_USDC_HELD, quoteFailed, quoteLate, usdcUnavailable } from '../usdcFees/unavailable';
+import { NO_USDC_HELD, asWritten, quoteFailedAs, quoteLate, usdcUnavailable, type SayError } from '../usdcFees/unavailable';
 import type { FeePlanning, FeeSourcesRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import type { BatchCall, BatchRecord } from './types';
@@ -64,8 +63,11 @@ async function withFeeChoice(node: ChainNode, network: Network, ethPlan: BatchRe
   return { ...ethPlan, feeChoices: choice.choices, ...(choice.choices.includes('usdc') ? { usdcFee: usdcPlan!.usdcFee } : {}) };
 }
 
-/** The batch's plan with its fee sources: the ETH plan, and a fee in USDC planned beside it unless impossible. */
-export async function withFeeSources({ context, ethPlan, draft, otherCode, fees }: FeeSourcesRequest): Promise<BatchRecord> {
+/**
+ * The batch's plan with its fee sources: the ETH plan, and a fee in USDC planned beside it unless impossible. Why it
+ * failed is said as `sayError` says it (../usdcFees/unavailable.ts).
+ */
+export async function withFeeSources({ context, ethPlan, draft, otherCode, fees }: FeeSourcesRequest, sayError: SayError = asWritten): Promise<BatchRecord> {
   const { node, network } = context;
   const unavailable = usdcUnavailable(network, otherCode, fees);
   // The account's USDC first: no bundler (a third party) is sent the batch of an account that could not pay anyway.
@@ -75,7 +77,7 @@ export async function withFeeSources({ context, ethPlan, draft, otherCode, fees 
       ? { reason: NO_USDC_HELD }
       : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
       // A node's or a bundler's words, shown on the screen: bounded and cleaned.
-      .catch((error: unknown) => ({ reason: quoteFailed(cleanText((error as Error).message, MAX_REASON_CHARS)) }));
+      .catch((error: unknown) => ({ reason: quoteFailedAs(sayError(error), MAX_REASON_CHARS) }));
   // The screen waits for the ETH plan and this one: a bundler that does not answer holds it no longer than the Send.
   const inTime = withinQuoteDeadline(inUsdc, () => ({ reason: quoteLate(fees.bundler?.host) }));
   const [planned, usdc] = await Promise.all([ethPlan, inTime]);

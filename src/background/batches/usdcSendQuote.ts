@@ -12,7 +12,7 @@ import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { withinQuoteDeadline } from '../usdcFees/deadline';
 import { usdcAmountUp, usdcFeeLine } from '../usdcFees/feeLine';
-import { NO_USDC_HELD, noBundler, noPaymaster, quoteFailed, quoteLate, usdcUnavailable } from '../usdcFees/unavailable';
+import { NO_USDC_HELD, asWritten, noBundler, noPaymaster, quoteFailedAs, quoteLate, usdcUnavailable, type SayError } from '../usdcFees/unavailable';
 import type { UsdcSendQuoteRequest } from './executors/executor';
 import { planUsdc } from './executors/usdcCode';
 import { usdcBalance } from './feeOptions';
@@ -41,9 +41,9 @@ async function quote(node: ChainNode, { network, origin, from, call, ledger, fee
   return { offered: true, token: usdc.token, balance: hex(balance), maximum: hex(fee.maximum), line: message, words, atMost: usdcAmountUp(fee.maximum) };
 }
 
-export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote> {
+export function usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest, sayError: SayError = asWritten): Promise<SendUsdcQuote> {
   return withinQuoteDeadline(
-    quote(node, request).catch((error: unknown) => notOffered(quoteFailed((error as Error).message))),
+    quote(node, request).catch((error: unknown) => notOffered(quoteFailedAs(sayError(error)))),
     () => notOffered(quoteLate(request.fees.bundler?.host)),
   );
 }

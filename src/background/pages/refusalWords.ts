@@ -8,7 +8,8 @@
  */
 import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
-import type { Words } from '../../shared/words';
+import type { Words, WordsValue } from '../../shared/words';
+import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
 
@@ -88,6 +89,7 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
+  ...USDC_REFUSALS,
 ];
 
 /** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
@@ -122,7 +124,11 @@ export function refusalWords(message: string, may: (key: ErrorKey) => boolean = 
   return undefined;
 }
 
-const partWords = (name: string, part: string) => (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+/** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
+const DECIMALS = ['maximum', 'needed'];
+
+const partWords = (name: string, part: string): WordsValue =>
+  DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
 
 /**
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
@@ -133,9 +139,12 @@ const PASSWORD_REFUSALS = new Set<number>([ErrorCode.unauthorized, ErrorCode.lim
 export function pageError(error: unknown): RpcError {
   const refused = error instanceof RpcError ? error : new RpcError(ErrorCode.internal, (error as Error).message);
   // A server's answer is its claim: its message is no refusal of the wallet's, and its data is not what the screens
-  // read there (the words, a password wait's retryAt), so neither reaches them.
-  // Nor its code where the screens tell the wallet's password refusals by it (ui/format/errorText.ts).
-  if (isServerSaid(refused)) return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, refused.message);
+  // read there (the words, a password wait's retryAt), so neither reaches them. Nor its code where the screens tell
+  // the wallet's password refusals by it (ui/format/errorText.ts). It is said inside the wallet's own sentence, as written.
+  if (isServerSaid(refused)) {
+    const words: Words<ErrorKey> = { key: 'errors_serverAnswered', values: { said: refused.message } };
+    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${refused.message}`, { words } satisfies ErrorData);
+  }
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
   // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.

@@ -46,7 +46,8 @@ async function usdcQuote(services: Services, node: ChainNode, network: Network, 
   const bundler = url ? { node: () => services.bundlerFor(network.chainId), host: new URL(url).host } : undefined;
   const ledger = Boolean(await services.accounts.ledgerPath(from));
   return services.usdcBatchCode.usdcSendQuote(node, { network, origin: walletOrigin(), from, call, ledger, fees: { bundler, code: services.usdcBatchCode } })
-    // No words here, where every byte is the worker's first script's: the screen says this message as a failed quote.
+    // No words here, where every byte is the worker's first script's: only the later script's load fails here, which the
+    // screen tells by the missing words and says in its own sentence (ui/popup/send/feePayment.ts).
     .catch((error: unknown) => ({ offered: false, reason: (error as Error).message }));
 }
 

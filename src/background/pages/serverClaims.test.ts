@@ -8,9 +8,18 @@ import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
 import { pageError, refusalWords } from './refusalWords';
+import { inEnglish } from '../../shared/words.fixture';
 import { nodeOnThisMachine, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
+
+/** A server's error as the pages get it: in the wallet's own sentence, which says the server's message as a value as written. */
+function serverAnswered(code: number, said: string) {
+  const words = { key: 'errors_serverAnswered', values: { said } } as const;
+  const message = `The network's server answered: ${said}`;
+  expect(inEnglish(words)).toBe(message);
+  return { code, message, data: { words } };
+}
 
 describe('a server\'s error on the pages', () => {
   it('are never words a server put in its error\'s data: a node cannot make the screen say a sentence of the wallet\'s', () => {
@@ -22,17 +31,23 @@ describe('a server\'s error on the pages', () => {
 
   it('are never a server\'s message read as the wallet\'s: a node\'s error that reads like a refusal is shown as written', async () => {
     const said = await callNode({ urls: [`${node.url()}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(said.toObject()).toEqual({ code: -32000, message: WALLET_SENTENCE });
+    expect(said.toObject()).toEqual(serverAnswered(-32000, WALLET_SENTENCE));
   });
 
   it('carry none of a server\'s error data, which only the wallet\'s refusals fill for the screens: a node\'s retryAt would say "Too many wrong passwords"', async () => {
     const waits = await callNode({ urls: [`${node.url()}/waits`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(waits.toObject()).toEqual({ code: -32603, message: 'busy' });
+    expect(waits.toObject()).toEqual(serverAnswered(-32603, 'busy'));
   });
 
   it('never carry the codes of the wallet\'s password refusals from a server: a node\'s 4100 "Incorrect password" is no refusal of the wallet\'s (errorText tells those by code and message)', async () => {
     const refuses = await callNode({ urls: [`${node.url()}/refuses`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
-    expect(refuses.toObject()).toEqual({ code: -32603, message: INCORRECT_PASSWORD });
+    expect(refuses.toObject()).toEqual(serverAnswered(-32603, INCORRECT_PASSWORD));
+  });
+
+  it('are said in the wallet\'s own sentence, the server\'s message inside it as written: never a key, never a refusal\'s words, whatever it reads like', async () => {
+    const said = await callNode({ urls: [`${node.url()}/says`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    expect((said.data as ErrorData).words).toEqual({ key: 'errors_serverAnswered', values: { said: WALLET_SENTENCE } });
+    expect(refusalWords(WALLET_SENTENCE)?.key).toBe('errors_tooManyPasswords');
   });
 
   it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {

@@ -5,6 +5,8 @@
  */
 import type { FeeSaying } from '../../shared/fees';
 import type { Network } from '../../shared/networks';
+import { cleanText } from '../../shared/displayText';
+import { isWords, type Words } from '../../shared/words';
 import { USDC_QUOTE_DEADLINE_MS } from './deadline';
 
 export function usdcUnavailable(network: Network, otherCode: boolean, fees: { bundler?: unknown }): FeeSaying | undefined {
@@ -33,5 +35,24 @@ export function quoteLate(host: string | undefined): FeeSaying {
   };
 }
 
-/** No quote came: what failed, a node's or a bundler's words as written inside the translated frame. */
-export const quoteFailed = (reason: string): FeeSaying => ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason } } });
+/**
+ * No quote came: what failed, in words where the wallet wrote it (`said`: its refusal's, or a server's message inside
+ * the wallet's sentence), else a node's or a bundler's words as written inside the translated frame.
+ */
+const quoteFailed = (reason: string, said?: Words): FeeSaying =>
+  ({ message: `No quote for a fee in USDC: ${reason}`, words: { key: 'fees_quoteFailed', values: { reason: said ?? reason } } });
+
+/**
+ * How the pages say an error: its English and, in its data, its words (the wallet's refusal in words, a server's
+ * message inside the wallet's sentence: ../pages/refusalWords.ts pageError, which ../pages/usdcQuoteReasons.ts gives
+ * the fee code in the worker's later script). `asWritten`: the error's message, no words.
+ */
+export type SayError = (error: unknown) => { message: string; data?: unknown };
+export const asWritten: SayError = (error) => error as Error;
+
+/** A failed quote as `said` says its error; `bound`: a server's words cleaned and bounded, then in words only if they say all of it. */
+export function quoteFailedAs({ message, data }: ReturnType<SayError>, bound?: number): FeeSaying {
+  const kept = bound === undefined ? message : cleanText(message, bound);
+  const words = (data as { words?: unknown } | undefined)?.words;
+  return quoteFailed(kept, kept === message && isWords(words) ? words : undefined);
+}

@@ -45,10 +45,11 @@ describe('who pays the Send\'s network fee', () => {
     expect(feePayment(eth(0n), offered(100_000n), 0n).reasons[1]).toBe('No hay suficiente USDC para la tarifa de red: puede costar hasta 0,60 USDC además de lo enviado');
   });
 
-  it('neither, with the error of a quote that failed before it was made (no words) framed as a failed quote', () => {
-    expect(feePayment(eth(0n), { offered: false, reason: 'The later script did not load' }, 0n).reasons[1]).toBe('No quote for a fee in USDC: The later script did not load');
+  it("neither, a quote that failed before it was made (no words: the worker's later script did not load) said in the screen's own sentence, in the language", () => {
+    const unloaded: SendUsdcQuote = { offered: false, reason: 'background-later.js failed to load' };
+    expect(feePayment(eth(0n), unloaded, 0n).reasons[1]).toBe('No quote for a fee in USDC: the wallet could not load its code for it');
     speak('es');
-    expect(feePayment(eth(0n), { offered: false, reason: 'The later script did not load' }, 0n).reasons[1]).toBe('No hubo cotización de una tarifa en USDC: The later script did not load');
+    expect(feePayment(eth(0n), unloaded, 0n).reasons[1]).toBe('No hubo cotización de una tarifa en USDC: la billetera no pudo cargar su código');
   });
 
   it('neither, with the reason USDC is not offered', () => {

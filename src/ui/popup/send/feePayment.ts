@@ -17,7 +17,12 @@ export interface FeePayment {
   reasons: string[];
 }
 
-/** `eth`: the coin balance, what the send moves of it and the fee's most at the market tier; `usdcSent`: what it moves of the chain's USDC. */
+/**
+ * `eth`: the coin balance, what the send moves of it and the fee's most at the market tier; `usdcSent`: what it moves of the chain's USDC.
+ * A USDC reason without words is the one failure the worker's first script answers (background/pages/send.ts): the
+ * later script, which words every other reason, did not load. The screen says its own sentence for it rather than
+ * that error's English (a file's name), so the first script spends no bytes on words.
+ */
 export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbol: string }, usdc: SendUsdcQuote, usdcSent: bigint): FeePayment {
   const ethWorks = eth.coin >= eth.sent + eth.fee;
   const usdcWorks = usdc.offered && BigInt(usdc.balance) >= usdcSent + BigInt(usdc.maximum);
@@ -27,7 +32,7 @@ export function feePayment(eth: { coin: bigint; sent: bigint; fee: bigint; symbo
     choices: [],
     reasons: [
       t('send_notEnoughCoinForFee', { symbol: eth.symbol, amount: exactText(eth.fee) }),
-      usdc.offered ? t('send_notEnoughUsdcForFee', { amount: writtenDecimal(usdc.atMost) }) : usdc.words ? sayFee(usdc.words) : t('fees_quoteFailed', { reason: usdc.reason }),
+      usdc.offered ? t('send_notEnoughUsdcForFee', { amount: writtenDecimal(usdc.atMost) }) : usdc.words ? sayFee(usdc.words) : t('send_usdcQuoteNotLoaded'),
     ],
   };
 }
