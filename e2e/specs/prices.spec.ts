@@ -21,10 +21,10 @@ test('Home values 1 ETH and 1,000 TST from the devnet feeds, shows no value for 
   expect(await popup.tokenValues('TPT')).toBe(0);
 
   try {
-    await (await ethFeed().setPrice(3_100n * 10n ** 8n)).wait();
+    await (await ethFeed().setPrice(3_100n * 10n ** 8n, { gasLimit: 100_000n })).wait();
     await popup.waitForBalanceValue('≈ $3,100.00');
     await popup.waitForTotalValue('Total ≈ $5,100.00');
   } finally {
-    await (await ethFeed().setPrice(DEVNET_ETH_USD)).wait();
+    await (await ethFeed().setPrice(DEVNET_ETH_USD, { gasLimit: 100_000n })).wait();
   }
 });
