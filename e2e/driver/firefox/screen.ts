@@ -176,6 +176,7 @@ export class FirefoxScreen implements Screen {
     await this.page.bringToFront();
     const element = (await this.page.evaluateHandle(probe, toQuery(target), 'first' as const)).asElement();
     if (!element) throw new Error(`${describe(target)} went away`);
+    await (element as ElementHandle).evaluate(untilStill);
     return element as ElementHandle;
   }
 
@@ -211,4 +212,28 @@ export class FirefoxScreen implements Screen {
       })
       .catch(() => undefined);
   }
+}
+
+/**
+ * Resolves once the element's box is the same two frames running (at most 1 s), as Playwright's "stable"
+ * waits: a line that loads above a button (Home's values in dollars) moves it, and a click aimed at where it was
+ * lands on the page beside it.
+ */
+function untilStill(element: Element): Promise<void> {
+  return new Promise((resolve) => {
+    // A tab Firefox throttles may run no frame at all.
+    setTimeout(resolve, 1000);
+    let last = '';
+    let frames = 0;
+    const step = () => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      const box = `${x} ${y} ${width} ${height}`;
+      if (box === last || ++frames > 60) resolve();
+      else {
+        last = box;
+        requestAnimationFrame(step);
+      }
+    };
+    requestAnimationFrame(step);
+  });
 }
