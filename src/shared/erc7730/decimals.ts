@@ -7,13 +7,12 @@
 import { MAX_DECIMALS } from '../schemas/watchAsset';
 import { reach, rootOf } from './paths';
 import { notDecimals } from './valueWords';
+import { isObject } from '../isObject';
 
 export const isDecimals = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_DECIMALS;
 
 /** The note beside a value whose format's `decimals` is not one of those. */
 export const NOT_DECIMALS = notDecimals(MAX_DECIMALS);
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The value as the refusal quotes it: text quoted and cut short, the file's own words. */
 const quoted = (value: unknown): string => {

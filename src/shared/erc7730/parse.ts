@@ -3,8 +3,7 @@ import type { ParamType } from 'ethers';
 import { functionOf } from './bind';
 import { decimalsWrong } from './decimals';
 import type { Descriptor } from './types';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from '../isObject';
 
 function deployments(value: unknown, where: string): void {
   if (value === undefined) return;

@@ -3,8 +3,7 @@
  * on every chain: the wallet's own generic ones may (they ship with the release), but a file from elsewhere would put
  * its author's words on any contract's calls or messages. No ethers here: storage's migrations check it too.
  */
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from '../isObject';
 
 /** What is wrong when the file's context names no deployment; undefined when it names one (or has no context: the parser says so). */
 export function missingDeployments(json: unknown): string | undefined {

@@ -8,11 +8,11 @@ import { invalidParams } from '../errors';
 import { address, positional, type Hex } from '../params';
 import { withDomainType } from '../typedData/domain';
 import type { LegacyTypedField, TypedMessage, TypedTypes } from '../typedData/types';
+import { isObject } from '../isObject';
 
 export type TypedDataRequest = { address: Hex } & ({ version: 'V3' | 'V4'; typed: TypedMessage } | { version: 'V1'; fields: LegacyTypedField[] });
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Dapps send typed data as JSON text or as the value itself. The value is read as its JSON: Chrome's messaging

@@ -3,6 +3,7 @@ import { getAddress } from 'ethers';
 import { COLLECTIBLE_STANDARDS, type CollectibleStandard } from '../collectibles';
 import { invalidParams, type RpcError } from '../errors';
 import type { Hex } from '../params';
+import { isObject } from '../isObject';
 
 export const WATCH_ASSET_TYPE = 'ERC20';
 export const MAX_SYMBOL_LENGTH = 11;
@@ -35,8 +36,6 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 export const invalidAsset = (what: string): RpcError => invalidParams(`Invalid params: ${what}`);
 
 const describe = (value: unknown): string => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : JSON.stringify(value) ?? String(value));
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A token contract address: 42 hex characters; all-lowercase or all-uppercase is accepted, mixed case must carry a
