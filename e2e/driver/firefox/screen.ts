@@ -215,14 +215,12 @@ export class FirefoxScreen implements Screen {
 }
 
 /**
- * Resolves once the element's box is the same two frames running (at most 1 s), as Playwright's "stable"
+ * Resolves once the element's box is the same two frames running (at most 60 frames; the tab is in front, so it runs them), as Playwright's "stable"
  * waits: a line that loads above a button (Home's values in dollars) moves it, and a click aimed at where it was
  * lands on the page beside it.
  */
 function untilStill(element: Element): Promise<void> {
   return new Promise((resolve) => {
-    // A tab Firefox throttles may run no frame at all.
-    setTimeout(resolve, 1000);
     let last = '';
     let frames = 0;
     const step = () => {
