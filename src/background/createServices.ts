@@ -207,6 +207,7 @@ export function createServices(deps: ServiceDeps): Background {
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
     accountRemoval: loadedOnCall(loadLater, ['removeAccount']),
+    refusals: loadedOnCall(loadLater, ['storedErrorWords']),
     keyCode,
     grantCode: lazyGrantCode(loadLater),
     emit: frames.emit,

@@ -28,4 +28,4 @@ export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
 export { removeAccount } from './pages/accountRemoval';
-export { pageError } from './pages/refusalWords';
+export { pageError, storedErrorWords } from './pages/refusalWords';

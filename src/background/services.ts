@@ -31,6 +31,8 @@ import type { Permissions } from './permissions/permissions';
 import type { AssetValuesCode } from './prices/lazyValues';
 import type { DescriptorFiles } from './settings/descriptorFiles';
 import type { SettingsSlice } from './settings/settings';
+import type { LoadedOnCall } from '../shared/lazy';
+import type { storedErrorWords } from './pages/refusalWords';
 import type { PhishingUpdates } from './protection/phishingUpdates';
 import type { TrustedSites } from './protection/trustedSites';
 import type { RequestBudget } from './budget/requestBudget';
@@ -115,6 +117,8 @@ export interface Services {
   userOperationCode: UserOperationCode;
   /** Removing a Ledger account or an imported key (pages/accountRemoval.ts, in the worker's later script). */
   accountRemoval: { removeAccount(services: Pick<Services, 'accounts' | 'approvals' | 'deviceSigning' | 'emit' | 'permissions' | 'vault' | 'vaultRewrite'>, params: { address: Hex; password: string }): Promise<null> };
+  /** A batch's kept error in the screens' words (pages/refusalWords.ts, in the later script). */
+  refusals: LoadedOnCall<{ storedErrorWords: typeof storedErrorWords }>;
   /** The keys' code: an imported key checked, phrases, typed data's digest, a message's signer. */
   keyCode: KeyCode;
   emit: Emit;

@@ -1,8 +1,10 @@
 /** A batch (or a grant) as the popup's Activity lists it, with the transactions it sent and their statuses. */
 import type { DecodedCall } from './decodedCall';
+import type { ErrorKey } from './errorWords';
 import type { FeeWords } from './fees';
 import type { GrantMention } from './grants';
 import type { Hex } from './params';
+import type { Words } from './words';
 
 /** A transaction as Activity shows it; `replaced`: a Speed up or Cancel at its nonce took its place. */
 export type TransactionStatus = 'pending' | 'pre-confirmed' | 'confirmed' | 'failed' | 'replaced' | 'dropped';
@@ -47,5 +49,7 @@ export interface ActivityItem {
   transactions: ActivityTransaction[];
   explorerUrl?: string;
   error?: string;
+  /** `error` in words, for the screen's language (background/pages/refusalWords.ts); absent: said as written. */
+  errorWords?: Words<ErrorKey>;
   createdAt: number;
 }

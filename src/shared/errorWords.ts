@@ -82,4 +82,10 @@ export type ErrorKey =
   | 'errors_usdcNoPrice'
   | 'errors_permitUnread'
   | 'errors_bundlerFailed'
-  | 'errors_serverAnswered';
+  | 'errors_serverAnswered'
+  | 'errors_batchChanged'
+  | 'errors_bundlerRefusedOperation'
+  | 'errors_bundlerAtRefusedOperation'
+  | 'errors_bundlerRefusedUserOp'
+  | 'errors_paymasterServiceError'
+  | 'errors_eip7702Refused';

@@ -15,7 +15,7 @@ const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 /** A node that takes the first `accepted` transactions, then answers `refusal` and reports nonce 5 as pending. */
-function fakeNode(accepted: number, refusal: string) {
+function fakeNode(accepted: number, refusal: string | RpcError) {
   const sent: Transaction[] = [];
   const nonceReads = { count: 0 };
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
@@ -28,7 +28,7 @@ function fakeNode(accepted: number, refusal: string) {
       case 'eth_getTransactionByHash': return null as T;
       case 'eth_getTransactionReceipt': return null as T;
       case 'eth_sendRawTransaction': {
-        if (sent.length >= accepted) throw new RpcError(-32003, refusal);
+        if (sent.length >= accepted) throw typeof refusal === 'string' ? new RpcError(-32003, refusal) : refusal;
         sent.push(Transaction.from(params[0] as string));
         return sent.at(-1)!.hash as T;
       }
@@ -38,7 +38,7 @@ function fakeNode(accepted: number, refusal: string) {
   return { node, sent, nonceReads };
 }
 
-async function setup(accepted: number, refusal: string, changes: Partial<BatchRecord> = {}) {
+async function setup(accepted: number, refusal: string | RpcError, changes: Partial<BatchRecord> = {}) {
   const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
   // The seal key and the ledger, kept across restarts (the extension's IndexedDB).
   const keys = memoryKeyStore();
@@ -100,6 +100,20 @@ describe('running a sequential batch', () => {
     expect(error?.code).toBe(5710);
     expect(batch.state).toBe('failed');
     expect(marked).toEqual(['0x7a69']);
+  });
+
+  it('keeps a node\'s own message marked as the node\'s, so no screen says it as a sentence of the wallet\'s', async () => {
+    const said = Object.assign(new RpcError(-32000, 'intrinsic gas too low'), { server: true });
+    const { deps } = await setup(0, said);
+    const { batch } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(batch).toMatchObject({ state: 'failed', error: said.message, errorBy: 'server' });
+  });
+
+  it('marks no refusal of the wallet\'s own words as a server\'s', async () => {
+    const { deps } = await setup(1, 'nonce too low');
+    const { batch } = await runBatch(deps, 'https://dapp.example', 'b');
+    expect(batch.error).toBe('nonce too low');
+    expect(batch.errorBy).toBeUndefined();
   });
 
   it('signs again once when the very first nonce was taken', async () => {

@@ -1,5 +1,5 @@
 /** An approved batch: its executor signs and sends it, one sender at a time per account, and its answer is built. */
-import { BatchErrorCode, ErrorCode, RpcError } from '../../shared/errors';
+import { BatchErrorCode, ErrorCode, RpcError, isServerSaid } from '../../shared/errors';
 import type { FeeSource } from '../../shared/fees';
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
@@ -8,6 +8,9 @@ import { withAccountLock } from './nonceLock';
 import { anySent } from './status';
 import type { BatchRecord } from './types';
 import type { Hex } from '../../shared/params';
+
+/** A failed batch as kept: a server's message marked as its claim. */
+const failedWith = (error: RpcError): Partial<BatchRecord> => ({ state: 'failed', error: error.message, ...(isServerSaid(error) && { errorBy: 'server' }) });
 
 /** Returns the batch as it stands after sending; `failed` with the error when nothing more could be sent. */
 export async function runBatch(deps: BatchDeps, origin: string, id: string): Promise<{ batch: BatchRecord; error?: RpcError }> {
@@ -19,14 +22,14 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
     if (!(await deps.batches.authentic(batch))) {
       console.warn(`[batches] ${origin} ${id} was changed outside the wallet: nothing is signed or sent for it`);
       const error = new RpcError(ErrorCode.internal, 'The batch record was changed outside the wallet; nothing was signed or sent');
-      return { batch: await deps.batches.update(origin, id, (b) => ({ ...b, state: 'failed', error: error.message })), error };
+      return { batch: await deps.batches.update(origin, id, (b) => ({ ...b, ...failedWith(error) })), error };
     }
     try {
       return { batch: await executorOf(batch).send(deps, batch) };
     } catch (thrown) {
       const error = thrown instanceof RpcError ? thrown : new RpcError(ErrorCode.serverError, (thrown as Error).message);
       if (error.code === BatchErrorCode.unsupportedChain) await deps.networks.markWithoutEip7702(batch.chainId);
-      const failed = await deps.batches.update(origin, id, (b) => ({ ...b, state: 'failed', error: error.message }));
+      const failed = await deps.batches.update(origin, id, (b) => ({ ...b, ...failedWith(error) }));
       return { batch: failed, error };
     }
   });

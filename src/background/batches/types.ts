@@ -148,6 +148,8 @@ export interface BatchRecord {
   /** Why the batch is likely to fail, from gas estimation; shown on the approval screen. */
   warning?: string;
   error?: string;
+  /** `error` is a server's message as it came (a node's, a bundler's): the screens say it as the server's, never as the wallet's. */
+  errorBy?: 'server';
   createdAt: number;
   /** Its revision in the batches' ledger (storage/ledger.ts): only the latest copy is signed or sent. */
   revision?: number;

@@ -15,6 +15,10 @@ const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
 
 /** Each refusal's English, its parts as named groups named as the catalogue's placeholders. */
 const REFUSALS: [RegExp, ErrorKey][] = [
+  // Before the families that start with a free part: what a bundler wrote inside these could read like one of theirs.
+  [/^The bundler at (?<host>\S+) refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerAtRefusedOperation'],
+  [/^The bundler refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerRefusedOperation'],
+  [/^The bundler refused the userOp: (?<said>.*)$/s, 'errors_bundlerRefusedUserOp'],
   // First: the others would take this prefix for a part of theirs (the assets' refusals, shared/schemas/watchAsset.ts).
   [/^Invalid params: (?<refusal>.+)$/s, 'errors_invalidParams'],
   [/^(?<field>.+) must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notAddress'],
@@ -75,6 +79,9 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
+  [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
+  [/^Paymaster service error$/, 'errors_paymasterServiceError'],
+  [/^EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction$/, 'errors_eip7702Refused'],
   // Signing on a Ledger (deviceSigning/, rpc/devicePayloads.ts).
   [/^No request (?<id>\S+) is waiting for the device: it was answered already, or never was$/, 'errors_deviceNotWaiting'],
   [/^The device's signature is not (?<what>.+): nothing was signed or sent$/s, 'errors_deviceSignatureNot'],
@@ -142,8 +149,7 @@ export function pageError(error: unknown): RpcError {
   // read there (the words, a password wait's retryAt), so neither reaches them. Nor its code where the screens tell
   // the wallet's password refusals by it (ui/format/errorText.ts). It is said inside the wallet's own sentence, as written.
   if (isServerSaid(refused)) {
-    const words: Words<ErrorKey> = { key: 'errors_serverAnswered', values: { said: refused.message } };
-    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${refused.message}`, { words } satisfies ErrorData);
+    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${refused.message}`, { words: serverAnswered(refused.message) } satisfies ErrorData);
   }
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
@@ -154,3 +160,9 @@ export function pageError(error: unknown): RpcError {
   if (planted === undefined) return refused;
   return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
 }
+
+const serverAnswered = (said: string): Words<ErrorKey> => ({ key: 'errors_serverAnswered', values: { said } });
+
+/** A batch's kept error as Activity says it: a server's message (`by`) inside the wallet's sentence, else a refusal's words. */
+export const storedErrorWords = (message: string, by?: 'server'): Words<ErrorKey> | undefined =>
+  by === 'server' ? serverAnswered(message) : refusalWords(message);

@@ -12,7 +12,7 @@ import { none } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
+type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'refusals' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
@@ -51,12 +51,14 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 }
 
 /** Every batch and every execution permission granted, newest first. */
-export async function activity({ batches, networks, grants, grantCode, usdcBatchCode }: Using<'batches' | 'grantCode' | 'grants' | 'networks' | 'usdcBatchCode'>): Promise<ActivityItem[]> {
+export async function activity({ batches, networks, grants, grantCode, usdcBatchCode, refusals }: Using<'batches' | 'grantCode' | 'grants' | 'networks' | 'refusals' | 'usdcBatchCode'>): Promise<ActivityItem[]> {
   const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
   // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
-  // anew. Only records with words are checked: Activity is read again on every storage change.
-  const trusted = await Promise.all(all.map(async (b) => (b.reviews && !(await batches.authentic(b)) ? { ...b, reviews: undefined } : b)));
-  const shown = trusted.filter((b) => b.state !== 'awaiting-approval');
+  // anew, its error shown as written. Only records with words or an error are checked: Activity is read again on every
+  // storage change.
+  const shown = (await Promise.all(all.map(async (b) => ({ ...b, sealed: !(b.reviews || b.error) || (await batches.authentic(b)) }))))
+    .map((b) => (b.sealed ? b : { ...b, reviews: undefined }))
+    .filter((b) => b.state !== 'awaiting-approval');
   // The grants' code (the later script) only when there are grants.
   const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
   const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => {
@@ -91,6 +93,7 @@ export async function activity({ batches, networks, grants, grantCode, usdcBatch
       })),
       explorerUrl: network?.blockExplorerUrl,
       error: b.error,
+      ...(b.error && b.sealed ? { errorWords: await refusals.storedErrorWords(b.error, b.errorBy) } : {}),
       createdAt: b.createdAt,
     };
   }));

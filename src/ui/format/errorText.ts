@@ -4,7 +4,8 @@
  * — and any other in the worker's own words.
  */
 import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST, type ErrorData } from '../../shared/errors';
-import { isWords } from '../../shared/words';
+import type { ErrorKey } from '../../shared/errorWords';
+import { isWords, type Words } from '../../shared/words';
 import type { MessageKey } from '../i18n/keys';
 import { say } from '../i18n/say';
 import { t } from '../i18n/t';
@@ -22,7 +23,9 @@ export function errorText(error: unknown): string {
   const retryAt = retryAtOf(error);
   if (error.code === ErrorCode.limitExceeded && retryAt !== null) return t('errors_tooManyPasswords', { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
   if (error.code === ErrorCode.unauthorized && Object.hasOwn(REFUSALS, error.message)) return t(REFUSALS[error.message]);
-  // The data crossed a message port: words of another shape are not said.
-  const words = (error.data as ErrorData | undefined)?.words;
-  return isWords(words) ? say({ ...words, key: words.key satisfies MessageKey }) : error.message;
+  return refusalText((error.data as ErrorData | undefined)?.words, error.message);
 }
+
+/** A refusal's words in the screen's language, else its text as written. They crossed a message port: words of another shape are not said. */
+export const refusalText = (words: Words<ErrorKey> | undefined, asWritten: string): string =>
+  isWords(words) ? say({ ...words, key: words.key satisfies MessageKey }) : asWritten;

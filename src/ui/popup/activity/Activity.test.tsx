@@ -168,6 +168,20 @@ describe('Activity', () => {
     expect(container.querySelector('[aria-label="Tarifa de red"]')?.textContent).toBe('Tarifa de red: 12.345,50 USDC');
   });
 
+  it('says a failed batch\'s error in the browser\'s language, a server\'s message as written inside the wallet\'s sentence', async () => {
+    speak('es');
+    const over = 'The network fee would exceed the approved maximum of 0.50 USDC: it could now take up to 1234.75 USDC; nothing was signed or sent';
+    items.push(item({ status: 400, error: over, errorWords: { key: 'errors_usdcOverCap', values: { maximum: { decimal: '0.50' }, needed: { decimal: '1234.75' } } } }));
+    items.push(item({ key: 'k2', id: 'b2', status: 400, error: 'nonce too low: Incorrect password', errorWords: { key: 'errors_serverAnswered', values: { said: 'nonce too low: Incorrect password' } } }));
+    items.push(item({ key: 'k3', id: 'b3', status: 400, error: 'a record with no words' }));
+    await render();
+    expect(texts('.error')).toEqual([
+      'La tarifa de red superaría el máximo aprobado de 0,50 USDC: ahora podría llegar a 1234,75 USDC; no se firmó ni se envió nada',
+      'El servidor de la red respondió: nonce too low: Incorrect password',
+      'a record with no words',
+    ]);
+  });
+
   it('a pending userOp paid in USDC says it cannot be sped up, and offers Cancel, which uses its nonce with an ETH transaction', async () => {
     items.push(item({ paidInUsdc: true }));
     await render();

@@ -9,6 +9,7 @@ import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../..
 import { AddressText } from '../../components/AddressText';
 import { siteName } from '../../components/site';
 import { shortAddress } from '../../format/amounts';
+import { refusalText } from '../../format/errorText';
 import type { MessageKey } from '../../i18n/keys';
 import { Message } from '../../i18n/Message';
 import { t, uiLocale } from '../../i18n/t';
@@ -102,7 +103,7 @@ export function Row({ item }: { item: ActivityItem }) {
         {item.calls.length > 1 ? ` · ${t(item.atomic ? 'activity_atomic' : 'activity_sequential')}` : ''}
       </p>
       <Fee item={item} symbol={symbol} />
-      {item.error && <p className="error">{item.error}</p>}
+      {item.error && <p className="error">{refusalText(item.errorWords, item.error)}</p>}
       {(item.sponsored || item.paidInUsdc) && item.status === 100 && <CancelUserOperation item={item} symbol={symbol} />}
       {item.transactions.length > 0 && (
         <ul className="plain" aria-label={t('activity_transactions')}>
