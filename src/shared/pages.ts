@@ -11,6 +11,7 @@ import type { CollectibleHolding, CollectibleMetadata } from './collectibles';
 
 import type { NetworkStatus } from './networkFacts';
 import type { Network } from './networks';
+import type { UsdFeeds } from './priceFeedChains';
 import type { Preview } from './preview';
 import type { Hex } from './params';
 import type { PopupTransaction, SendQuote } from './send';
@@ -46,7 +47,7 @@ export interface WalletState {
   unlockRetryAt: number | null;
   accounts: AccountView[];
   selectedAccount: Hex | null;
-  networks: Network[];
+  networks: NetworkView[];
   selectedChainId: Hex;
   sites: { origin: string; accounts: Hex[] }[];
   /** Origins on the phishing list the user chose to trust anyway. */
@@ -63,6 +64,9 @@ export interface WalletState {
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }
+
+/** A network, and what its USD price feeds can value (src/shared/priceFeedChains.ts): Home keeps room for the values. */
+export type NetworkView = Network & { usdFeeds?: UsdFeeds };
 
 /** An account of the wallet delegating (EIP-7702) to a contract the wallet did not choose. */
 export interface ForeignDelegationView {

@@ -1,5 +1,7 @@
 import { getAddress } from 'ethers';
 import { describe, expect, it } from 'vitest';
+import type { Hex } from './params';
+import { FEED_CHAINS, usdFeedsOf } from './priceFeedChains';
 import { CHAIN_FEEDS, priceFeedOf } from './priceFeeds';
 
 describe('the price feeds the release lists', () => {
@@ -24,5 +26,11 @@ describe('the price feeds the release lists', () => {
     expect(priceFeedOf('0x89', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F')).toMatchObject({ tokenDecimals: 6 });
     expect(priceFeedOf('0xa4b1', '0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1')).toMatchObject({ tokenDecimals: 18 });
     expect(priceFeedOf('0x1')).not.toHaveProperty('tokenDecimals');
+  });
+
+  it('agrees with the chains the worker\'s first script names as having feeds (priceFeedChains.ts), which tell Home to keep room for values', () => {
+    expect(Object.keys(FEED_CHAINS).map(BigInt).sort()).toEqual([...CHAIN_FEEDS.keys()].sort());
+    for (const [chainId, feeds] of CHAIN_FEEDS) expect(usdFeedsOf(`0x${chainId.toString(16)}` as Hex)).toBe(feeds.native ? 'native' : 'tokens');
+    expect([usdFeedsOf('0x7A69'), usdFeedsOf('0x38'), usdFeedsOf(`0x${'f'.repeat(300)}`)]).toEqual(['native', undefined, undefined]);
   });
 });

@@ -2,6 +2,7 @@
 import type { ApprovalView } from '../../shared/approvals';
 import type { ActivityItem, TransactionStatus } from '../../shared/activity';
 import type { WalletState } from '../../shared/pages';
+import { usdFeedsOf } from '../../shared/priceFeedChains';
 import { wordedCalls } from '../calls/recorded';
 import { batchStatus, preconfirmed } from '../batches/status';
 import { batchKey } from '../batches/store';
@@ -26,7 +27,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     unlockRetryAt,
     accounts: list.map(({ address, name, imported, ledgerPath }) => ({ address, name, ...(imported ? { imported } : {}), ...(ledgerPath ? { ledger: true } : {}) })),
     selectedAccount,
-    networks: all,
+    networks: all.map((network) => ({ ...network, usdFeeds: usdFeedsOf(network.chainId) })),
     selectedChainId: selected.chainId,
     sites: Object.entries(sites).map(([origin, p]) => ({ origin, accounts: p.accounts })),
     phishingTrusted,

@@ -41,7 +41,7 @@ export function Home({ state }: { state: WalletState }) {
         {state.networks.map((n) => <option key={n.chainId} value={n.chainId}>{n.name}</option>)}
       </select>
       {selected && network && (
-        <Balance address={selected.address} chainId={network.chainId} symbol={network.nativeCurrency.symbol} decimals={network.nativeCurrency.decimals} values={values} />
+        <Balance address={selected.address} chainId={network.chainId} symbol={network.nativeCurrency.symbol} decimals={network.nativeCurrency.decimals} usdFeeds={network.usdFeeds} values={values} />
       )}
       <div className="row">
         <button type="button" onClick={() => go('send')}>{t('home_send')}</button>

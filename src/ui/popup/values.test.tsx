@@ -6,6 +6,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
+import type { UsdFeeds } from '../../shared/priceFeedChains';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { mountPoint } from '../testing/mount';
 
@@ -31,11 +32,12 @@ function answers(prices: Promise<AssetValues>, tokens: TokenBalance[] = []) {
   });
 }
 
-function Home() {
+/** Home's balance and tokens on the devnet, whose currency has a feed, or on a chain whose feeds are `usdFeeds`. */
+function Home({ usdFeeds = 'native' }: { usdFeeds?: UsdFeeds | null }) {
   const values = useAssetValues(ACCOUNT, '0x7a69');
   return (
     <>
-      <Balance address={ACCOUNT} chainId="0x7a69" symbol="ETH" decimals={18} values={values} />
+      <Balance address={ACCOUNT} chainId="0x7a69" symbol="ETH" decimals={18} usdFeeds={usdFeeds ?? undefined} values={values} />
       <Tokens account={ACCOUNT} chainId="0x7a69" values={values} />
     </>
   );
@@ -67,8 +69,60 @@ describe('values in US dollars', () => {
 
   it('shows no value and no total on a chain without feeds', async () => {
     answers(Promise.resolve({ native: null, tokens: {}, total: 0, unpriced: 1 }));
-    await render(<Home />);
+    await render(<Home usdFeeds={null} />);
     await act(async () => undefined);
     expect([label('Balance'), label('Balance in US dollars'), label('Total in US dollars')]).toEqual(['1 ETH', undefined, undefined]);
+  });
+
+  describe('the dollar lines\' room, so that Send and Receive under them never move', () => {
+    /** Each line under the balance, up to the next part: its text, or "room" for one kept empty, hidden from screen readers. */
+    function lines(): string[] {
+      const found: string[] = [];
+      for (let line = container.querySelector('.balance')?.nextElementSibling; line?.tagName === 'P'; line = line.nextElementSibling) {
+        found.push(line.getAttribute('aria-hidden') === 'true' && line.textContent?.trim() === '' ? 'room' : usd(line.textContent ?? ''));
+      }
+      return found;
+    }
+
+    it('is kept from the first paint where the currency has a feed: as many lines as the values then take', async () => {
+      let arrive: (values: AssetValues) => void = () => undefined;
+      answers(new Promise((resolve) => (arrive = resolve)));
+      await render(<Home />);
+      expect(lines()).toEqual(['room', 'room']);
+      await act(async () => undefined);
+      expect([label('Balance'), ...lines()]).toEqual(['1 ETH', 'room', 'room']);
+      await act(async () => arrive({ native: 300000, tokens: {}, total: 300000, unpriced: 0 }));
+      expect(lines()).toEqual(['≈ $3,000.00', 'Total ≈ $3,000.00']);
+    });
+
+    it('is kept while the balance itself is read', async () => {
+      call.mockImplementation(() => new Promise(() => undefined));
+      await render(<Home />);
+      expect(lines()).toEqual(['room', 'room']);
+    });
+
+    it('stays, empty, when the prices leave nothing to show (no coins, a feed that failed)', async () => {
+      answers(Promise.resolve({ native: null, tokens: {}, total: 0, unpriced: 0 }));
+      await render(<Home />);
+      await act(async () => undefined);
+      expect(lines()).toEqual(['room', 'room']);
+    });
+
+    it('is one line, the total\'s, where only tokens have feeds', async () => {
+      let arrive: (values: AssetValues) => void = () => undefined;
+      answers(new Promise((resolve) => (arrive = resolve)));
+      await render(<Home usdFeeds="tokens" />);
+      await act(async () => undefined);
+      expect(lines()).toEqual(['room']);
+      await act(async () => arrive({ native: null, tokens: { [TST]: 200 }, total: 200, unpriced: 1 }));
+      expect(lines()).toEqual(['Total ≈ $2.00 of priced assets']);
+    });
+
+    it('is not kept on a chain without feeds', async () => {
+      answers(new Promise(() => undefined));
+      await render(<Home usdFeeds={null} />);
+      await act(async () => undefined);
+      expect([label('Balance'), ...lines()]).toEqual(['1 ETH']);
+    });
   });
 });
