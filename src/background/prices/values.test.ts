@@ -43,9 +43,9 @@ describe('what the assets are worth', () => {
     const values = await assetValues(feeds, NODE, '0x7a69', { balance: 10n ** 18n, decimals: 18 }, [
       token(TST, '1000'), // its feed answered stale
       token(OTHER, '5'), // no feed at all
-      token(USDC, '0', 6), // no balance: nothing to price
+      token(USDC, '0', 6), // no balance: worth $0 at any price, no feed read
     ]);
-    expect(values).toEqual({ native: 300000, tokens: { [TST]: null, [OTHER]: null, [USDC]: null }, total: 300000, unpriced: 2 });
+    expect(values).toEqual({ native: 300000, tokens: { [TST]: null, [OTHER]: null, [USDC]: 0 }, total: 300000, unpriced: 2 });
     expect(feeds.asked).not.toContain(undefined);
   });
 
@@ -57,7 +57,7 @@ describe('what the assets are worth', () => {
   it('shows no value for a token whose listed decimals are not its contract’s (a watch list planted in storage.local): 1 USDC is not $1,000,000', async () => {
     const feeds = prices({ '0x5EDc096780898B1F4Bf6bc5b358d348b9c444091': { ok: true, answer: 1_00000000n, decimals: 8 } });
     const planted = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(USDC, '1000000', 0)]);
-    expect(planted).toEqual({ native: null, tokens: { [USDC]: null }, total: 0, unpriced: 1 });
+    expect(planted).toEqual({ native: 0, tokens: { [USDC]: null }, total: 0, unpriced: 1 });
     const listed = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(USDC, '1000000', 6)]);
     expect(listed.tokens[USDC]).toBe(100);
   });
@@ -66,7 +66,14 @@ describe('what the assets are worth', () => {
     const feeds = prices({ [TST_FEED]: { ok: true, answer: 2_00000000n, decimals: 8 } });
     const lower = TST.toLowerCase() as Hex;
     const values = await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(TST, '1000000000000000000'), token(lower, '1000000000000000000')]);
-    expect(values).toEqual({ native: null, tokens: { [TST]: 200, [lower]: null }, total: 200, unpriced: 0 });
+    expect(values).toEqual({ native: 0, tokens: { [TST]: 200, [lower]: null }, total: 200, unpriced: 0 });
+  });
+
+  it('a zero balance is worth $0.00 where there is a feed, without reading it (Home says so rather than leaving its room empty); none where there is no feed', async () => {
+    const feeds = prices({});
+    expect(await assetValues(feeds, NODE, '0x7a69', { balance: 0n, decimals: 18 }, [token(TST, '0')])).toEqual({ native: 0, tokens: { [TST]: 0 }, total: 0, unpriced: 0 });
+    expect(feeds.asked).toEqual([]);
+    expect(await assetValues(feeds, NODE, '0x38', { balance: 0n, decimals: 18 }, [token(OTHER, '0')])).toEqual({ native: null, tokens: { [OTHER]: null }, total: 0, unpriced: 0 });
   });
 
   it('refuses a value too large to be a price of anything (a node that lies)', async () => {

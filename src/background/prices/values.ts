@@ -15,10 +15,14 @@ interface Holding {
   decimals: number;
 }
 
-/** The value in cents, rounded down; null without a fresh answer, or for one no asset is worth (a node's lie). */
+/**
+ * The value in cents, rounded down; null without a feed or a fresh answer, or for one no asset is worth (a node's lie).
+ * Nothing is worth $0 at any price: no feed is read for it.
+ */
 async function valueOf(prices: Prices, node: ChainNode, chainId: Hex, holding: Holding, token?: Hex): Promise<number | null> {
   const feed = priceFeedOf(chainId, token);
-  if (!feed || holding.balance === null || holding.balance === 0n) return null;
+  if (!feed || holding.balance === null) return null;
+  if (holding.balance === 0n) return 0;
   // Decimals the watch list names but the token has not: its amount, and so its value, would be off by powers of ten.
   if ('tokenDecimals' in feed && feed.tokenDecimals !== holding.decimals) return null;
   const price = await prices.read(node, chainId, feed);
@@ -32,7 +36,7 @@ export async function assetValues(prices: Prices, node: ChainNode, chainId: Hex,
   const named = tokens.map((t) => t.address.toLowerCase());
   const repeated = (i: number) => named.indexOf(named[i]) !== i;
   const holdings = [native, ...tokens.map((t, i) => ({ balance: repeated(i) ? 0n : t.balance === null ? null : BigInt(t.balance), decimals: t.decimals }))];
-  const values = await Promise.all(holdings.map((holding, i) => valueOf(prices, node, chainId, holding, i === 0 ? undefined : tokens[i - 1].address)));
+  const values = await Promise.all(holdings.map((holding, i) => (i > 0 && repeated(i - 1) ? null : valueOf(prices, node, chainId, holding, i === 0 ? undefined : tokens[i - 1].address))));
   const held = (holding: Holding) => holding.balance !== 0n;
   return {
     native: values[0],
