@@ -60,6 +60,11 @@ describe('the background bundle', () => {
     await onlyIn(LATER_SCRIPT, ['names no definition', 'descriptors_isRouterHolds']);
   }, 180_000);
 
+  it('leaves the reading of the user\'s descriptor files to the later script, which parses them: the files used and the ones Settings names as not used', async () => {
+    // The source a user's file is named by (clearSigning/descriptors.ts) and a refusal's words (pages/refusalWords.ts).
+    await onlyIn(LATER_SCRIPT, ['your file ', 'errors_descriptorDecimals']);
+  }, 180_000);
+
   it('leaves ethers\' transaction code and the ERC-8021 codec (ox\'s CBOR) to the later script: only signing and suffixes need them', async () => {
     await onlyIn(LATER_SCRIPT, ['unsupported transaction type', 'Cbor.InvalidMajorTypeError']);
   }, 180_000);

@@ -15,7 +15,7 @@ import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from './batches/lazyUserOperationCode';
 import { createBatchStore } from './batches/store';
-import { userDescriptors, type LoadParser, type ReadExtensionFile } from './clearSigning/descriptors';
+import type { LoadParser, ReadExtensionFile } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
@@ -116,7 +116,11 @@ export function createServices(deps: ServiceDeps): Background {
   const parser: LoadParser = async () => (await loadLater()).parseDescriptor;
   const shipped = lazyDescriptors(async () => (await loadLater()).shippedDescriptors(deps.readExtensionFile, parser));
   // The wallet's own, the registry's for this contract, the user's files: bind.ts ranks them in that order.
-  const descriptors: ReviewDeps['descriptors'] = async (at) => [...(await shipped(at)), ...userDescriptors((await descriptorFiles.get()).files, await parser())];
+  // The user's files are read in the later script, which parses them anyway.
+  const descriptors: ReviewDeps['descriptors'] = async (at) => {
+    const { userDescriptors, parseDescriptor } = await loadLater();
+    return [...(await shipped(at)), ...userDescriptors((await descriptorFiles.get()).files, parseDescriptor)];
+  };
   const reviewDeps: ReviewDeps = {
     node: (method, params) => services.node(method, params),
     descriptors,
@@ -202,7 +206,7 @@ export function createServices(deps: ServiceDeps): Background {
     reviewTypedData: lazyReview(reviewDeps, loadLater),
     reviewCalls: lazyCallReview(reviewDeps, loadLater),
     messageDangers: lazyMessageDangers(loadLater),
-    descriptorParser: parser,
+    descriptorCode: loadLater,
     transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),

@@ -29,3 +29,5 @@ export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
 export { removeAccount } from './pages/accountRemoval';
 export { pageError, storedErrorWords } from './pages/refusalWords';
+export { userDescriptors } from './clearSigning/descriptors';
+export { unusedDescriptors } from './pages/unusedDescriptors';

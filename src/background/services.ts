@@ -13,7 +13,7 @@ import type { UsdcBatchCode, UserOperationCode } from './batches/executors/execu
 import type { BatchStore } from './batches/store';
 import type { Sponsorship } from './batches/types';
 import type { MessageDangers, ReviewCalls, ReviewTypedData } from './clearSigning/lazyReview';
-import type { LoadParser } from './clearSigning/descriptors';
+import type { DescriptorCode } from './clearSigning/descriptors';
 import type { CollectibleStore } from './collectibles/store';
 import type { ChangesDeps } from './filters/changes';
 import type { Filters } from './filters/store';
@@ -108,7 +108,7 @@ export interface Services {
   /** personal_sign's dangers of a message that is not text. */
   messageDangers: MessageDangers;
   /** The ERC-7730 descriptors' parser (ethers' fragment parser reads a format's key). */
-  descriptorParser: LoadParser;
+  descriptorCode: () => Promise<DescriptorCode>;
   /** ethers' transaction code and the ERC-8021 attribution's parser. */
   transactionCode: TransactionCode;
   /** A fee in USDC planned and paid: the quote, the paymaster's terms, the permit's signing. */

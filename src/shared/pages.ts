@@ -16,6 +16,8 @@ import type { Preview } from './preview';
 import type { Hex } from './params';
 import type { PopupTransaction, SendQuote } from './send';
 import type { AssetValues, TokenBalance, WatchedToken } from './tokens';
+import type { ErrorKey } from './errorWords';
+import type { Words } from './words';
 
 export interface AccountView {
   address: Hex;
@@ -61,12 +63,21 @@ export interface WalletState {
   userDescriptors: string[];
   /** Files the wallet stopped using at an update because they named no deployments, until the user removes them. */
   droppedDescriptors: string[];
+  /** Files of userDescriptors that clear signing leaves out (the parser now refuses them), each with why. */
+  unusedDescriptors: UnusedDescriptor[];
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }
 
 /** A network, and what its USD price feeds can value (src/shared/priceFeedChains.ts): Home keeps room for the values. */
 export type NetworkView = Network & { usdFeeds?: UsdFeeds };
+
+/** A stored descriptor file the wallet does not use: why, as the parser refused it, in English and in words when the worker has them. */
+export interface UnusedDescriptor {
+  name: string;
+  why: string;
+  words?: Words<ErrorKey>;
+}
 
 /** An account of the wallet delegating (EIP-7702) to a contract the wallet did not choose. */
 export interface ForeignDelegationView {

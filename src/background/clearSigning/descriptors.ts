@@ -4,6 +4,7 @@
  */
 import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
+import type { UnusedDescriptor } from '../../shared/pages';
 import { missingDeployments } from '../../shared/erc7730/userFile';
 import { lazyAsync } from '../../shared/lazy';
 import { withDevnetDeployments } from './devnetDeployments';
@@ -17,19 +18,44 @@ export type ReadExtensionFile = (path: string) => Promise<unknown>;
 
 const DIR = 'erc7730';
 
+interface UserFile {
+  name: string;
+  json: unknown;
+}
+
+/** A file of the user's as clear signing reads it: its descriptor, or why the wallet does not use it. */
+export type UserFileRead = { descriptor: Descriptor } | { refusal: string };
+
 /**
- * The user's files as descriptors, named as theirs on the screen. One stored before a parser change and no longer
- * valid is left out, and so is one that names no deployments (it would bind every contract on every chain).
+ * One stored before a parser change and no longer valid is left out, and so is one that names no deployments (it
+ * would bind every contract on every chain): the refusal says why, without the file's name, which Settings shows beside.
  */
-export function userDescriptors(files: { name: string; json: unknown }[], parseDescriptor: ParseDescriptor): Descriptor[] {
-  return files.flatMap(({ name, json }) => {
-    if (missingDeployments(json) !== undefined) return [];
-    try {
-      return [{ ...parseDescriptor(json, `your file ${name}`), userFile: true as const }];
-    } catch {
-      return [];
-    }
+export function readUserFile({ name, json }: UserFile, parseDescriptor: ParseDescriptor): UserFileRead {
+  const unbound = missingDeployments(json);
+  if (unbound !== undefined) return { refusal: unbound };
+  const source = `your file ${name}`;
+  try {
+    return { descriptor: { ...parseDescriptor(json, source), userFile: true as const } };
+  } catch (error) {
+    const message = (error as Error).message;
+    return { refusal: message.startsWith(`${source}: `) ? message.slice(source.length + 2) : message };
+  }
+}
+
+/** The user's files as descriptors, named as theirs on the screen: the ones the wallet uses. */
+export const userDescriptors = (files: UserFile[], parseDescriptor: ParseDescriptor): Descriptor[] =>
+  files.flatMap((file) => {
+    const read = readUserFile(file, parseDescriptor);
+    return 'descriptor' in read ? [read.descriptor] : [];
   });
+
+/**
+ * The user's files as the worker's later script reads them (it parses them anyway, laterModules.ts): the parser, and the
+ * files not used with why (pages/unusedDescriptors.ts). The first script holds none of their code.
+ */
+export interface DescriptorCode {
+  parseDescriptor: ParseDescriptor;
+  unusedDescriptors(files: UserFile[]): UnusedDescriptor[];
 }
 
 export function bundledDescriptors(read: ReadExtensionFile, parser: LoadParser): () => Promise<Descriptor[]> {

@@ -9,6 +9,7 @@
 import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import type { Words, WordsValue } from '../../shared/words';
+import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
@@ -97,6 +98,8 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,
+  // Last: its first pattern takes any "<file>: <a descriptor's refusal>".
+  ...DESCRIPTOR_REFUSALS,
 ];
 
 /** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
@@ -115,6 +118,9 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
   what: () => true,
   field: (key) => FIELDS.includes(key),
   why: (key) => REASONS.includes(key),
+  // A descriptor's refusal: where in the file, and a value the file did not write.
+  place: (key) => key === 'errors_descriptorFieldPlace',
+  value: (key) => key === 'errors_descriptorNothing',
 };
 
 /** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */

@@ -7,9 +7,12 @@ import type { TypedMessage } from '../../shared/typedData/types';
 import { userDescriptors } from '../clearSigning/descriptors';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
-import { createDescriptorFiles, memoryDescriptorFileStore } from '../settings/descriptorFiles';
+import { createDescriptorFiles, memoryDescriptorFileStore, type UserDescriptorFile } from '../settings/descriptorFiles';
+import { inEnglish } from '../../shared/words.fixture';
+import { saysInWords } from './refusals.fixture';
 import type { PageContext } from './types';
 import { settingPages } from './settings';
+import { walletState } from './state';
 
 const VOTE = '0x1111111111111111111111111111111111111111';
 const vote = (verifyingContract: string): TypedMessage => ({
@@ -25,11 +28,35 @@ const descriptor = {
 
 function settingsPage(store = memoryDescriptorFileStore()) {
   const descriptorFiles = createDescriptorFiles(store, Promise.resolve());
-  const ctx = { services: { descriptorFiles, descriptorParser: async () => (await loadLater()).parseDescriptor } as unknown as Services } as PageContext;
+  const ctx = { services: { descriptorFiles, descriptorCode: loadLater } as unknown as Services } as PageContext;
   const add = async (params: unknown) => settingPages.addDescriptor.handle(settingPages.addDescriptor.parse(params), ctx);
   const stored = async () => (await descriptorFiles.get()).files;
   return { stored, ctx, add };
 }
+
+/** The wallet's state as the popup reads it, with these files stored (the other services say nothing). */
+async function stateWith(files: UserDescriptorFile[], descriptorCode: () => Promise<unknown> = loadLater) {
+  const store = memoryDescriptorFileStore();
+  await store.save({ files, dropped: [] });
+  const nothing = async () => [];
+  const services = {
+    vault: { isInitialized: async () => true, isUnlocked: async () => true, unlockRetryAt: async () => null },
+    accounts: { list: nothing, selected: async () => null },
+    networks: { all: nothing, selected: async () => ({ chainId: '0x1' }) },
+    permissions: { list: async () => ({}) },
+    trustedSites: { list: nothing },
+    approvals: { pending: nothing, plans: { list: nothing } },
+    settings: { get: async (key: string) => (key === 'settings' ? { autoLockMinutes: 5 } : {}) },
+    descriptorFiles: createDescriptorFiles(store, Promise.resolve()),
+    descriptorCode,
+    firewall: { foreignOn: nothing },
+  };
+  return walletState(services as unknown as Services);
+}
+
+/** A file the parser took before it read decimals: its unit field's decimals is -1. */
+const negativeDecimals = { ...descriptor, display: { formats: { Ballot: { intent: 'Vote', fields: [{ path: 'proposal', label: 'Proposal', format: 'unit', params: { base: '%', decimals: -1 } }] } } } };
+const DECIMALS_REFUSAL = 'display.formats["Ballot"] field "proposal": params.decimals must be a whole number from 0 to 36 (ERC-7730 writes an integer), not -1';
 
 describe('addDescriptor and removeDescriptor', () => {
   it('keeps a valid file by its name; it binds at its deployment only', async () => {
@@ -79,6 +106,14 @@ describe('addDescriptor and removeDescriptor', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('a refusal of the parser\'s carries its words, the file named first', async () => {
+    const { add } = settingsPage();
+    const words = await saysInWords(add({ name: 'ballot.json', json: negativeDecimals }));
+    expect(words).toMatchObject({ key: 'errors_descriptorRefused', values: { file: 'ballot.json', refusal: { key: 'errors_descriptorDecimals' } } });
+    await saysInWords(add({ name: 'ballot.json', json: { ...descriptor, context: {} } }));
+    await saysInWords(add({ name: 'ballot.json', json: { ...descriptor, context: { eip712: {} } } }));
+  });
+
   it('removing a file the wallet dropped at an update (it named no deployments) takes its note off; adding one of that name too', async () => {
     const store = memoryDescriptorFileStore();
     await store.save({ files: [], dropped: ['old.json', 'ballot.json'] });
@@ -86,5 +121,46 @@ describe('addDescriptor and removeDescriptor', () => {
     await add({ name: 'ballot.json', json: descriptor });
     await settingPages.removeDescriptor.handle(settingPages.removeDescriptor.parse({ name: 'old.json' }), ctx);
     expect(await store.load()).toEqual({ files: [{ name: 'ballot.json', json: descriptor }], dropped: [] });
+  });
+});
+
+describe('a stored file the wallet no longer uses', () => {
+  it('stored before the parser read decimals, is listed as unused with the parser\'s refusal, in words; clear signing leaves it out', async () => {
+    const files = [{ name: 'ballot.json', json: descriptor }, { name: 'old.json', json: negativeDecimals }];
+    const state = await stateWith(files);
+    expect(state.userDescriptors).toEqual(['ballot.json', 'old.json']);
+    expect(state.unusedDescriptors).toEqual([{ name: 'old.json', why: DECIMALS_REFUSAL, words: expect.objectContaining({ key: 'errors_descriptorDecimals' }) }]);
+    expect(inEnglish(state.unusedDescriptors[0].words!)).toBe(DECIMALS_REFUSAL);
+    expect(userDescriptors(files, parseDescriptor).map((d) => d.source)).toEqual(['your file ballot.json']);
+  });
+
+  it('says where and what of each decimals the parser refuses, a missing constant as "nothing", and the other refusals a stored file may meet', async () => {
+    const constant = { ...negativeDecimals, display: { formats: { Ballot: { intent: 'Vote', fields: [{ path: 'proposal', label: 'Proposal', format: 'unit', params: { base: '%', decimals: '$.metadata.constants.places' } }] } } } };
+    const unnamed = { context: { contract: { deployments: descriptor.context.eip712.deployments } }, display: { formats: { 'mint(address,uint256)': { intent: 'Mint' } } } };
+    const twice = { ...unnamed, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' }, 'mint(address a,uint256 b)': { intent: 'Mint' } } } };
+    const token = { ...descriptor, metadata: { token: { decimals: 1.5 } } };
+    const { unusedDescriptors } = await stateWith([{ name: 'a.json', json: constant }, { name: 'b.json', json: unnamed }, { name: 'c.json', json: twice }, { name: 'd.json', json: token }]);
+    expect(unusedDescriptors.map((u) => u.why)).toEqual([
+      'display.formats["Ballot"] field "proposal": params.decimals ($.metadata.constants.places) must be a whole number from 0 to 36 (ERC-7730 writes an integer), not nothing',
+      'display.formats["mint(address,uint256)"] must be a function with parameter names ("transfer(address to,uint256 value)"), or the descriptor must give context.contract.abi',
+      'display.formats has two keys for mint(address,uint256)',
+      'metadata.token.decimals must be a whole number from 0 to 36 (ERC-7730 writes an integer), not 1.5',
+    ]);
+    for (const { why, words } of unusedDescriptors) expect(words && inEnglish(words), why).toBe(why);
+    expect(unusedDescriptors[0].words?.values?.value).toEqual({ key: 'errors_descriptorNothing' });
+    expect(unusedDescriptors[0].words?.values?.place).toMatchObject({ key: 'errors_descriptorFieldPlace', values: { format: 'display.formats["Ballot"]', field: 'proposal' } });
+  });
+
+  it('a stored file that names no deployments is unused too, as clear signing leaves it out; none is listed when every file is used', async () => {
+    const everywhere = { ...descriptor, context: { eip712: { schemas: descriptor.context.eip712.schemas } } };
+    const [unused] = (await stateWith([{ name: 'e.json', json: everywhere }])).unusedDescriptors;
+    expect(unused?.words && inEnglish(unused.words)).toBe(unused?.why);
+    expect((await stateWith([{ name: 'ballot.json', json: descriptor }])).unusedDescriptors).toEqual([]);
+    expect((await stateWith([])).unusedDescriptors).toEqual([]);
+  });
+
+  it('the popup still gets the state when the later script (the parser) fails to load: no file is named unused', async () => {
+    const state = await stateWith([{ name: 'old.json', json: negativeDecimals }], async () => Promise.reject(new Error('worker stopping')));
+    expect(state).toMatchObject({ userDescriptors: ['old.json'], unusedDescriptors: [] });
   });
 });

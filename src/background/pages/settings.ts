@@ -6,7 +6,7 @@ import { fields, text } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'descriptorFiles' | 'descriptorParser' | 'settings';
+type Uses = 'descriptorCode' | 'descriptorFiles' | 'settings';
 
 export const settingPages = {
   setAutoLock: {
@@ -42,7 +42,7 @@ export const settingPages = {
     },
     async handle(file, { services }) {
       // The parser is the later script's (ethers' fragment parser reads a format's key).
-      const parseDescriptor = await services.descriptorParser();
+      const { parseDescriptor } = await services.descriptorCode();
       try {
         parseDescriptor(file.json, file.name);
       } catch (error) {
