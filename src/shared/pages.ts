@@ -16,8 +16,7 @@ import type { Preview } from './preview';
 import type { Hex } from './params';
 import type { PopupTransaction, SendQuote } from './send';
 import type { AssetValues, TokenBalance, WatchedToken } from './tokens';
-import type { ErrorKey } from './errorWords';
-import type { Words } from './words';
+import type { UnusedDescriptor } from './unusedDescriptors';
 
 export interface AccountView {
   address: Hex;
@@ -63,21 +62,12 @@ export interface WalletState {
   userDescriptors: string[];
   /** Files the wallet stopped using at an update because they named no deployments, until the user removes them. */
   droppedDescriptors: string[];
-  /** Files of userDescriptors that clear signing leaves out (the parser now refuses them), each with why. */
-  unusedDescriptors: UnusedDescriptor[];
   /** The delegation firewall: accounts delegating on the selected network to a contract the wallet did not choose. */
   foreignDelegations: ForeignDelegationView[];
 }
 
 /** A network, and what its USD price feeds can value (src/shared/priceFeedChains.ts): Home keeps room for the values. */
 export type NetworkView = Network & { usdFeeds?: UsdFeeds };
-
-/** A stored descriptor file the wallet does not use: why, as the parser refused it, in English and in words when the worker has them. */
-export interface UnusedDescriptor {
-  name: string;
-  why: string;
-  words?: Words<ErrorKey>;
-}
 
 /** An account of the wallet delegating (EIP-7702) to a contract the wallet did not choose. */
 export interface ForeignDelegationView {
@@ -172,6 +162,8 @@ export interface PageMethods {
   /** Queues the revoking transaction for review in the approval window. */
   revokeAllowance: Method<{ kind: AllowanceKind; token: Hex; spender: Hex }, null>;
   removeDescriptor: Method<{ name: string }, null>;
+  /** The stored files (getState's userDescriptors) clear signing leaves out, the parser now refusing them, each with why. */
+  getUnusedDescriptors: Method<None, UnusedDescriptor[]>;
   getActivity: Method<None, ActivityItem[]>;
   getTokens: Method<{ account: Hex; chainId: Hex }, TokenBalance[]>;
   /** What the balance and the tokens are worth in US dollars, from the chain's Chainlink feeds; asked beside, never before, the balances. */

@@ -4,7 +4,7 @@
  */
 import type { parseDescriptor } from '../../shared/erc7730/parse';
 import type { Descriptor } from '../../shared/erc7730/types';
-import type { UnusedDescriptor } from '../../shared/pages';
+import type { UnusedDescriptor } from '../../shared/unusedDescriptors';
 import { missingDeployments } from '../../shared/erc7730/userFile';
 import { lazyAsync } from '../../shared/lazy';
 import { withDevnetDeployments } from './devnetDeployments';

@@ -1,5 +1,5 @@
 /** The user's own ERC-7730 descriptors: added from a file in Settings, refused when not a descriptor, bound only as their context says. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { bindMessage } from '../../shared/erc7730/bind';
 import { parseDescriptor } from '../../shared/erc7730/parse';
@@ -34,8 +34,8 @@ function settingsPage(store = memoryDescriptorFileStore()) {
   return { stored, ctx, add };
 }
 
-/** The wallet's state as the popup reads it, with these files stored (the other services say nothing). */
-async function stateWith(files: UserDescriptorFile[], descriptorCode: () => Promise<unknown> = loadLater) {
+/** The wallet's state as the popup reads it, with these files stored (the other services say nothing), and the later script's descriptor code at hand. */
+async function stateWith(files: UserDescriptorFile[], descriptorCode: () => Promise<unknown>) {
   const store = memoryDescriptorFileStore();
   await store.save({ files, dropped: [] });
   const nothing = async () => [];
@@ -52,6 +52,14 @@ async function stateWith(files: UserDescriptorFile[], descriptorCode: () => Prom
     firewall: { foreignOn: nothing },
   };
   return walletState(services as unknown as Services);
+}
+
+/** What Settings asks when its Descriptors screen opens, with these files stored. */
+async function unusedWith(files: UserDescriptorFile[], descriptorCode: () => Promise<unknown> = loadLater) {
+  const store = memoryDescriptorFileStore();
+  await store.save({ files, dropped: [] });
+  const services = { descriptorFiles: createDescriptorFiles(store, Promise.resolve()), descriptorCode } as unknown as Services;
+  return settingPages.getUnusedDescriptors.handle(settingPages.getUnusedDescriptors.parse(), { services } as PageContext);
 }
 
 /** A file the parser took before it read decimals: its unit field's decimals is -1. */
@@ -124,13 +132,22 @@ describe('addDescriptor and removeDescriptor', () => {
   });
 });
 
+describe('getState', () => {
+  it('parses no stored file: it loads neither the later script nor the parser, though files are stored (only Settings asks which are unused)', async () => {
+    const descriptorCode = vi.fn(loadLater);
+    const state = await stateWith([{ name: 'ballot.json', json: descriptor }, { name: 'old.json', json: negativeDecimals }], descriptorCode);
+    expect(state.userDescriptors).toEqual(['ballot.json', 'old.json']);
+    expect(descriptorCode).not.toHaveBeenCalled();
+    expect(state).not.toHaveProperty('unusedDescriptors');
+  });
+});
+
 describe('a stored file the wallet no longer uses', () => {
   it('stored before the parser read decimals, is listed as unused with the parser\'s refusal, in words; clear signing leaves it out', async () => {
     const files = [{ name: 'ballot.json', json: descriptor }, { name: 'old.json', json: negativeDecimals }];
-    const state = await stateWith(files);
-    expect(state.userDescriptors).toEqual(['ballot.json', 'old.json']);
-    expect(state.unusedDescriptors).toEqual([{ name: 'old.json', why: DECIMALS_REFUSAL, words: expect.objectContaining({ key: 'errors_descriptorDecimals' }) }]);
-    expect(inEnglish(state.unusedDescriptors[0].words!)).toBe(DECIMALS_REFUSAL);
+    const unused = await unusedWith(files);
+    expect(unused).toEqual([{ name: 'old.json', why: DECIMALS_REFUSAL, words: expect.objectContaining({ key: 'errors_descriptorDecimals' }) }]);
+    expect(inEnglish(unused[0].words!)).toBe(DECIMALS_REFUSAL);
     expect(userDescriptors(files, parseDescriptor).map((d) => d.source)).toEqual(['your file ballot.json']);
   });
 
@@ -139,7 +156,7 @@ describe('a stored file the wallet no longer uses', () => {
     const unnamed = { context: { contract: { deployments: descriptor.context.eip712.deployments } }, display: { formats: { 'mint(address,uint256)': { intent: 'Mint' } } } };
     const twice = { ...unnamed, display: { formats: { 'mint(address to,uint256 value)': { intent: 'Mint' }, 'mint(address a,uint256 b)': { intent: 'Mint' } } } };
     const token = { ...descriptor, metadata: { token: { decimals: 1.5 } } };
-    const { unusedDescriptors } = await stateWith([{ name: 'a.json', json: constant }, { name: 'b.json', json: unnamed }, { name: 'c.json', json: twice }, { name: 'd.json', json: token }]);
+    const unusedDescriptors = await unusedWith([{ name: 'a.json', json: constant }, { name: 'b.json', json: unnamed }, { name: 'c.json', json: twice }, { name: 'd.json', json: token }]);
     expect(unusedDescriptors.map((u) => u.why)).toEqual([
       'display.formats["Ballot"] field "proposal": params.decimals ($.metadata.constants.places) must be a whole number from 0 to 36 (ERC-7730 writes an integer), not nothing',
       'display.formats["mint(address,uint256)"] must be a function with parameter names ("transfer(address to,uint256 value)"), or the descriptor must give context.contract.abi',
@@ -153,14 +170,19 @@ describe('a stored file the wallet no longer uses', () => {
 
   it('a stored file that names no deployments is unused too, as clear signing leaves it out; none is listed when every file is used', async () => {
     const everywhere = { ...descriptor, context: { eip712: { schemas: descriptor.context.eip712.schemas } } };
-    const [unused] = (await stateWith([{ name: 'e.json', json: everywhere }])).unusedDescriptors;
+    const [unused] = await unusedWith([{ name: 'e.json', json: everywhere }]);
     expect(unused?.words && inEnglish(unused.words)).toBe(unused?.why);
-    expect((await stateWith([{ name: 'ballot.json', json: descriptor }])).unusedDescriptors).toEqual([]);
-    expect((await stateWith([])).unusedDescriptors).toEqual([]);
+    expect(await unusedWith([{ name: 'ballot.json', json: descriptor }])).toEqual([]);
+    expect(await unusedWith([])).toEqual([]);
   });
 
-  it('the popup still gets the state when the later script (the parser) fails to load: no file is named unused', async () => {
-    const state = await stateWith([{ name: 'old.json', json: negativeDecimals }], async () => Promise.reject(new Error('worker stopping')));
-    expect(state).toMatchObject({ userDescriptors: ['old.json'], unusedDescriptors: [] });
+  it('Settings still gets an answer when the later script (the parser) fails to load: no file is named unused', async () => {
+    expect(await unusedWith([{ name: 'old.json', json: negativeDecimals }], async () => Promise.reject(new Error('worker stopping')))).toEqual([]);
+  });
+
+  it('loads no later script to say that no file is unused when none is stored', async () => {
+    const descriptorCode = vi.fn(loadLater);
+    expect(await unusedWith([], descriptorCode)).toEqual([]);
+    expect(descriptorCode).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@
 import { invalidParams } from '../../shared/errors';
 import { missingDeployments } from '../../shared/erc7730/userFile';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
-import { fields, text } from './params';
+import { fields, none, text } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
@@ -62,6 +62,12 @@ export const settingPages = {
       await services.descriptorFiles.update(({ files, dropped }) => ({ files: files.filter((f) => f.name !== name), dropped: dropped.filter((n) => n !== name) }));
       return null;
     },
+  },
+  getUnusedDescriptors: {
+    parse: none,
+    read: true,
+    // The later script parses the files, loaded only when there are some; a failed load names none, the screen works.
+    handle: (_p, { services }) => services.descriptorFiles.get().then(({ files }) => (files.length > 0 ? services.descriptorCode().then((code) => code.unusedDescriptors(files), () => []) : [])),
   },
 } satisfies PageFamily<Uses>;
 

@@ -13,9 +13,9 @@ import { none } from './params';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
-type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorCode' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'refusals' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
+type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'refusals' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
 
-export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, descriptorCode, firewall }: Using<Uses>): Promise<WalletState> {
+export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
   const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.plans.list(), settings.get('settings'),
@@ -37,8 +37,6 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     metaMaskCompatibility,
     userDescriptors: files.files.map((file) => file.name),
     droppedDescriptors: files.dropped,
-    // The later script (the parser) only when there are files; the popup opens even if it failed to load.
-    unusedDescriptors: files.files.length > 0 ? await descriptorCode().then((code) => code.unusedDescriptors(files.files), () => []) : [],
     foreignDelegations: (await firewall.foreignOn(selected.chainId)).map(({ account, delegate }) => ({ account, delegate })),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { parseDescriptor } from '../../shared/erc7730/parse';
 import type { ErrorKey } from '../../shared/errorWords';
-import type { UnusedDescriptor } from '../../shared/pages';
+import type { UnusedDescriptor } from '../../shared/unusedDescriptors';
 import { readUserFile } from '../clearSigning/descriptors';
 import type { UserDescriptorFile } from '../settings/descriptorFiles';
 import { FILE_REFUSALS } from './descriptorRefusals';

@@ -39,7 +39,7 @@ export function Settings({ state }: { state: WalletState }) {
           <option value="off">{t('settings_off')}</option>
         </select>
       </label>
-      <Descriptors names={state.userDescriptors} dropped={state.droppedDescriptors} unused={state.unusedDescriptors} />
+      <Descriptors names={state.userDescriptors} dropped={state.droppedDescriptors} />
       <h2>{t('settings_recoveryPhrase')}</h2>
       <RevealPhrase />
       <h2>{t('settings_password')}</h2>
