@@ -16,11 +16,10 @@ const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
 
 /** Each refusal's English, its parts as named groups named as the catalogue's placeholders. */
 const REFUSALS: [RegExp, ErrorKey][] = [
-  // Before the families that start with a free part: what a bundler wrote inside these could read like one of theirs.
   [/^The bundler at (?<host>\S+) refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerAtRefusedOperation'],
   [/^The bundler refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerRefusedOperation'],
   [/^The bundler refused the userOp: (?<said>.*)$/s, 'errors_bundlerRefusedUserOp'],
-  // First: the others would take this prefix for a part of theirs (the assets' refusals, shared/schemas/watchAsset.ts).
+  // The assets' refusals (shared/schemas/watchAsset.ts).
   [/^Invalid params: (?<refusal>.+)$/s, 'errors_invalidParams'],
   [/^(?<field>.+) must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notAddress'],
   [/^(?<field>.+) must be a 42-character hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notTokenAddress'],
@@ -98,7 +97,6 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,
-  // Last: its first pattern takes any "<file>: <a descriptor's refusal>".
   ...DESCRIPTOR_REFUSALS,
 ];
 
@@ -110,12 +108,19 @@ const REASONS: readonly ErrorKey[] = [
 const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
 
 /**
+ * The families only ever a part of another's sentence, never a refusal of their own: one whose first part ends sooner
+ * than a sentence it is the place of (`rank`) would take that sentence for itself.
+ */
+const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
+const whole = (key: ErrorKey): boolean => !ONLY_PARTS.includes(key);
+
+/**
  * The parts said again through this table, and the families each may be: the rest (an address, a URL, a network's
  * name, what a node or a page wrote) are kept as written, so no one outside the wallet picks a sentence of the wallet's.
  */
 const PARTS: Record<string, (key: ErrorKey) => boolean> = {
-  refusal: () => true,
-  what: () => true,
+  refusal: (key) => whole(key),
+  what: (key) => whole(key),
   field: (key) => FIELDS.includes(key),
   why: (key) => REASONS.includes(key),
   // A descriptor's refusal: where in the file, and a value the file did not write.
@@ -126,15 +131,32 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
 /** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */
 const MAX_REFUSAL_LENGTH = 2000;
 
+/** The families with the places their parts matched (`d`), for `rank`. */
+const FAMILIES: [RegExp, ErrorKey][] = REFUSALS.map(([pattern, key]) => [new RegExp(pattern.source, `${pattern.flags}d`), key]);
+
+/**
+ * Which of the families that match a message it is: the one whose own words start first, then whose first part ends
+ * first. A sentence's first part is the wallet's (a field, a network's name, a host); what a server or a page wrote
+ * comes later, so a family read inside that text (its field running over the wallet's words) starts later.
+ */
+function rank(match: RegExpExecArray): [number, number] {
+  const [first] = Object.values(match.indices?.groups ?? {}).flatMap((at) => (at ? [at] : [])).sort(([a], [b]) => a - b);
+  return first ? [first[0] === 0 ? first[1] : 0, first[1]] : [0, 0];
+}
+
+const before = ([a1, a2]: [number, number], [b1, b2]: [number, number]): boolean => a1 < b1 || (a1 === b1 && a2 < b2);
+
 /** The words of a refusal's English message, or undefined when it is not one of the table's (of those `may` allows). */
-export function refusalWords(message: string, may: (key: ErrorKey) => boolean = () => true): Words<ErrorKey> | undefined {
+export function refusalWords(message: string, may: (key: ErrorKey) => boolean = whole): Words<ErrorKey> | undefined {
   if (message.length > MAX_REFUSAL_LENGTH) return undefined;
-  for (const [pattern, key] of REFUSALS) {
+  let best: { match: RegExpExecArray; key: ErrorKey; rank: [number, number] } | undefined;
+  for (const [pattern, key] of FAMILIES) {
     const match = may(key) ? pattern.exec(message) : null;
-    if (!match) continue;
-    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
+    if (match && (!best || before(rank(match), best.rank))) best = { match, key, rank: rank(match) };
   }
-  return undefined;
+  if (!best) return undefined;
+  const { match: { groups }, key } = best;
+  return groups ? { key, values: Object.fromEntries(Object.entries(groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
 }
 
 /** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */

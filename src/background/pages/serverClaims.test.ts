@@ -9,7 +9,8 @@ import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
 import { pageError, refusalWords } from './refusalWords';
 import { inEnglish } from '../../shared/words.fixture';
-import { nodeOnThisMachine, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+import { readPaymasterTerms } from '../usdcFees/terms';
+import { nodeOnThisMachine, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
 
@@ -54,6 +55,17 @@ describe('a server\'s error on the pages', () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/says`], eip7702: false }, true));
     expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
     expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
+  it('never steer which refusal the wallet\'s sentence quoting them is: one ending like a refusal whose sentence starts with a field is not read as that one', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/mimics`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: REFUSAL_TAIL } });
+    const paymaster = `0x${'cd'.repeat(20)}`;
+    const answers = (async (method: string) => (method === 'eth_getCode' ? '0x6080' : REFUSAL_TAIL)) as never;
+    const terms = await saysInWords(readPaymasterTerms(answers, paymaster as never));
+    expect(terms).toMatchObject({ key: 'errors_usdcTermsWord', values: { paymaster, answer: JSON.stringify(REFUSAL_TAIL) } });
+    // As batches/executors/usdcCode.ts names the bundler that failed: what it said follows.
+    expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
   });
 
   it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
