@@ -6,6 +6,7 @@
  * reason) is said again through this table, else kept as written: an address, a URL, what a node or a page said.
  * The unit test checks, for each family, that the words say the message in English as the worker wrote it.
  */
+import { cleanText } from '../../shared/displayText';
 import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import type { Words, WordsValue } from '../../shared/words';
@@ -177,7 +178,8 @@ export function pageError(error: unknown): RpcError {
   // read there (the words, a password wait's retryAt), so neither reaches them. Nor its code where the screens tell
   // the wallet's password refusals by it (ui/format/errorText.ts). It is said inside the wallet's own sentence, as written.
   if (isServerSaid(refused)) {
-    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${refused.message}`, { words: serverAnswered(refused.message) } satisfies ErrorData);
+    const said = shown(refused.message);
+    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${said}`, { words: serverAnswered(said) } satisfies ErrorData);
   }
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
@@ -189,8 +191,14 @@ export function pageError(error: unknown): RpcError {
   return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
 }
 
+/** As much of a server's message as a screen shows, as userOperationSend.ts keeps a bundler's. */
+const MAX_SAID_CHARS = 300;
+
+/** A server's message as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded. */
+const shown = (message: string): string => cleanText(message, MAX_SAID_CHARS);
+
 const serverAnswered = (said: string): Words<ErrorKey> => ({ key: 'errors_serverAnswered', values: { said } });
 
 /** A batch's kept error as Activity says it: a server's message (`by`) inside the wallet's sentence, else a refusal's words. */
 export const storedErrorWords = (message: string, by?: 'server'): Words<ErrorKey> | undefined =>
-  by === 'server' ? serverAnswered(message) : refusalWords(message);
+  by === 'server' ? serverAnswered(shown(message)) : refusalWords(message);

@@ -7,10 +7,11 @@ import { INCORRECT_PASSWORD, RpcError, type ErrorData } from '../../shared/error
 import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
-import { pageError, refusalWords } from './refusalWords';
+import { pageError, refusalWords, storedErrorWords } from './refusalWords';
 import { inEnglish } from '../../shared/words.fixture';
 import { readPaymasterTerms } from '../usdcFees/terms';
-import { nodeOnThisMachine, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+import { hasInvisible } from '../../shared/displayText';
+import { HIDING, nodeOnThisMachine, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
 
@@ -55,6 +56,15 @@ describe('a server\'s error on the pages', () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/says`], eip7702: false }, true));
     expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
     expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
+  it('are said cleaned and bounded: no character that reorders or hides the wallet\'s sentence, no page of text', async () => {
+    const hides = await callNode({ urls: [`${node.url()}/hides`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    const { said } = (hides.data as ErrorData).words!.values as { said: string };
+    expect(said.startsWith('Approve evil and more')).toBe(true);
+    expect(hasInvisible(said) || [...said].length > 300).toBe(false);
+    expect(hides.message).toBe(`The network's server answered: ${said}`);
+    expect(storedErrorWords(HIDING, 'server')).toEqual({ key: 'errors_serverAnswered', values: { said } });
   });
 
   it('never steer which refusal the wallet\'s sentence quoting them is: one ending like a refusal whose sentence starts with a field is not read as that one', async () => {
