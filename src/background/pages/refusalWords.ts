@@ -64,6 +64,7 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
   [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
   [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
   // Transaction refusals, as networks/nodeErrors.ts words every node's.
   [/^nonce too low$/, 'errors_nonceTooLow'],
   [/^insufficient funds for gas \* price \+ value$/, 'errors_insufficientFunds'],

@@ -9,6 +9,7 @@ import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
 import { pageError, refusalWords, storedErrorWords } from './refusalWords';
 import { inEnglish } from '../../shared/words.fixture';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { readPaymasterTerms } from '../usdcFees/terms';
 import { hasInvisible } from '../../shared/displayText';
 import { HIDING, nodeOnThisMachine, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
@@ -74,6 +75,10 @@ describe('a server\'s error on the pages', () => {
     const answers = (async (method: string) => (method === 'eth_getCode' ? '0x6080' : REFUSAL_TAIL)) as never;
     const terms = await saysInWords(readPaymasterTerms(answers, paymaster as never));
     expect(terms).toMatchObject({ key: 'errors_usdcTermsWord', values: { paymaster, answer: JSON.stringify(REFUSAL_TAIL) } });
+    // The Send's quote asks an OP-stack chain's GasPriceOracle (pages/send.ts).
+    const oracle = (async (method: string) => (method === 'eth_call' ? REFUSAL_TAIL : '0x6080')) as never;
+    const l1 = await saysInWords(l1FeeUpperBound(oracle, { chainId: '0x2105', builtIn: true }, async () => ['0x02']));
+    expect(l1).toEqual({ key: 'errors_l1OracleAnswered', values: { answer: JSON.stringify(REFUSAL_TAIL) } });
     // As batches/executors/usdcCode.ts names the bundler that failed: what it said follows.
     expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
   });
