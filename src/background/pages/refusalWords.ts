@@ -14,6 +14,12 @@ import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
+/**
+ * The field a sentence starts with is a name the worker writes ("RPC URL", "transaction.to", "storageKeys[0]"): never
+ * a sentence of its own (an apostrophe, a colon, a parenthesis), as a message outside the table that ends in what a
+ * server or a page wrote would be, read as one of these with all of it before as the field.
+ */
+const FIELD = String.raw`(?<field>[\w .[\]-]+)`;
 
 /** Each refusal's English, its parts as named groups named as the catalogue's placeholders. */
 const REFUSALS: [RegExp, ErrorKey][] = [
@@ -22,11 +28,11 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The bundler refused the userOp: (?<said>.*)$/s, 'errors_bundlerRefusedUserOp'],
   // The assets' refusals (shared/schemas/watchAsset.ts).
   [/^Invalid params: (?<refusal>.+)$/s, 'errors_invalidParams'],
-  [/^(?<field>.+) must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notAddress'],
-  [/^(?<field>.+) must be a 42-character hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notTokenAddress'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} has an invalid EIP-55 checksum$`), 'errors_badChecksum'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} has an invalid EIP-55 checksum: use the checksummed or the all-lowercase address$`), 'errors_badTokenChecksum'],
-  [/^(?<field>.+) must be a hex number without leading zeros \(e\.g\. 0x1a\), got (?<got>.*)$/s, 'errors_notQuantity'],
+  [new RegExp(String.raw`^${FIELD} must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$`, 's'), 'errors_notAddress'],
+  [new RegExp(String.raw`^${FIELD} must be a 42-character hex address \(0x \+ 40 hex digits\), got (?<got>.*)$`, 's'), 'errors_notTokenAddress'],
+  [new RegExp(`^${FIELD} ${ADDRESS} has an invalid EIP-55 checksum$`), 'errors_badChecksum'],
+  [new RegExp(`^${FIELD} ${ADDRESS} has an invalid EIP-55 checksum: use the checksummed or the all-lowercase address$`), 'errors_badTokenChecksum'],
+  [new RegExp(String.raw`^${FIELD} must be a hex number without leading zeros \(e\.g\. 0x1a\), got (?<got>.*)$`, 's'), 'errors_notQuantity'],
   [/^An account name has 1 to 40 characters$/, 'errors_accountName'],
   [new RegExp(`^${ADDRESS} is already an account of this wallet$`), 'errors_alreadyAccount'],
   [new RegExp(`^${ADDRESS} is not an account of this wallet$`), 'errors_notAccount'],
@@ -44,11 +50,11 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^Too many wrong passwords: try again in (?<seconds>\d+) s$/, 'errors_tooManyPasswords'],
   [/^A network name has 1 to 40 characters$/, 'errors_networkName'],
   [/^A network has 1 to (?<max>\d+) RPC URLs, got (?<count>\d+)$/, 'errors_rpcUrlCount'],
-  [/^(?<field>.+) must be https:\/\/ \(or http:\/\/ on this machine, 127\.0\.0\.1 or localhost\), got (?<url>.*)$/s, 'errors_urlNotHttps'],
-  [/^(?<field>.+) must be https:\/\/ on a host that is not this machine, got (?<url>.*)$/s, 'errors_bundlerNotHere'],
+  [new RegExp(String.raw`^${FIELD} must be https:// \(or http:// on this machine, 127\.0\.0\.1 or localhost\), got (?<url>.*)$`, 's'), 'errors_urlNotHttps'],
+  [new RegExp(String.raw`^${FIELD} must be https:// on a host that is not this machine, got (?<url>.*)$`, 's'), 'errors_bundlerNotHere'],
   [/^RPC URL (?<url>.*) is listed twice; each endpoint once$/s, 'errors_rpcUrlTwice'],
-  [/^(?<field>.+?) did not answer eth_chainId: (?<why>.*)$/s, 'errors_noChainId'],
-  [/^(?<field>.+) serves chain (?<served>\d+) \((?<servedHex>0x[0-9a-f]+)\), not (?<expected>\d+) \((?<expectedHex>0x[0-9a-f]+)\)$/, 'errors_otherChain'],
+  [new RegExp(String.raw`^${FIELD} did not answer eth_chainId: (?<why>.*)$`, 's'), 'errors_noChainId'],
+  [new RegExp(String.raw`^${FIELD} serves chain (?<served>\d+) \((?<servedHex>0x[0-9a-f]+)\), not (?<expected>\d+) \((?<expectedHex>0x[0-9a-f]+)\)$`), 'errors_otherChain'],
   [/^Unknown network (?<chainId>0x[0-9a-f]+)$/, 'errors_unknownNetwork'],
   [/^(?<chainId>0x[0-9a-f]+) is not a built-in network: there are no defaults to restore$/, 'errors_notBuiltIn'],
   [/^(?<chainId>0x[0-9a-f]+) is a built-in network; it cannot be removed$/, 'errors_builtIn'],
@@ -70,8 +76,8 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^insufficient funds for gas \* price \+ value$/, 'errors_insufficientFunds'],
   [/^already known$/, 'errors_alreadyKnown'],
   [/^replacement transaction underpriced$/, 'errors_underpriced'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} is not a contract on (?<network>.+): it has no code$`, 's'), 'errors_notContract'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} on (?<network>.+) is not an ERC-20 token: (?<why>.*)$`, 's'), 'errors_notErc20'],
+  [new RegExp(`^${FIELD} ${ADDRESS} is not a contract on (?<network>.+): it has no code$`, 's'), 'errors_notContract'],
+  [new RegExp(`^${FIELD} ${ADDRESS} on (?<network>.+) is not an ERC-20 token: (?<why>.*)$`, 's'), 'errors_notErc20'],
   [/^symbol\(\) did not return a string$/, 'errors_noSymbol'],
   [/^decimals\(\) did not return a number$/, 'errors_noDecimals'],
   [/^decimals\(\) returned (?<decimals>\d+), above (?<max>\d+)$/, 'errors_tooManyDecimals'],

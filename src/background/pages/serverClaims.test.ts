@@ -83,6 +83,12 @@ describe('a server\'s error on the pages', () => {
     expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
   });
 
+  it('never make a message the table does not know one of its refusals: a field is a name, never a sentence ending in what a server wrote', () => {
+    // As executionPermissions/upgrade.ts writes them, a batch's error and a simulation's revert reason in them.
+    expect(refusalWords(`The account’s upgrade to the DeleGator did not land (${REFUSAL_TAIL}): no permission was granted`)).toBeUndefined();
+    expect(refusalWords(`The DeleGator’s deployment would revert on Mine: ${REFUSAL_TAIL}`)).toBeUndefined();
+  });
+
   it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {
     const address = `0x${'ab'.repeat(20)}`;
     const long = `${'Token contract '.repeat(200)}${address} on Mine is not an ERC-20 token: symbol() did not return a string`;
