@@ -70,6 +70,8 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
   [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
   [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
+  [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
   // Transaction refusals, as networks/nodeErrors.ts words every node's.
   [/^nonce too low$/, 'errors_nonceTooLow'],
@@ -108,10 +110,10 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   ...DESCRIPTOR_REFUSALS,
 ];
 
-/** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
+/** The reasons the worker writes where a sentence says why (`why`): a node's own message is quoted there as the server's. */
 const REASONS: readonly ErrorKey[] = [
   'errors_noConnection', 'errors_noAnswerWithin', 'errors_noFullAnswerWithin', 'errors_nodeUnreachable', 'errors_nodesLimiting',
-  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
+  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_serverAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
 ];
 const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
 
@@ -170,8 +172,16 @@ export function refusalWords(message: string, may: (key: ErrorKey) => boolean = 
 /** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
 const DECIMALS = ['maximum', 'needed'];
 
-const partWords = (name: string, part: string): WordsValue =>
-  DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+/** As much of a server's message as a screen shows. */
+const MAX_SAID_CHARS = 300;
+
+/** A server's message (a `said` part) as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded. */
+const saidText = (message: string): string => cleanText(message, MAX_SAID_CHARS);
+
+const partWords = (name: string, part: string): WordsValue => {
+  if (name === 'said') return saidText(part);
+  return DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+};
 
 /**
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
@@ -185,7 +195,7 @@ export function pageError(error: unknown): RpcError {
   // read there (the words, a password wait's retryAt), so neither reaches them. Nor its code where the screens tell
   // the wallet's password refusals by it (ui/format/errorText.ts). It is said inside the wallet's own sentence, as written.
   if (isServerSaid(refused)) {
-    const said = shown(refused.message);
+    const said = saidText(refused.message);
     return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${said}`, { words: serverAnswered(said) } satisfies ErrorData);
   }
   const { data } = refused;
@@ -198,14 +208,8 @@ export function pageError(error: unknown): RpcError {
   return new RpcError(refused.code, refused.message, Object.keys(rest).length > 0 ? rest : undefined);
 }
 
-/** As much of a server's message as a screen shows, as userOperationSend.ts keeps a bundler's. */
-const MAX_SAID_CHARS = 300;
-
-/** A server's message as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded. */
-const shown = (message: string): string => cleanText(message, MAX_SAID_CHARS);
-
 const serverAnswered = (said: string): Words<ErrorKey> => ({ key: 'errors_serverAnswered', values: { said } });
 
 /** A batch's kept error as Activity says it: a server's message (`by`) inside the wallet's sentence, else a refusal's words. */
 export const storedErrorWords = (message: string, by?: 'server'): Words<ErrorKey> | undefined =>
-  by === 'server' ? serverAnswered(shown(message)) : refusalWords(message);
+  by === 'server' ? serverAnswered(saidText(message)) : refusalWords(message);

@@ -12,7 +12,7 @@ import { inEnglish } from '../../shared/words.fixture';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { readPaymasterTerms } from '../usdcFees/terms';
 import { hasInvisible } from '../../shared/displayText';
-import { HIDING, nodeOnThisMachine, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+import { HIDING, nodeOnThisMachine, REASON_SAID, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
 
@@ -55,7 +55,7 @@ describe('a server\'s error on the pages', () => {
 
   it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/says`], eip7702: false }, true));
-    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: WALLET_SENTENCE } } } });
     expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
   });
 
@@ -66,11 +66,13 @@ describe('a server\'s error on the pages', () => {
     expect(hasInvisible(said) || [...said].length > 300).toBe(false);
     expect(hides.message).toBe(`The network's server answered: ${said}`);
     expect(storedErrorWords(HIDING, 'server')).toEqual({ key: 'errors_serverAnswered', values: { said } });
+    // Inside another sentence of the wallet's (shared/errors.ts quotedError) too.
+    expect(refusalWords(`RPC URL did not answer eth_chainId: The network's server answered: ${HIDING.slice(0, 1000)}`)?.values?.why).toEqual({ key: 'errors_serverAnswered', values: { said } });
   });
 
   it('never steer which refusal the wallet\'s sentence quoting them is: one ending like a refusal whose sentence starts with a field is not read as that one', async () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/mimics`], eip7702: false }, true));
-    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: REFUSAL_TAIL } });
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: REFUSAL_TAIL } } } });
     const paymaster = `0x${'cd'.repeat(20)}`;
     const answers = (async (method: string) => (method === 'eth_getCode' ? '0x6080' : REFUSAL_TAIL)) as never;
     const terms = await saysInWords(readPaymasterTerms(answers, paymaster as never));
@@ -81,6 +83,14 @@ describe('a server\'s error on the pages', () => {
     expect(l1).toEqual({ key: 'errors_l1OracleAnswered', values: { answer: JSON.stringify(REFUSAL_TAIL) } });
     // As batches/executors/usdcCode.ts names the bundler that failed: what it said follows.
     expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
+  });
+
+  it('are never said as a reason of the wallet\'s inside its sentence: a node answering "no connection" is quoted as the server\'s', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/pretends`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: REASON_SAID } } } });
+    // As batches/executors/usdcCode.ts quotes a bundler's (batches/feeOptions.test.ts).
+    const bundler = `The bundler at bundler.example failed: The network's server answered: ${REASON_SAID}`;
+    expect(refusalWords(bundler)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered', values: { said: REASON_SAID } } } });
   });
 
   it('never make a message the table does not know one of its refusals: a field is a name, never a sentence ending in what a server wrote', () => {
