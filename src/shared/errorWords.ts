@@ -92,6 +92,7 @@ export type ErrorKey =
   | 'errors_usdcOverCap'
   | 'errors_noUsdcPaymasterAt'
   | 'errors_usdcTermsWord'
+  | 'errors_l1OracleAnswered'
   | 'errors_usdcNoPrice'
   | 'errors_permitUnread'
   | 'errors_bundlerFailed'

@@ -81,6 +81,13 @@ export class RpcError extends Error {
  */
 export const isServerSaid = (error: RpcError): boolean => (error as { server?: unknown }).server === true;
 
+/**
+ * An error's message where a sentence of the wallet's quotes it (why a probe or a bundler failed): a server's inside
+ * the wallet's "The network's server answered: …", so the screens never say it as a reason of the wallet's it reads
+ * like (background/pages/refusalWords.ts cleans and bounds what it said).
+ */
+export const quotedError = (error: unknown): string => `${isServerSaid(error as RpcError) ? "The network's server answered: " : ''}${(error as Error).message}`;
+
 /** The page methods' password refusals, in the words the popup translates (ui/format/errorText.ts). */
 export const INCORRECT_PASSWORD = 'Incorrect password';
 export const UNLOCK_FIRST = 'Unlock the wallet first';

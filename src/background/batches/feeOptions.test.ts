@@ -92,6 +92,12 @@ describe('the fee source of a batch no site sponsors', () => {
     expect(planned.usdcFee).toBeUndefined();
   });
 
+  it("quotes a bundler's error as the server's, never as a reason of the wallet's it reads like (pages/serverClaims.test.ts)", async () => {
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, 'no connection'), { server: true }));
+    const planned = await plan(failing);
+    expect(reasonsOf(planned)[1]).toBe("No quote for a fee in USDC: The bundler at bundler.example failed: The network's server answered: no connection");
+  });
+
   it("shows a failed bundler's words bounded and without characters that reorder or hide text: they are a server's claim on the approval screen", async () => {
     const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32000, `refused \u202eevil\u202c\n${'x'.repeat(100_000)}`));
     const planned = await plan(failing);

@@ -4,7 +4,7 @@
  * anything is saved, so a typo or a node of another chain is refused with the reason. A built-in network keeps its
  * chain id and name (its URLs and EIP-7702 can change) and cannot be removed.
  */
-import { invalidParams } from '../../shared/errors';
+import { invalidParams, quotedError } from '../../shared/errors';
 import { isAllowedBundlerUrl, isAllowedRpcUrl, type Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { Networks } from './registry';
@@ -39,7 +39,7 @@ export async function checkNetwork(input: NetworkInput, devnetBuild: boolean, kn
     try {
       answered = await callNode<string>({ urls: [url], name: input.name }, 'eth_chainId', [], PROBE_TIMEOUT_MS);
     } catch (error) {
-      throw invalidParams(`${field} did not answer eth_chainId: ${(error as Error).message}`);
+      throw invalidParams(`${field} did not answer eth_chainId: ${quotedError(error)}`);
     }
     if (BigInt(answered) !== BigInt(input.chainId)) {
       throw invalidParams(`${field} serves chain ${BigInt(answered)} (${answered}), not ${BigInt(input.chainId)} (${input.chainId})`);

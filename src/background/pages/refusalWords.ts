@@ -6,6 +6,7 @@
  * reason) is said again through this table, else kept as written: an address, a URL, what a node or a page said.
  * The unit test checks, for each family, that the words say the message in English as the worker wrote it.
  */
+import { cleanText } from '../../shared/displayText';
 import { ErrorCode, RpcError, isServerSaid, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import type { Words, WordsValue } from '../../shared/words';
@@ -13,20 +14,25 @@ import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
+/**
+ * The field a sentence starts with is a name the worker writes ("RPC URL", "transaction.to", "storageKeys[0]"): never
+ * a sentence of its own (an apostrophe, a colon, a parenthesis), as a message outside the table that ends in what a
+ * server or a page wrote would be, read as one of these with all of it before as the field.
+ */
+const FIELD = String.raw`(?<field>[\w .[\]-]+)`;
 
 /** Each refusal's English, its parts as named groups named as the catalogue's placeholders. */
 const REFUSALS: [RegExp, ErrorKey][] = [
-  // Before the families that start with a free part: what a bundler wrote inside these could read like one of theirs.
   [/^The bundler at (?<host>\S+) refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerAtRefusedOperation'],
   [/^The bundler refused the user operation \((?<said>.*)\); it can still run until its nonce is used: Cancel in Activity uses it$/s, 'errors_bundlerRefusedOperation'],
   [/^The bundler refused the userOp: (?<said>.*)$/s, 'errors_bundlerRefusedUserOp'],
-  // First: the others would take this prefix for a part of theirs (the assets' refusals, shared/schemas/watchAsset.ts).
+  // The assets' refusals (shared/schemas/watchAsset.ts).
   [/^Invalid params: (?<refusal>.+)$/s, 'errors_invalidParams'],
-  [/^(?<field>.+) must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notAddress'],
-  [/^(?<field>.+) must be a 42-character hex address \(0x \+ 40 hex digits\), got (?<got>.*)$/s, 'errors_notTokenAddress'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} has an invalid EIP-55 checksum$`), 'errors_badChecksum'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} has an invalid EIP-55 checksum: use the checksummed or the all-lowercase address$`), 'errors_badTokenChecksum'],
-  [/^(?<field>.+) must be a hex number without leading zeros \(e\.g\. 0x1a\), got (?<got>.*)$/s, 'errors_notQuantity'],
+  [new RegExp(String.raw`^${FIELD} must be a 20-byte hex address \(0x \+ 40 hex digits\), got (?<got>.*)$`, 's'), 'errors_notAddress'],
+  [new RegExp(String.raw`^${FIELD} must be a 42-character hex address \(0x \+ 40 hex digits\), got (?<got>.*)$`, 's'), 'errors_notTokenAddress'],
+  [new RegExp(`^${FIELD} ${ADDRESS} has an invalid EIP-55 checksum$`), 'errors_badChecksum'],
+  [new RegExp(`^${FIELD} ${ADDRESS} has an invalid EIP-55 checksum: use the checksummed or the all-lowercase address$`), 'errors_badTokenChecksum'],
+  [new RegExp(String.raw`^${FIELD} must be a hex number without leading zeros \(e\.g\. 0x1a\), got (?<got>.*)$`, 's'), 'errors_notQuantity'],
   [/^An account name has 1 to 40 characters$/, 'errors_accountName'],
   [new RegExp(`^${ADDRESS} is already an account of this wallet$`), 'errors_alreadyAccount'],
   [new RegExp(`^${ADDRESS} is not an account of this wallet$`), 'errors_notAccount'],
@@ -44,11 +50,11 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^Too many wrong passwords: try again in (?<seconds>\d+) s$/, 'errors_tooManyPasswords'],
   [/^A network name has 1 to 40 characters$/, 'errors_networkName'],
   [/^A network has 1 to (?<max>\d+) RPC URLs, got (?<count>\d+)$/, 'errors_rpcUrlCount'],
-  [/^(?<field>.+) must be https:\/\/ \(or http:\/\/ on this machine, 127\.0\.0\.1 or localhost\), got (?<url>.*)$/s, 'errors_urlNotHttps'],
-  [/^(?<field>.+) must be https:\/\/ on a host that is not this machine, got (?<url>.*)$/s, 'errors_bundlerNotHere'],
+  [new RegExp(String.raw`^${FIELD} must be https:// \(or http:// on this machine, 127\.0\.0\.1 or localhost\), got (?<url>.*)$`, 's'), 'errors_urlNotHttps'],
+  [new RegExp(String.raw`^${FIELD} must be https:// on a host that is not this machine, got (?<url>.*)$`, 's'), 'errors_bundlerNotHere'],
   [/^RPC URL (?<url>.*) is listed twice; each endpoint once$/s, 'errors_rpcUrlTwice'],
-  [/^(?<field>.+?) did not answer eth_chainId: (?<why>.*)$/s, 'errors_noChainId'],
-  [/^(?<field>.+) serves chain (?<served>\d+) \((?<servedHex>0x[0-9a-f]+)\), not (?<expected>\d+) \((?<expectedHex>0x[0-9a-f]+)\)$/, 'errors_otherChain'],
+  [new RegExp(String.raw`^${FIELD} did not answer eth_chainId: (?<why>.*)$`, 's'), 'errors_noChainId'],
+  [new RegExp(String.raw`^${FIELD} serves chain (?<served>\d+) \((?<servedHex>0x[0-9a-f]+)\), not (?<expected>\d+) \((?<expectedHex>0x[0-9a-f]+)\)$`), 'errors_otherChain'],
   [/^Unknown network (?<chainId>0x[0-9a-f]+)$/, 'errors_unknownNetwork'],
   [/^(?<chainId>0x[0-9a-f]+) is not a built-in network: there are no defaults to restore$/, 'errors_notBuiltIn'],
   [/^(?<chainId>0x[0-9a-f]+) is a built-in network; it cannot be removed$/, 'errors_builtIn'],
@@ -64,13 +70,16 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
   [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
   [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
+  [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
+  [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
   // Transaction refusals, as networks/nodeErrors.ts words every node's.
   [/^nonce too low$/, 'errors_nonceTooLow'],
   [/^insufficient funds for gas \* price \+ value$/, 'errors_insufficientFunds'],
   [/^already known$/, 'errors_alreadyKnown'],
   [/^replacement transaction underpriced$/, 'errors_underpriced'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} is not a contract on (?<network>.+): it has no code$`, 's'), 'errors_notContract'],
-  [new RegExp(`^(?<field>.+) ${ADDRESS} on (?<network>.+) is not an ERC-20 token: (?<why>.*)$`, 's'), 'errors_notErc20'],
+  [new RegExp(`^${FIELD} ${ADDRESS} is not a contract on (?<network>.+): it has no code$`, 's'), 'errors_notContract'],
+  [new RegExp(`^${FIELD} ${ADDRESS} on (?<network>.+) is not an ERC-20 token: (?<why>.*)$`, 's'), 'errors_notErc20'],
   [/^symbol\(\) did not return a string$/, 'errors_noSymbol'],
   [/^decimals\(\) did not return a number$/, 'errors_noDecimals'],
   [/^decimals\(\) returned (?<decimals>\d+), above (?<max>\d+)$/, 'errors_tooManyDecimals'],
@@ -98,24 +107,30 @@ const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,
-  // Last: its first pattern takes any "<file>: <a descriptor's refusal>".
   ...DESCRIPTOR_REFUSALS,
 ];
 
-/** The reasons the worker writes where a sentence says why (`why`): a node's own message quoted there is not one. */
+/** The reasons the worker writes where a sentence says why (`why`): a node's own message is quoted there as the server's. */
 const REASONS: readonly ErrorKey[] = [
   'errors_noConnection', 'errors_noAnswerWithin', 'errors_noFullAnswerWithin', 'errors_nodeUnreachable', 'errors_nodesLimiting',
-  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
+  'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_serverAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
 ];
 const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
+
+/**
+ * The families only ever a part of another's sentence, never a refusal of their own: one whose first part ends sooner
+ * than a sentence it is the place of (`rank`) would take that sentence for itself.
+ */
+const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
+const whole = (key: ErrorKey): boolean => !ONLY_PARTS.includes(key);
 
 /**
  * The parts said again through this table, and the families each may be: the rest (an address, a URL, a network's
  * name, what a node or a page wrote) are kept as written, so no one outside the wallet picks a sentence of the wallet's.
  */
 const PARTS: Record<string, (key: ErrorKey) => boolean> = {
-  refusal: () => true,
-  what: () => true,
+  refusal: (key) => whole(key),
+  what: (key) => whole(key),
   field: (key) => FIELDS.includes(key),
   why: (key) => REASONS.includes(key),
   // A descriptor's refusal: where in the file, and a value the file did not write.
@@ -126,22 +141,47 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
 /** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */
 const MAX_REFUSAL_LENGTH = 2000;
 
+/** The families with the places their parts matched (`d`), for `rank`. */
+const FAMILIES: [RegExp, ErrorKey][] = REFUSALS.map(([pattern, key]) => [new RegExp(pattern.source, `${pattern.flags}d`), key]);
+
+/**
+ * Which of the families that match a message it is: the one whose own words start first, then whose first part ends
+ * first. A sentence's first part is the wallet's (a field, a network's name, a host); what a server or a page wrote
+ * comes later, so a family read inside that text (its field running over the wallet's words) starts later.
+ */
+function rank(match: RegExpExecArray): [number, number] {
+  const [first] = Object.values(match.indices?.groups ?? {}).flatMap((at) => (at ? [at] : [])).sort(([a], [b]) => a - b);
+  return first ? [first[0] === 0 ? first[1] : 0, first[1]] : [0, 0];
+}
+
+const before = ([a1, a2]: [number, number], [b1, b2]: [number, number]): boolean => a1 < b1 || (a1 === b1 && a2 < b2);
+
 /** The words of a refusal's English message, or undefined when it is not one of the table's (of those `may` allows). */
-export function refusalWords(message: string, may: (key: ErrorKey) => boolean = () => true): Words<ErrorKey> | undefined {
+export function refusalWords(message: string, may: (key: ErrorKey) => boolean = whole): Words<ErrorKey> | undefined {
   if (message.length > MAX_REFUSAL_LENGTH) return undefined;
-  for (const [pattern, key] of REFUSALS) {
+  let best: { match: RegExpExecArray; key: ErrorKey; rank: [number, number] } | undefined;
+  for (const [pattern, key] of FAMILIES) {
     const match = may(key) ? pattern.exec(message) : null;
-    if (!match) continue;
-    return match.groups ? { key, values: Object.fromEntries(Object.entries(match.groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
+    if (match && (!best || before(rank(match), best.rank))) best = { match, key, rank: rank(match) };
   }
-  return undefined;
+  if (!best) return undefined;
+  const { match: { groups }, key } = best;
+  return groups ? { key, values: Object.fromEntries(Object.entries(groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
 }
 
 /** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
 const DECIMALS = ['maximum', 'needed'];
 
-const partWords = (name: string, part: string): WordsValue =>
-  DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+/** As much of a server's message as a screen shows. */
+const MAX_SAID_CHARS = 300;
+
+/** A server's message (a `said` part) as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded. */
+const saidText = (message: string): string => cleanText(message, MAX_SAID_CHARS);
+
+const partWords = (name: string, part: string): WordsValue => {
+  if (name === 'said') return saidText(part);
+  return DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+};
 
 /**
  * A page method's error as the pages get it: a domain's plain Error is no "Internal error" there, and a refusal the
@@ -155,7 +195,8 @@ export function pageError(error: unknown): RpcError {
   // read there (the words, a password wait's retryAt), so neither reaches them. Nor its code where the screens tell
   // the wallet's password refusals by it (ui/format/errorText.ts). It is said inside the wallet's own sentence, as written.
   if (isServerSaid(refused)) {
-    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${refused.message}`, { words: serverAnswered(refused.message) } satisfies ErrorData);
+    const said = saidText(refused.message);
+    return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${said}`, { words: serverAnswered(said) } satisfies ErrorData);
   }
   const { data } = refused;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
@@ -171,4 +212,4 @@ const serverAnswered = (said: string): Words<ErrorKey> => ({ key: 'errors_server
 
 /** A batch's kept error as Activity says it: a server's message (`by`) inside the wallet's sentence, else a refusal's words. */
 export const storedErrorWords = (message: string, by?: 'server'): Words<ErrorKey> | undefined =>
-  by === 'server' ? serverAnswered(message) : refusalWords(message);
+  by === 'server' ? serverAnswered(saidText(message)) : refusalWords(message);

@@ -7,11 +7,18 @@ import { inEnglish } from '../../shared/words.fixture';
 import { refusalWords } from './refusalWords';
 
 export const WALLET_SENTENCE = 'Too many wrong passwords: try again in 300 s';
+/** A server's text that ends like a refusal of the wallet's whose sentence starts with a free part (a field). */
+/** A server's message that is word for word a reason the wallet writes (refusalWords.ts REASONS). */
+export const REASON_SAID = 'no connection';
+/** A server's message with characters that reorder or hide text, far longer than a line. */
+export const HIDING = `Approve \u202Eevil\u200b${' and more'.repeat(500)}`;
+export const REFUSAL_TAIL = 'foo must be a 20-byte hex address (0x + 40 hex digits), got bar';
 
 /**
  * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
  * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
- * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal).
+ * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal),
+ * /mimics (an error whose message ends like a refusal of the wallet's, REFUSAL_TAIL), /hides (HIDING), /pretends (REASON_SAID).
  */
 export function nodeOnThisMachine(): { url(): string } {
   let server: Server;
@@ -27,6 +34,9 @@ export function nodeOnThisMachine(): { url(): string } {
         res.setHeader('content-type', 'application/json');
         if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
         if (req.url === '/refuses') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: 4100, message: INCORRECT_PASSWORD } }));
+        if (req.url === '/pretends') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: REASON_SAID } }));
+        if (req.url === '/hides') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: HIDING } }));
+        if (req.url === '/mimics') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: REFUSAL_TAIL } }));
         if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
         res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
       });

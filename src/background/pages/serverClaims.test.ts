@@ -7,9 +7,12 @@ import { INCORRECT_PASSWORD, RpcError, type ErrorData } from '../../shared/error
 import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
-import { pageError, refusalWords } from './refusalWords';
+import { pageError, refusalWords, storedErrorWords } from './refusalWords';
 import { inEnglish } from '../../shared/words.fixture';
-import { nodeOnThisMachine, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+import { l1FeeUpperBound } from '../fees/l1DataFee';
+import { readPaymasterTerms } from '../usdcFees/terms';
+import { hasInvisible } from '../../shared/displayText';
+import { HIDING, nodeOnThisMachine, REASON_SAID, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
 
@@ -52,8 +55,48 @@ describe('a server\'s error on the pages', () => {
 
   it('say again only the parts that are the wallet\'s words: a node\'s answer, a network\'s name, a URL are kept as written', async () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/says`], eip7702: false }, true));
-    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: WALLET_SENTENCE } });
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: WALLET_SENTENCE } } } });
     expect(refusalWords('The nodes of The wallet is locked are limiting requests')).toEqual({ key: 'errors_nodesLimiting', values: { network: 'The wallet is locked' } });
+  });
+
+  it('are said cleaned and bounded: no character that reorders or hides the wallet\'s sentence, no page of text', async () => {
+    const hides = await callNode({ urls: [`${node.url()}/hides`], name: 'Mine' }, 'eth_chainId').then(() => expect.unreachable('refused'), pageError);
+    const { said } = (hides.data as ErrorData).words!.values as { said: string };
+    expect(said.startsWith('Approve evil and more')).toBe(true);
+    expect(hasInvisible(said) || [...said].length > 300).toBe(false);
+    expect(hides.message).toBe(`The network's server answered: ${said}`);
+    expect(storedErrorWords(HIDING, 'server')).toEqual({ key: 'errors_serverAnswered', values: { said } });
+    // Inside another sentence of the wallet's (shared/errors.ts quotedError) too.
+    expect(refusalWords(`RPC URL did not answer eth_chainId: The network's server answered: ${HIDING.slice(0, 1000)}`)?.values?.why).toEqual({ key: 'errors_serverAnswered', values: { said } });
+  });
+
+  it('never steer which refusal the wallet\'s sentence quoting them is: one ending like a refusal whose sentence starts with a field is not read as that one', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/mimics`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: REFUSAL_TAIL } } } });
+    const paymaster = `0x${'cd'.repeat(20)}`;
+    const answers = (async (method: string) => (method === 'eth_getCode' ? '0x6080' : REFUSAL_TAIL)) as never;
+    const terms = await saysInWords(readPaymasterTerms(answers, paymaster as never));
+    expect(terms).toMatchObject({ key: 'errors_usdcTermsWord', values: { paymaster, answer: JSON.stringify(REFUSAL_TAIL) } });
+    // The Send's quote asks an OP-stack chain's GasPriceOracle (pages/send.ts).
+    const oracle = (async (method: string) => (method === 'eth_call' ? REFUSAL_TAIL : '0x6080')) as never;
+    const l1 = await saysInWords(l1FeeUpperBound(oracle, { chainId: '0x2105', builtIn: true }, async () => ['0x02']));
+    expect(l1).toEqual({ key: 'errors_l1OracleAnswered', values: { answer: JSON.stringify(REFUSAL_TAIL) } });
+    // As batches/executors/usdcCode.ts names the bundler that failed: what it said follows.
+    expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
+  });
+
+  it('are never said as a reason of the wallet\'s inside its sentence: a node answering "no connection" is quoted as the server\'s', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/pretends`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: REASON_SAID } } } });
+    // As batches/executors/usdcCode.ts quotes a bundler's (batches/feeOptions.test.ts).
+    const bundler = `The bundler at bundler.example failed: The network's server answered: ${REASON_SAID}`;
+    expect(refusalWords(bundler)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered', values: { said: REASON_SAID } } } });
+  });
+
+  it('never make a message the table does not know one of its refusals: a field is a name, never a sentence ending in what a server wrote', () => {
+    // As executionPermissions/upgrade.ts writes them, a batch's error and a simulation's revert reason in them.
+    expect(refusalWords(`The account’s upgrade to the DeleGator did not land (${REFUSAL_TAIL}): no permission was granted`)).toBeUndefined();
+    expect(refusalWords(`The DeleGator’s deployment would revert on Mine: ${REFUSAL_TAIL}`)).toBeUndefined();
   });
 
   it('are none for a message far longer than any refusal: the table\'s patterns are not run over a page\'s or a node\'s megabyte', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { speak } from '../testing/speak';
-import { errorText } from './errorText';
+import { errorText, refusalText } from './errorText';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -39,5 +39,10 @@ describe('errorText', () => {
       expect(errorText(new RpcError(ErrorCode.invalidParams, 'The wallet is locked', { words }))).toBe('The wallet is locked');
     }
     expect(errorText(new RpcError(ErrorCode.invalidParams, 'The wallet is locked', { words: { key: 'errors_locked' } }))).toBe('La billetera está bloqueada');
+  });
+
+  it('shows text as written without the characters that reorder or hide it, and bounded: a record planted in storage, a message of any length', () => {
+    expect(refusalText(undefined, 'The batch \u202Ereverted\u200b')).toBe('The batch reverted');
+    expect([...refusalText(undefined, 'x'.repeat(10_000))].length).toBeLessThanOrEqual(2000);
   });
 });

@@ -3,6 +3,7 @@
  * password refusals told apart by code and message, the others by the words their `data` carries (shared/errors.ts)
  * — and any other in the worker's own words.
  */
+import { cleanText } from '../../shared/displayText';
 import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST, type ErrorData } from '../../shared/errors';
 import type { ErrorKey } from '../../shared/errorWords';
 import { isWords, type Words } from '../../shared/words';
@@ -26,6 +27,12 @@ export function errorText(error: unknown): string {
   return refusalText((error.data as ErrorData | undefined)?.words, error.message);
 }
 
-/** A refusal's words in the screen's language, else its text as written. They crossed a message port: words of another shape are not said. */
+/** Longer than any refusal the worker writes (background/pages/refusalWords.ts reads none longer). */
+const MAX_AS_WRITTEN = 2000;
+
+/**
+ * A refusal's words in the screen's language, else its text as written, cleaned and bounded (a record planted in
+ * storage brings its own). They crossed a message port: words of another shape are not said.
+ */
 export const refusalText = (words: Words<ErrorKey> | undefined, asWritten: string): string =>
-  isWords(words) ? say({ ...words, key: words.key satisfies MessageKey }) : asWritten;
+  isWords(words) ? say({ ...words, key: words.key satisfies MessageKey }) : cleanText(asWritten, MAX_AS_WRITTEN);

@@ -8,7 +8,7 @@
 import type { BaseWallet } from 'ethers';
 import { cleanText } from '../../../shared/displayText';
 import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
-import { ErrorCode, RpcError } from '../../../shared/errors';
+import { ErrorCode, RpcError, quotedError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { dummyAuthorization, signedAuthorization } from '../../paymaster/userOperation';
@@ -29,7 +29,7 @@ const named = (bundler: ChainNode, host: string): ChainNode => async <T>(method:
   } catch (error) {
     const mapped = bundlerError(error);
     const code = mapped instanceof RpcError ? mapped.code : ErrorCode.serverError;
-    throw new RpcError(code, `The bundler at ${host} failed: ${cleanText((mapped as Error).message, MAX_REASON_CHARS)}`, mapped instanceof RpcError ? mapped.data : undefined);
+    throw new RpcError(code, `The bundler at ${host} failed: ${cleanText(quotedError(mapped), MAX_REASON_CHARS)}`, mapped instanceof RpcError ? mapped.data : undefined);
   }
 };
 
