@@ -6,9 +6,10 @@
 import type { ErrorKey } from '../../shared/errorWords';
 
 export const DESCRIPTOR_REFUSALS: [RegExp, ErrorKey][] = [
-  [/^(?<file>.+?): (?<refusal>(?:a descriptor|context|metadata|display)[ .].*)$/s, 'errors_descriptorRefused'],
+  // The file's name holds no quote or bracket: a format's key does (display.formats["…"]), and its ": context…" is no separator.
+  [/^(?<file>[^"[\]]+?): (?<refusal>(?:a descriptor|context|metadata|display)[ .].*)$/s, 'errors_descriptorRefused'],
   [/^(?<place>.+) must be a whole number from 0 to (?<max>\d+) \(ERC-7730 writes an integer\), not (?<value>.*)$/s, 'errors_descriptorDecimals'],
-  [/^(?<format>display\.formats\[".*"\]) field "(?<field>.*)": (?<param>params\.decimals.*)$/s, 'errors_descriptorFieldPlace'],
+  [/^(?<format>display\.formats\[".*"\]) field "(?<label>.*)": (?<param>params\.decimals.*)$/s, 'errors_descriptorFieldPlace'],
   [/^nothing$/, 'errors_descriptorNothing'],
   [/^display\.formats\["(?<key>.*)"\] must be a function with parameter names \("transfer\(address to,uint256 value\)"\), or the descriptor must give context\.contract\.abi$/s, 'errors_descriptorUnnamedKey'],
   [/^display\.formats has two keys for (?<signature>.+)$/s, 'errors_descriptorTwoKeys'],

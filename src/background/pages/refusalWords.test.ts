@@ -106,6 +106,13 @@ describe('the words of a page method\'s refusal', () => {
     expect(pageError(new RpcError(-32602, 'The descriptor names no definition "Foo"')).toObject()).toEqual({ code: -32602, message: 'The descriptor names no definition "Foo"' });
   });
 
+  it('leave what a descriptor file wrote to the file: a format key or a field label never picks how its refusal is split or said', () => {
+    const key = 'display.formats["foo: context must be an object"] must be an object';
+    expect(refusalWords(key)).toEqual({ key: 'errors_descriptorNotObject', values: { part: 'display.formats["foo: context must be an object"]' } });
+    const label = 'display.formats["Ballot"] field "RPC URL": params.decimals must be a whole number from 0 to 36 (ERC-7730 writes an integer), not -1';
+    expect(refusalWords(label)?.values?.place).toMatchObject({ key: 'errors_descriptorFieldPlace', values: { label: 'RPC URL' } });
+  });
+
   it('come with a domain\'s plain Error too, which the pages get as it is rather than as an "Internal error"', async () => {
     const noAccount = await selectedSender({ accounts: { selected: async () => null, list: async () => [] } } as never).then(() => expect.unreachable('refused'), pageError);
     expect(noAccount.toObject()).toEqual({ code: -32603, message: 'The wallet has no account yet', data: { words: { key: 'errors_noAccountYet' } } });

@@ -165,7 +165,7 @@ describe('a stored file the wallet no longer uses', () => {
     ]);
     for (const { why, words } of unusedDescriptors) expect(words && inEnglish(words), why).toBe(why);
     expect(unusedDescriptors[0].words?.values?.value).toEqual({ key: 'errors_descriptorNothing' });
-    expect(unusedDescriptors[0].words?.values?.place).toMatchObject({ key: 'errors_descriptorFieldPlace', values: { format: 'display.formats["Ballot"]', field: 'proposal' } });
+    expect(unusedDescriptors[0].words?.values?.place).toMatchObject({ key: 'errors_descriptorFieldPlace', values: { format: 'display.formats["Ballot"]', label: 'proposal' } });
   });
 
   it('a stored file that names no deployments is unused too, as clear signing leaves it out; none is listed when every file is used', async () => {
