@@ -26,9 +26,9 @@ const loadAtStart = loadavg();
 const devnet = await startDevnet();
 const browser = await PlaywrightChromium.launch(extension);
 try {
-  const { dapp } = await connectedDapp(browser, devnet);
+  const { popup, dapp } = await connectedDapp(browser, devnet);
 
-  await benchListening({ browser, dapp, devnet, logs: LOGS, roundTrips: 100 });
+  await benchListening({ browser, popup, dapp, devnet, logs: LOGS, roundTrips: 100 });
   printGoals();
   const load = { atStart: loadAtStart, atEnd: loadavg(), cores: availableParallelism() };
   console.log(`${'machine load (1, 5, 15 min)'.padEnd(44)} ${load.atStart.map((l) => l.toFixed(2)).join(' ')} at the start, ${load.atEnd.map((l) => l.toFixed(2)).join(' ')} at the end, ${load.cores} cores`);

@@ -203,7 +203,7 @@ try {
   goal('11b', "worker's heap after 100 batches, Chromium", heapAfterBatches / 2 ** 20, 'MB', { floor: heapBeforeBatches / 2 ** 20, floorIs: 'before them, code and lists loaded', allowance: 1 });
   goalNote(`11b from the worker's start: +${mb(heapAfterBatches - heapAtStart)} (the first batches load the later scripts and the phishing and suffix lists: docs/performance.md)`);
 
-  await benchListening({ browser, dapp, devnet });
+  await benchListening({ browser, popup, dapp, devnet });
 
   // 48 tabs of an origin that never connected, 2 of the connected one: the event reaches the 2.
   const others = devnet.dappUrl.replace('127.0.0.1', 'localhost');
