@@ -26,8 +26,6 @@ import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../execu
 import { usdcFeePaid } from '../usdcFees/paidFee';
 import { english } from '../../shared/fees.fixture';
 import { activity } from './state';
-import { storedErrorWords } from './refusalWords';
-import { inEnglish } from '../../shared/words.fixture';
 
 const permit2 = new Interface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 const APPROVE = { to: PERMIT2 as Hex, value: '0x0' as Hex, data: permit2.encodeFunctionData('approve', [USDC, UNIVERSAL_ROUTER, (1n << 160n) - 1n, 1_800_000_000n]) as Hex };
@@ -49,7 +47,7 @@ async function servicesOn(networks: Network[], batch: BatchRecord, ...granted: G
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
-  return { backend, services: { batches, grants, grantCode: { grantActivity }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) }, refusals: { storedErrorWords: async (...args: Parameters<typeof storedErrorWords>) => storedErrorWords(...args) }, networks: { all: async () => networks } } as unknown as Services };
+  return { backend, services: { batches, grants, grantCode: { grantActivity }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) }, networks: { all: async () => networks } } as unknown as Services };
 }
 
 const SESSION = '0x0000000000000000000000000000000000000002';
@@ -91,53 +89,6 @@ describe('Activity', () => {
     await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
     const items = await activity(planted);
     expect(items.find((i) => i.id === 'fake')?.calls).toEqual([await describeCall(drain)]);
-  });
-
-  describe('a batch\'s error, said in the browser\'s language', () => {
-    const OVER_CAP = 'The network fee would exceed the approved maximum of 0.50 USDC: it could now take up to 0.75 USDC; nothing was signed or sent';
-    const failed = (extra: Partial<BatchRecord>) => record({ state: 'failed', ...extra });
-
-    it('a refusal of the wallet\'s carries its words, which say its English exactly', async () => {
-      const [item] = await activity((await services(failed({ error: OVER_CAP }))).services);
-      expect(item.error).toBe(OVER_CAP);
-      expect(item.errorWords).toMatchObject({ key: 'errors_usdcOverCap', values: { maximum: { decimal: '0.50' }, needed: { decimal: '0.75' } } });
-      expect(inEnglish(item.errorWords!)).toBe(OVER_CAP);
-    });
-
-    it('a server\'s message kept as the server\'s is said inside the wallet\'s sentence, even when it reads like the wallet\'s', async () => {
-      const said = 'Too many wrong passwords: try again in 9 s';
-      const [item] = await activity((await services(failed({ error: said, errorBy: 'server' }))).services);
-      expect(item.errorWords).toEqual({ key: 'errors_serverAnswered', values: { said } });
-    });
-
-    it('the bundler\'s refusal of a sent userOp keeps what the bundler wrote as written', async () => {
-      const error = 'The bundler at bundler.example refused the user operation (The wallet is locked); it can still run until its nonce is used: Cancel in Activity uses it';
-      const [item] = await activity((await services(record({ state: 'sent', error }))).services);
-      expect(item.errorWords).toEqual({ key: 'errors_bundlerAtRefusedOperation', values: { host: 'bundler.example', said: 'The wallet is locked' } });
-      expect(inEnglish(item.errorWords!)).toBe(error);
-    });
-
-    it('the wallet\'s own refusals after an approval have words: a record changed, the bundler\'s and the paymaster\'s answers', async () => {
-      for (const error of [
-        'The batch record was changed outside the wallet; nothing was signed or sent',
-        'The bundler refused the user operation (AA21 didn\'t pay prefund); it can still run until its nonce is used: Cancel in Activity uses it',
-        'The bundler refused the userOp: AA33 reverted',
-        'Paymaster service error',
-        'EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction',
-      ]) {
-        const [item] = await activity((await services(failed({ error }))).services);
-        expect(item.errorWords && inEnglish(item.errorWords), error).toBe(error);
-      }
-    });
-
-    it('a record planted in storage.local has no words: its text is shown as it is', async () => {
-      const { backend, services: planted } = await services(record({ id: 'real' }));
-      const fake = failed({ id: 'fake', error: OVER_CAP });
-      await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
-      const item = (await activity(planted)).find((i) => i.id === 'fake')!;
-      expect(item.error).toBe(OVER_CAP);
-      expect(item.errorWords).toBeUndefined();
-    });
   });
 
   it('lists each grant when it was granted, beside the batches', async () => {

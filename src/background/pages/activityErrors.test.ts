@@ -1,0 +1,76 @@
+/**
+ * Activity says a batch's error in the browser's language: the refusals of the wallet's in their words, a server's
+ * message inside the wallet's sentence, a record planted in storage.local as written.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { inEnglish } from '../../shared/words.fixture';
+import { batchKey, createBatchStore } from '../batches/store';
+import { BATCHES_DEFAULTS, type BatchRecord } from '../batches/types';
+import { MAINNET } from '../clearSigning/chain.fixture';
+import type { Services } from '../services';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { storedErrorWords } from './refusalWords';
+import { activity } from './state';
+
+const record = (extra: Partial<BatchRecord>): BatchRecord => ({
+  id: 'b', origin: 'https://app.example', chainId: MAINNET.chainId, from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Hex, atomic: false, upgrade: false,
+  calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x1', data: '0x' }], gasLimits: ['0x5208'], state: 'sent', transactions: [], createdAt: 0, ...extra,
+});
+
+/** Activity's services, the batch stored by the wallet (sealed), the refusal table as the later script gives it. */
+async function services(batch: BatchRecord) {
+  const backend = memoryBackend();
+  const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  await batches.add(batch);
+  const refusals = { storedErrorWords: async (...args: Parameters<typeof storedErrorWords>) => storedErrorWords(...args) };
+  return { backend, services: { batches, grants: { list: async () => [] }, refusals, networks: { all: async () => [MAINNET] } } as unknown as Services };
+}
+
+describe('a batch\'s error in Activity, said in the browser\'s language', () => {
+  const OVER_CAP = 'The network fee would exceed the approved maximum of 0.50 USDC: it could now take up to 0.75 USDC; nothing was signed or sent';
+  const failed = (extra: Partial<BatchRecord>) => record({ state: 'failed', ...extra });
+
+  it('a refusal of the wallet\'s carries its words, which say its English exactly', async () => {
+    const [item] = await activity((await services(failed({ error: OVER_CAP }))).services);
+    expect(item.error).toBe(OVER_CAP);
+    expect(item.errorWords).toMatchObject({ key: 'errors_usdcOverCap', values: { maximum: { decimal: '0.50' }, needed: { decimal: '0.75' } } });
+    expect(inEnglish(item.errorWords!)).toBe(OVER_CAP);
+  });
+
+  it('a server\'s message kept as the server\'s is said inside the wallet\'s sentence, even when it reads like the wallet\'s', async () => {
+    const said = 'Too many wrong passwords: try again in 9 s';
+    const [item] = await activity((await services(failed({ error: said, errorBy: 'server' }))).services);
+    expect(item.errorWords).toEqual({ key: 'errors_serverAnswered', values: { said } });
+  });
+
+  it('the bundler\'s refusal of a sent userOp keeps what the bundler wrote as written', async () => {
+    const error = 'The bundler at bundler.example refused the user operation (The wallet is locked); it can still run until its nonce is used: Cancel in Activity uses it';
+    const [item] = await activity((await services(record({ state: 'sent', error }))).services);
+    expect(item.errorWords).toEqual({ key: 'errors_bundlerAtRefusedOperation', values: { host: 'bundler.example', said: 'The wallet is locked' } });
+    expect(inEnglish(item.errorWords!)).toBe(error);
+  });
+
+  it('the wallet\'s own refusals after an approval have words: a record changed, the bundler\'s and the paymaster\'s answers', async () => {
+    for (const error of [
+      'The batch record was changed outside the wallet; nothing was signed or sent',
+      'The bundler refused the user operation (AA21 didn\'t pay prefund); it can still run until its nonce is used: Cancel in Activity uses it',
+      'The bundler refused the userOp: AA33 reverted',
+      'Paymaster service error',
+      'EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction',
+    ]) {
+      const [item] = await activity((await services(failed({ error }))).services);
+      expect(item.errorWords && inEnglish(item.errorWords), error).toBe(error);
+    }
+  });
+
+  it('a record planted in storage.local has no words: its text is shown as it is', async () => {
+    const { backend, services: planted } = await services(record({ id: 'real' }));
+    const fake = failed({ id: 'fake', error: OVER_CAP });
+    await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
+    const item = (await activity(planted)).find((i) => i.id === 'fake')!;
+    expect(item.error).toBe(OVER_CAP);
+    expect(item.errorWords).toBeUndefined();
+  });
+});
