@@ -7,9 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UnusedDescriptor } from '../../../shared/unusedDescriptors';
 import { call } from '../../api/background';
 import { Notice } from '../../components/Notice';
-import { errorText } from '../../format/errorText';
-import type { MessageKey } from '../../i18n/keys';
-import { say } from '../../i18n/say';
+import { errorText, refusalText } from '../../format/errorText';
 import { t } from '../../i18n/t';
 import { useWallet } from '../../stores/wallet';
 
@@ -42,9 +40,6 @@ function Remove({ name, refreshed }: { name: string; refreshed: Refresh }) {
   return <button type="button" className="secondary" aria-label={t('settings_removeNamed', { name })} onClick={() => void refreshed(call('removeDescriptor', { name }))}>{t('settings_remove')}</button>;
 }
 
-/** Why, as the parser refused the file: in the browser's language when the worker has its words, else as written. */
-const whyOf = ({ why, words }: UnusedDescriptor): string => (words ? say({ ...words, key: words.key satisfies MessageKey }) : why);
-
 export function Descriptors({ names, dropped }: { names: string[]; dropped: string[] }) {
   const [error, setError] = useState<string | null>(null);
   const { unused, reload } = useUnused();
@@ -72,7 +67,7 @@ export function Descriptors({ names, dropped }: { names: string[]; dropped: stri
       ))}
       {unused.map((file) => (
         <Notice key={file.name} tone="warn" label={t('settings_unusedNamed', { name: file.name })}>
-          {t('settings_unusedExplained', { name: file.name, why: whyOf(file) })} <Remove name={file.name} refreshed={refreshed} />
+          {t('settings_unusedExplained', { name: file.name, why: refusalText(file.words, file.why) })} <Remove name={file.name} refreshed={refreshed} />
         </Notice>
       ))}
       <label>
