@@ -3,7 +3,7 @@
  * imported key or a Ledger account, reveal the phrase, change the password.
  */
 import { ErrorCode, INCORRECT_PASSWORD, RpcError, UNLOCK_FIRST, invalidParams } from '../../shared/errors';
-import type { AccountView } from '../../shared/pages';
+import type { AccountView } from '../../shared/walletState';
 import { address as addressParam } from '../../shared/params';
 import { announceAccounts } from '../permissions/visible';
 import type { Using } from '../services';

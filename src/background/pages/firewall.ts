@@ -2,7 +2,7 @@
  * The delegation firewall for the popup and the approval window: a look at every account's code now (they ask while
  * open), and the revert of a foreign delegation, reviewed in the approval window (rpc/firewall.ts).
  */
-import type { ForeignDelegationView } from '../../shared/pages';
+import type { ForeignDelegationView } from '../../shared/walletState';
 import { address, type Hex } from '../../shared/params';
 import type { Services } from '../services';
 import { fields, none } from './params';

@@ -5,7 +5,8 @@
  */
 import { getAddress } from 'ethers';
 import { ErrorCode, RpcError, UNLOCK_FIRST, invalidParams } from '../../shared/errors';
-import type { AccountView, LedgerAccountForm } from '../../shared/pages';
+import type { LedgerAccountForm } from '../../shared/pages';
+import type { AccountView } from '../../shared/walletState';
 import { address as addressParam, type Hex } from '../../shared/params';
 import { isLedgerAccountPath } from '../accounts/ledgerAccounts';
 import { announceAccounts } from '../permissions/visible';

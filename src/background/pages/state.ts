@@ -1,7 +1,7 @@
 /** What the popup and the approval window render: the whole wallet state, and the Activity list. */
 import type { ApprovalView } from '../../shared/approvals';
 import type { ActivityItem, TransactionStatus } from '../../shared/activity';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { usdFeedsOf } from '../../shared/priceFeedChains';
 import { wordedCalls } from '../calls/recorded';
 import { batchStatus, preconfirmed } from '../batches/status';

@@ -1,5 +1,5 @@
 /** The user's settings. */
-import type { MetaMaskCompatibility } from '../../shared/pages';
+import type { MetaMaskCompatibility } from '../../shared/walletState';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface Settings {

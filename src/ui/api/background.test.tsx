@@ -3,7 +3,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 
 const sendMessage = vi.fn(async (_request: unknown): Promise<unknown> => ({ result: null }));
 // The browser's own runtime (Chrome's `chrome`), as the pages take it.

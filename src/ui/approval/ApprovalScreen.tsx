@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import type { ApprovalView } from '../../shared/approvals';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { ScreenBoundary } from './ScreenBoundary';
 import { screens } from './screens';
 

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { ConnectDetails } from '../../shared/approvals/connect';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { mountPoint } from '../testing/mount';
 

@@ -5,7 +5,7 @@ import type { ApprovalView } from '../../shared/approvals';
 import { DELEGATOR_V08 } from '../../shared/contracts';
 import type { Danger } from '../../shared/dangers';
 import type { GrantPermissionsDetails } from '../../shared/grants';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));

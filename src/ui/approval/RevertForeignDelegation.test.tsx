@@ -4,7 +4,7 @@ import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { RevertForeignDelegationDetails } from '../../shared/approvals/delegation';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));

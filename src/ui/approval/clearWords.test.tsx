@@ -9,7 +9,7 @@ import { bindCall, bindMessage } from '../../shared/erc7730/bind';
 import { render as words } from '../../shared/erc7730/render';
 import { PERMIT2, WETH, descriptors, mainnet, permitSingle } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { callSummary } from '../popup/activity/summary';
 import { mountPoint } from '../testing/mount';
 import { speak } from '../testing/speak';

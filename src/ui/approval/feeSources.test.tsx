@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import type { SendCallsDetails } from '../../shared/approvals/batch';
 import type { FeeSource, FeeWords } from '../../shared/fees';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
 import { speak } from '../testing/speak';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
 
 // The preview never arrives: these tests look only at the warnings the background put in the request.

@@ -2,7 +2,7 @@
 /** The approval window's first paint: the request's screen as it will look (site, network, title, buttons), nothing armed. */
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApprovalView, PlanningView } from '../../shared/approvals';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
 import { speak } from '../testing/speak';
 import spanish from '../i18n/es/approval.json';

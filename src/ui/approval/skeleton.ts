@@ -3,7 +3,7 @@
  * screen draws them (Screen.tsx, Armed.tsx). These buttons never answer anything: they are disabled and have no
  * handler; the screen that replaces them arms its own as it always does (useArming.ts), from its own paint.
  */
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { firstSummary, PLANNING, type FirstSummary } from '../../shared/summaryInUrl';
 import { siteBadge, siteConnection, siteName } from '../components/site';
 import { t } from '../i18n/t';

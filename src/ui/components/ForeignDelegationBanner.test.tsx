@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 
 const call = vi.fn(async (_method: string, _params?: unknown): Promise<unknown> => []);
 vi.mock('../api/background', () => ({ call }));

@@ -6,7 +6,7 @@
  */
 import { getAddress } from 'ethers';
 import { useEffect, useState } from 'react';
-import type { ForeignDelegationView, WalletState } from '../../shared/pages';
+import type { ForeignDelegationView, WalletState } from '../../shared/walletState';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
 import { errorText } from '../format/errorText';

@@ -1,6 +1,6 @@
 /** Home: the account chip, network switcher, balance, Send / Receive, and its sections: Tokens / Collectibles / Activity in a row, Approvals / Permissions / Sites behind More. */
 import type { Hex } from '../../shared/params';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { call } from '../api/background';
 import { AccountChip } from '../components/AccountChip';
 import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';

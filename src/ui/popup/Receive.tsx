@@ -2,7 +2,7 @@
 import { getAddress } from 'ethers';
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { CopyButton } from '../components/CopyButton';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { t } from '../i18n/t';

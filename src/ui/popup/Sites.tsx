@@ -3,7 +3,7 @@
  * (applies on the site's next load). A site with a choice of its own stays listed after it is revoked. Below them, the
  * sites on the phishing list the user trusted anyway, each of which can be distrusted again.
  */
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { call } from '../api/background';
 import { shortAddress } from '../format/amounts';
 import { t } from '../i18n/t';

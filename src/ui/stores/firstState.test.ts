@@ -1,6 +1,6 @@
 /** A change to the wallet's storage while the window loaded, before the store listened, is not missed. */
 import { expect, it, vi } from 'vitest';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 
 const { call, answers, changed } = vi.hoisted(() => {
   const answers: ((state: unknown) => void)[] = [];

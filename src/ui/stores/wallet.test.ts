@@ -1,6 +1,6 @@
 /** The wallet store shows the newest state it was told: an answer that arrives after a newer one is dropped. */
 import { describe, expect, it, vi } from 'vitest';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 
 const { call, answers } = vi.hoisted(() => {
   const answers: ((state: unknown) => void)[] = [];

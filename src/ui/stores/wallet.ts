@@ -1,7 +1,7 @@
 /** The wallet state the pages render, refreshed whenever extension storage changes. */
 import browser from 'webextension-polyfill';
 import { create } from 'zustand';
-import type { WalletState } from '../../shared/pages';
+import type { WalletState } from '../../shared/walletState';
 import { call } from '../api/background';
 import { changedSinceFirstState, firstState } from './firstState';
 

@@ -2,7 +2,7 @@
 /** The accounts list: a Ledger account carries the device badge; Add a Ledger account opens the add-account page in a tab. */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { mountPoint } from '../../testing/mount';
 
 const { call, tabs } = vi.hoisted(() => ({ call: vi.fn(async (): Promise<unknown> => null), tabs: { create: vi.fn(async () => undefined) } }));

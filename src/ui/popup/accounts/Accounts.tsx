@@ -7,7 +7,7 @@ import { getAddress } from 'ethers';
 import { useState } from 'react';
 import browser from 'webextension-polyfill';
 import type { Hex } from '../../../shared/params';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { DeviceBadge } from '../../components/DeviceBadge';
 import { Identicon } from '../../components/Identicon';

@@ -6,7 +6,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_DEVNET } from '../../../shared/networks';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import type { Hex } from '../../../shared/params';
 import { ledgerError } from '../../ledger/errors';
 import { ledgerPath } from '../../ledger/paths';

@@ -5,7 +5,8 @@
  * page says so where the button would be.
  */
 import { useState } from 'react';
-import type { AccountView, LedgerAccountForm, WalletState } from '../../../shared/pages';
+import type { LedgerAccountForm } from '../../../shared/pages';
+import type { AccountView, WalletState } from '../../../shared/walletState';
 import type { Hex } from '../../../shared/params';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';

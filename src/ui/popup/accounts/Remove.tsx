@@ -3,7 +3,7 @@
  * password); every site loses it. The phrase's accounts are never removable, nor the last account.
  */
 import { useState } from 'react';
-import type { AccountView } from '../../../shared/pages';
+import type { AccountView } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
 import { Message } from '../../i18n/Message';

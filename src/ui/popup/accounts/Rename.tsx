@@ -1,6 +1,6 @@
 /** Renames the selected account. */
 import { useState } from 'react';
-import type { AccountView } from '../../../shared/pages';
+import type { AccountView } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { useSubmit } from '../../components/useSubmit';
 import { t } from '../../i18n/t';

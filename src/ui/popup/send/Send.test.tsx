@@ -3,7 +3,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_DEVNET } from '../../../shared/networks';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import type { SendQuote, SendUsdcQuote } from '../../../shared/send';
 import { mountPoint } from '../../testing/mount';
 import { speak } from '../../testing/speak';

@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { FeeSource } from '../../../shared/fees';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { exactText, readableAmount } from '../../format/amounts';

@@ -4,7 +4,8 @@
  */
 import { getAddress } from 'ethers';
 import { useState } from 'react';
-import type { DelegationView, WalletState } from '../../../shared/pages';
+import type { DelegationView } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';

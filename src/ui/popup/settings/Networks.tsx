@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { Network } from '../../../shared/networks';
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { usePolled } from '../../components/usePolled';

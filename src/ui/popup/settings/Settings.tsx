@@ -1,5 +1,5 @@
 /** Settings: networks, account type (EIP-7702), auto-lock, MetaMask compatibility, clear signing descriptors, the recovery phrase and password, connected sites, reset. */
-import type { WalletState } from '../../../shared/pages';
+import type { WalletState } from '../../../shared/walletState';
 import { call } from '../../api/background';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { t } from '../../i18n/t';
