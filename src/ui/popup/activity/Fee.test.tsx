@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The fee line stays inside the popup whatever a record claims. */
+/** The fee line stays inside the popup whatever a record claims, and sums only claims that can all be true. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act } from 'react';
@@ -39,4 +39,11 @@ describe('the fee line', () => {
     style.remove();
   });
 
+
+  it('is none when two transactions at one nonce both claim to be mined: only one can be, and a sum would count a fee twice', async () => {
+    await render(item([tx(1, { status: 'confirmed', feePaid: '0x1319718a5000' }), tx(2, { status: 'failed', replaces: tx(1, {}).hash, feePaid: '0x2d79883d2000' })]));
+    expect(fee()).toBeNull();
+    await render(item([tx(1, { status: 'replaced' }), tx(2, { replaces: tx(1, {}).hash, feePaid: '0x2d79883d2000' })]));
+    expect(fee()!.textContent).toBe('Fee 0.00005 ETH');
+  });
 });
