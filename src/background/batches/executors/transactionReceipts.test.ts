@@ -10,9 +10,9 @@ const HASH = `0x${'11'.repeat(32)}` as const;
 const GWEI = 1_000_000_000n;
 const signer = new Wallet(`0x${'01'.repeat(32)}`);
 /** The wallet's bytes: 21,000 gas at most, 1 gwei per gas at most. */
-const signed = async (type: 2 | 4): Promise<BatchTransaction> => ({
+const signed = async (type: 2 | 4, data = '0x'): Promise<BatchTransaction> => ({
   hash: HASH, nonce: 5, calls: [0], sent: true,
-  raw: (await signer.signTransaction({ type, chainId: 1n, nonce: 5, to: signer.address, gasLimit: 21_000n, maxFeePerGas: GWEI, maxPriorityFeePerGas: 1n, ...(type === 4 ? { authorizationList: [] } : {}) })) as Hex,
+  raw: (await signer.signTransaction({ type, chainId: 1n, nonce: 5, to: signer.address, gasLimit: 21_000n, maxFeePerGas: GWEI, maxPriorityFeePerGas: 1n, data, ...(type === 4 ? { authorizationList: [] } : {}) })) as Hex,
 });
 const sent = await signed(2);
 const mined = (effectiveGasPrice: unknown, gasUsed: unknown = '0x5208'): NodeReceipt => ({
@@ -42,7 +42,8 @@ describe('the fee a mined transaction paid', () => {
   });
 
   it('is absent when the receipt claims more gas than the transaction signed, or a higher price per gas: a node\'s lie', async () => {
-    for (const tx of [sent, await signed(4)]) {
+    // Also past a list length of two bytes (0xf9: a transaction of 256 bytes and more).
+    for (const tx of [sent, await signed(4), await signed(2, `0x${'ab'.repeat(300)}`)]) {
       expect(BigInt(withReceipt(tx, mined('0x3b9aca00', '0x5208'), 100).feePaid!)).toBe(21_000n * GWEI);
       expect(withReceipt(tx, mined('0x3b9aca00', '0x5209'), 100).feePaid).toBeUndefined();
       expect(withReceipt(tx, mined('0x3b9aca01', '0x5208'), 100).feePaid).toBeUndefined();
