@@ -90,7 +90,8 @@ export async function activity({ batches, networks, grants, grantCode, usdcBatch
         status: transactionStatus(t),
         ...(t.replaces ? { replaces: t.replaces } : {}),
         ...(t.cancel ? { cancel: true } : {}),
-        feePaid: t.feePaid,
+        // A planted record's could be anything: the popup reads it with BigInt.
+        feePaid: /^0x[\da-f]{1,64}$/i.test(String(t.feePaid)) ? t.feePaid : undefined,
       })),
       explorerUrl: network?.blockExplorerUrl,
       error: b.error,

@@ -19,10 +19,31 @@ export const toCallReceipt = (r: NodeReceipt): CallReceipt => ({
   transactionHash: r.transactionHash,
 });
 
-/** What the account paid (wei, hex), kept beside the receipt: none when the node's price is missing or garbled (uint256 throws). */
-function feeOf(r: NodeReceipt): Hex | undefined {
+/**
+ * The most the wallet's own signed bytes let a block charge, [maxFeePerGas, gasLimit], read without the later script's
+ * RLP: the forms it signs, EIP-1559 (type 2) and EIP-7702 (type 4), begin alike (chainId, nonce, maxPriorityFeePerGas,
+ * maxFeePerGas, gasLimit) after a long list's length (0xf8 or 0xf9: signed, they are longer than 55 bytes). None for
+ * any other form; bytes that are not the wallet's read as nonsense, no worse than a planted `feePaid`.
+ */
+function signedCaps(raw: string): bigint[] {
+  let at = 6 + (parseInt(raw.slice(4, 6), 16) - 0xf7) * 2;
+  const fields: bigint[] = [];
+  while (fields.length < 5) {
+    const lead = parseInt(raw.slice(at, (at += 2)), 16);
+    fields.push(BigInt(lead < 0x80 ? lead : `0x0${raw.slice(at, (at += (lead - 0x80) * 2))}`));
+  }
+  return /^0x0[24]/.test(raw) ? fields.slice(3) : [];
+}
+
+/**
+ * What the account paid (wei, hex), kept beside the receipt: none when the node's price is missing or garbled (uint256
+ * throws), or when the receipt claims more gas or a higher price than the transaction signed (a lie).
+ */
+function feeOf(r: NodeReceipt, raw: Hex): Hex | undefined {
   try {
-    return `0x${(uint256(r.gasUsed, '') * uint256(r.effectiveGasPrice, '')).toString(16)}`;
+    const [gas, price] = [uint256(r.gasUsed, ''), uint256(r.effectiveGasPrice, '')];
+    const [maxFeePerGas, gasLimit] = signedCaps(raw);
+    return price <= maxFeePerGas && gas <= gasLimit ? `0x${(gas * price).toString(16)}` : undefined;
   } catch {
     return undefined;
   }
@@ -37,7 +58,7 @@ export function withReceipt(tx: BatchTransaction, found: NodeReceipt, head: numb
   const { missingSince: _missing, preconfirmed: _before, ...rest } = tx;
   // A receipt without a block number is not in a sealed block either.
   const depth = found.blockNumber ? head - Number(found.blockNumber) : -1;
-  return { ...rest, receipt: toCallReceipt(found), feePaid: feeOf(found), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
+  return { ...rest, receipt: toCallReceipt(found), feePaid: feeOf(found, tx.raw), ...(depth < 0 ? { preconfirmed: true as const } : {}), final: depth >= FINAL_CONFIRMATIONS };
 }
 
 /**

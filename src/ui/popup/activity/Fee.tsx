@@ -9,10 +9,13 @@ import { sayFee } from '../../format/feeWords';
 import { Message } from '../../i18n/Message';
 import { t } from '../../i18n/t';
 
-/** What the mined transactions paid together, in wei; null when none is mined or one has no fee. */
+/**
+ * What the mined transactions paid together, in wei; null when none is mined, one has no fee, or two at one nonce
+ * claim to be mined (only one can be: a node's lie, or a reorg not followed yet).
+ */
 function paid(item: ActivityItem): bigint | null {
   const mined = item.transactions.filter((tx) => tx.status === 'confirmed' || tx.status === 'pre-confirmed' || tx.status === 'failed');
-  if (mined.length === 0 || mined.some((tx) => !tx.feePaid)) return null;
+  if (mined.length === 0 || mined.some((tx) => !tx.feePaid) || new Set(mined.map((tx) => tx.nonce)).size < mined.length) return null;
   return mined.reduce((sum, tx) => sum + BigInt(tx.feePaid!), 0n);
 }
 
