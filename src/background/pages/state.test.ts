@@ -68,24 +68,6 @@ describe('Activity', () => {
     expect(item.calls[0].action).toEqual((await describeCall(APPROVE)).action);
   });
 
-  it('passes each transaction\'s fee paid to Activity, beside its receipt, and none for one without', async () => {
-    const receipt = { logs: [], status: '0x1' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
-    const mined = { hash: receipt.transactionHash, raw: '0x02' as Hex, nonce: 1, calls: [0], sent: true, receipt, feePaid: '0x1319718a5000' as Hex };
-    const [item] = await activity((await services(record({ transactions: [mined, { ...mined, hash: `0x${'22'.repeat(32)}`, nonce: 2, feePaid: undefined }] }))).services);
-    expect(item.transactions.map((tx) => tx.feePaid)).toEqual(['0x1319718a5000', undefined]);
-  });
-
-  it('passes no fee from a planted record whose feePaid is not a hex amount: the popup reads it with BigInt, which throws', async () => {
-    const receipt = { logs: [], status: '0x1' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
-    const garbled = ['zz', '12', '0x', '0x-1', ' 0x1', `0x${'f'.repeat(65)}`, {}, 7];
-    const mined = (feePaid: unknown, n: number) => ({ hash: `0x${n.toString(16).padStart(64, '0')}` as Hex, raw: '0x02' as Hex, nonce: n, calls: [0], sent: true, receipt, feePaid: feePaid as Hex });
-    const { backend, services: planted } = await services(record({ id: 'real' }));
-    const fake = record({ id: 'fake', transactions: [mined(`0x${'f'.repeat(64)}`, 0), ...garbled.map((fee, i) => mined(fee, i + 1))] });
-    await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
-    const item = (await activity(planted)).find((i) => i.id === 'fake')!;
-    expect(item.transactions.map((tx) => tx.feePaid)).toEqual([`0x${'f'.repeat(64)}`, ...garbled.map(() => undefined)]);
-  });
-
   it('a record approved before the words were kept reads as describeCall words it', async () => {
     const [item] = await activity((await services(record({}))).services);
     expect(item.calls).toEqual([await describeCall(APPROVE)]);

@@ -1,6 +1,7 @@
 /**
- * Activity says a batch's error in the browser's language: the refusals of the wallet's in their words, a server's
- * message inside the wallet's sentence, a record planted in storage.local as written.
+ * What Activity passes on of a batch record besides its calls: the fee each transaction paid, only as an amount, and
+ * its error in the browser's language (the refusals of the wallet's in their words, a server's message inside the
+ * wallet's sentence, a record planted in storage.local as written).
  */
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
@@ -72,5 +73,25 @@ describe('a batch\'s error in Activity, said in the browser\'s language', () => 
     const item = (await activity(planted)).find((i) => i.id === 'fake')!;
     expect(item.error).toBe(OVER_CAP);
     expect(item.errorWords).toBeUndefined();
+  });
+});
+
+describe('the fee paid in Activity', () => {
+  it('passes each transaction\'s fee paid to Activity, beside its receipt, and none for one without', async () => {
+    const receipt = { logs: [], status: '0x1' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
+    const mined = { hash: receipt.transactionHash, raw: '0x02' as Hex, nonce: 1, calls: [0], sent: true, receipt, feePaid: '0x1319718a5000' as Hex };
+    const [item] = await activity((await services(record({ transactions: [mined, { ...mined, hash: `0x${'22'.repeat(32)}`, nonce: 2, feePaid: undefined }] }))).services);
+    expect(item.transactions.map((tx) => tx.feePaid)).toEqual(['0x1319718a5000', undefined]);
+  });
+
+  it('passes no fee from a planted record whose feePaid is not a hex amount: the popup reads it with BigInt, which throws', async () => {
+    const receipt = { logs: [], status: '0x1' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
+    const garbled = ['zz', '12', '0x', '0x-1', ' 0x1', `0x${'f'.repeat(65)}`, {}, 7];
+    const mined = (feePaid: unknown, n: number) => ({ hash: `0x${n.toString(16).padStart(64, '0')}` as Hex, raw: '0x02' as Hex, nonce: n, calls: [0], sent: true, receipt, feePaid: feePaid as Hex });
+    const { backend, services: planted } = await services(record({ id: 'real' }));
+    const fake = record({ id: 'fake', transactions: [mined(`0x${'f'.repeat(64)}`, 0), ...garbled.map((fee, i) => mined(fee, i + 1))] });
+    await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
+    const item = (await activity(planted)).find((i) => i.id === 'fake')!;
+    expect(item.transactions.map((tx) => tx.feePaid)).toEqual([`0x${'f'.repeat(64)}`, ...garbled.map(() => undefined)]);
   });
 });
