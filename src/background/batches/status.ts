@@ -14,7 +14,14 @@ export const FINAL_CONFIRMATIONS = 5;
 /** What could no longer be included, and is still missing this many blocks later, is dropped. */
 export const DROP_AFTER_BLOCKS = 10;
 
-const succeeded = (status: string): boolean => BigInt(status) === 1n;
+/** A receipt's status says success; one that is no number (a record planted in storage.local) does not, nor throws. */
+export function succeeded(status: string): boolean {
+  try {
+    return BigInt(status) === 1n;
+  } catch {
+    return false;
+  }
+}
 
 /** What reaches the chain for a batch: its transactions, or its one sponsored UserOperation. */
 export const submissions = (batch: BatchRecord): Submission[] => (batch.userOperation ? [batch.userOperation] : batch.transactions);

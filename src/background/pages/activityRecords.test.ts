@@ -94,4 +94,16 @@ describe('the fee paid in Activity', () => {
     const item = (await activity(planted)).find((i) => i.id === 'fake')!;
     expect(item.transactions.map((tx) => tx.feePaid)).toEqual([`0x${'f'.repeat(64)}`, ...garbled.map(() => undefined)]);
   });
+
+  it('lists the wallet\'s records beside a planted one whose receipt status is not a number, which shows as not confirmed', async () => {
+    const receipt = { logs: [], status: 'zz' as Hex, blockHash: `0x${'ab'.repeat(32)}` as Hex, blockNumber: '0x64' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'11'.repeat(32)}` as Hex };
+    const { backend, services: planted } = await services(record({ id: 'real' }));
+    const fake = record({ id: 'fake', transactions: [{ hash: receipt.transactionHash, raw: '0x02' as Hex, nonce: 0, calls: [0], sent: true, receipt }] });
+    await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
+    const items = await activity(planted);
+    expect(items.map((i) => i.id).sort()).toEqual(['fake', 'real']);
+    const shown = items.find((i) => i.id === 'fake')!;
+    expect(shown.transactions[0].status).toBe('failed');
+    expect(shown.status).not.toBe(200);
+  });
 });

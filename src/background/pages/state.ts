@@ -4,7 +4,7 @@ import type { ActivityItem, TransactionStatus } from '../../shared/activity';
 import type { WalletState } from '../../shared/walletState';
 import { usdFeedsOf } from '../../shared/priceFeedChains';
 import { wordedCalls } from '../calls/recorded';
-import { batchStatus, preconfirmed } from '../batches/status';
+import { batchStatus, preconfirmed, succeeded } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Using } from '../services';
@@ -46,7 +46,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
  * "pre-confirmed": its receipt is from a block the node has not sealed yet.
  */
 export function transactionStatus(t: BatchTransaction): TransactionStatus {
-  if (t.receipt) return BigInt(t.receipt.status) !== 1n ? 'failed' : t.preconfirmed ? 'pre-confirmed' : 'confirmed';
+  if (t.receipt) return !succeeded(t.receipt.status) ? 'failed' : t.preconfirmed ? 'pre-confirmed' : 'confirmed';
   if (t.replacedBy) return 'replaced';
   return t.dropped ? 'dropped' : 'pending';
 }
