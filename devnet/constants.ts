@@ -96,6 +96,11 @@ export const TEST_USDC_ADDRESS = '0xec159159B771e8431B7E0f2dfFe534465e3321c9';
 export const TEST_PRICE_FEED_ADDRESS = '0x9724d32f496427caba7EC5C67d9Cf43656aD80AB';
 export const USDC_PAYMASTER_ADDRESS = '0x8885891D74548c94cD54FDE4Cc50D73cF2e386C5';
 export const USDC_HOLDERS = COLLECTIBLE_HOLDERS;
+/**
+ * The gas a feed's `setPrice` is sent with: estimated in a block whose timestamp the feed already holds, its updatedAt
+ * write is priced as unchanged, and the transaction then runs out of gas a block later.
+ */
+export const SET_PRICE_GAS = { gasLimit: 100_000n };
 /** $3,000 per ETH, with the feed's 8 decimals. */
 export const DEVNET_ETH_USD = 3_000n * 10n ** 8n;
 /**

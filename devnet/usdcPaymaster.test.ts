@@ -18,7 +18,7 @@ import type { Hex } from '../src/shared/params';
 import { devnetAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
 import {
-  DEVNET_ETH_USD, TEST_PRICE_FEED_ADDRESS, TEST_USDC_ADDRESS, USDC_HOLDERS, USDC_PAYMASTER_ADDITIONAL_GAS, USDC_PAYMASTER_ADDRESS, USDC_PAYMASTER_FEE_SPREAD,
+  DEVNET_ETH_USD, SET_PRICE_GAS, TEST_PRICE_FEED_ADDRESS, TEST_USDC_ADDRESS, USDC_HOLDERS, USDC_PAYMASTER_ADDITIONAL_GAS, USDC_PAYMASTER_ADDRESS, USDC_PAYMASTER_FEE_SPREAD,
 } from './constants';
 import { deployContracts } from './deploy';
 
@@ -172,7 +172,7 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
     const { maximum } = await quote();
     const { op } = await transferOp(USDC('1'), maximum);
     const before = await usdc.balanceOf(owner.address);
-    await (await feed.setPrice((DEVNET_ETH_USD * 104n) / 100n)).wait();
+    await (await feed.setPrice((DEVNET_ETH_USD * 104n) / 100n, SET_PRICE_GAS)).wait();
     try {
       const refused = entryPoint.handleOps.staticCall([op], bundler.address);
       await expect(refused).rejects.toMatchObject({ revert: { name: 'FailedOpWithRevert', args: [0n, 'AA33 reverted', expect.stringMatching(/^0x/)] } });
@@ -180,7 +180,7 @@ describe("the devnet's USDC paymaster, through EntryPoint v0.8", () => {
       expect(paymaster.interface.parseError(inner)?.name).toBe('PermitAmountTooLow');
       expect(await usdc.balanceOf(owner.address)).toBe(before);
     } finally {
-      await (await feed.setPrice(DEVNET_ETH_USD)).wait();
+      await (await feed.setPrice(DEVNET_ETH_USD, SET_PRICE_GAS)).wait();
     }
   });
 });

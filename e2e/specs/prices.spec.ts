@@ -3,7 +3,7 @@
  * TST at $2), read through the devnet node: the balance's, each token's where its feed exists, and the total.
  */
 import { Contract } from 'ethers';
-import { DEVNET_ETH_USD, DEVNET_PRICE_FEEDS } from '../../devnet/constants';
+import { DEVNET_ETH_USD, DEVNET_PRICE_FEEDS, SET_PRICE_GAS } from '../../devnet/constants';
 import { devnetWallet } from '../fixtures/chain';
 import { expect, test } from '../fixtures/test';
 
@@ -21,10 +21,10 @@ test('Home values 1 ETH and 1,000 TST from the devnet feeds, shows no value for 
   expect(await popup.tokenValues('TPT')).toBe(0);
 
   try {
-    await (await ethFeed().setPrice(3_100n * 10n ** 8n, { gasLimit: 100_000n })).wait();
+    await (await ethFeed().setPrice(3_100n * 10n ** 8n, SET_PRICE_GAS)).wait();
     await popup.waitForBalanceValue('≈ $3,100.00');
     await popup.waitForTotalValue('Total ≈ $5,100.00');
   } finally {
-    await (await ethFeed().setPrice(DEVNET_ETH_USD, { gasLimit: 100_000n })).wait();
+    await (await ethFeed().setPrice(DEVNET_ETH_USD, SET_PRICE_GAS)).wait();
   }
 });
