@@ -1,6 +1,6 @@
 /**
- * The queue of requests waiting for the user. A record is persisted before the window opens and
- * finished from the record alone (`finisher.onDecided`), so approving after a worker restart still answers
+ * The queue of requests waiting for the user. A record is stored as the window opens (before its page can ask for it)
+ * and finished from the record alone (`finisher.onDecided`), so approving after a worker restart still answers
  * the page. One approval window shows the queue in order.
  */
 import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } from '../../shared/approvals';
@@ -155,7 +155,11 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
       // its own, but the worker may have forgotten it since (it remembers 1,000 origins): one whose site is not known
       // counts to this site's, rather than to none.
       const sites = new Map(await Promise.all(waiting(await read()).map(async (a) => [a.origin, await siteOf(a.origin)] as const)));
-      await change((all) => {
+      // The window opens as soon as the request is accepted, while it is stored (a browser's window takes 100-200 ms to
+      // load its page, the write 5-10 ms): its page asks for the queue once loaded, and storage answers in order.
+      let accepted!: () => void;
+      const opening = new Promise<void>((resolve) => (accepted = resolve)).then(() => deps.window.show(first as ApprovalView));
+      const storing = change((all) => {
         const mine = waiting(all).filter((a) => a.origin === origin);
         const ofSite = waiting(all).filter((a) => (sites.get(a.origin) ?? knownSiteOf(a.origin) ?? site) === site);
         // As in MetaMask: one connect request at a time per site.
@@ -168,9 +172,10 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
         first = waiting(all)[0] ?? stored;
+        accepted();
         return [...all, stored];
       });
-      await deps.window.show(first as ApprovalView);
+      await Promise.all([storing, opening]);
       return record;
     },
     pending: async () => waiting(await read()),

@@ -47,6 +47,31 @@ describe('cachedBackend', () => {
     expect(await cached.get('a')).toEqual({ a: 2 });
   });
 
+  it('a read made while the worker writes that key waits for the write: it reads what was written, or storage if the write failed', async () => {
+    const store = memoryBackend();
+    await store.set({ a: 1 });
+    let finish: (ok: boolean) => void = () => undefined;
+    const slowWrite: StorageBackend = {
+      get: store.get,
+      set: (items) => new Promise<void>((resolve, reject) => (finish = (ok) => (ok ? store.set(items).then(resolve) : reject(new Error('quota'))))),
+    };
+    const cached = cachedBackend(slowWrite, () => undefined);
+    expect(await cached.get('a')).toEqual({ a: 1 });
+    const writing = cached.set({ a: 2 });
+    const reading = cached.get('a');
+    const other = await cached.get('b');
+    expect(other).toEqual({});
+    finish(true);
+    await writing;
+    expect(await reading).toEqual({ a: 2 });
+
+    const failing = cached.set({ a: 3 }).catch((error: Error) => error.message);
+    const readingAgain = cached.get('a');
+    finish(false);
+    expect(await failing).toBe('quota');
+    expect(await readingAgain).toEqual({ a: 2 });
+  });
+
   it('hands out copies: a caller changing what it read changes nothing stored', async () => {
     const cached = cachedBackend(memoryBackend(), () => undefined);
     await cached.set({ list: [1] });

@@ -21,8 +21,12 @@ export function cachedBackend(backend: StorageBackend, onChanged: (listener: (ch
       values.delete(key);
     }
   });
+  // The worker's own writes in flight, by key: a read of that key waits for them, so it reads what the worker wrote
+  // (the approval window opens while its request is stored, approvals.ts).
+  const writing = new Map<string, Promise<unknown>>();
   return {
     async get(key) {
+      while (writing.has(key)) await writing.get(key);
       if (!values.has(key)) {
         const generation = generations.get(key);
         const found = await backend.get(key);
@@ -34,7 +38,14 @@ export function cachedBackend(backend: StorageBackend, onChanged: (listener: (ch
       return value === ABSENT ? {} : { [key]: structuredClone(value) };
     },
     async set(items) {
-      await backend.set(items);
+      const written = backend.set(items);
+      const settled = written.catch(() => undefined);
+      for (const key of Object.keys(items)) writing.set(key, settled);
+      try {
+        await written;
+      } finally {
+        for (const key of Object.keys(items)) if (writing.get(key) === settled) writing.delete(key);
+      }
       for (const [key, value] of Object.entries(items)) {
         bump(key);
         values.set(key, structuredClone(value));
