@@ -6,6 +6,7 @@
  * own state (the unlocked secret, the lock deadline, the approval window), which no page can then make fail.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { PAGE_STATE_PREFIX } from '../../shared/workerBookkeeping';
 import { utf8Length } from '../storage/bytes';
 import type { StorageArea } from '../storage/typedStorage';
 
@@ -15,7 +16,7 @@ export const PAGE_STATE_BYTES = 2 * 1024 * 1024;
 export const SITE_SHARE_BYTES = 512 * 1024;
 
 /** Every key of this store starts so; nothing else in storage.session does. */
-const PREFIX = 'page ';
+const PREFIX = PAGE_STATE_PREFIX;
 
 /** As stored: the record and the site it counts to. */
 interface Stored<T> {

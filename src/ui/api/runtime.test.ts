@@ -1,6 +1,6 @@
 /** The pages' sendMessage: the browser's own runtime that names the extension, Firefox's `browser` before its `chrome`. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendMessage } from './runtime';
+import { onStorageChanged, sendMessage } from './runtime';
 
 const runtime = (answer: string) => ({ id: 'wallet', sendMessage: vi.fn(async () => answer) });
 
@@ -21,5 +21,30 @@ describe('sendMessage', () => {
   it('fails, saying so, outside the extension', async () => {
     vi.stubGlobal('chrome', { runtime: {} });
     await expect(sendMessage({ type: 'page-request' })).rejects.toThrow('The extension runtime is not available');
+  });
+});
+
+describe('onStorageChanged', () => {
+  /** The browser's storage.onChanged, with its listeners. */
+  function storage() {
+    const listeners = new Set<(changes: Record<string, unknown>) => void>();
+    const onChanged = { addListener: (l: (changes: Record<string, unknown>) => void) => void listeners.add(l), removeListener: (l: (changes: Record<string, unknown>) => void) => void listeners.delete(l) };
+    return { onChanged, change: (...keys: string[]) => listeners.forEach((l) => l(Object.fromEntries(keys.map((k) => [k, {}])))), listeners };
+  }
+
+  it('calls the page back for a change it may show, not for the worker\'s bookkeeping alone, until it stops listening', () => {
+    const area = storage();
+    vi.stubGlobal('chrome', { runtime: runtime('chrome'), storage: { onChanged: area.onChanged } });
+    const heard = vi.fn();
+    const stop = onStorageChanged(heard);
+    area.change('approvalWindowId');
+    area.change('providerFrames', 'page subscription 0x1');
+    expect(heard).not.toHaveBeenCalled();
+    area.change('approvals', 'approvalWindowId');
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
+    area.change('approvals');
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect(area.listeners.size).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 /** Approvals: what the selected account allowed others to spend through this wallet, as it stands on chain, each revocable. */
-import browser from 'webextension-polyfill';
 import { useEffect } from 'react';
 import type { AllowanceView } from '../../shared/allowances';
 import { call } from '../api/background';
+import { onStorageChanged } from '../api/runtime';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
@@ -21,8 +21,7 @@ function what(allowance: AllowanceView): string {
 export function Approvals() {
   const { value: allowances, error, reload } = usePolled(() => call('getAllowances'), []);
   useEffect(() => {
-    browser.storage.onChanged.addListener(reload);
-    return () => browser.storage.onChanged.removeListener(reload);
+    return onStorageChanged(reload);
   }, [reload]);
   if (error) return <Notice tone="warn">{error}</Notice>;
   if (!allowances) return <p className="muted">{t('home_readingAllowances')}</p>;

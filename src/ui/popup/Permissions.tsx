@@ -5,11 +5,11 @@
  * it signed carries).
  */
 import type { GrantView } from '../../shared/grants';
-import browser from 'webextension-polyfill';
 import { useEffect } from 'react';
 import { cleanText } from '../../shared/displayText';
 import { grantWords } from '../../shared/grantWords';
 import { call } from '../api/background';
+import { onStorageChanged } from '../api/runtime';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
@@ -55,8 +55,7 @@ function RevokeAll({ grants }: { grants: GrantView[] }) {
 export function Permissions() {
   const { value: grants, error, reload } = usePolled(() => call('getGrants'), []);
   useEffect(() => {
-    browser.storage.onChanged.addListener(reload);
-    return () => browser.storage.onChanged.removeListener(reload);
+    return onStorageChanged(reload);
   }, [reload]);
   if (error) return <Notice tone="warn">{error}</Notice>;
   if (!grants) return <p className="muted">{t('home_readingPermissions')}</p>;

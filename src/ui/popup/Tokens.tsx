@@ -1,9 +1,9 @@
 /** The selected account's watched tokens on the selected chain, with readable balances from the pre-confirmed view (exact on hover). */
-import browser from 'webextension-polyfill';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Hex } from '../../shared/params';
 import type { AssetValues, TokenBalance } from '../../shared/tokens';
 import { call } from '../api/background';
+import { onStorageChanged } from '../api/runtime';
 import { usePolled, type Polled } from '../components/usePolled';
 import { errorText } from '../format/errorText';
 import { t } from '../i18n/t';
@@ -15,8 +15,7 @@ function useTokens(account: Hex, chainId: Hex): Polled<TokenBalance[]> {
   const polled = usePolled(() => call('getTokens', { account, chainId }), [account, chainId]);
   const { reload } = polled;
   useEffect(() => {
-    browser.storage.onChanged.addListener(reload);
-    return () => browser.storage.onChanged.removeListener(reload);
+    return onStorageChanged(reload);
   }, [reload]);
   return polled;
 }

@@ -1,8 +1,8 @@
 /** The wallet state the pages render, refreshed whenever extension storage changes. */
-import browser from 'webextension-polyfill';
 import { create } from 'zustand';
 import type { WalletState } from '../../shared/walletState';
 import { call } from '../api/background';
+import { onStorageChanged } from '../api/runtime';
 import { changedSinceFirstState, firstState } from './firstState';
 
 interface WalletStore {
@@ -25,7 +25,7 @@ export const useWallet = create<WalletStore>((set) => ({
   },
 }));
 
-browser.storage.onChanged.addListener(() => void useWallet.getState().refresh());
+onStorageChanged(() => void useWallet.getState().refresh());
 // A refresh after a change that came meanwhile already brought a newer state.
 firstState.then(
   (state) => (useWallet.getState().state === null ? useWallet.setState({ state }) : undefined),

@@ -2,10 +2,10 @@
  * Everything the wallet sent, from any site or from the popup, and every execution permission granted, newest first
  * and by day (Today, Yesterday, then the date): one row each (Row.tsx), which says what happened and how it stands.
  */
-import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
 import type { ActivityItem } from '../../../shared/activity';
 import { call } from '../../api/background';
+import { onStorageChanged } from '../../api/runtime';
 import { t } from '../../i18n/t';
 import { byDay } from './days';
 import { Row } from './Row';
@@ -15,8 +15,7 @@ function useActivity(): ActivityItem[] | null {
   useEffect(() => {
     const load = () => void call('getActivity').then(setItems);
     load();
-    browser.storage.onChanged.addListener(load);
-    return () => browser.storage.onChanged.removeListener(load);
+    return onStorageChanged(load);
   }, []);
   return items;
 }
