@@ -28,6 +28,7 @@ function build(localArea = memoryBackend(), descriptorFiles = memoryDescriptorFi
     builtInNetworks: DEVNET_BUILD_NETWORKS,
     localArea,
     onLocalChanged: () => undefined,
+    onSessionChanged: () => undefined,
     sessionArea: memoryBackend(),
     sealKeys: memoryKeyStore(),
     phishingLists: memoryPhishingListStore(),

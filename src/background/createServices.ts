@@ -60,8 +60,9 @@ export interface ServiceDeps {
   /** browser.storage.local, and how its changes are heard (the cache drops what another context wrote). */
   localArea: StorageBackend;
   onLocalChanged(listener: (changes: Record<string, unknown>) => void): void;
-  /** browser.storage.session. */
+  /** browser.storage.session, and how its changes are heard (as for local storage). */
   sessionArea: StorageArea;
+  onSessionChanged(listener: (changes: Record<string, unknown>) => void): void;
   /** Where the key sealing stored records lives (IndexedDB in the extension). */
   sealKeys: SealKeyStore;
   /** Where the newer phishing list is kept (IndexedDB in the extension). */
@@ -106,7 +107,9 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const grants = createGrants(deps.grantRecords, migratedLocal.ready);
-  const session = typedStorage(deps.sessionArea, SESSION_DEFAULTS);
+  // Read by most requests (the unlocked secret, the requests answered, the approval window): from memory too, which in
+  // Firefox saves a trip to the parent process a read.
+  const session = typedStorage(cachedBackend(deps.sessionArea, deps.onSessionChanged), SESSION_DEFAULTS);
   const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
   const idleTimer = createIdleTimer({ settings: local, session, alarm: lockAlarm(deps.alarms), now: Date.now });

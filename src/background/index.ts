@@ -40,6 +40,7 @@ const { services, local, session, frames, idleTimer, approvalWindow, phishingUpd
   builtInNetworks,
   localArea: browser.storage.local,
   onLocalChanged: (listener) => browser.storage.onChanged.addListener((changes, area) => (area === 'local' ? listener(changes) : undefined)),
+  onSessionChanged: (listener) => browser.storage.onChanged.addListener((changes, area) => (area === 'session' ? listener(changes) : undefined)),
   sessionArea: browser.storage.session,
   sealKeys: indexedDbKeyStore,
   phishingLists: indexedDbPhishingListStore,

@@ -4,7 +4,7 @@ import { DEVNET_BUILD_NETWORKS } from '../shared/networks';
 import type { PageRequest } from '../shared/pages';
 import type { RpcRequest } from '../shared/protocol';
 import { inEnglish } from '../shared/words.fixture';
-import { createServices } from './createServices';
+import { createServices, type ServiceDeps } from './createServices';
 import { runPageRequest } from './pages/pipeline';
 import { memoryPhishingListStore } from './protection/phishingUpdates';
 import { readShippedList } from './protection/testing';
@@ -30,7 +30,7 @@ export function alarmsFake(now: () => number) {
 }
 
 /** The devnet build's services over `sessionArea` (and `kept`'s local storage and seal key: a restart keeps all three), with `page`: the popup's requests as index.ts runs them. */
-export function testServices(sessionArea: StorageArea = memoryBackend(), alarms: Alarms = alarmsFake(Date.now), kept = { localArea: memoryBackend(), sealKeys: memoryKeyStore() }) {
+export function testServices(sessionArea: StorageArea = memoryBackend(), alarms: Alarms = alarmsFake(Date.now), kept = { localArea: memoryBackend(), sealKeys: memoryKeyStore() }, onSessionChanged: ServiceDeps['onSessionChanged'] = () => undefined) {
   const { services, idleTimer } = createServices({
     devnetBuild: true,
     builtInNetworks: DEVNET_BUILD_NETWORKS,
@@ -38,6 +38,7 @@ export function testServices(sessionArea: StorageArea = memoryBackend(), alarms:
     descriptorFiles: memoryDescriptorFileStore(),
     grantRecords: memoryGrantRecordStore(),
     onLocalChanged: () => undefined,
+    onSessionChanged,
     sessionArea,
     sealKeys: kept.sealKeys,
     phishingLists: memoryPhishingListStore(),
