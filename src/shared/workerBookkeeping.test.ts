@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_DEFAULTS } from '../background/schema';
-import { BOOKKEEPING_KEYS, PAGE_STATE_PREFIX, showsOnPages } from './workerBookkeeping';
+import { PAGE_STATE_PREFIX, showsOnPages } from './workerBookkeeping';
 
 describe('showsOnPages', () => {
   it('is false for a change of the worker\'s bookkeeping only: the approval window\'s id, the frames, the answered requests, the lock deadline, what pages keep', () => {
@@ -14,9 +13,5 @@ describe('showsOnPages', () => {
     expect(showsOnPages(['approvalWindowId', 'approvals'])).toBe(true);
     expect(showsOnPages(['secret'])).toBe(true);
     expect(showsOnPages(['a key added later'])).toBe(true);
-  });
-
-  it('names keys the worker keeps in session storage (a key renamed there is not silently shown again)', () => {
-    for (const key of BOOKKEEPING_KEYS) expect(Object.keys(SESSION_DEFAULTS)).toContain(key);
   });
 });

@@ -175,7 +175,13 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         accepted();
         return [...all, stored];
       });
-      await Promise.all([storing, opening]);
+      // A window opened for a request that then could not be stored would wait on nothing: it closes, unless others wait
+      // (a refused request opened none: `opening` never settles).
+      const written = storing.catch((error: unknown) => {
+        void opening.then(() => deps.window.closeIfIdle(idle)).catch(() => undefined);
+        throw error;
+      });
+      await Promise.all([written, opening]);
       return record;
     },
     pending: async () => waiting(await read()),

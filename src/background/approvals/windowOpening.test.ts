@@ -17,11 +17,12 @@ function setup() {
     set: (items) => new Promise<void>((resolve, reject) => held.push((ok) => (ok ? store.set(items).then(resolve) : reject(new Error('quota exceeded'))))),
   };
   const shown: string[] = [];
+  const closed: string[] = [];
   const approvals = createApprovals({
     local: typedStorage(cachedBackend(slowWrites, () => undefined), APPROVALS_DEFAULTS),
     session: typedStorage(memoryBackend(), { ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS }),
     sealer: createSealer(memoryKeyStore()),
-    window: { show: async (first) => void shown.push(first!.id), restore: async () => undefined, closeIfIdle: async () => undefined },
+    window: { show: async (first) => void shown.push(first!.id), restore: async () => undefined, closeIfIdle: async (idle) => void ((await idle()) && closed.push(shown.at(-1)!)) },
     finisher: { onDecided: async () => ({ result: null }) },
     reply: async () => undefined,
   });
@@ -29,7 +30,7 @@ function setup() {
     while (held.length === 0) await new Promise((resolve) => setTimeout(resolve));
     return held.shift()!;
   };
-  return { approvals, shown, nextWrite };
+  return { approvals, shown, closed, nextWrite };
 }
 
 describe('the approval window opens while its request is stored', () => {
@@ -65,5 +66,24 @@ describe('the approval window opens while its request is stored', () => {
     (await nextWrite())(false);
     await expect(asking).rejects.toThrow('quota exceeded');
     expect(await approvals.pending()).toEqual([]);
+  });
+
+  it('closes the window it opened for a request that could not be stored, once nothing else waits in it', async () => {
+    const { approvals, shown, closed, nextWrite } = setup();
+    const asking = approvals.request('signMessage', from(1), DETAILS);
+    (await nextWrite())(false);
+    await expect(asking).rejects.toThrow('quota exceeded');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(closed).toEqual(shown);
+
+    // One that waits keeps the window open.
+    const kept = approvals.request('signMessage', from(2), DETAILS);
+    (await nextWrite())(true);
+    await kept;
+    const lost = approvals.request('signMessage', from(3), DETAILS);
+    (await nextWrite())(false);
+    await expect(lost).rejects.toThrow('quota exceeded');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(closed).toHaveLength(1);
   });
 });

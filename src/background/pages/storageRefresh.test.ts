@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKKEEPING_KEYS, PAGE_STATE_PREFIX } from '../../shared/workerBookkeeping';
+import { SESSION_DEFAULTS } from '../schema';
 import { memoryKeyStore } from '../storage/seal';
 import { memoryBackend, type StorageArea } from '../storage/typedStorage';
 import { testServices } from '../testing';
@@ -43,5 +44,9 @@ describe('what the pages read again on a storage change', () => {
     const read = [...session.read, ...kept.localArea.read];
     expect(read.length).toBeGreaterThan(0);
     expect(read.filter((key) => key === '*' || BOOKKEEPING_KEYS.includes(key as never) || key.startsWith(PAGE_STATE_PREFIX))).toEqual([]);
+  });
+
+  it('names keys the worker keeps in session storage (a key renamed there is not silently shown again)', () => {
+    for (const key of BOOKKEEPING_KEYS) expect(Object.keys(SESSION_DEFAULTS)).toContain(key);
   });
 });

@@ -72,6 +72,25 @@ describe('cachedBackend', () => {
     expect(await readingAgain).toEqual({ a: 2 });
   });
 
+  it('a read waits for the write in flight when it began, not for the ones begun after: writers taking turns on a key never hold it up', async () => {
+    const store = memoryBackend();
+    const held: Array<() => void> = [];
+    const slowWrite: StorageBackend = { get: store.get, set: (items) => new Promise<void>((resolve) => held.push(() => void store.set(items).then(resolve))) };
+    const cached = cachedBackend(slowWrite, () => undefined);
+    const first = cached.set({ a: 1 });
+    let read: unknown;
+    const reading = cached.get('a').then((found) => (read = found));
+    // A second writer starts while the first write is under way (two requests each setting the key, in turn).
+    const second = cached.set({ a: 2 });
+    held.shift()!();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(read).toEqual({ a: 1 });
+    held.shift()!();
+    await Promise.all([second, reading]);
+    expect(await cached.get('a')).toEqual({ a: 2 });
+  });
+
   it('hands out copies: a caller changing what it read changes nothing stored', async () => {
     const cached = cachedBackend(memoryBackend(), () => undefined);
     await cached.set({ list: [1] });

@@ -21,12 +21,13 @@ export function cachedBackend(backend: StorageBackend, onChanged: (listener: (ch
       values.delete(key);
     }
   });
-  // The worker's own writes in flight, by key: a read of that key waits for them, so it reads what the worker wrote
-  // (the approval window opens while its request is stored, approvals.ts).
+  // The worker's own writes in flight, by key (the latest): a read of that key waits for the one under way as it began,
+  // so it reads what the worker wrote (the approval window opens while its request is stored, approvals.ts); not for
+  // writes begun after, else writers taking turns on a key would hold its readers up for as long as they go on.
   const writing = new Map<string, Promise<unknown>>();
   return {
     async get(key) {
-      while (writing.has(key)) await writing.get(key);
+      if (writing.has(key)) await writing.get(key);
       if (!values.has(key)) {
         const generation = generations.get(key);
         const found = await backend.get(key);
