@@ -107,8 +107,7 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const grants = createGrants(deps.grantRecords, migratedLocal.ready);
-  // Read by most requests (the unlocked secret, the requests answered, the approval window): from memory too, which in
-  // Firefox saves a trip to the parent process a read.
+  // Read by most requests: from memory too (in Firefox, each read is a trip to the parent process).
   const session = typedStorage(cachedBackend(deps.sessionArea, deps.onSessionChanged), SESSION_DEFAULTS);
   const pages = createPageState(deps.sessionArea);
   const sealer = createSealer(deps.sealKeys);
