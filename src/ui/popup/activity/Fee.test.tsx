@@ -2,13 +2,10 @@
 /** The fee line stays inside the popup whatever a record claims, and sums only claims that can all be true. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActivityItem, ActivityTransaction } from '../../../shared/activity';
+import { mountPoint } from '../../testing/mount';
 import { Fee } from './Fee';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const item = (transactions: ActivityTransaction[]): ActivityItem => ({
   key: 'k', id: 'b1', origin: 'https://dapp.example', chainId: '0x1', from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', atomic: true,
@@ -16,17 +13,8 @@ const item = (transactions: ActivityTransaction[]): ActivityItem => ({
 });
 const tx = (n: number, extra: Partial<ActivityTransaction>): ActivityTransaction => ({ hash: `0x${n.toString(16).padStart(64, '0')}`, nonce: 3, status: 'confirmed', ...extra });
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-const render = (of: ActivityItem) => act(() => root.render(<li className="card activity-row"><Fee item={of} symbol="ETH" /></li>));
+const { container, render: mount, unmount } = mountPoint();
+const render = (of: ActivityItem) => mount(<li className="card activity-row"><Fee item={of} symbol="ETH" /></li>);
 const fee = () => container.querySelector<HTMLElement>('[aria-label="Network fee"]');
 
 describe('the fee line', () => {
@@ -39,10 +27,10 @@ describe('the fee line', () => {
     style.remove();
   });
 
-
   it('is none when two transactions at one nonce both claim to be mined: only one can be, and a sum would count a fee twice', async () => {
     await render(item([tx(1, { status: 'confirmed', feePaid: '0x1319718a5000' }), tx(2, { status: 'failed', replaces: tx(1, {}).hash, feePaid: '0x2d79883d2000' })]));
     expect(fee()).toBeNull();
+    unmount();
     await render(item([tx(1, { status: 'replaced' }), tx(2, { replaces: tx(1, {}).hash, feePaid: '0x2d79883d2000' })]));
     expect(fee()!.textContent).toBe('Fee 0.00005 ETH');
   });
