@@ -106,7 +106,8 @@ export function createServices(deps: ServiceDeps): Background {
   const migratedLocal = migrated(deps.localArea, migrations({ descriptorFiles: deps.descriptorFiles, grants: deps.grantRecords }));
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
-  const grants = createGrants(deps.grantRecords, migratedLocal.ready);
+  const grantCode = lazyGrantCode(loadLater);
+  const grants = createGrants(deps.grantRecords, migratedLocal.ready, grantCode.grantsWithShape);
   // Read by most requests: from memory too (in Firefox, each read is a trip to the parent process).
   const session = typedStorage(cachedBackend(deps.sessionArea, deps.onSessionChanged), SESSION_DEFAULTS);
   const pages = createPageState(deps.sessionArea);
@@ -215,7 +216,7 @@ export function createServices(deps: ServiceDeps): Background {
     accountRemoval: loadedOnCall(loadLater, ['removeAccount']),
     refusals: loadedOnCall(loadLater, ['storedErrorWords']),
     keyCode,
-    grantCode: lazyGrantCode(loadLater),
+    grantCode,
     emit: frames.emit,
     showActivity: deps.windows.activity(session),
     resetStorage: async () => {

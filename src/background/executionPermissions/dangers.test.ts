@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 import { checkingWords } from '../../shared/dangers.fixture';
+import { hasInvisible } from '../../shared/displayText';
 import { grantDangers } from './dangers';
 
 const NOW = 1_800_000_000;
@@ -41,5 +42,16 @@ describe('grant dangers', () => {
     const all = `0x${'f'.repeat(64)}`;
     expect(kinds('erc20-token-periodic', { ...periodic, periodAmount: all }, inAWeek)).toEqual(['unlimited!', 'overBalance']);
     expect(kinds('native-token-allowance', { allowanceAmount: all }, inAWeek)).toEqual(['unlimited!', 'overBalance']);
+  });
+
+  // The symbol is the token contract's (or a site-added network's) own text: the screen's rows clean it, and so must its warnings.
+  it('names the symbol in its warnings without the characters that reorder or hide text, in the words and in the message', () => {
+    const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules: inAWeek, permission: { type: 'native-token-stream', isAdjustmentAllowed: false, data: { amountPerSecond: '0x1', initialAmount: '0x64', maxAmount: '0x100' } } }], NOW);
+    const dangers = kept(grantDangers(request, { now: NOW, token: { symbol: 'ETH\u202e\u200b DSU', decimals: 0 }, balance: 1n }));
+    expect(dangers.map((d) => d.kind)).toEqual(['nativeStream', 'overBalance']);
+    for (const danger of dangers) {
+      expect(hasInvisible(JSON.stringify(danger.words)), danger.kind).toBe(false);
+      expect(hasInvisible(danger.message), danger.kind).toBe(false);
+    }
   });
 });

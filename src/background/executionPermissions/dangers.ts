@@ -3,6 +3,7 @@
  * ETH, a token that imitates another) ask for a second yes, as a reverting batch does.
  */
 import type { Danger } from '../../shared/dangers';
+import { cleanText } from '../../shared/displayText';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import type { ImitatedToken } from '../../shared/tokens';
 import { tokenAmount, type TokenFacts } from '../../shared/grantWords';
@@ -27,8 +28,10 @@ function firstAmount({ permission }: Pick<PermissionRequest, 'permission'>): big
   return BigInt(data.initialAmount);
 }
 
-export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'rules' | 'to'>, { now, token, balance, imitates }: GrantFacts): Danger[] {
+export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'rules' | 'to'>, { now, token: read, balance, imitates }: GrantFacts): Danger[] {
   const dangers: Danger[] = [];
+  // The contract's (or a site-added network's) own text, cleaned as the screen's rows clean it.
+  const token = { ...read, symbol: cleanText(read.symbol) };
   const { permission, rules, to } = request;
   const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
   if (imitates) dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, words: { key: 'dangers_grantImitates', values: { symbol: imitates.symbol, address: imitates.address } }, message: `This token calls itself ${imitates.symbol} but is not the ${imitates.symbol} this wallet knows on this network (${imitates.address}).` });

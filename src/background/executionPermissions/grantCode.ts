@@ -28,6 +28,7 @@ export { parseExecutionPermissionRequests } from '../../shared/schemas/execution
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
 export { grantActivity } from './activity';
+export { grantsWithShape } from './grantShape';
 export { upgradeFirst, upgradeSteps } from './upgrade';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */

@@ -5,5 +5,5 @@ import type * as Code from './grantCode';
 export type GrantCode = LoadedOnCall<typeof Code>;
 
 export function lazyGrantCode(load: () => Promise<typeof Code>): GrantCode {
-  return loadedOnCall(load, ['parseExecutionPermissionRequests', 'supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'revokeAllCall', 'grantActivity', 'upgradeFirst', 'upgradeSteps']);
+  return loadedOnCall(load, ['parseExecutionPermissionRequests', 'supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'revokeAllCall', 'grantActivity', 'grantsWithShape', 'upgradeFirst', 'upgradeSteps']);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { grantsWithShape } from './grantShape';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
@@ -8,7 +9,7 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: '0x0000000000000000000000000000000000000001', authority: '0x', caveats: [], salt: '0x1', signature: '0x' },
 });
 
-const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve());
+const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -35,5 +36,51 @@ describe('grants', () => {
     const grants = fresh();
     for (let i = 0; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
     expect(await grants.add(grant(1000, 'https://new.example'))).toBe(false);
+  });
+});
+
+/** A record of each permission type and rule the wallet grants, as the store keeps them. */
+const everyShape = (): GrantRecord[] => {
+  const common = { startTime: 1, justification: 'why' };
+  const token = '0x0000000000000000000000000000000000000004' as const;
+  const permissions: GrantRecord['permission'][] = [
+    { type: 'native-token-stream', isAdjustmentAllowed: true, data: { ...common, initialAmount: '0x1', maxAmount: '0x2', amountPerSecond: '0x3' } },
+    { type: 'native-token-periodic', isAdjustmentAllowed: false, data: { ...common, periodAmount: '0x1', periodDuration: 86_400 } },
+    { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { ...common, allowanceAmount: '0x1' } },
+    { type: 'erc20-token-stream', isAdjustmentAllowed: true, data: { ...common, initialAmount: '0x1', maxAmount: '0x2', amountPerSecond: '0x3', tokenAddress: token } },
+    { type: 'erc20-token-periodic', isAdjustmentAllowed: false, data: { ...common, periodAmount: '0x1', periodDuration: 3_600, tokenAddress: token } },
+    { type: 'erc20-token-allowance', isAdjustmentAllowed: false, data: { ...common, allowanceAmount: '0x1', tokenAddress: token } },
+  ];
+  const rules: GrantRecord['rules'] = [{ type: 'expiry', data: { timestamp: 2_000_000_000 } }, { type: 'redeemer', data: { addresses: [token] } }, { type: 'payee', data: { addresses: [token] } }];
+  const caveats = [{ enforcer: token, terms: '0x00', args: '0x' }] as GrantRecord['delegation']['caveats'];
+  return permissions.map((permission, i) => ({ ...grant(i + 1), permission, rules, revokedAt: i, delegation: { ...grant(i + 1).delegation, caveats } }));
+};
+
+describe('a record without a grant\'s shape (storage migration 5 moved whatever storage.local held, a content script\'s too)', () => {
+  const id = `0x${'2'.repeat(64)}`;
+  const good = grant(1);
+  it.each([
+    ['an id and an origin only', { id, origin: 'https://planted.example' }],
+    ['no amount in its permission', { ...good, id, permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { startTime: 1, justification: '' } } }],
+    ['a permission type the wallet does not grant', { ...good, id, permission: { ...good.permission, type: 'anything' } }],
+    ['a rule without its data', { ...good, id, rules: [{ type: 'expiry' }] }],
+    ['a delegation manager that is no address', { ...good, id, delegationManager: 42 }],
+    ['a caveat without terms', { ...good, id, delegation: { ...good.delegation, caveats: [{ enforcer: '0x01', args: '0x' }] } }],
+    ['no token facts', { ...good, id, token: undefined }],
+    ['null', null],
+  ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {
+    const store = memoryGrantRecordStore();
+    await store.save([good, planted as unknown as GrantRecord]);
+    const grants = createGrants(store, Promise.resolve(), grantsWithShape);
+    expect(await grants.list()).toEqual([good]);
+    expect(await grants.find(id as GrantRecord['id'])).toBeUndefined();
+    await grants.markRevoked(good.id, 5);
+    expect(await store.load()).toEqual([{ ...good, revokedAt: 5 }]);
+  });
+
+  it('keeps every permission type and rule the wallet grants', async () => {
+    const store = memoryGrantRecordStore();
+    await store.save(everyShape());
+    expect(await createGrants(store, Promise.resolve(), grantsWithShape).list()).toEqual(everyShape());
   });
 });

@@ -58,12 +58,19 @@ export function memoryGrantRecordStore(): GrantRecordStore {
   return { load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)) };
 }
 
+/**
+ * The records that have a grant's shape (grantShape.ts `grantsWithShape`, in the worker's later script: asked only when
+ * there are records). Storage migration 5 moved whatever storage.local held, a content script's plants too.
+ */
+export type GrantsWithShape = (records: GrantRecord[]) => Promise<GrantRecord[]>;
+
 /** `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. */
-export function createGrants(store: GrantRecordStore, migrated: Promise<void>): Grants {
+export function createGrants(store: GrantRecordStore, migrated: Promise<void>, withShape: GrantsWithShape): Grants {
   let queue: Promise<unknown> = Promise.resolve();
   const stored = async (): Promise<GrantRecord[]> => {
     await migrated;
-    return (await store.load()) ?? [];
+    const records = (await store.load()) ?? [];
+    return records.length === 0 ? records : withShape(records);
   };
   /** One change at a time, each on the list as the one before left it. */
   const update = (change: (current: GrantRecord[]) => GrantRecord[]): Promise<void> => {

@@ -13,6 +13,9 @@ import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { storedErrorWords } from './refusalWords';
+import { grantActivity } from '../executionPermissions/activity';
+import { grantsWithShape } from '../executionPermissions/grantShape';
+import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { activity } from './state';
 
 const record = (extra: Partial<BatchRecord>): BatchRecord => ({
@@ -105,5 +108,15 @@ describe('the fee paid in Activity', () => {
     const shown = items.find((i) => i.id === 'fake')!;
     expect(shown.transactions[0].status).toBe('failed');
     expect(shown.status).not.toBe(200);
+  });
+
+  // Migration 5 moved every record of storage.local's `grants` with an id into the extension's IndexedDB: one planted
+  // there before the update (a content script could) is a grant record to Activity from then on.
+  it('lists the wallet\'s records beside a grant record migration 5 moved that has no grant\'s shape', async () => {
+    const { services: planted } = await services(record({ id: 'real' }));
+    const moved = memoryGrantRecordStore();
+    await moved.save([{ id: `0x${'2'.repeat(64)}`, origin: 'https://planted.example' } as unknown as GrantRecord]);
+    const withGrant = { ...planted, grants: createGrants(moved, Promise.resolve(), grantsWithShape), grantCode: { grantActivity } } as unknown as Services;
+    expect((await activity(withGrant)).map((i) => i.id)).toContain('real');
   });
 });

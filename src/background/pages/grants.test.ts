@@ -2,6 +2,7 @@
 import { AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import { grantsWithShape } from '../executionPermissions/grantShape';
 import type { GrantRecord } from '../executionPermissions/store';
 import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
@@ -23,7 +24,7 @@ function permissionsPage() {
   const coder = AbiCoder.defaultAbiCoder();
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve());
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const services = { grants, grantCode: { grantOnChain, revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) } } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);

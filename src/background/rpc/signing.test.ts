@@ -15,6 +15,8 @@ import { ROOT_AUTHORITY, delegationTypedData } from '../executionPermissions/del
 import { frameworkOn } from '../executionPermissions/framework';
 import type { Danger } from '../../shared/dangers';
 import { inEnglish } from '../../shared/dangers.fixture';
+import { hasInvisible } from '../../shared/displayText';
+import { RpcError } from '../../shared/errors';
 
 vi.mock('../loadLater', async (original) => {
   const actual = await original<typeof import('../loadLater')>();
@@ -72,6 +74,30 @@ describe('typed data the wallet could not review', () => {
     expect(await runRequest({ method, params: [ACCOUNT, JSON.stringify(typed)] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services })).toBe(DEFERRED);
     const [danger] = shown[0].clearSigning?.dangers ?? [];
     expect(danger).toMatchObject({ kind: 'notDescribed', message: 'The wallet could not review this message (the node did not answer): it is shown as it is.' });
+    expect(inEnglish(danger)).toBe(danger.message);
+  });
+
+  // A node's error message is its own text: in a warning the wallet says, it is cleaned and bounded like any server's.
+  it('names a node\'s reason without the characters that reorder or hide text, and bounded', async () => {
+    const shown: { clearSigning?: { dangers: Danger[] } }[] = [];
+    const { services } = await connectedSite(SITE, ACCOUNT, {
+      networks: { selected: async () => ({ chainId: '0x7a69' }) },
+      reviewTypedData: async () => {
+        throw new RpcError(-32000, `\u202eevorppa\u202c \u200bsafe to sign. ${'x'.repeat(10_000)}`);
+      },
+      approvals: {
+        earlier: async () => undefined,
+        request: async (_type: string, _ctx: unknown, details: (typeof shown)[number]) => (shown.push(details), { id: 'queued' }),
+        plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
+      },
+    });
+    const typed = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Hello: [{ name: 'greeting', type: 'string' }] }, primaryType: 'Hello', domain: { name: 'Site' }, message: { greeting: 'Hi' } };
+    const method = 'eth_signTypedData_v4';
+    expect(await runRequest({ method, params: [ACCOUNT, JSON.stringify(typed)] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services })).toBe(DEFERRED);
+    const [danger] = shown[0].clearSigning?.dangers ?? [];
+    expect(hasInvisible(JSON.stringify(danger.words))).toBe(false);
+    expect(hasInvisible(danger.message)).toBe(false);
+    expect(danger.message.length).toBeLessThan(500);
     expect(inEnglish(danger)).toBe(danger.message);
   });
 });

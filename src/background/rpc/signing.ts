@@ -4,6 +4,7 @@
  */
 import { getBytes, toQuantity } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals/signing';
+import { cleanText } from '../../shared/displayText';
 import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
@@ -23,10 +24,13 @@ async function prepareTypedData(request: TypedDataRequest, { account, services }
   return { account, version: request.version, ...request.typed, clearSigning: await services.reviewTypedData(request.typed, account, network).catch(unreviewed) };
 }
 
+/** The most of an error's text the warning quotes. */
+const MAX_REASON_CHARS = 300;
+
 /** The review needs the node and the descriptor files: without them the message is still shown, as it is, saying why. */
 const unreviewed = (error: unknown): TypedDataReview => {
-  // The error's own words stay English.
-  const reason = error instanceof Error ? error.message : String(error);
+  // The error's own words stay English; a node's or a page's text in them is cleaned and bounded.
+  const reason = cleanText(error instanceof Error ? error.message : String(error), MAX_REASON_CHARS);
   return { dangers: [{ kind: 'notDescribed', tone: 'warn', words: { key: 'dangers_notReviewed', values: { reason } }, message: `The wallet could not review this message (${reason}): it is shown as it is.` }] };
 };
 
