@@ -96,7 +96,7 @@ export interface Signing {
   origin: string;
   /** The account's signature of a digest. */
   sign(digest: Hex): Promise<Hex>;
-  /** Seconds since the epoch. */
+  /** Seconds since the epoch: what the adjustments are checked at (a grant is dated when it is signed, after its upgrade). */
   now: number;
 }
 
@@ -119,7 +119,7 @@ export async function signedGrants(details: GrantPermissionsDetails, adjustments
     const delegation: Delegation = { ...unsigned, signature: await sign(typedDataDigest(typedData, 'V4')) };
     return {
       id: typedDataStructHash(typedData), origin, chainId, from: account, to, permission, rules, token: { symbol: token.symbol, decimals: token.decimals },
-      delegation, delegationManager: framework.delegationManager, context: await permissionContext([delegation]), grantedAt: now * 1000,
+      delegation, delegationManager: framework.delegationManager, context: await permissionContext([delegation]), grantedAt: Date.now(),
     };
   }));
 }
