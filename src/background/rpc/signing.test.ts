@@ -56,12 +56,13 @@ describe('typed data checked by the later script', () => {
 });
 
 describe('typed data the wallet could not review', () => {
-  it('is asked as it is, saying why, in words the approval window says in the browser\'s language', async () => {
+  /** The danger the approval is asked with when the review fails with `error`. */
+  async function dangerWhenReviewFails(error: Error): Promise<Danger> {
     const shown: { clearSigning?: { dangers: Danger[] } }[] = [];
     const { services } = await connectedSite(SITE, ACCOUNT, {
       networks: { selected: async () => ({ chainId: '0x7a69' }) },
       reviewTypedData: async () => {
-        throw new Error('the node did not answer');
+        throw error;
       },
       approvals: {
         earlier: async () => undefined,
@@ -72,29 +73,18 @@ describe('typed data the wallet could not review', () => {
     const typed = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Hello: [{ name: 'greeting', type: 'string' }] }, primaryType: 'Hello', domain: { name: 'Site' }, message: { greeting: 'Hi' } };
     const method = 'eth_signTypedData_v4';
     expect(await runRequest({ method, params: [ACCOUNT, JSON.stringify(typed)] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services })).toBe(DEFERRED);
-    const [danger] = shown[0].clearSigning?.dangers ?? [];
+    return shown[0].clearSigning!.dangers[0];
+  }
+
+  it('is asked as it is, saying why, in words the approval window says in the browser\'s language', async () => {
+    const danger = await dangerWhenReviewFails(new Error('the node did not answer'));
     expect(danger).toMatchObject({ kind: 'notDescribed', message: 'The wallet could not review this message (the node did not answer): it is shown as it is.' });
     expect(inEnglish(danger)).toBe(danger.message);
   });
 
   // A node's error message is its own text: in a warning the wallet says, it is cleaned and bounded like any server's.
   it('names a node\'s reason without the characters that reorder or hide text, and bounded', async () => {
-    const shown: { clearSigning?: { dangers: Danger[] } }[] = [];
-    const { services } = await connectedSite(SITE, ACCOUNT, {
-      networks: { selected: async () => ({ chainId: '0x7a69' }) },
-      reviewTypedData: async () => {
-        throw new RpcError(-32000, `\u202eevorppa\u202c \u200bsafe to sign. ${'x'.repeat(10_000)}`);
-      },
-      approvals: {
-        earlier: async () => undefined,
-        request: async (_type: string, _ctx: unknown, details: (typeof shown)[number]) => (shown.push(details), { id: 'queued' }),
-        plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
-      },
-    });
-    const typed = { types: { EIP712Domain: [{ name: 'name', type: 'string' }], Hello: [{ name: 'greeting', type: 'string' }] }, primaryType: 'Hello', domain: { name: 'Site' }, message: { greeting: 'Hi' } };
-    const method = 'eth_signTypedData_v4';
-    expect(await runRequest({ method, params: [ACCOUNT, JSON.stringify(typed)] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services })).toBe(DEFERRED);
-    const [danger] = shown[0].clearSigning?.dangers ?? [];
+    const danger = await dangerWhenReviewFails(new RpcError(-32000, `\u202eevorppa\u202c \u200bsafe to sign. ${'x'.repeat(10_000)}`));
     expect(hasInvisible(JSON.stringify(danger.words))).toBe(false);
     expect(hasInvisible(danger.message)).toBe(false);
     expect(danger.message.length).toBeLessThan(500);
