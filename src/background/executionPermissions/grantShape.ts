@@ -3,13 +3,13 @@
  * Storage migration 5 moved whatever storage.local's `grants` held into the extension's IndexedDB, and a content
  * script could have planted a record there before the update: one without the shape threw in every list that read it.
  */
+import { isObject } from '../../shared/isObject';
 import type { PermissionType } from '../../shared/schemas/executionPermissions';
 import type { GrantRecord } from './store';
 
 type Field = 'hex' | 'count';
 type Fields = Record<string, Field>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isField = (value: unknown, field: Field): boolean =>
   field === 'hex' ? typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value) : Number.isSafeInteger(value) && (value as number) >= 0;
 const has = (value: unknown, fields: Fields): value is Record<string, unknown> =>
