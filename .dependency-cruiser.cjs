@@ -27,6 +27,8 @@ module.exports = {
     { name: 'background-never-imports-ui', severity: 'error', from: { path: '^src/background/' }, to: { path: '^src/ui/' } },
     { name: 'domains-below-the-tables', comment: 'Domains take what they use (Pick<…>); only rpc/, pages/ and the root see all services.', severity: 'error',
       from: { path: BACKGROUND_DOMAINS }, to: { path: '^src/background/(rpc|pages)/|^src/background/[^/]+\\.ts$' } },
+    { name: 'the-later-script-behind-facades', comment: 'Callers import ordinary async functions from their domain: only the lazy*.ts facades, createServices.ts (which hands loadLater to the domains\' facades) and index.ts know that a second script exists.',
+      severity: 'error', from: { path: '^src/background/', pathNot: '/lazy[A-Z][^/]*\\.ts$|^src/background/(createServices|index|laterChunk|loadLater)\\.ts$|\\.(test|fixture)\\.ts$' }, to: { path: '^src/background/loadLater\\.ts$' } },
     { name: 'storage-is-generic', severity: 'error', from: { path: '^src/background/storage/' }, to: { path: '^src/background/(?!storage/)' } },
     { name: 'rpc-does-not-import-pages', severity: 'error', from: { path: '^src/background/rpc/' }, to: { path: '^src/background/pages/' } },
     { name: 'paymaster-is-its-own-package', comment: 'The paymaster service shares only src/shared with the wallet; its tests may start a devnet.', severity: 'error',

@@ -2,8 +2,11 @@
 import { loadedOnCall, type LoadedOnCall } from '../../shared/lazy';
 import type * as Code from './grantCode';
 
-export type GrantCode = LoadedOnCall<typeof Code>;
+/** What the services reach; the requests' parse has a facade of its own (../rpc/lazyGrantRequests.ts). */
+const REACHED = ['supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'revokeAllCall', 'grantActivity', 'grantsWithShape', 'upgradeFirst', 'upgradeSteps'] as const;
+
+export type GrantCode = LoadedOnCall<Pick<typeof Code, (typeof REACHED)[number]>>;
 
 export function lazyGrantCode(load: () => Promise<typeof Code>): GrantCode {
-  return loadedOnCall(load, ['parseExecutionPermissionRequests', 'supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'revokeAllCall', 'grantActivity', 'grantsWithShape', 'upgradeFirst', 'upgradeSteps']);
+  return loadedOnCall(load, REACHED);
 }

@@ -2,8 +2,8 @@
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { PageMethod, PageRequest } from '../../shared/pages';
 import type { RpcResponse } from '../../shared/protocol';
-import { loadLater } from '../loadLater';
 import { serve } from '../rpc/pipeline';
+import { pageErrorInWords } from './lazyPageError';
 import { pageMethods } from './methods';
 import type { PageContext, PageEntry } from './types';
 
@@ -15,8 +15,8 @@ export async function runPageRequest(request: PageRequest, ctx: PageContext & { 
       if (!entry.read) await ctx.touch();
       return await entry.handle(params, ctx);
     } catch (error) {
-      // As the pages show it (refusalWords.ts, in the later script): a refusal in words, a domain's plain Error as it is.
-      throw await loadLater().then((later) => later.pageError(error), () => error);
+      // As the pages show it: a refusal in words, a domain's plain Error as it is.
+      throw await pageErrorInWords(error);
     }
   });
   return response as RpcResponse;

@@ -16,7 +16,7 @@ import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
-import { loadLater } from '../loadLater';
+import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, methodsUsing } from './types';
 
@@ -55,8 +55,7 @@ export const executionPermissionMethods = {
     handle: async (_params, { services, origin }) => (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).map(responseOf),
   }),
   wallet_requestExecutionPermissions: method({
-    // Parsed in the later script, which a method's parse loads itself (it is handed no services).
-    parse: async (params) => (await loadLater()).parseExecutionPermissionRequests(params, Math.floor(Date.now() / 1000)),
+    parse: (params) => parseGrantRequests(params, Math.floor(Date.now() / 1000)),
     auth: 'account',
     account: namedAccount,
     approval: {
