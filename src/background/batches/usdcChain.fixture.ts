@@ -4,11 +4,13 @@
  * the bundler is sent is kept, and runs on chain only when told (`land`). For the fee in USDC's tests (feeOptions.test.ts,
  * executors/usdc.test.ts).
  */
-import { AbiCoder, id } from 'ethers';
+import { AbiCoder, id, verifyTypedData } from 'ethers';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import { LOCAL_DEVNET, type Network } from '../../shared/networks';
+import type { RpcUserOperation } from '../../shared/erc4337';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
+import { usdcPermit } from '../usdcFees/permit';
 
 export const PAYMASTER = LOCAL_DEVNET.usdcPaymaster!.paymaster;
 export const TOKEN = LOCAL_DEVNET.usdcPaymaster!.token;
@@ -96,3 +98,14 @@ export function usdcChain(funds: { eth: bigint; usdc: bigint }, bundlerFails?: E
 }
 
 export const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
+
+/** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
+export const permitAmount = (op: RpcUserOperation): bigint => BigInt(`0x${op.paymasterData!.slice(2 + 2 * 21, 2 + 2 * 53)}`);
+
+/** Who signed the op's permit, were it `owner`'s at permit nonce `nonce`. */
+export function permitSigner(op: RpcUserOperation, owner: Hex, nonce: bigint): string {
+  const { domain, types: { EIP712Domain: _domain, ...types }, message } = usdcPermit({
+    chainId: NETWORK.chainId, token: { address: TOKEN, name: 'USD Coin', version: '2' }, owner, spender: PAYMASTER, value: permitAmount(op), nonce,
+  });
+  return verifyTypedData(domain, types, message, `0x${op.paymasterData!.slice(2 + 2 * 53)}`);
+}

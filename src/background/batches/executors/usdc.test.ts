@@ -3,7 +3,7 @@
  * cap, sent to the bundler; nothing signed or sent when the fee could now exceed the cap, or when the user's pick was
  * not offered.
  */
-import { Interface, parseEther, verifyTypedData } from 'ethers';
+import { Interface, parseEther } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RpcError } from '../../../shared/errors';
 import type { RpcUserOperation } from '../../../shared/erc4337';
@@ -21,12 +21,11 @@ import { prepareBatch } from '../prepare';
 import { sendBatch } from '../run';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS } from '../types';
-import { NETWORK, PAYMASTER, TOKEN, usdcChain, type UsdcChain } from '../usdcChain.fixture';
+import { NETWORK, PAYMASTER, TOKEN, permitAmount, permitSigner, usdcChain, type UsdcChain } from '../usdcChain.fixture';
 import type { BatchDeps } from './executor';
 import * as usdcCode from './usdcCode';
 import * as userOperationCode from './userOperationCode';
 import { lazyUserOperationCode } from '../lazyUserOperationCode';
-import { usdcPermit } from '../../usdcFees/permit';
 import { PREVIOUS_OPERATION_WAIT_MS } from './userOperationQueue';
 
 const wallet = deriveWallet('test test test test test test test test test test test junk', 0);
@@ -48,17 +47,6 @@ async function planned(chain: UsdcChain, id = 'b', store?: { local: ReturnType<t
     loops: { watch: () => () => undefined }, detection: { stored: async () => undefined },
   } as unknown as BatchDeps;
   return { batch, batches, local, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, id, feeSource ? { feeSource } : {}) };
-}
-
-/** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
-const permitAmount = (op: RpcUserOperation): bigint => BigInt(`0x${op.paymasterData!.slice(2 + 2 * 21, 2 + 2 * 53)}`);
-
-/** Who signed the op's permit, were it at permit nonce `nonce` (the signature follows the amount). */
-function permitSigner(op: RpcUserOperation, nonce: bigint): string {
-  const { domain, types: { EIP712Domain: _domain, ...types }, message } = usdcPermit({
-    chainId: NETWORK.chainId, token: { address: TOKEN, name: 'USD Coin', version: '2' }, owner: FROM, spender: PAYMASTER, value: permitAmount(op), nonce,
-  });
-  return verifyTypedData(domain, types, message, `0x${op.paymasterData!.slice(2 + 2 * 53)}`);
 }
 
 describe('a batch paid in USDC, approved', () => {
@@ -171,7 +159,7 @@ describe('two batches of the account paid in USDC, back to back', () => {
     expect(await sending).toMatchObject({ state: 'sent', upgrade: false });
     const [a, b] = chain.sent as RpcUserOperation[];
     expect(BigInt(b.nonce)).toBe(BigInt(a.nonce) + 1n);
-    expect([permitSigner(a, 0n), permitSigner(b, 1n)]).toEqual([FROM, FROM]);
+    expect([permitSigner(a, FROM, 0n), permitSigner(b, FROM, 1n)]).toEqual([FROM, FROM]);
     expect(a.eip7702Auth).toBeDefined();
     expect(b.eip7702Auth).toBeUndefined();
   });
