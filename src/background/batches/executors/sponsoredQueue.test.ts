@@ -59,7 +59,8 @@ function land() {
 
 /** Two batches of the account planned while it was not upgraded (both upgrade), the first sent. */
 async function firstSent() {
-  const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  const batches = createBatchStore(local, createSealer(memoryKeyStore()));
   const deps = {
     batches, nodeFor: async () => node, bundlerFor: async () => bundler, accounts: { signer: async () => wallet }, loops: { watch: () => () => undefined },
     detection: { stored: async () => undefined }, userOperationCode: lazyUserOperationCode(async () => userOperationCode),
@@ -72,7 +73,7 @@ async function firstSent() {
     await batches.add(planned);
   }
   await sendBatch(deps, SITE, 'first');
-  return { batches, second: () => sendBatch(deps, SITE, 'second') };
+  return { batches, local, second: () => sendBatch(deps, SITE, 'second') };
 }
 
 describe('two sponsored batches of one account, back to back', () => {
@@ -103,5 +104,20 @@ describe('two sponsored batches of one account, back to back', () => {
     await refused;
     expect(sent).toHaveLength(1);
     expect(await batches.get(SITE, 'second')).toBeUndefined();
+  });
+
+  // A content script can write storage.local: a record it planted, of an op that never runs, must not hold the account.
+  it('does not wait for a userOp in a record the wallet did not write', async () => {
+    const { local, second } = await firstSent();
+    land();
+    await local.update('batches', (all) => {
+      const first = Object.values(all).find((b) => b.id === 'first')!;
+      const planted = { ...first, id: 'planted', userOperation: { ...first.userOperation!, op: { ...first.userOperation!.op, nonce: '0x7' as Hex } } };
+      return { ...all, [`${SITE} planted`]: planted };
+    });
+    const sending = second().catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 5_000);
+    expect(await sending).toMatchObject({ state: 'sent' });
+    expect(sent.map((op) => BigInt(op.nonce))).toEqual([0n, 1n]);
   });
 });

@@ -168,7 +168,7 @@ describe('two batches of the account paid in USDC, back to back', () => {
     const { chain, second } = await twoPlanned();
     const sending = second.send();
     const refused = expect(sending).rejects.toMatchObject({
-      code: -32002, message: `The previous operation of ${FROM} has not run on chain yet; this batch can run only after it: nothing was signed or sent`,
+      code: -32002, message: `The previous operation of ${FROM} has not run on chain yet (Activity can cancel it); this batch can run only after it: nothing was signed or sent`,
     });
     await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 5_000);
     await refused;

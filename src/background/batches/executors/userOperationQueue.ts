@@ -24,9 +24,15 @@ const UNKNOWN_BLOCKS_LOOK_MS = 1_000;
 
 const sameAccount = (a: BatchRecord, b: BatchRecord): boolean => a.chainId === b.chainId && a.from.toLowerCase() === b.from.toLowerCase();
 
-/** The account's userOps on the batch's chain that were sent and have neither landed nor been dropped, as stored. */
-const outstanding = (all: BatchRecord[], batch: BatchRecord): SentUserOperation[] =>
-  all.flatMap((b) => (sameAccount(b, batch) && b.userOperation && undecided(b.userOperation) ? [b.userOperation] : []));
+/**
+ * The account's userOps on the batch's chain that were sent and have neither landed nor been dropped, as stored by the
+ * wallet: a record planted in storage (a content script can write it) holds nothing up.
+ */
+async function outstanding(batches: BatchDeps['batches'], batch: BatchRecord): Promise<SentUserOperation[]> {
+  const sent = (await batches.all()).filter((b) => sameAccount(b, batch) && b.userOperation && undecided(b.userOperation));
+  const authentic = await Promise.all(sent.map((b) => batches.authentic(b)));
+  return sent.filter((_, at) => authentic[at]).map((b) => b.userOperation!);
+}
 
 /** Those whose EntryPoint nonce is still unused on chain: they can still run, and this one could not go before them. */
 async function notRun(node: ChainNode, ops: SentUserOperation[]): Promise<SentUserOperation[]> {
@@ -36,11 +42,11 @@ async function notRun(node: ChainNode, ops: SentUserOperation[]): Promise<SentUs
 }
 
 const previousNotRun = (from: Hex) =>
-  new RpcError(ErrorCode.resourceUnavailable, `The previous operation of ${from} has not run on chain yet; this batch can run only after it: nothing was signed or sent`);
+  new RpcError(ErrorCode.resourceUnavailable, `The previous operation of ${from} has not run on chain yet (Activity can cancel it); this batch can run only after it: nothing was signed or sent`);
 
 /** Returns once every userOp the wallet sent before for the batch's account and chain has run; throws past the bound. */
 export async function afterPreviousOperations(deps: Pick<BatchDeps, 'batches' | 'nodeFor' | 'detection'>, batch: BatchRecord): Promise<void> {
-  let waiting = outstanding(await deps.batches.all(), batch);
+  let waiting = await outstanding(deps.batches, batch);
   if (waiting.length === 0) return;
   const node = await deps.nodeFor(batch.chainId);
   const blockTimeMs = (await deps.detection.stored(batch.chainId).catch(() => undefined))?.blockTimeMs;
