@@ -1,12 +1,14 @@
 /** Network fees paid in USDC (issue 45): a site's wallet_sendCalls from an account with no ETH, through Alto and the devnet's USDC paymaster. */
-import { Interface, Wallet, parseEther } from 'ethers';
+import { Contract, Interface, Wallet, parseEther } from 'ethers';
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
+import { readBody, sendJson, startJsonRpcServer } from '../fixtures/jsonRpcServer';
 import { USDC, importUsdcWallet, movePrice, usdc } from '../fixtures/usdc';
 import { expect, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { connect, finalStatus, sentId } from '../pages/flows';
+import { NetworksScreen } from '../pages/networks';
 import type { BrowserSession } from '../driver/types';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
@@ -17,6 +19,35 @@ const usdcTransfer = (from: string, to: string, amount: bigint) => [{
   version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true,
   calls: [{ to: usdc().target as string, value: '0x0', data: ERC20.encodeFunctionData('transfer', [to, amount]) }],
 }];
+
+/**
+ * A bundler in front of Alto that keeps the userOps it is sent in its pool, each answered at once, until `release`
+ * passes them on (in order); after that it passes everything on.
+ */
+async function poolingBundler(bundlerUrl: string) {
+  const pool: string[] = [];
+  let released = false;
+  const forward = (body: string) => fetch(bundlerUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const server = await startJsonRpcServer(async (request, response) => {
+    const body = await readBody(request);
+    const { id, method } = JSON.parse(body) as { id: number; method: string };
+    if (method === 'eth_sendUserOperation' && !released) {
+      pool.push(body);
+      return sendJson(response, 200, JSON.stringify({ jsonrpc: '2.0', id, result: `0x${'ab'.repeat(32)}` }));
+    }
+    const reply = await forward(body);
+    sendJson(response, reply.status, await reply.text());
+  });
+  return {
+    url: `${server.url}/rpc`,
+    async release() {
+      released = true;
+      // The same op handed again meanwhile: Alto's "already known" changes nothing.
+      for (const body of pool) await forward(body);
+    },
+    stop: server.stop,
+  };
+}
 
 /** "0.60" as token units. */
 function units(shown: string): bigint {
@@ -105,5 +136,43 @@ test.describe('fees in USDC', () => {
     expect(await usdc().balanceOf(address)).toBe(usdcAfterUsdc - 10n * USDC);
     expect(await chain().getBalance(address)).toBeLessThan(ethAfterUsdc);
     expect(await usdc().balanceOf(recipient)).toBe(20n * USDC);
+  });
+
+  test('two batches sent back to back while the first is still in the bundler\'s pool: both land, the second after the first (200, 200)', async ({ session, dapp, devnet }) => {
+    test.skip(session.name !== 'chromium', 'the worker\'s waiting is the same code in Firefox: one browser is enough for CI\'s minutes');
+    const { address, popup } = await importUsdcWallet(session, 100n * USDC);
+    const bundler = await poolingBundler(devnet.bundlerUrl);
+    try {
+      const networks = await NetworksScreen.open(popup.screen);
+      await networks.edit('Local devnet', { bundlerUrl: bundler.url });
+      await networks.waitForDetails('Local devnet', /^31337 · built-in, edited · EIP-7702/);
+      const [from] = await connect(dapp, session);
+      const recipient = Wallet.createRandom().address;
+      const first = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 10n * USDC));
+      const second = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 5n * USDC));
+      // Both planned before either is sent, each with the account's upgrade.
+      const approval = await ApprovalWindow.next(session);
+      await approval.screen.waitForText('Queue', 'Request 1 of 2');
+      for (const remaining of [0, undefined]) {
+        await approval.acceptUpgrade();
+        await approval.screen.waitForText('Fee in USDC', FEE_LINE);
+        await approval.press('Approve');
+        if (remaining === 0) await approval.screen.waitForCount('Queue', 0);
+      }
+      const firstId = sentId(await first);
+      // The second was approved while the first has not run: ten blocks later the bundler bundles the first.
+      const head = await chain().getBlockNumber();
+      await expect.poll(() => chain().getBlockNumber()).toBeGreaterThanOrEqual(head + 10);
+      await bundler.release();
+      const secondId = sentId(await second);
+      expect(await finalStatus(dapp, firstId, 30_000)).toMatchObject({ status: 200 });
+      expect(await finalStatus(dapp, secondId, 30_000)).toMatchObject({ status: 200 });
+      expect(await usdc().balanceOf(recipient)).toBe(15n * USDC);
+      const entryPoint = new Contract(devnet.addresses.entryPoint, ['function getNonce(address, uint192) view returns (uint256)'], chain());
+      expect(await entryPoint.getNonce(address, 0)).toBe(2n);
+      expect(await chain().getCode(address)).toBe(`0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`);
+    } finally {
+      await bundler.stop();
+    }
   });
 });

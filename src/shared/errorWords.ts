@@ -84,6 +84,7 @@ export type ErrorKey =
   | 'errors_batchNotWaiting'
   | 'errors_transactionNotWaiting'
   | 'errors_codeChanged'
+  | 'errors_previousOperation'
   | 'errors_noDelegateCode'
   | 'errors_ledgerOnlyAtomic'
   | 'errors_ledgerTypedDataV1'

@@ -3,11 +3,12 @@
  * say in English exactly what the code that refuses wrote: each is made here by that code, never copied.
  */
 import { AbiCoder, id } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { RpcError } from '../../shared/errors';
 import type { ChainNode } from '../networks/rpcClient';
 import { planUsdc } from '../batches/executors/usdcCode';
+import { PREVIOUS_OPERATION_WAIT_MS, afterPreviousOperations } from '../batches/executors/userOperationQueue';
 import { NETWORK, usdcChain } from '../batches/usdcChain.fixture';
 import { saysInWords } from './refusals.fixture';
 import { assertAdmits } from '../usdcFees/admits';
@@ -62,5 +63,16 @@ describe('the words of a fee in USDC refused', () => {
     const context = { node: chain.node, network: NETWORK, upgraded: false, usdc: { bundler: chain.bundler, host: 'bundler.example', code: {} } };
     const planning = planUsdc(context as never, { id: 'b', origin: 'https://dapp.example', from: SENDER, calls: [{ to: TOKEN, value: '0x0', data: '0x' }] });
     expect(await saysInWords(planning)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: 'The wallet is locked' } });
+  });
+
+  it("say the account's previous userOp not run yet (a second Send in USDC right after the first), the account as written", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const pending = { chainId: '0x7a69', from: SENDER, userOperation: { op: { sender: SENDER, nonce: '0x0' }, sent: true } };
+    const chain = (async (method: string) => (method === 'eth_blockNumber' ? '0x10' : word(0n))) as ChainNode;
+    const deps = { batches: { all: async () => [pending], authentic: async () => true }, nodeFor: async () => chain, detection: { stored: async () => undefined } };
+    const refused = saysInWords(afterPreviousOperations(deps as never, { chainId: '0x7a69', from: SENDER } as never));
+    await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 2_000);
+    vi.useRealTimers();
+    expect(await refused).toEqual({ key: 'errors_previousOperation', values: { address: SENDER } });
   });
 });

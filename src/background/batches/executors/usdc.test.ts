@@ -4,7 +4,7 @@
  * not offered.
  */
 import { Interface, parseEther } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RpcError } from '../../../shared/errors';
 import type { RpcUserOperation } from '../../../shared/erc4337';
 import type { FeeSource } from '../../../shared/fees';
@@ -21,11 +21,12 @@ import { prepareBatch } from '../prepare';
 import { sendBatch } from '../run';
 import { createBatchStore } from '../store';
 import { BATCHES_DEFAULTS } from '../types';
-import { NETWORK, PAYMASTER, TOKEN, usdcChain, type UsdcChain } from '../usdcChain.fixture';
+import { NETWORK, PAYMASTER, TOKEN, permitAmount, permitSigner, usdcChain, type UsdcChain } from '../usdcChain.fixture';
 import type { BatchDeps } from './executor';
 import * as usdcCode from './usdcCode';
 import * as userOperationCode from './userOperationCode';
 import { lazyUserOperationCode } from '../lazyUserOperationCode';
+import { PREVIOUS_OPERATION_WAIT_MS } from './userOperationQueue';
 
 const wallet = deriveWallet('test test test test test test test test test test test junk', 0);
 const FROM = wallet.address as Hex;
@@ -47,9 +48,6 @@ async function planned(chain: UsdcChain, id = 'b', store?: { local: ReturnType<t
   } as unknown as BatchDeps;
   return { batch, batches, local, send: (feeSource?: FeeSource) => sendBatch(deps, SITE, id, feeSource ? { feeSource } : {}) };
 }
-
-/** The permit amount in the paymaster data: encodePacked(uint8 0, address token, uint256 amount, bytes signature). */
-const permitAmount = (op: RpcUserOperation): bigint => BigInt(`0x${op.paymasterData!.slice(2 + 2 * 21, 2 + 2 * 53)}`);
 
 describe('a batch paid in USDC, approved', () => {
   it('is drafted again with the real authorization and sent with a permit of the approved cap, never above the planned fee per gas', async () => {
@@ -135,18 +133,47 @@ describe('a batch paid in USDC whose record was changed in storage (a content sc
   });
 });
 
-describe('two batches of the account paid in USDC, the first still pending', () => {
-  // Finding (not fixed): the second userOp is drafted with the EntryPoint nonce the node reads at `pending`, which knows
-  // nothing of the bundler's pool, so it takes the first one's nonce (and its permit the same permit nonce): the
-  // bundler refuses it, or replaces the first; either way one batch the site got an id for ends dropped (400).
-  it.skip('takes the next EntryPoint nonce, not the pending one\'s', async () => {
+describe('two batches of the account paid in USDC, back to back', () => {
+  // The EntryPoint nonce and the permit's are read from the chain, which knows nothing of the bundler's pool, and a
+  // bundler refuses (AA25) the next nonce while the op before it is still in its pool: the second waits for the first.
+  afterEach(() => vi.useRealTimers());
+
+  async function twoPlanned() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const first = await planned(chain, 'first');
     const second = await planned(chain, 'second', first);
     await first.send();
-    await second.send();
+    return { chain, first, second };
+  }
+
+  it('sends the second once the first has run on chain: the next EntryPoint nonce, the next permit nonce, no second upgrade', async () => {
+    const { chain, second } = await twoPlanned();
+    expect(second.batch.upgrade).toBe(true);
+    const sending = second.send();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(chain.sent).toHaveLength(1);
+    expect(chain.nonceReads).toBeGreaterThan(3);
+    chain.land();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await sending).toMatchObject({ state: 'sent', upgrade: false });
     const [a, b] = chain.sent as RpcUserOperation[];
     expect(BigInt(b.nonce)).toBe(BigInt(a.nonce) + 1n);
+    expect([permitSigner(a, FROM, 0n), permitSigner(b, FROM, 1n)]).toEqual([FROM, FROM]);
+    expect(a.eip7702Auth).toBeDefined();
+    expect(b.eip7702Auth).toBeUndefined();
+  });
+
+  it('refuses the second when the first has not run within the bound: -32002 saying so, nothing signed or sent, its id free again', async () => {
+    const { chain, second } = await twoPlanned();
+    const sending = second.send();
+    const refused = expect(sending).rejects.toMatchObject({
+      code: -32002, message: `The previous operation of ${FROM} has not run on chain yet (Activity can cancel it); this batch can run only after it: nothing was signed or sent`,
+    });
+    await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 5_000);
+    await refused;
+    expect(chain.sent).toHaveLength(1);
+    expect(await second.batches.get(SITE, 'second')).toBeUndefined();
   });
 });
 

@@ -15,6 +15,7 @@ import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
 import { bundlerError } from './bundlerErrors';
 import { unclear } from './nodeAnswers';
 import { nonceUsed, receiptOnChain } from './userOperationOnChain';
+import { afterPreviousOperations, withoutUpgradeDone } from './userOperationQueue';
 
 /** Sends (or, after a restart, resends) the stored userOp; a bundler that already has it, or that did not answer, may hold it. */
 async function submit(bundler: ChainNode, sent: SentUserOperation): Promise<void> {
@@ -72,15 +73,18 @@ async function look(chain: ChainNode, bundler: () => Promise<ChainNode>, sent: S
 
 /**
  * Signs the batch's userOp with `build` (once: stored before it leaves), then sends what is unsent through `bundler`.
- * Marked first, as transactions are: once it may have left, it is only ever sent again as it is. A refusal is the
- * bundler's word too: it may keep the signed userOp and submit it later, so the batch is followed like any sent one
- * (pending until its EntryPoint nonce is used), the refusal shown with it, and never answered as failed.
+ * It is built only once the account's userOps sent before it have run (userOperationQueue.ts): drafted from the chain
+ * before, it would take their nonces. Marked first, as transactions are: once it may have left, it is only ever sent
+ * again as it is. A refusal is the bundler's word too: it may keep the signed userOp and submit it later, so the batch
+ * is followed like any sent one (pending until its EntryPoint nonce is used), the refusal shown with it, and never
+ * answered as failed.
  */
 export async function sendUserOperation(
   deps: BatchDeps, batch: BatchRecord, bundler: ChainNode, build: (batch: BatchRecord) => Promise<SentUserOperation>, host?: string,
 ): Promise<BatchRecord> {
   if (!batch.userOperation) {
-    const built = await build(batch);
+    await afterPreviousOperations(deps, batch);
+    const built = await build(await withoutUpgradeDone(deps, batch));
     batch = await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sending', userOperation: built }));
   }
   let refusal: string | undefined;
