@@ -214,7 +214,8 @@ export class PuppeteerFirefox implements FirefoxSession {
       }
       await this.browser.close();
     } finally {
-      rmSync(this.profile, { recursive: true, force: true });
+      // A content process killed with the group may still be writing its last files there (ENOTEMPTY): tried again.
+      rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   }
 
