@@ -62,5 +62,7 @@ test('behind public-like endpoints, an atomic batch and the sends after it land 
   expect(await chain().getBalance(recipient)).toBe(parseEther('0.001') + 3n);
 
   // The endpoints did behave as public ones: the wallet met their limits, the lag, and the missing methods.
-  expect([busy.count('limited'), busy.count('lagged'), busy.count('lacked') + spare.count('lacked')].every((n) => n > 0)).toBe(true);
+  const met = { limited: busy.count('limited'), lagged: busy.count('lagged'), lacked: busy.count('lacked') + spare.count('lacked') };
+  // Named when one was not met, so that a run where the wallet missed one says which.
+  expect(Object.keys(met).filter((what) => met[what as keyof typeof met] === 0)).toEqual([]);
 });
