@@ -201,4 +201,6 @@ export interface SentUserOperation extends Submission {
   fromBlock?: number;
   /** The block at which the bundler was last asked whether it holds it (and handed it again if not). */
   handedAt?: number;
+  /** When it was first handed to a bundler (ms): the account's next userOp waits for it only so long after. Absent on older records. */
+  sentAt?: number;
 }

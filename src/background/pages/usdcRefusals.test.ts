@@ -67,7 +67,7 @@ describe('the words of a fee in USDC refused', () => {
 
   it("say the account's previous userOp not run yet (a second Send in USDC right after the first), the account as written", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
-    const pending = { chainId: '0x7a69', from: SENDER, userOperation: { op: { sender: SENDER, nonce: '0x0' }, sent: true } };
+    const pending = { chainId: '0x7a69', from: SENDER, userOperation: { op: { sender: SENDER, nonce: '0x0' }, sent: true, sentAt: Date.now() } };
     const chain = (async (method: string) => (method === 'eth_blockNumber' ? '0x10' : word(0n))) as ChainNode;
     const deps = { batches: { all: async () => [pending], authentic: async () => true }, nodeFor: async () => chain, detection: { stored: async () => undefined } };
     const refused = saysInWords(afterPreviousOperations(deps as never, { chainId: '0x7a69', from: SENDER } as never));

@@ -106,6 +106,19 @@ describe('two sponsored batches of one account, back to back', () => {
     expect(await batches.get(SITE, 'second')).toBeUndefined();
   });
 
+  // A paymaster whose data expired, or a bundler that refused or holds the op and never lands it: the op stays pending
+  // (its nonce unused) until a Cancel paid in ETH, which an account paying its fees in USDC does not have.
+  it('waits no more for a userOp that has not run a bound after it was sent: the next takes its nonce, so only one of the two can run', async () => {
+    const { second } = await firstSent();
+    await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS);
+    const sending = second().catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const soon = sent.map((op) => BigInt(op.nonce));
+    await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 5_000);
+    expect(await sending).toMatchObject({ state: 'sent', upgrade: true });
+    expect(soon).toEqual([0n, 0n]);
+  });
+
   // A content script can write storage.local: a record it planted, of an op that never runs, must not hold the account.
   it('does not wait for a userOp in a record the wallet did not write', async () => {
     const { local, second } = await firstSent();

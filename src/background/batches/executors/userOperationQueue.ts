@@ -1,7 +1,7 @@
 /**
- * A userOp of an account waits, before it is drafted and signed, for the account's userOps this wallet sent before it
- * to run on chain. Its EntryPoint nonce (and a permit's nonce) are read from the chain, which knows nothing of a
- * bundler's pool, and a bundler refuses the next nonce (AA25) while the op before it is still in its pool or bundle.
+ * A userOp of an account waits, before it is drafted and signed, for the account's userOps this wallet sent in the
+ * minute before it to run on chain. Its EntryPoint nonce (and a permit's nonce) are read from the chain, which knows
+ * nothing of a bundler's pool, and a bundler refuses the next nonce (AA25) while the op before it is in its pool or bundle.
  * Run under the account's lock (../nonceLock.ts) and from the stored records alone: after a worker restart the
  * approval's sending waits again, and nothing was signed before. In the worker's later script (userOperationSend.ts).
  */
@@ -25,11 +25,19 @@ const UNKNOWN_BLOCKS_LOOK_MS = 1_000;
 const sameAccount = (a: BatchRecord, b: BatchRecord): boolean => a.chainId === b.chainId && a.from.toLowerCase() === b.from.toLowerCase();
 
 /**
- * The account's userOps on the batch's chain that were sent and have neither landed nor been dropped, as stored by the
- * wallet: a record planted in storage (a content script can write it) holds nothing up.
+ * Sent within the bound: one that has not run so long after (a paymaster's data expired, a bundler refused or holds it)
+ * is stuck, and would hold the account's userOps until a Cancel paid in ETH. The next is drafted at its nonce instead,
+ * so at most one of the two can run. A record without the time was sent before the wallet noted it.
+ */
+const recent = (sent: SentUserOperation, now: number): boolean => sent.sentAt !== undefined && now - sent.sentAt < PREVIOUS_OPERATION_WAIT_MS;
+
+/**
+ * The account's userOps on the batch's chain that were sent lately and have neither landed nor been dropped, as stored
+ * by the wallet: a record planted in storage (a content script can write it) holds nothing up.
  */
 async function outstanding(batches: BatchDeps['batches'], batch: BatchRecord): Promise<SentUserOperation[]> {
-  const sent = (await batches.all()).filter((b) => sameAccount(b, batch) && b.userOperation && undecided(b.userOperation));
+  const now = Date.now();
+  const sent = (await batches.all()).filter((b) => sameAccount(b, batch) && b.userOperation && undecided(b.userOperation) && recent(b.userOperation, now));
   const authentic = await Promise.all(sent.map((b) => batches.authentic(b)));
   return sent.filter((_, at) => authentic[at]).map((b) => b.userOperation!);
 }
@@ -44,7 +52,7 @@ async function notRun(node: ChainNode, ops: SentUserOperation[]): Promise<SentUs
 const previousNotRun = (from: Hex) =>
   new RpcError(ErrorCode.resourceUnavailable, `The previous operation of ${from} has not run on chain yet (Activity can cancel it); this batch can run only after it: nothing was signed or sent`);
 
-/** Returns once every userOp the wallet sent before for the batch's account and chain has run; throws past the bound. */
+/** Returns once every userOp the wallet sent lately for the batch's account and chain has run; throws past the bound. */
 export async function afterPreviousOperations(deps: Pick<BatchDeps, 'batches' | 'nodeFor' | 'detection'>, batch: BatchRecord): Promise<void> {
   let waiting = await outstanding(deps.batches, batch);
   if (waiting.length === 0) return;

@@ -89,7 +89,7 @@ export async function sendUserOperation(
   }
   let refusal: string | undefined;
   if (!batch.userOperation!.sent) {
-    await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, sent: true } }));
+    await deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: { ...b.userOperation!, sent: true, sentAt: Date.now() } }));
     refusal = await submit(bundler, batch.userOperation!).then(() => undefined, (error: unknown) => refusalWords(error, host));
   }
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, state: 'sent', ...(refusal ? { error: refusal } : {}) }));
