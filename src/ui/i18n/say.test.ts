@@ -47,6 +47,15 @@ describe('say', () => {
     expect(say(bytes('1200'))).toContain('1.200 bytes');
   });
 
+  it('writes every digit of a count too large for a float: a signed duration of 2^256 seconds is not said as other digits', () => {
+    const count = (2n ** 256n / 86_400n).toString();
+    const days: Words = { key: 'clearValues_daysClock', values: { days: { count, one: 'clearValues_days_one', other: 'clearValues_days_other' }, clock: '00:00:00' } };
+    const grouped = (separator: string) => count.replace(/\B(?=(\d{3})+$)/g, separator);
+    expect(say(days)).toBe(`${grouped(',')} days 00:00:00`);
+    speak('es');
+    expect(say(days)).toBe(`${grouped('.')} días 00:00:00`);
+  });
+
   it('shows what a page wrote as written, even when it looks like a placeholder', () => {
     expect(say({ key: 'common_sentTo', values: { amount: '$1 {to}', to: { list: ['$$'], join: 'and' } } })).toBe('Sent $1 {to} to $$');
   });
