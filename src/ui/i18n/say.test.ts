@@ -31,6 +31,8 @@ describe('say', () => {
     expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '0.000001' } } })).toBe('Network fee: 0.000001 USDC');
     speak('pt_BR');
     expect(say(paid)).toBe('Taxa de rede: 12.345,60 USDC');
+    // More digits after the point than Intl writes: each kept, the marks still the language's ("1250.0…1" reads as a million and more in Portuguese).
+    expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '1250.0000000000000000000001' } } })).toBe('Taxa de rede: 1.250,0000000000000000000001 USDC');
   });
 
   it('says a count in the form the language\'s plural rules pick, the count written as the language writes numbers', () => {
