@@ -62,6 +62,8 @@ describe('reviewTypedData', () => {
     const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
     const fair = (await review(seaportListing(10n ** 18n), { code: seaport })).dangers;
     expect(fair).toMatchObject([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
+    // The share a number the screen writes as its language does ("97,5 %"), not English's "97.5" as written.
+    expect(fair[0].words?.values?.percent).toEqual({ decimal: '97.5' });
     expect(await kinds(seaportListing(10n ** 14n), { code: seaport })).toEqual(['orderPrice', 'orderForNothing']);
     expect(await kinds(seaportListing(10n ** 18n, UNIVERSAL_ROUTER), { code: seaport })).toEqual(['orderForNothing']);
     const split = seaportListing(10n ** 18n);

@@ -61,7 +61,7 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
       dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, words: { key: 'dangers_orderPaysOthers', values: { others: others.words, all: total.words } }, message: `Most of the price (${others.text} of ${total.text}) goes to other addresses than yours.` });
     } else if (all > 0n) {
       const [mineAmount, total, percent] = [amount(mine), amount(all), String(Number((mine * 1000n) / all) / 10)];
-      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values: { mine: mineAmount.words, percent, all: total.words } }, message: `You receive ${mineAmount.text}: ${percent}% of the ${total.text} the buyer pays; the rest goes to fees.` });
+      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values: { mine: mineAmount.words, percent: { decimal: percent }, all: total.words } }, message: `You receive ${mineAmount.text}: ${percent}% of the ${total.text} the buyer pays; the rest goes to fees.` });
     }
     if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
       const { text, words } = amount(mine);
