@@ -13,7 +13,7 @@ import { delegateOfBatch } from '../delegates';
 import { withSuffix } from '../encoding';
 import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
-import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
+import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, revertWarning, withMargin } from './gas';
 import { refreshTransactions } from './transactionReceipts';
 import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
@@ -39,7 +39,7 @@ async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
     const others = BigInt(calls.filter((c) => !c.gasLimitOverride).length) * FALLBACK_CALL_GAS;
-    return { gas: floor + others, warning: `The batch is likely to revert: ${(error as Error).message}` };
+    return { gas: floor + others, warning: revertWarning('The batch', error) };
   }
 }
 
