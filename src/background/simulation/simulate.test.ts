@@ -94,7 +94,7 @@ describe('simulate', () => {
   it('a node without eth_simulateV1: no preview, but each call is checked for a revert', async () => {
     const asked: string[] = [];
     const preview = await simulate(node(() => { throw new RpcError(-32601, 'Method not found'); }, asked), { ...request, calls: [{ to: TOKEN, value: '0x0', data: '0x1234' }] }, createTokenInfo());
-    expect(preview).toEqual({ kind: 'unavailable', reason: 'No preview: this network cannot simulate', revert: { call: 0, reason: 'no' } });
+    expect(preview).toEqual({ kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, revert: { call: 0, reason: 'no' } });
     expect(asked).toContain('eth_call');
   });
 

@@ -81,12 +81,16 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     results = blocks[0]?.calls ?? [];
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
-    if (error.code === ErrorCode.chainDisconnected) return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable` };
+    if (error.code === ErrorCode.chainDisconnected) {
+      return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable`, reasonWords: { key: 'preview_nodeUnreachable', values: { network: request.networkName } } };
+    }
     if (error.code === -32003 || INSUFFICIENT.test(error.message)) return { kind: 'unaffordable', balance: await balance };
     if (error.code === -32601 || UNSUPPORTED.test(error.message)) {
-      return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', revert: await firstRevertByCall(node, request).catch(() => undefined) };
+      const revert = await firstRevertByCall(node, request).catch(() => undefined);
+      return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, ...(revert ? { revert } : {}) };
     }
-    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${cleanText(error.message, 120)})` };
+    const said = cleanText(error.message, 120);
+    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${said})`, reasonWords: { key: 'preview_nodeCouldNot', values: { said } } };
   }
   const failed = results.findIndex((r) => r.status !== '0x1');
   const revert = failed < 0 ? undefined : { call: failed, reason: shownReason(await revertReason(results[failed].returnData ?? results[failed].error?.data)) };
