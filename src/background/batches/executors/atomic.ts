@@ -7,13 +7,14 @@
 import type { TransactionLike } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
+import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import type { Fees } from '../../fees/tiers';
 import { delegateOfBatch } from '../delegates';
 import { withSuffix } from '../encoding';
 import type { BatchRecord } from '../types';
 import { planned, type Executor } from './executor';
-import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, revertWarning, withMargin } from './gas';
+import { FALLBACK_CALL_GAS, TX_BASE_GAS, estimate, hexGas, withMargin } from './gas';
 import { refreshTransactions } from './transactionReceipts';
 import { sendTransactions, signTransaction, type SignTransactions } from './transactions';
 
@@ -39,7 +40,7 @@ async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
     const others = BigInt(calls.filter((c) => !c.gasLimitOverride).length) * FALLBACK_CALL_GAS;
-    return { gas: floor + others, warning: revertWarning('The batch', error) };
+    return { gas: floor + others, warning: revertWarning(undefined, true, error) };
   }
 }
 

@@ -1,7 +1,6 @@
 /** Gas estimates with headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
-import { cleanText } from '../../../shared/displayText';
-import { quotedError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
+import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import { signedData } from '../encoding';
 import type { BatchCall } from '../types';
@@ -13,9 +12,6 @@ export const TX_BASE_GAS = 21_000n;
 export const withMargin = (gas: bigint): bigint => (gas * MARGIN_PERCENT) / 100n;
 
 export const hexGas = (gas: bigint): Hex => `0x${gas.toString(16)}`;
-
-/** Why an estimate failed, as the review says it: a node's message quoted as the server's, cleaned and bounded. */
-export const revertWarning = (what: string, error: unknown): string => `${what} is likely to revert: ${cleanText(quotedError(error), 300)}`;
 
 export async function estimate(node: ChainNode, tx: Record<string, unknown>, overrides?: Record<string, unknown>): Promise<bigint> {
   const params: unknown[] = [tx, 'pending'];
@@ -29,6 +25,6 @@ export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Prom
   try {
     return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: signedData(call) })) };
   } catch (error) {
-    return { gas: FALLBACK_CALL_GAS, warning: revertWarning(call.to ? `A call to ${call.to}` : 'The contract creation', error) };
+    return { gas: FALLBACK_CALL_GAS, warning: revertWarning(call.to, false, error) };
   }
 }
