@@ -8,6 +8,7 @@
 import { phrase } from '../../shared/dangerPhrases';
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts, TokenMeta } from '../../shared/erc7730/types';
+import { amountOf } from '../../shared/erc7730/valueWords';
 import type { Hex } from '../../shared/params';
 import { formatUnits } from '../../shared/units';
 import type { WordsValue } from '../../shared/words';
@@ -28,10 +29,16 @@ const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).t
 /** What an item is worth at its cheapest (a Dutch auction moves from start to end). */
 const least = (item: Item) => [BigInt(String(item.startAmount)), BigInt(String(item.endAmount))].reduce((a, b) => (a < b ? a : b));
 
-/** "1.5 WETH" as written, or, of a token that did not answer symbol(), "1500 units of 0x…" in words. */
+/**
+ * "1.5 WETH", or, of a token that did not answer symbol(), "1500 units of 0x…", in words whose amount the screen writes
+ * as its language does: "0.001 WETH" as written reads as 1 WETH in Portuguese.
+ */
 function amountPhrase(amount: string, symbol: string | undefined, token: string): { text: string; words: WordsValue } {
-  if (symbol !== undefined) return { text: `${amount} ${symbol}`, words: `${amount} ${symbol}` };
-  return phrase(`${amount} units of ${token}`, 'dangers_units', { amount, token });
+  if (symbol !== undefined) {
+    const { text, textWords } = amountOf(amount, symbol);
+    return { text, words: textWords };
+  }
+  return phrase(`${amount} units of ${token}`, 'dangers_units', { amount: { decimal: amount }, token });
 }
 
 export function orderDangers(message: Record<string, unknown>, tokens: Map<string, TokenMeta | undefined>, nativeSymbol: string): Danger[] {
