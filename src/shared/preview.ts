@@ -7,6 +7,8 @@ import type { Words } from './words';
 
 /** The catalogue's keys of what a simulation could not reproduce (src/ui/i18n/<locale>/preview.json). */
 export type UnmatchedKey = 'preview_unmatchedFees';
+/** Why there is no preview, in words (src/ui/i18n/<locale>/preview.json). */
+export type NoPreviewKey = 'preview_nodeUnreachable' | 'preview_cannotSimulate' | 'preview_nodeCouldNot' | 'preview_noPreview';
 
 /** How a token is shown: read from its contract (symbol, decimals), or the native currency. */
 export interface AssetInfo {
@@ -62,8 +64,8 @@ export type Outcome =
     }
   /** The simulation says the account cannot pay the values the batch sends. */
   | { kind: 'unaffordable'; balance: string }
-  /** No simulation on this node (or it failed): a revert check call by call where possible. */
-  | { kind: 'unavailable'; reason: string; revert?: CallRevert };
+  /** No simulation on this node (or it failed): why, in English and in words; a revert check call by call where possible. */
+  | { kind: 'unavailable'; reason: string; reasonWords?: Words<NoPreviewKey>; revert?: CallRevert };
 
 /** The outcome, and how to show the tokens the calls name (symbol and decimals, by lowercase address). */
 export type Preview = Outcome & { tokens: Record<string, AssetInfo> };

@@ -21,8 +21,6 @@ import type { BatchCall, BatchRecord } from './types';
 /** A fee in USDC: planned (its record) with the account's USDC, or why it cannot be. */
 type UsdcOption = { planned: BatchRecord; balance: bigint } | { reason: FeeSaying };
 
-/** The most of a server's words the screen shows as the reason a fee in USDC is not offered. */
-const MAX_REASON_CHARS = 300;
 const TRANSFER = '0xa9059cbb';
 const BALANCE_OF = '0x70a08231';
 const word = (data: Hex, index: number): bigint => BigInt(`0x${data.slice(10 + 64 * index, 10 + 64 * (index + 1))}`);
@@ -77,7 +75,7 @@ export async function withFeeSources({ context, ethPlan, draft, otherCode, fees 
       ? { reason: NO_USDC_HELD }
       : { planned: await planUsdc({ ...context, usdc: { bundler: await fees.bundler!.node(), host: fees.bundler!.host, code: fees.code } }, draft), balance }))
       // A node's or a bundler's words, shown on the screen: bounded and cleaned.
-      .catch((error: unknown) => ({ reason: quoteFailedAs(sayError(error), MAX_REASON_CHARS) }));
+      .catch((error: unknown) => ({ reason: quoteFailedAs(sayError(error)) }));
   // The screen waits for the ETH plan and this one: a bundler that does not answer holds it no longer than the Send.
   const inTime = withinQuoteDeadline(inUsdc, () => ({ reason: quoteLate(fees.bundler?.host) }));
   const [planned, usdc] = await Promise.all([ethPlan, inTime]);

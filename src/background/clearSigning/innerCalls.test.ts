@@ -116,6 +116,8 @@ describe('calls inside calls', () => {
     expect(passedOn.review?.dangers).toEqual([]);
     const short = await withValue(value3.encodeFunctionData('aggregate3Value', [[[UNIVERSAL_ROUTER, false, 10n ** 17n, '0x']]]), 10n ** 18n);
     expect(short.review?.dangers.map((d) => d.kind)).toEqual(['valueStranded']);
+    // Numbers the screen writes as its language does ("0,1"), not English's as written.
+    expect(short.review?.dangers[0].words?.values).toMatchObject({ sent: { decimal: '1.0' }, passed: { decimal: '0.1' } });
   });
 
   it('Multicall3 at a look-alike address, or on a chain it is not listed for, is not bound', async () => {

@@ -23,6 +23,8 @@ describe('personal_sign dangers', () => {
     const [danger] = dangersOf(tx.unsignedSerialized);
     expect(danger).toMatchObject({ kind: 'transactionMessage', confirm: true });
     expect(danger.message).toContain(`to ${to}, 1.0 ETH, nonce 4`);
+    // A number the screen writes as its language does: "2.125" as written reads as two thousand in Portuguese.
+    expect(danger.words?.values?.value).toEqual({ decimal: '1.0' });
   });
 
   it('a serialized transaction that creates a contract says so', () => {

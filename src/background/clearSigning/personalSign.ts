@@ -20,7 +20,8 @@ export function messageDangers(message: Hex, text: string | null): Danger[] {
   if (text !== null) return [];
   const tx = asTransaction(message);
   if (tx) {
-    const values = { value: formatEther(tx.value), nonce: String(tx.nonce) };
+    // The value a number the screen writes as its language does: "2.125" as written reads as two thousand in Portuguese.
+    const values = { value: { decimal: formatEther(tx.value) }, nonce: String(tx.nonce) };
     return [{
       kind: 'transactionMessage',
       tone: 'danger',

@@ -62,6 +62,9 @@ describe('reviewTypedData', () => {
     const seaport = { '0x0000000000000068f116a894984e2db1123eb395': CODE };
     const fair = (await review(seaportListing(10n ** 18n), { code: seaport })).dangers;
     expect(fair).toMatchObject([{ kind: 'orderPrice', tone: 'info', message: 'You receive 0.975 ETH: 97.5% of the 1.0 ETH the buyer pays; the rest goes to fees.' }]);
+    // The share and the amounts numbers the screen writes as its language does ("97,5 %", "0,975 ETH"), not English's
+    // as written: "0.001 WETH" for almost nothing reads as 1 WETH in Portuguese.
+    expect(fair[0].words?.values).toMatchObject({ percent: { decimal: '97.5' }, mine: { key: 'clearValues_amount', values: { amount: { decimal: '0.975' }, symbol: 'ETH' } } });
     expect(await kinds(seaportListing(10n ** 14n), { code: seaport })).toEqual(['orderPrice', 'orderForNothing']);
     expect(await kinds(seaportListing(10n ** 18n, UNIVERSAL_ROUTER), { code: seaport })).toEqual(['orderForNothing']);
     const split = seaportListing(10n ** 18n);
@@ -78,7 +81,7 @@ describe('reviewTypedData', () => {
     const { dangers } = await review({ ...listing, message: { ...listing.message, consideration } }, { code: seaport });
     expect(dangers).toMatchObject([{ kind: 'orderPrice', message: `You receive ${975n * 10n ** 15n} units of ${USDC}: 97.5% of the ${10n ** 18n} units of ${USDC} the buyer pays; the rest goes to fees.` }]);
     // Words the screen says in its language, not the worker's English.
-    expect(dangers[0].words?.values?.mine).toEqual({ key: 'dangers_units', values: { amount: String(975n * 10n ** 15n), token: USDC } });
+    expect(dangers[0].words?.values?.mine).toEqual({ key: 'dangers_units', values: { amount: { decimal: String(975n * 10n ** 15n) }, token: USDC } });
   });
 
   it('a token whose decimals() is absurd (200) is not read as a token: the amount in its smallest unit, said so', async () => {

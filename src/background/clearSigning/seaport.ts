@@ -8,6 +8,7 @@
 import { phrase } from '../../shared/dangerPhrases';
 import type { Danger } from '../../shared/dangers';
 import type { RenderFacts, TokenMeta } from '../../shared/erc7730/types';
+import { amountOf } from '../../shared/erc7730/valueWords';
 import type { Hex } from '../../shared/params';
 import { formatUnits } from '../../shared/units';
 import type { WordsValue } from '../../shared/words';
@@ -28,10 +29,16 @@ const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).t
 /** What an item is worth at its cheapest (a Dutch auction moves from start to end). */
 const least = (item: Item) => [BigInt(String(item.startAmount)), BigInt(String(item.endAmount))].reduce((a, b) => (a < b ? a : b));
 
-/** "1.5 WETH" as written, or, of a token that did not answer symbol(), "1500 units of 0x…" in words. */
+/**
+ * "1.5 WETH", or, of a token that did not answer symbol(), "1500 units of 0x…", in words whose amount the screen writes
+ * as its language does: "0.001 WETH" as written reads as 1 WETH in Portuguese.
+ */
 function amountPhrase(amount: string, symbol: string | undefined, token: string): { text: string; words: WordsValue } {
-  if (symbol !== undefined) return { text: `${amount} ${symbol}`, words: `${amount} ${symbol}` };
-  return phrase(`${amount} units of ${token}`, 'dangers_units', { amount, token });
+  if (symbol !== undefined) {
+    const { text, textWords } = amountOf(amount, symbol);
+    return { text, words: textWords };
+  }
+  return phrase(`${amount} units of ${token}`, 'dangers_units', { amount: { decimal: amount }, token });
 }
 
 export function orderDangers(message: Record<string, unknown>, tokens: Map<string, TokenMeta | undefined>, nativeSymbol: string): Danger[] {
@@ -61,7 +68,7 @@ export function orderDangers(message: Record<string, unknown>, tokens: Map<strin
       dangers.push({ kind: 'orderPaysOthers', tone: 'danger', confirm: true, words: { key: 'dangers_orderPaysOthers', values: { others: others.words, all: total.words } }, message: `Most of the price (${others.text} of ${total.text}) goes to other addresses than yours.` });
     } else if (all > 0n) {
       const [mineAmount, total, percent] = [amount(mine), amount(all), String(Number((mine * 1000n) / all) / 10)];
-      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values: { mine: mineAmount.words, percent, all: total.words } }, message: `You receive ${mineAmount.text}: ${percent}% of the ${total.text} the buyer pays; the rest goes to fees.` });
+      dangers.push({ kind: 'orderPrice', tone: 'info', words: { key: 'dangers_orderPrice', values: { mine: mineAmount.words, percent: { decimal: percent }, all: total.words } }, message: `You receive ${mineAmount.text}: ${percent}% of the ${total.text} the buyer pays; the rest goes to fees.` });
     }
     if (givesAssets && decimals !== undefined && mine * ALMOST_NOTHING < 10n ** BigInt(decimals)) {
       const { text, words } = amount(mine);

@@ -12,9 +12,11 @@ export function strandedValueDangers(facts: RenderFacts, sent: bigint | undefine
   if (facts.calls.length === 0 || !sent || !to || to.toLowerCase() === user.toLowerCase()) return [];
   const passedOn = facts.calls.reduce((sum, call) => sum + (call.value ?? 0n), 0n);
   if (passedOn >= sent) return [];
-  const values = { sent: formatEther(sent), passed: formatEther(passedOn), symbol: nativeSymbol, to };
+  const [sentText, passedText] = [formatEther(sent), formatEther(passedOn)];
+  // Numbers the screen writes as its language does: "2.125" as written reads as two thousand in Portuguese.
+  const values = { sent: { decimal: sentText }, passed: { decimal: passedText }, symbol: nativeSymbol, to };
   return [{
     kind: 'valueStranded', tone: 'danger', confirm: true, words: { key: 'dangers_valueStranded', values },
-    message: `This call sends ${values.sent} ${nativeSymbol} to ${to} and passes on only ${values.passed} ${nativeSymbol} to the calls it makes: the rest stays in that contract, where anyone can take it.`,
+    message: `This call sends ${sentText} ${nativeSymbol} to ${to} and passes on only ${passedText} ${nativeSymbol} to the calls it makes: the rest stays in that contract, where anyone can take it.`,
   }];
 }

@@ -37,6 +37,13 @@ describe('grant dangers', () => {
     expect(kinds('erc20-token-periodic', periodic, inAWeek, 10n ** 12n, { symbol: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toEqual(['tokenImitates!']);
   });
 
+  // "1,250 USDC" as written reads as 1,25 in Portuguese: the balance goes to the screen as a number its language writes.
+  it('gives the balance above which a grant asks more as a number the screen writes in its language, never English\'s "1,250"', () => {
+    const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules: inAWeek, permission: { type: 'erc20-token-periodic', isAdjustmentAllowed: true, data: { ...periodic, periodAmount: '0xe8d4a51000' } } }], NOW);
+    const [over] = kept(grantDangers(request, { now: NOW, token: USDC, balance: 1_250_500_000n }));
+    expect(over.words?.values?.balance).toEqual({ key: 'clearValues_amount', values: { amount: { decimal: '1250.5' }, symbol: 'USDC' } });
+  });
+
   // Words spell 2^256 - 1 out as a 60-digit amount: no limit, as the stream's missing cap, and asked the same.
   it('asks a second yes for a period or an allowance of the largest amount, which has no limit', () => {
     const all = `0x${'f'.repeat(64)}`;

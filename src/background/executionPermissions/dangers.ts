@@ -6,7 +6,9 @@ import type { Danger } from '../../shared/dangers';
 import { cleanText } from '../../shared/displayText';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import type { ImitatedToken } from '../../shared/tokens';
-import { tokenAmount, type TokenFacts } from '../../shared/grantWords';
+import type { TokenFacts } from '../../shared/grantWords';
+import { units } from '../../shared/erc7730/formatParams';
+import { amountOf } from '../../shared/erc7730/valueWords';
 
 const YEAR_SECONDS = 365 * 86_400;
 const UNLIMITED = 2n ** 256n - 1n;
@@ -45,6 +47,10 @@ export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'ru
   } else if (firstAmount(request) === UNLIMITED) {
     dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantLargest' }, message: 'The amount is the largest there is: no limit, it may take everything the account ever holds of this token.' });
   }
-  if (firstAmount(request) > balance) dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_grantOverBalance', values: { balance: tokenAmount(balance, token) } }, message: `More than the account holds now (${tokenAmount(balance, token)}).` });
+  if (firstAmount(request) > balance) {
+    // A number the screen writes as its language does: English's "1,250 USDC" as written reads as 1,25 in Portuguese.
+    const held = amountOf(units(balance, token.decimals), token.symbol);
+    dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_grantOverBalance', values: { balance: held.textWords } }, message: `More than the account holds now (${held.text}).` });
+  }
   return dangers;
 }

@@ -76,15 +76,19 @@ export function refusalWords(message: string, may: (key: ErrorKey) => boolean = 
 /** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
 const DECIMALS = ['maximum', 'needed'];
 
-/** As much of a server's message as a screen shows. */
+/** As much of a server's message, or of any part kept as written, as a screen shows. */
 const MAX_SAID_CHARS = 300;
 
-/** A server's message (a `said` part) as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded. */
+/**
+ * A server's message (a `said` part), or any part kept as written (a node's or a paymaster's answer, a file's name, a
+ * URL), as the wallet's sentence says it: cleaned of what reorders or hides text, and bounded, as the screens clean a
+ * message they show as written (ui/format/errorText.ts). Uncleaned, an answer's U+202E reversed the sentence after it.
+ */
 const saidText = (message: string): string => cleanText(message, MAX_SAID_CHARS);
 
 const partWords = (name: string, part: string): WordsValue => {
   if (name === 'said') return saidText(part);
-  return DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || part;
+  return DECIMALS.includes(name) ? { decimal: part } : (Object.hasOwn(PARTS, name) && refusalWords(part, PARTS[name])) || saidText(part);
 };
 
 /**

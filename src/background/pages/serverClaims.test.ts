@@ -70,6 +70,22 @@ describe('a server\'s error on the pages', () => {
     expect(refusalWords(`RPC URL did not answer eth_chainId: The network's server answered: ${HIDING.slice(0, 1000)}`)?.values?.why).toEqual({ key: 'errors_serverAnswered', values: { said } });
   });
 
+  it('are cleaned and bounded in every part the wallet\'s sentence keeps as written, as its `said` is: a paymaster\'s or an oracle\'s answer, a file\'s name', async () => {
+    const paymaster = `0x${'cd'.repeat(20)}`;
+    const hiding = (async (method: string) => (method === 'eth_getCode' ? '0x6080' : HIDING)) as never;
+    const refused = (made: Promise<unknown>) => made.then(() => expect.unreachable('refused'), (error: Error) => pageError(error));
+    const parts = [
+      await refused(readPaymasterTerms(hiding, paymaster as never)),
+      await refused(l1FeeUpperBound(hiding, { chainId: '0x2105', builtIn: true }, async () => ['0x02'])),
+      pageError(new Error(`${HIDING.slice(0, 100)}.json is larger than 64 kB: a descriptor is a few kB`)),
+      pageError(new Error(`to must be a 20-byte hex address (0x + 40 hex digits), got ${HIDING.slice(0, 1500)}`)),
+    ].map((error) => (error.data as ErrorData).words!.values!);
+    expect(parts.map((values) => Object.keys(values))).toEqual([['paymaster', 'getter', 'answer'], ['answer'], ['file', 'size'], ['field', 'got']]);
+    for (const part of parts.flatMap((values) => Object.values(values))) {
+      expect(typeof part === 'string' && (hasInvisible(part) || [...part].length > 300), String(part)).toBe(false);
+    }
+  });
+
   it('never steer which refusal the wallet\'s sentence quoting them is: one ending like a refusal whose sentence starts with a field is not read as that one', async () => {
     const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/mimics`], eip7702: false }, true));
     expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: REFUSAL_TAIL } } } });

@@ -129,6 +129,14 @@ describe('Activity', () => {
       expect([elsewhere.usdcFee, elsewhere.paidInUsdc]).toEqual([undefined, undefined]);
     });
 
+    it('shows no fee above the cap the user approved, which the permit lets the paymaster take at most: a node\'s receipt claimed 10^24 USDC', async () => {
+      const capped = (taken: bigint, maximum = '600000') => record({ ...landed([feeLog({ taken })]), usdcFee: { maximum } as BatchRecord['usdcFee'] });
+      expect((await activity((await servicesOn([withPaymaster], capped(10n ** 30n))).services))[0].usdcFee).toBeUndefined();
+      expect((await activity((await servicesOn([withPaymaster], capped(600_000n))).services))[0].usdcFee?.paid).toBe('600000');
+      // A planted record's cap that is no number is none: Activity still opens.
+      expect((await activity((await servicesOn([withPaymaster], capped(600_000n, '0x1z'))).services))[0].usdcFee?.paid).toBe('600000');
+    });
+
     it('a pending userOp paid in USDC is marked so (no fee yet): Activity says what can be done with it', async () => {
       const pending = record({ atomic: true, userOperation: { op, hash: OP_HASH, sent: true } });
       const [item] = await activity((await servicesOn([withPaymaster], pending)).services);

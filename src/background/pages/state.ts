@@ -67,7 +67,7 @@ export async function activity({ batches, networks, grants, grantCode, usdcBatch
     const usdc = network?.usdcPaymaster;
     const inUsdc = paidInUsdc(b.userOperation, usdc);
     // The later script (the event's decoding) only for a landed userOp paid in USDC.
-    const usdcFee = inUsdc && b.userOperation?.receipt ? await usdcBatchCode.usdcFeePaid(b.userOperation, usdc) : undefined;
+    const usdcFee = inUsdc && b.userOperation?.receipt ? await usdcBatchCode.usdcFeePaid(b.userOperation, usdc, b.usdcFee?.maximum) : undefined;
     return {
       key: batchKey(b.origin, b.id),
       id: b.id,

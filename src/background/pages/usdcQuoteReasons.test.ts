@@ -10,7 +10,8 @@ import type { Hex } from '../../shared/params';
 import type { SendUsdcQuote } from '../../shared/send';
 import type { UsdcBatchCode } from '../batches/executors/executor';
 import type { ChainNode } from '../networks/rpcClient';
-import { WALLET_SENTENCE } from './refusals.fixture';
+import { hasInvisible } from '../../shared/displayText';
+import { HIDING, WALLET_SENTENCE } from './refusals.fixture';
 
 const planUsdc = vi.fn<(...args: unknown[]) => Promise<never>>();
 vi.mock('../batches/executors/usdcCode', () => ({ planUsdc }));
@@ -23,9 +24,9 @@ const node = (async (method: string) => (method === 'eth_call' ? word(100_000_00
 const bundler = { node: async () => (async () => null) as unknown as ChainNode, host: '127.0.0.1:4337' };
 
 /** The reason's words, once checked to say its English. */
-async function reasonWords(failure: Error) {
+async function reasonWords(failure: Error, asked = node) {
   planUsdc.mockRejectedValue(failure);
-  const quote = (await usdcSendQuote(node, { network: LOCAL_DEVNET, origin: 'chrome-extension://wallet', from: `0x${'a1'.padStart(40, '0')}` as Hex, call: { to: PAYMASTER, value: '0x0', data: '0x' }, fees: { bundler, code: {} as UsdcBatchCode } })) as Extract<SendUsdcQuote, { offered: false }>;
+  const quote = (await usdcSendQuote(asked, { network: LOCAL_DEVNET, origin: 'chrome-extension://wallet', from: `0x${'a1'.padStart(40, '0')}` as Hex, call: { to: PAYMASTER, value: '0x0', data: '0x' }, fees: { bundler, code: {} as UsdcBatchCode } })) as Extract<SendUsdcQuote, { offered: false }>;
   english({ message: quote.reason, words: quote.words! });
   return { reason: quote.reason, words: quote.words };
 }
@@ -44,5 +45,14 @@ describe("why the Send's fee in USDC failed", () => {
       reason: `No quote for a fee in USDC: The network's server answered: ${WALLET_SENTENCE}`,
       words: { key: 'fees_quoteFailed', values: { reason: { key: 'errors_serverAnswered', values: { said: WALLET_SENTENCE } } } },
     });
+  });
+
+  it("is a node's words cleaned and bounded as a batch's review bounds them, though no refusal of the wallet's quotes them", async () => {
+    // A balance that is no number: the error that says so quotes what the node wrote.
+    const garbled = (async (method: string) => (method === 'eth_call' ? `0x${HIDING}` : '0x')) as ChainNode;
+    const { reason, words } = await reasonWords(new Error('not asked'), garbled);
+    const said = words!.values!.reason as string;
+    expect(said).toContain('Approve evil and more');
+    expect(hasInvisible(reason) || [...said].length > 300).toBe(false);
   });
 });

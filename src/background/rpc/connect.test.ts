@@ -65,14 +65,12 @@ describe('wallet_connect', () => {
     expect(await request('eth_accounts')).toEqual({ result: [ACCOUNT.toLowerCase()] });
   });
 
-  it('warns when the domain or scheme is not the requesting site’s', async () => {
+  it('gives the screen the domain and scheme the site asked, which it names when they are not the requesting site’s (shared/signInElsewhere.ts)', async () => {
     const { requested, request } = setup();
     await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', domain: 'bank.example' } }));
-    expect(requested[0].signIn!.warning).toMatch(/^This sign-in request is for bank\.example, but it comes from https:\/\/dapp\.example/);
+    expect(requested[0].signIn!.fields.domain).toBe('bank.example');
     await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', scheme: 'http' } }));
-    expect(requested[1].signIn!.warning).toMatch(/for http:\/\/dapp\.example/);
-    await request('wallet_connect', connect({ signInWithEthereum: { nonce: '12345678', scheme: 'https', domain: 'dapp.example' } }));
-    expect(requested[2].signIn!.warning).toBeUndefined();
+    expect(requested[1].signIn!.fields).toMatchObject({ scheme: 'http', domain: 'dapp.example' });
   });
 
   it('answers a connected site at once without sign-in, and asks again with it', async () => {

@@ -6,7 +6,6 @@ import { getAddress } from 'ethers';
 import type { ConnectDetails } from '../../shared/approvals/connect';
 import { BatchErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import { signInOriginWarning } from '../../shared/schemas/signing';
 import { parseWalletConnect, type SignInRequest, type WalletConnectRequest } from '../../shared/schemas/walletConnect';
 import { siweMessage, type SiweFields } from '../../shared/siwe';
 import { visibleAccounts } from '../permissions/visible';
@@ -59,7 +58,7 @@ async function prepare({ chainIds, signIn }: WalletConnectRequest, { services, o
     return { ...(await connectDetails(services, origin)), chainIds: chains };
   }
   const fields = signInFields(signIn, origin, chains[0]);
-  return { ...(await connectDetails(services, origin)), chainIds: chains, signIn: { fields, warning: signInOriginWarning(fields.scheme, fields.domain, origin) } };
+  return { ...(await connectDetails(services, origin)), chainIds: chains, signIn: { fields } };
 }
 
 /** A Ledger account's signature was given by the device over the same message (ownDevicePayloads.ts) and checked. */

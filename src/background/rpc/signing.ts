@@ -6,7 +6,7 @@ import { getBytes, toQuantity } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals/signing';
 import { cleanText } from '../../shared/displayText';
 import { rememberSignedGrants } from '../allowances/signedGrants';
-import { messageText, parseEcRecover, parsePersonalSign, siweDomainWarning } from '../../shared/schemas/signing';
+import { messageText, parseEcRecover, parsePersonalSign } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import type { Hex } from '../../shared/params';
 import type { Using } from '../services';
@@ -75,9 +75,9 @@ export const signingMethods = {
     approval: {
       type: 'signMessage',
       answer: noAnswer,
-      async prepare({ message }, { account, origin, services }) {
+      async prepare({ message }, { account, services }) {
         const text = messageText(message);
-        return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text, siweWarning: siweDomainWarning(text, origin) };
+        return text === null ? { account, message, dangers: await services.messageDangers(message, text) } : { account, message, text };
       },
       async approve({ id, details }, _answer, services) {
         // One signature: a message payload's check refuses a list (rpc/devicePayloads.ts).

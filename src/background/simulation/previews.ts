@@ -4,6 +4,7 @@
  */
 import { id } from 'ethers';
 import { SIMPLE_7702_ACCOUNT } from '../../shared/contracts';
+import { cleanText } from '../../shared/displayText';
 import type { AssetInfo, Outcome, Preview } from '../../shared/preview';
 import { describeCall } from '../calls/describe';
 import type { Hex } from '../../shared/params';
@@ -15,6 +16,8 @@ import { createTokenInfo, type TokenInfoLookup } from './tokenInfo';
 
 /** Previews of batches waiting for the user; older ones are forgotten first (a later ask simulates again). */
 const KEPT = 64;
+/** The most of what failed a preview shows. */
+const MAX_ERROR_CHARS = 300;
 
 export interface Previews {
   /** The batch's preview: the one already under way, or a new simulation. */
@@ -67,7 +70,11 @@ export function createPreviews(): Previews {
           atomic: batch.atomic || batch.sponsor !== undefined,
           ...(batch.upgrade ? { delegate: SIMPLE_7702_ACCOUNT } : {}),
         };
-        const outcome = simulate(node, request, tokenInfo).catch((error: Error): Outcome => ({ kind: 'unavailable', reason: `No preview: ${error.message}` }));
+        const outcome = simulate(node, request, tokenInfo).catch((failed: Error): Outcome => {
+          // What failed may quote a node (a balance that is no number): cleaned and bounded.
+          const error = cleanText(failed.message, MAX_ERROR_CHARS);
+          return { kind: 'unavailable', reason: `No preview: ${error}`, reasonWords: { key: 'preview_noPreview', values: { error } } };
+        });
         preview = Promise.all([outcome, tokensNamed(batch, node, tokenInfo)]).then(([o, tokens]) => ({ ...o, tokens }));
         kept.set(key, preview);
         if (kept.size > KEPT) kept.delete(kept.keys().next().value!);

@@ -1,5 +1,6 @@
 import { AbiCoder, Interface, id, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
+import { hasInvisible } from '../../shared/displayText';
 import { RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
@@ -77,10 +78,23 @@ describe('simulate', () => {
     expect(await simulate(node(answer), { ...request, atomic: false }, createTokenInfo())).toMatchObject({ changes: [{ token: 'native', amount: '-16' }], revert: { call: 1 } });
   });
 
+  it('says a revert reason cleaned and bounded: a contract\'s or a node\'s words, never characters that reorder the screen\'s sentence or a page of text', async () => {
+    const hiding = `paused\u202E\u200b${' and more'.repeat(500)}`;
+    const answer = () => [{ calls: [{ status: '0x0', returnData: new Interface(['error Error(string)']).encodeErrorResult('Error', [hiding]), logs: [] }] }];
+    const { revert } = await simulate(node(answer), { ...request, calls: [request.calls[1]] }, createTokenInfo()) as { revert: { reason: string } };
+    const nodeSays = node(() => { throw new RpcError(-32601, 'Method not found'); });
+    const byCall = (async (method: string, params: unknown[]) => (method === 'eth_call' ? Promise.reject(new RpcError(3, hiding)) : nodeSays(method, params))) as ChainNode;
+    const { revert: checked } = await simulate(byCall, { ...request, calls: [request.calls[1]] }, createTokenInfo()) as { revert: { reason: string } };
+    for (const { reason } of [revert, checked]) {
+      expect(reason.startsWith('paused and more')).toBe(true);
+      expect(hasInvisible(reason) || [...reason].length > 300).toBe(false);
+    }
+  });
+
   it('a node without eth_simulateV1: no preview, but each call is checked for a revert', async () => {
     const asked: string[] = [];
     const preview = await simulate(node(() => { throw new RpcError(-32601, 'Method not found'); }, asked), { ...request, calls: [{ to: TOKEN, value: '0x0', data: '0x1234' }] }, createTokenInfo());
-    expect(preview).toEqual({ kind: 'unavailable', reason: 'No preview: this network cannot simulate', revert: { call: 0, reason: 'no' } });
+    expect(preview).toEqual({ kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, revert: { call: 0, reason: 'no' } });
     expect(asked).toContain('eth_call');
   });
 

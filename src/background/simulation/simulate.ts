@@ -7,6 +7,7 @@
  * revert and there is no preview.
  */
 import { delegationCode } from '../../shared/contracts';
+import { cleanText } from '../../shared/displayText';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
@@ -38,6 +39,10 @@ type SimulatedCall = { status: Hex; returnData: Hex; logs: Log[]; error?: { mess
 const UNSUPPORTED = /not (found|supported|available|implemented)|unsupported|does not exist/i;
 const INSUFFICIENT = /insufficient funds|insufficient balance/i;
 
+/** A revert's reason is a contract's or a node's words: shown cleaned of what reorders or hides text, and bounded. */
+const MAX_REASON_CHARS = 300;
+const shownReason = (reason: string): string => cleanText(reason, MAX_REASON_CHARS);
+
 const callObject = (from: Hex, call: SimulationRequest['calls'][number], fees?: SimulationRequest['fees']) =>
   ({ from, ...(call.to ? { to: call.to } : {}), value: call.value, data: call.data, ...(call.gas ? { gas: call.gas } : {}), ...fees });
 
@@ -51,7 +56,7 @@ async function firstRevertByCall(node: ChainNode, request: SimulationRequest): P
     } catch (error) {
       if (error instanceof RpcError && error.code !== ErrorCode.chainDisconnected) {
         const data = typeof error.data === 'string' ? error.data : (error.data as { data?: string } | undefined)?.data;
-        return { call: index, reason: data ? await revertReason(data) : error.message };
+        return { call: index, reason: shownReason(data ? await revertReason(data) : error.message) };
       }
       throw error;
     }
@@ -76,15 +81,19 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     results = blocks[0]?.calls ?? [];
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
-    if (error.code === ErrorCode.chainDisconnected) return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable` };
+    if (error.code === ErrorCode.chainDisconnected) {
+      return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable`, reasonWords: { key: 'preview_nodeUnreachable', values: { network: request.networkName } } };
+    }
     if (error.code === -32003 || INSUFFICIENT.test(error.message)) return { kind: 'unaffordable', balance: await balance };
     if (error.code === -32601 || UNSUPPORTED.test(error.message)) {
-      return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', revert: await firstRevertByCall(node, request).catch(() => undefined) };
+      const revert = await firstRevertByCall(node, request).catch(() => undefined);
+      return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, ...(revert ? { revert } : {}) };
     }
-    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${error.message.slice(0, 120)})` };
+    const said = cleanText(error.message, 120);
+    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${said})`, reasonWords: { key: 'preview_nodeCouldNot', values: { said } } };
   }
   const failed = results.findIndex((r) => r.status !== '0x1');
-  const revert = failed < 0 ? undefined : { call: failed, reason: await revertReason(results[failed].returnData ?? results[failed].error?.data) };
+  const revert = failed < 0 ? undefined : { call: failed, reason: shownReason(await revertReason(results[failed].returnData ?? results[failed].error?.data)) };
   // Atomic: a revert undoes every call, so nothing changes hands.
   const landed = revert && atomic ? [] : results.filter((r) => r.status === '0x1');
   const effects = effectsFor(from, landed.flatMap((r) => r.logs ?? []));

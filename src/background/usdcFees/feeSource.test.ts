@@ -45,6 +45,13 @@ describe('the fee source', () => {
     ]);
   });
 
+  it('never says the account holds more USDC than it does: rounded up as the cap is, 0.591 read as the 0.60 it could not pay', () => {
+    const noEth = { maximum: ETH / 1_000n, balance: 0n, spent: 0n, symbol: 'ETH' };
+    const short = (balance: bigint) => ({ available: true as const, balance, spent: 0n, quote: { expected: 420_000n, maximum: 595_000n } });
+    expect(reasons(chooseFeeSource(options({ eth: noEth, usdc: short(591_000n) })))[1]).toBe('Not enough USDC: the fee can take up to 0.60 USDC and the account holds 0.59 USDC');
+    expect(reasons(chooseFeeSource(options({ eth: noEth, usdc: short(3_199n) })))[1]).toBe('Not enough USDC: the fee can take up to 0.60 USDC and the account holds 0.0031 USDC');
+  });
+
   it('gives the figures of why as decimals the screen writes in the browser\'s language, the symbol as written', () => {
     const xdai = { maximum: ETH / 1_000n, balance: ETH / 10_000n, spent: ETH, symbol: 'xDAI' };
     const [coin] = (chooseFeeSource(options({ eth: xdai, usdc: { available: false, reason: NO_PAYMASTER } })) as { reasons: FeeSaying[] }).reasons;

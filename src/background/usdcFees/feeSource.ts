@@ -6,7 +6,7 @@
  */
 import type { FeeSaying, FeeSource } from '../../shared/fees';
 import { formatEther } from '../../shared/units';
-import { usdcAmountUp } from './feeLine';
+import { usdcAmountDown, usdcAmountUp } from './feeLine';
 import type { UsdcFeeQuote } from './quote';
 
 export interface FeeOptions {
@@ -33,7 +33,7 @@ export function chooseFeeSource({ sponsored, eth, usdc }: FeeOptions): FeeChoice
   const choices: FeeSource[] = [...(ethWorks ? ['eth' as const] : []), ...(usdcWorks ? ['usdc' as const] : [])];
   if (choices.length > 0) return { source: choices[0], choices };
   const ethReason = notEnough('fees_notEnoughCoin', eth.symbol, formatEther(eth.maximum), formatEther(left(eth)));
-  const usdcReason = usdc.available ? notEnough('fees_notEnoughUsdc', 'USDC', usdcAmountUp(usdc.quote.maximum), usdcAmountUp(left(usdc))) : usdc.reason;
+  const usdcReason = usdc.available ? notEnough('fees_notEnoughUsdc', 'USDC', usdcAmountUp(usdc.quote.maximum), usdcAmountDown(left(usdc))) : usdc.reason;
   return { source: 'none', reasons: [ethReason, usdcReason] };
 }
 

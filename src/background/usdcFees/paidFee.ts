@@ -16,10 +16,16 @@ export interface SentOperation {
 }
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+/** A record planted in storage could hold anything there: only whole decimal text is a cap. */
+const capOf = (cap: unknown): bigint | undefined => (typeof cap === 'string' && /^\d{1,78}$/.test(cap) ? BigInt(cap) : undefined);
 
-export function usdcFeePaid(sent: SentOperation, usdc: UsdcPaymaster): ActivityItem['usdcFee'] {
+/**
+ * `cap`: the most the user approved (the batch's usdcFee.maximum, the permit's amount), which the paymaster cannot take
+ * more than: a receipt that says it took more is a node's invention, and no fee is shown rather than its digits.
+ */
+export function usdcFeePaid(sent: SentOperation, usdc: UsdcPaymaster, cap?: string): ActivityItem['usdcFee'] {
   const fee = sent.receipt && sponsoredFeeOf(sent.receipt.logs, { paymaster: usdc.paymaster, sender: sent.op.sender, userOpHash: sent.hash });
-  if (!fee || !same(fee.token, usdc.token)) return undefined;
+  if (!fee || !same(fee.token, usdc.token) || fee.taken > (capOf(cap) ?? fee.taken)) return undefined;
   const { message, words } = usdcFeePaidLine(fee.taken);
   return { paid: fee.taken.toString(), line: message, words };
 }

@@ -50,9 +50,15 @@ const quoteFailed = (reason: string, said?: Words): FeeSaying =>
 export type SayError = (error: unknown) => { message: string; data?: unknown };
 export const asWritten: SayError = (error) => error as Error;
 
-/** A failed quote as `said` says its error; `bound`: a server's words cleaned and bounded, then in words only if they say all of it. */
-export function quoteFailedAs({ message, data }: ReturnType<SayError>, bound?: number): FeeSaying {
-  const kept = bound === undefined ? message : cleanText(message, bound);
+/** The most of a node's or a bundler's words a screen shows as the reason a fee in USDC is not offered. */
+const MAX_REASON_CHARS = 300;
+
+/**
+ * A failed quote as `said` says its error: its message cleaned and bounded (it may quote what a node or a bundler
+ * wrote: the Send's once showed a node's balance of U+202E and a kilobyte as it came), in words only if they say all of it.
+ */
+export function quoteFailedAs({ message, data }: ReturnType<SayError>): FeeSaying {
+  const kept = cleanText(message, MAX_REASON_CHARS);
   const words = (data as { words?: unknown } | undefined)?.words;
   return quoteFailed(kept, kept === message && isWords(words) ? words : undefined);
 }

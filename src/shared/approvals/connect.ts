@@ -6,11 +6,8 @@ import type { SiweFields } from '../siwe';
 export interface ConnectDetails {
   /** wallet_connect: the chains of the connection, as its answer lists them. */
   chainIds?: Hex[];
-  signIn?: {
-    fields: SiweFields;
-    /** The message's scheme and domain are not the requesting site's. */
-    warning?: string;
-  };
+  /** The screen names a sign-in for another site than the one asking (shared/signInElsewhere.ts). */
+  signIn?: { fields: SiweFields };
   /** The site's address imitates a well-known dapp's (punycode, look-alike letters, the phishing list's fuzzy match). */
   lookAlikeSite?: string;
 }

@@ -11,8 +11,6 @@ export interface SignMessageDetails {
   message: Hex;
   /** The message as text when it is UTF-8, else absent (the screen shows the hex). */
   text?: string;
-  /** EIP-4361 message whose domain is not the requesting site. */
-  siweWarning?: string;
   /** A hash, a transaction or other bytes that are not text (absent in records stored before clear signing). */
   dangers?: Danger[];
 }

@@ -1,4 +1,4 @@
-/** personal_sign and personal_ecRecover params, and the EIP-4361 domain check. */
+/** personal_sign and personal_ecRecover params. */
 import { getBytes, hexlify, isHexString, toUtf8Bytes, toUtf8String } from 'ethers';
 import { invalidParams } from '../errors';
 import { address, data, positional, type Hex } from '../params';
@@ -41,20 +41,4 @@ export function messageText(message: Hex): string | null {
   } catch {
     return null;
   }
-}
-
-const SIWE_HEADER = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\S+) wants you to sign in with your Ethereum account:/;
-
-/** EIP-4361: a sign-in message for another site than the one asking is a phishing sign. */
-export function siweDomainWarning(text: string, origin: string): string | undefined {
-  // Whitespace or invisible characters before the header must not hide it from the check.
-  const match = SIWE_HEADER.exec(text.replace(/^[\s\u200b-\u200d\u2060\ufeff]+/, ''));
-  return match ? signInOriginWarning(match[1], match[2], origin) : undefined;
-}
-
-/** The warning for a sign-in whose scheme and domain are not the requesting origin's; undefined when they are. */
-export function signInOriginWarning(scheme: string | undefined, domain: string, origin: string): string | undefined {
-  const site = new URL(origin);
-  if (domain === site.host && (!scheme || `${scheme}:` === site.protocol)) return undefined;
-  return `This sign-in request is for ${scheme ? `${scheme}://` : ''}${domain}, but it comes from ${origin}. Signing it could let ${origin} sign in as you on ${domain}.`;
 }

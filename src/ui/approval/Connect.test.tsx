@@ -38,8 +38,8 @@ describe('the connect screen with ERC-7846 sign-in', () => {
   });
 
   it('shows the domain warning, and no sign-in part for a plain connect', async () => {
-    await render({ signIn: { fields: { ...FIELDS, domain: 'bank.example' }, warning: 'This sign-in request is for bank.example' } });
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe('This sign-in request is for bank.example');
+    await render({ signIn: { fields: { ...FIELDS, domain: 'bank.example' } } });
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('This sign-in request is for bank.example, but it comes from https://dapp.example. Signing it could let https://dapp.example sign in as you on bank.example.');
     unmount();
     await render({});
     expect(container.querySelector('h1')?.textContent).toBe('Connect to https://dapp.example');

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { Hex } from '../../shared/params';
 import { isNotSecure } from '../../shared/secureOrigin';
+import { signInElsewhere } from '../../shared/signInElsewhere';
 import { siweMessage } from '../../shared/siwe';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
@@ -19,6 +20,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
   const toggle = (address: Hex) =>
     setChosen(chosen.includes(address) ? chosen.filter((a) => a !== address) : [...chosen, address]);
   const { signIn } = approval.details;
+  const elsewhere = signIn && signInElsewhere(signIn.fields.scheme, signIn.fields.domain, approval.origin);
   const nameOf = (address: Hex) => state.accounts.find((a) => a.address === address)?.name ?? address;
   return (
     <Screen
@@ -43,7 +45,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
       {signIn && (
         <section aria-label={t('approval_signIn')}>
           <h2>{t('approval_signInWithEthereum')}</h2>
-          {signIn.warning && <Notice tone="danger">{signIn.warning}</Notice>}
+          {elsewhere && <Notice tone="danger">{t('approval_signInElsewhere', { ...elsewhere })}</Notice>}
           <p>{t('approval_signInExplains')}</p>
           {chosen.map((account) => (
             <pre key={account} className="card" aria-label={t('approval_signInMessageOf', { name: nameOf(account) })}>{siweMessage(signIn.fields, account)}</pre>

@@ -13,18 +13,19 @@ import { t } from '../i18n/t';
 
 type Offered = NonNullable<SendCallsDetails['feeSources']>;
 
-const NAMES: Record<FeeSource, string> = { eth: 'ETH', usdc: 'USDC' };
+/** A source by its currency's name: `eth` is the network's own coin, POL on Polygon (`symbol`), never "ETH" where it is another. */
+const nameOf = (source: FeeSource, symbol: string): string => (source === 'usdc' ? 'USDC' : symbol);
 
-/** The switch, shown only when both sources work. */
-export function FeeSourceSwitch({ offered, source, onChange }: { offered: Offered; source: FeeSource; onChange(source: FeeSource): void }) {
+/** The switch, shown only when both sources work; `symbol`: the network's coin. */
+export function FeeSourceSwitch({ offered, source, symbol, onChange }: { offered: Offered; source: FeeSource; symbol: string; onChange(source: FeeSource): void }) {
   if (offered.choices.length < 2) return null;
   return (
     <fieldset className="tiers fee-sources">
       <legend>{t('preview_payFeeWith')}</legend>
       {offered.choices.map((name) => (
         <label key={name}>
-          <input type="radio" name="feeSource" checked={source === name} onChange={() => onChange(name)} aria-label={t('preview_payFeeIn', { currency: NAMES[name] })} />
-          <span><strong>{NAMES[name]}</strong></span>
+          <input type="radio" name="feeSource" checked={source === name} onChange={() => onChange(name)} aria-label={t('preview_payFeeIn', { currency: nameOf(name, symbol) })} />
+          <span><strong>{nameOf(name, symbol)}</strong></span>
         </label>
       ))}
     </fieldset>
@@ -41,13 +42,13 @@ export function FeeRow({ details, source }: { details: SendCallsDetails; source:
   return <Row label={t('preview_maxNetworkFee')}><Amount units={details.maxFee} symbol={details.symbol} /></Row>;
 }
 
-/** Why neither ETH nor USDC can pay the fee. */
-export function NoFeeSource({ offered }: { offered: Offered | undefined }) {
+/** Why neither the network's coin (`symbol`) nor USDC can pay the fee. */
+export function NoFeeSource({ offered, symbol }: { offered: Offered | undefined; symbol: string }) {
   if (!offered || offered.choices.length > 0) return null;
   const reasons = (offered.reasons ?? []).map((english, i) => feeText(english, offered.reasonWords?.[i]));
   return (
     <Notice tone="danger" label={t('preview_feeCannotBePaid')}>
-      {t('preview_noFeeSource', { reasons: reasons.join('; ') })}
+      {t('preview_noFeeSource', { symbol, reasons: reasons.join('; ') })}
     </Notice>
   );
 }

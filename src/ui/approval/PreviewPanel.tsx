@@ -79,7 +79,11 @@ export function PreviewPanel({ state, fee }: { state: PreviewState; fee: FeePaye
   const revert = preview.revert && (
     <Notice tone="danger" label={t('preview_revert')}>{t('preview_callWouldFail', { number: (preview.revert.call + 1).toLocaleString(uiLocale()), reason: preview.revert.reason })}</Notice>
   );
-  if (preview.kind === 'unavailable') return <section aria-label={t('preview_preview')} className="card"><Notice tone="info">{preview.reason}</Notice>{revert}<Fee fee={fee} /></section>;
+  if (preview.kind === 'unavailable') {
+    // In words; a preview made before them in the worker's English.
+    const why = preview.reasonWords ? say({ ...preview.reasonWords, key: preview.reasonWords.key satisfies MessageKey }) : preview.reason;
+    return <section aria-label={t('preview_preview')} className="card"><Notice tone="info">{why}</Notice>{revert}<Fee fee={fee} /></section>;
+  }
   const sends = preview.changes.filter((c) => BigInt(c.amount) < 0n);
   const receives = preview.changes.filter((c) => BigInt(c.amount) > 0n);
   // The fee comes on top of what leaves the account; a sponsor pays its own.

@@ -13,6 +13,7 @@ import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { sentenceOf } from '../format/clearWords';
+import { revertWarningText } from '../format/revertWarningText';
 import { t, uiLocale } from '../i18n/t';
 import { Armed } from './Armed';
 import { CallCard } from './CallCard';
@@ -68,12 +69,12 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
     >
       <PreviewPanel state={preview} fee={fee} />
-      <NoFeeSource offered={offered} />
+      <NoFeeSource offered={offered} symbol={details.symbol} />
       <LookAlikeWarning names={[[t('review_sponsorNameLabel'), details.sponsor?.name], [t('review_networkNameLabel'), details.networkName]]} />
-      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{details.warning}</Notice>}
+      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {revertGate.gate}
-      {offered && source && <FeeSourceSwitch offered={offered} source={source} onChange={setSource} />}
+      {offered && source && <FeeSourceSwitch offered={offered} source={source} symbol={details.symbol} onChange={setSource} />}
       <Rows>
         {summary && <Row label={t('review_inOneSentence')}>{summary}</Row>}
         <Row label={t('review_from')}><AddressText address={details.from} /></Row>

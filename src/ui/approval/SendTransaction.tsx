@@ -7,6 +7,7 @@ import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
+import { revertWarningText } from '../format/revertWarningText';
 import { t } from '../i18n/t';
 import { CallCard } from './CallCard';
 import { useDangerGate } from './Dangers';
@@ -37,7 +38,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? t('review_feeSetBySite') : TIER_LABELS[tier] }} />
-      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{details.warning}</Notice>}
+      {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {details.replaces && <ReplacedByNonce replaces={details.replaces} origin={approval.origin} symbol={symbol} tokens={tokens} />}
       {revertGate.gate}

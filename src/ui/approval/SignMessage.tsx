@@ -3,6 +3,7 @@
  * looks like: a hash, a transaction), and by which account.
  */
 import { revealInvisible } from '../../shared/displayText';
+import { siweElsewhere } from '../../shared/signInElsewhere';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { Screen } from '../components/Screen';
@@ -16,6 +17,7 @@ import type { ScreenProps } from './screenProps';
 export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
   const { details } = approval;
   const shown = details.text === undefined ? undefined : revealInvisible(details.text);
+  const elsewhere = details.text === undefined ? undefined : siweElsewhere(details.text, approval.origin);
   const { blocked, gate } = useDangerGate(details.dangers ?? []);
   return (
     <Screen
@@ -24,7 +26,7 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
       actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
       <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
-      {details.siweWarning && <Notice tone="danger">{details.siweWarning}</Notice>}
+      {elsewhere && <Notice tone="danger">{t('approval_signInElsewhere', { ...elsewhere })}</Notice>}
       <Dangers dangers={details.dangers ?? []} />
       {/* The message holds characters that reorder or hide text: the user reads them by their code points. */}
       {shown !== undefined && shown !== details.text && <Notice tone="warn">{t('requests_revealed')}</Notice>}

@@ -83,6 +83,24 @@ describe('the fee sources on the sendCalls screen', () => {
     expect(text('No se puede pagar la tarifa')).toBe('Ni ETH ni USDC pueden pagar la tarifa de red de este lote: No hay suficiente ETH: la tarifa puede costar hasta 0,001 ETH y la cuenta tiene 0,0 ETH; No hay un paymaster de USDC en Devnet.');
   });
 
+  it('name the network\'s own coin, never ETH where it is another: on Polygon the switch and why neither works say POL, in every language', async () => {
+    const pol = { symbol: 'POL', networkName: 'Polygon' };
+    await render({ choices: ['eth', 'usdc'], preferred: 'eth', usdc: { line: LINE, words: WORDS, maximum: '600000', upgrade: false } }, pol);
+    expect(radio('Pay the fee in POL')?.checked).toBe(true);
+    expect(radio('Pay the fee in ETH')).toBeNull();
+    unmount();
+    const reasonWords: FeeWords[] = [{ key: 'fees_notEnoughCoin', values: { maximum: { decimal: '0.001' }, held: { decimal: '0.0' }, symbol: 'POL' } }, REASON_WORDS[1]];
+    await render({ choices: [], reasons: REASONS, reasonWords }, pol);
+    expect(text('The fee cannot be paid')).toMatch(/^Neither POL nor USDC can pay this batch’s network fee: Not enough POL: /);
+    for (const [locale, label] of [['es', 'No se puede pagar la tarifa'], ['pt_BR', 'A taxa não pode ser paga'], ['zh_CN', '无法支付费用'], ['ja', '手数料を支払えません'], ['ko', '수수료를 지불할 수 없음']] as const) {
+      unmount();
+      speak(locale);
+      await render({ choices: [], reasons: REASONS, reasonWords }, pol);
+      expect(text(label)?.replace(/: .*$|：.*$/, ''), locale).toMatch(/POL/);
+      expect(text(label)?.replace(/: .*$|：.*$/, ''), locale).not.toMatch(/ETH/);
+    }
+  });
+
   it('say the English of a screen stored before the words', async () => {
     speak('es');
     await render({ choices: ['usdc'], preferred: 'usdc', usdc: { line: LINE, maximum: '600000', upgrade: false } });

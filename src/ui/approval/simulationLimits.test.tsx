@@ -6,7 +6,7 @@ import { mountPoint } from '../testing/mount';
 import { speak } from '../testing/speak';
 import { PreviewPanel } from './PreviewPanel';
 
-const { container, render } = mountPoint();
+const { container, render, unmount } = mountPoint();
 const ENGLISH = 'Simulated without the transaction’s fees: a contract that reads the gas price or the base fee sees 0 here and may act otherwise on chain.';
 const simulated = (more: Partial<Extract<Preview, { kind: 'simulated' }>>): Preview => ({ kind: 'simulated', changes: [], allowances: [], balance: '0', tokens: {}, ...more });
 const limits = () => container.querySelector('[aria-label="Límites de la simulación"]')?.textContent;
@@ -24,5 +24,15 @@ describe('the simulation\'s limits', () => {
     speak('es');
     await render(<PreviewPanel state={{ loading: false, preview: simulated({ unmatched: ENGLISH }) }} fee={{ sponsor: 'app.example' }} />);
     expect(limits()).toContain(ENGLISH);
+  });
+
+  it('and why there is no preview, in the browser\'s language; the worker\'s English for one made before the words', async () => {
+    speak('ja');
+    const preview: Preview = { kind: 'unavailable', reason: 'No preview: the node of Base is unreachable', reasonWords: { key: 'preview_nodeUnreachable', values: { network: 'Base' } }, tokens: {} };
+    await render(<PreviewPanel state={{ loading: false, preview }} fee={{ sponsor: 'app.example' }} />);
+    expect(container.querySelector('[aria-label="プレビュー"]')?.textContent).toContain('プレビューなし：Base のノードに接続できません');
+    unmount();
+    await render(<PreviewPanel state={{ loading: false, preview: { ...preview, reasonWords: undefined } }} fee={{ sponsor: 'app.example' }} />);
+    expect(container.querySelector('[aria-label="プレビュー"]')?.textContent).toContain('No preview: the node of Base is unreachable');
   });
 });

@@ -6,7 +6,7 @@ import { ENGLISH_PHRASES, type GrantPhrases, type NamedPeriod, type PeriodUnit, 
 import type { MessageKey } from '../i18n/keys';
 import { t, tCount, uiLocale } from '../i18n/t';
 import { exactAmount } from './amounts';
-import { localDecimal } from './numbers';
+import { writtenDecimal } from './numbers';
 
 const NAMED: Record<NamedPeriod, MessageKey> = { hour: 'grants_hour', day: 'grants_day', week: 'grants_week' };
 const COUNTED: Record<PeriodUnit, { one: MessageKey; other: MessageKey }> = {
@@ -16,10 +16,8 @@ const COUNTED: Record<PeriodUnit, { one: MessageKey; other: MessageKey }> = {
   day: { one: 'grants_days_one', other: 'grants_days_other' },
 };
 
-/** Intl writes at most 20 digits after the point (localDecimal): a token with more decimals keeps its digits in English's form. */
-const MOST_DECIMALS = 20;
-const amount = (units: bigint | string, token: TokenFacts): string =>
-  token.decimals > MOST_DECIMALS ? ENGLISH_PHRASES.amount(units, token) : `${localDecimal(exactAmount(units, token.decimals))} ${token.symbol}`;
+/** Every digit with the language's marks, however many decimals the token has: English's "1,250" is 1.25 in Portuguese. */
+const amount = (units: bigint | string, token: TokenFacts): string => `${writtenDecimal(exactAmount(units, token.decimals))} ${token.symbol}`;
 
 /**
  * English keeps the form the e2e suite and the issue read, "Fri 4 Dec 2026, 18:00", whatever its country; another

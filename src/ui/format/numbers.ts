@@ -18,12 +18,14 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
 export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
 
 /**
- * A decimal as written ("0.60") in the browser's language ("0,60"): every digit, the zeros after the point too; as
- * written when it has more than the 20 digits after the point Intl keeps.
+ * A decimal as written ("0.60") in the browser's language ("0,60"): every digit, the zeros after the point too. Past
+ * the 20 digits after the point Intl keeps, the whole part as the language writes it and the rest as written after its
+ * mark: English's "1250.0…01" in a Portuguese sentence reads as a million and more, "1,250" as one and a quarter.
  */
 export function writtenDecimal(text: string): string {
-  const digits = text.split('.')[1]?.length ?? 0;
-  return digits > 20 ? text : numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(text as `${number}`);
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length > 20) return `${numberFormat().format(whole as `${number}`)}${decimalMark()}${fraction}`;
+  return numberFormat({ minimumFractionDigits: fraction.length, maximumFractionDigits: fraction.length }).format(text as `${number}`);
 }
 
 /** The browser's language's decimal mark ("." in English, "," in Portuguese). */

@@ -31,6 +31,8 @@ describe('say', () => {
     expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '0.000001' } } })).toBe('Network fee: 0.000001 USDC');
     speak('pt_BR');
     expect(say(paid)).toBe('Taxa de rede: 12.345,60 USDC');
+    // More digits after the point than Intl writes: each kept, the marks still the language's ("1250.0…1" reads as a million and more in Portuguese).
+    expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '1250.0000000000000000000001' } } })).toBe('Taxa de rede: 1.250,0000000000000000000001 USDC');
   });
 
   it('says a count in the form the language\'s plural rules pick, the count written as the language writes numbers', () => {
@@ -45,6 +47,15 @@ describe('say', () => {
     expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
     expect(say(bytes('0'))).toBe(say({ key: 'dangers_unreadExtraBytes', values: { bytes: { key: 'dangers_countByte', values: { count: '0' } } } }));
     expect(say(bytes('1200'))).toContain('1.200 bytes');
+  });
+
+  it('writes every digit of a count too large for a float: a signed duration of 2^256 seconds is not said as other digits', () => {
+    const count = (2n ** 256n / 86_400n).toString();
+    const days: Words = { key: 'clearValues_daysClock', values: { days: { count, one: 'clearValues_days_one', other: 'clearValues_days_other' }, clock: '00:00:00' } };
+    const grouped = (separator: string) => count.replace(/\B(?=(\d{3})+$)/g, separator);
+    expect(say(days)).toBe(`${grouped(',')} days 00:00:00`);
+    speak('es');
+    expect(say(days)).toBe(`${grouped('.')} días 00:00:00`);
   });
 
   it('shows what a page wrote as written, even when it looks like a placeholder', () => {

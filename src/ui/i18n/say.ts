@@ -1,6 +1,6 @@
 /** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, numbers, moments, counts and lists as the language writes them. */
 import { englishUtc, type Words, type WordsValue } from '../../shared/words';
-import { writtenDecimal } from '../format/numbers';
+import { localDecimal, writtenDecimal } from '../format/numbers';
 import type { MessageKey } from './keys';
 import { t, tCount, uiLocale } from './t';
 
@@ -20,7 +20,8 @@ function sayValue(value: WordsValue): string {
   if ('decimal' in value) return writtenDecimal(value.decimal);
   if ('list' in value) return new Intl.ListFormat(uiLocale(), { type: value.join === 'or' ? 'disjunction' : 'conjunction' }).format(value.list.map(sayValue));
   if ('utc' in value) return sayUtc(value.utc);
-  // The form by the screen's language, not the worker's English (its producers prove the keys with `satisfies MessageKey`).
-  if ('count' in value) return tCount({ one: value.one as MessageKey, other: value.other as MessageKey }, Number(value.count));
+  // The form by the screen's language, not the worker's English (its producers prove the keys with `satisfies MessageKey`);
+  // the count written from its text, every digit: a float would say a signed duration of 2^256 seconds as other digits.
+  if ('count' in value) return tCount({ one: value.one as MessageKey, other: value.other as MessageKey }, Number(value.count), { count: localDecimal(value.count) });
   return say(value);
 }

@@ -7,6 +7,7 @@
 import type { TransactionLike } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
+import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import type { Fees } from '../../fees/tiers';
 import { delegateOfBatch } from '../delegates';
@@ -39,7 +40,7 @@ async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
     const others = BigInt(calls.filter((c) => !c.gasLimitOverride).length) * FALLBACK_CALL_GAS;
-    return { gas: floor + others, warning: `The batch is likely to revert: ${(error as Error).message}` };
+    return { gas: floor + others, warning: revertWarning(undefined, true, error) };
   }
 }
 

@@ -125,7 +125,7 @@ export interface UsdcLaterCode {
   /** The popup's Send: a fee in USDC for this call, quoted, or why not (../usdcSendQuote.ts). */
   usdcSendQuote(node: ChainNode, request: UsdcSendQuoteRequest): Promise<SendUsdcQuote>;
   /** Activity: what a landed userOp paid in USDC, from its paymaster's event in the receipt (../../usdcFees/paidFee.ts). */
-  usdcFeePaid(sent: SentOperation, usdc: UsdcPaymaster): ActivityItem['usdcFee'];
+  usdcFeePaid(sent: SentOperation, usdc: UsdcPaymaster, cap?: string): ActivityItem['usdcFee'];
 }
 
 export type UsdcBatchCode = LoadedOnCall<UsdcLaterCode>;

@@ -1,5 +1,6 @@
 /** Gas estimates with headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
 import type { Hex } from '../../../shared/params';
+import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import { signedData } from '../encoding';
 import type { BatchCall } from '../types';
@@ -24,6 +25,6 @@ export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Prom
   try {
     return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: signedData(call) })) };
   } catch (error) {
-    return { gas: FALLBACK_CALL_GAS, warning: `${call.to ? `A call to ${call.to}` : 'The contract creation'} is likely to revert: ${(error as Error).message}` };
+    return { gas: FALLBACK_CALL_GAS, warning: revertWarning(call.to, false, error) };
   }
 }

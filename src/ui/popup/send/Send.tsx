@@ -14,6 +14,7 @@ import { exactText, readableAmount } from '../../format/amounts';
 import { errorText } from '../../format/errorText';
 import { sayFee } from '../../format/feeWords';
 import { decimalMark } from '../../format/numbers';
+import { revertWarningText } from '../../format/revertWarningText';
 import { t } from '../../i18n/t';
 import { useRoute } from '../../stores/route';
 import { maxSendable, parseAmount } from './amount';
@@ -139,7 +140,7 @@ export function Send({ state }: { state: WalletState }) {
             {payment.reasons.map((reason) => <p key={reason} className="error" role="alert">{reason}</p>)}
           </div>
         )}
-        {quote?.warning && <p className="warning" role="alert">{quote.warning}</p>}
+        {quote?.warning && <p className="warning" role="alert">{revertWarningText(quote.warning)}</p>}
         {quoteError && <p className="error" role="alert">{quoteError}</p>}
         {error && <p className="error" role="alert">{error}</p>}
         <button type="submit" disabled={!ready}>{t('send_review')}</button>

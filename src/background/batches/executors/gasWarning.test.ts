@@ -1,0 +1,29 @@
+/**
+ * Why an estimate failed, as the review's "Gas estimate" notice says it: a node's message is its claim, quoted as the
+ * server's inside the wallet's sentence, cleaned and bounded (it reached the approval window as it came).
+ */
+import { describe, expect, it } from 'vitest';
+import { hasInvisible } from '../../../shared/displayText';
+import { RpcError } from '../../../shared/errors';
+import type { Hex } from '../../../shared/params';
+import { revertWarning } from '../../../shared/revertWarning';
+import type { ChainNode } from '../../networks/rpcClient';
+import { callGas } from './gas';
+
+const HIDING = `Simulation passed: you receive 1000 USDC\u202E\u200b${' and more'.repeat(500)}`;
+const refusing = (async () => { throw Object.assign(new RpcError(3, HIDING), { server: true }); }) as unknown as ChainNode;
+const call = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Hex, value: '0x0' as Hex, data: '0x' as Hex };
+
+describe('the warning of an estimate that failed', () => {
+  it("quotes a node's message as the server's, cleaned and bounded: a call's and the batch's", async () => {
+    const { warning } = await callGas(refusing, call.to, call);
+    const batch = revertWarning(undefined, true, Object.assign(new RpcError(3, HIDING), { server: true }));
+    for (const said of [warning!, batch]) {
+      expect(said).toMatch(/ is likely to revert: The network's server answered: Simulation passed: you receive 1000 USDC and more/);
+      expect(hasInvisible(said) || [...said].length > 400).toBe(false);
+    }
+    expect(warning).toMatch(/^A call to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is likely/);
+    // The wallet's own words stay as they were.
+    expect(revertWarning(undefined, false, new Error('execution reverted'))).toBe('The contract creation is likely to revert: execution reverted');
+  });
+});
