@@ -3,7 +3,7 @@
  * The approval window's "Confirm on your Ledger" step, with a fake device (a key the wallet does not hold behind
  * LedgerEth's methods): what it shows, what it hands the worker, and each device trouble's words and way out.
  */
-import { act } from 'react';
+import { act, useState } from 'react';
 import { Signature, Transaction, TypedDataEncoder, Wallet, getAddress, hexlify, keccak256, toUtf8Bytes, type TransactionLike, type TypedDataDomain, type TypedDataField } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../../shared/approvals';
@@ -98,6 +98,27 @@ describe('Confirm on your Ledger', () => {
     await act(async () => button('Try again')!.click());
     await until(() => Boolean(signedCall()));
     expect(signedCall()?.[1]).toEqual({ id: 'a1', signature: await DEVICE.signMessage('Hello Ledger') });
+  });
+
+  // The wallet's state comes again on every storage change, each time with a new approval object: the device is asked
+  // again only by Try again, not by a refresh (which signed behind the screen's back, and raced the user's click).
+  it('locked, then the wallet state refreshes: the device is not asked again until Try again', async () => {
+    const trouble: { now: LedgerErrorCode | null } = { now: 'locked' };
+    const device = fakeDevice(trouble);
+    let refresh = () => undefined as void;
+    function Refreshed() {
+      const [approval, setApproval] = useState(() => approvalOf('signMessage', {}));
+      refresh = () => setApproval(approvalOf('signMessage', {}));
+      return <ConfirmOnLedger approval={approval} request={messageRequest} connect={device.connect} />;
+    }
+    await render(<Refreshed />);
+    await until(() => Boolean(button('Try again')));
+    trouble.now = null;
+    await act(async () => refresh());
+    for (let i = 0; i < 10; i++) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(device.connected).toEqual(['known']);
+    expect(signedCall()).toBeUndefined();
+    expect(text('Ledger')).toBe('Your Ledger is locked: enter its PIN, open the Ethereum app, then try again.');
   });
 
   it('no device the browser already knows: Choose your Ledger opens the chooser, then signs', async () => {

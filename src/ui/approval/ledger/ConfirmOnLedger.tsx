@@ -42,6 +42,9 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
   const [status, setStatus] = useState<Status>({ step: 'connecting' });
   const [hashesOnly, setHashesOnly] = useState(false);
   const running = useRef(false);
+  // The wallet's state comes again on every storage change, the approval a new object each time: the device is asked
+  // once per request, and again only by Try again (a refresh asked it behind the screen, even for a refused payload).
+  const approvalId = approval.id;
 
   const run = useCallback(async (how: 'known' | 'choose') => {
     if (running.current) return;
@@ -58,7 +61,7 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
       }, sequential);
       if (!signed.ok) {
         // Refused on the device: the site hears what Reject tells it.
-        if (signed.error.rpcCode === 4001) return void (await reject(approval).finally(() => useDeviceStep.getState().done()));
+        if (signed.error.rpcCode === 4001) return void (await reject({ id: approvalId }).finally(() => useDeviceStep.getState().done()));
         return setStatus({ step: 'failed', words: signed.error.words, choose: signed.error.code === 'noDevice' });
       }
       setStatus({ step: 'sending' });
@@ -69,7 +72,7 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
     } finally {
       running.current = false;
     }
-  }, [approval, request, connect]);
+  }, [approvalId, request, connect]);
 
   useEffect(() => void run('known'), [run]);
 
