@@ -1,7 +1,8 @@
 /**
  * Execution permissions' code (ERC-7715): what a grant is checked, shown and signed with. It is in the worker's later
  * script (laterModules.ts): a site's request loads it, not every start. The handlers (../rpc/executionPermissions.ts,
- * ../pages/grants.ts) reach it through the services' `grantCode` (lazyGrantCode.ts); its parse, which a method does without services, through ../rpc/lazyGrantRequests.ts.
+ * ../pages/grants.ts) reach it through the services' `grantCode` (lazyGrantCode.ts); its parse, which a method does
+ * without services, through ../rpc/lazyGrantRequests.ts.
  */
 
 import type { GrantAdjustment, GrantDetails, GrantPermissionsDetails, SupportedExecutionPermissions } from '../../shared/grants';
