@@ -103,4 +103,5 @@ export type ErrorKey =
   | 'errors_bundlerAtRefusedOperation'
   | 'errors_bundlerRefusedUserOp'
   | 'errors_paymasterServiceError'
-  | 'errors_eip7702Refused';
+  | 'errors_eip7702Refused'
+  | 'errors_noRevertPayer';

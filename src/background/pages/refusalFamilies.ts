@@ -99,6 +99,8 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [new RegExp(`^${ADDRESS}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
   [new RegExp(`^The previous operation of ${ADDRESS} has not run on chain yet \\(Activity can cancel it\\); this batch can run only after it: nothing was signed or sent$`), 'errors_previousOperation'],
   [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
+  // The firewall's revert (rpc/firewall.ts), refused before the approval window opens: the banner says it.
+  [/^No account of this wallet holds the (?<cost>\d+(?:\.\d+)?) (?<symbol>.+?) the revert can cost on (?<network>.+): fund one, then try again$/s, 'errors_noRevertPayer'],
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,

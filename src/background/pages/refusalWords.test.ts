@@ -3,13 +3,19 @@
  * exactly: each refusal is made here by the code that makes it, never copied.
  */
 import { describe, expect, it } from 'vitest';
+import { delegationCode } from '../../shared/contracts';
 import { RpcError, type ErrorData } from '../../shared/errors';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { loadLater } from '../loadLater';
 import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
 import { testServices } from '../testing';
+import { askAsWallet } from '../rpc/pipeline';
+import type { Services } from '../services';
 import { readToken } from '../tokens/read';
 import { pageError, refusalWords } from './refusalWords';
 import { nodeOnThisMachine, saysInWords } from './refusals.fixture';
@@ -99,6 +105,22 @@ describe('the words of a page method\'s refusal', () => {
     const notErc20 = await saysInWords(readToken(noAnswers as never, ACCOUNT_0, ACCOUNT_0, 'Token contract', 'Mine (0x7a6c)'));
     expect(notErc20.values?.refusal).toMatchObject({ key: 'errors_notErc20', values: { field: { key: 'errors_fieldTokenContract' }, why: { key: 'errors_noSymbol' } } });
     await saysInWords(() => recipient(ACCOUNT_0.replace('f39F', 'F39f'), 'to'));
+  });
+
+  it('say why no account can pay the firewall\'s revert: its cost a number the language writes, the symbol and the network as written', async () => {
+    // Every account holds nothing; the one to revert delegates to a contract the wallet did not choose.
+    const node = async (method: string, params: unknown[] = []) => (method === 'eth_getCode'
+      ? (params[0] === ACCOUNT_0 ? delegationCode(`0x${'5f'.repeat(20)}`) : '0x')
+      : method === 'eth_getBlockByNumber' ? { baseFeePerGas: '0x3b9aca00' } : '0x0');
+    const services = {
+      accounts: { list: async () => [{ address: ACCOUNT_0, index: 0, name: 'Account 1' }] },
+      networks: { selected: async () => LOCAL_DEVNET },
+      nodeFor: async () => node,
+      transactionCode: lazyTransactionCode(loadLater),
+    } as unknown as Services;
+    const wallet = 'chrome-extension://wallet';
+    const revert = askAsWallet('revertForeignDelegation', { account: ACCOUNT_0 }, { origin: wallet, method: 'revertForeignDelegation', services, account: ACCOUNT_0, replyTo: { tabId: -1, frameId: 0, origin: wallet, requestId: '' } });
+    expect(await saysInWords(revert)).toEqual({ key: 'errors_noRevertPayer', values: { cost: { decimal: '0.0001104' }, symbol: 'ETH', network: LOCAL_DEVNET.name } });
   });
 
   it('are none for a message not in the table: the screen shows it as it is', () => {

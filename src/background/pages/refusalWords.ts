@@ -73,8 +73,8 @@ export function refusalWords(message: string, may: (key: ErrorKey) => boolean = 
   return groups ? { key, values: Object.fromEntries(Object.entries(groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
 }
 
-/** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
-const DECIMALS = ['maximum', 'needed'];
+/** The parts that are amounts the worker wrote (usdcRefusals.ts, the firewall's revert), said as numbers in the browser's language. */
+const DECIMALS = ['maximum', 'needed', 'cost'];
 
 /** As much of a server's message, or of any part kept as written, as a screen shows. */
 const MAX_SAID_CHARS = 300;
