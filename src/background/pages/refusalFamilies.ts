@@ -64,6 +64,10 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
   [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
   [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  // What it answered in place of a JSON-RPC reply, as shared/jsonRpc.ts words each failure (`server-error`, `not-json`, `no-result`).
+  [/^HTTP (?<status>\d+)$/, 'errors_httpStatus'],
+  [/^HTTP (?<status>\d+) without JSON$/, 'errors_httpNoJson'],
+  [/^a reply without result or error$/, 'errors_noResult'],
   // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
   [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],

@@ -93,8 +93,17 @@ describe('the words of a page method\'s refusal', () => {
       values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_nodeUnreachable', values: { network: 'Mine', why: { key: 'errors_noConnection' } } } },
     });
     await saysInWords(callNode({ urls: [`${node.url()}/limited`], name: 'Mine' }, 'eth_chainId'));
-    const broken = await saysInWords(callNode({ urls: [`${node.url()}/broken`], name: 'Mine' }, 'eth_chainId'));
-    expect(broken.key).toBe('errors_nodeAnswered');
+    for (const [path, answer] of [
+      ['broken', { key: 'errors_httpStatus', values: { status: '500' } }],
+      ['page', { key: 'errors_httpNoJson', values: { status: '200' } }],
+      ['silent', { key: 'errors_noResult' }],
+    ] as const) {
+      // What went wrong on the way (shared/jsonRpc.ts's transport failures) is said too, not quoted in English.
+      const failed = await saysInWords(callNode({ urls: [`${node.url()}/${path}`], name: 'Mine' }, 'eth_chainId'));
+      expect(failed).toEqual({ key: 'errors_nodeAnswered', values: { network: 'Mine', answer } });
+    }
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/page`], eip7702: false }, true));
+    expect(probe.values?.why).toEqual({ key: 'errors_nodeAnswered', values: { network: 'Mine', answer: { key: 'errors_httpNoJson', values: { status: '200' } } } });
     for (const message of Object.values(TX_ERRORS)) await saysInWords(() => { throw new RpcError(-32000, message); });
   });
 
