@@ -30,17 +30,18 @@ export const NODE_FAILURE_PARTS: [RegExp, NodeFailurePartKey][] = [
   [/^a reply without result or error$/, 'errors_noResult'],
 ];
 
+/** The parts said in words; the rest (the network's name, the numbers) as written. */
+const PARTS = ['why', 'answer'];
+
 function wordsBy<K extends string>(families: [RegExp, K][], text: string): Words<K> | undefined {
   for (const [pattern, key] of families) {
-    const groups = pattern.exec(text)?.groups;
-    if (groups) return { key, values: Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, PARTS.includes(name) ? (wordsBy(NODE_FAILURE_PARTS, value) ?? value) : value])) };
-    if (pattern.test(text)) return { key };
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const values = match.groups && Object.entries(match.groups).map(([name, value]) => [name, PARTS.includes(name) ? (wordsBy(NODE_FAILURE_PARTS, value) ?? value) : value]);
+    return values ? { key, values: Object.fromEntries(values) } : { key };
   }
   return undefined;
 }
-
-/** The parts said in words; the rest (the network's name, the numbers) as written. */
-const PARTS = ['why', 'answer'];
 
 /** The words of a node's failure as the wallet wrote it (why, and what it answered, in words too), else undefined. */
 export const nodeFailureWords = (text: string): Words<NodeFailureKey> | undefined => wordsBy(NODE_FAILURES, text);

@@ -6,7 +6,7 @@
  */
 import { cleanText } from './displayText';
 import { quotedError } from './errors';
-import { nodeFailureWords, type NodeFailureKey } from './nodeFailures';
+import { nodeFailureWords, type NodeFailureKey, type NodeFailurePartKey } from './nodeFailures';
 import type { Words } from './words';
 
 /** The most of a node's message the warning quotes. */
@@ -16,7 +16,7 @@ const MAX_REASON_CHARS = 300;
 export const revertWarning = (to: string | undefined, batch: boolean, error: unknown): string =>
   `${batch ? 'The batch' : to ? `A call to ${to}` : 'The contract creation'} is likely to revert: ${cleanText(quotedError(error), MAX_REASON_CHARS)}`;
 
-export type RevertWarningKey = 'review_batchWouldRevert' | 'review_callWouldRevert' | 'review_creationWouldRevert' | 'errors_serverAnswered' | NodeFailureKey;
+export type RevertWarningKey = 'review_batchWouldRevert' | 'review_callWouldRevert' | 'review_creationWouldRevert' | 'errors_serverAnswered' | NodeFailureKey | NodeFailurePartKey;
 
 const FRAME = /^(?:(?<batch>The batch)|A call to (?<to>0x[0-9a-fA-F]{40})|The contract creation) is likely to revert: (?<reason>.*)$/s;
 const SERVER = "The network's server answered: ";

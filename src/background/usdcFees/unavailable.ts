@@ -60,7 +60,8 @@ const MAX_WORDED_CHARS = 2000;
  * A failed quote as `said` says its error: in its words where it has them, which bound what a node or a bundler wrote
  * inside the wallet's sentence (../pages/refusalWords.ts), the English beside them its message cleaned; else its
  * message cleaned and bounded (it may quote what a node or a bundler wrote: the Send's once showed a node's balance of
- * U+202E and a kilobyte as it came). A bundler's failure, its message bounded, is longer than that bound with its sentence.
+ * U+202E and a kilobyte as it came). A bundler's failure, what it said bounded at that, is longer with the wallet's
+ * sentence around it: bounded as a whole, it lost its words.
  */
 export function quoteFailedAs({ message, data }: ReturnType<SayError>): FeeSaying {
   const words = (data as { words?: unknown } | undefined)?.words;
