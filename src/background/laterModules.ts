@@ -8,7 +8,7 @@
 export { reviewCalls } from './clearSigning/calls';
 export { reviewTypedData } from './clearSigning/review';
 export { messageDangers } from './clearSigning/personalSign';
-export { createPreviews } from './simulation/previews';
+export { createPreviews } from './pages/previewReasons';
 export { parseDescriptor } from '../shared/erc7730/parse';
 export { shippedDescriptors } from './clearSigning/registry';
 export { assertEncodes } from '../shared/typedData/digest';

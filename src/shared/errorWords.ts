@@ -46,6 +46,9 @@ export type ErrorKey =
   | 'errors_nodesLimiting'
   | 'errors_nodesLimitingWait'
   | 'errors_nodeAnswered'
+  | 'errors_httpStatus'
+  | 'errors_httpNoJson'
+  | 'errors_noResult'
   | 'errors_nonceTooLow'
   | 'errors_insufficientFunds'
   | 'errors_alreadyKnown'
@@ -103,4 +106,5 @@ export type ErrorKey =
   | 'errors_bundlerAtRefusedOperation'
   | 'errors_bundlerRefusedUserOp'
   | 'errors_paymasterServiceError'
-  | 'errors_eip7702Refused';
+  | 'errors_eip7702Refused'
+  | 'errors_noRevertPayer';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
 import { english } from '../../shared/fees.fixture';
 import type { Hex } from '../../shared/params';
+import type { Words } from '../../shared/words';
 import * as usdcCode from '../batches/executors/usdcCode';
 import * as feeOptions from '../batches/feeOptions';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
@@ -37,5 +38,14 @@ describe("why a batch's review offers no fee in USDC", () => {
   it("is a bundler's message as written inside the wallet's sentence, though it reads as a refusal of the wallet's", async () => {
     const { words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, new RpcError(-32000, WALLET_SENTENCE)));
     expect(words).toEqual({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: WALLET_SENTENCE } } } });
+  });
+
+  it("is in words when the bundler's message makes it longer than a line: what the bundler said bounded, the wallet's sentence around it said", async () => {
+    const long = `${'the bundler says far more than a line '.repeat(20)}`;
+    const { message, words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, long), { server: true })));
+    expect(message.length).toBeGreaterThan(300);
+    const why = ((words.values!.reason as Words).values!.why as Words);
+    expect(words).toMatchObject({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered' } } } } });
+    expect([...(why.values!.said as string)].length).toBeLessThanOrEqual(300);
   });
 });

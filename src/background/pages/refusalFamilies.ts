@@ -4,6 +4,7 @@
  * with them; usdcRefusals.ts and descriptorRefusals.ts hold two families of their own.
  */
 import type { ErrorKey } from '../../shared/errorWords';
+import { NODE_FAILURES, NODE_FAILURE_PARTS } from '../../shared/nodeFailures';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
@@ -56,14 +57,9 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^Explorer URL$/, 'errors_fieldExplorerUrl'],
   [/^Bundler URL$/, 'errors_fieldBundlerUrl'],
   [/^Token contract$/, 'errors_fieldTokenContract'],
-  // What a node answered is its claim, kept as written inside the wallet's sentence.
-  [/^The node of (?<network>.+?) is unreachable \((?<why>.*)\)$/s, 'errors_nodeUnreachable'],
-  [/^no connection$/, 'errors_noConnection'],
-  [/^no answer within (?<seconds>[\d.]+) s$/, 'errors_noAnswerWithin'],
-  [/^no complete answer within (?<seconds>[\d.]+) s$/, 'errors_noFullAnswerWithin'],
-  [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
-  [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
-  [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  // A node's failure as the wallet words it, and why (shared/nodeFailures.ts).
+  ...NODE_FAILURES,
+  ...NODE_FAILURE_PARTS,
   // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
   [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
@@ -99,6 +95,8 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [new RegExp(`^${ADDRESS}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
   [new RegExp(`^The previous operation of ${ADDRESS} has not run on chain yet \\(Activity can cancel it\\); this batch can run only after it: nothing was signed or sent$`), 'errors_previousOperation'],
   [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
+  // The firewall's revert (rpc/firewall.ts), refused before the approval window opens: the banner says it.
+  [/^No account of this wallet holds the (?<cost>\d+(?:\.\d+)?) (?<symbol>.+?) the revert can cost on (?<network>.+): fund one, then try again$/s, 'errors_noRevertPayer'],
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,

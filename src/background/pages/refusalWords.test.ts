@@ -3,13 +3,19 @@
  * exactly: each refusal is made here by the code that makes it, never copied.
  */
 import { describe, expect, it } from 'vitest';
+import { delegationCode } from '../../shared/contracts';
 import { RpcError, type ErrorData } from '../../shared/errors';
+import { LOCAL_DEVNET } from '../../shared/networks';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
+import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { loadLater } from '../loadLater';
 import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
 import { callNode } from '../networks/rpcClient';
 import { testServices } from '../testing';
+import { askAsWallet } from '../rpc/pipeline';
+import type { Services } from '../services';
 import { readToken } from '../tokens/read';
 import { pageError, refusalWords } from './refusalWords';
 import { nodeOnThisMachine, saysInWords } from './refusals.fixture';
@@ -87,8 +93,17 @@ describe('the words of a page method\'s refusal', () => {
       values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_nodeUnreachable', values: { network: 'Mine', why: { key: 'errors_noConnection' } } } },
     });
     await saysInWords(callNode({ urls: [`${node.url()}/limited`], name: 'Mine' }, 'eth_chainId'));
-    const broken = await saysInWords(callNode({ urls: [`${node.url()}/broken`], name: 'Mine' }, 'eth_chainId'));
-    expect(broken.key).toBe('errors_nodeAnswered');
+    for (const [path, answer] of [
+      ['broken', { key: 'errors_httpStatus', values: { status: '500' } }],
+      ['page', { key: 'errors_httpNoJson', values: { status: '200' } }],
+      ['silent', { key: 'errors_noResult' }],
+    ] as const) {
+      // What went wrong on the way (shared/jsonRpc.ts's transport failures) is said too, not quoted in English.
+      const failed = await saysInWords(callNode({ urls: [`${node.url()}/${path}`], name: 'Mine' }, 'eth_chainId'));
+      expect(failed).toEqual({ key: 'errors_nodeAnswered', values: { network: 'Mine', answer } });
+    }
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/page`], eip7702: false }, true));
+    expect(probe.values?.why).toEqual({ key: 'errors_nodeAnswered', values: { network: 'Mine', answer: { key: 'errors_httpNoJson', values: { status: '200' } } } });
     for (const message of Object.values(TX_ERRORS)) await saysInWords(() => { throw new RpcError(-32000, message); });
   });
 
@@ -99,6 +114,22 @@ describe('the words of a page method\'s refusal', () => {
     const notErc20 = await saysInWords(readToken(noAnswers as never, ACCOUNT_0, ACCOUNT_0, 'Token contract', 'Mine (0x7a6c)'));
     expect(notErc20.values?.refusal).toMatchObject({ key: 'errors_notErc20', values: { field: { key: 'errors_fieldTokenContract' }, why: { key: 'errors_noSymbol' } } });
     await saysInWords(() => recipient(ACCOUNT_0.replace('f39F', 'F39f'), 'to'));
+  });
+
+  it('say why no account can pay the firewall\'s revert: its cost a number the language writes, the symbol and the network as written', async () => {
+    // Every account holds nothing; the one to revert delegates to a contract the wallet did not choose.
+    const node = async (method: string, params: unknown[] = []) => (method === 'eth_getCode'
+      ? (params[0] === ACCOUNT_0 ? delegationCode(`0x${'5f'.repeat(20)}`) : '0x')
+      : method === 'eth_getBlockByNumber' ? { baseFeePerGas: '0x3b9aca00' } : '0x0');
+    const services = {
+      accounts: { list: async () => [{ address: ACCOUNT_0, index: 0, name: 'Account 1' }] },
+      networks: { selected: async () => LOCAL_DEVNET },
+      nodeFor: async () => node,
+      transactionCode: lazyTransactionCode(loadLater),
+    } as unknown as Services;
+    const wallet = 'chrome-extension://wallet';
+    const revert = askAsWallet('revertForeignDelegation', { account: ACCOUNT_0 }, { origin: wallet, method: 'revertForeignDelegation', services, account: ACCOUNT_0, replyTo: { tabId: -1, frameId: 0, origin: wallet, requestId: '' } });
+    expect(await saysInWords(revert)).toEqual({ key: 'errors_noRevertPayer', values: { cost: { decimal: '0.0001104' }, symbol: 'ETH', network: LOCAL_DEVNET.name } });
   });
 
   it('are none for a message not in the table: the screen shows it as it is', () => {

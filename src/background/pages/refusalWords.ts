@@ -20,12 +20,17 @@ const REASONS: readonly ErrorKey[] = [
   'errors_nodesLimitingWait', 'errors_nodeAnswered', 'errors_serverAnswered', 'errors_noSymbol', 'errors_noDecimals', 'errors_tooManyDecimals', 'errors_noBalance',
 ];
 const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorerUrl', 'errors_fieldBundlerUrl', 'errors_fieldTokenContract'];
+/**
+ * What a node answered in place of a JSON-RPC reply (`answer`: networks/rpcClient.ts's "The node of … answered …"), by
+ * the transport failure's reason, its status a value. The other sentences' `answer` quote a node's result as JSON.
+ */
+const TRANSPORT: readonly ErrorKey[] = ['errors_httpStatus', 'errors_httpNoJson', 'errors_noResult'];
 
 /**
  * The families only ever a part of another's sentence, never a refusal of their own: one whose first part ends sooner
  * than a sentence it is the place of (`rank`) would take that sentence for itself.
  */
-const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
+const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, ...TRANSPORT, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
 const whole = (key: ErrorKey): boolean => !ONLY_PARTS.includes(key);
 
 /**
@@ -37,6 +42,7 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
   what: (key) => whole(key),
   field: (key) => FIELDS.includes(key),
   why: (key) => REASONS.includes(key),
+  answer: (key) => TRANSPORT.includes(key),
   // A descriptor's refusal: where in the file, and a value the file did not write.
   place: (key) => key === 'errors_descriptorFieldPlace',
   value: (key) => key === 'errors_descriptorNothing',
@@ -73,8 +79,8 @@ export function refusalWords(message: string, may: (key: ErrorKey) => boolean = 
   return groups ? { key, values: Object.fromEntries(Object.entries(groups).map(([name, part]) => [name, partWords(name, part)])) } : { key };
 }
 
-/** The parts that are amounts the worker wrote (usdcRefusals.ts), said as numbers in the browser's language. */
-const DECIMALS = ['maximum', 'needed'];
+/** The parts that are amounts the worker wrote (usdcRefusals.ts, the firewall's revert), said as numbers in the browser's language. */
+const DECIMALS = ['maximum', 'needed', 'cost'];
 
 /** As much of a server's message, or of any part kept as written, as a screen shows. */
 const MAX_SAID_CHARS = 300;

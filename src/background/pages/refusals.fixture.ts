@@ -16,7 +16,7 @@ export const REFUSAL_TAIL = 'foo must be a 20-byte hex address (0x + 40 hex digi
 
 /**
  * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
- * /broken (500), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
+ * /broken (500), /page (200, a web page), /silent (a reply without result or error), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
  * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal),
  * /mimics (an error whose message ends like a refusal of the wallet's, REFUSAL_TAIL), /hides (HIDING), /pretends (REASON_SAID).
  */
@@ -30,6 +30,7 @@ export function nodeOnThisMachine(): { url(): string } {
       req.on('end', () => {
         if (req.url === '/limited') return void res.writeHead(429, { 'retry-after': '3' }).end();
         if (req.url === '/broken') return void res.writeHead(500).end();
+        if (req.url === '/page') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
         const { id } = JSON.parse(body) as { id: number };
         res.setHeader('content-type', 'application/json');
         if (req.url === '/waits') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'busy', data: { retryAt: 1e13 } } }));
@@ -37,6 +38,7 @@ export function nodeOnThisMachine(): { url(): string } {
         if (req.url === '/pretends') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: REASON_SAID } }));
         if (req.url === '/hides') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: HIDING } }));
         if (req.url === '/mimics') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: REFUSAL_TAIL } }));
+        if (req.url === '/silent') return void res.end(JSON.stringify({ jsonrpc: '2.0', id }));
         if (req.url === '/says') return void res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: WALLET_SENTENCE } }));
         res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x7a6c' }));
       });

@@ -11,7 +11,7 @@ import type { Hex } from '../../shared/params';
 import { signedData } from '../batches/encoding';
 import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
-import { simulate } from './simulate';
+import { simulate, type ErrorWords } from './simulate';
 import { createTokenInfo, type TokenInfoLookup } from './tokenInfo';
 
 /** Previews of batches waiting for the user; older ones are forgotten first (a later ask simulates again). */
@@ -49,7 +49,8 @@ function callGas(batch: BatchRecord, i: number): Hex | undefined {
 /** The fee caps the account's transactions carry: the dapp's, or those of the tier the screen shows first; none for a userOp. */
 const feesOf = (batch: BatchRecord) => (batch.sponsor || batch.executor === 'usdc' ? undefined : (batch.fees ?? batch.feeCaps?.[batch.feeTier ?? 'market']));
 
-export function createPreviews(): Previews {
+/** `wordsOf`: the words of what failed where the wallet wrote it (./simulate.ts ErrorWords). */
+export function createPreviews(wordsOf?: ErrorWords): Previews {
   const tokenInfo = createTokenInfo();
   const kept = new Map<string, Promise<Preview>>();
   return {
@@ -70,10 +71,10 @@ export function createPreviews(): Previews {
           atomic: batch.atomic || batch.sponsor !== undefined,
           ...(batch.upgrade ? { delegate: SIMPLE_7702_ACCOUNT } : {}),
         };
-        const outcome = simulate(node, request, tokenInfo).catch((failed: Error): Outcome => {
+        const outcome = simulate(node, request, tokenInfo, wordsOf).catch((failed: Error): Outcome => {
           // What failed may quote a node (a balance that is no number): cleaned and bounded.
           const error = cleanText(failed.message, MAX_ERROR_CHARS);
-          return { kind: 'unavailable', reason: `No preview: ${error}`, reasonWords: { key: 'preview_noPreview', values: { error } } };
+          return { kind: 'unavailable', reason: `No preview: ${error}`, reasonWords: { key: 'preview_noPreview', values: { error: wordsOf?.(failed) ?? error } } };
         });
         preview = Promise.all([outcome, tokensNamed(batch, node, tokenInfo)]).then(([o, tokens]) => ({ ...o, tokens }));
         kept.set(key, preview);

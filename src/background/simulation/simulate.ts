@@ -11,6 +11,7 @@ import { cleanText } from '../../shared/displayText';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
+import type { Words } from '../../shared/words';
 import type { ChainNode } from '../networks/rpcClient';
 import { effectsFor, type Log } from './effects';
 import { nextBlock } from './nextBlock';
@@ -32,6 +33,12 @@ export interface SimulationRequest {
   /** The contract the batch delegates the account to, when the account is not delegated yet. */
   delegate?: Hex;
 }
+
+/**
+ * The words of a failure the wallet wrote (a node's, as networks/rpcClient.ts words it), else undefined: a node's own
+ * message is said as written. The pages' refusal table, which the worker's later script hands in (../pages/previewReasons.ts).
+ */
+export type ErrorWords = (error: unknown) => Words | undefined;
 
 type SimulatedCall = { status: Hex; returnData: Hex; logs: Log[]; error?: { message?: string; data?: Hex } };
 
@@ -64,7 +71,7 @@ async function firstRevertByCall(node: ChainNode, request: SimulationRequest): P
   return undefined;
 }
 
-export async function simulate(node: ChainNode, request: SimulationRequest, tokenInfo: TokenInfoLookup): Promise<Outcome> {
+export async function simulate(node: ChainNode, request: SimulationRequest, tokenInfo: TokenInfoLookup, wordsOf: ErrorWords = () => undefined): Promise<Outcome> {
   const { from, calls, atomic, delegate } = request;
   const balance = node<Hex>('eth_getBalance', [from, 'latest']).then((b) => BigInt(b).toString());
   balance.catch(() => undefined);
@@ -90,7 +97,7 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
       return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, ...(revert ? { revert } : {}) };
     }
     const said = cleanText(error.message, 120);
-    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${said})`, reasonWords: { key: 'preview_nodeCouldNot', values: { said } } };
+    return { kind: 'unavailable', reason: `No preview: the node could not simulate this (${said})`, reasonWords: { key: 'preview_nodeCouldNot', values: { said: wordsOf(error) ?? said } } };
   }
   const failed = results.findIndex((r) => r.status !== '0x1');
   const revert = failed < 0 ? undefined : { call: failed, reason: shownReason(await revertReason(results[failed].returnData ?? results[failed].error?.data)) };

@@ -53,12 +53,17 @@ export const asWritten: SayError = (error) => error as Error;
 /** The most of a node's or a bundler's words a screen shows as the reason a fee in USDC is not offered. */
 const MAX_REASON_CHARS = 300;
 
+/** Longer than any refusal the worker writes (../pages/refusalWords.ts gives none longer its words). */
+const MAX_WORDED_CHARS = 2000;
+
 /**
- * A failed quote as `said` says its error: its message cleaned and bounded (it may quote what a node or a bundler
- * wrote: the Send's once showed a node's balance of U+202E and a kilobyte as it came), in words only if they say all of it.
+ * A failed quote as `said` says its error: in its words where it has them, which bound what a node or a bundler wrote
+ * inside the wallet's sentence (../pages/refusalWords.ts), the English beside them its message cleaned; else its
+ * message cleaned and bounded (it may quote what a node or a bundler wrote: the Send's once showed a node's balance of
+ * U+202E and a kilobyte as it came). A bundler's failure, what it said bounded at that, is longer with the wallet's
+ * sentence around it: bounded as a whole, it lost its words.
  */
 export function quoteFailedAs({ message, data }: ReturnType<SayError>): FeeSaying {
-  const kept = cleanText(message, MAX_REASON_CHARS);
   const words = (data as { words?: unknown } | undefined)?.words;
-  return quoteFailed(kept, kept === message && isWords(words) ? words : undefined);
+  return isWords(words) ? quoteFailed(cleanText(message, MAX_WORDED_CHARS), words) : quoteFailed(cleanText(message, MAX_REASON_CHARS));
 }

@@ -2,7 +2,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RpcError, type ErrorData } from '../../shared/errors';
 import type { WalletState } from '../../shared/walletState';
+import { speak } from '../testing/speak';
 
 const call = vi.fn(async (_method: string, _params?: unknown): Promise<unknown> => []);
 vi.mock('../api/background', () => ({ call }));
@@ -22,7 +24,9 @@ beforeEach(() => {
 afterEach(() => {
   act(() => root.unmount());
   container.remove();
-  call.mockClear();
+  call.mockReset();
+  call.mockImplementation(async () => []);
+  vi.restoreAllMocks();
 });
 
 const state = (foreignDelegations: WalletState['foreignDelegations']) =>
@@ -36,6 +40,18 @@ describe('the delegation firewall banner', () => {
     expect(banner.textContent).toMatch(/^Savings \(0xf39F…2266\) is delegated to 0x5FbDB2315678afecb367f032d93F642f64180aa3, a contract this wallet did not set up/);
     await act(async () => banner.querySelector('button')!.click());
     expect(call).toHaveBeenCalledWith('reviewForeignRevert', { account: A });
+  });
+
+  it('says why no account can pay the revert in the browser\'s language, the cost written as it writes numbers', async () => {
+    speak('es');
+    const words = { key: 'errors_noRevertPayer', values: { cost: { decimal: '0.0001104' }, symbol: 'ETH', network: 'Local devnet' } } satisfies ErrorData['words'];
+    call.mockImplementation(async (method) => {
+      if (method === 'reviewForeignRevert') throw new RpcError(-32000, 'No account of this wallet holds the 0.0001104 ETH the revert can cost on Local devnet: fund one, then try again', { words });
+      return [];
+    });
+    await act(async () => root.render(<ForeignDelegationBanner state={state([{ account: A, delegate: DRAINER }])} />));
+    await act(async () => container.querySelector('button')!.click());
+    expect(container.querySelector('.error')?.textContent).toBe('Ninguna cuenta de esta billetera tiene los 0,0001104 ETH que puede costar la reversión en Local devnet: añade fondos a una e inténtalo de nuevo');
   });
 
   it('shows nothing while no account delegates elsewhere, and still asks the wallet to look', async () => {
