@@ -31,6 +31,9 @@ const BLOCKS: Record<string, object> = {
 };
 
 /** A node that answers what the test says, and symbol()/decimals() of TOKEN as `symbol` (TKN) with 6 decimals. */
+/** An error the node answered (shared/jsonRpc.ts marks it so), not one the wallet wrote on the way. */
+const nodeSaid = (code: number, message: string, data?: unknown) => Object.assign(new RpcError(code, message, data), { server: true });
+
 function node(simulateV1: (params: unknown[]) => unknown, asked: string[] = [], symbol = 'TKN'): ChainNode {
   return (async (method: string, params: unknown[] = []) => {
     asked.push(method);
@@ -41,7 +44,7 @@ function node(simulateV1: (params: unknown[]) => unknown, asked: string[] = [], 
       const data = (params[0] as { data: string }).data;
       if (data === ERC20.encodeFunctionData('symbol')) return ERC20.encodeFunctionResult('symbol', [symbol]);
       if (data === ERC20.encodeFunctionData('decimals')) return ERC20.encodeFunctionResult('decimals', [6]);
-      throw new RpcError(3, 'execution reverted', new Interface(['error Error(string)']).encodeErrorResult('Error', ['no']));
+      throw nodeSaid(3, 'execution reverted', new Interface(['error Error(string)']).encodeErrorResult('Error', ['no']));
     }
     throw new Error(`unexpected ${method}`);
   }) as ChainNode;
@@ -83,11 +86,25 @@ describe('simulate', () => {
     const answer = () => [{ calls: [{ status: '0x0', returnData: new Interface(['error Error(string)']).encodeErrorResult('Error', [hiding]), logs: [] }] }];
     const { revert } = await simulate(node(answer), { ...request, calls: [request.calls[1]] }, createTokenInfo()) as { revert: { reason: string } };
     const nodeSays = node(() => { throw new RpcError(-32601, 'Method not found'); });
-    const byCall = (async (method: string, params: unknown[]) => (method === 'eth_call' ? Promise.reject(new RpcError(3, hiding)) : nodeSays(method, params))) as ChainNode;
+    const byCall = (async (method: string, params: unknown[]) => (method === 'eth_call' ? Promise.reject(nodeSaid(3, hiding)) : nodeSays(method, params))) as ChainNode;
     const { revert: checked } = await simulate(byCall, { ...request, calls: [request.calls[1]] }, createTokenInfo()) as { revert: { reason: string } };
     for (const { reason } of [revert, checked]) {
       expect(reason.startsWith('paused and more')).toBe(true);
       expect(hasInvisible(reason) || [...reason].length > 300).toBe(false);
+    }
+  });
+
+  it("a node without eth_simulateV1 whose call check fails on the way shows no revert: only what the node said of the call is one", async () => {
+    const nodeSays = node(() => { throw new RpcError(-32601, 'Method not found'); });
+    const failures = [
+      new RpcError(-32603, 'The node of Mine answered HTTP 502'),
+      new RpcError(-32005, 'The nodes of Mine are limiting requests; try again in 3 s'),
+      nodeSaid(-32005, 'rate limit exceeded'),
+    ];
+    for (const failure of failures) {
+      const byCall = (async (method: string, params: unknown[]) => (method === 'eth_call' ? Promise.reject(failure) : nodeSays(method, params))) as ChainNode;
+      const preview = await simulate(byCall, { ...request, calls: [{ to: TOKEN, value: '0x0', data: '0x1234' }] }, createTokenInfo());
+      expect(preview, failure.message).toEqual({ kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' } });
     }
   });
 

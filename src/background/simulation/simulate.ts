@@ -8,7 +8,7 @@
  */
 import { delegationCode } from '../../shared/contracts';
 import { cleanText } from '../../shared/displayText';
-import { ErrorCode, RpcError } from '../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
 import type { Words } from '../../shared/words';
@@ -55,13 +55,17 @@ const callObject = (from: Hex, call: SimulationRequest['calls'][number], fees?: 
 
 const UNMATCHED_FEES = 'Simulated without the transaction’s fees: a contract that reads the gas price or the base fee sees 0 here and may act otherwise on chain.';
 
-/** Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). */
+/**
+ * Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). Only
+ * what the node answered of the call is a revert: the wallet's own failures on the way (unreachable, an answer that is
+ * no reply, limiting requests) and a node limiting requests say nothing of the call, and show no revert.
+ */
 async function firstRevertByCall(node: ChainNode, request: SimulationRequest): Promise<CallRevert | undefined> {
   for (const [index, call] of request.calls.entries()) {
     try {
       await node('eth_call', [callObject(request.from, call), 'latest']);
     } catch (error) {
-      if (error instanceof RpcError && error.code !== ErrorCode.chainDisconnected) {
+      if (error instanceof RpcError && isServerSaid(error) && error.code !== ErrorCode.limitExceeded) {
         const data = typeof error.data === 'string' ? error.data : (error.data as { data?: string } | undefined)?.data;
         return { call: index, reason: shownReason(data ? await revertReason(data) : error.message) };
       }
