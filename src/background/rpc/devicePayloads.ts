@@ -13,6 +13,7 @@ import type { Hex } from '../../shared/params';
 import { withDomainType } from '../../shared/typedData/domain';
 import type { ApprovalRecord } from '../approvals/types';
 import { sequentialGas } from '../batches/executors/sequential';
+import { afterPreviousOperations, withoutUpgradeDone } from '../batches/executors/userOperationQueue';
 import { signingTerms } from '../batches/executors/transactions';
 import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
@@ -23,7 +24,7 @@ import { placeDeviceSigned } from './deviceSigned';
 import { deviceSignedOperation, userOperationPayload } from './deviceUserOperation';
 import { assertStillCurrent } from './deviceStillCurrent';
 
-type Uses = 'batches' | 'bundlerFor' | 'keyCode' | 'nodeFor' | 'transactionCode';
+type Uses = 'batches' | 'bundlerFor' | 'detection' | 'keyCode' | 'nodeFor' | 'transactionCode';
 
 const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
@@ -112,10 +113,16 @@ async function waitingBatch(services: Using<Uses>, record: ApprovalRecord<'sendC
  * sponsored one: its userOp (deviceUserOperation.ts).
  */
 async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<DevicePayload> {
-  const batch = await waitingBatch(services, record);
+  let batch = await waitingBatch(services, record);
   const executor = batch.executor ?? (batch.atomic ? 'atomic' : 'sequential');
   if (executor === 'sequential') return sequentialPayload(services, batch, 'market');
   if (executor !== 'atomic' && executor !== 'sponsored') throw invalidParams(`A Ledger account signs atomic and sponsored batches and single calls only, not this ${executor} batch`);
+  if (executor === 'sponsored') {
+    // As the key path (batches/executors/userOperationSend.ts): drafted before the account's previous userOp ran, it
+    // would take that op's nonce, and carry the upgrade that op already ran.
+    await afterPreviousOperations(services, batch);
+    batch = await withoutUpgradeDone(services, batch, { ledger: true });
+  }
   const node = await services.nodeFor(batch.chainId);
   await assertRunsBatches(node, batch);
   if (executor === 'sponsored') return userOperationPayload(services, batch);

@@ -3,7 +3,7 @@
  * (the digest is the userOp hash); an account not yet delegated signs the authorization to the Ledger app's delegate
  * first. Only what recovers to the account, over exactly what was built, ever reaches the bundler.
  */
-import { Signature, TypedDataEncoder, concat, getAddress, type Wallet } from 'ethers';
+import { Signature, TypedDataEncoder, concat, getAddress, toBeHex, type Wallet } from 'ethers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { DevicePayload } from '../../shared/deviceSigning';
@@ -23,15 +23,19 @@ const sponsoredCalls = (calls = 2): RpcRequest => ({
   params: [{ version: '2.0.0', chainId: '0x7a69', from: LEDGER, atomicRequired: true, calls: Array.from({ length: calls }, (_, i) => ({ to: RECIPIENT, value: `0x${(i + 1).toString(16)}` })), capabilities: { paymasterService: { url: URL } } }],
 });
 
-/** The devnet node, its bundler and the paymaster in one stub: the stub's data is 0x01, the final data 0x02. */
-function sponsoredNode(code = '0x', nonce = { value: 2 }) {
+/**
+ * The devnet node, its bundler and the paymaster in one stub: the stub's data is 0x01, the final data 0x02. `chain`,
+ * when given, is the account's code and EntryPoint nonce as they change (else the account has `code`, its nonce is 5).
+ */
+function sponsoredNode(code = '0x', nonce = { value: 2 }, chain?: { code: string; entryPointNonce: number }) {
   const operations: RpcUserOperation[] = [];
   const stubbed: RpcUserOperation[] = [];
   const fields = (paymasterData: Hex) => ([op]: unknown[]) => (paymasterData === '0x01' && stubbed.push(op as RpcUserOperation), { paymaster: PAYMASTER, paymasterData, paymasterVerificationGasLimit: '0x7530', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Devnet Paymaster' } });
   const node = devnetNode(nonce, {
     code,
     more: {
-      eth_call: () => `0x${'0'.repeat(63)}5`,
+      eth_call: () => toBeHex(chain?.entryPointNonce ?? 5, 32),
+      ...(chain ? { eth_getCode: ([address]: unknown[]) => (String(address).toLowerCase() === LEDGER.toLowerCase() ? chain.code : DELEGATE_RUNTIME) } : {}),
       eth_supportedEntryPoints: () => [],
       pm_getPaymasterStubData: fields('0x01'),
       pm_getPaymasterData: fields('0x02'),
@@ -43,6 +47,9 @@ function sponsoredNode(code = '0x', nonce = { value: 2 }) {
   });
   return { ...node, operations, stubbed };
 }
+
+/** What the account's delegate has as code (any: it is there). */
+const DELEGATE_RUNTIME = '0x6080604052';
 
 const userOperationOf = (payload: DevicePayload | undefined) => {
   if (payload?.kind !== 'userOperation') throw new Error(`not a userOp: ${payload?.kind}`);
@@ -122,6 +129,27 @@ describe('a sponsored batch of a Ledger account', () => {
     }
     expect(node.asked).not.toContain('eth_sendUserOperation');
     expect(await reply()).toBe('waiting');
+  });
+
+  it("a second batch approved while the first's userOp has not run yet waits for it on chain, then is built at the next EntryPoint nonce, without the upgrade the first carried", async () => {
+    const chain = { code: '0x', entryPointNonce: 5 };
+    const node = sponsoredNode('0x', { value: 2 }, chain);
+    const w = await wallet();
+    const first = await w.ask(sponsoredCalls(1));
+    const firstPayload = userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload);
+    expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, firstPayload))).toEqual({ result: null });
+    // Planned before the first ran: an upgrade, at the nonce the chain still reads.
+    const second = await w.ask(sponsoredCalls(2));
+    let built = false;
+    const request = w.deviceRequest(second.approvalId).then((answer) => ((built = true), answer));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(built).toBe(false);
+    // The first runs: its EntryPoint nonce is used and the account is delegated.
+    Object.assign(chain, { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 6 });
+    const payload = userOperationOf((await request).result?.payload);
+    expect({ nonce: BigInt(payload.operation.nonce), authorization: payload.authorization, eip7702Auth: payload.operation.eip7702Auth }).toEqual({ nonce: 6n, authorization: undefined, eip7702Auth: undefined });
+    expect(await w.deviceSigned(second.approvalId, await signedBy(DEVICE, payload))).toEqual({ result: null });
+    expect(node.operations.map((op) => BigInt(op.nonce))).toEqual([5n, 6n]);
   });
 
   it('refuses an upgrade whose authorization nonce the account used since it was built, sends nothing, and builds it anew when asked again', async () => {

@@ -3,9 +3,10 @@
  * minute before it to run on chain. Its EntryPoint nonce (and a permit's nonce) are read from the chain, which knows
  * nothing of a bundler's pool, and a bundler refuses the next nonce (AA25) while the op before it is in its pool or bundle.
  * Run under the account's lock (../nonceLock.ts) and from the stored records alone: after a worker restart the
- * approval's sending waits again, and nothing was signed before. In the worker's later script (userOperationSend.ts).
+ * approval's sending waits again, and nothing was signed before. In the worker's later script (userOperationSend.ts;
+ * for a Ledger account, as the device is asked what to sign: rpc/devicePayloads.ts).
  */
-import { UPGRADE_DELEGATE, walletDelegateOf } from '../../../shared/delegates';
+import { UPGRADE_DELEGATE, walletDelegateOf, type AccountKind } from '../../../shared/delegates';
 import { ErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
@@ -68,11 +69,12 @@ export async function afterPreviousOperations(deps: Pick<BatchDeps, 'batches' | 
 
 /**
  * A batch planned to upgrade the account whose upgrade has run since (the previous userOp carried it): it runs
- * without an authorization of its own, as planned otherwise. Another delegate than the upgrade's keeps it.
+ * without an authorization of its own, as planned otherwise. Another delegate than the upgrade's keeps it (`account`:
+ * a Ledger account's upgrade is to the delegate its app signs for).
  */
-export async function withoutUpgradeDone(deps: Pick<BatchDeps, 'batches' | 'nodeFor'>, batch: BatchRecord): Promise<BatchRecord> {
+export async function withoutUpgradeDone(deps: Pick<BatchDeps, 'batches' | 'nodeFor'>, batch: BatchRecord, account: AccountKind = { ledger: false }): Promise<BatchRecord> {
   if (!batch.upgrade) return batch;
   const code = await (await deps.nodeFor(batch.chainId))<string>('eth_getCode', [batch.from, 'latest']);
-  if (walletDelegateOf(code) !== UPGRADE_DELEGATE) return batch;
+  if (walletDelegateOf(code, account) !== UPGRADE_DELEGATE) return batch;
   return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, upgrade: false }));
 }
