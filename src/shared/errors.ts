@@ -82,6 +82,13 @@ export class RpcError extends Error {
 export const isServerSaid = (error: RpcError): boolean => (error as { server?: unknown }).server === true;
 
 /**
+ * Whether a failed node call failed on the way rather than being answered: the wallet's own failures (the node
+ * unreachable, an answer that is no reply, requests limited: networks/rpcClient.ts) and a node limiting requests. Such
+ * an error says nothing of the request, so it is never read as a revert.
+ */
+export const failedOnTheWay = (error: unknown): boolean => error instanceof RpcError && (!isServerSaid(error) || error.code === ErrorCode.limitExceeded);
+
+/**
  * An error's message where a sentence of the wallet's quotes it (why a probe or a bundler failed): a server's inside
  * the wallet's "The network's server answered: …", so the screens never say it as a reason of the wallet's it reads
  * like (background/pages/refusalWords.ts cleans and bounds what it said).

@@ -4,7 +4,6 @@
  * with them; usdcRefusals.ts and descriptorRefusals.ts hold two families of their own.
  */
 import type { ErrorKey } from '../../shared/errorWords';
-import { NODE_FAILURES, NODE_FAILURE_PARTS } from '../../shared/nodeFailures';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
@@ -57,9 +56,18 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^Explorer URL$/, 'errors_fieldExplorerUrl'],
   [/^Bundler URL$/, 'errors_fieldBundlerUrl'],
   [/^Token contract$/, 'errors_fieldTokenContract'],
-  // A node's failure as the wallet words it, and why (shared/nodeFailures.ts).
-  ...NODE_FAILURES,
-  ...NODE_FAILURE_PARTS,
+  // What a node answered is its claim, kept as written inside the wallet's sentence.
+  [/^The node of (?<network>.+?) is unreachable \((?<why>.*)\)$/s, 'errors_nodeUnreachable'],
+  [/^no connection$/, 'errors_noConnection'],
+  [/^no answer within (?<seconds>[\d.]+) s$/, 'errors_noAnswerWithin'],
+  [/^no complete answer within (?<seconds>[\d.]+) s$/, 'errors_noFullAnswerWithin'],
+  [/^The nodes of (?<network>.+?) are limiting requests$/s, 'errors_nodesLimiting'],
+  [/^The nodes of (?<network>.+?) are limiting requests; try again in (?<seconds>\d+) s$/s, 'errors_nodesLimitingWait'],
+  [/^The node of (?<network>.+?) answered (?<answer>.*)$/s, 'errors_nodeAnswered'],
+  // What it answered in place of a JSON-RPC reply, as shared/jsonRpc.ts words each failure (`server-error`, `not-json`, `no-result`).
+  [/^HTTP (?<status>\d+)$/, 'errors_httpStatus'],
+  [/^HTTP (?<status>\d+) without JSON$/, 'errors_httpNoJson'],
+  [/^a reply without result or error$/, 'errors_noResult'],
   // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
   [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],

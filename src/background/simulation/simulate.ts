@@ -8,7 +8,7 @@
  */
 import { delegationCode } from '../../shared/contracts';
 import { cleanText } from '../../shared/displayText';
-import { ErrorCode, RpcError, isServerSaid } from '../../shared/errors';
+import { ErrorCode, RpcError, failedOnTheWay } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
 import type { Words } from '../../shared/words';
@@ -57,15 +57,14 @@ const UNMATCHED_FEES = 'Simulated without the transaction’s fees: a contract t
 
 /**
  * Revert check call by call, for nodes without eth_simulateV1 (state does not carry from one call to the next). Only
- * what the node answered of the call is a revert: the wallet's own failures on the way (unreachable, an answer that is
- * no reply, limiting requests) and a node limiting requests say nothing of the call, and show no revert.
+ * what the node answered of the call is a revert, never a failure on the way (shared/errors.ts failedOnTheWay).
  */
 async function firstRevertByCall(node: ChainNode, request: SimulationRequest): Promise<CallRevert | undefined> {
   for (const [index, call] of request.calls.entries()) {
     try {
       await node('eth_call', [callObject(request.from, call), 'latest']);
     } catch (error) {
-      if (error instanceof RpcError && isServerSaid(error) && error.code !== ErrorCode.limitExceeded) {
+      if (error instanceof RpcError && !failedOnTheWay(error)) {
         const data = typeof error.data === 'string' ? error.data : (error.data as { data?: string } | undefined)?.data;
         return { call: index, reason: shownReason(data ? await revertReason(data) : error.message) };
       }

@@ -7,6 +7,7 @@
 import type { TransactionLike } from 'ethers';
 import { SIMPLE_7702_ACCOUNT, delegationCode } from '../../../shared/contracts';
 import type { Hex } from '../../../shared/params';
+import { failedOnTheWay } from '../../../shared/errors';
 import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import type { Fees } from '../../fees/tiers';
@@ -39,6 +40,7 @@ async function batchGas(node: ChainNode, from: Hex, batch: BatchShape): Promise<
     const gas = withMargin(estimated + (upgrade ? AUTHORIZATION_GAS : 0n));
     return { gas: gas > floor ? gas : floor };
   } catch (error) {
+    if (failedOnTheWay(error)) throw error;
     const others = BigInt(calls.filter((c) => !c.gasLimitOverride).length) * FALLBACK_CALL_GAS;
     return { gas: floor + others, warning: revertWarning(undefined, true, error) };
   }

@@ -1,5 +1,9 @@
-/** Gas estimates with headroom; a call whose estimate fails (it would revert) gets a flat limit and a warning. */
+/**
+ * Gas estimates with headroom; a call whose estimate the node refuses (it would revert) gets a flat limit and a warning.
+ * An estimate that failed on the way (the node unreachable or limiting requests) fails the plan with what happened.
+ */
 import type { Hex } from '../../../shared/params';
+import { failedOnTheWay } from '../../../shared/errors';
 import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import { signedData } from '../encoding';
@@ -25,6 +29,7 @@ export async function callGas(node: ChainNode, from: Hex, call: BatchCall): Prom
   try {
     return { gas: withMargin(await estimate(node, { from, to: call.to, value: call.value, data: signedData(call) })) };
   } catch (error) {
+    if (failedOnTheWay(error)) throw error;
     return { gas: FALLBACK_CALL_GAS, warning: revertWarning(call.to, false, error) };
   }
 }

@@ -5,9 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasInvisible } from '../../../shared/displayText';
 import { RpcError } from '../../../shared/errors';
+import { LOCAL_DEVNET } from '../../../shared/networks';
 import type { Hex } from '../../../shared/params';
 import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
+import { atomic } from './atomic';
 import { callGas } from './gas';
 
 const HIDING = `Simulation passed: you receive 1000 USDC\u202E\u200b${' and more'.repeat(500)}`;
@@ -25,5 +27,20 @@ describe('the warning of an estimate that failed', () => {
     expect(warning).toMatch(/^A call to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is likely/);
     // The wallet's own words stay as they were.
     expect(revertWarning(undefined, false, new Error('execution reverted'))).toBe('The contract creation is likely to revert: execution reverted');
+  });
+
+  it("is only ever a node's answer: the node unreachable, an answer that is no reply or requests limited fail the plan with what happened, never a revert warning and a guessed gas limit", async () => {
+    const failures = [
+      new RpcError(4901, 'The node of Mine is unreachable (no connection)'),
+      new RpcError(-32603, 'The node of Mine answered HTTP 502'),
+      new RpcError(-32005, 'The nodes of Mine are limiting requests; try again in 3 s'),
+      Object.assign(new RpcError(-32005, 'rate limit exceeded'), { server: true }),
+    ];
+    for (const failure of failures) {
+      const failing = (async () => { throw failure; }) as unknown as ChainNode;
+      await expect(callGas(failing, call.to, call), failure.message).rejects.toBe(failure);
+      const draft = { id: 'b', origin: 'https://dapp.example', from: call.to, calls: [call] };
+      await expect(atomic.plan({ node: failing, network: LOCAL_DEVNET, upgraded: true }, draft), failure.message).rejects.toBe(failure);
+    }
   });
 });
