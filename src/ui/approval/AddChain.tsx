@@ -15,7 +15,7 @@ export function AddChain({ approval }: ScreenProps<'addChain'>) {
     <Screen
       title={t('approval_addChainTitle')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} />}
     >
       <p>{t('approval_addChainAsks', { origin: approval.origin })}</p>
       <Rows>

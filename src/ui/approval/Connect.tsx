@@ -26,7 +26,7 @@ export function Connect({ approval, state }: ScreenProps<'connect'>) {
     <Screen
       title={t(signIn ? 'approval_connectSignInTitle' : 'approval_connectTitle', { origin: approval.origin })}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, chosen)} approveLabel={t(signIn ? 'approval_connectSignIn' : 'approval_connect')} blocked={chosen.length === 0} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, chosen)} approveLabel={t(signIn ? 'approval_connectSignIn' : 'approval_connect')} blocked={chosen.length === 0} />}
     >
       {isNotSecure(approval.origin) && (
         <Notice tone="danger" label={t('approval_notSecureSite')}>{t('approval_notSecureWarning')}</Notice>

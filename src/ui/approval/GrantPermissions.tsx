@@ -131,7 +131,7 @@ export function GrantPermissions({ approval }: ScreenProps<'grantPermissions'>) 
       title={t(details.grants.length > 1 ? 'approval_grantPermissions' : 'approval_grantPermission')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, adjustments.map((a) => a ?? {}))} approveLabel={t('approval_grant')} blocked={blocked || invalid} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, adjustments.map((a) => a ?? {}))} approveLabel={t('approval_grant')} blocked={blocked || invalid} />}
     >
       <p><Message id="approval_grantExplains" values={{ account: <AddressText address={details.account} /> }} /></p>
       {details.grants.map((grant, i) => <Grant key={i} grant={grant} index={i} onAdjust={adjust(i)} />)}

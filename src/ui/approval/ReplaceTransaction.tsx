@@ -42,7 +42,7 @@ export function ReplaceTransaction({ approval }: ScreenProps<'replaceTransaction
       title={cancel ? t('review_cancelTitle') : t('review_speedUpTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} />}
     >
       <p>
         {cancel ? t('review_cancelExplained') : t('review_speedUpExplained')}

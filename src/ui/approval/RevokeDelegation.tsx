@@ -26,7 +26,7 @@ export function RevokeDelegation({ approval }: ScreenProps<'revokeDelegation'>) 
       title={t('review_revertTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} />}
     >
       <p>{t('review_revokeExplained')}</p>
       <PreviewPanel state={preview} fee={{ maxFee: details.maxFees[tier], symbol: details.symbol, tier: TIER_LABELS[tier] }} />

@@ -66,7 +66,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       title={t('review_batchTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
     >
       <PreviewPanel state={preview} fee={fee} />
       <NoFeeSource offered={offered} symbol={details.symbol} />

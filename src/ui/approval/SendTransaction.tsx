@@ -35,7 +35,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       title={t('review_sendTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? t('review_feeSetBySite') : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}

@@ -23,7 +23,7 @@ export function SignMessage({ approval }: ScreenProps<'signMessage'>) {
     <Screen
       title={t('requests_signMessageTitle')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
       <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
       {elsewhere && <Notice tone="danger">{t('approval_signInElsewhere', { ...elsewhere })}</Notice>}

@@ -35,7 +35,7 @@ export function SignTypedData({ approval }: ScreenProps<'signTypedData'>) {
     <Screen
       title={t('requests_signTypedDataTitle')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} approveLabel={t('requests_sign')} blocked={blocked} />}
     >
       <p><Message id="requests_asksToSign" values={{ account: <AddressText address={details.account} /> }} /></p>
       {review?.clear && <ClearSigned clear={review.clear} />}

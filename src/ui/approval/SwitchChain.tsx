@@ -14,7 +14,7 @@ export function SwitchChain({ approval }: ScreenProps<'switchChain'>) {
     <Screen
       title={t('requests_switchNetwork')}
       origin={approval.origin}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_switchNetwork')} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} approveLabel={t('requests_switchNetwork')} />}
     >
       <p>{t('requests_switchExplained', { origin: approval.origin })}</p>
       <Rows>

@@ -25,7 +25,7 @@ export function WatchAsset({ approval }: ScreenProps<'watchAsset'>) {
       title={t('requests_addTokenTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_addToken')} rejectLabel={t('requests_cancel')} blocked={mismatch.decimals} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} approveLabel={t('requests_addToken')} rejectLabel={t('requests_cancel')} blocked={mismatch.decimals} />}
     >
       <p>{t('requests_addTokenExplained', { network: cleanText(details.networkName) })}</p>
       <div className="row">

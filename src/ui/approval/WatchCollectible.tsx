@@ -19,7 +19,7 @@ export function WatchCollectible({ approval, details }: { approval: ApprovalView
       title={t('requests_addCollectibleTitle')}
       origin={approval.origin}
       network={network}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => void approve(approval, null)} approveLabel={t('requests_addCollectible')} rejectLabel={t('requests_cancel')} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, null)} approveLabel={t('requests_addCollectible')} rejectLabel={t('requests_cancel')} />}
     >
       <p>{t('requests_addCollectibleExplained', { network })}</p>
       <Rows>
