@@ -18,6 +18,7 @@ export const URL_TWICE_TAIL = 'foo is listed twice; each endpoint once';
 
 /**
  * A server on this machine answering each request as its path says: /chain (eth_chainId 0x7a6c), /limited (429),
+ * /stalls (429, asking for 10^21 s),
  * /broken (500), /page (200, a web page), /silent (a reply without result or error), /says (an error whose message is a sentence of the wallet's), /waits (-32005 with a password wait's retryAt),
  * /refuses (4100 "Incorrect password", the code and words the screens translate as the wallet's password refusal),
  * /mimics (an error whose message ends like a refusal of the wallet's, REFUSAL_TAIL), /twice (URL_TWICE_TAIL), /hides (HIDING),
@@ -32,6 +33,7 @@ export function nodeOnThisMachine(): { url(): string } {
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
         if (req.url === '/limited') return void res.writeHead(429, { 'retry-after': '3' }).end();
+        if (req.url === '/stalls') return void res.writeHead(429, { 'retry-after': `1${'0'.repeat(21)}` }).end();
         if (req.url === '/broken') return void res.writeHead(500).end();
         if (req.url === '/page') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
         const { id } = JSON.parse(body) as { id: number };
