@@ -52,7 +52,9 @@ export async function callNode<T = unknown>(endpoint: Endpoint, method: string, 
       throw new RpcError(ErrorCode.chainDisconnected, `The node of ${endpoint.name} is unreachable (${why})`);
     }
     if (error.reason === 'rate-limited') {
-      const wait = error.retryAfterMs === undefined ? '' : `; try again in ${Math.ceil(error.retryAfterMs / 1000)} s`;
+      // The node's Retry-After: one past what a number writes in digits ("1e+21") is no wait to say.
+      const seconds = error.retryAfterMs === undefined ? undefined : Math.ceil(error.retryAfterMs / 1000);
+      const wait = seconds !== undefined && Number.isSafeInteger(seconds) ? `; try again in ${seconds} s` : '';
       throw new RpcError(ErrorCode.limitExceeded, `The nodes of ${endpoint.name} are limiting requests${wait}`);
     }
     throw new RpcError(ErrorCode.internal, `The node of ${endpoint.name} answered ${error.message}`);

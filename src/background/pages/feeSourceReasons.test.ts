@@ -40,6 +40,13 @@ describe("why a batch's review offers no fee in USDC", () => {
     expect(words).toEqual({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: WALLET_SENTENCE } } } });
   });
 
+  it("is in words whatever data the bundler's error carries: a text there took the words from the wallet's sentence around it", async () => {
+    for (const data of ['0x08c379a0', 7, ['a'], null]) {
+      const { words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, 'paused', data), { server: true })));
+      expect(words, JSON.stringify(data)).toEqual({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered', values: { said: 'paused' } } } } } });
+    }
+  });
+
   it("is in words when the bundler's message makes it longer than a line: what the bundler said bounded, the wallet's sentence around it said", async () => {
     const long = `${'the bundler says far more than a line '.repeat(20)}`;
     const { message, words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, long), { server: true })));

@@ -46,7 +46,9 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A network has 1 to (?<max>\d+) RPC URLs, got (?<count>\d+)$/, 'errors_rpcUrlCount'],
   [new RegExp(String.raw`^${FIELD} must be https:// \(or http:// on this machine, 127\.0\.0\.1 or localhost\), got (?<url>.*)$`, 's'), 'errors_urlNotHttps'],
   [new RegExp(String.raw`^${FIELD} must be https:// on a host that is not this machine, got (?<url>.*)$`, 's'), 'errors_bundlerNotHere'],
-  [/^RPC URL (?<url>.*) is listed twice; each endpoint once$/s, 'errors_rpcUrlTwice'],
+  // A URL holds no space: read as any text, it took the probe's "RPC URL did not answer eth_chainId: …" for its URL
+  // when what the node answered ended as this sentence does (its own words start first: refusalWords.ts rank).
+  [/^RPC URL (?<url>\S+) is listed twice; each endpoint once$/, 'errors_rpcUrlTwice'],
   [new RegExp(String.raw`^${FIELD} did not answer eth_chainId: (?<why>.*)$`, 's'), 'errors_noChainId'],
   [new RegExp(String.raw`^${FIELD} serves chain (?<served>\d+) \((?<servedHex>0x[0-9a-f]+)\), not (?<expected>\d+) \((?<expectedHex>0x[0-9a-f]+)\)$`), 'errors_otherChain'],
   [/^Unknown network (?<chainId>0x[0-9a-f]+)$/, 'errors_unknownNetwork'],

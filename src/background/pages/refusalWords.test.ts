@@ -93,6 +93,8 @@ describe('the words of a page method\'s refusal', () => {
       values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_nodeUnreachable', values: { network: 'Mine', why: { key: 'errors_noConnection' } } } },
     });
     await saysInWords(callNode({ urls: [`${node.url()}/limited`], name: 'Mine' }, 'eth_chainId'));
+    // A wait past any a number writes in digits ("1e+21") is not said: the sentence stays one the table reads.
+    expect(await saysInWords(callNode({ urls: [`${node.url()}/stalls`], name: 'Mine' }, 'eth_chainId'))).toEqual({ key: 'errors_nodesLimiting', values: { network: 'Mine' } });
     for (const [path, answer] of [
       ['broken', { key: 'errors_httpStatus', values: { status: '500' } }],
       ['page', { key: 'errors_httpNoJson', values: { status: '200' } }],

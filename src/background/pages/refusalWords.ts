@@ -113,9 +113,11 @@ export function pageError(error: unknown): RpcError {
     return new RpcError(PASSWORD_REFUSALS.has(refused.code) ? ErrorCode.internal : refused.code, `The network's server answered: ${said}`, { words: serverAnswered(said) } satisfies ErrorData);
   }
   const { data } = refused;
-  if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return refused;
-  // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's.
-  const { words: planted, ...rest } = (data ?? {}) as ErrorData;
+  // Words only the table made: a node's or a bundler's error data is its claim, never a sentence of the wallet's. Data
+  // that is no object (a revert's bytes, which a bundler's error carries into the wallet's sentence: batches/executors/
+  // usdcCode.ts) holds no field the screens read: the words take its place, else it stays.
+  const fields = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as ErrorData) : {};
+  const { words: planted, ...rest } = fields;
   const words = refusalWords(refused.message);
   if (words) return new RpcError(refused.code, refused.message, { ...rest, words } satisfies ErrorData);
   if (planted === undefined) return refused;

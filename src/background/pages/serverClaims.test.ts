@@ -12,7 +12,7 @@ import { inEnglish } from '../../shared/words.fixture';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { readPaymasterTerms } from '../usdcFees/terms';
 import { hasInvisible } from '../../shared/displayText';
-import { HIDING, nodeOnThisMachine, REASON_SAID, REFUSAL_TAIL, saysInWords, WALLET_SENTENCE } from './refusals.fixture';
+import { HIDING, nodeOnThisMachine, REASON_SAID, REFUSAL_TAIL, saysInWords, URL_TWICE_TAIL, WALLET_SENTENCE } from './refusals.fixture';
 
 const node = nodeOnThisMachine();
 
@@ -99,6 +99,14 @@ describe('a server\'s error on the pages', () => {
     expect(l1).toEqual({ key: 'errors_l1OracleAnswered', values: { answer: JSON.stringify(REFUSAL_TAIL) } });
     // As batches/executors/usdcCode.ts names the bundler that failed: what it said follows.
     expect(refusalWords(`The bundler at bundler.example failed: ${REFUSAL_TAIL}`)).toEqual({ key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: REFUSAL_TAIL } });
+  });
+
+  it('never steer it either where a refusal starts with the same words as the sentence quoting them: an RPC URL\'s answer ending like "… is listed twice" is not that refusal, its URL the wallet\'s sentence', async () => {
+    const probe = await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [`${node.url()}/twice`], eip7702: false }, true));
+    expect(probe).toEqual({ key: 'errors_noChainId', values: { field: { key: 'errors_fieldRpcUrl' }, why: { key: 'errors_serverAnswered', values: { said: URL_TWICE_TAIL } } } });
+    // The wallet's own refusal of a URL listed twice is still that one.
+    const url = `${node.url()}/chain`;
+    expect(await saysInWords(checkNetwork({ chainId: '0x7a6c', name: 'Mine', rpcUrls: [url, url], eip7702: false }, true))).toEqual({ key: 'errors_rpcUrlTwice', values: { url } });
   });
 
   it('are never said as a reason of the wallet\'s inside its sentence: a node answering "no connection" is quoted as the server\'s', async () => {

@@ -108,6 +108,14 @@ describe('simulate', () => {
     }
   });
 
+  it("reads only the node's own words for what they say: a network named so that the wallet's sentence of its failure reads as one is no answer about the batch", async () => {
+    for (const name of ['Insufficient funds testnet', 'Not supported L2']) {
+      const failure = new RpcError(-32603, `The node of ${name} answered HTTP 502`);
+      const preview = await simulate(node(() => { throw failure; }), request, createTokenInfo());
+      expect(preview, name).toEqual({ kind: 'unavailable', reason: `No preview: the node could not simulate this (${failure.message})`, reasonWords: { key: 'preview_nodeCouldNot', values: { said: failure.message } } });
+    }
+  });
+
   it('a node without eth_simulateV1: no preview, but each call is checked for a revert', async () => {
     const asked: string[] = [];
     const preview = await simulate(node(() => { throw new RpcError(-32601, 'Method not found'); }, asked), { ...request, calls: [{ to: TOKEN, value: '0x0', data: '0x1234' }] }, createTokenInfo());

@@ -94,8 +94,11 @@ export async function simulate(node: ChainNode, request: SimulationRequest, toke
     if (error.code === ErrorCode.chainDisconnected) {
       return { kind: 'unavailable', reason: `No preview: the node of ${request.networkName} is unreachable`, reasonWords: { key: 'preview_nodeUnreachable', values: { network: request.networkName } } };
     }
-    if (error.code === -32003 || INSUFFICIENT.test(error.message)) return { kind: 'unaffordable', balance: await balance };
-    if (error.code === -32601 || UNSUPPORTED.test(error.message)) {
+    // What a message says is read only from the node's own: the wallet's sentence of its failure names the network,
+    // whose name a page picks ("Insufficient funds testnet").
+    const server = isServerSaid(error);
+    if (error.code === -32003 || (server && INSUFFICIENT.test(error.message))) return { kind: 'unaffordable', balance: await balance };
+    if (error.code === -32601 || (server && UNSUPPORTED.test(error.message))) {
       const revert = await firstRevertByCall(node, request).catch(() => undefined);
       return { kind: 'unavailable', reason: 'No preview: this network cannot simulate', reasonWords: { key: 'preview_cannotSimulate' }, ...(revert ? { revert } : {}) };
     }

@@ -12,10 +12,19 @@ export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.Numbe
 }
 
 /**
+ * Intl writes a number past a float's range (about 1.8 × 10^308) as "∞", though read from text: a cost a hostile
+ * node's base fee makes that large (the firewall's revert, rpc/firewall.ts) stays its digits, as written.
+ */
+const MAX_INTL_WHOLE_DIGITS = 300;
+const pastFloats = (text: string): boolean => text.replace(/^-/, '').split('.')[0].length > MAX_INTL_WHOLE_DIGITS;
+const asWritten = (text: string): string => text.replace('.', decimalMark());
+
+/**
  * Decimal text ("-1234.5") as the browser's language writes it ("-1,234.5", "-1.234,5"). Intl reads the text as it
  * is, without a float in between, so no digit of an 18-decimal amount moves; 20 digits after the point at most.
  */
-export const localDecimal = (text: string): string => numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
+export const localDecimal = (text: string): string =>
+  pastFloats(text) ? asWritten(text) : numberFormat({ maximumFractionDigits: 20 }).format(text as `${number}`);
 
 /**
  * A decimal as written ("0.60") in the browser's language ("0,60"): every digit, the zeros after the point too. Past
@@ -23,6 +32,7 @@ export const localDecimal = (text: string): string => numberFormat({ maximumFrac
  * mark: English's "1250.0…01" in a Portuguese sentence reads as a million and more, "1,250" as one and a quarter.
  */
 export function writtenDecimal(text: string): string {
+  if (pastFloats(text)) return asWritten(text);
   const [whole, fraction = ''] = text.split('.');
   if (fraction.length > 20) return `${numberFormat().format(whole as `${number}`)}${decimalMark()}${fraction}`;
   return numberFormat({ minimumFractionDigits: fraction.length, maximumFractionDigits: fraction.length }).format(text as `${number}`);

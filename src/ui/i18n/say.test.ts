@@ -35,6 +35,18 @@ describe('say', () => {
     expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: '1250.0000000000000000000001' } } })).toBe('Taxa de rede: 1.250,0000000000000000000001 USDC');
   });
 
+  it('writes every digit of a decimal past a float\'s range: a cost a node\'s base fee makes 10^330 wei is not said as ∞', () => {
+    // The firewall's revert (rpc/firewall.ts): its cost is the node's fee per gas times the gas, read as a decimal.
+    const cost = `${'9'.repeat(320)}.000000000000000001`;
+    const refusal: Words = { key: 'errors_noRevertPayer', values: { cost: { decimal: cost }, symbol: 'ETH', network: 'Mine' } };
+    expect(say(refusal)).toBe(inEnglish(refusal));
+    const bytes: Words = { key: 'dangers_unreadExtraBytes', values: { bytes: { count: '9'.repeat(320), one: 'dangers_countByte', other: 'dangers_countBytes' } } };
+    expect(say(bytes)).toBe(inEnglish(bytes));
+    speak('es');
+    expect(say(refusal)).toContain(`los ${'9'.repeat(320)},000000000000000001 ETH`);
+    expect(say({ key: 'fees_usdcPaid', values: { amount: { decimal: `${'9'.repeat(320)}.${'0'.repeat(24)}1` } } })).toContain(`${'9'.repeat(320)},${'0'.repeat(24)}1 USDC`);
+  });
+
   it('says a count in the form the language\'s plural rules pick, the count written as the language writes numbers', () => {
     const bytes = (count: string): Words => ({ key: 'dangers_unreadExtraBytes', values: { bytes: { count, one: 'dangers_countByte', other: 'dangers_countBytes' } } });
     expect(say(bytes('1'))).toBe('its input has 1 byte after its arguments');
