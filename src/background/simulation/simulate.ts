@@ -8,7 +8,7 @@
  */
 import { delegationCode } from '../../shared/contracts';
 import { cleanText } from '../../shared/displayText';
-import { ErrorCode, RpcError, failedOnTheWay } from '../../shared/errors';
+import { ErrorCode, RpcError, failedOnTheWay, isServerSaid } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { CallRevert, Outcome } from '../../shared/preview';
 import type { Words } from '../../shared/words';
