@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RpcError } from '../../../shared/errors';
+import { RpcError, isServerSaid } from '../../../shared/errors';
 import { bundlerError } from './bundlerErrors';
 
 describe('bundler errors', () => {
@@ -22,5 +22,14 @@ describe('bundler errors', () => {
   it('leaves other errors as they are', () => {
     const unreachable = new RpcError(4901, 'The node of Local devnet (bundler) is unreachable');
     expect(bundlerError(unreachable)).toBe(unreachable);
+  });
+
+  it("never answers a dapp with a provider's code the bundler picked: its 4001 is no user's refusal", () => {
+    const said = Object.assign(new RpcError(4001, 'User rejected the request.', { why: 'mine' }), { server: true });
+    const mapped = bundlerError(said) as RpcError;
+    expect([mapped.toObject(), isServerSaid(mapped)]).toEqual([{ code: -32000, message: 'User rejected the request.', data: { why: 'mine' } }, true]);
+    // A JSON-RPC code of its own stays the bundler's.
+    const limited = Object.assign(new RpcError(-32005, 'slow down'), { server: true });
+    expect(bundlerError(limited)).toBe(limited);
   });
 });

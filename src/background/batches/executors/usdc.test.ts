@@ -106,6 +106,15 @@ describe('a batch paid in USDC, approved', () => {
     expect(await batches.get(SITE, 'b')).toBeUndefined();
   });
 
+  it("takes neither the code nor the data of what the bundler answered for the wallet's own: a -32005 with a retryAt is no password wait", async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const { send } = await planned(chain);
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32005, 'slow down', { retryAt: Date.now() + 60_000 }), { server: true }));
+    chain.bundler = failing.bundler;
+    const refused = await send().then(() => undefined, (error: unknown) => error as RpcError);
+    expect({ code: refused?.code, data: refused?.data, message: refused?.message }).toEqual({ code: -32000, data: undefined, message: "The bundler at bundler.example failed: The network's server answered: slow down" });
+  });
+
   it('names the bundler that failed when the op is estimated again', async () => {
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const { send } = await planned(chain);

@@ -8,7 +8,7 @@
 import type { BaseWallet } from 'ethers';
 import { cleanText } from '../../../shared/displayText';
 import { userOperationHash, type RpcUserOperation } from '../../../shared/erc4337';
-import { ErrorCode, RpcError, quotedError } from '../../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid, quotedError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { dummyAuthorization, signedAuthorization } from '../../paymaster/userOperation';
@@ -28,8 +28,10 @@ const named = (bundler: ChainNode, host: string): ChainNode => async <T>(method:
     return await bundler<T>(method, params, options);
   } catch (error) {
     const mapped = bundlerError(error);
-    const code = mapped instanceof RpcError ? mapped.code : ErrorCode.serverError;
-    throw new RpcError(code, `The bundler at ${host} failed: ${cleanText(quotedError(mapped), MAX_REASON_CHARS)}`, mapped instanceof RpcError ? mapped.data : undefined);
+    // The wallet's sentence takes the code and data only of the wallet's own mapping: what the bundler answered is
+    // quoted, its code and data its claim (a -32005 with a `retryAt` read as the password's wait).
+    const own = mapped instanceof RpcError && !isServerSaid(mapped);
+    throw new RpcError(own ? mapped.code : ErrorCode.serverError, `The bundler at ${host} failed: ${cleanText(quotedError(mapped), MAX_REASON_CHARS)}`, own ? mapped.data : undefined);
   }
 };
 
