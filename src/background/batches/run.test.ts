@@ -9,6 +9,7 @@ import type { BatchDeps } from './executors/executor';
 import { runBatch } from './run';
 import { createBatchStore } from './store';
 import type { BatchRecord } from './types';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -28,7 +29,7 @@ function fakeNode(accepted: number, refusal: string | RpcError) {
       case 'eth_getTransactionByHash': return null as T;
       case 'eth_getTransactionReceipt': return null as T;
       case 'eth_sendRawTransaction': {
-        if (sent.length >= accepted) throw typeof refusal === 'string' ? new RpcError(-32003, refusal) : refusal;
+        if (sent.length >= accepted) throw typeof refusal === 'string' ? nodeSaid(-32003, refusal) : refusal;
         sent.push(Transaction.from(params[0] as string));
         return sent.at(-1)!.hash as T;
       }

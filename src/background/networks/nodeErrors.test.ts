@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../shared/errors';
+import { nodeSaid } from '../../shared/errors.fixture';
 import { normalizeTransactionError, TX_ERRORS } from './nodeErrors';
 
 describe('node transaction errors', () => {
@@ -10,12 +11,17 @@ describe('node transaction errors', () => {
     [-32000, 'already known', TX_ERRORS.alreadyKnown],
     [-32000, 'replacement transaction underpriced', TX_ERRORS.underpriced],
   ])('%i "%s" becomes -32000 "%s" with the original in data', (code, message, expected) => {
-    const normalized = normalizeTransactionError(new RpcError(code, message, 'raw')) as RpcError;
+    const normalized = normalizeTransactionError(nodeSaid(code, message, 'raw')) as RpcError;
     expect(normalized.toObject()).toEqual({ code: -32000, message: expected, data: { nodeError: { code, message, data: 'raw' } } });
   });
 
   it('passes other errors through unchanged', () => {
-    const error = new RpcError(-32000, 'execution reverted');
+    const error = nodeSaid(-32000, 'execution reverted');
     expect(normalizeTransactionError(error)).toBe(error);
+  });
+
+  it("reads a node's answer only, never the wallet's sentence of a failure, which names the network a page may have named", () => {
+    const limited = new RpcError(-32005, 'The nodes of nonce too low testnet are limiting requests');
+    expect(normalizeTransactionError(limited)).toBe(limited);
   });
 });

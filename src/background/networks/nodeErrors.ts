@@ -3,7 +3,7 @@
  * "Insufficient funds for gas * price + value"). Dapps get the spec's form on every node:
  * code -32000 and the spec's message, with the node's original error in `data`.
  */
-import { ErrorCode, RpcError } from '../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid } from '../../shared/errors';
 
 export const TX_ERRORS = {
   nonceTooLow: 'nonce too low',
@@ -19,8 +19,9 @@ const PATTERNS: [RegExp, string][] = [
   [/replacement transaction underpriced/i, TX_ERRORS.underpriced],
 ];
 
+/** Only a node's own answer is read: the wallet's sentences of a failure name the network, whose name a page picks. */
 export function normalizeTransactionError(error: unknown): unknown {
-  if (!(error instanceof RpcError)) return error;
+  if (!(error instanceof RpcError) || !isServerSaid(error)) return error;
   const match = PATTERNS.find(([pattern]) => pattern.test(error.message));
   if (!match) return error;
   return new RpcError(ErrorCode.serverError, match[1], { nodeError: error.toObject() });

@@ -8,6 +8,7 @@ import type { ChainNode } from '../networks/rpcClient';
 import { NATIVE_TRANSFER_ADDRESS } from './effects';
 import { simulate, type SimulationRequest } from './simulate';
 import { createTokenInfo } from './tokenInfo';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const ME: Hex = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const BOB: Hex = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -31,9 +32,6 @@ const BLOCKS: Record<string, object> = {
 };
 
 /** A node that answers what the test says, and symbol()/decimals() of TOKEN as `symbol` (TKN) with 6 decimals. */
-/** An error the node answered (shared/jsonRpc.ts marks it so), not one the wallet wrote on the way. */
-const nodeSaid = (code: number, message: string, data?: unknown) => Object.assign(new RpcError(code, message, data), { server: true });
-
 function node(simulateV1: (params: unknown[]) => unknown, asked: string[] = [], symbol = 'TKN'): ChainNode {
   return (async (method: string, params: unknown[] = []) => {
     asked.push(method);

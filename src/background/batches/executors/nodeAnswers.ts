@@ -1,5 +1,5 @@
 /** How the executors read a node's answer to a transaction they sent. */
-import { ErrorCode, RpcError } from '../../../shared/errors';
+import { ErrorCode, RpcError, isServerSaid } from '../../../shared/errors';
 import { normalizeTransactionError } from '../../networks/nodeErrors';
 
 /**
@@ -18,7 +18,8 @@ const REFUSALS = /intrinsic gas too low|exceeds block gas limit|gas limit reache
 
 /**
  * The node refused the bytes themselves (the answers eth_sendRawTransaction gives too), not the method it was asked.
- * Only these fail a batch: any other answer may come from a gateway that relayed the bytes anyway.
+ * Only these fail a batch: any other answer may come from a gateway that relayed the bytes anyway. Read from the node's
+ * own answer only: the wallet's sentence of a failure names the network, whose name a page picks ("nonce too low").
  */
 export const refusesTransaction = (error: unknown): boolean =>
-  error instanceof RpcError && (normalizeTransactionError(error) !== error || NO_7702.test(error.message) || REFUSALS.test(error.message));
+  error instanceof RpcError && isServerSaid(error) && (normalizeTransactionError(error) !== error || NO_7702.test(error.message) || REFUSALS.test(error.message));

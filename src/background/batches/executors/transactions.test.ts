@@ -15,6 +15,7 @@ import type { BatchDeps } from './executor';
 import { planReplacement, replaceTransaction } from '../replace';
 import { refreshTransactions } from './transactionReceipts';
 import { createNetworks, NETWORKS_DEFAULTS } from '../../networks/registry';
+import { nodeSaid } from '../../../shared/errors.fixture';
 
 const ORIGIN = 'https://dapp.example';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -43,14 +44,14 @@ function fakeChain() {
   const node = async <T>(method: string, params: unknown[] = []): Promise<T> => {
     switch (method) {
       case 'eth_sendRawTransactionSync': {
-        if (chain.sync === 'missing') throw new RpcError(-32601, 'Method not found');
+        if (chain.sync === 'missing') throw nodeSaid(-32601, 'Method not found');
         // A gateway in front of the node, in its own words.
-        if (chain.sync === 'gateway') throw new RpcError(-32000, 'rpc method is not whitelisted');
+        if (chain.sync === 'gateway') throw nodeSaid(-32000, 'rpc method is not whitelisted');
         const hash = Transaction.from(params[0] as string).hash!;
         chain.syncSends.push(hash);
-        if (chain.sendAnswer !== 'accept') throw new RpcError(-32000, chain.sendAnswer);
+        if (chain.sendAnswer !== 'accept') throw nodeSaid(-32000, chain.sendAnswer);
         chain.mempool.add(hash);
-        if (chain.sync === 'timeout') throw new RpcError(4, 'The transaction was added to the mempool but wasn\'t processed in 2s.', hash);
+        if (chain.sync === 'timeout') throw nodeSaid(4, 'The transaction was added to the mempool but wasn\'t processed in 2s.', hash);
         // Pre-confirmed: from the block the node is still building, one above its latest.
         const receipt = receiptAt(hash, chain.sync === 'preconfirmed' ? chain.head + 1 : chain.head);
         chain.receipts.set(hash, receipt);
@@ -71,7 +72,7 @@ function fakeChain() {
         const hash = Transaction.from(params[0] as string).hash!;
         chain.broadcasts.push(hash);
         if (chain.sendAnswer === 'unreachable') throw new RpcError(ErrorCode.chainDisconnected, 'The node is unreachable');
-        if (chain.sendAnswer !== 'accept') throw new RpcError(-32000, chain.sendAnswer);
+        if (chain.sendAnswer !== 'accept') throw nodeSaid(-32000, chain.sendAnswer);
         chain.mempool.add(hash);
         return hash as T;
       }
