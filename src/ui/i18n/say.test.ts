@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasInvisible } from '../../shared/displayText';
 import { inEnglish } from '../../shared/words.fixture';
 import type { Words } from '../../shared/words';
 import { speak } from '../testing/speak';
@@ -68,6 +69,12 @@ describe('say', () => {
     expect(say(days)).toBe(`${grouped(',')} days 00:00:00`);
     speak('es');
     expect(say(days)).toBe(`${grouped('.')} días 00:00:00`);
+  });
+
+  it("cleans every value it says, whoever wrote it: a network's name planted in storage reverses no sentence", () => {
+    const said = say({ key: 'preview_nodeUnreachable', values: { network: 'Base\u202E tsop\u200b' } });
+    expect(said).toBe(say({ key: 'preview_nodeUnreachable', values: { network: 'Base tsop' } }));
+    expect(hasInvisible(said)).toBe(false);
   });
 
   it('shows what a page wrote as written, even when it looks like a placeholder', () => {

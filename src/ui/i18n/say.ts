@@ -1,4 +1,5 @@
 /** Words the worker made (src/shared/words.ts) in the browser's language: each value said in turn, numbers, moments, counts and lists as the language writes them. */
+import { cleanText } from '../../shared/displayText';
 import { englishUtc, type Words, type WordsValue } from '../../shared/words';
 import { localDecimal, writtenDecimal } from '../format/numbers';
 import type { MessageKey } from './keys';
@@ -15,8 +16,14 @@ function sayUtc(seconds: string): string {
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC', timeZoneName: 'short' }).format(Number(seconds) * 1000);
 }
 
+/**
+ * Longer than any value the worker bounds (a server's words, 300 characters): a value planted in storage (a network's
+ * name: Firefox's content scripts can write it) is cleaned and bounded here too, as the screens show any text.
+ */
+const MAX_VALUE_CHARS = 2000;
+
 function sayValue(value: WordsValue): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return cleanText(value, MAX_VALUE_CHARS);
   if ('decimal' in value) return writtenDecimal(value.decimal);
   if ('list' in value) return new Intl.ListFormat(uiLocale(), { type: value.join === 'or' ? 'disjunction' : 'conjunction' }).format(value.list.map(sayValue));
   if ('utc' in value) return sayUtc(value.utc);
