@@ -121,7 +121,8 @@ async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendC
     // As the key path (batches/executors/userOperationSend.ts): drafted before the account's previous userOp ran, it
     // would take that op's nonce, and carry the upgrade that op already ran.
     await afterPreviousOperations(services, batch);
-    batch = await withoutUpgradeDone(services, batch, { ledger: true });
+    // Rejected meanwhile (the window closed): nothing is built, no paymaster asked to sponsor it.
+    batch = await withoutUpgradeDone(services, await waitingBatch(services, record), { ledger: true });
   }
   const node = await services.nodeFor(batch.chainId);
   await assertRunsBatches(node, batch);
