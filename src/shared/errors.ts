@@ -89,6 +89,14 @@ export const isServerSaid = (error: RpcError): boolean => (error as { server?: u
 export const failedOnTheWay = (error: unknown): boolean => error instanceof RpcError && (!isServerSaid(error) || error.code === ErrorCode.limitExceeded);
 
 /**
+ * A server's error with a provider's code (EIP-1193's 4001 "user rejected", 4900…, EIP-5792's 57xx) as -32000, still
+ * the server's: those codes are the wallet's to give, and a dapp (or the wallet itself) would act on them as its.
+ * JSON-RPC's own codes (negative) stay the server's.
+ */
+export const serverCoded = (error: RpcError): RpcError =>
+  isServerSaid(error) && error.code > 0 ? Object.assign(new RpcError(ErrorCode.serverError, error.message, error.data), { server: true }) : error;
+
+/**
  * An error's message where a sentence of the wallet's quotes it (why a probe or a bundler failed): a server's inside
  * the wallet's "The network's server answered: …", so the screens never say it as a reason of the wallet's it reads
  * like (background/pages/refusalWords.ts cleans and bounds what it said).
