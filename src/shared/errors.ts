@@ -89,6 +89,14 @@ export const isServerSaid = (error: RpcError): boolean => (error as { server?: u
 export const failedOnTheWay = (error: unknown): boolean => error instanceof RpcError && (!isServerSaid(error) || error.code === ErrorCode.limitExceeded);
 
 /**
+ * A server's error with a provider's code (EIP-1193's 4001 "user rejected", 4900…, EIP-5792's 57xx, ERC-7677's 4300)
+ * as -32000, still the server's: those codes are the wallet's to give, and a dapp (or the wallet itself) would act on
+ * them as its. JSON-RPC's own codes (negative) and a node's small ones (3: a revert, with its data) stay the server's.
+ */
+export const serverCoded = (error: RpcError): RpcError =>
+  isServerSaid(error) && error.code >= 1000 ? Object.assign(new RpcError(ErrorCode.serverError, error.message, error.data), { server: true }) : error;
+
+/**
  * An error's message where a sentence of the wallet's quotes it (why a probe or a bundler failed): a server's inside
  * the wallet's "The network's server answered: …", so the screens never say it as a reason of the wallet's it reads
  * like (background/pages/refusalWords.ts cleans and bounds what it said).
@@ -104,9 +112,9 @@ export const userRejected = (): RpcError => new RpcError(ErrorCode.userRejected,
 export const unauthorized = (message = 'Requested account and/or method not authorized by the user'): RpcError =>
   new RpcError(ErrorCode.unauthorized, message);
 
-/** Any thrown value as a reply error: RpcErrors keep their code, anything else is internal. */
+/** Any thrown value as a reply error: RpcErrors keep their code (a server's only if no provider's), anything else is internal. */
 export function toErrorObject(error: unknown): RpcErrorObject {
-  if (error instanceof RpcError) return error.toObject();
+  if (error instanceof RpcError) return serverCoded(error).toObject();
   const message = error instanceof Error ? error.message : String(error);
   return { code: ErrorCode.internal, message: `Internal error: ${message}` };
 }

@@ -110,6 +110,16 @@ describe('running a sequential batch', () => {
     expect(batch).toMatchObject({ state: 'failed', error: said.message, errorBy: 'server' });
   });
 
+  it('gives a dapp no provider code a node answered, and takes no decision of the wallet from it (5710 marks no chain)', async () => {
+    for (const code of [4001, 4900, 5710]) {
+      const { deps, marked } = await setup(0, nodeSaid(code, 'intrinsic gas too low'), { upgrade: true });
+      const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
+      expect(error).toMatchObject({ code: -32000, message: 'intrinsic gas too low' });
+      expect(batch).toMatchObject({ state: 'failed', errorBy: 'server' });
+      expect(marked).toEqual([]);
+    }
+  });
+
   it('marks no refusal of the wallet\'s own words as a server\'s', async () => {
     const { deps } = await setup(1, 'nonce too low');
     const { batch } = await runBatch(deps, 'https://dapp.example', 'b');

@@ -1,5 +1,5 @@
 /** An approved batch: its executor signs and sends it, one sender at a time per account, and its answer is built. */
-import { BatchErrorCode, ErrorCode, RpcError, isServerSaid } from '../../shared/errors';
+import { BatchErrorCode, ErrorCode, RpcError, isServerSaid, serverCoded } from '../../shared/errors';
 import type { FeeSource } from '../../shared/fees';
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
@@ -27,7 +27,8 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
     try {
       return { batch: await executorOf(batch).send(deps, batch) };
     } catch (thrown) {
-      const error = thrown instanceof RpcError ? thrown : new RpcError(ErrorCode.serverError, (thrown as Error).message);
+      // A node's provider code (a 4001 as the user's refusal, a 5710 marking the chain) is no answer of the wallet's.
+      const error = thrown instanceof RpcError ? serverCoded(thrown) : new RpcError(ErrorCode.serverError, (thrown as Error).message);
       if (error.code === BatchErrorCode.unsupportedChain) await deps.networks.markWithoutEip7702(batch.chainId);
       const failed = await deps.batches.update(origin, id, (b) => ({ ...b, ...failedWith(error) }));
       return { batch: failed, error };

@@ -100,9 +100,10 @@ async function checkEach(services: Using<Uses>, account: Hex, unsigned: Hex[], s
   }
 }
 
-async function waitingBatch(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>): Promise<BatchRecord> {
+/** `read`: the batch as read before a wait, which a batch the dapp sent again under the same id since is not. */
+async function waitingBatch(services: Using<Uses>, record: ApprovalRecord<'sendCalls'>, read?: BatchRecord): Promise<BatchRecord> {
   const batch = await services.batches.get(record.origin, record.details.batchId);
-  if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
+  if (!batch || batch.state !== 'awaiting-approval' || (read && batch.createdAt !== read.createdAt)) throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
   return batch;
 }
 
@@ -121,8 +122,8 @@ async function batchPayload(services: Using<Uses>, record: ApprovalRecord<'sendC
     // As the key path (batches/executors/userOperationSend.ts): drafted before the account's previous userOp ran, it
     // would take that op's nonce, and carry the upgrade that op already ran.
     await afterPreviousOperations(services, batch);
-    // Rejected meanwhile (the window closed): nothing is built, no paymaster asked to sponsor it.
-    batch = await withoutUpgradeDone(services, await waitingBatch(services, record), { ledger: true });
+    // Rejected meanwhile (the window closed), even if sent again since: nothing is built, no paymaster asked to sponsor it.
+    batch = await withoutUpgradeDone(services, await waitingBatch(services, record, batch), { ledger: true });
   }
   const node = await services.nodeFor(batch.chainId);
   await assertRunsBatches(node, batch);

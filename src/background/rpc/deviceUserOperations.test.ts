@@ -168,6 +168,24 @@ describe('a sponsored batch of a Ledger account', () => {
     expect(node.asked.filter((m) => m === 'pm_getPaymasterData').length).toBe(asked);
   });
 
+  it('a batch rejected while it waits is not built as the batch its dapp sent again under the same id', async () => {
+    const chain = { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 5 };
+    const node = sponsoredNode('0x', { value: 2 }, chain);
+    const w = await wallet();
+    const first = await w.ask(sponsoredCalls(1));
+    expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload)))).toEqual({ result: null });
+    const withId = (request: RpcRequest): RpcRequest => ({ ...request, params: [{ ...(request.params as object[])[0], id: 'same' }] });
+    const second = await w.ask(withId(sponsoredCalls(2)));
+    const request = w.deviceRequest(second.approvalId);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await w.page('resolveApproval', { id: second.approvalId, approved: false })).toMatchObject({ result: null });
+    await w.ask(withId(sponsoredCalls(3)));
+    const asked = node.asked.filter((m) => m === 'pm_getPaymasterData').length;
+    chain.entryPointNonce = 6;
+    expect(await request).toMatchObject({ error: { message: expect.stringContaining('no longer waiting') } });
+    expect(node.asked.filter((m) => m === 'pm_getPaymasterData').length).toBe(asked);
+  });
+
   it('refuses an upgrade whose authorization nonce the account used since it was built, sends nothing, and builds it anew when asked again', async () => {
     const nonce = { value: 2 };
     const node = sponsoredNode('0x', nonce);

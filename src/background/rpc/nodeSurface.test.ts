@@ -12,6 +12,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { requestBudget } from '../budget/requestBudget';
 import { methods, unsupportedReasons } from './methods';
 import { runRequest } from './pipeline';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 /** ethereum/execution-apis: the eth, debug and engine namespaces. */
 const EXECUTION_API = [
@@ -113,14 +114,15 @@ const KEPT_BY_THE_WALLET = new Set([
   'eth_subscribe', 'wallet_getCapabilities', 'chain_transactionStatus',
 ]);
 
-function setup() {
+/** `answer`: what the node answers every read. */
+function setup(answer: () => Promise<unknown> = async () => '0x1') {
   const local = typedStorage(memoryBackend(), PERMISSIONS_DEFAULTS);
   const asked: string[] = [];
   const services = {
     permissions: createPermissions(local),
     vault: { isUnlocked: async () => false },
     networks: { selected: async () => LOCAL_DEVNET },
-    node: async (method: string) => (asked.push(method), '0x1'),
+    node: async (method: string) => (asked.push(method), answer()),
     nodeFor: async () => async (method: string) => (asked.push(method), '0x1'),
     requestBudget: requestBudget({ capacity: 10_000, perSecond: 10_000 }, () => 0),
   } as unknown as Services;
@@ -166,5 +168,16 @@ describe('the node surface is an allowlist of reads', () => {
     expect(await send('eth_simulateV1', [{ blockStateCalls: [] }, 'latest'])).toEqual({ result: '0x1' });
     expect(await send('eth_simulateV1', [{}])).toMatchObject({ error: { code: -32602, message: 'simulation.blockStateCalls must be an array' } });
     expect(asked).toEqual(['eth_getHeaderByNumber', 'eth_config', 'eth_getProof', 'eth_simulateV1']);
+  });
+});
+
+describe("a node's answer to a page's read", () => {
+  it("never carries a provider's code: a node's 4001 is no user's rejection to the page (-32000, its words kept)", async () => {
+    for (const code of [4001, 4100, 4900, 5710]) {
+      const { send } = setup(async () => { throw nodeSaid(code, 'User rejected the request', { why: 'node' }); });
+      expect(await send('eth_blockNumber')).toEqual({ error: { code: -32000, message: 'User rejected the request', data: { why: 'node' } } });
+    }
+    const { send } = setup(async () => { throw nodeSaid(3, 'execution reverted', '0x08c379a0'); });
+    expect(await send('eth_call', [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', data: '0x' }, 'latest'])).toEqual({ error: { code: 3, message: 'execution reverted', data: '0x08c379a0' } });
   });
 });

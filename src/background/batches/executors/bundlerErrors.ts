@@ -3,7 +3,7 @@
  * 7.4, as from the paymaster service itself), everything else is -32000 saying what the bundler objected to. The
  * bundler's own words stay in `data`, bounded.
  */
-import { ErrorCode, PaymasterErrorCode, RpcError, isServerSaid } from '../../../shared/errors';
+import { ErrorCode, PaymasterErrorCode, RpcError, serverCoded } from '../../../shared/errors';
 
 const PAYMASTER = new Map<number, string>([
   [-32501, 'the paymaster refused the userOp during validation'],
@@ -29,8 +29,6 @@ export function bundlerError(error: unknown): unknown {
   if (paymaster) return new RpcError(PaymasterErrorCode.serviceError, 'Paymaster service error', { message: `${paymaster}: ${reason}`, bundlerCode: error.code });
   const other = OTHER.get(error.code);
   if (other) return new RpcError(ErrorCode.serverError, `The bundler refused the userOp: ${other}`, { message: reason, bundlerCode: error.code });
-  // A provider's code (EIP-1193's 4001 "user rejected", 4900…) is the wallet's to give, never a server's: a dapp would
-  // take the bundler's 4001 for the user's refusal. JSON-RPC's own codes (negative) stay the bundler's.
-  if (isServerSaid(error) && error.code > 0) return Object.assign(new RpcError(ErrorCode.serverError, error.message, error.data), { server: true });
-  return error;
+  // A dapp would take the bundler's 4001 for the user's refusal.
+  return serverCoded(error);
 }
