@@ -66,6 +66,17 @@ async function signedBy(key: Wallet, payload: DevicePayload | undefined, signer 
   return concat([signed.signature.serialized, opSignature]);
 }
 
+/** A Ledger account with `code` whose first sponsored batch the device signed and the bundler took, not run yet (EntryPoint nonce 5). */
+async function firstSent(code: string) {
+  const chain = { code, entryPointNonce: 5 };
+  const node = sponsoredNode('0x', { value: 2 }, chain);
+  const w = await wallet();
+  const first = await w.ask(sponsoredCalls(1));
+  const payload = userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload);
+  expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, payload))).toEqual({ result: null });
+  return { chain, node, w };
+}
+
 describe('a sponsored batch of a Ledger account', () => {
   it('not delegated yet: the authorization to the Ledger app’s delegate and the userOp with the final paymaster data, signed on the device, then sent as signed', async () => {
     const node = sponsoredNode();
@@ -132,12 +143,7 @@ describe('a sponsored batch of a Ledger account', () => {
   });
 
   it("a second batch approved while the first's userOp has not run yet waits for it on chain, then is built at the next EntryPoint nonce, without the upgrade the first carried", async () => {
-    const chain = { code: '0x', entryPointNonce: 5 };
-    const node = sponsoredNode('0x', { value: 2 }, chain);
-    const w = await wallet();
-    const first = await w.ask(sponsoredCalls(1));
-    const firstPayload = userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload);
-    expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, firstPayload))).toEqual({ result: null });
+    const { chain, node, w } = await firstSent('0x');
     // Planned before the first ran: an upgrade, at the nonce the chain still reads.
     const second = await w.ask(sponsoredCalls(2));
     let built = false;
@@ -152,34 +158,17 @@ describe('a sponsored batch of a Ledger account', () => {
     expect(node.operations.map((op) => BigInt(op.nonce))).toEqual([5n, 6n]);
   });
 
-  it("a batch rejected while it waits for the previous userOp is not built: the paymaster is not asked to sponsor it", async () => {
-    const chain = { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 5 };
-    const node = sponsoredNode('0x', { value: 2 }, chain);
-    const w = await wallet();
-    const first = await w.ask(sponsoredCalls(1));
-    expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload)))).toEqual({ result: null });
-    const second = await w.ask(sponsoredCalls(2));
-    const request = w.deviceRequest(second.approvalId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await w.page('resolveApproval', { id: second.approvalId, approved: false })).toMatchObject({ result: null });
-    const asked = node.asked.filter((m) => m === 'pm_getPaymasterData').length;
-    chain.entryPointNonce = 6;
-    expect(await request).toMatchObject({ error: { message: expect.stringContaining('no longer waiting') } });
-    expect(node.asked.filter((m) => m === 'pm_getPaymasterData').length).toBe(asked);
-  });
-
-  it('a batch rejected while it waits is not built as the batch its dapp sent again under the same id', async () => {
-    const chain = { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 5 };
-    const node = sponsoredNode('0x', { value: 2 }, chain);
-    const w = await wallet();
-    const first = await w.ask(sponsoredCalls(1));
-    expect(await w.deviceSigned(first.approvalId, await signedBy(DEVICE, userOperationOf((await w.deviceRequest(first.approvalId)).result?.payload)))).toEqual({ result: null });
-    const withId = (request: RpcRequest): RpcRequest => ({ ...request, params: [{ ...(request.params as object[])[0], id: 'same' }] });
+  it.each([
+    ['', false],
+    [', not even as the batch its dapp sent again under the same id', true],
+  ])("a batch rejected while it waits for the previous userOp is not built%s: no paymaster is asked to sponsor it", async (_, sentAgain) => {
+    const { chain, node, w } = await firstSent(delegationCode(LEDGER_7702_ACCOUNT));
+    const withId = (request: RpcRequest): RpcRequest => (sentAgain ? { ...request, params: [{ ...(request.params as object[])[0], id: 'same' }] } : request);
     const second = await w.ask(withId(sponsoredCalls(2)));
     const request = w.deviceRequest(second.approvalId);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await w.page('resolveApproval', { id: second.approvalId, approved: false })).toMatchObject({ result: null });
-    await w.ask(withId(sponsoredCalls(3)));
+    if (sentAgain) await w.ask(withId(sponsoredCalls(3)));
     const asked = node.asked.filter((m) => m === 'pm_getPaymasterData').length;
     chain.entryPointNonce = 6;
     expect(await request).toMatchObject({ error: { message: expect.stringContaining('no longer waiting') } });
