@@ -10,7 +10,7 @@ import { speak } from '../testing/speak';
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { ApprovalScreen } = await import('./ApprovalScreen');
 
-const { container, render: mount, unmount } = mountPoint();
+const { container, render: mount } = mountPoint();
 const render = (warning: string) => mount(
   <ApprovalScreen
     approval={{
@@ -22,10 +22,7 @@ const render = (warning: string) => mount(
 );
 
 describe("a failed estimate's warning", () => {
-  afterEach(() => {
-    unmount();
-    vi.restoreAllMocks();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it("is said in the browser's language, what a node wrote inside it as the server's", async () => {
     speak('ja');

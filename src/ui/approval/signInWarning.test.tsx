@@ -30,10 +30,7 @@ const signIn = (domain: string) => {
 };
 
 describe('a sign-in for another site', () => {
-  afterEach(() => {
-    unmount();
-    vi.restoreAllMocks();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('is named in the browser\'s language, on personal_sign and on connect', async () => {
     speak('ja');
