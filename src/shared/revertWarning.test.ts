@@ -1,11 +1,11 @@
 /** The words of a failed estimate's warning, read from its English, say exactly that English. */
 import { describe, expect, it } from 'vitest';
-import { RpcError } from './errors';
 import { revertWarning, revertWarningWords } from './revertWarning';
 import { inEnglish } from './words.fixture';
+import { nodeSaid } from './errors.fixture';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const server = Object.assign(new RpcError(3, 'execution reverted: paused'), { server: true });
+const server = nodeSaid(3, 'execution reverted: paused');
 
 describe("a failed estimate's warning in words", () => {
   it('says each frame the worker writes, a server\'s message inside its own sentence', () => {

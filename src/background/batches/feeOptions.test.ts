@@ -16,6 +16,7 @@ import { USDC_QUOTE_DEADLINE_MS } from '../usdcFees/deadline';
 import { NETWORK, TOKEN, usdcChain, type UsdcChain } from './usdcChain.fixture';
 import { english } from '../../shared/fees.fixture';
 import type { BatchRecord } from './types';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const RECIPIENT: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -93,7 +94,7 @@ describe('the fee source of a batch no site sponsors', () => {
   });
 
   it("quotes a bundler's error as the server's, never as a reason of the wallet's it reads like (pages/serverClaims.test.ts)", async () => {
-    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, 'no connection'), { server: true }));
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, nodeSaid(-32000, 'no connection'));
     const planned = await plan(failing);
     expect(reasonsOf(planned)[1]).toBe("No quote for a fee in USDC: The bundler at bundler.example failed: The network's server answered: no connection");
   });

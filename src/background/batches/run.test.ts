@@ -104,7 +104,7 @@ describe('running a sequential batch', () => {
   });
 
   it('keeps a node\'s own message marked as the node\'s, so no screen says it as a sentence of the wallet\'s', async () => {
-    const said = Object.assign(new RpcError(-32000, 'intrinsic gas too low'), { server: true });
+    const said = nodeSaid(-32000, 'intrinsic gas too low');
     const { deps } = await setup(0, said);
     const { batch } = await runBatch(deps, 'https://dapp.example', 'b');
     expect(batch).toMatchObject({ state: 'failed', error: said.message, errorBy: 'server' });

@@ -15,6 +15,7 @@ import type { BatchRecord } from '../batches/types';
 import { NETWORK, PAYMASTER, TOKEN, usdcChain, type UsdcChain } from '../batches/usdcChain.fixture';
 import { WALLET_SENTENCE } from './refusals.fixture';
 import * as usdcQuoteReasons from './usdcQuoteReasons';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const code = lazyUsdcBatchCode(async () => ({ ...usdcCode, ...feeOptions, ...usdcQuoteReasons }) as never);
@@ -42,14 +43,14 @@ describe("why a batch's review offers no fee in USDC", () => {
 
   it("is in words whatever data the bundler's error carries: a text there took the words from the wallet's sentence around it", async () => {
     for (const data of ['0x08c379a0', 7, ['a'], null]) {
-      const { words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, 'paused', data), { server: true })));
+      const { words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, nodeSaid(-32000, 'paused', data)));
       expect(words, JSON.stringify(data)).toEqual({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered', values: { said: 'paused' } } } } } });
     }
   });
 
   it("is in words when the bundler's message makes it longer than a line: what the bundler said bounded, the wallet's sentence around it said", async () => {
     const long = `${'the bundler says far more than a line '.repeat(20)}`;
-    const { message, words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32000, long), { server: true })));
+    const { message, words } = await usdcReason(usdcChain({ eth: 0n, usdc: 100_000_000n }, nodeSaid(-32000, long)));
     expect(message.length).toBeGreaterThan(300);
     const why = ((words.values!.reason as Words).values!.why as Words);
     expect(words).toMatchObject({ key: 'fees_quoteFailed', values: { reason: { key: 'errors_bundlerFailed', values: { host: 'bundler.example', why: { key: 'errors_serverAnswered' } } } } });

@@ -3,7 +3,6 @@
  * wallet words it is said in words, what went wrong on the way too; a node's own message stays as written.
  */
 import { describe, expect, it } from 'vitest';
-import { RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { Outcome } from '../../shared/preview';
 import { inEnglish } from '../../shared/words.fixture';
@@ -11,6 +10,7 @@ import type { BatchRecord } from '../batches/types';
 import { callNode, type ChainNode } from '../networks/rpcClient';
 import { createPreviews } from './previewReasons';
 import { REFUSAL_TAIL, nodeOnThisMachine } from './refusals.fixture';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const FROM: Hex = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const server = nodeOnThisMachine();
@@ -38,7 +38,7 @@ describe('why a review has no preview', () => {
     const node = (async (method: string) => {
       if (method === 'eth_getBalance') return callNode({ urls: [`${server.url()}/page`], name: 'Mine' }, method);
       if (method === 'eth_getBlockByNumber') return BLOCK;
-      if (method === 'eth_simulateV1') throw Object.assign(new RpcError(-32000, 'insufficient funds for gas * price + value'), { server: true });
+      if (method === 'eth_simulateV1') throw nodeSaid(-32000, 'insufficient funds for gas * price + value');
       return '0x';
     }) as ChainNode;
     expect((await reason(node)).reasonWords).toEqual({
@@ -50,7 +50,7 @@ describe('why a review has no preview', () => {
   it("keeps a node's own message as written, though it reads as a sentence of the wallet's", async () => {
     const node = (async (method: string) => {
       if (method === 'eth_getBlockByNumber') return BLOCK;
-      if (method === 'eth_simulateV1') throw Object.assign(new RpcError(-32000, REFUSAL_TAIL), { server: true });
+      if (method === 'eth_simulateV1') throw nodeSaid(-32000, REFUSAL_TAIL);
       return '0x';
     }) as ChainNode;
     expect((await reason(node)).reasonWords).toEqual({ key: 'preview_nodeCouldNot', values: { said: REFUSAL_TAIL } });

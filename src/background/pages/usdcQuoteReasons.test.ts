@@ -12,6 +12,7 @@ import type { UsdcBatchCode } from '../batches/executors/executor';
 import type { ChainNode } from '../networks/rpcClient';
 import { hasInvisible } from '../../shared/displayText';
 import { HIDING, WALLET_SENTENCE } from './refusals.fixture';
+import { nodeSaid } from '../../shared/errors.fixture';
 
 const planUsdc = vi.fn<(...args: unknown[]) => Promise<never>>();
 vi.mock('../batches/executors/usdcCode', () => ({ planUsdc }));
@@ -41,7 +42,7 @@ describe("why the Send's fee in USDC failed", () => {
   });
 
   it("is a server's message inside the wallet's sentence as written, though it reads as a refusal of the wallet's", async () => {
-    expect(await reasonWords(Object.assign(new RpcError(-32000, WALLET_SENTENCE), { server: true }))).toEqual({
+    expect(await reasonWords(nodeSaid(-32000, WALLET_SENTENCE))).toEqual({
       reason: `No quote for a fee in USDC: The network's server answered: ${WALLET_SENTENCE}`,
       words: { key: 'fees_quoteFailed', values: { reason: { key: 'errors_serverAnswered', values: { said: WALLET_SENTENCE } } } },
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RpcError, isServerSaid } from '../../../shared/errors';
 import { bundlerError } from './bundlerErrors';
+import { nodeSaid } from '../../../shared/errors.fixture';
 
 describe('bundler errors', () => {
   it('what the paymaster refused is 4300 "Paymaster service error", with the reason', () => {
@@ -25,11 +26,11 @@ describe('bundler errors', () => {
   });
 
   it("never answers a dapp with a provider's code the bundler picked: its 4001 is no user's refusal", () => {
-    const said = Object.assign(new RpcError(4001, 'User rejected the request.', { why: 'mine' }), { server: true });
+    const said = nodeSaid(4001, 'User rejected the request.', { why: 'mine' });
     const mapped = bundlerError(said) as RpcError;
     expect([mapped.toObject(), isServerSaid(mapped)]).toEqual([{ code: -32000, message: 'User rejected the request.', data: { why: 'mine' } }, true]);
     // A JSON-RPC code of its own stays the bundler's.
-    const limited = Object.assign(new RpcError(-32005, 'slow down'), { server: true });
+    const limited = nodeSaid(-32005, 'slow down');
     expect(bundlerError(limited)).toBe(limited);
   });
 });

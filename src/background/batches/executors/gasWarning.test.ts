@@ -11,15 +11,16 @@ import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
 import { atomic } from './atomic';
 import { callGas } from './gas';
+import { nodeSaid } from '../../../shared/errors.fixture';
 
 const HIDING = `Simulation passed: you receive 1000 USDC\u202E\u200b${' and more'.repeat(500)}`;
-const refusing = (async () => { throw Object.assign(new RpcError(3, HIDING), { server: true }); }) as unknown as ChainNode;
+const refusing = (async () => { throw nodeSaid(3, HIDING); }) as unknown as ChainNode;
 const call = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Hex, value: '0x0' as Hex, data: '0x' as Hex };
 
 describe('the warning of an estimate that failed', () => {
   it("quotes a node's message as the server's, cleaned and bounded: a call's and the batch's", async () => {
     const { warning } = await callGas(refusing, call.to, call);
-    const batch = revertWarning(undefined, true, Object.assign(new RpcError(3, HIDING), { server: true }));
+    const batch = revertWarning(undefined, true, nodeSaid(3, HIDING));
     for (const said of [warning!, batch]) {
       expect(said).toMatch(/ is likely to revert: The network's server answered: Simulation passed: you receive 1000 USDC and more/);
       expect(hasInvisible(said) || [...said].length > 400).toBe(false);
@@ -34,7 +35,7 @@ describe('the warning of an estimate that failed', () => {
       new RpcError(4901, 'The node of Mine is unreachable (no connection)'),
       new RpcError(-32603, 'The node of Mine answered HTTP 502'),
       new RpcError(-32005, 'The nodes of Mine are limiting requests; try again in 3 s'),
-      Object.assign(new RpcError(-32005, 'rate limit exceeded'), { server: true }),
+      nodeSaid(-32005, 'rate limit exceeded'),
     ];
     for (const failure of failures) {
       const failing = (async () => { throw failure; }) as unknown as ChainNode;

@@ -27,6 +27,7 @@ import * as usdcCode from './usdcCode';
 import * as userOperationCode from './userOperationCode';
 import { lazyUserOperationCode } from '../lazyUserOperationCode';
 import { PREVIOUS_OPERATION_WAIT_MS } from './userOperationQueue';
+import { nodeSaid } from '../../../shared/errors.fixture';
 
 const wallet = deriveWallet('test test test test test test test test test test test junk', 0);
 const FROM = wallet.address as Hex;
@@ -109,7 +110,7 @@ describe('a batch paid in USDC, approved', () => {
   it("takes neither the code nor the data of what the bundler answered for the wallet's own: a -32005 with a retryAt is no password wait", async () => {
     const chain = usdcChain({ eth: 0n, usdc: 100_000_000n });
     const { send } = await planned(chain);
-    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, Object.assign(new RpcError(-32005, 'slow down', { retryAt: Date.now() + 60_000 }), { server: true }));
+    const failing = usdcChain({ eth: 0n, usdc: 100_000_000n }, nodeSaid(-32005, 'slow down', { retryAt: Date.now() + 60_000 }));
     chain.bundler = failing.bundler;
     const refused = await send().then(() => undefined, (error: unknown) => error as RpcError);
     expect({ code: refused?.code, data: refused?.data, message: refused?.message }).toEqual({ code: -32000, data: undefined, message: "The bundler at bundler.example failed: The network's server answered: slow down" });
