@@ -88,6 +88,7 @@ export type ErrorKey =
   | 'errors_transactionNotWaiting'
   | 'errors_codeChanged'
   | 'errors_previousOperation'
+  | 'errors_earlierOnDevice'
   | 'errors_noDelegateCode'
   | 'errors_ledgerOnlyAtomic'
   | 'errors_ledgerTypedDataV1'

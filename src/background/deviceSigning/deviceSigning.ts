@@ -15,7 +15,7 @@ import type { Approvals } from '../approvals/approvals';
 import type { ApprovalRecord } from '../approvals/types';
 import type { TypedStorage } from '../storage/typedStorage';
 import { indexedDbUpgradeRefusals, memoryUpgradeRefusals, sameRefusal, type UpgradeRefusal, type UpgradeRefusalStore } from './upgradeRefusals';
-import { MAX_DEVICE_SIGNINGS, deviceSignersOf, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
+import { MAX_DEVICE_SIGNINGS, batchTakingNonce, deviceSignersOf, type DeviceBatch, type DevicePayloads, type DeviceSigning, type DeviceSigningRecord, type DeviceSigningSlice } from './types';
 
 export interface DeviceSigningDeps {
   session: TypedStorage<DeviceSigningSlice>;
@@ -46,6 +46,15 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
     return { record, ...(await ledgerSigner(record, answer)) };
   };
   const kept = async (approvalId: string) => (await session.get('deviceSignings')).find((d) => d.approvalId === approvalId);
+  /**
+   * The batches of the account's other requests the device was asked for, whose payloads take its nonces: still
+   * waiting, or signed (being sent). One rejected is not, even if its site sent a batch again under the same id.
+   */
+  const othersOf = async (approvalId: string, account: Hex): Promise<DeviceBatch[]> => {
+    const open = new Set((await approvals.pending()).map((a) => a.id));
+    return (await session.get('deviceSignings')).flatMap((d) =>
+      d.batch && d.approvalId !== approvalId && d.account.toLowerCase() === account.toLowerCase() && (open.has(d.approvalId) || d.signature) ? [d.batch] : []);
+  };
 
   /** Adds `entry`, dropping those whose request was answered meanwhile (rejected, the window closed). */
   const keep = async (entry: DeviceSigningRecord): Promise<void> => {
@@ -75,12 +84,17 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
     async request(approvalId, answer) {
       const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
-      // Asked again (the window reopened, the worker restarted): the same payload, never a second one.
-      const earlier = await kept(approvalId);
-      if (earlier && earlier.account.toLowerCase() === account.toLowerCase() && earlier.path === path) return requestOf(earlier);
-      const entry: DeviceSigningRecord = { approvalId, account, path, ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
-      await keep(entry);
-      return requestOf(entry);
+      const batch = batchTakingNonce(record, account);
+      const build = async (): Promise<DeviceSigningRecord> => {
+        // Asked again (the window reopened, the worker restarted): the same payload, never a second one.
+        const earlier = await kept(approvalId);
+        if (earlier && earlier.account.toLowerCase() === account.toLowerCase() && earlier.path === path) return earlier;
+        const entry: DeviceSigningRecord = { approvalId, account, path, ...(batch ? { batch } : {}), ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
+        await keep(entry);
+        return entry;
+      };
+      // Built and kept in turn: another of the account's built meanwhile would take the same nonce.
+      return requestOf(batch ? await payloads.inTurn(batch, () => othersOf(approvalId, account), build) : await build());
     },
     async signed(approvalId, signature) {
       const entry = await kept(approvalId);

@@ -10,6 +10,8 @@ export interface DeviceSigningRecord {
   /** The screen's answer (a fee tier) the payload was built with; the approval is decided with it. */
   answer?: unknown;
   payload: DevicePayload;
+  /** The batch whose nonce of the account the payload takes (`batchTakingNonce`): the account's next such request waits for it (`DevicePayloads.inTurn`). */
+  batch?: DeviceBatch;
   /** The device's signature (a transaction's: the signed transaction; a batch's: each), once checked. */
   signature?: DeviceSignature;
 }
@@ -45,6 +47,12 @@ export interface DevicePayloads {
   placeOwn(record: ApprovalRecord, account: Hex, payload: DevicePayload, signature: DeviceSignature): Promise<void>;
   /** Throws when `payload` can no longer be sent as built: a transaction (or a userOp, or its authorization) whose nonce `account` used since. */
   stillCurrent(record: ApprovalRecord, payload: DevicePayload, account: Hex): Promise<void>;
+  /**
+   * Runs `work` (`batch`'s payload built and kept) in the account's turn, as a key account's batches are signed and sent:
+   * under the account's lock, once none of `earlier` (the batches of its other requests the device was asked for) on
+   * the same chain is still to be sent.
+   */
+  inTurn<T>(batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: () => Promise<T>): Promise<T>;
   /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
   place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
 }
@@ -79,6 +87,15 @@ export interface DeviceSigning {
   placeSigned(approvalId: string, batch: DeviceBatch): Promise<void>;
   /** The account was removed: what its requests asked of the device is dropped. */
   forget(account: Hex): Promise<void>;
+}
+
+/**
+ * The request's batch, signed by `account`, when its payload takes the account's next nonce (a transaction, a batch,
+ * a revocation; a replacement takes its original's).
+ */
+export function batchTakingNonce(record: ApprovalRecord, account: Hex): DeviceBatch | undefined {
+  if (record.type !== 'sendTransaction' && record.type !== 'sendCalls' && record.type !== 'revokeDelegation' && record.type !== 'revertForeignDelegation') return undefined;
+  return { origin: record.origin, batchId: record.details.batchId, from: account };
 }
 
 /**

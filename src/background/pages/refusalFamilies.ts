@@ -104,6 +104,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The transaction of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_transactionNotWaiting'],
   [new RegExp(`^${ADDRESS}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
   [new RegExp(`^The previous operation of ${ADDRESS} has not run on chain yet \\(Activity can cancel it\\); this batch can run only after it: nothing was signed or sent$`), 'errors_previousOperation'],
+  [new RegExp(`^Another request of ${ADDRESS} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one$`), 'errors_earlierOnDevice'],
   [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
   // The firewall's revert (rpc/firewall.ts), refused before the approval window opens: the banner says it.
   [/^No account of this wallet holds the (?<cost>\d+(?:\.\d+)?) (?<symbol>.+?) the revert can cost on (?<network>.+): fund one, then try again$/s, 'errors_noRevertPayer'],

@@ -1,21 +1,59 @@
 /**
  * What a Ledger signs for a batch or a transaction of a Ledger account (./devicePayloads.ts asks for it): the
- * transaction at its final nonce and fees, one per call, an upgrade's authorization, or a sponsored batch's userOp.
+ * transaction at its final nonce and fees, one per call, an upgrade's authorization, or a sponsored batch's userOp;
+ * each built in the account's turn (`inTurn`).
  */
 import { getAddress } from 'ethers';
 import { delegateOf } from '../../shared/contracts';
 import { upgradeAddressFor, walletDelegateOf } from '../../shared/delegates';
 import type { DevicePayload } from '../../shared/deviceSigning';
-import { invalidParams } from '../../shared/errors';
+import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { isFeeTier, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
 import { afterPreviousOperations, withoutUpgradeDone } from '../batches/executors/userOperationQueue';
-import type { BatchRecord } from '../batches/types';
+import { withAccountLock } from '../batches/nonceLock';
+import type { BatchRecord, BatchState } from '../batches/types';
+import type { DeviceBatch } from '../deviceSigning/types';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Using } from '../services';
 import { userOperationPayload } from './deviceUserOperation';
+
+/** How long an earlier request of the account may wait for the device or be sent before the next is refused. */
+export const TURN_WAIT_MS = 60_000;
+/** Looked at four times a second meanwhile. */
+const TURN_LOOK_MS = 250;
+
+/** Built, not yet sent: what comes after it on the chain would take its nonce. */
+const UNSENT: ReadonlySet<BatchState> = new Set(['awaiting-approval', 'approved', 'sending']);
+
+/** Whether a batch in `earlier` (rejected or answered ones are removed, sent or failed) on `batch`'s chain is still to be sent. */
+async function earlierUnsent(services: Using<'batches'>, batch: DeviceBatch, earlier: DeviceBatch[]): Promise<boolean> {
+  const own = await services.batches.get(batch.origin, batch.batchId);
+  if (!own) return false;
+  const others = await Promise.all(earlier.map((e) => services.batches.get(e.origin, e.batchId)));
+  const unsent = others.filter((b): b is BatchRecord => b !== undefined && !(b.origin === own.origin && b.id === own.id) && b.chainId === own.chainId && UNSENT.has(b.state));
+  // A record planted in storage holds nothing up.
+  return (await Promise.all(unsent.map((b) => services.batches.authentic(b)))).some(Boolean);
+}
+
+/**
+ * Runs `work` (a Ledger account's payload built and kept) in its turn, as a key account's batches are signed and sent
+ * (batches/run.ts): under the account's lock, and only once the account's earlier requests the device was asked for
+ * have been sent (or rejected). Built beside one, it would take the same nonce: the device would have to sign it again,
+ * or a bundler would refuse its userOp. The wait holds no lock, so the earlier one is sent meanwhile; past the bound
+ * (the device left unanswered), nothing is built.
+ */
+export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: () => Promise<T>): Promise<T> {
+  const until = Date.now() + TURN_WAIT_MS;
+  for (;;) {
+    const done = await withAccountLock(batch.from, async () => ((await earlierUnsent(services, batch, await earlier())) ? undefined : { built: await work() }));
+    if (done) return done.built;
+    if (Date.now() >= until) throw new RpcError(ErrorCode.resourceUnavailable, `Another request of ${batch.from} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one`);
+    await new Promise((resolve) => setTimeout(resolve, TURN_LOOK_MS));
+  }
+}
 
 export type BatchPayloadUses = 'batches' | 'bundlerFor' | 'detection' | 'nodeFor' | 'transactionCode';
 

@@ -16,7 +16,7 @@ import { replacementPayload, revocationPayload, signInPayload } from './ownDevic
 import { placeDeviceSigned } from './deviceSigned';
 import { deviceSignedOperation } from './deviceUserOperation';
 import { assertStillCurrent } from './deviceStillCurrent';
-import { batchPayload, sequentialPayload, transactionPayload, waitingBatch, type BatchPayloadUses } from './deviceBatchPayloads';
+import { batchPayload, inTurn, sequentialPayload, transactionPayload, waitingBatch, type BatchPayloadUses } from './deviceBatchPayloads';
 
 type Uses = BatchPayloadUses | 'keyCode';
 
@@ -73,6 +73,7 @@ export function devicePayloads(services: Using<Uses>): DevicePayloads {
       if (record.type === 'revokeDelegation' || record.type === 'revertForeignDelegation') await placeDeviceSigned(services, { origin: record.origin, batchId: record.details.batchId, from: account }, payload, signed);
     },
     stillCurrent: (record, payload, account) => assertStillCurrent(services, record, payload, account),
+    inTurn: (batch, earlier, work) => inTurn(services, batch, earlier, work),
   };
 }
 

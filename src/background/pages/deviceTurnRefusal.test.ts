@@ -1,0 +1,23 @@
+/**
+ * A Ledger account's request built in its turn (rpc/deviceBatchPayloads.ts `inTurn`): while an earlier one is left
+ * unanswered on the device, the next is refused after a minute, in words, and nothing is built for it.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TURN_WAIT_MS, inTurn } from '../rpc/deviceBatchPayloads';
+import { LEDGER, SITE } from '../rpc/deviceSigning.fixture';
+import { saysInWords } from './refusals.fixture';
+
+afterEach(() => vi.useRealTimers());
+
+describe('a Ledger account’s request waiting for its turn', () => {
+  it('the first left unanswered on the device: a minute on, the second is refused in words, nothing built for it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const waiting = (id: string) => ({ origin: SITE, id, chainId: '0x7a69', state: 'awaiting-approval' });
+    const services = { batches: { get: async (_origin: string, id: string) => waiting(id), authentic: async () => true } };
+    const build = vi.fn();
+    const refused = saysInWords(inTurn(services as never, { origin: SITE, batchId: 'second', from: LEDGER }, async () => [{ origin: SITE, batchId: 'first', from: LEDGER }], build));
+    await vi.advanceTimersByTimeAsync(TURN_WAIT_MS + 1_000);
+    expect(await refused).toEqual({ key: 'errors_earlierOnDevice', values: { address: LEDGER } });
+    expect(build).not.toHaveBeenCalled();
+  });
+});
