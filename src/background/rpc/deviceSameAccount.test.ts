@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { DeviceRequest } from '../../shared/deviceSigning';
 import type { RpcRequest } from '../../shared/protocol';
+import type { DeviceSigningSlice } from '../deviceSigning/types';
 import { DEVICE, LEDGER, RECIPIENT, devnetNode, ledgerSendCalls, wallet } from './deviceSigning.fixture';
 import { signedBy, sponsoredCalls, sponsoredNode, userOperationOf } from './deviceUserOperation.fixture';
 
@@ -90,5 +91,21 @@ describe('two requests of one Ledger account approved at once', () => {
     expect(node.operations.map((op) => BigInt(op.nonce))).toEqual([5n, 6n]);
     expect(node.operations.map((op) => op.signature)).toEqual([await signedBy(DEVICE, one), await signedBy(DEVICE, two)]);
     for (const asked of [first, second]) expect(await asked.reply()).toMatchObject({ result: { id: expect.any(String) } });
+  });
+
+  it('the second rejected while it waits for its turn, its site sending a sponsored batch again under the same id: nothing is built for it, no paymaster asked to sponsor the batch sent again', async () => {
+    const node = sponsoredNode('0x', { value: 2 }, { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 5 });
+    const again = (): RpcRequest => ({ ...sponsoredCalls(), params: [{ ...(sponsoredCalls().params as object[])[0], id: 'same' }] });
+    const { w, first, second, approved } = await bothApproved((i) => (i === 2 ? again() : sponsoredCalls()));
+    userOperationOf((await approved[0]).result?.payload);
+    const sponsoring = () => node.asked.filter((m) => m === 'pm_getPaymasterData').length;
+    const before = sponsoring();
+    expect(await w.page('resolveApproval', { id: second.approvalId, approved: false })).toEqual({ result: null });
+    const third = await w.ask(again());
+    expect(await w.page('resolveApproval', { id: first.approvalId, approved: false })).toEqual({ result: null });
+    expect((await approved[1]).error?.message).toMatch(/No request .* is waiting for the device/);
+    const kept = ((await w.kept.sessionArea.get(['deviceSignings'])) as Partial<DeviceSigningSlice>).deviceSignings ?? [];
+    expect({ sponsoring: sponsoring() - before, keptForSecond: kept.some((d) => d.approvalId === second.approvalId) }).toEqual({ sponsoring: 0, keptForSecond: false });
+    expect((await w.services.approvals.pending()).map((a) => a.id)).toEqual([third.approvalId]);
   });
 });
