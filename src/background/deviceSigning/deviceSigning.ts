@@ -88,11 +88,11 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
       const batch = batchTakingNonce(record, account);
-      const build = async (): Promise<DeviceSigningRecord> => {
+      const build = async (createdAt?: number): Promise<DeviceSigningRecord> => {
         // Asked again (the window reopened, the worker restarted): the same payload, never a second one.
         const earlier = await kept(approvalId);
         if (earlier && earlier.account.toLowerCase() === account.toLowerCase() && earlier.path === path) return earlier;
-        const entry: DeviceSigningRecord = { approvalId, account, path, ...(batch ? { batch } : {}), ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
+        const entry: DeviceSigningRecord = { approvalId, account, path, ...(batch ? { batch: { ...batch, ...(createdAt === undefined ? {} : { createdAt }) } } : {}), ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
         await keep(entry);
         return entry;
       };
