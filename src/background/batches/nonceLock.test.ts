@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isCollected } from '../storage/testing';
 import { withAccountLock } from './nonceLock';
 
@@ -12,5 +12,18 @@ describe('the account lock', () => {
       return result;
     }).then(() => undefined);
     expect(await isCollected(sent!)).toBe(true);
+  });
+
+  it('is one lock for the worker’s two scripts, each of which bundles its own copy of this module: a Ledger account’s payload is built (the later script) while its earlier batch is sent (background.js) only in turn', async () => {
+    vi.resetModules();
+    const other = (await import('./nonceLock')).withAccountLock;
+    const order: string[] = [];
+    let release!: () => void;
+    const sending = withAccountLock('0xAB', () => new Promise<void>((resolve) => (release = resolve)).then(() => void order.push('sent')));
+    const building = other('0xab', async () => void order.push('built'));
+    await Promise.resolve();
+    release();
+    await Promise.all([sending, building]);
+    expect(order).toEqual(['sent', 'built']);
   });
 });

@@ -49,9 +49,12 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
   /**
    * The batches of the account's other requests the device was asked for, whose payloads take its nonces: still
    * waiting, or signed (being sent). One rejected is not, even if its site sent a batch again under the same id.
+   * Throws once `approvalId` itself is no longer waiting: rejected during its wait, nothing is built for it (its
+   * site's batch sent again under the same id would be, and a paymaster asked to sponsor it).
    */
   const othersOf = async (approvalId: string, account: Hex): Promise<DeviceBatch[]> => {
     const open = new Set((await approvals.pending()).map((a) => a.id));
+    if (!open.has(approvalId)) throw notWaiting(approvalId);
     return (await session.get('deviceSignings')).flatMap((d) =>
       d.batch && d.approvalId !== approvalId && d.account.toLowerCase() === account.toLowerCase() && (open.has(d.approvalId) || d.signature) ? [d.batch] : []);
   };
@@ -85,11 +88,11 @@ export function createDeviceSigning({ session, approvals, accounts, payloads, re
       const { record, account, path } = await waiting(approvalId, answer);
       if (!account || !path) return null;
       const batch = batchTakingNonce(record, account);
-      const build = async (): Promise<DeviceSigningRecord> => {
+      const build = async (createdAt?: number): Promise<DeviceSigningRecord> => {
         // Asked again (the window reopened, the worker restarted): the same payload, never a second one.
         const earlier = await kept(approvalId);
         if (earlier && earlier.account.toLowerCase() === account.toLowerCase() && earlier.path === path) return earlier;
-        const entry: DeviceSigningRecord = { approvalId, account, path, ...(batch ? { batch } : {}), ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
+        const entry: DeviceSigningRecord = { approvalId, account, path, ...(batch ? { batch: { ...batch, ...(createdAt === undefined ? {} : { createdAt }) } } : {}), ...(answer === undefined ? {} : { answer }), payload: await payloads.build(record, answer, account) };
         await keep(entry);
         return entry;
       };

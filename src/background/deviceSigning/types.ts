@@ -50,9 +50,9 @@ export interface DevicePayloads {
   /**
    * Runs `work` (`batch`'s payload built and kept) in the account's turn, as a key account's batches are signed and sent:
    * under the account's lock, once none of `earlier` (the batches of its other requests the device was asked for) on
-   * the same chain is still to be sent.
+   * the same chain is still to be sent. `work` gets the batch record's `createdAt`, read in that turn.
    */
-  inTurn<T>(batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: () => Promise<T>): Promise<T>;
+  inTurn<T>(batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: (createdAt?: number) => Promise<T>): Promise<T>;
   /** Stores the checked signed transactions (or a sponsored batch's signed userOp) as the batch's (rpc/deviceSigned.ts). */
   place(batch: DeviceBatch, payload: DevicePayload, signed: DeviceSignature): Promise<void>;
 }
@@ -62,6 +62,8 @@ export interface DeviceBatch {
   origin: string;
   batchId: string;
   from: Hex;
+  /** The batch record's, as kept with a payload built for it: one its site sent again under the same id since is another. */
+  createdAt?: number;
 }
 
 export interface DeviceSigning {

@@ -28,11 +28,16 @@ const TURN_LOOK_MS = 250;
 /** Built, not yet sent: what comes after it on the chain would take its nonce. */
 const UNSENT: ReadonlySet<BatchState> = new Set(['awaiting-approval', 'approved', 'sending']);
 
-/** Whether a batch in `earlier` (rejected or answered ones are removed, sent or failed) on `batch`'s chain is still to be sent. */
-async function earlierUnsent(services: Using<'batches'>, batch: DeviceBatch, earlier: DeviceBatch[]): Promise<boolean> {
-  const own = await services.batches.get(batch.origin, batch.batchId);
+/**
+ * Whether a batch in `earlier` (rejected or answered ones are removed, sent or failed) on `own`'s chain is still to be
+ * sent. One its site sent again under the same id since is not that request's: the device never saw it.
+ */
+async function earlierUnsent(services: Using<'batches'>, own: BatchRecord | undefined, earlier: DeviceBatch[]): Promise<boolean> {
   if (!own) return false;
-  const others = await Promise.all(earlier.map((e) => services.batches.get(e.origin, e.batchId)));
+  const others = await Promise.all(earlier.map(async (e) => {
+    const b = await services.batches.get(e.origin, e.batchId);
+    return e.createdAt === undefined || b?.createdAt === e.createdAt ? b : undefined;
+  }));
   const unsent = others.filter((b): b is BatchRecord => b !== undefined && !(b.origin === own.origin && b.id === own.id) && b.chainId === own.chainId && UNSENT.has(b.state));
   // A record planted in storage holds nothing up.
   return (await Promise.all(unsent.map((b) => services.batches.authentic(b)))).some(Boolean);
@@ -45,10 +50,13 @@ async function earlierUnsent(services: Using<'batches'>, batch: DeviceBatch, ear
  * or a bundler would refuse its userOp. The wait holds no lock, so the earlier one is sent meanwhile; past the bound
  * (the device left unanswered), nothing is built.
  */
-export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: (createdAt?: number) => Promise<T>): Promise<T> {
   const until = Date.now() + TURN_WAIT_MS;
   for (;;) {
-    const done = await withAccountLock(batch.from, async () => ((await earlierUnsent(services, batch, await earlier())) ? undefined : { built: await work() }));
+    const done = await withAccountLock(batch.from, async () => {
+      const own = await services.batches.get(batch.origin, batch.batchId);
+      return (await earlierUnsent(services, own, await earlier())) ? undefined : { built: await work(own?.createdAt) };
+    });
     if (done) return done.built;
     if (Date.now() >= until) throw new RpcError(ErrorCode.resourceUnavailable, `Another request of ${batch.from} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one`);
     await new Promise((resolve) => setTimeout(resolve, TURN_LOOK_MS));

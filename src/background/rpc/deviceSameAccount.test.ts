@@ -8,10 +8,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { DeviceRequest } from '../../shared/deviceSigning';
 import type { RpcRequest } from '../../shared/protocol';
+import type { DeviceSigningSlice } from '../deviceSigning/types';
 import { DEVICE, LEDGER, RECIPIENT, devnetNode, ledgerSendCalls, wallet } from './deviceSigning.fixture';
 import { signedBy, sponsoredCalls, sponsoredNode, userOperationOf } from './deviceUserOperation.fixture';
+import { TURN_WAIT_MS } from './deviceBatchPayloads';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 type Approved = { result?: DeviceRequest | null; error?: { message: string } };
 
@@ -90,5 +95,50 @@ describe('two requests of one Ledger account approved at once', () => {
     expect(node.operations.map((op) => BigInt(op.nonce))).toEqual([5n, 6n]);
     expect(node.operations.map((op) => op.signature)).toEqual([await signedBy(DEVICE, one), await signedBy(DEVICE, two)]);
     for (const asked of [first, second]) expect(await asked.reply()).toMatchObject({ result: { id: expect.any(String) } });
+  });
+
+  it('the second rejected while it waits for its turn, its site sending a sponsored batch again under the same id: nothing is built for it, no paymaster asked to sponsor the batch sent again', async () => {
+    const node = sponsoredNode('0x', { value: 2 }, { code: delegationCode(LEDGER_7702_ACCOUNT), entryPointNonce: 5 });
+    const again = (): RpcRequest => ({ ...sponsoredCalls(), params: [{ ...(sponsoredCalls().params as object[])[0], id: 'same' }] });
+    const { w, first, second, approved } = await bothApproved((i) => (i === 2 ? again() : sponsoredCalls()));
+    userOperationOf((await approved[0]).result?.payload);
+    const sponsoring = () => node.asked.filter((m) => m === 'pm_getPaymasterData').length;
+    const before = sponsoring();
+    expect(await w.page('resolveApproval', { id: second.approvalId, approved: false })).toEqual({ result: null });
+    const third = await w.ask(again());
+    expect(await w.page('resolveApproval', { id: first.approvalId, approved: false })).toEqual({ result: null });
+    expect((await approved[1]).error?.message).toMatch(/No request .* is waiting for the device/);
+    const kept = ((await w.kept.sessionArea.get(['deviceSignings'])) as Partial<DeviceSigningSlice>).deviceSignings ?? [];
+    expect({ sponsoring: sponsoring() - before, keptForSecond: kept.some((d) => d.approvalId === second.approvalId) }).toEqual({ sponsoring: 0, keptForSecond: false });
+    expect((await w.services.approvals.pending()).map((a) => a.id)).toEqual([third.approvalId]);
+  });
+
+  it('one signed on the device, the worker stopped before it was sent, then rejected, its site sending a batch again under the same id: the account’s next request is not held up by that batch', async () => {
+    devnetNode({ value: 4 }, { code: delegationCode(LEDGER_7702_ACCOUNT) });
+    const same = (): RpcRequest => {
+      const request = ledgerSendCalls(true);
+      return { ...request, params: [{ ...(request.params as object[])[0], id: 'same' }] };
+    };
+    const before = await wallet();
+    const first = await before.ask(same());
+    const payload = (await before.page('resolveApproval', { id: first.approvalId, approved: true }) as Approved).result?.payload;
+    if (payload?.kind !== 'transaction') throw new Error(`not a transaction: ${payload?.kind}`);
+    // The device's signature kept, as deviceSigning.signed keeps it before it decides the request: the worker stopped there.
+    const signature = await DEVICE.signTransaction(Transaction.from(payload.unsigned));
+    const kept = ((await before.kept.sessionArea.get(['deviceSignings'])) as Partial<DeviceSigningSlice>).deviceSignings ?? [];
+    await before.kept.sessionArea.set({ deviceSignings: kept.map((d) => ({ ...d, signature })) });
+    const w = await wallet(before.kept, false);
+    // The restarted fixture numbers the site's requests from 0 again: the first's number is used up here.
+    await w.ask({ method: 'eth_chainId', params: [] });
+    // Rejected: nothing of it is sent, its id is free, and the site sends a batch under it again.
+    expect(await w.page('resolveApproval', { id: first.approvalId, approved: false })).toEqual({ result: null });
+    expect((await w.ask(same())).approvalId).not.toBe(first.approvalId);
+    const next = await w.ask(send(1));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const approved = w.page('resolveApproval', { id: next.approvalId, approved: true, answer: 'market' }) as Promise<Approved>;
+    await vi.advanceTimersByTimeAsync(TURN_WAIT_MS + 1_000);
+    vi.useRealTimers();
+    const { result, error } = await approved;
+    expect({ error: error?.message, nonce: result?.payload.kind === 'transaction' && Transaction.from(result.payload.unsigned).nonce }).toEqual({ error: undefined, nonce: 4 });
   });
 });

@@ -30,7 +30,7 @@ export function RevertForeignDelegation({ approval, state }: ScreenProps<'revert
       title={t('review_revertTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, payer)} approveLabel={t('review_revert')} blocked={twoSigners} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, payer)} approveLabel={t('review_revert')} blocked={twoSigners} ledger={ledger(payer)} />}
     >
       <Notice tone="danger" label={t('review_delegation')}>{t('review_foreignDelegate', { name, delegate: getAddress(details.delegate) })}</Notice>
       <p>{t('review_revertExplained', { name })}</p>

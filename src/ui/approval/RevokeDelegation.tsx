@@ -10,14 +10,14 @@ import { Amount } from '../components/Amount';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { t } from '../i18n/t';
-import { Decision } from './Decision';
+import { Decision, onLedger } from './Decision';
 import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { PreviewPanel } from './PreviewPanel';
 import { approve, reject } from './resolve';
 import type { ScreenProps } from './screenProps';
 import { usePreview } from './usePreview';
 
-export function RevokeDelegation({ approval }: ScreenProps<'revokeDelegation'>) {
+export function RevokeDelegation({ approval, state }: ScreenProps<'revokeDelegation'>) {
   const { details } = approval;
   const [tier, setTier] = useState<FeeTier>('market');
   const preview = usePreview(approval.id);
@@ -26,7 +26,7 @@ export function RevokeDelegation({ approval }: ScreenProps<'revokeDelegation'>) 
       title={t('review_revertTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} ledger={onLedger(state, details.from)} />}
     >
       <p>{t('review_revokeExplained')}</p>
       <PreviewPanel state={preview} fee={{ maxFee: details.maxFees[tier], symbol: details.symbol, tier: TIER_LABELS[tier] }} />

@@ -16,7 +16,7 @@ afterEach(() => {
   call.mockClear();
 });
 
-const render = (approval: ApprovalView, state = {} as WalletState) => mount(<ApprovalScreen approval={approval} state={state} />);
+const render = (approval: ApprovalView, state = { accounts: [] } as unknown as WalletState) => mount(<ApprovalScreen approval={approval} state={state} />);
 const button = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent === name);
 
 /** Details a screen cannot show: the sendCalls screen maps over calls that are not there. */

@@ -19,7 +19,7 @@ import { Armed } from './Armed';
 import { CallCard } from './CallCard';
 import { useDangerGate } from './Dangers';
 import { PreviewPanel } from './PreviewPanel';
-import { Decision } from './Decision';
+import { Decision, onLedger } from './Decision';
 import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
@@ -46,7 +46,7 @@ function AttributionRow({ attribution }: { attribution: Attribution }) {
   );
 }
 
-function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails }) {
+function Review({ approval, details, ledger }: { approval: ApprovalViewOf<'sendCalls'>; details: SendCallsDetails; ledger: boolean }) {
   const preview = usePreview(approval.id);
   const revertGate = useRevertGate(preview);
   const dangerGate = useDangerGate(details.calls.flatMap(callDangers), 'Approve');
@@ -66,7 +66,7 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
       title={t('review_batchTitle')}
       origin={approval.origin}
       network={cleanText(details.networkName)}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, source ? { feeSource: source } : null)} blocked={revertGate.blocked || dangerGate.blocked || source === undefined && offered !== undefined} ledger={ledger} />}
     >
       <PreviewPanel state={preview} fee={fee} />
       <NoFeeSource offered={offered} symbol={details.symbol} />
@@ -96,14 +96,14 @@ function Review({ approval, details }: { approval: ApprovalViewOf<'sendCalls'>; 
   );
 }
 
-export function SendCalls({ approval }: ScreenProps<'sendCalls'>) {
+export function SendCalls({ approval, state }: ScreenProps<'sendCalls'>) {
   const { details } = approval;
   const [upgradeAccepted, setUpgradeAccepted] = useState(false);
   const step = details.upgrade && !upgradeAccepted ? 'upgrade' : 'review';
   // Each step arms afresh: the review's Approve sits where "Upgrade account" was, under a double click's second click.
   return (
     <Armed screen={step}>
-      {step === 'upgrade' ? <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} /> : <Review approval={approval} details={details} />}
+      {step === 'upgrade' ? <Upgrade approval={approval} details={details} onAccept={() => setUpgradeAccepted(true)} /> : <Review approval={approval} details={details} ledger={onLedger(state, details.from)} />}
     </Armed>
   );
 }

@@ -15,13 +15,13 @@ import { FeeTiers, TIER_LABELS } from './FeeTiers';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
 import { PreviewPanel } from './PreviewPanel';
 import { ReplacedByNonce } from './ReplacedByNonce';
-import { Decision } from './Decision';
+import { Decision, onLedger } from './Decision';
 import { approve, reject } from './resolve';
 import { useRevertGate } from './RevertGate';
 import type { ScreenProps } from './screenProps';
 import { usePreview } from './usePreview';
 
-export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
+export function SendTransaction({ approval, state }: ScreenProps<'sendTransaction'>) {
   const { details } = approval;
   const { call, symbol } = details;
   const [tier, setTier] = useState<FeeTier>('market');
@@ -35,7 +35,7 @@ export function SendTransaction({ approval }: ScreenProps<'sendTransaction'>) {
       title={t('review_sendTitle')}
       origin={approval.origin}
       network={details.networkName}
-      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} />}
+      actions={<Decision onReject={() => void reject(approval)} onApprove={() => approve(approval, tier)} blocked={revertGate.blocked || dangerGate.blocked} ledger={onLedger(state, details.from)} />}
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? t('review_feeSetBySite') : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}

@@ -46,4 +46,17 @@ describe('Approve, while the worker answers and when it refuses', () => {
     await act(async () => answer.reject(refusal()));
     expect(alert()).toContain('La operación anterior');
   });
+
+  it('Reject, pressed while Approve waits (a Ledger account’s request waits up to a minute for the account’s earlier one), is sent at once; pressed again, not twice', async () => {
+    const { call } = await import('../api/background');
+    await render(<SwitchChain approval={approval('c')} state={{} as WalletState} />);
+    await act(async () => approveButton().click());
+    const rejectButton = container.querySelector('.actions button.secondary') as HTMLButtonElement;
+    await act(async () => rejectButton.click());
+    await act(async () => rejectButton.click());
+    expect((vi.mocked(call).mock.calls as unknown[][]).filter(([, params]) => (params as { id: string }).id === 'c')).toEqual([
+      ['resolveApproval', { id: 'c', approved: true, answer: null }],
+      ['resolveApproval', { id: 'c', approved: false }],
+    ]);
+  });
 });

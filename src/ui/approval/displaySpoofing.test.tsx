@@ -10,7 +10,7 @@ const { ApprovalScreen } = await import('./ApprovalScreen');
 
 const { container, render: mount } = mountPoint();
 const render = (approval: Omit<ApprovalView, 'id' | 'origin'>) =>
-  mount(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{} as WalletState} />);
+  mount(<ApprovalScreen approval={{ id: 'a', origin: 'https://dapp.example', ...approval } as ApprovalView} state={{ accounts: [] } as unknown as WalletState} />);
 const text = (label: string) => container.querySelector(`[aria-label="${label}"]`)?.textContent;
 
 const token = (symbol: string, name: string, image?: string) => ({

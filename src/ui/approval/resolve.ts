@@ -4,13 +4,17 @@ import type { DeviceRequest } from '../../shared/deviceSigning';
 import { call } from '../api/background';
 import { useDeviceStep } from './ledger/deviceStep';
 
-let answering: string | null = null;
+/**
+ * The request being answered, and how. Reject still goes while an Approve waits for the worker: a Ledger account's may
+ * wait a minute for the account's earlier request (rpc/deviceBatchPayloads.ts inTurn), the user must not.
+ */
+let answering: { id: string; approved: boolean } | null = null;
 
 function settle(id: string, params: { approved: boolean; answer?: unknown; reason?: RejectReason }): Promise<DeviceRequest | null | void> {
-  if (answering === id) return Promise.resolve();
-  answering = id;
+  if (answering?.id === id && (params.approved || !answering.approved)) return Promise.resolve();
+  const mine = (answering = { id, approved: params.approved });
   return call('resolveApproval', { id, ...params }).catch((error: unknown) => {
-    answering = null;
+    if (answering === mine) answering = null;
     throw error;
   });
 }
