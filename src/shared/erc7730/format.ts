@@ -12,7 +12,7 @@ import { durationText, unit } from './formatNumbers';
 import { chainName, interoperableName } from './interoperable';
 import { isOwnDescriptor, ownPhraseWords } from './ownWords';
 import { reach, rootOf } from './paths';
-import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
+import { FILE_TEXT_CHARS, sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 import {
   CALL_BYTES, NO_EXPIRY, NOT_ADDRESS, NOT_INTEROPERABLE, NOT_LISTED, NOT_NUMBER_CHAIN, SENDER, TOKEN_NOT_NAMED, TOKEN_NOT_READ, UNKNOWN_TOKEN,
   UNKNOWN_TOKEN_AMOUNT, UNLIMITED, amountOf, blockNumbered, bothNotes, chainNumbered, dateOf, nftOf, notNumber, symbolNotPlain, tickerOtherChain,
@@ -82,7 +82,8 @@ function enumValue(input: FormatInput): Formatted {
   const shown = key === undefined ? undefined : values?.[key];
   if (shown === undefined) return raw(input, NOT_LISTED);
   const textWords = isOwnDescriptor(input.descriptor) ? ownPhraseWords(shown) : undefined;
-  return { text: shown, ...(textWords ? { textWords } : {}) };
+  // Shown as the file wrote it, on one line and bounded as its other text is (./render.ts).
+  return { text: cleanText(String(shown), FILE_TEXT_CHARS), ...(textWords ? { textWords } : {}) };
 }
 
 /**
