@@ -32,7 +32,8 @@ export type DangerKind =
   | 'replacesDelegate'
   | 'planUnread'
   | 'planRefused'
-  | 'planEmpty';
+  | 'planEmpty'
+  | 'paymasterSpends';
 
 /**
  * The catalogue's key of a danger's sentence (src/ui/i18n/<locale>/dangers.json; the approval window checks each is
@@ -76,6 +77,7 @@ export type DangerKey =
   | 'dangers_callsTooDeep'
   | 'dangers_callsTooMany'
   | 'dangers_bytesAfterArguments'
+  | 'dangers_paymasterSpends'
   | 'dangers_replacesDelegate'
   | 'dangers_notReviewed';
 

@@ -97,6 +97,7 @@ export type ErrorKey =
   | 'errors_usdcOverCap'
   | 'errors_noUsdcPaymasterAt'
   | 'errors_usdcTermsWord'
+  | 'errors_bundlerEstimate'
   | 'errors_l1OracleAnswered'
   | 'errors_usdcNoPrice'
   | 'errors_permitUnread'

@@ -23,6 +23,7 @@ export type FeeWordsKey =
   | 'fees_usdcPaid'
   | 'fees_notEnoughCoin'
   | 'fees_notEnoughUsdc'
+  | 'fees_callsNeedCoin'
   | 'fees_noUsdcHeld'
   | 'fees_noPaymaster'
   | 'fees_no7702'

@@ -61,6 +61,28 @@ describe('the fee source of a batch no site sponsors', () => {
     ]);
   });
 
+  it('counts the USDC a transfer sends however its hex is written: a page writing the selector in capitals is not offered a fee its balance cannot cover', async () => {
+    const chain = usdcChain({ eth: 0n, usdc: 10_100_000n });
+    const upper = ERC20.encodeFunctionData('transfer', [RECIPIENT, 10_000_000n]).toUpperCase().replace(/^0X/, '0x') as Hex;
+    const calls = [{ to: TOKEN.toLowerCase() as Hex, value: '0x0' as Hex, data: upper }];
+    const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
+    const planned = await prepareBatch(chain.node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
+    expect(planned.feeChoices).toEqual([]);
+    expect(reasonsOf(planned)[1]).toMatch(/^Not enough USDC: the fee can take up to [\d.]+ USDC and the account holds 0\.10 USDC$/);
+  });
+
+  it('is not USDC when the calls send more ETH than the account holds: the estimate pretends the account is funded, so the op would take its fee and revert', async () => {
+    const chain = usdcChain({ eth: parseEther('0.5'), usdc: 100_000_000n });
+    const calls = [{ to: RECIPIENT, value: `0x${parseEther('1').toString(16)}` as Hex, data: '0x' as Hex }];
+    const fees = { maxFeePerGas: Promise.resolve(2_000_000_000n), bundler: { node: async () => chain.bundler, host: 'bundler.example' }, code };
+    const planned = await prepareBatch(chain.node, NETWORK, { id: 'b', origin: 'https://dapp.example', from: FROM, calls }, { atomicRequired: true, capabilities: {} }, true, undefined, fees);
+    expect(planned.feeChoices).toEqual([]);
+    expect(reasonsOf(planned)).toEqual([
+      expect.stringMatching(/^Not enough ETH: the fee can take up to [\d.]+ ETH and the account holds 0\.0 ETH$/),
+      'Not enough ETH for the calls: they send 1.0 ETH and the account holds 0.5 ETH',
+    ]);
+  });
+
   it('hands the screen each reason in English and in words, in the same order', async () => {
     const planned = await plan(usdcChain({ eth: 0n, usdc: 10_100_000n }));
     const shown = feeOptions.feeSourcesShown(planned, undefined);

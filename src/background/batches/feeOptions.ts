@@ -25,9 +25,9 @@ const TRANSFER = '0xa9059cbb';
 const BALANCE_OF = '0x70a08231';
 const word = (data: Hex, index: number): bigint => BigInt(`0x${data.slice(10 + 64 * index, 10 + 64 * (index + 1))}`);
 
-/** The USDC the calls send with `transfer`: counted with the fee, which the paymaster takes before they run. */
+/** The USDC the calls send with `transfer` (its hex in either case): counted with the fee, which the paymaster takes before they run. */
 const usdcSent = (calls: BatchCall[], token: Hex): bigint =>
-  calls.reduce((sum, c) => (c.to?.toLowerCase() === token.toLowerCase() && c.data.startsWith(TRANSFER) && c.data.length >= 138 ? sum + word(c.data, 1) : sum), 0n);
+  calls.reduce((sum, c) => (c.to?.toLowerCase() === token.toLowerCase() && c.data.toLowerCase().startsWith(TRANSFER) && c.data.length >= 138 ? sum + word(c.data, 1) : sum), 0n);
 
 export const usdcBalance = async (node: ChainNode, token: Hex, owner: Hex): Promise<bigint> =>
   BigInt(await node<Hex>('eth_call', [{ to: token, data: `${BALANCE_OF}${owner.slice(2).toLowerCase().padStart(64, '0')}` }, 'pending']));

@@ -14,7 +14,7 @@ import { saysInWords } from './refusals.fixture';
 import { assertAdmits } from '../usdcFees/admits';
 import { readPermitToken } from '../usdcFees/permit';
 import { readPaymasterTerms } from '../usdcFees/terms';
-import { payInUsdc } from '../usdcFees/userOperation';
+import { payInUsdc, planUsdcFee } from '../usdcFees/userOperation';
 
 const PAYMASTER: Hex = '0x0578cFB241215b77442a541325d6A4E6dFE700Ec';
 const TOKEN: Hex = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
@@ -56,6 +56,14 @@ describe('the words of a fee in USDC refused', () => {
       .toEqual({ key: 'errors_usdcTermsWord', values: { paymaster: PAYMASTER, getter: 'feeSpread', answer: '"\\"-1\\""' } });
     expect((await saysInWords(readPaymasterTerms(node({ ...TERMS, [selector('fetchPrice()')]: word(0n) }), PAYMASTER))).key).toBe('errors_usdcNoPrice');
     expect(await saysInWords(readPermitToken(node({}), TOKEN, SENDER))).toMatchObject({ key: 'errors_permitUnread', values: { token: TOKEN } });
+  });
+
+  it("say a bundler's estimate that is no gas limits, its answer as written", async () => {
+    const { node: chainNode } = usdcChain({ eth: 0n, usdc: 100_000_000n });
+    const op = { sender: SENDER, nonce: '0x0', callData: '0x', callGasLimit: '0x0', verificationGasLimit: '0x0', preVerificationGas: '0x0', maxFeePerGas: '0x1', maxPriorityFeePerGas: '0x1', signature: '0x' };
+    const bundler = (async () => ({ callGasLimit: '-1', verificationGasLimit: '0x1', preVerificationGas: '0x1' })) as ChainNode;
+    expect(await saysInWords(planUsdcFee(chainNode, bundler, NETWORK.usdcPaymaster!, op as never, 1n)))
+      .toEqual({ key: 'errors_bundlerEstimate', values: { answer: '{"callGasLimit":"-1","verificationGasLimit":"0x1","preVerificationGas":"0x1"}' } });
   });
 
   it("say which bundler failed, what it wrote kept as written: a bundler's message is no sentence of the wallet's", async () => {

@@ -117,10 +117,12 @@ export async function prepare(request: BatchRequest, { services, origin, account
     const [l1Fee, described] = await Promise.all([
       l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), reviewing,
     ]);
-    const lookAlikeRecipients = await poisonedRecipients(services, described);
+    // A token paymaster behind "paid by" charges the fee in what the batch lets it take.
+    const shownCalls = batch.sponsor?.paymaster ? await services.userOperationCode.withPaymasterAllowances(described, batch.sponsor.paymaster) : described;
+    const lookAlikeRecipients = await poisonedRecipients(services, shownCalls);
     return {
       batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
-      atomic: batch.atomic, upgrade: batch.upgrade, calls: described,
+      atomic: batch.atomic, upgrade: batch.upgrade, calls: shownCalls,
       totalValue: request.calls.reduce((sum, c) => sum + c.value, 0n).toString(),
       maxFee: batch.sponsor || batch.executor === 'usdc' ? '0' : (gas * fees.market.maxFeePerGas + l1Fee).toString(),
       ...(l1Fee > 0n ? { l1Fee: l1Fee.toString() } : {}),

@@ -69,7 +69,8 @@ describe('the fee sources of wallet_sendCalls', () => {
   });
 
   it('name the attribution of a batch paid in USDC where it goes: after the userOp’s callData', async () => {
-    const { ask, asked } = setup(0n);
+    // The 1 wei the call sends and no ETH for the fee: USDC alone pays.
+    const { ask, asked } = setup(1n);
     await ask(SITE, { dataSuffix: { value: Attribution.toDataSuffix({ codes: ['bc_test'] }) } });
     expect(asked[0].feeSources).toMatchObject({ choices: ['usdc'], preferred: 'usdc' });
     expect(asked[0].attribution).toMatchObject({ codes: ['bc_test'], appendedTo: 'operation' });

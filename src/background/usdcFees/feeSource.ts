@@ -29,11 +29,16 @@ export type FeeChoice =
 export function chooseFeeSource({ sponsored, eth, usdc }: FeeOptions): FeeChoice {
   if (sponsored) return { source: 'sponsored' };
   const ethWorks = eth.balance >= eth.spent + eth.maximum;
-  const usdcWorks = usdc.available && usdc.balance >= usdc.spent + usdc.quote.maximum;
+  // The calls' ETH is the account's with either fee: the bundler estimates with its balance overridden, so an op whose
+  // calls need more would take its fee in USDC and revert.
+  const callsCovered = eth.balance >= eth.spent;
+  const usdcWorks = usdc.available && callsCovered && usdc.balance >= usdc.spent + usdc.quote.maximum;
   const choices: FeeSource[] = [...(ethWorks ? ['eth' as const] : []), ...(usdcWorks ? ['usdc' as const] : [])];
   if (choices.length > 0) return { source: choices[0], choices };
   const ethReason = notEnough('fees_notEnoughCoin', eth.symbol, formatEther(eth.maximum), formatEther(left(eth)));
-  const usdcReason = usdc.available ? notEnough('fees_notEnoughUsdc', 'USDC', usdcAmountUp(usdc.quote.maximum), usdcAmountDown(left(usdc))) : usdc.reason;
+  const usdcReason = !usdc.available
+    ? usdc.reason
+    : callsCovered ? notEnough('fees_notEnoughUsdc', 'USDC', usdcAmountUp(usdc.quote.maximum), usdcAmountDown(left(usdc))) : callsNeedCoin(eth);
   return { source: 'none', reasons: [ethReason, usdcReason] };
 }
 
@@ -45,5 +50,14 @@ function notEnough(key: 'fees_notEnoughCoin' | 'fees_notEnoughUsdc', symbol: str
   return {
     message: `Not enough ${symbol}: the fee can take up to ${maximum} ${symbol} and the account holds ${held} ${symbol}`,
     words: { key, values: { maximum: { decimal: maximum }, held: { decimal: held }, ...(key === 'fees_notEnoughCoin' ? { symbol } : {}) } },
+  };
+}
+
+/** "Not enough ETH for the calls: they send 1.0 ETH and the account holds 0.5 ETH": no fee in USDC makes up for it. */
+function callsNeedCoin({ symbol, spent, balance }: FeeOptions['eth']): FeeSaying {
+  const [sent, held] = [formatEther(spent), formatEther(balance)];
+  return {
+    message: `Not enough ${symbol} for the calls: they send ${sent} ${symbol} and the account holds ${held} ${symbol}`,
+    words: { key: 'fees_callsNeedCoin', values: { symbol, spent: { decimal: sent }, held: { decimal: held } } },
   };
 }

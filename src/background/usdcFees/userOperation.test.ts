@@ -48,6 +48,18 @@ describe('planning a fee in USDC', () => {
     expect(plan.quote.maximum).toBeGreaterThan(plan.quote.expected);
     expect(plan.quote.terms).toEqual({ price: 3_000_000_000n, feeSpread: 1_000n, additionalGasCharge: 30_000n });
   });
+
+  it.each([
+    ['a negative decimal', { ...ESTIMATE, preVerificationGas: '-1000000000' }],
+    ['decimal digits, which the op would carry as they came', { ...ESTIMATE, callGasLimit: '100000' }],
+    ['a number', { ...ESTIMATE, verificationGasLimit: 200_000 }],
+    ['more than a uint128', { ...ESTIMATE, callGasLimit: `0x1${'0'.repeat(32)}` }],
+    ['nothing', { ...ESTIMATE, callGasLimit: undefined }],
+  ])("refuses a bundler's estimate holding %s: a gas limit is a hex quantity, and the quote (the cap the user approves) is priced from them", async (_what, estimate) => {
+    await expect(planUsdcFee(chain(), async <T>() => estimate as T, { paymaster: PAYMASTER, token: TOKEN }, DRAFT, 1_100_000_000n)).rejects.toMatchObject({
+      code: -32603, message: expect.stringMatching(/^The bundler answered eth_estimateUserOperationGas with .+, not the op's gas limits as hex quantities$/),
+    });
+  });
 });
 
 describe('paying a planned fee in USDC', () => {

@@ -12,7 +12,7 @@ import { durationText, unit } from './formatNumbers';
 import { chainName, interoperableName } from './interoperable';
 import { isOwnDescriptor, ownPhraseWords } from './ownWords';
 import { reach, rootOf } from './paths';
-import { sameValue, toAddress, toBigInt, wrongChecksum } from './values';
+import { FILE_TEXT_CHARS, sameValue, toAddress, toBigInt, wrongChecksum } from './values';
 import {
   CALL_BYTES, NO_EXPIRY, NOT_ADDRESS, NOT_INTEROPERABLE, NOT_LISTED, NOT_NUMBER_CHAIN, SENDER, TOKEN_NOT_NAMED, TOKEN_NOT_READ, UNKNOWN_TOKEN,
   UNKNOWN_TOKEN_AMOUNT, UNLIMITED, amountOf, blockNumbered, bothNotes, chainNumbered, dateOf, nftOf, notNumber, symbolNotPlain, tickerOtherChain,
@@ -59,12 +59,28 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
   return { ...(unlimited ? unlimitedOf(message, symbol) : amountOf(units(amount, meta.decimals), symbol)), ...noted };
 }
 
-/** A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn. */
+/** A param written as a path (`calleePath`) or as a value (`callee`); `written` says whether the descriptor gave either. */
+function either(input: FormatInput, name: string): { written: boolean; value: unknown } {
+  const params = input.field.params ?? {};
+  if (params[`${name}Path`] !== undefined) return { written: true, value: pointed(input, `${name}Path`) };
+  return { written: params[name] !== undefined, value: param(input, name) };
+}
+
+/**
+ * A call made on the signer's behalf: its bytes here, and (with its callee) a fact, so the wallet reads it in its turn,
+ * as it runs: its selector before its arguments where the descriptor keeps it apart (`selector`), and only on this
+ * chain (`chainId`: a call made on another is not read with this chain's descriptors, tokens and names).
+ */
 function calldata(input: FormatInput): Formatted {
-  const { value, label, facts } = input;
-  const to = addressParam(pointed(input, 'calleePath'));
-  const amount = toBigInt(pointed(input, 'amountPath'));
-  if (to && typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value)) facts.calls.push({ label, to, data: value as Hex, ...(amount === undefined ? {} : { value: amount }) });
+  const { value, label, context, facts } = input;
+  const [callee, amountOf, selector, chain] = ['callee', 'amount', 'selector', 'chainId'].map((name) => either(input, name));
+  const to = addressParam(callee.value);
+  const amount = toBigInt(amountOf.value);
+  const bytes = typeof value === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(value) ? value : undefined;
+  const apart = typeof selector.value === 'string' && /^0x[0-9a-fA-F]{8}$/.test(selector.value) ? selector.value : undefined;
+  const data = !selector.written ? bytes : apart && bytes && `${apart}${bytes.slice(2)}`;
+  const here = !chain.written || toBigInt(chain.value) === context.chainId;
+  if (to && data && here) facts.calls.push({ label, to, data: data as Hex, ...(amount === undefined ? {} : { value: amount }) });
   return raw(input, CALL_BYTES);
 }
 
@@ -82,7 +98,8 @@ function enumValue(input: FormatInput): Formatted {
   const shown = key === undefined ? undefined : values?.[key];
   if (shown === undefined) return raw(input, NOT_LISTED);
   const textWords = isOwnDescriptor(input.descriptor) ? ownPhraseWords(shown) : undefined;
-  return { text: shown, ...(textWords ? { textWords } : {}) };
+  // Shown as the file wrote it, on one line and bounded as its other text is (./render.ts).
+  return { text: cleanText(String(shown), FILE_TEXT_CHARS), ...(textWords ? { textWords } : {}) };
 }
 
 /**

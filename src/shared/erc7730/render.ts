@@ -1,4 +1,5 @@
 /** A bound message or call in words: the intent, each described field formatted, every other value listed raw. */
+import { cleanText } from '../displayText';
 import type { Bound } from './bind';
 import { flatten, type LeafField } from './fields';
 import { format } from './format';
@@ -7,10 +8,14 @@ import { isOwnDescriptor, ownInterpolatedWords, ownLabelWords, ownPhraseWords, t
 import { containerValue, reach, rootOf, type Reached } from './paths';
 import type { ClearField, ClearSigned, Descriptor, RenderContext, RenderFacts } from './types';
 import type { Words } from '../words';
-import { leaves, rawText, sameValue } from './values';
+import { FILE_TEXT_CHARS, leaves, rawText, sameValue } from './values';
+
+/** A sentence is a file's text (values.ts FILE_TEXT_CHARS) with its fields' words in it. */
+const SENTENCE_CHARS = 300;
+const fileText = (text: string, max = FILE_TEXT_CHARS): string => cleanText(text, max);
 
 const intentText = (intent: string | Record<string, string> | undefined): string =>
-  typeof intent === 'string' ? intent : intent ? Object.entries(intent).map(([k, v]) => `${k}: ${v}`).join(', ') : 'Sign';
+  fileText(typeof intent === 'string' ? intent : intent ? Object.entries(intent).map(([k, v]) => `${k}: ${v}`).join(', ') : 'Sign');
 
 /** The wallet's word where a format gives no intent, whoever wrote the file. */
 const SIGN: Words<DescriptorKey> = { key: 'descriptors_sign' };
@@ -93,7 +98,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
       if (rule === 'hidden' && field.visible === 'never' && !mayHide) continue;
       covered.add(path);
       if (rule === 'hidden') continue;
-      const label = `${field.label ?? field.path}${reached.length > 1 ? ` ${i + 1}` : ''}`;
+      const label = `${fileText(String(field.label ?? field.path))}${reached.length > 1 ? ` ${i + 1}` : ''}`;
       const labelWords = own && field.label !== undefined ? ownLabelWords(field.label, reached.length > 1 ? i + 1 : undefined) : undefined;
       const before = factCounts(facts);
       const clear: ClearField = { path, label, ...(labelWords ? { labelWords } : {}), ...(await format({ field, value, path, label, data, descriptor, context, facts })) };
@@ -107,7 +112,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
   for (const excluded of mayHide ? spec.excluded ?? [] : []) for (const { path } of reach(data, rootOf(excluded).rest)) covered.add(path);
   const isCovered = (path: string) => [...covered].some((c) => path === c || path.startsWith(`${c}.`));
   const uncovered = leaves(data).filter(({ path }) => !isCovered(path)).map(({ path, value }) => ({ path, text: rawText(value) }));
-  const owner = descriptor.metadata?.owner;
+  const owner = typeof descriptor.metadata?.owner === 'string' ? fileText(descriptor.metadata.owner) : undefined;
   const interpolated = spec.interpolatedIntent === undefined ? undefined : interpolate(spec.interpolatedIntent, shown);
   const intentWords = spec.intent === undefined ? SIGN : own && typeof spec.intent === 'string' ? ownPhraseWords(spec.intent) : undefined;
   const interpolatedWords = own && interpolated && spec.interpolatedIntent !== undefined ? ownInterpolatedWords(spec.interpolatedIntent, interpolated.values) : undefined;
@@ -115,7 +120,7 @@ export async function render(bound: Bound, context: RenderContext): Promise<{ cl
     clear: {
       intent: intentText(spec.intent),
       ...(intentWords ? { intentWords } : {}),
-      ...(interpolated === undefined ? {} : { interpolatedIntent: interpolated.text }),
+      ...(interpolated === undefined ? {} : { interpolatedIntent: fileText(interpolated.text, SENTENCE_CHARS) }),
       ...(interpolatedWords ? { interpolatedWords } : {}),
       ...(owner ? { owner } : {}),
       source: descriptor.source,

@@ -6,6 +6,12 @@ import type { Hex } from '../params';
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Raw strings are shown whole up to this length (a descriptor's raw field may be a long text). */
 const MAX_RAW_TEXT = 512;
+/**
+ * A file's own text (intent, label, enum word, owner: the registry's and the user's are shown as written, ERC-7730 has
+ * no languages) sits where the wallet's sentences do: one line, without what reorders or hides text, and at most this
+ * long, above the longest the shipped files write.
+ */
+export const FILE_TEXT_CHARS = 120;
 
 export function toBigInt(value: unknown): bigint | undefined {
   try {

@@ -13,6 +13,7 @@ import type { Network, UsdcPaymaster } from '../../../shared/networks';
 import type { ActivityItem } from '../../../shared/activity';
 import type { SendUsdcQuote } from '../../../shared/send';
 import type { Hex } from '../../../shared/params';
+import type { DecodedCall } from '../../../shared/decodedCall';
 import type { Accounts } from '../../accounts/accounts';
 import type { Firewall } from '../../firewall/watch';
 import type { Detection } from '../../networks/detection';
@@ -136,6 +137,8 @@ export interface UserOperationLaterCode {
   refreshSponsored(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
   sendUsdc(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord>;
   refreshUsdc(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
+  /** A sponsored batch's calls as shown, each letting its paymaster take tokens named a danger (../sponsorAllowance.ts). */
+  withPaymasterAllowances(calls: DecodedCall[], paymaster: Hex): DecodedCall[];
 }
 
 export type UserOperationCode = LoadedOnCall<UserOperationLaterCode>;

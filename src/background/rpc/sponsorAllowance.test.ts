@@ -1,0 +1,40 @@
+/**
+ * A sponsored batch whose calls let the paymaster paying its fee take the account's tokens: a token paymaster (an
+ * ERC-20 paymaster behind the site's paymasterService) charges the fee in them, while the screen says who pays it.
+ * The call is named a danger that asks the second yes; an allowance to anyone else, or taken back, is not.
+ */
+import { MaxUint256 } from 'ethers';
+import { describe, expect, it, vi } from 'vitest';
+import { USDC } from '../../shared/erc7730/samples.fixture';
+import type { Hex } from '../../shared/params';
+import { EOA, abi } from '../clearSigning/calls.fixture';
+import { inEnglish } from '../../shared/words.fixture';
+import { shown } from './shownCalls.fixture';
+
+const PAYMASTER = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
+// The site's paymaster service: it sponsors whatever it is asked, through PAYMASTER.
+vi.mock('../paymaster/client', () => ({
+  getPaymasterStubData: async () => ({ paymaster: '0x33edC8964dFf8cb68084759c72e6b2757fE1a762', paymasterData: '0x01', paymasterVerificationGasLimit: '0x1', paymasterPostOpGasLimit: '0x0', sponsor: { name: 'Acme' } }),
+  servesBundlerV08: async () => true,
+}));
+
+const approveTo = (spender: string, amount: bigint) => ({ to: USDC as Hex, value: '0x0' as Hex, data: abi.encodeFunctionData('approve', [spender, amount]) as Hex });
+const setAll = (operator: string, approved: boolean) => ({ to: USDC as Hex, value: '0x0' as Hex, data: abi.encodeFunctionData('setApprovalForAll', [operator, approved]) as Hex });
+
+describe('a sponsored batch letting its own paymaster spend tokens', () => {
+  it('names the approve to the paymaster a danger asking the second yes, in words', async () => {
+    const { view } = await shown([approveTo(PAYMASTER.toLowerCase(), 5_000_000n)], 'sponsored');
+    const danger = view.calls[0].review?.dangers.find((d) => d.kind === 'paymasterSpends');
+    expect(danger).toMatchObject({ tone: 'danger', confirm: true, words: { key: 'dangers_paymasterSpends', values: { paymaster: PAYMASTER } } });
+    expect(inEnglish(danger!.words!)).toBe(danger!.message);
+    expect(danger!.message).toContain(PAYMASTER);
+  });
+
+  it('names an approval for all to the paymaster too; not one taken back, one to another spender, or the same approve paid in ETH', async () => {
+    const kinds = async (calls: Parameters<typeof shown>[0], executor: Parameters<typeof shown>[1] = 'sponsored') =>
+      (await shown(calls, executor)).view.calls.map((c) => c.review?.dangers.some((d) => d.kind === 'paymasterSpends'));
+    expect(await kinds([setAll(PAYMASTER, true)])).toEqual([true]);
+    expect(await kinds([approveTo(PAYMASTER, 0n), setAll(PAYMASTER, false), approveTo(EOA, MaxUint256)])).toEqual([false, false, false]);
+    expect(await kinds([approveTo(PAYMASTER, 5_000_000n)], 'atomic')).toEqual([false]);
+  });
+});
