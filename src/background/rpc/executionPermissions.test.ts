@@ -4,7 +4,7 @@ import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
-import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
 import { connectedSite } from './connectedSite.fixture';
 import { approvalSpecOf, runRequest } from './pipeline';
@@ -30,6 +30,17 @@ describe('wallet_requestExecutionPermissions', () => {
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
     };
     expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: -32602, message: expect.stringMatching(/holds as many grants as the wallet keeps for a site/) } });
+    expect(asked).toEqual([]);
+  });
+
+  it('is -32602 before any window when the wallet holds as many grants in force as it keeps, of any sites: the upgrade would be paid and the grants refused after signing', async () => {
+    const held = Array.from({ length: MAX_GRANTS }, (_, i) => ({ ...grant, origin: `https://site${i}.example` }));
+    const { send, asked } = await siteServices({ grants: { list: async (origin?: string) => held.filter((g) => origin === undefined || g.origin === origin) } });
+    const request = {
+      chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
+    };
+    expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: -32602, message: expect.stringMatching(/This wallet holds as many grants as it keeps/) } });
     expect(asked).toEqual([]);
   });
 
