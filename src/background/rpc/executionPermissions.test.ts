@@ -68,11 +68,12 @@ describe('wallet_revokeExecutionPermission', () => {
 });
 
 describe('wallet_requestExecutionPermissions on Grant', () => {
-  it('refuses an adjustment the wallet would not take before the account’s upgrade is sent: the user would pay for an upgrade and get no grant', async () => {
+  it('refuses an adjustment the wallet would not take before the account’s upgrade is sent, and drops the planned upgrade: the user would pay for an upgrade and get no grant', async () => {
     const steps: string[] = [];
     const services = {
       nodeFor: async () => async () => '0x',
       accounts: { signer: async () => ({}) },
+      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
     } as unknown as Services;
     const details = {
@@ -83,6 +84,7 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
     const spec = approvalSpecOf(record)!;
     await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
-    expect(steps).toEqual([]);
+    // Stored when the window was prepared, unsent: nothing else would ever drop it (the approval is finished).
+    expect(steps).toEqual([`up of ${SITE} dropped`]);
   });
 });

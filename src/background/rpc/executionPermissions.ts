@@ -6,7 +6,7 @@
  * is upgraded first, on Grant (../executionPermissions/upgrade.ts). The code that checks, shows and signs them is in
  * the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
  */
-import type { PermissionResponse } from '../../shared/grants';
+import type { GrantPermissionsDetails, PermissionResponse } from '../../shared/grants';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
@@ -16,6 +16,7 @@ import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, grantRoom, type GrantRecord } from '../executionPermissions/store';
+import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, methodsUsing } from './types';
@@ -50,6 +51,11 @@ function namedAccount(requests: PermissionRequest[]): Hex | undefined {
 const decided = (deps: BatchDeps, origin: string, id: string): Promise<void> =>
   new Promise((settled) => void followBatch(deps, origin, id, settled).finally(settled));
 
+/** Drops the upgrade's steps planned with the window (stored batches, unsent): the grant was declined or refused. */
+async function dropPlanned(details: GrantPermissionsDetails, origin: string, services: Using<'grantCode' | 'batches'>): Promise<void> {
+  for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
+}
+
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
     parse: () => undefined,
@@ -82,9 +88,15 @@ export const executionPermissionMethods = {
       /** Upgrades the account where planned, then signs the delegation of each grant and keeps it; the site gets its permission contexts. */
       async approve({ origin, details }, adjustments, services) {
         const now = Math.floor(Date.now() / 1000);
-        // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant.
-        const granted = await services.grantCode.adjustedGrants(details, adjustments, now);
-        const [node, signer] = await Promise.all([services.nodeFor(details.chainId), services.accounts.signer(details.account)]);
+        // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant. Refused
+        // before it, its planned steps are dropped here (once upgradeFirst runs, it drops those it leaves unsent).
+        const ready = async () => Promise.all([
+          services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
+        ]);
+        const [granted, node, signer] = await ready().catch(async (error: unknown) => {
+          await dropPlanned(details, origin, services);
+          throw error;
+        });
         // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
         await services.grantCode.upgradeFirst(details, {
           node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.get(origin, id),
@@ -96,9 +108,7 @@ export const executionPermissionMethods = {
         if (!(await services.grants.add(...records))) throw noRoom(await services.grants.list(), origin, records.length) ?? new RpcError(ErrorCode.internal, 'The grants were not kept');
         return records.map(responseOf);
       },
-      async release(details, origin, services) {
-        for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
-      },
+      release: dropPlanned,
     },
   }),
   /**
