@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grantsWithShape } from './grantShape';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, grantRoom, memoryGrantRecordStore, type GrantRecord } from './store';
+import { grantRoom } from './room';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   id: `0x${n.toString(16).padStart(64, '0')}`, origin, chainId: '0x1', from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002',

@@ -105,12 +105,6 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
   };
 }
 
-/** How many more grants `origin` may add: the wallet's and the site's room beside the grants in force (revoked ones make way). */
-export function grantRoom(all: GrantRecord[], origin: string): number {
-  const inForce = all.filter((grant) => grant.revokedAt === undefined);
-  return Math.max(0, Math.min(MAX_GRANTS - inForce.length, MAX_GRANTS_PER_SITE - inForce.filter((grant) => grant.origin === origin).length));
-}
-
 /** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
 function withRoomFor(all: GrantRecord[], grant: GrantRecord): GrantRecord[] | undefined {
   const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);

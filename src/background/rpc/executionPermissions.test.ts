@@ -24,7 +24,7 @@ async function siteServices(extra: Record<string, unknown>) {
 describe('wallet_requestExecutionPermissions', () => {
   it('is -32602 before any window when the site already holds its share of grants in force: the user would grant, and the grants be refused after signing', async () => {
     const held = Array.from({ length: MAX_GRANTS_PER_SITE }, () => ({ ...grant }));
-    const { send, asked } = await siteServices({ grants: { list: async () => held } });
+    const { send, asked } = await siteServices({ grants: { list: async () => held }, grantCode });
     const request = {
       chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
@@ -35,7 +35,7 @@ describe('wallet_requestExecutionPermissions', () => {
 
   it('is -32602 before any window when the wallet holds as many grants in force as it keeps, of any sites: the upgrade would be paid and the grants refused after signing', async () => {
     const held = Array.from({ length: MAX_GRANTS }, (_, i) => ({ ...grant, origin: `https://site${i}.example` }));
-    const { send, asked } = await siteServices({ grants: { list: async (origin?: string) => held.filter((g) => origin === undefined || g.origin === origin) } });
+    const { send, asked } = await siteServices({ grants: { list: async (origin?: string) => held.filter((g) => origin === undefined || g.origin === origin) }, grantCode });
     const request = {
       chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
@@ -45,7 +45,7 @@ describe('wallet_requestExecutionPermissions', () => {
   });
 
   it('is 4200 before any window for a Ledger account: the Ledger app signs no upgrade to the DeleGator, so the user would review a grant that cannot be made', async () => {
-    const { send, asked } = await siteServices({ grants: { list: async () => [] }, accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT, ledgerPath: "44'/60'/0'/0/0" }], ledgerPath: async () => "44'/60'/0'/0/0" } });
+    const { send, asked } = await siteServices({ grants: { list: async () => [] }, grantCode, accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT, ledgerPath: "44'/60'/0'/0/0" }], ledgerPath: async () => "44'/60'/0'/0/0" } });
     const request = {
       chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },

@@ -15,7 +15,7 @@ import type { BatchDeps } from '../batches/executors/executor';
 import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, grantRoom, type GrantRecord } from '../executionPermissions/store';
+import type { GrantRecord } from '../executionPermissions/store';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
@@ -27,15 +27,6 @@ const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
   ({ chainId, from, to, permission, rules, context, dependencies: [], delegationManager });
-
-/** -32602 for `wanted` grants more than `origin` has room for (store.ts grantRoom): the site's share, or the wallet's list, is full. */
-function noRoom(all: GrantRecord[], origin: string, wanted: number): RpcError | undefined {
-  if (grantRoom(all, origin) >= wanted) return undefined;
-  const ofSite = all.filter((g) => g.origin === origin && g.revokedAt === undefined).length;
-  return ofSite + wanted > MAX_GRANTS_PER_SITE
-    ? invalidParams(`${origin} holds as many grants as the wallet keeps for a site: revoke some in Permissions first`)
-    : invalidParams(`This wallet holds as many grants as it keeps (${MAX_GRANTS}, of every site): revoke some in Permissions first`);
-}
 
 /** The account the requests grant from: the one they name (all the same), else the site's. */
 function namedAccount(requests: PermissionRequest[]): Hex | undefined {
@@ -76,8 +67,7 @@ export const executionPermissionMethods = {
       answer: parseAdjustments,
       async prepare(requests, { services, account, origin }) {
         // Before the window: past its share or the wallet's, the upgrade would be paid and the grants signed, then refused.
-        const full = noRoom(await services.grants.list(), origin, requests.length);
-        if (full) throw full;
+        await services.grantCode.roomFor(await services.grants.list(), origin, requests.length);
         // The Ledger app signs authorizations only to the delegates it lists, and the DeleGator is not one.
         if (await services.accounts.ledgerPath(account)) throw new RpcError(ErrorCode.unsupportedMethod, `${account} is a Ledger account: its app does not sign the upgrade that execution permissions need`);
         const network = await services.networks.find(requests[0].chainId);
@@ -105,7 +95,10 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { node, origin, sign, now });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) throw noRoom(await services.grants.list(), origin, records.length) ?? new RpcError(ErrorCode.internal, 'The grants were not kept');
+        if (!(await services.grants.add(...records))) {
+          await services.grantCode.roomFor(await services.grants.list(), origin, records.length);
+          throw new RpcError(ErrorCode.internal, 'The grants were not kept: ask again');
+        }
         return records.map(responseOf);
       },
       release: dropPlanned,
