@@ -28,7 +28,7 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
-export { grantActivity } from './activity';
+export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
 export { roomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgrade';

@@ -1,12 +1,16 @@
 /** What a site's execution-permission requests are refused before any window: a grant past its share, a revoke on another chain. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
+import { frameworkOn } from '../executionPermissions/framework';
 import { connectedSite } from './connectedSite.fixture';
+
+// A transaction approved is sent: here, at once, as this hash.
+vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
 import { approvalSpecOf, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -86,5 +90,29 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
     // Stored when the window was prepared, unsent: nothing else would ever drop it (the approval is finished).
     expect(steps).toEqual([`up of ${SITE} dropped`]);
+  });
+});
+
+describe('the popup’s Revoke (wallet_revokeGrants)', () => {
+  const WALLET = 'chrome-extension://wallet';
+  const held = {
+    ...grant, id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
+    delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
+  } as GrantRecord;
+
+  it('marks the grant its call revokes once the transaction is sent, not before', async () => {
+    const call = await grantCode.revokeCall(held);
+    const marked: string[] = [];
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }) },
+      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
+    } as unknown as Services;
+    const record = {
+      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
+      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
+    } as unknown as ApprovalRecord;
+    expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
+    expect(marked).toEqual([held.id]);
   });
 });

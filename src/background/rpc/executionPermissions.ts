@@ -8,6 +8,7 @@
  */
 import type { GrantPermissionsDetails, PermissionResponse } from '../../shared/grants';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import type { FeeTier } from '../../shared/fees';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
@@ -19,7 +20,7 @@ import type { GrantRecord } from '../executionPermissions/store';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
-import { type DappTable, methodsUsing } from './types';
+import { type DappTable, type MethodTable, methodsUsing } from './types';
 
 /** The services these methods use. */
 type Uses = 'grants' | 'grantCode' | TransactionUses;
@@ -124,16 +125,29 @@ export const executionPermissionMethods = {
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {
-        // The grant whose disableDelegation the batch sends: the one the screen showed.
-        const batch = await services.batches.get(record.origin, record.details.batchId);
-        const grants = await services.grants.list(record.origin);
-        // A record revokeCall refuses (planted or altered) matches nothing.
-        const calls = await Promise.all(grants.map((g) => services.grantCode.revokeCall(g).catch(() => undefined)));
-        const revoked = grants.find((_, i) => calls[i]?.data === batch?.calls[0]?.data);
-        await transactionApproval.approve(record, feeTier, services);
-        if (revoked) await services.grants.markRevoked(revoked.id, Date.now());
+        await revokeApproval.approve(record, feeTier, services, record.origin);
         return {};
       },
     },
   }),
 } satisfies DappTable;
+
+/**
+ * A revoke reviewed as a transaction: once it is sent (not when its review opens: the user may reject it), the grants
+ * its call revokes are marked so, those of `site` only when given (a site's own revoke).
+ */
+const revokeApproval = {
+  ...transactionApproval,
+  async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
+    const hash = await transactionApproval.approve(record, feeTier, services);
+    const batch = await services.batches.get(record.origin, record.details.batchId);
+    const revoked = batch ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
+    for (const grant of revoked) await services.grants.markRevoked(grant.id, Date.now());
+    return hash;
+  },
+};
+
+/** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
+export const grantRevokeMethods = {
+  wallet_revokeGrants: method({ parse: parseSendTransaction, auth: 'account', account: (tx) => tx.from, approval: revokeApproval }),
+} satisfies MethodTable;
