@@ -30,7 +30,8 @@ export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
 export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
-export { roomFor } from './room';
+export { revokeNotWaiting } from './revokeWaiting';
+export { notKept, roomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgrade';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */

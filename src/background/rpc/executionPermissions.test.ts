@@ -63,10 +63,21 @@ describe('wallet_revokeExecutionPermission', () => {
   it('is -32602 while another network is selected, and nobody is asked: sent there, the grant would stay in force on its own chain, yet be listed as revoked', async () => {
     const { send, asked } = await siteServices({
       grants: { list: async () => [grant] },
-      grantCode: { revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
+      grantCode: { ...grantCode, revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
       networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
     });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('wallet_revokeExecutionPermission asked again', () => {
+  it('is -32002, nobody asked, while a revoke of the same grant by the site waits for the user: approved after the first, it would revert, its fee lost', async () => {
+    const revoke = { to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' };
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ calls: [revoke] }) } });
+    services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
+    const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
+    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for the user/) } });
     expect(asked).toEqual([]);
   });
 });

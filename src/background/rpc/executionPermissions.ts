@@ -23,7 +23,7 @@ import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, type MethodTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'grants' | 'grantCode' | TransactionUses;
+type Uses = 'approvals' | 'grants' | 'grantCode' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
@@ -96,10 +96,7 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { node, origin, sign, now });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) {
-          await services.grantCode.roomFor(await services.grants.list(), origin, records.length);
-          throw new RpcError(ErrorCode.internal, 'The grants were not kept: ask again');
-        }
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length);
         return records.map(responseOf);
       },
       release: dropPlanned,
@@ -120,8 +117,10 @@ export const executionPermissionMethods = {
       async prepare({ permissionContext }, ctx) {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
+        const call = await ctx.services.grantCode.revokeCall(grant);
+        await ctx.services.grantCode.revokeNotWaiting(call.data, ctx.origin, await ctx.services.approvals.pending(), ctx.services.batches);
         // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
-        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
+        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...call }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {
