@@ -23,3 +23,12 @@ export function cleanText(text: string, max = 64): string {
   const chars = [...clean];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : clean;
 }
+
+/** The longest origin a browser writes: "https://", a host of 253 characters, ":65535". */
+const MAX_ORIGIN_CHARS = 8 + 253 + 6;
+
+/**
+ * A site's origin, cleaned but not cut: its end is the domain that owns it, and a long host's start can be any other
+ * site's name ("https://app.uniswap.org.…").
+ */
+export const originText = (origin: string): string => cleanText(origin, MAX_ORIGIN_CHARS);

@@ -39,22 +39,34 @@ export interface GrantActivity {
   revokes: (GrantMention[] | undefined)[];
 }
 
-/** A call is encoded only for a batch that can revoke (one call from an account with grants), each at most once. */
-export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[]): Promise<GrantActivity> {
+/**
+ * The grants `batch` revokes: with one call from an account with grants, its disableDelegation of one of them, or its
+ * nonce raised (Revoke all: every grant the account signed on that chain before the batch). Each call encoded once.
+ */
+function revokes(grants: GrantRecord[]): (batch: Pick<BatchRecord, 'from' | 'chainId' | 'calls' | 'createdAt'>) => Promise<GrantRecord[]> {
   const managers = new Set(grants.map((grant) => grant.delegationManager.toLowerCase()));
   // A record revokeCall refuses (planted or altered) is revoked by nothing.
   const revokeOf = once((grant: GrantRecord) => revokeCall(grant).catch(() => undefined));
   const revokeAllOn = once((chainId: bigint) => revokeAllCall(`0x${chainId.toString(16)}`).catch(() => undefined));
-  const revokedBy = async (batch: BatchRecord): Promise<GrantMention[] | undefined> => {
+  return async (batch) => {
     const ofAccount = grants.filter((grant) => grant.from.toLowerCase() === batch.from.toLowerCase() && BigInt(grant.chainId) === BigInt(batch.chainId));
-    if (batch.calls.length !== 1 || ofAccount.length === 0) return undefined;
+    if (batch.calls.length !== 1 || ofAccount.length === 0) return [];
     const [call] = batch.calls;
-    const revoked = sameCall(await revokeAllOn(BigInt(batch.chainId)), call)
-      ? ofAccount.filter((grant) => grant.grantedAt < batch.createdAt)
-      : managers.has(call.to?.toLowerCase() ?? '')
-        ? (await Promise.all(ofAccount.filter(signedIn(call)).map(async (grant) => (sameCall(await revokeOf(grant), call) ? [grant] : [])))).flat()
-        : [];
+    if (sameCall(await revokeAllOn(BigInt(batch.chainId)), call)) return ofAccount.filter((grant) => grant.grantedAt < batch.createdAt);
+    if (!managers.has(call.to?.toLowerCase() ?? '')) return [];
+    return (await Promise.all(ofAccount.filter(signedIn(call)).map(async (grant) => (sameCall(await revokeOf(grant), call) ? [grant] : [])))).flat();
+  };
+}
+
+/** The grants a sent batch revokes (its approval marks them so): read from its call, as Activity reads it. */
+export const grantsRevokedBy = (grants: GrantRecord[], batch: Pick<BatchRecord, 'from' | 'chainId' | 'calls' | 'createdAt'>): Promise<GrantRecord[]> => revokes(grants)(batch);
+
+/** A call is encoded only for a batch that can revoke (one call from an account with grants), each at most once. */
+export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[]): Promise<GrantActivity> {
+  const revokedBy = revokes(grants);
+  const mentions = async (batch: BatchRecord) => {
+    const revoked = await revokedBy(batch);
     return revoked.length > 0 ? revoked.map(mention) : undefined;
   };
-  return { granted: grants.map(grantItem), revokes: await Promise.all(batches.map(revokedBy)) };
+  return { granted: grants.map(grantItem), revokes: await Promise.all(batches.map(mentions)) };
 }

@@ -28,8 +28,10 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
-export { grantActivity } from './activity';
+export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
+export { revokeNotWaiting } from './revokeWaiting';
+export { notKept, roomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgrade';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grantsWithShape } from './grantShape';
+import { grantRoom } from './room';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
@@ -30,6 +31,23 @@ describe('grants', () => {
     expect(await grants.add(grant(102))).toBe(true);
     expect(await grants.find(grant(3).id)).toBeUndefined();
     expect((await grants.list('https://a.example')).length).toBe(MAX_GRANTS_PER_SITE);
+  });
+
+  it('adds a request\'s grants all or none: one past the share would leave the others granted to a site told it got none', async () => {
+    const grants = fresh();
+    for (let i = 0; i < MAX_GRANTS_PER_SITE - 1; i++) await grants.add(grant(i));
+    expect(await grants.add(grant(100), grant(101))).toBe(false);
+    expect(await grants.list('https://a.example')).toHaveLength(MAX_GRANTS_PER_SITE - 1);
+    expect(await grants.add(grant(100))).toBe(true);
+  });
+
+  it('says how many more grants a site may add: its share and the wallet\'s, less those in force (revoked ones make room)', async () => {
+    const grants = fresh();
+    for (let i = 0; i < 3; i++) await grants.add(grant(i));
+    await grants.markRevoked(grant(0).id, 5);
+    expect(grantRoom(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
+    for (let i = 3; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
+    expect(grantRoom(await grants.list(), 'https://new.example')).toBe(1);
   });
 
   it('keeps at most MAX_GRANTS in all', async () => {

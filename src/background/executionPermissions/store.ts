@@ -35,8 +35,11 @@ export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
 
 export interface Grants {
-  /** Adds the grant; false when the wallet's list or the site's share is full of grants still in force. */
-  add(grant: GrantRecord): Promise<boolean>;
+  /**
+   * Adds the grants (of one site), all or none: false when the wallet's list or the site's share has no room for all
+   * of them beside the grants still in force.
+   */
+  add(...grants: GrantRecord[]): Promise<boolean>;
   /** The grants of `origin`, or every grant. */
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
@@ -79,15 +82,12 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
     return next;
   };
   return {
-    async add(grant) {
+    async add(...grants) {
       let added = false;
       await update((all) => {
-        const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);
-        const full = (list: GrantRecord[]) => list.length >= MAX_GRANTS || ofSite(list).length >= MAX_GRANTS_PER_SITE;
-        const kept = full(all) ? dropOldestRevoked(all, ofSite(all).length >= MAX_GRANTS_PER_SITE ? grant.origin : undefined) : all;
-        if (full(kept)) return all;
-        added = true;
-        return [...kept, grant];
+        const next = grants.reduce<GrantRecord[] | undefined>((list, grant) => list && withRoomFor(list, grant), all);
+        added = next !== undefined;
+        return next ?? all;
       });
       return added;
     },
@@ -103,6 +103,14 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
       await update((all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
     },
   };
+}
+
+/** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
+function withRoomFor(all: GrantRecord[], grant: GrantRecord): GrantRecord[] | undefined {
+  const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);
+  const full = (list: GrantRecord[]) => list.length >= MAX_GRANTS || ofSite(list).length >= MAX_GRANTS_PER_SITE;
+  const kept = full(all) ? dropOldestRevoked(all, ofSite(all).length >= MAX_GRANTS_PER_SITE ? grant.origin : undefined) : all;
+  return full(kept) ? undefined : [...kept, grant];
 }
 
 /** Without the oldest revoked grant (of `origin` when given). */

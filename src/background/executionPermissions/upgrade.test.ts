@@ -176,6 +176,16 @@ describe('upgradeFirst', () => {
     await expect(run({ deploy: landed(), up: landed('upgradeAccount') }, deployed)).rejects.toMatchObject({ code: 5750, message: expect.stringMatching(/does not hold/) });
   });
 
+  it('reads what each step is for from the window, not from its stored record (Firefox content scripts write storage.local): a record made to look like a landed deployment, or another account’s upgrade, leaves a plain account refused (5750)', async () => {
+    const asDeployment = { from: ACCOUNT, state: 'sent', transactions: [{ receipt: { status: '0x1' } }] } as unknown as BatchRecord;
+    await expect(run({ deploy: landed(), up: asDeployment }, deployed)).rejects.toMatchObject({ code: 5750 });
+    const ofAnother = { ...landed('upgradeAccount'), from: OTHER_DELEGATE, state: 'sent' } as BatchRecord;
+    await expect(run({ deploy: landed(), up: ofAnother }, { ...deployed, [OTHER_DELEGATE]: delegationCode(DELEGATOR_V08) })).rejects.toMatchObject({ code: 5750 });
+    // Still planned, made to look like a deployment the chain holds already: it was dropped unsent.
+    const settled = await run({ deploy: landed(), up: { ...asDeployment, state: 'awaiting-approval', transactions: [] } as unknown as BatchRecord }, deployed).catch(() => 'refused');
+    expect(settled).toBe('refused');
+  });
+
   it('refuses a deployment that left other code at DELEGATOR_V08, before any upgrade is sent', async () => {
     const settled: string[] = [];
     const running = upgradeFirst(details, { node: node({ [DELEGATOR_V08.toLowerCase()]: '0x6080' }), settle: async (id) => settled.push(id), batch: async (id) => (id === 'deploy' ? landed() : landed('upgradeAccount')), discard: async () => undefined });

@@ -109,8 +109,17 @@ const replacesDelegate = (delegate: Hex): Danger => ({
 });
 
 /** The planned steps' batches, in order: the DeleGator's deployment where the chain lacks it, then the account's upgrade. */
-export const upgradeSteps = ({ upgrade }: GrantPermissionsDetails): string[] =>
-  upgrade ? [...(upgrade.deploy ? [upgrade.deploy.batchId] : []), upgrade.batchId] : [];
+export const upgradeSteps = (details: GrantPermissionsDetails): string[] => plannedSteps(details).map((step) => step.id);
+
+/** What a step is for: `deploy` the DeleGator, or `upgrade` the account. */
+type StepKind = 'deploy' | 'upgrade';
+
+/**
+ * Each step with what it is for, as the window planned it: never read from its stored record, which storage.local
+ * holds where a content script writes on Firefox (a record made to read as a deployment would skip the upgrade).
+ */
+const plannedSteps = ({ upgrade }: GrantPermissionsDetails): { id: string; kind: StepKind }[] =>
+  upgrade ? [...(upgrade.deploy ? [{ id: upgrade.deploy.batchId, kind: 'deploy' as const }] : []), { id: upgrade.batchId, kind: 'upgrade' }] : [];
 
 /** How the approval runs a planned batch: the worker's batches path (nonce lock, fee caps, Activity), which lives in background.js. */
 export interface StepRunner {
@@ -130,27 +139,27 @@ const unsigned = (batch: BatchRecord): boolean => batch.state === 'awaiting-appr
  * while another grant's upgrade landed). An account that delegates now to a contract other than the one the window
  * said it replaces, and not one of the wallet's own, is refused: the user agreed to leave that one, not another.
  */
-async function stillNeeded(node: ChainNode, batch: BatchRecord, details: GrantPermissionsDetails): Promise<boolean> {
-  if (batch.kind !== 'upgradeAccount') return !deleGatorDeployed(await code(node, DELEGATOR_V08), BigInt(details.chainId));
-  const own = await code(node, batch.from);
+async function stillNeeded(node: ChainNode, kind: StepKind, details: GrantPermissionsDetails): Promise<boolean> {
+  if (kind === 'deploy') return !deleGatorDeployed(await code(node, DELEGATOR_V08), BigInt(details.chainId));
+  const own = await code(node, details.account);
   if (isDelegatedTo(own, DELEGATOR_V08)) return false;
   const shown = details.upgrade?.replaces?.address.toLowerCase() ?? null;
   const now = delegateOf(own)?.toLowerCase() ?? (own === '0x' ? null : 'a contract’s own code');
   // One of the wallet's own delegates (an atomic batch's Simple7702Account, sent meanwhile) keeps nothing to lose.
-  if (now !== shown && !(now && delegateKind(now))) throw new RpcError(BatchErrorCode.upgradeRejected, `${batch.from}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
+  if (now !== shown && !(now && delegateKind(now))) throw new RpcError(BatchErrorCode.upgradeRejected, `${details.account}'s code changed since the window named what the upgrade replaces (now ${now ?? 'none'}): the upgrade was not sent; ask again`);
   return true;
 }
 
 /** Sends each step still needed and has the chain confirm it before the next; drops those the chain holds already. */
 async function runSteps(details: GrantPermissionsDetails, runner: StepRunner): Promise<void> {
-  for (const id of upgradeSteps(details)) {
+  for (const { id, kind } of plannedSteps(details)) {
     const planned = await runner.batch(id);
-    if (planned && unsigned(planned) && !(await stillNeeded(runner.node, planned, details))) {
+    if (planned && unsigned(planned) && !(await stillNeeded(runner.node, kind, details))) {
       await runner.discard(id);
       continue;
     }
     await runner.settle(id);
-    await confirmedStep(runner.node, await runner.batch(id), BigInt(details.chainId));
+    await confirmedStep(runner.node, await runner.batch(id), kind, details);
   }
 }
 
@@ -173,14 +182,15 @@ export function upgradeFirst(details: GrantPermissionsDetails, runner: StepRunne
 
 /**
  * After a step was sent and followed: it landed (a receipt with status 1, not a cancel), and the chain holds what it
- * was for (the DeleGator's code, or the account's delegation to it). A node's receipt is a claim; the code is read back.
+ * was for (the DeleGator's code, or the window's account delegating to it). A node's receipt is a claim; the code is
+ * read back.
  */
-export async function confirmedStep(node: ChainNode, batch: BatchRecord | undefined, chainId: bigint): Promise<void> {
-  const what = batch?.kind === 'upgradeAccount' ? 'The account’s upgrade to the DeleGator' : 'The DeleGator’s deployment';
+async function confirmedStep(node: ChainNode, batch: BatchRecord | undefined, kind: StepKind, { account, chainId }: GrantPermissionsDetails): Promise<void> {
+  const what = kind === 'upgrade' ? 'The account’s upgrade to the DeleGator' : 'The DeleGator’s deployment';
   const landed = batch?.transactions.some((t) => t.receipt?.status === '0x1' && !t.cancel && !t.dropped);
   if (!batch || !landed) throw new RpcError(BatchErrorCode.upgradeRejected, `${what} did not land (${batch?.error ?? 'reverted, dropped or cancelled'}): no permission was granted`);
-  const holds = batch.kind === 'upgradeAccount'
-    ? (await code(node, batch.from)).toLowerCase() === delegationCode(DELEGATOR_V08)
-    : isDeleGatorCode(await code(node, DELEGATOR_V08), chainId);
+  const holds = kind === 'upgrade'
+    ? (await code(node, account)).toLowerCase() === delegationCode(DELEGATOR_V08)
+    : isDeleGatorCode(await code(node, DELEGATOR_V08), BigInt(chainId));
   if (!holds) throw new RpcError(BatchErrorCode.upgradeRejected, `${what} landed, but the chain does not hold the code it should: no permission was granted`);
 }

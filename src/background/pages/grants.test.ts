@@ -1,13 +1,18 @@
 /** Permissions (getGrants): whether a grant is revoked is what the chain says now, never a claim kept from before. */
 import { AbiCoder } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import { frameworkOn } from '../executionPermissions/framework';
 import { grantsWithShape } from '../executionPermissions/grantShape';
 import type { GrantRecord } from '../executionPermissions/store';
 import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
 import { grantPages } from './grants';
+import { askUser } from './send';
+
+// Resolves as the real one does: once the review is queued and its window open, long before the user answers it.
+vi.mock('./send', () => ({ askUser: vi.fn(async () => null) }));
 import type { PageContext } from './types';
 
 const ONE = '0x0000000000000000000000000000000000000001';
@@ -47,5 +52,29 @@ describe('getGrants', () => {
     await grants.add(record);
     await grants.markRevoked(record.id, 5);
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
+  });
+});
+
+describe('Revoke and Revoke all', () => {
+  // On the devnet's own DelegationManager: revokeCall refuses any other.
+  const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
+  const revoking = async () => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
+    await grants.add(mine);
+    const services = { grants, grantCode: { revokeCall, revokeAllCall: async () => ({ to: ONE, data: '0x69615a4c' }) }, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
+    return { grants, ctx: { services } as PageContext };
+  };
+
+  it('mark no grant revoked when the review only opened: the user may still reject it, and nothing would have been sent', async () => {
+    const { grants, ctx } = await revoking();
+    await grantPages.revokeGrant.handle({ id: record.id }, ctx);
+    await grantPages.revokeAllGrants.handle({ account: ONE, chainId: '0x7a69' }, ctx);
+    expect((await grants.find(record.id))?.revokedAt).toBeUndefined();
+  });
+
+  it('ask for the review as a revoke, whose approval marks what its call revokes once it is sent', async () => {
+    const { ctx } = await revoking();
+    await grantPages.revokeGrant.handle({ id: record.id }, ctx);
+    expect(askUser).toHaveBeenLastCalledWith(ctx.services, 'wallet_revokeGrants', [expect.objectContaining({ from: ONE, to: mine.delegationManager })], ONE);
   });
 });

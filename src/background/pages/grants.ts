@@ -45,9 +45,8 @@ export const grantPages = {
       const grant = await services.grants.find(id);
       if (!grant) throw invalidParams(`No grant ${id}`);
       await onSelectedNetwork(services, grant.chainId);
-      await askUser(services, 'eth_sendTransaction', [{ from: grant.from, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
-      await services.grants.markRevoked(id, Date.now());
-      return null;
+      // Marked revoked by the review's approval once sent (rpc/executionPermissions.ts): this returns as the review opens.
+      return askUser(services, 'wallet_revokeGrants', [{ from: grant.from, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
     },
   },
   revokeAllGrants: {
@@ -56,9 +55,7 @@ export const grantPages = {
       const held = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
       if (held.length === 0) throw invalidParams(`${account} granted no permission on chain ${chainId}`);
       await onSelectedNetwork(services, chainId);
-      await askUser(services, 'eth_sendTransaction', [{ from: account, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
-      for (const grant of held) await services.grants.markRevoked(grant.id, Date.now());
-      return null;
+      return askUser(services, 'wallet_revokeGrants', [{ from: account, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
     },
   },
 } satisfies PageFamily<Uses>;

@@ -11,6 +11,12 @@ describe('well-known tokens', () => {
     expect(imitatedToken('0x2105', { symbol: ' WETH ', address: FAKE })).toEqual({ symbol: 'WETH', address: '0x4200000000000000000000000000000000000006' });
   });
 
+  it('reads the symbol as the screens show it: hidden characters (zero-width, bidi, controls) do not make "USDC" another symbol', () => {
+    for (const symbol of ['US\u200bDC', '\u202aUSDC\u202c', 'USDC\u0000', 'U\u00adSDC', '\ufeffUSDC']) {
+      expect(imitatedToken('0x2105', { symbol, address: FAKE })).toEqual({ symbol: 'USDC', address: BASE_USDC });
+    }
+  });
+
   it('does not flag the real contract (any case), another symbol, or a chain without a table', () => {
     expect(imitatedToken('0x2105', { symbol: 'USDC', address: BASE_USDC.toLowerCase() as `0x${string}` })).toBeUndefined();
     expect(imitatedToken('0x2105', { symbol: 'USDCX', address: FAKE })).toBeUndefined();

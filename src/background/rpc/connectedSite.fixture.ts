@@ -22,6 +22,7 @@ export async function connectedSite(site: string, account: Hex, extra: Record<st
     vault: { isUnlocked: async () => true },
     approvals: {
       earlier: async () => undefined,
+      pending: async () => [],
       request: async (type: string) => (asked.push(type), { id: 'queued' }),
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },
     },

@@ -1,12 +1,16 @@
 /** What a site's execution-permission requests are refused before any window: a grant past its share, a revoke on another chain. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
-import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
+import { frameworkOn } from '../executionPermissions/framework';
 import { connectedSite } from './connectedSite.fixture';
+
+// A transaction approved is sent: here, at once, as this hash.
+vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
 import { approvalSpecOf, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -24,7 +28,7 @@ async function siteServices(extra: Record<string, unknown>) {
 describe('wallet_requestExecutionPermissions', () => {
   it('is -32602 before any window when the site already holds its share of grants in force: the user would grant, and the grants be refused after signing', async () => {
     const held = Array.from({ length: MAX_GRANTS_PER_SITE }, () => ({ ...grant }));
-    const { send, asked } = await siteServices({ grants: { list: async () => held } });
+    const { send, asked } = await siteServices({ grants: { list: async () => held }, grantCode });
     const request = {
       chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
@@ -33,8 +37,19 @@ describe('wallet_requestExecutionPermissions', () => {
     expect(asked).toEqual([]);
   });
 
+  it('is -32602 before any window when the wallet holds as many grants in force as it keeps, of any sites: the upgrade would be paid and the grants refused after signing', async () => {
+    const held = Array.from({ length: MAX_GRANTS }, (_, i) => ({ ...grant, origin: `https://site${i}.example` }));
+    const { send, asked } = await siteServices({ grants: { list: async (origin?: string) => held.filter((g) => origin === undefined || g.origin === origin) }, grantCode });
+    const request = {
+      chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
+    };
+    expect(await send('wallet_requestExecutionPermissions', [request])).toEqual({ error: { code: -32602, message: expect.stringMatching(/This wallet holds as many grants as it keeps/) } });
+    expect(asked).toEqual([]);
+  });
+
   it('is 4200 before any window for a Ledger account: the Ledger app signs no upgrade to the DeleGator, so the user would review a grant that cannot be made', async () => {
-    const { send, asked } = await siteServices({ grants: { list: async () => [] }, accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT, ledgerPath: "44'/60'/0'/0/0" }], ledgerPath: async () => "44'/60'/0'/0/0" } });
+    const { send, asked } = await siteServices({ grants: { list: async () => [] }, grantCode, accounts: { selected: async () => ACCOUNT, list: async () => [{ address: ACCOUNT, ledgerPath: "44'/60'/0'/0/0" }], ledgerPath: async () => "44'/60'/0'/0/0" } });
     const request = {
       chainId: '0x7a69', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [{ type: 'expiry', data: { timestamp: Math.floor(Date.now() / 1000) + 3600 } }],
       permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x1' } },
@@ -48,7 +63,7 @@ describe('wallet_revokeExecutionPermission', () => {
   it('is -32602 while another network is selected, and nobody is asked: sent there, the grant would stay in force on its own chain, yet be listed as revoked', async () => {
     const { send, asked } = await siteServices({
       grants: { list: async () => [grant] },
-      grantCode: { revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
+      grantCode: { ...grantCode, revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
       networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
     });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
@@ -56,12 +71,24 @@ describe('wallet_revokeExecutionPermission', () => {
   });
 });
 
+describe('wallet_revokeExecutionPermission asked again', () => {
+  it('is -32002, nobody asked, while a revoke of the same grant by the site waits for the user: approved after the first, it would revert, its fee lost', async () => {
+    const revoke = { to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' };
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ calls: [revoke] }) } });
+    services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
+    const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
+    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for the user/) } });
+    expect(asked).toEqual([]);
+  });
+});
+
 describe('wallet_requestExecutionPermissions on Grant', () => {
-  it('refuses an adjustment the wallet would not take before the account’s upgrade is sent: the user would pay for an upgrade and get no grant', async () => {
+  it('refuses an adjustment the wallet would not take before the account’s upgrade is sent, and drops the planned upgrade: the user would pay for an upgrade and get no grant', async () => {
     const steps: string[] = [];
     const services = {
       nodeFor: async () => async () => '0x',
       accounts: { signer: async () => ({}) },
+      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
     } as unknown as Services;
     const details = {
@@ -72,6 +99,31 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
     const spec = approvalSpecOf(record)!;
     await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
-    expect(steps).toEqual([]);
+    // Stored when the window was prepared, unsent: nothing else would ever drop it (the approval is finished).
+    expect(steps).toEqual([`up of ${SITE} dropped`]);
+  });
+});
+
+describe('the popup’s Revoke (wallet_revokeGrants)', () => {
+  const WALLET = 'chrome-extension://wallet';
+  const held = {
+    ...grant, id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
+    delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
+  } as GrantRecord;
+
+  it('marks the grant its call revokes once the transaction is sent, not before', async () => {
+    const call = await grantCode.revokeCall(held);
+    const marked: string[] = [];
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }) },
+      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
+    } as unknown as Services;
+    const record = {
+      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
+      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
+    } as unknown as ApprovalRecord;
+    expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
+    expect(marked).toEqual([held.id]);
   });
 });

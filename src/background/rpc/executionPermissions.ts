@@ -6,8 +6,9 @@
  * is upgraded first, on Grant (../executionPermissions/upgrade.ts). The code that checks, shows and signs them is in
  * the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
  */
-import type { PermissionResponse } from '../../shared/grants';
+import type { GrantPermissionsDetails, PermissionResponse } from '../../shared/grants';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import type { FeeTier } from '../../shared/fees';
 import { data, object, positional, type Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
@@ -15,19 +16,18 @@ import type { BatchDeps } from '../batches/executors/executor';
 import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
-import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
+import type { GrantRecord } from '../executionPermissions/store';
+import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
-import { type DappTable, methodsUsing } from './types';
+import { type DappTable, type MethodTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'grants' | 'grantCode' | TransactionUses;
+type Uses = 'approvals' | 'grants' | 'grantCode' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
   ({ chainId, from, to, permission, rules, context, dependencies: [], delegationManager });
-
-const fullShare = (origin: string) => invalidParams(`${origin} holds as many grants as the wallet keeps for a site: revoke some in Permissions first`);
 
 /** The account the requests grant from: the one they name (all the same), else the site's. */
 function namedAccount(requests: PermissionRequest[]): Hex | undefined {
@@ -42,6 +42,11 @@ function namedAccount(requests: PermissionRequest[]): Hex | undefined {
  */
 const decided = (deps: BatchDeps, origin: string, id: string): Promise<void> =>
   new Promise((settled) => void followBatch(deps, origin, id, settled).finally(settled));
+
+/** Drops the upgrade's steps planned with the window (stored batches, unsent): the grant was declined or refused. */
+async function dropPlanned(details: GrantPermissionsDetails, origin: string, services: Using<'grantCode' | 'batches'>): Promise<void> {
+  for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
+}
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -62,9 +67,8 @@ export const executionPermissionMethods = {
       type: 'grantPermissions',
       answer: parseAdjustments,
       async prepare(requests, { services, account, origin }) {
-        // Before the window: past its share, the grants would be signed and then refused.
-        const inForce = (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).length;
-        if (inForce + requests.length > MAX_GRANTS_PER_SITE) throw fullShare(origin);
+        // Before the window: past its share or the wallet's, the upgrade would be paid and the grants signed, then refused.
+        await services.grantCode.roomFor(await services.grants.list(), origin, requests.length);
         // The Ledger app signs authorizations only to the delegates it lists, and the DeleGator is not one.
         if (await services.accounts.ledgerPath(account)) throw new RpcError(ErrorCode.unsupportedMethod, `${account} is a Ledger account: its app does not sign the upgrade that execution permissions need`);
         const network = await services.networks.find(requests[0].chainId);
@@ -75,9 +79,15 @@ export const executionPermissionMethods = {
       /** Upgrades the account where planned, then signs the delegation of each grant and keeps it; the site gets its permission contexts. */
       async approve({ origin, details }, adjustments, services) {
         const now = Math.floor(Date.now() / 1000);
-        // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant.
-        const granted = await services.grantCode.adjustedGrants(details, adjustments, now);
-        const [node, signer] = await Promise.all([services.nodeFor(details.chainId), services.accounts.signer(details.account)]);
+        // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant. Refused
+        // before it, its planned steps are dropped here (once upgradeFirst runs, it drops those it leaves unsent).
+        const ready = async () => Promise.all([
+          services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
+        ]);
+        const [granted, node, signer] = await ready().catch(async (error: unknown) => {
+          await dropPlanned(details, origin, services);
+          throw error;
+        });
         // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
         await services.grantCode.upgradeFirst(details, {
           node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.get(origin, id),
@@ -85,14 +95,11 @@ export const executionPermissionMethods = {
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { node, origin, sign, now });
-        for (const record of records) {
-          if (!(await services.grants.add(record))) throw fullShare(origin);
-        }
+        // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length);
         return records.map(responseOf);
       },
-      async release(details, origin, services) {
-        for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
-      },
+      release: dropPlanned,
     },
   }),
   /**
@@ -110,21 +117,36 @@ export const executionPermissionMethods = {
       async prepare({ permissionContext }, ctx) {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
+        const call = await ctx.services.grantCode.revokeCall(grant);
+        await ctx.services.grantCode.revokeNotWaiting(call.data, ctx.origin, await ctx.services.approvals.pending(), ctx.services.batches);
         // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
-        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await ctx.services.grantCode.revokeCall(grant)) }]);
+        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...call }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {
-        // The grant whose disableDelegation the batch sends: the one the screen showed.
-        const batch = await services.batches.get(record.origin, record.details.batchId);
-        const grants = await services.grants.list(record.origin);
-        // A record revokeCall refuses (planted or altered) matches nothing.
-        const calls = await Promise.all(grants.map((g) => services.grantCode.revokeCall(g).catch(() => undefined)));
-        const revoked = grants.find((_, i) => calls[i]?.data === batch?.calls[0]?.data);
-        await transactionApproval.approve(record, feeTier, services);
-        if (revoked) await services.grants.markRevoked(revoked.id, Date.now());
+        await revokeApproval.approve(record, feeTier, services, record.origin);
         return {};
       },
     },
   }),
 } satisfies DappTable;
+
+/**
+ * A revoke reviewed as a transaction: once it is sent (not when its review opens: the user may reject it), the grants
+ * its call revokes are marked so, those of `site` only when given (a site's own revoke).
+ */
+const revokeApproval = {
+  ...transactionApproval,
+  async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
+    const hash = await transactionApproval.approve(record, feeTier, services);
+    const batch = await services.batches.get(record.origin, record.details.batchId);
+    const revoked = batch ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
+    for (const grant of revoked) await services.grants.markRevoked(grant.id, Date.now());
+    return hash;
+  },
+};
+
+/** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
+export const grantRevokeMethods = {
+  wallet_revokeGrants: method({ parse: parseSendTransaction, auth: 'account', account: (tx) => tx.from, approval: revokeApproval }),
+} satisfies MethodTable;

@@ -5,7 +5,7 @@ import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
-import { executionPermissionMethods } from './executionPermissions';
+import { executionPermissionMethods, grantRevokeMethods } from './executionPermissions';
 import { filterMethods } from './filters';
 import { subscriptionMethods } from './subscriptions';
 import { transactionStatusMethods } from './transactionStatus';
@@ -42,6 +42,7 @@ export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...subsc
 export const walletMethods: MethodTable = {
   ...firewallMethods,
   ...walletRequestMethods,
+  ...grantRevokeMethods,
 };
 
 /** Methods dapps try that this wallet refuses on purpose, with the reason they get (4200). */

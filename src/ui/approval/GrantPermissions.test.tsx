@@ -40,3 +40,26 @@ describe('the grant screen’s account upgrade', () => {
     expect(grant().disabled).toBe(false);
   });
 });
+
+describe('the grant screen’s token', () => {
+  const withToken = (symbol: string) => {
+    const details: GrantPermissionsDetails = {
+      account: ACCOUNT, chainId: '0x2105', networkName: 'Base',
+      grants: [{
+        to: FOREIGN, rules: [], dangers: [], token: { symbol, decimals: 6, balance: '0', address: '0x1111111111111111111111111111111111111111' },
+        permission: { type: 'erc20-token-allowance', isAdjustmentAllowed: false, data: { tokenAddress: '0x1111111111111111111111111111111111111111', allowanceAmount: '0x989680', startTime: 1, justification: '' } },
+      }],
+    };
+    return mount(<GrantPermissions approval={{ id: 'a', origin: 'https://dapp.example', type: 'grantPermissions', details } as ApprovalView & { type: 'grantPermissions' }} state={{ accounts: [] } as unknown as WalletState} />);
+  };
+
+  it('warns of a symbol written to imitate another (a Cyrillic Ѕ in "UЅDC"), as the token’s own screen does', async () => {
+    await withToken('U\u0405DC');
+    expect(container.querySelector('[aria-label="Look-alike warning"]')?.textContent).toMatch(/token symbol “UЅDC” mixes Latin and Cyrillic letters/);
+  });
+
+  it('says nothing of a plain symbol', async () => {
+    await withToken('USDC');
+    expect(container.querySelector('[aria-label="Look-alike warning"]')).toBeNull();
+  });
+});

@@ -13,6 +13,7 @@ import { adjustableAmount, amountField, grantWords, periodWords } from '../../sh
 import type { Hex } from '../../shared/params';
 import { AddressText } from '../components/AddressText';
 import { Amount } from '../components/Amount';
+import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { exactAmount } from '../format/amounts';
 import { grantPhrases } from '../format/grantPhrases';
 import { Row, Rows } from '../components/Rows';
@@ -91,6 +92,7 @@ function Grant({ grant, index, onAdjust }: { grant: GrantDetails; index: number;
         {payees.length > 0 && <Row label={t('approval_onlyPaidTo')} name={t('approval_payees')}>{payees.map((a) => <AddressText key={a} address={a} />)}</Row>}
         {justification && <Row label={t('approval_siteSays')} name={t('approval_justification')}>{t('approval_quoted', { text: cleanText(justification) })}</Row>}
       </Rows>
+      <LookAlikeWarning names={[[t('requests_tokenSymbolLabel'), token.symbol]]} />
       <Dangers dangers={grant.dangers} label={t('approval_permissionWarning')} />
       {permission.isAdjustmentAllowed && <Adjust grant={grant} onChange={onAdjust} />}
     </section>

@@ -54,12 +54,22 @@ describe('usePolled', () => {
     expect(last().value).toBe('2 ETH');
   });
 
-  it('drops an answer that arrives after a newer one', async () => {
-    await render('0xa');
-    await act(async () => vi.advanceTimersByTime(POLL_MS));
-    await answer(1, 'newer');
-    await answer(0, 'older');
-    expect(last().value).toBe('newer');
+  it('starts no load while one runs: the reloads asked meanwhile (each tick, each storage change) make one load after it', async () => {
+    let reload = () => undefined as void;
+    function Reloading() {
+      reload = usePolled(() => load('0xa'), ['0xa']).reload;
+      return null;
+    }
+    await act(async () => root.render(<Reloading />));
+    await act(async () => {
+      for (let i = 0; i < 10; i++) reload();
+      vi.advanceTimersByTime(POLL_MS * 3);
+    });
+    expect(pending).toHaveLength(1);
+    await answer(0, 'first');
+    expect(pending).toHaveLength(2);
+    await answer(1, 'second');
+    expect(pending).toHaveLength(2);
   });
 
   it('shows a slow answer when no newer one has come', async () => {

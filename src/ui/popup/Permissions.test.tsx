@@ -48,6 +48,14 @@ describe('Permissions', () => {
     expect(call).toHaveBeenLastCalledWith('revokeAllGrants', { account: '0x0000000000000000000000000000000000000001', chainId: '0x7a69' });
   });
 
+  it('names a long site whole: cut, its end (the domain that owns it) would be lost and its start could pass for another site', async () => {
+    const origin = `https://app.uniswap.org.${'a'.repeat(60)}.evil.example`;
+    call.mockResolvedValue([{ ...grant({ revoked: false, revokeSent: false }), origin }]);
+    await render(<Permissions />);
+    await act(async () => undefined);
+    expect(container.querySelector('li strong')?.textContent).toBe(origin);
+  });
+
   it('says a grant in the browser\'s language: its amount with the language\'s separators, every digit kept, and its dates', async () => {
     speak('es');
     const periodic: GrantView = {

@@ -6,7 +6,7 @@
  */
 import type { GrantView } from '../../shared/grants';
 import { useEffect } from 'react';
-import { cleanText } from '../../shared/displayText';
+import { cleanText, originText } from '../../shared/displayText';
 import { grantWords } from '../../shared/grantWords';
 import { call } from '../api/background';
 import { onStorageChanged } from '../api/runtime';
@@ -28,7 +28,7 @@ function Grant({ grant }: { grant: GrantView }) {
   const spent = spentWords(grant);
   return (
     <li className="card" aria-label={t('home_permissionFor', { to: grant.to })}>
-      <div><strong>{cleanText(grant.origin)}</strong> · {cleanText(grant.networkName)}</div>
+      <div><strong>{originText(grant.origin)}</strong> · {cleanText(grant.networkName)}</div>
       <div aria-label={t('home_permissionInWords')}>{words.amount}{words.start ? `, ${words.start}` : ''}, {words.end}.</div>
       <div className="muted"><Message id="home_spentByFrom" values={{ to: <AddressText address={grant.to} />, from: <AddressText address={grant.from} /> }} /></div>
       {spent && <div aria-label={t('home_spent')}>{spent}</div>}

@@ -7,7 +7,7 @@ import { getAddress } from 'ethers';
 import type { ReactNode } from 'react';
 import type { DecodedCall } from '../../../shared/decodedCall';
 import type { ClearSigned } from '../../../shared/erc7730/types';
-import { cleanText } from '../../../shared/displayText';
+import { cleanText, originText } from '../../../shared/displayText';
 import type { GrantMention } from '../../../shared/grants';
 import { grantWords } from '../../../shared/grantWords';
 import { AddressText } from '../../components/AddressText';
@@ -56,8 +56,8 @@ function grantAmount({ permission, rules, token }: GrantMention): string {
 
 /** "Permission granted to 0x7099…79C8: up to 10 USDC per day on https://app.example". */
 export const grantedLine = (grant: GrantMention): ReactNode =>
-  <Message id="activity_granted" values={{ to: address(grant.to), amount: grantAmount(grant), site: cleanText(grant.origin) }} />;
+  <Message id="activity_granted" values={{ to: address(grant.to), amount: grantAmount(grant), site: originText(grant.origin) }} />;
 
 /** "Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example". */
 export const revokedLine = (grant: GrantMention): ReactNode =>
-  <Message id="activity_revoked" values={{ amount: grantAmount(grant), to: address(grant.to), site: cleanText(grant.origin) }} />;
+  <Message id="activity_revoked" values={{ amount: grantAmount(grant), to: address(grant.to), site: originText(grant.origin) }} />;
