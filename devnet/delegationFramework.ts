@@ -10,6 +10,7 @@
  * The DeleGator is deployed for real, by a deployer of its own so that no devnet account's nonce moves, from the
  * creation code the wallet deploys it with where a chain lacks it (src/background/executionPermissions/deleGator.ts).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import * as bytecodes from '@metamask/delegation-abis/bytecode';
 import { DELEGATOR_CONTRACTS } from '@metamask/delegation-deployments';
 import { AbiCoder, Wallet, concat, getCreate2Address, id, keccak256, parseEther, toQuantity, type JsonRpcProvider } from 'ethers';
@@ -57,6 +58,8 @@ async function deployDelegator(provider: JsonRpcProvider): Promise<void> {
   const deployer = new Wallet(id('batch-wallet devnet delegator deployer'), provider);
   await provider.send('anvil_setBalance', [deployer.address, toQuantity(parseEther('1'))]);
   const tx = await deployer.sendTransaction({ to: CREATE2_DEPLOYER, data: concat([DELEGATOR_SALT, initcode]) });
-  await tx.wait();
-  if ((await provider.getCode(address)) === '0x') throw new Error(`The DeleGator's deployment ${tx.hash} left no code at ${address}`);
+  const receipt = await tx.wait();
+  if ((await provider.getCode(address, receipt?.blockNumber)) === '0x') throw new Error(`The DeleGator's deployment ${tx.hash} left no code at ${address}`);
+  // anvil gives the receipt before `latest` is its block: callers read the DeleGator at `latest` once it is there.
+  while ((await provider.getBlockNumber()) < (receipt?.blockNumber ?? 0)) await delay(50);
 }
