@@ -38,11 +38,16 @@ export const backgroundDefine = (devnetBuild: boolean): Record<string, string> =
 
 /** The worker's four scripts into `outDir`: background.js, its later code, ethers' ABI code and the Public Suffix List (classic scripts too). */
 export async function buildBackground(outDir: string, devnetBuild: boolean): Promise<void> {
-  await buildScript('background', 'src/background/index.ts', outDir, backgroundDefine(devnetBuild));
-  await buildScript(LATER_SCRIPT.replace(/\.js$/, ''), 'src/background/laterChunk.ts', outDir, backgroundDefine(devnetBuild));
-  await buildScript(ABI_SCRIPT.replace(/\.js$/, ''), 'src/background/abi/abiChunk.ts', outDir, backgroundDefine(devnetBuild));
-  await buildScript(SITES_SCRIPT.replace(/\.js$/, ''), 'src/background/sites/sitesChunk.ts', outDir, backgroundDefine(devnetBuild));
+  for (const [file, entry] of WORKER_SCRIPTS) await buildScript(file.replace(/\.js$/, ''), entry, outDir, backgroundDefine(devnetBuild));
 }
+
+/** The worker's four scripts and their entries: each a bundle of its own, so a module two of them import is two copies (scripts/sharedState.ts). */
+export const WORKER_SCRIPTS: readonly (readonly [file: string, entry: string])[] = [
+  ['background.js', 'src/background/index.ts'],
+  [LATER_SCRIPT, 'src/background/laterChunk.ts'],
+  [ABI_SCRIPT, 'src/background/abi/abiChunk.ts'],
+  [SITES_SCRIPT, 'src/background/sites/sitesChunk.ts'],
+];
 
 export async function buildScript(name: string, entry: string, outDir: string, define: Record<string, string> = {}): Promise<void> {
   await build({

@@ -1,5 +1,6 @@
 import type { ErrorKey } from './errorWords';
 import type { Words } from './words';
+import { markedError } from './markedError';
 
 /** EIP-1193 / JSON-RPC error codes the wallet answers with. */
 export const ErrorCode = {
@@ -43,29 +44,19 @@ export interface ErrorData {
   words?: Words<ErrorKey>;
 }
 
-/** Marks an RpcError wherever it was made: the worker's later script bundles a copy of this class of its own. */
-const RPC_ERROR = Symbol.for('batchwallet.RpcError');
-
 /**
  * The one error type thrown anywhere; the pipeline turns it into the EIP-1193 reply. A page method's refusal also
  * carries its words in `data` (ErrorData), which the screens say in the browser's language beside the English
  * `message` dapps and logs read; the pages' pipeline adds them (background/pages/refusalWords.ts), never to a dapp.
+ * Marked (markedError.ts): the worker's later script bundles a copy of this class of its own.
  */
-export class RpcError extends Error {
-  readonly [RPC_ERROR] = true;
-
-  /** Either script's RpcError is one: a plain `instanceof` would tell the copies of the class apart. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [RPC_ERROR]?: unknown })[RPC_ERROR] === true;
-  }
-
+export class RpcError extends markedError('RpcError') {
   constructor(
     readonly code: number,
     message: string,
     readonly data?: unknown,
   ) {
     super(message);
-    this.name = 'RpcError';
   }
 
   toObject(): RpcErrorObject {

@@ -6,6 +6,7 @@
  */
 import { getAddress, getBytes, hexlify, toUtf8Bytes, toUtf8String } from 'ethers';
 import type { Hex } from '../../shared/params';
+import { markedError } from '../../shared/markedError';
 
 /** What a new vault uses, and the least a vault keeps once unlocked (older ones are re-encrypted then). */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -33,7 +34,8 @@ export interface VaultFile {
   ciphertext: string;
 }
 
-export class WrongPasswordError extends Error {
+/** Marked (shared/markedError.ts): the later script, which removes an account, has a copy of this class of its own. */
+export class WrongPasswordError extends markedError('WrongPasswordError') {
   constructor() {
     super('Incorrect password');
   }

@@ -4,6 +4,7 @@
  * auto-lock. Wrong passwords are throttled (throttle.ts); a vault below today's iteration count
  * is re-encrypted at unlock.
  */
+import { markedError } from '../../shared/markedError';
 import type { TypedStorage } from '../storage/typedStorage';
 import { PBKDF2_ITERATIONS, WrongPasswordError, decryptVault, encryptVault, needsUpgrade, parseVaultFile, type VaultFile, type VaultSecret } from './crypto';
 import { UNLOCK_THROTTLE_DEFAULTS, afterFailure, waitUntil, type UnlockThrottle } from './throttle';
@@ -14,8 +15,8 @@ export interface VaultSlice {
   unlockThrottle: UnlockThrottle;
 }
 
-/** An attempt before the wait after the last wrong passwords is over; nothing was tried. */
-export class ThrottledError extends Error {
+/** An attempt before the wait after the last wrong passwords is over; nothing was tried. Marked (shared/markedError.ts): the later script, which removes an account, has a copy of this class of its own. */
+export class ThrottledError extends markedError('ThrottledError') {
   constructor(
     readonly retryAt: number,
     now: number,
