@@ -116,7 +116,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: string[] = [];
     const services = {
       grantCode, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }) },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
     const record = {
@@ -125,5 +125,23 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     } as unknown as ApprovalRecord;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([held.id]);
+  });
+
+  it('marks nothing from a batch record altered outside the wallet once sent: a Firefox content script could make one revoke read as Revoke all', async () => {
+    const other = { ...held, id: `0x${'2'.repeat(64)}`, delegation: { ...held.delegation, salt: '0x2', signature: '0x5678' } } as GrantRecord;
+    const marked: string[] = [];
+    // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
+    const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
+      grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
+    } as unknown as Services;
+    const record = {
+      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
+      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
+    } as unknown as ApprovalRecord;
+    expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
+    expect(marked).toEqual([]);
   });
 });

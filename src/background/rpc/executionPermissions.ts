@@ -140,7 +140,8 @@ const revokeApproval = {
   async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
     const hash = await transactionApproval.approve(record, feeTier, services);
     const batch = await services.batches.get(record.origin, record.details.batchId);
-    const revoked = batch ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
+    // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
+    const revoked = batch && (await services.batches.authentic(batch)) ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
     for (const grant of revoked) await services.grants.markRevoked(grant.id, Date.now());
     return hash;
   },
