@@ -11,7 +11,7 @@ import { connectedSite } from './connectedSite.fixture';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
-import { approvalSpecOf, runRequest } from './pipeline';
+import { approvalSpecOf, askAsWallet, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -74,7 +74,7 @@ describe('wallet_revokeExecutionPermission', () => {
 describe('wallet_revokeExecutionPermission asked again', () => {
   it('is -32002, nobody asked, while a revoke of the same grant by the site waits for the user: approved after the first, it would revert, its fee lost', async () => {
     const revoke = { to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' };
-    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ calls: [revoke] }) } });
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [revoke] }), authentic: async () => true } });
     services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
     const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
     expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for the user/) } });
@@ -143,5 +143,17 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     } as unknown as ApprovalRecord;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([]);
+  });
+
+  it('is -32002, nobody asked, while the popup’s revoke of the same call from the same account and chain waits: a second click’s review, approved after the first, would revert its fee lost', async () => {
+    const call = { ...(await grantCode.revokeCall(held)), value: '0x0' };
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, {
+      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+    });
+    services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
+    const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
+    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', ...call }], ctx)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/already waits for the user/) });
+    expect(asked).toEqual([]);
   });
 });

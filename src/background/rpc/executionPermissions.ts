@@ -118,7 +118,7 @@ export const executionPermissionMethods = {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
         const call = await ctx.services.grantCode.revokeCall(grant);
-        await ctx.services.grantCode.revokeNotWaiting(call.data, ctx.origin, await ctx.services.approvals.pending(), ctx.services.batches);
+        await ctx.services.grantCode.revokeNotWaiting({ ...call, from: grant.from, chainId: grant.chainId }, ctx, await ctx.services.approvals.pending(), ctx.services.batches);
         // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
         const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...call }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
@@ -149,5 +149,17 @@ const revokeApproval = {
 
 /** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
 export const grantRevokeMethods = {
-  wallet_revokeGrants: method({ parse: parseSendTransaction, auth: 'account', account: (tx) => tx.from, approval: revokeApproval }),
+  wallet_revokeGrants: method({
+    parse: parseSendTransaction,
+    auth: 'account',
+    account: (tx) => tx.from,
+    approval: {
+      ...revokeApproval,
+      // Clicked twice (or again once the popup reopened), the same revoke would be reviewed twice.
+      async prepare(tx, ctx) {
+        await ctx.services.grantCode.revokeNotWaiting(tx, ctx, await ctx.services.approvals.pending(), ctx.services.batches);
+        return transactionApproval.prepare(tx, ctx);
+      },
+    },
+  }),
 } satisfies MethodTable;
