@@ -30,7 +30,7 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: strin
     if (!batch || !(await batches.authentic(batch)) || batch.calls.length !== 1) continue;
     const [sent] = batch.calls;
     if (same(batch.from, call.from) && call.chainId !== undefined && BigInt(batch.chainId) === BigInt(call.chainId) && same(sent.to, call.to) && same(sent.data, call.data)) {
-      throw new RpcError(ErrorCode.resourceUnavailable, `A revoke of this permission from ${asker.origin} already waits for the user`);
+      throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
     }
   }
 }

@@ -77,7 +77,7 @@ describe('wallet_revokeExecutionPermission asked again', () => {
     const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [revoke] }), authentic: async () => true } });
     services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
     const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
-    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for the user/) } });
+    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for your answer/) } });
     expect(asked).toEqual([]);
   });
 });
@@ -153,7 +153,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     });
     services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
-    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', ...call }], ctx)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/already waits for the user/) });
+    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', ...call }], ctx)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/already waits for your answer/) });
     expect(asked).toEqual([]);
   });
 });
