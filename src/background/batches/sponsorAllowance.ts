@@ -3,10 +3,10 @@
  * paymaster pays the fee; a token paymaster (an ERC-20 paymaster behind the site's paymasterService) charges it in the
  * tokens it may take, so such an allowance is named on its call and asks the second yes.
  */
+import { PERMIT2 } from '../../shared/contracts';
 import type { Danger } from '../../shared/dangers';
 import type { DecodedCall } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
-import { PERMIT2 } from '../calls/signatures';
 
 const paymasterSpends = (paymaster: Hex): Danger => ({
   kind: 'paymasterSpends',

@@ -6,7 +6,7 @@
 import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import type { ApprovalRecord } from '../approvals/types';
+import type { Approvals } from '../approvals/approvals';
 import type { BatchStore } from '../batches/store';
 
 export interface RevokeAsked {
@@ -22,8 +22,9 @@ const same = (a?: string, b?: string): boolean => a !== undefined && a.toLowerCa
  * -32002 when one of `asker`'s waiting requests of the same method already sends `call` (its stored batch's one call:
  * the same account, chain, contract and data). Revoke all's data is alike for every account, hence all four.
  */
-export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: string; method: string }, waiting: ApprovalRecord[], batches: Pick<BatchStore, 'get' | 'authentic'>): Promise<void> {
-  for (const asked of waiting) {
+export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'get' | 'authentic'> } }): Promise<void> {
+  const { approvals, batches } = asker.services;
+  for (const asked of await approvals.pending()) {
     if (asked.origin !== asker.origin || asked.method !== asker.method) continue;
     const batch = await batches.get(asked.origin, (asked.details as SendTransactionDetails).batchId);
     // A record a content script rewrote (storage.local, on Firefox) refuses nothing: it would never be sent anyway.

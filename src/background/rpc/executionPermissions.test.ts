@@ -88,6 +88,7 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     const services = {
       nodeFor: async () => async () => '0x',
       accounts: { signer: async () => ({}) },
+      grants: { list: async () => [] },
       batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
     } as unknown as Services;
@@ -100,6 +101,27 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     const spec = approvalSpecOf(record)!;
     await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
     // Stored when the window was prepared, unsent: nothing else would ever drop it (the approval is finished).
+    expect(steps).toEqual([`up of ${SITE} dropped`]);
+  });
+});
+
+describe('wallet_requestExecutionPermissions on Grant, the wallet’s list filled meanwhile', () => {
+  it('is -32602 before the account’s upgrade is sent when other sites’ grants took the room while the window was open: the user would pay the upgrade, sign, and get no grant', async () => {
+    const steps: string[] = [];
+    const others = Array.from({ length: MAX_GRANTS }, (_, i) => ({ ...grant, origin: `https://site${i}.example` }));
+    const services = {
+      nodeFor: async () => async () => '0x',
+      accounts: { signer: async () => ({}) },
+      grants: { list: async () => others, add: async () => false },
+      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
+      grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
+    } as unknown as Services;
+    const details = {
+      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants: [{}],
+      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
+    } as unknown as GrantPermissionsDetails;
+    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    await expect(approvalSpecOf(record)!.approve(record, [], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/as many grants as it keeps/) });
     expect(steps).toEqual([`up of ${SITE} dropped`]);
   });
 });
