@@ -11,6 +11,9 @@ export const SIMPLE_7702_ACCOUNT: Hex = '0xe6Cae83BdE06E4c305530e199D7217f428085
  */
 export const LEDGER_7702_ACCOUNT: Hex = '0x4Cd241E8d1510e30b2076397afc7508Ae59C66c9';
 
+/** Uniswap's Permit2 (same address on every chain): approve(token, spender, amount, expiration). */
+export const PERMIT2: Hex = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+
 /**
  * The Delegation Framework 1.3.0's `EIP7702StatelessDeleGator`, unchanged, built with MetaMask's canonical
  * DelegationManager and the EntryPoint v0.8 as its constructor arguments, through the deterministic deployer with the

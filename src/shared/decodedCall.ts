@@ -31,6 +31,8 @@ export interface DecodedCall {
   afterArguments?: ExtraBytes;
   /** In a descriptor's words, as a signature granting the same would read (absent when none binds, or in older records). */
   review?: CallReview;
+  /** Without a review: dangers the wallet still reads in the call (a sponsored batch's allowance to its paymaster). */
+  dangers?: Danger[];
 }
 
 /** A call in words by the ERC-7730 descriptor that binds to its contract and function, and its dangers. */
@@ -57,7 +59,7 @@ export interface InnerCall {
 
 /**
  * The dangers a call's screen names and asks the second yes for: its review's, which name bytes after the arguments
- * too; without one, those bytes after the function describeCall named.
+ * too; without one, those bytes after the function describeCall named, and the call's own.
  */
 export const callDangers = (call: DecodedCall): Danger[] =>
-  call.review?.dangers ?? (call.afterArguments ? [bytesAfterArguments(call.afterArguments)] : []);
+  call.review?.dangers ?? [...(call.afterArguments ? [bytesAfterArguments(call.afterArguments)] : []), ...(call.dangers ?? [])];

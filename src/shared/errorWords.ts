@@ -76,6 +76,7 @@ export type ErrorKey =
   | 'errors_descriptorAbi'
   | 'errors_descriptorNoDeployments'
   | 'errors_permissionElsewhere'
+  | 'errors_revokeWaiting'
   | 'errors_batchAltered'
   | 'errors_deviceNotWaiting'
   | 'errors_deviceSignatureNot'

@@ -17,8 +17,8 @@ export const TOKEN_FUNCTIONS = abiInterface([
   'function setApprovalForAll(address operator, bool approved)',
 ]);
 
-/** Uniswap's Permit2 (same address on every chain): approve(token, spender, amount, expiration). */
-export const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
+/** Permit2's approve(token, spender, amount, expiration). */
+export { PERMIT2 } from '../../shared/contracts';
 export const PERMIT2_FUNCTIONS = abiInterface(['function approve(address token, address spender, uint160 amount, uint48 expiration)']);
 
 export const COMMON_FUNCTIONS = abiInterface([

@@ -1,18 +1,37 @@
 /**
- * One review per grant's revoke: a site's second wallet_revokeExecutionPermission of a grant, approved after the
- * first, would send a revoke that reverts, its fee lost. In the later script (grantCode.ts).
+ * One review per revoke: a second one of the same call (a site's wallet_revokeExecutionPermission asked again, the
+ * popup's Revoke or Revoke all clicked twice), approved after the first, would send a revoke that reverts, its fee lost
+ * (or raise the nonce twice). In the later script (grantCode.ts).
  */
 import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
-import type { ApprovalRecord } from '../approvals/types';
+import type { Approvals } from '../approvals/approvals';
 import type { BatchStore } from '../batches/store';
 
-/** -32002 when one of `origin`'s `waiting` requests already revokes with `data` (its stored batch's call). */
-export async function revokeNotWaiting(data: Hex, origin: string, waiting: ApprovalRecord[], batches: Pick<BatchStore, 'get'>): Promise<void> {
-  for (const asked of waiting) {
-    if (asked.origin !== origin || asked.method !== 'wallet_revokeExecutionPermission') continue;
-    const { batchId } = asked.details as SendTransactionDetails;
-    if ((await batches.get(origin, batchId))?.calls[0]?.data === data) throw new RpcError(ErrorCode.resourceUnavailable, `A revoke of this permission from ${origin} already waits for the user`);
+export interface RevokeAsked {
+  from: Hex;
+  chainId?: Hex;
+  to?: Hex;
+  data: Hex;
+}
+
+const same = (a?: string, b?: string): boolean => a !== undefined && a.toLowerCase() === b?.toLowerCase();
+
+/**
+ * -32002 when one of `asker`'s waiting requests of the same method already sends `call` (its stored batch's one call:
+ * the same account, chain, contract and data). Revoke all's data is alike for every account, hence all four.
+ */
+export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'get' | 'authentic'> } }): Promise<void> {
+  const { approvals, batches } = asker.services;
+  for (const asked of await approvals.pending()) {
+    if (asked.origin !== asker.origin || asked.method !== asker.method) continue;
+    const batch = await batches.get(asked.origin, (asked.details as SendTransactionDetails).batchId);
+    // A record a content script rewrote (storage.local, on Firefox) refuses nothing: it would never be sent anyway.
+    if (!batch || !(await batches.authentic(batch)) || batch.calls.length !== 1) continue;
+    const [sent] = batch.calls;
+    if (same(batch.from, call.from) && call.chainId !== undefined && BigInt(batch.chainId) === BigInt(call.chainId) && same(sent.to, call.to) && same(sent.data, call.data)) {
+      throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
+    }
   }
 }

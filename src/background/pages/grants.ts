@@ -46,7 +46,7 @@ export const grantPages = {
       if (!grant) throw invalidParams(`No grant ${id}`);
       await onSelectedNetwork(services, grant.chainId);
       // Marked revoked by the review's approval once sent (rpc/executionPermissions.ts): this returns as the review opens.
-      return askUser(services, 'wallet_revokeGrants', [{ from: grant.from, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
+      return askUser(services, 'wallet_revokeGrants', [{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
     },
   },
   revokeAllGrants: {
@@ -55,7 +55,7 @@ export const grantPages = {
       const held = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
       if (held.length === 0) throw invalidParams(`${account} granted no permission on chain ${chainId}`);
       await onSelectedNetwork(services, chainId);
-      return askUser(services, 'wallet_revokeGrants', [{ from: account, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
+      return askUser(services, 'wallet_revokeGrants', [{ from: account, chainId, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
     },
   },
 } satisfies PageFamily<Uses>;

@@ -88,6 +88,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^(?<file>.+) is larger than (?<size>\d+) kB: a descriptor is a few kB$/s, 'errors_descriptorTooLarge'],
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
+  [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
   [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
   [/^Paymaster service error$/, 'errors_paymasterServiceError'],

@@ -9,6 +9,8 @@ import { LOCAL_DEVNET } from '../../shared/networks';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { revokeAllCall } from '../executionPermissions/nonce';
+import { revokeNotWaiting } from '../executionPermissions/revokeWaiting';
 import { loadLater } from '../loadLater';
 import { TX_ERRORS } from '../networks/nodeErrors';
 import { checkNetwork } from '../networks/edit';
@@ -132,6 +134,19 @@ describe('the words of a page method\'s refusal', () => {
     const wallet = 'chrome-extension://wallet';
     const revert = askAsWallet('revertForeignDelegation', { account: ACCOUNT_0 }, { origin: wallet, method: 'revertForeignDelegation', services, account: ACCOUNT_0, replyTo: { tabId: -1, frameId: 0, origin: wallet, requestId: '' } });
     expect(await saysInWords(revert)).toEqual({ key: 'errors_noRevertPayer', values: { cost: { decimal: '0.0001104' }, symbol: 'ETH', network: LOCAL_DEVNET.name } });
+  });
+
+  it('say a revoke already waiting, as Permissions shows it, never with the extension\'s own address', async () => {
+    const WALLET = 'chrome-extension://wallet';
+    const call = { ...(await revokeAllCall('0x7a69')), from: ACCOUNT_0 as `0x${string}`, chainId: '0x7a69' as const };
+    const services = {
+      approvals: { pending: async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] },
+      batches: { get: async () => ({ from: ACCOUNT_0, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+    } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
+    const refusal = await revokeNotWaiting(call, { origin: WALLET, method: 'wallet_revokeGrants', services }).then(() => expect.unreachable('refused'), (error: RpcError) => error);
+    const words = refusalWords(refusal.message);
+    expect(words && inEnglish(words)).toBe(refusal.message);
+    expect(refusal.message).not.toContain(WALLET);
   });
 
   it('are none for a message not in the table: the screen shows it as it is', () => {

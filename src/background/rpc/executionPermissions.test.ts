@@ -11,7 +11,7 @@ import { connectedSite } from './connectedSite.fixture';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
-import { approvalSpecOf, runRequest } from './pipeline';
+import { approvalSpecOf, askAsWallet, runRequest } from './pipeline';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -74,10 +74,10 @@ describe('wallet_revokeExecutionPermission', () => {
 describe('wallet_revokeExecutionPermission asked again', () => {
   it('is -32002, nobody asked, while a revoke of the same grant by the site waits for the user: approved after the first, it would revert, its fee lost', async () => {
     const revoke = { to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' };
-    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ calls: [revoke] }) } });
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [revoke] }), authentic: async () => true } });
     services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
     const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
-    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for the user/) } });
+    expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for your answer/) } });
     expect(asked).toEqual([]);
   });
 });
@@ -88,6 +88,7 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
     const services = {
       nodeFor: async () => async () => '0x',
       accounts: { signer: async () => ({}) },
+      grants: { list: async () => [] },
       batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
     } as unknown as Services;
@@ -104,6 +105,27 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
   });
 });
 
+describe('wallet_requestExecutionPermissions on Grant, the wallet’s list filled meanwhile', () => {
+  it('is -32602 before the account’s upgrade is sent when other sites’ grants took the room while the window was open: the user would pay the upgrade, sign, and get no grant', async () => {
+    const steps: string[] = [];
+    const others = Array.from({ length: MAX_GRANTS }, (_, i) => ({ ...grant, origin: `https://site${i}.example` }));
+    const services = {
+      nodeFor: async () => async () => '0x',
+      accounts: { signer: async () => ({}) },
+      grants: { list: async () => others, add: async () => false },
+      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
+      grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
+    } as unknown as Services;
+    const details = {
+      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants: [{}],
+      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
+    } as unknown as GrantPermissionsDetails;
+    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    await expect(approvalSpecOf(record)!.approve(record, [], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/as many grants as it keeps/) });
+    expect(steps).toEqual([`up of ${SITE} dropped`]);
+  });
+});
+
 describe('the popup’s Revoke (wallet_revokeGrants)', () => {
   const WALLET = 'chrome-extension://wallet';
   const held = {
@@ -116,7 +138,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: string[] = [];
     const services = {
       grantCode, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }) },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
     const record = {
@@ -125,5 +147,35 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     } as unknown as ApprovalRecord;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([held.id]);
+  });
+
+  it('marks nothing from a batch record altered outside the wallet once sent: a Firefox content script could make one revoke read as Revoke all', async () => {
+    const other = { ...held, id: `0x${'2'.repeat(64)}`, delegation: { ...held.delegation, salt: '0x2', signature: '0x5678' } } as GrantRecord;
+    const marked: string[] = [];
+    // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
+    const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
+      grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
+    } as unknown as Services;
+    const record = {
+      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
+      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
+    } as unknown as ApprovalRecord;
+    expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
+    expect(marked).toEqual([]);
+  });
+
+  it('is -32002, nobody asked, while the popup’s revoke of the same call from the same account and chain waits: a second click’s review, approved after the first, would revert its fee lost', async () => {
+    const call = { ...(await grantCode.revokeCall(held)), value: '0x0' };
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, {
+      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) },
+      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+    });
+    services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
+    const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
+    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', ...call }], ctx)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/already waits for your answer/) });
+    expect(asked).toEqual([]);
   });
 });

@@ -48,6 +48,10 @@ async function dropPlanned(details: GrantPermissionsDetails, origin: string, ser
   for (const id of await services.grantCode.upgradeSteps(details)) await services.batches.remove(origin, id);
 }
 
+/** -32602 unless `wanted` more grants of `origin` fit beside the grants in force (../executionPermissions/room.ts). */
+const roomFor = async (services: Using<'grants' | 'grantCode'>, origin: string, wanted: number): Promise<void> =>
+  services.grantCode.roomFor(await services.grants.list(), origin, wanted);
+
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
     parse: () => undefined,
@@ -68,7 +72,7 @@ export const executionPermissionMethods = {
       answer: parseAdjustments,
       async prepare(requests, { services, account, origin }) {
         // Before the window: past its share or the wallet's, the upgrade would be paid and the grants signed, then refused.
-        await services.grantCode.roomFor(await services.grants.list(), origin, requests.length);
+        await roomFor(services, origin, requests.length);
         // The Ledger app signs authorizations only to the delegates it lists, and the DeleGator is not one.
         if (await services.accounts.ledgerPath(account)) throw new RpcError(ErrorCode.unsupportedMethod, `${account} is a Ledger account: its app does not sign the upgrade that execution permissions need`);
         const network = await services.networks.find(requests[0].chainId);
@@ -81,9 +85,13 @@ export const executionPermissionMethods = {
         const now = Math.floor(Date.now() / 1000);
         // Before the upgrade is sent: refused after it, the user would have paid for an upgrade and got no grant. Refused
         // before it, its planned steps are dropped here (once upgradeFirst runs, it drops those it leaves unsent).
-        const ready = async () => Promise.all([
-          services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
-        ]);
+        const ready = async () => {
+          // Again: other sites' grants may have taken the room while the window was open.
+          await roomFor(services, origin, details.grants.length);
+          return Promise.all([
+            services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
+          ]);
+        };
         const [granted, node, signer] = await ready().catch(async (error: unknown) => {
           await dropPlanned(details, origin, services);
           throw error;
@@ -118,7 +126,7 @@ export const executionPermissionMethods = {
         const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
         const call = await ctx.services.grantCode.revokeCall(grant);
-        await ctx.services.grantCode.revokeNotWaiting(call.data, ctx.origin, await ctx.services.approvals.pending(), ctx.services.batches);
+        await ctx.services.grantCode.revokeNotWaiting({ ...call, from: grant.from, chainId: grant.chainId }, ctx);
         // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
         const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...call }]);
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
@@ -140,7 +148,8 @@ const revokeApproval = {
   async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
     const hash = await transactionApproval.approve(record, feeTier, services);
     const batch = await services.batches.get(record.origin, record.details.batchId);
-    const revoked = batch ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
+    // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
+    const revoked = batch && (await services.batches.authentic(batch)) ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
     for (const grant of revoked) await services.grants.markRevoked(grant.id, Date.now());
     return hash;
   },
@@ -148,5 +157,17 @@ const revokeApproval = {
 
 /** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
 export const grantRevokeMethods = {
-  wallet_revokeGrants: method({ parse: parseSendTransaction, auth: 'account', account: (tx) => tx.from, approval: revokeApproval }),
+  wallet_revokeGrants: method({
+    parse: parseSendTransaction,
+    auth: 'account',
+    account: (tx) => tx.from,
+    approval: {
+      ...revokeApproval,
+      // Clicked twice (or again once the popup reopened), the same revoke would be reviewed twice.
+      async prepare(tx, ctx) {
+        await ctx.services.grantCode.revokeNotWaiting(tx, ctx);
+        return transactionApproval.prepare(tx, ctx);
+      },
+    },
+  }),
 } satisfies MethodTable;

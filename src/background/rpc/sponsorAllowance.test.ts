@@ -5,9 +5,10 @@
  */
 import { MaxUint256 } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
-import { USDC } from '../../shared/erc7730/samples.fixture';
+import { callDangers } from '../../shared/decodedCall';
+import { PERMIT2, USDC } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
-import { EOA, abi } from '../clearSigning/calls.fixture';
+import { EOA, abi, permit2 } from '../clearSigning/calls.fixture';
 import { inEnglish } from '../../shared/words.fixture';
 import { shown } from './shownCalls.fixture';
 
@@ -36,5 +37,20 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     expect(await kinds([setAll(PAYMASTER, true)])).toEqual([true]);
     expect(await kinds([approveTo(PAYMASTER, 0n), setAll(PAYMASTER, false), approveTo(EOA, MaxUint256)])).toEqual([false, false, false]);
     expect(await kinds([approveTo(PAYMASTER, 5_000_000n)], 'atomic')).toEqual([false]);
+  });
+
+  it('names one whose address word has dirty high bytes, which a token built with Solidity’s first ABI decoder (USDT, DAI, WETH) drops: not in canonical form, it is in no words, so it had no danger at all', async () => {
+    const dirty = (data: string, word: number) => `${data.slice(0, 10 + word * 64)}${'ff'.repeat(12)}${data.slice(10 + word * 64 + 24)}` as Hex;
+    const calls = [
+      { ...approveTo(PAYMASTER, 5_000_000n), data: dirty(approveTo(PAYMASTER, 5_000_000n).data, 0) },
+      { ...setAll(PAYMASTER, true), data: dirty(setAll(PAYMASTER, true).data, 0) },
+      { to: PERMIT2 as Hex, value: '0x0' as Hex, data: dirty(permit2.encodeFunctionData('approve', [USDC, PAYMASTER, 5n, 1n]), 1) },
+      // Taken back, or to another spender, it is not.
+      { ...approveTo(PAYMASTER, 0n), data: dirty(approveTo(PAYMASTER, 0n).data, 0) },
+      { ...approveTo(EOA, 5n), data: dirty(approveTo(EOA, 5n).data, 0) },
+    ];
+    const { view } = await shown(calls, 'sponsored');
+    expect(view.calls.map((c) => c.action)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(view.calls.map((c) => callDangers(c).filter((d) => d.kind === 'paymasterSpends' && d.confirm).length)).toEqual([1, 1, 1, 0, 0]);
   });
 });

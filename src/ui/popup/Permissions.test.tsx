@@ -3,6 +3,7 @@
  * Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button.
  * Revoke all, per account and chain while one of its grants is in force, asks for the review of the nonce's raise.
  */
+import { RpcError } from '../../shared/errors';
 import type { GrantView } from '../../shared/grants';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,20 @@ describe('Permissions', () => {
     const { revokeAll } = await shown(grant({ revoked: false, revokeSent: false }));
     await act(async () => (revokeAll as HTMLButtonElement).click());
     expect(call).toHaveBeenLastCalledWith('revokeAllGrants', { account: '0x0000000000000000000000000000000000000001', chainId: '0x7a69' });
+  });
+
+  it('says why Revoke and Revoke all asked nothing (another network selected), and is busy while asking: the click did nothing visible, and a second opened a second review', async () => {
+    const { button, revokeAll } = await shown(grant({ revoked: false, revokeSent: false }));
+    const elsewhere = new RpcError(-32602, 'This permission is on Devnet: switch to it to revoke', { words: { key: 'errors_permissionElsewhere', values: { network: 'Devnet' } } });
+    let refuse!: (error: unknown) => void;
+    call.mockImplementation(async () => new Promise((_resolve, reject) => (refuse = reject)));
+    await act(async () => (button as HTMLButtonElement).click());
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => refuse(elsewhere));
+    await act(async () => (revokeAll as HTMLButtonElement).click());
+    await act(async () => refuse(elsewhere));
+    expect([...container.querySelectorAll('[role="alert"]')].map((notice) => notice.textContent)).toEqual(['This permission is on Devnet: switch to it to revoke', 'This permission is on Devnet: switch to it to revoke']);
+    expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('names a long site whole: cut, its end (the domain that owns it) would be lost and its start could pass for another site', async () => {

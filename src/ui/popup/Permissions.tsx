@@ -13,6 +13,7 @@ import { onStorageChanged } from '../api/runtime';
 import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
+import { useSubmit } from '../components/useSubmit';
 import { grantPhrases } from '../format/grantPhrases';
 import { Message } from '../i18n/Message';
 import { t } from '../i18n/t';
@@ -26,6 +27,7 @@ function spentWords(grant: GrantView): string | undefined {
 function Grant({ grant }: { grant: GrantView }) {
   const words = grantWords(grant.permission, grant.rules, { ...grant.token, symbol: cleanText(grant.token.symbol) }, Math.floor(Date.now() / 1000), { phrases: grantPhrases() });
   const spent = spentWords(grant);
+  const revoke = useSubmit(() => call('revokeGrant', { id: grant.id }));
   return (
     <li className="card" aria-label={t('home_permissionFor', { to: grant.to })}>
       <div><strong>{originText(grant.origin)}</strong> · {cleanText(grant.networkName)}</div>
@@ -35,8 +37,23 @@ function Grant({ grant }: { grant: GrantView }) {
       {!grant.revoked && grant.revokeSent && <div className="muted" aria-label={t('home_revokeSent')}>{t('home_revokeSentNotYet')}</div>}
       {grant.revoked
         ? <div className="muted" aria-label={t('home_revoked')}>{t('home_revoked')}</div>
-        : <button type="button" className="secondary small" aria-label={t('home_revokePermissionFor', { to: grant.to })} onClick={() => void call('revokeGrant', { id: grant.id })}>{t('home_revoke')}</button>}
+        : <button type="button" className="secondary small" aria-label={t('home_revokePermissionFor', { to: grant.to })} disabled={revoke.busy} onClick={revoke.submit}>{t('home_revoke')}</button>}
+      {revoke.error && <Notice tone="warn">{revoke.error}</Notice>}
     </li>
+  );
+}
+
+/** Revoke all of an account on a chain; why it was not asked (another network selected, one waiting already) is said. */
+function RevokeAllOf({ from, chainId, networkName }: GrantView) {
+  const revoke = useSubmit(() => call('revokeAllGrants', { account: from, chainId }));
+  return (
+    <>
+      <div className="row lead">
+        <span className="muted"><Message id="home_everyPermissionOf" values={{ account: <AddressText address={from} />, network: cleanText(networkName) }} /></span>
+        <button type="button" className="secondary small" aria-label={t('home_revokeAllOf', { account: from, network: cleanText(networkName) })} disabled={revoke.busy} onClick={revoke.submit}>{t('home_revokeAll')}</button>
+      </div>
+      {revoke.error && <Notice tone="warn">{revoke.error}</Notice>}
+    </>
   );
 }
 
@@ -44,12 +61,7 @@ function Grant({ grant }: { grant: GrantView }) {
 function RevokeAll({ grants }: { grants: GrantView[] }) {
   const inForce = grants.filter((grant) => !grant.revoked);
   const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
-  return groups.map(({ from, chainId, networkName }) => (
-    <div className="row lead" key={`${from} ${chainId}`}>
-      <span className="muted"><Message id="home_everyPermissionOf" values={{ account: <AddressText address={from} />, network: cleanText(networkName) }} /></span>
-      <button type="button" className="secondary small" aria-label={t('home_revokeAllOf', { account: from, network: cleanText(networkName) })} onClick={() => void call('revokeAllGrants', { account: from, chainId })}>{t('home_revokeAll')}</button>
-    </div>
-  ));
+  return groups.map((grant) => <RevokeAllOf key={`${grant.from} ${grant.chainId}`} {...grant} />);
 }
 
 export function Permissions() {

@@ -1,0 +1,29 @@
+/** Which waiting revoke refuses another: the same asker's, sending the same call from the same account on the same chain. */
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRecord } from '../approvals/types';
+import type { BatchRecord } from '../batches/types';
+import { revokeAllCall } from './nonce';
+import { revokeNotWaiting } from './revokeWaiting';
+
+const WALLET = 'chrome-extension://wallet';
+const A = '0x1111111111111111111111111111111111111111';
+const B = '0x2222222222222222222222222222222222222222';
+const waiting = [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
+
+async function refused(asked: { from: string; chainId: string }, stored: { from: string; chainId: string }, authentic = true): Promise<boolean> {
+  // Revoke all: the same contract and data for every account.
+  const call = await revokeAllCall('0x7a69');
+  const batch = { ...stored, calls: [{ ...call, value: '0x0' }] } as unknown as BatchRecord;
+  const batches = { get: async () => batch, authentic: async () => authentic };
+  const services = { approvals: { pending: async () => waiting }, batches } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
+  return revokeNotWaiting({ ...call, ...asked } as Parameters<typeof revokeNotWaiting>[0], { origin: WALLET, method: 'wallet_revokeGrants', services }).then(() => false, () => true);
+}
+
+describe('revokeNotWaiting', () => {
+  it('refuses Revoke all of an account on a chain while its own waits, not another account’s or another chain’s, nor for a record altered outside the wallet', async () => {
+    expect(await refused({ from: A, chainId: '0x7a69' }, { from: A.toUpperCase().replace('0X', '0x'), chainId: '0x7A69' })).toBe(true);
+    expect(await refused({ from: B, chainId: '0x7a69' }, { from: A, chainId: '0x7a69' })).toBe(false);
+    expect(await refused({ from: A, chainId: '0x1' }, { from: A, chainId: '0x7a69' })).toBe(false);
+    expect(await refused({ from: A, chainId: '0x7a69' }, { from: A, chainId: '0x7a69' }, false)).toBe(false);
+  });
+});
