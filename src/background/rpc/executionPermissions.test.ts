@@ -25,6 +25,13 @@ async function siteServices(extra: Record<string, unknown>) {
   return { send, asked };
 }
 
+const WALLET = 'chrome-extension://wallet';
+/** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
+const popupRevoke = {
+  id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
+  replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
+} as unknown as ApprovalRecord;
+
 describe('wallet_requestExecutionPermissions', () => {
   it('is -32602 before any window when the site already holds its share of grants in force: the user would grant, and the grants be refused after signing', async () => {
     const held = Array.from({ length: MAX_GRANTS_PER_SITE }, () => ({ ...grant }));
@@ -127,7 +134,6 @@ describe('wallet_requestExecutionPermissions on Grant, the wallet’s list fille
 });
 
 describe('the popup’s Revoke (wallet_revokeGrants)', () => {
-  const WALLET = 'chrome-extension://wallet';
   const held = {
     ...grant, id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
     delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
@@ -141,10 +147,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
-    const record = {
-      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
-      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
-    } as unknown as ApprovalRecord;
+    const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([held.id]);
   });
@@ -159,10 +162,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
       batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
-    const record = {
-      id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
-      replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' }, details: { batchId: 'b', from: ACCOUNT, call: {} },
-    } as unknown as ApprovalRecord;
+    const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([]);
   });
