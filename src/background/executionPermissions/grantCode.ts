@@ -32,7 +32,7 @@ export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting } from './revokeWaiting';
 export { notKept, roomFor } from './room';
-export { upgradeFirst, upgradeSteps } from './upgrade';
+export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */
 const grantsRunOn = (network: Network): boolean => network.eip7702 && frameworkOn(Number(network.chainId)) !== undefined;

@@ -7,7 +7,8 @@ import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
 import { CREATE2_DEPLOYER, DELEGATOR_SALT, DEPLOYER_CODE, deleGatorDomainSeparator, delegatorInitcode, isDeleGatorCode } from './deleGator';
-import { plannedUpgrade, upgradeFirst, upgradeNeed } from './upgrade';
+import { plannedUpgrade, upgradeNeed } from './upgrade';
+import { upgradeFirst } from './upgradeSteps';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 import { inEnglish } from '../../shared/dangers.fixture';
 
