@@ -17,6 +17,10 @@ export type DangerPhraseKey =
   | 'dangers_countCommands'
   | 'dangers_years_one'
   | 'dangers_years_other'
+  | 'dangers_seconds_one'
+  | 'dangers_seconds_other'
+  | 'dangers_minutes_one'
+  | 'dangers_minutes_other'
   | 'dangers_units'
   | 'dangers_planMismatch'
   | 'dangers_stepCommand'
@@ -50,6 +54,8 @@ const NOUNS = {
   input: ['dangers_countInput', 'dangers_countInputs'],
   command: ['dangers_countCommand', 'dangers_countCommands'],
   year: ['dangers_years_one', 'dangers_years_other'],
+  second: ['dangers_seconds_one', 'dangers_seconds_other'],
+  minute: ['dangers_minutes_one', 'dangers_minutes_other'],
 } as const;
 
 /** "1 byte", "3 bytes": the worker's English picks English's form; the words carry both, and the screen picks by its language's rules. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantWords, periodWords, tokenAmount } from './grantWords';
+import { grantWords, isUnlimited, periodWords, tokenAmount } from './grantWords';
 import { parseExecutionPermissionRequests } from './schemas/executionPermissions';
 
 const NOW = Date.UTC(2026, 10, 29, 12) / 1000;
@@ -36,4 +36,11 @@ describe('grant words', () => {
     expect(words('erc20-token-allowance', { tokenAddress: TOKEN, allowanceAmount: '0x2faf080' }).amount).toBe('Up to 50 USDC in all');
     expect(tokenAmount(1_234_567_890_000n, USDC)).toBe('1,234,567.89 USDC');
   });
+
+  // The danger and the words follow one definition of unlimited (isUnlimited): a cap of 2^255 is no cap.
+  it('says a stream whose cap is too large to be a limit has no cap', () => {
+    expect(words('native-token-stream', { amountPerSecond: '0x5af3107a4000', maxAmount: `0x8${'0'.repeat(63)}` }, [], ETH).amount).toBe('0.0001 ETH more every second (8.64 ETH a day), with no cap');
+    expect([2n ** 255n - 1n, 2n ** 255n, 2n ** 256n - 2n].map(isUnlimited)).toEqual([false, true, true]);
+  });
 });
+

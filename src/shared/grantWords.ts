@@ -44,7 +44,12 @@ export interface GrantPhrases {
   time(seconds: number, timeZone?: string): string;
 }
 
-const UNLIMITED = 2n ** 256n - 1n;
+/**
+ * An amount no balance comes near: 2^255 and above counts as unlimited, not 2^256 - 1 alone, which a site could dodge
+ * by asking one unit less. The token-approval screens name only 2^256 - 1 (calls/describe.ts).
+ */
+const UNLIMITED_FROM = 2n ** 255n;
+export const isUnlimited = (amount: bigint): boolean => amount >= UNLIMITED_FROM;
 const NAMED_PERIODS: Record<number, NamedPeriod> = { 3600: 'hour', 86_400: 'day', 604_800: 'week' };
 
 /** The amount a user may lower on a grant's screen: a period's amount, the allowance, or a stream's cap. */
@@ -109,7 +114,7 @@ function amountWords(permission: Permission, token: TokenFacts, phrases: GrantPh
         ...(BigInt(initialAmount) > 0n ? { initial: amount(initialAmount) } : {}),
         rate: amount(amountPerSecond),
         perDay: amount(BigInt(amountPerSecond) * 86_400n),
-        ...(BigInt(maxAmount) === UNLIMITED ? {} : { max: amount(maxAmount) }),
+        ...(isUnlimited(BigInt(maxAmount)) ? {} : { max: amount(maxAmount) }),
       });
     }
   }

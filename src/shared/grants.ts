@@ -75,7 +75,7 @@ export interface GrantView {
   grantedAt: number;
   /** In the token's units: spent in the current period (periodic, allowance) or in all (stream); absent when the node did not say. */
   spent?: string;
-  /** The DelegationManager has it disabled, as the node says now. */
+  /** The DelegationManager has it disabled, as the node says now: a claim, which hides Revoke only beside `revokeSent`. */
   revoked: boolean;
   /** The wallet sent its revoke (the chain may not have it: pending, reverted, replaced). */
   revokeSent: boolean;

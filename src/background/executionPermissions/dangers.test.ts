@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 import { checkingWords } from '../../shared/dangers.fixture';
 import { hasInvisible } from '../../shared/displayText';
-import { grantDangers } from './dangers';
+import { grantDangers, type GrantFacts } from './dangers';
 
 const NOW = 1_800_000_000;
 const SESSION = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -14,6 +14,11 @@ const kinds = (type: string, data: Record<string, unknown>, rules: unknown[], ba
   const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules, permission: { type, isAdjustmentAllowed: true, data } }], NOW);
   return kept(grantDangers(request, { now: NOW, token: USDC, balance, ...(imitates ? { imitates } : {}) })).map((d) => `${d.kind}${d.confirm ? '!' : ''}`);
 };
+const dangersOf = (type: string, data: Record<string, unknown>, facts: Partial<GrantFacts> = {}) => {
+  const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules: inAWeek, permission: { type, isAdjustmentAllowed: true, data } }], NOW);
+  return kept(grantDangers(request, { now: NOW, token: USDC, balance: 10n ** 12n, ...facts }));
+};
+const hex = (value: bigint) => `0x${value.toString(16)}`;
 const periodic = { tokenAddress: TOKEN, periodAmount: '0x989680', periodDuration: 86_400 };
 const inAWeek = [{ type: 'expiry', data: { timestamp: NOW + 7 * 86_400 } }];
 
@@ -60,5 +65,31 @@ describe('grant dangers', () => {
       expect(hasInvisible(JSON.stringify(danger.words)), danger.kind).toBe(false);
       expect(hasInvisible(danger.message), danger.kind).toBe(false);
     }
+  });
+
+  // A site asking 2^256 - 2, or 2^255, is asking as much as 2^256 - 1: no balance comes near either.
+  it('asks a second yes for an amount too large to be a limit, not only the largest there is, and for a stream with such a cap', () => {
+    for (const amount of [2n ** 256n - 2n, 2n ** 255n]) {
+      expect(kinds('erc20-token-periodic', { ...periodic, periodAmount: hex(amount) }, inAWeek), hex(amount)).toEqual(['unlimited!', 'overBalance']);
+      expect(kinds('native-token-allowance', { allowanceAmount: hex(amount) }, inAWeek), hex(amount)).toEqual(['unlimited!', 'overBalance']);
+      expect(kinds('erc20-token-stream', { tokenAddress: TOKEN, amountPerSecond: '0x1', maxAmount: hex(amount) }, inAWeek), hex(amount)).toEqual(['unlimited!']);
+    }
+    expect(kinds('native-token-allowance', { allowanceAmount: hex(2n ** 255n - 1n) }, inAWeek)).toEqual(['overBalance']);
+  });
+
+  // "Up to 10 USDC every 1 second" reads small: it is 864,000 USDC a day.
+  it('asks a second yes for a period under an hour, saying what it adds up to in a day', () => {
+    const [short] = dangersOf('erc20-token-periodic', { ...periodic, periodDuration: 1 });
+    expect(short).toMatchObject({ kind: 'shortPeriod', tone: 'danger', confirm: true, message: 'A new period every 1 second: 10 USDC each time adds up to 864000 USDC a day.' });
+    expect(dangersOf('native-token-periodic', { periodAmount: '0x989680', periodDuration: 1800 })[0].message).toBe('A new period every 30 minutes: 10 USDC each time adds up to 480 USDC a day.');
+    // A period that does not divide the day: the periods that begin within one.
+    expect(dangersOf('erc20-token-periodic', { ...periodic, periodDuration: 3599 })[0].message).toBe('A new period every 3599 seconds: 10 USDC each time adds up to 250 USDC a day.');
+    expect(dangersOf('erc20-token-periodic', { ...periodic, periodDuration: 3600 })).toEqual([]);
+  });
+
+  // A node that says USDC has 18 decimals makes 1,000 USDC read as 0.000000001: the screen uses the wallet's table, and says the node disagreed.
+  it('names a node whose decimals for a well-known token are not the wallet\'s', () => {
+    const [disagrees] = dangersOf('erc20-token-periodic', periodic, { claimedDecimals: 18 });
+    expect(disagrees).toMatchObject({ kind: 'decimalsDisagree', tone: 'danger', confirm: true, message: 'The network\'s node says USDC counts 18 decimals; this wallet knows it counts 6, and shows the amounts so.' });
   });
 });

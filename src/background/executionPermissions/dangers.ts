@@ -1,17 +1,21 @@
 /**
  * What a grant could cost the user, named on its screen before Grant: the riskiest (no end, no cap, a stream of
- * ETH, a token that imitates another) ask for a second yes, as a reverting batch does.
+ * ETH, a token that imitates another, a period under an hour, a node wrong of a known token's decimals) ask for a
+ * second yes, as a reverting batch does.
  */
 import type { Danger } from '../../shared/dangers';
 import { cleanText } from '../../shared/displayText';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import type { ImitatedToken } from '../../shared/tokens';
-import type { TokenFacts } from '../../shared/grantWords';
+import { counted } from '../../shared/dangerPhrases';
+import { isUnlimited, type TokenFacts } from '../../shared/grantWords';
 import { units } from '../../shared/erc7730/formatParams';
 import { amountOf } from '../../shared/erc7730/valueWords';
 
 const YEAR_SECONDS = 365 * 86_400;
-const UNLIMITED = 2n ** 256n - 1n;
+const DAY_SECONDS = 86_400;
+/** A period shorter than this hides how much it adds up to: "10 USDC every 1 second" is 864,000 USDC a day. */
+const SHORTEST_PERIOD = 3600;
 
 export interface GrantFacts {
   /** Seconds since the epoch. */
@@ -20,6 +24,8 @@ export interface GrantFacts {
   /** What the account holds of the token now, in its units. */
   balance: bigint;
   imitates?: ImitatedToken;
+  /** The node's decimals for a well-known token, where they are not the wallet's (`token` has the wallet's). */
+  claimedDecimals?: number;
 }
 
 /** The most the grant lets the session account take at once: a period's amount, the allowance, or a stream's start. */
@@ -30,23 +36,43 @@ function firstAmount({ permission }: Pick<PermissionRequest, 'permission'>): big
   return BigInt(data.initialAmount);
 }
 
-export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'rules' | 'to'>, { now, token: read, balance, imitates }: GrantFacts): Danger[] {
+/** A period under an hour, with what its amount adds up to in a day (the periods that begin within one). */
+function shortPeriod({ data }: PermissionRequest['permission'], token: TokenFacts): Danger | undefined {
+  if (!('periodDuration' in data) || data.periodDuration >= SHORTEST_PERIOD) return undefined;
+  const { periodDuration: seconds } = data;
+  const period = seconds % 60 === 0 ? counted(seconds / 60, 'minute') : counted(seconds, 'second');
+  const each = amountOf(units(BigInt(data.periodAmount), token.decimals), token.symbol);
+  const perDay = amountOf(units(BigInt(data.periodAmount) * BigInt(Math.ceil(DAY_SECONDS / seconds)), token.decimals), token.symbol);
+  return {
+    kind: 'shortPeriod', tone: 'danger', confirm: true,
+    words: { key: 'dangers_grantShortPeriod', values: { period: period.words, amount: each.textWords, perDay: perDay.textWords } },
+    message: `A new period every ${period.text}: ${each.text} each time adds up to ${perDay.text} a day.`,
+  };
+}
+
+export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'rules' | 'to'>, { now, token: read, balance, imitates, claimedDecimals }: GrantFacts): Danger[] {
   const dangers: Danger[] = [];
   // The contract's (or a site-added network's) own text, cleaned as the screen's rows clean it.
   const token = { ...read, symbol: cleanText(read.symbol) };
   const { permission, rules, to } = request;
   const [expiry] = rules.flatMap((rule) => (rule.type === 'expiry' ? [rule.data.timestamp] : []));
+  if (claimedDecimals !== undefined) {
+    const values = { symbol: token.symbol, claimed: String(claimedDecimals), known: String(token.decimals) };
+    dangers.push({ kind: 'decimalsDisagree', tone: 'danger', confirm: true, words: { key: 'dangers_grantDecimals', values }, message: `The network's node says ${token.symbol} counts ${claimedDecimals} decimals; this wallet knows it counts ${token.decimals}, and shows the amounts so.` });
+  }
   if (imitates) dangers.push({ kind: 'tokenImitates', tone: 'danger', confirm: true, words: { key: 'dangers_grantImitates', values: { symbol: imitates.symbol, address: imitates.address } }, message: `This token calls itself ${imitates.symbol} but is not the ${imitates.symbol} this wallet knows on this network (${imitates.address}).` });
   if (expiry === undefined) dangers.push({ kind: 'noDeadline', tone: 'danger', confirm: true, words: { key: 'dangers_grantNoEnd', values: { to } }, message: `No end date: ${to} may spend within these limits until you revoke the permission.` });
   else if (expiry - now > YEAR_SECONDS) dangers.push({ kind: 'farDeadline', tone: 'warn', words: { key: 'dangers_grantFarEnd' }, message: 'The permission ends more than a year from now.' });
   if (permission.type === 'native-token-stream') {
     dangers.push({ kind: 'nativeStream', tone: 'danger', confirm: true, words: { key: 'dangers_grantNativeStream', values: { symbol: token.symbol, to } }, message: `A stream of ${token.symbol}: what ${to} may take grows every second, for as long as the permission lasts.` });
   }
-  if ('maxAmount' in permission.data && BigInt(permission.data.maxAmount) === UNLIMITED) {
+  if ('maxAmount' in permission.data && isUnlimited(BigInt(permission.data.maxAmount))) {
     dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantStreamNoCap' }, message: 'The stream has no cap: in all, it may take everything the account ever holds of this token.' });
-  } else if (firstAmount(request) === UNLIMITED) {
-    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantLargest' }, message: 'The amount is the largest there is: no limit, it may take everything the account ever holds of this token.' });
+  } else if (isUnlimited(firstAmount(request))) {
+    dangers.push({ kind: 'unlimited', tone: 'danger', confirm: true, words: { key: 'dangers_grantNoLimit' }, message: 'The amount is too large to be a limit: it may take everything the account ever holds of this token.' });
   }
+  const short = shortPeriod(permission, token);
+  if (short) dangers.push(short);
   if (firstAmount(request) > balance) {
     // A number the screen writes as its language does: English's "1,250 USDC" as written reads as 1,25 in Portuguese.
     const held = amountOf(units(balance, token.decimals), token.symbol);

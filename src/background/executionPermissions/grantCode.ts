@@ -22,6 +22,7 @@ import { grantDangers } from './dangers';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from './delegation';
 import { frameworkOn } from './framework';
 import { currentNonce } from './nonce';
+import { countedFacts } from './tokenFacts';
 import type { GrantRecord } from './store';
 import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 
@@ -55,20 +56,20 @@ export interface GrantContext {
   upgrades: UpgradePlanning;
 }
 
-/** One grant as its screen shows it: the token as its contract says, with the account's balance, and the dangers. */
+/** One grant as its screen shows it: the token as its contract says (a well-known one's decimals as the wallet knows them), with the account's balance, and the dangers. */
 async function grantDetails(request: PermissionRequest, { node, network, account, now }: GrantContext): Promise<GrantDetails> {
   const { permission } = request;
   const token = 'tokenAddress' in permission.data
     ? await readToken(node, permission.data.tokenAddress, account, 'permission.data.tokenAddress', networkLabel(network))
     : { token: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }, balance: BigInt(await node<string>('eth_getBalance', [account, 'latest'])) };
   const imitates = 'address' in token.token ? imitatedToken(network.chainId, token.token) : undefined;
-  const facts = { symbol: token.token.symbol, decimals: token.token.decimals };
+  const { facts, claimedDecimals } = countedFacts(network.chainId, token.token);
   return {
     to: request.to,
     permission,
     rules: request.rules,
     token: { ...facts, balance: token.balance.toString(), ...('address' in token.token ? { address: token.token.address } : {}), ...(imitates ? { imitates } : {}) },
-    dangers: grantDangers(request, { now, token: facts, balance: token.balance, ...(imitates ? { imitates } : {}) }),
+    dangers: grantDangers(request, { now, token: facts, balance: token.balance, ...(imitates ? { imitates } : {}), ...(claimedDecimals === undefined ? {} : { claimedDecimals }) }),
   };
 }
 

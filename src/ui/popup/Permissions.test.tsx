@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * Permissions: a grant is shown revoked only as the chain says; a revoke sent that the chain lacks keeps its Revoke button.
+ * Permissions: a grant is shown revoked only when the wallet sent its revoke and the chain has it; a revoke sent that the
+ * chain lacks keeps its Revoke button, and so does a node's word that a grant the wallet never revoked is revoked.
  * Revoke all, per account and chain while one of its grants is in force, asks for the review of the nonce's raise.
  */
 import { RpcError } from '../../shared/errors';
@@ -41,6 +42,13 @@ describe('Permissions', () => {
 
   it('says Revoked, with no button, once the chain has it disabled', async () => {
     expect(await shown(grant({ revoked: true, revokeSent: true }))).toEqual({ sent: undefined, revoked: 'Revoked', button: null, revokeAll: null });
+  });
+
+  // A node is a claim: one that says a grant is revoked while the wallet sent no revoke of it would hide a grant still in force.
+  it('says a node\'s claim that a grant is revoked as the network\'s claim, and keeps Revoke and Revoke all, when the wallet sent no revoke', async () => {
+    const view = await shown(grant({ revoked: true, revokeSent: false }));
+    expect(view).toEqual({ sent: undefined, revoked: undefined, button: expect.anything(), revokeAll: expect.anything() });
+    expect(container.querySelector('[aria-label="The network says"]')?.textContent).toBe('The network says this permission is revoked; this wallet sent no revoke of it');
   });
 
   it('offers Revoke all for an account on a chain while a grant of it is in force, and asks the background for its review', async () => {

@@ -24,6 +24,12 @@ function spentWords(grant: GrantView): string | undefined {
   return t('periodAmount' in grant.permission.data ? 'home_spentThisPeriod' : 'home_spentSoFar', { amount });
 }
 
+/**
+ * Only the wallet's own record hides Revoke: it sent the revoke, and the chain has it. A node's word alone is a claim
+ * (a node that lies, or one of another wallet's revokes): shown as the network's, with Revoke still offered.
+ */
+const revokeDone = (grant: GrantView): boolean => grant.revokeSent && grant.revoked;
+
 function Grant({ grant }: { grant: GrantView }) {
   const words = grantWords(grant.permission, grant.rules, { ...grant.token, symbol: cleanText(grant.token.symbol) }, Math.floor(Date.now() / 1000), { phrases: grantPhrases() });
   const spent = spentWords(grant);
@@ -35,7 +41,8 @@ function Grant({ grant }: { grant: GrantView }) {
       <div className="muted"><Message id="home_spentByFrom" values={{ to: <AddressText address={grant.to} />, from: <AddressText address={grant.from} /> }} /></div>
       {spent && <div aria-label={t('home_spent')}>{spent}</div>}
       {!grant.revoked && grant.revokeSent && <div className="muted" aria-label={t('home_revokeSent')}>{t('home_revokeSentNotYet')}</div>}
-      {grant.revoked
+      {grant.revoked && !grant.revokeSent && <div className="muted" aria-label={t('home_networkSays')}>{t('home_networkSaysRevoked')}</div>}
+      {revokeDone(grant)
         ? <div className="muted" aria-label={t('home_revoked')}>{t('home_revoked')}</div>
         : <button type="button" className="secondary small" aria-label={t('home_revokePermissionFor', { to: grant.to })} disabled={revoke.busy} onClick={revoke.submit}>{t('home_revoke')}</button>}
       {revoke.error && <Notice tone="warn">{revoke.error}</Notice>}
@@ -57,9 +64,9 @@ function RevokeAllOf({ from, chainId, networkName }: GrantView) {
   );
 }
 
-/** One Revoke all per account and chain while one of its grants is in force. */
+/** One Revoke all per account and chain while one of its grants is not revoked by the wallet's own record. */
 function RevokeAll({ grants }: { grants: GrantView[] }) {
-  const inForce = grants.filter((grant) => !grant.revoked);
+  const inForce = grants.filter((grant) => !revokeDone(grant));
   const groups = inForce.filter((grant, i) => inForce.findIndex((g) => g.from === grant.from && g.chainId === grant.chainId) === i);
   return groups.map((grant) => <RevokeAllOf key={`${grant.from} ${grant.chainId}`} {...grant} />);
 }

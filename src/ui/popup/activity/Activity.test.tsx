@@ -118,6 +118,23 @@ describe('Activity', () => {
     expect([...container.querySelectorAll('[aria-label="Status"]')].map((s) => s.textContent)).toEqual(['Granted', 'Confirmed']);
   });
 
+  // "Permission revoked" beside "Reverted" says the grant is gone while it is still in force.
+  it('a revoke says what became of it: revoking while pending, revoked once confirmed, revoke failed when it was not sent, reverted or cancelled', async () => {
+    const grant: GrantMention = {
+      origin: 'https://dapp.example', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', rules: [], token: { symbol: 'TST', decimals: 18 },
+      permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0xde0b6b3a7640000', startTime: 1, justification: '' } },
+    };
+    const cancelled = [{ hash: HASH, nonce: 3, status: 'replaced' as const }, { hash: `0x${'bb'.repeat(32)}` as const, nonce: 3, status: 'confirmed' as const, cancel: true, replaces: HASH }];
+    items.push(
+      item({ key: 'p', status: 100, revokes: [grant] }), item({ key: 'c', status: 200, revokes: [grant] }), item({ key: 'n', status: 400, revokes: [grant] }),
+      item({ key: 'r', status: 500, revokes: [grant] }), item({ key: 'x', status: 200, revokes: [grant], transactions: cancelled }),
+    );
+    await render();
+    const said = (outcome: string) => `${outcome}: up to 1 TST in all to 0x7099…79C8 on https://dapp.example`;
+    expect(texts('[aria-label="Calls"] li')).toEqual([said('Revoking permission'), said('Permission revoked'), said('Revoke failed'), said('Revoke failed'), said('Revoke failed')]);
+    expect(texts('[aria-label="Status"]')).toEqual(['Pending', 'Confirmed', 'Failed (not sent)', 'Reverted', 'Cancelled']);
+  });
+
   it('a confirmed send shows the fee the account paid, in the network\'s own symbol', async () => {
     items.push(item({ status: 200, transactions: [{ hash: HASH, nonce: 3, status: 'confirmed', feePaid: '0x1319718a5000' }] }));
     await render();

@@ -16,7 +16,7 @@ import { t, uiLocale } from '../../i18n/t';
 import { useWallet } from '../../stores/wallet';
 import { Fee } from './Fee';
 import { CancelUserOperation, ReplaceTransaction } from './Pending';
-import { batchLine, callSummary, grantedLine, revokedLine } from './summary';
+import { batchLine, callSummary, grantedLine, isCancelled, revokeOutcome, revokedLine } from './summary';
 
 const BATCH_STATUS: Record<number, MessageKey> = {
   100: 'activity_statusPending',
@@ -40,7 +40,7 @@ function transactionStatus(status: TransactionStatus): MessageKey {
 
 function status(item: ActivityItem): string {
   if (item.kind === 'grant') return t('activity_statusGranted');
-  if (item.transactions.some((tx) => tx.cancel && (tx.status === 'pre-confirmed' || tx.status === 'confirmed'))) return t('activity_statusCancelled');
+  if (isCancelled(item)) return t('activity_statusCancelled');
   if (item.status === 200 && item.preconfirmed) return t('activity_statusPreconfirmed');
   return BATCH_STATUS[item.status] ? t(BATCH_STATUS[item.status]) : String(item.status);
 }
@@ -51,7 +51,10 @@ const siteHost = (origin: string): string => (origin === location.origin ? siteN
 /** One line per call; a grant, a revoke of grants and a delegation cleared say what they are instead. */
 function lines(item: ActivityItem, symbol: string): ReactNode[] {
   if (item.grant) return [grantedLine(item.grant)];
-  if (item.revokes) return item.revokes.map(revokedLine);
+  if (item.revokes) {
+    const outcome = revokeOutcome(item);
+    return item.revokes.map((grant) => revokedLine(grant, outcome));
+  }
   if (item.kind === 'revokeDelegation') return [t('activity_revertToPlain')];
   if (item.kind === 'upgradeAccount') return [t('activity_upgrade')];
   if (item.kind === 'revokeDelegationOf') return [t('activity_revertOf', { account: shortAddress(item.authority ?? '') })];

@@ -65,13 +65,13 @@ describe('grant lines', () => {
   });
 
   it('says what a revoke revoked', () => {
-    expect(text(revokedLine(grant))).toBe('Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example');
+    expect(text(revokedLine(grant, 'revoked'))).toBe('Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example');
   });
 
   it('names a long site whole: cut, its end (the domain that owns it) would be lost and its start could pass for another site', () => {
     const origin = `https://app.uniswap.org.${'a'.repeat(60)}.evil.example`;
     expect(text(grantedLine({ ...grant, origin }))).toBe(`Permission granted to 0x7099…79C8: up to 10 USDC per day on ${origin}`);
-    expect(text(revokedLine({ ...grant, origin }))).toContain(`on ${origin}`);
+    expect(text(revokedLine({ ...grant, origin }, 'revoked'))).toContain(`on ${origin}`);
   });
 
   it('says it in the browser\'s language, in the grant screen\'s words there too', () => {

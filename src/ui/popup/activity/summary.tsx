@@ -5,6 +5,7 @@
  */
 import { getAddress } from 'ethers';
 import type { ReactNode } from 'react';
+import type { ActivityItem } from '../../../shared/activity';
 import type { DecodedCall } from '../../../shared/decodedCall';
 import type { ClearSigned } from '../../../shared/erc7730/types';
 import { cleanText, originText } from '../../../shared/displayText';
@@ -58,6 +59,21 @@ function grantAmount({ permission, rules, token }: GrantMention): string {
 export const grantedLine = (grant: GrantMention): ReactNode =>
   <Message id="activity_granted" values={{ to: address(grant.to), amount: grantAmount(grant), site: originText(grant.origin) }} />;
 
-/** "Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example". */
-export const revokedLine = (grant: GrantMention): ReactNode =>
-  <Message id="activity_revoked" values={{ amount: grantAmount(grant), to: address(grant.to), site: originText(grant.origin) }} />;
+/** What became of a revoke: its batch's status, never the request as it was asked. */
+export type RevokeOutcome = 'pending' | 'revoked' | 'failed';
+
+/** A Cancel at the batch's nonce made it on chain: the batch's own transaction never will. */
+export const isCancelled = (item: Pick<ActivityItem, 'transactions'>): boolean =>
+  item.transactions.some((tx) => tx.cancel && (tx.status === 'pre-confirmed' || tx.status === 'confirmed'));
+
+/** Pending: revoking; confirmed: revoked; anything else (not sent, reverted, cancelled): failed. */
+export function revokeOutcome(item: Pick<ActivityItem, 'status' | 'transactions'>): RevokeOutcome {
+  if (isCancelled(item)) return 'failed';
+  return item.status === 100 ? 'pending' : item.status === 200 ? 'revoked' : 'failed';
+}
+
+const REVOKE_LINES = { pending: 'activity_revoking', revoked: 'activity_revoked', failed: 'activity_revokeFailed' } as const;
+
+/** "Permission revoked: up to 10 USDC per day to 0x7099…79C8 on https://app.example"; "Revoking permission: …", "Revoke failed: …". */
+export const revokedLine = (grant: GrantMention, outcome: RevokeOutcome): ReactNode =>
+  <Message id={REVOKE_LINES[outcome]} values={{ amount: grantAmount(grant), to: address(grant.to), site: originText(grant.origin) }} />;
