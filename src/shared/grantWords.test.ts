@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grantWords, isUnlimited, periodWords, tokenAmount } from './grantWords';
+import { grantWords, periodWords, tokenAmount } from './grantWords';
+import { isUnlimited } from './units';
 import { parseExecutionPermissionRequests } from './schemas/executionPermissions';
 
 const NOW = Date.UTC(2026, 10, 29, 12) / 1000;
@@ -40,7 +41,7 @@ describe('grant words', () => {
   // The danger and the words follow one definition of unlimited (isUnlimited): a cap of 2^255 is no cap.
   it('says a stream whose cap is too large to be a limit has no cap', () => {
     expect(words('native-token-stream', { amountPerSecond: '0x5af3107a4000', maxAmount: `0x8${'0'.repeat(63)}` }, [], ETH).amount).toBe('0.0001 ETH more every second (8.64 ETH a day), with no cap');
-    expect([2n ** 255n - 1n, 2n ** 255n, 2n ** 256n - 2n].map(isUnlimited)).toEqual([false, true, true]);
+    expect([2n ** 255n - 1n, 2n ** 255n, 2n ** 256n - 2n].map((amount) => isUnlimited(amount))).toEqual([false, true, true]);
   });
 });
 

@@ -4,7 +4,7 @@
  * the user's time zone. The phrases are English unless the caller hands others (the screens: the browser's language).
  */
 import type { Permission, Rule } from './schemas/executionPermissions';
-import { formatUnits } from './units';
+import { formatUnits, isUnlimited } from './units';
 
 export interface TokenFacts {
   symbol: string;
@@ -44,12 +44,6 @@ export interface GrantPhrases {
   time(seconds: number, timeZone?: string): string;
 }
 
-/**
- * An amount no balance comes near: 2^255 and above counts as unlimited, not 2^256 - 1 alone, which a site could dodge
- * by asking one unit less. The token-approval screens name only 2^256 - 1 (calls/describe.ts).
- */
-const UNLIMITED_FROM = 2n ** 255n;
-export const isUnlimited = (amount: bigint): boolean => amount >= UNLIMITED_FROM;
 const NAMED_PERIODS: Record<number, NamedPeriod> = { 3600: 'hour', 86_400: 'day', 604_800: 'week' };
 
 /** The amount a user may lower on a grant's screen: a period's amount, the allowance, or a stream's cap. */

@@ -14,3 +14,9 @@ export function formatUnits(value: bigint, decimals: number): string {
 }
 
 export const formatEther = (wei: bigint): string => formatUnits(wei, 18);
+
+/**
+ * An amount no balance comes near counts as unlimited: from half the type's range (2^255 for a uint256, 2^159 for
+ * Permit2's uint160), not its largest value alone, which a site dodges by asking one unit less.
+ */
+export const isUnlimited = (amount: bigint, bits = 256): boolean => amount >= 1n << BigInt(bits - 1);

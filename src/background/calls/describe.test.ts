@@ -19,6 +19,16 @@ describe('describeCall', () => {
     expect((await call(tokenFunctions.encodeFunctionData('increaseAllowance', [ALICE, 1n]))).action).toMatchObject({ kind: 'approve', amount: '1', unlimited: false });
   });
 
+  // One unit less than the largest, or 2^255, asks as much: the unlimited warning must not be dodged by either.
+  it('calls an approve of 2^255 or more unlimited, and one below it a number', async () => {
+    for (const amount of [MaxUint256 - 1n, 1n << 255n]) {
+      expect((await call(tokenFunctions.encodeFunctionData('approve', [ALICE, amount]))).action, String(amount)).toMatchObject({ unlimited: true });
+      expect((await call(tokenFunctions.encodeFunctionData('increaseAllowance', [ALICE, amount]))).action, String(amount)).toMatchObject({ unlimited: true });
+    }
+    expect((await call(tokenFunctions.encodeFunctionData('approve', [ALICE, (1n << 255n) - 1n]))).action).toMatchObject({ unlimited: false });
+    expect((await call(permit2Functions.encodeFunctionData('approve', [TOKEN, ALICE, (1n << 160n) - 2n, 0]), PERMIT2)).action).toMatchObject({ unlimited: true });
+  });
+
   it('words ERC-721 and ERC-1155 transfers and setApprovalForAll', async () => {
     expect((await call(tokenFunctions.encodeFunctionData('safeTransferFrom(address,address,uint256)', [BOB, ALICE, 42n]))).action).toMatchObject({ standard: 'erc721', tokenId: '42', to: ALICE });
     expect((await call(tokenFunctions.encodeFunctionData('safeTransferFrom(address,address,uint256,uint256,bytes)', [BOB, ALICE, 3n, 10n, '0x']))).action).toMatchObject({ standard: 'erc1155', tokenId: '3', amount: '10' });

@@ -1,13 +1,13 @@
 /** What a call does, for the approval screens: token actions worded, known functions named, the rest as raw data. */
-import { MaxUint256, dataLength, type ParamType, type Result, type TransactionDescription } from 'ethers';
+import { dataLength, type ParamType, type Result, type TransactionDescription } from 'ethers';
 import { decodeCalldata, extraBytes } from '../../shared/calldata';
 import type { DecodedCall, TokenAction } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
+import { isUnlimited } from '../../shared/units';
 import { COMMON_FUNCTIONS, PERMIT2, PERMIT2_FUNCTIONS, TOKEN_FUNCTIONS } from './signatures';
 
 /** Calldata beyond this is not carried to the screen (its size still is): no one reads kilobytes of hex. */
 export const RAW_DATA_SHOWN = 1024;
-const MAX_UINT160 = (1n << 160n) - 1n;
 
 export interface CallInput {
   to?: Hex;
@@ -31,9 +31,9 @@ function tokenAction(to: Hex, parsed: TransactionDescription): TokenAction | und
     case 'transferFrom(address,address,uint256)':
       return { kind: 'transfer', standard: 'erc20', token: to, from: s(0), to: s(1), amount: s(2) };
     case 'approve(address,uint256)':
-      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: (a[1] as bigint) === MaxUint256 };
+      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: isUnlimited(a[1] as bigint) };
     case 'increaseAllowance(address,uint256)':
-      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: (a[1] as bigint) === MaxUint256 };
+      return { kind: 'approve', standard: 'erc20', token: to, spender: s(0), amount: s(1), unlimited: isUnlimited(a[1] as bigint) };
     case 'safeTransferFrom(address,address,uint256)':
     case 'safeTransferFrom(address,address,uint256,bytes)':
       return { kind: 'transfer', standard: 'erc721', token: to, from: s(0), to: s(1), amount: '1', tokenId: s(2) };
@@ -63,7 +63,7 @@ export async function describeCall(call: CallInput): Promise<DecodedCall> {
   if (extra !== '0x') described.afterArguments = extraBytes(extra, RAW_DATA_SHOWN);
   if (permit2) {
     const [token, spender, amount] = parsed.args as unknown as [Hex, Hex, bigint];
-    described.action = { kind: 'approve', standard: 'permit2', token, spender, amount: amount.toString(), unlimited: amount === MAX_UINT160 };
+    described.action = { kind: 'approve', standard: 'permit2', token, spender, amount: amount.toString(), unlimited: isUnlimited(amount, 160) };
   } else {
     described.action = tokenAction(call.to, parsed);
   }

@@ -8,7 +8,8 @@ import { cleanText } from '../../shared/displayText';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
 import type { ImitatedToken } from '../../shared/tokens';
 import { counted } from '../../shared/dangerPhrases';
-import { isUnlimited, type TokenFacts } from '../../shared/grantWords';
+import type { TokenFacts } from '../../shared/grantWords';
+import { isUnlimited } from '../../shared/units';
 import { units } from '../../shared/erc7730/formatParams';
 import { amountOf } from '../../shared/erc7730/valueWords';
 

@@ -2,10 +2,10 @@
  * The popup's Approvals: what the selected account allowed others to spend through this wallet, as it stands on chain,
  * and its revoke, a transaction reviewed like any other (same approval screen, same Activity entry).
  */
-import { MaxUint256 } from 'ethers';
 import { invalidParams } from '../../shared/errors';
 import type { AllowanceView } from '../../shared/allowances';
 import { address } from '../../shared/params';
+import { isUnlimited } from '../../shared/units';
 import { grantsOf } from '../allowances/granted';
 import { signedGrantsOf } from '../allowances/signedGrants';
 import { allowanceLeft, revokeCall } from '../allowances/onChain';
@@ -18,7 +18,6 @@ import type { PageFamily } from './types';
 /** The services these pages use: all, as a request they ask as the wallet (askAsWallet) runs through the pipeline. */
 type Uses = keyof Services;
 
-const MAX_UINT160 = (1n << 160n) - 1n;
 const KINDS = ['erc20', 'permit2', 'operator'] as const;
 
 async function allowances(services: Services): Promise<AllowanceView[]> {
@@ -33,7 +32,7 @@ async function allowances(services: Services): Promise<AllowanceView[]> {
     return {
       ...grant,
       amount: left.toString(),
-      unlimited: grant.kind === 'operator' || left === MaxUint256 || (grant.kind === 'permit2' && left === MAX_UINT160),
+      unlimited: grant.kind === 'operator' || isUnlimited(left, grant.kind === 'permit2' ? 160 : 256),
       ...(token ? { symbol: token.token.symbol, decimals: token.token.decimals } : {}),
     };
   }));

@@ -51,6 +51,11 @@ describe('effectsFor', () => {
     ]);
   });
 
+  it('calls an approval of 2^255 or more unlimited', () => {
+    const approval: Log = { address: TOKEN, topics: [id('Approval(address,address,uint256)'), topic(ME), topic(BOB)] as Hex[], data: uint(MaxUint256 - 1n) };
+    expect(effectsFor(ME, [approval]).allowances).toMatchObject([{ unlimited: true, revoked: false }]);
+  });
+
   it('ignores logs that only look like token events', () => {
     const broken: Log = { address: TOKEN, topics: [id('TransferSingle(address,address,address,uint256,uint256)'), topic(BOB), topic(ME), topic(BOB)] as Hex[], data: '0x01' };
     expect(effectsFor(ME, [broken])).toEqual({ changes: [], allowances: [] });

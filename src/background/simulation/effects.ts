@@ -2,8 +2,9 @@
  * The account's side of a simulation's logs: ETH moves (eth_simulateV1's traceTransfers reports them as ERC-20-style
  * Transfer logs from 0xeeee…eeee), ERC-20, ERC-721 and ERC-1155 transfers, and the approvals it grants.
  */
-import { AbiCoder, MaxUint256, getAddress, id } from 'ethers';
+import { AbiCoder, getAddress, id } from 'ethers';
 import type { Hex } from '../../shared/params';
+import { isUnlimited } from '../../shared/units';
 import type { AllowanceChange, AssetChange } from '../../shared/preview';
 
 export interface Log {
@@ -63,7 +64,7 @@ export function effectsFor(account: Hex, logs: Log[]): { changes: RawChange[]; a
           allowances.set(`${token} ${tokenId}`, { token, standard: 'erc721', spender, unlimited: false, tokenId, revoked: BigInt(b!) === 0n });
         } else {
           const amount = word(log.data, 0);
-          allowances.set(`${token} ${spender}`, { token, standard: 'erc20', spender, amount: amount.toString(), unlimited: amount === MaxUint256, revoked: amount === 0n });
+          allowances.set(`${token} ${spender}`, { token, standard: 'erc20', spender, amount: amount.toString(), unlimited: isUnlimited(amount), revoked: amount === 0n });
         }
       } else if (topic === APPROVAL_FOR_ALL && topicAddress(a) === me) {
         const approved = word(log.data, 0) !== 0n;

@@ -6,6 +6,7 @@
 import { MaxUint256 } from 'ethers';
 import { cleanText } from '../displayText';
 import type { Hex } from '../params';
+import { isUnlimited } from '../units';
 import { addressParam, listed, param, pointed, raw, units, type FormatInput, type Formatted } from './formatParams';
 import { isDecimals } from './decimals';
 import { durationText, unit } from './formatNumbers';
@@ -36,7 +37,7 @@ async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatte
   const { field, label, context, facts } = input;
   const token = addressParam(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
   const threshold = toBigInt(param(input, 'threshold'));
-  const unlimited = threshold === undefined ? amount === MaxUint256 : amount >= threshold;
+  const unlimited = threshold === undefined ? isUnlimited(amount) : amount >= threshold;
   const message = String(param(input, 'message') ?? UNLIMITED);
   if (token && listed(input, 'nativeCurrencyAddress').some((a) => a.toLowerCase() === token.toLowerCase())) {
     facts.amounts.push({ id: field.$id, label, amount, unlimited, native: true });
