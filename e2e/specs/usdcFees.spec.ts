@@ -159,15 +159,15 @@ test.describe('fees in USDC', () => {
         await approval.press('Approve');
         if (remaining === 0) await approval.screen.waitForCount('Queue', 0);
       }
-      // The window lists them in the order their plans were ready, not always the order sent: the one approved first
-      // is sent and answered; the other waits for its userOp to run.
-      const [earlier, later] = (await Promise.race([first.then(() => 0), second.then(() => 1)])) === 0 ? [first, second] : [second, first];
-      const firstId = sentId(await earlier);
+      // The window lists them in the order sent (whichever plan was ready first): the first, approved first, is sent and
+      // answered; the second waits for its userOp to run.
+      expect(await Promise.race([first.then(() => 'first'), second.then(() => 'second')])).toBe('first');
+      const firstId = sentId(await first);
       // The second was approved while the first has not run: ten blocks later the bundler bundles the first.
       const head = await chain().getBlockNumber();
       await expect.poll(() => chain().getBlockNumber()).toBeGreaterThanOrEqual(head + 10);
       await bundler.release();
-      const secondId = sentId(await later);
+      const secondId = sentId(await second);
       expect(await finalStatus(dapp, firstId, 30_000)).toMatchObject({ status: 200 });
       expect(await finalStatus(dapp, secondId, 30_000)).toMatchObject({ status: 200 });
       expect(await usdc().balanceOf(recipient)).toBe(15n * USDC);

@@ -80,6 +80,8 @@ const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, inde
 
 const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
 
+const notOurs = (address: string) => new Error(`${address} is not an account of this wallet`);
+
 /** Which list of the secret the record's index counts in. */
 const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : account.imported ? 'key' : 'phrase');
 
@@ -144,7 +146,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     },
     async select(address) {
       const account = await find(address);
-      if (!account) throw new Error(`${address} is not an account of this wallet`);
+      if (!account) throw notOurs(address);
       await local.set('selectedAccount', account.address);
     },
     async reset(mnemonic) {
@@ -184,7 +186,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       return (await listed(() => [])).find((a) => same(a.address, address))?.ledgerPath;
     },
     async rename(address, name) {
-      if (!(await find(address))) throw new Error(`${address} is not an account of this wallet`);
+      if (!(await find(address))) throw notOurs(address);
       await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
     },
     async remove(address) {
@@ -198,7 +200,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     // The record as stored: its address must be the one its key derives, whatever the list shows.
     async signer(address) {
       const [account, secret] = await Promise.all([local.get('accounts').then((all) => all.find((a) => same(a.address, address))), vault.secret()]);
-      if (!account) throw new Error(`${address} is not an account of this wallet`);
+      if (!account) throw notOurs(address);
       if (isLedgerRecord(account)) throw new RpcError(ErrorCode.unsupportedMethod, noKeyMessage(account.address));
       if (!secret) throw new Error('The wallet is locked');
       const key = account.imported ? secret.importedKeys?.[account.index] : undefined;

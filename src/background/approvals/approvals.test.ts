@@ -50,6 +50,14 @@ const DETAILS = {} as never;
 const from = (n: number) => ({ origin: 'https://dapp.example', method: `m${n}`, replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: `r${n}` } });
 
 describe('approval queue', () => {
+  it('lists requests as the worker received them, not as they were queued: one that arrived first but was planned longer goes first, and the window opens on it', async () => {
+    const { approvals, window } = setup();
+    const later = await approvals.request('signMessage', { ...from(2), receivedAt: 200 }, DETAILS);
+    const earlier = await approvals.request('signMessage', { ...from(1), receivedAt: 100 }, DETAILS);
+    expect((await approvals.pending()).map((a) => a.id)).toEqual([earlier.id, later.id]);
+    expect(window.firsts).toEqual([later.id, earlier.id]);
+  });
+
   it('knows a request asked before, by frame and request id: waiting, or its answer (a resent request is not asked twice)', async () => {
     const { approvals } = setup();
     const record = await approvals.request('signMessage', from(1), DETAILS);

@@ -11,6 +11,7 @@ import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
+import { receivedNow } from './arrival';
 import { createPlans, type Plans } from './planning';
 import type { AnsweredSlice, ApprovalFinisher, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
 
@@ -31,8 +32,12 @@ export interface ApprovalDeps {
 export interface Approvals {
   /** Requests being planned before they are queued (planning.ts). */
   plans: Plans;
-  /** Queues a page's request for the user; its reply is sent when the approval settles. */
-  request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
+  /**
+   * Queues a page's request for the user; its reply is sent when the approval settles. `receivedAt`: when the worker
+   * received it (arrival.ts), its place in the queue; absent, it is placed now.
+   */
+  request<T extends ApprovalType>(type: T, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'> & { receivedAt?: number }, details: ApprovalDetails<T>): Promise<ApprovalRecord<T>>;
+  /** The requests waiting for the user, in the order the worker received them. */
   pending(): Promise<ApprovalRecord[]>;
   /** This very request of this frame, asked before: still with the user (or being finished), or its answer. */
   earlier(request: ReplyTarget): Promise<'waiting' | RpcResponse | undefined>;
@@ -69,7 +74,8 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
   const { local } = deps;
   const ledger = deps.sealer.ledger('approvals');
 
-  const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision);
+  // Stored as their plans were ready; shown as they arrived.
+  const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision).sort((a, b) => a.createdAt - b.createdAt);
 
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([deps.sealer.key(), ledger.ready()]))[0];
@@ -145,8 +151,8 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
 
   const approvals: Approvals = {
     plans,
-    async request(type, { origin, method, replyTo }, details) {
-      const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: Date.now(), details } as ApprovalRecord<typeof type>;
+    async request(type, { origin, method, replyTo, receivedAt }, details) {
+      const record = { id: crypto.randomUUID(), type, method, origin, replyTo, createdAt: receivedAt ?? receivedNow(), details } as ApprovalRecord<typeof type>;
       const stored = record as ApprovalRecord;
       // The one the window shows first: this request, unless others wait before it.
       let first = stored;
@@ -171,7 +177,7 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
         if (share.length >= MAX_PENDING || utf8Length(canonicalJson([...share, stored])) > MAX_PENDING_BYTES) {
           throw alreadyPending(`The wallet already has ${share.length} requests waiting for the user; try again once they are answered`);
         }
-        first = waiting(all)[0] ?? stored;
+        first = waiting([...all, stored])[0];
         accepted();
         return [...all, stored];
       });

@@ -13,6 +13,7 @@ export type ApprovalRecord<T extends ApprovalType = ApprovalType> = {
     method: string;
     origin: string;
     replyTo: ReplyTarget;
+    /** When the worker received the request (arrival.ts): the queue is listed in this order. */
     createdAt: number;
     details: ApprovalDetails<K>;
     /** Set when the user answered; the record stays until the page has its reply. */

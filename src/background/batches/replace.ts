@@ -6,7 +6,7 @@
  * `replacedBy`), so the batch follows whichever of the two lands.
  */
 import { keccak256, type Transaction } from 'ethers';
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { invalidParams } from '../../shared/errors';
 import { FEE_TIERS, type FeeTier } from '../../shared/fees';
 import type { Hex } from '../../shared/params';
 import { normalizeTransactionError } from '../networks/nodeErrors';
@@ -16,6 +16,7 @@ import { TX_BASE_GAS, estimate, hexGas, withMargin } from './executors/gas';
 import { unclear } from './executors/nodeAnswers';
 import { suggestFees, tierFees, type Fees } from '../fees/tiers';
 import { undecided } from './status';
+import { batchAltered } from './store';
 import type { BatchCall, BatchRecord, BatchTransaction } from './types';
 
 export type ReplaceMode = 'speedUp' | 'cancel';
@@ -78,7 +79,7 @@ async function readPending(deps: Pick<BatchDeps, 'batches'>, origin: string, id:
   const batch = await deps.batches.get(origin, id);
   const pending = replaceable(batch, hash);
   // A record changed outside the wallet is never signed from.
-  if (!(await deps.batches.authentic(batch!))) throw new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
+  if (!(await deps.batches.authentic(batch!))) throw batchAltered();
   return { batch: batch!, pending };
 }
 

@@ -58,6 +58,9 @@ export interface BatchStore {
   authentic(batch: BatchRecord): Promise<boolean>;
 }
 
+/** What acting on a record that is not `authentic` is refused with (pages/refusalFamilies.ts words it). */
+export const batchAltered = (): RpcError => new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
+
 export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer): BatchStore {
   const ledger = sealer.ledger('batches');
   /** The key and the ledger, loaded before a synchronous storage update. */

@@ -5,7 +5,7 @@
  * and Cancel are asked here too, each reviewed in the approval window before anything is signed.
  */
 import { browser } from '../browser/extensionApi';
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import type { Network } from '../../shared/networks';
 import type { PopupTransaction, SendQuote, SendUsdcQuote } from '../../shared/send';
@@ -15,6 +15,7 @@ import { bundlerUrlOf } from '../batches/sponsorship';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
 import { followBatch } from '../batches/follow';
+import { batchAltered } from '../batches/store';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import type { BatchCall } from '../batches/types';
@@ -104,7 +105,7 @@ async function cancelFromWallet(services: Services, p: { origin: string; id: str
   const batch = await services.batches.get(p.origin, p.id);
   if (!batch) throw invalidParams(`No batch ${p.id} of ${p.origin}`);
   // A record changed outside the wallet is never acted on.
-  if (!(await services.batches.authentic(batch))) throw new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
+  if (!(await services.batches.authentic(batch))) throw batchAltered();
   const cancel = await userOperationCancel(batch);
   await askUser(services, 'eth_sendTransaction', [cancel], cancel.from);
   // Followed again (it may have been given up on): once the cancel lands, Activity shows the batch dropped.

@@ -18,6 +18,7 @@ import type { BatchRecord, BatchState } from '../batches/types';
 import type { DeviceBatch } from '../deviceSigning/types';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Using } from '../services';
+import { pollUntil } from '../watch/pollUntil';
 import { userOperationPayload } from './deviceUserOperation';
 
 /** How long an earlier request of the account may wait for the device or be sent before the next is refused. */
@@ -51,16 +52,15 @@ async function earlierUnsent(services: Using<'batches'>, own: BatchRecord | unde
  * (the device left unanswered), nothing is built.
  */
 export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: (createdAt?: number) => Promise<T>): Promise<T> {
-  const until = Date.now() + TURN_WAIT_MS;
-  for (;;) {
-    const done = await withAccountLock(batch.from, async () => {
-      const own = await services.batches.get(batch.origin, batch.batchId);
-      return (await earlierUnsent(services, own, await earlier())) ? undefined : { built: await work(own?.createdAt) };
-    });
-    if (done) return done.built;
-    if (Date.now() >= until) throw new RpcError(ErrorCode.resourceUnavailable, `Another request of ${batch.from} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one`);
-    await new Promise((resolve) => setTimeout(resolve, TURN_LOOK_MS));
-  }
+  const done = await pollUntil(() => withAccountLock(batch.from, async () => {
+    const own = await services.batches.get(batch.origin, batch.batchId);
+    return (await earlierUnsent(services, own, await earlier())) ? undefined : { built: await work(own?.createdAt) };
+  }), {
+    everyMs: TURN_LOOK_MS,
+    forMs: TURN_WAIT_MS,
+    late: () => new RpcError(ErrorCode.resourceUnavailable, `Another request of ${batch.from} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one`),
+  });
+  return done.built;
 }
 
 export type BatchPayloadUses = 'batches' | 'bundlerFor' | 'detection' | 'nodeFor' | 'transactionCode';

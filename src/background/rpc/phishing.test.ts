@@ -32,8 +32,8 @@ function setup(topOrigin?: string) {
     approvals: {
       earlier: async () => undefined,
       pending: async () => queued.filter((a) => !a.decision),
-      async request(type: string, from: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'>, details: unknown) {
-        const record = { id: String(queued.length), type, ...from, createdAt: 0, details } as ApprovalRecord;
+      async request(type: string, { receivedAt, ...from }: Pick<ApprovalRecord, 'origin' | 'method' | 'replyTo'> & { receivedAt?: number }, details: unknown) {
+        const record = { id: String(queued.length), type, ...from, createdAt: receivedAt ?? 0, details } as ApprovalRecord;
         queued.push(record);
         return record;
       },
@@ -81,6 +81,9 @@ describe('requests from a site on the phishing list', () => {
     // No reply yet: the connect approval answers the page.
     expect(await completeApproval(services, warning, { approved: true })).toBeNull();
     expect(queued[1]).toMatchObject({ type: 'connect', method: 'eth_requestAccounts', origin: LISTED, replyTo: warning.replyTo, details: {} });
+    // In the queue where the warning was: the request arrived then (the queue lists requests as they arrived).
+    expect(warning.createdAt).toBeGreaterThan(0);
+    expect(queued[1].createdAt).toBe(warning.createdAt);
     // Finished again after a restart: the connect request already waits, it is not asked twice.
     expect(await completeApproval(services, warning, { approved: true })).toBeNull();
     expect(queued).toHaveLength(2);

@@ -6,6 +6,7 @@
 import { ErrorCode, RpcError, toErrorObject, userRejected } from '../../shared/errors';
 import type { ApprovalDecision } from '../../shared/approvals';
 import type { RpcRequest, RpcResponse } from '../../shared/protocol';
+import { receivedNow } from '../approvals/arrival';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
@@ -81,7 +82,9 @@ async function proceed(entry: TableEntry, request: RpcRequest, ctx: RequestConte
   return run(ready, ctx);
 }
 
-export function runRequest(request: RpcRequest, ctx: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
+export function runRequest(request: RpcRequest, received: RequestContext): Promise<RpcResponse | typeof DEFERRED> {
+  // Stamped as it comes, before any step waits: the queue lists requests as they arrived, not as their plans were ready.
+  const ctx = { ...received, receivedAt: receivedNow() };
   return serve<TableEntry>(methods, request.method, unsupported(request.method), async (entry) => {
     if (exceedsJsonLength(request.params, MAX_PARAMS_BYTES)) {
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
@@ -116,7 +119,8 @@ async function continueHeld(services: Services, record: ApprovalRecord<'phishing
   // Finished again after a worker restart: the request may already wait for its approval.
   if ((await services.approvals.pending()).some(same)) return null;
   const request = { method: record.details.request.method, params: record.details.request.params } as RpcRequest;
-  const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services };
+  // Its place in the queue is the held request's, as it arrived.
+  const ctx: RequestContext = { origin: record.origin, method: request.method, replyTo, services, receivedAt: record.createdAt };
   const response = await serve<TableEntry>(methods, request.method, unsupported(request.method), (entry) => proceed(entry, request, ctx));
   return response === DEFERRED ? null : response;
 }

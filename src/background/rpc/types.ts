@@ -19,6 +19,8 @@ export interface RequestContext<S = Services> {
   method: string;
   replyTo: ReplyTarget;
   services: S;
+  /** When the worker received it (approvals/arrival.ts): its place in the approval queue. */
+  receivedAt?: number;
 }
 
 /** What a method of `auth` 'connected' or 'account' gets: the account the origin acts with, checked. */

@@ -1,5 +1,5 @@
-/** The approval window: unlock first if needed, then the oldest waiting request, one screen per type. */
-import { useEffect } from 'react';
+/** The approval window: unlock first if needed, then the waiting requests in the order they arrived, one screen per type. */
+import { useEffect, useRef } from 'react';
 import { ForeignDelegationBanner } from '../components/ForeignDelegationBanner';
 import { Unlock } from '../components/Unlock';
 import { t, uiLocale } from '../i18n/t';
@@ -14,7 +14,11 @@ import { useDeviceStep } from './ledger/deviceStep';
 export function App() {
   const state = useWallet((s) => s.state);
   const device = useDeviceStep((s) => s.request);
-  const approval = state?.approvals[0];
+  // The request on screen stays until answered: one that arrived before it but was planned longer (the queue lists
+  // requests as they arrived) comes next, rather than pulling the screen, or its Ledger step, from under the user.
+  const shown = useRef<string>(undefined);
+  const approval = state?.approvals.find((a) => a.id === shown.current) ?? state?.approvals[0];
+  shown.current = approval?.id;
   const shownId = approval && state?.initialized && state.unlocked ? approval.id : undefined;
   // For `npm run bench`: when a request's screen was first on screen (effects run after the paint).
   useEffect(() => {

@@ -11,6 +11,7 @@ import { ErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { quarterBlock } from '../../watch/pollLoop';
+import { pollUntil } from '../../watch/pollUntil';
 import { undecided } from '../status';
 import type { BatchRecord, SentUserOperation } from '../types';
 import type { BatchDeps } from './executor';
@@ -60,11 +61,11 @@ export async function afterPreviousOperations(deps: Pick<BatchDeps, 'batches' | 
   const node = await deps.nodeFor(batch.chainId);
   const blockTimeMs = (await deps.detection.stored(batch.chainId).catch(() => undefined))?.blockTimeMs;
   const pause = blockTimeMs === undefined ? UNKNOWN_BLOCKS_LOOK_MS : quarterBlock(FASTEST_LOOK_MS, blockTimeMs);
-  const until = Date.now() + PREVIOUS_OPERATION_WAIT_MS;
-  while ((waiting = await notRun(node, waiting)).length > 0) {
-    if (Date.now() >= until) throw previousNotRun(batch.from);
-    await new Promise((done) => setTimeout(done, pause));
-  }
+  await pollUntil(async () => ((waiting = await notRun(node, waiting)).length === 0 ? true : undefined), {
+    everyMs: pause,
+    forMs: PREVIOUS_OPERATION_WAIT_MS,
+    late: () => previousNotRun(batch.from),
+  });
 }
 
 /**

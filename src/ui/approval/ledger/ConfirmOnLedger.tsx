@@ -77,13 +77,17 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
   useEffect(() => void run('known'), [run]);
 
   const onReject = () => void reject(approval).finally(() => useDeviceStep.getState().done());
+  // Asking again waits for the account's earlier request on the device or being sent (rpc/deviceBatchPayloads.ts
+  // inTurn, up to a minute), as Approve does: meanwhile Try again is busy and the screen says why (Decision.tsx).
+  const [asking, setAsking] = useState(false);
   // The worker may have dropped the refused payload (stale): the device signs the one it builds now, never the old one again.
   const askAgain = async () => {
     const { answer } = useDeviceStep.getState();
+    setAsking(true);
     const fresh = await call('deviceRequest', { id: approval.id, ...(answer === undefined ? {} : { answer }) }).catch((error: unknown) => {
       setStatus({ step: 'failed', words: errorText(error), choose: false, askAgain: true });
       return undefined;
-    });
+    }).finally(() => setAsking(false));
     if (fresh) setRequest(fresh);
   };
   const failed = status.step === 'failed' ? status : null;
@@ -96,13 +100,15 @@ export function ConfirmOnLedger({ approval, request: asked, connect = connectLed
         <>
           <button className="secondary" onClick={onReject}>{t('ledger_reject')}</button>
           {failed?.choose && <button onClick={() => void run('choose')}>{t('ledger_choose')}</button>}
-          {failed && <button onClick={() => void (failed.askAgain ? askAgain() : run('known'))}>{t('ledger_tryAgain')}</button>}
+          {failed && <button disabled={asking} aria-busy={asking} onClick={() => void (failed.askAgain ? askAgain() : run('known'))}>{t('ledger_tryAgain')}</button>}
         </>
       )}
     >
       <p>{t('ledger_willShow')}</p>
       <DeviceShows payload={request.payload} hashesOnly={hashesOnly} network={networkOf(approval)} />
-      {failed && <Notice tone="danger" label={t('ledger_device')}>{failed.words}</Notice>}
+      {failed && (asking
+        ? <Notice tone="info" label={t('ledger_device')}>{t('ledger_waitingForTurn')}</Notice>
+        : <Notice tone="danger" label={t('ledger_device')}>{failed.words}</Notice>)}
       {working && <Notice tone="info" label={t('ledger_device')}>{stepWords(working)}</Notice>}
     </Screen>
   );

@@ -56,4 +56,21 @@ describe('Try again after the worker refused a stale signature', () => {
     expect(signedNonces()).toEqual([7, 8]);
     expect(call.mock.calls.filter(([m]) => m === 'deviceRequest')).toEqual([['deviceRequest', { id: 'a1', answer: 'fast' }]]);
   });
+
+  it('while the worker waits for the account\'s earlier request (inTurn), says so, its button busy', async () => {
+    call.mockImplementation(async (method: string) => {
+      // The request again waits its turn: the worker does not answer yet.
+      if (method === 'deviceRequest') return new Promise(() => undefined);
+      if (method === 'deviceSigned') throw new Error('sent another transaction with nonce 7 since this one was built');
+      return null;
+    });
+    useDeviceStep.getState().show(at(7), 'fast');
+    await render(<ConfirmOnLedger approval={approval} request={at(7)} connect={connect} />);
+    await until(() => Boolean(button('Try again')));
+    await act(async () => button('Try again')!.click());
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Preparing what your Ledger will sign. If another request of this account is still on your Ledger or being sent, this one waits for it.');
+    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(button('Try again')?.disabled).toBe(true);
+    expect(button('Try again')?.getAttribute('aria-busy')).toBe('true');
+  });
 });
