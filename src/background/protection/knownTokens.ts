@@ -3,6 +3,7 @@
  * not is an imitation (a fake "USDC" sent to lure the user into a swap or approval).
  */
 import { cleanText } from '../../shared/displayText';
+import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 
 declare const __DEVNET_BUILD__: boolean;
@@ -54,3 +55,10 @@ export function imitatedToken(chainId: Hex, token: { symbol: string; address: He
 /** The contract is the chain's well-known token of that symbol: shown by its symbol alone. */
 export const isKnownToken = (chainId: Hex, token: { symbol: string; address: Hex }): boolean =>
   Object.entries(KNOWN_TOKENS.get(BigInt(chainId)) ?? {}).some(([symbol, address]) => symbol.toLowerCase() === shownSymbol(token.symbol) && address.toLowerCase() === token.address.toLowerCase());
+
+/** The ERC-20s the wallet knows on a chain: its well-known tokens and the USDC its USDC paymaster takes. */
+export function knownErc20s({ chainId, usdcPaymaster }: Pick<Network, 'chainId' | 'usdcPaymaster'>): Hex[] {
+  const known = Object.values(KNOWN_TOKENS.get(BigInt(chainId)) ?? {});
+  const usdc = usdcPaymaster?.token;
+  return usdc && !known.some((token) => token.toLowerCase() === usdc.toLowerCase()) ? [...known, usdc] : known;
+}

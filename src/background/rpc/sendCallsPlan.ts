@@ -13,6 +13,7 @@ import { isFeeSource, type FeeSource } from '../../shared/fees';
 import { assertCapabilitiesKnown, type BatchRequest } from '../../shared/schemas/sendCalls';
 import { assertNoGrantReEnabled, assertNoSelfCalls } from '../batches/encoding';
 import { poisonedRecipients } from '../protection/addressPoisoning';
+import { knownErc20s } from '../protection/knownTokens';
 import { toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
@@ -118,7 +119,8 @@ export async function prepare(request: BatchRequest, { services, origin, account
       l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), reviewing,
     ]);
     // A token paymaster behind "paid by" charges the fee in what the batch lets it take.
-    const shownCalls = batch.sponsor?.paymaster ? await services.userOperationCode.withPaymasterAllowances(described, batch.sponsor.paymaster) : described;
+    const paymaster = batch.sponsor?.paymaster;
+    const shownCalls = paymaster ? await services.userOperationCode.withPaymasterAllowances(described, batch.calls, { paymaster, erc20s: knownErc20s(network) }) : described;
     const lookAlikeRecipients = await poisonedRecipients(services, shownCalls);
     return {
       batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,

@@ -6,9 +6,9 @@
 import { MaxUint256 } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import { callDangers } from '../../shared/decodedCall';
-import { PERMIT2, USDC } from '../../shared/erc7730/samples.fixture';
+import { BAYC, PERMIT2, USDC } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
-import { EOA, abi, permit2 } from '../clearSigning/calls.fixture';
+import { EOA, MULTICALL3, abi, aggregate3, permit2 } from '../clearSigning/calls.fixture';
 import { inEnglish } from '../../shared/words.fixture';
 import { shown } from './shownCalls.fixture';
 
@@ -37,6 +37,17 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     expect(await kinds([setAll(PAYMASTER, true)])).toEqual([true]);
     expect(await kinds([approveTo(PAYMASTER, 0n), setAll(PAYMASTER, false), approveTo(EOA, MaxUint256)])).toEqual([false, false, false]);
     expect(await kinds([approveTo(PAYMASTER, 5_000_000n)], 'atomic')).toEqual([false]);
+  });
+
+  it('names the approve inside a Multicall3 aggregate3, and an approve of 0 on a token not known as an ERC-20 on the chain (an ERC-721 reads it as token #0 approved); not that on USDC', async () => {
+    const calls = [
+      { to: MULTICALL3 as Hex, value: '0x0' as Hex, data: aggregate3([USDC, approveTo(PAYMASTER, 5_000_000n).data]) as Hex },
+      { ...approveTo(PAYMASTER, 0n), to: BAYC as Hex },
+      // Ethereum's USDC is a token the wallet knows (protection/knownTokens.ts): there approve(paymaster, 0) revokes.
+      approveTo(PAYMASTER, 0n),
+    ];
+    const { view } = await shown(calls, 'sponsored');
+    expect(view.calls.map((c) => callDangers(c).some((d) => d.kind === 'paymasterSpends' && d.confirm))).toEqual([true, true, false]);
   });
 
   it('names one whose address word has dirty high bytes, which a token built with Solidity’s first ABI decoder (USDT, DAI, WETH) drops: not in canonical form, it is in no words, so it had no danger at all', async () => {

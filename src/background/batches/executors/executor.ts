@@ -22,6 +22,7 @@ import type { ChainNode } from '../../networks/rpcClient';
 import type { PollLoops } from '../../watch/pollLoop';
 import type { SentOperation } from '../../usdcFees/paidFee';
 import type { BatchStore } from '../store';
+import type { BatchPaymaster } from '../sponsorAllowance';
 import type { BatchCall, BatchRecord, SentUserOperation, Sponsorship } from '../types';
 
 /** What executing a batch needs of the wallet, and nothing more. */
@@ -137,8 +138,8 @@ export interface UserOperationLaterCode {
   refreshSponsored(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
   sendUsdc(deps: BatchDeps, batch: BatchRecord): Promise<BatchRecord>;
   refreshUsdc(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
-  /** A sponsored batch's calls as shown, each letting its paymaster take tokens named a danger (../sponsorAllowance.ts). */
-  withPaymasterAllowances(calls: DecodedCall[], paymaster: Hex): DecodedCall[];
+  /** A sponsored batch's calls as shown, each whose bytes as signed let its paymaster take tokens named a danger (../sponsorAllowance.ts). */
+  withPaymasterAllowances(calls: DecodedCall[], sent: Pick<BatchCall, 'to' | 'data'>[], batch: BatchPaymaster): DecodedCall[];
 }
 
 export type UserOperationCode = LoadedOnCall<UserOperationLaterCode>;
