@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMIT2 } from '../../shared/contracts';
 import { callDangers, type DecodedCall } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
-import { withPaymasterAllowances } from './sponsorAllowance';
+import { namedPaymasterAllowances } from './sponsorAllowance';
 
 const PAYMASTER: Hex = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
 const USDC: Hex = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -35,7 +35,7 @@ const encode = (fn: string, args: unknown[]) => abi.encodeFunctionData(fn, args)
 const shownCall = (to: Hex, data: Hex): DecodedCall => ({ to, value: '0', dataSize: (data.length - 2) / 2, selector: data.slice(0, 10) as Hex, data: data.slice(0, 2 + 2048) as Hex });
 /** Whether each call is named a danger asking the second yes, the chain's USDC known as an ERC-20. */
 const named = (...calls: [Hex, Hex][]) =>
-  withPaymasterAllowances(calls.map(([to, data]) => shownCall(to, data)), calls.map(([to, data]) => ({ to, value: '0x0', data })), { paymaster: PAYMASTER, erc20s: [USDC] })
+  namedPaymasterAllowances(calls.map(([to, data]) => shownCall(to, data)), calls.map(([to, data]) => ({ to, value: '0x0', data })), { paymaster: PAYMASTER, erc20s: [USDC] })
     .map((call) => callDangers(call).some((d) => d.kind === 'paymasterSpends' && d.confirm));
 const approve = (spender: Hex, amount: bigint) => encode('approve', [spender, amount]);
 

@@ -67,7 +67,7 @@ function allows({ to, data }: Pick<BatchCall, 'to' | 'data'>, { paymaster, erc20
  * The calls as shown, each whose bytes as signed (`sent`, in the same order; the shown data is cut at a kilobyte)
  * let the sponsoring paymaster take tokens with that danger among its dangers.
  */
-export function withPaymasterAllowances(calls: DecodedCall[], sent: Pick<BatchCall, 'to' | 'data'>[], batch: BatchPaymaster): DecodedCall[] {
+export function namedPaymasterAllowances(calls: DecodedCall[], sent: Pick<BatchCall, 'to' | 'data'>[], batch: BatchPaymaster): DecodedCall[] {
   return calls.map((call, i) => {
     if (!allows(sent[i], batch)) return call;
     const danger = paymasterSpends(batch.paymaster);

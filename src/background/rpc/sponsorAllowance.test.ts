@@ -65,3 +65,15 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     expect(view.calls.map((c) => callDangers(c).filter((d) => d.kind === 'paymasterSpends' && d.confirm).length)).toEqual([1, 1, 1, 0, 0]);
   });
 });
+
+describe('a sponsored batch whose paymaster the account already let spend tokens', () => {
+  it("says each allowance on a token the wallet knows on the chain, and each it could not read (this chain answers USDC's allowance with 1 USDC, the other tokens with nothing)", async () => {
+    const { paymasterAllowances } = await shown([setAll(EOA, false)], 'sponsored');
+    expect(paymasterAllowances?.find((a) => a.token === USDC)).toEqual({ paymaster: PAYMASTER, token: USDC, symbol: 'USDC', amount: '1000000' });
+    expect(paymasterAllowances?.filter((a) => a.amount === null).map((a) => a.symbol)).toEqual(['USDT', 'DAI', 'WETH', 'WBTC', 'cbETH', 'cbBTC', 'stETH', 'LINK', 'UNI']);
+  });
+
+  it('reads none for a batch paid in ETH', async () => {
+    expect((await shown([setAll(EOA, false)], 'atomic')).paymasterAllowances).toBeUndefined();
+  });
+});
