@@ -50,16 +50,16 @@ describe('allowances the account already gave the paymaster that may take its fe
   it("names the USDC paymaster's when the fee may be paid in USDC, on the chain's USDC the table does not hold too", async () => {
     const op = { chainId: '0xa', usdcPaymaster: { paymaster: USDC_PAYMASTER, token: OP_USDC } } as Pick<Network, 'chainId' | 'usdcPaymaster'>;
     const { node, reads } = chain({ [OP_USDC]: { [USDC_PAYMASTER]: 7n } });
-    expect(await paymasterAllowances(node, { from: FROM, usdcFee: {} as never }, op)).toEqual([{ paymaster: USDC_PAYMASTER, token: OP_USDC, symbol: 'USDC', amount: '7' }]);
+    expect(await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: op.usdcPaymaster } as never }, op)).toEqual([{ paymaster: USDC_PAYMASTER, token: OP_USDC, symbol: 'USDC', amount: '7' }]);
     expect(reads).toEqual([OP_USDC]);
   });
 
   it('says a read that failed or answered no word, rather than taking it as none', async () => {
     const { node } = chain({}, [USDC]);
-    const found = await paymasterAllowances(node, { from: FROM, usdcFee: {} as never }, ETHEREUM);
+    const found = await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM);
     expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: null }]);
     const silent = (async () => '0x') as unknown as ChainNode;
-    expect((await paymasterAllowances(silent, { from: FROM, usdcFee: {} as never }, ETHEREUM))?.filter((a) => a.amount === null)).toHaveLength(10);
+    expect((await paymasterAllowances(silent, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM))?.filter((a) => a.amount === null)).toHaveLength(10);
   });
 
   it('reads nothing for a batch whose fee no paymaster takes, and names nothing when there is no allowance', async () => {

@@ -26,9 +26,8 @@ function knownErc20s({ chainId, usdcPaymaster }: ChainFacts): { symbol: string; 
 const ALLOWANCE = '0xdd62ed3e';
 const word = (address: Hex) => address.slice(2).toLowerCase().padStart(64, '0');
 
-/** The paymaster that may take the batch's fee: its sponsor's, or the USDC paymaster's when it may be paid in USDC. */
-const paymasterOf = (batch: Pick<BatchRecord, 'sponsor' | 'usdcFee'>, network: ChainFacts): Hex | undefined =>
-  batch.sponsor?.paymaster ?? (batch.usdcFee ? network.usdcPaymaster?.paymaster : undefined);
+/** The paymaster that may take the batch's fee: its sponsor's, or the USDC paymaster its fee in USDC was planned with. */
+const paymasterOf = (batch: Pick<BatchRecord, 'sponsor' | 'usdcFee'>): Hex | undefined => batch.sponsor?.paymaster ?? batch.usdcFee?.paymaster.paymaster;
 
 /** The allowance as one word; null when the node failed or answered anything else (said, never taken as none). */
 async function allowanceOf(node: ChainNode, token: Hex, owner: Hex, spender: Hex): Promise<bigint | null> {
@@ -42,7 +41,7 @@ async function allowanceOf(node: ChainNode, token: Hex, owner: Hex, spender: Hex
 
 /** The account's standing allowances to that paymaster, one read per known token (undefined: none, or no paymaster). */
 export async function paymasterAllowances(node: ChainNode, batch: Pick<BatchRecord, 'from' | 'sponsor' | 'usdcFee'>, network: ChainFacts): Promise<PaymasterAllowance[] | undefined> {
-  const paymaster = paymasterOf(batch, network);
+  const paymaster = paymasterOf(batch);
   if (!paymaster) return undefined;
   const read = await Promise.all(knownErc20s(network).map(async ({ symbol, address }) => ({ paymaster, token: address, symbol, amount: await allowanceOf(node, address, batch.from, paymaster) })));
   const named = read.filter((a) => a.amount !== 0n).map((a) => ({ ...a, amount: a.amount === null ? null : a.amount.toString() }));
