@@ -1,6 +1,6 @@
 import { HDNodeWallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { DEVNET_KNOWN_TOKENS } from '../src/background/protection/knownTokens';
+import { DEVNET_KNOWN_TOKENS } from '../src/shared/knownTokens';
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from '../src/shared/contracts';
 import { LOCAL_DEVNET } from '../src/shared/networks';
 import { DEVNET_FEEDS } from '../src/shared/priceFeeds';

@@ -19,7 +19,7 @@ export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, sig
 export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidPhrase, newPhrase, recoverAddress, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
 export { adjustedGrants, grantActivity, grantOnChain, grantsRevokedBy, grantsWithShape, grantScreen, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeCall, revokeNotWaiting, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
-export { refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
+export { paymasterAllowances, refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
 export { feeSourcesShown } from './batches/feeOptions';
 export { paidWith } from './batches/paidWith';
 export { usdcSendQuote, withFeeSources } from './pages/usdcQuoteReasons';

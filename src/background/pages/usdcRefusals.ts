@@ -17,5 +17,6 @@ export const USDC_REFUSALS: [RegExp, ErrorKey][] = [
   [new RegExp(String.raw`^The USDC paymaster at ${AT('paymaster')} has no price for ETH \(fetchPrice\(\) is 0\)$`), 'errors_usdcNoPrice'],
   [new RegExp(String.raw`^The token ${AT('token')} did not answer (?<getter>\w+)\(\): no USDC permit can be built for it$`), 'errors_permitUnread'],
   [/^The bundler at (?<host>\S+) failed: (?<why>.*)$/s, 'errors_bundlerFailed'],
+  // A sponsored batch's estimate is refused in the same words (shared/userOperationGas.ts).
   [/^The bundler answered eth_estimateUserOperationGas with (?<answer>.*), not the op's gas limits as hex quantities$/s, 'errors_bundlerEstimate'],
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEVNET_KNOWN_TOKENS, imitatedToken } from './knownTokens';
+import { DEVNET_KNOWN_TOKENS } from '../../shared/knownTokens';
+import { imitatedToken } from './knownTokens';
 
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const FAKE = '0x1111111111111111111111111111111111111111';

@@ -114,11 +114,12 @@ export async function prepare(request: BatchRequest, { services, origin, account
     void services.previews.of(batch, { name: network.name, symbol: network.nativeCurrency.symbol }, node);
     const gas = batch.gasLimits.reduce((a, b) => a + BigInt(b), 0n);
     // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
-    const [l1Fee, described] = await Promise.all([
+    const [l1Fee, described, paymasterAllowances] = await Promise.all([
       l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), reviewing,
+      services.userOperationCode.paymasterAllowances(node, batch, network),
     ]);
-    // A token paymaster behind "paid by" charges the fee in what the batch lets it take.
-    const shownCalls = batch.sponsor?.paymaster ? await services.userOperationCode.withPaymasterAllowances(described, batch.sponsor.paymaster) : described;
+    // A token paymaster behind "paid by" charges the fee in what the batch lets it take, or was let take before.
+    const shownCalls = await services.userOperationCode.withPaymasterAllowances(described, batch, network);
     const lookAlikeRecipients = await poisonedRecipients(services, shownCalls);
     return {
       batchId: id, from, chainId: network.chainId, networkName: network.name, symbol: network.nativeCurrency.symbol,
@@ -131,6 +132,7 @@ export async function prepare(request: BatchRequest, { services, origin, account
       ...(batch.sponsor ? { sponsor: sponsorShown(network, batch.sponsor) } : {}),
       ...(batch.feeChoices ? { feeSources: await services.usdcBatchCode.feeSourcesShown(batch, preferred) } : {}),
       ...(lookAlikeRecipients.length > 0 ? { lookAlikeRecipients } : {}),
+      paymasterAllowances,
     };
   } catch (error) {
     // Failed before the user was asked (the later script did not load, a node did not answer): the id was never

@@ -106,7 +106,7 @@ export async function shown(calls: Call[], executor: Executor, suffix?: Hex) {
   };
   await asking.ask('wallet_sendCalls', [{ version: '2.0.0', id: 'b', chainId: NETWORK.chainId, from: FROM, atomicRequired: executor !== 'sequential', calls, capabilities }]);
   const [details] = asking.asked as SendCallsDetails[];
-  return { ...(await shownOf(asking, 'b', details.calls)), simulated: asking.simulated, attribution: details.attribution };
+  return { ...(await shownOf(asking, 'b', details.calls)), simulated: asking.simulated, attribution: details.attribution, paymasterAllowances: details.paymasterAllowances };
 }
 
 /** Everything the user is shown about `call` sent by eth_sendTransaction. */

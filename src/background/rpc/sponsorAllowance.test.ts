@@ -6,9 +6,9 @@
 import { MaxUint256 } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import { callDangers } from '../../shared/decodedCall';
-import { PERMIT2, USDC } from '../../shared/erc7730/samples.fixture';
+import { BAYC, PERMIT2, USDC } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
-import { EOA, abi, permit2 } from '../clearSigning/calls.fixture';
+import { EOA, MULTICALL3, abi, aggregate3, permit2 } from '../clearSigning/calls.fixture';
 import { inEnglish } from '../../shared/words.fixture';
 import { shown } from './shownCalls.fixture';
 
@@ -39,6 +39,17 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     expect(await kinds([approveTo(PAYMASTER, 5_000_000n)], 'atomic')).toEqual([false]);
   });
 
+  it('names the approve inside a Multicall3 aggregate3, and an approve of 0 on a token not known as an ERC-20 on the chain (an ERC-721 reads it as token #0 approved); not that on USDC', async () => {
+    const calls = [
+      { to: MULTICALL3 as Hex, value: '0x0' as Hex, data: aggregate3([USDC, approveTo(PAYMASTER, 5_000_000n).data]) as Hex },
+      { ...approveTo(PAYMASTER, 0n), to: BAYC as Hex },
+      // Ethereum's USDC is a token the wallet knows (protection/knownTokens.ts): there approve(paymaster, 0) revokes.
+      approveTo(PAYMASTER, 0n),
+    ];
+    const { view } = await shown(calls, 'sponsored');
+    expect(view.calls.map((c) => callDangers(c).some((d) => d.kind === 'paymasterSpends' && d.confirm))).toEqual([true, true, false]);
+  });
+
   it('names one whose address word has dirty high bytes, which a token built with Solidity’s first ABI decoder (USDT, DAI, WETH) drops: not in canonical form, it is in no words, so it had no danger at all', async () => {
     const dirty = (data: string, word: number) => `${data.slice(0, 10 + word * 64)}${'ff'.repeat(12)}${data.slice(10 + word * 64 + 24)}` as Hex;
     const calls = [
@@ -52,5 +63,17 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     const { view } = await shown(calls, 'sponsored');
     expect(view.calls.map((c) => c.action)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     expect(view.calls.map((c) => callDangers(c).filter((d) => d.kind === 'paymasterSpends' && d.confirm).length)).toEqual([1, 1, 1, 0, 0]);
+  });
+});
+
+describe('a sponsored batch whose paymaster the account already let spend tokens', () => {
+  it("says each allowance on a token the wallet knows on the chain, and each it could not read (this chain answers USDC's allowance with 1 USDC, the other tokens with nothing)", async () => {
+    const { paymasterAllowances } = await shown([setAll(EOA, false)], 'sponsored');
+    expect(paymasterAllowances?.find((a) => a.token === USDC)).toEqual({ paymaster: PAYMASTER, token: USDC, symbol: 'USDC', amount: '1000000' });
+    expect(paymasterAllowances?.filter((a) => a.amount === null).map((a) => a.symbol)).toEqual(['USDT', 'DAI', 'WETH', 'WBTC', 'cbETH', 'cbBTC', 'stETH', 'LINK', 'UNI']);
+  });
+
+  it('reads none for a batch paid in ETH', async () => {
+    expect((await shown([setAll(EOA, false)], 'atomic')).paymasterAllowances).toBeUndefined();
   });
 });

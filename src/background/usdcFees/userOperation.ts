@@ -9,9 +9,10 @@
 import type { BaseWallet } from 'ethers';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import type { RpcUserOperation } from '../../shared/erc4337';
-import { ErrorCode, PaymasterErrorCode, RpcError } from '../../shared/errors';
+import { PaymasterErrorCode, RpcError } from '../../shared/errors';
 import type { UsdcPaymaster } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
+import { estimatedGas } from '../../shared/userOperationGas';
 import type { ChainNode } from '../networks/rpcClient';
 import { assertAdmits } from './admits';
 import { usdcAmountUp } from './feeLine';
@@ -30,22 +31,6 @@ export interface UsdcFeePlan {
   quote: UsdcFeeQuote;
 }
 
-type Gas = Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>;
-
-/** A uint128 as a hex quantity: what the EntryPoint packs each limit into (shared/erc4337.ts packUints). */
-const GAS_LIMIT = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,31})$/;
-
-/**
- * The bundler's estimate, only as hex quantities: the cap the user approves is priced from it, and the op carries it as
- * it came. BigInt would read "-1000000000" (a negative fee on the screen) or decimal digits the bundler reads as hex.
- */
-function gasLimits(answer: unknown): Gas {
-  const gas = (answer ?? {}) as Record<keyof Gas, unknown>;
-  const limits = [gas.callGasLimit, gas.verificationGasLimit, gas.preVerificationGas];
-  if (limits.every((limit) => typeof limit === 'string' && GAS_LIMIT.test(limit))) return { callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas } as Gas;
-  throw new RpcError(ErrorCode.internal, `The bundler answered eth_estimateUserOperationGas with ${JSON.stringify(answer ?? null).slice(0, 120)}, not the op's gas limits as hex quantities`);
-}
-
 const postOpGas = (additionalGasCharge: bigint): bigint => (additionalGasCharge > USDC_PAYMASTER_GAS.postOp ? additionalGasCharge : USDC_PAYMASTER_GAS.postOp);
 const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 
@@ -62,7 +47,7 @@ export async function planUsdcFee(node: ChainNode, bundler: ChainNode, paymaster
     readPaymasterTerms(node, paymaster.paymaster),
     // Paused, or this sender denied: nothing offered, or nothing signed (./admits.ts).
     assertAdmits(node, paymaster.paymaster, bare.sender),
-    bundler<unknown>('eth_estimateUserOperationGas', [bare, ENTRY_POINT_V08, { [bare.sender]: { balance: ESTIMATE_BALANCE } }]).then(gasLimits),
+    bundler<unknown>('eth_estimateUserOperationGas', [bare, ENTRY_POINT_V08, { [bare.sender]: { balance: ESTIMATE_BALANCE } }]).then(estimatedGas),
   ]);
   const op: RpcUserOperation = {
     ...bare, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas,

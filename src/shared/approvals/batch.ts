@@ -58,4 +58,14 @@ export interface SendCallsDetails {
   };
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
+  /** Allowances the account already gave the paymaster that may take this batch's fee (it can take those tokens). */
+  paymasterAllowances?: PaymasterAllowance[];
+}
+
+/** An allowance to the paymaster on a token the wallet knows on the chain; `amount` (smallest unit) null: not read. */
+export interface PaymasterAllowance {
+  paymaster: Hex;
+  token: Hex;
+  symbol: string;
+  amount: string | null;
 }

@@ -10,6 +10,7 @@ import { LookAlikeWarning } from '../components/LookAlikeWarning';
 import { Amount } from '../components/Amount';
 import { Notice } from '../components/Notice';
 import { LookAlikeRecipients } from './LookAlikeRecipients';
+import { PaymasterAllowances } from './PaymasterAllowances';
 import { Row, Rows } from '../components/Rows';
 import { Screen } from '../components/Screen';
 import { sentenceOf } from '../format/clearWords';
@@ -73,6 +74,7 @@ function Review({ approval, details, ledger }: { approval: ApprovalViewOf<'sendC
       <LookAlikeWarning names={[[t('review_sponsorNameLabel'), details.sponsor?.name], [t('review_networkNameLabel'), details.networkName]]} />
       {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
+      <PaymasterAllowances allowances={details.paymasterAllowances} />
       {revertGate.gate}
       {offered && source && <FeeSourceSwitch offered={offered} source={source} symbol={details.symbol} onChange={setSource} />}
       <Rows>

@@ -7,6 +7,7 @@ import { ENTRY_POINT_V08 } from '../../../shared/contracts';
 import { userOperationHash, type PaymasterFields, type RpcEip7702Auth, type RpcUserOperation } from '../../../shared/erc4337';
 import { PaymasterErrorCode, RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
+import { estimatedGas } from '../../../shared/userOperationGas';
 import type { ChainNode } from '../../networks/rpcClient';
 import { getPaymasterData, getPaymasterStubData } from '../../paymaster/client';
 import { signedAuthorization } from '../../paymaster/userOperation';
@@ -37,9 +38,9 @@ export async function sponsoredOperation(node: ChainNode, bundler: ChainNode, ba
   let op = await draftOperation(node, chainId, batch, authorization);
   const { sponsor: _who, isFinal, ...stubFields } = await getPaymasterStubData(sponsor.url, op, chainId, sponsor.context);
   op = { ...op, ...pinnedPaymaster(stubFields, sponsor.paymaster, 'pm_getPaymasterStubData') };
-  const gas = await bundler<Pick<RpcUserOperation, 'callGasLimit' | 'verificationGasLimit' | 'preVerificationGas'>>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
+  const gas = estimatedGas(await bundler<unknown>('eth_estimateUserOperationGas', [op, ENTRY_POINT_V08]).catch((error: unknown) => {
     throw bundlerError(error);
-  });
+  }));
   op = { ...op, callGasLimit: gas.callGasLimit, verificationGasLimit: gas.verificationGasLimit, preVerificationGas: gas.preVerificationGas };
   // The final data is signed over the gas values; a stub marked final already is.
   if (isFinal) return op;

@@ -29,5 +29,5 @@ export const sendUsdc: UserOperationLaterCode['sendUsdc'] = async (deps, batch):
 
 export const refreshUsdc: UserOperationLaterCode['refreshUsdc'] = (deps, batch, node) => refreshUserOperation(deps, batch, () => deps.bundlerFor(batch.chainId), node);
 
-/** Named where the sponsored batch is shown (../../rpc/sendCallsPlan.ts); in this script, as the rest of a userOp's code. */
-export { withPaymasterAllowances } from '../sponsorAllowance';
+/** Named where the batch is shown (../../rpc/sendCallsPlan.ts); in this script, as the rest of a userOp's code. */
+export { paymasterAllowances, withPaymasterAllowances } from '../paymasterAllowances';

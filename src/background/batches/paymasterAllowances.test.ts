@@ -1,0 +1,71 @@
+/**
+ * A sponsored batch, or one whose fee may be paid in USDC: an allowance the account already gave the paymaster on a
+ * token the wallet knows on the chain lets it take those tokens, whatever the screen says about the fee. Read once
+ * per token while the batch is planned; a read that failed is said, never taken as no allowance.
+ */
+import { AbiCoder, Interface, MaxUint256 } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { ChainNode } from '../networks/rpcClient';
+import { paymasterAllowances } from './paymasterAllowances';
+
+const FROM: Hex = '0x00000000000000000000000000000000000000aa';
+const SITE_PAYMASTER: Hex = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
+const USDC_PAYMASTER: Hex = '0x0578cFB241215b77442a541325d6A4E6dFE700Ec';
+// Ethereum's well-known USDC and USDT (protection/knownTokens.ts), and an OP USDC the table does not hold.
+const USDC: Hex = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const USDT: Hex = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const OP_USDC: Hex = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
+const ETHEREUM = { chainId: '0x1', usdcPaymaster: { paymaster: USDC_PAYMASTER, token: USDC } } as Pick<Network, 'chainId' | 'usdcPaymaster'>;
+const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)']);
+
+/** A node where `allowances` (token → spender → amount) are the account's; a token in `failing` does not answer. */
+function chain(allowances: Record<string, Record<string, bigint>>, failing: string[] = []) {
+  const reads: string[] = [];
+  const node = (async (method: string, params: unknown[]) => {
+    if (method !== 'eth_call') throw new Error(`unexpected ${method}`);
+    const { to, data } = params[0] as { to: Hex; data: Hex };
+    reads.push(to);
+    if (failing.includes(to)) throw new Error('node down');
+    const [owner, spender] = ERC20.decodeFunctionData('allowance', data) as unknown as [string, string];
+    if (owner.toLowerCase() !== FROM) return AbiCoder.defaultAbiCoder().encode(['uint256'], [0n]);
+    return AbiCoder.defaultAbiCoder().encode(['uint256'], [allowances[to]?.[spender] ?? 0n]);
+  }) as ChainNode;
+  return { node, reads };
+}
+
+describe('allowances the account already gave the paymaster that may take its fee', () => {
+  it("names a sponsored batch's paymaster's allowance on each token the wallet knows on the chain, one read each", async () => {
+    const { node, reads } = chain({ [USDC]: { [SITE_PAYMASTER]: 5_000_000n }, [USDT]: { [SITE_PAYMASTER]: MaxUint256, [USDC_PAYMASTER]: 1n } });
+    const found = await paymasterAllowances(node, { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } }, ETHEREUM);
+    expect(found).toEqual([
+      { paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '5000000' },
+      { paymaster: SITE_PAYMASTER, token: USDT, symbol: 'USDT', amount: MaxUint256.toString() },
+    ]);
+    expect(reads.length).toBe(new Set(reads).size);
+    expect(reads).toContain(USDC);
+  });
+
+  it("names the USDC paymaster's when the fee may be paid in USDC, on the chain's USDC the table does not hold too", async () => {
+    const op = { chainId: '0xa', usdcPaymaster: { paymaster: USDC_PAYMASTER, token: OP_USDC } } as Pick<Network, 'chainId' | 'usdcPaymaster'>;
+    const { node, reads } = chain({ [OP_USDC]: { [USDC_PAYMASTER]: 7n } });
+    expect(await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: op.usdcPaymaster } as never }, op)).toEqual([{ paymaster: USDC_PAYMASTER, token: OP_USDC, symbol: 'USDC', amount: '7' }]);
+    expect(reads).toEqual([OP_USDC]);
+  });
+
+  it('says a read that failed or answered no word, rather than taking it as none', async () => {
+    const { node } = chain({}, [USDC]);
+    const found = await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM);
+    expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: null }]);
+    const silent = (async () => '0x') as unknown as ChainNode;
+    expect((await paymasterAllowances(silent, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM))?.filter((a) => a.amount === null)).toHaveLength(10);
+  });
+
+  it('reads nothing for a batch whose fee no paymaster takes, and names nothing when there is no allowance', async () => {
+    const { node, reads } = chain({ [USDC]: { [USDC_PAYMASTER]: 1n } });
+    expect(await paymasterAllowances(node, { from: FROM }, ETHEREUM)).toBeUndefined();
+    expect(reads).toEqual([]);
+    expect(await paymasterAllowances(chain({}).node, { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } }, ETHEREUM)).toBeUndefined();
+  });
+});
