@@ -16,3 +16,15 @@ describe('the decimals a grant is counted in', () => {
     expect(countedFacts('0x1', { symbol: 'ETH', decimals: 18 })).toEqual({ facts: { symbol: 'ETH', decimals: 18 } });
   });
 });
+
+// The tokens the imitation check knows (protection/knownTokens.ts) that have no price feed: WBTC counts 8 decimals,
+// so a node that says 18 makes 1 WBTC a period read as 0.0000000001 WBTC.
+describe('the decimals of a well-known token without a price feed', () => {
+  it('are the wallet\'s too, and a node that disagrees is named', () => {
+    const WBTC = '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599';
+    expect(countedFacts('0x1', { symbol: 'WBTC', decimals: 18, address: WBTC })).toEqual({ facts: { symbol: 'WBTC', decimals: 8 }, claimedDecimals: 18 });
+    expect(countedFacts('0x1', { symbol: 'UNI', decimals: 6, address: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' })).toEqual({ facts: { symbol: 'UNI', decimals: 18 }, claimedDecimals: 6 });
+    expect(countedFacts('0x2105', { symbol: 'USDT', decimals: 18, address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2' })).toEqual({ facts: { symbol: 'USDT', decimals: 6 }, claimedDecimals: 18 });
+    expect(countedFacts('0x2105', { symbol: 'cbBTC', decimals: 8, address: '0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf' })).toEqual({ facts: { symbol: 'cbBTC', decimals: 8 } });
+  });
+});
