@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_TOKENS } from '../protection/knownTokens';
 import { countedFacts } from './tokenFacts';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
@@ -26,5 +27,13 @@ describe('the decimals of a well-known token without a price feed', () => {
     expect(countedFacts('0x1', { symbol: 'UNI', decimals: 6, address: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' })).toEqual({ facts: { symbol: 'UNI', decimals: 18 }, claimedDecimals: 6 });
     expect(countedFacts('0x2105', { symbol: 'USDT', decimals: 18, address: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2' })).toEqual({ facts: { symbol: 'USDT', decimals: 6 }, claimedDecimals: 18 });
     expect(countedFacts('0x2105', { symbol: 'cbBTC', decimals: 8, address: '0xcbB7C0000aB88B473b1f5aFd9ef808440eed33Bf' })).toEqual({ facts: { symbol: 'cbBTC', decimals: 8 } });
+  });
+});
+
+describe('every token the imitation check knows', () => {
+  it('has its decimals in the wallet (a price feed or knownDecimals.ts): none is counted as a node says', () => {
+    const counted = [...KNOWN_TOKENS].flatMap(([chainId, table]) => Object.entries(table).map(([symbol, address]) =>
+      [symbol, countedFacts(`0x${chainId.toString(16)}`, { symbol, decimals: 99, address }).facts.decimals] as const));
+    expect(counted.filter(([, decimals]) => decimals === 99)).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ const BASE: Record<string, Hex> = {
 export const DEVNET_KNOWN_TOKENS: Record<string, Hex> = { TST: '0x10078beE6813c04572224b652228177C0f7BF2CF', USDC: '0xec159159B771e8431B7E0f2dfFe534465e3321c9' };
 
 /** By chain id as a number, so "0x7A69" and "0x7a69" find the same table. */
-const KNOWN_TOKENS = new Map<bigint, Record<string, Hex>>([
+export const KNOWN_TOKENS = new Map<bigint, Record<string, Hex>>([
   [1n, ETHEREUM],
   [8453n, BASE],
   ...(__DEVNET_BUILD__ ? [[31337n, DEVNET_KNOWN_TOKENS] as const] : []),
