@@ -84,8 +84,11 @@ export async function failedRevokes(grants: GrantRecord[], batches: BatchRecord[
   const live = new Set<Hex>();
   for (const batch of batches) {
     const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
-    if ((!didNothing && !anySent(batch)) || !(await authentic(batch))) continue;
-    for (const grant of await revokedBy(batch)) (didNothing ? failed : live).add(grant.id);
+    if (!didNothing && !anySent(batch)) continue;
+    // Authenticated last, and only a revoke: most batches revoke nothing.
+    const revoked = await revokedBy(batch);
+    if (revoked.length === 0 || !(await authentic(batch))) continue;
+    for (const grant of revoked) (didNothing ? failed : live).add(grant.id);
   }
   return new Set([...failed].filter((id) => !live.has(id)));
 }

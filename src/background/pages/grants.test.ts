@@ -35,12 +35,13 @@ function permissionsPage() {
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
+  const authentic = vi.fn(async (_batch: BatchRecord) => true);
   const services = {
     grants, grantCode: { grantOnChain, revokeCall, failedRevokes }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
-    batches: { all: async () => batches, authentic: async () => true },
+    batches: { all: async () => batches, authentic },
   } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
-  return { chain, grants, batches, list };
+  return { chain, grants, batches, list, authentic };
 }
 
 describe('getGrants', () => {
@@ -79,6 +80,16 @@ describe('getGrants after the wallet\'s own revoke', () => {
     chain.disabled = true;
     batches.push(await revokeBatch({ receipt: receipt('0x0') }));
     expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
+  });
+
+  it('keeps it sent beside a record of a failed revoke that is not the wallet\'s own (planted in storage.local)', async () => {
+    const { chain, grants, batches, list, authentic } = permissionsPage();
+    await grants.add(mine);
+    await grants.markRevoked(mine.id, 11);
+    chain.disabled = true;
+    batches.push(await revokeBatch({ receipt: receipt('0x0') }));
+    authentic.mockResolvedValue(false);
+    expect(await list()).toMatchObject([{ revokeSent: true }]);
   });
 
   it('offers it again once that revoke was dropped or cancelled', async () => {
