@@ -17,7 +17,7 @@ export interface AssetInfo {
   standard: 'native' | 'erc20' | 'erc721' | 'erc1155';
   symbol: string;
   decimals: number;
-  /** One of the chain's well-known tokens at its real contract (background/protection/knownTokens.ts). */
+  /** One of the chain's well-known tokens at its real contract (shared/knownTokens.ts). */
   known?: true;
   /** The well-known token whose symbol this other contract uses (a fake "USDC"). */
   imitates?: { symbol: string; address: Hex };

@@ -32,7 +32,7 @@ export interface ChainFeeds {
 
 // Chainlink's own feed list for Ethereum: smartcontractkit/documentation, public/files/json/feeds-mainnet.json at
 // 211224bb5baf2fd712ea61b8a46987c11cbfff9b (the standard proxies, "ens" eth-usd, usdc-usd, usdt-usd, dai-usd,
-// link-usd; not the SVR ones), heartbeats from the same entries. Token contracts as in protection/knownTokens.ts.
+// link-usd; not the SVR ones), heartbeats from the same entries. Token contracts as in shared/knownTokens.ts.
 const ETH_USD_ETHEREUM: PriceFeed = { address: '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419', heartbeat: 3600 };
 const ETHEREUM: ChainFeeds = {
   native: ETH_USD_ETHEREUM,

@@ -8,6 +8,7 @@
 import type { GrantMention } from '../../shared/grants';
 import type { ActivityItem } from '../../shared/activity';
 import type { Hex } from '../../shared/params';
+import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllCall } from './nonce';
 import { revokeCall } from './onChain';
@@ -69,4 +70,25 @@ export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[
     return revoked.length > 0 ? revoked.map(mention) : undefined;
   };
   return { granted: grants.map(grantItem), revokes: await Promise.all(batches.map(mentions)) };
+}
+
+/**
+ * The grants marked revoked whose every revoke on record failed (not sent, reverted, dropped, cancelled): the wallet
+ * knows its revoke did nothing, so a node's word that they are revoked hides no Revoke (pages/grants.ts). A review not
+ * answered yet counts neither way, nor does a record `authentic` refuses; a grant whose revokes Activity's history
+ * dropped stays marked.
+ */
+export async function failedRevokes(grants: GrantRecord[], batches: BatchRecord[], authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Set<Hex>> {
+  const revokedBy = revokes(grants.filter((grant) => grant.revokedAt !== undefined));
+  const failed = new Set<Hex>();
+  const live = new Set<Hex>();
+  for (const batch of batches) {
+    const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
+    if (!didNothing && !anySent(batch)) continue;
+    // Authenticated last, and only a revoke: most batches revoke nothing.
+    const revoked = await revokedBy(batch);
+    if (revoked.length === 0 || !(await authentic(batch))) continue;
+    for (const grant of revoked) (didNothing ? failed : live).add(grant.id);
+  }
+  return new Set([...failed].filter((id) => !live.has(id)));
 }

@@ -29,7 +29,7 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
-export { grantActivity, grantsRevokedBy } from './activity';
+export { failedRevokes, grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting } from './revokeWaiting';
 export { notKept, roomFor } from './room';

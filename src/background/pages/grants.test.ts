@@ -1,6 +1,9 @@
 /** Permissions (getGrants): whether a grant is revoked is what the chain says now, never a claim kept from before. */
 import { AbiCoder } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/types';
+import { failedRevokes } from '../executionPermissions/activity';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
 import { grantsWithShape } from '../executionPermissions/grantShape';
@@ -31,9 +34,14 @@ function permissionsPage() {
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
-  const services = { grants, grantCode: { grantOnChain, revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) } } as unknown as Services;
+  const batches: BatchRecord[] = [];
+  const authentic = vi.fn(async (_batch: BatchRecord) => true);
+  const services = {
+    grants, grantCode: { grantOnChain, revokeCall, failedRevokes }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
+    batches: { all: async () => batches, authentic },
+  } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
-  return { chain, grants, list };
+  return { chain, grants, batches, list, authentic };
 }
 
 describe('getGrants', () => {
@@ -52,6 +60,57 @@ describe('getGrants', () => {
     await grants.add(record);
     await grants.markRevoked(record.id, 5);
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
+  });
+});
+
+describe('getGrants after the wallet\'s own revoke', () => {
+  // On the devnet's own DelegationManager: revokeCall refuses any other.
+  const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
+  const receipt = (status: Hex): CallReceipt => ({ status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
+  const revokeBatch = async (transaction: Partial<BatchTransaction>): Promise<BatchRecord> => ({
+    id: 'r', origin: 'wallet', chainId: '0x7a69', from: ONE, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,
+    calls: [{ value: '0x0', ...(await revokeCall(mine)) }],
+    transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, ...transaction }],
+  });
+
+  it('offers Revoke again once that revoke reverted, whatever the node says: the wallet knows its revoke did nothing', async () => {
+    const { chain, grants, batches, list } = permissionsPage();
+    await grants.add(mine);
+    await grants.markRevoked(mine.id, 11);
+    chain.disabled = true;
+    batches.push(await revokeBatch({ receipt: receipt('0x0') }));
+    expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
+  });
+
+  it('keeps it sent beside a record of a failed revoke that is not the wallet\'s own (planted in storage.local)', async () => {
+    const { chain, grants, batches, list, authentic } = permissionsPage();
+    await grants.add(mine);
+    await grants.markRevoked(mine.id, 11);
+    chain.disabled = true;
+    batches.push(await revokeBatch({ receipt: receipt('0x0') }));
+    authentic.mockResolvedValue(false);
+    expect(await list()).toMatchObject([{ revokeSent: true }]);
+  });
+
+  it('offers it again once that revoke was dropped or cancelled', async () => {
+    const { chain, grants, batches, list } = permissionsPage();
+    await grants.add(mine);
+    await grants.markRevoked(mine.id, 11);
+    chain.disabled = true;
+    batches.push(await revokeBatch({ dropped: true }));
+    expect(await list()).toMatchObject([{ revokeSent: false }]);
+  });
+
+  it('keeps it sent while that revoke is pending or confirmed, or its record is gone from Activity\'s history', async () => {
+    const { chain, grants, batches, list } = permissionsPage();
+    await grants.add(mine);
+    await grants.markRevoked(mine.id, 11);
+    chain.disabled = true;
+    expect(await list()).toMatchObject([{ revoked: true, revokeSent: true }]);
+    batches.push(await revokeBatch({}));
+    expect(await list()).toMatchObject([{ revokeSent: true }]);
+    batches[0] = await revokeBatch({ receipt: receipt('0x1') });
+    expect(await list()).toMatchObject([{ revokeSent: true }]);
   });
 });
 

@@ -43,7 +43,7 @@ describe('a sponsored batch letting its own paymaster spend tokens', () => {
     const calls = [
       { to: MULTICALL3 as Hex, value: '0x0' as Hex, data: aggregate3([USDC, approveTo(PAYMASTER, 5_000_000n).data]) as Hex },
       { ...approveTo(PAYMASTER, 0n), to: BAYC as Hex },
-      // Ethereum's USDC is a token the wallet knows (protection/knownTokens.ts): there approve(paymaster, 0) revokes.
+      // Ethereum's USDC is a token the wallet knows (shared/knownTokens.ts): there approve(paymaster, 0) revokes.
       approveTo(PAYMASTER, 0n),
     ];
     const { view } = await shown(calls, 'sponsored');

@@ -74,6 +74,18 @@ describe('Permit2', () => {
     expect(shown?.clear.uncovered).toEqual([]);
   });
 
+  // Half the uint160 range is as unlimited as its largest value (shared/units.ts isUnlimited): one unit less, or 2^159,
+  // must not read as an amount.
+  it('PermitSingle: Unlimited from half the uint160 range, not from its maximum alone', async () => {
+    for (const amount of [BigInt(MAX_UINT160) - 1n, 1n << 159n]) {
+      const shown = await words({ ...permitSingle, message: { ...permitSingle.message, details: { ...(permitSingle.message.details as object), amount: amount.toString() } } });
+      expect(shown?.text('Amount')).toBe('Unlimited USDC');
+      expect(shown?.facts.amounts[0]).toMatchObject({ unlimited: true });
+    }
+    const below = await words({ ...permitSingle, message: { ...permitSingle.message, details: { ...(permitSingle.message.details as object), amount: ((1n << 159n) - 1n).toString() } } });
+    expect(below?.facts.amounts[0]).toMatchObject({ unlimited: false });
+  });
+
   it('PermitBatch: one row per token, each amount in its own token', async () => {
     const shown = await words(permitBatch);
     expect(shown?.clear.fields.filter((f) => f.label.startsWith('Amount')).map((f) => `${f.label}: ${f.text}`)).toEqual(['Amount 1: 1 USDC', 'Amount 2: Unlimited DAI']);

@@ -33,11 +33,21 @@ function shownSymbol(raw: string): { symbol: string; noted?: Noted } {
   return PLAIN_TICKER.test(raw) ? { symbol } : { symbol, noted: symbolNotPlain(symbol) };
 }
 
+/**
+ * A descriptor's threshold at a type's largest value (Permit2's 2^160 - 1) names that type's unlimited, which starts at
+ * half its range (isUnlimited): one unit less is no limit either. From 2^255, unlimited whatever the threshold.
+ */
+function unlimitedFrom(amount: bigint, threshold: bigint | undefined): boolean {
+  if (isUnlimited(amount) || threshold === undefined) return isUnlimited(amount);
+  const bits = threshold.toString(2);
+  return bits.length >= 64 && !bits.includes('0') ? isUnlimited(amount, bits.length) : amount >= threshold;
+}
+
 async function tokenAmount(input: FormatInput, amount: bigint): Promise<Formatted> {
   const { field, label, context, facts } = input;
   const token = addressParam(field.params?.tokenPath === undefined ? param(input, 'token') : pointed(input, 'tokenPath'));
   const threshold = toBigInt(param(input, 'threshold'));
-  const unlimited = threshold === undefined ? isUnlimited(amount) : amount >= threshold;
+  const unlimited = unlimitedFrom(amount, threshold);
   const message = String(param(input, 'message') ?? UNLIMITED);
   if (token && listed(input, 'nativeCurrencyAddress').some((a) => a.toLowerCase() === token.toLowerCase())) {
     facts.amounts.push({ id: field.$id, label, amount, unlimited, native: true });
