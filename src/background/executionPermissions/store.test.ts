@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { grantsWithShape } from './grantShape';
-import { grantRoom } from './room';
+import { ErrorCode } from '../../shared/errors';
+import { grantRoom, roomFor } from './room';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
@@ -45,9 +46,19 @@ describe('grants', () => {
     const grants = fresh();
     for (let i = 0; i < 3; i++) await grants.add(grant(i));
     await grants.markRevoked(grant(0).id, 5);
-    expect(grantRoom(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
+    expect(await grantRoom(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
     for (let i = 3; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
-    expect(grantRoom(await grants.list(), 'https://new.example')).toBe(1);
+    expect(await grantRoom(await grants.list(), 'https://new.example')).toBe(1);
+  });
+
+  // One site's subdomains are one site (../sites/siteOf.ts), as everywhere else pages are limited: each would otherwise get a full share.
+  it('counts a share per site: a site’s subdomains share one', async () => {
+    const grants = fresh();
+    for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) expect(await grants.add(grant(i, 'https://a.example.com'))).toBe(true);
+    expect(await grantRoom(await grants.list(), 'https://b.example.com')).toBe(0);
+    await expect(roomFor(await grants.list(), 'https://b.example.com', 1)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    expect(await grants.add(grant(100, 'https://b.example.com'))).toBe(false);
+    expect(await grants.add(grant(101, 'https://other.example'))).toBe(true);
   });
 
   it('keeps at most MAX_GRANTS in all', async () => {

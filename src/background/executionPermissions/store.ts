@@ -8,6 +8,7 @@
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
 import type { TokenFacts } from '../../shared/grantWords';
+import { siteOf } from '../sites/siteOf';
 import type { Delegation } from './delegation';
 
 export interface GrantRecord {
@@ -30,7 +31,10 @@ export interface GrantRecord {
   revokedAt?: number;
 }
 
-/** The wallet keeps this many grants, a site this many of them: the oldest revoked go first, then a new grant is refused. */
+/**
+ * The wallet keeps this many grants, a site this many of them (../sites/siteOf.ts: its subdomains share its share, as
+ * every other limit on pages): the oldest revoked go first, then a new grant is refused.
+ */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
 
@@ -76,16 +80,17 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
     return records.length === 0 ? records : withShape(records);
   };
   /** One change at a time, each on the list as the one before left it. */
-  const update = (change: (current: GrantRecord[]) => GrantRecord[]): Promise<void> => {
-    const next = queue.then(async () => store.save(change(await stored())));
+  const update = (change: (current: GrantRecord[]) => GrantRecord[] | Promise<GrantRecord[]>): Promise<void> => {
+    const next = queue.then(async () => store.save(await change(await stored())));
     queue = next.catch(() => undefined);
     return next;
   };
   return {
     async add(...grants) {
       let added = false;
-      await update((all) => {
-        const next = grants.reduce<GrantRecord[] | undefined>((list, grant) => list && withRoomFor(list, grant), all);
+      await update(async (all) => {
+        let next: GrantRecord[] | undefined = all;
+        for (const grant of grants) next = next && (await withRoomFor(next, grant));
         added = next !== undefined;
         return next ?? all;
       });
@@ -105,16 +110,23 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
   };
 }
 
-/** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
-function withRoomFor(all: GrantRecord[], grant: GrantRecord): GrantRecord[] | undefined {
-  const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);
-  const full = (list: GrantRecord[]) => list.length >= MAX_GRANTS || ofSite(list).length >= MAX_GRANTS_PER_SITE;
-  const kept = full(all) ? dropOldestRevoked(all, ofSite(all).length >= MAX_GRANTS_PER_SITE ? grant.origin : undefined) : all;
-  return full(kept) ? undefined : [...kept, grant];
+/** Those of `grants` whose origin is of the same site as `origin`. */
+export async function ofSameSite(grants: GrantRecord[], origin: string): Promise<GrantRecord[]> {
+  const [site, sites] = await Promise.all([siteOf(origin), Promise.all(grants.map((grant) => siteOf(grant.origin)))]);
+  return grants.filter((_, i) => sites[i] === site);
 }
 
-/** Without the oldest revoked grant (of `origin` when given). */
-function dropOldestRevoked(all: GrantRecord[], origin?: string): GrantRecord[] {
-  const oldest = all.findIndex((grant) => grant.revokedAt !== undefined && (origin === undefined || grant.origin === origin));
-  return oldest < 0 ? all : all.filter((_, i) => i !== oldest);
+/** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
+async function withRoomFor(all: GrantRecord[], grant: GrantRecord): Promise<GrantRecord[] | undefined> {
+  const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin);
+  const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
+  const siteFull = (await ofSite(all)).length >= MAX_GRANTS_PER_SITE;
+  const kept = (await full(all)) ? dropOldestRevoked(all, siteFull ? await ofSite(all) : all) : all;
+  return (await full(kept)) ? undefined : [...kept, grant];
+}
+
+/** Without the oldest revoked grant of `among` (a part of `all`). */
+function dropOldestRevoked(all: GrantRecord[], among: GrantRecord[]): GrantRecord[] {
+  const oldest = among.find((grant) => grant.revokedAt !== undefined);
+  return oldest === undefined ? all : all.filter((grant) => grant !== oldest);
 }
