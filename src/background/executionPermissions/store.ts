@@ -38,6 +38,21 @@ export interface GrantRecord {
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
 
+/**
+ * What the account's next Revoke all on a chain must raise its NonceEnforcer nonce past (nonceMarks.ts), kept beside the
+ * grants where no page writes. Nonces in decimal.
+ */
+export interface GrantNonces {
+  /** The highest nonce the wallet put in a grant it signed (absent: none yet), whatever a node said the nonce was. */
+  signed?: string;
+  /** A nonce the chain is known to be at or past: what the wallet's own Revoke alls raised it by, seen in their receipts. */
+  reached: string;
+  /** The last Revoke all sent, until its receipt is seen (or it failed, or is gone). */
+  sent?: { origin: string; batchId: string };
+}
+
+export const NO_NONCES: GrantNonces = { reached: '0' };
+
 export interface Grants {
   /**
    * Adds the grants (of one site), all or none: false when the wallet's list or the site's share has no room for all
@@ -48,21 +63,37 @@ export interface Grants {
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
   markRevoked(id: Hex, at: number): Promise<void>;
-  /** Forgets every grant (a wallet reset). */
+  /**
+   * Forgets every grant (a wallet reset), not the nonces: the delegations signed before are still the sites', and the
+   * same account imported again must still revoke them all.
+   */
   clear(): Promise<void>;
+  /** The account's nonces on the chain. */
+  nonces(chainId: Hex, account: Hex): Promise<GrantNonces>;
+  /** Changes the account's nonces on the chain, one change at a time; the nonces as changed. */
+  updateNonces(chainId: Hex, account: Hex, change: (current: GrantNonces) => GrantNonces | Promise<GrantNonces>): Promise<GrantNonces>;
 }
+
+/** Every account's nonces, by `${chain id in decimal}:${account in lower case}`. */
+export type GrantNonceRecords = Record<string, GrantNonces>;
 
 /** Where the records are kept: the extension's IndexedDB (grantRecordStore.ts). */
 export interface GrantRecordStore {
   /** null until the first save (storage migration 5 makes it, moving the records kept in storage.local before). */
   load(): Promise<GrantRecord[] | null>;
   save(grants: GrantRecord[]): Promise<void>;
+  loadNonces(): Promise<GrantNonceRecords | undefined>;
+  saveNonces(nonces: GrantNonceRecords): Promise<void>;
 }
 
 /** A store in memory, for unit tests. */
 export function memoryGrantRecordStore(): GrantRecordStore {
   let kept: GrantRecord[] | null = null;
-  return { load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)) };
+  let nonces: GrantNonceRecords | undefined;
+  return {
+    load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)),
+    loadNonces: async () => structuredClone(nonces), saveNonces: async (records) => void (nonces = structuredClone(records)),
+  };
 }
 
 /**
@@ -85,7 +116,20 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
     queue = next.catch(() => undefined);
     return next;
   };
+  const nonceKey = (chainId: Hex, account: Hex) => `${BigInt(chainId)}:${account.toLowerCase()}`;
+  const noncesOf = async (key: string) => (await store.loadNonces())?.[key] ?? NO_NONCES;
   return {
+    nonces: async (chainId, account) => noncesOf(nonceKey(chainId, account)),
+    updateNonces(chainId, account, change) {
+      const key = nonceKey(chainId, account);
+      const next = queue.then(async () => {
+        const changed = await change(await noncesOf(key));
+        await store.saveNonces({ ...(await store.loadNonces()), [key]: changed });
+        return changed;
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
     async add(...grants) {
       let added = false;
       await update(async (all) => {

@@ -145,7 +145,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const services = {
       grantCode, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
-      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
+      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id), updateNonces: async () => ({ reached: '0' }) },
     } as unknown as Services;
     const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
