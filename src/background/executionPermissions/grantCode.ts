@@ -27,11 +27,11 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
-export { noncesSent, revokeAllPlanned, settledNonces, signingNonce } from './nonceMarks';
+export { markedSent, markedSigning, revokeAllPlanned } from './nonceMarks';
 export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting } from './revokeWaiting';
-export { notKept, roomFor } from './room';
+export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */

@@ -6,12 +6,17 @@
 import { inStore } from '../storage/sealKeyStore';
 import type { GrantNonceRecords, GrantRecord, GrantRecordStore } from './store';
 
-const KEY = 'grants';
-const NONCES_KEY = 'grantNonces';
+/** What is kept under `key`: undefined until first saved. */
+const keptAt = <T>(key: string) => ({
+  load: () => inStore<T>('readonly', (store) => store.get(key)),
+  save: async (value: T) => void (await inStore('readwrite', (store) => void store.put(value, key))),
+});
+const grants = keptAt<GrantRecord[]>('grants');
+const nonces = keptAt<GrantNonceRecords>('grantNonces');
 
 export const indexedDbGrantRecordStore: GrantRecordStore = {
-  load: async () => ((await inStore<GrantRecord[]>('readonly', (store) => store.get(KEY))) as GrantRecord[] | undefined) ?? null,
-  save: async (grants) => void (await inStore('readwrite', (store) => void store.put(grants, KEY))),
-  loadNonces: () => inStore<GrantNonceRecords>('readonly', (store) => store.get(NONCES_KEY)),
-  saveNonces: async (nonces) => void (await inStore('readwrite', (store) => void store.put(nonces, NONCES_KEY))),
+  load: async () => (await grants.load()) ?? null,
+  save: grants.save,
+  loadNonces: nonces.load,
+  saveNonces: nonces.save,
 };

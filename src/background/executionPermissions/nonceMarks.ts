@@ -15,7 +15,7 @@ import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn, type Framework } from './framework';
 import { currentNonce, revokeAllCalls, revokeAllIncrements } from './nonce';
-import type { GrantNonces, GrantRecord } from './store';
+import type { GrantNonces, GrantRecord, Grants, NonceStore } from './store';
 
 /** How far past the nonce the wallet knows a node may put a grant. */
 export const MAX_AHEAD = 64n;
@@ -24,6 +24,28 @@ const USED_NONCE = id('UsedNonce(address,address,uint256)');
 const maxOf = (values: bigint[]): bigint => values.reduce((a, b) => (a > b ? a : b));
 
 type Batches = Pick<BatchStore, 'get' | 'authentic'>;
+/** The services these use: where the nonces are kept, and the batches a Revoke all was sent in. */
+interface Kept {
+  grants: Pick<Grants, 'nonceStore'>;
+  batches: Batches;
+}
+
+export const NO_NONCES: GrantNonces = { reached: '0' };
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Changes the account's nonces on the chain, one change at a time; the nonces as changed. */
+export function updateNonces(store: NonceStore, { account, chainId }: { account: Hex; chainId: Hex }, change: (current: GrantNonces) => Promise<GrantNonces>): Promise<GrantNonces> {
+  const key = `${BigInt(chainId)}:${account.toLowerCase()}`;
+  const next = queue.then(async () => {
+    const all = await store.loadNonces();
+    const changed = await change(all?.[key] ?? NO_NONCES);
+    await store.saveNonces({ ...all, [key]: changed });
+    return changed;
+  });
+  queue = next.catch(() => undefined);
+  return next;
+}
 
 function frameworkFor(chainId: Hex): Framework {
   const framework = frameworkOn(Number(chainId));
@@ -54,10 +76,25 @@ export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: 
   return { ...rest, reached: (BigInt(rest.reached) + incrementsSeen(batch, frameworkFor(chainId))).toString() };
 }
 
+/** Keeps `batch`, just sent, as its account's Revoke all sent when it is one (a sent one before it counted first). */
+export const markedSent = (batch: BatchRecord, { grants, batches }: Kept): Promise<unknown> =>
+  updateNonces(grants.nonceStore, { account: batch.from, chainId: batch.chainId }, (nonces) => noncesSent(nonces, batch, batches));
+
 /** `nonces` with `batch` kept as the Revoke all sent, when it is one (a sent one before it counted first). */
 export async function noncesSent(nonces: GrantNonces, batch: BatchRecord, batches: Batches): Promise<GrantNonces> {
   if (batch.calls.length !== 1 || (await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) === 0) return nonces;
   return { ...(await settledNonces(nonces, batch.chainId, batches)), sent: { origin: batch.origin, batchId: batch.id } };
+}
+
+/** The nonce the account's grants are signed at now, marked signed first (signingNonce). */
+export async function markedSigning(node: ChainNode, account: { account: Hex; chainId: Hex }, { grants, batches }: Kept): Promise<bigint> {
+  let nonce = 0n;
+  await updateNonces(grants.nonceStore, account, async (current) => {
+    const marked = await signingNonce(node, account, current, batches);
+    nonce = marked.nonce;
+    return marked.nonces;
+  });
+  return nonce;
 }
 
 /**
@@ -92,7 +129,11 @@ export function revokeAllNeeds(nonces: GrantNonces, grants: GrantRecord[], claim
 }
 
 /** Revoke all's call for the account's `grants` on the chain (nonce.ts revokeAllCalls), with the nonces settled first. */
-export async function revokeAllPlanned(node: ChainNode, { account, chainId, grants, nonces }: { account: Hex; chainId: Hex; grants: GrantRecord[]; nonces: GrantNonces }): Promise<{ to: Hex; data: Hex }> {
-  const claimed = await currentNonce(node, frameworkFor(chainId), account);
+export async function revokeAllPlanned(services: Kept & { nodeFor(chainId: Hex): Promise<ChainNode> }, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<{ to: Hex; data: Hex }> {
+  const node = await services.nodeFor(chainId);
+  const [nonces, claimed] = await Promise.all([
+    updateNonces(services.grants.nonceStore, { account, chainId }, (current) => settledNonces(current, chainId, services.batches)),
+    currentNonce(node, frameworkFor(chainId), account),
+  ]);
   return revokeAllCalls(node, { account, chainId, increments: revokeAllNeeds(nonces, grants, claimed, chainId) });
 }

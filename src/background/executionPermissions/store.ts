@@ -51,8 +51,6 @@ export interface GrantNonces {
   sent?: { origin: string; batchId: string };
 }
 
-export const NO_NONCES: GrantNonces = { reached: '0' };
-
 export interface Grants {
   /**
    * Adds the grants (of one site), all or none: false when the wallet's list or the site's share has no room for all
@@ -68,14 +66,14 @@ export interface Grants {
    * same account imported again must still revoke them all.
    */
   clear(): Promise<void>;
-  /** The account's nonces on the chain. */
-  nonces(chainId: Hex, account: Hex): Promise<GrantNonces>;
-  /** Changes the account's nonces on the chain, one change at a time; the nonces as changed. */
-  updateNonces(chainId: Hex, account: Hex, change: (current: GrantNonces) => GrantNonces | Promise<GrantNonces>): Promise<GrantNonces>;
+  /** Where the nonces that Revoke all counts on are kept (nonceMarks.ts keeps them). */
+  nonceStore: NonceStore;
 }
 
 /** Every account's nonces, by `${chain id in decimal}:${account in lower case}`. */
 export type GrantNonceRecords = Record<string, GrantNonces>;
+
+export type NonceStore = Pick<GrantRecordStore, 'loadNonces' | 'saveNonces'>;
 
 /** Where the records are kept: the extension's IndexedDB (grantRecordStore.ts). */
 export interface GrantRecordStore {
@@ -102,13 +100,20 @@ export function memoryGrantRecordStore(): GrantRecordStore {
  */
 export type GrantsWithShape = (records: GrantRecord[]) => Promise<GrantRecord[]>;
 
+/** What the list is kept with, from the worker's later script (grantCode.ts). */
+export interface GrantsCode {
+  grantsWithShape: GrantsWithShape;
+  /** `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site). */
+  withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf): Promise<GrantRecord[] | undefined>;
+}
+
 /** `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. */
-export function createGrants(store: GrantRecordStore, migrated: Promise<void>, withShape: GrantsWithShape): Grants {
+export function createGrants(store: GrantRecordStore, migrated: Promise<void>, code: GrantsCode): Grants {
   let queue: Promise<unknown> = Promise.resolve();
   const stored = async (): Promise<GrantRecord[]> => {
     await migrated;
     const records = (await store.load()) ?? [];
-    return records.length === 0 ? records : withShape(records);
+    return records.length === 0 ? records : code.grantsWithShape(records);
   };
   /** One change at a time, each on the list as the one before left it. */
   const update = (change: (current: GrantRecord[]) => GrantRecord[] | Promise<GrantRecord[]>): Promise<void> => {
@@ -116,25 +121,13 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
     queue = next.catch(() => undefined);
     return next;
   };
-  const nonceKey = (chainId: Hex, account: Hex) => `${BigInt(chainId)}:${account.toLowerCase()}`;
-  const noncesOf = async (key: string) => (await store.loadNonces())?.[key] ?? NO_NONCES;
   return {
-    nonces: async (chainId, account) => noncesOf(nonceKey(chainId, account)),
-    updateNonces(chainId, account, change) {
-      const key = nonceKey(chainId, account);
-      const next = queue.then(async () => {
-        const changed = await change(await noncesOf(key));
-        await store.saveNonces({ ...(await store.loadNonces()), [key]: changed });
-        return changed;
-      });
-      queue = next.catch(() => undefined);
-      return next;
-    },
+    nonceStore: store,
     async add(...grants) {
       let added = false;
       await update(async (all) => {
         let next: GrantRecord[] | undefined = all;
-        for (const grant of grants) next = next && (await withRoomFor(next, grant));
+        for (const grant of grants) next = next && (await code.withRoomFor(next, grant, siteOf));
         added = next !== undefined;
         return next ?? all;
       });
@@ -152,25 +145,4 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
       await update((all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
     },
   };
-}
-
-/** Those of `grants` whose origin is of the same site as `origin`. */
-export async function ofSameSite(grants: GrantRecord[], origin: string): Promise<GrantRecord[]> {
-  const [site, sites] = await Promise.all([siteOf(origin), Promise.all(grants.map((grant) => siteOf(grant.origin)))]);
-  return grants.filter((_, i) => sites[i] === site);
-}
-
-/** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
-async function withRoomFor(all: GrantRecord[], grant: GrantRecord): Promise<GrantRecord[] | undefined> {
-  const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin);
-  const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
-  const siteFull = (await ofSite(all)).length >= MAX_GRANTS_PER_SITE;
-  const kept = (await full(all)) ? dropOldestRevoked(all, siteFull ? await ofSite(all) : all) : all;
-  return (await full(kept)) ? undefined : [...kept, grant];
-}
-
-/** Without the oldest revoked grant of `among` (a part of `all`). */
-function dropOldestRevoked(all: GrantRecord[], among: GrantRecord[]): GrantRecord[] {
-  const oldest = among.find((grant) => grant.revokedAt !== undefined);
-  return oldest === undefined ? all : all.filter((grant) => grant !== oldest);
 }

@@ -56,8 +56,7 @@ export const grantPages = {
       if (held.length === 0) throw invalidParams(`${account} granted no permission on chain ${chainId}`);
       await onSelectedNetwork(services, chainId);
       // Past every grant the wallet signed for the account, whatever nonce a node said it was at (nonceMarks.ts).
-      const nonces = await services.grants.updateNonces(chainId, account, (current) => services.grantCode.settledNonces(current, chainId, services.batches));
-      const call = await services.grantCode.revokeAllPlanned(await services.nodeFor(chainId), { account, chainId, grants: held, nonces });
+      const call = await services.grantCode.revokeAllPlanned(services, { account, chainId, grants: held });
       return askUser(services, 'wallet_revokeGrants', [{ from: account, chainId, value: '0x0', ...call }], account);
     },
   },

@@ -17,6 +17,7 @@ import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import type { GrantRecord } from '../executionPermissions/store';
+import { siteOf } from '../sites/siteOf';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
@@ -50,7 +51,7 @@ async function dropPlanned(details: GrantPermissionsDetails, origin: string, ser
 
 /** -32602 unless `wanted` more grants of `origin` fit beside the grants in force (../executionPermissions/room.ts). */
 const roomFor = async (services: Using<'grants' | 'grantCode'>, origin: string, wanted: number): Promise<void> =>
-  services.grantCode.roomFor(await services.grants.list(), origin, wanted);
+  services.grantCode.roomFor(await services.grants.list(), origin, wanted, siteOf);
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -92,13 +93,7 @@ export const executionPermissionMethods = {
             services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
           ]);
           // Marked before any grant carries it: Revoke all goes past it, whatever the node said (nonceMarks.ts).
-          let nonce = 0n;
-          await services.grants.updateNonces(details.chainId, details.account, async (current) => {
-            const marked = await services.grantCode.signingNonce(node, details, current, services.batches);
-            nonce = marked.nonce;
-            return marked.nonces;
-          });
-          return [granted, node, signer, nonce] as const;
+          return [granted, node, signer, await services.grantCode.markedSigning(node, details, services)] as const;
         };
         const [granted, node, signer, nonce] = await ready().catch(async (error: unknown) => {
           await dropPlanned(details, origin, services);
@@ -112,7 +107,7 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { origin, sign, now, nonce });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length);
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length, siteOf);
         return records.map(responseOf);
       },
       release: dropPlanned,
@@ -160,7 +155,7 @@ const revokeApproval = {
     if (!batch || !(await services.batches.authentic(batch))) return hash;
     for (const grant of await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch)) await services.grants.markRevoked(grant.id, Date.now());
     // A Revoke all counts once its receipt shows the increments (nonceMarks.ts).
-    await services.grants.updateNonces(batch.chainId, batch.from, (current) => services.grantCode.noncesSent(current, batch, services.batches));
+    await services.grantCode.markedSent(batch, services);
     return hash;
   },
 };
