@@ -79,7 +79,7 @@ const deleGator: DelegateCode = {
 export const DELEGATE_CODE: Record<DelegateKind, DelegateCode> = { simple7702Account, deleGator };
 
 /** The calls of a DeleGator's `execute` in the modes the wallet words (shared/erc7821.ts), or undefined for any other data. */
-async function deleGatorCalls(data: Hex): Promise<BatchCall[] | undefined> {
+export async function deleGatorCalls(data: Hex): Promise<BatchCall[] | undefined> {
   const [account, abi] = await Promise.all([DELEGATOR(), loadAbi()]);
   return decodeExecute(account, abi.AbiCoder.defaultAbiCoder(), data)
     ?.map(({ target, value, callData }) => ({ to: target, value: `0x${value.toString(16)}` as Hex, data: callData }));

@@ -10,7 +10,7 @@ import type { ActivityItem } from '../../shared/activity';
 import type { Hex } from '../../shared/params';
 import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
-import { revokeAllCall } from './nonce';
+import { revokeAllIncrements } from './nonce';
 import { revokeCall } from './onChain';
 import type { GrantRecord } from './store';
 
@@ -42,18 +42,17 @@ export interface GrantActivity {
 
 /**
  * The grants `batch` revokes: with one call from an account with grants, its disableDelegation of one of them, or its
- * nonce raised (Revoke all: every grant the account signed on that chain before the batch). Each call encoded once.
+ * nonce raised (Revoke all, once or more in one call: every grant the account signed on that chain before the batch).
  */
 function revokes(grants: GrantRecord[]): (batch: Pick<BatchRecord, 'from' | 'chainId' | 'calls' | 'createdAt'>) => Promise<GrantRecord[]> {
   const managers = new Set(grants.map((grant) => grant.delegationManager.toLowerCase()));
   // A record revokeCall refuses (planted or altered) is revoked by nothing.
   const revokeOf = once((grant: GrantRecord) => revokeCall(grant).catch(() => undefined));
-  const revokeAllOn = once((chainId: bigint) => revokeAllCall(`0x${chainId.toString(16)}`).catch(() => undefined));
   return async (batch) => {
     const ofAccount = grants.filter((grant) => grant.from.toLowerCase() === batch.from.toLowerCase() && BigInt(grant.chainId) === BigInt(batch.chainId));
     if (batch.calls.length !== 1 || ofAccount.length === 0) return [];
     const [call] = batch.calls;
-    if (sameCall(await revokeAllOn(BigInt(batch.chainId)), call)) return ofAccount.filter((grant) => grant.grantedAt < batch.createdAt);
+    if ((await revokeAllIncrements(call, batch.from, batch.chainId)) > 0) return ofAccount.filter((grant) => grant.grantedAt < batch.createdAt);
     if (!managers.has(call.to?.toLowerCase() ?? '')) return [];
     return (await Promise.all(ofAccount.filter(signedIn(call)).map(async (grant) => (sameCall(await revokeOf(grant), call) ? [grant] : [])))).flat();
   };

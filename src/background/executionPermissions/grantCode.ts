@@ -21,7 +21,6 @@ import { chainTime, startsOnChain } from './chainStart';
 import { grantDangers } from './dangers';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from './delegation';
 import { frameworkOn } from './framework';
-import { currentNonce } from './nonce';
 import { countedFacts } from './tokenFacts';
 import type { GrantRecord } from './store';
 import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
@@ -29,10 +28,11 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
+export { markedSent, markedSigning, revokeAllPlanned } from './nonceMarks';
 export { failedRevokes, grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting } from './revokeWaiting';
-export { notKept, roomFor } from './room';
+export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 
 /** A network where the framework is and EIP-7702 runs: there, grants can be redeemed. */
@@ -96,12 +96,13 @@ export async function grantScreen(requests: PermissionRequest[], context: GrantC
 const randomSalt = (): Hex => `0x${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 export interface Signing {
-  node: ChainNode;
   origin: string;
   /** The account's signature of a digest. */
   sign(digest: Hex): Promise<Hex>;
   /** Seconds since the epoch: what the adjustments are checked at (a grant is dated when it is signed, after its upgrade). */
   now: number;
+  /** The account's nonce at the NonceEnforcer the grants carry, as nonceMarks.ts signingNonce took and marked it. */
+  nonce: bigint;
 }
 
 /** The approved screen with the user's adjustments applied; -32602 for one the wallet does not take. `now`: seconds. */
@@ -111,12 +112,11 @@ export function adjustedGrants(details: GrantPermissionsDetails, adjustments: Gr
 }
 
 /** Each grant of the approved screen, with the user's adjustments, as a signed delegation to keep. */
-export async function signedGrants(details: GrantPermissionsDetails, adjustments: GrantAdjustment[] | null, { node, origin, sign, now }: Signing): Promise<GrantRecord[]> {
+export async function signedGrants(details: GrantPermissionsDetails, adjustments: GrantAdjustment[] | null, { origin, sign, now, nonce }: Signing): Promise<GrantRecord[]> {
   const { account, chainId } = details;
   const framework = frameworkOn(Number(chainId));
   if (!framework) throw new RpcError(BatchErrorCode.unsupportedChain, `Execution permissions are not available on chain ${chainId}`);
   const { grants } = adjustedGrants(details, adjustments, now);
-  const nonce = await currentNonce(node, framework, account);
   return Promise.all(grants.map(async ({ to, permission, rules, token }) => {
     const unsigned = { delegate: to, delegator: account, authority: ROOT_AUTHORITY, caveats: grantCaveats({ permission, rules }, framework, nonce), salt: randomSalt() };
     const typedData = delegationTypedData(unsigned, Number(chainId), framework.delegationManager);

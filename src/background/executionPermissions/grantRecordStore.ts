@@ -4,11 +4,19 @@
  * gets back, only grants the user made.
  */
 import { inStore } from '../storage/sealKeyStore';
-import type { GrantRecord, GrantRecordStore } from './store';
+import type { GrantNonceRecords, GrantRecord, GrantRecordStore } from './store';
 
-const KEY = 'grants';
+/** What is kept under `key`: undefined until first saved. */
+const keptAt = <T>(key: string) => ({
+  load: () => inStore<T>('readonly', (store) => store.get(key)),
+  save: async (value: T) => void (await inStore('readwrite', (store) => void store.put(value, key))),
+});
+const grants = keptAt<GrantRecord[]>('grants');
+const nonces = keptAt<GrantNonceRecords>('grantNonces');
 
 export const indexedDbGrantRecordStore: GrantRecordStore = {
-  load: async () => ((await inStore<GrantRecord[]>('readonly', (store) => store.get(KEY))) as GrantRecord[] | undefined) ?? null,
-  save: async (grants) => void (await inStore('readwrite', (store) => void store.put(grants, KEY))),
+  load: async () => (await grants.load()) ?? null,
+  save: grants.save,
+  loadNonces: nonces.load,
+  saveNonces: nonces.save,
 };

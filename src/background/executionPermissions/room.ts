@@ -1,27 +1,49 @@
 /**
- * Whether a site's grants fit the wallet's list (store.ts MAX_GRANTS, MAX_GRANTS_PER_SITE) beside the grants still in
- * force: asked before a grant's window and again when its grants are kept. In the later script (grantCode.ts).
+ * Whether a site's grants fit the wallet's list (store.ts MAX_GRANTS, MAX_GRANTS_PER_SITE, counted per site: an origin's
+ * subdomains share its share) beside the grants still in force: asked before a grant's window and again when its
+ * grants are kept. In the later script (grantCode.ts).
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from './store';
 
-/** How many more grants `origin` may add: the wallet's and the site's room beside the grants in force (revoked ones make way). */
-export function grantRoom(all: GrantRecord[], origin: string): number {
-  const inForce = all.filter((grant) => grant.revokedAt === undefined);
-  return Math.max(0, Math.min(MAX_GRANTS - inForce.length, MAX_GRANTS_PER_SITE - inForce.filter((grant) => grant.origin === origin).length));
+const inForce = (all: GrantRecord[]) => all.filter((grant) => grant.revokedAt === undefined);
+
+/** The site of an origin (../sites/siteOf.ts, which the worker's first script holds: passed in, never a second copy). */
+export type SiteOf = (origin: string) => Promise<string>;
+
+/** Those of `grants` whose origin is of the same site as `origin`. */
+async function ofSameSite(grants: GrantRecord[], origin: string, siteOf: SiteOf): Promise<GrantRecord[]> {
+  const [site, sites] = await Promise.all([siteOf(origin), Promise.all(grants.map((grant) => siteOf(grant.origin)))]);
+  return grants.filter((_, i) => sites[i] === site);
 }
 
-/** -32602 unless `wanted` more grants of `origin` fit: its share, or the wallet's list, is full. */
-export function roomFor(all: GrantRecord[], origin: string, wanted: number): void {
-  if (grantRoom(all, origin) >= wanted) return;
-  const ofSite = all.filter((g) => g.origin === origin && g.revokedAt === undefined).length;
-  throw ofSite + wanted > MAX_GRANTS_PER_SITE
-    ? invalidParams(`${origin} holds as many grants as the wallet keeps for a site: revoke some in Permissions first`)
+/** `all` with `grant` added, the oldest revoked grant (of its site when that is full) dropped when there is no room; undefined when none can be made. */
+export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf): Promise<GrantRecord[] | undefined> {
+  const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin, siteOf);
+  const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
+  if (!(await full(all))) return [...all, grant];
+  const site = await ofSite(all);
+  const oldest = (site.length >= MAX_GRANTS_PER_SITE ? site : all).find((g) => g.revokedAt !== undefined);
+  const kept = all.filter((g) => g !== oldest);
+  return (await full(kept)) ? undefined : [...kept, grant];
+}
+
+/** How many more grants `origin` may add: the wallet's and its site's room beside the grants in force (revoked ones make way). */
+export async function grantRoom(all: GrantRecord[], origin: string, siteOf: SiteOf): Promise<number> {
+  const ofSite = (await ofSameSite(inForce(all), origin, siteOf)).length;
+  return Math.max(0, Math.min(MAX_GRANTS - inForce(all).length, MAX_GRANTS_PER_SITE - ofSite));
+}
+
+/** -32602 unless `wanted` more grants of `origin` fit: its site's share, or the wallet's list, is full. */
+export async function roomFor(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<void> {
+  if ((await grantRoom(all, origin, siteOf)) >= wanted) return;
+  throw (await ofSameSite(inForce(all), origin, siteOf)).length + wanted > MAX_GRANTS_PER_SITE
+    ? invalidParams(`${origin}'s site holds as many grants as the wallet keeps for a site: revoke some in Permissions first`)
     : invalidParams(`This wallet holds as many grants as it keeps (${MAX_GRANTS}, of every site): revoke some in Permissions first`);
 }
 
 /** Why `wanted` grants of `origin` were not kept: no room (-32602), else the list changed meanwhile. */
-export function notKept(all: GrantRecord[], origin: string, wanted: number): never {
-  roomFor(all, origin, wanted);
+export async function notKept(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<never> {
+  await roomFor(all, origin, wanted, siteOf);
   throw new RpcError(ErrorCode.internal, 'The grants were not kept: ask again');
 }

@@ -12,7 +12,6 @@ const details = {
     permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x10', startTime: 1_700_000_000, justification: '' } },
   }],
 } as unknown as GrantPermissionsDetails;
-const node = (async () => `0x${'0'.repeat(64)}`) as never;
 const sign = async () => `0x${'1'.repeat(130)}` as Hex;
 
 afterEach(() => void vi.useRealTimers());
@@ -23,7 +22,7 @@ describe('a signed grant', () => {
   it('is dated when it was signed, to the millisecond, not by the second the approval began', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(1_700_000_000_900);
-    const [grant] = await signedGrants(details, null, { node, origin: 'https://dapp.example', sign, now: 1_700_000_000 });
+    const [grant] = await signedGrants(details, null, { origin: 'https://dapp.example', sign, now: 1_700_000_000, nonce: 0n });
     expect(grant.grantedAt).toBe(1_700_000_000_900);
   });
 });

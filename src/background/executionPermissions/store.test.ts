@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { grantsWithShape } from './grantShape';
-import { grantRoom } from './room';
+import { grantsCode } from './grantsCode.fixture';
+import { ErrorCode } from '../../shared/errors';
+import { grantRoom, roomFor } from './room';
+
+/** grantRoom of `origin` in `all`, with the worker's siteOf. */
+const roomOf = (all: GrantRecord[], origin: string) => grantRoom(all, origin, siteOf);
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
+import { siteOf } from '../sites/siteOf';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   id: `0x${n.toString(16).padStart(64, '0')}`, origin, chainId: '0x1', from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002',
@@ -10,7 +15,7 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: '0x0000000000000000000000000000000000000001', authority: '0x', caveats: [], salt: '0x1', signature: '0x' },
 });
 
-const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
+const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -45,9 +50,19 @@ describe('grants', () => {
     const grants = fresh();
     for (let i = 0; i < 3; i++) await grants.add(grant(i));
     await grants.markRevoked(grant(0).id, 5);
-    expect(grantRoom(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
+    expect(await roomOf(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
     for (let i = 3; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
-    expect(grantRoom(await grants.list(), 'https://new.example')).toBe(1);
+    expect(await roomOf(await grants.list(), 'https://new.example')).toBe(1);
+  });
+
+  // One site's subdomains are one site (../sites/siteOf.ts), as everywhere else pages are limited: each would otherwise get a full share.
+  it('counts a share per site: a site’s subdomains share one', async () => {
+    const grants = fresh();
+    for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) expect(await grants.add(grant(i, 'https://a.example.com'))).toBe(true);
+    expect(await roomOf(await grants.list(), 'https://b.example.com')).toBe(0);
+    await expect(roomFor(await grants.list(), 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    expect(await grants.add(grant(100, 'https://b.example.com'))).toBe(false);
+    expect(await grants.add(grant(101, 'https://other.example'))).toBe(true);
   });
 
   it('keeps at most MAX_GRANTS in all', async () => {
@@ -89,7 +104,7 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
   ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {
     const store = memoryGrantRecordStore();
     await store.save([good, planted as unknown as GrantRecord]);
-    const grants = createGrants(store, Promise.resolve(), grantsWithShape);
+    const grants = createGrants(store, Promise.resolve(), grantsCode);
     expect(await grants.list()).toEqual([good]);
     expect(await grants.find(id as GrantRecord['id'])).toBeUndefined();
     await grants.markRevoked(good.id, 5);
@@ -99,6 +114,6 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
   it('keeps every permission type and rule the wallet grants', async () => {
     const store = memoryGrantRecordStore();
     await store.save(everyShape());
-    expect(await createGrants(store, Promise.resolve(), grantsWithShape).list()).toEqual(everyShape());
+    expect(await createGrants(store, Promise.resolve(), grantsCode).list()).toEqual(everyShape());
   });
 });

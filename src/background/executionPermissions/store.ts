@@ -8,6 +8,7 @@
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
 import type { TokenFacts } from '../../shared/grantWords';
+import { siteOf } from '../sites/siteOf';
 import type { Delegation } from './delegation';
 
 export interface GrantRecord {
@@ -30,9 +31,25 @@ export interface GrantRecord {
   revokedAt?: number;
 }
 
-/** The wallet keeps this many grants, a site this many of them: the oldest revoked go first, then a new grant is refused. */
+/**
+ * The wallet keeps this many grants, a site this many of them (../sites/siteOf.ts: its subdomains share its share, as
+ * every other limit on pages): the oldest revoked go first, then a new grant is refused.
+ */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
+
+/**
+ * What the account's next Revoke all on a chain must raise its NonceEnforcer nonce past (nonceMarks.ts), kept beside the
+ * grants where no page writes. Nonces in decimal.
+ */
+export interface GrantNonces {
+  /** The highest nonce the wallet put in a grant it signed (absent: none yet), whatever a node said the nonce was. */
+  signed?: string;
+  /** A nonce the chain is known to be at or past: what the wallet's own Revoke alls raised it by, seen in their receipts. */
+  reached: string;
+  /** The last Revoke all sent, until its receipt is seen (or it failed, or is gone). */
+  sent?: { origin: string; batchId: string };
+}
 
 export interface Grants {
   /**
@@ -44,21 +61,37 @@ export interface Grants {
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
   markRevoked(id: Hex, at: number): Promise<void>;
-  /** Forgets every grant (a wallet reset). */
+  /**
+   * Forgets every grant (a wallet reset), not the nonces: the delegations signed before are still the sites', and the
+   * same account imported again must still revoke them all.
+   */
   clear(): Promise<void>;
+  /** Where the nonces that Revoke all counts on are kept (nonceMarks.ts keeps them). */
+  nonceStore: NonceStore;
 }
+
+/** Every account's nonces, by `${chain id in decimal}:${account in lower case}`. */
+export type GrantNonceRecords = Record<string, GrantNonces>;
+
+export type NonceStore = Pick<GrantRecordStore, 'loadNonces' | 'saveNonces'>;
 
 /** Where the records are kept: the extension's IndexedDB (grantRecordStore.ts). */
 export interface GrantRecordStore {
   /** null until the first save (storage migration 5 makes it, moving the records kept in storage.local before). */
   load(): Promise<GrantRecord[] | null>;
   save(grants: GrantRecord[]): Promise<void>;
+  loadNonces(): Promise<GrantNonceRecords | undefined>;
+  saveNonces(nonces: GrantNonceRecords): Promise<void>;
 }
 
 /** A store in memory, for unit tests. */
 export function memoryGrantRecordStore(): GrantRecordStore {
   let kept: GrantRecord[] | null = null;
-  return { load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)) };
+  let nonces: GrantNonceRecords | undefined;
+  return {
+    load: async () => structuredClone(kept), save: async (grants) => void (kept = structuredClone(grants)),
+    loadNonces: async () => structuredClone(nonces), saveNonces: async (records) => void (nonces = structuredClone(records)),
+  };
 }
 
 /**
@@ -67,25 +100,34 @@ export function memoryGrantRecordStore(): GrantRecordStore {
  */
 export type GrantsWithShape = (records: GrantRecord[]) => Promise<GrantRecord[]>;
 
+/** What the list is kept with, from the worker's later script (grantCode.ts). */
+export interface GrantsCode {
+  grantsWithShape: GrantsWithShape;
+  /** `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site). */
+  withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf): Promise<GrantRecord[] | undefined>;
+}
+
 /** `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. */
-export function createGrants(store: GrantRecordStore, migrated: Promise<void>, withShape: GrantsWithShape): Grants {
+export function createGrants(store: GrantRecordStore, migrated: Promise<void>, code: GrantsCode): Grants {
   let queue: Promise<unknown> = Promise.resolve();
   const stored = async (): Promise<GrantRecord[]> => {
     await migrated;
     const records = (await store.load()) ?? [];
-    return records.length === 0 ? records : withShape(records);
+    return records.length === 0 ? records : code.grantsWithShape(records);
   };
   /** One change at a time, each on the list as the one before left it. */
-  const update = (change: (current: GrantRecord[]) => GrantRecord[]): Promise<void> => {
-    const next = queue.then(async () => store.save(change(await stored())));
+  const update = (change: (current: GrantRecord[]) => GrantRecord[] | Promise<GrantRecord[]>): Promise<void> => {
+    const next = queue.then(async () => store.save(await change(await stored())));
     queue = next.catch(() => undefined);
     return next;
   };
   return {
+    nonceStore: store,
     async add(...grants) {
       let added = false;
-      await update((all) => {
-        const next = grants.reduce<GrantRecord[] | undefined>((list, grant) => list && withRoomFor(list, grant), all);
+      await update(async (all) => {
+        let next: GrantRecord[] | undefined = all;
+        for (const grant of grants) next = next && (await code.withRoomFor(next, grant, siteOf));
         added = next !== undefined;
         return next ?? all;
       });
@@ -103,18 +145,4 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, w
       await update((all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
     },
   };
-}
-
-/** `all` with `grant` added, the oldest revoked grant dropped when there is no room; undefined when none can be made. */
-function withRoomFor(all: GrantRecord[], grant: GrantRecord): GrantRecord[] | undefined {
-  const ofSite = (list: GrantRecord[]) => list.filter((g) => g.origin === grant.origin);
-  const full = (list: GrantRecord[]) => list.length >= MAX_GRANTS || ofSite(list).length >= MAX_GRANTS_PER_SITE;
-  const kept = full(all) ? dropOldestRevoked(all, ofSite(all).length >= MAX_GRANTS_PER_SITE ? grant.origin : undefined) : all;
-  return full(kept) ? undefined : [...kept, grant];
-}
-
-/** Without the oldest revoked grant (of `origin` when given). */
-function dropOldestRevoked(all: GrantRecord[], origin?: string): GrantRecord[] {
-  const oldest = all.findIndex((grant) => grant.revokedAt !== undefined && (origin === undefined || grant.origin === origin));
-  return oldest < 0 ? all : all.filter((_, i) => i !== oldest);
 }

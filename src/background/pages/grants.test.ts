@@ -6,10 +6,13 @@ import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/type
 import { failedRevokes } from '../executionPermissions/activity';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
-import { grantsWithShape } from '../executionPermissions/grantShape';
+import { grantsCode } from '../executionPermissions/grantsCode.fixture';
 import type { GrantRecord } from '../executionPermissions/store';
 import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
+import { DELEGATOR_V08, delegationCode } from '../../shared/contracts';
+import { deleGatorCalls } from '../batches/delegates';
+import * as grantCodeModules from '../executionPermissions/grantCode';
 import type { Services } from '../services';
 import { grantPages } from './grants';
 import { askUser } from './send';
@@ -32,7 +35,7 @@ function permissionsPage() {
   const coder = AbiCoder.defaultAbiCoder();
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
   const authentic = vi.fn(async (_batch: BatchRecord) => true);
@@ -118,9 +121,9 @@ describe('Revoke and Revoke all', () => {
   // On the devnet's own DelegationManager: revokeCall refuses any other.
   const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
   const revoking = async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsWithShape);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
     await grants.add(mine);
-    const services = { grants, grantCode: { revokeCall, revokeAllCall: async () => ({ to: ONE, data: '0x69615a4c' }) }, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
+    const services = { grants, grantCode: { revokeCall, revokeAllPlanned: async () => ({ to: ONE, data: '0x69615a4c' }) }, nodeFor: async () => undefined, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
     return { grants, ctx: { services } as PageContext };
   };
 
@@ -135,5 +138,39 @@ describe('Revoke and Revoke all', () => {
     const { ctx } = await revoking();
     await grantPages.revokeGrant.handle({ id: record.id }, ctx);
     expect(askUser).toHaveBeenLastCalledWith(ctx.services, 'wallet_revokeGrants', [expect.objectContaining({ from: ONE, to: mine.delegationManager })], ONE);
+  });
+});
+
+describe('Revoke all after a node overstated the nonce a grant was signed at', () => {
+  // The enforcer lets a grant run only while the account's nonce is exactly the one it carries: a grant signed at 1
+  // while the chain is at 0 sleeps, and a single increment would wake it.
+  const { delegationManager, enforcers } = frameworkOn(31337)!;
+  const ACCOUNT = '0x00000000000000000000000000000000000000aa';
+  const atNonce = (nonce: bigint): GrantRecord => ({
+    ...record, from: ACCOUNT, delegationManager,
+    delegation: { ...record.delegation, delegator: ACCOUNT, caveats: [...record.delegation.caveats, { enforcer: enforcers.nonce, terms: AbiCoder.defaultAbiCoder().encode(['uint256'], [nonce]) as `0x${string}`, args: '0x' }] },
+  });
+  /** A node that claims the account's nonce is `claimed`, and that the account is on the DeleGator. */
+  const revokingAll = async (claimed: bigint, grant: GrantRecord) => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    await grants.add(grant);
+    const node = (async (method: string) => (method === 'eth_getCode' ? delegationCode(DELEGATOR_V08) : AbiCoder.defaultAbiCoder().encode(['uint256'], [claimed]))) as unknown as ChainNode;
+    const batches = { get: async () => undefined, authentic: async () => true };
+    const services = { grants, grantCode: grantCodeModules, batches, nodeFor: async () => node, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
+    await grantPages.revokeAllGrants.handle({ account: ACCOUNT, chainId: '0x7a69' }, { services } as PageContext);
+    const [[, , [tx]]] = vi.mocked(askUser).mock.calls.slice(-1) as unknown as [[unknown, unknown, [{ to: string; data: `0x${string}` }]]];
+    return tx;
+  };
+  const increments = async (tx: { to: string; data: `0x${string}` }): Promise<number> =>
+    tx.to.toLowerCase() === enforcers.nonce.toLowerCase() ? 1 : ((await deleGatorCalls(tx.data)) ?? []).filter((c) => c.to?.toLowerCase() === enforcers.nonce.toLowerCase()).length;
+
+  it('raises the nonce past that grant, though the node still says the nonce is the grant’s', async () => {
+    const tx = await revokingAll(1n, atNonce(1n));
+    expect(tx.to.toLowerCase()).toBe(ACCOUNT);
+    expect(await increments(tx)).toBe(2);
+  });
+
+  it('raises it once where the grant is at the nonce the node says', async () => {
+    expect(await increments(await revokingAll(0n, atNonce(0n)))).toBe(1);
   });
 });

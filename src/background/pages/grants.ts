@@ -2,7 +2,7 @@
  * The popup's Permissions: every execution permission granted (ERC-7715), with what the chain says of it (spent, and
  * whether it is revoked), and its revoke: the account's disableDelegation call, reviewed like any transaction (same
  * approval screen; Activity names the grant). Revoke all: the account raises its nonce at the NonceEnforcer, which every
- * grant it signed carries, so all of them on that chain stop at once.
+ * grant it signed carries, past the highest of them, so all of them on that chain stop at once.
  */
 import type { GrantView } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
@@ -64,7 +64,9 @@ export const grantPages = {
       const held = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
       if (held.length === 0) throw invalidParams(`${account} granted no permission on chain ${chainId}`);
       await onSelectedNetwork(services, chainId);
-      return askUser(services, 'wallet_revokeGrants', [{ from: account, chainId, value: '0x0', ...(await services.grantCode.revokeAllCall(chainId)) }], account);
+      // Past every grant the wallet signed for the account, whatever nonce a node said it was at (nonceMarks.ts).
+      const call = await services.grantCode.revokeAllPlanned(services, { account, chainId, grants: held });
+      return askUser(services, 'wallet_revokeGrants', [{ from: account, chainId, value: '0x0', ...call }], account);
     },
   },
 } satisfies PageFamily<Uses>;

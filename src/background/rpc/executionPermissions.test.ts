@@ -4,7 +4,7 @@ import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
 import { frameworkOn } from '../executionPermissions/framework';
 import { connectedSite } from './connectedSite.fixture';
@@ -133,6 +133,28 @@ describe('wallet_requestExecutionPermissions on Grant, the wallet’s list fille
   });
 });
 
+describe('wallet_requestExecutionPermissions on Grant, the node behind the wallet’s own Revoke all', () => {
+  it('is -32002 before the account’s upgrade is sent: a grant at a nonce the wallet raised the account past would be born revoked', async () => {
+    const steps: string[] = [];
+    const nonceStore = memoryGrantRecordStore();
+    await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '3' } });
+    const services = {
+      nodeFor: async () => async () => `0x${'1'.padStart(64, '0')}`,
+      accounts: { signer: async () => ({}) },
+      grants: { list: async () => [], add: async () => true, nonceStore },
+      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`), get: async () => undefined },
+      grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
+    } as unknown as Services;
+    const details = {
+      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants: [{}],
+      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
+    } as unknown as GrantPermissionsDetails;
+    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    await expect(approvalSpecOf(record)!.approve(record, [], services)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/took it to 3 already/) });
+    expect(steps).toEqual([`up of ${SITE} dropped`]);
+  });
+});
+
 describe('the popup’s Revoke (wallet_revokeGrants)', () => {
   const held = {
     ...grant, id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
@@ -145,11 +167,23 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const services = {
       grantCode, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
-      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id) },
+      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([held.id]);
+  });
+
+  it('keeps an approved Revoke all as sent, which Revoke all counts on once its receipt shows the increments', async () => {
+    const nonceStore = memoryGrantRecordStore();
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => batch, authentic: async () => true },
+      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore },
+    } as unknown as Services;
+    await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services);
+    expect(Object.values((await nonceStore.loadNonces())!)).toEqual([{ reached: '0', sent: { origin: WALLET, batchId: 'b' } }]);
   });
 
   it('marks nothing from a batch record altered outside the wallet once sent: a Firefox content script could make one revoke read as Revoke all', async () => {

@@ -17,6 +17,7 @@ import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
 import { parseAdjustments } from '../executionPermissions/adjust';
 import type { GrantRecord } from '../executionPermissions/store';
+import { siteOf } from '../sites/siteOf';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
 import { transactionApproval, type TransactionUses } from './transactions';
@@ -50,7 +51,7 @@ async function dropPlanned(details: GrantPermissionsDetails, origin: string, ser
 
 /** -32602 unless `wanted` more grants of `origin` fit beside the grants in force (../executionPermissions/room.ts). */
 const roomFor = async (services: Using<'grants' | 'grantCode'>, origin: string, wanted: number): Promise<void> =>
-  services.grantCode.roomFor(await services.grants.list(), origin, wanted);
+  services.grantCode.roomFor(await services.grants.list(), origin, wanted, siteOf);
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -88,11 +89,13 @@ export const executionPermissionMethods = {
         const ready = async () => {
           // Again: other sites' grants may have taken the room while the window was open.
           await roomFor(services, origin, details.grants.length);
-          return Promise.all([
+          const [granted, node, signer] = await Promise.all([
             services.grantCode.adjustedGrants(details, adjustments, now), services.nodeFor(details.chainId), services.accounts.signer(details.account),
           ]);
+          // Marked before any grant carries it: Revoke all goes past it, whatever the node said (nonceMarks.ts).
+          return [granted, node, signer, await services.grantCode.markedSigning(node, details, services)] as const;
         };
-        const [granted, node, signer] = await ready().catch(async (error: unknown) => {
+        const [granted, node, signer, nonce] = await ready().catch(async (error: unknown) => {
           await dropPlanned(details, origin, services);
           throw error;
         });
@@ -102,9 +105,9 @@ export const executionPermissionMethods = {
           discard: (id) => services.batches.remove(origin, id),
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
-        const records = await services.grantCode.signedGrants(granted, null, { node, origin, sign, now });
+        const records = await services.grantCode.signedGrants(granted, null, { origin, sign, now, nonce });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length);
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length, siteOf);
         return records.map(responseOf);
       },
       release: dropPlanned,
@@ -149,8 +152,10 @@ const revokeApproval = {
     const hash = await transactionApproval.approve(record, feeTier, services);
     const batch = await services.batches.get(record.origin, record.details.batchId);
     // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
-    const revoked = batch && (await services.batches.authentic(batch)) ? await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch) : [];
-    for (const grant of revoked) await services.grants.markRevoked(grant.id, Date.now());
+    if (!batch || !(await services.batches.authentic(batch))) return hash;
+    for (const grant of await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch)) await services.grants.markRevoked(grant.id, Date.now());
+    // A Revoke all counts once its receipt shows the increments (nonceMarks.ts).
+    await services.grantCode.markedSent(batch, services);
     return hash;
   },
 };

@@ -1,0 +1,6 @@
+/** What the grants' list is kept with (store.ts GrantsCode), as the worker's later script gives it, for unit tests. */
+import { grantsWithShape } from './grantShape';
+import { withRoomFor } from './room';
+import type { GrantsCode } from './store';
+
+export const grantsCode: GrantsCode = { grantsWithShape, withRoomFor };
