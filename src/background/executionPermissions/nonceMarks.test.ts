@@ -60,10 +60,18 @@ describe('revokeAllNeeds', () => {
 });
 
 describe('settledNonces', () => {
-  it('counts a confirmed Revoke all by the increments its receipt shows, not by what it asked', async () => {
+  it('counts a confirmed Revoke all by the increments its receipt shows, no more than it asked', async () => {
     const sent = { reached: '1', signed: '2', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } };
-    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n), usedNonce(2n)])))).toEqual({ reached: '3', signed: '2' });
+    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n)])))).toEqual({ reached: '2', signed: '2' });
     expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([])))).toEqual({ reached: '1', signed: '2' });
+  });
+
+  it('counts no UsedNonce log a node added to the receipt past the increments the batch asked: reached would pass the chain', async () => {
+    // One increment asked, 50 logs said: counted as 50, every grant after was refused at the true nonce, and a node that
+    // also overstated the nonce at Revoke all made it stop exactly on a sleeping grant.
+    const sent = { reached: '1', signed: '2', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } };
+    const padded = Array.from({ length: 50 }, (_, i) => usedNonce(BigInt(i + 1)));
+    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch(padded)))).toEqual({ reached: '2', signed: '2' });
   });
 
   it('waits for a pending one, forgets a failed, gone or altered one', async () => {

@@ -62,7 +62,7 @@ function incrementsSeen(batch: BatchRecord, { delegationManager, enforcers }: Fr
 
 /**
  * `nonces` with its Revoke all sent, once decided, counted: confirmed in a sealed block, `reached` goes up by the
- * increments its receipts show (not by what it asked for: on a plain account the batch call does nothing); failed,
+ * increments its receipts show (on a plain account the batch call does nothing), at most those it asked for; failed,
  * gone, or altered in storage, it is forgotten.
  */
 export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: Batches): Promise<GrantNonces> {
@@ -73,7 +73,10 @@ export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: 
   const status = batchStatus(batch);
   if (status === CallsStatus.pending || (status === CallsStatus.confirmed && preconfirmed(batch))) return nonces;
   if (status !== CallsStatus.confirmed) return rest;
-  return { ...rest, reached: (BigInt(rest.reached) + incrementsSeen(batch, frameworkFor(chainId))).toString() };
+  // No more than it asked: a node's receipt padded with logs would take `reached` past the chain's nonce.
+  const asked = batch.calls.length === 1 ? BigInt(await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) : 0n;
+  const seen = incrementsSeen(batch, frameworkFor(chainId));
+  return { ...rest, reached: (BigInt(rest.reached) + (seen < asked ? seen : asked)).toString() };
 }
 
 /** Keeps `batch`, just sent, as its account's Revoke all sent when it is one (a sent one before it counted first). */
