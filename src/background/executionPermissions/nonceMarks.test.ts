@@ -8,7 +8,7 @@ import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
 import { revokeAllCall, revokeAllCalls, revokeAllIncrements } from './nonce';
-import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, settledNonces, signingNonce, updateNonces } from './nonceMarks';
+import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, revokeAllStillPast, settledNonces, signingNonce, updateNonces } from './nonceMarks';
 import { grantsCode } from './grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
@@ -86,6 +86,27 @@ describe('settledNonces', () => {
     const batch = await revokeBatch();
     expect((await noncesSent(NO_NONCES, batch, noBatches)).sent).toEqual({ origin: batch.origin, batchId: batch.id });
     expect((await noncesSent(NO_NONCES, { ...batch, calls: [{ to: ACCOUNT, value: '0x0', data: '0x' }] }, noBatches)).sent).toBeUndefined();
+  });
+});
+
+describe('revokeAllStillPast', () => {
+  const approval = { origin: 'chrome-extension://wallet', details: { batchId: 'b1' } };
+  const servicesWith = async (nonces: { reached: string; signed?: string }, batch: BatchRecord) => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => nonces);
+    return { grants, batches: { ...batchesHolding(batch), remove: async () => undefined }, nodeFor: async () => says(5n) };
+  };
+
+  it('is -32002 once a grant was signed past the nonce a waiting Revoke all goes to: sent, it would stop on that grant', async () => {
+    // Planned at nonce 5 with 5 signed: one increment. A grant then approved where a node said 6 would wake at 6.
+    const batch = await revokeBatch();
+    await expect(revokeAllStillPast(await servicesWith({ reached: '5', signed: '6' }, batch), approval)).rejects.toMatchObject({ code: ErrorCode.resourceUnavailable, message: expect.stringMatching(/Revoke all again/) });
+  });
+
+  it('lets a Revoke all that still goes past every grant signed, and any other call, be sent', async () => {
+    await expect(revokeAllStillPast(await servicesWith({ reached: '5', signed: '5' }, await revokeBatch()), approval)).resolves.toBeUndefined();
+    const other = { ...(await revokeBatch()), calls: [{ to: ACCOUNT, value: '0x0', data: '0x' }] } as BatchRecord;
+    await expect(revokeAllStillPast(await servicesWith({ reached: '0', signed: '9' }, other), approval)).resolves.toBeUndefined();
   });
 });
 

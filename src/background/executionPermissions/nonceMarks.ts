@@ -131,12 +131,38 @@ export function revokeAllNeeds(nonces: GrantNonces, grants: GrantRecord[], claim
   return maxOf([signed + 1n - from, 1n]);
 }
 
-/** Revoke all's call for the account's `grants` on the chain (nonce.ts revokeAllCalls), with the nonces settled first. */
-export async function revokeAllPlanned(services: Kept & { nodeFor(chainId: Hex): Promise<ChainNode> }, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<{ to: Hex; data: Hex }> {
-  const node = await services.nodeFor(chainId);
+type Planning = Kept & { nodeFor(chainId: Hex): Promise<ChainNode> };
+
+/** How many increments the account's Revoke all needs now (revokeAllNeeds), with its nonces settled first. */
+async function needsNow(services: Planning, node: ChainNode, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<bigint> {
   const [nonces, claimed] = await Promise.all([
     updateNonces(services.grants.nonceStore, { account, chainId }, (current) => settledNonces(current, chainId, services.batches)),
     currentNonce(node, frameworkFor(chainId), account),
   ]);
-  return revokeAllCalls(node, { account, chainId, increments: revokeAllNeeds(nonces, grants, claimed, chainId) });
+  return revokeAllNeeds(nonces, grants, claimed, chainId);
+}
+
+/** Revoke all's call for the account's `grants` on the chain (nonce.ts revokeAllCalls), with the nonces settled first. */
+export async function revokeAllPlanned(services: Planning, asked: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<{ to: Hex; data: Hex }> {
+  const node = await services.nodeFor(asked.chainId);
+  return revokeAllCalls(node, { ...asked, increments: await needsNow(services, node, asked) });
+}
+
+/**
+ * -32002 when the Revoke all `approval` sends no longer goes past every grant the wallet signed: one approved while it
+ * waited (its screen was open first) at a nonce a node overstated would wake where it stops. Nothing is sent (its batch
+ * is forgotten); planned again, it goes past.
+ */
+export async function revokeAllStillPast(services: Planning & { grants: Pick<Grants, 'list'>; batches: Pick<BatchStore, 'remove'> }, approval: { origin: string; details: { batchId: string } }): Promise<void> {
+  const batch = await services.batches.get(approval.origin, approval.details.batchId);
+  // A record a content script rewrote (storage.local, on Firefox) is refused when sent anyway.
+  if (!batch || batch.calls.length !== 1 || !(await services.batches.authentic(batch))) return;
+  const { from: account, chainId } = batch;
+  const asked = BigInt(await revokeAllIncrements(batch.calls[0], account, chainId));
+  if (asked === 0n) return;
+  const grants = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
+  const needs = await needsNow(services, await services.nodeFor(chainId), { account, chainId, grants });
+  if (asked >= needs) return;
+  await services.batches.remove(approval.origin, batch.id);
+  throw new RpcError(ErrorCode.resourceUnavailable, `A grant was signed for ${account} since this Revoke all was planned: its ${asked} increments of the nonce no longer go past it (${needs} do); click Revoke all again`);
 }

@@ -1,4 +1,5 @@
 /** What a site's execution-permission requests are refused before any window: a grant past its share, a revoke on another chain. */
+import { AbiCoder } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
@@ -12,6 +13,10 @@ import { connectedSite } from './connectedSite.fixture';
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
 import { approvalSpecOf, askAsWallet, runRequest } from './pipeline';
+import { sendBatch } from '../batches/run';
+
+/** A node that says the account's grant nonce is `nonce`. */
+const nodeSaying = (nonce: bigint) => async () => AbiCoder.defaultAbiCoder().encode(['uint256'], [nonce]);
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -180,10 +185,27 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const services = {
       grantCode, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => batch, authentic: async () => true },
-      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore },
+      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services);
     expect(Object.values((await nonceStore.loadNonces())!)).toEqual([{ reached: '0', sent: { origin: WALLET, batchId: 'b' } }]);
+  });
+
+  it('sends no Revoke all once a grant was signed past where it stops while it waited (a node overstated the nonce): that grant would wake', async () => {
+    const nonceStore = memoryGrantRecordStore();
+    // Planned as one increment at nonce 0; a grant approved meanwhile was signed at 1, where the node said the nonce was.
+    await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const removed: string[] = [];
+    const services = {
+      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
+      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
+    } as unknown as Services;
+    vi.mocked(sendBatch).mockClear();
+    await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/click Revoke all again/) });
+    expect(sendBatch).not.toHaveBeenCalled();
+    expect(removed).toEqual(['b']);
   });
 
   it('marks nothing from a batch record altered outside the wallet once sent: a Firefox content script could make one revoke read as Revoke all', async () => {

@@ -149,6 +149,8 @@ export const executionPermissionMethods = {
 const revokeApproval = {
   ...transactionApproval,
   async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
+    // A grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
+    await services.grantCode.revokeAllStillPast(services, record);
     const hash = await transactionApproval.approve(record, feeTier, services);
     const batch = await services.batches.get(record.origin, record.details.batchId);
     // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
