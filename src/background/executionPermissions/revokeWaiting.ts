@@ -8,6 +8,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { Approvals } from '../approvals/approvals';
 import type { BatchStore } from '../batches/store';
+import { revokeAllIncrements } from './nonce';
 
 export interface RevokeAsked {
   from: Hex;
@@ -34,4 +35,14 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: strin
       throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
     }
   }
+}
+
+/**
+ * The popup's revoke before its review: refused while the same one waits (revokeNotWaiting); true when it is Revoke all
+ * of several increments, the account's own DeleGator batch of nothing but them (nonce.ts revokeAllCalls), which the rule
+ * on calls into the account (../batches/encoding.ts assertNoSelfCalls) would refuse though it hides no other call.
+ */
+export async function revokeReviewable(call: RevokeAsked, asker: Parameters<typeof revokeNotWaiting>[1]): Promise<boolean> {
+  await revokeNotWaiting(call, asker);
+  return call.chainId !== undefined && (await revokeAllIncrements(call, call.from, call.chainId)) > 1;
 }

@@ -9,6 +9,10 @@ import { MAX_GRANTS, MAX_GRANTS_PER_SITE, memoryGrantRecordStore, type GrantReco
 import type { Services } from '../services';
 import { frameworkOn } from '../executionPermissions/framework';
 import { connectedSite } from './connectedSite.fixture';
+import { DELEGATOR_V08, delegationCode } from '../../shared/contracts';
+import type { ChainNode } from '../networks/rpcClient';
+import { DELEGATE_CODE } from '../batches/delegates';
+import { revokeAllCalls } from '../executionPermissions/nonce';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
@@ -31,6 +35,7 @@ async function siteServices(extra: Record<string, unknown>) {
 }
 
 const WALLET = 'chrome-extension://wallet';
+const SITE_TOKEN: Hex = '0x00000000000000000000000000000000000000cc';
 /** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
 const popupRevoke = {
   id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
@@ -221,6 +226,31 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
     expect(marked).toEqual([]);
+  });
+
+  it('reviews a Revoke all of several increments, the account’s own DeleGator batch of them: it is no hidden call into the account', async () => {
+    const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
+    const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 3n });
+    expect(call.to).toBe(ACCOUNT);
+    const { services } = await connectedSite(SITE, ACCOUNT, {
+      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true },
+      // Past the rules on the call, the review asks the node: reached, the call was let through.
+      nodeFor: async () => { throw new Error('the review went on'); },
+    });
+    const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
+    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...call }], ctx)).rejects.toThrow('the review went on');
+  });
+
+  it('still refuses a call into the account that is not Revoke all: one increment among other calls, or a site’s', async () => {
+    const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
+    const [one] = [await grantCode.revokeAllCall('0x7a69')];
+    const mixed = { to: ACCOUNT, data: await DELEGATE_CODE.deleGator.encodeBatch([{ ...one, value: '0x0' }, { to: SITE_TOKEN, data: '0x095ea7b3', value: '0x0' }]) };
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true }, nodeFor: async () => deleGator });
+    const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
+    await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...mixed }], ctx)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/sending account itself/) });
+    const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 2n });
+    const site = { ...ctx, origin: SITE, method: 'eth_sendTransaction', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' } };
+    expect(await runRequest({ method: 'eth_sendTransaction', params: [{ from: ACCOUNT, ...call }] }, { ...site, services })).toEqual({ error: expect.objectContaining({ code: -32602, message: expect.stringMatching(/sending account itself/) }) });
   });
 
   it('is -32002, nobody asked, while the popup’s revoke of the same call from the same account and chain waits: a second click’s review, approved after the first, would revert its fee lost', async () => {

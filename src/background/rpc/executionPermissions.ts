@@ -171,10 +171,7 @@ export const grantRevokeMethods = {
     approval: {
       ...revokeApproval,
       // Clicked twice (or again once the popup reopened), the same revoke would be reviewed twice.
-      async prepare(tx, ctx) {
-        await ctx.services.grantCode.revokeNotWaiting(tx, ctx);
-        return transactionApproval.prepare(tx, ctx);
-      },
+      prepare: async (tx, ctx) => transactionApproval.prepare(tx, ctx, await ctx.services.grantCode.revokeReviewable(tx, ctx)),
     },
   }),
 } satisfies MethodTable;
