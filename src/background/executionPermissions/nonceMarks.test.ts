@@ -8,7 +8,7 @@ import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
 import { revokeAllCall, revokeAllCalls, revokeAllIncrements } from './nonce';
-import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, revokeAllStillPast, settledNonces, signingNonce, updateNonces } from './nonceMarks';
+import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, revokeAllPlanned, revokeAllStillPast, settledNonces, signingNonce, updateNonces } from './nonceMarks';
 import { grantsCode } from './grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
@@ -107,6 +107,17 @@ describe('revokeAllStillPast', () => {
     await expect(revokeAllStillPast(await servicesWith({ reached: '5', signed: '5' }, await revokeBatch()), approval)).resolves.toBeUndefined();
     const other = { ...(await revokeBatch()), calls: [{ to: ACCOUNT, value: '0x0', data: '0x' }] } as BatchRecord;
     await expect(revokeAllStillPast(await servicesWith({ reached: '0', signed: '9' }, other), approval)).resolves.toBeUndefined();
+  });
+});
+
+describe('revokeAllPlanned', () => {
+  it('is -32002 while the account’s last Revoke all is pending: sent over it, its increments were never counted, every later Revoke all paid them again, and enough such losses refused grants and Revoke all', async () => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => ({ reached: '0', signed: '0', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } }));
+    const services = { grants, batches: batchesHolding(await revokeBatch()), nodeFor: async () => says(0n) };
+    await expect(revokeAllPlanned(services, { account: ACCOUNT, chainId: CHAIN, grants: [] })).rejects.toMatchObject({ code: ErrorCode.resourceUnavailable, message: expect.stringMatching(/not confirmed yet/) });
+    const confirmed = { grants, batches: batchesHolding(await revokeBatch([usedNonce(0n)])), nodeFor: async () => says(1n) };
+    expect(await revokeAllPlanned(confirmed, { account: ACCOUNT, chainId: CHAIN, grants: [] })).toEqual(await revokeAllCall(CHAIN));
   });
 });
 

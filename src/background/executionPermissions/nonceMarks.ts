@@ -133,12 +133,17 @@ export function revokeAllNeeds(nonces: GrantNonces, grants: GrantRecord[], claim
 
 type Planning = Kept & { nodeFor(chainId: Hex): Promise<ChainNode> };
 
-/** How many increments the account's Revoke all needs now (revokeAllNeeds), with its nonces settled first. */
+/**
+ * How many increments the account's Revoke all needs now (revokeAllNeeds), with its nonces settled first; -32002 while
+ * its last one is pending: kept only as the last sent, its increments would never be counted, every later Revoke all
+ * paying them again (and, lost again, more) until grants were refused as too far ahead and Revoke all as too many.
+ */
 async function needsNow(services: Planning, node: ChainNode, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<bigint> {
   const [nonces, claimed] = await Promise.all([
     updateNonces(services.grants.nonceStore, { account, chainId }, (current) => settledNonces(current, chainId, services.batches)),
     currentNonce(node, frameworkFor(chainId), account),
   ]);
+  if (nonces.sent) throw new RpcError(ErrorCode.resourceUnavailable, `${account}'s last Revoke all on chain ${chainId} is not confirmed yet: wait for it (or speed it up in Activity), then Revoke all again`);
   return revokeAllNeeds(nonces, grants, claimed, chainId);
 }
 
