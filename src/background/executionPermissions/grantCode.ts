@@ -31,7 +31,7 @@ export { revokeAllCall } from './nonce';
 export { markedSent, markedSigning, revokeAllPlanned, revokeAllStillPast } from './nonceMarks';
 export { failedRevokes, grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
-export { revokeNotWaiting, revokeReviewable } from './revokeWaiting';
+export { revokeNotWaiting, revokeReviewed } from './revokeWaiting';
 export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 

@@ -38,11 +38,14 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: strin
 }
 
 /**
- * The popup's revoke before its review: refused while the same one waits (revokeNotWaiting); true when it is Revoke all
- * of several increments, the account's own DeleGator batch of nothing but them (nonce.ts revokeAllCalls), which the rule
- * on calls into the account (../batches/encoding.ts assertNoSelfCalls) would refuse though it hides no other call.
+ * The popup's revoke reviewed by `review` (the transaction's screen, told whether to let Revoke all's batch in):
+ * refused while the same one waits (revokeNotWaiting); Revoke all (nonce.ts revokeAllCalls) said so, with its
+ * increments. Of two or more it is the account's own DeleGator batch of nothing but them, let past the rule on calls
+ * into the account (../batches/encoding.ts assertNoSelfCalls), which would refuse it though it hides no other call.
  */
-export async function revokeReviewable(call: RevokeAsked, asker: Parameters<typeof revokeNotWaiting>[1]): Promise<boolean> {
+export async function revokeReviewed(call: RevokeAsked, asker: Parameters<typeof revokeNotWaiting>[1], review: (revokeAll: boolean) => Promise<SendTransactionDetails>): Promise<SendTransactionDetails> {
   await revokeNotWaiting(call, asker);
-  return call.chainId !== undefined && (await revokeAllIncrements(call, call.from, call.chainId)) > 1;
+  const increments = call.chainId === undefined ? 0 : await revokeAllIncrements(call, call.from, call.chainId);
+  const details = await review(increments > 1);
+  return increments > 0 ? { ...details, revokeAll: { increments } } : details;
 }

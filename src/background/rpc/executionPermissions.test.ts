@@ -13,6 +13,8 @@ import { DELEGATOR_V08, delegationCode } from '../../shared/contracts';
 import type { ChainNode } from '../networks/rpcClient';
 import { DELEGATE_CODE } from '../batches/delegates';
 import { revokeAllCalls } from '../executionPermissions/nonce';
+import type { SendTransactionDetails } from '../../shared/approvals/transaction';
+import { transactionApproval } from './transactions';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
@@ -239,6 +241,27 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     });
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...call }], ctx)).rejects.toThrow('the review went on');
+  });
+
+  it('says on its screen that it is Revoke all, and how many increments its one transaction makes', async () => {
+    const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
+    const prepare = vi.spyOn(transactionApproval, 'prepare').mockResolvedValue({ batchId: 'b' } as SendTransactionDetails);
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true } });
+    const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
+    const shown: unknown[] = [];
+    services.approvals.request = (async (_type: string, _asker: unknown, details: unknown) => (shown.push(details), { id: 'queued' })) as unknown as typeof services.approvals.request;
+    const ask = async (call: { to: Hex; data: Hex }) => {
+      await askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...call }], ctx);
+      return shown.at(-1);
+    };
+    try {
+      expect(await ask(await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 3n }))).toEqual({ batchId: 'b', revokeAll: { increments: 3 } });
+      expect(prepare).toHaveBeenLastCalledWith(expect.anything(), expect.anything(), true);
+      expect(await ask(await grantCode.revokeAllCall('0x7a69'))).toEqual({ batchId: 'b', revokeAll: { increments: 1 } });
+      expect(await ask({ to: SITE_TOKEN, data: '0x' })).toEqual({ batchId: 'b' });
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it('still refuses a call into the account that is not Revoke all: one increment among other calls, or a site’s', async () => {

@@ -170,8 +170,8 @@ export const grantRevokeMethods = {
     account: (tx) => tx.from,
     approval: {
       ...revokeApproval,
-      // Clicked twice (or again once the popup reopened), the same revoke would be reviewed twice.
-      prepare: async (tx, ctx) => transactionApproval.prepare(tx, ctx, await ctx.services.grantCode.revokeReviewable(tx, ctx)),
+      // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
+      prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
     },
   }),
 } satisfies MethodTable;
