@@ -28,10 +28,10 @@ import { plannedUpgrade, upgradeNeed, type UpgradePlanning } from './upgrade';
 export { parseExecutionPermissionRequests } from '../../shared/schemas/executionPermissions';
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
-export { markedSent, markedSigning, revokeAllPlanned } from './nonceMarks';
+export { markedSent, markedSigning, revokeAllPlanned, revokeAllStillPast } from './nonceMarks';
 export { failedRevokes, grantActivity, grantsRevokedBy } from './activity';
 export { grantsWithShape } from './grantShape';
-export { revokeNotWaiting } from './revokeWaiting';
+export { revokeNotWaiting, revokeReviewed } from './revokeWaiting';
 export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 

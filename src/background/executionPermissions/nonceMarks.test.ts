@@ -8,7 +8,7 @@ import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
 import { revokeAllCall, revokeAllCalls, revokeAllIncrements } from './nonce';
-import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, settledNonces, signingNonce, updateNonces } from './nonceMarks';
+import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, revokeAllPlanned, revokeAllStillPast, settledNonces, signingNonce, updateNonces } from './nonceMarks';
 import { grantsCode } from './grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
@@ -60,10 +60,18 @@ describe('revokeAllNeeds', () => {
 });
 
 describe('settledNonces', () => {
-  it('counts a confirmed Revoke all by the increments its receipt shows, not by what it asked', async () => {
+  it('counts a confirmed Revoke all by the increments its receipt shows, no more than it asked', async () => {
     const sent = { reached: '1', signed: '2', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } };
-    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n), usedNonce(2n)])))).toEqual({ reached: '3', signed: '2' });
+    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n)])))).toEqual({ reached: '2', signed: '2' });
     expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([])))).toEqual({ reached: '1', signed: '2' });
+  });
+
+  it('counts no UsedNonce log a node added to the receipt past the increments the batch asked: reached would pass the chain', async () => {
+    // One increment asked, 50 logs said: counted as 50, every grant after was refused at the true nonce, and a node that
+    // also overstated the nonce at Revoke all made it stop exactly on a sleeping grant.
+    const sent = { reached: '1', signed: '2', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } };
+    const padded = Array.from({ length: 50 }, (_, i) => usedNonce(BigInt(i + 1)));
+    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch(padded)))).toEqual({ reached: '2', signed: '2' });
   });
 
   it('waits for a pending one, forgets a failed, gone or altered one', async () => {
@@ -78,6 +86,38 @@ describe('settledNonces', () => {
     const batch = await revokeBatch();
     expect((await noncesSent(NO_NONCES, batch, noBatches)).sent).toEqual({ origin: batch.origin, batchId: batch.id });
     expect((await noncesSent(NO_NONCES, { ...batch, calls: [{ to: ACCOUNT, value: '0x0', data: '0x' }] }, noBatches)).sent).toBeUndefined();
+  });
+});
+
+describe('revokeAllStillPast', () => {
+  const approval = { origin: 'chrome-extension://wallet', details: { batchId: 'b1' } };
+  const servicesWith = async (nonces: { reached: string; signed?: string }, batch: BatchRecord) => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => nonces);
+    return { grants, batches: { ...batchesHolding(batch), remove: async () => undefined }, nodeFor: async () => says(5n) };
+  };
+
+  it('is -32002 once a grant was signed past the nonce a waiting Revoke all goes to: sent, it would stop on that grant', async () => {
+    // Planned at nonce 5 with 5 signed: one increment. A grant then approved where a node said 6 would wake at 6.
+    const batch = await revokeBatch();
+    await expect(revokeAllStillPast(await servicesWith({ reached: '5', signed: '6' }, batch), approval)).rejects.toMatchObject({ code: ErrorCode.resourceUnavailable, message: expect.stringMatching(/Revoke all again/) });
+  });
+
+  it('lets a Revoke all that still goes past every grant signed, and any other call, be sent', async () => {
+    await expect(revokeAllStillPast(await servicesWith({ reached: '5', signed: '5' }, await revokeBatch()), approval)).resolves.toBeUndefined();
+    const other = { ...(await revokeBatch()), calls: [{ to: ACCOUNT, value: '0x0', data: '0x' }] } as BatchRecord;
+    await expect(revokeAllStillPast(await servicesWith({ reached: '0', signed: '9' }, other), approval)).resolves.toBeUndefined();
+  });
+});
+
+describe('revokeAllPlanned', () => {
+  it('is -32002 while the account’s last Revoke all is pending: sent over it, its increments were never counted, every later Revoke all paid them again, and enough such losses refused grants and Revoke all', async () => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => ({ reached: '0', signed: '0', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } }));
+    const services = { grants, batches: batchesHolding(await revokeBatch()), nodeFor: async () => says(0n) };
+    await expect(revokeAllPlanned(services, { account: ACCOUNT, chainId: CHAIN, grants: [] })).rejects.toMatchObject({ code: ErrorCode.resourceUnavailable, message: expect.stringMatching(/not confirmed yet/) });
+    const confirmed = { grants, batches: batchesHolding(await revokeBatch([usedNonce(0n)])), nodeFor: async () => says(1n) };
+    expect(await revokeAllPlanned(confirmed, { account: ACCOUNT, chainId: CHAIN, grants: [] })).toEqual(await revokeAllCall(CHAIN));
   });
 });
 

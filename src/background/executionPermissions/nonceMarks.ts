@@ -62,7 +62,7 @@ function incrementsSeen(batch: BatchRecord, { delegationManager, enforcers }: Fr
 
 /**
  * `nonces` with its Revoke all sent, once decided, counted: confirmed in a sealed block, `reached` goes up by the
- * increments its receipts show (not by what it asked for: on a plain account the batch call does nothing); failed,
+ * increments its receipts show (on a plain account the batch call does nothing), at most those it asked for; failed,
  * gone, or altered in storage, it is forgotten.
  */
 export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: Batches): Promise<GrantNonces> {
@@ -73,7 +73,10 @@ export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: 
   const status = batchStatus(batch);
   if (status === CallsStatus.pending || (status === CallsStatus.confirmed && preconfirmed(batch))) return nonces;
   if (status !== CallsStatus.confirmed) return rest;
-  return { ...rest, reached: (BigInt(rest.reached) + incrementsSeen(batch, frameworkFor(chainId))).toString() };
+  // No more than it asked: a node's receipt padded with logs would take `reached` past the chain's nonce.
+  const asked = batch.calls.length === 1 ? BigInt(await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) : 0n;
+  const seen = incrementsSeen(batch, frameworkFor(chainId));
+  return { ...rest, reached: (BigInt(rest.reached) + (seen < asked ? seen : asked)).toString() };
 }
 
 /** Keeps `batch`, just sent, as its account's Revoke all sent when it is one (a sent one before it counted first). */
@@ -128,12 +131,43 @@ export function revokeAllNeeds(nonces: GrantNonces, grants: GrantRecord[], claim
   return maxOf([signed + 1n - from, 1n]);
 }
 
-/** Revoke all's call for the account's `grants` on the chain (nonce.ts revokeAllCalls), with the nonces settled first. */
-export async function revokeAllPlanned(services: Kept & { nodeFor(chainId: Hex): Promise<ChainNode> }, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<{ to: Hex; data: Hex }> {
-  const node = await services.nodeFor(chainId);
+type Planning = Kept & { nodeFor(chainId: Hex): Promise<ChainNode> };
+
+/**
+ * How many increments the account's Revoke all needs now (revokeAllNeeds), with its nonces settled first; -32002 while
+ * its last one is pending: kept only as the last sent, its increments would never be counted, every later Revoke all
+ * paying them again (and, lost again, more) until grants were refused as too far ahead and Revoke all as too many.
+ */
+async function needsNow(services: Planning, node: ChainNode, { account, chainId, grants }: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<bigint> {
   const [nonces, claimed] = await Promise.all([
     updateNonces(services.grants.nonceStore, { account, chainId }, (current) => settledNonces(current, chainId, services.batches)),
     currentNonce(node, frameworkFor(chainId), account),
   ]);
-  return revokeAllCalls(node, { account, chainId, increments: revokeAllNeeds(nonces, grants, claimed, chainId) });
+  if (nonces.sent) throw new RpcError(ErrorCode.resourceUnavailable, `${account}'s last Revoke all on chain ${chainId} is not confirmed yet: wait for it (or speed it up in Activity), then Revoke all again`);
+  return revokeAllNeeds(nonces, grants, claimed, chainId);
+}
+
+/** Revoke all's call for the account's `grants` on the chain (nonce.ts revokeAllCalls), with the nonces settled first. */
+export async function revokeAllPlanned(services: Planning, asked: { account: Hex; chainId: Hex; grants: GrantRecord[] }): Promise<{ to: Hex; data: Hex }> {
+  const node = await services.nodeFor(asked.chainId);
+  return revokeAllCalls(node, { ...asked, increments: await needsNow(services, node, asked) });
+}
+
+/**
+ * -32002 when the Revoke all `approval` sends no longer goes past every grant the wallet signed: one approved while it
+ * waited (its screen was open first) at a nonce a node overstated would wake where it stops. Nothing is sent (its batch
+ * is forgotten); planned again, it goes past.
+ */
+export async function revokeAllStillPast(services: Planning & { grants: Pick<Grants, 'list'>; batches: Pick<BatchStore, 'remove'> }, approval: { origin: string; details: { batchId: string } }): Promise<void> {
+  const batch = await services.batches.get(approval.origin, approval.details.batchId);
+  // A record a content script rewrote (storage.local, on Firefox) is refused when sent anyway.
+  if (!batch || batch.calls.length !== 1 || !(await services.batches.authentic(batch))) return;
+  const { from: account, chainId } = batch;
+  const asked = BigInt(await revokeAllIncrements(batch.calls[0], account, chainId));
+  if (asked === 0n) return;
+  const grants = (await services.grants.list()).filter((g) => g.from.toLowerCase() === account.toLowerCase() && BigInt(g.chainId) === BigInt(chainId));
+  const needs = await needsNow(services, await services.nodeFor(chainId), { account, chainId, grants });
+  if (asked >= needs) return;
+  await services.batches.remove(approval.origin, batch.id);
+  throw new RpcError(ErrorCode.resourceUnavailable, `A grant was signed for ${account} since this Revoke all was planned: its ${asked} increments of the nonce no longer go past it (${needs} do); click Revoke all again`);
 }

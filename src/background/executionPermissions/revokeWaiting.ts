@@ -8,6 +8,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { Approvals } from '../approvals/approvals';
 import type { BatchStore } from '../batches/store';
+import { revokeAllIncrements } from './nonce';
 
 export interface RevokeAsked {
   from: Hex;
@@ -34,4 +35,17 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: strin
       throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
     }
   }
+}
+
+/**
+ * The popup's revoke reviewed by `review` (the transaction's screen, told whether to let Revoke all's batch in):
+ * refused while the same one waits (revokeNotWaiting); Revoke all (nonce.ts revokeAllCalls) said so, with its
+ * increments. Of two or more it is the account's own DeleGator batch of nothing but them, let past the rule on calls
+ * into the account (../batches/encoding.ts assertNoSelfCalls), which would refuse it though it hides no other call.
+ */
+export async function revokeReviewed(call: RevokeAsked, asker: Parameters<typeof revokeNotWaiting>[1], review: (revokeAll: boolean) => Promise<SendTransactionDetails>): Promise<SendTransactionDetails> {
+  await revokeNotWaiting(call, asker);
+  const increments = call.chainId === undefined ? 0 : await revokeAllIncrements(call, call.from, call.chainId);
+  const details = await review(increments > 1);
+  return increments > 0 ? { ...details, revokeAll: { increments } } : details;
 }

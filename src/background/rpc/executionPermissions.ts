@@ -149,6 +149,8 @@ export const executionPermissionMethods = {
 const revokeApproval = {
   ...transactionApproval,
   async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
+    // A grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
+    await services.grantCode.revokeAllStillPast(services, record);
     const hash = await transactionApproval.approve(record, feeTier, services);
     const batch = await services.batches.get(record.origin, record.details.batchId);
     // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
@@ -168,11 +170,8 @@ export const grantRevokeMethods = {
     account: (tx) => tx.from,
     approval: {
       ...revokeApproval,
-      // Clicked twice (or again once the popup reopened), the same revoke would be reviewed twice.
-      async prepare(tx, ctx) {
-        await ctx.services.grantCode.revokeNotWaiting(tx, ctx);
-        return transactionApproval.prepare(tx, ctx);
-      },
+      // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
+      prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
     },
   }),
 } satisfies MethodTable;

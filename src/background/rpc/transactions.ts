@@ -31,14 +31,17 @@ const hex = (value: bigint): Hex => `0x${value.toString(16)}`;
 const shown = async ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegation }: ReplacedTransaction): Promise<NonNullable<SendTransactionDetails['replaces']>> =>
   ({ nonce, hash, batchOrigin, calls: await wordedCalls(calls, reviews), ...(revokeDelegation ? { revokeDelegation } : {}) });
 
-/** Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. */
-async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<TransactionUses>>): Promise<SendTransactionDetails> {
+/**
+ * Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. `revokeAll`: the call
+ * is the account's own batch of Revoke all's increments (executionPermissions.ts), a call into it hiding nothing.
+ */
+async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<TransactionUses>>, revokeAll?: boolean): Promise<SendTransactionDetails> {
   const network = await services.networks.selected();
   if (tx.chainId && BigInt(tx.chainId) !== BigInt(network.chainId)) {
     throw invalidParams(`transaction.chainId ${tx.chainId} does not match the selected network ${network.chainId} (${network.name})`);
   }
   const call = { ...(tx.to ? { to: tx.to } : {}), value: hex(tx.value), data: tx.data, ...(tx.gas === undefined ? {} : { gasLimitOverride: hex(tx.gas) }) };
-  assertNoSelfCalls(from, [call], () => 'transaction.to');
+  if (!revokeAll) assertNoSelfCalls(from, [call], () => 'transaction.to');
   assertNoGrantReEnabled([call], () => 'transaction.to');
   const node = await services.nodeFor(network.chainId);
   const replaced = tx.nonce === undefined ? undefined : await dappNonce(services.batches, node, { from, chainId: network.chainId }, tx.nonce);

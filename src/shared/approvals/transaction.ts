@@ -26,6 +26,11 @@ export interface SendTransactionDetails {
   warning?: string;
   /** Recipients that imitate addresses the user knows (computed in the background). */
   lookAlikeRecipients?: AddressLookAlike[];
+  /**
+   * The popup's Revoke all: every permission the account granted on the network stops, its grant nonce raised this
+   * many times in this one transaction (one call to the NonceEnforcer, or the account's own batch of them).
+   */
+  revokeAll?: { increments: number };
   /** The site chose the nonce of the wallet's own pending transaction: this one takes its place if it lands first. */
   replaces?: { nonce: number; hash: Hex; batchOrigin: string; calls: DecodedCall[]; revokeDelegation?: true };
 }

@@ -39,6 +39,7 @@ export function SendTransaction({ approval, state }: ScreenProps<'sendTransactio
     >
       <PreviewPanel state={preview} fee={{ maxFee, symbol, tier: details.maxFees.fixed ? t('review_feeSetBySite') : TIER_LABELS[tier] }} />
       {details.warning && <Notice tone="warn" label={t('review_gasEstimate')}>{revertWarningText(details.warning)}</Notice>}
+      {details.revokeAll && <Notice tone="info" label={t('review_revokeAll')}>{t('review_revokeAllNotice', { network: details.networkName, count: details.revokeAll.increments })}</Notice>}
       <LookAlikeRecipients lookAlikes={details.lookAlikeRecipients} />
       {details.replaces && <ReplacedByNonce replaces={details.replaces} origin={approval.origin} symbol={symbol} tokens={tokens} />}
       {revertGate.gate}

@@ -44,6 +44,17 @@ describe('protection warnings on the approval screens', () => {
     expect(text('Look-alike address')).toBe(`The recipient ${POISON} looks like ${FRIEND}, an address you used before, but is not it: it may have been planted in your history (address poisoning). Compare every character before you approve.`);
   });
 
+  it('sendTransaction: the popup’s Revoke all says it is one, on which network, and how many increments it makes', async () => {
+    await render({
+      type: 'sendTransaction',
+      details: {
+        batchId: 'b', from: FRIEND, networkName: 'Local devnet', symbol: 'ETH', call: { to: FRIEND, value: '0', dataSize: 900 },
+        gasLimit: '90000', maxFees: { market: '1' }, revokeAll: { increments: 3 },
+      },
+    }, 'chrome-extension://wallet');
+    expect(text('Revoke all permissions')).toBe("Revokes every permission this account granted on Local devnet: the call below raises the account's permission nonce at the NonceEnforcer past every permission this wallet signed (3 × incrementNonce, in this one transaction), and does nothing else.");
+  });
+
   it('watchAsset: a token that takes a well-known symbol names the real contract', async () => {
     await render({
       type: 'watchAsset',
