@@ -19,8 +19,10 @@ import { grantCaveats } from '../src/background/executionPermissions/caveats';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../src/background/executionPermissions/delegation';
 import { frameworkOn } from '../src/background/executionPermissions/framework';
 import { currentNonce, revokeAllCall, revokeAllCalls, revokeAllIncrements } from '../src/background/executionPermissions/nonce';
+import { settledNonces } from '../src/background/executionPermissions/nonceMarks';
 import { grantOnChain, revokeCall } from '../src/background/executionPermissions/onChain';
 import type { GrantRecord } from '../src/background/executionPermissions/store';
+import type { BatchRecord } from '../src/background/batches/types';
 import type { ChainNode } from '../src/background/networks/rpcClient';
 
 const RPC_PORT = 8653;
@@ -149,6 +151,11 @@ describe('a grant redeemed through the DelegationManager', () => {
       expect(receipt.status).toBe(1);
       expect(usedNonces(receipt)).toBe(2);
       expect(await nonceNow()).toBe(before + 2n);
+      // The wallet counts it from the node's receipt as sent: 2 past where it knew the chain was.
+      const sent = { id: 'b', origin: 'chrome-extension://wallet', state: 'sent', from: user.address, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 1,
+        transactions: [{ sent: true, hash: receipt.hash, receipt: await provider.send('eth_getTransactionReceipt', [receipt.hash]) }] } as unknown as BatchRecord;
+      expect(await settledNonces({ reached: before.toString(), signed: (before + 1n).toString(), sent: { origin: sent.origin, batchId: sent.id } }, '0x7a69', { get: async () => sent, authentic: async () => true }))
+        .toEqual({ reached: (before + 2n).toString(), signed: (before + 1n).toString() });
       await expect(redeem(sleeping, 1n)).rejects.toThrow(invalidNonce);
       await expect(redeem(current, 1n)).rejects.toThrow(invalidNonce);
       // The nonce it reached runs a grant signed at it: the reverts above are the nonce's, not a broken grant's.
