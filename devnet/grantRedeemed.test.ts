@@ -2,7 +2,8 @@
  * A grant the wallet builds (src/background/executionPermissions/), redeemed on a chain with the Delegation Framework
  * (anvil, as the devnet deploys it): the session account moves tokens within the period's amount and the enforcer
  * says what was spent; a redemption above the amount reverts, and so does one after the account disabled the
- * delegation or raised its nonce (revoking every grant).
+ * delegation or raised its nonce (revoking every grant). Revoke all as the wallet sends it: one increment at the
+ * enforcer, or several in one transaction to the account's own DeleGator, past a grant a lying node had put ahead.
  */
 import { Contract, JsonRpcProvider, SigningKey, Wallet, ZeroHash, hexlify, id, parseEther, randomBytes, solidityPacked, toBeHex } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,11 @@ import { typedDataDigest, typedDataStructHash } from '../src/shared/typedData/di
 import { grantCaveats } from '../src/background/executionPermissions/caveats';
 import { ROOT_AUTHORITY, delegationTypedData, permissionContext, type Delegation } from '../src/background/executionPermissions/delegation';
 import { frameworkOn } from '../src/background/executionPermissions/framework';
+import { currentNonce, revokeAllCall, revokeAllCalls, revokeAllIncrements } from '../src/background/executionPermissions/nonce';
+import { settledNonces } from '../src/background/executionPermissions/nonceMarks';
 import { grantOnChain, revokeCall } from '../src/background/executionPermissions/onChain';
 import type { GrantRecord } from '../src/background/executionPermissions/store';
+import type { BatchRecord } from '../src/background/batches/types';
 import type { ChainNode } from '../src/background/networks/rpcClient';
 
 const RPC_PORT = 8653;
@@ -110,5 +114,52 @@ describe('a grant redeemed through the DelegationManager', () => {
     await expect(redeem(granted, 1n)).rejects.toThrow(/NonceEnforcer:invalid-nonce/);
     // A grant made at the new nonce redeems.
     await (await redeem(await grant(1n), 1n)).wait();
+  });
+
+  describe('Revoke all', () => {
+    const nonceNow = () => currentNonce(node, framework, user.address as `0x${string}`);
+    const invalidNonce = /NonceEnforcer:invalid-nonce/;
+    /** The enforcer's UsedNonce logs for the account in `receipt`: what the wallet counts a Revoke all by (nonceMarks.ts). */
+    const usedNonces = (receipt: { logs: readonly { address: string; topics: readonly string[] }[] }) =>
+      receipt.logs.filter((log) => log.address.toLowerCase() === framework.enforcers.nonce.toLowerCase()
+        && log.topics[0] === id('UsedNonce(address,address,uint256)')
+        && BigInt(log.topics[1]) === BigInt(framework.delegationManager) && BigInt(log.topics[2]) === BigInt(user.address)).length;
+
+    it('of one increment is the enforcer’s incrementNonce: it stops the grant at the nonce, and wakes one a node put a step ahead', async () => {
+      const before = await nonceNow();
+      const [current, sleeping] = await Promise.all([grant(before), grant(before + 1n)]);
+      await expect(redeem(sleeping, 1n)).rejects.toThrow(invalidNonce);
+      const call = await revokeAllCalls(node, { account: user.address as `0x${string}`, chainId: '0x7a69', increments: 1n });
+      expect(call).toEqual(await revokeAllCall('0x7a69'));
+      expect(call.to).toBe(framework.enforcers.nonce);
+      const receipt = (await (await user.sendTransaction(call)).wait())!;
+      expect(receipt.status).toBe(1);
+      expect(usedNonces(receipt)).toBe(1);
+      expect(await nonceNow()).toBe(before + 1n);
+      await expect(redeem(current, 1n)).rejects.toThrow(invalidNonce);
+      // Why one is not enough after a node overstated the nonce: the grant it had signed ahead now runs.
+      await (await redeem(sleeping, 1n)).wait();
+    });
+
+    it('of two increments is one transaction to the account’s DeleGator: the nonce goes up by 2, past the grant a node put a step ahead', async () => {
+      const before = await nonceNow();
+      const [current, sleeping] = await Promise.all([grant(before), grant(before + 1n)]);
+      const call = await revokeAllCalls(node, { account: user.address as `0x${string}`, chainId: '0x7a69', increments: 2n });
+      expect(call.to).toBe(user.address);
+      expect(await revokeAllIncrements(call, user.address as `0x${string}`, '0x7a69')).toBe(2);
+      const receipt = (await (await user.sendTransaction(call)).wait())!;
+      expect(receipt.status).toBe(1);
+      expect(usedNonces(receipt)).toBe(2);
+      expect(await nonceNow()).toBe(before + 2n);
+      // The wallet counts it from the node's receipt as sent: 2 past where it knew the chain was.
+      const sent = { id: 'b', origin: 'chrome-extension://wallet', state: 'sent', from: user.address, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 1,
+        transactions: [{ sent: true, hash: receipt.hash, receipt: await provider.send('eth_getTransactionReceipt', [receipt.hash]) }] } as unknown as BatchRecord;
+      expect(await settledNonces({ reached: before.toString(), signed: (before + 1n).toString(), sent: { origin: sent.origin, batchId: sent.id } }, '0x7a69', { get: async () => sent, authentic: async () => true }))
+        .toEqual({ reached: (before + 2n).toString(), signed: (before + 1n).toString() });
+      await expect(redeem(sleeping, 1n)).rejects.toThrow(invalidNonce);
+      await expect(redeem(current, 1n)).rejects.toThrow(invalidNonce);
+      // The nonce it reached runs a grant signed at it: the reverts above are the nonce's, not a broken grant's.
+      await (await redeem(await grant(before + 2n), 1n)).wait();
+    });
   });
 });
