@@ -18,21 +18,13 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { connectedSite } from './connectedSite.fixture';
 import { runRequest } from './pipeline';
+import { plainChainNode } from './plainChainNode.fixture';
 
 const SITE = 'https://dapp.example';
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TO: Hex = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-const node = async <T>(method: string): Promise<T> => {
-  switch (method) {
-    case 'eth_getCode': return '0x' as T;
-    case 'eth_estimateGas': return '0x5208' as T;
-    case 'eth_feeHistory': return { baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] } as T;
-    case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
-    case 'eth_getBalance': return '0xde0b6b3a7640000' as T;
-  }
-  throw new Error(`unexpected ${method}`);
-};
+const node = plainChainNode;
 
 /** Each batch's review (part of its plan) waits until the test lets it go, by the value its call sends. */
 async function setup() {
@@ -63,12 +55,12 @@ async function setup() {
     const params = [{ version: '2.0.0', id: `order-${n}`, chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: `0x${n}` }] }];
     return runRequest({ method: 'wallet_sendCalls', params }, { origin: SITE, method: 'wallet_sendCalls', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: `r${n}` }, services });
   };
-  /** The requests waiting, once `count` are queued. */
+  /** The requests waiting, once `count` are queued: the first plan loads the later script's code (about a second alone). */
   const queued = (count: number) => vi.waitFor(async () => {
     const pending = await approvals.pending();
     expect(pending).toHaveLength(count);
     return pending.map((a) => a.replyTo.requestId);
-  });
+  }, { timeout: 10_000 });
   return { send, release: (value: string) => reviews.get(value)!(), queued };
 }
 

@@ -19,6 +19,7 @@ import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { askAsWallet } from './pipeline';
+import { plainChainNode } from './plainChainNode.fixture';
 
 const WALLET = 'chrome-extension://wallet';
 const FROM: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -28,16 +29,7 @@ const SITE = 'https://dapp.example';
 
 /** A plain chain (no OP-stack oracle); `failing` makes the review of the calls (clear signing, in the worker's later script) fail while it is true. */
 function setup() {
-  const node = async <T>(method: string): Promise<T> => {
-    switch (method) {
-      case 'eth_getCode': return '0x' as T;
-      case 'eth_estimateGas': return '0x5208' as T;
-      case 'eth_feeHistory': return { baseFeePerGas: ['0x3b9aca00', '0x3b9aca00'], gasUsedRatio: [0], reward: [['0x0', '0x0', '0x0']] } as T;
-      case 'eth_maxPriorityFeePerGas': return '0x3b9aca00' as T;
-      case 'eth_getBalance': return '0xde0b6b3a7640000' as T;
-    }
-    throw new Error(`unexpected ${method}`);
-  };
+  const node = plainChainNode;
   const asked: SendCallsDetails[] = [];
   /** `rejected`: the user rejects the batch while it is planned (Reject, or closing the window: planning.ts). */
   const state = { failing: false, rejected: false, planned: [] as string[] };
