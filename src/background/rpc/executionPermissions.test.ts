@@ -81,6 +81,15 @@ describe('wallet_revokeExecutionPermission asked again', () => {
   });
 });
 
+/** A site's grant approved on a devnet account that the window planned to upgrade first (batch 'up'). */
+const grantWithUpgrade = (grants: unknown[]) => {
+  const details = {
+    account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants,
+    upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
+  } as unknown as GrantPermissionsDetails;
+  return { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+};
+
 describe('wallet_requestExecutionPermissions on Grant', () => {
   it('refuses an adjustment the wallet would not take before the account’s upgrade is sent, and drops the planned upgrade: the user would pay for an upgrade and get no grant', async () => {
     const steps: string[] = [];
@@ -91,12 +100,7 @@ describe('wallet_requestExecutionPermissions on Grant', () => {
       batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, upgradeFirst: async () => void steps.push('upgrade sent') },
     } as unknown as Services;
-    const details = {
-      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH',
-      grants: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x10' } }, rules: [], token: { symbol: 'ETH', decimals: 18, balance: '0' }, dangers: [] }],
-      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
-    } as unknown as GrantPermissionsDetails;
-    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    const record = grantWithUpgrade([{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', permission: { type: 'native-token-allowance', isAdjustmentAllowed: false, data: { allowanceAmount: '0x10' } }, rules: [], token: { symbol: 'ETH', decimals: 18, balance: '0' }, dangers: [] }]);
     const spec = approvalSpecOf(record)!;
     await expect(spec.approve(record, [{ amount: '0x5' }], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/did not allow this permission to be changed/) });
     // Stored when the window was prepared, unsent: nothing else would ever drop it (the approval is finished).
@@ -115,11 +119,7 @@ describe('wallet_requestExecutionPermissions on Grant, the wallet’s list fille
       batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
     } as unknown as Services;
-    const details = {
-      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants: [{}],
-      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
-    } as unknown as GrantPermissionsDetails;
-    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    const record = grantWithUpgrade([{}]);
     await expect(approvalSpecOf(record)!.approve(record, [], services)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/as many grants as it keeps/) });
     expect(steps).toEqual([`up of ${SITE} dropped`]);
   });
@@ -137,11 +137,7 @@ describe('wallet_requestExecutionPermissions on Grant, the node behind the walle
       batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`), get: async () => undefined },
       grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
     } as unknown as Services;
-    const details = {
-      account: ACCOUNT, chainId: '0x7a69', networkName: 'Local devnet', symbol: 'ETH', grants: [{}],
-      upgrade: { batchId: 'up', gasLimit: '55200', maxFee: '1', replaces: null, delegate: { address: ACCOUNT, name: 'DeleGator' }, dangers: [] },
-    } as unknown as GrantPermissionsDetails;
-    const record = { id: 'a', type: 'grantPermissions', method: 'wallet_requestExecutionPermissions', origin: SITE, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, createdAt: 0, details } as ApprovalRecord;
+    const record = grantWithUpgrade([{}]);
     await expect(approvalSpecOf(record)!.approve(record, [], services)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/took it to 3 already/) });
     expect(steps).toEqual([`up of ${SITE} dropped`]);
   });
