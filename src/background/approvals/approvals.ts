@@ -7,21 +7,19 @@ import type { ApprovalDecision, ApprovalDetails, ApprovalType, ApprovalView } fr
 import { ErrorCode, RpcError, toErrorObject } from '../../shared/errors';
 import type { RpcResponse } from '../../shared/protocol';
 import { utf8Length } from '../storage/bytes';
-import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
+import { canonicalJson, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
 import { receivedNow } from './arrival';
+import { sealedRecords } from './sealedRecords';
 import { createPlans, type Plans } from './planning';
 import type { AnsweredSlice, ApprovalFinisher, ApprovalRecord, ApprovalsSlice, ApprovalWindow, PlanningSlice } from './types';
 
 export interface ApprovalDeps {
   local: TypedStorage<ApprovalsSlice>;
   session: TypedStorage<AnsweredSlice & PlanningSlice>;
-  /**
-   * Every record is sealed when written, at a new revision of the approvals' ledger; one that does not verify
-   * (planted or altered) or is not the latest copy (written back after it changed or finished) is dropped, never finished.
-   */
+  /** What seals the records (sealedRecords.ts). */
   sealer: Sealer;
   window: ApprovalWindow;
   /** The link up to the method table: what finishes a request the user decided. */
@@ -71,41 +69,10 @@ const MAX_ANSWERED_KEPT = 100;
 const requestKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.requestId}`;
 
 export function createApprovals(deps: ApprovalDeps): Approvals {
-  const { local } = deps;
-  const ledger = deps.sealer.ledger('approvals');
+  const { read, change } = sealedRecords(deps.local, deps.sealer);
 
   // Stored as their plans were ready; shown as they arrived.
   const waiting = (all: ApprovalRecord[]) => all.filter((a) => !a.decision).sort((a, b) => a.createdAt - b.createdAt);
-
-  /** The key and the ledger, loaded before a synchronous storage update. */
-  const loaded = async (): Promise<string> => (await Promise.all([deps.sealer.key(), ledger.ready()]))[0];
-  /** Sealed by the wallet, and the latest copy (an older one written back, or one finished, is not). */
-  const authentic = (key: string, all: ApprovalRecord[]): ApprovalRecord[] =>
-    all.filter((record) => isSealed(key, record) && ledger.isLatest(record.id, record.revision));
-
-  /** Reads the authentic records (dropping the others from storage). */
-  const read = async (): Promise<ApprovalRecord[]> => {
-    const key = await loaded();
-    const all = await local.get('approvals');
-    const valid = authentic(key, all);
-    if (valid.length !== all.length) {
-      console.warn(`[approvals] dropped ${all.length - valid.length} record(s) that fail authentication or are not the latest copy: never finished`);
-      await change((current) => current);
-    }
-    return valid;
-  };
-
-  /** Changes the authentic records; what the edit changed or added is sealed at a new revision, what it removed retired. */
-  const change = async (edit: (valid: ApprovalRecord[]) => ApprovalRecord[]): Promise<void> => {
-    const key = await loaded();
-    await local.update('approvals', (all) => {
-      const valid = authentic(key, all);
-      const edited = edit(valid);
-      for (const gone of valid.filter((a) => !edited.includes(a))) ledger.retire(gone.id);
-      return edited.map((record) => (valid.includes(record) ? record : seal(key, { ...record, revision: ledger.stamp(record.id) })));
-    });
-    await ledger.save();
-  };
 
   /** Nothing waits for the user, and the window shows nothing being planned: it may close. */
   const idle = async (): Promise<boolean> => waiting(await read()).length === 0 && (await plans.list()).length === 0;
