@@ -2,14 +2,15 @@
 import { address } from '../../shared/params';
 import { collectibleMetadata, collectiblesWithHoldings } from '../collectibles/watchList';
 import { addTokenByAddress, tokensWithBalances } from '../tokens/watchList';
-import { accountOnChain, accountParam, collectibleParam, fields, nodeBalance, text } from './params';
+import { accountOnChain, accountParam, collectibleParam, fields, text } from './params';
+import { askAmount } from '../networks/nodeAmount';
 import type { PageFamily } from './types';
 
 /** The services these pages use. */
 type Uses = 'accounts' | 'collectibles' | 'networks' | 'assetValues' | 'node' | 'nodeFor' | 'tokens';
 
 export const assetPages = {
-  getBalance: { parse: accountParam, read: true, handle: async (p, { services }) => nodeBalance(await services.node<unknown>('eth_getBalance', [p.address, 'pending'])) },
+  getBalance: { parse: accountParam, read: true, handle: (p, { services }) => askAmount(services.node, 'eth_getBalance', [p.address, 'pending']) },
   getTokens: { parse: accountOnChain, read: true, handle: (p, { services }) => tokensWithBalances(services, p.account, p.chainId) },
   getValues: { parse: accountOnChain, read: true, handle: (p, { services }) => services.assetValues.accountValues(services, p.account, p.chainId) },
   addToken: {

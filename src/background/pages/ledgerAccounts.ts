@@ -12,7 +12,8 @@ import { isLedgerAccountPath } from '../accounts/ledgerAccounts';
 import { announceAccounts } from '../permissions/visible';
 import type { Using } from '../services';
 import { withPassword } from './accounts';
-import { accountName, fields, nodeBalance, text } from './params';
+import { accountName, fields, text } from './params';
+import { askAmount } from '../networks/nodeAmount';
 import type { PageFamily } from './types';
 
 type Uses = 'accounts' | 'emit' | 'node' | 'permissions' | 'vault' | 'vaultRewrite';
@@ -75,6 +76,6 @@ export const ledgerAccountPages = {
     },
     read: true,
     // As the popup's getBalance reads one; the node's word is checked to be an amount before the page formats it.
-    handle: (p, { services }) => Promise.all(p.addresses.map(async (a) => nodeBalance(await services.node<unknown>('eth_getBalance', [a, 'pending'])))),
+    handle: (p, { services }) => Promise.all(p.addresses.map((a) => askAmount(services.node, 'eth_getBalance', [a, 'pending']))),
   },
 } satisfies PageFamily<Uses>;

@@ -1,8 +1,8 @@
 /** Schemas of the pages' params: the extension's own pages are trusted more than a dapp, but still checked. */
-import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
+import { invalidParams } from '../../shared/errors';
 import type { NetworkForm } from '../../shared/pages';
 import type { PopupTransaction } from '../../shared/send';
-import { address, boolean, data, object, quantity, recipient, uint256, type Hex } from '../../shared/params';
+import { address, boolean, data, object, quantity, recipient, type Hex } from '../../shared/params';
 
 export const none = (): Record<never, never> => ({});
 
@@ -19,16 +19,6 @@ export function accountName(value: unknown, field: string): string {
   const name = text(value, field).trim();
   if (name.length === 0 || name.length > 40) throw invalidParams('An account name has 1 to 40 characters');
   return name;
-}
-
-/** A node's eth_getBalance answer is a claim: checked to be an amount (uint256) before a page formats it. */
-export function nodeBalance(answer: unknown): Hex {
-  try {
-    uint256(answer, 'balance');
-  } catch {
-    throw new RpcError(ErrorCode.internal, 'The node answered eth_getBalance with something that is not an amount');
-  }
-  return answer as Hex;
 }
 
 export const accountParam = (params: unknown): { address: Hex } => ({ address: address(fields(params).address, 'address') });

@@ -6,6 +6,7 @@ import type { Hex } from '../../../shared/params';
 import { failedOnTheWay } from '../../../shared/errors';
 import { revertWarning } from '../../../shared/revertWarning';
 import type { ChainNode } from '../../networks/rpcClient';
+import { askAmount } from '../../networks/nodeAmount';
 import { signedData } from '../encoding';
 import type { BatchCall } from '../types';
 
@@ -17,10 +18,11 @@ export const withMargin = (gas: bigint): bigint => (gas * MARGIN_PERCENT) / 100n
 
 export const hexGas = (gas: bigint): Hex => `0x${gas.toString(16)}`;
 
+/** The node's estimate: an answer that is no amount ("-1", true, a sentence) fails the plan, never read as a number nor quoted as a revert's reason. */
 export async function estimate(node: ChainNode, tx: Record<string, unknown>, overrides?: Record<string, unknown>): Promise<bigint> {
   const params: unknown[] = [tx, 'pending'];
   if (overrides) params.push(overrides);
-  return BigInt(await node<Hex>('eth_estimateGas', params));
+  return BigInt(await askAmount(node, 'eth_estimateGas', params));
 }
 
 /** One call's gas limit: its gasLimitOverride, else the estimate with headroom. */

@@ -45,3 +45,18 @@ describe('the warning of an estimate that failed', () => {
     }
   });
 });
+
+describe('an answer to eth_estimateGas that is no gas amount', () => {
+  it("fails the plan as a broken answer: never a number read from it, nor a revert warning in the wallet's voice carrying the node's text", async () => {
+    const answers: unknown[] = ['-1', 'Simulation passed: you receive 1000 USDC', '0x', '', true, [], ['0x5208'], ' 12 ', '21000', 1e30, `0x1${'0'.repeat(64)}`];
+    const draft = { id: 'b', origin: 'https://dapp.example', from: call.to, calls: [call] };
+    for (const answer of answers) {
+      const answering = (async () => answer) as unknown as ChainNode;
+      const why = JSON.stringify(answer);
+      await expect(callGas(answering, call.to, call), why).rejects.toMatchObject({ code: -32603 });
+      await expect(atomic.plan({ node: answering, network: LOCAL_DEVNET, upgraded: true }, draft), why).rejects.toMatchObject({ code: -32603 });
+    }
+    // A gas amount as nodes write it is read as it is.
+    expect((await callGas((async () => '0x5208') as unknown as ChainNode, call.to, call)).gas).toBe(25_200n);
+  });
+});
