@@ -32,28 +32,36 @@ const ARMING_WAIT_MS = 5_000;
 
 const normalized = (text: string | null): string => (text ?? '').replace(/\s+/g, ' ').trim();
 
+/**
+ * Passes once `assertion` (a Playwright assertion given `QUICK`) passes, within playwright.config.ts's `expect.timeout`.
+ * Playwright's assertions and waits ask again after 20, 50, 100 and 100 ms, then every 500 ms, unless their timeout is
+ * under 2.5 s, when they go on every 100 ms: what appeared after a third of a second was seen up to half a second late,
+ * several times in most tests. So each try is given 2 s and tried again until the usual 10 s have passed.
+ */
+const soon = (assertion: () => Promise<unknown>): Promise<void> => expect(assertion).toPass({ intervals: [0], timeout: 10_000 });
+const QUICK = { timeout: 2_000 };
 
 export class ChromiumScreen implements Screen {
   constructor(readonly page: Page) {}
 
   async click(name: string): Promise<void> {
-    await (await this.whenEnabled(this.button(name))).click();
+    await (await this.whenEnabled(await this.shown(this.button(name)))).click();
   }
 
-  doubleClick(name: string): Promise<void> {
-    return this.button(name).dblclick();
+  async doubleClick(name: string): Promise<void> {
+    await (await this.shown(this.button(name))).dblclick();
   }
 
-  fill(label: string, value: string): Promise<void> {
-    return this.labelled(this.page, label).fill(valueInUiLanguage(value));
+  async fill(label: string, value: string): Promise<void> {
+    await (await this.shown(this.labelled(this.page, label))).fill(valueInUiLanguage(value));
   }
 
   async check(target: Target): Promise<void> {
-    await (await this.whenEnabled(this.locate(target))).check();
+    await (await this.whenEnabled(await this.shown(this.locate(target)))).check();
   }
 
   async select(target: Target, option: string): Promise<void> {
-    await (await this.whenEnabled(this.locate(target))).selectOption({ label: inUiLanguage(option) });
+    await (await this.whenEnabled(await this.shown(this.locate(target)))).selectOption({ label: inUiLanguage(option) });
   }
 
   chooseFile(label: string, path: string): Promise<void> {
@@ -61,23 +69,22 @@ export class ChromiumScreen implements Screen {
   }
 
   async waitFor(target: Target): Promise<void> {
-    await expect(this.locate(target)).toBeVisible();
+    await this.shown(this.locate(target));
   }
 
   async text(target: Target): Promise<string> {
-    const element = this.locate(target);
-    await element.waitFor();
-    return normalized(await element.textContent());
+    return normalized(await (await this.shown(this.locate(target))).textContent());
   }
 
   async texts(target: Target): Promise<string[]> {
     const elements = this.locate(target);
-    await elements.first().waitFor({ state: 'attached' });
+    await soon(() => expect(elements.first()).toBeAttached(QUICK));
     return (await elements.allTextContents()).map(normalized);
   }
 
   async waitForText(target: Target, expected: Expected): Promise<void> {
-    await expect(this.locate(target)).toHaveText(expectedInUiLanguage(expected));
+    const element = this.locate(target);
+    await soon(() => expect(element).toHaveText(expectedInUiLanguage(expected), QUICK));
   }
 
   count(target: Target): Promise<number> {
@@ -85,7 +92,8 @@ export class ChromiumScreen implements Screen {
   }
 
   async waitForCount(target: Target, count: number): Promise<void> {
-    await expect(this.locate(target)).toHaveCount(count);
+    const elements = this.locate(target);
+    await soon(() => expect(elements).toHaveCount(count, QUICK));
   }
 
   isEnabled(name: string): Promise<boolean> {
@@ -136,6 +144,12 @@ export class ChromiumScreen implements Screen {
   async whenEnabled(control: Locator): Promise<Locator> {
     await control.evaluate(untilEnabled, ARMING_WAIT_MS);
     return control;
+  }
+
+  /** `element` once it is visible, looked for every 50 ms (see `soon`). */
+  async shown(element: Locator): Promise<Locator> {
+    await soon(() => expect(element).toBeVisible(QUICK));
+    return element;
   }
 
   /** The button `name` (its aria-label or its text), in the browser's language. */

@@ -3,8 +3,55 @@ import type { Page } from '@playwright/test';
 import { poll } from '../poll';
 import type { ChromiumSession } from '../types';
 import { launchWithExtension, type LaunchedChromium } from './launch';
+import { rmSync } from 'node:fs';
 import { ChromiumScreen } from './screen';
 import { serviceWorkerHeap, serviceWorkerHeapProfiler, stopServiceWorker, type WorkerHeapProfiler } from './worker';
+
+/**
+ * The next test's Chromium, launched with the extension while the current test runs: a launch and the extension's
+ * first start (its scripts, the shipped phishing list) take ~1.2 s of a test's ~6, mostly before its first screen
+ * answers. Its profile is still new and no test has used it; until a test takes it, its worker has no account and sends
+ * nothing to the chain.
+ */
+let ahead: { key: string; launched: Promise<LaunchedChromium>; closed: boolean } | undefined;
+/** Profiles launched ahead and not taken, removed when the test worker exits (Playwright ends their browsers). */
+const unclaimed = new Set<string>();
+process.once('exit', () => {
+  for (const profile of unclaimed) rmSync(profile, { recursive: true, force: true });
+});
+
+function launchAhead(key: string, extensionDir: string, language: string | undefined): NonNullable<typeof ahead> {
+  const spare = { key, launched: launchWithExtension(extensionDir, { language }), closed: false };
+  void spare.launched.then(({ context, profileDir }) => {
+    unclaimed.add(profileDir);
+    context.once('close', () => (spare.closed = true));
+  }, () => undefined);
+  return spare;
+}
+
+/**
+ * The launch started ahead for the same extension and language if it is still up, else a new one. `startNextAhead`
+ * starts the next one (and ends one started for another extension or language).
+ */
+async function takeLaunch(extensionDir: string, language: string | undefined, startNextAhead: boolean): Promise<LaunchedChromium> {
+  const key = JSON.stringify([extensionDir, language]);
+  let taken: LaunchedChromium | undefined;
+  if (ahead?.key === key) {
+    const spare = ahead;
+    ahead = undefined;
+    taken = await spare.launched.catch(() => undefined);
+    if (taken) unclaimed.delete(taken.profileDir);
+    if (taken && spare.closed) {
+      await taken.close().catch(() => undefined);
+      taken = undefined;
+    }
+  }
+  if (startNextAhead) {
+    if (ahead) void ahead.launched.then((other) => other.close(), () => undefined);
+    ahead = launchAhead(key, extensionDir, language);
+  }
+  return taken ?? launchWithExtension(extensionDir, { language });
+}
 
 export class PlaywrightChromium implements ChromiumSession {
   readonly name = 'chromium';
@@ -17,9 +64,12 @@ export class PlaywrightChromium implements ChromiumSession {
     private launched: LaunchedChromium,
   ) {}
 
-  /** `extensionDir`: a built extension, dist/chrome or a copy of it; `language`: the browser's ("es"), else English. */
-  static async launch(extensionDir: string, language?: string): Promise<PlaywrightChromium> {
-    return new PlaywrightChromium(extensionDir, language, await launchWithExtension(extensionDir, { language }));
+  /**
+   * `extensionDir`: a built extension, dist/chrome or a copy of it; `language`: the browser's ("es"), else English.
+   * `startNextAhead`: launch the next one now, while this one is used (the tests' sessions; see `ahead`).
+   */
+  static async launch(extensionDir: string, language?: string, { startNextAhead = false } = {}): Promise<PlaywrightChromium> {
+    return new PlaywrightChromium(extensionDir, language, await takeLaunch(extensionDir, language, startNextAhead));
   }
 
   private get baseUrl(): string {
@@ -90,8 +140,12 @@ export class PlaywrightChromium implements ChromiumSession {
     this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir, language: this.language });
   }
 
-  /** The last launch owns the profile and deletes it. */
-  close(): Promise<void> {
-    return this.launched.close();
+  /**
+   * The last launch owns the profile and deletes it. Closing also waits for the launch started ahead to be up: the
+   * test runner starts tracing each browser a test made, and one made while the next test starts is traced twice.
+   */
+  async close(): Promise<void> {
+    await this.launched.close();
+    await ahead?.launched.catch(() => undefined);
   }
 }

@@ -33,13 +33,14 @@ export class FirefoxScreen implements Screen {
 
   async fill(label: string, value: string): Promise<void> {
     const field = await this.element(label, (facts) => facts.visible && facts.enabled);
-    // Typing over the selected text replaces it, as Playwright's fill does.
+    // Text inserted over the selected text replaces it, in one input event, as Playwright's fill does (typing it key by
+    // key over BiDi took ~5 ms a character: 0.3 s for a recovery phrase).
     await field.evaluate((element) => {
       (element as HTMLInputElement).focus();
       (element as HTMLInputElement).select();
     });
     if (value === '') await field.press('Backspace');
-    else await field.type(value);
+    else await field.evaluate((_element, text) => document.execCommand('insertText', false, text), value);
     const typed = await field.evaluate((element) => (element as HTMLInputElement).value);
     if (typed !== value) throw new Error(`The field ${label} reads ${JSON.stringify(typed)} after typing ${JSON.stringify(value)}`);
   }
