@@ -5,6 +5,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { ReplyTarget } from '../transport/types';
 import { createApprovals, type ApprovalDeps } from './approvals';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type ApprovalFinisher } from './types';
+
 type Reply = { target: ReplyTarget; response: RpcResponse };
 
 /** `complete` stands for the method table's finisher (rpc/pipeline.ts completeApproval); a second queue over the same storage is the worker after a restart. */
