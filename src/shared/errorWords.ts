@@ -110,4 +110,9 @@ export type ErrorKey =
   | 'errors_bundlerRefusedUserOp'
   | 'errors_paymasterServiceError'
   | 'errors_eip7702Refused'
-  | 'errors_noRevertPayer';
+  | 'errors_noRevertPayer'
+  | 'errors_grantNonceBehind'
+  | 'errors_grantNonceAhead'
+  | 'errors_revokeAllPending'
+  | 'errors_revokeAllOutrun'
+  | 'errors_noAmount';

@@ -72,6 +72,8 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^a reply without result or error$/, 'errors_noResult'],
   // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
   [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
+  // A node's answer that is no amount (networks/nodeAmount.ts): the method as written.
+  [/^The node answered (?<method>\w+) with no amount$/, 'errors_noAmount'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
   // Transaction refusals, as networks/nodeErrors.ts words every node's.
   [/^nonce too low$/, 'errors_nonceTooLow'],
@@ -89,6 +91,11 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
+  // The grant nonce refusals (executionPermissions/nonceMarks.ts): the nonces as written.
+  [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), but this wallet's Revoke all took it to (?<reached>\\d+) already: the node is behind or wrong; try again later, or another node$`), 'errors_grantNonceBehind'],
+  [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), more than (?<max>\\d+) past (?<reached>\\d+), where this wallet knows it to be: each later Revoke all would pay for every step; check the node$`), 'errors_grantNonceAhead'],
+  [new RegExp(`^${ADDRESS}'s last Revoke all on chain (?<chainId>0x[0-9a-f]+) is not confirmed yet: wait for it \\(or speed it up in Activity\\), then Revoke all again$`), 'errors_revokeAllPending'],
+  [new RegExp(`^A grant was signed for ${ADDRESS} since this Revoke all was planned: raising the nonce by (?<asked>\\d+) no longer goes past it \\(it takes (?<needs>\\d+)\\); click Revoke all again$`), 'errors_revokeAllOutrun'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
   [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
   [/^Paymaster service error$/, 'errors_paymasterServiceError'],
