@@ -115,4 +115,10 @@ export type ErrorKey =
   | 'errors_grantNonceAhead'
   | 'errors_revokeAllPending'
   | 'errors_revokeAllOutrun'
-  | 'errors_noAmount';
+  | 'errors_noAmount'
+  | 'errors_sponsoredNoTransaction'
+  | 'errors_noTransaction'
+  | 'errors_transactionNotPending'
+  | 'errors_replacementTooCheap'
+  | 'errors_noPendingOperation'
+  | 'errors_noBatch';

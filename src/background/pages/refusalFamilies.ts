@@ -1,9 +1,10 @@
 /**
  * The worker's refusals that people meet on the screens, by family: each one's English as the worker writes it, its
  * parts as named groups named as the catalogue's placeholders (shared/errorWords.ts). refusalWords.ts reads a message
- * with them; usdcRefusals.ts and descriptorRefusals.ts hold two families of their own.
+ * with them; usdcRefusals.ts, descriptorRefusals.ts and activityRefusals.ts hold families of their own.
  */
 import type { ErrorKey } from '../../shared/errorWords';
+import { ACTIVITY_REFUSALS } from './activityRefusals';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
@@ -120,4 +121,5 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,
   ...DESCRIPTOR_REFUSALS,
+  ...ACTIVITY_REFUSALS,
 ];
