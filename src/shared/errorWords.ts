@@ -121,4 +121,8 @@ export type ErrorKey =
   | 'errors_transactionNotPending'
   | 'errors_replacementTooCheap'
   | 'errors_noPendingOperation'
-  | 'errors_noBatch';
+  | 'errors_noBatch'
+  | 'errors_noApprovalBatch'
+  | 'errors_approvalBatchGone'
+  | 'errors_signOnLedger'
+  | 'errors_noPendingApproval';

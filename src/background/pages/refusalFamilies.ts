@@ -1,10 +1,11 @@
 /**
  * The worker's refusals that people meet on the screens, by family: each one's English as the worker writes it, its
  * parts as named groups named as the catalogue's placeholders (shared/errorWords.ts). refusalWords.ts reads a message
- * with them; usdcRefusals.ts, descriptorRefusals.ts and activityRefusals.ts hold families of their own.
+ * with them; usdcRefusals.ts, descriptorRefusals.ts, activityRefusals.ts and approvalRefusals.ts hold families of their own.
  */
 import type { ErrorKey } from '../../shared/errorWords';
 import { ACTIVITY_REFUSALS } from './activityRefusals';
+import { APPROVAL_REFUSALS } from './approvalRefusals';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
@@ -122,4 +123,5 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   ...USDC_REFUSALS,
   ...DESCRIPTOR_REFUSALS,
   ...ACTIVITY_REFUSALS,
+  ...APPROVAL_REFUSALS,
 ];
