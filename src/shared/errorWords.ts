@@ -125,4 +125,8 @@ export type ErrorKey =
   | 'errors_noApprovalBatch'
   | 'errors_approvalBatchGone'
   | 'errors_signOnLedger'
-  | 'errors_noPendingApproval';
+  | 'errors_noPendingApproval'
+  | 'errors_noGrant'
+  | 'errors_noGrants'
+  | 'errors_revokeAllTooMany'
+  | 'errors_revokeAllNotDeleGator';
