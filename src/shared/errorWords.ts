@@ -129,4 +129,17 @@ export type ErrorKey =
   | 'errors_noGrant'
   | 'errors_noGrants'
   | 'errors_revokeAllTooMany'
-  | 'errors_revokeAllNotDeleGator';
+  | 'errors_revokeAllNotDeleGator'
+  | 'errors_twoLedgers'
+  | 'errors_deviceNotAsked'
+  | 'errors_deviceNoUpgrade'
+  | 'errors_noSignIn'
+  | 'errors_ledgerCannotSign'
+  | 'errors_revertNotWaiting'
+  | 'errors_ledgerRevertPayer'
+  | 'errors_ledgerExecutor'
+  | 'errors_noApprovedPaymaster'
+  | 'errors_nonceTakenSince'
+  | 'errors_operationStale'
+  | 'errors_staleEntryPointNonce'
+  | 'errors_staleAuthorizationNonce';
