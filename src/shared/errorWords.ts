@@ -142,4 +142,7 @@ export type ErrorKey =
   | 'errors_nonceTakenSince'
   | 'errors_operationStale'
   | 'errors_staleEntryPointNonce'
-  | 'errors_staleAuthorizationNonce';
+  | 'errors_staleAuthorizationNonce'
+  | 'errors_noForeignDelegation'
+  | 'errors_chainWithout7702'
+  | 'errors_atomicityImpossible';

@@ -1,8 +1,8 @@
 /**
  * The worker's refusals that people meet on the screens, by family: each one's English as the worker writes it, its
  * parts as named groups named as the catalogue's placeholders (shared/errorWords.ts). refusalWords.ts reads a message
- * with them; usdcRefusals.ts, descriptorRefusals.ts, activityRefusals.ts, approvalRefusals.ts, grantRefusals.ts and
- * ledgerRefusals.ts hold families of their own.
+ * with them; usdcRefusals.ts, descriptorRefusals.ts, activityRefusals.ts, approvalRefusals.ts, grantRefusals.ts,
+ * ledgerRefusals.ts and revertSendRefusals.ts hold families of their own.
  */
 import type { ErrorKey } from '../../shared/errorWords';
 import { ACTIVITY_REFUSALS } from './activityRefusals';
@@ -10,6 +10,7 @@ import { APPROVAL_REFUSALS } from './approvalRefusals';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { GRANT_REFUSALS } from './grantRefusals';
 import { LEDGER_REFUSALS } from './ledgerRefusals';
+import { REVERT_SEND_REFUSALS } from './revertSendRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
@@ -129,4 +130,5 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   ...APPROVAL_REFUSALS,
   ...GRANT_REFUSALS,
   ...LEDGER_REFUSALS,
+  ...REVERT_SEND_REFUSALS,
 ];
