@@ -1,8 +1,7 @@
 /**
  * The worker's refusals that people meet on the screens, by family: each one's English as the worker writes it, its
  * parts as named groups named as the catalogue's placeholders (shared/errorWords.ts). refusalWords.ts reads a message
- * with them; usdcRefusals.ts, descriptorRefusals.ts, activityRefusals.ts, approvalRefusals.ts, grantRefusals.ts,
- * ledgerRefusals.ts and revertSendRefusals.ts hold families of their own.
+ * with them; the *Refusals.ts files beside it hold families of their own, each a screen's.
  */
 import type { ErrorKey } from '../../shared/errorWords';
 import { ACTIVITY_REFUSALS } from './activityRefusals';
