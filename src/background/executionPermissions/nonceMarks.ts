@@ -169,5 +169,5 @@ export async function revokeAllStillPast(services: Planning & { grants: Pick<Gra
   const needs = await needsNow(services, await services.nodeFor(chainId), { account, chainId, grants });
   if (asked >= needs) return;
   await services.batches.remove(approval.origin, batch.id);
-  throw new RpcError(ErrorCode.resourceUnavailable, `A grant was signed for ${account} since this Revoke all was planned: its ${asked} increments of the nonce no longer go past it (${needs} do); click Revoke all again`);
+  throw new RpcError(ErrorCode.resourceUnavailable, `A grant was signed for ${account} since this Revoke all was planned: raising the nonce by ${asked} no longer goes past it (it takes ${needs}); click Revoke all again`);
 }

@@ -1,10 +1,15 @@
 /**
  * The worker's refusals that people meet on the screens, by family: each one's English as the worker writes it, its
  * parts as named groups named as the catalogue's placeholders (shared/errorWords.ts). refusalWords.ts reads a message
- * with them; usdcRefusals.ts and descriptorRefusals.ts hold two families of their own.
+ * with them; the *Refusals.ts files beside it hold families of their own, each a screen's.
  */
 import type { ErrorKey } from '../../shared/errorWords';
+import { ACTIVITY_REFUSALS } from './activityRefusals';
+import { APPROVAL_REFUSALS } from './approvalRefusals';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
+import { GRANT_REFUSALS } from './grantRefusals';
+import { LEDGER_REFUSALS } from './ledgerRefusals';
+import { REVERT_SEND_REFUSALS } from './revertSendRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
 const ADDRESS = String.raw`(?<address>0x[0-9a-fA-F]{40})`;
@@ -72,6 +77,8 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^a reply without result or error$/, 'errors_noResult'],
   // A server's message inside a sentence of the wallet's (shared/errors.ts quotedError), as the pages say one (pageError).
   [/^The network's server answered: (?<said>.*)$/s, 'errors_serverAnswered'],
+  // A node's answer that is no amount (networks/nodeAmount.ts): the method as written.
+  [/^The node answered (?<method>\w+) with no amount$/, 'errors_noAmount'],
   [/^The node's GasPriceOracle answered (?<answer>.*), not a fee \(one uint256 word\)$/s, 'errors_l1OracleAnswered'],
   // Transaction refusals, as networks/nodeErrors.ts words every node's.
   [/^nonce too low$/, 'errors_nonceTooLow'],
@@ -89,6 +96,11 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
+  // The grant nonce refusals (executionPermissions/nonceMarks.ts): the nonces as written.
+  [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), but this wallet's Revoke all took it to (?<reached>\\d+) already: the node is behind or wrong; try again later, or another node$`), 'errors_grantNonceBehind'],
+  [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), more than (?<max>\\d+) past (?<reached>\\d+), where this wallet knows it to be: each later Revoke all would pay for every step; check the node$`), 'errors_grantNonceAhead'],
+  [new RegExp(`^${ADDRESS}'s last Revoke all on chain (?<chainId>0x[0-9a-f]+) is not confirmed yet: wait for it \\(or speed it up in Activity\\), then Revoke all again$`), 'errors_revokeAllPending'],
+  [new RegExp(`^A grant was signed for ${ADDRESS} since this Revoke all was planned: raising the nonce by (?<asked>\\d+) no longer goes past it \\(it takes (?<needs>\\d+)\\); click Revoke all again$`), 'errors_revokeAllOutrun'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
   [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
   [/^Paymaster service error$/, 'errors_paymasterServiceError'],
@@ -113,4 +125,9 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^A Ledger cannot sign eth_signTypedData \(v1\) messages: ask the site for eth_signTypedData_v4$/, 'errors_ledgerTypedDataV1'],
   ...USDC_REFUSALS,
   ...DESCRIPTOR_REFUSALS,
+  ...ACTIVITY_REFUSALS,
+  ...APPROVAL_REFUSALS,
+  ...GRANT_REFUSALS,
+  ...LEDGER_REFUSALS,
+  ...REVERT_SEND_REFUSALS,
 ];

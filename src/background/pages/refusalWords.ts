@@ -26,11 +26,14 @@ const FIELDS: readonly ErrorKey[] = ['errors_fieldRpcUrl', 'errors_fieldExplorer
  */
 const TRANSPORT: readonly ErrorKey[] = ['errors_httpStatus', 'errors_httpNoJson', 'errors_noResult'];
 
+/** Which nonce a Ledger's userOp found used since it was built (`stale`: ledgerRefusals.ts). */
+const STALE: readonly ErrorKey[] = ['errors_staleEntryPointNonce', 'errors_staleAuthorizationNonce'];
+
 /**
  * The families only ever a part of another's sentence, never a refusal of their own: one whose first part ends sooner
  * than a sentence it is the place of (`rank`) would take that sentence for itself.
  */
-const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, ...TRANSPORT, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
+const ONLY_PARTS: readonly ErrorKey[] = [...FIELDS, ...TRANSPORT, ...STALE, 'errors_descriptorFieldPlace', 'errors_descriptorNothing'];
 const whole = (key: ErrorKey): boolean => !ONLY_PARTS.includes(key);
 
 /**
@@ -46,6 +49,7 @@ const PARTS: Record<string, (key: ErrorKey) => boolean> = {
   // A descriptor's refusal: where in the file, and a value the file did not write.
   place: (key) => key === 'errors_descriptorFieldPlace',
   value: (key) => key === 'errors_descriptorNothing',
+  stale: (key) => STALE.includes(key),
 };
 
 /** Longer than any refusal the worker writes: a longer message is said as written, the patterns never run over it. */
