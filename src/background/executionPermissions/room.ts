@@ -4,9 +4,14 @@
  * grants are kept. In the later script (grantCode.ts).
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from './store';
+import { grantsInForce, type RevokeRecords } from './revoked';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants } from './store';
 
-const inForce = (all: GrantRecord[]) => all.filter((grant) => grant.revokedAt === undefined);
+/** The wallet's grants, and the records of their revokes (revoked.ts: a grant whose every revoke failed is in force). */
+export interface Held {
+  grants: Pick<Grants, 'list'>;
+  batches: RevokeRecords;
+}
 
 /** The site of an origin (../sites/siteOf.ts, which the worker's first script holds: passed in, never a second copy). */
 export type SiteOf = (origin: string) => Promise<string>;
@@ -29,21 +34,22 @@ export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf
 }
 
 /** How many more grants `origin` may add: the wallet's and its site's room beside the grants in force (revoked ones make way). */
-export async function grantRoom(all: GrantRecord[], origin: string, siteOf: SiteOf): Promise<number> {
-  const ofSite = (await ofSameSite(inForce(all), origin, siteOf)).length;
-  return Math.max(0, Math.min(MAX_GRANTS - inForce(all).length, MAX_GRANTS_PER_SITE - ofSite));
+export async function grantRoom(inForce: GrantRecord[], origin: string, siteOf: SiteOf): Promise<number> {
+  const ofSite = (await ofSameSite(inForce, origin, siteOf)).length;
+  return Math.max(0, Math.min(MAX_GRANTS - inForce.length, MAX_GRANTS_PER_SITE - ofSite));
 }
 
 /** -32602 unless `wanted` more grants of `origin` fit: its site's share, or the wallet's list, is full. */
-export async function roomFor(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<void> {
-  if ((await grantRoom(all, origin, siteOf)) >= wanted) return;
-  throw (await ofSameSite(inForce(all), origin, siteOf)).length + wanted > MAX_GRANTS_PER_SITE
+export async function roomFor(held: Held, origin: string, wanted: number, siteOf: SiteOf): Promise<void> {
+  const inForce = await grantsInForce(held);
+  if ((await grantRoom(inForce, origin, siteOf)) >= wanted) return;
+  throw (await ofSameSite(inForce, origin, siteOf)).length + wanted > MAX_GRANTS_PER_SITE
     ? invalidParams(`${origin}'s site holds as many grants as the wallet keeps for a site: revoke some in Permissions first`)
     : invalidParams(`This wallet holds as many grants as it keeps (${MAX_GRANTS}, of every site): revoke some in Permissions first`);
 }
 
 /** Why `wanted` grants of `origin` were not kept: no room (-32602), else the list changed meanwhile. */
-export async function notKept(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<never> {
-  await roomFor(all, origin, wanted, siteOf);
+export async function notKept(held: Held, origin: string, wanted: number, siteOf: SiteOf): Promise<never> {
+  await roomFor(held, origin, wanted, siteOf);
   throw new RpcError(ErrorCode.internal, 'The grants were not kept: ask again');
 }

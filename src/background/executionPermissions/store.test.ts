@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { grantsCode } from './grantsCode.fixture';
 import { ErrorCode } from '../../shared/errors';
 import { grantRoom, roomFor } from './room';
+import { grantsInForce } from './revoked';
 
-/** grantRoom of `origin` in `all`, with the worker's siteOf. */
-const roomOf = (all: GrantRecord[], origin: string) => grantRoom(all, origin, siteOf);
+/** With no record of any revoke (Activity's history dropped them): a grant marked revoked is. */
+const noRevokes = { all: async () => [], authentic: async () => true };
+/** grantRoom of `origin` beside the grants of `all` in force, with the worker's siteOf. */
+const roomOf = async (all: GrantRecord[], origin: string) => grantRoom(await grantsInForce({ grants: { list: async () => all }, batches: noRevokes }), origin, siteOf);
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 import { siteOf } from '../sites/siteOf';
 
@@ -60,7 +63,7 @@ describe('grants', () => {
     const grants = fresh();
     for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) expect(await grants.add(grant(i, 'https://a.example.com'))).toBe(true);
     expect(await roomOf(await grants.list(), 'https://b.example.com')).toBe(0);
-    await expect(roomFor(await grants.list(), 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    await expect(roomFor({ grants, batches: noRevokes }, 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
     expect(await grants.add(grant(100, 'https://b.example.com'))).toBe(false);
     expect(await grants.add(grant(101, 'https://other.example'))).toBe(true);
   });

@@ -3,7 +3,7 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/types';
-import { failedRevokes } from '../executionPermissions/activity';
+import { revokedGrants } from '../executionPermissions/revoked';
 import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
 import { grantsCode } from '../executionPermissions/grantsCode.fixture';
@@ -40,7 +40,7 @@ function permissionsPage() {
   const batches: BatchRecord[] = [];
   const authentic = vi.fn(async (_batch: BatchRecord) => true);
   const services = {
-    grants, grantCode: { grantOnChain, revokeCall, failedRevokes }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
+    grants, grantCode: { grantOnChain, revokeCall, revokedGrants }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
     batches: { all: async () => batches, authentic },
   } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);

@@ -23,7 +23,7 @@ async function onSelectedNetwork(services: Services, chainId: Hex): Promise<void
   if (BigInt(selected.chainId) !== BigInt(chainId)) throw invalidParams(`This permission is on ${(await services.networks.find(chainId))?.name ?? chainId}: switch to it to revoke`);
 }
 
-async function viewOf(services: Services, grant: GrantRecord, failed: Set<Hex>): Promise<GrantView> {
+async function viewOf(services: Services, grant: GrantRecord, revoked: Set<Hex>): Promise<GrantView> {
   const network = await services.networks.find(grant.chainId);
   const onChain = await services.nodeFor(grant.chainId).then((node) => services.grantCode.grantOnChain(node, grant)).catch(() => undefined);
   const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
@@ -33,8 +33,8 @@ async function viewOf(services: Services, grant: GrantRecord, failed: Set<Hex>):
     // As the chain says now, never kept: a node that lied once, or a revoke that reverted, was replaced or dropped,
     // would otherwise hide a grant still in force, and its Revoke button with it.
     revoked: onChain?.revoked === true,
-    // Not once every revoke of it on record failed: a node's "revoked" beside it would hide a grant still in force.
-    revokeSent: grant.revokedAt !== undefined && !failed.has(id),
+    // Not once every revoke of it on record failed (revoked.ts): a node's "revoked" beside it would hide a grant still in force.
+    revokeSent: revoked.has(id),
   };
 }
 
@@ -44,8 +44,8 @@ export const grantPages = {
     read: true,
     async handle(_p, { services }) {
       const grants = await services.grants.list();
-      const failed = await services.grantCode.failedRevokes(grants, await services.batches.all(), services.batches.authentic);
-      return Promise.all(grants.map((grant) => viewOf(services, grant, failed)));
+      const revoked = await services.grantCode.revokedGrants(grants, services.batches);
+      return Promise.all(grants.map((grant) => viewOf(services, grant, revoked)));
     },
   },
   revokeGrant: {

@@ -50,8 +50,8 @@ async function dropPlanned(details: GrantPermissionsDetails, origin: string, ser
 }
 
 /** -32602 unless `wanted` more grants of `origin` fit beside the grants in force (../executionPermissions/room.ts). */
-const roomFor = async (services: Using<'grants' | 'grantCode'>, origin: string, wanted: number): Promise<void> =>
-  services.grantCode.roomFor(await services.grants.list(), origin, wanted, siteOf);
+const roomFor = (services: Using<'grants' | 'grantCode' | 'batches'>, origin: string, wanted: number): Promise<void> =>
+  services.grantCode.roomFor(services, origin, wanted, siteOf);
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -62,7 +62,8 @@ export const executionPermissionMethods = {
   wallet_getGrantedExecutionPermissions: method({
     parse: () => undefined,
     auth: 'connected',
-    handle: async (_params, { services, origin }) => (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).map(responseOf),
+    // In force as Permissions counts them (../executionPermissions/revoked.ts): a grant whose revoke failed is the site's still.
+    handle: async (_params, { services, origin }) => (await services.grantCode.grantsInForce(services, origin)).map(responseOf),
   }),
   wallet_requestExecutionPermissions: method({
     parse: (params) => parseGrantRequests(params, Math.floor(Date.now() / 1000)),
@@ -107,7 +108,7 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { origin, sign, now, nonce });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length, siteOf);
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(services, origin, records.length, siteOf);
         return records.map(responseOf);
       },
       release: dropPlanned,
@@ -126,7 +127,7 @@ export const executionPermissionMethods = {
     approval: {
       ...transactionApproval,
       async prepare({ permissionContext }, ctx) {
-        const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
+        const grant = (await ctx.services.grantCode.grantsInForce(ctx.services, ctx.origin)).find((g) => g.context === permissionContext);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
         const call = await ctx.services.grantCode.revokeCall(grant);
         await ctx.services.grantCode.revokeNotWaiting({ ...call, from: grant.from, chainId: grant.chainId }, ctx);
