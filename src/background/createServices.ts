@@ -191,6 +191,7 @@ export function createServices(deps: ServiceDeps): Background {
     descriptorFiles,
     relayed: local,
     signedGrants: local,
+    revokeRefusals: session,
     node: nodes.node,
     nodeFor: nodes.nodeFor,
     assetValues: lazyValues(loadLater),

@@ -3,8 +3,7 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/types';
-import { revokedGrants } from '../executionPermissions/revoked';
-import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import { revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
 import { grantsCode } from '../executionPermissions/grantsCode.fixture';
 import type { GrantRecord } from '../executionPermissions/store';
@@ -16,6 +15,8 @@ import * as grantCodeModules from '../executionPermissions/grantCode';
 import type { Services } from '../services';
 import { grantPages } from './grants';
 import { askUser } from './send';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { SessionSchema } from '../schema';
 
 // Resolves as the real one does: once the review is queued and its window open, long before the user answers it.
 vi.mock('./send', () => ({ askUser: vi.fn(async () => null) }));
@@ -38,13 +39,14 @@ function permissionsPage() {
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
+  const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
   const authentic = vi.fn(async (_batch: BatchRecord) => true);
   const services = {
-    grants, grantCode: { grantOnChain, revokeCall, revokedGrants }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
-    batches: { all: async () => batches, authentic },
+    grants, grantCode: { revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
+    batches: { all: async () => batches, authentic }, revokeRefusals: session,
   } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
-  return { chain, grants, batches, list, authentic };
+  return { chain, grants, batches, list, authentic, session };
 }
 
 describe('getGrants', () => {
@@ -63,6 +65,20 @@ describe('getGrants', () => {
     await grants.add(record);
     await grants.markRevoked(record.id, 5);
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
+  });
+});
+
+describe('getGrants after the wallet refused the popup’s revoke on Approve', () => {
+  const refusal = { code: -32002, message: 'A grant was signed …; click Revoke all again', data: { words: { key: 'errors_revokeAllStillPast' as const } } };
+
+  it('says why on each grant of that account, none of another’s: no page heard it, the popup closed as the window opened', async () => {
+    const { grants, list, session } = permissionsPage();
+    const other = { ...record, id: `0x${'2'.repeat(64)}` as Hex, from: '0x00000000000000000000000000000000000000Bb' as Hex };
+    await grants.add(record, other);
+    await session.set('revokeRefusal', { from: '0x0000000000000000000000000000000000000001', error: refusal });
+    expect(await list()).toEqual([expect.objectContaining({ id: record.id, revokeRefused: refusal }), expect.not.objectContaining({ revokeRefused: expect.anything() })]);
+    await session.set('revokeRefusal', null);
+    expect(await list()).toEqual([expect.not.objectContaining({ revokeRefused: expect.anything() }), expect.anything()]);
   });
 });
 

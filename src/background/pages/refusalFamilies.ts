@@ -89,6 +89,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
+  [/^A grant was signed for (?<account>0x[0-9a-fA-F]{40}) since this Revoke all was planned: its (?<asked>\d+) increments of the nonce no longer go past it \((?<needs>\d+) do\); click Revoke all again$/, 'errors_revokeAllStillPast'],
   [/^This batch record was altered outside the wallet; it is not acted on$/, 'errors_batchAltered'],
   [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
   [/^Paymaster service error$/, 'errors_paymasterServiceError'],

@@ -20,11 +20,12 @@ import type { GrantRecord } from '../executionPermissions/store';
 import { siteOf } from '../sites/siteOf';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
+import { revokeAnswered } from './lazyRevokeRefusals';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, type MethodTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'approvals' | 'grants' | 'grantCode' | TransactionUses;
+type Uses = 'approvals' | 'grants' | 'grantCode' | 'revokeRefusals' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
@@ -171,6 +172,8 @@ export const grantRevokeMethods = {
     account: (tx) => tx.from,
     approval: {
       ...revokeApproval,
+      // Its refusal kept for Permissions to say (../pages/revokeRefusals.ts): the popup that asked closed as the window opened.
+      approve: (record, feeTier, services) => revokeAnswered(services, record.details.from, revokeApproval.approve(record, feeTier, services)),
       // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
       prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
     },
