@@ -7,7 +7,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { KeyCode } from './accounts/lazyKeyCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
-import type { RevokeRefusalSlice } from './pages/revokeRefusals';
+import type { RevokeRefusalSlice } from './pages/revokeRefusalSlice';
 import type { Approvals } from './approvals/approvals';
 import type { TransactionCode } from './batches/lazyTransactionCode';
 import type { UsdcBatchCode, UserOperationCode } from './batches/executors/executor';

@@ -10,7 +10,7 @@ import { grantOnChain } from '../executionPermissions/onChain';
 import { revokedGrants } from '../executionPermissions/revoked';
 import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
-import type { RevokeRefusalSlice } from './revokeRefusals';
+import type { RevokeRefusalSlice } from './revokeRefusalSlice';
 
 type Uses = Pick<Services, 'grants' | 'batches' | 'networks' | 'nodeFor' | 'revokeRefusals'>;
 

@@ -4,17 +4,10 @@
  * wallet's own request has no page to answer, and the popup closed as the approval window opened. Kept until one of
  * the popup's revokes is sent. In the worker's later script (laterModules.ts), with the refusals' words.
  */
-import type { GrantView } from '../../shared/grants';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import { pageError } from './refusalWords';
-
-export interface RevokeRefusalSlice {
-  /** The account whose revoke it was, and the refusal with its words (refusalWords.ts pageError); null once one is sent. */
-  revokeRefusal?: { from: Hex; error: RefusalShown } | null;
-}
-
-type RefusalShown = NonNullable<GrantView['revokeRefused']>;
+import type { RefusalShown, RevokeRefusalSlice } from './revokeRefusalSlice';
 
 /** `answer`, the approval's: its refusal kept for `from`'s grants, or none once it is sent. */
 export async function revokeAnswered<T>(session: Pick<TypedStorage<RevokeRefusalSlice>, 'set'>, from: Hex, answer: Promise<T>): Promise<T> {
