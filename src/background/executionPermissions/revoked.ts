@@ -4,11 +4,8 @@
  * site's own list and revoke, and the grants' room all count by it. In the later script (grantCode.ts).
  */
 import type { Hex } from '../../shared/params';
-import type { BatchStore } from '../batches/store';
 import { failedRevokes } from './activity';
-import type { GrantRecord, Grants } from './store';
-
-export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
+import type { GrantRecord, Grants, RevokeRecords } from './store';
 
 /** The ids of those of `grants` whose revoke went through. */
 export async function revokedGrants(grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> {

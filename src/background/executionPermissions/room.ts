@@ -4,8 +4,8 @@
  * grants are kept. In the later script (grantCode.ts).
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import { grantsInForce, type RevokeRecords } from './revoked';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants } from './store';
+import { grantsInForce, revokedGrants } from './revoked';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants, type RevokeRecords } from './store';
 
 /** The wallet's grants, and the records of their revokes (revoked.ts: a grant whose every revoke failed is in force). */
 export interface Held {
@@ -22,13 +22,17 @@ async function ofSameSite(grants: GrantRecord[], origin: string, siteOf: SiteOf)
   return grants.filter((_, i) => sites[i] === site);
 }
 
-/** `all` with `grant` added, the oldest revoked grant (of its site when that is full) dropped when there is no room; undefined when none can be made. */
-export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf): Promise<GrantRecord[] | undefined> {
+/**
+ * `all` with `grant` added, the oldest revoked grant (of its site when that is full) dropped when there is no room;
+ * undefined when none can be made. Revoked by the wallet's own revoke (revoked.ts): one whose revoke failed is in force.
+ */
+export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined> {
   const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin, siteOf);
   const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
   if (!(await full(all))) return [...all, grant];
   const site = await ofSite(all);
-  const oldest = (site.length >= MAX_GRANTS_PER_SITE ? site : all).find((g) => g.revokedAt !== undefined);
+  const revoked = await revokedGrants(all, revokes);
+  const oldest = (site.length >= MAX_GRANTS_PER_SITE ? site : all).find((g) => revoked.has(g.id));
   const kept = all.filter((g) => g !== oldest);
   return (await full(kept)) ? undefined : [...kept, grant];
 }

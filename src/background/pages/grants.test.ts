@@ -5,7 +5,7 @@ import type { Hex } from '../../shared/params';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/types';
 import { revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
-import { grantsCode } from '../executionPermissions/grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import type { GrantRecord } from '../executionPermissions/store';
 import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
@@ -36,7 +36,7 @@ function permissionsPage() {
   const coder = AbiCoder.defaultAbiCoder();
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
   const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
@@ -137,7 +137,7 @@ describe('Revoke and Revoke all', () => {
   // On the devnet's own DelegationManager: revokeCall refuses any other.
   const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
   const revoking = async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(mine);
     const services = { grants, grantCode: { revokeCall, revokeAllPlanned: async () => ({ to: ONE, data: '0x69615a4c' }) }, nodeFor: async () => undefined, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
     return { grants, ctx: { services } as PageContext };
@@ -168,7 +168,7 @@ describe('Revoke all after a node overstated the nonce a grant was signed at', (
   });
   /** A node that claims the account's nonce is `claimed`, and that the account is on the DeleGator. */
   const revokingAll = async (claimed: bigint, grant: GrantRecord) => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(grant);
     const node = (async (method: string) => (method === 'eth_getCode' ? delegationCode(DELEGATOR_V08) : AbiCoder.defaultAbiCoder().encode(['uint256'], [claimed]))) as unknown as ChainNode;
     const batches = { get: async () => undefined, authentic: async () => true };
