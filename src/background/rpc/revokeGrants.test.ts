@@ -14,8 +14,6 @@ import { DELEGATE_CODE } from '../batches/delegates';
 import { revokeAllCalls } from '../executionPermissions/nonce';
 import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { transactionApproval } from './transactions';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import type { SessionSchema } from '../schema';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
@@ -31,6 +29,8 @@ const CONTEXT: Hex = '0xc0';
 const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
 
 const WALLET = 'chrome-extension://wallet';
+/** Where a refusal would be kept for Permissions (revokeRefusals.test.ts). */
+const noRefusals = { set: async () => undefined };
 const SITE_TOKEN: Hex = '0x00000000000000000000000000000000000000cc';
 /** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
 const popupRevoke = {
@@ -48,7 +48,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = await grantCode.revokeCall(held);
     const marked: string[] = [];
     const services = {
-      grantCode, revokeRefusals: typedStorage(memoryBackend(), {}), deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
@@ -61,7 +61,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const nonceStore = memoryGrantRecordStore();
     const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
-      grantCode, revokeRefusals: typedStorage(memoryBackend(), {}), deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => batch, authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
@@ -76,7 +76,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const removed: string[] = [];
     const services = {
-      grantCode, revokeRefusals: typedStorage(memoryBackend(), {}), deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
@@ -92,7 +92,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
     const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
-      grantCode, revokeRefusals: typedStorage(memoryBackend(), {}), deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
@@ -157,26 +157,5 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', ...call }], ctx)).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(/already waits for your answer/) });
     expect(asked).toEqual([]);
-  });
-
-  it('keeps why it refused a Revoke all on Approve for Permissions to say, in words, and forgets it once a revoke of the popup is sent', async () => {
-    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
-    const nonceStore = memoryGrantRecordStore();
-    await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
-    let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
-    const services = {
-      grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => batch, authentic: async () => true, remove: async () => undefined },
-      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
-    } as unknown as Services;
-    await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toMatchObject({ code: -32002 });
-    expect(await session.get('revokeRefusal')).toEqual({
-      from: ACCOUNT,
-      error: { code: -32002, message: expect.stringMatching(/click Revoke all again/), data: { words: { key: 'errors_revokeAllStillPast', values: { account: ACCOUNT, asked: '1', needs: '2' } } } },
-    });
-    // The user revokes that grant alone.
-    batch = { ...batch, calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }] };
-    expect(await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).toBe('0xab');
-    expect(await session.get('revokeRefusal')).toBeNull();
   });
 });
