@@ -107,7 +107,6 @@ export function createServices(deps: ServiceDeps): Background {
   const local = typedStorage(cachedBackend(migratedLocal, onLocalChanged), LOCAL_DEFAULTS);
   const descriptorFiles = createDescriptorFiles(deps.descriptorFiles, migratedLocal.ready);
   const grantCode = lazyGrantCode(loadLater);
-  const grants = createGrants(deps.grantRecords, migratedLocal.ready, grantCode);
   // Read by most requests: from memory too (in Firefox, each read is a trip to the parent process).
   const session = typedStorage(cachedBackend(deps.sessionArea, deps.onSessionChanged), SESSION_DEFAULTS);
   const pages = createPageState(deps.sessionArea);
@@ -137,6 +136,7 @@ export function createServices(deps: ServiceDeps): Background {
   const budget = requestBudget(PAGE_BUDGET, Date.now);
   const permissions = createPermissions(local);
   const batches = createBatchStore(local, sealer);
+  const grants = createGrants(deps.grantRecords, migratedLocal.ready, grantCode, batches);
   const keyCode = lazyKeyCode(loadLater);
   const transactionCode = lazyTransactionCode(loadLater);
   const listening = createListening({
@@ -191,6 +191,7 @@ export function createServices(deps: ServiceDeps): Background {
     descriptorFiles,
     relayed: local,
     signedGrants: local,
+    revokeRefusals: session,
     node: nodes.node,
     nodeFor: nodes.nodeFor,
     assetValues: lazyValues(loadLater),

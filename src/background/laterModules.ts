@@ -17,7 +17,7 @@ export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } f
 export { probeAuthorization } from './networks/probeAuthorization';
 export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, signerOf, unsignedAt, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './batches/transactionCode';
 export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidPhrase, newPhrase, recoverAddress, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
-export { adjustedGrants, failedRevokes, grantActivity, grantOnChain, grantsRevokedBy, grantsWithShape, grantScreen, markedSent, markedSigning, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeAllPlanned, revokeAllStillPast, revokeCall, revokeNotWaiting, revokeReviewed, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps, withRoomFor } from './executionPermissions/grantCode';
+export { adjustedGrants, grantActivity, grantOnChain, grantsInForce, grantsRevokedBy, grantsWithShape, grantScreen, markedSent, markedSigning, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeAllPlanned, revokeAllStillPast, revokeCall, revokeNotWaiting, revokeReviewed, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps, withRoomFor } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
 export { paymasterAllowances, refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
 export { feeSourcesShown } from './batches/feeOptions';
@@ -29,5 +29,7 @@ export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
 export { removeAccount } from './pages/accountRemoval';
 export { pageError, storedErrorWords } from './pages/refusalWords';
+export { revokeAnswered } from './pages/revokeRefusals';
+export { grantViews } from './pages/grantViews';
 export { userDescriptors } from './clearSigning/descriptors';
 export { unusedDescriptors } from './pages/unusedDescriptors';

@@ -11,6 +11,7 @@ import { NETWORKS_DEFAULTS, type NetworksSlice } from './networks/registry';
 import { SENT_TRANSACTIONS_DEFAULTS, type SentTransactionsSlice } from './networks/replacements';
 import { PERMISSIONS_DEFAULTS, type PermissionsSlice } from './permissions/permissions';
 import { TRUSTED_SITES_DEFAULTS, type TrustedSitesSlice } from './protection/trustedSites';
+import { REVOKE_REFUSAL_DEFAULTS, type RevokeRefusalSlice } from './pages/revokeRefusalSlice';
 import { SETTINGS_DEFAULTS, type SettingsSlice } from './settings/settings';
 import { TOKENS_DEFAULTS, type TokensSlice } from './tokens/store';
 import { FRAMES_DEFAULTS, type FramesSlice } from './transport/frames';
@@ -41,6 +42,6 @@ export const LOCAL_DEFAULTS: LocalSchema = {
  * Memory only: gone when the browser closes. The filters and subscriptions pages made are kept there too, each under a
  * key of its own within the pages' byte budget (pageState/store.ts), outside this schema.
  */
-export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice & DeviceSigningSlice;
+export type SessionSchema = UnlockedSlice & KeyAddressesSlice & LockDeadlineSlice & ApprovalWindowSlice & ActivityWindowSlice & FramesSlice & AnsweredSlice & PlanningSlice & DeviceSigningSlice & RevokeRefusalSlice;
 
-export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS, ...DEVICE_SIGNING_DEFAULTS };
+export const SESSION_DEFAULTS: SessionSchema = { ...UNLOCKED_DEFAULTS, ...KEY_ADDRESSES_DEFAULTS, ...LOCK_DEADLINE_DEFAULTS, ...APPROVAL_WINDOW_DEFAULTS, ...ACTIVITY_WINDOW_DEFAULTS, ...FRAMES_DEFAULTS, ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS, ...DEVICE_SIGNING_DEFAULTS, ...REVOKE_REFUSAL_DEFAULTS };

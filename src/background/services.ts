@@ -7,6 +7,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { KeyCode } from './accounts/lazyKeyCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
+import type { RevokeRefusalSlice } from './pages/revokeRefusalSlice';
 import type { Approvals } from './approvals/approvals';
 import type { TransactionCode } from './batches/lazyTransactionCode';
 import type { UsdcBatchCode, UserOperationCode } from './batches/executors/executor';
@@ -77,6 +78,8 @@ export interface Services {
   grants: Grants;
   /** What a grant is checked, shown and signed with (its code is in the later script). */
   grantCode: GrantCode;
+  /** Why the popup's last revoke was refused on Approve, for Permissions to say (session storage). */
+  revokeRefusals: TypedStorage<RevokeRefusalSlice>;
   /** Permits the user signed, for the popup's Approvals. */
   signedGrants: TypedStorage<SignedGrantsSlice>;
   /** Transactions the wallet relayed, for the replacement rule. */

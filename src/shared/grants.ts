@@ -3,6 +3,7 @@
  * what the user changes there, as Permissions lists it, and as a site gets it back (MetaMask's wire format).
  */
 import type { Danger } from './dangers';
+import type { ErrorData } from './errors';
 import type { TokenFacts } from './grantWords';
 import type { Hex } from './params';
 import type { Permission, PermissionRequest, PermissionType, Rule, RuleType } from './schemas/executionPermissions';
@@ -79,6 +80,11 @@ export interface GrantView {
   revoked: boolean;
   /** The wallet sent its revoke (the chain may not have it: pending, reverted, replaced). */
   revokeSent: boolean;
+  /**
+   * Why the wallet refused the popup's last revoke of the account's grants on Approve (the words in its data), until
+   * the popup asks the next one: no page heard it, the popup closed as the approval window opened.
+   */
+  revokeRefused?: { code: number; message: string; data?: ErrorData };
 }
 
 /** A grant as Activity names it: to whom, what, for which site. */

@@ -29,7 +29,8 @@ export { parseExecutionPermissionRequests } from '../../shared/schemas/execution
 export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
 export { markedSent, markedSigning, revokeAllPlanned, revokeAllStillPast } from './nonceMarks';
-export { failedRevokes, grantActivity, grantsRevokedBy } from './activity';
+export { grantActivity, grantsRevokedBy } from './activity';
+export { grantsInForce } from './revoked';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting, revokeReviewed } from './revokeWaiting';
 export { notKept, roomFor, withRoomFor } from './room';

@@ -4,3 +4,6 @@ import { withRoomFor } from './room';
 import type { GrantsCode } from './store';
 
 export const grantsCode: GrantsCode = { grantsWithShape, withRoomFor };
+
+/** The wallet's batch records when they hold no revoke: a grant marked revoked is revoked (revoked.ts). */
+export const noRevokeRecords = { all: async () => [], authentic: async () => true };

@@ -9,7 +9,7 @@ import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
 import { revokeAllCall, revokeAllCalls, revokeAllIncrements } from './nonce';
 import { MAX_AHEAD, NO_NONCES, noncesSent, revokeAllNeeds, revokeAllPlanned, revokeAllStillPast, settledNonces, signingNonce, updateNonces } from './nonceMarks';
-import { grantsCode } from './grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from './grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 
 const { delegationManager, enforcers } = frameworkOn(31337)!;
@@ -92,7 +92,7 @@ describe('settledNonces', () => {
 describe('revokeAllStillPast', () => {
   const approval = { origin: 'chrome-extension://wallet', details: { batchId: 'b1' } };
   const servicesWith = async (nonces: { reached: string; signed?: string }, batch: BatchRecord) => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => nonces);
     return { grants, batches: { ...batchesHolding(batch), remove: async () => undefined }, nodeFor: async () => says(5n) };
   };
@@ -112,7 +112,7 @@ describe('revokeAllStillPast', () => {
 
 describe('revokeAllPlanned', () => {
   it('is -32002 while the account’s last Revoke all is pending: sent over it, its increments were never counted, every later Revoke all paid them again, and enough such losses refused grants and Revoke all', async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => ({ reached: '0', signed: '0', sent: { origin: 'chrome-extension://wallet', batchId: 'b1' } }));
     const services = { grants, batches: batchesHolding(await revokeBatch()), nodeFor: async () => says(0n) };
     await expect(revokeAllPlanned(services, { account: ACCOUNT, chainId: CHAIN, grants: [] })).rejects.toMatchObject({ code: ErrorCode.resourceUnavailable, message: expect.stringMatching(/not confirmed yet/) });
@@ -123,7 +123,7 @@ describe('revokeAllPlanned', () => {
 
 describe('the nonces kept', () => {
   it('are per chain and account, and outlive a wallet reset: the delegations signed before it are still the sites’', async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     const of = (chainId: Hex, account: Hex) => updateNonces(grants.nonceStore, { account, chainId }, async (current) => current);
     await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async (current) => ({ ...current, signed: '4' }));
     await grants.clear();

@@ -4,9 +4,14 @@
  * grants are kept. In the later script (grantCode.ts).
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord } from './store';
+import { grantsInForce, revokedGrants } from './revoked';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants, type RevokeRecords } from './store';
 
-const inForce = (all: GrantRecord[]) => all.filter((grant) => grant.revokedAt === undefined);
+/** The wallet's grants, and the records of their revokes (revoked.ts: a grant whose every revoke failed is in force). */
+export interface Held {
+  grants: Pick<Grants, 'list'>;
+  batches: RevokeRecords;
+}
 
 /** The site of an origin (../sites/siteOf.ts, which the worker's first script holds: passed in, never a second copy). */
 export type SiteOf = (origin: string) => Promise<string>;
@@ -17,33 +22,38 @@ async function ofSameSite(grants: GrantRecord[], origin: string, siteOf: SiteOf)
   return grants.filter((_, i) => sites[i] === site);
 }
 
-/** `all` with `grant` added, the oldest revoked grant (of its site when that is full) dropped when there is no room; undefined when none can be made. */
-export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf): Promise<GrantRecord[] | undefined> {
+/**
+ * `all` with `grant` added, the oldest revoked grant (of its site when that is full) dropped when there is no room;
+ * undefined when none can be made. Revoked by the wallet's own revoke (revoked.ts): one whose revoke failed is in force.
+ */
+export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined> {
   const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin, siteOf);
   const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
   if (!(await full(all))) return [...all, grant];
   const site = await ofSite(all);
-  const oldest = (site.length >= MAX_GRANTS_PER_SITE ? site : all).find((g) => g.revokedAt !== undefined);
+  const revoked = await revokedGrants(all, revokes);
+  const oldest = (site.length >= MAX_GRANTS_PER_SITE ? site : all).find((g) => revoked.has(g.id));
   const kept = all.filter((g) => g !== oldest);
   return (await full(kept)) ? undefined : [...kept, grant];
 }
 
 /** How many more grants `origin` may add: the wallet's and its site's room beside the grants in force (revoked ones make way). */
-export async function grantRoom(all: GrantRecord[], origin: string, siteOf: SiteOf): Promise<number> {
-  const ofSite = (await ofSameSite(inForce(all), origin, siteOf)).length;
-  return Math.max(0, Math.min(MAX_GRANTS - inForce(all).length, MAX_GRANTS_PER_SITE - ofSite));
+export async function grantRoom(inForce: GrantRecord[], origin: string, siteOf: SiteOf): Promise<number> {
+  const ofSite = (await ofSameSite(inForce, origin, siteOf)).length;
+  return Math.max(0, Math.min(MAX_GRANTS - inForce.length, MAX_GRANTS_PER_SITE - ofSite));
 }
 
 /** -32602 unless `wanted` more grants of `origin` fit: its site's share, or the wallet's list, is full. */
-export async function roomFor(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<void> {
-  if ((await grantRoom(all, origin, siteOf)) >= wanted) return;
-  throw (await ofSameSite(inForce(all), origin, siteOf)).length + wanted > MAX_GRANTS_PER_SITE
+export async function roomFor(held: Held, origin: string, wanted: number, siteOf: SiteOf): Promise<void> {
+  const inForce = await grantsInForce(held);
+  if ((await grantRoom(inForce, origin, siteOf)) >= wanted) return;
+  throw (await ofSameSite(inForce, origin, siteOf)).length + wanted > MAX_GRANTS_PER_SITE
     ? invalidParams(`${origin}'s site holds as many grants as the wallet keeps for a site: revoke some in Permissions first`)
     : invalidParams(`This wallet holds as many grants as it keeps (${MAX_GRANTS}, of every site): revoke some in Permissions first`);
 }
 
 /** Why `wanted` grants of `origin` were not kept: no room (-32602), else the list changed meanwhile. */
-export async function notKept(all: GrantRecord[], origin: string, wanted: number, siteOf: SiteOf): Promise<never> {
-  await roomFor(all, origin, wanted, siteOf);
+export async function notKept(held: Held, origin: string, wanted: number, siteOf: SiteOf): Promise<never> {
+  await roomFor(held, origin, wanted, siteOf);
   throw new RpcError(ErrorCode.internal, 'The grants were not kept: ask again');
 }

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { grantsCode } from './grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from './grantsCode.fixture';
 import { ErrorCode } from '../../shared/errors';
 import { grantRoom, roomFor } from './room';
+import { grantsInForce } from './revoked';
 
-/** grantRoom of `origin` in `all`, with the worker's siteOf. */
-const roomOf = (all: GrantRecord[], origin: string) => grantRoom(all, origin, siteOf);
+/** With no record of any revoke (Activity's history dropped them): a grant marked revoked is. */
+const noRevokes = noRevokeRecords;
+/** grantRoom of `origin` beside the grants of `all` in force, with the worker's siteOf. */
+const roomOf = async (all: GrantRecord[], origin: string) => grantRoom(await grantsInForce({ grants: { list: async () => all }, batches: noRevokes }), origin, siteOf);
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 import { siteOf } from '../sites/siteOf';
+import type { BatchRecord } from '../batches/types';
+import { frameworkOn } from './framework';
+import { revokeCall } from './onChain';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   id: `0x${n.toString(16).padStart(64, '0')}`, origin, chainId: '0x1', from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002',
@@ -15,7 +21,7 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: '0x0000000000000000000000000000000000000001', authority: '0x', caveats: [], salt: '0x1', signature: '0x' },
 });
 
-const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokes);
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -36,6 +42,25 @@ describe('grants', () => {
     expect(await grants.add(grant(102))).toBe(true);
     expect(await grants.find(grant(3).id)).toBeUndefined();
     expect((await grants.list('https://a.example')).length).toBe(MAX_GRANTS_PER_SITE);
+  });
+
+  it('makes room by dropping the oldest grant revoked, never one whose every revoke failed: that one is still in force, and would be lost from Permissions', async () => {
+    const manager = frameworkOn(1)!.delegationManager;
+    const failing = { ...grant(0), delegationManager: manager, delegation: { ...grant(0).delegation, authority: `0x${'f'.repeat(64)}` } } as GrantRecord;
+    // The wallet's record of its revoke of `failing`, sent and reverted.
+    const reverted = {
+      id: 'r', origin: 'wallet', chainId: '0x1', from: failing.from, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,
+      calls: [{ value: '0x0', ...(await revokeCall(failing)) }],
+      transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: { status: '0x0', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
+    } as BatchRecord;
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => [reverted], authentic: async () => true });
+    await grants.add(failing);
+    for (let i = 1; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
+    await grants.markRevoked(failing.id, 11);
+    await grants.markRevoked(grant(5).id, 12);
+    expect(await grants.add(grant(100))).toBe(true);
+    expect(await grants.find(failing.id)).toBeDefined();
+    expect(await grants.find(grant(5).id)).toBeUndefined();
   });
 
   it('adds a request\'s grants all or none: one past the share would leave the others granted to a site told it got none', async () => {
@@ -60,7 +85,7 @@ describe('grants', () => {
     const grants = fresh();
     for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) expect(await grants.add(grant(i, 'https://a.example.com'))).toBe(true);
     expect(await roomOf(await grants.list(), 'https://b.example.com')).toBe(0);
-    await expect(roomFor(await grants.list(), 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    await expect(roomFor({ grants, batches: noRevokes }, 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
     expect(await grants.add(grant(100, 'https://b.example.com'))).toBe(false);
     expect(await grants.add(grant(101, 'https://other.example'))).toBe(true);
   });
@@ -104,7 +129,7 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
   ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {
     const store = memoryGrantRecordStore();
     await store.save([good, planted as unknown as GrantRecord]);
-    const grants = createGrants(store, Promise.resolve(), grantsCode);
+    const grants = createGrants(store, Promise.resolve(), grantsCode, noRevokeRecords);
     expect(await grants.list()).toEqual([good]);
     expect(await grants.find(id as GrantRecord['id'])).toBeUndefined();
     await grants.markRevoked(good.id, 5);
@@ -114,6 +139,6 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
   it('keeps every permission type and rule the wallet grants', async () => {
     const store = memoryGrantRecordStore();
     await store.save(everyShape());
-    expect(await createGrants(store, Promise.resolve(), grantsCode).list()).toEqual(everyShape());
+    expect(await createGrants(store, Promise.resolve(), grantsCode, noRevokeRecords).list()).toEqual(everyShape());
   });
 });

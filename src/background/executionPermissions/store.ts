@@ -10,6 +10,7 @@ import type { Permission, Rule } from '../../shared/schemas/executionPermissions
 import type { TokenFacts } from '../../shared/grantWords';
 import { siteOf } from '../sites/siteOf';
 import type { Delegation } from './delegation';
+import type { BatchStore } from '../batches/store';
 
 export interface GrantRecord {
   /** The delegation's EIP-712 hash: what the DelegationManager keys it by (disabled, spent amounts). */
@@ -100,15 +101,24 @@ export function memoryGrantRecordStore(): GrantRecordStore {
  */
 export type GrantsWithShape = (records: GrantRecord[]) => Promise<GrantRecord[]>;
 
+/** The wallet's batch records, which say whether a grant's revoke went through (revoked.ts). */
+export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
+
 /** What the list is kept with, from the worker's later script (grantCode.ts). */
 export interface GrantsCode {
   grantsWithShape: GrantsWithShape;
-  /** `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site). */
-  withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf): Promise<GrantRecord[] | undefined>;
+  /**
+   * `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site); a grant
+   * revoked by `revokes` (revoked.ts: not one whose every revoke failed) makes way.
+   */
+  withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined>;
 }
 
-/** `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. */
-export function createGrants(store: GrantRecordStore, migrated: Promise<void>, code: GrantsCode): Grants {
+/**
+ * `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. `revokes`: the
+ * wallet's batch records, which say whether a grant's revoke went through.
+ */
+export function createGrants(store: GrantRecordStore, migrated: Promise<void>, code: GrantsCode, revokes: RevokeRecords): Grants {
   let queue: Promise<unknown> = Promise.resolve();
   const stored = async (): Promise<GrantRecord[]> => {
     await migrated;
@@ -127,7 +137,7 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
       let added = false;
       await update(async (all) => {
         let next: GrantRecord[] | undefined = all;
-        for (const grant of grants) next = next && (await code.withRoomFor(next, grant, siteOf));
+        for (const grant of grants) next = next && (await code.withRoomFor(next, grant, siteOf, revokes));
         added = next !== undefined;
         return next ?? all;
       });

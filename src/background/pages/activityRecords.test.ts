@@ -14,7 +14,7 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { storedErrorWords } from './refusalWords';
 import { grantActivity } from '../executionPermissions/activity';
-import { grantsCode } from '../executionPermissions/grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { activity } from './state';
 
@@ -116,7 +116,7 @@ describe('the fee paid in Activity', () => {
     const { services: planted } = await services(record({ id: 'real' }));
     const moved = memoryGrantRecordStore();
     await moved.save([{ id: `0x${'2'.repeat(64)}`, origin: 'https://planted.example' } as unknown as GrantRecord]);
-    const withGrant = { ...planted, grants: createGrants(moved, Promise.resolve(), grantsCode), grantCode: { grantActivity } } as unknown as Services;
+    const withGrant = { ...planted, grants: createGrants(moved, Promise.resolve(), grantsCode, noRevokeRecords), grantCode: { grantActivity } } as unknown as Services;
     expect((await activity(withGrant)).map((i) => i.id)).toContain('real');
   });
 });

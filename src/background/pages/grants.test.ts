@@ -3,10 +3,9 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord, BatchTransaction, CallReceipt } from '../batches/types';
-import { failedRevokes } from '../executionPermissions/activity';
-import { grantOnChain, revokeCall } from '../executionPermissions/onChain';
+import { revokeCall } from '../executionPermissions/onChain';
 import { frameworkOn } from '../executionPermissions/framework';
-import { grantsCode } from '../executionPermissions/grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import type { GrantRecord } from '../executionPermissions/store';
 import { createGrants, memoryGrantRecordStore } from '../executionPermissions/store';
 import type { ChainNode } from '../networks/rpcClient';
@@ -16,6 +15,8 @@ import * as grantCodeModules from '../executionPermissions/grantCode';
 import type { Services } from '../services';
 import { grantPages } from './grants';
 import { askUser } from './send';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { SessionSchema } from '../schema';
 
 // Resolves as the real one does: once the review is queued and its window open, long before the user answers it.
 vi.mock('./send', () => ({ askUser: vi.fn(async () => null) }));
@@ -35,16 +36,17 @@ function permissionsPage() {
   const coder = AbiCoder.defaultAbiCoder();
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
     to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
+  const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
   const authentic = vi.fn(async (_batch: BatchRecord) => true);
   const services = {
-    grants, grantCode: { grantOnChain, revokeCall, failedRevokes }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
-    batches: { all: async () => batches, authentic },
+    grants, grantCode: { revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
+    batches: { all: async () => batches, authentic }, revokeRefusals: session,
   } as unknown as Services;
   const list = () => grantPages.getGrants.handle({}, { services } as PageContext);
-  return { chain, grants, batches, list, authentic };
+  return { chain, grants, batches, list, authentic, session };
 }
 
 describe('getGrants', () => {
@@ -63,6 +65,20 @@ describe('getGrants', () => {
     await grants.add(record);
     await grants.markRevoked(record.id, 5);
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
+  });
+});
+
+describe('getGrants after the wallet refused the popup’s revoke on Approve', () => {
+  const refusal = { code: -32002, message: 'A grant was signed …; click Revoke all again', data: { words: { key: 'errors_revokeAllOutrun' as const } } };
+
+  it('says why on each grant of that account, none of another’s: no page heard it, the popup closed as the window opened', async () => {
+    const { grants, list, session } = permissionsPage();
+    const other = { ...record, id: `0x${'2'.repeat(64)}` as Hex, from: '0x00000000000000000000000000000000000000Bb' as Hex };
+    await grants.add(record, other);
+    await session.set('revokeRefusal', { from: '0x0000000000000000000000000000000000000001', error: refusal });
+    expect(await list()).toEqual([expect.objectContaining({ id: record.id, revokeRefused: refusal }), expect.not.objectContaining({ revokeRefused: expect.anything() })]);
+    await session.set('revokeRefusal', null);
+    expect(await list()).toEqual([expect.not.objectContaining({ revokeRefused: expect.anything() }), expect.anything()]);
   });
 });
 
@@ -121,7 +137,7 @@ describe('Revoke and Revoke all', () => {
   // On the devnet's own DelegationManager: revokeCall refuses any other.
   const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
   const revoking = async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(mine);
     const services = { grants, grantCode: { revokeCall, revokeAllPlanned: async () => ({ to: ONE, data: '0x69615a4c' }) }, nodeFor: async () => undefined, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
     return { grants, ctx: { services } as PageContext };
@@ -152,7 +168,7 @@ describe('Revoke all after a node overstated the nonce a grant was signed at', (
   });
   /** A node that claims the account's nonce is `claimed`, and that the account is on the DeleGator. */
   const revokingAll = async (claimed: bigint, grant: GrantRecord) => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(grant);
     const node = (async (method: string) => (method === 'eth_getCode' ? delegationCode(DELEGATOR_V08) : AbiCoder.defaultAbiCoder().encode(['uint256'], [claimed]))) as unknown as ChainNode;
     const batches = { get: async () => undefined, authentic: async () => true };

@@ -4,12 +4,10 @@
  * approval screen; Activity names the grant). Revoke all: the account raises its nonce at the NonceEnforcer, which every
  * grant it signed carries, past the highest of them, so all of them on that chain stop at once.
  */
-import type { GrantView } from '../../shared/grants';
 import { invalidParams } from '../../shared/errors';
-
 import { hash32, type Hex } from '../../shared/params';
-import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
+import { grantViews } from './lazyGrantViews';
 import { accountOnChain, fields, none } from './params';
 import { askUser } from './send';
 import type { PageFamily } from './types';
@@ -23,30 +21,12 @@ async function onSelectedNetwork(services: Services, chainId: Hex): Promise<void
   if (BigInt(selected.chainId) !== BigInt(chainId)) throw invalidParams(`This permission is on ${(await services.networks.find(chainId))?.name ?? chainId}: switch to it to revoke`);
 }
 
-async function viewOf(services: Services, grant: GrantRecord, failed: Set<Hex>): Promise<GrantView> {
-  const network = await services.networks.find(grant.chainId);
-  const onChain = await services.nodeFor(grant.chainId).then((node) => services.grantCode.grantOnChain(node, grant)).catch(() => undefined);
-  const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
-  return {
-    id, origin, chainId, networkName: network?.name ?? chainId, from, to, permission, rules, token, grantedAt,
-    ...(onChain ? { spent: onChain.spent.toString() } : {}),
-    // As the chain says now, never kept: a node that lied once, or a revoke that reverted, was replaced or dropped,
-    // would otherwise hide a grant still in force, and its Revoke button with it.
-    revoked: onChain?.revoked === true,
-    // Not once every revoke of it on record failed: a node's "revoked" beside it would hide a grant still in force.
-    revokeSent: grant.revokedAt !== undefined && !failed.has(id),
-  };
-}
-
 export const grantPages = {
   getGrants: {
     parse: none,
     read: true,
-    async handle(_p, { services }) {
-      const grants = await services.grants.list();
-      const failed = await services.grantCode.failedRevokes(grants, await services.batches.all(), services.batches.authentic);
-      return Promise.all(grants.map((grant) => viewOf(services, grant, failed)));
-    },
+    // Built in the later script (grantViews.ts), with the grants' code.
+    handle: (_p, { services }) => grantViews(services),
   },
   revokeGrant: {
     parse: (params) => ({ id: hash32(fields(params).id, 'id') }),

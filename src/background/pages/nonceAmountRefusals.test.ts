@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RpcError, toErrorObject } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
-import { grantsCode } from '../executionPermissions/grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { MAX_AHEAD, revokeAllPlanned, revokeAllStillPast, signingNonce, updateNonces } from '../executionPermissions/nonceMarks';
 import { createGrants, memoryGrantRecordStore, type GrantNonces } from '../executionPermissions/store';
@@ -31,7 +31,7 @@ const pendingRevokeAll = async () => ({
 
 /** The grants' services with the account's nonces kept as `nonces`, the node saying 5, and `batch` the one batch. */
 async function servicesWith(nonces: GrantNonces, batch: BatchRecord) {
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => nonces);
   return { grants, batches: { get: async () => batch, authentic: async () => true, remove: async () => undefined }, nodeFor: async () => says(5n) };
 }

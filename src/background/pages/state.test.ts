@@ -22,7 +22,7 @@ import { frameworkOn } from '../executionPermissions/framework';
 import { grantActivity } from '../executionPermissions/activity';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeCall } from '../executionPermissions/onChain';
-import { grantsCode } from '../executionPermissions/grantsCode.fixture';
+import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import { usdcFeePaid } from '../usdcFees/paidFee';
 import { english } from '../../shared/fees.fixture';
@@ -45,7 +45,7 @@ async function servicesOn(networks: Network[], batch: BatchRecord, ...granted: G
   const backend = memoryBackend();
   const batches = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
   await batches.add(batch);
-  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode);
+  const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   for (const grant of granted) await grants.add(grant);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   return { backend, services: { batches, grants, grantCode: { grantActivity }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) }, networks: { all: async () => networks } } as unknown as Services };

@@ -20,11 +20,12 @@ import type { GrantRecord } from '../executionPermissions/store';
 import { siteOf } from '../sites/siteOf';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
+import { revokeAnswered } from './lazyRevokeRefusals';
 import { transactionApproval, type TransactionUses } from './transactions';
 import { type DappTable, type MethodTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'approvals' | 'grants' | 'grantCode' | TransactionUses;
+type Uses = 'approvals' | 'grants' | 'grantCode' | 'revokeRefusals' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
@@ -50,8 +51,8 @@ async function dropPlanned(details: GrantPermissionsDetails, origin: string, ser
 }
 
 /** -32602 unless `wanted` more grants of `origin` fit beside the grants in force (../executionPermissions/room.ts). */
-const roomFor = async (services: Using<'grants' | 'grantCode'>, origin: string, wanted: number): Promise<void> =>
-  services.grantCode.roomFor(await services.grants.list(), origin, wanted, siteOf);
+const roomFor = (services: Using<'grants' | 'grantCode' | 'batches'>, origin: string, wanted: number): Promise<void> =>
+  services.grantCode.roomFor(services, origin, wanted, siteOf);
 
 export const executionPermissionMethods = {
   wallet_getSupportedExecutionPermissions: method({
@@ -62,7 +63,8 @@ export const executionPermissionMethods = {
   wallet_getGrantedExecutionPermissions: method({
     parse: () => undefined,
     auth: 'connected',
-    handle: async (_params, { services, origin }) => (await services.grants.list(origin)).filter((g) => g.revokedAt === undefined).map(responseOf),
+    // In force as Permissions counts them (../executionPermissions/revoked.ts): a grant whose revoke failed is the site's still.
+    handle: async (_params, { services, origin }) => (await services.grantCode.grantsInForce(services, origin)).map(responseOf),
   }),
   wallet_requestExecutionPermissions: method({
     parse: (params) => parseGrantRequests(params, Math.floor(Date.now() / 1000)),
@@ -107,7 +109,7 @@ export const executionPermissionMethods = {
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
         const records = await services.grantCode.signedGrants(granted, null, { origin, sign, now, nonce });
         // All or none: a grant kept while the site is told of none would still reach it (wallet_getGrantedExecutionPermissions).
-        if (!(await services.grants.add(...records))) await services.grantCode.notKept(await services.grants.list(), origin, records.length, siteOf);
+        if (!(await services.grants.add(...records))) await services.grantCode.notKept(services, origin, records.length, siteOf);
         return records.map(responseOf);
       },
       release: dropPlanned,
@@ -126,7 +128,7 @@ export const executionPermissionMethods = {
     approval: {
       ...transactionApproval,
       async prepare({ permissionContext }, ctx) {
-        const grant = (await ctx.services.grants.list(ctx.origin)).find((g) => g.context === permissionContext && g.revokedAt === undefined);
+        const grant = (await ctx.services.grantCode.grantsInForce(ctx.services, ctx.origin)).find((g) => g.context === permissionContext);
         if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
         const call = await ctx.services.grantCode.revokeCall(grant);
         await ctx.services.grantCode.revokeNotWaiting({ ...call, from: grant.from, chainId: grant.chainId }, ctx);
@@ -170,6 +172,8 @@ export const grantRevokeMethods = {
     account: (tx) => tx.from,
     approval: {
       ...revokeApproval,
+      // Its refusal kept for Permissions to say (../pages/revokeRefusals.ts): the popup that asked closed as the window opened.
+      approve: (record, feeTier, services) => revokeAnswered(services, record.details.from, () => revokeApproval.approve(record, feeTier, services)),
       // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
       prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
     },

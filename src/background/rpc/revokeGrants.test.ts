@@ -29,6 +29,8 @@ const CONTEXT: Hex = '0xc0';
 const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
 
 const WALLET = 'chrome-extension://wallet';
+/** Where a refusal would be kept for Permissions (revokeRefusals.test.ts). */
+const noRefusals = { set: async () => undefined };
 const SITE_TOKEN: Hex = '0x00000000000000000000000000000000000000cc';
 /** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
 const popupRevoke = {
@@ -46,7 +48,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = await grantCode.revokeCall(held);
     const marked: string[] = [];
     const services = {
-      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
@@ -59,7 +61,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const nonceStore = memoryGrantRecordStore();
     const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
-      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => batch, authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
@@ -74,7 +76,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const removed: string[] = [];
     const services = {
-      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
@@ -90,7 +92,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
     const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
-      grantCode, deviceSigning: { placeSigned: async () => undefined },
+      grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;

@@ -92,4 +92,37 @@ describe('Permissions', () => {
     const until = new Intl.DateTimeFormat('es', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.UTC(2026, 11, 4, 17));
     expect(container.querySelector('[aria-label="El permiso en palabras"]')?.textContent).toBe(`Hasta 197.523,291841 USDC cada 3 días, hasta el ${until}.`);
   });
+
+  // Asked from the popup, which closed as the approval window opened: the refusal on Approve reached no page.
+  describe('a revoke the wallet refused on Approve', () => {
+    const ACCOUNT = '0x0000000000000000000000000000000000000001';
+    const STILL_PAST = `A grant was signed for ${ACCOUNT} since this Revoke all was planned: raising the nonce by 1 no longer goes past it (it takes 2); click Revoke all again`;
+    const refused = (): GrantView => ({
+      ...grant({ revoked: false, revokeSent: false }),
+      revokeRefused: { code: -32002, message: STILL_PAST, data: { words: { key: 'errors_revokeAllOutrun', values: { address: ACCOUNT, asked: '1', needs: '2' } } } },
+    });
+    const said = (label = 'Not revoked') => container.querySelector(`[aria-label="${label}"]`)?.textContent;
+
+    it('is said beside the account’s Revoke all, which is offered again', async () => {
+      const { revokeAll } = await shown(refused());
+      expect(said()).toBe(`Not revoked: ${STILL_PAST}`);
+      expect(revokeAll).not.toBeNull();
+    });
+
+    it('is said in the screen’s language', async () => {
+      speak('es');
+      await shown(refused());
+      expect(said('No revocado')).toMatch(/^No revocado: Se firmó un permiso para 0x0{39}1 /);
+    });
+
+    it('is said as written, cleaned, when its words are not the wallet’s', async () => {
+      await shown({ ...refused(), revokeRefused: { code: -32603, message: 'Internal error: gone\u202e' } });
+      expect(said()).toBe('Not revoked: Internal error: gone');
+    });
+
+    it('says nothing when no revoke was refused', async () => {
+      await shown(grant({ revoked: false, revokeSent: false }));
+      expect(said()).toBeUndefined();
+    });
+  });
 });

@@ -14,6 +14,7 @@ import { AddressText } from '../components/AddressText';
 import { Notice } from '../components/Notice';
 import { usePolled } from '../components/usePolled';
 import { useSubmit } from '../components/useSubmit';
+import { refusalText } from '../format/errorText';
 import { grantPhrases } from '../format/grantPhrases';
 import { Message } from '../i18n/Message';
 import { t } from '../i18n/t';
@@ -50,8 +51,11 @@ function Grant({ grant }: { grant: GrantView }) {
   );
 }
 
-/** Revoke all of an account on a chain; why it was not asked (another network selected, one waiting already) is said. */
-function RevokeAllOf({ from, chainId, networkName }: GrantView) {
+/**
+ * Revoke all of an account on a chain; why it was not asked (another network selected, one waiting already) is said,
+ * and why the wallet refused the account's last revoke on Approve (the popup had closed as the approval window opened).
+ */
+function RevokeAllOf({ from, chainId, networkName, revokeRefused }: GrantView) {
   const revoke = useSubmit(() => call('revokeAllGrants', { account: from, chainId }));
   return (
     <>
@@ -60,6 +64,7 @@ function RevokeAllOf({ from, chainId, networkName }: GrantView) {
         <button type="button" className="secondary small" aria-label={t('home_revokeAllOf', { account: from, network: cleanText(networkName) })} disabled={revoke.busy} onClick={revoke.submit}>{t('home_revokeAll')}</button>
       </div>
       {revoke.error && <Notice tone="warn">{revoke.error}</Notice>}
+      {revokeRefused && <Notice tone="warn" label={t('home_notRevoked')}>{t('home_notRevokedWhy', { why: refusalText(revokeRefused.data?.words, revokeRefused.message) })}</Notice>}
     </>
   );
 }

@@ -1,0 +1,10 @@
+/**
+ * The popup's revoke answered, its refusal kept for Permissions (../pages/revokeRefusals.ts, in the worker's later
+ * script). `answer` is called once that script is loaded: a promise made before would reject with no handler yet.
+ */
+import type { Hex } from '../../shared/params';
+import { loadLater } from '../loadLater';
+import type { Services } from '../services';
+
+export const revokeAnswered = async <T>(services: Pick<Services, 'revokeRefusals'>, from: Hex, answer: () => Promise<T>): Promise<T> =>
+  (await loadLater()).revokeAnswered(services.revokeRefusals, from, answer);
