@@ -7,6 +7,7 @@ import { shippedLists } from '../protection/testing';
 import { TRUSTED_SITES_DEFAULTS, createTrustedSites } from '../protection/trustedSites';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { runRequest } from './pipeline';
 
 /** `asked` lists the approval types requested (no window opens); the phishing lists list nothing. */
 export async function connectedSite(site: string, account: Hex, extra: Record<string, unknown>): Promise<{ services: Services; asked: string[] }> {
@@ -30,4 +31,11 @@ export async function connectedSite(site: string, account: Hex, extra: Record<st
     ...extra,
   } as unknown as Services;
   return { services, asked };
+}
+
+/** `connectedSite`, with `send`: a request of `site` run through the pipeline, from its tab's top frame. */
+export async function siteRequests(site: string, account: Hex, extra: Record<string, unknown>) {
+  const { services, asked } = await connectedSite(site, account, extra);
+  const send = (method: string, params: unknown) => runRequest({ method, params }, { origin: site, method, replyTo: { tabId: 1, frameId: 0, origin: site, requestId: '1' }, services });
+  return { send, asked };
 }

@@ -6,7 +6,7 @@ import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
-import { connectedSite } from './connectedSite.fixture';
+import { connectedSite, siteRequests } from './connectedSite.fixture';
 
 // A transaction approved is sent: here, at once, as this hash.
 vi.mock('../batches/run', async (original) => ({ ...(await original<object>()), sendBatch: vi.fn(async () => ({ transactions: [{ hash: '0xab' }] })) }));
@@ -18,11 +18,7 @@ const CONTEXT: Hex = '0xc0';
 const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
 
 /** The pipeline's services for a connected site, with `extra` for the method's own; `asked` lists the windows asked for. */
-async function siteServices(extra: Record<string, unknown>) {
-  const { services, asked } = await connectedSite(SITE, ACCOUNT, extra);
-  const send = (method: string, params: unknown) => runRequest({ method, params }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services });
-  return { send, asked };
-}
+const siteServices = (extra: Record<string, unknown>) => siteRequests(SITE, ACCOUNT, extra);
 
 describe('wallet_requestExecutionPermissions', () => {
   it('is -32602 before any window when the site already holds its share of grants in force: the user would grant, and the grants be refused after signing', async () => {

@@ -5,8 +5,7 @@ import type { BatchRecord } from '../batches/types';
 import * as grantCode from '../executionPermissions/grantCode';
 import { frameworkOn } from '../executionPermissions/framework';
 import { MAX_GRANTS_PER_SITE, type GrantRecord } from '../executionPermissions/store';
-import { connectedSite } from './connectedSite.fixture';
-import { runRequest } from './pipeline';
+import { siteRequests } from './connectedSite.fixture';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -14,11 +13,7 @@ const CONTEXT: Hex = '0xc0';
 const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT } as Partial<GrantRecord>;
 
 /** The pipeline's services for a connected site, with `extra` for the method's own; `asked` lists the windows asked for. */
-async function siteServices(extra: Record<string, unknown>) {
-  const { services, asked } = await connectedSite(SITE, ACCOUNT, extra);
-  const send = (method: string, params: unknown) => runRequest({ method, params }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' }, services });
-  return { send, asked };
-}
+const siteServices = (extra: Record<string, unknown>) => siteRequests(SITE, ACCOUNT, extra);
 
 describe('a grant whose revoke failed (reverted, dropped, cancelled), as its site sees it', () => {
   // On the devnet's own DelegationManager (revokeCall refuses any other), marked revoked once its revoke was sent.
