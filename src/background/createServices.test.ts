@@ -195,9 +195,9 @@ describe('createServices', () => {
 
     it('forgets why a revoke of the popup was refused at a wallet reset: the same account imported again would be told of it', async () => {
       const { services } = build();
-      await services.revokeRefusals.set('revokeRefusal', { from: '0x0000000000000000000000000000000000000001', error: { code: -32002, message: 'refused' } });
+      await services.revokeRefusals.set('revokeRefusals', { '0x7a69:0x0000000000000000000000000000000000000001': { code: -32002, message: 'refused' } });
       await services.resetStorage();
-      expect(await services.revokeRefusals.get('revokeRefusal')).toBeNull();
+      expect(await services.revokeRefusals.get('revokeRefusals')).toEqual({});
     });
   });
 });

@@ -10,12 +10,12 @@ import { grantOnChain } from '../executionPermissions/onChain';
 import { revokedGrants } from '../executionPermissions/revoked';
 import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
-import type { RevokeRefusalSlice } from './revokeRefusalSlice';
+import { refusalSlot, type RevokeRefusalSlice } from './revokeRefusalSlice';
 
 type Uses = Pick<Services, 'grants' | 'batches' | 'networks' | 'nodeFor' | 'revokeRefusals'>;
 
-/** `refused`: the popup's last revoke the wallet refused on Approve, said on its account's grants. */
-async function viewOf(services: Uses, grant: GrantRecord, revoked: Set<Hex>, refused: RevokeRefusalSlice['revokeRefusal']): Promise<GrantView> {
+/** `refused`: the popup's revokes the wallet refused on Approve, each said on its account's grants on its chain. */
+async function viewOf(services: Uses, grant: GrantRecord, revoked: Set<Hex>, refused: RevokeRefusalSlice['revokeRefusals']): Promise<GrantView> {
   const network = await services.networks.find(grant.chainId);
   const onChain = await services.nodeFor(grant.chainId).then((node) => grantOnChain(node, grant)).catch(() => undefined);
   const { id, origin, chainId, from, to, permission, rules, token, grantedAt } = grant;
@@ -27,13 +27,13 @@ async function viewOf(services: Uses, grant: GrantRecord, revoked: Set<Hex>, ref
     revoked: onChain?.revoked === true,
     // Not once every revoke of it on record failed (revoked.ts): a node's "revoked" beside it would hide a grant still in force.
     revokeSent: revoked.has(id),
-    ...(refused?.from.toLowerCase() === from.toLowerCase() ? { revokeRefused: refused.error } : {}),
+    ...(refused[refusalSlot(chainId, from)] ? { revokeRefused: refused[refusalSlot(chainId, from)] } : {}),
   };
 }
 
 /** Every grant, as Permissions shows it. */
 export async function grantViews(services: Uses): Promise<GrantView[]> {
   const grants = await services.grants.list();
-  const [revoked, refused] = await Promise.all([revokedGrants(grants, services.batches), services.revokeRefusals.get('revokeRefusal')]);
+  const [revoked, refused] = await Promise.all([revokedGrants(grants, services.batches), services.revokeRefusals.get('revokeRefusals')]);
   return Promise.all(grants.map((grant) => viewOf(services, grant, revoked, refused)));
 }

@@ -17,6 +17,7 @@ import { grantPages } from './grants';
 import { askUser } from './send';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { SessionSchema } from '../schema';
+import { REVOKE_REFUSAL_DEFAULTS } from './revokeRefusalSlice';
 
 // Resolves as the real one does: once the review is queued and its window open, long before the user answers it.
 vi.mock('./send', () => ({ askUser: vi.fn(async () => null) }));
@@ -39,7 +40,7 @@ function permissionsPage() {
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
-  const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
+  const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), REVOKE_REFUSAL_DEFAULTS);
   const authentic = vi.fn(async (_batch: BatchRecord) => true);
   const services = {
     grants, grantCode: { revokeCall }, nodeFor: async () => node, networks: { find: async () => ({ name: 'Devnet' }) },
@@ -74,11 +75,14 @@ describe('getGrants after the wallet refused the popup’s revoke on Approve', (
   it('says why on each grant of that account, none of another’s: no page heard it, the popup closed as the window opened', async () => {
     const { grants, list, session } = permissionsPage();
     const other = { ...record, id: `0x${'2'.repeat(64)}` as Hex, from: '0x00000000000000000000000000000000000000Bb' as Hex };
-    await grants.add(record, other);
-    await session.set('revokeRefusal', { from: '0x0000000000000000000000000000000000000001', error: refusal });
-    expect(await list()).toEqual([expect.objectContaining({ id: record.id, revokeRefused: refusal }), expect.not.objectContaining({ revokeRefused: expect.anything() })]);
-    await session.set('revokeRefusal', null);
-    expect(await list()).toEqual([expect.not.objectContaining({ revokeRefused: expect.anything() }), expect.anything()]);
+    // The same account's grant on another chain: that chain's Revoke all was not refused.
+    const elsewhere = { ...record, id: `0x${'3'.repeat(64)}` as Hex, chainId: '0x1' as Hex };
+    await grants.add(record, other, elsewhere);
+    await session.set('revokeRefusals', { '0x7a69:0x0000000000000000000000000000000000000001': refusal });
+    const none = expect.not.objectContaining({ revokeRefused: expect.anything() });
+    expect(await list()).toEqual([expect.objectContaining({ id: record.id, revokeRefused: refusal }), none, none]);
+    await session.set('revokeRefusals', {});
+    expect(await list()).toEqual([none, none, none]);
   });
 });
 

@@ -5,8 +5,13 @@ import type { Hex } from '../../shared/params';
 export type RefusalShown = NonNullable<GrantView['revokeRefused']>;
 
 export interface RevokeRefusalSlice {
-  /** The account whose revoke it was, and the refusal with its words (refusalWords.ts pageError); null once one is sent. */
-  revokeRefusal: { from: Hex; error: RefusalShown } | null;
+  /**
+   * Each refusal with its words (refusalWords.ts pageError), by `refusalSlot`: the chain and account whose revoke it was.
+   * One is gone once a revoke of that account on that chain is sent; another's stays.
+   */
+  revokeRefusals: Record<string, RefusalShown>;
 }
 
-export const REVOKE_REFUSAL_DEFAULTS: RevokeRefusalSlice = { revokeRefusal: null };
+export const REVOKE_REFUSAL_DEFAULTS: RevokeRefusalSlice = { revokeRefusals: {} };
+
+export const refusalSlot = (chainId: Hex, account: Hex): string => `${chainId}:${account.toLowerCase()}`;

@@ -1,22 +1,37 @@
 /**
  * Why the wallet refused the popup's revoke on Approve (wallet_revokeGrants: a Revoke all that a grant signed meanwhile
  * went past, a record altered outside the wallet, …), kept in session storage for Permissions to say (grants.ts): the
- * wallet's own request has no page to answer, and the popup closed as the approval window opened. Kept until one of
- * the popup's revokes is sent. In the worker's later script (laterModules.ts), with the refusals' words.
+ * wallet's own request has no page to answer, and the popup closed as the approval window opened. One per account and
+ * chain, kept until a revoke of that account on that chain is sent. In the worker's later script (laterModules.ts),
+ * with the refusals' words.
  */
 import type { Hex } from '../../shared/params';
+import type { BatchStore } from '../batches/store';
 import type { TypedStorage } from '../storage/typedStorage';
 import { pageError } from './refusalWords';
-import type { RefusalShown, RevokeRefusalSlice } from './revokeRefusalSlice';
+import { refusalSlot, type RefusalShown, type RevokeRefusalSlice } from './revokeRefusalSlice';
 
-/** `answer`, the approval's, asked now: its refusal kept for `from`'s grants, or none once it is sent. */
-export async function revokeAnswered<T>(session: Pick<TypedStorage<RevokeRefusalSlice>, 'set'>, from: Hex, answer: () => Promise<T>): Promise<T> {
+type RefusalUses = { revokeRefusals: Pick<TypedStorage<RevokeRefusalSlice>, 'update'>; batches: Pick<BatchStore, 'get'> };
+
+/** The popup's revoke approved: `record`, the approval; `answer`, its approve. */
+interface Revoking<T> {
+  record: { origin: string; details: { batchId: string; from: Hex } };
+  answer: () => Promise<T>;
+}
+
+/**
+ * `answer` asked now: its refusal kept for the account's grants on the batch's chain, or that one gone once it is sent
+ * (another account's, or another chain's, stays).
+ */
+export async function revokeAnswered<T>(services: RefusalUses, { record, answer }: Revoking<T>): Promise<T> {
+  const batch = await services.batches.get(record.origin, record.details.batchId);
+  const slot = batch && refusalSlot(batch.chainId, record.details.from);
   try {
     const sent = await answer();
-    await session.set('revokeRefusal', null);
+    if (slot) await services.revokeRefusals.update('revokeRefusals', ({ [slot]: _, ...others }) => others);
     return sent;
   } catch (error) {
-    await session.set('revokeRefusal', { from, error: pageError(error).toObject() as RefusalShown });
+    if (slot) await services.revokeRefusals.update('revokeRefusals', (all) => ({ ...all, [slot]: pageError(error).toObject() as RefusalShown }));
     throw error;
   }
 }

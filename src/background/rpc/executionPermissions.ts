@@ -173,7 +173,7 @@ export const grantRevokeMethods = {
     approval: {
       ...revokeApproval,
       // Its refusal kept for Permissions to say (../pages/revokeRefusals.ts): the popup that asked closed as the window opened.
-      approve: (record, feeTier, services) => revokeAnswered(services, record.details.from, () => revokeApproval.approve(record, feeTier, services)),
+      approve: (record, feeTier, services) => revokeAnswered(services, { record, answer: () => revokeApproval.approve(record, feeTier, services) }),
       // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
       prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
     },

@@ -6,5 +6,5 @@ import type { Hex } from '../../shared/params';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 
-export const revokeAnswered = async <T>(services: Pick<Services, 'revokeRefusals'>, from: Hex, answer: () => Promise<T>): Promise<T> =>
-  (await loadLater()).revokeAnswered(services.revokeRefusals, from, answer);
+export const revokeAnswered = async <T>(services: Pick<Services, 'revokeRefusals' | 'batches'>, revoking: { record: { origin: string; details: { batchId: string; from: Hex } }; answer: () => Promise<T> }): Promise<T> =>
+  (await loadLater()).revokeAnswered(services, revoking);

@@ -30,7 +30,7 @@ const grant = { origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: CONTEXT
 
 const WALLET = 'chrome-extension://wallet';
 /** Where a refusal would be kept for Permissions (revokeRefusals.test.ts). */
-const noRefusals = { set: async () => undefined };
+const noRefusals = { update: async () => undefined };
 const SITE_TOKEN: Hex = '0x00000000000000000000000000000000000000cc';
 /** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
 const popupRevoke = {

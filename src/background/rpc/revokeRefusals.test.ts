@@ -7,6 +7,7 @@ import type { ApprovalRecord } from '../approvals/types';
 import { frameworkOn } from '../executionPermissions/framework';
 import { memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { SessionSchema } from '../schema';
+import { REVOKE_REFUSAL_DEFAULTS } from '../pages/revokeRefusalSlice';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 
@@ -19,6 +20,7 @@ const nodeSaying = (nonce: bigint) => async () => AbiCoder.defaultAbiCoder().enc
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const WALLET = 'chrome-extension://wallet';
+const OTHER = '0x0000000000000000000000000000000000000001';
 /** The popup's wallet_revokeGrants, approved: the wallet's own request (no tab). */
 const popupRevoke = {
   id: 'r', type: 'sendTransaction', method: 'wallet_revokeGrants', origin: WALLET, createdAt: 0,
@@ -31,7 +33,7 @@ const held = {
 
 describe('the popup’s revoke refused on Approve', () => {
   it('keeps why it refused a Revoke all on Approve for Permissions to say, in words, and forgets it once a revoke of the popup is sent', async () => {
-    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), {});
+    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), REVOKE_REFUSAL_DEFAULTS);
     const nonceStore = memoryGrantRecordStore();
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
     let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
@@ -40,14 +42,17 @@ describe('the popup’s revoke refused on Approve', () => {
       batches: { get: async () => batch, authentic: async () => true, remove: async () => undefined },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
+    // Another account's refusal, or this one's on another chain, is its own: neither is replaced nor cleared here.
+    const others = { [`0x7a69:${OTHER}`]: { code: -32002, message: 'refused' }, [`0x1:${ACCOUNT.toLowerCase()}`]: { code: -32002, message: 'refused' } };
+    await session.set('revokeRefusals', others);
     await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toMatchObject({ code: -32002 });
-    expect(await session.get('revokeRefusal')).toEqual({
-      from: ACCOUNT,
-      error: { code: -32002, message: expect.stringMatching(/click Revoke all again/), data: { words: { key: 'errors_revokeAllOutrun', values: { address: ACCOUNT, asked: '1', needs: '2' } } } },
+    expect(await session.get('revokeRefusals')).toEqual({
+      ...others,
+      [`0x7a69:${ACCOUNT.toLowerCase()}`]: { code: -32002, message: expect.stringMatching(/click Revoke all again/), data: { words: { key: 'errors_revokeAllOutrun', values: { address: ACCOUNT, asked: '1', needs: '2' } } } },
     });
     // The user revokes that grant alone.
     batch = { ...batch, calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }] };
     expect(await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).toBe('0xab');
-    expect(await session.get('revokeRefusal')).toBeNull();
+    expect(await session.get('revokeRefusals')).toEqual(others);
   });
 });
