@@ -7,7 +7,6 @@ import type { ApprovalRecord } from '../approvals/types';
 import { frameworkOn } from '../executionPermissions/framework';
 import { memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { SessionSchema } from '../schema';
-import { REVOKE_REFUSAL_DEFAULTS } from '../pages/revokeRefusalSlice';
 import type { Services } from '../services';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 
@@ -33,7 +32,7 @@ const held = {
 
 describe('the popup’s revoke refused on Approve', () => {
   it('keeps why it refused a Revoke all on Approve for Permissions to say, in words, and forgets it once a revoke of the popup is sent', async () => {
-    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), REVOKE_REFUSAL_DEFAULTS);
+    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
     const nonceStore = memoryGrantRecordStore();
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
     let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
