@@ -2,25 +2,23 @@
  * Builds the background's services from what the browser provides, passed in: index.ts hands it the extension's
  * storage areas and APIs, a unit test memory backends and fakes.
  */
-import type { Network } from '../shared/networks';
 import { loadedOnCall } from '../shared/lazy';
 import { createAccounts } from './accounts/accounts';
-import { lockAlarm, type AlarmsApi } from './alarms';
+import { lockAlarm } from './alarms';
 import { createKeyAddresses } from './accounts/keyAddresses';
 import { lazyKeyCode } from './accounts/lazyKeyCode';
 import { createApprovals } from './approvals/approvals';
 import { lazyDeviceSigning } from './deviceSigning/lazyDeviceSigning';
-import type { ApprovalWindow } from './approvals/types';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from './batches/lazyUserOperationCode';
 import { createBatchStore } from './batches/store';
-import type { LoadParser, ReadExtensionFile } from './clearSigning/descriptors';
+import type { LoadParser } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
 import type { ReviewDeps } from './clearSigning/bound';
 import { lazyCallReview, lazyMessageDangers, lazyReview } from './clearSigning/lazyReview';
 import { createCollectibleStore } from './collectibles/store';
-import { createGrants, type GrantRecordStore } from './executionPermissions/store';
+import { createGrants } from './executionPermissions/store';
 import { lazyGrantCode } from './executionPermissions/lazyGrantCode';
 import { createPageState } from './pageState/store';
 import { createListening } from './createListening';
@@ -32,73 +30,26 @@ import { rememberSelected } from './networks/rememberSelected';
 import { createPermissions } from './permissions/permissions';
 import { lazyValues } from './prices/lazyValues';
 import { DEVNET_LISTED_HOST } from './protection/phishingList';
-import { createPhishingUpdates, type PhishingListStore, type PhishingUpdates } from './protection/phishingUpdates';
+import { createPhishingUpdates } from './protection/phishingUpdates';
 import { createTrustedSites } from './protection/trustedSites';
 import { PAGE_BUDGET, requestBudget } from './budget/requestBudget';
 import { completeApproval } from './rpc/pipeline';
-import { LOCAL_DEFAULTS, SESSION_DEFAULTS, type LocalSchema, type SessionSchema } from './schema';
+import { LOCAL_DEFAULTS, SESSION_DEFAULTS } from './schema';
 import type { Services } from './services';
+import type { Background, ServiceDeps } from './serviceDeps';
 import { lazyPreviews } from './simulation/lazyPreviews';
 import { loadLater } from './loadLater';
 import { cachedBackend } from './storage/cachedBackend';
-import { createDescriptorFiles, NO_DESCRIPTOR_FILES, type DescriptorFileStore } from './settings/descriptorFiles';
+import { createDescriptorFiles, NO_DESCRIPTOR_FILES } from './settings/descriptorFiles';
 import { migrated, migrations } from './storage/migrations';
 import { resetToDefaults } from './storage/reset';
-import { createSealer, type SealKeyStore } from './storage/seal';
-import { typedStorage, type StorageArea, type StorageBackend, type TypedStorage } from './storage/typedStorage';
+import { createSealer } from './storage/seal';
+import { typedStorage } from './storage/typedStorage';
 import { createTokenStore } from './tokens/store';
-import { createFrames, type Frames, type SendToTab } from './transport/frames';
-import { createIdleTimer, type IdleTimer } from './vault/autoLock';
+import { createFrames } from './transport/frames';
+import { createIdleTimer } from './vault/autoLock';
 import { createVaultRewrite } from './vault/rewrite';
 import { MIN_PASSWORD_LENGTH, createVault } from './vault/vault';
-
-export interface ServiceDeps {
-  /** The devnet build (scripts/build.ts; index.ts reads the flag): loopback paymasters and bundlers allowed there only. */
-  devnetBuild: boolean;
-  /** Picked in index.ts by the build flag itself, so the production bundle drops the devnet's list and its URLs. */
-  builtInNetworks: readonly Network[];
-  /** browser.storage.local, and how its changes are heard (the cache drops what another context wrote). */
-  localArea: StorageBackend;
-  onLocalChanged(listener: (changes: Record<string, unknown>) => void): void;
-  /** browser.storage.session, and how its changes are heard (as for local storage). */
-  sessionArea: StorageArea;
-  onSessionChanged(listener: (changes: Record<string, unknown>) => void): void;
-  /** Where the key sealing stored records lives (IndexedDB in the extension). */
-  sealKeys: SealKeyStore;
-  /** Where the newer phishing list is kept (IndexedDB in the extension). */
-  phishingLists: PhishingListStore;
-  /** The user's ERC-7730 files (the extension's IndexedDB in the worker). */
-  descriptorFiles: DescriptorFileStore;
-  /** The execution permissions granted (the extension's IndexedDB in the worker). */
-  grantRecords: GrantRecordStore;
-  /** The release's phishing list, the extension's file SHIPPED_LIST_FILE, as text. */
-  readShippedPhishingList(): Promise<string>;
-  alarms: AlarmsApi;
-  /** Any cheap extension API call: while pages listen to the chain, the worker is kept from stopping. */
-  keepAlive(): Promise<unknown>;
-  /** When the tab was last shown (browser.tabs.get): now while active, else its `lastAccessed`. */
-  tabShownAt(tabId: number): Promise<number | undefined>;
-  /** browser.tabs.sendMessage: frames whose port died with an earlier worker. */
-  sendToTab: SendToTab;
-  /** A JSON file shipped with the extension (the ERC-7730 descriptors and registry), read when first needed. */
-  readExtensionFile: ReadExtensionFile;
-  /** The approval and activity windows, over the session slices that remember them. */
-  windows: {
-    approval(session: TypedStorage<SessionSchema>, unlocked: () => Promise<boolean>): ApprovalWindow;
-    activity(session: TypedStorage<SessionSchema>): Services['showActivity'];
-  };
-}
-
-/** The services, and the parts only the composition root uses (the listeners it registers reach them). */
-export interface Background {
-  services: Services;
-  local: TypedStorage<LocalSchema>;
-  session: TypedStorage<SessionSchema>;
-  frames: Frames;
-  idleTimer: IdleTimer;
-  approvalWindow: ApprovalWindow;
-  phishingUpdates: PhishingUpdates;
-}
 
 export function createServices(deps: ServiceDeps): Background {
   const { devnetBuild, onLocalChanged } = deps;
