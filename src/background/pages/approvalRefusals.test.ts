@@ -5,11 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toErrorObject, type RpcError } from '../../shared/errors';
-import { createApprovals } from '../approvals/approvals';
-import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS } from '../approvals/types';
+import { setup } from '../approvals/queue.fixture';
 import type { Services } from '../services';
-import { createSealer, memoryKeyStore } from '../storage/seal';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { approvalPages } from './approvals';
 import { approvalPreview } from './preview';
 import { pageError } from './refusalWords';
@@ -47,14 +44,7 @@ describe('the words of an Approve refused', () => {
   });
 
   it('say no approval with that id is pending', async () => {
-    const approvals = createApprovals({
-      local: typedStorage(memoryBackend(), APPROVALS_DEFAULTS),
-      session: typedStorage(memoryBackend(), { ...ANSWERED_DEFAULTS, ...PLANNING_DEFAULTS }),
-      sealer: createSealer(memoryKeyStore()),
-      window: { show: async () => undefined, restore: async () => undefined, closeIfIdle: async () => undefined },
-      finisher: { onDecided: async () => ({ result: null }) },
-      reply: async () => undefined,
-    });
+    const { approvals } = setup();
     expect(await saysInWords(approvals.settle(ID, { approved: true }))).toEqual({ key: 'errors_noPendingApproval', values: { id: ID } });
   });
 });
