@@ -34,7 +34,7 @@ export const grantPages = {
       const grant = await services.grants.find(id);
       if (!grant) throw invalidParams(`No grant ${id}`);
       await onSelectedNetwork(services, grant.chainId);
-      // Marked revoked by the review's approval once sent (rpc/executionPermissions.ts): this returns as the review opens.
+      // Marked revoked by the review's approval once sent (rpc/grantRevokes.ts): this returns as the review opens.
       return askUser(services, 'wallet_revokeGrants', [{ from: grant.from, chainId: grant.chainId, value: '0x0', ...(await services.grantCode.revokeCall(grant)) }], grant.from);
     },
   },

@@ -13,7 +13,10 @@ import { refusalSlot, type RefusalShown, type RevokeRefusalSlice } from './revok
 
 type RefusalUses = { revokeRefusals: Pick<TypedStorage<RevokeRefusalSlice>, 'update'>; batches: Pick<BatchStore, 'get'> };
 
-/** The popup's revoke approved: `record`, the approval; `answer`, its approve. */
+/**
+ * The popup's revoke approved: `record`, the approval; `answer`, its send up to the transaction's hash. What fails after
+ * the send (marking the grants revoked) is no refusal: the revoke is on its way (../rpc/grantRevokes.ts).
+ */
 interface Revoking<T> {
   record: { origin: string; details: { batchId: string; from: Hex } };
   answer: () => Promise<T>;

@@ -1,17 +1,14 @@
 /**
  * Execution permissions (ERC-7715, in MetaMask's wire format, @metamask/7715-permission-types): what the wallet grants,
- * a site's request for a grant (one window, the grant in words), the site's own grants, and its revoke of one. A grant
- * is a delegation from the user's account, which delegates (EIP-7702) to the Delegation Framework's DeleGator, to the
- * session account, bounded by caveats the DelegationManager enforces on chain. An account not on the DeleGator yet
- * is upgraded first, on Grant (../executionPermissions/upgrade.ts). The code that checks, shows and signs them is in
- * the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`.
- */
+ * a site's request for a grant (one window, the grant in words) and the site's own grants (grantRevokes.ts revokes
+ * them). A grant is a delegation from the user's account, which delegates (EIP-7702) to the Delegation Framework's
+ * DeleGator, to the session account, bounded by caveats the DelegationManager enforces on chain. An account not on the
+ * DeleGator yet is upgraded first, on Grant (../executionPermissions/upgrade.ts). The code that checks, shows and signs
+ * them is in the worker's later script (../executionPermissions/grantCode.ts), reached through `services.grantCode`. */
 import type { GrantPermissionsDetails, PermissionResponse } from '../../shared/grants';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import type { FeeTier } from '../../shared/fees';
-import { data, object, positional, type Hex } from '../../shared/params';
+import type { Hex } from '../../shared/params';
 import type { PermissionRequest } from '../../shared/schemas/executionPermissions';
-import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
 import type { BatchDeps } from '../batches/executors/executor';
 import { followBatch } from '../batches/follow';
 import { sendBatch } from '../batches/run';
@@ -20,12 +17,11 @@ import type { GrantRecord } from '../executionPermissions/store';
 import { siteOf } from '../sites/siteOf';
 import type { Using } from '../services';
 import { parseGrantRequests } from './lazyGrantRequests';
-import { revokeAnswered } from './lazyRevokeRefusals';
-import { transactionApproval, type TransactionUses } from './transactions';
-import { type DappTable, type MethodTable, methodsUsing } from './types';
+import type { TransactionUses } from './transactions';
+import { type DappTable, methodsUsing } from './types';
 
 /** The services these methods use. */
-type Uses = 'approvals' | 'grants' | 'grantCode' | 'revokeRefusals' | TransactionUses;
+type Uses = 'approvals' | 'grants' | 'grantCode' | TransactionUses;
 const method = methodsUsing<Uses>();
 
 const responseOf = ({ chainId, from, to, permission, rules, context, delegationManager }: GrantRecord): PermissionResponse =>
@@ -115,67 +111,4 @@ export const executionPermissionMethods = {
       release: dropPlanned,
     },
   }),
-  /**
-   * The site revokes one of its grants: the account's disableDelegation call, reviewed as any transaction the site
-   * asks (the same screen and answer as eth_sendTransaction); once sent, the grant is listed as revoked.
-   */
-  wallet_revokeExecutionPermission: method({
-    parse(params) {
-      const [request] = positional(params, 'wallet_revokeExecutionPermission', 1);
-      return { permissionContext: data(object(request, 'params[0]').permissionContext, 'params[0].permissionContext') };
-    },
-    auth: 'connected',
-    approval: {
-      ...transactionApproval,
-      async prepare({ permissionContext }, ctx) {
-        const grant = (await ctx.services.grantCode.grantsInForce(ctx.services, ctx.origin)).find((g) => g.context === permissionContext);
-        if (!grant) throw invalidParams(`params[0].permissionContext is not a permission ${ctx.origin} holds`);
-        const call = await ctx.services.grantCode.revokeCall(grant);
-        await ctx.services.grantCode.revokeNotWaiting({ ...call, from: grant.from, chainId: grant.chainId }, ctx);
-        // On the grant's own chain only: sent on another, it would disable nothing there, yet list the grant as revoked.
-        const tx = parseSendTransaction([{ from: grant.from, chainId: grant.chainId, value: '0x0', ...call }]);
-        return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
-      },
-      async approve(record, feeTier, services) {
-        await revokeApproval.approve(record, feeTier, services, record.origin);
-        return {};
-      },
-    },
-  }),
 } satisfies DappTable;
-
-/**
- * A revoke reviewed as a transaction: once it is sent (not when its review opens: the user may reject it), the grants
- * its call revokes are marked so, those of `site` only when given (a site's own revoke).
- */
-const revokeApproval = {
-  ...transactionApproval,
-  async approve(record: Parameters<typeof transactionApproval.approve>[0], feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
-    // A grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
-    await services.grantCode.revokeAllStillPast(services, record);
-    const hash = await transactionApproval.approve(record, feeTier, services);
-    const batch = await services.batches.get(record.origin, record.details.batchId);
-    // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
-    if (!batch || !(await services.batches.authentic(batch))) return hash;
-    for (const grant of await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch)) await services.grants.markRevoked(grant.id, Date.now());
-    // A Revoke all counts once its receipt shows the increments (nonceMarks.ts).
-    await services.grantCode.markedSent(batch, services);
-    return hash;
-  },
-};
-
-/** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
-export const grantRevokeMethods = {
-  wallet_revokeGrants: method({
-    parse: parseSendTransaction,
-    auth: 'account',
-    account: (tx) => tx.from,
-    approval: {
-      ...revokeApproval,
-      // Its refusal kept for Permissions to say (../pages/revokeRefusals.ts): the popup that asked closed as the window opened.
-      approve: (record, feeTier, services) => revokeAnswered(services, { record, answer: () => revokeApproval.approve(record, feeTier, services) }),
-      // Not twice (a second click's review), Revoke all named as one and let into the account (revokeWaiting.ts).
-      prepare: (tx, ctx) => ctx.services.grantCode.revokeReviewed(tx, ctx, (revokeAll) => transactionApproval.prepare(tx, ctx, revokeAll)),
-    },
-  }),
-} satisfies MethodTable;

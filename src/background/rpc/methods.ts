@@ -5,7 +5,8 @@ import { batchMethods } from './batches';
 import { capabilityMethods } from './capabilities';
 import { chainMethods } from './chains';
 import { connectMethods } from './connect';
-import { executionPermissionMethods, grantRevokeMethods } from './executionPermissions';
+import { executionPermissionMethods } from './executionPermissions';
+import { grantRevokeMethods, siteRevokeMethods } from './grantRevokes';
 import { filterMethods } from './filters';
 import { subscriptionMethods } from './subscriptions';
 import { transactionStatusMethods } from './transactionStatus';
@@ -31,6 +32,7 @@ const ownMethods = {
   ...permissionMethods,
   ...connectMethods,
   ...executionPermissionMethods,
+  ...siteRevokeMethods,
 } satisfies Required<DappTable>;
 
 export const methods: MethodTable = { ...nodeMethods, ...filterMethods, ...subscriptionMethods, ...transactionStatusMethods, ...ownMethods };

@@ -54,4 +54,20 @@ describe('the popup’s revoke refused on Approve', () => {
     expect(await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).toBe('0xab');
     expect(await session.get('revokeRefusals')).toEqual(others);
   });
+
+  it('keeps no refusal once the revoke was sent, though marking its grant revoked then fails: the revoke is on its way', async () => {
+    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5 };
+    const full = new Error('QuotaExceededError: the grants could not be written');
+    const services = {
+      grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
+      batches: { get: async () => batch, authentic: async () => true },
+      grants: { list: async () => [held], markRevoked: async () => { throw full; }, nonceStore: memoryGrantRecordStore() },
+    } as unknown as Services;
+    // An earlier refusal of this account's revoke on this chain: a revoke of it is now sent.
+    await session.set('revokeRefusals', { [`0x7a69:${ACCOUNT.toLowerCase()}`]: { code: -32002, message: 'refused' } });
+    // The local failure is still the approval's answer; it is not said as the revoke's refusal.
+    await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toBe(full);
+    expect(await session.get('revokeRefusals')).toEqual({});
+  });
 });

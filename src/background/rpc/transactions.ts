@@ -33,7 +33,7 @@ const shown = async ({ nonce, hash, batchOrigin, calls, reviews, revokeDelegatio
 
 /**
  * Plans the one-call batch (stored, awaiting approval) and prices each fee tier for the screen. `revokeAll`: the call
- * is the account's own batch of Revoke all's increments (executionPermissions.ts), a call into it hiding nothing.
+ * is the account's own batch of Revoke all's increments (grantRevokes.ts), a call into it hiding nothing.
  */
 async function prepare(tx: TransactionRequest, { services, origin, account: from }: AccountContext<Using<TransactionUses>>, revokeAll?: boolean): Promise<SendTransactionDetails> {
   const network = await services.networks.selected();
@@ -91,7 +91,7 @@ async function nonceStillShown(services: Using<TransactionUses>, origin: string,
   }
 }
 
-/** eth_sendTransaction's approval; a site's revoke of an execution permission asks the same (executionPermissions.ts). */
+/** eth_sendTransaction's approval; a site's revoke of an execution permission asks the same (grantRevokes.ts). */
 export const transactionApproval = {
   type: 'sendTransaction',
   prepare,
