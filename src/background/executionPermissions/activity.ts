@@ -71,23 +71,49 @@ export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[
   return { granted: grants.map(grantItem), revokes: await Promise.all(batches.map(mentions)) };
 }
 
+/** What a batch on record says of the grants it revokes: it did nothing, it went through or may yet, or neither. */
+type Outcome = 'failed' | 'live' | undefined;
+
 /**
- * The grants marked revoked whose every revoke on record failed (not sent, reverted, dropped, cancelled): the wallet
- * knows its revoke did nothing, so a node's word that they are revoked hides no Revoke (pages/grants.ts). A review not
- * answered yet counts neither way, nor does a record `authentic` refuses; a grant whose revokes Activity's history
- * dropped stays marked.
+ * Not sent nor failed (a review not answered yet), or a record `authentic` refuses: neither. Authenticated last: most
+ * batches read revoke nothing.
+ */
+async function outcomeOf(batch: BatchRecord, authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Outcome> {
+  const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
+  if (!didNothing && !anySent(batch)) return undefined;
+  if (!(await authentic(batch))) return undefined;
+  return didNothing ? 'failed' : 'live';
+}
+
+/**
+ * The grants marked revoked whose every revoke of the wallet's failed (not sent, reverted, dropped, cancelled): the
+ * wallet knows its revoke did nothing, so a node's word that they are revoked hides no Revoke (pages/grants.ts). Only
+ * the wallet's own revokes, which the grant's record names (store.ts revokeBatches), decide: a page's batch carrying
+ * the same call does not, nor a revoke gone from Activity's history (dropped once finished: how it ended is not known,
+ * and the grant stays marked).
  */
 export async function failedRevokes(grants: GrantRecord[], batches: BatchRecord[], authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Set<Hex>> {
-  const revokedBy = revokes(grants.filter((grant) => grant.revokedAt !== undefined));
+  const marked = grants.filter((grant) => grant.revokedAt !== undefined);
   const failed = new Set<Hex>();
   const live = new Set<Hex>();
+  const count = (outcome: Outcome, grant: GrantRecord): void => {
+    if (outcome) (outcome === 'failed' ? failed : live).add(grant.id);
+  };
+  const keyOf = (origin: string, id: string) => `${origin} ${id}`;
+  const kept = new Map(batches.map((batch) => [keyOf(batch.origin, batch.id), batch]));
+  for (const grant of marked) {
+    for (const sent of grant.revokeBatches ?? []) {
+      const batch = kept.get(keyOf(sent.origin, sent.batchId));
+      count(batch ? await outcomeOf(batch, authentic) : 'live', grant);
+    }
+  }
+  // A record marked before the wallet named its revokes: any revoke of it on record, but a failed one only when made
+  // before the mark (one made after, a page's, cannot be the revoke that marked it).
+  const revokedBy = revokes(marked.filter((grant) => grant.revokeBatches === undefined));
   for (const batch of batches) {
-    const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
-    if (!didNothing && !anySent(batch)) continue;
-    // Authenticated last, and only a revoke: most batches revoke nothing.
     const revoked = await revokedBy(batch);
-    if (revoked.length === 0 || !(await authentic(batch))) continue;
-    for (const grant of revoked) (didNothing ? failed : live).add(grant.id);
+    const outcome = revoked.length === 0 ? undefined : await outcomeOf(batch, authentic);
+    for (const grant of revoked) count(outcome === 'failed' && batch.createdAt > grant.revokedAt! ? undefined : outcome, grant);
   }
   return new Set([...failed].filter((id) => !live.has(id)));
 }

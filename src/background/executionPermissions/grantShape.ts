@@ -44,11 +44,14 @@ const isDelegation = (value: unknown): boolean =>
   has(value, { delegate: 'hex', delegator: 'hex', authority: 'hex', salt: 'hex', signature: 'hex' }) &&
   Array.isArray(value.caveats) && value.caveats.every((caveat) => has(caveat, { enforcer: 'hex', terms: 'hex', args: 'hex' }));
 
+const isSentBatch = (value: unknown): boolean => isObject(value) && typeof value.origin === 'string' && typeof value.batchId === 'string';
+
 /** A GrantRecord, as far as its fields' types go. */
 function hasGrantShape(value: unknown): boolean {
   return (
     has(value, { id: 'hex', chainId: 'hex', from: 'hex', to: 'hex', delegationManager: 'hex', context: 'hex', grantedAt: 'count' }) &&
     typeof value.origin === 'string' && (value.revokedAt === undefined || isField(value.revokedAt, 'count')) &&
+    (value.revokeBatches === undefined || (Array.isArray(value.revokeBatches) && value.revokeBatches.every(isSentBatch))) &&
     has(value.token, { decimals: 'count' }) && typeof value.token.symbol === 'string' &&
     isPermission(value.permission) && Array.isArray(value.rules) && value.rules.every(isRule) && isDelegation(value.delegation)
   );

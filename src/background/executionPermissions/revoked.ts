@@ -1,7 +1,8 @@
 /**
- * The one rule for whether a grant is revoked as far as the wallet knows: its revoke was sent (the store marks it so)
- * and not every revoke of it on record failed (activity.ts failedRevokes: reverted, dropped, cancelled). Permissions, a
- * site's own list and revoke, and the grants' room all count by it. In the later script (grantCode.ts).
+ * The one rule for whether a grant is revoked as far as the wallet knows: its revoke was sent (the store marks it so,
+ * naming the batch) and not every revoke of the wallet's of it failed (activity.ts failedRevokes: reverted, dropped,
+ * cancelled; a page's batch carrying the same call counts for nothing). Permissions, a site's own list and revoke, and
+ * the grants' room all count by it. In the later script (grantCode.ts).
  */
 import type { Hex } from '../../shared/params';
 import { failedRevokes } from './activity';

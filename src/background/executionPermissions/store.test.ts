@@ -22,6 +22,8 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
 });
 
 const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokes);
+/** The wallet's revoke `batchId`, as its approval names it once sent. */
+const sentAs = (batchId: string) => ({ origin: 'wallet', batchId });
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -38,7 +40,7 @@ describe('grants', () => {
     expect(await grants.add(grant(100))).toBe(false);
     // Another site is not held back by it.
     expect(await grants.add(grant(101, 'https://b.example'))).toBe(true);
-    await grants.markRevoked(grant(3).id, 5);
+    await grants.markRevoked(grant(3).id, 5, sentAs('r3'));
     expect(await grants.add(grant(102))).toBe(true);
     expect(await grants.find(grant(3).id)).toBeUndefined();
     expect((await grants.list('https://a.example')).length).toBe(MAX_GRANTS_PER_SITE);
@@ -56,8 +58,8 @@ describe('grants', () => {
     const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => [reverted], authentic: async () => true });
     await grants.add(failing);
     for (let i = 1; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
-    await grants.markRevoked(failing.id, 11);
-    await grants.markRevoked(grant(5).id, 12);
+    await grants.markRevoked(failing.id, 11, sentAs('r'));
+    await grants.markRevoked(grant(5).id, 12, sentAs('r5'));
     expect(await grants.add(grant(100))).toBe(true);
     expect(await grants.find(failing.id)).toBeDefined();
     expect(await grants.find(grant(5).id)).toBeUndefined();
@@ -74,7 +76,7 @@ describe('grants', () => {
   it('says how many more grants a site may add: its share and the wallet\'s, less those in force (revoked ones make room)', async () => {
     const grants = fresh();
     for (let i = 0; i < 3; i++) await grants.add(grant(i));
-    await grants.markRevoked(grant(0).id, 5);
+    await grants.markRevoked(grant(0).id, 5, sentAs('r0'));
     expect(await roomOf(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
     for (let i = 3; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
     expect(await roomOf(await grants.list(), 'https://new.example')).toBe(1);
@@ -88,6 +90,17 @@ describe('grants', () => {
     await expect(roomFor({ grants, batches: noRevokes }, 'https://b.example.com', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
     expect(await grants.add(grant(100, 'https://b.example.com'))).toBe(false);
     expect(await grants.add(grant(101, 'https://other.example'))).toBe(true);
+  });
+
+  it('names on a grant each revoke the wallet sent of it, once, and keeps when the first was sent', async () => {
+    const grants = fresh();
+    await grants.add(grant(1), grant(2));
+    await grants.markRevoked(grant(1).id, 5, sentAs('first'));
+    // The approval finished again after a worker restart, then the grant revoked again once that revoke failed.
+    await grants.markRevoked(grant(1).id, 6, sentAs('first'));
+    await grants.markRevoked(grant(1).id, 9, sentAs('second'));
+    expect(await grants.find(grant(1).id)).toMatchObject({ revokedAt: 5, revokeBatches: [sentAs('first'), sentAs('second')] });
+    expect(await grants.find(grant(2).id)).toEqual(grant(2));
   });
 
   it('keeps at most MAX_GRANTS in all', async () => {
@@ -111,7 +124,9 @@ const everyShape = (): GrantRecord[] => {
   ];
   const rules: GrantRecord['rules'] = [{ type: 'expiry', data: { timestamp: 2_000_000_000 } }, { type: 'redeemer', data: { addresses: [token] } }, { type: 'payee', data: { addresses: [token] } }];
   const caveats = [{ enforcer: token, terms: '0x00', args: '0x' }] as GrantRecord['delegation']['caveats'];
-  return permissions.map((permission, i) => ({ ...grant(i + 1), permission, rules, revokedAt: i, delegation: { ...grant(i + 1).delegation, caveats } }));
+  // Marked revoked, half of them before the wallet named its revokes.
+  const revokeBatches = (i: number) => (i % 2 === 0 ? {} : { revokeBatches: [{ origin: 'wallet', batchId: `r${i}` }] });
+  return permissions.map((permission, i) => ({ ...grant(i + 1), permission, rules, revokedAt: i, ...revokeBatches(i), delegation: { ...grant(i + 1).delegation, caveats } }));
 };
 
 describe('a record without a grant\'s shape (storage migration 5 moved whatever storage.local held, a content script\'s too)', () => {
@@ -125,6 +140,7 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
     ['a delegation manager that is no address', { ...good, id, delegationManager: 42 }],
     ['a caveat without terms', { ...good, id, delegation: { ...good.delegation, caveats: [{ enforcer: '0x01', args: '0x' }] } }],
     ['no token facts', { ...good, id, token: undefined }],
+    ['a revoke named without its batch', { ...good, id, revokedAt: 5, revokeBatches: [{ origin: 'wallet' }] }],
     ['null', null],
   ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {
     const store = memoryGrantRecordStore();
@@ -132,8 +148,8 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
     const grants = createGrants(store, Promise.resolve(), grantsCode, noRevokeRecords);
     expect(await grants.list()).toEqual([good]);
     expect(await grants.find(id as GrantRecord['id'])).toBeUndefined();
-    await grants.markRevoked(good.id, 5);
-    expect(await store.load()).toEqual([{ ...good, revokedAt: 5 }]);
+    await grants.markRevoked(good.id, 5, sentAs('r'));
+    expect(await store.load()).toEqual([{ ...good, revokedAt: 5, revokeBatches: [sentAs('r')] }]);
   });
 
   it('keeps every permission type and rule the wallet grants', async () => {

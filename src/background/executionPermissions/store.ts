@@ -28,8 +28,19 @@ export interface GrantRecord {
   /** The permission context the site redeems with. */
   context: Hex;
   grantedAt: number;
-  /** When its revoke was sent. */
+  /** When its revoke was first sent. */
   revokedAt?: number;
+  /**
+   * The wallet's own revokes of it, as each was sent: only they say whether it is revoked (revoked.ts), kept here
+   * because Activity's history drops old batches. Absent on a record marked before the wallet named them.
+   */
+  revokeBatches?: SentBatch[];
+}
+
+/** A batch the wallet sent, by the keys its record is kept under (../batches/store.ts). */
+export interface SentBatch {
+  origin: string;
+  batchId: string;
 }
 
 /**
@@ -49,7 +60,7 @@ export interface GrantNonces {
   /** A nonce the chain is known to be at or past: what the wallet's own Revoke alls raised it by, seen in their receipts. */
   reached: string;
   /** The last Revoke all sent, until its receipt is seen (or it failed, or is gone). */
-  sent?: { origin: string; batchId: string };
+  sent?: SentBatch;
 }
 
 export interface Grants {
@@ -61,7 +72,8 @@ export interface Grants {
   /** The grants of `origin`, or every grant. */
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
-  markRevoked(id: Hex, at: number): Promise<void>;
+  /** Marks the grant revoked by `sent`, the wallet's own revoke (again: each one sent is named). */
+  markRevoked(id: Hex, at: number, sent: SentBatch): Promise<void>;
   /**
    * Forgets every grant (a wallet reset), not the nonces: the delegations signed before are still the sites', and the
    * same account imported again must still revoke them all.
@@ -151,8 +163,14 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
       return (await stored()).find((grant) => grant.id === id);
     },
     clear: () => update(() => []),
-    async markRevoked(id, at) {
-      await update((all) => all.map((grant) => (grant.id === id && grant.revokedAt === undefined ? { ...grant, revokedAt: at } : grant)));
+    async markRevoked(id, at, sent) {
+      const named = (batches: SentBatch[]) => batches.some((b) => b.origin === sent.origin && b.batchId === sent.batchId);
+      await update((all) => all.map((grant) => {
+        if (grant.id !== id) return grant;
+        const batches = grant.revokeBatches ?? [];
+        // Once per batch: an approval finished again after a worker restart marks it again.
+        return { ...grant, revokedAt: grant.revokedAt ?? at, revokeBatches: named(batches) ? batches : [...batches, sent] };
+      }));
     },
   };
 }

@@ -64,7 +64,7 @@ describe('getGrants', () => {
   it('shows a grant whose revoke was sent but the chain lacks (reverted, replaced, dropped) as in force, its revoke sent', async () => {
     const { grants, list } = permissionsPage();
     await grants.add(record);
-    await grants.markRevoked(record.id, 5);
+    await grants.markRevoked(record.id, 5, { origin: 'wallet', batchId: 'r' });
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
   });
 });
@@ -99,7 +99,7 @@ describe('getGrants after the wallet\'s own revoke', () => {
   it('offers Revoke again once that revoke reverted, whatever the node says: the wallet knows its revoke did nothing', async () => {
     const { chain, grants, batches, list } = permissionsPage();
     await grants.add(mine);
-    await grants.markRevoked(mine.id, 11);
+    await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
     batches.push(await revokeBatch({ receipt: receipt('0x0') }));
     expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
@@ -108,7 +108,7 @@ describe('getGrants after the wallet\'s own revoke', () => {
   it('keeps it sent beside a record of a failed revoke that is not the wallet\'s own (planted in storage.local)', async () => {
     const { chain, grants, batches, list, authentic } = permissionsPage();
     await grants.add(mine);
-    await grants.markRevoked(mine.id, 11);
+    await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
     batches.push(await revokeBatch({ receipt: receipt('0x0') }));
     authentic.mockResolvedValue(false);
@@ -118,7 +118,7 @@ describe('getGrants after the wallet\'s own revoke', () => {
   it('offers it again once that revoke was dropped or cancelled', async () => {
     const { chain, grants, batches, list } = permissionsPage();
     await grants.add(mine);
-    await grants.markRevoked(mine.id, 11);
+    await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
     batches.push(await revokeBatch({ dropped: true }));
     expect(await list()).toMatchObject([{ revokeSent: false }]);
@@ -127,7 +127,7 @@ describe('getGrants after the wallet\'s own revoke', () => {
   it('keeps it sent while that revoke is pending or confirmed, or its record is gone from Activity\'s history', async () => {
     const { chain, grants, batches, list } = permissionsPage();
     await grants.add(mine);
-    await grants.markRevoked(mine.id, 11);
+    await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
     expect(await list()).toMatchObject([{ revoked: true, revokeSent: true }]);
     batches.push(await revokeBatch({}));

@@ -43,6 +43,14 @@ describe('a grant whose revoke failed (reverted, dropped, cancelled), as its sit
     expect(await send('wallet_getGrantedExecutionPermissions', [])).toEqual({ result: [] });
   });
 
+  it('is not back in it from a page’s failed transaction carrying its revoke once Activity’s history dropped the revoke that went through', async () => {
+    // Revoked by the site's own revoke `r` (its approval names it on the record), which the 500 batches kept no longer hold.
+    const named = { ...revoked, revokeBatches: [{ origin: SITE, batchId: 'r' }] };
+    const pages = { ...(await reverted()), id: 'p', createdAt: 20 };
+    const { send } = await siteServices({ ...(await held([named], [pages])), grantCode });
+    expect(await send('wallet_getGrantedExecutionPermissions', [])).toEqual({ result: [] });
+  });
+
   it('can be revoked by its site again (the request goes on to the network check)', async () => {
     const { send } = await siteServices({ ...(await held([revoked], [await reverted()])), grantCode, networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) } });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });

@@ -44,17 +44,17 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
   } as GrantRecord;
 
-  it('marks the grant its call revokes once the transaction is sent, not before', async () => {
+  it('marks the grant its call revokes once the transaction is sent, not before, naming the revoke: only the wallet’s own revokes say whether it went through (revoked.ts)', async () => {
     const call = await grantCode.revokeCall(held);
-    const marked: string[] = [];
+    const marked: unknown[][] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
-      grants: { list: async () => [held], markRevoked: async (id: string) => void marked.push(id), nonceStore: memoryGrantRecordStore() },
+      grants: { list: async () => [held], markRevoked: async (...args: unknown[]) => void marked.push(args), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
-    expect(marked).toEqual([held.id]);
+    expect(marked).toEqual([[held.id, expect.any(Number), { origin: WALLET, batchId: 'b' }]]);
   });
 
   it('keeps an approved Revoke all as sent, which Revoke all counts on once its receipt shows the increments', async () => {

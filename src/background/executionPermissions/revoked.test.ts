@@ -1,0 +1,57 @@
+/**
+ * Whether a grant marked revoked is (revoked.ts, one rule for Permissions, a site's list and revoke, and the room): only
+ * the wallet's own revoke of it decides, whatever a page's batch carrying the same call did, and whether or not
+ * Activity's history (500 batches, ../batches/store.ts) still holds the wallet's.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord, CallReceipt } from '../batches/types';
+import { frameworkOn } from './framework';
+import { revokeCall } from './onChain';
+import { revokedGrants } from './revoked';
+import type { GrantRecord } from './store';
+
+const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const WALLET = 'chrome-extension://wallet';
+const SITE = 'https://dapp.example';
+
+// On the devnet's own DelegationManager (revokeCall refuses any other), its revoke sent at 11.
+const grant = {
+  id: `0x${'1'.repeat(64)}`, origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: '0xc0', grantedAt: 1, revokedAt: 11,
+  delegationManager: frameworkOn(31337)!.delegationManager,
+  delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
+} as unknown as GrantRecord;
+/** The grant as the wallet's revokes `ids` (its own batches) marked it. */
+const markedBy = (...ids: string[]): GrantRecord => ({ ...grant, revokeBatches: ids.map((batchId) => ({ origin: WALLET, batchId })) });
+
+const receipt = (status: Hex): CallReceipt => ({ status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
+/** A batch of `origin` whose one call is the grant's revoke, sent at `createdAt`: `status` its receipt's, pending without. */
+const revoke = async (origin: string, id: string, createdAt: number, status?: Hex): Promise<BatchRecord> => ({
+  id, origin, chainId: '0x7a69', from: ACCOUNT, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt,
+  calls: [{ value: '0x0', ...(await revokeCall(grant)) }],
+  transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, ...(status ? { receipt: receipt(status) } : {}) }],
+});
+const revokedWith = async (marked: GrantRecord, batches: BatchRecord[]): Promise<boolean> =>
+  (await revokedGrants([marked], { all: async () => batches, authentic: async () => true })).has(grant.id);
+
+describe('a grant the wallet revoked', () => {
+  it('stays revoked beside a page’s failed transaction carrying its revoke, with the wallet’s revoke on record or gone from Activity’s history', async () => {
+    const pages = await revoke(SITE, 'p', 20, '0x0');
+    expect(await revokedWith(markedBy('mine'), [await revoke(WALLET, 'mine', 10), pages])).toBe(true);
+    expect(await revokedWith(markedBy('mine'), [pages])).toBe(true);
+  });
+
+  it('is in force once the wallet’s own revoke did nothing, whatever a page’s batch carrying the same call does', async () => {
+    expect(await revokedWith(markedBy('mine'), [await revoke(WALLET, 'mine', 10, '0x0'), await revoke(SITE, 'p', 20)])).toBe(false);
+  });
+
+  it('stays revoked when its second revoke is gone from Activity’s history and only the first, which failed, is left', async () => {
+    expect(await revokedWith(markedBy('first', 'second'), [await revoke(WALLET, 'first', 10, '0x0')])).toBe(true);
+    expect(await revokedWith(markedBy('first', 'second'), [await revoke(WALLET, 'first', 10, '0x0'), await revoke(WALLET, 'second', 30, '0x0')])).toBe(false);
+  });
+
+  it('marked before the wallet named its revokes: a failed revoke made before the mark still puts it in force, a page’s made after does not', async () => {
+    expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x0')])).toBe(false);
+    expect(await revokedWith(grant, [await revoke(SITE, 'p', 20, '0x0')])).toBe(true);
+  });
+});
