@@ -16,6 +16,7 @@ import { NetworksScreen } from '../pages/networks';
 import { WalletPopup } from '../pages/wallet';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 amount)']);
+const APPROVE = new Interface(['function approve(address spender, uint256 amount)', 'function allowance(address owner, address spender) view returns (uint256)']);
 const RECIPIENT = '0x000000000000000000000000000000000000f00d';
 const ENTRY_POINT_ABI = ['function balanceOf(address) view returns (uint256)', 'function getNonce(address sender, uint192 key) view returns (uint256)'];
 
@@ -76,6 +77,34 @@ test.describe('sponsored batches', () => {
     expect(await chain().getBalance(from)).toBe(0n);
     expect(await chain().getCode(from)).toBe(`0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`);
     expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
+  });
+
+  test("an allowance to the paymaster that the wallet approved and that was revoked outside it: the node says 0, the screen still names it as the wallet's record", async ({ session, dapp, devnet }) => {
+    const { popup } = await importFreshWallet(session, parseEther('1'), parseEther('50'));
+    const [from] = await connect(dapp, session);
+    const paymaster = devnet.addresses.verifyingPaymaster;
+    const approving = dapp.request('eth_sendTransaction', [{ from, to: devnet.addresses.testToken, data: APPROVE.encodeFunctionData('approve', [paymaster, parseEther('5')]) }]);
+    await (await ApprovalWindow.next(session)).approve();
+    await chain().waitForTransaction(((await approving) as { result: string }).result);
+    await popup.waitForAllowance(paymaster, /may spend 5 TST/);
+    // Taken back by the account's own key in another program: no record of the wallet's says so, and the node says 0.
+    await chain().send('anvil_impersonateAccount', [from]);
+    await (await (await chain().getSigner(from)).sendTransaction({ to: devnet.addresses.testToken, data: APPROVE.encodeFunctionData('approve', [paymaster, 0n]) })).wait();
+    await chain().send('anvil_stopImpersonatingAccount', [from]);
+    const allowance = await chain().call({ to: devnet.addresses.testToken, data: APPROVE.encodeFunctionData('allowance', [from, paymaster]) });
+    expect(APPROVE.decodeFunctionResult('allowance', allowance)[0]).toBe(0n);
+
+    const sending = dapp.request('wallet_sendCalls', sponsoredBatch(from, devnet.addresses.testToken, devnet.paymasterUrl));
+    const approval = await ApprovalWindow.next(session);
+    await approval.acceptUpgrade();
+    await approval.screen.waitForText("Paymaster's allowances", new RegExp(
+      `^The wallet's records say you allowed ${paymaster}, the paymaster that may take this batch's fee, to spend your TST \\(${devnet.addresses.testToken}\\), ` +
+      "and none of them says you took it back\\. The node says 0: a claim, not taken as none, so it may still take them, whatever this screen says about the fee\\.$",
+      // Addresses in whichever case the paymaster's stub and the token table give them.
+      'i',
+    ));
+    await approval.reject();
+    expect(await sending).toMatchObject({ error: { code: 4001 } });
   });
 
   test('paymaster URL errors: http on a non-loopback host, or a private host, 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {

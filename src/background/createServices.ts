@@ -12,6 +12,7 @@ import { lazyDeviceSigning } from './deviceSigning/lazyDeviceSigning';
 import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from './batches/lazyUserOperationCode';
+import { lazyAllowanceCode } from './allowances/lazyAllowanceCode';
 import { createBatchStore } from './batches/store';
 import type { LoadParser } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
@@ -165,6 +166,7 @@ export function createServices(deps: ServiceDeps): Background {
     transactionCode,
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    allowanceCode: lazyAllowanceCode(loadLater),
     accountRemoval: loadedOnCall(loadLater, ['removeAccount']),
     refusals: loadedOnCall(loadLater, ['storedErrorWords']),
     keyCode,

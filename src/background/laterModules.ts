@@ -19,7 +19,8 @@ export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, sig
 export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidPhrase, newPhrase, recoverAddress, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
 export { adjustedGrants, grantActivity, grantOnChain, grantsInForce, grantsRevokedBy, grantsWithShape, grantScreen, markedSent, markedSigning, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeAllPlanned, revokeAllStillPast, revokeCall, revokeNotWaiting, revokeReviewed, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps, withRoomFor } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
-export { paymasterAllowances, refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
+export { refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
+export { paymasterAllowances } from './allowances/paymasterAllowances';
 export { feeSourcesShown } from './batches/feeOptions';
 export { paidWith } from './batches/paidWith';
 export { usdcSendQuote, withFeeSources } from './pages/usdcQuoteReasons';

@@ -6,6 +6,7 @@
 import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { KeyCode } from './accounts/lazyKeyCode';
+import type { AllowanceCode } from './allowances/lazyAllowanceCode';
 import type { SignedGrantsSlice } from './allowances/signedGrants';
 import type { RevokeRefusalSlice } from './pages/revokeRefusalSlice';
 import type { Approvals } from './approvals/approvals';
@@ -118,6 +119,8 @@ export interface Services {
   usdcBatchCode: UsdcBatchCode;
   /** A sponsored or USDC-paid batch's userOp signed, sent and followed. */
   userOperationCode: UserOperationCode;
+  /** The allowances the paymaster that may take a batch's fee already has, as the node reads them and the wallet recorded them. */
+  allowanceCode: AllowanceCode;
   /** Removing a Ledger account or an imported key (pages/accountRemoval.ts, in the worker's later script). */
   accountRemoval: { removeAccount(services: Pick<Services, 'accounts' | 'approvals' | 'deviceSigning' | 'emit' | 'permissions' | 'vault' | 'vaultRewrite'>, params: { address: Hex; password: string }): Promise<null> };
   /** A batch's kept error in the screens' words (pages/refusalWords.ts, in the later script). */

@@ -1,6 +1,6 @@
 /**
  * Well-known tokens per chain, with their real contracts (ERC-20s all): what protection/knownTokens.ts tells an
- * imitation by, and the tokens a paymaster's standing allowance is looked for on (batches/paymasterAllowances.ts).
+ * imitation by, and the tokens a paymaster's standing allowance is looked for on (background/allowances/paymasterAllowances.ts).
  */
 import type { Hex } from './params';
 

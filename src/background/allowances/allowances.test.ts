@@ -51,6 +51,13 @@ describe('allowanceLeft and revokeCall', () => {
     expect(await allowanceLeft(answering(['uint160', 'uint48', 'uint48'], [7n, 50n, 0n]), OWNER, permit2, 100)).toBe(0n);
   });
 
+  it('says null, not 0, when the node failed or answered no word: unread is not none', async () => {
+    const erc20 = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
+    expect(await allowanceLeft((async () => { throw new Error('node down'); }) as ChainNode, OWNER, erc20, 100)).toBeNull();
+    expect(await allowanceLeft((async () => '0x') as ChainNode, OWNER, erc20, 100)).toBeNull();
+    expect(await allowanceLeft(answering(['uint256'], [0n]), OWNER, erc20, 100)).toBe(0n);
+  });
+
   it('fails, rather than read as nothing left (a grant the screen would hide), when ethers\' ABI code does not load', async () => {
     vi.resetModules();
     vi.doMock('../abi/loadAbi', () => ({ loadAbi: () => Promise.reject(new Error('background-abi.js failed to load')) }));
@@ -74,11 +81,13 @@ describe('signed grants', () => {
   it('are remembered once per account, chain, token and spender, and read back for that account and chain only', async () => {
     const storage = typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS);
     const grant = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
-    await rememberSignedGrants(storage, OWNER, '0x7a69', [grant]);
-    await rememberSignedGrants(storage, OWNER, '0x7A69', [grant, { ...grant, kind: 'permit2' }]);
-    await rememberSignedGrants(storage, SPENDER, '0x7a69', [grant]);
+    await rememberSignedGrants(storage, OWNER, '0x7a69', [grant], 1);
+    await rememberSignedGrants(storage, OWNER, '0x7A69', [grant, { ...grant, kind: 'permit2' }], 2);
+    await rememberSignedGrants(storage, SPENDER, '0x7a69', [grant], 3);
     const kept = await storage.get('signedGrants');
     expect(signedGrantsOf(kept, OWNER, '0x7a69')).toEqual([grant, { ...grant, kind: 'permit2' }]);
+    // When each was last signed, to order it among the batches that approve or revoke the same.
+    expect(kept.map((g) => g.signedAt)).toEqual([2, 2, 3]);
     expect(signedGrantsOf(kept, OWNER, '0x1')).toEqual([]);
   });
 });

@@ -12,8 +12,11 @@ const PERMIT2_ABI = abiInterface([
   'function lockdown((address token, address spender)[] approvals)',
 ]);
 
-/** The allowance left (smallest unit; 1 for an operator), 0 when used up, revoked, expired or unreadable. */
-export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint> {
+/**
+ * The allowance left as the node says it (smallest unit; 1 for an operator), 0 when used up, revoked or expired; null
+ * when the node failed or answered no word: said as unread by the caller, never taken as none.
+ */
+export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint | null> {
   // Loaded outside the catch: ABI code that did not load is an error, not an allowance read as nothing left (hidden).
   const abi = await (grant.kind === 'erc20' ? ERC20 : grant.kind === 'operator' ? COLLECTION : PERMIT2_ABI)();
   try {
@@ -28,7 +31,7 @@ export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, n
     const [amount, expiration] = abi.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
     return expiration > BigInt(nowSeconds) ? amount : 0n;
   } catch {
-    return 0n;
+    return null;
   }
 }
 

@@ -6,6 +6,8 @@ import type { TypedStorage } from '../storage/typedStorage';
 export interface SignedGrant extends Grant {
   account: Hex;
   chainId: Hex;
+  /** When it was signed (ms), to order it among the batches that approve or revoke the same (./recorded.ts); absent on older records. */
+  signedAt?: number;
 }
 
 export interface SignedGrantsSlice {
@@ -18,9 +20,9 @@ export const SIGNED_GRANTS_DEFAULTS: SignedGrantsSlice = { signedGrants: [] };
 const MAX_KEPT = 200;
 const key = (g: SignedGrant) => `${g.account} ${BigInt(g.chainId)} ${g.kind} ${g.token} ${g.spender}`.toLowerCase();
 
-export async function rememberSignedGrants(storage: TypedStorage<SignedGrantsSlice>, account: Hex, chainId: Hex, grants: Grant[]): Promise<void> {
+export async function rememberSignedGrants(storage: TypedStorage<SignedGrantsSlice>, account: Hex, chainId: Hex, grants: Grant[], signedAt: number): Promise<void> {
   if (grants.length === 0) return;
-  const added = grants.map((g) => ({ ...g, account, chainId }));
+  const added = grants.map((g) => ({ ...g, account, chainId, signedAt }));
   await storage.update('signedGrants', (kept) => {
     const fresh = new Set(added.map(key));
     return [...kept.filter((g) => !fresh.has(key(g))), ...added].slice(-MAX_KEPT);

@@ -3,5 +3,5 @@ import { loadedOnCall } from '../../shared/lazy';
 import type { UserOperationCode, UserOperationLaterCode } from './executors/executor';
 
 export function lazyUserOperationCode(load: () => Promise<UserOperationLaterCode>): UserOperationCode {
-  return loadedOnCall(load, ['sendSponsored', 'refreshSponsored', 'sendUsdc', 'refreshUsdc', 'withPaymasterAllowances', 'paymasterAllowances']);
+  return loadedOnCall(load, ['sendSponsored', 'refreshSponsored', 'sendUsdc', 'refreshUsdc', 'withPaymasterAllowances']);
 }

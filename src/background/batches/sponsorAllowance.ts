@@ -11,8 +11,17 @@
 import { PERMIT2 } from '../../shared/contracts';
 import type { Danger } from '../../shared/dangers';
 import type { DecodedCall } from '../../shared/decodedCall';
+import { KNOWN_TOKENS } from '../../shared/knownTokens';
+import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import type { BatchCall } from './types';
+import type { BatchCall, BatchRecord } from './types';
+
+/** The ERC-20s the wallet knows on a chain: its well-known tokens and the USDC its USDC paymaster takes. */
+export function knownErc20s({ chainId, usdcPaymaster }: Pick<Network, 'chainId' | 'usdcPaymaster'>): { symbol: string; address: Hex }[] {
+  const known = Object.entries(KNOWN_TOKENS.get(BigInt(chainId)) ?? {}).map(([symbol, address]) => ({ symbol, address }));
+  const usdc = usdcPaymaster?.token;
+  return usdc && !known.some(({ address }) => address.toLowerCase() === usdc.toLowerCase()) ? [...known, { symbol: 'USDC', address: usdc }] : known;
+}
 
 /** Who pays a sponsored batch's fee, and the ERC-20s the wallet knows on its chain: an approve of 0 revokes only on those. */
 export interface BatchPaymaster {
@@ -76,4 +85,10 @@ export function namedPaymasterAllowances(calls: DecodedCall[], sent: Pick<BatchC
       ? { ...call, review: { ...call.review, dangers: [...call.review.dangers, danger] } }
       : { ...call, dangers: [...(call.dangers ?? []), danger] };
   });
+}
+
+/** A sponsored batch's calls as shown, each whose bytes let its paymaster take tokens named (in the worker's later script, beside the userOp's code). */
+export function withPaymasterAllowances(calls: DecodedCall[], batch: Pick<BatchRecord, 'calls' | 'sponsor'>, network: Pick<Network, 'chainId' | 'usdcPaymaster'>): DecodedCall[] {
+  const paymaster = batch.sponsor?.paymaster;
+  return paymaster ? namedPaymasterAllowances(calls, batch.calls, { paymaster, erc20s: knownErc20s(network).map((t) => t.address) }) : calls;
 }

@@ -27,7 +27,8 @@ async function allowances(services: Services): Promise<AllowanceView[]> {
   const grants = new Map([...(await grantsOf(batches, owner, network.chainId)), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
   const views = await Promise.all([...grants.values()].map(async (grant): Promise<AllowanceView | undefined> => {
     const left = await allowanceLeft(node, owner, grant, now);
-    if (left === 0n) return undefined;
+    // The tab lists what the node says stands: one it did not answer for is left out, as it always was.
+    if (left === null || left === 0n) return undefined;
     const token = grant.kind === 'operator' ? undefined : await readToken(node, grant.token, owner, 'token', network.name).catch(() => undefined);
     return {
       ...grant,

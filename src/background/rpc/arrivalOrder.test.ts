@@ -12,6 +12,8 @@ import { BATCHES_DEFAULTS } from '../batches/types';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
+import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
+import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
 import { describeCall, type CallInput } from '../calls/describe';
 import { loadLater } from '../loadLater';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -50,6 +52,8 @@ async function setup() {
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    allowanceCode: lazyAllowanceCode(loadLater),
+    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
   });
   const send = (n: 1 | 2) => {
     const params = [{ version: '2.0.0', id: `order-${n}`, chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: `0x${n}` }] }];

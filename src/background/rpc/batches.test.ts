@@ -14,6 +14,8 @@ import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
+import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
+import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -49,6 +51,8 @@ function setup() {
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    allowanceCode: lazyAllowanceCode(loadLater),
+    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
     approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const batch = (capabilities: Record<string, unknown> = {}) =>

@@ -25,7 +25,7 @@ import type { Using } from '../services';
 import type { AccountContext } from './types';
 
 /** The services wallet_sendCalls' methods use. */
-export type Uses = 'accounts' | 'batches' | 'bundlerFor' | 'detection' | 'deviceSigning' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
+export type Uses = 'accounts' | 'allowanceCode' | 'batches' | 'bundlerFor' | 'detection' | 'deviceSigning' | 'devnetBuild' | 'loops' | 'networks' | 'nodeFor' | 'previews' | 'reviewCalls' | 'showActivity' | 'signedGrants' | 'transactionCode' | 'usdcBatchCode' | 'userOperationCode';
 
 const toCall = (c: BatchRequest['calls'][number]): BatchCall => ({
   to: c.to,
@@ -116,7 +116,7 @@ export async function prepare(request: BatchRequest, { services, origin, account
     // On the OP stack the chain also charges the L1 data fee (none for a sponsored batch: it has no transaction of the account's).
     const [l1Fee, described, paymasterAllowances] = await Promise.all([
       l1FeeUpperBound(node, network, () => services.transactionCode.unsignedTransactions(batch, fees.market)), reviewing,
-      services.userOperationCode.paymasterAllowances(node, batch, network),
+      services.allowanceCode.paymasterAllowances(node, batch, network, { batches: services.batches, signedGrants: services.signedGrants }),
     ]);
     // A token paymaster behind "paid by" charges the fee in what the batch lets it take, or was let take before.
     const shownCalls = await services.userOperationCode.withPaymasterAllowances(described, batch, network);

@@ -21,6 +21,8 @@ import { reviewCalls } from '../clearSigning/calls';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
+import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
+import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
 import { loadLater } from '../loadLater';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Services } from '../services';
@@ -77,6 +79,8 @@ function wallet() {
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    allowanceCode: lazyAllowanceCode(loadLater),
+    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

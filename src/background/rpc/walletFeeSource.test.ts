@@ -15,6 +15,8 @@ import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
+import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
+import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -42,6 +44,8 @@ function setup(eth = parseEther('1')) {
     transactionCode: lazyTransactionCode(loadLater),
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
+    allowanceCode: lazyAllowanceCode(loadLater),
+    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
     approvals: {
       earlier: async () => undefined,
       plans: { begin: () => ({ stillAsked: async () => undefined, end: async () => undefined }) },

@@ -68,4 +68,6 @@ export interface PaymasterAllowance {
   token: Hex;
   symbol: string;
   amount: string | null;
+  /** The node said 0, but the wallet's own records say the account gave this allowance and none since took it back. */
+  recorded?: true;
 }

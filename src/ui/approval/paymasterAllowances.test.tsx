@@ -41,6 +41,16 @@ describe("the paymaster's standing allowances on the sendCalls screen", () => {
     unmount();
   });
 
+  it("names one the wallet's own records say you gave and did not take back, though the node says 0", async () => {
+    await render({ paymasterAllowances: [{ paymaster: PAYMASTER, token: USDC, symbol: 'USDC', amount: '0', recorded: true }] });
+    expect(notice()?.className).toBe('notice warn');
+    expect(notice()?.textContent).toBe(
+      `The wallet's records say you allowed ${PAYMASTER}, the paymaster that may take this batch's fee, to spend your USDC (${USDC}), and none of them says you took it back. ` +
+      'The node says 0: a claim, not taken as none, so it may still take them, whatever this screen says about the fee.',
+    );
+    unmount();
+  });
+
   it('says nothing when there is none', async () => {
     await render({});
     expect(notice()).toBeNull();

@@ -5,7 +5,7 @@
  * The dispatcher (../run.ts, ../prepare.ts) only picks one.
  */
 import type { BaseWallet, Transaction } from 'ethers';
-import type { PaymasterAllowance, SendCallsDetails } from '../../../shared/approvals/batch';
+import type { SendCallsDetails } from '../../../shared/approvals/batch';
 import type { FeeSource } from '../../../shared/fees';
 import type { LoadedOnCall } from '../../../shared/lazy';
 import type { AccountKind, DelegateKind } from '../../../shared/delegates';
@@ -139,8 +139,6 @@ export interface UserOperationLaterCode {
   refreshUsdc(deps: BatchDeps, batch: BatchRecord, node?: ChainNode): Promise<BatchRecord>;
   /** A sponsored batch's calls as shown, each whose bytes as signed let its paymaster take tokens named a danger (../sponsorAllowance.ts); others' as they are. */
   withPaymasterAllowances(calls: DecodedCall[], batch: Pick<BatchRecord, 'calls' | 'sponsor'>, network: Pick<Network, 'chainId' | 'usdcPaymaster'>): DecodedCall[];
-  /** The account's standing allowances to the paymaster that may take the batch's fee (../paymasterAllowances.ts). */
-  paymasterAllowances(node: ChainNode, batch: Pick<BatchRecord, 'from' | 'sponsor' | 'usdcFee'>, network: Pick<Network, 'chainId' | 'usdcPaymaster'>): Promise<PaymasterAllowance[] | undefined>;
 }
 
 export type UserOperationCode = LoadedOnCall<UserOperationLaterCode>;

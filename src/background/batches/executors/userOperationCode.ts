@@ -30,4 +30,4 @@ export const sendUsdc: UserOperationLaterCode['sendUsdc'] = async (deps, batch):
 export const refreshUsdc: UserOperationLaterCode['refreshUsdc'] = (deps, batch, node) => refreshUserOperation(deps, batch, () => deps.bundlerFor(batch.chainId), node);
 
 /** Named where the batch is shown (../../rpc/sendCallsPlan.ts); in this script, as the rest of a userOp's code. */
-export { paymasterAllowances, withPaymasterAllowances } from '../paymasterAllowances';
+export { withPaymasterAllowances } from '../sponsorAllowance';

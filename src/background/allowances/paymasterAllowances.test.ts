@@ -1,0 +1,162 @@
+/**
+ * A sponsored batch, or one whose fee may be paid in USDC: an allowance the account already gave the paymaster on a
+ * token the wallet knows on the chain lets it take those tokens, whatever the screen says about the fee. Read once
+ * per token while the batch is planned; a read that failed is said, never taken as no allowance, and so is a 0 the
+ * node says where the wallet's own records say the account gave one and never took it back.
+ */
+import { AbiCoder, Interface, MaxUint256 } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { Network } from '../../shared/networks';
+import type { Hex } from '../../shared/params';
+import type { BatchRecord } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
+import { paymasterAllowances } from './paymasterAllowances';
+import type { AllowanceRecords } from './recorded';
+import type { SignedGrant } from './signedGrants';
+
+const FROM: Hex = '0x00000000000000000000000000000000000000aa';
+const SITE_PAYMASTER: Hex = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
+const USDC_PAYMASTER: Hex = '0x0578cFB241215b77442a541325d6A4E6dFE700Ec';
+// Ethereum's well-known USDC and USDT (protection/knownTokens.ts), and an OP USDC the table does not hold.
+const USDC: Hex = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const USDT: Hex = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const OP_USDC: Hex = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85';
+const ETHEREUM = { chainId: '0x1', usdcPaymaster: { paymaster: USDC_PAYMASTER, token: USDC } } as Pick<Network, 'chainId' | 'usdcPaymaster'>;
+const ERC20 = new Interface([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function approve(address spender, uint256 amount)',
+  'function increaseAllowance(address spender, uint256 added)',
+]);
+
+/** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed. */
+function records(batches: BatchRecord[], signed: SignedGrant[] = [], altered: BatchRecord[] = []): AllowanceRecords {
+  return { batches: { all: async () => batches, authentic: async (b) => !altered.includes(b) }, signedGrants: { get: async () => signed } };
+}
+const NO_RECORDS = records([]);
+
+/** A node where `allowances` (token → spender → amount) are the account's; a token in `failing` does not answer. */
+function chain(allowances: Record<string, Record<string, bigint>>, failing: string[] = []) {
+  const reads: string[] = [];
+  const node = (async (method: string, params: unknown[]) => {
+    if (method !== 'eth_call') throw new Error(`unexpected ${method}`);
+    const { to, data } = params[0] as { to: Hex; data: Hex };
+    reads.push(to);
+    if (failing.includes(to)) throw new Error('node down');
+    const [owner, spender] = ERC20.decodeFunctionData('allowance', data) as unknown as [string, string];
+    if (owner.toLowerCase() !== FROM) return AbiCoder.defaultAbiCoder().encode(['uint256'], [0n]);
+    return AbiCoder.defaultAbiCoder().encode(['uint256'], [allowances[to]?.[spender] ?? 0n]);
+  }) as ChainNode;
+  return { node, reads };
+}
+
+describe('allowances the account already gave the paymaster that may take its fee', () => {
+  it("names a sponsored batch's paymaster's allowance on each token the wallet knows on the chain, one read each", async () => {
+    const { node, reads } = chain({ [USDC]: { [SITE_PAYMASTER]: 5_000_000n }, [USDT]: { [SITE_PAYMASTER]: MaxUint256, [USDC_PAYMASTER]: 1n } });
+    const found = await paymasterAllowances(node, { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } }, ETHEREUM, NO_RECORDS);
+    expect(found).toEqual([
+      { paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '5000000' },
+      { paymaster: SITE_PAYMASTER, token: USDT, symbol: 'USDT', amount: MaxUint256.toString() },
+    ]);
+    expect(reads.length).toBe(new Set(reads).size);
+    expect(reads).toContain(USDC);
+  });
+
+  it("names the USDC paymaster's when the fee may be paid in USDC, on the chain's USDC the table does not hold too", async () => {
+    const op = { chainId: '0xa', usdcPaymaster: { paymaster: USDC_PAYMASTER, token: OP_USDC } } as Pick<Network, 'chainId' | 'usdcPaymaster'>;
+    const { node, reads } = chain({ [OP_USDC]: { [USDC_PAYMASTER]: 7n } });
+    expect(await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: op.usdcPaymaster } as never }, op, NO_RECORDS)).toEqual([{ paymaster: USDC_PAYMASTER, token: OP_USDC, symbol: 'USDC', amount: '7' }]);
+    expect(reads).toEqual([OP_USDC]);
+  });
+
+  it('says a read that failed or answered no word, rather than taking it as none', async () => {
+    const { node } = chain({}, [USDC]);
+    const found = await paymasterAllowances(node, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM, NO_RECORDS);
+    expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: null }]);
+    const silent = (async () => '0x') as unknown as ChainNode;
+    expect((await paymasterAllowances(silent, { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never }, ETHEREUM, NO_RECORDS))?.filter((a) => a.amount === null)).toHaveLength(10);
+  });
+
+  it('reads nothing for a batch whose fee no paymaster takes, and names nothing when there is no allowance', async () => {
+    const { node, reads } = chain({ [USDC]: { [USDC_PAYMASTER]: 1n } });
+    expect(await paymasterAllowances(node, { from: FROM }, ETHEREUM, NO_RECORDS)).toBeUndefined();
+    expect(reads).toEqual([]);
+    expect(await paymasterAllowances(chain({}).node, { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } }, ETHEREUM, NO_RECORDS)).toBeUndefined();
+  });
+});
+
+describe("the wallet's own records of an allowance the node says is 0", () => {
+  const call = (fn: 'approve' | 'increaseAllowance', amount: bigint, { token = USDC, spender = SITE_PAYMASTER }: { token?: Hex; spender?: Hex } = {}) =>
+    ({ to: token, value: '0x0' as Hex, data: ERC20.encodeFunctionData(fn, [spender, amount]) as Hex });
+  const receipt = (status: Hex) => ({ logs: [], status, blockHash: '0x01' as Hex, blockNumber: '0x1' as Hex, gasUsed: '0x1' as Hex, transactionHash: '0x01' as Hex });
+  /** A batch of the account's on Ethereum made at `createdAt`: sent and pending, unless `landed` says how it landed, or `more` says otherwise. */
+  const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, ...more }: Partial<BatchRecord> & { landed?: Hex } = {}): BatchRecord => ({
+    id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
+    transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: [0], sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
+  });
+  const permit = (signedAt?: number, more: Partial<SignedGrant> = {}): SignedGrant =>
+    ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', ...(signedAt === undefined ? {} : { signedAt }), ...more });
+  const sponsored = { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } };
+  /** The tokens named on a node that says 0 for every allowance, each as a record says it. */
+  const named = async (wallet: AllowanceRecords) => (await paymasterAllowances(chain({}).node, sponsored, ETHEREUM, wallet))?.map((a) => `${a.symbol} ${a.amount}${a.recorded ? ' recorded' : ''}`);
+
+  it('names an approve to the paymaster the wallet sent, though the node answers 0', async () => {
+    const found = await paymasterAllowances(chain({}).node, sponsored, ETHEREUM, records([batch([call('approve', 5_000_000n)], 1)]));
+    expect(found).toEqual([{ paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '0', recorded: true }]);
+  });
+
+  it("names an increaseAllowance the wallet sent, still pending or landed, and a permit it signed for the paymaster (the USDC paymaster's too)", async () => {
+    expect(await named(records([batch([call('increaseAllowance', 1n)], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+    const usdcPaid = { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never };
+    const found = await paymasterAllowances(chain({}).node, usdcPaid, ETHEREUM, records([batch([call('approve', 1n, { spender: USDC_PAYMASTER })], 1)]));
+    expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: '0', recorded: true }]);
+  });
+
+  it('names none that a later approve of 0 took back, when the wallet wrote that it landed', async () => {
+    expect(await named(records([batch([call('approve', 5n)], 1, { landed: '0x1' }), batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toBeUndefined();
+    expect(await named(records([batch([call('approve', 5n), call('approve', 0n)], 1, { landed: '0x1' })]))).toBeUndefined();
+    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit(2)]))).toBeUndefined();
+    // A permit kept before its time was is the oldest record.
+    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit()]))).toBeUndefined();
+  });
+
+  it('still names one whose revoke did not land, is still pending, came first, or whose record was altered outside the wallet', async () => {
+    const given = batch([call('approve', 5n)], 2);
+    const revoke = (createdAt: number, more: Partial<BatchRecord> & { landed?: Hex } = {}) => batch([call('approve', 0n)], createdAt, more);
+    const altered = revoke(3, { landed: '0x1' });
+    for (const [why, wallet] of [
+      ['reverted', records([given, revoke(3, { landed: '0x0' })])],
+      ['never sent', records([given, revoke(3, { state: 'failed', transactions: [] })])],
+      ['pending', records([given, revoke(3)])],
+      ['earlier', records([given, revoke(1, { landed: '0x1' })])],
+      ['altered', records([given, altered], [], [altered])],
+    ] as const) {
+      expect(await named(wallet), why).toEqual(['USDC 0 recorded']);
+    }
+    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDT 0 recorded']);
+  });
+
+  it("names nothing the wallet's records do not say it gave: a batch not approved, never sent or reverted, another account's, chain's or spender's, an increase of 0, a Permit2 permit", async () => {
+    const approve = [call('approve', 5n)];
+    for (const [why, wallet] of [
+      ['awaiting approval', records([batch(approve, 1, { state: 'awaiting-approval', transactions: [] })])],
+      ['never sent', records([batch(approve, 1, { state: 'failed', transactions: [] })])],
+      ['reverted', records([batch(approve, 1, { landed: '0x0' })])],
+      ['another account', records([batch(approve, 1, { from: USDT })], [permit(1, { account: USDT })])],
+      ['another chain', records([batch(approve, 1, { chainId: '0xa' })], [permit(1, { chainId: '0xa' })])],
+      ['another spender', records([batch([call('approve', 5n, { spender: USDC_PAYMASTER })], 1)], [permit(1, { spender: USDC_PAYMASTER })])],
+      ['an increase of 0', records([batch([call('increaseAllowance', 0n)], 1)])],
+      ['a Permit2 permit', records([], [permit(1, { kind: 'permit2' })])],
+    ] as const) {
+      expect(await named(wallet), why).toBeUndefined();
+    }
+  });
+
+  it("says the node's word where it has one: an allowance above 0 as read, a failed read as unread", async () => {
+    const wallet = records([batch([call('approve', 5n), call('approve', 5n, { token: USDT })], 1)]);
+    const found = await paymasterAllowances(chain({ [USDC]: { [SITE_PAYMASTER]: 3n } }, [USDT]).node, sponsored, ETHEREUM, wallet);
+    expect(found).toEqual([
+      { paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '3' },
+      { paymaster: SITE_PAYMASTER, token: USDT, symbol: 'USDT', amount: null },
+    ]);
+  });
+});
