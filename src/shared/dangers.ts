@@ -73,6 +73,7 @@ export type DangerKey =
   | 'dangers_grantShortPeriod'
   | 'dangers_grantDecimals'
   | 'dangers_grantOverBalance'
+  | 'dangers_grantStreamOverBalance'
   | 'dangers_planUnread'
   | 'dangers_planUnreadRouter'
   | 'dangers_planRefused'

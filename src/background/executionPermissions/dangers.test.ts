@@ -87,6 +87,56 @@ describe('grant dangers', () => {
     expect(dangersOf('erc20-token-periodic', { ...periodic, periodDuration: 3600 })).toEqual([]);
   });
 
+  // "0 USDC at once, then 1,000 USDC more every second" starts below any balance: within a day it is 86,400,000 USDC.
+  describe('a stream whose rate takes more than the account holds', () => {
+    const rate = (usdc: number) => hex(BigInt(usdc) * 10n ** 6n);
+    const stream = (data: Record<string, unknown>, rules: unknown[] = inAWeek, balance = 500n * 10n ** 6n) => {
+      const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules, permission: { type: 'erc20-token-stream', isAdjustmentAllowed: true, data: { tokenAddress: TOKEN, ...data } } }], NOW);
+      return kept(grantDangers(request, { now: NOW, token: USDC, balance })).filter((d) => d.kind === 'overBalance');
+    };
+
+    it('warns of what it may take in its first day, more than the account holds now', () => {
+      const [over, ...more] = stream({ amountPerSecond: rate(1000), maxAmount: rate(10 ** 9) });
+      expect(more).toEqual([]);
+      expect(over).toMatchObject({ kind: 'overBalance', tone: 'warn', message: 'In its first day it may take 86400000 USDC, more than the account holds now (500 USDC).' });
+      // Numbers the screen writes as its language does.
+      expect(over.words?.values).toEqual({
+        amount: { key: 'clearValues_amount', values: { amount: { decimal: '86400000' }, symbol: 'USDC' } },
+        balance: { key: 'clearValues_amount', values: { amount: { decimal: '500' }, symbol: 'USDC' } },
+      });
+    });
+
+    it('warns the same of a stream with no cap, and of a stream of ETH', () => {
+      expect(stream({ amountPerSecond: rate(1000) }).map((d) => d.message)).toEqual(['In its first day it may take 86400000 USDC, more than the account holds now (500 USDC).']);
+      const [request] = parseExecutionPermissionRequests([{ chainId: '0x1', to: SESSION, rules: inAWeek, permission: { type: 'native-token-stream', isAdjustmentAllowed: true, data: { amountPerSecond: hex(10n ** 15n) } } }], NOW);
+      const dangers = kept(grantDangers(request, { now: NOW, token: { symbol: 'ETH', decimals: 18 }, balance: 10n ** 18n }));
+      expect(dangers.map((d) => d.message)).toContain('In its first day it may take 86.4 ETH, more than the account holds now (1 ETH).');
+    });
+
+    it('names no more than its cap, nor than it accrues before the grant ends', () => {
+      expect(stream({ amountPerSecond: rate(1000), maxAmount: rate(2000) })[0].message).toBe('In its first day it may take 2000 USDC, more than the account holds now (500 USDC).');
+      const inAMinute = [{ type: 'expiry', data: { timestamp: NOW + 60 } }];
+      expect(stream({ amountPerSecond: rate(1000) }, inAMinute)[0].message).toBe('In its first day it may take 60000 USDC, more than the account holds now (500 USDC).');
+      expect(stream({ amountPerSecond: rate(5) }, inAMinute)).toEqual([]);
+    });
+
+    // A stream that starts later accrues from its start, not from now.
+    it('counts the day from the stream’s start', () => {
+      const later = [{ type: 'expiry', data: { timestamp: NOW + 3600 + 30 } }];
+      expect(stream({ amountPerSecond: rate(1000), startTime: NOW + 3600 }, later)[0].message).toBe('In its first day it may take 30000 USDC, more than the account holds now (500 USDC).');
+    });
+
+    it('says nothing of a stream whose first day stays within the balance', () => {
+      expect(stream({ amountPerSecond: hex(5_000n), initialAmount: rate(10) })).toEqual([]);
+      expect(stream({ amountPerSecond: rate(1), maxAmount: rate(500) })).toEqual([]);
+    });
+
+    it('warns once when its initial amount already is more than the account holds', () => {
+      const dangers = stream({ amountPerSecond: rate(1000), initialAmount: rate(600) });
+      expect(dangers.map((d) => d.words?.key)).toEqual(['dangers_grantOverBalance']);
+    });
+  });
+
   // A node that says USDC has 18 decimals makes 1,000 USDC read as 0.000000001: the screen uses the wallet's table, and says the node disagreed.
   it('names a node whose decimals for a well-known token are not the wallet\'s', () => {
     const [disagrees] = dangersOf('erc20-token-periodic', periodic, { claimedDecimals: 18 });

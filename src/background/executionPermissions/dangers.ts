@@ -37,6 +37,27 @@ function firstAmount({ permission }: Pick<PermissionRequest, 'permission'>): big
   return BigInt(data.initialAmount);
 }
 
+/**
+ * What a stream lets be taken in its first day, when that is more than the account holds: "0 USDC at once, then
+ * 1,000 USDC more every second" starts below any balance and is 86,400,000 USDC a day later. A day, as the short
+ * period's danger counts: what a session may take before the user looks again, where a longer horizon would warn of
+ * every slow stream that merely outlasts today's balance. Capped by the cap, and by the expiry when that comes first.
+ */
+function streamOverBalance({ data }: PermissionRequest['permission'], expiry: number | undefined, token: TokenFacts, balance: bigint): Danger | undefined {
+  if (!('amountPerSecond' in data)) return undefined;
+  const end = Math.min(data.startTime + DAY_SECONDS, expiry ?? Infinity);
+  const accrued = BigInt(data.initialAmount) + BigInt(data.amountPerSecond) * BigInt(Math.max(0, end - data.startTime));
+  const firstDay = accrued < BigInt(data.maxAmount) ? accrued : BigInt(data.maxAmount);
+  if (firstDay <= balance) return undefined;
+  const amount = amountOf(units(firstDay, token.decimals), token.symbol);
+  const held = amountOf(units(balance, token.decimals), token.symbol);
+  return {
+    kind: 'overBalance', tone: 'warn',
+    words: { key: 'dangers_grantStreamOverBalance', values: { amount: amount.textWords, balance: held.textWords } },
+    message: `In its first day it may take ${amount.text}, more than the account holds now (${held.text}).`,
+  };
+}
+
 /** A period under an hour, with what its amount adds up to in a day (the periods that begin within one). */
 function shortPeriod({ data }: PermissionRequest['permission'], token: TokenFacts): Danger | undefined {
   if (!('periodDuration' in data) || data.periodDuration >= SHORTEST_PERIOD) return undefined;
@@ -78,6 +99,9 @@ export function grantDangers(request: Pick<PermissionRequest, 'permission' | 'ru
     // A number the screen writes as its language does: English's "1,250 USDC" as written reads as 1,25 in Portuguese.
     const held = amountOf(units(balance, token.decimals), token.symbol);
     dangers.push({ kind: 'overBalance', tone: 'warn', words: { key: 'dangers_grantOverBalance', values: { balance: held.textWords } }, message: `More than the account holds now (${held.text}).` });
+  } else {
+    const stream = streamOverBalance(permission, expiry, token, balance);
+    if (stream) dangers.push(stream);
   }
   return dangers;
 }

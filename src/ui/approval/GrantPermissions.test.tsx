@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../shared/approvals';
 import { DELEGATOR_V08 } from '../../shared/contracts';
 import type { Danger } from '../../shared/dangers';
 import type { GrantPermissionsDetails } from '../../shared/grants';
 import type { WalletState } from '../../shared/walletState';
 import { mountPoint } from '../testing/mount';
+import { speak } from '../testing/speak';
 
 vi.mock('../api/background', () => ({ call: vi.fn(() => new Promise(() => undefined)) }));
 const { GrantPermissions } = await import('./GrantPermissions');
@@ -61,5 +62,38 @@ describe('the grant screen’s token', () => {
   it('says nothing of a plain symbol', async () => {
     await withToken('USDC');
     expect(container.querySelector('[aria-label="Look-alike warning"]')).toBeNull();
+  });
+});
+
+describe('the grant screen’s stream that takes more than the account holds', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const usdc = (amount: string) => ({ key: 'clearValues_amount', values: { amount: { decimal: amount }, symbol: 'USDC' } });
+  // As the worker makes it (executionPermissions/dangers.ts, whose test pins these words): 0 USDC at once, then 1,000 USDC a second.
+  const OVER: Danger = {
+    kind: 'overBalance', tone: 'warn', message: 'In its first day it may take 86400000 USDC, more than the account holds now (500 USDC).',
+    words: { key: 'dangers_grantStreamOverBalance', values: { amount: usdc('86400000'), balance: usdc('500') } },
+  };
+  const TOKEN = '0x1111111111111111111111111111111111111111';
+  const streaming = () => {
+    const details: GrantPermissionsDetails = {
+      account: ACCOUNT, chainId: '0x2105', networkName: 'Base',
+      grants: [{
+        to: FOREIGN, rules: [{ type: 'expiry', data: { timestamp: 4_000_000_000 } }], dangers: [OVER], token: { symbol: 'USDC', decimals: 6, balance: '500000000', address: TOKEN },
+        permission: { type: 'erc20-token-stream', isAdjustmentAllowed: false, data: { tokenAddress: TOKEN, initialAmount: '0x0', amountPerSecond: '0x3b9aca00', maxAmount: `0x${'f'.repeat(64)}`, startTime: 1, justification: '' } },
+      }],
+    };
+    return mount(<GrantPermissions approval={{ id: 'a', origin: 'https://dapp.example', type: 'grantPermissions', details } as ApprovalView & { type: 'grantPermissions' }} state={{ accounts: [] } as unknown as WalletState} />);
+  };
+  const warnings = () => [...container.querySelectorAll('section [role="alert"]')].map((p) => p.textContent);
+
+  it('says what the stream may take in its first day beside what the account holds', async () => {
+    await streaming();
+    expect(warnings()).toEqual(['In its first day it may take 86,400,000 USDC, more than the account holds now (500 USDC).']);
+  });
+
+  it('writes both amounts as the screen’s language does', async () => {
+    speak('pt_BR');
+    await streaming();
+    expect(warnings()).toContain('No primeiro dia, pode pegar 86.400.000 USDC, mais do que a conta tem agora (500 USDC).');
   });
 });
