@@ -25,16 +25,23 @@ class FakePort {
 }
 
 const ports: FakePort[] = [];
+/** The script's listeners for the worker's tab messages, and how often it read the extension API at all. */
+const tabListeners: Listener[] = [];
+let apiReads = 0;
+const runtime = {
+  id: 'batchwallet',
+  connect: () => {
+    const port = new FakePort();
+    ports.push(port);
+    return port;
+  },
+  onMessage: { addListener: (listener: Listener) => void tabListeners.push(listener) },
+};
 // The browser's own API (Chrome's `chrome`), as the content script takes it.
 vi.stubGlobal('chrome', {
-  runtime: {
-    id: 'batchwallet',
-    connect: () => {
-      const port = new FakePort();
-      ports.push(port);
-      return port;
-    },
-    onMessage: { addListener: () => undefined },
+  get runtime() {
+    apiReads++;
+    return runtime;
   },
 });
 
@@ -74,6 +81,8 @@ async function inject(frame: 'top' | 'subframe'): Promise<void> {
   });
   if (frame === 'subframe') vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
   ports.length = 0;
+  tabListeners.length = 0;
+  apiReads = 0;
   toPage.length = 0;
   vi.resetModules();
   await import('./index');
@@ -122,6 +131,27 @@ describe('the port to the worker', () => {
     window.dispatchEvent(fromCache('pagehide'));
     window.dispatchEvent(fromCache('pageshow'));
     expect(ports).toHaveLength(0);
+  });
+
+  it('reads nothing of the extension API in a subframe whose page never used the provider: its bindings cost every frame', async () => {
+    await inject('subframe');
+    window.dispatchEvent(fromCache('pagehide'));
+    window.dispatchEvent(fromCache('pageshow'));
+    expect(apiReads).toBe(0);
+  });
+
+  it('hears the worker by tab messaging once it opened its port, also after that port closed', async () => {
+    await inject('subframe');
+    inpageReady();
+    expect(tabListeners).toHaveLength(1);
+    ports[0].close();
+    toPage.length = 0;
+    tabListeners[0](chainChanged('0x1'));
+    expect(toPage).toEqual([expect.objectContaining({ type: 'provider-event', event: 'chainChanged', data: '0x1' })]);
+    // A second port (the worker stopped and a request came) adds no second listener: the page hears each event once.
+    ask('eth_accounts');
+    expect(ports).toHaveLength(2);
+    expect(tabListeners).toHaveLength(1);
   });
 
   it('opens in a subframe for a request that comes before the provider said it started', async () => {

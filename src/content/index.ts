@@ -68,6 +68,10 @@ let chainId: string | undefined;
 function connection(): Port {
   if (port) return port;
   const opened = runtime().connect({ name: PROVIDER_PORT });
+  // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging, and only to
+  // a frame that connected once. Not asked before: the extension API's first use builds its bindings, ~0.3 ms in each
+  // frame, which a page of many frames that never use the wallet pays for nothing.
+  if (!used) runtime().onMessage.addListener(fromTab);
   used = true;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
@@ -108,6 +112,10 @@ function fromBackground(message: unknown): void {
   if (message.type === 'rpc-response') unanswered.delete(message.id);
   if (message.type === 'provider-event' && message.event === 'chainChanged' && port) chainId = typeof message.data === 'string' ? message.data : undefined;
   toPage(message);
+}
+
+function fromTab(message: unknown): undefined {
+  fromBackground(message);
 }
 
 /** eth_chainId without params, answered from the chain the background named; anything else about it goes there. */
@@ -173,10 +181,4 @@ window.addEventListener('pageshow', (event) => {
   } catch {
     // No extension behind this script any more.
   }
-});
-
-// What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging.
-runtime().onMessage.addListener((message: unknown) => {
-  fromBackground(message);
-  return undefined;
 });
