@@ -82,6 +82,8 @@ export class WalletPopup {
 
   /** Shows one of Home's sections: in the row, or behind its *More sections* button. */
   async showSection(name: 'Tokens' | 'Collectibles' | 'Activity' | 'Approvals' | 'Permissions' | 'Sites'): Promise<void> {
+    // Home draws its sections once the wallet's state has come: counted before, every section would seem to be behind More.
+    await this.screen.waitFor({ role: 'button', name: 'More sections' });
     if ((await this.screen.count({ role: 'button', name })) === 0) await this.screen.click('More sections');
     await this.screen.click(name);
   }
@@ -255,8 +257,10 @@ export class WalletPopup {
 
   /** Waits until the Activity section lists the batch with the status `expected` ("Confirmed"). */
   async waitForBatchStatus(id: string, expected: Expected): Promise<void> {
-    // The popup wallet_showCallsStatus opens shows only the batch, without Home's sections.
-    if ((await this.screen.count({ role: 'button', name: 'Activity' })) > 0) await this.showSection('Activity');
+    // The popup wallet_showCallsStatus opens (popup.html?origin=…&batch=…) shows only the batch, without Home's sections.
+    // Told by its address: a popup just opened draws neither until the wallet's state comes, and Home's Activity button
+    // counted then was none, so Tokens stayed shown and the row was never listed.
+    if (!new URL(await this.screen.url()).searchParams.has('batch')) await this.showSection('Activity');
     await this.screen.waitForText({ name: 'Status', in: { role: 'listitem', name: `Batch ${id}`, in: 'Activity' } }, expected);
   }
 

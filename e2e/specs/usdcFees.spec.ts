@@ -148,20 +148,25 @@ test.describe('fees in USDC', () => {
       await networks.waitForDetails('Local devnet', /^31337 · built-in, edited · EIP-7702/);
       const [from] = await connect(dapp, session);
       const recipient = Wallet.createRandom().address;
-      const first = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 10n * USDC));
-      const second = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 5n * USDC));
+      const tenUsdc = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 10n * USDC));
+      const fiveUsdc = dapp.request('wallet_sendCalls', usdcTransfer(from, recipient, 5n * USDC));
       // Both planned before either is sent, each with the account's upgrade.
       const approval = await ApprovalWindow.next(session);
       await approval.screen.waitForText('Queue', 'Request 1 of 2');
+      // The window shows the request whose plan was ready first, and keeps it on screen when the other, sent before it
+      // but planned longer, is queued ahead of it (src/ui/approval/App.tsx): each is told by its amount as approved.
+      const approved: string[] = [];
       for (const remaining of [0, undefined]) {
         await approval.acceptUpgrade();
         await approval.screen.waitForText('Fee in USDC', FEE_LINE);
+        approved.push(await approval.screen.text({ name: 'Amount', in: 'Call 1' }));
         await approval.press('Approve');
         if (remaining === 0) await approval.screen.waitForCount('Queue', 0);
       }
-      // The window lists them in the order sent (whichever plan was ready first): the first, approved first, is sent and
-      // answered; the second waits for its userOp to run.
-      // Which answered first, with the second's answer when it came first (a refusal reads differently from an id).
+      expect([...approved].sort()).toEqual(['10 USDC', '5 USDC']);
+      const [first, second] = approved[0] === '10 USDC' ? [tenUsdc, fiveUsdc] : [fiveUsdc, tenUsdc];
+      // The first approved is sent and answered; the second waits for the first's userOp to run. Which answered first,
+      // with the second's answer when it came first (a refusal reads differently from an id).
       expect(await Promise.race([first.then(() => 'first'), second.then((answer) => `second: ${JSON.stringify(answer)}`)])).toBe('first');
       const firstId = sentId(await first);
       // The second was approved while the first has not run: ten blocks later the bundler bundles the first.
