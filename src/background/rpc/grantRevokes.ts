@@ -39,12 +39,18 @@ export const siteRevokeMethods = {
         return transactionApproval.prepare(tx, { ...ctx, account: grant.from });
       },
       async approve(record, feeTier, services) {
-        await revokeApproval.approve(record, feeTier, services, record.origin);
+        await sentRevoke(record, feeTier, services);
+        // Once sent, the site is answered so though marking fails: an error would have it ask again, and the user pay a
+        // second revoke that reverts. The grant left unmarked still reads revoked from the chain in Permissions, and
+        // Activity's row names it (read from the call).
+        await markSent(record, services, record.origin).catch((error: Error) => console.warn('[grants] marking the grants of a sent revoke failed', error.message));
         return {};
       },
     },
   }),
 } satisfies DappTable;
+
+type RevokeRecord = Parameters<typeof transactionApproval.approve>[0];
 
 /** A revoke reviewed as a transaction, sent: its hash. Only what fails here is a refusal; the revoke is on its way after. */
 async function sentRevoke(record: RevokeRecord, feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>): Promise<Hex> {
@@ -68,18 +74,6 @@ async function markSent(record: RevokeRecord, services: Using<TransactionUses | 
   await services.grantCode.markedSent(batch, services);
 }
 
-type RevokeRecord = Parameters<typeof transactionApproval.approve>[0];
-
-/** A revoke reviewed as a transaction: sent, then what it revokes marked. */
-const revokeApproval = {
-  ...transactionApproval,
-  async approve(record: RevokeRecord, feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<Hex> {
-    const hash = await sentRevoke(record, feeTier, services);
-    await markSent(record, services, site);
-    return hash;
-  },
-};
-
 /** The popup's Revoke and Revoke all (../pages/grants.ts): the account's revoking call, asked as the wallet. */
 export const grantRevokeMethods = {
   wallet_revokeGrants: method({
@@ -87,7 +81,7 @@ export const grantRevokeMethods = {
     auth: 'account',
     account: (tx) => tx.from,
     approval: {
-      ...revokeApproval,
+      ...transactionApproval,
       // Its refusal kept for Permissions to say (../pages/revokeRefusals.ts): the popup that asked closed as the window
       // opened. Only the send's: a failure after it (marking the grants) is the answer, not "Not revoked" beside a revoke on its way.
       async approve(record, feeTier, services) {
