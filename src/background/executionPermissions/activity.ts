@@ -72,13 +72,13 @@ export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[
 }
 
 /** What a batch on record says of the grants it revokes: it did nothing, it went through or may yet, or neither. */
-type Outcome = 'failed' | 'live' | undefined;
+export type Outcome = 'failed' | 'live' | undefined;
 
 /**
  * Not sent nor failed (a review not answered yet), or a record `authentic` refuses: neither. Authenticated last: most
  * batches read revoke nothing.
  */
-async function outcomeOf(batch: BatchRecord, authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Outcome> {
+export async function outcomeOf(batch: BatchRecord, authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Outcome> {
   const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
   if (!didNothing && !anySent(batch)) return undefined;
   if (!(await authentic(batch))) return undefined;

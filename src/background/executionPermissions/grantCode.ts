@@ -30,7 +30,7 @@ export { grantOnChain, revokeCall } from './onChain';
 export { revokeAllCall } from './nonce';
 export { markedSent, markedSigning, revokeAllPlanned, revokeAllStillPast } from './nonceMarks';
 export { grantActivity, grantsRevokedBy } from './activity';
-export { grantsInForce } from './revoked';
+export { grantsInForce, keptRevokes } from './revoked';
 export { grantsWithShape } from './grantShape';
 export { revokeNotWaiting, revokeReviewed } from './revokeWaiting';
 export { notKept, roomFor, withRoomFor } from './room';

@@ -5,7 +5,7 @@
  */
 import { isObject } from '../../shared/isObject';
 import type { PermissionType } from '../../shared/schemas/executionPermissions';
-import type { GrantRecord } from './store';
+import { MAX_REVOKE_BATCHES, type GrantRecord } from './store';
 
 type Field = 'hex' | 'count';
 type Fields = Record<string, Field>;
@@ -51,7 +51,7 @@ function hasGrantShape(value: unknown): boolean {
   return (
     has(value, { id: 'hex', chainId: 'hex', from: 'hex', to: 'hex', delegationManager: 'hex', context: 'hex', grantedAt: 'count' }) &&
     typeof value.origin === 'string' && (value.revokedAt === undefined || isField(value.revokedAt, 'count')) &&
-    (value.revokeBatches === undefined || (Array.isArray(value.revokeBatches) && value.revokeBatches.every(isSentBatch))) &&
+    (value.revokeBatches === undefined || (Array.isArray(value.revokeBatches) && value.revokeBatches.length <= MAX_REVOKE_BATCHES && value.revokeBatches.every(isSentBatch))) &&
     has(value.token, { decimals: 'count' }) && typeof value.token.symbol === 'string' &&
     isPermission(value.permission) && Array.isArray(value.rules) && value.rules.every(isRule) && isDelegation(value.delegation)
   );

@@ -1,9 +1,10 @@
 /** What the grants' list is kept with (store.ts GrantsCode), as the worker's later script gives it, for unit tests. */
 import { grantsWithShape } from './grantShape';
+import { keptRevokes } from './revoked';
 import { withRoomFor } from './room';
 import type { GrantsCode } from './store';
 
-export const grantsCode: GrantsCode = { grantsWithShape, withRoomFor };
+export const grantsCode: GrantsCode = { grantsWithShape, withRoomFor, keptRevokes };
 
 /** The wallet's batch records when they hold no revoke: a grant marked revoked is revoked (revoked.ts). */
 export const noRevokeRecords = { all: async () => [], authentic: async () => true };

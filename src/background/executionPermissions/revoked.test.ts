@@ -8,8 +8,8 @@ import type { Hex } from '../../shared/params';
 import type { BatchRecord, CallReceipt } from '../batches/types';
 import { frameworkOn } from './framework';
 import { revokeCall } from './onChain';
-import { revokedGrants } from './revoked';
-import type { GrantRecord } from './store';
+import { keptRevokes, revokedGrants } from './revoked';
+import { MAX_REVOKE_BATCHES, type GrantRecord } from './store';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const WALLET = 'chrome-extension://wallet';
@@ -53,5 +53,39 @@ describe('a grant the wallet revoked', () => {
   it('marked before the wallet named its revokes: a failed revoke made before the mark still puts it in force, a page’s made after does not', async () => {
     expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x0')])).toBe(false);
     expect(await revokedWith(grant, [await revoke(SITE, 'p', 20, '0x0')])).toBe(true);
+  });
+});
+
+describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHES)', () => {
+  const named = (...ids: string[]) => ids.map((batchId) => ({ origin: WALLET, batchId }));
+  const failed = (id: string, at: number) => revoke(WALLET, id, at, '0x0');
+
+  it('keeps every one up to the cap', async () => {
+    const ids = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
+    expect(await keptRevokes(named(...ids), { all: async () => Promise.all(ids.map((id, i) => failed(id, i))), authentic: async () => true })).toEqual(named(...ids));
+  });
+
+  it('past the cap drops those that count nothing, then the oldest that failed, before one pending or one that went through (or gone from history): the grant stays revoked once failed ones follow', async () => {
+    const fails = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
+    const records = [await revoke(WALLET, 'through', 1, '0x1'), await revoke(WALLET, 'pending', 2), ...(await Promise.all(fails.map((id, i) => failed(id, 10 + i)))), await revoke(WALLET, 'planted', 3, '0x1')];
+    const batches = { all: async () => records, authentic: async (batch: BatchRecord) => batch.id !== 'planted' };
+    const all = named('through', 'planted', 'pending', 'gone', ...fails);
+    const kept = await keptRevokes(all, batches);
+    expect(kept).toEqual(named('through', 'pending', 'gone', ...fails.slice(fails.length - (MAX_REVOKE_BATCHES - 3))));
+    expect(await revokedGrants([{ ...grant, revokeBatches: kept }], batches)).toEqual(new Set([grant.id]));
+  });
+
+  it('past the cap with none failed, drops the oldest pending before any that went through', async () => {
+    const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
+    const records = [await revoke(WALLET, 'through', 1, '0x1'), ...(await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i))))];
+    expect(await keptRevokes(named('through', ...pending), { all: async () => records, authentic: async () => true })).toEqual(named('through', ...pending.slice(1)));
+  });
+
+  it('keeps a grant whose every revoke failed in force: the newest ones kept all failed too', async () => {
+    const fails = Array.from({ length: MAX_REVOKE_BATCHES + 3 }, (_, i) => `f${i}`);
+    const batches = { all: async () => Promise.all(fails.map((id, i) => failed(id, i))), authentic: async () => true };
+    const kept = await keptRevokes(named(...fails), batches);
+    expect(kept).toEqual(named(...fails.slice(3)));
+    expect(await revokedGrants([{ ...grant, revokeBatches: kept }], batches)).toEqual(new Set());
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { grantsCode, noRevokeRecords } from './grantsCode.fixture';
 import { ErrorCode } from '../../shared/errors';
+import type { Hex } from '../../shared/params';
 import { grantRoom, roomFor } from './room';
-import { grantsInForce } from './revoked';
+import { grantsInForce, revokedGrants } from './revoked';
 
 /** With no record of any revoke (Activity's history dropped them): a grant marked revoked is. */
 const noRevokes = noRevokeRecords;
 /** grantRoom of `origin` beside the grants of `all` in force, with the worker's siteOf. */
 const roomOf = async (all: GrantRecord[], origin: string) => grantRoom(await grantsInForce({ grants: { list: async () => all }, batches: noRevokes }), origin, siteOf);
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, MAX_REVOKE_BATCHES, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 import { siteOf } from '../sites/siteOf';
 import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from './framework';
@@ -24,6 +25,12 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
 const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokes);
 /** The wallet's revoke `batchId`, as its approval names it once sent. */
 const sentAs = (batchId: string) => ({ origin: 'wallet', batchId });
+/** The record of the wallet's revoke `id`, sent and included with receipt status `status`. */
+const sentBatch = (id: string, status: Hex): BatchRecord => ({
+  id, origin: 'wallet', chainId: '0x1', from: '0x0000000000000000000000000000000000000001', atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,
+  calls: [{ to: '0x0000000000000000000000000000000000000003', data: '0x', value: '0x0' }],
+  transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: { status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
+});
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -103,6 +110,24 @@ describe('grants', () => {
     expect(await grants.find(grant(2).id)).toEqual(grant(2));
   });
 
+  it('names at most MAX_REVOKE_BATCHES revokes on a grant, keeping the one that went through over those that failed after: a record grows no more with each revoke sent, and the grant stays revoked', async () => {
+    const records: BatchRecord[] = [];
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => records, authentic: async () => true });
+    await grants.add(grant(1));
+    const sent = (id: string, status: Hex) => records.push({ ...sentBatch(id, status) });
+    sent('through', '0x1');
+    await grants.markRevoked(grant(1).id, 5, sentAs('through'));
+    for (let i = 0; i < MAX_REVOKE_BATCHES + 2; i++) {
+      sent(`f${i}`, '0x0');
+      await grants.markRevoked(grant(1).id, 6 + i, sentAs(`f${i}`));
+    }
+    const [kept] = await grants.list();
+    expect(kept.revokeBatches).toHaveLength(MAX_REVOKE_BATCHES);
+    expect(kept.revokeBatches).toContainEqual(sentAs('through'));
+    expect(kept.revokeBatches!.at(-1)).toEqual(sentAs(`f${MAX_REVOKE_BATCHES + 1}`));
+    expect(await revokedGrants([kept], { all: async () => records, authentic: async () => true })).toEqual(new Set([kept.id]));
+  });
+
   it('keeps at most MAX_GRANTS in all', async () => {
     const grants = fresh();
     for (let i = 0; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
@@ -141,6 +166,7 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
     ['a caveat without terms', { ...good, id, delegation: { ...good.delegation, caveats: [{ enforcer: '0x01', args: '0x' }] } }],
     ['no token facts', { ...good, id, token: undefined }],
     ['a revoke named without its batch', { ...good, id, revokedAt: 5, revokeBatches: [{ origin: 'wallet' }] }],
+    ['more revokes named than the wallet keeps', { ...good, id, revokedAt: 5, revokeBatches: Array.from({ length: MAX_REVOKE_BATCHES + 1 }, (_, i) => sentAs(`r${i}`)) }],
     ['null', null],
   ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {
     const store = memoryGrantRecordStore();

@@ -31,8 +31,9 @@ export interface GrantRecord {
   /** When its revoke was first sent. */
   revokedAt?: number;
   /**
-   * The wallet's own revokes of it, as each was sent: only they say whether it is revoked (revoked.ts), kept here
-   * because Activity's history drops old batches. Absent on a record marked before the wallet named them.
+   * The wallet's own revokes of it, as each was sent (at most MAX_REVOKE_BATCHES): only they say whether it is revoked
+   * (revoked.ts), kept here because Activity's history drops old batches. Absent on a record marked before the wallet
+   * named them.
    */
   revokeBatches?: SentBatch[];
 }
@@ -49,6 +50,12 @@ export interface SentBatch {
  */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
+
+/**
+ * A grant names at most this many of the wallet's revokes of it: each revoke sent names one more, and a site may revoke
+ * again each time the last failed. Past it, revoked.ts keptRevokes chooses which stay.
+ */
+export const MAX_REVOKE_BATCHES = 8;
 
 /**
  * What the account's next Revoke all on a chain must raise its NonceEnforcer nonce past (nonceMarks.ts), kept beside the
@@ -124,6 +131,8 @@ export interface GrantsCode {
    * revoked by `revokes` (revoked.ts: not one whose every revoke failed) makes way.
    */
   withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined>;
+  /** `named` (a grant's revokes, past MAX_REVOKE_BATCHES) cut to it, saying still whether the grant is revoked (revoked.ts). */
+  keptRevokes(named: SentBatch[], revokes: RevokeRecords): Promise<SentBatch[]>;
 }
 
 /**
@@ -164,13 +173,17 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
     },
     clear: () => update(() => []),
     async markRevoked(id, at, sent) {
-      const named = (batches: SentBatch[]) => batches.some((b) => b.origin === sent.origin && b.batchId === sent.batchId);
-      await update((all) => all.map((grant) => {
-        if (grant.id !== id) return grant;
+      const isSent = (b: SentBatch) => b.origin === sent.origin && b.batchId === sent.batchId;
+      await update(async (all) => {
+        const grant = all.find((g) => g.id === id);
+        if (!grant) return all;
         const batches = grant.revokeBatches ?? [];
         // Once per batch: an approval finished again after a worker restart marks it again.
-        return { ...grant, revokedAt: grant.revokedAt ?? at, revokeBatches: named(batches) ? batches : [...batches, sent] };
-      }));
+        const named = batches.some(isSent) ? batches : [...batches, sent];
+        // Under the cap, neither the later script nor Activity's records are read.
+        const kept = named.length > MAX_REVOKE_BATCHES ? await code.keptRevokes(named, revokes) : named;
+        return all.map((g) => (g === grant ? { ...grant, revokedAt: grant.revokedAt ?? at, revokeBatches: kept } : g));
+      });
     },
   };
 }
