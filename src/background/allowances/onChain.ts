@@ -1,6 +1,7 @@
 /** What a grant is worth now (read on chain), and the call that takes it back. */
 import type { Hex } from '../../shared/params';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 import { PERMIT2 } from '../calls/signatures';
 import type { Grant } from '../../shared/allowances';
@@ -14,21 +15,22 @@ const PERMIT2_ABI = abiInterface([
 
 /**
  * The allowance left as the node says it (smallest unit; 1 for an operator), 0 when used up, revoked or expired; null
- * when the node failed or answered no word: said as unread by the caller, never taken as none.
+ * when the node failed or answered anything but the ABI's encoding of the result (another size, a bool neither 0 nor
+ * 1): said as unread by the caller, never taken as none.
  */
 export async function allowanceLeft(node: ChainNode, owner: Hex, grant: Grant, nowSeconds: number): Promise<bigint | null> {
   // Loaded outside the catch: ABI code that did not load is an error, not an allowance read as nothing left (hidden).
   const abi = await (grant.kind === 'erc20' ? ERC20 : grant.kind === 'operator' ? COLLECTION : PERMIT2_ABI)();
   try {
     if (grant.kind === 'erc20') {
-      return abi.decodeFunctionResult('allowance', await node<string>('eth_call', [{ to: grant.token, data: abi.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
+      return decodeExactResult(abi, 'allowance', await node<string>('eth_call', [{ to: grant.token, data: abi.encodeFunctionData('allowance', [owner, grant.spender]) }, 'latest']))[0] as bigint;
     }
     if (grant.kind === 'operator') {
       const raw = await node<string>('eth_call', [{ to: grant.token, data: abi.encodeFunctionData('isApprovedForAll', [owner, grant.spender]) }, 'latest']);
-      return (abi.decodeFunctionResult('isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
+      return (decodeExactResult(abi, 'isApprovedForAll', raw)[0] as boolean) ? 1n : 0n;
     }
     const raw = await node<string>('eth_call', [{ to: PERMIT2, data: abi.encodeFunctionData('allowance', [owner, grant.token, grant.spender]) }, 'latest']);
-    const [amount, expiration] = abi.decodeFunctionResult('allowance', raw) as unknown as [bigint, bigint];
+    const [amount, expiration] = decodeExactResult(abi, 'allowance', raw) as unknown as [bigint, bigint];
     return expiration > BigInt(nowSeconds) ? amount : 0n;
   } catch {
     return null;
