@@ -105,6 +105,25 @@ describe('usePolled', () => {
     expect(last()).toEqual({ value: '3 ETH', error: null });
   });
 
+  it('with no interval loads once and then only when asked, still one load at a time and the newest answer shown', async () => {
+    let reload = () => undefined as void;
+    const values: (string | null)[] = [];
+    function OnlyAsked() {
+      const polled = usePolled(() => load('0xa'), ['0xa'], null);
+      reload = polled.reload;
+      values.push(polled.value);
+      return null;
+    }
+    await act(async () => root.render(<OnlyAsked />));
+    await answer(0, 'first');
+    await act(async () => vi.advanceTimersByTime(POLL_MS * 3));
+    expect(pending).toHaveLength(1);
+    await act(async () => reload());
+    await answer(1, 'second');
+    expect(pending).toHaveLength(2);
+    expect(values.at(-1)).toBe('second');
+  });
+
   it('stops loading once the screen is gone', async () => {
     await render('0xa');
     act(() => root.unmount());

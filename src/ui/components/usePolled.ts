@@ -1,5 +1,6 @@
 /**
- * A value a screen loads now and again every 2 s (balances, token lists, the account's delegation), one load at a time.
+ * A value a screen loads now and again every 2 s (balances, token lists, the account's delegation), or, with no
+ * interval, only when asked again (Activity, on each storage change), one load at a time.
  * An answer older than one already shown is dropped, and a value is shown only for the `deps` it was loaded for: after an account or
  * network change the screen shows "loading", never the previous account's value.
  */
@@ -25,7 +26,7 @@ interface Loaded<T> {
 
 const sameDeps = (a: DependencyList, b: DependencyList): boolean => a.length === b.length && a.every((dep, i) => Object.is(dep, b[i]));
 
-export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, intervalMs = POLL_MS): Polled<T> {
+export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, intervalMs: number | null = POLL_MS): Polled<T> {
   const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
   // Requests are numbered; `shown` is the newest one whose answer reached the screen (or that is too late to).
   const requests = useRef({ sent: 0, shown: 0 });
@@ -64,7 +65,7 @@ export function usePolled<T>(load: () => Promise<T>, deps: DependencyList, inter
   useEffect(() => {
     loader.activate(true);
     reload();
-    const timer = setInterval(reload, intervalMs);
+    const timer = intervalMs === null ? undefined : setInterval(reload, intervalMs);
     const counts = requests.current;
     return () => {
       clearInterval(timer);

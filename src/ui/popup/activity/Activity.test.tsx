@@ -14,6 +14,10 @@ const items: ActivityItem[] = [];
 const call = vi.fn(async (method: string) => (method === 'getActivity' ? items : null));
 vi.mock('../../api/background', () => ({ call }));
 vi.mock('webextension-polyfill', () => ({ default: { storage: { onChanged: { addListener: () => undefined, removeListener: () => undefined } } } }));
+/** What listens to storage changes now: `changed()` tells each, as the browser would. */
+const listening = new Set<() => void>();
+const changed = () => listening.forEach((listener) => listener());
+vi.mock('../../api/runtime', () => ({ onStorageChanged: (listener: () => void) => (listening.add(listener), () => void listening.delete(listener)) }));
 const wallet: { state: { networks: { chainId: string; name: string; nativeCurrency: { symbol: string } }[] } } = { state: { networks: [] } };
 vi.mock('../../stores/wallet', () => ({ useWallet: (select: (s: typeof wallet) => unknown) => select(wallet) }));
 const { Activity } = await import('./Activity');
@@ -38,7 +42,7 @@ afterEach(() => {
   act(() => root.unmount());
   container.remove();
   items.splice(0);
-  call.mockClear();
+  call.mockReset();
 });
 
 const render = async () => act(async () => root.render(<Activity />));
@@ -197,6 +201,21 @@ describe('Activity', () => {
       'El servidor de la red respondió: nonce too low: Incorrect password',
       'a record with no words',
     ]);
+  });
+
+  it('shows the newest load’s answer when loads answer out of order (the first on opening, one per storage change): an older one would show a stale list until the next change', async () => {
+    // Each load answers, when the test lets it, with the list as it was when asked.
+    const waiting: (() => void)[] = [];
+    call.mockImplementation(async (method: string) => {
+      const asked = [...items];
+      return method === 'getActivity' ? new Promise((resolve) => waiting.push(() => resolve(asked))) : null;
+    });
+    await render();
+    items.push(item({ status: 200, createdAt: Date.now() }));
+    await act(async () => changed());
+    // The newest first, then the older ones, then any load asked meanwhile.
+    while (waiting.length > 0) await act(async () => waiting.splice(0).reverse().forEach((answer) => answer()));
+    expect(texts('[aria-label="Status"]')).toEqual(['Confirmed']);
   });
 
   it('a pending userOp paid in USDC says it cannot be sped up, and offers Cancel, which uses its nonce with an ETH transaction', async () => {

@@ -2,22 +2,23 @@
  * Everything the wallet sent, from any site or from the popup, and every execution permission granted, newest first
  * and by day (Today, Yesterday, then the date): one row each (Row.tsx), which says what happened and how it stands.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { ActivityItem } from '../../../shared/activity';
 import { call } from '../../api/background';
 import { onStorageChanged } from '../../api/runtime';
+import { usePolled } from '../../components/usePolled';
 import { t } from '../../i18n/t';
 import { byDay } from './days';
 import { Row } from './Row';
 
+/**
+ * Loaded on opening and again on each storage change, never on a timer: one load at a time, so an older answer never
+ * replaces a newer one, and none reaches the screen once it is gone (usePolled).
+ */
 function useActivity(): ActivityItem[] | null {
-  const [items, setItems] = useState<ActivityItem[] | null>(null);
-  useEffect(() => {
-    const load = () => void call('getActivity').then(setItems);
-    load();
-    return onStorageChanged(load);
-  }, []);
-  return items;
+  const { value, reload } = usePolled(() => call('getActivity'), [], null);
+  useEffect(() => onStorageChanged(reload), [reload]);
+  return value;
 }
 
 /** The whole list, or only the batch `focus` names (wallet_showCallsStatus). */
