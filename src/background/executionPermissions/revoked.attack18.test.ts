@@ -3,7 +3,8 @@
  * that failed revoke: a revoke gone from it counts as gone through (activity.ts failedRevokes). Whether it is gone is
  * up to a page: wallet_sendCalls stores its batch (../rpc/sendCallsPlan.ts, batches.add) before any window, and the
  * store makes room for it by dropping the oldest finished batches until 4 MB fit (../batches/store.ts). A Firefox
- * content script can delete the record from storage.local outright.
+ * content script can delete the record from storage.local outright. And the room (room.ts) makes way with a grant whose
+ * revoke is only on its way.
  */
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
@@ -37,15 +38,18 @@ function walletBatches() {
   return { local, batches: createBatchStore(local, createSealer(memoryKeyStore())) };
 }
 
-/** The wallet's revoke of `revoked`, stored as its approval stores it, sent, then reverted on chain (its receipt 0x0). */
-async function failedRevoke(batches: ReturnType<typeof walletBatches>['batches'], revoked: GrantRecord): Promise<BatchRecord> {
+/** The wallet's revoke of `revoked`, stored as its approval stores it, sent, then reverted on chain (its receipt 0x0), or still pending. */
+async function failedRevoke(batches: ReturnType<typeof walletBatches>['batches'], revoked: GrantRecord, pending = false): Promise<BatchRecord> {
   await batches.add({
     id: 'mine', origin: WALLET, chainId: '0x7a69', from: ACCOUNT, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'approved', createdAt: 10,
     calls: [{ value: '0x0', ...(await revokeCall(revoked)) }], transactions: [],
   });
   return batches.update(WALLET, 'mine', (b) => ({
     ...b, state: 'sent',
-    transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: { status: '0x0', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
+    transactions: [{
+      hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true,
+      ...(pending ? {} : { receipt: { status: '0x0' as Hex, logs: [], blockHash: `0x${'b'.repeat(64)}` as Hex, blockNumber: '0x5' as Hex, gasUsed: '0x5208' as Hex, transactionHash: `0x${'a'.repeat(64)}` as Hex } }),
+    }],
   }));
 }
 
@@ -114,5 +118,19 @@ describe('attack18: a grant whose every revoke failed, once that revoke is gone 
     const marked: GrantRecord = { ...held, revokedAt: 11, revokeBatches: [{ origin: WALLET, batchId: 'mine' }] };
     await local.update('batches', ({ [batchKey(WALLET, 'mine')]: _deleted, ...rest }) => rest);
     expect((await revokedGrants([marked], batches)).has(held.id)).toBe(false);
+  });
+});
+
+describe('attack18: a grant whose revoke the wallet sent and the chain has not taken yet', () => {
+  it('is not dropped to make room while its revoke is still pending: that revoke may yet revert or be dropped, leaving a grant in force that Permissions no longer lists', async () => {
+    const { batches } = walletBatches();
+    const held = grant(1);
+    await failedRevoke(batches, held, true);
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, batches);
+    await grants.add(held);
+    for (let i = 2; i <= MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
+    await grants.markRevoked(held.id, 11, { origin: WALLET, batchId: 'mine' });
+    expect(await grants.add(grant(100))).toBe(false);
+    expect(await grants.find(held.id)).toBeDefined();
   });
 });
