@@ -186,6 +186,21 @@ describe('createServices', () => {
       expect(await listed(services)).toMatchObject({ site: { result: [{ context: '0x01' }] }, permissions: [ORIGIN] });
     });
 
+    it('writes on a grant what the wallet’s revoke of it came to once the batch store has the revoke decided', async () => {
+      const { services } = build();
+      const WALLET = 'chrome-extension://wallet';
+      await services.grants.add(grant(ORIGIN));
+      await services.batches.add({
+        id: 'r', origin: WALLET, chainId: '0x7a69', from: ACCOUNT, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 2,
+        calls: [{ to: '0x0000000000000000000000000000000000000003', data: '0x', value: '0x0' }], transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true }],
+      });
+      await services.grants.markRevoked(grant(ORIGIN).id, 3, { origin: WALLET, batchId: 'r' });
+      await services.batches.update(WALLET, 'r', (b) => ({
+        ...b, transactions: [{ ...b.transactions[0], receipt: { status: '0x1', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
+      }));
+      expect((await services.grants.find(grant(ORIGIN).id))?.revokeBatches).toEqual([{ origin: WALLET, batchId: 'r', outcome: 'landed' }]);
+    });
+
     it('forgets the grants at a wallet reset', async () => {
       const { services } = build();
       await services.grants.add(grant(ORIGIN));

@@ -87,7 +87,8 @@ export function createServices(deps: ServiceDeps): Background {
   const nodes = createNodes({ networks, local, emit: frames.emit, loadTransactionCode: loadLater, loadProbeSigning: loadLater, now: Date.now });
   const budget = requestBudget(PAGE_BUDGET, Date.now);
   const permissions = createPermissions(local);
-  const batches = createBatchStore(local, sealer);
+  // The batch store's link up: a batch decided tells the grants naming it among their revokes what it came to.
+  const batches = createBatchStore(local, sealer, { changed: (batch) => grants.revokeDecided(batch) });
   const grants = createGrants(deps.grantRecords, migratedLocal.ready, grantCode, batches);
   const keyCode = lazyKeyCode(loadLater);
   const transactionCode = lazyTransactionCode(loadLater);

@@ -7,7 +7,7 @@
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
-import { CallsStatus, batchStatus, open, preconfirmed, submissions } from './status';
+import { decidedStatus, open, submissions } from './status';
 import type { BatchRecord } from './types';
 import { quarterBlock } from '../watch/pollLoop';
 
@@ -31,7 +31,7 @@ export const refreshReceipts = (deps: BatchDeps, batch: BatchRecord): Promise<Ba
   waiting(batch).length === 0 ? Promise.resolve(batch) : executorOf(batch).refresh(deps, batch);
 
 /** Decided in a sealed block: every receipt in (or the batch failed), none of them only pre-confirmed. */
-const decided = (batch: BatchRecord): boolean => batchStatus(batch) !== CallsStatus.pending && !preconfirmed(batch);
+const decided = (batch: BatchRecord): boolean => decidedStatus(batch) !== undefined;
 
 /**
  * Follows until everything sent is final or dropped, on the network's shared poll loop (../watch/pollLoop.ts); stored

@@ -83,3 +83,12 @@ export function batchStatus(batch: BatchRecord): number {
   if (receipts.every((r) => !succeeded(r.status))) return CallsStatus.reverted;
   return CallsStatus.partial;
 }
+
+/**
+ * The status once decided in a sealed block (every receipt in, none only pre-confirmed, or the batch failed);
+ * undefined before. Until every receipt is final a reorg can still take it back, or change it.
+ */
+export function decidedStatus(batch: BatchRecord): number | undefined {
+  const status = batchStatus(batch);
+  return status === CallsStatus.pending || preconfirmed(batch) ? undefined : status;
+}

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
+import { decidedStatus } from './status';
 import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS, createBatchStore } from './store';
-import type { BatchRecord } from './types';
+import type { BatchRecord, BatchTransaction, CallReceipt } from './types';
 
 const batch = (id: string, state: BatchRecord['state'], createdAt: number, origin = 'https://a.example'): BatchRecord => ({
   id, origin, chainId: '0x7a69', from: '0x00000000000000000000000000000000000000aa', atomic: false, upgrade: false,
@@ -67,5 +68,29 @@ describe('batch store', () => {
     await store.add(batch('orphan', 'awaiting-approval', Date.now() - STALE_APPROVAL_MS - 1));
     await store.add(batch('new', 'awaiting-approval', Date.now()));
     expect((await store.all()).map((b) => b.id)).toEqual(['new']);
+  });
+
+  it('tells its decisions port (createServices.ts: the grants) each time a record it wrote is decided otherwise than before, and only then', async () => {
+    const told: string[] = [];
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const store = createBatchStore(local, createSealer(memoryKeyStore()), { changed: async (b) => void told.push(`${b.id} ${decidedStatus(b)}`) });
+    const receipt = (status: CallReceipt['status']): CallReceipt => ({ status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
+    const sent: BatchTransaction = { hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true };
+    const seen = (id: string, tx: Partial<BatchTransaction>) => store.update('https://a.example', id, (b) => ({ ...b, state: 'sent', transactions: [{ ...sent, ...tx }] }));
+    await store.add(batch('x', 'approved', 1));
+    await seen('x', {});
+    await seen('x', { receipt: receipt('0x1'), preconfirmed: true });
+    expect(told).toEqual([]);
+    // Sealed, then final: decided once. A reorg takes it back; then it reverts.
+    await seen('x', { receipt: receipt('0x1') });
+    await seen('x', { receipt: receipt('0x1'), final: true });
+    await seen('x', {});
+    await seen('x', { receipt: receipt('0x0') });
+    expect(told).toEqual(['x 200', 'x undefined', 'x 500']);
+    // A record changed in storage by anyone else is no decision of the wallet's.
+    await store.add(batch('y', 'approved', 2));
+    await local.update('batches', (all) => ({ ...all, 'https://a.example y': { ...all['https://a.example y'], from: '0x00000000000000000000000000000000000000ee' } }));
+    await seen('y', { receipt: receipt('0x1') });
+    expect(told).toEqual(['x 200', 'x undefined', 'x 500']);
   });
 });

@@ -3,7 +3,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
-import { CallsStatus, batchStatus } from './status';
+import { CallsStatus, batchStatus, decidedStatus } from './status';
 import type { BatchRecord, BatchesSlice } from './types';
 
 /** Beyond this many batches, or bytes (as stored, UTF-8), the oldest finished ones are dropped (the Activity list's history). */
@@ -58,10 +58,23 @@ export interface BatchStore {
   authentic(batch: BatchRecord): Promise<boolean>;
 }
 
+/**
+ * The store's link up to what keeps a batch's end beyond its record, which the history drops when it needs room (a
+ * grant's revokes: ../executionPermissions/store.ts). The composition root (createServices.ts) implements it.
+ */
+export interface BatchDecisions {
+  /**
+   * `batch`, as the wallet just wrote it (authentic), is decided otherwise than before (status.ts decidedStatus):
+   * decided in a sealed block, taken back by a reorg, or decided anew. Told before the update returns.
+   */
+  changed(batch: BatchRecord): Promise<void>;
+}
+
 /** What acting on a record that is not `authentic` is refused with (pages/refusalFamilies.ts words it). */
 export const batchAltered = (): RpcError => new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
 
-export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer): BatchStore {
+/** `decisions`: absent where no one keeps what a batch came to (unit tests of what holds no grants). */
+export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer, decisions?: BatchDecisions): BatchStore {
   const ledger = sealer.ledger('batches');
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([sealer.key(), ledger.ready()]))[0];
@@ -90,15 +103,22 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
     async update(origin, id, change) {
       const sealKey = await loaded();
       const key = batchKey(origin, id);
+      let before: BatchRecord | undefined;
       const all = await local.update('batches', (current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
-        return { ...current, [key]: authentic(sealKey, batch) ? stamped(sealKey, changed) : changed };
+        before = authentic(sealKey, batch) ? batch : undefined;
+        return { ...current, [key]: before ? stamped(sealKey, changed) : changed };
       });
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
       await ledger.save();
-      return all[key];
+      const written = all[key];
+      // Told now, not when the history drops the record: a page decides when that is (it adds batches to fill it).
+      if (before && decisions && decidedStatus(before) !== decidedStatus(written)) {
+        await decisions.changed(written).catch((error: Error) => console.warn('[batches] telling a batch decided failed', error.message));
+      }
+      return written;
     },
     authentic: async (batch) => authentic(await loaded(), batch),
     async remove(origin, id) {

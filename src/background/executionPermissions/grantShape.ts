@@ -5,7 +5,7 @@
  */
 import { isObject } from '../../shared/isObject';
 import type { PermissionType } from '../../shared/schemas/executionPermissions';
-import { MAX_REVOKE_BATCHES, type GrantRecord } from './store';
+import { MAX_REVOKE_BATCHES, type GrantRecord, type RevokeOutcome } from './store';
 
 type Field = 'hex' | 'count';
 type Fields = Record<string, Field>;
@@ -44,7 +44,10 @@ const isDelegation = (value: unknown): boolean =>
   has(value, { delegate: 'hex', delegator: 'hex', authority: 'hex', salt: 'hex', signature: 'hex' }) &&
   Array.isArray(value.caveats) && value.caveats.every((caveat) => has(caveat, { enforcer: 'hex', terms: 'hex', args: 'hex' }));
 
-const isSentBatch = (value: unknown): boolean => isObject(value) && typeof value.origin === 'string' && typeof value.batchId === 'string';
+/** What store.ts writes of a revoke's end, or none (not decided yet, or named before outcomes were kept). */
+const OUTCOMES: unknown[] = ['landed', 'failed', undefined] satisfies (RevokeOutcome | undefined)[];
+const isSentBatch = (value: unknown): boolean =>
+  isObject(value) && typeof value.origin === 'string' && typeof value.batchId === 'string' && OUTCOMES.includes(value.outcome);
 
 /** A GrantRecord, as far as its fields' types go. */
 function hasGrantShape(value: unknown): boolean {

@@ -123,9 +123,36 @@ describe('grants', () => {
     }
     const [kept] = await grants.list();
     expect(kept.revokeBatches).toHaveLength(MAX_REVOKE_BATCHES);
-    expect(kept.revokeBatches).toContainEqual(sentAs('through'));
-    expect(kept.revokeBatches!.at(-1)).toEqual(sentAs(`f${MAX_REVOKE_BATCHES + 1}`));
+    expect(kept.revokeBatches).toContainEqual({ ...sentAs('through'), outcome: 'landed' });
+    expect(kept.revokeBatches!.at(-1)).toEqual({ ...sentAs(`f${MAX_REVOKE_BATCHES + 1}`), outcome: 'failed' });
     expect(await revokedGrants([kept], { all: async () => records, authentic: async () => true })).toEqual(new Set([kept.id]));
+  });
+
+  it('writes on each grant naming a revoke what it came to once its batch is decided, and takes it back when a reorg does: kept beside the grant, since Activity’s history drops the batch when a page fills it', async () => {
+    const records: BatchRecord[] = [{ ...sentBatch('r', '0x1'), transactions: [{ ...sentBatch('r', '0x1').transactions[0], receipt: undefined }] }];
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => records, authentic: async () => true });
+    await grants.add(grant(1), grant(2));
+    await grants.markRevoked(grant(1).id, 5, sentAs('r'));
+    await grants.markRevoked(grant(2).id, 5, sentAs('other'));
+    expect((await grants.find(grant(1).id))!.revokeBatches).toEqual([sentAs('r')]);
+    await grants.revokeDecided(sentBatch('r', '0x1'));
+    expect((await grants.find(grant(1).id))!.revokeBatches).toEqual([{ ...sentAs('r'), outcome: 'landed' }]);
+    expect((await grants.find(grant(2).id))!.revokeBatches).toEqual([sentAs('other')]);
+    await grants.revokeDecided(records[0]);
+    expect((await grants.find(grant(1).id))!.revokeBatches).toEqual([sentAs('r')]);
+    await grants.revokeDecided(sentBatch('r', '0x0'));
+    expect((await grants.find(grant(1).id))!.revokeBatches).toEqual([{ ...sentAs('r'), outcome: 'failed' }]);
+  });
+
+  it('names a revoke decided before the grant named it with what it came to (a receipt that came with the sending: the batch store told then, when no grant named it), not one whose record the wallet did not write', async () => {
+    const records = [sentBatch('landed', '0x1'), sentBatch('reverted', '0x0'), sentBatch('planted', '0x1')];
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => records, authentic: async (b: BatchRecord) => b.id !== 'planted' });
+    await grants.add(grant(1), grant(2));
+    await grants.markRevoked(grant(1).id, 5, sentAs('reverted'));
+    await grants.markRevoked(grant(1).id, 6, sentAs('landed'));
+    await grants.markRevoked(grant(2).id, 6, sentAs('planted'));
+    expect((await grants.find(grant(1).id))!.revokeBatches).toEqual([{ ...sentAs('reverted'), outcome: 'failed' }, { ...sentAs('landed'), outcome: 'landed' }]);
+    expect((await grants.find(grant(2).id))!.revokeBatches).toEqual([sentAs('planted')]);
   });
 
   it('keeps at most MAX_GRANTS in all', async () => {
@@ -149,8 +176,9 @@ const everyShape = (): GrantRecord[] => {
   ];
   const rules: GrantRecord['rules'] = [{ type: 'expiry', data: { timestamp: 2_000_000_000 } }, { type: 'redeemer', data: { addresses: [token] } }, { type: 'payee', data: { addresses: [token] } }];
   const caveats = [{ enforcer: token, terms: '0x00', args: '0x' }] as GrantRecord['delegation']['caveats'];
-  // Marked revoked, half of them before the wallet named its revokes.
-  const revokeBatches = (i: number) => (i % 2 === 0 ? {} : { revokeBatches: [{ origin: 'wallet', batchId: `r${i}` }] });
+  // Marked revoked, half of them before the wallet named its revokes, some of those after with what each came to.
+  const outcomes = [{}, { outcome: 'landed' as const }, { outcome: 'failed' as const }];
+  const revokeBatches = (i: number) => (i % 2 === 0 ? {} : { revokeBatches: [{ origin: 'wallet', batchId: `r${i}`, ...outcomes[i % 3] }] });
   return permissions.map((permission, i) => ({ ...grant(i + 1), permission, rules, revokedAt: i, ...revokeBatches(i), delegation: { ...grant(i + 1).delegation, caveats } }));
 };
 
@@ -166,6 +194,7 @@ describe('a record without a grant\'s shape (storage migration 5 moved whatever 
     ['a caveat without terms', { ...good, id, delegation: { ...good.delegation, caveats: [{ enforcer: '0x01', args: '0x' }] } }],
     ['no token facts', { ...good, id, token: undefined }],
     ['a revoke named without its batch', { ...good, id, revokedAt: 5, revokeBatches: [{ origin: 'wallet' }] }],
+    ['a revoke named with an outcome the wallet never writes', { ...good, id, revokedAt: 5, revokeBatches: [{ ...sentAs('r'), outcome: 'revoked' }] }],
     ['more revokes named than the wallet keeps', { ...good, id, revokedAt: 5, revokeBatches: Array.from({ length: MAX_REVOKE_BATCHES + 1 }, (_, i) => sentAs(`r${i}`)) }],
     ['null', null],
   ])('with %s: neither listed nor found, and gone after the next change', async (_what, planted) => {

@@ -2,8 +2,8 @@
  * The execution permissions the user granted, kept in the extension's IndexedDB (grantRecordStore.ts: out of a content
  * script's reach) so that Permissions lists them, each site sees its own (wallet_getGrantedExecutionPermissions) and a
  * revoke finds its delegation. The chain decides what a session account may do; this list is what the wallet shows of
- * it: a grant is marked revoked once its revoke was sent (whether the chain has it revoked is read anew each time,
- * never kept here).
+ * it: a grant is marked revoked once its revoke was sent, and each of the wallet's revokes of it carries what it came to
+ * once decided (whether the chain has it revoked now is read anew each time, never kept here).
  */
 import type { Hex } from '../../shared/params';
 import type { Permission, Rule } from '../../shared/schemas/executionPermissions';
@@ -11,6 +11,8 @@ import type { TokenFacts } from '../../shared/grantWords';
 import { siteOf } from '../sites/siteOf';
 import type { Delegation } from './delegation';
 import type { BatchStore } from '../batches/store';
+import { CallsStatus, decidedStatus } from '../batches/status';
+import type { BatchRecord } from '../batches/types';
 
 export interface GrantRecord {
   /** The delegation's EIP-712 hash: what the DelegationManager keys it by (disabled, spent amounts). */
@@ -42,6 +44,23 @@ export interface GrantRecord {
 export interface SentBatch {
   origin: string;
   batchId: string;
+  /**
+   * What it came to, once its batch was decided in a sealed block (taken back if a reorg undoes that): written by the
+   * wallet (`revokeDecided`, when it names the batch), kept here where no page writes, for Activity's history drops the
+   * batch's record when a page fills it. Absent: not decided yet, or named before outcomes were kept (revoked.ts reads
+   * such a one from the batch's record while there is one).
+   */
+  outcome?: RevokeOutcome;
+}
+
+/** A revoke's end: its call ran (the grant is disabled on chain), or it did nothing (reverted, dropped, cancelled). */
+export type RevokeOutcome = 'landed' | 'failed';
+
+/** What a revoke's batch came to (undefined while it is not decided in a sealed block). */
+export function revokeOutcome(batch: BatchRecord): RevokeOutcome | undefined {
+  const status = decidedStatus(batch);
+  if (status === undefined) return undefined;
+  return status === CallsStatus.confirmed ? 'landed' : 'failed';
 }
 
 /**
@@ -79,8 +98,16 @@ export interface Grants {
   /** The grants of `origin`, or every grant. */
   list(origin?: string): Promise<GrantRecord[]>;
   find(id: Hex): Promise<GrantRecord | undefined>;
-  /** Marks the grant revoked by `sent`, the wallet's own revoke (again: each one sent is named). */
+  /**
+   * Marks the grant revoked by `sent`, the wallet's own revoke (again: each one sent is named), with its outcome when
+   * its batch is decided already.
+   */
   markRevoked(id: Hex, at: number, sent: SentBatch): Promise<void>;
+  /**
+   * Writes what `batch`, as the wallet wrote it, came to (revokeOutcome) on each grant naming it among its revokes:
+   * the batch store tells it each time that changes (createServices.ts).
+   */
+  revokeDecided(batch: BatchRecord): Promise<void>;
   /**
    * Forgets every grant (a wallet reset), not the nonces: the delegations signed before are still the sites', and the
    * same account imported again must still revoke them all.
@@ -135,6 +162,22 @@ export interface GrantsCode {
   keptRevokes(named: SentBatch[], revokes: RevokeRecords): Promise<SentBatch[]>;
 }
 
+const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean => other.origin === sent.origin && other.batchId === sent.batchId;
+
+/** Whether `record`, as stored (its shape not checked yet), names `batch` among its revokes. */
+const namesBatch = (batch: BatchRecord) => (record: GrantRecord | null): boolean =>
+  Array.isArray(record?.revokeBatches) && record.revokeBatches.some((sent: SentBatch | null) => sent?.origin === batch.origin && sent.batchId === batch.id);
+
+/**
+ * `sent` with what its batch came to, when decided already: the batch store told it decided when no grant named it
+ * yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in storage says nothing).
+ */
+async function withOutcome(sent: SentBatch, revokes: RevokeRecords): Promise<SentBatch> {
+  const batch = (await revokes.all()).find((b) => b.origin === sent.origin && b.id === sent.batchId);
+  const outcome = batch && (await revokes.authentic(batch)) ? revokeOutcome(batch) : undefined;
+  return outcome ? { ...sent, outcome } : sent;
+}
+
 /**
  * `migrated`: storage's migrations, which move the grants stored in storage.local before, have run. `revokes`: the
  * wallet's batch records, which say whether a grant's revoke went through.
@@ -146,12 +189,14 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
     const records = (await store.load()) ?? [];
     return records.length === 0 ? records : code.grantsWithShape(records);
   };
-  /** One change at a time, each on the list as the one before left it. */
-  const update = (change: (current: GrantRecord[]) => GrantRecord[] | Promise<GrantRecord[]>): Promise<void> => {
-    const next = queue.then(async () => store.save(await change(await stored())));
+  /** One step at a time, each on the list as the one before left it. */
+  const queued = <T>(step: () => Promise<T>): Promise<T> => {
+    const next = queue.then(step);
     queue = next.catch(() => undefined);
     return next;
   };
+  const update = (change: (current: GrantRecord[]) => GrantRecord[] | Promise<GrantRecord[]>): Promise<void> =>
+    queued(async () => store.save(await change(await stored())));
   return {
     nonceStore: store,
     async add(...grants) {
@@ -173,17 +218,27 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
     },
     clear: () => update(() => []),
     async markRevoked(id, at, sent) {
-      const isSent = (b: SentBatch) => b.origin === sent.origin && b.batchId === sent.batchId;
+      const isSent = sameBatch(sent);
       await update(async (all) => {
         const grant = all.find((g) => g.id === id);
         if (!grant) return all;
         const batches = grant.revokeBatches ?? [];
         // Once per batch: an approval finished again after a worker restart marks it again.
-        const named = batches.some(isSent) ? batches : [...batches, sent];
-        // Under the cap, neither the later script nor Activity's records are read.
+        const named = batches.some(isSent) ? batches : [...batches, await withOutcome(sent, revokes)];
+        // Under the cap, the later script is not loaded.
         const kept = named.length > MAX_REVOKE_BATCHES ? await code.keptRevokes(named, revokes) : named;
         return all.map((g) => (g === grant ? { ...grant, revokedAt: grant.revokedAt ?? at, revokeBatches: kept } : g));
       });
     },
+    revokeDecided: (batch) => queued(async () => {
+      const names = namesBatch(batch);
+      // Most batches revoke no grant: the records as stored are looked at first, and checked and written only then.
+      if (!((await migrated.then(() => store.load())) ?? []).some(names)) return;
+      const isBatch = sameBatch({ origin: batch.origin, batchId: batch.id });
+      const outcome = revokeOutcome(batch);
+      const decided = ({ outcome: _before, ...sent }: SentBatch): SentBatch => (outcome ? { ...sent, outcome } : sent);
+      const changed = (grant: GrantRecord): GrantRecord => ({ ...grant, revokeBatches: grant.revokeBatches!.map((sent) => (isBatch(sent) ? decided(sent) : sent)) });
+      await store.save((await stored()).map((grant) => (names(grant) ? changed(grant) : grant)));
+    }),
   };
 }
