@@ -12,7 +12,7 @@ import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllIncrements } from './nonce';
 import { revokeCall } from './onChain';
-import type { GrantRecord } from './store';
+import { revokeOutcome, type GrantRecord, type RevokeOutcome, type SentBatch } from './store';
 
 const mention = ({ origin, to, permission, rules, token }: GrantRecord): GrantMention => ({ origin, to, permission, rules, token });
 
@@ -71,49 +71,61 @@ export async function grantActivity(grants: GrantRecord[], batches: BatchRecord[
   return { granted: grants.map(grantItem), revokes: await Promise.all(batches.map(mentions)) };
 }
 
-/** What a batch on record says of the grants it revokes: it did nothing, it went through or may yet, or neither. */
-export type Outcome = 'failed' | 'live' | undefined;
+/**
+ * What is known of a revoke: its call ran, it may yet (sent, not decided in a sealed block), it did nothing, or
+ * nothing is known.
+ */
+export type Outcome = RevokeOutcome | 'pending' | undefined;
+
+type Authentic = (batch: BatchRecord) => Promise<boolean>;
+
+const WEIGHTS: Record<Exclude<Outcome, undefined>, number> = { failed: 1, pending: 2, landed: 3 };
+/** How much an outcome says the grant is revoked: nothing known, failed, pending, landed. */
+export const weightOf = (outcome: Outcome): number => (outcome ? WEIGHTS[outcome] : 0);
 
 /**
- * Not sent nor failed (a review not answered yet), or a record `authentic` refuses: neither. Authenticated last: most
- * batches read revoke nothing.
+ * What a batch on record says of the grants it revokes. Not sent nor failed (a review not answered yet), or a record
+ * `authentic` refuses: nothing. Authenticated last: most batches read revoke nothing.
  */
-export async function outcomeOf(batch: BatchRecord, authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Outcome> {
+export async function outcomeOf(batch: BatchRecord, authentic: Authentic): Promise<Outcome> {
   const didNothing = batchStatus(batch) >= CallsStatus.offchainFailure;
   if (!didNothing && !anySent(batch)) return undefined;
   if (!(await authentic(batch))) return undefined;
-  return didNothing ? 'failed' : 'live';
+  return revokeOutcome(batch) ?? (didNothing ? 'failed' : 'pending');
 }
 
+/** What is known of `sent`, a revoke a grant names: the outcome written on it, else its batch's record (undefined when gone). */
+export const namedOutcome = async (sent: SentBatch, batch: BatchRecord | undefined, authentic: Authentic): Promise<Outcome> =>
+  sent.outcome ?? (batch ? outcomeOf(batch, authentic) : undefined);
+
 /**
- * The grants marked revoked whose every revoke of the wallet's failed (not sent, reverted, dropped, cancelled): the
- * wallet knows its revoke did nothing, so a node's word that they are revoked hides no Revoke (pages/grants.ts). Only
- * the wallet's own revokes, which the grant's record names (store.ts revokeBatches), decide: a page's batch carrying
- * the same call does not, nor a revoke gone from Activity's history (dropped once finished: how it ended is not known,
- * and the grant stays marked).
+ * What is known of each grant marked revoked: the most any of the wallet's revokes of it says (weightOf). Only the
+ * wallet's own revokes, which the grant's record names (store.ts revokeBatches), count, each by the outcome written on
+ * it, else by its batch's record while Activity's history holds it: a page's batch carrying the same call counts for
+ * nothing, and so does a revoke gone from history with no outcome written, for a page decides when a record leaves
+ * (it fills the history; on Firefox a content script deletes one): counted as landed, a grant whose revoke failed would
+ * leave the lists while in force. Such a grant stays in force as far as the wallet knows; Permissions still shows what
+ * the chain says of it, beside its Revoke.
  */
-export async function failedRevokes(grants: GrantRecord[], batches: BatchRecord[], authentic: (batch: BatchRecord) => Promise<boolean>): Promise<Set<Hex>> {
+export async function revokeOutcomes(grants: GrantRecord[], batches: BatchRecord[], authentic: Authentic): Promise<Map<Hex, Outcome>> {
   const marked = grants.filter((grant) => grant.revokedAt !== undefined);
-  const failed = new Set<Hex>();
-  const live = new Set<Hex>();
+  const known = new Map<Hex, Outcome>();
   const count = (outcome: Outcome, grant: GrantRecord): void => {
-    if (outcome) (outcome === 'failed' ? failed : live).add(grant.id);
+    if (weightOf(outcome) > weightOf(known.get(grant.id))) known.set(grant.id, outcome);
   };
   const keyOf = (origin: string, id: string) => `${origin} ${id}`;
   const kept = new Map(batches.map((batch) => [keyOf(batch.origin, batch.id), batch]));
   for (const grant of marked) {
-    for (const sent of grant.revokeBatches ?? []) {
-      const batch = kept.get(keyOf(sent.origin, sent.batchId));
-      count(batch ? await outcomeOf(batch, authentic) : 'live', grant);
-    }
+    for (const sent of grant.revokeBatches ?? []) count(await namedOutcome(sent, kept.get(keyOf(sent.origin, sent.batchId)), authentic), grant);
   }
   // A record marked before the wallet named its revokes: any revoke of it on record, but a failed one only when made
-  // before the mark (one made after, a page's, cannot be the revoke that marked it).
+  // before the mark (one made after, a page's, cannot be the revoke that marked it). With none on record nothing is
+  // known, as of a named one gone with no outcome written.
   const revokedBy = revokes(marked.filter((grant) => grant.revokeBatches === undefined));
   for (const batch of batches) {
     const revoked = await revokedBy(batch);
     const outcome = revoked.length === 0 ? undefined : await outcomeOf(batch, authentic);
     for (const grant of revoked) count(outcome === 'failed' && batch.createdAt > grant.revokedAt! ? undefined : outcome, grant);
   }
-  return new Set([...failed].filter((id) => !live.has(id)));
+  return known;
 }

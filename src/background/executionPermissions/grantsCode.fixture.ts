@@ -6,5 +6,5 @@ import type { GrantsCode } from './store';
 
 export const grantsCode: GrantsCode = { grantsWithShape, withRoomFor, keptRevokes };
 
-/** The wallet's batch records when they hold no revoke: a grant marked revoked is revoked (revoked.ts). */
+/** The wallet's batch records when they hold no revoke: a revoke counts by the outcome written on it alone (revoked.ts). */
 export const noRevokeRecords = { all: async () => [], authentic: async () => true };

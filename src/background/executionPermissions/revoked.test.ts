@@ -1,7 +1,7 @@
 /**
  * Whether a grant marked revoked is (revoked.ts, one rule for Permissions, a site's list and revoke, and the room): only
- * the wallet's own revoke of it decides, whatever a page's batch carrying the same call did, and whether or not
- * Activity's history (500 batches, ../batches/store.ts) still holds the wallet's.
+ * the wallet's own revoke of it decides, whatever a page's batch carrying the same call did, by the outcome written on
+ * it (store.ts), else by its record while Activity's history (../batches/store.ts) holds it, which a page can flush.
  */
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
@@ -35,24 +35,40 @@ const revokedWith = async (marked: GrantRecord, batches: BatchRecord[]): Promise
   (await revokedGrants([marked], { all: async () => batches, authentic: async () => true })).has(grant.id);
 
 describe('a grant the wallet revoked', () => {
-  it('stays revoked beside a page’s failed transaction carrying its revoke, with the wallet’s revoke on record or gone from Activity’s history', async () => {
+  it('stays revoked beside a page’s failed transaction carrying its revoke', async () => {
     const pages = await revoke(SITE, 'p', 20, '0x0');
     expect(await revokedWith(markedBy('mine'), [await revoke(WALLET, 'mine', 10), pages])).toBe(true);
-    expect(await revokedWith(markedBy('mine'), [pages])).toBe(true);
+    expect(await revokedWith(markedBy('mine'), [await revoke(WALLET, 'mine', 10, '0x1'), pages])).toBe(true);
   });
 
   it('is in force once the wallet’s own revoke did nothing, whatever a page’s batch carrying the same call does', async () => {
     expect(await revokedWith(markedBy('mine'), [await revoke(WALLET, 'mine', 10, '0x0'), await revoke(SITE, 'p', 20)])).toBe(false);
   });
 
-  it('stays revoked when its second revoke is gone from Activity’s history and only the first, which failed, is left', async () => {
-    expect(await revokedWith(markedBy('first', 'second'), [await revoke(WALLET, 'first', 10, '0x0')])).toBe(true);
-    expect(await revokedWith(markedBy('first', 'second'), [await revoke(WALLET, 'first', 10, '0x0'), await revoke(WALLET, 'second', 30, '0x0')])).toBe(false);
+  it('with its revoke gone from Activity’s history, is as the outcome written on it says, and in force with none written: a page decides when a record leaves', async () => {
+    const landed: GrantRecord = { ...grant, revokeBatches: [{ origin: WALLET, batchId: 'mine', outcome: 'landed' }] };
+    const failed: GrantRecord = { ...grant, revokeBatches: [{ origin: WALLET, batchId: 'mine', outcome: 'failed' }] };
+    expect(await revokedWith(landed, [])).toBe(true);
+    expect(await revokedWith(failed, [])).toBe(false);
+    expect(await revokedWith(markedBy('mine'), [await revoke(SITE, 'p', 20, '0x0')])).toBe(false);
   });
 
-  it('marked before the wallet named its revokes: a failed revoke made before the mark still puts it in force, a page’s made after does not', async () => {
+  it('reads the outcome written on a revoke before its batch’s record', async () => {
+    const failed: GrantRecord = { ...grant, revokeBatches: [{ origin: WALLET, batchId: 'mine', outcome: 'failed' }] };
+    expect(await revokedWith(failed, [await revoke(WALLET, 'mine', 10, '0x1')])).toBe(false);
+  });
+
+  it('is in force when its only failed revoke is left in Activity’s history and the second is gone with no outcome written; revoked when that one’s says it landed', async () => {
+    expect(await revokedWith(markedBy('first', 'second'), [await revoke(WALLET, 'first', 10, '0x0')])).toBe(false);
+    const secondLanded: GrantRecord = { ...grant, revokeBatches: [{ origin: WALLET, batchId: 'first' }, { origin: WALLET, batchId: 'second', outcome: 'landed' }] };
+    expect(await revokedWith(secondLanded, [await revoke(WALLET, 'first', 10, '0x0')])).toBe(true);
+  });
+
+  it('marked before the wallet named its revokes: read from the revokes of it on record, a failed one only when made before the mark; with none on record, in force', async () => {
+    expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x1')])).toBe(true);
     expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x0')])).toBe(false);
-    expect(await revokedWith(grant, [await revoke(SITE, 'p', 20, '0x0')])).toBe(true);
+    expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x0'), await revoke(SITE, 'p', 20, '0x0')])).toBe(false);
+    expect(await revokedWith(grant, [])).toBe(false);
   });
 });
 
@@ -65,14 +81,22 @@ describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHE
     expect(await keptRevokes(named(...ids), { all: async () => Promise.all(ids.map((id, i) => failed(id, i))), authentic: async () => true })).toEqual(named(...ids));
   });
 
-  it('past the cap drops those that count nothing, then the oldest that failed, before one pending or one that went through (or gone from history): the grant stays revoked once failed ones follow', async () => {
+  it('past the cap drops those that count nothing (refused, or gone from history with no outcome written), then the oldest that failed, before one pending or one that landed (by its record or the outcome written on it): the grant stays revoked once failed ones follow', async () => {
     const fails = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
     const records = [await revoke(WALLET, 'through', 1, '0x1'), await revoke(WALLET, 'pending', 2), ...(await Promise.all(fails.map((id, i) => failed(id, 10 + i)))), await revoke(WALLET, 'planted', 3, '0x1')];
     const batches = { all: async () => records, authentic: async (batch: BatchRecord) => batch.id !== 'planted' };
-    const all = named('through', 'planted', 'pending', 'gone', ...fails);
+    const landedGone = { origin: WALLET, batchId: 'landedGone', outcome: 'landed' as const };
+    const all = [...named('through', 'planted', 'pending', 'gone'), landedGone, ...named(...fails)];
     const kept = await keptRevokes(all, batches);
-    expect(kept).toEqual(named('through', 'pending', 'gone', ...fails.slice(fails.length - (MAX_REVOKE_BATCHES - 3))));
+    expect(kept).toEqual([...named('through', 'pending'), landedGone, ...named(...fails.slice(fails.length - (MAX_REVOKE_BATCHES - 3)))]);
     expect(await revokedGrants([{ ...grant, revokeBatches: kept }], batches)).toEqual(new Set([grant.id]));
+  });
+
+  it('past the cap never drops one whose outcome written says it landed in favour of others, its record gone or not', async () => {
+    const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
+    const records = await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i)));
+    const landed = { origin: WALLET, batchId: 'landed', outcome: 'landed' as const };
+    expect(await keptRevokes([landed, ...named(...pending)], { all: async () => records, authentic: async () => true })).toEqual([landed, ...named(...pending.slice(1))]);
   });
 
   it('past the cap with none failed, drops the oldest pending before any that went through', async () => {

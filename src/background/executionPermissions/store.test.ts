@@ -5,11 +5,11 @@ import type { Hex } from '../../shared/params';
 import { grantRoom, roomFor } from './room';
 import { grantsInForce, revokedGrants } from './revoked';
 
-/** With no record of any revoke (Activity's history dropped them): a grant marked revoked is. */
+/** With no record of any revoke (Activity's history dropped them): a revoke counts by the outcome written on it. */
 const noRevokes = noRevokeRecords;
 /** grantRoom of `origin` beside the grants of `all` in force, with the worker's siteOf. */
 const roomOf = async (all: GrantRecord[], origin: string) => grantRoom(await grantsInForce({ grants: { list: async () => all }, batches: noRevokes }), origin, siteOf);
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, MAX_REVOKE_BATCHES, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, MAX_REVOKE_BATCHES, createGrants, memoryGrantRecordStore, type GrantRecord, type Grants } from './store';
 import { siteOf } from '../sites/siteOf';
 import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from './framework';
@@ -31,6 +31,11 @@ const sentBatch = (id: string, status: Hex): BatchRecord => ({
   calls: [{ to: '0x0000000000000000000000000000000000000003', data: '0x', value: '0x0' }],
   transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: { status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
 });
+/** The grant `id` marked revoked by the wallet's revoke `batchId`, which then landed (the batch store tells the grants). */
+const revokeLanded = async (grants: Grants, id: Hex, batchId: string, at = 5) => {
+  await grants.markRevoked(id, at, sentAs(batchId));
+  await grants.revokeDecided(sentBatch(batchId, '0x1'));
+};
 
 describe('grants', () => {
   it('lists a site’s own grants, and every grant for the wallet', async () => {
@@ -47,7 +52,7 @@ describe('grants', () => {
     expect(await grants.add(grant(100))).toBe(false);
     // Another site is not held back by it.
     expect(await grants.add(grant(101, 'https://b.example'))).toBe(true);
-    await grants.markRevoked(grant(3).id, 5, sentAs('r3'));
+    await revokeLanded(grants, grant(3).id, 'r3');
     expect(await grants.add(grant(102))).toBe(true);
     expect(await grants.find(grant(3).id)).toBeUndefined();
     expect((await grants.list('https://a.example')).length).toBe(MAX_GRANTS_PER_SITE);
@@ -66,7 +71,7 @@ describe('grants', () => {
     await grants.add(failing);
     for (let i = 1; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
     await grants.markRevoked(failing.id, 11, sentAs('r'));
-    await grants.markRevoked(grant(5).id, 12, sentAs('r5'));
+    await revokeLanded(grants, grant(5).id, 'r5', 12);
     expect(await grants.add(grant(100))).toBe(true);
     expect(await grants.find(failing.id)).toBeDefined();
     expect(await grants.find(grant(5).id)).toBeUndefined();
@@ -83,7 +88,7 @@ describe('grants', () => {
   it('says how many more grants a site may add: its share and the wallet\'s, less those in force (revoked ones make room)', async () => {
     const grants = fresh();
     for (let i = 0; i < 3; i++) await grants.add(grant(i));
-    await grants.markRevoked(grant(0).id, 5, sentAs('r0'));
+    await revokeLanded(grants, grant(0).id, 'r0');
     expect(await roomOf(await grants.list(), 'https://a.example')).toBe(MAX_GRANTS_PER_SITE - 2);
     for (let i = 3; i < MAX_GRANTS; i++) await grants.add(grant(i, `https://site${Math.floor(i / MAX_GRANTS_PER_SITE)}.example`));
     expect(await roomOf(await grants.list(), 'https://new.example')).toBe(1);

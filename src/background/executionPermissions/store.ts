@@ -47,8 +47,10 @@ export interface SentBatch {
   /**
    * What it came to, once its batch was decided in a sealed block (taken back if a reorg undoes that): written by the
    * wallet (`revokeDecided`, when it names the batch), kept here where no page writes, for Activity's history drops the
-   * batch's record when a page fills it. Absent: not decided yet, or named before outcomes were kept (revoked.ts reads
-   * such a one from the batch's record while there is one).
+   * batch's record when a page fills it. Absent: not decided yet, or named before outcomes were kept. Such a one is read
+   * from the batch's record while Activity's history holds it (activity.ts revokeOutcomes); once gone nothing is known
+   * of it, so it no longer counts the grant revoked: the grant reads in force, and Permissions shows the chain's word
+   * beside its Revoke.
    */
   outcome?: RevokeOutcome;
 }

@@ -25,7 +25,8 @@ async function viewOf(services: Uses, grant: GrantRecord, revoked: Set<Hex>, ref
     // As the chain says now, never kept: a node that lied once, or a revoke that reverted, was replaced or dropped,
     // would otherwise hide a grant still in force, and its Revoke button with it.
     revoked: onChain?.revoked === true,
-    // Not once every revoke of it on record failed (revoked.ts): a node's "revoked" beside it would hide a grant still in force.
+    // Only while a revoke of the wallet's landed or may yet (revoked.ts), not one that failed or is gone from history
+    // with no outcome written: a node's "revoked" beside it would hide a grant still in force.
     revokeSent: revoked.has(id),
     ...(refused[refusalSlot(chainId, from)] ? { revokeRefused: refused[refusalSlot(chainId, from)] } : {}),
   };

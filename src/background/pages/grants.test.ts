@@ -31,6 +31,16 @@ const record: GrantRecord = {
   delegation: { delegate: '0x0000000000000000000000000000000000000002', delegator: ONE, authority: `0x${'f'.repeat(64)}`, caveats: [{ enforcer: '0x0000000000000000000000000000000000000004', terms: '0x', args: '0x' }], salt: '0x1', signature: '0x' },
 };
 
+// On the devnet's own DelegationManager: revokeCall refuses any other.
+const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
+const receipt = (status: Hex): CallReceipt => ({ status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
+/** The wallet's revoke `r` of `mine`, sent: `transaction` says how it stands. */
+const revokeBatch = async (transaction: Partial<BatchTransaction>): Promise<BatchRecord> => ({
+  id: 'r', origin: 'wallet', chainId: '0x7a69', from: ONE, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,
+  calls: [{ value: '0x0', ...(await revokeCall(mine)) }],
+  transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, ...transaction }],
+});
+
 /** A node that answers disabledDelegations with `chain.disabled`, and that 4 of 10 are available in the period. */
 function permissionsPage() {
   const chain = { disabled: false };
@@ -61,10 +71,11 @@ describe('getGrants', () => {
     expect((await grants.find(record.id))?.revokedAt).toBeUndefined();
   });
 
-  it('shows a grant whose revoke was sent but the chain lacks (reverted, replaced, dropped) as in force, its revoke sent', async () => {
-    const { grants, list } = permissionsPage();
+  it('shows a grant whose revoke was sent but the chain lacks (pending, or reverted, replaced, dropped on a node behind) as in force, its revoke sent', async () => {
+    const { grants, batches, list } = permissionsPage();
     await grants.add(record);
     await grants.markRevoked(record.id, 5, { origin: 'wallet', batchId: 'r' });
+    batches.push(await revokeBatch({}));
     expect(await list()).toMatchObject([{ revoked: false, revokeSent: true }]);
   });
 });
@@ -87,15 +98,6 @@ describe('getGrants after the wallet refused the popup’s revoke on Approve', (
 });
 
 describe('getGrants after the wallet\'s own revoke', () => {
-  // On the devnet's own DelegationManager: revokeCall refuses any other.
-  const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
-  const receipt = (status: Hex): CallReceipt => ({ status, logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
-  const revokeBatch = async (transaction: Partial<BatchTransaction>): Promise<BatchRecord> => ({
-    id: 'r', origin: 'wallet', chainId: '0x7a69', from: ONE, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,
-    calls: [{ value: '0x0', ...(await revokeCall(mine)) }],
-    transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, ...transaction }],
-  });
-
   it('offers Revoke again once that revoke reverted, whatever the node says: the wallet knows its revoke did nothing', async () => {
     const { chain, grants, batches, list } = permissionsPage();
     await grants.add(mine);
@@ -105,13 +107,15 @@ describe('getGrants after the wallet\'s own revoke', () => {
     expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
   });
 
-  it('keeps it sent beside a record of a failed revoke that is not the wallet\'s own (planted in storage.local)', async () => {
+  it('keeps it sent beside a record of a failed revoke that is not the wallet\'s own (planted in storage.local) once the wallet wrote that its revoke landed; with nothing written, the planted record says nothing either way', async () => {
     const { chain, grants, batches, list, authentic } = permissionsPage();
     await grants.add(mine);
     await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
     batches.push(await revokeBatch({ receipt: receipt('0x0') }));
     authentic.mockResolvedValue(false);
+    expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
+    await grants.revokeDecided(await revokeBatch({ receipt: receipt('0x1') }));
     expect(await list()).toMatchObject([{ revokeSent: true }]);
   });
 
@@ -124,22 +128,24 @@ describe('getGrants after the wallet\'s own revoke', () => {
     expect(await list()).toMatchObject([{ revokeSent: false }]);
   });
 
-  it('keeps it sent while that revoke is pending or confirmed, or its record is gone from Activity\'s history', async () => {
+  it('keeps it sent while that revoke is pending or confirmed, and once its record is gone from Activity\'s history only as the outcome written on it says: a page decides when a record leaves', async () => {
     const { chain, grants, batches, list } = permissionsPage();
     await grants.add(mine);
     await grants.markRevoked(mine.id, 11, { origin: 'wallet', batchId: 'r' });
     chain.disabled = true;
-    expect(await list()).toMatchObject([{ revoked: true, revokeSent: true }]);
     batches.push(await revokeBatch({}));
-    expect(await list()).toMatchObject([{ revokeSent: true }]);
+    expect(await list()).toMatchObject([{ revoked: true, revokeSent: true }]);
     batches[0] = await revokeBatch({ receipt: receipt('0x1') });
+    expect(await list()).toMatchObject([{ revokeSent: true }]);
+    // Gone with nothing written: the node's word is shown as its own, Revoke still offered.
+    batches.pop();
+    expect(await list()).toMatchObject([{ revoked: true, revokeSent: false }]);
+    await grants.revokeDecided(await revokeBatch({ receipt: receipt('0x1') }));
     expect(await list()).toMatchObject([{ revokeSent: true }]);
   });
 });
 
 describe('Revoke and Revoke all', () => {
-  // On the devnet's own DelegationManager: revokeCall refuses any other.
-  const mine = { ...record, delegationManager: frameworkOn(31337)!.delegationManager };
   const revoking = async () => {
     const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(mine);

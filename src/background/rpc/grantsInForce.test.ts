@@ -44,11 +44,18 @@ describe('a grant whose revoke failed (reverted, dropped, cancelled), as its sit
   });
 
   it('is not back in it from a page’s failed transaction carrying its revoke once Activity’s history dropped the revoke that went through', async () => {
-    // Revoked by the site's own revoke `r` (its approval names it on the record), which the 500 batches kept no longer hold.
-    const named = { ...revoked, revokeBatches: [{ origin: SITE, batchId: 'r' }] };
+    // Revoked by the site's own revoke `r` (its approval names it on the record, and what it came to once decided),
+    // which the batches kept no longer hold.
+    const named = { ...revoked, revokeBatches: [{ origin: SITE, batchId: 'r', outcome: 'landed' as const }] };
     const pages = { ...(await reverted()), id: 'p', createdAt: 20 };
     const { send } = await siteServices({ ...(await held([named], [pages])), grantCode });
     expect(await send('wallet_getGrantedExecutionPermissions', [])).toEqual({ result: [] });
+  });
+
+  it('is in it once its failed revoke is gone from Activity’s history with no outcome written: a page decides when a record leaves', async () => {
+    const named = { ...revoked, revokeBatches: [{ origin: SITE, batchId: 'r' }] };
+    const { send } = await siteServices({ ...(await held([named], [])), grantCode });
+    expect(await send('wallet_getGrantedExecutionPermissions', [])).toEqual({ result: [expect.objectContaining({ context: CONTEXT })] });
   });
 
   it('can be revoked by its site again (the request goes on to the network check)', async () => {
