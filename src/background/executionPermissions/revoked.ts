@@ -2,20 +2,29 @@
  * The one rule for whether a grant is revoked as far as the wallet knows: one of the wallet's revokes of it, which the
  * store names on it, landed or may yet (activity.ts revokeOutcomes: by the outcome written on it, else its record in
  * Activity's history; a page's batch carrying the same call counts for nothing, nor a revoke gone from history with
- * no outcome written). Permissions, a site's own list and revoke, and the grants' room all count by it. In the later
- * script (grantCode.ts).
+ * no outcome written). Permissions, a site's own list and revoke count by it; the grants' room only by a revoke that
+ * landed (landedRevokes). In the later script (grantCode.ts).
  */
 import type { Hex } from '../../shared/params';
-import { namedOutcome, revokeOutcomes, weightOf } from './activity';
+import { namedOutcome, revokeOutcomes, weightOf, type Outcome } from './activity';
 import { MAX_REVOKE_BATCHES, type GrantRecord, type Grants, type RevokeRecords, type SentBatch } from './store';
 
-/** The ids of those of `grants` whose revoke landed or may yet. */
-export async function revokedGrants(grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> {
+/** The ids of those of `grants` the most of whose revokes say is one of `counted`. */
+async function revokedAs(grants: GrantRecord[], batches: RevokeRecords, counted: Outcome[]): Promise<Set<Hex>> {
   // Most lists have no revoke: Activity's records are not read for them.
   if (!grants.some((grant) => grant.revokedAt !== undefined)) return new Set();
   const known = await revokeOutcomes(grants, await batches.all(), batches.authentic);
-  return new Set([...known].filter(([, outcome]) => outcome === 'landed' || outcome === 'pending').map(([id]) => id));
+  return new Set([...known].filter(([, outcome]) => counted.includes(outcome)).map(([id]) => id));
 }
+
+/** The ids of those of `grants` whose revoke landed or may yet. */
+export const revokedGrants = (grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed', 'pending']);
+
+/**
+ * The ids of those of `grants` whose revoke landed: only they make way in the grants' room (room.ts). One pending may
+ * yet revert or be dropped, and a grant dropped for it would be in force yet gone from Permissions.
+ */
+export const landedRevokes = (grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed']);
 
 /** The grants of `origin` (or every grant) still in force: not revoked (revokedGrants). */
 export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; batches: RevokeRecords }, origin?: string): Promise<GrantRecord[]> {

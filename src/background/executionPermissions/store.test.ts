@@ -77,6 +77,22 @@ describe('grants', () => {
     expect(await grants.find(grant(5).id)).toBeUndefined();
   });
 
+  it('counts a grant whose revoke is pending as holding its place, before the window as when its grants are kept: only a revoke that landed makes way (one pending may yet revert, leaving a grant in force gone from Permissions)', async () => {
+    const pending = { ...sentBatch('r', '0x1'), transactions: [{ ...sentBatch('r', '0x1').transactions[0], receipt: undefined }] };
+    const records: BatchRecord[] = [pending];
+    const revokes = { all: async () => records, authentic: async () => true };
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokes);
+    for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
+    await grants.markRevoked(grant(0).id, 5, sentAs('r'));
+    await expect(roomFor({ grants, batches: revokes }, 'https://a.example', 1, siteOf)).rejects.toMatchObject({ code: ErrorCode.invalidParams });
+    expect(await grants.add(grant(100))).toBe(false);
+    records[0] = sentBatch('r', '0x1');
+    await grants.revokeDecided(records[0]);
+    await expect(roomFor({ grants, batches: revokes }, 'https://a.example', 1, siteOf)).resolves.toBeUndefined();
+    expect(await grants.add(grant(100))).toBe(true);
+    expect(await grants.find(grant(0).id)).toBeUndefined();
+  });
+
   it('adds a request\'s grants all or none: one past the share would leave the others granted to a site told it got none', async () => {
     const grants = fresh();
     for (let i = 0; i < MAX_GRANTS_PER_SITE - 1; i++) await grants.add(grant(i));

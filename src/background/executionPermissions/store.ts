@@ -67,7 +67,7 @@ export function revokeOutcome(batch: BatchRecord): RevokeOutcome | undefined {
 
 /**
  * The wallet keeps this many grants, a site this many of them (../sites/siteOf.ts: its subdomains share its share, as
- * every other limit on pages): the oldest revoked go first, then a new grant is refused.
+ * every other limit on pages): the oldest whose wallet revoke landed go first, then a new grant is refused.
  */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
@@ -156,8 +156,8 @@ export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
 export interface GrantsCode {
   grantsWithShape: GrantsWithShape;
   /**
-   * `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site); a grant
-   * revoked by `revokes` (revoked.ts: not one whose every revoke failed) makes way.
+   * `all` with `grant` added, or undefined when there is no room (room.ts withRoomFor, counted per site); a grant whose
+   * wallet revoke landed, as `revokes` and the outcomes written say (revoked.ts landedRevokes), makes way.
    */
   withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined>;
   /** `named` (a grant's revokes, past MAX_REVOKE_BATCHES) cut to it, saying still whether the grant is revoked (revoked.ts). */
