@@ -8,8 +8,11 @@ import type { Hex } from '../../shared/params';
 import type { BatchRecord, CallReceipt } from '../batches/types';
 import { frameworkOn } from './framework';
 import { revokeCall } from './onChain';
-import { keptRevokes, revokedGrants } from './revoked';
-import { MAX_REVOKE_BATCHES, type GrantRecord } from './store';
+import { keptRevokes, grantsInForce, revokedGrants } from './revoked';
+import { MAX_REVOKE_BATCHES, createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
+import { batchKey } from '../batches/store';
+import { grantsCode } from './grantsCode.fixture';
+import { FLUSH_TIMEOUT_MS, flush, sentRevoke, siteGrant, walletBatches } from './history.fixture';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const WALLET = 'chrome-extension://wallet';
@@ -70,6 +73,41 @@ describe('a grant the wallet revoked', () => {
     expect(await revokedWith(grant, [await revoke(WALLET, 'mine', 10, '0x0'), await revoke(SITE, 'p', 20, '0x0')])).toBe(false);
     expect(await revokedWith(grant, [])).toBe(false);
   });
+});
+
+describe('a grant whose wallet revoke a page pushed out of Activity’s history (five wallet_sendCalls stored before any window), or deleted from storage.local (a Firefox content script)', () => {
+  const held = siteGrant(1);
+  const marked: GrantRecord = { ...held, revokedAt: 11, revokeBatches: [{ origin: WALLET, batchId: 'mine' }] };
+  const inForce = async (grant: GrantRecord, batches: ReturnType<typeof walletBatches>['batches']) => ({
+    revoked: (await revokedGrants([grant], batches)).has(grant.id),
+    listed: (await grantsInForce({ grants: { list: async () => [grant] }, batches }, SITE)).map((g) => g.id),
+  });
+
+  it('is still in force once the page flushed its only revoke, which failed: nothing of the wallet’s says otherwise', async () => {
+    const history = walletBatches();
+    await sentRevoke(history, held, '0x0');
+    expect(await inForce(marked, history.batches)).toEqual({ revoked: false, listed: [held.id] });
+    await flush(history);
+    expect(await inForce(marked, history.batches)).toEqual({ revoked: false, listed: [held.id] });
+  }, FLUSH_TIMEOUT_MS);
+
+  it('is still in force when a content script deleted the record of its only revoke, which failed', async () => {
+    const history = walletBatches();
+    await sentRevoke(history, held, '0x0');
+    await history.local.update('batches', ({ [batchKey(WALLET, 'mine')]: _deleted, ...rest }) => rest);
+    expect(await inForce(marked, history.batches)).toEqual({ revoked: false, listed: [held.id] });
+  });
+
+  it('stays revoked once the page flushed its revoke that landed: the grants were told what it came to when it was decided', async () => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => [], authentic: async () => true });
+    const history = walletBatches({ changed: (batch) => grants.revokeDecided(batch) });
+    await grants.add(held);
+    // Named before its receipt: told once it is decided.
+    await grants.markRevoked(held.id, 11, { origin: WALLET, batchId: 'mine' });
+    await sentRevoke(history, held, '0x1');
+    await flush(history);
+    expect(await inForce((await grants.find(held.id))!, history.batches)).toEqual({ revoked: true, listed: [] });
+  }, FLUSH_TIMEOUT_MS);
 });
 
 describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHES)', () => {

@@ -14,6 +14,7 @@ import { siteOf } from '../sites/siteOf';
 import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from './framework';
 import { revokeCall } from './onChain';
+import { FLUSH_TIMEOUT_MS, WALLET, flush, sentRevoke, siteGrant, walletBatches } from './history.fixture';
 
 const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
   id: `0x${n.toString(16).padStart(64, '0')}`, origin, chainId: '0x1', from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002',
@@ -92,6 +93,33 @@ describe('grants', () => {
     expect(await grants.add(grant(100))).toBe(true);
     expect(await grants.find(grant(0).id)).toBeUndefined();
   });
+
+  it('never drops a grant whose only revoke failed to make room once a page flushed that revoke from Activity’s history: it would vanish from Permissions while in force', async () => {
+    const history = walletBatches();
+    const held = siteGrant(1);
+    await sentRevoke(history, held, '0x0');
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, history.batches);
+    await grants.add(held);
+    for (let i = 2; i <= MAX_GRANTS_PER_SITE; i++) await grants.add(siteGrant(i));
+    await grants.markRevoked(held.id, 11, { origin: WALLET, batchId: 'mine' });
+    expect(await grants.add(siteGrant(100))).toBe(false);
+    await flush(history);
+    expect(await grants.add(siteGrant(101))).toBe(false);
+    expect(await grants.find(held.id)).toBeDefined();
+  }, FLUSH_TIMEOUT_MS);
+
+  it('still makes room with a grant whose revoke landed once a page flushed that revoke: what it came to was written when it was decided', async () => {
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokes);
+    const history = walletBatches({ changed: (batch) => grants.revokeDecided(batch) });
+    const held = siteGrant(1);
+    await grants.add(held);
+    for (let i = 2; i <= MAX_GRANTS_PER_SITE; i++) await grants.add(siteGrant(i));
+    await grants.markRevoked(held.id, 11, { origin: WALLET, batchId: 'mine' });
+    await sentRevoke(history, held, '0x1');
+    await flush(history);
+    expect(await grants.add(siteGrant(101))).toBe(true);
+    expect(await grants.find(held.id)).toBeUndefined();
+  }, FLUSH_TIMEOUT_MS);
 
   it('adds a request\'s grants all or none: one past the share would leave the others granted to a site told it got none', async () => {
     const grants = fresh();
