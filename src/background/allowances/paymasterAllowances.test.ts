@@ -5,7 +5,7 @@
  * node says where the wallet's own records say the account gave one and never took it back.
  */
 import { AbiCoder, Interface, MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
@@ -149,6 +149,20 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     ] as const) {
       expect(await named(wallet), why).toBeUndefined();
     }
+  });
+
+  it('reads past a record planted without a shape (a batch without its account, a permit without its token): the others are still named', async () => {
+    const planted = { id: 'x', origin: 'https://evil.example', state: 'sent', calls: [], transactions: [], createdAt: 1 } as unknown as BatchRecord;
+    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [{ kind: 'erc20' } as SignedGrant, permit(2)]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+  });
+
+  it("names the node's answers alone, with a warning, when the wallet's records cannot be read: the batch is still planned", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const unreadable: AllowanceRecords = { batches: { all: () => Promise.reject(new Error('storage gone')), authentic: async () => true }, signedGrants: { get: async () => [] } };
+    const found = await paymasterAllowances(chain({ [USDC]: { [SITE_PAYMASTER]: 3n } }).node, sponsored, ETHEREUM, unreadable);
+    expect(found).toEqual([{ paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '3' }]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('[allowances]'), 'storage gone');
+    warn.mockRestore();
   });
 
   it("says the node's word where it has one: an allowance above 0 as read, a failed read as unread", async () => {

@@ -12,6 +12,7 @@ import type { BatchStore } from '../batches/store';
 import type { BatchCall, BatchRecord } from '../batches/types';
 import { describeCall } from '../calls/describe';
 import type { TypedStorage } from '../storage/typedStorage';
+import { hasBatchShape, hasSignedGrantShape } from './recordShape';
 import type { SignedGrantsSlice } from './signedGrants';
 
 /** Where the wallet keeps what the account signed: its batches and the permits it signed. */
@@ -49,7 +50,8 @@ async function batchSteps(batch: BatchRecord, spender: Hex, records: AllowanceRe
 
 /** The tokens (lower case) on which the wallet's records say `account` gave `spender` an allowance on `chainId` that no later record took back. */
 export async function recordedAllowances(records: AllowanceRecords, account: Hex, chainId: Hex, spender: Hex): Promise<Set<string>> {
-  const [batches, signed] = await Promise.all([records.batches.all(), records.signedGrants.get('signedGrants')]);
+  const [stored, kept] = await Promise.all([records.batches.all(), records.signedGrants.get('signedGrants')]);
+  const [batches, signed] = [stored.filter(hasBatchShape), kept.filter(hasSignedGrantShape)];
   const onChain = (id: Hex) => BigInt(id) === BigInt(chainId);
   const approved = batches.filter((b) => b.state !== 'awaiting-approval' && same(b.from, account) && onChain(b.chainId));
   const fromBatches = await Promise.all(approved.map((b) => batchSteps(b, spender, records)));
