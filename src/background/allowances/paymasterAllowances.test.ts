@@ -91,7 +91,7 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   /** A batch of the account's on Ethereum made at `createdAt`: sent and pending, unless `landed` says how it landed, or `more` says otherwise. */
   const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, ...more }: Partial<BatchRecord> & { landed?: Hex } = {}): BatchRecord => ({
     id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
-    transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: [0], sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
+    transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: calls.map((_, i) => i), sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
   });
   const permit = (signedAt?: number, more: Partial<SignedGrant> = {}): SignedGrant =>
     ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', ...(signedAt === undefined ? {} : { signedAt }), ...more });

@@ -3,13 +3,14 @@
  * approve and increaseAllowance calls of its batches and transactions (Activity's history) and the permits it signed
  * (./signedGrants.ts), in the order they were made. A node's allowance of 0 is a claim; these are what the wallet signed.
  *
- * A call gives when its batch was approved and its record does not say it never ran (nothing sent, or reverted): one
- * still pending may land. It takes back (approve of 0) only when its record, as the wallet wrote it, says it landed.
+ * Only batches the wallet wrote count (BatchStore `authentic`): storage.local is a content script's to write too. Each
+ * call is judged by the transaction (or userOp) that carried it: it gives unless that says it never ran (never sent,
+ * reverted, dropped), since one still pending may land; it takes back (approve of 0) only once that landed.
  */
 import type { Hex } from '../../shared/params';
-import { CallsStatus, batchStatus } from '../batches/status';
+import { callSubmissions, succeeded } from '../batches/status';
 import type { BatchStore } from '../batches/store';
-import type { BatchCall, BatchRecord } from '../batches/types';
+import type { BatchCall, BatchRecord, Submission } from '../batches/types';
 import { describeCall } from '../calls/describe';
 import type { TypedStorage } from '../storage/typedStorage';
 import { hasBatchShape, hasSignedGrantShape } from './recordShape';
@@ -40,12 +41,23 @@ async function effect(call: BatchCall, spender: Hex): Promise<Omit<Step, 'at'> |
   return described.fn?.signature === 'approve(address,uint256)' ? { token: action.token, gives: false } : undefined;
 }
 
+/** Whether the call ran (what carried it landed and succeeded), may still run, or never will. */
+function outcome(batch: BatchRecord, carrier: Submission | undefined): 'ran' | 'pending' | 'never' {
+  // Not signed or sent yet: a batch that failed never sends it.
+  if (!carrier?.sent) return batch.state === 'failed' ? 'never' : 'pending';
+  if (carrier.receipt) return succeeded(carrier.receipt.status) ? 'ran' : 'never';
+  return carrier.dropped ? 'never' : 'pending';
+}
+
 async function batchSteps(batch: BatchRecord, spender: Hex, records: AllowanceRecords): Promise<Step[]> {
-  const status = batchStatus(batch);
-  if (status === CallsStatus.offchainFailure || status === CallsStatus.reverted) return [];
-  const landed = status === CallsStatus.confirmed && (await records.batches.authentic(batch));
-  const steps = await Promise.all(batch.calls.map((call) => effect(call, spender)));
-  return steps.flatMap((step) => (step && (step.gives || landed) ? [{ ...step, at: batch.createdAt }] : []));
+  if (!(await records.batches.authentic(batch))) return [];
+  const carriers = callSubmissions(batch);
+  const steps = await Promise.all(batch.calls.map(async (call, i) => {
+    const step = await effect(call, spender);
+    const stands = step && outcome(batch, carriers[i]);
+    return step && (stands === 'ran' || (stands === 'pending' && step.gives)) ? [{ ...step, at: batch.createdAt }] : [];
+  }));
+  return steps.flat();
 }
 
 /** The tokens (lower case) on which the wallet's records say `account` gave `spender` an allowance on `chainId` that no later record took back. */
