@@ -78,16 +78,23 @@ describe('allowanceLeft and revokeCall', () => {
 });
 
 describe('signed grants', () => {
-  it('are remembered once per account, chain, token and spender, and read back for that account and chain only', async () => {
+  it('are remembered once per account, chain, token, spender, amount and deadline, and read back for that account and chain only', async () => {
     const storage = typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS);
     const grant = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
-    await rememberSignedGrants(storage, OWNER, '0x7a69', [grant], 1);
-    await rememberSignedGrants(storage, OWNER, '0x7A69', [grant, { ...grant, kind: 'permit2' }], 2);
-    await rememberSignedGrants(storage, SPENDER, '0x7a69', [grant], 3);
+    const terms = { ...grant, amount: '5', deadline: '1700000000' };
+    await rememberSignedGrants(storage, OWNER, '0x7a69', [terms]);
+    await rememberSignedGrants(storage, OWNER, '0x7A69', [terms, { ...terms, kind: 'permit2' }]);
+    await rememberSignedGrants(storage, SPENDER, '0x7a69', [terms]);
     const kept = await storage.get('signedGrants');
     expect(signedGrantsOf(kept, OWNER, '0x7a69')).toEqual([grant, { ...grant, kind: 'permit2' }]);
-    // When each was last signed, to order it among the batches that approve or revoke the same.
-    expect(kept.map((g) => g.signedAt)).toEqual([2, 2, 3]);
     expect(signedGrantsOf(kept, OWNER, '0x1')).toEqual([]);
+  });
+
+  it('keep a permit beside a later one to the same spender on other terms: either may still be submitted', async () => {
+    const storage = typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS);
+    const first = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex, amount: '5', deadline: '1900000000' };
+    await rememberSignedGrants(storage, OWNER, '0x7a69', [first]);
+    await rememberSignedGrants(storage, OWNER, '0x7a69', [{ ...first, amount: '0', deadline: '1700000000' }]);
+    expect((await storage.get('signedGrants')).map((g) => [g.amount, g.deadline])).toEqual([['5', '1900000000'], ['0', '1700000000']]);
   });
 });

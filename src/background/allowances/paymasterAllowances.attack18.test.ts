@@ -38,7 +38,8 @@ const landed = (calls: ReturnType<typeof approve>[], createdAt: number, status: 
   id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
   transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: calls.map((_, i) => i), sent: true, receipt: receipt(status) }],
 });
-const permit = (signedAt: number, token: Hex = USDT): SignedGrant => ({ kind: 'erc20', token, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', signedAt });
+/** A permit of 5 to the paymaster, valid for a day more. */
+const permit = (token: Hex = USDT): SignedGrant => ({ kind: 'erc20', token, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', amount: '5', deadline: String(Math.floor(Date.now() / 1000) + 86_400) });
 /** The wallet's records as given, each batch authentic. */
 const records = (batches: BatchRecord[], signed: SignedGrant[] = []): AllowanceRecords =>
   ({ batches: { all: async () => batches, authentic: async () => true }, signedGrants: { get: async () => signed } });
@@ -63,14 +64,14 @@ describe('attack18: an allowance to the paymaster hidden though it can still be 
 
   it('names a permit the account signed for the paymaster beside an approve of 0 that landed after it: the signature, never submitted, still sets the allowance whenever the paymaster submits it', async () => {
     // EIP-2612: approve(spender, 0) leaves nonces(owner) as it was, so the permit signed before it stays valid until its deadline.
-    expect(await named(records([landed([approve(0n, USDT)], 3)], [permit(2)]))).toEqual(['USDT 0 recorded']);
+    expect(await named(records([landed([approve(0n, USDT)], 3)], [permit()]))).toEqual(['USDT 0 recorded']);
   });
 });
 
 describe('attack18: an allowance named that the account never gave', () => {
   it('names none from a permit a content script planted in storage.local (Firefox): the wallet signed no such permit', async () => {
     const { area, records: wallet } = storageLocal();
-    await area.set({ signedGrants: [permit(1, USDC)] });
+    await area.set({ signedGrants: [permit(USDC)] });
     expect(await named(wallet)).toBeUndefined();
   });
 
@@ -98,7 +99,7 @@ describe('attack18: an allowance named that the account never gave', () => {
 describe('attack18: records planted in storage.local without a shape', () => {
   it('leave the paymaster’s allowances as the node says them, rather than failing every batch a paymaster may pay (sendCallsPlan.ts awaits them)', async () => {
     const { area, records: wallet } = storageLocal();
-    await rememberSignedGrants(wallet.signedGrants, FROM, '0x1', [{ kind: 'erc20', token: USDT, spender: '0x00000000000000000000000000000000000000bb' }], 1);
+    await rememberSignedGrants(wallet.signedGrants, FROM, '0x1', [{ kind: 'erc20', token: USDT, spender: '0x00000000000000000000000000000000000000bb', amount: '1' }]);
     await area.set({ signedGrants: [...(await wallet.signedGrants.get('signedGrants')), { kind: 'erc20' }] });
     await expect(paymasterAllowances(saysZero, sponsored, ETHEREUM, wallet)).resolves.toBeUndefined();
   });

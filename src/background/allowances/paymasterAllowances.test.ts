@@ -93,8 +93,9 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
     transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: calls.map((_, i) => i), sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
   });
-  const permit = (signedAt?: number, more: Partial<SignedGrant> = {}): SignedGrant =>
-    ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', ...(signedAt === undefined ? {} : { signedAt }), ...more });
+  /** A permit of 5 USDT to the paymaster, valid for a day more. */
+  const permit = (more: Partial<SignedGrant> = {}): SignedGrant =>
+    ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', amount: '5', deadline: String(Math.floor(Date.now() / 1000) + 86_400), ...more });
   const sponsored = { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } };
   /** The tokens named on a node that says 0 for every allowance, each as a record says it. */
   const named = async (wallet: AllowanceRecords) => (await paymasterAllowances(chain({}).node, sponsored, ETHEREUM, wallet))?.map((a) => `${a.symbol} ${a.amount}${a.recorded ? ' recorded' : ''}`);
@@ -105,7 +106,7 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   });
 
   it("names an increaseAllowance the wallet sent, still pending or landed, and a permit it signed for the paymaster (the USDC paymaster's too)", async () => {
-    expect(await named(records([batch([call('increaseAllowance', 1n)], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+    expect(await named(records([batch([call('increaseAllowance', 1n)], 1, { landed: '0x1' })], [permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
     const usdcPaid = { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never };
     const found = await paymasterAllowances(chain({}).node, usdcPaid, ETHEREUM, records([batch([call('approve', 1n, { spender: USDC_PAYMASTER })], 1)]));
     expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: '0', recorded: true }]);
@@ -114,9 +115,14 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   it('names none that a later approve of 0 took back, when the wallet wrote that it landed', async () => {
     expect(await named(records([batch([call('approve', 5n)], 1, { landed: '0x1' }), batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toBeUndefined();
     expect(await named(records([batch([call('approve', 5n), call('approve', 0n)], 1, { landed: '0x1' })]))).toBeUndefined();
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit(2)]))).toBeUndefined();
-    // A permit kept before its time was is the oldest record.
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit()]))).toBeUndefined();
+  });
+
+  it('names a permit until its deadline, an approve of 0 made after it or not: that leaves the permit nonce as it was, so the signature still sets the allowance', async () => {
+    const revoked = [batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })];
+    expect(await named(records(revoked, [permit()]))).toEqual(['USDT 0 recorded']);
+    // A permit kept before its amount and deadline were: while it is kept.
+    expect(await named(records(revoked, [permit({ amount: undefined, deadline: undefined })]))).toEqual(['USDT 0 recorded']);
+    expect(await named(records(revoked, [permit({ deadline: String(Math.floor(Date.now() / 1000) - 1) })]))).toBeUndefined();
   });
 
   it('still names one whose revoke did not land, is still pending, came first, or whose record was altered outside the wallet', async () => {
@@ -132,20 +138,22 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     ] as const) {
       expect(await named(wallet), why).toEqual(['USDC 0 recorded']);
     }
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDT 0 recorded']);
+    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 1, { landed: '0x1' })], [permit()]))).toEqual(['USDT 0 recorded']);
   });
 
-  it("names nothing the wallet's records do not say it gave: a batch not approved, never sent or reverted, another account's, chain's or spender's, an increase of 0, a Permit2 permit", async () => {
+  it("names nothing the wallet's records do not say it gave: a batch not approved, never sent or reverted, another account's, chain's or spender's, an increase of 0, a Permit2 permit, one of 0 or past its deadline", async () => {
     const approve = [call('approve', 5n)];
     for (const [why, wallet] of [
       ['awaiting approval', records([batch(approve, 1, { state: 'awaiting-approval', transactions: [] })])],
       ['never sent', records([batch(approve, 1, { state: 'failed', transactions: [] })])],
       ['reverted', records([batch(approve, 1, { landed: '0x0' })])],
-      ['another account', records([batch(approve, 1, { from: USDT })], [permit(1, { account: USDT })])],
-      ['another chain', records([batch(approve, 1, { chainId: '0xa' })], [permit(1, { chainId: '0xa' })])],
-      ['another spender', records([batch([call('approve', 5n, { spender: USDC_PAYMASTER })], 1)], [permit(1, { spender: USDC_PAYMASTER })])],
+      ['another account', records([batch(approve, 1, { from: USDT })], [permit({ account: USDT })])],
+      ['another chain', records([batch(approve, 1, { chainId: '0xa' })], [permit({ chainId: '0xa' })])],
+      ['another spender', records([batch([call('approve', 5n, { spender: USDC_PAYMASTER })], 1)], [permit({ spender: USDC_PAYMASTER })])],
       ['an increase of 0', records([batch([call('increaseAllowance', 0n)], 1)])],
-      ['a Permit2 permit', records([], [permit(1, { kind: 'permit2' })])],
+      ['a Permit2 permit', records([], [permit({ kind: 'permit2' })])],
+      ['a permit of 0', records([], [permit({ amount: '0' })])],
+      ['a permit past its deadline', records([], [permit({ deadline: '1700000000' })])],
     ] as const) {
       expect(await named(wallet), why).toBeUndefined();
     }
@@ -153,7 +161,7 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
 
   it('reads past a record planted without a shape (a batch without its account, a permit without its token): the others are still named', async () => {
     const planted = { id: 'x', origin: 'https://evil.example', state: 'sent', calls: [], transactions: [], createdAt: 1 } as unknown as BatchRecord;
-    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [{ kind: 'erc20' } as SignedGrant, permit(2)]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [{ kind: 'erc20' } as SignedGrant, permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
   });
 
   it("names the node's answers alone, with a warning, when the wallet's records cannot be read: the batch is still planned", async () => {

@@ -31,7 +31,7 @@ export async function paymasterAllowances(
   if (!paymaster) return undefined;
   const now = Math.floor(Date.now() / 1000);
   const [recorded, read] = await Promise.all([
-    recordedAllowances(records, batch.from, network.chainId, paymaster).catch((error: Error) => {
+    recordedAllowances(records, batch.from, network.chainId, paymaster, now).catch((error: Error) => {
       // Never the plan's failure: the node's answers are named alone.
       console.warn("[allowances] the wallet's records of allowances to the paymaster could not be read", error.message);
       return new Set<string>();

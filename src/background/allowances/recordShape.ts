@@ -11,6 +11,7 @@ import type { SignedGrant } from './signedGrants';
 const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
 /** What BigInt reads: at least one digit. */
 const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
+const isDecimal = (value: unknown): boolean => typeof value === 'string' && /^[0-9]+$/.test(value);
 const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -32,4 +33,4 @@ export const hasBatchShape = (value: unknown): value is BatchRecord =>
 
 export const hasSignedGrantShape = (value: unknown): value is SignedGrant =>
   isObject(value) && typeof value.kind === 'string' && isAddress(value.token) && isAddress(value.spender) && isAddress(value.account) &&
-  isQuantity(value.chainId) && optional(value.signedAt, Number.isFinite);
+  isQuantity(value.chainId) && optional(value.amount, isDecimal) && optional(value.deadline, isDecimal);

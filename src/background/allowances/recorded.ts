@@ -1,11 +1,14 @@
 /**
  * The ERC-20 allowances the wallet's own records say an account gave one spender and did not take back since: the
- * approve and increaseAllowance calls of its batches and transactions (Activity's history) and the permits it signed
- * (./signedGrants.ts), in the order they were made. A node's allowance of 0 is a claim; these are what the wallet signed.
+ * approve and increaseAllowance calls of its batches and transactions (Activity's history), in the order they were
+ * made, and the permits it signed (./signedGrants.ts). A node's allowance of 0 is a claim; these are what the wallet signed.
  *
  * Only batches the wallet wrote count (BatchStore `authentic`): storage.local is a content script's to write too. Each
  * call is judged by the transaction (or userOp) that carried it: it gives unless that says it never ran (never sent,
  * reverted, dropped), since one still pending may land; it takes back (approve of 0) only once that landed.
+ *
+ * A permit may be submitted until its deadline whatever was approved since (an approve of 0 leaves EIP-2612's nonce as
+ * it was): it gives until then, unless of 0. Naming one already used is the price: hiding one still usable is the danger.
  */
 import type { Hex } from '../../shared/params';
 import { callSubmissions, succeeded } from '../batches/status';
@@ -14,7 +17,7 @@ import type { BatchCall, BatchRecord, Submission } from '../batches/types';
 import { describeCall } from '../calls/describe';
 import type { TypedStorage } from '../storage/typedStorage';
 import { hasBatchShape, hasSignedGrantShape } from './recordShape';
-import type { SignedGrantsSlice } from './signedGrants';
+import type { SignedGrant, SignedGrantsSlice } from './signedGrants';
 
 /** Where the wallet keeps what the account signed: its batches and the permits it signed. */
 export interface AllowanceRecords {
@@ -60,19 +63,23 @@ async function batchSteps(batch: BatchRecord, spender: Hex, records: AllowanceRe
   return steps.flat();
 }
 
-/** The tokens (lower case) on which the wallet's records say `account` gave `spender` an allowance on `chainId` that no later record took back. */
-export async function recordedAllowances(records: AllowanceRecords, account: Hex, chainId: Hex, spender: Hex): Promise<Set<string>> {
+/** A record kept before its amount and deadline were: named while kept. */
+const permitGives = (permit: SignedGrant, now: number): boolean =>
+  (permit.amount === undefined || BigInt(permit.amount) > 0n) && (permit.deadline === undefined || BigInt(permit.deadline) >= BigInt(now));
+
+/**
+ * The tokens (lower case) on which the wallet's records say `account` gave `spender` an allowance on `chainId` that no
+ * later record took back, or a permit whose deadline is not past at `now` (seconds).
+ */
+export async function recordedAllowances(records: AllowanceRecords, account: Hex, chainId: Hex, spender: Hex, now: number): Promise<Set<string>> {
   const [stored, kept] = await Promise.all([records.batches.all(), records.signedGrants.get('signedGrants')]);
   const [batches, signed] = [stored.filter(hasBatchShape), kept.filter(hasSignedGrantShape)];
   const onChain = (id: Hex) => BigInt(id) === BigInt(chainId);
   const approved = batches.filter((b) => b.state !== 'awaiting-approval' && same(b.from, account) && onChain(b.chainId));
   const fromBatches = await Promise.all(approved.map((b) => batchSteps(b, spender, records)));
-  // A permit kept before its time was: the oldest record.
-  const permits = signed
-    .filter((g) => g.kind === 'erc20' && same(g.spender, spender) && same(g.account, account) && onChain(g.chainId))
-    .map((g): Step => ({ at: g.signedAt ?? 0, token: g.token, gives: true }));
   const standing = new Map<string, boolean>();
   // Sorted stably: a batch's calls keep their order.
-  for (const step of [...fromBatches.flat(), ...permits].sort((a, b) => a.at - b.at)) standing.set(step.token.toLowerCase(), step.gives);
-  return new Set([...standing].flatMap(([token, gives]) => (gives ? [token] : [])));
+  for (const step of fromBatches.flat().sort((a, b) => a.at - b.at)) standing.set(step.token.toLowerCase(), step.gives);
+  const permits = signed.filter((g) => g.kind === 'erc20' && same(g.spender, spender) && same(g.account, account) && onChain(g.chainId) && permitGives(g, now));
+  return new Set([...[...standing].flatMap(([token, gives]) => (gives ? [token] : [])), ...permits.map((g) => g.token.toLowerCase())]);
 }

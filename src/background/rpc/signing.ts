@@ -60,7 +60,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
-          await rememberSignedGrants(services.signedGrants, details.account, chainId, details.clearSigning.grants, Date.now());
+          await rememberSignedGrants(services.signedGrants, details.account, chainId, details.clearSigning.grants);
         }
         return signature;
       },
