@@ -4,7 +4,7 @@
  * per token while the batch is planned; a read that failed is said, never taken as no allowance, and so is a 0 the
  * node says where the wallet's own records say the account gave one and never took it back.
  */
-import { AbiCoder, Interface, MaxUint256 } from 'ethers';
+import { AbiCoder, Interface, MaxUint256, toQuantity } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -87,11 +87,15 @@ describe('allowances the account already gave the paymaster that may take its fe
 describe("the wallet's own records of an allowance the node says is 0", () => {
   const call = (fn: 'approve' | 'increaseAllowance', amount: bigint, { token = USDC, spender = SITE_PAYMASTER }: { token?: Hex; spender?: Hex } = {}) =>
     ({ to: token, value: '0x0' as Hex, data: ERC20.encodeFunctionData(fn, [spender, amount]) as Hex });
-  const receipt = (status: Hex) => ({ logs: [], status, blockHash: '0x01' as Hex, blockNumber: '0x1' as Hex, gasUsed: '0x1' as Hex, transactionHash: '0x01' as Hex });
-  /** A batch of the account's on Ethereum made at `createdAt`: sent and pending, unless `landed` says how it landed, or `more` says otherwise. */
-  const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, ...more }: Partial<BatchRecord> & { landed?: Hex } = {}): BatchRecord => ({
+  const receipt = (status: Hex, block: number) => ({ logs: [], status, blockHash: '0x01' as Hex, blockNumber: toQuantity(block) as Hex, gasUsed: '0x1' as Hex, transactionHash: '0x01' as Hex });
+  /**
+   * A batch of the account's on Ethereum made at `createdAt`, one transaction at `nonce`: sent and pending, unless
+   * `landed` says how it landed (in block `block`, else `createdAt`), or `more` says otherwise.
+   */
+  type Made = Partial<BatchRecord> & { landed?: Hex; block?: number; nonce?: number };
+  const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, block = createdAt, nonce = 0, ...more }: Made = {}): BatchRecord => ({
     id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
-    transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: calls.map((_, i) => i), sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
+    transactions: [{ hash: '0x01', raw: '0x', nonce, calls: calls.map((_, i) => i), sent: true, ...(landed ? { receipt: receipt(landed, block) } : {}) }], ...more,
   });
   /** A permit of 5 USDT to the paymaster, valid for a day more. */
   const permit = (more: Partial<SignedGrant> = {}): SignedGrant =>
@@ -115,6 +119,23 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   it('names none that a later approve of 0 took back, when the wallet wrote that it landed', async () => {
     expect(await named(records([batch([call('approve', 5n)], 1, { landed: '0x1' }), batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toBeUndefined();
     expect(await named(records([batch([call('approve', 5n), call('approve', 0n)], 1, { landed: '0x1' })]))).toBeUndefined();
+  });
+
+  it('orders what landed by the block it landed in, not by when it was made; in one block, by the account\'s nonce', async () => {
+    const give = (more: Made) => batch([call('approve', 5n)], 1, { landed: '0x1', ...more });
+    const revoke = (more: Made) => batch([call('approve', 0n)], 2, { landed: '0x1', ...more });
+    expect(await named(records([give({ block: 9 }), revoke({ block: 8 })]))).toEqual(['USDC 0 recorded']);
+    expect(await named(records([revoke({ block: 8 }), give({ block: 7 })]))).toBeUndefined();
+    expect(await named(records([give({ block: 8, nonce: 4 }), revoke({ block: 8, nonce: 3 })]))).toEqual(['USDC 0 recorded']);
+    expect(await named(records([give({ block: 8, nonce: 3 }), revoke({ block: 8, nonce: 4 })]))).toBeUndefined();
+  });
+
+  it('names a give beside a take-back in the same block when which ran first is unknown: a userOp beside a transaction', async () => {
+    const sponsoredGive = batch([call('approve', 5n)], 1, {
+      executor: 'sponsored', transactions: [],
+      userOperation: { op: {} as never, hash: `0x${'c'.repeat(64)}`, sent: true, receipt: receipt('0x1', 8) },
+    });
+    expect(await named(records([sponsoredGive, batch([call('approve', 0n)], 2, { landed: '0x1', block: 8 })]))).toEqual(['USDC 0 recorded']);
   });
 
   it('names a permit until its deadline, an approve of 0 made after it or not: that leaves the permit nonce as it was, so the signature still sets the allowance', async () => {

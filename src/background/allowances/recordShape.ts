@@ -21,7 +21,7 @@ const isReceipt = (value: unknown): boolean => isObject(value) && isQuantity(val
 const isSubmission = (value: unknown): value is Record<string, unknown> =>
   isObject(value) && isBoolean(value.sent) && optional(value.receipt, isReceipt) && optional(value.dropped, isBoolean);
 const isTransaction = (value: unknown): boolean =>
-  isSubmission(value) && isHex(value.hash) && Array.isArray(value.calls) && value.calls.every(isIndex) &&
+  isSubmission(value) && isHex(value.hash) && isIndex(value.nonce) && Array.isArray(value.calls) && value.calls.every(isIndex) &&
   optional(value.replaces, isHex) && optional(value.replacedBy, isHex) && optional(value.cancel, isBoolean);
 const isCall = (value: unknown): boolean => isObject(value) && optional(value.to, isAddress) && isHex(value.data) && isQuantity(value.value);
 
