@@ -15,7 +15,7 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { paymasterAllowances } from './paymasterAllowances';
 import type { AllowanceRecords } from './recorded';
-import { SIGNED_GRANTS_DEFAULTS, rememberSignedGrants, type SignedGrant } from './signedGrants';
+import { SIGNED_GRANTS_DEFAULTS, createSignedGrants, type SignedGrant } from './signedGrants';
 
 const FROM: Hex = '0x00000000000000000000000000000000000000aa';
 const SITE_PAYMASTER: Hex = '0x33edC8964dFf8cb68084759c72e6b2757fE1a762';
@@ -42,14 +42,15 @@ const landed = (calls: ReturnType<typeof approve>[], createdAt: number, status: 
 const permit = (token: Hex = USDT): SignedGrant => ({ kind: 'erc20', token, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', amount: '5', deadline: String(Math.floor(Date.now() / 1000) + 86_400) });
 /** The wallet's records as given, each batch authentic. */
 const records = (batches: BatchRecord[], signed: SignedGrant[] = []): AllowanceRecords =>
-  ({ batches: { all: async () => batches, authentic: async () => true }, signedGrants: { get: async () => signed } });
+  ({ batches: { all: async () => batches, authentic: async () => true }, signedGrants: { all: async () => signed, authentic: async () => true } });
 
 /** storage.local as the worker keeps the batches and the signed permits in it (createServices.ts), and as a content script on Firefox writes it. */
 function storageLocal() {
   const area = memoryBackend();
   const local = typedStorage(area, { ...BATCHES_DEFAULTS, ...SIGNED_GRANTS_DEFAULTS });
-  const batches = createBatchStore(local, createSealer(memoryKeyStore()));
-  return { area, local, batches, records: { batches, signedGrants: local } satisfies AllowanceRecords };
+  const sealer = createSealer(memoryKeyStore());
+  const batches = createBatchStore(local, sealer);
+  return { area, local, batches, records: { batches, signedGrants: createSignedGrants(local, sealer) } satisfies AllowanceRecords };
 }
 
 describe('attack18: an allowance to the paymaster hidden though it can still be taken', () => {
@@ -98,9 +99,9 @@ describe('attack18: an allowance named that the account never gave', () => {
 
 describe('attack18: records planted in storage.local without a shape', () => {
   it('leave the paymaster’s allowances as the node says them, rather than failing every batch a paymaster may pay (sendCallsPlan.ts awaits them)', async () => {
-    const { area, records: wallet } = storageLocal();
-    await rememberSignedGrants(wallet.signedGrants, FROM, '0x1', [{ kind: 'erc20', token: USDT, spender: '0x00000000000000000000000000000000000000bb', amount: '1' }]);
-    await area.set({ signedGrants: [...(await wallet.signedGrants.get('signedGrants')), { kind: 'erc20' }] });
+    const { area, local, records: wallet } = storageLocal();
+    await wallet.signedGrants.remember(FROM, '0x1', [{ kind: 'erc20', token: USDT, spender: '0x00000000000000000000000000000000000000bb', amount: '1' }]);
+    await area.set({ signedGrants: [...(await local.get('signedGrants')), { kind: 'erc20' }] });
     await expect(paymasterAllowances(saysZero, sponsored, ETHEREUM, wallet)).resolves.toBeUndefined();
   });
 

@@ -28,9 +28,9 @@ const ERC20 = new Interface([
   'function increaseAllowance(address spender, uint256 added)',
 ]);
 
-/** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed. */
+/** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed (each sealed). */
 function records(batches: BatchRecord[], signed: SignedGrant[] = [], altered: BatchRecord[] = []): AllowanceRecords {
-  return { batches: { all: async () => batches, authentic: async (b) => !altered.includes(b) }, signedGrants: { get: async () => signed } };
+  return { batches: { all: async () => batches, authentic: async (b) => !altered.includes(b) }, signedGrants: { all: async () => signed, authentic: async () => true } };
 }
 const NO_RECORDS = records([]);
 
@@ -180,14 +180,14 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     }
   });
 
-  it('reads past a record planted without a shape (a batch without its account, a permit without its token): the others are still named', async () => {
+  it('reads past a batch planted without a shape (without its account): the others are still named', async () => {
     const planted = { id: 'x', origin: 'https://evil.example', state: 'sent', calls: [], transactions: [], createdAt: 1 } as unknown as BatchRecord;
-    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [{ kind: 'erc20' } as SignedGrant, permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
   });
 
   it("names the node's answers alone, with a warning, when the wallet's records cannot be read: the batch is still planned", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const unreadable: AllowanceRecords = { batches: { all: () => Promise.reject(new Error('storage gone')), authentic: async () => true }, signedGrants: { get: async () => [] } };
+    const unreadable: AllowanceRecords = { batches: { all: () => Promise.reject(new Error('storage gone')), authentic: async () => true }, signedGrants: { all: async () => [], authentic: async () => true } };
     const found = await paymasterAllowances(chain({ [USDC]: { [SITE_PAYMASTER]: 3n } }).node, sponsored, ETHEREUM, unreadable);
     expect(found).toEqual([{ paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '3' }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('[allowances]'), 'storage gone');

@@ -3,7 +3,7 @@
  * approve and increaseAllowance calls of its batches and transactions (Activity's history) and the permits it signed
  * (./signedGrants.ts). A node's allowance of 0 is a claim; these are what the wallet signed.
  *
- * Only batches the wallet wrote count (BatchStore `authentic`): storage.local is a content script's to write too. A give
+ * Only batches and permits the wallet wrote count (their stores' `authentic`): storage.local is a content script's to write too. A give
  * is named unless a take-back (approve of 0) surely landed after it (./batchSteps.ts `landedAfter`): one that may still
  * land stays named after every take-back that already did, since it may land after them (a userOp a bundler holds).
  *
@@ -12,20 +12,19 @@
  */
 import type { Hex } from '../../shared/params';
 import type { BatchStore } from '../batches/store';
-import type { TypedStorage } from '../storage/typedStorage';
+import { hasBatchShape } from './batchShape';
 import { batchSteps, landedAfter, type Landed } from './batchSteps';
-import { hasBatchShape, hasSignedGrantShape } from './recordShape';
-import type { SignedGrant, SignedGrantsSlice } from './signedGrants';
+import type { SignedGrant, SignedGrants } from './signedGrants';
 
 /** Where the wallet keeps what the account signed: its batches and the permits it signed. */
 export interface AllowanceRecords {
   batches: Pick<BatchStore, 'all' | 'authentic'>;
-  signedGrants: Pick<TypedStorage<SignedGrantsSlice>, 'get'>;
+  signedGrants: Pick<SignedGrants, 'all' | 'authentic'>;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A record kept before its amount and deadline were: named while kept. */
+/** Of more than 0 and not past its deadline; one without them (reviewed before they were kept) is named while kept. */
 const permitGives = (permit: SignedGrant, now: number): boolean =>
   (permit.amount === undefined || BigInt(permit.amount) > 0n) && (permit.deadline === undefined || BigInt(permit.deadline) >= BigInt(now));
 
@@ -34,8 +33,8 @@ const permitGives = (permit: SignedGrant, now: number): boolean =>
  * later record took back, or a permit whose deadline is not past at `now` (seconds).
  */
 export async function recordedAllowances(records: AllowanceRecords, account: Hex, chainId: Hex, spender: Hex, now: number): Promise<Set<string>> {
-  const [stored, kept] = await Promise.all([records.batches.all(), records.signedGrants.get('signedGrants')]);
-  const [batches, signed] = [stored.filter(hasBatchShape), kept.filter(hasSignedGrantShape)];
+  const [stored, signed] = await Promise.all([records.batches.all(), records.signedGrants.all()]);
+  const batches = stored.filter(hasBatchShape);
   const onChain = (id: Hex) => BigInt(id) === BigInt(chainId);
   const approved = batches.filter((b) => b.state !== 'awaiting-approval' && same(b.from, account) && onChain(b.chainId));
   const written = await Promise.all(approved.map((b) => records.batches.authentic(b)));
@@ -43,5 +42,6 @@ export async function recordedAllowances(records: AllowanceRecords, account: Hex
   const takenBack = (give: Landed, token: Hex) => steps.some((t) => !t.gives && same(t.token, token) && landedAfter(t.landed, give));
   const given = steps.filter((g) => g.gives && !(g.landed && takenBack(g.landed, g.token)));
   const permits = signed.filter((g) => g.kind === 'erc20' && same(g.spender, spender) && same(g.account, account) && onChain(g.chainId) && permitGives(g, now));
-  return new Set([...given, ...permits].map((g) => g.token.toLowerCase()));
+  const signedByWallet = await Promise.all(permits.map((g) => records.signedGrants.authentic(g)));
+  return new Set([...given, ...permits.filter((_, i) => signedByWallet[i])].map((g) => g.token.toLowerCase()));
 }

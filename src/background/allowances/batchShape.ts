@@ -1,17 +1,15 @@
 /**
- * Whether a stored batch or signed permit has the fields ./recorded.ts reads of it, of the types it reads them as.
- * Both are kept in storage.local, which a content script can write (Firefox): a record without the shape is left out
- * rather than read, so one planted record neither throws nor hides the others (executionPermissions/grantShape.ts does
- * the same for grants).
+ * Whether a stored batch has the fields ./recorded.ts and ./batchSteps.ts read of it, of the types they read them as.
+ * Batches are kept in storage.local, which a content script can write (Firefox): a record without the shape is left
+ * out rather than read, so one planted record neither throws nor hides the others (executionPermissions/grantShape.ts
+ * does the same for grants; ./signedGrants.ts for signed permits).
  */
 import { isObject } from '../../shared/isObject';
 import type { BatchRecord } from '../batches/types';
-import type { SignedGrant } from './signedGrants';
 
 const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
 /** What BigInt reads: at least one digit. */
 const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
-const isDecimal = (value: unknown): boolean => typeof value === 'string' && /^[0-9]+$/.test(value);
 const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -27,10 +25,6 @@ const isCall = (value: unknown): boolean => isObject(value) && optional(value.to
 
 export const hasBatchShape = (value: unknown): value is BatchRecord =>
   isObject(value) && typeof value.id === 'string' && typeof value.origin === 'string' && typeof value.state === 'string' &&
-  isQuantity(value.chainId) && isAddress(value.from) && Number.isFinite(value.createdAt) &&
+  isQuantity(value.chainId) && isAddress(value.from) &&
   Array.isArray(value.calls) && value.calls.every(isCall) && Array.isArray(value.transactions) && value.transactions.every(isTransaction) &&
   optional(value.userOperation, isSubmission);
-
-export const hasSignedGrantShape = (value: unknown): value is SignedGrant =>
-  isObject(value) && typeof value.kind === 'string' && isAddress(value.token) && isAddress(value.spender) && isAddress(value.account) &&
-  isQuantity(value.chainId) && optional(value.amount, isDecimal) && optional(value.deadline, isDecimal);
