@@ -26,6 +26,7 @@ const ERC20 = new Interface([
   'function allowance(address owner, address spender) view returns (uint256)',
   'function approve(address spender, uint256 amount)',
   'function increaseAllowance(address spender, uint256 added)',
+  'function transfer(address to, uint256 amount)',
 ]);
 
 /** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed (each sealed). */
@@ -130,6 +131,15 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     expect(await named(records([give({ block: 8, nonce: 3 }), revoke({ block: 8, nonce: 4 })]))).toBeUndefined();
   });
 
+  it("names an approve still pending beside an approve of 0 made after it that landed: the site's own bundler holds its userOp, which may land after it", async () => {
+    const held = batch([call('approve', 5_000_000n)], 1, {
+      executor: 'sponsored', sponsor: sponsored.sponsor, transactions: [],
+      userOperation: { op: {} as never, hash: `0x${'c'.repeat(64)}`, sent: true, sentAt: 1 },
+    });
+    // The account's own revoke, an ordinary transaction: its nonce is not the userOp's, so it lands first.
+    expect(await named(records([held, batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toEqual(['USDC 0 recorded']);
+  });
+
   it('names a give beside a take-back in the same block when which ran first is unknown: a userOp beside a transaction', async () => {
     const sponsoredGive = batch([call('approve', 5n)], 1, {
       executor: 'sponsored', transactions: [],
@@ -192,6 +202,19 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     expect(found).toEqual([{ paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '3' }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('[allowances]'), 'storage gone');
     warn.mockRestore();
+  });
+
+  it("judges a sequential batch's approve by its own transaction: none when that reverted though the other call landed (600), named while it is pending", async () => {
+    const transfer = { to: USDT, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', ['0x00000000000000000000000000000000000000bb', 1n]) as Hex };
+    const sequential = (approveLanded?: Hex) => batch([call('approve', 5_000_000n), transfer], 1, {
+      atomic: false, gasLimits: ['0x1', '0x1'],
+      transactions: [
+        { hash: '0x01', raw: '0x', nonce: 0, calls: [0], sent: true, ...(approveLanded ? { receipt: receipt(approveLanded, 1) } : {}) },
+        { hash: '0x02', raw: '0x', nonce: 1, calls: [1], sent: true, receipt: receipt('0x1', 1) },
+      ],
+    });
+    expect(await named(records([sequential('0x0')]))).toBeUndefined();
+    expect(await named(records([sequential()]))).toEqual(['USDC 0 recorded']);
   });
 
   it("says the node's word where it has one: an allowance above 0 as read, a failed read as unread", async () => {
