@@ -3,9 +3,9 @@
  * approve and increaseAllowance calls of its batches and transactions (Activity's history) and the permits it signed
  * (./signedGrants.ts). A node's allowance of 0 is a claim; these are what the wallet signed.
  *
- * Only batches and permits the wallet wrote count (their stores' `authentic`): storage.local is a content script's to write too. A give
- * is named unless a take-back (approve of 0) surely landed after it (./batchSteps.ts `landedAfter`): one that may still
- * land stays named after every take-back that already did, since it may land after them (a userOp a bundler holds).
+ * Only batches and permits the wallet wrote count (their stores' `authentic`): storage.local is a content script's to
+ * write too. A give is named unless a take-back (approve of 0) surely landed after it (./batchSteps.ts `landedAfter`):
+ * one that may still land stays named after every take-back that already did (a userOp a bundler holds).
  *
  * A permit may be submitted until its deadline whatever was approved since (an approve of 0 leaves EIP-2612's nonce as
  * it was): it gives until then, unless of 0. Naming one already used is the price: hiding one still usable is the danger.
