@@ -13,6 +13,7 @@ import { lazyTransactionCode } from './batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from './batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from './batches/lazyUserOperationCode';
 import { lazyAllowanceCode } from './allowances/lazyAllowanceCode';
+import { createSignedGrants } from './allowances/signedGrants';
 import { createBatchStore } from './batches/store';
 import type { LoadParser } from './clearSigning/descriptors';
 import { lazyDescriptors } from './clearSigning/lazyDescriptors';
@@ -143,7 +144,7 @@ export function createServices(deps: ServiceDeps): Background {
     settings: local,
     descriptorFiles,
     relayed: local,
-    signedGrants: local,
+    signedGrants: createSignedGrants(local, sealer),
     revokeRefusals: session,
     node: nodes.node,
     nodeFor: nodes.nodeFor,

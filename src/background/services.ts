@@ -7,7 +7,7 @@ import type { Hex } from '../shared/params';
 import type { Accounts } from './accounts/accounts';
 import type { KeyCode } from './accounts/lazyKeyCode';
 import type { AllowanceCode } from './allowances/lazyAllowanceCode';
-import type { SignedGrantsSlice } from './allowances/signedGrants';
+import type { SignedGrants } from './allowances/signedGrants';
 import type { RevokeRefusalSlice } from './pages/revokeRefusalSlice';
 import type { Approvals } from './approvals/approvals';
 import type { TransactionCode } from './batches/lazyTransactionCode';
@@ -82,7 +82,7 @@ export interface Services {
   /** Why the popup's last revoke was refused on Approve, for Permissions to say (session storage). */
   revokeRefusals: TypedStorage<RevokeRefusalSlice>;
   /** Permits the user signed, for the popup's Approvals. */
-  signedGrants: TypedStorage<SignedGrantsSlice>;
+  signedGrants: SignedGrants;
   /** Transactions the wallet relayed, for the replacement rule. */
   relayed: TypedStorage<SentTransactionsSlice>;
   /** JSON-RPC to the selected network's node. */

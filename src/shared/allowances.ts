@@ -10,6 +10,16 @@ export interface Grant {
   spender: Hex;
 }
 
+/**
+ * What signing a message grants (a permit): the amount (smallest unit, decimal) and the latest date the message names
+ * (seconds, decimal; absent when it names none), past which no signature of it can be submitted: EIP-2612's `deadline`,
+ * DAI's `expiry` (never: the uint256 maximum), Permit2's later of `expiration` and `sigDeadline`.
+ */
+export interface SignedTerms extends Grant {
+  amount: string;
+  deadline?: string;
+}
+
 /** An allowance still standing: the amount left (smallest unit, decimal; "1" for an operator), with the token as read. */
 export interface AllowanceView extends Grant {
   amount: string;

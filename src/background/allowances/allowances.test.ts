@@ -6,7 +6,8 @@ import { PERMIT2 } from '../calls/signatures';
 import type { ChainNode } from '../networks/rpcClient';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { grantsOf } from './granted';
-import { SIGNED_GRANTS_DEFAULTS, rememberSignedGrants, signedGrantsOf } from './signedGrants';
+import { SIGNED_GRANTS_DEFAULTS, createSignedGrants, signedGrantsOf } from './signedGrants';
+import { createSealer, memoryKeyStore } from '../storage/seal';
 import { allowanceLeft, revokeCall } from './onChain';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -78,16 +79,44 @@ describe('allowanceLeft and revokeCall', () => {
 });
 
 describe('signed grants', () => {
-  it('are remembered once per account, chain, token and spender, and read back for that account and chain only', async () => {
-    const storage = typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS);
+  it('are remembered once per account, chain, token, spender, amount and deadline, and read back for that account and chain only', async () => {
+    const signed = createSignedGrants(typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS), createSealer(memoryKeyStore()));
     const grant = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex };
-    await rememberSignedGrants(storage, OWNER, '0x7a69', [grant], 1);
-    await rememberSignedGrants(storage, OWNER, '0x7A69', [grant, { ...grant, kind: 'permit2' }], 2);
-    await rememberSignedGrants(storage, SPENDER, '0x7a69', [grant], 3);
-    const kept = await storage.get('signedGrants');
+    const terms = { ...grant, amount: '5', deadline: '1700000000' };
+    await signed.remember(OWNER, '0x7a69', [terms]);
+    await signed.remember(OWNER, '0x7A69', [terms, { ...terms, kind: 'permit2' }]);
+    await signed.remember(SPENDER, '0x7a69', [terms]);
+    const kept = await signed.all();
     expect(signedGrantsOf(kept, OWNER, '0x7a69')).toEqual([grant, { ...grant, kind: 'permit2' }]);
-    // When each was last signed, to order it among the batches that approve or revoke the same.
-    expect(kept.map((g) => g.signedAt)).toEqual([2, 2, 3]);
     expect(signedGrantsOf(kept, OWNER, '0x1')).toEqual([]);
+  });
+
+  it('keep a permit beside a later one to the same spender on other terms: either may still be submitted', async () => {
+    const signed = createSignedGrants(typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS), createSealer(memoryKeyStore()));
+    const first = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex, amount: '5', deadline: '1900000000' };
+    await signed.remember(OWNER, '0x7a69', [first]);
+    await signed.remember(OWNER, '0x7a69', [{ ...first, amount: '0', deadline: '1700000000' }]);
+    expect((await signed.all()).map((g) => [g.amount, g.deadline])).toEqual([['5', '1900000000'], ['0', '1700000000']]);
+  });
+
+  it('are sealed: one a content script wrote into storage.local, or changed there, is not authentic', async () => {
+    const area = memoryBackend();
+    const local = typedStorage(area, SIGNED_GRANTS_DEFAULTS);
+    const signed = createSignedGrants(local, createSealer(memoryKeyStore()));
+    const terms = { kind: 'erc20' as const, token: TOKEN as Hex, spender: SPENDER as Hex, amount: '5', deadline: '1900000000' };
+    await signed.remember(OWNER, '0x7a69', [terms]);
+    const [kept] = await local.get('signedGrants');
+    await area.set({ signedGrants: [kept, { ...kept, amount: MaxUint256.toString() }, { ...terms, account: OWNER, chainId: '0x7a69', spender: OWNER }] });
+    expect(await Promise.all((await signed.all()).map((g) => signed.authentic(g)))).toEqual([true, false, false]);
+  });
+
+  it('leave out a record without the shape a reader reads (a page wrote it), and drop it at the next write', async () => {
+    const area = memoryBackend();
+    const local = typedStorage(area, SIGNED_GRANTS_DEFAULTS);
+    const signed = createSignedGrants(local, createSealer(memoryKeyStore()));
+    await area.set({ signedGrants: [{ kind: 'erc20' }, { kind: 'erc20', token: TOKEN, spender: SPENDER, account: OWNER, chainId: '0x' }] });
+    expect(await signed.all()).toEqual([]);
+    await signed.remember(OWNER, '0x7a69', [{ kind: 'erc20', token: TOKEN as Hex, spender: SPENDER as Hex, amount: '5' }]);
+    expect(await local.get('signedGrants')).toHaveLength(1);
   });
 });

@@ -4,8 +4,8 @@
  * per token while the batch is planned; a read that failed is said, never taken as no allowance, and so is a 0 the
  * node says where the wallet's own records say the account gave one and never took it back.
  */
-import { AbiCoder, Interface, MaxUint256 } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { AbiCoder, Interface, MaxUint256, toQuantity } from 'ethers';
+import { describe, expect, it, vi } from 'vitest';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { BatchRecord } from '../batches/types';
@@ -26,11 +26,12 @@ const ERC20 = new Interface([
   'function allowance(address owner, address spender) view returns (uint256)',
   'function approve(address spender, uint256 amount)',
   'function increaseAllowance(address spender, uint256 added)',
+  'function transfer(address to, uint256 amount)',
 ]);
 
-/** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed. */
+/** The wallet's records: its batches (each authentic unless listed in `altered`) and the permits it signed (each sealed). */
 function records(batches: BatchRecord[], signed: SignedGrant[] = [], altered: BatchRecord[] = []): AllowanceRecords {
-  return { batches: { all: async () => batches, authentic: async (b) => !altered.includes(b) }, signedGrants: { get: async () => signed } };
+  return { batches: { all: async () => batches, authentic: async (b) => !altered.includes(b) }, signedGrants: { all: async () => signed, authentic: async () => true } };
 }
 const NO_RECORDS = records([]);
 
@@ -87,14 +88,19 @@ describe('allowances the account already gave the paymaster that may take its fe
 describe("the wallet's own records of an allowance the node says is 0", () => {
   const call = (fn: 'approve' | 'increaseAllowance', amount: bigint, { token = USDC, spender = SITE_PAYMASTER }: { token?: Hex; spender?: Hex } = {}) =>
     ({ to: token, value: '0x0' as Hex, data: ERC20.encodeFunctionData(fn, [spender, amount]) as Hex });
-  const receipt = (status: Hex) => ({ logs: [], status, blockHash: '0x01' as Hex, blockNumber: '0x1' as Hex, gasUsed: '0x1' as Hex, transactionHash: '0x01' as Hex });
-  /** A batch of the account's on Ethereum made at `createdAt`: sent and pending, unless `landed` says how it landed, or `more` says otherwise. */
-  const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, ...more }: Partial<BatchRecord> & { landed?: Hex } = {}): BatchRecord => ({
+  const receipt = (status: Hex, block: number) => ({ logs: [], status, blockHash: '0x01' as Hex, blockNumber: toQuantity(block) as Hex, gasUsed: '0x1' as Hex, transactionHash: '0x01' as Hex });
+  /**
+   * A batch of the account's on Ethereum made at `createdAt`, one transaction at `nonce`: sent and pending, unless
+   * `landed` says how it landed (in block `block`, else `createdAt`), or `more` says otherwise.
+   */
+  type Made = Partial<BatchRecord> & { landed?: Hex; block?: number; nonce?: number };
+  const batch = (calls: ReturnType<typeof call>[], createdAt: number, { landed, block = createdAt, nonce = 0, ...more }: Made = {}): BatchRecord => ({
     id: String(createdAt), origin: 'https://dapp.example', chainId: '0x1', from: FROM, atomic: true, upgrade: false, gasLimits: ['0x1'], state: 'sent', calls, createdAt,
-    transactions: [{ hash: '0x01', raw: '0x', nonce: 0, calls: [0], sent: true, ...(landed ? { receipt: receipt(landed) } : {}) }], ...more,
+    transactions: [{ hash: '0x01', raw: '0x', nonce, calls: calls.map((_, i) => i), sent: true, ...(landed ? { receipt: receipt(landed, block) } : {}) }], ...more,
   });
-  const permit = (signedAt?: number, more: Partial<SignedGrant> = {}): SignedGrant =>
-    ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', ...(signedAt === undefined ? {} : { signedAt }), ...more });
+  /** A permit of 5 USDT to the paymaster, valid for a day more. */
+  const permit = (more: Partial<SignedGrant> = {}): SignedGrant =>
+    ({ kind: 'erc20', token: USDT, spender: SITE_PAYMASTER, account: FROM, chainId: '0x1', amount: '5', deadline: String(Math.floor(Date.now() / 1000) + 86_400), ...more });
   const sponsored = { from: FROM, sponsor: { url: 'https://pm.example', context: {}, paymaster: SITE_PAYMASTER } };
   /** The tokens named on a node that says 0 for every allowance, each as a record says it. */
   const named = async (wallet: AllowanceRecords) => (await paymasterAllowances(chain({}).node, sponsored, ETHEREUM, wallet))?.map((a) => `${a.symbol} ${a.amount}${a.recorded ? ' recorded' : ''}`);
@@ -105,7 +111,7 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   });
 
   it("names an increaseAllowance the wallet sent, still pending or landed, and a permit it signed for the paymaster (the USDC paymaster's too)", async () => {
-    expect(await named(records([batch([call('increaseAllowance', 1n)], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+    expect(await named(records([batch([call('increaseAllowance', 1n)], 1, { landed: '0x1' })], [permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
     const usdcPaid = { from: FROM, usdcFee: { paymaster: ETHEREUM.usdcPaymaster } as never };
     const found = await paymasterAllowances(chain({}).node, usdcPaid, ETHEREUM, records([batch([call('approve', 1n, { spender: USDC_PAYMASTER })], 1)]));
     expect(found).toEqual([{ paymaster: USDC_PAYMASTER, token: USDC, symbol: 'USDC', amount: '0', recorded: true }]);
@@ -114,9 +120,40 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
   it('names none that a later approve of 0 took back, when the wallet wrote that it landed', async () => {
     expect(await named(records([batch([call('approve', 5n)], 1, { landed: '0x1' }), batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toBeUndefined();
     expect(await named(records([batch([call('approve', 5n), call('approve', 0n)], 1, { landed: '0x1' })]))).toBeUndefined();
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit(2)]))).toBeUndefined();
-    // A permit kept before its time was is the oldest record.
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })], [permit()]))).toBeUndefined();
+  });
+
+  it('orders what landed by the block it landed in, not by when it was made; in one block, by the account\'s nonce', async () => {
+    const give = (more: Made) => batch([call('approve', 5n)], 1, { landed: '0x1', ...more });
+    const revoke = (more: Made) => batch([call('approve', 0n)], 2, { landed: '0x1', ...more });
+    expect(await named(records([give({ block: 9 }), revoke({ block: 8 })]))).toEqual(['USDC 0 recorded']);
+    expect(await named(records([revoke({ block: 8 }), give({ block: 7 })]))).toBeUndefined();
+    expect(await named(records([give({ block: 8, nonce: 4 }), revoke({ block: 8, nonce: 3 })]))).toEqual(['USDC 0 recorded']);
+    expect(await named(records([give({ block: 8, nonce: 3 }), revoke({ block: 8, nonce: 4 })]))).toBeUndefined();
+  });
+
+  it("names an approve still pending beside an approve of 0 made after it that landed: the site's own bundler holds its userOp, which may land after it", async () => {
+    const held = batch([call('approve', 5_000_000n)], 1, {
+      executor: 'sponsored', sponsor: sponsored.sponsor, transactions: [],
+      userOperation: { op: {} as never, hash: `0x${'c'.repeat(64)}`, sent: true, sentAt: 1 },
+    });
+    // The account's own revoke, an ordinary transaction: its nonce is not the userOp's, so it lands first.
+    expect(await named(records([held, batch([call('approve', 0n)], 2, { landed: '0x1' })]))).toEqual(['USDC 0 recorded']);
+  });
+
+  it('names a give beside a take-back in the same block when which ran first is unknown: a userOp beside a transaction', async () => {
+    const sponsoredGive = batch([call('approve', 5n)], 1, {
+      executor: 'sponsored', transactions: [],
+      userOperation: { op: {} as never, hash: `0x${'c'.repeat(64)}`, sent: true, receipt: receipt('0x1', 8) },
+    });
+    expect(await named(records([sponsoredGive, batch([call('approve', 0n)], 2, { landed: '0x1', block: 8 })]))).toEqual(['USDC 0 recorded']);
+  });
+
+  it('names a permit until its deadline, an approve of 0 made after it or not: that leaves the permit nonce as it was, so the signature still sets the allowance', async () => {
+    const revoked = [batch([call('approve', 0n, { token: USDT })], 3, { landed: '0x1' })];
+    expect(await named(records(revoked, [permit()]))).toEqual(['USDT 0 recorded']);
+    // A permit kept before its amount and deadline were: while it is kept.
+    expect(await named(records(revoked, [permit({ amount: undefined, deadline: undefined })]))).toEqual(['USDT 0 recorded']);
+    expect(await named(records(revoked, [permit({ deadline: String(Math.floor(Date.now() / 1000) - 1) })]))).toBeUndefined();
   });
 
   it('still names one whose revoke did not land, is still pending, came first, or whose record was altered outside the wallet', async () => {
@@ -132,23 +169,52 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     ] as const) {
       expect(await named(wallet), why).toEqual(['USDC 0 recorded']);
     }
-    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 1, { landed: '0x1' })], [permit(2)]))).toEqual(['USDT 0 recorded']);
+    expect(await named(records([batch([call('approve', 0n, { token: USDT })], 1, { landed: '0x1' })], [permit()]))).toEqual(['USDT 0 recorded']);
   });
 
-  it("names nothing the wallet's records do not say it gave: a batch not approved, never sent or reverted, another account's, chain's or spender's, an increase of 0, a Permit2 permit", async () => {
+  it("names nothing the wallet's records do not say it gave: a batch not approved, never sent or reverted, another account's, chain's or spender's, an increase of 0, a Permit2 permit, one of 0 or past its deadline", async () => {
     const approve = [call('approve', 5n)];
     for (const [why, wallet] of [
       ['awaiting approval', records([batch(approve, 1, { state: 'awaiting-approval', transactions: [] })])],
       ['never sent', records([batch(approve, 1, { state: 'failed', transactions: [] })])],
       ['reverted', records([batch(approve, 1, { landed: '0x0' })])],
-      ['another account', records([batch(approve, 1, { from: USDT })], [permit(1, { account: USDT })])],
-      ['another chain', records([batch(approve, 1, { chainId: '0xa' })], [permit(1, { chainId: '0xa' })])],
-      ['another spender', records([batch([call('approve', 5n, { spender: USDC_PAYMASTER })], 1)], [permit(1, { spender: USDC_PAYMASTER })])],
+      ['another account', records([batch(approve, 1, { from: USDT })], [permit({ account: USDT })])],
+      ['another chain', records([batch(approve, 1, { chainId: '0xa' })], [permit({ chainId: '0xa' })])],
+      ['another spender', records([batch([call('approve', 5n, { spender: USDC_PAYMASTER })], 1)], [permit({ spender: USDC_PAYMASTER })])],
       ['an increase of 0', records([batch([call('increaseAllowance', 0n)], 1)])],
-      ['a Permit2 permit', records([], [permit(1, { kind: 'permit2' })])],
+      ['a Permit2 permit', records([], [permit({ kind: 'permit2' })])],
+      ['a permit of 0', records([], [permit({ amount: '0' })])],
+      ['a permit past its deadline', records([], [permit({ deadline: '1700000000' })])],
     ] as const) {
       expect(await named(wallet), why).toBeUndefined();
     }
+  });
+
+  it('reads past a batch planted without a shape (without its account): the others are still named', async () => {
+    const planted = { id: 'x', origin: 'https://evil.example', state: 'sent', calls: [], transactions: [], createdAt: 1 } as unknown as BatchRecord;
+    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+  });
+
+  it("names the node's answers alone, with a warning, when the wallet's records cannot be read: the batch is still planned", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const unreadable: AllowanceRecords = { batches: { all: () => Promise.reject(new Error('storage gone')), authentic: async () => true }, signedGrants: { all: async () => [], authentic: async () => true } };
+    const found = await paymasterAllowances(chain({ [USDC]: { [SITE_PAYMASTER]: 3n } }).node, sponsored, ETHEREUM, unreadable);
+    expect(found).toEqual([{ paymaster: SITE_PAYMASTER, token: USDC, symbol: 'USDC', amount: '3' }]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('[allowances]'), 'storage gone');
+    warn.mockRestore();
+  });
+
+  it("judges a sequential batch's approve by its own transaction: none when that reverted though the other call landed (600), named while it is pending", async () => {
+    const transfer = { to: USDT, value: '0x0' as Hex, data: ERC20.encodeFunctionData('transfer', ['0x00000000000000000000000000000000000000bb', 1n]) as Hex };
+    const sequential = (approveLanded?: Hex) => batch([call('approve', 5_000_000n), transfer], 1, {
+      atomic: false, gasLimits: ['0x1', '0x1'],
+      transactions: [
+        { hash: '0x01', raw: '0x', nonce: 0, calls: [0], sent: true, ...(approveLanded ? { receipt: receipt(approveLanded, 1) } : {}) },
+        { hash: '0x02', raw: '0x', nonce: 1, calls: [1], sent: true, receipt: receipt('0x1', 1) },
+      ],
+    });
+    expect(await named(records([sequential('0x0')]))).toBeUndefined();
+    expect(await named(records([sequential()]))).toEqual(['USDC 0 recorded']);
   });
 
   it("says the node's word where it has one: an allowance above 0 as read, a failed read as unread", async () => {

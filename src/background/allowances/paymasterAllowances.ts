@@ -31,7 +31,11 @@ export async function paymasterAllowances(
   if (!paymaster) return undefined;
   const now = Math.floor(Date.now() / 1000);
   const [recorded, read] = await Promise.all([
-    recordedAllowances(records, batch.from, network.chainId, paymaster),
+    recordedAllowances(records, batch.from, network.chainId, paymaster, now).catch((error: Error) => {
+      // Never the plan's failure: the node's answers are named alone.
+      console.warn("[allowances] the wallet's records of allowances to the paymaster could not be read", error.message);
+      return new Set<string>();
+    }),
     Promise.all(knownErc20s(network).map(async ({ symbol, address: token }) => ({ token, symbol, amount: await allowanceLeft(node, batch.from, { kind: 'erc20', token, spender: paymaster }, now) }))),
   ]);
   const named = read.flatMap(({ token, symbol, amount }): PaymasterAllowance[] => {

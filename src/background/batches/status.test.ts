@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchStatus, CallsStatus, preconfirmed } from './status';
+import { batchStatus, callSubmissions, CallsStatus, preconfirmed } from './status';
 import { withReceipt } from './executors/transactionReceipts';
 import type { BatchRecord, BatchTransaction } from './types';
 
@@ -54,6 +54,17 @@ describe('a transaction and its replacements (Speed up, Cancel)', () => {
   it('is 400 when the cancel landed: none of the calls ran', () => {
     expect(batchStatus(batch('sent', [{ ...original, dropped: true }, { ...cancel, receipt: receipt(true) }]))).toBe(CallsStatus.offchainFailure);
     expect(batchStatus(batch('sent', [original, cancel]))).toBe(CallsStatus.pending);
+  });
+
+  it('judges each call by the transaction that carries it, or the replacement that landed in its place', () => {
+    const two = (transactions: BatchTransaction[]) => callSubmissions({ ...batch('sent', transactions), calls: [{ value: '0x0', data: '0x' }, { value: '0x0', data: '0x' }] });
+    const first = { ...tx(true, false), hash: '0x01' as const };
+    expect(two([first, { ...tx(true, true), calls: [1] }]).map((s) => s?.receipt?.status)).toEqual(['0x0', '0x1']);
+    expect(two([first])[1]).toBeUndefined();
+    const replaced = two([{ ...original, calls: [0, 1], dropped: true }, { ...speedUp, calls: [0, 1], receipt: receipt(true) }]);
+    expect(replaced.map((s) => s?.receipt?.status)).toEqual(['0x1', '0x1']);
+    const cancelled = two([{ ...original, calls: [0, 1], dropped: true }, { ...cancel, receipt: receipt(true) }]);
+    expect(cancelled.map((s) => s?.dropped)).toEqual([true, true]);
   });
 });
 

@@ -38,21 +38,34 @@ function replacementChain(batch: BatchRecord, root: BatchTransaction): BatchTran
   return chain;
 }
 
-/**
- * What counts for the batch's status and receipts: of each transaction and its replacements, the one that landed,
- * else the newest. A cancel that landed means the calls did not run: it counts as dropped.
- */
-export function counted(batch: BatchRecord): Submission[] {
-  if (batch.userOperation) return [batch.userOperation];
+/** What counts, with the calls it carries: the userOp carries every call; a transaction, its own (a replacement, the same). */
+function countedCarriers(batch: BatchRecord): { counts: Submission; calls: number[] }[] {
+  if (batch.userOperation) return [{ counts: batch.userOperation, calls: batch.calls.map((_, i) => i) }];
   return batch.transactions
     .filter((t) => !t.replaces)
     .map((root) => {
       const chain = replacementChain(batch, root);
       const chosen = chain.find((t) => t.receipt) ?? chain[chain.length - 1];
-      if (!chosen.cancel) return chosen;
+      if (!chosen.cancel) return { counts: chosen, calls: root.calls };
       const { receipt, ...cancel } = chosen;
-      return receipt ? { ...cancel, dropped: true } : cancel;
+      return { counts: receipt ? { ...cancel, dropped: true } : cancel, calls: root.calls };
     });
+}
+
+/**
+ * What counts for the batch's status and receipts: of each transaction and its replacements, the one that landed,
+ * else the newest. A cancel that landed means the calls did not run: it counts as dropped.
+ */
+export const counted = (batch: BatchRecord): Submission[] => countedCarriers(batch).map((c) => c.counts);
+
+/**
+ * Of each call (by index), what counts for it: the counted submission that carries it, so a sequential batch's call is
+ * judged by its own transaction; undefined while none carries it yet (not signed yet, or never).
+ */
+export function callSubmissions(batch: BatchRecord): (Submission | undefined)[] {
+  const of: (Submission | undefined)[] = batch.calls.map(() => undefined);
+  for (const { counts, calls } of countedCarriers(batch)) for (const i of calls) of[i] = counts;
+  return of;
 }
 
 export const anySent = (batch: BatchRecord): boolean => submissions(batch).some((s) => s.sent);

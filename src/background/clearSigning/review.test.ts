@@ -1,7 +1,7 @@
 /** The review against a node: words from the bundled descriptors, token reads, and each danger a message can carry. */
 import { MaxUint256 } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
-import { descriptors, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
+import { DAI, daiPermit, descriptors, MAX_UINT160, permitBatch, permitSingle, seaportListing, SIGNER, UNIVERSAL_ROUTER, USDC, usdcPermit } from '../../shared/erc7730/samples.fixture';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { CODE, MAINNET, NOW, fakeNode, type Chain } from './chain.fixture';
@@ -26,7 +26,7 @@ describe('reviewTypedData', () => {
     const result = await review(usdcPermit, { code: { [USDC.toLowerCase()]: CODE, [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [USDC.toLowerCase()]: { ...usdc[USDC.toLowerCase()], balance: 5_000_000n } } });
     expect(result.clear?.fields.find((f) => f.label === 'Amount')?.text).toBe('2.5 USDC');
     expect(result.dangers).toEqual([]);
-    expect(result.grants).toEqual([{ kind: 'erc20', token: USDC, spender: UNIVERSAL_ROUTER }]);
+    expect(result.grants).toEqual([{ kind: 'erc20', token: USDC, spender: UNIVERSAL_ROUTER, amount: '2500000', deadline: '1735689600' }]);
   });
 
   it('an unlimited Permit to a key-held account, signed for years: each named, the riskiest asking a second yes', async () => {
@@ -54,8 +54,15 @@ describe('reviewTypedData', () => {
 
   it('Permit2 PermitSingle with the uint160 maximum is unlimited; signing it grants a Permit2 allowance', async () => {
     const result = await review(permitSingle, { code: {}, tokens: usdc });
-    expect(result.grants).toEqual([{ kind: 'permit2', token: USDC, spender: UNIVERSAL_ROUTER }]);
+    // Until the later of its two dates (the allowance's expiration, the signature's deadline).
+    expect(result.grants).toEqual([{ kind: 'permit2', token: USDC, spender: UNIVERSAL_ROUTER, amount: MAX_UINT160, deadline: '1737000000' }]);
     expect(await kinds(permitSingle, { code: { [UNIVERSAL_ROUTER.toLowerCase()]: CODE, '0x000000000022d473030f116ddee9f6b43ac78ba3': CODE }, tokens: usdc })).toEqual(['unlimited']);
+  });
+
+  it("DAI's permit grants every token with no deadline (expiry 0); one that revokes (allowed false) grants nothing", async () => {
+    const chain = { code: { [UNIVERSAL_ROUTER.toLowerCase()]: CODE }, tokens: { [DAI.toLowerCase()]: { symbol: 'DAI', decimals: 18, balance: 1n } } };
+    expect((await review(daiPermit, chain)).grants).toEqual([{ kind: 'erc20', token: DAI, spender: UNIVERSAL_ROUTER, amount: MaxUint256.toString(), deadline: MaxUint256.toString() }]);
+    expect((await review({ ...daiPermit, message: { ...daiPermit.message, allowed: false } }, chain)).grants).toBeUndefined();
   });
 
   it('a Seaport listing: the price share as information; for almost nothing, or paying someone else, a danger', async () => {

@@ -3,7 +3,7 @@ import type { TypedDataReview } from '../../shared/approvals/signing';
 import type { Danger } from '../../shared/dangers';
 import { bindMessage } from '../../shared/erc7730/bind';
 import type { RenderFacts } from '../../shared/erc7730/types';
-import type { Grant } from '../../shared/allowances';
+import type { SignedTerms } from '../../shared/allowances';
 import { toAddress, toBigInt } from '../../shared/erc7730/values';
 import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
@@ -36,10 +36,17 @@ export async function reviewTypedData(deps: ReviewDeps, typed: TypedMessage, acc
   return { clear, dangers, ...grantsOf(facts, verifyingContract) };
 }
 
-/** What signing grants, to remember for Approvals: each allowance amount with its token, to the message's spender. */
-function grantsOf(facts: RenderFacts, verifyingContract: Hex | undefined): { grants?: Grant[] } {
+/**
+ * What signing grants, to remember: each allowance amount with its token, to the message's spender, until the latest
+ * date the message names (a later date than its deadline only makes it remembered longer).
+ */
+function grantsOf(facts: RenderFacts, verifyingContract: Hex | undefined): { grants?: SignedTerms[] } {
   const spender = facts.addresses.find((a) => a.id === 'spender')?.address;
   const kind = verifyingContract?.toLowerCase() === PERMIT2.toLowerCase() ? 'permit2' : 'erc20';
-  const grants = spender ? facts.amounts.filter((a) => a.id === 'allowance' && a.token).map((a) => ({ kind, token: a.token as Hex, spender }) satisfies Grant) : [];
+  const deadline = facts.dates.reduce<bigint | undefined>((latest, d) => (latest === undefined || d.seconds > latest ? d.seconds : latest), undefined);
+  const until = deadline === undefined ? {} : { deadline: deadline.toString() };
+  const grants = spender
+    ? facts.amounts.filter((a) => a.id === 'allowance' && a.token).map((a) => ({ kind, token: a.token as Hex, spender, amount: a.amount.toString(), ...until }) satisfies SignedTerms)
+    : [];
   return grants.length > 0 ? { grants } : {};
 }

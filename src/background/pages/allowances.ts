@@ -21,7 +21,7 @@ type Uses = keyof Services;
 const KINDS = ['erc20', 'permit2', 'operator'] as const;
 
 async function allowances(services: Services): Promise<AllowanceView[]> {
-  const [owner, network, batches, signed] = await Promise.all([selectedSender(services), services.networks.selected(), services.batches.all(), services.signedGrants.get('signedGrants')]);
+  const [owner, network, batches, signed] = await Promise.all([selectedSender(services), services.networks.selected(), services.batches.all(), services.signedGrants.all()]);
   const node = await services.nodeFor(network.chainId);
   const now = Math.floor(Date.now() / 1000);
   const grants = new Map([...(await grantsOf(batches, owner, network.chainId)), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));

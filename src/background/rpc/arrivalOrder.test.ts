@@ -13,7 +13,7 @@ import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
-import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
+import { SIGNED_GRANTS_DEFAULTS, createSignedGrants } from '../allowances/signedGrants';
 import { describeCall, type CallInput } from '../calls/describe';
 import { loadLater } from '../loadLater';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -53,7 +53,7 @@ async function setup() {
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
     allowanceCode: lazyAllowanceCode(loadLater),
-    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
+    signedGrants: createSignedGrants(typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS), createSealer(memoryKeyStore())),
   });
   const send = (n: 1 | 2) => {
     const params = [{ version: '2.0.0', id: `order-${n}`, chainId: LOCAL_DEVNET.chainId, from: FROM, atomicRequired: false, calls: [{ to: TO, value: `0x${n}` }] }];

@@ -15,7 +15,7 @@ import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
 import { lazyUserOperationCode } from '../batches/lazyUserOperationCode';
 import { lazyAllowanceCode } from '../allowances/lazyAllowanceCode';
-import { SIGNED_GRANTS_DEFAULTS } from '../allowances/signedGrants';
+import { SIGNED_GRANTS_DEFAULTS, createSignedGrants } from '../allowances/signedGrants';
 import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
@@ -52,7 +52,7 @@ function setup() {
     usdcBatchCode: lazyUsdcBatchCode(loadLater),
     userOperationCode: lazyUserOperationCode(loadLater),
     allowanceCode: lazyAllowanceCode(loadLater),
-    signedGrants: typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS),
+    signedGrants: createSignedGrants(typedStorage(memoryBackend(), SIGNED_GRANTS_DEFAULTS), createSealer(memoryKeyStore())),
     approvals: { earlier: async () => undefined, plans, request: async (_type: string, _from: unknown, details: SendCallsDetails) => (asked.push(details), { id: 'queued' }) },
   } as unknown as Services;
   const batch = (capabilities: Record<string, unknown> = {}) =>

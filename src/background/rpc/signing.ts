@@ -5,7 +5,6 @@
 import { getBytes, toQuantity } from 'ethers';
 import type { SignTypedDataDetails, TypedDataReview } from '../../shared/approvals/signing';
 import { cleanText } from '../../shared/displayText';
-import { rememberSignedGrants } from '../allowances/signedGrants';
 import { messageText, parseEcRecover, parsePersonalSign } from '../../shared/schemas/signing';
 import { assertTypedDataChain, parseSignTypedData, parseSignTypedDataV1, type TypedDataRequest } from '../../shared/schemas/typedData';
 import type { Hex } from '../../shared/params';
@@ -60,7 +59,7 @@ const typedDataMethod = (parse: (params: unknown) => TypedDataRequest) =>
         if (details.version !== 'V1' && details.clearSigning?.grants) {
           // The chain it was reviewed on (the domain's, checked then), not whichever is selected now.
           const chainId = details.domain.chainId === undefined ? (await services.networks.selected()).chainId : (toQuantity(BigInt(details.domain.chainId as string)) as Hex);
-          await rememberSignedGrants(services.signedGrants, details.account, chainId, details.clearSigning.grants, Date.now());
+          await services.signedGrants.remember(details.account, chainId, details.clearSigning.grants);
         }
         return signature;
       },

@@ -1,5 +1,5 @@
 /** What the approval window shows of a message or typed data to sign. */
-import type { Grant } from '../allowances';
+import type { SignedTerms } from '../allowances';
 import type { Danger } from '../dangers';
 import type { ClearSigned } from '../erc7730/types';
 import type { Hex } from '../params';
@@ -28,6 +28,6 @@ export type SignTypedDataDetails = { account: Hex } & (
 export interface TypedDataReview {
   clear?: ClearSigned;
   dangers: Danger[];
-  /** The allowances signing it grants (a permit), remembered for the popup's Approvals once signed. */
-  grants?: Grant[];
+  /** The allowances signing it grants (a permit), remembered once signed: for the popup's Approvals, and what a paymaster may still take (allowances/recorded.ts). */
+  grants?: SignedTerms[];
 }
