@@ -190,6 +190,11 @@ describe("the wallet's own records of an allowance the node says is 0", () => {
     }
   });
 
+  it('reads past a batch planted without a shape (without its account): the others are still named', async () => {
+    const planted = { id: 'x', origin: 'https://evil.example', state: 'sent', calls: [], transactions: [], createdAt: 1 } as unknown as BatchRecord;
+    expect(await named(records([planted, batch([call('approve', 5n)], 1)], [permit()]))).toEqual(['USDC 0 recorded', 'USDT 0 recorded']);
+  });
+
   it("names the node's answers alone, with a warning, when the wallet's records cannot be read: the batch is still planned", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const unreadable: AllowanceRecords = { batches: { all: () => Promise.reject(new Error('storage gone')), authentic: async () => true }, signedGrants: { all: async () => [], authentic: async () => true } };

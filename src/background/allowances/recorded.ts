@@ -12,6 +12,7 @@
  */
 import type { Hex } from '../../shared/params';
 import type { BatchStore } from '../batches/store';
+import { hasBatchShape } from './batchShape';
 import { batchSteps, landedAfter, type Landed } from './batchSteps';
 import type { SignedGrant, SignedGrants } from './signedGrants';
 
@@ -32,8 +33,8 @@ const permitGives = (permit: SignedGrant, now: number): boolean =>
  * later record took back, or a permit whose deadline is not past at `now` (seconds).
  */
 export async function recordedAllowances(records: AllowanceRecords, account: Hex, chainId: Hex, spender: Hex, now: number): Promise<Set<string>> {
-  // Both lists hold only records of the shape read here (batches/recordShape.ts, ./signedGrants.ts).
-  const [batches, signed] = await Promise.all([records.batches.all(), records.signedGrants.all()]);
+  const [stored, signed] = await Promise.all([records.batches.all(), records.signedGrants.all()]);
+  const batches = stored.filter(hasBatchShape);
   const onChain = (id: Hex) => BigInt(id) === BigInt(chainId);
   const approved = batches.filter((b) => b.state !== 'awaiting-approval' && same(b.from, account) && onChain(b.chainId));
   const written = await Promise.all(approved.map((b) => records.batches.authentic(b)));

@@ -3,7 +3,6 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
-import { hasBatchShape } from './recordShape';
 import { CallsStatus, batchStatus, decidedStatus } from './status';
 import type { BatchRecord, BatchesSlice } from './types';
 
@@ -84,11 +83,8 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
     seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
   return {
-    async get(origin, id) {
-      const batch = (await local.get('batches'))[batchKey(origin, id)];
-      return hasBatchShape(batch) ? batch : undefined;
-    },
-    all: async () => Object.values(await local.get('batches')).filter(hasBatchShape),
+    get: async (origin, id) => (await local.get('batches'))[batchKey(origin, id)],
+    all: async () => Object.values(await local.get('batches')),
     async add(batch) {
       const sealKey = await loaded();
       let added = false;

@@ -1,8 +1,8 @@
 /**
- * Whether a stored batch has the fields the wallet reads of it, of the types it reads them as. Batches are kept in
- * storage.local, which a content script can write (Firefox): the store (./store.ts) lists and gets only records with the
- * shape, so one planted without it neither throws in a reader (Activity, the follower, the popup's state, the
- * paymaster's recorded allowances) nor hides the others. executionPermissions/grantShape.ts does the same for grants.
+ * Whether a stored batch has the fields ./recorded.ts and ./batchSteps.ts read of it, of the types they read them as.
+ * Batches are kept in storage.local, which a content script can write (Firefox): a record without the shape is left
+ * out rather than read, so one planted record neither throws nor hides the others (executionPermissions/grantShape.ts
+ * does the same for grants; ./signedGrants.ts for signed permits).
  */
 import { isObject } from '../../shared/isObject';
 import type { BatchRecord } from '../batches/types';
