@@ -28,6 +28,20 @@ describe('batch store', () => {
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(false);
   });
 
+  it('lists and gets only records with the shape the wallet reads: one a content script planted without it (no account, a call without data) neither throws in a reader nor hides the rest', async () => {
+    const { local, store } = newStore();
+    await store.add(batch('x', 'approved', 1));
+    const { from: _from, ...noAccount } = batch('y', 'sent', 2);
+    await local.update('batches', (all) => ({
+      ...all,
+      'https://a.example y': noAccount as BatchRecord,
+      'https://a.example z': { ...batch('z', 'sent', 3), calls: [{ to: '0x00000000000000000000000000000000000000ee', value: '0x0' }] } as unknown as BatchRecord,
+    }));
+    expect((await store.all()).map((b) => b.id)).toEqual(['x']);
+    expect(await store.get('https://a.example', 'y')).toBeUndefined();
+    expect(await store.get('https://a.example', 'x')).toMatchObject({ id: 'x' });
+  });
+
   it('keeps ids per origin: the same id from two sites, but not twice from one', async () => {
     const { store } = newStore();
     expect(await store.add(batch('x', 'approved', 1))).toBe(true);

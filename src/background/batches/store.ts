@@ -3,6 +3,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
+import { hasRecordShape } from './recordShape';
 import { CallsStatus, batchStatus, decidedStatus } from './status';
 import type { BatchRecord, BatchesSlice } from './types';
 
@@ -83,8 +84,11 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
     seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
   return {
-    get: async (origin, id) => (await local.get('batches'))[batchKey(origin, id)],
-    all: async () => Object.values(await local.get('batches')),
+    async get(origin, id) {
+      const batch = (await local.get('batches'))[batchKey(origin, id)];
+      return hasRecordShape(batch) ? batch : undefined;
+    },
+    all: async () => Object.values(await local.get('batches')).filter(hasRecordShape),
     async add(batch) {
       const sealKey = await loaded();
       let added = false;

@@ -1,0 +1,20 @@
+/**
+ * Whether a stored batch has the fields every reader of the store takes for granted (its account and chain, its calls'
+ * data and value, its transactions' hashes and calls). Batches are kept in storage.local, which a content script can
+ * write (Firefox): the store (./store.ts) lists and gets only records with this shape, so one planted without it
+ * throws in no reader (the popup's state, Activity, the follower, the Approvals tab) and hides none of the others.
+ * What a reader reads beyond it, it checks itself (allowances/batchShape.ts; a receipt is the node's, kept as it came).
+ */
+import { isObject } from '../../shared/isObject';
+import type { BatchRecord } from './types';
+
+const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
+const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
+const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+const isCall = (value: unknown): boolean => isObject(value) && (value.to === undefined || isAddress(value.to)) && isHex(value.data) && isQuantity(value.value);
+const isTransaction = (value: unknown): boolean => isObject(value) && isHex(value.hash) && Array.isArray(value.calls);
+
+export const hasRecordShape = (value: unknown): value is BatchRecord =>
+  isObject(value) && typeof value.id === 'string' && typeof value.origin === 'string' && typeof value.state === 'string' &&
+  typeof value.createdAt === 'number' && isQuantity(value.chainId) && isAddress(value.from) &&
+  Array.isArray(value.calls) && value.calls.every(isCall) && Array.isArray(value.transactions) && value.transactions.every(isTransaction);
