@@ -12,7 +12,8 @@ import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllIncrements } from './nonce';
 import { revokeCall } from './onChain';
-import { revokeOutcome, type GrantRecord, type RevokeOutcome, type SentBatch } from './store';
+import { revokeOutcome, type RevokeOutcome, type SentBatch } from './sentRevokes';
+import type { GrantRecord } from './store';
 
 const mention = ({ origin, to, permission, rules, token }: GrantRecord): GrantMention => ({ origin, to, permission, rules, token });
 

@@ -5,7 +5,8 @@
  */
 import { isObject } from '../../shared/isObject';
 import type { PermissionType } from '../../shared/schemas/executionPermissions';
-import { MAX_REVOKE_BATCHES, type GrantRecord, type RevokeOutcome } from './store';
+import { MAX_REVOKE_BATCHES, type RevokeOutcome } from './sentRevokes';
+import type { GrantRecord } from './store';
 
 type Field = 'hex' | 'count';
 type Fields = Record<string, Field>;

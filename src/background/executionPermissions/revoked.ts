@@ -7,7 +7,8 @@
  */
 import type { Hex } from '../../shared/params';
 import { namedOutcome, revokeOutcomes, weightOf, type Outcome } from './activity';
-import { MAX_REVOKE_BATCHES, type GrantRecord, type Grants, type RevokeRecords, type SentBatch } from './store';
+import { MAX_REVOKE_BATCHES, type RevokeRecords, type SentBatch } from './sentRevokes';
+import type { GrantRecord, Grants } from './store';
 
 /** The ids of those of `grants` the most of whose revokes say is one of `counted`. */
 async function revokedAs(grants: GrantRecord[], batches: RevokeRecords, counted: Outcome[]): Promise<Set<Hex>> {
@@ -34,7 +35,7 @@ export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; ba
 }
 
 /**
- * `named`, a grant's revokes, cut to MAX_REVOKE_BATCHES (store.ts), the oldest of the lightest dropped first
+ * `named`, a grant's revokes, cut to MAX_REVOKE_BATCHES (sentRevokes.ts), the oldest of the lightest dropped first
  * (activity.ts weightOf: nothing known, failed, pending, landed): while one that landed is named the grant stays
  * revoked (a cap must never put a revoked grant back in force), and a grant whose every revoke failed keeps only
  * failed ones, so it stays in force. Only more revokes pending at once than the cap, each approved by the user, would

@@ -6,7 +6,8 @@
  */
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import { landedRevokes } from './revoked';
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants, type RevokeRecords } from './store';
+import type { RevokeRecords } from './sentRevokes';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants } from './store';
 
 /** The wallet's grants, and the records of their revokes (revoked.ts: only a grant whose wallet revoke landed makes way). */
 export interface Held {

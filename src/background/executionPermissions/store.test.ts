@@ -9,7 +9,8 @@ import { grantsInForce, revokedGrants } from './revoked';
 const noRevokes = noRevokeRecords;
 /** grantRoom of `origin` beside the grants of `all` in force, with the worker's siteOf. */
 const roomOf = async (all: GrantRecord[], origin: string) => grantRoom(await grantsInForce({ grants: { list: async () => all }, batches: noRevokes }), origin, siteOf);
-import { MAX_GRANTS, MAX_GRANTS_PER_SITE, MAX_REVOKE_BATCHES, createGrants, memoryGrantRecordStore, type GrantRecord, type Grants } from './store';
+import { MAX_REVOKE_BATCHES } from './sentRevokes';
+import { MAX_GRANTS, MAX_GRANTS_PER_SITE, createGrants, memoryGrantRecordStore, type GrantRecord, type Grants } from './store';
 import { siteOf } from '../sites/siteOf';
 import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from './framework';

@@ -10,9 +10,8 @@ import type { Permission, Rule } from '../../shared/schemas/executionPermissions
 import type { TokenFacts } from '../../shared/grantWords';
 import { siteOf } from '../sites/siteOf';
 import type { Delegation } from './delegation';
-import type { BatchStore } from '../batches/store';
-import { CallsStatus, decidedStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
+import { MAX_REVOKE_BATCHES, namesBatch, revokeOutcome, sameBatch, withOutcome, type RevokeRecords, type SentBatch } from './sentRevokes';
 
 export interface GrantRecord {
   /** The delegation's EIP-712 hash: what the DelegationManager keys it by (disabled, spent amounts). */
@@ -40,43 +39,12 @@ export interface GrantRecord {
   revokeBatches?: SentBatch[];
 }
 
-/** A batch the wallet sent, by the keys its record is kept under (../batches/store.ts). */
-export interface SentBatch {
-  origin: string;
-  batchId: string;
-  /**
-   * What it came to, once its batch was decided in a sealed block (taken back if a reorg undoes that): written by the
-   * wallet (`revokeDecided`, when it names the batch), kept here where no page writes, for Activity's history drops the
-   * batch's record when a page fills it. Absent: not decided yet, or named before outcomes were kept. Such a one is read
-   * from the batch's record while Activity's history holds it (activity.ts revokeOutcomes); once gone nothing is known
-   * of it, so it no longer counts the grant revoked: the grant reads in force, and Permissions shows the chain's word
-   * beside its Revoke.
-   */
-  outcome?: RevokeOutcome;
-}
-
-/** A revoke's end: its call ran (the grant is disabled on chain), or it did nothing (reverted, dropped, cancelled). */
-export type RevokeOutcome = 'landed' | 'failed';
-
-/** What a revoke's batch came to (undefined while it is not decided in a sealed block). */
-export function revokeOutcome(batch: BatchRecord): RevokeOutcome | undefined {
-  const status = decidedStatus(batch);
-  if (status === undefined) return undefined;
-  return status === CallsStatus.confirmed ? 'landed' : 'failed';
-}
-
 /**
  * The wallet keeps this many grants, a site this many of them (../sites/siteOf.ts: its subdomains share its share, as
  * every other limit on pages): the oldest whose wallet revoke landed go first, then a new grant is refused.
  */
 export const MAX_GRANTS = 200;
 export const MAX_GRANTS_PER_SITE = 32;
-
-/**
- * A grant names at most this many of the wallet's revokes of it: each revoke sent names one more, and a site may revoke
- * again each time the last failed. Past it, revoked.ts keptRevokes chooses which stay.
- */
-export const MAX_REVOKE_BATCHES = 8;
 
 /**
  * What the account's next Revoke all on a chain must raise its NonceEnforcer nonce past (nonceMarks.ts), kept beside the
@@ -149,9 +117,6 @@ export function memoryGrantRecordStore(): GrantRecordStore {
  */
 export type GrantsWithShape = (records: GrantRecord[]) => Promise<GrantRecord[]>;
 
-/** The wallet's batch records, which say whether a grant's revoke went through (revoked.ts). */
-export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
-
 /** What the list is kept with, from the worker's later script (grantCode.ts). */
 export interface GrantsCode {
   grantsWithShape: GrantsWithShape;
@@ -162,22 +127,6 @@ export interface GrantsCode {
   withRoomFor(all: GrantRecord[], grant: GrantRecord, sites: typeof siteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined>;
   /** `named` (a grant's revokes, past MAX_REVOKE_BATCHES) cut to it, saying still whether the grant is revoked (revoked.ts). */
   keptRevokes(named: SentBatch[], revokes: RevokeRecords): Promise<SentBatch[]>;
-}
-
-const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean => other.origin === sent.origin && other.batchId === sent.batchId;
-
-/** Whether `record`, as stored (its shape not checked yet), names `batch` among its revokes. */
-const namesBatch = (batch: BatchRecord) => (record: GrantRecord | null): boolean =>
-  Array.isArray(record?.revokeBatches) && record.revokeBatches.some((sent: SentBatch | null) => sent?.origin === batch.origin && sent.batchId === batch.id);
-
-/**
- * `sent` with what its batch came to, when decided already: the batch store told it decided when no grant named it
- * yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in storage says nothing).
- */
-async function withOutcome(sent: SentBatch, revokes: RevokeRecords): Promise<SentBatch> {
-  const batch = (await revokes.all()).find((b) => b.origin === sent.origin && b.id === sent.batchId);
-  const outcome = batch && (await revokes.authentic(batch)) ? revokeOutcome(batch) : undefined;
-  return outcome ? { ...sent, outcome } : sent;
 }
 
 /**
