@@ -1,16 +1,13 @@
 /**
- * Whether a stored batch has the fields ./recorded.ts and ./batchSteps.ts read of it, of the types they read them as.
- * Batches are kept in storage.local, which a content script can write (Firefox): a record without the shape is left
- * out rather than read, so one planted record neither throws nor hides the others (executionPermissions/grantShape.ts
- * does the same for grants; ./signedGrants.ts for signed permits).
+ * Whether a stored batch has, beyond what the batch store already checks of every record (../batches/recordShape.ts),
+ * the fields ./batchSteps.ts reads of its transactions and userOp, of the types it reads them as: a record without them
+ * is left out rather than read, so one planted record (storage.local is a content script's to write, on Firefox)
+ * neither throws nor hides the others.
  */
 import { isObject } from '../../shared/isObject';
+import { hasRecordShape, isHex, isQuantity } from '../batches/recordShape';
 import type { BatchRecord } from '../batches/types';
 
-const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
-/** What BigInt reads: at least one digit. */
-const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
-const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
 const isIndex = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 const optional = (value: unknown, is: (value: unknown) => boolean): boolean => value === undefined || is(value);
@@ -19,12 +16,8 @@ const isReceipt = (value: unknown): boolean => isObject(value) && isQuantity(val
 const isSubmission = (value: unknown): value is Record<string, unknown> =>
   isObject(value) && isBoolean(value.sent) && optional(value.receipt, isReceipt) && optional(value.dropped, isBoolean);
 const isTransaction = (value: unknown): boolean =>
-  isSubmission(value) && isHex(value.hash) && isIndex(value.nonce) && Array.isArray(value.calls) && value.calls.every(isIndex) &&
+  isSubmission(value) && isIndex(value.nonce) && (value.calls as unknown[]).every(isIndex) &&
   optional(value.replaces, isHex) && optional(value.replacedBy, isHex) && optional(value.cancel, isBoolean);
-const isCall = (value: unknown): boolean => isObject(value) && optional(value.to, isAddress) && isHex(value.data) && isQuantity(value.value);
 
 export const hasBatchShape = (value: unknown): value is BatchRecord =>
-  isObject(value) && typeof value.id === 'string' && typeof value.origin === 'string' && typeof value.state === 'string' &&
-  isQuantity(value.chainId) && isAddress(value.from) &&
-  Array.isArray(value.calls) && value.calls.every(isCall) && Array.isArray(value.transactions) && value.transactions.every(isTransaction) &&
-  optional(value.userOperation, isSubmission);
+  hasRecordShape(value) && value.transactions.every(isTransaction) && optional(value.userOperation, isSubmission);

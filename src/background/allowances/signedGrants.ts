@@ -7,6 +7,7 @@
 import { isObject } from '../../shared/isObject';
 import type { Grant, SignedTerms } from '../../shared/allowances';
 import type { Hex } from '../../shared/params';
+import { isAddress, isQuantity } from '../batches/recordShape';
 import { isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -36,12 +37,11 @@ const MAX_KEPT = 200;
 /** A permit signed again with the same terms is kept once; one with others is kept beside it: either may be submitted. */
 const key = (g: SignedGrant) => `${g.account} ${BigInt(g.chainId)} ${g.kind} ${g.token} ${g.spender} ${g.amount} ${g.deadline}`.toLowerCase();
 
-const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 const isDecimal = (value: unknown): boolean => typeof value === 'string' && /^[0-9]+$/.test(value);
 /** Every field a reader reads, of its type (the chain id one BigInt reads). */
 const hasShape = (value: unknown): value is SignedGrant =>
   isObject(value) && typeof value.kind === 'string' && isAddress(value.token) && isAddress(value.spender) && isAddress(value.account) &&
-  typeof value.chainId === 'string' && /^0x[0-9a-fA-F]+$/.test(value.chainId) &&
+  isQuantity(value.chainId) &&
   (value.amount === undefined || isDecimal(value.amount)) && (value.deadline === undefined || isDecimal(value.deadline));
 
 export function createSignedGrants(local: TypedStorage<SignedGrantsSlice>, sealer: Pick<Sealer, 'key'>): SignedGrants {

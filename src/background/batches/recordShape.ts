@@ -8,9 +8,10 @@
 import { isObject } from '../../shared/isObject';
 import type { BatchRecord } from './types';
 
-const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
-const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
-const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
+export const isHex = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
+/** What BigInt reads: at least one digit. */
+export const isQuantity = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value);
+export const isAddress = (value: unknown): boolean => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
 const isCall = (value: unknown): boolean => isObject(value) && (value.to === undefined || isAddress(value.to)) && isHex(value.data) && isQuantity(value.value);
 const isTransaction = (value: unknown): boolean => isObject(value) && isHex(value.hash) && Array.isArray(value.calls);
 
