@@ -92,4 +92,19 @@ describe('pre-confirmed receipts (flashblocks)', () => {
     expect(preconfirmed(batch('sent', [tx(true)]))).toBe(false);
     expect(batchStatus(batch('sent', [tx(true)]))).toBe(CallsStatus.pending);
   });
+
+  it('ends on a record planted in storage.local whose transactions replace each other in a loop: the store makes room with it and Activity reads it', () => {
+    // A list that says when the chain is walked past any end (the worker's loop would run until it ran out of memory).
+    class Walked<T> extends Array<T> {
+      finds = 0;
+      override find(...args: Parameters<T[]['find']>): T | undefined {
+        if (++this.finds > 1_000) throw new Error('walked the replacements in a loop');
+        return (super.find as (...a: typeof args) => T | undefined)(...args);
+      }
+    }
+    const [a, b] = [`0x${'a'.repeat(64)}`, `0x${'b'.repeat(64)}`] as const;
+    const looped = (transactions: BatchTransaction[]) => batch('sent', Walked.from(transactions) as BatchTransaction[]);
+    expect(batchStatus(looped([{ ...tx(true), hash: a, replacedBy: a }]))).toBe(CallsStatus.pending);
+    expect(batchStatus(looped([{ ...tx(true), hash: a, replacedBy: b }, { ...tx(true), hash: b, replacedBy: a }]))).toBe(CallsStatus.pending);
+  });
 });

@@ -107,4 +107,18 @@ describe('batch store', () => {
     await seen('y', { receipt: receipt('0x1') });
     expect(told).toEqual(['x 200', 'x undefined', 'x 500']);
   });
+
+  it('adds beside values a content script planted without a record\'s shape (null, no transactions): it makes room among the records it reads, and no plant refuses every new batch', async () => {
+    const { local, store } = newStore();
+    await store.add(batch('x', 'sent', 1));
+    const { transactions: _none, ...noTransactions } = batch('y', 'sent', 2);
+    await local.update('batches', (all) => ({
+      ...all,
+      'https://a.example null': null as unknown as BatchRecord,
+      'https://a.example y': noTransactions as BatchRecord,
+    }));
+    expect(await store.add(batch('z', 'approved', 3))).toBe(true);
+    expect((await store.all()).map((b) => b.id).sort()).toEqual(['x', 'z']);
+  });
 });
+
