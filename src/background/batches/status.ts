@@ -26,12 +26,15 @@ export function succeeded(status: string): boolean {
 /** What reaches the chain for a batch: its transactions, or its one sponsored UserOperation. */
 export const submissions = (batch: BatchRecord): Submission[] => (batch.userOperation ? [batch.userOperation] : batch.transactions);
 
-/** A transaction and those that took its place one after the other (each Speed up or Cancel replaces the newest). */
+/**
+ * A transaction and those that took its place one after the other (each Speed up or Cancel replaces the newest). Each
+ * once: a record planted in storage.local may name them in a loop.
+ */
 function replacementChain(batch: BatchRecord, root: BatchTransaction): BatchTransaction[] {
   const chain = [root];
   for (let next = root.replacedBy; next; ) {
     const tx = batch.transactions.find((t) => t.hash === next);
-    if (!tx) break;
+    if (!tx || chain.includes(tx)) break;
     chain.push(tx);
     next = tx.replacedBy;
   }

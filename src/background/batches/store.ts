@@ -25,9 +25,13 @@ const limit = (message: string) => new RpcError(ErrorCode.limitExceeded, message
 /**
  * Makes room for `batch`: drops orphaned approvals, then the oldest finished batches until the count and the bytes
  * fit. What is still waiting, sending or unconfirmed is never dropped; when that alone is too much, `batch` is refused.
+ * Only records with the shape count (recordShape.ts): a value planted without it, which no reader lists, is left as
+ * it is, never read here (one would throw, and refuse every batch after it).
  */
-function withRoomFor(all: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number): Record<string, BatchRecord> {
-  const kept = Object.entries(all).filter(([, b]) => !(b.state === 'awaiting-approval' && now - b.createdAt > STALE_APPROVAL_MS));
+function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number): Record<string, BatchRecord> {
+  const [all, unread]: [string, BatchRecord][][] = [[], []];
+  for (const entry of Object.entries(stored)) (hasRecordShape(entry[1]) ? all : unread).push(entry);
+  const kept = all.filter(([, b]) => !(b.state === 'awaiting-approval' && now - b.createdAt > STALE_APPROVAL_MS));
   if (kept.filter(([, b]) => b.origin === batch.origin && !finished(b)).length >= MAX_IN_FLIGHT_PER_ORIGIN) {
     throw limit(`${batch.origin} already has ${MAX_IN_FLIGHT_PER_ORIGIN} batches in flight; wait for them to finish`);
   }
@@ -41,7 +45,7 @@ function withRoomFor(all: Record<string, BatchRecord>, key: string, batch: Batch
     total -= bytes.get(dropped)!;
   }
   if (tooMuch()) throw limit('The wallet holds as many batches in flight as it can; try again once some have finished');
-  return Object.fromEntries(entries);
+  return Object.fromEntries([...unread, ...entries]);
 }
 
 export interface BatchStore {
