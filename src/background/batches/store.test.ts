@@ -120,5 +120,15 @@ describe('batch store', () => {
     expect(await store.add(batch('z', 'approved', 3))).toBe(true);
     expect((await store.all()).map((b) => b.id).sort()).toEqual(['x', 'z']);
   });
+
+  it('makes room over records a content script planted: they count for neither a site\'s batches in flight nor the wallet\'s, so planting as many refuses no new batch', async () => {
+    const { local, store } = newStore();
+    await store.add(batch('x', 'sent', 1));
+    const planted = Object.fromEntries(Array.from({ length: MAX_BATCHES }, (_, i) => [`https://a.example p${i}`, batch(`p${i}`, 'sending', Date.now())]));
+    await local.update('batches', (all) => ({ ...all, ...planted }));
+    expect(await store.add(batch('mine', 'awaiting-approval', Date.now()))).toBe(true);
+    expect(await store.add(batch('theirs', 'awaiting-approval', Date.now(), 'https://b.example'))).toBe(true);
+    expect((await store.all()).map((b) => b.id)).toEqual(expect.arrayContaining(['x', 'mine', 'theirs']));
+  });
 });
 
