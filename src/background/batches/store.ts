@@ -22,24 +22,34 @@ const finished = (b: BatchRecord): boolean => b.state === 'failed' || (b.state =
 
 const limit = (message: string) => new RpcError(ErrorCode.limitExceeded, message);
 
+/** Whether the record kept under `key` is the wallet's (sealed, the latest copy, under its own key). */
+type Ours = (key: string, batch: BatchRecord) => boolean;
+
 /**
- * Makes room for `batch`: drops orphaned approvals, then the oldest finished batches until the count and the bytes
- * fit. What is still waiting, sending or unconfirmed is never dropped; when that alone is too much, `batch` is refused.
- * Only records with the shape count (recordShape.ts): a value planted without it, which no reader lists, is left as
- * it is, never read here (one would throw, and refuse every batch after it).
+ * Makes room for `batch`: drops orphaned approvals, then records that are not the wallet's (planted or altered in
+ * storage.local: nothing acts on them), then the oldest finished batches until the count and the bytes fit. A site's
+ * batches in flight count only when the wallet's. What is still waiting, sending or unconfirmed is never dropped;
+ * when that alone is too much, `batch` is refused. Only records with the shape count (recordShape.ts): a value
+ * planted without it, which no reader lists, is left as it is, never read here (one would throw, and refuse every
+ * batch after it). Records are authenticated only when room is short: most adds fit.
  */
-function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number): Record<string, BatchRecord> {
+function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number, ours: Ours): Record<string, BatchRecord> {
   const [all, unread]: [string, BatchRecord][][] = [[], []];
   for (const entry of Object.entries(stored)) (hasRecordShape(entry[1]) ? all : unread).push(entry);
   const kept = all.filter(([, b]) => !(b.state === 'awaiting-approval' && now - b.createdAt > STALE_APPROVAL_MS));
-  if (kept.filter(([, b]) => b.origin === batch.origin && !finished(b)).length >= MAX_IN_FLIGHT_PER_ORIGIN) {
+  const inFlight = kept.filter(([, b]) => b.origin === batch.origin && !finished(b));
+  if (inFlight.length >= MAX_IN_FLIGHT_PER_ORIGIN && inFlight.filter(([k, b]) => ours(k, b)).length >= MAX_IN_FLIGHT_PER_ORIGIN) {
     throw limit(`${batch.origin} already has ${MAX_IN_FLIGHT_PER_ORIGIN} batches in flight; wait for them to finish`);
   }
   const entries = new Map<string, BatchRecord>([...kept, [key, batch]]);
   const bytes = new Map([...entries].map(([k, b]) => [k, utf8Length(canonicalJson(b))]));
   let total = [...bytes.values()].reduce((a, b) => a + b, 0);
   const tooMuch = () => entries.size > MAX_BATCHES || total > MAX_BATCHES_BYTES;
-  for (const [dropped] of kept.filter(([, b]) => finished(b)).sort(([, a], [, b]) => a.createdAt - b.createdAt)) {
+  if (!tooMuch()) return Object.fromEntries([...unread, ...entries]);
+  const oldestFirst = ([, a]: [string, BatchRecord], [, b]: [string, BatchRecord]) => a.createdAt - b.createdAt;
+  const mine = new Set(kept.filter(([k, b]) => ours(k, b)).map(([k]) => k));
+  const foreign = kept.filter(([k]) => !mine.has(k)).sort(oldestFirst);
+  for (const [dropped] of [...foreign, ...kept.filter(([k, b]) => mine.has(k) && finished(b)).sort(oldestFirst)]) {
     if (!tooMuch()) break;
     entries.delete(dropped);
     total -= bytes.get(dropped)!;
@@ -99,7 +109,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       await local.update('batches', (all) => {
         const key = batchKey(batch.origin, batch.id);
         if (all[key]) return all;
-        const next = withRoomFor(all, key, batch, Date.now());
+        const next = withRoomFor(all, key, batch, Date.now(), (k, b) => k === batchKey(b.origin, b.id) && authentic(sealKey, b));
         next[key] = stamped(sealKey, batch);
         for (const dropped of Object.keys(all).filter((k) => !(k in next))) ledger.retire(dropped);
         added = true;
