@@ -58,4 +58,12 @@ describe('a batch record planted with the store\'s shape', () => {
       }
     }
   });
+
+  it('reaches the popup with a time a date can hold, or not at all: a row writes it with toISOString, which throws past that', async () => {
+    for (const createdAt of [1e300, -1e300, 8.64e15 + 1]) {
+      const { services } = await withPlanted({ createdAt });
+      for (const item of await activity(services)) expect(Number.isNaN(new Date(item.createdAt).getTime())).toBe(false);
+    }
+  });
 });
+

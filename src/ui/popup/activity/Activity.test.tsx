@@ -227,4 +227,12 @@ describe('Activity', () => {
     await act(async () => container.querySelector('button')!.click());
     expect(call).toHaveBeenLastCalledWith('cancelUserOperation', { origin: 'https://dapp.example', id: 'b1' });
   });
+
+  it('a batch of several calls whose origin is no URL (a record planted in storage.local) names its site as written, and the list still shows', async () => {
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    items.push(item({ origin: 'not a url', status: 200, calls: [{ to, value: '0', dataSize: 0 }, { to, value: '0', dataSize: 0 }] }));
+    await render();
+    expect(texts('[aria-label="Summary"]')).toEqual(['Approved batch: 2 calls on not a url']);
+  });
 });
+
