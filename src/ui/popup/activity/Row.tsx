@@ -45,8 +45,18 @@ function status(item: ActivityItem): string {
   return BATCH_STATUS[item.status] ? t(BATCH_STATUS[item.status]) : String(item.status);
 }
 
-/** The site as a headline names it: its host ("app.uniswap.org"), the wallet's own name for its own requests. */
-const siteHost = (origin: string): string => (origin === location.origin ? siteName(origin) : new URL(origin).host);
+/**
+ * The site as a headline names it: its host ("app.uniswap.org"), the wallet's own name for its own requests; an origin
+ * that is no URL (only a record planted in storage.local has one) as written.
+ */
+function siteHost(origin: string): string {
+  if (origin === location.origin) return siteName(origin);
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+}
 
 /** One line per call; a grant, a revoke of grants and a delegation cleared say what they are instead. */
 function lines(item: ActivityItem, symbol: string): ReactNode[] {
