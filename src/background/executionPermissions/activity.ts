@@ -12,7 +12,7 @@ import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllIncrements } from './nonce';
 import { revokeCall } from './onChain';
-import { revokeOutcome, type RevokeOutcome, type SentBatch } from './sentRevokes';
+import { recordOf, revokeOutcome, type RevokeOutcome, type SentBatch } from './sentRevokes';
 import type { GrantRecord } from './store';
 
 const mention = ({ origin, to, permission, rules, token }: GrantRecord): GrantMention => ({ origin, to, permission, rules, token });
@@ -116,8 +116,13 @@ export async function revokeOutcomes(grants: GrantRecord[], batches: BatchRecord
   };
   const keyOf = (origin: string, id: string) => `${origin} ${id}`;
   const kept = new Map(batches.map((batch) => [keyOf(batch.origin, batch.id), batch]));
+  // A later batch under the same origin and id (the site's, once the revoke's record is gone) is not its record.
+  const keptOf = (sent: SentBatch): BatchRecord | undefined => {
+    const batch = kept.get(keyOf(sent.origin, sent.batchId));
+    return batch && recordOf(sent)(batch) ? batch : undefined;
+  };
   for (const grant of marked) {
-    for (const sent of grant.revokeBatches ?? []) count(await namedOutcome(sent, kept.get(keyOf(sent.origin, sent.batchId)), authentic), grant);
+    for (const sent of grant.revokeBatches ?? []) count(await namedOutcome(sent, keptOf(sent), authentic), grant);
   }
   // A record marked before the wallet named its revokes: any revoke of it on record, but a failed one only when made
   // before the mark (one made after, a page's, cannot be the revoke that marked it). With none on record nothing is

@@ -48,7 +48,8 @@ const isDelegation = (value: unknown): boolean =>
 /** What store.ts writes of a revoke's end, or none (not decided yet, or named before outcomes were kept). */
 const OUTCOMES: unknown[] = ['landed', 'failed', undefined] satisfies (RevokeOutcome | undefined)[];
 const isSentBatch = (value: unknown): boolean =>
-  isObject(value) && typeof value.origin === 'string' && typeof value.batchId === 'string' && OUTCOMES.includes(value.outcome);
+  isObject(value) && typeof value.origin === 'string' && typeof value.batchId === 'string' && OUTCOMES.includes(value.outcome) &&
+  (value.createdAt === undefined || typeof value.createdAt === 'number');
 
 /** A GrantRecord, as far as its fields' types go. */
 function hasGrantShape(value: unknown): boolean {

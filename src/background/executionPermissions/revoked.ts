@@ -7,7 +7,7 @@
  */
 import type { Hex } from '../../shared/params';
 import { namedOutcome, revokeOutcomes, weightOf, type Outcome } from './activity';
-import { MAX_REVOKE_BATCHES, type RevokeRecords, type SentBatch } from './sentRevokes';
+import { MAX_REVOKE_BATCHES, recordOf, type RevokeRecords, type SentBatch } from './sentRevokes';
 import type { GrantRecord, Grants } from './store';
 
 /** The ids of those of `grants` the most of whose revokes say is one of `counted`. */
@@ -44,8 +44,7 @@ export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; ba
 export async function keptRevokes(named: SentBatch[], batches: RevokeRecords): Promise<SentBatch[]> {
   if (named.length <= MAX_REVOKE_BATCHES) return named;
   const records = await batches.all();
-  const recordOf = (sent: SentBatch) => records.find((batch) => batch.origin === sent.origin && batch.id === sent.batchId);
-  const weights = await Promise.all(named.map(async (sent) => weightOf(await namedOutcome(sent, recordOf(sent), batches.authentic))));
+  const weights = await Promise.all(named.map(async (sent) => weightOf(await namedOutcome(sent, records.find(recordOf(sent)), batches.authentic))));
   const lightestFirst = named.map((_, i) => i).sort((a, b) => weights[a] - weights[b] || a - b);
   const dropped = new Set(lightestFirst.slice(0, named.length - MAX_REVOKE_BATCHES));
   return named.filter((_, i) => !dropped.has(i));

@@ -11,6 +11,12 @@ export interface SentBatch {
   origin: string;
   batchId: string;
   /**
+   * When its batch was made (the record's createdAt, which the wallet sets): what tells it from a later batch under
+   * the same origin and id, which a site may ask once the revoke's record is gone from history (wallet_sendCalls takes
+   * the site's id). Absent on revokes named before it was kept: those go by origin and id alone.
+   */
+  createdAt?: number;
+  /**
    * What it came to, once its batch was decided in a sealed block (taken back if a reorg undoes that): written by the
    * wallet (`revokeDecided`, when it names the batch), kept here where no page writes, for Activity's history drops the
    * batch's record when a page fills it. Absent: not decided yet, or named before outcomes were kept. Such a one is read
@@ -40,18 +46,28 @@ export const MAX_REVOKE_BATCHES = 8;
 /** The wallet's batch records, which say whether a grant's revoke went through (revoked.ts). */
 export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
 
-export const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean => other.origin === sent.origin && other.batchId === sent.batchId;
+/** Both made at the same time, as far as both say. */
+const sameTime = (a?: number, b?: number): boolean => a === undefined || b === undefined || a === b;
+
+export const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean =>
+  other.origin === sent.origin && other.batchId === sent.batchId && sameTime(other.createdAt, sent.createdAt);
+
+/** Whether `batch` is the record of `sent`: under its origin and id, and made when it was. */
+export const recordOf = (sent: SentBatch) => (batch: BatchRecord): boolean =>
+  batch.origin === sent.origin && batch.id === sent.batchId && sameTime(sent.createdAt, batch.createdAt);
 
 /** Whether `record`, as stored (its shape not checked yet), names `batch` among its revokes. */
 export const namesBatch = (batch: BatchRecord) => (record: { revokeBatches?: unknown } | null): boolean =>
-  Array.isArray(record?.revokeBatches) && record.revokeBatches.some((sent: SentBatch | null) => sent?.origin === batch.origin && sent.batchId === batch.id);
+  Array.isArray(record?.revokeBatches) && record.revokeBatches.some((sent: SentBatch | null) => !!sent && recordOf(sent)(batch));
 
 /**
- * `sent` with what its batch came to, when decided already: the batch store told it decided when no grant named it
- * yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in storage says nothing).
+ * `sent` with when its batch was made and what it came to, when decided already: the batch store told it decided when
+ * no grant named it yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in
+ * storage says nothing).
  */
 export async function withOutcome(sent: SentBatch, revokes: RevokeRecords): Promise<SentBatch> {
-  const batch = (await revokes.all()).find((b) => b.origin === sent.origin && b.id === sent.batchId);
-  const outcome = batch && (await revokes.authentic(batch)) ? revokeOutcome(batch) : undefined;
-  return outcome ? { ...sent, outcome } : sent;
+  const batch = (await revokes.all()).find(recordOf(sent));
+  if (!batch || !(await revokes.authentic(batch))) return sent;
+  const outcome = revokeOutcome(batch);
+  return { ...sent, createdAt: batch.createdAt, ...(outcome ? { outcome } : {}) };
 }

@@ -25,8 +25,8 @@ const grant = (n: number, origin = 'https://a.example'): GrantRecord => ({
 });
 
 const fresh = () => createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokes);
-/** The wallet's revoke `batchId`, as its approval names it once sent. */
-const sentAs = (batchId: string) => ({ origin: 'wallet', batchId });
+/** The wallet's revoke `batchId`, as its approval names it once sent: with when its batch was made (sentBatch's 10). */
+const sentAs = (batchId: string) => ({ origin: 'wallet', batchId, createdAt: 10 });
 /** The record of the wallet's revoke `id`, sent and included with receipt status `status`. */
 const sentBatch = (id: string, status: Hex): BatchRecord => ({
   id, origin: 'wallet', chainId: '0x1', from: '0x0000000000000000000000000000000000000001', atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 10,

@@ -185,7 +185,7 @@ export function createGrants(store: GrantRecordStore, migrated: Promise<void>, c
       const names = namesBatch(batch);
       // Most batches revoke no grant: the records as stored are looked at first, and checked and written only then.
       if (!((await migrated.then(() => store.load())) ?? []).some(names)) return;
-      const isBatch = sameBatch({ origin: batch.origin, batchId: batch.id });
+      const isBatch = sameBatch({ origin: batch.origin, batchId: batch.id, createdAt: batch.createdAt });
       const outcome = revokeOutcome(batch);
       const decided = ({ outcome: _before, ...sent }: SentBatch): SentBatch => (outcome ? { ...sent, outcome } : sent);
       const changed = (grant: GrantRecord): GrantRecord => ({ ...grant, revokeBatches: grant.revokeBatches!.map((sent) => (isBatch(sent) ? decided(sent) : sent)) });

@@ -67,7 +67,8 @@ async function markSent(record: RevokeRecord, services: Using<TransactionUses | 
   const batch = await services.batches.get(record.origin, record.details.batchId);
   // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
   if (!batch || !(await services.batches.authentic(batch))) return;
-  const sent = { origin: record.origin, batchId: record.details.batchId };
+  // With when it was made: a later batch of the site under the same id, once this one's record is gone, is not it.
+  const sent = { origin: record.origin, batchId: record.details.batchId, createdAt: batch.createdAt };
   // Named on each grant: only the wallet's own revokes say whether it is revoked, and Activity's history drops them.
   for (const grant of await services.grantCode.grantsRevokedBy(await services.grants.list(site), batch)) await services.grants.markRevoked(grant.id, Date.now(), sent);
   // A Revoke all counts once its receipt shows the increments (nonceMarks.ts).
