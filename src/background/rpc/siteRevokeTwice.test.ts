@@ -1,0 +1,49 @@
+/**
+ * A site's wallet_revokeExecutionPermission asked again while the wallet's own revoke of that grant is on its way, its
+ * grant left unmarked (marking failed after the send, which the site was answered as sent, or a content script on
+ * Firefox rewrote the revoke's record before it was marked): a second revoke the user approves lands after the first,
+ * and reverts, its fee lost.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Hex } from '../../shared/params';
+import * as grantCode from '../executionPermissions/grantCode';
+import type { BatchRecord } from '../batches/types';
+import { frameworkOn } from '../executionPermissions/framework';
+import type { GrantRecord } from '../executionPermissions/store';
+import type { Services } from '../services';
+
+// The review itself (planning, fees, the node) is not what is looked at: a request that reaches it is reviewed.
+vi.mock('./transactions', async (original) => {
+  const actual = await original<typeof import('./transactions')>();
+  return { ...actual, transactionApproval: { ...actual.transactionApproval, prepare: vi.fn(async () => ({ reviewed: true })) } };
+});
+import { siteRevokeMethods } from './grantRevokes';
+
+const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SITE = 'https://dapp.example';
+const held = {
+  origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: '0xc0', id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
+  delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
+} as unknown as GrantRecord;
+
+/** The site's first revoke of `held`, the wallet's own record: sent, no receipt yet. */
+const firstRevoke = async (): Promise<BatchRecord> => ({
+  id: 'first', origin: SITE, chainId: '0x7a69', from: ACCOUNT, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 5,
+  calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }],
+  transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true }],
+});
+
+describe('a site’s revoke asked again', () => {
+  it('is refused while the wallet’s own revoke of that grant is on its way, though the grant was left unmarked', async () => {
+    const first = await firstRevoke();
+    const services = {
+      grantCode, approvals: { pending: async () => [] },
+      grants: { list: async () => [held] },
+      batches: { all: async () => [first], get: async () => first, authentic: async () => true },
+    } as unknown as Services;
+    const ctx = { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services };
+    const asked = await siteRevokeMethods.wallet_revokeExecutionPermission.parse([{ permissionContext: held.context }]);
+    const ready = await asked.authorize(ctx as never, async () => ACCOUNT);
+    await expect((ready as { prepare: () => Promise<unknown> }).prepare()).rejects.toMatchObject({ code: -32002 });
+  });
+});
