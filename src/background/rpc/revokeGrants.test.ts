@@ -54,7 +54,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     } as unknown as Services;
     const record = popupRevoke;
     expect(await approvalSpecOf(record)!.approve(record, 'market', services)).toBe('0xab');
-    expect(marked).toEqual([[held.id, expect.any(Number), { origin: WALLET, batchId: 'b' }]]);
+    expect(marked).toEqual([[held.id, expect.any(Number), { origin: WALLET, batchId: 'b', createdAt: 5 }]]);
   });
 
   it('keeps an approved Revoke all as sent, which Revoke all counts on once its receipt shows the increments', async () => {
