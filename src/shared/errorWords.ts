@@ -77,6 +77,7 @@ export type ErrorKey =
   | 'errors_descriptorNoDeployments'
   | 'errors_permissionElsewhere'
   | 'errors_revokeWaiting'
+  | 'errors_revokePending'
   | 'errors_batchAltered'
   | 'errors_deviceNotWaiting'
   | 'errors_deviceSignatureNot'

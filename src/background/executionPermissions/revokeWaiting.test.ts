@@ -14,7 +14,7 @@ async function refused(asked: { from: string; chainId: string }, stored: { from:
   // Revoke all: the same contract and data for every account.
   const call = await revokeAllCall('0x7a69');
   const batch = { ...stored, calls: [{ ...call, value: '0x0' }] } as unknown as BatchRecord;
-  const batches = { get: async () => batch, authentic: async () => authentic };
+  const batches = { all: async () => [], get: async () => batch, authentic: async () => authentic };
   const services = { approvals: { pending: async () => waiting }, batches } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
   return revokeNotWaiting({ ...call, ...asked } as Parameters<typeof revokeNotWaiting>[0], { origin: WALLET, method: 'wallet_revokeGrants', services }).then(() => false, () => true);
 }
@@ -26,4 +26,21 @@ describe('revokeNotWaiting', () => {
     expect(await refused({ from: A, chainId: '0x1' }, { from: A, chainId: '0x7a69' })).toBe(false);
     expect(await refused({ from: A, chainId: '0x7a69' }, { from: A, chainId: '0x7a69' }, false)).toBe(false);
   });
+
+  it('refuses the same revoke while the wallet\'s own is sent and not confirmed (its grant may be left unmarked), not once it is decided, nor for a record planted pending', async () => {
+    const call = { ...(await revokeAllCall('0x7a69')), from: A, chainId: '0x7a69' } as Parameters<typeof revokeNotWaiting>[0];
+    const sent = (receipt?: true): BatchRecord => ({
+      id: 'sent', origin: WALLET, from: A, chainId: '0x7a69', atomic: false, upgrade: false, gasLimits: ['0x5208'], state: 'sent', createdAt: 1,
+      calls: [{ to: call.to, data: call.data, value: '0x0' }],
+      transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true,
+        ...(receipt ? { receipt: { status: '0x1', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } } : {}) }],
+    });
+    const asking = (batch: BatchRecord, authentic: boolean) => revokeNotWaiting(call, { origin: WALLET, method: 'wallet_revokeGrants', services: {
+      approvals: { pending: async () => [] }, batches: { all: async () => [batch], get: async () => batch, authentic: async () => authentic },
+    } }).then(() => false, () => true);
+    expect(await asking(sent(), true)).toBe(true);
+    expect(await asking(sent(true), true)).toBe(false);
+    expect(await asking(sent(), false)).toBe(false);
+  });
 });
+

@@ -7,7 +7,9 @@ import type { SendTransactionDetails } from '../../shared/approvals/transaction'
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { Approvals } from '../approvals/approvals';
+import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchStore } from '../batches/store';
+import type { BatchRecord } from '../batches/types';
 import { revokeAllIncrements } from './nonce';
 
 export interface RevokeAsked {
@@ -19,20 +21,34 @@ export interface RevokeAsked {
 
 const same = (a?: string, b?: string): boolean => a !== undefined && a.toLowerCase() === b?.toLowerCase();
 
+/** Whether `batch`'s one call is `call`: the same account, chain, contract and data. */
+const carries = (batch: BatchRecord, call: RevokeAsked): boolean => {
+  const [sent] = batch.calls;
+  return batch.calls.length === 1 && same(batch.from, call.from) && call.chainId !== undefined && BigInt(batch.chainId) === BigInt(call.chainId) &&
+    same(sent.to, call.to) && same(sent.data, call.data);
+};
+
+type Asker = { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'all' | 'get' | 'authentic'> } };
+
 /**
  * -32002 when one of `asker`'s waiting requests of the same method already sends `call` (its stored batch's one call:
- * the same account, chain, contract and data). Revoke all's data is alike for every account, hence all four.
+ * the same account, chain, contract and data), or when the wallet already sent `call` and it is still pending: its
+ * grant may be left unmarked (marking failed after the send, which the site was answered as sent), and a second one
+ * would land after it and revert. Revoke all's data is alike for every account, hence all four.
  */
-export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'get' | 'authentic'> } }): Promise<void> {
+export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise<void> {
   const { approvals, batches } = asker.services;
   for (const asked of await approvals.pending()) {
     if (asked.origin !== asker.origin || asked.method !== asker.method) continue;
     const batch = await batches.get(asked.origin, (asked.details as SendTransactionDetails).batchId);
     // A record a content script rewrote (storage.local, on Firefox) refuses nothing: it would never be sent anyway.
-    if (!batch || !(await batches.authentic(batch)) || batch.calls.length !== 1) continue;
-    const [sent] = batch.calls;
-    if (same(batch.from, call.from) && call.chainId !== undefined && BigInt(batch.chainId) === BigInt(call.chainId) && same(sent.to, call.to) && same(sent.data, call.data)) {
-      throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
+    if (!batch || !(await batches.authentic(batch))) continue;
+    if (carries(batch, call)) throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
+  }
+  // Nor does a record planted pending: only the wallet's own, as it wrote it.
+  for (const batch of (await batches.all()).filter((b) => anySent(b) && batchStatus(b) === CallsStatus.pending && carries(b, call))) {
+    if (await batches.authentic(batch)) {
+      throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
     }
   }
 }
@@ -43,7 +59,7 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: { origin: strin
  * increments. Of two or more it is the account's own DeleGator batch of nothing but them, let past the rule on calls
  * into the account (../batches/encoding.ts assertNoSelfCalls), which would refuse it though it hides no other call.
  */
-export async function revokeReviewed(call: RevokeAsked, asker: Parameters<typeof revokeNotWaiting>[1], review: (revokeAll: boolean) => Promise<SendTransactionDetails>): Promise<SendTransactionDetails> {
+export async function revokeReviewed(call: RevokeAsked, asker: Asker, review: (revokeAll: boolean) => Promise<SendTransactionDetails>): Promise<SendTransactionDetails> {
   await revokeNotWaiting(call, asker);
   const increments = call.chainId === undefined ? 0 : await revokeAllIncrements(call, call.from, call.chainId);
   const details = await review(increments > 1);

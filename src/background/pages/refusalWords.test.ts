@@ -149,6 +149,15 @@ describe('the words of a page method\'s refusal', () => {
     expect(refusal.message).not.toContain(WALLET);
   });
 
+  it('say a revoke already sent and not confirmed', async () => {
+    const call = { ...(await revokeAllCall('0x7a69')), from: ACCOUNT_0 as `0x${string}`, chainId: '0x7a69' as const };
+    const sent = { origin: 'chrome-extension://wallet', from: ACCOUNT_0, chainId: '0x7a69', state: 'sent', calls: [call], transactions: [{ hash: '0xab', sent: true, calls: [0] }] };
+    const services = { approvals: { pending: async () => [] }, batches: { all: async () => [sent], authentic: async () => true } } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
+    const refusal = await revokeNotWaiting(call, { origin: 'https://dapp.example', method: 'wallet_revokeExecutionPermission', services }).then(() => expect.unreachable('refused'), (error: RpcError) => error);
+    const words = refusalWords(refusal.message);
+    expect(words && inEnglish(words)).toBe(refusal.message);
+  });
+
   it('are none for a message not in the table: the screen shows it as it is', () => {
     expect(refusalWords('The descriptor names no definition "Foo"')).toBeUndefined();
     expect(pageError(new RpcError(-32602, 'The descriptor names no definition "Foo"')).toObject()).toEqual({ code: -32602, message: 'The descriptor names no definition "Foo"' });

@@ -60,6 +60,7 @@ describe('wallet_revokeExecutionPermission', () => {
       grants: { list: async () => [grant] },
       grantCode: { ...grantCode, revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
       networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
+      batches: { all: async () => [], get: async () => undefined, authentic: async () => true },
     });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
     expect(asked).toEqual([]);

@@ -49,7 +49,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: unknown[][] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
+      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (...args: unknown[]) => void marked.push(args), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     const record = popupRevoke;
@@ -62,7 +62,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => batch, authentic: async () => true },
+      batches: { all: async () => [], get: async () => batch, authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services);
@@ -77,7 +77,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const removed: string[] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
+      batches: { all: async () => [], get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     vi.mocked(sendBatch).mockClear();
@@ -93,7 +93,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
+      batches: { all: async () => [], get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
     const record = popupRevoke;
@@ -106,7 +106,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 3n });
     expect(call.to).toBe(ACCOUNT);
     const { services } = await connectedSite(SITE, ACCOUNT, {
-      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true },
+      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true },
       // Past the rules on the call, the review asks the node: reached, the call was let through.
       nodeFor: async () => { throw new Error('the review went on'); },
     });
@@ -117,7 +117,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
   it('says on its screen that it is Revoke all, and how many increments its one transaction makes', async () => {
     const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
     const prepare = vi.spyOn(transactionApproval, 'prepare').mockResolvedValue({ batchId: 'b' } as SendTransactionDetails);
-    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true } });
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true } });
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     const shown: unknown[] = [];
     services.approvals.request = (async (_type: string, _asker: unknown, details: unknown) => (shown.push(details), { id: 'queued' })) as unknown as typeof services.approvals.request;
@@ -139,7 +139,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
     const [one] = [await grantCode.revokeAllCall('0x7a69')];
     const mixed = { to: ACCOUNT, data: await DELEGATE_CODE.deleGator.encodeBatch([{ ...one, value: '0x0' }, { to: SITE_TOKEN, data: '0x095ea7b3', value: '0x0' }]) };
-    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { get: async () => undefined, authentic: async () => true }, nodeFor: async () => deleGator });
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true }, nodeFor: async () => deleGator });
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...mixed }], ctx)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/sending account itself/) });
     const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 2n });
@@ -151,7 +151,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = { ...(await grantCode.revokeCall(held)), value: '0x0' };
     const { services, asked } = await connectedSite(SITE, ACCOUNT, {
       grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) },
-      batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
     });
     services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
