@@ -4,7 +4,7 @@ import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { createPollLoops } from '../watch/pollLoop';
 import type { BatchDeps } from './executors/executor';
-import { followBatch } from './follow';
+import { followBatch, followUnfinished } from './follow';
 import { FINAL_CONFIRMATIONS } from './status';
 import { createBatchStore } from './store';
 import { BATCHES_DEFAULTS, type BatchRecord } from './types';
@@ -135,4 +135,19 @@ describe('a block time planted in storage.local or told by a lying node', () => 
     expect((await batches.get(ORIGIN, 'a'))!.transactions[0].receipt?.blockNumber).toBe('0x65');
     expect(timersSet).toBeLessThan(1000);
   });
+
+  it('gives up on a record planted in storage.local whose executor the wallet has none of, as on any batch not final after ten minutes: its loop would ask the node every second for as long as the worker runs', async () => {
+    const { node } = fakeChain();
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+    const planted = { ...sentBatch('p', hashOf(3)), executor: 'bogus' } as unknown as BatchRecord;
+    await local.update('batches', (all) => ({ ...all, [`${ORIGIN} p`]: planted }));
+    const following = followUnfinished(deps);
+    await vi.advanceTimersByTimeAsync(11 * 60_000);
+    expect(loops.running()).toEqual([]);
+    await following;
+  });
 });
+
