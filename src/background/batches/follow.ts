@@ -56,7 +56,8 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string, d
   if (waiting(first).length > 0) await new Promise<void>((done) => {
     const stop = deps.loops.watch(first.chainId, async ({ node }) => {
       const current = batch;
-      batch = await executorOf(current).refresh(deps, current, node).catch(() => current);
+      // Inside the promise: a planted record naming no executor throws there, and still reaches the give-up below.
+      batch = await Promise.resolve(current).then((b) => executorOf(b).refresh(deps, b, node)).catch(() => current);
       tell(batch);
       if (waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
         stop();
