@@ -198,7 +198,7 @@ describe('createServices', () => {
       await services.batches.update(WALLET, 'r', (b) => ({
         ...b, transactions: [{ ...b.transactions[0], receipt: { status: '0x1', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
       }));
-      expect((await services.grants.find(grant(ORIGIN).id))?.revokeBatches).toEqual([{ origin: WALLET, batchId: 'r', outcome: 'landed' }]);
+      expect((await services.grants.find(grant(ORIGIN).id))?.revokeBatches).toEqual([{ origin: WALLET, batchId: 'r', createdAt: 2, outcome: 'landed' }]);
     });
 
     it('forgets the grants at a wallet reset', async () => {
