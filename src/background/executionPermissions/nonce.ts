@@ -7,16 +7,18 @@ import { DELEGATOR_V08, isDelegatedTo } from '../../shared/contracts';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import { DELEGATE_CODE, deleGatorCalls } from '../batches/delegates';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn, type Framework } from './framework';
 
 const NONCE_ENFORCER = abiInterface(['function currentNonce(address delegationManager, address delegator) view returns (uint256)', 'function incrementNonce(address delegationManager)']);
 
+/** The node's answer, read only when it is the enforcer's one word: grants are signed at it and Revoke all sized from it. */
 export async function currentNonce(node: ChainNode, { delegationManager, enforcers }: Framework, delegator: Hex): Promise<bigint> {
   const abi = await NONCE_ENFORCER();
   const answer = await node<string>('eth_call', [{ to: enforcers.nonce, data: abi.encodeFunctionData('currentNonce', [delegationManager, delegator]) }, 'latest']);
-  return abi.decodeFunctionResult('currentNonce', answer)[0] as bigint;
+  return decodeExactResult(abi, 'currentNonce', answer)[0] as bigint;
 }
 
 /** "Revoke all": the account's call that raises its nonce for the chain's DelegationManager, so every grant it signed before stops. */
