@@ -2,7 +2,7 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { ChainNode } from '../networks/rpcClient';
-import { COLLECTIBLE_ABI, INTERFACE_IDS, readCollectible, readHolding } from './read';
+import { COLLECTIBLE_ABI, INTERFACE_IDS, readCollectible, readCollectionBalance, readHolding } from './read';
 
 const NFT = '0x759994c418Df9102e34046E0BA2F3A81E78F367D';
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -110,5 +110,48 @@ describe('reading a collectible from the chain', () => {
     expect(await readHolding(node({ ...ERC721, owners: { '1': ACCOUNT.toLowerCase() } }), { standard: 'ERC721', address: NFT, tokenId: '1' }, ACCOUNT)).toBe(1n);
     expect(await readHolding(node(ERC721), { standard: 'ERC721', address: NFT, tokenId: '3' }, ACCOUNT)).toBe(0n);
     expect(await readHolding(node(ERC1155), { standard: 'ERC1155', address: NFT, tokenId: '1' }, ACCOUNT)).toBe(5n);
+  });
+});
+
+describe('a node’s answer that is not the exact encoding of what was asked', () => {
+  const word = (type: string, value: unknown) => abi.encode([type], [value]);
+  const EXTRA = word('uint256', 7n).slice(2);
+  /** `contract`'s node, but answering `fn` with `answer` (a supportsInterface asked of the other standard says false). */
+  const answering = (contract: Contract, fn: string, answer: string): ChainNode => (async (method: string, params: unknown[] = []) => {
+    if (method === 'eth_call') {
+      const call = (await COLLECTIBLE_ABI()).parseTransaction({ data: (params[0] as { data: string }).data });
+      if (call?.name === fn) return fn === 'supportsInterface' && call.args[0] !== INTERFACE_IDS.ERC721 ? word('bool', false) : answer;
+    }
+    return node(contract)(method, params);
+  }) as ChainNode;
+  const TOKEN_1 = { standard: 'ERC721', address: NFT, tokenId: '1' } as const;
+  const notOwnedMessage = `Suggested NFT is not owned by the selected account: token 1 of ${NFT} belongs to another address or does not exist on ${WHERE}`;
+
+  it('a supportsInterface of 2 is not true: the contract did not say it is an ERC-721', async () => {
+    const error = await rejection(readCollectible(answering(ERC721, 'supportsInterface', `0x${'0'.repeat(63)}2`), TOKEN_1, ACCOUNT, WHERE));
+    expect(error.message).toBe(`Invalid params: options.address ${NFT} on ${WHERE} is not an ERC-721 contract: supportsInterface(0x80ac58cd) did not return true`);
+  });
+
+  it.each([
+    ['with bytes after it', word('address', ACCOUNT) + EXTRA],
+    ['with its high bits set', `0x${'0'.repeat(23)}1${ACCOUNT.slice(2)}`],
+  ])('an ownerOf naming the account %s is not the account owning it: not owned, as when ownerOf reverts', async (_case, answer) => {
+    const error = await rejection(readCollectible(answering(ERC721, 'ownerOf', answer), TOKEN_1, ACCOUNT, WHERE));
+    expect(error.code).toBe(ErrorCode.invalidParams);
+    expect(error.message).toBe(notOwnedMessage);
+  });
+
+  it('an ERC-1155 balance or an ERC-721 count with bytes after it is unread, as when the call fails', async () => {
+    expect(await readHolding(answering(ERC1155, 'balanceOf', word('uint256', 5n) + EXTRA), { standard: 'ERC1155', address: NFT, tokenId: '1' }, ACCOUNT)).toBeUndefined();
+    const count = (async (method: string) => (method === 'eth_call' ? word('uint256', 2n) + EXTRA : '0x6080')) as ChainNode;
+    await expect(readCollectionBalance(count, NFT, ACCOUNT)).rejects.toThrow();
+  });
+
+  it('a name that is not UTF-8 is no name, as when name() reverts', async () => {
+    const notUtf8 = word('bytes', '0xff');
+    expect(await readCollectible(answering(ERC721, 'name', notUtf8), TOKEN_1, ACCOUNT, WHERE)).toEqual({
+      collectible: { standard: 'ERC721', address: NFT, tokenId: '1', symbol: 'TCOL' },
+      balance: 1n,
+    });
   });
 });
