@@ -2,12 +2,13 @@
  * Reads an ERC-721 or ERC-1155 token from the chain (eth_call at `pending`): that the contract is of the standard
  * (ERC-165), that the account holds the token, and the collection's name and symbol.
  */
-import type { Result } from 'ethers';
+import type { Interface, Result } from 'ethers';
 import { standardLabel, type Collectible, type CollectibleStandard } from '../../shared/collectibles';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { invalidAsset } from '../../shared/schemas/watchAsset';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 
 export const COLLECTIBLE_ABI = abiInterface([
@@ -27,7 +28,7 @@ const ERC721_BALANCE = abiInterface(['function balanceOf(address owner) view ret
 export async function readCollectionBalance(node: ChainNode, address: Hex, owner: Hex): Promise<bigint> {
   const erc721 = await ERC721_BALANCE();
   const raw = await node<string>('eth_call', [{ to: address, data: erc721.encodeFunctionData('balanceOf', [owner]) }, 'pending']);
-  return erc721.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+  return decodeExactResult(erc721, 'balanceOf', raw)[0] as bigint;
 }
 
 /** ERC-165 interface ids of ERC-721 and ERC-1155. */
@@ -38,12 +39,27 @@ const MAX_TEXT = 64;
 
 type Fn = 'supportsInterface' | 'ownerOf' | 'balanceOf' | 'name' | 'symbol' | 'tokenURI' | 'uri';
 
-/** The decoded result, or undefined when the contract reverts or answers nothing; an unreachable node is still an error. */
+/**
+ * Answers read as they come: a string shows only bytes the contract answered, in whatever layout, and a contract with
+ * odd padding keeps its name. A number, an address or a bool is read only from its exact encoding: ethers takes a bool
+ * of 2 as true and an address from a word with bytes after it, so a contract would be said to be an ERC-721, or the
+ * token the account's, on an answer that is neither.
+ */
+const TEXTS: ReadonlySet<Fn> = new Set(['name', 'symbol', 'tokenURI', 'uri']);
+
+function decoded(abi: Interface, fn: Fn, raw: string): Result {
+  const result = TEXTS.has(fn) ? abi.decodeFunctionResult(fn, raw) : decodeExactResult(abi, fn, raw);
+  // Decoding a string that is not UTF-8 fails only when it is read: read it here, as one more unanswered call.
+  result.toArray();
+  return result;
+}
+
+/** The decoded result, or undefined when the contract reverts, answers nothing or not the encoding asked; an unreachable node is still an error. */
 export async function tryRead(node: ChainNode, to: Hex, fn: Fn, args: unknown[] = []): Promise<Result | undefined> {
   const abi = await COLLECTIBLE_ABI();
   try {
     const raw = await node<string>('eth_call', [{ to, data: abi.encodeFunctionData(fn, args) }, 'pending']);
-    return raw === '0x' ? undefined : abi.decodeFunctionResult(fn, raw);
+    return raw === '0x' ? undefined : decoded(abi, fn, raw);
   } catch (error) {
     if (error instanceof RpcError && error.code === ErrorCode.chainDisconnected) throw error;
     return undefined;
