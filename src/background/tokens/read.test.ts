@@ -84,3 +84,28 @@ describe('reading a token from the chain', () => {
     expect(error.code).toBe(ErrorCode.chainDisconnected);
   });
 });
+
+describe('a node’s answer that is not the exact encoding of what was asked', () => {
+  const EXTRA = abi.encode(['uint256'], [7n]).slice(2);
+  const rejected = async (answers: Answers, why: string) => {
+    const error = await rejection(read(node({ ...STANDARD, ...answers }).node));
+    expect(error.code).toBe(ErrorCode.invalidParams);
+    expect(error.message).toBe(`Invalid params: options.address ${TOKEN} on Local devnet (0x7a69) is not an ERC-20 token: ${why}`);
+  };
+
+  // Read leniently, a uint8's high bits are masked: 0x112 (274) would be kept as 18 decimals, and every amount shown by it.
+  it('decimals() with its high bits set is no number, as when it reverts', async () => {
+    await rejected({ decimals: abi.encode(['uint256'], [0x112n]) }, 'decimals() did not return a number');
+  });
+
+  it('a balance with bytes after it is no number, as when balanceOf() reverts', async () => {
+    await rejected({ balanceOf: abi.encode(['uint256'], [1234n]) + EXTRA }, 'balanceOf() did not return a number');
+    await expect(readBalance(node({ balanceOf: abi.encode(['uint256'], [1234n]) + EXTRA }).node, TOKEN, ACCOUNT)).rejects.toThrow();
+  });
+
+  it('a symbol or a name that is not UTF-8 is no string, as when it reverts', async () => {
+    const notUtf8 = abi.encode(['bytes'], ['0xff']);
+    await rejected({ symbol: notUtf8 }, 'symbol() did not return a string');
+    expect(await read(node({ ...STANDARD, name: notUtf8 }).node)).toEqual({ token: { address: TOKEN, symbol: 'TST', decimals: 18 }, balance: 1234n });
+  });
+});
