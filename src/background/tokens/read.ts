@@ -1,10 +1,11 @@
 /** Reads an ERC-20 token from the chain (eth_call at `pending`): what the contract says it is, and a balance. */
-import { decodeBytes32String, type Interface, type Result } from 'ethers';
+import { decodeBytes32String, type Interface } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
 import type { Token } from '../../shared/tokens';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 
 const ERC20 = abiInterface([
@@ -41,24 +42,43 @@ interface TokenAbi {
   bytes32: Interface;
 }
 
-function decode({ erc20 }: TokenAbi, fn: 'symbol' | 'name' | 'decimals' | 'balanceOf', raw: string | undefined): Result | undefined {
+/**
+ * A number read only from its exact encoding (decodeExactResult): ethers masks a uint8's high bits, so decimals() of
+ * 0x112 would be kept as 18 and every amount shown by it. Undefined, as for a failed call, for anything else.
+ */
+function number({ erc20 }: TokenAbi, fn: 'decimals' | 'balanceOf', raw: string | undefined): bigint | undefined {
   if (raw === undefined) return undefined;
   try {
-    return erc20.decodeFunctionResult(fn, raw);
+    return decodeExactResult(erc20, fn, raw)[0] as bigint;
   } catch {
     return undefined;
   }
 }
 
-function text(abi: TokenAbi, fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
-  let value = decode(abi, fn, raw)?.[0] as string | undefined;
-  if (value === undefined && raw !== undefined) {
-    try {
-      value = decodeBytes32String(abi.bytes32.decodeFunctionResult(fn, raw)[0] as string);
-    } catch {
-      value = undefined;
-    }
+/** The first output read as it comes, undefined when it cannot be (a string not UTF-8 fails only when read: read here). */
+function firstOf(abi: Interface, fn: 'symbol' | 'name', raw: string): unknown {
+  try {
+    return abi.decodeFunctionResult(fn, raw)[0];
+  } catch {
+    return undefined;
   }
+}
+
+function bytes32Text(word: unknown): string | undefined {
+  try {
+    return typeof word === 'string' ? decodeBytes32String(word) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A string, or a bytes32 (MKR-style), read as it comes rather than exactly: only bytes the contract answered are shown,
+ * in whatever layout, and a token whose compiler padded oddly keeps its symbol.
+ */
+function text(abi: TokenAbi, fn: 'symbol' | 'name', raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const value = (firstOf(abi.erc20, fn, raw) as string | undefined) ?? bytes32Text(firstOf(abi.bytes32, fn, raw));
   const trimmed = value?.trim().slice(0, MAX_TEXT);
   return trimmed ? trimmed : undefined;
 }
@@ -67,7 +87,7 @@ function text(abi: TokenAbi, fn: 'symbol' | 'name', raw: string | undefined): st
 export async function readBalance(node: ChainNode, token: Hex, account: Hex): Promise<bigint> {
   const erc20 = await ERC20();
   const raw = await node<string>('eth_call', [{ to: token, data: erc20.encodeFunctionData('balanceOf', [account]) }, 'pending']);
-  return erc20.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+  return decodeExactResult(erc20, 'balanceOf', raw)[0] as bigint;
 }
 
 /**
@@ -88,10 +108,10 @@ export async function readToken(node: ChainNode, address: Hex, account: Hex, fie
   const notErc20 = (why: string) => invalidAsset(`${field} ${address} on ${where} is not an ERC-20 token: ${why}`);
   const symbol = text(abi, 'symbol', symbolRaw);
   if (symbol === undefined) throw notErc20('symbol() did not return a string');
-  const decimals = decode(abi, 'decimals', decimalsRaw)?.[0] as bigint | undefined;
+  const decimals = number(abi, 'decimals', decimalsRaw);
   if (decimals === undefined) throw notErc20('decimals() did not return a number');
   if (decimals > BigInt(MAX_DECIMALS)) throw notErc20(`decimals() returned ${decimals}, above ${MAX_DECIMALS}`);
-  const balance = decode(abi, 'balanceOf', balanceRaw)?.[0] as bigint | undefined;
+  const balance = number(abi, 'balanceOf', balanceRaw);
   if (balance === undefined) throw notErc20('balanceOf() did not return a number');
   const name = text(abi, 'name', nameRaw);
   return { token: { address, symbol, decimals: Number(decimals), ...(name === undefined ? {} : { name }) }, balance };
