@@ -12,7 +12,7 @@ import { keptRevokes, grantsInForce, revokedGrants } from './revoked';
 import { MAX_REVOKE_BATCHES } from './sentRevokes';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 import { batchKey } from '../batches/store';
-import { grantsCode } from './grantsCode.fixture';
+import { grantsCode, noRevokeRecords, revokeRecords } from './grantsCode.fixture';
 import { FLUSH_TIMEOUT_MS, flush, sentRevoke, siteGrant, walletBatches } from './history.fixture';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -100,7 +100,7 @@ describe('a grant whose wallet revoke a page pushed out of Activity’s history 
   });
 
   it('stays revoked once the page flushed its revoke that landed: the grants were told what it came to when it was decided', async () => {
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, { all: async () => [], authentic: async () => true });
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     const history = walletBatches({ changed: (batch) => grants.revokeDecided(batch) });
     await grants.add(held);
     // Named before its receipt: told once it is decided.
@@ -117,13 +117,13 @@ describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHE
 
   it('keeps every one up to the cap', async () => {
     const ids = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
-    expect(await keptRevokes(named(...ids), { all: async () => Promise.all(ids.map((id, i) => failed(id, i))), authentic: async () => true })).toEqual(named(...ids));
+    expect(await keptRevokes(named(...ids), revokeRecords(await Promise.all(ids.map((id, i) => failed(id, i)))))).toEqual(named(...ids));
   });
 
   it('past the cap drops those that count nothing (refused, or gone from history with no outcome written), then the oldest that failed, before one pending or one that landed (by its record or the outcome written on it): the grant stays revoked once failed ones follow', async () => {
     const fails = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
     const records = [await revoke(WALLET, 'through', 1, '0x1'), await revoke(WALLET, 'pending', 2), ...(await Promise.all(fails.map((id, i) => failed(id, 10 + i)))), await revoke(WALLET, 'planted', 3, '0x1')];
-    const batches = { all: async () => records, authentic: async (batch: BatchRecord) => batch.id !== 'planted' };
+    const batches = revokeRecords(records, (batch) => batch.id !== 'planted');
     const landedGone = { origin: WALLET, batchId: 'landedGone', outcome: 'landed' as const };
     const all = [...named('through', 'planted', 'pending', 'gone'), landedGone, ...named(...fails)];
     const kept = await keptRevokes(all, batches);
@@ -135,18 +135,18 @@ describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHE
     const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
     const records = await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i)));
     const landed = { origin: WALLET, batchId: 'landed', outcome: 'landed' as const };
-    expect(await keptRevokes([landed, ...named(...pending)], { all: async () => records, authentic: async () => true })).toEqual([landed, ...named(...pending.slice(1))]);
+    expect(await keptRevokes([landed, ...named(...pending)], revokeRecords(records))).toEqual([landed, ...named(...pending.slice(1))]);
   });
 
   it('past the cap with none failed, drops the oldest pending before any that went through', async () => {
     const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
     const records = [await revoke(WALLET, 'through', 1, '0x1'), ...(await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i))))];
-    expect(await keptRevokes(named('through', ...pending), { all: async () => records, authentic: async () => true })).toEqual(named('through', ...pending.slice(1)));
+    expect(await keptRevokes(named('through', ...pending), revokeRecords(records))).toEqual(named('through', ...pending.slice(1)));
   });
 
   it('keeps a grant whose every revoke failed in force: the newest ones kept all failed too', async () => {
     const fails = Array.from({ length: MAX_REVOKE_BATCHES + 3 }, (_, i) => `f${i}`);
-    const batches = { all: async () => Promise.all(fails.map((id, i) => failed(id, i))), authentic: async () => true };
+    const batches = revokeRecords(await Promise.all(fails.map((id, i) => failed(id, i))));
     const kept = await keptRevokes(named(...fails), batches);
     expect(kept).toEqual(named(...fails.slice(3)));
     expect(await revokedGrants([{ ...grant, revokeBatches: kept }], batches)).toEqual(new Set());

@@ -7,11 +7,14 @@
  */
 import type { Hex } from '../../shared/params';
 import { namedOutcome, revokeOutcomes, weightOf, type Outcome } from './activity';
-import { MAX_REVOKE_BATCHES, recordOf, type RevokeRecords, type SentBatch } from './sentRevokes';
+import { MAX_REVOKE_BATCHES, recordFor, type RevokeRecords, type SentBatch } from './sentRevokes';
 import type { GrantRecord, Grants } from './store';
 
+/** Every record: a list's grants' revokes are read at once, and those of grants marked before their revokes were named. */
+type EveryRevoke = Pick<RevokeRecords, 'all' | 'authentic'>;
+
 /** The ids of those of `grants` the most of whose revokes say is one of `counted`. */
-async function revokedAs(grants: GrantRecord[], batches: RevokeRecords, counted: Outcome[]): Promise<Set<Hex>> {
+async function revokedAs(grants: GrantRecord[], batches: EveryRevoke, counted: Outcome[]): Promise<Set<Hex>> {
   // Most lists have no revoke: Activity's records are not read for them.
   if (!grants.some((grant) => grant.revokedAt !== undefined)) return new Set();
   const known = await revokeOutcomes(grants, await batches.all(), batches.authentic);
@@ -19,16 +22,16 @@ async function revokedAs(grants: GrantRecord[], batches: RevokeRecords, counted:
 }
 
 /** The ids of those of `grants` whose revoke landed or may yet. */
-export const revokedGrants = (grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed', 'pending']);
+export const revokedGrants = (grants: GrantRecord[], batches: EveryRevoke): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed', 'pending']);
 
 /**
  * The ids of those of `grants` whose revoke landed: only they make way in the grants' room (room.ts). One pending may
  * yet revert or be dropped, and a grant dropped for it would be in force yet gone from Permissions.
  */
-export const landedRevokes = (grants: GrantRecord[], batches: RevokeRecords): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed']);
+export const landedRevokes = (grants: GrantRecord[], batches: EveryRevoke): Promise<Set<Hex>> => revokedAs(grants, batches, ['landed']);
 
 /** The grants of `origin` (or every grant) still in force: not revoked (revokedGrants). */
-export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; batches: RevokeRecords }, origin?: string): Promise<GrantRecord[]> {
+export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; batches: EveryRevoke }, origin?: string): Promise<GrantRecord[]> {
   const grants = await services.grants.list(origin);
   const revoked = await revokedGrants(grants, services.batches);
   return grants.filter((grant) => !revoked.has(grant.id));
@@ -41,10 +44,9 @@ export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; ba
  * failed ones, so it stays in force. Only more revokes pending at once than the cap, each approved by the user, would
  * drop one that may yet land.
  */
-export async function keptRevokes(named: SentBatch[], batches: RevokeRecords): Promise<SentBatch[]> {
+export async function keptRevokes(named: SentBatch[], batches: Pick<RevokeRecords, 'get' | 'authentic'>): Promise<SentBatch[]> {
   if (named.length <= MAX_REVOKE_BATCHES) return named;
-  const records = await batches.all();
-  const weights = await Promise.all(named.map(async (sent) => weightOf(await namedOutcome(sent, records.find(recordOf(sent)), batches.authentic))));
+  const weights = await Promise.all(named.map(async (sent) => weightOf(await namedOutcome(sent, await recordFor(sent, batches), batches.authentic))));
   const lightestFirst = named.map((_, i) => i).sort((a, b) => weights[a] - weights[b] || a - b);
   const dropped = new Set(lightestFirst.slice(0, named.length - MAX_REVOKE_BATCHES));
   return named.filter((_, i) => !dropped.has(i));

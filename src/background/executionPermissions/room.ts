@@ -12,7 +12,7 @@ import { MAX_GRANTS, MAX_GRANTS_PER_SITE, type GrantRecord, type Grants } from '
 /** The wallet's grants, and the records of their revokes (revoked.ts: only a grant whose wallet revoke landed makes way). */
 export interface Held {
   grants: Pick<Grants, 'list'>;
-  batches: RevokeRecords;
+  batches: Pick<RevokeRecords, 'all' | 'authentic'>;
 }
 
 /** The site of an origin (../sites/siteOf.ts, which the worker's first script holds: passed in, never a second copy). */
@@ -35,7 +35,7 @@ async function holding(held: Held): Promise<GrantRecord[]> {
  * `all` with `grant` added, the oldest grant whose wallet revoke landed (of its site when that is full) dropped when
  * there is no room; undefined when none can be made.
  */
-export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf, revokes: RevokeRecords): Promise<GrantRecord[] | undefined> {
+export async function withRoomFor(all: GrantRecord[], grant: GrantRecord, siteOf: SiteOf, revokes: Held['batches']): Promise<GrantRecord[] | undefined> {
   const ofSite = (list: GrantRecord[]) => ofSameSite(list, grant.origin, siteOf);
   const full = async (list: GrantRecord[]) => list.length >= MAX_GRANTS || (await ofSite(list)).length >= MAX_GRANTS_PER_SITE;
   if (!(await full(all))) return [...all, grant];

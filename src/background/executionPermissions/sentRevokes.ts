@@ -43,8 +43,11 @@ export function revokeOutcome(batch: BatchRecord): RevokeOutcome | undefined {
  */
 export const MAX_REVOKE_BATCHES = 8;
 
-/** The wallet's batch records, which say whether a grant's revoke went through (revoked.ts). */
-export type RevokeRecords = Pick<BatchStore, 'all' | 'authentic'>;
+/**
+ * The wallet's batch records, which say whether a grant's revoke went through (revoked.ts): one revoke's by its keys,
+ * or all of them for the revokes of a list of grants (and of grants marked before their revokes were named).
+ */
+export type RevokeRecords = Pick<BatchStore, 'get' | 'all' | 'authentic'>;
 
 /** Both made at the same time, as far as both say. */
 const sameTime = (a?: number, b?: number): boolean => a === undefined || b === undefined || a === b;
@@ -56,6 +59,12 @@ export const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean =>
 export const recordOf = (sent: SentBatch) => (batch: BatchRecord): boolean =>
   batch.origin === sent.origin && batch.id === sent.batchId && sameTime(sent.createdAt, batch.createdAt);
 
+/** The record of `sent` in the store, if any: the one under its origin and id, unless a later batch took that id. */
+export async function recordFor(sent: SentBatch, revokes: Pick<RevokeRecords, 'get'>): Promise<BatchRecord | undefined> {
+  const batch = await revokes.get(sent.origin, sent.batchId);
+  return batch && recordOf(sent)(batch) ? batch : undefined;
+}
+
 /** Whether `record`, as stored (its shape not checked yet), names `batch` among its revokes. */
 export const namesBatch = (batch: BatchRecord) => (record: { revokeBatches?: unknown } | null): boolean =>
   Array.isArray(record?.revokeBatches) && record.revokeBatches.some((sent: SentBatch | null) => !!sent && recordOf(sent)(batch));
@@ -65,8 +74,8 @@ export const namesBatch = (batch: BatchRecord) => (record: { revokeBatches?: unk
  * no grant named it yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in
  * storage says nothing).
  */
-export async function withOutcome(sent: SentBatch, revokes: RevokeRecords): Promise<SentBatch> {
-  const batch = (await revokes.all()).find(recordOf(sent));
+export async function withOutcome(sent: SentBatch, revokes: Pick<RevokeRecords, 'get' | 'authentic'>): Promise<SentBatch> {
+  const batch = await recordFor(sent, revokes);
   if (!batch || !(await revokes.authentic(batch))) return sent;
   const outcome = revokeOutcome(batch);
   return { ...sent, createdAt: batch.createdAt, ...(outcome ? { outcome } : {}) };
