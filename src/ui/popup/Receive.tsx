@@ -10,10 +10,16 @@ import { t } from '../i18n/t';
 export function Receive({ state }: { state: WalletState }) {
   const address = getAddress(state.selectedAccount ?? state.accounts[0].address);
   const network = state.networks.find((n) => n.chainId === state.selectedChainId);
-  const [qr, setQr] = useState<string | null>(null);
+  // Kept with the address it encodes, and shown only for it: after a quick switch the one before may be drawn last.
+  const [drawn, setDrawn] = useState<{ address: string; url: string } | null>(null);
   useEffect(() => {
-    void toDataURL(address, { margin: 1, width: 200 }).then(setQr);
+    let current = true;
+    void toDataURL(address, { margin: 1, width: 200 }).then((url) => current && setDrawn({ address, url }));
+    return () => {
+      current = false;
+    };
   }, [address]);
+  const qr = drawn?.address === address ? drawn.url : null;
   return (
     <main>
       <ScreenHeader title={t('home_receive')} />
