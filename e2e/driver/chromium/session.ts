@@ -10,10 +10,11 @@ import { serviceWorkerHeap, serviceWorkerHeapProfiler, stopServiceWorker, type W
 /**
  * The next test's Chromium, launched with the extension while the current test runs: a launch and the extension's
  * first start (its scripts, the shipped phishing list) take ~1.2 s of a test's ~6, mostly before its first screen
- * answers. Its profile is still new and no test has used it; until a test takes it, its worker has no account and sends
- * nothing to the chain.
+ * answers. Its popup is opened and painted too (`spare`): most tests start by opening it, which took another ~2 s. Its
+ * profile is still new and no test has used it; until a test takes it, its worker has no account and sends nothing to
+ * the chain.
  */
-let ahead: { key: string; launched: Promise<LaunchedChromium>; closed: boolean } | undefined;
+let ahead: { key: string; launched: Promise<LaunchedChromium>; popup: Promise<Page | undefined>; closed: boolean } | undefined;
 /** Profiles launched ahead and not taken, removed when the test worker exits (Playwright ends their browsers). */
 const unclaimed = new Set<string>();
 process.once('exit', () => {
@@ -21,25 +22,42 @@ process.once('exit', () => {
 });
 
 function launchAhead(key: string, extensionDir: string, language: string | undefined): NonNullable<typeof ahead> {
-  const spare = { key, launched: launchWithExtension(extensionDir, { language }), closed: false };
-  void spare.launched.then(({ context, profileDir }) => {
+  const launched = launchWithExtension(extensionDir, { language });
+  const spare = { key, launched, popup: launched.then(openPopup, () => undefined), closed: false };
+  void launched.then(({ context, profileDir }) => {
     unclaimed.add(profileDir);
     context.once('close', () => (spare.closed = true));
   }, () => undefined);
   return spare;
 }
 
+/** The popup, once its first screen shows a button; none if it did not open (the test opens its own then). */
+async function openPopup({ context, extensionId }: LaunchedChromium): Promise<Page | undefined> {
+  const page = await context.newPage().catch(() => undefined);
+  if (!page) return undefined;
+  try {
+    await page.goto(`chrome-extension://${extensionId}/popup.html`);
+    await page.locator('button').first().waitFor({ timeout: 10_000 });
+    return page;
+  } catch {
+    await page.close().catch(() => undefined);
+    return undefined;
+  }
+}
+
 /**
  * The launch started ahead for the same extension and language if it is still up, else a new one. `startNextAhead`
  * starts the next one (and ends one started for another extension or language).
  */
-async function takeLaunch(extensionDir: string, language: string | undefined, startNextAhead: boolean): Promise<LaunchedChromium> {
+async function takeLaunch(extensionDir: string, language: string | undefined, startNextAhead: boolean): Promise<{ launched: LaunchedChromium; popup?: Promise<Page | undefined> }> {
   const key = JSON.stringify([extensionDir, language]);
   let taken: LaunchedChromium | undefined;
+  let popup: Promise<Page | undefined> | undefined;
   if (ahead?.key === key) {
     const spare = ahead;
     ahead = undefined;
     taken = await spare.launched.catch(() => undefined);
+    popup = spare.popup;
     if (taken) unclaimed.delete(taken.profileDir);
     if (taken && spare.closed) {
       await taken.close().catch(() => undefined);
@@ -50,7 +68,7 @@ async function takeLaunch(extensionDir: string, language: string | undefined, st
     if (ahead) void ahead.launched.then((other) => other.close(), () => undefined);
     ahead = launchAhead(key, extensionDir, language);
   }
-  return taken ?? launchWithExtension(extensionDir, { language });
+  return taken ? { launched: taken, popup } : { launched: await launchWithExtension(extensionDir, { language }) };
 }
 
 export class PlaywrightChromium implements ChromiumSession {
@@ -62,6 +80,11 @@ export class PlaywrightChromium implements ChromiumSession {
     private readonly extensionDir: string,
     private readonly language: string | undefined,
     private launched: LaunchedChromium,
+    /**
+     * The popup opened ahead, until the test opens the popup (its first page, or one after opening web pages) or does
+     * anything else first, which closes it: then the browser is as a test without it would have found it.
+     */
+    private spare: Promise<Page | undefined> | undefined,
   ) {}
 
   /**
@@ -69,7 +92,19 @@ export class PlaywrightChromium implements ChromiumSession {
    * `startNextAhead`: launch the next one now, while this one is used (the tests' sessions; see `ahead`).
    */
   static async launch(extensionDir: string, language?: string, { startNextAhead = false } = {}): Promise<PlaywrightChromium> {
-    return new PlaywrightChromium(extensionDir, language, await takeLaunch(extensionDir, language, startNextAhead));
+    const { launched, popup } = await takeLaunch(extensionDir, language, startNextAhead);
+    return new PlaywrightChromium(extensionDir, language, launched, popup);
+  }
+
+  /** The popup opened ahead if it opened and is still open, now the test's; none from then on. */
+  private async takeSpare(): Promise<Page | undefined> {
+    const spare = await this.spare;
+    this.spare = undefined;
+    return spare?.isClosed() === false ? spare : undefined;
+  }
+
+  private async closeSpare(): Promise<void> {
+    await (await this.takeSpare())?.close();
   }
 
   private get baseUrl(): string {
@@ -77,6 +112,12 @@ export class PlaywrightChromium implements ChromiumSession {
   }
 
   async openExtensionPage(path: string): Promise<ChromiumScreen> {
+    const spare = await this.takeSpare();
+    if (spare && path === 'popup.html') {
+      this.handedOut.add(spare);
+      return new ChromiumScreen(spare);
+    }
+    await spare?.close();
     const page = await this.launched.context.newPage();
     this.handedOut.add(page);
     await page.goto(this.baseUrl + path);
@@ -90,6 +131,7 @@ export class PlaywrightChromium implements ChromiumSession {
   }
 
   async nextExtensionPage(path: string): Promise<ChromiumScreen> {
+    await this.closeSpare();
     const page = await poll(`${path} to open`, async () =>
       this.launched.context.pages().find((p) => !this.handedOut.has(p) && p.url().startsWith(this.baseUrl + path)));
     this.handedOut.add(page);
@@ -98,6 +140,7 @@ export class PlaywrightChromium implements ChromiumSession {
   }
 
   async countExtensionPages(path: string): Promise<number> {
+    await this.closeSpare();
     return this.launched.context.pages().filter((p) => p.url().startsWith(this.baseUrl + path)).length;
   }
 
@@ -110,16 +153,19 @@ export class PlaywrightChromium implements ChromiumSession {
    * when there is one, since an approval window may be closing.
    */
   async stopServiceWorker(): Promise<void> {
+    await this.closeSpare();
     await stopServiceWorker(this.launched.context, this.extensionPage('Stopping the service worker'));
   }
 
   /** The service worker's JavaScript heap after a full garbage collection, in bytes (the bench). */
-  workerHeap(): Promise<number> {
+  async workerHeap(): Promise<number> {
+    await this.closeSpare();
     return serviceWorkerHeap(this.launched.context, this.extensionPage('Reading the service worker\'s heap'));
   }
 
   /** The service worker's heap and its heap snapshots through one session (bench/heap.ts). */
-  workerHeapProfiler(): Promise<WorkerHeapProfiler> {
+  async workerHeapProfiler(): Promise<WorkerHeapProfiler> {
+    await this.closeSpare();
     return serviceWorkerHeapProfiler(this.launched.context, this.extensionPage('Profiling the service worker\'s heap'));
   }
 
@@ -131,11 +177,13 @@ export class PlaywrightChromium implements ChromiumSession {
 
   /** Evaluates `fn` in the extension's service worker that runs now (the bench reads the worker's marks). */
   async evaluateInWorker<T>(fn: () => T): Promise<T> {
+    await this.closeSpare();
     const worker = await poll('the service worker', async () => this.launched.context.serviceWorkers().filter((w) => w.url().startsWith(this.baseUrl)).at(-1));
     return worker.evaluate(fn);
   }
 
   async relaunch(): Promise<void> {
+    this.spare = undefined;
     await this.launched.close({ keepProfile: true });
     this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir, language: this.language });
   }

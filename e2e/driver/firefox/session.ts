@@ -45,11 +45,14 @@ interface Started {
   profile: string;
   /** The internal UUID its preferences give the add-on, so its moz-extension:// host is known in advance. */
   uuid: string;
+  /** Its popup, opened and painted ahead (see `ahead`): none if it did not open. */
+  popup?: Promise<Page | undefined>;
 }
 
 /**
  * The next launch's Firefox, started while the current test runs, with the add-on installed: starting one takes ~1.5 s
- * of a Firefox test's ~6 and installing the add-on ~0.3 s, most of it waiting. Its profile is still new and no test has
+ * of a Firefox test's ~6 and installing the add-on ~0.3 s, most of it waiting. Its popup is opened and painted too
+ * (`Started.popup`): most tests start by opening it, which took another ~2.5 s. Its profile is still new and no test has
  * used it; until a test takes it, the add-on has no account and sends nothing to the chain.
  */
 let ahead: { key: string; started: Promise<Started> } | undefined;
@@ -89,6 +92,27 @@ async function install({ browser }: Started, addonDir: string, addonId: string):
   if (installed !== addonId) throw new Error(`Installed add-on ${installed}, expected ${addonId}`);
 }
 
+/** Navigates a new tab to one of the add-on's pages; resolves once its document has loaded. */
+async function openAddonPage(page: Page, url: string): Promise<void> {
+  await navigateWithoutWaiting(page, url);
+  await poll(`${url} to load`, async () =>
+    (await page.evaluate(() => `${location.href} ${document.readyState}`).catch(() => '')) === `${url} complete` || undefined);
+}
+
+/** The popup of a Firefox started ahead, once its first screen shows a button; none if it did not (the test opens its own). */
+async function openPopup({ browser, uuid }: Started): Promise<Page | undefined> {
+  let page: Page | undefined;
+  try {
+    page = await browser.newPage();
+    await openAddonPage(page, `moz-extension://${uuid}/popup.html`);
+    await page.waitForSelector('button', { timeout: 10_000 });
+    return page;
+  } catch {
+    await page?.close().catch(() => undefined);
+    return undefined;
+  }
+}
+
 /** A started Firefox no session will use (it crashed while waiting, or the next launch wants other preferences). */
 function discard({ browser, profile }: Started): void {
   const pid = browser.process()?.pid;
@@ -116,8 +140,24 @@ export class PuppeteerFirefox implements FirefoxSession {
     private readonly baseUrl: string,
     /** Its own copy of the template profile, removed when it closes. */
     private readonly profile: string,
+    /**
+     * The popup opened ahead, until the test opens the popup (its first page, or one after opening web pages) or does
+     * anything else first, which closes it: then the browser is as a test without it would have found it.
+     */
+    private spare: Promise<Page | undefined> | undefined,
   ) {
     unclaimed.delete(profile);
+  }
+
+  /** The popup opened ahead if it opened and is still open, now the test's; none from then on. */
+  private async takeSpare(): Promise<Page | undefined> {
+    const spare = await this.spare;
+    this.spare = undefined;
+    return spare && (await hrefOf(spare)) !== undefined ? spare : undefined;
+  }
+
+  private async closeSpare(): Promise<void> {
+    await (await this.takeSpare())?.close();
   }
 
   /**
@@ -137,13 +177,13 @@ export class PuppeteerFirefox implements FirefoxSession {
     const started = spare?.browser.connected ? spare : await start(addonId, prefs);
     if (startNextAhead) {
       if (ahead) void ahead.started.then(discard, () => undefined);
-      ahead = { key, started: start(addonId, prefs).then((next) => install(next, addonDir, addonId).then(() => next, (error: unknown) => {
+      ahead = { key, started: start(addonId, prefs).then((next) => install(next, addonDir, addonId).then(() => Object.assign(next, { popup: openPopup(next) }), (error: unknown) => {
         discard(next);
         throw error;
       })) };
       ahead.started.catch(() => undefined);
     }
-    const session = new PuppeteerFirefox(started.browser, `moz-extension://${started.uuid}/`, started.profile);
+    const session = new PuppeteerFirefox(started.browser, `moz-extension://${started.uuid}/`, started.profile, started.popup);
     try {
       if (started !== spare) await install(started, addonDir, addonId);
       return session;
@@ -154,12 +194,15 @@ export class PuppeteerFirefox implements FirefoxSession {
   }
 
   async openExtensionPage(path: string): Promise<FirefoxScreen> {
-    const url = this.baseUrl + path;
+    const spare = await this.takeSpare();
+    if (spare && path === 'popup.html') {
+      this.handedOut.add(spare);
+      return new FirefoxScreen(spare);
+    }
+    await spare?.close();
     const page = await this.browser.newPage();
     this.handedOut.add(page);
-    await navigateWithoutWaiting(page, url);
-    await poll(`${url} to load`, async () =>
-      (await page.evaluate(() => `${location.href} ${document.readyState}`).catch(() => '')) === `${url} complete` || undefined);
+    await openAddonPage(page, this.baseUrl + path);
     return new FirefoxScreen(page);
   }
 
@@ -169,7 +212,8 @@ export class PuppeteerFirefox implements FirefoxSession {
     return new FirefoxScreen(page);
   }
 
-  nextExtensionPage(path: string): Promise<FirefoxScreen> {
+  async nextExtensionPage(path: string): Promise<FirefoxScreen> {
+    await this.closeSpare();
     return poll(`${path} to open`, async () => {
       for (const page of await this.browser.pages()) {
         if (this.handedOut.has(page) || !(await hrefOf(page))?.startsWith(this.baseUrl + path)) continue;
@@ -181,6 +225,7 @@ export class PuppeteerFirefox implements FirefoxSession {
   }
 
   async countExtensionPages(path: string): Promise<number> {
+    await this.closeSpare();
     const hrefs = await Promise.all((await this.browser.pages()).map(hrefOf));
     return hrefs.filter((href) => href?.startsWith(this.baseUrl + path)).length;
   }
@@ -194,6 +239,7 @@ export class PuppeteerFirefox implements FirefoxSession {
    * pages before it is up again can hang, hence the probe through a web page.
    */
   async reloadAddon(webUrl: string): Promise<void> {
+    await this.closeSpare();
     const extensionPage = (await this.extensionPage()) ?? (await this.openExtensionPage('popup.html')).page;
     await extensionPage
       .evaluate(() => (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser.runtime.reload())
