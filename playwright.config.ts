@@ -15,10 +15,12 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   globalSetup: './e2e/fixtures/globalSetup.ts',
   reporter: [['list']],
-  use: { trace: 'retain-on-failure', actionTimeout: 10_000 },
+  // On CI, a trace only of a failed test's retry: recording every test cost Chromium's tests ~15% of their CPU.
+  use: { trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure', actionTimeout: 10_000 },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/*.firefox.spec.ts' },
     // A Firefox launch and its BiDi round trips take longer than Chromium's.
-    { name: 'firefox', use: { browserName: 'firefox' }, testIgnore: '**/*.chromium.spec.ts', timeout: 90_000 },
+    // Tests tagged ONE_BROWSER (fixtures/test.ts) run in Chromium only.
+    { name: 'firefox', use: { browserName: 'firefox' }, testIgnore: '**/*.chromium.spec.ts', grepInvert: /@oneBrowser/, timeout: 90_000 },
   ],
 });

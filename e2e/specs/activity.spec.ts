@@ -9,7 +9,7 @@ import { onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/f
 import type { ChromiumScreen } from '../driver/chromium/screen';
 import { pictureInBothThemes } from '../fixtures/axe';
 import { expectNoOverflow } from '../fixtures/overflow';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { readableAmount } from '../../src/ui/format/amounts';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
@@ -119,7 +119,7 @@ test('Speed up: same nonce, both fees ≥ +10%; the replacement lands, the origi
   expect(await chain.provider.getBalance(RECIPIENT)).toBe(before + parseEther('0.01'));
 });
 
-test('Cancel: a 0-value transfer to the account itself at the same nonce; the payment never happens', async ({ session, dapp }) => {
+test('Cancel: a 0-value transfer to the account itself at the same nonce; the payment never happens', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const before = await chain.provider.getBalance(RECIPIENT);
   const { popup, held } = await heldSend(session, account.address);
@@ -144,7 +144,7 @@ test('Cancel: a 0-value transfer to the account itself at the same nonce; the pa
   expect(await chain.provider.getBalance(RECIPIENT)).toBe(before);
 });
 
-test('a site’s nonce: the wallet’s own pending transaction is named as replaced; a gap, another sender’s pending nonce or a mined one is refused with -32602', async ({ session, dapp }) => {
+test('a site’s nonce: the wallet’s own pending transaction is named as replaced; a gap, another sender’s pending nonce or a mined one is refused with -32602', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const { popup, held } = await heldSend(session, account.address);
   const nonce = Number(held.nonce);

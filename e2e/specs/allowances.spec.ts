@@ -3,7 +3,7 @@ import { Contract, Interface, Signature, Wallet, parseEther, toQuantity } from '
 import { TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
 import { eip2612Permit } from '../fixtures/permits';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -39,7 +39,7 @@ const PERMIT_TOKEN = new Interface([
   'function allowance(address owner, address spender) view returns (uint256)',
 ]);
 
-test('an EIP-2612 permit signed in the wallet and used on chain by its spender is listed, and its revoke (reviewed, sent) takes it off', async ({ freshWallet, dapp, session }) => {
+test('an EIP-2612 permit signed in the wallet and used on chain by its spender is listed, and its revoke (reviewed, sent) takes it off', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const { popup } = freshWallet;
   const [owner] = await connect(dapp, session);
   // The spender is a key the test holds: it sends permit() itself, as a site's relayer would.

@@ -2,7 +2,7 @@
 import { Interface, Wallet, parseEther, toQuantity } from 'ethers';
 import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
@@ -46,7 +46,7 @@ test('atomic batch from a fresh account: upgrade approved, one transaction, both
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toEqual({ '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true }, alternateGasFees: { supported: true }, dataSuffix: { supported: true }, assetDiscovery: { supported: true } } });
 });
 
-test('declining the upgrade answers 5750 and sends nothing', async ({ freshWallet, dapp, session }) => {
+test('declining the upgrade answers 5750 and sends nothing', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const [from] = await connect(dapp, session);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }]));
   await (await ApprovalWindow.next(session)).declineUpgrade();
@@ -62,7 +62,7 @@ test('rejecting the batch answers 4001', async ({ freshWallet, dapp, session }) 
   expect(await sending).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 });
 
-test('atomicRequired false on a plain account: one transaction per call, status 200', async ({ freshWallet, dapp, session, devnet }) => {
+test('atomicRequired false on a plain account: one transaction per call, status 200', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   const [from] = await connect(dapp, session);
   const calls = [transfer(devnet.addresses.testToken, RECIPIENT, 3n), { to: RECIPIENT, value: '0x64' }];
   const sending = dapp.request('wallet_sendCalls', batch(from, calls, { atomicRequired: false, id: 'sequential-1' }));
@@ -77,7 +77,7 @@ test('atomicRequired false on a plain account: one transaction per call, status 
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 3n);
 });
 
-test('a reverting call: atomically nothing changes (500); sequentially the rest lands (600)', async ({ freshWallet, dapp, session, devnet }) => {
+test('a reverting call: atomically nothing changes (500); sequentially the rest lands (600)', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const tst = devnet.addresses.testToken;
@@ -108,7 +108,7 @@ test('a reverting call: atomically nothing changes (500); sequentially the rest 
   expect(await token().balanceOf(from)).toBe(parseEther('1000') - 1n);
 });
 
-test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong chain, unknown id 5730', async ({ freshWallet, dapp, session }) => {
+test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong chain, unknown id 5730', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const first = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false, id: 'dup' }));
@@ -132,7 +132,7 @@ test('request errors: duplicate id 5720, too many calls 5740, version 1.0, wrong
   expect(await dapp.request('wallet_getCallsStatus', ['0xnope'])).toEqual({ error: { code: 5730, message: 'Unknown batch id 0xnope' } });
 });
 
-test('from not authorized, or an origin not connected: 4100', async ({ freshWallet, dapp, session, devnet }) => {
+test('from not authorized, or an origin not connected: 4100', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   expect(await dapp.request('wallet_sendCalls', batch(freshWallet.address, [{ to: RECIPIENT, value: '0x1' }]))).toEqual({
     error: { code: 4100, message: expect.stringContaining('is not connected') },
   });

@@ -9,7 +9,7 @@ import { Interface, MaxUint256, Wallet, keccak256, parseEther, toUtf8Bytes } fro
 import { TEST_COLLECTIBLE_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { chain, mintCollectible } from '../fixtures/chain';
 import { eip2612Permit, permit2Single, seaportListing } from '../fixtures/permits';
-import { ACCOUNT_1, expect, test } from '../fixtures/test';
+import { ACCOUNT_1, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -48,7 +48,7 @@ test('an unlimited Permit to an account without code: in words, its dangers name
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test("an unlimited approve with a site's own bytes after its arguments: in words with both dangers and the bytes named, Approve only after a second yes; sent, it grants and is listed as shown", async ({ freshWallet, dapp, session }) => {
+test("an unlimited approve with a site's own bytes after its arguments: in words with both dangers and the bytes named, Approve only after a second yes; sent, it grants and is listed as shown", ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const { popup } = freshWallet;
   const [from] = await connect(dapp, session);
   // The token's decoder ignores the 4 bytes and runs the unlimited approve: the screen must say so, not show bytes.
@@ -82,7 +82,7 @@ test("an unlimited approve with a site's own bytes after its arguments: in words
   await popup.waitForAllowance(spender, /may spend UNLIMITED TST/);
 });
 
-test("an approve to the user's own second account names that account, beside its address; a stranger shows only the address", async ({ wallet, dapp, session }) => {
+test("an approve to the user's own second account names that account, beside its address; a stranger shows only the address", ONE_BROWSER, async ({ wallet, dapp, session }) => {
   const [from] = await connect(dapp, session);
   await wallet.addAccount();
   const stranger = Wallet.createRandom().address;
@@ -96,7 +96,7 @@ test("an approve to the user's own second account names that account, beside its
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+test('a Permit2 PermitSingle for an unlimited amount to an account without code: in words, both dangers named, Sign only after a second yes; the signature recovers', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
@@ -115,7 +115,7 @@ test('a Permit2 PermitSingle for an unlimited amount to an account without code:
   expect(recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
 });
 
-test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', async ({ wallet, dapp, session }) => {
+test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const tokenId = await mintCollectible(from);
@@ -131,7 +131,7 @@ test('a Seaport listing of a held NFT for 0.0001 ETH is named a give-away', asyn
   expect(recoverTypedSignature({ data: order as never, signature, version: SignTypedDataVersion.V4 })).toBe(from.toLowerCase());
 });
 
-test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only after a second yes; the signature recovers', async ({ wallet, dapp, session }) => {
+test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only after a second yes; the signature recovers', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const hash = keccak256(toUtf8Bytes('an order the site does not show'));
@@ -145,7 +145,7 @@ test('personal_sign of a 32-byte hash: shown as hex, named a hash, Sign only aft
   expect(recoverPersonalSignature({ data: hash, signature })).toBe(from.toLowerCase());
 });
 
-test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply, one bound nowhere is refused, one planted in storage.local is not used", async ({ wallet, dapp, session }, testInfo) => {
+test("a descriptor file the user adds in Settings words a devnet contract's call; one bound to another chain or address does not apply, one bound nowhere is refused, one planted in storage.local is not used", ONE_BROWSER, async ({ wallet, dapp, session }, testInfo) => {
   /** An ERC-7730 v2 file for the test tokens' mint, bound to `deployments`; it says it was reviewed, which no file of the user's can. */
   const descriptorFile = (name: string, intent: string, deployments?: { chainId: number; address: string }[]) => {
     const path = testInfo.outputPath(name);

@@ -4,7 +4,7 @@
  */
 import { Contract, toQuantity } from 'ethers';
 import { chain } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -47,7 +47,7 @@ test('an owned ERC-721: the approval shows the collection, "Add collectible" ans
   await wallet.waitForNoCollectibles();
 });
 
-test('a remote metadata URI is shown as text and not loaded', async ({ wallet, dapp, session, devnet }) => {
+test('a remote metadata URI is shown as text and not loaded', ONE_BROWSER, async ({ wallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   const watching = dapp.request('wallet_watchAsset', nft('ERC721', devnet.addresses.testCollectible, '2'));
   await (await ApprovalWindow.next(session)).addCollectible();
@@ -58,7 +58,7 @@ test('a remote metadata URI is shown as text and not loaded', async ({ wallet, d
   expect(await wallet.screen.count({ role: 'img', name: /^Image of/ })).toBe(0);
 });
 
-test('a token the account does not hold answers -32602 before any window, as a wrong contract or type does', async ({ wallet, dapp, session, devnet }) => {
+test('a token the account does not hold answers -32602 before any window, as a wrong contract or type does', ONE_BROWSER, async ({ wallet, dapp, session, devnet }) => {
   void wallet;
   const { testCollectible: tcol, testMultiToken: multi, testToken: tst } = devnet.addresses;
   expect(await dapp.request('wallet_watchAsset', nft('ERC721', tcol, '1'))).toEqual({ error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` } });
@@ -80,7 +80,7 @@ test('a token the account does not hold answers -32602 before any window, as a w
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('an ERC-1155 with a balance: the approval shows it, Collectibles lists "5 held" and its {id} URI', async ({ wallet, dapp, session, devnet }) => {
+test('an ERC-1155 with a balance: the approval shows it, Collectibles lists "5 held" and its {id} URI', ONE_BROWSER, async ({ wallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   const watching = dapp.request('wallet_watchAsset', nft('ERC1155', devnet.addresses.testMultiToken, '1'));
   const approval = await ApprovalWindow.next(session);
@@ -94,7 +94,7 @@ test('an ERC-1155 with a balance: the approval shows it, Collectibles lists "5 h
   await wallet.screen.waitForText('Metadata URI', `https://collectibles.example/tmt/${'0'.repeat(63)}1.json`);
 });
 
-test('Cancel and closing the window answer 4001, and nothing is listed', async ({ wallet, dapp, session, devnet }) => {
+test('Cancel and closing the window answer 4001, and nothing is listed', ONE_BROWSER, async ({ wallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   let watching = dapp.request('wallet_watchAsset', nft('ERC721', devnet.addresses.testCollectible, '1'));
   await (await ApprovalWindow.next(session)).cancel();

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { SignTypedDataVersion, recoverPersonalSignature, recoverTypedSignature } from '@metamask/eth-sig-util';
 import { Wallet, getAddress, parseEther, toQuantity, verifyMessage, verifyTypedData } from 'ethers';
 import { chain } from '../fixtures/chain';
-import { ACCOUNT_0, ACCOUNT_1, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, ACCOUNT_1, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
@@ -44,7 +44,7 @@ test('eth_sendTransaction sends ETH after approval; the hash has a receipt; reje
   expect(await chain().getBalance(to)).toBe(parseEther('0.25'));
 });
 
-test('eth_sendTransaction without `to` deploys a contract', async ({ wallet, dapp, session }) => {
+test('eth_sendTransaction without `to` deploys a contract', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const { bytecode } = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../contracts/build/TestToken.json'), 'utf8')) as { bytecode: string };
@@ -58,7 +58,7 @@ test('eth_sendTransaction without `to` deploys a contract', async ({ wallet, dap
   expect((await chain().getCode(receipt.contractAddress)).length).toBeGreaterThan(100);
 });
 
-test('eth_sendTransaction: each bad field is refused with -32602 naming it, before any window; unauthorized from is 4100', async ({ wallet, dapp, session }) => {
+test('eth_sendTransaction: each bad field is refused with -32602 naming it, before any window; unauthorized from is 4100', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const refused = async (fields: Record<string, unknown>) => {
@@ -84,7 +84,7 @@ test('eth_sendTransaction: each bad field is refused with -32602 naming it, befo
   });
 });
 
-test('eth_sendTransaction as older libraries send it: gasLimit, input, leading zeros, from in capitals', async ({ wallet, dapp, session }) => {
+test('eth_sendTransaction as older libraries send it: gasLimit, input, leading zeros, from in capitals', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const to = Wallet.createRandom().address;
@@ -184,7 +184,7 @@ test('EIP-2255 permissions, accountsChanged on account switch and revoke, unsupp
   expect(await dapp.request('eth_subscribe', ['syncing'])).toEqual({ error: { code: -32602, message: expect.stringContaining('subscription kind must be one of newHeads, logs') } });
 });
 
-test('viem walletClient sendTransaction, signMessage and signTypedData', async ({ wallet, dapp, session }) => {
+test('viem walletClient sendTransaction, signMessage and signTypedData', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await dapp.loadViem();
   const [from] = await connect(dapp, session);

@@ -10,7 +10,7 @@ import { ENTRY_POINT_V08 } from '../../src/shared/contracts';
 import { ERC7821_EXECUTE_ABI } from '../../src/shared/erc7821';
 import { chain, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
-import { expect, importFreshWallet, test } from '../fixtures/test';
+import { expect, importFreshWallet, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
@@ -19,7 +19,7 @@ const SUFFIX = Attribution.toDataSuffix({ codes: ['bc_test'] });
 /** A contract that takes a call with no data (its receive()): the suffix must not become that call's data. */
 const CONTRACT = ENTRY_POINT_V08;
 
-test('a suffix that is calldata is refused before any window: it cannot move the user’s tokens', async ({ freshWallet, dapp, session, devnet }) => {
+test('a suffix that is calldata is refused before any window: it cannot move the user’s tokens', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   // The audit's proof: "0 ETH to the token" whose suffix is transfer(attacker, balance).
@@ -31,7 +31,7 @@ test('a suffix that is calldata is refused before any window: it cannot move the
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a plain batch carries the suffix only after data a call already has or on a transfer to a plain account', async ({ freshWallet, dapp, session, devnet }) => {
+test('a plain batch carries the suffix only after data a call already has or on a transfer to a plain account', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const recipient = Wallet.createRandom().address;
@@ -52,7 +52,7 @@ test('a plain batch carries the suffix only after data a call already has or on 
   expect(await token().balanceOf(recipient)).toBe(7n);
 });
 
-test('a call whose data stops inside its arguments does not carry the attribution, which would finish them', async ({ freshWallet, dapp, session, devnet }) => {
+test('a call whose data stops inside its arguments does not carry the attribution, which would finish them', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   // An approve's selector and the zeros of its spender's word: a schema-1 attribution after it would give the spender
@@ -72,7 +72,7 @@ test('a call whose data stops inside its arguments does not carry the attributio
   expect(ERC20.decodeFunctionResult('allowance', allowance)[0]).toBe(0n);
 });
 
-test('an unlimited approve in a sequential batch with an attribution is shown in words with its dangers, the attribution beside it, and its allowance is listed', async ({ freshWallet, dapp, session, devnet }) => {
+test('an unlimited approve in a sequential batch with an attribution is shown in words with its dangers, the attribution beside it, and its allowance is listed', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   const { popup } = freshWallet;
   const [from] = await connect(dapp, session);
   // A key, not a contract: the approve names both dangers and asks the second yes, as it does without an attribution.
@@ -117,7 +117,7 @@ test('an atomic batch carries the suffix after the transaction’s calldata, whe
   expect(await token().balanceOf(recipient)).toBe(5n);
 });
 
-test('an account on the DeleGator: the atomic batch’s ERC-7821 execute carries the suffix after its calldata, the calls shown and run as before', async ({ session, dapp }) => {
+test('an account on the DeleGator: the atomic batch’s ERC-7821 execute carries the suffix after its calldata, the calls shown and run as before', ONE_BROWSER, async ({ session, dapp }) => {
   const { account } = await deleGatorWallet(session);
   const [from] = await connect(dapp, session);
   expect(from).toBe(account.toLowerCase());
@@ -136,7 +136,7 @@ test('an account on the DeleGator: the atomic batch’s ERC-7821 execute carries
   expect(await token().balanceOf(recipient)).toBe(5n);
 });
 
-test('a sponsored batch carries the suffix after the userOp’s callData', async ({ session, dapp, devnet }) => {
+test('a sponsored batch carries the suffix after the userOp’s callData', ONE_BROWSER, async ({ session, dapp, devnet }) => {
   await importFreshWallet(session, 0n, 100n);
   const [from] = await connect(dapp, session);
   const calls = [{ to: devnet.addresses.testToken, value: '0x0', data: ERC20.encodeFunctionData('transfer', [Wallet.createRandom().address, 3n]) }];

@@ -10,7 +10,7 @@ import { chain as devnetChain, token } from '../fixtures/chain';
 import { startCombinedEndpoint } from '../fixtures/combinedEndpoint';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import type { BrowserSession } from '../driver/types';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
@@ -98,7 +98,7 @@ test('a DeleGator account\'s atomic batch sped up: the replacement runs its exec
   await popup.waitForBatchStatus(id, /^(Pre-confirmed|Confirmed)$/);
 });
 
-test('a DeleGator account\'s atomic batch cancelled: the cancel lands at its nonce, nothing of the batch runs, the batch is 400', async ({ session, dapp }) => {
+test('a DeleGator account\'s atomic batch cancelled: the cancel lands at its nonce, nothing of the batch runs, the batch is 400', ONE_BROWSER, async ({ session, dapp }) => {
   const id = 'delegator-cancel';
   const { account, popup, held, recipients } = await heldAtomicBatch(session, dapp, id);
   await approveReplacement(session, popup, 'Cancel', held);
@@ -116,7 +116,7 @@ test('a DeleGator account\'s atomic batch cancelled: the cancel lands at its non
   await popup.waitForBatchStatus(id, 'Cancelled');
 });
 
-test('a DeleGator account\'s sponsored batch cancelled while a site\'s service keeps its userOp: the EntryPoint nonce is used, the batch is 400, the kept userOp cannot run', async ({ session, dapp, devnet }) => {
+test('a DeleGator account\'s sponsored batch cancelled while a site\'s service keeps its userOp: the EntryPoint nonce is used, the batch is 400, the kept userOp cannot run', ONE_BROWSER, async ({ session, dapp, devnet }) => {
   const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'hold' });
   try {
     const { account, popup } = await deleGatorWallet(session);

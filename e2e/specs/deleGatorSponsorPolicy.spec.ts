@@ -10,7 +10,7 @@ import { DELEGATOR_V08, delegationCode } from '../../src/shared/contracts';
 import { chain, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import { devnetInfo } from '../fixtures/devnetInfo';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
@@ -42,7 +42,7 @@ const sponsored = (from: string, calls: object[]) => [{
   version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls, capabilities: { paymasterService: { url: service.url } },
 }];
 
-test('a policy limited to the token: a DeleGator account\'s batch of token transfers is sponsored and lands', async ({ session, dapp }) => {
+test('a policy limited to the token: a DeleGator account\'s batch of token transfers is sponsored and lands', ONE_BROWSER, async ({ session, dapp }) => {
   const { account } = await deleGatorWallet(session);
   const [from] = await connect(dapp, session);
   const [first, second] = [Wallet.createRandom().address, Wallet.createRandom().address];
@@ -60,7 +60,7 @@ test('a policy limited to the token: a DeleGator account\'s batch of token trans
   expect(await chain().getCode(account)).toBe(delegationCode(DELEGATOR_V08).toLowerCase());
 });
 
-test('a policy limited to the token: a DeleGator account\'s batch that also pays another address is refused, nothing sent', async ({ session, dapp }) => {
+test('a policy limited to the token: a DeleGator account\'s batch that also pays another address is refused, nothing sent', ONE_BROWSER, async ({ session, dapp }) => {
   const { account } = await deleGatorWallet(session);
   const [from] = await connect(dapp, session);
   const [recipient, elsewhere] = [Wallet.createRandom().address, Wallet.createRandom().address];

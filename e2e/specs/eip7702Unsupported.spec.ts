@@ -6,7 +6,7 @@
  */
 import { JsonRpcProvider, Wallet, parseEther } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => anvil.stop());
 
-test('a chain without EIP-7702 is detected as such once added: atomic unsupported, 5710 before any approval; the settings show what was detected', async ({ freshWallet, dapp, session, devnet }) => {
+test('a chain without EIP-7702 is detected as such once added: atomic unsupported, 5710 before any approval; the settings show what was detected', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   const funder = new Wallet(devnet.accounts[0].privateKey, new JsonRpcProvider(anvil.rpcUrl, 0x7a6a, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 }));
   await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('1') })).wait();
 

@@ -17,7 +17,7 @@ import { poll } from '../driver/poll';
 import { chain, fund, token } from '../fixtures/chain';
 import { deleGatorWallet } from '../fixtures/deleGatorWallet';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import type { BrowserSession } from '../driver/types';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
@@ -117,7 +117,7 @@ test('a site grants an erc20-token-periodic permission with the kit; its session
   await popup.waitForActivityLine(new RegExp(`^Permission revoked: up to 10 TST per day to ${short(sessionKey.address)} on ${new URL(info.dappUrl).origin}`));
 });
 
-test('Revoke all: one reviewed transaction raises the account\'s nonce, after which no grant it signed can be redeemed', async ({ session, dapp, devnet: info }) => {
+test('Revoke all: one reviewed transaction raises the account\'s nonce, after which no grant it signed can be redeemed', ONE_BROWSER, async ({ session, dapp, devnet: info }) => {
   const { account, popup } = await deleGatorWallet(session);
   await connect(dapp, session);
   await dapp.loadClient('smartAccountsKit');
@@ -151,7 +151,7 @@ test('Revoke all: one reviewed transaction raises the account\'s nonce, after wh
   await popup.waitForActivityLine(new RegExp(`^Permission revoked: up to 20 TST per day to ${short(grants[1].session)}`));
 });
 
-test('the user lowers the amount where the site allows it: the grant and the chain hold the lower amount', async ({ session, dapp, devnet: info }) => {
+test('the user lowers the amount where the site allows it: the grant and the chain hold the lower amount', ONE_BROWSER, async ({ session, dapp, devnet: info }) => {
   await deleGatorWallet(session);
   await connect(dapp, session);
   await dapp.loadClient('smartAccountsKit');
@@ -175,7 +175,7 @@ test('the user lowers the amount where the site allows it: the grant and the cha
   })).rejects.toThrow(/transfer-amount-exceeded/);
 });
 
-test('a grant that starts now is redeemed at once on a chain whose head is behind the clock (a mainnet head can be 12 s old)', async ({ session, dapp, devnet: info }) => {
+test('a grant that starts now is redeemed at once on a chain whose head is behind the clock (a mainnet head can be 12 s old)', ONE_BROWSER, async ({ session, dapp, devnet: info }) => {
   await deleGatorWallet(session);
   await connect(dapp, session);
   await dapp.loadClient('smartAccountsKit');
@@ -192,7 +192,7 @@ test('a grant that starts now is redeemed at once on a chain whose head is behin
   }
 });
 
-test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewed transaction, after which the grant is gone', async ({ session, dapp }) => {
+test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewed transaction, after which the grant is gone', ONE_BROWSER, async ({ session, dapp }) => {
   await deleGatorWallet(session);
   await connect(dapp, session);
   await dapp.loadClient('smartAccountsKit');
@@ -211,7 +211,7 @@ test('a site revokes its own grant (wallet_revokeExecutionPermission): a reviewe
   expect(await dapp.request('wallet_revokeExecutionPermission', [{ permissionContext: granted.context }])).toMatchObject({ error: { code: -32602 } });
 });
 
-test('a bad request is refused before any window: an expiry that has passed, a session account of the wallet', async ({ session, dapp, devnet: info }) => {
+test('a bad request is refused before any window: an expiry that has passed, a session account of the wallet', ONE_BROWSER, async ({ session, dapp, devnet: info }) => {
   const { account } = await deleGatorWallet(session);
   await connect(dapp, session);
   const request = (to: string, expiry: number) => dapp.request('wallet_requestExecutionPermissions', [{
@@ -223,7 +223,7 @@ test('a bad request is refused before any window: an expiry that has passed, a s
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test("a page cannot get the account's own authorization signed as typed data: a delegation for the DelegationManager, a userOp for the DeleGator account; no window opens", async ({ session, dapp }) => {
+test("a page cannot get the account's own authorization signed as typed data: a delegation for the DelegationManager, a userOp for the DeleGator account; no window opens", ONE_BROWSER, async ({ session, dapp }) => {
   const { account } = await deleGatorWallet(session);
   await connect(dapp, session);
   const EIP712Domain = [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }];
@@ -260,7 +260,7 @@ test('a page cannot have the account put back in force a grant the user revoked:
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a plain account’s first grant upgrades it to the DeleGator, named on the screen; then grants, batches and Revert to a plain account all work', async ({ session, dapp, devnet: info, freshWallet }) => {
+test('a plain account’s first grant upgrades it to the DeleGator, named on the screen; then grants, batches and Revert to a plain account all work', ONE_BROWSER, async ({ session, dapp, devnet: info, freshWallet }) => {
   const { popup, address } = freshWallet;
   expect(await chain().getCode(address)).toBe('0x');
   const [from] = await connect(dapp, session);
@@ -296,7 +296,7 @@ test('a plain account’s first grant upgrades it to the DeleGator, named on the
   expect(await chain().getCode(address)).toBe('0x');
 });
 
-test('on a chain without the DeleGator, the first grant deploys it (named on the screen with its fee), then upgrades the account', async ({ session, dapp, devnet: info, freshWallet }) => {
+test('on a chain without the DeleGator, the first grant deploys it (named on the screen with its fee), then upgrades the account', ONE_BROWSER, async ({ session, dapp, devnet: info, freshWallet }) => {
   // A chain that never had it: no code, and nonce 0 (CREATE2 refuses an address whose nonce moved).
   const [deployed, nonce] = await Promise.all([chain().getCode(DELEGATOR_V08), chain().getTransactionCount(DELEGATOR_V08)]);
   await chain().send('anvil_setCode', [DELEGATOR_V08, '0x']);
@@ -320,7 +320,7 @@ test('on a chain without the DeleGator, the first grant deploys it (named on the
   }
 });
 
-test('an account on Simple7702Account: the grant screen names the delegate it replaces, and the grant moves it to the DeleGator', async ({ session, dapp, devnet: info, freshWallet }) => {
+test('an account on Simple7702Account: the grant screen names the delegate it replaces, and the grant moves it to the DeleGator', ONE_BROWSER, async ({ session, dapp, devnet: info, freshWallet }) => {
   const [from] = await connect(dapp, session);
   const atomic = dapp.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', atomicRequired: true, calls: [{ to: Wallet.createRandom().address, value: toQuantity(1n) }] }]);
   const upgrade = await ApprovalWindow.next(session);
@@ -341,7 +341,7 @@ test('an account on Simple7702Account: the grant screen names the delegate it re
   expect(await token().balanceOf(await spendAs(sessionKey, granted, info, parseEther('2')))).toBe(parseEther('2'));
 });
 
-test('an account on a delegate the wallet did not set: the grant screen warns what replacing it leaves behind, and Grant waits for a second yes', async ({ session, dapp, devnet: info, freshWallet }) => {
+test('an account on a delegate the wallet did not set: the grant screen warns what replacing it leaves behind, and Grant waits for a second yes', ONE_BROWSER, async ({ session, dapp, devnet: info, freshWallet }) => {
   // Any contract the wallet did not set stands for a third party's smart account.
   const foreign = info.addresses.testToken;
   await chain().send('anvil_setCode', [freshWallet.address, delegationCode(foreign as Hex)]);

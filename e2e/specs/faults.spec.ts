@@ -4,7 +4,7 @@
  */
 import { parseEther, toQuantity } from 'ethers';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 test.afterEach(async () => chain.proxy.reset());
 test.afterAll(async () => chain.stop());
 
-test('the node took the transactions but its answers were lost: the page gets the batch, each call runs once', async ({ session, dapp }) => {
+test('the node took the transactions but its answers were lost: the page gets the batch, each call runs once', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const before = await chain.provider.getBalance(RECIPIENT);
   chain.proxy.set('eth_sendRawTransaction', 'lose-answer');
@@ -48,7 +48,7 @@ test('the node was down when the batch went out: it is sent again once the node 
   });
 });
 
-test('a transaction whose nonce another one took is dropped: nothing of the batch is on chain, status 400', async ({ session, dapp }) => {
+test('a transaction whose nonce another one took is dropped: nothing of the batch is on chain, status 400', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   chain.proxy.set('eth_sendRawTransaction', 'swallow');
   const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'dropped', [pay('0.001')]));
@@ -61,7 +61,7 @@ test('a transaction whose nonce another one took is dropped: nothing of the batc
   expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
 });
 
-test('a reorg takes the receipt away: the status goes back to 100, and the same transaction is mined again', async ({ session, dapp }) => {
+test('a reorg takes the receipt away: the status goes back to 100, and the same transaction is mined again', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   // Blocks are mined by hand from here on (anvil cannot go back to 0.2 s blocks: this test runs last).
   await chain.send('evm_setIntervalMining', [0]);

@@ -1,7 +1,7 @@
 /** Listening to the chain through filters the wallet keeps (eth_newFilter and its kin), as ethers v6 and raw dapps do. */
 import { Wallet, id, zeroPadValue } from 'ethers';
 import { chain, devnetWallet, reorgFrom, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 
 const TRANSFER = id('Transfer(address,address,uint256)');
 
@@ -17,7 +17,7 @@ test('ethers v6 contract.on receives a Transfer minted on the devnet, once', asy
   expect(await dapp.client('ethers6', 'transfers')).toHaveLength(1);
 });
 
-test('raw filters: changes once each, block hashes, the whole range, removed logs after a reorganization, uninstall', async ({ dapp, devnet }) => {
+test('raw filters: changes once each, block hashes, the whole range, removed logs after a reorganization, uninstall', ONE_BROWSER, async ({ dapp, devnet }) => {
   const recipient = Wallet.createRandom().address;
   const criteria = { address: devnet.addresses.testToken, topics: [TRANSFER, null, zeroPadValue(recipient, 32)] };
   const logs = await dapp.result<string>('eth_newFilter', [criteria]);
@@ -40,7 +40,7 @@ test('raw filters: changes once each, block hashes, the whole range, removed log
   expect(await dapp.request('eth_getFilterChanges', ['not an id'])).toMatchObject({ error: { code: -32602, message: expect.stringContaining('filter id') } });
 });
 
-test('a pending-transaction filter relays what the node\'s own pool saw, not only the wallet\'s own transactions', async ({ dapp }) => {
+test('a pending-transaction filter relays what the node\'s own pool saw, not only the wallet\'s own transactions', ONE_BROWSER, async ({ dapp }) => {
   const filter = await dapp.result<string>('eth_newPendingTransactionFilter');
   // A transaction the wallet did not send, from an account of no one here: the node's filter sees it enter its pool.
   const sent = await devnetWallet(5).sendTransaction({ to: Wallet.createRandom().address, value: 1n });

@@ -4,7 +4,7 @@
  */
 import { startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
 import { startRpcProxy } from '../fixtures/rpcProxy';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { NetworksScreen } from '../pages/networks';
 
 let chain: FaultyChain;
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => chain.stop());
 
-test('a network whose node serves another chain id is refused, with the reason; a plain-http URL off this machine too', async ({ wallet, devnet }) => {
+test('a network whose node serves another chain id is refused, with the reason; a plain-http URL off this machine too', ONE_BROWSER, async ({ wallet, devnet }) => {
   const networks = await NetworksScreen.open(wallet.screen);
   await networks.add({ chainId: '999', name: 'Wrong', rpcUrl: devnet.rpcUrl });
   await networks.waitForError('RPC URL serves chain 31337 (0x7a69), not 999 (0x3e7)');
@@ -35,7 +35,7 @@ test('add, edit and remove a network', async ({ wallet }) => {
   await networks.remove('Renamed chain');
 });
 
-test('a built-in network\'s RPC URL can change: a node of another chain is refused, a valid one is used; Restore defaults brings the release\'s back', async ({ wallet, devnet }) => {
+test('a built-in network\'s RPC URL can change: a node of another chain is refused, a valid one is used; Restore defaults brings the release\'s back', ONE_BROWSER, async ({ wallet, devnet }) => {
   // A second way to the devnet's node, which counts what reaches it.
   const other = await startRpcProxy(devnet.rpcUrl, 0);
   try {
@@ -63,7 +63,7 @@ test('a built-in network\'s RPC URL can change: a node of another chain is refus
   await wallet.screen.waitFor('Balance');
 });
 
-test('endpoints are added, removed and moved in place: the first one is in use, and the wallet\'s reads go to it', async ({ wallet, devnet }) => {
+test('endpoints are added, removed and moved in place: the first one is in use, and the wallet\'s reads go to it', ONE_BROWSER, async ({ wallet, devnet }) => {
   // Two ways to the devnet's node, each counting what reaches it.
   const [first, second] = await Promise.all([startRpcProxy(devnet.rpcUrl, 0), startRpcProxy(devnet.rpcUrl, 0)]);
   try {

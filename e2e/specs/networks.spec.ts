@@ -2,7 +2,7 @@
  * wallet_switchEthereumChain and wallet_addEthereumChain. Switching changes what every site sees: only a connected
  * site may, freely among built-in networks, after asking the user for a network someone added.
  */
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
@@ -14,7 +14,7 @@ const newChain = (chainId: string) => ({
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
 });
 
-test('a site that is not connected cannot switch the network, not even through wallet_addEthereumChain', async ({ wallet, dapp, session }) => {
+test('a site that is not connected cannot switch the network, not even through wallet_addEthereumChain', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const notConnected = { error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` } };
   expect(await dapp.request('wallet_switchEthereumChain', [{ chainId: '0x14a34' }])).toEqual(notConnected);
@@ -23,7 +23,7 @@ test('a site that is not connected cannot switch the network, not even through w
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a network name that hides or reorders text, or is longer than 64 characters, is -32602 before any window', async ({ wallet, dapp, session }) => {
+test('a network name that hides or reorders text, or is longer than 64 characters, is -32602 before any window', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await connect(dapp, session);
   expect(await dapp.request('wallet_addEthereumChain', [{ ...newChain('0x7a6c'), chainName: 'Base\u202e Mainnet' }])).toEqual({

@@ -1,7 +1,7 @@
 /** Spec section 4: node methods forwarded through window.ethereum to the real devnet, with latest and pending. */
 import { Transaction, Wallet, keccak256, parseEther, toBeHex, toQuantity, zeroPadValue, id as eventId } from 'ethers';
 import { chain, devnetWallet, signedTransfer, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { Dapp } from '../pages/dapp';
 
 const TRANSFER_TOPIC = eventId('Transfer(address,address,uint256)');
@@ -24,14 +24,14 @@ test('chain id, block number, balance and code, with latest and pending', async 
   }
 });
 
-test('eth_getStorageAt reads the token’s totalSupply slot', async ({ dapp, devnet }) => {
+test('eth_getStorageAt reads the token’s totalSupply slot', ONE_BROWSER, async ({ dapp, devnet }) => {
   const supply = await token().totalSupply();
   for (const block of ['latest', 'pending']) {
     expect(await dapp.result('eth_getStorageAt', [devnet.addresses.testToken, '0x0', block])).toBe(zeroPadValue(toBeHex(supply), 32));
   }
 });
 
-test('the pending view shows a submitted transaction before latest may', async ({ dapp, devnet }) => {
+test('the pending view shows a submitted transaction before latest may', ONE_BROWSER, async ({ dapp, devnet }) => {
   const recipient = Wallet.createRandom().address;
   const raw = await signedTransfer(devnetWallet(6), { to: recipient, value: parseEther('0.5') });
   const hash = await dapp.result<string>('eth_sendRawTransaction', [raw]);
@@ -44,7 +44,7 @@ test('the pending view shows a submitted transaction before latest may', async (
   void devnet;
 });
 
-test('eth_getLogs by block hash, by range and pending', async ({ dapp, devnet }) => {
+test('eth_getLogs by block hash, by range and pending', ONE_BROWSER, async ({ dapp, devnet }) => {
   const sender = devnetWallet(0);
   const recipient = Wallet.createRandom().address;
   const sent = await token(sender).transfer(recipient, 7n);
@@ -71,14 +71,14 @@ test('eth_getLogs by block hash, by range and pending', async ({ dapp, devnet })
   expect(await dapp.result('eth_getLogs', [{ fromBlock: 'pending', toBlock: 'pending' }])).toEqual(expect.any(Array));
 });
 
-test('eth_getLogs refuses ranges above the 2,000-block limit and bad filters', async ({ dapp }) => {
+test('eth_getLogs refuses ranges above the 2,000-block limit and bad filters', ONE_BROWSER, async ({ dapp }) => {
   const wide = await dapp.request('eth_getLogs', [{ fromBlock: '0x0', toBlock: '0x7d1' }]);
   expect(wide).toEqual({ error: expect.objectContaining({ code: -32005, message: expect.stringMatching(/2001 blocks .* exceeds the limit of 2000 blocks/) }) });
   const badTopic = await dapp.request('eth_getLogs', [{ topics: ['0x1234'] }]);
   expect(badTopic).toEqual({ error: { code: -32602, message: expect.stringMatching(/^filter\.topics\[0\] must be a 32-byte hex/) } });
 });
 
-test('malformed params get -32602 naming the field; a method that does not read chain state is refused (4200)', async ({ dapp, devnet }) => {
+test('malformed params get -32602 naming the field; a method that does not read chain state is refused (4200)', ONE_BROWSER, async ({ dapp, devnet }) => {
   expect(await dapp.request('eth_getBalance', ['0x1234', 'latest'])).toEqual({
     error: { code: -32602, message: expect.stringMatching(/^address must be a 20-byte hex address/) },
   });
@@ -108,7 +108,7 @@ test('the audit’s proof: a page that is not connected, the wallet locked, cann
   expect(await chain().getBalance(recipient)).toBe(0n);
 });
 
-test('the read methods MetaMask passes to the node: proofs, block receipts, access lists, client and sync state, simulation', async ({ dapp, devnet }) => {
+test('the read methods MetaMask passes to the node: proofs, block receipts, access lists, client and sync state, simulation', ONE_BROWSER, async ({ dapp, devnet }) => {
   const account = devnet.accounts[0].address;
   expect(await dapp.result('eth_getProof', [devnet.addresses.testToken, ['0x2'], 'latest'])).toMatchObject({ address: devnet.addresses.testToken.toLowerCase() });
   expect(Array.isArray(await dapp.result('eth_getBlockReceipts', ['latest']))).toBe(true);
@@ -127,7 +127,7 @@ test('the read methods MetaMask passes to the node: proofs, block receipts, acce
 test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => {
   const spec = (message: string) => ({ error: expect.objectContaining({ code: -32000, message }) });
 
-  test('nonce too low', async ({ dapp }) => {
+  test('nonce too low', ONE_BROWSER, async ({ dapp }) => {
     const from = devnetWallet(6);
     const raw = await signedTransfer(from);
     const { nonce } = Transaction.from(raw);
@@ -137,7 +137,7 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
     expect(await dapp.request('eth_sendRawTransaction', [stale])).toEqual(spec('nonce too low'));
   });
 
-  test('insufficient funds for gas * price + value', async ({ dapp }) => {
+  test('insufficient funds for gas * price + value', ONE_BROWSER, async ({ dapp }) => {
     const empty = Wallet.createRandom().connect(chain());
     const raw = await signedTransfer(empty as unknown as Wallet, { nonce: 0 });
     expect(await dapp.request('eth_sendRawTransaction', [raw])).toEqual(spec('insufficient funds for gas * price + value'));
@@ -145,7 +145,7 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
 
   // A nonce gap keeps these transactions queued, so the second send meets the first still pending. Each browser runs
   // these against the same devnet, where queued ones stay: a gap drawn from a wide range keeps the two runs apart.
-  test('already known', async ({ dapp }) => {
+  test('already known', ONE_BROWSER, async ({ dapp }) => {
     const from = devnetWallet(7);
     const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1_000_000);
     const raw = await signedTransfer(from, { nonce: gap, value: BigInt(Date.now()) });
@@ -155,7 +155,7 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
     expect((again as { error: { data: { nodeError: { message: string } } } }).error.data.nodeError.message).toBeTruthy();
   });
 
-  test('replacement transaction underpriced (< 10% bump), while a 10% bump is accepted', async ({ dapp }) => {
+  test('replacement transaction underpriced (< 10% bump), while a 10% bump is accepted', ONE_BROWSER, async ({ dapp }) => {
     const from = devnetWallet(7);
     const gap = (await from.provider!.getTransactionCount(from.address, 'pending')) + 5 + Math.floor(Math.random() * 1_000_000);
     const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n };
@@ -167,7 +167,7 @@ test.describe('eth_sendRawTransaction errors in the spec’s form (7.1)', () => 
   });
 });
 
-test('a page that floods the wallet with node reads is told -32005 beyond its budget; another site is not', async ({ dapp, session, devnet }) => {
+test('a page that floods the wallet with node reads is told -32005 beyond its budget; another site is not', ONE_BROWSER, async ({ dapp, session, devnet }) => {
   // Far more than the budget's burst (200) and what it refills (50 a second) while they arrive.
   const codes = await dapp.requestAtOnce(400, 'eth_blockNumber');
   expect(codes.filter((code) => code === 0).length).toBeGreaterThanOrEqual(200);

@@ -6,7 +6,7 @@
 import { JsonRpcProvider, Wallet, parseEther, toBeHex } from 'ethers';
 import { startAnvil, type Anvil } from '../../devnet/anvil';
 import { jsonRpc } from '../../src/shared/jsonRpc';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => anvil.stop());
 
-test('OP-stack chain: the fee includes the L1 data fee with room to double, and a balance short of it is too low', async ({ freshWallet, dapp, session, devnet }) => {
+test('OP-stack chain: the fee includes the L1 data fee with room to double, and a balance short of it is too low', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   const funder = new Wallet(devnet.accounts[0].privateKey, new JsonRpcProvider(anvil.rpcUrl, Number(OP_CHAIN), { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 }));
   // Enough for the L2 gas many times over and for the oracle's L1 data fee, not for that fee doubled by inclusion.
   await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('0.015') })).wait();

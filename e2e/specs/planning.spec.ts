@@ -5,7 +5,7 @@
  */
 import { Wallet, parseEther, toQuantity } from 'ethers';
 import { batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 
 let chain: FaultyChain;
@@ -36,7 +36,7 @@ test('the window opens while the batch is planned, then shows the batch, which l
   await expect.poll(async () => chain.provider.getBalance(recipient)).toBe(parseEther('0.01'));
 });
 
-test('a plan that fails closes the window it opened, and the page gets the error', async ({ session, dapp }) => {
+test('a plan that fails closes the window it opened, and the page gets the error', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   // The account's code, read first to choose how the batch runs: without it there is no plan.
   chain.proxy.set('eth_getCode', 'hold');

@@ -5,7 +5,7 @@
  */
 import { parseEther, toQuantity } from 'ethers';
 import { FAULTY_CHAIN_ID, batchOn, onFaultyChain, startFaultyChain, type FaultyChain } from '../fixtures/faultyChain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { WalletPopup } from '../pages/wallet';
@@ -27,7 +27,7 @@ test.beforeAll(async () => {
 test.afterEach(async () => chain.proxy.reset());
 test.afterAll(async () => chain.stop());
 
-test('a node with eth_sendRawTransactionSync: the batch goes out through it and is 200 as soon as the page has its answer', async ({ session, dapp }) => {
+test('a node with eth_sendRawTransactionSync: the batch goes out through it and is 200 as soon as the page has its answer', ONE_BROWSER, async ({ session, dapp }) => {
   // Served from the start: the wallet's detection, when the chain is added, finds the method.
   chain.proxy.set('eth_sendRawTransactionSync', 'forward');
   const account = await onFaultyChain(session, dapp, chain);
@@ -67,7 +67,7 @@ test('a flashblocks node serves the receipt before the block is sealed: 200 pre-
   expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
 });
 
-test('a flashblocks node: a pendingLogs subscription sees a log before its block is sealed; chain_transactionStatus says Preconfirmed, then Included', async ({ session, dapp }) => {
+test('a flashblocks node: a pendingLogs subscription sees a log before its block is sealed; chain_transactionStatus says Preconfirmed, then Included', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   // Blocks only from anvil_mine (as in the test above, which this one follows).
   await chain.send('evm_setIntervalMining', [0]);

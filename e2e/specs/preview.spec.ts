@@ -5,7 +5,7 @@
 import { Interface, MaxUint256, Wallet, id, parseEther, toQuantity } from 'ethers';
 import { chain, token } from '../fixtures/chain';
 import { onFaultyChain, startFaultyChain, batchOn } from '../fixtures/faultyChain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, requestTokenAndEthBatch, sentId } from '../pages/flows';
 
@@ -27,7 +27,7 @@ test('an ERC-20 + ETH batch shows exactly what the account sends, and that is wh
   expect(await chain().getBalance(recipient)).toBe(parseEther('0.001'));
 });
 
-test('an unlimited approval is shown as what it allows, with warnings naming the spender; Approve waits for a second yes', async ({ freshWallet, dapp, session, devnet }) => {
+test('an unlimited approval is shown as what it allows, with warnings naming the spender; Approve waits for a second yes', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const spender = Wallet.createRandom().address;
@@ -44,7 +44,7 @@ test('an unlimited approval is shown as what it allows, with warnings naming the
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a token that calls itself TST from another contract: its row names the contract and the preview flags the look-alike', async ({ freshWallet, dapp, session, devnet }) => {
+test('a token that calls itself TST from another contract: its row names the contract and the preview flags the look-alike', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   // A copy of the devnet's TST at another address: same symbol, not the contract the devnet build knows.
@@ -58,7 +58,7 @@ test('a token that calls itself TST from another contract: its row names the con
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a contract that pays out only where the base fee reads 0 (a bare simulation): the preview runs in the real next block and shows what lands, nothing', async ({ freshWallet, dapp, session }) => {
+test('a contract that pays out only where the base fee reads 0 (a bare simulation): the preview runs in the real next block and shows what lands, nothing', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   // Raw bytecode, no Solidity: if BASEFEE is 0, log a Transfer of 1,000 tokens from itself to the caller; else stop.
@@ -73,7 +73,7 @@ test('a contract that pays out only where the base fee reads 0 (a bare simulatio
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a node without eth_simulateV1: "No preview", and the batch still goes through', async ({ session, dapp }) => {
+test('a node without eth_simulateV1: "No preview", and the batch still goes through', ONE_BROWSER, async ({ session, dapp }) => {
   const faulty = await startFaultyChain();
   try {
     const account = await onFaultyChain(session, dapp, faulty);

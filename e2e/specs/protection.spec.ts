@@ -6,7 +6,7 @@
 import { Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import { DEVNET_FETCHED_LISTED_HOST } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
@@ -84,7 +84,7 @@ test('the newer list the wallet fetched holds its sites too, and so does a liste
   expect(await framed).toMatchObject({ error: { code: 4001, message: expect.stringContaining(DEVNET_LISTED_HOST) } });
 });
 
-test('a recipient that starts and ends like an address the user sent to gets a red warning; the real one does not', async ({ freshWallet, dapp, session }) => {
+test('a recipient that starts and ends like an address the user sent to gets a red warning; the real one does not', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const friend = Wallet.createRandom().address;
@@ -105,7 +105,7 @@ test('a recipient that starts and ends like an address the user sent to gets a r
   expect(await poisoned).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a token with the symbol of a well-known one but another contract: warned on its approval and in the token list', async ({ freshWallet, dapp, session, devnet }) => {
+test('a token with the symbol of a well-known one but another contract: warned on its approval and in the token list', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   // A copy of the devnet's TST at another address: the devnet build knows the real TST's contract.
   const fake = Wallet.createRandom().address;

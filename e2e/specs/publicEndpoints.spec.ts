@@ -8,7 +8,7 @@ import { parseEther } from 'ethers';
 import { chain, token } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
 import { startPublicEndpoint, type PublicEndpoint } from '../fixtures/publicEndpoint';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, requestTokenAndEthBatch, sentId } from '../pages/flows';
 import { NetworksScreen } from '../pages/networks';
@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => Promise.all([down, busy, spare].map((e) => e.stop())));
 
-test('behind public-like endpoints, an atomic batch and the sends after it land with their own nonces, each status 200', async ({ freshWallet, dapp, session, devnet }) => {
+test('behind public-like endpoints, an atomic batch and the sends after it land with their own nonces, each status 200', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   // Every endpoint answers while the network is saved (each is asked for its chain id); then they behave as public ones.
   const networks = await NetworksScreen.open(freshWallet.popup.screen);
   await networks.edit('Local devnet', { rpcUrl: [down.url, busy.url, spare.url].join('\n') });

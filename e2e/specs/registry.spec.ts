@@ -8,7 +8,7 @@
 import { Contract, Interface, parseEther } from 'ethers';
 import { REGISTRY_STAND_INS, TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS } from '../../devnet/constants';
 import { chain, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus } from '../pages/flows';
 
@@ -37,7 +37,7 @@ test('an Aave supply: in the registry\'s words with its amount in the token; app
 
 const ROUTER = new Interface(['function swap(address executor, (address srcToken, address dstToken, address srcReceiver, address dstReceiver, uint256 amount, uint256 minReturnAmount, uint256 flags) desc, bytes data)']);
 
-test('a 1inch swap: in the registry\'s words, what is sent and the least received, each in its token; approved, the tokens move', async ({ freshWallet, dapp, session }) => {
+test('a 1inch swap: in the registry\'s words, what is sent and the least received, each in its token; approved, the tokens move', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const [amount, minReturn] = [parseEther('2'), parseEther('1.9')];
@@ -58,7 +58,7 @@ test('a 1inch swap: in the registry\'s words, what is sent and the least receive
   expect(await new Contract(TEST_PERMIT_TOKEN_ADDRESS, ['function balanceOf(address) view returns (uint256)'], chain()).balanceOf(from)).toBe(minReturn);
 });
 
-test('a registry descriptor whose review the build verified names its auditor; one no one attested names none', async ({ wallet, dapp, session }) => {
+test('a registry descriptor whose review the build verified names its auditor; one no one attested names none', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const calls = [
@@ -75,7 +75,7 @@ test('a registry descriptor whose review the build verified names its auditor; o
   expect(await sending).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a 1inch swap with a referral tag after its arguments (as 1inch\'s source tags): still in the registry\'s words, the tag named as a danger', async ({ wallet, dapp, session }) => {
+test('a 1inch swap with a referral tag after its arguments (as 1inch\'s source tags): still in the registry\'s words, the tag named as a danger', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const desc = [TEST_TOKEN_ADDRESS, TEST_PERMIT_TOKEN_ADDRESS, REGISTRY_STAND_INS.oneInchRouter, from, parseEther('2'), parseEther('1.9'), 0];

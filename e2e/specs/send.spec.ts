@@ -1,7 +1,7 @@
 /** Send and Receive from the popup: ETH and TST move, reviewed in the same approval window as a dapp's transaction. */
 import { Wallet, parseEther } from 'ethers';
 import { chain, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { SendScreen } from '../pages/send';
 import { accountEntry } from '../pages/wallet';
@@ -28,7 +28,7 @@ test('send ETH: reviewed in the approval window with the fee tiers of a dapp tra
   expect(await chain().getBalance(address)).toBeLessThan(parseEther('0.75'));
 });
 
-test('rejecting the review sends nothing', async ({ freshWallet, session }) => {
+test('rejecting the review sends nothing', ONE_BROWSER, async ({ freshWallet, session }) => {
   const { popup, address } = freshWallet;
   const before = await chain().getBalance(address);
   const recipient = Wallet.createRandom().address;
@@ -70,7 +70,7 @@ test('send TST to an address: the token moves; Max sends all of it', async ({ fr
   await expect.poll(() => token().balanceOf(address)).toBe(0n);
 });
 
-test('Max leaves the fee: everything else of the ETH goes out', async ({ freshWallet, session }) => {
+test('Max leaves the fee: everything else of the ETH goes out', ONE_BROWSER, async ({ freshWallet, session }) => {
   const { popup, address } = freshWallet;
   const recipient = Wallet.createRandom().address;
   const send = await SendScreen.open(popup.screen);
@@ -83,7 +83,7 @@ test('Max leaves the fee: everything else of the ETH goes out', async ({ freshWa
   expect(await chain().getBalance(address)).toBeLessThan(parseEther('0.01'));
 });
 
-test('the form refuses a wrong checksum and warns about a contract and the token itself', async ({ freshWallet, devnet }) => {
+test('the form refuses a wrong checksum and warns about a contract and the token itself', ONE_BROWSER, async ({ freshWallet, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');

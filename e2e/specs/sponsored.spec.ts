@@ -8,7 +8,7 @@ import { chain, token } from '../fixtures/chain';
 import { startCombinedEndpoint, type CombinedEndpoint } from '../fixtures/combinedEndpoint';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
 import type { BrowserSession } from '../driver/types';
-import { expect, importFreshWallet, test } from '../fixtures/test';
+import { expect, importFreshWallet, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { connect, finalStatus, sentId } from '../pages/flows';
@@ -79,7 +79,7 @@ test.describe('sponsored batches', () => {
     expect(await entryPoint.balanceOf(devnet.addresses.verifyingPaymaster)).toBeLessThan(depositBefore);
   });
 
-  test("an allowance to the paymaster that the wallet approved and that was revoked outside it: the node says 0, the screen still names it as the wallet's record", async ({ session, dapp, devnet }) => {
+  test("an allowance to the paymaster that the wallet approved and that was revoked outside it: the node says 0, the screen still names it as the wallet's record", ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const { popup } = await importFreshWallet(session, parseEther('1'), parseEther('50'));
     const [from] = await connect(dapp, session);
     const paymaster = devnet.addresses.verifyingPaymaster;
@@ -107,7 +107,7 @@ test.describe('sponsored batches', () => {
     expect(await sending).toMatchObject({ error: { code: 4001 } });
   });
 
-  test('paymaster URL errors: http on a non-loopback host, or a private host, 4200; down or garbage 4300, nothing sent', async ({ freshWallet, dapp, session, devnet }) => {
+  test('paymaster URL errors: http on a non-loopback host, or a private host, 4200; down or garbage 4300, nothing sent', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
     const [from] = await connect(dapp, session);
     const url = (u: string) => sponsoredBatch(from, devnet.addresses.testToken, u);
     expect(await dapp.request('wallet_sendCalls', url('http://paymaster.example/rpc'))).toEqual({
@@ -138,7 +138,7 @@ test.describe('sponsored batches', () => {
     expect(await chain().getCode(freshWallet.address)).toBe('0x');
   });
 
-  test('a service whose final data names another paymaster than the approved stub: 4300, nothing signed or sent', async ({ session, dapp, devnet }) => {
+  test('a service whose final data names another paymaster than the approved stub: 4300, nothing signed or sent', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const { address } = await importFreshWallet(session, 0n, parseEther('50'));
     const swapped = '0x000000000000000000000000000000000000bad1';
     // The real service, except that pm_getPaymasterData answers with another paymaster contract.
@@ -169,7 +169,7 @@ test.describe('sponsored batches', () => {
     expect(await chain().getCode(address)).toBe('0x');
   });
 
-  test('on a network with no bundler set, a paymaster URL that bundles too takes the userOp: mined, the user\'s ETH unchanged', async ({ session, dapp, devnet }) => {
+  test('on a network with no bundler set, a paymaster URL that bundles too takes the userOp: mined, the user\'s ETH unchanged', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const combined = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl);
     try {
       const { address, popup } = await importFreshWallet(session, 0n, parseEther('50'));
@@ -198,7 +198,7 @@ test.describe('sponsored batches', () => {
     }
   });
 
-  test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the approval names it, the status stays 100, Activity says Pending', async ({ session, dapp, devnet }) => {
+  test('a site\'s paymaster URL that bundles too and fakes a successful receipt without submitting: the approval names it, the status stays 100, Activity says Pending', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'fakeSuccess' });
     try {
       const { address, id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, 0n);
@@ -220,7 +220,7 @@ test.describe('sponsored batches', () => {
     }
   });
 
-  test('a site\'s paymaster URL that bundles too, keeps the userOp and says it lost it: pending, not 400, until the user\'s Cancel uses its nonce; then the kept userOp cannot run', async ({ session, dapp, devnet }) => {
+  test('a site\'s paymaster URL that bundles too, keeps the userOp and says it lost it: pending, not 400, until the user\'s Cancel uses its nonce; then the kept userOp cannot run', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'hold' });
     try {
       const { address, id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, parseEther('1'));
@@ -249,7 +249,7 @@ test.describe('sponsored batches', () => {
     }
   });
 
-  test('a site\'s paymaster URL that bundles too refuses the signed userOp but keeps it: the site gets the batch id and 100, not an error; submitted later, the chain makes it 200', async ({ session, dapp, devnet }) => {
+  test('a site\'s paymaster URL that bundles too refuses the signed userOp but keeps it: the site gets the batch id and 100, not an error; submitted later, the chain makes it 200', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const liar = await startCombinedEndpoint(devnet.paymasterUrl, devnet.bundlerUrl, { lie: 'refuse' });
     try {
       const { id, recipient } = await sentThroughSiteServer(session, dapp, devnet, liar, 0n);
@@ -298,7 +298,7 @@ test.describe('sponsored batches', () => {
   });
 });
 
-test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', async ({ freshWallet, dapp, session }) => {
+test('the demo dapp’s "Sponsored batch" button: approved, then "Batch status" reports 200', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   await dapp.press('Connect');
   await (await ApprovalWindow.next(session)).connect();
   expect(await dapp.output('connect')).toEqual({ action: 'connect', status: 'ok', result: [freshWallet.address.toLowerCase()] });

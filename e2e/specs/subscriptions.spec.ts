@@ -6,7 +6,7 @@ import { Wallet, ZeroAddress, id, zeroPadValue } from 'ethers';
 import { WebSocketServer } from 'ws';
 import { LOCAL_DEVNET } from '../../src/shared/networks';
 import { devnetWallet, reorgFrom, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 
 const TRANSFER = id('Transfer(address,address,uint256)');
 
@@ -37,7 +37,7 @@ test('web3.js v4 subscribes to new block headers and to logs, receives them, and
   expect(await dapp.client('web3', 'received', 'transfers')).toHaveLength(1);
 });
 
-test('a logs subscription reports a log again with removed: true after a reorganization; unknown ids and kinds are refused', async ({ dapp, devnet }) => {
+test('a logs subscription reports a log again with removed: true after a reorganization; unknown ids and kinds are refused', ONE_BROWSER, async ({ dapp, devnet }) => {
   const recipient = Wallet.createRandom().address;
   await dapp.record('message');
   const subscription = await dapp.result<string>('eth_subscribe', ['logs', { address: devnet.addresses.testToken, topics: [TRANSFER, null, zeroPadValue(recipient, 32)] }]);
@@ -64,14 +64,14 @@ test('viem watchBlockNumber and watchContractEvent over the injected provider he
   await expect.poll(async () => Math.max(...(await dapp.viem<{ blocks: string[] }>('watched')).blocks.map(Number))).toBeGreaterThanOrEqual(minted.blockNumber);
 });
 
-test('chain_transactionStatus says where a transaction stands, in one shape', async ({ dapp }) => {
+test('chain_transactionStatus says where a transaction stands, in one shape', ONE_BROWSER, async ({ dapp }) => {
   const sent = (await (await devnetWallet(1).sendTransaction({ to: Wallet.createRandom().address, value: 1n })).wait())!;
   expect(await dapp.result('chain_transactionStatus', [sent.hash])).toEqual({ status: 'Included', blockNumber: `0x${sent.blockNumber.toString(16)}`, blockHash: sent.blockHash, success: true });
   expect(await dapp.result('chain_transactionStatus', [`0x${'12'.repeat(32)}`])).toEqual({ status: 'Unknown' });
   expect(await dapp.request('chain_transactionStatus', ['0x12'])).toMatchObject({ error: { code: -32602, message: expect.stringContaining('transaction hash') } });
 });
 
-test('pendingLogs comes from the network\'s pre-confirmation WebSocket where it has one, as Base\'s flashblocks endpoints serve it', async ({ dapp, devnet }) => {
+test('pendingLogs comes from the network\'s pre-confirmation WebSocket where it has one, as Base\'s flashblocks endpoints serve it', ONE_BROWSER, async ({ dapp, devnet }) => {
   // The devnet's pre-confirmation endpoint, played here: it answers eth_subscribe and pushes a pre-confirmed log.
   const server = new WebSocketServer({ port: Number(new URL(LOCAL_DEVNET.preconfWsUrl!).port), host: '127.0.0.1' });
   const asked: { method: string; params: unknown[] }[] = [];

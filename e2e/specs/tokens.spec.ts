@@ -2,7 +2,7 @@
 import { Wallet, parseEther } from 'ethers';
 import { devnetWallet, token } from '../fixtures/chain';
 import type { DevnetInfo } from '../fixtures/devnetInfo';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { readableAmount } from '../../src/ui/format/amounts';
@@ -44,7 +44,7 @@ test('a page adds TST: the approval shows the contract, "Add token" answers true
   await freshWallet.popup.screen.waitForCount(freshWallet.popup.token('TST'), 1);
 });
 
-test('a remote logo is not loaded: the approval shows the initials; a look-alike symbol gets a warning', async ({ freshWallet, dapp, session, devnet }) => {
+test('a remote logo is not loaded: the approval shows the initials; a look-alike symbol gets a warning', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   await connect(dapp, session);
   const watching = dapp.request('wallet_watchAsset', tst(devnet, { image: 'https://tokens.example/tst.png', symbol: 'T\u0405T' }));
@@ -58,7 +58,7 @@ test('a remote logo is not loaded: the approval shows the initials; a look-alike
   expect(await watching).toEqual(REJECTED);
 });
 
-test('Cancel answers 4001, closing the window answers 4001, and nothing is added', async ({ freshWallet, dapp, session, devnet }) => {
+test('Cancel answers 4001, closing the window answers 4001, and nothing is added', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   let watching = dapp.request('wallet_watchAsset', tst(devnet));
   await (await ApprovalWindow.next(session)).cancel();
@@ -74,7 +74,7 @@ test('Cancel answers 4001, closing the window answers 4001, and nothing is added
   expect(await freshWallet.popup.screen.count(freshWallet.popup.token('TST'))).toBe(0);
 });
 
-test('invalid params answer -32602 naming the field; a site not connected gets 4100', async ({ freshWallet, dapp, session, devnet }) => {
+test('invalid params answer -32602 naming the field; a site not connected gets 4100', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   expect(await dapp.request('wallet_watchAsset', tst(devnet))).toEqual({ error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` } });
   await connect(dapp, session);
@@ -96,7 +96,7 @@ test('invalid params answer -32602 naming the field; a site not connected gets 4
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a decimals mismatch is shown and blocks "Add token"; a symbol mismatch is shown and the contract symbol is stored', async ({ freshWallet, dapp, session, devnet }) => {
+test('a decimals mismatch is shown and blocks "Add token"; a symbol mismatch is shown and the contract symbol is stored', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   await connect(dapp, session);
   let watching = dapp.request('wallet_watchAsset', tst(devnet, { decimals: 6 }));
   let approval = await ApprovalWindow.next(session);
@@ -151,7 +151,7 @@ test('the popup form adds by address with the contract values, refuses what is n
   await popup.waitForNoTokens();
 });
 
-test('the demo dapp\'s "Watch TST" button: the approval shows the logo, the page gets true', async ({ wallet, dapp, session }) => {
+test('the demo dapp\'s "Watch TST" button: the approval shows the logo, the page gets true', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   const [account] = await connect(dapp, session);
   await dapp.press('Watch TST');
   const approval = await ApprovalWindow.next(session);

@@ -7,7 +7,7 @@
 import { AbiCoder, Interface, getAddress, parseEther, solidityPacked } from 'ethers';
 import { TEST_PERMIT_TOKEN_ADDRESS, TEST_TOKEN_ADDRESS, UNISWAP_ROUTER_STAND_IN } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -21,7 +21,7 @@ const DEADLINE = 4_102_444_800n; // 2100-01-01 00:00 UTC
 const wrap = coder.encode(['address', 'uint256'], [ADDRESS_THIS, parseEther('0.5')]);
 const swap = coder.encode(['address', 'uint256', 'uint256', 'bytes', 'bool'], [MSG_SENDER, parseEther('1000'), parseEther('990'), solidityPacked(['address', 'uint24', 'address'], [TEST_TOKEN_ADDRESS, 500, TEST_PERMIT_TOKEN_ADDRESS]), true]);
 
-test('a Universal Router swap: each command in words with its tokens and amounts; a command the wallet cannot read is named and asks the second yes', async ({ wallet, dapp, session }) => {
+test('a Universal Router swap: each command in words with its tokens and amounts; a command the wallet cannot read is named and asks the second yes', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await chain().send('anvil_setCode', [UNISWAP_ROUTER_STAND_IN, '0x00']);
   const [from] = await connect(dapp, session);

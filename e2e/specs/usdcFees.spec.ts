@@ -4,7 +4,7 @@ import { SIMPLE_7702_ACCOUNT_ADDRESS } from '../../devnet/constants';
 import { chain } from '../fixtures/chain';
 import { readBody, sendJson, startJsonRpcServer } from '../fixtures/jsonRpcServer';
 import { USDC, importUsdcWallet, movePrice, usdc } from '../fixtures/usdc';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import type { Dapp } from '../pages/dapp';
 import { connect, finalStatus, sentId } from '../pages/flows';
@@ -82,7 +82,7 @@ test.describe('fees in USDC', () => {
     expect(await chain().getCode(address)).toBe(`0xef0100${SIMPLE_7702_ACCOUNT_ADDRESS.slice(2).toLowerCase()}`);
   });
 
-  test('the price moved 5% past the cap between the screen and Approve: a clear error, nothing signed, the USDC unchanged', async ({ session, dapp }) => {
+  test('the price moved 5% past the cap between the screen and Approve: a clear error, nothing signed, the USDC unchanged', ONE_BROWSER, async ({ session, dapp }) => {
     const { address } = await importUsdcWallet(session, 100n * USDC);
     const { sending, approval } = await askTransfer(session, dapp, Wallet.createRandom().address);
     const restore = await movePrice(5n);
@@ -98,7 +98,7 @@ test.describe('fees in USDC', () => {
     expect(await chain().getCode(address)).toBe('0x');
   });
 
-  test('with neither ETH nor USDC the screen says why and Approve stays disabled', async ({ session, dapp }) => {
+  test('with neither ETH nor USDC the screen says why and Approve stays disabled', ONE_BROWSER, async ({ session, dapp }) => {
     await importUsdcWallet(session, 0n);
     const [from] = await connect(dapp, session);
     // A call that moves no USDC, so it runs as estimated: only its fee is left to pay.
@@ -111,7 +111,7 @@ test.describe('fees in USDC', () => {
     expect(await sending).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
   });
 
-  test('an account with ETH and USDC picks either: USDC once, then ETH', async ({ session, dapp }) => {
+  test('an account with ETH and USDC picks either: USDC once, then ETH', ONE_BROWSER, async ({ session, dapp }) => {
     const { address } = await importUsdcWallet(session, 100n * USDC, parseEther('1'));
     const [from] = await connect(dapp, session);
     const recipient = Wallet.createRandom().address;
@@ -138,8 +138,7 @@ test.describe('fees in USDC', () => {
     expect(await usdc().balanceOf(recipient)).toBe(20n * USDC);
   });
 
-  test('two batches sent back to back while the first is still in the bundler\'s pool: both land, the second after the first (200, 200)', async ({ session, dapp, devnet }) => {
-    test.skip(session.name !== 'chromium', 'the worker\'s waiting is the same code in Firefox: one browser is enough for CI\'s minutes');
+  test('two batches sent back to back while the first is still in the bundler\'s pool: both land, the second after the first (200, 200)', ONE_BROWSER, async ({ session, dapp, devnet }) => {
     const { address, popup } = await importUsdcWallet(session, 100n * USDC);
     const bundler = await poolingBundler(devnet.bundlerUrl);
     try {

@@ -7,7 +7,7 @@ import { startAnvil, type Anvil } from '../../devnet/anvil';
 import type { BrowserSession } from '../driver/types';
 import { chain, fund } from '../fixtures/chain';
 import { devnetInfo } from '../fixtures/devnetInfo';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { USDC, importUsdcWallet, usdc as usdcToken } from '../fixtures/usdc';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
@@ -45,7 +45,7 @@ test.describe('alternateGasFees', () => {
   });
   test.afterAll(async () => anvil.stop());
 
-  test('wallet_getCapabilities: supported on the devnet, whose USDC paymaster has code; not on an added chain without one', async ({ freshWallet, dapp, session }) => {
+  test('wallet_getCapabilities: supported on the devnet, whose USDC paymaster has code; not on an added chain without one', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
     void freshWallet;
     const [from] = await connect(dapp, session);
     expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { alternateGasFees: { supported: true } } });
@@ -86,7 +86,7 @@ test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient 
   expect(shown - fee).toBeLessThan(USDC / 100n);
 });
 
-test('neither ETH nor USDC covers the fee: the form says why for each, and Review stays disabled', async ({ session }) => {
+test('neither ETH nor USDC covers the fee: the form says why for each, and Review stays disabled', ONE_BROWSER, async ({ session }) => {
   const { popup, address } = await importUsdcWallet(session, 0n);
   await fund(address, 0n, parseUnits('5', 18));
   await popup.addToken(devnetInfo().addresses.testToken);
@@ -102,7 +102,7 @@ test('neither ETH nor USDC covers the fee: the form says why for each, and Revie
   expect(await send.isReviewEnabled()).toBe(false);
 });
 
-test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before; USDC picked, the review opens on USDC and no ETH is spent', async ({ session }) => {
+test('ETH and USDC both cover the fee: the form offers the choice, ETH first as before; USDC picked, the review opens on USDC and no ETH is spent', ONE_BROWSER, async ({ session }) => {
   const { popup, address } = await importUsdcWallet(session, 100n * USDC, parseUnits('1', 18));
   await popup.addToken(devnetInfo().addresses.usdc);
   await popup.waitForTokenBalance('USDC', '100 USDC');
@@ -125,7 +125,7 @@ test('ETH and USDC both cover the fee: the form offers the choice, ETH first as 
   expect(await chain().getBalance(address)).toBe(parseUnits('1', 18));
 });
 
-test('all of its ETH sent, the fee paid in USDC: the recipient gets every wei, the sender keeps no ETH and pays the fee in USDC', async ({ session }) => {
+test('all of its ETH sent, the fee paid in USDC: the recipient gets every wei, the sender keeps no ETH and pays the fee in USDC', ONE_BROWSER, async ({ session }) => {
   const held = parseUnits('0.01', 18);
   const { popup, address } = await importUsdcWallet(session, 100n * USDC, held);
   const recipient = Wallet.createRandom().address;

@@ -1,7 +1,7 @@
 /** ERC-7846 wallet_connect with Sign-In with Ethereum, through viem's experimental connect action and as a raw request. */
 import { getAddress, verifyMessage } from 'ethers';
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 
 type Connected = { accounts: { address: string; capabilities: { unstable_signInWithEthereum?: { message: string; signature: string } } }[] };
@@ -31,7 +31,7 @@ test('viem connect with sign-in: one screen shows the message, the signature ver
   expect(await dapp.result('eth_accounts')).toEqual([address.toLowerCase()]);
 });
 
-test('wallet_connect: rejecting or closing answers 4001 and connects nothing; a sign-in for another domain is flagged', async ({ wallet, dapp, session }) => {
+test('wallet_connect: rejecting or closing answers 4001 and connects nothing; a sign-in for another domain is flagged', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const request = (signInWithEthereum: Record<string, unknown>) => dapp.request('wallet_connect', [{ version: '1', capabilities: { signInWithEthereum } }]);
 
