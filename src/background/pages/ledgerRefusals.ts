@@ -26,3 +26,20 @@ export const LEDGER_REFUSALS: [RegExp, ErrorKey][] = [
   [/^its EntryPoint nonce (?<nonce>\d+)$/, 'errors_staleEntryPointNonce'],
   [/^the nonce (?<nonce>\d+) of its upgrade's authorization$/, 'errors_staleAuthorizationNonce'],
 ];
+
+/** The checks of what the device signed and of the requests waiting for it (refusalFamilies.ts places them among its own). */
+export const DEVICE_SIGNING_REFUSALS: [RegExp, ErrorKey][] = [
+  [/^No request (?<id>\S+) is waiting for the device: it was answered already, or never was$/, 'errors_deviceNotWaiting'],
+  [/^The device's signature is not (?<what>.+): nothing was signed or sent$/s, 'errors_deviceSignatureNot'],
+  [new RegExp(`^one signature by ${AT('address')}$`), 'errors_deviceOneSignature'],
+  [new RegExp(`^the transaction shown, signed by ${AT('address')}$`), 'errors_deviceTransactionShown'],
+  [new RegExp(`^(?<count>\\d+) transactions signed by ${AT('address')}$`), 'errors_deviceTransactions'],
+  [new RegExp(`^transaction (?<index>\\d+) of (?<count>\\d+) as shown, signed by ${AT('address')}$`), 'errors_deviceTransactionOf'],
+  [/^(?<count>\d+) requests already wait for the device; answer them first$/, 'errors_deviceBusy'],
+  [/^The batch of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_batchNotWaiting'],
+  [/^The transaction of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_transactionNotWaiting'],
+  [new RegExp(`^${AT('address')}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
+  [new RegExp(`^The previous operation of ${AT('address')} has not run on chain yet \\(Activity can cancel it\\); this batch can run only after it: nothing was signed or sent$`), 'errors_previousOperation'],
+  [new RegExp(`^Another request of ${AT('address')} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one$`), 'errors_earlierOnDevice'],
+  [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
+];

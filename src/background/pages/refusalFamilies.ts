@@ -8,7 +8,7 @@ import { ACTIVITY_REFUSALS } from './activityRefusals';
 import { APPROVAL_REFUSALS } from './approvalRefusals';
 import { DESCRIPTOR_REFUSALS } from './descriptorRefusals';
 import { GRANT_REFUSALS } from './grantRefusals';
-import { LEDGER_REFUSALS } from './ledgerRefusals';
+import { DEVICE_SIGNING_REFUSALS, LEDGER_REFUSALS } from './ledgerRefusals';
 import { REVERT_SEND_REFUSALS } from './revertSendRefusals';
 import { USDC_REFUSALS } from './usdcRefusals';
 
@@ -106,20 +106,8 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^The batch record was changed outside the wallet; nothing was signed or sent$/, 'errors_batchChanged'],
   [/^Paymaster service error$/, 'errors_paymasterServiceError'],
   [/^EIP-7702 not supported on the specified chain id: the node refused the type-4 transaction$/, 'errors_eip7702Refused'],
-  // Signing on a Ledger (deviceSigning/, rpc/devicePayloads.ts).
-  [/^No request (?<id>\S+) is waiting for the device: it was answered already, or never was$/, 'errors_deviceNotWaiting'],
-  [/^The device's signature is not (?<what>.+): nothing was signed or sent$/s, 'errors_deviceSignatureNot'],
-  [new RegExp(`^one signature by ${ADDRESS}$`), 'errors_deviceOneSignature'],
-  [new RegExp(`^the transaction shown, signed by ${ADDRESS}$`), 'errors_deviceTransactionShown'],
-  [new RegExp(`^(?<count>\\d+) transactions signed by ${ADDRESS}$`), 'errors_deviceTransactions'],
-  [new RegExp(`^transaction (?<index>\\d+) of (?<count>\\d+) as shown, signed by ${ADDRESS}$`), 'errors_deviceTransactionOf'],
-  [/^(?<count>\d+) requests already wait for the device; answer them first$/, 'errors_deviceBusy'],
-  [/^The batch of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_batchNotWaiting'],
-  [/^The transaction of request (?<id>\S+) is no longer waiting to be signed$/, 'errors_transactionNotWaiting'],
-  [new RegExp(`^${ADDRESS}'s code changed since this batch was planned: reject it and send it again$`), 'errors_codeChanged'],
-  [new RegExp(`^The previous operation of ${ADDRESS} has not run on chain yet \\(Activity can cancel it\\); this batch can run only after it: nothing was signed or sent$`), 'errors_previousOperation'],
-  [new RegExp(`^Another request of ${ADDRESS} waits for the Ledger or is being sent: answer it first; nothing was built or signed for this one$`), 'errors_earlierOnDevice'],
-  [/^There is no code at (?<delegate>0x[0-9a-fA-F]{40}) on chain (?<chainId>\d+): a batch run through it would do nothing\. Send each call alone$/, 'errors_noDelegateCode'],
+  // Signing on a Ledger (deviceSigning/, rpc/devicePayloads.ts), in their place among these.
+  ...DEVICE_SIGNING_REFUSALS,
   // The firewall's revert (rpc/firewall.ts), refused before the approval window opens: the banner says it.
   [/^No account of this wallet holds the (?<cost>\d+(?:\.\d+)?) (?<symbol>.+?) the revert can cost on (?<network>.+): fund one, then try again$/s, 'errors_noRevertPayer'],
   [/^A Ledger account signs this batch only atomically$/, 'errors_ledgerOnlyAtomic'],
