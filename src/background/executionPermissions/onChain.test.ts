@@ -64,3 +64,35 @@ describe('grantOnChain, as a node that lies answers it', () => {
     await expect(grantOnChain(node(11n), periodic)).rejects.toThrow(/cannot be/);
   });
 });
+
+describe('grantOnChain, as a node answering in another form', () => {
+  const abi = AbiCoder.defaultAbiCoder();
+  const periodic: GrantRecord = {
+    ...record, permission: { type: 'native-token-periodic', isAdjustmentAllowed: false, data: { periodAmount: '0xa', periodDuration: 86_400, startTime: 1, justification: '' } },
+    delegation: { ...record.delegation, caveats: [{ enforcer: '0x0000000000000000000000000000000000000e00', terms: '0x', args: '0x' }] },
+  };
+  const word = (n: bigint) => abi.encode(['uint256'], [n]).slice(2);
+  /** A node answering the DelegationManager with `disabled` and the enforcer with `enforcer`, both as written. */
+  const node = (disabled: string, enforcer: string) => (async (_method: string, [call]: [{ to: string }]) =>
+    call.to === delegationManager ? disabled : enforcer) as unknown as ChainNode;
+  const fine = abi.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n]);
+
+  it('reads disabledDelegations only as a bool: a word of 2, or a bool with bytes after it, is no answer', async () => {
+    await expect(grantOnChain(node(`0x${word(2n)}`, fine), periodic)).rejects.toThrow(/encoding/);
+    await expect(grantOnChain(node(`0x${word(1n)}${word(0n)}`, fine), periodic)).rejects.toThrow(/encoding/);
+  });
+
+  it('reads the enforcer only as its three words: an isNewPeriod of 2 or bytes after them is no answer', async () => {
+    const falseWord = `0x${word(0n)}`;
+    await expect(grantOnChain(node(falseWord, `0x${word(4n)}${word(2n)}${word(1n)}`), periodic)).rejects.toThrow(/encoding/);
+    await expect(grantOnChain(node(falseWord, `${fine}${word(0n)}`), periodic)).rejects.toThrow(/encoding/);
+    expect(await grantOnChain(node(falseWord, fine), periodic)).toEqual({ revoked: false, spent: 6n });
+  });
+
+  it('reads a stream’s state only as its five words', async () => {
+    const stream: GrantRecord = { ...periodic, permission: { type: 'native-token-stream', isAdjustmentAllowed: false, data: { initialAmount: '0x0', maxAmount: '0xa', amountPerSecond: '0x1', startTime: 1, justification: '' } } };
+    const five = abi.encode(['uint256', 'uint256', 'uint256', 'uint256', 'uint256'], [0n, 10n, 1n, 1n, 3n]);
+    expect(await grantOnChain(node(`0x${word(0n)}`, five), stream)).toEqual({ revoked: false, spent: 3n });
+    await expect(grantOnChain(node(`0x${word(0n)}`, `${five}${word(0n)}`), stream)).rejects.toThrow(/encoding/);
+  });
+});
