@@ -2,11 +2,13 @@
  * A grant as the chain has it: whether it is revoked (the DelegationManager has it disabled, or its account raised its
  * nonce past the one the grant carries: Revoke all), and what the session account has spent of it, read from its
  * enforcer's state: in the current period for a periodic grant or an allowance, in all for a stream. The wallet's own
- * list only says what was granted; these are the facts Permissions shows.
+ * list only says what was granted; these are the facts Permissions shows, so each answer is read only when it is its
+ * outputs' exact encoding (abi/exactResult.ts): a word of 2 is no `true`.
  */
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Caveat } from './caveats';
 import { frameworkOn } from './framework';
@@ -40,11 +42,11 @@ export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise
   const { enforcer, terms } = amountCaveat(grant);
   const { data } = grant.permission;
   const [disabled, spent, raised] = await Promise.all([
-    call(grant.delegationManager, manager.encodeFunctionData('disabledDelegations', [grant.id])).then((answer) => manager.decodeFunctionResult('disabledDelegations', answer)[0] as boolean),
+    call(grant.delegationManager, manager.encodeFunctionData('disabledDelegations', [grant.id])).then((answer) => decodeExactResult(manager, 'disabledDelegations', answer)[0] as boolean),
     'amountPerSecond' in data
-      ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => streaming.decodeFunctionResult('streamingAllowances', answer).spent as bigint)
+      ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => decodeExactResult(streaming, 'streamingAllowances', answer).spent as bigint)
       : call(enforcer, periodic.encodeFunctionData('getAvailableAmount', [grant.id, grant.delegationManager, terms])).then((answer) => {
-        const { availableAmount, currentPeriod } = periodic.decodeFunctionResult('getAvailableAmount', answer);
+        const { availableAmount, currentPeriod } = decodeExactResult(periodic, 'getAvailableAmount', answer);
         // Before its start the enforcer counts no period and says nothing is available: nothing was spent.
         if (currentPeriod === 0n) return 0n;
         return BigInt('periodAmount' in data ? data.periodAmount : data.allowanceAmount) - (availableAmount as bigint);
