@@ -45,6 +45,15 @@ describe("the token's permit facts", () => {
     expect(await readPermitToken(asked, TOKEN, owner.address as Hex)).toEqual({ token: { address: TOKEN, name: 'USDC', version: '2' }, nonce: 3n });
   });
 
+  it("are refused when the owner's nonce is not one word: a nonce read by its first word would sign a permit the token refuses", async () => {
+    const asked = node({
+      [id('name()').slice(0, 10)]: erc20.encodeFunctionResult('name', ['USDC']),
+      [id('version()').slice(0, 10)]: erc20.encodeFunctionResult('version', ['2']),
+      [id('nonces(address)').slice(0, 10)]: `${AbiCoder.defaultAbiCoder().encode(['uint256'], [3n])}${'00'.repeat(32)}`,
+    });
+    await expect(readPermitToken(asked, TOKEN, owner.address as Hex)).rejects.toThrow(/nonces\(\)/);
+  });
+
   it('are refused when the token has no version (no FiatToken permit to build)', async () => {
     const asked = node({
       [id('name()').slice(0, 10)]: erc20.encodeFunctionResult('name', ['USDC']),

@@ -1,0 +1,23 @@
+/** A preview's token facts are read from the chain only as the contract's functions encode them. */
+import { AbiCoder } from 'ethers';
+import { describe, expect, it } from 'vitest';
+import type { ChainNode } from '../networks/rpcClient';
+import { createTokenInfo } from './tokenInfo';
+
+const TOKEN = '0x00000000000000000000000000000000000000aa';
+const coder = AbiCoder.defaultAbiCoder();
+const SYMBOL = coder.encode(['string'], ['TST']);
+/** A node answering symbol() with TST and decimals() with `decimals`, as written. */
+const node = (decimals: string) => (async (_method: string, [{ data }]: [{ data: string }]) =>
+  data.startsWith('0x95d89b41') ? SYMBOL : decimals) as unknown as ChainNode;
+
+describe('createTokenInfo', () => {
+  it('reads decimals() as the contract answers it', async () => {
+    expect(await createTokenInfo()(node(coder.encode(['uint8'], [6])), '0x7a69', TOKEN, 'erc20')).toMatchObject({ symbol: 'TST', decimals: 6 });
+  });
+
+  it('takes a decimals() answer that is not one uint8 for no answer: 0x112 is not 18, nor a word with bytes after it', async () => {
+    expect(await createTokenInfo()(node(coder.encode(['uint256'], [0x112])), '0x7a69', TOKEN, 'erc20')).toMatchObject({ symbol: 'TST', decimals: 0 });
+    expect(await createTokenInfo()(node(`${coder.encode(['uint8'], [18])}${'00'.repeat(32)}`), '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0 });
+  });
+});
