@@ -3,6 +3,7 @@ import { cleanText } from '../../shared/displayText';
 import type { Hex } from '../../shared/params';
 import type { AssetInfo } from '../../shared/preview';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 import { imitatedToken, isKnownToken } from '../protection/knownTokens';
 
@@ -15,7 +16,8 @@ async function read<T>(node: ChainNode, token: Hex, fn: 'symbol' | 'decimals'): 
   try {
     const abi = await TOKEN();
     const raw = await node<string>('eth_call', [{ to: token, data: abi.encodeFunctionData(fn) }, 'latest']);
-    return abi.decodeFunctionResult(fn, raw)[0] as T;
+    // A number only as its exact encoding (a uint8 answer of 0x112 is no 18); a symbol as it comes, only ever shown.
+    return (fn === 'decimals' ? decodeExactResult(abi, fn, raw) : abi.decodeFunctionResult(fn, raw))[0] as T;
   } catch {
     return undefined;
   }

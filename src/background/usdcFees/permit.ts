@@ -7,6 +7,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { TypedMessage } from '../../shared/typedData/types';
 import { abiInterface } from '../abi/abiInterface';
+import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
 
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -55,7 +56,9 @@ export async function readPermitToken(node: ChainNode, address: Hex, owner: Hex)
   const call = async (fn: 'name' | 'version' | 'nonces', args: unknown[] = []) => {
     try {
       const raw = await node<string>('eth_call', [{ to: address, data: fiatToken.encodeFunctionData(fn, args) }, 'pending']);
-      return fiatToken.decodeFunctionResult(fn, raw)[0] as unknown;
+      // The nonce only as its exact word, as every number the wallet reads; name and version as they come (shown as
+      // written, and a wrong one only makes a permit the token refuses).
+      return (fn === 'nonces' ? decodeExactResult(fiatToken, fn, raw) : fiatToken.decodeFunctionResult(fn, raw))[0] as unknown;
     } catch (error) {
       if (error instanceof RpcError && error.code === ErrorCode.chainDisconnected) throw error;
       throw new RpcError(ErrorCode.internal, `The token ${address} did not answer ${fn}(): no USDC permit can be built for it`);
