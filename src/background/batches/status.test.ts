@@ -107,4 +107,16 @@ describe('pre-confirmed receipts (flashblocks)', () => {
     expect(batchStatus(looped([{ ...tx(true), hash: a, replacedBy: a }]))).toBe(CallsStatus.pending);
     expect(batchStatus(looped([{ ...tx(true), hash: a, replacedBy: b }, { ...tx(true), hash: b, replacedBy: a }]))).toBe(CallsStatus.pending);
   });
+
+  it('walks each transaction of a planted record once, however many of them name the same replacements: a record of a few hundred KB took minutes (each chain walked again from every one, with a search per step)', () => {
+    const hash = (i: number) => `0x${i.toString(16).padStart(4, '0')}` as const;
+    const n = 200;
+    // n transactions all replaced by the first of a chain of n more.
+    const named = Array.from({ length: n }, (_, i) => ({ ...tx(true), hash: hash(n + i), replacedBy: hash(0) }));
+    const chain = Array.from({ length: n }, (_, i) => ({ ...tx(true), hash: hash(i), replaces: hash(n), replacedBy: hash(i + 1) }));
+    let reads = 0;
+    const counted = new Proxy([...named, ...chain], { get: (list, key, receiver) => (typeof key === 'string' && /^\d+$/.test(key) && reads++, Reflect.get(list, key, receiver)) });
+    expect(batchStatus(batch('sent', counted))).toBe(CallsStatus.pending);
+    expect(reads).toBeLessThan(20 * 2 * n);
+  });
 });
