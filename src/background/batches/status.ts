@@ -28,13 +28,17 @@ export const submissions = (batch: BatchRecord): Submission[] => (batch.userOper
 
 /**
  * A transaction and those that took its place one after the other (each Speed up or Cancel replaces the newest). Each
- * once: a record planted in storage.local may name them in a loop.
+ * once, in one chain only (`walked`, shared by the batch's chains; the wallet's own never share one): a record planted
+ * in storage.local may name them in a loop, or name one chain from many transactions, which walked again from each took
+ * minutes.
  */
-function replacementChain(batch: BatchRecord, root: BatchTransaction): BatchTransaction[] {
+function replacementChain(byHash: Map<string, BatchTransaction>, walked: Set<BatchTransaction>, root: BatchTransaction): BatchTransaction[] {
   const chain = [root];
+  walked.add(root);
   for (let next = root.replacedBy; next; ) {
-    const tx = batch.transactions.find((t) => t.hash === next);
-    if (!tx || chain.includes(tx)) break;
+    const tx = byHash.get(next);
+    if (!tx || walked.has(tx)) break;
+    walked.add(tx);
     chain.push(tx);
     next = tx.replacedBy;
   }
@@ -44,10 +48,14 @@ function replacementChain(batch: BatchRecord, root: BatchTransaction): BatchTran
 /** What counts, with the calls it carries: the userOp carries every call; a transaction, its own (a replacement, the same). */
 function countedCarriers(batch: BatchRecord): { counts: Submission; calls: number[] }[] {
   if (batch.userOperation) return [{ counts: batch.userOperation, calls: batch.calls.map((_, i) => i) }];
+  // The first of a hash, as a search from the start finds it.
+  const byHash = new Map<string, BatchTransaction>();
+  for (const tx of batch.transactions) if (!byHash.has(tx.hash)) byHash.set(tx.hash, tx);
+  const walked = new Set<BatchTransaction>();
   return batch.transactions
     .filter((t) => !t.replaces)
     .map((root) => {
-      const chain = replacementChain(batch, root);
+      const chain = replacementChain(byHash, walked, root);
       const chosen = chain.find((t) => t.receipt) ?? chain[chain.length - 1];
       if (!chosen.cancel) return { counts: chosen, calls: root.calls };
       const { receipt, ...cancel } = chosen;
