@@ -42,5 +42,18 @@ describe('revokeNotWaiting', () => {
     expect(await asking(sent(true), true)).toBe(false);
     expect(await asking(sent(), false)).toBe(false);
   });
+
+  it('refuses nothing for a site\'s sponsored batch of the same call: its userOp, refused by the bundler its paymaster chose, is pending until its nonce is used, and has no Speed up', async () => {
+    const call = { ...(await revokeAllCall('0x7a69')), from: A, chainId: '0x7a69' } as Parameters<typeof revokeNotWaiting>[0];
+    const sponsored: BatchRecord = {
+      id: 'sponsored', origin: 'https://app.example', from: A, chainId: '0x7a69', atomic: true, upgrade: false, gasLimits: [], state: 'sent', createdAt: 1,
+      calls: [{ to: call.to, data: call.data, value: '0x0' }], transactions: [],
+      userOperation: { op: {} as NonNullable<BatchRecord['userOperation']>['op'], hash: `0x${'c'.repeat(64)}`, sent: true },
+      error: 'The bundler refused the user operation (AA34 signature error); it can still run until its nonce is used: Cancel in Activity uses it',
+    };
+    await expect(revokeNotWaiting(call, { origin: WALLET, method: 'wallet_revokeGrants', services: {
+      approvals: { pending: async () => [] }, batches: { all: async () => [sponsored], get: async () => sponsored, authentic: async () => true },
+    } })).resolves.toBeUndefined();
+  });
 });
 
