@@ -32,9 +32,9 @@ type Asker = { origin: string; method: string; services: { approvals: Pick<Appro
 
 /**
  * -32002 when one of `asker`'s waiting requests of the same method already sends `call` (its stored batch's one call:
- * the same account, chain, contract and data), or when the wallet already sent `call` and it is still pending: its
- * grant may be left unmarked (marking failed after the send, which the site was answered as sent), and a second one
- * would land after it and revert. Revoke all's data is alike for every account, hence all four.
+ * the same account, chain, contract and data), or when the wallet already sent `call` in a transaction and it is still
+ * pending: its grant may be left unmarked (marking failed after the send, which the site was answered as sent), and a
+ * second one would land after it and revert. Revoke all's data is alike for every account, hence all four.
  */
 export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise<void> {
   const { approvals, batches } = asker.services;
@@ -45,8 +45,10 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise
     if (!batch || !(await batches.authentic(batch))) continue;
     if (carries(batch, call)) throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
   }
-  // Nor does a record planted pending: only the wallet's own, as it wrote it.
-  for (const batch of (await batches.all()).filter((b) => anySent(b) && batchStatus(b) === CallsStatus.pending && carries(b, call))) {
+  // Nor does a record planted pending: only the wallet's own, as it wrote it. Only transactions (a revoke is one), which
+  // Speed up or Cancel decide: a site's userOp of the same call stays pending while its paymaster's bundler refuses it.
+  const sentTransactions = (b: BatchRecord) => !b.userOperation && anySent(b);
+  for (const batch of (await batches.all()).filter((b) => sentTransactions(b) && batchStatus(b) === CallsStatus.pending && carries(b, call))) {
     if (await batches.authentic(batch)) {
       throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
     }
