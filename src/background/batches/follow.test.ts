@@ -7,7 +7,7 @@ import type { BatchDeps } from './executors/executor';
 import { followBatch, followUnfinished } from './follow';
 import { FINAL_CONFIRMATIONS } from './status';
 import { createBatchStore } from './store';
-import { BATCHES_DEFAULTS, type BatchRecord } from './types';
+import { BATCHES_DEFAULTS, type BatchRecord, type BatchTransaction } from './types';
 
 const ORIGIN = 'https://dapp.example';
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as Hex;
@@ -148,6 +148,26 @@ describe('a block time planted in storage.local or told by a lying node', () => 
     await vi.advanceTimersByTimeAsync(11 * 60_000);
     expect(loops.running()).toEqual([]);
     await following;
+  });
+
+  it('follows after a restart only the wallet\'s own records, not one planted pending: each of its transactions cost requests to the user\'s node at every turn, ten minutes from every worker start', async () => {
+    const { node } = fakeChain();
+    const asked: Hex[] = [];
+    const counting = (async (method: string, params: unknown[] = []) => {
+      if (method === 'eth_getTransactionReceipt') asked.push(params[0] as Hex);
+      return node(method, params);
+    }) as typeof node;
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => counting, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => counting, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    const many = Array.from({ length: 1000 }, (_, i): BatchTransaction => ({ hash: hashOf(10 + i), raw: '0x00', nonce: 0, calls: [0], sent: true }));
+    await local.update('batches', (all) => ({ ...all, [`${ORIGIN} p`]: { ...sentBatch('p', hashOf(3)), transactions: many } }));
+    void followUnfinished(deps);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set([hashOf(1)]));
   });
 });
 
