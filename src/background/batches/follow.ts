@@ -71,8 +71,12 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string, d
   await deps.firewall?.check(first.chainId).catch((error: Error) => console.warn('[firewall] check after a batch failed', error.message));
 }
 
-/** After a worker restart: batches with something not final are followed again (approvals finish the sending). */
+/**
+ * After a worker restart: the wallet's own batches with something not final are followed again (approvals finish the
+ * sending). Not a record planted in storage.local: it may name thousands of transactions, each asked about at every turn.
+ */
 export async function followUnfinished(deps: BatchDeps): Promise<void> {
-  const batches = await deps.batches.all();
-  await Promise.all(batches.filter((b) => waiting(b).length > 0).map((b) => followBatch(deps, b.origin, b.id)));
+  const unfinished = (await deps.batches.all()).filter((b) => waiting(b).length > 0);
+  const own = await Promise.all(unfinished.map((b) => deps.batches.authentic(b)));
+  await Promise.all(unfinished.filter((_, i) => own[i]).map((b) => followBatch(deps, b.origin, b.id)));
 }
