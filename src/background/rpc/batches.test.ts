@@ -9,7 +9,7 @@ import { BatchErrorCode, ErrorCode, userRejected } from '../../shared/errors';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import { createBatchStore } from '../batches/store';
-import { BATCHES_DEFAULTS } from '../batches/types';
+import { BATCHES_DEFAULTS, type BatchRecord } from '../batches/types';
 import { describeCall, type CallInput } from '../calls/describe';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
 import { lazyUsdcBatchCode } from '../batches/lazyUsdcBatchCode';
@@ -20,7 +20,7 @@ import { loadLater } from '../loadLater';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
-import { askAsWallet } from './pipeline';
+import { askAsWallet, runRequest } from './pipeline';
 import { plainChainNode } from './plainChainNode.fixture';
 
 const WALLET = 'chrome-extension://wallet';
@@ -113,5 +113,30 @@ describe('a batch being planned', () => {
     state.rejected = true;
     state.failing = true;
     await expect(sendFromSite()).rejects.toMatchObject({ code: ErrorCode.userRejected });
+  });
+});
+
+describe('wallet_getCallsStatus', () => {
+  it('asks the node only about a batch the wallet wrote: a page\'s one request for a record it planted in storage.local (Firefox) naming a thousand transactions asked the node a thousand times', async () => {
+    const asked: string[] = [];
+    const node = async <T>(method: string): Promise<T> => {
+      asked.push(method);
+      if (method === 'eth_blockNumber') return '0x64' as T;
+      if (method === 'eth_getTransactionCount') return '0x0' as T;
+      if (method === 'eth_getTransactionReceipt' || method === 'eth_getTransactionByHash') return null as T;
+      return '0x' as T;
+    };
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const transactions = Array.from({ length: 1000 }, (_, i) => ({ hash: `0x${i.toString(16).padStart(64, '0')}`, raw: '0x00', nonce: 0, calls: [0], sent: true }));
+    const planted = {
+      id: 'planted', origin: SITE, chainId: LOCAL_DEVNET.chainId, from: FROM, atomic: false, upgrade: false, executor: 'sequential', state: 'sent', createdAt: 1,
+      calls: [{ to: TO, value: '0x0', data: '0x' }], gasLimits: ['0x5208'], transactions,
+    };
+    await local.update('batches', (all) => ({ ...all, [`${SITE} planted`]: planted as BatchRecord }));
+    const services = { batches, nodeFor: async () => node, permissions: { accountsOf: async () => [FROM] }, requestBudget: { charge: () => undefined } } as unknown as Services;
+    const answer = await runRequest({ method: 'wallet_getCallsStatus', params: ['planted'] }, { origin: SITE, method: 'wallet_getCallsStatus', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
+    expect(answer).toMatchObject({ result: { status: 100 } });
+    expect(asked).toEqual([]);
   });
 });
