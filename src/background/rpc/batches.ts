@@ -55,7 +55,9 @@ export const batchMethods = {
     parse: (params) => idParam(params, 'wallet_getCallsStatus'),
     auth: 'none',
     async handle(id, { services, origin }) {
-      const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
+      const found = await ownBatch(services, origin, id);
+      // Looked at on chain only as the wallet wrote it: one planted in storage.local may name thousands of transactions.
+      const batch = (await services.batches.authentic(found)) ? await refreshReceipts(services, found) : found;
       const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       // With receipts: whether any is only pre-confirmed (its block not sealed yet), so the status may still change.
       const capabilities = receipts.length > 0 ? { capabilities: { preconfirmed: preconfirmed(batch) } } : {};
