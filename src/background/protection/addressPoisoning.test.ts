@@ -30,6 +30,7 @@ describe('address poisoning', () => {
     const deps = {
       accounts: { list: async () => [{ address: OWN }] },
       batches: {
+        authentic: async () => true,
         all: async () => [
           batch('sent', [{ to: TOKEN, value: '0x0', data: ERC20.encodeFunctionData('transfer', [FRIEND, 1n]) as Hex }]),
           batch('awaiting-approval', [{ to: '0x9999999999999999999999999999999999999999', value: '0x1', data: '0x' }]),
@@ -42,5 +43,14 @@ describe('address poisoning', () => {
     // An own account's look-alike as a plain ETH recipient.
     const ownLookAlike: Hex = '0x1234000000000000000000000000000000007890';
     expect(await poisonedRecipients(deps, [{ to: ownLookAlike, value: '1', dataSize: 0 }])).toEqual([{ recipient: ownLookAlike, resembles: OWN }]);
+  });
+
+  it('knows no recipient of a record planted in storage.local (Firefox): a page that planted one sent to its look-alike had the look-alike taken as known, and a send to it not flagged', async () => {
+    const planted = batch('sent', [{ to: POISON, value: '0x1', data: '0x' }]);
+    const deps = {
+      accounts: { list: async () => [] },
+      batches: { all: async () => [batch('sent', [{ to: FRIEND, value: '0x1', data: '0x' }]), planted], authentic: async (b: BatchRecord) => b !== planted },
+    } as unknown as Parameters<typeof addressHistory>[0];
+    expect(await poisonedRecipients(deps, [{ to: POISON, value: '1', dataSize: 0 }])).toEqual([{ recipient: POISON, resembles: FRIEND }]);
   });
 });
