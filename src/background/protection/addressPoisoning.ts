@@ -37,14 +37,19 @@ export const recipientsOf = (call: DecodedCall): Hex[] => [
 ];
 
 export interface HistoryDeps {
-  batches: Pick<BatchStore, 'all'>;
+  batches: Pick<BatchStore, 'all' | 'authentic'>;
   accounts: Pick<Accounts, 'list'>;
 }
 
-/** The addresses the user knows: the wallet's own accounts and every recipient of a batch the user approved. */
+/**
+ * The addresses the user knows: the wallet's own accounts and every recipient of a batch the user approved, as the
+ * wallet wrote it (a record planted in storage.local would make a poisoner's address known, its send unflagged).
+ */
 export async function addressHistory(deps: HistoryDeps): Promise<Hex[]> {
-  const [batches, accounts] = await Promise.all([deps.batches.all(), deps.accounts.list()]);
-  const described = await Promise.all(batches.filter((b) => b.state !== 'awaiting-approval').flatMap((b) => b.calls.map(describeCall)));
+  const [all, accounts] = await Promise.all([deps.batches.all(), deps.accounts.list()]);
+  const approved = all.filter((b) => b.state !== 'awaiting-approval');
+  const own = await Promise.all(approved.map((b) => deps.batches.authentic(b)));
+  const described = await Promise.all(approved.filter((_, i) => own[i]).flatMap((b) => b.calls.map(describeCall)));
   const sent = described.flatMap(recipientsOf);
   return [...accounts.map((a) => a.address), ...sent];
 }
