@@ -1,7 +1,7 @@
 /** Accounts in the popup: rename, import a private key (it signs), reveal the phrase after the password, change the password. */
 import { Wallet, parseEther, verifyMessage } from 'ethers';
 import { fund } from '../fixtures/chain';
-import { ACCOUNT_0, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, DEVNET_MNEMONIC, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 import { PASSWORD, accountEntry } from '../pages/wallet';
@@ -51,7 +51,7 @@ test('rename an account; reveal the phrase only after the password', async ({ wa
   expect(words.join(' ')).toBe(DEVNET_MNEMONIC);
 });
 
-test('change the password: the new one unlocks, the old one no longer does', async ({ wallet }) => {
+test('change the password: the new one unlocks, the old one no longer does', ONE_BROWSER, async ({ wallet }) => {
   const next = 'a new password 42';
   await wallet.screen.click('Settings');
   await wallet.screen.fill('Current password', PASSWORD);

@@ -1,6 +1,6 @@
 /** ERC-7811 wallet_getAssets and ERC-7846 wallet_disconnect, through viem's own actions. */
 import { Wallet, parseEther } from 'ethers';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -24,7 +24,7 @@ test('wallet_getAssets: the native balance and the watched tokens at pending, fo
   expect(await dapp.request('wallet_getAssets', [{ account, chainFilter: '0x7a69' }])).toEqual({ error: { code: -32602, message: 'chainFilter must be an array' } });
 });
 
-test('wallet_disconnect: the site loses its accounts and hears accountsChanged []', async ({ wallet, dapp, session }) => {
+test('wallet_disconnect: the site loses its accounts and hears accountsChanged []', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await connect(dapp, session);
   await dapp.record('accountsChanged');

@@ -54,7 +54,7 @@ test('declining the upgrade answers 5750 and sends nothing', ONE_BROWSER, async 
   expect(await chain().getTransactionCount(freshWallet.address, 'pending')).toBe(0);
 });
 
-test('rejecting the batch answers 4001', async ({ freshWallet, dapp, session }) => {
+test('rejecting the batch answers 4001', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const sending = dapp.request('wallet_sendCalls', batch(from, [{ to: RECIPIENT, value: '0x1' }], { atomicRequired: false }));

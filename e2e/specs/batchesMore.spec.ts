@@ -48,7 +48,7 @@ test('gasLimitOverride sets that call’s gas limit', ONE_BROWSER, async ({ fres
   expect(limits[1]).toBeLessThan(500_000n);
 });
 
-test('a locked wallet asks to unlock, then shows the batch', async ({ freshWallet, dapp, session }) => {
+test('a locked wallet asks to unlock, then shows the batch', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const [from] = await connect(dapp, session);
   await freshWallet.popup.lock();
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'locked', [{ to: RECIPIENT, value: '0x3' }]));

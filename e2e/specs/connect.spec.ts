@@ -1,5 +1,5 @@
 /** eth_requestAccounts: the approval window connects, rejects, or is closed. */
-import { ACCOUNT_0, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 
 test('a dapp connects after the user approves, and eth_accounts follows', async ({ wallet, dapp, session }) => {
@@ -18,7 +18,7 @@ test('a dapp connects after the user approves, and eth_accounts follows', async 
   expect(await dapp.result('eth_requestAccounts')).toEqual([ACCOUNT_0.toLowerCase()]);
 });
 
-test('rejecting the connect request answers 4001', async ({ wallet, dapp, session }) => {
+test('rejecting the connect request answers 4001', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const connecting = dapp.request('eth_requestAccounts');
   await (await ApprovalWindow.next(session)).reject();

@@ -113,7 +113,7 @@ test('personal_sign verifies; a SIWE message for another domain is flagged; reje
   expect(await phishing).toEqual({ error: { code: 4001, message: 'User rejected the request' } });
 });
 
-test('eth_signTypedData_v4, _v3 and v1 verify with eth-sig-util and personal_ecRecover; a domain on another chain is refused', async ({ wallet, dapp, session }) => {
+test('eth_signTypedData_v4, _v3 and v1 verify with eth-sig-util and personal_ecRecover; a domain on another chain is refused', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const [from] = await connect(dapp, session);
   const data = typedData(31337);

@@ -6,7 +6,7 @@
 import { Interface, Wallet, parseEther, toQuantity, type HDNodeWallet } from 'ethers';
 import { DELEGATOR_V08, delegationCode } from '../../src/shared/contracts';
 import { chain, devnetWallet, fund, token } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import type { BrowserSession } from '../driver/types';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
@@ -82,7 +82,7 @@ test('an account on the DeleGator: atomic "supported", an atomic batch runs with
   expect(await dapp.result('wallet_getCapabilities', [from, ['0x7a69']])).toMatchObject({ '0x7a69': { atomic: { status: 'ready' } } });
 });
 
-test('an account on the DeleGator with no ETH: a sponsored batch lands through EntryPoint v0.8, signed for the DeleGator, and the paymaster pays', async ({ session, dapp, devnet }) => {
+test('an account on the DeleGator with no ETH: a sponsored batch lands through EntryPoint v0.8, signed for the DeleGator, and the paymaster pays', ONE_BROWSER, async ({ session, dapp, devnet }) => {
   const { address } = await deleGatorWallet(session, 0n);
   const [from] = await connect(dapp, session);
   const recipient = Wallet.createRandom().address;

@@ -77,7 +77,7 @@ async function approveReplacement(session: BrowserSession, popup: WalletPopup, b
 
 const status = (dapp: Dapp, id: string) => dapp.result<CallsStatus>('wallet_getCallsStatus', [id]);
 
-test('a DeleGator account\'s atomic batch sped up: the replacement runs its execute again, lands, and the batch is 200 with both payments made', async ({ session, dapp }) => {
+test('a DeleGator account\'s atomic batch sped up: the replacement runs its execute again, lands, and the batch is 200 with both payments made', ONE_BROWSER, async ({ session, dapp }) => {
   const id = 'delegator-speed-up';
   const { account, popup, held, recipients } = await heldAtomicBatch(session, dapp, id);
   await approveReplacement(session, popup, 'Speed up', held);

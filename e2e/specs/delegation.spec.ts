@@ -2,11 +2,11 @@
 import { Wallet, ZeroAddress, parseEther, toQuantity } from 'ethers';
 import { SIMPLE_7702_ACCOUNT } from '../../src/shared/contracts';
 import { chain } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect, finalStatus, sentId } from '../pages/flows';
 
-test('revert to a plain account: a type-4 transaction authorizing address zero empties the code, and atomic is "ready" again', async ({ freshWallet, dapp, session }) => {
+test('revert to a plain account: a type-4 transaction authorizing address zero empties the code, and atomic is "ready" again', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const { popup } = freshWallet;
   const [from] = await connect(dapp, session);
   // An atomic batch upgrades the account first.

@@ -247,7 +247,7 @@ test("a page cannot get the account's own authorization signed as typed data: a 
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a page cannot have the account put back in force a grant the user revoked: its enableDelegation is refused, no window opens', async ({ session, dapp }) => {
+test('a page cannot have the account put back in force a grant the user revoked: its enableDelegation is refused, no window opens', ONE_BROWSER, async ({ session, dapp }) => {
   const { account } = await deleGatorWallet(session);
   await connect(dapp, session);
   const manager = new Interface(['function enableDelegation((address delegate, address delegator, bytes32 authority, (address enforcer, bytes terms, bytes args)[] caveats, uint256 salt, bytes signature) delegation)']);

@@ -5,14 +5,14 @@
  */
 import { HDNodeWallet, Mnemonic, Wallet, getAddress, parseEther, toQuantity } from 'ethers';
 import { chain, devnetWallet, fund } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { WalletPopup } from '../pages/wallet';
 import { poll } from '../driver/poll';
 
 const DELEGATE_TARGET = { name: 'Foreign delegate', in: WalletPopup.foreignDelegation };
 
-test('a delegation made outside the wallet is shown in the popup and the next approval, and reverted with gas paid by another account', async ({ session, dapp, devnet }) => {
+test('a delegation made outside the wallet is shown in the popup and the next approval, and reverted with gas paid by another account', ONE_BROWSER, async ({ session, dapp, devnet }) => {
   const phrase = Wallet.createRandom().mnemonic!.phrase;
   const [a, b] = [0, 1].map((i) => HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(phrase), `m/44'/60'/0'/0/${i}`).connect(chain()));
   await fund(a.address, parseEther('1'), 0n);

@@ -25,7 +25,7 @@ test('a network whose node serves another chain id is refused, with the reason; 
   await networks.waitForError('Bundler URL serves chain 31337 (0x7a69), not 31339 (0x7a6b)');
 });
 
-test('add, edit and remove a network', async ({ wallet }) => {
+test('add, edit and remove a network', ONE_BROWSER, async ({ wallet }) => {
   const networks = await NetworksScreen.open(wallet.screen);
   await networks.add({ chainId: '0x7a6b', name: 'Side chain', rpcUrl: chain.proxy.url, explorerUrl: 'https://explorer.example' });
   await networks.waitForNetwork('Side chain');

@@ -62,7 +62,7 @@ test('every tab follows a switch: its eth_chainId is the new chain as soon as th
   expect(await other.result('eth_chainId')).toBe('0x7a69');
 });
 
-test('adding a network asks the user; approve adds and switches, reject answers 4001', async ({ wallet, dapp, session }) => {
+test('adding a network asks the user; approve adds and switches, reject answers 4001', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await connect(dapp, session);
   const rejected = dapp.request('wallet_addEthereumChain', [newChain('0x7a6a')]);
@@ -93,7 +93,7 @@ test('adding a network asks the user; approve adds and switches, reject answers 
   });
 });
 
-test('an unreachable node: requests fail with 4901 and pages hear disconnect, then connect when it answers again', async ({ wallet, dapp, session }) => {
+test('an unreachable node: requests fail with 4901 and pages hear disconnect, then connect when it answers again', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   await connect(dapp, session);
   // Recorded from the start: the open popup's balance polling may meet the dead node before the page does.

@@ -96,7 +96,7 @@ test('malformed params get -32602 naming the field; a method that does not read 
   expect(await dapp.request('personal_unlockAccount', [devnet.accounts[0].address, 'x'])).toEqual(refused('personal_unlockAccount'));
 });
 
-test('the audit’s proof: a page that is not connected, the wallet locked, cannot have the node spend the account unsigned', async ({ wallet, dapp, devnet }) => {
+test('the audit’s proof: a page that is not connected, the wallet locked, cannot have the node spend the account unsigned', ONE_BROWSER, async ({ wallet, dapp, devnet }) => {
   await wallet.lock();
   const account = devnet.accounts[0].address;
   const recipient = Wallet.createRandom().address;

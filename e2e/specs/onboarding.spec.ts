@@ -1,5 +1,5 @@
 /** Onboarding: create (phrase shown once and confirmed) or import; unlock with the password only. */
-import { ACCOUNT_0, ACCOUNT_1, DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, ACCOUNT_1, DEVNET_MNEMONIC, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { PASSWORD, WalletPopup, accountEntry, submitUnlock } from '../pages/wallet';
 
 test('import a recovery phrase: account 1 is the phrase’s first address', async ({ session }) => {
@@ -46,7 +46,7 @@ test('a locked wallet opens only with the right password', async ({ wallet }) =>
   expect(await wallet.address()).toBe(ACCOUNT_0);
 });
 
-test('after three wrong passwords the popup says when it can try again, and opens with the right one after that', async ({ wallet }) => {
+test('after three wrong passwords the popup says when it can try again, and opens with the right one after that', ONE_BROWSER, async ({ wallet }) => {
   await wallet.lock();
   for (let i = 0; i < 3; i++) await submitUnlock(wallet.screen, `wrong password ${i}`);
   await wallet.screen.waitForText('Unlock wait', /^Too many wrong passwords\. You can try again at .+\.$/);

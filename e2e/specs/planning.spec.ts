@@ -53,7 +53,7 @@ test('a plan that fails closes the window it opened, and the page gets the error
   expect(answer).not.toMatchObject({ error: { code: 4001 } });
 });
 
-test('closing the window, or Reject, while the batch is planned rejects it (4001) once planned, and its id is free again', async ({ session, dapp }) => {
+test('closing the window, or Reject, while the batch is planned rejects it (4001) once planned, and its id is free again', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   const calls = [{ to: Wallet.createRandom().address, value: '0x1' }];
   const planned = async () => {

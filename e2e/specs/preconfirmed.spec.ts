@@ -42,7 +42,7 @@ test('a node with eth_sendRawTransactionSync: the batch goes out through it and 
   expect(await chain.provider.getTransactionCount(account.address)).toBe(1);
 });
 
-test('a flashblocks node serves the receipt before the block is sealed: 200 pre-confirmed, in Activity too, until it is mined', async ({ session, dapp }) => {
+test('a flashblocks node serves the receipt before the block is sealed: 200 pre-confirmed, in Activity too, until it is mined', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   await detected(dapp, account.address);
   // Blocks only from anvil_mine from here on (anvil cannot go back to 0.2 s blocks: this test and the next run last).

@@ -5,12 +5,12 @@
 import { Contract } from 'ethers';
 import { DEVNET_ETH_USD, DEVNET_PRICE_FEEDS, SET_PRICE_GAS } from '../../devnet/constants';
 import { devnetWallet } from '../fixtures/chain';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 
 /** The wallet's ETH / USD feed: `setPrice` is open (contracts/TestPriceFeed.sol). */
 const ethFeed = () => new Contract(DEVNET_PRICE_FEEDS.ETH.address, ['function setPrice(int256 newAnswer)'], devnetWallet(9));
 
-test('Home values 1 ETH and 1,000 TST from the devnet feeds, shows no value for a token without a feed, and follows a new price', async ({ freshWallet, devnet }) => {
+test('Home values 1 ETH and 1,000 TST from the devnet feeds, shows no value for a token without a feed, and follows a new price', ONE_BROWSER, async ({ freshWallet, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
   await popup.addToken(devnet.addresses.testPermitToken);

@@ -46,7 +46,7 @@ test('rejecting the review sends nothing', ONE_BROWSER, async ({ freshWallet, se
   expect(await chain().getBalance(address)).toBe(before);
 });
 
-test('send TST to an address: the token moves; Max sends all of it', async ({ freshWallet, session, devnet }) => {
+test('send TST to an address: the token moves; Max sends all of it', ONE_BROWSER, async ({ freshWallet, session, devnet }) => {
   const { popup, address } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');

@@ -1,5 +1,5 @@
 /** Settings: connected sites are listed, reset wallet waits for a typed confirmation, auto-lock is a list of durations. */
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { connect } from '../pages/flows';
 
 test('reset wallet only after typing RESET: sites lose their accounts, go back to the default chain, and the popup starts over', async ({ wallet, dapp, session }) => {
@@ -19,7 +19,7 @@ test('reset wallet only after typing RESET: sites lose their accounts, go back t
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
 });
 
-test('auto-lock is picked from a list of durations; a stored duration not on the list shows as it is', async ({ wallet }) => {
+test('auto-lock is picked from a list of durations; a stored duration not on the list shows as it is', ONE_BROWSER, async ({ wallet }) => {
   const chosen = () => wallet.screen.waitForFunction(() => (document.querySelector('select[aria-label="Auto-lock"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);
   await wallet.screen.click('Settings');
   expect(await chosen()).toBe('15 minutes');

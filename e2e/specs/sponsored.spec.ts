@@ -271,7 +271,7 @@ test.describe('sponsored batches', () => {
     });
     test.afterAll(async () => anvil.stop());
 
-    test('paymasterService optional: the user pays; not optional: 5700', async ({ freshWallet, dapp, session, devnet }) => {
+    test('paymasterService optional: the user pays; not optional: 5700', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
       const provider = new JsonRpcProvider(anvil.rpcUrl, 0x7a6b, { staticNetwork: true, cacheTimeout: -1, pollingInterval: 50 });
       const funder = new Wallet(devnet.accounts[0].privateKey, provider);
       await (await funder.sendTransaction({ to: freshWallet.address, value: parseEther('1') })).wait();

@@ -6,7 +6,7 @@
 import { SignTypedDataVersion, recoverTypedSignature } from '@metamask/eth-sig-util';
 import type { JsonRpcServer } from '../fixtures/jsonRpcServer';
 import { TEST_DAPP_CONTRACT, TEST_DAPP_MAIL, TEST_DAPP_SPENDER, startTestDappServer, testDappPermit } from '../fixtures/testDapp';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { TestDapp } from '../pages/testDapp';
 
@@ -18,7 +18,7 @@ test.afterAll(async () => server.stop());
 
 const recovered = (data: object, signature: string) => recoverTypedSignature({ data: data as never, signature, version: SignTypedDataVersion.V4 });
 
-test('the test-dapp\'s Permit is named with its dangers and signed only after a second yes; its Mail is shown as signed; both signatures recover', async ({ wallet, session }) => {
+test('the test-dapp\'s Permit is named with its dangers and signed only after a second yes; its Mail is shown as signed; both signatures recover', ONE_BROWSER, async ({ wallet, session }) => {
   void wallet;
   const page = await TestDapp.open(session, server.url);
   const from = await page.connect(session);

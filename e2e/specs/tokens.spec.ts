@@ -127,7 +127,7 @@ test('the balance follows a transfer to the account while the popup stays open, 
   expect(await popup.tokenBalanceTitle('TST')).toBe('1012.3456789 TST');
 });
 
-test('the popup form adds by address with the contract values, refuses what is not a token, removes; lists are per account', async ({ freshWallet, devnet }) => {
+test('the popup form adds by address with the contract values, refuses what is not a token, removes; lists are per account', ONE_BROWSER, async ({ freshWallet, devnet }) => {
   const { popup } = freshWallet;
   await popup.addToken('0x1234');
   await popup.screen.waitForText(popup.addTokenError, 'Invalid params: Token contract must be a 42-character hex address (0x + 40 hex digits), got "0x1234"');

@@ -57,7 +57,7 @@ test.describe('alternateGasFees', () => {
   });
 });
 
-test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient gets 10 USDC, the sender pays 10 plus a fee within the quoted maximum, and Activity shows that fee', async ({ session }) => {
+test('0 ETH and 100 USDC: Send says the fee will be paid in USDC, the recipient gets 10 USDC, the sender pays 10 plus a fee within the quoted maximum, and Activity shows that fee', ONE_BROWSER, async ({ session }) => {
   const { popup, address } = await importUsdcWallet(session, 100n * USDC);
   await popup.addToken(devnetInfo().addresses.usdc);
   await popup.waitForTokenBalance('USDC', '100 USDC');
