@@ -45,8 +45,11 @@ const revokeBatch = async (transaction: Partial<BatchTransaction>): Promise<Batc
 function permissionsPage() {
   const chain = { disabled: false };
   const coder = AbiCoder.defaultAbiCoder();
+  // Both records' DelegationManagers: `mine`'s disabledDelegations was answered with the enforcer's three words, read as
+  // true by their first until the answer had to be a bool's exact encoding.
+  const managers = [record.delegationManager, mine.delegationManager];
   const node = (async (_method: string, [{ to }]: [{ to: string }]) =>
-    to === record.delegationManager ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
+    managers.includes(to as Hex) ? coder.encode(['bool'], [chain.disabled]) : coder.encode(['uint256', 'bool', 'uint256'], [4n, false, 1n])) as unknown as ChainNode;
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   // The grants' code as the later script gives it (services.grantCode), here the modules themselves.
   const batches: BatchRecord[] = [];
