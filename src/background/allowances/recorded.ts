@@ -11,6 +11,7 @@
  * it was): it gives until then, unless of 0. Naming one already used is the price: hiding one still usable is the danger.
  */
 import type { Hex } from '../../shared/params';
+import { ownRecords } from '../batches/ownRecords';
 import type { BatchStore } from '../batches/store';
 import { hasBatchShape } from './batchShape';
 import { batchSteps, landedAfter, type Landed } from './batchSteps';
@@ -37,8 +38,7 @@ export async function recordedAllowances(records: AllowanceRecords, account: Hex
   const batches = stored.filter(hasBatchShape);
   const onChain = (id: Hex) => BigInt(id) === BigInt(chainId);
   const approved = batches.filter((b) => b.state !== 'awaiting-approval' && same(b.from, account) && onChain(b.chainId));
-  const written = await Promise.all(approved.map((b) => records.batches.authentic(b)));
-  const steps = (await Promise.all(approved.filter((_, i) => written[i]).map((b) => batchSteps(b, spender)))).flat();
+  const steps = (await Promise.all((await ownRecords(records.batches, approved)).map((b) => batchSteps(b, spender)))).flat();
   const takenBack = (give: Landed, token: Hex) => steps.some((t) => !t.gives && same(t.token, token) && landedAfter(t.landed, give));
   const given = steps.filter((g) => g.gives && !(g.landed && takenBack(g.landed, g.token)));
   const permits = signed.filter((g) => g.kind === 'erc20' && same(g.spender, spender) && same(g.account, account) && onChain(g.chainId) && permitGives(g, now));

@@ -7,6 +7,7 @@
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
+import { ownRecords } from './ownRecords';
 import { decidedStatus, open, submissions } from './status';
 import type { BatchRecord } from './types';
 import { quarterBlock } from '../watch/pollLoop';
@@ -76,7 +77,6 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string, d
  * sending). Not a record planted in storage.local: it may name thousands of transactions, each asked about at every turn.
  */
 export async function followUnfinished(deps: BatchDeps): Promise<void> {
-  const unfinished = (await deps.batches.all()).filter((b) => waiting(b).length > 0);
-  const own = await Promise.all(unfinished.map((b) => deps.batches.authentic(b)));
-  await Promise.all(unfinished.filter((_, i) => own[i]).map((b) => followBatch(deps, b.origin, b.id)));
+  const unfinished = await ownRecords(deps.batches, (await deps.batches.all()).filter((b) => waiting(b).length > 0));
+  await Promise.all(unfinished.map((b) => followBatch(deps, b.origin, b.id)));
 }

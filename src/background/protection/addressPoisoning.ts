@@ -7,6 +7,7 @@ import type { AddressLookAlike } from '../../shared/approvals/transaction';
 import type { DecodedCall } from '../../shared/decodedCall';
 import type { Hex } from '../../shared/params';
 import type { Accounts } from '../accounts/accounts';
+import { ownRecords } from '../batches/ownRecords';
 import type { BatchStore } from '../batches/store';
 import { describeCall } from '../calls/describe';
 
@@ -47,9 +48,8 @@ export interface HistoryDeps {
  */
 export async function addressHistory(deps: HistoryDeps): Promise<Hex[]> {
   const [all, accounts] = await Promise.all([deps.batches.all(), deps.accounts.list()]);
-  const approved = all.filter((b) => b.state !== 'awaiting-approval');
-  const own = await Promise.all(approved.map((b) => deps.batches.authentic(b)));
-  const described = await Promise.all(approved.filter((_, i) => own[i]).flatMap((b) => b.calls.map(describeCall)));
+  const approved = await ownRecords(deps.batches, all.filter((b) => b.state !== 'awaiting-approval'));
+  const described = await Promise.all(approved.flatMap((b) => b.calls.map(describeCall)));
   const sent = described.flatMap(recipientsOf);
   return [...accounts.map((a) => a.address), ...sent];
 }

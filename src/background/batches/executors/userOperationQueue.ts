@@ -12,6 +12,7 @@ import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
 import { quarterBlock } from '../../watch/pollLoop';
 import { pollUntil } from '../../watch/pollUntil';
+import { ownRecords } from '../ownRecords';
 import { undecided } from '../status';
 import type { BatchRecord, SentUserOperation } from '../types';
 import type { BatchDeps } from './executor';
@@ -40,8 +41,7 @@ const recent = (sent: SentUserOperation, now: number): boolean => sent.sentAt !=
 async function outstanding(batches: BatchDeps['batches'], batch: BatchRecord): Promise<SentUserOperation[]> {
   const now = Date.now();
   const sent = (await batches.all()).filter((b) => sameAccount(b, batch) && b.userOperation && undecided(b.userOperation) && recent(b.userOperation, now));
-  const authentic = await Promise.all(sent.map((b) => batches.authentic(b)));
-  return sent.filter((_, at) => authentic[at]).map((b) => b.userOperation!);
+  return (await ownRecords(batches, sent)).map((b) => b.userOperation!);
 }
 
 /** Those whose EntryPoint nonce is still unused on chain: they can still run, and this one could not go before them. */
