@@ -171,3 +171,25 @@ describe('a block time planted in storage.local or told by a lying node', () => 
   });
 });
 
+
+describe('a record of the wallet copied under other keys in storage.local', () => {
+  it('is followed once after a restart, not once for each copy: a content script that copied a pending batch a hundred times had the node asked its nonce a hundred times at every turn, ten minutes from every worker start', async () => {
+    const { node } = fakeChain();
+    const asked: string[] = [];
+    const counting = (async (method: string, params: unknown[] = []) => {
+      asked.push(method);
+      return node(method, params);
+    }) as typeof node;
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => counting, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => counting, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    const own = (await local.get('batches'))[`${ORIGIN} a`];
+    await local.update('batches', (all) => ({ ...all, ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`copy ${i}`, own])) }));
+    void followUnfinished(deps);
+    await vi.advanceTimersByTimeAsync(60);
+    // One turn: the head, the receipt, the account's nonce, whether the node holds the transaction.
+    expect(asked.filter((m) => m === 'eth_getTransactionCount')).toHaveLength(1);
+  });
+});
