@@ -60,6 +60,7 @@ function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: Ba
 
 export interface BatchStore {
   get(origin: string, id: string): Promise<BatchRecord | undefined>;
+  /** Every record with the shape stored under its own key (`batchKey`). */
   all(): Promise<BatchRecord[]>;
   /** Adds a new batch; false when the origin already has one with this id. */
   add(batch: BatchRecord): Promise<boolean>;
@@ -102,7 +103,9 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       const batch = (await local.get('batches'))[batchKey(origin, id)];
       return hasRecordShape(batch) ? batch : undefined;
     },
-    all: async () => Object.values(await local.get('batches')).filter(hasRecordShape),
+    // Only what stands under its own key, as `get` finds it: a copy of the wallet's record under another key (a content
+    // script's) carries that record's seal and revision, so it passes as authentic and would be followed, counted twice.
+    all: async () => Object.entries(await local.get('batches')).flatMap(([key, b]) => (hasRecordShape(b) && key === batchKey(b.origin, b.id) ? [b] : [])),
     async add(batch) {
       const sealKey = await loaded();
       let added = false;
