@@ -20,4 +20,17 @@ describe('createTokenInfo', () => {
     expect(await createTokenInfo()(node(coder.encode(['uint256'], [0x112])), '0x7a69', TOKEN, 'erc20')).toMatchObject({ symbol: 'TST', decimals: 0 });
     expect(await createTokenInfo()(node(`${coder.encode(['uint8'], [18])}${'00'.repeat(32)}`), '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0 });
   });
+
+  it('asks decimals() again when it was not heard, though symbol() was: one failed read kept the token at 0 decimals, its amounts shown in base units (1 USDC as 1,000,000) in every preview until the worker stopped', async () => {
+    let fails = true;
+    const flaky = (async (_method: string, [{ data }]: [{ data: string }]) => {
+      if (data.startsWith('0x95d89b41')) return SYMBOL;
+      if (fails) throw new Error('429 Too Many Requests');
+      return coder.encode(['uint8'], [6]);
+    }) as unknown as ChainNode;
+    const lookup = createTokenInfo();
+    expect(await lookup(flaky, '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0 });
+    fails = false;
+    expect(await lookup(flaky, '0x7a69', TOKEN, 'erc20')).toMatchObject({ symbol: 'TST', decimals: 6 });
+  });
 });
