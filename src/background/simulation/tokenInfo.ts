@@ -31,8 +31,9 @@ export function createTokenInfo(): TokenInfoLookup {
     let reading = known.get(key);
     if (!reading) {
       reading = Promise.all([read<string>(node, token, 'symbol'), read<bigint>(node, token, 'decimals')]).then(([symbol, decimals]) => {
-        // Nothing heard (a node that did not answer, or no token there): asked again next time, not kept.
-        if (symbol === undefined && decimals === undefined) known.delete(key);
+        // Nothing heard (a node that did not answer, or no token there), or an ERC-20's decimals not heard (one failed
+        // read would show its amounts in base units until the worker stops): asked again next time, not kept.
+        if (decimals === undefined && (symbol === undefined || standard === 'erc20')) known.delete(key);
         return { symbol, decimals };
       });
       known.set(key, reading);
