@@ -15,9 +15,10 @@ import type { Services } from '../services';
 // The review itself (planning, fees, the node) is not what is looked at: a request that reaches it is reviewed.
 vi.mock('./transactions', async (original) => {
   const actual = await original<typeof import('./transactions')>();
-  return { ...actual, transactionApproval: { ...actual.transactionApproval, prepare: vi.fn(async () => ({ reviewed: true })) } };
+  return { ...actual, transactionApproval: { ...actual.transactionApproval, prepare: vi.fn(async () => ({ reviewed: true })), approve: vi.fn(async () => `0x${'e'.repeat(64)}`) } };
 });
 import { siteRevokeMethods } from './grantRevokes';
+import { transactionApproval } from './transactions';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SITE = 'https://dapp.example';
@@ -45,5 +46,18 @@ describe('a site’s revoke asked again', () => {
     const asked = await siteRevokeMethods.wallet_revokeExecutionPermission.parse([{ permissionContext: held.context }]);
     const ready = await asked.authorize(ctx as never, async () => ACCOUNT);
     await expect((ready as { prepare: () => Promise<unknown> }).prepare()).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it('is not sent when approved after the first was sent: two asked at once were both reviewed (neither waited in the window yet), and the second, approved too, would land after the first and revert, its fee lost', async () => {
+    const first = await firstRevoke();
+    const second: BatchRecord = { ...first, id: 'second', state: 'approved', transactions: [] };
+    const services = {
+      grantCode, approvals: { pending: async () => [] },
+      grants: { list: async () => [held] },
+      batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
+    } as unknown as Services;
+    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof siteRevokeMethods.wallet_revokeExecutionPermission.approval.approve>[0];
+    await expect(siteRevokeMethods.wallet_revokeExecutionPermission.approval.approve(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
+    expect(transactionApproval.approve).not.toHaveBeenCalled();
   });
 });
