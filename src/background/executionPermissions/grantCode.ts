@@ -32,7 +32,7 @@ export { markedSent, markedSigning, revokeAllPlanned, revokeAllStillPast } from 
 export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsInForce, keptRevokes } from './revoked';
 export { grantsWithShape } from './grantShape';
-export { revokeNotWaiting, revokeReviewed } from './revokeWaiting';
+export { revokeNotSentMeanwhile, revokeNotWaiting, revokeReviewed } from './revokeWaiting';
 export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 

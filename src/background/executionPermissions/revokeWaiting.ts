@@ -45,14 +45,33 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise
     if (!batch || !(await batches.authentic(batch))) continue;
     if (carries(batch, call)) throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
   }
+  await revokeNotPending(call, batches);
+}
+
+/** -32002 when the wallet sent `call` in a transaction that is still pending, other than `own` (revokeNotWaiting). */
+async function revokeNotPending(call: RevokeAsked, batches: Asker['services']['batches'], own?: BatchRecord): Promise<void> {
   // Nor does a record planted pending: only the wallet's own, as it wrote it. Only transactions (a revoke is one), which
   // Speed up or Cancel decide: a site's userOp of the same call stays pending while its paymaster's bundler refuses it.
-  const sentTransactions = (b: BatchRecord) => !b.userOperation && anySent(b);
+  const sentTransactions = (b: BatchRecord) => !b.userOperation && anySent(b) && !(b.origin === own?.origin && b.id === own.id);
   for (const batch of (await batches.all()).filter((b) => sentTransactions(b) && batchStatus(b) === CallsStatus.pending && carries(b, call))) {
     if (await batches.authentic(batch)) {
       throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
     }
   }
+}
+
+/**
+ * At Approve: -32002, nothing sent, when the same revoke was sent since this one was reviewed. Two asked at once are
+ * both reviewed (a request waits in the window only once planned), as are a site's and the popup's of one grant; the
+ * second approved would land after the first and revert. Only what was sent counts here: another review still waiting
+ * would refuse each of the two.
+ */
+export async function revokeNotSentMeanwhile(batches: Asker['services']['batches'], approval: { origin: string; details: { batchId: string } }): Promise<void> {
+  const batch = await batches.get(approval.origin, approval.details.batchId);
+  // A record a content script rewrote (storage.local, on Firefox) is refused when sent anyway.
+  if (!batch || batch.calls.length !== 1 || !(await batches.authentic(batch))) return;
+  // Not its own: approved again after a restart, it may have been sent already (its sending resumes).
+  await revokeNotPending({ ...batch.calls[0], from: batch.from, chainId: batch.chainId }, batches, batch);
 }
 
 /**

@@ -38,7 +38,7 @@ describe('the popup’s revoke refused on Approve', () => {
     let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => batch, authentic: async () => true, remove: async () => undefined },
+      batches: { all: async () => [], get: async () => batch, authentic: async () => true, remove: async () => undefined },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     // Another account's refusal, or this one's on another chain, is its own: neither is replaced nor cleared here.
@@ -61,7 +61,7 @@ describe('the popup’s revoke refused on Approve', () => {
     const full = new Error('QuotaExceededError: the grants could not be written');
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
-      batches: { get: async () => batch, authentic: async () => true },
+      batches: { all: async () => [], get: async () => batch, authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async () => { throw full; }, nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     // An earlier refusal of this account's revoke on this chain: a revoke of it is now sent.

@@ -27,7 +27,7 @@ async function revoking(markRevoked: () => Promise<void>): Promise<Services> {
   const batch = { id: 'b', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5 };
   return {
     grantCode, deviceSigning: { placeSigned: async () => undefined },
-    batches: { get: async () => batch, authentic: async () => true },
+    batches: { all: async () => [], get: async () => batch, authentic: async () => true },
     grants: { list: async () => [held], markRevoked, nonceStore: memoryGrantRecordStore() },
   } as unknown as Services;
 }

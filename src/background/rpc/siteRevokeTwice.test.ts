@@ -34,6 +34,8 @@ const firstRevoke = async (): Promise<BatchRecord> => ({
   transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true }],
 });
 
+const approveRevoke = siteRevokeMethods.wallet_revokeExecutionPermission.approval!.approve;
+
 describe('a site’s revoke asked again', () => {
   it('is refused while the wallet’s own revoke of that grant is on its way, though the grant was left unmarked', async () => {
     const first = await firstRevoke();
@@ -56,8 +58,19 @@ describe('a site’s revoke asked again', () => {
       grants: { list: async () => [held] },
       batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
     } as unknown as Services;
-    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof siteRevokeMethods.wallet_revokeExecutionPermission.approval.approve>[0];
-    await expect(siteRevokeMethods.wallet_revokeExecutionPermission.approval.approve(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
+    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
+    await expect(approveRevoke(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
     expect(transactionApproval.approve).not.toHaveBeenCalled();
+  });
+
+  it('is sent when approved again after a restart with its own transaction already out: the sending resumes, and the site hears it was sent', async () => {
+    const first = await firstRevoke();
+    const services = {
+      grantCode, approvals: { pending: async () => [] },
+      grants: { list: async () => [held], markRevoked: async () => undefined },
+      batches: { all: async () => [first], get: async () => first, authentic: async () => true },
+    } as unknown as Services;
+    const record = { id: 'approval-1', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'first' } } as Parameters<typeof approveRevoke>[0];
+    await expect(approveRevoke(record, 'market', services as never)).resolves.toEqual({});
   });
 });
