@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import { decidedStatus } from './status';
 import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS, createBatchStore } from './store';
@@ -26,6 +26,28 @@ describe('batch store', () => {
     await local.update('batches', (all) => ({ ...all, 'https://a.example x': { ...all['https://a.example x'], calls: [{ to: '0x00000000000000000000000000000000000000ee', value: '0x1', data: '0x' }] } }));
     await store.update('https://a.example', 'x', (b) => ({ ...b, state: 'approved' }));
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(false);
+  });
+
+  it('keeps its record authentic when a write of it failed (storage full, a disk error): the revision the write carried was taken as the latest, so the record left as it was read as altered for good, no longer followed, refreshed or sped up', async () => {
+    const backend = memoryBackend();
+    let failNext = false;
+    const flaky: StorageBackend = {
+      get: (key) => backend.get(key),
+      set: (items) => (failNext ? Promise.reject(new Error('QUOTA_BYTES quota exceeded')).finally(() => (failNext = false)) : backend.set(items)),
+    };
+    const store = createBatchStore(typedStorage(flaky, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    await store.add(batch('x', 'sending', 1));
+    failNext = true;
+    await expect(store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sent' }))).rejects.toThrow(/quota/);
+    expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
+    // And the update queued right behind a failed one finds it authentic, and writes it sealed.
+    failNext = true;
+    const [failed, next] = await Promise.allSettled([
+      store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sent' })),
+      store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sent' })),
+    ]);
+    expect([failed.status, next.status]).toEqual(['rejected', 'fulfilled']);
+    expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
   });
 
   it('lists and gets only records with the shape the wallet reads: one a content script planted without it (no account, a call without data) neither throws in a reader nor hides the rest', async () => {
