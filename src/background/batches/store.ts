@@ -98,6 +98,20 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
     isSealed(sealKey, batch) && ledger.isLatest(batchKey(batch.origin, batch.id), batch.revision);
   const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
     seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
+  /** local.update of the batches whose stamps and retirements are taken back when the write fails (storage full). */
+  const write = async (change: (all: BatchesSlice['batches']) => BatchesSlice['batches']) => {
+    let undo = () => undefined as void;
+    try {
+      return await local.update('batches', (all) => {
+        undo = ledger.checkpoint();
+        return change(all);
+      });
+    } catch (error) {
+      // Before the update queued behind this one reads the records (the storage queue runs it after this rejection).
+      undo();
+      throw error;
+    }
+  };
   return {
     async get(origin, id) {
       const batch = (await local.get('batches'))[batchKey(origin, id)];
@@ -109,7 +123,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
     async add(batch) {
       const sealKey = await loaded();
       let added = false;
-      await local.update('batches', (all) => {
+      await write((all) => {
         const key = batchKey(batch.origin, batch.id);
         if (all[key]) return all;
         const next = withRoomFor(all, key, batch, Date.now(), (k, b) => k === batchKey(b.origin, b.id) && authentic(sealKey, b));
@@ -125,7 +139,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       const sealKey = await loaded();
       const key = batchKey(origin, id);
       let before: BatchRecord | undefined;
-      const all = await local.update('batches', (current) => {
+      const all = await write((current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
@@ -144,7 +158,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
     authentic: async (batch) => authentic(await loaded(), batch),
     async remove(origin, id) {
       await ledger.ready();
-      await local.update('batches', (all) => {
+      await write((all) => {
         const { [batchKey(origin, id)]: _removed, ...rest } = all;
         ledger.retire(batchKey(origin, id));
         return rest;

@@ -30,6 +30,11 @@ export interface Ledger {
   retire(key: string): void;
   /** Keeps what changed; awaited before anything is done on its strength (signing, sending, replying). */
   save(): Promise<void>;
+  /**
+   * Taken inside a storage update before it stamps or retires: brings the latest revisions back as they were when the
+   * write then fails, so the records left as they were stay the latest (the counter goes on: no revision is reused).
+   */
+  checkpoint(): () => void;
 }
 
 export function createLedger(store: LedgerStore): Ledger {
@@ -62,6 +67,11 @@ export function createLedger(store: LedgerStore): Ledger {
     save() {
       saving = saving.catch(() => undefined).then(() => store.save(state));
       return saving;
+    },
+    checkpoint() {
+      const { floor, latest } = state;
+      const kept = { ...latest };
+      return () => void (state = { ...state, floor, latest: kept });
     },
   };
 }
