@@ -1,0 +1,25 @@
+/** The approval records' seal and revision across a write that fails. */
+import { describe, expect, it } from 'vitest';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
+import { sealedRecords } from './sealedRecords';
+import { APPROVALS_DEFAULTS, type ApprovalRecord } from './types';
+
+const waiting = { id: 'a', type: 'signMessage', method: 'personal_sign', origin: 'https://dapp.example', createdAt: 1, details: {},
+  replyTo: { tabId: 1, frameId: 0, origin: 'https://dapp.example', requestId: '1' } } as unknown as ApprovalRecord;
+
+describe('sealed approval records', () => {
+  it('keeps a waiting request when the write of its decision failed (storage full): the revision that write carried was taken as the latest, so the next read dropped the request as altered and its page never heard', async () => {
+    const backend = memoryBackend();
+    let failNext = false;
+    const flaky: StorageBackend = {
+      get: (key) => backend.get(key),
+      set: (items) => (failNext ? Promise.reject(new Error('QUOTA_BYTES quota exceeded')).finally(() => (failNext = false)) : backend.set(items)),
+    };
+    const records = sealedRecords(typedStorage(flaky, APPROVALS_DEFAULTS), createSealer(memoryKeyStore()));
+    await records.change(() => [waiting]);
+    failNext = true;
+    await expect(records.change((all) => all.map((a) => ({ ...a, decision: { approved: false } }) as ApprovalRecord))).rejects.toThrow(/quota/);
+    expect((await records.read()).map((a) => a.id)).toEqual(['a']);
+  });
+});
