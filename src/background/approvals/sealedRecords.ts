@@ -35,11 +35,18 @@ export function sealedRecords(local: TypedStorage<ApprovalsSlice>, sealer: Seale
 
   const change = async (edit: (valid: ApprovalRecord[]) => ApprovalRecord[]): Promise<void> => {
     const key = await loaded();
+    let undo = () => undefined as void;
     await local.update('approvals', (all) => {
+      // A write that fails takes its stamps and retirements back (../storage/ledger.ts checkpoint): the records left as
+      // they were stay the latest, before the change queued behind it reads them.
+      undo = ledger.checkpoint();
       const valid = authentic(key, all);
       const edited = edit(valid);
       for (const gone of valid.filter((a) => !edited.includes(a))) ledger.retire(gone.id);
       return edited.map((record) => (valid.includes(record) ? record : seal(key, { ...record, revision: ledger.stamp(record.id) })));
+    }).catch((error: unknown) => {
+      undo();
+      throw error;
     });
     await ledger.save();
   };
