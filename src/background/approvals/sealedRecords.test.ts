@@ -22,4 +22,16 @@ describe('sealed approval records', () => {
     await expect(records.change((all) => all.map((a) => ({ ...a, decision: { approved: false } }) as ApprovalRecord))).rejects.toThrow(/quota/);
     expect((await records.read()).map((a) => a.id)).toEqual(['a']);
   });
+
+  it('reads and changes the requests beside one planted with a value no JSON holds (a cycle: Firefox keeps storage.local by structured clone): its seal threw, and every request failed', async () => {
+    const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
+    const records = sealedRecords(local, createSealer(memoryKeyStore()));
+    await records.change(() => [waiting]);
+    const planted = { ...waiting, id: 'p', seal: '0x00' } as ApprovalRecord & { loop?: unknown };
+    planted.loop = planted;
+    await local.update('approvals', (all) => [...all, planted]);
+    expect((await records.read()).map((a) => a.id)).toEqual(['a']);
+    await records.change((all) => [...all, { ...waiting, id: 'b' }]);
+    expect((await records.read()).map((a) => a.id)).toEqual(['a', 'b']);
+  });
 });

@@ -50,6 +50,16 @@ describe('batch store', () => {
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
   });
 
+  it('adds batches, and tells a record its own or not, beside one planted with a value no JSON holds (a cycle: Firefox keeps storage.local by structured clone): its bytes and seal threw, so every batch after it was refused, revokes included', async () => {
+    const { local, store } = newStore();
+    const planted = { ...batch('p', 'sent', 1), seal: '0x00' } as BatchRecord & { loop?: unknown };
+    planted.loop = planted;
+    await local.update('batches', (all) => ({ ...all, 'https://a.example p': planted }));
+    expect(await store.authentic((await store.get('https://a.example', 'p'))!)).toBe(false);
+    expect(await store.add(batch('x', 'approved', 2))).toBe(true);
+    expect((await store.all()).map((b) => b.id)).toEqual(['p', 'x']);
+  });
+
   it('lists and gets only records with the shape the wallet reads: one a content script planted without it (no account, a call without data) neither throws in a reader nor hides the rest', async () => {
     const { local, store } = newStore();
     await store.add(batch('x', 'approved', 1));
