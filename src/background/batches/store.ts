@@ -22,6 +22,15 @@ const finished = (b: BatchRecord): boolean => b.state === 'failed' || (b.state =
 
 const limit = (message: string) => new RpcError(ErrorCode.limitExceeded, message);
 
+/** Bytes as stored, UTF-8; undefined for a record no JSON holds (a cycle a content script planted: Firefox keeps it). */
+function sizeOf(batch: BatchRecord): number | undefined {
+  try {
+    return utf8Length(canonicalJson(batch));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the record kept under `key` is the wallet's (sealed, the latest copy, under its own key). */
 type Ours = (key: string, batch: BatchRecord) => boolean;
 
@@ -31,19 +40,23 @@ type Ours = (key: string, batch: BatchRecord) => boolean;
  * batches in flight count only when the wallet's. What is still waiting, sending or unconfirmed is never dropped;
  * when that alone is too much, `batch` is refused. Only records with the shape count (recordShape.ts): a value
  * planted without it, which no reader lists, is left as it is, never read here (one would throw, and refuse every
- * batch after it). Records are authenticated only when room is short: most adds fit.
+ * batch after it), nor is one no JSON holds. Records are authenticated only when room is short: most adds fit.
  */
 function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: BatchRecord, now: number, ours: Ours): Record<string, BatchRecord> {
   const [all, unread]: [string, BatchRecord][][] = [[], []];
-  for (const entry of Object.entries(stored)) (hasRecordShape(entry[1]) ? all : unread).push(entry);
+  const bytes = new Map([[key, utf8Length(canonicalJson(batch))]]);
+  for (const entry of Object.entries(stored)) {
+    const size = hasRecordShape(entry[1]) ? sizeOf(entry[1]) : undefined;
+    if (size !== undefined) bytes.set(entry[0], size);
+    (size === undefined ? unread : all).push(entry);
+  }
   const kept = all.filter(([, b]) => !(b.state === 'awaiting-approval' && now - b.createdAt > STALE_APPROVAL_MS));
   const inFlight = kept.filter(([, b]) => b.origin === batch.origin && !finished(b));
   if (inFlight.length >= MAX_IN_FLIGHT_PER_ORIGIN && inFlight.filter(([k, b]) => ours(k, b)).length >= MAX_IN_FLIGHT_PER_ORIGIN) {
     throw limit(`${batch.origin} already has ${MAX_IN_FLIGHT_PER_ORIGIN} batches in flight; wait for them to finish`);
   }
   const entries = new Map<string, BatchRecord>([...kept, [key, batch]]);
-  const bytes = new Map([...entries].map(([k, b]) => [k, utf8Length(canonicalJson(b))]));
-  let total = [...bytes.values()].reduce((a, b) => a + b, 0);
+  let total = [...entries.keys()].reduce((sum, k) => sum + bytes.get(k)!, 0);
   const tooMuch = () => entries.size > MAX_BATCHES || total > MAX_BATCHES_BYTES;
   if (!tooMuch()) return Object.fromEntries([...unread, ...entries]);
   const oldestFirst = ([, a]: [string, BatchRecord], [, b]: [string, BatchRecord]) => a.createdAt - b.createdAt;

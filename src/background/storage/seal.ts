@@ -73,7 +73,12 @@ export function seal<T extends object>(key: string, record: T): Sealed<T> {
   return { ...(content as T), seal: mac(key, content) };
 }
 
+/** False too for a record no JSON holds (a cycle, kept by Firefox's structured clone): the wallet writes none. */
 export function isSealed<T extends object>(key: string, record: T & { seal?: string }): record is Sealed<T> {
   const { seal: found, ...content } = record;
-  return typeof found === 'string' && found === mac(key, content);
+  try {
+    return typeof found === 'string' && found === mac(key, content);
+  } catch {
+    return false;
+  }
 }
