@@ -6,7 +6,7 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import type { BatchDeps } from './executors/executor';
-import { runBatch } from './run';
+import { runBatch, sendBatch } from './run';
 import { createBatchStore } from './store';
 import type { BatchRecord } from './types';
 import { nodeSaid } from '../../shared/errors.fixture';
@@ -143,6 +143,15 @@ describe('running a sequential batch', () => {
     expect(batch.state).toBe('failed');
     expect(nonceReads.count).toBe(0);
     expect(sent).toEqual([]);
+  });
+
+  it('signs nothing the user did not approve when a content script put another waiting batch\'s record under the key of the one approved: its seal and revision are its own, so it read as the wallet\'s and was signed in its place', async () => {
+    const drain = [{ to: FROM, value: '0x8ac7230489e80000', data: '0x' }];
+    const { deps, sent, local } = await setup(2, '', { state: 'awaiting-approval', calls: drain, gasLimits: ['0x5208'], createdAt: Date.now() });
+    await deps.batches.add({ ...(await deps.batches.get('https://dapp.example', 'b'))!, id: 'a', calls: [{ to: TO, value: '0x1', data: '0x' }], seal: undefined, revision: undefined } as BatchRecord);
+    await local.update('batches', (all) => ({ ...all, 'https://dapp.example a': all['https://dapp.example b'] }));
+    await sendBatch(deps, 'https://dapp.example', 'a').catch(() => undefined);
+    expect(sent.map((tx) => tx.value)).not.toContain(10n ** 19n);
   });
 
   it.each([
