@@ -146,7 +146,7 @@ describe('running a sequential batch', () => {
   });
 
   it('signs nothing the user did not approve when a content script put another waiting batch\'s record under the key of the one approved: its seal and revision are its own, so it read as the wallet\'s and was signed in its place', async () => {
-    const drain = [{ to: FROM, value: '0x8ac7230489e80000', data: '0x' }];
+    const drain: BatchRecord['calls'] = [{ to: FROM, value: '0x8ac7230489e80000', data: '0x' }];
     const { deps, sent, local } = await setup(2, '', { state: 'awaiting-approval', calls: drain, gasLimits: ['0x5208'], createdAt: Date.now() });
     await deps.batches.add({ ...(await deps.batches.get('https://dapp.example', 'b'))!, id: 'a', calls: [{ to: TO, value: '0x1', data: '0x' }], seal: undefined, revision: undefined } as BatchRecord);
     await local.update('batches', (all) => ({ ...all, 'https://dapp.example a': all['https://dapp.example b'] }));

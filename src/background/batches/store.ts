@@ -31,6 +31,12 @@ function sizeOf(batch: BatchRecord): number | undefined {
   }
 }
 
+/**
+ * A record with the shape, kept under its own key: a seal and a revision vouch for the record's own origin and id, so a
+ * copy a content script put under another record's key would pass for that one (signed when the other is approved).
+ */
+const isUnder = (key: string, batch: unknown): batch is BatchRecord => hasRecordShape(batch) && key === batchKey(batch.origin, batch.id);
+
 /** Whether the record kept under `key` is the wallet's (sealed, the latest copy, under its own key). */
 type Ours = (key: string, batch: BatchRecord) => boolean;
 
@@ -72,6 +78,7 @@ function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: Ba
 }
 
 export interface BatchStore {
+  /** The record kept under its own key, if any: one put under another's key is no record of it. */
   get(origin: string, id: string): Promise<BatchRecord | undefined>;
   /** Every record with the shape stored under its own key (`batchKey`). */
   all(): Promise<BatchRecord[]>;
@@ -127,12 +134,12 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   };
   return {
     async get(origin, id) {
-      const batch = (await local.get('batches'))[batchKey(origin, id)];
-      return hasRecordShape(batch) ? batch : undefined;
+      const key = batchKey(origin, id);
+      const batch = (await local.get('batches'))[key];
+      return isUnder(key, batch) ? batch : undefined;
     },
-    // Only what stands under its own key, as `get` finds it: a copy of the wallet's record under another key (a content
-    // script's) carries that record's seal and revision, so it passes as authentic and would be followed, counted twice.
-    all: async () => Object.entries(await local.get('batches')).flatMap(([key, b]) => (hasRecordShape(b) && key === batchKey(b.origin, b.id) ? [b] : [])),
+    // A copy of the wallet's record under another key would be followed and counted twice.
+    all: async () => Object.entries(await local.get('batches')).flatMap(([key, b]) => (isUnder(key, b) ? [b] : [])),
     async add(batch) {
       const sealKey = await loaded();
       let added = false;
@@ -156,7 +163,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
-        before = authentic(sealKey, batch) ? batch : undefined;
+        before = isUnder(key, batch) && authentic(sealKey, batch) ? batch : undefined;
         return { ...current, [key]: before ? stamped(sealKey, changed) : changed };
       });
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
