@@ -130,4 +130,17 @@ describe('the delegation firewall', () => {
     expect(await restarted.firewall.foreignOn('0x7a69')).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
     expect(restarted.reads()).toBe(0);
   });
+
+  it('reads a planted list no JSON holds, or entries without the shape, as nothing of its own (a content script can write storage.local)', async () => {
+    const storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS);
+    const cycle: unknown[] = [];
+    cycle.push(cycle, { chainId: '0x7a69', account: A });
+    await storage.set('foreignDelegations', cycle as never);
+    const { firewall, setCode } = setup(storage);
+    setCode(A, delegationCode(DRAINER));
+    expect(await firewall.foreignOn('0x7a69')).toEqual([]);
+    expect(await firewall.check()).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
+    await storage.set('foreignDelegations', 'planted' as never);
+    expect(await firewall.foreignOn('0x7a69')).toEqual([]);
+  });
 });

@@ -43,16 +43,28 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const sameChain = (a: Hex, b: Hex) => BigInt(a) === BigInt(b);
 const keyOf = (f: ForeignDelegation) => `${BigInt(f.chainId)} ${f.account.toLowerCase()}`;
 
+const HEX = /^0x[0-9a-fA-F]+$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** An entry as the firewall writes it: a content script can write storage.local, and a cycle there would throw. */
+const isForeignDelegation = (f: unknown): f is ForeignDelegation => {
+  const { chainId, account, delegate, seenAt } = (typeof f === 'object' && f !== null ? f : {}) as Record<string, unknown>;
+  return typeof chainId === 'string' && HEX.test(chainId) && typeof account === 'string' && ADDRESS.test(account) &&
+    typeof delegate === 'string' && ADDRESS.test(delegate) && typeof seenAt === 'number';
+};
+/** What is stored, the entries with the shape only. */
+const stored = (all: unknown): ForeignDelegation[] => (Array.isArray(all) ? all.filter(isForeignDelegation) : []);
+
 export function createFirewall(deps: FirewallDeps): Firewall {
   const { local } = deps;
   // The popup, the approval window and the alarm may ask at once: one read of the chain serves them all.
   const running = new Map<string, Promise<ForeignDelegation[]>>();
 
-  const foreignOn = async (chainId: Hex) => (await local.get('foreignDelegations')).filter((f) => sameChain(f.chainId, chainId));
+  const foreignOn = async (chainId: Hex) => stored(await local.get('foreignDelegations')).filter((f) => sameChain(f.chainId, chainId));
 
   /** Replaces what is stored for the accounts that were read; written only when something changed. */
   async function store(chainId: Hex, read: Hex[], found: ForeignDelegation[]): Promise<void> {
-    const replace = (all: ForeignDelegation[]) => {
+    const replace = (planted: ForeignDelegation[]) => {
+      const all = stored(planted);
       const kept = all.filter((f) => !sameChain(f.chainId, chainId) || !read.some((a) => same(a, f.account)));
       // A delegation seen before keeps the time it was first seen.
       const fresh = found.map((f) => all.find((o) => sameChain(o.chainId, chainId) && same(o.account, f.account) && same(o.delegate, f.delegate)) ?? f);
@@ -60,7 +72,7 @@ export function createFirewall(deps: FirewallDeps): Firewall {
       return [...kept, ...fresh].sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
     };
     const current = await local.get('foreignDelegations');
-    if (JSON.stringify(replace(current)) !== JSON.stringify(current)) await local.update('foreignDelegations', replace);
+    if (!Array.isArray(current) || stored(current).length !== current.length || JSON.stringify(replace(current)) !== JSON.stringify(current)) await local.update('foreignDelegations', replace);
   }
 
   async function look(chainId: Hex): Promise<ForeignDelegation[]> {
