@@ -43,14 +43,12 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const sameChain = (a: Hex, b: Hex) => BigInt(a) === BigInt(b);
 const keyOf = (f: ForeignDelegation) => `${BigInt(f.chainId)} ${f.account.toLowerCase()}`;
 
-const HEX = /^0x[0-9a-fA-F]+$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** An entry as the firewall writes it: a content script can write storage.local, and a cycle there would throw. */
-const isForeignDelegation = (f: unknown): f is ForeignDelegation => {
-  const { chainId, account, delegate, seenAt } = (typeof f === 'object' && f !== null ? f : {}) as Record<string, unknown>;
-  return typeof chainId === 'string' && HEX.test(chainId) && typeof account === 'string' && ADDRESS.test(account) &&
-    typeof delegate === 'string' && ADDRESS.test(delegate) && typeof seenAt === 'number';
-};
+/**
+ * The entries as the firewall writes them, read through one pattern of their fields: a content script can write
+ * storage.local, and a cycle there (Firefox keeps one) would throw in JSON.stringify.
+ */
+const SHAPE = /^0x[\da-f]+ 0x[\da-f]{40} 0x[\da-f]{40} \d+$/i;
+const isForeignDelegation = (f: Partial<ForeignDelegation> | null): f is ForeignDelegation => SHAPE.test(`${f?.chainId} ${f?.account} ${f?.delegate} ${f?.seenAt}`);
 /** What is stored, the entries with the shape only. */
 const stored = (all: unknown): ForeignDelegation[] => (Array.isArray(all) ? all.filter(isForeignDelegation) : []);
 
