@@ -142,5 +142,10 @@ describe('the delegation firewall', () => {
     expect(await firewall.check()).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
     await storage.set('foreignDelegations', 'planted' as never);
     expect(await firewall.foreignOn('0x7a69')).toEqual([]);
+    // An entry with the shape and a cycle beside it.
+    const entry: Record<string, unknown> = { chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 };
+    entry.more = entry;
+    await storage.set('foreignDelegations', [entry] as never);
+    expect(await firewall.check()).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
   });
 });

@@ -49,8 +49,9 @@ const keyOf = (f: ForeignDelegation) => `${BigInt(f.chainId)} ${f.account.toLowe
  */
 const SHAPE = /^0x[\da-f]+ 0x[\da-f]{40} 0x[\da-f]{40} \d+$/i;
 const isForeignDelegation = (f: Partial<ForeignDelegation> | null): f is ForeignDelegation => SHAPE.test(`${f?.chainId} ${f?.account} ${f?.delegate} ${f?.seenAt}`);
-/** What is stored, the entries with the shape only. */
-const stored = (all: unknown): ForeignDelegation[] => (Array.isArray(all) ? all.filter(isForeignDelegation) : []);
+/** What is stored, the entries with the shape only, and of each only its fields. */
+const stored = (all: unknown): ForeignDelegation[] =>
+  (Array.isArray(all) ? all.filter(isForeignDelegation).map(({ chainId, account, delegate, seenAt }) => ({ chainId, account, delegate, seenAt })) : []);
 
 export function createFirewall(deps: FirewallDeps): Firewall {
   const { local } = deps;
@@ -70,7 +71,8 @@ export function createFirewall(deps: FirewallDeps): Firewall {
       return [...kept, ...fresh].sort((x, y) => keyOf(x).localeCompare(keyOf(y)));
     };
     const current = await local.get('foreignDelegations');
-    if (!Array.isArray(current) || stored(current).length !== current.length || JSON.stringify(replace(current)) !== JSON.stringify(current)) await local.update('foreignDelegations', replace);
+    const shaped = stored(current);
+    if (!Array.isArray(current) || shaped.length !== current.length || JSON.stringify(replace(shaped)) !== JSON.stringify(shaped)) await local.update('foreignDelegations', replace);
   }
 
   async function look(chainId: Hex): Promise<ForeignDelegation[]> {
