@@ -2,7 +2,7 @@
  * What the worker needs only once a request is reviewed or previewed, signed, or a key is made or first derived: clear
  * signing's engine, its descriptors' parser (ethers' fragment parser reads a format's key) and the reader of its shipped
  * descriptors (the wallet's own and the ERC-7730 registry's), the simulation, the ERC-8021 attribution's parser (its CBOR codec), typed data's hashing, ethers' transaction and signing code (RLP,
- * signatures), signing on a Ledger (the payloads and their checks), signing, sending and following a userOp, and the keys' (secp256k1, BIP-32, BIP-39's word list and PBKDF2). The built worker loads it as a script
+ * signatures), signing on a Ledger (the payloads and their checks), signing, sending and following a userOp, Speed up and Cancel, and the keys' (secp256k1, BIP-32, BIP-39's word list and PBKDF2). The built worker loads it as a script
  * of its own on first use (laterChunk.ts, loadLater.ts), not on every start.
  */
 export { reviewCalls } from './clearSigning/calls';
@@ -28,6 +28,7 @@ export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
+export { planReplacement, replacementRequest, replaceTransaction } from './batches/replace';
 export { removeAccount } from './pages/accountRemoval';
 export { pageError, storedErrorWords } from './pages/refusalWords';
 export { revokeAnswered } from './pages/revokeRefusals';
