@@ -28,7 +28,7 @@ export { usdcFeePaid } from './usdcFees/paidFee';
 export { createDeviceSigning } from './deviceSigning/deviceSigning';
 export { devicePayloads } from './rpc/devicePayloads';
 export { accountValues } from './prices/values';
-export { planReplacement, replacementRequest, replaceTransaction } from './batches/replace';
+export { planReplacement, replaceTransaction } from './batches/replace';
 export { removeAccount } from './pages/accountRemoval';
 export { pageError, storedErrorWords } from './pages/refusalWords';
 export { revokeAnswered } from './pages/revokeRefusals';

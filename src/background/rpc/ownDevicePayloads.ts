@@ -12,7 +12,7 @@ import type { Hex } from '../../shared/params';
 import { siweMessage } from '../../shared/siwe';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
-import { replacementRequest } from '../batches/lazyReplace';
+import { replacementRequest } from '../batches/replace';
 import { unsignedOf } from '../batches/unsignedTransactions';
 import type { Using } from '../services';
 

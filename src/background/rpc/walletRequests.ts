@@ -14,7 +14,7 @@ import type { Hex } from '../../shared/params';
 import { revokeDelegation } from '../batches/executors/revokeDelegation';
 import { toHexTierFees } from '../batches/fees';
 import { followBatch } from '../batches/follow';
-import { planReplacement, replaceTransaction } from '../batches/lazyReplace';
+import { planReplacement, replaceTransaction } from './lazyReplace';
 import { selfTransfer, type ReplaceMode } from '../batches/replace';
 import { sendApproved } from '../batches/run';
 import { describeCall } from '../calls/describe';
