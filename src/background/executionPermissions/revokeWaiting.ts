@@ -8,6 +8,7 @@ import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { Approvals } from '../approvals/approvals';
 import { CallsStatus, anySent, batchStatus } from '../batches/status';
+import { ownRecords } from '../batches/ownRecords';
 import type { BatchStore } from '../batches/store';
 import type { BatchRecord } from '../batches/types';
 import { revokeAllIncrements } from './nonce';
@@ -53,10 +54,9 @@ async function revokeNotPending(call: RevokeAsked, batches: Asker['services']['b
   // Nor does a record planted pending: only the wallet's own, as it wrote it. Only transactions (a revoke is one), which
   // Speed up or Cancel decide: a site's userOp of the same call stays pending while its paymaster's bundler refuses it.
   const sentTransactions = (b: BatchRecord) => !b.userOperation && anySent(b) && !(b.origin === own?.origin && b.id === own.id);
-  for (const batch of (await batches.all()).filter((b) => sentTransactions(b) && batchStatus(b) === CallsStatus.pending && carries(b, call))) {
-    if (await batches.authentic(batch)) {
-      throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
-    }
+  const sent = (await batches.all()).filter((b) => sentTransactions(b) && batchStatus(b) === CallsStatus.pending && carries(b, call));
+  if ((await ownRecords(batches, sent)).length > 0) {
+    throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
   }
 }
 
