@@ -33,7 +33,7 @@ test('an imported private key becomes its own account, selected, and signs for a
   expect((await wallet.accounts())[2]).toBe(accountEntry('Account 2', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'));
 });
 
-test('rename an account; reveal the phrase only after the password', async ({ wallet }) => {
+test('rename an account; reveal the phrase only after the password', ONE_BROWSER, async ({ wallet }) => {
   await wallet.screen.click('Switch account');
   await wallet.screen.fill('Account name', 'Savings');
   await wallet.screen.click('Rename');

@@ -3,7 +3,7 @@
  * a click meant for one screen never answers the next one.
  */
 import { Wallet } from 'ethers';
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
@@ -27,7 +27,7 @@ test('a double click on "Upgrade account" does not approve the batch behind it: 
   expect(await sending).toMatchObject({ result: { status: 'pending' } });
 });
 
-test('the production build keeps the buttons asleep for a whole second after the screen is shown (the devnet build, 600 ms)', async ({ productionSession, devnet }) => {
+test('the production build keeps the buttons asleep for a whole second after the screen is shown (the devnet build, 600 ms)', ONE_BROWSER, async ({ productionSession, devnet }) => {
   await (await WalletPopup.open(productionSession)).importWallet(Wallet.createRandom().mnemonic!.phrase);
   const dapp = await Dapp.open(productionSession, devnet.dappUrl);
   const connecting = dapp.request('eth_requestAccounts');

@@ -4,7 +4,7 @@ import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
-test('wallet_getAssets: the native balance and the watched tokens at pending, for the connected account only', async ({ freshWallet, dapp, session, devnet }) => {
+test('wallet_getAssets: the native balance and the watched tokens at pending, for the connected account only', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [account] = await connect(dapp, session);
   const watching = dapp.request('wallet_watchAsset', { type: 'ERC20', options: { address: devnet.addresses.testToken, symbol: 'TST', decimals: 18 } });

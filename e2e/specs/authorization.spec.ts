@@ -1,8 +1,8 @@
 /** Per-origin authorization: 4100 for wallet methods until connected, revoke and lock in the popup, EIP-6963. */
-import { ACCOUNT_0, ACCOUNT_1, expect, test } from '../fixtures/test';
+import { ACCOUNT_0, ACCOUNT_1, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { connect } from '../pages/flows';
 
-test('a wallet method answers 4100 to an origin that is not connected, then works once it is', async ({ wallet, dapp, session }) => {
+test('a wallet method answers 4100 to an origin that is not connected, then works once it is', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   expect(await dapp.request('wallet_getCapabilities', [ACCOUNT_0])).toEqual({
     error: { code: 4100, message: `${dapp.origin} is not connected: call eth_requestAccounts first` },

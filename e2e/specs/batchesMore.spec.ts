@@ -11,7 +11,7 @@ const RECIPIENT = '0x000000000000000000000000000000000000cafE';
 const sequential = (from: string, id: string, calls: unknown[]) => [{ version: '2.0.0', id, from, chainId: '0x7a69', atomicRequired: false, calls }];
 const status = async (dapp: Dapp, id: string) => (await dapp.result<{ status: number }>('wallet_getCallsStatus', [id])).status;
 
-test('only the origin that sent a batch can read it; showCallsStatus opens its activity', async ({ freshWallet, dapp, session, devnet }) => {
+test('only the origin that sent a batch can read it; showCallsStatus opens its activity', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const sending = dapp.request('wallet_sendCalls', sequential(from, 'mine', [{ to: RECIPIENT, value: '0x2' }]));

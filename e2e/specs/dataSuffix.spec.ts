@@ -99,7 +99,7 @@ test('an unlimited approve in a sequential batch with an attribution is shown in
   await popup.waitForAllowance(spender, /may spend UNLIMITED TST/);
 });
 
-test('an atomic batch carries the suffix after the transaction’s calldata, where indexers read it', async ({ freshWallet, dapp, session, devnet }) => {
+test('an atomic batch carries the suffix after the transaction’s calldata, where indexers read it', ONE_BROWSER, async ({ freshWallet, dapp, session, devnet }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const recipient = Wallet.createRandom().address;

@@ -3,7 +3,7 @@
  * provider keeps working), frames are their own origin (an opaque one is refused), calls into the account itself and
  * oversized params are refused before any window opens, a second connect request while one waits gets -32002.
  */
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -53,7 +53,7 @@ test('calls into the account itself and oversized params are refused before any 
   expect(await session.countExtensionPages('approval.html')).toBe(0);
 });
 
-test('a second connect request while one waits gets -32002; closing the window answers the first with 4001', async ({ wallet, dapp, session }) => {
+test('a second connect request while one waits gets -32002; closing the window answers the first with 4001', ONE_BROWSER, async ({ wallet, dapp, session }) => {
   void wallet;
   const first = dapp.request('eth_requestAccounts');
   const window = await ApprovalWindow.next(session);

@@ -32,7 +32,7 @@ test('the node took the transactions but its answers were lost: the page gets th
   expect(await chain.provider.getTransactionCount(account.address)).toBe(2);
 });
 
-test('the node was down when the batch went out: it is sent again once the node is back, and runs once', async ({ session, dapp }) => {
+test('the node was down when the batch went out: it is sent again once the node is back, and runs once', ONE_BROWSER, async ({ session, dapp }) => {
   const account = await onFaultyChain(session, dapp, chain);
   chain.proxy.set('eth_sendRawTransaction', 'down');
   const sending = dapp.request('wallet_sendCalls', batchOn(account.address, 'down', [pay('0.001')]));

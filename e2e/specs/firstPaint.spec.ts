@@ -3,7 +3,7 @@
  * worker puts it in the window's address (shared/summaryInUrl.ts). That paint is of the request whose screen follows,
  * and there is none while the wallet is locked.
  */
-import { expect, test } from '../fixtures/test';
+import { expect, ONE_BROWSER, test } from '../fixtures/test';
 import { ApprovalWindow } from '../pages/approval';
 import { connect } from '../pages/flows';
 
@@ -19,7 +19,7 @@ test('a request\'s window first paints that request\'s summary from its address,
   expect(await signing).toMatchObject({ error: { code: 4001 } });
 });
 
-test('a locked wallet\'s window paints no summary: it asks for the password, then shows the request', async ({ freshWallet, dapp, session }) => {
+test('a locked wallet\'s window paints no summary: it asks for the password, then shows the request', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   const [account] = await connect(dapp, session);
   await freshWallet.popup.lock();
   const signing = dapp.request('personal_sign', ['0x68656c6c6f', account]);

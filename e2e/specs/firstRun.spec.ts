@@ -3,7 +3,7 @@
  * build; the devnet build (every other spec) selects the local devnet and offers it too.
  */
 import { Wallet } from 'ethers';
-import { DEVNET_MNEMONIC, expect, test } from '../fixtures/test';
+import { DEVNET_MNEMONIC, expect, ONE_BROWSER, test } from '../fixtures/test';
 import { Dapp } from '../pages/dapp';
 import { connect } from '../pages/flows';
 import { WalletPopup } from '../pages/wallet';
@@ -29,7 +29,7 @@ test('a fresh install of the production build selects Base, offers the chains pe
   });
 });
 
-test('a fresh install of the devnet build selects the local devnet, and offers the chains people use as well', async ({ session }) => {
+test('a fresh install of the devnet build selects the local devnet, and offers the chains people use as well', ONE_BROWSER, async ({ session }) => {
   const popup = await WalletPopup.open(session);
   await popup.importWallet(DEVNET_MNEMONIC);
   expect(await popup.selectedNetwork()).toBe('Local devnet');

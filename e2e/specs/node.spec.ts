@@ -6,7 +6,7 @@ import { Dapp } from '../pages/dapp';
 
 const TRANSFER_TOPIC = eventId('Transfer(address,address,uint256)');
 
-test('chain id, block number, balance and code, with latest and pending', async ({ dapp, devnet }) => {
+test('chain id, block number, balance and code, with latest and pending', ONE_BROWSER, async ({ dapp, devnet }) => {
   expect(await dapp.result('eth_chainId')).toBe('0x7a69');
   expect(await dapp.result('net_version')).toBe('31337');
   const first = BigInt(await dapp.result<string>('eth_blockNumber'));

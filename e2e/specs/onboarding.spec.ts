@@ -38,7 +38,7 @@ test('create a wallet: 12 words shown once, two confirmed, then a password', asy
   expect(await popup.address()).toMatch(/^0x[0-9a-fA-F]{40}$/);
 });
 
-test('a locked wallet opens only with the right password', async ({ wallet }) => {
+test('a locked wallet opens only with the right password', ONE_BROWSER, async ({ wallet }) => {
   await wallet.lock();
   await submitUnlock(wallet.screen, 'wrong password');
   await wallet.screen.waitForText({ role: 'alert' }, 'Incorrect password');

@@ -15,7 +15,7 @@ import { connect, finalStatus } from '../pages/flows';
 const ERC20 = new Interface(['function approve(address spender, uint256 amount)']);
 const POOL = new Interface(['function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)', 'function supplied(address asset, address account) view returns (uint256)']);
 
-test('an Aave supply: in the registry\'s words with its amount in the token; approved, the pool holds it', async ({ freshWallet, dapp, session }) => {
+test('an Aave supply: in the registry\'s words with its amount in the token; approved, the pool holds it', ONE_BROWSER, async ({ freshWallet, dapp, session }) => {
   void freshWallet;
   const [from] = await connect(dapp, session);
   const amount = parseEther('1.5');

@@ -100,14 +100,14 @@ test('the form refuses a wrong checksum and warns about a contract and the token
   await send.waitForRecipientCheck(/TST contract itself/);
 });
 
-test('Receive shows the address and its QR code', async ({ freshWallet }) => {
+test('Receive shows the address and its QR code', ONE_BROWSER, async ({ freshWallet }) => {
   const { popup, address } = freshWallet;
   await popup.screen.click('Receive');
   await popup.screen.waitForText('Address', address);
   await popup.screen.waitFor({ role: 'img', name: `QR code of ${address}` });
 });
 
-test('Receive shows only an address the vault derives: accounts written to storage from outside are not shown, even with an index no key has', async ({ freshWallet }) => {
+test('Receive shows only an address the vault derives: accounts written to storage from outside are not shown, even with an index no key has', ONE_BROWSER, async ({ freshWallet }) => {
   const { popup, address } = freshWallet;
   const attacker = '0x000000000000000000000000000000000000dEaD';
   // What a page's content script can write to storage.local on Firefox: account 1 with another address, an

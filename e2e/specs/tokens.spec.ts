@@ -118,7 +118,7 @@ test('a decimals mismatch is shown and blocks "Add token"; a symbol mismatch is 
   expect(await freshWallet.popup.screen.count(freshWallet.popup.token('TEST'))).toBe(0);
 });
 
-test('the balance follows a transfer to the account while the popup stays open, readable with the exact amount on hover', async ({ freshWallet, devnet }) => {
+test('the balance follows a transfer to the account while the popup stays open, readable with the exact amount on hover', ONE_BROWSER, async ({ freshWallet, devnet }) => {
   const { popup, address } = freshWallet;
   await popup.addToken(devnet.addresses.testToken);
   await popup.waitForTokenBalance('TST', '1,000 TST');
