@@ -136,7 +136,22 @@ describe('wallet_getCallsStatus', () => {
     await local.update('batches', (all) => ({ ...all, [`${SITE} planted`]: planted as BatchRecord }));
     const services = { batches, nodeFor: async () => node, permissions: { accountsOf: async () => [FROM] }, requestBudget: { charge: () => undefined } } as unknown as Services;
     const answer = await runRequest({ method: 'wallet_getCallsStatus', params: ['planted'] }, { origin: SITE, method: 'wallet_getCallsStatus', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
-    expect(answer).toMatchObject({ result: { status: 100 } });
+    expect(answer).toMatchObject({ error: { code: BatchErrorCode.unknownBundle } });
     expect(asked).toEqual([]);
+  });
+
+  it('answers no record the wallet did not write: one planted in storage.local (Firefox) under a site\'s batch id, saying it succeeded, is the unknown id it is to the wallet (5730), never a success the site would act on', async () => {
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const receipt = { logs: [], status: '0x1', blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x1', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` };
+    const planted = {
+      id: 'order-1', origin: SITE, chainId: LOCAL_DEVNET.chainId, from: FROM, atomic: true, upgrade: false, executor: 'atomic', state: 'sent', createdAt: 1,
+      calls: [{ to: TO, value: '0x0', data: '0x' }], gasLimits: ['0x5208'], transactions: [{ hash: receipt.transactionHash, raw: '0x00', nonce: 0, calls: [0], sent: true, receipt, final: true }],
+    };
+    await local.update('batches', (all) => ({ ...all, [`${SITE} order-1`]: planted as BatchRecord }));
+    const services = { batches, nodeFor: async () => plainChainNode, permissions: { accountsOf: async () => [FROM] }, requestBudget: { charge: () => undefined }, showActivity: async () => undefined } as unknown as Services;
+    const ask = (method: string) => runRequest({ method, params: ['order-1'] }, { origin: SITE, method, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '3' }, services });
+    expect(await ask('wallet_getCallsStatus')).toMatchObject({ error: { code: BatchErrorCode.unknownBundle } });
+    expect(await ask('wallet_showCallsStatus')).toMatchObject({ error: { code: BatchErrorCode.unknownBundle } });
   });
 });

@@ -21,8 +21,12 @@ function idParam(params: unknown, name: string): string {
 
 async function ownBatch(services: Using<Uses>, origin: string, id: string): Promise<BatchRecord> {
   const batch = await services.batches.get(origin, id);
-  // Another origin's batch is reported as unknown: ids must not leak across sites.
-  if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval') throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+  // Another origin's batch is reported as unknown: ids must not leak across sites. So is a record the wallet did not
+  // write as it stands (planted in storage.local, which a content script writes on Firefox): its status, a success
+  // with receipts, would be the planter's word, which the site acts on.
+  if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval' || !(await services.batches.authentic(batch))) {
+    throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+  }
   return batch;
 }
 
@@ -55,9 +59,8 @@ export const batchMethods = {
     parse: (params) => idParam(params, 'wallet_getCallsStatus'),
     auth: 'none',
     async handle(id, { services, origin }) {
-      const found = await ownBatch(services, origin, id);
       // Looked at on chain only as the wallet wrote it: one planted in storage.local may name thousands of transactions.
-      const batch = (await services.batches.authentic(found)) ? await refreshReceipts(services, found) : found;
+      const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
       const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       // With receipts: whether any is only pre-confirmed (its block not sealed yet), so the status may still change.
       const capabilities = receipts.length > 0 ? { capabilities: { preconfirmed: preconfirmed(batch) } } : {};
