@@ -32,7 +32,8 @@ export interface Ledger {
   save(): Promise<void>;
   /**
    * Taken inside a storage update before it stamps or retires: brings the latest revisions back as they were when the
-   * write then fails, so the records left as they were stay the latest (the counter goes on: no revision is reused).
+   * write then fails, so the records left as they were stay the latest (the counter goes on: no revision is reused),
+   * and keeps them so: another record's save meanwhile may have kept the failed write's stamps.
    */
   checkpoint(): () => void;
 }
@@ -42,7 +43,7 @@ export function createLedger(store: LedgerStore): Ledger {
   let loaded: Promise<void> | undefined;
   // One save at a time, each writing the state as it stands when it runs (the store copies it): the last write is the newest.
   let saving: Promise<void> = Promise.resolve();
-  return {
+  const ledger: Ledger = {
     ready() {
       loaded ??= store.load().then(
         (kept) => void (state = kept ?? state),
@@ -71,9 +72,14 @@ export function createLedger(store: LedgerStore): Ledger {
     checkpoint() {
       const { floor, latest } = state;
       const kept = { ...latest };
-      return () => void (state = { ...state, floor, latest: kept });
+      return () => {
+        state = { ...state, floor, latest: kept };
+        // Not awaited: the caller rethrows the write's error; a save after this one keeps the state as it then stands.
+        void ledger.save().catch(() => undefined);
+      };
     },
   };
+  return ledger;
 }
 
 /** A ledger store in memory, for unit tests. */
