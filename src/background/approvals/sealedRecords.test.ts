@@ -34,4 +34,16 @@ describe('sealed approval records', () => {
     await records.change((all) => [...all, { ...waiting, id: 'b' }]);
     expect((await records.read()).map((a) => a.id)).toEqual(['a', 'b']);
   });
+
+  it('reads and changes the requests when a content script planted a null among them, or in place of the list (storage.local, Firefox): the seal\'s check read a null\'s fields, and every request asking the user threw until the wallet was reset', async () => {
+    const local = typedStorage(memoryBackend(), APPROVALS_DEFAULTS);
+    const records = sealedRecords(local, createSealer(memoryKeyStore()));
+    await records.change(() => [waiting]);
+    await local.update('approvals', (all) => [...all, null as unknown as ApprovalRecord]);
+    expect((await records.read()).map((a) => a.id)).toEqual(['a']);
+    await local.set('approvals', null as unknown as ApprovalRecord[]);
+    expect(await records.read()).toEqual([]);
+    await records.change((all) => [...all, { ...waiting, id: 'b' }]);
+    expect((await records.read()).map((a) => a.id)).toEqual(['b']);
+  });
 });

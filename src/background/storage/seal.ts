@@ -73,8 +73,12 @@ export function seal<T extends object>(key: string, record: T): Sealed<T> {
   return { ...(content as T), seal: mac(key, content) };
 }
 
-/** False too for a record no JSON holds (a cycle, kept by Firefox's structured clone): the wallet writes none. */
+/**
+ * False too for a record no JSON holds (a cycle, kept by Firefox's structured clone) and for what is no object (a null
+ * planted in a list): the wallet writes neither.
+ */
 export function isSealed<T extends object>(key: string, record: T & { seal?: string }): record is Sealed<T> {
+  if (typeof record !== 'object' || record === null) return false;
   const { seal: found, ...content } = record;
   try {
     return typeof found === 'string' && found === mac(key, content);

@@ -1,0 +1,55 @@
+/** What the batch store keeps through a write that fails and a value planted in place of its records. */
+import { describe, expect, it } from 'vitest';
+import { createSealer, memoryKeyStore } from '../storage/seal';
+import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
+import { createBatchStore } from './store';
+import { BATCHES_DEFAULTS, type BatchRecord } from './types';
+
+const batch = (id: string, state: BatchRecord['state'], createdAt: number): BatchRecord => ({
+  id, origin: 'https://a.example', chainId: '0x7a69', from: '0x00000000000000000000000000000000000000aa', atomic: false, upgrade: false,
+  calls: [], gasLimits: [], state, transactions: [], createdAt,
+});
+
+const newStore = () => {
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+  return { local, store: createBatchStore(local, createSealer(memoryKeyStore())) };
+};
+
+describe('the batch store', () => {
+  it('keeps its record authentic after a restart when a write of it failed while another batch\'s change saved the ledger: that save kept the failed write\'s revision, taken back only in memory, so the worker stopping before the next save left the record as it was read as altered for good (an approved batch never sent)', async () => {
+    const keys = memoryKeyStore();
+    const sealer = createSealer(keys);
+    const backend = memoryBackend();
+    let failNext = false;
+    const flaky: StorageBackend = {
+      get: (key) => backend.get(key),
+      // Another record's change finishing meanwhile saves the ledger as it stands (the stamp of this write in it).
+      set: async (items) => {
+        if (!failNext) return backend.set(items);
+        failNext = false;
+        await sealer.ledger('batches').save();
+        throw new Error('QUOTA_BYTES quota exceeded');
+      },
+    };
+    const store = createBatchStore(typedStorage(flaky, BATCHES_DEFAULTS), sealer);
+    await store.add(batch('x', 'approved', 1));
+    failNext = true;
+    await expect(store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sending' }))).rejects.toThrow(/quota/);
+    // The worker stops here; the next one reads the ledger as kept.
+    const restarted = createBatchStore(typedStorage(backend, BATCHES_DEFAULTS), createSealer(keys));
+    expect(await restarted.authentic((await restarted.get('https://a.example', 'x'))!)).toBe(true);
+  });
+
+  it('reads, adds, updates and removes batches when a content script planted a null in place of them all (storage.local, Firefox): every read threw, so every batch, the popup\'s state and the follower failed until the wallet was reset', async () => {
+    const { local, store } = newStore();
+    await local.set('batches', null as unknown as Record<string, BatchRecord>);
+    expect(await store.all()).toEqual([]);
+    expect(await store.get('https://a.example', 'x')).toBeUndefined();
+    expect(await store.add(batch('x', 'approved', 1))).toBe(true);
+    await local.set('batches', null as unknown as Record<string, BatchRecord>);
+    await expect(store.update('https://a.example', 'x', (b) => b)).rejects.toThrow(/No batch x/);
+    await expect(store.remove('https://a.example', 'x')).resolves.toBeUndefined();
+    expect(await store.add(batch('y', 'approved', 2))).toBe(true);
+    expect((await store.all()).map((b) => b.id)).toEqual(['y']);
+  });
+});
