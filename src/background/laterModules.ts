@@ -17,7 +17,7 @@ export { addressOf, childNode, deriveWallet, nodeAt, phraseAddress, walletOf } f
 export { probeAuthorization } from './networks/probeAuthorization';
 export { decodeSigned, decodeTransaction, parseDataSuffix, repricedUnsigned, signedAuthorizations, signerOf, unsignedAt, unsignedAtomicAt, unsignedTransactions, upgradeSigners } from './batches/transactionCode';
 export { approvedTypedDataDigest, approvedTypedDataHashes, importedKey, isValidPhrase, newPhrase, recoverAddress, typedDataDigest, typedDataStructHash, verifyMessage } from './accounts/keyCode';
-export { adjustedGrants, grantActivity, grantOnChain, grantsInForce, grantsRevokedBy, grantsWithShape, grantScreen, keptRevokes, markedSent, markedSigning, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeAllPlanned, revokeAllStillPast, revokeCall, revokeNotSentMeanwhile, revokeNotWaiting, revokeReviewed, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps, withRoomFor } from './executionPermissions/grantCode';
+export { adjustedGrants, grantActivity, grantOnChain, grantsInForce, grantsRevokedBy, grantsWithShape, grantScreen, keptRevokes, markedSent, markedSigning, notKept, parseExecutionPermissionRequests, revokeAllCall, revokeAllPlanned, revokeAllStillPast, revokeCall, revokeNotDone, revokeNotSentMeanwhile, revokeNotWaiting, revokeReviewed, roomFor, signedGrants, supportedPermissions, upgradeFirst, upgradeSteps, withRoomFor } from './executionPermissions/grantCode';
 export { buildUsdcOperation, planUsdc } from './batches/executors/usdcCode';
 export { refreshSponsored, refreshUsdc, sendSponsored, sendUsdc, withPaymasterAllowances } from './batches/executors/userOperationCode';
 export { paymasterAllowances } from './allowances/paymasterAllowances';

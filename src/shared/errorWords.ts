@@ -78,6 +78,7 @@ export type ErrorKey =
   | 'errors_permissionElsewhere'
   | 'errors_revokeWaiting'
   | 'errors_revokePending'
+  | 'errors_revokeDone'
   | 'errors_batchAltered'
   | 'errors_deviceNotWaiting'
   | 'errors_deviceSignatureNot'

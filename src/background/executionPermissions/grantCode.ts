@@ -33,6 +33,7 @@ export { grantActivity, grantsRevokedBy } from './activity';
 export { grantsInForce, keptRevokes } from './revoked';
 export { grantsWithShape } from './grantShape';
 export { revokeNotSentMeanwhile, revokeNotWaiting, revokeReviewed } from './revokeWaiting';
+export { revokeNotDone } from './revokeDone';
 export { notKept, roomFor, withRoomFor } from './room';
 export { upgradeFirst, upgradeSteps } from './upgradeSteps';
 

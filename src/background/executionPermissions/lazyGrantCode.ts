@@ -3,7 +3,7 @@ import { loadedOnCall, type LoadedOnCall } from '../../shared/lazy';
 import type * as Code from './grantCode';
 
 /** What the services reach; the requests' parse has a facade of its own (../rpc/lazyGrantRequests.ts). */
-const REACHED = ['supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'grantActivity', 'grantsRevokedBy', 'grantsInForce', 'keptRevokes', 'grantsWithShape', 'notKept', 'revokeNotSentMeanwhile', 'revokeNotWaiting', 'revokeReviewed', 'roomFor', 'upgradeFirst', 'upgradeSteps', 'markedSent', 'markedSigning', 'revokeAllPlanned', 'revokeAllStillPast', 'withRoomFor'] as const;
+const REACHED = ['supportedPermissions', 'grantScreen', 'adjustedGrants', 'signedGrants', 'grantOnChain', 'revokeCall', 'grantActivity', 'grantsRevokedBy', 'grantsInForce', 'keptRevokes', 'grantsWithShape', 'notKept', 'revokeNotDone', 'revokeNotSentMeanwhile', 'revokeNotWaiting', 'revokeReviewed', 'roomFor', 'upgradeFirst', 'upgradeSteps', 'markedSent', 'markedSigning', 'revokeAllPlanned', 'revokeAllStillPast', 'withRoomFor'] as const;
 
 export type GrantCode = LoadedOnCall<Pick<typeof Code, (typeof REACHED)[number]>>;
 

@@ -97,6 +97,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
   [/^A revoke of this permission was sent and is not confirmed yet: wait for it \(or speed it up in Activity\)$/, 'errors_revokePending'],
+  [/^This permission is already revoked: nothing was sent$/, 'errors_revokeDone'],
   // The grant nonce refusals (executionPermissions/nonceMarks.ts): the nonces as written.
   [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), but this wallet's Revoke all took it to (?<reached>\\d+) already: the node is behind or wrong; try again later, or another node$`), 'errors_grantNonceBehind'],
   [new RegExp(`^The node says ${ADDRESS}'s grant nonce is (?<nonce>\\d+), more than (?<max>\\d+) past (?<reached>\\d+), where this wallet knows it to be: each later Revoke all would pay for every step; check the node$`), 'errors_grantNonceAhead'],

@@ -54,9 +54,10 @@ type RevokeRecord = Parameters<typeof transactionApproval.approve>[0];
 
 /** A revoke reviewed as a transaction, sent: its hash. Only what fails here is a refusal; the revoke is on its way after. */
 async function sentRevoke(record: RevokeRecord, feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>): Promise<Hex> {
-  // The same revoke sent since this one was reviewed (revokeWaiting.ts); a grant signed while a Revoke all waited may
-  // sit past where it stops (nonceMarks.ts).
+  // The same revoke sent since this one was reviewed (revokeWaiting.ts), or its grant revoked already (revokeDone.ts); a
+  // grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
   await services.grantCode.revokeNotSentMeanwhile(services.batches, record);
+  await services.grantCode.revokeNotDone(services, record);
   await services.grantCode.revokeAllStillPast(services, record);
   return transactionApproval.approve(record, feeTier, services);
 }

@@ -49,7 +49,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: unknown[][] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5 }), authentic: async () => true },
+      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5, transactions: [] }), authentic: async () => true },
       grants: { list: async () => [held], markRevoked: async (...args: unknown[]) => void marked.push(args), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     const record = popupRevoke;
@@ -59,7 +59,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
 
   it('keeps an approved Revoke all as sent, which Revoke all counts on once its receipt shows the increments', async () => {
     const nonceStore = memoryGrantRecordStore();
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { all: async () => [], get: async () => batch, authentic: async () => true },
@@ -73,7 +73,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const nonceStore = memoryGrantRecordStore();
     // Planned as one increment at nonce 0; a grant approved meanwhile was signed at 1, where the node said the nonce was.
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
     const removed: string[] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
@@ -90,7 +90,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const other = { ...held, id: `0x${'2'.repeat(64)}`, delegation: { ...held.delegation, salt: '0x2', signature: '0x5678' } } as GrantRecord;
     const marked: string[] = [];
     // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
-    const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
       batches: { all: async () => [], get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
@@ -151,7 +151,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = { ...(await grantCode.revokeCall(held)), value: '0x0' };
     const { services, asked } = await connectedSite(SITE, ACCOUNT, {
       grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) },
-      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call], transactions: [] }), authentic: async () => true },
     });
     services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };

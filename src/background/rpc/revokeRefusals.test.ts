@@ -35,7 +35,7 @@ describe('the popup’s revoke refused on Approve', () => {
     const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
     const nonceStore = memoryGrantRecordStore();
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
-    let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5 };
+    let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
       batches: { all: async () => [], get: async () => batch, authentic: async () => true, remove: async () => undefined },
@@ -57,7 +57,7 @@ describe('the popup’s revoke refused on Approve', () => {
 
   it('keeps no refusal once the revoke was sent, though marking its grant revoked then fails: the revoke is on its way', async () => {
     const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5 };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] };
     const full = new Error('QuotaExceededError: the grants could not be written');
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },

@@ -24,7 +24,7 @@ const held = {
 
 /** The services of a site's revoke of `held`, sent, whose grants are marked by `markRevoked`. */
 async function revoking(markRevoked: () => Promise<void>): Promise<Services> {
-  const batch = { id: 'b', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5 };
+  const batch = { id: 'b', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] };
   return {
     grantCode, deviceSigning: { placeSigned: async () => undefined },
     batches: { all: async () => [], get: async () => batch, authentic: async () => true },

@@ -1,0 +1,59 @@
+/**
+ * At Approve: a revoke of a grant already revoked is refused, nothing sent. Two reviews of one revoke (asked at once, or
+ * a site's and the popup's) are both approvable; once the first confirmed, the second's disableDelegation of a disabled
+ * delegation reverts, its fee lost. In the later script (grantCode.ts).
+ */
+import { invalidParams } from '../../shared/errors';
+import { ownRecords } from '../batches/ownRecords';
+import { CallsStatus, anySent, batchStatus } from '../batches/status';
+import type { BatchStore } from '../batches/store';
+import type { BatchRecord } from '../batches/types';
+import type { ChainNode } from '../networks/rpcClient';
+import type { Hex } from '../../shared/params';
+import { grantsRevokedBy } from './activity';
+import { revokeAllIncrements } from './nonce';
+import { disabledOnChain } from './onChain';
+import { landedRevokes } from './revoked';
+import type { GrantRecord, Grants } from './store';
+
+interface DoneUses {
+  batches: Pick<BatchStore, 'all' | 'get' | 'authentic'>;
+  grants: Pick<Grants, 'list'>;
+  nodeFor(chainId: Hex): Promise<ChainNode>;
+}
+
+const sameCall = (a: BatchRecord, b: BatchRecord): boolean =>
+  a.calls.length === 1 && a.from.toLowerCase() === b.from.toLowerCase() && BigInt(a.chainId) === BigInt(b.chainId) &&
+  a.calls[0].to?.toLowerCase() === b.calls[0].to?.toLowerCase() && a.calls[0].data.toLowerCase() === b.calls[0].data.toLowerCase();
+
+/** Whether another of the wallet's own batches of the same call confirmed (its grant left unmarked, or not decided yet). */
+async function confirmedOnRecord(batch: BatchRecord, batches: DoneUses['batches']): Promise<boolean> {
+  const others = (await batches.all()).filter((b) => !(b.origin === batch.origin && b.id === batch.id) && sameCall(b, batch) && batchStatus(b) === CallsStatus.confirmed);
+  return (await ownRecords(batches, others)).length > 0;
+}
+
+/** Whether the node says `grant` is disabled; a node that does not answer refuses nothing (the revoke goes as before). */
+async function disabledAsTheNodeSays(services: DoneUses, grant: GrantRecord): Promise<boolean> {
+  try {
+    return await disabledOnChain(await services.nodeFor(grant.chainId), grant);
+  } catch (error) {
+    console.warn('[grants] reading whether a grant is disabled before its revoke failed', (error as Error).message);
+    return false;
+  }
+}
+
+/**
+ * -32602, nothing sent, when the grant the approved revoke disables is revoked already: a revoke of it landed as the
+ * wallet's records say (named on the grant, or the same call confirmed in history), or the chain has it disabled (revoked
+ * elsewhere). Revoke all raises the nonce again, which never reverts: not looked at. Nor is a revoke already sent
+ * (approved again after a restart: its sending resumes), nor a record the wallet did not write (refused when sent).
+ */
+export async function revokeNotDone(services: DoneUses, approval: { origin: string; details: { batchId: string } }): Promise<void> {
+  const batch = await services.batches.get(approval.origin, approval.details.batchId);
+  if (!batch || batch.calls.length !== 1 || anySent(batch) || !(await services.batches.authentic(batch))) return;
+  if ((await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) > 0) return;
+  const [grant] = await grantsRevokedBy(await services.grants.list(), batch);
+  if (!grant) return;
+  const done = (await landedRevokes([grant], services.batches)).size > 0 || (await confirmedOnRecord(batch, services.batches)) || (await disabledAsTheNodeSays(services, grant));
+  if (done) throw invalidParams('This permission is already revoked: nothing was sent');
+}

@@ -1,0 +1,81 @@
+/**
+ * A revoke approved once its grant is revoked already: the same revoke reviewed twice (two asked at once, a site's and
+ * the popup's), the first confirmed before the second is approved, or the grant disabled on chain by other means. Sent,
+ * disableDelegation of a disabled delegation reverts, its fee lost.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { abiInterface } from '../abi/abiInterface';
+import type { Hex } from '../../shared/params';
+import * as grantCode from '../executionPermissions/grantCode';
+import type { BatchRecord, CallReceipt } from '../batches/types';
+import { frameworkOn } from '../executionPermissions/framework';
+import type { GrantRecord } from '../executionPermissions/store';
+import type { Services } from '../services';
+
+// The review and the send themselves (planning, fees, the node) are not what is looked at: a revoke let through is sent.
+vi.mock('./transactions', async (original) => {
+  const actual = await original<typeof import('./transactions')>();
+  return { ...actual, transactionApproval: { ...actual.transactionApproval, approve: vi.fn(async () => `0x${'e'.repeat(64)}`) } };
+});
+import { siteRevokeMethods } from './grantRevokes';
+import { transactionApproval } from './transactions';
+
+const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SITE = 'https://dapp.example';
+const held = {
+  origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: '0xc0', id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
+  delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
+} as unknown as GrantRecord;
+
+const receipt = (status: Hex): CallReceipt => ({ logs: [], status, blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x10', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
+
+/** A revoke of `held` the wallet made: `id`, its transaction as given (none: approved, not sent yet). */
+const revoke = async (id: string, transactions: BatchRecord['transactions'], createdAt = 5): Promise<BatchRecord> => ({
+  id, origin: SITE, chainId: '0x7a69', from: ACCOUNT, atomic: false, upgrade: false, gasLimits: ['0x5208'], state: transactions.length > 0 ? 'sent' : 'approved', createdAt,
+  calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], transactions,
+});
+
+/** A node whose DelegationManager says the grant is `disabled`. */
+const nodeSaying = (disabled: boolean) => async <T>(method: string): Promise<T> => {
+  if (method !== 'eth_call') throw new Error(`not asked: ${method}`);
+  return (await abiInterface(['function disabledDelegations(bytes32) view returns (bool)'])()).encodeFunctionResult('disabledDelegations', [disabled]) as T;
+};
+
+const approveRevoke = siteRevokeMethods.wallet_revokeExecutionPermission.approval!.approve;
+
+function approving(records: BatchRecord[], disabled: boolean, id = 'second') {
+  const services = {
+    grantCode, approvals: { pending: async () => [] },
+    grants: { list: async () => [held], markRevoked: async () => undefined },
+    batches: { all: async () => records, get: async (_origin: string, wanted: string) => records.find((b) => b.id === wanted), authentic: async () => true },
+    nodeFor: async () => nodeSaying(disabled),
+  } as unknown as Services;
+  const record = { id: 'approval', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: id } } as Parameters<typeof approveRevoke>[0];
+  return approveRevoke(record, 'market', services as never);
+}
+
+describe('a revoke of a grant already revoked', () => {
+  beforeEach(() => vi.mocked(transactionApproval.approve).mockClear());
+
+  it('is not sent when the same revoke, reviewed beside it, confirmed before it was approved: it would revert, its fee lost', async () => {
+    const first = await revoke('first', [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: receipt('0x1') }]);
+    await expect(approving([first, await revoke('second', [], 6)], false)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/already revoked/) });
+    expect(transactionApproval.approve).not.toHaveBeenCalled();
+  });
+
+  it('is not sent when the chain has the grant disabled (revoked elsewhere, or the wallet\'s record of it gone)', async () => {
+    await expect(approving([await revoke('second', [], 6)], true)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/already revoked/) });
+    expect(transactionApproval.approve).not.toHaveBeenCalled();
+  });
+
+  it('is sent when the first reverted and the chain has the grant in force', async () => {
+    const first = await revoke('first', [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: receipt('0x0') }]);
+    await expect(approving([first, await revoke('second', [], 6)], false)).resolves.toEqual({});
+    expect(transactionApproval.approve).toHaveBeenCalledOnce();
+  });
+
+  it('resumes when approved again after a restart with its own transaction out and confirmed: the site hears it was sent', async () => {
+    const own = await revoke('second', [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: receipt('0x1') }]);
+    await expect(approving([own], true)).resolves.toEqual({});
+  });
+});
