@@ -21,6 +21,8 @@ export interface AssetInfo {
   known?: true;
   /** The well-known token whose symbol this other contract uses (a fake "USDC"). */
   imitates?: { symbol: string; address: Hex };
+  /** An ERC-20 whose decimals() gave no answer the wallet reads: `decimals` is 0, its amounts in its smallest unit. */
+  decimalsUnread?: true;
 }
 
 /** One asset's net change for the account; `amount` is signed, in the token's smallest unit (NFTs: a count). */

@@ -33,4 +33,17 @@ describe('createTokenInfo', () => {
     fails = false;
     expect(await lookup(flaky, '0x7a69', TOKEN, 'erc20')).toMatchObject({ symbol: 'TST', decimals: 6 });
   });
+
+  it('says when an ERC-20\'s amounts are in its smallest unit: decimals() not heard, not one uint8, or above 36 (the screen said 1 USDC as 1,000,000 USDC without a word)', async () => {
+    const silent = (async (_method: string, [{ data }]: [{ data: string }]) => {
+      if (data.startsWith('0x95d89b41')) return SYMBOL;
+      throw new Error('429 Too Many Requests');
+    }) as unknown as ChainNode;
+    expect(await createTokenInfo()(silent, '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0, decimalsUnread: true });
+    expect(await createTokenInfo()(node(coder.encode(['uint256'], [0x112])), '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0, decimalsUnread: true });
+    expect(await createTokenInfo()(node(coder.encode(['uint8'], [77])), '0x7a69', TOKEN, 'erc20')).toMatchObject({ decimals: 0, decimalsUnread: true });
+    expect(await createTokenInfo()(node(coder.encode(['uint8'], [0])), '0x7a69', TOKEN, 'erc20')).not.toHaveProperty('decimalsUnread');
+    // A collection counts whole tokens: nothing to say.
+    expect(await createTokenInfo()(silent, '0x7a69', TOKEN, 'erc721')).not.toHaveProperty('decimalsUnread');
+  });
 });

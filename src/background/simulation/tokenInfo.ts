@@ -43,14 +43,17 @@ export function createTokenInfo(): TokenInfoLookup {
     const shown = cleanText(symbol ?? '', MAX_SYMBOL) || `${token.slice(0, 6)}…${token.slice(-4)}`;
     // Any contract may call itself "USDC": the screen names the contract unless it is the real one, and flags a copy.
     const imitates = imitatedToken(chainId, { symbol: shown, address: token });
+    const counted = decimals !== undefined && decimals <= 36n;
     return {
       token,
       standard,
       symbol: shown,
       // NFTs count whole tokens, whatever the contract says.
-      decimals: standard === 'erc20' && decimals !== undefined && decimals <= 36n ? Number(decimals) : 0,
+      decimals: standard === 'erc20' && counted ? Number(decimals) : 0,
       ...(isKnownToken(chainId, { symbol: shown, address: token }) ? { known: true as const } : {}),
       ...(imitates ? { imitates } : {}),
+      // Said on the screen: 1 USDC received would read as 1,000,000 USDC (a node can fail that one read).
+      ...(standard === 'erc20' && !counted ? { decimalsUnread: true as const } : {}),
     };
   };
 }

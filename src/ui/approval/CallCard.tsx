@@ -13,6 +13,7 @@ import { t, uiLocale } from '../i18n/t';
 import { innerLabelOf } from '../format/clearWords';
 import { ClearSigned } from './ClearSigned';
 import { Dangers } from './Dangers';
+import { TokenUnits } from './TokenUnits';
 
 type Tokens = Record<string, AssetInfo>;
 
@@ -20,7 +21,7 @@ type Tokens = Record<string, AssetInfo>;
 function TokenAmount({ token, amount, tokens, unlimited }: { token: string; amount: string; tokens: Tokens; unlimited?: boolean }) {
   const info = tokens[token.toLowerCase()];
   if (unlimited) return <strong>{info ? t('preview_unlimitedSymbol', { symbol: info.symbol }) : t('preview_unlimitedTokens')}</strong>;
-  return info ? <Amount units={amount} decimals={info.decimals} symbol={info.symbol} /> : <span><Message id="preview_unitsOf" values={{ amount, token: <AddressText address={token} /> }} /></span>;
+  return info ? <TokenUnits units={amount} asset={info} /> : <span><Message id="preview_unitsOf" values={{ amount, token: <AddressText address={token} /> }} /></span>;
 }
 
 function ActionText({ action, tokens }: { action: TokenAction; tokens: Tokens }) {

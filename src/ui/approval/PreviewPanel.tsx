@@ -11,6 +11,7 @@ import type { MessageKey } from '../i18n/keys';
 import { Message } from '../i18n/Message';
 import { say } from '../i18n/say';
 import { t, uiLocale } from '../i18n/t';
+import { TokenUnits } from './TokenUnits';
 import type { PreviewState } from './usePreview';
 
 /** Who pays the fee: the account (up to `maxFee` wei, or in USDC as `line` says, in the browser's language) or a sponsor. */
@@ -37,7 +38,7 @@ function Change({ change }: { change: AssetChange }) {
   const nft = change.standard === 'erc721' || change.standard === 'erc1155';
   return (
     <li className={amount < 0n ? 'amount-out' : 'amount-in'}>
-      {nft ? <>{size.toLocaleString(uiLocale())} × {change.symbol} #{change.tokenId}</> : <Amount units={size} decimals={change.decimals} symbol={change.symbol} />}
+      {nft ? <>{size.toLocaleString(uiLocale())} × {change.symbol} #{change.tokenId}</> : <TokenUnits units={size} asset={change} />}
       <Contract asset={change} />
     </li>
   );
@@ -47,7 +48,7 @@ function Allowance({ allowance }: { allowance: AllowanceChange }) {
   const what = allowance.allTokens ? t('preview_allYour', { symbol: allowance.symbol })
     : allowance.unlimited ? t('preview_unlimitedSymbol', { symbol: allowance.symbol })
     : allowance.tokenId !== undefined ? `${allowance.symbol} #${allowance.tokenId}`
-    : <Amount units={allowance.amount ?? '0'} decimals={allowance.decimals} symbol={allowance.symbol} />;
+    : <TokenUnits units={allowance.amount ?? '0'} asset={allowance} />;
   return <li>{allowance.revoked
     ? <Message id="preview_revokesOn" values={{ spender: <AddressText address={allowance.spender} />, symbol: allowance.symbol }} />
     : <Message id="preview_maySpend" values={{ spender: <AddressText address={allowance.spender} />, what }} />}<Contract asset={allowance} /></li>;
