@@ -148,4 +148,13 @@ describe('the delegation firewall', () => {
     await storage.set('foreignDelegations', [entry] as never);
     expect(await firewall.check()).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
   });
+
+  it('reads as nothing an entry whose fields are one-element arrays, which read as text have the shape (`${[A]}` is A): its account\'s toLowerCase threw in every check, and the popup was handed arrays for addresses', async () => {
+    const storage = typedStorage(memoryBackend(), FIREWALL_DEFAULTS);
+    await storage.set('foreignDelegations', [{ chainId: ['0x7a69'], account: [A], delegate: [DRAINER], seenAt: [1000] }] as never);
+    const { firewall, setCode } = setup(storage);
+    expect(await firewall.foreignOn('0x7a69')).toEqual([]);
+    setCode(A, delegationCode(DRAINER));
+    expect(await firewall.check()).toEqual([{ chainId: '0x7a69', account: A, delegate: DRAINER, seenAt: 1000 }]);
+  });
 });

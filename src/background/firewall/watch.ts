@@ -48,7 +48,10 @@ const keyOf = (f: ForeignDelegation) => `${BigInt(f.chainId)} ${f.account.toLowe
  * storage.local, and a cycle there (Firefox keeps one) would throw in JSON.stringify.
  */
 const SHAPE = /^0x[\da-f]+ 0x[\da-f]{40} 0x[\da-f]{40} \d+$/i;
-const isForeignDelegation = (f: Partial<ForeignDelegation> | null): f is ForeignDelegation => SHAPE.test(`${f?.chainId} ${f?.account} ${f?.delegate} ${f?.seenAt}`);
+const isForeignDelegation = (f: Partial<ForeignDelegation> | null): f is ForeignDelegation =>
+  // Text and a number only: an array of one reads as its element (`${['0x…']}`), and has no toLowerCase.
+  typeof f?.chainId === 'string' && typeof f.account === 'string' && typeof f.delegate === 'string' && typeof f.seenAt === 'number' &&
+  SHAPE.test(`${f.chainId} ${f.account} ${f.delegate} ${f.seenAt}`);
 /** What is stored, the entries with the shape only, and of each only its fields. */
 const stored = (all: unknown): ForeignDelegation[] =>
   (Array.isArray(all) ? all.filter(isForeignDelegation).map(({ chainId, account, delegate, seenAt }) => ({ chainId, account, delegate, seenAt })) : []);
