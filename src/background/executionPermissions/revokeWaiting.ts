@@ -53,7 +53,9 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise
 async function revokeNotPending(call: RevokeAsked, batches: Asker['services']['batches'], own?: BatchRecord): Promise<void> {
   // Nor does a record planted pending: only the wallet's own, as it wrote it. Only transactions (a revoke is one), which
   // Speed up or Cancel decide: a site's userOp of the same call stays pending while its paymaster's bundler refuses it.
-  const sentTransactions = (b: BatchRecord) => !b.userOperation && anySent(b) && !(b.origin === own?.origin && b.id === own.id);
+  // At Approve (`own` given), one approved a moment before and still being signed counts too: both would pass, and send.
+  const onItsWay = (b: BatchRecord) => anySent(b) || (own !== undefined && (b.state === 'approved' || b.state === 'sending'));
+  const sentTransactions = (b: BatchRecord) => !b.userOperation && onItsWay(b) && !(b.origin === own?.origin && b.id === own.id);
   const sent = (await batches.all()).filter((b) => sentTransactions(b) && batchStatus(b) === CallsStatus.pending && carries(b, call));
   if ((await ownRecords(batches, sent)).length > 0) {
     throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission was sent and is not confirmed yet: wait for it (or speed it up in Activity)');
@@ -61,10 +63,10 @@ async function revokeNotPending(call: RevokeAsked, batches: Asker['services']['b
 }
 
 /**
- * At Approve: -32002, nothing sent, when the same revoke was sent since this one was reviewed. Two asked at once are
- * both reviewed (a request waits in the window only once planned), as are a site's and the popup's of one grant; the
- * second approved would land after the first and revert. Only what was sent counts here: another review still waiting
- * would refuse each of the two.
+ * At Approve: -32002, nothing sent, when the same revoke was sent (or approved, and is being signed) since this one
+ * was reviewed. Two asked at once are both reviewed (a request waits in the window only once planned), as are a site's
+ * and the popup's of one grant; the second approved would land after the first and revert. Only what was approved
+ * counts here: another review still waiting would refuse each of the two.
  */
 export async function revokeNotSentMeanwhile(batches: Asker['services']['batches'], approval: { origin: string; details: { batchId: string } }): Promise<void> {
   const batch = await batches.get(approval.origin, approval.details.batchId);

@@ -63,6 +63,20 @@ describe('a site’s revoke asked again', () => {
     expect(transactionApproval.approve).not.toHaveBeenCalled();
   });
 
+  it('is not sent when approved while the first, approved a moment before, is still being signed (nothing out yet): both passed, and the second landed after the first and reverted', async () => {
+    const first: BatchRecord = { ...(await firstRevoke()), state: 'approved', transactions: [] };
+    const second: BatchRecord = { ...first, id: 'second', state: 'awaiting-approval' };
+    const services = {
+      grantCode, approvals: { pending: async () => [] },
+      grants: { list: async () => [held] },
+      batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
+    } as unknown as Services;
+    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
+    vi.mocked(transactionApproval.approve).mockClear();
+    await expect(approveRevoke(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
+    expect(transactionApproval.approve).not.toHaveBeenCalled();
+  });
+
   it('is sent when approved again after a restart with its own transaction already out: the sending resumes, and the site hears it was sent', async () => {
     const first = await firstRevoke();
     const services = {
