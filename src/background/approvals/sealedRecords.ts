@@ -14,20 +14,17 @@ export interface SealedRecords {
   change(edit: (valid: ApprovalRecord[]) => ApprovalRecord[]): Promise<void>;
 }
 
-/** The stored list, or none: a content script may put anything in its place (null threw in every read). */
-const listed = (all: unknown): ApprovalRecord[] => (Array.isArray(all) ? all : []);
-
 export function sealedRecords(local: TypedStorage<ApprovalsSlice>, sealer: Sealer): SealedRecords {
   const ledger = sealer.ledger('approvals');
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([sealer.key(), ledger.ready()]))[0];
   /** Sealed by the wallet, and the latest copy (an older one written back, or one finished, is not). */
   const authentic = (key: string, all: ApprovalRecord[]): ApprovalRecord[] =>
-    listed(all).filter((record) => isSealed(key, record) && ledger.isLatest(record.id, record.revision));
+    all.filter((record) => isSealed(key, record) && ledger.isLatest(record.id, record.revision));
 
   const read = async (): Promise<ApprovalRecord[]> => {
     const key = await loaded();
-    const all = listed(await local.get('approvals'));
+    const all = await local.get('approvals');
     const valid = authentic(key, all);
     if (valid.length !== all.length) {
       console.warn(`[approvals] dropped ${all.length - valid.length} record(s) that fail authentication or are not the latest copy: never finished`);

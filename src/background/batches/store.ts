@@ -1,6 +1,5 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
 import { ErrorCode, RpcError } from '../../shared/errors';
-import { isObject } from '../../shared/isObject';
 import { utf8Length } from '../storage/bytes';
 import { canonicalJson, isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
@@ -37,9 +36,6 @@ function sizeOf(batch: BatchRecord): number | undefined {
  * copy a content script put under another record's key would pass for that one (signed when the other is approved).
  */
 const isUnder = (key: string, batch: unknown): batch is BatchRecord => hasRecordShape(batch) && key === batchKey(batch.origin, batch.id);
-
-/** The stored records by key, or none: a content script may put anything in their place (null threw in every read). */
-const keyed = (all: unknown): BatchesSlice['batches'] => (isObject(all) ? (all as BatchesSlice['batches']) : {});
 
 /** Whether the record kept under `key` is the wallet's (sealed, the latest copy, under its own key). */
 type Ours = (key: string, batch: BatchRecord) => boolean;
@@ -128,7 +124,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
     try {
       return await local.update('batches', (all) => {
         undo = ledger.checkpoint();
-        return change(keyed(all));
+        return change(all);
       });
     } catch (error) {
       // Before the update queued behind this one reads the records (the storage queue runs it after this rejection).
@@ -139,11 +135,11 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   return {
     async get(origin, id) {
       const key = batchKey(origin, id);
-      const batch = keyed(await local.get('batches'))[key];
+      const batch = (await local.get('batches'))[key];
       return isUnder(key, batch) ? batch : undefined;
     },
     // A copy of the wallet's record under another key would be followed and counted twice.
-    all: async () => Object.entries(keyed(await local.get('batches'))).flatMap(([key, b]) => (isUnder(key, b) ? [b] : [])),
+    all: async () => Object.entries(await local.get('batches')).flatMap(([key, b]) => (isUnder(key, b) ? [b] : [])),
     async add(batch) {
       const sealKey = await loaded();
       let added = false;

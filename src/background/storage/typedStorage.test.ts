@@ -36,3 +36,26 @@ describe('typed storage update', () => {
     expect(await isCollected(written!)).toBe(true);
   });
 });
+
+describe('typed storage read', () => {
+  const defaults = { list: [] as string[], settings: { on: true }, count: 0, windowId: null as number | null };
+
+  it('reads a value of another kind than its default as absent: a content script can write storage.local (Firefox)', async () => {
+    const backend = memoryBackend();
+    const storage = typedStorage(backend, defaults);
+    await backend.set({ list: null, settings: ['x'], count: '7' });
+    expect(await storage.get('list')).toEqual([]);
+    expect(await storage.get('settings')).toEqual({ on: true });
+    expect(await storage.get('count')).toBe(0);
+    // An update starts from the default, and its write replaces what was planted.
+    expect(await storage.update('list', (l) => [...l, 'a'])).toEqual(['a']);
+    expect(await backend.get('list')).toEqual({ list: ['a'] });
+  });
+
+  it('reads a value of its default\'s kind as stored, and any value where the default is null', async () => {
+    const backend = memoryBackend();
+    const storage = typedStorage(backend, defaults);
+    await backend.set({ list: ['a'], settings: { on: false }, count: 3, windowId: 12 });
+    expect([await storage.get('list'), await storage.get('settings'), await storage.get('count'), await storage.get('windowId')]).toEqual([['a'], { on: false }, 3, 12]);
+  });
+});

@@ -23,12 +23,21 @@ export interface TypedStorage<Schema> {
   update<K extends keyof Schema & string>(key: K, change: (current: Schema[K]) => Schema[K]): Promise<Schema[K]>;
 }
 
+const kindOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * Whether a stored value may be read as the key's: of its default's kind (a default of null takes any). Content scripts
+ * can write storage.local (Firefox): a null or a list where the wallet keeps a record made every reader of it throw.
+ */
+const ofItsKind = (value: unknown, fallback: unknown): boolean => fallback === null || fallback === undefined || kindOf(value) === kindOf(fallback);
+
 export function typedStorage<Schema>(backend: StorageBackend, defaults: Schema): TypedStorage<Schema> {
   const queues = new Map<string, Promise<unknown>>();
 
+  /** What is stored under `key`, or its default when nothing, or nothing of its kind, is. */
   const get = async <K extends keyof Schema & string>(key: K): Promise<Schema[K]> => {
     const found = await backend.get(key);
-    return key in found ? (found[key] as Schema[K]) : structuredClone(defaults[key]);
+    return key in found && ofItsKind(found[key], defaults[key]) ? (found[key] as Schema[K]) : structuredClone(defaults[key]);
   };
   const set = async <K extends keyof Schema & string>(key: K, value: Schema[K]): Promise<void> => {
     await backend.set({ [key]: value });
