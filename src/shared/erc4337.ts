@@ -3,11 +3,12 @@
  * them (EntryPoint.getUserOpHash: EIP-712 over the packed fields). Shared by the wallet, which signs that hash, and the
  * paymaster service, which packs the same fields for its own hash.
  */
-import { id, keccak256 } from 'ethers';
+import { keccak256 } from 'ethers';
 import { keccakWords } from './abiWords';
 import { ENTRY_POINT_V08 } from './contracts';
 import { lazy } from './lazy';
 import type { Hex } from './params';
+import { textHash } from './utf8';
 
 export interface RpcEip7702Auth {
   address: Hex;
@@ -95,12 +96,12 @@ export interface PackedUserOperationDigest {
 // EntryPoint v0.8's EIP-712 types (UserOperationLib.PACKED_USEROP_TYPEHASH, and its EIP712 domain "ERC4337" version "1"),
 // hashed on the first userOp hash rather than at the worker's start.
 const entryPointTypeHashes = lazy(() => ({
-  packedUserOperation: id(
+  packedUserOperation: textHash(
     'PackedUserOperation(address sender,uint256 nonce,bytes initCode,bytes callData,bytes32 accountGasLimits,uint256 preVerificationGas,bytes32 gasFees,bytes paymasterAndData)',
   ),
-  domain: id('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
-  name: id('ERC4337'),
-  version: id('1'),
+  domain: textHash('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+  name: textHash('ERC4337'),
+  version: textHash('1'),
 }));
 
 /** One separator per chain and EntryPoint: a service or a wallet knows a handful of them. */

@@ -5,8 +5,8 @@
  * (memory only, the extension's own), bound to that secret by a hash of it: a restarted worker reads it back, and loads
  * the curve's code (its later script) only for a key it has not seen.
  */
-import { keccak256, toUtf8Bytes } from 'ethers';
 import type { Hex } from '../../shared/params';
+import { textHash } from '../../shared/utf8';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
 import type * as Keys from './keys';
@@ -36,7 +36,7 @@ export interface KeyAddresses {
   save(): Promise<void>;
 }
 
-const hashOf = (secret: VaultSecret): Hex => keccak256(toUtf8Bytes(JSON.stringify([secret.mnemonic, secret.importedKeys ?? []]))) as Hex;
+const hashOf = (secret: VaultSecret): Hex => textHash(JSON.stringify([secret.mnemonic, secret.importedKeys ?? []]));
 
 const idOf = (account: AccountKey): string => `${account.imported ? 'key' : 'phrase'} ${account.index}`;
 

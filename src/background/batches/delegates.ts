@@ -3,7 +3,7 @@
  * batch call is encoded and how its userOp is signed. Every executor asks here; nowhere else branches on the delegate.
  */
 import type { BaseWallet } from 'ethers';
-import { id, keccak256 } from 'ethers';
+import { keccak256 } from 'ethers';
 import { keccakWords } from '../../shared/abiWords';
 import { ENTRY_POINT_V08 } from '../../shared/contracts';
 import { UPGRADE_DELEGATE, type DelegateKind } from '../../shared/delegates';
@@ -11,6 +11,7 @@ import { BATCH_MODE, ERC7821_EXECUTE_ABI, decodeExecute, encodeExecutions } from
 import { packedDigest, userOperationHash, type RpcUserOperation } from '../../shared/erc4337';
 import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
+import { textHash } from '../../shared/utf8';
 import { abiInterface } from '../abi/abiInterface';
 import { loadAbi } from '../abi/loadAbi';
 import { signedData } from './encoding';
@@ -43,12 +44,12 @@ const DELEGATOR = abiInterface(ERC7821_EXECUTE_ABI);
 
 // The DeleGator's EIP-712 types (DeleGatorCore's PACKED_USER_OP_TYPEHASH and its domain, named after the contract), hashed on first use.
 const deleGatorTypeHashes = lazy(() => ({
-  packedUserOperation: id(
+  packedUserOperation: textHash(
     'PackedUserOperation(address sender,uint256 nonce,bytes initCode,bytes callData,bytes32 accountGasLimits,uint256 preVerificationGas,bytes32 gasFees,bytes paymasterAndData,address entryPoint)',
   ),
-  domain: id('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
-  name: id('EIP7702StatelessDeleGator'),
-  version: id('1'),
+  domain: textHash('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'),
+  name: textHash('EIP7702StatelessDeleGator'),
+  version: textHash('1'),
 }));
 
 /**

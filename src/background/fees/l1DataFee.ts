@@ -6,18 +6,18 @@
  * with Ethereum's fees as of now, and the chain charges them as of inclusion: the figure shown, the balance check and
  * Max count L1_FEE_ROOM times it, so the "up to" figure holds.
  */
-import { id } from 'ethers';
 import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
 import type { Network } from '../../shared/networks';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
+import { textHash } from '../../shared/utf8';
 import { loadAbi } from '../abi/loadAbi';
 import type { ChainNode } from '../networks/rpcClient';
 
 export const GAS_PRICE_ORACLE: Hex = '0x420000000000000000000000000000000000000F';
 
-const selector = (signature: string): string => id(signature).slice(0, 10);
+const selector = (signature: string): string => textHash(signature).slice(0, 10);
 /** The oracle's two functions, hashed on the first fee asked. */
 const oracleSelectors = lazy(() => ({ upperBound: selector('getL1FeeUpperBound(uint256)'), l1Fee: selector('getL1Fee(bytes)') }));
 

@@ -7,9 +7,10 @@
  */
 import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha256';
-import { getBytes, hexlify, toUtf8Bytes } from 'ethers';
+import { getBytes, hexlify } from 'ethers';
 import { randomHex } from '../../shared/randomId';
 import { lazyAsync } from '../../shared/lazy';
+import { utf8Bytes } from '../../shared/utf8';
 import { createLedger, memoryLedgerStore, type Ledger, type LedgerStore } from './ledger';
 
 /** Where the key and the ledgers are kept. */
@@ -33,7 +34,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** HMAC-SHA256 from noble's hashes (ethers' own): ethers' computeHmac would bring SHA-512 into every worker start. */
-const mac = (key: string, record: object): string => hexlify(hmac(sha256, getBytes(key), toUtf8Bytes(canonicalJson(record))));
+const mac = (key: string, record: object): string => hexlify(hmac(sha256, getBytes(key), utf8Bytes(canonicalJson(record))));
 
 export interface Sealer {
   /** The key, made on first use; load it before a synchronous storage update. */

@@ -1,9 +1,10 @@
 /** Reads an ERC-20 token from the chain (eth_call at `pending`): what the contract says it is, and a balance. */
-import { decodeBytes32String, type Interface } from 'ethers';
+import type { Interface } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { MAX_DECIMALS, invalidAsset } from '../../shared/schemas/watchAsset';
 import type { Token } from '../../shared/tokens';
+import { decodeBytes32Text } from '../../shared/utf8';
 import { abiInterface } from '../abi/abiInterface';
 import { decodeExactResult } from '../abi/exactResult';
 import type { ChainNode } from '../networks/rpcClient';
@@ -66,7 +67,7 @@ function firstOf(abi: Interface, fn: 'symbol' | 'name', raw: string): unknown {
 
 function bytes32Text(word: unknown): string | undefined {
   try {
-    return typeof word === 'string' ? decodeBytes32String(word) : undefined;
+    return typeof word === 'string' ? decodeBytes32Text(word) : undefined;
   } catch {
     return undefined;
   }

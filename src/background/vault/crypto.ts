@@ -4,9 +4,10 @@
  * natively, so unlocking takes a fraction of a second. The version field lets the format change
  * later without losing old vaults. A stored vault is checked field by field before use.
  */
-import { getAddress, getBytes, hexlify, toUtf8Bytes, toUtf8String } from 'ethers';
+import { getAddress, getBytes, hexlify } from 'ethers';
 import type { Hex } from '../../shared/params';
 import { markedError } from '../../shared/markedError';
+import { utf8Bytes, utf8Text } from '../../shared/utf8';
 
 /** What a new vault uses, and the least a vault keeps once unlocked (older ones are re-encrypted then). */
 export const PBKDF2_ITERATIONS = 600_000;
@@ -74,7 +75,7 @@ export const needsUpgrade = (file: VaultFile): boolean => file.kdf.iterations < 
 const bytes = (value: Uint8Array | string): Uint8Array<ArrayBuffer> => Uint8Array.from(typeof value === 'string' ? getBytes(value) : value);
 
 async function deriveKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', bytes(toUtf8Bytes(password)), 'PBKDF2', false, ['deriveKey']);
+  const material = await crypto.subtle.importKey('raw', bytes(utf8Bytes(password)), 'PBKDF2', false, ['deriveKey']);
   return crypto.subtle.deriveKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
     material,
@@ -88,7 +89,7 @@ export async function encryptVault(secret: VaultSecret, password: string, iterat
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await deriveKey(password, salt, iterations);
-  const plaintext = bytes(toUtf8Bytes(JSON.stringify(secret)));
+  const plaintext = bytes(utf8Bytes(JSON.stringify(secret)));
   const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext));
   return {
     version: 1,
@@ -125,7 +126,7 @@ export async function decryptVault(stored: unknown, password: string): Promise<V
     throw new WrongPasswordError();
   }
   try {
-    const secret = JSON.parse(toUtf8String(new Uint8Array(plaintext))) as VaultSecret | null;
+    const secret = JSON.parse(utf8Text(new Uint8Array(plaintext))) as VaultSecret | null;
     if (typeof secret?.mnemonic === 'string') {
       const keys = secret.importedKeys;
       const importedKeys = Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? keys : undefined;

@@ -10,6 +10,12 @@ describe('personal_sign params', () => {
     expect(errorOf(() => parsePersonalSign(['0x00', 'me'])).message).toMatch(/^address must be/);
   });
 
+  it('refuses text with a lone surrogate, which has no UTF-8 bytes to sign (-32602), and signs a pair as its character', () => {
+    const refused = errorOf(() => parsePersonalSign(['Hi \ud83d', ACCOUNT]));
+    expect([refused.code, refused.message]).toEqual([-32602, 'message has a lone surrogate (half of a UTF-16 pair): no UTF-8 holds it, so it has no bytes to sign']);
+    expect(parsePersonalSign(['\ud83d\ude00', ACCOUNT]).message).toBe('0xf09f9880');
+  });
+
   it('personal_ecRecover takes the message as personal_sign does, and a 65-byte signature', () => {
     const signature = `0x${'11'.repeat(65)}`;
     expect(parseEcRecover(['Hello', signature])).toEqual({ message: '0x48656c6c6f', signature });

@@ -1,7 +1,8 @@
 /** personal_sign and personal_ecRecover params. */
-import { getBytes, hexlify, isHexString, toUtf8Bytes, toUtf8String } from 'ethers';
+import { getBytes, hexlify, isHexString } from 'ethers';
 import { invalidParams } from '../errors';
 import { address, data, positional, type Hex } from '../params';
+import { utf8Bytes, utf8Text } from '../utf8';
 
 export interface PersonalSignRequest {
   message: Hex;
@@ -11,7 +12,9 @@ export interface PersonalSignRequest {
 /** Dapps send the message as hex bytes, or (some) as plain text. */
 function messageBytes(message: unknown): Hex {
   if (typeof message !== 'string') throw invalidParams('message must be a hex string (or text)');
-  return (isHexString(message) && message.length % 2 === 0 ? message : hexlify(toUtf8Bytes(message))) as Hex;
+  if (isHexString(message) && message.length % 2 === 0) return message as Hex;
+  if (/\p{Cs}/u.test(message)) throw invalidParams('message has a lone surrogate (half of a UTF-16 pair): no UTF-8 holds it, so it has no bytes to sign');
+  return hexlify(utf8Bytes(message)) as Hex;
 }
 
 export function parsePersonalSign(params: unknown): PersonalSignRequest {
@@ -35,7 +38,7 @@ export function parseEcRecover(params: unknown): EcRecoverRequest {
 /** The message as text when it is valid UTF-8 without control characters, else null. */
 export function messageText(message: Hex): string | null {
   try {
-    const text = toUtf8String(getBytes(message));
+    const text = utf8Text(getBytes(message));
     // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
     return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text;
   } catch {
