@@ -36,20 +36,13 @@ async function nonceRaised(node: ChainNode, grant: GrantRecord): Promise<boolean
   return (await currentNonce(node, framework, grant.from)) > BigInt(carried.terms);
 }
 
-/** Whether the chain's DelegationManager has the grant disabled (a revoke of it landed), as the node says. */
-export async function disabledOnChain(node: ChainNode, grant: GrantRecord): Promise<boolean> {
-  const manager = await MANAGER();
-  const answer = await node<string>('eth_call', [{ to: grant.delegationManager, data: manager.encodeFunctionData('disabledDelegations', [grant.id]) }, 'latest']);
-  return decodeExactResult(manager, 'disabledDelegations', answer)[0] as boolean;
-}
-
 export async function grantOnChain(node: ChainNode, grant: GrantRecord): Promise<GrantOnChain> {
   const call = (to: Hex, data: string) => node<string>('eth_call', [{ to, data }, 'latest']);
-  const [periodic, streaming] = await Promise.all([PERIODIC(), STREAMING()]);
+  const [manager, periodic, streaming] = await Promise.all([MANAGER(), PERIODIC(), STREAMING()]);
   const { enforcer, terms } = amountCaveat(grant);
   const { data } = grant.permission;
   const [disabled, spent, raised] = await Promise.all([
-    disabledOnChain(node, grant),
+    call(grant.delegationManager, manager.encodeFunctionData('disabledDelegations', [grant.id])).then((answer) => decodeExactResult(manager, 'disabledDelegations', answer)[0] as boolean),
     'amountPerSecond' in data
       ? call(enforcer, streaming.encodeFunctionData('streamingAllowances', [grant.delegationManager, grant.id])).then((answer) => decodeExactResult(streaming, 'streamingAllowances', answer).spent as bigint)
       : call(enforcer, periodic.encodeFunctionData('getAvailableAmount', [grant.id, grant.delegationManager, terms])).then((answer) => {

@@ -1,25 +1,23 @@
 /**
  * At Approve: a revoke of a grant already revoked is refused, nothing sent. Two reviews of one revoke (asked at once, or
  * a site's and the popup's) are both approvable; once the first confirmed, the second's disableDelegation of a disabled
- * delegation reverts, its fee lost. In the later script (grantCode.ts).
+ * delegation reverts, its fee lost. Only the wallet's own records decide: a node that said the grant is disabled would
+ * have the user told "already revoked" of a grant in force (a revoke made elsewhere reverts, as the review's simulation
+ * says). In the later script (grantCode.ts).
  */
 import { invalidParams } from '../../shared/errors';
 import { ownRecords } from '../batches/ownRecords';
 import { CallsStatus, anySent, batchStatus } from '../batches/status';
 import type { BatchStore } from '../batches/store';
 import type { BatchRecord } from '../batches/types';
-import type { ChainNode } from '../networks/rpcClient';
-import type { Hex } from '../../shared/params';
 import { grantsRevokedBy } from './activity';
 import { revokeAllIncrements } from './nonce';
-import { disabledOnChain } from './onChain';
 import { landedRevokes } from './revoked';
-import type { GrantRecord, Grants } from './store';
+import type { Grants } from './store';
 
 interface DoneUses {
   batches: Pick<BatchStore, 'all' | 'get' | 'authentic'>;
   grants: Pick<Grants, 'list'>;
-  nodeFor(chainId: Hex): Promise<ChainNode>;
 }
 
 const sameCall = (a: BatchRecord, b: BatchRecord): boolean =>
@@ -32,20 +30,9 @@ async function confirmedOnRecord(batch: BatchRecord, batches: DoneUses['batches'
   return (await ownRecords(batches, others)).length > 0;
 }
 
-/** Whether the node says `grant` is disabled; a node that does not answer refuses nothing (the revoke goes as before). */
-async function disabledAsTheNodeSays(services: DoneUses, grant: GrantRecord): Promise<boolean> {
-  try {
-    return await disabledOnChain(await services.nodeFor(grant.chainId), grant);
-  } catch (error) {
-    console.warn('[grants] reading whether a grant is disabled before its revoke failed', (error as Error).message);
-    return false;
-  }
-}
-
 /**
  * -32602, nothing sent, when the grant the approved revoke disables is revoked already: a revoke of it landed as the
- * wallet's records say (named on the grant, or the same call confirmed in history), or the chain has it disabled (revoked
- * elsewhere). Revoke all raises the nonce again, which never reverts: not looked at. Nor is a revoke already sent
+ * wallet's records say (named on the grant, or the same call confirmed in history). Revoke all raises the nonce again, which never reverts: not looked at. Nor is a revoke already sent
  * (approved again after a restart: its sending resumes), nor a record the wallet did not write (refused when sent).
  */
 export async function revokeNotDone(services: DoneUses, approval: { origin: string; details: { batchId: string } }): Promise<void> {
@@ -54,6 +41,6 @@ export async function revokeNotDone(services: DoneUses, approval: { origin: stri
   if ((await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) > 0) return;
   const [grant] = await grantsRevokedBy(await services.grants.list(), batch);
   if (!grant) return;
-  const done = (await landedRevokes([grant], services.batches)).size > 0 || (await confirmedOnRecord(batch, services.batches)) || (await disabledAsTheNodeSays(services, grant));
+  const done = (await landedRevokes([grant], services.batches)).size > 0 || (await confirmedOnRecord(batch, services.batches));
   if (done) throw invalidParams('This permission is already revoked: nothing was sent');
 }
