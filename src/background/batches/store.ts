@@ -145,7 +145,9 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       let added = false;
       await write((all) => {
         const key = batchKey(batch.origin, batch.id);
-        if (all[key]) return all;
+        // Only the wallet's own record makes the id taken: a value planted under the key (storage.local, a content
+        // script on Firefox) would keep the site from sending a batch whose id it can guess.
+        if (isUnder(key, all[key]) && authentic(sealKey, all[key])) return all;
         const next = withRoomFor(all, key, batch, Date.now(), (k, b) => k === batchKey(b.origin, b.id) && authentic(sealKey, b));
         next[key] = stamped(sealKey, batch);
         for (const dropped of Object.keys(all).filter((k) => !(k in next))) ledger.retire(dropped);

@@ -52,4 +52,13 @@ describe('the batch store', () => {
     expect(await store.add(batch('y', 'approved', 2))).toBe(true);
     expect((await store.all()).map((b) => b.id)).toEqual(['y']);
   });
+
+  it('adds a batch under a key where a content script planted a value, as the wallet\'s own record: the planted value made the site\'s batch a duplicate (5720), so a page that knew a site\'s next id kept it from sending', async () => {
+    const { local, store } = newStore();
+    await local.set('batches', { 'https://a.example x': { planted: true } } as unknown as Record<string, BatchRecord>);
+    expect(await store.add(batch('x', 'approved', 1))).toBe(true);
+    const added = (await store.get('https://a.example', 'x'))!;
+    expect([added.state, await store.authentic(added)]).toEqual(['approved', true]);
+    expect(await store.add(batch('x', 'approved', 2))).toBe(false);
+  });
 });
