@@ -8,8 +8,6 @@ import { abiInterface } from '../abi/abiInterface';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { BatchRecord, CallReceipt } from '../batches/types';
-import { frameworkOn } from '../executionPermissions/framework';
-import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
 
 // The review and the send themselves (planning, fees, the node) are not what is looked at: a revoke let through is sent.
@@ -19,13 +17,8 @@ vi.mock('./transactions', async (original) => {
 });
 import { siteRevokeMethods } from './grantRevokes';
 import { transactionApproval } from './transactions';
+import { ACCOUNT, SITE, held } from './heldGrant.fixture';
 
-const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const SITE = 'https://dapp.example';
-const held = {
-  origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: '0xc0', id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
-  delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
-} as unknown as GrantRecord;
 
 const receipt = (status: Hex): CallReceipt => ({ logs: [], status, blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x10', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` });
 

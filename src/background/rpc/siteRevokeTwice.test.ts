@@ -5,11 +5,8 @@
  * and reverts, its fee lost.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { BatchRecord } from '../batches/types';
-import { frameworkOn } from '../executionPermissions/framework';
-import type { GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
 
 // The review itself (planning, fees, the node) is not what is looked at: a request that reaches it is reviewed.
@@ -19,13 +16,8 @@ vi.mock('./transactions', async (original) => {
 });
 import { siteRevokeMethods } from './grantRevokes';
 import { transactionApproval } from './transactions';
+import { ACCOUNT, SITE, held } from './heldGrant.fixture';
 
-const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const SITE = 'https://dapp.example';
-const held = {
-  origin: SITE, chainId: '0x7a69', from: ACCOUNT, context: '0xc0', id: `0x${'1'.repeat(64)}`, grantedAt: 1, delegationManager: frameworkOn(31337)!.delegationManager,
-  delegation: { delegate: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', delegator: ACCOUNT, authority: `0x${'f'.repeat(64)}`, caveats: [], salt: '0x1', signature: '0x1234' },
-} as unknown as GrantRecord;
 
 /** The site's first revoke of `held`, the wallet's own record: sent, no receipt yet. */
 const firstRevoke = async (): Promise<BatchRecord> => ({
@@ -35,6 +27,17 @@ const firstRevoke = async (): Promise<BatchRecord> => ({
 });
 
 const approveRevoke = siteRevokeMethods.wallet_revokeExecutionPermission.approval!.approve;
+
+/** Approving `second` with `first` beside it, both the wallet's own records. */
+function approvingSecond(first: BatchRecord, second: BatchRecord) {
+  const services = {
+    grantCode, approvals: { pending: async () => [] },
+    grants: { list: async () => [held] },
+    batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
+  } as unknown as Services;
+  const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
+  return approveRevoke(record, 'market', services as never);
+}
 
 describe('a site’s revoke asked again', () => {
   it('is refused while the wallet’s own revoke of that grant is on its way, though the grant was left unmarked', async () => {
@@ -53,27 +56,15 @@ describe('a site’s revoke asked again', () => {
   it('is not sent when approved after the first was sent: two asked at once were both reviewed (neither waited in the window yet), and the second, approved too, would land after the first and revert, its fee lost', async () => {
     const first = await firstRevoke();
     const second: BatchRecord = { ...first, id: 'second', state: 'approved', transactions: [] };
-    const services = {
-      grantCode, approvals: { pending: async () => [] },
-      grants: { list: async () => [held] },
-      batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
-    } as unknown as Services;
-    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
-    await expect(approveRevoke(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
+    await expect(approvingSecond(first, second)).rejects.toMatchObject({ code: -32002 });
     expect(transactionApproval.approve).not.toHaveBeenCalled();
   });
 
   it('is not sent when approved while the first, approved a moment before, is still being signed (nothing out yet): both passed, and the second landed after the first and reverted', async () => {
     const first: BatchRecord = { ...(await firstRevoke()), state: 'approved', transactions: [] };
     const second: BatchRecord = { ...first, id: 'second', state: 'awaiting-approval' };
-    const services = {
-      grantCode, approvals: { pending: async () => [] },
-      grants: { list: async () => [held] },
-      batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
-    } as unknown as Services;
-    const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
     vi.mocked(transactionApproval.approve).mockClear();
-    await expect(approveRevoke(record, 'market', services as never)).rejects.toMatchObject({ code: -32002 });
+    await expect(approvingSecond(first, second)).rejects.toMatchObject({ code: -32002 });
     expect(transactionApproval.approve).not.toHaveBeenCalled();
   });
 
