@@ -32,8 +32,9 @@ async function confirmedOnRecord(batch: BatchRecord, batches: DoneUses['batches'
 
 /**
  * -32602, nothing sent, when the grant the approved revoke disables is revoked already: a revoke of it landed as the
- * wallet's records say (named on the grant, or the same call confirmed in history). Revoke all raises the nonce again, which never reverts: not looked at. Nor is a revoke already sent
- * (approved again after a restart: its sending resumes), nor a record the wallet did not write (refused when sent).
+ * wallet's records say (named on the grant, or the same call confirmed in history). Revoke all raises the nonce again,
+ * which never reverts: not looked at. Nor is a revoke already sent (approved again after a restart: its sending
+ * resumes), nor a record the wallet did not write (refused when sent).
  */
 export async function revokeNotDone(services: DoneUses, approval: { origin: string; details: { batchId: string } }): Promise<void> {
   const batch = await services.batches.get(approval.origin, approval.details.batchId);
