@@ -164,6 +164,8 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       const all = await write((current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
+        // Another shape under the key (storage.local, a content script on Firefox): no change of the wallet's reads it.
+        if (!isUnder(key, batch)) throw batchAltered();
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
         before = isUnder(key, batch) && authentic(sealKey, batch) ? batch : undefined;
         return { ...current, [key]: before ? stamped(sealKey, changed) : changed };

@@ -1,5 +1,5 @@
 /** What the batch store keeps through a write that fails and a value planted in place of its records. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { createBatchStore } from './store';
@@ -60,5 +60,14 @@ describe('the batch store', () => {
     const added = (await store.get('https://a.example', 'x'))!;
     expect([added.state, await store.authentic(added)]).toEqual(['approved', true]);
     expect(await store.add(batch('x', 'approved', 2))).toBe(false);
+  });
+
+  it('refuses to update a record a content script replaced with another shape as altered, before the change reads it: the change threw a TypeError of its own', async () => {
+    const { local, store } = newStore();
+    await store.add(batch('x', 'approved', 1));
+    await local.set('batches', { 'https://a.example x': { state: 'approved' } } as unknown as Record<string, BatchRecord>);
+    const change = vi.fn((b: BatchRecord) => ({ ...b, calls: b.calls.map((c) => c) }));
+    await expect(store.update('https://a.example', 'x', change)).rejects.toThrow('This batch record was altered outside the wallet; it is not acted on');
+    expect(change).not.toHaveBeenCalled();
   });
 });
