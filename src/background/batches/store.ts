@@ -52,6 +52,9 @@ function withRoomFor(stored: Record<string, BatchRecord>, key: string, batch: Ba
   const [all, unread]: [string, BatchRecord][][] = [[], []];
   const bytes = new Map([[key, utf8Length(canonicalJson(batch))]]);
   for (const entry of Object.entries(stored)) {
+    // What is under the new batch's key is replaced (a value planted there: add keeps no record of the wallet's over):
+    // its bytes are not the batch's, and dropping it would drop the batch from the count.
+    if (entry[0] === key) continue;
     const size = hasRecordShape(entry[1]) ? sizeOf(entry[1]) : undefined;
     if (size !== undefined) bytes.set(entry[0], size);
     (size === undefined ? unread : all).push(entry);

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
-import { createBatchStore } from './store';
+import { MAX_BATCHES_BYTES, createBatchStore } from './store';
 import { BATCHES_DEFAULTS, type BatchRecord } from './types';
 
 const batch = (id: string, state: BatchRecord['state'], createdAt: number): BatchRecord => ({
@@ -69,5 +69,20 @@ describe('the batch store', () => {
     const change = vi.fn((b: BatchRecord) => ({ ...b, calls: b.calls.map((c) => c) }));
     await expect(store.update('https://a.example', 'x', change)).rejects.toThrow('This batch record was altered outside the wallet; it is not acted on');
     expect(change).not.toHaveBeenCalled();
+  });
+});
+
+describe('the batch store\'s room, with a value planted under the new batch\'s key', () => {
+  const text = (n: number) => 'e'.repeat(n);
+  const bytesKept = async (local: ReturnType<typeof newStore>['local']) => new TextEncoder().encode(JSON.stringify(await local.get('batches'))).length;
+
+  it('counts the new batch\'s own bytes, not those of a small record a content script planted under its key: the history past the wallet\'s 4 MB was kept, the planted record\'s size counted in place of the batch\'s', async () => {
+    const { local, store } = newStore();
+    for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) await store.add({ ...batch(id, 'failed', i + 1), error: text(950_000) });
+    const planted = { ...batch('x', 'failed', 10) };
+    await local.update('batches', (all) => ({ ...all, 'https://a.example x': planted }));
+    expect(await store.add({ ...batch('x', 'approved', 11), error: text(900_000) })).toBe(true);
+    expect(await bytesKept(local)).toBeLessThanOrEqual(MAX_BATCHES_BYTES);
+    expect((await store.all()).map((b) => b.id).sort()).toEqual(['b', 'c', 'd', 'x']);
   });
 });
