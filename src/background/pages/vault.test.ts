@@ -31,6 +31,7 @@ async function wallet(stored: { vault?: unknown } = {}) {
   const events: [string, string, unknown][] = [];
   const firewallChecks: (Hex | undefined)[] = [];
   return {
+    backend,
     clock,
     events,
     firewallChecks,
@@ -170,5 +171,15 @@ describe('resetWallet', () => {
     await resetWallet(services, lock);
     expect(steps.filter((s) => s.startsWith('chainChanged'))).toEqual([]);
     expect(steps.at(-1)).toBe('reset storage, sites: 0');
+  });
+});
+
+describe('unlock with a permission a content script planted (storage.local, Firefox)', () => {
+  it('opens and tells the connected site its account: a planted site whose accounts were text made unlock fail once the vault had opened', async () => {
+    const w = await lockedWallet();
+    const stored = (await w.backend.get('permissions')).permissions as object;
+    await w.backend.set({ permissions: { ...stored, 'https://planted.example': { accounts: '0xaa', grantedAt: 1 } } });
+    expect(await unlock(w.services, PASSWORD)).toBeNull();
+    expect(w.events).toContainEqual([SITE, 'accountsChanged', [ACCOUNT_0.toLowerCase()]]);
   });
 });

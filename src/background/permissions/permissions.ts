@@ -1,4 +1,5 @@
 /** Which accounts each origin may see and use, persisted per origin. */
+import { isObject } from '../../shared/isObject';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
@@ -23,11 +24,22 @@ export interface Permissions {
   list(): Promise<Record<string, SitePermission>>;
 }
 
+/**
+ * A site's permission as the wallet writes it: its accounts a list of text. storage.local is writable by content scripts
+ * (Firefox): a null, or accounts of another kind, made every reader of all sites throw (the popup's state, the
+ * accounts announced at unlock, an account's removal). Such an entry is no permission.
+ */
+const isPermission = (value: unknown): value is SitePermission =>
+  isObject(value) && Array.isArray(value.accounts) && value.accounts.every((account) => typeof account === 'string');
+
+const permissionsIn = (all: Record<string, SitePermission>): Record<string, SitePermission> =>
+  Object.fromEntries(Object.entries(all).filter(([, p]) => isPermission(p)));
+
 export function createPermissions(local: TypedStorage<PermissionsSlice>): Permissions {
   return {
     async accountsOf(origin) {
       const all = await local.get('permissions');
-      return all[origin]?.accounts ?? [];
+      return Object.hasOwn(all, origin) && isPermission(all[origin]) ? all[origin].accounts : [];
     },
     async grant(origin, accounts) {
       // The user's latest choice replaces the previous one, as in MetaMask's connect screen.
@@ -41,11 +53,11 @@ export function createPermissions(local: TypedStorage<PermissionsSlice>): Permis
     },
     async dropAccount(address) {
       await local.update('permissions', (all) => {
-        const left = Object.entries(all).map(([origin, p]) => [origin, { ...p, accounts: p.accounts.filter((a) => a.toLowerCase() !== address.toLowerCase()) }] as const);
+        const left = Object.entries(permissionsIn(all)).map(([origin, p]) => [origin, { ...p, accounts: p.accounts.filter((a) => a.toLowerCase() !== address.toLowerCase()) }] as const);
         return Object.fromEntries(left.filter(([, p]) => p.accounts.length > 0));
       });
     },
     revokeAll: () => local.set('permissions', {}),
-    list: () => local.get('permissions'),
+    list: async () => permissionsIn(await local.get('permissions')),
   };
 }
