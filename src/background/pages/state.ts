@@ -8,6 +8,7 @@ import { batchStatus, preconfirmed, succeeded } from '../batches/status';
 import { batchKey } from '../batches/store';
 import type { BatchTransaction } from '../batches/types';
 import type { Using } from '../services';
+import { metaMaskCompatibility } from '../settings/compatibility';
 import { paidInUsdc } from '../usdcFees/paidInUsdc';
 import { none } from './params';
 import type { PageFamily } from './types';
@@ -16,10 +17,10 @@ import type { PageFamily } from './types';
 type Uses = 'accounts' | 'approvals' | 'batches' | 'descriptorFiles' | 'firewall' | 'grantCode' | 'grants' | 'networks' | 'permissions' | 'refusals' | 'settings' | 'trustedSites' | 'usdcBatchCode' | 'vault';
 
 export async function walletState({ vault, accounts, networks, permissions, trustedSites, approvals, settings, descriptorFiles, firewall }: Using<Uses>): Promise<WalletState> {
-  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, metaMaskCompatibility, files] = await Promise.all([
+  const [initialized, unlocked, unlockRetryAt, list, selectedAccount, all, selected, sites, phishingTrusted, pending, planning, { autoLockMinutes }, compatibility, files] = await Promise.all([
     vault.isInitialized(), vault.isUnlocked(), vault.unlockRetryAt(), accounts.list(), accounts.selected(), networks.all(),
     networks.selected(), permissions.list(), trustedSites.list(), approvals.pending(), approvals.plans.list(), settings.get('settings'),
-    settings.get('metaMaskCompatibility'), descriptorFiles.get(),
+    metaMaskCompatibility(settings), descriptorFiles.get(),
   ]);
   return {
     initialized,
@@ -34,7 +35,7 @@ export async function walletState({ vault, accounts, networks, permissions, trus
     approvals: pending.map(({ id, type, origin, details }) => ({ id, type, origin, details }) as ApprovalView),
     planning,
     autoLockMinutes,
-    metaMaskCompatibility,
+    metaMaskCompatibility: compatibility,
     userDescriptors: files.files.map((file) => file.name),
     droppedDescriptors: files.dropped,
     foreignDelegations: (await firewall.foreignOn(selected.chainId)).map(({ account, delegate }) => ({ account, delegate })),
