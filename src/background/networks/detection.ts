@@ -9,7 +9,7 @@ import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import { acceptsEip7702, blockTimeMs, bundlesForV08, hasCode, hasContracts, knowsSimulateV1, knowsSyncSend, type LoadProbeSigning } from './probes';
-import { chainKey, type NetworksSlice } from './registry';
+import { chainKey, storedFacts, type NetworksSlice } from './registry';
 import type { ChainNode } from './rpcClient';
 
 /** Detected facts are asked again after this long. */
@@ -60,7 +60,7 @@ export function createDetection(deps: DetectionDeps): Detection {
   /** When a run of these endpoints last got no answer at all (in memory: a restarted worker asks again). */
   const unanswered = new Map<string, number>();
   const runKey = (network: Network): string => `${chainKey(network.chainId)} ${network.rpcUrls.join(' ')}`;
-  const stored = async (chainId: Hex): Promise<DetectedFacts | undefined> => (await deps.local.get('networkFacts'))[chainKey(chainId)];
+  const stored = async (chainId: Hex): Promise<DetectedFacts | undefined> => storedFacts(await deps.local.get('networkFacts'), chainId);
 
   const run = async (network: Network): Promise<DetectedFacts | undefined> => {
     const answers = defined(await ask(network, deps));
@@ -72,7 +72,8 @@ export function createDetection(deps: DetectionDeps): Detection {
     unanswered.delete(runKey(network));
     const key = chainKey(network.chainId);
     const updated = await deps.local.update('networkFacts', (all) => {
-      const before = all[key] && sameEndpoints(all[key], network) ? all[key] : undefined;
+      const kept = storedFacts(all, network.chainId);
+      const before = kept && sameEndpoints(kept, network) ? kept : undefined;
       // What this run could not tell, an earlier run of the same endpoints may have.
       return { ...all, [key]: { ...before, ...answers, at: deps.now(), rpcUrls: [...network.rpcUrls] } };
     });

@@ -3,6 +3,7 @@
  * release's entry with the user's changes on top: only the changes are stored, so a later release's list still
  * applies (its name, its currency) and the user's RPC, explorer, bundler and EIP-7702 choice stay.
  */
+import { isObject } from '../../shared/isObject';
 import { defaultChainId, hasFastBlocks, isAllowedBundlerUrl, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
 import { withDetected, type DetectedFacts } from '../../shared/networkFacts';
 import type { Hex } from '../../shared/params';
@@ -54,6 +55,21 @@ export interface Networks {
 
 const sameChain = (a: string, b: string): boolean => BigInt(a) === BigInt(b);
 export const chainKey = (chainId: string): string => `0x${BigInt(chainId).toString(16)}`;
+
+/**
+ * What the networks' slices hold, as the wallet writes it. storage.local is writable by content scripts (Firefox), and a
+ * list or record of the right kind may hold anything: a chain id BigInt cannot read, a null among the added networks or
+ * facts without their endpoints made the selected network throw, and with it nearly every request and the popup's state.
+ */
+const isChainId = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value);
+const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isAddedNetwork = (value: unknown): value is Network => isObject(value) && isChainId(value.chainId) && isTextList(value.rpcUrls);
+/** The facts detection kept for `chainId`'s network, when they have their endpoints. */
+export function storedFacts(facts: Record<string, DetectedFacts>, chainId: Hex): DetectedFacts | undefined {
+  const key = chainKey(chainId);
+  const found: unknown = Object.hasOwn(facts, key) ? facts[key] : undefined;
+  return isObject(found) && isTextList(found.rpcUrls) ? (found as unknown as DetectedFacts) : undefined;
+}
 /** A network's endpoints as one key: which node answered is not known, so a refusal holds for the set. */
 const endpointsKey = (network: Pick<Network, 'rpcUrls'>): string => network.rpcUrls.join(' ');
 
@@ -101,13 +117,13 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
   const configuredAll = async (): Promise<Network[]> => {
     const [added, edits] = await Promise.all([local.get('addedNetworks'), local.get('builtInEdits')]);
     const builtInNow = builtIn.map((n) => withEdit(n, edits[chainKey(n.chainId)], devnetBuild));
-    return [...builtInNow, ...added.map((n) => asAdded(n, devnetBuild))];
+    return [...builtInNow, ...added.filter(isAddedNetwork).map((n) => asAdded(n, devnetBuild))];
   };
   /** The one network of `chainId`, as configuredAll would list it first: most requests need only the selected one. */
   const configuredOne = async (chainId: Hex): Promise<Network | undefined> => {
     const release = builtIn.find((n) => sameChain(n.chainId, chainId));
     if (release) return withEdit(release, (await local.get('builtInEdits'))[chainKey(release.chainId)], devnetBuild);
-    const added = (await local.get('addedNetworks')).find((n) => sameChain(n.chainId, chainId));
+    const added = (await local.get('addedNetworks')).filter(isAddedNetwork).find((n) => sameChain(n.chainId, chainId));
     return added && asAdded(added, devnetBuild);
   };
   /** What detection and the nodes' refusals found, to lay over a configured network. */
@@ -115,8 +131,8 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     const [without7702, facts] = await Promise.all([local.get('chainsWithoutEip7702'), local.get('networkFacts')]);
     // A type-4 transaction the node refused outweighs a probe.
     return (n) => {
-      const detected = withDetected(n, facts[chainKey(n.chainId)]);
-      return without7702.some((c) => sameChain(c, n.chainId)) ? { ...detected, eip7702: false } : detected;
+      const detected = withDetected(n, storedFacts(facts, n.chainId));
+      return without7702.filter(isChainId).some((c) => sameChain(c, n.chainId)) ? { ...detected, eip7702: false } : detected;
     };
   };
   const all = async (): Promise<Network[]> => {
@@ -132,7 +148,7 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     if (!isBuiltIn(chainId)) throw new Error(`${chainId} is not a built-in network`);
   };
   // The user chose anew for this chain (maybe another node): an earlier refusal of type-4 no longer decides.
-  const forgetRefusal = (chainId: Hex) => local.update('chainsWithoutEip7702', (chains) => chains.filter((c) => !sameChain(c, chainId)));
+  const forgetRefusal = (chainId: Hex) => local.update('chainsWithoutEip7702', (chains) => chains.filter((c) => isChainId(c) && !sameChain(c, chainId)));
 
   return {
     all,
@@ -141,7 +157,7 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
     isBuiltIn,
     async selected() {
       const chainId = await local.get('selectedChainId');
-      return (await find(chainId)) ?? (await all())[0];
+      return (isChainId(chainId) ? await find(chainId) : undefined) ?? (await all())[0];
     },
     async select(chainId) {
       const network = await find(chainId);
@@ -150,13 +166,13 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
       return network;
     },
     async markWithoutEip7702(chainId) {
-      await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => sameChain(c, chainId)) ? chains : [...chains, chainId]));
+      await local.update('chainsWithoutEip7702', (chains) => (chains.some((c) => isChainId(c) && sameChain(c, chainId)) ? chains : [...chains.filter(isChainId), chainId]));
     },
     async sendsSync(chainId) {
       const [network, without, facts] = await Promise.all([find(chainId), local.get('nodesWithoutSyncSend'), local.get('networkFacts')]);
       // On a slow chain the page's wallet_sendCalls answer would wait for the node's whole timeout.
       if (network === undefined || !hasFastBlocks(network) || without.includes(endpointsKey(network))) return false;
-      const detected = facts[chainKey(chainId)];
+      const detected = storedFacts(facts, chainId);
       return !(detected && endpointsKey(detected) === endpointsKey(network) && detected.syncSend === false);
     },
     async markWithoutSyncSend(chainId) {
@@ -164,10 +180,10 @@ export function createNetworks(local: TypedStorage<NetworksSlice>, { builtIn, de
       if (network) await local.update('nodesWithoutSyncSend', (keys) => (keys.includes(endpointsKey(network)) ? keys : [...keys, endpointsKey(network)]));
     },
     async remove(chainId) {
-      await local.update('addedNetworks', (added) => added.filter((n) => !sameChain(n.chainId, chainId)));
+      await local.update('addedNetworks', (added) => added.filter((n) => isAddedNetwork(n) && !sameChain(n.chainId, chainId)));
     },
     async add(network) {
-      await local.update('addedNetworks', (added) => [...added.filter((n) => !sameChain(n.chainId, network.chainId)), network]);
+      await local.update('addedNetworks', (added) => [...added.filter((n) => isAddedNetwork(n) && !sameChain(n.chainId, network.chainId)), network]);
     },
     async editBuiltIn(chainId, edit) {
       builtInOnly(chainId);
