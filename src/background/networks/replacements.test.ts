@@ -44,3 +44,16 @@ describe('the 10% replacement rule', () => {
     expect(sent.at(-1)?.hash).toBe('0xff');
   });
 });
+
+describe('relayed transactions a content script planted (storage.local, Firefox)', () => {
+  const planted = [null, 'x', { ...tx([1, 1]), chainId: 'zz' }, { ...tx([1, 1]), maxFeePerGas: 'lots' }] as unknown as SentTransaction[];
+
+  it('are passed over, so a site\'s signed transaction is still relayed: a null among them made every eth_sendRawTransaction throw until the wallet was reset', () => {
+    expect(findSameNonce([...planted, tx([100, 10])], tx([109, 10], '0x02'))?.hash).toBe('0x01');
+    expect(findSameNonce(planted, tx([1, 1], '0x02'))).toBeUndefined();
+  });
+
+  it('are dropped as a relayed transaction is remembered', () => {
+    expect(remember(planted, tx([1, 1]))).toEqual([tx([1, 1])]);
+  });
+});

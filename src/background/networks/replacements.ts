@@ -4,6 +4,7 @@
  */
 import type { Transaction } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { isObject } from '../../shared/isObject';
 import type { Hex } from '../../shared/params';
 import { TX_ERRORS } from './nodeErrors';
 
@@ -38,11 +39,22 @@ export function toSentTransaction(tx: Transaction, chainId: Hex): SentTransactio
   };
 }
 
+/** What BigInt reads: the chain id in hex, the fees as the wallet writes them (decimal) or in hex. */
+const isInteger = (value: unknown): boolean => typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value);
+
+/**
+ * An entry as the wallet writes it. storage.local is writable by content scripts (Firefox): a null among the entries, or
+ * one whose chain id or fees BigInt cannot read, made every site's eth_sendRawTransaction throw until the wallet was reset.
+ */
+const isSentTransaction = (value: unknown): value is SentTransaction =>
+  isObject(value) && typeof value.chainId === 'string' && value.chainId.startsWith('0x') && isInteger(value.chainId) && typeof value.from === 'string' &&
+  typeof value.nonce === 'number' && typeof value.hash === 'string' && isInteger(value.maxFeePerGas) && isInteger(value.maxPriorityFeePerGas);
+
 const sameSlot = (a: SentTransaction, b: SentTransaction): boolean =>
   BigInt(a.chainId) === BigInt(b.chainId) && a.nonce === b.nonce && a.from.toLowerCase() === b.from.toLowerCase();
 
 export function findSameNonce(sent: SentTransaction[], tx: SentTransaction): SentTransaction | undefined {
-  return sent.find((s) => sameSlot(s, tx) && s.hash !== tx.hash);
+  return sent.find((s) => isSentTransaction(s) && sameSlot(s, tx) && s.hash !== tx.hash);
 }
 
 const bumped = (next: string, previous: string): boolean => BigInt(next) * 10n >= BigInt(previous) * 11n;
@@ -56,6 +68,6 @@ export function assertReplacementBump(previous: SentTransaction, next: SentTrans
 }
 
 export function remember(sent: SentTransaction[], tx: SentTransaction): SentTransaction[] {
-  const others = sent.filter((s) => !sameSlot(s, tx));
+  const others = sent.filter((s) => isSentTransaction(s) && !sameSlot(s, tx));
   return [...others, tx].slice(-MAX_REMEMBERED);
 }
