@@ -1,5 +1,6 @@
 /** The collectibles watch lists, one per account and chain, in local storage (as the tokens' lists). */
 import type { WatchedCollectible } from '../../shared/collectibles';
+import { isObject } from '../../shared/isObject';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import { watchLists, type WatchLists } from '../storage/watchLists';
@@ -20,4 +21,5 @@ export const createCollectibleStore = (local: TypedStorage<CollectiblesSlice>): 
     'watchedCollectibles',
     (c, address, tokenId) => c.address.toLowerCase() === address.toLowerCase() && c.tokenId === tokenId,
     (c) => [c.address, c.tokenId],
+    (value): value is WatchedCollectible => isObject(value) && typeof value.address === 'string' && typeof value.tokenId === 'string',
   );

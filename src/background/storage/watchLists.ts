@@ -14,14 +14,24 @@ export interface WatchLists<T, Id extends unknown[]> {
   remove(account: Hex, chainId: Hex, ...id: Id): Promise<void>;
 }
 
-/** The lists stored under `storageKey`, by watchListKey; `is` tells whether an item is the one `id` names. */
+/**
+ * The lists stored under `storageKey`, by watchListKey; `is` tells whether an item is the one `id` names. `isItem`: an
+ * item with the fields `is` and the readers take for granted. storage.local is writable by content scripts (Firefox): a
+ * list of the right kind may hold a null, or a record of text where a list is kept, which made the account's list, its
+ * adds and removes throw until the wallet was reset; such items are no items, dropped as the list is written.
+ */
 export function watchLists<K extends string, T, Id extends unknown[]>(
   local: TypedStorage<Record<K, Record<string, T[]>>>,
   storageKey: K,
   is: (item: T, ...id: Id) => boolean,
   idOf: (item: T) => Id,
+  isItem: (value: unknown) => value is T,
 ): WatchLists<T, Id> {
-  const list = async (account: Hex, chainId: Hex) => (await local.get(storageKey))[watchListKey(account, chainId)] ?? [];
+  const itemsIn = (all: Record<string, T[]>, key: string): T[] => {
+    const items: unknown = Object.hasOwn(all, key) ? all[key] : undefined;
+    return Array.isArray(items) ? items.filter(isItem) : [];
+  };
+  const list = async (account: Hex, chainId: Hex) => itemsIn(await local.get(storageKey), watchListKey(account, chainId));
   return {
     list,
     find: async (account, chainId, ...id) => (await list(account, chainId)).find((item) => is(item, ...id)),
@@ -29,7 +39,7 @@ export function watchLists<K extends string, T, Id extends unknown[]>(
       const key = watchListKey(account, chainId);
       let added = false;
       await local.update(storageKey, (all) => {
-        const current = all[key] ?? [];
+        const current = itemsIn(all, key);
         if (current.some((other) => is(other, ...idOf(item)))) return all;
         added = true;
         return { ...all, [key]: [...current, item] };
@@ -39,7 +49,7 @@ export function watchLists<K extends string, T, Id extends unknown[]>(
     async remove(account, chainId, ...id) {
       const key = watchListKey(account, chainId);
       await local.update(storageKey, (all) => {
-        const kept = (all[key] ?? []).filter((item) => !is(item, ...id));
+        const kept = itemsIn(all, key).filter((item) => !is(item, ...id));
         const { [key]: _removed, ...rest } = all;
         return kept.length > 0 ? { ...rest, [key]: kept } : rest;
       });

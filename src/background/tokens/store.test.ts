@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { watchListKey } from '../storage/watchLists';
 import type { WatchedToken } from '../../shared/tokens';
 import { TOKENS_DEFAULTS, createTokenStore } from './store';
 
@@ -47,5 +48,19 @@ describe('token watch lists', () => {
     const { tokens, local } = setup();
     await Promise.all([tokens.add(ALICE, '0x7a69', TST), tokens.add(ALICE, '0x7a69', USD)]);
     expect((await createTokenStore(local).list(ALICE, '0x7a69')).map((t) => t.symbol).sort()).toEqual(['TST', 'USD']);
+  });
+});
+
+describe('token watch lists a content script planted (storage.local, Firefox)', () => {
+  it('list, add and remove the tokens of the right shape: a null in the list, or text for it, made the account\'s tokens (Assets), watchAsset and a removal throw until the wallet was reset', async () => {
+    const { local, tokens } = setup();
+    const key = watchListKey(ALICE, '0x7a69');
+    await local.set('watchedTokens', { [key]: [null, { address: 5, symbol: 'X', decimals: 0 }, TST], [watchListKey(BOB, '0x7a69')]: 'planted' } as never);
+    expect(await tokens.list(ALICE, '0x7a69')).toEqual([TST]);
+    expect(await tokens.list(BOB, '0x7a69')).toEqual([]);
+    expect(await tokens.add(ALICE, '0x7a69', USD)).toBe(true);
+    expect(await tokens.add(BOB, '0x7a69', USD)).toBe(true);
+    await tokens.remove(ALICE, '0x7a69', TST.address);
+    expect([await tokens.list(ALICE, '0x7a69'), await tokens.list(BOB, '0x7a69')]).toEqual([[USD], [USD]]);
   });
 });
