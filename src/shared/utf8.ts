@@ -9,9 +9,12 @@ const encoder = new TextEncoder();
 // fatal: bytes that are no UTF-8 throw, as ethers' do; ignoreBOM: a leading U+FEFF is text, kept as ethers keeps it.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Throws on a lone surrogate, which no UTF-8 holds (the encoder would put U+FFFD in its place: other bytes than asked). */
+/** Whether `text` holds half of a UTF-16 pair alone, which no UTF-8 holds. */
+export const hasLoneSurrogate = (text: string): boolean => /\p{Cs}/u.test(text);
+
+/** Throws on a lone surrogate (the encoder would put U+FFFD in its place: other bytes than asked). */
 export function utf8Bytes(text: string): Uint8Array {
-  if (/\p{Cs}/u.test(text)) throw new Error('The text has a lone surrogate (half of a UTF-16 pair), which no UTF-8 holds');
+  if (hasLoneSurrogate(text)) throw new Error('The text has a lone surrogate (half of a UTF-16 pair), which no UTF-8 holds');
   return encoder.encode(text);
 }
 

@@ -170,7 +170,7 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
         // Another shape under the key (storage.local, a content script on Firefox): no change of the wallet's reads it.
         if (!isUnder(key, batch)) throw batchAltered();
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
-        before = isUnder(key, batch) && authentic(sealKey, batch) ? batch : undefined;
+        before = authentic(sealKey, batch) ? batch : undefined;
         return { ...current, [key]: before ? stamped(sealKey, changed) : changed };
       });
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.

@@ -2,7 +2,7 @@
 import { getBytes, hexlify, isHexString } from 'ethers';
 import { invalidParams } from '../errors';
 import { address, data, positional, type Hex } from '../params';
-import { utf8Bytes, utf8Text } from '../utf8';
+import { hasLoneSurrogate, utf8Bytes, utf8Text } from '../utf8';
 
 export interface PersonalSignRequest {
   message: Hex;
@@ -13,7 +13,7 @@ export interface PersonalSignRequest {
 function messageBytes(message: unknown): Hex {
   if (typeof message !== 'string') throw invalidParams('message must be a hex string (or text)');
   if (isHexString(message) && message.length % 2 === 0) return message as Hex;
-  if (/\p{Cs}/u.test(message)) throw invalidParams('message has a lone surrogate (half of a UTF-16 pair): no UTF-8 holds it, so it has no bytes to sign');
+  if (hasLoneSurrogate(message)) throw invalidParams('message has a lone surrogate (half of a UTF-16 pair): no UTF-8 holds it, so it has no bytes to sign');
   return hexlify(utf8Bytes(message)) as Hex;
 }
 
