@@ -7,6 +7,7 @@ import { data, object, positional, type Hex } from '../../shared/params';
 import { invalidParams } from '../../shared/errors';
 import type { FeeTier } from '../../shared/fees';
 import { parseSendTransaction } from '../../shared/schemas/sendTransaction';
+import { withAccountLock } from '../batches/nonceLock';
 import type { Using } from '../services';
 import { revokeAnswered } from './lazyRevokeRefusals';
 import { transactionApproval, type TransactionUses } from './transactions';
@@ -54,12 +55,17 @@ type RevokeRecord = Parameters<typeof transactionApproval.approve>[0];
 
 /** A revoke reviewed as a transaction, sent: its hash. Only what fails here is a refusal; the revoke is on its way after. */
 async function sentRevoke(record: RevokeRecord, feeTier: FeeTier, services: Using<TransactionUses | 'grants' | 'grantCode'>): Promise<Hex> {
-  // The same revoke sent since this one was reviewed (revokeWaiting.ts), or its grant revoked already (revokeDone.ts); a
-  // grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
-  await services.grantCode.revokeNotSentMeanwhile(services.batches, record);
-  await services.grantCode.revokeNotDone(services, record);
-  await services.grantCode.revokeAllStillPast(services, record);
-  return transactionApproval.approve(record, feeTier, services);
+  // One of the account's revokes at a time, from its checks until it is sent: two approved at once (a restart's resume
+  // finishes every decided approval together; a Revoke all's check waits on the node) both passed the checks before
+  // either was approved, and both were sent.
+  return withAccountLock(`revoke ${record.details.from}`, async () => {
+    // The same revoke sent since this one was reviewed (revokeWaiting.ts), or its grant revoked already (revokeDone.ts); a
+    // grant signed while a Revoke all waited may sit past where it stops (nonceMarks.ts).
+    await services.grantCode.revokeNotSentMeanwhile(services.batches, record);
+    await services.grantCode.revokeNotDone(services, record);
+    await services.grantCode.revokeAllStillPast(services, record);
+    return transactionApproval.approve(record, feeTier, services);
+  });
 }
 
 /**

@@ -68,6 +68,29 @@ describe('a site’s revoke asked again', () => {
     expect(transactionApproval.approve).not.toHaveBeenCalled();
   });
 
+  it('is sent once when two reviews of it are approved at once: both were checked before either was approved, and both were sent', async () => {
+    const waiting: BatchRecord = { ...(await firstRevoke()), state: 'awaiting-approval', transactions: [] };
+    const records = new Map([['first', waiting], ['second', { ...waiting, id: 'second' }]]);
+    const services = {
+      grantCode, approvals: { pending: async () => [] },
+      grants: { list: async () => [held], markRevoked: async () => undefined },
+      batches: { all: async () => [...records.values()], get: async (_origin: string, id: string) => records.get(id), authentic: async () => true },
+    } as unknown as Services;
+    // As sendBatch does: approved, then signed and sent.
+    vi.mocked(transactionApproval.approve).mockClear().mockImplementation(async ({ details }) => {
+      const batch = records.get(details.batchId)!;
+      records.set(batch.id, { ...batch, state: 'approved' });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      records.set(batch.id, { ...batch, state: 'sent', transactions: [{ hash: `0x${'e'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true }] });
+      return `0x${'e'.repeat(64)}`;
+    });
+    const approving = (batchId: string) => approveRevoke({ id: `approval-${batchId}`, type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId, from: ACCOUNT } } as Parameters<typeof approveRevoke>[0], 'market', services as never);
+    const answers = await Promise.allSettled([approving('first'), approving('second')]);
+    expect(transactionApproval.approve).toHaveBeenCalledOnce();
+    expect(answers[1]).toMatchObject({ status: 'rejected', reason: { code: -32002 } });
+    vi.mocked(transactionApproval.approve).mockImplementation(async () => `0x${'e'.repeat(64)}`);
+  });
+
   it('is sent when approved again after a restart with its own transaction already out: the sending resumes, and the site hears it was sent', async () => {
     const first = await firstRevoke();
     const services = {
