@@ -60,7 +60,10 @@ export const batchMethods = {
     auth: 'none',
     async handle(id, { services, origin }) {
       // Looked at on chain only as the wallet wrote it: one planted in storage.local may name thousands of transactions.
-      const batch = await refreshReceipts(services, await ownBatch(services, origin, id));
+      await refreshReceipts(services, await ownBatch(services, origin, id));
+      // Answered from the record as it stands, checked again: one swapped in while the node was asked (a content script
+      // sees the page's request go out) is what the refresh's update wrote the receipts on, and handed back.
+      const batch = await ownBatch(services, origin, id);
       const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       // With receipts: whether any is only pre-confirmed (its block not sealed yet), so the status may still change.
       const capabilities = receipts.length > 0 ? { capabilities: { preconfirmed: preconfirmed(batch) } } : {};
