@@ -95,10 +95,13 @@ export async function refreshTransactions(deps: BatchDeps, batch: BatchRecord, n
   const looked = new Map((await Promise.all(open.map((t) => look(chain, t, head, accountNonce)))).map((t) => [t.hash, t]));
   const same = open.every((t) => JSON.stringify(t) === JSON.stringify(looked.get(t.hash)));
   if (same) return batch;
-  // What was looked at replaces the stored chain facts; links a Speed up or Cancel added meanwhile stay.
+  // Only what the chain said replaces the stored facts: the rest stays as the wallet wrote it (links a Speed up or Cancel
+  // added meanwhile too). `batch` is the record as the follower read it, which a content script may have swapped for a
+  // copy saying more (storage.local, Firefox): the wallet's own record put back before this write would seal it.
   const merged = (stored: BatchTransaction, seen: BatchTransaction): BatchTransaction => {
-    const { replacedBy: _stale, ...facts } = seen;
-    return stored.replacedBy ? { ...facts, replacedBy: stored.replacedBy } : facts;
+    const { receipt: _receipt, feePaid: _fee, preconfirmed: _unsealed, final: _final, missingSince: _since, dropped: _dropped, ...own } = stored;
+    const { receipt, feePaid, preconfirmed, final, missingSince, dropped } = seen;
+    return { ...own, ...Object.fromEntries(Object.entries({ receipt, feePaid, preconfirmed, final, missingSince, dropped }).filter(([, v]) => v !== undefined)) };
   };
   return deps.batches.update(batch.origin, batch.id, (b) => ({
     ...b,

@@ -9,6 +9,7 @@ import { cleanText } from '../../../shared/displayText';
 import { RpcError } from '../../../shared/errors';
 import type { Hex } from '../../../shared/params';
 import type { ChainNode } from '../../networks/rpcClient';
+import { canonicalJson } from '../../storage/seal';
 import type { BatchRecord, SentUserOperation } from '../types';
 import type { BatchDeps } from './executor';
 import { DROP_AFTER_BLOCKS, FINAL_CONFIRMATIONS } from '../status';
@@ -103,5 +104,8 @@ export async function refreshUserOperation(deps: BatchDeps, batch: BatchRecord, 
   const head = Number(await chain<Hex>('eth_blockNumber'));
   const next = await look(chain, bundler, sent, head);
   if (JSON.stringify(next) === JSON.stringify(sent)) return batch;
-  return deps.batches.update(batch.origin, batch.id, (b) => ({ ...b, userOperation: next }));
+  // Written only onto the userOp looked at: `batch` is the record as the follower read it, which a content script may
+  // have swapped for a copy naming another userOp (storage.local, Firefox); the wallet's own put back before this write
+  // would have it sealed there, and read as that one's receipt.
+  return deps.batches.update(batch.origin, batch.id, (b) => (canonicalJson(b.userOperation) === canonicalJson(sent) ? { ...b, userOperation: next } : b));
 }
