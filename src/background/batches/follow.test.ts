@@ -68,6 +68,29 @@ describe('following sent batches', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('stops following a record changed in storage meanwhile (a content script writes storage.local on Firefox): nothing the node says is written on it, and it is not asked about again', async () => {
+    const { chain, node } = fakeChain();
+    const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
+    const batches = createBatchStore(local, createSealer(memoryKeyStore()));
+    const loops = createPollLoops(async () => node, { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (h) => clearTimeout(h as number), now: () => Date.now() });
+    const deps = { batches, loops, nodeFor: async () => node, detection: { stored: async () => undefined } } as unknown as BatchDeps;
+    await batches.add(sentBatch('a', hashOf(1)));
+    let done = false;
+    const following = followBatch(deps, ORIGIN, 'a').then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(60);
+    const planted = { ...(await batches.get(ORIGIN, 'a'))!, from: '0x00000000000000000000000000000000000000ee' as Hex };
+    await local.update('batches', (all) => ({ ...all, [`${ORIGIN} a`]: planted }));
+    chain.receipts.set(hashOf(1), 101);
+    chain.head = 101;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(done).toBe(true);
+    expect(await batches.get(ORIGIN, 'a')).toEqual(planted);
+    const asked = chain.asked.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(chain.asked).toHaveLength(asked);
+    await following;
+  });
+
   it('says when everything sent has a receipt, while it goes on following until final (a first grant\'s upgrade waits only for that)', async () => {
     const { chain, node } = fakeChain();
     const batches = createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore()));

@@ -9,6 +9,7 @@ import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
 import { ownRecords } from './ownRecords';
 import { decidedStatus, open, submissions } from './status';
+import { isBatchAltered } from './store';
 import type { BatchRecord } from './types';
 import { quarterBlock } from '../watch/pollLoop';
 
@@ -57,10 +58,15 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string, d
   if (waiting(first).length > 0) await new Promise<void>((done) => {
     const stop = deps.loops.watch(first.chainId, async ({ node }) => {
       const current = batch;
+      let altered = false;
       // Inside the promise: a planted record naming no executor throws there, and still reaches the give-up below.
-      batch = await Promise.resolve(current).then((b) => executorOf(b).refresh(deps, b, node)).catch(() => current);
+      batch = await Promise.resolve(current).then((b) => executorOf(b).refresh(deps, b, node)).catch((error: unknown) => {
+        // Changed in storage meanwhile (store.ts update refuses it): nothing the node says is written on it any more.
+        altered = isBatchAltered(error);
+        return current;
+      });
       tell(batch);
-      if (waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
+      if (altered || waiting(batch).length === 0 || Date.now() - started >= GIVE_UP_AFTER_MS) {
         stop();
         done();
         return maxDelay;

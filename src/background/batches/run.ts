@@ -21,8 +21,8 @@ export async function runBatch(deps: BatchDeps, origin: string, id: string): Pro
     if (batch.state !== 'approved' && batch.state !== 'sending') return { batch };
     if (!(await deps.batches.authentic(batch))) {
       console.warn(`[batches] ${origin} ${id} was changed outside the wallet: nothing is signed or sent for it`);
-      const error = new RpcError(ErrorCode.internal, 'The batch record was changed outside the wallet; nothing was signed or sent');
-      return { batch: await deps.batches.update(origin, id, (b) => ({ ...b, ...failedWith(error) })), error };
+      // Left as it stands: the store writes nothing on a record it did not write (store.ts update).
+      return { batch, error: new RpcError(ErrorCode.internal, 'The batch record was changed outside the wallet; nothing was signed or sent') };
     }
     try {
       return { batch: await executorOf(batch).send(deps, batch) };

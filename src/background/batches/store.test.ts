@@ -17,14 +17,15 @@ const newStore = () => {
 };
 
 describe('batch store', () => {
-  it('knows the records it wrote; one changed in storage stays unauthentic through later updates', async () => {
+  it('knows the records it wrote; one changed in storage is refused as altered by later updates, and stays unauthentic', async () => {
     const { local, store } = newStore();
     await store.add(batch('x', 'approved', 1));
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
     await store.update('https://a.example', 'x', (b) => ({ ...b, state: 'sending' }));
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(true);
     await local.update('batches', (all) => ({ ...all, 'https://a.example x': { ...all['https://a.example x'], calls: [{ to: '0x00000000000000000000000000000000000000ee', value: '0x1', data: '0x' }] } }));
-    await store.update('https://a.example', 'x', (b) => ({ ...b, state: 'approved' }));
+    await expect(store.update('https://a.example', 'x', (b) => ({ ...b, state: 'approved' }))).rejects.toThrow(/altered outside the wallet/);
+    expect(await store.get('https://a.example', 'x')).toMatchObject({ state: 'sending' });
     expect(await store.authentic((await store.get('https://a.example', 'x'))!)).toBe(false);
   });
 
@@ -136,7 +137,7 @@ describe('batch store', () => {
     // A record changed in storage by anyone else is no decision of the wallet's.
     await store.add(batch('y', 'approved', 2));
     await local.update('batches', (all) => ({ ...all, 'https://a.example y': { ...all['https://a.example y'], from: '0x00000000000000000000000000000000000000ee' } }));
-    await seen('y', { receipt: receipt('0x1') });
+    await expect(seen('y', { receipt: receipt('0x1') })).rejects.toThrow(/altered outside the wallet/);
     expect(told).toEqual(['x 200', 'x undefined', 'x 500']);
   });
 

@@ -91,8 +91,8 @@ export interface BatchStore {
   remove(origin: string, id: string): Promise<void>;
   /**
    * Whether the wallet wrote the record as it stands, and it is the latest copy: only such a batch is signed or sent.
-   * A record changed in storage by anyone else, or an older copy written back, stays unauthentic through later
-   * updates (receipts may still land on it).
+   * A record changed in storage by anyone else, or an older copy written back, is not updated any more (`update`
+   * refuses it with `batchAltered`).
    */
   authentic(batch: BatchRecord): Promise<boolean>;
 }
@@ -110,7 +110,10 @@ export interface BatchDecisions {
 }
 
 /** What acting on a record that is not `authentic` is refused with (pages/refusalFamilies.ts words it). */
-export const batchAltered = (): RpcError => new RpcError(ErrorCode.internal, 'This batch record was altered outside the wallet; it is not acted on');
+const ALTERED = 'This batch record was altered outside the wallet; it is not acted on';
+export const batchAltered = (): RpcError => new RpcError(ErrorCode.internal, ALTERED);
+/** Whether `error` is that refusal (`update` of such a record throws it). */
+export const isBatchAltered = (error: unknown): boolean => error instanceof RpcError && error.message === ALTERED;
 
 /** `decisions`: absent where no one keeps what a batch came to (unit tests of what holds no grants). */
 export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Sealer, decisions?: BatchDecisions): BatchStore {
@@ -167,11 +170,12 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       const all = await write((current) => {
         const batch = current[key];
         if (!batch) throw new Error(`No batch ${id} for ${origin}`);
-        // Another shape under the key (storage.local, a content script on Firefox): no change of the wallet's reads it.
-        if (!isUnder(key, batch)) throw batchAltered();
+        // Another shape, or a record the wallet did not write as it stands (storage.local, a content script on Firefox):
+        // no change of the wallet's reads it, and nothing is written on it for a reader to take as the wallet's.
+        if (!isUnder(key, batch) || !authentic(sealKey, batch)) throw batchAltered();
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
-        before = authentic(sealKey, batch) ? batch : undefined;
-        return { ...current, [key]: before ? stamped(sealKey, changed) : changed };
+        before = batch;
+        return { ...current, [key]: stamped(sealKey, changed) };
       });
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
       await ledger.save();

@@ -6,6 +6,7 @@ import { approvedWords } from '../calls/recorded';
 import { refreshReceipts } from '../batches/follow';
 import { sendBatch, sentCalls } from '../batches/run';
 import { batchStatus, counted, preconfirmed } from '../batches/status';
+import { isBatchAltered } from '../batches/store';
 import type { BatchRecord } from '../batches/types';
 import type { Using } from '../services';
 import { feeAnswer, prepare, type Uses } from './sendCallsPlan';
@@ -19,13 +20,15 @@ function idParam(params: unknown, name: string): string {
   return id;
 }
 
+const unknownBatch = (id: string) => new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+
 async function ownBatch(services: Using<Uses>, origin: string, id: string): Promise<BatchRecord> {
   const batch = await services.batches.get(origin, id);
   // Another origin's batch is reported as unknown: ids must not leak across sites. So is a record the wallet did not
   // write as it stands (planted in storage.local, which a content script writes on Firefox): its status, a success
   // with receipts, would be the planter's word, which the site acts on.
   if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval' || !(await services.batches.authentic(batch))) {
-    throw new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
+    throw unknownBatch(id);
   }
   return batch;
 }
@@ -60,10 +63,11 @@ export const batchMethods = {
     auth: 'none',
     async handle(id, { services, origin }) {
       // Looked at on chain only as the wallet wrote it: one planted in storage.local may name thousands of transactions.
-      await refreshReceipts(services, await ownBatch(services, origin, id));
-      // Answered from the record as it stands, checked again: one swapped in while the node was asked (a content script
-      // sees the page's request go out) is what the refresh's update wrote the receipts on, and handed back.
-      const batch = await ownBatch(services, origin, id);
+      // A record swapped in while the node was asked (a content script sees the page's request go out) is refused by the
+      // refresh's update, and is no batch of the wallet's.
+      const batch = await refreshReceipts(services, await ownBatch(services, origin, id)).catch((error: unknown) => {
+        throw isBatchAltered(error) ? unknownBatch(id) : error;
+      });
       const receipts = counted(batch).flatMap((t) => (t.receipt ? [t.receipt] : []));
       // With receipts: whether any is only pre-confirmed (its block not sealed yet), so the status may still change.
       const capabilities = receipts.length > 0 ? { capabilities: { preconfirmed: preconfirmed(batch) } } : {};

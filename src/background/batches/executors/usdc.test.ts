@@ -138,7 +138,7 @@ describe('a batch paid in USDC whose record was changed in storage (a content sc
       const altered = Object.fromEntries(Object.entries(change).map(([field, f]) => [field, f(fee[field as keyof typeof fee] as string)]));
       return { ...all, [key]: { ...all[key], usdcFee: { ...fee, ...altered } } };
     });
-    await expect(send()).rejects.toMatchObject({ message: 'The batch record was changed outside the wallet; nothing was signed or sent' });
+    await expect(send()).rejects.toMatchObject({ message: 'This batch record was altered outside the wallet; it is not acted on' });
     expect(chain.sent).toEqual([]);
   });
 });
