@@ -61,6 +61,9 @@ export function quantity(value: unknown, field: string): Hex {
   return value as Hex;
 }
 
+/** 0x and 1 to 64 hex digits, leading zeros allowed: a word of at most 32 bytes (an id, a slot, a number a node answered). */
+export const isHexWord = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value);
+
 const LENIENT_QUANTITY = /^0x[0-9a-fA-F]+$/;
 const MAX_UINT256 = 2n ** 256n - 1n;
 

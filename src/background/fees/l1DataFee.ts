@@ -10,7 +10,7 @@ import { OP_STACK_CHAIN_IDS } from '../../shared/networks';
 import type { Network } from '../../shared/networks';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { lazy } from '../../shared/lazy';
-import type { Hex } from '../../shared/params';
+import { isHexWord, type Hex } from '../../shared/params';
 import { textHash } from '../../shared/utf8';
 import { loadAbi } from '../abi/loadAbi';
 import type { ChainNode } from '../networks/rpcClient';
@@ -52,7 +52,7 @@ function isOpStack(node: ChainNode, network: Pick<Network, 'chainId' | 'builtIn'
 /** The oracle's answer, one uint256 word: anything else (a negative or decimal number a node made up) is refused. */
 async function oracle(node: ChainNode, data: string): Promise<bigint> {
   const answer = await node<unknown>('eth_call', [{ to: GAS_PRICE_ORACLE, data }, 'latest']);
-  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
+  if (!isHexWord(answer)) {
     throw new RpcError(ErrorCode.internal, `The node's GasPriceOracle answered ${JSON.stringify(answer).slice(0, 80)}, not a fee (one uint256 word)`);
   }
   return BigInt(answer);

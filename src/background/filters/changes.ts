@@ -4,7 +4,7 @@
  * come once each; logs of blocks a reorganization took away come again with `removed: true`.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
-import type { Hex } from '../../shared/params';
+import { isHexWord, type Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Criteria } from './logMatch';
 import type { FilterRecord, FilterLog } from './types';
@@ -135,7 +135,7 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** The node's own pending-transaction filter, for a filter of ours to relay; undefined where the node keeps none. */
 export const nodePendingFilter = (node: ChainNode): Promise<Hex | undefined> =>
-  node<unknown>('eth_newPendingTransactionFilter').then((id) => (typeof id === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(id) ? (id as Hex) : undefined), () => undefined);
+  node<unknown>('eth_newPendingTransactionFilter').then((id) => (isHexWord(id) ? id : undefined), () => undefined);
 
 /** Uninstalls the node's filter a filter of ours relayed (it would stay on the user's node until the node expires it). */
 export const releaseNodeFilter = (node: ChainNode, nodeFilter: Hex): Promise<void> =>

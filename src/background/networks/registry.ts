@@ -6,7 +6,7 @@
 import { isObject } from '../../shared/isObject';
 import { defaultChainId, hasFastBlocks, isAllowedBundlerUrl, isAllowedRpcUrl, type BuiltInEdit, type Network } from '../../shared/networks';
 import { withDetected, type DetectedFacts } from '../../shared/networkFacts';
-import type { Hex } from '../../shared/params';
+import { isHexWord, type Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface NetworksSlice {
@@ -61,7 +61,7 @@ export const chainKey = (chainId: string): string => `0x${BigInt(chainId).toStri
  * list or record of the right kind may hold anything: a chain id BigInt cannot read, a null among the added networks or
  * facts without their endpoints made the selected network throw, and with it nearly every request and the popup's state.
  */
-const isChainId = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value);
+const isChainId = isHexWord;
 const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isAddedNetwork = (value: unknown): value is Network => isObject(value) && isChainId(value.chainId) && isTextList(value.rpcUrls);
 /** The facts detection kept for `chainId`'s network, when they have their endpoints. */

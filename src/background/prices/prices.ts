@@ -4,7 +4,7 @@
  * answer that is stale, not positive or cannot be decoded is refused with its reason, and no value is shown for it.
  */
 import { toQuantity } from 'ethers';
-import type { Hex } from '../../shared/params';
+import { isHexWord, type Hex } from '../../shared/params';
 import type { PriceFeed } from '../../shared/priceFeeds';
 import type { ChainNode } from '../networks/rpcClient';
 
@@ -32,7 +32,6 @@ interface Head {
   timestamp: bigint;
 }
 
-const HEX = /^0x[0-9a-fA-F]{1,64}$/;
 
 /** The 32-byte words of a call's result, or undefined when it is not whole words. */
 function words(result: unknown, count: number): bigint[] | undefined {
@@ -44,7 +43,7 @@ const signed = (word: bigint): bigint => (word >= 2n ** 255n ? word - 2n ** 256n
 
 async function headOf(node: ChainNode): Promise<Head | undefined> {
   const block = await node<{ number?: unknown; timestamp?: unknown } | null>('eth_getBlockByNumber', ['latest', false]);
-  if (typeof block?.number !== 'string' || typeof block.timestamp !== 'string' || !HEX.test(block.number) || !HEX.test(block.timestamp)) return undefined;
+  if (typeof block?.number !== 'string' || typeof block.timestamp !== 'string' || !isHexWord(block.number) || !isHexWord(block.timestamp)) return undefined;
   return { number: BigInt(block.number), timestamp: BigInt(block.timestamp) };
 }
 

@@ -5,7 +5,7 @@
  */
 import { randomHex } from '../../shared/randomId';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import { positional, type Hex } from '../../shared/params';
+import { isHexWord, positional, type Hex } from '../../shared/params';
 import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges, nodePendingFilter } from '../filters/changes';
 import { newFilterRecord, type FilterRecord } from '../filters/types';
@@ -18,11 +18,10 @@ import { methodsUsing, type MethodTable, type RequestContext } from './types';
 type Uses = 'changesDeps' | 'filters' | 'networks' | 'nodeFor' | 'settings';
 const method = methodsUsing<Uses>();
 
-const FILTER_ID = /^0x[0-9a-fA-F]{1,64}$/;
 
 function filterId(params: unknown, name: string): Hex {
   const [id] = positional(params, name, 1);
-  if (typeof id !== 'string' || !FILTER_ID.test(id)) throw invalidParams(`filter id must be a hex number (the id eth_newFilter answered), got ${JSON.stringify(id)}`);
+  if (!isHexWord(id)) throw invalidParams(`filter id must be a hex number (the id eth_newFilter answered), got ${JSON.stringify(id)}`);
   return id.toLowerCase() as Hex;
 }
 

@@ -4,7 +4,7 @@
  */
 import { randomHex } from '../../shared/randomId';
 import { ErrorCode, RpcError, invalidParams } from '../../shared/errors';
-import { positional, type Hex } from '../../shared/params';
+import { isHexWord, positional, type Hex } from '../../shared/params';
 import { parseSubscribe, type Subscribe } from '../../shared/schemas/subscription';
 import { siteOf } from '../sites/siteOf';
 import { newFilterRecord } from '../filters/types';
@@ -16,11 +16,10 @@ import { methodsUsing, type MethodTable, type RequestContext } from './types';
 type Uses = 'networks' | 'nodeFor' | 'subscriptions';
 const method = methodsUsing<Uses>();
 
-const SUBSCRIPTION_ID = /^0x[0-9a-fA-F]{1,64}$/;
 
 function subscriptionId(params: unknown): Hex {
   const [id] = positional(params, 'eth_unsubscribe', 1);
-  if (typeof id !== 'string' || !SUBSCRIPTION_ID.test(id)) throw invalidParams(`subscription id must be a hex number (the id eth_subscribe answered), got ${JSON.stringify(id)}`);
+  if (!isHexWord(id)) throw invalidParams(`subscription id must be a hex number (the id eth_subscribe answered), got ${JSON.stringify(id)}`);
   return id as Hex;
 }
 

@@ -5,7 +5,7 @@
 import { id } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
 import { lazy } from '../../shared/lazy';
-import type { Hex } from '../../shared/params';
+import { isHexWord, type Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { PaymasterTerms } from './quote';
 
@@ -18,7 +18,7 @@ const selectors = lazy(() => ({
 /** One uint256 word, or an error naming what the paymaster answered instead. */
 async function word(node: ChainNode, paymaster: Hex, name: string, data: string): Promise<bigint> {
   const answer = await node<unknown>('eth_call', [{ to: paymaster, data }, 'latest']);
-  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(answer)) {
+  if (!isHexWord(answer)) {
     throw new RpcError(ErrorCode.internal, `The USDC paymaster at ${paymaster} answered ${name}() with ${JSON.stringify(answer).slice(0, 80)}, not one uint256 word`);
   }
   return BigInt(answer);

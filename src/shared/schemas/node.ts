@@ -1,12 +1,11 @@
 /** Param schemas of the node methods (spec section 4): each parses raw params into what is forwarded. */
 import { invalidParams } from '../errors';
-import { address, block as blockOrTag, boolean, data, hash32, object, positional, quantity as hexQuantity, type Hex } from '../params';
+import { address, block as blockOrTag, boolean, data, hash32, object, positional, isHexWord, quantity as hexQuantity, type Hex } from '../params';
 
-const SLOT = /^0x[0-9a-fA-F]{1,64}$/;
 
 /** Storage positions may be written as a padded 32-byte word (EIP-1967 slots) or a plain number. */
 function slot(value: unknown, field: string): Hex {
-  if (typeof value !== 'string' || !SLOT.test(value)) throw invalidParams(`${field} must be a hex storage slot of at most 32 bytes, got ${JSON.stringify(value)}`);
+  if (!isHexWord(value)) throw invalidParams(`${field} must be a hex storage slot of at most 32 bytes, got ${JSON.stringify(value)}`);
   return value as Hex;
 }
 
