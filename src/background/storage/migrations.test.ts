@@ -119,4 +119,21 @@ describe('storage migrations', () => {
     expect(stores.kept.grants).toEqual([]);
     expect(await backend.get('grants')).toEqual({ grants: [] });
   });
+
+  // A content script can write storage.local (Firefox): the count set back and a list planted, or a count that is no
+  // migration's. A migration that throws leaves every read and write (a reset's too) refused at each worker start.
+  it('1 and 2: a planted null among the approvals or the relayed transactions is dropped, not read', async () => {
+    const backend = memoryBackend();
+    await backend.set({ schemaVersion: 0, approvals: [null], sentTransactions: [null] });
+    await migrate(backend, MIGRATIONS);
+    expect(await backend.get('approvals')).toEqual({ approvals: [] });
+    expect(await backend.get('sentTransactions')).toEqual({ sentTransactions: [] });
+  });
+
+  it.each([-1, 0.5])('run from the first when the stored count (%s) is no whole count', async (planted) => {
+    const backend = memoryBackend();
+    await backend.set({ schemaVersion: planted });
+    await migrate(backend, MIGRATIONS);
+    expect(await backend.get('schemaVersion')).toEqual({ schemaVersion: MIGRATIONS.length });
+  });
 });

@@ -27,7 +27,7 @@ const VERSION_KEY = 'schemaVersion';
 const approvalsNameTheirMethod: Migration = async (backend) => {
   const { approvals } = await backend.get('approvals');
   if (!Array.isArray(approvals)) return;
-  await backend.set({ approvals: approvals.filter((a: { method?: unknown }) => typeof a.method === 'string') });
+  await backend.set({ approvals: approvals.filter((a: { method?: unknown } | null) => typeof a?.method === 'string') });
 };
 
 /**
@@ -37,7 +37,7 @@ const approvalsNameTheirMethod: Migration = async (backend) => {
 const sentTransactionsNameTheirChain: Migration = async (backend) => {
   const { sentTransactions } = await backend.get('sentTransactions');
   if (!Array.isArray(sentTransactions)) return;
-  await backend.set({ sentTransactions: sentTransactions.filter((t: { chainId?: unknown }) => typeof t.chainId === 'string') });
+  await backend.set({ sentTransactions: sentTransactions.filter((t: { chainId?: unknown } | null) => typeof t?.chainId === 'string') });
 };
 
 /** An added network or a built-in one's edit with one `rpcUrl` as one with that endpoint alone in `rpcUrls`. */
@@ -101,7 +101,9 @@ export const migrations = (stores: MigrationStores): Migration[] => [
 
 export async function migrate(backend: StorageBackend, migrations: Migration[]): Promise<void> {
   const stored = (await backend.get(VERSION_KEY))[VERSION_KEY];
-  for (let version = typeof stored === 'number' ? stored : 0; version < migrations.length; version++) {
+  // A count no migration has (planted: -1, 0.5) runs them all again: each may run twice, none may be skipped or thrown on.
+  const done = Number.isInteger(stored) && (stored as number) >= 0 ? (stored as number) : 0;
+  for (let version = done; version < migrations.length; version++) {
     await migrations[version](backend);
     await backend.set({ [VERSION_KEY]: version + 1 });
   }
