@@ -7,6 +7,7 @@
  */
 import type { BaseWallet } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
+import { isObject } from '../../shared/isObject';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
@@ -78,7 +79,8 @@ const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, inde
   name: `Account ${index + 1}`,
 });
 
-const same = (a: string, b: string | null | undefined): boolean => a.toLowerCase() === b?.toLowerCase();
+// `b` may be the stored selection, which a page can set to anything.
+const same = (a: string, b: unknown): boolean => typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 
 const notOurs = (address: string) => new Error(`${address} is not an account of this wallet`);
 
@@ -109,9 +111,16 @@ function addressesIn(secret: VaultSecret, keyAddress: (account: AccountRecord) =
 
 const withKeys = (accounts: AccountRecord[]): AccountRecord[] => accounts.filter((a) => !isLedgerRecord(a));
 
+/**
+ * The stored entries with a record's shape. The list may hold anything a page's content script wrote: a null, an entry
+ * without a text address or name made every reader throw (the unlock's check, the popup's state) until a reset.
+ */
+const records = (stored: AccountRecord[]): AccountRecord[] =>
+  stored.filter((a: unknown) => isObject(a) && typeof a.address === 'string' && typeof a.name === 'string');
+
 export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadKeys: LoadKeys, keyAddresses: KeyAddresses): Accounts {
   const listed = async (whileLocked: (stored: AccountRecord[]) => AccountRecord[]): Promise<AccountRecord[]> => {
-    const [accounts, secret] = await Promise.all([local.get('accounts'), vault.secret()]);
+    const [accounts, secret] = await Promise.all([local.get('accounts').then(records), vault.secret()]);
     if (!secret) return whileLocked(accounts);
     const kept = derived(accounts, addressesIn(secret, await keyAddresses.of(secret, withKeys(accounts))));
     await keyAddresses.save();
@@ -133,12 +142,13 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (!secret) return;
       // Derived before the update, which cannot wait: an account written in between (another page's Add account) is
       // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
-      const seen = await local.get('accounts');
+      const seen = records(await local.get('accounts'));
       const addressOf = addressesIn(secret, await keyAddresses.of(secret, withKeys(seen)));
       const wasSeen = (account: AccountRecord) => seen.some((s) => s.index === account.index && kind(s) === kind(account));
-      await local.update('accounts', (accounts) => {
+      await local.update('accounts', (stored) => {
+        const accounts = records(stored);
         const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
-        return kept.length === accounts.length && kept.every((k, i) => k === accounts[i]) ? accounts : kept;
+        return kept.length === stored.length && kept.every((k, i) => k === stored[i]) ? stored : kept;
       });
       await keyAddresses.save();
       const chosen = await selected();
@@ -158,8 +168,8 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       const keys = await loadKeys();
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
-        added = record(keys, mnemonic, accounts.filter((a) => !a.imported && !isLedgerRecord(a)).length);
-        return [...accounts, added];
+        added = record(keys, mnemonic, records(accounts).filter((a) => !a.imported && !isLedgerRecord(a)).length);
+        return [...records(accounts), added];
       });
       return added!;
     },
@@ -167,17 +177,17 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       if (await find(address)) throw new Error(`${address} is already an account of this wallet`);
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
-        added = { address, index: keyIndex, name: `Imported ${accounts.filter((a) => a.imported).length + 1}`, imported: true };
-        return [...accounts, added];
+        added = { address, index: keyIndex, name: `Imported ${records(accounts).filter((a) => a.imported).length + 1}`, imported: true };
+        return [...records(accounts), added];
       });
       return added!;
     },
     async addLedger(entries) {
       let added: AccountRecord[] = [];
       await local.update('accounts', (accounts) => {
-        const count = accounts.filter(isLedgerRecord).length;
+        const count = records(accounts).filter(isLedgerRecord).length;
         added = entries.map((e, i) => ({ address: e.address, index: e.index, name: e.name ?? `Ledger ${count + i + 1}`, ledgerPath: e.path }));
-        return [...accounts, ...added];
+        return [...records(accounts), ...added];
       });
       return added;
     },
@@ -187,19 +197,20 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
     },
     async rename(address, name) {
       if (!(await find(address))) throw notOurs(address);
-      await local.update('accounts', (accounts) => accounts.map((a) => (same(a.address, address) ? { ...a, name } : a)));
+      await local.update('accounts', (accounts) => records(accounts).map((a) => (same(a.address, address) ? { ...a, name } : a)));
     },
     async remove(address) {
-      await local.update('accounts', (accounts) => {
+      await local.update('accounts', (stored) => {
+        const accounts = records(stored);
         const gone = accounts.find((a) => same(a.address, address));
-        if (!gone) return accounts;
+        if (!gone) return stored;
         return accounts.filter((a) => a !== gone).map((a) => (kind(a) === kind(gone) && a.index > gone.index ? { ...a, index: a.index - 1 } : a));
       });
       if (same(address, await local.get('selectedAccount'))) await local.set('selectedAccount', await selected());
     },
     // The record as stored: its address must be the one its key derives, whatever the list shows.
     async signer(address) {
-      const [account, secret] = await Promise.all([local.get('accounts').then((all) => all.find((a) => same(a.address, address))), vault.secret()]);
+      const [account, secret] = await Promise.all([local.get('accounts').then((all) => records(all).find((a) => same(a.address, address))), vault.secret()]);
       if (!account) throw notOurs(address);
       if (isLedgerRecord(account)) throw new RpcError(ErrorCode.unsupportedMethod, noKeyMessage(account.address));
       if (!secret) throw new Error('The wallet is locked');

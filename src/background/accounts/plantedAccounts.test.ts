@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Hex } from '../../shared/params';
+import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import type { VaultSecret } from '../vault/crypto';
+import { ACCOUNTS_DEFAULTS, createAccounts, type AccountRecord } from './accounts';
+import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
+import * as keys from './keys';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const ACCOUNT_0 = keys.deriveWallet(MNEMONIC, 0).address as Hex;
+const ACCOUNT_1 = keys.deriveWallet(MNEMONIC, 1).address as Hex;
+
+/**
+ * Entries a page's content script can put in the accounts list (storage.local, Firefox): each made every reader of the
+ * list throw, the unlock's check and the popup's state with them, until the wallet was reset.
+ */
+const JUNK: unknown[] = [null, 7, { index: 2, name: 'no address' }, { address: 42, index: 3, name: 'a number' }, { address: ACCOUNT_1, index: 1, name: { text: 'an object' } }];
+
+async function planted(secret: VaultSecret | null) {
+  const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+  const accounts = createAccounts(local, { secret: async () => secret }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => keys));
+  await accounts.reset(MNEMONIC);
+  await local.update('accounts', (stored) => [...JUNK, ...stored] as AccountRecord[]);
+  await local.set('selectedAccount', ACCOUNT_1);
+  return { local, accounts };
+}
+
+describe('a planted entry in the accounts list', () => {
+  it('is not listed, while unlocked or locked, and the selection falls among the accounts left', async () => {
+    for (const secret of [{ mnemonic: MNEMONIC }, null]) {
+      const { accounts } = await planted(secret);
+      expect((await accounts.list()).map((a) => a.address)).toEqual([ACCOUNT_0]);
+      expect(await accounts.selected()).toBe(ACCOUNT_0);
+    }
+  });
+
+  it('does not fail the unlock: it is dropped from the list written back', async () => {
+    const { local, accounts } = await planted({ mnemonic: MNEMONIC });
+    await accounts.verify();
+    expect(await local.get('accounts')).toEqual([{ address: ACCOUNT_0, index: 0, name: 'Account 1' }]);
+    expect(await local.get('selectedAccount')).toBe(ACCOUNT_0);
+  });
+
+  it('keeps the user able to add, rename, remove and sign', async () => {
+    const { accounts } = await planted({ mnemonic: MNEMONIC });
+    expect((await accounts.addNext(MNEMONIC)).address).toBe(ACCOUNT_1);
+    await accounts.rename(ACCOUNT_0, 'Main');
+    expect((await accounts.signer(ACCOUNT_0)).address).toBe(ACCOUNT_0);
+    await accounts.remove(ACCOUNT_1);
+    expect((await accounts.list()).map((a) => [a.address, a.name])).toEqual([[ACCOUNT_0, 'Main']]);
+  });
+
+  it('nor is a selection that is not text: the first account is selected', async () => {
+    const { local, accounts } = await planted({ mnemonic: MNEMONIC });
+    await local.set('selectedAccount', 42 as unknown as Hex);
+    expect(await accounts.selected()).toBe(ACCOUNT_0);
+    await accounts.verify();
+    expect(await local.get('selectedAccount')).toBe(ACCOUNT_0);
+  });
+});
