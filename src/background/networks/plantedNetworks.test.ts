@@ -30,6 +30,19 @@ describe('networks a content script planted', () => {
     await expect(networks.sendsSync(selected.chainId)).resolves.toBeTypeOf('boolean');
   });
 
+  // Nothing in the registry throws on these: its readers do (the popup's home, every transaction's review and the
+  // firewall read the currency's symbol; the balance is scaled by its decimals; the screens show the name).
+  it.each([
+    ['without its currency', { nativeCurrency: null }],
+    ['whose currency has no symbol', { nativeCurrency: { name: 'Ether', decimals: 18 } }],
+    ['whose currency has 10^9 decimals', { nativeCurrency: { ...ADDED.nativeCurrency, decimals: 1e9 } }],
+    ['whose name is no text', { name: { planted: true } }],
+  ])('are no added network %s, even selected: the selection falls back to the release\'s first network', async (_, fields) => {
+    const networks = createNetworks(await planted({ addedNetworks: [{ ...ADDED, ...fields }], selectedChainId: '0x99' }), PRODUCTION);
+    expect((await networks.selected()).chainId).toBe(BASE_CHAIN_ID);
+    expect((await networks.all()).map((n) => n.chainId)).toEqual(PRODUCTION_NETWORKS.map((n) => n.chainId));
+  });
+
   it('still let the user add, remove and mark networks, the planted entries dropped as the list is written', async () => {
     const local = await planted({ addedNetworks: [null, { chainId: 'zz' }], chainsWithoutEip7702: [null] });
     const networks = createNetworks(local, PRODUCTION);

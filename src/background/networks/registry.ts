@@ -63,7 +63,11 @@ export const chainKey = (chainId: string): string => `0x${BigInt(chainId).toStri
  */
 const isChainId = isHexWord;
 const isTextList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-const isAddedNetwork = (value: unknown): value is Network => isObject(value) && isChainId(value.chainId) && isTextList(value.rpcUrls);
+/** A coin as EIP-3085 names one (decimals a uint8): the popup's home, every review and the firewall read its symbol and scale by its decimals. */
+const isCurrency = (value: unknown): boolean =>
+  isObject(value) && typeof value.name === 'string' && typeof value.symbol === 'string' && Number.isInteger(value.decimals) && (value.decimals as number) >= 0 && (value.decimals as number) < 256;
+const isAddedNetwork = (value: unknown): value is Network =>
+  isObject(value) && isChainId(value.chainId) && typeof value.name === 'string' && isTextList(value.rpcUrls) && isCurrency(value.nativeCurrency);
 /** The facts detection kept for `chainId`'s network, when they have their endpoints. */
 export function storedFacts(facts: Record<string, DetectedFacts>, chainId: Hex): DetectedFacts | undefined {
   const key = chainKey(chainId);
