@@ -15,15 +15,22 @@ export interface TrustedSites {
   distrust(origin: string): Promise<void>;
 }
 
+/**
+ * The list's text items. A content script can write storage.local (Firefox): an object among them reached the popup's
+ * Sites, which threw rendering it, and no Stop trusting could name it.
+ */
+const origins = (stored: string[]): string[] => stored.filter((o: unknown) => typeof o === 'string');
+
 export function createTrustedSites(local: TypedStorage<TrustedSitesSlice>): TrustedSites {
+  const list = async () => origins(await local.get('phishingListTrusted'));
   return {
-    isTrusted: async (origin) => (await local.get('phishingListTrusted')).includes(origin),
-    list: () => local.get('phishingListTrusted'),
+    isTrusted: async (origin) => (await list()).includes(origin),
+    list,
     async trust(origin) {
-      await local.update('phishingListTrusted', (all) => (all.includes(origin) ? all : [...all, origin]));
+      await local.update('phishingListTrusted', (all) => (all.includes(origin) ? all : [...origins(all), origin]));
     },
     async distrust(origin) {
-      await local.update('phishingListTrusted', (all) => all.filter((o) => o !== origin));
+      await local.update('phishingListTrusted', (all) => origins(all).filter((o) => o !== origin));
     },
   };
 }
