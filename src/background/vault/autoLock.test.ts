@@ -34,4 +34,16 @@ describe('auto-lock', () => {
     expect(await timer.overdue()).toBe(false);
     expect(alarm).toEqual({});
   });
+
+  // A content script can write storage.local (Firefox). With the deadline no number, the wallet never locked, and an
+  // alarms API that refuses a time that is no finite number made every page request but reads (unlock, reset) throw.
+  it.each([['text', 'planted'], ['an object', {}], ['no whole count', 0.5], ['below one', -5], ['past any date', 1e308]])(
+    'takes the default 15 minutes when the stored minutes are %s',
+    async (_, planted) => {
+      const { alarm, deps, timer } = setup();
+      await deps.settings.set('settings', { ...SETTINGS_DEFAULTS.settings, autoLockMinutes: planted as number });
+      await timer.restart();
+      expect(alarm.at).toBe(1_000_000 + 15 * 60_000);
+    },
+  );
 });

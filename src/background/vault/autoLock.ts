@@ -3,7 +3,7 @@
  * worker, timers do not); the deadline is also kept in session storage, so a worker that starts after it passed
  * (stopped, or its alarm late) locks before it answers anything.
  */
-import type { SettingsStorage } from '../settings/settings';
+import { SETTINGS_DEFAULTS, type SettingsStorage } from '../settings/settings';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface LockDeadlineSlice {
@@ -28,11 +28,18 @@ export interface IdleTimer {
   overdue(): Promise<boolean>;
 }
 
+/**
+ * The stored minutes when they are a count the Settings screen takes, else the default. A content script can write
+ * storage.local (Firefox): text made the deadline no number (never locked, and an alarm the browser may refuse before
+ * every page request but reads, unlock and reset among them), fewer than one locked at each request.
+ */
+const minutesOf = (stored: unknown): number =>
+  Number.isSafeInteger(stored) && (stored as number) >= 1 ? (stored as number) : SETTINGS_DEFAULTS.settings.autoLockMinutes;
+
 export function createIdleTimer({ settings, session, alarm, now }: IdleTimerDeps): IdleTimer {
   return {
     async restart() {
-      const { autoLockMinutes } = await settings.get('settings');
-      const lockAt = now() + autoLockMinutes * 60_000;
+      const lockAt = now() + minutesOf((await settings.get('settings')).autoLockMinutes) * 60_000;
       await session.set('lockAt', lockAt);
       await alarm.at(lockAt);
     },
