@@ -90,10 +90,15 @@ const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : a
 /** The records as the secret's keys derive them: each with its key's address, once; those without a key dropped. */
 function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) => Hex | undefined): AccountRecord[] {
   const kept: AccountRecord[] = [];
+  // Looked up, not searched: the list may be as long as a page made it, and it is read several times a request.
+  const seen = new Set<string>();
   for (const account of accounts) {
     const address = addressOf(account);
     if (!address) console.warn(`[accounts] ${account.address} has no key in the vault: not listed`);
-    else if (!kept.some((k) => same(k.address, address))) kept.push(same(address, account.address) ? account : { ...account, address });
+    else if (!seen.has(address.toLowerCase())) {
+      seen.add(address.toLowerCase());
+      kept.push(same(address, account.address) ? account : { ...account, address });
+    }
   }
   return kept;
 }

@@ -57,4 +57,17 @@ describe('a planted entry in the accounts list', () => {
     await accounts.verify();
     expect(await local.get('selectedAccount')).toBe(ACCOUNT_0);
   });
+
+  // Each read of the list (several per request) compared every record with every one kept: 2,000 of the phrase's own
+  // accounts, kept by the unlock's check, took a second a read, 20,000 minutes, until a reset.
+  it('of many of the phrase\'s accounts takes each read of the list a moment, not the square of their count', async () => {
+    const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+    const addressOf = (account: { index: number }) => `0x${account.index.toString(16).padStart(40, '0')}` as Hex;
+    const accounts = createAccounts(local, { secret: async () => ({ mnemonic: MNEMONIC }) }, async () => keys, { of: async () => addressOf, save: async () => {} });
+    const many = Array.from({ length: 20_000 }, (_, index) => ({ address: addressOf({ index }), index, name: `Account ${index + 1}` }));
+    await local.set('accounts', many);
+    const start = performance.now();
+    expect(await accounts.list()).toHaveLength(many.length);
+    expect(performance.now() - start).toBeLessThan(2_000);
+  });
 });
