@@ -12,7 +12,7 @@ import type { Nodes } from './networks/nodes';
 import type { Networks } from './networks/registry';
 import type { PageState } from './pageState/store';
 import type { Services } from './services';
-import type { SettingsStorage } from './settings/settings';
+import { logsRangeLimit, type SettingsStorage } from './settings/settings';
 import { createSubscriptions, type SubscriptionsDeps } from './subscriptions/subscriptions';
 import type { Frames } from './transport/frames';
 import { createPollLoops } from './watch/pollLoop';
@@ -39,9 +39,8 @@ export function createListening(deps: ListeningDeps): Listening {
   const { alarms, frames, nodes, networks, pages } = deps;
   const loops = createPollLoops(nodes.nodeFor);
   const changesDeps = async (): Promise<ChangesDeps> => {
-    const { logsBlockRangeLimit } = await deps.settings.get('settings');
     return {
-      logsBlockRangeLimit,
+      logsBlockRangeLimit: logsRangeLimit(await deps.settings.get('settings')),
       ownPending: (chainId, origin) => ownPending(deps, chainId, origin),
       withheld: (chainId, origin) => withheldTransactions(deps, chainId, origin),
     };

@@ -10,6 +10,7 @@ import { parseLogFilter, type LogFilter } from '../../shared/schemas/logFilter';
 import { filterChanges, nodePendingFilter } from '../filters/changes';
 import { newFilterRecord, type FilterRecord } from '../filters/types';
 import { siteOf } from '../sites/siteOf';
+import { logsRangeLimit } from '../settings/settings';
 import { logsWithin } from './node';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
@@ -58,7 +59,7 @@ async function changes(id: Hex, { services, origin }: RequestContext<Using<Uses>
 
 /** Every log of a log filter's range, as eth_getLogs would answer (and within the same range limit). */
 async function filterLogs(id: Hex, { services, origin }: RequestContext<Using<Uses>>): Promise<unknown> {
-  const { logsBlockRangeLimit } = await services.settings.get('settings');
+  const logsBlockRangeLimit = logsRangeLimit(await services.settings.get('settings'));
   return services.filters.read(origin, id, async (filter) => {
     if (filter.kind !== 'logs') throw new RpcError(ErrorCode.serverError, 'filter not found');
     const query: LogFilter = { ...filter.criteria, ...filter.range };

@@ -6,6 +6,7 @@ import { createCoalescer } from '../networks/coalesce';
 import type { ChainNode } from '../networks/rpcClient';
 import { normalizeTransactionError } from '../networks/nodeErrors';
 import { assertReplacementBump, findSameNonce, remember, toSentTransaction } from '../networks/replacements';
+import { logsRangeLimit } from '../settings/settings';
 import type { Using } from '../services';
 import { methodsUsing, type MethodTable, type RequestContext } from './types';
 
@@ -35,8 +36,7 @@ export async function logsWithin(node: ChainNode, filter: LogFilter, limit: numb
 }
 
 async function getLogs(filter: LogFilter, { services }: RequestContext<Using<Uses>>): Promise<unknown> {
-  const { logsBlockRangeLimit } = await services.settings.get('settings');
-  return logsWithin(services.node, filter, logsBlockRangeLimit);
+  return logsWithin(services.node, filter, logsRangeLimit(await services.settings.get('settings')));
 }
 
 async function sendRawTransaction([raw]: Hex[], { services }: RequestContext<Using<Uses>>): Promise<unknown> {

@@ -21,3 +21,10 @@ export const SETTINGS_DEFAULTS: SettingsSlice = {
 };
 
 export type SettingsStorage = TypedStorage<SettingsSlice>;
+
+/**
+ * The eth_getLogs block range limit, when the stored one is a whole number of blocks; else the default. A content
+ * script can write storage.local (Firefox): one BigInt cannot read made every site's log query throw.
+ */
+export const logsRangeLimit = ({ logsBlockRangeLimit: stored }: Settings): number =>
+  Number.isSafeInteger(stored) && stored >= 0 ? stored : SETTINGS_DEFAULTS.settings.logsBlockRangeLimit;
