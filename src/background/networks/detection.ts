@@ -9,7 +9,8 @@ import type { Network } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import { acceptsEip7702, blockTimeMs, bundlesForV08, hasCode, hasContracts, knowsSimulateV1, knowsSyncSend, type LoadProbeSigning } from './probes';
-import { chainKey, storedFacts, type NetworksSlice } from './registry';
+import type { NetworksSlice } from './registry';
+import { chainKey, storedFacts } from './storedShapes';
 import type { ChainNode } from './rpcClient';
 
 /** Detected facts are asked again after this long. */
