@@ -1,5 +1,5 @@
 /** Extension storage, composed from the slices the domains declare (each domain sees only its own). */
-import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/accounts';
+import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './accounts/storedAccounts';
 import { KEY_ADDRESSES_DEFAULTS, type KeyAddressesSlice } from './accounts/keyAddresses';
 import { SIGNED_GRANTS_DEFAULTS, type SignedGrantsSlice } from './allowances/signedGrants';
 import { ANSWERED_DEFAULTS, APPROVALS_DEFAULTS, PLANNING_DEFAULTS, type AnsweredSlice, type ApprovalsSlice, type PlanningSlice } from './approvals/types';

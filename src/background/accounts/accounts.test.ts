@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
-import { ACCOUNTS_DEFAULTS, createAccounts, type AccountRecord } from './accounts';
+import { createAccounts } from './accounts';
+import { ACCOUNTS_DEFAULTS, type AccountRecord } from './storedAccounts';
 import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
 import * as keys from './keys';
 

@@ -7,7 +7,6 @@
  */
 import type { BaseWallet } from 'ethers';
 import { ErrorCode, RpcError } from '../../shared/errors';
-import { isObject } from '../../shared/isObject';
 import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
@@ -15,20 +14,7 @@ import type { VaultSecret } from '../vault/crypto';
 import type { KeyAddresses } from './keyAddresses';
 import type * as Keys from './keys';
 import { isLedgerRecord, ledgerAddress, noKeyMessage } from './ledgerAccounts';
-
-export interface AccountRecord {
-  address: Hex;
-  /**
-   * Index i of the derivation path m/44'/60'/0'/0/i; for an imported key, its index in the vault's `importedKeys`; for
-   * a Ledger account, in the vault's `ledgerAccounts`.
-   */
-  index: number;
-  name: string;
-  /** A private key imported on its own, not derived from the phrase. */
-  imported?: true;
-  /** A Ledger account: its path on the device (as `44'/60'/0'/0/0`); the wallet holds no key for it. */
-  ledgerPath?: string;
-}
+import { type AccountRecord, type AccountsSlice, derived, kind, records, same, withKeys } from './storedAccounts';
 
 /** A Ledger account to list: the vault holds `address` and `path` at `index` already. */
 export interface LedgerAccountEntry {
@@ -37,12 +23,6 @@ export interface LedgerAccountEntry {
   index: number;
   name?: string;
 }
-
-export interface AccountsSlice {
-  accounts: AccountRecord[];
-  selectedAccount: Hex | null;
-}
-export const ACCOUNTS_DEFAULTS: AccountsSlice = { accounts: [], selectedAccount: null };
 
 export interface Accounts {
   /** While unlocked, as the vault's keys derive them; while locked, as stored. */
@@ -79,29 +59,7 @@ const record = (keys: Pick<typeof Keys, 'phraseAddress'>, mnemonic: string, inde
   name: `Account ${index + 1}`,
 });
 
-// `b` may be the stored selection, which a page can set to anything.
-const same = (a: string, b: unknown): boolean => typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
-
 const notOurs = (address: string) => new Error(`${address} is not an account of this wallet`);
-
-/** Which list of the secret the record's index counts in. */
-const kind = (account: AccountRecord) => (isLedgerRecord(account) ? 'ledger' : account.imported ? 'key' : 'phrase');
-
-/** The records as the secret's keys derive them: each with its key's address, once; those without a key dropped. */
-function derived(accounts: AccountRecord[], addressOf: (account: AccountRecord) => Hex | undefined): AccountRecord[] {
-  const kept: AccountRecord[] = [];
-  // Looked up, not searched: the list may be as long as a page made it, and it is read several times a request.
-  const seen = new Set<string>();
-  for (const account of accounts) {
-    const address = addressOf(account);
-    if (!address) console.warn(`[accounts] ${account.address} has no key in the vault: not listed`);
-    else if (!seen.has(address.toLowerCase())) {
-      seen.add(address.toLowerCase());
-      kept.push(same(address, account.address) ? account : { ...account, address });
-    }
-  }
-  return kept;
-}
 
 /**
  * The keys' code (the curve, BIP-32/39, ethers' wallet and transaction code), loaded when an account is made or first
@@ -113,15 +71,6 @@ export type LoadKeys = () => Promise<Pick<typeof Keys, 'walletOf' | 'deriveWalle
 function addressesIn(secret: VaultSecret, keyAddress: (account: AccountRecord) => Hex | undefined) {
   return (account: AccountRecord): Hex | undefined => (isLedgerRecord(account) ? ledgerAddress(secret.ledgerAccounts, account) : keyAddress(account));
 }
-
-const withKeys = (accounts: AccountRecord[]): AccountRecord[] => accounts.filter((a) => !isLedgerRecord(a));
-
-/**
- * The stored entries with a record's shape. The list may hold anything a page's content script wrote: a null, an entry
- * without a text address or name made every reader throw (the unlock's check, the popup's state) until a reset.
- */
-const records = (stored: AccountRecord[]): AccountRecord[] =>
-  stored.filter((a: unknown) => isObject(a) && typeof a.address === 'string' && typeof a.name === 'string');
 
 export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<Vault, 'secret'>, loadKeys: LoadKeys, keyAddresses: KeyAddresses): Accounts {
   const listed = async (whileLocked: (stored: AccountRecord[]) => AccountRecord[]): Promise<AccountRecord[]> => {

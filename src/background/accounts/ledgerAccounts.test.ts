@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
-import { ACCOUNTS_DEFAULTS, createAccounts, type AccountsSlice } from './accounts';
+import { createAccounts } from './accounts';
+import { ACCOUNTS_DEFAULTS, type AccountsSlice } from './storedAccounts';
 import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
 import * as keys from './keys';
 

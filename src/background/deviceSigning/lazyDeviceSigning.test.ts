@@ -1,6 +1,6 @@
 /** Every Approve asks whether the request is a Ledger account's: a wallet without a Ledger account never loads the later script. */
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountRecord } from '../accounts/accounts';
+import type { AccountRecord } from '../accounts/storedAccounts';
 import { lazyDeviceSigning } from './lazyDeviceSigning';
 import type { DeviceSigning } from './types';
 

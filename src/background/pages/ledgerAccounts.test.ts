@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_DEVNET } from '../../shared/networks';
 import type { Hex } from '../../shared/params';
-import { ACCOUNTS_DEFAULTS, createAccounts } from '../accounts/accounts';
+import { createAccounts } from '../accounts/accounts';
+import { ACCOUNTS_DEFAULTS } from '../accounts/storedAccounts';
 import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from '../accounts/keyAddresses';
 import * as keys from '../accounts/keys';
 import { requestBudget } from '../budget/requestBudget';

@@ -5,7 +5,7 @@
 import { Wallet, hexlify, toUtf8Bytes } from 'ethers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
-import type { AccountsSlice } from '../accounts/accounts';
+import type { AccountsSlice } from '../accounts/storedAccounts';
 import * as keys from '../accounts/keys';
 import { LEDGER, PASSWORD, PATH, SITE, wallet } from '../rpc/deviceSigning.fixture';
 import type { DeviceSigningSlice } from '../deviceSigning/types';

@@ -5,7 +5,7 @@ import { LEDGER_7702_ACCOUNT, SIMPLE_7702_ACCOUNT } from '../../shared/contracts
 import type { DevicePayload, DeviceRequest } from '../../shared/deviceSigning';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
-import type { AccountsSlice } from '../accounts/accounts';
+import type { AccountsSlice } from '../accounts/storedAccounts';
 import { runRequest } from './pipeline';
 import { memoryKeyStore } from '../storage/seal';
 import { memoryBackend, type TypedStorage } from '../storage/typedStorage';
