@@ -50,7 +50,8 @@ export interface ErrorData {
  * `message` dapps and logs read; the pages' pipeline adds them (background/pages/refusalWords.ts), never to a dapp.
  * Marked (markedError.ts): the worker's later script bundles a copy of this class of its own.
  */
-export class RpcError extends markedError('RpcError') {
+// Pure: a script that imports only the codes (the content script) does not build the class in every frame.
+export class RpcError extends /* @__PURE__ */ markedError('RpcError') {
   constructor(
     readonly code: number,
     message: string,
