@@ -71,8 +71,8 @@ const sentMethods = (port: FakePort) => port.sent.map((m) => (m as RequestMessag
 const windowListeners: [string, EventListenerOrEventListenerObject][] = [];
 const addEventListener = window.addEventListener.bind(window);
 
-/** Loads the script afresh, as injected into a top frame or a subframe. */
-async function inject(frame: 'top' | 'subframe'): Promise<void> {
+/** Loads the script afresh, as injected into a top frame or a subframe at its start, or into a page already loaded. */
+async function inject(frame: 'top' | 'subframe', readyState: DocumentReadyState = 'loading'): Promise<void> {
   for (const [type, listener] of windowListeners.splice(0)) window.removeEventListener(type, listener);
   vi.restoreAllMocks();
   vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
@@ -80,6 +80,7 @@ async function inject(frame: 'top' | 'subframe'): Promise<void> {
     addEventListener(type, listener);
   });
   if (frame === 'subframe') vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+  vi.spyOn(document, 'readyState', 'get').mockReturnValue(readyState);
   ports.length = 0;
   tabListeners.length = 0;
   apiReads = 0;
@@ -103,9 +104,8 @@ describe('the port to the worker', () => {
   it('opens in a subframe only once its page uses the provider (most frames are ads and embeds that never do)', async () => {
     await inject('subframe');
     expect(ports).toHaveLength(0);
-    // It still says it is here, without settings: a provider already in use (Firefox re-injects this script into open
-    // tabs when the add-on restarts) sends its unanswered requests again.
-    expect(contentReady()).toEqual([{ type: 'content-ready', instance: expect.any(String) }]);
+    // Nor does it tell the page anything at the frame's start: no provider there has been used yet.
+    expect(toPage).toEqual([]);
     inpageReady();
     expect(ports).toHaveLength(1);
     ports[0].say(settings('0x7a69'));
@@ -113,6 +113,16 @@ describe('the port to the worker', () => {
     expect(contentReady().at(-1)).toEqual({ type: 'content-ready', instance: contentReady()[0].instance, settings: { isMetaMask: true } });
     expect(ask('eth_chainId')).toEqual(answer('0x7a69'));
     expect(ports).toHaveLength(1);
+  });
+
+  it('says it is here, without settings, when injected into a subframe already loaded: a provider in use there sends its unanswered requests again', async () => {
+    // Firefox re-injects this script into open tabs when the add-on restarts.
+    await inject('subframe', 'complete');
+    expect(ports).toHaveLength(0);
+    expect(contentReady()).toEqual([{ type: 'content-ready', instance: expect.any(String) }]);
+    expect(ask('eth_accounts')).toBeUndefined();
+    expect(ports).toHaveLength(1);
+    expect(sentMethods(ports[0])).toEqual(['eth_accounts']);
   });
 
   it('tells a subframe provider that started after it, at once, that it is here: the provider did not hear it the first time', async () => {

@@ -25,7 +25,9 @@ import {
 } from '../shared/protocol';
 import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 
-const instance = randomId();
+/** This script's id for the page (a new one after an extension restart); made on first use, not in every frame. */
+let instanceId: string | undefined;
+const instance = (): string => (instanceId ??= randomId());
 const DEFAULT_SETTINGS: PageSettings = { isMetaMask: true };
 /** Settled by the first port's first message, or with the defaults when there is no port to hear them on. */
 let settingsHeard: (settings: PageSettings) => void = () => undefined;
@@ -36,7 +38,7 @@ const settings = new Promise<PageSettings>((resolve) => {
     resolve(heard);
   };
 });
-const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance, settings: pageSettings }));
+const ready = (): void => void settings.then((pageSettings) => toPage({ type: 'content-ready', instance: instance(), settings: pageSettings }));
 
 /** An answer that cannot be written as JSON (Firefox's port carries what JSON cannot) still settles, as an error. */
 function toPage(message: ToPageMessage): void {
@@ -140,7 +142,7 @@ listenInFrame(CONTENT_TARGET, (message) => {
     open();
     // A subframe's provider that started after this script said it is here did not hear it (nothing listened yet): it
     // hears it now, so that its requests go at once rather than after the port's settings.
-    if (window.top !== window && !settingsKnown) toPage({ type: 'content-ready', instance });
+    if (window.top !== window && !settingsKnown) toPage({ type: 'content-ready', instance: instance() });
     return ready();
   }
   // A page sends its unanswered requests again to a content script that started after an extension restart; one
@@ -158,10 +160,12 @@ if (window.origin === 'null') {
 } else if (window.top === window) {
   open();
   ready();
-} else {
-  // Says it is here, without settings until the port brings them: a provider already in use (Firefox re-injects this
-  // script into open tabs when the add-on restarts) sends its unanswered requests again, which opens the port.
-  toPage({ type: 'content-ready', instance });
+} else if (document.readyState !== 'loading') {
+  // Injected into a page already loaded (Firefox re-injects this script into open tabs when the add-on restarts): says
+  // it is here, without settings until the port brings them, so that a provider already in use sends its unanswered
+  // requests again, which opens the port. At a frame's start no provider has been used yet (both scripts run before
+  // the page's), and one that starts later asks (inpage-ready): saying it there cost every frame of a page its event.
+  toPage({ type: 'content-ready', instance: instance() });
 }
 
 // A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
