@@ -10,7 +10,17 @@ const INSTALLED = Symbol.for('batchwallet:inpage');
 
 function install(): void {
   const provider = new InpageProvider();
-  const info = Object.freeze({ uuid: randomId(), name: WALLET_NAME, icon: WALLET_ICON, rdns: WALLET_RDNS });
+  // The uuid is made when a page first reads it: a frame's first use of crypto costs it ~0.1 ms, and most frames
+  // (ads, embeds) never read it.
+  let uuid: string | undefined;
+  const info = Object.freeze({
+    get uuid(): string {
+      return (uuid ??= randomId());
+    },
+    name: WALLET_NAME,
+    icon: WALLET_ICON,
+    rdns: WALLET_RDNS,
+  });
   const detail = Object.freeze({ info, provider });
 
   const announce = (): void => {

@@ -89,7 +89,7 @@ export class InpageProvider extends ProviderEmitter {
    * the user once), so ids must not repeat in the next document of the same frame (its key has no document, in either
    * browser). Private to the class itself, so no library copying or resetting the provider's fields can repeat one.
    */
-  readonly #idPrefix = randomId();
+  #idPrefix: string | undefined;
   #requestCount = 0;
 
   constructor() {
@@ -179,6 +179,8 @@ export class InpageProvider extends ProviderEmitter {
     if (window.origin === 'null') {
       return Promise.reject(new ProviderRpcError({ code: 4100, message: 'This frame has an opaque origin (a sandboxed iframe): the wallet cannot tell which site asks' }));
     }
+    // Made at the first request, not in every frame (a frame's first use of crypto costs it ~0.1 ms).
+    this.#idPrefix ??= randomId();
     const id = `${this.#idPrefix}-${++this.#requestCount}`;
     // Written once: sent again as it is to a content script that comes later.
     const written = requestText({ type: 'rpc-request', id, request: asked });
