@@ -136,6 +136,11 @@ describe('the port to the worker', () => {
     expect(contentReady().at(-1)).toEqual({ type: 'content-ready', instance: contentReady()[0].instance, settings: { isMetaMask: true } });
   });
 
+  it('listens only for its page in a subframe whose page never used the provider', async () => {
+    await inject('subframe');
+    expect(windowListeners.map(([type]) => type)).toEqual([CONTENT_TARGET]);
+  });
+
   it('stays closed in a subframe whose page never used the provider, also when it comes back from the back/forward cache', async () => {
     await inject('subframe');
     window.dispatchEvent(fromCache('pagehide'));

@@ -73,7 +73,10 @@ function connection(): Port {
   // What a worker sends while this frame's port is closed (it stopped meanwhile) comes by tab messaging, and only to
   // a frame that connected once. Not asked before: the extension API's first use builds its bindings, ~0.3 ms in each
   // frame, which a page of many frames that never use the wallet pays for nothing.
-  if (!used) runtime().onMessage.addListener(fromTab);
+  if (!used) {
+    runtime().onMessage.addListener(fromTab);
+    followCache();
+  }
   used = true;
   opened.onMessage.addListener(fromBackground);
   opened.onDisconnect.addListener(() => {
@@ -170,19 +173,22 @@ if (window.origin === 'null') {
 
 // A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
 // stale); restored, it connects again, is told the chain and listed once more, and sends what was never answered.
-window.addEventListener('pagehide', (event) => {
-  if (!event.persisted || !port) return;
-  const closing = port;
-  port = null;
-  chainId = undefined;
-  closing.disconnect();
-});
-window.addEventListener('pageshow', (event) => {
-  if (!event.persisted || window.origin === 'null' || port || !used) return;
-  try {
-    connection();
-    resend();
-  } catch {
-    // No extension behind this script any more.
-  }
-});
+// Listened for from the first port on: a frame that never opened one has nothing to close or open again.
+function followCache(): void {
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted || !port) return;
+    const closing = port;
+    port = null;
+    chainId = undefined;
+    closing.disconnect();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted || window.origin === 'null' || port) return;
+    try {
+      connection();
+      resend();
+    } catch {
+      // No extension behind this script any more.
+    }
+  });
+}

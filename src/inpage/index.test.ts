@@ -17,8 +17,10 @@ const announced: Announced[] = [];
 window.addEventListener('eip6963:announceProvider', (event) => announced.push((event as CustomEvent<Announced>).detail));
 vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
 const random = vi.spyOn(crypto, 'getRandomValues');
+const listen = vi.spyOn(window, 'addEventListener');
 await import('./index');
 const randomAtInjection = random.mock.calls.length;
+const listenedAtInjection = listen.mock.calls.map(([type]) => type);
 
 describe('the page script at injection into a subframe', () => {
   it('announces the provider, frozen, and sets window.ethereum to it', () => {
@@ -32,6 +34,10 @@ describe('the page script at injection into a subframe', () => {
 
   it('draws no random bytes in a frame that never reads the uuid: a frame\'s first use of crypto costs ~0.1 ms', () => {
     expect(randomAtInjection).toBe(0);
+  });
+
+  it('listens for the announcement\'s request only: its own messages come once its page uses it', () => {
+    expect(listenedAtInjection).toEqual(['eip6963:requestProvider']);
   });
 
   it('gives the same version-4 uuid at every read and every announcement', () => {

@@ -66,8 +66,9 @@ describe('the provider', () => {
       ['asking whether it is connected', (p: InpageProvider) => void p.isConnected(), ['inpage-ready', 'eth_chainId', 'eth_accounts']],
     ])('starts on its first use, once: %s', (_use, use, expected) => {
       const provider = new InpageProvider();
-      contentReady();
       use(provider);
+      // Its content script answers inpage-ready: what waited for it goes.
+      contentReady();
       use(provider);
       expect(said()).toEqual(expected);
     });

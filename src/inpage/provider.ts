@@ -95,12 +95,6 @@ export class InpageProvider extends ProviderEmitter {
   constructor() {
     super();
     this.request = this.request.bind(this);
-    listenInFrame(INPAGE_TARGET, (message) => {
-      if (!isToPageMessage(message)) return;
-      if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
-      else if (message.type === 'rpc-response') this.settle(message.id, message.response);
-      else this.onEvent(message.event, message.data);
-    });
     if (window.top === window) this.start();
   }
 
@@ -112,6 +106,14 @@ export class InpageProvider extends ProviderEmitter {
   private start(): void {
     if (this.started) return;
     this.started = true;
+    // Only now: nothing is said to a provider not started (no port is open for it), and most frames never start one.
+    // Before the first post, which the content script answers at once.
+    listenInFrame(INPAGE_TARGET, (message) => {
+      if (!isToPageMessage(message)) return;
+      if (message.type === 'content-ready') this.onContentReady(message.instance, message.settings);
+      else if (message.type === 'rpc-response') this.settle(message.id, message.response);
+      else this.onEvent(message.event, message.data);
+    });
     if (window.origin !== 'null') this.post({ type: 'inpage-ready' });
     this.request({ method: 'eth_chainId' }).then(
       (chainId) => this.onEvent('connect', { chainId }),
