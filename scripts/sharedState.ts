@@ -115,7 +115,7 @@ const checkedClasses = (): Set<string> => {
 
 /** A class that is no class per script: its `Symbol.hasInstance` asks for a mark both copies make (shared/markedError.ts). */
 const markedClass = (node: ts.ClassDeclaration): boolean =>
-  node.members.some((member) => member.name?.getText() === '[Symbol.hasInstance]') || /^extends markedError\(/.test(node.heritageClauses?.[0]?.getText() ?? '');
+  node.members.some((member) => member.name?.getText() === '[Symbol.hasInstance]') || /^extends (\/\* @__PURE__ \*\/ )?markedError\(/.test(node.heritageClauses?.[0]?.getText() ?? '');
 
 /**
  * What of `path`'s module-level state each copy keeps its own of, one line each ("let nextId", "known: new Map"): read
