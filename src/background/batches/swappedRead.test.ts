@@ -94,4 +94,25 @@ describe('a record swapped in while the wallet reads it, and taken back before i
     expect(sent.map((tx) => tx.to)).not.toContain(ATTACKER);
     expect(sent.map((tx) => tx.value)).not.toContain(DRAIN);
   });
+
+  it('signs again, once the first nonce was taken, only the wallet\'s own record: the retry read the record afresh without asking whether the wallet wrote it, signed the copy\'s calls and stored them on the wallet\'s record put back meanwhile, then sent them', async () => {
+    const { deps, sent, snapshot, put, hooks } = await setup(1);
+    hooks.onNonceRead = async () => undefined;
+    // The retry's read follows the refused send being marked unsent: the copy goes in then, the wallet's back at its nonce read.
+    const retryRead = async () => {
+      const { own, copy } = await snapshot();
+      await put(copy);
+      hooks.onNonceRead = async () => void (await put(own));
+    };
+    let reads = 0;
+    const armAtThirdRead = async (): Promise<void> => {
+      // sendBatch's read, runBatch's two reads, then the retry's.
+      if (++reads === 4) return retryRead();
+      hooks.onRead = armAtThirdRead;
+    };
+    hooks.onRead = armAtThirdRead;
+    await sendBatch(deps, SITE, 'b').catch(() => undefined);
+    expect(sent.map((tx) => tx.to)).not.toContain(ATTACKER);
+    expect(sent.map((tx) => tx.value)).not.toContain(DRAIN);
+  });
 });
