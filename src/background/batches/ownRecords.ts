@@ -7,3 +7,12 @@ export async function ownRecords(batches: Pick<BatchStore, 'authentic'>, records
   const own = await Promise.all(records.map((batch) => batches.authentic(batch)));
   return records.filter((_, i) => own[i]);
 }
+
+/**
+ * The record under its own key when the wallet wrote it as it stands, else undefined: what is signed from is read with
+ * this, since a copy put in for the read and the wallet's put back before the write would be signed in its place.
+ */
+export async function ownRecord(batches: Pick<BatchStore, 'get' | 'authentic'>, origin: string, id: string): Promise<BatchRecord | undefined> {
+  const batch = await batches.get(origin, id);
+  return batch && (await batches.authentic(batch)) ? batch : undefined;
+}

@@ -14,6 +14,7 @@ import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
 import { afterPreviousOperations, withoutUpgradeDone } from '../batches/executors/userOperationQueue';
 import { withAccountLock } from '../batches/nonceLock';
+import { ownRecord } from '../batches/ownRecords';
 import type { BatchRecord, BatchState } from '../batches/types';
 import type { DeviceBatch } from '../deviceSigning/types';
 import type { ChainNode } from '../networks/rpcClient';
@@ -67,7 +68,7 @@ export type BatchPayloadUses = 'batches' | 'bundlerFor' | 'detection' | 'nodeFor
 
 /** `read`: the batch as read before a wait, which a batch the dapp sent again under the same id since is not. */
 export async function waitingBatch(services: Using<BatchPayloadUses>, record: ApprovalRecord<'sendCalls'>, read?: BatchRecord): Promise<BatchRecord> {
-  const batch = await services.batches.get(record.origin, record.details.batchId);
+  const batch = await ownRecord(services.batches, record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval' || (read && batch.createdAt !== read.createdAt)) throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
   return batch;
 }
@@ -117,7 +118,7 @@ async function assertRunsBatches(node: ChainNode, batch: BatchRecord): Promise<v
 }
 
 export async function transactionPayload(services: Using<BatchPayloadUses>, record: ApprovalRecord<'sendTransaction'>, answer: unknown): Promise<DevicePayload> {
-  const batch = await services.batches.get(record.origin, record.details.batchId);
+  const batch = await ownRecord(services.batches, record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The transaction of request ${record.id} is no longer waiting to be signed`);
   return sequentialPayload(services, batch, isFeeTier(answer) ? answer : 'market');
 }
