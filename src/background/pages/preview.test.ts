@@ -21,12 +21,12 @@ const batch = (origin: string, id: string): BatchRecord => ({
 });
 
 /** Services holding `approval` and two batches; returns the batch the preview was asked for. */
-async function previewed(approval: Omit<ApprovalRecord, 'id' | 'createdAt'>): Promise<BatchRecord> {
+async function previewed(approval: Omit<ApprovalRecord, 'id' | 'createdAt'>, authentic = true): Promise<BatchRecord> {
   const stored = [batch(DAPP, 'b'), batch(WALLET, 'w')];
   let asked: BatchRecord | undefined;
   const services = {
     approvals: { pending: async () => [{ ...approval, id: 'a', createdAt: 0 }] },
-    batches: { get: async (origin: string, id: string) => stored.find((b) => b.origin === origin && b.id === id) },
+    batches: { get: async (origin: string, id: string) => stored.find((b) => b.origin === origin && b.id === id), authentic: async () => authentic },
     networks: { find: async () => ({ name: 'Test chain', nativeCurrency: { symbol: 'ETH' } }) },
     nodeFor: async () => async () => undefined,
     previews: { of: async (b: BatchRecord) => ((asked = b), { calls: [] }) },
@@ -55,6 +55,11 @@ describe('approvalPreview', () => {
     expect(shown.calls).toEqual([{ to: FROM, value: '0x0', data: '0x' }]);
     // A delegated account's receive runs on it: the preview runs out of gas where the chain would, no sooner.
     expect(shown.gasLimits).toEqual(['0x6c84']);
+  });
+
+  it('previews no record the wallet did not write as it stands: a content script (storage.local, Firefox) that put its copy of harmless calls under a waiting batch\'s key while the window asked had the copy simulated, its balance changes shown beside the words of the batch that runs', async () => {
+    await expect(previewed({ type: 'sendCalls', method: 'wallet_sendCalls', origin: DAPP, replyTo: dappTab, details: { batchId: 'b' } } as never, false))
+      .rejects.toMatchObject({ code: -32602 });
   });
 
   it('answers -32602 for an approval that runs no batch', async () => {
