@@ -36,7 +36,7 @@ const batch = (fields: Partial<BatchRecord> = {}) => ({
 const node = (answers: Record<string, string>) => (async (method: string) => answers[method]) as unknown as ChainNode;
 /** The services holding `held` as the one batch, the node answering `answers`. */
 const services = (held?: BatchRecord, answers: Record<string, string> = {}) => ({
-  batches: { get: async () => held },
+  batches: { get: async () => held, authentic: async () => true },
   nodeFor: async () => node(answers),
   transactionCode: { decodeTransaction: async () => ({ nonce: 3 }) },
 }) as unknown as Services;
