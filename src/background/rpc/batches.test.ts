@@ -41,8 +41,9 @@ function setup() {
       end: async () => undefined,
     }),
   };
+  const local = typedStorage(memoryBackend(), BATCHES_DEFAULTS);
   const services = {
-    batches: createBatchStore(typedStorage(memoryBackend(), BATCHES_DEFAULTS), createSealer(memoryKeyStore())),
+    batches: createBatchStore(local, createSealer(memoryKeyStore())),
     accounts: { list: async () => [{ address: FROM, index: 0, name: 'Account 1' }], ledgerPath: async () => undefined },
     networks: { selected: async () => LOCAL_DEVNET },
     nodeFor: async () => node,
@@ -62,7 +63,7 @@ function setup() {
   /** The same batch asked by a site's page (a tab), as the dapp table's entry asks it once authorized. */
   const sendFromSite = () =>
     askAsWallet('wallet_sendCalls', batch(), { origin: SITE, method: 'wallet_sendCalls', services, account: FROM, replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '1' } });
-  return { send, sendFromSite, asked, state };
+  return { send, sendFromSite, asked, state, local };
 }
 
 describe('a batch id', () => {
@@ -78,6 +79,17 @@ describe('a batch id', () => {
     state.failing = true;
     await expect(send()).rejects.toThrow('background-later.js failed to load');
     state.failing = false;
+    await send();
+    expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
+  });
+
+  it('is not taken by a record with a batch\'s shape that a content script (storage.local, Firefox) planted under it: the check before planning read it as the site\'s batch and answered 5720, so a page that knew a site\'s next id kept it from sending', async () => {
+    const { send, asked, local } = setup();
+    const planted: BatchRecord = {
+      id: 'order-1', origin: WALLET, chainId: LOCAL_DEVNET.chainId, from: FROM, atomic: false, upgrade: false,
+      calls: [], gasLimits: [], state: 'sent', transactions: [], createdAt: 0,
+    };
+    await local.set('batches', { [`${WALLET} order-1`]: planted });
     await send();
     expect(asked.map((d) => d.batchId)).toEqual(['order-1']);
   });
