@@ -66,7 +66,8 @@ export async function sendBatch(deps: BatchDeps, origin: string, id: string, cho
   if (error && !anySent(batch)) {
     // Nothing reached the chain: the dapp gets the error. Its id is freed for a retry only while nothing was signed:
     // signed bytes that exist could still be mined by whoever holds them, so their batch keeps its id (5720, status 400).
-    if (batch.transactions.length === 0 && !batch.userOperation) await deps.batches.remove(origin, id);
+    // Told by the wallet's own record only: a copy without transactions read as it resumes is no sign nothing was sent.
+    if (batch.transactions.length === 0 && !batch.userOperation && (await deps.batches.authentic(batch))) await deps.batches.remove(origin, id);
     throw error;
   }
   void followBatch(deps, origin, id);

@@ -115,4 +115,23 @@ describe('a record swapped in while the wallet reads it, and taken back before i
     expect(sent.map((tx) => tx.to)).not.toContain(ATTACKER);
     expect(sent.map((tx) => tx.value)).not.toContain(DRAIN);
   });
+
+  it('removes no batch it sent when a copy without transactions is read as it resumes: the copy, refused, freed the id as though nothing had been signed, which deleted the wallet\'s sent record and retired it in the ledger (the site told nothing was sent, its receipt never followed)', async () => {
+    const { deps, sent, snapshot, put, hooks } = await setup(0);
+    const { copy } = await snapshot();
+    await sendBatch(deps, SITE, 'b');
+    expect(sent).toHaveLength(1);
+    // An approval finished after a restart sends again (a batch already sent is only returned): the copy goes in after
+    // the approval's write, the wallet's record as then written kept aside to be put back.
+    let own: BatchRecord | undefined;
+    hooks.onRead = async () => {
+      hooks.onRead = async () => {
+        own = (await snapshot()).own;
+        await put({ ...copy, state: 'approved' });
+      };
+    };
+    await sendBatch(deps, SITE, 'b').catch(() => undefined);
+    await put(own!);
+    expect(await deps.batches.authentic((await deps.batches.get(SITE, 'b'))!)).toBe(true);
+  });
 });
