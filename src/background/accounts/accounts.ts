@@ -98,7 +98,10 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
       const seen = records(await local.get('accounts'));
       const addressOf = addressesIn(secret, await keyAddresses.of(secret, withKeys(seen)));
-      const wasSeen = (account: AccountRecord) => seen.some((s) => s.index === account.index && kind(s) === kind(account));
+      // Looked up, not searched, as in derived(): a page may have made the list as long as it likes.
+      const keyOf = (account: AccountRecord) => `${kind(account)} ${account.index}`;
+      const seenKeys = new Set(seen.map(keyOf));
+      const wasSeen = (account: AccountRecord) => seenKeys.has(keyOf(account));
       await local.update('accounts', (stored) => {
         const accounts = records(stored);
         const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
