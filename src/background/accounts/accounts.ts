@@ -11,7 +11,7 @@ import type { Hex } from '../../shared/params';
 import type { TypedStorage } from '../storage/typedStorage';
 import type { Vault } from '../vault/vault';
 import type { VaultSecret } from '../vault/crypto';
-import type { KeyAddresses } from './keyAddresses';
+import { MAX_PHRASE_ACCOUNTS, type KeyAddresses } from './keyAddresses';
 import type * as Keys from './keys';
 import { isLedgerRecord, ledgerAddress, noKeyMessage } from './ledgerAccounts';
 import { type AccountRecord, type AccountsSlice, derived, kind, records, same, withKeys } from './storedAccounts';
@@ -98,13 +98,12 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       // written back as it is, neither dropped nor failing the unlock; list() checks it as any other.
       const seen = records(await local.get('accounts'));
       const addressOf = addressesIn(secret, await keyAddresses.of(secret, withKeys(seen)));
-      // Looked up, not searched, as in derived(): a page may have made the list as long as it likes.
-      const keyOf = (account: AccountRecord) => `${kind(account)} ${account.index}`;
-      const seenKeys = new Set(seen.map(keyOf));
-      const wasSeen = (account: AccountRecord) => seenKeys.has(keyOf(account));
+      // Looked up, not searched (as in derived()): a page may plant a list as long as it likes.
+      const slot = (account: AccountRecord) => `${kind(account)} ${account.index}`;
+      const slots = new Set(seen.map(slot));
       await local.update('accounts', (stored) => {
         const accounts = records(stored);
-        const kept = derived(accounts, (account) => (wasSeen(account) ? addressOf(account) : account.address));
+        const kept = derived(accounts, (account) => (slots.has(slot(account)) ? addressOf(account) : account.address));
         return kept.length === stored.length && kept.every((k, i) => k === stored[i]) ? stored : kept;
       });
       await keyAddresses.save();
@@ -125,7 +124,9 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       const keys = await loadKeys();
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
-        added = record(keys, mnemonic, records(accounts).filter((a) => !a.imported && !isLedgerRecord(a)).length);
+        const index = records(accounts).filter((a) => !a.imported && !isLedgerRecord(a)).length;
+        if (index >= MAX_PHRASE_ACCOUNTS) throw new RpcError(ErrorCode.limitExceeded, `At most ${MAX_PHRASE_ACCOUNTS} accounts of the phrase`);
+        added = record(keys, mnemonic, index);
         return [...records(accounts), added];
       });
       return added!;

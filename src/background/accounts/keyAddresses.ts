@@ -36,12 +36,19 @@ export interface KeyAddresses {
   save(): Promise<void>;
 }
 
+/**
+ * How many accounts the phrase gives: indices 0 to 999, Add account taking the next. Each index a record names is
+ * derived once (about 2 ms, the worker held meanwhile), and a page's content script may plant records of any index
+ * (storage.local, Firefox): 100,000 held the first unlock of every browser session for minutes.
+ */
+export const MAX_PHRASE_ACCOUNTS = 1_000;
+
 const hashOf = (secret: VaultSecret): Hex => textHash(JSON.stringify([secret.mnemonic, secret.importedKeys ?? []]));
 
 const idOf = (account: AccountKey): string => `${account.imported ? 'key' : 'phrase'} ${account.index}`;
 
-/** An index a key can have: a non-hardened BIP-32 child (the phrase's), an array index (the imported keys'). A record a page planted may hold any value. */
-const isIndex = (index: unknown): boolean => Number.isInteger(index) && (index as number) >= 0 && (index as number) < 2 ** 31;
+/** An index a key can have: one of the phrase's accounts, an array index (the imported keys'). A record a page planted may hold any value. */
+const isIndex = (index: unknown, below: number): boolean => Number.isInteger(index) && (index as number) >= 0 && (index as number) < below;
 
 export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, load: LoadDerivation): KeyAddresses {
   let known: { of: Hex; byKey: Record<string, Hex> } | undefined;
@@ -55,7 +62,7 @@ export function createKeyAddresses(session: TypedStorage<KeyAddressesSlice>, loa
       }
       const { byKey } = known;
       const keyOf = (account: AccountKey) => (account.imported ? secret.importedKeys?.[account.index] : undefined);
-      const hasKey = (account: AccountKey) => isIndex(account.index) && (!account.imported || Boolean(keyOf(account)));
+      const hasKey = (account: AccountKey) => (account.imported ? isIndex(account.index, 2 ** 31) && Boolean(keyOf(account)) : isIndex(account.index, MAX_PHRASE_ACCOUNTS));
       const unknown = accounts.filter((account) => hasKey(account) && !Object.hasOwn(byKey, idOf(account)));
       if (unknown.length > 0) {
         const { addressOf, childNode, nodeAt } = await load();

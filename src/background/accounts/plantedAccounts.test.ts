@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ErrorCode } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
 import type { VaultSecret } from '../vault/crypto';
 import { createAccounts } from './accounts';
 import { ACCOUNTS_DEFAULTS, type AccountRecord } from './storedAccounts';
-import { KEY_ADDRESSES_DEFAULTS, createKeyAddresses } from './keyAddresses';
+import { KEY_ADDRESSES_DEFAULTS, MAX_PHRASE_ACCOUNTS, createKeyAddresses } from './keyAddresses';
 import * as keys from './keys';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
@@ -85,5 +86,22 @@ describe('a planted entry in the accounts list', () => {
     expect(performance.now() - start).toBeLessThan(3_000);
     expect(await local.get('accounts')).toEqual([{ address: ACCOUNT_0, index: 0, name: 'Account 1' }]);
     vi.restoreAllMocks();
+  });
+
+  // Each index a record names was derived once (about 2 ms, the worker held), the accounts written back as the user's
+  // at unlock: 100,000 held the first unlock of every browser session for minutes, and every read after.
+  it('of indices past the phrase\'s most accounts derives none of them', async () => {
+    const local = typedStorage(memoryBackend(), ACCOUNTS_DEFAULTS);
+    const derived: number[] = [];
+    const counting = { ...keys, childNode: (parent: keys.KeyNode, index: number) => (derived.push(index), keys.childNode(parent, index)) };
+    const accounts = createAccounts(local, { secret: async () => ({ mnemonic: MNEMONIC }) }, async () => keys, createKeyAddresses(typedStorage(memoryBackend(), KEY_ADDRESSES_DEFAULTS), async () => counting));
+    await accounts.reset(MNEMONIC);
+    const far = Array.from({ length: 50 }, (_, i) => ({ address: ACCOUNT_1, index: MAX_PHRASE_ACCOUNTS + i * 1_000, name: 'Far' }));
+    await local.update('accounts', (stored) => [...stored, ...far]);
+    expect((await accounts.list()).map((a) => a.address)).toEqual([ACCOUNT_0]);
+    expect(derived).toEqual([0]);
+    // Nor does Add account make one there: it would not be listed.
+    await local.set('accounts', Array.from({ length: MAX_PHRASE_ACCOUNTS }, (_, index) => ({ address: ACCOUNT_0, index, name: 'Planted' })));
+    await expect(accounts.addNext(MNEMONIC)).rejects.toMatchObject({ code: ErrorCode.limitExceeded });
   });
 });
