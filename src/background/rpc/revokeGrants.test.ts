@@ -91,9 +91,11 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: string[] = [];
     // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
     const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
+    // Altered once sent: before, the approval's own checks refuse a record the wallet did not write.
+    const sends = vi.mocked(sendBatch).mock.calls.length;
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => altered, authentic: async (batch: unknown) => batch !== altered },
+      batches: { all: async () => [], get: async () => (vi.mocked(sendBatch).mock.calls.length > sends ? altered : undefined), authentic: async (batch: unknown) => batch !== altered },
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
     const record = popupRevoke;
