@@ -7,13 +7,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LEDGER_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
+import type { ApprovalRecord } from '../approvals/types';
 import type { BatchesSlice } from '../batches/types';
+import type { Services } from '../services';
 import type { TypedStorage } from '../storage/typedStorage';
+import { assertStillCurrent } from './deviceStillCurrent';
 import { DEVICE, LEDGER, RECIPIENT, devnetNode, ledgerSendCalls, wallet } from './deviceSigning.fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ATTACKER = '0x000000000000000000000000000000000000dEaD' as Hex;
+const SITE = 'https://dapp.example';
 const send: RpcRequest = { method: 'eth_sendTransaction', params: [{ from: LEDGER, to: RECIPIENT, value: '0x1' }] };
 
 /** Swaps a copy whose one call sends 10 ETH to the attacker in for the device's ask, and the wallet's record back after it. */
@@ -51,5 +55,17 @@ describe('a Ledger account\'s request whose record was swapped while the device 
     const payload = await askedWithCopy(w, approvalId);
     if (payload?.kind === 'transaction') await w.deviceSigned(approvalId, await DEVICE.signTransaction(Transaction.from(payload.unsigned)));
     expect(toAttacker(node.sent)).toBe(false);
+  });
+
+  it('checks the device\'s transaction against the account\'s nonce on the wallet\'s own record only: a copy naming a nonce the site chose skipped the check, so bytes signed at a nonce the account used since were placed and sent (a copy put back before the sending)', async () => {
+    const unsigned = Transaction.from({ type: 2, chainId: 31337n, nonce: 3, to: RECIPIENT, value: 1n, gasLimit: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n }).unsignedSerialized as Hex;
+    const copy = { origin: SITE, id: 'b', chainId: '0x7a69', from: LEDGER, nonce: 3 };
+    const services = {
+      batches: { get: async () => copy, authentic: async () => false },
+      nodeFor: async () => async () => '0x4',
+      transactionCode: { decodeTransaction: async (raw: string) => Transaction.from(raw) },
+    } as unknown as Services;
+    const record = { id: 'a', type: 'sendTransaction', origin: SITE, details: { batchId: 'b' } } as unknown as ApprovalRecord;
+    await expect(assertStillCurrent(services, record, { kind: 'transaction', unsigned }, LEDGER)).rejects.toThrow('altered outside the wallet');
   });
 });
