@@ -4,6 +4,7 @@
  * the Approvals tab, or the address history every send's review reads (../protection/addressPoisoning.ts), nor reach
  * the popup as something its rows cannot say (an error that is not text, an authority that is not an address).
  */
+import { id, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import { LOCAL_DEVNET } from '../../shared/networks';
@@ -14,6 +15,7 @@ import { addressHistory } from '../protection/addressPoisoning';
 import type { Services } from '../services';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { usdcFeePaid } from '../usdcFees/paidFee';
 import { activity } from './state';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -30,7 +32,7 @@ async function withPlanted(planted: Record<string, unknown>) {
   const fake = { ...record({ id: 'fake' }), ...planted };
   await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
   // On a network with a USDC paymaster (Base's, the devnet's): Activity asks each userOp whether it paid in USDC.
-  const services = { batches, grants: { list: async () => [] }, refusals: {}, networks: { all: async () => [LOCAL_DEVNET] } } as unknown as Services;
+  const services = { batches, grants: { list: async () => [] }, refusals: {}, networks: { all: async () => [LOCAL_DEVNET] }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) } } as unknown as Services;
   return { batches, services };
 }
 
@@ -38,6 +40,16 @@ const PLANTS: [string, Record<string, unknown>][] = [
   ['call data that is not whole bytes', { calls: [{ to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x0', data: '0x123' }] }],
   ['a userOp with no op', { userOperation: { sent: true } }],
   ['a userOp that is no object', { userOperation: 7 }],
+  ['a userOp whose paymaster is no text', { userOperation: { op: { paymaster: 5 }, hash: '0x12' } }],
+  ['a landed userOp of the USDC paymaster whose receipt has no list of logs', { userOperation: { op: { paymaster: LOCAL_DEVNET.usdcPaymaster!.paymaster, sender: ACCOUNT }, hash: '0x12', receipt: { logs: 5 } } }],
+  ['a landed userOp of the USDC paymaster whose fee event names a token that is no address', { userOperation: {
+    op: { paymaster: LOCAL_DEVNET.usdcPaymaster!.paymaster, sender: ACCOUNT }, hash: `0x${'12'.repeat(32)}`,
+    receipt: { logs: [{
+      address: LOCAL_DEVNET.usdcPaymaster!.paymaster, data: `0x${'12'.repeat(32)}${'0'.repeat(192)}`,
+      topics: [id('UserOperationSponsored(address,address,bytes32,uint256,uint256,uint256)'), `0x${'z'.repeat(64)}`, zeroPadValue(ACCOUNT, 32)],
+    }] },
+  } }],
+  ['a landed userOp of the USDC paymaster with a null among its logs', { userOperation: { op: { paymaster: LOCAL_DEVNET.usdcPaymaster!.paymaster, sender: ACCOUNT }, hash: '0x12', receipt: { logs: [null] } } }],
 ];
 
 describe('a batch record planted with the store\'s shape', () => {

@@ -4,6 +4,7 @@
  * Only the paymaster's own log for this op and sender counts; any contract can emit a look-alike.
  */
 import { getAddress, id } from 'ethers';
+import { isObject } from '../../shared/isObject';
 import { lazy } from '../../shared/lazy';
 import type { Hex } from '../../shared/params';
 
@@ -25,14 +26,17 @@ export interface SponsoredFee {
   nativeTokenPrice: bigint;
 }
 
-const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+/** Text only: the receipt is the node's as it came, and the op a record planted in storage.local may hold anything. */
+const same = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+/** The event's three topics, each a 32-byte word: an address is read from the last 20 bytes of two of them. */
+const isTopics = (topics: unknown): topics is string[] => Array.isArray(topics) && topics.length === 3 && topics.every((t) => typeof t === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t));
 const addressOfTopic = (topic: string): string => `0x${topic.slice(-40)}`;
 const words = (data: string): string[] | undefined =>
   /^0x[0-9a-fA-F]{256}$/.test(data) ? Array.from({ length: 4 }, (_, i) => `0x${data.slice(2 + i * 64, 66 + i * 64)}`) : undefined;
 
 export function sponsoredFeeOf(logs: readonly ReceiptLog[], op: { paymaster: Hex; sender: Hex; userOpHash: Hex }): SponsoredFee | undefined {
-  for (const log of logs) {
-    if (!same(log.address, op.paymaster) || log.topics.length !== 3 || !same(log.topics[0], TOPIC())) continue;
+  for (const log of Array.isArray(logs) ? logs : []) {
+    if (!isObject(log) || !same(log.address, op.paymaster) || !isTopics(log.topics) || !same(log.topics[0], TOPIC())) continue;
     const fields = words(log.data);
     if (!fields || !same(addressOfTopic(log.topics[2]), op.sender) || !same(fields[0], op.userOpHash)) continue;
     return {
