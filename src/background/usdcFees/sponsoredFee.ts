@@ -31,8 +31,8 @@ const same = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeo
 /** The event's three topics, each a 32-byte word: an address is read from the last 20 bytes of two of them. */
 const isTopics = (topics: unknown): topics is string[] => Array.isArray(topics) && topics.length === 3 && topics.every((t) => typeof t === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t));
 const addressOfTopic = (topic: string): string => `0x${topic.slice(-40)}`;
-const words = (data: string): string[] | undefined =>
-  /^0x[0-9a-fA-F]{256}$/.test(data) ? Array.from({ length: 4 }, (_, i) => `0x${data.slice(2 + i * 64, 66 + i * 64)}`) : undefined;
+const words = (data: unknown): string[] | undefined =>
+  typeof data === 'string' && /^0x[0-9a-fA-F]{256}$/.test(data) ? Array.from({ length: 4 }, (_, i) => `0x${data.slice(2 + i * 64, 66 + i * 64)}`) : undefined;
 
 export function sponsoredFeeOf(logs: readonly ReceiptLog[], op: { paymaster: Hex; sender: Hex; userOpHash: Hex }): SponsoredFee | undefined {
   for (const log of Array.isArray(logs) ? logs : []) {
