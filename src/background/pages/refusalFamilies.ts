@@ -91,7 +91,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^decimals\(\) did not return a number$/, 'errors_noDecimals'],
   [/^decimals\(\) returned (?<decimals>\d+), above (?<max>\d+)$/, 'errors_tooManyDecimals'],
   [/^balanceOf\(\) did not return a number$/, 'errors_noBalance'],
-  [/^Auto-lock needs a whole number of minutes, at least 1$/, 'errors_autoLockMinutes'],
+  [/^Auto-lock needs a whole number of minutes, from 1 to (?<max>\d+) \(a week\)$/, 'errors_autoLockMinutes'],
   [/^(?<file>.+) is larger than (?<size>\d+) kB: a descriptor is a few kB$/s, 'errors_descriptorTooLarge'],
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],

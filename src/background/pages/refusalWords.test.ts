@@ -73,6 +73,7 @@ describe('the words of a page method\'s refusal', () => {
     await refused('removeNetwork', { chainId: '0x7a69' });
     await refused('restoreNetwork', { chainId: '0x7a6c' });
     await refused('setAutoLock', { minutes: 0 });
+    await refused('setAutoLock', { minutes: 7 * 24 * 60 + 1 });
     await refused('addDescriptor', { name: 'big.json', json: { blob: 'x'.repeat(300_000) } });
   });
 

@@ -2,6 +2,7 @@
 import { invalidParams } from '../../shared/errors';
 import { missingDeployments } from '../../shared/erc7730/userFile';
 import { setMetaMaskCompatibility } from '../settings/compatibility';
+import { MAX_AUTO_LOCK_MINUTES } from '../settings/settings';
 import { fields, none, text } from './params';
 import type { PageFamily } from './types';
 
@@ -12,7 +13,9 @@ export const settingPages = {
   setAutoLock: {
     parse(params) {
       const { minutes } = fields(params);
-      if (!Number.isInteger(minutes) || (minutes as number) < 1) throw invalidParams('Auto-lock needs a whole number of minutes, at least 1');
+      if (!Number.isInteger(minutes) || (minutes as number) < 1 || (minutes as number) > MAX_AUTO_LOCK_MINUTES) {
+        throw invalidParams(`Auto-lock needs a whole number of minutes, from 1 to ${MAX_AUTO_LOCK_MINUTES} (a week)`);
+      }
       return { minutes: minutes as number };
     },
     async handle({ minutes }, { services }) {

@@ -2,7 +2,11 @@
 import type { MetaMaskCompatibility } from '../../shared/walletState';
 import type { TypedStorage } from '../storage/typedStorage';
 
+/** The longest auto-lock, a week (MetaMask's too): longer, a deadline may be past any date an alarm can be set for. */
+export const MAX_AUTO_LOCK_MINUTES = 7 * 24 * 60;
+
 export interface Settings {
+  /** 1 to MAX_AUTO_LOCK_MINUTES. */
   autoLockMinutes: number;
   /** eth_getLogs block ranges wider than this are refused before reaching the node. */
   logsBlockRangeLimit: number;

@@ -37,7 +37,7 @@ describe('auto-lock', () => {
 
   // A content script can write storage.local (Firefox). With the deadline no number, the wallet never locked, and an
   // alarms API that refuses a time that is no finite number made every page request but reads (unlock, reset) throw.
-  it.each([['text', 'planted'], ['an object', {}], ['no whole count', 0.5], ['below one', -5], ['past any date', 1e308]])(
+  it.each([['text', 'planted'], ['an object', {}], ['no whole count', 0.5], ['below one', -5], ['past any date', 1e308], ['a deadline no date holds', 2 ** 53 - 1], ['over a week', 10_081]])(
     'takes the default 15 minutes when the stored minutes are %s',
     async (_, planted) => {
       const { alarm, deps, timer } = setup();

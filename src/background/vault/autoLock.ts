@@ -3,7 +3,7 @@
  * worker, timers do not); the deadline is also kept in session storage, so a worker that starts after it passed
  * (stopped, or its alarm late) locks before it answers anything.
  */
-import { SETTINGS_DEFAULTS, type SettingsStorage } from '../settings/settings';
+import { MAX_AUTO_LOCK_MINUTES, SETTINGS_DEFAULTS, type SettingsStorage } from '../settings/settings';
 import type { TypedStorage } from '../storage/typedStorage';
 
 export interface LockDeadlineSlice {
@@ -31,10 +31,11 @@ export interface IdleTimer {
 /**
  * The stored minutes when they are a count the Settings screen takes, else the default. A content script can write
  * storage.local (Firefox): text made the deadline no number (never locked, and an alarm the browser may refuse before
- * every page request but reads, unlock and reset among them), fewer than one locked at each request.
+ * every page request but reads, unlock and reset among them), fewer than one locked at each request, 2^53 − 1 made it
+ * a time past any date.
  */
 const minutesOf = (stored: unknown): number =>
-  Number.isSafeInteger(stored) && (stored as number) >= 1 ? (stored as number) : SETTINGS_DEFAULTS.settings.autoLockMinutes;
+  Number.isInteger(stored) && (stored as number) >= 1 && (stored as number) <= MAX_AUTO_LOCK_MINUTES ? (stored as number) : SETTINGS_DEFAULTS.settings.autoLockMinutes;
 
 export function createIdleTimer({ settings, session, alarm, now }: IdleTimerDeps): IdleTimer {
   return {
