@@ -62,6 +62,7 @@ export type ErrorKey =
   | 'errors_autoLockMinutes'
   | 'errors_descriptorTooLarge'
   | 'errors_tooManyDescriptors'
+  | 'errors_tooManyPhraseAccounts'
   | 'errors_descriptorRefused'
   | 'errors_descriptorDecimals'
   | 'errors_descriptorFieldPlace'

@@ -125,7 +125,7 @@ export function createAccounts(local: TypedStorage<AccountsSlice>, vault: Pick<V
       let added: AccountRecord | undefined;
       await local.update('accounts', (accounts) => {
         const index = records(accounts).filter((a) => !a.imported && !isLedgerRecord(a)).length;
-        if (index >= MAX_PHRASE_ACCOUNTS) throw new RpcError(ErrorCode.limitExceeded, `At most ${MAX_PHRASE_ACCOUNTS} accounts of the phrase`);
+        if (index >= MAX_PHRASE_ACCOUNTS) throw new RpcError(ErrorCode.limitExceeded, `The recovery phrase gives at most ${MAX_PHRASE_ACCOUNTS} accounts here`);
         added = record(keys, mnemonic, index);
         return [...records(accounts), added];
       });

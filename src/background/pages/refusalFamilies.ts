@@ -94,6 +94,7 @@ export const REFUSALS: [RegExp, ErrorKey][] = [
   [/^Auto-lock needs a whole number of minutes, from 1 to (?<max>\d+) \(a week\)$/, 'errors_autoLockMinutes'],
   [/^(?<file>.+) is larger than (?<size>\d+) kB: a descriptor is a few kB$/s, 'errors_descriptorTooLarge'],
   [/^At most (?<max>\d+) descriptor files: remove one first$/, 'errors_tooManyDescriptors'],
+  [/^The recovery phrase gives at most (?<max>\d+) accounts here$/, 'errors_tooManyPhraseAccounts'],
   [/^This permission is on (?<network>.+): switch to it to revoke$/s, 'errors_permissionElsewhere'],
   [/^A revoke of this permission already waits for your answer in the approval window$/, 'errors_revokeWaiting'],
   [/^A revoke of this permission was sent and is not confirmed yet: wait for it \(or speed it up in Activity\)$/, 'errors_revokePending'],
