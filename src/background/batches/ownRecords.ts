@@ -1,5 +1,5 @@
 /** Of some batch records, those the wallet wrote as they stand: a record planted in storage.local counts for nothing. */
-import type { BatchStore } from './store';
+import { batchAltered, type BatchStore } from './store';
 import type { BatchRecord } from './types';
 
 /** `records` that are `authentic`, in their order. */
@@ -15,4 +15,15 @@ export async function ownRecords(batches: Pick<BatchStore, 'authentic'>, records
 export async function ownRecord(batches: Pick<BatchStore, 'get' | 'authentic'>, origin: string, id: string): Promise<BatchRecord | undefined> {
   const batch = await batches.get(origin, id);
   return batch && (await batches.authentic(batch)) ? batch : undefined;
+}
+
+/**
+ * The record under its own key, undefined when there is none; `batchAltered` when the one there is not the wallet's as
+ * it stands. For the reads something is signed, sent or checked from, where an altered record must neither be acted
+ * on (a copy put in for the read, the wallet's put back before the write) nor pass for none (skipping a check).
+ */
+export async function unalteredRecord(batches: Pick<BatchStore, 'get' | 'authentic'>, origin: string, id: string): Promise<BatchRecord | undefined> {
+  const batch = await batches.get(origin, id);
+  if (batch && !(await batches.authentic(batch))) throw batchAltered();
+  return batch;
 }

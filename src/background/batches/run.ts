@@ -6,7 +6,7 @@ import { executorOf } from './executors';
 import { followBatch } from './follow';
 import { withAccountLock } from './nonceLock';
 import { anySent } from './status';
-import { batchAltered } from './store';
+import { unalteredRecord } from './ownRecords';
 import type { BatchRecord } from './types';
 import type { Hex } from '../../shared/params';
 
@@ -47,10 +47,9 @@ export type BatchChoices = Pick<Partial<BatchRecord>, 'feeTier' | 'reviews'> & {
  */
 export async function sendBatch(deps: BatchDeps, origin: string, id: string, choices: BatchChoices = {}): Promise<BatchRecord> {
   const { feeSource, ...chosen } = choices;
-  const waiting = await deps.batches.get(origin, id);
   // Spread over the record the update checks: a copy put in for this read, the wallet's put back before the write,
   // would be sealed as approved and sent.
-  if (waiting && !(await deps.batches.authentic(waiting))) throw batchAltered();
+  const waiting = await unalteredRecord(deps.batches, origin, id);
   let paid = waiting;
   if (waiting?.state === 'awaiting-approval' && (waiting.feeChoices || feeSource)) {
     try {

@@ -18,7 +18,7 @@ import { fromHexFees, toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
-import { batchAltered } from '../batches/store';
+import { unalteredRecord } from '../batches/ownRecords';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
@@ -80,9 +80,8 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
  * the nonce must still replace exactly what the screen named (or nothing).
  */
 async function nonceStillShown(services: Using<TransactionUses>, origin: string, details: SendTransactionDetails): Promise<void> {
-  const batch = await services.batches.get(origin, details.batchId);
   // A copy without the nonce read here, the wallet's put back before the sending, would skip the check.
-  if (batch && !(await services.batches.authentic(batch))) throw batchAltered();
+  const batch = await unalteredRecord(services.batches, origin, details.batchId);
   if (batch?.nonce === undefined) return;
   const now = await dappNonce(services.batches, await services.nodeFor(batch.chainId), batch, batch.nonce).catch(async (error: unknown) => {
     await services.batches.remove(origin, details.batchId);
