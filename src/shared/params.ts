@@ -64,6 +64,9 @@ export function quantity(value: unknown, field: string): Hex {
 /** 0x and 1 to 64 hex digits, leading zeros allowed: a word of at most 32 bytes (an id, a slot, a number a node answered). */
 export const isHexWord = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value);
 
+/** 0x and exactly 64 hex digits: a hash, a log topic. */
+export const isHash = (value: unknown): value is Hex => typeof value === 'string' && HASH.test(value);
+
 const LENIENT_QUANTITY = /^0x[0-9a-fA-F]+$/;
 const MAX_UINT256 = 2n ** 256n - 1n;
 

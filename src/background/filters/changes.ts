@@ -4,7 +4,7 @@
  * come once each; logs of blocks a reorganization took away come again with `removed: true`.
  */
 import { ErrorCode, RpcError } from '../../shared/errors';
-import { isHexWord, type Hex } from '../../shared/params';
+import { isHash, isHexWord, type Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import type { Criteria } from './logMatch';
 import type { FilterRecord, FilterLog } from './types';
@@ -131,8 +131,6 @@ export function unseen<T>(seen: string[] = [], items: T[], keyOf: (item: T) => s
   return { seen: fresh.length === 0 ? seen : [...seen, ...fresh.map(keyOf)].slice(-MAX_SEEN), fresh };
 }
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
-
 /** The node's own pending-transaction filter, for a filter of ours to relay; undefined where the node keeps none. */
 export const nodePendingFilter = (node: ChainNode): Promise<Hex | undefined> =>
   node<unknown>('eth_newPendingTransactionFilter').then((id) => (isHexWord(id) ? id : undefined), () => undefined);
@@ -152,7 +150,7 @@ async function nodePendingHashes(node: ChainNode, filter: FilterRecord): Promise
   if (!nodeFilter) return { hashes: [] };
   try {
     const hashes = await node<unknown>('eth_getFilterChanges', [nodeFilter]);
-    return { nodeFilter, hashes: Array.isArray(hashes) ? hashes.filter((h): h is Hex => typeof h === 'string' && HASH.test(h)) : [] };
+    return { nodeFilter, hashes: Array.isArray(hashes) ? hashes.filter(isHash) : [] };
   } catch {
     const renewed = nodeFilterMadeAgain ? undefined : await nodePendingFilter(node);
     return { ...(renewed ? { nodeFilter: renewed, nodeFilterMadeAgain: true } : {}), hashes: [] };

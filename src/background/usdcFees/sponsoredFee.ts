@@ -6,7 +6,7 @@
 import { getAddress, id } from 'ethers';
 import { isObject } from '../../shared/isObject';
 import { lazy } from '../../shared/lazy';
-import type { Hex } from '../../shared/params';
+import { isHash, type Hex } from '../../shared/params';
 
 const TOPIC = lazy(() => id('UserOperationSponsored(address,address,bytes32,uint256,uint256,uint256)'));
 
@@ -29,7 +29,7 @@ export interface SponsoredFee {
 /** Text only: the receipt is the node's as it came, and the op a record planted in storage.local may hold anything. */
 const same = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 /** The event's three topics, each a 32-byte word: an address is read from the last 20 bytes of two of them. */
-const isTopics = (topics: unknown): topics is string[] => Array.isArray(topics) && topics.length === 3 && topics.every((t) => typeof t === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t));
+const isTopics = (topics: unknown): topics is string[] => Array.isArray(topics) && topics.length === 3 && topics.every(isHash);
 const addressOfTopic = (topic: string): string => `0x${topic.slice(-40)}`;
 const words = (data: unknown): string[] | undefined =>
   typeof data === 'string' && /^0x[0-9a-fA-F]{256}$/.test(data) ? Array.from({ length: 4 }, (_, i) => `0x${data.slice(2 + i * 64, 66 + i * 64)}`) : undefined;
