@@ -3,7 +3,8 @@ import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { BATCHES_DEFAULTS } from './types';
 import { decidedStatus } from './status';
-import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS, createBatchStore } from './store';
+import { MAX_BATCHES, MAX_IN_FLIGHT_PER_ORIGIN, STALE_APPROVAL_MS } from './room';
+import { createBatchStore } from './store';
 import type { BatchRecord, BatchTransaction, CallReceipt } from './types';
 
 const batch = (id: string, state: BatchRecord['state'], createdAt: number, origin = 'https://a.example'): BatchRecord => ({

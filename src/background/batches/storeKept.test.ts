@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
 import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
-import { MAX_BATCHES_BYTES, createBatchStore } from './store';
+import { MAX_BATCHES_BYTES } from './room';
+import { createBatchStore } from './store';
 import { BATCHES_DEFAULTS, type BatchRecord } from './types';
 
 const batch = (id: string, state: BatchRecord['state'], createdAt: number): BatchRecord => ({

@@ -6,7 +6,8 @@
  */
 import { expect } from 'vitest';
 import type { Hex } from '../../shared/params';
-import { MAX_BATCHES_BYTES, createBatchStore, type BatchDecisions, type BatchStore } from '../batches/store';
+import { MAX_BATCHES_BYTES } from '../batches/room';
+import { createBatchStore, type BatchDecisions, type BatchStore } from '../batches/store';
 import { BATCHES_DEFAULTS, type BatchRecord, type BatchesSlice } from '../batches/types';
 import { utf8Length } from '../storage/bytes';
 import { canonicalJson, createSealer, memoryKeyStore } from '../storage/seal';
