@@ -22,6 +22,7 @@ import { currentNonce, revokeAllCall, revokeAllCalls, revokeAllIncrements } from
 import { settledNonces } from '../src/background/executionPermissions/nonceMarks';
 import { grantOnChain, revokeCall } from '../src/background/executionPermissions/onChain';
 import type { GrantRecord } from '../src/background/executionPermissions/store';
+import { fakeBatches } from '../src/background/batches/storeFake.fixture';
 import type { BatchRecord } from '../src/background/batches/types';
 import type { ChainNode } from '../src/background/networks/rpcClient';
 
@@ -154,7 +155,7 @@ describe('a grant redeemed through the DelegationManager', () => {
       // The wallet counts it from the node's receipt as sent: 2 past where it knew the chain was.
       const sent = { id: 'b', origin: 'chrome-extension://wallet', state: 'sent', from: user.address, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 1,
         transactions: [{ sent: true, hash: receipt.hash, receipt: await provider.send('eth_getTransactionReceipt', [receipt.hash]) }] } as unknown as BatchRecord;
-      expect(await settledNonces({ reached: before.toString(), signed: (before + 1n).toString(), sent: { origin: sent.origin, batchId: sent.id } }, '0x7a69', { get: async () => sent, authentic: async () => true }))
+      expect(await settledNonces({ reached: before.toString(), signed: (before + 1n).toString(), sent: { origin: sent.origin, batchId: sent.id } }, '0x7a69', fakeBatches([sent])))
         .toEqual({ reached: (before + 2n).toString(), signed: (before + 1n).toString() });
       await expect(redeem(sleeping, 1n)).rejects.toThrow(invalidNonce);
       await expect(redeem(current, 1n)).rejects.toThrow(invalidNonce);

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ChainNode } from '../networks/rpcClient';
 import { dappNonce } from './dappNonce';
+import { fakeBatches } from './storeFake.fixture';
 import type { BatchRecord, BatchTransaction } from './types';
 
 const FROM: Hex = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -20,7 +21,7 @@ const batch = (transactions: BatchTransaction[], extra: Partial<BatchRecord> = {
   kind: 'transaction', id: 'b', origin: 'https://other.example', chainId: '0x7a69', from: FROM, atomic: false, upgrade: false,
   calls: [CALL], gasLimits: ['0x5208'], state: 'sent', transactions, createdAt: 0, ...extra,
 });
-const store = (batches: BatchRecord[], authentic = true) => ({ all: async () => batches, authentic: async () => authentic });
+const store = (batches: BatchRecord[], altered = false) => fakeBatches(batches, () => altered);
 const account = { from: FROM, chainId: '0x7a69' as Hex };
 
 const refused = (message: string) => expect.objectContaining({ code: ErrorCode.invalidParams, message });
@@ -46,7 +47,7 @@ describe('a nonce the site chose', () => {
     // Mined, or replaced by a later transaction at that nonce: not pending any more.
     await expect(dappNonce(store([batch([sent(6, { replacedBy: HASH })])]), node, account, 6)).rejects.toEqual(refused(message));
     // A record written outside the wallet is not believed.
-    await expect(dappNonce(store([batch([sent(6)])], false), node, account, 6)).rejects.toEqual(refused(message));
+    await expect(dappNonce(store([batch([sent(6)])], true), node, account, 6)).rejects.toEqual(refused(message));
   });
 
   it('the nonce of the wallet’s own pending transaction is a replacement: which one, and what it does', async () => {

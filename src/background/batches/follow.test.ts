@@ -84,7 +84,7 @@ describe('following sent batches', () => {
     chain.head = 101;
     await vi.advanceTimersByTimeAsync(2000);
     expect(done).toBe(true);
-    expect(await batches.get(ORIGIN, 'a')).toEqual(planted);
+    expect(await batches.stored(ORIGIN, 'a')).toEqual(planted);
     const asked = chain.asked.length;
     await vi.advanceTimersByTimeAsync(20_000);
     expect(chain.asked).toHaveLength(asked);

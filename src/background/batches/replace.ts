@@ -76,7 +76,8 @@ export interface ReplacementPlan {
 }
 
 async function readPending(deps: Pick<BatchDeps, 'batches'>, origin: string, id: string, hash: Hex): Promise<{ batch: BatchRecord; pending: BatchTransaction }> {
-  const batch = await deps.batches.get(origin, id);
+  // Unchecked at first: "not replaceable" is said before "altered".
+  const batch = await deps.batches.stored(origin, id);
   const pending = replaceable(batch, hash);
   // A record changed outside the wallet is never signed from.
   if (!(await deps.batches.authentic(batch!))) throw batchAltered();

@@ -138,11 +138,11 @@ describe('running a sequential batch', () => {
   it('signs and sends nothing for an approved batch whose calls were changed in storage', async () => {
     const { deps, sent, nonceReads, local } = await setup(2, '');
     await local.update('batches', (all) => ({ ...all, 'https://dapp.example b': { ...all['https://dapp.example b'], calls: [{ to: FROM, value: '0x99', data: '0x' }] } }));
-    const planted = await deps.batches.get('https://dapp.example', 'b');
+    const planted = await deps.batches.stored('https://dapp.example', 'b');
     const { batch, error } = await runBatch(deps, 'https://dapp.example', 'b');
     expect(error?.message).toBe('The batch record was changed outside the wallet; nothing was signed or sent');
     // Nothing written on it either: the wallet's words or state on a planted record would read as the wallet's.
-    expect([batch, await deps.batches.get('https://dapp.example', 'b')]).toEqual([planted, planted]);
+    expect([batch, await deps.batches.stored('https://dapp.example', 'b')]).toEqual([planted, planted]);
     expect(nonceReads.count).toBe(0);
     expect(sent).toEqual([]);
   });

@@ -6,7 +6,6 @@ import { executorOf } from './executors';
 import { followBatch } from './follow';
 import { withAccountLock } from './nonceLock';
 import { anySent } from './status';
-import { unalteredRecord } from './ownRecords';
 import type { BatchRecord } from './types';
 import type { Hex } from '../../shared/params';
 
@@ -15,10 +14,11 @@ const failedWith = (error: RpcError): Partial<BatchRecord> => ({ state: 'failed'
 
 /** Returns the batch as it stands after sending; `failed` with the error when nothing more could be sent. */
 export async function runBatch(deps: BatchDeps, origin: string, id: string): Promise<{ batch: BatchRecord; error?: RpcError }> {
-  const found = await deps.batches.get(origin, id);
+  // Read unchecked: an altered record is returned with its own error below.
+  const found = await deps.batches.stored(origin, id);
   if (!found) throw new RpcError(ErrorCode.internal, `No batch ${id}`);
   return withAccountLock(found.from, async () => {
-    const batch = (await deps.batches.get(origin, id))!;
+    const batch = (await deps.batches.stored(origin, id))!;
     if (batch.state !== 'approved' && batch.state !== 'sending') return { batch };
     if (!(await deps.batches.authentic(batch))) {
       console.warn(`[batches] ${origin} ${id} was changed outside the wallet: nothing is signed or sent for it`);
@@ -49,7 +49,7 @@ export async function sendBatch(deps: BatchDeps, origin: string, id: string, cho
   const { feeSource, ...chosen } = choices;
   // Spread over the record the update checks: a copy put in for this read, the wallet's put back before the write,
   // would be sealed as approved and sent.
-  const waiting = await unalteredRecord(deps.batches, origin, id);
+  const waiting = await deps.batches.get(origin, id);
   let paid = waiting;
   if (waiting?.state === 'awaiting-approval' && (waiting.feeChoices || feeSource)) {
     try {

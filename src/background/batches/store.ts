@@ -17,9 +17,23 @@ export const batchKey = (origin: string, id: string): string => `${origin} ${id}
 const isUnder = (key: string, batch: unknown): batch is BatchRecord => hasRecordShape(batch) && key === batchKey(batch.origin, batch.id);
 
 export interface BatchStore {
-  /** The record kept under its own key, if any: one put under another's key is no record of it. */
+  /**
+   * The wallet's record under its own key, undefined when there is none; `batchAltered` when the one there is not
+   * `authentic`. For the reads something is signed, sent or checked from: an altered record must neither be acted on
+   * (a copy put in for the read, the wallet's put back before the write) nor pass for none (skipping a check).
+   */
   get(origin: string, id: string): Promise<BatchRecord | undefined>;
-  /** Every record with the shape stored under its own key (`batchKey`). */
+  /** As `get`, an altered record read as none: where a planted record counts for nothing (an id taken, a refusal, an outcome). */
+  own(origin: string, id: string): Promise<BatchRecord | undefined>;
+  /**
+   * What is stored under the key with the shape, not authenticated: only to show a record, or to tell an altered one
+   * from none (one put under another's key is no record of it).
+   */
+  stored(origin: string, id: string): Promise<BatchRecord | undefined>;
+  /**
+   * Every record with the shape stored under its own key (`batchKey`), not authenticated: that costs one HMAC a record,
+   * and most readers act on a few of them, which they authenticate (ownRecords.ts).
+   */
   all(): Promise<BatchRecord[]>;
   /** Adds a new batch; false when the origin already has one with this id. */
   add(batch: BatchRecord): Promise<boolean>;
@@ -74,12 +88,22 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
       throw error;
     }
   };
+  const stored = async (origin: string, id: string): Promise<BatchRecord | undefined> => {
+    const key = batchKey(origin, id);
+    const batch = (await local.get('batches'))[key];
+    return isUnder(key, batch) ? batch : undefined;
+  };
   return {
     async get(origin, id) {
-      const key = batchKey(origin, id);
-      const batch = (await local.get('batches'))[key];
-      return isUnder(key, batch) ? batch : undefined;
+      const batch = await stored(origin, id);
+      if (batch && !authentic(await loaded(), batch)) throw batchAltered();
+      return batch;
     },
+    async own(origin, id) {
+      const batch = await stored(origin, id);
+      return batch && authentic(await loaded(), batch) ? batch : undefined;
+    },
+    stored,
     // A copy of the wallet's record under another key would be followed and counted twice.
     all: async () => Object.entries(await local.get('batches')).flatMap(([key, b]) => (isUnder(key, b) ? [b] : [])),
     async add(batch) {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DELEGATOR_V08, delegationCode } from '../../shared/contracts';
 import { ErrorCode } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import type { ChainNode } from '../networks/rpcClient';
 import { frameworkOn } from './framework';
@@ -16,7 +17,7 @@ const { delegationManager, enforcers } = frameworkOn(31337)!;
 const ACCOUNT: Hex = '0x00000000000000000000000000000000000000aa';
 const CHAIN: Hex = '0x7a69';
 const says = (nonce: bigint) => (async () => AbiCoder.defaultAbiCoder().encode(['uint256'], [nonce])) as unknown as ChainNode;
-const noBatches = { get: async () => undefined, authentic: async () => true };
+const noBatches = fakeBatches([]);
 const usedNonce = (nonce: bigint) => ({
   address: enforcers.nonce, data: AbiCoder.defaultAbiCoder().encode(['uint256'], [nonce]) as Hex,
   topics: [id('UsedNonce(address,address,uint256)'), zeroPadValue(delegationManager, 32), zeroPadValue(ACCOUNT, 32)] as Hex[],
@@ -26,7 +27,7 @@ const revokeBatch = async (logs?: ReturnType<typeof usedNonce>[], status: Hex = 
   id: 'b1', origin: 'chrome-extension://wallet', state: 'sent', from: ACCOUNT, chainId: CHAIN, calls: [{ ...(await revokeAllCall(CHAIN)), value: '0x0' }], createdAt: 1,
   transactions: [{ sent: true, hash: '0x01', ...(logs ? { receipt: { logs, status, blockHash: '0x02', blockNumber: '0x3', gasUsed: '0x1', transactionHash: '0x01' } } : {}) }],
 } as unknown as BatchRecord);
-const batchesHolding = (batch: BatchRecord, authentic = true) => ({ get: async () => batch, authentic: async () => authentic });
+const batchesHolding = (batch: BatchRecord, altered = false) => fakeBatches([batch], () => altered);
 
 describe('signingNonce', () => {
   it('signs at the node’s nonce and marks it signed, never lowering the mark', async () => {
@@ -79,7 +80,7 @@ describe('settledNonces', () => {
     expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch()))).toEqual(sent);
     expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n)], '0x0')))).toEqual({ reached: '1' });
     expect(await settledNonces(sent, CHAIN, noBatches)).toEqual({ reached: '1' });
-    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n)]), false))).toEqual({ reached: '1' });
+    expect(await settledNonces(sent, CHAIN, batchesHolding(await revokeBatch([usedNonce(1n)]), true))).toEqual({ reached: '1' });
   });
 
   it('keeps a batch as the Revoke all sent only when its call raises the nonce', async () => {

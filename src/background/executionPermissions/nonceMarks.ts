@@ -23,7 +23,7 @@ export const MAX_AHEAD = 64n;
 const USED_NONCE = id('UsedNonce(address,address,uint256)');
 const maxOf = (values: bigint[]): bigint => values.reduce((a, b) => (a > b ? a : b));
 
-type Batches = Pick<BatchStore, 'get' | 'authentic'>;
+type Batches = Pick<BatchStore, 'own'>;
 /** The services these use: where the nonces are kept, and the batches a Revoke all was sent in. */
 interface Kept {
   grants: Pick<Grants, 'nonceStore'>;
@@ -68,8 +68,8 @@ function incrementsSeen(batch: BatchRecord, { delegationManager, enforcers }: Fr
 export async function settledNonces(nonces: GrantNonces, chainId: Hex, batches: Batches): Promise<GrantNonces> {
   const { sent, ...rest } = nonces;
   if (!sent) return nonces;
-  const batch = await batches.get(sent.origin, sent.batchId);
-  if (!batch || !(await batches.authentic(batch))) return rest;
+  const batch = await batches.own(sent.origin, sent.batchId);
+  if (!batch) return rest;
   const status = batchStatus(batch);
   if (status === CallsStatus.pending || (status === CallsStatus.confirmed && preconfirmed(batch))) return nonces;
   if (status !== CallsStatus.confirmed) return rest;
@@ -159,9 +159,9 @@ export async function revokeAllPlanned(services: Planning, asked: { account: Hex
  * is forgotten); planned again, it goes past.
  */
 export async function revokeAllStillPast(services: Planning & { grants: Pick<Grants, 'list'>; batches: Pick<BatchStore, 'remove'> }, approval: { origin: string; details: { batchId: string } }): Promise<void> {
-  const batch = await services.batches.get(approval.origin, approval.details.batchId);
   // A record a content script rewrote (storage.local, on Firefox) is refused when sent anyway.
-  if (!batch || batch.calls.length !== 1 || !(await services.batches.authentic(batch))) return;
+  const batch = await services.batches.own(approval.origin, approval.details.batchId);
+  if (!batch || batch.calls.length !== 1) return;
   const { from: account, chainId } = batch;
   const asked = BigInt(await revokeAllIncrements(batch.calls[0], account, chainId));
   if (asked === 0n) return;

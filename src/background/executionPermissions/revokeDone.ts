@@ -16,7 +16,7 @@ import { landedRevokes } from './revoked';
 import type { Grants } from './store';
 
 interface DoneUses {
-  batches: Pick<BatchStore, 'all' | 'get' | 'authentic'>;
+  batches: Pick<BatchStore, 'all' | 'own' | 'authentic'>;
   grants: Pick<Grants, 'list'>;
 }
 
@@ -37,8 +37,8 @@ async function confirmedOnRecord(batch: BatchRecord, batches: DoneUses['batches'
  * resumes), nor a record the wallet did not write (refused when sent).
  */
 export async function revokeNotDone(services: DoneUses, approval: { origin: string; details: { batchId: string } }): Promise<void> {
-  const batch = await services.batches.get(approval.origin, approval.details.batchId);
-  if (!batch || batch.calls.length !== 1 || anySent(batch) || !(await services.batches.authentic(batch))) return;
+  const batch = await services.batches.own(approval.origin, approval.details.batchId);
+  if (!batch || batch.calls.length !== 1 || anySent(batch)) return;
   if ((await revokeAllIncrements(batch.calls[0], batch.from, batch.chainId)) > 0) return;
   const [grant] = await grantsRevokedBy(await services.grants.list(), batch);
   if (!grant) return;

@@ -29,7 +29,7 @@ const carries = (batch: BatchRecord, call: RevokeAsked): boolean => {
     same(sent.to, call.to) && same(sent.data, call.data);
 };
 
-type Asker = { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'all' | 'get' | 'authentic'> } };
+type Asker = { origin: string; method: string; services: { approvals: Pick<Approvals, 'pending'>; batches: Pick<BatchStore, 'all' | 'own' | 'authentic'> } };
 
 /**
  * -32002 when one of `asker`'s waiting requests of the same method already sends `call` (its stored batch's one call:
@@ -41,10 +41,9 @@ export async function revokeNotWaiting(call: RevokeAsked, asker: Asker): Promise
   const { approvals, batches } = asker.services;
   for (const asked of await approvals.pending()) {
     if (asked.origin !== asker.origin || asked.method !== asker.method) continue;
-    const batch = await batches.get(asked.origin, (asked.details as SendTransactionDetails).batchId);
     // A record a content script rewrote (storage.local, on Firefox) refuses nothing: it would never be sent anyway.
-    if (!batch || !(await batches.authentic(batch))) continue;
-    if (carries(batch, call)) throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
+    const batch = await batches.own(asked.origin, (asked.details as SendTransactionDetails).batchId);
+    if (batch && carries(batch, call)) throw new RpcError(ErrorCode.resourceUnavailable, 'A revoke of this permission already waits for your answer in the approval window');
   }
   await revokeNotPending(call, batches);
 }
@@ -69,9 +68,9 @@ async function revokeNotPending(call: RevokeAsked, batches: Asker['services']['b
  * counts here: another review still waiting would refuse each of the two.
  */
 export async function revokeNotSentMeanwhile(batches: Asker['services']['batches'], approval: { origin: string; details: { batchId: string } }): Promise<void> {
-  const batch = await batches.get(approval.origin, approval.details.batchId);
   // A record a content script rewrote (storage.local, on Firefox) is refused when sent anyway.
-  if (!batch || batch.calls.length !== 1 || !(await batches.authentic(batch))) return;
+  const batch = await batches.own(approval.origin, approval.details.batchId);
+  if (!batch || batch.calls.length !== 1) return;
   // Not its own: approved again after a restart, it may have been sent already (its sending resumes).
   await revokeNotPending({ ...batch.calls[0], from: batch.from, chainId: batch.chainId }, batches, batch);
 }

@@ -12,7 +12,8 @@ import { keptRevokes, grantsInForce, revokedGrants } from './revoked';
 import { MAX_REVOKE_BATCHES } from './sentRevokes';
 import { createGrants, memoryGrantRecordStore, type GrantRecord } from './store';
 import { batchKey } from '../batches/store';
-import { grantsCode, noRevokeRecords, revokeRecords } from './grantsCode.fixture';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import { grantsCode, noRevokeRecords } from './grantsCode.fixture';
 import { FLUSH_TIMEOUT_MS, flush, sentRevoke, siteGrant, walletBatches } from './history.fixture';
 
 const ACCOUNT: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -36,7 +37,7 @@ const revoke = async (origin: string, id: string, createdAt: number, status?: He
   transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, ...(status ? { receipt: receipt(status) } : {}) }],
 });
 const revokedWith = async (marked: GrantRecord, batches: BatchRecord[]): Promise<boolean> =>
-  (await revokedGrants([marked], { all: async () => batches, authentic: async () => true })).has(grant.id);
+  (await revokedGrants([marked], fakeBatches(batches))).has(grant.id);
 
 describe('a grant the wallet revoked', () => {
   it('stays revoked beside a page’s failed transaction carrying its revoke', async () => {
@@ -117,13 +118,13 @@ describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHE
 
   it('keeps every one up to the cap', async () => {
     const ids = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
-    expect(await keptRevokes(named(...ids), revokeRecords(await Promise.all(ids.map((id, i) => failed(id, i)))))).toEqual(named(...ids));
+    expect(await keptRevokes(named(...ids), fakeBatches(await Promise.all(ids.map((id, i) => failed(id, i)))))).toEqual(named(...ids));
   });
 
   it('past the cap drops those that count nothing (refused, or gone from history with no outcome written), then the oldest that failed, before one pending or one that landed (by its record or the outcome written on it): the grant stays revoked once failed ones follow', async () => {
     const fails = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `f${i}`);
     const records = [await revoke(WALLET, 'through', 1, '0x1'), await revoke(WALLET, 'pending', 2), ...(await Promise.all(fails.map((id, i) => failed(id, 10 + i)))), await revoke(WALLET, 'planted', 3, '0x1')];
-    const batches = revokeRecords(records, (batch) => batch.id !== 'planted');
+    const batches = fakeBatches(records, (batch) => batch.id === 'planted');
     const landedGone = { origin: WALLET, batchId: 'landedGone', outcome: 'landed' as const };
     const all = [...named('through', 'planted', 'pending', 'gone'), landedGone, ...named(...fails)];
     const kept = await keptRevokes(all, batches);
@@ -135,18 +136,18 @@ describe('the revokes a grant’s record keeps named (store.ts MAX_REVOKE_BATCHE
     const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
     const records = await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i)));
     const landed = { origin: WALLET, batchId: 'landed', outcome: 'landed' as const };
-    expect(await keptRevokes([landed, ...named(...pending)], revokeRecords(records))).toEqual([landed, ...named(...pending.slice(1))]);
+    expect(await keptRevokes([landed, ...named(...pending)], fakeBatches(records))).toEqual([landed, ...named(...pending.slice(1))]);
   });
 
   it('past the cap with none failed, drops the oldest pending before any that went through', async () => {
     const pending = Array.from({ length: MAX_REVOKE_BATCHES }, (_, i) => `p${i}`);
     const records = [await revoke(WALLET, 'through', 1, '0x1'), ...(await Promise.all(pending.map((id, i) => revoke(WALLET, id, 10 + i))))];
-    expect(await keptRevokes(named('through', ...pending), revokeRecords(records))).toEqual(named('through', ...pending.slice(1)));
+    expect(await keptRevokes(named('through', ...pending), fakeBatches(records))).toEqual(named('through', ...pending.slice(1)));
   });
 
   it('keeps a grant whose every revoke failed in force: the newest ones kept all failed too', async () => {
     const fails = Array.from({ length: MAX_REVOKE_BATCHES + 3 }, (_, i) => `f${i}`);
-    const batches = revokeRecords(await Promise.all(fails.map((id, i) => failed(id, i))));
+    const batches = fakeBatches(await Promise.all(fails.map((id, i) => failed(id, i))));
     const kept = await keptRevokes(named(...fails), batches);
     expect(kept).toEqual(named(...fails.slice(3)));
     expect(await revokedGrants([{ ...grant, revokeBatches: kept }], batches)).toEqual(new Set());

@@ -44,7 +44,7 @@ export async function grantsInForce(services: { grants: Pick<Grants, 'list'>; ba
  * failed ones, so it stays in force. Only more revokes pending at once than the cap, each approved by the user, would
  * drop one that may yet land.
  */
-export async function keptRevokes(named: SentBatch[], batches: Pick<RevokeRecords, 'get' | 'authentic'>): Promise<SentBatch[]> {
+export async function keptRevokes(named: SentBatch[], batches: Pick<RevokeRecords, 'own' | 'authentic'>): Promise<SentBatch[]> {
   if (named.length <= MAX_REVOKE_BATCHES) return named;
   const weights = await Promise.all(named.map(async (sent) => weightOf(await namedOutcome(sent, await recordFor(sent, batches), batches.authentic))));
   const lightestFirst = named.map((_, i) => i).sort((a, b) => weights[a] - weights[b] || a - b);

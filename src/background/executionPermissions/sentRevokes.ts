@@ -47,7 +47,7 @@ export const MAX_REVOKE_BATCHES = 8;
  * The wallet's batch records, which say whether a grant's revoke went through (revoked.ts): one revoke's by its keys,
  * or all of them for the revokes of a list of grants (and of grants marked before their revokes were named).
  */
-export type RevokeRecords = Pick<BatchStore, 'get' | 'all' | 'authentic'>;
+export type RevokeRecords = Pick<BatchStore, 'own' | 'all' | 'authentic'>;
 
 /** Both made at the same time, as far as both say. */
 const sameTime = (a?: number, b?: number): boolean => a === undefined || b === undefined || a === b;
@@ -59,9 +59,12 @@ export const sameBatch = (sent: SentBatch) => (other: SentBatch): boolean =>
 export const recordOf = (sent: SentBatch) => (batch: BatchRecord): boolean =>
   batch.origin === sent.origin && batch.id === sent.batchId && sameTime(sent.createdAt, batch.createdAt);
 
-/** The record of `sent` in the store, if any: the one under its origin and id, unless a later batch took that id. */
-export async function recordFor(sent: SentBatch, revokes: Pick<RevokeRecords, 'get'>): Promise<BatchRecord | undefined> {
-  const batch = await revokes.get(sent.origin, sent.batchId);
+/**
+ * The wallet's record of `sent`, if any: its own under the origin and id (one altered in storage says nothing), unless a
+ * later batch took that id.
+ */
+export async function recordFor(sent: SentBatch, revokes: Pick<RevokeRecords, 'own'>): Promise<BatchRecord | undefined> {
+  const batch = await revokes.own(sent.origin, sent.batchId);
   return batch && recordOf(sent)(batch) ? batch : undefined;
 }
 
@@ -71,12 +74,11 @@ export const namesBatch = (batch: BatchRecord) => (record: { revokeBatches?: unk
 
 /**
  * `sent` with when its batch was made and what it came to, when decided already: the batch store told it decided when
- * no grant named it yet (a receipt that came with the sending). Only as the wallet wrote it (a record altered in
- * storage says nothing).
+ * no grant named it yet (a receipt that came with the sending). Only as the wallet wrote it (recordFor).
  */
-export async function withOutcome(sent: SentBatch, revokes: Pick<RevokeRecords, 'get' | 'authentic'>): Promise<SentBatch> {
+export async function withOutcome(sent: SentBatch, revokes: Pick<RevokeRecords, 'own'>): Promise<SentBatch> {
   const batch = await recordFor(sent, revokes);
-  if (!batch || !(await revokes.authentic(batch))) return sent;
+  if (!batch) return sent;
   const outcome = revokeOutcome(batch);
   return { ...sent, createdAt: batch.createdAt, ...(outcome ? { outcome } : {}) };
 }

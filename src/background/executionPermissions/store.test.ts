@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grantsCode, noRevokeRecords, revokeRecords } from './grantsCode.fixture';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import { grantsCode, noRevokeRecords } from './grantsCode.fixture';
 import { ErrorCode } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { grantRoom, roomFor } from './room';
@@ -69,7 +70,7 @@ describe('grants', () => {
       calls: [{ value: '0x0', ...(await revokeCall(failing)) }],
       transactions: [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: { status: '0x0', logs: [], blockHash: `0x${'b'.repeat(64)}`, blockNumber: '0x5', gasUsed: '0x5208', transactionHash: `0x${'a'.repeat(64)}` } }],
     } as BatchRecord;
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokeRecords([reverted]));
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, fakeBatches([reverted]));
     await grants.add(failing);
     for (let i = 1; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
     await grants.markRevoked(failing.id, 11, sentAs('r'));
@@ -82,7 +83,7 @@ describe('grants', () => {
   it('counts a grant whose revoke is pending as holding its place, before the window as when its grants are kept: only a revoke that landed makes way (one pending may yet revert, leaving a grant in force gone from Permissions)', async () => {
     const pending = { ...sentBatch('r', '0x1'), transactions: [{ ...sentBatch('r', '0x1').transactions[0], receipt: undefined }] };
     const records: BatchRecord[] = [pending];
-    const revokes = revokeRecords(records);
+    const revokes = fakeBatches(records);
     const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokes);
     for (let i = 0; i < MAX_GRANTS_PER_SITE; i++) await grants.add(grant(i));
     await grants.markRevoked(grant(0).id, 5, sentAs('r'));
@@ -162,7 +163,7 @@ describe('grants', () => {
 
   it('names at most MAX_REVOKE_BATCHES revokes on a grant, keeping the one that went through over those that failed after: a record grows no more with each revoke sent, and the grant stays revoked', async () => {
     const records: BatchRecord[] = [];
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokeRecords(records));
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, fakeBatches(records));
     await grants.add(grant(1));
     const sent = (id: string, status: Hex) => records.push({ ...sentBatch(id, status) });
     sent('through', '0x1');
@@ -175,12 +176,12 @@ describe('grants', () => {
     expect(kept.revokeBatches).toHaveLength(MAX_REVOKE_BATCHES);
     expect(kept.revokeBatches).toContainEqual({ ...sentAs('through'), outcome: 'landed' });
     expect(kept.revokeBatches!.at(-1)).toEqual({ ...sentAs(`f${MAX_REVOKE_BATCHES + 1}`), outcome: 'failed' });
-    expect(await revokedGrants([kept], { all: async () => records, authentic: async () => true })).toEqual(new Set([kept.id]));
+    expect(await revokedGrants([kept], fakeBatches(records))).toEqual(new Set([kept.id]));
   });
 
   it('writes on each grant naming a revoke what it came to once its batch is decided, and takes it back when a reorg does: kept beside the grant, since Activity’s history drops the batch when a page fills it', async () => {
     const records: BatchRecord[] = [{ ...sentBatch('r', '0x1'), transactions: [{ ...sentBatch('r', '0x1').transactions[0], receipt: undefined }] }];
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokeRecords(records));
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, fakeBatches(records));
     await grants.add(grant(1), grant(2));
     await grants.markRevoked(grant(1).id, 5, sentAs('r'));
     await grants.markRevoked(grant(2).id, 5, sentAs('other'));
@@ -196,7 +197,7 @@ describe('grants', () => {
 
   it('names a revoke decided before the grant named it with what it came to (a receipt that came with the sending: the batch store told then, when no grant named it), not one whose record the wallet did not write', async () => {
     const records = [sentBatch('landed', '0x1'), sentBatch('reverted', '0x0'), sentBatch('planted', '0x1')];
-    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, revokeRecords(records, (b) => b.id !== 'planted'));
+    const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, fakeBatches(records, (b) => b.id === 'planted'));
     await grants.add(grant(1), grant(2));
     await grants.markRevoked(grant(1).id, 5, sentAs('reverted'));
     await grants.markRevoked(grant(1).id, 6, sentAs('landed'));

@@ -8,6 +8,7 @@ import { toErrorObject, type RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { planReplacement, replacementRequest } from '../batches/replace';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { pageError } from './refusalWords';
@@ -23,7 +24,7 @@ const batch = (fields: Partial<BatchRecord> = {}): BatchRecord => ({
 }) as BatchRecord;
 /** The batches' store holding `record`, the original transaction's fees 100 and 10 wei. */
 const deps = (record?: BatchRecord) => ({
-  batches: { get: async () => record, authentic: async () => true },
+  batches: fakeBatches(record ? [record] : []),
   nodeFor: async () => (async () => '0x1'),
   transactionCode: { decodeTransaction: async () => ({ maxFeePerGas: 100n, maxPriorityFeePerGas: 10n, nonce: 3, chainId: 31337n, gasLimit: 21_000n }) },
 }) as unknown as Parameters<typeof planReplacement>[0];
@@ -49,7 +50,7 @@ describe('the words of a Speed up or Cancel refused', () => {
 });
 
 describe('the words of a sponsored batch\'s Cancel refused', () => {
-  const services = (record?: BatchRecord) => ({ batches: { get: async () => record, authentic: async () => true } }) as unknown as Services;
+  const services = (record?: BatchRecord) => ({ batches: fakeBatches(record ? [record] : []) }) as unknown as Services;
   const cancel = (record?: BatchRecord) => sendPages.cancelUserOperation.handle({ origin: ORIGIN, id: 'b7' }, { services: services(record) } as never);
 
   it('say the batch is not there, its id and site as written', async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { toErrorObject, type RpcError } from '../../shared/errors';
 import { setup } from '../approvals/queue.fixture';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { Services } from '../services';
 import { approvalPages } from './approvals';
 import { approvalPreview } from './preview';
@@ -19,7 +20,7 @@ const ID = '4c6f2a9e-1b7d-4f2a-9c3e-5d8b7a6f1e20';
 /** Services holding `approval` (none when absent) and no batch. */
 const services = (approval?: object) => ({
   approvals: { pending: async () => (approval ? [{ ...approval, id: ID, createdAt: 0 }] : []) },
-  batches: { get: async () => undefined },
+  batches: fakeBatches([]),
   networks: { find: async () => undefined },
   deviceSigning: { needsDevice: async () => true, request: async () => null },
 }) as unknown as Services;

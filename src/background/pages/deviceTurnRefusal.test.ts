@@ -3,17 +3,20 @@
  * unanswered on the device, the next is refused after a minute, in words, and nothing is built for it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord } from '../batches/types';
 import { TURN_WAIT_MS, inTurn } from '../rpc/deviceBatchPayloads';
 import { LEDGER, SITE } from '../rpc/deviceSigning.fixture';
 import { saysInWords } from './refusals.fixture';
 
 afterEach(() => vi.useRealTimers());
 
+const waiting = (id: string) => ({ origin: SITE, id, chainId: '0x7a69', state: 'awaiting-approval' }) as unknown as BatchRecord;
+
 describe('a Ledger account’s request waiting for its turn', () => {
   it('the first left unanswered on the device: a minute on, the second is refused in words, nothing built for it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
-    const waiting = (id: string) => ({ origin: SITE, id, chainId: '0x7a69', state: 'awaiting-approval' });
-    const services = { batches: { get: async (_origin: string, id: string) => waiting(id), authentic: async () => true } };
+    const services = { batches: fakeBatches([waiting('first'), waiting('second')]) };
     const build = vi.fn();
     const refused = saysInWords(inTurn(services as never, { origin: SITE, batchId: 'second', from: LEDGER }, async () => [{ origin: SITE, batchId: 'first', from: LEDGER }], build));
     await vi.advanceTimersByTimeAsync(TURN_WAIT_MS + 1_000);

@@ -184,8 +184,7 @@ describe('Revoke all after a node overstated the nonce a grant was signed at', (
     const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
     await grants.add(grant);
     const node = (async (method: string) => (method === 'eth_getCode' ? delegationCode(DELEGATOR_V08) : AbiCoder.defaultAbiCoder().encode(['uint256'], [claimed]))) as unknown as ChainNode;
-    const batches = { get: async () => undefined, authentic: async () => true };
-    const services = { grants, grantCode: grantCodeModules, batches, nodeFor: async () => node, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
+    const services = { grants, grantCode: grantCodeModules, batches: noRevokeRecords, nodeFor: async () => node, networks: { selected: async () => ({ chainId: '0x7a69' }) } } as unknown as Services;
     await grantPages.revokeAllGrants.handle({ account: ACCOUNT, chainId: '0x7a69' }, { services } as PageContext);
     const [[, , [tx]]] = vi.mocked(askUser).mock.calls.slice(-1) as unknown as [[unknown, unknown, [{ to: string; data: `0x${string}` }]]];
     return tx;

@@ -10,6 +10,7 @@ import type { DevicePayload } from '../../shared/deviceSigning';
 import { toErrorObject, type RpcError } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import { createDeviceSigning } from '../deviceSigning/deviceSigning';
 import { DEVICE_SIGNING_DEFAULTS, type DevicePayloads } from '../deviceSigning/types';
@@ -36,7 +37,7 @@ const batch = (fields: Partial<BatchRecord> = {}) => ({
 const node = (answers: Record<string, string>) => (async (method: string) => answers[method]) as unknown as ChainNode;
 /** The services holding `held` as the one batch, the node answering `answers`. */
 const services = (held?: BatchRecord, answers: Record<string, string> = {}) => ({
-  batches: { get: async () => held, authentic: async () => true },
+  batches: fakeBatches(held ? [held] : []),
   nodeFor: async () => node(answers),
   transactionCode: { decodeTransaction: async () => ({ nonce: 3 }) },
 }) as unknown as Services;

@@ -7,6 +7,7 @@ import { AbiCoder } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { RpcError, toErrorObject } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import { grantsCode, noRevokeRecords } from '../executionPermissions/grantsCode.fixture';
 import { revokeAllCall } from '../executionPermissions/nonce';
@@ -21,7 +22,7 @@ const ACCOUNT: Hex = '0x00000000000000000000000000000000000000aa';
 const CHAIN: Hex = '0x7a69';
 /** A node that says the account's grant nonce is `nonce`. */
 const says = (nonce: bigint) => (async () => AbiCoder.defaultAbiCoder().encode(['uint256'], [nonce])) as unknown as ChainNode;
-const noBatches = { get: async () => undefined, authentic: async () => true };
+const noBatches = fakeBatches([]);
 
 /** A Revoke all of the account, sent and not yet mined. */
 const pendingRevokeAll = async () => ({
@@ -33,7 +34,7 @@ const pendingRevokeAll = async () => ({
 async function servicesWith(nonces: GrantNonces, batch: BatchRecord) {
   const grants = createGrants(memoryGrantRecordStore(), Promise.resolve(), grantsCode, noRevokeRecords);
   await updateNonces(grants.nonceStore, { account: ACCOUNT, chainId: CHAIN }, async () => nonces);
-  return { grants, batches: { get: async () => batch, authentic: async () => true, remove: async () => undefined }, nodeFor: async () => says(5n) };
+  return { grants, batches: { ...fakeBatches([batch]), remove: async () => undefined }, nodeFor: async () => says(5n) };
 }
 
 describe('the words of a grant nonce refused', () => {

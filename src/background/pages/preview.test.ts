@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { approvalPreview } from './preview';
@@ -21,12 +22,12 @@ const batch = (origin: string, id: string): BatchRecord => ({
 });
 
 /** Services holding `approval` and two batches; returns the batch the preview was asked for. */
-async function previewed(approval: Omit<ApprovalRecord, 'id' | 'createdAt'>, authentic = true): Promise<BatchRecord> {
+async function previewed(approval: Omit<ApprovalRecord, 'id' | 'createdAt'>, altered = false): Promise<BatchRecord> {
   const stored = [batch(DAPP, 'b'), batch(WALLET, 'w')];
   let asked: BatchRecord | undefined;
   const services = {
     approvals: { pending: async () => [{ ...approval, id: 'a', createdAt: 0 }] },
-    batches: { get: async (origin: string, id: string) => stored.find((b) => b.origin === origin && b.id === id), authentic: async () => authentic },
+    batches: fakeBatches(stored, () => altered),
     networks: { find: async () => ({ name: 'Test chain', nativeCurrency: { symbol: 'ETH' } }) },
     nodeFor: async () => async () => undefined,
     previews: { of: async (b: BatchRecord) => ((asked = b), { calls: [] }) },
@@ -58,7 +59,7 @@ describe('approvalPreview', () => {
   });
 
   it('previews no record the wallet did not write as it stands: a content script (storage.local, Firefox) that put its copy of harmless calls under a waiting batch\'s key while the window asked had the copy simulated, its balance changes shown beside the words of the batch that runs', async () => {
-    await expect(previewed({ type: 'sendCalls', method: 'wallet_sendCalls', origin: DAPP, replyTo: dappTab, details: { batchId: 'b' } } as never, false))
+    await expect(previewed({ type: 'sendCalls', method: 'wallet_sendCalls', origin: DAPP, replyTo: dappTab, details: { batchId: 'b' } } as never, true))
       .rejects.toMatchObject({ code: -32602 });
   });
 

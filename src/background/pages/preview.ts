@@ -1,7 +1,6 @@
 /** The approval window's preview of a batch, transaction or replacement waiting for the user (simulation/previews.ts). */
 import { invalidParams } from '../../shared/errors';
 import type { Preview } from '../../shared/preview';
-import { ownRecord } from '../batches/ownRecords';
 import { replacementBatch } from '../batches/replace';
 import type { BatchRecord } from '../batches/types';
 import type { ApprovalRecord } from '../approvals/types';
@@ -16,7 +15,7 @@ async function batchOf(services: Using<Uses>, approval: ApprovalRecord): Promise
   const named = approvalSpecOf(approval)?.batchOf?.(approval.details, approval.origin);
   if (!named) throw invalidParams(`No batch or transaction ${approval.id} is waiting for approval`);
   // Simulated for the screen beside the words of what runs: a copy put in meanwhile would be simulated in its place.
-  const batch = await ownRecord(services.batches, named.origin, named.id);
+  const batch = await services.batches.own(named.origin, named.id);
   if (!named.replacing) return batch;
   const { hash, mode, gasLimit } = named.replacing;
   const pending = batch?.transactions.find((t) => t.hash === hash);

@@ -9,6 +9,7 @@ import { LOCAL_DEVNET } from '../../shared/networks';
 import { recipient } from '../../shared/params';
 import { inEnglish } from '../../shared/words.fixture';
 import { lazyTransactionCode } from '../batches/lazyTransactionCode';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import { revokeAllCall } from '../executionPermissions/nonce';
 import { revokeNotWaiting } from '../executionPermissions/revokeWaiting';
 import { loadLater } from '../loadLater';
@@ -142,7 +143,7 @@ describe('the words of a page method\'s refusal', () => {
     const call = { ...(await revokeAllCall('0x7a69')), from: ACCOUNT_0 as `0x${string}`, chainId: '0x7a69' as const };
     const services = {
       approvals: { pending: async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] },
-      batches: { get: async () => ({ from: ACCOUNT_0, chainId: '0x7a69', calls: [call] }), authentic: async () => true },
+      batches: fakeBatches([{ ...call, id: 'first', origin: WALLET, calls: [call] } as never]),
     } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
     const refusal = await revokeNotWaiting(call, { origin: WALLET, method: 'wallet_revokeGrants', services }).then(() => expect.unreachable('refused'), (error: RpcError) => error);
     const words = refusalWords(refusal.message);
@@ -153,7 +154,7 @@ describe('the words of a page method\'s refusal', () => {
   it('say a revoke already sent and not confirmed', async () => {
     const call = { ...(await revokeAllCall('0x7a69')), from: ACCOUNT_0 as `0x${string}`, chainId: '0x7a69' as const };
     const sent = { origin: 'chrome-extension://wallet', from: ACCOUNT_0, chainId: '0x7a69', state: 'sent', calls: [call], transactions: [{ hash: '0xab', sent: true, calls: [0] }] };
-    const services = { approvals: { pending: async () => [] }, batches: { all: async () => [sent], authentic: async () => true } } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
+    const services = { approvals: { pending: async () => [] }, batches: fakeBatches([sent as never]) } as unknown as Parameters<typeof revokeNotWaiting>[1]['services'];
     const refusal = await revokeNotWaiting(call, { origin: 'https://dapp.example', method: 'wallet_revokeExecutionPermission', services }).then(() => expect.unreachable('refused'), (error: RpcError) => error);
     const words = refusalWords(refusal.message);
     expect(words && inEnglish(words)).toBe(refusal.message);

@@ -11,7 +11,7 @@ import type { TypedStorage } from '../storage/typedStorage';
 import { pageError } from './refusalWords';
 import { refusalSlot, type RefusalShown, type RevokeRefusalSlice } from './revokeRefusalSlice';
 
-type RefusalUses = { revokeRefusals: Pick<TypedStorage<RevokeRefusalSlice>, 'update'>; batches: Pick<BatchStore, 'get'> };
+type RefusalUses = { revokeRefusals: Pick<TypedStorage<RevokeRefusalSlice>, 'update'>; batches: Pick<BatchStore, 'stored'> };
 
 /**
  * The popup's revoke approved: `record`, the approval; `answer`, its send up to the transaction's hash. What fails after
@@ -27,7 +27,8 @@ interface Revoking<T> {
  * (another account's, or another chain's, stays).
  */
 export async function revokeAnswered<T>(services: RefusalUses, { record, answer }: Revoking<T>): Promise<T> {
-  const batch = await services.batches.get(record.origin, record.details.batchId);
+  // Unchecked: the refusal of a record altered outside the wallet is kept too, for Permissions to say.
+  const batch = await services.batches.stored(record.origin, record.details.batchId);
   const slot = batch && refusalSlot(batch.chainId, record.details.from);
   try {
     const sent = await answer();

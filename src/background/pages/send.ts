@@ -15,7 +15,6 @@ import { bundlerUrlOf } from '../batches/sponsorship';
 import { userOperationCancel } from '../batches/cancelUserOperation';
 import { toHexTierFees } from '../batches/fees';
 import { followBatch } from '../batches/follow';
-import { unalteredRecord } from '../batches/ownRecords';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import type { BatchCall } from '../batches/types';
@@ -103,7 +102,7 @@ export async function sendFromWallet(services: Services, p: PopupTransaction): P
 /** Cancel of a pending sponsored batch: its account's transaction that uses the userOp's nonce, reviewed first. */
 async function cancelFromWallet(services: Services, p: { origin: string; id: string }): Promise<null> {
   // A record changed outside the wallet is never acted on.
-  const batch = await unalteredRecord(services.batches, p.origin, p.id);
+  const batch = await services.batches.get(p.origin, p.id);
   if (!batch) throw invalidParams(`No batch ${p.id} of ${p.origin}`);
   const cancel = await userOperationCancel(batch);
   await askUser(services, 'eth_sendTransaction', [cancel], cancel.from);

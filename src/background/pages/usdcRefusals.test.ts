@@ -9,6 +9,7 @@ import { RpcError } from '../../shared/errors';
 import type { ChainNode } from '../networks/rpcClient';
 import { planUsdc } from '../batches/executors/usdcCode';
 import { PREVIOUS_OPERATION_WAIT_MS, afterPreviousOperations } from '../batches/executors/userOperationQueue';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import { NETWORK, usdcChain } from '../batches/usdcChain.fixture';
 import { saysInWords } from './refusals.fixture';
 import { assertAdmits } from '../usdcFees/admits';
@@ -77,7 +78,7 @@ describe('the words of a fee in USDC refused', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     const pending = { chainId: '0x7a69', from: SENDER, userOperation: { op: { sender: SENDER, nonce: '0x0' }, sent: true, sentAt: Date.now() } };
     const chain = (async (method: string) => (method === 'eth_blockNumber' ? '0x10' : word(0n))) as ChainNode;
-    const deps = { batches: { all: async () => [pending], authentic: async () => true }, nodeFor: async () => chain, detection: { stored: async () => undefined } };
+    const deps = { batches: fakeBatches([pending as never]), nodeFor: async () => chain, detection: { stored: async () => undefined } };
     const refused = saysInWords(afterPreviousOperations(deps as never, { chainId: '0x7a69', from: SENDER } as never));
     await vi.advanceTimersByTimeAsync(PREVIOUS_OPERATION_WAIT_MS + 2_000);
     vi.useRealTimers();

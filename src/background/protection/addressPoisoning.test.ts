@@ -1,6 +1,7 @@
 import { getAddress, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import { addressHistory, lookAlikeRecipients, poisonedRecipients } from './addressPoisoning';
 
@@ -29,13 +30,10 @@ describe('address poisoning', () => {
   it('knows the accounts and the recipients of approved batches (targets and token transfers), not batches still waiting', async () => {
     const deps = {
       accounts: { list: async () => [{ address: OWN }] },
-      batches: {
-        authentic: async () => true,
-        all: async () => [
-          batch('sent', [{ to: TOKEN, value: '0x0', data: ERC20.encodeFunctionData('transfer', [FRIEND, 1n]) as Hex }]),
-          batch('awaiting-approval', [{ to: '0x9999999999999999999999999999999999999999', value: '0x1', data: '0x' }]),
-        ],
-      },
+      batches: fakeBatches([
+        batch('sent', [{ to: TOKEN, value: '0x0', data: ERC20.encodeFunctionData('transfer', [FRIEND, 1n]) as Hex }]),
+        batch('awaiting-approval', [{ to: '0x9999999999999999999999999999999999999999', value: '0x1', data: '0x' }]),
+      ]),
     } as unknown as Parameters<typeof addressHistory>[0];
     expect(await addressHistory(deps)).toEqual([OWN, TOKEN, FRIEND]);
     const transfer = { to: TOKEN, value: '0', dataSize: 68, action: { kind: 'transfer', standard: 'erc20', token: TOKEN, to: POISON, amount: '1' } } as const;
@@ -49,7 +47,7 @@ describe('address poisoning', () => {
     const planted = batch('sent', [{ to: POISON, value: '0x1', data: '0x' }]);
     const deps = {
       accounts: { list: async () => [] },
-      batches: { all: async () => [batch('sent', [{ to: FRIEND, value: '0x1', data: '0x' }]), planted], authentic: async (b: BatchRecord) => b !== planted },
+      batches: fakeBatches([batch('sent', [{ to: FRIEND, value: '0x1', data: '0x' }]), planted], (b) => b === planted),
     } as unknown as Parameters<typeof addressHistory>[0];
     expect(await poisonedRecipients(deps, [{ to: POISON, value: '1', dataSize: 0 }])).toEqual([{ recipient: POISON, resembles: FRIEND }]);
   });

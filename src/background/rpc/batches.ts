@@ -23,13 +23,11 @@ function idParam(params: unknown, name: string): string {
 const unknownBatch = (id: string) => new RpcError(BatchErrorCode.unknownBundle, `Unknown batch id ${id}`);
 
 async function ownBatch(services: Using<Uses>, origin: string, id: string): Promise<BatchRecord> {
-  const batch = await services.batches.get(origin, id);
   // Another origin's batch is reported as unknown: ids must not leak across sites. So is a record the wallet did not
   // write as it stands (planted in storage.local, which a content script writes on Firefox): its status, a success
   // with receipts, would be the planter's word, which the site acts on.
-  if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval' || !(await services.batches.authentic(batch))) {
-    throw unknownBatch(id);
-  }
+  const batch = await services.batches.own(origin, id);
+  if (!batch || batch.kind === 'transaction' || batch.state === 'awaiting-approval') throw unknownBatch(id);
   return batch;
 }
 

@@ -14,7 +14,6 @@ import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
 import { afterPreviousOperations, withoutUpgradeDone } from '../batches/executors/userOperationQueue';
 import { withAccountLock } from '../batches/nonceLock';
-import { ownRecord } from '../batches/ownRecords';
 import type { BatchRecord, BatchState } from '../batches/types';
 import type { DeviceBatch } from '../deviceSigning/types';
 import type { ChainNode } from '../networks/rpcClient';
@@ -37,12 +36,11 @@ const UNSENT: ReadonlySet<BatchState> = new Set(['awaiting-approval', 'approved'
 async function earlierUnsent(services: Using<'batches'>, own: BatchRecord | undefined, earlier: DeviceBatch[]): Promise<boolean> {
   if (!own) return false;
   const others = await Promise.all(earlier.map(async (e) => {
-    const b = await services.batches.get(e.origin, e.batchId);
+    // A record planted in storage holds nothing up.
+    const b = await services.batches.own(e.origin, e.batchId);
     return e.createdAt === undefined || b?.createdAt === e.createdAt ? b : undefined;
   }));
-  const unsent = others.filter((b): b is BatchRecord => b !== undefined && !(b.origin === own.origin && b.id === own.id) && b.chainId === own.chainId && UNSENT.has(b.state));
-  // A record planted in storage holds nothing up.
-  return (await Promise.all(unsent.map((b) => services.batches.authentic(b)))).some(Boolean);
+  return others.some((b) => b !== undefined && !(b.origin === own.origin && b.id === own.id) && b.chainId === own.chainId && UNSENT.has(b.state));
 }
 
 /**
@@ -54,7 +52,7 @@ async function earlierUnsent(services: Using<'batches'>, own: BatchRecord | unde
  */
 export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: (createdAt?: number) => Promise<T>): Promise<T> {
   const done = await pollUntil(() => withAccountLock(batch.from, async () => {
-    const own = await services.batches.get(batch.origin, batch.batchId);
+    const own = await services.batches.stored(batch.origin, batch.batchId);
     return (await earlierUnsent(services, own, await earlier())) ? undefined : { built: await work(own?.createdAt) };
   }), {
     everyMs: TURN_LOOK_MS,
@@ -68,7 +66,7 @@ export type BatchPayloadUses = 'batches' | 'bundlerFor' | 'detection' | 'nodeFor
 
 /** `read`: the batch as read before a wait, which a batch the dapp sent again under the same id since is not. */
 export async function waitingBatch(services: Using<BatchPayloadUses>, record: ApprovalRecord<'sendCalls'>, read?: BatchRecord): Promise<BatchRecord> {
-  const batch = await ownRecord(services.batches, record.origin, record.details.batchId);
+  const batch = await services.batches.own(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval' || (read && batch.createdAt !== read.createdAt)) throw invalidParams(`The batch of request ${record.id} is no longer waiting to be signed`);
   return batch;
 }
@@ -118,7 +116,7 @@ async function assertRunsBatches(node: ChainNode, batch: BatchRecord): Promise<v
 }
 
 export async function transactionPayload(services: Using<BatchPayloadUses>, record: ApprovalRecord<'sendTransaction'>, answer: unknown): Promise<DevicePayload> {
-  const batch = await ownRecord(services.batches, record.origin, record.details.batchId);
+  const batch = await services.batches.own(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The transaction of request ${record.id} is no longer waiting to be signed`);
   return sequentialPayload(services, batch, isFeeTier(answer) ? answer : 'market');
 }

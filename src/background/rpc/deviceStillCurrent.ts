@@ -7,7 +7,6 @@ import type { DevicePayload } from '../../shared/deviceSigning';
 import { invalidParams } from '../../shared/errors';
 import type { Hex } from '../../shared/params';
 import type { ApprovalRecord } from '../approvals/types';
-import { unalteredRecord } from '../batches/ownRecords';
 import type { Using } from '../services';
 import { assertOperationCurrent } from './deviceUserOperation';
 
@@ -17,7 +16,7 @@ export async function assertStillCurrent(services: Using<'batches' | 'nodeFor' |
   // moves with any delegation it made since. A replacement takes its original's nonce (replace.ts checks it).
   if (!('unsigned' in payload) || (record.type !== 'sendTransaction' && record.type !== 'sendCalls' && record.type !== 'revokeDelegation' && record.type !== 'revertForeignDelegation')) return;
   // A copy naming a nonce the site chose, the wallet's put back before the sending, would skip the check.
-  const batch = await unalteredRecord(services.batches, record.origin, record.details.batchId);
+  const batch = await services.batches.get(record.origin, record.details.batchId);
   // A nonce the site gave (a replacement it asked for) is checked at approval instead (transactions.ts).
   if (!batch || batch.nonce !== undefined) return;
   const { nonce } = await services.transactionCode.decodeTransaction(payload.kind === 'transactions' ? payload.unsigned[0] : payload.unsigned);

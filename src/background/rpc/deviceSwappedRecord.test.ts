@@ -8,7 +8,8 @@ import { LEDGER_7702_ACCOUNT, delegationCode } from '../../shared/contracts';
 import type { Hex } from '../../shared/params';
 import type { RpcRequest } from '../../shared/protocol';
 import type { ApprovalRecord } from '../approvals/types';
-import type { BatchesSlice } from '../batches/types';
+import { allAltered, fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord, BatchesSlice } from '../batches/types';
 import type { Services } from '../services';
 import type { TypedStorage } from '../storage/typedStorage';
 import { assertStillCurrent } from './deviceStillCurrent';
@@ -59,9 +60,9 @@ describe('a Ledger account\'s request whose record was swapped while the device 
 
   it('checks the device\'s transaction against the account\'s nonce on the wallet\'s own record only: a copy naming a nonce the site chose skipped the check, so bytes signed at a nonce the account used since were placed and sent (a copy put back before the sending)', async () => {
     const unsigned = Transaction.from({ type: 2, chainId: 31337n, nonce: 3, to: RECIPIENT, value: 1n, gasLimit: 21_000n, maxFeePerGas: 2n, maxPriorityFeePerGas: 1n }).unsignedSerialized as Hex;
-    const copy = { origin: SITE, id: 'b', chainId: '0x7a69', from: LEDGER, nonce: 3 };
+    const copy = { origin: SITE, id: 'b', chainId: '0x7a69', from: LEDGER, nonce: 3 } as unknown as BatchRecord;
     const services = {
-      batches: { get: async () => copy, authentic: async () => false },
+      batches: fakeBatches([copy], allAltered),
       nodeFor: async () => async () => '0x4',
       transactionCode: { decodeTransaction: async (raw: string) => Transaction.from(raw) },
     } as unknown as Services;

@@ -5,6 +5,8 @@ import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
 import { MAX_GRANTS, MAX_GRANTS_PER_SITE, memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 import { connectedSite, siteRequests } from './connectedSite.fixture';
 
@@ -60,7 +62,7 @@ describe('wallet_revokeExecutionPermission', () => {
       grants: { list: async () => [grant] },
       grantCode: { ...grantCode, revokeCall: async () => ({ to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' }) },
       networks: { selected: async () => ({ chainId: '0x1', name: 'Ethereum' }) },
-      batches: { all: async () => [], get: async () => undefined, authentic: async () => true },
+      batches: fakeBatches([]),
     });
     expect(await send('wallet_revokeExecutionPermission', [{ permissionContext: CONTEXT }])).toEqual({ error: { code: -32602, message: expect.stringMatching(/does not match the selected network/) } });
     expect(asked).toEqual([]);
@@ -70,7 +72,7 @@ describe('wallet_revokeExecutionPermission', () => {
 describe('wallet_revokeExecutionPermission asked again', () => {
   it('is -32002, nobody asked, while a revoke of the same grant by the site waits for the user: approved after the first, it would revert, its fee lost', async () => {
     const revoke = { to: '0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3', data: '0x49934047' };
-    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: { get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [revoke] }), authentic: async () => true } });
+    const { services, asked } = await connectedSite(SITE, ACCOUNT, { grants: { list: async () => [grant] }, grantCode: { ...grantCode, revokeCall: async () => revoke }, batches: fakeBatches([{ id: 'first', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [revoke] } as unknown as BatchRecord]) });
     services.approvals.pending = async () => [{ origin: SITE, method: 'wallet_revokeExecutionPermission', details: { batchId: 'first' } }] as ApprovalRecord[];
     const response = await runRequest({ method: 'wallet_revokeExecutionPermission', params: [{ permissionContext: CONTEXT }] }, { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services });
     expect(response).toEqual({ error: { code: -32002, message: expect.stringMatching(/already waits for your answer/) } });
@@ -131,7 +133,7 @@ describe('wallet_requestExecutionPermissions on Grant, the node behind the walle
       nodeFor: async () => async () => `0x${'1'.padStart(64, '0')}`,
       accounts: { signer: async () => ({}) },
       grants: { list: async () => [], add: async () => true, nonceStore },
-      batches: { remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`), get: async () => undefined },
+      batches: { ...fakeBatches([]), remove: async (origin: string, id: string) => void steps.push(`${id} of ${origin} dropped`) },
       grantCode: { ...grantCode, adjustedGrants: async () => [], upgradeFirst: async () => void steps.push('upgrade sent'), signedGrants: async () => [{}] },
     } as unknown as Services;
     const record = grantWithUpgrade([{}]);

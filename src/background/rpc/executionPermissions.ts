@@ -99,7 +99,7 @@ export const executionPermissionMethods = {
         });
         // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
         await services.grantCode.upgradeFirst(details, {
-          node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.get(origin, id),
+          node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.stored(origin, id),
           discard: (id) => services.batches.remove(origin, id),
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;

@@ -73,9 +73,9 @@ async function sentRevoke(record: RevokeRecord, feeTier: FeeTier, services: Usin
  * so, those of `site` only when given (a site's own revoke).
  */
 async function markSent(record: RevokeRecord, services: Using<TransactionUses | 'grants' | 'grantCode'>, site?: string): Promise<void> {
-  const batch = await services.batches.get(record.origin, record.details.batchId);
   // Read back from storage.local, which a content script writes on Firefox: only the wallet's own record says what was sent.
-  if (!batch || !(await services.batches.authentic(batch))) return;
+  const batch = await services.batches.own(record.origin, record.details.batchId);
+  if (!batch) return;
   // With when it was made: a later batch of the site under the same id, once this one's record is gone, is not it.
   const sent = { origin: record.origin, batchId: record.details.batchId, createdAt: batch.createdAt };
   // Named on each grant: only the wallet's own revokes say whether it is revoked, and Activity's history drops them.

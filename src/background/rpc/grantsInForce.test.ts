@@ -1,6 +1,7 @@
 /** A site's grant whose revoke failed (reverted, dropped, cancelled) is in force for it, as Permissions counts it (../executionPermissions/revoked.ts). */
 import { describe, expect, it } from 'vitest';
 import type { Hex } from '../../shared/params';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import * as grantCode from '../executionPermissions/grantCode';
 import { frameworkOn } from '../executionPermissions/framework';
@@ -29,7 +30,7 @@ describe('a grant whose revoke failed (reverted, dropped, cancelled), as its sit
   });
   const held = async (grants: Partial<GrantRecord>[], records: BatchRecord[]) => ({
     grants: { list: async (origin?: string) => grants.filter((g) => origin === undefined || g.origin === origin) },
-    batches: { all: async () => records, get: async () => undefined, authentic: async () => true },
+    batches: fakeBatches(records),
   });
 
   it('is still in wallet_getGrantedExecutionPermissions: the wallet knows its revoke did nothing, so the grant is in force', async () => {

@@ -12,7 +12,6 @@ import type { Hex } from '../../shared/params';
 import { siweMessage } from '../../shared/siwe';
 import type { ApprovalRecord } from '../approvals/types';
 import { signingTerms } from '../batches/executors/transactions';
-import { ownRecord } from '../batches/ownRecords';
 import { replacementRequest } from '../batches/replace';
 import { unsignedOf } from '../batches/unsignedTransactions';
 import type { Using } from '../services';
@@ -43,7 +42,7 @@ const same = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLo
  * the device's authorization fills. The Ledger app signs a revocation with Smart account upgrade on.
  */
 export async function revocationPayload(services: Using<Uses>, record: ApprovalRecord<'revokeDelegation' | 'revertForeignDelegation'>, answer: unknown, account: Hex): Promise<DevicePayload> {
-  const batch = await ownRecord(services.batches, record.origin, record.details.batchId);
+  const batch = await services.batches.own(record.origin, record.details.batchId);
   if (!batch || batch.state !== 'awaiting-approval') throw invalidParams(`The revert of request ${record.id} is no longer waiting to be signed`);
   // One device signature per request: the authority's authorization and a payer's transaction would take two keys.
   if (record.type === 'revertForeignDelegation' && !(same(answer, account) && same(record.details.account, account))) {

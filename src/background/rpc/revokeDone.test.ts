@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { abiInterface } from '../abi/abiInterface';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord, CallReceipt } from '../batches/types';
 import type { Services } from '../services';
 
@@ -40,7 +41,7 @@ function approving(records: BatchRecord[], disabled: boolean, id = 'second') {
   const services = {
     grantCode, approvals: { pending: async () => [] },
     grants: { list: async () => [held], markRevoked: async () => undefined },
-    batches: { all: async () => records, get: async (_origin: string, wanted: string) => records.find((b) => b.id === wanted), authentic: async () => true },
+    batches: fakeBatches(records),
     nodeFor: async () => nodeSaying(disabled),
   } as unknown as Services;
   const record = { id: 'approval', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: id } } as Parameters<typeof approveRevoke>[0];

@@ -11,6 +11,8 @@ import { connectedSite } from './connectedSite.fixture';
 import { DELEGATOR_V08, delegationCode } from '../../shared/contracts';
 import type { ChainNode } from '../networks/rpcClient';
 import { DELEGATE_CODE } from '../batches/delegates';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord } from '../batches/types';
 import { revokeAllCalls } from '../executionPermissions/nonce';
 import type { SendTransactionDetails } from '../../shared/approvals/transaction';
 import { transactionApproval } from './transactions';
@@ -49,7 +51,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const marked: unknown[][] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5, transactions: [] }), authentic: async () => true },
+      batches: fakeBatches([{ id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...call, value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord]),
       grants: { list: async () => [held], markRevoked: async (...args: unknown[]) => void marked.push(args), nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     const record = popupRevoke;
@@ -59,10 +61,10 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
 
   it('keeps an approved Revoke all as sent, which Revoke all counts on once its receipt shows the increments', async () => {
     const nonceStore = memoryGrantRecordStore();
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => batch, authentic: async () => true },
+      batches: fakeBatches([batch]),
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     await approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services);
@@ -73,11 +75,11 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const nonceStore = memoryGrantRecordStore();
     // Planned as one increment at nonce 0; a grant approved meanwhile was signed at 1, where the node said the nonce was.
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
     const removed: string[] = [];
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => batch, authentic: async () => true, remove: async (_o: string, id: string) => void removed.push(id) },
+      batches: { ...fakeBatches([batch]), remove: async (_o: string, id: string) => void removed.push(id) },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     vi.mocked(sendBatch).mockClear();
@@ -90,12 +92,12 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const other = { ...held, id: `0x${'2'.repeat(64)}`, delegation: { ...held.delegation, salt: '0x2', signature: '0x5678' } } as GrantRecord;
     const marked: string[] = [];
     // The call sent revoked `held` alone; storage.local now says the batch raised the account's nonce (Revoke all).
-    const altered = { from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
+    const altered = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
     // Altered once sent: before, the approval's own checks refuse a record the wallet did not write.
     const sends = vi.mocked(sendBatch).mock.calls.length;
     const services = {
       grantCode, revokeRefusals: noRefusals, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => (vi.mocked(sendBatch).mock.calls.length > sends ? altered : undefined), authentic: async (batch: unknown) => batch !== altered },
+      batches: fakeBatches(() => (vi.mocked(sendBatch).mock.calls.length > sends ? [altered] : []), (batch) => batch === altered),
       grants: { list: async () => [held, other], markRevoked: async (id: string) => void marked.push(id) },
     } as unknown as Services;
     const record = popupRevoke;
@@ -108,7 +110,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 3n });
     expect(call.to).toBe(ACCOUNT);
     const { services } = await connectedSite(SITE, ACCOUNT, {
-      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true },
+      grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: fakeBatches([]),
       // Past the rules on the call, the review asks the node: reached, the call was let through.
       nodeFor: async () => { throw new Error('the review went on'); },
     });
@@ -119,7 +121,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
   it('says on its screen that it is Revoke all, and how many increments its one transaction makes', async () => {
     const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
     const prepare = vi.spyOn(transactionApproval, 'prepare').mockResolvedValue({ batchId: 'b' } as SendTransactionDetails);
-    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true } });
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: fakeBatches([]) });
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     const shown: unknown[] = [];
     services.approvals.request = (async (_type: string, _asker: unknown, details: unknown) => (shown.push(details), { id: 'queued' })) as unknown as typeof services.approvals.request;
@@ -141,7 +143,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const deleGator = (async () => delegationCode(DELEGATOR_V08)) as unknown as ChainNode;
     const [one] = [await grantCode.revokeAllCall('0x7a69')];
     const mixed = { to: ACCOUNT, data: await DELEGATE_CODE.deleGator.encodeBatch([{ ...one, value: '0x0' }, { to: SITE_TOKEN, data: '0x095ea7b3', value: '0x0' }]) };
-    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: { all: async () => [], get: async () => undefined, authentic: async () => true }, nodeFor: async () => deleGator });
+    const { services } = await connectedSite(SITE, ACCOUNT, { grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) }, batches: fakeBatches([]), nodeFor: async () => deleGator });
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };
     await expect(askAsWallet('wallet_revokeGrants', [{ from: ACCOUNT, chainId: '0x7a69', value: '0x0', ...mixed }], ctx)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/sending account itself/) });
     const call = await revokeAllCalls(deleGator, { account: ACCOUNT, chainId: '0x7a69', increments: 2n });
@@ -153,7 +155,7 @@ describe('the popup’s Revoke (wallet_revokeGrants)', () => {
     const call = { ...(await grantCode.revokeCall(held)), value: '0x0' };
     const { services, asked } = await connectedSite(SITE, ACCOUNT, {
       grantCode, networks: { selected: async () => ({ chainId: '0x7a69' }) },
-      batches: { all: async () => [], get: async () => ({ from: ACCOUNT, chainId: '0x7a69', calls: [call], transactions: [] }), authentic: async () => true },
+      batches: fakeBatches([{ id: 'first', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [call], transactions: [] } as unknown as BatchRecord]),
     });
     services.approvals.pending = async () => [{ origin: WALLET, method: 'wallet_revokeGrants', details: { batchId: 'first' } }] as ApprovalRecord[];
     const ctx = { origin: WALLET, method: 'wallet_revokeGrants', services, account: ACCOUNT, replyTo: { tabId: -1, frameId: 0, origin: WALLET, requestId: '' } };

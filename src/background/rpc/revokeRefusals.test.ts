@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from '../executionPermissions/framework';
 import { memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { SessionSchema } from '../schema';
@@ -35,10 +37,10 @@ describe('the popup’s revoke refused on Approve', () => {
     const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
     const nonceStore = memoryGrantRecordStore();
     await nonceStore.saveNonces({ [`31337:${ACCOUNT.toLowerCase()}`]: { reached: '0', signed: '1' } });
-    let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] };
+    let batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeAllCall('0x7a69')), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => batch, authentic: async () => true, remove: async () => undefined },
+      batches: { ...fakeBatches(() => [batch]), remove: async () => undefined },
       grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore }, nodeFor: async () => nodeSaying(0n),
     } as unknown as Services;
     // Another account's refusal, or this one's on another chain, is its own: neither is replaced nor cleared here.
@@ -57,11 +59,11 @@ describe('the popup’s revoke refused on Approve', () => {
 
   it('keeps no refusal once the revoke was sent, though marking its grant revoked then fails: the revoke is on its way', async () => {
     const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
-    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] };
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
     const full = new Error('QuotaExceededError: the grants could not be written');
     const services = {
       grantCode, revokeRefusals: session, deviceSigning: { placeSigned: async () => undefined },
-      batches: { all: async () => [], get: async () => batch, authentic: async () => true },
+      batches: fakeBatches([batch]),
       grants: { list: async () => [held], markRevoked: async () => { throw full; }, nonceStore: memoryGrantRecordStore() },
     } as unknown as Services;
     // An earlier refusal of this account's revoke on this chain: a revoke of it is now sent.
@@ -69,5 +71,16 @@ describe('the popup’s revoke refused on Approve', () => {
     // The local failure is still the approval's answer; it is not said as the revoke's refusal.
     await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toBe(full);
     expect(await session.get('revokeRefusals')).toEqual({});
+  });
+
+  it('keeps the refusal of a revoke whose record was altered outside the wallet, on the chain the record names: Permissions says why nothing was sent', async () => {
+    const session = typedStorage<Partial<SessionSchema>>(memoryBackend(), { revokeRefusals: {} });
+    const batch = { id: 'b', origin: WALLET, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
+    const services = {
+      grantCode, revokeRefusals: session, batches: fakeBatches([batch], () => true),
+      grants: { list: async () => [held], markRevoked: async () => undefined, nonceStore: memoryGrantRecordStore() },
+    } as unknown as Services;
+    await expect(approvalSpecOf(popupRevoke)!.approve(popupRevoke, 'market', services)).rejects.toThrow(/altered outside the wallet/);
+    expect(await session.get('revokeRefusals')).toEqual({ [`0x7a69:${ACCOUNT.toLowerCase()}`]: expect.objectContaining({ data: { words: { key: 'errors_batchAltered' } } }) });
   });
 });

@@ -16,7 +16,6 @@ import { poisonedRecipients } from '../protection/addressPoisoning';
 import { toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
-import { ownRecord } from '../batches/ownRecords';
 import { prepareBatch } from '../batches/prepare';
 import { bundlerUrlOf } from '../batches/sponsorship';
 import type { FeePlanning } from '../batches/executors/executor';
@@ -90,7 +89,7 @@ export async function prepare(request: BatchRequest, { services, origin, account
   }
   const id = request.id ?? randomHex(32);
   // Only the wallet's own record takes the id (as in the store's add): a planted one would keep the site from sending.
-  if (await ownRecord(services.batches, origin, id)) throw duplicate(id, origin);
+  if (await services.batches.own(origin, id)) throw duplicate(id, origin);
   const calls = request.calls.map(toCall);
   const asked = request.capabilities.dataSuffix;
   const suffix = asked === undefined ? undefined : await services.transactionCode.parseDataSuffix(asked);

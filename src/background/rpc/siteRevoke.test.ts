@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Hex } from '../../shared/params';
 import * as grantCode from '../executionPermissions/grantCode';
 import type { ApprovalRecord } from '../approvals/types';
+import { fakeBatches } from '../batches/storeFake.fixture';
+import type { BatchRecord } from '../batches/types';
 import { frameworkOn } from '../executionPermissions/framework';
 import { memoryGrantRecordStore, type GrantRecord } from '../executionPermissions/store';
 import type { Services } from '../services';
@@ -24,10 +26,10 @@ const held = {
 
 /** The services of a site's revoke of `held`, sent, whose grants are marked by `markRevoked`. */
 async function revoking(markRevoked: () => Promise<void>): Promise<Services> {
-  const batch = { id: 'b', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] };
+  const batch = { id: 'b', origin: SITE, from: ACCOUNT, chainId: '0x7a69', calls: [{ ...(await grantCode.revokeCall(held)), value: '0x0' }], createdAt: 5, transactions: [] } as unknown as BatchRecord;
   return {
     grantCode, deviceSigning: { placeSigned: async () => undefined },
-    batches: { all: async () => [], get: async () => batch, authentic: async () => true },
+    batches: fakeBatches([batch]),
     grants: { list: async () => [held], markRevoked, nonceStore: memoryGrantRecordStore() },
   } as unknown as Services;
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import * as grantCode from '../executionPermissions/grantCode';
+import { fakeBatches } from '../batches/storeFake.fixture';
 import type { BatchRecord } from '../batches/types';
 import type { Services } from '../services';
 
@@ -33,7 +34,7 @@ function approvingSecond(first: BatchRecord, second: BatchRecord) {
   const services = {
     grantCode, approvals: { pending: async () => [] },
     grants: { list: async () => [held] },
-    batches: { all: async () => [first, second], get: async (_origin: string, id: string) => (id === 'second' ? second : first), authentic: async () => true },
+    batches: fakeBatches([first, second]),
   } as unknown as Services;
   const record = { id: 'approval-2', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'second' } } as Parameters<typeof approveRevoke>[0];
   return approveRevoke(record, 'market', services as never);
@@ -45,7 +46,7 @@ describe('a site’s revoke asked again', () => {
     const services = {
       grantCode, approvals: { pending: async () => [] },
       grants: { list: async () => [held] },
-      batches: { all: async () => [first], get: async () => first, authentic: async () => true },
+      batches: fakeBatches([first]),
     } as unknown as Services;
     const ctx = { origin: SITE, method: 'wallet_revokeExecutionPermission', replyTo: { tabId: 1, frameId: 0, origin: SITE, requestId: '2' }, services };
     const asked = await siteRevokeMethods.wallet_revokeExecutionPermission.parse([{ permissionContext: held.context }]);
@@ -74,7 +75,7 @@ describe('a site’s revoke asked again', () => {
     const services = {
       grantCode, approvals: { pending: async () => [] },
       grants: { list: async () => [held], markRevoked: async () => undefined },
-      batches: { all: async () => [...records.values()], get: async (_origin: string, id: string) => records.get(id), authentic: async () => true },
+      batches: fakeBatches(() => [...records.values()]),
     } as unknown as Services;
     // As sendBatch does: approved, then signed and sent.
     vi.mocked(transactionApproval.approve).mockClear().mockImplementation(async ({ details }) => {
@@ -96,7 +97,7 @@ describe('a site’s revoke asked again', () => {
     const services = {
       grantCode, approvals: { pending: async () => [] },
       grants: { list: async () => [held], markRevoked: async () => undefined },
-      batches: { all: async () => [first], get: async () => first, authentic: async () => true },
+      batches: fakeBatches([first]),
     } as unknown as Services;
     const record = { id: 'approval-1', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: 'first' } } as Parameters<typeof approveRevoke>[0];
     await expect(approveRevoke(record, 'market', services as never)).resolves.toEqual({});

@@ -18,7 +18,6 @@ import { fromHexFees, toHexTierFees } from '../batches/fees';
 import { l1FeeUpperBound } from '../fees/l1DataFee';
 import { tierFees } from '../fees/tiers';
 import { sendBatch } from '../batches/run';
-import { unalteredRecord } from '../batches/ownRecords';
 import type { Using } from '../services';
 import { type AccountContext, type DappTable, methodsUsing } from './types';
 
@@ -81,7 +80,7 @@ async function prepare(tx: TransactionRequest, { services, origin, account: from
  */
 async function nonceStillShown(services: Using<TransactionUses>, origin: string, details: SendTransactionDetails): Promise<void> {
   // A copy without the nonce read here, the wallet's put back before the sending, would skip the check.
-  const batch = await unalteredRecord(services.batches, origin, details.batchId);
+  const batch = await services.batches.get(origin, details.batchId);
   if (batch?.nonce === undefined) return;
   const now = await dappNonce(services.batches, await services.nodeFor(batch.chainId), batch, batch.nonce).catch(async (error: unknown) => {
     await services.batches.remove(origin, details.batchId);

@@ -12,7 +12,6 @@ import { normalizeTransactionError, TX_ERRORS } from '../../networks/nodeErrors'
 import type { ChainNode } from '../../networks/rpcClient';
 import { suggestFees, type Fees } from '../../fees/tiers';
 import { capFees, fromHexFees } from '../fees';
-import { unalteredRecord } from '../ownRecords';
 import type { BatchRecord, BatchTransaction } from '../types';
 import type { BatchDeps } from './executor';
 import { NO_7702, refusesTransaction, unclear } from './nodeAnswers';
@@ -132,7 +131,7 @@ export async function sendTransactions(deps: BatchDeps, batch: BatchRecord, sign
     // Signed again only when none of these bytes ever left (the node refused the very first): then no earlier send
     // can be mined, so new bytes cannot run a call twice. A nonce the dapp chose is its own business.
     // Signed from: a copy put in for this read, the wallet's put back before the signed bytes are stored, would be sent.
-    const stored = (await unalteredRecord(deps.batches, batch.origin, batch.id))!;
+    const stored = (await deps.batches.get(batch.origin, batch.id))!;
     if (stored.nonce !== undefined || stored.transactions.some((t) => t.sent)) throw error.refusal;
     try {
       return await sendUnsent(deps, node, await signAll(deps, node, stored, sign));
