@@ -41,7 +41,8 @@ const decided = (batch: BatchRecord): boolean => decidedStatus(batch) !== undefi
  * as soon as the batch is decided in a sealed block (a first grant's upgrade waits for that, not for finality).
  */
 export async function followBatch(deps: BatchDeps, origin: string, id: string, decidedNow?: () => void): Promise<void> {
-  const first = await deps.batches.stored(origin, id);
+  // Not a record altered in storage (as followUnfinished): it may name thousands of transactions, or read as decided.
+  const first = await deps.batches.own(origin, id);
   if (!first) return;
   let told = false;
   const tell = (batch: BatchRecord) => {

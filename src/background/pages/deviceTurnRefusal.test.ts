@@ -23,4 +23,11 @@ describe('a Ledger account’s request waiting for its turn', () => {
     expect(await refused).toEqual({ key: 'errors_earlierOnDevice', values: { address: LEDGER } });
     expect(build).not.toHaveBeenCalled();
   });
+
+  it('builds nothing for a request whose record was altered in storage (a content script on Firefox): read unchecked, its chain decided the turn and its createdAt was kept with what the device signs', async () => {
+    const services = { batches: fakeBatches([waiting('second')], (batch) => batch.id === 'second') };
+    const build = vi.fn();
+    expect(await saysInWords(inTurn(services as never, { origin: SITE, batchId: 'second', from: LEDGER }, async () => [], build))).toEqual({ key: 'errors_batchAltered' });
+    expect(build).not.toHaveBeenCalled();
+  });
 });

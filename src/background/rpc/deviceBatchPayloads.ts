@@ -52,7 +52,8 @@ async function earlierUnsent(services: Using<'batches'>, own: BatchRecord | unde
  */
 export async function inTurn<T>(services: Using<'batches'>, batch: DeviceBatch, earlier: () => Promise<DeviceBatch[]>, work: (createdAt?: number) => Promise<T>): Promise<T> {
   const done = await pollUntil(() => withAccountLock(batch.from, async () => {
-    const own = await services.batches.stored(batch.origin, batch.batchId);
+    // Its chain decides the turn and its createdAt is kept with what the device signs: an altered record is refused.
+    const own = await services.batches.get(batch.origin, batch.batchId);
     return (await earlierUnsent(services, own, await earlier())) ? undefined : { built: await work(own?.createdAt) };
   }), {
     everyMs: TURN_LOOK_MS,

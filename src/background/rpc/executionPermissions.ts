@@ -97,9 +97,10 @@ export const executionPermissionMethods = {
           await dropPlanned(details, origin, services);
           throw error;
         });
-        // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity.
+        // Through the batches' path, which is this script's: the nonce lock, the screen's fee caps, Activity. A step's
+        // record altered in storage reads as none: never taken as landed, nor as unsigned (sendBatch refuses it).
         await services.grantCode.upgradeFirst(details, {
-          node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.stored(origin, id),
+          node, settle: (id) => sendBatch(services, origin, id).then(() => decided(services, origin, id)), batch: (id) => services.batches.own(origin, id),
           discard: (id) => services.batches.remove(origin, id),
         });
         const sign = async (digest: Hex) => signer.signingKey.sign(digest).serialized as Hex;
