@@ -52,4 +52,6 @@ export interface ActivityItem {
   /** `error` in words, for the screen's language (background/pages/refusalWords.ts); absent: said as written. */
   errorWords?: Words<ErrorKey>;
   createdAt: number;
+  /** The wallet did not write this record as it stands (planted or changed in storage.local): nothing in it is the wallet's word. */
+  altered?: true;
 }

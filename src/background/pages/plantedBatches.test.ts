@@ -2,7 +2,8 @@
  * Batch records a content script planted in storage.local (Firefox) that pass the batch store's shape
  * (../batches/recordShape.ts) yet hold what a reader beyond it takes for granted otherwise: none may throw in Activity,
  * the Approvals tab, or the address history every send's review reads (../protection/addressPoisoning.ts), nor reach
- * the popup as something its rows cannot say (an error that is not text, an authority that is not an address).
+ * the popup as something its rows cannot say (an error that is not text, an authority that is not an address), nor
+ * unmarked as the wallet's own.
  */
 import { id, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ async function withPlanted(planted: Record<string, unknown>) {
   await backend.set({ batches: { ...(await backend.get('batches')).batches as object, [batchKey(fake.origin, fake.id)]: fake } });
   // On a network with a USDC paymaster (Base's, the devnet's): Activity asks each userOp whether it paid in USDC.
   const services = { batches, grants: { list: async () => [] }, refusals: {}, networks: { all: async () => [LOCAL_DEVNET] }, usdcBatchCode: { usdcFeePaid: async (...args: Parameters<typeof usdcFeePaid>) => usdcFeePaid(...args) } } as unknown as Services;
-  return { batches, services };
+  return { backend, batches, services };
 }
 
 const PLANTS: [string, Record<string, unknown>][] = [
@@ -59,6 +60,17 @@ describe('a batch record planted with the store\'s shape', () => {
     expect(items.map((i) => i.id)).toContain('real');
     await expect(addressHistory({ batches, accounts: { list: async () => [] } })).resolves.toEqual(expect.any(Array));
     await expect(grantsOf(await batches.all(), ACCOUNT, LOCAL_DEVNET.chainId)).resolves.toEqual(expect.any(Array));
+  });
+
+  it('reaches the popup marked altered, whatever it says of itself; the wallet\'s own record unmarked, until changed in storage', async () => {
+    const { backend, services } = await withPlanted({ altered: false, sealed: true });
+    const marks = async () => Object.fromEntries((await activity(services)).map((i) => [i.id, i.altered]));
+    expect(await marks()).toEqual({ real: undefined, fake: true });
+    // The wallet's record with another amount written over it: a fact the wallet never wrote.
+    const stored = (await backend.get('batches')).batches as Record<string, BatchRecord>;
+    const key = batchKey('https://app.example', 'real');
+    await backend.set({ batches: { ...stored, [key]: { ...stored[key], calls: [{ ...stored[key].calls[0], value: '0x8ac7230489e80000' }] } } });
+    expect(await marks()).toEqual({ real: true, fake: true });
   });
 
   it('reaches the popup with its error as text and its authority as an address, or not at all: a row cleans the error with String.replace and shortens the authority with slice, which throw', async () => {

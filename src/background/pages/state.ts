@@ -55,12 +55,12 @@ export function transactionStatus(t: BatchTransaction): TransactionStatus {
 /** Every batch and every execution permission granted, newest first. */
 export async function activity({ batches, networks, grants, grantCode, usdcBatchCode, refusals }: Using<'batches' | 'grantCode' | 'grants' | 'networks' | 'refusals' | 'usdcBatchCode'>): Promise<ActivityItem[]> {
   const [all, known, granted] = await Promise.all([batches.all(), networks.all(), grants.list()]);
-  // The kept words only of a record the wallet sealed: a planted one's could be another call's. Its calls are worded
-  // anew, its error shown as written. Only records with words or an error are checked: Activity is read again on every
-  // storage change.
-  const shown = (await Promise.all(all.map(async (b) => ({ ...b, sealed: !(b.reviews || b.error) || (await batches.authentic(b)) }))))
-    .map((b) => (b.sealed ? b : { ...b, reviews: undefined }))
-    .filter((b) => b.state !== 'awaiting-approval');
+  // Each record is authenticated (one HMAC, about 0.1 ms for 2 KB): a row reads as the wallet's word, so one the wallet
+  // did not write as it stands (planted or changed in storage.local) is marked altered, its calls worded anew (its kept
+  // words could be another call's) and its error shown as written.
+  const listed = all.filter((b) => b.state !== 'awaiting-approval');
+  const own = await Promise.all(listed.map((b) => batches.authentic(b)));
+  const shown = listed.map((b, i) => (own[i] ? b : { ...b, reviews: undefined }));
   // The grants' code (the later script) only when there are grants.
   const { granted: grantItems, revokes } = granted.length > 0 ? await grantCode.grantActivity(granted, shown) : { granted: [], revokes: [] };
   const sent = await Promise.all(shown.map(async (b, i): Promise<ActivityItem> => {
@@ -96,8 +96,9 @@ export async function activity({ batches, networks, grants, grantCode, usdcBatch
       })),
       explorerUrl: network?.blockExplorerUrl,
       error: b.error,
-      ...(b.error && b.sealed ? { errorWords: await refusals.storedErrorWords(b.error, b.errorBy) } : {}),
+      ...(b.error && own[i] ? { errorWords: await refusals.storedErrorWords(b.error, b.errorBy) } : {}),
       createdAt: b.createdAt,
+      ...(own[i] ? {} : { altered: true as const }),
     };
   }));
   return [...sent, ...grantItems].sort((a, b) => b.createdAt - a.createdAt);

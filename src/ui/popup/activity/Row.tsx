@@ -2,7 +2,8 @@
  * One row of Activity, read like a bank statement: what happened ("Sent 0.1 ETH to 0x6610…522D", "Approved batch: 2
  * calls on app.uniswap.org", "Permission granted to …"), then its status once and the time, the site, the network and
  * the account, the fee it cost (Fee.tsx), and its transactions on the explorer; each transaction's own status only
- * where there are several (a Speed up or Cancel, a sequential batch), and Speed up and Cancel on the one pending.
+ * where there are several (a Speed up or Cancel, a sequential batch), and Speed up and Cancel on the one pending. A
+ * record the wallet did not write as it stands says so first.
  */
 import type { ReactNode } from 'react';
 import type { ActivityItem, ActivityTransaction, TransactionStatus } from '../../../shared/activity';
@@ -103,6 +104,8 @@ export function Row({ item }: { item: ActivityItem }) {
   const locale = uiLocale();
   return (
     <li className="card activity-row" aria-label={t(item.kind === 'grant' ? 'activity_grantLabel' : 'activity_batchLabel', { id: item.id })}>
+      {/* First: what follows is no fact of the wallet's. The worker sets it from the seal, never from the record. */}
+      {item.altered && <p className="error" aria-label={t('activity_altered')}>{t('activity_alteredNote')}</p>}
       {headline && <p className="statement" aria-label={t('activity_summary')}>{headline}</p>}
       <ul className={headline ? 'plain muted' : 'plain statement'} aria-label={t('activity_calls')}>
         {said.map((line, i) => <li key={i}>{line}</li>)}
