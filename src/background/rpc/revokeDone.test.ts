@@ -37,11 +37,11 @@ const nodeSaying = (disabled: boolean) => async <T>(method: string): Promise<T> 
 
 const approveRevoke = siteRevokeMethods.wallet_revokeExecutionPermission.approval!.approve;
 
-function approving(records: BatchRecord[], disabled: boolean, id = 'second') {
+function approving(records: BatchRecord[], disabled: boolean, id = 'second', planted: string[] = []) {
   const services = {
     grantCode, approvals: { pending: async () => [] },
     grants: { list: async () => [held], markRevoked: async () => undefined },
-    batches: fakeBatches(records),
+    batches: fakeBatches(records, (b) => planted.includes(b.id)),
     nodeFor: async () => nodeSaying(disabled),
   } as unknown as Services;
   const record = { id: 'approval', type: 'sendTransaction', method: 'wallet_revokeExecutionPermission', origin: SITE, details: { batchId: id } } as Parameters<typeof approveRevoke>[0];
@@ -55,6 +55,12 @@ describe('a revoke of a grant already revoked', () => {
     const first = await revoke('first', [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: receipt('0x1') }]);
     await expect(approving([first, await revoke('second', [], 6)], false)).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/already revoked/) });
     expect(transactionApproval.approve).not.toHaveBeenCalled();
+  });
+
+  it('is sent when the revoke on record as confirmed was planted (storage.local, a content script on Firefox): only the wallet\'s own refuse', async () => {
+    const first = await revoke('first', [{ hash: `0x${'a'.repeat(64)}`, raw: '0x', nonce: 0, calls: [0], sent: true, receipt: receipt('0x1') }]);
+    await expect(approving([first, await revoke('second', [], 6)], false, 'second', ['first'])).resolves.toEqual({});
+    expect(transactionApproval.approve).toHaveBeenCalledOnce();
   });
 
   it('is sent when only the node says the grant is disabled: a lying node would have the user told "already revoked" of a grant in force', async () => {
