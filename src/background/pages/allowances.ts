@@ -4,10 +4,12 @@
  */
 import { invalidParams } from '../../shared/errors';
 import type { AllowanceView } from '../../shared/allowances';
-import { address } from '../../shared/params';
+import { address, type Hex } from '../../shared/params';
 import { isUnlimited } from '../../shared/units';
 import { grantsOf } from '../allowances/granted';
-import { signedGrantsOf } from '../allowances/signedGrants';
+import { signedGrantsOf, type SignedGrant } from '../allowances/signedGrants';
+import { ownRecords } from '../batches/ownRecords';
+import type { BatchRecord } from '../batches/types';
 import { allowanceLeft, revokeCall } from '../allowances/onChain';
 import type { Services } from '../services';
 import { readToken } from '../tokens/read';
@@ -20,11 +22,25 @@ type Uses = keyof Services;
 
 const KINDS = ['erc20', 'permit2', 'operator'] as const;
 
+/**
+ * The account's batches and permits on `chainId` that the wallet wrote: one planted in storage.local (a content script
+ * writes it on Firefox) would list a token contract the page wrote, which answers any allowance and symbol, as a lure
+ * to a revoke that calls it. Authenticated last: most records are another account's or chain's.
+ */
+async function ownRecordsOf(services: Services, owner: Hex, chainId: Hex): Promise<{ batches: BatchRecord[]; permits: SignedGrant[] }> {
+  const theirs = (record: { chainId: Hex }, account: Hex) => account.toLowerCase() === owner.toLowerCase() && BigInt(record.chainId) === BigInt(chainId);
+  const [batches, signed] = await Promise.all([services.batches.all(), services.signedGrants.all()]);
+  const permits = signed.filter((g) => theirs(g, g.account));
+  const sealed = await Promise.all(permits.map((g) => services.signedGrants.authentic(g)));
+  return { batches: await ownRecords(services.batches, batches.filter((b) => theirs(b, b.from))), permits: permits.filter((_, i) => sealed[i]) };
+}
+
 async function allowances(services: Services): Promise<AllowanceView[]> {
-  const [owner, network, batches, signed] = await Promise.all([selectedSender(services), services.networks.selected(), services.batches.all(), services.signedGrants.all()]);
+  const [owner, network] = await Promise.all([selectedSender(services), services.networks.selected()]);
+  const { batches, permits } = await ownRecordsOf(services, owner, network.chainId);
   const node = await services.nodeFor(network.chainId);
   const now = Math.floor(Date.now() / 1000);
-  const grants = new Map([...(await grantsOf(batches, owner, network.chainId)), ...signedGrantsOf(signed, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
+  const grants = new Map([...(await grantsOf(batches, owner, network.chainId)), ...signedGrantsOf(permits, owner, network.chainId)].map((g) => [`${g.kind} ${g.token} ${g.spender}`.toLowerCase(), g]));
   const views = await Promise.all([...grants.values()].map(async (grant): Promise<AllowanceView | undefined> => {
     const left = await allowanceLeft(node, owner, grant, now);
     // The tab lists what the node says stands: one it did not answer for is left out, as it always was.
