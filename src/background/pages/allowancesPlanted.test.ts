@@ -29,7 +29,7 @@ const listed = async (batches: BatchRecord[], permits: SignedGrant[], planted: (
     batches: fakeBatches(batches, planted),
     signedGrants: { all: async () => permits, authentic: async (g: SignedGrant & { seal?: string }) => g.seal === 'ok' },
   } as unknown as Services;
-  const views = await allowancePages.getAllowances.handle(undefined, { services } as never);
+  const views = await allowancePages.getAllowances.handle({}, { services } as never);
   return views.map((v) => v.token.toLowerCase());
 };
 
