@@ -7,7 +7,6 @@
  */
 import type { BatchDeps } from './executors/executor';
 import { executorOf } from './executors';
-import { ownRecords } from './ownRecords';
 import { decidedStatus, open, submissions } from './status';
 import { isBatchAltered } from './store';
 import type { BatchRecord } from './types';
@@ -81,9 +80,9 @@ export async function followBatch(deps: BatchDeps, origin: string, id: string, d
 
 /**
  * After a worker restart: the wallet's own batches with something not final are followed again (approvals finish the
- * sending). Not a record planted in storage.local: it may name thousands of transactions, each asked about at every turn.
+ * sending). followBatch reads each as the wallet wrote it, so a record planted in storage.local is not followed.
  */
 export async function followUnfinished(deps: BatchDeps): Promise<void> {
-  const unfinished = await ownRecords(deps.batches, (await deps.batches.all()).filter((b) => waiting(b).length > 0));
+  const unfinished = (await deps.batches.all()).filter((b) => waiting(b).length > 0);
   await Promise.all(unfinished.map((b) => followBatch(deps, b.origin, b.id)));
 }
