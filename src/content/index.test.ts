@@ -63,8 +63,10 @@ function ask(method: string, params?: unknown): ToPageMessage | undefined {
 const settings = (chainId?: string) => ({ type: 'page-settings', settings: { isMetaMask: true }, ...(chainId ? { chainId } : {}) });
 const chainChanged = (chainId: string) => ({ type: 'provider-event', origin: '*', event: 'chainChanged', data: chainId });
 const answer = (result: unknown) => expect.objectContaining({ type: 'rpc-response', response: { result } });
-/** happy-dom's PageTransitionEvent ignores `persisted`. */
-const fromCache = (type: 'pagehide' | 'pageshow') => Object.assign(new Event(type), { persisted: true });
+/** The browser's own (happy-dom's PageTransitionEvent ignores `persisted`, and its events have no `isTrusted`). */
+const fromCache = (type: 'pagehide' | 'pageshow') => Object.assign(new Event(type), { persisted: true, isTrusted: true });
+/** What a page's script can dispatch: `new PageTransitionEvent('pagehide', { persisted: true })`, untrusted. */
+const fromPageScript = (type: 'pagehide' | 'pageshow') => Object.assign(new Event(type), { persisted: true, isTrusted: false });
 const sentMethods = (port: FakePort) => port.sent.map((m) => (m as RequestMessage).request.method);
 
 /** The window listeners of the script as last loaded: each test loads it afresh and removes the earlier one's. */
@@ -243,5 +245,19 @@ describe('eth_chainId in the content script', () => {
     second.say(settings('0x14a34'));
     expect(ask('eth_chainId')).toEqual(answer('0x14a34'));
     expect(ports).toHaveLength(2);
+  });
+
+  it("is kept, with its port, when the page's script dispatches the cache's events itself: no port per event, no request sent again", () => {
+    const [port] = ports;
+    port.say(settings('0x7a69'));
+    expect(ask('personal_sign', ['0x00', '0x0000000000000000000000000000000000000001'])).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      window.dispatchEvent(fromPageScript('pagehide'));
+      window.dispatchEvent(fromPageScript('pageshow'));
+    }
+    expect(port.disconnect).not.toHaveBeenCalled();
+    expect(ports).toHaveLength(1);
+    expect(sentMethods(port)).toEqual(['personal_sign']);
+    expect(ask('eth_chainId')).toEqual(answer('0x7a69'));
   });
 });

@@ -173,17 +173,19 @@ if (window.origin === 'null') {
 
 // A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
 // stale); restored, it connects again, is told the chain and listed once more, and sends what was never answered.
-// Listened for from the first port on: a frame that never opened one has nothing to close or open again.
+// Listened for from the first port on: a frame that never opened one has nothing to close or open again. Only the
+// browser's events count: a page's script can dispatch these too (untrusted), and each pair would otherwise open a port
+// to the worker, which costs it storage work no request budget covers, and send every unanswered request again.
 function followCache(): void {
   window.addEventListener('pagehide', (event) => {
-    if (!event.persisted || !port) return;
+    if (!event.isTrusted || !event.persisted || !port) return;
     const closing = port;
     port = null;
     chainId = undefined;
     closing.disconnect();
   });
   window.addEventListener('pageshow', (event) => {
-    if (!event.persisted || window.origin === 'null' || port) return;
+    if (!event.isTrusted || !event.persisted || window.origin === 'null' || port) return;
     try {
       connection();
       resend();
