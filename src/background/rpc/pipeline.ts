@@ -10,6 +10,7 @@ import { receivedNow } from '../approvals/arrival';
 import type { ApprovalRecord } from '../approvals/types';
 import type { Services } from '../services';
 import { knownSiteOf, siteOf } from '../sites/siteOf';
+import type { ReplyTarget } from '../transport/types';
 import { authorizedAccount } from './authorization';
 import { methods, unsupportedReasons, walletMethods } from './methods';
 import { ownRequest } from './ownRequest';
@@ -90,17 +91,32 @@ export function runRequest(request: RpcRequest, received: RequestContext): Promi
       throw new RpcError(ErrorCode.invalidParams, `params of ${request.method} exceed ${MAX_PARAMS_BYTES} bytes`);
     }
     await charge(entry, ctx);
-    if (entry.approval) {
+    if (!entry.approval) return (await stopIfListed(entry, request, ctx)) ?? proceed(entry, request, ctx);
+    const key = askingKey(ctx.replyTo);
+    // Sent again while this worker still prepares it (its frame's port closed and opened again): the same question,
+    // whose answer reaches the frame on its new port. Checked and marked with no wait between.
+    if (asking.has(key)) return DEFERRED;
+    if (ctx.replyTo.tabId >= 0) asking.add(key);
+    try {
       // Sent again because the port to a stopped worker closed before the answer: asked once, answered the same,
       // even if the site lost its connection meanwhile (the question already waits, or was answered).
       const earlier = await ctx.services.approvals.earlier(ctx.replyTo);
       if (earlier === 'waiting') return DEFERRED;
       if (earlier && 'error' in earlier) throw new RpcError(earlier.error.code, earlier.error.message, earlier.error.data);
       if (earlier) return earlier.result;
+      return await ((await stopIfListed(entry, request, ctx)) ?? proceed(entry, request, ctx));
+    } finally {
+      asking.delete(key);
     }
-    return (await stopIfListed(entry, request, ctx)) ?? proceed(entry, request, ctx);
   });
 }
+
+/**
+ * The frames' requests this worker is preparing to ask the user about (parsed, planned, not yet queued), by frame and
+ * request id: until queued, `approvals.earlier` does not know them. The wallet's own requests (no tab) are never sent again.
+ */
+const asking = new Set<string>();
+const askingKey = (r: ReplyTarget) => `${r.tabId} ${r.frameId} ${r.origin} ${r.requestId}`;
 
 /** The entry that asks the user for `name`: a dapp method, or (only for the wallet's own requests) one of walletMethods. */
 function askingEntry(name: string, from: Pick<RequestContext, 'replyTo'>): TableEntry | undefined {
