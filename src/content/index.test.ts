@@ -179,6 +179,38 @@ describe('the port to the worker', () => {
   });
 });
 
+describe('what reaches the page', () => {
+  it("is only its own origin's: a reply or an event for the document before it in this frame (another origin) is dropped", async () => {
+    await inject('subframe');
+    expect(ask('eth_accounts')).toBeUndefined();
+    const [port] = ports;
+    const { id } = port.sent[0] as RequestMessage;
+    toPage.length = 0;
+    port.say({ type: 'rpc-response', id, origin: 'https://other.example', response: { result: ['0x1'] } });
+    tabListeners[0]({ type: 'rpc-response', id, origin: 'https://other.example', response: { result: ['0x1'] } });
+    tabListeners[0]({ type: 'provider-event', origin: 'https://other.example', event: 'accountsChanged', data: ['0x1'] });
+    port.say({ type: 'provider-event', origin: 'https://other.example', event: 'chainChanged', data: '0x1' });
+    expect(toPage).toEqual([]);
+    // The frame's own answer still comes: the dropped one did not take its place.
+    port.close();
+    expect(sentMethods(ports[1])).toEqual(['eth_accounts']);
+    ports[1].say({ type: 'rpc-response', id, origin: window.origin, response: { result: [] } });
+    expect(toPage).toEqual([{ type: 'rpc-response', id, origin: window.origin, response: { result: [] } }]);
+  });
+
+  it('passes a request id on once while it is on its way: a page dispatching it again (or a provider resending it) asks nothing more', () => {
+    const [port] = ports;
+    const request = JSON.stringify({ type: 'rpc-request', id: 'same', request: { method: 'personal_sign', params: ['0x00', '0x01'] } });
+    sendInFrame(CONTENT_TARGET, request);
+    sendInFrame(CONTENT_TARGET, request);
+    expect(sentMethods(port)).toEqual(['personal_sign']);
+    port.say({ type: 'rpc-response', id: 'same', origin: window.origin, response: { result: '0x' } });
+    // Answered, the id is the page's again (the worker answers a resent approval from what it kept).
+    sendInFrame(CONTENT_TARGET, request);
+    expect(sentMethods(port)).toEqual(['personal_sign', 'personal_sign']);
+  });
+});
+
 describe('answers to the page', () => {
   it('settle a request even when the answer cannot be written as JSON (a BigInt over a Firefox port): as an error', () => {
     const [port] = ports;
