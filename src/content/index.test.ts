@@ -279,6 +279,18 @@ describe('eth_chainId in the content script', () => {
     expect(ports).toHaveLength(2);
   });
 
+  it('sends what was unanswered again on the first port after the cache, also one the page opens before this script hears the restore', async () => {
+    // In a subframe this script listens from its first port on, after the page's own pageshow listeners.
+    await inject('subframe');
+    expect(ask('personal_sign', ['0x00', '0x0000000000000000000000000000000000000001'])).toBeUndefined();
+    window.dispatchEvent(fromCache('pagehide'));
+    // The page's pageshow listener (or its resume event, which comes before pageshow) asks first.
+    expect(ask('eth_accounts')).toBeUndefined();
+    window.dispatchEvent(fromCache('pageshow'));
+    expect(ports).toHaveLength(2);
+    expect(sentMethods(ports[1])).toEqual(['personal_sign', 'eth_accounts']);
+  });
+
   it("is kept, with its port, when the page's script dispatches the cache's events itself: no port per event, no request sent again", () => {
     const [port] = ports;
     port.say(settings('0x7a69'));

@@ -61,6 +61,8 @@ let used = false;
  * (which the worker sends before it answers the switch). Forgotten with the port: a new worker names it again.
  */
 let chainId: string | undefined;
+/** Asked on a port this script closed as the page went into the back/forward cache, and not answered there. */
+let stranded: RequestMessage[] = [];
 
 /**
  * The port to the background, opened at injection (its first message is the page's settings). When the worker
@@ -88,6 +90,10 @@ function connection(): Port {
     if (unanswered.size > 0) resend();
   });
   port = opened;
+  // Sent again by whichever opens the first port after the cache: the page may ask before this script hears pageshow.
+  const again = stranded;
+  stranded = [];
+  again.filter((message) => unanswered.has(message.id)).forEach(send);
   return opened;
 }
 
@@ -172,7 +178,9 @@ if (window.origin === 'null') {
 }
 
 // A page going into the back/forward cache closes its port (no event can reach it there, so the chain it names may go
-// stale); restored, it connects again, is told the chain and listed once more, and sends what was never answered.
+// stale); restored, it connects again, is told the chain and listed once more, and sends what was never answered (on
+// that first port, which the page's own request may open first: a subframe's page listened for pageshow before this
+// script did, and Chrome's resume event comes before pageshow).
 // Listened for from the first port on: a frame that never opened one has nothing to close or open again. Only the
 // browser's events count: a page's script can dispatch these too (untrusted), and each pair would otherwise open a port
 // to the worker, which costs it storage work no request budget covers, and send every unanswered request again.
@@ -182,13 +190,13 @@ function followCache(): void {
     const closing = port;
     port = null;
     chainId = undefined;
+    stranded = [...unanswered.values()];
     closing.disconnect();
   });
   window.addEventListener('pageshow', (event) => {
     if (!event.isTrusted || !event.persisted || window.origin === 'null' || port) return;
     try {
       connection();
-      resend();
     } catch {
       // No extension behind this script any more.
     }
