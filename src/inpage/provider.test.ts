@@ -26,18 +26,18 @@ const toPage = (data: unknown) => sendInFrame(INPAGE_TARGET, JSON.stringify(data
 const answerAll = () => toContent.forEach((m) => m.type === 'rpc-request' && toPage({ type: 'rpc-response', id: m.id, origin: window.origin, response: { result: m.request.method === 'eth_accounts' ? [] : '0x7a69' } }));
 
 /** What each test's provider listens with, removed after the test: the next test's messages are not for it. */
-const listeners: EventListener[] = [];
+const listeners: [string, EventListener][] = [];
 const addEventListener = window.addEventListener.bind(window);
 
 beforeEach(() => {
   toContent.length = 0;
   vi.spyOn(window, 'addEventListener').mockImplementation((type: string, listener: EventListenerOrEventListenerObject) => {
-    if (type === INPAGE_TARGET) listeners.push(listener as EventListener);
+    if (type === INPAGE_TARGET || type === 'pageshow') listeners.push([type, listener as EventListener]);
     addEventListener(type, listener);
   });
 });
 afterEach(() => {
-  for (const listener of listeners.splice(0)) window.removeEventListener(INPAGE_TARGET, listener);
+  for (const [type, listener] of listeners.splice(0)) window.removeEventListener(type, listener);
   vi.restoreAllMocks();
 });
 
@@ -102,6 +102,49 @@ describe('the provider', () => {
       contentReady('c1', null);
       contentReady('c2', null);
       expect(said()).toEqual([]);
+    });
+  });
+
+  describe('back from the back/forward cache', () => {
+    /** The browser's (happy-dom's PageTransitionEvent ignores `persisted`, and its events have no `isTrusted`). */
+    const restored = () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true, isTrusted: true }));
+    const answer = (method: string, result: unknown) =>
+      toContent.forEach((m) => m.type === 'rpc-request' && m.request.method === method && toPage({ type: 'rpc-response', id: m.id, origin: window.origin, response: { result } }));
+
+    it('asks the chain and the accounts again and tells the page what changed while no event could reach it', async () => {
+      const provider = new InpageProvider();
+      contentReady();
+      answerAll();
+      await vi.waitFor(() => expect(provider.chainId).toBe('0x7a69'));
+      const heard: unknown[] = [];
+      provider.on('chainChanged', (chainId) => heard.push(['chainChanged', chainId]));
+      provider.on('accountsChanged', (accounts) => heard.push(['accountsChanged', accounts]));
+      toContent.length = 0;
+      restored();
+      expect(said()).toEqual(['eth_chainId', 'eth_accounts']);
+      answer('eth_chainId', '0x1');
+      answer('eth_accounts', ['0x00000000000000000000000000000000000000aa']);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      expect(heard).toEqual([['chainChanged', '0x1'], ['accountsChanged', ['0x00000000000000000000000000000000000000aa']]]);
+      expect([provider.chainId, provider.selectedAddress]).toEqual(['0x1', '0x00000000000000000000000000000000000000aa']);
+      // Nothing changed the next time: nothing to tell.
+      toContent.length = 0;
+      restored();
+      answer('eth_chainId', '0x1');
+      answer('eth_accounts', ['0x00000000000000000000000000000000000000aa']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(heard).toHaveLength(2);
+    });
+
+    it("asks nothing for a pageshow the page's script dispatched, nor in a subframe whose page never used it", () => {
+      new InpageProvider();
+      contentReady();
+      toContent.length = 0;
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true, isTrusted: false }));
+      vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+      new InpageProvider();
+      restored();
+      expect(said()).toEqual(['eth_chainId', 'eth_accounts']);
     });
   });
 

@@ -115,12 +115,29 @@ export class InpageProvider extends ProviderEmitter {
       else this.onEvent(message.event, message.data);
     });
     if (window.origin !== 'null') this.post({ type: 'inpage-ready' });
+    // Back from the back/forward cache, where no event reached it (its content script closed its port): the chain or the
+    // accounts may have changed meanwhile. The browser's event only; one the page dispatched asks nothing.
+    window.addEventListener('pageshow', (event) => {
+      if (event.isTrusted && event.persisted) this.catchUp();
+    });
     this.request({ method: 'eth_chainId' }).then(
       (chainId) => this.onEvent('connect', { chainId }),
       () => undefined,
     );
     this.request({ method: 'eth_accounts' }).then(
       (accounts) => this.remember('accountsChanged', accounts),
+      () => undefined,
+    );
+  }
+
+  /** Asks the chain and the accounts again, and tells the page those that changed as the wallet's events would have. */
+  private catchUp(): void {
+    this.request({ method: 'eth_chainId' }).then(
+      (chainId) => (typeof chainId === 'string' && chainId !== this.state.chainId ? this.onEvent('chainChanged', chainId) : undefined),
+      () => undefined,
+    );
+    this.request({ method: 'eth_accounts' }).then(
+      (accounts) => (Array.isArray(accounts) && (accounts[0] ?? null) !== this.state.selectedAddress ? this.onEvent('accountsChanged', accounts) : undefined),
       () => undefined,
     );
   }
