@@ -32,7 +32,7 @@ module.exports = {
     { name: 'storage-is-generic', severity: 'error', from: { path: '^src/background/storage/' }, to: { path: '^src/background/(?!storage/)' } },
     { name: 'rpc-does-not-import-pages', severity: 'error', from: { path: '^src/background/rpc/' }, to: { path: '^src/background/pages/' } },
     { name: 'paymaster-is-its-own-package', comment: 'The paymaster service shares only src/shared with the wallet; its tests may start a devnet.', severity: 'error',
-      from: { path: '^paymaster/', pathNot: '\\.test\\.ts$|^paymaster/testing/' }, to: { path: '^(src/(background|ui|inpage|content)|devnet|e2e)/' } },
+      from: { path: '^paymaster/', pathNot: '\\.(test|fixture)\\.ts$|^paymaster/testing/' }, to: { path: '^(src/(background|ui|inpage|content)|devnet|e2e)/' } },
     { name: 'paymaster-tests-never-import-the-wallet', severity: 'error', from: { path: '^paymaster/' }, to: { path: '^src/(background|ui)/' } },
     { name: 'the-wallet-never-imports-tools', severity: 'error', from: { path: '^src/' }, to: { path: '^(paymaster|devnet|e2e|bench|scripts)/' } },
   ],
