@@ -54,6 +54,10 @@ export interface Screen {
   addScript(path: string): Promise<void>;
   url(): Promise<string>;
   reload(): Promise<void>;
+  /** Loads `url` in this tab, as a user who types its address; resolves once it loaded. */
+  goto(url: string): Promise<void>;
+  /** The browser's Back button; resolves once the page before is shown again (loaded, or restored from the back/forward cache). */
+  goBack(): Promise<void>;
 
   /** Waits until the page is gone (an approval window closes once its queue is empty). */
   waitForClose(): Promise<void>;

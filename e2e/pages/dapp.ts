@@ -66,6 +66,30 @@ export class Dapp {
     );
   }
 
+  /**
+   * window.ethereum.request from the page, its promise kept by the page as `name`, not by this call: it outlives the
+   * page's stay in the back/forward cache, where a test's call into the page would have failed. `outcome(name)`.
+   */
+  async send(name: string, method: string, params?: unknown): Promise<void> {
+    await this.screen.evaluate(
+      ([name, method, params]) => {
+        const w = window as unknown as { ethereum: Ethereum; outcomes?: Record<string, RpcOutcome | undefined> };
+        const outcomes = (w.outcomes ??= {});
+        outcomes[name] = undefined;
+        w.ethereum.request({ method, params }).then(
+          (result) => (outcomes[name] = { result }),
+          (e: { code: number; message: string }) => (outcomes[name] = { error: { code: e.code, message: e.message } }),
+        );
+      },
+      [name, method, params] as const,
+    );
+  }
+
+  /** What the request `send` made as `name` settled to, once it did. */
+  outcome(name: string): Promise<RpcOutcome> {
+    return this.screen.waitForFunction((name) => (window as unknown as { outcomes: Record<string, RpcOutcome | undefined> }).outcomes[name], name) as Promise<RpcOutcome>;
+  }
+
   /** `count` of the same request at once from the page; the error codes the page received (0 for a result), in order. */
   requestAtOnce(count: number, method: string, params?: unknown): Promise<number[]> {
     return this.screen.evaluate(
@@ -96,6 +120,27 @@ export class Dapp {
 
   events(event: string): Promise<unknown[]> {
     return this.screen.evaluate((event) => (window as unknown as { recorded: Record<string, unknown[]> }).recorded[event], event);
+  }
+
+  /** From now on, notes each pageshow of this page, and whether the browser restored the page from the back/forward cache. */
+  async watchPageShows(): Promise<void> {
+    await this.screen.evaluate(() => {
+      const w = window as unknown as { pageShows: boolean[] };
+      w.pageShows = [];
+      window.addEventListener('pageshow', (event) => w.pageShows.push(event.isTrusted && event.persisted));
+    }, undefined);
+  }
+
+  /**
+   * For each pageshow since watchPageShows, whether it was the browser's own and restored the page from the cache; and
+   * the reasons the browser gives for the last back or forward navigation not restoring it (Chromium's
+   * notRestoredReasons, none in Firefox), to say why a test that needed the cache did not get it.
+   */
+  pageShows(): Promise<{ persisted: boolean[]; notRestored: unknown }> {
+    return this.screen.evaluate(() => {
+      const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: unknown };
+      return { persisted: (window as unknown as { pageShows: boolean[] }).pageShows, notRestored: entry?.notRestoredReasons ?? null };
+    }, undefined);
   }
 
   isConnected(): Promise<boolean> {

@@ -309,6 +309,11 @@ export class WalletPopup {
     await this.screen.click(button);
   }
 
+  /** Picks `name` ("Base Sepolia") in Home's network switcher: every site's chain from then on. */
+  async selectNetwork(name: string): Promise<void> {
+    await this.screen.select('Network', name);
+  }
+
   /** The network Home's switcher shows as selected ("Base"). */
   async selectedNetwork(): Promise<string> {
     const name = await this.screen.waitForFunction(() => (document.querySelector('select[aria-label="Network"]') as HTMLSelectElement | null)?.selectedOptions[0]?.text, null);

@@ -35,9 +35,13 @@ export const launchWithoutExtension = (): Promise<Browser> => chromium.launch({ 
  * `extensionDir`: a built extension, dist/chrome or a copy of it. Without `profileDir`, a new temporary profile.
  * With it, that profile as a previous launch left it (storage, the unpacked extension under the same id); closing
  * deletes it as well unless told to keep it. `extraArgs`: more flags (the bench's DevTools port). `language`: the
- * browser's language ("es"), else English.
+ * browser's language ("es"), else English. `backForwardCache`: keeps the back/forward cache, which Playwright turns off
+ * in every browser it launches (--disable-back-forward-cache), for a test of a page restored from it.
  */
-export async function launchWithExtension(extensionDir: string, options: { profileDir?: string; extraArgs?: string[]; language?: string } = {}): Promise<LaunchedChromium> {
+export async function launchWithExtension(
+  extensionDir: string,
+  options: { profileDir?: string; extraArgs?: string[]; language?: string; backForwardCache?: boolean } = {},
+): Promise<LaunchedChromium> {
   const profile = options.profileDir ?? mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -53,6 +57,7 @@ export async function launchWithExtension(extensionDir: string, options: { profi
     // --lang picks the extension's messages; `locale` the language getUILanguage() and Intl answer (the LANGUAGE
     // variable does neither: Debian's Chromium here ships only en-US.pak).
     ...(options.language ? { locale: options.language } : {}),
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;

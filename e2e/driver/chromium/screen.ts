@@ -121,6 +121,19 @@ export class ChromiumScreen implements Screen {
     await this.page.reload();
   }
 
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  /**
+   * Playwright's wait for "load" never ends for a page restored from the back/forward cache (no load event there), and
+   * it answers no response for one, as for no page before.
+   */
+  async goBack(): Promise<void> {
+    await this.page.goBack({ waitUntil: 'commit' });
+    await this.page.waitForFunction(() => document.readyState === 'complete');
+  }
+
   async waitForClose(): Promise<void> {
     if (!this.page.isClosed()) await this.page.waitForEvent('close', { timeout: WAIT_TIMEOUT_MS });
   }

@@ -21,8 +21,14 @@ process.once('exit', () => {
   for (const profile of unclaimed) rmSync(profile, { recursive: true, force: true });
 });
 
-function launchAhead(key: string, extensionDir: string, language: string | undefined): NonNullable<typeof ahead> {
-  const launched = launchWithExtension(extensionDir, { language });
+/** What a launch varies in besides its extension: the browser's language ("es"), and whether it keeps the back/forward cache. */
+interface Variant {
+  language?: string;
+  backForwardCache?: boolean;
+}
+
+function launchAhead(key: string, extensionDir: string, variant: Variant): NonNullable<typeof ahead> {
+  const launched = launchWithExtension(extensionDir, variant);
   const spare = { key, launched, popup: launched.then(openPopup, () => undefined), closed: false };
   void launched.then(({ context, profileDir }) => {
     unclaimed.add(profileDir);
@@ -46,11 +52,11 @@ async function openPopup({ context, extensionId }: LaunchedChromium): Promise<Pa
 }
 
 /**
- * The launch started ahead for the same extension and language if it is still up, else a new one. `startNextAhead`
- * starts the next one (and ends one started for another extension or language).
+ * The launch started ahead for the same extension and variant if it is still up, else a new one. `startNextAhead`
+ * starts the next one (and ends one started for another extension or variant).
  */
-async function takeLaunch(extensionDir: string, language: string | undefined, startNextAhead: boolean): Promise<{ launched: LaunchedChromium; popup?: Promise<Page | undefined> }> {
-  const key = JSON.stringify([extensionDir, language]);
+async function takeLaunch(extensionDir: string, variant: Variant, startNextAhead: boolean): Promise<{ launched: LaunchedChromium; popup?: Promise<Page | undefined> }> {
+  const key = JSON.stringify([extensionDir, variant.language, variant.backForwardCache ?? false]);
   let taken: LaunchedChromium | undefined;
   let popup: Promise<Page | undefined> | undefined;
   if (ahead?.key === key) {
@@ -66,9 +72,9 @@ async function takeLaunch(extensionDir: string, language: string | undefined, st
   }
   if (startNextAhead) {
     if (ahead) void ahead.launched.then((other) => other.close(), () => undefined);
-    ahead = launchAhead(key, extensionDir, language);
+    ahead = launchAhead(key, extensionDir, variant);
   }
-  return taken ? { launched: taken, popup } : { launched: await launchWithExtension(extensionDir, { language }) };
+  return taken ? { launched: taken, popup } : { launched: await launchWithExtension(extensionDir, variant) };
 }
 
 export class PlaywrightChromium implements ChromiumSession {
@@ -78,7 +84,7 @@ export class PlaywrightChromium implements ChromiumSession {
 
   private constructor(
     private readonly extensionDir: string,
-    private readonly language: string | undefined,
+    private readonly variant: Variant,
     private launched: LaunchedChromium,
     /**
      * The popup opened ahead, until the test opens the popup (its first page, or one after opening web pages) or does
@@ -88,12 +94,13 @@ export class PlaywrightChromium implements ChromiumSession {
   ) {}
 
   /**
-   * `extensionDir`: a built extension, dist/chrome or a copy of it; `language`: the browser's ("es"), else English.
-   * `startNextAhead`: launch the next one now, while this one is used (the tests' sessions; see `ahead`).
+   * `extensionDir`: a built extension, dist/chrome or a copy of it; `variant`: the browser's language ("es", else
+   * English), the back/forward cache kept. `startNextAhead`: launch the next one now, while this one is used (the
+   * tests' sessions; see `ahead`).
    */
-  static async launch(extensionDir: string, language?: string, { startNextAhead = false } = {}): Promise<PlaywrightChromium> {
-    const { launched, popup } = await takeLaunch(extensionDir, language, startNextAhead);
-    return new PlaywrightChromium(extensionDir, language, launched, popup);
+  static async launch(extensionDir: string, variant: Variant = {}, { startNextAhead = false } = {}): Promise<PlaywrightChromium> {
+    const { launched, popup } = await takeLaunch(extensionDir, variant, startNextAhead);
+    return new PlaywrightChromium(extensionDir, variant, launched, popup);
   }
 
   /** The popup opened ahead if it opened and is still open, now the test's; none from then on. */
@@ -185,7 +192,7 @@ export class PlaywrightChromium implements ChromiumSession {
   async relaunch(): Promise<void> {
     this.spare = undefined;
     await this.launched.close({ keepProfile: true });
-    this.launched = await launchWithExtension(this.extensionDir, { profileDir: this.launched.profileDir, language: this.language });
+    this.launched = await launchWithExtension(this.extensionDir, { ...this.variant, profileDir: this.launched.profileDir });
   }
 
   /**

@@ -138,6 +138,21 @@ export class FirefoxScreen implements Screen {
       (await this.page.evaluate(() => !('e2eOldDocument' in window) && document.readyState === 'complete').catch(() => false)) || undefined);
   }
 
+  /** A web page's tab (Firefox reports no load of an extension page: see reload). */
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  /** Puppeteer's goBack waits for a load, which a page restored from the back/forward cache does not have. */
+  async goBack(): Promise<void> {
+    const before = await this.url();
+    await this.page.evaluate(() => void setTimeout(() => history.back()));
+    await poll('the page before to show', async () => {
+      const shown = await this.page.evaluate(() => document.readyState === 'complete' && location.href).catch(() => false);
+      return shown && shown !== before ? true : undefined;
+    });
+  }
+
   /** Firefox reports no close of an extension page (see session.ts), so this asks the page until it is gone. */
   async waitForClose(): Promise<void> {
     await poll('the page to close', async () => ((await hrefOf(this.page)) === undefined ? true : undefined));
