@@ -35,7 +35,7 @@ test('back from the cache, a dapp hears chainChanged for the network the user pi
   expect(await dapp.result('eth_chainId')).toBe('0x14a34');
 });
 
-test('back from the cache, a signature the user rejected meanwhile settles with 4001, and a revoked dapp hears accountsChanged', async ({ wallet, session }) => {
+test('back from the cache, the window closes at Reject, the signature the user rejected meanwhile settles with 4001, and a revoked dapp hears accountsChanged', async ({ wallet, session }) => {
   const dapp = await Dapp.open(session, `${pages.url}/`);
   const [account] = await connect(dapp, session);
   await dapp.record('accountsChanged');
@@ -44,8 +44,8 @@ test('back from the cache, a signature the user rejected meanwhile settles with 
   const approval = await ApprovalWindow.next(session);
 
   await dapp.screen.goto(`${pages.url}/elsewhere`);
-  // Not reject(), which waits for the window to close: it stays open, "Nothing is waiting for your approval".
-  await approval.press('Reject');
+  // The window closes once the user answers, though the page that asked cannot be told until it is back.
+  await approval.reject();
   await wallet.revoke(dapp.origin);
   await dapp.screen.goBack();
 

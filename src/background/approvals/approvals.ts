@@ -113,7 +113,9 @@ export function createApprovals(deps: ApprovalDeps): Approvals {
     }
     // Removed (retired in the ledger) before the page hears: no copy of it, even one written back later, runs again.
     await change((all) => all.filter((a) => a.id !== record.id));
-    if (response) await deps.reply(record.replyTo, response);
+    // Not waited for: Chrome's tab message to a page in the back/forward cache does not settle while it is there, and
+    // the user's window must close meanwhile. Back, the page sends the request again and is answered as kept above.
+    if (response) void deps.reply(record.replyTo, response);
   };
 
   const approvals: Approvals = {
