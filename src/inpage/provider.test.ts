@@ -136,6 +136,33 @@ describe('the provider', () => {
       expect(heard).toHaveLength(2);
     });
 
+    it('tells the page a change once when the wallet\'s event and the answer to its question both bring it', async () => {
+      const provider = new InpageProvider();
+      contentReady();
+      answerAll();
+      await vi.waitFor(() => expect(provider.chainId).toBe('0x7a69'));
+      const heard: unknown[] = [];
+      provider.on('chainChanged', (chainId) => heard.push(['chainChanged', chainId]));
+      provider.on('accountsChanged', (accounts) => heard.push(['accountsChanged', accounts]));
+      toContent.length = 0;
+      restored();
+      // The port opened again as the page came back: an event the wallet sent as the user changed network reaches it
+      // after the answer to the provider's own question (Firefox, one run in two), or before.
+      answer('eth_chainId', '0x1');
+      answer('eth_accounts', ['0x00000000000000000000000000000000000000aa']);
+      await vi.waitFor(() => expect(heard).toHaveLength(2));
+      toPage({ type: 'provider-event', event: 'chainChanged', data: '0x1', origin: '*' });
+      toPage({ type: 'provider-event', event: 'accountsChanged', data: ['0x00000000000000000000000000000000000000aa'], origin: window.origin });
+      toPage({ type: 'provider-event', event: 'accountsChanged', data: ['0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'], origin: window.origin });
+      await vi.waitFor(() => expect(heard).toHaveLength(3));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(heard).toEqual([
+        ['chainChanged', '0x1'],
+        ['accountsChanged', ['0x00000000000000000000000000000000000000aa']],
+        ['accountsChanged', ['0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb']],
+      ]);
+    });
+
     it("asks nothing for a pageshow the page's script dispatched, nor in a subframe whose page never used it", () => {
       new InpageProvider();
       contentReady();

@@ -75,7 +75,7 @@ export class InpageProvider extends ProviderEmitter {
   /** Requests waiting for their answer. */
   private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; text: string }>();
   private connected = false;
-  private state: { chainId: string | null; selectedAddress: string | null } = { chainId: null, selectedAddress: null };
+  private state: { chainId: string | null; accounts: unknown[] } = { chainId: null, accounts: [] };
   /** Until the content script brings the site's setting: on, the default. */
   private settings: PageSettings = { isMetaMask: true };
   /** Dapps that want to know which wallet this is (isMetaMask may be true for compatibility). */
@@ -133,11 +133,11 @@ export class InpageProvider extends ProviderEmitter {
   /** Asks the chain and the accounts again, and tells the page those that changed as the wallet's events would have. */
   private catchUp(): void {
     this.request({ method: 'eth_chainId' }).then(
-      (chainId) => (typeof chainId === 'string' && chainId !== this.state.chainId ? this.onEvent('chainChanged', chainId) : undefined),
+      (chainId) => this.onEvent('chainChanged', chainId),
       () => undefined,
     );
     this.request({ method: 'eth_accounts' }).then(
-      (accounts) => (Array.isArray(accounts) && (accounts[0] ?? null) !== this.state.selectedAddress ? this.onEvent('accountsChanged', accounts) : undefined),
+      (accounts) => this.onEvent('accountsChanged', accounts),
       () => undefined,
     );
   }
@@ -154,7 +154,8 @@ export class InpageProvider extends ProviderEmitter {
   /** The account the page sees first, or null; kept current by accountsChanged. */
   get selectedAddress(): string | null {
     this.start();
-    return this.state.selectedAddress;
+    const [first] = this.state.accounts;
+    return typeof first === 'string' ? first : null;
   }
 
   /** The selected network's chain id (hex), or null before the wallet answered. */
@@ -242,6 +243,9 @@ export class InpageProvider extends ProviderEmitter {
   }
 
   private onEvent(event: ProviderEventName, data: unknown): void {
+    // A change the page was told already: back from the cache, the wallet's event and the answer to catchUp's question
+    // can both bring it, in either order.
+    if (this.knows(event, data)) return;
     if (event === 'connect') this.connected = true;
     if (event === 'disconnect') this.connected = false;
     const networkBefore = this.networkVersion;
@@ -251,9 +255,14 @@ export class InpageProvider extends ProviderEmitter {
     if (event === 'chainChanged' && this.networkVersion !== networkBefore) this.emit('networkChanged', this.networkVersion);
   }
 
-  /** Keeps selectedAddress and chainId as the events say. */
+  /** Whether a chainChanged or accountsChanged says what the provider holds already. */
+  private knows(event: ProviderEventName, data: unknown): boolean {
+    return event === 'chainChanged' ? data === this.state.chainId : event === 'accountsChanged' && JSON.stringify(data) === JSON.stringify(this.state.accounts);
+  }
+
+  /** Keeps the accounts (the first is selectedAddress) and chainId as the events say. */
   private remember(event: ProviderEventName, data: unknown): void {
-    if (event === 'accountsChanged' && Array.isArray(data)) this.state.selectedAddress = typeof data[0] === 'string' ? data[0] : null;
+    if (event === 'accountsChanged' && Array.isArray(data)) this.state.accounts = [...data];
     if (event === 'chainChanged' && typeof data === 'string') this.state.chainId = data;
     if (event === 'connect' && typeof (data as { chainId?: unknown })?.chainId === 'string') this.state.chainId = (data as { chainId: string }).chainId;
   }

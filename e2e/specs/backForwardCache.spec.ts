@@ -2,8 +2,8 @@
  * A dapp page the user leaves and comes back to with the Back button, restored from the browser's back/forward cache:
  * what changed in the wallet while it was there reaches it then. Its content script closes its port as the page goes
  * in (no event reaches a cached page) and sends again what was unanswered as it comes out, and the provider asks the
- * chain and the accounts again. Chromium only: Playwright turns the cache off in the browsers it launches, and this
- * spec's keeps it. Each test first checks that the page was restored, not loaded again.
+ * chain and the accounts again. Both browsers: Playwright turns Chromium's cache off in the browsers it launches, and
+ * this spec's keeps it; Firefox keeps its own. Each test first checks that the page was restored, not loaded again.
  */
 import { startCacheablePages } from '../fixtures/cacheablePages';
 import type { JsonRpcServer } from '../fixtures/jsonRpcServer';
