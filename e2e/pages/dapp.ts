@@ -24,9 +24,21 @@ export class Dapp {
    * window.ethereum.request from a frame of this page that loads the dapp server's frame.html from `frameOrigin`,
    * `sandboxed` (an opaque origin) or not; resolves to what that frame's provider answered.
    */
-  frameRequest(frameOrigin: string, sandboxed: boolean, method: string, params?: unknown): Promise<RpcOutcome> {
-    return this.screen.evaluate(
-      async ([src, sandboxed, method, params]) => {
+  async frameRequest(frameOrigin: string, sandboxed: boolean, method: string, params?: unknown): Promise<RpcOutcome> {
+    const name = `frame ${Math.random()}`;
+    await this.sendFromFrame(name, `${frameOrigin}/frame.html`, sandboxed, method, params);
+    return this.outcome(name);
+  }
+
+  /**
+   * window.ethereum.request from a frame of this page at `src` (a page like the dapp server's frame.html), not waited
+   * for: `outcome(name)`, as `send`.
+   */
+  async sendFromFrame(name: string, src: string, sandboxed: boolean, method: string, params?: unknown): Promise<void> {
+    await this.screen.evaluate(
+      async ([name, src, sandboxed, method, params]) => {
+        const outcomes = ((window as unknown as { outcomes?: Record<string, RpcOutcome | undefined> }).outcomes ??= {});
+        outcomes[name] = undefined;
         const frame = document.createElement('iframe');
         if (sandboxed) frame.setAttribute('sandbox', 'allow-scripts');
         frame.src = src;
@@ -34,15 +46,12 @@ export class Dapp {
         document.body.append(frame);
         await loaded;
         const id = Math.random().toString(36);
-        const answer = new Promise<RpcOutcome>((resolve) => {
-          window.addEventListener('message', (event) => {
-            if (event.source === frame.contentWindow && event.data?.id === id) resolve(event.data);
-          });
+        window.addEventListener('message', (event) => {
+          if (event.source === frame.contentWindow && event.data?.id === id) outcomes[name] = event.data;
         });
         frame.contentWindow!.postMessage({ id, method, params }, '*');
-        return answer;
       },
-      [`${frameOrigin}/frame.html`, sandboxed, method, params] as const,
+      [name, src, sandboxed, method, params] as const,
     );
   }
 

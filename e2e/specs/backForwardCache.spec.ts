@@ -54,3 +54,19 @@ test('back from the cache, the window closes at Reject, the signature the user r
   await expect.poll(() => dapp.events('accountsChanged')).toEqual([[]]);
   expect(await dapp.result('eth_accounts')).toEqual([]);
 });
+
+test("back from the cache, a framed site's connect request the user rejected meanwhile settles with 4001 in its frame", async ({ wallet, session }) => {
+  void wallet;
+  const dapp = await Dapp.open(session, `${pages.url}/`);
+  await dapp.watchPageShows();
+  // Another origin than its page's: the frame asks for itself.
+  await dapp.sendFromFrame('asking', `${pages.url.replace('127.0.0.1', 'localhost')}/frame.html`, false, 'eth_requestAccounts');
+  const approval = await ApprovalWindow.next(session);
+
+  await dapp.screen.goto(`${pages.url}/elsewhere`);
+  await approval.reject();
+  await dapp.screen.goBack();
+
+  expect(await dapp.pageShows()).toEqual({ persisted: [true], notRestored: null });
+  expect(await dapp.outcome('asking')).toMatchObject({ error: { code: 4001, message: 'User rejected the request' } });
+});
