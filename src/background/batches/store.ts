@@ -70,8 +70,15 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   const ledger = sealer.ledger('batches');
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([sealer.key(), ledger.ready()]))[0];
-  const authentic = (sealKey: string, batch: BatchRecord): boolean =>
-    isSealed(sealKey, batch) && ledger.isLatest(batchKey(batch.origin, batch.id), batch.revision);
+  /**
+   * The revision an update is replacing, by key, while its write is on its way: storage still holds that copy (Firefox
+   * takes milliseconds to write), and a read then (a status poll as the batch is followed) is of the wallet's own record.
+   */
+  const replacing = new Map<string, unknown>();
+  const authentic = (sealKey: string, batch: BatchRecord): boolean => {
+    const key = batchKey(batch.origin, batch.id);
+    return isSealed(sealKey, batch) && (ledger.isLatest(key, batch.revision) || (replacing.has(key) && replacing.get(key) === batch.revision));
+  };
   const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
     seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
   /** local.update of the batches whose stamps and retirements are taken back when the write fails (storage full). */
@@ -135,8 +142,9 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
         if (!isUnder(key, batch) || !authentic(sealKey, batch)) throw batchAltered();
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
         before = batch;
+        replacing.set(key, batch.revision);
         return { ...current, [key]: stamped(sealKey, changed) };
-      });
+      }).finally(() => before && replacing.get(key) === before.revision && replacing.delete(key));
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
       await ledger.save();
       const written = all[key];

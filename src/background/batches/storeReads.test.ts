@@ -1,7 +1,7 @@
 /** The batch store's single-record reads: `get` refuses a record the wallet did not write as it stands, `own` ignores it, `stored` shows it. */
 import { describe, expect, it } from 'vitest';
 import { createSealer, memoryKeyStore } from '../storage/seal';
-import { memoryBackend, typedStorage } from '../storage/typedStorage';
+import { memoryBackend, typedStorage, type StorageBackend } from '../storage/typedStorage';
 import { createBatchStore, isBatchAltered } from './store';
 import { BATCHES_DEFAULTS, type BatchRecord } from './types';
 
@@ -62,5 +62,28 @@ describe('the batch store read by origin and id', () => {
     expect(await reads(store)).toEqual(none);
     await put((await local.get('batches'))[`${SITE} y`]);
     expect(await reads(store)).toEqual(none);
+  });
+
+  it('reads the wallet\'s own record, not an altered one, while the wallet\'s own update of it is being written', async () => {
+    // Firefox's storage.local takes milliseconds to write: a status poll reads the record then, as the batch is followed.
+    const memory = memoryBackend();
+    const writes = { held: Promise.resolve() };
+    const slowWrites: StorageBackend = { get: (key) => memory.get(key), set: async (items) => (await writes.held, memory.set(items)) };
+    const store = createBatchStore(typedStorage(slowWrites, BATCHES_DEFAULTS), createSealer(memoryKeyStore()));
+    await store.add(batch('x'));
+    let written!: () => void;
+    writes.held = new Promise((resolve) => (written = resolve));
+    const updating = store.update(SITE, 'x', (b) => ({ ...b, state: 'sending' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const during = await reads(store);
+    expect(during.get).toMatchObject({ id: 'x', state: 'approved' });
+    expect(during.own).toMatchObject({ id: 'x', state: 'approved' });
+    expect(await store.authentic(during.stored!)).toBe(true);
+    written();
+    await updating;
+    const after = await reads(store);
+    expect(after.own).toMatchObject({ id: 'x', state: 'sending' });
+    // The copy read while the write was held is an older one from now on.
+    expect(await store.authentic(during.stored!)).toBe(false);
   });
 });
