@@ -57,6 +57,9 @@ test('a logs subscription reports a log again with removed: true after a reorgan
 test('viem watchBlockNumber and watchContractEvent over the injected provider hear new blocks and a Transfer', async ({ dapp, devnet }) => {
   await dapp.loadViem();
   await dapp.viem('watch', devnet.addresses.testToken);
+  // viem installs its log filter on its first poll, which the call above does not wait for: a mint sealed before it
+  // would be history to that filter. Both watchers poll together; two blocks heard, the filter is in.
+  await expect.poll(async () => new Set((await dapp.viem<{ blocks: string[] }>('watched')).blocks).size).toBeGreaterThanOrEqual(2);
   const recipient = Wallet.createRandom().address;
   const minted = (await (await token(devnetWallet(0)).mint(recipient, 9n)).wait())!;
   await expect.poll(() => dapp.viem<{ transfers: unknown[] }>('watched').then((w) => w.transfers)).toContainEqual({ to: recipient, value: '9' });
