@@ -46,4 +46,20 @@ describe('sealed approval records', () => {
     await records.change((all) => [...all, { ...waiting, id: 'b' }]);
     expect((await records.read()).map((a) => a.id)).toEqual(['b']);
   });
+
+  it('reads a request whose change is being written as it stands in storage, not as altered: the read dropped it, and a page sending it again was asked again', async () => {
+    const memory = memoryBackend();
+    const writes = { held: Promise.resolve() };
+    const slowWrites: StorageBackend = { get: (key) => memory.get(key), set: async (items) => (await writes.held, memory.set(items)) };
+    const records = sealedRecords(typedStorage(slowWrites, APPROVALS_DEFAULTS), createSealer(memoryKeyStore()));
+    await records.change(() => [waiting]);
+    let written!: () => void;
+    writes.held = new Promise((resolve) => (written = resolve));
+    const deciding = records.change((all) => all.map((a) => ({ ...a, decision: { approved: false } }) as ApprovalRecord));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await records.read()).map((a) => [a.id, a.decision])).toEqual([['a', undefined]]);
+    written();
+    await deciding;
+    expect((await records.read()).map((a) => [a.id, a.decision])).toEqual([['a', { approved: false }]]);
+  });
 });
