@@ -3,7 +3,6 @@
  * legacy surface libraries still use (enable, send, sendAsync, selectedAddress, chainId, networkVersion,
  * networkChanged) current from the wallet's events.
  */
-import type { RpcErrorObject } from '../shared/errors';
 import { randomId } from '../shared/randomId';
 import {
   CONTENT_TARGET,
@@ -11,7 +10,6 @@ import {
   isToPageMessage,
   type PageSettings,
   type ProviderEventName,
-  type RequestMessage,
   type ToContentMessage,
   type RpcResponse,
 } from '../shared/protocol';
@@ -19,57 +17,7 @@ import { listenInFrame, sendInFrame } from '../shared/windowChannel';
 import { ProviderEmitter } from './emitter';
 import { jsonText } from './jsonText';
 import { respond, sendAsync, type Callback, type JsonRpcPayload, type JsonRpcResponse } from './legacy';
-
-/** The error a page receives: an Error with the EIP-1193 code and optional data. */
-export class ProviderRpcError extends Error {
-  readonly code: number;
-  readonly data?: unknown;
-  constructor({ code, message, data }: RpcErrorObject) {
-    super(message);
-    this.code = code;
-    if (data !== undefined) this.data = data;
-  }
-}
-
-/** What a page's getter or Proxy threw, in words: it may throw anything, even null. */
-function reasonOf(error: unknown): string {
-  try {
-    if (error instanceof Error && typeof error.message === 'string') return error.message;
-  } catch {
-    // A Proxy that throws even when asked what it is.
-  }
-  return 'reading them threw something other than an Error';
-}
-
-/**
- * The request as the JSON text the content script reads, or why its params cannot be written (a function, a symbol, a
- * BigInt, a cycle). A framework's reactive Proxies are written as the values they show, where structured clone refused them.
- */
-function requestText(message: RequestMessage): { text: string } | { unsendable: string } {
-  try {
-    return { text: jsonText(message) };
-  } catch (error) {
-    return { unsendable: reasonOf(error) };
-  }
-}
-
-/** The method and params, each read once: a getter or a Proxy may answer otherwise the next time, or throw. */
-function readRequest(args: unknown): { method: string; params: unknown } | ProviderRpcError {
-  const malformed = () => new ProviderRpcError({ code: -32600, message: 'request expects an object { method: string, params?: array | object }' });
-  let method: unknown;
-  let params: unknown;
-  try {
-    if (typeof args !== 'object' || args === null) return malformed();
-    ({ method, params } = args as { method?: unknown; params?: unknown });
-  } catch {
-    return malformed();
-  }
-  if (typeof method !== 'string' || method === '') return malformed();
-  if (params !== undefined && (typeof params !== 'object' || params === null)) {
-    return new ProviderRpcError({ code: -32602, message: 'params must be an array or an object when given' });
-  }
-  return { method, params };
-}
+import { ProviderRpcError, readRequest, requestText } from './request';
 
 export class InpageProvider extends ProviderEmitter {
   /** Requests waiting for their answer. */
