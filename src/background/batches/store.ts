@@ -1,5 +1,6 @@
 /** Batches by origin and id, in local storage: a worker restart mid-batch loses nothing. */
 import { ErrorCode, RpcError } from '../../shared/errors';
+import type { Checkpoint } from '../storage/ledger';
 import { isSealed, seal, type Sealer } from '../storage/seal';
 import type { TypedStorage } from '../storage/typedStorage';
 import { hasRecordShape } from './recordShape';
@@ -70,29 +71,27 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
   const ledger = sealer.ledger('batches');
   /** The key and the ledger, loaded before a synchronous storage update. */
   const loaded = async (): Promise<string> => (await Promise.all([sealer.key(), ledger.ready()]))[0];
-  /**
-   * The revision an update is replacing, by key, while its write is on its way: storage still holds that copy (Firefox
-   * takes milliseconds to write), and a read then (a status poll as the batch is followed) is of the wallet's own record.
-   */
-  const replacing = new Map<string, unknown>();
-  const authentic = (sealKey: string, batch: BatchRecord): boolean => {
-    const key = batchKey(batch.origin, batch.id);
-    return isSealed(sealKey, batch) && (ledger.isLatest(key, batch.revision) || (replacing.has(key) && replacing.get(key) === batch.revision));
-  };
+  const authentic = (sealKey: string, batch: BatchRecord): boolean =>
+    isSealed(sealKey, batch) && ledger.isLatest(batchKey(batch.origin, batch.id), batch.revision);
   const stamped = (sealKey: string, batch: BatchRecord): BatchRecord =>
     seal(sealKey, { ...batch, revision: ledger.stamp(batchKey(batch.origin, batch.id)) });
-  /** local.update of the batches whose stamps and retirements are taken back when the write fails (storage full). */
+  /**
+   * local.update of the batches whose stamps and retirements are taken back when the write fails (storage full); until
+   * it lands, a read of a record it stamps again gets the copy storage still holds, which the ledger takes as the latest.
+   */
   const write = async (change: (all: BatchesSlice['batches']) => BatchesSlice['batches']) => {
-    let undo = () => undefined as void;
+    let taken: Checkpoint | undefined;
     try {
       return await local.update('batches', (all) => {
-        undo = ledger.checkpoint();
+        taken = ledger.checkpoint();
         return change(all);
       });
     } catch (error) {
       // Before the update queued behind this one reads the records (the storage queue runs it after this rejection).
-      undo();
+      taken?.undo();
       throw error;
+    } finally {
+      taken?.settled();
     }
   };
   const stored = async (origin: string, id: string): Promise<BatchRecord | undefined> => {
@@ -142,9 +141,8 @@ export function createBatchStore(local: TypedStorage<BatchesSlice>, sealer: Seal
         if (!isUnder(key, batch) || !authentic(sealKey, batch)) throw batchAltered();
         const { seal: _seal, ...changed } = change(batch) as BatchRecord & { seal?: string };
         before = batch;
-        replacing.set(key, batch.revision);
         return { ...current, [key]: stamped(sealKey, changed) };
-      }).finally(() => before && replacing.get(key) === before.revision && replacing.delete(key));
+      });
       // Kept before the caller signs or sends on the strength of this record: a copy of the one before is stale.
       await ledger.save();
       const written = all[key];

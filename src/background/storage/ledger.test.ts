@@ -24,4 +24,17 @@ describe('the ledger of sealed records', () => {
     expect([ledger.isLatest('a', retired), ledger.isLatest('b', live)]).toEqual([false, true]);
     expect(ledger.isLatest('a', ledger.stamp('a'))).toBe(true);
   });
+
+  it('while a write is on its way, takes the copy storage still holds of a record it stamps again, not of one it retires', async () => {
+    const ledger = createLedger(memoryLedgerStore());
+    await ledger.ready();
+    const [a, b] = [ledger.stamp('a'), ledger.stamp('b')];
+    const writing = ledger.checkpoint();
+    ledger.retire('a');
+    const newer = ledger.stamp('a');
+    ledger.retire('b');
+    expect([ledger.isLatest('a', a), ledger.isLatest('a', newer), ledger.isLatest('b', b)]).toEqual([true, true, false]);
+    writing.settled();
+    expect([ledger.isLatest('a', a), ledger.isLatest('a', newer)]).toEqual([false, true]);
+  });
 });

@@ -31,11 +31,19 @@ export interface Ledger {
   /** Keeps what changed; awaited before anything is done on its strength (signing, sending, replying). */
   save(): Promise<void>;
   /**
-   * Taken inside a storage update before it stamps or retires: brings the latest revisions back as they were when the
-   * write then fails, so the records left as they were stay the latest (the counter goes on: no revision is reused),
-   * and keeps them so: another record's save meanwhile may have kept the failed write's stamps.
+   * Taken inside a storage update before it stamps or retires, and `settled` once its write has landed or failed.
+   * Meanwhile storage still holds the copies the write replaces: a record stamped again since reads as the latest at
+   * the revision it had here too (a read then is of the wallet's own record; one retired does not). `undo` brings the
+   * latest revisions back as they were when the write fails, so the records left as they were stay the latest (the
+   * counter goes on: no revision is reused), and keeps them so: another record's save meanwhile may have kept the
+   * failed write's stamps.
    */
-  checkpoint(): () => void;
+  checkpoint(): Checkpoint;
+}
+
+export interface Checkpoint {
+  undo(): void;
+  settled(): void;
 }
 
 export function createLedger(store: LedgerStore): Ledger {
@@ -43,6 +51,8 @@ export function createLedger(store: LedgerStore): Ledger {
   let loaded: Promise<void> | undefined;
   // One save at a time, each writing the state as it stands when it runs (the store copies it): the last write is the newest.
   let saving: Promise<void> = Promise.resolve();
+  /** The latest revisions as each write whose checkpoint is not settled found them. */
+  const writing = new Set<Record<string, number>>();
   const ledger: Ledger = {
     ready() {
       loaded ??= store.load().then(
@@ -60,7 +70,9 @@ export function createLedger(store: LedgerStore): Ledger {
     },
     // At least the latest: a record written just before the worker stopped, with its revision not yet kept, is the
     // newest there is (nothing was done on its strength before the ledger kept it).
-    isLatest: (key, revision) => typeof revision === 'number' && (key in state.latest ? revision >= state.latest[key] : revision > state.floor),
+    isLatest: (key, revision) =>
+      typeof revision === 'number' &&
+      (key in state.latest ? revision >= state.latest[key] || [...writing].some((before) => before[key] === revision) : revision > state.floor),
     retire(key) {
       delete state.latest[key];
       state.floor = state.counter;
@@ -72,10 +84,14 @@ export function createLedger(store: LedgerStore): Ledger {
     checkpoint() {
       const { floor, latest } = state;
       const kept = { ...latest };
-      return () => {
-        state = { ...state, floor, latest: kept };
-        // Not awaited: the caller rethrows the write's error; a save after this one keeps the state as it then stands.
-        void ledger.save().catch(() => undefined);
+      writing.add(kept);
+      return {
+        undo() {
+          state = { ...state, floor, latest: { ...kept } };
+          // Not awaited: the caller rethrows the write's error; a save after this one keeps the state as it then stands.
+          void ledger.save().catch(() => undefined);
+        },
+        settled: () => void writing.delete(kept),
       };
     },
   };
