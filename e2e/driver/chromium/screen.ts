@@ -45,11 +45,11 @@ export class ChromiumScreen implements Screen {
   constructor(readonly page: Page) {}
 
   async click(name: string): Promise<void> {
-    await (await this.whenEnabled(await this.shown(this.button(name)))).click();
+    await (await this.whenEnabled(await this.inFront(this.button(name)))).click();
   }
 
   async doubleClick(name: string): Promise<void> {
-    await (await this.shown(this.button(name))).dblclick();
+    await (await this.inFront(this.button(name))).dblclick();
   }
 
   async fill(label: string, value: string): Promise<void> {
@@ -57,11 +57,11 @@ export class ChromiumScreen implements Screen {
   }
 
   async check(target: Target): Promise<void> {
-    await (await this.whenEnabled(await this.shown(this.locate(target)))).check();
+    await (await this.whenEnabled(await this.inFront(this.locate(target)))).check();
   }
 
   async select(target: Target, option: string): Promise<void> {
-    await (await this.whenEnabled(await this.shown(this.locate(target)))).selectOption({ label: inUiLanguage(option) });
+    await (await this.whenEnabled(await this.inFront(this.locate(target)))).selectOption({ label: inUiLanguage(option) });
   }
 
   chooseFile(label: string, path: string): Promise<void> {
@@ -157,6 +157,17 @@ export class ChromiumScreen implements Screen {
   async whenEnabled(control: Locator): Promise<Locator> {
     await control.evaluate(untilEnabled, ARMING_WAIT_MS);
     return control;
+  }
+
+  /**
+   * `element` once shown, in the tab brought to the front: a user acts in the tab they see, and a tab behind another
+   * gets an animation frame about once a second, so Playwright's check that the element is still (two frames) took 2 s
+   * a click.
+   */
+  private async inFront(element: Locator): Promise<Locator> {
+    await this.shown(element);
+    await this.page.bringToFront();
+    return element;
   }
 
   /** `element` once it is visible, looked for every 50 ms (see `soon`). */
