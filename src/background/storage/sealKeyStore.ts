@@ -18,20 +18,49 @@ function open(): Promise<IDBDatabase> {
   });
 }
 
-/** One transaction on the extension's own key-value store (other out-of-reach data lives beside the seal key). */
-export function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
-  return open().then(
-    (db) =>
-      new Promise<T | undefined>((resolve, reject) => {
-        const transaction = db.transaction(STORE, mode);
-        const request = work(transaction.objectStore(STORE));
-        transaction.oncomplete = () => {
-          db.close();
-          resolve(request ? request.result : undefined);
-        };
-        transaction.onerror = () => reject(transaction.error);
-      }),
+/**
+ * One connection for the worker's life: opening one took ~1 ms of the browser's and the worker's each, three times
+ * before a restarted worker's first answer (Chrome's trace). The browser closes it when the extension's data is
+ * cleared; the next transaction opens another.
+ */
+let connection: Promise<IDBDatabase> | undefined;
+function database(): Promise<IDBDatabase> {
+  connection ??= open().then(
+    (db) => {
+      const forget = () => (connection = undefined);
+      db.onclose = forget;
+      // Another connection upgrading or deleting the database waits for this one to close.
+      db.onversionchange = () => (db.close(), forget());
+      return db;
+    },
+    (error: unknown) => {
+      connection = undefined;
+      throw error;
+    },
   );
+  return connection;
+}
+
+/** A transaction on a connection the browser closed since (the extension's data cleared) is refused: one more try. */
+async function transactionOn(mode: IDBTransactionMode): Promise<IDBTransaction> {
+  try {
+    return (await database()).transaction(STORE, mode);
+  } catch {
+    connection = undefined;
+    return (await database()).transaction(STORE, mode);
+  }
+}
+
+/** One transaction on the extension's own key-value store (other out-of-reach data lives beside the seal key). */
+export async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | undefined> {
+  const transaction = await transactionOn(mode);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const request = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(request ? request.result : undefined);
+    // An abort (the disk full, the data cleared meanwhile) carries no error event: it settles the promise too.
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('The key store\'s transaction was aborted'));
+  });
 }
 
 export const indexedDbKeyStore: SealKeyStore = {
