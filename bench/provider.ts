@@ -11,7 +11,8 @@
  * the load of a page with 20 iframes with and without the extension. Last, issue 42's goals (items 7–11b), each figure
  * beside its floor measured in this run (goals.ts): the approval window beside a blank window of the extension
  * (windowFloor.ts), the 20-iframe page beside an extension of two empty content scripts, reads beside a bare relay
- * in both browsers (readRounds.ts). Numbers only; nothing is asserted.
+ * in both browsers (readRounds.ts), and the worker's first answer split at the steps of Chrome's own trace
+ * (workerStartTrace.ts). Numbers only; nothing is asserted.
  * The last line is the same figures as JSON, with the goals' verdicts and the machine's load average at the start and
  * the end.
  * Run: npm run build && npm run bench
@@ -39,6 +40,7 @@ import { emptyScriptsExtension, interleavedLoads, serveFramesPage } from './fram
 import { goal, goalNote, goals, printGoals } from './goals';
 import { readsBesideBareRelay } from './readRounds';
 import { addBlankPage, approvalBesideFloor, reportApprovalBesideFloor } from './windowFloor';
+import { tracedWorkerStart, type WorkerStartSteps } from './workerStartTrace';
 
 const WARM_UP = 20;
 const ROUNDS = 100;
@@ -106,6 +108,12 @@ try {
   goal('10', "the worker script's top-level work, Chromium", figures(evaluated).median, 'ms', { atMost: 6 });
   goal('10', 'first answer after the worker stopped, Chromium', figures(coldStarts).median, 'ms', { atMost: 40 });
   goal('10', 'background.js', bytes['background.js (the worker, each start)'] / 1000, 'KB', { atMost: 250 });
+  // The same first answer in Chrome's own trace: how much of it passes before the wallet's script runs.
+  const traced: WorkerStartSteps[] = [];
+  for (let i = 0; i < 5; i++) traced.push(await tracedWorkerStart(browser, dapp));
+  const step = (key: keyof WorkerStartSteps) => figures(traced.map((round) => round[key])).median.toFixed(1);
+  goalNote(`10 first answer in Chrome's trace (median of 5, traced ${step('answer')} ms): the browser starts the worker and sends it background.js ${step('scriptReceived')} ms, `
+    + `the script starts ${step('beforeScript')} ms after the start; compiled from V8's code cache ${step('compile')} ms, its top-level work ${step('topLevel')} ms`);
   // The worker as its last start left it (one request answered), after a full garbage collection.
   const heapAtStart = await browser.workerHeap();
 

@@ -5,6 +5,7 @@ import type { ChromiumSession } from '../types';
 import { launchWithExtension, type LaunchedChromium } from './launch';
 import { rmSync } from 'node:fs';
 import { ChromiumScreen } from './screen';
+import { traceDuring, type TraceEvent } from './tracing';
 import { serviceWorkerHeap, serviceWorkerHeapProfiler, stopServiceWorker, type WorkerHeapProfiler } from './worker';
 
 /**
@@ -174,6 +175,12 @@ export class PlaywrightChromium implements ChromiumSession {
   async workerHeapProfiler(): Promise<WorkerHeapProfiler> {
     await this.closeSpare();
     return serviceWorkerHeapProfiler(this.launched.context, this.extensionPage('Profiling the service worker\'s heap'));
+  }
+
+  /** Chrome's trace of `categories`, every process, while `action` runs (the bench's worker start). */
+  async traceDuring(categories: string[], action: () => Promise<void>): Promise<TraceEvent[]> {
+    await this.closeSpare();
+    return traceDuring(this.launched.context, this.extensionPage('Tracing the browser'), categories, action);
   }
 
   private extensionPage(purpose: string): Page {
