@@ -15,6 +15,10 @@ const HARMLESS: Record<string, { state: string[]; why: string }> = {
     why: 'an id in each HTTP request\'s own body (a reply is matched by its request); the error is asked of in the script whose jsonRpc threw it',
   },
   'src/background/batches/executors/transactions.ts': { state: ['class NonceTaken: instanceof'], why: 'private: thrown and caught within the one copy' },
+  'src/background/storage/sealKeyStore.ts': {
+    state: ['let connection'],
+    why: 'a connection to the key store per copy: IndexedDB orders the transactions of every connection to one database alike (saveFirst\'s read-write one too)',
+  },
   'src/background/fees/l1DataFee.ts': { state: ['detected: new Map'], why: 'a pure cache: whether a chain has the oracle\'s code; a second copy asks the node once more' },
   'node_modules/@noble/hashes/esm/hmac.js': { state: ['runs at load: hmac.create', 'hmac: changed'], why: 'the function\'s own property, set once at load' },
   'node_modules/@noble/hashes/esm/sha256.js': { state: ['SHA256_W: changed'], why: 'a scratch buffer used within one synchronous block hash' },
