@@ -3,7 +3,7 @@
  * the browser spends before the wallet's script runs. Chrome starts the worker (`ServiceWorkerVersion::StartWorker`),
  * makes its thread and V8 isolate, and sends it every script it installed (background.js, then the three it imports
  * later, each with its V8 code cache) until the worker has background.js (`GetScriptData`); then the script is
- * compiled from that code cache and run (`EvaluateScript`, `v8.compile` inside it). Traced rounds run slower than
+ * compiled from that code cache and run (`EvaluateScript`, `v8.compile` inside it). Traced rounds can run slower than
  * untraced ones: these figures split the first answer, the untraced ones are its size.
  */
 import type { PlaywrightChromium } from '../e2e/driver/chromium/session';
