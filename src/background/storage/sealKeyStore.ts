@@ -24,17 +24,17 @@ function open(): Promise<IDBDatabase> {
  * cleared; the next transaction opens another.
  */
 let connection: Promise<IDBDatabase> | undefined;
+const forget = () => (connection = undefined);
 function database(): Promise<IDBDatabase> {
   connection ??= open().then(
     (db) => {
-      const forget = () => (connection = undefined);
       db.onclose = forget;
       // Another connection upgrading or deleting the database waits for this one to close.
       db.onversionchange = () => (db.close(), forget());
       return db;
     },
     (error: unknown) => {
-      connection = undefined;
+      forget();
       throw error;
     },
   );
@@ -46,7 +46,7 @@ async function transactionOn(mode: IDBTransactionMode): Promise<IDBTransaction> 
   try {
     return (await database()).transaction(STORE, mode);
   } catch {
-    connection = undefined;
+    forget();
     return (await database()).transaction(STORE, mode);
   }
 }
