@@ -9,6 +9,7 @@
 import type { PlaywrightChromium } from '../e2e/driver/chromium/session';
 import type { TraceEvent } from '../e2e/driver/chromium/tracing';
 import type { Dapp } from '../e2e/pages/dapp';
+import { firstRequestAfterStop } from './afterStop';
 
 const CATEGORIES = ['ServiceWorker', 'devtools.timeline', 'disabled-by-default-v8.compile'];
 
@@ -52,20 +53,11 @@ function stepsOf(events: TraceEvent[], answer: number): WorkerStartSteps {
   };
 }
 
-/** One round: the worker stopped, then a connected page's net_version while Chrome traces. */
+/** One round: the worker stopped, then a connected page's net_version, both while Chrome traces. */
 export async function tracedWorkerStart(browser: PlaywrightChromium, dapp: Dapp): Promise<WorkerStartSteps> {
-  await browser.stopServiceWorker();
   let answer = NaN;
   const events = await browser.traceDuring(CATEGORIES, async () => {
-    answer = await dapp.screen.evaluate(async ([requested, answered]) => {
-      const ethereum = (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum;
-      console.timeStamp(requested);
-      const start = performance.now();
-      await ethereum.request({ method: 'net_version' });
-      const elapsed = performance.now() - start;
-      console.timeStamp(answered);
-      return elapsed;
-    }, [REQUESTED, ANSWERED]);
+    answer = await firstRequestAfterStop(browser, dapp, 'net_version', [REQUESTED, ANSWERED]);
   });
   return stepsOf(events, answer);
 }
